@@ -1,0 +1,114 @@
+"""Market data as the app sees it: validated quotes and daily closes, and their failures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import Literal, Protocol
+
+HISTORY_DAYS = 7  # the only window accepted for now
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """The app's own quote: validated, Decimal, stamped with deskmate's fetch time."""
+
+    symbol: str
+    price: Decimal
+    price_type: Literal["ask"]
+    source: str
+    fetched_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClose:
+    day: date  # the UTC day the candle opened
+    close: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryWindow:
+    """Full UTC days ``start`` .. ``end_exclusive - 1 day``."""
+
+    start: date
+    end_exclusive: date
+
+    @property
+    def days(self) -> list[date]:
+        n = (self.end_exclusive - self.start).days
+        return [self.start + timedelta(days=i) for i in range(n)]
+
+    def start_ms(self) -> int:
+        return _ms(self.start)
+
+    def end_ms_inclusive(self) -> int:
+        """The exclusive boundary minus one millisecond (Binance's endTime is inclusive)."""
+        return _ms(self.end_exclusive) - 1
+
+
+def _ms(day: date) -> int:
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
+
+
+def history_window(now: datetime, days: int = HISTORY_DAYS) -> HistoryWindow:
+    """The ``days`` full UTC days before ``now``'s UTC day (today itself is never included)."""
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware")
+    today = now.astimezone(UTC).date()
+    return HistoryWindow(start=today - timedelta(days=days), end_exclusive=today)
+
+
+@dataclass(frozen=True, slots=True)
+class PriceHistory:
+    symbol: str
+    window: HistoryWindow
+    closes: dict[date, Decimal]  # only days the exchange returned
+    source: str
+    fetched_at: datetime
+
+    @property
+    def points(self) -> list[tuple[date, Decimal | None]]:
+        return [(d, self.closes.get(d)) for d in self.window.days]
+
+    @property
+    def missing_dates(self) -> list[date]:
+        return [d for d in self.window.days if d not in self.closes]
+
+
+class MarketErrorCode:
+    TIMEOUT = "market_timeout"
+    RATE_LIMITED = "market_rate_limited"  # 429, or 418 (IP banned): honour Retry-After
+    UNAVAILABLE = "market_unavailable"  # 5xx
+    NETWORK = "market_network"
+    BAD_RESPONSE = "market_bad_response"  # malformed JSON / unexpected shape / other 4xx
+    SYMBOL_MISMATCH = "market_symbol_mismatch"
+    BAD_PRICE = "market_bad_price"  # non-numeric or non-positive
+    UNSUPPORTED_SYMBOL = "unsupported_symbol"
+
+
+class MarketError(Exception):
+    """A market call that gave no usable data. ``code`` is one of MarketErrorCode."""
+
+    def __init__(self, code: str, message: str = "", retry_after: float | None = None) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.retry_after = retry_after
+
+
+class MarketData(Protocol):
+    """Port: a source of validated market data (Binance over HTTP, the offline demo market)."""
+
+    @property
+    def source(self) -> str:
+        """"binance", "demo", ...: shown to users and part of cache keys."""
+        ...
+
+    async def get_quote(self, symbol: str) -> Quote:
+        """The best ask for ``symbol``; raises MarketError."""
+        ...
+
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> list[DailyClose]:
+        """The UTC daily closes the exchange has inside ``window`` (may be fewer than asked;
+        never invented); raises MarketError when nothing usable came back."""
+        ...

@@ -1,0 +1,168 @@
+"""What the core answers: typed blocks (data, never markup), status, buttons, trace and usage.
+
+Each adapter renders every block type with one fixed template; text that came from a user,
+a model or an exchange is always rendered as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, Literal
+
+from core.i18n import Locale
+
+
+class Status(StrEnum):
+    COMPLETED = "completed"
+    PARTIAL = "partial"
+    FAILED = "failed"
+    NEEDS_INPUT = "needs_input"
+    AWAITING_CONFIRMATION = "awaiting_confirmation"
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteBlock:
+    """The validated current price: Binance's best ask (a reference buying quote)."""
+
+    symbol: str  # e.g. "BTCUSDT"
+    base: str  # "BTC"
+    quote_asset: str  # "USDT"
+    price: Decimal
+    price_type: Literal["ask"]
+    source: str  # "binance" | "demo"
+    fetched_at: datetime  # when deskmate fetched it (UTC), not an exchange time
+
+    @property
+    def is_demo(self) -> bool:
+        return self.source == "demo"
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    date: date
+    close: Decimal | None  # None: the exchange returned nothing for that day (a gap)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryBlock:
+    """Daily closes (UTC) oldest first; missing days stay gaps, never invented."""
+
+    symbol: str
+    base: str
+    quote_asset: str
+    points: tuple[HistoryPoint, ...]
+    missing_dates: tuple[date, ...]
+    source: str
+    fetched_at: datetime
+
+    @property
+    def is_demo(self) -> bool:
+        return self.source == "demo"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartBlock:
+    """A PNG chart of a history block's closes."""
+
+    png: bytes
+    symbol: str
+    source: str
+    alt: str  # short description, localized
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """Plain text (possibly from a model): rendered escaped, never as markup."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeBlock:
+    """A localized message from deskmate itself: a question, a warning, an error."""
+
+    text: str
+    level: Literal["info", "warning", "error"] = "info"
+    code: str | None = None  # machine-readable reason, e.g. "unsupported_symbol"
+
+
+@dataclass(frozen=True, slots=True)
+class DetailsBlock:
+    """A titled list of label/value rows (workspace summaries). Values are plain text."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+
+
+Block = QuoteBlock | HistoryBlock | ChartBlock | TextBlock | NoticeBlock | DetailsBlock
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button carrying a short opaque token (resolved by the core on press)."""
+
+    label: str
+    token: str
+    style: Literal["primary", "secondary", "danger"] = "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One step of a turn: the route decision, a tool call, a model request."""
+
+    kind: Literal["route", "tool", "model", "store", "input"]
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    latency_ms: float = 0.0
+    outcome: Literal["ok", "error", "skipped"] = "ok"
+    error_code: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    model_requests: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.model_requests + other.model_requests,
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RouteInfo:
+    """The route a turn took, as reported to callers (`deskmate ask --json`)."""
+
+    skill: str | None
+    action: str | None = None
+    slots: dict[str, Any] = field(default_factory=dict)
+    by: Literal["rule", "model"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    status: Status
+    blocks: tuple[Block, ...]
+    locale: Locale
+    buttons: tuple[Button, ...] = ()
+    trace: tuple[TraceStep, ...] = ()
+    usage: Usage = Usage()
+    route: RouteInfo = RouteInfo(skill=None)
+    # "private": personal data; Discord answers ephemerally, Telegram only in a private chat.
+    audience: Literal["public", "private"] = "public"
+    # The inbound message carried a secret: the adapter deletes it where the platform allows.
+    delete_inbound: bool = False
+    # False for replies the adapter may drop silently in a group (e.g. "unknown command").
+    important: bool = True
+
+    def with_trace(self, *steps: TraceStep) -> Reply:
+        from dataclasses import replace
+
+        return replace(self, trace=self.trace + tuple(steps))

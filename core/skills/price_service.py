@@ -1,0 +1,54 @@
+"""The server-side price functions: the price skills and the planner's tools both call these."""
+
+from __future__ import annotations
+
+from core.clock import Clock
+from core.market import HISTORY_DAYS, MarketData, MarketError, MarketErrorCode, history_window
+from core.markets import MarketCatalog
+from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
+
+
+class PriceService:
+    def __init__(self, market: MarketData, catalog: MarketCatalog, clock: Clock) -> None:
+        self.market = market
+        self.catalog = catalog
+        self.clock = clock
+
+    def _spec(self, symbol: str) -> tuple[str, str]:
+        spec = self.catalog.get(symbol)
+        if spec is None:
+            raise MarketError(MarketErrorCode.UNSUPPORTED_SYMBOL, f"{symbol} is not supported")
+        return spec.base, spec.quote_asset
+
+    async def current_price(self, symbol: str) -> QuoteBlock:
+        """The best ask for a supported symbol; raises MarketError."""
+        base, quote_asset = self._spec(symbol)
+        q = await self.market.get_quote(symbol)
+        return QuoteBlock(
+            symbol=q.symbol,
+            base=base,
+            quote_asset=quote_asset,
+            price=q.price,
+            price_type=q.price_type,
+            source=q.source,
+            fetched_at=q.fetched_at,
+        )
+
+    async def price_history(self, symbol: str, days: int = HISTORY_DAYS) -> HistoryBlock:
+        """The ``days`` full UTC daily closes before today, gaps kept; raises MarketError."""
+        if days != HISTORY_DAYS:
+            raise ValueError(f"only {HISTORY_DAYS} days is supported")
+        base, quote_asset = self._spec(symbol)
+        now = self.clock.now()
+        window = history_window(now, days)
+        closes = {c.day: c.close for c in await self.market.get_daily_closes(symbol, window)}
+        points = tuple(HistoryPoint(d, closes.get(d)) for d in window.days)
+        return HistoryBlock(
+            symbol=symbol,
+            base=base,
+            quote_asset=quote_asset,
+            points=points,
+            missing_dates=tuple(p.date for p in points if p.close is None),
+            source=self.market.source,
+            fetched_at=now,
+        )

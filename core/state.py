@@ -1,0 +1,59 @@
+"""Persisted conversation and task state (one JSON document per conversation key)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from core.i18n import Locale
+
+
+class TaskStatus(StrEnum):
+    IDENTIFIED = "identified"
+    COLLECTING = "collecting"
+    AWAITING_CONFIRMATION = "awaiting_confirmation"
+    EXECUTING = "executing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+OPEN_STATUSES = frozenset(
+    {TaskStatus.IDENTIFIED, TaskStatus.COLLECTING, TaskStatus.AWAITING_CONFIRMATION, TaskStatus.EXECUTING}
+)
+
+
+class Task(BaseModel):
+    """One typed request, whether the rule router or the planner produced it."""
+
+    id: str
+    skill: str
+    action: str
+    target_ref: dict[str, str] | None = None  # {id | name | alias}
+    slots: dict[str, Any] = Field(default_factory=dict)
+    status: TaskStatus = TaskStatus.IDENTIFIED
+    asking: str | None = None  # the slot the last question asked for
+    needs_confirmation: bool = False
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+class ConversationState(BaseModel):
+    """Everything deskmate remembers about one conversation key."""
+
+    version: int = 1
+    locale: Locale | None = None  # an explicit /lang choice
+    active: Task | None = None  # the open task, if any
+    resume_stack: list[Task] = Field(default_factory=list)  # interrupted tasks, newest last
+    last_completed: Task | None = None  # for follow-ups ("那 ETH 呢")
+    recent_refs: dict[str, str] = Field(default_factory=dict)  # kind -> id ("the one I just added")
+    extra: dict[str, Any] = Field(default_factory=dict)  # small per-skill memory
