@@ -60,20 +60,12 @@ def history_window(now: datetime, days: int = HISTORY_DAYS) -> HistoryWindow:
 
 
 @dataclass(frozen=True, slots=True)
-class PriceHistory:
-    symbol: str
-    window: HistoryWindow
-    closes: dict[date, Decimal]  # only days the exchange returned
-    source: str
-    fetched_at: datetime
+class DailyCloses:
+    """What a history call returned: the valid closes, and the rows validation rejected."""
 
-    @property
-    def points(self) -> list[tuple[date, Decimal | None]]:
-        return [(d, self.closes.get(d)) for d in self.window.days]
-
-    @property
-    def missing_dates(self) -> list[date]:
-        return [d for d in self.window.days if d not in self.closes]
+    closes: tuple[DailyClose, ...]
+    # (day if known, MarketErrorCode) for each row dropped as invalid; those days stay gaps.
+    rejected: tuple[tuple[date | None, str], ...] = ()
 
 
 class MarketErrorCode:
@@ -108,7 +100,7 @@ class MarketData(Protocol):
         """The best ask for ``symbol``; raises MarketError."""
         ...
 
-    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> list[DailyClose]:
-        """The UTC daily closes the exchange has inside ``window`` (may be fewer than asked;
-        never invented); raises MarketError when nothing usable came back."""
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
+        """The valid UTC daily closes the exchange returned inside ``window`` (maybe fewer than
+        asked; never invented). Raises MarketError when the call itself failed."""
         ...

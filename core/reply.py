@@ -57,6 +57,7 @@ class HistoryBlock:
     missing_dates: tuple[date, ...]
     source: str
     fetched_at: datetime
+    issues: tuple[str, ...] = ()  # error codes of upstream rows rejected while fetching
 
     @property
     def is_demo(self) -> bool:

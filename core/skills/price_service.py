@@ -41,7 +41,8 @@ class PriceService:
         base, quote_asset = self._spec(symbol)
         now = self.clock.now()
         window = history_window(now, days)
-        closes = {c.day: c.close for c in await self.market.get_daily_closes(symbol, window)}
+        result = await self.market.get_daily_closes(symbol, window)
+        closes = {c.day: c.close for c in result.closes if window.start <= c.day < window.end_exclusive}
         points = tuple(HistoryPoint(d, closes.get(d)) for d in window.days)
         return HistoryBlock(
             symbol=symbol,
@@ -51,4 +52,5 @@ class PriceService:
             missing_dates=tuple(p.date for p in points if p.close is None),
             source=self.market.source,
             fetched_at=now,
+            issues=tuple(code for _, code in result.rejected),
         )

@@ -1,0 +1,75 @@
+"""Settings from the environment (prefix DESKMATE_, nested delimiter __) and an optional .env."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATA_DIR = Path("data")
+
+
+class BinanceSettings(BaseModel):
+    base_url: str = "https://api.binance.com"
+    timeout_seconds: float = 8.0
+
+
+class TelegramSettings(BaseModel):
+    token: SecretStr | None = None
+    base_url: str = "https://api.telegram.org/bot"  # python-telegram-bot's form: token is appended
+    base_file_url: str = "https://api.telegram.org/file/bot"
+    webhook_url: str | None = None  # set: webhook mode; unset: long polling
+    webhook_listen: str = "127.0.0.1"
+    webhook_port: int = 8443
+    webhook_secret_token: SecretStr | None = None
+    bot_username: str | None = None  # learnt from getMe when unset
+
+
+class DiscordSettings(BaseModel):
+    token: SecretStr | None = None
+    dev_guild_id: int | None = None  # sync commands to one guild at once (development)
+
+
+class LLMSettings(BaseModel):
+    api_key: SecretStr | None = None
+    base_url: str = "https://api.deepseek.com"
+    model: str = "deepseek-chat"
+    max_requests: int = 3
+    max_tool_calls: int = 4
+    max_output_tokens: int = 800
+    task_deadline_seconds: float = 45.0
+    request_timeout_seconds: float = 20.0
+    user_daily_token_budget: int = 50_000
+    site_daily_token_budget: int = 2_000_000
+
+    @property
+    def configured(self) -> bool:
+        return self.api_key is not None and bool(self.api_key.get_secret_value())
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="DESKMATE_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+    )
+
+    database_url: str = Field(default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}")
+    market: Literal["binance", "demo"] = "demo"
+    locale: Literal["zh", "en"] = "en"
+    data_dir: Path = DEFAULT_DATA_DIR
+    secret_key: SecretStr | None = None  # Fernet key for credentials at rest; else a key file in data_dir
+    log_level: str = "INFO"
+    binance: BinanceSettings = BinanceSettings()
+    telegram: TelegramSettings = TelegramSettings()
+    discord: DiscordSettings = DiscordSettings()
+    llm: LLMSettings = LLMSettings()
+
+    @field_validator("locale", mode="before")
+    @classmethod
+    def _locale(cls, value: object) -> object:
+        return value.strip().lower()[:2] if isinstance(value, str) else value
