@@ -93,7 +93,7 @@ class MarketData(Protocol):
 
     @property
     def source(self) -> str:
-        """"binance", "demo", ...: shown to users and part of cache keys."""
+        """ "binance", "demo", ...: shown to users and part of cache keys."""
         ...
 
     async def get_quote(self, symbol: str) -> Quote:

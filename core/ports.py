@@ -95,4 +95,3 @@ class ConversationHandler(Protocol):
     """What adapters talk to: one inbound event in, one reply out."""
 
     async def handle(self, event: Inbound, progress: ProgressSink | None = None) -> Reply: ...
-

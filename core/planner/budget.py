@@ -1,0 +1,56 @@
+"""Daily token budgets (per user and site-wide) over a UsageLedger, and an in-memory ledger."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Literal
+
+from core.planner.ports import UsageLedger
+
+SITE_SCOPE = "site"
+
+
+def user_scope(user_id: str) -> str:
+    return f"user:{user_id}"
+
+
+class MemoryUsageLedger:
+    """A non-persistent UsageLedger for tests and the console (one process only)."""
+
+    def __init__(self) -> None:
+        self._tokens: dict[tuple[str, date], int] = {}
+
+    async def tokens_used(self, scope: str, day: date) -> int:
+        return self._tokens.get((scope, day), 0)
+
+    async def add_tokens(self, scopes: Sequence[str], day: date, tokens: int) -> None:
+        for scope in scopes:
+            self._tokens[(scope, day)] = self._tokens.get((scope, day), 0) + tokens
+
+
+class TokenBudget:
+    """Checks the daily budgets before a model request and charges the tokens after it.
+
+    A budget of ``None`` is unlimited. The check is "already used >= budget": one request may
+    overshoot by at most its own size, which keeps the check a single read per scope.
+    """
+
+    def __init__(self, ledger: UsageLedger, user_daily: int | None, site_daily: int | None) -> None:
+        self.ledger = ledger
+        self.user_daily = user_daily
+        self.site_daily = site_daily
+
+    async def exceeded(self, user_id: str, day: date) -> Literal["user", "site"] | None:
+        if self.site_daily is not None and await self.ledger.tokens_used(SITE_SCOPE, day) >= self.site_daily:
+            return "site"
+        if (
+            self.user_daily is not None
+            and await self.ledger.tokens_used(user_scope(user_id), day) >= self.user_daily
+        ):
+            return "user"
+        return None
+
+    async def charge(self, user_id: str, day: date, tokens: int) -> None:
+        if tokens > 0:
+            await self.ledger.add_tokens((user_scope(user_id), SITE_SCOPE), day, tokens)

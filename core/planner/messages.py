@@ -1,0 +1,101 @@
+"""The planner's user-facing messages (zh, en). Keys are prefixed "planner."."""
+
+from __future__ import annotations
+
+from core.i18n import register
+
+register(
+    {
+        "planner.budget_user": {
+            "en": (
+                "You have used up today's AI assistant allowance. It resets at 00:00 UTC; "
+                "/price and /history still work."
+            ),
+            "zh": "你今天的 AI 助手额度已用完，将在 UTC 00:00 重置；/price 和 /history 仍可正常使用。",
+        },
+        "planner.budget_site": {
+            "en": (
+                "deskmate's AI assistant has used up its daily allowance. It resets at 00:00 UTC; "
+                "/price and /history still work."
+            ),
+            "zh": "deskmate 的 AI 助手今日总额度已用完，将在 UTC 00:00 重置；/price 和 /history 仍可正常使用。",
+        },
+        "planner.model.auth": {
+            "en": (
+                "The AI model provider rejected deskmate's API key, so I cannot answer that right now. "
+                "The bot's operator needs to check the model API key setting."
+            ),
+            "zh": "AI 模型服务拒绝了 deskmate 的 API 密钥，暂时无法回答。请机器人管理员检查模型 API 密钥配置。",
+        },
+        "planner.model.model_not_found": {
+            "en": (
+                "The configured AI model was not found at the provider. "
+                "The bot's operator needs to check the model name setting."
+            ),
+            "zh": "模型服务商找不到配置的 AI 模型。请机器人管理员检查模型名称配置。",
+        },
+        "planner.model.quota": {
+            "en": "The AI model provider account has no credit left. The bot's operator needs to top it up.",
+            "zh": "AI 模型服务账户余额不足。请机器人管理员充值。",
+        },
+        "planner.model.rate_limited": {
+            "en": "The AI model provider is limiting requests right now. Please try again in a minute.",
+            "zh": "AI 模型服务当前限流，请一分钟后再试。",
+        },
+        "planner.model.unavailable": {
+            "en": "The AI model provider is unavailable right now. Please try again later.",
+            "zh": "AI 模型服务暂时不可用，请稍后再试。",
+        },
+        "planner.model.timeout": {
+            "en": "The AI model did not answer in time. Please try again.",
+            "zh": "AI 模型没有及时响应，请重试。",
+        },
+        "planner.model.bad_request": {
+            "en": "The AI model provider rejected the request. Please rephrase and try again.",
+            "zh": "AI 模型服务拒绝了这次请求，请换个说法再试。",
+        },
+        "planner.model.bad_response": {
+            "en": "The AI model sent an answer deskmate could not read. Please try again.",
+            "zh": "AI 模型返回了无法解析的结果，请重试。",
+        },
+        "planner.deadline": {
+            "en": "This took too long, so I stopped. Showing what I have so far.",
+            "zh": "处理时间过长，已停止。以下是目前已获取的内容。",
+        },
+        "planner.limit_reached": {
+            "en": "The assistant did not finish within its step limit. Showing the data fetched so far.",
+            "zh": "AI 助手未能在步骤上限内完成，以下是已获取的数据。",
+        },
+        "planner.no_answer": {
+            "en": "The assistant gave no answer. Try /price btc or /history btc.",
+            "zh": "AI 助手没有给出回答。可以试试 /price btc 或 /history btc。",
+        },
+        "planner.truncated": {
+            "en": "The answer was cut off at the length limit.",
+            "zh": "回答过长，已被截断。",
+        },
+        "planner.secret_redacted": {
+            "en": (
+                "Your message looked like it contained a key or secret. It was removed before anything "
+                "was sent to the AI model. Never post keys in a chat."
+            ),
+            "zh": "你的消息中似乎包含密钥或机密信息，已在发送给 AI 模型之前移除。请不要在聊天中发送密钥。",
+        },
+        "planner.market.market_timeout": {
+            "en": "{coin}: the exchange did not answer in time.",
+            "zh": "{coin}：交易所没有及时响应。",
+        },
+        "planner.market.market_rate_limited": {
+            "en": "{coin}: the exchange is limiting requests; try again shortly.",
+            "zh": "{coin}：交易所当前限流，请稍后再试。",
+        },
+        "planner.market.other": {
+            "en": "{coin}: market data is unavailable right now ({code}).",
+            "zh": "{coin}：暂时无法获取行情数据（{code}）。",
+        },
+        "planner.chart_alt": {
+            "en": "{coin} daily closes, last {days} UTC days",
+            "zh": "{coin} 最近 {days} 个 UTC 日的日收盘价",
+        },
+    }
+)

@@ -1,0 +1,1 @@
+"""Deterministic routing: text -> (skill, action, slots) without any model call."""

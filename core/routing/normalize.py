@@ -1,0 +1,25 @@
+"""Text normalization shared by every rule: NFKC (full-width -> ASCII), casefold, spaces."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """NFKC + casefold + collapsed whitespace. "ＢＴＣ　价格" -> "btc 价格"."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+def is_latin(alias: str) -> bool:
+    return alias.isascii()
+
+
+def alias_pattern(alias: str) -> re.Pattern[str]:
+    """Latin aliases match as whole words ("eth" not inside "ether"); CJK ones as substrings."""
+    escaped = re.escape(alias)
+    if is_latin(alias):
+        return re.compile(rf"(?<![a-z0-9]){escaped}(?![a-z0-9])")
+    return re.compile(escaped)

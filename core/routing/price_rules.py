@@ -1,0 +1,119 @@
+"""Price intent rules (zh + en): which action a message asks for, and for which coin(s)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from core.routing.coins import CoinFinder
+from core.routing.normalize import normalize
+
+PriceAction = Literal["current", "history", "both"]
+
+
+def _words(*items: str) -> re.Pattern[str]:
+    parts = []
+    for item in items:
+        esc = re.escape(item).replace(r"\ ", r"\s*")
+        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if item.isascii() else esc)
+    return re.compile("|".join(parts))
+
+
+# Words that ask for a price. "Strong" ones also work without a coin ("当前价格是多少").
+_PRICE_WORDS = _words(
+    "价格", "价钱", "币价", "现价", "多少钱", "什么价", "报价", "行情", "最新价", "价位", "对比", "比较",
+    "price", "prices", "pricing", "quote", "trading at", "compare",
+)  # fmt: skip
+_PRICE_WORDS_WITH_COIN = _words(
+    "多少", "几多", "how much", "worth", "value", "cost", "costs", "now", "现在", "当前", "目前",
+)  # fmt: skip
+# Words that ask for the 7-day history.
+_HISTORY_WORDS = _words(
+    "七天", "7天", "7 天", "七日", "7日", "一周", "一星期", "这周", "本周", "上周", "近一周", "这一周",
+    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
+    "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
+    "last week", "this week", "past week", "history", "historical", "chart", "trend", "closes",
+)  # fmt: skip
+# Conjunctions that separate "current price" from "and its history" in one request.
+_CLAUSE_SPLIT = re.compile(
+    r"[,，;；。]|和|以及|还有|并且|顺便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
+)
+# What may surround a bare coin in a follow-up: "那 ETH 呢", "what about eth?", "ETH 的呢".
+_FOLLOWUP_FILLER = re.compile(
+    r"(那么|那|呢|吗|的|换成|换|再看看|再查|看看|查一下|查查|查|还有|and|what|about|how|of|the|for|then|"
+    r"now|\?|？|!|！|\.|。|,|，|\s)+"
+)
+_SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
+
+
+@dataclass(frozen=True, slots=True)
+class PriceIntent:
+    action: PriceAction | None  # None: a bare-coin follow-up; the engine decides from context
+    symbols: tuple[str, ...]  # every coin named, supported or not, in order
+    unsupported: tuple[str, ...]  # those not supported
+    followup: bool = False
+
+
+class PriceRules:
+    def __init__(self, coins: CoinFinder) -> None:
+        self.coins = coins
+
+    def match(self, text: str) -> PriceIntent | None:
+        norm = normalize(text)
+        slash = _SLASH.match(norm)
+        if slash:
+            return self._slash(slash.group(1), slash.group(2) or "")
+        matches = self.coins.find(norm)
+        symbols = self.coins.distinct_symbols(matches)
+        has_price_word = bool(_PRICE_WORDS.search(norm))
+        action = self._action(norm, with_coin=bool(symbols))
+        if not symbols:
+            ticker = self.coins.unknown_ticker(text) if action else None
+            if ticker:
+                return PriceIntent(action, (ticker,), (ticker,))
+            if action and (has_price_word or _HISTORY_WORDS.search(norm)) and self._about_price(norm):
+                return PriceIntent(action, (), ())
+            return None
+        unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
+        if action:
+            return PriceIntent(action, tuple(symbols), unsupported)
+        if not _FOLLOWUP_FILLER.sub("", self.coins.strip(norm, matches)):
+            return PriceIntent(None, tuple(symbols), unsupported, followup=True)
+        return None
+
+    def _slash(self, command: str, arg: str) -> PriceIntent:
+        action: PriceAction = "current" if command == "price" else "history"
+        arg = arg.strip()
+        if not arg:
+            return PriceIntent(action, (), ())
+        symbols = self.coins.distinct_symbols(self.coins.find(normalize(arg)))
+        if not symbols:
+            token = re.sub(r"[^a-z0-9]", "", arg)[:12].upper()
+            symbols = [token if token.endswith("USDT") else f"{token}USDT"] if token else []
+        unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
+        return PriceIntent(action, tuple(symbols), unsupported)
+
+    @staticmethod
+    def _about_price(norm: str) -> bool:
+        # Without a coin only explicit price words count ("what's the price?"), not "worth" etc.
+        return bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm))
+
+    @staticmethod
+    def _action(norm: str, *, with_coin: bool) -> PriceAction | None:
+        """history if a clause asks for the week; current if another clause asks for the price."""
+        wants_current = wants_history = False
+        for clause in _CLAUSE_SPLIT.split(norm):
+            hist = bool(_HISTORY_WORDS.search(clause))
+            cur = bool(_PRICE_WORDS.search(clause)) or (
+                with_coin and bool(_PRICE_WORDS_WITH_COIN.search(clause))
+            )
+            wants_history |= hist
+            wants_current |= cur and not hist
+        if wants_current and wants_history:
+            return "both"
+        if wants_history:
+            return "history"
+        if wants_current:
+            return "current"
+        return None

@@ -1,0 +1,28 @@
+"""What every skill offers the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from core.reply import Reply
+from core.routing.router import Route
+from core.state import Task
+from core.turn import Turn
+
+
+class Skill(Protocol):
+    name: str
+    private: bool  # personal data: refused in groups (one rule, in the engine)
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        """Run a newly routed task: ask for what is missing, confirm, or execute."""
+        ...
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        """The user wrote while ``task`` was open. A Reply if the text answers the open
+        question; None if it is something else (the engine routes it as a new message)."""
+        ...
+
+    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
+        """A button of this skill was pressed (the token already claimed)."""
+        ...

@@ -1,0 +1,269 @@
+"""The price skills: current price (best ask), 7-day history (with chart), or both."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import Any
+
+from core.market import HISTORY_DAYS, MarketError
+from core.markets import MarketCatalog
+from core.ports import ChartRenderer
+from core.reply import (
+    Block,
+    ChartBlock,
+    HistoryBlock,
+    NoticeBlock,
+    QuoteBlock,
+    Reply,
+    RouteInfo,
+    Status,
+    TraceStep,
+)
+from core.routing.price_rules import PriceAction
+from core.routing.router import Route
+from core.skills.price_service import PriceService
+from core.state import Task, TaskStatus
+from core.turn import Stopwatch, Turn
+
+log = logging.getLogger(__name__)
+
+CHOICE_TTL = timedelta(minutes=15)
+SKILL = "price"
+
+
+class PriceSkill:
+    name = SKILL
+    private = False
+
+    def __init__(self, prices: PriceService, charts: ChartRenderer | None) -> None:
+        self.prices = prices
+        self.charts = charts
+
+    @property
+    def catalog(self) -> MarketCatalog:
+        return self.prices.catalog
+
+    # -- entry points ------------------------------------------------------------------------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        """A new price request: ask for what is missing, else answer."""
+        symbols: list[str] = list(task.slots.get("symbols", []))
+        supported = [s for s in symbols if self.catalog.is_supported(s)]
+        if len(symbols) == 1 and not supported:
+            return self._unsupported(turn, task, symbols[0])
+        if len(symbols) > 1:
+            return await self._ask(turn, task, supported or list(self.catalog.symbols), several=True)
+        if not symbols:
+            return await self._ask(turn, task, list(self.catalog.symbols), several=False)
+        task.slots["symbol"] = symbols[0]
+        return await self.execute(turn, task)
+
+    async def fill_symbol(self, turn: Turn, task: Task, symbol: str) -> Reply:
+        """The answer to "which coin?" (typed or pressed)."""
+        task.slots["symbols"] = [symbol]
+        if not self.catalog.is_supported(symbol):
+            return self._unsupported(turn, task, symbol)
+        task.slots["symbol"] = symbol
+        return await self.execute(turn, task)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        """A bare coin ("ETH", "那 ETH 呢") answers "which coin?"; anything else is not an answer."""
+        if task.asking != "symbol" or route is None or route.skill != SKILL or not route.followup:
+            return None
+        symbols = list(route.slots.get("symbols", []))
+        if len(symbols) != 1:
+            task.slots["symbols"] = symbols
+            return await self.start(turn, task)
+        return await self.fill_symbol(turn, task, symbols[0])
+
+    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
+        if task is None or task.id != payload.get("task_id") or task.asking != "symbol":
+            return Reply(
+                Status.FAILED,
+                (NoticeBlock(turn.t("button.expired"), "warning", "button_expired"),),
+                turn.locale,
+            )
+        return await self.fill_symbol(turn, task, str(payload["symbol"]))
+
+    # -- questions and failures --------------------------------------------------------------
+
+    async def _ask(self, turn: Turn, task: Task, choices: list[str], *, several: bool) -> Reply:
+        task.status = TaskStatus.COLLECTING
+        task.asking = "symbol"
+        task.slots.pop("symbol", None)
+        specs = self.catalog.iter_specs(choices)
+        buttons = await turn.buttons(
+            [(s.base, {"kind": "price.symbol", "task_id": task.id, "symbol": s.symbol}) for s in specs],
+            ttl=CHOICE_TTL,
+        )
+        if several:
+            named = ", ".join(self.catalog.base_of(s) for s in task.slots.get("symbols", []))
+            text = turn.t("price.choose_one", named=named)
+        else:
+            text = turn.t("price.ask_symbol", supported=self.catalog.supported_bases())
+        return Reply(
+            Status.NEEDS_INPUT,
+            (NoticeBlock(text, code="ask_symbol"),),
+            turn.locale,
+            buttons=buttons,
+            route=self.route_info(task),
+        )
+
+    def _unsupported(self, turn: Turn, task: Task, symbol: str) -> Reply:
+        task.slots["symbol"] = symbol
+        task.status = TaskStatus.FAILED
+        turn.trace.append(
+            TraceStep(
+                "tool",
+                "validate_symbol",
+                {"symbol": symbol},
+                outcome="error",
+                error_code="unsupported_symbol",
+            )
+        )
+        text = turn.t(
+            "price.unsupported", symbol=self.catalog.base_of(symbol), supported=self.catalog.supported_bases()
+        )
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(text, level="error", code="unsupported_symbol"),),
+            turn.locale,
+            route=self.route_info(task),
+        )
+
+    @staticmethod
+    def route_info(task: Task) -> RouteInfo:
+        slots: dict[str, Any] = {"symbol": task.slots.get("symbol")}
+        if task.action in ("history", "both"):
+            slots["days"] = HISTORY_DAYS
+        return RouteInfo(skill=SKILL, action=task.action, slots=slots, by="rule")
+
+    # -- execution -----------------------------------------------------------------------------
+
+    async def execute(self, turn: Turn, task: Task) -> Reply:
+        symbol = str(task.slots["symbol"])
+        action: PriceAction = task.action  # type: ignore[assignment]
+        task.status = TaskStatus.EXECUTING
+        task.asking = None
+        want_quote = action in ("current", "both")
+        want_history = action in ("history", "both")
+        quote_job = self._quote(turn, symbol) if want_quote else _none()
+        history_job = self._history(turn, symbol) if want_history else _none()
+        quote, history = await asyncio.gather(quote_job, history_job)
+
+        blocks: list[Block] = []
+        errors: list[NoticeBlock] = []
+        ok_parts = 0
+        partial = False
+        if want_quote:
+            if isinstance(quote, QuoteBlock):
+                blocks.append(quote)
+                ok_parts += 1
+            elif isinstance(quote, NoticeBlock):
+                errors.append(quote)
+        if want_history:
+            if isinstance(history, HistoryBlock):
+                if len(history.missing_dates) == len(history.points):
+                    errors.append(
+                        NoticeBlock(turn.t("price.no_history", base=history.base), "error", "no_history")
+                    )
+                else:
+                    ok_parts += 1
+                    blocks.append(history)
+                    if self.charts is not None:
+                        chart = await self._chart(turn, history, self.charts)
+                        if chart is not None:
+                            blocks.append(chart)
+                        else:
+                            partial = True
+                            blocks.append(
+                                NoticeBlock(turn.t("price.chart_failed"), "warning", "chart_failed")
+                            )
+                    if history.missing_dates:
+                        partial = True
+                        dates = ", ".join(d.isoformat() for d in history.missing_dates)
+                        blocks.append(
+                            NoticeBlock(turn.t("price.missing_days", dates=dates), "warning", "missing_days")
+                        )
+            elif isinstance(history, NoticeBlock):
+                errors.append(history)
+        if any(getattr(b, "source", None) == "demo" for b in blocks):
+            blocks.append(NoticeBlock(turn.t("price.demo_notice"), "info", "demo_data"))
+        blocks.extend(errors)
+
+        if ok_parts == 0:
+            status = Status.FAILED
+        elif errors or partial:
+            status = Status.PARTIAL
+        else:
+            status = Status.COMPLETED
+        task.status = TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED
+        return Reply(status, tuple(blocks), turn.locale, route=self.route_info(task))
+
+    async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
+        watch = Stopwatch()
+        args = {"symbol": symbol}
+        try:
+            quote = await self.prices.current_price(symbol)
+        except MarketError as exc:
+            turn.trace.append(TraceStep("tool", "get_current_price", args, watch.ms(), "error", exc.code))
+            return self._market_error(turn, exc)
+        turn.trace.append(
+            TraceStep("tool", "get_current_price", args, watch.ms(), detail={"source": quote.source})
+        )
+        return quote
+
+    async def _history(self, turn: Turn, symbol: str) -> HistoryBlock | NoticeBlock:
+        watch = Stopwatch()
+        args: dict[str, Any] = {"symbol": symbol, "days": HISTORY_DAYS}
+        try:
+            history = await self.prices.price_history(symbol, HISTORY_DAYS)
+        except MarketError as exc:
+            turn.trace.append(TraceStep("tool", "get_price_history", args, watch.ms(), "error", exc.code))
+            return self._market_error(turn, exc)
+        detail: dict[str, Any] = {
+            "source": history.source,
+            "missing_dates": [d.isoformat() for d in history.missing_dates],
+        }
+        if history.issues:
+            detail["rejected_rows"] = list(history.issues)
+        code = history.issues[0] if history.issues else ("missing_days" if history.missing_dates else None)
+        failed = len(history.missing_dates) == len(history.points)
+        turn.trace.append(
+            TraceStep(
+                "tool", "get_price_history", args, watch.ms(), "error" if failed else "ok", code, detail
+            )
+        )
+        return history
+
+    async def _chart(self, turn: Turn, history: HistoryBlock, charts: ChartRenderer) -> ChartBlock | None:
+        watch = Stopwatch()
+        try:
+            png = await charts.render_history(history)
+        except Exception:  # a chart is a nicety: the closes are still shown as data
+            log.exception("chart rendering failed for %s", history.symbol)
+            turn.trace.append(
+                TraceStep(
+                    "tool", "render_chart", {"symbol": history.symbol}, watch.ms(), "error", "chart_failed"
+                )
+            )
+            return None
+        turn.trace.append(TraceStep("tool", "render_chart", {"symbol": history.symbol}, watch.ms()))
+        alt = turn.t("price.chart_alt", base=history.base, days=len(history.points))
+        return ChartBlock(png=png, symbol=history.symbol, source=history.source, alt=alt)
+
+    @staticmethod
+    def _market_error(turn: Turn, exc: MarketError) -> NoticeBlock:
+        key = f"market.{exc.code}"
+        seconds = int(exc.retry_after) if exc.retry_after else 60
+        try:
+            text = turn.t(key, seconds=seconds)
+        except KeyError:
+            text = turn.t("market.internal")
+        return NoticeBlock(text, level="error", code=exc.code)
+
+
+async def _none() -> None:
+    return None

@@ -1,0 +1,75 @@
+"""One turn's working context: the conversation, its locale, the trace, and button issuing."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from core.events import ChatKind, ConversationKey
+from core.i18n import Locale, t
+from core.ports import ActionToken, StateStore
+from core.reply import Button, TraceStep
+from core.state import ConversationState
+
+ButtonStyle = Literal["primary", "secondary", "danger"]
+
+
+def new_id() -> str:
+    return secrets.token_hex(6)
+
+
+@dataclass
+class Turn:
+    key: ConversationKey
+    chat_kind: ChatKind
+    state: ConversationState
+    locale: Locale
+    now: datetime
+    store: StateStore
+    trace: list[TraceStep] = field(default_factory=list)
+    text: str = ""
+    stopped_running: bool = False  # /cancel stopped a running planner turn
+
+    def t(self, message_key: str, /, **params: object) -> str:
+        return t(self.locale, message_key, **params)
+
+    async def buttons(
+        self,
+        options: Sequence[tuple[str, dict[str, Any]]],
+        *,
+        ttl: timedelta,
+        style: ButtonStyle = "secondary",
+        styles: Sequence[ButtonStyle] | None = None,
+    ) -> tuple[Button, ...]:
+        """Issue one group of single-use tokens (pressing one spends them all)."""
+        group = new_id()
+        tokens = [
+            ActionToken(
+                token=secrets.token_urlsafe(12),  # 16 chars: fits Telegram's 64-byte callback_data
+                group_id=group,
+                key=self.key,
+                payload=payload,
+                created_at=self.now,
+                expires_at=self.now + ttl,
+            )
+            for _, payload in options
+        ]
+        await self.store.issue_tokens(tokens)
+        return tuple(
+            Button(label, tok.token, styles[i] if styles else style)
+            for i, ((label, _), tok) in enumerate(zip(options, tokens, strict=True))
+        )
+
+
+class Stopwatch:
+    """Milliseconds since creation, for trace latencies."""
+
+    def __init__(self) -> None:
+        self._t0 = time.perf_counter()
+
+    def ms(self) -> float:
+        return round((time.perf_counter() - self._t0) * 1000, 3)
