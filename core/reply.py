@@ -162,6 +162,9 @@ class Reply:
     delete_inbound: bool = False
     # False for replies the adapter may drop silently in a group (e.g. "unknown command").
     important: bool = True
+    # The question asks for a secret (its slot name, e.g. "api_secret"): Discord collects the
+    # answer in a modal; Telegram deletes the message that carries it (delete_inbound).
+    expects_secret: str | None = None
 
     def with_trace(self, *steps: TraceStep) -> Reply:
         from dataclasses import replace
