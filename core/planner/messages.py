@@ -18,14 +18,18 @@ register(
                 "deskmate's AI assistant has used up its daily allowance. It resets at 00:00 UTC; "
                 "/price and /history still work."
             ),
-            "zh": "deskmate 的 AI 助手今日总额度已用完，将在 UTC 00:00 重置；/price 和 /history 仍可正常使用。",
+            "zh": (
+                "deskmate 的 AI 助手今日总额度已用完，将在 UTC 00:00 重置；/price 和 /history 仍可正常使用。"
+            ),
         },
         "planner.model.auth": {
             "en": (
                 "The AI model provider rejected deskmate's API key, so I cannot answer that right now. "
                 "The bot's operator needs to check the model API key setting."
             ),
-            "zh": "AI 模型服务拒绝了 deskmate 的 API 密钥，暂时无法回答。请机器人管理员检查模型 API 密钥配置。",
+            "zh": (
+                "AI 模型服务拒绝了 deskmate 的 API 密钥，暂时无法回答。请机器人管理员检查模型 API 密钥配置。"
+            ),
         },
         "planner.model.model_not_found": {
             "en": (
@@ -80,22 +84,6 @@ register(
                 "was sent to the AI model. Never post keys in a chat."
             ),
             "zh": "你的消息中似乎包含密钥或机密信息，已在发送给 AI 模型之前移除。请不要在聊天中发送密钥。",
-        },
-        "planner.market.market_timeout": {
-            "en": "{coin}: the exchange did not answer in time.",
-            "zh": "{coin}：交易所没有及时响应。",
-        },
-        "planner.market.market_rate_limited": {
-            "en": "{coin}: the exchange is limiting requests; try again shortly.",
-            "zh": "{coin}：交易所当前限流，请稍后再试。",
-        },
-        "planner.market.other": {
-            "en": "{coin}: market data is unavailable right now ({code}).",
-            "zh": "{coin}：暂时无法获取行情数据（{code}）。",
-        },
-        "planner.chart_alt": {
-            "en": "{coin} daily closes, last {days} UTC days",
-            "zh": "{coin} 最近 {days} 个 UTC 日的日收盘价",
         },
     }
 )

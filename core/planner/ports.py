@@ -79,7 +79,8 @@ class ChatModel(Protocol):
         tools: list[dict[str, Any]],
         *,
         max_tokens: int,
-        timeout: float,
+        # Also handed to the HTTP client so the provider call itself is bounded, not just awaited.
+        timeout: float,  # noqa: ASYNC109
     ) -> ModelResponse: ...
 
 

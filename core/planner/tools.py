@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -16,8 +16,8 @@ from core.market import HISTORY_DAYS
 from core.markets import MarketCatalog
 from core.planner.ports import ToolCall
 
-CURRENT_PRICE = "get_current_price"
-PRICE_HISTORY = "get_price_history"
+CURRENT_PRICE: Final = "get_current_price"
+PRICE_HISTORY: Final = "get_price_history"
 ToolName = Literal["get_current_price", "get_price_history"]
 
 

@@ -1,0 +1,192 @@
+"""Binance spot market data over HTTP (public endpoints, no key): the MarketData port.
+
+Failure policy, in one place:
+
+- Every public call has one time budget (``timeout_seconds``, 8 s by default) that covers all of
+  its HTTP attempts and the backoff between them; running out gives ``TIMEOUT``.
+- A transport error (connect refused, reset, ...) or a 5xx is retried once after a short
+  backoff, and only if the backoff still fits in the budget. A timeout is not retried (the
+  budget is spent), nor is any 4xx.
+- 429 and 418 give ``RATE_LIMITED`` and close the gate until Retry-After has elapsed on the
+  clock's monotonic time: until then every call fails fast without sending a request, because
+  Binance escalates bans for clients that keep calling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+from collections.abc import Mapping
+from datetime import UTC
+from decimal import Decimal
+from email.utils import parsedate_to_datetime
+
+import httpx
+
+from adapters.binance.parse import clean_text, parse_book_ticker, parse_klines
+from core.clock import Clock
+from core.market import DailyCloses, HistoryWindow, MarketError, MarketErrorCode, Quote
+
+log = logging.getLogger(__name__)
+
+BOOK_TICKER_PATH = "/api/v3/ticker/bookTicker"
+KLINES_PATH = "/api/v3/klines"
+MAX_KLINES = 1000  # Binance's largest ``limit`` for klines
+DEFAULT_RETRY_AFTER_SECONDS = 30.0  # when a 429/418 comes without a usable Retry-After
+_RETRYABLE = frozenset({MarketErrorCode.NETWORK, MarketErrorCode.UNAVAILABLE})
+
+
+class BinanceMarket:
+    """Quotes (best ask) and UTC daily closes from Binance's public spot REST API."""
+
+    def __init__(
+        self,
+        client: httpx.AsyncClient,
+        base_url: str,
+        clock: Clock,
+        timeout_seconds: float = 8.0,
+        *,
+        retry_backoff_seconds: float = 0.25,
+    ) -> None:
+        if timeout_seconds <= 0:
+            raise ValueError("timeout_seconds must be positive")
+        self._client = client
+        self._base_url = base_url.rstrip("/")
+        self._clock = clock
+        self._timeout = timeout_seconds
+        self._backoff = max(0.0, retry_backoff_seconds)
+        self._blocked_until: float | None = None  # clock.monotonic() value; None: gate open
+
+    @property
+    def source(self) -> str:
+        return "binance"
+
+    async def get_quote(self, symbol: str) -> Quote:
+        payload = await self._get_json(BOOK_TICKER_PATH, {"symbol": symbol})
+        return parse_book_ticker(payload, symbol, self.source, self._clock.now())
+
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
+        days = len(window.days)
+        if not 0 < days <= MAX_KLINES:
+            raise ValueError(f"a window of 1..{MAX_KLINES} days is required, got {days}")
+        params = {
+            "symbol": symbol,
+            "interval": "1d",
+            "startTime": str(window.start_ms()),
+            "endTime": str(window.end_ms_inclusive()),
+            "limit": str(days),
+        }
+        payload = await self._get_json(KLINES_PATH, params)
+        result = parse_klines(payload, window)
+        if result.rejected:
+            log.warning("binance klines %s: %d row(s) rejected", symbol, len(result.rejected))
+        return result
+
+    # -- HTTP ---------------------------------------------------------------------------------
+
+    async def _get_json(self, path: str, params: Mapping[str, str]) -> object:
+        """GET ``path`` within the call's time budget, with the retry policy above."""
+        self._check_gate()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._timeout
+        try:
+            # httpx's timeouts bound each phase (connect, each read); this bounds the whole call,
+            # so a server dripping bytes cannot hold a turn past the budget.
+            async with asyncio.timeout_at(deadline):
+                try:
+                    response = await self._send(path, params, deadline)
+                except MarketError as exc:
+                    if exc.code not in _RETRYABLE or loop.time() + self._backoff >= deadline:
+                        raise
+                    log.info("binance %s: %s, retrying once", path, exc.code)
+                    await asyncio.sleep(self._backoff)
+                    self._check_gate()  # another call may have been rate limited meanwhile
+                    response = await self._send(path, params, deadline)
+        except TimeoutError as exc:
+            log.warning("binance %s: no answer within %.1f s", path, self._timeout)
+            raise MarketError(
+                MarketErrorCode.TIMEOUT, f"{path}: no answer within {self._timeout:g} s"
+            ) from exc
+        return _decode(path, response)
+
+    async def _send(self, path: str, params: Mapping[str, str], deadline: float) -> httpx.Response:
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            raise TimeoutError
+        try:
+            response = await self._client.get(
+                self._base_url + path, params=params, timeout=httpx.Timeout(remaining)
+            )
+        except httpx.TimeoutException as exc:
+            raise TimeoutError from exc
+        except httpx.RequestError as exc:
+            log.warning("binance %s: transport error %s", path, type(exc).__name__)
+            raise MarketError(MarketErrorCode.NETWORK, f"{path}: {type(exc).__name__}") from exc
+        status = response.status_code
+        if status == 200:
+            return response
+        if status in (418, 429):
+            retry_after = _retry_after_seconds(response.headers, self._clock)
+            self._blocked_until = self._clock.monotonic() + retry_after
+            log.warning("binance %s: HTTP %d, backing off %.0f s", path, status, retry_after)
+            raise MarketError(MarketErrorCode.RATE_LIMITED, f"{path}: HTTP {status}", retry_after=retry_after)
+        if status >= 500:
+            log.warning("binance %s: HTTP %d", path, status)
+            raise MarketError(MarketErrorCode.UNAVAILABLE, f"{path}: HTTP {status}")
+        detail = _error_msg(response)
+        log.warning("binance %s: HTTP %d %s", path, status, detail)
+        raise MarketError(MarketErrorCode.BAD_RESPONSE, f"{path}: HTTP {status} {detail}".rstrip())
+
+    def _check_gate(self) -> None:
+        """Fail fast, without a request, while a 429/418's Retry-After has not elapsed."""
+        if self._blocked_until is None:
+            return
+        remaining = self._blocked_until - self._clock.monotonic()
+        if remaining > 0:
+            raise MarketError(
+                MarketErrorCode.RATE_LIMITED,
+                f"rate limited by Binance; retry in {remaining:.0f} s",
+                retry_after=remaining,
+            )
+        self._blocked_until = None
+
+
+def _decode(path: str, response: httpx.Response) -> object:
+    try:
+        # Decimal for JSON numbers: a price must never pass through float.
+        return json.loads(response.content, parse_float=Decimal)
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
+        log.warning("binance %s: malformed JSON", path)
+        raise MarketError(MarketErrorCode.BAD_RESPONSE, f"{path}: malformed JSON") from exc
+
+
+def _error_msg(response: httpx.Response) -> str:
+    """Binance's ``msg`` from an error body ({"code": -1121, "msg": "Invalid symbol."}), cleaned."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return ""
+    msg = body.get("msg") if isinstance(body, dict) else None
+    return clean_text(msg) if isinstance(msg, str) else ""
+
+
+def _retry_after_seconds(headers: httpx.Headers, clock: Clock) -> float:
+    """Retry-After as seconds (delta-seconds or an HTTP date), else a conservative default."""
+    raw = headers.get("Retry-After", "").strip()
+    if not raw:
+        return DEFAULT_RETRY_AFTER_SECONDS
+    try:
+        seconds = float(raw)
+    except ValueError:
+        try:
+            when = parsedate_to_datetime(raw)
+        except (TypeError, ValueError):
+            return DEFAULT_RETRY_AFTER_SECONDS
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = (when - clock.now()).total_seconds()
+    if not math.isfinite(seconds):
+        return DEFAULT_RETRY_AFTER_SECONDS
+    return max(0.0, seconds)

@@ -1,0 +1,173 @@
+"""Replies as console text, as the `deskmate ask --json` object, and chart images as files."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from core.formatting import format_price, format_utc, sparkline
+from core.i18n import Locale
+from core.reply import (
+    Block,
+    ChartBlock,
+    DetailsBlock,
+    HistoryBlock,
+    NoticeBlock,
+    QuoteBlock,
+    Reply,
+    TextBlock,
+    TraceStep,
+)
+
+_LABELS: dict[str, dict[Locale, str]] = {
+    "best_ask": {
+        "zh": "最优卖价（参考买入价，非成交保证）",
+        "en": "best ask (a reference buying quote, not a fill)",
+    },
+    "fetched": {"zh": "获取于", "en": "fetched"},
+    "source": {"zh": "来源", "en": "source"},
+    "demo": {"zh": "【演示数据】", "en": "[DEMO DATA]"},
+    "history": {"zh": "最近 {n} 个完整 UTC 日收盘价", "en": "Daily closes, last {n} full UTC days"},
+    "no_data": {"zh": "— 无数据", "en": "— no data"},
+    "chart": {"zh": "图表", "en": "chart"},
+    "buttons": {"zh": "可选（输入编号）", "en": "Options (type the number)"},
+}
+_SOURCES = {"binance": "Binance", "demo": "Demo"}
+
+
+def _l(locale: Locale, key: str, **params: object) -> str:
+    return _LABELS[key][locale].format(**params)
+
+
+def save_images(reply: Reply, out_dir: Path) -> dict[int, Path]:
+    """Write each chart as a PNG named by its content; returns block index -> path."""
+    paths: dict[int, Path] = {}
+    for i, block in enumerate(reply.blocks):
+        if isinstance(block, ChartBlock):
+            out_dir.mkdir(parents=True, exist_ok=True)
+            digest = hashlib.sha256(block.png).hexdigest()[:12]
+            path = out_dir / f"{block.symbol.lower()}-{block.source}-{digest}.png"
+            if not path.exists():
+                path.write_bytes(block.png)
+            paths[i] = path.resolve()
+    return paths
+
+
+def render_text(reply: Reply, images: dict[int, Path] | None = None) -> str:
+    """The reply as plain console text (model or exchange text is printed as-is, never parsed)."""
+    images = images or {}
+    lines: list[str] = []
+    history_of: dict[str, HistoryBlock] = {b.symbol: b for b in reply.blocks if isinstance(b, HistoryBlock)}
+    for i, block in enumerate(reply.blocks):
+        lines.extend(_block_lines(block, reply.locale, images.get(i), history_of))
+    if reply.buttons:
+        lines.append(
+            _l(reply.locale, "buttons")
+            + ": "
+            + "  ".join(f"[{n}] {b.label}" for n, b in enumerate(reply.buttons, 1))
+        )
+    return "\n".join(lines)
+
+
+def _block_lines(
+    block: Block, locale: Locale, image: Path | None, history_of: dict[str, HistoryBlock]
+) -> list[str]:
+    if isinstance(block, QuoteBlock):
+        demo = _l(locale, "demo") + " " if block.is_demo else ""
+        return [
+            f"{demo}{block.base}/{block.quote_asset}  {format_price(block.price)} {block.quote_asset}",
+            f"  {_l(locale, 'best_ask')} · {_l(locale, 'source')}: {_SOURCES.get(block.source, block.source)}"
+            f" · {_l(locale, 'fetched')} {format_utc(block.fetched_at)}",
+        ]
+    if isinstance(block, HistoryBlock):
+        demo = _l(locale, "demo") + " " if block.is_demo else ""
+        out = [f"{demo}{block.base}/{block.quote_asset} · {_l(locale, 'history', n=len(block.points))}"]
+        for p in block.points:
+            value = format_price(p.close) if p.close is not None else _l(locale, "no_data")
+            out.append(f"  {p.date.isoformat()}  {value}")
+        return out
+    if isinstance(block, ChartBlock):
+        hist = history_of.get(block.symbol)
+        spark = sparkline([p.close for p in hist.points]) if hist else ""
+        where = str(image) if image else "(not saved)"
+        return (
+            [f"{_l(locale, 'chart')}: {where}", f"  {spark}"]
+            if spark
+            else [f"{_l(locale, 'chart')}: {where}"]
+        )
+    if isinstance(block, NoticeBlock):
+        mark = {"info": "", "warning": "! ", "error": "✗ "}[block.level]
+        return [f"{mark}{block.text}"]
+    if isinstance(block, TextBlock):
+        return [block.text]
+    if isinstance(block, DetailsBlock):
+        return [block.title, *(f"  {label}: {value}" for label, value in block.rows)]
+    return []
+
+
+def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
+    if isinstance(block, QuoteBlock):
+        return {
+            "type": "quote",
+            "symbol": block.symbol,
+            "price": str(block.price),
+            "price_type": block.price_type,
+            "source": block.source,
+            "fetched_at": block.fetched_at.isoformat(),
+        }
+    if isinstance(block, HistoryBlock):
+        return {
+            "type": "history",
+            "symbol": block.symbol,
+            "points": [
+                {"date": p.date.isoformat(), "close": None if p.close is None else str(p.close)}
+                for p in block.points
+            ],
+            "missing_dates": [d.isoformat() for d in block.missing_dates],
+            "source": block.source,
+            "fetched_at": block.fetched_at.isoformat(),
+        }
+    if isinstance(block, ChartBlock):
+        return {
+            "type": "image",
+            "path": str(image) if image else None,
+            "symbol": block.symbol,
+            "source": block.source,
+            "alt": block.alt,
+        }
+    if isinstance(block, NoticeBlock):
+        return {"type": "notice", "level": block.level, "code": block.code, "text": block.text}
+    if isinstance(block, TextBlock):
+        return {"type": "text", "text": block.text}
+    return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
+
+
+def _step_json(step: TraceStep) -> dict[str, Any]:
+    data = asdict(step)
+    return {k: v for k, v in data.items() if v not in (None, {}) or k in ("args",)}
+
+
+def render_json(reply: Reply, images: dict[int, Path] | None = None) -> dict[str, Any]:
+    """The `deskmate ask --json` contract."""
+    images = images or {}
+    return {
+        "status": reply.status.value,
+        "route": {
+            "skill": reply.route.skill,
+            "action": reply.route.action,
+            "slots": dict(reply.route.slots),
+            "by": reply.route.by,
+        },
+        "locale": reply.locale,
+        "text": render_text(reply, images),
+        "blocks": [_block_json(b, images.get(i)) for i, b in enumerate(reply.blocks)],
+        "buttons": [{"label": b.label, "token": b.token} for b in reply.buttons],
+        "trace": [_step_json(s) for s in reply.trace],
+        "usage": {
+            "model_requests": reply.usage.model_requests,
+            "prompt_tokens": reply.usage.prompt_tokens,
+            "completion_tokens": reply.usage.completion_tokens,
+        },
+    }

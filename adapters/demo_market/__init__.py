@@ -1,0 +1,5 @@
+"""The offline demo market: deterministic prices, always labelled "demo"."""
+
+from adapters.demo_market.market import DemoMarket, demo_close, demo_quote_price
+
+__all__ = ["DemoMarket", "demo_close", "demo_quote_price"]

@@ -1,0 +1,279 @@
+"""One fixed Discord rendering per reply block: embeds, plain content, PNG attachments, buttons.
+
+Blocks are data. Every piece of dynamic text (from a user, a model, an exchange, or the core's
+own notices, which may quote user input) goes through ``safe()``: markdown and mentions
+escaped. Numbers and dates are formatted here from validated values.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+import discord
+
+from adapters.discord.buttons import TokenButton, button_style
+from adapters.discord.labels import label
+from core.i18n import Locale
+from core.markets import MarketCatalog
+from core.reply import (
+    Block,
+    ChartBlock,
+    DetailsBlock,
+    HistoryBlock,
+    NoticeBlock,
+    QuoteBlock,
+    Reply,
+    TextBlock,
+)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+# Discord limits
+CONTENT_MAX = 2000
+EMBEDS_MAX = 10
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FIELDS_MAX = 25
+BUTTONS_MAX = 25
+BUTTON_LABEL_MAX = 80
+
+COLOR_LIVE = discord.Colour.gold()
+COLOR_DEMO = discord.Colour.light_grey()
+COLOR_INFO = discord.Colour.blurple()
+_NOTICE_PREFIX = {"info": "", "warning": "⚠️ ", "error": "❌ "}
+_SAFE_FILENAME = re.compile(r"[^a-z0-9_-]+")
+
+
+def safe(text: str) -> str:
+    """Text shown as text: markdown and @everyone/@here/user/role mentions neutralised."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def format_price(value: Decimal) -> str:
+    """Thousands separators; trailing zeros trimmed but at least two decimals (67,890.12)."""
+    if not value.is_finite():
+        return str(value)
+    exponent = value.normalize().as_tuple().exponent
+    places = max(2, -exponent if isinstance(exponent, int) else 2)
+    return f"{value:,.{places}f}"
+
+
+def format_time(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def source_text(source: str, locale: Locale) -> str:
+    if source == "demo":
+        return f"{label(locale, 'demo_label')} ({safe(source)})"
+    return safe(source.capitalize())
+
+
+@dataclass(slots=True)
+class Rendered:
+    """A reply as Discord message parts. ``files`` are built fresh on every call (single-use)."""
+
+    content: str | None
+    embeds: list[discord.Embed]
+    chart_files: list[tuple[str, bytes, str]] = field(default_factory=list)  # (filename, png, alt)
+    buttons: list[tuple[str, str, discord.ButtonStyle]] = field(default_factory=list)
+    ephemeral: bool = False
+
+    def files(self) -> list[discord.File]:
+        return [
+            discord.File(io.BytesIO(png), filename=name, description=clip(alt, 1024) or None)
+            for name, png, alt in self.chart_files
+        ]
+
+    def view(self) -> discord.ui.View | None:
+        if not self.buttons:
+            return None
+        view = discord.ui.View(timeout=None)
+        for token, text, style in self.buttons:
+            view.add_item(TokenButton(token, label=text, style=style))
+        return view
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``InteractionResponse.send_message`` / ``Webhook.send``."""
+        kwargs: dict[str, Any] = {
+            "embeds": self.embeds,
+            "files": self.files(),
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if self.content:
+            kwargs["content"] = self.content
+        view = self.view()
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``edit_original_response``: replaces everything, drops old buttons."""
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "attachments": self.files(),
+            "view": self.view(),
+            "allowed_mentions": NO_MENTIONS,
+        }
+
+
+def chart_filename(symbol: str) -> str:
+    stem = _SAFE_FILENAME.sub("-", symbol.lower()).strip("-") or "chart"
+    return f"{stem}-history.png"
+
+
+def render(reply: Reply, catalog: MarketCatalog | None = None, *, ephemeral: bool | None = None) -> Rendered:
+    """Turn a reply into message parts. ``ephemeral`` overrides the reply's audience."""
+    locale = reply.locale
+    lines: list[str] = []
+    embeds: list[discord.Embed] = []
+    charts: list[tuple[str, bytes, str]] = []
+    history_embeds: dict[str, discord.Embed] = {}
+
+    for block in reply.blocks:
+        if isinstance(block, QuoteBlock):
+            embeds.append(quote_embed(block, locale, catalog))
+        elif isinstance(block, HistoryBlock):
+            embed = history_embed(block, locale, catalog)
+            history_embeds[block.symbol] = embed
+            embeds.append(embed)
+        elif isinstance(block, ChartBlock):
+            name = chart_filename(block.symbol)
+            charts.append((name, block.png, block.alt))
+            target = history_embeds.get(block.symbol)
+            if target is None:
+                target = discord.Embed(title=clip(safe(block.alt) or label(locale, "chart"), TITLE_MAX))
+                embeds.append(target)
+            target.set_image(url=f"attachment://{name}")
+        elif isinstance(block, TextBlock):
+            lines.append(safe(block.text))
+        elif isinstance(block, NoticeBlock):
+            lines.append(_NOTICE_PREFIX.get(block.level, "") + safe(block.text))
+        elif isinstance(block, DetailsBlock):
+            embeds.append(details_embed(block))
+        else:  # pragma: no cover - a new block type must get a renderer
+            _unknown(block)
+
+    content = clip("\n\n".join(line for line in lines if line), CONTENT_MAX) or None
+    if content is None and not embeds:
+        content = label(locale, "empty")
+    buttons = [
+        (b.token, clip(b.label, BUTTON_LABEL_MAX), button_style(b.style)) for b in reply.buttons[:BUTTONS_MAX]
+    ]
+    return Rendered(
+        content=content,
+        embeds=embeds[:EMBEDS_MAX],
+        chart_files=charts,
+        buttons=buttons,
+        ephemeral=reply.audience == "private" if ephemeral is None else ephemeral,
+    )
+
+
+def _unknown(block: Block) -> None:
+    raise TypeError(f"no Discord renderer for {type(block).__name__}")
+
+
+def _pair_title(
+    base: str, quote_asset: str, symbol: str, locale: Locale, catalog: MarketCatalog | None
+) -> str:
+    pair = f"{safe(base)}/{safe(quote_asset)}"
+    spec = catalog.get(symbol) if catalog is not None else None
+    return f"{safe(spec.display_name(locale))} · {pair}" if spec is not None else pair
+
+
+def quote_embed(block: QuoteBlock, locale: Locale, catalog: MarketCatalog | None) -> discord.Embed:
+    title = _pair_title(block.base, block.quote_asset, block.symbol, locale, catalog)
+    if block.is_demo:
+        title = f"{title} · {label(locale, 'demo_label')}"
+    embed = discord.Embed(
+        title=clip(title, TITLE_MAX),
+        colour=COLOR_DEMO if block.is_demo else COLOR_LIVE,
+        timestamp=block.fetched_at,
+        description=f"⚠️ {label(locale, 'demo_note')}" if block.is_demo else None,
+    )
+    embed.add_field(
+        name=label(locale, "best_ask"),
+        value=f"**{format_price(block.price)}** {safe(block.quote_asset)}",
+        inline=False,
+    )
+    embed.add_field(name=label(locale, "source"), value=source_text(block.source, locale), inline=True)
+    embed.add_field(name=label(locale, "fetched"), value=format_time(block.fetched_at), inline=True)
+    embed.set_footer(text=f"{label(locale, 'best_ask')}: {label(locale, 'best_ask_note')}")
+    return embed
+
+
+def history_lines(block: HistoryBlock, locale: Locale) -> list[str]:
+    prices = [format_price(p.close) for p in block.points if p.close is not None]
+    width = max((len(p) for p in prices), default=0)
+    gap = f"— {label(locale, 'no_data')}"
+    return [
+        f"{p.date.isoformat()}  {format_price(p.close).rjust(width) if p.close is not None else gap}"
+        for p in block.points
+    ]
+
+
+def history_embed(block: HistoryBlock, locale: Locale, catalog: MarketCatalog | None) -> discord.Embed:
+    pair = _pair_title(block.base, block.quote_asset, block.symbol, locale, catalog)
+    title = label(locale, "history_title", pair=pair, days=len(block.points))
+    if block.is_demo:
+        title = f"{title} · {label(locale, 'demo_label')}"
+    description = [f"⚠️ {label(locale, 'demo_note')}"] if block.is_demo else []
+    if block.missing_dates:
+        description.append(label(locale, "missing_note"))
+    embed = discord.Embed(
+        title=clip(title, TITLE_MAX),
+        colour=COLOR_DEMO if block.is_demo else COLOR_LIVE,
+        timestamp=block.fetched_at,
+        description="\n".join(description) or None,
+    )
+    # A code block keeps the columns aligned; its content is our own dates and numbers.
+    closes = "```\n" + "\n".join(history_lines(block, locale)) + "\n```"
+    embed.add_field(
+        name=f"{label(locale, 'closes')} ({safe(block.quote_asset)})",
+        value=clip(closes, FIELD_VALUE_MAX),
+        inline=False,
+    )
+    if block.missing_dates:
+        embed.add_field(
+            name=label(locale, "missing_days"),
+            value=clip(", ".join(d.isoformat() for d in block.missing_dates), FIELD_VALUE_MAX),
+            inline=False,
+        )
+    if block.issues:
+        embed.add_field(
+            name=label(locale, "rejected_rows"),
+            value=clip(
+                f"{len(block.issues)}: " + ", ".join(sorted(set(map(safe, block.issues)))), FIELD_VALUE_MAX
+            ),
+            inline=False,
+        )
+    embed.add_field(name=label(locale, "source"), value=source_text(block.source, locale), inline=True)
+    embed.add_field(name=label(locale, "fetched"), value=format_time(block.fetched_at), inline=True)
+    return embed
+
+
+def details_embed(block: DetailsBlock) -> discord.Embed:
+    embed = discord.Embed(title=clip(safe(block.title), TITLE_MAX), colour=COLOR_INFO)
+    for name, value in block.rows[:FIELDS_MAX]:
+        embed.add_field(
+            name=clip(safe(name) or "\u200b", FIELD_NAME_MAX),
+            value=clip(safe(value) or "\u200b", FIELD_VALUE_MAX),
+            inline=False,
+        )
+    return embed
+
+
+def notice_codes(blocks: Sequence[Block]) -> set[str]:
+    return {b.code for b in blocks if isinstance(b, NoticeBlock) and b.code}

@@ -1,0 +1,1 @@
+"""Storage adapter: SQLAlchemy (async) tables, engine, the StateStore and Alembic helpers."""

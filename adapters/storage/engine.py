@@ -1,0 +1,67 @@
+"""Async engine construction with per-backend settings (SQLite pragmas, PostgreSQL pool)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+logger = logging.getLogger(__name__)
+
+# WAL lets readers run beside one writer; NORMAL skips the fsync per commit (safe under WAL: a
+# power cut can lose the last commits, never corrupt); busy_timeout makes a second writer (another
+# process, another engine) wait instead of failing at once.
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA busy_timeout=5000",
+    "PRAGMA foreign_keys=ON",
+)
+
+POSTGRES_POOL: dict[str, Any] = {
+    "pool_pre_ping": True,  # a dropped connection is replaced instead of failing a turn
+    "pool_recycle": 1800,  # below common server / proxy idle timeouts
+}
+POSTGRES_QUEUE_POOL: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 10}
+
+
+def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """An AsyncEngine for ``url`` (``sqlite+aiosqlite://`` or ``postgresql+asyncpg://``).
+
+    ``kwargs`` go to SQLAlchemy's ``create_async_engine`` and override the defaults here.
+    """
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        _ensure_sqlite_parent(parsed)
+        engine = create_async_engine(parsed, **kwargs)
+        event.listen(engine.sync_engine, "connect", _set_sqlite_pragmas)
+        return engine
+    if backend == "postgresql":
+        # Sizing only applies to the default queue pool (not to e.g. the NullPool of migrations).
+        defaults = POSTGRES_POOL if "poolclass" in kwargs else {**POSTGRES_POOL, **POSTGRES_QUEUE_POOL}
+        return create_async_engine(parsed, **{**defaults, **kwargs})
+    return create_async_engine(parsed, **kwargs)
+
+
+def _ensure_sqlite_parent(url: URL) -> None:
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    parent = Path(database).expanduser().parent
+    if not parent.exists():
+        logger.info("creating database directory %s", parent)
+        parent.mkdir(parents=True, exist_ok=True)
+
+
+def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+    finally:
+        cursor.close()

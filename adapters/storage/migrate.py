@@ -1,0 +1,135 @@
+"""Alembic, driven from code: ``deskmate migrate`` and start-up call these.
+
+The sync functions work from plain sync code (no event loop) and also from inside a running loop
+(they then run in a worker thread, since asyncio.run refuses to nest). Async code can await the
+``*_async`` variants directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import NullPool
+
+from adapters.storage.engine import create_engine
+
+logger = logging.getLogger(__name__)
+
+# The project is installed editable: adapters/storage/migrate.py -> the repository root.
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ALEMBIC_INI = REPO_ROOT / "alembic.ini"
+MIGRATIONS_DIR = REPO_ROOT / "migrations"
+
+T = TypeVar("T")
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """An Alembic Config that works from any working directory."""
+    cfg = Config(str(ALEMBIC_INI)) if ALEMBIC_INI.exists() else Config()
+    # ConfigParser interpolates '%', so escape it in a path.
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
+    cfg.set_main_option("path_separator", "os")
+    cfg.attributes["configure_logging"] = False  # the application owns logging
+    if url is not None:
+        cfg.attributes["url"] = url  # not via set_main_option: a password may contain '%'
+    return cfg
+
+
+def migration_engine(url: str) -> AsyncEngine:
+    """A one-off engine for DDL. On SQLite it makes each migration atomic: the sqlite3 driver would
+    otherwise run DDL outside any transaction, so a failed migration could be left half-applied."""
+    engine = create_engine(url, poolclass=NullPool)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _driver_autocommit(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _begin(conn):  # type: ignore[no-untyped-def]
+            conn.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+async def _with_connection(url: str, fn: Callable[[Connection], T]) -> T:
+    engine = migration_engine(url)
+    try:
+        async with engine.begin() as conn:
+            return await conn.run_sync(fn)
+    finally:
+        await engine.dispose()
+
+
+async def upgrade_async(url: str, revision: str = "head") -> None:
+    """Apply migrations up to ``revision``."""
+
+    def run(conn: Connection) -> None:
+        cfg = alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+
+    await _with_connection(url, run)
+
+
+async def downgrade_async(url: str, revision: str) -> None:
+    """Revert migrations down to ``revision`` ("base" removes everything)."""
+
+    def run(conn: Connection) -> None:
+        cfg = alembic_config(url)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
+
+    await _with_connection(url, run)
+
+
+async def current_async(url: str) -> str | None:
+    """The database's revision, or None when no migration was applied."""
+
+    def run(conn: Connection) -> str | None:
+        return MigrationContext.configure(conn).get_current_revision()
+
+    return await _with_connection(url, run)
+
+
+def head() -> str | None:
+    """The newest revision in migrations/versions."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    _blocking(lambda: upgrade_async(url, revision))
+
+
+def downgrade(url: str, revision: str) -> None:
+    _blocking(lambda: downgrade_async(url, revision))
+
+
+def current(url: str) -> str | None:
+    return _blocking(lambda: current_async(url))
+
+
+def _blocking(make: Callable[[], Awaitable[T]]) -> T:
+    async def main() -> T:
+        return await make()
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(main())
+    # Called from async code that did not use the *_async variant: this thread's loop is busy,
+    # so run a private loop in a worker thread and wait for it.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="deskmate-migrate") as pool:
+        return pool.submit(asyncio.run, main()).result()

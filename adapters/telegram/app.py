@@ -1,0 +1,102 @@
+"""The python-telegram-bot Application: one factory for the runtime and the tests, and serve()."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram import Bot, BotCommand
+from telegram.error import TelegramError
+from telegram.ext import Application, CallbackQueryHandler, MessageHandler, filters
+from telegram.request import BaseRequest
+
+from adapters.telegram.config import TelegramConfig
+from adapters.telegram.flood import FloodControl
+from adapters.telegram.handlers import TelegramFrontend
+from adapters.telegram.labels import COMMANDS, label
+from core.i18n import Locale
+from core.ports import ConversationHandler
+
+logger = logging.getLogger(__name__)
+
+ALLOWED_UPDATES = ("message", "edited_message", "callback_query")
+# Command lists: the default one (no language_code) and one per supported language.
+COMMAND_LANGUAGES: tuple[tuple[str | None, Locale], ...] = ((None, "en"), ("zh", "zh"), ("en", "en"))
+
+TelegramApp = Application[Any, Any, Any, Any, Any, Any]
+
+
+def build_application(
+    config: TelegramConfig,
+    handler: ConversationHandler,
+    *,
+    request: BaseRequest | None = None,
+    get_updates_request: BaseRequest | None = None,
+) -> TelegramApp:
+    """An Application wired to ``handler``: concurrent updates, flood control, our handlers.
+
+    ``request`` / ``get_updates_request`` replace the HTTP layer (tests pass a recording one).
+    """
+    builder = (
+        Application.builder()
+        .token(config.token)
+        .base_url(config.base_url)
+        .base_file_url(config.base_file_url)
+        # Each update runs in its own task: one slow conversation never blocks the others.
+        .concurrent_updates(True)
+        .rate_limiter(FloodControl())
+    )
+    if request is not None:
+        builder = builder.request(request)
+    if get_updates_request is not None:
+        builder = builder.get_updates_request(get_updates_request)
+    app: TelegramApp = builder.build()
+    frontend = TelegramFrontend(handler, config)
+    app.bot_data["frontend"] = frontend
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, frontend.on_message))
+    app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, frontend.on_edited))
+    app.add_handler(CallbackQueryHandler(frontend.on_callback))
+    app.add_error_handler(frontend.on_error)
+    return app
+
+
+async def set_commands(bot: Bot) -> None:
+    """setMyCommands for the default list and for zh and en users."""
+    for language_code, locale in COMMAND_LANGUAGES:
+        commands = [BotCommand(name, label(locale, f"cmd_{name}")) for name in COMMANDS]
+        try:
+            await bot.set_my_commands(commands, language_code=language_code)
+        except TelegramError as exc:  # the bot still works without the menu
+            logger.warning("setMyCommands(%s) failed: %s", language_code or "default", type(exc).__name__)
+
+
+async def serve(config: TelegramConfig, handler: ConversationHandler) -> None:
+    """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly."""
+    app = build_application(config, handler)
+    async with app:  # initialize() ... shutdown()
+        await set_commands(app.bot)
+        updater = app.updater
+        if updater is None:
+            raise RuntimeError("the Application has no Updater")
+        if config.webhook_url:
+            await updater.start_webhook(
+                listen=config.listen,
+                port=config.port,
+                url_path=config.webhook_path,
+                webhook_url=config.webhook_url,
+                secret_token=config.secret_token,
+                allowed_updates=list(ALLOWED_UPDATES),
+            )
+            logger.info("Telegram bot @%s receiving updates by webhook", app.bot.username)
+        else:
+            await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
+            logger.info("Telegram bot @%s polling for updates", app.bot.username)
+        await app.start()
+        try:
+            await asyncio.Event().wait()  # until cancelled
+        finally:
+            if updater.running:
+                await updater.stop()
+            if app.running:
+                await app.stop()

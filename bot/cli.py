@@ -1,0 +1,134 @@
+"""The `deskmate` command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+
+from bot.settings import Settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="deskmate", description="A trading assistant that lives in chat.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="run every configured platform; with none configured, the console chat")
+    chat = sub.add_parser("chat", help="an interactive console conversation")
+    chat.add_argument("--chat", default="console")
+    chat.add_argument("--user", default="local")
+    chat.add_argument("--locale", choices=("zh", "en"))
+    chat.add_argument("--out", default="out", help="where chart PNGs are written")
+    ask = sub.add_parser("ask", help="one message (or one button press) through the core")
+    ask.add_argument("text", nargs="*", help="the message")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+    ask.add_argument("--chat", default="cli")
+    ask.add_argument("--user", default="local")
+    ask.add_argument("--locale", choices=("zh", "en"))
+    ask.add_argument("--out", default="out", help="where chart PNGs are written")
+    ask.add_argument("--press", metavar="TOKEN", help="press the button carrying TOKEN")
+    sub.add_parser("migrate", help="apply the database migrations")
+    sub.add_parser("telegram", help="run the Telegram bot")
+    discord = sub.add_parser("discord", help="run the Discord bot")
+    discord.add_argument("--sync", action="store_true", help="sync the slash commands and exit")
+    return p
+
+
+def _setup_logging(settings: Settings) -> None:
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    # httpx logs full request URLs at INFO; a Telegram URL contains the bot token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("matplotlib").setLevel(logging.WARNING)
+
+
+async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None]]) -> int:
+    from bot.wiring import build_app
+
+    app = await build_app(settings)
+    try:
+        return await body(app) or 0
+    finally:
+        await app.aclose()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    settings = Settings()
+    if args.command == "ask" and not os.environ.get("DESKMATE_LOG_LEVEL"):
+        settings.log_level = "WARNING"  # one-shot output stays clean
+    _setup_logging(settings)
+
+    from bot.wiring import migrate
+
+    migrate(settings)
+    if args.command == "migrate":
+        print("database is up to date")
+        return 0
+    if args.command == "ask":
+        from bot.console import ask_once
+
+        text = " ".join(args.text)
+        if not text and not args.press:
+            text = sys.stdin.read() if not sys.stdin.isatty() else ""
+        return asyncio.run(
+            _with_app(
+                settings,
+                lambda app: ask_once(
+                    app,
+                    text=text,
+                    press=args.press,
+                    chat=args.chat,
+                    user=args.user,
+                    locale=args.locale,
+                    out_dir=Path(args.out),
+                    as_json=args.json,
+                ),
+            )
+        )
+    if args.command == "chat":
+        return asyncio.run(_with_app(settings, lambda app: _chat(app, args)))
+    if args.command == "run":
+        return asyncio.run(_with_app(settings, lambda app: _run(app, None, args)))
+    if args.command in ("telegram", "discord"):
+        return asyncio.run(_with_app(settings, lambda app: _run(app, args.command, args)))
+    return 2
+
+
+async def _chat(app: object, args: argparse.Namespace) -> int:
+    from bot.console import chat_loop
+    from bot.wiring import App
+
+    assert isinstance(app, App)
+    await chat_loop(app, chat=args.chat, user=args.user, locale=args.locale, out_dir=Path(args.out))
+    return 0
+
+
+async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
+    from bot.runtime import platform_coroutines, run_until_signalled
+    from bot.wiring import App
+
+    assert isinstance(app, App)
+    if only == "discord" and getattr(args, "sync", False):
+        from bot.platforms import discord_sync
+
+        await discord_sync(app)
+        return 0
+    jobs = platform_coroutines(app, only)
+    if not jobs:
+        if only is not None:
+            print(f"DESKMATE_{only.upper()}__TOKEN is not set", file=sys.stderr)
+            return 2
+        return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
+    await run_until_signalled(jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

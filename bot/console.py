@@ -1,0 +1,89 @@
+"""`deskmate chat` and `deskmate ask`: the console as a private chat with the same core."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import uuid
+from pathlib import Path
+
+from adapters.console import render_json, render_text, save_images
+from bot.wiring import App
+from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
+from core.reply import Reply
+
+_COMMAND_NAMES = ("start", "help", "price", "history", "lang", "cancel")
+
+
+def console_key(chat: str, user: str) -> ConversationKey:
+    return ConversationKey(platform="console", chat_id=chat, user_id=user)
+
+
+def to_event(key: ConversationKey, text: str, locale: str | None) -> Inbound:
+    """"/price btc" -> Command; anything else -> TextMessage. Event ids are unique per call."""
+    event_id = uuid.uuid4().hex
+    stripped = text.strip()
+    if stripped.startswith("/"):
+        name, _, args = stripped[1:].partition(" ")
+        name = name.split("@", 1)[0].lower()
+        if name in _COMMAND_NAMES or name.isalpha():
+            return Command(event_id, key, ChatKind.PRIVATE, locale, name=name, args=args.strip())
+    return TextMessage(event_id, key, ChatKind.PRIVATE, locale, text=text)
+
+
+async def ask_once(
+    app: App,
+    *,
+    text: str | None,
+    press: str | None,
+    chat: str,
+    user: str,
+    locale: str | None,
+    out_dir: Path,
+    as_json: bool,
+) -> int:
+    key = console_key(chat, user)
+    event: Inbound
+    if press:
+        event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale, token=press)
+    else:
+        event = to_event(key, text or "", locale)
+    reply = await app.core.handle(event)
+    images = save_images(reply, out_dir)
+    if as_json:
+        print(json.dumps(render_json(reply, images), ensure_ascii=False))
+    else:
+        print(render_text(reply, images))
+        for button in reply.buttons:
+            print(f"  --press {button.token}  ({button.label})")
+    return 0
+
+
+async def chat_loop(app: App, *, chat: str, user: str, locale: str | None, out_dir: Path) -> None:
+    """An interactive conversation; type a button's number to press it, Ctrl-D to leave."""
+    key = console_key(chat, user)
+    source = "demo market (offline, simulated prices)" if app.settings.market == "demo" else "Binance"
+    print(f"deskmate console · {source} · /help for help, Ctrl-D to quit")
+    last: Reply | None = None
+    while True:
+        try:
+            line = await asyncio.to_thread(input, "you> ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return
+        if not line.strip():
+            continue
+        event: Inbound
+        if last and last.buttons and line.strip().isdigit() and 1 <= int(line.strip()) <= len(last.buttons):
+            token = last.buttons[int(line.strip()) - 1].token
+            event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale, token=token)
+        else:
+            event = to_event(key, line, locale)
+        reply = await app.core.handle(event)
+        images = save_images(reply, out_dir)
+        text = render_text(reply, images)
+        if text:
+            print("deskmate> " + text.replace("\n", "\n          "))
+        last = reply
+        sys.stdout.flush()

@@ -1,0 +1,54 @@
+"""Running the configured chat platforms in one process, on one event loop, and stopping
+them all cleanly on Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Coroutine
+from typing import Any
+
+from bot.wiring import App
+
+log = logging.getLogger(__name__)
+
+
+def platform_coroutines(app: App, only: str | None = None) -> dict[str, Coroutine[Any, Any, None]]:
+    """One long-running coroutine per configured platform (or just ``only``)."""
+    settings = app.settings
+    jobs: dict[str, Coroutine[Any, Any, None]] = {}
+    if settings.telegram.token and only in (None, "telegram"):
+        from bot.platforms import telegram_job
+
+        jobs["telegram"] = telegram_job(app)
+    if settings.discord.token and only in (None, "discord"):
+        from bot.platforms import discord_job
+
+        jobs["discord"] = discord_job(app)
+    return jobs
+
+
+async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> None:
+    """Run every job; the first to fail, or SIGINT/SIGTERM, stops them all."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    tasks = {asyncio.create_task(job, name=name): name for name, job in jobs.items()}
+    stopper = asyncio.create_task(stop.wait(), name="signal")
+    try:
+        done, _ = await asyncio.wait({*tasks, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task is not stopper and task.exception() is not None:
+                log.error("%s stopped with an error: %r", tasks[task], task.exception())
+    finally:
+        log.info("shutting down: %s", ", ".join(tasks.values()))
+        for task in (*tasks, stopper):
+            task.cancel()
+        await asyncio.gather(*tasks, stopper, return_exceptions=True)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)

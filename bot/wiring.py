@@ -1,0 +1,93 @@
+"""The composition root: settings in, a ready conversation core (and its resources) out."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from adapters.binance import BinanceMarket
+from adapters.charts import MatplotlibChartRenderer
+from adapters.demo_market import DemoMarket
+from adapters.storage.engine import create_engine
+from adapters.storage.migrate import upgrade
+from adapters.storage.state_store import SqlStateStore
+from bot.settings import Settings
+from core.clock import Clock, SystemClock
+from core.engine import Core, Planner
+from core.market import MarketData
+from core.market_cache import CachedMarket
+from core.markets import MarketCatalog
+from core.skills.price_service import PriceService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class App:
+    """Everything a process runs on; ``aclose`` releases it."""
+
+    settings: Settings
+    core: Core
+    engine: AsyncEngine
+    market: MarketData
+    catalog: MarketCatalog
+    charts: MatplotlibChartRenderer
+    http: httpx.AsyncClient | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    async def aclose(self) -> None:
+        self.charts.close()
+        if self.http is not None:
+            await self.http.aclose()
+        await self.engine.dispose()
+
+
+def migrate(settings: Settings) -> None:
+    """Apply the Alembic migrations (idempotent; start-up calls it too)."""
+    upgrade(settings.database_url)
+
+
+def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.AsyncClient | None]:
+    """Binance over HTTP or the offline demo market, behind single-flight + a short TTL cache.
+    The demo market is never a silent fallback for a failing Binance."""
+    if settings.market == "binance":
+        http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
+        inner: MarketData = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
+        return CachedMarket(inner, clock), http
+    return CachedMarket(DemoMarket(clock), clock), None
+
+
+def build_planner(settings: Settings, engine: AsyncEngine, prices: PriceService, charts: Any, clock: Clock) -> Planner | None:
+    """The LLM fallback, only when a model is configured."""
+    if not settings.llm.configured:
+        return None
+    try:
+        from bot.planner_wiring import build as build_llm_planner
+    except ImportError:  # pragma: no cover - the planner lands with issue 5
+        log.warning("a model is configured but the planner is not available in this build")
+        return None
+    return build_llm_planner(settings, engine, prices, charts, clock)
+
+
+async def build_app(settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None) -> App:
+    clock = clock or SystemClock()
+    catalog = MarketCatalog()
+    http: httpx.AsyncClient | None = None
+    if market is None:
+        market, http = build_market(settings, clock)
+    engine = create_engine(settings.database_url)
+    charts = MatplotlibChartRenderer()
+    prices = PriceService(market, catalog, clock)
+    core = Core(
+        store=SqlStateStore(engine),
+        prices=prices,
+        charts=charts,
+        clock=clock,
+        default_locale=settings.locale,
+        planner=build_planner(settings, engine, prices, charts, clock),
+    )
+    return App(settings, core, engine, market, catalog, charts, http)
