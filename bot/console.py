@@ -21,7 +21,7 @@ def console_key(chat: str, user: str) -> ConversationKey:
 
 
 def to_event(key: ConversationKey, text: str, locale: str | None) -> Inbound:
-    """"/price btc" -> Command; anything else -> TextMessage. Event ids are unique per call."""
+    """ "/price btc" -> Command; anything else -> TextMessage. Event ids are unique per call."""
     event_id = uuid.uuid4().hex
     stripped = text.strip()
     if stripped.startswith("/"):

@@ -37,12 +37,14 @@ async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> Non
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    tasks = {asyncio.create_task(job, name=name): name for name, job in jobs.items()}
-    stopper = asyncio.create_task(stop.wait(), name="signal")
+    tasks: dict[asyncio.Task[Any], str] = {
+        asyncio.create_task(job, name=name): name for name, job in jobs.items()
+    }
+    stopper: asyncio.Task[Any] = asyncio.create_task(stop.wait(), name="signal")
     try:
         done, _ = await asyncio.wait({*tasks, stopper}, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
-            if task is not stopper and task.exception() is not None:
+            if task is not stopper and not task.cancelled() and task.exception() is not None:
                 log.error("%s stopped with an error: %r", tasks[task], task.exception())
     finally:
         log.info("shutting down: %s", ", ".join(tasks.values()))

@@ -58,7 +58,9 @@ class Settings(BaseSettings):
         extra="ignore",
     )
 
-    database_url: str = Field(default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}")
+    database_url: str = Field(
+        default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}"
+    )
     market: Literal["binance", "demo"] = "demo"
     locale: Literal["zh", "en"] = "en"
     data_dir: Path = DEFAULT_DATA_DIR

@@ -56,12 +56,16 @@ def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.As
     The demo market is never a silent fallback for a failing Binance."""
     if settings.market == "binance":
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
-        inner: MarketData = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
+        inner: MarketData = BinanceMarket(
+            http, settings.binance.base_url, clock, settings.binance.timeout_seconds
+        )
         return CachedMarket(inner, clock), http
     return CachedMarket(DemoMarket(clock), clock), None
 
 
-def build_planner(settings: Settings, engine: AsyncEngine, prices: PriceService, charts: Any, clock: Clock) -> Planner | None:
+def build_planner(
+    settings: Settings, engine: AsyncEngine, prices: PriceService, charts: Any, clock: Clock
+) -> Planner | None:
     """The LLM fallback, only when a model is configured."""
     if not settings.llm.configured:
         return None
@@ -70,10 +74,13 @@ def build_planner(settings: Settings, engine: AsyncEngine, prices: PriceService,
     except ImportError:  # pragma: no cover - the planner lands with issue 5
         log.warning("a model is configured but the planner is not available in this build")
         return None
-    return build_llm_planner(settings, engine, prices, charts, clock)
+    planner: Planner = build_llm_planner(settings, engine, prices, charts, clock)
+    return planner
 
 
-async def build_app(settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None) -> App:
+async def build_app(
+    settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None
+) -> App:
     clock = clock or SystemClock()
     catalog = MarketCatalog()
     http: httpx.AsyncClient | None = None

@@ -11,18 +11,14 @@ Two ways in:
 from __future__ import annotations
 
 import asyncio
-import importlib
 import os
-import pkgutil
 from logging.config import fileConfig
 from typing import Any
 
 from alembic import context
 from sqlalchemy.engine import Connection
 
-import adapters.storage
-from adapters.storage.migrate import migration_engine
-from adapters.storage.tables import Base
+from adapters.storage.migrate import load_metadata, migration_engine
 
 config = context.config
 
@@ -30,12 +26,9 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
     # Only for the alembic command: inside deskmate the application owns logging.
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
-# Every storage module registers its tables on the one Base; import them all so autogenerate sees
-# the whole schema, including tables added by modules this file does not name.
-for _module in pkgutil.iter_modules(adapters.storage.__path__, "adapters.storage."):
-    importlib.import_module(_module.name)
-
-target_metadata = Base.metadata
+# Every storage module registers its tables on the one Base; load_metadata imports them all so
+# autogenerate sees the whole schema, including tables added by modules this file does not name.
+target_metadata = load_metadata()
 
 
 def _url() -> str:

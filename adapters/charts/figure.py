@@ -74,10 +74,11 @@ def chart_subtitle(history: HistoryBlock) -> str:
 
 
 def source_line(history: HistoryBlock) -> str:
+    # Short on purpose: on Agg every character costs render time.
     if history.is_demo:
-        return "Source: deskmate demo market - simulated prices, not real market data"
+        return "Source: demo market (simulated prices)"
     if history.source == "binance":
-        return "Source: Binance spot - close = last price of each UTC day"
+        return "Source: Binance spot, UTC daily candles"
     return f"Source: {plain(history.source)}"
 
 

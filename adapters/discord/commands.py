@@ -11,12 +11,13 @@ from adapters.discord.events import command_event, text_event
 from adapters.discord.flows import answer_command
 from adapters.discord.labels import locale_of
 from adapters.discord.translator import ls
+from core.engine import MAX_MESSAGE_CHARS
 from core.i18n import Locale
 from core.markets import MarketCatalog, MarketSpec, normalize_alias
 from core.ports import ConversationHandler
 
 AUTOCOMPLETE_MAX = 25  # Discord's limit on choices
-ASK_MAX_LENGTH = 1500
+ASK_MAX_LENGTH = MAX_MESSAGE_CHARS  # the core's own limit, enforced by Discord's client too
 
 
 class HasCore(Protocol):

@@ -241,7 +241,7 @@ def history_embed(block: HistoryBlock, locale: Locale, catalog: MarketCatalog | 
     # A code block keeps the columns aligned; its content is our own dates and numbers.
     closes = "```\n" + "\n".join(history_lines(block, locale)) + "\n```"
     embed.add_field(
-        name=f"{label(locale, 'closes')} ({safe(block.quote_asset)})",
+        name=f"{label(locale, 'closes')} · {safe(block.quote_asset)}",
         value=clip(closes, FIELD_VALUE_MAX),
         inline=False,
     )

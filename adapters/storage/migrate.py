@@ -8,7 +8,9 @@ The sync functions work from plain sync code (no event loop) and also from insid
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
+import pkgutil
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,12 +20,13 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import event
+from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
 from adapters.storage.engine import create_engine
+from adapters.storage.tables import Base
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +48,17 @@ def alembic_config(url: str | None = None) -> Config:
     if url is not None:
         cfg.attributes["url"] = url  # not via set_main_option: a password may contain '%'
     return cfg
+
+
+def load_metadata() -> MetaData:
+    """The one metadata with every storage module's tables registered on it.
+
+    Modules add their tables to ``tables.Base`` when imported; importing all of this package
+    makes the schema complete for autogenerate and schema checks, whoever added a table."""
+    package = __name__.rpartition(".")[0]
+    for module in pkgutil.iter_modules(importlib.import_module(package).__path__, f"{package}."):
+        importlib.import_module(module.name)
+    return Base.metadata
 
 
 def migration_engine(url: str) -> AsyncEngine:

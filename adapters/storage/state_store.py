@@ -117,12 +117,14 @@ class SqlStateStore:
             .returning(*action_tokens.c)
         )
         async with self._engine.begin() as conn:
-            if False:
+            if self._dialect == "postgresql":
                 # Lock the whole group in token order first. Without it, clicks on two buttons of one
                 # message lock different rows first, then each waits for the other's sibling: deadlock.
                 # (SQLite needs nothing: its first write takes the database-wide write lock.)
                 group = select(t.group_id).where(t.token == token).scalar_subquery()
-                await conn.execute(select(t.token).where(t.group_id == group).order_by(t.token).with_for_update())
+                await conn.execute(
+                    select(t.token).where(t.group_id == group).order_by(t.token).with_for_update()
+                )
             row = (await conn.execute(cas)).first()
             if row is not None:
                 # The other buttons of the same message are alternatives: spend them with this one.
@@ -148,8 +150,12 @@ class SqlStateStore:
             await self._prune(conn, now)
 
     async def _prune(self, conn: AsyncConnection, now: datetime) -> None:
-        events = await conn.execute(delete(processed_events).where(processed_events.c.seen_at < now - EVENT_RETENTION))
-        tokens = await conn.execute(delete(action_tokens).where(action_tokens.c.expires_at < now - TOKEN_RETENTION))
+        events = await conn.execute(
+            delete(processed_events).where(processed_events.c.seen_at < now - EVENT_RETENTION)
+        )
+        tokens = await conn.execute(
+            delete(action_tokens).where(action_tokens.c.expires_at < now - TOKEN_RETENTION)
+        )
         if events.rowcount or tokens.rowcount:
             logger.debug("pruned %s events and %s tokens", events.rowcount, tokens.rowcount)
 

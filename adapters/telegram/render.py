@@ -82,7 +82,8 @@ def tg_len(text: str) -> int:
 
 
 def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    # Dynamic strings only ever land in element content, never in attribute values.
+    return html.escape(str(value), quote=False)
 
 
 def format_price(value: Decimal) -> str:

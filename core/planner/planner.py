@@ -468,7 +468,7 @@ def _assistant_message(response: ModelResponse) -> dict[str, Any]:
     """The assistant turn as sent back: content and tool calls, never reasoning."""
     return {
         "role": "assistant",
-        "content": response.content or None,
+        "content": _visible_text(response.content) or None,
         "tool_calls": [
             {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
             for c in response.tool_calls

@@ -401,3 +401,11 @@ async def test_closed_renderer_serves_cache_but_draws_nothing_new() -> None:
     assert await r.render_history(make_history()) == cached
     with pytest.raises(RuntimeError, match="closed"):
         await r.render_history(make_history(symbol="ETHUSDT"))
+
+
+async def test_different_charts_render_in_parallel_threads(renderer: MatplotlibChartRenderer) -> None:
+    histories = [make_history(source="demo", first_day=FIRST_DAY + timedelta(days=i)) for i in range(4)]
+    pngs = await asyncio.gather(*(renderer.render_history(h) for h in histories))
+    assert all(png_size(png) == (1200, 700) for png in pngs)
+    assert len(set(pngs)) == 4  # each shows its own dates
+    assert renderer.stats.renders == 4

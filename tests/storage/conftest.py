@@ -79,21 +79,16 @@ def pg_migrated_url(pg_scratch_url: str) -> str:
     return pg_scratch_url
 
 
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}"
-
-
 @pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A migrated database URL with empty tables, on each backend (sync: no loop runs here)."""
     if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}"
-        migrate.upgrade(url)
-        return url
-    url: str = request.getfixturevalue("pg_migrated_url")
-    asyncio.run(_clear(url))
-    return url
+        sqlite = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}"
+        migrate.upgrade(sqlite)
+        return sqlite
+    pg: str = request.getfixturevalue("pg_migrated_url")
+    asyncio.run(_clear(pg))
+    return pg
 
 
 async def _clear(url: str) -> None:

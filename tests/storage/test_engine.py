@@ -27,4 +27,4 @@ async def test_sqlite_creates_its_directory_and_sets_pragmas(tmp_path: Path) -> 
 def test_postgres_engine_has_a_sized_checked_pool() -> None:
     engine = create_engine("postgresql+asyncpg://u@127.0.0.1:1/none")  # nothing connects yet
     assert engine.pool.size() == 5  # type: ignore[attr-defined]
-    assert engine.pool._pre_ping is True  # type: ignore[attr-defined]
+    assert engine.pool._pre_ping is True

@@ -15,10 +15,10 @@ from sqlalchemy.engine import Connection
 
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
-from adapters.storage.tables import Base
 from tests.storage.conftest import BACKENDS
 
 OUR_TABLES = {"conversation_states", "processed_events", "action_tokens"}
+FIRST = "0001_initial"
 
 
 @pytest.fixture(params=BACKENDS)
@@ -43,7 +43,7 @@ def tables(url: str) -> set[str]:
 
 def schema_diff(url: str) -> list[object]:
     def diff(conn: Connection) -> list[object]:
-        return list(compare_metadata(MigrationContext.configure(conn), Base.metadata))
+        return list(compare_metadata(MigrationContext.configure(conn), migrate.load_metadata()))
 
     async def run() -> list[object]:
         engine = create_engine(url)
@@ -57,26 +57,37 @@ def schema_diff(url: str) -> list[object]:
 
 
 def test_upgrade_downgrade_upgrade(empty_url: str) -> None:
-    assert migrate.head() == "0001_initial"
+    head = migrate.head()
+    assert head is not None
     assert migrate.current(empty_url) is None
 
     migrate.upgrade(empty_url)
-    assert OUR_TABLES <= tables(empty_url)
-    assert migrate.current(empty_url) == "0001_initial"
+    assert tables(empty_url) >= OUR_TABLES
+    assert migrate.current(empty_url) == head
 
     migrate.downgrade(empty_url, "base")
     assert tables(empty_url) & OUR_TABLES == set()
+    assert tables(empty_url) <= {"alembic_version"}  # every later migration reverts cleanly too
     assert migrate.current(empty_url) is None
 
     migrate.upgrade(empty_url, "head")
-    assert OUR_TABLES <= tables(empty_url)
-    assert migrate.current(empty_url) == "0001_initial"
+    assert tables(empty_url) >= OUR_TABLES
+    assert migrate.current(empty_url) == head
+
+
+def test_first_revision_alone_creates_the_core_tables(empty_url: str) -> None:
+    migrate.upgrade(empty_url, FIRST)
+    assert tables(empty_url) == OUR_TABLES | {"alembic_version"}
+    assert migrate.current(empty_url) == FIRST
+    migrate.upgrade(empty_url)
+    migrate.downgrade(empty_url, FIRST)
+    assert tables(empty_url) == OUR_TABLES | {"alembic_version"}
 
 
 def test_upgrade_is_idempotent(empty_url: str) -> None:
     migrate.upgrade(empty_url)
     migrate.upgrade(empty_url)
-    assert migrate.current(empty_url) == "0001_initial"
+    assert migrate.current(empty_url) == migrate.head()
 
 
 def test_migrated_schema_matches_the_table_definitions(empty_url: str) -> None:
@@ -88,17 +99,17 @@ def test_works_from_another_directory(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.chdir(tmp_path)  # no alembic.ini or migrations/ here
     url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
     migrate.upgrade(url)
-    assert migrate.current(url) == "0001_initial"
+    assert migrate.current(url) == migrate.head()
 
 
 async def test_sync_api_works_inside_a_running_loop(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'loop.db'}"
     migrate.upgrade(url)  # a start-up path that is already async
-    assert migrate.current(url) == "0001_initial"
+    assert migrate.current(url) == migrate.head()
     await migrate.downgrade_async(url, "base")
     assert await migrate.current_async(url) is None
     await migrate.upgrade_async(url)
-    assert await migrate.current_async(url) == "0001_initial"
+    assert await migrate.current_async(url) == migrate.head()
 
 
 def test_a_failed_sqlite_migration_leaves_nothing_behind(tmp_path: Path) -> None:

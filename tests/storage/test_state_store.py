@@ -124,7 +124,7 @@ async def test_prune_runs_by_itself_on_first_event(db_url: str, engine: AsyncEng
 
 async def test_naive_datetime_is_refused(store: SqlStateStore) -> None:
     with pytest.raises(Exception, match="naive datetime"):
-        await store.record_event("e", datetime(2026, 7, 13, 12, 0))  # noqa: DTZ001
+        await store.record_event("e", datetime(2026, 7, 13, 12, 0))
 
 
 async def test_token_is_claimed_once(store: SqlStateStore) -> None:

@@ -1,0 +1,1 @@
+"""`make bench`: performance figures, printed as a table (a benchmark, not timed tests)."""

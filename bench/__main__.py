@@ -1,0 +1,141 @@
+"""deskmate benchmarks. Run with `make bench`.
+
+1. A full core turn for "BTC price" (route, market call, state load/save, dedupe) on an in-memory
+   zero-latency market with the SQLite file store.
+2. Chart rendering, cold and cached.
+3. 500 concurrent identical quote requests through the single-flight cache: upstream calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from adapters.charts import MatplotlibChartRenderer
+from adapters.storage.engine import create_engine
+from adapters.storage.migrate import upgrade_async
+from adapters.storage.state_store import SqlStateStore
+from core.clock import SystemClock
+from core.engine import Core
+from core.events import ConversationKey, TextMessage
+from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
+from core.market_cache import CachedMarket
+from core.markets import MarketCatalog
+from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
+from core.skills.price_service import PriceService
+
+
+class InstantMarket:
+    """Zero-latency in-memory market; counts calls."""
+
+    source = "bench"
+
+    def __init__(self, latency: float = 0.0) -> None:
+        self.latency = latency
+        self.calls = 0
+
+    async def get_quote(self, symbol: str) -> Quote:
+        self.calls += 1
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return Quote(symbol, Decimal("97250.50"), "ask", self.source, datetime.now(UTC))
+
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
+        self.calls += 1
+        return DailyCloses(tuple(DailyClose(d, Decimal(90000 + i)) for i, d in enumerate(window.days)))
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
+        await upgrade_async(url)
+        engine = create_engine(url)
+        clock = SystemClock()
+        core = Core(
+            store=SqlStateStore(engine),
+            prices=PriceService(InstantMarket(), MarketCatalog(), clock),
+            charts=None,
+            clock=clock,
+        )
+        key = ConversationKey("bench", "chat", "user")
+        for i in range(50):  # warm-up
+            await core.handle(TextMessage(f"w{i}", key, text="BTC price"))
+        latencies = []
+        started = time.perf_counter()
+        for i in range(n):
+            t0 = time.perf_counter()
+            reply = await core.handle(TextMessage(f"e{i}", key, text="BTC price"))
+            latencies.append((time.perf_counter() - t0) * 1000)
+            assert isinstance(reply.blocks[0], QuoteBlock)
+        elapsed = time.perf_counter() - started
+        await engine.dispose()
+    return [
+        (
+            "core turn 'BTC price', SQLite file store: p50",
+            f"{statistics.median(latencies):.2f} ms (aim <= 5)",
+        ),
+        ("core turn: p99", f"{pct(latencies, 0.99):.2f} ms"),
+        ("core turn: throughput, one process", f"{n / elapsed:,.0f} turns/s (aim >= 500)"),
+    ]
+
+
+async def bench_chart(runs: int = 5) -> list[tuple[str, str]]:
+    renderer = MatplotlibChartRenderer()
+    start = date(2026, 7, 6)
+    cold = []
+    for r in range(runs):  # a different history each time: nothing cached
+        points = tuple(HistoryPoint(start + timedelta(days=i), Decimal(97000 + 37 * i + r)) for i in range(7))
+        history = HistoryBlock(f"B{r}USDT", "BTC", "USDT", points, (), "bench", datetime.now(UTC))
+        t0 = time.perf_counter()
+        await renderer.render_history(history)
+        cold.append((time.perf_counter() - t0) * 1000)
+    cached = []
+    for _ in range(1000):
+        t0 = time.perf_counter()
+        await renderer.render_history(history)
+        cached.append((time.perf_counter() - t0) * 1000)
+    renderer.close()
+    return [
+        (
+            "chart render, cold (median of %d, first excluded)" % (runs - 1),
+            f"{statistics.median(cold[1:]):.1f} ms (aim <= 100)",
+        ),
+        ("chart render, first in process (font cache)", f"{cold[0]:.1f} ms"),
+        ("chart render, cached (median of 1000)", f"{statistics.median(cached) * 1000:.1f} µs (aim <= 1 ms)"),
+    ]
+
+
+async def bench_single_flight(n: int = 500) -> list[tuple[str, str]]:
+    inner = InstantMarket(latency=0.05)
+    market = CachedMarket(inner, SystemClock())
+    t0 = time.perf_counter()
+    quotes = await asyncio.gather(*(market.get_quote("BTCUSDT") for _ in range(n)))
+    elapsed = (time.perf_counter() - t0) * 1000
+    assert len({q.price for q in quotes}) == 1
+    return [
+        (f"{n} concurrent identical quotes: upstream calls", f"{inner.calls} (aim 1)"),
+        (f"{n} concurrent identical quotes: wall time (50 ms upstream)", f"{elapsed:.0f} ms"),
+    ]
+
+
+async def main() -> None:
+    rows = [*await bench_turns(), *await bench_chart(), *await bench_single_flight()]
+    width = max(len(name) for name, _ in rows)
+    print(f"{'benchmark'.ljust(width)} | result")
+    print(f"{'-' * width}-|-{'-' * 30}")
+    for name, value in rows:
+        print(f"{name.ljust(width)} | {value}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,284 @@
+"""The price skills through the conversation core: semantics, follow-ups, slots, failures."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from core.clock import FixedClock
+from core.events import ChatKind, ConversationKey, TextMessage
+from core.market import MarketError, MarketErrorCode
+from core.memory_store import MemoryStateStore
+from core.reply import ChartBlock, HistoryBlock, NoticeBlock, QuoteBlock, Status, TextBlock
+from tests.fakes import NOW, Chat, FakeCharts, ScriptedMarket, make_core
+
+
+def blocks_of(reply, kind):
+    return [b for b in reply.blocks if isinstance(b, kind)]
+
+
+def notice_codes(reply):
+    return [b.code for b in reply.blocks if isinstance(b, NoticeBlock)]
+
+
+async def test_current_price_is_the_validated_best_ask() -> None:
+    market = ScriptedMarket(prices={"BTCUSDT": Decimal("97250.50000000")})
+    reply = await Chat(make_core(market)).say("获取当前 BTC 价格")
+    assert reply.status is Status.COMPLETED
+    (quote,) = blocks_of(reply, QuoteBlock)
+    assert (quote.symbol, quote.price, quote.price_type, quote.source) == (
+        "BTCUSDT",
+        Decimal("97250.50000000"),
+        "ask",
+        "binance",
+    )
+    assert quote.fetched_at == NOW
+    assert reply.locale == "zh"
+    assert reply.usage.model_requests == 0
+    route, tool = reply.trace[0], reply.trace[1]
+    assert route.kind == "route" and route.name == "rule" and route.args["skill"] == "price"
+    assert tool.kind == "tool" and tool.name == "get_current_price" and tool.args == {"symbol": "BTCUSDT"}
+    assert tool.outcome == "ok" and tool.latency_ms >= 0
+    assert "demo_data" not in notice_codes(reply)
+
+
+async def test_history_is_the_seven_full_utc_days_before_today() -> None:
+    charts = FakeCharts()
+    reply = await Chat(make_core(ScriptedMarket(), charts=charts)).say(
+        "Show ETH prices for the last seven days"
+    )
+    assert reply.status is Status.COMPLETED
+    (hist,) = blocks_of(reply, HistoryBlock)
+    assert [p.date for p in hist.points] == [date(2026, 7, 6) + timedelta(days=i) for i in range(7)]
+    assert date(2026, 7, 13) not in [p.date for p in hist.points]
+    assert all(p.close is not None for p in hist.points)
+    assert hist.missing_dates == ()
+    assert len(blocks_of(reply, ChartBlock)) == 1 and charts.rendered == ["ETHUSDT"]
+    assert reply.locale == "en"
+
+
+async def test_missing_days_stay_gaps_and_make_the_answer_partial() -> None:
+    closes = {date(2026, 7, 6) + timedelta(days=i): Decimal(100 + i) for i in (0, 1, 3, 4, 6)}
+    market = ScriptedMarket(closes={"SOLUSDT": closes})
+    reply = await Chat(make_core(market, charts=FakeCharts())).say("SOL 过去一周的收盘价")
+    assert reply.status is Status.PARTIAL
+    (hist,) = blocks_of(reply, HistoryBlock)
+    assert hist.missing_dates == (date(2026, 7, 8), date(2026, 7, 11))
+    by_day = {p.date: p.close for p in hist.points}
+    assert by_day[date(2026, 7, 8)] is None and by_day[date(2026, 7, 11)] is None
+    assert by_day[date(2026, 7, 9)] == Decimal(103)
+    assert "missing_days" in notice_codes(reply)
+    assert any("2026-07-08" in b.text for b in blocks_of(reply, NoticeBlock))
+
+
+async def test_no_closes_at_all_is_a_failure_not_an_empty_chart() -> None:
+    market = ScriptedMarket(closes={"BTCUSDT": {}})
+    charts = FakeCharts()
+    reply = await Chat(make_core(market, charts=charts)).say("btc chart 7d")
+    assert reply.status is Status.FAILED
+    assert not blocks_of(reply, HistoryBlock) and not charts.rendered
+    assert "no_history" in notice_codes(reply)
+
+
+async def test_combined_request_answers_both() -> None:
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).say("SOL price and its 7-day trend")
+    assert reply.status is Status.COMPLETED
+    assert len(blocks_of(reply, QuoteBlock)) == 1 and len(blocks_of(reply, HistoryBlock)) == 1
+    assert reply.route.action == "both"
+
+
+async def test_combined_request_with_a_failed_half_is_partial_and_keeps_the_valid_card() -> None:
+    market = ScriptedMarket(history_error=MarketError(MarketErrorCode.UNAVAILABLE))
+    reply = await Chat(make_core(market)).say("查询 SOL 当前价格和最近七天走势")
+    assert reply.status is Status.PARTIAL
+    assert len(blocks_of(reply, QuoteBlock)) == 1
+    assert "market_unavailable" in notice_codes(reply)
+    failed = [s for s in reply.trace if s.kind == "tool" and s.outcome == "error"]
+    assert [(s.name, s.error_code) for s in failed] == [("get_price_history", "market_unavailable")]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        MarketErrorCode.TIMEOUT,
+        MarketErrorCode.RATE_LIMITED,
+        MarketErrorCode.UNAVAILABLE,
+        MarketErrorCode.NETWORK,
+        MarketErrorCode.BAD_RESPONSE,
+        MarketErrorCode.SYMBOL_MISMATCH,
+        MarketErrorCode.BAD_PRICE,
+    ],
+)
+async def test_market_failures_give_a_clear_message_and_no_price(code: str) -> None:
+    market = ScriptedMarket(quote_error=MarketError(code, retry_after=12))
+    for text, locale in (("BTC price", "en"), ("BTC 价格", "zh")):
+        reply = await Chat(make_core(market)).say(text)
+        assert reply.status is Status.FAILED
+        assert not blocks_of(reply, QuoteBlock)
+        (notice,) = blocks_of(reply, NoticeBlock)
+        assert notice.code == code and notice.level == "error"
+        assert reply.locale == locale
+        assert [s.error_code for s in reply.trace if s.kind == "tool"] == [code]
+    if code == MarketErrorCode.RATE_LIMITED:
+        assert "12" in notice.text
+
+
+async def test_unsupported_coin_fails_naming_the_supported_ones() -> None:
+    market = ScriptedMarket()
+    reply = await Chat(make_core(market)).say("狗狗币价格")
+    assert reply.status is Status.FAILED
+    (notice,) = blocks_of(reply, NoticeBlock)
+    assert notice.code == "unsupported_symbol"
+    assert "DOGE" in notice.text and "BTC, ETH, SOL" in notice.text
+    assert market.calls == []
+
+
+async def test_slash_command_with_an_unknown_coin() -> None:
+    reply = await Chat(make_core(ScriptedMarket())).command("price", "pepecoin")
+    assert reply.status is Status.FAILED and reply.route.slots["symbol"] == "PEPECOINUSDT"
+
+
+async def test_followup_keeps_the_kind_of_answer() -> None:
+    chat = Chat(make_core(ScriptedMarket(), charts=FakeCharts()))
+    first = await chat.say("获取当前 BTC 价格")
+    assert first.route.slots["symbol"] == "BTCUSDT"
+    second = await chat.say("那 ETH 呢")
+    assert second.status is Status.COMPLETED
+    assert (second.route.action, second.route.slots["symbol"]) == ("current", "ETHUSDT")
+    assert blocks_of(second, QuoteBlock)[0].symbol == "ETHUSDT"
+    third = await chat.say("ETH 最近 7 天走势")
+    assert third.route.action == "history"
+    fourth = await chat.say("what about SOL?")
+    assert (fourth.route.action, fourth.route.slots["symbol"]) == ("history", "SOLUSDT")
+    assert blocks_of(fourth, HistoryBlock)[0].symbol == "SOLUSDT"
+
+
+async def test_which_coin_then_a_bare_coin_fills_the_slot() -> None:
+    market = ScriptedMarket()
+    chat = Chat(make_core(market))
+    ask = await chat.say("当前价格是多少")
+    assert ask.status is Status.NEEDS_INPUT
+    assert [b.label for b in ask.buttons] == ["BTC", "ETH", "SOL"]
+    assert market.calls == []
+    answer = await chat.say("ETH")
+    assert answer.status is Status.COMPLETED
+    assert (answer.route.action, answer.route.slots["symbol"]) == ("current", "ETHUSDT")
+    assert answer.locale == "zh"  # "ETH" alone doesn't tell; the conversation does
+
+
+async def test_two_coins_ask_to_choose_one_of_them_then_a_button_answers() -> None:
+    market = ScriptedMarket()
+    chat = Chat(make_core(market))
+    ask = await chat.say("BTC 和 ETH 现在多少钱")
+    assert ask.status is Status.NEEDS_INPUT
+    assert [b.label for b in ask.buttons] == ["BTC", "ETH"]
+    pressed = await chat.press(ask.buttons[1].token)
+    assert pressed.status is Status.COMPLETED and pressed.route.slots["symbol"] == "ETHUSDT"
+    again = await chat.press(ask.buttons[0].token)  # the sibling button was spent too
+    assert again.status is Status.FAILED and notice_codes(again) == ["button_used"]
+    assert market.calls == [("quote", "ETHUSDT")]
+
+
+async def test_buttons_only_work_for_their_owner_and_expire() -> None:
+    clock = FixedClock(NOW)
+    market = ScriptedMarket(clock=clock)
+    chat = Chat(make_core(market, clock=clock), ConversationKey("telegram", "-100", "alice"), ChatKind.GROUP)
+    ask = await chat.say("what's the price?")
+    other = await chat.press(ask.buttons[0].token, user_id="bob")
+    assert notice_codes(other) == ["not_yours"] and market.calls == []
+    clock.advance(16 * 60)
+    expired = await chat.press(ask.buttons[0].token)
+    assert notice_codes(expired) == ["button_expired"] and market.calls == []
+
+
+async def test_duplicate_event_is_answered_once() -> None:
+    market = ScriptedMarket()
+    core = make_core(market)
+    key = ConversationKey("telegram", "1", "1")
+    event = TextMessage("update-7", key, text="BTC price")
+    first = await core.handle(event)
+    second = await core.handle(event)
+    assert first.status is Status.COMPLETED and blocks_of(first, QuoteBlock)
+    assert second.blocks == () and second.important is False
+    assert market.calls == [("quote", "BTCUSDT")]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "empty_message"),
+        ("   ", "empty_message"),
+        ("x" * 501, "message_too_long"),
+        ("BTC\x00 price", "control_characters"),
+    ],
+)
+async def test_bad_input_gets_a_clear_reply_and_changes_nothing(text: str, code: str) -> None:
+    store = MemoryStateStore()
+    market = ScriptedMarket()
+    chat = Chat(make_core(market, store=store))
+    await chat.say("当前价格是多少")  # an open question
+    before = (await store.load_state(chat.key)).model_dump()
+    reply = await chat.say(text)
+    assert reply.status is Status.FAILED and notice_codes(reply) == [code]
+    assert (await store.load_state(chat.key)).model_dump() == before
+    assert market.calls == []
+
+
+async def test_locale_explicit_setting_beats_the_message_language() -> None:
+    chat = Chat(make_core(ScriptedMarket()))
+    assert (await chat.say("BTC 价格")).locale == "zh"
+    assert (await chat.say("BTC price")).locale == "en"
+    await chat.command("lang", "en")
+    assert (await chat.say("BTC 价格")).locale == "en"
+
+
+async def test_locale_falls_back_to_the_platform_hint_then_the_default() -> None:
+    core = make_core(ScriptedMarket(), default_locale="zh")
+    key = ConversationKey("telegram", "9", "9")
+    assert (await core.handle(TextMessage("a", key, locale_hint="en-US", text="BTC"))).locale == "en"
+    other = ConversationKey("telegram", "8", "8")
+    assert (await core.handle(TextMessage("b", other, text="/x BTC"))).locale == "zh"
+
+
+async def test_demo_data_is_labelled() -> None:
+    reply = await Chat(make_core()).say("BTC price")
+    (quote,) = blocks_of(reply, QuoteBlock)
+    assert quote.source == "demo" and quote.is_demo
+    assert "demo_data" in notice_codes(reply)
+
+
+async def test_unmatched_text_without_a_model_is_helpful_not_an_error() -> None:
+    reply = await Chat(make_core()).say("tell me a joke")
+    assert reply.status is Status.COMPLETED
+    assert reply.route.skill is None
+    assert "unsupported_request" in notice_codes(reply)
+    assert "BTC price" in blocks_of(reply, TextBlock)[0].text
+
+
+async def test_commands_start_help_lang_cancel_unknown() -> None:
+    chat = Chat(make_core())
+    start = await chat.command("start")
+    assert [b.label for b in start.buttons] == ["中文", "English"]
+    zh = await chat.press(start.buttons[0].token)
+    assert zh.locale == "zh"
+    assert (await chat.say("BTC price")).locale == "zh"
+    assert "help" in notice_codes(await chat.command("help"))
+    assert notice_codes(await chat.command("lang", "fr")) == ["invalid_locale"]
+    await chat.say("what's the price?")
+    assert notice_codes(await chat.command("cancel")) == ["cancelled"]
+    assert notice_codes(await chat.command("cancel")) == ["nothing_to_cancel"]
+    unknown = await chat.command("frobnicate")
+    assert unknown.important is False and notice_codes(unknown) == ["unknown_command"]
+
+
+async def test_each_person_in_a_group_has_their_own_thread() -> None:
+    core = make_core(ScriptedMarket())
+    alice = Chat(core, ConversationKey("telegram", "-100", "alice"), ChatKind.GROUP)
+    bob = Chat(core, ConversationKey("telegram", "-100", "bob"), ChatKind.GROUP)
+    assert (await alice.say("what's the price?")).status is Status.NEEDS_INPUT
+    bob_reply = await bob.say("ETH")  # no open question for bob: a plain lookup
+    assert bob_reply.route.slots["symbol"] == "ETHUSDT"
+    alice_reply = await alice.say("SOL")
+    assert alice_reply.route.slots["symbol"] == "SOLUSDT"

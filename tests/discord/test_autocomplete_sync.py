@@ -1,0 +1,80 @@
+"""Coin autocomplete, and the command payload `deskmate discord --sync` uploads."""
+
+from __future__ import annotations
+
+import simcord
+
+from adapters.discord import sync_tree
+
+
+def _member(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor]:
+    guild = env.create_guild()
+    return guild.create_text_channel("general"), guild.add_member(env.create_user("alice"))
+
+
+async def test_autocomplete_matches_english_names_and_tickers(env: simcord.Env) -> None:
+    channel, alice = _member(env)
+
+    bit = await alice.autocomplete(channel, "price", "coin", "bit")
+    eth = await alice.autocomplete(channel, "history", "coin", "ETH")
+    everything = await alice.autocomplete(channel, "price", "coin", "")
+    nothing = await alice.autocomplete(channel, "price", "coin", "dogecoin")
+
+    assert bit == [{"name": "Bitcoin · 比特币 (BTC)", "value": "BTC"}]
+    assert eth == [{"name": "Ethereum · 以太坊 (ETH)", "value": "ETH"}]
+    assert [c["value"] for c in everything] == ["BTC", "ETH", "SOL"]
+    assert nothing == []  # only supported markets are offered
+
+
+async def test_autocomplete_matches_chinese_names_and_aliases(env: simcord.Env) -> None:
+    channel, alice = _member(env)
+
+    by_name = await alice.autocomplete(channel, "price", "coin", "以太")
+    by_alias = await alice.autocomplete(channel, "price", "coin", "大饼")
+    substring = await alice.autocomplete(channel, "price", "coin", "拉纳")
+
+    assert [c["value"] for c in by_name] == ["ETH"]
+    assert [c["value"] for c in by_alias] == ["BTC"]
+    assert [c["value"] for c in substring] == ["SOL"]
+
+
+async def test_autocomplete_names_follow_the_client_language(env: simcord.Env, zh_client: None) -> None:
+    channel, alice = _member(env)
+
+    choices = await alice.autocomplete(channel, "price", "coin", "b")
+
+    assert choices == [{"name": "比特币 · Bitcoin (BTC)", "value": "BTC"}]
+
+
+async def test_synced_payload_has_localized_names_and_descriptions(env: simcord.Env) -> None:
+    synced = {c["name"]: c for c in env.backend.commands[None].values()}
+
+    assert set(synced) == {"price", "history", "ask", "lang", "help"}
+    zh_names = {name: c["name_localizations"]["zh-CN"] for name, c in synced.items()}
+    assert zh_names == {"price": "价格", "history": "历史", "ask": "提问", "lang": "语言", "help": "帮助"}
+    for command in synced.values():
+        assert command["name_localizations"]["en-US"] == command["name"]
+        assert command["description_localizations"]["zh-CN"]
+        assert command["description_localizations"]["en-US"] == command["description"]
+    [coin] = synced["price"]["options"]
+    assert coin["name"] == "coin" and coin["name_localizations"]["zh-CN"] == "币种"
+    assert coin["autocomplete"] is True
+    [language] = synced["lang"]["options"]
+    assert [(c["value"], c["name_localizations"]["zh-CN"]) for c in language["choices"]] == [
+        ("zh", "中文"),
+        ("en", "英文 (English)"),
+    ]
+
+
+async def test_dev_guild_sync_publishes_to_that_guild_at_once(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dev")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+
+    synced = await sync_tree(simcord_env.bot.tree, guild.id)  # type: ignore[attr-defined]
+
+    assert sorted(c.name for c in synced) == ["ask", "help", "history", "lang", "price"]
+    assert set(simcord_env.backend.commands[guild.id]) >= {("price", 1), ("help", 1)}
+    assert not simcord_env.backend.commands.get(None)  # nothing published globally
+    result = await alice.slash(channel, "price", coin="btc")
+    assert result.response is not None and result.response.embeds[0].title == "Bitcoin · BTC/USDT"

@@ -1,0 +1,139 @@
+"""The Discord adapter on the real Core: demo market, in-memory store, fixed clock, real charts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+import pytest
+import simcord
+
+from adapters.charts import MatplotlibChartRenderer
+from adapters.demo_market import DemoMarket, demo_quote_price
+from adapters.discord import build_client
+from core.clock import FixedClock
+from core.engine import Core
+from core.markets import MarketCatalog
+from core.memory_store import MemoryStateStore
+from core.skills.price_service import PriceService
+from tests.discord.conftest import CONFIG
+from tests.discord.fakes import PNG_SIGNATURE
+
+START = datetime(2024, 5, 8, 9, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock(START)
+
+
+@pytest.fixture
+def store() -> MemoryStateStore:
+    return MemoryStateStore()
+
+
+@pytest.fixture
+async def charts() -> AsyncIterator[MatplotlibChartRenderer]:
+    renderer = MatplotlibChartRenderer(max_workers=1)
+    yield renderer
+    await renderer.aclose()
+
+
+def make_core(store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer) -> Core:
+    catalog = MarketCatalog()
+    return Core(
+        store=store,
+        prices=PriceService(DemoMarket(clock), catalog, clock),
+        charts=charts,
+        clock=clock,
+        default_locale="en",
+    )
+
+
+@pytest.fixture
+def simcord_bot(store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer) -> Any:
+    return build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog())
+
+
+def _world(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("general")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    return channel, alice, bob
+
+
+def _price_text(value: Decimal) -> str:
+    places = max(2, -int(value.normalize().as_tuple().exponent))
+    return f"**{value:,.{places}f}** USDT"
+
+
+async def test_core_price_and_history_render_demo_cards_and_a_real_chart(env: simcord.Env) -> None:
+    channel, alice, _ = _world(env)
+
+    price = await alice.slash(channel, "price", coin="比特币")
+    history = await alice.slash(channel, "history", coin="eth")
+
+    assert price.response is not None and not price.ephemeral
+    [card] = price.response.embeds
+    assert card.title == "Bitcoin · BTC/USDT · DEMO"
+    assert card.fields[0].value == _price_text(demo_quote_price("BTCUSDT", START))
+    assert "," in str(card.fields[0].value)  # thousands separator on a BTC-sized price
+    assert history.response is not None
+    [attachment] = history.response.attachments
+    png = await attachment.read()
+    assert png.startswith(PNG_SIGNATURE) and len(png) > 1000  # a real matplotlib chart
+    [embed] = history.response.embeds
+    assert embed.image.url == f"attachment://{attachment.filename}"
+    assert "DEMO" in str(embed.title)
+    closes = str(embed.fields[0].value)
+    assert closes.count("\n2024-05-0") == 7  # 2024-05-01 .. 2024-05-07, today excluded
+
+
+async def test_core_choice_buttons_owner_other_member_and_expiry(env: simcord.Env, clock: FixedClock) -> None:
+    channel, alice, bob = _world(env)
+    asked = await alice.slash(channel, "price", coin="btc eth")
+    assert asked.response is not None
+    message = asked.response
+    assert message.content == "I can look up one coin at a time. Which one: BTC, ETH?"
+    labels = [c["label"] for row in message.components for c in row["components"]]
+    assert labels == ["BTC", "ETH"]
+
+    other = await bob.click(message, label="ETH")
+    [note] = other.followups
+    assert note.ephemeral and note.content == "⚠️ This button isn't for you."
+    assert [c["label"] for row in message.components for c in row["components"]] == ["BTC", "ETH"]
+
+    await alice.click(message, label="ETH")
+    assert message.components == []
+    assert "Which one" not in message.content  # the question is replaced by the answer
+    assert message.embeds[0].title == "Ethereum · ETH/USDT · DEMO"
+
+    # A second question, left until its buttons expire (15 minutes).
+    again = await alice.slash(channel, "price", coin="sol btc")
+    assert again.response is not None
+    clock.advance(16 * 60)
+    late = await alice.click(again.response, label="SOL")
+    [expired] = late.followups
+    assert expired.ephemeral and "expired" in expired.content
+    assert again.response.components == []
+
+
+async def test_core_buttons_survive_a_restart(
+    env: simcord.Env, store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer
+) -> None:
+    channel, alice, _ = _world(env)
+    asked = await alice.slash(channel, "history", coin="btc sol")
+    assert asked.response is not None
+
+    # A new process: a new Core and client over the same (persistent) store.
+    await env.restart_bot(build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog()))
+    await alice.click(asked.response, label="SOL")
+
+    message = asked.response
+    assert message.components == []
+    assert message.embeds[0].title == "Solana · SOL/USDT: daily closes, last 7 days · DEMO"
+    [attachment] = message.attachments
+    assert (await attachment.read()).startswith(PNG_SIGNATURE)

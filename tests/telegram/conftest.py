@@ -1,0 +1,43 @@
+"""A real python-telegram-bot Application on a recording Bot API, fed updates in-process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from telegram import Update
+
+from adapters.telegram import TelegramConfig, build_application
+from adapters.telegram.app import TelegramApp
+from core.ports import ConversationHandler
+from tests.telegram.fakes import TOKEN, RecordingRequest, ScriptedCore
+
+
+@dataclass
+class Harness:
+    app: TelegramApp
+    api: RecordingRequest
+    core: Any
+
+    async def feed(self, data: dict[str, Any]) -> None:
+        """Deliver one update as the Updater would, and wait until it is handled."""
+        await self.app.process_update(Update.de_json(data, self.app.bot))
+
+
+async def start_harness(handler: ConversationHandler, **config: Any) -> Harness:
+    api = RecordingRequest()
+    app = build_application(
+        TelegramConfig(token=TOKEN, **config), handler, request=api, get_updates_request=RecordingRequest()
+    )
+    await app.initialize()
+    api.calls.clear()  # getMe at start-up is not what the tests look at
+    return Harness(app, api, handler)
+
+
+@pytest.fixture
+async def tg() -> AsyncIterator[Harness]:
+    harness = await start_harness(ScriptedCore())
+    yield harness
+    await harness.app.shutdown()
