@@ -16,22 +16,67 @@ from typing import Any, Protocol
 import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
-from core.i18n import Locale, detect_locale, parse_locale, t
+from core.i18n import Locale, detect_locale, parse_locale, register, t
 from core.locks import KeyedLocks
 from core.ports import ChartRenderer, ClaimOutcome, ProgressSink, StateStore
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock, TraceStep
 from core.routing.router import PriceRule, Route, Router, Rule
-from core.skills.base import Skill
+from core.skills.base import Skill, TaskSkill
 from core.skills.price import PriceSkill
 from core.skills.price_service import PriceService
 from core.state import ConversationState, Task, TaskStatus
 from core.turn import Stopwatch, Turn, new_id
+from core.workspace.text import is_cancel, is_confirm, is_decline, is_resume
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_CHARS = 500
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 BUTTON_TTL = timedelta(minutes=15)
+TASK_IDLE_TTL = timedelta(minutes=30)  # an open task nobody answered for this long expires
+RESUME_TTL = timedelta(hours=24)  # interrupted tasks are offered again for this long
+EXECUTING_GRACE = timedelta(minutes=2)  # "executing" older than this: its process died mid-way
+RESUME_BUTTON_TTL = timedelta(hours=1)
+MAX_RESUME_STACK = 5
+
+register(
+    {
+        "task.expired": {
+            "zh": "之前的「{what}」太久没有继续，已自动取消，没有做任何更改。",
+            "en": "The earlier task ({what}) was idle too long and has been cancelled; nothing was changed.",
+        },
+        "task.confirm_expired": {
+            "zh": "「{what}」的确认已过期，没有执行任何操作。如需继续请重新发起。",
+            "en": "The confirmation for {what} expired; nothing was done. Ask again to start over.",
+        },
+        "task.crashed": {
+            "zh": "「{what}」在执行中被中断（服务重启），结果未知，请查看列表确认。",
+            "en": "{what} was interrupted while running (a restart); please check the list to see whether it "
+            "went through.",
+        },
+        "task.already_handled": {
+            "zh": "这个确认已经处理过了（可能在别处点了按钮），不会重复执行。",
+            "en": "That confirmation was already handled (perhaps by a button elsewhere); it won't run twice.",
+        },
+        "task.nothing_to_confirm": {
+            "zh": "当前没有等待确认的操作。",
+            "en": "There's nothing waiting for confirmation.",
+        },
+        "task.cancelled": {"zh": "已取消「{what}」，没有做任何更改。", "en": "Cancelled {what}; nothing was changed."},
+        "task.back_to": {"zh": "回到「{what}」：", "en": "Back to {what}:"},
+        "task.offer_resume": {
+            "zh": "「{what}」还没有完成，要继续吗？",
+            "en": "You didn't finish {what}. Continue?",
+        },
+        "task.button.resume": {"zh": "继续", "en": "Continue"},
+        "task.button.discard": {"zh": "放弃", "en": "Discard"},
+        "task.discarded": {"zh": "好的，已放弃「{what}」。", "en": "OK, dropped {what}."},
+        "task.nothing_to_resume": {
+            "zh": "没有可以继续的任务了（可能已过期）。",
+            "en": "There's no task to continue (it may have expired).",
+        },
+    }
+)
 
 
 class Planner(Protocol):

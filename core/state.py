@@ -41,6 +41,14 @@ class Task(BaseModel):
     needs_confirmation: bool = False
     created_at: datetime
     updated_at: datetime
+    # The pending confirmation's buttons (one token group): typed "确认"/"取消" spend the same
+    # tokens as the buttons, so a confirmation executes at most once whichever way it arrives.
+    confirm_token: str | None = None
+    cancel_token: str | None = None
+    confirm_expires_at: datetime | None = None
+    # Interrupted tasks remember where they were, so resuming continues at the same step.
+    resume_status: TaskStatus | None = None
+    resume_offered: bool = False
 
     @property
     def is_open(self) -> bool:

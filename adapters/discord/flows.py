@@ -24,7 +24,7 @@ from core.reply import Reply
 logger = logging.getLogger(__name__)
 
 # Outcomes of a press that mean the buttons on that message are dead.
-DEAD_BUTTON_CODES = frozenset({"button_expired", "button_used", "button_unknown", "button_not_found"})
+DEAD_BUTTON_CODES = frozenset({"button_expired", "button_used", "button_unknown"})
 NOT_YOURS = "not_yours"
 
 

@@ -15,6 +15,7 @@ from adapters.telegram.config import TelegramConfig
 from adapters.telegram.flood import FloodControl
 from adapters.telegram.handlers import TelegramFrontend
 from adapters.telegram.labels import COMMANDS, label
+from adapters.telegram.redact import protect
 from core.i18n import Locale
 from core.ports import ConversationHandler
 
@@ -38,6 +39,7 @@ def build_application(
 
     ``request`` / ``get_updates_request`` replace the HTTP layer (tests pass a recording one).
     """
+    protect(config.token, config.secret_token)
     builder = (
         Application.builder()
         .token(config.token)

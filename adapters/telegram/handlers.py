@@ -26,6 +26,7 @@ from adapters.telegram.inbound import (
     topic_id,
 )
 from adapters.telegram.labels import label
+from adapters.telegram.redact import REDACTOR
 from adapters.telegram.render import Rendered, render_notice, render_reply, token_of
 from adapters.telegram.send import (
     Target,
@@ -46,7 +47,7 @@ logger = logging.getLogger(__name__)
 ANSWER_WITHIN = 1.0  # a press waits this long for the core before being answered without a verdict
 MAX_ANSWER_TEXT = 200  # Telegram's limit for answerCallbackQuery text
 NOT_YOURS = "not_yours"
-GONE = frozenset({"button_expired", "button_used"})
+GONE = frozenset({"button_expired", "button_used", "button_unknown"})
 
 Context = ContextTypes.DEFAULT_TYPE
 
@@ -222,11 +223,12 @@ class TelegramFrontend:
         turn = asyncio.ensure_future(self.handler.handle(event))
         answered = False
         try:
-            done, _ = await asyncio.wait({turn}, timeout=ANSWER_WITHIN)
-            if not done:
-                await self._answer(query)
-                answered = True
-            reply = await turn
+            async with typing(bot, target):
+                done, _ = await asyncio.wait({turn}, timeout=ANSWER_WITHIN)
+                if not done:
+                    await self._answer(query)
+                    answered = True
+                reply = await turn
         except Exception as exc:
             self.log_failure(f"button {event.event_id} failed", exc)
             if not answered:
@@ -236,12 +238,19 @@ class TelegramFrontend:
             turn.cancel()  # no-op when finished; stops the turn if this callback is cancelled
 
         self.locales.remember(event.key, reply.locale)
+        if not reply.blocks and not reply.buttons:  # a redelivered press: handled before
+            if not answered:
+                await self._answer(query)
+            return
         notices = [b for b in reply.blocks if isinstance(b, NoticeBlock)]
         codes = {n.code for n in notices}
         if NOT_YOURS in codes:
             # Someone else's button: tell only the presser, change nothing.
-            if not answered:
-                await self._answer(query, notices[0].text or label(reply.locale, "not_yours"), alert=True)
+            if answered:
+                logger.info("press %s was not the presser's; answered before the verdict", event.event_id)
+            else:
+                text = next((n.text for n in notices if n.code == NOT_YOURS), "")
+                await self._answer(query, text or label(reply.locale, "not_yours"), alert=True)
             return
         if codes & GONE:
             text = next((n.text for n in notices if n.code in GONE), "") or label(reply.locale, "button_gone")
@@ -288,7 +297,4 @@ class TelegramFrontend:
         logger.error("%s: %s", what, self.redact(text))
 
     def redact(self, text: str) -> str:
-        secrets = [self.config.token, self.config.token.partition(":")[2], self.config.secret_token]
-        for secret in sorted((s for s in secrets if s and len(s) >= 6), key=len, reverse=True):
-            text = text.replace(secret, "***")
-        return text
+        return REDACTOR.redact(text)

@@ -14,10 +14,12 @@ from typing import Literal
 from telegram import CallbackQuery, Chat, Message, MessageEntity, User
 from telegram.constants import ChatType
 
+from core.engine import MAX_MESSAGE_CHARS
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
 
 PLATFORM = "telegram"
-MAX_INPUT_CHARS = 1000  # longer messages are refused before reaching the core
+# The core's own limit: longer messages are refused here, so a group never hears about them.
+MAX_INPUT_CHARS = MAX_MESSAGE_CHARS
 
 BadReason = Literal["only_text", "edited", "too_long"]
 

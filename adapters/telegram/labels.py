@@ -18,10 +18,6 @@ _LABELS: dict[str, dict[Locale, str]] = {
         "zh": "{pair} 最近 {n} 天日收盘价（UTC）",
     },
     "no_data": {"en": "— no data", "zh": "— 无数据"},
-    "missing_days": {
-        "en": "Missing days: {days} (no data from the source)",
-        "zh": "缺失日期：{days}（数据源未返回）",
-    },
     "rejected_rows": {
         "en": "{n} invalid row(s) from the source were dropped",
         "zh": "已丢弃数据源返回的 {n} 条无效数据",

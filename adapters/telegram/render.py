@@ -167,10 +167,6 @@ def _history_lines(block: HistoryBlock, locale: Locale) -> list[Line]:
         value = label(locale, "no_data") if point.close is None else format_price(point.close)
         row = f"{point.date:%m-%d}  {value}"
         lines.append(Line(f"<code>{esc(row)}</code>", row))
-    if block.missing_dates:
-        days = ", ".join(f"{d:%m-%d}" for d in block.missing_dates)
-        text = label(locale, "missing_days", days=days)
-        lines.append(Line(f"⚠️ {esc(text)}", f"⚠️ {text}"))
     if block.issues:
         text = label(locale, "rejected_rows", n=len(block.issues))
         lines.append(Line(f"⚠️ {esc(text)}", f"⚠️ {text}"))
@@ -280,18 +276,17 @@ def render_reply(reply: Reply, *, in_group: bool, bot_username: str | None) -> R
             NoticeBlock(label(locale, "private_only"), code="private_only"),
         )
         markup = private_link_keyboard(bot_username, locale)
-    messages: list[Outgoing] = []
-    pending: list[Line] = []
+    # Charts first, as photos; then every other block as text: a history reads as its chart
+    # followed by the closes and the notes, and the buttons end up under the text.
+    messages: list[Outgoing] = [_chart(b, locale) for b in blocks if isinstance(b, ChartBlock)]
+    lines: list[Line] = []
     for block in blocks:
         if isinstance(block, ChartBlock):
-            messages.extend(split_lines(pending))
-            pending = []
-            messages.append(_chart(block, locale))
             continue
-        if pending:
-            pending.append(Line("", ""))  # a blank line between blocks
-        pending.extend(block_lines(block, locale))
-    messages.extend(split_lines(pending))
+        if lines:
+            lines.append(Line("", ""))  # a blank line between blocks
+        lines.extend(block_lines(block, locale))
+    messages.extend(split_lines(lines))
     return Rendered(tuple(messages), markup)
 
 

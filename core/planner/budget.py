@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
 from core.planner.ports import UsageLedger
+
+logger = logging.getLogger(__name__)
 
 SITE_SCOPE = "site"
 
@@ -41,7 +44,16 @@ class TokenBudget:
         self.user_daily = user_daily
         self.site_daily = site_daily
 
-    async def exceeded(self, user_id: str, day: date) -> Literal["user", "site"] | None:
+    async def exceeded(self, user_id: str, day: date) -> Literal["user", "site", "unknown"] | None:
+        """Which budget is used up, if any; "unknown" when the ledger cannot be read (fail closed:
+        an unreadable ledger must not mean unlimited spend)."""
+        try:
+            return await self._exceeded(user_id, day)
+        except Exception:
+            logger.exception("usage ledger unreadable; refusing model requests for now")
+            return "unknown"
+
+    async def _exceeded(self, user_id: str, day: date) -> Literal["user", "site"] | None:
         if self.site_daily is not None and await self.ledger.tokens_used(SITE_SCOPE, day) >= self.site_daily:
             return "site"
         if (
@@ -52,5 +64,10 @@ class TokenBudget:
         return None
 
     async def charge(self, user_id: str, day: date, tokens: int) -> None:
-        if tokens > 0:
+        """Record spent tokens. A failed write is logged, not raised: the answer was paid for."""
+        if tokens <= 0:
+            return
+        try:
             await self.ledger.add_tokens((user_scope(user_id), SITE_SCOPE), day, tokens)
+        except Exception:
+            logger.exception("could not record %d model tokens in the usage ledger", tokens)

@@ -22,6 +22,13 @@ register(
                 "deskmate 的 AI 助手今日总额度已用完，将在 UTC 00:00 重置；/price 和 /history 仍可正常使用。"
             ),
         },
+        "planner.budget_unknown": {
+            "en": (
+                "The AI assistant is unavailable right now (its usage could not be checked). "
+                "/price and /history still work."
+            ),
+            "zh": "AI 助手暂时不可用（无法核对用量）。/price 和 /history 仍可正常使用。",
+        },
         "planner.model.auth": {
             "en": (
                 "The AI model provider rejected deskmate's API key, so I cannot answer that right now. "

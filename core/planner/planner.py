@@ -10,25 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC
 from typing import Any, Literal
 
 import core.messages  # noqa: F401 - registers the shared "price." and "market." texts
 from core.clock import Clock
-from core.i18n import Locale, has_message, t
+from core.i18n import Locale
 from core.market import HISTORY_DAYS, MarketError, MarketErrorCode
 from core.markets import MarketCatalog
 from core.planner import messages as _messages  # noqa: F401 - registers the "planner." texts
 from core.planner.budget import MemoryUsageLedger, TokenBudget
+from core.planner.compose import compose_reply, visible_text
 from core.planner.ports import ChatModel, ModelError, ModelErrorCode, ModelResponse, ToolCall, UsageLedger
 from core.planner.prompt import system_prompt
 from core.planner.redaction import redact
 from core.planner.results import encode, error_result, history_result, quote_result
+from core.planner.run import StopReason, TaskRun
 from core.planner.tools import (
     CURRENT_PRICE,
-    PRICE_HISTORY,
     RejectedCall,
     ToolErrorCode,
     ValidCall,
@@ -36,27 +36,17 @@ from core.planner.tools import (
     validate_call,
 )
 from core.ports import ChartRenderer
-from core.reply import (
-    Block,
-    ChartBlock,
-    HistoryBlock,
-    NoticeBlock,
-    QuoteBlock,
-    Reply,
-    RouteInfo,
-    Status,
-    TextBlock,
-    TraceStep,
-    Usage,
-)
-from core.skills.price import SKILL as PRICE_SKILL
+from core.reply import HistoryBlock, QuoteBlock, Reply, TraceStep, Usage
 from core.skills.price_service import PriceService
 from core.turn import Stopwatch
 
 logger = logging.getLogger(__name__)
 
-# Some models inline their reasoning in the content; it is never shown.
-_THINK = re.compile(r"<think>.*?(</think>|$)", re.DOTALL | re.IGNORECASE)
+_BUDGET_STOP: dict[str, StopReason] = {
+    "user": "budget_user",
+    "site": "budget_site",
+    "unknown": "budget_unknown",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,32 +66,6 @@ class PlannerLimits:
     def __post_init__(self) -> None:
         if self.max_requests < 1:
             raise ValueError("max_requests must be >= 1")
-
-
-StopReason = Literal["budget_user", "budget_site", "model_error", "deadline", "limit"]
-
-
-@dataclass(slots=True)
-class _Run:
-    """Everything one task accumulates; turned into a Reply at the end, whatever happened."""
-
-    user_id: str
-    day: date
-    deadline: float  # event-loop time
-    messages: list[dict[str, Any]]
-    trace: list[TraceStep] = field(default_factory=list)
-    usage: Usage = field(default_factory=Usage)
-    quote: QuoteBlock | None = None
-    history: HistoryBlock | None = None
-    symbol: str | None = None  # the one coin of this task, fixed by the first valid call
-    called: set[str] = field(default_factory=set)  # tool names that passed validation
-    tools_executed: int = 0
-    # tool name -> (MarketErrorCode, retry_after) of its last failed run; a later success clears it
-    market_failures: dict[str, tuple[str, float | None]] = field(default_factory=dict)
-    final_text: str | None = None
-    finish_reason: str | None = None
-    stop: StopReason | None = None
-    model_error: str | None = None
 
 
 class Planner:
@@ -138,8 +102,8 @@ class Planner:
         # Timeouts are enforced by the event loop, so the deadline is kept on the loop's clock.
         deadline = loop.time() + self.limits.task_deadline_seconds
         cleaned = redact(text)
-        now = self.clock.now()
-        run = _Run(
+        now = self.clock.now().astimezone(UTC)
+        run = TaskRun(
             user_id=user_id,
             day=now.date(),
             deadline=deadline,
@@ -154,7 +118,13 @@ class Planner:
                 await self._loop(run)
         except TimeoutError:
             run.stop = "deadline"
-        reply = await self._reply(run, locale, secret_removed=cleaned.changed)
+        reply = await compose_reply(
+            run,
+            locale,
+            charts=self.charts,
+            chart_timeout=self.limits.chart_timeout_seconds,
+            secret_removed=cleaned.changed,
+        )
         logger.info(
             "planner task user=%s status=%s requests=%d tools=%d tokens=%d/%d",
             user_id,
@@ -168,10 +138,10 @@ class Planner:
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def _time_left(self, run: _Run) -> float:
+    def _time_left(self, run: TaskRun) -> float:
         return run.deadline - asyncio.get_running_loop().time()
 
-    async def _loop(self, run: _Run) -> None:
+    async def _loop(self, run: TaskRun) -> None:
         limits = self.limits
         for n in range(1, limits.max_requests + 1):
             # The last request only reads results: a tool run then could never be explained.
@@ -192,10 +162,12 @@ class Planner:
                 payload = await self._execute(run, call)
                 run.messages.append({"role": "tool", "tool_call_id": call.id, "content": encode(payload)})
 
-    async def _request(self, run: _Run, n: int, *, offer_tools: bool) -> ModelResponse | None:
+    async def _request(self, run: TaskRun, n: int, *, offer_tools: bool) -> ModelResponse | None:
         over = await self.budget.exceeded(run.user_id, run.day)
         if over is not None:
-            run.stop = "budget_user" if over == "user" else "budget_site"
+            run.stop = (
+                "budget_user" if over == "user" else ("budget_site" if over == "site" else "budget_unknown")
+            )
             run.trace.append(
                 TraceStep(kind="model", name=f"request_{n}", outcome="skipped", error_code=run.stop)
             )
@@ -253,7 +225,7 @@ class Planner:
         run.model_error = error.code
         return None
 
-    async def _execute(self, run: _Run, call: ToolCall) -> dict[str, Any]:
+    async def _execute(self, run: TaskRun, call: ToolCall) -> dict[str, Any]:
         """Validate and run one proposed call; the result (or error) goes back to the model."""
         checked = validate_call(call, self.catalog)
         if isinstance(checked, ValidCall) and run.symbol not in (None, checked.symbol):
@@ -330,7 +302,7 @@ class Planner:
         return await self.prices.price_history(call.symbol, call.days or HISTORY_DAYS)
 
     def _rejected(
-        self, run: _Run, rejected: RejectedCall, *, outcome: Literal["error", "skipped"]
+        self, run: TaskRun, rejected: RejectedCall, *, outcome: Literal["error", "skipped"]
     ) -> dict[str, Any]:
         run.trace.append(
             TraceStep(
@@ -344,131 +316,12 @@ class Planner:
         )
         return error_result(rejected.code, rejected.message)
 
-    # -- the reply ---------------------------------------------------------------------------
-
-    async def _reply(self, run: _Run, locale: Locale, *, secret_removed: bool) -> Reply:
-        """Cards from validated tool data only; the model's words only as a TextBlock."""
-        cards: list[Block] = []
-        notices: list[NoticeBlock] = []
-        if secret_removed:
-            notices.append(NoticeBlock(t(locale, "planner.secret_redacted"), "warning", "secret_redacted"))
-        degraded = False  # some data is shown, but not all of it could be
-        if run.quote is not None:
-            cards.append(run.quote)
-        history = run.history
-        if history is not None and all(p.close is None for p in history.points):
-            notices.append(
-                NoticeBlock(t(locale, "price.no_history", base=history.base), "error", "no_history")
-            )
-            history = None
-        if history is not None:
-            cards.append(history)
-            if self.charts is not None:
-                chart = await self._chart(run, history, self.charts, locale)
-                if chart is not None:
-                    cards.append(chart)
-                else:
-                    degraded = True
-                    notices.append(NoticeBlock(t(locale, "price.chart_failed"), "warning", "chart_failed"))
-            if history.missing_dates:
-                degraded = True
-                dates = ", ".join(d.isoformat() for d in history.missing_dates)
-                notices.append(
-                    NoticeBlock(t(locale, "price.missing_days", dates=dates), "warning", "missing_days")
-                )
-        if any(getattr(b, "source", None) == "demo" for b in cards):
-            notices.append(NoticeBlock(t(locale, "price.demo_notice"), "info", "demo_data"))
-        for code, retry_after in dict.fromkeys(run.market_failures.values()):
-            key = f"market.{code}" if has_message(f"market.{code}") else "market.internal"
-            text = t(locale, key, seconds=int(retry_after) if retry_after else 60)
-            notices.append(NoticeBlock(text, "error", code))
-        text = _visible_text(run.final_text) if run.stop is None else ""
-        notices.extend(self._stop_notices(run, locale, answered=bool(text), has_data=bool(cards)))
-
-        if not cards:
-            # A clarification or a plain "that is not supported" is a completed answer; a task
-            # whose market calls failed, or that ended without an answer, is not.
-            ok = run.stop is None and bool(text) and not run.market_failures and run.history is None
-            status = Status.COMPLETED if ok else Status.FAILED
-        elif run.stop is not None or run.market_failures or degraded or not text:
-            status = Status.PARTIAL
-        else:
-            status = Status.COMPLETED
-        route = self._route(run)
-        route_step = TraceStep(
-            kind="route",
-            name=route.skill or "planner",
-            args=dict(route.slots),
-            detail={"by": "model", "action": route.action},
-        )
-        blocks: list[Block] = [*cards, *([TextBlock(text)] if text else []), *notices]
-        return Reply(
-            status=status,
-            blocks=tuple(blocks),
-            locale=locale,
-            trace=(route_step, *run.trace),
-            usage=run.usage,
-            route=route,
-            delete_inbound=secret_removed,
-        )
-
-    def _stop_notices(
-        self, run: _Run, locale: Locale, *, answered: bool, has_data: bool
-    ) -> list[NoticeBlock]:
-        """Why the task ended early (budget, model error, deadline, limits), or a cut-off answer."""
-        if run.stop in ("budget_user", "budget_site"):
-            return [NoticeBlock(t(locale, f"planner.{run.stop}"), "warning", run.stop)]
-        if run.stop == "model_error":
-            code = run.model_error or ModelErrorCode.UNAVAILABLE
-            key = f"planner.model.{code}"
-            if not has_message(key):
-                key = "planner.model.unavailable"
-            return [NoticeBlock(t(locale, key), "error", f"model_{code}")]
-        if run.stop == "deadline":
-            return [NoticeBlock(t(locale, "planner.deadline"), "warning", "deadline_exceeded")]
-        if run.stop == "limit":
-            return [NoticeBlock(t(locale, "planner.limit_reached"), "warning", "limit_reached")]
-        if not answered and not has_data:
-            return [NoticeBlock(t(locale, "planner.no_answer"), "warning", "no_answer")]
-        if answered and run.finish_reason == "length":
-            return [NoticeBlock(t(locale, "planner.truncated"), "info", "answer_truncated")]
-        return []
-
-    def _route(self, run: _Run) -> RouteInfo:
-        """What the model's validated calls amount to, in the price skill's terms."""
-        if not run.called or run.symbol is None:
-            return RouteInfo(skill=None, by="model")
-        current = CURRENT_PRICE in run.called
-        history = PRICE_HISTORY in run.called
-        action = "both" if current and history else ("current" if current else "history")
-        slots: dict[str, Any] = {"symbol": run.symbol}
-        if history:
-            slots["days"] = HISTORY_DAYS
-        return RouteInfo(skill=PRICE_SKILL, action=action, slots=slots, by="model")
-
-    async def _chart(
-        self, run: _Run, history: HistoryBlock, charts: ChartRenderer, locale: Locale
-    ) -> ChartBlock | None:
-        watch = Stopwatch()
-        args = {"symbol": history.symbol}
-        try:
-            # Rendering is local and cheap; it gets its own allowance even after the deadline.
-            async with asyncio.timeout(self.limits.chart_timeout_seconds):
-                png = await charts.render_history(history)
-        except Exception:  # a chart is a nicety: the closes are still shown as data
-            logger.exception("planner chart rendering failed for %s", history.symbol)
-            run.trace.append(TraceStep("tool", "render_chart", args, watch.ms(), "error", "chart_failed"))
-            return None
-        run.trace.append(TraceStep("tool", "render_chart", args, watch.ms()))
-        alt = t(locale, "price.chart_alt", base=history.base, days=len(history.points))
-        return ChartBlock(png=png, symbol=history.symbol, source=history.source, alt=alt)
-
 
 def _assistant_message(response: ModelResponse) -> dict[str, Any]:
     """The assistant turn as sent back: content and tool calls, never reasoning."""
     return {
         "role": "assistant",
-        "content": _visible_text(response.content) or None,
+        "content": visible_text(response.content) or None,
         "tool_calls": [
             {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
             for c in response.tool_calls
@@ -485,7 +338,3 @@ def _outgoing(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             {**message, "content": redact(content).text} if isinstance(content, str) else dict(message)
         )
     return out
-
-
-def _visible_text(content: str | None) -> str:
-    return _THINK.sub("", content or "").strip()

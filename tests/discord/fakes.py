@@ -6,7 +6,7 @@ import asyncio
 import struct
 import zlib
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from core.events import ButtonPress, Command, ConversationKey, Inbound, TextMessage
@@ -34,7 +34,12 @@ def tiny_png(width: int = 4, height: int = 3) -> bytes:
     """A valid RGB PNG (so the attachment read back can be checked byte for byte)."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     rows = b"".join(b"\x00" + b"\x20\x60\xc0" * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
@@ -74,7 +79,9 @@ class ScriptedHandler:
             if event.name == "lang":
                 lang = parse_locale(event.args) or "en"
                 text = "好的，之后用中文回复你。" if lang == "zh" else "OK, I'll answer in English."
-                return Reply(Status.COMPLETED, (NoticeBlock(text, code="locale_set"),), lang, audience="private")
+                return Reply(
+                    Status.COMPLETED, (NoticeBlock(text, code="locale_set"),), lang, audience="private"
+                )
             if event.name == "help":
                 return Reply(Status.COMPLETED, (TextBlock("Try /price btc or /history eth."),), locale)
         if isinstance(event, TextMessage):
@@ -82,7 +89,9 @@ class ScriptedHandler:
             return Reply(Status.COMPLETED, (TextBlock(text),), locale, audience="private")
         if isinstance(event, ButtonPress):
             return await self._press(event, locale)
-        return Reply(Status.FAILED, (NoticeBlock("?", level="error", code="unknown"),), locale, important=False)
+        return Reply(
+            Status.FAILED, (NoticeBlock("?", level="error", code="unknown"),), locale, important=False
+        )
 
     def _quote(self, symbol: str, price: str) -> QuoteBlock:
         spec = self.catalog.get(symbol)
@@ -93,7 +102,9 @@ class ScriptedHandler:
         symbol = self.catalog.resolve(event.args)
         if symbol is None or not self.catalog.is_supported(symbol):
             text = f"{event.args} is not supported; supported are {self.catalog.supported_bases()}"
-            return Reply(Status.FAILED, (NoticeBlock(text, level="warning", code="unsupported_symbol"),), locale)
+            return Reply(
+                Status.FAILED, (NoticeBlock(text, level="warning", code="unsupported_symbol"),), locale
+            )
         refresh, dismiss = await self._issue(event.key, {"action": "refresh", "symbol": symbol})
         return Reply(
             Status.COMPLETED,
@@ -129,7 +140,9 @@ class ScriptedHandler:
         tokens = [f"t{self._counter}a", f"t{self._counter}b"]
         await self.store.issue_tokens(
             [
-                ActionToken(t, group, key, {**payload, "button": str(i)}, self.now, self.now + timedelta(minutes=10))
+                ActionToken(
+                    t, group, key, {**payload, "button": str(i)}, self.now, self.now + timedelta(minutes=10)
+                )
                 for i, t in enumerate(tokens)
             ]
         )
@@ -150,7 +163,3 @@ class ScriptedHandler:
         if claim.token.payload["button"] == "1":
             return Reply(Status.COMPLETED, (NoticeBlock("Dismissed.", code="dismissed"),), locale)
         return Reply(Status.COMPLETED, (self._quote(claim.token.payload["symbol"], "68000.5"),), locale)
-
-
-def when(days: int) -> date:
-    return (NOW - timedelta(days=days)).date()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import simcord
 
-from adapters.discord import sync_tree
+from adapters.discord import DiscordConfig, build_client, sync_tree
+from core.markets import MarketCatalog
+from tests.discord.fakes import ScriptedHandler
 
 
 def _member(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor]:
@@ -78,3 +80,27 @@ async def test_dev_guild_sync_publishes_to_that_guild_at_once(simcord_env: simco
     assert not simcord_env.backend.commands.get(None)  # nothing published globally
     result = await alice.slash(channel, "price", coin="btc")
     assert result.response is not None and result.response.embeds[0].title == "Bitcoin · BTC/USDT"
+
+
+async def test_dev_guild_is_synced_when_the_client_starts() -> None:
+    guild_id = 1_234_567_890_123_456_789
+    client = build_client(
+        DiscordConfig(token="unused", dev_guild_id=guild_id), ScriptedHandler(), catalog=MarketCatalog()
+    )
+    env = simcord.Env(client)
+    guild = env.create_guild(id=guild_id)
+    channel = guild.create_text_channel("dev")
+    alice = guild.add_member(env.create_user("alice"))
+    await env.start()
+    try:
+        assert {name for name, _ in env.backend.commands[guild_id]} == {
+            "price",
+            "history",
+            "ask",
+            "lang",
+            "help",
+        }
+        result = await alice.slash(channel, "help")
+        assert result.response is not None and result.ephemeral
+    finally:
+        await env.shutdown()

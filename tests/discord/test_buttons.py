@@ -95,7 +95,9 @@ async def test_second_press_of_a_double_click_says_used(env: simcord.Env, handle
     assert message.components == []
 
 
-async def test_expired_press_says_so_and_drops_the_buttons(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_expired_press_says_so_and_drops_the_buttons(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     _, alice, _, message = await _quote_with_buttons(env)
     handler.now += timedelta(minutes=11)  # tokens live 10 minutes
 
@@ -108,7 +110,9 @@ async def test_expired_press_says_so_and_drops_the_buttons(env: simcord.Env, han
     assert _price(message) == "**67,890.12** USDT"  # the card itself stays
 
 
-async def test_buttons_still_work_after_the_client_is_rebuilt(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_buttons_still_work_after_the_client_is_rebuilt(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     _, alice, _, message = await _quote_with_buttons(env)
     # A restart: a new process builds a new client and handler over the same persistent store.
     restarted = ScriptedHandler(store=handler.store)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from core.events import ChatKind, Command, TextMessage
@@ -84,7 +85,9 @@ async def test_history_has_chart_attachment_closes_and_visible_gap(env: simcord.
     assert fields["Missing days"] == "2024-05-03"
 
 
-async def test_ask_goes_through_the_core_as_private_free_text(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_ask_goes_through_the_core_as_private_free_text(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     channel, alice, bob = _world(env)
 
     result = await alice.slash(channel, "ask", text="how is bitcoin doing")
@@ -110,7 +113,10 @@ async def test_lang_and_help(env: simcord.Env, handler: ScriptedHandler) -> None
     assert lang.response.content == "好的，之后用中文回复你。"
     assert helped.ephemeral and helped.response is not None
     assert helped.response.content == "Try /price btc or /history eth."
-    assert [(e.name, e.args) for e in handler.events if isinstance(e, Command)] == [("lang", "zh"), ("help", "")]
+    assert [(e.name, e.args) for e in handler.events if isinstance(e, Command)] == [
+        ("lang", "zh"),
+        ("help", ""),
+    ]
 
 
 async def test_price_in_a_dm(env: simcord.Env, handler: ScriptedHandler) -> None:
@@ -150,7 +156,9 @@ async def test_private_reply_to_a_public_command_is_sent_ephemerally(
     assert all(m.id != followup.id for m in channel.history(viewer=bob))
 
 
-async def test_slow_answer_is_deferred_before_the_follow_up(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_slow_answer_is_deferred_before_the_follow_up(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     """The core takes 10 s (more than Discord's 3 s): the interaction is acknowledged first."""
     handler.delay = 10.0
     channel, alice, _ = _world(env)
@@ -163,7 +171,7 @@ async def test_slow_answer_is_deferred_before_the_follow_up(env: simcord.Env, ha
     assert result.response.flags.loading
     assert result.response.embeds == []
     callbacks = [r for r in env.http_requests if r.path.endswith("/callback")]
-    assert [c.json["type"] for c in callbacks] == [5]  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+    assert [(c.json or {}).get("type") for c in callbacks] == [5]  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
 
     await env.advance_time(10)
 
@@ -174,7 +182,9 @@ async def test_slow_answer_is_deferred_before_the_follow_up(env: simcord.Env, ha
     assert edits and min(edits) > defer_at
 
 
-async def test_hostile_text_is_escaped_and_mentions_are_off(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_hostile_text_is_escaped_and_mentions_are_off(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     handler.ask_reply = "@everyone @here **bold** <@123456789012345678> [click](https://evil.example) `x`"
     channel, alice, _ = _world(env)
 
@@ -192,7 +202,7 @@ async def test_hostile_text_is_escaped_and_mentions_are_off(env: simcord.Env, ha
     assert not message.mention_everyone
     assert message.mentions == [] and message.role_mentions == []
     sent = [r for r in env.http_requests if r.method in ("POST", "PATCH") and "/webhooks/" in r.path]
-    assert sent and all(r.json["allowed_mentions"] == {"parse": []} for r in sent)
+    assert sent and all((r.json or {}).get("allowed_mentions") == {"parse": []} for r in sent)
 
 
 async def test_hostile_coin_in_a_public_channel_pings_nobody(env: simcord.Env) -> None:
@@ -204,10 +214,12 @@ async def test_hostile_coin_in_a_public_channel_pings_nobody(env: simcord.Env) -
     assert result.response.content.startswith("⚠️ @\u200beveryone is not supported")
     assert not result.response.message.mention_everyone
     edits = [r for r in env.http_requests if "/webhooks/" in r.path]
-    assert edits and all(r.json["allowed_mentions"] == {"parse": []} for r in edits)
+    assert edits and all((r.json or {}).get("allowed_mentions") == {"parse": []} for r in edits)
 
 
-async def test_error_in_the_core_gives_a_short_private_message(env: simcord.Env, handler: ScriptedHandler) -> None:
+async def test_error_in_the_core_gives_a_short_private_message(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
     handler.fail_with = RuntimeError("upstream exploded")
     channel, alice, _ = _world(env)
 
@@ -234,7 +246,9 @@ async def test_error_in_a_public_command_still_completes_the_response(
     assert result.response.content == "Sorry, something went wrong while answering. Please try again."
 
 
-async def test_chinese_client_gets_chinese_labels(env: simcord.Env, handler: ScriptedHandler, zh_client: None) -> None:
+async def test_chinese_client_gets_chinese_labels(
+    env: simcord.Env, handler: ScriptedHandler, zh_client: None
+) -> None:
     channel, alice, _ = _world(env)
 
     result = await alice.slash(channel, "price", coin="比特币")
@@ -248,3 +262,52 @@ async def test_chinese_client_gets_chinese_labels(env: simcord.Env, handler: Scr
     fields = _fields(embed)
     assert fields["卖一价"] == "**67,890.12** USDT"
     assert fields["获取时间"] == "2024-05-08 09:30:00 UTC"
+
+
+async def test_progress_is_shown_then_replaced_by_the_answer(
+    env: simcord.Env, handler: ScriptedHandler
+) -> None:
+    """The core's interim "working…" (with a Cancel button) shows while a long turn runs."""
+    import asyncio
+
+    from core.reply import Button, NoticeBlock, Reply, Status, TextBlock
+
+    async def slow_planner(event, progress=None):  # type: ignore[no-untyped-def]
+        assert progress is not None
+        working = Reply(
+            Status.NEEDS_INPUT, (NoticeBlock("Working…"),), "en", buttons=(Button("Cancel", "c1"),)
+        )
+        await progress(working)
+        await asyncio.sleep(30)
+        return Reply(Status.COMPLETED, (TextBlock("Here is the answer."),), "en", audience="private")
+
+    handler.handle = slow_planner  # type: ignore[method-assign]
+    channel, alice, _ = _world(env)
+
+    result = await alice.slash(channel, "ask", text="compare my agents")
+
+    assert result.response is not None and result.ephemeral
+    assert result.response.content == "Working…"
+    assert [c["label"] for row in result.response.components for c in row["components"]] == ["Cancel"]
+
+    await env.advance_time(30)
+
+    assert result.response.content == "Here is the answer."
+    assert result.response.components == []
+
+
+async def test_a_failure_outside_the_callback_is_answered_by_the_tree_handler(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("cannot build the event")
+
+    monkeypatch.setattr("adapters.discord.commands.command_event", broken)
+    channel, alice, _ = _world(env)
+
+    result = await alice.slash(channel, "help")
+
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == "Sorry, something went wrong while answering. Please try again."
+    [error] = env.errors  # seen by the tree's error handler (and acknowledged here)
+    assert "cannot build the event" in str(error.__cause__ or error)

@@ -9,8 +9,7 @@ import discord
 import pytest
 from discord import app_commands
 
-import adapters.discord.runtime as runtime
-from adapters.discord import DiscordConfig, serve, sync_commands
+from adapters.discord import DiscordConfig, build_client, serve, sync_commands
 from core.markets import MarketCatalog
 from tests.discord.fakes import ScriptedHandler
 
@@ -29,7 +28,7 @@ def test_the_token_never_shows_in_a_repr() -> None:
 async def test_serve_runs_until_cancelled_and_closes_the_client(monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[discord.Client] = []
     started = asyncio.Event()
-    original = runtime.build_client
+    original = build_client
 
     def capture(*args: Any, **kwargs: Any) -> Any:
         client = original(*args, **kwargs)
@@ -41,7 +40,7 @@ async def test_serve_runs_until_cancelled_and_closes_the_client(monkeypatch: pyt
         started.set()
         await asyncio.Event().wait()  # "connected" until cancelled
 
-    monkeypatch.setattr(runtime, "build_client", capture)
+    monkeypatch.setattr("adapters.discord.runtime.build_client", capture)
     monkeypatch.setattr(discord.Client, "start", start)
 
     task = asyncio.create_task(serve(DiscordConfig(token="t0ken"), ScriptedHandler(), MarketCatalog()))
@@ -78,4 +77,4 @@ async def test_sync_commands_globally_or_to_the_dev_guild(
 
     assert logged_in == ["t0ken"]
     assert synced_to == [dev_guild_id]  # exactly once: not again from setup_hook
-    assert sorted(result) == ["ask", "help", "history", "lang", "price"]
+    assert sorted(map(str, result)) == ["ask", "help", "history", "lang", "price"]

@@ -86,16 +86,28 @@ class FailingMarket:
 
 
 class SlowMarket:
-    """A MarketData that never answers in time."""
+    """A MarketData that never answers in time; ``entered`` is set when a call starts."""
 
     source = "binance"
 
+    def __init__(self) -> None:
+        self.entered = asyncio.Event()
+        self.cancelled = 0
+
+    async def _hang(self) -> None:
+        self.entered.set()
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
+
     async def get_quote(self, symbol: str) -> Quote:
-        await asyncio.sleep(30)
+        await self._hang()
         raise AssertionError("unreachable")
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
-        await asyncio.sleep(30)
+        await self._hang()
         raise AssertionError("unreachable")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from typing import Any
 
 from adapters.demo_market import DemoMarket, demo_close, demo_quote_price
 from core.market import history_window
@@ -14,9 +15,10 @@ from tests.planner.conftest import API_KEY, NOW, FakeCharts, MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
 
-def tool_payload(message: dict) -> dict:
+def tool_payload(message: dict[str, Any]) -> dict[str, Any]:
     assert message["role"] == "tool"
-    return json.loads(message["content"])
+    payload: dict[str, Any] = json.loads(message["content"])
+    return payload
 
 
 async def test_current_btc_price_takes_two_requests(

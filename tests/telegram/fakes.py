@@ -288,7 +288,9 @@ class ScriptedCore:
         buttons = []
         for label, outcome in outcomes:
             token = f"t{next(self._n)}x{group}"
-            self.tokens[token] = IssuedToken(event.key.user_id, self.now + timedelta(minutes=5), group, outcome)
+            self.tokens[token] = IssuedToken(
+                event.key.user_id, self.now + timedelta(minutes=5), group, outcome
+            )
             buttons.append(Button(label, token))
         return tuple(buttons)
 
@@ -311,7 +313,9 @@ class ScriptedCore:
         if event.name == "cancel":
             return Reply(Status.COMPLETED, (NoticeBlock("Cancelled.", code="cancelled"),), loc)
         return Reply(
-            Status.FAILED, (NoticeBlock("Unknown command. Try /help.", code="unknown_command"),), loc,
+            Status.FAILED,
+            (NoticeBlock("Unknown command. Try /help.", code="unknown_command"),),
+            loc,
             important=False,
         )
 
@@ -337,7 +341,9 @@ class ScriptedCore:
         loc = self._locale(event)
         tok = self.tokens.get(event.token)
         if tok is None or tok.expires_at <= self.now:
-            return Reply(Status.FAILED, (NoticeBlock("This button has expired.", code="button_expired"),), loc)
+            return Reply(
+                Status.FAILED, (NoticeBlock("This button has expired.", code="button_expired"),), loc
+            )
         if tok.owner != event.key.user_id:
             return Reply(Status.FAILED, (NoticeBlock("This button is not for you.", code="not_yours"),), loc)
         if tok.used:

@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 from core.events import ButtonPress
+from tests.telegram.conftest import Harness
 from tests.telegram.fakes import GROUP, callback, message, update, user
 
 ALICE = user(42)
 BOB = user(43, name="Bob")
 
 
-async def ask_confirmation(tg, chat=GROUP):
+async def ask_confirmation(tg: Harness, chat: dict[str, Any] = GROUP) -> tuple[dict[str, Any], str, str]:
     """Alice asks for something risky; returns the bot's message carrying Confirm / Cancel."""
-    await tg.feed(update(message("delete agent alpha", chat=chat) if chat["type"] == "private" else
-                         message("@DeskmateTestBot delete agent alpha", chat=chat, sender=ALICE)))
+    text = "delete agent alpha" if chat["type"] == "private" else "@DeskmateTestBot delete agent alpha"
+    await tg.feed(update(message(text, chat=chat, sender=ALICE)))
     [sent] = tg.api.of("sendMessage")
     rows = sent.params["reply_markup"]["inline_keyboard"]
     confirm, cancel = (b["callback_data"] for row in rows for b in row)
-    carrier = {
+    carrier: dict[str, Any] = {
         "message_id": 900,
         "date": 0,
         "chat": chat,
@@ -31,7 +33,7 @@ async def ask_confirmation(tg, chat=GROUP):
     return carrier, confirm, cancel
 
 
-async def test_press_by_the_initiator_edits_the_message_to_the_outcome(tg):
+async def test_press_by_the_initiator_edits_the_message_to_the_outcome(tg: Harness) -> None:
     carrier, confirm, _ = await ask_confirmation(tg)
 
     await tg.feed(callback(confirm, carrier=carrier, presser=ALICE))
@@ -50,7 +52,7 @@ async def test_press_by_the_initiator_edits_the_message_to_the_outcome(tg):
     assert tg.api.calls[0].endpoint == "answerCallbackQuery"  # answered before anything else
 
 
-async def test_press_by_someone_else_alerts_and_changes_nothing(tg):
+async def test_press_by_someone_else_alerts_and_changes_nothing(tg: Harness) -> None:
     carrier, confirm, _ = await ask_confirmation(tg)
 
     await tg.feed(callback(confirm, carrier=carrier, presser=BOB))
@@ -65,7 +67,7 @@ async def test_press_by_someone_else_alerts_and_changes_nothing(tg):
     assert tg.api.of("editMessageText")[0].params["text"] == "Agent “alpha” deleted."
 
 
-async def test_second_press_says_used_and_removes_the_keyboard(tg):
+async def test_second_press_says_used_and_removes_the_keyboard(tg: Harness) -> None:
     carrier, confirm, cancel = await ask_confirmation(tg)
     await tg.feed(callback(confirm, carrier=carrier, presser=ALICE))
     tg.api.calls.clear()
@@ -81,7 +83,7 @@ async def test_second_press_says_used_and_removes_the_keyboard(tg):
     assert tg.api.of("editMessageText") == []
 
 
-async def test_press_after_expiry_says_so_and_removes_the_keyboard(tg):
+async def test_press_after_expiry_says_so_and_removes_the_keyboard(tg: Harness) -> None:
     carrier, confirm, _ = await ask_confirmation(tg)
     tg.core.now += timedelta(minutes=6)
 
@@ -94,7 +96,7 @@ async def test_press_after_expiry_says_so_and_removes_the_keyboard(tg):
     assert tg.api.of("editMessageText") == []
 
 
-async def test_private_chat_buttons_work_too(tg):
+async def test_private_chat_buttons_work_too(tg: Harness) -> None:
     carrier, _, cancel = await ask_confirmation(tg, chat={"id": 42, "type": "private"})
 
     await tg.feed(callback(cancel, carrier=carrier, presser=ALICE))
@@ -102,7 +104,7 @@ async def test_private_chat_buttons_work_too(tg):
     assert tg.api.of("editMessageText")[0].params["text"] == "Kept agent “alpha”."
 
 
-async def test_foreign_callback_data_is_answered_and_ignored(tg):
+async def test_foreign_callback_data_is_answered_and_ignored(tg: Harness) -> None:
     carrier, _, _ = await ask_confirmation(tg)
     events_before = len(tg.core.events)
 
@@ -112,7 +114,7 @@ async def test_foreign_callback_data_is_answered_and_ignored(tg):
     assert [c.endpoint for c in tg.api.calls] == ["answerCallbackQuery"]
 
 
-async def test_slow_decision_is_answered_before_the_core_finishes(tg):
+async def test_slow_decision_is_answered_before_the_core_finishes(tg: Harness) -> None:
     carrier, confirm, _ = await ask_confirmation(tg)
     tg.core.delay = 1.4
     loop = asyncio.get_running_loop()

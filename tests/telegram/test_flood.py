@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from telegram.error import BadRequest, TimedOut
 
+from tests.telegram.conftest import Harness
 from tests.telegram.fakes import http_error, message, update
 
 
-async def test_retry_after_is_waited_out(tg):
+async def test_retry_after_is_waited_out(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", http_error(429, "Too Many Requests: retry after 1", retry_after=1))
 
     await tg.feed(update(message("/price btc")))
@@ -20,16 +21,16 @@ async def test_retry_after_is_waited_out(tg):
     assert "Something went wrong" not in second.params["text"]
 
 
-async def test_bad_request_is_not_retried(tg):
+async def test_bad_request_is_not_retried(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", http_error(400, "Bad Request: chat not found"))
 
-    with pytest.raises(BadRequest, match="(?i)chat not found"):
+    with pytest.raises(BadRequest, match=r"(?i)chat not found"):
         await tg.app.bot.send_message(42, "hello")
 
     assert len(tg.api.of("sendMessage")) == 1
 
 
-async def test_bad_request_during_a_turn_is_not_repeated(tg):
+async def test_bad_request_during_a_turn_is_not_repeated(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", http_error(400, "Bad Request: message thread not found"))
 
     await tg.feed(update(message("/price btc")))
@@ -39,7 +40,7 @@ async def test_bad_request_during_a_turn_is_not_repeated(tg):
     assert tg.api.sent_texts[-1] == "Something went wrong on my side. Please try again in a moment."
 
 
-async def test_network_errors_are_retried(tg):
+async def test_network_errors_are_retried(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", http_error(502, "Bad Gateway"))
 
     sent = await tg.app.bot.send_message(42, "hello")
@@ -48,7 +49,7 @@ async def test_network_errors_are_retried(tg):
     assert len(tg.api.of("sendMessage")) == 2
 
 
-async def test_a_timed_out_send_is_not_repeated_but_an_edit_is(tg):
+async def test_a_timed_out_send_is_not_repeated_but_an_edit_is(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", TimedOut())
     tg.api.fail_next("editMessageText", TimedOut())
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import html
 import logging
 
+import pytest
 from telegram.error import NetworkError
 
-from core.events import ChatKind, Command, ConversationKey, TextMessage
+from adapters.telegram.inbound import MAX_INPUT_CHARS
+from core.events import ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.reply import Reply, Status, TextBlock
+from tests.telegram.conftest import Harness
 from tests.telegram.fakes import (
     NOW,
     PRIVATE,
@@ -20,7 +23,7 @@ from tests.telegram.fakes import (
 )
 
 
-async def test_private_price_command_renders_quote_card(tg):
+async def test_private_price_command_renders_quote_card(tg: Harness) -> None:
     upd = update(message("/price btc"))
     await tg.feed(upd)
 
@@ -46,7 +49,7 @@ async def test_private_price_command_renders_quote_card(tg):
     )
 
 
-async def test_private_free_text_goes_to_core(tg):
+async def test_private_free_text_goes_to_core(tg: Harness) -> None:
     await tg.feed(update(message("  how is btc doing today?  ")))
 
     [event] = tg.core.events
@@ -55,7 +58,7 @@ async def test_private_free_text_goes_to_core(tg):
     assert "67,123.45" in tg.api.sent_texts[0]
 
 
-async def test_quote_card_in_chinese(tg):
+async def test_quote_card_in_chinese(tg: Harness) -> None:
     await tg.feed(update(message("比特币多少钱", sender=user(language_code="zh-hans"))))
 
     [text] = tg.api.sent_texts
@@ -64,7 +67,7 @@ async def test_quote_card_in_chinese(tg):
     assert "获取时间: 2025-07-10 12:30:05 UTC" in text
 
 
-async def test_start_shows_welcome_with_language_buttons(tg):
+async def test_start_shows_welcome_with_language_buttons(tg: Harness) -> None:
     await tg.feed(update(message("/start")))
 
     [sent] = tg.api.of("sendMessage")
@@ -78,13 +81,13 @@ async def test_start_shows_welcome_with_language_buttons(tg):
         assert len(b["callback_data"].encode()) <= 64
 
 
-async def test_history_sends_closes_with_gap_and_a_real_png(tg):
+async def test_history_sends_closes_with_gap_and_a_real_png(tg: Harness) -> None:
     await tg.feed(update(message("/history btc")))
 
-    [closes] = tg.api.sent_texts
+    photo, text = tg.api.user_visible  # the chart, then the closes under it
+    assert photo.endpoint == "sendPhoto"
+    closes = text.params["text"]
     assert "<code>07-05  66,010.25</code>\n<code>07-06  — no data</code>" in closes
-    assert "Missing days: 07-06" in closes
-    [photo] = tg.api.of("sendPhoto")
     filename, payload, mimetype = photo.files["photo"]
     assert payload.startswith(b"\x89PNG\r\n\x1a\n")
     assert payload[12:16] == b"IHDR"
@@ -97,7 +100,7 @@ async def test_history_sends_closes_with_gap_and_a_real_png(tg):
 HOSTILE = "<b>bold</b> & <script>alert('x')</script> <img src=x onerror=alert(1)>"
 
 
-async def test_hostile_text_arrives_escaped(tg):
+async def test_hostile_text_arrives_escaped(tg: Harness) -> None:
     await tg.feed(update(message("echo " + HOSTILE)))
 
     [text] = tg.api.sent_texts
@@ -108,7 +111,7 @@ async def test_hostile_text_arrives_escaped(tg):
     assert html.unescape(text) == HOSTILE
 
 
-async def test_10000_character_reply_is_split_in_order(tg):
+async def test_10000_character_reply_is_split_in_order(tg: Harness) -> None:
     lines = [f"line {i:04d} " + "x" * 90 for i in range(100)]  # 100 lines of 100 characters
     original = "\n".join(lines)
     assert len(original) > 10_000
@@ -123,7 +126,7 @@ async def test_10000_character_reply_is_split_in_order(tg):
     assert all(t.startswith("line ") for t in texts)
 
 
-async def test_unknown_command_gets_a_short_answer_in_private(tg):
+async def test_unknown_command_gets_a_short_answer_in_private(tg: Harness) -> None:
     await tg.feed(update(message("/frobnicate")))
 
     assert tg.api.sent_texts == ["Unknown command. Try /help."]
@@ -142,7 +145,7 @@ PHOTO = [{"file_id": "p1", "file_unique_id": "pu1", "width": 90, "height": 90}]
 VOICE = {"file_id": "v1", "file_unique_id": "vu1", "duration": 3}
 
 
-async def test_bad_input_gets_a_short_localized_answer(tg):
+async def test_bad_input_gets_a_short_localized_answer(tg: Harness) -> None:
     await tg.feed(update(message(sticker=STICKER)))
     await tg.feed(update(message(photo=PHOTO, caption="/price btc")))
     await tg.feed(update(message(voice=VOICE, sender=user(language_code="zh-CN"))))
@@ -155,11 +158,11 @@ async def test_bad_input_gets_a_short_localized_answer(tg):
         "I can only read text messages. Try /help.",
         "我只能读取文字消息。试试 /help。",
         "I don't read edited messages; please send a new one.",
-        "That message is too long (over 1000 characters). Please keep it short.",
+        f"That message is too long (over {MAX_INPUT_CHARS} characters). Please keep it short.",
     ]
 
 
-async def test_own_answers_follow_the_language_of_the_last_reply(tg):
+async def test_own_answers_follow_the_language_of_the_last_reply(tg: Harness) -> None:
     tg.core.override = lambda event: Reply(Status.COMPLETED, (TextBlock("好的"),), "zh")
     await tg.feed(update(message("/lang zh")))  # an English-language Telegram user who chose zh
     await tg.feed(update(message(sticker=STICKER)))
@@ -167,7 +170,7 @@ async def test_own_answers_follow_the_language_of_the_last_reply(tg):
     assert tg.api.sent_texts == ["好的", "我只能读取文字消息。试试 /help。"]
 
 
-async def test_service_messages_and_bots_are_ignored(tg):
+async def test_service_messages_and_bots_are_ignored(tg: Harness) -> None:
     await tg.feed(update(message(new_chat_title="x")))
     await tg.feed(update(message("/price btc", sender={"id": 9, "is_bot": True, "first_name": "Other"})))
 
@@ -175,7 +178,7 @@ async def test_service_messages_and_bots_are_ignored(tg):
     assert tg.api.user_visible == []
 
 
-async def test_rejected_html_is_resent_as_plain_text(tg):
+async def test_rejected_html_is_resent_as_plain_text(tg: Harness) -> None:
     tg.api.fail_next("sendMessage", http_error(400, "Bad Request: can't parse entities: unexpected end tag"))
 
     await tg.feed(update(message("/price btc")))
@@ -189,7 +192,7 @@ async def test_rejected_html_is_resent_as_plain_text(tg):
     )
 
 
-async def test_delete_inbound_deletes_the_users_message_and_tolerates_failure(tg):
+async def test_delete_inbound_deletes_the_users_message_and_tolerates_failure(tg: Harness) -> None:
     tg.core.override = lambda event: Reply(
         Status.COMPLETED, (TextBlock("Key saved: abcd****wxyz"),), "en", delete_inbound=True
     )
@@ -202,8 +205,10 @@ async def test_delete_inbound_deletes_the_users_message_and_tolerates_failure(tg
     assert tg.api.sent_texts == ["Key saved: abcd****wxyz"]
 
 
-async def test_core_failure_gives_a_short_answer_and_logs_without_the_token(tg, caplog):
-    def explode(event):
+async def test_core_failure_gives_a_short_answer_and_logs_without_the_token(
+    tg: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    def explode(event: Inbound) -> Reply:
         raise RuntimeError(f"boom while calling https://api.telegram.org/bot{TOKEN}/sendMessage")
 
     tg.core.override = explode
@@ -216,7 +221,7 @@ async def test_core_failure_gives_a_short_answer_and_logs_without_the_token(tg, 
     assert TOKEN.partition(":")[2] not in caplog.text
 
 
-async def test_error_handler_logs_without_secrets(tg, caplog):
+async def test_error_handler_logs_without_secrets(tg: Harness, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.ERROR):
         await tg.app.process_error(update=None, error=NetworkError(f"connection reset for {TOKEN}"))
 
@@ -224,7 +229,7 @@ async def test_error_handler_logs_without_secrets(tg, caplog):
     assert TOKEN not in caplog.text
 
 
-async def test_typing_indicator_only_while_a_reply_takes_a_moment(tg):
+async def test_typing_indicator_only_while_a_reply_takes_a_moment(tg: Harness) -> None:
     await tg.feed(update(message("/price btc")))
     assert tg.api.of("sendChatAction") == []  # fast: no indicator
 

@@ -1,0 +1,71 @@
+"""The exchange types deskmate can hold accounts for, and the credentials each needs."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from core.i18n import Locale
+
+PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeType:
+    key: str
+    name_zh: str
+    name_en: str
+    fields: tuple[str, ...]  # credential fields, asked in this order; all are secrets
+    aliases: tuple[str, ...]  # lower-case words that name it in a message
+
+    def display(self, locale: Locale) -> str:
+        return self.name_zh if locale == "zh" else self.name_en
+
+
+EXCHANGES: dict[str, ExchangeType] = {
+    e.key: e
+    for e in (
+        # Paper first: the default for newcomers (no keys, no risk).
+        ExchangeType("paper", "模拟账户", "Paper (simulated)", (), ("paper", "模拟账户", "模拟盘", "模拟", "simulated")),
+        ExchangeType("binance", "币安", "Binance", ("api_key", "api_secret"), ("binance", "币安")),
+        ExchangeType(
+            "binance_testnet",
+            "币安测试网",
+            "Binance Testnet",
+            ("api_key", "api_secret"),
+            ("binance_testnet", "binance testnet", "币安测试网", "testnet", "测试网"),
+        ),
+        ExchangeType("okx", "欧易 OKX", "OKX", ("api_key", "api_secret", "passphrase"), ("okx", "okex", "欧易")),
+        ExchangeType("bybit", "Bybit", "Bybit", ("api_key", "api_secret"), ("bybit", "拜比特")),
+    )
+}
+
+CREDENTIAL_FIELDS = ("api_key", "api_secret", "passphrase")
+
+_ALIASES = sorted(((a, e.key) for e in EXCHANGES.values() for a in e.aliases), key=lambda p: -len(p[0]))
+
+
+def _pattern(alias: str) -> re.Pattern[str]:
+    esc = re.escape(alias).replace(r"\ ", r"[\s_-]*")
+    return re.compile(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if alias.isascii() else esc)
+
+
+_PATTERNS = [(_pattern(a), key) for a, key in _ALIASES]
+
+
+def find_exchange(normalized: str) -> str | None:
+    """The exchange type a (normalized) message names, longest alias first ("币安测试网")."""
+    for pattern, key in _PATTERNS:
+        if pattern.search(normalized):
+            return key
+    return None
+
+
+def exact_exchange(normalized: str) -> str | None:
+    """The exchange type when the whole answer is its name ("币安", "OKX", "binance_testnet")."""
+    text = normalized.strip(" .。!！")
+    for alias, key in _ALIASES:
+        if text == alias or text == key:
+            return key
+    return None

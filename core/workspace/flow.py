@@ -1,0 +1,589 @@
+"""The task flow every workspace skill shares: slot filling, references, confirmation, execution.
+
+A skill declares, per action, the slots it needs (required or optional, and how each may be
+inferred) and implements a few hooks; this class asks only for what is missing, one question at
+a time, confirms risky actions with a single-use token pair, executes, audits and reports.
+
+Secrets: a secret answer is sealed with the SecretBox the moment it arrives, so task slots, the
+conversation state, the trace and the audit log only ever hold ciphertext or slot names.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any, Literal
+
+from core.clock import Clock
+from core.events import ChatKind
+from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
+from core.routing.router import Route
+from core.state import Task, TaskStatus
+from core.turn import Turn
+from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
+from core.workspace.ports import (
+    AuditEntry,
+    InUse,
+    NameTaken,
+    NotFound,
+    SecretBox,
+    SecretUnavailable,
+    WorkspaceStore,
+)
+from core.workspace.refs import Target, resolve
+from core.workspace.text import looks_like_question, secret_value
+
+log = logging.getLogger(__name__)
+
+CONFIRM_TTL = timedelta(minutes=5)  # a confirmation button lives this long
+CHOICE_TTL = timedelta(minutes=30)
+MAX_TARGET_BUTTONS = 8
+TARGET = "target"  # the pseudo-slot "which one?"
+SECRET_MARK = "<secret>"  # what traces and route infos show for a secret slot
+
+SlotKind = Literal["text", "secret", "choice"]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotSpec:
+    """One slot of a skill action: what it holds and how it may be filled.
+
+    ``infer`` documents where a value may come from without a question: "message" (the request
+    itself), "catalog" (a default from the exchange / provider catalog), "existing" (derived from
+    what the user already has). Anything else is asked, one question at a time.
+    """
+
+    name: str
+    kind: SlotKind
+    required: bool = True
+    infer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    value: str | None = None
+    error: str | None = None  # message key explaining why the answer was not taken
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What an execution produced: the reply, and what the audit log records."""
+
+    reply: Reply
+    target: Target | None
+    detail: dict[str, str] = field(default_factory=dict)
+
+
+class WorkspaceSkill:
+    """Base of the workspace skills (engine-facing: start, continue_text, on_button, reprompt)."""
+
+    name: str = ""
+    private = True
+    ref_kind: str = ""  # the ConversationState.recent_refs key of what this skill manages
+
+    def __init__(self, store: WorkspaceStore, secrets: SecretBox, clock: Clock) -> None:
+        self.store = store
+        self.secrets = secrets
+        self.clock = clock
+
+    # -- hooks a skill implements ------------------------------------------------------------
+
+    def slots_for(self, task: Task) -> list[SlotSpec]:
+        """The slots of ``task``'s action, in asking order (may depend on slots already filled)."""
+        raise NotImplementedError
+
+    def needs_target(self, task: Task) -> bool:
+        return task.action in ("update", "delete")
+
+    def needs_confirmation(self, task: Task) -> bool:
+        """Risk policy: delete always; overwriting a credential or a critical field, yes."""
+        raise NotImplementedError
+
+    async def targets(self, owner: str) -> list[Target]:
+        raise NotImplementedError
+
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        raise NotImplementedError
+
+    async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        return []
+
+    async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        """Validate a typed (or pressed) answer for a non-secret slot."""
+        raise NotImplementedError
+
+    async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
+        """A value for a missing slot without asking (catalog defaults), or None."""
+        return None
+
+    async def on_target(self, turn: Turn, task: Task) -> None:
+        """Called once the target is known, before slots are read (e.g. its exchange type)."""
+
+    async def precheck(self, turn: Turn, task: Task) -> Reply | None:
+        """A refusal before confirming or executing (e.g. "a trader uses it"), or None."""
+        return None
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        """Exactly what a confirmed action will do: the question and the details."""
+        raise NotImplementedError
+
+    async def execute(self, turn: Turn, task: Task) -> Done:
+        """Perform the action (raises the store's WorkspaceError refusals)."""
+        raise NotImplementedError
+
+    async def query(self, turn: Turn, task: Task) -> Reply:
+        raise NotImplementedError
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        raise NotImplementedError
+
+    def kind_label(self, turn: Turn) -> str:
+        """"交易所账户" / "exchange account", for not-found and choice messages."""
+        raise NotImplementedError
+
+    # -- the engine's entry points -----------------------------------------------------------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        self.transition(turn, task, TaskStatus.IDENTIFIED)
+        notes: list[Block] = []
+        # Slots the router read from the message are checked like typed answers; a bad one is
+        # dropped (and asked for) rather than trusted.
+        for spec in self.slots_for(task):
+            if spec.name in task.slots and spec.kind != "secret":
+                parsed = await self.parse(turn, task, spec, str(task.slots[spec.name]))
+                if parsed.value is None:
+                    task.slots.pop(spec.name)
+                    if parsed.error:
+                        notes.append(NoticeBlock(turn.t(parsed.error, **parsed.params), "warning", "invalid_slot"))
+                else:
+                    task.slots[spec.name] = parsed.value
+        return await self.advance(turn, task, notes=notes)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        if task.status is not TaskStatus.COLLECTING or task.asking is None:
+            return None  # a pending confirmation: the engine handles yes / no; the rest is new
+        text = turn.text.strip()
+        new_intent = route is not None and not route.followup
+        if task.asking == TARGET:
+            if new_intent or looks_like_question(text):
+                return None
+            return await self._typed_target(turn, task, text)
+        spec = self._spec(task, task.asking)
+        if spec is None:
+            return None
+        if spec.kind == "secret":
+            value = secret_value(text)
+            if value is not None:
+                return await self.fill_secret(turn, task, spec, value)
+            if new_intent:
+                return None
+            # Whatever else was typed stays here: it may be a mangled key, so it is neither
+            # kept nor handed to a model, and the platform is asked to delete the message.
+            notice = NoticeBlock(turn.t("ws.secret_invalid"), "warning", "secret_invalid")
+            return await self._ask(turn, task, spec, [notice], carried_secret=True)
+        if new_intent or looks_like_question(text):
+            return None
+        parsed = await self.parse(turn, task, spec, text)
+        if parsed.value is None:
+            notice = NoticeBlock(turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer")
+            return await self._ask(turn, task, spec, [notice])
+        task.slots[spec.name] = parsed.value
+        return await self.advance(turn, task)
+
+    async def fill_secret(self, turn: Turn, task: Task, spec: SlotSpec, value: str) -> Reply:
+        """Seal a secret answer at once; only its ciphertext is kept."""
+        task.slots[spec.name] = self.secrets.encrypt(value)
+        turn.trace.append(TraceStep("input", "secret_received", {"slot": spec.name}))
+        return await self.advance(turn, task, carried_secret=True)
+
+    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
+        kind = str(payload.get("kind", "")).split(".", 1)[-1]
+        if task is None or task.id != payload.get("task_id"):
+            return self.stale(turn)
+        if kind == "confirm":
+            if task.status is not TaskStatus.AWAITING_CONFIRMATION:
+                return self.stale(turn)
+            task.confirm_token = task.cancel_token = None  # spent
+            task.confirm_expires_at = None
+            return await self._execute(turn, task, [])
+        if kind == "slot":
+            slot = str(payload.get("slot", ""))
+            if task.status is not TaskStatus.COLLECTING or task.asking != slot:
+                return self.stale(turn)
+            value = str(payload.get("value", ""))
+            if slot == TARGET:
+                task.target_ref = {"id": value}
+                return await self.advance(turn, task)
+            spec = self._spec(task, slot)
+            if spec is None or spec.kind == "secret":
+                return self.stale(turn)
+            parsed = await self.parse(turn, task, spec, value)
+            if parsed.value is None:
+                notice = NoticeBlock(turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer")
+                return await self._ask(turn, task, spec, [notice])
+            task.slots[slot] = parsed.value
+            return await self.advance(turn, task)
+        return self.stale(turn)
+
+    async def reprompt(self, turn: Turn, task: Task) -> Reply:
+        """Ask the open question again (the same confirmation buttons while they are valid)."""
+        return await self.advance(turn, task)
+
+    # -- the flow ------------------------------------------------------------------------------
+
+    async def advance(
+        self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
+    ) -> Reply:
+        """The next step: resolve the target, ask the first missing slot, confirm, or execute."""
+        notes = list(notes)
+        if turn.chat_kind is ChatKind.GROUP:  # the engine refuses first; this is the backstop
+            task.status = TaskStatus.CANCELLED
+            return self._private_only(turn, task)
+        if task.action == "query":
+            return await self._query(turn, task, notes)
+        if self.needs_target(task) and not (task.target_ref or {}).get("id"):
+            pending = await self._resolve(turn, task, notes)
+            if pending is not None:
+                return self._carry(pending, carried_secret)
+        if (task.target_ref or {}).get("id"):
+            await self.on_target(turn, task)
+        for spec in self.slots_for(task):
+            if spec.name in task.slots:
+                continue
+            inferred = await self.infer(turn, task, spec)
+            if inferred is not None:
+                task.slots[spec.name] = inferred
+                continue
+            if spec.required:
+                return await self._ask(turn, task, spec, notes, carried_secret=carried_secret)
+        refusal = await self.precheck(turn, task)
+        if refusal is not None:
+            self.transition(turn, task, TaskStatus.FAILED)
+            await self._audit(turn, task, "refused", self._target_of(task), {})
+            return self._carry(self._with_notes(refusal, notes), carried_secret)
+        if self.needs_confirmation(task):
+            return await self._confirm(turn, task, notes, carried_secret)
+        return await self._execute(turn, task, notes, carried_secret=carried_secret)
+
+    async def _ask(
+        self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
+    ) -> Reply:
+        if spec.kind == "secret" and turn.chat_kind is not ChatKind.PRIVATE:
+            return self._private_only(turn, task)
+        self.transition(turn, task, TaskStatus.COLLECTING)
+        task.asking = spec.name
+        options = await self.choices(turn, task, spec)
+        buttons = await self._choice_buttons(turn, task, spec.name, options)
+        blocks = [*notes, NoticeBlock(self.question(turn, task, spec), code=f"ask_{spec.name}")]
+        return Reply(
+            Status.NEEDS_INPUT,
+            tuple(blocks),
+            turn.locale,
+            buttons=buttons,
+            route=self.route_info(task),
+            audience="private",
+            delete_inbound=carried_secret,
+            expects_secret=spec.name if spec.kind == "secret" else None,
+        )
+
+    async def _choice_buttons(
+        self, turn: Turn, task: Task, slot: str, options: Sequence[Choice]
+    ) -> tuple[Button, ...]:
+        if not options:
+            return ()
+        payloads = [
+            (c.label, {"kind": f"{self.name}.slot", "task_id": task.id, "slot": slot, "value": c.value})
+            for c in options
+        ]
+        return await turn.buttons(payloads, ttl=CHOICE_TTL)
+
+    async def _resolve(self, turn: Turn, task: Task, notes: list[Block]) -> Reply | None:
+        """Fill target_ref["id"], or return the question / refusal that stops the flow."""
+        owner = owner_of(turn)
+        targets = await self.targets(owner)
+        ref = dict(task.target_ref or {})
+        if not targets:
+            self.transition(turn, task, TaskStatus.FAILED)
+            return self._fail(turn, task, turn.t("ws.none_yet", kind=self.kind_label(turn)), "none_yet", notes)
+        if not ref:
+            if len(targets) == 1 and task.action != "delete":
+                # "换一下 API key" with one account: there is nothing to choose between. A delete
+                # still names its target explicitly (and is confirmed showing it).
+                self._set_target(task, targets[0])
+                return None
+            return await self._ask_target(turn, task, targets, turn.t("ws.which", kind=self.kind_label(turn)), notes)
+        matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
+        if len(matches) == 1:
+            self._set_target(task, matches[0])
+            turn.trace.append(TraceStep("tool", "resolve_reference", {"ref": ref, "id": matches[0].id}))
+            return None
+        if len(matches) > 1:
+            turn.trace.append(
+                TraceStep("tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous")
+            )
+            text = turn.t("ws.ambiguous", ref=_ref_text(ref), kind=self.kind_label(turn))
+            return await self._ask_target(turn, task, matches, text, notes, code="ambiguous_reference")
+        turn.trace.append(TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found"))
+        self.transition(turn, task, TaskStatus.FAILED)
+        names = "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
+        text = turn.t("ws.not_found", ref=_ref_text(ref), kind=self.kind_label(turn), names=names)
+        return self._fail(turn, task, text, "not_found", notes)
+
+    async def _ask_target(
+        self,
+        turn: Turn,
+        task: Task,
+        options: Sequence[Target],
+        text: str,
+        notes: Sequence[Block],
+        code: str = "ask_target",
+    ) -> Reply:
+        self.transition(turn, task, TaskStatus.COLLECTING)
+        task.asking = TARGET
+        shown = options[:MAX_TARGET_BUTTONS]
+        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(str(t.id), t.name) for t in shown])
+        return Reply(
+            Status.NEEDS_INPUT,
+            (*notes, NoticeBlock(text, code=code)),
+            turn.locale,
+            buttons=buttons,
+            route=self.route_info(task),
+            audience="private",
+        )
+
+    async def _typed_target(self, turn: Turn, task: Task, text: str) -> Reply:
+        targets = await self.targets(owner_of(turn))
+        matches = resolve({"name": text}, targets, turn.state.recent_refs.get(self.ref_kind))
+        if len(matches) == 1:
+            self._set_target(task, matches[0])
+            return await self.advance(turn, task)
+        options = matches or targets
+        key = "ws.ambiguous" if matches else "ws.not_found_choose"
+        return await self._ask_target(
+            turn, task, options, turn.t(key, ref=text, kind=self.kind_label(turn)), [], code="ambiguous_reference" if matches else "not_found"
+        )
+
+    async def _confirm(self, turn: Turn, task: Task, notes: Sequence[Block], carried_secret: bool) -> Reply:
+        self.transition(turn, task, TaskStatus.AWAITING_CONFIRMATION)
+        task.asking = None
+        task.needs_confirmation = True
+        danger = task.action == "delete"
+        labels = (turn.t("ws.button.confirm_delete" if danger else "ws.button.confirm"), turn.t("ws.button.cancel"))
+        styles: tuple[Literal["primary", "secondary", "danger"], ...] = ("danger" if danger else "primary", "secondary")
+        valid = (
+            task.confirm_token is not None
+            and task.cancel_token is not None
+            and task.confirm_expires_at is not None
+            and task.confirm_expires_at > turn.now
+        )
+        if valid:
+            # Shown again (after a side question or a resume): the same token pair, so however
+            # many copies exist, one compare-and-set decides.
+            assert task.confirm_token is not None and task.cancel_token is not None
+            buttons: tuple[Button, ...] = (
+                Button(labels[0], task.confirm_token, styles[0]),
+                Button(labels[1], task.cancel_token, styles[1]),
+            )
+        else:
+            buttons = await turn.buttons(
+                [
+                    (labels[0], {"kind": f"{self.name}.confirm", "task_id": task.id}),
+                    (labels[1], {"kind": "task.cancel", "task_id": task.id}),
+                ],
+                ttl=CONFIRM_TTL,
+                styles=styles,
+            )
+            task.confirm_token, task.cancel_token = buttons[0].token, buttons[1].token
+            task.confirm_expires_at = turn.now + CONFIRM_TTL
+        text, details = await self.preview(turn, task)
+        minutes = int(CONFIRM_TTL.total_seconds() // 60)
+        blocks: list[Block] = [
+            *notes,
+            NoticeBlock(text, "warning" if danger else "info", f"confirm_{task.action}"),
+            details,
+            NoticeBlock(turn.t("ws.confirm_hint", minutes=minutes), code="confirm_hint"),
+        ]
+        return Reply(
+            Status.AWAITING_CONFIRMATION,
+            tuple(blocks),
+            turn.locale,
+            buttons=buttons,
+            route=self.route_info(task),
+            audience="private",
+            delete_inbound=carried_secret,
+        )
+
+    async def _execute(
+        self, turn: Turn, task: Task, notes: Sequence[Block], *, carried_secret: bool = False
+    ) -> Reply:
+        self.transition(turn, task, TaskStatus.EXECUTING)
+        task.asking = None
+        await self.checkpoint(turn, task)  # a crash from here on leaves "executing" visible
+        target = self._target_of(task)
+        try:
+            done = await self.execute(turn, task)
+        except InUse as exc:
+            self.transition(turn, task, TaskStatus.FAILED)
+            await self._audit(turn, task, "refused", target, {"reason": "in_use"})
+            text = turn.t("ws.in_use", name=target.name if target else "", traders=", ".join(exc.traders))
+            return self._carry(self._fail(turn, task, text, "in_use", notes), carried_secret)
+        except NameTaken as exc:
+            # Someone (another chat, another process) took the name meanwhile: ask again.
+            task.slots.pop("name", None)
+            task.slots.pop("new_name", None)
+            notice = NoticeBlock(turn.t("ws.name_taken", name=exc.name), "warning", "name_taken")
+            return await self.advance(turn, task, notes=[*notes, notice], carried_secret=carried_secret)
+        except NotFound:
+            self.transition(turn, task, TaskStatus.FAILED)
+            await self._audit(turn, task, "failed", target, {"reason": "not_found"})
+            text = turn.t("ws.gone", kind=self.kind_label(turn))
+            return self._carry(self._fail(turn, task, text, "not_found", notes), carried_secret)
+        except SecretUnavailable:
+            self.transition(turn, task, TaskStatus.FAILED)
+            await self._audit(turn, task, "failed", target, {"reason": "secret_unavailable"})
+            return self._carry(
+                self._fail(turn, task, turn.t("ws.secret_unavailable"), "secret_unavailable", notes), carried_secret
+            )
+        self.transition(turn, task, TaskStatus.COMPLETED)
+        if done.target is not None and task.action != "delete":
+            turn.state.recent_refs[self.ref_kind] = str(done.target.id)
+            self._set_target(task, done.target)
+        elif task.action == "delete" and turn.state.recent_refs.get(self.ref_kind) == (task.target_ref or {}).get("id"):
+            turn.state.recent_refs.pop(self.ref_kind, None)
+        await self._audit(turn, task, "ok", done.target or target, done.detail)
+        return self._carry(self._with_notes(done.reply, notes), carried_secret)
+
+    async def _query(self, turn: Turn, task: Task, notes: Sequence[Block]) -> Reply:
+        self.transition(turn, task, TaskStatus.EXECUTING)
+        reply = await self.query(turn, task)
+        if task.status is TaskStatus.EXECUTING:
+            self.transition(turn, task, TaskStatus.COMPLETED)
+        return self._with_notes(reply, notes)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def transition(self, turn: Turn, task: Task, status: TaskStatus) -> None:
+        """Every status change is traced; the engine persists the state after the turn, and
+        ``checkpoint`` persists it at once before anything irreversible happens."""
+        if task.status is status and status is not TaskStatus.IDENTIFIED:
+            return
+        turn.trace.append(
+            TraceStep("store", "task_transition", {"task": task.id, "from": task.status.value, "to": status.value})
+        )
+        task.status = status
+        task.updated_at = turn.now
+
+    @staticmethod
+    async def checkpoint(turn: Turn, task: Task) -> None:
+        if task.is_open:
+            turn.state.active = task
+        await turn.store.save_state(turn.key, turn.state)
+
+    def _spec(self, task: Task, name: str) -> SlotSpec | None:
+        return next((s for s in self.slots_for(task) if s.name == name), None)
+
+    @staticmethod
+    def _set_target(task: Task, target: Target) -> None:
+        task.target_ref = {"id": str(target.id), "name": target.name}
+
+    @staticmethod
+    def _target_of(task: Task) -> Target | None:
+        ref = task.target_ref or {}
+        if "id" not in ref:
+            return None
+        return Target(int(ref["id"]), ref.get("name", ""))
+
+    def route_info(self, task: Task) -> RouteInfo:
+        """The route as callers see it: secret slots are named, never shown."""
+        slots: dict[str, Any] = {}
+        for key, value in task.slots.items():
+            spec = self._spec(task, key)
+            slots[key] = SECRET_MARK if spec is not None and spec.kind == "secret" else value
+        if task.target_ref:
+            slots["target_ref"] = dict(task.target_ref)
+        return RouteInfo(self.name, task.action, slots, by="rule")
+
+    def secret_slot_names(self, task: Task) -> list[str]:
+        return [s.name for s in self.slots_for(task) if s.kind == "secret" and s.name in task.slots]
+
+    def stale(self, turn: Turn) -> Reply:
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(turn.t("ws.button_stale"), "warning", "button_stale"),),
+            turn.locale,
+            audience="private",
+        )
+
+    def _fail(self, turn: Turn, task: Task, text: str, code: str, notes: Sequence[Block]) -> Reply:
+        if task.is_open:
+            self.transition(turn, task, TaskStatus.FAILED)
+        return Reply(
+            Status.FAILED,
+            (*notes, NoticeBlock(text, "error", code)),
+            turn.locale,
+            route=self.route_info(task),
+            audience="private",
+        )
+
+    def _private_only(self, turn: Turn, task: Task) -> Reply:
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(turn.t("private_only"), "warning", "private_only"),),
+            turn.locale,
+            route=self.route_info(task),
+            audience="private",
+        )
+
+    @staticmethod
+    def _with_notes(reply: Reply, notes: Sequence[Block]) -> Reply:
+        if not notes:
+            return reply
+        from dataclasses import replace
+
+        return replace(reply, blocks=(*notes, *reply.blocks))
+
+    @staticmethod
+    def _carry(reply: Reply, carried_secret: bool) -> Reply:
+        if not carried_secret or reply.delete_inbound:
+            return reply
+        from dataclasses import replace
+
+        return replace(reply, delete_inbound=True)
+
+    async def _audit(
+        self, turn: Turn, task: Task, outcome: str, target: Target | None, detail: dict[str, str]
+    ) -> None:
+        entry = AuditEntry(
+            owner=owner_of(turn),
+            actor=turn.key.as_str(),
+            at=turn.now,
+            skill=self.name,
+            action=task.action,
+            target_id=target.id if target else None,
+            target_name=target.name if target else None,
+            outcome=outcome,
+            detail=dict(detail),
+        )
+        try:
+            await self.store.record_audit(entry)
+        except Exception:  # the action happened; a lost audit row must not turn it into an error
+            log.exception("audit write failed for %s.%s", self.name, task.action)
+        turn.trace.append(TraceStep("store", "audit", {"action": task.action, "outcome": outcome}))
+
+
+def owner_of(turn: Turn) -> str:
+    """Whose workspace: one person's across all their chats on one platform."""
+    return f"{turn.key.platform}:{turn.key.user_id}"
+
+
+def _ref_text(ref: dict[str, str]) -> str:
+    return ref.get("name") or ref.get("alias") or (f"#{ref['id']}" if "id" in ref else "")

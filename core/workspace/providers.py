@@ -1,0 +1,96 @@
+"""The model provider catalog (OpenAI-compatible APIs) and base URL rules."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True, slots=True)
+class Provider:
+    key: str
+    display: str
+    base_url: str | None  # None: the user must give one (custom)
+    model: str | None
+    aliases: tuple[str, ...]
+
+
+PROVIDERS: dict[str, Provider] = {
+    p.key: p
+    for p in (
+        Provider("deepseek", "DeepSeek", "https://api.deepseek.com", "deepseek-chat", ("deepseek", "深度求索")),
+        Provider("openai", "OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", ("openai", "chatgpt", "gpt")),
+        Provider(
+            "qwen",
+            "Qwen",
+            "https://dashscope.aliyuncs.com/compatible-mode/v1",
+            "qwen-plus",
+            ("qwen", "通义千问", "通义", "千问", "dashscope"),
+        ),
+        Provider("kimi", "Kimi", "https://api.moonshot.cn/v1", "moonshot-v1-8k", ("kimi", "moonshot", "月之暗面")),
+        Provider("custom", "Custom", None, None, ("custom", "自定义", "自建")),
+    )
+}
+
+_ALIASES = sorted(((a, p.key) for p in PROVIDERS.values() for a in p.aliases), key=lambda x: -len(x[0]))
+_PATTERNS = [
+    (re.compile(rf"(?<![a-z0-9]){re.escape(a)}(?![a-z0-9])" if a.isascii() else re.escape(a)), key)
+    for a, key in _ALIASES
+]
+
+
+def find_provider(normalized: str) -> str | None:
+    for pattern, key in _PATTERNS:
+        if pattern.search(normalized):
+            return key
+    return None
+
+
+def exact_provider(normalized: str) -> str | None:
+    text = normalized.strip(" .。!！")
+    for alias, key in _ALIASES:
+        if text == alias or text == key:
+            return key
+    return None
+
+
+_LOCAL_NAMES = frozenset({"localhost"})
+MAX_URL = 300
+
+
+def check_base_url(raw: str) -> tuple[str | None, str | None]:
+    """(normalized URL, None) or (None, error code).
+
+    HTTPS is required, except for a model served on this machine (localhost, 127.0.0.0/8, ::1):
+    an API key must never cross a network in clear text.
+    """
+    url = raw.strip()
+    if not url or len(url) > MAX_URL or any(c.isspace() for c in url):
+        return None, "url_invalid"
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 - raises on a bad port
+    except ValueError:
+        return None, "url_invalid"
+    if parts.scheme not in ("http", "https") or not host:
+        return None, "url_invalid"
+    if parts.username or parts.password:
+        return None, "url_has_credentials"
+    if parts.query or parts.fragment:
+        return None, "url_invalid"
+    if parts.scheme == "http" and not is_local_host(host):
+        return None, "url_needs_https"
+    return url.rstrip("/"), None
+
+
+def is_local_host(host: str) -> bool:
+    host = host.lower().rstrip(".")
+    if host in _LOCAL_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

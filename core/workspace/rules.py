@@ -1,0 +1,269 @@
+"""Workspace routing rules (zh + en): which workspace skill and action a message asks for, and
+what it already says (exchange, provider, target name, field, new value).
+
+They run before the price rule: "create a BTC agent" names a coin but is no price request.
+Skills of later parts (traders, strategies, diagnosis) are recognised so the engine can say
+clearly that they are not available yet, instead of quoting a coin.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from core.routing.normalize import normalize
+from core.routing.router import Route
+from core.workspace.exchanges import find_exchange
+from core.workspace.providers import find_provider
+from core.workspace.refs import RECENT
+
+
+def _alt(*words: str) -> str:
+    """An alternation: Latin words match whole ("key" not in "keyboard"), CJK as substrings."""
+    parts = []
+    for w in sorted(words, key=len, reverse=True):
+        esc = re.escape(w).replace(r"\ ", r"\s*")
+        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
+    return "|".join(parts)
+
+
+def _rx(*words: str) -> re.Pattern[str]:
+    return re.compile(_alt(*words), re.IGNORECASE)
+
+
+# -- domains -----------------------------------------------------------------------------------
+TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agents", "trading bot", "trading bots")
+STRATEGY = _rx("策略", "strategy", "strategies")
+MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
+EXCHANGE_NOUN = _rx(
+    "交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts",
+    "api key", "apikey", "api secret", "secret key", "passphrase", "模拟盘",
+)  # fmt: skip
+EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts")
+
+# -- actions (first match wins, in this order) ------------------------------------------------
+DELETE = _rx("删除", "删掉", "删了", "删去", "移除", "解绑", "去掉", "remove", "delete", "drop", "unlink", "get rid of")
+UPDATE = re.compile(
+    _alt(
+        "更换", "替换", "修改", "更新", "换成", "换一下", "换个", "换掉", "改成", "改为", "改名", "重命名",
+        "重置", "轮换", "换", "改", "启用", "禁用", "停用",
+        "update", "change", "replace", "rotate", "rename", "edit", "modify", "reset", "enable", "disable",
+    )
+    + r"|(?<![a-z])set(?![a-z])(?!\s*up)",
+    re.IGNORECASE,
+)  # fmt: skip
+CREATE = re.compile(
+    _alt(
+        "添加", "新增", "创建", "新建", "加一个", "加个", "绑定", "接入", "录入", "建一个", "配一个", "配个",
+        "add", "create", "new", "connect", "configure", "register", "set up", "setup", "link",
+    )
+    + r"|^配置|配置(?=\s*(?:一个|个|新|一下|[a-z]))",
+    re.IGNORECASE,
+)  # fmt: skip
+QUERY = _rx(
+    "查看", "查询", "列出", "列表", "有哪些", "有什么", "哪些", "看看", "看一下", "显示", "展示", "查一下", "查",
+    "我的", "list", "show", "view", "display", "see", "what", "which", "my",
+)  # fmt: skip
+TRADER_ACTIONS = (
+    ("delete", DELETE),
+    ("stop", _rx("停止", "暂停", "停掉", "关闭", "关掉", "stop", "pause", "halt", "kill")),
+    ("start", _rx("启动", "开始运行", "运行", "开启", "开始", "跑起来", "start", "run", "launch", "resume")),
+    ("update", UPDATE),
+    ("create", CREATE),
+    ("query", QUERY),
+)
+STRATEGY_ACTIONS = (
+    ("delete", DELETE),
+    ("duplicate", _rx("复制", "拷贝", "克隆", "duplicate", "copy", "clone")),
+    ("deactivate", _rx("停用", "下线", "deactivate", "disable")),
+    ("activate", _rx("启用", "激活", "上线", "activate", "enable")),
+    ("update", UPDATE),
+    ("create", CREATE),
+    ("query", QUERY),
+)
+ACTIONS = (("delete", DELETE), ("update", UPDATE), ("create", CREATE), ("query", QUERY))
+
+PROBLEM = _rx(
+    "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了", "无法",
+    "连不上", "不工作", "不行", "超时",
+    "why", "won't", "wont", "can't", "cannot", "doesn't", "not working", "broken", "fail", "fails", "failed",
+    "failing", "error", "errors", "invalid", "denied", "timeout",
+)  # fmt: skip
+
+# -- what a message says about its target --------------------------------------------------------
+_NAME_MARK = re.compile(
+    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)", re.IGNORECASE
+)
+_QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
+_ID = re.compile(r"(?:#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE)
+_VALUE = re.compile(
+    r"(?:改名为|改名成|重命名为|改成|改为|换成|设为|设置为|更新为|(?<![a-z])(?:to|as)(?![a-z]))\s*"
+    r"[\"“「『]?(?P<v>[^\s\"”」』]+)[\"”」』]?\s*$",
+    re.IGNORECASE,
+)
+_GENERIC_TARGET = re.compile(r"^(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|accounts|config|model)$")
+
+_EX_FIELDS = (
+    ("credentials", _rx("凭证", "凭据", "credentials", "密钥对", "key and secret", "key & secret", "key 和 secret")),
+    ("api_secret", _rx("api secret", "secret key", "secret", "密钥", "秘钥", "私钥")),
+    ("passphrase", _rx("passphrase", "口令", "密码短语")),
+    ("api_key", _rx("api key", "apikey", "key", "公钥")),
+    ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
+)
+_MD_FIELDS = (
+    ("enabled", _rx("启用", "禁用", "停用", "enable", "disable")),
+    ("base_url", _rx("base url", "base_url", "url", "接口地址", "地址", "endpoint")),
+    ("api_key", _rx("api key", "apikey", "key", "密钥", "秘钥")),
+    ("model", re.compile(r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+\S+\s+)?to(?![a-z])", re.I)),
+    ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
+)
+_DISABLE = _rx("禁用", "停用", "disable")
+
+# Everything that is not a name, removed to find the name in "删除交易所 主账户".
+_FILLER = _rx(
+    "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我有", "我", "一下", "一个", "这个", "那个", "的",
+    "吧", "呢", "了", "吗", "啊", "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with",
+    "can", "you", "all", "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many",
+    "currently", "now", "有", "都", "所有", "全部", "现在", "目前",
+)  # fmt: skip
+_NOUNS = _rx(
+    "交易所账户", "交易账户", "交易所", "exchange account", "exchange accounts", "exchange", "exchanges",
+    "account", "accounts", "模型配置", "大模型", "模型", "model config", "model configs", "model", "models",
+    "config", "configs", "llm", "llms",
+)  # fmt: skip
+_FIELD_WORDS = _rx(
+    "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "密钥", "秘钥", "私钥", "公钥",
+    "口令", "密码短语", "凭证", "凭据", "credentials", "base url", "base_url", "url", "接口地址", "地址", "endpoint",
+    "名字", "名称", "name", "模型名",
+)  # fmt: skip
+_PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
+
+
+class WorkspaceRule:
+    """Routes exchange_management and model_management (and names the later skills)."""
+
+    def route(self, text: str) -> Route | None:
+        norm = normalize(text)
+        if not norm or norm.startswith("/"):
+            return None  # commands are the engine's
+        raw = " ".join(unicodedata.normalize("NFKC", text).split())
+        domain = _domain(norm)
+        if domain is None:
+            return None
+        if domain in ("trader", "model", "exchange") and PROBLEM.search(norm):
+            return Route(f"{domain}_diagnosis", "diagnose")
+        if domain in ("trader", "strategy"):
+            actions = TRADER_ACTIONS if domain == "trader" else STRATEGY_ACTIONS
+            action = _first(norm, actions) or ("query" if not _residue(raw) else None)
+            return Route(f"{domain}_management", action) if action else None
+        weak = domain.endswith("?")  # named only by an exchange / provider brand
+        domain = domain.rstrip("?")
+        scan = _NOUNS.sub(" ", norm) if domain == "model" else norm
+        action = _first(scan, ACTIONS)
+        if action is None:
+            return None if weak or _residue(raw) else Route(_skill(domain), "query")
+        if weak and action == "query":
+            return None  # "查看币安币价格" is about a coin, not an account
+        slots = _slots(raw, norm, domain, action)
+        return Route(_skill(domain), action, slots)
+
+
+def _skill(domain: str) -> str:
+    return "model_management" if domain == "model" else "exchange_management"
+
+
+def _domain(norm: str) -> str | None:
+    if TRADER.search(norm):
+        return "trader"
+    if STRATEGY.search(norm):
+        return "strategy"
+    if MODEL_NOUN.search(norm):
+        return "model"
+    provider = find_provider(norm) is not None
+    exchange_brand = find_exchange(norm) is not None
+    if provider and not exchange_brand and not EXCHANGE_PLACE.search(norm):
+        return "model" if EXCHANGE_NOUN.search(norm) else "model?"
+    if EXCHANGE_NOUN.search(norm):
+        return "exchange"
+    if exchange_brand:
+        return "exchange?"
+    return None
+
+
+def _first(norm: str, actions: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
+    for name, pattern in actions:
+        if pattern.search(norm):
+            return name
+    return None
+
+
+def _residue(raw: str) -> str:
+    """What is left of a message once every known word is removed: the name it mentions."""
+    text = raw
+    for pattern in (_FIELD_WORDS, _NOUNS, DELETE, UPDATE, CREATE, QUERY, _FILLER):
+        text = pattern.sub(" ", text)
+    return _PUNCT.sub(" ", text).strip()
+
+
+def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
+    slots: dict[str, Any] = {}
+    if action == "create":
+        if domain == "exchange":
+            exchange = find_exchange(norm)
+            if exchange:
+                slots["exchange"] = exchange
+        else:
+            provider = find_provider(norm)
+            if provider:
+                slots["provider"] = provider
+        named = _NAME_MARK.search(raw) or _QUOTED.search(raw)
+        if named:
+            slots["name"] = named.group("n")
+        return slots
+    text = raw
+    if action == "update":
+        value = _VALUE.search(text)
+        field = _field(norm, domain)
+        if value is not None:
+            text = text[: value.start()]
+            if field is None and domain == "exchange":
+                field = "name"
+        if field == "enabled":
+            slots["enabled"] = "false" if _DISABLE.search(norm) else "true"
+        if field:
+            slots["field"] = field
+            if value is not None and field in ("name", "base_url", "model"):
+                slots["new_name" if field == "name" else field] = value.group("v")
+    ref = _target(text)
+    if ref:
+        slots["target_ref"] = ref
+    return slots
+
+
+def _field(norm: str, domain: str) -> str | None:
+    fields = _EX_FIELDS if domain == "exchange" else _MD_FIELDS
+    found: list[str] = []
+    work = norm
+    for name, pattern in fields:  # each match is removed: "secret key" is not also a "key"
+        if pattern.search(work):
+            found.append(name)
+            work = pattern.sub(" ", work)
+    if domain == "exchange" and "api_key" in found and "api_secret" in found:
+        return "credentials"
+    return found[0] if found else None
+
+
+def _target(text: str) -> dict[str, str] | None:
+    by_id = _ID.search(text)
+    if by_id:
+        return {"id": by_id.group("id")}
+    if RECENT.search(normalize(text)):
+        return {"recent": "1"}
+    named = _NAME_MARK.search(text) or _QUOTED.search(text)
+    if named:
+        return {"name": named.group("n")}
+    rest = _residue(text)
+    if not rest or _GENERIC_TARGET.match(rest.casefold()):
+        return None
+    return {"name": rest}

@@ -1,0 +1,103 @@
+"""Provider failures through the real SDK: one request (no SDK retries), a clear message each."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from adapters.demo_market import DemoMarket
+from adapters.llm import OpenAIChatModel
+from core.clock import FixedClock
+from core.i18n import t
+from core.markets import MarketCatalog
+from core.planner import ModelError, Planner
+from core.reply import NoticeBlock, QuoteBlock, Status
+from core.skills.price_service import PriceService
+from tests.planner.conftest import API_KEY, MakePlanner
+from tests.planner.llm_server import ScriptedLLMServer, completion, error, tool_call
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "key"),
+    [
+        (401, "auth", "planner.model.auth"),
+        (403, "auth", "planner.model.auth"),
+        (402, "quota", "planner.model.quota"),
+        (404, "model_not_found", "planner.model.model_not_found"),
+        (429, "rate_limited", "planner.model.rate_limited"),
+        (500, "unavailable", "planner.model.unavailable"),
+        (503, "unavailable", "planner.model.unavailable"),
+        (400, "bad_request", "planner.model.bad_request"),
+    ],
+)
+@pytest.mark.parametrize("locale", ["en", "zh"])
+async def test_provider_error_gives_a_clear_message(
+    llm: ScriptedLLMServer, make_planner: MakePlanner, status: int, code: str, key: str, locale: str
+) -> None:
+    # Providers echo part of the key in 401 texts; it must not travel further.
+    llm.add(error(status, f"Incorrect API key provided: {API_KEY}", retry_after="7"))
+
+    reply = await make_planner().run(text="btc?", locale=locale, user_id="u1")  # type: ignore[arg-type]
+
+    assert len(llm.requests) == 1  # the SDK does not retry; the runner owns retries
+    assert reply.status is Status.FAILED
+    assert reply.blocks == (NoticeBlock(t(locale, key), "error", f"model_{code}"),)  # type: ignore[arg-type]
+    step = reply.trace[-1]
+    assert (step.kind, step.outcome, step.error_code) == ("model", "error", code)
+    assert API_KEY not in repr(reply)
+
+
+async def test_error_after_data_still_shows_the_cards(
+    llm: ScriptedLLMServer, make_planner: MakePlanner
+) -> None:
+    llm.add(
+        completion(None, [tool_call("c1", "get_current_price", {"symbol": "BTCUSDT"})]),
+        error(503, "overloaded"),
+    )
+
+    reply = await make_planner().run(text="btc?", locale="en", user_id="u1")
+
+    assert reply.status is Status.PARTIAL
+    assert isinstance(reply.blocks[0], QuoteBlock)
+    assert reply.blocks[-1] == NoticeBlock(t("en", "planner.model.unavailable"), "error", "model_unavailable")
+
+
+async def test_adapter_maps_status_codes_and_redacts(llm: ScriptedLLMServer, model: OpenAIChatModel) -> None:
+    llm.add(
+        error(429, f"slow down, key {API_KEY}", retry_after="7"), error(404, "model deepseek-x not found")
+    )
+
+    with pytest.raises(ModelError) as limited:
+        await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=5)
+    with pytest.raises(ModelError) as missing:
+        await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=5)
+
+    assert (limited.value.code, limited.value.retry_after) == ("rate_limited", 7.0)
+    assert API_KEY not in limited.value.message and "[REDACTED]" in limited.value.message
+    assert missing.value.code == "model_not_found"
+    assert API_KEY not in repr(model)
+
+
+async def test_connection_refused_is_unavailable(clock: FixedClock, market: DemoMarket) -> None:
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    chat = OpenAIChatModel(API_KEY, f"http://127.0.0.1:{port}/v1", "deepseek-chat")
+    planner = Planner(chat, PriceService(market, MarketCatalog(), clock))
+
+    reply = await planner.run(text="btc?", locale="en", user_id="u1")
+    await chat.aclose()
+
+    assert reply.status is Status.FAILED
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["model_unavailable"]
+
+
+async def test_sdk_timeout_maps_to_timeout(llm: ScriptedLLMServer, model: OpenAIChatModel) -> None:
+    llm.add(completion("late"))
+    llm.script[-1].delay = 10
+
+    with pytest.raises(ModelError) as exc:
+        await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=0.3)
+
+    assert exc.value.code == "timeout"
