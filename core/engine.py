@@ -56,13 +56,17 @@ register(
         },
         "task.already_handled": {
             "zh": "这个确认已经处理过了（可能在别处点了按钮），不会重复执行。",
-            "en": "That confirmation was already handled (perhaps by a button elsewhere); it won't run twice.",
+            "en": "That confirmation was already handled (perhaps by a button elsewhere); "
+            "it won't run twice.",
         },
         "task.nothing_to_confirm": {
             "zh": "当前没有等待确认的操作。",
             "en": "There's nothing waiting for confirmation.",
         },
-        "task.cancelled": {"zh": "已取消「{what}」，没有做任何更改。", "en": "Cancelled {what}; nothing was changed."},
+        "task.cancelled": {
+            "zh": "已取消「{what}」，没有做任何更改。",
+            "en": "Cancelled {what}; nothing was changed.",
+        },
         "task.back_to": {"zh": "回到「{what}」：", "en": "Back to {what}:"},
         "task.offer_resume": {
             "zh": "「{what}」还没有完成，要继续吗？",
@@ -222,24 +226,47 @@ class Core:
     # -- dispatch ------------------------------------------------------------------------------------
 
     async def _dispatch(self, turn: Turn, event: Inbound, progress: ProgressSink | None) -> Reply:
+        notices = self._expire_stale(turn)
         if isinstance(event, Command):
-            return await self._command(turn, event, progress)
-        assert isinstance(event, TextMessage)
-        return await self._text(turn, event.text.strip(), progress)
+            reply = await self._command(turn, event, progress)
+        else:
+            assert isinstance(event, TextMessage)
+            reply = await self._text(turn, event.text.strip(), progress)
+        reply = await self._offer_resume(turn, reply)
+        return _prepend(reply, notices)
 
     async def _text(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply:
         state = turn.state
         route = self.router.route(text)
-        active = state.active if state.active and state.active.is_open else None
+        active = self._open(state)
         if active is not None:
+            if active.status is TaskStatus.AWAITING_CONFIRMATION and active.confirm_token:
+                if is_confirm(text):
+                    return await self._typed_confirm(turn, active)
+                if is_cancel(text) or is_decline(text):
+                    return await self._cancel_task(turn, active)
+            elif is_cancel(text):
+                return await self._cancel_task(turn, active)
             skill = self.skills.get(active.skill)
             if skill is not None:
                 answer = await skill.continue_text(turn, active, route)
                 if answer is not None:
                     self._settle(state, active)
                     return answer
+            if route is None and self._resumable(active):
+                # A side question: answer it (planner or fallback), then ask the open question again.
+                reply = await self._unrouted(turn, text, progress)
+                return await self._back_to(turn, active, reply)
+        elif state.resume_stack and is_resume(text):
+            return await self._resume(turn, state.resume_stack[-1].id)
         if route is not None:
             return await self._start(turn, route)
+        if is_confirm(text):
+            return Reply(
+                Status.COMPLETED,
+                (NoticeBlock(turn.t("task.nothing_to_confirm"), code="nothing_to_confirm"),),
+                turn.locale,
+            )
         return await self._unrouted(turn, text, progress)
 
     async def _start(self, turn: Turn, route: Route) -> Reply:
@@ -253,20 +280,34 @@ class Core:
         if action is None:  # a bare follow-up: same kind of answer as last time
             last = state.last_completed
             action = last.action if last is not None and last.skill == route.skill else "current"
+        slots = dict(route.slots)
+        target_ref = slots.pop("target_ref", None)
         task = Task(
             id=new_id(),
             skill=route.skill,
             action=action,
-            slots=dict(route.slots),
+            slots=slots,
+            target_ref=dict(target_ref) if isinstance(target_ref, dict) else None,
             created_at=turn.now,
             updated_at=turn.now,
         )
-        previous = state.active if state.active and state.active.is_open else None
-        if previous is not None:
+        previous = self._open(state)
+        # A quick public question (a price, a term) in the middle of a workspace task is a side
+        # question: answered, and the open task stays where it was. Anything else switches.
+        side = previous is not None and self._resumable(previous) and not skill.private
+        if previous is not None and not side:
             self._interrupt(state, previous)
         reply = await skill.start(turn, task)
+        if side and previous is not None and task.is_open:
+            self._interrupt(state, previous)  # the side question needs an answer itself: it takes over
         self._settle(state, task)
+        if side and previous is not None and state.active is previous:
+            reply = await self._back_to(turn, previous, reply)
         return reply
+
+    @staticmethod
+    def _open(state: ConversationState) -> Task | None:
+        return state.active if state.active is not None and state.active.is_open else None
 
     def _settle(self, state: ConversationState, task: Task) -> None:
         """Keep an open task active; file a finished one as the context for follow-ups."""
@@ -279,16 +320,212 @@ class Core:
             if task.status in (TaskStatus.COMPLETED, TaskStatus.FAILED):
                 state.last_completed = task
 
-    @staticmethod
-    def _interrupt(state: ConversationState, task: Task) -> None:
+    def _resumable(self, task: Task) -> bool:
+        return isinstance(self.skills.get(task.skill), TaskSkill)
+
+    def _describe(self, turn: Turn, task: Task) -> str:
+        skill = self.skills.get(task.skill)
+        return skill.describe(turn, task) if isinstance(skill, TaskSkill) else task.skill
+
+    def _interrupt(self, state: ConversationState, task: Task) -> None:
         """A new clear intent replaces the open task. A question that only picked a coin is
-        simply dropped; workspace tasks go on the resume stack."""
-        state.active = None
-        if task.skill == "price":
+        simply dropped; workspace tasks go on the resume stack, where they were."""
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        if not self._resumable(task):
             task.status = TaskStatus.CANCELLED
             return
+        task.resume_status = task.status
         task.status = TaskStatus.INTERRUPTED
-        state.resume_stack = [*state.resume_stack[-4:], task]
+        task.resume_offered = False
+        task.updated_at = self.clock.now()
+        others = [t for t in state.resume_stack if t.id != task.id]
+        state.resume_stack = [*others[-(MAX_RESUME_STACK - 1) :], task]
+
+    # -- the open task: expiry, confirmation, cancel, side questions, resume ---------------------------
+
+    def _expire_stale(self, turn: Turn) -> list[Block]:
+        """Close an open task nobody continued in time (and old interrupted ones)."""
+        state, now = turn.state, turn.now
+        notices: list[Block] = []
+        task = self._open(state)
+        if task is not None:
+            key: str | None = None
+            if (
+                task.status is TaskStatus.AWAITING_CONFIRMATION
+                and task.confirm_expires_at is not None
+                and now >= task.confirm_expires_at
+            ):
+                key, task.status = "task.confirm_expired", TaskStatus.EXPIRED
+            elif task.status is TaskStatus.EXECUTING and now - task.updated_at > EXECUTING_GRACE:
+                key, task.status = "task.crashed", TaskStatus.FAILED
+            elif now - task.updated_at > TASK_IDLE_TTL:
+                key, task.status = "task.expired", TaskStatus.EXPIRED
+            if key is not None:
+                state.active = None
+                task.updated_at = now
+                turn.trace.append(
+                    TraceStep("store", "task_transition", {"task": task.id, "to": task.status.value})
+                )
+                if self._resumable(task):
+                    code = key.split(".", 1)[1]
+                    notices.append(NoticeBlock(turn.t(key, what=self._describe(turn, task)), "warning", code))
+        kept: list[Task] = []
+        for stacked in state.resume_stack:
+            if now - stacked.updated_at > RESUME_TTL:
+                stacked.status = TaskStatus.EXPIRED
+            else:
+                kept.append(stacked)
+        state.resume_stack = kept
+        return notices
+
+    async def _typed_confirm(self, turn: Turn, task: Task) -> Reply:
+        """ "确认" / "yes" spends the confirm button's token: one compare-and-set, whichever way
+        (button, text, another process) the confirmation arrives first."""
+        assert task.confirm_token is not None
+        claim = await self.store.claim_token(task.confirm_token, turn.key.user_id, turn.now)
+        turn.trace.append(
+            TraceStep("input", "claim_confirmation", {"task": task.id}, detail={"outcome": claim.outcome})
+        )
+        skill = self.skills.get(task.skill)
+        if claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None and skill is not None:
+            reply = await skill.on_button(turn, task, claim.token.payload)
+            self._settle(turn.state, task)
+            return reply
+        return await self._unclaimable(turn, task, claim.outcome)
+
+    async def _unclaimable(self, turn: Turn, task: Task, outcome: ClaimOutcome) -> Reply:
+        state = turn.state
+        if outcome is ClaimOutcome.USED:
+            # Spent elsewhere (a button, another process): that turn saved the outcome; take its
+            # state instead of overwriting it with this stale copy.
+            fresh = await self.store.load_state(turn.key)
+            for name in ConversationState.model_fields:
+                setattr(state, name, getattr(fresh, name))
+            return Reply(
+                Status.COMPLETED,
+                (NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled"),),
+                turn.locale,
+            )
+        task.status = TaskStatus.EXPIRED
+        task.updated_at = turn.now
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        return Reply(
+            Status.FAILED,
+            (
+                NoticeBlock(
+                    turn.t("task.confirm_expired", what=self._describe(turn, task)),
+                    "warning",
+                    "confirm_expired",
+                ),
+            ),
+            turn.locale,
+        )
+
+    async def _cancel_task(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
+        """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
+        in from another process either wins (and we say so) or can no longer run."""
+        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and task.cancel_token:
+            claim = await self.store.claim_token(task.cancel_token, turn.key.user_id, turn.now)
+            if claim.outcome is ClaimOutcome.USED:
+                return await self._unclaimable(turn, task, ClaimOutcome.USED)
+        state = turn.state
+        what = self._describe(turn, task)
+        task.status = TaskStatus.CANCELLED
+        task.updated_at = turn.now
+        task.confirm_token = task.cancel_token = None
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
+        turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
+        text = turn.t("task.cancelled", what=what) if self._resumable(task) else turn.t("cancel.done")
+        return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)
+
+    async def _back_to(self, turn: Turn, task: Task, reply: Reply) -> Reply:
+        """After a side answer: the open task's question again, below the answer."""
+        skill = self.skills.get(task.skill)
+        if not isinstance(skill, TaskSkill) or not task.is_open:
+            return reply
+        again = await skill.reprompt(turn, task)
+        self._settle(turn.state, task)
+        header = NoticeBlock(turn.t("task.back_to", what=skill.describe(turn, task)), code="back_to_task")
+        return replace(
+            reply,
+            blocks=(*reply.blocks, header, *again.blocks),
+            buttons=(*reply.buttons, *again.buttons),
+            audience="private" if "private" in (reply.audience, again.audience) else "public",
+            expects_secret=again.expects_secret,
+        )
+
+    async def _offer_resume(self, turn: Turn, reply: Reply) -> Reply:
+        """Once nothing is open any more, offer (once) to continue the last interrupted task."""
+        state = turn.state
+        if self._open(state) is not None or not state.resume_stack:
+            return reply
+        task = state.resume_stack[-1]
+        skill = self.skills.get(task.skill)
+        if task.resume_offered or not isinstance(skill, TaskSkill):
+            return reply
+        task.resume_offered = True
+        buttons = await turn.buttons(
+            [
+                (turn.t("task.button.resume"), {"kind": "task.resume", "task_id": task.id}),
+                (turn.t("task.button.discard"), {"kind": "task.discard", "task_id": task.id}),
+            ],
+            ttl=RESUME_BUTTON_TTL,
+            styles=("primary", "secondary"),
+        )
+        notice = NoticeBlock(
+            turn.t("task.offer_resume", what=skill.describe(turn, task)), code="offer_resume"
+        )
+        return replace(reply, blocks=(*reply.blocks, notice), buttons=(*reply.buttons, *buttons))
+
+    def _restore(self, turn: Turn, task: Task) -> None:
+        """Bring an interrupted task back as the open one (interrupting whatever is open now)."""
+        state = turn.state
+        state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
+        current = self._open(state)
+        if current is not None and current.id != task.id:
+            self._interrupt(state, current)
+        task.status = task.resume_status or TaskStatus.COLLECTING
+        task.resume_status = None
+        task.resume_offered = False
+        task.updated_at = turn.now
+        state.active = task
+
+    async def _resume(self, turn: Turn, task_id: str) -> Reply:
+        task = next((t for t in turn.state.resume_stack if t.id == task_id), None)
+        skill = self.skills.get(task.skill) if task is not None else None
+        if task is None or not isinstance(skill, TaskSkill):
+            return Reply(
+                Status.COMPLETED,
+                (NoticeBlock(turn.t("task.nothing_to_resume"), code="nothing_to_resume"),),
+                turn.locale,
+            )
+        self._restore(turn, task)
+        turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": task.status.value}))
+        reply = await skill.reprompt(turn, task)
+        self._settle(turn.state, task)
+        return reply
+
+    def _discard(self, turn: Turn, task_id: str) -> Reply:
+        state = turn.state
+        task = next((t for t in state.resume_stack if t.id == task_id), None)
+        if task is None:
+            return Reply(
+                Status.COMPLETED,
+                (NoticeBlock(turn.t("task.nothing_to_resume"), code="nothing_to_resume"),),
+                turn.locale,
+            )
+        state.resume_stack = [t for t in state.resume_stack if t.id != task_id]
+        task.status = TaskStatus.CANCELLED
+        task.updated_at = turn.now
+        return Reply(
+            Status.COMPLETED,
+            (NoticeBlock(turn.t("task.discarded", what=self._describe(turn, task)), code="discarded"),),
+            turn.locale,
+        )
 
     def _private_only(self, turn: Turn, route: Route) -> Reply:
         return Reply(
@@ -314,7 +551,7 @@ class Core:
         if name == "lang":
             return await self._lang(turn, cmd.args.strip().lower())
         if name == "cancel":
-            return self._cancel_open(turn)
+            return await self._cancel_open(turn)
         return Reply(
             Status.FAILED,
             (NoticeBlock(turn.t("cmd.unknown", name=name), "warning", "unknown_command"),),
@@ -364,9 +601,8 @@ class Core:
         turn.locale = locale
         return Reply(Status.COMPLETED, (NoticeBlock(turn.t("lang.set"), code="locale_set"),), locale)
 
-    def _cancel_open(self, turn: Turn) -> Reply:
-        state = turn.state
-        task = state.active if state.active and state.active.is_open else None
+    async def _cancel_open(self, turn: Turn) -> Reply:
+        task = self._open(turn.state)
         if task is None and not turn.stopped_running:
             return Reply(
                 Status.COMPLETED,
@@ -374,9 +610,7 @@ class Core:
                 turn.locale,
             )
         if task is not None:
-            task.status = TaskStatus.CANCELLED
-            task.updated_at = turn.now
-            state.active = None
+            return await self._cancel_task(turn, task)
         return Reply(Status.COMPLETED, (NoticeBlock(turn.t("cancel.done"), code="cancelled"),), turn.locale)
 
     # -- buttons -------------------------------------------------------------------------------------------
@@ -386,7 +620,11 @@ class Core:
         claim = await self.store.claim_token(event.token, event.key.user_id, now)
         if claim.outcome is not ClaimOutcome.CLAIMED or claim.token is None:
             presser = await self.store.load_state(event.key)  # only to answer in their language
-            return self._press_refused(self._locale(presser, event), claim.outcome)
+            refused = self._press_refused(self._locale(presser, event), claim.outcome)
+            if claim.outcome is ClaimOutcome.EXPIRED and claim.token is not None:
+                # An expired confirmation: close the task it belonged to, and say so.
+                refused = _prepend(refused, await self._expire_for(claim.token.key, event))
+            return refused
         token = claim.token
         payload = token.payload
         kind = str(payload.get("kind", ""))
@@ -402,13 +640,39 @@ class Core:
         async with self._locks.hold(token.key.as_str()):
             state = await self.store.load_state(token.key)
             turn = self._turn(token.key, event, state)
+            notices = self._expire_stale(turn)
             reply = await self._apply_button(turn, kind, payload)
+            reply = await self._offer_resume(turn, reply)
             await self.store.save_state(token.key, state)
-        return self._finish(reply, turn)
+        return self._finish(_prepend(reply, notices), turn)
+
+    async def _expire_for(self, key: ConversationKey, event: Inbound) -> list[Block]:
+        async with self._locks.hold(key.as_str()):
+            state = await self.store.load_state(key)
+            turn = self._turn(key, event, state)
+            notices = self._expire_stale(turn)
+            if notices:
+                await self.store.save_state(key, state)
+        return notices
 
     async def _apply_button(self, turn: Turn, kind: str, payload: dict[str, Any]) -> Reply:
         if kind == "lang":
             return self._set_locale(turn, "zh" if payload.get("locale") == "zh" else "en")
+        state = turn.state
+        task_id = str(payload.get("task_id", ""))
+        if kind == "task.resume":
+            return await self._resume(turn, task_id)
+        if kind == "task.discard":
+            return self._discard(turn, task_id)
+        if kind == "task.cancel":
+            target = self._find_task(state, task_id)
+            if target is None or not (target.is_open or target.status is TaskStatus.INTERRUPTED):
+                return Reply(
+                    Status.COMPLETED,
+                    (NoticeBlock(turn.t("cancel.nothing"), code="nothing_to_cancel"),),
+                    turn.locale,
+                )
+            return await self._cancel_task(turn, target, spent=True)  # pressing spent the group
         skill_name = kind.split(".", 1)[0]
         skill = self.skills.get(skill_name)
         if skill is None:
@@ -417,12 +681,23 @@ class Core:
                 (NoticeBlock(turn.t("button.unknown"), "warning", "button_unknown"),),
                 turn.locale,
             )
-        state = turn.state
-        task = state.active if state.active and state.active.is_open else None
+        task = self._open(state)
+        if task_id and (task is None or task.id != task_id):
+            # A button of an interrupted task (e.g. its confirmation): pressing it resumes it.
+            stacked = next((t for t in state.resume_stack if t.id == task_id), None)
+            if stacked is not None:
+                self._restore(turn, stacked)
+                task = stacked
         reply = await skill.on_button(turn, task, payload)
         if task is not None:
             self._settle(state, task)
         return reply
+
+    @staticmethod
+    def _find_task(state: ConversationState, task_id: str) -> Task | None:
+        if state.active is not None and state.active.id == task_id:
+            return state.active
+        return next((t for t in state.resume_stack if t.id == task_id), None)
 
     @staticmethod
     def _press_refused(locale: Locale, outcome: ClaimOutcome) -> Reply:
@@ -490,3 +765,7 @@ class Core:
             TextBlock(f"{turn.t('help', supported=self.catalog.supported_bases())}\n{turn.t('examples')}"),
         )
         return Reply(Status.COMPLETED, blocks, turn.locale, route=RouteInfo(None))
+
+
+def _prepend(reply: Reply, notices: list[Block]) -> Reply:
+    return replace(reply, blocks=(*notices, *reply.blocks)) if notices else reply

@@ -27,7 +27,9 @@ __all__ = [
 ]
 
 
-def build_workspace(store: WorkspaceStore, secrets: SecretBox, clock: Clock) -> tuple[list[Rule], list[Skill]]:
+def build_workspace(
+    store: WorkspaceStore, secrets: SecretBox, clock: Clock
+) -> tuple[list[Rule], list[Skill]]:
     """The workspace's routing rules (to run before the price rule) and its skills."""
     rules: list[Rule] = [GlossaryRule(), WorkspaceRule()]
     skills: list[Skill] = [

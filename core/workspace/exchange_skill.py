@@ -199,7 +199,9 @@ class ExchangeSkill(WorkspaceSkill):
         name = acc.name if acc else (task.target_ref or {}).get("name", "")
         if task.action == "delete":
             rows = self._rows(turn, acc) if acc else ()
-            return turn.t("ws.ex.confirm_delete", name=name), DetailsBlock(turn.t("ws.ex.title", name=name), rows)
+            return turn.t("ws.ex.confirm_delete", name=name), DetailsBlock(
+                turn.t("ws.ex.title", name=name), rows
+            )
         changes: list[tuple[str, str]] = []
         for field in self._credential_fields(task):
             old = self._masked(acc.credentials.get(field)) if acc else "—"
@@ -216,7 +218,7 @@ class ExchangeSkill(WorkspaceSkill):
         if task.action == "create":
             exchange = EXCHANGES[str(task.slots["exchange"])]
             balance = task.slots.get("paper_balance")
-            acc = await self.store.create_account(
+            created = await self.store.create_account(
                 NewExchangeAccount(
                     owner=owner,
                     name=str(task.slots["name"]),
@@ -226,7 +228,9 @@ class ExchangeSkill(WorkspaceSkill):
                     now=turn.now,
                 )
             )
-            return Done(self._summary(turn, task, acc, "ws.ex.created", "account_created"), _target(acc))
+            return Done(
+                self._summary(turn, task, created, "ws.ex.created", "account_created"), _target(created)
+            )
         acc = await self._account(turn, task)
         if acc is None:
             raise NotFound((task.target_ref or {}).get("id", ""))
@@ -264,7 +268,9 @@ class ExchangeSkill(WorkspaceSkill):
             if not matches:
                 self.transition(turn, task, TaskStatus.FAILED)
                 names = ", ".join(a.name for a in accounts) or "—"
-                text = turn.t("ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names)
+                text = turn.t(
+                    "ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
+                )
                 return Reply(
                     Status.FAILED,
                     (NoticeBlock(text, "error", "not_found"),),
@@ -283,7 +289,9 @@ class ExchangeSkill(WorkspaceSkill):
             )
         rows = tuple((a.name, self._line(turn, a)) for a in accounts)
         details = DetailsBlock(turn.t("ws.ex.list_title", count=len(accounts)), rows)
-        return Reply(Status.COMPLETED, (details,), turn.locale, route=self.route_info(task), audience="private")
+        return Reply(
+            Status.COMPLETED, (details,), turn.locale, route=self.route_info(task), audience="private"
+        )
 
     def describe(self, turn: Turn, task: Task) -> str:
         what = turn.t(f"ws.ex.describe.{task.action}")
@@ -291,7 +299,13 @@ class ExchangeSkill(WorkspaceSkill):
         exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
         if not detail and exchange is not None:
             detail = exchange.display(turn.locale)
-        return f"{what}（{detail}）" if detail and turn.locale == "zh" else f"{what} ({detail})" if detail else what
+        return (
+            f"{what}（{detail}）"
+            if detail and turn.locale == "zh"
+            else f"{what} ({detail})"
+            if detail
+            else what
+        )
 
     # -- presentation ------------------------------------------------------------------------
 
@@ -329,7 +343,9 @@ class ExchangeSkill(WorkspaceSkill):
         if notice:
             blocks.append(NoticeBlock(turn.t(notice, name=acc.name), code=code))
         blocks.append(DetailsBlock(turn.t("ws.ex.title", name=acc.name), self._rows(turn, acc)))
-        return Reply(Status.COMPLETED, tuple(blocks), turn.locale, route=self.route_info(task), audience="private")
+        return Reply(
+            Status.COMPLETED, tuple(blocks), turn.locale, route=self.route_info(task), audience="private"
+        )
 
 
 def _target(acc: ExchangeAccount) -> Target:

@@ -27,7 +27,9 @@ EXCHANGES: dict[str, ExchangeType] = {
     e.key: e
     for e in (
         # Paper first: the default for newcomers (no keys, no risk).
-        ExchangeType("paper", "模拟账户", "Paper (simulated)", (), ("paper", "模拟账户", "模拟盘", "模拟", "simulated")),
+        ExchangeType(
+            "paper", "模拟账户", "Paper (simulated)", (), ("paper", "模拟账户", "模拟盘", "模拟", "simulated")
+        ),
         ExchangeType("binance", "币安", "Binance", ("api_key", "api_secret"), ("binance", "币安")),
         ExchangeType(
             "binance_testnet",
@@ -36,7 +38,9 @@ EXCHANGES: dict[str, ExchangeType] = {
             ("api_key", "api_secret"),
             ("binance_testnet", "binance testnet", "币安测试网", "testnet", "测试网"),
         ),
-        ExchangeType("okx", "欧易 OKX", "OKX", ("api_key", "api_secret", "passphrase"), ("okx", "okex", "欧易")),
+        ExchangeType(
+            "okx", "欧易 OKX", "OKX", ("api_key", "api_secret", "passphrase"), ("okx", "okex", "欧易")
+        ),
         ExchangeType("bybit", "Bybit", "Bybit", ("api_key", "api_secret"), ("bybit", "拜比特")),
     )
 }
@@ -66,6 +70,6 @@ def exact_exchange(normalized: str) -> str | None:
     """The exchange type when the whole answer is its name ("币安", "OKX", "binance_testnet")."""
     text = normalized.strip(" .。!！")
     for alias, key in _ALIASES:
-        if text == alias or text == key:
+        if text in (alias, key):
             return key
     return None

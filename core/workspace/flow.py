@@ -41,7 +41,7 @@ CONFIRM_TTL = timedelta(minutes=5)  # a confirmation button lives this long
 CHOICE_TTL = timedelta(minutes=30)
 MAX_TARGET_BUTTONS = 8
 TARGET = "target"  # the pseudo-slot "which one?"
-SECRET_MARK = "<secret>"  # what traces and route infos show for a secret slot
+SECRET_MARK = "<secret>"  # noqa: S105 - what traces and route infos show for a secret slot
 
 SlotKind = Literal["text", "secret", "choice"]
 
@@ -147,7 +147,7 @@ class WorkspaceSkill:
         raise NotImplementedError
 
     def kind_label(self, turn: Turn) -> str:
-        """"交易所账户" / "exchange account", for not-found and choice messages."""
+        """ "交易所账户" / "exchange account", for not-found and choice messages."""
         raise NotImplementedError
 
     # -- the engine's entry points -----------------------------------------------------------
@@ -163,7 +163,9 @@ class WorkspaceSkill:
                 if parsed.value is None:
                     task.slots.pop(spec.name)
                     if parsed.error:
-                        notes.append(NoticeBlock(turn.t(parsed.error, **parsed.params), "warning", "invalid_slot"))
+                        notes.append(
+                            NoticeBlock(turn.t(parsed.error, **parsed.params), "warning", "invalid_slot")
+                        )
                 else:
                     task.slots[spec.name] = parsed.value
         return await self.advance(turn, task, notes=notes)
@@ -194,7 +196,9 @@ class WorkspaceSkill:
             return None
         parsed = await self.parse(turn, task, spec, text)
         if parsed.value is None:
-            notice = NoticeBlock(turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer")
+            notice = NoticeBlock(
+                turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer"
+            )
             return await self._ask(turn, task, spec, [notice])
         task.slots[spec.name] = parsed.value
         return await self.advance(turn, task)
@@ -228,7 +232,9 @@ class WorkspaceSkill:
                 return self.stale(turn)
             parsed = await self.parse(turn, task, spec, value)
             if parsed.value is None:
-                notice = NoticeBlock(turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer")
+                notice = NoticeBlock(
+                    turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer"
+                )
                 return await self._ask(turn, task, spec, [notice])
             task.slots[slot] = parsed.value
             return await self.advance(turn, task)
@@ -313,14 +319,18 @@ class WorkspaceSkill:
         ref = dict(task.target_ref or {})
         if not targets:
             self.transition(turn, task, TaskStatus.FAILED)
-            return self._fail(turn, task, turn.t("ws.none_yet", kind=self.kind_label(turn)), "none_yet", notes)
+            return self._fail(
+                turn, task, turn.t("ws.none_yet", kind=self.kind_label(turn)), "none_yet", notes
+            )
         if not ref:
             if len(targets) == 1 and task.action != "delete":
                 # "换一下 API key" with one account: there is nothing to choose between. A delete
                 # still names its target explicitly (and is confirmed showing it).
                 self._set_target(task, targets[0])
                 return None
-            return await self._ask_target(turn, task, targets, turn.t("ws.which", kind=self.kind_label(turn)), notes)
+            return await self._ask_target(
+                turn, task, targets, turn.t("ws.which", kind=self.kind_label(turn)), notes
+            )
         matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
         if len(matches) == 1:
             self._set_target(task, matches[0])
@@ -328,13 +338,19 @@ class WorkspaceSkill:
             return None
         if len(matches) > 1:
             turn.trace.append(
-                TraceStep("tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous")
+                TraceStep(
+                    "tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous"
+                )
             )
             text = turn.t("ws.ambiguous", ref=_ref_text(ref), kind=self.kind_label(turn))
             return await self._ask_target(turn, task, matches, text, notes, code="ambiguous_reference")
-        turn.trace.append(TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found"))
+        turn.trace.append(
+            TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
+        )
         self.transition(turn, task, TaskStatus.FAILED)
-        names = "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
+        names = (
+            "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
+        )
         text = turn.t("ws.not_found", ref=_ref_text(ref), kind=self.kind_label(turn), names=names)
         return self._fail(turn, task, text, "not_found", notes)
 
@@ -369,7 +385,12 @@ class WorkspaceSkill:
         options = matches or targets
         key = "ws.ambiguous" if matches else "ws.not_found_choose"
         return await self._ask_target(
-            turn, task, options, turn.t(key, ref=text, kind=self.kind_label(turn)), [], code="ambiguous_reference" if matches else "not_found"
+            turn,
+            task,
+            options,
+            turn.t(key, ref=text, kind=self.kind_label(turn)),
+            [],
+            code="ambiguous_reference" if matches else "not_found",
         )
 
     async def _confirm(self, turn: Turn, task: Task, notes: Sequence[Block], carried_secret: bool) -> Reply:
@@ -377,8 +398,14 @@ class WorkspaceSkill:
         task.asking = None
         task.needs_confirmation = True
         danger = task.action == "delete"
-        labels = (turn.t("ws.button.confirm_delete" if danger else "ws.button.confirm"), turn.t("ws.button.cancel"))
-        styles: tuple[Literal["primary", "secondary", "danger"], ...] = ("danger" if danger else "primary", "secondary")
+        labels = (
+            turn.t("ws.button.confirm_delete" if danger else "ws.button.confirm"),
+            turn.t("ws.button.cancel"),
+        )
+        styles: tuple[Literal["primary", "secondary", "danger"], ...] = (
+            "danger" if danger else "primary",
+            "secondary",
+        )
         valid = (
             task.confirm_token is not None
             and task.cancel_token is not None
@@ -451,13 +478,16 @@ class WorkspaceSkill:
             self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "failed", target, {"reason": "secret_unavailable"})
             return self._carry(
-                self._fail(turn, task, turn.t("ws.secret_unavailable"), "secret_unavailable", notes), carried_secret
+                self._fail(turn, task, turn.t("ws.secret_unavailable"), "secret_unavailable", notes),
+                carried_secret,
             )
         self.transition(turn, task, TaskStatus.COMPLETED)
         if done.target is not None and task.action != "delete":
             turn.state.recent_refs[self.ref_kind] = str(done.target.id)
             self._set_target(task, done.target)
-        elif task.action == "delete" and turn.state.recent_refs.get(self.ref_kind) == (task.target_ref or {}).get("id"):
+        elif task.action == "delete" and turn.state.recent_refs.get(self.ref_kind) == (
+            task.target_ref or {}
+        ).get("id"):
             turn.state.recent_refs.pop(self.ref_kind, None)
         await self._audit(turn, task, "ok", done.target or target, done.detail)
         return self._carry(self._with_notes(done.reply, notes), carried_secret)
@@ -477,7 +507,9 @@ class WorkspaceSkill:
         if task.status is status and status is not TaskStatus.IDENTIFIED:
             return
         turn.trace.append(
-            TraceStep("store", "task_transition", {"task": task.id, "from": task.status.value, "to": status.value})
+            TraceStep(
+                "store", "task_transition", {"task": task.id, "from": task.status.value, "to": status.value}
+            )
         )
         task.status = status
         task.updated_at = turn.now

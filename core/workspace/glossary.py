@@ -60,4 +60,6 @@ class GlossarySkill:
         return None
 
     async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
-        return Reply(Status.FAILED, (NoticeBlock(turn.t("button.unknown"), "warning", "button_unknown"),), turn.locale)
+        return Reply(
+            Status.FAILED, (NoticeBlock(turn.t("button.unknown"), "warning", "button_unknown"),), turn.locale
+        )

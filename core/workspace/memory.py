@@ -57,7 +57,9 @@ class MemoryWorkspaceStore:
         self.traders: list[TraderRef] = []
         self.audit: list[AuditEntry] = []
 
-    def add_trader(self, owner: str, name: str, *, account_id: int | None = None, model_id: int | None = None) -> None:
+    def add_trader(
+        self, owner: str, name: str, *, account_id: int | None = None, model_id: int | None = None
+    ) -> None:
         self.traders.append(TraderRef(owner, name, account_id, model_id))
 
     # -- exchange accounts ---------------------------------------------------------------------
@@ -94,7 +96,9 @@ class MemoryWorkspaceStore:
         if changes.name is not None:
             self._check_name(owner, changes.name, account_id, self.accounts.values())
             name = changes.name
-        updated = replace(acc, name=name, credentials={**acc.credentials, **changes.credentials}, updated_at=now)
+        updated = replace(
+            acc, name=name, credentials={**acc.credentials, **changes.credentials}, updated_at=now
+        )
         self.accounts[account_id] = updated
         return updated
 
@@ -135,7 +139,9 @@ class MemoryWorkspaceStore:
         self.models[cfg.id] = cfg
         return cfg
 
-    async def update_model(self, owner: str, model_id: int, changes: ModelChanges, now: datetime) -> ModelConfig:
+    async def update_model(
+        self, owner: str, model_id: int, changes: ModelChanges, now: datetime
+    ) -> ModelConfig:
         cfg = await self.get_model(owner, model_id)
         if cfg is None:
             raise NotFound(str(model_id))

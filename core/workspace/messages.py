@@ -118,14 +118,22 @@ register(
         "ws.ex.title": {"zh": "交易所账户「{name}」", "en": "Exchange account “{name}”"},
         "ws.ex.confirm_delete": {
             "zh": "确认删除交易所账户「{name}」吗？其加密保存的密钥会一并删除，此操作不可撤销。",
-            "en": "Delete the exchange account “{name}”? Its stored keys are deleted too. This can't be undone.",
+            "en": "Delete the exchange account “{name}”? Its stored "
+            "keys are deleted too. This can't be undone.",
         },
         "ws.ex.created": {"zh": "已添加交易所账户「{name}」。", "en": "Added the exchange account “{name}”."},
-        "ws.ex.updated": {"zh": "已更新交易所账户「{name}」。", "en": "Updated the exchange account “{name}”."},
-        "ws.ex.deleted": {"zh": "已删除交易所账户「{name}」。", "en": "Deleted the exchange account “{name}”."},
+        "ws.ex.updated": {
+            "zh": "已更新交易所账户「{name}」。",
+            "en": "Updated the exchange account “{name}”.",
+        },
+        "ws.ex.deleted": {
+            "zh": "已删除交易所账户「{name}」。",
+            "en": "Deleted the exchange account “{name}”.",
+        },
         "ws.ex.none": {
             "zh": "你还没有交易所账户。说「添加一个交易所账户」即可添加（新手可先用模拟账户）。",
-            "en": "You have no exchange accounts yet. Say “add an exchange account” (a paper account is a good "
+            "en": "You have no exchange accounts yet. Say “add an "
+            "exchange account” (a paper account is a good "
             "start).",
         },
         "ws.ex.list_title": {"zh": "你的交易所账户（{count}）", "en": "Your exchange accounts ({count})"},
@@ -156,7 +164,8 @@ register(
         },
         "ws.md.ask_api_key": {
             "zh": "请发送 {provider} 的 API Key。我会加密保存，只显示首尾 4 位，并尽量删除你的这条消息。",
-            "en": "Please send the {provider} API key. I store it encrypted, only ever show its first and last "
+            "en": "Please send the {provider} API key. I store it "
+            "encrypted, only ever show its first and last "
             "4 characters, and delete your message where I can.",
         },
         "ws.md.ask_enabled": {"zh": "启用还是停用「{name}」？", "en": "Enable or disable “{name}”?"},
@@ -164,14 +173,18 @@ register(
         "ws.md.disable": {"zh": "停用", "en": "Disable"},
         "ws.md.on": {"zh": "已启用", "en": "enabled"},
         "ws.md.off": {"zh": "已停用", "en": "disabled"},
-        "ws.md.bad_enabled": {"zh": "请回答「启用」或「停用」。", "en": "Please answer “enable” or “disable”."},
+        "ws.md.bad_enabled": {
+            "zh": "请回答「启用」或「停用」。",
+            "en": "Please answer “enable” or “disable”.",
+        },
         "ws.md.url_invalid": {
             "zh": "这不是有效的 URL（例如 https://api.example.com/v1）。",
             "en": "That isn't a valid URL (e.g. https://api.example.com/v1).",
         },
         "ws.md.url_needs_https": {
             "zh": "为保护 API Key，Base URL 必须使用 https（只有 localhost / 127.0.0.1 可用 http）。",
-            "en": "To protect the API key the base URL must use https (plain http only for localhost / 127.0.0.1).",
+            "en": "To protect the API key the base URL must use "
+            "https (plain http only for localhost / 127.0.0.1).",
         },
         "ws.md.url_has_credentials": {
             "zh": "Base URL 里不能包含用户名或密码，密钥请单独发送。",
@@ -184,7 +197,8 @@ register(
         "ws.md.title": {"zh": "模型配置「{name}」", "en": "Model config “{name}”"},
         "ws.md.confirm_delete": {
             "zh": "确认删除模型配置「{name}」吗？其加密保存的 API Key 会一并删除，此操作不可撤销。",
-            "en": "Delete the model config “{name}”? Its stored API key is deleted too. This can't be undone.",
+            "en": "Delete the model config “{name}”? Its stored "
+            "API key is deleted too. This can't be undone.",
         },
         "ws.md.created": {"zh": "已添加模型配置「{name}」。", "en": "Added the model config “{name}”."},
         "ws.md.updated": {"zh": "已更新模型配置「{name}」。", "en": "Updated the model config “{name}”."},
@@ -200,29 +214,36 @@ register(
         "ws.md.describe.query": {"zh": "查看模型配置", "en": "looking at model configs"},
         # side questions
         "ws.glossary.margin": {
-            "zh": "全仓：账户里所有可用保证金共同承担所有仓位的风险，单个仓位不易爆仓，但一旦爆仓可能亏掉全部保证金。"
+            "zh": "全仓：账户里所有可用保证金共同承担所有仓位的风险，"
+            "单个仓位不易爆仓，但一旦爆仓可能亏掉全部保证金。"
             "逐仓：每个仓位只用分配给它的保证金，最多亏掉这部分，其他资金不受影响。",
-            "en": "Cross margin: all available margin in the account backs every position, so one position is "
+            "en": "Cross margin: all available margin in the "
+            "account backs every position, so one position is "
             "harder to liquidate but a liquidation can take the whole balance. Isolated margin: each "
             "position only uses the margin assigned to it, so at most that amount is lost.",
         },
         "ws.glossary.testnet": {
-            "zh": "测试网是交易所的模拟环境，用测试币下单，不涉及真实资金；它的 API Key 需要在测试网网站单独申请。",
-            "en": "A testnet is the exchange's sandbox: orders use test funds, never real money. Its API keys "
+            "zh": "测试网是交易所的模拟环境，用测试币下单，不涉及真实资金；"
+            "它的 API Key 需要在测试网网站单独申请。",
+            "en": "A testnet is the exchange's sandbox: orders "
+            "use test funds, never real money. Its API keys "
             "are created separately on the testnet site.",
         },
         "ws.glossary.passphrase": {
             "zh": "Passphrase 是 OKX 创建 API Key 时你自己设置的口令，和 API Key、Secret 一起使用。",
-            "en": "The passphrase is the password you chose when creating an OKX API key; it is used together "
+            "en": "The passphrase is the password you chose when "
+            "creating an OKX API key; it is used together "
             "with the key and the secret.",
         },
         "ws.glossary.paper": {
             "zh": "模拟账户使用虚拟 USDT 资金（默认 10000），不连接真实交易所，也不需要密钥，适合新手练习。",
-            "en": "A paper account trades with simulated USDT (10,000 by default), connects to no exchange and "
+            "en": "A paper account trades with simulated USDT "
+            "(10,000 by default), connects to no exchange and "
             "needs no keys: a safe place to start.",
         },
         "ws.glossary.api_key": {
-            "zh": "API Key 用来标识你的账户，API Secret 用来签名请求、必须保密。建议只开启读取和交易权限，不要开启提现。",
+            "zh": "API Key 用来标识你的账户，API Secret "
+            "用来签名请求、必须保密。建议只开启读取和交易权限，不要开启提现。",
             "en": "The API key identifies your account; the API secret signs requests and must stay secret. "
             "Enable only read and trade permissions, never withdrawals.",
         },

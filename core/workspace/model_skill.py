@@ -97,7 +97,10 @@ class ModelSkill(WorkspaceSkill):
         if spec.name == "provider":
             return [Choice(p.key, p.display) for p in PROVIDERS.values()]
         if spec.name == "field":
-            return [Choice(f, turn.t(f"ws.field.{f}")) for f in ("name", "api_key", "base_url", "model", "enabled")]
+            return [
+                Choice(f, turn.t(f"ws.field.{f}"))
+                for f in ("name", "api_key", "base_url", "model", "enabled")
+            ]
         if spec.name == "enabled":
             return [Choice("true", turn.t("ws.md.enable")), Choice("false", turn.t("ws.md.disable"))]
         return []
@@ -184,7 +187,9 @@ class ModelSkill(WorkspaceSkill):
         name = cfg.name if cfg else (task.target_ref or {}).get("name", "")
         title = turn.t("ws.md.title", name=name)
         if task.action == "delete":
-            return turn.t("ws.md.confirm_delete", name=name), DetailsBlock(title, self._rows(turn, cfg) if cfg else ())
+            return turn.t("ws.md.confirm_delete", name=name), DetailsBlock(
+                title, self._rows(turn, cfg) if cfg else ()
+            )
         field = str(task.slots.get("field"))
         label = turn.t(f"ws.field.{field}")
         if field == "api_key":
@@ -197,7 +202,7 @@ class ModelSkill(WorkspaceSkill):
     async def execute(self, turn: Turn, task: Task) -> Done:
         owner = owner_of(turn)
         if task.action == "create":
-            cfg = await self.store.create_model(
+            created = await self.store.create_model(
                 NewModelConfig(
                     owner=owner,
                     name=str(task.slots["name"]),
@@ -209,7 +214,9 @@ class ModelSkill(WorkspaceSkill):
                     now=turn.now,
                 )
             )
-            return Done(self._summary(turn, task, cfg, "ws.md.created", "model_created"), _target(cfg))
+            return Done(
+                self._summary(turn, task, created, "ws.md.created", "model_created"), _target(created)
+            )
         cfg = await self._config(turn, task)
         if cfg is None:
             raise NotFound((task.target_ref or {}).get("id", ""))
@@ -250,7 +257,9 @@ class ModelSkill(WorkspaceSkill):
             if not matches:
                 self.transition(turn, task, TaskStatus.FAILED)
                 names = ", ".join(c.name for c in configs) or "—"
-                text = turn.t("ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names)
+                text = turn.t(
+                    "ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
+                )
                 return Reply(
                     Status.FAILED,
                     (NoticeBlock(text, "error", "not_found"),),
@@ -269,7 +278,9 @@ class ModelSkill(WorkspaceSkill):
             )
         rows = tuple((c.name, self._line(turn, c)) for c in configs)
         details = DetailsBlock(turn.t("ws.md.list_title", count=len(configs)), rows)
-        return Reply(Status.COMPLETED, (details,), turn.locale, route=self.route_info(task), audience="private")
+        return Reply(
+            Status.COMPLETED, (details,), turn.locale, route=self.route_info(task), audience="private"
+        )
 
     def describe(self, turn: Turn, task: Task) -> str:
         what = turn.t(f"ws.md.describe.{task.action}")
@@ -319,7 +330,9 @@ class ModelSkill(WorkspaceSkill):
         if notice:
             blocks.append(NoticeBlock(turn.t(notice, name=cfg.name), code=code))
         blocks.append(DetailsBlock(turn.t("ws.md.title", name=cfg.name), self._rows(turn, cfg)))
-        return Reply(Status.COMPLETED, tuple(blocks), turn.locale, route=self.route_info(task), audience="private")
+        return Reply(
+            Status.COMPLETED, tuple(blocks), turn.locale, route=self.route_info(task), audience="private"
+        )
 
 
 def _target(cfg: ModelConfig) -> Target:

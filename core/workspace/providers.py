@@ -20,8 +20,12 @@ class Provider:
 PROVIDERS: dict[str, Provider] = {
     p.key: p
     for p in (
-        Provider("deepseek", "DeepSeek", "https://api.deepseek.com", "deepseek-chat", ("deepseek", "深度求索")),
-        Provider("openai", "OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", ("openai", "chatgpt", "gpt")),
+        Provider(
+            "deepseek", "DeepSeek", "https://api.deepseek.com", "deepseek-chat", ("deepseek", "深度求索")
+        ),
+        Provider(
+            "openai", "OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", ("openai", "chatgpt", "gpt")
+        ),
         Provider(
             "qwen",
             "Qwen",
@@ -29,7 +33,9 @@ PROVIDERS: dict[str, Provider] = {
             "qwen-plus",
             ("qwen", "通义千问", "通义", "千问", "dashscope"),
         ),
-        Provider("kimi", "Kimi", "https://api.moonshot.cn/v1", "moonshot-v1-8k", ("kimi", "moonshot", "月之暗面")),
+        Provider(
+            "kimi", "Kimi", "https://api.moonshot.cn/v1", "moonshot-v1-8k", ("kimi", "moonshot", "月之暗面")
+        ),
         Provider("custom", "Custom", None, None, ("custom", "自定义", "自建")),
     )
 }
@@ -51,7 +57,7 @@ def find_provider(normalized: str) -> str | None:
 def exact_provider(normalized: str) -> str | None:
     text = normalized.strip(" .。!！")
     for alias, key in _ALIASES:
-        if text == alias or text == key:
+        if text in (alias, key):
             return key
     return None
 

@@ -23,11 +23,14 @@ class Target:
 # touched last (ConversationState.recent_refs).
 RECENT = re.compile(
     r"刚[才刚]?(?:配|加|添加|创建|建|新建|设置|改|修改|更新)?的|刚才那个|刚刚那个|上一个|这个|那个|"
-    r"(?<![a-z])(?:the one i just (?:added|made|created|set up|configured|changed)|the (?:new|last|latest) one|"
+    r"(?<![a-z])(?:the one i just (?:added|made|created|set up|configured|changed)|"
+    r"the (?:new|last|latest) one|"
     r"this (?:one|account|model|config)|that (?:one|account|model|config)|it)(?![a-z])"
 )
 # Words a reference may carry around the name itself ("主账户" may be stored as "主").
-_SUFFIX = re.compile(r"(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|model config|model|config)$")
+_SUFFIX = re.compile(
+    r"(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|model config|model|config)$"
+)
 
 
 def is_recent_phrase(text: str) -> bool:

@@ -43,7 +43,9 @@ EXCHANGE_NOUN = _rx(
 EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts")
 
 # -- actions (first match wins, in this order) ------------------------------------------------
-DELETE = _rx("删除", "删掉", "删了", "删去", "移除", "解绑", "去掉", "remove", "delete", "drop", "unlink", "get rid of")
+DELETE = _rx(
+    "删除", "删掉", "删了", "删去", "移除", "解绑", "去掉", "remove", "delete", "drop", "unlink", "get rid of"
+)
 UPDATE = re.compile(
     _alt(
         "更换", "替换", "修改", "更新", "换成", "换一下", "换个", "换掉", "改成", "改为", "改名", "重命名",
@@ -62,7 +64,8 @@ CREATE = re.compile(
     re.IGNORECASE,
 )  # fmt: skip
 QUERY = _rx(
-    "查看", "查询", "列出", "列表", "有哪些", "有什么", "哪些", "看看", "看一下", "显示", "展示", "查一下", "查",
+    "查看", "查询", "列出", "列表", "有哪些", "有什么", "哪些", "看看", "看一下", "显示", "展示",
+    "查一下", "查",
     "我的", "list", "show", "view", "display", "see", "what", "which", "my",
 )  # fmt: skip
 TRADER_ACTIONS = (
@@ -85,7 +88,8 @@ STRATEGY_ACTIONS = (
 ACTIONS = (("delete", DELETE), ("update", UPDATE), ("create", CREATE), ("query", QUERY))
 
 PROBLEM = _rx(
-    "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了", "无法",
+    "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了",
+    "无法",
     "连不上", "不工作", "不行", "超时",
     "why", "won't", "wont", "can't", "cannot", "doesn't", "not working", "broken", "fail", "fails", "failed",
     "failing", "error", "errors", "invalid", "denied", "timeout",
@@ -93,7 +97,8 @@ PROBLEM = _rx(
 
 # -- what a message says about its target --------------------------------------------------------
 _NAME_MARK = re.compile(
-    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)", re.IGNORECASE
+    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)",
+    re.IGNORECASE,
 )
 _QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 _ID = re.compile(r"(?:#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE)
@@ -102,10 +107,15 @@ _VALUE = re.compile(
     r"[\"“「『]?(?P<v>[^\s\"”」』]+)[\"”」』]?\s*$",
     re.IGNORECASE,
 )
-_GENERIC_TARGET = re.compile(r"^(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|accounts|config|model)$")
+_GENERIC_TARGET = re.compile(
+    r"^(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|accounts|config|model)$"
+)
 
 _EX_FIELDS = (
-    ("credentials", _rx("凭证", "凭据", "credentials", "密钥对", "key and secret", "key & secret", "key 和 secret")),
+    (
+        "credentials",
+        _rx("凭证", "凭据", "credentials", "密钥对", "key and secret", "key & secret", "key 和 secret"),
+    ),
     ("api_secret", _rx("api secret", "secret key", "secret", "密钥", "秘钥", "私钥")),
     ("passphrase", _rx("passphrase", "口令", "密码短语")),
     ("api_key", _rx("api key", "apikey", "key", "公钥")),
@@ -115,17 +125,23 @@ _MD_FIELDS = (
     ("enabled", _rx("启用", "禁用", "停用", "enable", "disable")),
     ("base_url", _rx("base url", "base_url", "url", "接口地址", "地址", "endpoint")),
     ("api_key", _rx("api key", "apikey", "key", "密钥", "秘钥")),
-    ("model", re.compile(r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+\S+\s+)?to(?![a-z])", re.I)),
+    (
+        "model",
+        re.compile(
+            r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+\S+\s+)?to(?![a-z])", re.I
+        ),
+    ),
     ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
 )
 _DISABLE = _rx("禁用", "停用", "disable")
 
 # Everything that is not a name, removed to find the name in "删除交易所 主账户".
 _FILLER = _rx(
-    "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我有", "我", "一下", "一个", "这个", "那个", "的",
-    "吧", "呢", "了", "吗", "啊", "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with",
-    "can", "you", "all", "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many",
-    "currently", "now", "有", "都", "所有", "全部", "现在", "目前",
+    "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我有", "我", "一下", "一个", "这个",
+    "那个", "的", "吧", "呢", "了", "吗", "啊", "有", "都", "所有", "全部", "现在", "目前",
+    "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "all",
+    "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "currently",
+    "now",
 )  # fmt: skip
 _NOUNS = _rx(
     "交易所账户", "交易账户", "交易所", "exchange account", "exchange accounts", "exchange", "exchanges",
@@ -133,9 +149,10 @@ _NOUNS = _rx(
     "config", "configs", "llm", "llms",
 )  # fmt: skip
 _FIELD_WORDS = _rx(
-    "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "密钥", "秘钥", "私钥", "公钥",
-    "口令", "密码短语", "凭证", "凭据", "credentials", "base url", "base_url", "url", "接口地址", "地址", "endpoint",
-    "名字", "名称", "name", "模型名",
+    "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "credentials",
+    "base url", "base_url", "url", "endpoint", "name",
+    "密钥", "秘钥", "私钥", "公钥", "口令", "密码短语", "凭证", "凭据", "接口地址", "地址", "名字", "名称",
+    "模型名",
 )  # fmt: skip
 _PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
 

@@ -20,7 +20,9 @@ CANCEL_WORDS = frozenset(
      "forget it", "quit"}
 )  # fmt: skip
 DECLINE_WORDS = frozenset({"否", "不", "不是", "不要", "no", "n", "nope"})  # only when a yes/no is pending
-RESUME_WORDS = frozenset({"继续", "继续吧", "接着来", "接着", "恢复", "resume", "continue", "go on", "carry on"})
+RESUME_WORDS = frozenset(
+    {"继续", "继续吧", "接着来", "接着", "恢复", "resume", "continue", "go on", "carry on"}
+)
 
 
 def secret_value(text: str) -> str | None:

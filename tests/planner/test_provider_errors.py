@@ -101,3 +101,29 @@ async def test_sdk_timeout_maps_to_timeout(llm: ScriptedLLMServer, model: OpenAI
         await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=0.3)
 
     assert exc.value.code == "timeout"
+
+
+async def test_adapter_tolerates_provider_deviations(llm: ScriptedLLMServer, model: OpenAIChatModel) -> None:
+    answer = completion(None, [tool_call("", "get_current_price", {"symbol": "BTCUSDT"})])
+    del answer.body["choices"][0]["message"]["tool_calls"][0]["type"]
+    del answer.body["usage"]
+    llm.add(answer)
+
+    response = await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=5)
+
+    [call] = response.tool_calls
+    assert (call.id, call.name, call.arguments) == ("call_0", "get_current_price", '{"symbol": "BTCUSDT"}')
+    assert (response.usage.prompt_tokens, response.usage.completion_tokens) == (0, 0)
+
+
+async def test_extra_body_switches_thinking_off(llm: ScriptedLLMServer) -> None:
+    chat = OpenAIChatModel(API_KEY, llm.base_url, "glm-4.6", extra_body={"thinking": {"type": "disabled"}})
+    llm.add(completion("hello"))
+
+    await chat.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=5)
+    await chat.aclose()
+
+    body = llm.requests[0]
+    assert body["thinking"] == {"type": "disabled"}
+    assert (body["model"], body["max_tokens"]) == ("glm-4.6", 10)
+    assert "tools" not in body and "tool_choice" not in body

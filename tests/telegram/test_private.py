@@ -239,3 +239,12 @@ async def test_typing_indicator_only_while_a_reply_takes_a_moment(tg: Harness) -
     [_, reply] = tg.api.of("sendMessage")
     assert typing.params == {"chat_id": PRIVATE["id"], "action": "typing"}
     assert typing.at < reply.at
+
+
+async def test_deep_link_from_a_group_opens_the_welcome(tg: Harness) -> None:
+    await tg.feed(update(message("/start private")))
+
+    [event] = tg.core.events
+    assert isinstance(event, Command)
+    assert (event.name, event.args) == ("start", "private")
+    assert "Welcome to deskmate" in tg.api.sent_texts[0]
