@@ -52,7 +52,7 @@ class InstantMarket:
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
@@ -107,7 +107,7 @@ async def bench_chart(runs: int = 5) -> list[tuple[str, str]]:
     renderer.close()
     return [
         (
-            "chart render, cold (median of %d, first excluded)" % (runs - 1),
+            f"chart render, cold (median of {runs - 1}, first excluded)",
             f"{statistics.median(cold[1:]):.1f} ms (aim <= 100)",
         ),
         ("chart render, first in process (font cache)", f"{cold[0]:.1f} ms"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -35,7 +35,10 @@ class DiscordSettings(BaseModel):
 class LLMSettings(BaseModel):
     api_key: SecretStr | None = None
     base_url: str = "https://api.deepseek.com"
-    model: str = "deepseek-chat"
+    model: str = "deepseek-chat"  # DeepSeek's general chat model (non-thinking); names change
+    # Provider-specific request fields, e.g. '{"thinking": {"type": "disabled"}}' where a
+    # provider's thinking mode would eat the output budget.
+    extra_body: dict[str, Any] | None = None
     max_requests: int = 3
     max_tool_calls: int = 4
     max_output_tokens: int = 800

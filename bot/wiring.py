@@ -37,10 +37,12 @@ class App:
     catalog: MarketCatalog
     charts: MatplotlibChartRenderer
     http: httpx.AsyncClient | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    closers: list[Any] = field(default_factory=list)  # async callables run on shutdown
 
     async def aclose(self) -> None:
-        self.charts.close()
+        for close in self.closers:
+            await close()
+        await self.charts.aclose()
         if self.http is not None:
             await self.http.aclose()
         await self.engine.dispose()
@@ -63,21 +65,6 @@ def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.As
     return CachedMarket(DemoMarket(clock), clock), None
 
 
-def build_planner(
-    settings: Settings, engine: AsyncEngine, prices: PriceService, charts: Any, clock: Clock
-) -> Planner | None:
-    """The LLM fallback, only when a model is configured."""
-    if not settings.llm.configured:
-        return None
-    try:
-        from bot.planner_wiring import build as build_llm_planner
-    except ImportError:  # pragma: no cover - the planner lands with issue 5
-        log.warning("a model is configured but the planner is not available in this build")
-        return None
-    planner: Planner = build_llm_planner(settings, engine, prices, charts, clock)
-    return planner
-
-
 async def build_app(
     settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None
 ) -> App:
@@ -89,12 +76,19 @@ async def build_app(
     engine = create_engine(settings.database_url)
     charts = MatplotlibChartRenderer()
     prices = PriceService(market, catalog, clock)
+    planner: Planner | None = None
+    closers: list[Any] = []
+    if settings.llm.configured:  # the model is only a fallback for what no skill covers
+        from bot.planner_wiring import build as build_planner
+
+        planner, chat_model = build_planner(settings, engine, prices, charts, clock)
+        closers.append(chat_model.aclose)
     core = Core(
         store=SqlStateStore(engine),
         prices=prices,
         charts=charts,
         clock=clock,
         default_locale=settings.locale,
-        planner=build_planner(settings, engine, prices, charts, clock),
+        planner=planner,
     )
-    return App(settings, core, engine, market, catalog, charts, http)
+    return App(settings, core, engine, market, catalog, charts, http, closers)

@@ -182,7 +182,7 @@ class Core:
     def _locale(self, state: ConversationState, event: Inbound) -> Locale:
         """Explicit setting, else the message's language, else what this conversation last used,
         else the platform's hint, else DESKMATE_LOCALE."""
-        text = event.text if isinstance(event, TextMessage) else ""
+        text = _telling_text(event)
         if state.locale:
             return state.locale
         last = state.extra.get("last_locale")
@@ -196,7 +196,7 @@ class Core:
     @staticmethod
     def _remember_locale(turn: Turn, event: Inbound) -> None:
         if isinstance(event, TextMessage):
-            detected = detect_locale(event.text)
+            detected = detect_locale(_telling_text(event))
             if detected:
                 turn.state.extra["last_locale"] = detected
 
@@ -769,3 +769,14 @@ class Core:
 
 def _prepend(reply: Reply, notices: list[Block]) -> Reply:
     return replace(reply, blocks=(*notices, *reply.blocks)) if notices else reply
+
+
+def _telling_text(event: Inbound) -> str:
+    """The message text if it may tell its language. A lone token with digits ("sk-3f9a…", an API
+    key being pasted) says nothing about the language the person speaks."""
+    if not isinstance(event, TextMessage):
+        return ""
+    text = event.text.strip()
+    if text.isascii() and not any(c.isspace() for c in text) and any(c.isdigit() for c in text):
+        return ""
+    return event.text

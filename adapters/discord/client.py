@@ -11,8 +11,10 @@ from discord import app_commands
 from adapters.discord.buttons import TokenButton
 from adapters.discord.commands import build_commands
 from adapters.discord.config import DiscordConfig
-from adapters.discord.flows import answer_button, send_error
+from adapters.discord.flows import answer_button, answer_secret, send_error
+from adapters.discord.log_redaction import install_gateway_redaction
 from adapters.discord.render import NO_MENTIONS
+from adapters.discord.secret_input import SecretButton
 from adapters.discord.translator import DeskmateTranslator
 from core.markets import MarketCatalog
 from core.ports import ConversationHandler
@@ -64,13 +66,14 @@ class DeskmateClient(discord.Client):
         self.catalog = catalog
         self._sync_dev_guild_on_start = sync_dev_guild_on_start
         self.tree = DeskmateTree(self)
+        install_gateway_redaction()  # secrets typed into modals never reach a debug log
         for command in build_commands():
             self.tree.add_command(command)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DeskmateTranslator())
         # Buttons are matched by custom_id template, so those sent by an earlier process still work.
-        self.add_dynamic_items(TokenButton)
+        self.add_dynamic_items(TokenButton, SecretButton)
         if self.config.dev_guild_id is not None and self._sync_dev_guild_on_start:
             try:
                 await sync_tree(self.tree, self.config.dev_guild_id)
@@ -81,6 +84,9 @@ class DeskmateClient(discord.Client):
 
     async def on_token_button(self, interaction: discord.Interaction[Any], token: str) -> None:
         await answer_button(interaction, token, self.handler, self.catalog)
+
+    async def on_secret_submit(self, interaction: discord.Interaction[Any], value: str) -> None:
+        await answer_secret(interaction, value, self.handler, self.catalog)
 
 
 def build_client(

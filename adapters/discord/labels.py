@@ -37,6 +37,25 @@ _LABELS: dict[str, dict[Locale, str]] = {
         "zh": "抱歉，回答时出错了，请稍后再试。",
     },
     "empty": {"en": "(no answer)", "zh": "（无回复）"},
+    # Secret prompts: the answer goes into a modal, never into the chat.
+    "enter_securely": {"en": "Enter securely", "zh": "安全输入"},
+    "secret_modal_title": {"en": "Enter {slot} securely", "zh": "安全输入 {slot}"},
+    "secret_input_note": {
+        "en": "Only deskmate receives it; it is never shown in the chat.",
+        "zh": "仅 deskmate 会收到，不会显示在聊天中。",
+    },
+    "secret_placeholder": {"en": "Paste it here", "zh": "在此粘贴"},
+    "secret_not_yours": {
+        "en": "This input is for someone else: only the person who was asked can use it.",
+        "zh": "这个输入不是给你的：只有被询问的人可以使用。",
+    },
+    "secret_empty": {
+        "en": "Nothing was entered. Press the button to try again.",
+        "zh": "没有输入内容，请再次点击按钮重试。",
+    },
+    "slot.api_key": {"en": "API key", "zh": "API Key"},
+    "slot.api_secret": {"en": "API secret", "zh": "API Secret"},
+    "slot.passphrase": {"en": "Passphrase", "zh": "Passphrase（口令）"},
 }
 
 
@@ -45,6 +64,15 @@ def label(locale: Locale, key: str, /, **params: object) -> str:
     texts = _LABELS[key]
     template = texts.get(locale) or texts["en"]
     return template.format(**params) if params else template
+
+
+def slot_label(locale: Locale, slot: str) -> str:
+    """A secret slot's name for people ("api_secret" -> "API secret"); unknown slots are spelled out."""
+    key = f"slot.{slot}"
+    if key in _LABELS:
+        return label(locale, key)
+    words = slot.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:] if words else slot
 
 
 def locale_of(discord_locale: object, default: Locale = "en") -> Locale:

@@ -19,6 +19,7 @@ import discord
 
 from adapters.discord.buttons import TokenButton, button_style
 from adapters.discord.labels import label
+from adapters.discord.secret_input import SecretButton, SecretPrompt
 from core.i18n import Locale
 from core.markets import MarketCatalog
 from core.reply import (
@@ -89,6 +90,7 @@ class Rendered:
     chart_files: list[tuple[str, bytes, str]] = field(default_factory=list)  # (filename, png, alt)
     buttons: list[tuple[str, str, discord.ButtonStyle]] = field(default_factory=list)
     ephemeral: bool = False
+    secret: SecretPrompt | None = None  # the question asks for a secret: an "Enter securely" button
 
     def files(self) -> list[discord.File]:
         return [
@@ -97,9 +99,11 @@ class Rendered:
         ]
 
     def view(self) -> discord.ui.View | None:
-        if not self.buttons:
+        if not self.buttons and self.secret is None:
             return None
         view = discord.ui.View(timeout=None)
+        if self.secret is not None:
+            view.add_item(SecretButton(self.secret))
         for token, text, style in self.buttons:
             view.add_item(TokenButton(token, label=text, style=style))
         return view
@@ -134,8 +138,18 @@ def chart_filename(symbol: str) -> str:
     return f"{stem}-history.png"
 
 
-def render(reply: Reply, catalog: MarketCatalog | None = None, *, ephemeral: bool | None = None) -> Rendered:
-    """Turn a reply into message parts. ``ephemeral`` overrides the reply's audience."""
+def render(
+    reply: Reply,
+    catalog: MarketCatalog | None = None,
+    *,
+    ephemeral: bool | None = None,
+    asker: int | None = None,
+) -> Rendered:
+    """Turn a reply into message parts. ``ephemeral`` overrides the reply's audience.
+
+    ``asker``: the Discord user the reply answers; a question for a secret gets a button that
+    only they can use, and is always private.
+    """
     locale = reply.locale
     lines: list[str] = []
     embeds: list[discord.Embed] = []
@@ -169,8 +183,15 @@ def render(reply: Reply, catalog: MarketCatalog | None = None, *, ephemeral: boo
     content = clip("\n\n".join(line for line in lines if line), CONTENT_MAX) or None
     if content is None and not embeds:
         content = label(locale, "empty")
+    secret: SecretPrompt | None = None
+    if reply.expects_secret is not None:
+        if asker is None:
+            raise ValueError("a question for a secret needs the asker's user id")
+        secret = SecretPrompt(owner_id=asker, slot=reply.expects_secret, locale=locale)
+        ephemeral = True  # whatever the audience says, a secret prompt is nobody else's business
     buttons = [
-        (b.token, clip(b.label, BUTTON_LABEL_MAX), button_style(b.style)) for b in reply.buttons[:BUTTONS_MAX]
+        (b.token, clip(b.label, BUTTON_LABEL_MAX), button_style(b.style))
+        for b in reply.buttons[: BUTTONS_MAX - (secret is not None)]
     ]
     return Rendered(
         content=content,
@@ -178,6 +199,7 @@ def render(reply: Reply, catalog: MarketCatalog | None = None, *, ephemeral: boo
         chart_files=charts,
         buttons=buttons,
         ephemeral=reply.audience == "private" if ephemeral is None else ephemeral,
+        secret=secret,
     )
 
 

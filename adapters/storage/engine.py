@@ -52,8 +52,10 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
 def is_sqlite_file(url: URL) -> bool:
     """A SQLite database in a file (not ``:memory:``), so several connections see the same data."""
     database = url.database or ""
-    return url.get_backend_name() == "sqlite" and database not in ("", ":memory:") and "memory" not in (
-        url.query.get("mode") or ""
+    return (
+        url.get_backend_name() == "sqlite"
+        and database not in ("", ":memory:")
+        and "memory" not in (url.query.get("mode") or "")
     )
 
 

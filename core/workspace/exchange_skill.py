@@ -126,6 +126,8 @@ class ExchangeSkill(WorkspaceSkill):
             return await self._parse_name(turn, task, text)
         if spec.name == "field":
             field = _parse_field(text)
+            if "exchange" not in task.slots and field is not None:
+                return Parsed(field)  # read from the request before the account is known: on_target checks
             allowed = {"name", *self._account_fields(task)}
             if field == "credentials" and self._account_fields(task):
                 return Parsed(field)
@@ -167,6 +169,9 @@ class ExchangeSkill(WorkspaceSkill):
             acc = await self._account(turn, task)
             if acc is not None:
                 task.slots["exchange"] = acc.exchange
+        field = task.slots.get("field")
+        if field in CREDENTIAL_FIELDS and field not in self._account_fields(task):
+            task.slots.pop("field")  # e.g. a passphrase on a Binance account: ask what to change
 
     async def _account(self, turn: Turn, task: Task) -> ExchangeAccount | None:
         ref = task.target_ref or {}

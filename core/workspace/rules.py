@@ -38,7 +38,7 @@ STRATEGY = _rx("策略", "strategy", "strategies")
 MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
 EXCHANGE_NOUN = _rx(
     "交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts",
-    "api key", "apikey", "api secret", "secret key", "passphrase", "模拟盘",
+    "api key", "apikey", "api secret", "secret key", "passphrase", "credentials", "模拟盘",
 )  # fmt: skip
 EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts")
 
@@ -138,8 +138,9 @@ _DISABLE = _rx("禁用", "停用", "disable")
 # Everything that is not a name, removed to find the name in "删除交易所 主账户".
 _FILLER = _rx(
     "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我有", "我", "一下", "一个", "这个",
-    "那个", "的", "吧", "呢", "了", "吗", "啊", "有", "都", "所有", "全部", "现在", "目前",
+    "那个", "的", "吧", "呢", "了", "吗", "啊", "有", "都", "所有", "全部", "现在", "目前", "和", "与",
     "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "all",
+    "and",
     "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "currently",
     "now",
 )  # fmt: skip

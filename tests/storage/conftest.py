@@ -109,5 +109,7 @@ async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
-def store(engine: AsyncEngine) -> SqlStateStore:
-    return SqlStateStore(engine)
+async def store(engine: AsyncEngine) -> AsyncIterator[SqlStateStore]:
+    st = SqlStateStore(engine)
+    yield st
+    await st.close()

@@ -22,9 +22,12 @@ KEY = ConversationKey("telegram", "42", "alice")
 @pytest.fixture
 async def two_stores(db_url: str) -> AsyncIterator[tuple[SqlStateStore, SqlStateStore]]:
     first, second = create_engine(db_url), create_engine(db_url)
+    a, b = SqlStateStore(first), SqlStateStore(second)
     try:
-        yield SqlStateStore(first), SqlStateStore(second)
+        yield a, b
     finally:
+        for st in (a, b):
+            await st.close()
         await first.dispose()
         await second.dispose()
 

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.tables import action_tokens, conversation_states, processed_events
+from adapters.storage.tables import Base, action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
 from core.ports import ActionToken, ClaimOutcome
 from core.state import ConversationState, Task, TaskStatus
@@ -70,9 +70,11 @@ async def test_state_round_trip_keeps_tasks_slots_and_aware_datetimes(store: Sql
 async def test_state_survives_a_new_engine(db_url: str, store: SqlStateStore) -> None:
     await store.save_state(ALICE, a_state())
     other = create_engine(db_url)  # as another process would
+    other_store = SqlStateStore(other)
     try:
-        assert await SqlStateStore(other).load_state(ALICE) == a_state()
+        assert await other_store.load_state(ALICE) == a_state()
     finally:
+        await other_store.close()
         await other.dispose()
 
 
@@ -114,9 +116,12 @@ async def test_old_events_are_pruned(store: SqlStateStore, engine: AsyncEngine) 
 
 
 async def test_prune_runs_by_itself_on_first_event(db_url: str, engine: AsyncEngine) -> None:
-    await SqlStateStore(engine).record_event("old", NOW - timedelta(days=3))
+    first = SqlStateStore(engine)
+    await first.record_event("old", NOW - timedelta(days=3))
+    await first.close()
     restarted = SqlStateStore(engine)  # a new process prunes on its first event
     await restarted.record_event("new", NOW)
+    await restarted.close()
     async with engine.connect() as conn:
         left = (await conn.execute(select(processed_events.c.event_id))).scalars().all()
     assert left == ["new"]
@@ -208,3 +213,22 @@ async def test_old_tokens_are_pruned_recent_expired_kept(store: SqlStateStore) -
     await store.prune(NOW)
     assert (await store.claim_token("ancient", "alice", NOW)).outcome is ClaimOutcome.NOT_FOUND
     assert (await store.claim_token("stale", "alice", NOW)).outcome is ClaimOutcome.EXPIRED
+
+
+async def test_in_memory_sqlite_store_works_on_the_async_engine() -> None:
+    # ":memory:" is one database per connection: the store must use the given engine's only one.
+    engine = create_engine("sqlite+aiosqlite:///:memory:")
+    async with engine.begin() as conn:
+        await conn.run_sync(Base.metadata.create_all)
+    store = SqlStateStore(engine)
+    try:
+        await store.save_state(ALICE, a_state())
+        assert await store.load_state(ALICE) == a_state()
+        await store.issue_tokens([make_token("m1"), make_token("m2")])
+        assert (await store.claim_token("m1", "alice", NOW)).outcome is ClaimOutcome.CLAIMED
+        assert (await store.claim_token("m2", "alice", NOW)).outcome is ClaimOutcome.USED
+        assert await store.record_event("x", NOW) is True
+        assert await store.record_event("x", NOW) is False
+    finally:
+        await store.close()
+        await engine.dispose()

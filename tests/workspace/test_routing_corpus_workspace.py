@@ -1,0 +1,91 @@
+"""Every shared routing-corpus row, with the workspace rules in front of the price rule.
+
+Rows for price, null, exchange_management and model_management must route exactly (skill and
+action; price rows also symbol and status). Rows for skills of later parts must be recognised and
+answered "not available yet" rather than misrouted (e.g. "create a BTC agent" is no price query).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.markets import MarketCatalog
+from core.routing.router import PriceRule, Router
+from core.workspace import MemorySecretBox, MemoryWorkspaceStore, build_workspace
+from tests.fakes import NOW
+from tests.workspace.conftest import codes, make_desk
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "routing.jsonl"
+if not CORPUS.exists():  # CI lays shared/ beside the clone
+    CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
+
+ROWS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+OURS = [r for r in ROWS if r["expect"].get("skill") in ("price", None, "exchange_management", "model_management")]
+LATER = [r for r in ROWS if r not in OURS]
+
+
+def _router() -> Router:
+    from core.clock import FixedClock
+
+    rules, _ = build_workspace(MemoryWorkspaceStore(), MemorySecretBox(), FixedClock(NOW))
+    return Router([*rules, PriceRule(MarketCatalog())])
+
+
+def test_the_corpus_has_rows_of_every_kind_we_own() -> None:
+    skills = {r["expect"].get("skill") for r in OURS}
+    assert skills == {"price", None, "exchange_management", "model_management"}
+    assert len(OURS) >= 35 and LATER
+
+
+@pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
+def test_router_with_workspace_rules(row: dict) -> None:
+    expect = row["expect"]
+    route = _router().route(row["text"])
+    if expect["skill"] is None:
+        assert route is None
+        return
+    assert route is not None and route.skill == expect["skill"]
+    if "action" in expect:
+        assert route.action == expect["action"]
+    if expect["skill"] == "price" and expect.get("symbol"):
+        assert route.slots["symbols"][0] == expect["symbol"]
+
+
+@pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
+async def test_core_with_workspace_answers_each_row(row: dict) -> None:
+    expect = row["expect"]
+    chat = make_desk().chat
+    text = row["text"]
+    if text.startswith("/"):
+        name, _, args = text[1:].partition(" ")
+        reply = await chat.command(name, args)
+    else:
+        reply = await chat.say(text)
+    assert reply.route.skill == expect["skill"], reply.route
+    assert reply.usage.model_requests == 0
+    if expect["skill"] is None:
+        assert reply.route.by is None
+        return
+    assert reply.route.by == "rule"
+    if "action" in expect:
+        assert reply.route.action == expect["action"]
+    if expect["skill"] == "price":
+        if "symbol" in expect:
+            assert reply.route.slots.get("symbol") == expect["symbol"]
+        assert reply.status.value == expect.get("status", "completed")
+    else:
+        assert reply.audience == "private"
+        assert reply.status.value in ("needs_input", "completed", "failed")
+
+
+@pytest.mark.parametrize("row", LATER, ids=[r["text"] for r in LATER])
+async def test_later_skills_are_recognised_and_not_available_yet(row: dict) -> None:
+    expect = row["expect"]
+    reply = await make_desk().chat.say(row["text"])
+    assert reply.route.skill == expect["skill"]
+    if "action" in expect:
+        assert reply.route.action == expect["action"]
+    assert codes(reply) == ["not_available_yet"]

@@ -1,0 +1,75 @@
+"""Workspace phrasings beyond the corpus: what the rules read from a message, and what they leave."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.markets import MarketCatalog
+from core.routing.router import PriceRule, Router
+from core.workspace.glossary import GlossaryRule
+from core.workspace.rules import WorkspaceRule
+
+
+def route(text: str):  # noqa: ANN201
+    return Router([GlossaryRule(), WorkspaceRule(), PriceRule(MarketCatalog())]).route(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("添加一个 OKX 账户叫 okx-main", "exchange_management", "create", {"exchange": "okx", "name": "okx-main"}),
+        ("add a binance testnet account named test1", "exchange_management", "create",
+         {"exchange": "binance_testnet", "name": "test1"}),
+        ("删除交易所 主账户", "exchange_management", "delete", {"target_ref": {"name": "主账户"}}),
+        ("删除币安账户", "exchange_management", "delete", {"target_ref": {"name": "币安账户"}}),
+        ("delete exchange account #3", "exchange_management", "delete", {"target_ref": {"id": "3"}}),
+        ("删除刚配的账户", "exchange_management", "delete", {"target_ref": {"recent": "1"}}),
+        ("remove the one I just added account", "exchange_management", "delete", {"target_ref": {"recent": "1"}}),
+        ("把主账户的 API key 换一下", "exchange_management", "update",
+         {"field": "api_key", "target_ref": {"name": "主账户"}}),
+        ("把主账户的 secret key 换了", "exchange_management", "update",
+         {"field": "api_secret", "target_ref": {"name": "主账户"}}),
+        ("rotate the API key and secret of main", "exchange_management", "update",
+         {"field": "credentials", "target_ref": {"name": "main"}}),
+        ("把主账户改名为 币安主号", "exchange_management", "update",
+         {"field": "name", "new_name": "币安主号", "target_ref": {"name": "主账户"}}),
+        ("我的交易所账户", "exchange_management", "query", {}),
+        ("查看主账户", "exchange_management", "query", {"target_ref": {"name": "主账户"}}),
+        ("which exchange accounts do I have", "exchange_management", "query", {}),
+        ("把 deepseek 的模型改成 deepseek-reasoner", "model_management", "update",
+         {"field": "model", "model": "deepseek-reasoner", "target_ref": {"name": "deepseek"}}),
+        ("set the base url of deepseek to https://x.example.com/v1", "model_management", "update",
+         {"field": "base_url", "base_url": "https://x.example.com/v1", "target_ref": {"name": "deepseek"}}),
+        ("disable my kimi model", "model_management", "update",
+         {"field": "enabled", "enabled": "false", "target_ref": {"name": "kimi"}}),
+        ("把 deepseek 的 API key 换一下", "model_management", "update",
+         {"field": "api_key", "target_ref": {"name": "deepseek"}}),
+        ("查看模型配置", "model_management", "query", {}),
+        ("add a qwen model", "model_management", "create", {"provider": "qwen"}),
+        ("全仓和逐仓有什么区别?", "glossary", "explain", {"term": "margin"}),
+        ("what is a testnet", "glossary", "explain", {"term": "testnet"}),
+    ],
+)  # fmt: skip
+def test_workspace_phrasings(text: str, skill: str, action: str, slots: dict) -> None:
+    got = route(text)
+    assert got is not None, text
+    assert (got.skill, got.action, got.slots) == (skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("查看币安币价格", "BNBUSDT"),  # an exchange brand in a coin's name is no account request
+        ("币安上 BTC 多少钱", "BTCUSDT"),
+        ("ETH 现在多少钱", "ETHUSDT"),
+    ],
+)
+def test_coin_questions_still_go_to_price(text: str, symbol: str) -> None:
+    got = route(text)
+    assert got is not None and got.skill == "price" and got.slots["symbols"] == [symbol]
+
+
+@pytest.mark.parametrize("text", ["hello", "what can you do", "/price btc", "你好", "thanks a lot"])
+def test_no_workspace_route_for_chatter_and_commands(text: str) -> None:
+    got = WorkspaceRule().route(text)
+    assert got is None
