@@ -83,8 +83,10 @@ async def build_app(
 
         planner, chat_model = build_planner(settings, engine, prices, charts, clock)
         closers.append(chat_model.aclose)
+    store = SqlStateStore(engine)
+    closers.append(store.close)
     core = Core(
-        store=SqlStateStore(engine),
+        store=store,
         prices=prices,
         charts=charts,
         clock=clock,
