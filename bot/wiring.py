@@ -12,9 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
+from adapters.secrets import build_secret_box
 from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.workspace_store import SqlWorkspaceStore
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
@@ -22,6 +24,7 @@ from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.skills.price_service import PriceService
+from core.workspace import build_workspace
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +88,9 @@ async def build_app(
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
+    secret_key = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
+    secrets = build_secret_box(secret_key, settings.data_dir)
+    workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
     core = Core(
         store=store,
         prices=prices,
@@ -92,5 +98,7 @@ async def build_app(
         clock=clock,
         default_locale=settings.locale,
         planner=planner,
+        extra_rules=workspace_rules,
+        extra_skills=workspace_skills,
     )
     return App(settings, core, engine, market, catalog, charts, http, closers)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -58,6 +58,10 @@ register(
             "zh": "这个确认已经处理过了（可能在别处点了按钮），不会重复执行。",
             "en": "That confirmation was already handled (perhaps by a button elsewhere); "
             "it won't run twice.",
+        },
+        "task.busy": {
+            "zh": "上一个操作还在执行中，请稍后再发一次。",
+            "en": "The previous action is still running; please send that again in a moment.",
         },
         "task.nothing_to_confirm": {
             "zh": "当前没有等待确认的操作。",
@@ -146,9 +150,13 @@ class Core:
                 state = await self.store.load_state(event.key)
                 turn = self._turn(event.key, event, state)
                 turn.stopped_running = stopped_running
-                reply = await self._dispatch(turn, event, progress)
-                self._remember_locale(turn, event)
-                await self.store.save_state(event.key, state)
+                if self._busy(turn):
+                    reply = self._busy_reply(turn, event)  # read-only: the executing turn saves
+                else:
+                    reply = await self._dispatch(turn, event, progress)
+                    self._remember_locale(turn, event)
+                    if not turn.read_only:
+                        await self.store.save_state(event.key, state)
             reply = self._finish(reply, turn)
         log.debug("turn %s done in %.1f ms: %s", event.event_id, watch.ms(), reply.status)
         return reply
@@ -200,8 +208,8 @@ class Core:
             if detected:
                 turn.state.extra["last_locale"] = detected
 
-    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> Turn:
-        return Turn(
+    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> _Turn:
+        return _Turn(
             key=key,
             chat_kind=event.chat_kind,
             state=state,
@@ -344,6 +352,24 @@ class Core:
 
     # -- the open task: expiry, confirmation, cancel, side questions, resume ---------------------------
 
+    def _busy(self, turn: Turn) -> bool:
+        """Another process is executing this conversation's task right now (the state says
+        "executing", recently). This turn must neither act on nor overwrite that state."""
+        task = turn.state.active
+        return (
+            task is not None
+            and task.status is TaskStatus.EXECUTING
+            and turn.now - task.updated_at <= EXECUTING_GRACE
+        )
+
+    @staticmethod
+    def _busy_reply(turn: Turn, event: Inbound) -> Reply:
+        if isinstance(event, TextMessage) and is_confirm(event.text):
+            notice = NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled")
+        else:
+            notice = NoticeBlock(turn.t("task.busy"), "warning", "busy")
+        return Reply(Status.FAILED, (notice,), turn.locale)
+
     def _expire_stale(self, turn: Turn) -> list[Block]:
         """Close an open task nobody continued in time (and old interrupted ones)."""
         state, now = turn.state, turn.now
@@ -397,11 +423,10 @@ class Core:
     async def _unclaimable(self, turn: Turn, task: Task, outcome: ClaimOutcome) -> Reply:
         state = turn.state
         if outcome is ClaimOutcome.USED:
-            # Spent elsewhere (a button, another process): that turn saved the outcome; take its
-            # state instead of overwriting it with this stale copy.
-            fresh = await self.store.load_state(turn.key)
-            for name in ConversationState.model_fields:
-                setattr(state, name, getattr(fresh, name))
+            # Spent elsewhere (a button, another process): that turn owns the outcome and saves
+            # it; this turn's copy of the state is stale and must not overwrite it.
+            if isinstance(turn, _Turn):
+                turn.read_only = True
             return Reply(
                 Status.COMPLETED,
                 (NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled"),),
@@ -640,10 +665,13 @@ class Core:
         async with self._locks.hold(token.key.as_str()):
             state = await self.store.load_state(token.key)
             turn = self._turn(token.key, event, state)
+            if self._busy(turn):
+                return self._finish(self._busy_reply(turn, event), turn)
             notices = self._expire_stale(turn)
             reply = await self._apply_button(turn, kind, payload)
             reply = await self._offer_resume(turn, reply)
-            await self.store.save_state(token.key, state)
+            if not turn.read_only:
+                await self.store.save_state(token.key, state)
         return self._finish(_prepend(reply, notices), turn)
 
     async def _expire_for(self, key: ConversationKey, event: Inbound) -> list[Block]:
@@ -780,3 +808,8 @@ def _telling_text(event: Inbound) -> str:
     if text.isascii() and not any(c.isspace() for c in text) and any(c.isdigit() for c in text):
         return ""
     return event.text
+
+
+@dataclass
+class _Turn(Turn):
+    read_only: bool = False  # this turn's state copy is stale: do not save it

@@ -52,5 +52,8 @@ class PriceService:
             missing_dates=tuple(p.date for p in points if p.close is None),
             source=self.market.source,
             fetched_at=now,
-            issues=tuple(code for _, code in result.rejected),
+            # A stray row from outside the window is the exchange's noise, not a gap of ours.
+            issues=tuple(
+                code for day, code in result.rejected if day is None or window.start <= day < window.end_exclusive
+            ),
         )

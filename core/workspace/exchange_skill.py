@@ -338,7 +338,7 @@ class ExchangeSkill(WorkspaceSkill):
         exchange = EXCHANGES.get(acc.exchange)
         parts = [exchange.display(turn.locale) if exchange else acc.exchange]
         if "api_key" in acc.credentials:
-            parts.append(f"API Key {self._masked(acc.credentials['api_key'])}")
+            parts.append(f"{turn.t('ws.field.api_key')} {self._masked(acc.credentials['api_key'])}")
         if acc.paper_balance is not None:
             parts.append(f"{acc.paper_balance} USDT")
         return " · ".join(parts)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Literal
 
@@ -147,7 +147,7 @@ class WorkspaceSkill:
         raise NotImplementedError
 
     def kind_label(self, turn: Turn) -> str:
-        """ "交易所账户" / "exchange account", for not-found and choice messages."""
+        """What the skill manages, in the user's language: for not-found and choice messages."""
         raise NotImplementedError
 
     # -- the engine's entry points -----------------------------------------------------------
@@ -225,7 +225,13 @@ class WorkspaceSkill:
                 return self.stale(turn)
             value = str(payload.get("value", ""))
             if slot == TARGET:
-                task.target_ref = {"id": value}
+                chosen = next((t for t in await self.targets(owner_of(turn)) if str(t.id) == value), None)
+                if chosen is None:  # deleted since the question was asked
+                    self.transition(turn, task, TaskStatus.FAILED)
+                    return self._fail(
+                        turn, task, turn.t("ws.gone", kind=self.kind_label(turn)), "not_found", []
+                    )
+                self._set_target(task, chosen)
                 return await self.advance(turn, task)
             spec = self._spec(task, slot)
             if spec is None or spec.kind == "secret":
@@ -497,6 +503,8 @@ class WorkspaceSkill:
         reply = await self.query(turn, task)
         if task.status is TaskStatus.EXECUTING:
             self.transition(turn, task, TaskStatus.COMPLETED)
+        outcome = "ok" if task.status is TaskStatus.COMPLETED else "failed"
+        await self._audit(turn, task, outcome, self._target_of(task), {})
         return self._with_notes(reply, notes)
 
     # -- helpers -------------------------------------------------------------------------------
@@ -577,18 +585,13 @@ class WorkspaceSkill:
 
     @staticmethod
     def _with_notes(reply: Reply, notes: Sequence[Block]) -> Reply:
-        if not notes:
-            return reply
-        from dataclasses import replace
-
-        return replace(reply, blocks=(*notes, *reply.blocks))
+        return replace(reply, blocks=(*notes, *reply.blocks)) if notes else reply
 
     @staticmethod
     def _carry(reply: Reply, carried_secret: bool) -> Reply:
+        """The message that produced this reply carried a secret: ask the adapter to delete it."""
         if not carried_secret or reply.delete_inbound:
             return reply
-        from dataclasses import replace
-
         return replace(reply, delete_inbound=True)
 
     async def _audit(

@@ -320,7 +320,7 @@ class ModelSkill(WorkspaceSkill):
                 provider.display if provider else cfg.provider,
                 cfg.model,
                 cfg.base_url,
-                f"API Key {self._masked(cfg.api_key)}",
+                f"{turn.t('ws.field.api_key')} {self._masked(cfg.api_key)}",
                 turn.t("ws.md.on" if cfg.enabled else "ws.md.off"),
             )
         )

@@ -65,7 +65,7 @@ CREATE = re.compile(
 )  # fmt: skip
 QUERY = _rx(
     "查看", "查询", "列出", "列表", "有哪些", "有什么", "哪些", "看看", "看一下", "显示", "展示",
-    "查一下", "查",
+    "查一下", "查", "几个", "多少个", "how many", "count",
     "我的", "list", "show", "view", "display", "see", "what", "which", "my",
 )  # fmt: skip
 TRADER_ACTIONS = (

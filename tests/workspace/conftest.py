@@ -128,13 +128,13 @@ def button(reply: Reply, label: str) -> Button:
     return found[0]
 
 
-async def add_binance_account(chat: Chat, name: str = "主账户", key: str = API_KEY, secret: str = API_SECRET) -> Reply:
+async def add_binance_account(
+    chat: Chat, name: str = "主账户", key: str = API_KEY, secret: str = API_SECRET
+) -> Reply:
     await chat.say("添加一个币安交易所账户")
     await chat.say(name)
     await chat.say(key)
     return await chat.say(secret)
-
-
 
 
 @pytest.fixture
@@ -179,6 +179,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}"
         migrate.upgrade(url)
         return url
-    url = request.getfixturevalue("pg_workspace_url")
-    asyncio.run(_clear_all(url))
-    return url
+    pg_url: str = request.getfixturevalue("pg_workspace_url")
+    asyncio.run(_clear_all(pg_url))
+    return pg_url

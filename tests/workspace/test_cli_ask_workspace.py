@@ -11,7 +11,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,7 @@ pytestmark = pytest.mark.skipif(not WIRED, reason="the workspace is not wired in
 
 
 @pytest.fixture
-def ask(tmp_path: Path):  # noqa: ANN201
+def ask(tmp_path: Path) -> Callable[..., dict[str, Any]]:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
         "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}",
@@ -32,22 +34,23 @@ def ask(tmp_path: Path):  # noqa: ANN201
         "DESKMATE_DATA_DIR": str(tmp_path / "data"),
     }
 
-    def run(*args: str) -> dict:
+    def run(*args: str) -> dict[str, Any]:
         cmd = [sys.executable, "-m", "bot.cli", "ask", "--json", "--chat", "c1", "--user", "u1", *args]
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=REPO)
         assert proc.returncode == 0, proc.stderr
         for secret in (API_KEY, API_SECRET):
             assert secret not in proc.stderr  # logs of any level
-        return json.loads(proc.stdout)
+        out: dict[str, Any] = json.loads(proc.stdout)
+        return out
 
     return run
 
 
-def notice_codes(out: dict) -> list[str]:
+def notice_codes(out: dict[str, Any]) -> list[str]:
     return [b["code"] for b in out["blocks"] if b["type"] == "notice"]
 
 
-def test_create_then_delete_across_processes(ask, tmp_path: Path) -> None:  # noqa: ANN001
+def test_create_then_delete_across_processes(ask: Callable[..., dict[str, Any]], tmp_path: Path) -> None:
     first = ask("添加一个币安交易所账户")
     assert first["status"] == "needs_input" and notice_codes(first) == ["ask_name"]
     assert first["route"]["skill"] == "exchange_management" and first["route"]["action"] == "create"

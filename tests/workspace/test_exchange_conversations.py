@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.events import ChatKind, ConversationKey
-from core.reply import DetailsBlock, Status
+from core.reply import DetailsBlock, Reply, Status
 from core.state import TaskStatus
 from core.workspace import MemoryWorkspaceStore
 from tests.workspace.conftest import (
@@ -66,7 +66,7 @@ async def test_no_question_is_asked_twice_and_the_exchange_can_be_pressed(desk: 
     chat = desk.chat
     ask_exchange = await chat.say("add an exchange account")
     assert codes(ask_exchange) == ["ask_exchange"]
-    assert [b.label for b in ask_exchange.buttons][0].startswith("Paper")  # newcomers: paper first
+    assert ask_exchange.buttons[0].label.startswith("Paper")  # newcomers: paper first
     ask_name = await chat.press(button(ask_exchange, "OKX"))
     assert codes(ask_name) == ["ask_name"]
     await chat.say("okx-main")
@@ -124,7 +124,8 @@ async def test_delete_confirms_showing_what_goes_then_deletes(desk: Desk) -> Non
     done = await chat.press(delete_button)
     assert done.status is Status.COMPLETED and codes(done) == ["account_deleted"]
     assert await desk.workspace.list_accounts(OWNER) == []
-    assert [(e.action, e.outcome) for e in await desk.workspace.list_audit(OWNER)][0] == ("delete", "ok")
+    newest = (await desk.workspace.list_audit(OWNER))[0]
+    assert (newest.action, newest.outcome) == ("delete", "ok")
 
 
 async def test_a_double_click_deletes_once_and_says_the_button_was_used(desk: Desk) -> None:
@@ -369,7 +370,7 @@ async def test_listing_shows_masked_keys_only(desk: Desk) -> None:
     listing = await chat.say("list my exchange accounts")
     assert listing.route.action == "query" and listing.status is Status.COMPLETED
     (block,) = [b for b in listing.blocks if isinstance(b, DetailsBlock)]
-    assert block.rows == (("主账户", f"Binance · API Key {masked(API_KEY)}"),)
+    assert block.rows == (("主账户", f"Binance · API key {masked(API_KEY)}"),)
     assert API_KEY not in text_of(listing)
 
 
@@ -391,9 +392,10 @@ async def test_an_open_task_expires_when_left_alone(desk: Desk) -> None:
 
 async def test_a_non_key_answer_to_a_secret_question_is_not_kept_and_not_sent_to_a_model() -> None:
     class Spy:
-        calls: list[str] = []
+        def __init__(self) -> None:
+            self.calls: list[str] = []
 
-        async def run(self, *, text: str, locale: str, user_id: str):  # noqa: ANN201
+        async def run(self, *, text: str, locale: str, user_id: str) -> Reply:
             self.calls.append(text)
             raise AssertionError("a secret answer must never reach the planner")
 
@@ -405,3 +407,16 @@ async def test_a_non_key_answer_to_a_secret_question_is_not_kept_and_not_sent_to
     assert codes(reply) == ["secret_invalid", "ask_api_key"]
     assert reply.delete_inbound is True and reply.expects_secret == "api_key"
     assert spy.calls == []
+
+
+async def test_a_turn_while_another_process_executes_neither_acts_nor_overwrites(desk: Desk) -> None:
+    chat = desk.chat
+    await chat.say("添加一个模拟账户")
+    state = await desk.states.load_state(chat.key)
+    assert state.active is not None
+    state.active.status = TaskStatus.EXECUTING  # as another process saved it a moment ago
+    state.active.updated_at = desk.clock.now()
+    await desk.states.save_state(chat.key, state)
+    assert codes(await chat.say("BTC 价格")) == ["busy"]
+    assert codes(await chat.say("确认")) == ["already_handled"]
+    assert await desk.states.load_state(chat.key) == state

@@ -58,7 +58,10 @@ async def test_custom_requires_https_except_on_localhost(desk: Desk) -> None:
     refused = await chat.say("http://models.example.com/v1")
     assert codes(refused) == ["invalid_answer", "ask_base_url"]
     assert "https" in text_of(refused)
-    assert codes(await chat.say("https://user:pw@models.example.com/v1")) == ["invalid_answer", "ask_base_url"]
+    assert codes(await chat.say("https://user:pw@models.example.com/v1")) == [
+        "invalid_answer",
+        "ask_base_url",
+    ]
     ask_model = await chat.say("http://localhost:11434/v1")
     assert codes(ask_model) == ["ask_model"]
     ask_key = await chat.say("qwen2.5:7b")

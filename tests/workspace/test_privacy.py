@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Awaitable
 from dataclasses import asdict
 
 import pytest
@@ -28,7 +29,7 @@ async def test_no_secret_in_replies_traces_logs_state_or_audit(caplog: pytest.Lo
     chat = desk.chat
     snapshots: list[str] = []  # the saved state after every turn, secrets mid-flow included
 
-    async def step(reply_coro) -> Reply:  # noqa: ANN001
+    async def step(reply_coro: Awaitable[Reply]) -> Reply:
         reply = await reply_coro
         snapshots.append(json.dumps(states._states, ensure_ascii=False))
         return reply
@@ -58,7 +59,12 @@ async def test_no_secret_in_replies_traces_logs_state_or_audit(caplog: pytest.Lo
     audit = json.dumps([asdict(e) for e in workspace.audit], default=str, ensure_ascii=False)
     assert "api_key" in audit  # the field is named...
     for secret in SECRETS:
-        for where, text in (("reply/trace", everything), ("log", caplog.text), ("state", saved), ("audit", audit)):
+        for where, text in (
+            ("reply/trace", everything),
+            ("log", caplog.text),
+            ("state", saved),
+            ("audit", audit),
+        ):
             assert secret not in text, where  # ...its value never appears
             assert secret[4:-4] not in text, where
 

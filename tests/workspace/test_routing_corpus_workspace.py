@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,9 @@ if not CORPUS.exists():  # CI lays shared/ beside the clone
     CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
 
 ROWS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-OURS = [r for r in ROWS if r["expect"].get("skill") in ("price", None, "exchange_management", "model_management")]
+OURS = [
+    r for r in ROWS if r["expect"].get("skill") in ("price", None, "exchange_management", "model_management")
+]
 LATER = [r for r in ROWS if r not in OURS]
 
 
@@ -41,7 +44,7 @@ def test_the_corpus_has_rows_of_every_kind_we_own() -> None:
 
 
 @pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
-def test_router_with_workspace_rules(row: dict) -> None:
+def test_router_with_workspace_rules(row: dict[str, Any]) -> None:
     expect = row["expect"]
     route = _router().route(row["text"])
     if expect["skill"] is None:
@@ -55,7 +58,7 @@ def test_router_with_workspace_rules(row: dict) -> None:
 
 
 @pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
-async def test_core_with_workspace_answers_each_row(row: dict) -> None:
+async def test_core_with_workspace_answers_each_row(row: dict[str, Any]) -> None:
     expect = row["expect"]
     chat = make_desk().chat
     text = row["text"]
@@ -82,7 +85,7 @@ async def test_core_with_workspace_answers_each_row(row: dict) -> None:
 
 
 @pytest.mark.parametrize("row", LATER, ids=[r["text"] for r in LATER])
-async def test_later_skills_are_recognised_and_not_available_yet(row: dict) -> None:
+async def test_later_skills_are_recognised_and_not_available_yet(row: dict[str, Any]) -> None:
     expect = row["expect"]
     reply = await make_desk().chat.say(row["text"])
     assert reply.route.skill == expect["skill"]

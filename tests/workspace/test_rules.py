@@ -5,26 +5,28 @@ from __future__ import annotations
 import pytest
 
 from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Router
+from core.routing.router import PriceRule, Route, Router
 from core.workspace.glossary import GlossaryRule
 from core.workspace.rules import WorkspaceRule
 
 
-def route(text: str):  # noqa: ANN201
+def route(text: str) -> Route | None:
     return Router([GlossaryRule(), WorkspaceRule(), PriceRule(MarketCatalog())]).route(text)
 
 
 @pytest.mark.parametrize(
     ("text", "skill", "action", "slots"),
     [
-        ("添加一个 OKX 账户叫 okx-main", "exchange_management", "create", {"exchange": "okx", "name": "okx-main"}),
+        ("添加一个 OKX 账户叫 okx-main", "exchange_management", "create",
+         {"exchange": "okx", "name": "okx-main"}),
         ("add a binance testnet account named test1", "exchange_management", "create",
          {"exchange": "binance_testnet", "name": "test1"}),
         ("删除交易所 主账户", "exchange_management", "delete", {"target_ref": {"name": "主账户"}}),
         ("删除币安账户", "exchange_management", "delete", {"target_ref": {"name": "币安账户"}}),
         ("delete exchange account #3", "exchange_management", "delete", {"target_ref": {"id": "3"}}),
         ("删除刚配的账户", "exchange_management", "delete", {"target_ref": {"recent": "1"}}),
-        ("remove the one I just added account", "exchange_management", "delete", {"target_ref": {"recent": "1"}}),
+        ("remove the one I just added account", "exchange_management", "delete",
+         {"target_ref": {"recent": "1"}}),
         ("把主账户的 API key 换一下", "exchange_management", "update",
          {"field": "api_key", "target_ref": {"name": "主账户"}}),
         ("把主账户的 secret key 换了", "exchange_management", "update",
@@ -36,6 +38,11 @@ def route(text: str):  # noqa: ANN201
         ("我的交易所账户", "exchange_management", "query", {}),
         ("查看主账户", "exchange_management", "query", {"target_ref": {"name": "主账户"}}),
         ("which exchange accounts do I have", "exchange_management", "query", {}),
+        ("我有几个交易所账户", "exchange_management", "query", {}),
+        ("rename account main to primary", "exchange_management", "update",
+         {"field": "name", "new_name": "primary", "target_ref": {"name": "main"}}),
+        ("update my okx passphrase", "exchange_management", "update",
+         {"field": "passphrase", "target_ref": {"name": "okx"}}),
         ("把 deepseek 的模型改成 deepseek-reasoner", "model_management", "update",
          {"field": "model", "model": "deepseek-reasoner", "target_ref": {"name": "deepseek"}}),
         ("set the base url of deepseek to https://x.example.com/v1", "model_management", "update",
@@ -50,7 +57,7 @@ def route(text: str):  # noqa: ANN201
         ("what is a testnet", "glossary", "explain", {"term": "testnet"}),
     ],
 )  # fmt: skip
-def test_workspace_phrasings(text: str, skill: str, action: str, slots: dict) -> None:
+def test_workspace_phrasings(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
     got = route(text)
     assert got is not None, text
     assert (got.skill, got.action, got.slots) == (skill, action, slots)

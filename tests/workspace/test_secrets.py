@@ -27,7 +27,9 @@ def test_a_different_key_cannot_open_it() -> None:
         FernetSecretBox(Fernet.generate_key()).decrypt("not a token")
 
 
-def test_the_key_is_generated_once_with_0600_and_a_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_the_key_is_generated_once_with_0600_and_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.WARNING)
     data = tmp_path / "data" / "nested"  # created on demand
     key = load_key(None, data)
@@ -55,7 +57,9 @@ def test_an_invalid_setting_is_refused_without_echoing_it(tmp_path: Path) -> Non
     assert "DESKMATE_SECRET_KEY" in str(refused.value) and "hunter2" not in str(refused.value)
 
 
-def test_a_key_file_readable_by_others_is_warned_about(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_key_file_readable_by_others_is_warned_about(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     load_key(None, tmp_path)
     (tmp_path / KEY_FILE_NAME).chmod(0o644)
     caplog.set_level(logging.WARNING)

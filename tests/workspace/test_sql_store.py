@@ -12,6 +12,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import delete, insert, inspect, text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -55,12 +56,16 @@ def new_account(owner: str, name: str, exchange: str = "binance") -> NewExchange
 
 
 def new_model(owner: str, name: str) -> NewModelConfig:
-    return NewModelConfig(owner, name, "deepseek", "https://api.deepseek.com", "deepseek-chat", "sealed", True, NOW)
+    return NewModelConfig(
+        owner, name, "deepseek", "https://api.deepseek.com", "deepseek-chat", "sealed", True, NOW
+    )
 
 
 async def add_trader(engine: AsyncEngine, owner: str, name: str, **refs: int) -> None:
     async with engine.begin() as conn:
-        await conn.execute(insert(traders).values(owner=owner, name=name, name_key=name, created_at=NOW, **refs))
+        await conn.execute(
+            insert(traders).values(owner=owner, name=name, name_key=name, created_at=NOW, **refs)
+        )
 
 
 async def test_accounts_round_trip_and_names_are_unique_per_owner(store: SqlWorkspaceStore) -> None:
@@ -79,7 +84,9 @@ async def test_update_merges_credentials_and_checks_the_new_name(store: SqlWorks
     main = await store.create_account(new_account(A, "Main"))
     await store.create_account(new_account(A, "Spare"))
     later = NOW + timedelta(minutes=1)
-    updated = await store.update_account(A, main.id, AccountChanges(credentials={"api_key": "sealed-k2"}), later)
+    updated = await store.update_account(
+        A, main.id, AccountChanges(credentials={"api_key": "sealed-k2"}), later
+    )
     assert updated.credentials == {"api_key": "sealed-k2", "api_secret": "sealed-s"}
     assert updated.updated_at == later
     with pytest.raises(NameTaken):
@@ -132,8 +139,17 @@ async def test_models_round_trip_and_delete_refusal(store: SqlWorkspaceStore, en
 async def test_audit_log_newest_first_per_owner(store: SqlWorkspaceStore) -> None:
     for minute, action in enumerate(("create", "update", "delete")):
         await store.record_audit(
-            AuditEntry(A, "console:c:alice:", NOW + timedelta(minutes=minute), "exchange_management", action,
-                       7, "Main", "ok", {"fields": "api_key"})  # fmt: skip
+            AuditEntry(
+                A,
+                "console:c:alice:",
+                NOW + timedelta(minutes=minute),
+                "exchange_management",
+                action,
+                7,
+                "Main",
+                "ok",
+                {"fields": "api_key"},
+            )
         )
     await store.record_audit(AuditEntry(B, "x", NOW, "model_management", "create", None, None, "ok"))
     entries = await store.list_audit(A)
@@ -143,11 +159,11 @@ async def test_audit_log_newest_first_per_owner(store: SqlWorkspaceStore) -> Non
 
 
 async def test_migration_creates_exactly_the_declared_schema(db_url: str, engine: AsyncEngine) -> None:
-    assert migrate.head() == "0003_workspace"
+    assert await migrate.current_async(db_url) == migrate.head()
     for module in pkgutil.iter_modules(adapters.storage.__path__, "adapters.storage."):
         importlib.import_module(module.name)  # every table registered on Base, as Alembic sees them
 
-    def diff(conn):  # noqa: ANN001, ANN202
+    def diff(conn: Connection) -> list[object]:
         return list(compare_metadata(MigrationContext.configure(conn), Base.metadata))
 
     async with engine.connect() as conn:
@@ -167,4 +183,4 @@ async def test_downgrade_removes_the_workspace_tables(db_url: str) -> None:
     finally:
         await eng.dispose()
     await migrate.upgrade_async(db_url)
-    assert await migrate.current_async(db_url) == "0003_workspace"
+    assert await migrate.current_async(db_url) == migrate.head()
