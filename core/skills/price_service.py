@@ -53,7 +53,5 @@ class PriceService:
             source=self.market.source,
             fetched_at=now,
             # A stray row from outside the window is the exchange's noise, not a gap of ours.
-            issues=tuple(
-                code for day, code in result.rejected if day is None or window.start <= day < window.end_exclusive
-            ),
+            issues=tuple(code for day, code in result.rejected if day is None or day in window.days),
         )
