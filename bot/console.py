@@ -11,6 +11,7 @@ from pathlib import Path
 from adapters.console import render_json, render_text, save_images
 from bot.wiring import App
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
+from core.i18n import Locale
 from core.reply import Reply
 
 _COMMAND_NAMES = ("start", "help", "price", "history", "lang", "cancel")
@@ -20,7 +21,7 @@ def console_key(chat: str, user: str) -> ConversationKey:
     return ConversationKey(platform="console", chat_id=chat, user_id=user)
 
 
-def to_event(key: ConversationKey, text: str, locale: str | None) -> Inbound:
+def to_event(key: ConversationKey, text: str, locale: Locale | None) -> Inbound:
     """ "/price btc" -> Command; anything else -> TextMessage. Event ids are unique per call."""
     event_id = uuid.uuid4().hex
     stripped = text.strip()
@@ -28,8 +29,10 @@ def to_event(key: ConversationKey, text: str, locale: str | None) -> Inbound:
         name, _, args = stripped[1:].partition(" ")
         name = name.split("@", 1)[0].lower()
         if name in _COMMAND_NAMES or name.isalpha():
-            return Command(event_id, key, ChatKind.PRIVATE, locale, name=name, args=args.strip())
-    return TextMessage(event_id, key, ChatKind.PRIVATE, locale, text=text)
+            return Command(
+                event_id, key, ChatKind.PRIVATE, locale_choice=locale, name=name, args=args.strip()
+            )
+    return TextMessage(event_id, key, ChatKind.PRIVATE, locale_choice=locale, text=text)
 
 
 async def ask_once(
@@ -39,14 +42,14 @@ async def ask_once(
     press: str | None,
     chat: str,
     user: str,
-    locale: str | None,
+    locale: Locale | None,
     out_dir: Path,
     as_json: bool,
 ) -> int:
     key = console_key(chat, user)
     event: Inbound
     if press:
-        event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale, token=press)
+        event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=press)
     else:
         event = to_event(key, text or "", locale)
     reply = await app.core.handle(event)
@@ -60,7 +63,7 @@ async def ask_once(
     return 0
 
 
-async def chat_loop(app: App, *, chat: str, user: str, locale: str | None, out_dir: Path) -> None:
+async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, out_dir: Path) -> None:
     """An interactive conversation; type a button's number to press it, Ctrl-D to leave."""
     key = console_key(chat, user)
     source = "demo market (offline, simulated prices)" if app.settings.market == "demo" else "Binance"
@@ -77,7 +80,7 @@ async def chat_loop(app: App, *, chat: str, user: str, locale: str | None, out_d
         event: Inbound
         if last and last.buttons and line.strip().isdigit() and 1 <= int(line.strip()) <= len(last.buttons):
             token = last.buttons[int(line.strip()) - 1].token
-            event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale, token=token)
+            event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=token)
         else:
             event = to_event(key, line, locale)
         reply = await app.core.handle(event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -75,6 +75,10 @@ register(
         "task.offer_resume": {
             "zh": "「{what}」还没有完成，要继续吗？",
             "en": "You didn't finish {what}. Continue?",
+        },
+        "secret.not_expected": {
+            "zh": "这个输入已失效（对应的问题已结束），内容没有被保存。",
+            "en": "That input is no longer expected (its question is closed); nothing was stored.",
         },
         "task.button.resume": {"zh": "继续", "en": "Continue"},
         "task.button.discard": {"zh": "放弃", "en": "Discard"},
@@ -191,6 +195,8 @@ class Core:
         """Explicit setting, else the message's language, else what this conversation last used,
         else the platform's hint, else DESKMATE_LOCALE."""
         text = _telling_text(event)
+        if event.locale_choice:
+            return event.locale_choice
         if state.locale:
             return state.locale
         last = state.extra.get("last_locale")
@@ -208,8 +214,8 @@ class Core:
             if detected:
                 turn.state.extra["last_locale"] = detected
 
-    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> _Turn:
-        return _Turn(
+    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> Turn:
+        return Turn(
             key=key,
             chat_kind=event.chat_kind,
             state=state,
@@ -239,6 +245,8 @@ class Core:
             reply = await self._command(turn, event, progress)
         else:
             assert isinstance(event, TextMessage)
+            if event.secret_slot is not None and not self._expects(turn, event.secret_slot):
+                return self._secret_not_expected(turn)
             reply = await self._text(turn, event.text.strip(), progress)
         reply = await self._offer_resume(turn, reply)
         return _prepend(reply, notices)
@@ -312,6 +320,22 @@ class Core:
         if side and previous is not None and state.active is previous:
             reply = await self._back_to(turn, previous, reply)
         return reply
+
+    def _expects(self, turn: Turn, slot: str) -> bool:
+        task = self._open(turn.state)
+        return task is not None and task.asking == slot
+
+    @staticmethod
+    def _secret_not_expected(turn: Turn) -> Reply:
+        """A secure input arrived for a question no longer open (an old modal): drop it unread."""
+        turn.read_only = True
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(turn.t("secret.not_expected"), "warning", "secret_not_expected"),),
+            turn.locale,
+            audience="private",
+            delete_inbound=True,
+        )
 
     @staticmethod
     def _open(state: ConversationState) -> Task | None:
@@ -425,8 +449,7 @@ class Core:
         if outcome is ClaimOutcome.USED:
             # Spent elsewhere (a button, another process): that turn owns the outcome and saves
             # it; this turn's copy of the state is stale and must not overwrite it.
-            if isinstance(turn, _Turn):
-                turn.read_only = True
+            turn.read_only = True
             return Reply(
                 Status.COMPLETED,
                 (NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled"),),
@@ -808,8 +831,3 @@ def _telling_text(event: Inbound) -> str:
     if text.isascii() and not any(c.isspace() for c in text) and any(c.isdigit() for c in text):
         return ""
     return event.text
-
-
-@dataclass
-class _Turn(Turn):
-    read_only: bool = False  # this turn's state copy is stale: do not save it

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.i18n import Locale
+
 
 class ChatKind(StrEnum):
     PRIVATE = "private"  # a DM, the console, `deskmate ask`
@@ -34,11 +36,15 @@ class _EventBase:
     key: ConversationKey
     chat_kind: ChatKind = ChatKind.PRIVATE
     locale_hint: str | None = None  # the platform's language code for the user, if any
+    locale_choice: Locale | None = None  # chosen for this message alone (`deskmate ask --locale`)
 
 
 @dataclass(frozen=True, slots=True)
 class TextMessage(_EventBase):
     text: str = ""
+    # Set when the text came from a secure input (a Discord modal) for this slot: the core then
+    # takes it only as the answer to that open question, never routes it or shows it to a model.
+    secret_slot: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ class Turn:
     trace: list[TraceStep] = field(default_factory=list)
     text: str = ""
     stopped_running: bool = False  # /cancel stopped a running planner turn
+    read_only: bool = False  # this turn's state copy is stale or must not change: do not save it
 
     def t(self, message_key: str, /, **params: object) -> str:
         return t(self.locale, message_key, **params)

@@ -85,8 +85,8 @@ class DeskmateClient(discord.Client):
     async def on_token_button(self, interaction: discord.Interaction[Any], token: str) -> None:
         await answer_button(interaction, token, self.handler, self.catalog)
 
-    async def on_secret_submit(self, interaction: discord.Interaction[Any], value: str) -> None:
-        await answer_secret(interaction, value, self.handler, self.catalog)
+    async def on_secret_submit(self, interaction: discord.Interaction[Any], value: str, slot: str) -> None:
+        await answer_secret(interaction, value, slot, self.handler, self.catalog)
 
 
 def build_client(

@@ -49,14 +49,18 @@ def command_event(interaction: discord.Interaction[Any], name: str, args: str = 
     )
 
 
-def text_event(interaction: discord.Interaction[Any], text: str, *, private: bool) -> TextMessage:
-    """Free text (/ask). ``private``: answered only to the asker, so treated like a DM."""
+def text_event(
+    interaction: discord.Interaction[Any], text: str, *, private: bool, secret_slot: str | None = None
+) -> TextMessage:
+    """Free text (/ask), or a secret from a modal (``secret_slot``). ``private``: answered only to
+    the asker, so treated like a DM."""
     return TextMessage(
         event_id=event_id(interaction),
         key=conversation_key(interaction),
         chat_kind=ChatKind.PRIVATE if private else chat_kind(interaction),
         locale_hint=locale_hint(interaction),
         text=text,
+        secret_slot=secret_slot,
     )
 
 

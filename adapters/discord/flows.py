@@ -115,6 +115,7 @@ async def answer_button(
 async def answer_secret(
     interaction: discord.Interaction[Any],
     value: str,
+    slot: str,
     handler: ConversationHandler,
     catalog: MarketCatalog,
 ) -> None:
@@ -142,7 +143,8 @@ async def answer_secret(
                 allowed_mentions=NO_MENTIONS,
             )
             return
-        event = text_event(interaction, text, private=True)
+        # Marked with its slot: the core takes it only as the answer to that open question.
+        event = text_event(interaction, text, private=True, secret_slot=slot)
         reply = await handler.handle(event, progress=_button_progress(interaction, catalog, True))
         rendered = render(reply, catalog, ephemeral=True, asker=interaction.user.id)
         await interaction.edit_original_response(**rendered.edit_kwargs())

@@ -54,7 +54,9 @@ class SecretPrompt:
 class SecretSubmitHandler(Protocol):
     """The client side of a submitted secret: implemented by the adapter's client."""
 
-    async def on_secret_submit(self, interaction: discord.Interaction[Any], value: str) -> None: ...
+    async def on_secret_submit(
+        self, interaction: discord.Interaction[Any], value: str, slot: str
+    ) -> None: ...
 
 
 def secret_custom_id(prompt: SecretPrompt) -> str:
@@ -127,7 +129,7 @@ class SecretModal(discord.ui.Modal):
         client = interaction.client
         if not isinstance(client, SecretSubmitHandler):
             raise TypeError("secret modals need the deskmate Discord client")
-        await client.on_secret_submit(interaction, self.secret.value)
+        await client.on_secret_submit(interaction, self.secret.value, self.prompt.slot)
 
     # discord.ui.Modal narrows BaseView.on_error (no item argument); mypy sees the mismatch.
     async def on_error(  # type: ignore[override]

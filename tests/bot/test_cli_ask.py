@@ -96,3 +96,10 @@ def test_button_press_across_processes(ask) -> None:
 def test_bad_input_is_a_clear_reply(ask) -> None:
     out = ask("x" * 600)
     assert out["status"] == "failed" and out["blocks"][0]["code"] == "message_too_long"
+
+
+def test_locale_flag_is_an_explicit_choice_for_that_message(ask) -> None:
+    out = ask("--locale", "en", "获取当前 BTC 价格")
+    assert out["locale"] == "en" and "best ask" in out["text"]
+    out = ask("获取当前 BTC 价格")  # the flag was not remembered
+    assert out["locale"] == "zh"

@@ -196,6 +196,7 @@ async def test_submitting_the_modal_gives_the_core_the_value_and_answers_private
     [ask, answer] = flow.events
     assert isinstance(answer, TextMessage)
     assert answer.text == API_KEY
+    assert answer.secret_slot == "api_key"  # the core takes it only as that question's answer
     assert answer.chat_kind is ChatKind.PRIVATE  # only the person and the bot see a modal
     assert answer.key == ask.key  # the same task thread as /ask in this channel
     assert answer.key.chat_id == str(channel.id) and answer.key.user_id == str(alice.id)
