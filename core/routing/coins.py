@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from core.markets import MarketCatalog
-from core.routing.normalize import alias_pattern, normalize
+from core.routing.normalize import is_latin, normalize
 
 # Upper-case words that look like tickers but are not coins.
 _NOT_TICKERS = frozenset({"USDT", "USD", "UTC", "API", "OK", "AI", "ID", "PNG", "CNY", "RMB", "EUR", "GMT"})
@@ -24,19 +24,27 @@ class CoinMatch:
 class CoinFinder:
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
-        # Longest aliases first so "solana" wins over "sol" and "以太坊" over "以太".
-        aliases = sorted(catalog.aliases().items(), key=lambda kv: len(kv[0]), reverse=True)
-        self._patterns = [(alias_pattern(alias), symbol) for alias, symbol in aliases]
+        self._symbol_of = catalog.aliases()
+        # One alternation per script, longest alias first, so "solana" wins over "sol" and
+        # "以太坊" over "以太"; two scans per message instead of one per alias.
+        by_length = sorted(self._symbol_of, key=len, reverse=True)
+        latin = "|".join(re.escape(a) for a in by_length if is_latin(a))
+        other = "|".join(re.escape(a) for a in by_length if not is_latin(a))
+        self._patterns = [
+            re.compile(rf"(?<![a-z0-9])(?:{latin})(?![a-z0-9])") if latin else None,
+            re.compile(other) if other else None,
+        ]
 
     def find(self, normalized: str) -> list[CoinMatch]:
-        """Coin mentions in ``normalized`` text (see normalize()), without overlaps."""
-        taken: list[tuple[int, int]] = []
+        """Coin mentions in ``normalized`` text (see normalize()), in order, without overlaps."""
         found: list[CoinMatch] = []
-        for pattern, symbol in self._patterns:
+        for pattern in self._patterns:
+            if pattern is None:
+                continue
             for m in pattern.finditer(normalized):
-                if any(m.start() < e and s < m.end() for s, e in taken):
+                if any(m.start() < c.end and c.start < m.end() for c in found):
                     continue
-                taken.append((m.start(), m.end()))
+                symbol = self._symbol_of[m.group(0)]
                 found.append(CoinMatch(symbol, m.start(), m.end(), self.catalog.is_supported(symbol)))
         found.sort(key=lambda c: c.start)
         return found

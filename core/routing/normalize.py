@@ -15,11 +15,3 @@ def normalize(text: str) -> str:
 
 def is_latin(alias: str) -> bool:
     return alias.isascii()
-
-
-def alias_pattern(alias: str) -> re.Pattern[str]:
-    """Latin aliases match as whole words ("eth" not inside "ether"); CJK ones as substrings."""
-    escaped = re.escape(alias)
-    if is_latin(alias):
-        return re.compile(rf"(?<![a-z0-9]){escaped}(?![a-z0-9])")
-    return re.compile(escaped)

@@ -92,9 +92,9 @@ def visible_y_tick_labels(fig: Figure) -> list[str]:
 def test_png_has_signature_and_phone_size() -> None:
     png = render_png(make_history())
     assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (WIDTH_PX, HEIGHT_PX) == (1200, 700)
+    assert png_size(png) == (WIDTH_PX, HEIGHT_PX) == (960, 560)
     pixels = imread(io.BytesIO(png), format="png")
-    assert pixels.shape[:2] == (700, 1200)
+    assert pixels.shape[:2] == (560, 960)
 
 
 def test_demo_history_says_demo_data_in_title_and_watermark() -> None:
@@ -205,7 +205,7 @@ def test_all_missing_renders_a_no_data_chart() -> None:
     assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == 7
     png = render_png(history)
     assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (1200, 700)
+    assert png_size(png) == (960, 560)
 
 
 def test_a_single_close_is_labelled_once() -> None:
@@ -243,7 +243,7 @@ def renderer() -> Iterator[MatplotlibChartRenderer]:
 async def test_render_history_returns_the_png(renderer: MatplotlibChartRenderer) -> None:
     png = await renderer.render_history(make_history(source="demo"))
     assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (1200, 700)
+    assert png_size(png) == (960, 560)
 
 
 async def test_second_render_of_same_history_comes_from_cache(renderer: MatplotlibChartRenderer) -> None:
@@ -406,6 +406,6 @@ async def test_closed_renderer_serves_cache_but_draws_nothing_new() -> None:
 async def test_different_charts_render_in_parallel_threads(renderer: MatplotlibChartRenderer) -> None:
     histories = [make_history(source="demo", first_day=FIRST_DAY + timedelta(days=i)) for i in range(4)]
     pngs = await asyncio.gather(*(renderer.render_history(h) for h in histories))
-    assert all(png_size(png) == (1200, 700) for png in pngs)
+    assert all(png_size(png) == (960, 560) for png in pngs)
     assert len(set(pngs)) == 4  # each shows its own dates
     assert renderer.stats.renders == 4
