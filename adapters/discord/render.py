@@ -11,8 +11,6 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 import discord
@@ -20,6 +18,8 @@ import discord
 from adapters.discord.buttons import TokenButton, button_style
 from adapters.discord.labels import label
 from adapters.discord.secret_input import SecretButton, SecretPrompt
+from core.formatting import format_price
+from core.formatting import format_utc as format_time
 from core.i18n import Locale
 from core.markets import MarketCatalog
 from core.reply import (
@@ -60,19 +60,6 @@ def safe(text: str) -> str:
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def format_price(value: Decimal) -> str:
-    """Thousands separators; trailing zeros trimmed but at least two decimals (67,890.12)."""
-    if not value.is_finite():
-        return str(value)
-    exponent = value.normalize().as_tuple().exponent
-    places = max(2, -exponent if isinstance(exponent, int) else 2)
-    return f"{value:,.{places}f}"
-
-
-def format_time(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def source_text(source: str, locale: Locale) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from decimal import Decimal
+from datetime import datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.labels import label
+from core.formatting import format_price
+from core.formatting import format_utc as format_time
 from core.i18n import Locale
 from core.reply import (
     Block,
@@ -84,19 +85,6 @@ def tg_len(text: str) -> int:
 def esc(value: object) -> str:
     # Dynamic strings only ever land in element content, never in attribute values.
     return html.escape(str(value), quote=False)
-
-
-def format_price(value: Decimal) -> str:
-    """Thousands separators, at least two decimals, no exponent, every significant digit kept."""
-    n = value.normalize()
-    exponent = n.as_tuple().exponent
-    if isinstance(exponent, int) and exponent > -2:
-        n = n.quantize(Decimal("0.01"))
-    return f"{n:,f}"
-
-
-def format_time(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _source_line(source: str, locale: Locale) -> Line:
