@@ -1,0 +1,185 @@
+"""How an open task ends or is held off: expiry, typed confirmation, cancel, the busy guard.
+
+Confirmations are single-use tokens (core.ports.StateStore.claim_token): a typed "确认" and
+a typed "取消" spend the same tokens as the buttons, so whichever way an answer arrives first wins
+and the other learns it was already handled.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import core.messages  # noqa: F401  (registers "cancel.nothing" and "cancel.done")
+from core.conversation.replies import notice_reply
+from core.conversation.tasks import TaskBook, open_task
+from core.events import Inbound, TextMessage
+from core.i18n import register
+from core.ports import ClaimOutcome, StateStore
+from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
+from core.state import Task, TaskStatus
+from core.turn import Turn
+from core.workspace.text import is_confirm
+
+TASK_IDLE_TTL = timedelta(minutes=30)  # an open task nobody answered for this long expires
+RESUME_TTL = timedelta(hours=24)  # interrupted tasks are offered again for this long
+EXECUTING_GRACE = timedelta(minutes=2)  # "executing" older than this: its process died mid-way
+
+register(
+    {
+        "task.expired": {
+            "zh": "之前的「{what}」太久没有继续，已自动取消，没有做任何更改。",
+            "en": "The earlier task ({what}) was idle too long and has been cancelled; nothing was changed.",
+        },
+        "task.confirm_expired": {
+            "zh": "「{what}」的确认已过期，没有执行任何操作。如需继续请重新发起。",
+            "en": "The confirmation for {what} expired; nothing was done. Ask again to start over.",
+        },
+        "task.crashed": {
+            "zh": "「{what}」在执行中被中断（服务重启），结果未知，请查看列表确认。",
+            "en": "{what} was interrupted while running (a restart); please check the list to see whether it "
+            "went through.",
+        },
+        "task.already_handled": {
+            "zh": "这个确认已经处理过了（可能在别处点了按钮），不会重复执行。",
+            "en": "That confirmation was already handled (perhaps by a button elsewhere); "
+            "it won't run twice.",
+        },
+        "task.busy": {
+            "zh": "上一个操作还在执行中，请稍后再发一次。",
+            "en": "The previous action is still running; please send that again in a moment.",
+        },
+        "task.nothing_to_confirm": {
+            "zh": "当前没有等待确认的操作。",
+            "en": "There's nothing waiting for confirmation.",
+        },
+        "task.cancelled": {
+            "zh": "已取消「{what}」，没有做任何更改。",
+            "en": "Cancelled {what}; nothing was changed.",
+        },
+    }
+)
+
+
+def is_busy(turn: Turn) -> bool:
+    """Another process is executing this conversation's task right now (the state says
+    "executing", recently). This turn must neither act on nor overwrite that state."""
+    task = turn.state.active
+    return (
+        task is not None
+        and task.status is TaskStatus.EXECUTING
+        and turn.now - task.updated_at <= EXECUTING_GRACE
+    )
+
+
+def busy_reply(turn: Turn, event: Inbound) -> Reply:
+    if isinstance(event, TextMessage) and is_confirm(event.text):
+        notice = NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled")
+    else:
+        notice = NoticeBlock(turn.t("task.busy"), "warning", "busy")
+    return Reply(Status.FAILED, (notice,), turn.locale)
+
+
+def nothing_to_confirm(turn: Turn) -> Reply:
+    return notice_reply(turn, "task.nothing_to_confirm", "nothing_to_confirm")
+
+
+def nothing_to_cancel(turn: Turn) -> Reply:
+    return notice_reply(turn, "cancel.nothing", "nothing_to_cancel")
+
+
+class TaskLifecycle:
+    """Ends open tasks: by time, by a typed confirmation, by a cancel."""
+
+    def __init__(self, book: TaskBook, store: StateStore) -> None:
+        self.book = book
+        self.store = store
+
+    def expire_stale(self, turn: Turn) -> list[Block]:
+        """Close an open task nobody continued in time (and old interrupted ones)."""
+        state, now = turn.state, turn.now
+        notices: list[Block] = []
+        task = open_task(state)
+        if task is not None:
+            key: str | None = None
+            if (
+                task.status is TaskStatus.AWAITING_CONFIRMATION
+                and task.confirm_expires_at is not None
+                and now >= task.confirm_expires_at
+            ):
+                key, task.status = "task.confirm_expired", TaskStatus.EXPIRED
+            elif task.status is TaskStatus.EXECUTING and now - task.updated_at > EXECUTING_GRACE:
+                key, task.status = "task.crashed", TaskStatus.FAILED
+            elif now - task.updated_at > TASK_IDLE_TTL:
+                key, task.status = "task.expired", TaskStatus.EXPIRED
+            if key is not None:
+                state.active = None
+                task.updated_at = now
+                turn.trace.append(
+                    TraceStep("store", "task_transition", {"task": task.id, "to": task.status.value})
+                )
+                if self.book.resumable(task):
+                    code = key.split(".", 1)[1]
+                    what = self.book.describe(turn, task)
+                    notices.append(NoticeBlock(turn.t(key, what=what), "warning", code))
+        kept: list[Task] = []
+        for stacked in state.resume_stack:
+            if now - stacked.updated_at > RESUME_TTL:
+                stacked.status = TaskStatus.EXPIRED
+            else:
+                kept.append(stacked)
+        state.resume_stack = kept
+        return notices
+
+    async def typed_confirm(self, turn: Turn, task: Task) -> Reply:
+        """ "确认" / "yes" spends the confirm button's token: one compare-and-set, whichever way
+        (button, text, another process) the confirmation arrives first."""
+        assert task.confirm_token is not None
+        claim = await self.store.claim_token(task.confirm_token, turn.key.user_id, turn.now)
+        turn.trace.append(
+            TraceStep("input", "claim_confirmation", {"task": task.id}, detail={"outcome": claim.outcome})
+        )
+        skill = self.book.skills.get(task.skill)
+        if claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None and skill is not None:
+            reply = await skill.on_button(turn, task, claim.token.payload)
+            self.book.settle(turn.state, task)
+            return reply
+        return await self._unclaimable(turn, task, claim.outcome)
+
+    async def _unclaimable(self, turn: Turn, task: Task, outcome: ClaimOutcome) -> Reply:
+        state = turn.state
+        if outcome is ClaimOutcome.USED:
+            # Spent elsewhere (a button, another process): that turn owns the outcome and saves
+            # it; this turn's copy of the state is stale and must not overwrite it.
+            turn.read_only = True
+            return notice_reply(turn, "task.already_handled", "already_handled", level="warning")
+        task.status = TaskStatus.EXPIRED
+        task.updated_at = turn.now
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        return notice_reply(
+            turn,
+            "task.confirm_expired",
+            "confirm_expired",
+            status=Status.FAILED,
+            level="warning",
+            what=self.book.describe(turn, task),
+        )
+
+    async def cancel(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
+        """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
+        in from another process either wins (and we say so) or can no longer run."""
+        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and task.cancel_token:
+            claim = await self.store.claim_token(task.cancel_token, turn.key.user_id, turn.now)
+            if claim.outcome is ClaimOutcome.USED:
+                return await self._unclaimable(turn, task, ClaimOutcome.USED)
+        state = turn.state
+        what = self.book.describe(turn, task)
+        task.status = TaskStatus.CANCELLED
+        task.updated_at = turn.now
+        task.confirm_token = task.cancel_token = None
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
+        turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
+        text = turn.t("task.cancelled", what=what) if self.book.resumable(task) else turn.t("cancel.done")
+        return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)

@@ -1,0 +1,59 @@
+"""Which language to answer in: an explicit choice, else what the message or conversation tells."""
+
+from __future__ import annotations
+
+import core.messages  # noqa: F401  (registers "lang.set")
+from core.events import Inbound, TextMessage
+from core.i18n import Locale, detect_locale, parse_locale
+from core.reply import NoticeBlock, Reply, Status
+from core.state import ConversationState
+from core.turn import Turn
+
+
+def guess_locale(event: Inbound, default: Locale) -> Locale:
+    """The language to answer in before (or without) loading the conversation's state."""
+    text = event.text if isinstance(event, TextMessage) else ""
+    return detect_locale(text) or parse_locale(event.locale_hint) or default
+
+
+def resolve_locale(state: ConversationState, event: Inbound, default: Locale) -> Locale:
+    """Explicit setting, else the message's language, else what this conversation last used,
+    else the platform's hint, else DESKMATE_LOCALE."""
+    text = _telling_text(event)
+    if event.locale_choice:
+        return event.locale_choice
+    if state.locale:
+        return state.locale
+    last = state.extra.get("last_locale")
+    return (
+        detect_locale(text)
+        or (last if last in ("zh", "en") else None)
+        or parse_locale(event.locale_hint)
+        or default
+    )
+
+
+def remember_locale(state: ConversationState, event: Inbound) -> None:
+    """Note the language a text message was written in, for later messages that do not tell."""
+    if isinstance(event, TextMessage):
+        detected = detect_locale(_telling_text(event))
+        if detected:
+            state.extra["last_locale"] = detected
+
+
+def set_locale(turn: Turn, locale: Locale) -> Reply:
+    """An explicit choice (/lang or a language button): it wins from now on."""
+    turn.state.locale = locale
+    turn.locale = locale
+    return Reply(Status.COMPLETED, (NoticeBlock(turn.t("lang.set"), code="locale_set"),), locale)
+
+
+def _telling_text(event: Inbound) -> str:
+    """The message text if it may tell its language. A lone token with digits ("sk-3f9a…", an API
+    key being pasted) says nothing about the language the person speaks."""
+    if not isinstance(event, TextMessage):
+        return ""
+    text = event.text.strip()
+    if text.isascii() and not any(c.isspace() for c in text) and any(c.isdigit() for c in text):
+        return ""
+    return event.text

@@ -1,0 +1,93 @@
+"""The conversation's tasks: the open one and the resume stack of interrupted ones.
+
+This is the bookkeeping of the task state machine (core.state): which task is open, where a
+finished one is filed, what a new intent does to the open task, and bringing one back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.clock import Clock
+from core.skills.base import Skill, TaskSkill
+from core.state import ConversationState, Task, TaskStatus
+from core.turn import Turn
+
+MAX_RESUME_STACK = 5
+
+
+def open_task(state: ConversationState) -> Task | None:
+    """The conversation's active task while it is still open, else None."""
+    return state.active if state.active is not None and state.active.is_open else None
+
+
+def stacked_task(state: ConversationState, task_id: str) -> Task | None:
+    """The interrupted task ``task_id`` on the resume stack, if it is still there."""
+    return next((t for t in state.resume_stack if t.id == task_id), None)
+
+
+def find_task(state: ConversationState, task_id: str) -> Task | None:
+    """Task ``task_id``, whether active or interrupted."""
+    if state.active is not None and state.active.id == task_id:
+        return state.active
+    return stacked_task(state, task_id)
+
+
+class TaskBook:
+    """Moves tasks between active, the resume stack and "finished", knowing which skills'
+    tasks survive a switch (TaskSkill) and how to name a task to the user."""
+
+    def __init__(self, skills: Mapping[str, Skill], clock: Clock) -> None:
+        self.skills = skills
+        self.clock = clock
+
+    def task_skill(self, task: Task) -> TaskSkill | None:
+        """The task's skill if its tasks are resumable, else None."""
+        skill = self.skills.get(task.skill)
+        return skill if isinstance(skill, TaskSkill) else None
+
+    def resumable(self, task: Task) -> bool:
+        return self.task_skill(task) is not None
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        skill = self.task_skill(task)
+        return skill.describe(turn, task) if skill is not None else task.skill
+
+    def settle(self, state: ConversationState, task: Task) -> None:
+        """Keep an open task active; file a finished one as the context for follow-ups."""
+        task.updated_at = self.clock.now()
+        if task.is_open:
+            state.active = task
+        else:
+            if state.active is not None and state.active.id == task.id:
+                state.active = None
+            if task.status in (TaskStatus.COMPLETED, TaskStatus.FAILED):
+                state.last_completed = task
+
+    def interrupt(self, state: ConversationState, task: Task) -> None:
+        """A new clear intent replaces the open task. A question that only picked a coin is
+        simply dropped; workspace tasks go on the resume stack, where they were."""
+        if state.active is not None and state.active.id == task.id:
+            state.active = None
+        if not self.resumable(task):
+            task.status = TaskStatus.CANCELLED
+            return
+        task.resume_status = task.status
+        task.status = TaskStatus.INTERRUPTED
+        task.resume_offered = False
+        task.updated_at = self.clock.now()
+        others = [t for t in state.resume_stack if t.id != task.id]
+        state.resume_stack = [*others[-(MAX_RESUME_STACK - 1) :], task]
+
+    def restore(self, turn: Turn, task: Task) -> None:
+        """Bring an interrupted task back as the open one (interrupting whatever is open now)."""
+        state = turn.state
+        state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
+        current = open_task(state)
+        if current is not None and current.id != task.id:
+            self.interrupt(state, current)
+        task.status = task.resume_status or TaskStatus.COLLECTING
+        task.resume_status = None
+        task.resume_offered = False
+        task.updated_at = turn.now
+        state.active = task

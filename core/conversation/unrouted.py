@@ -1,0 +1,86 @@
+"""What no rule recognises: the planner (cancellable while it runs), else a fallback answer."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Protocol
+
+import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback")
+from core.conversation.replies import capabilities
+from core.events import ConversationKey
+from core.i18n import Locale
+from core.markets import MarketCatalog
+from core.ports import ProgressSink
+from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
+from core.turn import Turn
+
+
+class Planner(Protocol):
+    """The LLM fallback (issue 5): answers what no rule recognises."""
+
+    async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply: ...
+
+
+class UnroutedAnswers:
+    """Answers unrouted text, and remembers each conversation's running planner turn so that
+    /cancel or its Cancel button can stop it."""
+
+    def __init__(self, planner: Planner | None, catalog: MarketCatalog) -> None:
+        self.planner = planner
+        self.catalog = catalog
+        self._running: dict[str, asyncio.Task[Reply]] = {}
+
+    async def answer(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply:
+        if self.planner is None:
+            return self.fallback(turn)
+        if progress is not None:
+            buttons = await turn.buttons(
+                [(turn.t("button.cancel"), {"kind": "cancel_running"})],
+                ttl=timedelta(minutes=2),
+                style="danger",
+            )
+            await progress(
+                Reply(
+                    Status.NEEDS_INPUT,
+                    (NoticeBlock(turn.t("working"), code="working"),),
+                    turn.locale,
+                    buttons=buttons,
+                )
+            )
+        key = turn.key.as_str()
+        job = asyncio.create_task(self.planner.run(text=text, locale=turn.locale, user_id=turn.key.user_id))
+        self._running[key] = job
+        try:
+            return await job
+        except asyncio.CancelledError:
+            # This turn itself is being cancelled (shutdown): stop the planner too and go on
+            # cancelling. Otherwise only the planner job was (/cancel): answer "cancelled".
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                job.cancel()
+                raise
+            return Reply(
+                Status.FAILED,
+                (NoticeBlock(turn.t("cancel.done"), "info", "cancelled"),),
+                turn.locale,
+                route=RouteInfo(None, by="model"),
+            )
+        finally:
+            self._running.pop(key, None)
+
+    async def stop(self, key: ConversationKey) -> bool:
+        """Cancel the conversation's running planner turn; False if none was running."""
+        job = self._running.get(key.as_str())
+        if job is None or job.done():
+            return False
+        job.cancel()
+        await asyncio.wait({job}, timeout=1.0)
+        return True
+
+    def fallback(self, turn: Turn) -> Reply:
+        blocks: tuple[Block, ...] = (
+            NoticeBlock(turn.t("fallback"), code="unsupported_request"),
+            TextBlock(capabilities(turn, self.catalog)),
+        )
+        return Reply(Status.COMPLETED, blocks, turn.locale, route=RouteInfo(None))

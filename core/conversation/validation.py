@@ -1,0 +1,63 @@
+"""Inbound checks before a turn acts: text the core cannot use, secure input nobody asked for."""
+
+from __future__ import annotations
+
+import re
+
+import core.messages  # noqa: F401  (registers the "input.*" texts)
+from core.conversation.tasks import open_task
+from core.events import TextMessage
+from core.i18n import Locale, register, t
+from core.reply import NoticeBlock, Reply, Status, TraceStep
+from core.turn import Turn
+
+MAX_MESSAGE_CHARS = 500
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+register(
+    {
+        "secret.not_expected": {
+            "zh": "这个输入已失效（对应的问题已结束），内容没有被保存。",
+            "en": "That input is no longer expected (its question is closed); nothing was stored.",
+        },
+    }
+)
+
+
+def validate(event: TextMessage, locale: Locale) -> Reply | None:
+    """A failed Reply for text that is empty, too long or has control characters; else None."""
+    text = event.text
+    params: dict[str, object] = {}
+    if _CONTROL.search(text):
+        key, code = "input.control_chars", "control_characters"
+    elif not text.strip():
+        key, code = "input.empty", "empty_message"
+    elif len(text) > MAX_MESSAGE_CHARS:
+        key, code = "input.too_long", "message_too_long"
+        params = {"length": len(text), "limit": MAX_MESSAGE_CHARS}
+    else:
+        return None
+    return Reply(
+        Status.FAILED,
+        (NoticeBlock(t(locale, key, **params), "error", code),),
+        locale,
+        trace=(TraceStep("input", "validate", outcome="error", error_code=code),),
+    )
+
+
+def unexpected_secret(turn: Turn, event: TextMessage) -> Reply | None:
+    """A secure input that answers no open question (an old modal): a Reply that drops it
+    unread, without saving; None when it is expected, or not a secure input at all."""
+    if event.secret_slot is None:
+        return None
+    task = open_task(turn.state)
+    if task is not None and task.asking == event.secret_slot:
+        return None
+    turn.read_only = True
+    return Reply(
+        Status.FAILED,
+        (NoticeBlock(turn.t("secret.not_expected"), "warning", "secret_not_expected"),),
+        turn.locale,
+        audience="private",
+        delete_inbound=True,
+    )
