@@ -115,9 +115,11 @@ register(
             "en": "Hi, I'm deskmate, your trading assistant. Try asking:",
         },
         "help": {
-            "zh": "我能查询 {supported} 的当前价格（币安最优卖价）和最近 7 个完整 UTC 日的收盘价走势。例如：",
+            "zh": "我能查询 {supported} 的当前价格（币安最优卖价）和最近 7 个完整 UTC 日的收盘价走势，"
+            "也能在私聊里管理你的交易所账户和模型配置。例如：",
             "en": "I can look up the current price (Binance best ask) of {supported} and their daily closes "
-            "for the last 7 full UTC days. For example:",
+            "for the last 7 full UTC days, and, in a private chat, manage your exchange accounts and model "
+            "configs. For example:",
         },
         "help.commands": {
             "zh": "命令：/price 币种 · /history 币种 · /lang zh|en · /cancel · /help",
@@ -128,10 +130,10 @@ register(
             "en": "I can't help with that yet. Here's what I can do:",
         },
         "examples": {
-            "zh": "· 获取当前 BTC 价格\n· ETH 最近 7 天走势\n· 查询 SOL 当前价格和最近七天走势",
+            "zh": "· 获取当前 BTC 价格\n· ETH 最近 7 天走势\n· 查询 SOL 当前价格和最近七天走势\n"
+            "· 添加一个币安交易所账户\n· 配置一个 DeepSeek 模型",
             "en": "· Get the current BTC price\n· Show ETH prices for the last seven days\n"
-            "· SOL price and its 7-day trend",
+            "· SOL price and its 7-day trend\n· Add a Binance exchange account\n· Set up a DeepSeek model",
         },
-        "duplicate": {"zh": "", "en": ""},
     }
 )
