@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
 from sqlalchemy import (
     Boolean,
+    ColumnElement,
     ForeignKey,
     Index,
     Integer,
     Row,
+    Select,
     String,
     Table,
     Text,
@@ -143,34 +146,24 @@ class SqlWorkspaceStore:
     # -- exchange accounts -----------------------------------------------------------------------
 
     async def list_accounts(self, owner: str) -> list[ExchangeAccount]:
-        a = exchange_accounts.c
-        stmt = select(exchange_accounts).where(a.owner == owner).order_by(a.id)
-        async with self._engine.connect() as conn:
-            return [_account(r) for r in (await conn.execute(stmt)).all()]
+        return [_account(r) for r in await self._owned(exchange_accounts, owner)]
 
     async def get_account(self, owner: str, account_id: int) -> ExchangeAccount | None:
         async with self._engine.connect() as conn:
-            row = await self._account_row(conn, owner, account_id)
+            row = await self._row(conn, exchange_accounts, owner, account_id)
         return _account(row) if row is not None else None
 
     async def create_account(self, new: NewExchangeAccount) -> ExchangeAccount:
         values = {
             "owner": new.owner,
-            "name": new.name,
-            "name_key": name_key(new.name),
+            **_name_columns(new.name),
             "exchange": new.exchange,
             "credentials": json.dumps(new.credentials, sort_keys=True),
             "paper_balance": str(new.paper_balance) if new.paper_balance is not None else None,
             "created_at": new.now,
             "updated_at": new.now,
         }
-        stmt = insert(exchange_accounts).values(**values).returning(*exchange_accounts.c)
-        try:
-            async with self._engine.begin() as conn:
-                row = (await conn.execute(stmt)).one()
-        except IntegrityError:
-            raise NameTaken(new.name) from None
-        return _account(row)
+        return _account(await self._insert(exchange_accounts, values, new.name))
 
     async def update_account(
         self, owner: str, account_id: int, changes: AccountChanges, now: datetime
@@ -178,12 +171,13 @@ class SqlWorkspaceStore:
         a = exchange_accounts.c
         try:
             async with self._engine.begin() as conn:
-                row = await self._account_row(conn, owner, account_id, for_update=True)
+                # PostgreSQL: the row lock makes concurrent credential edits merge, not clobber.
+                row = await self._row(conn, exchange_accounts, owner, account_id, for_update=True)
                 if row is None:
                     raise NotFound(str(account_id))
                 values: dict[str, Any] = {"updated_at": now}
                 if changes.name is not None:
-                    values |= {"name": changes.name, "name_key": name_key(changes.name)}
+                    values |= _name_columns(changes.name)
                 if changes.credentials:
                     merged = {**json.loads(row.credentials), **changes.credentials}
                     values["credentials"] = json.dumps(merged, sort_keys=True)
@@ -199,41 +193,25 @@ class SqlWorkspaceStore:
         return _account(updated)
 
     async def delete_account(self, owner: str, account_id: int) -> None:
-        a, t = exchange_accounts.c, traders.c
-        await self._delete_unused(
-            owner,
-            account_id,
-            select(exchange_accounts.c.id).where(a.id == account_id, a.owner == owner),
-            select(t.name).where(t.owner == owner, t.account_id == account_id).order_by(t.name),
-            delete(exchange_accounts).where(a.id == account_id, a.owner == owner),
-        )
+        await self._delete_unused(exchange_accounts, traders.c.account_id, owner, account_id)
 
     async def traders_using_account(self, owner: str, account_id: int) -> list[str]:
-        t = traders.c
-        stmt = select(t.name).where(t.owner == owner, t.account_id == account_id).order_by(t.name)
-        async with self._engine.connect() as conn:
-            return list((await conn.execute(stmt)).scalars())
+        return await self._names(_users(traders.c.account_id, owner, account_id))
 
     # -- model configs ---------------------------------------------------------------------------
 
     async def list_models(self, owner: str) -> list[ModelConfig]:
-        m = model_configs.c
-        stmt = select(model_configs).where(m.owner == owner).order_by(m.id)
-        async with self._engine.connect() as conn:
-            return [_model(r) for r in (await conn.execute(stmt)).all()]
+        return [_model(r) for r in await self._owned(model_configs, owner)]
 
     async def get_model(self, owner: str, model_id: int) -> ModelConfig | None:
-        m = model_configs.c
-        stmt = select(model_configs).where(m.id == model_id, m.owner == owner)
         async with self._engine.connect() as conn:
-            row = (await conn.execute(stmt)).first()
+            row = await self._row(conn, model_configs, owner, model_id)
         return _model(row) if row is not None else None
 
     async def create_model(self, new: NewModelConfig) -> ModelConfig:
         values = {
             "owner": new.owner,
-            "name": new.name,
-            "name_key": name_key(new.name),
+            **_name_columns(new.name),
             "provider": new.provider,
             "base_url": new.base_url,
             "model": new.model,
@@ -242,13 +220,7 @@ class SqlWorkspaceStore:
             "created_at": new.now,
             "updated_at": new.now,
         }
-        stmt = insert(model_configs).values(**values).returning(*model_configs.c)
-        try:
-            async with self._engine.begin() as conn:
-                row = (await conn.execute(stmt)).one()
-        except IntegrityError:
-            raise NameTaken(new.name) from None
-        return _model(row)
+        return _model(await self._insert(model_configs, values, new.name))
 
     async def update_model(
         self, owner: str, model_id: int, changes: ModelChanges, now: datetime
@@ -256,7 +228,7 @@ class SqlWorkspaceStore:
         m = model_configs.c
         values: dict[str, Any] = {"updated_at": now}
         if changes.name is not None:
-            values |= {"name": changes.name, "name_key": name_key(changes.name)}
+            values |= _name_columns(changes.name)
         for field in ("base_url", "model", "api_key", "enabled"):
             value = getattr(changes, field)
             if value is not None:
@@ -277,20 +249,10 @@ class SqlWorkspaceStore:
         return _model(row)
 
     async def delete_model(self, owner: str, model_id: int) -> None:
-        m, t = model_configs.c, traders.c
-        await self._delete_unused(
-            owner,
-            model_id,
-            select(m.id).where(m.id == model_id, m.owner == owner),
-            select(t.name).where(t.owner == owner, t.model_id == model_id).order_by(t.name),
-            delete(model_configs).where(m.id == model_id, m.owner == owner),
-        )
+        await self._delete_unused(model_configs, traders.c.model_id, owner, model_id)
 
     async def traders_using_model(self, owner: str, model_id: int) -> list[str]:
-        t = traders.c
-        stmt = select(t.name).where(t.owner == owner, t.model_id == model_id).order_by(t.name)
-        async with self._engine.connect() as conn:
-            return list((await conn.execute(stmt)).scalars())
+        return await self._names(_users(traders.c.model_id, owner, model_id))
 
     # -- audit -----------------------------------------------------------------------------------
 
@@ -331,30 +293,64 @@ class SqlWorkspaceStore:
 
     # -- helpers ---------------------------------------------------------------------------------
 
-    async def _account_row(
-        self, conn: AsyncConnection, owner: str, account_id: int, *, for_update: bool = False
+    async def _owned(self, table: Table, owner: str) -> Sequence[Row[Any]]:
+        c = table.c
+        stmt = select(table).where(c.owner == owner).order_by(c.id)
+        async with self._engine.connect() as conn:
+            return (await conn.execute(stmt)).all()
+
+    @staticmethod
+    async def _row(
+        conn: AsyncConnection, table: Table, owner: str, row_id: int, *, for_update: bool = False
     ) -> Row[Any] | None:
-        a = exchange_accounts.c
-        stmt = select(exchange_accounts).where(a.id == account_id, a.owner == owner)
+        c = table.c
+        stmt = select(table).where(c.id == row_id, c.owner == owner)
         if for_update:
-            stmt = stmt.with_for_update()  # PostgreSQL: concurrent credential edits merge, not clobber
+            stmt = stmt.with_for_update()
         return (await conn.execute(stmt)).first()
 
-    async def _delete_unused(self, owner: str, row_id: int, exists: Any, users: Any, remove: Any) -> None:
-        """Delete one row unless a trader uses it: check and delete in one transaction."""
+    async def _insert(self, table: Table, values: dict[str, Any], name: str) -> Row[Any]:
+        """Insert one named row; the (owner, name_key) unique constraint turns a clash into NameTaken."""
+        stmt = insert(table).values(**values).returning(*table.c)
         try:
             async with self._engine.begin() as conn:
-                if (await conn.execute(exists.with_for_update())).first() is None:
+                return (await conn.execute(stmt)).one()
+        except IntegrityError:
+            raise NameTaken(name) from None
+
+    async def _names(self, stmt: Select[str]) -> list[str]:
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(stmt)).scalars())
+
+    async def _delete_unused(
+        self, table: Table, used_by: ColumnElement[Any], owner: str, row_id: int
+    ) -> None:
+        """Delete one row unless a trader uses it (via ``used_by``): check and delete in one transaction."""
+        c = table.c
+        mine = (c.id == row_id, c.owner == owner)
+        users = _users(used_by, owner, row_id)
+        try:
+            async with self._engine.begin() as conn:
+                if (await conn.execute(select(c.id).where(*mine).with_for_update())).first() is None:
                     raise NotFound(str(row_id))
                 names = list((await conn.execute(users)).scalars())
                 if names:
                     raise InUse(tuple(names))
-                await conn.execute(remove)
+                await conn.execute(delete(table).where(*mine))
         except IntegrityError:
             # A trader was attached between the check and the delete: the foreign key refused it.
-            async with self._engine.connect() as conn:
-                names = list((await conn.execute(users)).scalars())
-            raise InUse(tuple(names) or ("?",)) from None
+            raise InUse(tuple(await self._names(users)) or ("?",)) from None
+
+
+def _name_columns(name: str) -> dict[str, str]:
+    """A name and its uniqueness key (case- and width-folded) are always written together."""
+    return {"name": name, "name_key": name_key(name)}
+
+
+def _users(used_by: ColumnElement[Any], owner: str, row_id: int) -> Select[str]:
+    """The names of the owner's traders referencing ``row_id`` through the column ``used_by``."""
+    t = traders.c
+    return select(t.name).where(t.owner == owner, used_by == row_id).order_by(t.name)
 
 
 def _account(row: Row[Any]) -> ExchangeAccount:

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from core.reply import DetailsBlock, NoticeBlock, Reply, Status
-from core.state import Task, TaskStatus
+from core.reply import DetailsBlock
+from core.state import Task
 from core.turn import Turn
 from core.workspace.exchanges import CREDENTIAL_FIELDS, EXCHANGES, PAPER_DEFAULT_BALANCE, exact_exchange
-from core.workspace.flow import Choice, Done, Parsed, SlotSpec, WorkspaceSkill, owner_of
-from core.workspace.masking import mask
-from core.workspace.names import clean_name, name_key
-from core.workspace.ports import (
-    AccountChanges,
-    ExchangeAccount,
-    NewExchangeAccount,
-    NotFound,
-    SecretUnavailable,
-)
-from core.workspace.refs import Target, resolve
+from core.workspace.flow import Choice, Parsed, SlotSpec, owner_of
+from core.workspace.names import name_key
+from core.workspace.ports import AccountChanges, ExchangeAccount, NewExchangeAccount
+from core.workspace.record_skill import RecordSkill
+from core.workspace.refs import Target
 from core.workspace.text import bare
 
 SKILL = "exchange_management"
@@ -34,9 +28,13 @@ _FIELD_WORDS = {
 }
 
 
-class ExchangeSkill(WorkspaceSkill):
+class ExchangeSkill(RecordSkill[ExchangeAccount]):
     name = SKILL
     ref_kind = "exchange_account"
+    kind_key = "ws.kind.exchange"
+    texts = "ws.ex"
+    code = "account"
+    none_code = "no_accounts"
 
     # -- declarations ------------------------------------------------------------------------
 
@@ -63,8 +61,8 @@ class ExchangeSkill(WorkspaceSkill):
         return []
 
     def _credential_fields(self, task: Task) -> tuple[str, ...]:
-        exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
-        fields = exchange.fields if exchange is not None else ()
+        """The credentials an update replaces: the chosen one, or all for "credentials"."""
+        fields = self._account_fields(task)
         chosen = task.slots.get("field")
         if chosen == "credentials":
             return fields
@@ -75,30 +73,29 @@ class ExchangeSkill(WorkspaceSkill):
             return True
         return task.action == "update" and bool(self._credential_fields(task))
 
-    def kind_label(self, turn: Turn) -> str:
-        return turn.t("ws.kind.exchange")
+    # -- the store -----------------------------------------------------------------------------
 
-    async def targets(self, owner: str) -> list[Target]:
-        return [_target(a) for a in await self.store.list_accounts(owner)]
+    async def records(self, owner: str) -> list[ExchangeAccount]:
+        return await self.store.list_accounts(owner)
+
+    async def record(self, owner: str, record_id: int) -> ExchangeAccount | None:
+        return await self.store.get_account(owner, record_id)
+
+    async def traders_using(self, owner: str, record_id: int) -> list[str]:
+        return await self.store.traders_using_account(owner, record_id)
+
+    async def remove(self, owner: str, record_id: int) -> None:
+        await self.store.delete_account(owner, record_id)
 
     # -- questions and answers -----------------------------------------------------------------
 
-    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
-        exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
-        shown = exchange.display(turn.locale) if exchange else ""
-        target = (task.target_ref or {}).get("name", "")
+    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        shown = self.catalog_label(turn, task) or ""
         if spec.name == "exchange":
             return turn.t("ws.ex.ask_exchange")
         if spec.name == "name":
             return turn.t("ws.ex.ask_name", exchange=shown)
-        if spec.name == "field":
-            return turn.t("ws.ask_field", name=target)
-        if spec.name == "new_name":
-            return turn.t("ws.ask_new_name", name=target)
-        label = turn.t(f"ws.field.{spec.name}")
-        if task.action == "update":
-            return turn.t("ws.ask_new_secret", field=label, name=target)
-        return turn.t("ws.ask_secret", field=label, exchange=shown)
+        return turn.t("ws.ask_secret", field=turn.t(f"ws.field.{spec.name}"), exchange=shown)
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "exchange":
@@ -108,7 +105,7 @@ class ExchangeSkill(WorkspaceSkill):
             return [Choice(f, turn.t(f"ws.field.{f}")) for f in fields]
         if spec.name == "name":
             exchange = str(task.slots.get("exchange", "account"))
-            taken = {name_key(a.name) for a in await self.store.list_accounts(owner_of(turn))}
+            taken = {name_key(a.name) for a in await self.records(owner_of(turn))}
             suggestion = next(f"{exchange}-{n}" for n in range(1, 1000) if f"{exchange}-{n}" not in taken)
             return [Choice(suggestion, suggestion)]
         return []
@@ -123,7 +120,7 @@ class ExchangeSkill(WorkspaceSkill):
             key = text if text in EXCHANGES else exact_exchange(bare(text))
             return Parsed(key) if key else Parsed(error="ws.ex.bad_exchange")
         if spec.name in ("name", "new_name"):
-            return await self._parse_name(turn, task, text)
+            return await self.parse_name(turn, task, text)
         if spec.name == "field":
             field = _parse_field(text)
             if "exchange" not in task.slots and field is not None:
@@ -146,16 +143,6 @@ class ExchangeSkill(WorkspaceSkill):
             return Parsed(str(amount))
         return Parsed(error="ws.invalid")
 
-    async def _parse_name(self, turn: Turn, task: Task, text: str) -> Parsed:
-        name = clean_name(text)
-        if name is None:
-            return Parsed(error="ws.bad_name", params={"max": 32})
-        own = (task.target_ref or {}).get("id")
-        for acc in await self.store.list_accounts(owner_of(turn)):
-            if name_key(acc.name) == name_key(name) and str(acc.id) != own:
-                return Parsed(error="ws.name_taken", params={"name": name})
-        return Parsed(name)
-
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
         if spec.name == "paper_balance":
             return str(PAPER_DEFAULT_BALANCE)
@@ -166,51 +153,22 @@ class ExchangeSkill(WorkspaceSkill):
     async def on_target(self, turn: Turn, task: Task) -> None:
         # An update needs the account's exchange (its credential fields) once it is known.
         if "exchange" not in task.slots:
-            acc = await self._account(turn, task)
+            acc = await self.current(turn, task)
             if acc is not None:
                 task.slots["exchange"] = acc.exchange
         field = task.slots.get("field")
         if field in CREDENTIAL_FIELDS and field not in self._account_fields(task):
             task.slots.pop("field")  # e.g. a passphrase on a Binance account: ask what to change
 
-    async def _account(self, turn: Turn, task: Task) -> ExchangeAccount | None:
-        ref = task.target_ref or {}
-        if "id" not in ref:
-            return None
-        return await self.store.get_account(owner_of(turn), int(ref["id"]))
-
-    async def precheck(self, turn: Turn, task: Task) -> Reply | None:
-        if task.action != "delete":
-            return None
-        acc = await self._account(turn, task)
-        if acc is None:
-            return None  # execution reports it gone
-        traders = await self.store.traders_using_account(owner_of(turn), acc.id)
-        if not traders:
-            return None
-        text = turn.t("ws.in_use", name=acc.name, traders=", ".join(traders))
-        return Reply(
-            Status.FAILED,
-            (NoticeBlock(text, "error", "in_use"),),
-            turn.locale,
-            route=self.route_info(task),
-            audience="private",
-        )
-
     # -- confirmation and execution ------------------------------------------------------------
 
-    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
-        acc = await self._account(turn, task)
-        name = acc.name if acc else (task.target_ref or {}).get("name", "")
-        if task.action == "delete":
-            rows = self._rows(turn, acc) if acc else ()
-            return turn.t("ws.ex.confirm_delete", name=name), DetailsBlock(
-                turn.t("ws.ex.title", name=name), rows
-            )
+    async def preview_update(
+        self, turn: Turn, task: Task, record: ExchangeAccount | None, name: str
+    ) -> tuple[str, DetailsBlock]:
         changes: list[tuple[str, str]] = []
         for field in self._credential_fields(task):
-            old = self._masked(acc.credentials.get(field)) if acc else "—"
-            new = self._masked(str(task.slots[field]))
+            old = self.masked(record.credentials.get(field)) if record else "—"
+            new = self.masked(str(task.slots[field]))
             changes.append((turn.t(f"ws.field.{field}"), f"{old} → {new}"))
         fields = "、".join(c[0] for c in changes) if turn.locale == "zh" else ", ".join(c[0] for c in changes)
         return (
@@ -218,145 +176,61 @@ class ExchangeSkill(WorkspaceSkill):
             DetailsBlock(turn.t("ws.ex.title", name=name), tuple(changes)),
         )
 
-    async def execute(self, turn: Turn, task: Task) -> Done:
-        owner = owner_of(turn)
-        if task.action == "create":
-            exchange = EXCHANGES[str(task.slots["exchange"])]
-            balance = task.slots.get("paper_balance")
-            created = await self.store.create_account(
-                NewExchangeAccount(
-                    owner=owner,
-                    name=str(task.slots["name"]),
-                    exchange=exchange.key,
-                    credentials={f: str(task.slots[f]) for f in exchange.fields},
-                    paper_balance=Decimal(str(balance)) if exchange.key == "paper" and balance else None,
-                    now=turn.now,
-                )
+    async def create(self, turn: Turn, task: Task) -> ExchangeAccount:
+        exchange = EXCHANGES[str(task.slots["exchange"])]
+        balance = task.slots.get("paper_balance")
+        return await self.store.create_account(
+            NewExchangeAccount(
+                owner=owner_of(turn),
+                name=str(task.slots["name"]),
+                exchange=exchange.key,
+                credentials={f: str(task.slots[f]) for f in exchange.fields},
+                paper_balance=Decimal(str(balance)) if exchange.key == "paper" and balance else None,
+                now=turn.now,
             )
-            return Done(
-                self._summary(turn, task, created, "ws.ex.created", "account_created"), _target(created)
-            )
-        acc = await self._account(turn, task)
-        if acc is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        if task.action == "update":
-            fields = self._credential_fields(task)
-            changes = AccountChanges(
-                name=str(task.slots["new_name"]) if task.slots.get("field") == "name" else None,
-                credentials={f: str(task.slots[f]) for f in fields},
-            )
-            updated = await self.store.update_account(owner, acc.id, changes, turn.now)
-            changed = ["name"] if changes.name is not None else list(fields)
-            return Done(
-                self._summary(turn, task, updated, "ws.ex.updated", "account_updated"),
-                _target(updated),
-                {"fields": ",".join(changed)},
-            )
-        await self.store.delete_account(owner, acc.id)
-        reply = Reply(
-            Status.COMPLETED,
-            (NoticeBlock(turn.t("ws.ex.deleted", name=acc.name), code="account_deleted"),),
-            turn.locale,
-            route=self.route_info(task),
-            audience="private",
-        )
-        return Done(reply, _target(acc))
-
-    async def query(self, turn: Turn, task: Task) -> Reply:
-        accounts = await self.store.list_accounts(owner_of(turn))
-        ref = task.target_ref or {}
-        if ref:
-            matches = resolve(ref, [_target(a) for a in accounts], turn.state.recent_refs.get(self.ref_kind))
-            if len(matches) == 1:
-                acc = next(a for a in accounts if a.id == matches[0].id)
-                return self._summary(turn, task, acc, None, "account_details")
-            if not matches:
-                self.transition(turn, task, TaskStatus.FAILED)
-                names = ", ".join(a.name for a in accounts) or "—"
-                text = turn.t(
-                    "ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
-                )
-                return Reply(
-                    Status.FAILED,
-                    (NoticeBlock(text, "error", "not_found"),),
-                    turn.locale,
-                    route=self.route_info(task),
-                    audience="private",
-                )
-            accounts = [a for a in accounts if a.id in {m.id for m in matches}]
-        if not accounts:
-            return Reply(
-                Status.COMPLETED,
-                (NoticeBlock(turn.t("ws.ex.none"), code="no_accounts"),),
-                turn.locale,
-                route=self.route_info(task),
-                audience="private",
-            )
-        rows = tuple((a.name, self._line(turn, a)) for a in accounts)
-        details = DetailsBlock(turn.t("ws.ex.list_title", count=len(accounts)), rows)
-        return Reply(
-            Status.COMPLETED, (details,), turn.locale, route=self.route_info(task), audience="private"
         )
 
-    def describe(self, turn: Turn, task: Task) -> str:
-        what = turn.t(f"ws.ex.describe.{task.action}")
-        detail = (task.target_ref or {}).get("name") or ""
+    async def update(self, turn: Turn, task: Task, record: ExchangeAccount) -> tuple[ExchangeAccount, str]:
+        fields = self._credential_fields(task)
+        changes = AccountChanges(
+            name=str(task.slots["new_name"]) if task.slots.get("field") == "name" else None,
+            credentials={f: str(task.slots[f]) for f in fields},
+        )
+        updated = await self.store.update_account(owner_of(turn), record.id, changes, turn.now)
+        changed = ["name"] if changes.name is not None else list(fields)
+        return updated, ",".join(changed)
+
+    def catalog_label(self, turn: Turn, task: Task) -> str | None:
         exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
-        if not detail and exchange is not None:
-            detail = exchange.display(turn.locale)
-        return (
-            f"{what}（{detail}）"
-            if detail and turn.locale == "zh"
-            else f"{what} ({detail})"
-            if detail
-            else what
-        )
+        return exchange.display(turn.locale) if exchange is not None else None
 
     # -- presentation ------------------------------------------------------------------------
 
-    def _masked(self, sealed: str | None) -> str:
-        if not sealed:
-            return "—"
-        try:
-            return mask(self.secrets.decrypt(sealed))
-        except SecretUnavailable:
-            return "????"
-
-    def _rows(self, turn: Turn, acc: ExchangeAccount) -> tuple[tuple[str, str], ...]:
+    def rows(self, turn: Turn, acc: ExchangeAccount) -> tuple[tuple[str, str], ...]:
         exchange = EXCHANGES.get(acc.exchange)
         rows = [
             (turn.t("ws.field.name"), acc.name),
             (turn.t("ws.field.exchange"), exchange.display(turn.locale) if exchange else acc.exchange),
         ]
         for field in exchange.fields if exchange else ():
-            rows.append((turn.t(f"ws.field.{field}"), self._masked(acc.credentials.get(field))))
+            rows.append((turn.t(f"ws.field.{field}"), self.masked(acc.credentials.get(field))))
         if acc.paper_balance is not None:
             rows.append((turn.t("ws.field.paper_balance"), f"{acc.paper_balance} USDT"))
         return tuple(rows)
 
-    def _line(self, turn: Turn, acc: ExchangeAccount) -> str:
+    def line(self, turn: Turn, acc: ExchangeAccount) -> str:
         exchange = EXCHANGES.get(acc.exchange)
         parts = [exchange.display(turn.locale) if exchange else acc.exchange]
         if "api_key" in acc.credentials:
-            parts.append(f"{turn.t('ws.field.api_key')} {self._masked(acc.credentials['api_key'])}")
+            parts.append(f"{turn.t('ws.field.api_key')} {self.masked(acc.credentials['api_key'])}")
         if acc.paper_balance is not None:
             parts.append(f"{acc.paper_balance} USDT")
         return " · ".join(parts)
 
-    def _summary(self, turn: Turn, task: Task, acc: ExchangeAccount, notice: str | None, code: str) -> Reply:
-        blocks: list[NoticeBlock | DetailsBlock] = []
-        if notice:
-            blocks.append(NoticeBlock(turn.t(notice, name=acc.name), code=code))
-        blocks.append(DetailsBlock(turn.t("ws.ex.title", name=acc.name), self._rows(turn, acc)))
-        return Reply(
-            Status.COMPLETED, tuple(blocks), turn.locale, route=self.route_info(task), audience="private"
-        )
-
-
-def _target(acc: ExchangeAccount) -> Target:
-    exchange = EXCHANGES.get(acc.exchange)
-    aliases = (acc.exchange, *(exchange.aliases if exchange else ()))
-    return Target(acc.id, acc.name, tuple(aliases))
+    def as_target(self, record: ExchangeAccount) -> Target:
+        exchange = EXCHANGES.get(record.exchange)
+        aliases = (record.exchange, *(exchange.aliases if exchange else ()))
+        return Target(record.id, record.name, tuple(aliases))
 
 
 def _parse_field(text: str) -> str | None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 
 from core.i18n import Locale
+from core.workspace.aliases import AliasIndex
 
 PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
 
@@ -47,29 +47,14 @@ EXCHANGES: dict[str, ExchangeType] = {
 
 CREDENTIAL_FIELDS = ("api_key", "api_secret", "passphrase")
 
-_ALIASES = sorted(((a, e.key) for e in EXCHANGES.values() for a in e.aliases), key=lambda p: -len(p[0]))
-
-
-def _pattern(alias: str) -> re.Pattern[str]:
-    esc = re.escape(alias).replace(r"\ ", r"[\s_-]*")
-    return re.compile(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if alias.isascii() else esc)
-
-
-_PATTERNS = [(_pattern(a), key) for a, key in _ALIASES]
+_INDEX = AliasIndex((a, e.key) for e in EXCHANGES.values() for a in e.aliases)
 
 
 def find_exchange(normalized: str) -> str | None:
     """The exchange type a (normalized) message names, longest alias first ("币安测试网")."""
-    for pattern, key in _PATTERNS:
-        if pattern.search(normalized):
-            return key
-    return None
+    return _INDEX.find(normalized)
 
 
 def exact_exchange(normalized: str) -> str | None:
     """The exchange type when the whole answer is its name ("币安", "OKX", "binance_testnet")."""
-    text = normalized.strip(" .。!！")
-    for alias, key in _ALIASES:
-        if text in (alias, key):
-            return key
-    return None
+    return _INDEX.exact(normalized)

@@ -295,14 +295,12 @@ class WorkspaceSkill:
         task.asking = spec.name
         options = await self.choices(turn, task, spec)
         buttons = await self._choice_buttons(turn, task, spec.name, options)
-        blocks = [*notes, NoticeBlock(self.question(turn, task, spec), code=f"ask_{spec.name}")]
-        return Reply(
+        return self.private_reply(
+            turn,
+            task,
             Status.NEEDS_INPUT,
-            tuple(blocks),
-            turn.locale,
+            (*notes, NoticeBlock(self.question(turn, task, spec), code=f"ask_{spec.name}")),
             buttons=buttons,
-            route=self.route_info(task),
-            audience="private",
             delete_inbound=carried_secret,
             expects_secret=spec.name if spec.kind == "secret" else None,
         )
@@ -373,13 +371,8 @@ class WorkspaceSkill:
         task.asking = TARGET
         shown = options[:MAX_TARGET_BUTTONS]
         buttons = await self._choice_buttons(turn, task, TARGET, [Choice(str(t.id), t.name) for t in shown])
-        return Reply(
-            Status.NEEDS_INPUT,
-            (*notes, NoticeBlock(text, code=code)),
-            turn.locale,
-            buttons=buttons,
-            route=self.route_info(task),
-            audience="private",
+        return self.private_reply(
+            turn, task, Status.NEEDS_INPUT, (*notes, NoticeBlock(text, code=code)), buttons=buttons
         )
 
     async def _typed_target(self, turn: Turn, task: Task, text: str) -> Reply:
@@ -445,14 +438,8 @@ class WorkspaceSkill:
             details,
             NoticeBlock(turn.t("ws.confirm_hint", minutes=minutes), code="confirm_hint"),
         ]
-        return Reply(
-            Status.AWAITING_CONFIRMATION,
-            tuple(blocks),
-            turn.locale,
-            buttons=buttons,
-            route=self.route_info(task),
-            audience="private",
-            delete_inbound=carried_secret,
+        return self.private_reply(
+            turn, task, Status.AWAITING_CONFIRMATION, blocks, buttons=buttons, delete_inbound=carried_secret
         )
 
     async def _execute(
@@ -566,21 +553,33 @@ class WorkspaceSkill:
     def _fail(self, turn: Turn, task: Task, text: str, code: str, notes: Sequence[Block]) -> Reply:
         if task.is_open:
             self.transition(turn, task, TaskStatus.FAILED)
-        return Reply(
-            Status.FAILED,
-            (*notes, NoticeBlock(text, "error", code)),
-            turn.locale,
-            route=self.route_info(task),
-            audience="private",
-        )
+        return self.private_reply(turn, task, Status.FAILED, (*notes, NoticeBlock(text, "error", code)))
 
     def _private_only(self, turn: Turn, task: Task) -> Reply:
+        notice = NoticeBlock(turn.t("private_only"), "warning", "private_only")
+        return self.private_reply(turn, task, Status.FAILED, (notice,))
+
+    def private_reply(
+        self,
+        turn: Turn,
+        task: Task,
+        status: Status,
+        blocks: Sequence[Block],
+        *,
+        buttons: tuple[Button, ...] = (),
+        delete_inbound: bool = False,
+        expects_secret: str | None = None,
+    ) -> Reply:
+        """A reply about someone's workspace: private, and carrying the task's route."""
         return Reply(
-            Status.FAILED,
-            (NoticeBlock(turn.t("private_only"), "warning", "private_only"),),
+            status,
+            tuple(blocks),
             turn.locale,
+            buttons=buttons,
             route=self.route_info(task),
             audience="private",
+            delete_inbound=delete_inbound,
+            expects_secret=expects_secret,
         )
 
     @staticmethod

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import base64
 import itertools
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Literal, TypeVar
 
 from core.workspace.names import name_key
 from core.workspace.ports import (
@@ -22,6 +22,9 @@ from core.workspace.ports import (
     NotFound,
     SecretUnavailable,
 )
+
+_R = TypeVar("_R", ExchangeAccount, ModelConfig)
+_UsedBy = Literal["account_id", "model_id"]  # the TraderRef field that references a record
 
 
 class MemorySecretBox:
@@ -65,14 +68,13 @@ class MemoryWorkspaceStore:
     # -- exchange accounts ---------------------------------------------------------------------
 
     async def list_accounts(self, owner: str) -> list[ExchangeAccount]:
-        return sorted((a for a in self.accounts.values() if a.owner == owner), key=lambda a: a.id)
+        return _owned(self.accounts, owner)
 
     async def get_account(self, owner: str, account_id: int) -> ExchangeAccount | None:
-        acc = self.accounts.get(account_id)
-        return acc if acc is not None and acc.owner == owner else None
+        return _mine(self.accounts, owner, account_id)
 
     async def create_account(self, new: NewExchangeAccount) -> ExchangeAccount:
-        self._check_name(new.owner, new.name, None, self.accounts.values())
+        _check_name(self.accounts, new.owner, new.name, None)
         acc = ExchangeAccount(
             id=next(self._ids),
             owner=new.owner,
@@ -89,12 +91,12 @@ class MemoryWorkspaceStore:
     async def update_account(
         self, owner: str, account_id: int, changes: AccountChanges, now: datetime
     ) -> ExchangeAccount:
-        acc = await self.get_account(owner, account_id)
+        acc = _mine(self.accounts, owner, account_id)
         if acc is None:
             raise NotFound(str(account_id))
         name = acc.name
         if changes.name is not None:
-            self._check_name(owner, changes.name, account_id, self.accounts.values())
+            _check_name(self.accounts, owner, changes.name, account_id)
             name = changes.name
         updated = replace(
             acc, name=name, credentials={**acc.credentials, **changes.credentials}, updated_at=now
@@ -103,27 +105,21 @@ class MemoryWorkspaceStore:
         return updated
 
     async def delete_account(self, owner: str, account_id: int) -> None:
-        if await self.get_account(owner, account_id) is None:
-            raise NotFound(str(account_id))
-        users = await self.traders_using_account(owner, account_id)
-        if users:
-            raise InUse(tuple(users))
-        del self.accounts[account_id]
+        self._delete_unused(self.accounts, "account_id", owner, account_id)
 
     async def traders_using_account(self, owner: str, account_id: int) -> list[str]:
-        return sorted(t.name for t in self.traders if t.owner == owner and t.account_id == account_id)
+        return self._users("account_id", owner, account_id)
 
     # -- model configs -------------------------------------------------------------------------
 
     async def list_models(self, owner: str) -> list[ModelConfig]:
-        return sorted((m for m in self.models.values() if m.owner == owner), key=lambda m: m.id)
+        return _owned(self.models, owner)
 
     async def get_model(self, owner: str, model_id: int) -> ModelConfig | None:
-        cfg = self.models.get(model_id)
-        return cfg if cfg is not None and cfg.owner == owner else None
+        return _mine(self.models, owner, model_id)
 
     async def create_model(self, new: NewModelConfig) -> ModelConfig:
-        self._check_name(new.owner, new.name, None, self.models.values())
+        _check_name(self.models, new.owner, new.name, None)
         cfg = ModelConfig(
             id=next(self._ids),
             owner=new.owner,
@@ -142,11 +138,11 @@ class MemoryWorkspaceStore:
     async def update_model(
         self, owner: str, model_id: int, changes: ModelChanges, now: datetime
     ) -> ModelConfig:
-        cfg = await self.get_model(owner, model_id)
+        cfg = _mine(self.models, owner, model_id)
         if cfg is None:
             raise NotFound(str(model_id))
         if changes.name is not None:
-            self._check_name(owner, changes.name, model_id, self.models.values())
+            _check_name(self.models, owner, changes.name, model_id)
         updated = replace(
             cfg,
             name=changes.name if changes.name is not None else cfg.name,
@@ -160,15 +156,10 @@ class MemoryWorkspaceStore:
         return updated
 
     async def delete_model(self, owner: str, model_id: int) -> None:
-        if await self.get_model(owner, model_id) is None:
-            raise NotFound(str(model_id))
-        users = await self.traders_using_model(owner, model_id)
-        if users:
-            raise InUse(tuple(users))
-        del self.models[model_id]
+        self._delete_unused(self.models, "model_id", owner, model_id)
 
     async def traders_using_model(self, owner: str, model_id: int) -> list[str]:
-        return sorted(t.name for t in self.traders if t.owner == owner and t.model_id == model_id)
+        return self._users("model_id", owner, model_id)
 
     # -- audit -----------------------------------------------------------------------------------
 
@@ -178,11 +169,30 @@ class MemoryWorkspaceStore:
     async def list_audit(self, owner: str, limit: int = 50) -> list[AuditEntry]:
         return [e for e in reversed(self.audit) if e.owner == owner][:limit]
 
-    @staticmethod
-    def _check_name(
-        owner: str, name: str, own_id: int | None, items: Iterable[ExchangeAccount | ModelConfig]
-    ) -> None:
-        key = name_key(name)
-        for item in items:
-            if item.owner == owner and item.id != own_id and name_key(item.name) == key:
-                raise NameTaken(name)
+    def _users(self, used_by: _UsedBy, owner: str, row_id: int) -> list[str]:
+        return sorted(t.name for t in self.traders if t.owner == owner and getattr(t, used_by) == row_id)
+
+    def _delete_unused(self, items: dict[int, _R], used_by: _UsedBy, owner: str, row_id: int) -> None:
+        if _mine(items, owner, row_id) is None:
+            raise NotFound(str(row_id))
+        users = self._users(used_by, owner, row_id)
+        if users:
+            raise InUse(tuple(users))
+        del items[row_id]
+
+
+def _owned(items: dict[int, _R], owner: str) -> list[_R]:
+    return sorted((r for r in items.values() if r.owner == owner), key=lambda r: r.id)
+
+
+def _mine(items: dict[int, _R], owner: str, row_id: int) -> _R | None:
+    found = items.get(row_id)
+    return found if found is not None and found.owner == owner else None
+
+
+def _check_name(items: dict[int, _R], owner: str, name: str, own_id: int | None) -> None:
+    """Names are unique per owner after folding, as the SQL store's unique constraint has it."""
+    key = name_key(name)
+    for item in items.values():
+        if item.owner == owner and item.id != own_id and name_key(item.name) == key:
+            raise NameTaken(name)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ipaddress
-import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from core.workspace.aliases import AliasIndex
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,26 +41,17 @@ PROVIDERS: dict[str, Provider] = {
     )
 }
 
-_ALIASES = sorted(((a, p.key) for p in PROVIDERS.values() for a in p.aliases), key=lambda x: -len(x[0]))
-_PATTERNS = [
-    (re.compile(rf"(?<![a-z0-9]){re.escape(a)}(?![a-z0-9])" if a.isascii() else re.escape(a)), key)
-    for a, key in _ALIASES
-]
+_INDEX = AliasIndex((a, p.key) for p in PROVIDERS.values() for a in p.aliases)
 
 
 def find_provider(normalized: str) -> str | None:
-    for pattern, key in _PATTERNS:
-        if pattern.search(normalized):
-            return key
-    return None
+    """The provider a (normalized) message names, longest alias first."""
+    return _INDEX.find(normalized)
 
 
 def exact_provider(normalized: str) -> str | None:
-    text = normalized.strip(" .。!！")
-    for alias, key in _ALIASES:
-        if text in (alias, key):
-            return key
-    return None
+    """The provider when the whole answer is its name ("DeepSeek", "通义千问")."""
+    return _INDEX.exact(normalized)
 
 
 _LOCAL_NAMES = frozenset({"localhost"})

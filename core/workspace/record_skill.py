@@ -1,0 +1,209 @@
+"""What the exchange-account and model-config skills share: one kind of named, owned record.
+
+Both skills list, look up, rename, delete (refused while a trader uses the record), summarise
+with masked secrets, and answer queries in the same way; they differ in the record type, the
+store calls, their message keys and the rows they show. This base holds the shared steps and a
+skill supplies only what is its own.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, Protocol, TypeVar
+
+from core.reply import DetailsBlock, NoticeBlock, Reply, Status
+from core.state import Task
+from core.turn import Turn
+from core.workspace.flow import Done, Parsed, SlotSpec, WorkspaceSkill, owner_of
+from core.workspace.masking import mask
+from core.workspace.names import MAX_NAME, clean_name, name_key
+from core.workspace.ports import NotFound, SecretUnavailable
+from core.workspace.refs import Target, resolve
+
+
+class Record(Protocol):
+    """What the shared steps read of a stored record (read-only: records are frozen)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+R = TypeVar("R", bound=Record)
+
+
+class RecordSkill(WorkspaceSkill, Generic[R]):
+    """A workspace skill over one record type (create, update, delete, query)."""
+
+    # Message keys are "<texts>.title", ".none", ".list_title", ".confirm_delete", ".created",
+    # ".updated", ".deleted" and ".describe.<action>"; reply codes "<code>_created", "_updated",
+    # "_deleted", "_details", and ``none_code`` for an empty list.
+    kind_key = ""
+    texts = ""
+    code = ""
+    none_code = ""
+
+    # -- hooks a record skill implements -------------------------------------------------------
+
+    async def records(self, owner: str) -> list[R]:
+        raise NotImplementedError
+
+    async def record(self, owner: str, record_id: int) -> R | None:
+        raise NotImplementedError
+
+    async def traders_using(self, owner: str, record_id: int) -> list[str]:
+        raise NotImplementedError
+
+    async def remove(self, owner: str, record_id: int) -> None:
+        raise NotImplementedError
+
+    async def create(self, turn: Turn, task: Task) -> R:
+        raise NotImplementedError
+
+    async def update(self, turn: Turn, task: Task, record: R) -> tuple[R, str]:
+        """Apply the update; the updated record and the changed field names for the audit log."""
+        raise NotImplementedError
+
+    async def preview_update(
+        self, turn: Turn, task: Task, record: R | None, name: str
+    ) -> tuple[str, DetailsBlock]:
+        raise NotImplementedError
+
+    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        """The question for a slot of the skill's own (not a shared update question)."""
+        raise NotImplementedError
+
+    def as_target(self, record: R) -> Target:
+        raise NotImplementedError
+
+    def rows(self, turn: Turn, record: R) -> tuple[tuple[str, str], ...]:
+        raise NotImplementedError
+
+    def line(self, turn: Turn, record: R) -> str:
+        raise NotImplementedError
+
+    def catalog_label(self, turn: Turn, task: Task) -> str | None:
+        """The exchange / provider the task names, shown when it has no target yet."""
+        return None
+
+    # -- the shared steps ------------------------------------------------------------------------
+
+    def kind_label(self, turn: Turn) -> str:
+        return turn.t(self.kind_key)
+
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        # An update asks alike in every record skill: which field, the new name, the new secret.
+        target = (task.target_ref or {}).get("name", "")
+        if spec.name == "field":
+            return turn.t("ws.ask_field", name=target)
+        if spec.name == "new_name":
+            return turn.t("ws.ask_new_name", name=target)
+        if spec.kind == "secret" and task.action == "update":
+            return turn.t("ws.ask_new_secret", field=turn.t(f"ws.field.{spec.name}"), name=target)
+        return self.own_question(turn, task, spec)
+
+    async def targets(self, owner: str) -> list[Target]:
+        return [self.as_target(r) for r in await self.records(owner)]
+
+    async def current(self, turn: Turn, task: Task) -> R | None:
+        """The task's target record, or None when it has none (yet) or it is gone."""
+        ref = task.target_ref or {}
+        if "id" not in ref:
+            return None
+        return await self.record(owner_of(turn), int(ref["id"]))
+
+    async def parse_name(self, turn: Turn, task: Task, text: str) -> Parsed:
+        """A valid name not used by another of this person's records (the target may keep its own)."""
+        name = clean_name(text)
+        if name is None:
+            return Parsed(error="ws.bad_name", params={"max": MAX_NAME})
+        own = (task.target_ref or {}).get("id")
+        for rec in await self.records(owner_of(turn)):
+            if name_key(rec.name) == name_key(name) and str(rec.id) != own:
+                return Parsed(error="ws.name_taken", params={"name": name})
+        return Parsed(name)
+
+    async def precheck(self, turn: Turn, task: Task) -> Reply | None:
+        if task.action != "delete":
+            return None
+        rec = await self.current(turn, task)
+        if rec is None:
+            return None  # execution reports it gone
+        traders = await self.traders_using(owner_of(turn), rec.id)
+        if not traders:
+            return None
+        text = turn.t("ws.in_use", name=rec.name, traders=", ".join(traders))
+        return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "in_use"),))
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        rec = await self.current(turn, task)
+        name = rec.name if rec else (task.target_ref or {}).get("name", "")
+        if task.action != "delete":
+            return await self.preview_update(turn, task, rec, name)
+        details = DetailsBlock(turn.t(f"{self.texts}.title", name=name), self.rows(turn, rec) if rec else ())
+        return turn.t(f"{self.texts}.confirm_delete", name=name), details
+
+    async def execute(self, turn: Turn, task: Task) -> Done:
+        if task.action == "create":
+            created = await self.create(turn, task)
+            summary = self.summary(turn, task, created, f"{self.texts}.created", f"{self.code}_created")
+            return Done(summary, self.as_target(created))
+        rec = await self.current(turn, task)
+        if rec is None:
+            raise NotFound((task.target_ref or {}).get("id", ""))
+        if task.action == "update":
+            updated, fields = await self.update(turn, task, rec)
+            summary = self.summary(turn, task, updated, f"{self.texts}.updated", f"{self.code}_updated")
+            return Done(summary, self.as_target(updated), {"fields": fields})
+        await self.remove(owner_of(turn), rec.id)
+        notice = NoticeBlock(turn.t(f"{self.texts}.deleted", name=rec.name), code=f"{self.code}_deleted")
+        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), self.as_target(rec))
+
+    async def query(self, turn: Turn, task: Task) -> Reply:
+        records = await self.records(owner_of(turn))
+        ref = task.target_ref or {}
+        if ref:
+            targets = [self.as_target(r) for r in records]
+            matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
+            if len(matches) == 1:
+                rec = next(r for r in records if r.id == matches[0].id)
+                return self.summary(turn, task, rec, None, f"{self.code}_details")
+            if not matches:
+                names = ", ".join(r.name for r in records) or "—"
+                text = turn.t(
+                    "ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
+                )
+                return self._fail(turn, task, text, "not_found", ())
+            records = [r for r in records if r.id in {m.id for m in matches}]
+        if not records:
+            notice = NoticeBlock(turn.t(f"{self.texts}.none"), code=self.none_code)
+            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
+        rows = tuple((r.name, self.line(turn, r)) for r in records)
+        details = DetailsBlock(turn.t(f"{self.texts}.list_title", count=len(records)), rows)
+        return self.private_reply(turn, task, Status.COMPLETED, (details,))
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        what = turn.t(f"{self.texts}.describe.{task.action}")
+        detail = (task.target_ref or {}).get("name") or self.catalog_label(turn, task)
+        if not detail:
+            return what
+        return f"{what}（{detail}）" if turn.locale == "zh" else f"{what} ({detail})"
+
+    # -- presentation --------------------------------------------------------------------------
+
+    def masked(self, sealed: str | None) -> str:
+        """A stored secret as shown: masked, "—" when unset, "????" when it cannot be opened."""
+        if not sealed:
+            return "—"
+        try:
+            return mask(self.secrets.decrypt(sealed))
+        except SecretUnavailable:
+            return "????"
+
+    def summary(self, turn: Turn, task: Task, record: R, notice: str | None, code: str) -> Reply:
+        blocks: list[NoticeBlock | DetailsBlock] = []
+        if notice:
+            blocks.append(NoticeBlock(turn.t(notice, name=record.name), code=code))
+        blocks.append(DetailsBlock(turn.t(f"{self.texts}.title", name=record.name), self.rows(turn, record)))
+        return self.private_reply(turn, task, Status.COMPLETED, blocks)
