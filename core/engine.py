@@ -88,16 +88,10 @@ class Core:
         if isinstance(event, Command) and event.name == "cancel":
             # Before the lock: the turn being cancelled may be holding it.
             stopped_running = await self.unrouted.stop(event.key)
-        now = self.clock.now()
-        if not await self.store.record_event(f"{event.key.platform}:{event.event_id}", now):
-            return Reply(
-                Status.COMPLETED,
-                (),
-                guess_locale(event, self.default_locale),
-                important=False,
-                trace=(TraceStep("input", "duplicate_event", {"event_id": event.event_id}),),
-            )
+        event_id = f"{event.key.platform}:{event.event_id}"
         if isinstance(event, ButtonPress):
+            if not await self.store.record_event(event_id, self.clock.now()):
+                return self._duplicate(event)
             reply = await self._press(event)
         else:
             reply = await self._in_conversation(
@@ -105,6 +99,7 @@ class Core:
                 event,
                 lambda turn: self._dispatch(turn, event, progress),
                 stopped_running=stopped_running,
+                record=event_id,
             )
         log.debug("turn %s done in %.1f ms: %s", event.event_id, watch.ms(), reply.status)
         return reply
@@ -116,11 +111,19 @@ class Core:
         act: Callable[[Turn], Awaitable[Reply]],
         *,
         stopped_running: bool = False,
+        record: str | None = None,
     ) -> Reply:
         """Run ``act`` on the conversation's state under its lock and save the state after,
-        unless another process is executing its task right now: then only say so."""
+        unless another process is executing its task right now: then only say so.
+        ``record``: the event id to dedupe, recorded in the same round trip as the load."""
         async with self._locks.hold(key.as_str()):
-            state = await self.store.load_state(key)
+            if record is None:
+                state = await self.store.load_state(key)
+            else:
+                loaded = await self.store.begin_turn(record, key, self.clock.now())
+                if loaded is None:  # a redelivered update: answered the first time
+                    return self._duplicate(event)
+                state = loaded
             turn = self._turn(key, event, state)
             turn.stopped_running = stopped_running
             if is_busy(turn):
@@ -131,6 +134,15 @@ class Core:
                 if not turn.read_only:
                     await self.store.save_state(key, state)
         return self._finish(reply, turn)
+
+    def _duplicate(self, event: Inbound) -> Reply:
+        return Reply(
+            Status.COMPLETED,
+            (),
+            guess_locale(event, self.default_locale),
+            important=False,
+            trace=(TraceStep("input", "duplicate_event", {"event_id": event.event_id}),),
+        )
 
     def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> Turn:
         return Turn(

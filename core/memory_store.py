@@ -30,6 +30,13 @@ class MemoryStateStore:
         self._events.add(event_id)
         return True
 
+    async def begin_turn(
+        self, event_id: str, key: ConversationKey, now: datetime
+    ) -> ConversationState | None:
+        if not await self.record_event(event_id, now):
+            return None
+        return await self.load_state(key)
+
     async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None:
         for tok in tokens:
             self._tokens[tok.token] = tok

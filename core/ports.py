@@ -72,6 +72,13 @@ class StateStore(Protocol):
         """Remember ``event_id``; False when it was seen before (a redelivered update)."""
         ...
 
+    async def begin_turn(
+        self, event_id: str, key: ConversationKey, now: datetime
+    ) -> ConversationState | None:
+        """``record_event`` and ``load_state`` in one round trip (one transaction): the state, or
+        None when the event was seen before. A turn's hot path, so it costs one trip, not two."""
+        ...
+
     async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None: ...
 
     async def claim_token(self, token: str, user_id: str, now: datetime) -> TokenClaim:

@@ -132,6 +132,26 @@ class SqlStateStore:
             return conn.execute(self._sql.record, {"event_id": event_id, "seen_at": now}).rowcount == 1
 
         fresh = await self._runner.run(record)
+        await self._after_event(now)
+        return fresh
+
+    async def begin_turn(
+        self, event_id: str, key: ConversationKey, now: datetime
+    ) -> ConversationState | None:
+        sql = self._sql
+
+        def begin(conn: Connection) -> tuple[bool, str | None]:
+            if conn.execute(sql.record, {"event_id": event_id, "seen_at": now}).rowcount != 1:
+                return False, None
+            return True, conn.execute(sql.load, {"conversation_key": key.as_str()}).scalar_one_or_none()
+
+        fresh, raw = await self._runner.run(begin)
+        await self._after_event(now)
+        if not fresh:
+            return None
+        return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
+
+    async def _after_event(self, now: datetime) -> None:
         self._events_since_prune += 1
         if self._events_since_prune >= PRUNE_EVERY:
             self._events_since_prune = 0
@@ -139,7 +159,6 @@ class SqlStateStore:
                 await self.prune(now)
             except SQLAlchemyError as exc:  # housekeeping: never fail a turn for it
                 logger.warning("pruning old events and tokens failed: %s", exc)
-        return fresh
 
     async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None:
         if not tokens:

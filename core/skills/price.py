@@ -149,9 +149,14 @@ class PriceSkill:
         task.asking = None
         want_quote = action in ("current", "both")
         want_history = action in ("history", "both")
-        quote_job = self._quote(turn, symbol) if want_quote else _none()
-        history_job = self._history(turn, symbol) if want_history else _none()
-        quote, history = await asyncio.gather(quote_job, history_job)
+        quote: QuoteBlock | NoticeBlock | None = None
+        history: HistoryBlock | NoticeBlock | None = None
+        if want_quote and want_history:  # both upstream calls at once
+            quote, history = await asyncio.gather(self._quote(turn, symbol), self._history(turn, symbol))
+        elif want_quote:  # one call: awaited directly, no tasks to schedule
+            quote = await self._quote(turn, symbol)
+        else:
+            history = await self._history(turn, symbol)
 
         blocks: list[Block] = []
         errors: list[NoticeBlock] = []
@@ -264,6 +269,3 @@ class PriceSkill:
             text = turn.t("market.internal")
         return NoticeBlock(text, level="error", code=exc.code)
 
-
-async def _none() -> None:
-    return None
