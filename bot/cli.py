@@ -46,6 +46,7 @@ def _setup_logging(settings: Settings) -> None:
     # httpx logs full request URLs at INFO; a Telegram URL contains the bot token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("matplotlib").setLevel(logging.WARNING)
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # one line per migration is noise
 
 
 async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None]]) -> int:
@@ -115,16 +116,18 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
     from bot.wiring import App
 
     assert isinstance(app, App)
+    jobs = platform_coroutines(app, only)
+    if only is not None and not jobs:
+        print(f"DESKMATE_{only.upper()}__TOKEN is not set", file=sys.stderr)
+        return 2
     if only == "discord" and getattr(args, "sync", False):
         from bot.platforms import discord_sync
 
+        for job in jobs.values():
+            job.close()  # only syncing: the bot itself is not started
         await discord_sync(app)
         return 0
-    jobs = platform_coroutines(app, only)
-    if not jobs:
-        if only is not None:
-            print(f"DESKMATE_{only.upper()}__TOKEN is not set", file=sys.stderr)
-            return 2
+    if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
     await run_until_signalled(jobs)
     return 0

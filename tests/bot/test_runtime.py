@@ -64,3 +64,20 @@ def test_run_without_tokens_is_the_console_chat_on_the_demo_market(tmp_path: Pat
     assert "[DEMO DATA] BTC/USDT" in out
     assert "要查哪个币" in out and "[2] ETH" in out
     assert "【演示数据】 ETH/USDT" in out  # "2" pressed the ETH button
+
+
+def test_a_platform_command_without_its_token_says_so(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
+    env["DESKMATE_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'd.db'}"
+    for args in (["discord", "--sync"], ["telegram"]):
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot.cli", *args],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert proc.returncode == 2
+        assert f"DESKMATE_{args[0].upper()}__TOKEN is not set" in proc.stderr
+        assert "Traceback" not in proc.stderr
