@@ -23,7 +23,13 @@ from core.conversation.replies import prepend
 from core.conversation.resume import Resumption
 from core.conversation.tasks import TaskBook, open_task
 from core.conversation.unrouted import Planner, UnroutedAnswers
-from core.conversation.validation import MAX_MESSAGE_CHARS, unexpected_secret, validate
+from core.conversation.validation import (
+    MAX_MESSAGE_CHARS,
+    looks_like_stray_secret,
+    secret_not_expected,
+    unexpected_secret,
+    validate,
+)
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.i18n import Locale
 from core.locks import KeyedLocks
@@ -35,6 +41,7 @@ from core.skills.price import PriceSkill
 from core.skills.price_service import PriceService
 from core.state import ConversationState, Task, TaskStatus
 from core.turn import Stopwatch, Turn, new_id
+from core.workspace.flow import WorkspaceSkill
 from core.workspace.text import is_cancel, is_confirm, is_decline, is_resume
 
 __all__ = ["MAX_MESSAGE_CHARS", "Core", "Planner"]
@@ -170,6 +177,7 @@ class Core:
     # -- dispatch ------------------------------------------------------------------------------------
 
     async def _dispatch(self, turn: Turn, event: Inbound, progress: ProgressSink | None) -> Reply:
+        asked_secret = self._asked_secret(turn.state)  # before expiry closes the question
         notices = self.lifecycle.expire_stale(turn)
         if isinstance(event, Command):
             reply = await self._command(turn, event)
@@ -178,7 +186,7 @@ class Core:
             dropped = unexpected_secret(turn, event)
             if dropped is not None:
                 return dropped
-            reply = await self._text(turn, event.text.strip(), progress)
+            reply = await self._text(turn, event.text.strip(), progress, asked_secret=asked_secret)
         reply = await self.resumption.offer(turn, reply)
         return prepend(reply, notices)
 
@@ -188,7 +196,9 @@ class Core:
             return await self._start(turn, route)
         return await self.commands.run(turn, cmd)
 
-    async def _text(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply:
+    async def _text(
+        self, turn: Turn, text: str, progress: ProgressSink | None, *, asked_secret: bool = False
+    ) -> Reply:
         state = turn.state
         route = self.router.route(text)
         active = open_task(state)
@@ -216,7 +226,20 @@ class Core:
             return await self._start(turn, route)
         if is_confirm(text):
             return nothing_to_confirm(turn)
+        if asked_secret and looks_like_stray_secret(text):
+            # A key for a question that closed (switched away from, or expired): the planner's
+            # redaction cannot spot a short passphrase, so it must not get this far.
+            return secret_not_expected(turn)
         return await self.unrouted.answer(turn, text, progress)
+
+    def _asked_secret(self, state: ConversationState) -> bool:
+        """A task of this conversation (open or interrupted) last asked for a secret."""
+        tasks = [t for t in (state.active, *state.resume_stack) if t is not None]
+        for task in tasks:
+            skill = self.skills.get(task.skill)
+            if isinstance(skill, WorkspaceSkill) and skill.asks_secret(task):
+                return True
+        return False
 
     async def _start(self, turn: Turn, route: Route) -> Reply:
         state = turn.state

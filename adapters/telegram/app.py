@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from telegram import Bot, BotCommand
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, MessageHandler, filters
 from telegram.request import BaseRequest
 
@@ -15,7 +15,7 @@ from adapters.telegram.config import TelegramConfig
 from adapters.telegram.flood import FloodControl
 from adapters.telegram.handlers import TelegramFrontend
 from adapters.telegram.labels import COMMANDS, label
-from adapters.telegram.redact import protect
+from adapters.telegram.redact import REDACTOR, protect
 from core.i18n import Locale
 from core.ports import ConversationHandler
 
@@ -76,6 +76,19 @@ async def set_commands(bot: Bot) -> None:
 async def serve(config: TelegramConfig, handler: ConversationHandler) -> None:
     """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly."""
     app = build_application(config, handler)
+    try:
+        await _serve(app, config)
+    except TelegramError as exc:
+        # python-telegram-bot names a rejected token in its message ("The token `…` was rejected"),
+        # and whoever catches this error logs it: that copy must not carry the token.
+        cleaned = REDACTOR.redact(exc.message)
+        if cleaned == exc.message:
+            raise
+        error = InvalidToken(cleaned) if isinstance(exc, InvalidToken) else TelegramError(cleaned)
+        raise error from None
+
+
+async def _serve(app: TelegramApp, config: TelegramConfig) -> None:
     async with app:  # initialize() ... shutdown()
         await set_commands(app.bot)
         updater = app.updater

@@ -1,7 +1,8 @@
-"""Keep the bot token (and webhook secret) out of logs.
+"""Keep the bot token (and webhook secret), and what people typed, out of logs.
 
 The token is part of every Bot API URL: httpx logs each request URL at INFO level, and
-python-telegram-bot logs its API URL at DEBUG. Filters on those loggers rewrite such records
+python-telegram-bot logs its API URL at DEBUG. At DEBUG it also prints every incoming update,
+text included, and people type API keys into DMs. Filters on those loggers rewrite such records
 before any handler sees them.
 """
 
@@ -11,6 +12,11 @@ import logging
 import threading
 
 _MASK = "***"
+_NOT_LOGGED = "<update content not logged>"
+# python-telegram-bot's DEBUG lines that print whole incoming updates, and with them whatever
+# people typed (API keys and secrets are typed into DMs): their payload is dropped.
+_UPDATE_DUMPS = frozenset({"Processing update %s", "Webhook received data: %s"})
+_API_RESULT = "Call to Bot API endpoint `%s` finished with return value `%s`"
 
 
 class SecretRedactor(logging.Filter):
@@ -31,11 +37,20 @@ class SecretRedactor(logging.Filter):
         return text
 
     def filter(self, record: logging.LogRecord) -> bool:
+        _drop_update_content(record)
         message = record.getMessage()
         cleaned = self.redact(message)
         if cleaned != message:
             record.msg, record.args = cleaned, None
         return True
+
+
+def _drop_update_content(record: logging.LogRecord) -> None:
+    args = record.args
+    if record.msg in _UPDATE_DUMPS:
+        record.args = (_NOT_LOGGED,)
+    elif record.msg == _API_RESULT and isinstance(args, tuple) and args and args[0] == "getUpdates":
+        record.args = (args[0], _NOT_LOGGED)
 
 
 REDACTOR = SecretRedactor()

@@ -49,7 +49,9 @@ class UnroutedAnswers:
                 )
             )
         key = turn.key.as_str()
-        job = asyncio.create_task(self.planner.run(text=text, locale=turn.locale, user_id=turn.key.user_id))
+        # Budgets are per person: "telegram:42" and "discord:42" are different people.
+        person = f"{turn.key.platform}:{turn.key.user_id}"
+        job = asyncio.create_task(self.planner.run(text=text, locale=turn.locale, user_id=person))
         self._running[key] = job
         try:
             return await job

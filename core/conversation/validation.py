@@ -10,6 +10,7 @@ from core.events import TextMessage
 from core.i18n import Locale, register, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.turn import Turn
+from core.workspace.text import secret_value
 
 MAX_MESSAGE_CHARS = 500
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -54,6 +55,18 @@ def unexpected_secret(turn: Turn, event: TextMessage) -> Reply | None:
     if task is not None and task.asking == event.secret_slot:
         return None
     turn.read_only = True
+    return secret_not_expected(turn)
+
+
+def looks_like_stray_secret(text: str) -> bool:
+    """One token with a digit or a symbol: a key or passphrase pasted for a closed question.
+    (A plain word like "leverage" is a question for the model, not a credential.)"""
+    return secret_value(text) is not None and not text.strip().isalpha()
+
+
+def secret_not_expected(turn: Turn) -> Reply:
+    """Drop a secret nobody asks for any more: not kept, not handed to a model, and the platform
+    is asked to delete the message that carried it."""
     return Reply(
         Status.FAILED,
         (NoticeBlock(turn.t("secret.not_expected"), "warning", "secret_not_expected"),),

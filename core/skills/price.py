@@ -268,4 +268,3 @@ class PriceSkill:
         except KeyError:
             text = turn.t("market.internal")
         return NoticeBlock(text, level="error", code=exc.code)
-

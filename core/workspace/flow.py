@@ -539,6 +539,11 @@ class WorkspaceSkill:
             slots["target_ref"] = dict(task.target_ref)
         return RouteInfo(self.name, task.action, slots, by="rule")
 
+    def asks_secret(self, task: Task) -> bool:
+        """``task``'s last question asked for a secret (kept while it is interrupted or expired)."""
+        spec = self._spec(task, task.asking) if task.asking else None
+        return spec is not None and spec.kind == "secret"
+
     def secret_slot_names(self, task: Task) -> list[str]:
         return [s.name for s in self.slots_for(task) if s.kind == "secret" and s.name in task.slots]
 
