@@ -20,6 +20,12 @@ register(
             "zh": "消息里有无法处理的控制字符，请重新输入。",
             "en": "That message contains control characters I can't handle. Please type it again.",
         },
+        "input.secret_ignored": {
+            "zh": "你的消息里似乎有密钥或机密信息：我没有保存或转发它，并已尝试删除这条消息。"
+            "请不要在聊天中发送密钥。",
+            "en": "Your message looked like it contained a key or secret: nothing was stored or passed on, "
+            "and I've tried to delete the message. Never post keys in a chat.",
+        },
         # buttons
         "button.not_yours": {"zh": "这个按钮不是给你的。", "en": "This button isn't for you."},
         "button.expired": {

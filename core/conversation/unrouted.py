@@ -6,11 +6,12 @@ import asyncio
 from datetime import timedelta
 from typing import Protocol
 
-import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback")
+import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
 from core.conversation.replies import capabilities
 from core.events import ConversationKey
 from core.i18n import Locale
 from core.markets import MarketCatalog
+from core.planner.redaction import redact
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.turn import Turn
@@ -85,4 +86,9 @@ class UnroutedAnswers:
             NoticeBlock(turn.t("fallback"), code="unsupported_request"),
             TextBlock(capabilities(turn, self.catalog)),
         )
-        return Reply(Status.COMPLETED, blocks, turn.locale, route=RouteInfo(None))
+        # A key pasted out of the blue: warn, and have the platform delete the message, as the
+        # planner path does; nothing is stored either way.
+        leaked = redact(turn.text).changed
+        if leaked:
+            blocks = (NoticeBlock(turn.t("input.secret_ignored"), "warning", "secret_redacted"), *blocks)
+        return Reply(Status.COMPLETED, blocks, turn.locale, route=RouteInfo(None), delete_inbound=leaked)

@@ -282,3 +282,14 @@ async def test_each_person_in_a_group_has_their_own_thread() -> None:
     assert bob_reply.route.slots["symbol"] == "ETHUSDT"
     alice_reply = await alice.say("SOL")
     assert alice_reply.route.slots["symbol"] == "SOLUSDT"
+
+
+async def test_a_pasted_key_without_a_model_is_flagged_and_deleted() -> None:
+    reply = await Chat(make_core()).say(
+        "my key is vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A"
+    )
+    assert reply.delete_inbound is True
+    assert notice_codes(reply)[0] == "secret_redacted"
+    assert "vmPUZE6" not in repr(reply)
+    plain = await Chat(make_core()).say("tell me a joke")
+    assert plain.delete_inbound is False and "secret_redacted" not in notice_codes(plain)
