@@ -57,9 +57,9 @@ async def ask_once(
     if as_json:
         print(json.dumps(render_json(reply, images), ensure_ascii=False))
     else:
-        print(render_text(reply, images))
+        print(render_text(reply, images, numbered_buttons=False))
         for button in reply.buttons:
-            print(f"  --press {button.token}  ({button.label})")
+            print(f"  [{button.label}]  deskmate ask --chat {chat} --press {button.token}")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Literal
 
 Locale = Literal["zh", "en"]
@@ -29,6 +30,7 @@ def detect_locale(text: str) -> Locale | None:
 
     A message of only tickers and commands ("BTC", "/price eth") does not tell.
     """
+    text = unicodedata.normalize("NFKC", text)  # full-width "ｅｔｈ ｐｒｉｃｅ" is English
     if _CJK.search(text):
         return "zh"
     words = [w for w in _LATIN_WORD.findall(text) if not w.isupper()]

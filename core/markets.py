@@ -31,9 +31,16 @@ def normalize_alias(value: str) -> str:
 
 
 DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
-    MarketSpec("BTCUSDT", "BTC", "USDT", "Bitcoin", "比特币", ("bitcoin", "xbt", "大饼", "btc/usdt")),
     MarketSpec(
-        "ETHUSDT", "ETH", "USDT", "Ethereum", "以太坊", ("ether", "ethereum", "以太", "以太币", "eth/usdt")
+        "BTCUSDT", "BTC", "USDT", "Bitcoin", "比特币", ("bitcoin", "xbt", "大饼", "比特幣", "btc/usdt")
+    ),
+    MarketSpec(
+        "ETHUSDT",
+        "ETH",
+        "USDT",
+        "Ethereum",
+        "以太坊",
+        ("ether", "ethereum", "以太", "以太币", "以太幣", "eth/usdt"),
     ),
     MarketSpec("SOLUSDT", "SOL", "USDT", "Solana", "Solana", ("solana", "索拉纳", "sol/usdt")),
 )
@@ -41,7 +48,7 @@ DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
 # Well-known coins deskmate does not quote (yet): recognised so that "狗狗币价格" fails clearly
 # ("not supported; supported are ...") instead of falling through as small talk.
 KNOWN_UNSUPPORTED: dict[str, tuple[str, ...]] = {
-    "DOGEUSDT": ("doge", "dogecoin", "狗狗币", "狗狗"),
+    "DOGEUSDT": ("doge", "dogecoin", "狗狗币", "狗狗幣", "狗狗"),
     "XRPUSDT": ("xrp", "ripple", "瑞波币", "瑞波"),
     "BNBUSDT": ("bnb", "币安币"),
     "ADAUSDT": ("ada", "cardano", "艾达币"),

@@ -63,6 +63,14 @@ register(
             "zh": "图表生成失败，以下为文字数据。",
             "en": "The chart could not be drawn; the closes are listed as text.",
         },
+        "price.only_7_days": {
+            "zh": "目前只提供最近 7 个完整 UTC 日的日收盘价，以下是这 7 天的数据。",
+            "en": "Only the daily closes of the last 7 full UTC days are available; here they are.",
+        },
+        "price.only_usdt": {
+            "zh": "价格只以 USDT 计价。",
+            "en": "Prices are quoted in USDT only.",
+        },
         "price.demo_notice": {
             "zh": "演示数据（离线模拟行情），不是真实价格。",
             "en": "Demo data (offline simulated market), not real prices.",
@@ -130,6 +138,10 @@ register(
         "help.commands": {
             "zh": "命令：/price 币种 · /history 币种 · /lang zh|en · /cancel · /help",
             "en": "Commands: /price coin · /history coin · /lang zh|en · /cancel · /help",
+        },
+        "greeting": {
+            "zh": "你好！我是 deskmate，你的交易助手。",
+            "en": "Hi! I'm deskmate, your trading assistant.",
         },
         "fallback": {
             "zh": "这个我暂时帮不上忙。我能做的是：",

@@ -55,14 +55,16 @@ def save_images(reply: Reply, out_dir: Path) -> dict[int, Path]:
     return paths
 
 
-def render_text(reply: Reply, images: dict[int, Path] | None = None) -> str:
-    """The reply as plain console text (model or exchange text is printed as-is, never parsed)."""
+def render_text(reply: Reply, images: dict[int, Path] | None = None, *, numbered_buttons: bool = True) -> str:
+    """The reply as plain console text (model or exchange text is printed as-is, never parsed).
+    ``numbered_buttons``: list buttons as "[1] BTC" for the interactive chat, where typing the
+    number presses one; `deskmate ask` lists `--press TOKEN` lines instead."""
     images = images or {}
     lines: list[str] = []
     history_of: dict[str, HistoryBlock] = {b.symbol: b for b in reply.blocks if isinstance(b, HistoryBlock)}
     for i, block in enumerate(reply.blocks):
         lines.extend(_block_lines(block, reply.locale, images.get(i), history_of))
-    if reply.buttons:
+    if reply.buttons and numbered_buttons:
         lines.append(
             _l(reply.locale, "buttons")
             + ": "
@@ -164,7 +166,7 @@ def render_json(reply: Reply, images: dict[int, Path] | None = None) -> dict[str
         "audience": reply.audience,
         "delete_inbound": reply.delete_inbound,
         "expects_secret": reply.expects_secret,
-        "text": render_text(reply, images),
+        "text": render_text(reply, images, numbered_buttons=False),
         "blocks": [_block_json(b, images.get(i)) for i, b in enumerate(reply.blocks)],
         "buttons": [{"label": b.label, "token": b.token} for b in reply.buttons],
         "trace": [_step_json(s) for s in reply.trace],

@@ -19,12 +19,14 @@ def guess_locale(event: Inbound, default: Locale) -> Locale:
 def resolve_locale(state: ConversationState, event: Inbound, default: Locale) -> Locale:
     """Explicit setting, else the message's language, else what this conversation last used,
     else the platform's hint, else DESKMATE_LOCALE."""
-    text = _telling_text(event)
     if event.locale_choice:
         return event.locale_choice
     if state.locale:
         return state.locale
     last = state.extra.get("last_locale")
+    # A lone Latin word ("mycustom", "binance", a URL) answering a question mid-conversation is
+    # a name, not a switch of language; in a new conversation it is all there is to go on.
+    text = "" if last and _lone_ascii_token(event) else _telling_text(event)
     return (
         detect_locale(text)
         or (last if last in ("zh", "en") else None)
@@ -35,7 +37,7 @@ def resolve_locale(state: ConversationState, event: Inbound, default: Locale) ->
 
 def remember_locale(state: ConversationState, event: Inbound) -> None:
     """Note the language a text message was written in, for later messages that do not tell."""
-    if isinstance(event, TextMessage):
+    if isinstance(event, TextMessage) and not (state.extra.get("last_locale") and _lone_ascii_token(event)):
         detected = detect_locale(_telling_text(event))
         if detected:
             state.extra["last_locale"] = detected
@@ -57,3 +59,10 @@ def _telling_text(event: Inbound) -> str:
     if text.isascii() and not any(c.isspace() for c in text) and any(c.isdigit() for c in text):
         return ""
     return event.text
+
+
+def _lone_ascii_token(event: Inbound) -> bool:
+    if not isinstance(event, TextMessage):
+        return False
+    text = event.text.strip()
+    return text.isascii() and not any(c.isspace() for c in text)

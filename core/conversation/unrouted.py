@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import timedelta
 from typing import Protocol
 
@@ -15,6 +16,11 @@ from core.planner.redaction import redact
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.turn import Turn
+
+_GREETING = re.compile(
+    r"(hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|thanks|thank you|thx|"
+    r"你好|您好|嗨|哈喽|早上好|晚上好|谢谢|多谢)[\s!！.。~～?？]*"
+)
 
 
 class Planner(Protocol):
@@ -82,10 +88,11 @@ class UnroutedAnswers:
         return True
 
     def fallback(self, turn: Turn) -> Reply:
-        blocks: tuple[Block, ...] = (
-            NoticeBlock(turn.t("fallback"), code="unsupported_request"),
-            TextBlock(capabilities(turn, self.catalog)),
-        )
+        if _GREETING.fullmatch(turn.text.strip().casefold()):  # "hi", "你好", "thanks": be friendly
+            opener = NoticeBlock(turn.t("greeting"), code="greeting")
+        else:
+            opener = NoticeBlock(turn.t("fallback"), code="unsupported_request")
+        blocks: tuple[Block, ...] = (opener, TextBlock(capabilities(turn, self.catalog)))
         # A key pasted out of the blue: warn, and have the platform delete the message, as the
         # planner path does; nothing is stored either way.
         leaked = redact(turn.text).changed

@@ -23,17 +23,27 @@ def _words(*items: str) -> re.Pattern[str]:
 # Words that ask for a price. "Strong" ones also work without a coin ("当前价格是多少").
 _PRICE_WORDS = _words(
     "价格", "价钱", "币价", "现价", "多少钱", "什么价", "报价", "行情", "最新价", "价位", "对比", "比较",
+    "價格", "價錢", "幣價", "現價", "多少錢", "報價", "最新價",  # traditional characters
     "price", "prices", "pricing", "quote", "trading at", "compare",
+    "pirce", "prcie", "priec",  # frequent typos
 )  # fmt: skip
 _PRICE_WORDS_WITH_COIN = _words(
     "多少", "几多", "how much", "worth", "value", "cost", "costs", "now", "现在", "当前", "目前",
+    "vs", "versus",
 )  # fmt: skip
 # Words that ask for the 7-day history.
 _HISTORY_WORDS = _words(
     "七天", "7天", "7 天", "七日", "7日", "一周", "一星期", "这周", "本周", "上周", "近一周", "这一周",
     "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
+    "一週", "這週", "本週", "上週", "近一週", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
     "last week", "this week", "past week", "history", "historical", "chart", "trend", "closes",
+)  # fmt: skip
+# Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
+# doing"); alone they are small talk ("今天天气怎么样", "how are you doing").
+_HISTORY_WORDS_WITH_COIN = _words(
+    "图", "圖", "涨", "跌", "昨天", "昨日", "怎么样", "怎麼樣", "表现",
+    "doing", "going up", "going down", "up or down", "perform", "performance", "performing", "yesterday",
 )  # fmt: skip
 # Conjunctions that separate "current price" from "and its history" in one request.
 _CLAUSE_SPLIT = re.compile(
@@ -47,12 +57,31 @@ _FOLLOWUP_FILLER = re.compile(
 _SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
 
 
+# What deskmate cannot serve yet but a user may ask for: another window, another quote currency.
+_OTHER_WINDOW = re.compile(
+    r"(?<![0-9])(?!7(?![0-9]))[0-9]{1,4}\s*(?:天|日|d(?![a-z])|days?(?![a-z]))|[0-9]+\s*(?:h|hours?|m|min|小时|分钟)(?![a-z])"
+    r"|一个月|半年|一年|今年|(?<![a-z])(?:month|monthly|year|yearly|ytd|hourly|intraday)(?![a-z])|[个個]?月线"
+)
+_OTHER_QUOTE = re.compile(r"(?<![a-z])(?:eur|usd|cny|rmb|jpy|gbp|krw)(?![a-z])|人民币|美元|欧元|日元")
+
+
+def scope_notes(norm: str) -> tuple[str, ...]:
+    """Codes for parts of a request deskmate answers only in its own terms (7 days, in USDT)."""
+    notes = []
+    if _OTHER_WINDOW.search(norm):
+        notes.append("only_7_days")
+    if _OTHER_QUOTE.search(norm):
+        notes.append("only_usdt")
+    return tuple(notes)
+
+
 @dataclass(frozen=True, slots=True)
 class PriceIntent:
     action: PriceAction | None  # None: a bare-coin follow-up; the engine decides from context
     symbols: tuple[str, ...]  # every coin named, supported or not, in order
     unsupported: tuple[str, ...]  # those not supported
     followup: bool = False
+    notes: tuple[str, ...] = ()  # see scope_notes()
 
 
 class PriceRules:
@@ -77,7 +106,7 @@ class PriceRules:
             return None
         unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
         if action:
-            return PriceIntent(action, tuple(symbols), unsupported)
+            return PriceIntent(action, tuple(symbols), unsupported, notes=scope_notes(norm))
         if not _FOLLOWUP_FILLER.sub("", self.coins.strip(norm, matches)):
             return PriceIntent(None, tuple(symbols), unsupported, followup=True)
         return None
@@ -92,7 +121,12 @@ class PriceRules:
             token = re.sub(r"[^a-z0-9]", "", arg)[:12].upper()
             symbols = [token if token.endswith("USDT") else f"{token}USDT"] if token else []
         unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
-        return PriceIntent(action, tuple(symbols), unsupported)
+        notes = scope_notes(normalize(arg))
+        # "/history sol 30": a bare number after the coin is a number of days.
+        days = [int(n) for n in re.findall(r"(?<![0-9a-z])[0-9]{1,4}(?![0-9a-z])", normalize(arg))]
+        if any(d != 7 for d in days) and "only_7_days" not in notes:
+            notes = ("only_7_days", *notes)
+        return PriceIntent(action, tuple(symbols), unsupported, notes=notes)
 
     @staticmethod
     def _about_price(norm: str) -> bool:
@@ -104,7 +138,9 @@ class PriceRules:
         """history if a clause asks for the week; current if another clause asks for the price."""
         wants_current = wants_history = False
         for clause in _CLAUSE_SPLIT.split(norm):
-            hist = bool(_HISTORY_WORDS.search(clause))
+            hist = bool(_HISTORY_WORDS.search(clause)) or (
+                with_coin and bool(_HISTORY_WORDS_WITH_COIN.search(clause))
+            )
             cur = bool(_PRICE_WORDS.search(clause)) or (
                 with_coin and bool(_PRICE_WORDS_WITH_COIN.search(clause))
             )

@@ -31,6 +31,8 @@ class PriceRule:
         if intent is None:
             return None
         slots: dict[str, Any] = {"symbols": list(intent.symbols)}
+        if intent.notes:
+            slots["notes"] = list(intent.notes)
         return Route("price", intent.action, slots, followup=intent.followup)
 
 

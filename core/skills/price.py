@@ -7,6 +7,7 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from core.i18n import has_message
 from core.market import HISTORY_DAYS, MarketError
 from core.markets import MarketCatalog
 from core.ports import ChartRenderer
@@ -30,6 +31,7 @@ from core.turn import Stopwatch, Turn
 log = logging.getLogger(__name__)
 
 CHOICE_TTL = timedelta(minutes=15)
+FOLLOW_UP_WINDOW = timedelta(minutes=10)  # a coinless price question this soon means the same coin
 SKILL = "price"
 
 
@@ -50,6 +52,13 @@ class PriceSkill:
     async def start(self, turn: Turn, task: Task) -> Reply:
         """A new price request: ask for what is missing, else answer."""
         symbols: list[str] = list(task.slots.get("symbols", []))
+        if not symbols:
+            recent = self._recent_symbol(turn)
+            if recent is not None:  # "its chart", "7天走势呢" right after a BTC answer: still BTC
+                symbols = task.slots["symbols"] = [recent]
+                turn.trace.append(
+                    TraceStep("input", "infer_symbol", {"symbol": recent, "from": "previous answer"})
+                )
         supported = [s for s in symbols if self.catalog.is_supported(s)]
         if len(symbols) == 1 and not supported:
             return self._unsupported(turn, task, symbols[0])
@@ -59,6 +68,14 @@ class PriceSkill:
             return await self._ask(turn, task, list(self.catalog.symbols), several=False)
         task.slots["symbol"] = symbols[0]
         return await self.execute(turn, task)
+
+    def _recent_symbol(self, turn: Turn) -> str | None:
+        """The coin of the previous price answer, if it was a moment ago and supported."""
+        last = turn.state.last_completed
+        if last is None or last.skill != SKILL or turn.now - last.updated_at > FOLLOW_UP_WINDOW:
+            return None
+        symbol = last.slots.get("symbol")
+        return symbol if isinstance(symbol, str) and self.catalog.is_supported(symbol) else None
 
     async def fill_symbol(self, turn: Turn, task: Task, symbol: str) -> Reply:
         """The answer to "which coin?" (typed or pressed)."""
@@ -194,6 +211,9 @@ class PriceSkill:
                         )
             elif isinstance(history, NoticeBlock):
                 errors.append(history)
+        for note in task.slots.get("notes", []):  # asked for 30 days or EUR: say what is shown
+            if has_message(f"price.{note}"):
+                blocks.insert(0, NoticeBlock(turn.t(f"price.{note}"), "info", note))
         if any(getattr(b, "source", None) == "demo" for b in blocks):
             blocks.append(NoticeBlock(turn.t("price.demo_notice"), "info", "demo_data"))
         blocks.extend(errors)

@@ -103,3 +103,25 @@ def test_locale_flag_is_an_explicit_choice_for_that_message(ask) -> None:
     assert out["locale"] == "en" and "best ask" in out["text"]
     out = ask("获取当前 BTC 价格")  # the flag was not remembered
     assert out["locale"] == "zh"
+
+
+def test_plain_ask_offers_press_commands_not_numbers(tmp_path: Path) -> None:
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
+        "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}",
+    }
+    cmd = [
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "ask",
+        "--chat",
+        "p1",
+        "--out",
+        str(tmp_path / "out"),
+        "what's the price?",
+    ]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "type the number" not in proc.stdout
+    assert "[ETH]  deskmate ask --chat p1 --press " in proc.stdout

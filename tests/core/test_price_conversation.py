@@ -266,9 +266,10 @@ async def test_commands_start_help_lang_cancel_unknown() -> None:
     assert (await chat.say("BTC price")).locale == "zh"
     assert "help" in notice_codes(await chat.command("help"))
     assert notice_codes(await chat.command("lang", "fr")) == ["invalid_locale"]
-    await chat.say("what's the price?")
-    assert notice_codes(await chat.command("cancel")) == ["cancelled"]
-    assert notice_codes(await chat.command("cancel")) == ["nothing_to_cancel"]
+    fresh = Chat(make_core(), ConversationKey("console", "chat-2", "user-1"))
+    await fresh.say("what's the price?")
+    assert notice_codes(await fresh.command("cancel")) == ["cancelled"]
+    assert notice_codes(await fresh.command("cancel")) == ["nothing_to_cancel"]
     unknown = await chat.command("frobnicate")
     assert unknown.important is False and notice_codes(unknown) == ["unknown_command"]
 
@@ -293,3 +294,89 @@ async def test_a_pasted_key_without_a_model_is_flagged_and_deleted() -> None:
     assert "vmPUZE6" not in repr(reply)
     plain = await Chat(make_core()).say("tell me a joke")
     assert plain.delete_inbound is False and "secret_redacted" not in notice_codes(plain)
+
+
+async def test_a_coinless_follow_up_means_the_coin_just_answered() -> None:
+    clock = FixedClock(NOW)
+    market = ScriptedMarket(clock=clock)
+    chat = Chat(make_core(market, clock=clock, charts=FakeCharts()))
+    await chat.say("BTC price")
+    chart = await chat.say("and its chart")
+    assert (chart.route.action, chart.route.slots["symbol"]) == ("history", "BTCUSDT")
+    assert any(s.name == "infer_symbol" for s in chart.trace)
+    again = await chat.say("当前价格是多少")
+    assert again.status is Status.COMPLETED and again.route.slots["symbol"] == "BTCUSDT"
+    clock.advance(11 * 60)  # a while later the context is stale: ask
+    later = await chat.say("当前价格是多少")
+    assert later.status is Status.NEEDS_INPUT
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "symbol"),
+    [
+        ("给我看看比特币的图", "history", "BTCUSDT"),
+        ("how's sol doing", "history", "SOLUSDT"),
+        ("BTC pirce", "current", "BTCUSDT"),
+        ("比特幣價格", "current", "BTCUSDT"),
+        ("以太坊這週怎麼樣", "history", "ETHUSDT"),
+        ("is BTC going up?", "history", "BTCUSDT"),
+        ("BTC 涨了吗", "history", "BTCUSDT"),
+    ],
+)
+async def test_more_everyday_phrasings(text: str, action: str, symbol: str) -> None:
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).say(text)
+    assert (reply.route.action, reply.route.slots["symbol"]) == (action, symbol)
+
+
+@pytest.mark.parametrize(
+    "text", ["今天天气怎么样", "how are you doing", "cats vs dogs", "what are you doing"]
+)
+async def test_small_talk_with_trend_words_is_not_a_price_request(text: str) -> None:
+    reply = await Chat(make_core(ScriptedMarket())).say(text)
+    assert reply.route.skill is None
+
+
+async def test_full_width_english_is_answered_in_english() -> None:
+    assert (await Chat(make_core(ScriptedMarket())).say("ｅｔｈ ｐｒｉｃｅ")).locale == "en"
+
+
+async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
+    chat = Chat(make_core(ScriptedMarket()))
+    await chat.say("当前价格是多少")
+    assert (await chat.say("eth")).locale == "zh"
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("ETH 30天走势", "only_7_days"),
+        ("ETH 一个月走势", "only_7_days"),
+        ("BTC 1h chart", "only_7_days"),
+        ("ethereum price in EUR", "only_usdt"),
+        ("比特币人民币价格", "only_usdt"),
+    ],
+)
+async def test_what_cannot_be_served_is_said_not_silently_replaced(text: str, note: str) -> None:
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).say(text)
+    assert reply.status is Status.COMPLETED
+    assert notice_codes(reply)[0] == note
+
+
+async def test_seven_days_gets_no_scope_note() -> None:
+    for text in ("ETH 最近 7 天走势", "btc chart 7d", "/history eth"):
+        chat = Chat(make_core(ScriptedMarket(), charts=FakeCharts()))
+        reply = await (chat.command("history", "eth") if text.startswith("/") else chat.say(text))
+        assert "only_7_days" not in notice_codes(reply)
+
+
+async def test_history_command_with_another_window_says_so() -> None:
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 30")
+    assert reply.route.slots["symbol"] == "SOLUSDT" and notice_codes(reply)[0] == "only_7_days"
+
+
+@pytest.mark.parametrize(("text", "locale"), [("hello", "en"), ("你好！", "zh"), ("thanks", "en")])
+async def test_greetings_get_a_friendly_answer_with_examples(text: str, locale: str) -> None:
+    reply = await Chat(make_core()).say(text)
+    assert reply.status is Status.COMPLETED and reply.locale == locale
+    assert notice_codes(reply) == ["greeting"]
+    assert "BTC" in blocks_of(reply, TextBlock)[0].text

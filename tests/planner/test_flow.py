@@ -110,7 +110,7 @@ async def test_system_prompt_and_tool_definitions(llm: ScriptedLLMServer, make_p
     prompt = body["messages"][0]["content"]
     for fragment in (
         "You are deskmate",
-        "- BTCUSDT: BTC, Bitcoin, 比特币 (also called: bitcoin, xbt, 大饼, btc/usdt)",
+        "- BTCUSDT: BTC, Bitcoin, 比特币 (also called: bitcoin, xbt, 大饼, 比特幣, btc/usdt)",
         "- ETHUSDT: ETH, Ethereum, 以太坊",
         "- SOLUSDT: SOL, Solana",
         "DOGE",
