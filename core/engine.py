@@ -220,6 +220,10 @@ class Core:
                 # A side question: answer it (planner or fallback), then ask the open question again.
                 reply = await self.unrouted.answer(turn, text, progress)
                 return await self.resumption.back_to(turn, active, reply)
+        elif state.resume_stack and is_cancel(text):
+            shelved = self.lifecycle.cancel_shelved(turn)
+            if shelved is not None:
+                return shelved
         elif state.resume_stack and is_resume(text):
             return await self.resumption.resume(turn, state.resume_stack[-1].id)
         if route is not None:

@@ -71,7 +71,12 @@ class ExchangeAccountRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
-    __table_args__ = (UniqueConstraint("owner", "name_key", name="uq_exchange_accounts_owner_name"),)
+    __table_args__ = (
+        UniqueConstraint("owner", "name_key", name="uq_exchange_accounts_owner_name"),
+        # Ids are never reused (SQLite would hand a deleted id to the next row): a stale
+        # confirmation must not find a different record under its id.
+        {"sqlite_autoincrement": True},
+    )
 
 
 class ModelConfigRow(Base):
@@ -89,7 +94,10 @@ class ModelConfigRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
-    __table_args__ = (UniqueConstraint("owner", "name_key", name="uq_model_configs_owner_name"),)
+    __table_args__ = (
+        UniqueConstraint("owner", "name_key", name="uq_model_configs_owner_name"),
+        {"sqlite_autoincrement": True},
+    )
 
 
 class TraderRow(Base):
@@ -109,7 +117,10 @@ class TraderRow(Base):
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
-    __table_args__ = (UniqueConstraint("owner", "name_key", name="uq_traders_owner_name"),)
+    __table_args__ = (
+        UniqueConstraint("owner", "name_key", name="uq_traders_owner_name"),
+        {"sqlite_autoincrement": True},
+    )
 
 
 class AuditLogRow(Base):
@@ -128,7 +139,7 @@ class AuditLogRow(Base):
     outcome: Mapped[str] = mapped_column(String)
     detail: Mapped[str] = mapped_column(Text)  # JSON object of strings
 
-    __table_args__ = (Index("ix_audit_log_owner_at", "owner", "at"),)
+    __table_args__ = (Index("ix_audit_log_owner_at", "owner", "at"), {"sqlite_autoincrement": True})
 
 
 exchange_accounts = cast(Table, ExchangeAccountRow.__table__)

@@ -88,7 +88,7 @@ class Commands:
     async def _cancel_open(self, turn: Turn) -> Reply:
         task = open_task(turn.state)
         if task is None and not turn.stopped_running:
-            return nothing_to_cancel(turn)
+            return self.lifecycle.cancel_shelved(turn) or nothing_to_cancel(turn)
         if task is not None:
             return await self.lifecycle.cancel(turn, task)
         # Nothing was open, but /cancel stopped a running planner turn.

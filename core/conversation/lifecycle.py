@@ -52,6 +52,10 @@ register(
             "zh": "当前没有等待确认的操作。",
             "en": "There's nothing waiting for confirmation.",
         },
+        "task.shelved_cancelled": {
+            "zh": "当前没有进行中的任务；已放弃暂停中的：{what}。没有做任何更改。",
+            "en": "Nothing was open; dropped the paused {what}. Nothing was changed.",
+        },
         "task.cancelled": {
             "zh": "已取消「{what}」，没有做任何更改。",
             "en": "Cancelled {what}; nothing was changed.",
@@ -183,3 +187,18 @@ class TaskLifecycle:
         turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
         text = turn.t("task.cancelled", what=what) if self.book.resumable(task) else turn.t("cancel.done")
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)
+
+    def cancel_shelved(self, turn: Turn) -> Reply | None:
+        """/cancel with nothing open: drop the interrupted tasks too (their buttons die with them)."""
+        state = turn.state
+        if not state.resume_stack:
+            return None
+        names = [self.book.describe(turn, t) for t in state.resume_stack]
+        for task in state.resume_stack:
+            task.status = TaskStatus.CANCELLED
+            task.updated_at = turn.now
+            task.confirm_token = task.cancel_token = None
+            turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
+        state.resume_stack = []
+        what = "、".join(names) if turn.locale == "zh" else "; ".join(names)
+        return notice_reply(turn, "task.shelved_cancelled", "cancelled", what=what)

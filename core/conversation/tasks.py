@@ -74,6 +74,9 @@ class TaskBook:
             return
         task.resume_status = task.status
         task.status = TaskStatus.INTERRUPTED
+        # A shelved confirmation's buttons die with the pause: resuming shows fresh ones.
+        task.confirm_token = task.cancel_token = None
+        task.confirm_expires_at = None
         task.resume_offered = False
         task.updated_at = self.clock.now()
         others = [t for t in state.resume_stack if t.id != task.id]

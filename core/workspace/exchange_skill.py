@@ -13,7 +13,7 @@ from core.workspace.names import name_key
 from core.workspace.ports import AccountChanges, ExchangeAccount, NewExchangeAccount
 from core.workspace.record_skill import RecordSkill
 from core.workspace.refs import Target
-from core.workspace.text import bare
+from core.workspace.text import bare, inline
 
 SKILL = "exchange_management"
 MAX_PAPER_BALANCE = Decimal("100000000")
@@ -94,8 +94,11 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         if spec.name == "exchange":
             return turn.t("ws.ex.ask_exchange")
         if spec.name == "name":
-            return turn.t("ws.ex.ask_name", exchange=shown)
-        return turn.t("ws.ask_secret", field=turn.t(f"ws.field.{spec.name}"), exchange=shown)
+            # "模拟账户" + "账户": the template already says what it is.
+            kind = shown.removesuffix("账户") if turn.locale == "zh" else shown
+            return turn.t("ws.ex.ask_name", exchange=inline(turn.locale, kind))
+        field = turn.t(f"ws.field.{spec.name}")
+        return turn.t("ws.ask_secret", field=field, exchange=inline(turn.locale, shown))
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "exchange":

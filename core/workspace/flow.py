@@ -33,7 +33,7 @@ from core.workspace.ports import (
     WorkspaceStore,
 )
 from core.workspace.refs import Target, resolve
-from core.workspace.text import looks_like_question, secret_value
+from core.workspace.text import looks_like_question, looks_secret, secret_problem, secret_value
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ TARGET = "target"  # the pseudo-slot "which one?"
 SECRET_MARK = "<secret>"  # noqa: S105 - what traces and route infos show for a secret slot
 
 SlotKind = Literal["text", "secret", "choice"]
+_FIELD_LABELS = frozenset({"name", "base_url", "model", "paper_balance", "exchange", "provider"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,13 @@ class WorkspaceSkill:
         """Exactly what a confirmed action will do: the question and the details."""
         raise NotImplementedError
 
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        """A snapshot of the task's target as it is now (identity and last change), or None.
+
+        The confirm button carries the snapshot taken when it was issued; a press runs only
+        while the target still matches it, so a stale button never acts on another record."""
+        return None
+
     async def execute(self, turn: Turn, task: Task) -> Done:
         """Perform the action (raises the store's WorkspaceError refusals)."""
         raise NotImplementedError
@@ -157,8 +165,14 @@ class WorkspaceSkill:
         notes: list[Block] = []
         # Slots the router read from the message are checked like typed answers; a bad one is
         # dropped (and asked for) rather than trusted.
+        carried_secret = False
         for spec in self.slots_for(task):
             if spec.name in task.slots and spec.kind != "secret":
+                if looks_secret(str(task.slots[spec.name])):
+                    task.slots.pop(spec.name)
+                    notes.append(self._secret_notice(turn, spec))
+                    carried_secret = True
+                    continue
                 parsed = await self.parse(turn, task, spec, str(task.slots[spec.name]))
                 if parsed.value is None:
                     task.slots.pop(spec.name)
@@ -168,7 +182,12 @@ class WorkspaceSkill:
                         )
                 else:
                     task.slots[spec.name] = parsed.value
-        return await self.advance(turn, task, notes=notes)
+        ref = task.target_ref or {}
+        if any(looks_secret(str(v)) for v in ref.values()):
+            task.target_ref = None  # never looked up, never echoed: asked as "which one?"
+            notes.append(self._secret_notice(turn, None))
+            carried_secret = True
+        return await self.advance(turn, task, notes=notes, carried_secret=carried_secret)
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         if task.status is not TaskStatus.COLLECTING or task.asking is None:
@@ -178,6 +197,10 @@ class WorkspaceSkill:
         if task.asking == TARGET:
             if new_intent or looks_like_question(text):
                 return None
+            if looks_secret(text):
+                return await self.advance(
+                    turn, task, notes=[self._secret_notice(turn, None)], carried_secret=True
+                )
             return await self._typed_target(turn, task, text)
         spec = self._spec(task, task.asking)
         if spec is None:
@@ -190,10 +213,13 @@ class WorkspaceSkill:
                 return None
             # Whatever else was typed stays here: it may be a mangled key, so it is neither
             # kept nor handed to a model, and the platform is asked to delete the message.
-            notice = NoticeBlock(turn.t("ws.secret_invalid"), "warning", "secret_invalid")
+            notice = NoticeBlock(turn.t(secret_problem(text)), "warning", "secret_invalid")
             return await self._ask(turn, task, spec, [notice], carried_secret=True)
         if new_intent or looks_like_question(text):
             return None
+        if looks_secret(text):
+            # A key typed where a name, model or URL was asked: neither kept nor echoed.
+            return await self._ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
         parsed = await self.parse(turn, task, spec, text)
         if parsed.value is None:
             notice = NoticeBlock(
@@ -216,8 +242,18 @@ class WorkspaceSkill:
         if kind == "confirm":
             if task.status is not TaskStatus.AWAITING_CONFIRMATION:
                 return self.stale(turn)
+            if task.confirm_token is None:
+                # Its buttons died when the task was paused: nothing runs on them; the
+                # confirmation is shown again with fresh buttons.
+                notice = NoticeBlock(turn.t("ws.confirm_again"), "warning", "confirm_again")
+                return await self.advance(turn, task, notes=[notice])
             task.confirm_token = task.cancel_token = None  # spent
             task.confirm_expires_at = None
+            if "version" in payload:
+                now_version = await self.version(turn, task)
+                # Gone altogether: execution says so (NotFound). Replaced or changed: refuse here.
+                if now_version is not None and now_version != payload["version"]:
+                    return await self._changed(turn, task)
             return await self._execute(turn, task, [])
         if kind == "slot":
             slot = str(payload.get("slot", ""))
@@ -422,7 +458,14 @@ class WorkspaceSkill:
         else:
             buttons = await turn.buttons(
                 [
-                    (labels[0], {"kind": f"{self.name}.confirm", "task_id": task.id}),
+                    (
+                        labels[0],
+                        {
+                            "kind": f"{self.name}.confirm",
+                            "task_id": task.id,
+                            "version": await self.version(turn, task),
+                        },
+                    ),
                     (labels[1], {"kind": "task.cancel", "task_id": task.id}),
                 ],
                 ttl=CONFIRM_TTL,
@@ -485,6 +528,14 @@ class WorkspaceSkill:
         await self._audit(turn, task, "ok", done.target or target, done.detail)
         return self._carry(self._with_notes(done.reply, notes), carried_secret)
 
+    async def _changed(self, turn: Turn, task: Task) -> Reply:
+        """The confirmed target was changed, deleted or replaced since the confirmation was asked."""
+        self.transition(turn, task, TaskStatus.FAILED)
+        target = self._target_of(task)
+        await self._audit(turn, task, "refused", target, {"reason": "changed"})
+        text = turn.t("ws.changed", kind=self.kind_label(turn), name=target.name if target else "")
+        return self._fail(turn, task, text, "target_changed", [])
+
     async def _query(self, turn: Turn, task: Task, notes: Sequence[Block]) -> Reply:
         self.transition(turn, task, TaskStatus.EXECUTING)
         reply = await self.query(turn, task)
@@ -546,6 +597,13 @@ class WorkspaceSkill:
 
     def secret_slot_names(self, task: Task) -> list[str]:
         return [s.name for s in self.slots_for(task) if s.kind == "secret" and s.name in task.slots]
+
+    @staticmethod
+    def _secret_notice(turn: Turn, spec: SlotSpec | None) -> NoticeBlock:
+        """A free-text answer that looks like a key: refused without repeating it."""
+        field = "name" if spec is None or spec.name == "new_name" else spec.name
+        label = turn.t(f"ws.field.{field}") if field in _FIELD_LABELS else turn.t("ws.field.name")
+        return NoticeBlock(turn.t("ws.looks_secret", field=label), "warning", "looks_secret")
 
     def stale(self, turn: Turn) -> Reply:
         return Reply(

@@ -14,6 +14,25 @@ register(
             "zh": "这看起来不像密钥（应为一串不含空格的字符）。请只发送密钥本身，或发送「取消」。",
             "en": "That doesn't look like a key (one string without spaces). Send only the key, or “cancel”.",
         },
+        "ws.looks_secret": {
+            "zh": "这看起来像密钥，不能用作{field}。我没有保存它，也会尽量删除你的这条消息。",
+            "en": "That looks like a key, so I won't use it as the {field}. It was not stored, and I'll "
+            "delete your message where I can.",
+        },
+        "ws.secret_invalid.spaces": {
+            "zh": "密钥里不应有空格或换行。请只发送密钥本身（一整串字符），或发送「取消」。",
+            "en": "A key has no spaces or line breaks. Send only the key itself, or “cancel”.",
+        },
+        "ws.secret_invalid.non_ascii": {
+            "zh": "密钥只包含英文字母、数字和符号，这条消息里有其他字符。请只发送密钥本身，或发送「取消」。",
+            "en": "A key only has Latin letters, digits and symbols; this has other characters. "
+            "Send only the key, or “cancel”.",
+        },
+        "ws.secret_invalid.short": {
+            "zh": "这太短了，不像密钥（至少 8 个字符）。请发送完整的密钥，或发送「取消」。",
+            "en": "That's too short for a key (at least 8 characters). Send the whole key, or “cancel”.",
+        },
+        "ws.md.custom": {"zh": "自定义", "en": "custom"},
         "ws.none_yet": {
             "zh": "你还没有任何{kind}。",
             "en": "You don't have any {kind} yet.",
@@ -57,6 +76,16 @@ register(
         "ws.gone": {
             "zh": "这个{kind}已经不存在了（可能刚被删除），没有做任何更改。",
             "en": "That {kind} no longer exists (it may have just been deleted); nothing was changed.",
+        },
+        "ws.confirm_again": {
+            "zh": "那个确认按钮属于已暂停的操作，已失效，没有执行任何操作。如仍要继续，请重新确认：",
+            "en": "That confirm button belonged to a paused request and no longer works; nothing was done. "
+            "Confirm again below if you still want it:",
+        },
+        "ws.changed": {
+            "zh": "{kind}「{name}」在你确认之后已被修改、删除或替换，没有执行任何操作。如需继续请重新发起。",
+            "en": "The {kind} “{name}” changed or no longer exists since you were asked to confirm; "
+            "nothing was done. Please start again if you still want to.",
         },
         "ws.secret_unavailable": {
             "zh": "保存的密钥无法解密（服务器密钥可能已更换），操作未完成。请重新录入密钥。",
@@ -163,7 +192,7 @@ register(
             "en": "Which model should “{name}” use (e.g. deepseek-chat)?",
         },
         "ws.md.ask_api_key": {
-            "zh": "请发送 {provider} 的 API Key。我会加密保存，只显示首尾 4 位，并尽量删除你的这条消息。",
+            "zh": "请发送{provider}的 API Key。我会加密保存，只显示首尾 4 位，并尽量删除你的这条消息。",
             "en": "Please send the {provider} API key. I store it "
             "encrypted, only ever show its first and last "
             "4 characters, and delete your message where I can.",

@@ -13,7 +13,7 @@ from core.workspace.ports import ModelChanges, ModelConfig, NewModelConfig
 from core.workspace.providers import PROVIDERS, check_base_url, exact_provider
 from core.workspace.record_skill import RecordSkill
 from core.workspace.refs import Target
-from core.workspace.text import bare
+from core.workspace.text import bare, inline, quoted
 
 SKILL = "model_management"
 _MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}")
@@ -86,16 +86,20 @@ class ModelSkill(RecordSkill[ModelConfig]):
     def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
         shown = self.catalog_label(turn, task) or ""
         target = (task.target_ref or {}).get("name", "")
+        # Once the config has a name, questions use it ("which model should “local” use").
+        named = target or str(task.slots.get("name") or "")
         if spec.name == "provider":
             return turn.t("ws.md.ask_provider")
         if spec.name == "name":
-            return turn.t("ws.md.ask_name", provider=shown)
+            return turn.t("ws.md.ask_name", provider=inline(turn.locale, shown))
         if spec.name == "enabled":
             return turn.t("ws.md.ask_enabled", name=target)
         if spec.name == "api_key":
-            return turn.t("ws.md.ask_api_key", provider=shown)
+            custom = task.slots.get("provider") == "custom" and named
+            whose = quoted(turn.locale, named) if custom else inline(turn.locale, shown)
+            return turn.t("ws.md.ask_api_key", provider=whose)
         key = "ws.md.ask_base_url" if spec.name == "base_url" else "ws.md.ask_model"
-        return turn.t(key, name=target or shown)
+        return turn.t(key, name=named or shown)
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "provider":
@@ -193,7 +197,9 @@ class ModelSkill(RecordSkill[ModelConfig]):
 
     def catalog_label(self, turn: Turn, task: Task) -> str | None:
         provider = PROVIDERS.get(str(task.slots.get("provider", "")))
-        return provider.display if provider is not None else None
+        if provider is None:
+            return None
+        return turn.t("ws.md.custom") if provider.key == "custom" else provider.display
 
     # -- presentation ------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ skill supplies only what is its own.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Generic, Protocol, TypeVar
 
 from core.reply import DetailsBlock, NoticeBlock, Reply, Status
@@ -28,6 +29,12 @@ class Record(Protocol):
 
     @property
     def name(self) -> str: ...
+
+    @property
+    def created_at(self) -> datetime: ...
+
+    @property
+    def updated_at(self) -> datetime: ...
 
 
 R = TypeVar("R", bound=Record)
@@ -112,6 +119,12 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
         if "id" not in ref:
             return None
         return await self.record(owner_of(turn), int(ref["id"]))
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        rec = await self.current(turn, task)
+        if rec is None:
+            return None
+        return f"{rec.id}|{rec.name}|{rec.created_at.isoformat()}|{rec.updated_at.isoformat()}"
 
     async def parse_name(self, turn: Turn, task: Task, text: str) -> Parsed:
         """A valid name not used by another of this person's records (the target may keep its own)."""

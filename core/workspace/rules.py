@@ -284,4 +284,18 @@ def _target(text: str) -> dict[str, str] | None:
     rest = _residue(text)
     if not rest or _GENERIC_TARGET.match(rest.casefold()):
         return None
-    return {"name": rest}
+    return {"name": _as_typed(text, rest)}
+
+
+def _as_typed(text: str, rest: str) -> str:
+    """The name as the user typed it: "不存在的账户", not the residue "不存在 账户".
+
+    Only when the residue's pieces sit in one unbroken run of the message (a particle such as
+    的 between them); pieces separated by spaces or other words stay as the residue."""
+    parts = rest.split()
+    start = text.find(parts[0])
+    end = text.rfind(parts[-1])
+    if len(parts) < 2 or start < 0 or end < start:
+        return rest
+    span = text[start : end + len(parts[-1])]
+    return span if not any(c.isspace() for c in span) else rest

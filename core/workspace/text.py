@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from core.planner.redaction import redact
 from core.routing.normalize import normalize
 
 _SECRET = re.compile(r"[\x21-\x7e]{8,512}")  # printable ASCII, no spaces
@@ -29,6 +30,40 @@ def secret_value(text: str) -> str | None:
     """The credential in an answer, if the whole answer looks like one."""
     value = text.strip()
     return value if _SECRET.fullmatch(value) else None
+
+
+def inline(locale: str, label: str) -> str:
+    """``label`` ready to sit between Chinese words: Latin labels get a space either side
+    ("给这个欧易 OKX 账户"), Chinese ones none ("给这个币安账户")."""
+    if locale != "zh" or not label:
+        return label
+    left = " " if label[0].isascii() and label[0].isalnum() else ""
+    right = " " if label[-1].isascii() and label[-1].isalnum() else ""
+    return f"{left}{label}{right}"
+
+
+def quoted(locale: str, name: str) -> str:
+    return f"「{name}」" if locale == "zh" else f"“{name}”"
+
+
+def secret_problem(text: str) -> str:
+    """Why a typed answer is not a key: the message key naming the real reason."""
+    value = text.strip()
+    if any(c.isspace() for c in value):
+        return "ws.secret_invalid.spaces"
+    if not value.isascii():
+        return "ws.secret_invalid.non_ascii"
+    if len(value) < 8:
+        return "ws.secret_invalid.short"
+    return "ws.secret_invalid"
+
+
+def looks_secret(text: str) -> bool:
+    """A free-text answer (a name, a model name, a URL) that looks like a credential.
+
+    The planner's redaction decides; path separators split the text first so that a model id
+    such as "org/Model-8x7B-Instruct-v0.1" is judged by its parts, not as one long key."""
+    return redact(text.replace("/", " ")).changed
 
 
 def looks_like_question(text: str) -> bool:

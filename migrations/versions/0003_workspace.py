@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_exchange_accounts")),
         sa.UniqueConstraint("owner", "name_key", name="uq_exchange_accounts_owner_name"),
+        sqlite_autoincrement=True,  # ids are never reused
     )
     op.create_table(
         "model_configs",
@@ -48,6 +49,7 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_model_configs")),
         sa.UniqueConstraint("owner", "name_key", name="uq_model_configs_owner_name"),
+        sqlite_autoincrement=True,  # ids are never reused
     )
     op.create_table(
         "traders",
@@ -72,6 +74,7 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_traders")),
         sa.UniqueConstraint("owner", "name_key", name="uq_traders_owner_name"),
+        sqlite_autoincrement=True,  # ids are never reused
     )
     op.create_index(op.f("ix_traders_account_id"), "traders", ["account_id"])
     op.create_index(op.f("ix_traders_model_id"), "traders", ["model_id"])
@@ -88,6 +91,7 @@ def upgrade() -> None:
         sa.Column("outcome", sa.String(), nullable=False),
         sa.Column("detail", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_audit_log")),
+        sqlite_autoincrement=True,
     )
     op.create_index("ix_audit_log_owner_at", "audit_log", ["owner", "at"])
 

@@ -51,7 +51,7 @@ def test_run_without_tokens_is_the_console_chat_on_the_demo_market(tmp_path: Pat
     env["DESKMATE_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'd.db'}"
     proc = subprocess.run(
         [sys.executable, "-m", "bot.cli", "run"],
-        input="BTC price\n当前价格是多少\n2\n",
+        input="当前价格是多少\n2\nBTC price\n",
         env=env,
         cwd=tmp_path,
         capture_output=True,
