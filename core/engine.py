@@ -297,11 +297,20 @@ class Core:
         now = self.clock.now()
         claim = await self.store.claim_token(event.token, event.key.user_id, now)
         if claim.outcome is not ClaimOutcome.CLAIMED or claim.token is None:
-            presser = await self.store.load_state(event.key)  # only to answer in their language
-            reply = refused(resolve_locale(presser, event, self.default_locale), claim.outcome)
+            presser = await self.store.load_state(event.key)  # their language, their cancelled buttons
+            cancelled = event.token in presser.extra.get("cancelled_buttons", [])
+            reply = refused(
+                resolve_locale(presser, event, self.default_locale), claim.outcome, cancelled=cancelled
+            )
             if claim.outcome is ClaimOutcome.EXPIRED and claim.token is not None:
-                # An expired confirmation: close the task it belonged to, and say so.
-                reply = prepend(reply, await self._expire_for(claim.token.key, event))
+                # An expired confirmation: close the task it belonged to, and say so once, in
+                # the task's words, under the code that tells the adapter to drop the buttons.
+                notices = await self._expire_for(claim.token.key, event)
+                if notices and isinstance(notices[0], NoticeBlock) and notices[0].code == "confirm_expired":
+                    merged = NoticeBlock(notices[0].text, "warning", "button_expired")
+                    reply = replace(reply, blocks=(merged, *notices[1:]))
+                else:
+                    reply = prepend(reply, notices)
             return reply
         token = claim.token
         payload = token.payload

@@ -33,6 +33,10 @@ register(
             "en": "This button has expired. Please ask again.",
         },
         "button.used": {"zh": "这个按钮已经用过了。", "en": "This button has already been used."},
+        "button.cancelled": {
+            "zh": "这个请求已经取消了，没有执行任何操作。",
+            "en": "This request was cancelled; nothing was done.",
+        },
         "button.unknown": {"zh": "这个按钮已失效。", "en": "This button is no longer valid."},
         # price skill
         "price.ask_symbol": {

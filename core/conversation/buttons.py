@@ -17,12 +17,14 @@ from core.state import TaskStatus
 from core.turn import Turn
 
 
-def refused(locale: Locale, outcome: ClaimOutcome) -> Reply:
-    """Why a press did nothing: someone else's button, expired, already used, or unknown."""
+def refused(locale: Locale, outcome: ClaimOutcome, *, cancelled: bool = False) -> Reply:
+    """Why a press did nothing: someone else's button, expired, already used (``cancelled``: spent
+    by cancelling its request), or unknown. Codes stay the adapters' ("button_used" drops the
+    keyboard); only the words are more precise."""
     key, code = {
         ClaimOutcome.NOT_YOURS: ("button.not_yours", "not_yours"),
         ClaimOutcome.EXPIRED: ("button.expired", "button_expired"),
-        ClaimOutcome.USED: ("button.used", "button_used"),
+        ClaimOutcome.USED: ("button.cancelled" if cancelled else "button.used", "button_used"),
     }.get(outcome, ("button.unknown", "button_unknown"))
     return Reply(
         Status.FAILED,

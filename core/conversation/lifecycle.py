@@ -16,7 +16,7 @@ from core.events import Inbound, TextMessage
 from core.i18n import register
 from core.ports import ClaimOutcome, StateStore
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
-from core.state import Task, TaskStatus
+from core.state import ConversationState, Task, TaskStatus
 from core.turn import Turn
 from core.workspace.text import is_confirm
 
@@ -178,6 +178,7 @@ class TaskLifecycle:
                 return await self._unclaimable(turn, task, ClaimOutcome.USED)
         state = turn.state
         what = self.book.describe(turn, task)
+        remember_cancelled_buttons(state, task)
         task.status = TaskStatus.CANCELLED
         task.updated_at = turn.now
         task.confirm_token = task.cancel_token = None
@@ -202,3 +203,14 @@ class TaskLifecycle:
         state.resume_stack = []
         what = "、".join(names) if turn.locale == "zh" else "; ".join(names)
         return notice_reply(turn, "task.shelved_cancelled", "cancelled", what=what)
+
+
+CANCELLED_BUTTONS_KEPT = 20
+
+
+def remember_cancelled_buttons(state: ConversationState, task: Task) -> None:
+    """Note the buttons a cancel spent, so a later press hears "cancelled", not "already used"."""
+    spent = [tok for tok in (task.confirm_token, task.cancel_token) if tok]
+    if spent:
+        kept = [*state.extra.get("cancelled_buttons", []), *spent]
+        state.extra["cancelled_buttons"] = kept[-CANCELLED_BUTTONS_KEPT:]
