@@ -119,7 +119,14 @@ register(
         },
         "lang.set": {"zh": "好的，之后用中文回复。", "en": "OK, I'll reply in English from now on."},
         "lang.ask": {"zh": "请选择语言：", "en": "Choose a language:"},
-        "lang.invalid": {"zh": "用法：/lang zh 或 /lang en", "en": "Usage: /lang zh or /lang en"},
+        "lang.invalid": {
+            "zh": "用法：/lang zh、/lang en 或 /lang auto（跟随你的消息语言）",
+            "en": "Usage: /lang zh, /lang en or /lang auto (follow the language you write in)",
+        },
+        "lang.auto": {
+            "zh": "好的，之后按你每条消息的语言回复。",
+            "en": "OK, I'll reply in the language you write in.",
+        },
         "cancel.nothing": {"zh": "当前没有进行中的任务。", "en": "There's nothing to cancel."},
         "cancel.done": {"zh": "已取消。", "en": "Cancelled."},
         "working": {"zh": "正在处理…", "en": "Working on it…"},
@@ -140,8 +147,8 @@ register(
             "configs. For example:",
         },
         "help.commands": {
-            "zh": "命令：/price 币种 · /history 币种 · /lang zh|en · /cancel · /help",
-            "en": "Commands: /price coin · /history coin · /lang zh|en · /cancel · /help",
+            "zh": "命令：/price 币种 · /history 币种 · /lang zh|en|auto · /cancel · /help",
+            "en": "Commands: /price coin · /history coin · /lang zh|en|auto · /cancel · /help",
         },
         "greeting": {
             "zh": "你好！我是 deskmate，你的交易助手。",

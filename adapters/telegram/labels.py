@@ -54,7 +54,7 @@ _LABELS: dict[str, dict[Locale, str]] = {
         "en": "7-day closes and chart, e.g. /history eth",
         "zh": "7 天收盘价和走势图，例如 /history eth",
     },
-    "cmd_lang": {"en": "Reply language: /lang zh or /lang en", "zh": "回复语言：/lang zh 或 /lang en"},
+    "cmd_lang": {"en": "Reply language: /lang zh, en or auto", "zh": "回复语言：/lang zh、en 或 auto"},
     "cmd_cancel": {"en": "Cancel the current task", "zh": "取消当前任务"},
 }
 

@@ -70,6 +70,9 @@ class Commands:
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="help"),), turn.locale)
 
     async def _lang(self, turn: Turn, arg: str) -> Reply:
+        if arg in ("auto", "自动"):  # back to following each message's language
+            turn.state.locale = None
+            return notice_reply(turn, "lang.auto", "locale_auto")
         choice = parse_locale(arg) if arg else None
         if choice is None:
             if arg:

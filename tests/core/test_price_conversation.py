@@ -380,3 +380,11 @@ async def test_greetings_get_a_friendly_answer_with_examples(text: str, locale: 
     assert reply.status is Status.COMPLETED and reply.locale == locale
     assert notice_codes(reply) == ["greeting"]
     assert "BTC" in blocks_of(reply, TextBlock)[0].text
+
+
+async def test_lang_auto_returns_to_following_the_message() -> None:
+    chat = Chat(make_core(ScriptedMarket()))
+    await chat.command("lang", "en")
+    assert (await chat.say("BTC 价格")).locale == "en"
+    assert "locale_auto" in notice_codes(await chat.command("lang", "auto"))
+    assert (await chat.say("BTC 价格")).locale == "zh"
