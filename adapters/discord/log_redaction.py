@@ -1,8 +1,9 @@
-"""Keep submitted modal values out of discord.py's debug log.
+"""Keep what people type out of discord.py's debug log.
 
-With DEBUG logging on, discord.py's gateway logs every event it receives in full, and a
-modal submission carries what the person typed: an API key or a passphrase. This filter
-replaces the values of modal submissions in those log records before any handler sees them.
+With DEBUG logging on, discord.py's gateway logs every event it receives in full: a modal
+submission carries what the person typed (an API key, a passphrase), and a slash command carries
+its option values (`/ask` free text, where someone may paste a key anyway). This filter replaces
+those values in the log records before any handler sees them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 GATEWAY_LOGGER = "discord.gateway"
+APPLICATION_COMMAND = 2  # Discord's interaction type for a slash command
 MODAL_SUBMIT = 5  # Discord's interaction type for a modal submission
 REDACTED = "[redacted]"
 
@@ -35,16 +37,37 @@ def _redact_components(components: Any) -> Any:
     return out
 
 
+def _redact_options(options: Any) -> Any:
+    """Slash command options with every typed value replaced (subcommands included)."""
+    if not isinstance(options, list):
+        return options
+    out = []
+    for option in options:
+        if isinstance(option, Mapping):
+            option = {**option}
+            if "value" in option:
+                option["value"] = REDACTED
+            if "options" in option:
+                option["options"] = _redact_options(option["options"])
+        out.append(option)
+    return out
+
+
 def redact_payload(payload: Any) -> Any:
-    """A gateway payload with the values of any modal submission replaced; others as they are."""
+    """A gateway payload with the values of modal submissions and slash command options
+    replaced; other payloads as they are."""
     if not isinstance(payload, Mapping):
         return payload
     event = payload.get("d")
-    if not isinstance(event, Mapping) or event.get("type") != MODAL_SUBMIT:
+    if not isinstance(event, Mapping) or event.get("type") not in (MODAL_SUBMIT, APPLICATION_COMMAND):
         return payload
     data = event.get("data")
     if not isinstance(data, Mapping):
         return payload
+    if event.get("type") == APPLICATION_COMMAND:
+        if "options" not in data:
+            return payload
+        return {**payload, "d": {**event, "data": {**data, "options": _redact_options(data["options"])}}}
     redacted_data = {**data, "components": _redact_components(data.get("components"))}
     if "resolved" in data:
         # Uploaded files and resolved entities are not secrets, but nothing here needs them.

@@ -348,6 +348,24 @@ def test_gateway_debug_lines_of_a_modal_submission_are_redacted(
     assert submission["d"]["data"]["components"][0]["component"]["value"] == API_SECRET  # not mutated
 
 
+def test_gateway_debug_lines_of_a_slash_command_hide_its_typed_options(
+    simcord_bot: Any, debug_logs: pytest.LogCaptureFixture
+) -> None:
+    """/ask free text may carry a pasted key: its option values never reach the debug log."""
+    ask = {
+        "op": 0,
+        "t": "INTERACTION_CREATE",
+        "d": {
+            "type": 2,
+            "id": "2",
+            "data": {"name": "ask", "options": [{"name": "text", "type": 3, "value": API_SECRET}]},
+        },
+    }
+    logging.getLogger(GATEWAY_LOGGER).debug("For Shard ID %s: WebSocket Event: %s", None, ask)
+    [line] = [r.getMessage() for r in debug_logs.records if r.name == GATEWAY_LOGGER]
+    assert API_SECRET not in line and "[redacted]" in line and "'name': 'ask'" in line
+
+
 def test_rendering_a_secret_question_needs_the_asker_and_is_always_private() -> None:
     question = Reply(
         Status.NEEDS_INPUT,
