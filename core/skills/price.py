@@ -31,7 +31,8 @@ from core.turn import Stopwatch, Turn
 log = logging.getLogger(__name__)
 
 CHOICE_TTL = timedelta(minutes=15)
-FOLLOW_UP_WINDOW = timedelta(minutes=10)  # a coinless price question this soon means the same coin
+FOLLOW_UP_WINDOW = timedelta(minutes=10)
+CHART_TIMEOUT_SECONDS = 10.0  # a coinless price question this soon means the same coin
 SKILL = "price"
 
 
@@ -266,7 +267,8 @@ class PriceSkill:
     async def _chart(self, turn: Turn, history: HistoryBlock, charts: ChartRenderer) -> ChartBlock | None:
         watch = Stopwatch()
         try:
-            png = await charts.render_history(history)
+            # Bounded: a stuck render must not hold the turn (the closes are shown either way).
+            png = await asyncio.wait_for(charts.render_history(history), CHART_TIMEOUT_SECONDS)
         except Exception:  # a chart is a nicety: the closes are still shown as data
             log.exception("chart rendering failed for %s", history.symbol)
             turn.trace.append(

@@ -388,3 +388,22 @@ async def test_lang_auto_returns_to_following_the_message() -> None:
     assert (await chat.say("BTC 价格")).locale == "en"
     assert "locale_auto" in notice_codes(await chat.command("lang", "auto"))
     assert (await chat.say("BTC 价格")).locale == "zh"
+
+
+async def test_a_stuck_chart_render_is_cut_off_and_the_closes_still_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    import core.skills.price as price_skill
+
+    class StuckCharts:
+        async def render_history(self, history: object) -> bytes:
+            await asyncio.Event().wait()
+            return b""
+
+    monkeypatch.setattr(price_skill, "CHART_TIMEOUT_SECONDS", 0.05)
+    reply = await Chat(make_core(ScriptedMarket(), charts=StuckCharts())).say("ETH 最近 7 天走势")
+    assert reply.status is Status.PARTIAL
+    assert blocks_of(reply, HistoryBlock) and not blocks_of(reply, ChartBlock)
+    assert "chart_failed" in notice_codes(reply)
