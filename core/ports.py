@@ -1,4 +1,6 @@
-"""Ports: what the core needs from outside, as Protocols the adapters implement."""
+"""Ports: what the core needs from outside, as Protocols the adapters implement.
+
+(The market port lives with its types in core.market, the clock in core.clock.)"""
 
 from __future__ import annotations
 
@@ -8,9 +10,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
 
-from core.clock import Clock, FixedClock, SystemClock
 from core.events import ConversationKey, Inbound
-from core.market import MarketData
 from core.reply import HistoryBlock, Reply
 from core.state import ConversationState
 
@@ -18,13 +18,9 @@ __all__ = [
     "ActionToken",
     "ChartRenderer",
     "ClaimOutcome",
-    "Clock",
     "ConversationHandler",
-    "FixedClock",
-    "MarketData",
     "ProgressSink",
     "StateStore",
-    "SystemClock",
     "TokenClaim",
 ]
 

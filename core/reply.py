@@ -165,8 +165,3 @@ class Reply:
     # The question asks for a secret (its slot name, e.g. "api_secret"): Discord collects the
     # answer in a modal; Telegram deletes the message that carries it (delete_inbound).
     expects_secret: str | None = None
-
-    def with_trace(self, *steps: TraceStep) -> Reply:
-        from dataclasses import replace
-
-        return replace(self, trace=self.trace + tuple(steps))

@@ -29,6 +29,7 @@ from core.reply import (
     TraceStep,
 )
 from core.skills.price import SKILL as PRICE_SKILL
+from core.skills.price_notices import demo_notice, market_error_notice, missing_days_notice
 from core.turn import Stopwatch
 
 logger = logging.getLogger(__name__)
@@ -72,16 +73,10 @@ async def compose_reply(
                 notices.append(NoticeBlock(t(locale, "price.chart_failed"), "warning", "chart_failed"))
         if history.missing_dates:
             degraded = True
-            dates = ", ".join(d.isoformat() for d in history.missing_dates)
-            notices.append(
-                NoticeBlock(t(locale, "price.missing_days", dates=dates), "warning", "missing_days")
-            )
-    if any(getattr(b, "source", None) == "demo" for b in cards):
-        notices.append(NoticeBlock(t(locale, "price.demo_notice"), "info", "demo_data"))
+            notices.append(missing_days_notice(locale, history))
+    notices.extend(demo_notice(locale, cards))
     for code, retry_after in dict.fromkeys(run.market_failures.values()):
-        key = f"market.{code}" if has_message(f"market.{code}") else "market.internal"
-        text = t(locale, key, seconds=int(retry_after) if retry_after else 60)
-        notices.append(NoticeBlock(text, "error", code))
+        notices.append(market_error_notice(locale, code, retry_after))
     text = visible_text(run.final_text) if run.stop is None else ""
     notices.extend(_stop_notices(run, locale, answered=bool(text), has_data=bool(cards)))
 

@@ -24,6 +24,7 @@ from core.reply import (
 )
 from core.routing.price_rules import PriceAction
 from core.routing.router import Route
+from core.skills.price_notices import demo_notice, market_error_notice, missing_days_notice
 from core.skills.price_service import PriceService
 from core.state import Task, TaskStatus
 from core.turn import Stopwatch, Turn
@@ -206,17 +207,13 @@ class PriceSkill:
                             )
                     if history.missing_dates:
                         partial = True
-                        dates = ", ".join(d.isoformat() for d in history.missing_dates)
-                        blocks.append(
-                            NoticeBlock(turn.t("price.missing_days", dates=dates), "warning", "missing_days")
-                        )
+                        blocks.append(missing_days_notice(turn.locale, history))
             elif isinstance(history, NoticeBlock):
                 errors.append(history)
         for note in task.slots.get("notes", []):  # asked for 30 days or EUR: say what is shown
             if has_message(f"price.{note}"):
                 blocks.insert(0, NoticeBlock(turn.t(f"price.{note}"), "info", note))
-        if any(getattr(b, "source", None) == "demo" for b in blocks):
-            blocks.append(NoticeBlock(turn.t("price.demo_notice"), "info", "demo_data"))
+        blocks.extend(demo_notice(turn.locale, blocks))
         blocks.extend(errors)
 
         if ok_parts == 0:
@@ -283,10 +280,4 @@ class PriceSkill:
 
     @staticmethod
     def _market_error(turn: Turn, exc: MarketError) -> NoticeBlock:
-        key = f"market.{exc.code}"
-        seconds = int(exc.retry_after) if exc.retry_after else 60
-        try:
-            text = turn.t(key, seconds=seconds)
-        except KeyError:
-            text = turn.t("market.internal")
-        return NoticeBlock(text, level="error", code=exc.code)
+        return market_error_notice(turn.locale, exc.code, exc.retry_after)
