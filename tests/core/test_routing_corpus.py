@@ -1,35 +1,26 @@
-"""Every price row and every row with skill null in the shared routing corpus, end to end."""
+"""Every price row and every row with skill null in the routing corpus, end to end."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import pytest
 
 from core.markets import MarketCatalog
 from core.routing.router import PriceRule, Router
+from tests import corpus
 from tests.fakes import Chat, make_core
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "routing.jsonl"
-if not CORPUS.exists():  # CI lays shared/ beside the clone
-    CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
+
+def _price_or_none(row: corpus.Row) -> bool:
+    return row["expect"].get("skill") in ("price", None)
 
 
-def _rows(skills: set[str | None]) -> list[dict]:
-    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if r["expect"].get("skill") in skills]
+def test_own_corpus_covers_both_kinds() -> None:
+    rows = [r for r in corpus.own_rows() if _price_or_none(r)]
+    assert len([r for r in rows if r["expect"]["skill"] == "price"]) >= 30
+    assert any(r["expect"]["skill"] is None for r in rows)
 
 
-PRICE_AND_NULL = _rows({"price", None})
-
-
-def test_corpus_is_present_and_covers_both_kinds() -> None:
-    assert len([r for r in PRICE_AND_NULL if r["expect"]["skill"] == "price"]) >= 30
-    assert any(r["expect"]["skill"] is None for r in PRICE_AND_NULL)
-
-
-@pytest.mark.parametrize("row", PRICE_AND_NULL, ids=[r["text"] for r in PRICE_AND_NULL])
+@pytest.mark.parametrize("row", corpus.cases(_price_or_none))
 async def test_corpus_row_routes_as_expected(row: dict) -> None:
     expect = row["expect"]
     text = row["text"]

@@ -1,4 +1,5 @@
-"""Every shared routing-corpus row, with the workspace rules in front of the price rule.
+"""Every routing-corpus row (tests/corpus, plus the shared corpus where present), with the
+workspace rules in front of the price rule.
 
 Rows for price, null, exchange_management and model_management must route exactly (skill and
 action; price rows also symbol and status). Rows for skills of later parts must be recognised and
@@ -7,8 +8,6 @@ answered "not available yet" rather than misrouted (e.g. "create a BTC agent" is
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,18 +15,19 @@ import pytest
 from core.markets import MarketCatalog
 from core.routing.router import PriceRule, Router
 from core.workspace import MemorySecretBox, MemoryWorkspaceStore, build_workspace
+from tests import corpus
 from tests.fakes import NOW
 from tests.workspace.conftest import codes, make_desk
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "routing.jsonl"
-if not CORPUS.exists():  # CI lays shared/ beside the clone
-    CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
+OUR_SKILLS = ("price", None, "exchange_management", "model_management")
 
-ROWS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-OURS = [
-    r for r in ROWS if r["expect"].get("skill") in ("price", None, "exchange_management", "model_management")
-]
-LATER = [r for r in ROWS if r not in OURS]
+
+def _ours(row: corpus.Row) -> bool:
+    return row["expect"].get("skill") in OUR_SKILLS
+
+
+def _later(row: corpus.Row) -> bool:
+    return not _ours(row)
 
 
 def _router() -> Router:
@@ -37,13 +37,13 @@ def _router() -> Router:
     return Router([*rules, PriceRule(MarketCatalog())])
 
 
-def test_the_corpus_has_rows_of_every_kind_we_own() -> None:
-    skills = {r["expect"].get("skill") for r in OURS}
-    assert skills == {"price", None, "exchange_management", "model_management"}
-    assert len(OURS) >= 35 and LATER
+def test_own_corpus_has_rows_of_every_kind_we_own() -> None:
+    rows = corpus.own_rows()
+    assert {r["expect"].get("skill") for r in rows if _ours(r)} == set(OUR_SKILLS)
+    assert len([r for r in rows if _ours(r)]) >= 35 and any(_later(r) for r in rows)
 
 
-@pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
+@pytest.mark.parametrize("row", corpus.cases(_ours))
 def test_router_with_workspace_rules(row: dict[str, Any]) -> None:
     expect = row["expect"]
     route = _router().route(row["text"])
@@ -57,7 +57,7 @@ def test_router_with_workspace_rules(row: dict[str, Any]) -> None:
         assert route.slots["symbols"][0] == expect["symbol"]
 
 
-@pytest.mark.parametrize("row", OURS, ids=[r["text"] for r in OURS])
+@pytest.mark.parametrize("row", corpus.cases(_ours))
 async def test_core_with_workspace_answers_each_row(row: dict[str, Any]) -> None:
     expect = row["expect"]
     chat = make_desk().chat
@@ -84,7 +84,7 @@ async def test_core_with_workspace_answers_each_row(row: dict[str, Any]) -> None
         assert reply.status.value in ("needs_input", "completed", "failed")
 
 
-@pytest.mark.parametrize("row", LATER, ids=[r["text"] for r in LATER])
+@pytest.mark.parametrize("row", corpus.cases(_later))
 async def test_later_skills_are_recognised_and_not_available_yet(row: dict[str, Any]) -> None:
     expect = row["expect"]
     reply = await make_desk().chat.say(row["text"])

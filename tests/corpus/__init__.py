@@ -1,0 +1,46 @@
+"""The routing corpus: this project's own rows, plus the shared corpus as an extra where present.
+
+``tests/corpus/routing.jsonl`` belongs to the repository, so the corpus tests run on any clone.
+A checkout that has the shared corpus beside it (``../shared/corpus/routing.jsonl``, as in the
+team's CI) also runs every shared row; elsewhere those cases are skipped, not failed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+OWN = Path(__file__).resolve().with_name("routing.jsonl")
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
+
+Row = dict[str, Any]
+
+
+def read(path: Path) -> list[Row]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def own_rows() -> list[Row]:
+    return read(OWN)
+
+
+def shared_rows() -> list[Row]:
+    """The shared corpus's rows, or [] when this checkout has none beside it."""
+    return read(SHARED) if SHARED.exists() else []
+
+
+def cases(keep: Callable[[Row], bool]) -> list[Any]:
+    """pytest params for the rows ``keep`` selects: own rows always, shared rows as extras
+    (``shared:`` ids), and one skipped placeholder when the shared corpus is absent."""
+    params: list[Any] = [pytest.param(r, id=r["text"]) for r in own_rows() if keep(r)]
+    if SHARED.exists():
+        params += [pytest.param(r, id=f"shared:{r['text']}") for r in shared_rows() if keep(r)]
+    else:
+        params.append(
+            pytest.param(None, id="shared", marks=pytest.mark.skip(reason=f"no shared corpus at {SHARED}"))
+        )
+    return params
