@@ -87,7 +87,7 @@ class Core:
 
     async def handle(self, event: Inbound, progress: ProgressSink | None = None) -> Reply:
         watch = Stopwatch()
-        if isinstance(event, TextMessage):
+        if isinstance(event, TextMessage | Command):
             invalid = validate(event, guess_locale(event, self.default_locale))
             if invalid is not None:
                 return invalid

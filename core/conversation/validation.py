@@ -6,17 +6,29 @@ import re
 
 import core.messages  # noqa: F401  (registers the "input.*" texts)
 from core.conversation.tasks import open_task
-from core.events import TextMessage
+from core.events import Command, TextMessage
 from core.i18n import Locale, register, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.turn import Turn
 from core.workspace.text import secret_value
 
 MAX_MESSAGE_CHARS = 500
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+# Refused: C0/C1 controls other than tab and line breaks, the bidi embeddings, overrides and
+# isolates (invisible characters that make text display as something else), and lone surrogates
+# (not text at all: they cannot even be encoded as UTF-8). Zero-width joiners, variation
+# selectors, skin tones, keycaps and regional indicators are how ordinary emoji are spelt, and
+# ZWNJ/LRM/RLM are part of ordinary writing in several scripts: all of those are accepted.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# What Telegram and Discord allow a command name to be (1-32 letters, digits, underscores); the
+# console follows the same rule. Anything else is refused without being echoed back.
+_COMMAND_NAME = re.compile(r"[a-z0-9_]{1,32}", re.ASCII | re.IGNORECASE)
 
 register(
     {
+        "input.invalid_command": {
+            "zh": "这不是我认识的命令。发送 /help 查看可用命令。",
+            "en": "That isn't a command I know. Send /help to see what I can do.",
+        },
         "secret.not_expected": {
             "zh": "这个输入已失效（对应的问题已结束），内容没有被保存。",
             "en": "That input is no longer expected (its question is closed); nothing was stored.",
@@ -25,9 +37,10 @@ register(
 )
 
 
-def validate(event: TextMessage, locale: Locale) -> Reply | None:
-    """A failed Reply for text that is empty, too long or has control characters; else None."""
-    text = event.text
+def validate(event: TextMessage | Command, locale: Locale) -> Reply | None:
+    """A failed Reply for a message or command that is empty, too long, has control characters
+    or (a command) a name no platform could send; else None. Nothing of the input is echoed."""
+    text = event.text if isinstance(event, TextMessage) else f"/{event.name} {event.args}".rstrip()
     params: dict[str, object] = {}
     if _CONTROL.search(text):
         key, code = "input.control_chars", "control_characters"
@@ -36,6 +49,8 @@ def validate(event: TextMessage, locale: Locale) -> Reply | None:
     elif len(text) > MAX_MESSAGE_CHARS:
         key, code = "input.too_long", "message_too_long"
         params = {"length": len(text), "limit": MAX_MESSAGE_CHARS}
+    elif isinstance(event, Command) and not _COMMAND_NAME.fullmatch(event.name):
+        key, code = "input.invalid_command", "invalid_command"
     else:
         return None
     return Reply(

@@ -98,6 +98,12 @@ def test_bad_input_is_a_clear_reply(ask) -> None:
     assert out["status"] == "failed" and out["blocks"][0]["code"] == "message_too_long"
 
 
+def test_an_overlong_slash_command_is_refused_without_echo(ask) -> None:
+    out = ask("/" + "a" * 100_000)
+    assert out["status"] == "failed" and [b["code"] for b in out["blocks"]] == ["message_too_long"]
+    assert len(json.dumps(out)) < 5_000  # the 100k letters are not echoed back
+
+
 def test_locale_flag_is_an_explicit_choice_for_that_message(ask) -> None:
     out = ask("--locale", "en", "获取当前 BTC 价格")
     assert out["locale"] == "en" and "best ask" in out["text"]
