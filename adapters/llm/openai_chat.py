@@ -80,7 +80,21 @@ class OpenAIChatModel:
             raise _model_error(exc) from None
         except openai.OpenAIError as exc:
             raise ModelError(ModelErrorCode.BAD_RESPONSE, _clean(str(exc))) from None
-        return _response(completion)
+        except ValueError as exc:
+            # A 200 whose body is not JSON (an HTML error page from a proxy, nothing at all, a
+            # cut-off body): the SDK's decoder raises JSONDecodeError / UnicodeDecodeError.
+            logger.warning("model provider answered 200 with a body that is not JSON")
+            raise ModelError(
+                ModelErrorCode.BAD_RESPONSE, f"the response was not JSON ({type(exc).__name__})"
+            ) from None
+        try:
+            return _response(completion)
+        except (AttributeError, TypeError, ValueError, IndexError, KeyError) as exc:
+            # JSON, but not a chat completion (fields of the wrong type, a list, a string...).
+            logger.warning("model provider answered 200 with something that is not a completion")
+            raise ModelError(
+                ModelErrorCode.BAD_RESPONSE, f"not a chat completion ({type(exc).__name__})"
+            ) from None
 
 
 def _clean(text: str) -> str:
@@ -122,7 +136,7 @@ def _retry_after(exc: openai.APIStatusError) -> float | None:
 def _response(completion: Any) -> ModelResponse:
     """The parts of a ChatCompletion the planner uses; tolerant of providers' small deviations."""
     choices = getattr(completion, "choices", None) or []
-    if not choices:
+    if not isinstance(choices, list) or not choices:
         raise ModelError(ModelErrorCode.BAD_RESPONSE, "the response had no choices")
     choice = choices[0]
     message = getattr(choice, "message", None)

@@ -192,6 +192,12 @@ class Planner:
             error = ModelError(ModelErrorCode.TIMEOUT, f"no answer within {timeout:.1f}s")
         except ModelError as exc:
             error = exc
+        except Exception as exc:
+            # The port promises ModelError; anything else is an adapter's bug meeting a reply it
+            # did not foresee. The turn fails with a clear message instead of taking the process
+            # down, and the log names only the exception's type (its text may quote the reply).
+            logger.error("planner model request %d raised %s", n, type(exc).__name__)
+            error = ModelError(ModelErrorCode.BAD_RESPONSE, type(exc).__name__)
         else:
             run.usage += Usage(0, response.usage.prompt_tokens, response.usage.completion_tokens)
             run.trace.append(

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
+from tests.planner.llm_server import ScriptedLLMServer, completion, raw_body, tool_call
 
 
 def _ask(tmp_path: Path, text: str, extra_env: dict[str, str]) -> dict:
@@ -65,3 +65,20 @@ def test_without_a_model_unmatched_text_gets_the_capabilities(tmp_path: Path) ->
     assert out["status"] == "completed" and out["route"]["by"] is None
     assert out["usage"]["model_requests"] == 0
     assert out["blocks"][0]["code"] == "unsupported_request"
+
+
+def test_a_provider_answering_html_with_200_is_a_failed_turn_not_a_crash(tmp_path: Path) -> None:
+    server = ScriptedLLMServer()
+    server.start()
+    try:
+        server.add(raw_body(b"<html><body>Service temporarily unavailable</body></html>"))
+        out = _ask(  # exit code 0 and one JSON object (before: a traceback and exit code 1)
+            tmp_path,
+            "what should I keep an eye on in crypto today?",
+            {"DESKMATE_LLM__API_KEY": "sk-wiring-secret", "DESKMATE_LLM__BASE_URL": server.base_url},
+        )
+    finally:
+        server.stop()
+    assert out["status"] == "failed" and out["route"]["by"] == "model"
+    assert [b["code"] for b in out["blocks"]] == ["model_bad_response"]
+    assert "<html>" not in out["text"]

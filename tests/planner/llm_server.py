@@ -20,6 +20,8 @@ class Scripted:
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds before answering (released early when the server stops)
+    raw: bytes | None = None  # sent as is instead of ``body`` (a provider answering garbage)
+    content_type: str = "application/json"
 
 
 def tool_call(call_id: str, name: str, arguments: dict[str, Any] | str) -> dict[str, Any]:
@@ -63,6 +65,11 @@ def completion(
     )
 
 
+def raw_body(raw: bytes, content_type: str = "application/json", status: int = 200) -> Scripted:
+    """An answer whose body is exactly ``raw``: HTML, nothing, truncated JSON..."""
+    return Scripted({}, status=status, raw=raw, content_type=content_type)
+
+
 def error(status: int, message: str, *, code: str | None = None, **headers: str) -> Scripted:
     body = {"error": {"message": message, "type": "invalid_request_error", "code": code}}
     return Scripted(body, status=status, headers=headers)
@@ -98,10 +105,10 @@ class ScriptedLLMServer:
                 server.received.set()
                 if answer.delay:
                     server._stopping.wait(answer.delay)
-                payload = json.dumps(answer.body).encode()
+                payload = answer.raw if answer.raw is not None else json.dumps(answer.body).encode()
                 try:
                     self.send_response(answer.status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", answer.content_type)
                     self.send_header("content-length", str(len(payload)))
                     for key, value in answer.headers.items():
                         self.send_header(key.replace("_", "-"), value)

@@ -14,8 +14,8 @@ from core.markets import MarketCatalog
 from core.planner import ModelError, Planner
 from core.reply import NoticeBlock, QuoteBlock, Status
 from core.skills.price_service import PriceService
-from tests.planner.conftest import API_KEY, MakePlanner
-from tests.planner.llm_server import ScriptedLLMServer, completion, error, tool_call
+from tests.planner.conftest import API_KEY, NOW, MakePlanner
+from tests.planner.llm_server import ScriptedLLMServer, completion, error, raw_body, tool_call
 
 
 @pytest.mark.parametrize(
@@ -127,3 +127,79 @@ async def test_extra_body_switches_thinking_off(llm: ScriptedLLMServer) -> None:
     assert body["thinking"] == {"type": "disabled"}
     assert (body["model"], body["max_tokens"]) == ("glm-4.6", 10)
     assert "tools" not in body and "tool_choice" not in body
+
+
+GARBAGE = [
+    pytest.param(b"<html><body>502 Bad Gateway</body></html>", "text/html", id="html"),
+    pytest.param(b"<html><body>maintenance</body></html>", "application/json", id="html-as-json"),
+    pytest.param(b"", "application/json", id="empty"),
+    pytest.param(b'{"id": "chatcmpl-1", "choices": [{"index": 0, "mess', "application/json", id="truncated"),
+    pytest.param(b'{"id": "chatcmpl-1", "object": "chat.completion"}', "application/json", id="no-choices"),
+    pytest.param(b'{"choices": []}', "application/json", id="empty-choices"),
+    pytest.param(b'{"choices": [{"index": 0}]}', "application/json", id="no-message"),
+    pytest.param(b'{"choices": "nope"}', "application/json", id="choices-not-a-list"),
+    pytest.param(b"[1, 2, 3]", "application/json", id="a-list"),
+    pytest.param(b'"just a string"', "application/json", id="a-string"),
+    pytest.param(b"null", "application/json", id="null"),
+    pytest.param(b"\xff\xfe\x00garbage", "application/json", id="binary"),
+    pytest.param(b"data: {}\n\n", "text/event-stream", id="a-stream"),
+    pytest.param(
+        b'{"choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}}],'
+        b' "usage": {"prompt_tokens": "many"}}',
+        "application/json",
+        id="usage-not-a-number",
+    ),
+    pytest.param(
+        b'{"choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": 7}}]}',
+        "application/json",
+        id="tool-calls-not-a-list",
+    ),
+]
+
+
+@pytest.mark.parametrize(("raw", "content_type"), GARBAGE)
+@pytest.mark.parametrize("locale", ["en", "zh"])
+async def test_a_200_that_is_not_a_completion_is_a_failed_turn(
+    llm: ScriptedLLMServer, make_planner: MakePlanner, raw: bytes, content_type: str, locale: str
+) -> None:
+    llm.add(raw_body(raw, content_type))
+
+    reply = await make_planner().run(text="btc?", locale=locale, user_id="u1")  # type: ignore[arg-type]
+
+    assert len(llm.requests) == 1
+    assert reply.status is Status.FAILED
+    assert reply.blocks == (
+        NoticeBlock(t(locale, "planner.model.bad_response"), "error", "model_bad_response"),  # type: ignore[arg-type]
+    )
+    step = reply.trace[-1]
+    assert (step.kind, step.outcome, step.error_code) == ("model", "error", "bad_response")
+
+
+@pytest.mark.parametrize(("raw", "content_type"), GARBAGE)
+async def test_the_adapter_turns_garbage_into_a_bad_response_error(
+    llm: ScriptedLLMServer, model: OpenAIChatModel, raw: bytes, content_type: str
+) -> None:
+    llm.add(raw_body(raw, content_type))
+    with pytest.raises(ModelError) as failed:
+        await model.complete([{"role": "user", "content": "hi"}], [], max_tokens=10, timeout=5)
+    assert failed.value.code == "bad_response"
+
+
+class ExplodingModel:
+    """A ChatModel adapter with a bug: it raises something other than ModelError."""
+
+    async def complete(self, *args: object, **kwargs: object) -> object:
+        raise KeyError("choices")
+
+
+async def test_an_adapter_raising_anything_else_still_gives_a_failed_turn() -> None:
+    clock = FixedClock(NOW)
+    prices = PriceService(DemoMarket(clock), MarketCatalog(), clock)
+    planner = Planner(ExplodingModel(), prices, clock=clock)  # type: ignore[arg-type]
+
+    reply = await planner.run(text="btc?", locale="en", user_id="u1")
+
+    assert reply.status is Status.FAILED
+    assert reply.blocks == (
+        NoticeBlock(t("en", "planner.model.bad_response"), "error", "model_bad_response"),
+    )
