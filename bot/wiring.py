@@ -14,6 +14,7 @@ from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
 from adapters.secrets import build_secret_box
 from adapters.storage.engine import create_engine
+from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.workspace_store import SqlWorkspaceStore
@@ -22,6 +23,7 @@ from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
 from core.market import MarketData
 from core.market_cache import CachedMarket
+from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
 from core.skills.price_service import PriceService
 from core.workspace import build_workspace
@@ -56,15 +58,17 @@ def migrate(settings: Settings) -> None:
     upgrade(settings.database_url)
 
 
-def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.AsyncClient | None]:
+def build_market(
+    settings: Settings, clock: Clock, engine: AsyncEngine
+) -> tuple[MarketData, httpx.AsyncClient | None]:
     """Binance over HTTP or the offline demo market, behind single-flight + a short TTL cache.
+    Binance's rate limits and bans are respected by every process on the database (MarketGuard).
     The demo market is never a silent fallback for a failing Binance."""
     if settings.market == "binance":
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
-        inner: MarketData = BinanceMarket(
-            http, settings.binance.base_url, clock, settings.binance.timeout_seconds
-        )
-        return CachedMarket(inner, clock), http
+        binance = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
+        guarded = MarketGuard(binance, SqlMarketBlockStore(engine), clock)
+        return CachedMarket(guarded, clock), http
     return CachedMarket(DemoMarket(clock), clock), None
 
 
@@ -74,9 +78,9 @@ async def build_app(
     clock = clock or SystemClock()
     catalog = MarketCatalog()
     http: httpx.AsyncClient | None = None
-    if market is None:
-        market, http = build_market(settings, clock)
     engine = create_engine(settings.database_url)
+    if market is None:
+        market, http = build_market(settings, clock, engine)
     charts = MatplotlibChartRenderer()
     prices = PriceService(market, catalog, clock)
     planner: Planner | None = None

@@ -16,6 +16,11 @@ def format_price(value: Decimal) -> str:
     return f"{value:,.{decimals}f}"
 
 
+def plain_decimal(value: Decimal) -> str:
+    """A Decimal as digits, never in exponent notation: Decimal("1E-8") -> "0.00000001"."""
+    return format(value, "f")
+
+
 def format_utc(moment: datetime) -> str:
     """ "2026-07-13 10:00:05 UTC"."""
     from datetime import UTC

@@ -9,6 +9,32 @@ from typing import Literal, Protocol
 
 HISTORY_DAYS = 7  # the only window accepted for now
 
+# The longest wait an exchange may impose that deskmate honours as asked. A longer Retry-After (a
+# ban, a bogus header, a date in 2099) is treated as a block: requests stop for this long, then
+# one is tried again, so a long-running process is never silenced for good.
+MAX_RETRY_AFTER_SECONDS = 300.0
+
+# A price deskmate will show: prices on the exchanges it quotes carry at most 8 decimals (the
+# smallest tick is 0.00000001), and nothing it quotes in USDT is near a trillion.
+PRICE_DECIMALS = 8
+MIN_PRICE = Decimal(1).scaleb(-PRICE_DECIMALS)
+MAX_PRICE = Decimal(10) ** 12
+
+
+def sane_price(value: Decimal) -> Decimal | None:
+    """``value`` as a price fit to show, or None: finite, within [MIN_PRICE, MAX_PRICE], no
+    finer than PRICE_DECIMALS. Normalized: no trailing zeros and never exponent notation
+    (Decimal("6.73E+4") -> 67300; "67321.12000000" -> 67321.12)."""
+    if not value.is_finite() or not MIN_PRICE <= value <= MAX_PRICE:
+        return None
+    exponent = value.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)  # finite
+    if exponent < -PRICE_DECIMALS:  # a digit below the smallest tick: not a real price
+        return None
+    normalized = value.normalize()
+    # normalize() writes 67300 as 6.73E+4; quantizing to units gives the plain form back.
+    return normalized.quantize(Decimal(1)) if exponent > 0 else normalized
+
 
 @dataclass(frozen=True, slots=True)
 class Quote:
@@ -70,17 +96,21 @@ class DailyCloses:
 
 class MarketErrorCode:
     TIMEOUT = "market_timeout"
-    RATE_LIMITED = "market_rate_limited"  # 429, or 418 (IP banned): honour Retry-After
+    RATE_LIMITED = "market_rate_limited"  # 429 with a Retry-After up to MAX_RETRY_AFTER_SECONDS
+    BLOCKED = "market_blocked"  # 418 (IP ban), or a Retry-After beyond MAX_RETRY_AFTER_SECONDS
     UNAVAILABLE = "market_unavailable"  # 5xx
     NETWORK = "market_network"
     BAD_RESPONSE = "market_bad_response"  # malformed JSON / unexpected shape / other 4xx
     SYMBOL_MISMATCH = "market_symbol_mismatch"
-    BAD_PRICE = "market_bad_price"  # non-numeric or non-positive
+    BAD_PRICE = "market_bad_price"  # not a number, not finite, or outside the sane price range
+    CONFLICTING_ROWS = "market_conflicting_rows"  # differing candles for one day: that day is a gap
     UNSUPPORTED_SYMBOL = "unsupported_symbol"
 
 
 class MarketError(Exception):
-    """A market call that gave no usable data. ``code`` is one of MarketErrorCode."""
+    """A market call that gave no usable data. ``code`` is one of MarketErrorCode; for
+    RATE_LIMITED and BLOCKED, ``retry_after`` is the wait in seconds (at most
+    MAX_RETRY_AFTER_SECONDS)."""
 
     def __init__(self, code: str, message: str = "", retry_after: float | None = None) -> None:
         super().__init__(message or code)

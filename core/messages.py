@@ -56,8 +56,9 @@ register(
             "en": "{base} daily closes, last {days} full UTC days",
         },
         "price.missing_days": {
-            "zh": "交易所没有返回这些日期的数据：{dates}（图中留空，未补数）。",
-            "en": "The exchange returned no data for {dates} (left as gaps, not filled in).",
+            "zh": "交易所没有返回这些日期的有效数据：{dates}（缺失或自相矛盾；图中留空，未补数）。",
+            "en": "The exchange returned no usable data for {dates} (missing or inconsistent; "
+            "left as gaps, not filled in).",
         },
         "price.no_history": {
             "zh": "交易所没有返回 {base} 最近 7 天的任何收盘价。",
@@ -87,6 +88,10 @@ register(
         "market.market_rate_limited": {
             "zh": "行情服务限流中，请 {seconds} 秒后再试。",
             "en": "The market data service is rate-limiting us. Please try again in {seconds} s.",
+        },
+        "market.market_blocked": {
+            "zh": "币安暂时屏蔽了我们的请求，我会在 {minutes} 分钟后再试。",
+            "en": "Binance has blocked requests for now; I'll try again in {minutes} min.",
         },
         "market.market_unavailable": {
             "zh": "行情服务暂时不可用，请稍后再试。",

@@ -7,9 +7,11 @@ Failure policy, in one place:
 - A transport error (connect refused, reset, ...) or a 5xx is retried once after a short
   backoff, and only if the backoff still fits in the budget. A timeout is not retried (the
   budget is spent), nor is any 4xx.
-- 429 and 418 give ``RATE_LIMITED`` and close the gate until Retry-After has elapsed on the
-  clock's monotonic time: until then every call fails fast without sending a request, because
-  Binance escalates bans for clients that keep calling.
+- 429 gives ``RATE_LIMITED`` with its Retry-After; 418 (an IP ban), or a Retry-After longer
+  than core.market.MAX_RETRY_AFTER_SECONDS (a ban, a bogus header, a date in 2099), gives
+  ``BLOCKED`` with a wait capped at that maximum. Binance escalates bans for clients that keep
+  calling, so callers must stop until the wait is over: core.market_guard.MarketGuard, wrapped
+  around this adapter, does that and shares the block with every process on the database.
 """
 
 from __future__ import annotations
@@ -27,7 +29,14 @@ import httpx
 
 from adapters.binance.parse import clean_text, parse_book_ticker, parse_klines
 from core.clock import Clock
-from core.market import DailyCloses, HistoryWindow, MarketError, MarketErrorCode, Quote
+from core.market import (
+    MAX_RETRY_AFTER_SECONDS,
+    DailyCloses,
+    HistoryWindow,
+    MarketError,
+    MarketErrorCode,
+    Quote,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +44,7 @@ BOOK_TICKER_PATH = "/api/v3/ticker/bookTicker"
 KLINES_PATH = "/api/v3/klines"
 MAX_KLINES = 1000  # Binance's largest ``limit`` for klines
 DEFAULT_RETRY_AFTER_SECONDS = 30.0  # when a 429/418 comes without a usable Retry-After
+MIN_RETRY_AFTER_SECONDS = 1.0  # "Retry-After: 0" (or a past date) must not become a tight loop
 _RETRYABLE = frozenset({MarketErrorCode.NETWORK, MarketErrorCode.UNAVAILABLE})
 
 
@@ -57,7 +67,6 @@ class BinanceMarket:
         self._clock = clock
         self._timeout = timeout_seconds
         self._backoff = max(0.0, retry_backoff_seconds)
-        self._blocked_until: float | None = None  # clock.monotonic() value; None: gate open
 
     @property
     def source(self) -> str:
@@ -88,7 +97,6 @@ class BinanceMarket:
 
     async def _get_json(self, path: str, params: Mapping[str, str]) -> object:
         """GET ``path`` within the call's time budget, with the retry policy above."""
-        self._check_gate()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._timeout
         try:
@@ -102,7 +110,6 @@ class BinanceMarket:
                         raise
                     log.info("binance %s: %s, retrying once", path, exc.code)
                     await asyncio.sleep(self._backoff)
-                    self._check_gate()  # another call may have been rate limited meanwhile
                     response = await self._send(path, params, deadline)
         except TimeoutError as exc:
             log.warning("binance %s: no answer within %.1f s", path, self._timeout)
@@ -128,10 +135,7 @@ class BinanceMarket:
         if status == 200:
             return response
         if status in (418, 429):
-            retry_after = _retry_after_seconds(response.headers, self._clock)
-            self._blocked_until = self._clock.monotonic() + retry_after
-            log.warning("binance %s: HTTP %d, backing off %.0f s", path, status, retry_after)
-            raise MarketError(MarketErrorCode.RATE_LIMITED, f"{path}: HTTP {status}", retry_after=retry_after)
+            raise _limited(path, status, _retry_after_seconds(response.headers, self._clock))
         if status >= 500:
             log.warning("binance %s: HTTP %d", path, status)
             raise MarketError(MarketErrorCode.UNAVAILABLE, f"{path}: HTTP {status}")
@@ -139,18 +143,24 @@ class BinanceMarket:
         log.warning("binance %s: HTTP %d %s", path, status, detail)
         raise MarketError(MarketErrorCode.BAD_RESPONSE, f"{path}: HTTP {status} {detail}".rstrip())
 
-    def _check_gate(self) -> None:
-        """Fail fast, without a request, while a 429/418's Retry-After has not elapsed."""
-        if self._blocked_until is None:
-            return
-        remaining = self._blocked_until - self._clock.monotonic()
-        if remaining > 0:
-            raise MarketError(
-                MarketErrorCode.RATE_LIMITED,
-                f"rate limited by Binance; retry in {remaining:.0f} s",
-                retry_after=remaining,
-            )
-        self._blocked_until = None
+
+def _limited(path: str, status: int, retry_after: float) -> MarketError:
+    """A 429 within the longest honoured wait is a rate limit; a 418, or a longer wait, a block
+    with the wait capped (core.market.MAX_RETRY_AFTER_SECONDS)."""
+    blocked = status == 418 or retry_after > MAX_RETRY_AFTER_SECONDS
+    wait = min(retry_after, MAX_RETRY_AFTER_SECONDS)
+    code = MarketErrorCode.BLOCKED if blocked else MarketErrorCode.RATE_LIMITED
+    if retry_after > MAX_RETRY_AFTER_SECONDS:
+        log.warning(
+            "binance %s: HTTP %d with Retry-After %.0f s; treated as a block, retrying after %.0f s",
+            path,
+            status,
+            retry_after,
+            wait,
+        )
+    else:
+        log.warning("binance %s: HTTP %d, backing off %.0f s", path, status, wait)
+    return MarketError(code, f"{path}: HTTP {status}", retry_after=wait)
 
 
 def _decode(path: str, response: httpx.Response) -> object:
@@ -173,7 +183,9 @@ def _error_msg(response: httpx.Response) -> str:
 
 
 def _retry_after_seconds(headers: httpx.Headers, clock: Clock) -> float:
-    """Retry-After as seconds (delta-seconds or an HTTP date), else a conservative default."""
+    """Retry-After as seconds (delta-seconds or an HTTP date), uncapped (the caller caps it);
+    a conservative default when it is missing or unreadable. An infinite wait stays infinite:
+    it is the clearest ban of all."""
     raw = headers.get("Retry-After", "").strip()
     if not raw:
         return DEFAULT_RETRY_AFTER_SECONDS
@@ -182,11 +194,11 @@ def _retry_after_seconds(headers: httpx.Headers, clock: Clock) -> float:
     except ValueError:
         try:
             when = parsedate_to_datetime(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, IndexError, OverflowError):
             return DEFAULT_RETRY_AFTER_SECONDS
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
         seconds = (when - clock.now()).total_seconds()
-    if not math.isfinite(seconds):
+    if math.isnan(seconds):
         return DEFAULT_RETRY_AFTER_SECONDS
-    return max(0.0, seconds)
+    return max(MIN_RETRY_AFTER_SECONDS, seconds)

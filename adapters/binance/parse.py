@@ -6,31 +6,42 @@ Whatever the exchange sent is data: it is checked, never trusted, and never show
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from core.market import DailyClose, DailyCloses, HistoryWindow, MarketError, MarketErrorCode, Quote
+from core.market import (
+    DailyClose,
+    DailyCloses,
+    HistoryWindow,
+    MarketError,
+    MarketErrorCode,
+    Quote,
+    sane_price,
+)
 
 _DAY_MS = 86_400_000
 _EPOCH = date(1970, 1, 1)
+# A decimal number as Binance writes one ("67321.12000000"), optionally with an exponent. Stricter
+# than Decimal(), which would also take "NaN", "Infinity", "1_000" or surrounding spaces.
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]{1,6})?", re.ASCII)
 
 
-def positive_decimal(value: object) -> Decimal | None:
-    """``value`` as a finite, strictly positive Decimal, or None.
+def price_of(value: object) -> Decimal | None:
+    """``value`` as a price fit to show (core.market.sane_price), or None.
 
     Binance sends prices as strings; JSON numbers are decoded as Decimal (``parse_float``) or
     int, so no float ever enters a price.
     """
     if isinstance(value, bool):  # bool is an int subclass; true is not a price
         return None
-    if isinstance(value, str | int | Decimal):
-        try:
-            number = Decimal(value.strip() if isinstance(value, str) else value)
-        except (InvalidOperation, ValueError):
+    if isinstance(value, str):
+        if not _NUMBER.fullmatch(value):
             return None
-        if number.is_finite() and number > 0:
-            return number
-    return None
+        value = Decimal(value)
+    if isinstance(value, int):
+        value = Decimal(value)
+    return sane_price(value) if isinstance(value, Decimal) else None
 
 
 def parse_book_ticker(payload: object, symbol: str, source: str, fetched_at: datetime) -> Quote:
@@ -43,11 +54,11 @@ def parse_book_ticker(payload: object, symbol: str, source: str, fetched_at: dat
             MarketErrorCode.SYMBOL_MISMATCH,
             f"bookTicker: asked for {symbol}, got {clean_text(str(returned))}",
         )
-    price = positive_decimal(payload.get("askPrice"))
+    price = price_of(payload.get("askPrice"))
     if price is None:
         raise MarketError(
             MarketErrorCode.BAD_PRICE,
-            f"bookTicker: askPrice is not a positive number: {clean_text(repr(payload.get('askPrice')))}",
+            f"bookTicker: askPrice is not a sane price: {clean_text(repr(payload.get('askPrice')), 60)}",
         )
     return Quote(symbol=symbol, price=price, price_type="ask", source=source, fetched_at=fetched_at)
 
@@ -55,13 +66,17 @@ def parse_book_ticker(payload: object, symbol: str, source: str, fetched_at: dat
 def parse_klines(payload: object, window: HistoryWindow) -> DailyCloses:
     """The valid daily closes of a ``/api/v3/klines`` (interval 1d) answer inside ``window``.
 
-    A row that is not a daily candle of a day inside the window, or whose close is not a
-    positive number, is dropped and reported in ``rejected``; that day stays a gap.
+    A row that is not a daily candle of a day inside the window, or whose close is not a sane
+    price, is dropped and reported in ``rejected``; that day stays a gap.
+
+    Duplicates: rows for one day that are identical in every field are one candle sent twice and
+    count once. Rows for one day that differ in anything leave no way to tell which is right, so
+    that day becomes a gap (``CONFLICTING_ROWS``) rather than a guess at the first or the last.
     """
     if not isinstance(payload, list):
         raise MarketError(MarketErrorCode.BAD_RESPONSE, "klines: expected a JSON list")
     start_ms, end_ms = window.start_ms(), window.end_ms_inclusive()
-    closes: dict[date, Decimal] = {}
+    by_day: dict[date, list[list[object]]] = {}
     rejected: list[tuple[date | None, str]] = []
     for row in payload:
         if not isinstance(row, list) or len(row) < 5:
@@ -72,12 +87,19 @@ def parse_klines(payload: object, window: HistoryWindow) -> DailyCloses:
             rejected.append((None, MarketErrorCode.BAD_RESPONSE))
             continue
         day = _day_of(open_ms)
-        # Only a candle opening exactly at 00:00 UTC of a window day is that day's close; a
-        # duplicate of a day already taken would make the close ambiguous, so it is refused.
-        if day is None or open_ms % _DAY_MS != 0 or not start_ms <= open_ms <= end_ms or day in closes:
+        # Only a candle opening exactly at 00:00 UTC of a window day is that day's close.
+        if day is None or open_ms % _DAY_MS != 0 or not start_ms <= open_ms <= end_ms:
             rejected.append((day, MarketErrorCode.BAD_RESPONSE))
             continue
-        close = positive_decimal(row[4])
+        rows = by_day.setdefault(day, [])
+        if row not in rows:  # an identical repeat adds nothing
+            rows.append(row)
+    closes: dict[date, Decimal] = {}
+    for day, rows in by_day.items():
+        if len(rows) > 1:
+            rejected.extend((day, MarketErrorCode.CONFLICTING_ROWS) for _ in rows)
+            continue
+        close = price_of(rows[0][4])
         if close is None:
             rejected.append((day, MarketErrorCode.BAD_PRICE))
             continue

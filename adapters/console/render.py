@@ -7,7 +7,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from core.formatting import format_price, format_utc, sparkline
+from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
     Block,
@@ -114,7 +114,7 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {
             "type": "quote",
             "symbol": block.symbol,
-            "price": str(block.price),
+            "price": plain_decimal(block.price),
             "price_type": block.price_type,
             "source": block.source,
             "fetched_at": block.fetched_at.isoformat(),
@@ -124,7 +124,7 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
             "type": "history",
             "symbol": block.symbol,
             "points": [
-                {"date": p.date.isoformat(), "close": None if p.close is None else str(p.close)}
+                {"date": p.date.isoformat(), "close": None if p.close is None else plain_decimal(p.close)}
                 for p in block.points
             ],
             "missing_dates": [d.isoformat() for d in block.missing_dates],

@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from core.formatting import plain_decimal
 from core.reply import HistoryBlock, QuoteBlock
 
 _DEMO_NOTE = "demo data: simulated prices, not real market prices; say so when you quote them"
@@ -19,7 +20,7 @@ def quote_result(quote: QuoteBlock) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ok": True,
         "symbol": quote.symbol,
-        "price": str(quote.price),  # a string: Decimal digits exactly as validated
+        "price": plain_decimal(quote.price),  # a string: Decimal digits exactly as validated
         "quote_asset": quote.quote_asset,
         "price_type": "best ask (reference buying price)",
         "source": quote.source,
@@ -37,7 +38,7 @@ def history_result(history: HistoryBlock) -> dict[str, Any]:
         "quote_asset": history.quote_asset,
         "interval": "1 UTC day, close price",
         "closes": [
-            {"date": p.date.isoformat(), "close": None if p.close is None else str(p.close)}
+            {"date": p.date.isoformat(), "close": None if p.close is None else plain_decimal(p.close)}
             for p in history.points
         ],
         "missing_dates": [d.isoformat() for d in history.missing_dates],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import core.messages  # noqa: F401  (registers the "price.*" and "market.*" texts)
@@ -12,7 +13,9 @@ from core.reply import Block, HistoryBlock, NoticeBlock
 def market_error_notice(locale: Locale, code: str, retry_after: float | None) -> NoticeBlock:
     """A market failure in words (a code without its own text gets the generic one)."""
     key = f"market.{code}" if has_message(f"market.{code}") else "market.internal"
-    return NoticeBlock(t(locale, key, seconds=int(retry_after) if retry_after else 60), "error", code)
+    wait = retry_after if retry_after else 60.0
+    text = t(locale, key, seconds=math.ceil(wait), minutes=max(1, math.ceil(wait / 60)))
+    return NoticeBlock(text, "error", code)
 
 
 def missing_days_notice(locale: Locale, history: HistoryBlock) -> NoticeBlock:

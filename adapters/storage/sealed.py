@@ -1,0 +1,193 @@
+"""Every column that holds encrypted secrets, and the key canary.
+
+Secrets are sealed by the core's SecretBox before they reach storage, so this module never sees
+a plain credential; it only knows *where* ciphertext lives, so that a key can be checked at
+start-up and every sealed value re-encrypted under a new key (``deskmate secrets rotate``).
+
+A table with sealed values registers them with ``register_sealed_column``:
+
+- ``SealedForm.TOKEN``: the column is one ciphertext (model_configs.api_key);
+- ``SealedForm.JSON``: the column is a JSON document; every string in it that is a ciphertext is
+  sealed (exchange_accounts.credentials, and task slots inside conversation states).
+
+The canary is one row holding a known value sealed with the current key: a different key cannot
+open it, so a changed DESKMATE_SECRET_KEY or a lost key file is caught before anything is read or
+written with the wrong key.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, cast
+
+from sqlalchemy import Column, Integer, Table, Text, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
+from adapters.storage.workspace_store import exchange_accounts, model_configs
+
+CANARY_ID = 1
+# Fernet tokens start with the version byte 0x80, which base64 writes as "gAAAAA".
+TOKEN_PREFIX = "gAAAAA"  # noqa: S105 - a format marker, not a password
+
+
+class SecretCanaryRow(Base):
+    """One row: a known value sealed with the key every sealed column is under."""
+
+    __tablename__ = "secret_canary"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    sealed: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+secret_canary = cast(Table, SecretCanaryRow.__table__)
+
+
+class SealedForm(StrEnum):
+    TOKEN = "token"  # noqa: S105 - the name of a form, not a password
+    JSON = "json"
+
+
+@dataclass(frozen=True, slots=True)
+class SealedColumn:
+    column: Column[Any]
+    form: SealedForm
+
+    @property
+    def table(self) -> Table:
+        return self.column.table
+
+    @property
+    def name(self) -> str:
+        return f"{self.table.name}.{self.column.name}"
+
+
+SEALED_COLUMNS: list[SealedColumn] = []
+
+
+def register_sealed_column(column: Column[Any], form: SealedForm) -> None:
+    """Declare that ``column`` holds ciphertext (in ``form``), so key checks and rotation see it."""
+    if all(c.column is not column for c in SEALED_COLUMNS):
+        SEALED_COLUMNS.append(SealedColumn(column, form))
+
+
+register_sealed_column(model_configs.c.api_key, SealedForm.TOKEN)
+register_sealed_column(exchange_accounts.c.credentials, SealedForm.JSON)
+# Secret answers of a task still being filled in are sealed into its slots.
+register_sealed_column(conversation_states.c.state, SealedForm.JSON)
+register_sealed_column(action_tokens.c.payload, SealedForm.JSON)
+
+
+def is_token(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(TOKEN_PREFIX)
+
+
+def _tokens_in(value: object) -> list[str]:
+    if is_token(value):
+        return [cast(str, value)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _tokens_in(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _tokens_in(v)]
+    return []
+
+
+Reseal = Callable[[str], str | None]  # the value under the new key; None: cannot be opened
+
+
+def _reseal_in(value: object, reseal: Reseal, unopened: list[str]) -> object:
+    if is_token(value):
+        new = reseal(cast(str, value))
+        if new is None:
+            unopened.append(cast(str, value))
+            return value
+        return new
+    if isinstance(value, dict):
+        return {k: _reseal_in(v, reseal, unopened) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_reseal_in(v, reseal, unopened) for v in value]
+    return value
+
+
+def _tokens(sealed: SealedColumn, raw: str | None) -> list[str]:
+    if raw is None:
+        return []
+    if sealed.form is SealedForm.TOKEN:
+        return [raw] if raw else []
+    try:
+        return _tokens_in(json.loads(raw))
+    except ValueError:
+        return []
+
+
+def _resealed(sealed: SealedColumn, raw: str, reseal: Reseal, unopened: list[str]) -> str:
+    if sealed.form is SealedForm.TOKEN:
+        return _reseal_in(raw, reseal, unopened) if raw else raw  # type: ignore[return-value]
+    # Key order and non-ASCII text are kept as they were; only the ciphertexts change.
+    return json.dumps(_reseal_in(json.loads(raw), reseal, unopened), ensure_ascii=False)
+
+
+def read_canary(conn: Connection) -> str | None:
+    return conn.execute(select(secret_canary.c.sealed).where(secret_canary.c.id == CANARY_ID)).scalar()
+
+
+def write_canary(conn: Connection, sealed: str, now: datetime) -> None:
+    """Store the canary; replaces an existing one (rotation) or creates it (first start)."""
+    c = secret_canary.c
+    updated = conn.execute(
+        update(secret_canary).where(c.id == CANARY_ID).values(sealed=sealed, updated_at=now)
+    )
+    if updated.rowcount == 0:
+        conn.execute(secret_canary.insert().values(id=CANARY_ID, sealed=sealed, updated_at=now))
+
+
+def sample_tokens(conn: Connection, limit: int = 3) -> list[str]:
+    """A few stored ciphertexts (for a database sealed before the canary existed); [] if none."""
+    found: list[str] = []
+    for sealed in SEALED_COLUMNS:
+        pk = list(sealed.table.primary_key.columns)
+        for raw in conn.execute(select(sealed.column).order_by(*pk)).scalars():
+            found += _tokens(sealed, raw)
+            if len(found) >= limit:
+                return found[:limit]
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ResealReport:
+    rows: dict[str, int]  # "table.column" -> rows rewritten
+    values: int  # ciphertexts re-encrypted
+    unopened: int  # ciphertexts no key could open (already unreadable), left as they were
+
+
+def reseal_all(conn: Connection, reseal: Reseal) -> ResealReport:
+    """Re-encrypt every ciphertext of every registered column with ``reseal``; run it inside one
+    transaction, so a failure part-way leaves every row as it was. Every sealed field of a row
+    is re-encrypted together: a record never ends up under two keys."""
+    rows: dict[str, int] = {}
+    values = 0
+    unopened: list[str] = []
+    for sealed in SEALED_COLUMNS:
+        table = sealed.table
+        pk = list(table.primary_key.columns)
+        rewritten = 0
+        for row in conn.execute(select(*pk, sealed.column).order_by(*pk)).all():
+            raw = row[-1]
+            count = len(_tokens(sealed, raw))
+            if count == 0:
+                continue
+            before = len(unopened)
+            new = _resealed(sealed, raw, reseal, unopened)
+            if new != raw:
+                where = [col == row[i] for i, col in enumerate(pk)]
+                conn.execute(update(table).where(*where).values({sealed.column.name: new}))
+                rewritten += 1
+            values += count - (len(unopened) - before)
+        rows[sealed.name] = rewritten
+    return ResealReport(rows, values, len(unopened))

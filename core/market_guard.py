@@ -1,0 +1,161 @@
+"""An exchange's rate limit or ban, respected by every process that shares the database.
+
+When Binance answers 429 or 418, every deskmate process on that IP must stop calling until the
+wait is over: Binance escalates bans for clients that keep calling. MarketGuard wraps a
+MarketData: before a call it checks the recorded block (a read cached for ``read_ttl``, so a busy
+process reads the store about once a second, not once a call), and a rate limit or block raised
+by the wrapped market is recorded for everyone.
+
+A block never lasts longer than MAX_RETRY_AFTER_SECONDS after it was recorded, whatever its
+``until`` says (a bogus header, another version, a skewed clock): after that one call is tried
+again, and a still-banned answer records a new block.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol, TypeVar
+
+from core.clock import Clock
+from core.market import (
+    MAX_RETRY_AFTER_SECONDS,
+    DailyCloses,
+    HistoryWindow,
+    MarketData,
+    MarketError,
+    MarketErrorCode,
+    Quote,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+BLOCKING_CODES = frozenset({MarketErrorCode.RATE_LIMITED, MarketErrorCode.BLOCKED})
+DEFAULT_WAIT_SECONDS = 30.0  # a rate limit that came without a wait
+
+
+@dataclass(frozen=True, slots=True)
+class MarketBlock:
+    """No requests to ``source`` before ``until``; ``reason``: RATE_LIMITED or BLOCKED."""
+
+    source: str
+    until: datetime  # aware UTC
+    reason: str  # the MarketErrorCode callers get while it lasts
+    recorded_at: datetime  # aware UTC
+
+    @property
+    def ends_at(self) -> datetime:
+        """``until``, but never more than MAX_RETRY_AFTER_SECONDS after ``recorded_at``."""
+        return min(self.until, self.recorded_at + timedelta(seconds=MAX_RETRY_AFTER_SECONDS))
+
+    def remaining(self, now: datetime) -> float:
+        return max(0.0, (self.ends_at - now).total_seconds())
+
+    def outlasts(self, other: MarketBlock) -> bool:
+        """True when this block is still on when ``other`` ends (a stored block that is kept)."""
+        return self.ends_at >= other.ends_at
+
+
+class MarketBlockStore(Protocol):
+    """Port: the blocks every process sees (a database table in production)."""
+
+    async def get_block(self, source: str) -> MarketBlock | None:
+        """The block recorded for ``source`` (possibly over already), or None."""
+        ...
+
+    async def record_block(self, block: MarketBlock) -> None:
+        """Record ``block`` unless a block ending later (MarketBlock.outlasts) is already
+        recorded for its source. Blocks are recorded with ``until - recorded_at`` at most
+        MAX_RETRY_AFTER_SECONDS, so a stored ``until`` beyond ``block.recorded_at`` plus that maximum
+        can only be bogus and is replaced."""
+        ...
+
+
+class MemoryMarketBlockStore:
+    """A MarketBlockStore for one process (tests, a run without a database)."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[str, MarketBlock] = {}
+
+    async def get_block(self, source: str) -> MarketBlock | None:
+        return self._blocks.get(source)
+
+    async def record_block(self, block: MarketBlock) -> None:
+        current = self._blocks.get(block.source)
+        if current is None or not current.outlasts(block):
+            self._blocks[block.source] = block
+
+
+class MarketGuard:
+    """MarketData that refuses calls while its source is blocked, and records new blocks."""
+
+    def __init__(
+        self, inner: MarketData, blocks: MarketBlockStore, clock: Clock, *, read_ttl: float = 1.0
+    ) -> None:
+        self._inner = inner
+        self._blocks = blocks
+        self._clock = clock
+        self._read_ttl = read_ttl
+        self._known: MarketBlock | None = None
+        self._read_at: float | None = None  # clock.monotonic() of the last store read
+        self._reading = asyncio.Lock()
+
+    @property
+    def source(self) -> str:
+        return self._inner.source
+
+    @property
+    def inner(self) -> MarketData:
+        return self._inner
+
+    async def get_quote(self, symbol: str) -> Quote:
+        return await self._guarded(lambda: self._inner.get_quote(symbol))
+
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
+        return await self._guarded(lambda: self._inner.get_daily_closes(symbol, window))
+
+    async def _guarded(self, call: Callable[[], Awaitable[T]]) -> T:
+        block = await self._current()
+        now = self._clock.now()
+        if block is not None and (left := block.remaining(now)) > 0:
+            raise MarketError(block.reason, f"{self.source} is blocking requests; {left:.0f} s left", left)
+        try:
+            return await call()
+        except MarketError as exc:
+            if exc.code in BLOCKING_CODES:
+                await self._record(exc)
+            raise
+
+    async def _current(self) -> MarketBlock | None:
+        async with self._reading:
+            fresh = self._read_at is not None and self._clock.monotonic() - self._read_at < self._read_ttl
+            if not fresh:
+                try:
+                    stored = await self._blocks.get_block(self.source)
+                except Exception:  # the block store is a safeguard: its failure must not stop prices
+                    log.warning("could not read the %s block; using what this process knows", self.source)
+                else:
+                    self._known = _longer(self._known, stored)
+                self._read_at = self._clock.monotonic()
+            return self._known
+
+    async def _record(self, exc: MarketError) -> None:
+        now = self._clock.now()
+        wait = min(exc.retry_after or DEFAULT_WAIT_SECONDS, MAX_RETRY_AFTER_SECONDS)
+        block = MarketBlock(self.source, now + timedelta(seconds=wait), exc.code, now)
+        self._known = _longer(self._known, block)  # this process stops at once, whatever the store does
+        try:
+            await self._blocks.record_block(block)
+        except Exception:
+            log.warning("could not share the %s block with other processes", self.source)
+
+
+def _longer(a: MarketBlock | None, b: MarketBlock | None) -> MarketBlock | None:
+    if a is None or b is None:
+        return a or b
+    return a if a.outlasts(b) else b
