@@ -10,7 +10,8 @@ import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
-from bot.settings import Settings
+from bot.errors import StartupError
+from bot.settings import Settings, load_settings
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,6 +35,16 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("telegram", help="run the Telegram bot")
     discord = sub.add_parser("discord", help="run the Discord bot")
     discord.add_argument("--sync", action="store_true", help="sync the slash commands and exit")
+    secrets = sub.add_parser("secrets", help="manage the key stored credentials are encrypted with")
+    secrets_sub = secrets.add_subparsers(dest="secrets_command", required=True)
+    rotate = secrets_sub.add_parser(
+        "rotate", help="re-encrypt every stored credential under a new key (stop deskmate first)"
+    )
+    rotate.add_argument(
+        "--new-key",
+        metavar="KEY",
+        help="the new Fernet key ('-' reads it from stdin); default: a newly generated one",
+    )
     return p
 
 
@@ -60,18 +71,31 @@ async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The exit code: 0 done, 1 could not run (a platform refused to start, an unreachable
+    database), 2 a configuration error. A start-up problem is one line on stderr, no traceback."""
     args = _parser().parse_args(argv)
-    settings = Settings()
-    if args.command == "ask" and not os.environ.get("DESKMATE_LOG_LEVEL"):
+    try:
+        return _main(args)
+    except StartupError as exc:
+        print(f"deskmate: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+def _main(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    if args.command in ("ask", "secrets") and not os.environ.get("DESKMATE_LOG_LEVEL"):
         settings.log_level = "WARNING"  # one-shot output stays clean
     _setup_logging(settings)
 
-    from bot.wiring import migrate
+    from bot.wiring import migrate, secure_data_dir
 
+    secure_data_dir(settings)
     migrate(settings)
     if args.command == "migrate":
         print("database is up to date")
         return 0
+    if args.command == "secrets":
+        return asyncio.run(_rotate(settings, args.new_key))
     if args.command == "ask":
         from bot.console import ask_once
 
@@ -129,7 +153,44 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
         return 0
     if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
-    await run_until_signalled(jobs)
+    failed = await run_until_signalled(jobs)
+    for name, error in failed.items():
+        # A supervisor restarts on a non-zero exit; the log above has the details.
+        print(f"deskmate: {name} stopped: {type(error).__name__}: {error}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+async def _rotate(settings: Settings, new_key: str | None) -> int:
+    from adapters.storage.engine import create_engine
+    from bot.secret_keys import rotate
+    from core.clock import SystemClock
+
+    if new_key == "-":
+        new_key = sys.stdin.readline().strip()
+    engine = create_engine(settings.database_url)
+    try:
+        done = await rotate(settings, engine, SystemClock(), new_key)
+    finally:
+        await engine.dispose()
+    report = done.report
+    rows = sum(report.rows.values())
+    print(f"re-encrypted {report.values} stored secrets in {rows} records under the new key")
+    if report.unopened:
+        print(
+            f"{report.unopened} stored values could not be opened with the old key and were left as they were"
+        )
+    if done.source.is_file:
+        print(f"{done.source.path} now holds the new key only; back it up")
+    elif new_key:
+        print(
+            "now set DESKMATE_SECRET_KEY to the key given with --new-key, in every process, before starting"
+        )
+    else:
+        # Printed once, here, for the operator to store; never logged.
+        print(
+            "now set DESKMATE_SECRET_KEY to this key, in every process, before starting (it is shown once):"
+        )
+        print(done.new_key)
     return 0
 
 

@@ -30,8 +30,9 @@ def platform_coroutines(app: App, only: str | None = None) -> dict[str, Coroutin
     return jobs
 
 
-async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> None:
-    """Run every job; the first to fail, or SIGINT/SIGTERM, stops them all."""
+async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> dict[str, BaseException]:
+    """Run every job; the first to fail, or SIGINT/SIGTERM, stops them all. Returns the jobs
+    that failed (name -> error): empty when a signal stopped them."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -41,11 +42,14 @@ async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> Non
         asyncio.create_task(job, name=name): name for name, job in jobs.items()
     }
     stopper: asyncio.Task[Any] = asyncio.create_task(stop.wait(), name="signal")
+    failed: dict[str, BaseException] = {}
     try:
         done, _ = await asyncio.wait({*tasks, stopper}, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
-            if task is not stopper and not task.cancelled() and task.exception() is not None:
-                log.error("%s stopped with an error: %r", tasks[task], task.exception())
+            error = None if task is stopper or task.cancelled() else task.exception()
+            if error is not None:
+                log.error("%s stopped with an error: %r", tasks[task], error)
+                failed[tasks[task]] = error
     finally:
         log.info("shutting down: %s", ", ".join(tasks.values()))
         for task in (*tasks, stopper):
@@ -54,3 +58,4 @@ async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> Non
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)
+    return failed

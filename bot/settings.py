@@ -5,10 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from bot.errors import ConfigError
 
 DEFAULT_DATA_DIR = Path("data")
+ENV_PREFIX = "DESKMATE_"
+# The async driver each supported backend runs on; a URL naming the backend alone (or the
+# usual synchronous driver) is read as meaning it.
+ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+}
+SYNC_DRIVERS = ("pysqlite", "psycopg2")
 
 
 class BinanceSettings(BaseModel):
@@ -54,7 +67,7 @@ class LLMSettings(BaseModel):
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
-        env_prefix="DESKMATE_",
+        env_prefix=ENV_PREFIX,
         env_nested_delimiter="__",
         env_file=".env",
         env_file_encoding="utf-8",
@@ -78,3 +91,43 @@ class Settings(BaseSettings):
     @classmethod
     def _locale(cls, value: object) -> object:
         return value.strip().lower()[:2] if isinstance(value, str) else value
+
+    @field_validator("market", mode="before")
+    @classmethod
+    def _market(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value  # BINANCE means binance
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str) -> str:
+        """A SQLite or PostgreSQL URL on its async driver: "sqlite:///x.db" and
+        "postgresql://..." are read as meaning aiosqlite and asyncpg."""
+        value = value.strip()
+        try:
+            url = make_url(value)
+        except ArgumentError:
+            raise ValueError("is not a database URL (e.g. sqlite+aiosqlite:///data/deskmate.db)") from None
+        backend, _, driver = url.drivername.partition("+")
+        wanted = ASYNC_DRIVERS.get(backend)
+        if wanted is None:
+            raise ValueError(f"names an unsupported database {backend!r} (use sqlite or postgresql)")
+        if driver not in ("", wanted.partition("+")[2], *SYNC_DRIVERS):
+            raise ValueError(f"names the driver {driver!r}; deskmate runs on {wanted}")
+        if backend == "sqlite" and not url.database:
+            raise ValueError("names no SQLite file (e.g. sqlite+aiosqlite:///data/deskmate.db)")
+        return wanted + value[len(url.drivername) :]  # the rest exactly as given
+
+
+def load_settings() -> Settings:
+    """Settings from the environment and .env; ConfigError (one line, naming the variables and
+    never their values) when any is malformed."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            name = ENV_PREFIX + "__".join(str(part).upper() for part in error["loc"])
+            problems.append(f"{name}: {error['msg'].removeprefix('Value error, ')}")
+        raise ConfigError("; ".join(problems)) from None
+    except SettingsError as exc:
+        raise ConfigError(str(exc)) from None

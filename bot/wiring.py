@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import logging
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
-from adapters.secrets import build_secret_box
 from adapters.storage.engine import create_engine
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.workspace_store import SqlWorkspaceStore
+from bot.errors import StartupError
+from bot.secret_keys import open_secret_box
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
@@ -54,8 +58,27 @@ class App:
 
 
 def migrate(settings: Settings) -> None:
-    """Apply the Alembic migrations (idempotent; start-up calls it too)."""
-    upgrade(settings.database_url)
+    """Apply the Alembic migrations (idempotent; start-up calls it too). A database that cannot
+    be reached is a StartupError naming it (password hidden) and the driver's reason."""
+    try:
+        upgrade(settings.database_url)
+    except (SQLAlchemyError, OSError) as exc:
+        where = make_url(settings.database_url).render_as_string(hide_password=True)
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        raise StartupError(
+            f"cannot use the database {where}: {reason[0] if reason else type(exc).__name__}"
+        ) from None
+
+
+def secure_data_dir(settings: Settings) -> None:
+    """The data directory (key file, default database) is 0700 whatever the umask it was made
+    with; it is only created where it is needed (the key file, the database), 0700 too."""
+    path = settings.data_dir
+    try:
+        if path.is_dir() and stat.S_IMODE(path.stat().st_mode) != 0o700:
+            path.chmod(0o700)
+    except PermissionError:
+        log.warning("cannot restrict the permissions of %s to 700", path)
 
 
 def build_market(
@@ -79,6 +102,11 @@ async def build_app(
     catalog = MarketCatalog()
     http: httpx.AsyncClient | None = None
     engine = create_engine(settings.database_url)
+    try:  # before anything else: a wrong key must stop the process before it touches data
+        secrets = await open_secret_box(settings, engine, clock)
+    except BaseException:
+        await engine.dispose()
+        raise
     if market is None:
         market, http = build_market(settings, clock, engine)
     charts = MatplotlibChartRenderer()
@@ -92,8 +120,6 @@ async def build_app(
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
-    secret_key = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
-    secrets = build_secret_box(secret_key, settings.data_dir)
     workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
     core = Core(
         store=store,

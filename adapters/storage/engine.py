@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +41,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     parsed = make_url(url)
     backend = parsed.get_backend_name()
     if backend == "sqlite":
-        _ensure_sqlite_parent(parsed)
+        prepare_sqlite_file(parsed)
         engine = create_async_engine(parsed, **kwargs)
         event.listen(engine.sync_engine, "connect", set_sqlite_pragmas)
         return engine
@@ -66,20 +69,44 @@ def create_sqlite_file_engine(url: URL) -> Engine:
     transaction instead of one per driver call (see state_store.py)."""
     if not is_sqlite_file(url):
         raise ValueError("a SQLite file URL is required")
-    _ensure_sqlite_parent(url)
+    prepare_sqlite_file(url)
     engine = create_sync_engine(url.set(drivername="sqlite+pysqlite"))
     event.listen(engine, "connect", set_sqlite_pragmas)
     return engine
 
 
-def _ensure_sqlite_parent(url: URL) -> None:
+def prepare_sqlite_file(url: URL) -> None:
+    """Make a SQLite database file private before SQLite opens it, whatever the umask: missing
+    directories are created 0700 and the file 0600 (SQLite gives its -wal and -shm files the
+    database file's permissions). An existing file, -wal or -shm readable by others is tightened
+    to 0600 too: it holds conversations and encrypted credentials."""
     database = url.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return
-    parent = Path(database).expanduser().parent
-    if not parent.exists():
-        logger.info("creating database directory %s", parent)
-        parent.mkdir(parents=True, exist_ok=True)
+    path = Path(database).expanduser()
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    if missing:
+        logger.info("creating database directory %s", path.parent)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for created in missing:
+            _restrict(created, 0o700)
+    if not path.exists():
+        # An empty file is an empty database to SQLite; another process may be quicker.
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        _restrict(file, 0o600)
+
+
+def _restrict(path: Path, mode: int) -> None:
+    try:
+        current = path.stat().st_mode
+        if stat.S_IMODE(current) != mode:
+            path.chmod(mode)
+    except FileNotFoundError:
+        pass
+    except PermissionError:  # not ours to change (a shared directory, another user's file)
+        logger.warning("cannot restrict the permissions of %s to %o", path, mode)
 
 
 def set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -3,11 +3,18 @@
 The sync functions work from plain sync code (no event loop) and also from inside a running loop
 (they then run in a worker thread, since asyncio.run refuses to nest). Async code can await the
 ``*_async`` variants directly.
+
+Several processes may start together on a fresh database, so an upgrade is serialized: on SQLite
+its transaction begins IMMEDIATE (the write lock is taken before the schema version is read, and
+the others wait for it), on PostgreSQL it takes a transaction-scoped advisory lock first. Whoever
+waited then finds the schema at head and does nothing. A database already at head is detected
+with one cheap query before any of that (every `deskmate ask` starts with an upgrade).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import pkgutil
@@ -20,8 +27,9 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import MetaData, event
+from sqlalchemy import MetaData, event, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
@@ -36,6 +44,12 @@ ALEMBIC_INI = REPO_ROOT / "alembic.ini"
 MIGRATIONS_DIR = REPO_ROOT / "migrations"
 
 T = TypeVar("T")
+
+# pg_advisory_xact_lock key for schema migrations (any constant shared by every process).
+MIGRATION_LOCK_ID = 0x646B6D_6D6967  # "dkm" "mig"
+# How long a process waits for another one's migration on SQLite (the default 5 s is meant for
+# short transactions; a migration of a big table can take longer).
+SQLITE_MIGRATION_BUSY_MS = 120_000
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -63,19 +77,28 @@ def load_metadata() -> MetaData:
 
 def migration_engine(url: str) -> AsyncEngine:
     """A one-off engine for DDL. On SQLite it makes each migration atomic: the sqlite3 driver would
-    otherwise run DDL outside any transaction, so a failed migration could be left half-applied."""
+    otherwise run DDL outside any transaction, so a failed migration could be left half-applied.
+    Its transactions begin IMMEDIATE, so two processes migrating at once take turns instead of
+    both reading the old version and failing to write ("database is locked")."""
     engine = create_engine(url, poolclass=NullPool)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine.sync_engine, "connect")
         def _driver_autocommit(dbapi_connection, _record):  # type: ignore[no-untyped-def]
             dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+            dbapi_connection.execute(f"PRAGMA busy_timeout={SQLITE_MIGRATION_BUSY_MS}")
 
         @event.listens_for(engine.sync_engine, "begin")
         def _begin(conn):  # type: ignore[no-untyped-def]
-            conn.exec_driver_sql("BEGIN")
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def _serialize(conn: Connection) -> None:
+    """Wait for any other process's migration (PostgreSQL; SQLite's BEGIN IMMEDIATE already did)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": MIGRATION_LOCK_ID})
 
 
 async def _with_connection(url: str, fn: Callable[[Connection], T]) -> T:
@@ -88,9 +111,12 @@ async def _with_connection(url: str, fn: Callable[[Connection], T]) -> T:
 
 
 async def upgrade_async(url: str, revision: str = "head") -> None:
-    """Apply migrations up to ``revision``."""
+    """Apply migrations up to ``revision``; nothing at all when the database is already at head."""
+    if revision == "head" and await _at_head(url):
+        return
 
     def run(conn: Connection) -> None:
+        _serialize(conn)
         cfg = alembic_config(url)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
@@ -98,10 +124,24 @@ async def upgrade_async(url: str, revision: str = "head") -> None:
     await _with_connection(url, run)
 
 
+async def _at_head(url: str) -> bool:
+    """One query on a plain connection (no lock, no Alembic environment): is the schema at head?"""
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            found = (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
+    except DBAPIError:  # no alembic_version table yet: a fresh database
+        return False
+    finally:
+        await engine.dispose()
+    return found == [head()]
+
+
 async def downgrade_async(url: str, revision: str) -> None:
     """Revert migrations down to ``revision`` ("base" removes everything)."""
 
     def run(conn: Connection) -> None:
+        _serialize(conn)
         cfg = alembic_config(url)
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, revision)
@@ -118,8 +158,9 @@ async def current_async(url: str) -> str | None:
     return await _with_connection(url, run)
 
 
+@functools.cache
 def head() -> str | None:
-    """The newest revision in migrations/versions."""
+    """The newest revision in migrations/versions (read once per process)."""
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 

@@ -24,10 +24,13 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import Column, Integer, Table, Text, select, update
+from sqlalchemy import Column, Integer, Table, Text, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.migrate import migration_engine
 from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
 from adapters.storage.workspace_store import exchange_accounts, model_configs
 
@@ -137,6 +140,17 @@ def read_canary(conn: Connection) -> str | None:
     return conn.execute(select(secret_canary.c.sealed).where(secret_canary.c.id == CANARY_ID)).scalar()
 
 
+def claim_canary(conn: Connection, sealed: str, now: datetime) -> str:
+    """Store ``sealed`` as the canary unless one exists (two first starts racing keep one); the
+    stored canary either way."""
+    insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+    stmt = insert(secret_canary).values(id=CANARY_ID, sealed=sealed, updated_at=now)
+    conn.execute(stmt.on_conflict_do_nothing(index_elements=[secret_canary.c.id]))
+    stored = read_canary(conn)
+    assert stored is not None
+    return stored
+
+
 def write_canary(conn: Connection, sealed: str, now: datetime) -> None:
     """Store the canary; replaces an existing one (rotation) or creates it (first start)."""
     c = secret_canary.c
@@ -191,3 +205,52 @@ def reseal_all(conn: Connection, reseal: Reseal) -> ResealReport:
             values += count - (len(unopened) - before)
         rows[sealed.name] = rewritten
     return ResealReport(rows, values, len(unopened))
+
+
+@dataclass(frozen=True, slots=True)
+class KeyCheckData:
+    """What start-up needs to check a key: the canary, or (before there was one) a few
+    ciphertexts already stored."""
+
+    canary: str | None
+    samples: list[str]
+
+    @property
+    def has_sealed_data(self) -> bool:
+        return self.canary is not None or bool(self.samples)
+
+
+async def key_check_data(engine: AsyncEngine) -> KeyCheckData:
+    def read(conn: Connection) -> KeyCheckData:
+        canary = read_canary(conn)
+        return KeyCheckData(canary, [] if canary is not None else sample_tokens(conn))
+
+    async with engine.connect() as conn:
+        return await conn.run_sync(read)
+
+
+async def claim_canary_async(engine: AsyncEngine, sealed: str, now: datetime) -> str:
+    async with engine.begin() as conn:
+        return await conn.run_sync(lambda c: claim_canary(c, sealed, now))
+
+
+async def reseal_database(engine: AsyncEngine, reseal: Reseal, canary: str, now: datetime) -> ResealReport:
+    """``reseal_all`` and the new canary in one transaction that excludes other writers for its
+    duration (SQLite: BEGIN IMMEDIATE; PostgreSQL: the sealed tables locked against writes), so
+    no row changes between being read and being rewritten."""
+    url = engine.url.render_as_string(hide_password=False)
+    exclusive = migration_engine(url)
+
+    def run(conn: Connection) -> ResealReport:
+        if conn.dialect.name == "postgresql":
+            names = sorted({c.table.name for c in SEALED_COLUMNS} | {secret_canary.name})
+            conn.execute(text(f"LOCK TABLE {', '.join(names)} IN SHARE ROW EXCLUSIVE MODE"))
+        report = reseal_all(conn, reseal)
+        write_canary(conn, canary, now)
+        return report
+
+    try:
+        async with exclusive.begin() as conn:
+            return await conn.run_sync(run)
+    finally:
+        await exclusive.dispose()

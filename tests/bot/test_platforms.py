@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.storage import migrate
 from bot.platforms import discord_config, telegram_config
 from bot.runtime import platform_coroutines
 from bot.settings import Settings
@@ -20,6 +21,7 @@ def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DESKMATE_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'd.db'}")
     monkeypatch.setenv("DESKMATE_DATA_DIR", str(tmp_path / "data"))
+    migrate.upgrade(f"sqlite+aiosqlite:///{tmp_path / 'd.db'}")  # as `deskmate` does before build_app
     return tmp_path
 
 
