@@ -147,6 +147,8 @@ def sqlite_url(tmp_path: Path) -> str:
 
 async def _clear_all(url: str) -> None:
     from adapters.storage.engine import create_engine
+    from adapters.storage.market_blocks import market_blocks
+    from adapters.storage.sealed import secret_canary
     from adapters.storage.tables import action_tokens, conversation_states, processed_events
     from adapters.storage.workspace_store import audit_log, exchange_accounts, model_configs, traders
 
@@ -154,7 +156,7 @@ async def _clear_all(url: str) -> None:
     try:
         async with engine.begin() as conn:
             for table in (traders, audit_log, exchange_accounts, model_configs, action_tokens,
-                          processed_events, conversation_states):  # fmt: skip
+                          processed_events, conversation_states, secret_canary, market_blocks):  # fmt: skip
                 await conn.execute(table.delete())
     finally:
         await engine.dispose()
