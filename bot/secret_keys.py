@@ -58,7 +58,10 @@ async def open_secret_box(settings: Settings, engine: AsyncEngine, clock: Clock)
             "restore the file (or set DESKMATE_SECRET_KEY to that key). Nothing was changed."
         )
     else:  # a first start: nothing sealed yet, so a new key loses nothing
-        keys = source.create()
+        try:
+            keys = source.create()
+        except OSError as exc:
+            raise ConfigError(f"cannot create {source.name}: {exc.strerror}") from None
     box = FernetSecretBox(keys)
     canary = stored.canary
     if canary is None:
