@@ -3,7 +3,7 @@
 When 500 people ask for the BTC price in the same second, the exchange should be asked once:
 identical calls in flight share one upstream call (single-flight), and a successful result is
 reused for a short TTL. Errors are shared by the callers already waiting on that call but never
-cached, so the next caller tries again (a rate-limited adapter fails fast on its own).
+cached, so the next caller tries again (core.market_guard fails fast while a source is blocked).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Credentials at rest: core.workspace.SecretBox on Fernet (the cryptography package)."""
 
-from adapters.secrets.fernet_box import FernetSecretBox, build_secret_box, load_key
+from adapters.secrets.fernet_box import FernetSecretBox
 from adapters.secrets.keys import KEY_FILE_NAME, KeySource, SecretKeyError, generate_key, parse_keys
 
 __all__ = [
@@ -8,8 +8,6 @@ __all__ = [
     "FernetSecretBox",
     "KeySource",
     "SecretKeyError",
-    "build_secret_box",
     "generate_key",
-    "load_key",
     "parse_keys",
 ]

@@ -10,11 +10,9 @@ Keys come from adapters.secrets.keys (DESKMATE_SECRET_KEY or the key file).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
-from adapters.secrets.keys import KeySource
 from core.workspace.ports import SecretUnavailable
 
 
@@ -53,16 +51,3 @@ class FernetSecretBox:
             return self._fernet.rotate(sealed.encode("ascii")).decode("ascii")
         except (InvalidToken, UnicodeError, ValueError, TypeError):
             return None
-
-
-def load_key(secret_key: str | None, data_dir: Path) -> bytes:
-    """The primary key: from the setting, else from (or newly into) the key file in ``data_dir``.
-    Start-up uses bot.secret_keys instead, which also checks the key against the database."""
-    source = KeySource.of(secret_key, data_dir)
-    keys = source.load() if source.exists() else source.create()
-    return keys[0]
-
-
-def build_secret_box(secret_key: str | None, data_dir: Path) -> FernetSecretBox:
-    source = KeySource.of(secret_key, data_dir)
-    return FernetSecretBox(source.load() if source.exists() else source.create())

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from adapters.secrets import build_secret_box
+from adapters.secrets import FernetSecretBox, KeySource
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
@@ -35,6 +35,11 @@ from tests.workspace.conftest import (
 OWNER = "console:user-1"
 
 
+def _key(data_dir: Path) -> list[bytes]:
+    source = KeySource.of(None, data_dir)
+    return source.load() if source.exists() else source.create()
+
+
 @asynccontextmanager
 async def process(url: str, data_dir: Path, clock: FixedClock) -> AsyncIterator[Desk]:
     """What one deskmate process builds: its own engine, stores and key loading."""
@@ -43,7 +48,7 @@ async def process(url: str, data_dir: Path, clock: FixedClock) -> AsyncIterator[
         yield make_desk(
             workspace=SqlWorkspaceStore(engine),
             states=SqlStateStore(engine),
-            secrets=build_secret_box(None, data_dir),
+            secrets=FernetSecretBox(_key(data_dir)),
             clock=clock,
         )
     finally:

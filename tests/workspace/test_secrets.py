@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from cryptography.fernet import Fernet
 
-from adapters.secrets import KEY_FILE_NAME, FernetSecretBox, build_secret_box, load_key
+from adapters.secrets import KEY_FILE_NAME, FernetSecretBox, KeySource, SecretKeyError
 from core.workspace import SecretUnavailable
 
 
@@ -27,6 +27,12 @@ def test_a_different_key_cannot_open_it() -> None:
         FernetSecretBox(Fernet.generate_key()).decrypt("not a token")
 
 
+def load_key(secret_key: str | None, data_dir: Path) -> bytes:
+    """The primary key as a first start gets it: the setting, the key file, or a new key file."""
+    source = KeySource.of(secret_key, data_dir)
+    return (source.load() if source.exists() else source.create())[0]
+
+
 def test_the_key_is_generated_once_with_0600_and_a_warning(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -41,8 +47,9 @@ def test_the_key_is_generated_once_with_0600_and_a_warning(
     caplog.clear()
     assert load_key(None, data) == key  # reused, no second warning
     assert not caplog.records
-    sealed = build_secret_box(None, data).encrypt("persisted")
-    assert build_secret_box(None, data).decrypt(sealed) == "persisted"
+    sealed = FernetSecretBox(load_key(None, data)).encrypt("persisted")
+    assert FernetSecretBox(load_key(None, data)).decrypt(sealed) == "persisted"
+    assert data.stat().st_mode & 0o777 == 0o700  # the directory made for it is private too
 
 
 def test_the_setting_wins_over_the_key_file(tmp_path: Path) -> None:
@@ -52,7 +59,7 @@ def test_the_setting_wins_over_the_key_file(tmp_path: Path) -> None:
 
 
 def test_an_invalid_setting_is_refused_without_echoing_it(tmp_path: Path) -> None:
-    with pytest.raises(ValueError) as refused:
+    with pytest.raises(SecretKeyError) as refused:
         load_key("hunter2-not-a-fernet-key", tmp_path)
     assert "DESKMATE_SECRET_KEY" in str(refused.value) and "hunter2" not in str(refused.value)
 
@@ -65,3 +72,24 @@ def test_a_key_file_readable_by_others_is_warned_about(
     caplog.set_level(logging.WARNING)
     load_key(None, tmp_path)
     assert "chmod 600" in caplog.text
+
+
+def test_several_keys_encrypt_with_the_first_and_open_with_any(tmp_path: Path) -> None:
+    old, new = Fernet.generate_key(), Fernet.generate_key()
+    sealed_old = FernetSecretBox(old).encrypt("before")
+    both = FernetSecretBox(KeySource.of(f"{new.decode()}, {old.decode()}", tmp_path).load())
+    assert both.decrypt(sealed_old) == "before"
+    assert FernetSecretBox(new).decrypt(both.encrypt("during")) == "during"  # never the old key
+    moved = both.reseal(sealed_old)
+    assert moved is not None and FernetSecretBox(new).decrypt(moved) == "before"
+    assert both.reseal(FernetSecretBox(Fernet.generate_key()).encrypt("x")) is None
+
+
+def test_the_key_file_is_replaced_atomically_with_0600(tmp_path: Path) -> None:
+    source = KeySource.of(None, tmp_path)
+    (first,) = source.create()
+    second = Fernet.generate_key()
+    source.replace([second, first])
+    assert source.load() == [second, first]
+    assert (tmp_path / KEY_FILE_NAME).stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == [KEY_FILE_NAME]  # no temporary file left
