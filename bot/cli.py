@@ -149,15 +149,18 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
 
         for job in jobs.values():
             job.close()  # only syncing: the bot itself is not started
-        await discord_sync(app)
+        try:
+            await discord_sync(app)
+        except Exception as exc:  # a rejected token, Discord unreachable: one line, exit 1
+            raise StartupError(f"discord --sync failed: {type(exc).__name__}: {exc}") from None
         return 0
     if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
     failed = await run_until_signalled(jobs)
-    for name, error in failed.items():
-        # A supervisor restarts on a non-zero exit; the log above has the details.
-        print(f"deskmate: {name} stopped: {type(error).__name__}: {error}", file=sys.stderr)
-    return 1 if failed else 0
+    if failed:  # a supervisor restarts on a non-zero exit; the log above has the details
+        why = (f"{name} stopped: {type(error).__name__}: {error}" for name, error in failed.items())
+        raise StartupError("; ".join(why))
+    return 0
 
 
 async def _rotate(settings: Settings, new_key: str | None) -> int:

@@ -199,3 +199,18 @@ def test_discord_with_a_rejected_token_exits_non_zero(
     err = capsys.readouterr().err
     assert "deskmate: discord stopped: LoginFailure: Improper token has been passed." in err
     assert "discord-token-nobody-issued" not in err
+
+
+def test_discord_sync_with_a_rejected_token_is_one_line_exit_1(
+    env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    discord_rejecting_tokens: list[str],
+) -> None:
+    monkeypatch.setenv("DESKMATE_DISCORD__TOKEN", "discord-token-nobody-issued")
+
+    assert main(["discord", "--sync"]) == 1
+
+    assert discord_rejecting_tokens == ["/api/v10/users/@me"]
+    line = one_line(capsys.readouterr().err)
+    assert line == "deskmate: discord --sync failed: LoginFailure: Improper token has been passed."
