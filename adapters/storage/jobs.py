@@ -148,7 +148,9 @@ class _Statements:
             picked = due.with_for_update(skip_locked=True).cte("picked")
             self.claim = update(jobs).where(j.id == picked.c.id).values(**lease).returning(*jobs.c)
         else:
-            self.claim = update(jobs).where(j.id.in_(due.scalar_subquery())).values(**lease).returning(*jobs.c)
+            self.claim = (
+                update(jobs).where(j.id.in_(due.scalar_subquery())).values(**lease).returning(*jobs.c)
+            )
 
         mine = (
             j.id == bindparam("job_id"),
@@ -159,9 +161,7 @@ class _Statements:
         # Leaving the lease: each outcome sets its own columns on top of these.
         self.unlease = {"lease_owner": None, "lease_token": None, "lease_expires_at": None}
         self.mine = mine
-        self.prune = delete(jobs).where(
-            j.status == JobStatus.DONE.value, j.updated_at < bindparam("cutoff")
-        )
+        self.prune = delete(jobs).where(j.status == JobStatus.DONE.value, j.updated_at < bindparam("cutoff"))
 
 
 class SqlJobStore:
@@ -288,9 +288,7 @@ class SqlJobStore:
 
     async def release(self, job_id: str, token: str, now: datetime) -> bool:
         attempts = jobs.c.attempts
-        return await self._finish(
-            job_id, token, now, status=JobStatus.PENDING.value, attempts=attempts - 1
-        )
+        return await self._finish(job_id, token, now, status=JobStatus.PENDING.value, attempts=attempts - 1)
 
     async def prune(self, now: datetime) -> int:
         """Delete jobs finished more than a week ago (also runs by itself every few hundred)."""

@@ -56,7 +56,7 @@ class JobKind:
     handler: JobHandler = field(repr=False)
     timeout: float = 60.0  # seconds per attempt; past it the attempt fails ("timeout")
     max_attempts: int = 5
-    backoff: Backoff = Backoff()
+    backoff: Backoff = field(default_factory=Backoff)
 
     def __post_init__(self) -> None:
         if not self.name or self.timeout <= 0 or self.max_attempts < 1:

@@ -136,9 +136,7 @@ def _expired(job: Job, now: datetime) -> bool:
 
 
 def _unleased(job: Job, now: datetime, **changes: Any) -> Job:
-    return replace(
-        job, lease_owner=None, lease_token=None, lease_expires_at=None, updated_at=now, **changes
-    )
+    return replace(job, lease_owner=None, lease_token=None, lease_expires_at=None, updated_at=now, **changes)
 
 
 def _copy(payload: dict[str, Any]) -> dict[str, Any]:

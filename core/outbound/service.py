@@ -4,6 +4,7 @@ every attempt, pause a destination that turned out blocked."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from core.clock import Clock
@@ -59,10 +60,8 @@ class PlatformRouter:
         platform = destination.platform
         sender = self._senders.get(platform)
         if sender is None and platform in self._ready:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ready[platform].wait(), self._wait_seconds)
-            except TimeoutError:
-                pass
             sender = self._senders.get(platform)
         if sender is None:
             return DeliveryResult.failed(PLATFORM_UNAVAILABLE, retryable=True)

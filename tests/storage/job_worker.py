@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from pathlib import Path
 
 from adapters.storage.engine import create_engine
@@ -25,7 +26,7 @@ from core.outbound.service import PlatformRouter, RecordedOutbound
 KIND = "race.mark"
 
 
-async def main(url: str, mode: str, out: Path, go: Path | None) -> None:
+async def main(url: str, mode: str, out: Path) -> None:
     async def mark(job: Job, ctx: JobContext) -> JobResult:
         with out.open("a") as f:
             f.write(f"{job.id}\n")
@@ -45,16 +46,21 @@ async def main(url: str, mode: str, out: Path, go: Path | None) -> None:
     outbound = RecordedOutbound(PlatformRouter(), MemoryDeliveryLog(), clock)
     runner = JobRunner(store, JobKinds([kind]), outbound, clock, RunnerConfig(lease_seconds=2, concurrency=4))
     try:
-        if go is not None:
-            out.with_suffix(".ready").touch()
-            while not go.exists():
-                await asyncio.sleep(0.005)
         await runner.run_due()
     finally:
         await store.close()
         await engine.dispose()
 
 
+def wait_for_go(out: Path, go: Path) -> None:
+    """Say this process is up, then wait for the test to start the race."""
+    out.with_suffix(".ready").touch()
+    while not go.exists():
+        time.sleep(0.005)
+
+
 if __name__ == "__main__":
     url, mode, out = sys.argv[1], sys.argv[2], Path(sys.argv[3])
-    asyncio.run(main(url, mode, out, Path(sys.argv[4]) if len(sys.argv) > 4 else None))
+    if len(sys.argv) > 4:
+        wait_for_go(out, Path(sys.argv[4]))
+    asyncio.run(main(url, mode, out))
