@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("telegram", help="run the Telegram bot")
     discord = sub.add_parser("discord", help="run the Discord bot")
     discord.add_argument("--sync", action="store_true", help="sync the slash commands and exit")
+    from bot.jobs import add_tick_parser
+
+    add_tick_parser(sub)
     return p
 
 
@@ -62,7 +65,7 @@ async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings()
-    if args.command == "ask" and not os.environ.get("DESKMATE_LOG_LEVEL"):
+    if args.command in ("ask", "tick") and not os.environ.get("DESKMATE_LOG_LEVEL"):
         settings.log_level = "WARNING"  # one-shot output stays clean
     _setup_logging(settings)
 
@@ -93,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ),
             )
         )
+    if args.command == "tick":
+        from bot.jobs import tick_command
+
+        return tick_command(settings, args)
     if args.command == "chat":
         return asyncio.run(_with_app(settings, lambda app: _chat(app, args)))
     if args.command == "run":
@@ -114,9 +121,11 @@ async def _chat(app: object, args: argparse.Namespace) -> int:
 async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
     from bot.runtime import platform_coroutines, run_until_signalled
     from bot.wiring import App
+    from core.outbound import PlatformRouter
 
     assert isinstance(app, App)
-    jobs = platform_coroutines(app, only)
+    outbound = PlatformRouter()  # each running platform attaches its sender; the job runner uses it
+    jobs = platform_coroutines(app, only, outbound)
     if only is not None and not jobs:
         print(f"DESKMATE_{only.upper()}__TOKEN is not set", file=sys.stderr)
         return 2
@@ -129,7 +138,10 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
         return 0
     if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
-    await run_until_signalled(jobs)
+    from bot.jobs import JOB_RUNNER, add_job_runner
+
+    add_job_runner(jobs, app, outbound)
+    await run_until_signalled(jobs, stop_first=(JOB_RUNNER,))
     return 0
 
 

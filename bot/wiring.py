@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,13 +14,16 @@ from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
 from adapters.secrets import build_secret_box
+from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
+from adapters.storage.jobs import SqlJobStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.workspace_store import SqlWorkspaceStore
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
+from core.jobs import JobKind, JobKinds, JobQueue
 from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
@@ -27,6 +31,10 @@ from core.skills.price_service import PriceService
 from core.workspace import build_workspace
 
 log = logging.getLogger(__name__)
+
+# The job kinds skills declare. The one place they enter: the skill registry will fill this from
+# each SkillSpec's job kinds; build_app(job_kinds=...) adds more (tests, one-off compositions).
+SKILL_JOB_KINDS: tuple[JobKind, ...] = ()
 
 
 @dataclass
@@ -39,6 +47,9 @@ class App:
     market: MarketData
     catalog: MarketCatalog
     charts: MatplotlibChartRenderer
+    clock: Clock
+    jobs: JobQueue  # enqueue jobs; .store and .kinds are what a runner needs
+    deliveries: SqlDeliveryLog
     http: httpx.AsyncClient | None = None
     closers: list[Any] = field(default_factory=list)  # async callables run on shutdown
 
@@ -69,7 +80,11 @@ def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.As
 
 
 async def build_app(
-    settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    market: MarketData | None = None,
+    job_kinds: Iterable[JobKind] = (),
 ) -> App:
     clock = clock or SystemClock()
     catalog = MarketCatalog()
@@ -88,6 +103,11 @@ async def build_app(
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
+    job_store = SqlJobStore(engine)
+    closers.append(job_store.close)
+    deliveries = SqlDeliveryLog(engine)
+    closers.append(deliveries.close)
+    jobs = JobQueue(job_store, JobKinds([*SKILL_JOB_KINDS, *job_kinds]), clock)
     secret_key = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
     secrets = build_secret_box(secret_key, settings.data_dir)
     workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
@@ -101,4 +121,16 @@ async def build_app(
         extra_rules=workspace_rules,
         extra_skills=workspace_skills,
     )
-    return App(settings, core, engine, market, catalog, charts, http, closers)
+    return App(
+        settings=settings,
+        core=core,
+        engine=engine,
+        market=market,
+        catalog=catalog,
+        charts=charts,
+        clock=clock,
+        jobs=jobs,
+        deliveries=deliveries,
+        http=http,
+        closers=closers,
+    )
