@@ -5,6 +5,8 @@
 - ``drain``: say it is ready (OUT with suffix .ready), wait until the file GO exists (so racing
   processes start together), then run every due "race.mark" job once (JobRunner.run_due);
   each execution appends a line "<job id>" to OUT.
+- ``enqueue``: after the same start signal, enqueue 20 jobs with one dedupe key; append a line
+  "<job id> <created>" to OUT for each.
 - ``hang``: claim "race.mark" jobs and hang inside the handler after appending
   a line "<job id> <lease token>" to OUT: a claimant that the test kills mid-job.
 """
@@ -46,6 +48,12 @@ async def main(url: str, mode: str, out: Path) -> None:
     outbound = RecordedOutbound(PlatformRouter(), MemoryDeliveryLog(), clock)
     runner = JobRunner(store, JobKinds([kind]), outbound, clock, RunnerConfig(lease_seconds=2, concurrency=4))
     try:
+        if mode == "enqueue":
+            for _ in range(20):
+                enqueued = await runner.queue.enqueue(KIND, {}, dedupe_key="race:one-key")
+                with out.open("a") as f:
+                    f.write(f"{enqueued.job_id} {enqueued.created}\n")
+            return
         await runner.run_due()
     finally:
         await store.close()

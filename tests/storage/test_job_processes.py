@@ -22,7 +22,7 @@ from core.outbound.service import PlatformRouter, RecordedOutbound
 from tests.storage.job_worker import KIND
 
 REPO = Path(__file__).resolve().parents[2]
-JOBS = 150
+JOBS = 80
 
 
 def spawn(url: str, mode: str, out: Path, go: Path | None = None) -> subprocess.Popen[str]:
@@ -147,3 +147,23 @@ def test_a_killed_claimant_s_job_runs_once_after_its_lease_and_its_late_result_i
             await engine.dispose()
 
     asyncio.run(restart())
+
+
+def test_two_processes_enqueueing_one_dedupe_key_make_one_job(db_url: str, tmp_path: Path) -> None:
+    go = tmp_path / "go"
+    outs = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    procs = [spawn(db_url, "enqueue", out, go) for out in outs]
+    try:
+        wait_for(lambda: all(out.with_suffix(".ready").exists() for out in outs))
+        go.touch()
+        for proc in procs:
+            _, stderr = proc.communicate(timeout=120)
+            assert proc.returncode == 0, stderr
+    finally:
+        for proc in procs:
+            proc.kill()
+
+    results = [line.split(" ") for out in outs for line in lines(out)]
+    assert len(results) == 40
+    assert len({job_id for job_id, _ in results}) == 1  # everyone got the same job ...
+    assert [created for _, created in results].count("True") == 1  # ... which one of them created
