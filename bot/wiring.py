@@ -27,6 +27,7 @@ from core.jobs import JobKind, JobKinds, JobQueue
 from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
+from core.outbound import DeliveryLog
 from core.skills.price_service import PriceService
 from core.workspace import build_workspace
 
@@ -49,7 +50,7 @@ class App:
     charts: MatplotlibChartRenderer
     clock: Clock
     jobs: JobQueue  # enqueue jobs; .store and .kinds are what a runner needs
-    deliveries: SqlDeliveryLog
+    deliveries: DeliveryLog
     http: httpx.AsyncClient | None = None
     closers: list[Any] = field(default_factory=list)  # async callables run on shutdown
 

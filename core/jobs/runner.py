@@ -114,15 +114,26 @@ class JobRunner:
         if not self.kinds:
             log.info("job runner: no job kinds registered; idle")
         running: set[asyncio.Task[JobRun | None]] = set()
+        claim_failing = False
         try:
             while True:
                 free = self.config.concurrency - len(running)
                 claimed: list[Job] = []
                 if free > 0 and self.kinds:
+                    # Cancelled mid-claim, the claimed jobs are not run; their lease expires and
+                    # another runner takes them (one attempt counted).
                     try:
                         claimed = await self._claim(free)
-                    except Exception:  # the database may be back at the next poll
-                        log.exception("job runner: claiming jobs failed")
+                    except Exception as exc:  # the database may be back at the next poll
+                        if not claim_failing:
+                            log.exception("job runner: claiming jobs failed; retrying every poll")
+                        else:
+                            log.debug("job runner: claiming jobs still fails: %s", type(exc).__name__)
+                        claim_failing = True
+                    else:
+                        if claim_failing:
+                            log.info("job runner: claiming jobs works again")
+                        claim_failing = False
                 for job in claimed:
                     task = asyncio.create_task(self._run_logged(job), name=f"job:{job.kind}:{job.id}")
                     running.add(task)

@@ -355,3 +355,31 @@ async def test_run_forever_runs_jobs_concurrently_and_shutdown_hands_back_the_un
     with pytest.raises(asyncio.CancelledError):
         await task
     assert [w.store.jobs[i].status for i in everything] == [JobStatus.DONE] * 4
+
+
+async def test_run_forever_survives_a_database_outage_while_claiming() -> None:
+    ran = asyncio.Event()
+
+    async def echo(job: Job, ctx: JobContext) -> JobResult:
+        ran.set()
+        return DONE
+
+    w = World(kind("test.echo", echo), config=RunnerConfig(poll_seconds=0.01))
+    await w.queue.enqueue("test.echo")
+    original_claim = w.store.claim
+    failures = 0
+
+    async def flaky_claim(**kwargs: Any) -> list[Job]:
+        nonlocal failures
+        if failures < 3:
+            failures += 1
+            raise ConnectionError("database restarting")
+        return await original_claim(**kwargs)
+
+    w.store.claim = flaky_claim  # type: ignore[method-assign]
+    task = asyncio.create_task(w.runner.run_forever())
+    await asyncio.wait_for(ran.wait(), 5)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert failures == 3
