@@ -139,10 +139,10 @@ class JobRunner:
                     running.add(task)
                     task.add_done_callback(running.discard)
                 if len(running) >= self.config.concurrency:
+                    # Busy (a full batch came back): claim again as soon as a slot frees up.
                     await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-                elif not claimed or len(claimed) < free:
+                else:
                     await asyncio.sleep(self.config.poll_seconds)
-                # else: a full batch came back; more may be due, so claim again at once.
         finally:
             await self._drain(running)
 

@@ -146,3 +146,15 @@ async def test_a_reply_asking_for_a_secret_is_never_sent_as_a_notice(outbox: Out
     result = await outbox.send(Destination.direct("discord", str(alice.id)), question)
     assert result.error_code == "unsupported_reply"
     assert alice.dm_channel.history() == []
+
+
+async def test_a_personal_notice_to_a_dm_conversation_stays_in_that_dm(outbox: Outbox) -> None:
+    alice = outbox.env.create_user("alice")
+    personal = Reply(
+        Status.COMPLETED, (TextBlock("Your trader stopped: daily loss limit"),), "en", audience="private"
+    )
+    conversation = Destination("discord", chat_id=str(alice.dm_channel.id), user_id=str(alice.id))
+
+    assert (await outbox.send(conversation, personal, kind="trader_stopped")).ok
+    [dm] = alice.dm_channel.history()
+    assert dm.content == "Your trader stopped: daily loss limit"
