@@ -71,9 +71,9 @@ class PlatformRouter:
 class RecordedOutbound:
     """core.outbound.ports.Outbound: one platform sender (usually a PlatformRouter) plus the log."""
 
-    def __init__(self, platforms: PlatformOutbound, log_: DeliveryLog, clock: Clock) -> None:
+    def __init__(self, platforms: PlatformOutbound, deliveries: DeliveryLog, clock: Clock) -> None:
         self._platforms = platforms
-        self._log = log_
+        self._log = deliveries
         self._clock = clock
 
     async def send(
