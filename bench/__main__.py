@@ -4,6 +4,7 @@
    zero-latency market with the SQLite file store.
 2. Chart rendering, cold and cached.
 3. 500 concurrent identical quote requests through the single-flight cache: upstream calls.
+4. The job runner on a SQLite file: enqueue, then claim + run + complete no-op jobs.
 """
 
 from __future__ import annotations
@@ -143,8 +144,53 @@ async def bench_single_flight(n: int = 500) -> list[tuple[str, str]]:
     ]
 
 
+async def bench_jobs(n: int = 2000) -> list[tuple[str, str]]:
+    from adapters.storage.deliveries import SqlDeliveryLog
+    from adapters.storage.jobs import SqlJobStore
+    from core.jobs import (
+        DONE,
+        Job,
+        JobContext,
+        JobKind,
+        JobKinds,
+        JobQueue,
+        JobResult,
+        JobRunner,
+        RunnerConfig,
+    )
+    from core.outbound import PlatformRouter, RecordedOutbound
+
+    async def noop(job: Job, ctx: JobContext) -> JobResult:
+        return DONE
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'bench.db'}"
+        await upgrade_async(url)
+        engine = create_engine(url)
+        store, deliveries, clock = SqlJobStore(engine), SqlDeliveryLog(engine), SystemClock()
+        kinds = JobKinds([JobKind("bench.noop", noop)])
+        queue = JobQueue(store, kinds, clock)
+        t0 = time.perf_counter()
+        for i in range(n):
+            await queue.enqueue("bench.noop", {"i": i})
+        enqueue_rate = n / (time.perf_counter() - t0)
+        outbound = RecordedOutbound(PlatformRouter(), deliveries, clock)
+        runner = JobRunner(store, kinds, outbound, clock, RunnerConfig(concurrency=16))
+        t0 = time.perf_counter()
+        runs = await runner.run_due()
+        run_rate = len(runs) / (time.perf_counter() - t0)
+        assert len(runs) == n
+        await store.close()
+        await deliveries.close()
+        await engine.dispose()
+    return [
+        ("jobs: enqueue, one at a time (SQLite file)", f"{enqueue_rate:,.0f} jobs/s"),
+        ("jobs: claim + run + complete, no-op jobs, batches of 16", f"{run_rate:,.0f} jobs/s"),
+    ]
+
+
 async def main() -> None:
-    rows = [*await bench_turns(), *await bench_chart(), *await bench_single_flight()]
+    rows = [*await bench_turns(), *await bench_chart(), *await bench_single_flight(), *await bench_jobs()]
     width = max(len(name) for name, _ in rows)
     print(f"{'benchmark'.ljust(width)} | result")
     print(f"{'-' * width}-|-{'-' * 30}")

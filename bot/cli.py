@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY",
         help="the new Fernet key ('-' reads it from stdin); default: a newly generated one",
     )
+    from bot.jobs import add_tick_parser
+
+    add_tick_parser(sub)
     return p
 
 
@@ -83,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: argparse.Namespace) -> int:
     settings = load_settings()
-    if args.command in ("ask", "secrets") and not os.environ.get("DESKMATE_LOG_LEVEL"):
+    if args.command in ("ask", "secrets", "tick") and not os.environ.get("DESKMATE_LOG_LEVEL"):
         settings.log_level = "WARNING"  # one-shot output stays clean
     _setup_logging(settings)
 
@@ -117,6 +120,10 @@ def _main(args: argparse.Namespace) -> int:
                 ),
             )
         )
+    if args.command == "tick":
+        from bot.jobs import tick_command
+
+        return tick_command(settings, args)
     if args.command == "chat":
         return asyncio.run(_with_app(settings, lambda app: _chat(app, args)))
     if args.command == "run":
@@ -138,9 +145,11 @@ async def _chat(app: object, args: argparse.Namespace) -> int:
 async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
     from bot.runtime import platform_coroutines, run_until_signalled
     from bot.wiring import App
+    from core.outbound import PlatformRouter
 
     assert isinstance(app, App)
-    jobs = platform_coroutines(app, only)
+    outbound = PlatformRouter()  # each running platform attaches its sender; the job runner uses it
+    jobs = platform_coroutines(app, only, outbound)
     if only is not None and not jobs:
         print(f"DESKMATE_{only.upper()}__TOKEN is not set", file=sys.stderr)
         return 2
@@ -156,7 +165,10 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
         return 0
     if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
-    failed = await run_until_signalled(jobs)
+    from bot.jobs import JOB_RUNNER, add_job_runner
+
+    add_job_runner(jobs, app, outbound)
+    failed = await run_until_signalled(jobs, stop_first=(JOB_RUNNER,))
     if failed:  # a supervisor restarts on a non-zero exit; the log above has the details
         why = (f"{name} stopped: {type(error).__name__}: {error}" for name, error in failed.items())
         raise StartupError("; ".join(why))

@@ -5,8 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.wiring import App
+from core.outbound import PlatformRouter
 
 if TYPE_CHECKING:
+    import discord
+    from telegram import Bot
+
     from adapters.discord.config import DiscordConfig
     from adapters.telegram.config import TelegramConfig
 
@@ -36,16 +40,36 @@ def discord_config(app: App) -> DiscordConfig:
     return DiscordConfig(token=s.token.get_secret_value() if s.token else None, dev_guild_id=s.dev_guild_id)
 
 
-async def telegram_job(app: App) -> None:
+async def telegram_job(app: App, outbound: PlatformRouter | None = None) -> None:
+    """Run Telegram; with ``outbound``, its sender is attached while the bot runs."""
     from adapters.telegram.app import serve
+    from adapters.telegram.outbound import TelegramOutbound
 
-    await serve(telegram_config(app), app.core)
+    def ready(bot: Bot) -> None:
+        if outbound is not None:
+            outbound.attach("telegram", TelegramOutbound(bot))
+
+    try:
+        await serve(telegram_config(app), app.core, on_ready=ready)
+    finally:
+        if outbound is not None:
+            outbound.detach("telegram")
 
 
-async def discord_job(app: App) -> None:
+async def discord_job(app: App, outbound: PlatformRouter | None = None) -> None:
+    """Run Discord; with ``outbound``, its sender is attached while the client is logged in."""
+    from adapters.discord.outbound import DiscordOutbound
     from adapters.discord.runtime import serve
 
-    await serve(discord_config(app), app.core, app.catalog)
+    def ready(client: discord.Client) -> None:
+        if outbound is not None:
+            outbound.attach("discord", DiscordOutbound(client, app.catalog))
+
+    try:
+        await serve(discord_config(app), app.core, app.catalog, on_ready=ready)
+    finally:
+        if outbound is not None:
+            outbound.detach("discord")
 
 
 async def discord_sync(app: App) -> None:

@@ -11,28 +11,39 @@ from collections.abc import Coroutine
 from typing import Any
 
 from bot.wiring import App
+from core.outbound import PlatformRouter
 
 log = logging.getLogger(__name__)
 
 
-def platform_coroutines(app: App, only: str | None = None) -> dict[str, Coroutine[Any, Any, None]]:
-    """One long-running coroutine per configured platform (or just ``only``)."""
+def platform_coroutines(
+    app: App, only: str | None = None, outbound: PlatformRouter | None = None
+) -> dict[str, Coroutine[Any, Any, None]]:
+    """One long-running coroutine per configured platform (or just ``only``). With ``outbound``,
+    each platform attaches its sender to it while it runs (the job runner speaks through it)."""
     settings = app.settings
     jobs: dict[str, Coroutine[Any, Any, None]] = {}
     if settings.telegram.token and only in (None, "telegram"):
         from bot.platforms import telegram_job
 
-        jobs["telegram"] = telegram_job(app)
+        jobs["telegram"] = telegram_job(app, outbound)
     if settings.discord.token and only in (None, "discord"):
         from bot.platforms import discord_job
 
-        jobs["discord"] = discord_job(app)
+        jobs["discord"] = discord_job(app, outbound)
+    if outbound is not None:
+        for platform in jobs:
+            outbound.expect(platform)  # messages for it wait while it starts
     return jobs
 
 
-async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> dict[str, BaseException]:
-    """Run every job; the first to fail, or SIGINT/SIGTERM, stops them all. Returns the jobs
-    that failed (name -> error): empty when a signal stopped them."""
+async def run_until_signalled(
+    jobs: dict[str, Coroutine[Any, Any, None]], *, stop_first: tuple[str, ...] = ()
+) -> dict[str, BaseException]:
+    """Run every job; the first to fail, or SIGINT/SIGTERM, stops them all. Jobs named in
+    ``stop_first`` are stopped (and awaited) before the others: the job runner finishes its
+    sends while the platforms it sends through still run. Returns the jobs that failed
+    (name -> error): empty when a signal stopped them."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -52,6 +63,10 @@ async def run_until_signalled(jobs: dict[str, Coroutine[Any, Any, None]]) -> dic
                 failed[tasks[task]] = error
     finally:
         log.info("shutting down: %s", ", ".join(tasks.values()))
+        first = [task for task, name in tasks.items() if name in stop_first]
+        for task in first:
+            task.cancel()
+        await asyncio.gather(*first, return_exceptions=True)
         for task in (*tasks, stopper):
             task.cancel()
         await asyncio.gather(*tasks, stopper, return_exceptions=True)

@@ -65,6 +65,16 @@ class LLMSettings(BaseModel):
         return self.api_key is not None and bool(self.api_key.get_secret_value())
 
 
+class JobsSettings(BaseModel):
+    """The background job runner that `deskmate run|telegram|discord` start beside the platforms."""
+
+    enabled: bool = True  # False: this process runs no jobs (another process does)
+    poll_seconds: float = Field(default=1.0, gt=0)  # how often an idle runner looks for due jobs
+    lease_seconds: float = Field(default=60.0, gt=0)  # a crashed runner's jobs are free again after this
+    concurrency: int = Field(default=4, ge=1)  # jobs run at once by this process
+    shutdown_grace_seconds: float = Field(default=10.0, ge=0)  # running jobs may finish on shutdown
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix=ENV_PREFIX,
@@ -86,6 +96,7 @@ class Settings(BaseSettings):
     telegram: TelegramSettings = TelegramSettings()
     discord: DiscordSettings = DiscordSettings()
     llm: LLMSettings = LLMSettings()
+    jobs: JobsSettings = JobsSettings()
 
     @field_validator("locale", mode="before")
     @classmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
+from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
+from adapters.storage.jobs import SqlJobStore
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
@@ -25,14 +28,20 @@ from bot.secret_keys import open_secret_box
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
+from core.jobs import JobKind, JobKinds, JobQueue
 from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
+from core.outbound import DeliveryLog
 from core.skills.price_service import PriceService
 from core.workspace import build_workspace
 
 log = logging.getLogger(__name__)
+
+# The job kinds skills declare. The one place they enter: the skill registry will fill this from
+# each SkillSpec's job kinds; build_app(job_kinds=...) adds more (tests, one-off compositions).
+SKILL_JOB_KINDS: tuple[JobKind, ...] = ()
 
 
 @dataclass
@@ -45,6 +54,9 @@ class App:
     market: MarketData
     catalog: MarketCatalog
     charts: MatplotlibChartRenderer
+    clock: Clock
+    jobs: JobQueue  # enqueue jobs; .store and .kinds are what a runner needs
+    deliveries: DeliveryLog
     http: httpx.AsyncClient | None = None
     closers: list[Any] = field(default_factory=list)  # async callables run on shutdown
 
@@ -96,7 +108,11 @@ def build_market(
 
 
 async def build_app(
-    settings: Settings, *, clock: Clock | None = None, market: MarketData | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    market: MarketData | None = None,
+    job_kinds: Iterable[JobKind] = (),
 ) -> App:
     clock = clock or SystemClock()
     catalog = MarketCatalog()
@@ -120,6 +136,11 @@ async def build_app(
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
+    job_store = SqlJobStore(engine)
+    closers.append(job_store.close)
+    deliveries = SqlDeliveryLog(engine)
+    closers.append(deliveries.close)
+    jobs = JobQueue(job_store, JobKinds([*SKILL_JOB_KINDS, *job_kinds]), clock)
     workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
     core = Core(
         store=store,
@@ -131,4 +152,16 @@ async def build_app(
         extra_rules=workspace_rules,
         extra_skills=workspace_skills,
     )
-    return App(settings, core, engine, market, catalog, charts, http, closers)
+    return App(
+        settings=settings,
+        core=core,
+        engine=engine,
+        market=market,
+        catalog=catalog,
+        charts=charts,
+        clock=clock,
+        jobs=jobs,
+        deliveries=deliveries,
+        http=http,
+        closers=closers,
+    )

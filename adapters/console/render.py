@@ -151,6 +151,12 @@ def _step_json(step: TraceStep) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in (None, {}) or k in ("args",)}
 
 
+def blocks_json(reply: Reply, images: dict[int, Path] | None = None) -> list[dict[str, Any]]:
+    """The blocks of `deskmate ask --json` (also the notifications of `deskmate tick --json`)."""
+    images = images or {}
+    return [_block_json(b, images.get(i)) for i, b in enumerate(reply.blocks)]
+
+
 def render_json(reply: Reply, images: dict[int, Path] | None = None) -> dict[str, Any]:
     """The `deskmate ask --json` contract."""
     images = images or {}
@@ -167,7 +173,7 @@ def render_json(reply: Reply, images: dict[int, Path] | None = None) -> dict[str
         "delete_inbound": reply.delete_inbound,
         "expects_secret": reply.expects_secret,
         "text": render_text(reply, images, numbered_buttons=False),
-        "blocks": [_block_json(b, images.get(i)) for i, b in enumerate(reply.blocks)],
+        "blocks": blocks_json(reply, images),
         "buttons": [{"label": b.label, "token": b.token} for b in reply.buttons],
         "trace": [_step_json(s) for s in reply.trace],
         "usage": {

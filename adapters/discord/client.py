@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -58,6 +59,7 @@ class DeskmateClient(discord.Client):
         catalog: MarketCatalog,
         *,
         sync_dev_guild_on_start: bool = True,
+        on_ready: Callable[[discord.Client], None] | None = None,
     ) -> None:
         # Interactions need no privileged intents; `guilds` keeps guild and channel objects cached.
         super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=NO_MENTIONS)
@@ -65,6 +67,7 @@ class DeskmateClient(discord.Client):
         self.handler = handler
         self.catalog = catalog
         self._sync_dev_guild_on_start = sync_dev_guild_on_start
+        self._on_ready = on_ready
         self.tree = DeskmateTree(self)
         install_gateway_redaction()  # secrets typed into modals never reach a debug log
         for command in build_commands():
@@ -81,6 +84,8 @@ class DeskmateClient(discord.Client):
                 logger.warning("could not sync commands to dev guild %s: %s", self.config.dev_guild_id, exc)
         elif self.config.dev_guild_id is None:
             logger.info("slash commands are published with `deskmate discord --sync`")
+        if self._on_ready is not None:
+            self._on_ready(self)  # logged in: REST works (sending), the gateway connects next
 
     async def on_token_button(self, interaction: discord.Interaction[Any], token: str) -> None:
         await answer_button(interaction, token, self.handler, self.catalog)
@@ -95,6 +100,10 @@ def build_client(
     *,
     catalog: MarketCatalog,
     sync_dev_guild_on_start: bool = True,
+    on_ready: Callable[[discord.Client], None] | None = None,
 ) -> DeskmateClient:
-    """The one factory for the Discord client, used by the runtime and the tests alike."""
-    return DeskmateClient(config, handler, catalog, sync_dev_guild_on_start=sync_dev_guild_on_start)
+    """The one factory for the Discord client, used by the runtime and the tests alike.
+    ``on_ready`` gets the client once it is logged in (the job runner sends through it)."""
+    return DeskmateClient(
+        config, handler, catalog, sync_dev_guild_on_start=sync_dev_guild_on_start, on_ready=on_ready
+    )

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
+import discord
 from discord import app_commands
 
 from adapters.discord.client import build_client, sync_tree
@@ -20,10 +22,17 @@ def _token(config: DiscordConfig) -> str:
     return config.token
 
 
-async def serve(config: DiscordConfig, handler: ConversationHandler, catalog: MarketCatalog) -> None:
-    """Connect and answer interactions until cancelled; the client is closed on the way out."""
+async def serve(
+    config: DiscordConfig,
+    handler: ConversationHandler,
+    catalog: MarketCatalog,
+    *,
+    on_ready: Callable[[discord.Client], None] | None = None,
+) -> None:
+    """Connect and answer interactions until cancelled; the client is closed on the way out.
+    ``on_ready`` gets the client once logged in (see build_client)."""
     token = _token(config)
-    client = build_client(config, handler, catalog=catalog)
+    client = build_client(config, handler, catalog=catalog, on_ready=on_ready)
     async with client:  # closes the HTTP session and gateway on any exit, cancellation included
         logger.info("discord: connecting")
         await client.start(token)

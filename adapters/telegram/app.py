@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Bot, BotCommand
@@ -73,11 +74,16 @@ async def set_commands(bot: Bot) -> None:
             logger.warning("setMyCommands(%s) failed: %s", language_code or "default", type(exc).__name__)
 
 
-async def serve(config: TelegramConfig, handler: ConversationHandler) -> None:
-    """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly."""
+async def serve(
+    config: TelegramConfig, handler: ConversationHandler, *, on_ready: Callable[[Bot], None] | None = None
+) -> None:
+    """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly.
+
+    ``on_ready`` gets the initialized bot (flood control included) before updates flow: the job
+    runner sends its messages through it."""
     app = build_application(config, handler)
     try:
-        await _serve(app, config)
+        await _serve(app, config, on_ready)
     except TelegramError as exc:
         # python-telegram-bot names a rejected token in its message ("The token `…` was rejected"),
         # and whoever catches this error logs it: that copy must not carry the token.
@@ -88,8 +94,10 @@ async def serve(config: TelegramConfig, handler: ConversationHandler) -> None:
         raise error from None
 
 
-async def _serve(app: TelegramApp, config: TelegramConfig) -> None:
+async def _serve(app: TelegramApp, config: TelegramConfig, on_ready: Callable[[Bot], None] | None) -> None:
     async with app:  # initialize() ... shutdown()
+        if on_ready is not None:
+            on_ready(app.bot)
         await set_commands(app.bot)
         updater = app.updater
         if updater is None:

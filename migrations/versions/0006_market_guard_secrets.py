@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006_market_guard_secrets"
-down_revision: str | Sequence[str] | None = "0003_workspace"
+down_revision: str | Sequence[str] | None = "0004_jobs_outbound"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

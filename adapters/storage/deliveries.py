@@ -1,0 +1,187 @@
+"""SqlDeliveryLog: core.outbound.ports.DeliveryLog on ``deliveries`` and ``paused_destinations``.
+
+A delivery and the pause it causes are written in one transaction; pausing is an
+``INSERT ... ON CONFLICT DO NOTHING``, so two processes pausing one destination keep the first
+pause. Deliveries are kept 30 days (pruned by the log itself every few hundred records).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any, cast
+
+from sqlalchemy import Connection, Index, Integer, Row, String, Table, bindparam, delete, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.runner import transaction_runner
+from adapters.storage.tables import Base, UTCDateTime
+from core.outbound.destination import Destination
+from core.outbound.ports import DeliveryRecord, DeliveryStatus, PausedDestination
+
+logger = logging.getLogger(__name__)
+
+RETENTION = timedelta(days=30)
+PRUNE_EVERY = 500
+UNDELIVERED = [DeliveryStatus.BLOCKED.value, DeliveryStatus.FAILED.value, DeliveryStatus.PAUSED.value]
+
+
+class DeliveryRow(Base):
+    """One attempt to send a message nobody asked for (sent, blocked, failed, or skipped: paused)."""
+
+    __tablename__ = "deliveries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    destination: Mapped[str] = mapped_column(String)  # Destination.as_str()
+    # The destination's parts, so it can be rebuilt without parsing the string form.
+    platform: Mapped[str] = mapped_column(String)
+    chat_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    user_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    kind: Mapped[str] = mapped_column(String)
+    status: Mapped[str] = mapped_column(String)
+    error_code: Mapped[str | None] = mapped_column(String, nullable=True)
+    job_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)  # indexed for pruning
+
+    __table_args__ = (
+        Index("ix_deliveries_destination_created_at", "destination", "created_at"),
+        {"sqlite_autoincrement": True},
+    )
+
+
+class PausedDestinationRow(Base):
+    """A destination that turned out unreachable: sends to it are skipped until it is resumed."""
+
+    __tablename__ = "paused_destinations"
+
+    destination: Mapped[str] = mapped_column(String, primary_key=True)
+    platform: Mapped[str] = mapped_column(String)
+    chat_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    user_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    reason: Mapped[str] = mapped_column(String)
+    paused_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+deliveries = cast(Table, DeliveryRow.__table__)
+paused_destinations = cast(Table, PausedDestinationRow.__table__)
+
+
+class SqlDeliveryLog:
+    def __init__(self, engine: AsyncEngine) -> None:
+        dialect = engine.dialect.name
+        if dialect not in ("sqlite", "postgresql"):
+            raise ValueError(f"unsupported database backend: {dialect}")
+        d, p = deliveries.c, paused_destinations.c
+        dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        self._insert = insert(deliveries)
+        self._pause = dialect_insert(paused_destinations).on_conflict_do_nothing(
+            index_elements=[p.destination]
+        )
+        self._paused = select(paused_destinations).where(p.destination == bindparam("key"))
+        self._resume = delete(paused_destinations).where(p.destination == bindparam("key"))
+        self._undelivered = (
+            select(deliveries)
+            .where(
+                d.destination == bindparam("key"),
+                d.created_at >= bindparam("since"),
+                d.status.in_(UNDELIVERED),
+            )
+            .order_by(d.created_at, d.id)
+        )
+        self._prune = delete(deliveries).where(d.created_at < bindparam("cutoff"))
+        self._runner = transaction_runner(engine)
+        self._since_prune = PRUNE_EVERY
+
+    async def close(self) -> None:
+        await self._runner.close()
+
+    async def record(self, delivery: DeliveryRecord, *, pause: bool = False) -> None:
+        dest = delivery.destination
+        values = {
+            **_destination_columns(dest),
+            "kind": delivery.kind,
+            "status": delivery.status.value,
+            "error_code": delivery.error_code,
+            "job_id": delivery.job_id,
+            "created_at": delivery.created_at,
+        }
+        paused = {
+            **_destination_columns(dest),
+            "reason": delivery.error_code or delivery.status.value,
+            "paused_at": delivery.created_at,
+        }
+
+        def record(conn: Connection) -> None:
+            conn.execute(self._insert, values)
+            if pause:
+                conn.execute(self._pause, paused)
+
+        await self._runner.run(record)
+        await self._after_record(delivery.created_at)
+
+    async def paused(self, destination: Destination) -> PausedDestination | None:
+        def read(conn: Connection) -> Row[Any] | None:
+            return conn.execute(self._paused, {"key": destination.as_str()}).first()
+
+        row = await self._runner.run(read)
+        if row is None:
+            return None
+        return PausedDestination(_destination(row), row.reason, row.paused_at)
+
+    async def resume(self, destination: Destination) -> bool:
+        def resume(conn: Connection) -> bool:
+            return conn.execute(self._resume, {"key": destination.as_str()}).rowcount == 1
+
+        return await self._runner.run(resume)
+
+    async def undelivered(self, destination: Destination, since: datetime) -> list[DeliveryRecord]:
+        def read(conn: Connection) -> list[Row[Any]]:
+            return list(conn.execute(self._undelivered, {"key": destination.as_str(), "since": since}))
+
+        return [
+            DeliveryRecord(
+                destination=_destination(r),
+                kind=r.kind,
+                status=DeliveryStatus(r.status),
+                created_at=r.created_at,
+                error_code=r.error_code,
+                job_id=r.job_id,
+            )
+            for r in await self._runner.run(read)
+        ]
+
+    async def prune(self, now: datetime) -> int:
+        """Delete deliveries older than 30 days (also runs by itself every few hundred records)."""
+
+        def prune(conn: Connection) -> int:
+            return conn.execute(self._prune, {"cutoff": now - RETENTION}).rowcount
+
+        return await self._runner.run(prune)
+
+    async def _after_record(self, now: datetime) -> None:
+        self._since_prune += 1
+        if self._since_prune >= PRUNE_EVERY:
+            self._since_prune = 0
+            try:
+                await self.prune(now)
+            except SQLAlchemyError as exc:  # housekeeping: never fail a delivery for it
+                logger.warning("pruning old deliveries failed: %s", exc)
+
+
+def _destination_columns(dest: Destination) -> dict[str, str | None]:
+    return {
+        "destination": dest.as_str(),
+        "platform": dest.platform,
+        "chat_id": dest.chat_id,
+        "user_id": dest.user_id,
+        "thread_id": dest.thread_id,
+    }
+
+
+def _destination(row: Row[Any]) -> Destination:
+    return Destination(row.platform, row.chat_id, row.user_id, row.thread_id)

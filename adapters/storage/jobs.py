@@ -1,0 +1,341 @@
+"""SqlJobStore: core.jobs.ports.JobStore on a ``jobs`` table (SQLite file or PostgreSQL).
+
+Claiming is one statement, so it is atomic on both backends without relying on how a driver
+opens transactions:
+
+- PostgreSQL: ``WITH picked AS (SELECT id ... ORDER BY due_at LIMIT n FOR UPDATE SKIP LOCKED)
+  UPDATE jobs SET <lease> FROM picked WHERE jobs.id = picked.id RETURNING ...``. Concurrent
+  claimants lock disjoint rows and skip each other's instead of waiting; a row another
+  claimant leased in the meantime is re-checked against the WHERE (READ COMMITTED) and dropped.
+- SQLite: ``UPDATE jobs SET <lease> WHERE id IN (SELECT id ... LIMIT n) RETURNING ...``. One
+  write statement holds SQLite's single write lock from its first read to its commit, so two
+  processes can never both see a job as due. (A SELECT followed by an UPDATE would not be
+  safe here: Python's sqlite3 runs a leading SELECT outside any transaction.)
+
+Every change to a claimed job is one UPDATE guarded by ``id``, ``status = 'running'`` and the
+claim's ``lease_token``: a claimant whose lease expired and was taken over changes nothing.
+Dedupe keys are unique among live jobs through a partial unique index, and enqueue is
+``INSERT ... ON CONFLICT DO NOTHING``: of two processes enqueueing one key, one inserts.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import Collection
+from datetime import datetime, timedelta
+from typing import Any, cast
+
+from sqlalchemy import (
+    Connection,
+    Index,
+    Integer,
+    Row,
+    String,
+    Table,
+    Text,
+    and_,
+    bindparam,
+    delete,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.runner import transaction_runner
+from adapters.storage.tables import Base, UTCDateTime
+from core.jobs.model import Enqueued, Job, JobStatus, NewJob
+
+logger = logging.getLogger(__name__)
+
+LIVE = "status IN ('pending', 'running')"  # the partial unique index's predicate, as SQL
+LEASE_EXPIRED_ERROR = "lease expired: the runner stopped before finishing its last attempt"
+DONE_RETENTION = timedelta(days=7)  # finished jobs are kept a week for inspection; dead ones stay
+PRUNE_EVERY = 500  # completions between prunes (and once on the first)
+
+
+class JobRow(Base):
+    __tablename__ = "jobs"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)  # uuid4 hex
+    kind: Mapped[str] = mapped_column(String)
+    owner: Mapped[str | None] = mapped_column(String, nullable=True, index=True)
+    payload: Mapped[str] = mapped_column(Text)  # JSON object
+    dedupe_key: Mapped[str | None] = mapped_column(String, nullable=True)
+    status: Mapped[str] = mapped_column(String)  # core.jobs.model.JobStatus
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    attempts: Mapped[int] = mapped_column(Integer)
+    max_attempts: Mapped[int] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    lease_owner: Mapped[str | None] = mapped_column(String, nullable=True)
+    lease_token: Mapped[str | None] = mapped_column(String, nullable=True)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (
+        # The claim scans due pending jobs and expired running ones by time.
+        Index("ix_jobs_status_due_at", "status", "due_at"),
+        Index(
+            "uq_jobs_dedupe_key_live",
+            "dedupe_key",
+            unique=True,
+            sqlite_where=text(LIVE),
+            postgresql_where=text(LIVE),
+        ),
+    )
+
+
+jobs = cast(Table, JobRow.__table__)
+
+
+class _Statements:
+    """Every statement the store runs, built once for one dialect."""
+
+    def __init__(self, dialect: str) -> None:
+        j = jobs.c
+        dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        # No conflict target: the only unique index besides the (random) id is the dedupe index.
+        self.insert = dialect_insert(jobs).on_conflict_do_nothing()
+        self.live_by_key = select(j.id).where(j.dedupe_key == bindparam("key"), text(LIVE))
+        self.get = select(jobs).where(j.id == bindparam("job_id"))
+
+        expired = and_(j.status == JobStatus.RUNNING.value, j.lease_expires_at <= bindparam("now"))
+        kinds = j.kind.in_(bindparam("kinds", expanding=True))
+        # A claimant crashed on the last attempt: nothing is left to try.
+        last_gone = select(j.id).where(expired, kinds, j.attempts >= j.max_attempts)
+        if dialect == "postgresql":  # never wait on (or deadlock with) another claimant's rows
+            last_gone = last_gone.with_for_update(skip_locked=True)
+        self.bury = (
+            update(jobs)
+            .where(j.id.in_(last_gone.scalar_subquery()))
+            .values(
+                status=JobStatus.DEAD.value,
+                last_error=LEASE_EXPIRED_ERROR,
+                lease_owner=None,
+                lease_token=None,
+                lease_expires_at=None,
+                updated_at=bindparam("now"),
+            )
+        )
+        due = (
+            select(j.id)
+            .where(
+                or_(and_(j.status == JobStatus.PENDING.value, j.due_at <= bindparam("now")), expired),
+                kinds,
+                j.attempts < j.max_attempts,
+                j.id.not_in(bindparam("exclude", expanding=True)),
+            )
+            .order_by(j.due_at, j.created_at, j.id)
+            .limit(bindparam("limit"))
+        )
+        lease = {
+            "status": JobStatus.RUNNING.value,
+            "attempts": j.attempts + 1,
+            "lease_owner": bindparam("claimant"),
+            "lease_token": bindparam("lease"),
+            "lease_expires_at": bindparam("until"),
+            "updated_at": bindparam("now"),
+        }
+        if dialect == "postgresql":
+            picked = due.with_for_update(skip_locked=True).cte("picked")
+            self.claim = update(jobs).where(j.id == picked.c.id).values(**lease).returning(*jobs.c)
+        else:
+            self.claim = (
+                update(jobs).where(j.id.in_(due.scalar_subquery())).values(**lease).returning(*jobs.c)
+            )
+
+        mine = (
+            j.id == bindparam("job_id"),
+            j.status == JobStatus.RUNNING.value,
+            j.lease_token == bindparam("lease"),
+        )
+        self.renew = update(jobs).where(*mine).values(lease_expires_at=bindparam("until"))
+        # Leaving the lease: each outcome sets its own columns on top of these.
+        self.unlease = {"lease_owner": None, "lease_token": None, "lease_expires_at": None}
+        self.mine = mine
+        self.prune = delete(jobs).where(j.status == JobStatus.DONE.value, j.updated_at < bindparam("cutoff"))
+
+
+class SqlJobStore:
+    """Jobs in SQL; see the module docstring for why each operation is race-free.
+
+    ``close()`` releases the worker threads and connections the store opened itself (SQLite
+    file); the engine stays the caller's to dispose."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        dialect = engine.dialect.name
+        if dialect not in ("sqlite", "postgresql"):
+            raise ValueError(f"unsupported database backend: {dialect}")
+        self._sql = _Statements(dialect)
+        self._runner = transaction_runner(engine)
+        self._finished_since_prune = PRUNE_EVERY
+
+    async def close(self) -> None:
+        await self._runner.close()
+
+    async def enqueue(self, job: NewJob) -> Enqueued:
+        job_id = uuid.uuid4().hex
+        values = {
+            "id": job_id,
+            "kind": job.kind,
+            "owner": job.owner,
+            # Strict JSON: NaN or a non-JSON value fails here, not when a runner loads it.
+            "payload": json.dumps(job.payload, ensure_ascii=False, allow_nan=False),
+            "dedupe_key": job.dedupe_key,
+            "status": JobStatus.PENDING.value,
+            "due_at": job.due_at,
+            "attempts": 0,
+            "max_attempts": job.max_attempts,
+            "last_error": None,
+            "lease_owner": None,
+            "lease_token": None,
+            "lease_expires_at": None,
+            "created_at": job.created_at,
+            "updated_at": job.created_at,
+        }
+        sql = self._sql
+
+        def enqueue(conn: Connection) -> Enqueued | None:
+            if conn.execute(sql.insert, values).rowcount == 1:
+                return Enqueued(job_id, created=True)
+            existing = conn.execute(sql.live_by_key, {"key": job.dedupe_key}).scalar_one_or_none()
+            return Enqueued(existing, created=False) if existing is not None else None
+
+        for _ in range(3):
+            # None: the live job with this key finished between our insert and our read; try again.
+            result = await self._runner.run(enqueue)
+            if result is not None:
+                return result
+        raise RuntimeError(f"could not enqueue a {job.kind} job with dedupe key {job.dedupe_key!r}")
+
+    async def get(self, job_id: str) -> Job | None:
+        def get(conn: Connection) -> Row[Any] | None:
+            return conn.execute(self._sql.get, {"job_id": job_id}).first()
+
+        row = await self._runner.run(get)
+        return _job(row) if row is not None else None
+
+    async def claim(
+        self,
+        *,
+        owner: str,
+        kinds: Collection[str],
+        now: datetime,
+        lease: timedelta,
+        limit: int,
+        exclude: Collection[str] = (),
+    ) -> list[Job]:
+        if not kinds or limit < 1:
+            return []
+        sql = self._sql
+        params = {
+            "now": now,
+            "kinds": list(kinds),
+            "exclude": list(exclude),
+            "limit": limit,
+            "claimant": owner,
+            "lease": secrets.token_hex(16),
+            "until": now + lease,
+        }
+
+        def claim(conn: Connection) -> tuple[int, list[Row[Any]]]:
+            buried = conn.execute(sql.bury, params).rowcount
+            return buried, list(conn.execute(sql.claim, params).all())
+
+        buried, rows = await self._runner.run(claim)
+        if buried:
+            logger.error("%d job(s) died: their runner stopped during the last attempt", buried)
+        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.created_at, j.id))
+
+    async def renew(self, job_id: str, token: str, expires_at: datetime) -> bool:
+        return await self._update(self._sql.renew, job_id, token, {"until": expires_at})
+
+    async def complete(self, job_id: str, token: str, now: datetime) -> bool:
+        kept = await self._finish(job_id, token, now, status=JobStatus.DONE.value)
+        if kept:
+            await self._after_finish(now)
+        return kept
+
+    async def reschedule(
+        self, job_id: str, token: str, due_at: datetime, payload: dict[str, Any] | None, now: datetime
+    ) -> bool:
+        values: dict[str, Any] = {
+            "status": JobStatus.PENDING.value,
+            "due_at": due_at,
+            "attempts": 0,
+            "last_error": None,
+        }
+        if payload is not None:
+            values["payload"] = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+        return await self._finish(job_id, token, now, **values)
+
+    async def fail(
+        self, job_id: str, token: str, error: str, retry_at: datetime | None, now: datetime
+    ) -> bool:
+        if retry_at is None:
+            return await self._finish(job_id, token, now, status=JobStatus.DEAD.value, last_error=error)
+        return await self._finish(
+            job_id, token, now, status=JobStatus.PENDING.value, due_at=retry_at, last_error=error
+        )
+
+    async def release(self, job_id: str, token: str, now: datetime) -> bool:
+        attempts = jobs.c.attempts
+        return await self._finish(job_id, token, now, status=JobStatus.PENDING.value, attempts=attempts - 1)
+
+    async def prune(self, now: datetime) -> int:
+        """Delete jobs finished more than a week ago (also runs by itself every few hundred)."""
+
+        def prune(conn: Connection) -> int:
+            return conn.execute(self._sql.prune, {"cutoff": now - DONE_RETENTION}).rowcount
+
+        return await self._runner.run(prune)
+
+    async def _finish(self, job_id: str, token: str, now: datetime, **values: Any) -> bool:
+        stmt = update(jobs).where(*self._sql.mine).values(**self._sql.unlease, updated_at=now, **values)
+        return await self._update(stmt, job_id, token, {})
+
+    async def _update(self, stmt: Any, job_id: str, token: str, params: dict[str, Any]) -> bool:
+        def run(conn: Connection) -> bool:
+            return conn.execute(stmt, {"job_id": job_id, "lease": token, **params}).rowcount == 1
+
+        return await self._runner.run(run)
+
+    async def _after_finish(self, now: datetime) -> None:
+        self._finished_since_prune += 1
+        if self._finished_since_prune >= PRUNE_EVERY:
+            self._finished_since_prune = 0
+            try:
+                pruned = await self.prune(now)
+            except SQLAlchemyError as exc:  # housekeeping: never fail a job for it
+                logger.warning("pruning finished jobs failed: %s", exc)
+            else:
+                if pruned:
+                    logger.debug("pruned %d finished jobs", pruned)
+
+
+def _job(row: Row[Any]) -> Job:
+    return Job(
+        id=row.id,
+        kind=row.kind,
+        payload=json.loads(row.payload),
+        status=JobStatus(row.status),
+        due_at=row.due_at,
+        attempts=row.attempts,
+        max_attempts=row.max_attempts,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        owner=row.owner,
+        dedupe_key=row.dedupe_key,
+        last_error=row.last_error,
+        lease_owner=row.lease_owner,
+        lease_token=row.lease_token,
+        lease_expires_at=row.lease_expires_at,
+    )

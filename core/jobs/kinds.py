@@ -1,0 +1,83 @@
+"""Job kinds: what runs a job of each kind, with its time limit, attempts and backoff.
+
+This is the single entry point for adding job kinds: a skill declares its ``JobKind``s (the
+registry collects them from each SkillSpec) and the composition root passes them all to
+``JobKinds``; the runner claims only the kinds it has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from core.clock import Clock
+from core.jobs.backoff import Backoff
+from core.jobs.model import Enqueued, Job, JobResult
+from core.outbound.destination import Destination
+from core.outbound.ports import DeliveryResult, Outbound
+from core.reply import Reply
+
+if TYPE_CHECKING:
+    from core.jobs.queue import JobQueue
+
+
+@dataclass(frozen=True, slots=True)
+class JobContext:
+    """What a handler gets beside its job: the time, a voice and a queue."""
+
+    job: Job
+    now: datetime  # when the runner started this attempt
+    clock: Clock
+    outbound: Outbound
+    queue: JobQueue
+
+    async def send(self, destination: Destination, reply: Reply, *, kind: str) -> DeliveryResult:
+        """Send ``reply`` (recorded with this job's id). Retrying is the handler's call: return
+        Retry on a retryable FAILED; a BLOCKED or PAUSED destination will not get better soon."""
+        return await self.outbound.send(destination, reply, kind=kind, job_id=self.job.id)
+
+    async def enqueue(self, kind: str, payload: dict[str, Any] | None = None, **options: Any) -> Enqueued:
+        """Queue a follow-up job (see JobQueue.enqueue)."""
+        return await self.queue.enqueue(kind, payload, **options)
+
+
+JobHandler = Callable[[Job, JobContext], Awaitable[JobResult]]
+
+
+@dataclass(frozen=True, slots=True)
+class JobKind:
+    """One kind of job. The handler must be safe to run again: a claimant that crashes after its
+    side effect (a sent message) and before recording the result gets its job re-run after
+    the lease expires (at-least-once; use the payload or your own table to skip done work)."""
+
+    name: str  # "<skill>.<what>", e.g. "alert.check"
+    handler: JobHandler = field(repr=False)
+    timeout: float = 60.0  # seconds per attempt; past it the attempt fails ("timeout")
+    max_attempts: int = 5
+    backoff: Backoff = field(default_factory=Backoff)
+
+    def __post_init__(self) -> None:
+        if not self.name or self.timeout <= 0 or self.max_attempts < 1:
+            raise ValueError(f"job kind {self.name!r}: needs a name, timeout > 0 and max_attempts >= 1")
+
+
+class JobKinds(Mapping[str, JobKind]):
+    """The registered kinds, by name; a name registered twice is an error."""
+
+    def __init__(self, kinds: Iterable[JobKind] = ()) -> None:
+        self._kinds: dict[str, JobKind] = {}
+        for kind in kinds:
+            if kind.name in self._kinds:
+                raise ValueError(f"job kind {kind.name!r} is registered twice")
+            self._kinds[kind.name] = kind
+
+    def __getitem__(self, name: str) -> JobKind:
+        return self._kinds[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)

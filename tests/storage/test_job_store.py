@@ -1,0 +1,231 @@
+"""The JobStore contract, on the memory fake, a SQLite file and PostgreSQL alike."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.storage import migrate
+from adapters.storage.engine import create_engine
+from adapters.storage.jobs import SqlJobStore
+from core.jobs.memory import MemoryJobStore
+from core.jobs.model import JobStatus, NewJob
+from core.jobs.ports import JobStore
+from tests.storage.conftest import _clear
+
+NOW = datetime(2026, 7, 13, 12, 0, tzinfo=UTC)
+LEASE = timedelta(seconds=60)
+KINDS = ["test.echo", "test.other"]
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
+    """None for the memory store, else a migrated, empty database URL (sync: no loop runs here)."""
+    if request.param == "memory":
+        return None
+    if request.param == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'jobs.db'}"
+        migrate.upgrade(url)
+        return url
+    pg: str = request.getfixturevalue("pg_migrated_url")
+    asyncio.run(_clear(pg))
+    return pg
+
+
+@pytest.fixture
+async def store(backend: str | None) -> AsyncIterator[JobStore]:
+    if backend is None:
+        yield MemoryJobStore()
+        return
+    engine = create_engine(backend)
+    st = SqlJobStore(engine)
+    try:
+        yield st
+    finally:
+        await st.close()
+        await engine.dispose()
+
+
+def new(kind: str = "test.echo", *, due: datetime = NOW, **fields: Any) -> NewJob:
+    return NewJob(
+        kind=kind,
+        payload=fields.pop("payload", {"n": 1}),
+        due_at=due,
+        max_attempts=fields.pop("max_attempts", 3),
+        created_at=NOW - timedelta(minutes=1),
+        **fields,
+    )
+
+
+async def claim(store: JobStore, now: datetime = NOW, limit: int = 10, owner: str = "r1", **kw: Any) -> list:
+    return await store.claim(owner=owner, kinds=KINDS, now=now, lease=LEASE, limit=limit, **kw)
+
+
+async def test_enqueue_stores_a_pending_job(store: JobStore) -> None:
+    payload = {"symbol": "BTCUSDT", "note": "突破 7 万", "levels": [1, 2.5], "nested": {"ok": True}}
+    enqueued = await store.enqueue(new(payload=payload, owner="telegram:42"))
+    assert enqueued.created
+
+    job = await store.get(enqueued.job_id)
+    assert job is not None
+    assert (job.kind, job.status, job.attempts, job.max_attempts) == ("test.echo", JobStatus.PENDING, 0, 3)
+    assert job.payload == payload
+    assert job.owner == "telegram:42"
+    assert job.due_at == NOW and job.due_at.tzinfo is not None
+    assert job.lease_token is None and job.last_error is None
+    assert await store.get("no-such-job") is None
+
+
+async def test_a_live_dedupe_key_makes_one_job_and_a_finished_one_frees_the_key(store: JobStore) -> None:
+    first = await store.enqueue(new(dedupe_key="alert.check:BTCUSDT"))
+    again = await store.enqueue(new(dedupe_key="alert.check:BTCUSDT", payload={"n": 2}))
+    other = await store.enqueue(new(dedupe_key="alert.check:ETHUSDT"))
+    assert first.created and not again.created and other.created
+    assert again.job_id == first.job_id
+    assert (await store.get(first.job_id)).payload == {"n": 1}  # type: ignore[union-attr]
+
+    [leased] = [j for j in await claim(store) if j.id == first.job_id]
+    running = await store.enqueue(new(dedupe_key="alert.check:BTCUSDT"))
+    assert running.job_id == first.job_id and not running.created  # running counts as live
+
+    assert await store.complete(leased.id, leased.lease_token, NOW)
+    fresh = await store.enqueue(new(dedupe_key="alert.check:BTCUSDT"))
+    assert fresh.created and fresh.job_id != first.job_id
+
+
+async def test_claim_takes_due_jobs_of_its_kinds_oldest_first_with_a_lease(store: JobStore) -> None:
+    late = await store.enqueue(new(due=NOW - timedelta(seconds=5)))
+    early = await store.enqueue(new(due=NOW - timedelta(seconds=50)))
+    future = await store.enqueue(new(due=NOW + timedelta(seconds=1)))
+    foreign = await store.enqueue(new("someone.else"))
+
+    jobs = await claim(store, limit=1)
+    assert [j.id for j in jobs] == [early.job_id]
+    [job] = jobs
+    assert job.status is JobStatus.RUNNING and job.attempts == 1
+    assert job.lease_owner == "r1" and job.lease_token
+    assert job.lease_expires_at == NOW + LEASE
+
+    rest = await claim(store, owner="r2")
+    assert [j.id for j in rest] == [late.job_id]  # the leased one is not handed out again
+    assert await claim(store) == []
+    for job_id in (future.job_id, foreign.job_id):
+        assert (await store.get(job_id)).status is JobStatus.PENDING  # type: ignore[union-attr]
+
+
+async def test_claim_skips_excluded_ids(store: JobStore) -> None:
+    a = await store.enqueue(new())
+    b = await store.enqueue(new(due=NOW - timedelta(seconds=1)))
+    assert [j.id for j in await claim(store, exclude=[b.job_id])] == [a.job_id]
+
+
+async def test_an_expired_lease_is_taken_over_and_the_stale_claimant_cannot_finish(store: JobStore) -> None:
+    await store.enqueue(new())
+    [first] = await claim(store, owner="crashed")
+
+    assert await claim(store, now=NOW + LEASE - timedelta(seconds=1), owner="r2") == []
+    [second] = await claim(store, now=NOW + LEASE, owner="r2")
+    assert second.id == first.id and second.attempts == 2
+    assert second.lease_token != first.lease_token and second.lease_owner == "r2"
+
+    later = NOW + LEASE + timedelta(seconds=5)
+    assert not await store.complete(first.id, first.lease_token, later)  # the late, stale result
+    assert not await store.fail(first.id, first.lease_token, "boom", None, later)
+    assert not await store.reschedule(first.id, first.lease_token, later, {"x": 1}, later)
+    assert not await store.renew(first.id, first.lease_token, later + LEASE)
+    assert not await store.release(first.id, first.lease_token, later)
+    assert (await store.get(first.id)).lease_owner == "r2"  # type: ignore[union-attr]
+
+    assert await store.complete(second.id, second.lease_token, later)
+    done = await store.get(first.id)
+    assert done is not None and done.status is JobStatus.DONE and done.lease_token is None
+    assert not await store.complete(second.id, second.lease_token, later)  # once
+
+
+async def test_renewing_keeps_the_lease(store: JobStore) -> None:
+    await store.enqueue(new())
+    [job] = await claim(store)
+    assert await store.renew(job.id, job.lease_token, NOW + 2 * LEASE)
+    assert await claim(store, now=NOW + LEASE, owner="r2") == []
+    assert [j.id for j in await claim(store, now=NOW + 2 * LEASE, owner="r2")] == [job.id]
+
+
+async def test_reschedule_makes_the_next_run_of_the_same_row(store: JobStore) -> None:
+    enqueued = await store.enqueue(new(payload={"last": "1"}))
+    [job] = await claim(store)
+    await store.fail(job.id, job.lease_token, "flaky", NOW, NOW)
+    [job] = await claim(store)
+    assert job.attempts == 2
+
+    nxt = NOW + timedelta(minutes=1)
+    assert await store.reschedule(job.id, job.lease_token, nxt, {"last": "2"}, NOW)
+    again = await store.get(enqueued.job_id)
+    assert again is not None
+    assert (again.status, again.due_at, again.attempts, again.last_error) == (JobStatus.PENDING, nxt, 0, None)
+    assert again.payload == {"last": "2"}
+
+    [job] = await claim(store, now=nxt)
+    assert await store.reschedule(job.id, job.lease_token, nxt + timedelta(minutes=1), None, nxt)
+    assert (await store.get(job.id)).payload == {"last": "2"}  # type: ignore[union-attr]
+
+
+async def test_fail_retries_at_the_given_time_then_dies_with_its_error(store: JobStore) -> None:
+    await store.enqueue(new(max_attempts=2))
+    [job] = await claim(store)
+    retry_at = NOW + timedelta(seconds=30)
+    assert await store.fail(job.id, job.lease_token, "ConnectionError: reset", retry_at, NOW)
+    pending = await store.get(job.id)
+    assert pending is not None
+    assert (pending.status, pending.due_at, pending.attempts) == (JobStatus.PENDING, retry_at, 1)
+    assert pending.last_error == "ConnectionError: reset"
+    assert await claim(store, now=retry_at - timedelta(seconds=1)) == []
+
+    [job] = await claim(store, now=retry_at)
+    assert job.attempts == 2
+    assert await store.fail(job.id, job.lease_token, "ConnectionError: reset again", None, retry_at)
+    dead = await store.get(job.id)
+    assert dead is not None and dead.status is JobStatus.DEAD
+    assert dead.last_error == "ConnectionError: reset again"
+    assert await claim(store, now=NOW + timedelta(days=1)) == []
+
+
+async def test_release_gives_the_job_back_without_counting_the_attempt(store: JobStore) -> None:
+    await store.enqueue(new())
+    [job] = await claim(store)
+    assert await store.release(job.id, job.lease_token, NOW)
+    back = await store.get(job.id)
+    assert back is not None and (back.status, back.attempts, back.lease_token) == (JobStatus.PENDING, 0, None)
+    [again] = await claim(store, owner="r2")
+    assert again.id == job.id and again.attempts == 1
+
+
+async def test_a_claimant_that_crashed_on_the_last_attempt_leaves_a_dead_job(store: JobStore) -> None:
+    await store.enqueue(new(max_attempts=1))
+    [job] = await claim(store, owner="crashed")
+    assert await claim(store, now=NOW + LEASE, owner="r2") == []
+    dead = await store.get(job.id)
+    assert dead is not None and dead.status is JobStatus.DEAD
+    assert dead.last_error is not None and "lease expired" in dead.last_error
+
+
+async def test_concurrent_enqueues_of_one_key_through_two_stores_make_one_row(db_url: str) -> None:
+    engines = [create_engine(db_url), create_engine(db_url)]
+    stores = [SqlJobStore(e) for e in engines]
+    try:
+        results = await asyncio.gather(
+            *(stores[i % 2].enqueue(new(dedupe_key="trader.tick:7")) for i in range(20))
+        )
+        assert sum(r.created for r in results) == 1
+        assert len({r.job_id for r in results}) == 1
+        jobs = await claim(stores[0])
+        assert [j.id for j in jobs] == [results[0].job_id]
+    finally:
+        for st in stores:
+            await st.close()
+        for e in engines:
+            await e.dispose()
