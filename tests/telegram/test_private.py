@@ -9,6 +9,7 @@ import pytest
 from telegram.error import NetworkError
 
 from adapters.telegram.inbound import MAX_INPUT_CHARS
+from adapters.telegram.render import visible_length
 from core.events import ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.reply import Reply, Status, TextBlock
 from tests.telegram.conftest import Harness
@@ -84,17 +85,17 @@ async def test_start_shows_welcome_with_language_buttons(tg: Harness) -> None:
 async def test_history_sends_closes_with_gap_and_a_real_png(tg: Harness) -> None:
     await tg.feed(update(message("/history btc")))
 
-    photo, text = tg.api.user_visible  # the chart, then the closes under it
+    [photo] = tg.api.user_visible  # one message: the chart with the closes under it
     assert photo.endpoint == "sendPhoto"
-    closes = text.params["text"]
+    closes = photo.params["caption"]
     assert "<code>07-05  66,010.25</code>\n<code>07-06  — no data</code>" in closes
     filename, payload, mimetype = photo.files["photo"]
     assert payload.startswith(b"\x89PNG\r\n\x1a\n")
     assert payload[12:16] == b"IHDR"
     assert mimetype == "image/png"
     assert filename.endswith(".png")
-    assert len(photo.params["caption"]) <= 1024
-    assert "BTC/USDT 7-day closes chart" in photo.params["caption"]
+    assert visible_length(closes) <= 1024
+    assert "BTC/USDT daily closes (UTC), last 7 days" in closes
 
 
 HOSTILE = "<b>bold</b> & <script>alert('x')</script> <img src=x onerror=alert(1)>"
