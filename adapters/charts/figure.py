@@ -18,6 +18,7 @@ import math
 import queue
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.collections import LineCollection
@@ -74,6 +75,8 @@ GAP_TEXT = "#607d8b"
 DEMO_COLOR = "#d84315"
 DIRECTION_COLOR = {"up": "#0b8043", "down": "#c5221f", "flat": MUTED_COLOR}
 
+HAlign = Literal["left", "center", "right"]
+
 MAX_Y_TICKS = 6
 MAX_X_LABELS = 8
 MAX_MARKS = 2
@@ -81,6 +84,9 @@ MAX_MARKS = 2
 
 def _font(path: Path, size: float) -> FontProperties:
     return FontProperties(fname=path, size=size)
+
+
+_GAP_FONT = _font(BOLD_FONT, LABEL_PX)
 
 
 @dataclass
@@ -104,7 +110,7 @@ class _Template:
     line: Line2D
     mark_dots: list[Line2D]
     mark_texts: list[Text]
-    mark_transforms: dict[tuple[bool, str], Transform]
+    mark_transforms: dict[tuple[bool, HAlign], Transform]
     scratch: list[object] = field(default_factory=list)  # per-chart artists, removed after drawing
 
 
@@ -194,10 +200,11 @@ def _new_template() -> _Template:
         )
         ax.add_artist(t)
         mark_texts.append(t)
-    mark_transforms: dict[tuple[bool, str], Transform] = {}
+    mark_transforms: dict[tuple[bool, HAlign], Transform] = {}
     for above in (True, False):
         dy = MARK_OFFSET if above else -MARK_OFFSET
-        for ha, dx in (("center", 0), ("left", -10), ("right", 10)):
+        aligns: tuple[tuple[HAlign, int], ...] = (("center", 0), ("left", -10), ("right", 10))
+        for ha, dx in aligns:
             mark_transforms[(above, ha)] = offset_copy(ax.transData, fig, x=dx, y=dy, units="dots")
     empty = Text(
         0.5,
@@ -216,7 +223,7 @@ def _new_template() -> _Template:
     return _Template(
         fig,
         canvas,
-        canvas.get_renderer(),
+        canvas.get_renderer(),  # type: ignore[no-untyped-call]
         title,
         badge,
         headline,
@@ -235,13 +242,16 @@ def _new_template() -> _Template:
     )
 
 
-def _text_width(tpl: _Template, text: Text) -> float:
-    if not text.get_text():
+def _width(tpl: _Template, text: str, font: FontProperties) -> float:
+    """How wide ``text`` draws, in pixels (matplotlib caches the measure for the draw)."""
+    if not text:
         return 0.0
-    width, _, _ = tpl.renderer.get_text_width_height_descent(
-        text.get_text(), text.get_fontproperties(), ismath=False
-    )
+    width, _, _ = tpl.renderer.get_text_width_height_descent(text, font, ismath=False)  # type: ignore[no-untyped-call]
     return float(width)
+
+
+def _text_width(tpl: _Template, text: Text) -> float:
+    return _width(tpl, text.get_text(), text.get_fontproperties())
 
 
 def _draw_model(tpl: _Template, model: ChartModel) -> None:
@@ -269,7 +279,8 @@ def _draw_model(tpl: _Template, model: ChartModel) -> None:
             break
 
     # The plot: its right edge leaves room for the widest price label.
-    label_width = max((_text_width_of(tpl, text) for _, text in model.y_ticks), default=0.0)
+    tick_font = tpl.y_labels[0].get_fontproperties()
+    label_width = max((_width(tpl, text, tick_font) for _, text in model.y_ticks), default=0.0)
     right = WIDTH_PX - MARGIN - label_width - Y_LABEL_GAP
     ax = tpl.line.axes
     assert ax is not None
@@ -313,33 +324,28 @@ def _draw_model(tpl: _Template, model: ChartModel) -> None:
     _draw_fill(tpl, xs, ys, model.y_range[0])
     _draw_gaps(tpl, model, sorted(gaps), count)
 
-    for i, (dot, text) in enumerate(zip(tpl.mark_dots, tpl.mark_texts, strict=True)):
+    for i, (dot, note) in enumerate(zip(tpl.mark_dots, tpl.mark_texts, strict=True)):
         if i < len(model.marks):
             mark = model.marks[i]
             dot.set_data([mark.index], [mark.value])
-            ha = "center"
+            # At the edges the label leans inwards, so it never runs off the plot.
+            ha: HAlign = "center"
             if count > 1 and mark.index == 0:
                 ha = "left"
             elif count > 1 and mark.index == count - 1:
                 ha = "right"
-            text.set_text(mark.text)
-            text.set_position((mark.index, mark.value))
-            text.set_horizontalalignment(ha)
-            text.set_verticalalignment("bottom" if mark.above else "top")
-            text.set_transform(tpl.mark_transforms[(mark.above, ha)])
+            note.set_text(mark.text)
+            note.set_position((mark.index, mark.value))
+            note.set_horizontalalignment(ha)
+            note.set_verticalalignment("bottom" if mark.above else "top")
+            note.set_transform(tpl.mark_transforms[(mark.above, ha)])
             dot.set_visible(True)
-            text.set_visible(True)
+            note.set_visible(True)
         else:
             dot.set_visible(False)
-            text.set_visible(False)
+            note.set_visible(False)
     tpl.empty.set_text(model.empty_label or "")
     tpl.empty.set_visible(model.empty_label is not None)
-
-
-def _text_width_of(tpl: _Template, text: str) -> float:
-    prop = tpl.y_labels[0].get_fontproperties()
-    width, _, _ = tpl.renderer.get_text_width_height_descent(text, prop, ismath=False)
-    return float(width)
 
 
 def _draw_fill(tpl: _Template, xs: list[int], ys: list[float], bottom: float) -> None:
@@ -390,11 +396,11 @@ def _draw_gaps(tpl: _Template, model: ChartModel, gaps: list[int], count: int) -
             (run[0] + run[-1]) / 2,
             0.5,
             model.gap_label,
-            fontproperties=_font(BOLD_FONT, LABEL_PX),
+            fontproperties=_GAP_FONT,
             color=GAP_TEXT,
             ha="center",
             va="center",
-            rotation=0 if _fits(tpl, model.gap_label, slot_px * len(run)) else 90,
+            rotation=0 if _width(tpl, model.gap_label, _GAP_FONT) + 12 <= slot_px * len(run) else 90,
             transform=blended_transform_factory(ax.transData, ax.transAxes),
             parse_math=False,
             zorder=3,
@@ -402,11 +408,6 @@ def _draw_gaps(tpl: _Template, model: ChartModel, gaps: list[int], count: int) -
         )
         ax.add_artist(label)
         tpl.scratch.append(label)
-
-
-def _fits(tpl: _Template, text: str, room_px: float) -> bool:
-    width, _, _ = tpl.renderer.get_text_width_height_descent(text, _font(BOLD_FONT, LABEL_PX), ismath=False)
-    return float(width) + 12 <= room_px
 
 
 # Templates are shared by the renderer's worker threads: a thread takes one (or makes one when all
@@ -418,7 +419,7 @@ def draw(model: ChartModel) -> Figure:
     """The chart as a drawn matplotlib Figure on a fresh template (tests inspect its artists)."""
     tpl = _new_template()
     _draw_model(tpl, model)
-    tpl.canvas.draw()
+    tpl.canvas.draw()  # type: ignore[no-untyped-call]
     return tpl.fig
 
 
@@ -430,9 +431,9 @@ def render_png(model: ChartModel) -> bytes:
         tpl = _new_template()
     try:
         _draw_model(tpl, model)
-        tpl.canvas.draw()
-        # RGB: the chart is opaque.
-        return encode_rgb(tpl.canvas.buffer_rgba(), WIDTH_PX, HEIGHT_PX, level=PNG_COMPRESS_LEVEL)
+        tpl.canvas.draw()  # type: ignore[no-untyped-call]
+        rgba = tpl.canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+        return encode_rgb(rgba, WIDTH_PX, HEIGHT_PX, level=PNG_COMPRESS_LEVEL)
     finally:
         _templates.put(tpl)
 

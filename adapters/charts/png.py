@@ -33,7 +33,7 @@ def encode_rgb(rgba: memoryview, width: int, height: int, *, level: int = 1) -> 
         (
             SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(scanlines, level)),
+            _chunk(b"IDAT", zlib.compress(scanlines.data, level)),
             _chunk(b"IEND", b""),
         )
     )

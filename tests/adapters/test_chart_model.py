@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import timedelta
 from decimal import Decimal
@@ -124,7 +125,7 @@ def test_a_long_window_is_labelled_sparsely_ending_on_the_last_day() -> None:
     indexes = [i for i, _ in model.x_labels]
     assert len(indexes) <= 7
     assert indexes[-1] == 29
-    assert len({b - a for a, b in zip(indexes, indexes[1:], strict=False)}) == 1  # evenly spaced
+    assert len({b - a for a, b in itertools.pairwise(indexes)}) == 1  # evenly spaced
 
 
 def test_y_ticks_are_round_distinct_and_inside_the_range() -> None:
@@ -152,7 +153,7 @@ def test_ticks_of_small_and_narrow_prices_stay_distinct(closes: tuple[str, ...])
 def test_nice_ticks_use_round_steps() -> None:
     assert nice_ticks(94_000, 98_000) == [94_000, 95_000, 96_000, 97_000, 98_000]
     ticks = nice_ticks(94_300, 98_900)
-    steps = {round(b - a, 6) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 6) for a, b in itertools.pairwise(ticks)}
     assert len(steps) == 1 and steps.pop() in (1000, 2000, 2500, 5000)
     assert tick_labels([150.0, 150.25, 150.5]) == ["150.00", "150.25", "150.50"]
     assert tick_labels([-0.0, 1.0]) == ["0", "1"]

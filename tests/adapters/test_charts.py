@@ -44,11 +44,15 @@ CASES: dict[str, tuple[HistoryBlock, QuoteBlock | None]] = {
         None,
     ),
     "tiny price, big rise": (
-        make_history(("0.00000101", "0.0000012", "0.0000015", "0.0000019", "0.0000031", "0.0000042", "0.0000088")),
+        make_history(
+            ("0.00000101", "0.0000012", "0.0000015", "0.0000019", "0.0000031", "0.0000042", "0.0000088")
+        ),
         make_quote("0.00000912345678"),
     ),
     "huge price, big fall": (
-        make_history(("1234567.89", "1200000", "1150000.5", "1100000", "1111111.11", "1050000", "1000001.23")),
+        make_history(
+            ("1234567.89", "1200000", "1150000.5", "1100000", "1111111.11", "1050000", "1000001.23")
+        ),
         make_quote("999999.99"),
     ),
     "one close": (make_history((None, None, None, "3456.78", None, None, None), symbol="ETHUSDT"), None),
@@ -154,7 +158,7 @@ def test_neighbouring_gaps_share_one_band() -> None:
 
 def test_all_missing_shows_one_big_no_data_label() -> None:
     fig = figure_of(make_history((None,) * 7, source="demo"))
-    (ax,) = fig.axes
+    (_ax,) = fig.axes
     assert not price_line(fig).get_visible()
     shown = [t.get_text() for t in visible_texts(fig)]
     assert "No data for these days" in shown
@@ -222,7 +226,11 @@ async def test_language_quote_and_data_each_get_their_own_picture() -> None:
             (make_history(source="demo"), None, "en"),
             (make_history(symbol="ETHUSDT"), None, "en"),
             (make_history(first_day=FIRST_DAY + timedelta(days=1)), None, "en"),
-            (make_history(("96100.25", "97250.5", "96900", "95010.1", "96500", "98003.99", "97800")), None, "en"),
+            (
+                make_history(("96100.25", "97250.5", "96900", "95010.1", "96500", "98003.99", "97800")),
+                None,
+                "en",
+            ),
         ]
         outputs = [await r.render_history(h, quote=q, locale=loc) for h, q, loc in requests]  # type: ignore[arg-type]
         assert len(set(outputs)) == len(requests)

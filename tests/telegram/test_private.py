@@ -11,14 +11,16 @@ from telegram.error import NetworkError
 from adapters.telegram.inbound import MAX_INPUT_CHARS
 from adapters.telegram.render import visible_length
 from core.events import ChatKind, Command, ConversationKey, Inbound, TextMessage
-from core.reply import Reply, Status, TextBlock
+from core.reply import Button, ChartBlock, Reply, Status, TextBlock
 from tests.telegram.conftest import Harness
 from tests.telegram.fakes import (
     NOW,
     PRIVATE,
     TOKEN,
+    history,
     http_error,
     message,
+    tiny_png,
     update,
     user,
 )
@@ -96,6 +98,27 @@ async def test_history_sends_closes_with_gap_and_a_real_png(tg: Harness) -> None
     assert filename.endswith(".png")
     assert visible_length(closes) <= 1024
     assert "BTC/USDT daily closes (UTC), last 7 days" in closes
+
+
+async def test_chart_buttons_ride_on_the_photo_or_on_the_text_that_follows_it(tg: Harness) -> None:
+    chart = ChartBlock(tiny_png(), "BTCUSDT", "demo", "BTC chart")
+    buttons = (Button("ETH", "t-eth"),)
+    tg.core.override = lambda event: Reply(Status.COMPLETED, (history(), chart), "en", buttons=buttons)
+    await tg.feed(update(message("btc week")))
+    [photo] = tg.api.user_visible
+    assert photo.endpoint == "sendPhoto" and photo.params["parse_mode"] == "HTML"
+    assert photo.params["reply_markup"]["inline_keyboard"] == [[{"text": "ETH", "callback_data": "dm:t-eth"}]]
+    tg.api.calls.clear()
+
+    tg.core.override = lambda event: Reply(
+        Status.COMPLETED, (history(), chart, TextBlock("x" * 1100)), "en", buttons=buttons
+    )
+    await tg.feed(update(message("btc week, long")))
+    photo, text = tg.api.user_visible  # too long for a caption: the text follows
+    assert photo.endpoint == "sendPhoto" and "reply_markup" not in photo.params
+    assert photo.params["caption"] == "BTC chart · DEMO data, not real market prices"
+    assert text.endpoint == "sendMessage" and "dm:t-eth" in str(text.params["reply_markup"])
+    assert "<code>07-06  — no data</code>" in text.params["text"]
 
 
 HOSTILE = "<b>bold</b> & <script>alert('x')</script> <img src=x onerror=alert(1)>"
