@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
 from adapters.secrets import build_secret_box
@@ -25,6 +23,9 @@ from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.skills.price_service import PriceService
 from core.workspace import build_workspace
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,10 @@ def build_market(settings: Settings, clock: Clock) -> tuple[MarketData, httpx.As
     """Binance over HTTP or the offline demo market, behind single-flight + a short TTL cache.
     The demo market is never a silent fallback for a failing Binance."""
     if settings.market == "binance":
+        import httpx  # only the live market needs an HTTP client (~0.15 s to import)
+
+        from adapters.binance import BinanceMarket
+
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
         inner: MarketData = BinanceMarket(
             http, settings.binance.base_url, clock, settings.binance.timeout_seconds

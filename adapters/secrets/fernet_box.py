@@ -52,10 +52,6 @@ def load_key(secret_key: str | None, data_dir: Path) -> bytes:
     return _read_key_file(path)
 
 
-def build_secret_box(secret_key: str | None, data_dir: Path) -> FernetSecretBox:
-    return FernetSecretBox(load_key(secret_key, data_dir))
-
-
 def _valid(key: bytes, source: str) -> bytes:
     try:
         Fernet(key)

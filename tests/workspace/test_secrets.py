@@ -65,3 +65,17 @@ def test_a_key_file_readable_by_others_is_warned_about(
     caplog.set_level(logging.WARNING)
     load_key(None, tmp_path)
     assert "chmod 600" in caplog.text
+
+
+def test_the_box_reads_no_key_until_a_secret_is_touched(tmp_path: Path) -> None:
+    box = build_secret_box(None, tmp_path)
+    assert not box.loaded and not (tmp_path / KEY_FILE_NAME).exists()  # a price turn costs nothing
+    sealed = box.encrypt("api-secret")
+    assert box.loaded and (tmp_path / KEY_FILE_NAME).exists()
+    assert build_secret_box(None, tmp_path).decrypt(sealed) == "api-secret"
+
+
+def test_load_fails_at_once_for_a_bad_key(tmp_path: Path) -> None:
+    box = build_secret_box("hunter2-not-a-fernet-key", tmp_path)  # building checks nothing yet
+    with pytest.raises(ValueError, match="DESKMATE_SECRET_KEY"):
+        box.load()  # what a start-up check calls
