@@ -19,14 +19,19 @@ from typing import Any
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 
-TextKey = tuple[str, str, float, bool, int]
+TextKey = tuple[str, str, float, bool, Any]
 # (bitmap, x offset, y offset, descent), offsets and descent in pixels as draw_text uses them.
 Bitmap = tuple[np.ndarray[Any, np.dtype[np.uint8]], float, float, float]
 
 
+def _hinting() -> Any:
+    """matplotlib's hinting flags for text (an int or a LoadFlags, by version)."""
+    return get_hinting_flag()  # type: ignore[no-untyped-call]
+
+
 class TextCachingRenderer(RendererAgg):
     def __init__(self, width: float, height: float, dpi: float, *, max_entries: int = 512) -> None:
-        super().__init__(width, height, dpi)
+        super().__init__(width, height, dpi)  # type: ignore[no-untyped-call]
         self._max = max_entries
         self._bitmaps: OrderedDict[TextKey, Bitmap] = OrderedDict()
         self._extents: OrderedDict[TextKey, tuple[float, float, float]] = OrderedDict()
@@ -36,7 +41,7 @@ class TextCachingRenderer(RendererAgg):
         file = prop.get_file()
         if ismath or file is None:
             return super().get_text_width_height_descent(s, prop, ismath)  # type: ignore[no-untyped-call,no-any-return]
-        key: TextKey = (s, str(file), prop.get_size_in_points(), False, get_hinting_flag())
+        key: TextKey = (s, str(file), prop.get_size_in_points(), False, _hinting())
         extent = self._extents.get(key)
         if extent is None:
             extent = super().get_text_width_height_descent(s, prop, ismath)  # type: ignore[no-untyped-call]
@@ -45,7 +50,7 @@ class TextCachingRenderer(RendererAgg):
                 self._extents.popitem(last=False)
         return extent
 
-    def draw_text(  # type: ignore[override]
+    def draw_text(
         self,
         gc: Any,
         x: float,
@@ -60,18 +65,13 @@ class TextCachingRenderer(RendererAgg):
         if ismath or file is None:
             super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)  # type: ignore[no-untyped-call]
             return
-        key: TextKey = (
-            s,
-            str(file),
-            prop.get_size_in_points(),
-            bool(gc.get_antialiased()),
-            get_hinting_flag(),
-        )
+        antialiased = bool(gc.get_antialiased())
+        key: TextKey = (s, str(file), prop.get_size_in_points(), antialiased, _hinting())
         bitmap = self._bitmaps.get(key)
         if bitmap is None:
             font = self._prepare_font(prop)  # type: ignore[no-untyped-call]
-            font.set_text(s, 0, flags=get_hinting_flag())
-            font.draw_glyphs_to_bitmap(antialiased=gc.get_antialiased())
+            font.set_text(s, 0, flags=_hinting())
+            font.draw_glyphs_to_bitmap(antialiased=antialiased)
             xo, yo = font.get_bitmap_offset()
             bitmap = (np.array(font, dtype=np.uint8), xo / 64.0, yo / 64.0, font.get_descent() / 64.0)
             self._bitmaps[key] = bitmap

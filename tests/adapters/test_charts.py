@@ -14,6 +14,7 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
@@ -24,6 +25,7 @@ from adapters.charts import MatplotlibChartRenderer, chart_model
 from adapters.charts.figure import HEIGHT_PX, PHONE_WIDTH, WIDTH_PX, draw, render_png
 from adapters.charts.model import ChartModel
 from adapters.charts.png import encode_rgb
+from adapters.charts.text_cache import TextCachingRenderer
 from core.i18n import Locale
 from core.reply import HistoryBlock, QuoteBlock
 from tests.adapters.chart_fixtures import FIRST_DAY, make_history, make_quote
@@ -163,6 +165,20 @@ def test_all_missing_shows_one_big_no_data_label() -> None:
     shown = [t.get_text() for t in visible_texts(fig)]
     assert "No data for these days" in shown
     assert "no data" not in shown
+
+
+def test_cached_texts_draw_exactly_what_matplotlib_would() -> None:
+    history, quote = CASES["demo pepe with gaps at both ends"]
+    fig = draw(chart_model(history, quote, "zh"))
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    assert isinstance(renderer, TextCachingRenderer) and renderer.cached_texts > 10
+    first = np.asarray(fig.canvas.buffer_rgba()).copy()  # type: ignore[attr-defined]
+    fig.canvas.draw()  # every text from the cache now
+    again = np.asarray(fig.canvas.buffer_rgba()).copy()  # type: ignore[attr-defined]
+    plain = FigureCanvasAgg(fig)  # matplotlib's own renderer
+    plain.draw()
+    assert np.array_equal(first, again)
+    assert np.array_equal(first, np.asarray(plain.buffer_rgba()))
 
 
 def test_png_is_exactly_the_drawn_pixels() -> None:
