@@ -107,6 +107,7 @@ async def _chat(app: object, args: argparse.Namespace) -> int:
     from bot.wiring import App
 
     assert isinstance(app, App)
+    app.charts.warm_up()  # in the background, while the user types
     await chat_loop(app, chat=args.chat, user=args.user, locale=args.locale, out_dir=Path(args.out))
     return 0
 
@@ -129,6 +130,7 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
         return 0
     if not jobs:  # no platform configured: the console chat
         return await _chat(app, argparse.Namespace(chat="console", user="local", locale=None, out="out"))
+    app.charts.warm_up()  # matplotlib loads in the background while the platforms connect
     await run_until_signalled(jobs)
     return 0
 

@@ -32,6 +32,11 @@ def _warm_up() -> None:
     warm_up()
 
 
+def _log_warm_up_failure(future: Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("chart warm-up failed (charts are drawn on demand): %r", future.exception())
+
+
 @dataclass(frozen=True, slots=True)
 class ChartStats:
     renders: int  # charts actually drawn by matplotlib
@@ -69,7 +74,9 @@ class MatplotlibChartRenderer:
     def warm_up(self) -> Future[None]:
         """Import matplotlib and prepare a figure in the background (long-running processes call
         it at start, so the first chart a user asks for is as fast as the next)."""
-        return self._executor.submit(_warm_up)
+        future = self._executor.submit(_warm_up)
+        future.add_done_callback(_log_warm_up_failure)
+        return future
 
     async def render_history(
         self, history: HistoryBlock, *, quote: QuoteBlock | None = None, locale: Locale = "en"
