@@ -66,7 +66,13 @@ def test_a_history_question_loads_matplotlib_and_draws_the_chart(tmp_path: Path)
 
 def test_the_live_market_brings_its_http_client(tmp_path: Path) -> None:
     body = (
-        "from bot.settings import Settings; from bot.wiring import build_market; from core.clock import SystemClock\n"
-        "market, http = build_market(Settings(), SystemClock())"
+        "import asyncio\n"
+        "from bot.settings import Settings\n"
+        "from bot.wiring import build_app\n"
+        "async def start_and_stop():\n"
+        "    app = await build_app(Settings())\n"
+        "    await app.aclose()\n"
+        "asyncio.run(start_and_stop())"
     )
-    assert "httpx" in loaded_after(body, tmp_path, DESKMATE_MARKET="binance")
+    loaded = loaded_after(body, tmp_path, DESKMATE_MARKET="binance")
+    assert "httpx" in loaded and "matplotlib" not in loaded
