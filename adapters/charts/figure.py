@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from matplotlib.artist import Artist
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
@@ -29,7 +30,7 @@ from matplotlib.patches import Polygon, Rectangle
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform, Transform, blended_transform_factory, offset_copy
 
-from adapters.charts.model import ChartModel
+from adapters.charts.model import MAX_X_LABELS, MAX_Y_TICKS, ChartModel
 from adapters.charts.png import encode_rgb
 from adapters.charts.text_cache import TextCachingCanvas, TextCachingRenderer
 
@@ -78,9 +79,7 @@ DIRECTION_COLOR = {"up": "#0b8043", "down": "#c5221f", "flat": MUTED_COLOR}
 
 HAlign = Literal["left", "center", "right"]
 
-MAX_Y_TICKS = 6
-MAX_X_LABELS = 8
-MAX_MARKS = 2
+MAX_MARKS = 2  # the high and the low
 
 
 def _font(path: Path, size: float) -> FontProperties:
@@ -112,7 +111,7 @@ class _Template:
     mark_dots: list[Line2D]
     mark_texts: list[Text]
     mark_transforms: dict[tuple[bool, HAlign], Transform]
-    scratch: list[object] = field(default_factory=list)  # per-chart artists, removed after drawing
+    scratch: list[Artist] = field(default_factory=list)  # this chart's own artists, removed for the next
 
 
 def _new_template() -> _Template:
@@ -186,7 +185,9 @@ def _new_template() -> _Template:
         solid_capstyle="round",
         solid_joinstyle="round",
     )
-    mark_dots = [ax.plot([], [], marker="o", markersize=13, color=LINE_COLOR, zorder=5)[0] for _ in range(2)]
+    mark_dots = [
+        ax.plot([], [], marker="o", markersize=13, color=LINE_COLOR, zorder=5)[0] for _ in range(MAX_MARKS)
+    ]
     mark_texts = []
     for _ in range(MAX_MARKS):
         t = Text(
@@ -244,7 +245,7 @@ def _new_template() -> _Template:
 
 
 def _width(tpl: _Template, text: str, font: FontProperties) -> float:
-    """How wide ``text`` draws, in pixels (matplotlib caches the measure for the draw)."""
+    """How wide ``text`` draws, in pixels (the renderer remembers the measure for the draw)."""
     if not text:
         return 0.0
     width, _, _ = tpl.renderer.get_text_width_height_descent(text, font, ismath=False)
@@ -258,7 +259,7 @@ def _text_width(tpl: _Template, text: Text) -> float:
 def _draw_model(tpl: _Template, model: ChartModel) -> None:
     """Update every artist of the template for ``model`` (nothing of the previous chart stays)."""
     for artist in tpl.scratch:
-        artist.remove()  # type: ignore[attr-defined]
+        artist.remove()
     tpl.scratch.clear()
 
     tpl.title.set_text(model.title)

@@ -21,6 +21,7 @@ from core.i18n import Locale
 from core.reply import HistoryBlock, QuoteBlock
 
 MAX_X_LABELS = 7  # a phone fits seven short date labels side by side
+MAX_Y_TICKS = 5
 MINUS = "\u2212"  # a real minus sign: as wide as "+", unlike a hyphen
 
 Direction = Literal["up", "down", "flat"]
@@ -133,7 +134,7 @@ def _y_axis(closes: list[Decimal]) -> tuple[tuple[float, float], tuple[tuple[flo
     # coin near zero needs the room too), but no price label below zero is drawn.
     pad = span * 0.28 if span > 0 else (abs(high) * 0.02 or 1.0)
     bottom, top = low - pad, high + pad
-    ticks = [t for t in nice_ticks(bottom, top) if bottom <= t <= top and (t >= 0 or low < 0)]
+    ticks = [t for t in nice_ticks(bottom, top, MAX_Y_TICKS) if bottom <= t <= top and (t >= 0 or low < 0)]
     return (bottom, top), tuple(zip(ticks, tick_labels(ticks), strict=True))
 
 
