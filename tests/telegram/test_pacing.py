@@ -39,7 +39,7 @@ async def test_a_burst_to_one_private_chat_is_spaced_a_second_apart_in_order(pac
     sent = paced.api.of("sendMessage")
     assert [c.params["text"] for c in sent] == ["message 0", "message 1", "message 2"]
     gaps = [b - a for a, b in zip(times(sent), times(sent)[1:], strict=False)]
-    assert all(0.98 <= gap < 1.3 for gap in gaps), gaps
+    assert all(0.98 <= gap < 1.5 for gap in gaps), gaps
 
 
 async def test_a_burst_across_many_chats_goes_at_the_bot_wide_rate(paced: Harness) -> None:
