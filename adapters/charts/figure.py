@@ -80,6 +80,7 @@ DIRECTION_COLOR = {"up": "#0b8043", "down": "#c5221f", "flat": MUTED_COLOR}
 HAlign = Literal["left", "center", "right"]
 
 MAX_MARKS = 2  # the high and the low
+DENSE_DAYS = 45  # beyond this many days a window's dots shrink
 
 
 def _font(path: Path, size: float) -> FontProperties:
@@ -202,12 +203,11 @@ def _new_template() -> _Template:
         )
         ax.add_artist(t)
         mark_texts.append(t)
-    mark_transforms: dict[tuple[bool, HAlign], Transform] = {}
+    mark_transforms: dict[tuple[bool, HAlign], Transform] = {}  # label just above / below the dot
     for above in (True, False):
         dy = MARK_OFFSET if above else -MARK_OFFSET
-        aligns: tuple[tuple[HAlign, int], ...] = (("center", 0), ("left", -10), ("right", 10))
-        for ha, dx in aligns:
-            mark_transforms[(above, ha)] = offset_copy(ax.transData, fig, x=dx, y=dy, units="dots")
+        for ha in ("center", "left", "right"):
+            mark_transforms[(above, ha)] = offset_copy(ax.transData, fig, x=0, y=dy, units="dots")
     empty = Text(
         0.5,
         0.5,
@@ -283,14 +283,14 @@ def _draw_model(tpl: _Template, model: ChartModel) -> None:
     # The plot: its right edge leaves room for the widest price label.
     tick_font = tpl.y_labels[0].get_fontproperties()
     label_width = max((_width(tpl, text, tick_font) for _, text in model.y_ticks), default=0.0)
-    right = WIDTH_PX - MARGIN - label_width - Y_LABEL_GAP
+    plot_left, right = MARGIN, WIDTH_PX - MARGIN - label_width - Y_LABEL_GAP
     ax = tpl.line.axes
     assert ax is not None
     ax.set_position(
         (
-            MARGIN / WIDTH_PX,
+            plot_left / WIDTH_PX,
             PLOT_BOTTOM / HEIGHT_PX,
-            (right - MARGIN) / WIDTH_PX,
+            (right - plot_left) / WIDTH_PX,
             (PLOT_TOP - PLOT_BOTTOM) / HEIGHT_PX,
         )
     )
@@ -323,6 +323,11 @@ def _draw_model(tpl: _Template, model: ChartModel) -> None:
     ys = [math.nan if c is None else c for c in model.closes]
     tpl.line.set_data(xs, ys)
     tpl.line.set_visible(len(gaps) < len(model.closes))
+    # A dot per day while they stay apart; smaller ones on long windows (a lone close between
+    # gaps must still show).
+    dense = count > DENSE_DAYS
+    tpl.line.set_markersize(5 if dense else 11)
+    tpl.line.set_markeredgewidth(2 if dense else 3.5)
     _draw_fill(tpl, xs, ys, model.y_range[0])
     _draw_gaps(tpl, model, sorted(gaps), count)
 
@@ -330,11 +335,13 @@ def _draw_model(tpl: _Template, model: ChartModel) -> None:
         if i < len(model.marks):
             mark = model.marks[i]
             dot.set_data([mark.index], [mark.value])
-            # At the edges the label leans inwards, so it never runs off the plot.
+            # Near an edge the label leans inwards, so it never runs off the plot.
+            x = plot_left + (mark.index + 0.5) / count * (right - plot_left)
+            half = _width(tpl, mark.text, note.get_fontproperties()) / 2 + 8
             ha: HAlign = "center"
-            if count > 1 and mark.index == 0:
+            if x - half < plot_left:
                 ha = "left"
-            elif count > 1 and mark.index == count - 1:
+            elif x + half > right:
                 ha = "right"
             note.set_text(mark.text)
             note.set_position((mark.index, mark.value))

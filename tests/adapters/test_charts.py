@@ -60,6 +60,16 @@ CASES: dict[str, tuple[HistoryBlock, QuoteBlock | None]] = {
     "one close": (make_history((None, None, None, "3456.78", None, None, None), symbol="ETHUSDT"), None),
     "nothing": (make_history((None,) * 7, source="demo"), None),
     "a month": (make_history(tuple(str(150 + (i * 7) % 11) for i in range(30)), symbol="SOLUSDT"), None),
+    "a quarter with gaps": (
+        make_history(
+            tuple(None if i % 17 == 5 else str(150 + (i * 7) % 11) for i in range(90)), symbol="SOLUSDT"
+        ),
+        make_quote("151.5", symbol="SOLUSDT"),
+    ),
+    "a quarter, high first, low last": (
+        make_history(tuple(str(250 - i) for i in range(90)), symbol="SOLUSDT"),
+        None,
+    ),
 }
 
 
