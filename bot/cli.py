@@ -138,6 +138,7 @@ async def _chat(app: object, args: argparse.Namespace) -> int:
     from bot.wiring import App
 
     assert isinstance(app, App)
+    app.charts.warm_up()  # in the background, while the user types
     await chat_loop(app, chat=args.chat, user=args.user, locale=args.locale, out_dir=Path(args.out))
     return 0
 
@@ -168,6 +169,7 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
     from bot.jobs import JOB_RUNNER, add_job_runner
 
     add_job_runner(jobs, app, outbound)
+    app.charts.warm_up()  # matplotlib loads in the background while the platforms connect
     failed = await run_until_signalled(jobs, stop_first=(JOB_RUNNER,))
     if failed:  # a supervisor restarts on a non-zero exit; the log above has the details
         why = (f"{name} stopped: {type(error).__name__}: {error}" for name, error in failed.items())

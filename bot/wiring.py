@@ -6,14 +6,12 @@ import logging
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
 from adapters.storage.deliveries import SqlDeliveryLog
@@ -24,7 +22,6 @@ from adapters.storage.migrate import upgrade
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.workspace_store import SqlWorkspaceStore
 from bot.errors import StartupError
-from bot.secret_keys import open_secret_box
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
@@ -36,6 +33,9 @@ from core.markets import MarketCatalog
 from core.outbound import DeliveryLog
 from core.skills.price_service import PriceService
 from core.workspace import build_workspace
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +100,10 @@ def build_market(
     Binance's rate limits and bans are respected by every process on the database (MarketGuard).
     The demo market is never a silent fallback for a failing Binance."""
     if settings.market == "binance":
+        import httpx  # only the live market needs an HTTP client (~0.15 s to import)
+
+        from adapters.binance import BinanceMarket
+
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
         binance = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
         guarded = MarketGuard(binance, SqlMarketBlockStore(engine), clock)
@@ -118,6 +122,8 @@ async def build_app(
     catalog = MarketCatalog()
     http: httpx.AsyncClient | None = None
     engine = create_engine(settings.database_url)
+    from bot.secret_keys import open_secret_box  # cryptography: only for a process that starts
+
     try:  # before anything else: a wrong key must stop the process before it touches data
         secrets = await open_secret_box(settings, engine, clock)
     except BaseException:

@@ -11,7 +11,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from core.events import ConversationKey, Inbound
-from core.reply import HistoryBlock, Reply
+from core.i18n import Locale
+from core.reply import HistoryBlock, QuoteBlock, Reply
 from core.state import ConversationState
 
 __all__ = [
@@ -84,9 +85,14 @@ class StateStore(Protocol):
 
 
 class ChartRenderer(Protocol):
-    """Port: a PNG line chart of a history's daily closes (rendered off the event loop)."""
+    """Port: a PNG line chart of a history's daily closes (rendered off the event loop).
 
-    async def render_history(self, history: HistoryBlock) -> bytes: ...
+    ``quote``: the current price of the same coin, when the answer has one (the chart shows it);
+    ``locale``: the reply's language, for every word on the chart."""
+
+    async def render_history(
+        self, history: HistoryBlock, *, quote: QuoteBlock | None = None, locale: Locale = "en"
+    ) -> bytes: ...
 
 
 # The core calls this with an interim reply (e.g. "working…" with a Cancel button) while a

@@ -14,7 +14,7 @@ from core.market import DailyClose, DailyCloses, HistoryWindow, MarketError, Quo
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.ports import StateStore
-from core.reply import Reply
+from core.reply import HistoryBlock, QuoteBlock, Reply
 from core.skills.price_service import PriceService
 
 NOW = datetime(2026, 7, 13, 10, 30, tzinfo=UTC)
@@ -100,7 +100,11 @@ def make_core(
 class FakeCharts:
     def __init__(self) -> None:
         self.rendered: list[str] = []
+        self.requests: list[tuple[str, QuoteBlock | None, str]] = []  # (symbol, quote, locale)
 
-    async def render_history(self, history: object) -> bytes:
-        self.rendered.append(history.symbol)  # type: ignore[attr-defined]
+    async def render_history(
+        self, history: HistoryBlock, *, quote: QuoteBlock | None = None, locale: str = "en"
+    ) -> bytes:
+        self.rendered.append(history.symbol)
+        self.requests.append((history.symbol, quote, locale))
         return b"\x89PNG\r\n\x1a\nfake"

@@ -1,14 +1,10 @@
-"""Chart rendering with matplotlib (Agg, object-oriented API), off the event loop."""
+"""Charts of daily closes: matplotlib (Agg), drawn off the event loop, in the reply's language.
 
-from adapters.charts.figure import build_history_figure, chart_title, render_png
-from adapters.charts.formatting import format_price
+Importing this package does not import matplotlib: the renderer loads it with the first chart
+(or ``warm_up``), so a process that never draws a chart never pays for it.
+"""
+
+from adapters.charts.model import ChartModel, chart_model
 from adapters.charts.renderer import ChartStats, MatplotlibChartRenderer
 
-__all__ = [
-    "ChartStats",
-    "MatplotlibChartRenderer",
-    "build_history_figure",
-    "chart_title",
-    "format_price",
-    "render_png",
-]
+__all__ = ["ChartModel", "ChartStats", "MatplotlibChartRenderer", "chart_model"]

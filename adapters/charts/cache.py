@@ -1,33 +1,10 @@
-"""A small LRU of rendered charts, validated by the points they were drawn from."""
+"""A small LRU of rendered charts, keyed by the chart model (everything the picture shows)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
-from datetime import UTC, date
 
-from core.reply import HistoryBlock, HistoryPoint
-
-# (symbol, last UTC day of the window, source): one chart per market and day.
-CacheKey = tuple[str, date, str]
-# Everything else the picture depends on. A later fetch on the same day may fill a gap, so the
-# key alone is not enough: a hit also needs the same points.
-Fingerprint = tuple[tuple[HistoryPoint, ...], str, str]
-
-
-def cache_key(history: HistoryBlock) -> CacheKey:
-    last_day = history.points[-1].date if history.points else history.fetched_at.astimezone(UTC).date()
-    return (history.symbol, last_day, history.source)
-
-
-def fingerprint(history: HistoryBlock) -> Fingerprint:
-    return (history.points, history.base, history.quote_asset)
-
-
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    fingerprint: Fingerprint
-    png: bytes
+from adapters.charts.model import ChartModel
 
 
 class RenderCache:
@@ -37,17 +14,16 @@ class RenderCache:
         if max_entries < 1:
             raise ValueError("max_entries must be at least 1")
         self._max = max_entries
-        self._entries: OrderedDict[CacheKey, _Entry] = OrderedDict()
+        self._entries: OrderedDict[ChartModel, bytes] = OrderedDict()
 
-    def get(self, key: CacheKey, fp: Fingerprint) -> bytes | None:
-        entry = self._entries.get(key)
-        if entry is None or entry.fingerprint != fp:
-            return None
-        self._entries.move_to_end(key)
-        return entry.png
+    def get(self, key: ChartModel) -> bytes | None:
+        png = self._entries.get(key)
+        if png is not None:
+            self._entries.move_to_end(key)
+        return png
 
-    def put(self, key: CacheKey, fp: Fingerprint, png: bytes) -> None:
-        self._entries[key] = _Entry(fp, png)
+    def put(self, key: ChartModel, png: bytes) -> None:
+        self._entries[key] = png
         self._entries.move_to_end(key)
         while len(self._entries) > self._max:
             self._entries.popitem(last=False)

@@ -1,275 +1,452 @@
-"""The history chart as a pure function: HistoryBlock -> matplotlib Figure -> PNG bytes.
+"""Drawing a ChartModel with matplotlib (Agg, object-oriented API) and encoding it as PNG.
 
-Only the object-oriented API (Figure + FigureCanvasAgg) is used, never pyplot: pyplot keeps global
-state and is not safe to call from the renderer's worker threads. No rcParams are changed either;
-every size and colour is passed explicitly.
+Speed: a chart is drawn on a reusable template (figure, axes and the fixed artists made once,
+then only updated), with no tick machinery (axis off; the grid and the labels are our own few
+artists) and no layout engine (positions are computed in pixels); texts are rasterized once and
+reused (text_cache.py), and the PNG is encoded straight from the Agg buffer (png.py). About a
+fifth of the time of a fresh figure + savefig.
+
+Only the object-oriented API is used, never pyplot (global state, not thread-safe), and no
+rcParams are changed. A template is used by one thread at a time (see ``render_png``).
+
+Phone first: the picture is 780 px wide, twice the 390 pt a phone shows it at, and no text is
+smaller than 22 px (11 pt on the phone).
 """
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Sequence
-from datetime import date
-from decimal import Decimal
+import queue
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
 
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.artist import Artist
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
-from matplotlib.transforms import blended_transform_factory
-from PIL import Image
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.patches import Polygon, Rectangle
+from matplotlib.text import Text
+from matplotlib.transforms import IdentityTransform, Transform, blended_transform_factory, offset_copy
 
-from adapters.charts.formatting import PriceTickFormatter, date_label, format_price, plain
-from core.reply import HistoryBlock
+from adapters.charts.model import MAX_X_LABELS, MAX_Y_TICKS, ChartModel
+from adapters.charts.png import encode_rgb
+from adapters.charts.text_cache import TextCachingCanvas, TextCachingRenderer
 
-# 960x560 px: sharp on a phone (shown ~2.5x scaled down) with large fonts (>= 13 pt at 80 dpi); fewer
-# pixels than 1200x700 cut text rasterizing and PNG encoding by about a third.
-WIDTH_PX = 960
-HEIGHT_PX = 560
-DPI = 80
-PNG_COMPRESS_LEVEL = 3
+WIDTH_PX = 780
+HEIGHT_PX = 600
+DPI = 72  # one point is one pixel: every size below is in pixels
+PHONE_WIDTH = 390  # points a phone shows the picture at (Telegram and Discord, portrait)
+PNG_COMPRESS_LEVEL = 1  # flat colour compresses well even at zlib's fastest level
 
-TITLE_PT = 24
-SUBTITLE_PT = 16
-TICK_PT = 16
-ANNOTATION_PT = 16
-GAP_PT = 15
-FOOTER_PT = 13
-NO_DATA_PT = 30
-WATERMARK_PT = 110
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR_FONT = FONT_DIR / "DeskmateChartSans-Regular.otf"
+BOLD_FONT = FONT_DIR / "DeskmateChartSans-Bold.otf"
+
+MARGIN = 26
+TITLE_PX = 36
+HEADLINE_PX = 50
+CHANGE_PX = 32
+# (headline, change) sizes tried in turn until both fit on one line.
+HEADER_SIZES = ((HEADLINE_PX, CHANGE_PX), (50, 28), (44, 28), (44, 24), (38, 24), (32, 24))
+LABEL_PX = 23
+TICK_PX = 23
+MARK_PX = 23
+FOOTER_PX = 22
+EMPTY_PX = 30
+
+TITLE_BASELINE = HEIGHT_PX - 56
+HEADLINE_BASELINE = HEIGHT_PX - 124
+SUBLABEL_BASELINE = HEIGHT_PX - 160
+PLOT_TOP = HEIGHT_PX - 196
+PLOT_BOTTOM = 98
+X_LABEL_TOP = PLOT_BOTTOM - 12
+FOOTER_BASELINE = 20
+Y_LABEL_GAP = 14
+MARK_OFFSET = 15
 
 TEXT_COLOR = "#1a1a1a"
 MUTED_COLOR = "#5f6368"
 LINE_COLOR = "#1565c0"
-EXTREME_COLOR = "#0d3c7a"
-GRID_COLOR = "#dde1e6"
-GAP_FILL = "#eceff1"
+FILL_COLOR = "#1565c0"
+GRID_COLOR = "#e3e6ea"
+GAP_FILL = "#eef1f3"
 GAP_HATCH = "#b0bec5"
 GAP_TEXT = "#607d8b"
 DEMO_COLOR = "#d84315"
+DIRECTION_COLOR = {"up": "#0b8043", "down": "#c5221f", "flat": MUTED_COLOR}
 
-DEMO_LABEL = "DEMO DATA"
-NO_DATA_LABEL = "no data"
-SEP = " \u00b7 "  # a middle dot; DejaVu Sans has it, so no extra font is needed
+HAlign = Literal["left", "center", "right"]
 
-
-def chart_title(history: HistoryBlock) -> str:
-    """ "BTCUSDT · 7 daily closes (UTC)", plus "DEMO DATA" for demo prices."""
-    title = f"{plain(history.symbol)}{SEP}{len(history.points)} daily closes (UTC)"
-    if history.is_demo:
-        title += f"{SEP}{DEMO_LABEL}"
-    return title
+MAX_MARKS = 2  # the high and the low
+DENSE_DAYS = 45  # beyond this many days a window's dots shrink
 
 
-def chart_subtitle(history: HistoryBlock) -> str:
-    """The date range, the quote currency and how many days are missing."""
-    parts = []
-    if history.points:
-        parts.append(_date_range(history.points[0].date, history.points[-1].date))
-    parts.append(f"prices in {plain(history.quote_asset)}")
-    missing = sum(1 for p in history.points if p.close is None)
-    if missing:
-        parts.append(f"{missing} day{'s' if missing != 1 else ''} missing")
-    return SEP.join(parts)
+def _font(path: Path, size: float) -> FontProperties:
+    return FontProperties(fname=path, size=size)
 
 
-def source_line(history: HistoryBlock) -> str:
-    # Short on purpose: on Agg every character costs render time.
-    if history.is_demo:
-        return "Source: demo market (simulated prices)"
-    if history.source == "binance":
-        return "Source: Binance spot, UTC daily candles"
-    return f"Source: {plain(history.source)}"
+_GAP_FONT = _font(BOLD_FONT, LABEL_PX)
 
 
-def build_history_figure(history: HistoryBlock) -> Figure:
-    """A line chart of the daily closes: gaps break the line and are shaded, high and low labelled."""
+@dataclass
+class _Template:
+    """One reusable figure: the fixed artists, updated in place for every chart."""
+
+    fig: Figure
+    canvas: TextCachingCanvas
+    renderer: TextCachingRenderer
+    title: Text
+    badge: Text
+    headline: Text
+    headline_label: Text
+    change: Text
+    change_label: Text
+    footer: Text
+    empty: Text
+    grid: LineCollection
+    y_labels: list[Text]
+    x_labels: list[Text]
+    line: Line2D
+    mark_dots: list[Line2D]
+    mark_texts: list[Text]
+    mark_transforms: dict[tuple[bool, HAlign], Transform]
+    scratch: list[Artist] = field(default_factory=list)  # this chart's own artists, removed for the next
+
+
+def _new_template() -> _Template:
     fig = Figure(figsize=(WIDTH_PX / DPI, HEIGHT_PX / DPI), dpi=DPI, facecolor="white")
-    FigureCanvasAgg(fig)  # attaches the Agg canvas to the figure
-    ax = fig.add_subplot()
+    canvas = TextCachingCanvas(fig)
+    px = IdentityTransform()  # figure pixels, origin bottom left
 
-    points = history.points
-    xs = list(range(len(points)))
-    # NaN, not zero and not interpolated: matplotlib breaks the line at NaN.
-    ys = [float(p.close) if p.close is not None else math.nan for p in points]
-    present = [(i, p.close) for i, p in enumerate(points) if p.close is not None]
+    def text(size: float, *, bold: bool = False, color: str = TEXT_COLOR, **kw: object) -> Text:
+        t = Text(
+            0,
+            0,
+            "",
+            fontproperties=_font(BOLD_FONT if bold else REGULAR_FONT, size),
+            color=color,
+            transform=px,
+            parse_math=False,  # "$" in a symbol is text, never mathtext
+            **kw,  # type: ignore[arg-type]
+        )
+        fig.add_artist(t)
+        return t
 
-    fig.suptitle(
-        chart_title(history),
-        fontsize=TITLE_PT,
-        fontweight="bold",
-        color=DEMO_COLOR if history.is_demo else TEXT_COLOR,
-        y=0.965,
+    title = text(TITLE_PX, bold=True, va="baseline")
+    title.set_position((MARGIN, TITLE_BASELINE))
+    badge = text(
+        LABEL_PX,
+        bold=True,
+        color="white",
+        ha="right",
+        va="baseline",
+        bbox={"boxstyle": "round,pad=0.35", "facecolor": DEMO_COLOR, "edgecolor": "none"},
     )
-    # A figure text, not ax.set_title: an auto-positioned axes title costs a tight-bbox pass per draw.
-    fig.text(0.5, 0.87, chart_subtitle(history), ha="center", fontsize=SUBTITLE_PT, color=MUTED_COLOR)
-    fig.text(0.012, 0.015, source_line(history), fontsize=FOOTER_PT, color=MUTED_COLOR)
+    badge.set_position((WIDTH_PX - MARGIN - 6, TITLE_BASELINE + 2))
+    headline = text(HEADLINE_PX, bold=True, va="baseline")
+    headline.set_position((MARGIN, HEADLINE_BASELINE))
+    headline_label = text(LABEL_PX, color=MUTED_COLOR, va="baseline")
+    headline_label.set_position((MARGIN, SUBLABEL_BASELINE))
+    change = text(CHANGE_PX, bold=True, ha="right", va="baseline")
+    change.set_position((WIDTH_PX - MARGIN, HEADLINE_BASELINE))
+    change_label = text(LABEL_PX, color=MUTED_COLOR, ha="right", va="baseline")
+    change_label.set_position((WIDTH_PX - MARGIN, SUBLABEL_BASELINE))
+    footer = text(FOOTER_PX, color=MUTED_COLOR, va="baseline")
+    footer.set_position((MARGIN, FOOTER_BASELINE))
 
-    ax.set_xlim(-0.6, max(len(points), 1) - 0.4)
-    ax.set_xticks(xs, [date_label(p.date) for p in points])
-    ax.tick_params(axis="both", labelsize=TICK_PT, colors=TEXT_COLOR, length=0, pad=8)
-    for spine in ("top", "right", "left"):
-        ax.spines[spine].set_visible(False)
-    ax.spines["bottom"].set_color(GRID_COLOR)
-    ax.grid(axis="y", color=GRID_COLOR, linewidth=1.2)
-    ax.set_axisbelow(True)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()  # no tick machinery: grid and labels are drawn below
+    ax.set_facecolor("none")
+    grid = LineCollection([], colors=GRID_COLOR, linewidths=1.5, zorder=1)
+    ax.add_collection(grid)
+    y_at = blended_transform_factory(px, ax.transData)
+    x_at = blended_transform_factory(ax.transData, px)
+    y_labels = []
+    for _ in range(MAX_Y_TICKS):
+        t = text(TICK_PX, color=MUTED_COLOR, ha="right", va="center")
+        t.set_transform(y_at)
+        y_labels.append(t)
+    x_labels = []
+    for _ in range(MAX_X_LABELS):
+        t = text(TICK_PX, color=TEXT_COLOR, ha="center", va="top")
+        t.set_transform(x_at)
+        x_labels.append(t)
+    (line,) = ax.plot(
+        [],
+        [],
+        color=LINE_COLOR,
+        linewidth=4,
+        marker="o",
+        markersize=11,
+        markerfacecolor="white",
+        markeredgewidth=3.5,
+        zorder=4,
+        solid_capstyle="round",
+        solid_joinstyle="round",
+    )
+    mark_dots = [
+        ax.plot([], [], marker="o", markersize=13, color=LINE_COLOR, zorder=5)[0] for _ in range(MAX_MARKS)
+    ]
+    mark_texts = []
+    for _ in range(MAX_MARKS):
+        t = Text(
+            0,
+            0,
+            "",
+            fontproperties=_font(BOLD_FONT, MARK_PX),
+            color=TEXT_COLOR,
+            parse_math=False,
+            zorder=6,
+            bbox={"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": "none", "alpha": 0.9},
+        )
+        ax.add_artist(t)
+        mark_texts.append(t)
+    mark_transforms: dict[tuple[bool, HAlign], Transform] = {}  # label just above / below the dot
+    for above in (True, False):
+        dy = MARK_OFFSET if above else -MARK_OFFSET
+        for ha in ("center", "left", "right"):
+            mark_transforms[(above, ha)] = offset_copy(ax.transData, fig, x=0, y=dy, units="dots")
+    empty = Text(
+        0.5,
+        0.5,
+        "",
+        fontproperties=_font(BOLD_FONT, EMPTY_PX),
+        color=GAP_TEXT,
+        ha="center",
+        va="center",
+        transform=ax.transAxes,
+        parse_math=False,
+        zorder=6,
+        bbox={"boxstyle": "round,pad=0.5", "facecolor": "white", "edgecolor": GAP_HATCH},
+    )
+    ax.add_artist(empty)
+    return _Template(
+        fig,
+        canvas,
+        canvas.get_renderer(),
+        title,
+        badge,
+        headline,
+        headline_label,
+        change,
+        change_label,
+        footer,
+        empty,
+        grid,
+        y_labels,
+        x_labels,
+        line,
+        mark_dots,
+        mark_texts,
+        mark_transforms,
+    )
 
-    _mark_gaps(ax, [i for i, p in enumerate(points) if p.close is None], all_missing=not present)
-    if present:
-        ax.plot(
-            xs,
-            ys,
-            color=LINE_COLOR,
-            linewidth=3.5,
-            marker="o",
-            markersize=10,
-            markerfacecolor="white",
-            markeredgewidth=3,
-            zorder=3,
+
+def _width(tpl: _Template, text: str, font: FontProperties) -> float:
+    """How wide ``text`` draws, in pixels (the renderer remembers the measure for the draw)."""
+    if not text:
+        return 0.0
+    width, _, _ = tpl.renderer.get_text_width_height_descent(text, font, ismath=False)
+    return float(width)
+
+
+def _text_width(tpl: _Template, text: Text) -> float:
+    return _width(tpl, text.get_text(), text.get_fontproperties())
+
+
+def _draw_model(tpl: _Template, model: ChartModel) -> None:
+    """Update every artist of the template for ``model`` (nothing of the previous chart stays)."""
+    for artist in tpl.scratch:
+        artist.remove()
+    tpl.scratch.clear()
+
+    tpl.title.set_text(model.title)
+    tpl.title.set_color(DEMO_COLOR if model.demo_badge else TEXT_COLOR)
+    tpl.badge.set_text(model.demo_badge or "")
+    tpl.badge.set_visible(model.demo_badge is not None)
+    tpl.headline.set_text(model.headline or "—")
+    tpl.headline_label.set_text(model.headline_label)
+    tpl.change.set_text(model.change or "")
+    tpl.change.set_color(DIRECTION_COLOR[model.direction])
+    tpl.change_label.set_text(model.change_label)
+    tpl.footer.set_text(model.footer)
+    # A long price beside a long change: both give way (smaller), step by step, never overlap.
+    room = WIDTH_PX - 2 * MARGIN - 24
+    for headline_px, change_px in HEADER_SIZES:
+        tpl.headline.get_fontproperties().set_size(headline_px)
+        tpl.change.get_fontproperties().set_size(change_px)
+        if _text_width(tpl, tpl.headline) + _text_width(tpl, tpl.change) <= room:
+            break
+
+    # The plot: its right edge leaves room for the widest price label.
+    tick_font = tpl.y_labels[0].get_fontproperties()
+    label_width = max((_width(tpl, text, tick_font) for _, text in model.y_ticks), default=0.0)
+    plot_left, right = MARGIN, WIDTH_PX - MARGIN - label_width - Y_LABEL_GAP
+    ax = tpl.line.axes
+    assert ax is not None
+    ax.set_position(
+        (
+            plot_left / WIDTH_PX,
+            PLOT_BOTTOM / HEIGHT_PX,
+            (right - plot_left) / WIDTH_PX,
+            (PLOT_TOP - PLOT_BOTTOM) / HEIGHT_PX,
         )
-        _set_price_axis(ax, [c for _, c in present])
-        _mark_extremes(ax, present, len(points))
-    else:
-        ax.set_ylim(0, 1)
-        ax.set_yticks([])
-        ax.text(
-            0.5,
-            0.5,
-            f"No data for {'these days' if points else 'this period'}",
-            transform=ax.transAxes,
-            ha="center",
-            va="center",
-            fontsize=NO_DATA_PT,
-            fontweight="bold",
-            color=GAP_TEXT,
-            zorder=4,
-            bbox={"boxstyle": "round,pad=0.5", "facecolor": "white", "edgecolor": GAP_HATCH},
-        )
-    if history.is_demo:
-        ax.text(
-            0.5,
-            0.5,
-            DEMO_LABEL,
-            transform=ax.transAxes,
-            ha="center",
-            va="center",
-            rotation=18,
-            fontsize=WATERMARK_PT,
-            fontweight="bold",
-            color=DEMO_COLOR,
-            alpha=0.07,
+    )
+    count = max(len(model.closes), 1)
+    ax.set_xlim(-0.5, count - 0.5)
+    ax.set_ylim(*model.y_range)
+
+    tpl.grid.set_segments([[(-0.5, y), (count - 0.5, y)] for y, _ in model.y_ticks])
+    for i, t in enumerate(tpl.y_labels):
+        if i < len(model.y_ticks):
+            y, text = model.y_ticks[i]
+            t.set_text(text)
+            t.set_position((WIDTH_PX - MARGIN, y))
+            t.set_visible(True)
+        else:
+            t.set_visible(False)
+    gaps = {i for i, c in enumerate(model.closes) if c is None}
+    for i, t in enumerate(tpl.x_labels):
+        if i < len(model.x_labels):
+            index, text = model.x_labels[i]
+            t.set_text(text)
+            t.set_position((index, X_LABEL_TOP))
+            t.set_color(GAP_TEXT if index in gaps else TEXT_COLOR)
+            t.set_visible(True)
+        else:
+            t.set_visible(False)
+
+    xs = list(range(len(model.closes)))
+    # NaN, not zero and not interpolated: matplotlib breaks the line at NaN.
+    ys = [math.nan if c is None else c for c in model.closes]
+    tpl.line.set_data(xs, ys)
+    tpl.line.set_visible(len(gaps) < len(model.closes))
+    # A dot per day while they stay apart; smaller ones on long windows (a lone close between
+    # gaps must still show).
+    dense = count > DENSE_DAYS
+    tpl.line.set_markersize(5 if dense else 11)
+    tpl.line.set_markeredgewidth(2 if dense else 3.5)
+    _draw_fill(tpl, xs, ys, model.y_range[0])
+    _draw_gaps(tpl, model, sorted(gaps), count)
+
+    for i, (dot, note) in enumerate(zip(tpl.mark_dots, tpl.mark_texts, strict=True)):
+        if i < len(model.marks):
+            mark = model.marks[i]
+            dot.set_data([mark.index], [mark.value])
+            # Near an edge the label leans inwards, so it never runs off the plot.
+            x = plot_left + (mark.index + 0.5) / count * (right - plot_left)
+            half = _width(tpl, mark.text, note.get_fontproperties()) / 2 + 8
+            ha: HAlign = "center"
+            if x - half < plot_left:
+                ha = "left"
+            elif x + half > right:
+                ha = "right"
+            note.set_text(mark.text)
+            note.set_position((mark.index, mark.value))
+            note.set_horizontalalignment(ha)
+            note.set_verticalalignment("bottom" if mark.above else "top")
+            note.set_transform(tpl.mark_transforms[(mark.above, ha)])
+            dot.set_visible(True)
+            note.set_visible(True)
+        else:
+            dot.set_visible(False)
+            note.set_visible(False)
+    tpl.empty.set_text(model.empty_label or "")
+    tpl.empty.set_visible(model.empty_label is not None)
+
+
+def _draw_fill(tpl: _Template, xs: list[int], ys: list[float], bottom: float) -> None:
+    """A light band under each unbroken run of closes (a gap breaks it like the line)."""
+    ax = tpl.line.axes
+    assert ax is not None
+    run: list[tuple[float, float]] = []
+    for x, y in [*zip(xs, ys, strict=True), (len(xs), math.nan)]:
+        if not math.isnan(y):
+            run.append((x, y))
+            continue
+        if len(run) >= 2:
+            outline = [(run[0][0], bottom), *run, (run[-1][0], bottom)]
+            band = Polygon(outline, closed=True, facecolor=FILL_COLOR, alpha=0.08, linewidth=0, zorder=2)
+            ax.add_artist(band)  # not add_patch: the limits are set, no autoscaling bookkeeping
+            tpl.scratch.append(band)
+        run = []
+
+
+def _draw_gaps(tpl: _Template, model: ChartModel, gaps: list[int], count: int) -> None:
+    """Shade each missing day and say so on each run of them, so a gap never reads as a price."""
+    ax = tpl.line.axes
+    assert ax is not None
+    runs: list[list[int]] = []
+    for i in gaps:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    slot_px = (ax.get_position().width * WIDTH_PX) / count
+    for run in runs:
+        band = Rectangle(
+            (run[0] - 0.45, 0),
+            len(run) - 0.1,
+            1,
+            transform=blended_transform_factory(ax.transData, ax.transAxes),
+            facecolor=GAP_FILL,
+            edgecolor=GAP_HATCH,
+            hatch="//",
+            linewidth=0,
             zorder=0,
         )
-    _fit_left_margin(fig, ax)
-    return fig
+        ax.add_artist(band)
+        tpl.scratch.append(band)
+        if model.empty_label is not None:
+            continue  # one big centred label says it when nothing is there
+        label = Text(
+            (run[0] + run[-1]) / 2,
+            0.5,
+            model.gap_label,
+            fontproperties=_GAP_FONT,
+            color=GAP_TEXT,
+            ha="center",
+            va="center",
+            rotation=0 if _width(tpl, model.gap_label, _GAP_FONT) + 12 <= slot_px * len(run) else 90,
+            transform=blended_transform_factory(ax.transData, ax.transAxes),
+            parse_math=False,
+            zorder=3,
+            bbox={"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": "none"},
+        )
+        ax.add_artist(label)
+        tpl.scratch.append(label)
 
 
-def render_png(history: HistoryBlock) -> bytes:
+# Templates are shared by the renderer's worker threads: a thread takes one (or makes one when all
+# are busy), draws, and gives it back. A template is never used by two threads at once.
+_templates: queue.SimpleQueue[_Template] = queue.SimpleQueue()
+
+
+def draw(model: ChartModel) -> Figure:
+    """The chart as a drawn matplotlib Figure on a fresh template (tests inspect its artists)."""
+    tpl = _new_template()
+    _draw_model(tpl, model)
+    tpl.canvas.draw()  # type: ignore[no-untyped-call]
+    return tpl.fig
+
+
+def render_png(model: ChartModel) -> bytes:
     """The chart as PNG bytes (blocking: call it from a worker thread, not the event loop)."""
-    fig = build_history_figure(history)
-    raw = io.BytesIO()
-    fig.savefig(raw, format="rgba", dpi=DPI)
-    # Encoded with Pillow rather than savefig(format="png"): RGB (the chart is opaque) at a lighter
-    # zlib level is ~40% faster to encode than RGBA at level 6, for ~10% more bytes. No metadata,
-    # so identical input gives identical bytes.
-    image = Image.frombytes("RGBA", (WIDTH_PX, HEIGHT_PX), raw.getvalue())
-    out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    try:
+        tpl = _templates.get_nowait()
+    except queue.Empty:
+        tpl = _new_template()
+    try:
+        _draw_model(tpl, model)
+        tpl.canvas.draw()  # type: ignore[no-untyped-call]
+        rgba = tpl.canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+        return encode_rgb(rgba, WIDTH_PX, HEIGHT_PX, level=PNG_COMPRESS_LEVEL)
+    finally:
+        _templates.put(tpl)
 
 
-def _date_range(first: date, last: date) -> str:
-    if first.year == last.year:
-        return f"{date_label(first)} - {date_label(last)}, {last.year}"
-    return f"{date_label(first)}, {first.year} - {date_label(last)}, {last.year}"
-
-
-def _mark_gaps(ax: Axes, indexes: Sequence[int], *, all_missing: bool) -> None:
-    """Shade each missing day and say "no data" there, so a gap never reads as a price."""
-    to_axes_y = blended_transform_factory(ax.transData, ax.transAxes)
-    for i in indexes:
-        ax.axvspan(i - 0.45, i + 0.45, facecolor=GAP_FILL, edgecolor=GAP_HATCH, hatch="//", lw=0, zorder=0)
-        if not all_missing:  # one big centred label says it when nothing is there
-            ax.text(
-                i,
-                0.5,
-                NO_DATA_LABEL,
-                transform=to_axes_y,
-                ha="center",
-                va="center",
-                fontsize=GAP_PT,
-                fontweight="bold",
-                color=GAP_TEXT,
-                zorder=2,
-                bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "none"},
-            )
-    for i, label in enumerate(ax.get_xticklabels()):
-        if i in indexes:
-            label.set_color(GAP_TEXT)
-
-
-def _set_price_axis(ax: Axes, closes: Sequence[Decimal]) -> None:
-    low, high = float(min(closes)), float(max(closes))
-    span = high - low
-    # Room above the high and below the low for their labels.
-    pad = span * 0.3 if span > 0 else (abs(high) * 0.02 or 1.0)
-    bottom = low - pad
-    if low >= 0 > bottom:
-        bottom = 0.0
-    ax.set_ylim(bottom, high + pad)
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
-    ax.yaxis.set_major_formatter(PriceTickFormatter())
-
-
-def _mark_extremes(ax: Axes, present: Sequence[tuple[int, Decimal]], count: int) -> None:
-    """Label the highest and the lowest close (the most recent one on ties) with their values;
-    a lone close is labelled once."""
-    high = max(c for _, c in present)
-    low = min(c for _, c in present)
-    high_i = max(i for i, c in present if c == high)
-    low_i = max(i for i, c in present if c == low)
-    if len(present) == 1:
-        _annotate(ax, high_i, high, f"Close {format_price(high)}", above=True, count=count)
-        return
-    if high == low:
-        _annotate(ax, high_i, high, f"High = Low {format_price(high)}", above=True, count=count)
-        return
-    _annotate(ax, high_i, high, f"High {format_price(high)}", above=True, count=count)
-    _annotate(ax, low_i, low, f"Low {format_price(low)}", above=False, count=count)
-
-
-def _annotate(ax: Axes, i: int, value: Decimal, text: str, *, above: bool, count: int) -> None:
-    ax.plot([i], [float(value)], marker="o", markersize=12, color=EXTREME_COLOR, zorder=4)
-    # At the edges, align the label inwards so it never runs off the plot.
-    ha, dx = (
-        ("left", -8)
-        if i == 0 and count > 1
-        else ("right", 8)
-        if i == count - 1 and count > 1
-        else ("center", 0)
-    )
-    ax.annotate(
-        text,
-        xy=(i, float(value)),
-        xytext=(dx, 16 if above else -16),
-        textcoords="offset points",
-        ha=ha,
-        va="bottom" if above else "top",
-        fontsize=ANNOTATION_PT,
-        fontweight="bold",
-        color=EXTREME_COLOR,
-        zorder=5,
-        bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": EXTREME_COLOR, "lw": 1.5},
-    )
-
-
-def _fit_left_margin(fig: Figure, ax: Axes) -> None:
-    """Leave just enough room left of the plot for the widest price label (cheaper than a layout engine)."""
-    labels = (
-        ax.yaxis.get_major_formatter().format_ticks(list(ax.get_yticks())) if ax.get_yticks().size else []
-    )
-    widest = max((len(label) for label in labels), default=0)
-    char_px = TICK_PT * 0.62 * DPI / 72  # DejaVu Sans digits are ~0.62 em wide
-    left_px = max(widest * char_px + 30, 40)
-    fig.subplots_adjust(left=left_px / WIDTH_PX, right=0.975, top=0.83, bottom=0.13)
+def warm_up() -> None:
+    """Load the fonts and make one template, so the first real chart is not the slow one."""
+    _templates.put(_new_template())

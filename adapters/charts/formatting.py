@@ -1,7 +1,7 @@
-"""Text shown on charts: prices with thousands separators, ASCII date labels, safe plain text.
+"""Text shown on charts: rounded prices, axis ticks, date labels, safe plain text. No matplotlib.
 
-Everything here is English/ASCII on purpose: the default DejaVu font covers it, so rendering never
-needs a CJK font and never warns about missing glyphs.
+The headline price and the change use core.formatting's exact prices (the same digits as the text
+reply); the axis and the high/low labels round to what a glance needs.
 """
 
 from __future__ import annotations
@@ -11,25 +11,26 @@ import math
 from collections.abc import Sequence
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import Any
 
-from matplotlib.ticker import Formatter
+from core.i18n import Locale
 
-# Own month names: strftime("%b") follows the process locale and could produce non-ASCII text.
+# Own month names: strftime("%b") follows the process locale.
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MAX_TICK_DECIMALS = 10
+_NICE_STEPS = (1.0, 2.0, 2.5, 5.0)
 
 
-def date_label(day: date) -> str:
-    """ "Jul 06": short enough for seven labels side by side on a phone."""
-    return f"{_MONTHS[day.month - 1]} {day.day:02d}"
+def date_label(day: date, locale: Locale = "en") -> str:
+    """ "Jul 6" / "07-06": short enough for seven labels side by side on a phone."""
+    if locale == "zh":
+        return f"{day.month:02d}-{day.day:02d}"
+    return f"{_MONTHS[day.month - 1]} {day.day}"
 
 
 def plain(text: str) -> str:
-    """Outside text made safe to draw: ASCII only (no font fallback needed) and "$" escaped
-    (it would otherwise start matplotlib's mathtext)."""
-    ascii_text = text.encode("ascii", "replace").decode("ascii")
-    return ascii_text.replace("$", r"\$")
+    """Outside text (a symbol, a source name) made safe to draw with the bundled font subset:
+    printable ASCII only; anything else becomes "?" rather than a missing-glyph box."""
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
 
 
 def price_decimals(value: Decimal) -> int:
@@ -55,6 +56,24 @@ def format_price(value: Decimal) -> str:
     return text
 
 
+def nice_ticks(low: float, high: float, max_ticks: int = 5) -> list[float]:
+    """Round values (1, 2, 2.5 or 5 times a power of ten apart) from ``low`` to ``high``, at most
+    ``max_ticks`` of them (at least two when the range allows)."""
+    span = high - low
+    if not (math.isfinite(span) and span > 0):
+        return [low] if math.isfinite(low) else []
+    exponent = math.floor(math.log10(span / max_ticks))
+    for power in (exponent, exponent + 1, exponent + 2):
+        for mantissa in _NICE_STEPS:
+            step = mantissa * 10.0**power
+            first = math.ceil(low / step - 1e-9)
+            last = math.floor(high / step + 1e-9)
+            if last - first + 1 <= max_ticks:
+                decimals = max(0, -power + 1)
+                return [round(k * step, decimals) for k in range(first, last + 1)]
+    return [low, high]  # pragma: no cover - a step of 10**(exponent + 2) always fits
+
+
 def tick_decimals(locs: Sequence[float]) -> int:
     """The fewest decimals that tell every tick apart exactly (ticks 150.0, 150.25 -> 2)."""
     finite = sorted({float(x) for x in locs if math.isfinite(x)})
@@ -67,25 +86,15 @@ def tick_decimals(locs: Sequence[float]) -> int:
     return decimals
 
 
-class PriceTickFormatter(Formatter):
-    """Y tick labels such as "97,250.5" with one decimal count for the whole axis.
-
-    A FuncFormatter sees one tick at a time; the decimals must come from all ticks together
-    (0.25 steps need two decimals on every label), which ``set_locs`` provides.
-    """
-
-    def __init__(self) -> None:
-        self._decimals = 0
-
-    def set_locs(self, locs: Any) -> None:
-        super().set_locs(locs)
-        self._decimals = tick_decimals(list(locs))
-
-    def __call__(self, x: float, pos: int | None = None) -> str:
-        if not math.isfinite(x):
-            return ""
+def tick_labels(ticks: Sequence[float]) -> list[str]:
+    """Axis labels such as "97,250.5", with one decimal count for the whole axis."""
+    decimals = tick_decimals(ticks)
+    quantum = Decimal(1).scaleb(-decimals)
+    labels = []
+    for x in ticks:
         # Decimal from the float's repr, so the label shows the tick, not binary noise.
-        value = Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-self._decimals), rounding=ROUND_HALF_EVEN)
+        value = Decimal(repr(float(x))).quantize(quantum, rounding=ROUND_HALF_EVEN)
         if value == 0:
             value = abs(value)  # never "-0"
-        return f"{value:,.{self._decimals}f}"
+        labels.append(f"{value:,.{decimals}f}")
+    return labels

@@ -1,5 +1,8 @@
 """Alembic, driven from code: ``deskmate migrate`` and start-up call these.
 
+Alembic (~0.15 s to import) is imported by the functions that use it, so a process that does no
+migration work does not load it.
+
 The sync functions work from plain sync code (no event loop) and also from inside a running loop
 (they then run in a worker thread, since asyncio.run refuses to nest). Async code can await the
 ``*_async`` variants directly.
@@ -21,12 +24,8 @@ import pkgutil
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
@@ -35,6 +34,9 @@ from sqlalchemy.pool import NullPool
 
 from adapters.storage.engine import create_engine
 from adapters.storage.tables import Base
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +56,8 @@ SQLITE_MIGRATION_BUSY_MS = 120_000
 
 def alembic_config(url: str | None = None) -> Config:
     """An Alembic Config that works from any working directory."""
+    from alembic.config import Config
+
     cfg = Config(str(ALEMBIC_INI)) if ALEMBIC_INI.exists() else Config()
     # ConfigParser interpolates '%', so escape it in a path.
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
@@ -115,6 +119,8 @@ async def upgrade_async(url: str, revision: str = "head") -> None:
     if revision == "head" and await _at_head(url):
         return
 
+    from alembic import command
+
     def run(conn: Connection) -> None:
         _serialize(conn)
         cfg = alembic_config(url)
@@ -140,6 +146,8 @@ async def _at_head(url: str) -> bool:
 async def downgrade_async(url: str, revision: str) -> None:
     """Revert migrations down to ``revision`` ("base" removes everything)."""
 
+    from alembic import command
+
     def run(conn: Connection) -> None:
         _serialize(conn)
         cfg = alembic_config(url)
@@ -152,6 +160,8 @@ async def downgrade_async(url: str, revision: str) -> None:
 async def current_async(url: str) -> str | None:
     """The database's revision, or None when no migration was applied."""
 
+    from alembic.runtime.migration import MigrationContext
+
     def run(conn: Connection) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
@@ -161,6 +171,8 @@ async def current_async(url: str) -> str | None:
 @functools.cache
 def head() -> str | None:
     """The newest revision in migrations/versions (read once per process)."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 

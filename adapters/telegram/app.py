@@ -9,7 +9,7 @@ from typing import Any
 
 from telegram import Bot, BotCommand
 from telegram.error import InvalidToken, TelegramError
-from telegram.ext import Application, CallbackQueryHandler, MessageHandler, filters
+from telegram.ext import Application, BaseRateLimiter, CallbackQueryHandler, MessageHandler, filters
 from telegram.request import BaseRequest
 
 from adapters.telegram.config import TelegramConfig
@@ -35,10 +35,12 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     get_updates_request: BaseRequest | None = None,
+    flood: BaseRateLimiter[Any] | None = None,
 ) -> TelegramApp:
     """An Application wired to ``handler``: concurrent updates, flood control, our handlers.
 
-    ``request`` / ``get_updates_request`` replace the HTTP layer (tests pass a recording one).
+    ``request`` / ``get_updates_request`` replace the HTTP layer (tests pass a recording one);
+    ``flood`` replaces the default FloodControl (Telegram's limits).
     """
     protect(config.token, config.secret_token)
     builder = (
@@ -48,7 +50,7 @@ def build_application(
         .base_file_url(config.base_file_url)
         # Each update runs in its own task: one slow conversation never blocks the others.
         .concurrent_updates(True)
-        .rate_limiter(FloodControl())
+        .rate_limiter(flood if flood is not None else FloodControl())
     )
     if request is not None:
         builder = builder.request(request)

@@ -1,6 +1,19 @@
-"""Flood control: python-telegram-bot's AIORateLimiter for throttling, plus retries.
+"""Flood control: Telegram's delivery limits, kept per chat, plus retries.
 
-- RetryAfter (HTTP 429) is waited out (all requests pause, as Telegram asks), then retried.
+Limits (https://core.telegram.org/bots/faq, "My bot is hitting limits"):
+- about 30 requests per second for the whole bot;
+- about one message per second in any one chat;
+- at most 20 messages per minute in one group or channel.
+
+Messages to one chat go one at a time and in order (a lock per chat), each at least
+``chat_interval`` after the previous one; every request then takes a slot of the bot-wide rate.
+A chat waiting for its own turn holds no bot-wide slot, so a burst to one chat never slows the
+others down. (python-telegram-bot's AIORateLimiter has the bot-wide and group limits but not the
+per-chat one, and pauses every chat on one chat's 429.)
+
+Retries:
+- RetryAfter (HTTP 429) pauses only the chat it came from (requests without a chat: only those),
+  then the request is retried; other chats keep going.
 - Network errors (connection failures, 5xx) are retried with a short backoff.
 - BadRequest is a NetworkError subclass in python-telegram-bot, but retrying it can never
   help: it is re-raised at once. A timeout is retried only for calls that are safe to repeat;
@@ -11,11 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+from collections import deque
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
-from telegram.ext import AIORateLimiter, BaseRateLimiter
+from telegram.ext import BaseRateLimiter
 
 logger = logging.getLogger(__name__)
 
@@ -38,35 +54,108 @@ IDEMPOTENT = frozenset(
     }
 )
 
+# Methods that put a new message in a chat: these are paced per chat.
+MESSAGES = frozenset(
+    {
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendAnimation",
+        "sendVideo",
+        "sendAudio",
+        "sendVoice",
+        "sendSticker",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendPoll",
+        "copyMessage",
+        "copyMessages",
+        "forwardMessage",
+        "forwardMessages",
+    }
+)
+
 JSONDict = dict[str, Any]
 Callback = Callable[..., Coroutine[Any, Any, bool | JSONDict | list[JSONDict]]]
 
+_IDLE_AFTER = 120.0  # seconds after which a chat's pacing state no longer matters (> group window)
+_PRUNE_ABOVE = 2048  # chats remembered before idle ones are forgotten
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    per_second: int = 30  # requests of the whole bot in any second
+    chat_interval: float = 1.0  # seconds between two messages in one chat
+    group_messages: int = 20  # messages in one group or channel ...
+    group_window: float = 60.0  # ... in any this many seconds
+
+
+def is_group(chat_id: object) -> bool:
+    """Groups and channels have negative ids (or an @username, for public channels)."""
+    if isinstance(chat_id, str):
+        return chat_id.startswith(("@", "-"))
+    return isinstance(chat_id, int) and chat_id < 0
+
+
+class _Window:
+    """The bot-wide rate: at most ``count`` requests in any ``seconds``. Each caller reserves its
+    slot when it is ready to send (slots go first come, first served) and waits for it."""
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self._seconds = seconds
+        self._slots: deque[float] = deque(maxlen=count)  # the last ``count`` reserved slots
+
+    async def acquire(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        full = len(self._slots) == self._slots.maxlen
+        slot = max(now, self._slots[0] + self._seconds) if full else now
+        slot = max(slot, self._slots[-1]) if self._slots else slot  # never ahead of an earlier caller
+        self._slots.append(slot)
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
+
+class _Chat:
+    """One chat's pacing: its send lock, its last sends, and a flood pause Telegram asked for."""
+
+    __slots__ = ("last_send", "lock", "paused_until", "recent")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.last_send = -math.inf
+        self.recent: deque[float] = deque()  # send times within the group window
+        self.paused_until = -math.inf
+
+    def idle(self, now: float) -> bool:
+        return not self.lock.locked() and now - self.last_send > _IDLE_AFTER and now >= self.paused_until
+
 
 class FloodControl(BaseRateLimiter[int]):
-    """Throttles like AIORateLimiter and retries what is worth retrying."""
+    """Paces per chat and bot-wide, and retries what is worth retrying."""
 
     def __init__(
         self,
+        limits: Limits = Limits(),
         *,
         max_retry_after: float = 60.0,
         retry_after_attempts: int = 3,
         network_attempts: int = 3,
         network_backoff: float = 0.5,
     ) -> None:
-        # The inner limiter only throttles; every retry decision is taken here.
-        self._limiter = AIORateLimiter(max_retries=0)
+        self._limits = limits
+        self._rate = _Window(limits.per_second, 1.0)
+        self._chats: dict[str | None, _Chat] = {}
         self._max_retry_after = max_retry_after
         self._retry_after_attempts = retry_after_attempts
         self._network_attempts = network_attempts
         self._network_backoff = network_backoff
-        self._resume = asyncio.Event()
-        self._resume.set()
 
     async def initialize(self) -> None:
-        await self._limiter.initialize()
+        pass
 
     async def shutdown(self) -> None:
-        await self._limiter.shutdown()
+        pass
 
     async def process_request(
         self,
@@ -77,22 +166,44 @@ class FloodControl(BaseRateLimiter[int]):
         data: dict[str, Any],
         rate_limit_args: int | None,
     ) -> bool | JSONDict | list[JSONDict]:
+        chat_id = data.get("chat_id")
+        chat = self._chat(None if chat_id is None else str(chat_id))
+        if endpoint in MESSAGES and chat_id is not None:
+            # One message at a time per chat, in order, retries included.
+            async with chat.lock:
+                return await self._send(callback, args, kwargs, endpoint, chat, group=is_group(chat_id))
+        return await self._send(callback, args, kwargs, endpoint, chat, group=None)
+
+    async def _send(
+        self,
+        callback: Callback,
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        chat: _Chat,
+        *,
+        group: bool | None,  # None: not a message, so not paced per chat
+    ) -> bool | JSONDict | list[JSONDict]:
+        loop = asyncio.get_running_loop()
         flood_retries = 0
         network_retries = 0
         while True:
-            await self._resume.wait()
+            await self._wait_turn(chat, group)
+            await self._rate.acquire()
+            if group is not None:
+                chat.last_send = loop.time()
+                if group:
+                    chat.recent.append(chat.last_send)
             try:
-                return await self._limiter.process_request(
-                    callback, args, kwargs, endpoint, data, rate_limit_args
-                )
+                return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 wait = exc.retry_after
                 seconds = wait if isinstance(wait, int | float) else wait.total_seconds()
                 flood_retries += 1
                 if flood_retries > self._retry_after_attempts or seconds > self._max_retry_after:
                     raise
-                logger.info("Telegram flood control on %s: waiting %.1f s", endpoint, seconds)
-                await self._pause(seconds + 0.1)
+                logger.info("Telegram flood control on %s: this chat waits %.1f s", endpoint, seconds)
+                chat.paused_until = max(chat.paused_until, loop.time() + seconds + 0.1)
             except BadRequest:
                 raise
             except NetworkError as exc:
@@ -111,10 +222,31 @@ class FloodControl(BaseRateLimiter[int]):
                 )
                 await asyncio.sleep(delay)
 
-    async def _pause(self, seconds: float) -> None:
-        """Hold every request (Telegram's flood wait is per bot), then let them go."""
-        self._resume.clear()
-        try:
-            await asyncio.sleep(seconds)
-        finally:
-            self._resume.set()
+    async def _wait_turn(self, chat: _Chat, group: bool | None) -> None:
+        """Until the chat may get this request: after a flood pause and, for a message, a
+        second after its previous one and within the group's 20 a minute."""
+        limits = self._limits
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            ready = chat.paused_until
+            if group is not None:
+                ready = max(ready, chat.last_send + limits.chat_interval)
+            if group:
+                while chat.recent and chat.recent[0] <= now - limits.group_window:
+                    chat.recent.popleft()
+                if len(chat.recent) >= limits.group_messages:
+                    ready = max(ready, chat.recent[0] + limits.group_window)
+            if ready <= now:
+                return
+            await asyncio.sleep(ready - now)
+
+    def _chat(self, key: str | None) -> _Chat:
+        chat = self._chats.get(key)
+        if chat is None:
+            if len(self._chats) >= _PRUNE_ABOVE:
+                now = asyncio.get_running_loop().time()
+                for stale in [k for k, c in self._chats.items() if c.idle(now)]:
+                    del self._chats[stale]
+            chat = self._chats[key] = _Chat()
+        return chat

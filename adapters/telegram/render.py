@@ -4,11 +4,15 @@ Every dynamic string goes through ``html.escape``; each rendered line is self-co
 (tags open and close on the same line), so a long message can be split on any line boundary
 and every piece still parses. Each line also carries a plain-text twin, used when Telegram
 rejects the HTML anyway.
+
+A chart answer is one message: the photo, with the reply's text as its caption. Only a text
+too long for a caption (1024 characters as Telegram counts them) goes in messages of its own.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -37,6 +41,7 @@ CALLBACK_PREFIX = "dm:"
 DEEP_LINK_PAYLOAD = "private"  # /start payload of the "continue in private" link
 
 _NOTICE_PREFIX = {"info": "", "warning": "⚠️ ", "error": "❌ "}
+_TAG = re.compile(r"<[^>]*>")
 _SOURCE_NAMES = {"binance": "Binance"}
 
 
@@ -80,6 +85,12 @@ class Rendered:
 def tg_len(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def visible_length(html_text: str) -> int:
+    """The length of an HTML message or caption as Telegram limits it: after entity parsing, so
+    tags count nothing and an escaped character (``&amp;``) counts as one, in UTF-16 units."""
+    return tg_len(html.unescape(_TAG.sub("", html_text)))
 
 
 def esc(value: object) -> str:
@@ -176,9 +187,19 @@ def _chart(block: ChartBlock, locale: Locale) -> OutPhoto:
     caption = block.alt or block.symbol
     if block.source == "demo":
         caption = f"{caption} · {label(locale, 'demo_source')}"
-    while tg_len(esc(caption)) > MAX_CAPTION:
-        caption = caption[: len(caption) - 2] + "…"
+    if tg_len(caption) > MAX_CAPTION:  # counted as shown: the escaping adds nothing
+        caption = _cut(caption, MAX_CAPTION - 1) + "…"
     return OutPhoto(block.png, esc(caption), caption)
+
+
+def _cut(text: str, units: int) -> str:
+    """The longest prefix of ``text`` within ``units`` UTF-16 code units (never half a pair)."""
+    size = 0
+    for i, char in enumerate(text):
+        size += tg_len(char)
+        if size > units:
+            return text[:i]
+    return text
 
 
 def block_lines(block: Block, locale: Locale) -> list[Line]:
@@ -264,9 +285,7 @@ def render_reply(reply: Reply, *, in_group: bool, bot_username: str | None) -> R
             NoticeBlock(label(locale, "private_only"), code="private_only"),
         )
         markup = private_link_keyboard(bot_username, locale)
-    # Charts first, as photos; then every other block as text: a history reads as its chart
-    # followed by the closes and the notes, and the buttons end up under the text.
-    messages: list[Outgoing] = [_chart(b, locale) for b in blocks if isinstance(b, ChartBlock)]
+    charts = [b for b in blocks if isinstance(b, ChartBlock)]
     lines: list[Line] = []
     for block in blocks:
         if isinstance(block, ChartBlock):
@@ -274,8 +293,24 @@ def render_reply(reply: Reply, *, in_group: bool, bot_username: str | None) -> R
         if lines:
             lines.append(Line("", ""))  # a blank line between blocks
         lines.extend(block_lines(block, locale))
+    if len(charts) == 1 and (caption := _caption(lines)) is not None:
+        # One message: the chart with the text under it, and the buttons under both.
+        return Rendered((OutPhoto(charts[0].png, caption.html, caption.plain),), markup)
+    # Too much text for a caption: the chart (with its short description), then the text as
+    # messages of their own; the buttons go under the last one.
+    messages: list[Outgoing] = [_chart(b, locale) for b in charts]
     messages.extend(split_lines(lines))
     return Rendered(tuple(messages), markup)
+
+
+def _caption(lines: list[Line]) -> OutText | None:
+    """The text as one photo caption, or None when it does not fit one (or is empty)."""
+    text = _join(lines)
+    if not text.plain.strip():
+        return None
+    if visible_length(text.html) > MAX_CAPTION or tg_len(text.plain) > MAX_CAPTION:
+        return None
+    return text
 
 
 def render_notice(text: str) -> Rendered:

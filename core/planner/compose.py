@@ -150,7 +150,8 @@ async def _chart(
     try:
         # Rendering is local and cheap; it gets its own allowance even after the deadline.
         async with asyncio.timeout(seconds):
-            png = await charts.render_history(history)
+            quote = run.quote if run.quote is not None and run.quote.symbol == history.symbol else None
+            png = await charts.render_history(history, quote=quote, locale=locale)
     except Exception:  # a chart is a nicety: the closes are still shown as data
         logger.exception("planner chart rendering failed for %s", history.symbol)
         run.trace.append(TraceStep("tool", "render_chart", args, watch.ms(), "error", "chart_failed"))

@@ -197,7 +197,8 @@ class PriceSkill:
                     ok_parts += 1
                     blocks.append(history)
                     if self.charts is not None:
-                        chart = await self._chart(turn, history, self.charts)
+                        current = quote if isinstance(quote, QuoteBlock) else None
+                        chart = await self._chart(turn, history, self.charts, current)
                         if chart is not None:
                             blocks.append(chart)
                         else:
@@ -261,11 +262,15 @@ class PriceSkill:
         )
         return history
 
-    async def _chart(self, turn: Turn, history: HistoryBlock, charts: ChartRenderer) -> ChartBlock | None:
+    async def _chart(
+        self, turn: Turn, history: HistoryBlock, charts: ChartRenderer, quote: QuoteBlock | None
+    ) -> ChartBlock | None:
         watch = Stopwatch()
         try:
             # Bounded: a stuck render must not hold the turn (the closes are shown either way).
-            png = await asyncio.wait_for(charts.render_history(history), CHART_TIMEOUT_SECONDS)
+            png = await asyncio.wait_for(
+                charts.render_history(history, quote=quote, locale=turn.locale), CHART_TIMEOUT_SECONDS
+            )
         except Exception:  # a chart is a nicety: the closes are still shown as data
             log.exception("chart rendering failed for %s", history.symbol)
             turn.trace.append(

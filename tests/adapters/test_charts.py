@@ -1,4 +1,5 @@
-"""The history chart: what a user sees in the PNG, and how the renderer caches and threads it."""
+"""The drawn chart (a phone-width snapshot: size, legibility, no overlaps, gaps) and the renderer
+(thread pool, cache keyed by the picture, single-flight)."""
 
 from __future__ import annotations
 
@@ -9,46 +10,67 @@ import struct
 import threading
 import warnings
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
-from decimal import Decimal
+from datetime import timedelta
 
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.image import imread
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
-from matplotlib.text import Annotation
+from matplotlib.text import Text
+from PIL import Image
 
-from adapters.charts import MatplotlibChartRenderer, build_history_figure, format_price, render_png
-from adapters.charts.figure import HEIGHT_PX, WIDTH_PX
-from core.reply import HistoryBlock, HistoryPoint
+from adapters.charts import MatplotlibChartRenderer, chart_model
+from adapters.charts.figure import HEIGHT_PX, PHONE_WIDTH, WIDTH_PX, draw, render_png
+from adapters.charts.model import ChartModel
+from adapters.charts.png import encode_rgb
+from adapters.charts.text_cache import TextCachingRenderer
+from core.i18n import Locale
+from core.reply import HistoryBlock, QuoteBlock
+from tests.adapters.chart_fixtures import FIRST_DAY, make_history, make_quote
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-FIRST_DAY = date(2026, 7, 6)
-BTC_CLOSES = ("96100.25", "97250.50000000", None, "95010.1", "96500", "98003.99", "97800")
+MIN_PHONE_TEXT_PX = 11  # smallest text height a phone shows comfortably (points at 390 wide)
 
-
-def make_history(
-    closes: tuple[str | None, ...] = BTC_CLOSES,
-    *,
-    symbol: str = "BTCUSDT",
-    source: str = "binance",
-    first_day: date = FIRST_DAY,
-) -> HistoryBlock:
-    points = tuple(
-        HistoryPoint(first_day + timedelta(days=i), None if c is None else Decimal(c))
-        for i, c in enumerate(closes)
-    )
-    return HistoryBlock(
-        symbol=symbol,
-        base=symbol.removesuffix("USDT"),
-        quote_asset="USDT",
-        points=points,
-        missing_dates=tuple(p.date for p in points if p.close is None),
-        source=source,
-        fetched_at=datetime.combine(first_day + timedelta(days=len(closes)), datetime.min.time(), UTC),
-    )
+# Charts a phone must show legibly: quotes and none, gaps, demo, tiny and huge prices.
+CASES: dict[str, tuple[HistoryBlock, QuoteBlock | None]] = {
+    "btc with quote and a gap": (make_history(), make_quote()),
+    "btc last close": (make_history(), None),
+    "demo pepe with gaps at both ends": (
+        make_history(
+            (None, "0.00001234", "0.00001250", None, None, "0.00001230", "0.0000127"),
+            symbol="PEPEUSDT",
+            source="demo",
+        ),
+        None,
+    ),
+    "tiny price, big rise": (
+        make_history(
+            ("0.00000101", "0.0000012", "0.0000015", "0.0000019", "0.0000031", "0.0000042", "0.0000088")
+        ),
+        make_quote("0.00000912345678"),
+    ),
+    "huge price, big fall": (
+        make_history(
+            ("1234567.89", "1200000", "1150000.5", "1100000", "1111111.11", "1050000", "1000001.23")
+        ),
+        make_quote("999999.99"),
+    ),
+    "one close": (make_history((None, None, None, "3456.78", None, None, None), symbol="ETHUSDT"), None),
+    "nothing": (make_history((None,) * 7, source="demo"), None),
+    "a month": (make_history(tuple(str(150 + (i * 7) % 11) for i in range(30)), symbol="SOLUSDT"), None),
+    "a quarter with gaps": (
+        make_history(
+            tuple(None if i % 17 == 5 else str(150 + (i * 7) % 11) for i in range(90)), symbol="SOLUSDT"
+        ),
+        make_quote("151.5", symbol="SOLUSDT"),
+    ),
+    "a quarter, high first, low last": (
+        make_history(tuple(str(250 - i) for i in range(90)), symbol="SOLUSDT"),
+        None,
+    ),
+}
 
 
 def png_size(png: bytes) -> tuple[int, int]:
@@ -58,176 +80,132 @@ def png_size(png: bytes) -> tuple[int, int]:
     return width, height
 
 
+def visible_texts(fig: Figure) -> list[Text]:
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+
+
 def price_line(fig: Figure) -> Line2D:
     (ax,) = fig.axes
-    lines = [line for line in ax.lines if len(line_data(line)) > 1]
+    lines = [line for line in ax.lines if len(line.get_xdata()) > 1]
     assert len(lines) == 1
-    line = lines[0]
-    assert isinstance(line, Line2D)
-    return line
+    return lines[0]
 
 
-def line_data(line: Line2D) -> list[float]:
-    """The y values a line draws (one-point lines mark the high and low)."""
-    return [float(y) for y in np.asarray(line.get_ydata(), dtype=float)]
+def figure_of(history: HistoryBlock, quote: QuoteBlock | None = None, locale: Locale = "en") -> Figure:
+    return draw(chart_model(history, quote, locale))
 
 
-def axes_texts(fig: Figure) -> list[str]:
-    (ax,) = fig.axes
-    return [t.get_text() for t in ax.texts]
+# --- the picture at phone width ----------------------------------------------------------------
 
 
-def visible_y_tick_labels(fig: Figure) -> list[str]:
-    fig.canvas.draw()
-    (ax,) = fig.axes
-    low, high = ax.get_ylim()
-    return [
-        t.get_text() for t, y in zip(ax.get_yticklabels(), ax.get_yticks(), strict=True) if low <= y <= high
-    ]
+@pytest.mark.parametrize("locale", ["en", "zh"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_phone_snapshot_is_legible(case: str, locale: Locale) -> None:
+    history, quote = CASES[case]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # a glyph missing from the font warns
+        fig = figure_of(history, quote, locale)
+        png = render_png(chart_model(history, quote, locale))
+    assert [str(w.message) for w in caught] == []
 
-
-# --- the picture -----------------------------------------------------------------------------
-
-
-def test_png_has_signature_and_phone_size() -> None:
-    png = render_png(make_history())
     assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (WIDTH_PX, HEIGHT_PX) == (960, 560)
-    pixels = imread(io.BytesIO(png), format="png")
-    assert pixels.shape[:2] == (560, 960)
-
-
-def test_demo_history_says_demo_data_in_title_and_watermark() -> None:
-    fig = build_history_figure(make_history(source="demo"))
-    title = fig.get_suptitle()
-    assert "BTCUSDT" in title
-    assert "7 daily closes (UTC)" in title
-    assert "DEMO DATA" in title
-    assert "DEMO DATA" in axes_texts(fig)
-
-
-def test_real_history_title_has_no_demo_label() -> None:
-    fig = build_history_figure(make_history(source="binance"))
-    assert "DEMO" not in fig.get_suptitle()
-    assert not any("DEMO" in t for t in axes_texts(fig))
-    assert any("Binance" in t.get_text() for t in fig.texts)
-
-
-def test_every_date_is_labelled_on_the_x_axis() -> None:
-    fig = build_history_figure(make_history())
+    assert png_size(png) == (WIDTH_PX, HEIGHT_PX) == (2 * PHONE_WIDTH, 600)
+    scale = PHONE_WIDTH / WIDTH_PX  # how much smaller a phone shows every pixel
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
     (ax,) = fig.axes
-    labels = [t.get_text() for t in ax.get_xticklabels()]
-    assert labels == ["Jul 06", "Jul 07", "Jul 08", "Jul 09", "Jul 10", "Jul 11", "Jul 12"]
-    assert any("Jul 06 - Jul 12, 2026" in t.get_text() for t in fig.texts)
+    plot = ax.get_window_extent(renderer)
+    boxes = []
+    for text in visible_texts(fig):
+        if text.axes is not None:  # clipped to the plot: it must lie inside, not be cut
+            inside = text.get_window_extent(renderer)
+            assert plot.x0 <= inside.x0 and inside.x1 <= plot.x1, text.get_text()
+            assert plot.y0 <= inside.y0 and inside.y1 <= plot.y1, text.get_text()
+        assert text.get_fontsize() * scale >= MIN_PHONE_TEXT_PX, (text.get_text(), text.get_fontsize())
+        box = text.get_window_extent(renderer)
+        assert box.x0 >= 0 and box.y0 >= 0, text.get_text()
+        assert box.x1 <= WIDTH_PX and box.y1 <= HEIGHT_PX, text.get_text()
+        boxes.append((text.get_text(), box))
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            assert not box_a.overlaps(box_b), f"{a!r} overlaps {b!r}"
 
 
-def test_dates_across_a_year_end_name_both_years() -> None:
-    fig = build_history_figure(make_history(first_day=date(2025, 12, 29)))
-    (ax,) = fig.axes
-    assert [t.get_text() for t in ax.get_xticklabels()][2:4] == ["Dec 31", "Jan 01"]
-    assert any("Dec 29, 2025 - Jan 04, 2026" in t.get_text() for t in fig.texts)
+def test_the_header_shows_pair_price_and_change() -> None:
+    fig = figure_of(make_history(), make_quote(), "en")
+    shown = {t.get_text() for t in visible_texts(fig)}
+    assert {"BTC/USDT", "97,912.34", "Best ask·12:30 UTC", "▲ +1,699.75 (+1.77%)", "7-day change"} <= shown
+    assert "BTCUSDT" not in shown
 
 
-def test_missing_day_breaks_the_line_and_is_marked() -> None:
-    fig = build_history_figure(make_history())
-    ys = line_data(price_line(fig))
-    assert math.isnan(ys[2])  # Jul 08 is missing: a break in the line
+def test_a_zh_chart_is_written_in_chinese() -> None:
+    fig = figure_of(make_history(source="demo"), make_quote(source="demo"), "zh")
+    shown = {t.get_text() for t in visible_texts(fig)}
+    assert {"演示", "最优卖价·12:30 UTC", "7日涨跌", "无数据", "最高 98,003.99", "最低 95,010.1"} <= shown
+    assert "演示行情·模拟价格，非真实数据" in shown
+    assert "07-08" in shown
+
+
+def test_a_missing_day_breaks_the_line_and_is_shaded() -> None:
+    fig = figure_of(make_history())
+    ys = [float(y) for y in np.asarray(price_line(fig).get_ydata(), dtype=float)]
+    assert math.isnan(ys[2])  # Jul 8 is missing: a break in the line
     assert 0 not in ys  # never drawn as zero
     assert ys[:2] == [96100.25, 97250.5]
     assert ys[3:] == [95010.1, 96500.0, 98003.99, 97800.0]  # nothing interpolated or shifted
     (ax,) = fig.axes
-    gap_labels = [t for t in ax.texts if t.get_text() == "no data"]
-    assert [t.get_position()[0] for t in gap_labels] == [2]
     bands = [p for p in ax.patches if isinstance(p, Rectangle)]
     assert len(bands) == 1
     assert bands[0].get_x() < 2 < bands[0].get_x() + bands[0].get_width()
-    assert any("1 day missing" in t.get_text() for t in fig.texts)
+    labels = [t for t in ax.texts if t.get_text() == "no data"]
+    assert [t.get_position()[0] for t in labels] == [2]
 
 
-def test_high_and_low_are_annotated_with_formatted_values() -> None:
-    fig = build_history_figure(make_history())
+def test_neighbouring_gaps_share_one_band() -> None:
+    closes = ("1", None, None, "2", "3", None, "4")
+    fig = figure_of(make_history(closes, symbol="XUSDT"))
     (ax,) = fig.axes
-    notes = {a.get_text(): a.xy for a in ax.texts if isinstance(a, Annotation)}
-    assert notes == {"High 98,003.99": (5, 98003.99), "Low 95,010.1": (3, 95010.1)}
+    assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == 2
+    assert len([t for t in ax.texts if t.get_text() == "no data"]) == 2
 
 
-def test_high_label_uses_exchange_decimals_without_trailing_zeros() -> None:
-    closes = ("96100.25", "97250.50000000", "96000", "95010.1", "96500", "97000", "97100")
-    fig = build_history_figure(make_history(closes))
-    assert "High 97,250.5" in axes_texts(fig)
+def test_all_missing_shows_one_big_no_data_label() -> None:
+    fig = figure_of(make_history((None,) * 7, source="demo"))
+    (_ax,) = fig.axes
+    assert not price_line(fig).get_visible()
+    shown = [t.get_text() for t in visible_texts(fig)]
+    assert "No data for these days" in shown
+    assert "no data" not in shown
 
 
-def test_y_tick_labels_have_thousands_separators() -> None:
-    labels = visible_y_tick_labels(build_history_figure(make_history()))
-    assert len(labels) >= 3
-    assert all("," in label for label in labels), labels
-    assert "97,000" in labels
+def test_cached_texts_draw_exactly_what_matplotlib_would() -> None:
+    history, quote = CASES["demo pepe with gaps at both ends"]
+    fig = draw(chart_model(history, quote, "zh"))
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    assert isinstance(renderer, TextCachingRenderer) and renderer.cached_texts > 10
+    first = np.asarray(fig.canvas.buffer_rgba()).copy()  # type: ignore[attr-defined]
+    fig.canvas.draw()  # every text from the cache now
+    again = np.asarray(fig.canvas.buffer_rgba()).copy()  # type: ignore[attr-defined]
+    plain = FigureCanvasAgg(fig)  # matplotlib's own renderer
+    plain.draw()
+    assert np.array_equal(first, again)
+    assert np.array_equal(first, np.asarray(plain.buffer_rgba()))
 
 
-def test_small_prices_keep_enough_decimals_to_differ() -> None:
-    closes = ("0.00001234", "0.00001250", "0.00001199", "0.00001230", "0.0000124", "0.0000127", "0.0000126")
-    fig = build_history_figure(make_history(closes, symbol="PEPEUSDT"))
-    labels = visible_y_tick_labels(fig)
-    assert len(set(labels)) == len(labels) >= 3, labels
-    assert all(label.startswith("0.0000") for label in labels), labels
-    assert "Low 0.00001199" in axes_texts(fig)
+def test_png_is_exactly_the_drawn_pixels() -> None:
+    rgba = np.random.default_rng(7).integers(0, 256, size=(5, 3, 4), dtype=np.uint8)
+    png = encode_rgb(memoryview(rgba.tobytes()), 3, 5)
+    decoded = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    assert decoded.shape == (5, 3, 3)
+    assert np.array_equal(decoded, rgba[:, :, :3])
 
 
-def test_sol_prices_ticks_are_distinct() -> None:
-    closes = ("151.23", "152.9", "151.8", "150.7", "149.85", "150.4", "151.05")
-    labels = visible_y_tick_labels(build_history_figure(make_history(closes, symbol="SOLUSDT")))
-    assert len(set(labels)) == len(labels) >= 3, labels
-    assert all(float(label.replace(",", "")) > 100 for label in labels)
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        ("97250.50000000", "97,250.5"),
-        ("98003.99", "98,003.99"),
-        ("100000", "100,000"),
-        ("1234.567", "1,234.57"),
-        ("150.40000000", "150.4"),
-        ("2.34567", "2.3457"),
-        ("0.00001234", "0.00001234"),
-    ],
-)
-def test_format_price(value: str, expected: str) -> None:
-    assert format_price(Decimal(value)) == expected
-
-
-def test_all_missing_renders_a_no_data_chart() -> None:
-    history = make_history((None,) * 7, source="demo")
-    fig = build_history_figure(history)
-    (ax,) = fig.axes
-    assert not [line for line in ax.lines if len(line_data(line)) > 1]  # no price line at all
-    assert "No data for these days" in axes_texts(fig)
-    assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == 7
-    png = render_png(history)
-    assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (960, 560)
-
-
-def test_a_single_close_is_labelled_once() -> None:
-    fig = build_history_figure(
-        make_history((None, None, None, "3456.78", None, None, None), symbol="ETHUSDT")
-    )
-    notes = [a.get_text() for a in fig.axes[0].texts if isinstance(a, Annotation)]
-    assert notes == ["Close 3,456.78"]
-    assert axes_texts(fig).count("no data") == 6
-
-
-def test_rendering_needs_no_extra_fonts() -> None:
-    # A missing glyph (e.g. CJK text with the default font) shows up as a warning.
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        render_png(make_history(source="demo"))
-        render_png(make_history((None,) * 7))
-    assert [str(w.message) for w in caught] == []
-
-
-def test_identical_input_gives_identical_bytes() -> None:
-    assert render_png(make_history()) == render_png(make_history())
+def test_identical_models_give_identical_bytes_whatever_was_drawn_before() -> None:
+    a = chart_model(make_history(), make_quote(), "en")
+    b = chart_model(make_history((None,) * 7, source="demo"), None, "zh")
+    first = render_png(a)
+    render_png(b)  # the same template, reused: nothing of b may stay
+    assert render_png(a) == first
+    assert render_png(b) != first
 
 
 # --- the renderer: thread pool, cache, single-flight -------------------------------------------
@@ -240,51 +218,52 @@ def renderer() -> Iterator[MatplotlibChartRenderer]:
     r.close()
 
 
+def fake(calls: list[ChartModel]) -> MatplotlibChartRenderer:
+    def render(model: ChartModel) -> bytes:
+        calls.append(model)
+        return PNG_SIGNATURE + f"{model.title}/{model.locale}/{model.headline}/{len(calls)}".encode()
+
+    return MatplotlibChartRenderer(render_fn=render)
+
+
 async def test_render_history_returns_the_png(renderer: MatplotlibChartRenderer) -> None:
-    png = await renderer.render_history(make_history(source="demo"))
+    png = await renderer.render_history(make_history(source="demo"), locale="zh")
     assert png.startswith(PNG_SIGNATURE)
-    assert png_size(png) == (960, 560)
+    assert png_size(png) == (WIDTH_PX, HEIGHT_PX)
 
 
-async def test_second_render_of_same_history_comes_from_cache(renderer: MatplotlibChartRenderer) -> None:
-    first = await renderer.render_history(make_history())
-    second = await renderer.render_history(make_history())
+async def test_second_render_of_same_chart_comes_from_cache(renderer: MatplotlibChartRenderer) -> None:
+    first = await renderer.render_history(make_history(), quote=make_quote())
+    second = await renderer.render_history(make_history(), quote=make_quote())
     assert second == first
     assert renderer.stats.renders == 1
     assert renderer.stats.cache_hits == 1
 
 
-async def test_a_filled_gap_rerenders_the_same_day(renderer: MatplotlibChartRenderer) -> None:
-    with_gap = make_history()
-    filled = make_history(("96100.25", "97250.5", "96900", "95010.1", "96500", "98003.99", "97800"))
-    first = await renderer.render_history(with_gap)
-    second = await renderer.render_history(filled)
-    assert second != first
-    assert renderer.stats.renders == 2
-    assert await renderer.render_history(filled) == second
-    assert renderer.stats.renders == 2
-
-
-async def test_cache_key_separates_source_symbol_and_day(renderer: MatplotlibChartRenderer) -> None:
-    calls: list[HistoryBlock] = []
-
-    def fake_render(history: HistoryBlock) -> bytes:
-        calls.append(history)
-        return PNG_SIGNATURE + f"{history.symbol}/{history.source}/{history.points[-1].date}".encode()
-
-    r = MatplotlibChartRenderer(render_fn=fake_render)
+async def test_language_quote_and_data_each_get_their_own_picture() -> None:
+    calls: list[ChartModel] = []
+    r = fake(calls)
     try:
-        histories = [
-            make_history(),
-            make_history(source="demo"),
-            make_history(symbol="ETHUSDT"),
-            make_history(first_day=FIRST_DAY + timedelta(days=1)),
+        requests = [
+            (make_history(), None, "en"),
+            (make_history(), None, "zh"),
+            (make_history(), make_quote("97912.34"), "en"),
+            (make_history(), make_quote("97900"), "en"),
+            (make_history(source="demo"), None, "en"),
+            (make_history(symbol="ETHUSDT"), None, "en"),
+            (make_history(first_day=FIRST_DAY + timedelta(days=1)), None, "en"),
+            (
+                make_history(("96100.25", "97250.5", "96900", "95010.1", "96500", "98003.99", "97800")),
+                None,
+                "en",
+            ),
         ]
-        outputs = [await r.render_history(h) for h in histories]
-        assert len(set(outputs)) == 4
-        assert [await r.render_history(h) for h in histories] == outputs
-        assert len(calls) == 4
-        assert r.stats.cache_hits == 4
+        outputs = [await r.render_history(h, quote=q, locale=loc) for h, q, loc in requests]  # type: ignore[arg-type]
+        assert len(set(outputs)) == len(requests)
+        again = [await r.render_history(h, quote=q, locale=loc) for h, q, loc in requests]  # type: ignore[arg-type]
+        assert again == outputs
+        assert len(calls) == len(requests)
+        assert r.stats.cache_hits == len(requests)
     finally:
         r.close()
 
@@ -292,20 +271,16 @@ async def test_cache_key_separates_source_symbol_and_day(renderer: MatplotlibCha
 async def test_lru_evicts_the_least_recently_used_chart() -> None:
     calls: list[str] = []
 
-    def fake_render(history: HistoryBlock) -> bytes:
-        calls.append(history.symbol)
-        return PNG_SIGNATURE + history.symbol.encode()
+    def fake_render(model: ChartModel) -> bytes:
+        calls.append(model.title)
+        return PNG_SIGNATURE + model.title.encode()
 
     r = MatplotlibChartRenderer(cache_size=2, render_fn=fake_render)
     try:
         btc, eth, sol = (make_history(symbol=s) for s in ("BTCUSDT", "ETHUSDT", "SOLUSDT"))
-        await r.render_history(btc)
-        await r.render_history(eth)
-        await r.render_history(btc)  # BTC is now the most recent
-        await r.render_history(sol)  # evicts ETH
-        await r.render_history(btc)
-        await r.render_history(eth)
-        assert calls == ["BTCUSDT", "ETHUSDT", "SOLUSDT", "ETHUSDT"]
+        for history in (btc, eth, btc, sol, btc, eth):  # BTC is used again before SOL evicts ETH
+            await r.render_history(history)
+        assert calls == ["BTC/USDT", "ETH/USDT", "SOL/USDT", "ETH/USDT"]
         assert r.stats.cached_entries == 2
     finally:
         r.close()
@@ -314,9 +289,9 @@ async def test_lru_evicts_the_least_recently_used_chart() -> None:
 async def test_rendering_happens_off_the_event_loop_thread() -> None:
     seen: list[threading.Thread] = []
 
-    def recording_render(history: HistoryBlock) -> bytes:
+    def recording_render(model: ChartModel) -> bytes:
         seen.append(threading.current_thread())
-        return render_png(history)
+        return render_png(model)
 
     r = MatplotlibChartRenderer(render_fn=recording_render)
     try:
@@ -333,19 +308,19 @@ async def test_concurrent_identical_requests_share_one_render() -> None:
     release = threading.Event()
     calls: list[str] = []
 
-    def slow_render(history: HistoryBlock) -> bytes:
-        calls.append(history.symbol)
+    def slow_render(model: ChartModel) -> bytes:
+        calls.append(model.title)
         release.wait(5)
         return PNG_SIGNATURE + b"chart"
 
     r = MatplotlibChartRenderer(render_fn=slow_render)
     try:
-        tasks = [asyncio.create_task(r.render_history(make_history())) for _ in range(5)]
+        tasks = [asyncio.create_task(r.render_history(make_history(), locale="zh")) for _ in range(5)]
         await asyncio.sleep(0.05)  # all five are waiting on the one render
         release.set()
         results = await asyncio.gather(*tasks)
         assert results == [PNG_SIGNATURE + b"chart"] * 5
-        assert calls == ["BTCUSDT"]
+        assert calls == ["BTC/USDT"]
         assert r.stats.renders == 1
         assert r.stats.coalesced == 4
     finally:
@@ -356,7 +331,7 @@ async def test_concurrent_identical_requests_share_one_render() -> None:
 async def test_a_cancelled_caller_does_not_cancel_the_shared_render() -> None:
     release = threading.Event()
 
-    def slow_render(history: HistoryBlock) -> bytes:
+    def slow_render(model: ChartModel) -> bytes:
         release.wait(5)
         return PNG_SIGNATURE + b"chart"
 
@@ -378,7 +353,7 @@ async def test_a_cancelled_caller_does_not_cancel_the_shared_render() -> None:
 async def test_a_failed_render_is_not_cached() -> None:
     attempts: list[int] = []
 
-    def flaky_render(history: HistoryBlock) -> bytes:
+    def flaky_render(model: ChartModel) -> bytes:
         attempts.append(1)
         if len(attempts) == 1:
             raise RuntimeError("boom")
@@ -395,7 +370,7 @@ async def test_a_failed_render_is_not_cached() -> None:
 
 
 async def test_closed_renderer_serves_cache_but_draws_nothing_new() -> None:
-    r = MatplotlibChartRenderer(render_fn=lambda h: PNG_SIGNATURE + h.symbol.encode())
+    r = MatplotlibChartRenderer(render_fn=lambda m: PNG_SIGNATURE + m.title.encode())
     cached = await r.render_history(make_history())
     await r.aclose()
     assert await r.render_history(make_history()) == cached
@@ -404,8 +379,14 @@ async def test_closed_renderer_serves_cache_but_draws_nothing_new() -> None:
 
 
 async def test_different_charts_render_in_parallel_threads(renderer: MatplotlibChartRenderer) -> None:
+    renderer.warm_up().result(timeout=30)
     histories = [make_history(source="demo", first_day=FIRST_DAY + timedelta(days=i)) for i in range(4)]
-    pngs = await asyncio.gather(*(renderer.render_history(h) for h in histories))
-    assert all(png_size(png) == (960, 560) for png in pngs)
+    pngs = await asyncio.gather(
+        *(renderer.render_history(h, locale="zh" if i % 2 else "en") for i, h in enumerate(histories))
+    )
+    assert all(png_size(png) == (WIDTH_PX, HEIGHT_PX) for png in pngs)
     assert len(set(pngs)) == 4  # each shows its own dates
     assert renderer.stats.renders == 4
+    # Drawn concurrently on shared templates, each is still exactly its own picture.
+    for i, h in enumerate(histories):
+        assert pngs[i] == render_png(chart_model(h, None, "zh" if i % 2 else "en"))

@@ -89,6 +89,17 @@ async def test_combined_request_answers_both() -> None:
     assert reply.route.action == "both"
 
 
+async def test_the_chart_gets_the_current_price_and_the_reply_language() -> None:
+    charts = FakeCharts()
+    reply = await Chat(make_core(ScriptedMarket(), charts=charts)).say("以太坊现在多少钱，顺便看看这周走势")
+    (quote,) = blocks_of(reply, QuoteBlock)
+    assert charts.requests == [("ETHUSDT", quote, "zh")]
+
+    charts = FakeCharts()
+    await Chat(make_core(ScriptedMarket(), charts=charts)).say("Show ETH prices for the last seven days")
+    assert charts.requests == [("ETHUSDT", None, "en")]  # a history alone: no current price to show
+
+
 async def test_combined_request_with_a_failed_half_is_partial_and_keeps_the_valid_card() -> None:
     market = ScriptedMarket(history_error=MarketError(MarketErrorCode.UNAVAILABLE))
     reply = await Chat(make_core(market)).say("查询 SOL 当前价格和最近七天走势")
@@ -398,7 +409,7 @@ async def test_a_stuck_chart_render_is_cut_off_and_the_closes_still_shown(
     import core.skills.price as price_skill
 
     class StuckCharts:
-        async def render_history(self, history: object) -> bytes:
+        async def render_history(self, history: object, **options: object) -> bytes:
             await asyncio.Event().wait()
             return b""
 

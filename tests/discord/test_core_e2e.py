@@ -92,6 +92,21 @@ async def test_core_price_and_history_render_demo_cards_and_a_real_chart(env: si
     assert closes.count("\n2024-05-0") == 7  # 2024-05-01 .. 2024-05-07, today excluded
 
 
+async def test_a_chart_answer_is_one_message_with_its_embeds_and_the_image(env: simcord.Env) -> None:
+    channel, alice, _ = _world(env)
+
+    result = await alice.slash(channel, "ask", text="BTC price and its 7-day trend")
+
+    message = result.response  # /ask answers privately: one response, no follow-up messages
+    assert message is not None and result.followups == []
+    assert message.content == "Demo data (offline simulated market), not real prices."  # the notes too
+    quote, history = message.embeds  # the price card and the history card, in one message
+    assert "BTC/USDT" in str(quote.title) and "BTC/USDT" in str(history.title)
+    [attachment] = message.attachments
+    assert history.image.url == f"attachment://{attachment.filename}"
+    assert (await attachment.read()).startswith(PNG_SIGNATURE)
+
+
 async def test_core_choice_buttons_owner_other_member_and_expiry(env: simcord.Env, clock: FixedClock) -> None:
     channel, alice, bob = _world(env)
     asked = await alice.slash(channel, "price", coin="btc eth")

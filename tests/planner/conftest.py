@@ -15,7 +15,7 @@ from core.clock import FixedClock
 from core.market import DailyCloses, HistoryWindow, MarketError, Quote
 from core.markets import MarketCatalog
 from core.planner import MemoryUsageLedger, Planner, PlannerLimits
-from core.reply import HistoryBlock
+from core.reply import HistoryBlock, QuoteBlock
 from core.skills.price_service import PriceService
 from tests.planner.llm_server import ScriptedLLMServer
 
@@ -58,9 +58,13 @@ class FakeCharts:
 
     def __init__(self) -> None:
         self.drawn: list[HistoryBlock] = []
+        self.options: list[tuple[QuoteBlock | None, str]] = []  # (quote, locale) of each drawing
 
-    async def render_history(self, history: HistoryBlock) -> bytes:
+    async def render_history(
+        self, history: HistoryBlock, *, quote: QuoteBlock | None = None, locale: str = "en"
+    ) -> bytes:
         self.drawn.append(history)
+        self.options.append((quote, locale))
         return b"\x89PNG fake " + history.symbol.encode()
 
 

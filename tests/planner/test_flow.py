@@ -181,6 +181,7 @@ async def test_current_and_history_in_one_response(
     window = history_window(NOW)
     assert [p.close for p in history.points] == [demo_close("ETHUSDT", d) for d in window.days]
     assert charts.drawn == [history]
+    assert charts.options == [(reply.blocks[0], "en")]  # the chart shows the current price too
     chart = reply.blocks[2]
     assert isinstance(chart, ChartBlock) and chart.png == b"\x89PNG fake ETHUSDT"
     assert reply.route.action == "both"

@@ -49,7 +49,7 @@ class BrokenLedger:
 
 
 class BrokenCharts:
-    async def render_history(self, history: HistoryBlock) -> bytes:
+    async def render_history(self, history: HistoryBlock, **options: object) -> bytes:
         raise RuntimeError("no fonts")
 
 

@@ -11,6 +11,7 @@ from telegram import Update
 
 from adapters.telegram import TelegramConfig, build_application
 from adapters.telegram.app import TelegramApp
+from adapters.telegram.flood import FloodControl, Limits
 from core.ports import ConversationHandler
 from tests.telegram.fakes import TOKEN, RecordingRequest, ScriptedCore
 
@@ -26,10 +27,19 @@ class Harness:
         await self.app.process_update(Update.de_json(data, self.app.bot))
 
 
-async def start_harness(handler: ConversationHandler, **config: Any) -> Harness:
+# Telegram's limits, except a shorter gap between two messages in one chat, so tests of what a
+# reply says do not wait a second per message. test_pacing.py tests the real limits.
+QUICK = Limits(chat_interval=0.01)
+
+
+async def start_harness(handler: ConversationHandler, *, limits: Limits = QUICK, **config: Any) -> Harness:
     api = RecordingRequest()
     app = build_application(
-        TelegramConfig(token=TOKEN, **config), handler, request=api, get_updates_request=RecordingRequest()
+        TelegramConfig(token=TOKEN, **config),
+        handler,
+        request=api,
+        get_updates_request=RecordingRequest(),
+        flood=FloodControl(limits),
     )
     await app.initialize()
     api.calls.clear()  # getMe at start-up is not what the tests look at

@@ -10,7 +10,7 @@ import pytest
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket, demo_quote_price
-from adapters.telegram.render import format_price
+from adapters.telegram.render import format_price, visible_length
 from core.clock import FixedClock
 from core.engine import Core
 from core.i18n import t
@@ -90,13 +90,15 @@ async def test_group_history_with_a_real_chart_and_chatter_ignored(real: tuple[H
     await tg.feed(update(message(f"/history@{BOT_USERNAME} eth", chat=GROUP, message_id=55)))
 
     # (a first matplotlib render may take long enough for a typing indicator)
-    photo, text = [c for c in tg.api.user_visible if c.endpoint != "sendChatAction"]
+    # One message: the chart, with the closes as its caption.
+    [photo] = [c for c in tg.api.user_visible if c.endpoint != "sendChatAction"]
     assert photo.endpoint == "sendPhoto"
     assert photo.files["photo"][1].startswith(PNG_SIGNATURE)
     assert len(photo.files["photo"][1]) > 1000  # a real matplotlib chart, not a stub
-    assert len(photo.params["caption"]) <= 1024
+    assert visible_length(photo.params["caption"]) <= 1024
+    assert photo.params["parse_mode"] == "HTML"
     assert photo.params["reply_parameters"]["message_id"] == 55
-    closes = text.params["text"]
+    closes = photo.params["caption"]
     assert closes.count("<code>05-") == 7  # 1..7 May 2024, the seven full days before today
     assert "<code>05-01  " in closes and "<code>05-07  " in closes
 

@@ -70,10 +70,12 @@ async def test_an_alert_is_rendered_like_an_answer_and_sent_to_the_person(tg_out
     )
 
 
-async def test_a_chart_goes_first_as_a_photo_then_the_text(tg_out: Outbox) -> None:
+async def test_a_chart_goes_as_one_photo_with_the_text_as_its_caption(tg_out: Outbox) -> None:
     reply = Reply(Status.COMPLETED, (history(), ChartBlock(tiny_png(), "BTCUSDT", "demo", "BTC chart")), "en")
     assert (await tg_out.send(reply=reply, kind="report")).ok
-    assert [c.endpoint for c in tg_out.api.user_visible] == ["sendPhoto", "sendMessage"]
+    [photo] = tg_out.api.user_visible
+    assert photo.endpoint == "sendPhoto"
+    assert "BTC/USDT" in photo.params["caption"]  # the same single message an answer is
 
 
 @pytest.mark.parametrize(

@@ -9,15 +9,18 @@ import pytest
 from telegram.error import NetworkError
 
 from adapters.telegram.inbound import MAX_INPUT_CHARS
+from adapters.telegram.render import visible_length
 from core.events import ChatKind, Command, ConversationKey, Inbound, TextMessage
-from core.reply import Reply, Status, TextBlock
+from core.reply import Button, ChartBlock, Reply, Status, TextBlock
 from tests.telegram.conftest import Harness
 from tests.telegram.fakes import (
     NOW,
     PRIVATE,
     TOKEN,
+    history,
     http_error,
     message,
+    tiny_png,
     update,
     user,
 )
@@ -84,17 +87,38 @@ async def test_start_shows_welcome_with_language_buttons(tg: Harness) -> None:
 async def test_history_sends_closes_with_gap_and_a_real_png(tg: Harness) -> None:
     await tg.feed(update(message("/history btc")))
 
-    photo, text = tg.api.user_visible  # the chart, then the closes under it
+    [photo] = tg.api.user_visible  # one message: the chart with the closes under it
     assert photo.endpoint == "sendPhoto"
-    closes = text.params["text"]
+    closes = photo.params["caption"]
     assert "<code>07-05  66,010.25</code>\n<code>07-06  — no data</code>" in closes
     filename, payload, mimetype = photo.files["photo"]
     assert payload.startswith(b"\x89PNG\r\n\x1a\n")
     assert payload[12:16] == b"IHDR"
     assert mimetype == "image/png"
     assert filename.endswith(".png")
-    assert len(photo.params["caption"]) <= 1024
-    assert "BTC/USDT 7-day closes chart" in photo.params["caption"]
+    assert visible_length(closes) <= 1024
+    assert "BTC/USDT daily closes (UTC), last 7 days" in closes
+
+
+async def test_chart_buttons_ride_on_the_photo_or_on_the_text_that_follows_it(tg: Harness) -> None:
+    chart = ChartBlock(tiny_png(), "BTCUSDT", "demo", "BTC chart")
+    buttons = (Button("ETH", "t-eth"),)
+    tg.core.override = lambda event: Reply(Status.COMPLETED, (history(), chart), "en", buttons=buttons)
+    await tg.feed(update(message("btc week")))
+    [photo] = tg.api.user_visible
+    assert photo.endpoint == "sendPhoto" and photo.params["parse_mode"] == "HTML"
+    assert photo.params["reply_markup"]["inline_keyboard"] == [[{"text": "ETH", "callback_data": "dm:t-eth"}]]
+    tg.api.calls.clear()
+
+    tg.core.override = lambda event: Reply(
+        Status.COMPLETED, (history(), chart, TextBlock("x" * 1100)), "en", buttons=buttons
+    )
+    await tg.feed(update(message("btc week, long")))
+    photo, text = tg.api.user_visible  # too long for a caption: the text follows
+    assert photo.endpoint == "sendPhoto" and "reply_markup" not in photo.params
+    assert photo.params["caption"] == "BTC chart · DEMO data, not real market prices"
+    assert text.endpoint == "sendMessage" and "dm:t-eth" in str(text.params["reply_markup"])
+    assert "<code>07-06  — no data</code>" in text.params["text"]
 
 
 HOSTILE = "<b>bold</b> & <script>alert('x')</script> <img src=x onerror=alert(1)>"

@@ -45,6 +45,6 @@ async def test_a_final_answer_with_a_chart_replaces_the_interim_message(tg: Harn
     await tg.feed(update(message("chart btc please")))
 
     endpoints = [c.endpoint for c in tg.api.user_visible]
-    assert endpoints == ["sendMessage", "deleteMessage", "sendPhoto", "sendMessage"]
+    assert endpoints == ["sendMessage", "deleteMessage", "sendPhoto"]  # the chart carries the text
     interim_id = 1000  # the recording API numbers messages from 1000
     assert tg.api.of("deleteMessage")[0].params["message_id"] == interim_id

@@ -18,10 +18,11 @@ from adapters.telegram.render import (
     format_price,
     render_reply,
     tg_len,
+    visible_length,
 )
 from core.i18n import Locale
 from core.reply import Block, Button, ChartBlock, DetailsBlock, NoticeBlock, Reply, Status, TextBlock
-from tests.telegram.fakes import quote, tiny_png
+from tests.telegram.fakes import history, quote, tiny_png
 
 
 def reply(
@@ -97,9 +98,61 @@ def test_caption_is_short_and_escaped() -> None:
     chart = ChartBlock(tiny_png(), "BTCUSDT", "binance", "<chart> " * 500)
     [photo] = render_reply(reply(chart), in_group=False, bot_username=None).messages
     assert isinstance(photo, OutPhoto)
-    assert tg_len(photo.caption_html) <= MAX_CAPTION
+    assert visible_length(photo.caption_html) == MAX_CAPTION  # as long as allowed, no longer
     assert photo.caption_html.startswith("&lt;chart&gt; ")
     assert photo.caption_html.endswith("…")
+
+
+def test_visible_length_counts_like_telegram_after_parsing() -> None:
+    assert visible_length("<b>BTC/USDT</b>") == 8  # tags count nothing
+    assert visible_length("a &amp; &lt;b&gt;") == 7  # an escaped character counts one
+    assert visible_length("<code>📈</code>") == 2  # UTF-16 code units
+
+
+def test_a_chart_answer_is_one_photo_with_the_text_as_caption_and_the_buttons() -> None:
+    out = render_reply(
+        reply(
+            quote(),
+            history(),
+            ChartBlock(tiny_png(), "BTCUSDT", "demo", "BTC chart"),
+            buttons=[Button("ETH", "t1")],
+        ),
+        in_group=False,
+        bot_username=None,
+    )
+    [photo] = out.messages
+    assert isinstance(photo, OutPhoto)
+    assert photo.png == tiny_png()
+    assert photo.caption_html.startswith("<b>BTC/USDT</b>\nBest ask: <b>67,123.45</b> USDT")
+    assert "<code>07-06  — no data</code>" in photo.caption_html
+    assert "DEMO data, not real market prices" in photo.caption_plain
+    assert visible_length(photo.caption_html) <= MAX_CAPTION
+    assert keys(out)[0][0].callback_data == "dm:t1"  # sent with the photo, the last message
+
+
+def test_a_caption_full_of_entities_still_fits_when_telegram_would_accept_it() -> None:
+    # 800 visible characters, 4,000 as HTML: Telegram counts the 800.
+    fits = TextBlock("&" * 800)
+    [photo] = render_reply(
+        reply(ChartBlock(tiny_png(), "BTCUSDT", "demo", "chart"), fits), in_group=False, bot_username=None
+    ).messages
+    assert isinstance(photo, OutPhoto)
+    assert photo.caption_html == "&amp;" * 800
+
+
+def test_text_too_long_for_a_caption_follows_the_photo_with_the_buttons() -> None:
+    long_text = TextBlock("📈" * 520)  # 520 code points but 1,040 UTF-16 units: over the limit
+    out = render_reply(
+        reply(ChartBlock(tiny_png(), "BTCUSDT", "demo", "BTC chart"), long_text, buttons=[Button("OK", "t")]),
+        in_group=False,
+        bot_username=None,
+    )
+    photo, text = out.messages
+    assert (
+        isinstance(photo, OutPhoto) and photo.caption_plain == "BTC chart · DEMO data, not real market prices"
+    )
+    assert isinstance(text, OutText) and text.plain == "📈" * 520
+    assert out.keyboard is not None  # send_rendered puts it on the last message: the text
 
 
 def test_keyboard_carries_prefixed_tokens_within_64_bytes() -> None:

@@ -1,0 +1,79 @@
+"""Fast start: a process loads a heavy library only when its work needs it.
+
+Each check runs in a fresh interpreter and reports which heavy libraries ended up imported.
+(`make bench` measures the time; these tests keep the imports from creeping back.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HEAVY = ("matplotlib", "httpx", "openai", "telegram", "discord", "cryptography", "alembic")
+
+_REPORT = """
+import json, sys
+{body}
+print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)))
+"""
+
+
+def loaded_after(body: str, tmp_path: Path, **env: str) -> list[str]:
+    """The heavy libraries imported once ``body`` ran in a new process (demo market, own DB)."""
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
+        "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}",
+        "DESKMATE_MARKET": "demo",
+        "DESKMATE_DATA_DIR": str(tmp_path / "data"),
+        **env,
+    }
+    script = _REPORT.format(body=body, heavy=HEAVY)
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    loaded: list[str] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_starting_the_cli_imports_no_heavy_library(tmp_path: Path) -> None:
+    assert loaded_after("import bot.cli, bot.wiring, bot.console, adapters.charts", tmp_path) == []
+
+
+def test_a_price_question_needs_no_chart_http_model_or_platform_library(tmp_path: Path) -> None:
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    loaded = loaded_after(ask, tmp_path)
+    # alembic: the migration check reads the head revision; cryptography: the secret-key check
+    # at start-up (a wrong key must stop the process before it touches data)
+    assert set(loaded) <= {"alembic", "cryptography"}, loaded
+
+
+def test_a_history_question_loads_matplotlib_and_draws_the_chart(tmp_path: Path) -> None:
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'ETH 7 day chart'])"
+    loaded = loaded_after(ask, tmp_path)
+    assert "matplotlib" in loaded and "httpx" not in loaded and "openai" not in loaded
+    [png] = (tmp_path / "out").glob("*.png")
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_the_live_market_brings_its_http_client(tmp_path: Path) -> None:
+    body = (
+        "import asyncio\n"
+        "from bot.settings import Settings\n"
+        "from bot.wiring import build_app, migrate\n"
+        "migrate(Settings())\n"
+        "async def start_and_stop():\n"
+        "    app = await build_app(Settings())\n"
+        "    await app.aclose()\n"
+        "asyncio.run(start_and_stop())"
+    )
+    loaded = loaded_after(body, tmp_path, DESKMATE_MARKET="binance")
+    assert "httpx" in loaded and "matplotlib" not in loaded

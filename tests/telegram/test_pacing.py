@@ -1,0 +1,100 @@
+"""Delivery pacing with Telegram's real limits: ~1 message a second per chat, 20 a minute per
+group, 30 a second for the bot, and a 429 that pauses only its own chat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from adapters.telegram.flood import Limits, is_group
+from tests.telegram.conftest import Harness, start_harness
+from tests.telegram.fakes import Call, ScriptedCore, http_error
+
+GROUP_ID = -100777
+
+
+@pytest.fixture
+async def paced() -> AsyncIterator[Harness]:
+    harness = await start_harness(ScriptedCore(), limits=Limits())  # the limits that ship
+    yield harness
+    await harness.app.shutdown()
+
+
+def times(calls: list[Call]) -> list[float]:
+    return [c.at for c in calls]
+
+
+def test_the_shipped_limits_are_telegrams() -> None:
+    assert Limits() == Limits(per_second=30, chat_interval=1.0, group_messages=20, group_window=60.0)
+    assert is_group(-100777) and is_group("-100777") and is_group("@channel")
+    assert not is_group(42) and not is_group("42")
+
+
+async def test_a_burst_to_one_private_chat_is_spaced_a_second_apart_in_order(paced: Harness) -> None:
+    bot = paced.app.bot
+    await asyncio.gather(*(bot.send_message(42, f"message {i}") for i in range(3)))
+
+    sent = paced.api.of("sendMessage")
+    assert [c.params["text"] for c in sent] == ["message 0", "message 1", "message 2"]
+    gaps = [b - a for a, b in zip(times(sent), times(sent)[1:], strict=False)]
+    assert all(0.98 <= gap < 1.5 for gap in gaps), gaps
+
+
+async def test_a_burst_across_many_chats_goes_at_the_bot_wide_rate(paced: Harness) -> None:
+    bot = paced.app.bot
+    started = asyncio.get_running_loop().time()
+    await asyncio.gather(*(bot.send_message(1000 + i, "hello") for i in range(50)))
+
+    at = sorted(times(paced.api.of("sendMessage")))
+    assert len(at) == 50
+    assert at[-1] - started < 1.6  # not one a second per chat: 50 chats in about a second
+    assert all(later - earlier >= 0.99 for earlier, later in zip(at, at[30:], strict=False))  # <= 30/s
+
+
+async def test_a_429_pauses_only_the_chat_it_came_from(paced: Harness) -> None:
+    bot = paced.app.bot
+    paced.api.fail_next("sendMessage", http_error(429, "Too Many Requests: retry after 2", retry_after=2))
+
+    chat_a = asyncio.create_task(bot.send_message(42, "to A"))
+    await asyncio.sleep(0.05)  # A's first try got the 429
+    await bot.send_message(43, "to B")  # B is not held back
+    await asyncio.sleep(0.05)
+    second_to_a = asyncio.create_task(bot.send_message(42, "to A again"))
+    await asyncio.gather(chat_a, second_to_a)
+
+    first_try, to_b, retry, again = paced.api.of("sendMessage")
+    assert (first_try.params["chat_id"], to_b.params["chat_id"]) == (42, 43)
+    assert to_b.at - first_try.at < 0.5
+    assert retry.params["text"] == "to A" and retry.at - first_try.at >= 2.0  # waited as asked
+    assert again.params["text"] == "to A again" and again.at - retry.at >= 0.98  # in order, paced
+
+
+async def test_a_group_gets_at_most_its_quota_per_window() -> None:
+    limits = Limits(chat_interval=0.01, group_messages=3, group_window=1.0)  # 20 a minute, scaled down
+    harness = await start_harness(ScriptedCore(), limits=limits)
+    try:
+        bot = harness.app.bot
+        await asyncio.gather(
+            *(bot.send_message(GROUP_ID, f"g{i}") for i in range(4)),
+            *(bot.send_message(42, f"p{i}") for i in range(4)),
+        )
+        group = times([c for c in harness.api.of("sendMessage") if c.params["chat_id"] == GROUP_ID])
+        private = times([c for c in harness.api.of("sendMessage") if c.params["chat_id"] == 42])
+        assert group[2] - group[0] < 0.5  # three at once ...
+        assert group[3] - group[0] >= 0.99  # ... the fourth waits for the window
+        assert private[3] - private[0] < 0.5  # a private chat has no such quota
+    finally:
+        await harness.app.shutdown()
+
+
+async def test_typing_and_edits_do_not_wait_for_the_chats_message_pace(paced: Harness) -> None:
+    bot = paced.app.bot
+    await bot.send_message(42, "one")
+    await bot.send_chat_action(42, "typing")
+    await bot.edit_message_text("one, edited", chat_id=42, message_id=5)
+
+    sent, typing, edit = paced.api.user_visible
+    assert (typing.endpoint, edit.endpoint) == ("sendChatAction", "editMessageText")
+    assert edit.at - sent.at < 0.5
