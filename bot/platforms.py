@@ -39,17 +39,17 @@ def discord_config(app: App) -> DiscordConfig:
 async def telegram_job(app: App) -> None:
     from adapters.telegram.app import serve
 
-    await serve(telegram_config(app), app.core)
+    await serve(telegram_config(app), app.core, app.skills.commands)
 
 
 async def discord_job(app: App) -> None:
     from adapters.discord.runtime import serve
 
-    await serve(discord_config(app), app.core, app.catalog)
+    await serve(discord_config(app), app.core, app.catalog, app.skills.commands)
 
 
 async def discord_sync(app: App) -> None:
     from adapters.discord.runtime import sync_commands
 
-    synced = await sync_commands(discord_config(app), app.core, app.catalog)
+    synced = await sync_commands(discord_config(app), app.core, app.catalog, app.skills.commands)
     print(f"synced {len(synced)} commands")

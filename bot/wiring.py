@@ -13,20 +13,40 @@ from adapters.binance import BinanceMarket
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
 from adapters.secrets import build_secret_box
+from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.engine import create_engine
+from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.migrate import upgrade
+from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.workspace_store import SqlWorkspaceStore
 from bot.settings import Settings
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
 from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
-from core.skills.price_service import PriceService
-from core.workspace import build_workspace
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills import exchange_accounts, glossary, model_configs, price, upcoming
+from core.skills.registry import Registry, SkillSet
+from core.tasks.audit import AUDIT_LOG
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.model_configs import MODEL_CONFIGS
 
 log = logging.getLogger(__name__)
+
+
+def build_registry() -> Registry:
+    """Every skill deskmate runs: one line each (the system spec's commands come built in)."""
+    registry = Registry()
+    registry.register(price.SPEC)
+    registry.register(exchange_accounts.SPEC)
+    registry.register(model_configs.SPEC)
+    registry.register(glossary.SPEC)
+    registry.register(upcoming.TRADER_MANAGEMENT)
+    registry.register(upcoming.STRATEGY_MANAGEMENT)
+    registry.register(*upcoming.DIAGNOSES)
+    return registry
 
 
 @dataclass
@@ -35,6 +55,7 @@ class App:
 
     settings: Settings
     core: Core
+    skills: SkillSet
     engine: AsyncEngine
     market: MarketData
     catalog: MarketCatalog
@@ -78,27 +99,27 @@ async def build_app(
         market, http = build_market(settings, clock)
     engine = create_engine(settings.database_url)
     charts = MatplotlibChartRenderer()
-    prices = PriceService(market, catalog, clock)
+    secret_key = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
+    services = (
+        Services()
+        .provide(CLOCK, clock)
+        .provide(MARKET, market)
+        .provide(CATALOG, catalog)
+        .provide(CHARTS, charts)
+        .provide(SECRET_BOX, build_secret_box(secret_key, settings.data_dir))
+        .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
+        .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
+        .provide(AUDIT_LOG, SqlAuditLog(engine))
+    )
+    skills = build_registry().build(services)
     planner: Planner | None = None
     closers: list[Any] = []
-    if settings.llm.configured:  # the model is only a fallback for what no skill covers
+    if settings.llm.configured:  # the model is only a fallback for what no rule covers
         from bot.planner_wiring import build as build_planner
 
-        planner, chat_model = build_planner(settings, engine, prices, charts, clock)
+        planner, chat_model = build_planner(settings, engine, skills, clock)
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
-    secret_key = settings.secret_key.get_secret_value() if settings.secret_key is not None else None
-    secrets = build_secret_box(secret_key, settings.data_dir)
-    workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
-    core = Core(
-        store=store,
-        prices=prices,
-        charts=charts,
-        clock=clock,
-        default_locale=settings.locale,
-        planner=planner,
-        extra_rules=workspace_rules,
-        extra_skills=workspace_skills,
-    )
-    return App(settings, core, engine, market, catalog, charts, http, closers)
+    core = Core(store=store, skills=skills, clock=clock, default_locale=settings.locale, planner=planner)
+    return App(settings, core, skills, engine, market, catalog, charts, http, closers)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken
 
-from core.workspace.ports import SecretUnavailable
+from core.secrets import SecretUnavailable
 
 logger = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from core.conversation.tasks import open_task
 from core.events import TextMessage
 from core.i18n import Locale, register, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
+from core.tasks.answers import secret_value
 from core.turn import Turn
-from core.workspace.text import secret_value
 
 MAX_MESSAGE_CHARS = 500
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")

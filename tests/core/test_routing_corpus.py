@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Router
+from core.routing.router import Router
+from core.skills.price.rules import PriceRule
+from tests.corpus import corpus_rows
 from tests.fakes import Chat, make_core
-
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "routing.jsonl"
-if not CORPUS.exists():  # CI lays shared/ beside the clone
-    CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
 
 
 def _rows(skills: set[str | None]) -> list[dict]:
-    rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if r["expect"].get("skill") in skills]
+    return [r for r in corpus_rows() if r["expect"].get("skill") in skills]
 
 
 PRICE_AND_NULL = _rows({"price", None})

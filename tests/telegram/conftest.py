@@ -12,6 +12,7 @@ from telegram import Update
 from adapters.telegram import TelegramConfig, build_application
 from adapters.telegram.app import TelegramApp
 from core.ports import ConversationHandler
+from tests.fakes import COMMANDS
 from tests.telegram.fakes import TOKEN, RecordingRequest, ScriptedCore
 
 
@@ -29,7 +30,11 @@ class Harness:
 async def start_harness(handler: ConversationHandler, **config: Any) -> Harness:
     api = RecordingRequest()
     app = build_application(
-        TelegramConfig(token=TOKEN, **config), handler, request=api, get_updates_request=RecordingRequest()
+        TelegramConfig(token=TOKEN, **config),
+        handler,
+        commands=COMMANDS,
+        request=api,
+        get_updates_request=RecordingRequest(),
     )
     await app.initialize()
     api.calls.clear()  # getMe at start-up is not what the tests look at

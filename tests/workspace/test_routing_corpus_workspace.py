@@ -7,23 +7,16 @@ answered "not available yet" rather than misrouted (e.g. "create a BTC agent" is
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Router
-from core.workspace import MemorySecretBox, MemoryWorkspaceStore, build_workspace
-from tests.fakes import NOW
+from core.routing.router import Router
+from tests.corpus import corpus_rows
+from tests.fakes import full_router
 from tests.workspace.conftest import codes, make_desk
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "routing.jsonl"
-if not CORPUS.exists():  # CI lays shared/ beside the clone
-    CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
-
-ROWS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+ROWS = corpus_rows()
 OURS = [
     r for r in ROWS if r["expect"].get("skill") in ("price", None, "exchange_management", "model_management")
 ]
@@ -31,10 +24,7 @@ LATER = [r for r in ROWS if r not in OURS]
 
 
 def _router() -> Router:
-    from core.clock import FixedClock
-
-    rules, _ = build_workspace(MemoryWorkspaceStore(), MemorySecretBox(), FixedClock(NOW))
-    return Router([*rules, PriceRule(MarketCatalog())])
+    return full_router()
 
 
 def test_the_corpus_has_rows_of_every_kind_we_own() -> None:

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.routing.normalize import normalize
-from core.workspace.names import name_key
+from core.tasks.names import name_key
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
     """Something a task can act on, as the resolver sees it."""
 
-    id: int
+    id: str  # opaque: whatever the repository uses, never assumed to be a number
     name: str
     aliases: tuple[str, ...] = ()  # normalized words that also name it (its exchange / provider)
 
