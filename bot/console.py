@@ -6,7 +6,7 @@ import asyncio
 import json
 import sys
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from adapters.console import render_json, render_text, save_images
@@ -14,11 +14,18 @@ from bot.wiring import App
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.i18n import Locale
 from core.reply import Reply
+from core.skills.registry import CommandSpec, SkillSet
 
 
-def command_names(app: App) -> frozenset[str]:
+def command_names(commands: Iterable[CommandSpec]) -> frozenset[str]:
     """The commands the console offers: the registry's, as derived for the console."""
-    return frozenset(c.name for c in app.skills.commands if c.on("console"))
+    return frozenset(c.name for c in commands if c.on("console"))
+
+
+def banner(skills: SkillSet, market: str, locale: Locale) -> str:
+    """What `deskmate chat` says first: the market it runs on and the commands it takes."""
+    source = "demo market (offline, simulated prices)" if market == "demo" else "Binance"
+    return f"deskmate console · {source} · Ctrl-D to quit\n{skills.command_line(locale, 'console')}"
 
 
 def console_key(chat: str, user: str) -> ConversationKey:
@@ -56,7 +63,7 @@ async def ask_once(
     if press:
         event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=press)
     else:
-        event = to_event(key, text or "", locale, command_names(app))
+        event = to_event(key, text or "", locale, command_names(app.skills.commands))
     reply = await app.core.handle(event)
     images = save_images(reply, out_dir)
     if as_json:
@@ -71,10 +78,8 @@ async def ask_once(
 async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, out_dir: Path) -> None:
     """An interactive conversation; type a button's number to press it, Ctrl-D to leave."""
     key = console_key(chat, user)
-    source = "demo market (offline, simulated prices)" if app.settings.market == "demo" else "Binance"
-    print(f"deskmate console · {source} · Ctrl-D to quit")
-    print(app.skills.command_line(locale or app.settings.locale, "console"))
-    commands = command_names(app)
+    print(banner(app.skills, app.settings.market, locale or app.settings.locale))
+    commands = command_names(app.skills.commands)
     last: Reply | None = None
     while True:
         try:

@@ -324,7 +324,7 @@ class Core:
 
     async def _press(self, event: ButtonPress) -> Reply:
         now = self.clock.now()
-        claim = await self.store.claim_token(event.token, event.key.user_id, now)
+        claim = await tokens.claim(self.store, event.token, event.key.user_id, now)
         if claim.outcome is not ClaimOutcome.CLAIMED or claim.token is None:
             presser = await self.store.load_state(event.key)  # their language, their cancelled buttons
             cancelled = tokens.was_cancelled(presser, event.token)

@@ -105,11 +105,7 @@ class TaskLifecycle:
         task = open_task(state)
         if task is not None:
             closed: tuple[str, TaskStatus] | None = None
-            if (
-                task.status is TaskStatus.AWAITING_CONFIRMATION
-                and task.confirm_expires_at is not None
-                and now >= task.confirm_expires_at
-            ):
+            if task.status is TaskStatus.AWAITING_CONFIRMATION and tokens.expired(task, now):
                 closed = "task.confirm_expired", TaskStatus.EXPIRED
             elif task.status is TaskStatus.EXECUTING and now - task.updated_at > EXECUTING_GRACE:
                 closed = "task.crashed", TaskStatus.FAILED
@@ -168,7 +164,7 @@ class TaskLifecycle:
     async def cancel(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
         """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
         in from another process either wins (and we say so) or can no longer run."""
-        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and task.cancel_token:
+        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(task):
             claim = await tokens.claim_cancel(turn, task)
             if claim.outcome is ClaimOutcome.USED:
                 return await self._unclaimable(turn, task, ClaimOutcome.USED)

@@ -269,11 +269,13 @@ class Planner:
     def _rejected(
         self, run: TaskRun, rejected: RejectedCall, *, outcome: Literal["error", "skipped"]
     ) -> dict[str, Any]:
+        # Whatever the model put in a refused call is traced, but never a credential it invented.
+        shown = {k: redact(v).text if isinstance(v, str) else v for k, v in rejected.args.items()}
         run.trace.append(
             TraceStep(
                 kind="tool",
                 name=rejected.call.name,
-                args=rejected.args,
+                args=shown,
                 outcome=outcome,
                 error_code=rejected.code,
                 detail={"tool_call_id": rejected.call.id},

@@ -306,6 +306,8 @@ class SkillSet:
             own = getattr(skill, "name", spec.name)
             if own != spec.name:
                 raise RegistryError(f"skill {spec.name!r}: its factory built a skill named {own!r}")
+            if getattr(skill, "private", spec.private) != spec.private:
+                raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
             self._skills[spec.name] = skill
         ranked = sorted(((r.priority, r, s) for s in specs.values() for r in s.rules), key=lambda x: -x[0])
         self.router = Router([rule.build(services) for _, rule, _ in ranked])

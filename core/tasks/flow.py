@@ -59,6 +59,7 @@ class TaskFlow:
     start, continue_text, on_button, reprompt, describe, asks_secret)."""
 
     name: str = ""
+    private: bool = True  # as its SkillSpec says (the registry checks): replies are private, no groups
     ref_kind: str = ""  # the ConversationState.recent_refs key of what this skill manages
 
     def __init__(
@@ -211,7 +212,7 @@ class TaskFlow:
         if kind == "confirm":
             if task.status is not TaskStatus.AWAITING_CONFIRMATION:
                 return self.stale(turn)
-            if task.confirm_token is None:
+            if not tokens.pending(task):
                 # Its buttons died when the task was paused: nothing runs on them; the
                 # confirmation is shown again with fresh buttons.
                 notice = NoticeBlock(turn.t("flow.confirm_again"), "warning", "confirm_again")
@@ -229,7 +230,7 @@ class TaskFlow:
                 return self.stale(turn)
             value = str(payload.get("value", ""))
             if slot == TARGET:
-                chosen = next((t for t in await self.targets(owner_of(turn)) if str(t.id) == value), None)
+                chosen = next((t for t in await self.targets(owner_of(turn)) if t.id == value), None)
                 if chosen is None:  # deleted since the question was asked
                     return self._fail(
                         turn, task, turn.t("flow.gone", kind=self.kind_label(turn)), "not_found", []
@@ -263,7 +264,7 @@ class TaskFlow:
         action = self.action(task)
         if action is None:
             return self._undeclared(turn, task)
-        if turn.chat_kind is ChatKind.GROUP:  # the engine refuses first; this is the backstop
+        if self.private and turn.chat_kind is ChatKind.GROUP:  # the engine refuses first; a backstop
             transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
             return self._private_only(turn, task)
         if action.target and not (task.target_ref or {}).get("id"):
@@ -373,7 +374,7 @@ class TaskFlow:
         self.transition(turn, task, TaskStatus.COLLECTING)
         task.asking = TARGET
         shown = options[:MAX_TARGET_BUTTONS]
-        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(str(t.id), t.name) for t in shown])
+        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(t.id, t.name) for t in shown])
         return self.private_reply(
             turn, task, Status.NEEDS_INPUT, (*notes, NoticeBlock(text, code=code)), buttons=buttons
         )
@@ -461,6 +462,12 @@ class TaskFlow:
                 self._fail(turn, task, turn.t("flow.secret_unavailable"), "secret_unavailable", notes),
                 carried_secret,
             )
+        except Exception:  # a store fault: its transaction (change and audit row) was rolled back
+            log.exception("%s.%s failed", self.name, task.action)
+            await self._audit(turn, task, "failed", target, {"reason": "error"})
+            return self._carry(
+                self._fail(turn, task, turn.t("flow.failed"), "action_failed", notes), carried_secret
+            )
         self.transition(turn, task, TaskStatus.COMPLETED if done.ok else TaskStatus.FAILED)
         if done.gone:
             if target is not None and turn.state.recent_refs.get(self.ref_kind) == target.id:
@@ -499,7 +506,7 @@ class TaskFlow:
 
     @staticmethod
     def _set_target(task: Task, target: Target) -> None:
-        task.target_ref = {"id": str(target.id), "name": target.name}
+        task.target_ref = {"id": target.id, "name": target.name}
 
     @staticmethod
     def _target_of(task: Task) -> Target | None:
@@ -562,14 +569,14 @@ class TaskFlow:
         delete_inbound: bool = False,
         expects_secret: str | None = None,
     ) -> Reply:
-        """A reply about someone's workspace: private, and carrying the task's route."""
+        """A reply of this task, carrying its route: private when the skill is (someone's workspace)."""
         return Reply(
             status,
             tuple(blocks),
             turn.locale,
             buttons=buttons,
             route=self.route_info(task),
-            audience="private",
+            audience="private" if self.private else "public",
             delete_inbound=delete_inbound,
             expects_secret=expects_secret,
         )

@@ -7,6 +7,10 @@ from core.i18n import register
 register(
     {
         "flow.field.name": {"zh": "名称", "en": "Name"},
+        "flow.failed": {
+            "zh": "操作没有完成（存储出错），请稍后再试。",
+            "en": "That didn't go through (a storage error); please try again in a moment.",
+        },
         "flow.invalid": {
             "zh": "这个回答我没看懂。",
             "en": "I didn't understand that answer.",

@@ -95,8 +95,18 @@ async def confirmation(
 
 
 def pending(task: Task) -> bool:
-    """The task holds a live confirm / cancel pair (typed yes / no may spend it)."""
-    return task.confirm_token is not None
+    """The task holds a confirm / cancel pair (typed yes / no may spend it)."""
+    return task.confirm_token is not None and task.cancel_token is not None
+
+
+def expired(task: Task, now: datetime) -> bool:
+    """The task's pair is past its time: the confirmation can no longer run."""
+    return task.confirm_expires_at is not None and now >= task.confirm_expires_at
+
+
+async def claim(store: StateStore, token: str, user_id: str, now: datetime) -> TokenClaim:
+    """Spend a pressed button's token: one compare-and-set, across processes."""
+    return await store.claim_token(token, user_id, now)
 
 
 def forget(task: Task) -> None:
@@ -108,13 +118,13 @@ def forget(task: Task) -> None:
 async def claim_confirm(turn: Turn, task: Task) -> TokenClaim:
     """Spend the task's confirm token (a typed "确认"), as a button press would."""
     assert task.confirm_token is not None
-    return await turn.store.claim_token(task.confirm_token, turn.key.user_id, turn.now)
+    return await claim(turn.store, task.confirm_token, turn.key.user_id, turn.now)
 
 
 async def claim_cancel(turn: Turn, task: Task) -> TokenClaim:
     """Spend the task's cancel token first, so a confirm racing in cannot run afterwards."""
     assert task.cancel_token is not None
-    return await turn.store.claim_token(task.cancel_token, turn.key.user_id, turn.now)
+    return await claim(turn.store, task.cancel_token, turn.key.user_id, turn.now)
 
 
 def remember_cancelled(state: ConversationState, task: Task) -> None:

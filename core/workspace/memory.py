@@ -219,7 +219,7 @@ class MemoryWorkspace:
 
 
 def _owned(items: dict[str, _R], owner: str) -> list[_R]:
-    return sorted((r for r in items.values() if r.owner == owner), key=lambda r: int(r.id))
+    return [r for r in items.values() if r.owner == owner]  # insertion order: oldest first
 
 
 def _mine(items: dict[str, _R], owner: str, row_id: str) -> _R | None:

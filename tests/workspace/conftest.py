@@ -18,6 +18,7 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
 from core.memory_store import MemoryStateStore
+from core.planner import Planner
 from core.ports import StateStore
 from core.reply import Button, DetailsBlock, NoticeBlock, Reply
 from core.secrets import SecretBox
@@ -108,8 +109,10 @@ def make_desk(
     secrets: SecretBox | None = None,
     clock: FixedClock | None = None,
     planner: object | None = None,
+    model: object | None = None,
 ) -> Desk:
-    """A Core with every registered skill (as bot.wiring registers them) on the given stores."""
+    """A Core with every registered skill (as bot.wiring registers them) on the given stores.
+    ``model``: a ChatModel for a real planner over the registered skills' tools."""
     clock = clock or FixedClock(NOW)
     workspace = workspace or MemoryWorkspace()
     states = states or MemoryStateStore()
@@ -122,6 +125,8 @@ def make_desk(
         models=workspace.models,
         audit=workspace.audit,
     )
+    if model is not None:
+        planner = Planner(model, skills.toolsets, clock=clock)  # type: ignore[arg-type]
     core = Core(store=states, skills=skills, clock=clock, planner=planner)  # type: ignore[arg-type]
     return Desk(core, workspace, states, secrets, clock, Chat(core))
 

@@ -238,3 +238,30 @@ async def test_downgrade_removes_the_workspace_tables(db_url: str) -> None:
         await eng.dispose()
     await migrate.upgrade_async(db_url)
     assert await migrate.current_async(db_url) == migrate.head()
+
+
+async def test_the_aggregates_migration_keeps_audit_targets_as_text(db_url: str) -> None:
+    await migrate.downgrade_async(db_url, "0003_workspace")  # audit target ids were integers
+    eng = create_engine(db_url)
+    try:
+        async with eng.begin() as conn:
+            await conn.execute(
+                text(
+                    "INSERT INTO audit_log (at, owner, actor, skill, action, target_id, target_name,"
+                    " outcome, detail) VALUES (:at, 'o', 'a', 'exchange_management', 'delete', 7, 'Main',"
+                    " 'ok', '{}')"
+                ),
+                {"at": NOW.replace(tzinfo=None)},
+            )
+    finally:
+        await eng.dispose()
+    await migrate.upgrade_async(db_url)
+    eng = create_engine(db_url)
+    try:
+        audit = sql_workspace(eng).audit
+        (old,) = await audit.recent("o")
+        assert old.target_id == "7"  # converted, not lost
+        await audit.record(AuditEntry("o", "a", NOW, "order_management", "cancel", "ord-1", "x", "ok"))
+        assert {e.target_id for e in await audit.recent("o")} == {"7", "ord-1"}
+    finally:
+        await eng.dispose()
