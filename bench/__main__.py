@@ -20,7 +20,7 @@ from adapters.charts import MatplotlibChartRenderer
 from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade_async
 from adapters.storage.state_store import SqlStateStore
-from bot.wiring import build_registry
+from bot.skills import build_registry
 from core.clock import SystemClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage

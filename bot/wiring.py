@@ -20,6 +20,7 @@ from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
 from bot.settings import Settings
+from bot.skills import build_registry
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
 from core.market import MarketData
@@ -27,26 +28,12 @@ from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
-from core.skills import exchange_accounts, glossary, model_configs, price, upcoming
-from core.skills.registry import Registry, SkillSet
+from core.skills.registry import SkillSet
 from core.tasks.audit import AUDIT_LOG
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.model_configs import MODEL_CONFIGS
 
 log = logging.getLogger(__name__)
-
-
-def build_registry() -> Registry:
-    """Every skill deskmate runs: one line each (the system spec's commands come built in)."""
-    registry = Registry()
-    registry.register(price.SPEC)
-    registry.register(exchange_accounts.SPEC)
-    registry.register(model_configs.SPEC)
-    registry.register(glossary.SPEC)
-    registry.register(upcoming.TRADER_MANAGEMENT)
-    registry.register(upcoming.STRATEGY_MANAGEMENT)
-    registry.register(*upcoming.DIAGNOSES)
-    return registry
 
 
 @dataclass

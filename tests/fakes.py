@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import cast
 
 from adapters.demo_market import DemoMarket
-from bot.wiring import build_registry
+from bot.skills import build_registry
 from core.clock import Clock, FixedClock
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage

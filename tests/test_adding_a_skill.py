@@ -18,7 +18,7 @@ from adapters.discord import DiscordConfig, build_client, sync_tree
 from adapters.llm import OpenAIChatModel
 from adapters.telegram import TelegramConfig, build_application, set_commands
 from bot.console import banner, command_names, to_event
-from bot.wiring import build_registry
+from bot.skills import build_registry
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import Command, ConversationKey

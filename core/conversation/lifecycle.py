@@ -112,9 +112,9 @@ class TaskLifecycle:
             elif now - task.updated_at > TASK_IDLE_TTL:
                 closed = "task.expired", TaskStatus.EXPIRED
             if closed is not None:
-                key = closed[0]
+                key, status = closed
                 state.active = None
-                transitions.move(task, closed[1], now, turn.trace)
+                transitions.move(task, status, now, turn.trace)
                 if self.book.resumable(task):
                     code = key.split(".", 1)[1]
                     what = self.book.describe(turn, task)

@@ -21,7 +21,7 @@ Registration refuses, with a RegistryError naming the skill:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -374,6 +374,3 @@ class SkillSet:
 
     def help_text(self, locale: Locale, platform: str) -> str:
         return f"{self.capabilities(locale)}\n\n{self.command_line(locale, platform)}"
-
-    def planner_guidance(self) -> Sequence[str]:
-        return [g for g in (ts.guidance() for ts in self.toolsets) if g]

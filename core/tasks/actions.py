@@ -123,7 +123,3 @@ class ActionSpec(Generic[S]):
 
     def slot_specs(self, skill: S, task: Task) -> Sequence[SlotSpec]:
         return self.slots if isinstance(self.slots, tuple) else self.slots(skill, task)
-
-
-class UndeclaredAction(LookupError):
-    """A task names an action its skill does not declare."""

@@ -7,8 +7,8 @@ import pytest
 from core.markets import MarketCatalog
 from core.routing.router import Router
 from core.skills.price.rules import PriceRule
-from tests.corpus import corpus_rows
 from tests.fakes import Chat, make_core
+from tests.shared_corpus import corpus_rows
 
 
 def _rows(skills: set[str | None]) -> list[dict]:

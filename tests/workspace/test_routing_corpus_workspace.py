@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from core.routing.router import Router
-from tests.corpus import corpus_rows
 from tests.fakes import full_router
+from tests.shared_corpus import corpus_rows
 from tests.workspace.conftest import codes, make_desk
 
 ROWS = corpus_rows()
