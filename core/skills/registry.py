@@ -198,10 +198,9 @@ class Registry:
     def specs(self) -> Mapping[str, SkillSpec]:
         return MappingProxyType(self._specs)
 
-    def commands(self, platform: str | None = None) -> tuple[CommandSpec, ...]:
-        """Every command (on ``platform``), in menu order. Static: no services needed."""
-        found = [c for s in self._specs.values() for c in s.commands if platform is None or c.on(platform)]
-        return tuple(sorted(found, key=lambda c: (c.order, c.name)))
+    def commands(self) -> tuple[CommandSpec, ...]:
+        """Every command, in menu order. Static: no services needed."""
+        return _menu(self._specs.values())
 
     def build(self, services: Services) -> SkillSet:
         return SkillSet(dict(self._specs), services)
@@ -286,6 +285,11 @@ class Registry:
                         raise fail(f"command /{cmd.name}: {what} {value!r} must be 1-100 characters")
 
 
+def _menu(specs: Iterable[SkillSpec]) -> tuple[CommandSpec, ...]:
+    """Commands in menu order: by their declared ``order``, then by name."""
+    return tuple(sorted((c for s in specs for c in s.commands), key=lambda c: (c.order, c.name)))
+
+
 def _tool_names(spec: SkillSpec) -> Iterable[str]:
     yield from (t.name for t in spec.tools)
     if spec.facts is not None:
@@ -309,10 +313,9 @@ class SkillSet:
             if getattr(skill, "private", spec.private) != spec.private:
                 raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
             self._skills[spec.name] = skill
-        ranked = sorted(((r.priority, r, s) for s in specs.values() for r in s.rules), key=lambda x: -x[0])
-        self.router = Router([rule.build(services) for _, rule, _ in ranked])
-        commands = sorted((c for s in specs.values() for c in s.commands), key=lambda c: (c.order, c.name))
-        self.commands: tuple[CommandSpec, ...] = tuple(commands)
+        ranked = sorted((r for s in specs.values() for r in s.rules), key=lambda r: -r.priority)
+        self.router = Router([rule.build(services) for rule in ranked])  # highest priority first
+        self.commands = _menu(specs.values())
         self._owner = {c.name: s.name for s in specs.values() for c in s.commands}
         toolsets: list[Toolset] = []
         for spec in specs.values():
