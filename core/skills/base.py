@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.state import Task
+from core.tasks.actions import ActionSpec
 from core.turn import Turn
 
 
@@ -43,9 +45,19 @@ class Skill(Protocol):
 
 
 class OneShotSkill:
-    """Defaults for a skill that answers in one turn: nothing to continue, resume or keep secret."""
+    """A skill that answers in one turn: it runs the task's declared executor; nothing to
+    continue, resume or keep secret."""
 
     name: str = ""
+
+    def __init__(self, actions: Mapping[str, ActionSpec[Any]]) -> None:
+        self.actions = actions
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        action = self.actions.get(task.action)
+        if action is None or action.run is None:  # the engine refuses these before a skill sees them
+            raise LookupError(f"{self.name}: undeclared action {task.action!r}")
+        return (await action.run(self, turn, task)).reply
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         return None
@@ -56,9 +68,6 @@ class OneShotSkill:
 
     async def reprompt(self, turn: Turn, task: Task) -> Reply:
         return await self.start(turn, task)
-
-    async def start(self, turn: Turn, task: Task) -> Reply:
-        raise NotImplementedError
 
     def describe(self, turn: Turn, task: Task) -> str:
         return self.name

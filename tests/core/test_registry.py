@@ -39,12 +39,8 @@ class Toy(OneShotSkill):
     name = "toy"
 
     def __init__(self) -> None:
+        super().__init__(ACTIONS)
         self.ran: list[str] = []
-
-    async def start(self, turn: Turn, task: Task) -> Reply:
-        run = ACTIONS[task.action].run if task.action in ACTIONS else None
-        assert run is not None
-        return (await run(self, turn, task)).reply
 
     async def delete(self, turn: Turn, task: Task) -> Done:
         self.ran.append("delete")

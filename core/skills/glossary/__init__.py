@@ -9,7 +9,7 @@ __all__ = ["SPEC"]
 
 SPEC = SkillSpec(
     name=SKILL,
-    build=lambda services: GlossarySkill(),
+    build=lambda services: GlossarySkill(ACTIONS),
     rules=(
         # First: "什么是 API key" names a credential word but is a question, not an account request.
         RuleSpec(

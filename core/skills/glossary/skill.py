@@ -47,11 +47,6 @@ class GlossaryRule:
 class GlossarySkill(OneShotSkill):
     name = SKILL
 
-    async def start(self, turn: Turn, task: Task) -> Reply:
-        run = ACTIONS[task.action].run
-        assert run is not None
-        return (await run(self, turn, task)).reply
-
     async def explain(self, turn: Turn, task: Task) -> Done:
         term = str(task.slots.get("term", ""))
         move(task, TaskStatus.EXECUTING, turn.now)

@@ -44,7 +44,7 @@ _COIN = CommandArg(
 
 SPEC = SkillSpec(
     name=SKILL,
-    build=lambda services: PriceSkill(prices(services), services.find(CHARTS)),
+    build=lambda services: PriceSkill(ACTIONS, prices(services), services.find(CHARTS)),
     rules=(
         RuleSpec(
             "price",

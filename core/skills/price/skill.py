@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -43,7 +44,13 @@ CHART_TIMEOUT_SECONDS = 10.0
 class PriceSkill(OneShotSkill):
     name = SKILL
 
-    def __init__(self, prices: PriceService, charts: ChartRenderer | None) -> None:
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[PriceSkill]],
+        prices: PriceService,
+        charts: ChartRenderer | None,
+    ) -> None:
+        super().__init__(actions)
         self.prices = prices
         self.charts = charts
 
@@ -74,10 +81,8 @@ class PriceSkill(OneShotSkill):
         return await self._run(turn, task)
 
     async def _run(self, turn: Turn, task: Task) -> Reply:
-        """The declared executor of the task's action."""
-        run = ACTIONS[task.action].run
-        assert run is not None  # the registry refuses an action without one
-        return (await run(self, turn, task)).reply
+        """The declared executor of the task's action (the coin is known now)."""
+        return await super().start(turn, task)
 
     def _recent_symbol(self, turn: Turn) -> str | None:
         """The coin of the previous price answer, if it was a moment ago and supported."""

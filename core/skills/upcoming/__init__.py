@@ -17,9 +17,10 @@ _STRATEGY_ACTIONS = ("create", "duplicate", "activate", "deactivate", "update", 
 
 
 def _management(name: str, domain: Domain, priority: int, actions: tuple[str, ...]) -> SkillSpec:
+    declared = not_yet_actions(*actions)
     return SkillSpec(
         name=name,
-        build=lambda services: UnavailableSkill(name),
+        build=lambda services: UnavailableSkill(name, declared),
         rules=(
             RuleSpec(
                 f"{domain} requests",
@@ -28,15 +29,16 @@ def _management(name: str, domain: Domain, priority: int, actions: tuple[str, ..
                 emits=frozenset(actions),
             ),
         ),
-        actions=not_yet_actions(*actions),
+        actions=declared,
     )
 
 
 def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
     name = f"{domain}_diagnosis"
+    declared = not_yet_actions("diagnose")
     return SkillSpec(
         name=name,
-        build=lambda services: UnavailableSkill(name),
+        build=lambda services: UnavailableSkill(name, declared),
         rules=(
             RuleSpec(
                 f"{domain} problems",
@@ -45,7 +47,7 @@ def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
                 emits=frozenset({"diagnose"}),
             ),
         ),
-        actions=not_yet_actions("diagnose"),
+        actions=declared,
     )
 
 

@@ -6,6 +6,8 @@ question), and every action they declare answers that it is not available yet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
@@ -18,11 +20,9 @@ from core.workspace.reading import Domain, read
 
 
 class UnavailableSkill(OneShotSkill):
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, actions: Mapping[str, ActionSpec[UnavailableSkill]]) -> None:
+        super().__init__(actions)
         self.name = name
-
-    async def start(self, turn: Turn, task: Task) -> Reply:
-        return (await self.not_yet(turn, task)).reply
 
     async def not_yet(self, turn: Turn, task: Task) -> Done:
         """The executor of every action: says what is missing, changes nothing."""
