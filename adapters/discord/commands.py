@@ -24,7 +24,6 @@ from core.ports import ConversationHandler
 from core.skills.registry import CommandArg, CommandSpec
 
 AUTOCOMPLETE_MAX = 25  # Discord's limit on choices
-COIN_MAX_LENGTH = 64
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 SlashCommand = app_commands.Command[Any, ..., None]
@@ -113,7 +112,7 @@ def _callback(
     if arg.kind == "choice":
         annotation = app_commands.Choice[str]
     else:
-        annotation = app_commands.Range[str, 1, COIN_MAX_LENGTH if arg.kind == "coin" else arg.max_length]
+        annotation = app_commands.Range[str, 1, arg.max_length]  # Discord's client enforces it too
     with_value.__annotations__ = {"interaction": discord.Interaction, "value": annotation, "return": None}
     callback: Callback = app_commands.rename(value=ls(arg.name))(with_value)
     callback = app_commands.describe(value=ls(arg.description))(callback)
