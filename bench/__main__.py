@@ -26,6 +26,7 @@ from adapters.storage.migrate import upgrade_async
 from adapters.storage.state_store import SqlStateStore
 from bench.startup import bench_startup
 from bench.telegram_e2e import bench_telegram
+from bot.skills import build_registry
 from core.clock import SystemClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
@@ -33,7 +34,12 @@ from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
-from core.skills.price_service import PriceService
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, MARKET, Services
+from core.tasks.audit import AUDIT_LOG
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.memory import MemorySecretBox, MemoryWorkspace
+from core.workspace.model_configs import MODEL_CONFIGS
 
 
 class InstantMarket:
@@ -68,12 +74,19 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
         engine = create_engine(url)
         clock = SystemClock()
         store = SqlStateStore(engine)
-        core = Core(
-            store=store,
-            prices=PriceService(InstantMarket(), MarketCatalog(), clock),
-            charts=None,
-            clock=clock,
+        workspace = MemoryWorkspace()
+        services = (
+            Services()
+            .provide(CLOCK, clock)
+            .provide(MARKET, InstantMarket())
+            .provide(CATALOG, MarketCatalog())
+            .provide(SECRET_BOX, MemorySecretBox())
+            .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
+            .provide(MODEL_CONFIGS, workspace.models)
+            .provide(AUDIT_LOG, workspace.audit)
         )
+        # Every registered skill, as in production: all their rules run on each message.
+        core = Core(store=store, skills=build_registry().build(services), clock=clock)
         key = ConversationKey("bench", "chat", "user")
         for i in range(50):  # warm-up
             await core.handle(TextMessage(f"w{i}", key, text="BTC price"))

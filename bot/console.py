@@ -6,6 +6,7 @@ import asyncio
 import json
 import sys
 import uuid
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from adapters.console import render_json, render_text, save_images
@@ -13,22 +14,33 @@ from bot.wiring import App
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.i18n import Locale
 from core.reply import Reply
+from core.skills.registry import CommandSpec, SkillSet
 
-_COMMAND_NAMES = ("start", "help", "price", "history", "lang", "cancel")
+
+def command_names(commands: Iterable[CommandSpec]) -> frozenset[str]:
+    """The commands the console offers: the registry's, as derived for the console."""
+    return frozenset(c.name for c in commands if c.on("console"))
+
+
+def banner(skills: SkillSet, market: str, locale: Locale) -> str:
+    """What `deskmate chat` says first: the market it runs on and the commands it takes."""
+    source = "demo market (offline, simulated prices)" if market == "demo" else "Binance"
+    return f"deskmate console · {source} · Ctrl-D to quit\n{skills.command_line(locale, 'console')}"
 
 
 def console_key(chat: str, user: str) -> ConversationKey:
     return ConversationKey(platform="console", chat_id=chat, user_id=user)
 
 
-def to_event(key: ConversationKey, text: str, locale: Locale | None) -> Inbound:
-    """ "/price btc" -> Command; anything else -> TextMessage. Event ids are unique per call."""
+def to_event(key: ConversationKey, text: str, locale: Locale | None, commands: Collection[str]) -> Inbound:
+    """ "/price btc" -> Command (a registered command, or any other word: the core says it does
+    not know it); anything else -> TextMessage. Event ids are unique per call."""
     event_id = uuid.uuid4().hex
     stripped = text.strip()
     if stripped.startswith("/"):
         name, _, args = stripped[1:].partition(" ")
         name = name.split("@", 1)[0].lower()
-        if name in _COMMAND_NAMES or name.isalpha():
+        if name in commands or name.isalpha():
             return Command(
                 event_id, key, ChatKind.PRIVATE, locale_choice=locale, name=name, args=args.strip()
             )
@@ -51,7 +63,7 @@ async def ask_once(
     if press:
         event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=press)
     else:
-        event = to_event(key, text or "", locale)
+        event = to_event(key, text or "", locale, command_names(app.skills.commands))
     reply = await app.core.handle(event)
     images = save_images(reply, out_dir)
     if as_json:
@@ -66,8 +78,8 @@ async def ask_once(
 async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, out_dir: Path) -> None:
     """An interactive conversation; type a button's number to press it, Ctrl-D to leave."""
     key = console_key(chat, user)
-    source = "demo market (offline, simulated prices)" if app.settings.market == "demo" else "Binance"
-    print(f"deskmate console · {source} · /help for help, Ctrl-D to quit")
+    print(banner(app.skills, app.settings.market, locale or app.settings.locale))
+    commands = command_names(app.skills.commands)
     last: Reply | None = None
     while True:
         try:
@@ -82,7 +94,7 @@ async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, ou
             token = last.buttons[int(line.strip()) - 1].token
             event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=token)
         else:
-            event = to_event(key, line, locale)
+            event = to_event(key, line, locale, commands)
         reply = await app.core.handle(event)
         images = save_images(reply, out_dir)
         text = render_text(reply, images)

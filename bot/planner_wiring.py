@@ -9,13 +9,13 @@ from adapters.storage.usage_ledger import SqlUsageLedger
 from bot.settings import Settings
 from core.clock import Clock
 from core.planner import Planner, PlannerLimits
-from core.ports import ChartRenderer
-from core.skills.price_service import PriceService
+from core.skills.registry import SkillSet
 
 
 def build(
-    settings: Settings, engine: AsyncEngine, prices: PriceService, charts: ChartRenderer | None, clock: Clock
+    settings: Settings, engine: AsyncEngine, skills: SkillSet, clock: Clock
 ) -> tuple[Planner, OpenAIChatModel]:
+    """The planner over the registered skills' tools."""
     llm = settings.llm
     assert llm.api_key is not None
     model = OpenAIChatModel(
@@ -31,5 +31,5 @@ def build(
         user_daily_token_budget=llm.user_daily_token_budget,
         site_daily_token_budget=llm.site_daily_token_budget,
     )
-    planner = Planner(model, prices, clock=clock, ledger=SqlUsageLedger(engine), limits=limits, charts=charts)
+    planner = Planner(model, skills.toolsets, clock=clock, ledger=SqlUsageLedger(engine), limits=limits)
     return planner, model

@@ -50,7 +50,7 @@ async def telegram_job(app: App, outbound: PlatformRouter | None = None) -> None
             outbound.attach("telegram", TelegramOutbound(bot))
 
     try:
-        await serve(telegram_config(app), app.core, on_ready=ready)
+        await serve(telegram_config(app), app.core, app.skills.commands, on_ready=ready)
     finally:
         if outbound is not None:
             outbound.detach("telegram")
@@ -66,7 +66,7 @@ async def discord_job(app: App, outbound: PlatformRouter | None = None) -> None:
             outbound.attach("discord", DiscordOutbound(client, app.catalog))
 
     try:
-        await serve(discord_config(app), app.core, app.catalog, on_ready=ready)
+        await serve(discord_config(app), app.core, app.catalog, app.skills.commands, on_ready=ready)
     finally:
         if outbound is not None:
             outbound.detach("discord")
@@ -75,5 +75,5 @@ async def discord_job(app: App, outbound: PlatformRouter | None = None) -> None:
 async def discord_sync(app: App) -> None:
     from adapters.discord.runtime import sync_commands
 
-    synced = await sync_commands(discord_config(app), app.core, app.catalog)
+    synced = await sync_commands(discord_config(app), app.core, app.catalog, app.skills.commands)
     print(f"synced {len(synced)} commands")

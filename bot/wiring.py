@@ -14,15 +14,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
+from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
+from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.jobs import SqlJobStore
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
+from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.workspace_store import SqlWorkspaceStore
 from bot.errors import StartupError
 from bot.settings import Settings
+from bot.skills import build_registry
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
 from core.jobs import JobKind, JobKinds, JobQueue
@@ -31,8 +34,12 @@ from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
 from core.outbound import DeliveryLog
-from core.skills.price_service import PriceService
-from core.workspace import build_workspace
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills.registry import SkillSet
+from core.tasks.audit import AUDIT_LOG
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.model_configs import MODEL_CONFIGS
 
 if TYPE_CHECKING:
     import httpx
@@ -50,6 +57,7 @@ class App:
 
     settings: Settings
     core: Core
+    skills: SkillSet
     engine: AsyncEngine
     market: MarketData
     catalog: MarketCatalog
@@ -132,13 +140,24 @@ async def build_app(
     if market is None:
         market, http = build_market(settings, clock, engine)
     charts = MatplotlibChartRenderer()
-    prices = PriceService(market, catalog, clock)
+    services = (
+        Services()
+        .provide(CLOCK, clock)
+        .provide(MARKET, market)
+        .provide(CATALOG, catalog)
+        .provide(CHARTS, charts)
+        .provide(SECRET_BOX, secrets)
+        .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
+        .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
+        .provide(AUDIT_LOG, SqlAuditLog(engine))
+    )
+    skills = build_registry().build(services)
     planner: Planner | None = None
     closers: list[Any] = []
-    if settings.llm.configured:  # the model is only a fallback for what no skill covers
+    if settings.llm.configured:  # the model is only a fallback for what no rule covers
         from bot.planner_wiring import build as build_planner
 
-        planner, chat_model = build_planner(settings, engine, prices, charts, clock)
+        planner, chat_model = build_planner(settings, engine, skills, clock)
         closers.append(chat_model.aclose)
     store = SqlStateStore(engine)
     closers.append(store.close)
@@ -147,20 +166,11 @@ async def build_app(
     deliveries = SqlDeliveryLog(engine)
     closers.append(deliveries.close)
     jobs = JobQueue(job_store, JobKinds([*SKILL_JOB_KINDS, *job_kinds]), clock)
-    workspace_rules, workspace_skills = build_workspace(SqlWorkspaceStore(engine), secrets, clock)
-    core = Core(
-        store=store,
-        prices=prices,
-        charts=charts,
-        clock=clock,
-        default_locale=settings.locale,
-        planner=planner,
-        extra_rules=workspace_rules,
-        extra_skills=workspace_skills,
-    )
+    core = Core(store=store, skills=skills, clock=clock, default_locale=settings.locale, planner=planner)
     return App(
         settings=settings,
         core=core,
+        skills=skills,
         engine=engine,
         market=market,
         catalog=catalog,

@@ -4,7 +4,8 @@ inbound -> validate -> dedupe -> (per-conversation lock) load state -> continue 
 or route by rules, or hand to the planner -> save state -> Reply.
 
 Core orchestrates a turn; its parts live in core.conversation: validation and locale policy,
-the task book and lifecycle, resumption, commands, buttons, and the unrouted path.
+the task book and lifecycle, resumption, commands, buttons, and the unrouted path. It knows
+skills only through the registry's SkillSet (core.skills.registry) and the Skill protocol.
 """
 
 from __future__ import annotations
@@ -33,16 +34,15 @@ from core.conversation.validation import (
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.i18n import Locale
 from core.locks import KeyedLocks
-from core.ports import ChartRenderer, ClaimOutcome, ProgressSink, StateStore
+from core.planner.tooling import Handoff
+from core.ports import ClaimOutcome, ProgressSink, StateStore
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
-from core.routing.router import PriceRule, Route, Router, Rule
-from core.skills.base import Skill
-from core.skills.price import PriceSkill
-from core.skills.price_service import PriceService
+from core.routing.router import Route
+from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
+from core.tasks import tokens
+from core.tasks.answers import is_cancel, is_confirm, is_decline, is_resume
 from core.turn import Stopwatch, Turn, new_id
-from core.workspace.flow import WorkspaceSkill
-from core.workspace.text import is_cancel, is_confirm, is_decline, is_resume
 
 __all__ = ["MAX_MESSAGE_CHARS", "Core", "Planner"]
 
@@ -56,31 +56,23 @@ class Core:
         self,
         *,
         store: StateStore,
-        prices: PriceService,
-        charts: ChartRenderer | None,
+        skills: SkillSet,
         clock: Clock,
         default_locale: Locale = "en",
         planner: Planner | None = None,
-        extra_rules: list[Rule] | None = None,
-        extra_skills: list[Skill] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
-        self.catalog = prices.catalog
         self.default_locale = default_locale
         self.planner = planner
-        self.price = PriceSkill(prices, charts)
-        self.skills: dict[str, Skill] = {self.price.name: self.price}
-        for skill in extra_skills or []:
-            self.skills[skill.name] = skill
-        # Workspace phrasings first: "create a BTC agent" names a coin but is no price request.
-        self.router = Router([*(extra_rules or []), PriceRule(self.catalog)])
-        self.tasks = TaskBook(self.skills, clock)
-        self.lifecycle = TaskLifecycle(self.tasks, store)
+        self.skills = skills
+        self.router = skills.router  # every registered rule, by declared priority
+        self.tasks = TaskBook(skills, clock)
+        self.lifecycle = TaskLifecycle(self.tasks)
         self.resumption = Resumption(self.tasks)
-        self.commands = Commands(self.router, self.catalog, self.lifecycle)
+        self.commands = Commands(skills, self.lifecycle)
         self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption)
-        self.unrouted = UnroutedAnswers(planner, self.catalog)
+        self.unrouted = UnroutedAnswers(planner, skills)
         self._locks = KeyedLocks()
 
     # -- entry point -----------------------------------------------------------------------------
@@ -180,7 +172,7 @@ class Core:
         asked_secret = self._asked_secret(turn.state)  # before expiry closes the question
         notices = self.lifecycle.expire_stale(turn)
         if isinstance(event, Command):
-            reply = await self._command(turn, event)
+            reply = await self._command(turn, event, progress)
         else:
             assert isinstance(event, TextMessage)
             dropped = unexpected_secret(turn, event)
@@ -190,10 +182,13 @@ class Core:
         reply = await self.resumption.offer(turn, reply)
         return prepend(reply, notices)
 
-    async def _command(self, turn: Turn, cmd: Command) -> Reply:
+    async def _command(self, turn: Turn, cmd: Command, progress: ProgressSink | None) -> Reply:
         route = self.commands.route(cmd)
         if route is not None:
             return await self._start(turn, route)
+        spec = self.skills.command(cmd.name.lower())
+        if spec is not None and spec.kind == "text" and cmd.args.strip():
+            return await self._text(turn, cmd.args.strip(), progress)  # /ask: words like any message
         return await self.commands.run(turn, cmd)
 
     async def _text(
@@ -203,14 +198,14 @@ class Core:
         route = self.router.route(text)
         active = open_task(state)
         if active is not None:
-            if active.status is TaskStatus.AWAITING_CONFIRMATION and active.confirm_token:
+            if active.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(active):
                 if is_confirm(text):
                     return await self.lifecycle.typed_confirm(turn, active)
                 if is_cancel(text) or is_decline(text):
                     return await self.lifecycle.cancel(turn, active)
             elif is_cancel(text):
                 return await self.lifecycle.cancel(turn, active)
-            skill = self.skills.get(active.skill)
+            skill = self.tasks.skill_of(active)
             if skill is not None:
                 answer = await skill.continue_text(turn, active, route)
                 if answer is not None:
@@ -218,8 +213,10 @@ class Core:
                     return answer
             if route is None and self.tasks.resumable(active):
                 # A side question: answer it (planner or fallback), then ask the open question again.
-                reply = await self.unrouted.answer(turn, text, progress)
-                return await self.resumption.back_to(turn, active, reply)
+                outcome = await self.unrouted.answer(turn, text, progress)
+                if isinstance(outcome, Handoff):  # the model started a task: like a routed one
+                    return await self._handoff(turn, outcome)
+                return await self.resumption.back_to(turn, active, outcome)
         elif state.resume_stack and is_cancel(text):
             shelved = self.lifecycle.cancel_shelved(turn)
             if shelved is not None:
@@ -234,43 +231,66 @@ class Core:
             # A key for a question that closed (switched away from, or expired): the planner's
             # redaction cannot spot a short passphrase, so it must not get this far.
             return secret_not_expected(turn)
-        return await self.unrouted.answer(turn, text, progress)
+        outcome = await self.unrouted.answer(turn, text, progress)
+        if isinstance(outcome, Handoff):
+            return await self._handoff(turn, outcome)
+        return outcome
+
+    async def _handoff(self, turn: Turn, handoff: Handoff) -> Reply:
+        """The planner's task tool proposed a route: start it as a routed task would start (same
+        slot filling, same confirmation), and report the model's usage and trace with it."""
+        reply = await self._start(turn, handoff.route)
+        return replace(
+            prepend(reply, list(handoff.notices)),
+            usage=handoff.usage,
+            trace=(*handoff.trace, *reply.trace),
+            delete_inbound=reply.delete_inbound or handoff.delete_inbound,
+        )
 
     def _asked_secret(self, state: ConversationState) -> bool:
         """A task of this conversation (open or interrupted) last asked for a secret."""
         tasks = [t for t in (state.active, *state.resume_stack) if t is not None]
         for task in tasks:
-            skill = self.skills.get(task.skill)
-            if isinstance(skill, WorkspaceSkill) and skill.asks_secret(task):
+            skill = self.tasks.skill_of(task)
+            if skill is not None and skill.asks_secret(task):
                 return True
         return False
 
     async def _start(self, turn: Turn, route: Route) -> Reply:
         state = turn.state
-        skill = self.skills.get(route.skill)
-        if skill is None:
+        spec = self.skills.spec(route.skill)
+        skill = self.skills.skill(route.skill)
+        if spec is None or skill is None:
             return self.unrouted.fallback(turn)
-        if skill.private and turn.chat_kind is ChatKind.GROUP:
+        if not self.skills.declares(route):
+            # A rule or tool produced an action its skill does not declare: never run anything else.
+            log.error("route to an undeclared action %s.%s refused", route.skill, route.action)
+            return self._undeclared(turn, route)
+        if spec.private and turn.chat_kind is ChatKind.GROUP:
             return self._private_only(turn, route)
         action = route.action
         if action is None:  # a bare follow-up: same kind of answer as last time
             last = state.last_completed
-            action = last.action if last is not None and last.skill == route.skill else "current"
+            same = last is not None and last.skill == route.skill and last.action in spec.actions
+            action = last.action if same and last is not None else spec.default_action
+            if action is None:
+                return self._undeclared(turn, route)
         slots = dict(route.slots)
         target_ref = slots.pop("target_ref", None)
         task = Task(
             id=new_id(),
             skill=route.skill,
             action=action,
+            origin=route.by,
             slots=slots,
             target_ref=dict(target_ref) if isinstance(target_ref, dict) else None,
             created_at=turn.now,
             updated_at=turn.now,
         )
         previous = open_task(state)
-        # A quick public question (a price, a term) in the middle of a workspace task is a side
+        # A quick public question (a price, a term) in the middle of a resumable task is a side
         # question: answered, and the open task stays where it was. Anything else switches.
-        side = previous is not None and self.tasks.resumable(previous) and not skill.private
+        side = previous is not None and self.tasks.resumable(previous) and not spec.private
         if previous is not None and not side:
             self.tasks.interrupt(state, previous)
         reply = await skill.start(turn, task)
@@ -288,17 +308,26 @@ class Core:
             (NoticeBlock(turn.t("private_only"), "warning", "private_only"),),
             turn.locale,
             audience="private",
-            route=RouteInfo(route.skill, route.action, dict(route.slots), by="rule"),
+            route=RouteInfo(route.skill, route.action, dict(route.slots), by=route.by),
+        )
+
+    @staticmethod
+    def _undeclared(turn: Turn, route: Route) -> Reply:
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(turn.t("action.undeclared"), "error", "undeclared_action"),),
+            turn.locale,
+            route=RouteInfo(route.skill, route.action, {}, by=route.by),
         )
 
     # -- buttons -------------------------------------------------------------------------------------------
 
     async def _press(self, event: ButtonPress) -> Reply:
         now = self.clock.now()
-        claim = await self.store.claim_token(event.token, event.key.user_id, now)
+        claim = await tokens.claim(self.store, event.token, event.key.user_id, now)
         if claim.outcome is not ClaimOutcome.CLAIMED or claim.token is None:
             presser = await self.store.load_state(event.key)  # their language, their cancelled buttons
-            cancelled = event.token in presser.extra.get("cancelled_buttons", [])
+            cancelled = tokens.was_cancelled(presser, event.token)
             reply = refused(
                 resolve_locale(presser, event, self.default_locale), claim.outcome, cancelled=cancelled
             )

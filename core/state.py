@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -34,6 +34,7 @@ class Task(BaseModel):
     id: str
     skill: str
     action: str
+    origin: Literal["rule", "model"] = "rule"  # who routed it: a rule, or the planner's task tool
     target_ref: dict[str, str] | None = None  # {id | name | alias}
     slots: dict[str, Any] = Field(default_factory=dict)
     status: TaskStatus = TaskStatus.IDENTIFIED

@@ -7,15 +7,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale, t
-from core.ports import ActionToken, StateStore
+from core.ports import StateStore
 from core.reply import Button, TraceStep
 from core.state import ConversationState
-
-ButtonStyle = Literal["primary", "secondary", "danger"]
+from core.tasks import tokens
+from core.tasks.tokens import ButtonStyle
 
 
 def new_id() -> str:
@@ -47,22 +47,8 @@ class Turn:
         styles: Sequence[ButtonStyle] | None = None,
     ) -> tuple[Button, ...]:
         """Issue one group of single-use tokens (pressing one spends them all)."""
-        group = new_id()
-        tokens = [
-            ActionToken(
-                token=secrets.token_urlsafe(12),  # 16 chars: fits Telegram's 64-byte callback_data
-                group_id=group,
-                key=self.key,
-                payload=payload,
-                created_at=self.now,
-                expires_at=self.now + ttl,
-            )
-            for _, payload in options
-        ]
-        await self.store.issue_tokens(tokens)
-        return tuple(
-            Button(label, tok.token, styles[i] if styles else style)
-            for i, ((label, _), tok) in enumerate(zip(options, tokens, strict=True))
+        return await tokens.issue(
+            self.store, self.key, self.now, options, ttl=ttl, styles=styles or [style] * len(options)
         )
 
 

@@ -6,16 +6,28 @@ import itertools
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from typing import cast
 
-from core.clock import FixedClock
+from adapters.demo_market import DemoMarket
+from bot.skills import build_registry
+from core.clock import Clock, FixedClock
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
-from core.market import DailyClose, DailyCloses, HistoryWindow, MarketError, Quote
+from core.market import DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
-from core.ports import StateStore
+from core.planner.tooling import Toolset
+from core.ports import ChartRenderer, StateStore
 from core.reply import HistoryBlock, QuoteBlock, Reply
-from core.skills.price_service import PriceService
+from core.routing.router import Router
+from core.secrets import SECRET_BOX, SecretBox
+from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills import price
+from core.skills.registry import CommandSpec, Registry, SkillSet
+from core.tasks.audit import AUDIT_LOG, AuditLog
+from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
+from core.workspace.memory import MemorySecretBox, MemoryWorkspace
+from core.workspace.model_configs import MODEL_CONFIGS, ModelConfigRepository
 
 NOW = datetime(2026, 7, 13, 10, 30, tzinfo=UTC)
 
@@ -75,6 +87,53 @@ class Chat:
         return await self.core.handle(ButtonPress(self._id(), key, self.kind, token=token))
 
 
+COMMANDS: tuple[CommandSpec, ...] = build_registry().commands()  # what the adapters are given
+
+
+def base_services(market: object, clock: Clock, charts: object | None = None) -> Services:
+    """The core's own services: clock, market, catalog and (optionally) charts."""
+    services = Services().provide(CLOCK, clock).provide(MARKET, cast(MarketData, market))
+    services.provide(CATALOG, MarketCatalog())
+    if charts is not None:
+        services.provide(CHARTS, cast(ChartRenderer, charts))
+    return services
+
+
+def price_skills(market: object, clock: Clock, charts: object | None = None) -> SkillSet:
+    """Only the price skill (and the system commands)."""
+    return Registry().register(price.SPEC).build(base_services(market, clock, charts))
+
+
+def price_tools(market: object, clock: Clock, charts: object | None = None) -> tuple[Toolset, ...]:
+    """The planner's tools when only the price skill is registered."""
+    return price_skills(market, clock, charts).toolsets
+
+
+def full_skills(
+    market: object,
+    clock: Clock,
+    *,
+    charts: object | None = None,
+    secrets: SecretBox | None = None,
+    accounts: ExchangeAccountRepository | None = None,
+    models: ModelConfigRepository | None = None,
+    audit: AuditLog | None = None,
+) -> SkillSet:
+    """Every skill bot.wiring registers, on in-memory workspace repositories unless given."""
+    memory = MemoryWorkspace()
+    services = base_services(market, clock, charts)
+    services.provide(SECRET_BOX, secrets or MemorySecretBox())
+    services.provide(EXCHANGE_ACCOUNTS, accounts or memory.accounts)
+    services.provide(MODEL_CONFIGS, models or memory.models)
+    services.provide(AUDIT_LOG, audit or memory.audit)
+    return build_registry().build(services)
+
+
+def full_router() -> Router:
+    """The router of every skill bot.wiring registers."""
+    return full_skills(DemoMarket(FixedClock(NOW)), FixedClock(NOW)).router
+
+
 def make_core(
     market: object | None = None,
     *,
@@ -83,15 +142,13 @@ def make_core(
     charts: object | None = None,
     default_locale: str = "en",
 ) -> Core:
+    """A Core with the price skill only."""
     clock = clock or FixedClock(NOW)
     if market is None:
-        from adapters.demo_market import DemoMarket
-
         market = DemoMarket(clock)
     return Core(
         store=store or MemoryStateStore(),
-        prices=PriceService(market, MarketCatalog(), clock),  # type: ignore[arg-type]
-        charts=charts,  # type: ignore[arg-type]
+        skills=price_skills(market, clock, charts),
         clock=clock,
         default_locale=default_locale,  # type: ignore[arg-type]
     )

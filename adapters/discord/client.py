@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -19,6 +19,7 @@ from adapters.discord.secret_input import SecretButton
 from adapters.discord.translator import DeskmateTranslator
 from core.markets import MarketCatalog
 from core.ports import ConversationHandler
+from core.skills.registry import CommandSpec
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ class DeskmateClient(discord.Client):
         config: DiscordConfig,
         handler: ConversationHandler,
         catalog: MarketCatalog,
+        commands: Sequence[CommandSpec],
         *,
         sync_dev_guild_on_start: bool = True,
         on_ready: Callable[[discord.Client], None] | None = None,
@@ -70,7 +72,7 @@ class DeskmateClient(discord.Client):
         self._on_ready = on_ready
         self.tree = DeskmateTree(self)
         install_gateway_redaction()  # secrets typed into modals never reach a debug log
-        for command in build_commands():
+        for command in build_commands(commands):
             self.tree.add_command(command)
 
     async def setup_hook(self) -> None:
@@ -99,11 +101,13 @@ def build_client(
     handler: ConversationHandler,
     *,
     catalog: MarketCatalog,
+    commands: Sequence[CommandSpec],
     sync_dev_guild_on_start: bool = True,
     on_ready: Callable[[discord.Client], None] | None = None,
 ) -> DeskmateClient:
     """The one factory for the Discord client, used by the runtime and the tests alike.
+    ``commands``: the registry's commands; those offered on Discord become slash commands.
     ``on_ready`` gets the client once it is logged in (the job runner sends through it)."""
     return DeskmateClient(
-        config, handler, catalog, sync_dev_guild_on_start=sync_dev_guild_on_start, on_ready=on_ready
+        config, handler, catalog, commands, sync_dev_guild_on_start=sync_dev_guild_on_start, on_ready=on_ready
     )

@@ -1,7 +1,14 @@
-"""The slash commands: /price, /history, /ask, /lang, /help, and coin autocomplete."""
+"""Slash commands built from the registry's command specs, with coin autocomplete.
+
+Each CommandSpec offered on Discord becomes one app command: its localized name and description,
+its one option (free text, a coin with autocomplete, or fixed choices), and ephemeral answers for
+private ones. A "text" command (/ask) hands its argument to the core as a message in the user's
+own words; the others arrive as Command events.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol, cast
 
 import discord
@@ -11,13 +18,15 @@ from adapters.discord.events import command_event, text_event
 from adapters.discord.flows import answer_command
 from adapters.discord.labels import locale_of
 from adapters.discord.translator import ls
-from core.engine import MAX_MESSAGE_CHARS
 from core.i18n import Locale
 from core.markets import MarketCatalog, MarketSpec, normalize_alias
 from core.ports import ConversationHandler
+from core.skills.registry import CommandArg, CommandSpec
 
 AUTOCOMPLETE_MAX = 25  # Discord's limit on choices
-ASK_MAX_LENGTH = MAX_MESSAGE_CHARS  # the core's own limit, enforced by Discord's client too
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
+SlashCommand = app_commands.Command[Any, ..., None]
 
 
 class HasCore(Protocol):
@@ -65,84 +74,51 @@ async def _coin_autocomplete(
     return coin_choices(_core(interaction).catalog, current, locale_of(interaction.locale))
 
 
-def build_commands() -> list[app_commands.Command[Any, ..., None]]:
+def build_commands(specs: Sequence[CommandSpec]) -> list[SlashCommand]:
     """Fresh command objects for one client's tree (callbacks find the core via the client)."""
+    return [_command(spec) for spec in specs if spec.on("discord")]
 
-    @app_commands.command(
-        name=ls("price", "price.name"),
-        description=ls("Current price of a coin (the best ask)", "price.description"),
-    )
-    @app_commands.rename(coin=ls("coin", "coin.name"))
-    @app_commands.describe(coin=ls("A coin, e.g. BTC, Ethereum or 比特币", "coin.description"))
-    @app_commands.autocomplete(coin=_coin_autocomplete)
-    async def price(interaction: discord.Interaction[Any], coin: app_commands.Range[str, 1, 64]) -> None:
+
+def _command(spec: CommandSpec) -> SlashCommand:
+    async def answer(interaction: discord.Interaction[Any], value: str) -> None:
         core = _core(interaction)
-        await answer_command(
-            interaction, command_event(interaction, "price", coin), core.handler, core.catalog, private=False
-        )
+        if spec.kind == "text":
+            # Like a private chat: the answer is for the asker, so the core may treat it as a DM.
+            event: Any = text_event(interaction, value, private=True)
+        else:
+            event = command_event(interaction, spec.name, value)
+        await answer_command(interaction, event, core.handler, core.catalog, private=spec.private)
 
-    @app_commands.command(
-        name=ls("history", "history.name"),
-        description=ls("Daily closes of the last 7 days, with a chart", "history.description"),
-    )
-    @app_commands.rename(coin=ls("coin", "coin.name"))
-    @app_commands.describe(coin=ls("A coin, e.g. BTC, Ethereum or 比特币", "coin.description"))
-    @app_commands.autocomplete(coin=_coin_autocomplete)
-    async def history(interaction: discord.Interaction[Any], coin: app_commands.Range[str, 1, 64]) -> None:
-        core = _core(interaction)
-        await answer_command(
-            interaction,
-            command_event(interaction, "history", coin),
-            core.handler,
-            core.catalog,
-            private=False,
-        )
+    callback = _callback(answer, spec.arg)
+    return app_commands.command(name=ls(spec.title), description=ls(spec.description))(callback)
 
-    @app_commands.command(
-        name=ls("ask", "ask.name"),
-        description=ls("Ask deskmate in your own words (only you see the answer)", "ask.description"),
-    )
-    @app_commands.rename(text=ls("text", "text.name"))
-    @app_commands.describe(text=ls("What you want to know or do", "text.description"))
-    async def ask(
-        interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, ASK_MAX_LENGTH]
-    ) -> None:
-        core = _core(interaction)
-        # Like a private chat: the answer is ephemeral, so the core may treat it as a DM.
-        await answer_command(
-            interaction, text_event(interaction, text, private=True), core.handler, core.catalog, private=True
-        )
 
-    @app_commands.command(
-        name=ls("lang", "lang.name"),
-        description=ls("Choose the language deskmate answers you in", "lang.description"),
-    )
-    @app_commands.rename(language=ls("language", "language.name"))
-    @app_commands.describe(language=ls("Reply language", "language.description"))
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(name=ls("Chinese (中文)", "choice.zh"), value="zh"),
-            app_commands.Choice(name=ls("English", "choice.en"), value="en"),
-        ]
-    )
-    async def lang(interaction: discord.Interaction[Any], language: app_commands.Choice[str]) -> None:
-        core = _core(interaction)
-        await answer_command(
-            interaction,
-            command_event(interaction, "lang", language.value),
-            core.handler,
-            core.catalog,
-            private=True,
-        )
+def _callback(
+    answer: Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, None]], arg: CommandArg | None
+) -> Callback:
+    """A callback whose signature tells discord.py the command's one option, if any."""
+    if arg is None:
 
-    @app_commands.command(
-        name=ls("help", "help.name"),
-        description=ls("What deskmate can do and how to ask", "help.description"),
-    )
-    async def help_(interaction: discord.Interaction[Any]) -> None:
-        core = _core(interaction)
-        await answer_command(
-            interaction, command_event(interaction, "help"), core.handler, core.catalog, private=True
-        )
+        async def bare(interaction: discord.Interaction[Any]) -> None:
+            await answer(interaction, "")
 
-    return [price, history, ask, lang, help_]
+        bare.__annotations__ = {"interaction": discord.Interaction, "return": None}
+        return bare
+
+    async def with_value(interaction: discord.Interaction[Any], value: Any) -> None:
+        await answer(interaction, value.value if isinstance(value, app_commands.Choice) else str(value))
+
+    annotation: Any
+    if arg.kind == "choice":
+        annotation = app_commands.Choice[str]
+    else:
+        annotation = app_commands.Range[str, 1, arg.max_length]  # Discord's client enforces it too
+    with_value.__annotations__ = {"interaction": discord.Interaction, "value": annotation, "return": None}
+    callback: Callback = app_commands.rename(value=ls(arg.name))(with_value)
+    callback = app_commands.describe(value=ls(arg.description))(callback)
+    if arg.kind == "coin":
+        callback = app_commands.autocomplete(value=_coin_autocomplete)(callback)
+    if arg.kind == "choice":
+        options = [app_commands.Choice(name=ls(c.label), value=c.value) for c in arg.choices]
+        callback = app_commands.choices(value=options)(callback)
+    return callback

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
-from core.workspace.ports import SecretUnavailable
+from core.secrets import SecretUnavailable
 
 
 class FernetSecretBox:

@@ -30,9 +30,10 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.migrate import migration_engine
+from adapters.storage.model_configs import model_configs
 from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
-from adapters.storage.workspace_store import exchange_accounts, model_configs
 
 CANARY_ID = 1
 # Fernet tokens start with the version byte 0x80, which base64 writes as "gAAAAA".

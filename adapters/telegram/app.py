@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from telegram import Bot, BotCommand
@@ -15,10 +15,10 @@ from telegram.request import BaseRequest
 from adapters.telegram.config import TelegramConfig
 from adapters.telegram.flood import FloodControl
 from adapters.telegram.handlers import TelegramFrontend
-from adapters.telegram.labels import COMMANDS, label
 from adapters.telegram.redact import REDACTOR, protect
 from core.i18n import Locale
 from core.ports import ConversationHandler
+from core.skills.registry import CommandSpec
 
 logger = logging.getLogger(__name__)
 
@@ -33,14 +33,16 @@ def build_application(
     config: TelegramConfig,
     handler: ConversationHandler,
     *,
+    commands: Sequence[CommandSpec],
     request: BaseRequest | None = None,
     get_updates_request: BaseRequest | None = None,
     flood: BaseRateLimiter[Any] | None = None,
 ) -> TelegramApp:
     """An Application wired to ``handler``: concurrent updates, flood control, our handlers.
 
-    ``request`` / ``get_updates_request`` replace the HTTP layer (tests pass a recording one);
-    ``flood`` replaces the default FloodControl (Telegram's limits).
+    ``commands``: the registry's commands, for the menus. ``request`` / ``get_updates_request``
+    replace the HTTP layer (tests pass a recording one); ``flood`` replaces the default
+    FloodControl (Telegram's limits).
     """
     protect(config.token, config.secret_token)
     builder = (
@@ -59,6 +61,7 @@ def build_application(
     app: TelegramApp = builder.build()
     frontend = TelegramFrontend(handler, config)
     app.bot_data["frontend"] = frontend
+    app.bot_data["commands"] = tuple(commands)
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE, frontend.on_message))
     app.add_handler(MessageHandler(filters.UpdateType.EDITED_MESSAGE, frontend.on_edited))
     app.add_handler(CallbackQueryHandler(frontend.on_callback))
@@ -66,24 +69,32 @@ def build_application(
     return app
 
 
-async def set_commands(bot: Bot) -> None:
+def menu(commands: Sequence[CommandSpec], locale: Locale) -> list[BotCommand]:
+    """The Telegram menu in ``locale``: the registry's commands offered on Telegram, in order."""
+    return [BotCommand(c.name, c.description.get(locale)) for c in commands if c.on("telegram")]
+
+
+async def set_commands(bot: Bot, commands: Sequence[CommandSpec]) -> None:
     """setMyCommands for the default list and for zh and en users."""
     for language_code, locale in COMMAND_LANGUAGES:
-        commands = [BotCommand(name, label(locale, f"cmd_{name}")) for name in COMMANDS]
         try:
-            await bot.set_my_commands(commands, language_code=language_code)
+            await bot.set_my_commands(menu(commands, locale), language_code=language_code)
         except TelegramError as exc:  # the bot still works without the menu
             logger.warning("setMyCommands(%s) failed: %s", language_code or "default", type(exc).__name__)
 
 
 async def serve(
-    config: TelegramConfig, handler: ConversationHandler, *, on_ready: Callable[[Bot], None] | None = None
+    config: TelegramConfig,
+    handler: ConversationHandler,
+    commands: Sequence[CommandSpec],
+    *,
+    on_ready: Callable[[Bot], None] | None = None,
 ) -> None:
     """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly.
 
     ``on_ready`` gets the initialized bot (flood control included) before updates flow: the job
     runner sends its messages through it."""
-    app = build_application(config, handler)
+    app = build_application(config, handler, commands=commands)
     try:
         await _serve(app, config, on_ready)
     except TelegramError as exc:
@@ -100,7 +111,7 @@ async def _serve(app: TelegramApp, config: TelegramConfig, on_ready: Callable[[B
     async with app:  # initialize() ... shutdown()
         if on_ready is not None:
             on_ready(app.bot)
-        await set_commands(app.bot)
+        await set_commands(app.bot, app.bot_data["commands"])
         updater = app.updater
         if updater is None:
             raise RuntimeError("the Application has no Updater")

@@ -46,19 +46,7 @@ _LABELS: dict[str, dict[Locale, str]] = {
     },
     "not_yours": {"en": "This button is not for you.", "zh": "这个按钮不是给你的。"},
     "button_gone": {"en": "This button is no longer valid.", "zh": "这个按钮已失效。"},
-    # setMyCommands descriptions
-    "cmd_start": {"en": "Welcome and examples", "zh": "欢迎与示例"},
-    "cmd_help": {"en": "What I can do", "zh": "我能做什么"},
-    "cmd_price": {"en": "Current price, e.g. /price btc", "zh": "当前价格，例如 /price btc"},
-    "cmd_history": {
-        "en": "7-day closes and chart, e.g. /history eth",
-        "zh": "7 天收盘价和走势图，例如 /history eth",
-    },
-    "cmd_lang": {"en": "Reply language: /lang zh, en or auto", "zh": "回复语言：/lang zh、en 或 auto"},
-    "cmd_cancel": {"en": "Cancel the current task", "zh": "取消当前任务"},
 }
-
-COMMANDS: tuple[str, ...] = ("start", "help", "price", "history", "lang", "cancel")
 
 
 def label(locale: Locale, key: str, /, **params: object) -> str:

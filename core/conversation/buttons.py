@@ -67,7 +67,7 @@ class ButtonActions:
                 return nothing_to_cancel(turn)
             return await self.lifecycle.cancel(turn, target, spent=True)  # pressing spent the group
         skill_name = kind.split(".", 1)[0]
-        skill = self.book.skills.get(skill_name)
+        skill = self.book.skills.skill(skill_name)
         if skill is None:
             return notice_reply(
                 turn, "button.unknown", "button_unknown", status=Status.FAILED, level="warning"

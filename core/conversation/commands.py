@@ -1,4 +1,5 @@
-"""Slash commands: /price and /history are routed like typed text; the rest are answered here."""
+"""Slash commands: a skill's commands are routed like their typed text; the engine's own
+(the system spec's /start, /help, /lang, /cancel) are answered here."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from typing import Any
 import core.messages  # noqa: F401  (registers the "welcome", "help.*", "lang.*", "cancel.*" texts)
 from core.conversation.lifecycle import TaskLifecycle, nothing_to_cancel
 from core.conversation.locale_policy import set_locale
-from core.conversation.replies import capabilities, notice_reply
+from core.conversation.replies import notice_reply
 from core.conversation.tasks import open_task
 from core.events import Command
 from core.i18n import parse_locale
-from core.markets import MarketCatalog
 from core.reply import NoticeBlock, Reply, Status
-from core.routing.router import Route, Router
+from core.routing.router import Route
+from core.skills.registry import SkillSet
 from core.turn import Turn
 
 BUTTON_TTL = timedelta(minutes=15)
@@ -24,35 +25,46 @@ def _language_options() -> list[tuple[str, dict[str, Any]]]:
     return [("中文", {"kind": "lang", "locale": "zh"}), ("English", {"kind": "lang", "locale": "en"})]
 
 
-class Commands:
-    """/start, /help, /lang and /cancel (and a polite no for unknown ones); /price and /history
-    only turn into a route here, the engine starts their task like any routed text."""
+ENGINE_COMMANDS = frozenset({"start", "help", "lang", "cancel"})
 
-    def __init__(self, router: Router, catalog: MarketCatalog, lifecycle: TaskLifecycle) -> None:
-        self.router = router
-        self.catalog = catalog
+
+class Commands:
+    """The engine's own commands (and a polite no for unknown ones); a skill's command only
+    turns into a route here, and the engine starts its task like any routed text."""
+
+    def __init__(self, skills: SkillSet, lifecycle: TaskLifecycle) -> None:
+        declared = {c.name for c in skills.commands if c.kind == "engine"}
+        if declared - ENGINE_COMMANDS:
+            raise ValueError(f"engine commands without a handler: {sorted(declared - ENGINE_COMMANDS)}")
+        self.skills = skills
         self.lifecycle = lifecycle
 
     def route(self, cmd: Command) -> Route | None:
-        """/price and /history as the route their typed form takes; None for other commands."""
+        """A skill's command as the route its typed form takes ("/price btc"); None otherwise.
+        Only the command's own skill may claim it."""
         name = cmd.name.lower()
-        if name not in ("price", "history"):
+        spec = self.skills.command(name)
+        if spec is None or spec.kind != "route":
             return None
-        route = self.router.route(f"/{name} {cmd.args}".strip())
-        assert route is not None
-        return route
+        route = self.skills.router.route(f"/{name} {cmd.args}".strip())
+        return route if route is not None and route.skill == self.skills.command_owner(name) else None
 
     async def run(self, turn: Turn, cmd: Command) -> Reply:
         """Answer a command that starts no task."""
         name = cmd.name.lower()
+        spec = self.skills.command(name)
+        if spec is None or spec.kind != "engine":
+            return self._unknown(turn, name)
         if name == "start":
             return await self._welcome(turn)
         if name == "help":
             return self._help(turn)
         if name == "lang":
             return await self._lang(turn, cmd.args.strip().lower())
-        if name == "cancel":
-            return await self._cancel_open(turn)
+        return await self._cancel_open(turn)
+
+    @staticmethod
+    def _unknown(turn: Turn, name: str) -> Reply:
         return Reply(
             Status.FAILED,
             (NoticeBlock(turn.t("cmd.unknown", name=name), "warning", "unknown_command"),),
@@ -62,11 +74,13 @@ class Commands:
 
     async def _welcome(self, turn: Turn) -> Reply:
         buttons = await turn.buttons(_language_options(), ttl=timedelta(days=7))
-        text = f"{turn.t('welcome')}\n{turn.t('examples')}\n\n{turn.t('help.commands')}"
+        examples = "\n".join(f"· {e}" for e in self.skills.examples(turn.locale))
+        commands = self.skills.command_line(turn.locale, turn.key.platform)
+        text = f"{turn.t('welcome')}\n{examples}\n\n{commands}"
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="welcome"),), turn.locale, buttons=buttons)
 
     def _help(self, turn: Turn) -> Reply:
-        text = f"{capabilities(turn, self.catalog)}\n\n{turn.t('help.commands')}"
+        text = self.skills.help_text(turn.locale, turn.key.platform)
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="help"),), turn.locale)
 
     async def _lang(self, turn: Turn, arg: str) -> Reply:

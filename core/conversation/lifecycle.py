@@ -1,8 +1,8 @@
 """How an open task ends or is held off: expiry, typed confirmation, cancel, the busy guard.
 
-Confirmations are single-use tokens (core.ports.StateStore.claim_token): a typed "确认" and
-a typed "取消" spend the same tokens as the buttons, so whichever way an answer arrives first wins
-and the other learns it was already handled.
+Confirmations are single-use tokens (core.tasks.tokens): a typed "确认" and a typed "取消" spend
+the same tokens as the buttons, so whichever way an answer arrives first wins and the other
+learns it was already handled.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from core.conversation.replies import notice_reply
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
 from core.i18n import register
-from core.ports import ClaimOutcome, StateStore
+from core.ports import ClaimOutcome
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
-from core.state import ConversationState, Task, TaskStatus
+from core.state import Task, TaskStatus
+from core.tasks import tokens, transitions
+from core.tasks.answers import is_confirm
 from core.turn import Turn
-from core.workspace.text import is_confirm
 
 TASK_IDLE_TTL = timedelta(minutes=30)  # an open task nobody answered for this long expires
 RESUME_TTL = timedelta(hours=24)  # interrupted tasks are offered again for this long
@@ -94,9 +95,8 @@ def nothing_to_cancel(turn: Turn) -> Reply:
 class TaskLifecycle:
     """Ends open tasks: by time, by a typed confirmation, by a cancel."""
 
-    def __init__(self, book: TaskBook, store: StateStore) -> None:
+    def __init__(self, book: TaskBook) -> None:
         self.book = book
-        self.store = store
 
     def expire_stale(self, turn: Turn) -> list[Block]:
         """Close an open task nobody continued in time (and old interrupted ones)."""
@@ -104,23 +104,17 @@ class TaskLifecycle:
         notices: list[Block] = []
         task = open_task(state)
         if task is not None:
-            key: str | None = None
-            if (
-                task.status is TaskStatus.AWAITING_CONFIRMATION
-                and task.confirm_expires_at is not None
-                and now >= task.confirm_expires_at
-            ):
-                key, task.status = "task.confirm_expired", TaskStatus.EXPIRED
+            closed: tuple[str, TaskStatus] | None = None
+            if task.status is TaskStatus.AWAITING_CONFIRMATION and tokens.expired(task, now):
+                closed = "task.confirm_expired", TaskStatus.EXPIRED
             elif task.status is TaskStatus.EXECUTING and now - task.updated_at > EXECUTING_GRACE:
-                key, task.status = "task.crashed", TaskStatus.FAILED
+                closed = "task.crashed", TaskStatus.FAILED
             elif now - task.updated_at > TASK_IDLE_TTL:
-                key, task.status = "task.expired", TaskStatus.EXPIRED
-            if key is not None:
+                closed = "task.expired", TaskStatus.EXPIRED
+            if closed is not None:
+                key, status = closed
                 state.active = None
-                task.updated_at = now
-                turn.trace.append(
-                    TraceStep("store", "task_transition", {"task": task.id, "to": task.status.value})
-                )
+                transitions.move(task, status, now, turn.trace)
                 if self.book.resumable(task):
                     code = key.split(".", 1)[1]
                     what = self.book.describe(turn, task)
@@ -128,7 +122,7 @@ class TaskLifecycle:
         kept: list[Task] = []
         for stacked in state.resume_stack:
             if now - stacked.updated_at > RESUME_TTL:
-                stacked.status = TaskStatus.EXPIRED
+                transitions.move(stacked, TaskStatus.EXPIRED, now)
             else:
                 kept.append(stacked)
         state.resume_stack = kept
@@ -137,12 +131,11 @@ class TaskLifecycle:
     async def typed_confirm(self, turn: Turn, task: Task) -> Reply:
         """ "确认" / "yes" spends the confirm button's token: one compare-and-set, whichever way
         (button, text, another process) the confirmation arrives first."""
-        assert task.confirm_token is not None
-        claim = await self.store.claim_token(task.confirm_token, turn.key.user_id, turn.now)
+        claim = await tokens.claim_confirm(turn, task)
         turn.trace.append(
             TraceStep("input", "claim_confirmation", {"task": task.id}, detail={"outcome": claim.outcome})
         )
-        skill = self.book.skills.get(task.skill)
+        skill = self.book.skill_of(task)
         if claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None and skill is not None:
             reply = await skill.on_button(turn, task, claim.token.payload)
             self.book.settle(turn.state, task)
@@ -156,8 +149,7 @@ class TaskLifecycle:
             # it; this turn's copy of the state is stale and must not overwrite it.
             turn.read_only = True
             return notice_reply(turn, "task.already_handled", "already_handled", level="warning")
-        task.status = TaskStatus.EXPIRED
-        task.updated_at = turn.now
+        transitions.move(task, TaskStatus.EXPIRED, turn.now, turn.trace)
         if state.active is not None and state.active.id == task.id:
             state.active = None
         return notice_reply(
@@ -172,20 +164,18 @@ class TaskLifecycle:
     async def cancel(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
         """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
         in from another process either wins (and we say so) or can no longer run."""
-        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and task.cancel_token:
-            claim = await self.store.claim_token(task.cancel_token, turn.key.user_id, turn.now)
+        if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(task):
+            claim = await tokens.claim_cancel(turn, task)
             if claim.outcome is ClaimOutcome.USED:
                 return await self._unclaimable(turn, task, ClaimOutcome.USED)
         state = turn.state
         what = self.book.describe(turn, task)
-        remember_cancelled_buttons(state, task)
-        task.status = TaskStatus.CANCELLED
-        task.updated_at = turn.now
-        task.confirm_token = task.cancel_token = None
+        tokens.remember_cancelled(state, task)
+        transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
+        tokens.forget(task)
         if state.active is not None and state.active.id == task.id:
             state.active = None
         state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
-        turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
         text = turn.t("task.cancelled", what=what) if self.book.resumable(task) else turn.t("cancel.done")
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)
 
@@ -196,21 +186,8 @@ class TaskLifecycle:
             return None
         names = [self.book.describe(turn, t) for t in state.resume_stack]
         for task in state.resume_stack:
-            task.status = TaskStatus.CANCELLED
-            task.updated_at = turn.now
-            task.confirm_token = task.cancel_token = None
-            turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
+            transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
+            tokens.forget(task)
         state.resume_stack = []
         what = "、".join(names) if turn.locale == "zh" else "; ".join(names)
         return notice_reply(turn, "task.shelved_cancelled", "cancelled", what=what)
-
-
-CANCELLED_BUTTONS_KEPT = 20
-
-
-def remember_cancelled_buttons(state: ConversationState, task: Task) -> None:
-    """Note the buttons a cancel spent, so a later press hears "cancelled", not "already used"."""
-    spent = [tok for tok in (task.confirm_token, task.cancel_token) if tok]
-    if spent:
-        kept = [*state.extra.get("cancelled_buttons", []), *spent]
-        state.extra["cancelled_buttons"] = kept[-CANCELLED_BUTTONS_KEPT:]

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-import core.messages  # noqa: F401  (registers "help" and "examples")
-from core.markets import MarketCatalog
 from core.reply import Block, NoticeBlock, Reply, Status
 from core.turn import Turn
 
@@ -29,8 +27,3 @@ def notice_reply(
 def prepend(reply: Reply, notices: list[Block]) -> Reply:
     """``reply`` with ``notices`` (e.g. "your earlier task expired") above its own blocks."""
     return replace(reply, blocks=(*notices, *reply.blocks)) if notices else reply
-
-
-def capabilities(turn: Turn, catalog: MarketCatalog) -> str:
-    """What deskmate can do, with examples: /help and the fallback answer say the same."""
-    return f"{turn.t('help', supported=catalog.supported_bases())}\n{turn.t('examples')}"

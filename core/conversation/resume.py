@@ -8,8 +8,9 @@ from datetime import timedelta
 from core.conversation.replies import notice_reply
 from core.conversation.tasks import TaskBook, open_task, stacked_task
 from core.i18n import register
-from core.reply import NoticeBlock, Reply, TraceStep
+from core.reply import NoticeBlock, Reply
 from core.state import Task, TaskStatus
+from core.tasks import transitions
 from core.turn import Turn
 
 RESUME_BUTTON_TTL = timedelta(hours=1)
@@ -87,7 +88,6 @@ class Resumption:
         if task is None or skill is None:
             return _nothing_to_resume(turn)
         self.book.restore(turn, task)
-        turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": task.status.value}))
         reply = await skill.reprompt(turn, task)
         self.book.settle(turn.state, task)
         return reply
@@ -98,6 +98,5 @@ class Resumption:
         if task is None:
             return _nothing_to_resume(turn)
         state.resume_stack = [t for t in state.resume_stack if t.id != task_id]
-        task.status = TaskStatus.CANCELLED
-        task.updated_at = turn.now
+        transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
         return notice_reply(turn, "task.discarded", "discarded", what=self.book.describe(turn, task))

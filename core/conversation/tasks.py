@@ -1,16 +1,16 @@
 """The conversation's tasks: the open one and the resume stack of interrupted ones.
 
-This is the bookkeeping of the task state machine (core.state): which task is open, where a
-finished one is filed, what a new intent does to the open task, and bringing one back.
+This is the bookkeeping of the task state machine (core.tasks.transitions): which task is open,
+where a finished one is filed, what a new intent does to the open task, and bringing one back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from core.clock import Clock
-from core.skills.base import Skill, TaskSkill
+from core.skills.base import Skill
+from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
+from core.tasks import tokens, transitions
 from core.turn import Turn
 
 MAX_RESUME_STACK = 5
@@ -35,19 +35,21 @@ def find_task(state: ConversationState, task_id: str) -> Task | None:
 
 class TaskBook:
     """Moves tasks between active, the resume stack and "finished", knowing which skills'
-    tasks survive a switch (TaskSkill) and how to name a task to the user."""
+    tasks survive a switch (their spec says resumable) and how to name a task to the user."""
 
-    def __init__(self, skills: Mapping[str, Skill], clock: Clock) -> None:
+    def __init__(self, skills: SkillSet, clock: Clock) -> None:
         self.skills = skills
         self.clock = clock
 
-    def task_skill(self, task: Task) -> TaskSkill | None:
+    def skill_of(self, task: Task) -> Skill | None:
+        return self.skills.skill(task.skill)
+
+    def task_skill(self, task: Task) -> Skill | None:
         """The task's skill if its tasks are resumable, else None."""
-        skill = self.skills.get(task.skill)
-        return skill if isinstance(skill, TaskSkill) else None
+        return self.skills.skill(task.skill) if self.resumable(task) else None
 
     def resumable(self, task: Task) -> bool:
-        return self.task_skill(task) is not None
+        return self.skills.resumable(task.skill)
 
     def describe(self, turn: Turn, task: Task) -> str:
         skill = self.task_skill(task)
@@ -66,19 +68,16 @@ class TaskBook:
 
     def interrupt(self, state: ConversationState, task: Task) -> None:
         """A new clear intent replaces the open task. A question that only picked a coin is
-        simply dropped; workspace tasks go on the resume stack, where they were."""
+        simply dropped; resumable tasks go on the resume stack, where they were."""
         if state.active is not None and state.active.id == task.id:
             state.active = None
+        now = self.clock.now()
         if not self.resumable(task):
-            task.status = TaskStatus.CANCELLED
+            transitions.move(task, TaskStatus.CANCELLED, now)
             return
-        task.resume_status = task.status
-        task.status = TaskStatus.INTERRUPTED
-        # A shelved confirmation's buttons die with the pause: resuming shows fresh ones.
-        task.confirm_token = task.cancel_token = None
-        task.confirm_expires_at = None
+        transitions.interrupt(task, now)
+        tokens.forget(task)  # a shelved confirmation's buttons die with the pause: resuming shows fresh ones
         task.resume_offered = False
-        task.updated_at = self.clock.now()
         others = [t for t in state.resume_stack if t.id != task.id]
         state.resume_stack = [*others[-(MAX_RESUME_STACK - 1) :], task]
 
@@ -89,8 +88,6 @@ class TaskBook:
         current = open_task(state)
         if current is not None and current.id != task.id:
             self.interrupt(state, current)
-        task.status = task.resume_status or TaskStatus.COLLECTING
-        task.resume_status = None
+        transitions.resume(task, turn.now, turn.trace)
         task.resume_offered = False
-        task.updated_at = turn.now
         state.active = task

@@ -8,13 +8,13 @@ from datetime import timedelta
 from typing import Protocol
 
 import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
-from core.conversation.replies import capabilities
 from core.events import ConversationKey
 from core.i18n import Locale
-from core.markets import MarketCatalog
 from core.planner.redaction import redact
+from core.planner.tooling import Handoff
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
+from core.skills.registry import SkillSet
 from core.turn import Turn
 
 _GREETING = re.compile(
@@ -24,21 +24,21 @@ _GREETING = re.compile(
 
 
 class Planner(Protocol):
-    """The LLM fallback (issue 5): answers what no rule recognises."""
+    """The LLM fallback: answers what no rule recognises, or hands a task to the engine."""
 
-    async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply: ...
+    async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply | Handoff: ...
 
 
 class UnroutedAnswers:
     """Answers unrouted text, and remembers each conversation's running planner turn so that
     /cancel or its Cancel button can stop it."""
 
-    def __init__(self, planner: Planner | None, catalog: MarketCatalog) -> None:
+    def __init__(self, planner: Planner | None, skills: SkillSet) -> None:
         self.planner = planner
-        self.catalog = catalog
-        self._running: dict[str, asyncio.Task[Reply]] = {}
+        self.skills = skills
+        self._running: dict[str, asyncio.Task[Reply | Handoff]] = {}
 
-    async def answer(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply:
+    async def answer(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply | Handoff:
         if self.planner is None:
             return self.fallback(turn)
         if progress is not None:
@@ -92,7 +92,7 @@ class UnroutedAnswers:
             opener = NoticeBlock(turn.t("greeting"), code="greeting")
         else:
             opener = NoticeBlock(turn.t("fallback"), code="unsupported_request")
-        blocks: tuple[Block, ...] = (opener, TextBlock(capabilities(turn, self.catalog)))
+        blocks: tuple[Block, ...] = (opener, TextBlock(self.skills.capabilities(turn.locale)))
         # A key pasted out of the blue: warn, and have the platform delete the message, as the
         # planner path does; nothing is stored either way.
         leaked = redact(turn.text).changed

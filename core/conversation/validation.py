@@ -9,8 +9,8 @@ from core.conversation.tasks import open_task
 from core.events import Command, TextMessage
 from core.i18n import Locale, register, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
+from core.tasks.answers import secret_value
 from core.turn import Turn
-from core.workspace.text import secret_value
 
 MAX_MESSAGE_CHARS = 500
 # Refused: C0/C1 controls other than tab and line breaks, the bidi embeddings, overrides and

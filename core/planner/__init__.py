@@ -12,11 +12,13 @@ from core.planner.ports import (
     UsageLedger,
 )
 from core.planner.redaction import redact
+from core.planner.tooling import Handoff
 from core.planner.tools import ToolErrorCode
 
 __all__ = [
     "SITE_SCOPE",
     "ChatModel",
+    "Handoff",
     "MemoryUsageLedger",
     "ModelError",
     "ModelErrorCode",

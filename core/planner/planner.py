@@ -1,52 +1,39 @@
-"""The planner: a bounded tool-calling loop for messages no deterministic skill covers.
+"""The planner: a bounded tool-calling loop for messages no deterministic rule covers.
 
 The model proposes; the server disposes. Every tool call is validated before it runs, every
 number on a card comes from a validated tool result, and the runner owns all budgets: model
 requests, tool executions, output tokens, daily token budgets and one task deadline from which
-every step's timeout is derived.
+every step's timeout is derived. The tools are the registered skills' (core.planner.tooling):
+fact tools feed the answer; a task tool ends the loop with a Handoff, and the engine starts
+that task exactly as if a rule had routed it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any, Literal
 
-import core.messages  # noqa: F401 - registers the shared "price." and "market." texts
 from core.clock import Clock
 from core.i18n import Locale
-from core.market import HISTORY_DAYS, MarketError, MarketErrorCode
-from core.markets import MarketCatalog
 from core.planner import messages as _messages  # noqa: F401 - registers the "planner." texts
 from core.planner.budget import MemoryUsageLedger, TokenBudget
-from core.planner.compose import compose_reply, visible_text
+from core.planner.compose import compose_reply, secret_notice, visible_text
 from core.planner.ports import ChatModel, ModelError, ModelErrorCode, ModelResponse, ToolCall, UsageLedger
 from core.planner.prompt import system_prompt
 from core.planner.redaction import redact
-from core.planner.results import encode, error_result, history_result, quote_result
-from core.planner.run import StopReason, TaskRun
-from core.planner.tools import (
-    CURRENT_PRICE,
-    RejectedCall,
-    ToolErrorCode,
-    ValidCall,
-    tool_definitions,
-    validate_call,
-)
-from core.ports import ChartRenderer
-from core.reply import HistoryBlock, QuoteBlock, Reply, TraceStep, Usage
-from core.skills.price_service import PriceService
+from core.planner.results import encode, error_result
+from core.planner.run import TaskRun
+from core.planner.tooling import Handoff, ToolOutput, Toolset
+from core.planner.tools import RejectedCall, ToolBox, ToolErrorCode, validate_call
+from core.reply import Reply, TraceStep, Usage
+from core.routing.router import Route
 from core.turn import Stopwatch
 
 logger = logging.getLogger(__name__)
-
-_BUDGET_STOP: dict[str, StopReason] = {
-    "user": "budget_user",
-    "site": "budget_site",
-    "unknown": "budget_unknown",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +45,9 @@ class PlannerLimits:
     max_output_tokens: int = 800
     task_deadline_seconds: float = 45.0
     request_timeout_seconds: float = 20.0
-    market_timeout_seconds: float = 8.0
+    market_timeout_seconds: float = 8.0  # one tool run (a market call) at most this long
     user_daily_token_budget: int | None = 50_000  # None: unlimited
     site_daily_token_budget: int | None = 2_000_000
-    chart_timeout_seconds: float = 10.0  # rendering is local; it gets its own small allowance
 
     def __post_init__(self) -> None:
         if self.max_requests < 1:
@@ -69,35 +55,32 @@ class PlannerLimits:
 
 
 class Planner:
-    """Runs one task through the model with the price tools; see ``run``."""
+    """Runs one task through the model with the registered skills' tools; see ``run``."""
 
     def __init__(
         self,
         model: ChatModel,
-        prices: PriceService,
+        tools: Sequence[Toolset],
         *,
-        clock: Clock | None = None,
-        catalog: MarketCatalog | None = None,
+        clock: Clock,
         ledger: UsageLedger | None = None,
         limits: PlannerLimits | None = None,
-        charts: ChartRenderer | None = None,
     ) -> None:
         self.model = model
-        self.prices = prices
-        self.clock = clock or prices.clock
-        self.catalog = catalog or prices.catalog
+        self.tools = ToolBox(tools)
+        self.clock = clock
         self.limits = limits or PlannerLimits()
-        self.charts = charts
         self.budget = TokenBudget(
             ledger or MemoryUsageLedger(),
             self.limits.user_daily_token_budget,
             self.limits.site_daily_token_budget,
         )
-        self._tools = tool_definitions(self.catalog)
+        self._definitions = self.tools.definitions()
 
-    async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply:
-        """Answer ``text`` for ``user_id`` in ``locale``. Never raises for model or market failures
-        (they become a failed or partial Reply); cancellation propagates at once."""
+    async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply | Handoff:
+        """Answer ``text`` for ``user_id`` in ``locale``, or hand a task to the engine. Never
+        raises for model or upstream failures (they become a failed or partial Reply);
+        cancellation propagates at once."""
         loop = asyncio.get_running_loop()
         # Timeouts are enforced by the event loop, so the deadline is kept on the loop's clock.
         deadline = loop.time() + self.limits.task_deadline_seconds
@@ -108,7 +91,7 @@ class Planner:
             day=now.date(),
             deadline=deadline,
             messages=[
-                {"role": "system", "content": system_prompt(self.catalog, now, locale)},
+                {"role": "system", "content": system_prompt(self.tools.guidance(), now, locale)},
                 {"role": "user", "content": cleaned.text},
             ],
         )
@@ -118,13 +101,18 @@ class Planner:
                 await self._loop(run)
         except TimeoutError:
             run.stop = "deadline"
-        reply = await compose_reply(
-            run,
-            locale,
-            charts=self.charts,
-            chart_timeout=self.limits.chart_timeout_seconds,
-            secret_removed=cleaned.changed,
-        )
+        if run.handoff is not None:
+            logger.info(
+                "planner task user=%s hands off %s.%s", user_id, run.handoff.skill, run.handoff.action
+            )
+            return Handoff(
+                run.handoff,
+                run.usage,
+                tuple(run.trace),
+                (secret_notice(locale),) if cleaned.changed else (),
+                delete_inbound=cleaned.changed,
+            )
+        reply = await compose_reply(run, locale, secret_removed=cleaned.changed)
         logger.info(
             "planner task user=%s status=%s requests=%d tools=%d tokens=%d/%d",
             user_id,
@@ -160,6 +148,8 @@ class Planner:
             run.messages.append(_assistant_message(response))
             for call in response.tool_calls:
                 payload = await self._execute(run, call)
+                if run.handoff is not None:
+                    return  # a task was started: the engine takes it from here
                 run.messages.append({"role": "tool", "tool_call_id": call.id, "content": encode(payload)})
 
     async def _request(self, run: TaskRun, n: int, *, offer_tools: bool) -> ModelResponse | None:
@@ -184,7 +174,7 @@ class Planner:
             async with asyncio.timeout(timeout):
                 response = await self.model.complete(
                     _outgoing(run.messages),
-                    self._tools if offer_tools else [],
+                    self._definitions if offer_tools else [],
                     max_tokens=self.limits.max_output_tokens,
                     timeout=timeout,
                 )
@@ -233,18 +223,15 @@ class Planner:
 
     async def _execute(self, run: TaskRun, call: ToolCall) -> dict[str, Any]:
         """Validate and run one proposed call; the result (or error) goes back to the model."""
-        checked = validate_call(call, self.catalog)
-        if isinstance(checked, ValidCall) and run.symbol not in (None, checked.symbol):
-            checked = RejectedCall(
-                call,
-                ToolErrorCode.SECOND_COIN,
-                f"this task is about {run.symbol}; one coin per request, ask the user to ask separately",
-                checked.args,
-            )
+        checked = validate_call(call, self.tools)
         if isinstance(checked, RejectedCall):
             return self._rejected(run, checked, outcome="error")
-        run.symbol = checked.symbol
-        run.called.add(checked.name)
+        tool_run = run.run_of(checked.toolset)
+        refused = tool_run.accept(checked.name, checked.arguments)
+        if refused is not None:
+            return self._rejected(
+                run, RejectedCall(call, refused.code, refused.message, checked.args), outcome="error"
+            )
         if run.tools_executed >= self.limits.max_tool_calls:
             return self._rejected(
                 run,
@@ -260,61 +247,41 @@ class Planner:
             )
         run.tools_executed += 1
         watch = Stopwatch()
-        code: str
-        retry_after: float | None = None
+        out: ToolOutput | Route
         try:
             async with asyncio.timeout(min(self.limits.market_timeout_seconds, left)):
-                block = await self._fetch(checked)
+                out = await tool_run.execute(checked.name, checked.arguments)
         except TimeoutError:
-            code, message = MarketErrorCode.TIMEOUT, "the exchange did not answer in time"
-        except MarketError as exc:
-            code, message, retry_after = exc.code, f"market data unavailable ({exc.code})", exc.retry_after
-        else:
-            if isinstance(block, QuoteBlock):
-                run.quote = block
-                payload = quote_result(block)
-            else:
-                run.history = block
-                payload = history_result(block)
-            run.market_failures.pop(checked.name, None)
-            run.trace.append(
-                TraceStep(
-                    kind="tool",
-                    name=checked.name,
-                    args=checked.args,
-                    latency_ms=watch.ms(),
-                    detail={"tool_call_id": call.id, "source": block.source},
-                )
-            )
-            return payload
-        run.market_failures[checked.name] = (code, retry_after)
+            out = tool_run.timed_out(checked.name, checked.arguments)
+        detail: dict[str, Any] = {"tool_call_id": call.id}
+        if isinstance(out, Route):
+            run.handoff = out
+            detail["starts"] = f"{out.skill}.{out.action}"
+            run.trace.append(TraceStep("tool", checked.name, checked.args, watch.ms(), detail=detail))
+            return {}
         run.trace.append(
             TraceStep(
                 kind="tool",
                 name=checked.name,
                 args=checked.args,
                 latency_ms=watch.ms(),
-                outcome="error",
-                error_code=code,
-                detail={"tool_call_id": call.id},
+                outcome="error" if out.error_code else "ok",
+                error_code=out.error_code,
+                detail={**detail, **out.detail},
             )
         )
-        return error_result(code, message)
-
-    async def _fetch(self, call: ValidCall) -> QuoteBlock | HistoryBlock:
-        """The same server-side functions the price skills use."""
-        if call.name == CURRENT_PRICE:
-            return await self.prices.current_price(call.symbol)
-        return await self.prices.price_history(call.symbol, call.days or HISTORY_DAYS)
+        return out.payload
 
     def _rejected(
         self, run: TaskRun, rejected: RejectedCall, *, outcome: Literal["error", "skipped"]
     ) -> dict[str, Any]:
+        # Whatever the model put in a refused call is traced, but never a credential it invented.
+        shown = {k: redact(v).text if isinstance(v, str) else v for k, v in rejected.args.items()}
         run.trace.append(
             TraceStep(
                 kind="tool",
                 name=rejected.call.name,
-                args=rejected.args,
+                args=shown,
                 outcome=outcome,
                 error_code=rejected.code,
                 detail={"tool_call_id": rejected.call.id},

@@ -1,4 +1,4 @@
-"""What one planner task accumulates while it runs; turned into a Reply at the end."""
+"""What one planner task accumulates while it runs; turned into a Reply (or a handoff) at the end."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
-from core.reply import HistoryBlock, QuoteBlock, TraceStep, Usage
+from core.planner.tooling import ToolRun, Toolset
+from core.reply import TraceStep, Usage
+from core.routing.router import Route
 
 StopReason = Literal["budget_user", "budget_site", "budget_unknown", "model_error", "deadline", "limit"]
 
@@ -19,14 +21,17 @@ class TaskRun:
     messages: list[dict[str, Any]]  # the conversation with the model, as sent
     trace: list[TraceStep] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
-    quote: QuoteBlock | None = None  # validated tool data: the only source of cards
-    history: HistoryBlock | None = None
-    symbol: str | None = None  # the one coin of this task, fixed by the first valid call
-    called: set[str] = field(default_factory=set)  # tool names that passed validation
+    runs: dict[int, ToolRun] = field(default_factory=dict)  # per toolset used, in order of first use
     tools_executed: int = 0
-    # tool name -> (MarketErrorCode, retry_after) of its last failed run; a later success clears it
-    market_failures: dict[str, tuple[str, float | None]] = field(default_factory=dict)
+    handoff: Route | None = None  # a task tool's route: the loop ends and the engine starts it
     final_text: str | None = None  # the model's last content, when it finished normally
     finish_reason: str | None = None
     stop: StopReason | None = None  # why the task ended early, if it did
     model_error: str | None = None  # ModelErrorCode when stop == "model_error"
+
+    def run_of(self, toolset: Toolset) -> ToolRun:
+        """This task's state for ``toolset``, started on first use."""
+        key = id(toolset)
+        if key not in self.runs:
+            self.runs[key] = toolset.start()
+        return self.runs[key]

@@ -1,67 +1,46 @@
-"""The planner's tools: their JSON schemas for the model, and strict server-side validation.
+"""The planner's allowlist of tools (derived from the registered skills) and strict validation.
 
 A proposed call is only a request. It runs only after its JSON arguments parse, its name is on
-the allowlist and its arguments pass a strict pydantic model (no extra fields, no coercion).
+the allowlist, its arguments pass the tool's strict pydantic model (no extra fields, no
+coercion) and its toolset's own checks (e.g. a supported symbol).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
-from core.market import HISTORY_DAYS
-from core.markets import MarketCatalog
 from core.planner.ports import ToolCall
-
-CURRENT_PRICE: Final = "get_current_price"
-PRICE_HISTORY: Final = "get_price_history"
-ToolName = Literal["get_current_price", "get_price_history"]
+from core.planner.tooling import ToolArgs, ToolDefinition, Toolset
 
 
 class ToolErrorCode:
-    """Codes the model receives in a tool message when a call was not (successfully) run."""
+    """Codes the model receives in a tool message when a call was not (successfully) run.
+    Toolsets add their own (e.g. "unsupported_symbol")."""
 
     INVALID_JSON = "invalid_json"
     UNKNOWN_TOOL = "unknown_tool"
     UNEXPECTED_ARGUMENT = "unexpected_argument"
     MISSING_ARGUMENT = "missing_argument"
     INVALID_ARGUMENTS = "invalid_arguments"
-    UNSUPPORTED_SYMBOL = "unsupported_symbol"
-    UNSUPPORTED_DAYS = "unsupported_days"
-    SECOND_COIN = "one_coin_per_request"
     TOOL_LIMIT = "tool_limit_reached"
     DEADLINE = "deadline_exceeded"
-
-
-class _CurrentPriceArgs(BaseModel):
-    # strict: no "7" -> 7 or 7.0 -> 7 coercion; forbid: an unknown field is an error, not ignored.
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    symbol: str
-
-
-class _PriceHistoryArgs(_CurrentPriceArgs):
-    days: int
-
-
-_ARG_MODELS: dict[str, type[_CurrentPriceArgs]] = {
-    CURRENT_PRICE: _CurrentPriceArgs,
-    PRICE_HISTORY: _PriceHistoryArgs,
-}
 
 
 @dataclass(frozen=True, slots=True)
 class ValidCall:
     call: ToolCall
-    name: ToolName
-    symbol: str
-    days: int | None = None
+    name: str
+    arguments: ToolArgs
+    toolset: Toolset = field(compare=False)
 
     @property
     def args(self) -> dict[str, Any]:
-        return {"symbol": self.symbol} if self.days is None else {"symbol": self.symbol, "days": self.days}
+        return self.arguments.model_dump()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,54 +51,31 @@ class RejectedCall:
     args: dict[str, Any] = field(default_factory=dict)  # whatever parsed, for the trace only
 
 
-def tool_definitions(catalog: MarketCatalog) -> list[dict[str, Any]]:
-    """OpenAI-style function tools; ``additionalProperties: false`` mirrors the server check."""
-    symbol = {
-        "type": "string",
-        "enum": list(catalog.symbols),
-        "description": "Exchange symbol of the one supported market the user asked about.",
-    }
-    return [
-        {
-            "type": "function",
-            "function": {
-                "name": CURRENT_PRICE,
-                "description": (
-                    "Current price of a supported market: the exchange's best ask "
-                    "(a reference buying price), fetched now."
-                ),
-                "parameters": {
-                    "type": "object",
-                    "properties": {"symbol": symbol},
-                    "required": ["symbol"],
-                    "additionalProperties": False,
-                },
-            },
-        },
-        {
-            "type": "function",
-            "function": {
-                "name": PRICE_HISTORY,
-                "description": (
-                    f"Daily closing prices (UTC days) of a supported market for the last {HISTORY_DAYS} "
-                    "full days before today; days without data are reported as missing."
-                ),
-                "parameters": {
-                    "type": "object",
-                    "properties": {
-                        "symbol": symbol,
-                        "days": {
-                            "type": "integer",
-                            "enum": [HISTORY_DAYS],
-                            "description": f"Number of days; only {HISTORY_DAYS} is supported.",
-                        },
-                    },
-                    "required": ["symbol", "days"],
-                    "additionalProperties": False,
-                },
-            },
-        },
-    ]
+class ToolBox:
+    """Every offered tool by name, with the toolset that runs it."""
+
+    def __init__(self, toolsets: Sequence[Toolset]) -> None:
+        self.toolsets = tuple(toolsets)
+        self._tools: dict[str, tuple[ToolDefinition, Toolset]] = {}
+        for toolset in toolsets:
+            for definition in toolset.definitions():
+                if definition.name in self._tools:
+                    raise ValueError(f"two planner tools are named {definition.name!r}")
+                self._tools[definition.name] = (definition, toolset)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._tools)
+
+    def definitions(self) -> list[dict[str, Any]]:
+        """OpenAI-style function tools, as offered to the model."""
+        return [definition.for_model() for definition, _ in self._tools.values()]
+
+    def guidance(self) -> list[str]:
+        return [g for g in (ts.guidance() for ts in self.toolsets) if g]
+
+    def get(self, name: str) -> tuple[ToolDefinition, Toolset] | None:
+        return self._tools.get(name)
 
 
 def _reject_validation(call: ToolCall, exc: ValidationError, raw: dict[str, Any]) -> RejectedCall:
@@ -138,11 +94,13 @@ def _reject_validation(call: ToolCall, exc: ValidationError, raw: dict[str, Any]
     return RejectedCall(call, ToolErrorCode.INVALID_ARGUMENTS, f"invalid value for: {where}", raw)
 
 
-def validate_call(call: ToolCall, catalog: MarketCatalog) -> ValidCall | RejectedCall:
-    """Parse and strictly validate one proposed call (the one-coin rule is the runner's)."""
-    if call.name not in _ARG_MODELS:
-        allowed = ", ".join(_ARG_MODELS)
+def validate_call(call: ToolCall, tools: ToolBox) -> ValidCall | RejectedCall:
+    """Parse and strictly validate one proposed call (task-level rules are the run's)."""
+    found = tools.get(call.name)
+    if found is None:
+        allowed = ", ".join(tools.names)
         return RejectedCall(call, ToolErrorCode.UNKNOWN_TOOL, f"unknown tool {call.name!r}; tools: {allowed}")
+    definition, toolset = found
     try:
         raw = json.loads(call.arguments) if call.arguments.strip() else {}
     except json.JSONDecodeError as exc:
@@ -150,21 +108,10 @@ def validate_call(call: ToolCall, catalog: MarketCatalog) -> ValidCall | Rejecte
     if not isinstance(raw, dict):
         return RejectedCall(call, ToolErrorCode.INVALID_JSON, "arguments must be a JSON object")
     try:
-        parsed = _ARG_MODELS[call.name].model_validate(raw)
+        parsed = definition.arguments.model_validate(raw)
     except ValidationError as exc:
         return _reject_validation(call, exc, raw)
-    symbol = parsed.symbol
-    if symbol not in catalog.symbols:
-        return RejectedCall(
-            call,
-            ToolErrorCode.UNSUPPORTED_SYMBOL,
-            f"{symbol!r} is not supported; supported symbols: {', '.join(catalog.symbols)}",
-            raw,
-        )
-    if isinstance(parsed, _PriceHistoryArgs):
-        if parsed.days != HISTORY_DAYS:
-            return RejectedCall(
-                call, ToolErrorCode.UNSUPPORTED_DAYS, f"only days={HISTORY_DAYS} is supported", raw
-            )
-        return ValidCall(call, PRICE_HISTORY, symbol, parsed.days)
-    return ValidCall(call, CURRENT_PRICE, symbol)
+    refused = toolset.check(call.name, parsed)
+    if refused is not None:
+        return RejectedCall(call, refused.code, refused.message, raw)
+    return ValidCall(call, call.name, parsed, toolset)

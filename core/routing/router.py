@@ -1,13 +1,10 @@
-"""The rule router: the first rule that recognises a message decides its route."""
+"""The rule router: the routing rules of every registered skill, tried by explicit priority."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-from core.markets import MarketCatalog
-from core.routing.coins import CoinFinder
-from core.routing.price_rules import PriceRules
+from typing import Any, Literal, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,32 +13,19 @@ class Route:
     action: str | None  # None only for a bare follow-up ("那 ETH 呢"): context decides
     slots: dict[str, Any] = field(default_factory=dict)
     followup: bool = False  # True: this message only fills or varies the current context
+    by: Literal["rule", "model"] = "rule"  # a rule read it, or the planner's task tool proposed it
 
 
 class Rule(Protocol):
     def route(self, text: str) -> Route | None: ...
 
 
-class PriceRule:
-    def __init__(self, catalog: MarketCatalog) -> None:
-        self.rules = PriceRules(CoinFinder(catalog))
-
-    def route(self, text: str) -> Route | None:
-        intent = self.rules.match(text)
-        if intent is None:
-            return None
-        slots: dict[str, Any] = {"symbols": list(intent.symbols)}
-        if intent.notes:
-            slots["notes"] = list(intent.notes)
-        return Route("price", intent.action, slots, followup=intent.followup)
-
-
 class Router:
-    """Rules in priority order: specific workspace phrasings come before the price rule,
-    since "create a BTC agent" names a coin but is not a price request."""
+    """The first rule, in the given order, that recognises a message decides its route.
+    The registry orders the rules by their declared priority."""
 
-    def __init__(self, rules: list[Rule]) -> None:
-        self.rules = rules
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = tuple(rules)
 
     def route(self, text: str) -> Route | None:
         for rule in self.rules:

@@ -1,19 +1,19 @@
-"""What every skill offers the engine."""
+"""What every skill offers the engine (the engine knows skills only through this and the registry)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from core.reply import Reply
+from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.state import Task
+from core.tasks.actions import ActionSpec
 from core.turn import Turn
 
 
-@runtime_checkable
 class Skill(Protocol):
-    name: str
-    private: bool  # personal data: refused in groups (one rule, in the engine)
+    """A built skill. Its name, privacy and resumability are declared by its SkillSpec."""
 
     async def start(self, turn: Turn, task: Task) -> Reply:
         """Run a newly routed task: ask for what is missing, confirm, or execute."""
@@ -29,16 +29,48 @@ class Skill(Protocol):
         a pending confirmation arrives here too, with the confirm button's payload."""
         ...
 
-
-@runtime_checkable
-class TaskSkill(Skill, Protocol):
-    """A skill whose open tasks survive a switch: the engine keeps them on the resume stack,
-    answers side questions in between, and asks the open question again afterwards."""
-
     async def reprompt(self, turn: Turn, task: Task) -> Reply:
-        """Ask the task's current question again (or show its pending confirmation)."""
+        """Ask the task's current question again (or show its pending confirmation): for
+        resumable skills, after a side question or a resume."""
         ...
 
     def describe(self, turn: Turn, task: Task) -> str:
         """A short label for the task in the user's language ("添加交易所账户（币安）")."""
         ...
+
+    def asks_secret(self, task: Task) -> bool:
+        """``task``'s last question asked for a secret (kept while it is interrupted or expired),
+        so a stray key typed later is dropped rather than handed to a model."""
+        ...
+
+
+class OneShotSkill:
+    """A skill that answers in one turn: it runs the task's declared executor; nothing to
+    continue, resume or keep secret."""
+
+    name: str = ""
+
+    def __init__(self, actions: Mapping[str, ActionSpec[Any]]) -> None:
+        self.actions = actions
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        action = self.actions.get(task.action)
+        if action is None or action.run is None:  # the engine refuses these before a skill sees them
+            raise LookupError(f"{self.name}: undeclared action {task.action!r}")
+        return (await action.run(self, turn, task)).reply
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        return None
+
+    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
+        notice = NoticeBlock(turn.t("button.unknown"), "warning", "button_unknown")
+        return Reply(Status.FAILED, (notice,), turn.locale)
+
+    async def reprompt(self, turn: Turn, task: Task) -> Reply:
+        return await self.start(turn, task)
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return self.name
+
+    def asks_secret(self, task: Task) -> bool:
+        return False

@@ -1,27 +1,25 @@
-"""In-memory WorkspaceStore and SecretBox for unit tests. Not persistent, not secure."""
+"""In-memory repositories, audit log and SecretBox for unit tests. Not persistent, not secure.
+
+They keep the SQL repositories' rules: names unique per owner after folding, ids never reused,
+deletion refused while a trader uses the record, and a change applied only once its audit entry
+is written (a failing audit write leaves the record as it was).
+"""
 
 from __future__ import annotations
 
 import base64
 import itertools
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal, TypeVar
 
-from core.workspace.names import name_key
-from core.workspace.ports import (
-    AccountChanges,
-    AuditEntry,
-    ExchangeAccount,
-    InUse,
-    ModelChanges,
-    ModelConfig,
-    NameTaken,
-    NewExchangeAccount,
-    NewModelConfig,
-    NotFound,
-    SecretUnavailable,
-)
+from core.secrets import SecretUnavailable
+from core.tasks.audit import AuditEntry
+from core.tasks.errors import InUse, NameTaken, NotFound
+from core.tasks.names import name_key
+from core.workspace.accounts import AccountChanges, ExchangeAccount, NewExchangeAccount
+from core.workspace.model_configs import ModelChanges, ModelConfig, NewModelConfig
 
 _R = TypeVar("_R", ExchangeAccount, ModelConfig)
 _UsedBy = Literal["account_id", "model_id"]  # the TraderRef field that references a record
@@ -42,41 +40,87 @@ class MemorySecretBox:
         return base64.urlsafe_b64decode(sealed[len(self._PREFIX) :].encode())[::-1].decode()
 
 
+class MemoryAuditLog:
+    def __init__(self) -> None:
+        self.entries: list[AuditEntry] = []
+        self.fail_writes = False  # tests: make every write fail, as a broken audit table would
+
+    async def record(self, entry: AuditEntry) -> None:
+        if self.fail_writes:
+            raise RuntimeError("audit log unavailable")
+        self.entries.append(entry)
+
+    async def recent(self, owner: str, limit: int = 50) -> list[AuditEntry]:
+        return [e for e in reversed(self.entries) if e.owner == owner][:limit]
+
+
 @dataclass(frozen=True, slots=True)
 class TraderRef:
     """What the delete check needs of a trader (traders arrive with part 2)."""
 
     owner: str
     name: str
-    account_id: int | None
-    model_id: int | None
+    account_id: str | None
+    model_id: str | None
 
 
-class MemoryWorkspaceStore:
-    def __init__(self) -> None:
-        self._ids = itertools.count(1)
-        self.accounts: dict[int, ExchangeAccount] = {}
-        self.models: dict[int, ModelConfig] = {}
-        self.traders: list[TraderRef] = []
-        self.audit: list[AuditEntry] = []
+@dataclass
+class MemoryTraders:
+    refs: list[TraderRef] = field(default_factory=list)
 
-    def add_trader(
-        self, owner: str, name: str, *, account_id: int | None = None, model_id: int | None = None
-    ) -> None:
-        self.traders.append(TraderRef(owner, name, account_id, model_id))
+    def using(self, used_by: _UsedBy, owner: str, row_id: str) -> list[str]:
+        return sorted(t.name for t in self.refs if t.owner == owner and getattr(t, used_by) == row_id)
 
-    # -- exchange accounts ---------------------------------------------------------------------
 
-    async def list_accounts(self, owner: str) -> list[ExchangeAccount]:
-        return _owned(self.accounts, owner)
+class _MemoryRecords:
+    """What both record repositories share: owned lookup, names, the trader check, atomic audit."""
 
-    async def get_account(self, owner: str, account_id: int) -> ExchangeAccount | None:
-        return _mine(self.accounts, owner, account_id)
+    used_by: _UsedBy
 
-    async def create_account(self, new: NewExchangeAccount) -> ExchangeAccount:
-        _check_name(self.accounts, new.owner, new.name, None)
+    def __init__(self, audit: MemoryAuditLog, traders: MemoryTraders, ids: Iterator[int]) -> None:
+        self.audit = audit
+        self.traders = traders
+        self._ids = ids
+
+    def _next_id(self) -> str:
+        return str(next(self._ids))
+
+    async def traders_using(self, owner: str, row_id: str) -> list[str]:
+        return self.traders.using(self.used_by, owner, row_id)
+
+    async def _write(self, items: dict[str, _R], record: _R, audit: AuditEntry) -> _R:
+        await self.audit.record(replace(audit, target_id=record.id, target_name=record.name))
+        items[record.id] = record  # only once the audit entry is written
+        return record
+
+    async def _delete(self, items: dict[str, _R], owner: str, row_id: str, audit: AuditEntry) -> None:
+        found = _mine(items, owner, row_id)
+        if found is None:
+            raise NotFound(row_id)
+        users = self.traders.using(self.used_by, owner, row_id)
+        if users:
+            raise InUse(tuple(users))
+        await self.audit.record(replace(audit, target_id=found.id, target_name=found.name))
+        del items[row_id]
+
+
+class MemoryExchangeAccounts(_MemoryRecords):
+    used_by: _UsedBy = "account_id"
+
+    def __init__(self, audit: MemoryAuditLog, traders: MemoryTraders, ids: Iterator[int]) -> None:
+        super().__init__(audit, traders, ids)
+        self.items: dict[str, ExchangeAccount] = {}
+
+    async def owned(self, owner: str) -> list[ExchangeAccount]:
+        return _owned(self.items, owner)
+
+    async def get(self, owner: str, account_id: str) -> ExchangeAccount | None:
+        return _mine(self.items, owner, account_id)
+
+    async def create(self, new: NewExchangeAccount, audit: AuditEntry) -> ExchangeAccount:
+        _check_name(self.items, new.owner, new.name, None)
         acc = ExchangeAccount(
-            id=next(self._ids),
+            id=self._next_id(),
             owner=new.owner,
             name=new.name,
             exchange=new.exchange,
@@ -85,43 +129,44 @@ class MemoryWorkspaceStore:
             created_at=new.now,
             updated_at=new.now,
         )
-        self.accounts[acc.id] = acc
-        return acc
+        return await self._write(self.items, acc, audit)
 
-    async def update_account(
-        self, owner: str, account_id: int, changes: AccountChanges, now: datetime
+    async def update(
+        self, owner: str, account_id: str, changes: AccountChanges, now: datetime, audit: AuditEntry
     ) -> ExchangeAccount:
-        acc = _mine(self.accounts, owner, account_id)
+        acc = _mine(self.items, owner, account_id)
         if acc is None:
-            raise NotFound(str(account_id))
+            raise NotFound(account_id)
         name = acc.name
         if changes.name is not None:
-            _check_name(self.accounts, owner, changes.name, account_id)
+            _check_name(self.items, owner, changes.name, account_id)
             name = changes.name
         updated = replace(
             acc, name=name, credentials={**acc.credentials, **changes.credentials}, updated_at=now
         )
-        self.accounts[account_id] = updated
-        return updated
+        return await self._write(self.items, updated, audit)
 
-    async def delete_account(self, owner: str, account_id: int) -> None:
-        self._delete_unused(self.accounts, "account_id", owner, account_id)
+    async def delete(self, owner: str, account_id: str, audit: AuditEntry) -> None:
+        await self._delete(self.items, owner, account_id, audit)
 
-    async def traders_using_account(self, owner: str, account_id: int) -> list[str]:
-        return self._users("account_id", owner, account_id)
 
-    # -- model configs -------------------------------------------------------------------------
+class MemoryModelConfigs(_MemoryRecords):
+    used_by: _UsedBy = "model_id"
 
-    async def list_models(self, owner: str) -> list[ModelConfig]:
-        return _owned(self.models, owner)
+    def __init__(self, audit: MemoryAuditLog, traders: MemoryTraders, ids: Iterator[int]) -> None:
+        super().__init__(audit, traders, ids)
+        self.items: dict[str, ModelConfig] = {}
 
-    async def get_model(self, owner: str, model_id: int) -> ModelConfig | None:
-        return _mine(self.models, owner, model_id)
+    async def owned(self, owner: str) -> list[ModelConfig]:
+        return _owned(self.items, owner)
 
-    async def create_model(self, new: NewModelConfig) -> ModelConfig:
-        _check_name(self.models, new.owner, new.name, None)
+    async def get(self, owner: str, model_id: str) -> ModelConfig | None:
+        return _mine(self.items, owner, model_id)
+
+    async def create(self, new: NewModelConfig, audit: AuditEntry) -> ModelConfig:
+        _check_name(self.items, new.owner, new.name, None)
         cfg = ModelConfig(
-            id=next(self._ids),
+            id=self._next_id(),
             owner=new.owner,
             name=new.name,
             provider=new.provider,
@@ -132,17 +177,16 @@ class MemoryWorkspaceStore:
             created_at=new.now,
             updated_at=new.now,
         )
-        self.models[cfg.id] = cfg
-        return cfg
+        return await self._write(self.items, cfg, audit)
 
-    async def update_model(
-        self, owner: str, model_id: int, changes: ModelChanges, now: datetime
+    async def update(
+        self, owner: str, model_id: str, changes: ModelChanges, now: datetime, audit: AuditEntry
     ) -> ModelConfig:
-        cfg = _mine(self.models, owner, model_id)
+        cfg = _mine(self.items, owner, model_id)
         if cfg is None:
-            raise NotFound(str(model_id))
+            raise NotFound(model_id)
         if changes.name is not None:
-            _check_name(self.models, owner, changes.name, model_id)
+            _check_name(self.items, owner, changes.name, model_id)
         updated = replace(
             cfg,
             name=changes.name if changes.name is not None else cfg.name,
@@ -152,45 +196,38 @@ class MemoryWorkspaceStore:
             enabled=changes.enabled if changes.enabled is not None else cfg.enabled,
             updated_at=now,
         )
-        self.models[model_id] = updated
-        return updated
+        return await self._write(self.items, updated, audit)
 
-    async def delete_model(self, owner: str, model_id: int) -> None:
-        self._delete_unused(self.models, "model_id", owner, model_id)
-
-    async def traders_using_model(self, owner: str, model_id: int) -> list[str]:
-        return self._users("model_id", owner, model_id)
-
-    # -- audit -----------------------------------------------------------------------------------
-
-    async def record_audit(self, entry: AuditEntry) -> None:
-        self.audit.append(entry)
-
-    async def list_audit(self, owner: str, limit: int = 50) -> list[AuditEntry]:
-        return [e for e in reversed(self.audit) if e.owner == owner][:limit]
-
-    def _users(self, used_by: _UsedBy, owner: str, row_id: int) -> list[str]:
-        return sorted(t.name for t in self.traders if t.owner == owner and getattr(t, used_by) == row_id)
-
-    def _delete_unused(self, items: dict[int, _R], used_by: _UsedBy, owner: str, row_id: int) -> None:
-        if _mine(items, owner, row_id) is None:
-            raise NotFound(str(row_id))
-        users = self._users(used_by, owner, row_id)
-        if users:
-            raise InUse(tuple(users))
-        del items[row_id]
+    async def delete(self, owner: str, model_id: str, audit: AuditEntry) -> None:
+        await self._delete(self.items, owner, model_id, audit)
 
 
-def _owned(items: dict[int, _R], owner: str) -> list[_R]:
-    return sorted((r for r in items.values() if r.owner == owner), key=lambda r: r.id)
+class MemoryWorkspace:
+    """Accounts, model configs, traders and the audit log of one test, sharing one id sequence."""
+
+    def __init__(self) -> None:
+        ids = itertools.count(1)
+        self.audit = MemoryAuditLog()
+        self.traders = MemoryTraders()
+        self.accounts = MemoryExchangeAccounts(self.audit, self.traders, ids)
+        self.models = MemoryModelConfigs(self.audit, self.traders, ids)
+
+    def add_trader(
+        self, owner: str, name: str, *, account_id: str | None = None, model_id: str | None = None
+    ) -> None:
+        self.traders.refs.append(TraderRef(owner, name, account_id, model_id))
 
 
-def _mine(items: dict[int, _R], owner: str, row_id: int) -> _R | None:
+def _owned(items: dict[str, _R], owner: str) -> list[_R]:
+    return [r for r in items.values() if r.owner == owner]  # insertion order: oldest first
+
+
+def _mine(items: dict[str, _R], owner: str, row_id: str) -> _R | None:
     found = items.get(row_id)
     return found if found is not None and found.owner == owner else None
 
 
-def _check_name(items: dict[int, _R], owner: str, name: str, own_id: int | None) -> None:
+def _check_name(items: dict[str, _R], owner: str, name: str, own_id: str | None) -> None:
     """Names are unique per owner after folding, as the SQL store's unique constraint has it."""
     key = name_key(name)
     for item in items.values():

@@ -406,7 +406,7 @@ async def test_a_stuck_chart_render_is_cut_off_and_the_closes_still_shown(
 ) -> None:
     import asyncio
 
-    import core.skills.price as price_skill
+    import core.skills.price.skill as price_skill
 
     class StuckCharts:
         async def render_history(self, history: object, **options: object) -> bytes:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Router
+from core.routing.router import Router
+from core.skills.price.rules import PriceRule
 from tests import corpus
 from tests.fakes import Chat, make_core
 

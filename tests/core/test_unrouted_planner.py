@@ -6,11 +6,9 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
 from core.i18n import Locale
-from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.reply import Reply, RouteInfo, Status, TextBlock
-from core.skills.price_service import PriceService
-from tests.fakes import NOW, ScriptedMarket
+from tests.fakes import NOW, ScriptedMarket, price_skills
 
 
 class RecordingPlanner:
@@ -26,11 +24,7 @@ async def test_budget_identity_includes_the_platform() -> None:
     clock = FixedClock(NOW)
     planner = RecordingPlanner()
     core = Core(
-        store=MemoryStateStore(),
-        prices=PriceService(ScriptedMarket(), MarketCatalog(), clock),
-        charts=None,
-        clock=clock,
-        planner=planner,
+        store=MemoryStateStore(), skills=price_skills(ScriptedMarket(), clock), clock=clock, planner=planner
     )
     for i, platform in enumerate(("telegram", "discord")):
         reply = await core.handle(

@@ -10,6 +10,7 @@ import simcord.interactions
 from adapters.discord import DiscordConfig, build_client, sync_tree
 from core.markets import MarketCatalog
 from tests.discord.fakes import ScriptedHandler
+from tests.fakes import COMMANDS
 
 CONFIG = DiscordConfig(token="not-a-real-token")  # never used: simcord fakes the login
 
@@ -21,7 +22,7 @@ def handler() -> ScriptedHandler:
 
 @pytest.fixture
 def simcord_bot(handler: ScriptedHandler) -> Any:
-    return build_client(CONFIG, handler, catalog=MarketCatalog())
+    return build_client(CONFIG, handler, catalog=MarketCatalog(), commands=COMMANDS)
 
 
 @pytest.fixture

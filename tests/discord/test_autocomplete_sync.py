@@ -7,6 +7,7 @@ import simcord
 from adapters.discord import DiscordConfig, build_client, sync_tree
 from core.markets import MarketCatalog
 from tests.discord.fakes import ScriptedHandler
+from tests.fakes import COMMANDS
 
 
 def _member(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor]:
@@ -65,6 +66,7 @@ async def test_synced_payload_has_localized_names_and_descriptions(env: simcord.
     assert [(c["value"], c["name_localizations"]["zh-CN"]) for c in language["choices"]] == [
         ("zh", "中文"),
         ("en", "英文 (English)"),
+        ("auto", "自动（跟随消息语言）"),  # back to following each message, as /lang auto elsewhere
     ]
 
 
@@ -85,7 +87,10 @@ async def test_dev_guild_sync_publishes_to_that_guild_at_once(simcord_env: simco
 async def test_dev_guild_is_synced_when_the_client_starts() -> None:
     guild_id = 1_234_567_890_123_456_789
     client = build_client(
-        DiscordConfig(token="unused", dev_guild_id=guild_id), ScriptedHandler(), catalog=MarketCatalog()
+        DiscordConfig(token="unused", dev_guild_id=guild_id),
+        ScriptedHandler(),
+        catalog=MarketCatalog(),
+        commands=COMMANDS,
     )
     env = simcord.Env(client)
     guild = env.create_guild(id=guild_id)

@@ -11,6 +11,7 @@ from core.events import ButtonPress
 from core.markets import MarketCatalog
 from tests.discord.conftest import CONFIG
 from tests.discord.fakes import ScriptedHandler
+from tests.fakes import COMMANDS
 
 
 async def _quote_with_buttons(
@@ -116,7 +117,7 @@ async def test_buttons_still_work_after_the_client_is_rebuilt(
     _, alice, _, message = await _quote_with_buttons(env)
     # A restart: a new process builds a new client and handler over the same persistent store.
     restarted = ScriptedHandler(store=handler.store)
-    await env.restart_bot(build_client(CONFIG, restarted, catalog=MarketCatalog()))
+    await env.restart_bot(build_client(CONFIG, restarted, catalog=MarketCatalog(), commands=COMMANDS))
 
     await alice.click(message, label="Refresh")
 

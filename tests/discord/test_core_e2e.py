@@ -17,9 +17,9 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
-from core.skills.price_service import PriceService
 from tests.discord.conftest import CONFIG
 from tests.discord.fakes import PNG_SIGNATURE
+from tests.fakes import COMMANDS, price_skills
 
 START = datetime(2024, 5, 8, 9, 30, tzinfo=UTC)
 
@@ -42,19 +42,14 @@ async def charts() -> AsyncIterator[MatplotlibChartRenderer]:
 
 
 def make_core(store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer) -> Core:
-    catalog = MarketCatalog()
     return Core(
-        store=store,
-        prices=PriceService(DemoMarket(clock), catalog, clock),
-        charts=charts,
-        clock=clock,
-        default_locale="en",
+        store=store, skills=price_skills(DemoMarket(clock), clock, charts), clock=clock, default_locale="en"
     )
 
 
 @pytest.fixture
 def simcord_bot(store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer) -> Any:
-    return build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog())
+    return build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog(), commands=COMMANDS)
 
 
 def _world(env: simcord.Env) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
@@ -144,7 +139,9 @@ async def test_core_buttons_survive_a_restart(
     assert asked.response is not None
 
     # A new process: a new Core and client over the same (persistent) store.
-    await env.restart_bot(build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog()))
+    await env.restart_bot(
+        build_client(CONFIG, make_core(store, clock, charts), catalog=MarketCatalog(), commands=COMMANDS)
+    )
     await alice.click(asked.response, label="SOL")
 
     message = asked.response

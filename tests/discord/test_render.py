@@ -8,10 +8,10 @@ from decimal import Decimal
 
 import discord
 import pytest
+import simcord
 
 from adapters.discord.buttons import CUSTOM_ID_TEMPLATE, custom_id_for
 from adapters.discord.render import format_price, render
-from adapters.discord.translator import STRINGS
 from core.markets import MarketCatalog
 from core.reply import (
     Button,
@@ -133,12 +133,22 @@ def test_a_token_that_cannot_fit_a_custom_id_is_refused() -> None:
         custom_id_for("has space")
 
 
-def test_every_command_string_has_valid_en_us_and_zh_cn_texts() -> None:
+async def test_every_command_string_has_valid_en_us_and_zh_cn_texts(env: simcord.Env) -> None:
     name_rule = re.compile(r"^[-_\w]{1,32}$")
-    for key, texts in STRINGS.items():
-        assert set(texts) == {discord.Locale.american_english, discord.Locale.chinese}, key
-        for text in texts.values():
-            if key.endswith(".name"):
-                assert name_rule.match(text) and text == text.lower(), (key, text)
+    synced = list(env.backend.commands[None].values())
+    assert synced
+    texts: list[tuple[str, dict[str, str]]] = []
+    for command in synced:
+        texts.append(("name", command["name_localizations"]))
+        texts.append(("description", command["description_localizations"]))
+        for option in command.get("options", []):
+            texts.append(("name", option["name_localizations"]))
+            texts.append(("description", option["description_localizations"]))
+            texts += [("choice", c["name_localizations"]) for c in option.get("choices", [])]
+    for kind, localized in texts:
+        assert set(localized) == {"en-US", "zh-CN"}, (kind, localized)
+        for text in localized.values():
+            if kind == "name":
+                assert name_rule.match(text) and text == text.lower(), text
             else:
-                assert 1 <= len(text) <= 100, (key, text)
+                assert 1 <= len(text) <= 100, text

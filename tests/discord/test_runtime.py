@@ -12,13 +12,14 @@ from discord import app_commands
 from adapters.discord import DiscordConfig, build_client, serve, sync_commands
 from core.markets import MarketCatalog
 from tests.discord.fakes import ScriptedHandler
+from tests.fakes import COMMANDS
 
 
 async def test_serve_and_sync_need_a_token() -> None:
     with pytest.raises(ValueError, match="DESKMATE_DISCORD__TOKEN"):
-        await serve(DiscordConfig(), ScriptedHandler(), MarketCatalog())
+        await serve(DiscordConfig(), ScriptedHandler(), MarketCatalog(), COMMANDS)
     with pytest.raises(ValueError, match="DESKMATE_DISCORD__TOKEN"):
-        await sync_commands(DiscordConfig(token=""), ScriptedHandler(), MarketCatalog())
+        await sync_commands(DiscordConfig(token=""), ScriptedHandler(), MarketCatalog(), COMMANDS)
 
 
 def test_the_token_never_shows_in_a_repr() -> None:
@@ -43,7 +44,9 @@ async def test_serve_runs_until_cancelled_and_closes_the_client(monkeypatch: pyt
     monkeypatch.setattr("adapters.discord.runtime.build_client", capture)
     monkeypatch.setattr(discord.Client, "start", start)
 
-    task = asyncio.create_task(serve(DiscordConfig(token="t0ken"), ScriptedHandler(), MarketCatalog()))
+    task = asyncio.create_task(
+        serve(DiscordConfig(token="t0ken"), ScriptedHandler(), MarketCatalog(), COMMANDS)
+    )
     await asyncio.wait_for(started.wait(), 5)
     assert not built[0].is_closed()
     task.cancel()
@@ -72,7 +75,7 @@ async def test_sync_commands_globally_or_to_the_dev_guild(
     monkeypatch.setattr(app_commands.CommandTree, "sync", sync)
 
     result = await sync_commands(
-        DiscordConfig(token="t0ken", dev_guild_id=dev_guild_id), ScriptedHandler(), MarketCatalog()
+        DiscordConfig(token="t0ken", dev_guild_id=dev_guild_id), ScriptedHandler(), MarketCatalog(), COMMANDS
     )
 
     assert logged_in == ["t0ken"]

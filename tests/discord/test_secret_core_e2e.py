@@ -16,33 +16,27 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
-from core.skills.price_service import PriceService
-from core.workspace import MemorySecretBox, MemoryWorkspaceStore, build_workspace
+from core.workspace.memory import MemoryWorkspace
 from tests.discord.conftest import CONFIG
 from tests.discord.test_secret_modal import API_KEY, API_SECRET, assert_secret_nowhere
+from tests.fakes import COMMANDS, full_skills
 
 START = datetime(2024, 5, 8, 9, 30, tzinfo=UTC)
 
 
 @pytest.fixture
-def workspace() -> MemoryWorkspaceStore:
-    return MemoryWorkspaceStore()
+def workspace() -> MemoryWorkspace:
+    return MemoryWorkspace()
 
 
 @pytest.fixture
-def simcord_bot(workspace: MemoryWorkspaceStore) -> Any:
+def simcord_bot(workspace: MemoryWorkspace) -> Any:
     clock = FixedClock(START)
-    catalog = MarketCatalog()
-    rules, skills = build_workspace(workspace, MemorySecretBox(), clock)
-    core = Core(
-        store=MemoryStateStore(),
-        prices=PriceService(DemoMarket(clock), catalog, clock),
-        charts=None,
-        clock=clock,
-        extra_rules=rules,
-        extra_skills=skills,
+    skills = full_skills(
+        DemoMarket(clock), clock, accounts=workspace.accounts, models=workspace.models, audit=workspace.audit
     )
-    return build_client(CONFIG, core, catalog=catalog)
+    core = Core(store=MemoryStateStore(), skills=skills, clock=clock)
+    return build_client(CONFIG, core, catalog=MarketCatalog(), commands=COMMANDS)
 
 
 def _buttons(message: simcord.ResponseMessage) -> list[dict[str, Any]]:

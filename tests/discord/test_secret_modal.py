@@ -26,6 +26,7 @@ from core.ports import ProgressSink
 from core.reply import Button, DetailsBlock, NoticeBlock, Reply, Status
 from tests.discord.conftest import CONFIG
 from tests.discord.fakes import ScriptedHandler
+from tests.fakes import COMMANDS
 
 API_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A"
 API_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j"
@@ -90,7 +91,7 @@ def flow() -> SecretFlow:
 
 @pytest.fixture
 def simcord_bot(flow: SecretFlow) -> Any:
-    return build_client(CONFIG, flow, catalog=ScriptedHandler().catalog)
+    return build_client(CONFIG, flow, catalog=ScriptedHandler().catalog, commands=COMMANDS)
 
 
 @pytest.fixture(autouse=True)
@@ -275,7 +276,9 @@ async def test_the_button_works_after_a_restart(env: simcord.Env, flow: SecretFl
     channel, alice, _ = _world(env)
     prompt = await _prompt(env, channel, alice)
     restarted = SecretFlow(asking="api_key")  # a new process, the task state persisted
-    await env.restart_bot(build_client(CONFIG, restarted, catalog=ScriptedHandler().catalog))
+    await env.restart_bot(
+        build_client(CONFIG, restarted, catalog=ScriptedHandler().catalog, commands=COMMANDS)
+    )
 
     shown = await alice.click(prompt, label="Enter securely")
     await alice.submit_modal(shown, {"secret": API_KEY})

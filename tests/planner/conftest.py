@@ -13,10 +13,9 @@ from adapters.demo_market import DemoMarket
 from adapters.llm import OpenAIChatModel
 from core.clock import FixedClock
 from core.market import DailyCloses, HistoryWindow, MarketError, Quote
-from core.markets import MarketCatalog
 from core.planner import MemoryUsageLedger, Planner, PlannerLimits
 from core.reply import HistoryBlock, QuoteBlock
-from core.skills.price_service import PriceService
+from tests.fakes import price_tools
 from tests.planner.llm_server import ScriptedLLMServer
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
@@ -122,11 +121,11 @@ MakePlanner = Callable[..., Planner]
 def make_planner(
     model: OpenAIChatModel, market: DemoMarket, clock: FixedClock, ledger: MemoryUsageLedger
 ) -> MakePlanner:
-    def make(*, market_data: Any = None, **kwargs: Any) -> Planner:
+    def make(*, market_data: Any = None, charts: Any = None, **kwargs: Any) -> Planner:
         limits = kwargs.pop("limits", PlannerLimits())
-        prices = PriceService(market_data or market, MarketCatalog(), clock)
+        tools = price_tools(market_data or market, clock, charts)
         return Planner(
-            model, prices, clock=clock, ledger=kwargs.pop("ledger", ledger), limits=limits, **kwargs
+            model, tools, clock=clock, ledger=kwargs.pop("ledger", ledger), limits=limits, **kwargs
         )
 
     return make

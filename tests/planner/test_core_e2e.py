@@ -9,11 +9,10 @@ from adapters.llm import OpenAIChatModel
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import Command, ConversationKey, TextMessage
-from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.planner import MemoryUsageLedger, Planner
 from core.reply import NoticeBlock, QuoteBlock, Reply, Status, TextBlock
-from core.skills.price_service import PriceService
+from tests.fakes import price_skills
 from tests.planner.conftest import NOW
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
@@ -21,9 +20,9 @@ KEY = ConversationKey("console", "c1", "u1")
 
 
 def make_core(model: OpenAIChatModel, clock: FixedClock, market: DemoMarket) -> Core:
-    prices = PriceService(market, MarketCatalog(), clock)
-    planner = Planner(model, prices, clock=clock, ledger=MemoryUsageLedger())
-    return Core(store=MemoryStateStore(), prices=prices, charts=None, clock=clock, planner=planner)
+    skills = price_skills(market, clock)
+    planner = Planner(model, skills.toolsets, clock=clock, ledger=MemoryUsageLedger())
+    return Core(store=MemoryStateStore(), skills=skills, clock=clock, planner=planner)
 
 
 async def test_an_unmatched_message_goes_to_the_model(

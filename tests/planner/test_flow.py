@@ -7,12 +7,15 @@ from decimal import Decimal
 from typing import Any
 
 from adapters.demo_market import DemoMarket, demo_close, demo_quote_price
+from core.clock import FixedClock
 from core.market import history_window
-from core.markets import MarketCatalog
 from core.planner.prompt import system_prompt
 from core.reply import ChartBlock, HistoryBlock, NoticeBlock, QuoteBlock, Status, TextBlock
+from tests.fakes import price_tools
 from tests.planner.conftest import API_KEY, NOW, FakeCharts, MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
+
+PRICE_GUIDANCE = [t.guidance() for t in price_tools(DemoMarket(FixedClock(NOW)), FixedClock(NOW))]
 
 
 def tool_payload(message: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +79,7 @@ async def test_current_btc_price_takes_two_requests(
     assert first["model"] == "deepseek-chat"
     assert first["max_tokens"] == 800
     assert first["messages"] == [
-        {"role": "system", "content": system_prompt(MarketCatalog(), NOW, "zh")},
+        {"role": "system", "content": system_prompt(PRICE_GUIDANCE, NOW, "zh")},
         {"role": "user", "content": "获取当前 BTC 价格"},
     ]
     assert second["messages"][:2] == first["messages"]

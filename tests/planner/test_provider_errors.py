@@ -10,10 +10,9 @@ from adapters.demo_market import DemoMarket
 from adapters.llm import OpenAIChatModel
 from core.clock import FixedClock
 from core.i18n import t
-from core.markets import MarketCatalog
 from core.planner import ModelError, Planner
 from core.reply import NoticeBlock, QuoteBlock, Status
-from core.skills.price_service import PriceService
+from tests.fakes import price_tools
 from tests.planner.conftest import API_KEY, NOW, MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, error, raw_body, tool_call
 
@@ -84,7 +83,7 @@ async def test_connection_refused_is_unavailable(clock: FixedClock, market: Demo
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     chat = OpenAIChatModel(API_KEY, f"http://127.0.0.1:{port}/v1", "deepseek-chat")
-    planner = Planner(chat, PriceService(market, MarketCatalog(), clock))
+    planner = Planner(chat, price_tools(market, clock), clock=clock)
 
     reply = await planner.run(text="btc?", locale="en", user_id="u1")
     await chat.aclose()
@@ -194,8 +193,8 @@ class ExplodingModel:
 
 async def test_an_adapter_raising_anything_else_still_gives_a_failed_turn() -> None:
     clock = FixedClock(NOW)
-    prices = PriceService(DemoMarket(clock), MarketCatalog(), clock)
-    planner = Planner(ExplodingModel(), prices, clock=clock)  # type: ignore[arg-type]
+    tools = price_tools(DemoMarket(clock), clock)
+    planner = Planner(ExplodingModel(), tools, clock=clock)  # type: ignore[arg-type]
 
     reply = await planner.run(text="btc?", locale="en", user_id="u1")
 

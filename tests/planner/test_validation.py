@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from adapters.demo_market import DemoMarket
-from core.markets import MarketCatalog
+from core.clock import FixedClock
 from core.planner.ports import ToolCall
-from core.planner.tools import RejectedCall, ValidCall, validate_call
+from core.planner.tools import RejectedCall, ToolBox, ValidCall, validate_call
 from core.reply import NoticeBlock, QuoteBlock, Status, TextBlock
+from tests.fakes import price_tools
 from tests.planner.conftest import MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
@@ -110,20 +111,19 @@ async def test_a_second_coin_in_one_task_is_rejected(
     assert reply.route.slots == {"symbol": "BTCUSDT"}
 
 
-def test_validation_is_strict() -> None:
-    catalog = MarketCatalog()
-    ok = validate_call(ToolCall("1", "get_price_history", '{"days": 7, "symbol": "ETHUSDT"}'), catalog)
-    assert ok == ValidCall(
+def test_validation_is_strict(market: DemoMarket, clock: FixedClock) -> None:
+    tools = ToolBox(price_tools(market, clock))
+    ok = validate_call(ToolCall("1", "get_price_history", '{"days": 7, "symbol": "ETHUSDT"}'), tools)
+    assert isinstance(ok, ValidCall)
+    assert (ok.call, ok.name) == (
         ToolCall("1", "get_price_history", '{"days": 7, "symbol": "ETHUSDT"}'),
         "get_price_history",
-        "ETHUSDT",
-        7,
     )
     assert ok.args == {"symbol": "ETHUSDT", "days": 7}
     for bad in ('{"symbol": null}', '{"symbol": 1}', '{"symbol": ["BTCUSDT"]}', "null", '"BTCUSDT"'):
-        result = validate_call(ToolCall("2", "get_current_price", bad), catalog)
+        result = validate_call(ToolCall("2", "get_current_price", bad), tools)
         assert isinstance(result, RejectedCall), bad
-    empty = validate_call(ToolCall("3", "get_current_price", ""), catalog)
+    empty = validate_call(ToolCall("3", "get_current_price", ""), tools)
     assert isinstance(empty, RejectedCall) and empty.code == "missing_argument"
 
 

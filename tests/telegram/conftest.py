@@ -13,6 +13,7 @@ from adapters.telegram import TelegramConfig, build_application
 from adapters.telegram.app import TelegramApp
 from adapters.telegram.flood import FloodControl, Limits
 from core.ports import ConversationHandler
+from tests.fakes import COMMANDS
 from tests.telegram.fakes import TOKEN, RecordingRequest, ScriptedCore
 
 
@@ -37,6 +38,7 @@ async def start_harness(handler: ConversationHandler, *, limits: Limits = QUICK,
     app = build_application(
         TelegramConfig(token=TOKEN, **config),
         handler,
+        commands=COMMANDS,
         request=api,
         get_updates_request=RecordingRequest(),
         flood=FloodControl(limits),

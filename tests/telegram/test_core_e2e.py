@@ -14,9 +14,8 @@ from adapters.telegram.render import format_price, visible_length
 from core.clock import FixedClock
 from core.engine import Core
 from core.i18n import t
-from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
-from core.skills.price_service import PriceService
+from tests.fakes import price_skills
 from tests.telegram.conftest import Harness, start_harness
 from tests.telegram.fakes import BOT_USERNAME, GROUP, PNG_SIGNATURE, callback, message, update, user
 
@@ -30,8 +29,7 @@ async def real() -> AsyncIterator[tuple[Harness, FixedClock]]:
     charts = MatplotlibChartRenderer(max_workers=1)
     core = Core(
         store=MemoryStateStore(),
-        prices=PriceService(DemoMarket(clock), MarketCatalog(), clock),
-        charts=charts,
+        skills=price_skills(DemoMarket(clock), clock, charts),
         clock=clock,
         default_locale="en",
     )

@@ -14,6 +14,7 @@ import pytest
 
 from adapters.telegram import TelegramConfig, serve
 from core.events import Command
+from tests.fakes import COMMANDS
 from tests.telegram.bot_api_server import serve_fake_bot_api
 from tests.telegram.fakes import TOKEN, ScriptedCore, message, update
 
@@ -43,7 +44,7 @@ async def test_real_polling_loop_against_a_local_bot_api(caplog: pytest.LogCaptu
         upd = update(message("/price btc"))
         api.updates.append(upd)
         config = TelegramConfig(token=TOKEN, base_url=api.base_url, base_file_url=api.base_url)
-        task = asyncio.create_task(serve(config, core))
+        task = asyncio.create_task(serve(config, core, COMMANDS))
         try:
             [sent] = await wait_for(lambda: api.of("sendMessage"))
             # the loop acknowledges the update: a later getUpdates asks for the next one
@@ -88,7 +89,7 @@ async def test_webhook_mode_checks_the_secret_and_answers() -> None:
             port=port,
             secret_token="s3cret-Token_1",
         )
-        task = asyncio.create_task(serve(config, core))
+        task = asyncio.create_task(serve(config, core, COMMANDS))
         try:
             [hook] = await wait_for(lambda: api.of("setWebhook"))
             url = f"http://127.0.0.1:{port}/tg/hook"

@@ -10,6 +10,7 @@ import pytest
 
 from adapters.telegram import TelegramConfig, serve
 from core.events import TextMessage
+from tests.fakes import COMMANDS
 from tests.telegram.bot_api_server import serve_fake_bot_api
 from tests.telegram.fakes import TOKEN, ScriptedCore, message, update
 from tests.telegram.test_polling import free_port, stop, wait_for
@@ -23,7 +24,7 @@ async def test_polled_updates_are_not_logged_with_their_text(caplog: pytest.LogC
     with serve_fake_bot_api() as api:
         api.updates.append(update(message(SECRET)))
         config = TelegramConfig(token=TOKEN, base_url=api.base_url, base_file_url=api.base_url)
-        task = asyncio.create_task(serve(config, core))
+        task = asyncio.create_task(serve(config, core, COMMANDS))
         try:
             await wait_for(lambda: core.events)
             await wait_for(lambda: api.of("sendMessage"))
@@ -50,7 +51,7 @@ async def test_webhook_updates_are_not_logged_with_their_text(caplog: pytest.Log
             port=port,
             secret_token="s3cret-Token_1",
         )
-        task = asyncio.create_task(serve(config, core))
+        task = asyncio.create_task(serve(config, core, COMMANDS))
         try:
             await wait_for(lambda: api.of("setWebhook"))
             headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-Token_1"}

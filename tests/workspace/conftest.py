@@ -8,26 +8,36 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.demo_market import DemoMarket
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
-from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
+from core.planner import Planner
 from core.ports import StateStore
 from core.reply import Button, DetailsBlock, NoticeBlock, Reply
-from core.skills.price_service import PriceService
-from core.workspace import MemorySecretBox, MemoryWorkspaceStore, SecretBox, WorkspaceStore, build_workspace
-from tests.fakes import NOW
+from core.secrets import SecretBox
+from core.tasks.audit import AuditEntry, AuditLog
+from core.workspace.accounts import ExchangeAccountRepository
+from core.workspace.memory import MemorySecretBox, MemoryWorkspace
+from core.workspace.model_configs import ModelConfigRepository
+from tests.fakes import NOW, full_skills
 
 # Distinctive, realistic-looking credentials: tests grep for them wherever they must not be.
 API_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A"
 API_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j"
 NEW_API_KEY = "Q2h4bmV3a2V5Zm9ydGhlbWFpbmFjY291bnQxMjM0NTY3ODkwYWJjZGVmZ2hpams"
 MODEL_KEY = "sk-7f3c9a1e5b2d4f6a8c0e1b3d5f7a9c2e"
+
+
+def audit_entry(owner: str, action: str = "create", skill: str = "exchange_management") -> AuditEntry:
+    """An "ok" audit entry, as a skill hands a repository with a change."""
+    return AuditEntry(owner, f"console:chat:{owner}:", NOW, skill, action, None, None, "ok")
 
 
 def masked(secret: str) -> str:
@@ -59,10 +69,33 @@ class Chat:
         return await self.core.handle(ButtonPress(self._id(), key, self.kind, token=token))
 
 
+class Workspace(Protocol):
+    """The workspace repositories a desk runs on (MemoryWorkspace, or the SQL ones)."""
+
+    accounts: ExchangeAccountRepository
+    models: ModelConfigRepository
+    audit: AuditLog
+
+
+@dataclass
+class SqlWorkspace:
+    accounts: ExchangeAccountRepository
+    models: ModelConfigRepository
+    audit: AuditLog
+
+
+def sql_workspace(engine: AsyncEngine) -> SqlWorkspace:
+    from adapters.storage.audit_log import SqlAuditLog
+    from adapters.storage.exchange_accounts import SqlExchangeAccounts
+    from adapters.storage.model_configs import SqlModelConfigs
+
+    return SqlWorkspace(SqlExchangeAccounts(engine), SqlModelConfigs(engine), SqlAuditLog(engine))
+
+
 @dataclass
 class Desk:
     core: Core
-    workspace: WorkspaceStore
+    workspace: Workspace
     states: StateStore
     secrets: SecretBox
     clock: FixedClock
@@ -71,26 +104,30 @@ class Desk:
 
 def make_desk(
     *,
-    workspace: WorkspaceStore | None = None,
+    workspace: Workspace | None = None,
     states: StateStore | None = None,
     secrets: SecretBox | None = None,
     clock: FixedClock | None = None,
     planner: object | None = None,
+    model: object | None = None,
 ) -> Desk:
+    """A Core with every registered skill (as bot.wiring registers them) on the given stores.
+    ``model``: a ChatModel for a real planner over the registered skills' tools."""
     clock = clock or FixedClock(NOW)
-    workspace = workspace or MemoryWorkspaceStore()
+    workspace = workspace or MemoryWorkspace()
     states = states or MemoryStateStore()
     secrets = secrets or MemorySecretBox()
-    rules, skills = build_workspace(workspace, secrets, clock)
-    core = Core(
-        store=states,
-        prices=PriceService(DemoMarket(clock), MarketCatalog(), clock),
-        charts=None,
-        clock=clock,
-        planner=planner,  # type: ignore[arg-type]
-        extra_rules=rules,
-        extra_skills=skills,
+    skills = full_skills(
+        DemoMarket(clock),
+        clock,
+        secrets=secrets,
+        accounts=workspace.accounts,
+        models=workspace.models,
+        audit=workspace.audit,
     )
+    if model is not None:
+        planner = Planner(model, skills.toolsets, clock=clock)  # type: ignore[arg-type]
+    core = Core(store=states, skills=skills, clock=clock, planner=planner)  # type: ignore[arg-type]
     return Desk(core, workspace, states, secrets, clock, Chat(core))
 
 
@@ -146,11 +183,14 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 async def _clear_all(url: str) -> None:
+    from adapters.storage.audit_log import audit_log
     from adapters.storage.engine import create_engine
+    from adapters.storage.exchange_accounts import exchange_accounts
     from adapters.storage.market_blocks import market_blocks
+    from adapters.storage.model_configs import model_configs
     from adapters.storage.sealed import secret_canary
     from adapters.storage.tables import action_tokens, conversation_states, processed_events
-    from adapters.storage.workspace_store import audit_log, exchange_accounts, model_configs, traders
+    from adapters.storage.traders import traders
 
     engine = create_engine(url)
     try:

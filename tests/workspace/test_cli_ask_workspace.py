@@ -20,9 +20,6 @@ import pytest
 from tests.workspace.conftest import API_KEY, API_SECRET, masked
 
 REPO = Path(__file__).resolve().parents[2]
-WIRED = "build_workspace" in (REPO / "bot" / "wiring.py").read_text(encoding="utf-8")
-
-pytestmark = pytest.mark.skipif(not WIRED, reason="the workspace is not wired into bot/wiring.py yet")
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.events import ChatKind, ConversationKey
 from core.reply import DetailsBlock, Reply, Status
 from core.state import TaskStatus
-from core.workspace import MemoryWorkspaceStore
+from core.workspace.memory import MemoryWorkspace
 from tests.workspace.conftest import (
     API_KEY,
     API_SECRET,
@@ -53,12 +53,12 @@ async def test_create_asks_name_key_and_secret_one_by_one_then_shows_a_masked_su
     assert rows["API Secret"] == masked(API_SECRET)
     assert API_KEY not in text_of(done) and API_SECRET not in text_of(done)
 
-    (acc,) = await desk.workspace.list_accounts(OWNER)
+    (acc,) = await desk.workspace.accounts.owned(OWNER)
     assert (acc.name, acc.exchange) == ("主账户", "binance")
     assert set(acc.credentials) == {"api_key", "api_secret"}
     assert API_KEY not in acc.credentials.values()  # stored sealed
     assert desk.secrets.decrypt(acc.credentials["api_key"]) == API_KEY
-    audit = await desk.workspace.list_audit(OWNER)
+    audit = await desk.workspace.audit.recent(OWNER)
     assert [(e.action, e.outcome, e.target_name) for e in audit] == [("create", "ok", "主账户")]
 
 
@@ -102,10 +102,10 @@ async def test_update_key_asks_for_the_new_key_confirms_then_updates(desk: Desk)
     done = await chat.press(button(confirm, "确认"))
     assert done.status is Status.COMPLETED and codes(done) == ["account_updated"]
     assert details(done)["API Key"] == masked(NEW_API_KEY)
-    (acc,) = await desk.workspace.list_accounts(OWNER)
+    (acc,) = await desk.workspace.accounts.owned(OWNER)
     assert desk.secrets.decrypt(acc.credentials["api_key"]) == NEW_API_KEY
     assert desk.secrets.decrypt(acc.credentials["api_secret"]) == API_SECRET  # untouched
-    audit = await desk.workspace.list_audit(OWNER)
+    audit = await desk.workspace.audit.recent(OWNER)
     assert (audit[0].action, audit[0].outcome, audit[0].detail) == ("update", "ok", {"fields": "api_key"})
 
 
@@ -119,12 +119,12 @@ async def test_delete_confirms_showing_what_goes_then_deletes(desk: Desk) -> Non
     assert details(confirm)["API Key"] == masked(API_KEY)
     delete_button = button(confirm, "确认删除")
     assert delete_button.style == "danger"
-    assert await desk.workspace.list_accounts(OWNER)  # nothing happens before the confirmation
+    assert await desk.workspace.accounts.owned(OWNER)  # nothing happens before the confirmation
 
     done = await chat.press(delete_button)
     assert done.status is Status.COMPLETED and codes(done) == ["account_deleted"]
-    assert await desk.workspace.list_accounts(OWNER) == []
-    newest = (await desk.workspace.list_audit(OWNER))[0]
+    assert await desk.workspace.accounts.owned(OWNER) == []
+    newest = (await desk.workspace.audit.recent(OWNER))[0]
     assert (newest.action, newest.outcome) == ("delete", "ok")
 
 
@@ -136,7 +136,7 @@ async def test_a_double_click_deletes_once_and_says_the_button_was_used(desk: De
     second = await chat.press(button(confirm, "确认删除"))
     assert codes(first) == ["account_deleted"]
     assert second.status is Status.FAILED and codes(second) == ["button_used"]
-    deletes = [e for e in await desk.workspace.list_audit(OWNER) if e.action == "delete"]
+    deletes = [e for e in await desk.workspace.audit.recent(OWNER) if e.action == "delete"]
     assert len(deletes) == 1
     # The cancel button of the same confirmation was spent with it.
     late_cancel = await chat.press(button(confirm, "取消"))
@@ -149,7 +149,7 @@ async def test_another_users_click_is_refused_and_changes_nothing(desk: Desk) ->
     confirm = await chat.say("删除交易所 主账户")
     intruder = await chat.press(button(confirm, "确认删除"), user_id="user-2")
     assert intruder.status is Status.FAILED and codes(intruder) == ["not_yours"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
     # The owner's button still works afterwards.
     done = await chat.press(button(confirm, "确认删除"))
     assert codes(done) == ["account_deleted"]
@@ -165,11 +165,11 @@ async def test_a_confirmation_expires_after_five_minutes(desk: Desk) -> None:
     # One notice, in the task's words, coded so the adapter drops the buttons.
     assert codes(late) == ["button_expired"]
     assert "主账户" in text_of(late) and "过期" in text_of(late)
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
     # The task is over: a typed "确认" now confirms nothing.
     typed = await chat.say("确认")
     assert codes(typed) == ["nothing_to_confirm"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
     state = await desk.states.load_state(chat.key)
     assert state.active is None and state.last_completed is not None
 
@@ -181,7 +181,7 @@ async def test_a_typed_confirmation_after_expiry_says_it_expired(desk: Desk) -> 
     desk.clock.advance(301)
     typed = await chat.say("确认")
     assert codes(typed) == ["confirm_expired", "nothing_to_confirm"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
 
 
 async def test_typed_confirm_works_and_spends_the_button(desk: Desk) -> None:
@@ -190,7 +190,7 @@ async def test_typed_confirm_works_and_spends_the_button(desk: Desk) -> None:
     confirm = await chat.say("删除交易所 主账户")
     done = await chat.say("确认")
     assert codes(done) == ["account_deleted"]
-    assert await desk.workspace.list_accounts(OWNER) == []
+    assert await desk.workspace.accounts.owned(OWNER) == []
     pressed = await chat.press(button(confirm, "确认删除"))
     assert codes(pressed) == ["button_used"]
 
@@ -210,13 +210,13 @@ async def test_typed_cancel_and_slash_cancel_leave_everything_as_it_was(desk: De
     cancelled = await chat.say("取消")
     assert codes(cancelled) == ["cancelled"] and "删除交易所账户" in text_of(cancelled)
     assert codes(await chat.press(button(confirm, "确认删除"))) == ["button_used"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
 
     confirm = await chat.say("删除交易所 主账户")
     cancelled = await chat.command("cancel")
     assert codes(cancelled) == ["cancelled"]
     assert codes(await chat.press(button(confirm, "确认删除"))) == ["button_used"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
 
     asking = await chat.say("添加一个币安交易所账户")
     assert codes(asking) == ["ask_name"]
@@ -231,7 +231,7 @@ async def test_the_cancel_button_cancels(desk: Desk) -> None:
     cancelled = await chat.press(button(confirm, "取消"))
     assert codes(cancelled) == ["cancelled"]
     assert codes(await chat.say("确认")) == ["nothing_to_confirm"]
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
 
 
 async def test_a_switch_mid_flow_keeps_the_task_and_offers_to_resume_it(desk: Desk) -> None:
@@ -316,7 +316,7 @@ async def test_an_ambiguous_reference_asks_with_buttons(desk: Desk) -> None:
     confirm = await chat.press(button(ask, "备用"))
     assert codes(confirm)[0] == "confirm_delete" and "备用" in text_of(confirm)
     await chat.press(button(confirm, "确认删除"))
-    assert [a.name for a in await desk.workspace.list_accounts(OWNER)] == ["主账户"]
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["主账户"]
 
 
 async def test_a_name_that_matches_nothing_is_not_found_never_guessed(desk: Desk) -> None:
@@ -325,7 +325,7 @@ async def test_a_name_that_matches_nothing_is_not_found_never_guessed(desk: Desk
     reply = await chat.say("删除交易所 副账户")
     assert reply.status is Status.FAILED and codes(reply) == ["not_found"]
     assert "副账户" in text_of(reply) and "主账户" in text_of(reply)
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1
     assert (await desk.states.load_state(chat.key)).active is None
 
 
@@ -354,16 +354,16 @@ async def test_names_are_unique_per_user_but_not_across_users(desk: Desk) -> Non
 
 
 async def test_delete_is_refused_while_a_trader_uses_the_account() -> None:
-    store = MemoryWorkspaceStore()
+    store = MemoryWorkspace()
     desk = make_desk(workspace=store)
     await add_binance_account(desk.chat)
-    (acc,) = await store.list_accounts(OWNER)
+    (acc,) = await store.accounts.owned(OWNER)
     store.add_trader(OWNER, "alpha", account_id=acc.id)
     reply = await desk.chat.say("删除交易所 主账户")
     assert reply.status is Status.FAILED and codes(reply) == ["in_use"]
     assert "alpha" in text_of(reply)
-    assert len(await store.list_accounts(OWNER)) == 1
-    assert (await store.list_audit(OWNER))[0].outcome == "refused"
+    assert len(await store.accounts.owned(OWNER)) == 1
+    assert (await store.audit.recent(OWNER))[0].outcome == "refused"
 
 
 async def test_listing_shows_masked_keys_only(desk: Desk) -> None:
@@ -389,7 +389,7 @@ async def test_an_open_task_expires_when_left_alone(desk: Desk) -> None:
     desk.clock.advance(31 * 60)
     reply = await chat.say("主账户")
     assert codes(reply)[0] == "expired"
-    assert await desk.workspace.list_accounts(OWNER) == []
+    assert await desk.workspace.accounts.owned(OWNER) == []
 
 
 async def test_a_non_key_answer_to_a_secret_question_is_not_kept_and_not_sent_to_a_model() -> None:
@@ -432,4 +432,4 @@ async def test_pressing_the_confirm_of_a_cancelled_request_says_it_was_cancelled
     late = await chat.press(button(confirm, "确认删除"))
     assert codes(late) == ["button_used"]  # the adapters' code: the keyboard goes away
     assert "已经取消" in text_of(late)
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1

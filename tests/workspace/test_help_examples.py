@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.i18n import t
+from core.clock import FixedClock
+from tests.fakes import NOW, full_skills
 from tests.workspace.conftest import make_desk
 
-EXAMPLES = [
-    (locale, line.lstrip("· ").strip())
-    for locale in ("zh", "en")
-    for line in t(locale, "examples").splitlines()
-]
+SKILLS = full_skills(object(), FixedClock(NOW))  # /help's examples come from every registered spec
+EXAMPLES = [(locale, example) for locale in ("zh", "en") for example in SKILLS.examples(locale)]
 
 
 def test_the_help_lists_examples_in_both_languages() -> None:

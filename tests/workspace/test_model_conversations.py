@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.reply import Status
-from core.workspace import MemoryWorkspaceStore
+from core.workspace.memory import MemoryWorkspace
 from core.workspace.providers import PROVIDERS, check_base_url
 from tests.workspace.conftest import MODEL_KEY, Desk, button, codes, details, make_desk, masked, text_of
 
@@ -25,7 +25,7 @@ async def test_create_uses_the_provider_catalog_and_asks_only_for_the_key(desk: 
     assert rows["Base URL"] == "https://api.deepseek.com" and rows["模型"] == "deepseek-chat"
     assert rows["API Key"] == masked(MODEL_KEY) == "sk-7****9c2e"
     assert rows["状态"] == "已启用"
-    (cfg,) = await desk.workspace.list_models(OWNER)
+    (cfg,) = await desk.workspace.models.owned(OWNER)
     assert cfg.provider == "deepseek" and cfg.enabled
     assert cfg.api_key != MODEL_KEY and desk.secrets.decrypt(cfg.api_key) == MODEL_KEY
 
@@ -34,7 +34,7 @@ async def test_a_second_config_of_one_provider_gets_a_numbered_name(desk: Desk) 
     for _ in range(2):
         await desk.chat.say("配置一个 DeepSeek 模型")
         await desk.chat.say(MODEL_KEY)
-    assert [m.name for m in await desk.workspace.list_models(OWNER)] == ["deepseek", "deepseek-2"]
+    assert [m.name for m in await desk.workspace.models.owned(OWNER)] == ["deepseek", "deepseek-2"]
 
 
 async def test_every_catalog_provider_has_https_defaults() -> None:
@@ -99,7 +99,7 @@ async def test_changing_the_base_url_is_confirmed(desk: Desk) -> None:
     assert confirm.status is Status.AWAITING_CONFIRMATION
     assert details(confirm)["Base URL"] == "https://api.deepseek.com → https://proxy.example.com/v1"
     await chat.say("确认")
-    (cfg,) = await desk.workspace.list_models(OWNER)
+    (cfg,) = await desk.workspace.models.owned(OWNER)
     assert cfg.base_url == "https://proxy.example.com/v1"
 
 
@@ -111,7 +111,7 @@ async def test_renaming_and_disabling_need_no_confirmation(desk: Desk) -> None:
     assert renamed.status is Status.COMPLETED and codes(renamed) == ["model_updated"]
     disabled = await chat.say("禁用 ds-main 模型")
     assert codes(disabled) == ["model_updated"] and details(disabled)["状态"] == "已停用"
-    (cfg,) = await desk.workspace.list_models(OWNER)
+    (cfg,) = await desk.workspace.models.owned(OWNER)
     assert (cfg.name, cfg.enabled) == ("ds-main", False)
 
 
@@ -125,7 +125,7 @@ async def test_replacing_the_model_key_is_confirmed_and_masked(desk: Desk) -> No
     confirm = await chat.say(new_key)
     assert details(confirm)["API Key"] == f"{masked(MODEL_KEY)} → {masked(new_key)}"
     await chat.press(button(confirm, "确认"))
-    (cfg,) = await desk.workspace.list_models(OWNER)
+    (cfg,) = await desk.workspace.models.owned(OWNER)
     assert desk.secrets.decrypt(cfg.api_key) == new_key
 
 
@@ -137,32 +137,32 @@ async def test_delete_by_provider_alias_confirms_then_deletes(desk: Desk) -> Non
     assert confirm.route.action == "delete" and codes(confirm)[0] == "confirm_delete"
     done = await chat.press(button(confirm, "Delete"))
     assert codes(done) == ["model_deleted"]
-    assert await desk.workspace.list_models(OWNER) == []
+    assert await desk.workspace.models.owned(OWNER) == []
 
 
 async def test_delete_is_refused_while_a_trader_uses_the_model() -> None:
-    store = MemoryWorkspaceStore()
+    store = MemoryWorkspace()
     desk = make_desk(workspace=store)
     await desk.chat.say("配置一个 DeepSeek 模型")
     await desk.chat.say(MODEL_KEY)
-    (cfg,) = await store.list_models(OWNER)
+    (cfg,) = await store.models.owned(OWNER)
     store.add_trader(OWNER, "beta", model_id=cfg.id)
     reply = await desk.chat.say("删除模型 deepseek")
     assert reply.status is Status.FAILED and codes(reply) == ["in_use"] and "beta" in text_of(reply)
-    assert len(await store.list_models(OWNER)) == 1
+    assert len(await store.models.owned(OWNER)) == 1
 
 
 async def test_a_trader_attached_after_the_confirmation_still_blocks_the_delete() -> None:
-    store = MemoryWorkspaceStore()
+    store = MemoryWorkspace()
     desk = make_desk(workspace=store)
     await desk.chat.say("配置一个 DeepSeek 模型")
     await desk.chat.say(MODEL_KEY)
     confirm = await desk.chat.say("删除模型 deepseek")
-    (cfg,) = await store.list_models(OWNER)
+    (cfg,) = await store.models.owned(OWNER)
     store.add_trader(OWNER, "gamma", model_id=cfg.id)  # between the question and the click
     reply = await desk.chat.press(button(confirm, "确认删除"))
     assert codes(reply) == ["in_use"] and "gamma" in text_of(reply)
-    assert len(await store.list_models(OWNER)) == 1
+    assert len(await store.models.owned(OWNER)) == 1
 
 
 async def test_listing_models(desk: Desk) -> None:

@@ -13,11 +13,10 @@ from adapters.secrets import FernetSecretBox, KeySource
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.workspace_store import SqlWorkspaceStore
 from core.clock import FixedClock
 from core.reply import Reply, Status
 from core.state import TaskStatus
-from core.workspace.ports import ExchangeAccount
+from core.workspace.accounts import ExchangeAccount
 from tests.fakes import NOW
 from tests.workspace.conftest import (
     API_KEY,
@@ -30,6 +29,7 @@ from tests.workspace.conftest import (
     details,
     make_desk,
     masked,
+    sql_workspace,
 )
 
 OWNER = "console:user-1"
@@ -46,7 +46,7 @@ async def process(url: str, data_dir: Path, clock: FixedClock) -> AsyncIterator[
     engine = create_engine(url)
     try:
         yield make_desk(
-            workspace=SqlWorkspaceStore(engine),
+            workspace=sql_workspace(engine),
             states=SqlStateStore(engine),
             secrets=FernetSecretBox(_key(data_dir)),
             clock=clock,
@@ -80,13 +80,13 @@ async def test_each_turn_in_a_new_process_continues_the_task(sqlite_url: str, tm
     async with process(sqlite_url, data, clock) as desk:
         done = await desk.chat.press(button(confirm, "确认"))
         assert codes(done) == ["account_updated"]
-        (acc,) = await desk.workspace.list_accounts(OWNER)
+        (acc,) = await desk.workspace.accounts.owned(OWNER)
         assert desk.secrets.decrypt(acc.credentials["api_key"]) == NEW_API_KEY
         # And a model config, so its key is in the file too.
         await desk.chat.say("配置一个 DeepSeek 模型")
         await desk.chat.say(MODEL_KEY)
-        assert len(await desk.workspace.list_models(OWNER)) == 1
-        audit = await desk.workspace.list_audit(OWNER)
+        assert len(await desk.workspace.models.owned(OWNER)) == 1
+        audit = await desk.workspace.audit.recent(OWNER)
         assert [e.action for e in audit] == ["create", "update", "create"]
 
     # Read the database files as raw bytes: no secret, old or new, appears in clear.
@@ -117,9 +117,9 @@ async def test_a_confirmation_runs_once_across_two_processes(sqlite_url: str, tm
             ["account_deleted", "button_used"],  # the button lost it
             ["account_deleted", "nothing_to_confirm"],  # the typed one came after the press had finished
         )
-        deletes = [e for e in await a.workspace.list_audit(OWNER) if e.action == "delete"]
+        deletes = [e for e in await a.workspace.audit.recent(OWNER) if e.action == "delete"]
         assert len(deletes) == 1
-        assert await a.workspace.list_accounts(OWNER) == []
+        assert await a.workspace.accounts.owned(OWNER) == []
         state = await a.states.load_state(a.chat.key)
         assert state.active is None
 
@@ -134,7 +134,7 @@ async def test_a_crash_mid_execution_is_reported_not_repeated(sqlite_url: str, t
         async def crash(*_args: object) -> ExchangeAccount:
             raise KeyboardInterrupt  # the process dies inside the store call
 
-        desk.workspace.create_account = crash  # type: ignore[method-assign,assignment]
+        desk.workspace.accounts.create = crash  # type: ignore[method-assign,assignment]
         with contextlib.suppress(KeyboardInterrupt):
             await desk.chat.say("练习")
     state_after = None

@@ -11,7 +11,7 @@ import pytest
 
 from core.memory_store import MemoryStateStore
 from core.reply import Reply
-from core.workspace import MemorySecretBox, MemoryWorkspaceStore
+from core.workspace.memory import MemorySecretBox, MemoryWorkspace
 from tests.workspace.conftest import API_KEY, API_SECRET, MODEL_KEY, NEW_API_KEY, button, make_desk
 
 SECRETS = (API_KEY, API_SECRET, NEW_API_KEY, MODEL_KEY)
@@ -24,7 +24,7 @@ def dump(reply: Reply) -> str:
 
 async def test_no_secret_in_replies_traces_logs_state_or_audit(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
-    states, workspace = MemoryStateStore(), MemoryWorkspaceStore()
+    states, workspace = MemoryStateStore(), MemoryWorkspace()
     desk = make_desk(states=states, workspace=workspace, secrets=MemorySecretBox())
     chat = desk.chat
     snapshots: list[str] = []  # the saved state after every turn, secrets mid-flow included
@@ -56,7 +56,7 @@ async def test_no_secret_in_replies_traces_logs_state_or_audit(caplog: pytest.Lo
     assert "****" in everything  # masked values are there to be seen
     saved = "\n".join(snapshots)
     assert "主账户" in saved and "api_key" in saved  # sealed values of asked slots were saved
-    audit = json.dumps([asdict(e) for e in workspace.audit], default=str, ensure_ascii=False)
+    audit = json.dumps([asdict(e) for e in workspace.audit.entries], default=str, ensure_ascii=False)
     assert "api_key" in audit  # the field is named...
     for secret in SECRETS:
         for where, text in (

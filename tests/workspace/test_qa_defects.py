@@ -5,10 +5,9 @@ from __future__ import annotations
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.workspace_store import SqlWorkspaceStore
 from core.events import ConversationKey
 from core.reply import Status
-from core.workspace.ports import NewExchangeAccount
+from core.workspace.accounts import NewExchangeAccount
 from tests.fakes import NOW
 from tests.workspace.conftest import (
     API_KEY,
@@ -16,9 +15,11 @@ from tests.workspace.conftest import (
     Chat,
     Desk,
     add_binance_account,
+    audit_entry,
     button,
     codes,
     make_desk,
+    sql_workspace,
     text_of,
 )
 
@@ -38,10 +39,12 @@ async def test_sqlite_never_reuses_a_deleted_account_id(sqlite_url: str) -> None
     await migrate.upgrade_async(sqlite_url)
     engine = create_engine(sqlite_url)
     try:
-        store = SqlWorkspaceStore(engine)
-        first = await store.create_account(NewExchangeAccount(OWNER, "a", "paper", {}, None, NOW))
-        await store.delete_account(OWNER, first.id)
-        second = await store.create_account(NewExchangeAccount(OWNER, "b", "paper", {}, None, NOW))
+        store = sql_workspace(engine).accounts
+        first = await store.create(NewExchangeAccount(OWNER, "a", "paper", {}, None, NOW), audit_entry(OWNER))
+        await store.delete(OWNER, first.id, audit_entry(OWNER, "delete"))
+        second = await store.create(
+            NewExchangeAccount(OWNER, "b", "paper", {}, None, NOW), audit_entry(OWNER)
+        )
         assert second.id != first.id
     finally:
         await engine.dispose()
@@ -53,7 +56,7 @@ async def test_a_stale_delete_button_from_another_chat_does_not_delete_the_new_a
     await migrate.upgrade_async(sqlite_url)
     engine = create_engine(sqlite_url)
     try:
-        desk = make_desk(workspace=SqlWorkspaceStore(engine), states=SqlStateStore(engine))
+        desk = make_desk(workspace=sql_workspace(engine), states=SqlStateStore(engine))
         x = desk.chat
         y = Chat(desk.core, ConversationKey("console", "chat-y", "user-1"))
         await _paper(x, "victimA")
@@ -66,7 +69,7 @@ async def test_a_stale_delete_button_from_another_chat_does_not_delete_the_new_a
         late = await x.press(button(stale, "Delete"))
         assert late.status is Status.FAILED
         assert "newB" not in text_of(late)
-        assert [a.name for a in await desk.workspace.list_accounts(OWNER)] == ["newB"]
+        assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["newB"]
     finally:
         await engine.dispose()
 
@@ -82,8 +85,8 @@ async def test_a_confirm_for_a_record_changed_since_is_refused(desk: Desk) -> No
     late = await x.press(button(stale, "Delete"))
     assert late.status is Status.FAILED and codes(late) == ["target_changed"]
     assert "nothing was done" in text_of(late)
-    assert [a.name for a in await desk.workspace.list_accounts(OWNER)] == ["newB"]
-    refused = (await desk.workspace.list_audit(OWNER))[0]
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["newB"]
+    refused = (await desk.workspace.audit.recent(OWNER))[0]
     assert (refused.action, refused.outcome, refused.detail) == ("delete", "refused", {"reason": "changed"})
 
 
@@ -97,7 +100,7 @@ async def test_a_key_update_confirm_for_a_record_changed_since_is_refused(desk: 
     await y.say("把主账户改名为 备用")
     late = await x.press(button(stale, "确认"))
     assert codes(late) == ["target_changed"] and "没有执行任何操作" in text_of(late)
-    (acc,) = await desk.workspace.list_accounts(OWNER)
+    (acc,) = await desk.workspace.accounts.owned(OWNER)
     assert desk.secrets.decrypt(acc.credentials["api_key"]) == API_KEY  # not replaced
 
 
@@ -122,7 +125,7 @@ async def test_a_key_typed_as_the_model_name_is_refused_and_asked_again(desk: De
     await chat.say("llama3.1:8b")
     done = await chat.say("sk-0123456789abcdef0123456789abcdef")
     assert codes(done) == ["model_created"]
-    (cfg,) = await desk.workspace.list_models(OWNER)
+    (cfg,) = await desk.workspace.models.owned(OWNER)
     assert cfg.model == "llama3.1:8b"
 
 
@@ -208,7 +211,7 @@ async def test_a_paused_tasks_confirm_button_runs_nothing_and_asks_again(desk: D
     await chat.say("add a paper account")  # a new request: the delete is paused
     pressed = await chat.press(button(stale, "Delete"))
     assert "confirm_again" in codes(pressed) and pressed.status is Status.AWAITING_CONFIRMATION
-    assert [a.name for a in await desk.workspace.list_accounts(OWNER)] == ["victimA"]
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["victimA"]
     assert {b.token for b in pressed.buttons}.isdisjoint({b.token for b in stale.buttons})
     done = await chat.press(button(pressed, "Delete"))  # the fresh button works
     assert codes(done)[0] == "account_deleted"
@@ -224,7 +227,7 @@ async def test_slash_cancel_with_only_paused_tasks_drops_them_and_their_buttons(
     assert (await desk.states.load_state(chat.key)).resume_stack == []
     late = await chat.press(button(stale, "Delete"))
     assert late.status is Status.FAILED
-    assert [a.name for a in await desk.workspace.list_accounts(OWNER)] == ["victimA"]
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["victimA"]
 
 
 async def test_typed_cancel_with_only_paused_tasks_drops_them(desk: Desk) -> None:
@@ -235,4 +238,4 @@ async def test_typed_cancel_with_only_paused_tasks_drops_them(desk: Desk) -> Non
     cancelled = await chat.say("取消")
     assert codes(cancelled) == ["cancelled"] and "删除交易所账户" in text_of(cancelled)
     await chat.press(button(stale, "确认删除"))
-    assert len(await desk.workspace.list_accounts(OWNER)) == 1
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 1

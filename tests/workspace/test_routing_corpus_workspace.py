@@ -12,11 +12,9 @@ from typing import Any
 
 import pytest
 
-from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Router
-from core.workspace import MemorySecretBox, MemoryWorkspaceStore, build_workspace
+from core.routing.router import Router
 from tests import corpus
-from tests.fakes import NOW
+from tests.fakes import full_router
 from tests.workspace.conftest import codes, make_desk
 
 OUR_SKILLS = ("price", None, "exchange_management", "model_management")
@@ -31,10 +29,7 @@ def _later(row: corpus.Row) -> bool:
 
 
 def _router() -> Router:
-    from core.clock import FixedClock
-
-    rules, _ = build_workspace(MemoryWorkspaceStore(), MemorySecretBox(), FixedClock(NOW))
-    return Router([*rules, PriceRule(MarketCatalog())])
+    return full_router()
 
 
 def test_own_corpus_has_rows_of_every_kind_we_own() -> None:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from core.markets import MarketCatalog
-from core.routing.router import PriceRule, Route, Router
-from core.workspace.glossary import GlossaryRule
-from core.workspace.rules import WorkspaceRule
+from core.routing.router import Route
+from core.workspace.reading import read
+from tests.fakes import full_router
+
+ROUTER = full_router()  # every registered skill's rules, by their declared priorities
 
 
 def route(text: str) -> Route | None:
-    return Router([GlossaryRule(), WorkspaceRule(), PriceRule(MarketCatalog())]).route(text)
+    return ROUTER.route(text)
 
 
 @pytest.mark.parametrize(
@@ -78,5 +79,5 @@ def test_coin_questions_still_go_to_price(text: str, symbol: str) -> None:
 
 @pytest.mark.parametrize("text", ["hello", "what can you do", "/price btc", "你好", "thanks a lot"])
 def test_no_workspace_route_for_chatter_and_commands(text: str) -> None:
-    got = WorkspaceRule().route(text)
+    got = read(text)
     assert got is None

@@ -18,8 +18,9 @@ from cryptography.fernet import Fernet, InvalidToken
 from sqlalchemy import delete, select
 
 from adapters.storage.engine import create_engine
+from adapters.storage.exchange_accounts import exchange_accounts
+from adapters.storage.model_configs import model_configs
 from adapters.storage.sealed import SEALED_COLUMNS, is_token, secret_canary
-from adapters.storage.workspace_store import exchange_accounts, model_configs
 from bot.cli import main
 from bot.errors import ConfigError
 from bot.settings import Settings

@@ -9,7 +9,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from adapters.secrets import KEY_FILE_NAME, FernetSecretBox, KeySource, SecretKeyError
-from core.workspace import SecretUnavailable
+from core.secrets import SecretUnavailable
 
 
 def test_round_trip_and_ciphertext_hides_the_plain_text() -> None:

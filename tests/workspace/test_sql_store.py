@@ -1,4 +1,5 @@
-"""SqlWorkspaceStore on SQLite and PostgreSQL: uniqueness, the trader check, audit, schema."""
+"""The SQL repositories on SQLite and PostgreSQL: uniqueness, the trader check, audit in the
+change's own transaction, string ids, schema."""
 
 from __future__ import annotations
 
@@ -19,19 +20,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 import adapters.storage
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
+from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.tables import Base
-from adapters.storage.workspace_store import SqlWorkspaceStore, exchange_accounts, traders
-from core.workspace.ports import (
-    AccountChanges,
-    AuditEntry,
-    InUse,
-    ModelChanges,
-    NameTaken,
-    NewExchangeAccount,
-    NewModelConfig,
-    NotFound,
-)
+from adapters.storage.traders import traders
+from core.tasks.audit import AuditEntry
+from core.tasks.errors import InUse, NameTaken, NotFound
+from core.workspace.accounts import AccountChanges, NewExchangeAccount
+from core.workspace.model_configs import ModelChanges, NewModelConfig
 from tests.fakes import NOW
+from tests.workspace.conftest import SqlWorkspace, audit_entry, sql_workspace
 
 A, B = "console:alice", "console:bob"
 WORKSPACE_TABLES = {"exchange_accounts", "model_configs", "traders", "audit_log"}
@@ -45,8 +42,8 @@ async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
-def store(engine: AsyncEngine) -> SqlWorkspaceStore:
-    return SqlWorkspaceStore(engine)
+def store(engine: AsyncEngine) -> SqlWorkspace:
+    return sql_workspace(engine)
 
 
 def new_account(owner: str, name: str, exchange: str = "binance") -> NewExchangeAccount:
@@ -61,101 +58,158 @@ def new_model(owner: str, name: str) -> NewModelConfig:
     )
 
 
-async def add_trader(engine: AsyncEngine, owner: str, name: str, **refs: int) -> None:
+async def add_trader(engine: AsyncEngine, owner: str, name: str, **refs: str) -> None:
     async with engine.begin() as conn:
+        values = {k: int(v) for k, v in refs.items()}  # the table keys behind the core's string ids
         await conn.execute(
-            insert(traders).values(owner=owner, name=name, name_key=name, created_at=NOW, **refs)
+            insert(traders).values(owner=owner, name=name, name_key=name, created_at=NOW, **values)
         )
 
 
-async def test_accounts_round_trip_and_names_are_unique_per_owner(store: SqlWorkspaceStore) -> None:
-    main = await store.create_account(new_account(A, "Main"))
-    paper = await store.create_account(new_account(A, "练习", "paper"))
+async def test_accounts_round_trip_and_names_are_unique_per_owner(store: SqlWorkspace) -> None:
+    accounts = store.accounts
+    main = await accounts.create(new_account(A, "Main"), audit_entry(A))
+    paper = await accounts.create(new_account(A, "练习", "paper"), audit_entry(A))
     assert main.id != paper.id and main.created_at == NOW and main.created_at.tzinfo is not None
+    assert isinstance(main.id, str)  # ids are opaque strings in the core
     assert paper.paper_balance == Decimal("10000") and paper.credentials == {}
     with pytest.raises(NameTaken):
-        await store.create_account(new_account(A, "ＭＡＩＮ"))  # width and case folded
-    await store.create_account(new_account(B, "Main"))  # another person may use the name
-    assert [a.name for a in await store.list_accounts(A)] == ["Main", "练习"]
-    assert await store.get_account(B, main.id) is None  # never across owners
+        await accounts.create(new_account(A, "ＭＡＩＮ"), audit_entry(A))  # width and case folded
+    await accounts.create(new_account(B, "Main"), audit_entry(B))  # another person may use the name
+    assert [a.name for a in await accounts.owned(A)] == ["Main", "练习"]
+    assert await accounts.get(B, main.id) is None  # never across owners
+    for not_ours in ("abc", "", "1e3", "٣", "99999999999999999999999"):
+        assert await accounts.get(A, not_ours) is None  # an id that cannot be a key finds nothing
 
 
-async def test_update_merges_credentials_and_checks_the_new_name(store: SqlWorkspaceStore) -> None:
-    main = await store.create_account(new_account(A, "Main"))
-    await store.create_account(new_account(A, "Spare"))
+async def test_update_merges_credentials_and_checks_the_new_name(store: SqlWorkspace) -> None:
+    accounts = store.accounts
+    main = await accounts.create(new_account(A, "Main"), audit_entry(A))
+    await accounts.create(new_account(A, "Spare"), audit_entry(A))
     later = NOW + timedelta(minutes=1)
-    updated = await store.update_account(
-        A, main.id, AccountChanges(credentials={"api_key": "sealed-k2"}), later
+    updated = await accounts.update(
+        A, main.id, AccountChanges(credentials={"api_key": "sealed-k2"}), later, audit_entry(A, "update")
     )
     assert updated.credentials == {"api_key": "sealed-k2", "api_secret": "sealed-s"}
     assert updated.updated_at == later
     with pytest.raises(NameTaken):
-        await store.update_account(A, main.id, AccountChanges(name="spare"), later)
-    renamed = await store.update_account(A, main.id, AccountChanges(name="Primary"), later)
+        await accounts.update(A, main.id, AccountChanges(name="spare"), later, audit_entry(A, "update"))
+    renamed = await accounts.update(
+        A, main.id, AccountChanges(name="Primary"), later, audit_entry(A, "update")
+    )
     assert renamed.name == "Primary"
     with pytest.raises(NotFound):
-        await store.update_account(B, main.id, AccountChanges(name="x"), later)
+        await accounts.update(B, main.id, AccountChanges(name="x"), later, audit_entry(B, "update"))
 
 
 async def test_delete_is_refused_while_a_trader_uses_the_account(
-    store: SqlWorkspaceStore, engine: AsyncEngine
+    store: SqlWorkspace, engine: AsyncEngine
 ) -> None:
-    acc = await store.create_account(new_account(A, "Main"))
+    accounts = store.accounts
+    acc = await accounts.create(new_account(A, "Main"), audit_entry(A))
     await add_trader(engine, A, "alpha", account_id=acc.id)
     await add_trader(engine, A, "beta", account_id=acc.id)
     with pytest.raises(InUse) as refused:
-        await store.delete_account(A, acc.id)
+        await accounts.delete(A, acc.id, audit_entry(A, "delete"))
     assert refused.value.traders == ("alpha", "beta")
-    assert await store.traders_using_account(A, acc.id) == ["alpha", "beta"]
-    assert await store.get_account(A, acc.id) is not None
+    assert await accounts.traders_using(A, acc.id) == ["alpha", "beta"]
+    assert await accounts.get(A, acc.id) is not None
     # The foreign key backs the check up: the database itself refuses the orphaning delete.
     with pytest.raises(IntegrityError):
         async with engine.begin() as conn:
-            await conn.execute(delete(exchange_accounts).where(exchange_accounts.c.id == acc.id))
+            await conn.execute(delete(exchange_accounts).where(exchange_accounts.c.id == int(acc.id)))
     async with engine.begin() as conn:
         await conn.execute(delete(traders))
-    await store.delete_account(A, acc.id)
-    assert await store.list_accounts(A) == []
+    await accounts.delete(A, acc.id, audit_entry(A, "delete"))
+    assert await accounts.owned(A) == []
     with pytest.raises(NotFound):
-        await store.delete_account(A, acc.id)
+        await accounts.delete(A, acc.id, audit_entry(A, "delete"))
 
 
-async def test_models_round_trip_and_delete_refusal(store: SqlWorkspaceStore, engine: AsyncEngine) -> None:
-    cfg = await store.create_model(new_model(A, "deepseek"))
+async def test_models_round_trip_and_delete_refusal(store: SqlWorkspace, engine: AsyncEngine) -> None:
+    models = store.models
+    cfg = await models.create(new_model(A, "deepseek"), audit_entry(A, skill="model_management"))
     assert cfg.enabled is True and cfg.api_key == "sealed"
     with pytest.raises(NameTaken):
-        await store.create_model(new_model(A, "DeepSeek"))
+        await models.create(new_model(A, "DeepSeek"), audit_entry(A, skill="model_management"))
     later = NOW + timedelta(hours=1)
-    off = await store.update_model(A, cfg.id, ModelChanges(enabled=False, model="deepseek-reasoner"), later)
+    changes = ModelChanges(enabled=False, model="deepseek-reasoner")
+    off = await models.update(A, cfg.id, changes, later, audit_entry(A, "update", "model_management"))
     assert (off.enabled, off.model, off.base_url) == (False, "deepseek-reasoner", "https://api.deepseek.com")
     await add_trader(engine, A, "gamma", model_id=cfg.id)
     with pytest.raises(InUse) as refused:
-        await store.delete_model(A, cfg.id)
+        await models.delete(A, cfg.id, audit_entry(A, "delete", "model_management"))
     assert refused.value.traders == ("gamma",)
     with pytest.raises(NotFound):
-        await store.delete_model(B, cfg.id)
+        await models.delete(B, cfg.id, audit_entry(B, "delete", "model_management"))
 
 
-async def test_audit_log_newest_first_per_owner(store: SqlWorkspaceStore) -> None:
+async def test_audit_log_newest_first_per_owner(store: SqlWorkspace) -> None:
     for minute, action in enumerate(("create", "update", "delete")):
-        await store.record_audit(
+        await store.audit.record(
             AuditEntry(
                 A,
                 "console:c:alice:",
                 NOW + timedelta(minutes=minute),
                 "exchange_management",
                 action,
-                7,
+                "7",
                 "Main",
                 "ok",
                 {"fields": "api_key"},
             )
         )
-    await store.record_audit(AuditEntry(B, "x", NOW, "model_management", "create", None, None, "ok"))
-    entries = await store.list_audit(A)
+    await store.audit.record(AuditEntry(B, "x", NOW, "model_management", "create", None, None, "ok"))
+    await store.audit.record(AuditEntry(B, "x", NOW, "order_management", "cancel", "ord-7f3a", "o", "ok"))
+    entries = await store.audit.recent(A)
     assert [e.action for e in entries] == ["delete", "update", "create"]
     assert entries[0].detail == {"fields": "api_key"} and entries[0].at.tzinfo is not None
-    assert len(await store.list_audit(B)) == 1
+    assert entries[0].target_id == "7"
+    assert {e.target_id for e in await store.audit.recent(B)} == {None, "ord-7f3a"}  # any aggregate's id
+
+
+async def test_every_change_is_written_with_its_audit_row(store: SqlWorkspace) -> None:
+    accounts = store.accounts
+    acc = await accounts.create(new_account(A, "Main"), audit_entry(A))
+    await accounts.update(A, acc.id, AccountChanges(name="Primary"), NOW, audit_entry(A, "update"))
+    await accounts.delete(A, acc.id, audit_entry(A, "delete"))
+    rows = [(e.action, e.target_id, e.target_name, e.outcome) for e in await store.audit.recent(A)]
+    # The repository names the record it wrote, the created one included.
+    assert rows == [
+        ("delete", acc.id, "Primary", "ok"),
+        ("update", acc.id, "Primary", "ok"),
+        ("create", acc.id, "Main", "ok"),
+    ]
+
+
+async def _break_audit(engine: AsyncEngine) -> None:
+    async with engine.begin() as conn:
+        await conn.execute(text("ALTER TABLE audit_log RENAME TO audit_log_away"))
+
+
+async def _mend_audit(engine: AsyncEngine) -> None:
+    async with engine.begin() as conn:
+        await conn.execute(text("ALTER TABLE audit_log_away RENAME TO audit_log"))
+
+
+async def test_a_failing_audit_write_rolls_the_change_back(store: SqlWorkspace, engine: AsyncEngine) -> None:
+    accounts, models = store.accounts, store.models
+    acc = await accounts.create(new_account(A, "Main"), audit_entry(A))
+    await _break_audit(engine)
+    try:
+        with pytest.raises(Exception):  # noqa: B017 - whatever the driver raises for a missing table
+            await accounts.create(new_account(A, "Second"), audit_entry(A))
+        with pytest.raises(Exception):  # noqa: B017
+            await accounts.update(A, acc.id, AccountChanges(name="Renamed"), NOW, audit_entry(A, "update"))
+        with pytest.raises(Exception):  # noqa: B017
+            await accounts.delete(A, acc.id, audit_entry(A, "delete"))
+        with pytest.raises(Exception):  # noqa: B017
+            await models.create(new_model(A, "deepseek"), audit_entry(A, skill="model_management"))
+    finally:
+        await _mend_audit(engine)
+    assert [a.name for a in await accounts.owned(A)] == ["Main"]  # nothing created, renamed or deleted
+    assert await models.owned(A) == []
+    assert [e.action for e in await store.audit.recent(A)] == ["create"]
 
 
 async def test_migration_creates_exactly_the_declared_schema(db_url: str, engine: AsyncEngine) -> None:
@@ -184,3 +238,30 @@ async def test_downgrade_removes_the_workspace_tables(db_url: str) -> None:
         await eng.dispose()
     await migrate.upgrade_async(db_url)
     assert await migrate.current_async(db_url) == migrate.head()
+
+
+async def test_the_aggregates_migration_keeps_audit_targets_as_text(db_url: str) -> None:
+    await migrate.downgrade_async(db_url, "0003_workspace")  # audit target ids were integers
+    eng = create_engine(db_url)
+    try:
+        async with eng.begin() as conn:
+            await conn.execute(
+                text(
+                    "INSERT INTO audit_log (at, owner, actor, skill, action, target_id, target_name,"
+                    " outcome, detail) VALUES (:at, 'o', 'a', 'exchange_management', 'delete', 7, 'Main',"
+                    " 'ok', '{}')"
+                ),
+                {"at": NOW.replace(tzinfo=None)},
+            )
+    finally:
+        await eng.dispose()
+    await migrate.upgrade_async(db_url)
+    eng = create_engine(db_url)
+    try:
+        audit = sql_workspace(eng).audit
+        (old,) = await audit.recent("o")
+        assert old.target_id == "7"  # converted, not lost
+        await audit.record(AuditEntry("o", "a", NOW, "order_management", "cancel", "ord-1", "x", "ok"))
+        assert {e.target_id for e in await audit.recent("o")} == {"7", "ord-1"}
+    finally:
+        await eng.dispose()

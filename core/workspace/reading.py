@@ -1,22 +1,28 @@
-"""Workspace routing rules (zh + en): which workspace skill and action a message asks for, and
-what it already says (exchange, provider, target name, field, new value).
+"""Reading a workspace request (zh + en): what it is about (traders, strategies, model configs,
+exchange accounts), whether it reports a problem, which action it asks for, and what it already
+says (exchange, provider, target name, field, new value).
 
-They run before the price rule: "create a BTC agent" names a coin but is no price request.
-Skills of later parts (traders, strategies, diagnosis) are recognised so the engine can say
-clearly that they are not available yet, instead of quoting a coin.
+One reading serves every workspace skill's rule: each rule takes the readings of its own domain,
+so "create a trader on my Binance account" is the trader skill's, never the exchange skill's,
+whatever the rules' priorities. They all run before the price rule: "create a BTC agent" names
+a coin but is no price request.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
-from typing import Any
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Literal, cast
 
 from core.routing.normalize import normalize
-from core.routing.router import Route
+from core.tasks.refs import RECENT
 from core.workspace.exchanges import find_exchange
 from core.workspace.providers import find_provider
-from core.workspace.refs import RECENT
+
+Domain = Literal["trader", "strategy", "model", "exchange"]
 
 
 def _alt(*words: str) -> str:
@@ -158,37 +164,46 @@ _FIELD_WORDS = _rx(
 _PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
 
 
-class WorkspaceRule:
-    """Routes exchange_management and model_management (and names the later skills)."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a workspace request asks for; ``problem``: it reports something not working."""
 
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/"):
-            return None  # commands are the engine's
-        raw = " ".join(unicodedata.normalize("NFKC", text).split())
-        domain = _domain(norm)
-        if domain is None:
-            return None
-        if domain in ("trader", "model", "exchange") and PROBLEM.search(norm):
-            return Route(f"{domain}_diagnosis", "diagnose")
-        if domain in ("trader", "strategy"):
-            actions = TRADER_ACTIONS if domain == "trader" else STRATEGY_ACTIONS
-            action = _first(norm, actions) or ("query" if not _residue(raw) else None)
-            return Route(f"{domain}_management", action) if action else None
-        weak = domain.endswith("?")  # named only by an exchange / provider brand
-        domain = domain.rstrip("?")
-        scan = _NOUNS.sub(" ", norm) if domain == "model" else norm
-        action = _first(scan, ACTIONS)
-        if action is None:
-            return None if weak or _residue(raw) else Route(_skill(domain), "query")
-        if weak and action == "query":
-            return None  # "查看币安币价格" is about a coin, not an account
-        slots = _slots(raw, norm, domain, action)
-        return Route(_skill(domain), action, slots)
+    domain: Domain
+    action: str
+    problem: bool = False
+    slots: dict[str, Any] = field(default_factory=dict)
 
 
-def _skill(domain: str) -> str:
-    return "model_management" if domain == "model" else "exchange_management"
+def read(text: str) -> Reading | None:
+    """The workspace reading of a message, or None when it is about something else."""
+    found = _read(text)
+    return replace(found, slots=copy.deepcopy(found.slots)) if found is not None else None
+
+
+@lru_cache(maxsize=256)  # every workspace skill's rule reads the same message
+def _read(text: str) -> Reading | None:
+    norm = normalize(text)
+    if not norm or norm.startswith("/"):
+        return None  # commands are the engine's
+    raw = " ".join(unicodedata.normalize("NFKC", text).split())
+    found = _domain(norm)
+    if found is None:
+        return None
+    if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
+        return Reading(cast(Domain, found), "diagnose", problem=True)
+    if found in ("trader", "strategy"):
+        actions = TRADER_ACTIONS if found == "trader" else STRATEGY_ACTIONS
+        action = _first(norm, actions) or ("query" if not _residue(raw) else None)
+        return Reading(cast(Domain, found), action) if action else None
+    weak = found.endswith("?")  # named only by an exchange / provider brand
+    domain: Domain = "model" if found.startswith("model") else "exchange"
+    scan = _NOUNS.sub(" ", norm) if domain == "model" else norm
+    action = _first(scan, ACTIONS)
+    if action is None:
+        return None if weak or _residue(raw) else Reading(domain, "query")
+    if weak and action == "query":
+        return None  # "查看币安币价格" is about a coin, not an account
+    return Reading(domain, action, slots=_slots(raw, norm, domain, action))
 
 
 def _domain(norm: str) -> str | None:

@@ -2,8 +2,9 @@
 
 Both skills list, look up, rename, delete (refused while a trader uses the record), summarise
 with masked secrets, and answer queries in the same way; they differ in the record type, the
-store calls, their message keys and the rows they show. This base holds the shared steps and a
-skill supplies only what is its own.
+repository, their message keys and the rows they show. This base holds the shared executors
+(create, update, delete, query: each skill's action table names them) and a skill supplies
+only what is its own.
 """
 
 from __future__ import annotations
@@ -12,20 +13,24 @@ from datetime import datetime
 from typing import Generic, Protocol, TypeVar
 
 from core.reply import DetailsBlock, NoticeBlock, Reply, Status
+from core.secrets import SecretUnavailable
 from core.state import Task
+from core.tasks.actions import Done, SlotSpec
+from core.tasks.audit import AuditEntry
+from core.tasks.errors import NotFound
+from core.tasks.flow import Parsed, TaskFlow, owner_of
+from core.tasks.names import MAX_NAME, clean_name, name_key
+from core.tasks.refs import Target, resolve
 from core.turn import Turn
-from core.workspace.flow import Done, Parsed, SlotSpec, WorkspaceSkill, owner_of
+from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
 from core.workspace.masking import mask
-from core.workspace.names import MAX_NAME, clean_name, name_key
-from core.workspace.ports import NotFound, SecretUnavailable
-from core.workspace.refs import Target, resolve
 
 
 class Record(Protocol):
     """What the shared steps read of a stored record (read-only: records are frozen)."""
 
     @property
-    def id(self) -> int: ...
+    def id(self) -> str: ...
 
     @property
     def name(self) -> str: ...
@@ -39,8 +44,11 @@ class Record(Protocol):
 
 R = TypeVar("R", bound=Record)
 
+# Slots whose name the shared "that looks like a key, not a <field>" notice can say.
+_LABELLED_FIELDS = frozenset({"name", "base_url", "model", "paper_balance", "exchange", "provider"})
 
-class RecordSkill(WorkspaceSkill, Generic[R]):
+
+class RecordSkill(TaskFlow, Generic[R]):
     """A workspace skill over one record type (create, update, delete, query)."""
 
     # Message keys are "<texts>.title", ".none", ".list_title", ".confirm_delete", ".created",
@@ -56,20 +64,23 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
     async def records(self, owner: str) -> list[R]:
         raise NotImplementedError
 
-    async def record(self, owner: str, record_id: int) -> R | None:
+    async def record(self, owner: str, record_id: str) -> R | None:
         raise NotImplementedError
 
-    async def traders_using(self, owner: str, record_id: int) -> list[str]:
+    async def traders_using(self, owner: str, record_id: str) -> list[str]:
         raise NotImplementedError
 
-    async def remove(self, owner: str, record_id: int) -> None:
+    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
+        """Delete the record and write ``audit`` in the same transaction."""
         raise NotImplementedError
 
-    async def create(self, turn: Turn, task: Task) -> R:
+    async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> R:
+        """Create the record and write ``audit`` in the same transaction."""
         raise NotImplementedError
 
     async def update(self, turn: Turn, task: Task, record: R) -> tuple[R, str]:
-        """Apply the update; the updated record and the changed field names for the audit log."""
+        """Apply the update with its audit row (``audit_update``); the updated record and the
+        changed field names."""
         raise NotImplementedError
 
     async def preview_update(
@@ -99,6 +110,9 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
     def kind_label(self, turn: Turn) -> str:
         return turn.t(self.kind_key)
 
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        return turn.t(f"ws.field.{slot}") if slot in _LABELLED_FIELDS else None
+
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
         # An update asks alike in every record skill: which field, the new name, the new secret.
         target = (task.target_ref or {}).get("name", "")
@@ -118,7 +132,7 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
         ref = task.target_ref or {}
         if "id" not in ref:
             return None
-        return await self.record(owner_of(turn), int(ref["id"]))
+        return await self.record(owner_of(turn), ref["id"])
 
     async def version(self, turn: Turn, task: Task) -> str | None:
         rec = await self.current(turn, task)
@@ -130,23 +144,24 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
         """A valid name not used by another of this person's records (the target may keep its own)."""
         name = clean_name(text)
         if name is None:
-            return Parsed(error="ws.bad_name", params={"max": MAX_NAME})
+            return Parsed(error="flow.bad_name", params={"max": MAX_NAME})
         own = (task.target_ref or {}).get("id")
         for rec in await self.records(owner_of(turn)):
-            if name_key(rec.name) == name_key(name) and str(rec.id) != own:
-                return Parsed(error="ws.name_taken", params={"name": name})
+            if name_key(rec.name) == name_key(name) and rec.id != own:
+                return Parsed(error="flow.name_taken", params={"name": name})
         return Parsed(name)
 
-    async def precheck(self, turn: Turn, task: Task) -> Reply | None:
-        if task.action != "delete":
-            return None
+    # -- the executors and the check the action tables name ------------------------------------
+
+    async def refuse_in_use(self, turn: Turn, task: Task) -> Reply | None:
+        """Deleting a record a trader uses is refused before any confirmation is asked."""
         rec = await self.current(turn, task)
         if rec is None:
             return None  # execution reports it gone
         traders = await self.traders_using(owner_of(turn), rec.id)
         if not traders:
             return None
-        text = turn.t("ws.in_use", name=rec.name, traders=", ".join(traders))
+        text = turn.t("flow.in_use", name=rec.name, traders=", ".join(traders))
         return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "in_use"),))
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
@@ -157,23 +172,34 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
         details = DetailsBlock(turn.t(f"{self.texts}.title", name=name), self.rows(turn, rec) if rec else ())
         return turn.t(f"{self.texts}.confirm_delete", name=name), details
 
-    async def execute(self, turn: Turn, task: Task) -> Done:
-        if task.action == "create":
-            created = await self.create(turn, task)
-            summary = self.summary(turn, task, created, f"{self.texts}.created", f"{self.code}_created")
-            return Done(summary, self.as_target(created))
+    async def create_record(self, turn: Turn, task: Task) -> Done:
+        created = await self.create(turn, task, self.audit_entry(turn, task))
+        summary = self.summary(turn, task, created, f"{self.texts}.created", f"{self.code}_created")
+        return Done(summary, self.as_target(created))
+
+    async def update_record(self, turn: Turn, task: Task) -> Done:
         rec = await self.current(turn, task)
         if rec is None:
             raise NotFound((task.target_ref or {}).get("id", ""))
-        if task.action == "update":
-            updated, fields = await self.update(turn, task, rec)
-            summary = self.summary(turn, task, updated, f"{self.texts}.updated", f"{self.code}_updated")
-            return Done(summary, self.as_target(updated), {"fields": fields})
-        await self.remove(owner_of(turn), rec.id)
-        notice = NoticeBlock(turn.t(f"{self.texts}.deleted", name=rec.name), code=f"{self.code}_deleted")
-        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), self.as_target(rec))
+        updated, fields = await self.update(turn, task, rec)
+        summary = self.summary(turn, task, updated, f"{self.texts}.updated", f"{self.code}_updated")
+        return Done(summary, self.as_target(updated), {"fields": fields})
 
-    async def query(self, turn: Turn, task: Task) -> Reply:
+    def audit_update(self, turn: Turn, task: Task, record: R, fields: str) -> AuditEntry:
+        """The audit row an update writes with its change."""
+        return self.audit_entry(turn, task, target=self.as_target(record), detail={"fields": fields})
+
+    async def delete_record(self, turn: Turn, task: Task) -> Done:
+        rec = await self.current(turn, task)
+        if rec is None:
+            raise NotFound((task.target_ref or {}).get("id", ""))
+        target = self.as_target(rec)
+        await self.remove(owner_of(turn), rec.id, self.audit_entry(turn, task, target=target))
+        notice = NoticeBlock(turn.t(f"{self.texts}.deleted", name=rec.name), code=f"{self.code}_deleted")
+        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), target, gone=True)
+
+    async def query_records(self, turn: Turn, task: Task) -> Done:
+        """One record (when the request names one) or the list: a read, audited by the flow."""
         records = await self.records(owner_of(turn))
         ref = task.target_ref or {}
         if ref:
@@ -181,20 +207,21 @@ class RecordSkill(WorkspaceSkill, Generic[R]):
             matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
             if len(matches) == 1:
                 rec = next(r for r in records if r.id == matches[0].id)
-                return self.summary(turn, task, rec, None, f"{self.code}_details")
+                return Done(self.summary(turn, task, rec, None, f"{self.code}_details"))
             if not matches:
                 names = ", ".join(r.name for r in records) or "—"
                 text = turn.t(
-                    "ws.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
+                    "flow.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
                 )
-                return self._fail(turn, task, text, "not_found", ())
+                notice = NoticeBlock(text, "error", "not_found")
+                return Done(self.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
             records = [r for r in records if r.id in {m.id for m in matches}]
         if not records:
             notice = NoticeBlock(turn.t(f"{self.texts}.none"), code=self.none_code)
-            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
+            return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)))
         rows = tuple((r.name, self.line(turn, r)) for r in records)
         details = DetailsBlock(turn.t(f"{self.texts}.list_title", count=len(records)), rows)
-        return self.private_reply(turn, task, Status.COMPLETED, (details,))
+        return Done(self.private_reply(turn, task, Status.COMPLETED, (details,)))
 
     def describe(self, turn: Turn, task: Task) -> str:
         what = turn.t(f"{self.texts}.describe.{task.action}")

@@ -1,8 +1,10 @@
-"""The task flow every workspace skill shares: slot filling, references, confirmation, execution.
+"""The task flow: slot filling, references, confirmation and execution over declared actions.
 
-A skill declares, per action, the slots it needs (required or optional, and how each may be
-inferred) and implements a few hooks; this class asks only for what is missing, one question at
-a time, confirms risky actions with a single-use token pair, executes, audits and reports.
+A skill declares its actions as data (core.tasks.actions: slots, target, confirmation policy,
+check, executor) and implements a few hooks (questions, choices, parsing, previews); this class
+asks only for what is missing, one question at a time, confirms risky actions with a single-use
+token pair (core.tasks.tokens), executes through the action's declared executor, audits and
+reports. A task naming an action its skill does not declare is refused: never run as another.
 
 Secrets: a secret answer is sealed with the SecretBox the moment it arrives, so task slots, the
 conversation state, the trace and the audit log only ever hold ciphertext or slot names.
@@ -11,55 +13,32 @@ conversation state, the trace and the audit log only ever hold ciphertext or slo
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import Any, Literal
+from typing import Any
 
 from core.clock import Clock
 from core.events import ChatKind
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
+from core.secrets import SecretBox, SecretUnavailable
 from core.state import Task, TaskStatus
+from core.tasks import messages as _messages  # noqa: F401 - registers the "flow." texts
+from core.tasks import tokens, transitions
+from core.tasks.actions import ActionSpec, SlotSpec
+from core.tasks.answers import looks_like_question, looks_secret, secret_problem, secret_value
+from core.tasks.audit import AuditEntry, AuditLog, Outcome
+from core.tasks.errors import InUse, NameTaken, NotFound
+from core.tasks.refs import Target, resolve
 from core.turn import Turn
-from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
-from core.workspace.ports import (
-    AuditEntry,
-    InUse,
-    NameTaken,
-    NotFound,
-    SecretBox,
-    SecretUnavailable,
-    WorkspaceStore,
-)
-from core.workspace.refs import Target, resolve
-from core.workspace.text import looks_like_question, looks_secret, secret_problem, secret_value
 
 log = logging.getLogger(__name__)
 
-CONFIRM_TTL = timedelta(minutes=5)  # a confirmation button lives this long
 CHOICE_TTL = timedelta(minutes=30)
 MAX_TARGET_BUTTONS = 8
 TARGET = "target"  # the pseudo-slot "which one?"
 SECRET_MARK = "<secret>"  # noqa: S105 - what traces and route infos show for a secret slot
-
-SlotKind = Literal["text", "secret", "choice"]
-_FIELD_LABELS = frozenset({"name", "base_url", "model", "paper_balance", "exchange", "provider"})
-
-
-@dataclass(frozen=True, slots=True)
-class SlotSpec:
-    """One slot of a skill action: what it holds and how it may be filled.
-
-    ``infer`` documents where a value may come from without a question: "message" (the request
-    itself), "catalog" (a default from the exchange / provider catalog), "existing" (derived from
-    what the user already has). Anything else is asked, one question at a time.
-    """
-
-    name: str
-    kind: SlotKind
-    required: bool = True
-    infer: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,39 +54,33 @@ class Parsed:
     params: dict[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class Done:
-    """What an execution produced: the reply, and what the audit log records."""
-
-    reply: Reply
-    target: Target | None
-    detail: dict[str, str] = field(default_factory=dict)
-
-
-class WorkspaceSkill:
-    """Base of the workspace skills (engine-facing: start, continue_text, on_button, reprompt)."""
+class TaskFlow:
+    """Base of the skills whose tasks take several turns (the Skill protocol's entry points:
+    start, continue_text, on_button, reprompt, describe, asks_secret)."""
 
     name: str = ""
-    private = True
+    private: bool = True  # as its SkillSpec says (the registry checks): replies are private, no groups
     ref_kind: str = ""  # the ConversationState.recent_refs key of what this skill manages
 
-    def __init__(self, store: WorkspaceStore, secrets: SecretBox, clock: Clock) -> None:
-        self.store = store
+    def __init__(
+        self, actions: Mapping[str, ActionSpec[Any]], secrets: SecretBox, audit: AuditLog, clock: Clock
+    ) -> None:
+        self.actions = actions
         self.secrets = secrets
+        self.audit = audit
         self.clock = clock
 
-    # -- hooks a skill implements ------------------------------------------------------------
+    # -- the declared actions -----------------------------------------------------------------
+
+    def action(self, task: Task) -> ActionSpec[Any] | None:
+        return self.actions.get(task.action)
 
     def slots_for(self, task: Task) -> list[SlotSpec]:
         """The slots of ``task``'s action, in asking order (may depend on slots already filled)."""
-        raise NotImplementedError
+        spec = self.action(task)
+        return list(spec.slot_specs(self, task)) if spec is not None else []
 
-    def needs_target(self, task: Task) -> bool:
-        return task.action in ("update", "delete")
-
-    def needs_confirmation(self, task: Task) -> bool:
-        """Risk policy: delete always; overwriting a credential or a critical field, yes."""
-        raise NotImplementedError
+    # -- hooks a skill implements ------------------------------------------------------------
 
     async def targets(self, owner: str) -> list[Target]:
         raise NotImplementedError
@@ -129,10 +102,6 @@ class WorkspaceSkill:
     async def on_target(self, turn: Turn, task: Task) -> None:
         """Called once the target is known, before slots are read (e.g. its exchange type)."""
 
-    async def precheck(self, turn: Turn, task: Task) -> Reply | None:
-        """A refusal before confirming or executing (e.g. "a trader uses it"), or None."""
-        return None
-
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         """Exactly what a confirmed action will do: the question and the details."""
         raise NotImplementedError
@@ -144,12 +113,9 @@ class WorkspaceSkill:
         while the target still matches it, so a stale button never acts on another record."""
         return None
 
-    async def execute(self, turn: Turn, task: Task) -> Done:
-        """Perform the action (raises the store's WorkspaceError refusals)."""
-        raise NotImplementedError
-
-    async def query(self, turn: Turn, task: Task) -> Reply:
-        raise NotImplementedError
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        """A slot's name for people ("名称", "base URL"), or None to call it a name."""
+        return None
 
     def describe(self, turn: Turn, task: Task) -> str:
         raise NotImplementedError
@@ -161,10 +127,14 @@ class WorkspaceSkill:
     # -- the engine's entry points -----------------------------------------------------------
 
     async def start(self, turn: Turn, task: Task) -> Reply:
-        self.transition(turn, task, TaskStatus.IDENTIFIED)
+        if self.action(task) is None:
+            return self._undeclared(turn, task)
         notes: list[Block] = []
-        # Slots the router read from the message are checked like typed answers; a bad one is
-        # dropped (and asked for) rather than trusted.
+        # Slots the router (or the planner) read from the message are checked like typed answers;
+        # a bad one is dropped (and asked for) rather than trusted, one the action lacks ignored.
+        declared = {spec.name for spec in self.slots_for(task)}
+        for extra in [name for name in task.slots if name not in declared]:
+            task.slots.pop(extra)
         carried_secret = False
         for spec in self.slots_for(task):
             if spec.name in task.slots and spec.kind != "secret":
@@ -223,7 +193,7 @@ class WorkspaceSkill:
         parsed = await self.parse(turn, task, spec, text)
         if parsed.value is None:
             notice = NoticeBlock(
-                turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer"
+                turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
             )
             return await self._ask(turn, task, spec, [notice])
         task.slots[spec.name] = parsed.value
@@ -242,13 +212,12 @@ class WorkspaceSkill:
         if kind == "confirm":
             if task.status is not TaskStatus.AWAITING_CONFIRMATION:
                 return self.stale(turn)
-            if task.confirm_token is None:
+            if not tokens.pending(task):
                 # Its buttons died when the task was paused: nothing runs on them; the
                 # confirmation is shown again with fresh buttons.
-                notice = NoticeBlock(turn.t("ws.confirm_again"), "warning", "confirm_again")
+                notice = NoticeBlock(turn.t("flow.confirm_again"), "warning", "confirm_again")
                 return await self.advance(turn, task, notes=[notice])
-            task.confirm_token = task.cancel_token = None  # spent
-            task.confirm_expires_at = None
+            tokens.forget(task)  # spent
             if "version" in payload:
                 now_version = await self.version(turn, task)
                 # Gone altogether: execution says so (NotFound). Replaced or changed: refuse here.
@@ -261,11 +230,10 @@ class WorkspaceSkill:
                 return self.stale(turn)
             value = str(payload.get("value", ""))
             if slot == TARGET:
-                chosen = next((t for t in await self.targets(owner_of(turn)) if str(t.id) == value), None)
+                chosen = next((t for t in await self.targets(owner_of(turn)) if t.id == value), None)
                 if chosen is None:  # deleted since the question was asked
-                    self.transition(turn, task, TaskStatus.FAILED)
                     return self._fail(
-                        turn, task, turn.t("ws.gone", kind=self.kind_label(turn)), "not_found", []
+                        turn, task, turn.t("flow.gone", kind=self.kind_label(turn)), "not_found", []
                     )
                 self._set_target(task, chosen)
                 return await self.advance(turn, task)
@@ -275,7 +243,7 @@ class WorkspaceSkill:
             parsed = await self.parse(turn, task, spec, value)
             if parsed.value is None:
                 notice = NoticeBlock(
-                    turn.t(parsed.error or "ws.invalid", **parsed.params), "warning", "invalid_answer"
+                    turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
                 )
                 return await self._ask(turn, task, spec, [notice])
             task.slots[slot] = parsed.value
@@ -293,12 +261,13 @@ class WorkspaceSkill:
     ) -> Reply:
         """The next step: resolve the target, ask the first missing slot, confirm, or execute."""
         notes = list(notes)
-        if turn.chat_kind is ChatKind.GROUP:  # the engine refuses first; this is the backstop
-            task.status = TaskStatus.CANCELLED
+        action = self.action(task)
+        if action is None:
+            return self._undeclared(turn, task)
+        if self.private and turn.chat_kind is ChatKind.GROUP:  # the engine refuses first; a backstop
+            transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
             return self._private_only(turn, task)
-        if task.action == "query":
-            return await self._query(turn, task, notes)
-        if self.needs_target(task) and not (task.target_ref or {}).get("id"):
+        if action.target and not (task.target_ref or {}).get("id"):
             pending = await self._resolve(turn, task, notes)
             if pending is not None:
                 return self._carry(pending, carried_secret)
@@ -313,13 +282,13 @@ class WorkspaceSkill:
                 continue
             if spec.required:
                 return await self._ask(turn, task, spec, notes, carried_secret=carried_secret)
-        refusal = await self.precheck(turn, task)
+        refusal = await action.check(self, turn, task) if action.check is not None else None
         if refusal is not None:
             self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "refused", self._target_of(task), {})
             return self._carry(self._with_notes(refusal, notes), carried_secret)
-        if self.needs_confirmation(task):
-            return await self._confirm(turn, task, notes, carried_secret)
+        if await action.confirm.required(self, turn, task):
+            return await self._confirm(turn, task, action, notes, carried_secret)
         return await self._execute(turn, task, notes, carried_secret=carried_secret)
 
     async def _ask(
@@ -358,18 +327,18 @@ class WorkspaceSkill:
         targets = await self.targets(owner)
         ref = dict(task.target_ref or {})
         if not targets:
-            self.transition(turn, task, TaskStatus.FAILED)
             return self._fail(
-                turn, task, turn.t("ws.none_yet", kind=self.kind_label(turn)), "none_yet", notes
+                turn, task, turn.t("flow.none_yet", kind=self.kind_label(turn)), "none_yet", notes
             )
         if not ref:
-            if len(targets) == 1 and task.action != "delete":
+            spec = self.action(task)
+            if len(targets) == 1 and spec is not None and not spec.destructive:
                 # "换一下 API key" with one account: there is nothing to choose between. A delete
                 # still names its target explicitly (and is confirmed showing it).
                 self._set_target(task, targets[0])
                 return None
             return await self._ask_target(
-                turn, task, targets, turn.t("ws.which", kind=self.kind_label(turn)), notes
+                turn, task, targets, turn.t("flow.which", kind=self.kind_label(turn)), notes
             )
         matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
         if len(matches) == 1:
@@ -382,16 +351,15 @@ class WorkspaceSkill:
                     "tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous"
                 )
             )
-            text = turn.t("ws.ambiguous", ref=_ref_text(ref), kind=self.kind_label(turn))
+            text = turn.t("flow.ambiguous", ref=_ref_text(ref), kind=self.kind_label(turn))
             return await self._ask_target(turn, task, matches, text, notes, code="ambiguous_reference")
         turn.trace.append(
             TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
         )
-        self.transition(turn, task, TaskStatus.FAILED)
         names = (
             "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
         )
-        text = turn.t("ws.not_found", ref=_ref_text(ref), kind=self.kind_label(turn), names=names)
+        text = turn.t("flow.not_found", ref=_ref_text(ref), kind=self.kind_label(turn), names=names)
         return self._fail(turn, task, text, "not_found", notes)
 
     async def _ask_target(
@@ -406,7 +374,7 @@ class WorkspaceSkill:
         self.transition(turn, task, TaskStatus.COLLECTING)
         task.asking = TARGET
         shown = options[:MAX_TARGET_BUTTONS]
-        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(str(t.id), t.name) for t in shown])
+        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(t.id, t.name) for t in shown])
         return self.private_reply(
             turn, task, Status.NEEDS_INPUT, (*notes, NoticeBlock(text, code=code)), buttons=buttons
         )
@@ -418,7 +386,7 @@ class WorkspaceSkill:
             self._set_target(task, matches[0])
             return await self.advance(turn, task)
         options = matches or targets
-        key = "ws.ambiguous" if matches else "ws.not_found_choose"
+        key = "flow.ambiguous" if matches else "flow.not_found_choose"
         return await self._ask_target(
             turn,
             task,
@@ -428,58 +396,34 @@ class WorkspaceSkill:
             code="ambiguous_reference" if matches else "not_found",
         )
 
-    async def _confirm(self, turn: Turn, task: Task, notes: Sequence[Block], carried_secret: bool) -> Reply:
+    async def _confirm(
+        self, turn: Turn, task: Task, spec: ActionSpec[Any], notes: Sequence[Block], carried_secret: bool
+    ) -> Reply:
         self.transition(turn, task, TaskStatus.AWAITING_CONFIRMATION)
         task.asking = None
         task.needs_confirmation = True
-        danger = task.action == "delete"
+        danger = spec.destructive
         labels = (
-            turn.t("ws.button.confirm_delete" if danger else "ws.button.confirm"),
-            turn.t("ws.button.cancel"),
+            turn.t("flow.button.confirm_delete" if danger else "flow.button.confirm"),
+            turn.t("flow.button.cancel"),
         )
-        styles: tuple[Literal["primary", "secondary", "danger"], ...] = (
+        styles: tuple[tokens.ButtonStyle, tokens.ButtonStyle] = (
             "danger" if danger else "primary",
             "secondary",
         )
-        valid = (
-            task.confirm_token is not None
-            and task.cancel_token is not None
-            and task.confirm_expires_at is not None
-            and task.confirm_expires_at > turn.now
-        )
-        if valid:
-            # Shown again (after a side question or a resume): the same token pair, so however
-            # many copies exist, one compare-and-set decides.
-            assert task.confirm_token is not None and task.cancel_token is not None
-            buttons: tuple[Button, ...] = (
-                Button(labels[0], task.confirm_token, styles[0]),
-                Button(labels[1], task.cancel_token, styles[1]),
-            )
-        else:
-            buttons = await turn.buttons(
-                [
-                    (
-                        labels[0],
-                        {
-                            "kind": f"{self.name}.confirm",
-                            "task_id": task.id,
-                            "version": await self.version(turn, task),
-                        },
-                    ),
-                    (labels[1], {"kind": "task.cancel", "task_id": task.id}),
-                ],
-                ttl=CONFIRM_TTL,
-                styles=styles,
-            )
-            task.confirm_token, task.cancel_token = buttons[0].token, buttons[1].token
-            task.confirm_expires_at = turn.now + CONFIRM_TTL
+        payload = {
+            "kind": f"{self.name}.confirm",
+            "task_id": task.id,
+            "version": await self.version(turn, task),
+        }
+        buttons = await tokens.confirmation(turn, task, labels, styles, payload)
         text, details = await self.preview(turn, task)
-        minutes = int(CONFIRM_TTL.total_seconds() // 60)
+        minutes = int(tokens.CONFIRM_TTL.total_seconds() // 60)
         blocks: list[Block] = [
             *notes,
             NoticeBlock(text, "warning" if danger else "info", f"confirm_{task.action}"),
             details,
-            NoticeBlock(turn.t("ws.confirm_hint", minutes=minutes), code="confirm_hint"),
+            NoticeBlock(turn.t("flow.confirm_hint", minutes=minutes), code="confirm_hint"),
         ]
         return self.private_reply(
             turn, task, Status.AWAITING_CONFIRMATION, blocks, buttons=buttons, delete_inbound=carried_secret
@@ -488,77 +432,68 @@ class WorkspaceSkill:
     async def _execute(
         self, turn: Turn, task: Task, notes: Sequence[Block], *, carried_secret: bool = False
     ) -> Reply:
+        spec = self.action(task)
+        if spec is None or spec.run is None:
+            return self._undeclared(turn, task)
         self.transition(turn, task, TaskStatus.EXECUTING)
         task.asking = None
-        await self.checkpoint(turn, task)  # a crash from here on leaves "executing" visible
+        if spec.writes:
+            await self.checkpoint(turn, task)  # a crash from here on leaves "executing" visible
         target = self._target_of(task)
         try:
-            done = await self.execute(turn, task)
+            done = await spec.run(self, turn, task)
         except InUse as exc:
-            self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "refused", target, {"reason": "in_use"})
-            text = turn.t("ws.in_use", name=target.name if target else "", traders=", ".join(exc.traders))
+            text = turn.t("flow.in_use", name=target.name if target else "", traders=", ".join(exc.traders))
             return self._carry(self._fail(turn, task, text, "in_use", notes), carried_secret)
         except NameTaken as exc:
             # Someone (another chat, another process) took the name meanwhile: ask again.
             task.slots.pop("name", None)
             task.slots.pop("new_name", None)
-            notice = NoticeBlock(turn.t("ws.name_taken", name=exc.name), "warning", "name_taken")
+            notice = NoticeBlock(turn.t("flow.name_taken", name=exc.name), "warning", "name_taken")
             return await self.advance(turn, task, notes=[*notes, notice], carried_secret=carried_secret)
         except NotFound:
-            self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "failed", target, {"reason": "not_found"})
-            text = turn.t("ws.gone", kind=self.kind_label(turn))
+            text = turn.t("flow.gone", kind=self.kind_label(turn))
             return self._carry(self._fail(turn, task, text, "not_found", notes), carried_secret)
         except SecretUnavailable:
-            self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "failed", target, {"reason": "secret_unavailable"})
             return self._carry(
-                self._fail(turn, task, turn.t("ws.secret_unavailable"), "secret_unavailable", notes),
+                self._fail(turn, task, turn.t("flow.secret_unavailable"), "secret_unavailable", notes),
                 carried_secret,
             )
-        self.transition(turn, task, TaskStatus.COMPLETED)
-        if done.target is not None and task.action != "delete":
-            turn.state.recent_refs[self.ref_kind] = str(done.target.id)
+        except Exception:  # a store fault: its transaction (change and audit row) was rolled back
+            log.exception("%s.%s failed", self.name, task.action)
+            await self._audit(turn, task, "failed", target, {"reason": "error"})
+            return self._carry(
+                self._fail(turn, task, turn.t("flow.failed"), "action_failed", notes), carried_secret
+            )
+        self.transition(turn, task, TaskStatus.COMPLETED if done.ok else TaskStatus.FAILED)
+        if done.gone:
+            if target is not None and turn.state.recent_refs.get(self.ref_kind) == target.id:
+                turn.state.recent_refs.pop(self.ref_kind, None)
+        elif done.target is not None:
+            turn.state.recent_refs[self.ref_kind] = done.target.id
             self._set_target(task, done.target)
-        elif task.action == "delete" and turn.state.recent_refs.get(self.ref_kind) == (
-            task.target_ref or {}
-        ).get("id"):
-            turn.state.recent_refs.pop(self.ref_kind, None)
-        await self._audit(turn, task, "ok", done.target or target, done.detail)
+        if spec.writes:  # the executor wrote the audit row in the change's own transaction
+            turn.trace.append(TraceStep("store", "audit", {"action": task.action, "outcome": "ok"}))
+        else:  # a read: its audit row goes on its own
+            await self._audit(turn, task, "ok" if done.ok else "failed", done.target or target, done.detail)
         return self._carry(self._with_notes(done.reply, notes), carried_secret)
 
     async def _changed(self, turn: Turn, task: Task) -> Reply:
         """The confirmed target was changed, deleted or replaced since the confirmation was asked."""
-        self.transition(turn, task, TaskStatus.FAILED)
         target = self._target_of(task)
         await self._audit(turn, task, "refused", target, {"reason": "changed"})
-        text = turn.t("ws.changed", kind=self.kind_label(turn), name=target.name if target else "")
+        text = turn.t("flow.changed", kind=self.kind_label(turn), name=target.name if target else "")
         return self._fail(turn, task, text, "target_changed", [])
-
-    async def _query(self, turn: Turn, task: Task, notes: Sequence[Block]) -> Reply:
-        self.transition(turn, task, TaskStatus.EXECUTING)
-        reply = await self.query(turn, task)
-        if task.status is TaskStatus.EXECUTING:
-            self.transition(turn, task, TaskStatus.COMPLETED)
-        outcome = "ok" if task.status is TaskStatus.COMPLETED else "failed"
-        await self._audit(turn, task, outcome, self._target_of(task), {})
-        return self._with_notes(reply, notes)
 
     # -- helpers -------------------------------------------------------------------------------
 
     def transition(self, turn: Turn, task: Task, status: TaskStatus) -> None:
         """Every status change is traced; the engine persists the state after the turn, and
         ``checkpoint`` persists it at once before anything irreversible happens."""
-        if task.status is status and status is not TaskStatus.IDENTIFIED:
-            return
-        turn.trace.append(
-            TraceStep(
-                "store", "task_transition", {"task": task.id, "from": task.status.value, "to": status.value}
-            )
-        )
-        task.status = status
-        task.updated_at = turn.now
+        transitions.move(task, status, turn.now, turn.trace)
 
     @staticmethod
     async def checkpoint(turn: Turn, task: Task) -> None:
@@ -571,14 +506,14 @@ class WorkspaceSkill:
 
     @staticmethod
     def _set_target(task: Task, target: Target) -> None:
-        task.target_ref = {"id": str(target.id), "name": target.name}
+        task.target_ref = {"id": target.id, "name": target.name}
 
     @staticmethod
     def _target_of(task: Task) -> Target | None:
         ref = task.target_ref or {}
         if "id" not in ref:
             return None
-        return Target(int(ref["id"]), ref.get("name", ""))
+        return Target(ref["id"], ref.get("name", ""))
 
     def route_info(self, task: Task) -> RouteInfo:
         """The route as callers see it: secret slots are named, never shown."""
@@ -588,27 +523,23 @@ class WorkspaceSkill:
             slots[key] = SECRET_MARK if spec is not None and spec.kind == "secret" else value
         if task.target_ref:
             slots["target_ref"] = dict(task.target_ref)
-        return RouteInfo(self.name, task.action, slots, by="rule")
+        return RouteInfo(self.name, task.action, slots, by=task.origin)
 
     def asks_secret(self, task: Task) -> bool:
         """``task``'s last question asked for a secret (kept while it is interrupted or expired)."""
         spec = self._spec(task, task.asking) if task.asking else None
         return spec is not None and spec.kind == "secret"
 
-    def secret_slot_names(self, task: Task) -> list[str]:
-        return [s.name for s in self.slots_for(task) if s.kind == "secret" and s.name in task.slots]
-
-    @staticmethod
-    def _secret_notice(turn: Turn, spec: SlotSpec | None) -> NoticeBlock:
+    def _secret_notice(self, turn: Turn, spec: SlotSpec | None) -> NoticeBlock:
         """A free-text answer that looks like a key: refused without repeating it."""
-        field = "name" if spec is None or spec.name == "new_name" else spec.name
-        label = turn.t(f"ws.field.{field}") if field in _FIELD_LABELS else turn.t("ws.field.name")
-        return NoticeBlock(turn.t("ws.looks_secret", field=label), "warning", "looks_secret")
+        label = self.field_label(turn, spec.name) if spec is not None and spec.name != "new_name" else None
+        field = label or turn.t("flow.field.name")
+        return NoticeBlock(turn.t("flow.looks_secret", field=field), "warning", "looks_secret")
 
     def stale(self, turn: Turn) -> Reply:
         return Reply(
             Status.FAILED,
-            (NoticeBlock(turn.t("ws.button_stale"), "warning", "button_stale"),),
+            (NoticeBlock(turn.t("flow.button_stale"), "warning", "button_stale"),),
             turn.locale,
             audience="private",
         )
@@ -617,6 +548,11 @@ class WorkspaceSkill:
         if task.is_open:
             self.transition(turn, task, TaskStatus.FAILED)
         return self.private_reply(turn, task, Status.FAILED, (*notes, NoticeBlock(text, "error", code)))
+
+    def _undeclared(self, turn: Turn, task: Task) -> Reply:
+        """A task whose action the skill does not declare: refused, nothing run in its place."""
+        log.error("%s: undeclared action %r refused", self.name, task.action)
+        return self._fail(turn, task, turn.t("action.undeclared"), "undeclared_action", ())
 
     def _private_only(self, turn: Turn, task: Task) -> Reply:
         notice = NoticeBlock(turn.t("private_only"), "warning", "private_only")
@@ -633,14 +569,14 @@ class WorkspaceSkill:
         delete_inbound: bool = False,
         expects_secret: str | None = None,
     ) -> Reply:
-        """A reply about someone's workspace: private, and carrying the task's route."""
+        """A reply of this task, carrying its route: private when the skill is (someone's workspace)."""
         return Reply(
             status,
             tuple(blocks),
             turn.locale,
             buttons=buttons,
             route=self.route_info(task),
-            audience="private",
+            audience="private" if self.private else "public",
             delete_inbound=delete_inbound,
             expects_secret=expects_secret,
         )
@@ -656,10 +592,16 @@ class WorkspaceSkill:
             return reply
         return replace(reply, delete_inbound=True)
 
-    async def _audit(
-        self, turn: Turn, task: Task, outcome: str, target: Target | None, detail: dict[str, str]
-    ) -> None:
-        entry = AuditEntry(
+    def audit_entry(
+        self,
+        turn: Turn,
+        task: Task,
+        outcome: Outcome = "ok",
+        target: Target | None = None,
+        detail: Mapping[str, str] | None = None,
+    ) -> AuditEntry:
+        """The audit row for ``task`` (a repository fills in the target of a record it creates)."""
+        return AuditEntry(
             owner=owner_of(turn),
             actor=turn.key.as_str(),
             at=turn.now,
@@ -668,11 +610,16 @@ class WorkspaceSkill:
             target_id=target.id if target else None,
             target_name=target.name if target else None,
             outcome=outcome,
-            detail=dict(detail),
+            detail=dict(detail or {}),
         )
+
+    async def _audit(
+        self, turn: Turn, task: Task, outcome: Outcome, target: Target | None, detail: dict[str, str]
+    ) -> None:
+        """Record an outcome that changed nothing (a refusal, a failure, a read)."""
         try:
-            await self.store.record_audit(entry)
-        except Exception:  # the action happened; a lost audit row must not turn it into an error
+            await self.audit.record(self.audit_entry(turn, task, outcome, target, detail))
+        except Exception:  # nothing changed: a lost row of a non-change must not turn into an error
             log.exception("audit write failed for %s.%s", self.name, task.action)
         turn.trace.append(TraceStep("store", "audit", {"action": task.action, "outcome": outcome}))
 

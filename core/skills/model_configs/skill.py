@@ -3,19 +3,27 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
+from core.clock import Clock
 from core.reply import DetailsBlock
+from core.secrets import SecretBox
+from core.skills.model_configs import messages as _messages  # noqa: F401 - the "ws.md." texts
+from core.skills.model_configs.rules import SKILL
 from core.state import Task
+from core.tasks.actions import ActionSpec, Confirm, SlotSpec
+from core.tasks.answers import bare
+from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.names import name_key
+from core.tasks.refs import Target
 from core.turn import Turn
-from core.workspace.flow import Choice, Parsed, SlotSpec, owner_of
-from core.workspace.names import name_key
-from core.workspace.ports import ModelChanges, ModelConfig, NewModelConfig
+from core.workspace.model_configs import ModelChanges, ModelConfig, ModelConfigRepository, NewModelConfig
 from core.workspace.providers import PROVIDERS, check_base_url, exact_provider
-from core.workspace.record_skill import RecordSkill
-from core.workspace.refs import Target
-from core.workspace.text import bare, inline, quoted
+from core.workspace.records import RecordSkill
+from core.workspace.text import inline, quoted
 
-SKILL = "model_management"
 _MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}")
 _TRUE = frozenset({"true", "on", "yes", "enable", "enabled", "启用", "开启", "打开"})
 _FALSE = frozenset({"false", "off", "no", "disable", "disabled", "禁用", "停用", "关闭"})
@@ -37,49 +45,50 @@ class ModelSkill(RecordSkill[ModelConfig]):
     code = "model"
     none_code = "no_models"
 
-    # -- declarations ------------------------------------------------------------------------
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        models: ModelConfigRepository,
+        secrets: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, secrets, audit, clock)
+        self.models = models
 
-    def slots_for(self, task: Task) -> list[SlotSpec]:
-        if task.action == "create":
-            return [
-                SlotSpec("provider", "choice", infer=("message",)),
-                SlotSpec("name", "text", infer=("message", "existing")),
-                SlotSpec("base_url", "text", infer=("message", "catalog")),
-                SlotSpec("model", "text", infer=("message", "catalog")),
-                SlotSpec("api_key", "secret"),
-            ]
-        if task.action == "update":
-            specs = [SlotSpec("field", "choice", infer=("message",))]
-            field = task.slots.get("field")
-            if field == "name":
-                specs.append(SlotSpec("new_name", "text", infer=("message",)))
-            elif field == "api_key":
-                specs.append(SlotSpec("api_key", "secret"))
-            elif field in ("base_url", "model"):
-                specs.append(SlotSpec(str(field), "text", infer=("message",)))
-            elif field == "enabled":
-                specs.append(SlotSpec("enabled", "choice", infer=("message",)))
-            return specs
-        return []
+    # -- declarations (named by the action table below) -------------------------------------
 
-    def needs_confirmation(self, task: Task) -> bool:
-        if task.action == "delete":
-            return True
-        return task.action == "update" and task.slots.get("field") in CRITICAL_FIELDS
+    def update_slots(self, task: Task) -> list[SlotSpec]:
+        """Which field, then its new value."""
+        specs = [SlotSpec("field", "choice", infer=("message",))]
+        field = task.slots.get("field")
+        if field == "name":
+            specs.append(SlotSpec("new_name", "text", infer=("message",)))
+        elif field == "api_key":
+            specs.append(SlotSpec("api_key", "secret"))
+        elif field in ("base_url", "model"):
+            specs.append(SlotSpec(str(field), "text", infer=("message",)))
+        elif field == "enabled":
+            specs.append(SlotSpec("enabled", "choice", infer=("message",)))
+        return specs
 
-    # -- the store -----------------------------------------------------------------------------
+    def changes_critical_field(self, turn: Turn, task: Task) -> bool:
+        """The confirmation rule of an update: the API key, or where it is sent."""
+        return task.slots.get("field") in CRITICAL_FIELDS
+
+    # -- the repository ------------------------------------------------------------------------
 
     async def records(self, owner: str) -> list[ModelConfig]:
-        return await self.store.list_models(owner)
+        return await self.models.owned(owner)
 
-    async def record(self, owner: str, record_id: int) -> ModelConfig | None:
-        return await self.store.get_model(owner, record_id)
+    async def record(self, owner: str, record_id: str) -> ModelConfig | None:
+        return await self.models.get(owner, record_id)
 
-    async def traders_using(self, owner: str, record_id: int) -> list[str]:
-        return await self.store.traders_using_model(owner, record_id)
+    async def traders_using(self, owner: str, record_id: str) -> list[str]:
+        return await self.models.traders_using(owner, record_id)
 
-    async def remove(self, owner: str, record_id: int) -> None:
-        await self.store.delete_model(owner, record_id)
+    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
+        await self.models.delete(owner, record_id, audit)
 
     # -- questions and answers -----------------------------------------------------------------
 
@@ -136,7 +145,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
             if norm in _FALSE:
                 return Parsed("false")
             return Parsed(error="ws.md.bad_enabled")
-        return Parsed(error="ws.invalid")
+        return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
         if task.action != "create":
@@ -169,8 +178,8 @@ class ModelSkill(RecordSkill[ModelConfig]):
             change = f"{cfg.base_url if cfg else '—'} → {task.slots.get('base_url')}"
         return turn.t("ws.confirm_update", name=name, fields=label), DetailsBlock(title, ((label, change),))
 
-    async def create(self, turn: Turn, task: Task) -> ModelConfig:
-        return await self.store.create_model(
+    async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> ModelConfig:
+        return await self.models.create(
             NewModelConfig(
                 owner=owner_of(turn),
                 name=str(task.slots["name"]),
@@ -180,7 +189,8 @@ class ModelSkill(RecordSkill[ModelConfig]):
                 api_key=str(task.slots["api_key"]),
                 enabled=True,
                 now=turn.now,
-            )
+            ),
+            audit,
         )
 
     async def update(self, turn: Turn, task: Task, cfg: ModelConfig) -> tuple[ModelConfig, str]:
@@ -193,7 +203,8 @@ class ModelSkill(RecordSkill[ModelConfig]):
             api_key=str(value) if field == "api_key" else None,
             enabled=(value == "true") if field == "enabled" else None,
         )
-        return await self.store.update_model(owner_of(turn), cfg.id, changes, turn.now), field
+        audit = self.audit_update(turn, task, cfg, field)
+        return await self.models.update(owner_of(turn), cfg.id, changes, turn.now, audit), field
 
     def catalog_label(self, turn: Turn, task: Task) -> str | None:
         provider = PROVIDERS.get(str(task.slots.get("provider", "")))
@@ -233,3 +244,29 @@ class ModelSkill(RecordSkill[ModelConfig]):
 
 def _numbered(base: str) -> list[str]:
     return [base, *(f"{base}-{n}" for n in range(2, 1000))]
+
+
+_CREATE = (
+    SlotSpec("provider", "choice", infer=("message",)),
+    SlotSpec("name", "text", infer=("message", "existing")),
+    SlotSpec("base_url", "text", infer=("message", "catalog")),
+    SlotSpec("model", "text", infer=("message", "catalog")),
+    SlotSpec("api_key", "secret"),
+)
+ACTIONS: dict[str, ActionSpec[ModelSkill]] = {
+    "create": ActionSpec(run=ModelSkill.create_record, slots=_CREATE),
+    "update": ActionSpec(
+        run=ModelSkill.update_record,
+        slots=ModelSkill.update_slots,
+        target=True,
+        confirm=Confirm.when(ModelSkill.changes_critical_field, "it changes the API key or where it is sent"),
+    ),
+    "delete": ActionSpec(
+        run=ModelSkill.delete_record,
+        target=True,
+        confirm=Confirm.ALWAYS,
+        check=ModelSkill.refuse_in_use,
+        destructive=True,
+    ),
+    "query": ActionSpec(run=ModelSkill.query_records, writes=False),
+}

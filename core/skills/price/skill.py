@@ -1,9 +1,10 @@
-"""The price skills: current price (best ask), 7-day history (with chart), or both."""
+"""The price skill: current price (best ask), 7-day history (with chart), or both."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -22,26 +23,34 @@ from core.reply import (
     Status,
     TraceStep,
 )
-from core.routing.price_rules import PriceAction
 from core.routing.router import Route
-from core.skills.price_notices import demo_notice, market_error_notice, missing_days_notice
-from core.skills.price_service import PriceService
+from core.skills.base import OneShotSkill
+from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" texts)
+from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
+from core.skills.price.rules import SKILL, PriceAction
+from core.skills.price.service import PriceService
 from core.state import Task, TaskStatus
+from core.tasks.actions import ActionSpec, Done, SlotSpec
+from core.tasks.transitions import move
 from core.turn import Stopwatch, Turn
 
 log = logging.getLogger(__name__)
 
 CHOICE_TTL = timedelta(minutes=15)
 FOLLOW_UP_WINDOW = timedelta(minutes=10)
-CHART_TIMEOUT_SECONDS = 10.0  # a coinless price question this soon means the same coin
-SKILL = "price"
+CHART_TIMEOUT_SECONDS = 10.0
 
 
-class PriceSkill:
+class PriceSkill(OneShotSkill):
     name = SKILL
-    private = False
 
-    def __init__(self, prices: PriceService, charts: ChartRenderer | None) -> None:
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[PriceSkill]],
+        prices: PriceService,
+        charts: ChartRenderer | None,
+    ) -> None:
+        super().__init__(actions)
         self.prices = prices
         self.charts = charts
 
@@ -69,7 +78,11 @@ class PriceSkill:
         if not symbols:
             return await self._ask(turn, task, list(self.catalog.symbols), several=False)
         task.slots["symbol"] = symbols[0]
-        return await self.execute(turn, task)
+        return await self._run(turn, task)
+
+    async def _run(self, turn: Turn, task: Task) -> Reply:
+        """The declared executor of the task's action (the coin is known now)."""
+        return await super().start(turn, task)
 
     def _recent_symbol(self, turn: Turn) -> str | None:
         """The coin of the previous price answer, if it was a moment ago and supported."""
@@ -85,7 +98,7 @@ class PriceSkill:
         if not self.catalog.is_supported(symbol):
             return self._unsupported(turn, task, symbol)
         task.slots["symbol"] = symbol
-        return await self.execute(turn, task)
+        return await self._run(turn, task)
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         """A bare coin ("ETH", "那 ETH 呢") answers "which coin?"; anything else is not an answer."""
@@ -109,7 +122,7 @@ class PriceSkill:
     # -- questions and failures --------------------------------------------------------------
 
     async def _ask(self, turn: Turn, task: Task, choices: list[str], *, several: bool) -> Reply:
-        task.status = TaskStatus.COLLECTING
+        move(task, TaskStatus.COLLECTING, turn.now)
         task.asking = "symbol"
         task.slots.pop("symbol", None)
         specs = self.catalog.iter_specs(choices)
@@ -132,7 +145,7 @@ class PriceSkill:
 
     def _unsupported(self, turn: Turn, task: Task, symbol: str) -> Reply:
         task.slots["symbol"] = symbol
-        task.status = TaskStatus.FAILED
+        move(task, TaskStatus.FAILED, turn.now)
         turn.trace.append(
             TraceStep(
                 "tool",
@@ -157,14 +170,18 @@ class PriceSkill:
         slots: dict[str, Any] = {"symbol": task.slots.get("symbol")}
         if task.action in ("history", "both"):
             slots["days"] = HISTORY_DAYS
-        return RouteInfo(skill=SKILL, action=task.action, slots=slots, by="rule")
+        return RouteInfo(skill=SKILL, action=task.action, slots=slots, by=task.origin)
 
     # -- execution -----------------------------------------------------------------------------
+
+    async def answer(self, turn: Turn, task: Task) -> Done:
+        """The executor of every price action: the quote, the history, or both."""
+        return Done(await self.execute(turn, task))
 
     async def execute(self, turn: Turn, task: Task) -> Reply:
         symbol = str(task.slots["symbol"])
         action: PriceAction = task.action  # type: ignore[assignment]
-        task.status = TaskStatus.EXECUTING
+        move(task, TaskStatus.EXECUTING, turn.now)
         task.asking = None
         want_quote = action in ("current", "both")
         want_history = action in ("history", "both")
@@ -223,7 +240,7 @@ class PriceSkill:
             status = Status.PARTIAL
         else:
             status = Status.COMPLETED
-        task.status = TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED
+        move(task, TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED, turn.now)
         return Reply(status, tuple(blocks), turn.locale, route=self.route_info(task))
 
     async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
@@ -286,3 +303,11 @@ class PriceSkill:
     @staticmethod
     def _market_error(turn: Turn, exc: MarketError) -> NoticeBlock:
         return market_error_notice(turn.locale, exc.code, exc.retry_after)
+
+
+_SYMBOL = (SlotSpec("symbol", "choice", infer=("message", "existing")),)  # asked with buttons if missing
+ACTIONS: dict[str, ActionSpec[PriceSkill]] = {
+    "current": ActionSpec(run=PriceSkill.answer, slots=_SYMBOL, writes=False),
+    "history": ActionSpec(run=PriceSkill.answer, slots=_SYMBOL, writes=False),
+    "both": ActionSpec(run=PriceSkill.answer, slots=_SYMBOL, writes=False),
+}

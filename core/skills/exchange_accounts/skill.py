@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
+from core.clock import Clock
 from core.reply import DetailsBlock
+from core.secrets import SecretBox
+from core.skills.exchange_accounts import messages as _messages  # noqa: F401 - the "ws.ex." texts
+from core.skills.exchange_accounts.rules import SKILL
 from core.state import Task
+from core.tasks.actions import ActionSpec, Confirm, SlotSpec
+from core.tasks.answers import bare
+from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.names import name_key
+from core.tasks.refs import Target
 from core.turn import Turn
+from core.workspace.accounts import (
+    AccountChanges,
+    ExchangeAccount,
+    ExchangeAccountRepository,
+    NewExchangeAccount,
+)
 from core.workspace.exchanges import CREDENTIAL_FIELDS, EXCHANGES, PAPER_DEFAULT_BALANCE, exact_exchange
-from core.workspace.flow import Choice, Parsed, SlotSpec, owner_of
-from core.workspace.names import name_key
-from core.workspace.ports import AccountChanges, ExchangeAccount, NewExchangeAccount
-from core.workspace.record_skill import RecordSkill
-from core.workspace.refs import Target
-from core.workspace.text import bare, inline
+from core.workspace.records import RecordSkill
+from core.workspace.text import inline
 
-SKILL = "exchange_management"
 MAX_PAPER_BALANCE = Decimal("100000000")
 
 # Update: which field ("credentials" = every credential of the account's exchange).
@@ -36,29 +49,41 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
     code = "account"
     none_code = "no_accounts"
 
-    # -- declarations ------------------------------------------------------------------------
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        accounts: ExchangeAccountRepository,
+        secrets: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, secrets, audit, clock)
+        self.accounts = accounts
 
-    def slots_for(self, task: Task) -> list[SlotSpec]:
-        if task.action == "create":
-            specs = [
-                SlotSpec("exchange", "choice", infer=("message",)),
-                SlotSpec("name", "text", infer=("message",)),
-            ]
-            exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
-            if exchange is not None:
-                specs += [SlotSpec(f, "secret") for f in exchange.fields]
-                if exchange.key == "paper":
-                    specs.append(SlotSpec("paper_balance", "text", required=False, infer=("catalog",)))
-            return specs
-        if task.action == "update":
-            specs = [SlotSpec("field", "choice", infer=("message",))]
-            field = task.slots.get("field")
-            if field == "name":
-                specs.append(SlotSpec("new_name", "text", infer=("message",)))
-            elif field in CREDENTIAL_FIELDS or field == "credentials":
-                specs += [SlotSpec(f, "secret") for f in self._credential_fields(task)]
-            return specs
-        return []
+    # -- declarations (named by the action table below) -------------------------------------
+
+    def create_slots(self, task: Task) -> list[SlotSpec]:
+        """The exchange, a name, then that exchange's credentials (all secrets)."""
+        specs = [
+            SlotSpec("exchange", "choice", infer=("message",)),
+            SlotSpec("name", "text", infer=("message",)),
+        ]
+        exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
+        if exchange is not None:
+            specs += [SlotSpec(f, "secret") for f in exchange.fields]
+            if exchange.key == "paper":
+                specs.append(SlotSpec("paper_balance", "text", required=False, infer=("catalog",)))
+        return specs
+
+    def update_slots(self, task: Task) -> list[SlotSpec]:
+        """Which field, then its new value (a new name, or the account's credentials)."""
+        specs = [SlotSpec("field", "choice", infer=("message",))]
+        field = task.slots.get("field")
+        if field == "name":
+            specs.append(SlotSpec("new_name", "text", infer=("message",)))
+        elif field in CREDENTIAL_FIELDS or field == "credentials":
+            specs += [SlotSpec(f, "secret") for f in self._credential_fields(task)]
+        return specs
 
     def _credential_fields(self, task: Task) -> tuple[str, ...]:
         """The credentials an update replaces: the chosen one, or all for "credentials"."""
@@ -68,24 +93,23 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             return fields
         return tuple(f for f in fields if f == chosen)
 
-    def needs_confirmation(self, task: Task) -> bool:
-        if task.action == "delete":
-            return True
-        return task.action == "update" and bool(self._credential_fields(task))
+    def replaces_credential(self, turn: Turn, task: Task) -> bool:
+        """The confirmation rule of an update: it overwrites a stored key."""
+        return bool(self._credential_fields(task))
 
-    # -- the store -----------------------------------------------------------------------------
+    # -- the repository ------------------------------------------------------------------------
 
     async def records(self, owner: str) -> list[ExchangeAccount]:
-        return await self.store.list_accounts(owner)
+        return await self.accounts.owned(owner)
 
-    async def record(self, owner: str, record_id: int) -> ExchangeAccount | None:
-        return await self.store.get_account(owner, record_id)
+    async def record(self, owner: str, record_id: str) -> ExchangeAccount | None:
+        return await self.accounts.get(owner, record_id)
 
-    async def traders_using(self, owner: str, record_id: int) -> list[str]:
-        return await self.store.traders_using_account(owner, record_id)
+    async def traders_using(self, owner: str, record_id: str) -> list[str]:
+        return await self.accounts.traders_using(owner, record_id)
 
-    async def remove(self, owner: str, record_id: int) -> None:
-        await self.store.delete_account(owner, record_id)
+    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
+        await self.accounts.delete(owner, record_id, audit)
 
     # -- questions and answers -----------------------------------------------------------------
 
@@ -144,7 +168,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             if not (Decimal(0) < amount <= MAX_PAPER_BALANCE):
                 return Parsed(error="ws.ex.bad_balance")
             return Parsed(str(amount))
-        return Parsed(error="ws.invalid")
+        return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
         if spec.name == "paper_balance":
@@ -179,10 +203,10 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             DetailsBlock(turn.t("ws.ex.title", name=name), tuple(changes)),
         )
 
-    async def create(self, turn: Turn, task: Task) -> ExchangeAccount:
+    async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> ExchangeAccount:
         exchange = EXCHANGES[str(task.slots["exchange"])]
         balance = task.slots.get("paper_balance")
-        return await self.store.create_account(
+        return await self.accounts.create(
             NewExchangeAccount(
                 owner=owner_of(turn),
                 name=str(task.slots["name"]),
@@ -190,7 +214,8 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
                 credentials={f: str(task.slots[f]) for f in exchange.fields},
                 paper_balance=Decimal(str(balance)) if exchange.key == "paper" and balance else None,
                 now=turn.now,
-            )
+            ),
+            audit,
         )
 
     async def update(self, turn: Turn, task: Task, record: ExchangeAccount) -> tuple[ExchangeAccount, str]:
@@ -199,9 +224,10 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             name=str(task.slots["new_name"]) if task.slots.get("field") == "name" else None,
             credentials={f: str(task.slots[f]) for f in fields},
         )
-        updated = await self.store.update_account(owner_of(turn), record.id, changes, turn.now)
-        changed = ["name"] if changes.name is not None else list(fields)
-        return updated, ",".join(changed)
+        changed = ",".join(["name"] if changes.name is not None else list(fields))
+        audit = self.audit_update(turn, task, record, changed)
+        updated = await self.accounts.update(owner_of(turn), record.id, changes, turn.now, audit)
+        return updated, changed
 
     def catalog_label(self, turn: Turn, task: Task) -> str | None:
         exchange = EXCHANGES.get(str(task.slots.get("exchange", "")))
@@ -242,3 +268,22 @@ def _parse_field(text: str) -> str | None:
         if norm in words:
             return field
     return None
+
+
+ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {
+    "create": ActionSpec(run=ExchangeSkill.create_record, slots=ExchangeSkill.create_slots),
+    "update": ActionSpec(
+        run=ExchangeSkill.update_record,
+        slots=ExchangeSkill.update_slots,
+        target=True,
+        confirm=Confirm.when(ExchangeSkill.replaces_credential, "it overwrites a stored credential"),
+    ),
+    "delete": ActionSpec(
+        run=ExchangeSkill.delete_record,
+        target=True,
+        confirm=Confirm.ALWAYS,
+        check=ExchangeSkill.refuse_in_use,
+        destructive=True,
+    ),
+    "query": ActionSpec(run=ExchangeSkill.query_records, writes=False),
+}

@@ -7,14 +7,16 @@ to the planner (when configured) like any unrecognised message.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
+from core.skills.base import OneShotSkill
+from core.skills.glossary import messages as _messages  # noqa: F401 - the "ws.glossary." texts
 from core.state import Task, TaskStatus
+from core.tasks.actions import ActionSpec, Done
+from core.tasks.transitions import move
 from core.turn import Turn
-from core.workspace import messages as _messages  # noqa: F401
 
 SKILL = "glossary"
 
@@ -42,24 +44,22 @@ class GlossaryRule:
         return None
 
 
-class GlossarySkill:
+class GlossarySkill(OneShotSkill):
     name = SKILL
-    private = False
 
-    async def start(self, turn: Turn, task: Task) -> Reply:
+    async def explain(self, turn: Turn, task: Task) -> Done:
         term = str(task.slots.get("term", ""))
-        task.status = TaskStatus.COMPLETED
-        return Reply(
+        move(task, TaskStatus.EXECUTING, turn.now)
+        move(task, TaskStatus.COMPLETED, turn.now)
+        reply = Reply(
             Status.COMPLETED,
             (NoticeBlock(turn.t(f"ws.glossary.{term}"), code="glossary"),),
             turn.locale,
-            route=RouteInfo(SKILL, "explain", {"term": term}, by="rule"),
+            route=RouteInfo(SKILL, "explain", {"term": term}, by=task.origin),
         )
+        return Done(reply)
 
-    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
-        return None
 
-    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
-        return Reply(
-            Status.FAILED, (NoticeBlock(turn.t("button.unknown"), "warning", "button_unknown"),), turn.locale
-        )
+ACTIONS: dict[str, ActionSpec[GlossarySkill]] = {
+    "explain": ActionSpec(run=GlossarySkill.explain, writes=False)
+}

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.routing.normalize import normalize
-from core.workspace.names import name_key
+from core.tasks.names import name_key
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
     """Something a task can act on, as the resolver sees it."""
 
-    id: int
+    id: str  # opaque: whatever the repository uses, never assumed to be a number
     name: str
     aliases: tuple[str, ...] = ()  # normalized words that also name it (its exchange / provider)
 
@@ -40,16 +40,16 @@ def is_recent_phrase(text: str) -> bool:
 def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | None) -> list[Target]:
     """Every target ``ref`` may mean, best rule first; several results mean "ask which"."""
     if "id" in ref:
-        return [t for t in targets if str(t.id) == ref["id"]]
+        return [t for t in targets if t.id == ref["id"]]
     if ref.get("recent"):
-        return [t for t in targets if recent_id is not None and str(t.id) == recent_id]
+        return [t for t in targets if recent_id is not None and t.id == recent_id]
     name = ref.get("name") or ""
     if name:
         exact = [t for t in targets if name_key(t.name) == name_key(name)]
         if exact:
             return exact
         if is_recent_phrase(name):
-            return [t for t in targets if recent_id is not None and str(t.id) == recent_id]
+            return [t for t in targets if recent_id is not None and t.id == recent_id]
         bare = _SUFFIX.sub("", normalize(name)).strip()
         if bare and bare != normalize(name):
             exact = [t for t in targets if name_key(t.name) == name_key(bare)]

@@ -1,15 +1,20 @@
-"""Price intent rules (zh + en): which action a message asks for, and for which coin(s)."""
+"""Price intent rules (zh + en): which action a message asks for, and for which coin(s).
+
+Also reads the /price and /history commands ("/price btc"), which the engine routes as text."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from core.routing.coins import CoinFinder
+from core.markets import MarketCatalog
 from core.routing.normalize import normalize
+from core.routing.router import Route
+from core.skills.price.coins import CoinFinder
 
 PriceAction = Literal["current", "history", "both"]
+SKILL = "price"
 
 
 def _words(*items: str) -> re.Pattern[str]:
@@ -153,3 +158,19 @@ class PriceRules:
         if wants_current:
             return "current"
         return None
+
+
+class PriceRule:
+    """The price skill's routing rule: a PriceIntent as a Route."""
+
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.rules = PriceRules(CoinFinder(catalog))
+
+    def route(self, text: str) -> Route | None:
+        intent = self.rules.match(text)
+        if intent is None:
+            return None
+        slots: dict[str, Any] = {"symbols": list(intent.symbols)}
+        if intent.notes:
+            slots["notes"] = list(intent.notes)
+        return Route(SKILL, intent.action, slots, followup=intent.followup)

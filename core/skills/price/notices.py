@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-import core.messages  # noqa: F401  (registers the "price.*" and "market.*" texts)
 from core.i18n import Locale, has_message, t
 from core.reply import Block, HistoryBlock, NoticeBlock
+from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" and "market.*" texts)
 
 
 def market_error_notice(locale: Locale, code: str, retry_after: float | None) -> NoticeBlock:

@@ -1,0 +1,20 @@
+"""The one list of skills deskmate runs. Kept apart from bot.wiring so that reading it (the
+command menus, the tests) loads no adapter."""
+
+from __future__ import annotations
+
+from core.skills import exchange_accounts, glossary, model_configs, price, upcoming
+from core.skills.registry import Registry
+
+
+def build_registry() -> Registry:
+    """Every skill, one line each (the system spec's commands come built in)."""
+    registry = Registry()
+    registry.register(price.SPEC)
+    registry.register(exchange_accounts.SPEC)
+    registry.register(model_configs.SPEC)
+    registry.register(glossary.SPEC)
+    registry.register(upcoming.TRADER_MANAGEMENT)
+    registry.register(upcoming.STRATEGY_MANAGEMENT)
+    registry.register(*upcoming.DIAGNOSES)
+    return registry

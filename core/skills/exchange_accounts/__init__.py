@@ -1,0 +1,51 @@
+"""The exchange account skill (exchange_management): add, update, delete and list exchange
+accounts, in a private chat, with credentials sealed the moment they arrive."""
+
+from __future__ import annotations
+
+from core.secrets import SECRET_BOX
+from core.services import CLOCK, Services
+from core.skills.exchange_accounts.rules import ACTIONS_EMITTED, SKILL, ExchangeAccountRule
+from core.skills.exchange_accounts.skill import ACTIONS, ExchangeSkill
+from core.skills.exchange_accounts.tools import EXCHANGE_ACCOUNT_TASK
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.tasks.audit import AUDIT_LOG
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+__all__ = ["SPEC", "ExchangeSkill"]
+
+
+def _build(services: Services) -> ExchangeSkill:
+    return ExchangeSkill(
+        ACTIONS,
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+    )
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    rules=(
+        RuleSpec(
+            "exchange accounts",
+            priority=210,
+            build=lambda services: ExchangeAccountRule(),
+            emits=ACTIONS_EMITTED,
+        ),
+    ),
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "在私聊中管理你的交易所账户：添加、换密钥、改名、删除、查看",
+            "manage your exchange accounts in a private chat: add, change keys, rename, delete, list",
+        ),
+        examples_zh=("添加一个币安交易所账户",),
+        examples_en=("Add a Binance exchange account",),
+    ),
+    tools=(EXCHANGE_ACCOUNT_TASK,),
+)

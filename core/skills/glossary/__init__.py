@@ -1,0 +1,28 @@
+"""The glossary skill: short, model-free answers about a few terms the workspace mentions."""
+
+from __future__ import annotations
+
+from core.skills.glossary.skill import ACTIONS, SKILL, GlossaryRule, GlossarySkill
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+
+__all__ = ["SPEC"]
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=lambda services: GlossarySkill(ACTIONS),
+    rules=(
+        # First: "什么是 API key" names a credential word but is a question, not an account request.
+        RuleSpec(
+            "glossary", priority=300, build=lambda services: GlossaryRule(), emits=frozenset({"explain"})
+        ),
+    ),
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "解释几个常见概念：全仓与逐仓、测试网、API key、passphrase、模拟账户",
+            "explain a few terms: cross vs isolated margin, testnet, API keys, passphrases, paper accounts",
+        ),
+        examples_zh=("全仓和逐仓有什么区别？",),
+        examples_en=("What is a testnet?",),
+    ),
+)

@@ -1,0 +1,86 @@
+"""The price skill: a coin's current price (best ask) and its last 7 daily closes, with a chart.
+
+Rules read the request (zh + en, /price and /history too); the skill asks for a missing coin
+with buttons and answers with validated cards; the planner gets the same data through its fact
+tools (get_current_price, get_price_history).
+"""
+
+from __future__ import annotations
+
+from core.i18n import Locale, t
+from core.markets import MarketCatalog
+from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills.price.rules import SKILL, PriceRule
+from core.skills.price.service import PriceService
+from core.skills.price.skill import ACTIONS, CHART_TIMEOUT_SECONDS, PriceSkill
+from core.skills.price.tools import NAMES, PriceTools
+from core.skills.registry import (
+    CommandArg,
+    CommandSpec,
+    FactTools,
+    HelpSpec,
+    LocalText,
+    RuleSpec,
+    SkillSpec,
+)
+
+__all__ = ["SPEC", "PriceService", "PriceSkill"]
+
+
+def prices(services: Services) -> PriceService:
+    return PriceService(services.get(MARKET), services.get(CATALOG), services.get(CLOCK))
+
+
+def _summary(locale: Locale, services: Services) -> str:
+    catalog: MarketCatalog = services.get(CATALOG)
+    return t(locale, "price.help", supported=catalog.supported_bases())
+
+
+_COIN = CommandArg(
+    "coin",
+    LocalText("币种", "coin"),
+    LocalText("币种，例如 BTC、以太坊或 Bitcoin", "A coin, e.g. BTC, Ethereum or 比特币"),
+)
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=lambda services: PriceSkill(ACTIONS, prices(services), services.find(CHARTS)),
+    rules=(
+        RuleSpec(
+            "price",
+            priority=100,  # after every workspace phrasing: "create a BTC agent" names a coin too
+            build=lambda services: PriceRule(services.get(CATALOG)),
+            emits=frozenset({"current", "history", "both", None}),
+        ),
+    ),
+    actions=ACTIONS,
+    default_action="current",  # "那 ETH 呢" with nothing asked before: its price
+    help=HelpSpec(
+        _summary,
+        examples_zh=("获取当前 BTC 价格", "ETH 最近 7 天走势", "查询 SOL 当前价格和最近七天走势"),
+        examples_en=(
+            "Get the current BTC price",
+            "Show ETH prices for the last seven days",
+            "SOL price and its 7-day trend",
+        ),
+    ),
+    commands=(
+        CommandSpec(
+            "price",
+            LocalText("价格", "price"),
+            LocalText("查询币种当前价格（卖一价）", "Current price of a coin (the best ask)"),
+            _COIN,
+            order=20,
+        ),
+        CommandSpec(
+            "history",
+            LocalText("历史", "history"),
+            LocalText("最近 7 天的日收盘价和走势图", "Daily closes of the last 7 days, with a chart"),
+            _COIN,
+            order=30,
+        ),
+    ),
+    facts=FactTools(
+        NAMES, lambda services: PriceTools(prices(services), services.find(CHARTS), CHART_TIMEOUT_SECONDS)
+    ),
+)

@@ -1,0 +1,379 @@
+"""The skill registry: the only list of skills, and everything derived from it.
+
+Each skill declares itself once, in a ``SkillSpec``: its name (the route's ``skill``), its routing
+rules with explicit priorities, whether it is private, its actions (core.tasks.actions), its help
+examples, the chat commands it owns and the planner tools it offers, plus a factory that builds it
+from the services the composition root provides. The composition root registers each spec with
+one line; the router, /help, the Telegram and Discord command menus, the console's command list
+and the planner's tools are all derived here, never written out by hand.
+
+Registration refuses, with a RegistryError naming the skill:
+- two skills, commands or planner tools with one name;
+- two routing rules with one priority (rules run highest priority first; order never depends on
+  registration order, so a tie is refused rather than broken silently);
+- an action without an executor;
+- a rule or task tool that may produce an action its skill does not declare (a bare follow-up,
+  action None, needs a declared ``default_action``);
+- a task tool with an argument that could carry a credential;
+- command names and texts that Telegram or Discord would reject.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+import core.messages  # noqa: F401  (registers "help.*")
+from core.i18n import Locale, t
+from core.planner.tooling import TaskTool, TaskToolset, Toolset
+from core.routing.router import Route, Router, Rule
+from core.services import Services
+from core.skills.base import Skill
+from core.tasks.actions import ActionSpec
+
+SYSTEM = "system"  # the built-in spec owning the engine's own commands
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_COMMAND = re.compile(r"[a-z][a-z0-9_]{0,31}")  # valid for Telegram and Discord alike
+_LOCAL_NAME = re.compile(r"[-_\w]{1,32}")  # Discord's rule for localized names (lower case)
+PLATFORMS = frozenset({"telegram", "discord", "console"})
+
+
+class RegistryError(ValueError):
+    """A skill declaration that would misbehave at run time; refused at registration."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocalText:
+    """One text in each reply language."""
+
+    zh: str
+    en: str
+
+    def get(self, locale: Locale) -> str:
+        return self.zh if locale == "zh" else self.en
+
+
+# -- routing rules ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One routing rule of a skill.
+
+    ``priority``: rules run highest first, across all skills; equal priorities are refused.
+    ``emits``: every action its routes may carry (None: a bare follow-up, whose action the
+    conversation decides, falling back to the skill's ``default_action``).
+    """
+
+    name: str
+    priority: int
+    build: Callable[[Services], Rule]
+    emits: frozenset[str | None]
+
+
+# -- chat commands ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CommandChoice:
+    value: str
+    label: LocalText
+
+
+@dataclass(frozen=True, slots=True)
+class CommandArg:
+    """A command's one argument: free text, a coin (with autocomplete), or fixed choices."""
+
+    kind: Literal["text", "coin", "choice"]
+    name: LocalText  # the option's name (Discord), lower case
+    description: LocalText
+    choices: tuple[CommandChoice, ...] = ()
+    max_length: int = 64
+
+    def usage(self, locale: Locale) -> str:
+        """How /help writes it: "coin", "zh|en|auto"."""
+        if self.kind == "choice":
+            return "|".join(c.value for c in self.choices)
+        return self.name.get(locale)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A chat command.
+
+    ``kind``: "route" — routed like the typed text "/name args" by the owning skill's rules;
+    "engine" — answered by the conversation engine itself (the system spec's /start, /help, ...);
+    "text" — its argument is a message in the user's own words (Discord's /ask).
+    ``private``: answered to the asker only (Discord: ephemeral). ``platforms``: where it is
+    offered (None: everywhere). ``order``: its place in menus and in /help.
+    """
+
+    name: str
+    title: LocalText  # the command's name per language (Discord shows the zh one to zh users)
+    description: LocalText
+    arg: CommandArg | None = None
+    kind: Literal["route", "engine", "text"] = "route"
+    private: bool = False
+    platforms: frozenset[str] | None = None
+    order: int = 50
+
+    def on(self, platform: str) -> bool:
+        return self.platforms is None or platform in self.platforms
+
+    def usage(self, locale: Locale) -> str:
+        return f"/{self.name} {self.arg.usage(locale)}" if self.arg is not None else f"/{self.name}"
+
+
+# -- help and planner tools ------------------------------------------------------------------
+
+SummaryFn = Callable[[Locale, Services], str]
+
+
+@dataclass(frozen=True, slots=True)
+class HelpSpec:
+    """What /help and the fallback answer say about a skill: one line, and examples that work."""
+
+    summary: LocalText | SummaryFn
+    examples_zh: tuple[str, ...] = ()
+    examples_en: tuple[str, ...] = ()
+
+    def line(self, locale: Locale, services: Services) -> str:
+        return (
+            self.summary.get(locale)
+            if isinstance(self.summary, LocalText)
+            else self.summary(locale, services)
+        )
+
+    def examples(self, locale: Locale) -> tuple[str, ...]:
+        return self.examples_zh if locale == "zh" else self.examples_en
+
+
+@dataclass(frozen=True, slots=True)
+class FactTools:
+    """A skill's fact tools: their names (declared here) and the toolset built from the services."""
+
+    names: tuple[str, ...]
+    build: Callable[[Services], Toolset]
+
+
+# -- the spec --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SkillSpec:
+    """Everything the platform knows about one skill, in one place."""
+
+    name: str
+    build: Callable[[Services], Skill] | None  # None: only commands (the system spec)
+    rules: tuple[RuleSpec, ...] = ()
+    private: bool = False  # personal data: refused in groups (one rule, in the engine)
+    resumable: bool = False  # open tasks survive a switch (resume stack, side questions)
+    actions: Mapping[str, ActionSpec[Any]] = field(default_factory=dict)
+    default_action: str | None = None  # the action of a bare follow-up with no earlier task
+    help: HelpSpec | None = None
+    commands: tuple[CommandSpec, ...] = ()
+    tools: tuple[TaskTool, ...] = ()
+    facts: FactTools | None = None
+
+
+class Registry:
+    """Collects skill specs, checks them, and builds the SkillSet a process runs."""
+
+    def __init__(self) -> None:
+        from core.skills.system import SYSTEM_SPEC  # the engine's own commands, always present
+
+        self._specs: dict[str, SkillSpec] = {}
+        self.register(SYSTEM_SPEC)
+
+    def register(self, *specs: SkillSpec) -> Registry:
+        for spec in specs:
+            self._check(spec)
+            self._specs[spec.name] = spec
+        return self
+
+    @property
+    def specs(self) -> Mapping[str, SkillSpec]:
+        return MappingProxyType(self._specs)
+
+    def commands(self) -> tuple[CommandSpec, ...]:
+        """Every command, in menu order. Static: no services needed."""
+        return _menu(self._specs.values())
+
+    def build(self, services: Services) -> SkillSet:
+        return SkillSet(dict(self._specs), services)
+
+    # -- checks -------------------------------------------------------------------------------
+
+    def _check(self, spec: SkillSpec) -> None:
+        def fail(problem: str) -> RegistryError:
+            return RegistryError(f"skill {spec.name!r}: {problem}")
+
+        if not _NAME.fullmatch(spec.name):
+            raise fail("a skill name is lower case letters, digits and _")
+        if spec.name in self._specs:
+            raise fail("already registered")
+        if spec.build is None and (spec.rules or spec.actions or spec.tools or spec.facts):
+            raise fail("rules, actions and tools need a skill to run them (build)")
+        if spec.build is not None and not spec.actions:
+            raise fail("declares no action")
+        for name, action in spec.actions.items():
+            if action.run is None:
+                raise fail(f"action {name!r} has no executor")
+        if spec.default_action is not None and spec.default_action not in spec.actions:
+            raise fail(f"default action {spec.default_action!r} is not declared")
+        taken = {r.priority: (s.name, r.name) for s in self._specs.values() for r in s.rules}
+        for rule in spec.rules:
+            if rule.priority in taken:
+                other = taken[rule.priority]
+                raise fail(f"rule {rule.name!r} has priority {rule.priority}, as {other[0]}.{other[1]} has")
+            taken[rule.priority] = (spec.name, rule.name)
+            if not rule.emits:
+                raise fail(f"rule {rule.name!r} declares no action it emits")
+            for emitted in rule.emits:
+                if emitted is None and spec.default_action is None:
+                    raise fail(f"rule {rule.name!r} emits bare follow-ups but no default action is declared")
+                if emitted is not None and emitted not in spec.actions:
+                    raise fail(f"rule {rule.name!r} may emit the undeclared action {emitted!r}")
+        self._check_commands(spec, fail)
+        tool_names = {n for s in self._specs.values() for n in _tool_names(s)}
+        for name in _tool_names(spec):
+            if name in tool_names:
+                raise fail(f"planner tool {name!r} is already offered")
+            tool_names.add(name)
+        for tool in spec.tools:
+            actions = tool.actions()
+            if not actions:
+                raise fail(f"task tool {tool.name!r} has no action argument")
+            undeclared = [a for a in actions if a not in spec.actions]
+            if undeclared:
+                raise fail(f"task tool {tool.name!r} may start the undeclared action(s) {undeclared}")
+            secret = tool.secret_like_fields()
+            if secret:
+                raise fail(f"task tool {tool.name!r} takes {secret}: secrets are never tool arguments")
+
+    def _check_commands(self, spec: SkillSpec, fail: Callable[[str], RegistryError]) -> None:
+        names = {c.name for s in self._specs.values() for c in s.commands}
+        for cmd in spec.commands:
+            if not _COMMAND.fullmatch(cmd.name):
+                raise fail(f"command {cmd.name!r}: 1-32 lower case letters, digits and _")
+            if cmd.name in names:
+                raise fail(f"command /{cmd.name} is already registered")
+            names.add(cmd.name)
+            if cmd.kind == "route" and not spec.rules:
+                raise fail(f"command /{cmd.name} is routed, but the skill has no rules")
+            if cmd.kind != "route" and spec.name != SYSTEM:
+                raise fail(f"command /{cmd.name}: only the system spec has engine or text commands")
+            if cmd.platforms is not None and not cmd.platforms <= PLATFORMS:
+                raise fail(f"command /{cmd.name}: unknown platform(s) {sorted(cmd.platforms - PLATFORMS)}")
+            if cmd.title.en != cmd.name:
+                raise fail(f"command /{cmd.name}: its English title must be its name")
+            texts = [("title", cmd.title), ("description", cmd.description)]
+            if cmd.arg is not None:
+                texts += [("argument name", cmd.arg.name), ("argument description", cmd.arg.description)]
+                texts += [("choice", c.label) for c in cmd.arg.choices]
+                if (cmd.arg.kind == "choice") != bool(cmd.arg.choices):
+                    raise fail(f"command /{cmd.name}: choices go with a choice argument, and only there")
+            for what, text in texts:
+                for value in (text.zh, text.en):
+                    if what in ("title", "argument name"):
+                        if not _LOCAL_NAME.fullmatch(value) or value != value.lower():
+                            raise fail(f"command /{cmd.name}: {what} {value!r} is not a valid command name")
+                    elif not 1 <= len(value) <= 100:
+                        raise fail(f"command /{cmd.name}: {what} {value!r} must be 1-100 characters")
+
+
+def _menu(specs: Iterable[SkillSpec]) -> tuple[CommandSpec, ...]:
+    """Commands in menu order: by their declared ``order``, then by name."""
+    return tuple(sorted((c for s in specs for c in s.commands), key=lambda c: (c.order, c.name)))
+
+
+def _tool_names(spec: SkillSpec) -> Iterable[str]:
+    yield from (t.name for t in spec.tools)
+    if spec.facts is not None:
+        yield from spec.facts.names
+
+
+class SkillSet:
+    """The registered skills, built for one process: what the engine and the planner run on."""
+
+    def __init__(self, specs: Mapping[str, SkillSpec], services: Services) -> None:
+        self.services = services
+        self._specs = specs
+        self._skills: dict[str, Skill] = {}
+        for spec in specs.values():
+            if spec.build is None:
+                continue
+            skill = spec.build(services)
+            own = getattr(skill, "name", spec.name)
+            if own != spec.name:
+                raise RegistryError(f"skill {spec.name!r}: its factory built a skill named {own!r}")
+            if getattr(skill, "private", spec.private) != spec.private:
+                raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
+            self._skills[spec.name] = skill
+        ranked = sorted((r for s in specs.values() for r in s.rules), key=lambda r: -r.priority)
+        self.router = Router([rule.build(services) for rule in ranked])  # highest priority first
+        self.commands = _menu(specs.values())
+        self._owner = {c.name: s.name for s in specs.values() for c in s.commands}
+        toolsets: list[Toolset] = []
+        for spec in specs.values():
+            if spec.facts is not None:
+                built = spec.facts.build(services)
+                offered = tuple(d.name for d in built.definitions())
+                if sorted(offered) != sorted(spec.facts.names):
+                    raise RegistryError(
+                        f"skill {spec.name!r}: its fact tools are {offered}, "
+                        f"not the declared {spec.facts.names}"
+                    )
+                toolsets.append(built)
+        task_tools = [(s.name, tool) for s in specs.values() for tool in s.tools]
+        if task_tools:
+            toolsets.append(TaskToolset(task_tools))
+        self.toolsets: tuple[Toolset, ...] = tuple(toolsets)
+
+    # -- lookups ------------------------------------------------------------------------------
+
+    def spec(self, skill: str) -> SkillSpec | None:
+        return self._specs.get(skill)
+
+    def skill(self, skill: str) -> Skill | None:
+        return self._skills.get(skill)
+
+    def resumable(self, skill: str) -> bool:
+        spec = self._specs.get(skill)
+        return spec is not None and spec.resumable and skill in self._skills
+
+    def declares(self, route: Route) -> bool:
+        """The route's skill exists and declares its action (None: the conversation decides)."""
+        spec = self._specs.get(route.skill)
+        return spec is not None and (route.action is None or route.action in spec.actions)
+
+    def command(self, name: str) -> CommandSpec | None:
+        return next((c for c in self.commands if c.name == name), None)
+
+    def command_owner(self, name: str) -> str | None:
+        return self._owner.get(name)
+
+    # -- /help --------------------------------------------------------------------------------
+
+    def examples(self, locale: Locale) -> list[str]:
+        return [e for s in self._specs.values() if s.help is not None for e in s.help.examples(locale)]
+
+    def capabilities(self, locale: Locale) -> str:
+        """What deskmate can do, with examples: /help and the fallback answer say the same."""
+        lines = [t(locale, "help.intro")]
+        lines += [
+            f"· {s.help.line(locale, self.services)}" for s in self._specs.values() if s.help is not None
+        ]
+        lines.append(t(locale, "help.examples"))
+        lines += [f"· {e}" for e in self.examples(locale)]
+        return "\n".join(lines)
+
+    def command_line(self, locale: Locale, platform: str) -> str:
+        usages = [c.usage(locale) for c in self.commands if c.on(platform)]
+        return t(locale, "help.commands", commands=" · ".join(usages))
+
+    def help_text(self, locale: Locale, platform: str) -> str:
+        return f"{self.capabilities(locale)}\n\n{self.command_line(locale, platform)}"

@@ -1,0 +1,58 @@
+"""The skills of later parts, recognised today so they can say they are not available yet.
+
+Each becomes its own package (with its repository and its real actions) when it is built;
+until then its spec keeps its name, its routes and an honest answer.
+"""
+
+from __future__ import annotations
+
+from core.skills.registry import RuleSpec, SkillSpec
+from core.skills.upcoming.skill import DiagnosisRule, ManagementRule, UnavailableSkill, not_yet_actions
+from core.workspace.reading import Domain
+
+__all__ = ["DIAGNOSES", "STRATEGY_MANAGEMENT", "TRADER_MANAGEMENT"]
+
+_TRADER_ACTIONS = ("create", "start", "stop", "update", "delete", "query")
+_STRATEGY_ACTIONS = ("create", "duplicate", "activate", "deactivate", "update", "delete", "query")
+
+
+def _management(name: str, domain: Domain, priority: int, actions: tuple[str, ...]) -> SkillSpec:
+    declared = not_yet_actions(*actions)
+    return SkillSpec(
+        name=name,
+        build=lambda services: UnavailableSkill(name, declared),
+        rules=(
+            RuleSpec(
+                f"{domain} requests",
+                priority,
+                lambda services: ManagementRule(name, domain),
+                emits=frozenset(actions),
+            ),
+        ),
+        actions=declared,
+    )
+
+
+def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
+    name = f"{domain}_diagnosis"
+    declared = not_yet_actions("diagnose")
+    return SkillSpec(
+        name=name,
+        build=lambda services: UnavailableSkill(name, declared),
+        rules=(
+            RuleSpec(
+                f"{domain} problems",
+                priority,
+                lambda services: DiagnosisRule(name, domain),
+                emits=frozenset({"diagnose"}),
+            ),
+        ),
+        actions=declared,
+    )
+
+
+# Workspace readings are exclusive by domain, so these priorities only place them after the
+# glossary and before the price rule.
+TRADER_MANAGEMENT = _management("trader_management", "trader", 240, _TRADER_ACTIONS)
+STRATEGY_MANAGEMENT = _management("strategy_management", "strategy", 230, _STRATEGY_ACTIONS)
+DIAGNOSES = (_diagnosis("trader", 252), _diagnosis("model", 251), _diagnosis("exchange", 250))

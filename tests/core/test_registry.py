@@ -1,0 +1,228 @@
+"""The registry refuses declarations that would misbehave, and nothing undeclared ever runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import pytest
+
+from core.clock import FixedClock
+from core.engine import Core
+from core.events import ChatKind, ConversationKey
+from core.memory_store import MemoryStateStore
+from core.planner.tooling import TaskTool, ToolArgs
+from core.reply import NoticeBlock, Reply, Status
+from core.routing.router import Route
+from core.services import CLOCK, MissingService, ServiceKey, Services
+from core.skills.base import OneShotSkill
+from core.skills.registry import (
+    CommandArg,
+    CommandSpec,
+    LocalText,
+    Registry,
+    RegistryError,
+    RuleSpec,
+    SkillSpec,
+)
+from core.state import ConversationState, Task, TaskStatus
+from core.tasks.actions import ActionSpec, Confirm, Done
+from core.tasks.transitions import move
+from core.turn import Turn
+from tests.fakes import NOW, Chat
+from tests.workspace.conftest import add_binance_account, make_desk
+
+
+class Toy(OneShotSkill):
+    """A skill that records which executor ran."""
+
+    name = "toy"
+
+    def __init__(self) -> None:
+        super().__init__(ACTIONS)
+        self.ran: list[str] = []
+
+    async def delete(self, turn: Turn, task: Task) -> Done:
+        self.ran.append("delete")
+        move(task, TaskStatus.EXECUTING, turn.now)
+        move(task, TaskStatus.COMPLETED, turn.now)
+        return Done(Reply(Status.COMPLETED, (NoticeBlock("deleted", code="deleted"),), turn.locale))
+
+
+ACTIONS: dict[str, ActionSpec[Toy]] = {"delete": ActionSpec(run=Toy.delete, confirm=Confirm.ALWAYS)}
+
+
+class LyingRule:
+    """Declares it emits "delete" but routes "activate": the engine must not run anything."""
+
+    def route(self, text: str) -> Route | None:
+        return Route("toy", "activate") if text == "activate the toy" else None
+
+
+def spec(**changes: Any) -> SkillSpec:
+    base: dict[str, Any] = {
+        "name": "toy",
+        "build": lambda services: Toy(),
+        "rules": (RuleSpec("toy", 500, lambda services: LyingRule(), emits=frozenset({"delete"})),),
+        "actions": ACTIONS,
+    }
+    return SkillSpec(**{**base, **changes})
+
+
+def command(name: str = "toy", **changes: Any) -> CommandSpec:
+    base: dict[str, Any] = {
+        "name": name,
+        "title": LocalText(name, name),
+        "description": LocalText("玩具", "A toy"),
+    }
+    return CommandSpec(**{**base, **changes})
+
+
+class ToyArgs(ToolArgs):
+    action: Literal["delete", "activate"]
+
+
+class KeyArgs(ToolArgs):
+    action: Literal["delete"]
+    api_key: str
+
+
+CASES: list[tuple[str, Callable[[], SkillSpec], str]] = [
+    (
+        "an action without an executor",
+        lambda: spec(actions={**ACTIONS, "activate": ActionSpec(run=None)}),
+        "action 'activate' has no executor",
+    ),
+    (
+        "a rule that may emit an undeclared action",
+        lambda: spec(rules=(RuleSpec("r", 500, lambda s: LyingRule(), emits=frozenset({"activate"})),)),
+        "may emit the undeclared action 'activate'",
+    ),
+    (
+        "a bare follow-up without a default action",
+        lambda: spec(rules=(RuleSpec("r", 500, lambda s: LyingRule(), emits=frozenset({None})),)),
+        "no default action",
+    ),
+    (
+        "a rule with the price rule's priority",
+        lambda: spec(rules=(RuleSpec("r", 100, lambda s: LyingRule(), emits=frozenset({"delete"})),)),
+        "priority 100, as price.price has",
+    ),
+    ("a default action it does not declare", lambda: spec(default_action="activate"), "default action"),
+    ("no action at all", lambda: spec(actions={}, rules=()), "declares no action"),
+    ("the name of another skill", lambda: spec(name="price"), "already registered"),
+    ("a command another skill owns", lambda: spec(commands=(command("price"),)), "/price is already"),
+    ("a command Telegram would refuse", lambda: spec(commands=(command("Toy-Cmd"),)), "1-32 lower case"),
+    (
+        "a localized name Discord would refuse",
+        lambda: spec(commands=(command(title=LocalText("玩 具", "toy")),)),
+        "not a valid command name",
+    ),
+    (
+        "a description Discord would refuse",
+        lambda: spec(commands=(command(description=LocalText("x" * 101, "A toy")),)),
+        "1-100 characters",
+    ),
+    (
+        "a choice argument without choices",
+        lambda: spec(
+            commands=(command(arg=CommandArg("choice", LocalText("项", "item"), LocalText("项", "Item"))),)
+        ),
+        "choices go with a choice argument",
+    ),
+    (
+        "an engine command outside the system spec",
+        lambda: spec(commands=(command(kind="engine"),)),
+        "only the system spec",
+    ),
+    (
+        "a task tool that may start an undeclared action",
+        lambda: spec(tools=(TaskTool("toy_task", "Start a toy task.", ToyArgs),)),
+        "undeclared action(s) ['activate']",
+    ),
+    (
+        "a task tool taking a credential",
+        lambda: spec(tools=(TaskTool("toy_task", "Start a toy task.", KeyArgs),)),
+        "secrets are never tool arguments",
+    ),
+    (
+        "a planner tool name already offered",
+        lambda: spec(tools=(TaskTool("get_current_price", "Start a toy task.", KeyArgs),)),
+        "already offered",
+    ),
+    (
+        "rules without a skill to run them",
+        lambda: spec(build=None),
+        "need a skill to run them",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "message"), CASES, ids=[c[0] for c in CASES])
+def test_registration_refuses(what: str, make: Callable[[], SkillSpec], message: str) -> None:
+    from core.skills import price
+
+    registry = Registry().register(price.SPEC)
+    with pytest.raises(RegistryError) as refused:
+        registry.register(make())
+    assert message in str(refused.value)
+    assert "toy" not in registry.specs  # nothing half-registered
+
+
+def test_a_valid_spec_registers_and_its_rule_runs_by_priority() -> None:
+    from core.skills import price
+
+    registry = Registry().register(price.SPEC, spec())
+    assert [s for s in registry.specs] == ["system", "price", "toy"]
+    services = Services().provide(CLOCK, FixedClock(NOW))
+    with pytest.raises(MissingService, match="market"):  # the price skill needs its services
+        registry.build(services)
+
+
+def test_services_are_typed_and_provided_once() -> None:
+    answer: ServiceKey[int] = ServiceKey("answer")
+    services = Services().provide(answer, 42)
+    assert services.get(answer) == 42 and services.find(ServiceKey[str]("other")) is None
+    with pytest.raises(ValueError, match="already provided"):
+        services.provide(answer, 43)
+    with pytest.raises(MissingService, match="no service provides other"):
+        services.get(ServiceKey[str]("other"))
+
+
+async def test_a_route_to_an_undeclared_action_runs_nothing() -> None:
+    skills = Registry().register(spec()).build(Services())
+    core = Core(store=MemoryStateStore(), skills=skills, clock=FixedClock(NOW))
+    toy = skills.skill("toy")
+    assert isinstance(toy, Toy)
+
+    reply = await Chat(core).say("activate the toy")
+
+    assert reply.status is Status.FAILED
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["undeclared_action"]
+    assert (reply.route.skill, reply.route.action) == ("toy", "activate")
+    assert toy.ran == []  # never fell through to "delete"
+
+
+async def test_a_record_skill_never_turns_an_undeclared_action_into_a_delete() -> None:
+    """The old RecordSkill.execute ran anything but create / update as a delete."""
+    desk = make_desk()
+    await add_binance_account(desk.chat)
+    (account,) = await desk.workspace.accounts.owned("console:user-1")
+    skill = desk.core.skills.skill("exchange_management")
+    assert skill is not None
+    task = Task(
+        id="t-activate",
+        skill="exchange_management",
+        action="activate",
+        target_ref={"id": account.id, "name": account.name},
+        created_at=NOW,
+        updated_at=NOW,
+    )
+    key = ConversationKey("console", "chat-1", "user-1")
+    turn = Turn(key, ChatKind.PRIVATE, ConversationState(), "en", NOW, desk.states)
+
+    reply = await skill.start(turn, task)
+
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["undeclared_action"]
+    assert task.status is TaskStatus.FAILED
+    assert [a.name for a in await desk.workspace.accounts.owned("console:user-1")] == [account.name]
