@@ -1,7 +1,9 @@
 """SqlStateStore: core.ports.StateStore on SQLAlchemy Core statements (SQLite or PostgreSQL).
 
-Each method is one short transaction; a core turn does about one load, one save and one
-record_event. Two choices keep them cheap:
+Each method is one short transaction; a core turn is two: ``begin_turn`` (record the event, take
+the conversation's lease, load the state) and ``save_turn`` (compare-and-set the state, give the
+lease back). No transaction stays open while a turn waits on an exchange or a model: the lease is
+a row, so one SQLite writer is never held for seconds. Two choices keep them cheap:
 - statements are built once per store with bind parameters, so a call only binds values and hits
   SQLAlchemy's compiled cache without rebuilding or re-keying a statement (about 1.6x on a turn);
 - on a SQLite file a transaction is one hop to a worker thread (see runner.py).
@@ -15,22 +17,30 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, delete, insert, select, update
+from sqlalchemy import BindParameter, Connection, Row, Select, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.runner import transaction_runner
-from adapters.storage.tables import action_tokens, conversation_states, processed_events
+from adapters.storage.tables import action_tokens, conversation_leases, conversation_states, processed_events
 from core.events import ConversationKey
-from core.ports import ActionToken, ClaimOutcome, TokenClaim
+from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim, TurnOpened, TurnStart
 from core.state import ConversationState
 
 logger = logging.getLogger(__name__)
 
 EVENT_RETENTION = timedelta(hours=48)  # redeliveries come within minutes; 48 h is generous
 TOKEN_RETENTION = timedelta(days=7)  # after this an old button says "not found" instead of "expired"
+LEASE_RETENTION = timedelta(hours=1)  # a lease lapsed this long (its process died) is deleted
 PRUNE_EVERY = 500  # record_event calls between prunes (and once on the first call)
+
+
+class _Rollback(Exception):
+    """Leave a transaction without committing, carrying what to answer."""
+
+    def __init__(self, outcome: TurnOpened) -> None:
+        self.outcome = outcome
 
 
 class _Statements:
@@ -38,28 +48,70 @@ class _Statements:
 
     def __init__(self, dialect: str) -> None:
         dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        cs, pe, t = conversation_states.c, processed_events.c, action_tokens.c
+        cs, pe, t, cl = conversation_states.c, processed_events.c, action_tokens.c, conversation_leases.c
+        key: BindParameter[Any] = bindparam("k")  # not a column's name: those are for VALUES / SET
 
-        self.load = select(cs.state).where(cs.conversation_key == bindparam("conversation_key"))
+        self.load: Select[Any] = select(cs.state, cs.revision).where(cs.conversation_key == key)
 
+        # Outside a turn (tests, maintenance): overwrite, but bump the revision so that a turn in
+        # flight loses its compare-and-set instead of writing over this.
         upsert = dialect_insert(conversation_states)
-        self.save = upsert.on_conflict_do_update(
+        self.overwrite = upsert.on_conflict_do_update(
             index_elements=[cs.conversation_key],
-            set_={"state": upsert.excluded.state, "updated_at": upsert.excluded.updated_at},
+            set_={"state": upsert.excluded.state, "updated_at": upsert.excluded.updated_at,
+                  "revision": cs.revision + 1},
+        )  # fmt: skip
+        # The compare-and-set of a turn's save: the first save inserts (revision 1) and only one
+        # of two racing first saves can; later ones update only the revision they loaded.
+        self.insert_first = dialect_insert(conversation_states).on_conflict_do_nothing(
+            index_elements=[cs.conversation_key]
+        )
+        self.update_if = (
+            update(conversation_states)
+            .where(cs.conversation_key == key, cs.revision == bindparam("loaded"))
+            .values(state=bindparam("state"), updated_at=bindparam("updated_at"), revision=cs.revision + 1)
         )
 
         # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
         self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
 
+        # The lease: insert, or take over one that lapsed (its process died) or is already ours
+        # (a retried turn). One statement, so of two racing takers one gets the row back.
+        holder: BindParameter[Any] = bindparam("h")
+        take = dialect_insert(conversation_leases).values(
+            conversation_key=key, holder=holder, until=bindparam("until")
+        )
+        self.acquire = take.on_conflict_do_update(
+            index_elements=[cl.conversation_key],
+            set_={"holder": take.excluded.holder, "until": take.excluded.until, "running_task": None,
+                  "cancel_task": None},
+            where=or_(cl.until <= bindparam("now"), cl.holder == holder),
+        ).returning(cl.holder)  # fmt: skip
+        mine = (cl.conversation_key == key, cl.holder == holder)
+        self.renew = update(conversation_leases).where(*mine).values(until=bindparam("until"))
+        self.release = delete(conversation_leases).where(*mine)
+        self.mark_running = (
+            update(conversation_leases).where(*mine).values(running_task=bindparam("task"), cancel_task=None)
+        )
+        self.request_cancel = (
+            update(conversation_leases)
+            .where(cl.conversation_key == key, cl.running_task.is_not(None), cl.until > bindparam("now"))
+            .values(cancel_task=cl.running_task)
+        )
+        self.cancel_requested = select(cl.holder).where(
+            cl.conversation_key == key, cl.cancel_task == bindparam("task")
+        )
+
         self.issue = insert(action_tokens)
 
-        # The compare-and-set: only one UPDATE, in any process, can flip used_at from NULL.
+        # The compare-and-set: only one UPDATE, in any process, can flip used_at from NULL, and
+        # only from the conversation the token was issued in.
         self.claim = (
             update(action_tokens)
             .where(
                 t.token == bindparam("t"),
                 t.used_at.is_(None),
-                t.user_id == bindparam("u"),
+                t.conversation_key == key,
                 t.expires_at > bindparam("now"),
             )
             .values(used_at=bindparam("now"))
@@ -84,6 +136,7 @@ class _Statements:
 
         self.prune_events = delete(processed_events).where(pe.seen_at < bindparam("cutoff"))
         self.prune_tokens = delete(action_tokens).where(t.expires_at < bindparam("cutoff"))
+        self.prune_leases = delete(conversation_leases).where(cl.until < bindparam("lapsed"))
 
 
 class SqlStateStore:
@@ -105,25 +158,18 @@ class SqlStateStore:
         await self._runner.close()
 
     async def load_state(self, key: ConversationKey) -> ConversationState:
-        def load(conn: Connection) -> str | None:
-            return conn.execute(self._sql.load, {"conversation_key": key.as_str()}).scalar_one_or_none()
+        def load(conn: Connection) -> Row[Any] | None:
+            return conn.execute(self._sql.load, {"k": key.as_str()}).first()
 
-        raw = await self._runner.run(load)
-        return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
+        row = await self._runner.run(load)
+        return ConversationState.model_validate_json(row.state) if row is not None else ConversationState()
 
     async def save_state(self, key: ConversationKey, state: ConversationState) -> None:
-        values = {
-            "conversation_key": key.as_str(),
-            "platform": key.platform,
-            "chat_id": key.chat_id,
-            "user_id": key.user_id,
-            "thread_id": key.thread_id,
-            "state": state.model_dump_json(),
-            "updated_at": datetime.now(UTC),
-        }
+        """Overwrite the state outside any turn (tests, maintenance); a turn uses save_turn."""
+        values = {**self._key_columns(key), "state": state.model_dump_json(), "updated_at": datetime.now(UTC)}
 
         def save(conn: Connection) -> None:
-            conn.execute(self._sql.save, values)
+            conn.execute(self._sql.overwrite, {**values, "revision": 1})
 
         await self._runner.run(save)
 
@@ -136,20 +182,87 @@ class SqlStateStore:
         return fresh
 
     async def begin_turn(
-        self, event_id: str, key: ConversationKey, now: datetime
-    ) -> ConversationState | None:
+        self, key: ConversationKey, lease: Lease, event_id: str | None = None, seen_at: datetime | None = None
+    ) -> TurnStart:
         sql = self._sql
+        taking = {"k": key.as_str(), "h": lease.holder, "until": lease.until, "now": lease.now}
+        seen_at = seen_at or lease.now
+        seen = {"event_id": event_id, "seen_at": seen_at}
 
-        def begin(conn: Connection) -> tuple[bool, str | None]:
-            if conn.execute(sql.record, {"event_id": event_id, "seen_at": now}).rowcount != 1:
-                return False, None
-            return True, conn.execute(sql.load, {"conversation_key": key.as_str()}).scalar_one_or_none()
+        def begin(conn: Connection) -> Row[Any] | None:
+            # The event first: a redelivery is answered at once, even while a turn holds the lease.
+            if event_id is not None and conn.execute(sql.record, seen).rowcount != 1:
+                raise _Rollback(TurnOpened.DUPLICATE)
+            if conn.execute(sql.acquire, taking).first() is None:
+                raise _Rollback(TurnOpened.BUSY)  # and the event stays unrecorded, for the retry
+            return conn.execute(sql.load, taking).first()
 
-        fresh, raw = await self._runner.run(begin)
-        await self._after_event(now)
-        if not fresh:
-            return None
-        return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
+        try:
+            row = await self._runner.run(begin)
+        except _Rollback as done:
+            return TurnStart(done.outcome)
+        finally:
+            if event_id is not None:
+                await self._after_event(seen_at)
+        if row is None:
+            return TurnStart(TurnOpened.STARTED, ConversationState(), 0)
+        return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
+
+    async def save_turn(
+        self, key: ConversationKey, state: ConversationState, revision: int, holder: str, *, release: bool
+    ) -> int:
+        sql = self._sql
+        values = {**self._key_columns(key), "state": state.model_dump_json(), "updated_at": datetime.now(UTC)}
+
+        def save(conn: Connection) -> None:
+            if revision == 0:
+                saved = conn.execute(sql.insert_first, {**values, "revision": 1}).rowcount
+            else:
+                saved = conn.execute(
+                    sql.update_if, {**values, "k": values["conversation_key"], "loaded": revision}
+                ).rowcount
+            if saved != 1:
+                raise StaleState(key.as_str())
+            if release:
+                conn.execute(sql.release, {"k": values["conversation_key"], "h": holder})
+
+        await self._runner.run(save)
+        return revision + 1
+
+    async def renew_lease(self, key: ConversationKey, holder: str, until: datetime) -> bool:
+        params = {"k": key.as_str(), "h": holder, "until": until}
+        return bool(await self._runner.run(lambda conn: conn.execute(self._sql.renew, params).rowcount))
+
+    async def release_lease(self, key: ConversationKey, holder: str) -> None:
+        params = {"k": key.as_str(), "h": holder}
+        await self._runner.run(lambda conn: conn.execute(self._sql.release, params))
+
+    async def mark_running(self, key: ConversationKey, holder: str, task_id: str | None) -> None:
+        params = {"k": key.as_str(), "h": holder, "task": task_id}
+        await self._runner.run(lambda conn: conn.execute(self._sql.mark_running, params))
+
+    async def request_cancel(self, key: ConversationKey, now: datetime) -> bool:
+        params = {"k": key.as_str(), "now": now}
+        return bool(
+            await self._runner.run(lambda conn: conn.execute(self._sql.request_cancel, params).rowcount)
+        )
+
+    async def cancel_requested(self, key: ConversationKey, task_id: str) -> bool:
+        params = {"k": key.as_str(), "task": task_id}
+        return (
+            await self._runner.run(lambda conn: conn.execute(self._sql.cancel_requested, params).first())
+            is not None
+        )
+
+    @staticmethod
+    def _key_columns(key: ConversationKey) -> dict[str, Any]:
+        return {
+            "conversation_key": key.as_str(),
+            "platform": key.platform,
+            "chat_id": key.chat_id,
+            "user_id": key.user_id,
+            "thread_id": key.thread_id,
+        }
 
     async def _after_event(self, now: datetime) -> None:
         self._events_since_prune += 1
@@ -186,14 +299,15 @@ class SqlStateStore:
 
         await self._runner.run(issue)
 
-    async def claim_token(self, token: str, user_id: str, now: datetime) -> TokenClaim:
+    async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim:
         sql = self._sql
+        where = key.as_str()
 
         def claim(conn: Connection) -> tuple[bool, Row[Any] | None]:
             """(claimed, the token's row); one transaction."""
             if sql.lock_group is not None:
                 conn.execute(sql.lock_group, {"t": token})
-            row = conn.execute(sql.claim, {"t": token, "u": user_id, "now": now}).first()
+            row = conn.execute(sql.claim, {"t": token, "k": where, "now": now}).first()
             if row is not None:
                 # The other buttons of the same message are alternatives: spend them with this one.
                 conn.execute(sql.spend_group, {"g": row.group_id, "now": now})
@@ -205,19 +319,21 @@ class SqlStateStore:
             return TokenClaim(ClaimOutcome.NOT_FOUND)
         tok = _to_token(row)
         if claimed:
-            return TokenClaim(ClaimOutcome.CLAIMED, tok)
-        if row.user_id != user_id:
+            return TokenClaim(ClaimOutcome.CLAIMED, tok, now)
+        if row.conversation_key != where:
             return TokenClaim(ClaimOutcome.NOT_YOURS, tok)
         if row.used_at is not None:
-            return TokenClaim(ClaimOutcome.USED, tok)
+            return TokenClaim(ClaimOutcome.USED, tok, row.used_at)
         return TokenClaim(ClaimOutcome.EXPIRED, tok)
 
     async def prune(self, now: datetime) -> None:
-        """Delete events older than 48 h and tokens expired over 7 days ago (also runs by itself)."""
+        """Delete events older than 48 h, tokens expired over 7 days ago and leases left by dead
+        processes (also runs by itself)."""
 
         def prune(conn: Connection) -> tuple[int, int]:
             events = conn.execute(self._sql.prune_events, {"cutoff": now - EVENT_RETENTION})
             tokens = conn.execute(self._sql.prune_tokens, {"cutoff": now - TOKEN_RETENTION})
+            conn.execute(self._sql.prune_leases, {"lapsed": datetime.now(UTC) - LEASE_RETENTION})
             return events.rowcount, tokens.rowcount
 
         events, tokens = await self._runner.run(prune)

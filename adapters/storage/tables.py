@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import cast
 
-from sqlalchemy import DateTime, Dialect, Index, MetaData, String, Table, Text
+from sqlalchemy import DateTime, Dialect, Index, Integer, MetaData, String, Table, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -55,7 +55,10 @@ class Base(DeclarativeBase):
 
 
 class ConversationStateRow(Base):
-    """One JSON document (core.state.ConversationState) per conversation key."""
+    """One JSON document (core.state.ConversationState) per conversation key.
+
+    ``revision`` counts the saves: a turn saves only if it is still the one it loaded (the
+    compare-and-set that keeps two processes from overwriting each other)."""
 
     __tablename__ = "conversation_states"
 
@@ -66,6 +69,22 @@ class ConversationStateRow(Base):
     thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
     state: Mapped[str] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    revision: Mapped[int] = mapped_column(Integer, server_default="0")
+
+
+class ConversationLeaseRow(Base):
+    """Which turn (``holder``, in any process) works on a conversation, until when.
+
+    A row exists only while a turn runs (or after its process died: a lapsed lease is taken
+    over). The cancel flag of a running model task lives here too, so it dies with the turn."""
+
+    __tablename__ = "conversation_leases"
+
+    conversation_key: Mapped[str] = mapped_column(String, primary_key=True)
+    holder: Mapped[str] = mapped_column(String)
+    until: Mapped[datetime] = mapped_column(UTCDateTime())
+    running_task: Mapped[str | None] = mapped_column(String, nullable=True)  # a cancellable task's id
+    cancel_task: Mapped[str | None] = mapped_column(String, nullable=True)  # the task asked to stop
 
 
 class ProcessedEventRow(Base):
@@ -99,5 +118,6 @@ class ActionTokenRow(Base):
 
 
 conversation_states = cast(Table, ConversationStateRow.__table__)
+conversation_leases = cast(Table, ConversationLeaseRow.__table__)
 processed_events = cast(Table, ProcessedEventRow.__table__)
 action_tokens = cast(Table, ActionTokenRow.__table__)

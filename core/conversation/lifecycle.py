@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import core.messages  # noqa: F401  (registers "cancel.nothing" and "cancel.done")
-from core.conversation.replies import notice_reply
+from core.conversation.replies import notice_reply, prepend
+from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
 from core.i18n import register
@@ -136,17 +137,20 @@ class TaskLifecycle:
 
     async def typed_confirm(self, turn: Turn, task: Task) -> Reply:
         """ "确认" / "yes" spends the confirm button's token: one compare-and-set, whichever way
-        (button, text, another process) the confirmation arrives first."""
+        (button, text, another process) the confirmation arrives first. A token a dead process
+        spent long ago (core.conversation.stalled) counts as this confirmation's."""
         assert task.confirm_token is not None
-        claim = await self.store.claim_token(task.confirm_token, turn.key.user_id, turn.now)
+        claim = await self.store.claim_token(task.confirm_token, turn.key, turn.now)
         turn.trace.append(
             TraceStep("input", "claim_confirmation", {"task": task.id}, detail={"outcome": claim.outcome})
         )
         skill = self.book.skills.get(task.skill)
-        if claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None and skill is not None:
+        late = stalled(claim, turn.now)
+        if (claim.outcome is ClaimOutcome.CLAIMED or late) and claim.token is not None and skill is not None:
+            notices: list[Block] = [not_run(turn, self.book.describe(turn, task))] if late else []
             reply = await skill.on_button(turn, task, claim.token.payload)
             self.book.settle(turn.state, task)
-            return reply
+            return prepend(reply, notices)
         return await self._unclaimable(turn, task, claim.outcome)
 
     async def _unclaimable(self, turn: Turn, task: Task, outcome: ClaimOutcome) -> Reply:
@@ -172,10 +176,13 @@ class TaskLifecycle:
     async def cancel(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
         """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
         in from another process either wins (and we say so) or can no longer run."""
+        notices: list[Block] = []
         if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and task.cancel_token:
-            claim = await self.store.claim_token(task.cancel_token, turn.key.user_id, turn.now)
+            claim = await self.store.claim_token(task.cancel_token, turn.key, turn.now)
             if claim.outcome is ClaimOutcome.USED:
-                return await self._unclaimable(turn, task, ClaimOutcome.USED)
+                if not stalled(claim, turn.now):
+                    return await self._unclaimable(turn, task, ClaimOutcome.USED)
+                notices.append(not_run(turn, self.book.describe(turn, task)))
         state = turn.state
         what = self.book.describe(turn, task)
         remember_cancelled_buttons(state, task)
@@ -187,7 +194,7 @@ class TaskLifecycle:
         state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
         turn.trace.append(TraceStep("store", "task_transition", {"task": task.id, "to": "cancelled"}))
         text = turn.t("task.cancelled", what=what) if self.book.resumable(task) else turn.t("cancel.done")
-        return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)
+        return prepend(Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale), notices)
 
     def cancel_shelved(self, turn: Turn) -> Reply | None:
         """/cancel with nothing open: drop the interrupted tasks too (their buttons die with them)."""

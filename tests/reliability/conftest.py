@@ -1,11 +1,10 @@
-"""Reliability fixtures: a fresh, migrated database per test on each backend, and a reader for
-what ended up stored there."""
+"""Reliability fixtures: one migrated database per module and backend (each test talks as its own
+user), and a reader for what ended up stored there."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,14 +18,11 @@ from core.state import ConversationState
 from core.workspace.ports import AuditEntry, ExchangeAccount
 from tests.storage.conftest import scratch_pg_database
 
-SHARED = ConversationKey("console", "shared", "u1")
-OWNER = "console:u1"
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}"
+        url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('db') / 'deskmate.db'}"
         migrate.upgrade(url)
         yield url
         return
@@ -35,8 +31,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def stored(url: str, key: ConversationKey = SHARED) -> tuple[ConversationState, list[ExchangeAccount], list[AuditEntry]]:
-    """The conversation's saved state, the owner's accounts and audit log (newest first)."""
+@pytest.fixture
+def user(request: pytest.FixtureRequest) -> str:
+    """A user of this test alone: the module's tests share the database."""
+    return request.node.name
+
+
+def stored(url: str, user: str) -> tuple[ConversationState, list[ExchangeAccount], list[AuditEntry]]:
+    """``user``'s conversation state (console, chat "shared"), accounts and audit log (newest first)."""
+    owner = f"console:{user}"
 
     async def read() -> Any:
         engine = create_engine(url)
@@ -44,9 +47,9 @@ def stored(url: str, key: ConversationKey = SHARED) -> tuple[ConversationState, 
         try:
             workspace = SqlWorkspaceStore(engine)
             return (
-                await states.load_state(key),
-                await workspace.list_accounts(OWNER),
-                await workspace.list_audit(OWNER, limit=10_000),
+                await states.load_state(ConversationKey("console", "shared", user)),
+                await workspace.list_accounts(owner),
+                await workspace.list_audit(owner, limit=10_000),
             )
         finally:
             await states.close()

@@ -20,7 +20,10 @@ LEASE_TTL_S = 1.0  # a killed holder's lease lapses after a second (the default 
 class Worker:
     """One worker process: ``ask`` sends one request and waits for its reply."""
 
-    def __init__(self, db_url: str, *, crash_at: str = "", market_ms: int = 0, **extra_env: str) -> None:
+    def __init__(
+        self, db_url: str, *, user: str = "u1", crash_at: str = "", market_ms: int = 0, **extra_env: str
+    ) -> None:
+        self.user = user  # whose conversation (console, chat "shared") each request belongs to
         env = {
             **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
             "DESKMATE_TEST_DB": db_url,
@@ -46,7 +49,7 @@ class Worker:
 
     def send(self, request: dict[str, Any]) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+        self.proc.stdin.write(json.dumps({"user": self.user, **request}, ensure_ascii=False) + "\n")
         self.proc.stdin.flush()
 
     def receive(self) -> dict[str, Any] | None:
@@ -100,3 +103,8 @@ def together(*pairs: tuple[Worker, dict[str, Any]]) -> list[dict[str, Any]]:
 
 def notice_codes(reply: dict[str, Any]) -> list[str]:
     return [b["code"] for b in reply["blocks"] if b["type"] == "notice"]
+
+
+def waited(reply: dict[str, Any]) -> bool:
+    """The turn had to wait for the conversation: another process held it."""
+    return any(step["name"] == "wait_for_conversation" for step in reply["trace"])

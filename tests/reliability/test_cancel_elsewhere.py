@@ -9,9 +9,9 @@ from tests.reliability.harness import Worker, notice_codes
 MODEL_DELAY = 4.0  # seconds the fake model thinks: far longer than a cancel may take
 
 
-def test_cancel_from_another_process_stops_the_running_model_task(db_url: str) -> None:
-    thinking = Worker(db_url, DESKMATE_TEST_MODEL_DELAY=str(MODEL_DELAY))
-    other = Worker(db_url)
+def test_cancel_from_another_process_stops_the_running_model_task(db_url: str, user: str) -> None:
+    thinking = Worker(db_url, user=user, DESKMATE_TEST_MODEL_DELAY=str(MODEL_DELAY))
+    other = Worker(db_url, user=user)
     try:
         start = time.time() + 0.05
         thinking.send({"say": "tell me a story about the markets", "at": start})
@@ -28,8 +28,8 @@ def test_cancel_from_another_process_stops_the_running_model_task(db_url: str) -
     assert took < MODEL_DELAY - 1, took
 
 
-def test_cancel_with_nothing_running_elsewhere_says_so(db_url: str) -> None:
-    other = Worker(db_url)
+def test_cancel_with_nothing_running_elsewhere_says_so(db_url: str, user: str) -> None:
+    other = Worker(db_url, user=user)
     try:
         assert notice_codes(other.ask(command="cancel")) == ["nothing_to_cancel"]
     finally:

@@ -28,8 +28,8 @@ NAME = "paper-1"
 
 
 @pytest.fixture
-def worker(db_url: str) -> Iterator[Worker]:
-    w = Worker(db_url)
+def worker(db_url: str, user: str) -> Iterator[Worker]:
+    w = Worker(db_url, user=user)
     yield w
     w.close()
 
@@ -46,8 +46,8 @@ def ask_delete(worker: Worker) -> dict[str, Any]:
     return shown
 
 
-def crash(db_url: str, point: str, request: dict[str, Any]) -> None:
-    doomed = Worker(db_url, crash_at=point)
+def crash(db_url: str, user: str, point: str, request: dict[str, Any]) -> None:
+    doomed = Worker(db_url, user=user, crash_at=point)
     doomed.send(request)
     reply = doomed.receive()
     if point != "confirmation_shown":
@@ -56,60 +56,62 @@ def crash(db_url: str, point: str, request: dict[str, Any]) -> None:
     doomed.close()
 
 
-def deletes(db_url: str) -> tuple[bool, list[str]]:
+def deletes(db_url: str, user: str) -> tuple[bool, list[str]]:
     """(the account still exists, the outcomes of the audited deletes)."""
-    _, accounts, audit = stored(db_url)
+    _, accounts, audit = stored(db_url, user)
     return any(a.name == NAME for a in accounts), [e.outcome for e in audit if e.action == "delete"]
 
 
-def test_killed_after_the_confirmation_was_shown(db_url: str, worker: Worker) -> None:
+def test_killed_after_the_confirmation_was_shown(db_url: str, user: str, worker: Worker) -> None:
     assert notice_codes(worker.ask(say="添加一个模拟账户")) == ["ask_name"]
     worker.ask(say=NAME)
-    crash(db_url, "confirmation_shown", {"say": f"删除交易所 {NAME}"})
+    crash(db_url, user, "confirmation_shown", {"say": f"删除交易所 {NAME}"})
     done = worker.ask(say="确认")
     assert notice_codes(done) == ["account_deleted"], done
-    assert deletes(db_url) == (False, ["ok"])
+    assert deletes(db_url, user) == (False, ["ok"])
 
 
 @pytest.mark.parametrize("then", ["确认", "/cancel"])
-def test_killed_after_the_token_was_claimed(db_url: str, worker: Worker, then: str) -> None:
+def test_killed_after_the_token_was_claimed(db_url: str, user: str, worker: Worker, then: str) -> None:
     shown = confirmation(worker)
-    crash(db_url, "token_claimed", {"press": shown["buttons"][0]["token"]})
+    crash(db_url, user, "token_claimed", {"press": shown["buttons"][0]["token"]})
     # Within the grace period the claimer may still be at work: nothing is done twice.
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
-    assert deletes(db_url) == (True, [])
-    later = worker.ask(say="确认", shift=LATER) if then == "确认" else worker.ask(command="cancel", shift=LATER)
+    assert deletes(db_url, user) == (True, [])
+    later = (
+        worker.ask(say="确认", shift=LATER) if then == "确认" else worker.ask(command="cancel", shift=LATER)
+    )
     if then == "确认":
         assert notice_codes(later) == ["confirmation_not_run", "account_deleted"], later
-        assert deletes(db_url) == (False, ["ok"])
+        assert deletes(db_url, user) == (False, ["ok"])
     else:
         assert notice_codes(later) == ["confirmation_not_run", "cancelled"], later
-        assert deletes(db_url) == (True, [])
-    state, _, _ = stored(db_url)
+        assert deletes(db_url, user) == (True, [])
+    state, _, _ = stored(db_url, user)
     assert state.active is None
 
 
-def test_killed_mid_execute(db_url: str, worker: Worker) -> None:
+def test_killed_mid_execute(db_url: str, user: str, worker: Worker) -> None:
     confirmation(worker)
-    crash(db_url, "mid_execute", {"say": "确认"})
+    crash(db_url, user, "mid_execute", {"say": "确认"})
     # The killed process held the conversation; its lease lapses, then "executing" holds it off.
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
-    assert deletes(db_url) == (True, [])
+    assert deletes(db_url, user) == (True, [])
     later = worker.ask(say="确认", shift=LATER)
     assert notice_codes(later) == ["interrupted_not_run", "account_deleted"], later
-    assert deletes(db_url) == (False, ["ok"])
+    assert deletes(db_url, user) == (False, ["ok"])
 
 
 @pytest.mark.parametrize("point", ["after_write", "after_audit"])
-def test_killed_after_the_delete_ran(db_url: str, worker: Worker, point: str) -> None:
+def test_killed_after_the_delete_ran(db_url: str, user: str, worker: Worker, point: str) -> None:
     confirmation(worker)
-    crash(db_url, point, {"say": "确认"})
+    crash(db_url, user, point, {"say": "确认"})
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
     later = worker.ask(say="确认", shift=LATER)
     assert notice_codes(later) == ["interrupted_done", "nothing_to_confirm"], later
     # Run once; the audit row a kill cut off is written when the outcome is found.
-    assert deletes(db_url) == (False, ["ok"])
-    state, _, _ = stored(db_url)
+    assert deletes(db_url, user) == (False, ["ok"])
+    state, _, _ = stored(db_url, user)
     assert state.active is None and state.last_completed is not None
     assert state.last_completed.status == "completed"
     # ... and it is not offered again: a new delete finds nothing to delete.

@@ -89,7 +89,7 @@ async def test_the_other_chat_is_told_the_button_belongs_to_another_conversation
     refused = await Chat(desk_on.core, key=ConversationKey("console", "chat-2", "user-1")).press(
         button(confirm, "确认删除")
     )
-    assert "另一个对话" in refused.blocks[0].text  # type: ignore[union-attr]
+    assert "another conversation" in refused.blocks[0].text  # type: ignore[union-attr]
 
 
 PARTS = ["a", "b", "a:b", "b:c", "", "%", "%3A", ":", "a%3Ab"]
