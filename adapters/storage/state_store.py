@@ -1,9 +1,11 @@
 """SqlStateStore: core.ports.StateStore on SQLAlchemy Core statements (SQLite or PostgreSQL).
 
-Each method is one short transaction; a core turn is two: ``begin_turn`` (record the event, take
-the conversation's lease, load the state) and ``save_turn`` (compare-and-set the state, give the
-lease back). No transaction stays open while a turn waits on an exchange or a model: the lease is
-a row, so one SQLite writer is never held for seconds. Two choices keep them cheap:
+Each method is one short transaction; a core turn is two: ``begin_turn`` (record the event, then
+take the conversation's lease and read the state in one statement) and ``save_turn`` (compare-and-
+set the state and give the lease back in one statement). No transaction stays open while a turn
+waits on an exchange or a model: the lease is columns of the state's row, so one SQLite writer is
+never held for seconds, and a turn runs as many statements as it did before leases. Two choices
+keep them cheap:
 - statements are built once per store with bind parameters, so a call only binds values and hits
   SQLAlchemy's compiled cache without rebuilding or re-keying a statement (about 1.6x on a turn);
 - on a SQLite file a transaction is one hop to a worker thread (see runner.py).
@@ -23,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.runner import transaction_runner
-from adapters.storage.tables import action_tokens, conversation_leases, conversation_states, processed_events
+from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
 from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim, TurnOpened, TurnStart
 from core.state import ConversationState
@@ -32,8 +34,8 @@ logger = logging.getLogger(__name__)
 
 EVENT_RETENTION = timedelta(hours=48)  # redeliveries come within minutes; 48 h is generous
 TOKEN_RETENTION = timedelta(days=7)  # after this an old button says "not found" instead of "expired"
-LEASE_RETENTION = timedelta(hours=1)  # a lease lapsed this long (its process died) is deleted
 PRUNE_EVERY = 500  # record_event calls between prunes (and once on the first call)
+EMPTY_STATE = ConversationState().model_dump_json()  # a conversation's row before its first save
 
 
 class _Rollback(Exception):
@@ -48,10 +50,40 @@ class _Statements:
 
     def __init__(self, dialect: str) -> None:
         dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        cs, pe, t, cl = conversation_states.c, processed_events.c, action_tokens.c, conversation_leases.c
+        cs, pe, t = conversation_states.c, processed_events.c, action_tokens.c
         key: BindParameter[Any] = bindparam("k")  # not a column's name: those are for VALUES / SET
+        holder: BindParameter[Any] = bindparam("h")
 
-        self.load: Select[Any] = select(cs.state, cs.revision).where(cs.conversation_key == key)
+        self.load: Select[Any] = select(cs.state).where(cs.conversation_key == key)
+
+        # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
+        self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
+
+        # Take the lease and read the state in one statement: insert the conversation's row (empty
+        # state, revision 0) or, if it exists, take over a lease that is free, lapsed (its process
+        # died) or already ours (a retried turn). Of two racing takers only one gets a row back.
+        take = dialect_insert(conversation_states)
+        self.take = take.on_conflict_do_update(
+            index_elements=[cs.conversation_key],
+            set_={"lease_holder": take.excluded.lease_holder, "lease_until": take.excluded.lease_until,
+                  "running_task": None, "cancel_task": None},
+            where=or_(cs.lease_until.is_(None), cs.lease_until <= bindparam("now"),
+                      cs.lease_holder == holder),
+        ).returning(cs.state, cs.revision)  # fmt: skip
+
+        # A turn's save: a compare-and-set on the revision it loaded, giving the lease back (or, for
+        # a checkpoint mid-turn, keeping it).
+        saved = update(conversation_states).where(
+            cs.conversation_key == key, cs.revision == bindparam("loaded")
+        )
+        new_state = {
+            "state": bindparam("state"),
+            "updated_at": bindparam("updated_at"),
+            "revision": cs.revision + 1,
+        }
+        free = {"lease_holder": None, "lease_until": None, "running_task": None, "cancel_task": None}
+        self.save_keep = saved.values(**new_state)
+        self.save_release = saved.values(**new_state, **free)
 
         # Outside a turn (tests, maintenance): overwrite, but bump the revision so that a turn in
         # flight loses its compare-and-set instead of writing over this.
@@ -61,45 +93,20 @@ class _Statements:
             set_={"state": upsert.excluded.state, "updated_at": upsert.excluded.updated_at,
                   "revision": cs.revision + 1},
         )  # fmt: skip
-        # The compare-and-set of a turn's save: the first save inserts (revision 1) and only one
-        # of two racing first saves can; later ones update only the revision they loaded.
-        self.insert_first = dialect_insert(conversation_states).on_conflict_do_nothing(
-            index_elements=[cs.conversation_key]
-        )
-        self.update_if = (
-            update(conversation_states)
-            .where(cs.conversation_key == key, cs.revision == bindparam("loaded"))
-            .values(state=bindparam("state"), updated_at=bindparam("updated_at"), revision=cs.revision + 1)
-        )
 
-        # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
-        self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
-
-        # The lease: insert, or take over one that lapsed (its process died) or is already ours
-        # (a retried turn). One statement, so of two racing takers one gets the row back.
-        holder: BindParameter[Any] = bindparam("h")
-        take = dialect_insert(conversation_leases).values(
-            conversation_key=key, holder=holder, until=bindparam("until")
-        )
-        self.acquire = take.on_conflict_do_update(
-            index_elements=[cl.conversation_key],
-            set_={"holder": take.excluded.holder, "until": take.excluded.until, "running_task": None,
-                  "cancel_task": None},
-            where=or_(cl.until <= bindparam("now"), cl.holder == holder),
-        ).returning(cl.holder)  # fmt: skip
-        mine = (cl.conversation_key == key, cl.holder == holder)
-        self.renew = update(conversation_leases).where(*mine).values(until=bindparam("until"))
-        self.release = delete(conversation_leases).where(*mine)
-        self.mark_running = (
-            update(conversation_leases).where(*mine).values(running_task=bindparam("task"), cancel_task=None)
-        )
+        mine = update(conversation_states).where(cs.conversation_key == key, cs.lease_holder == holder)
+        self.renew = mine.values(lease_until=bindparam("until"))
+        self.release = mine.values(**free)
+        self.mark_running = mine.values(running_task=bindparam("task"), cancel_task=None)
         self.request_cancel = (
-            update(conversation_leases)
-            .where(cl.conversation_key == key, cl.running_task.is_not(None), cl.until > bindparam("now"))
-            .values(cancel_task=cl.running_task)
+            update(conversation_states)
+            .where(
+                cs.conversation_key == key, cs.running_task.is_not(None), cs.lease_until > bindparam("now")
+            )
+            .values(cancel_task=cs.running_task)
         )
-        self.cancel_requested = select(cl.holder).where(
-            cl.conversation_key == key, cl.cancel_task == bindparam("task")
+        self.cancel_requested = select(cs.revision).where(
+            cs.conversation_key == key, cs.cancel_task == bindparam("task")
         )
 
         self.issue = insert(action_tokens)
@@ -136,7 +143,6 @@ class _Statements:
 
         self.prune_events = delete(processed_events).where(pe.seen_at < bindparam("cutoff"))
         self.prune_tokens = delete(action_tokens).where(t.expires_at < bindparam("cutoff"))
-        self.prune_leases = delete(conversation_leases).where(cl.until < bindparam("lapsed"))
 
 
 class SqlStateStore:
@@ -185,17 +191,27 @@ class SqlStateStore:
         self, key: ConversationKey, lease: Lease, event_id: str | None = None, seen_at: datetime | None = None
     ) -> TurnStart:
         sql = self._sql
-        taking = {"k": key.as_str(), "h": lease.holder, "until": lease.until, "now": lease.now}
         seen_at = seen_at or lease.now
         seen = {"event_id": event_id, "seen_at": seen_at}
+        taking = {
+            **self._key_columns(key),
+            "state": EMPTY_STATE,
+            "updated_at": seen_at,
+            "revision": 0,
+            "lease_holder": lease.holder,
+            "lease_until": lease.until,
+            "h": lease.holder,
+            "now": lease.now,
+        }
 
-        def begin(conn: Connection) -> Row[Any] | None:
+        def begin(conn: Connection) -> Row[Any]:
             # The event first: a redelivery is answered at once, even while a turn holds the lease.
             if event_id is not None and conn.execute(sql.record, seen).rowcount != 1:
                 raise _Rollback(TurnOpened.DUPLICATE)
-            if conn.execute(sql.acquire, taking).first() is None:
+            row = conn.execute(sql.take, taking).first()
+            if row is None:
                 raise _Rollback(TurnOpened.BUSY)  # and the event stays unrecorded, for the retry
-            return conn.execute(sql.load, taking).first()
+            return row
 
         try:
             row = await self._runner.run(begin)
@@ -204,27 +220,22 @@ class SqlStateStore:
         finally:
             if event_id is not None:
                 await self._after_event(seen_at)
-        if row is None:
-            return TurnStart(TurnOpened.STARTED, ConversationState(), 0)
         return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
 
     async def save_turn(
         self, key: ConversationKey, state: ConversationState, revision: int, holder: str, *, release: bool
     ) -> int:
-        sql = self._sql
-        values = {**self._key_columns(key), "state": state.model_dump_json(), "updated_at": datetime.now(UTC)}
+        statement = self._sql.save_release if release else self._sql.save_keep
+        values = {
+            "k": key.as_str(),
+            "loaded": revision,
+            "state": state.model_dump_json(),
+            "updated_at": datetime.now(UTC),
+        }
 
         def save(conn: Connection) -> None:
-            if revision == 0:
-                saved = conn.execute(sql.insert_first, {**values, "revision": 1}).rowcount
-            else:
-                saved = conn.execute(
-                    sql.update_if, {**values, "k": values["conversation_key"], "loaded": revision}
-                ).rowcount
-            if saved != 1:
+            if conn.execute(statement, values).rowcount != 1:
                 raise StaleState(key.as_str())
-            if release:
-                conn.execute(sql.release, {"k": values["conversation_key"], "h": holder})
 
         await self._runner.run(save)
         return revision + 1
@@ -327,13 +338,11 @@ class SqlStateStore:
         return TokenClaim(ClaimOutcome.EXPIRED, tok)
 
     async def prune(self, now: datetime) -> None:
-        """Delete events older than 48 h, tokens expired over 7 days ago and leases left by dead
-        processes (also runs by itself)."""
+        """Delete events older than 48 h and tokens expired over 7 days ago (also runs by itself)."""
 
         def prune(conn: Connection) -> tuple[int, int]:
             events = conn.execute(self._sql.prune_events, {"cutoff": now - EVENT_RETENTION})
             tokens = conn.execute(self._sql.prune_tokens, {"cutoff": now - TOKEN_RETENTION})
-            conn.execute(self._sql.prune_leases, {"lapsed": datetime.now(UTC) - LEASE_RETENTION})
             return events.rowcount, tokens.rowcount
 
         events, tokens = await self._runner.run(prune)

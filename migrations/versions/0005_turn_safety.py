@@ -1,6 +1,6 @@
-"""turn safety: a revision per conversation state (compare-and-set saves), conversation leases
-(one turn at a time across processes, and the cancel flag of a running model task), and
-unambiguous conversation keys
+"""turn safety: a revision per conversation state (compare-and-set saves), a lease on it (one
+turn at a time across processes, and the cancel flag of a running model task), and unambiguous
+conversation keys
 
 Keys used to join (platform, chat, user, thread) with ":" unescaped, so chat "a:b" + user "c"
 and chat "a" + user "b:c" were one conversation. Now each part has "%" and ":" escaped; keys
@@ -104,23 +104,21 @@ def _rekey(encode: Callable[..., str], written_by: Callable[..., str]) -> None:
             bind.execute(audit.update().where(audit.c.id == row_id).values(actor=encode(*parts)))
 
 
+LEASE_COLUMNS = ("lease_holder", "lease_until", "running_task", "cancel_task")
+
+
 def upgrade() -> None:
     with op.batch_alter_table("conversation_states") as batch:
         batch.add_column(sa.Column("revision", sa.Integer(), server_default="0", nullable=False))
-    op.create_table(
-        "conversation_leases",
-        sa.Column("conversation_key", sa.String(), nullable=False),
-        sa.Column("holder", sa.String(), nullable=False),
-        sa.Column("until", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("running_task", sa.String(), nullable=True),
-        sa.Column("cancel_task", sa.String(), nullable=True),
-        sa.PrimaryKeyConstraint("conversation_key", name=op.f("pk_conversation_leases")),
-    )
+        batch.add_column(sa.Column("lease_holder", sa.String(), nullable=True))
+        batch.add_column(sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column("running_task", sa.String(), nullable=True))
+        batch.add_column(sa.Column("cancel_task", sa.String(), nullable=True))
     _rekey(new_key, old_key)
 
 
 def downgrade() -> None:
     _rekey(old_key, new_key)
-    op.drop_table("conversation_leases")
     with op.batch_alter_table("conversation_states") as batch:
-        batch.drop_column("revision")
+        for column in ("revision", *LEASE_COLUMNS):
+            batch.drop_column(column)

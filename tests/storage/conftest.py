@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from adapters.storage import migrate
 from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.tables import action_tokens, conversation_leases, conversation_states, processed_events
+from adapters.storage.tables import action_tokens, conversation_states, processed_events
 
 DEFAULT_PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 BACKENDS = ["sqlite", "postgresql"]
@@ -95,7 +95,7 @@ async def _clear(url: str) -> None:
     engine = create_engine(url)
     try:
         async with engine.begin() as conn:
-            for table in (action_tokens, processed_events, conversation_states, conversation_leases):
+            for table in (action_tokens, processed_events, conversation_states):
                 await conn.execute(table.delete())
     finally:
         await engine.dispose()

@@ -81,6 +81,7 @@ async def test_a_held_conversation_is_busy_and_the_waiting_event_stays_unrecorde
 
 
 async def test_a_lapsed_lease_is_taken_over_and_its_stale_save_refused(any_store: Store) -> None:
+    await any_store.begin_turn(KEY, lease("setup"))
     await any_store.save_turn(KEY, ConversationState(), 0, "setup", release=True)
     dead = await any_store.begin_turn(KEY, lease("dead"))
     assert dead.revision == 1
@@ -103,10 +104,14 @@ async def test_a_holder_takes_its_own_lease_again(any_store: Store) -> None:
     assert (await any_store.begin_turn(KEY, lease("a"))).outcome is TurnOpened.STARTED
 
 
-async def test_of_two_first_saves_one_wins(any_store: Store) -> None:
-    await any_store.save_turn(KEY, ConversationState(locale="zh"), 0, "a", release=False)
+async def test_of_two_first_turns_only_one_saves(any_store: Store) -> None:
+    first = await any_store.begin_turn(KEY, lease("a"))
+    later = NOW + TTL + timedelta(seconds=1)  # "a" stalls past its lease; "b" takes over
+    second = await any_store.begin_turn(KEY, lease("b", later))
+    assert first.revision == second.revision == 0
+    await any_store.save_turn(KEY, ConversationState(locale="zh"), 0, "b", release=True)
     with pytest.raises(StaleState):
-        await any_store.save_turn(KEY, ConversationState(locale="en"), 0, "b", release=False)
+        await any_store.save_turn(KEY, ConversationState(locale="en"), 0, "a", release=True)
     assert (await any_store.load_state(KEY)).locale == "zh"
 
 

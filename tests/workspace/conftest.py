@@ -147,19 +147,14 @@ def sqlite_url(tmp_path: Path) -> str:
 
 async def _clear_all(url: str) -> None:
     from adapters.storage.engine import create_engine
-    from adapters.storage.tables import (
-        action_tokens,
-        conversation_leases,
-        conversation_states,
-        processed_events,
-    )
+    from adapters.storage.tables import action_tokens, conversation_states, processed_events
     from adapters.storage.workspace_store import audit_log, exchange_accounts, model_configs, traders
 
     engine = create_engine(url)
     try:
         async with engine.begin() as conn:
             for table in (traders, audit_log, exchange_accounts, model_configs, action_tokens,
-                          processed_events, conversation_states, conversation_leases):  # fmt: skip
+                          processed_events, conversation_states):  # fmt: skip
                 await conn.execute(table.delete())
     finally:
         await engine.dispose()
