@@ -18,7 +18,10 @@ LEASE_TTL_S = 1.0  # a killed holder's lease lapses after a second (the default 
 
 
 class Worker:
-    """One worker process: ``ask`` sends one request and waits for its reply."""
+    """One worker process: ``ask`` sends one request and waits for its reply.
+
+    The process starts in the background (imports take most of a second): create workers early,
+    and the first request waits until the worker is ready."""
 
     def __init__(
         self, db_url: str, *, user: str = "u1", crash_at: str = "", market_ms: int = 0, **extra_env: str
@@ -44,10 +47,16 @@ class Worker:
             text=True,
             encoding="utf-8",
         )
-        ready = self._read()
-        assert ready is not None and "ready" in ready, self._stderr()
+        self._ready = False
+
+    def wait_ready(self) -> None:
+        if not self._ready:
+            ready = self._read()
+            assert ready is not None and "ready" in ready, self._stderr()
+            self._ready = True
 
     def send(self, request: dict[str, Any]) -> None:
+        self.wait_ready()
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps({"user": self.user, **request}, ensure_ascii=False) + "\n")
         self.proc.stdin.flush()
@@ -90,6 +99,8 @@ class Worker:
 
 def together(*pairs: tuple[Worker, dict[str, Any]]) -> list[dict[str, Any]]:
     """Send each worker its request, all to start at the same instant; the replies in order."""
+    for worker, _ in pairs:
+        worker.wait_ready()
     at = time.time() + 0.02
     for worker, request in pairs:
         worker.send({**request, "at": at})

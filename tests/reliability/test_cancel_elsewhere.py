@@ -13,6 +13,8 @@ def test_cancel_from_another_process_stops_the_running_model_task(db_url: str, u
     thinking = Worker(db_url, user=user, DESKMATE_TEST_MODEL_DELAY=str(MODEL_DELAY))
     other = Worker(db_url, user=user)
     try:
+        thinking.wait_ready()
+        other.wait_ready()
         start = time.time() + 0.05
         thinking.send({"say": "tell me a story about the markets", "at": start})
         other.send({"command": "cancel", "at": start + 0.5})

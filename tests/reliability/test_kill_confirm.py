@@ -27,11 +27,18 @@ LATER = 150  # seconds: past the 2-minute grace, before the 5-minute confirmatio
 NAME = "paper-1"
 
 
-@pytest.fixture
-def worker(db_url: str, user: str) -> Iterator[Worker]:
-    w = Worker(db_url, user=user)
+@pytest.fixture(scope="module")
+def carrying_on(db_url: str) -> Iterator[Worker]:
+    """The process that carries on after each kill (one per module and backend)."""
+    w = Worker(db_url)
     yield w
     w.close()
+
+
+@pytest.fixture
+def worker(carrying_on: Worker, user: str) -> Worker:
+    carrying_on.user = user
+    return carrying_on
 
 
 def confirmation(worker: Worker) -> dict[str, Any]:
@@ -46,8 +53,12 @@ def ask_delete(worker: Worker) -> dict[str, Any]:
     return shown
 
 
-def crash(db_url: str, user: str, point: str, request: dict[str, Any]) -> None:
-    doomed = Worker(db_url, user=user, crash_at=point)
+def doomed(db_url: str, user: str, point: str) -> Worker:
+    """A worker that will kill itself at ``point`` (started now, so it is ready when needed)."""
+    return Worker(db_url, user=user, crash_at=point)
+
+
+def crash(doomed: Worker, point: str, request: dict[str, Any]) -> None:
     doomed.send(request)
     reply = doomed.receive()
     if point != "confirmation_shown":
@@ -63,9 +74,10 @@ def deletes(db_url: str, user: str) -> tuple[bool, list[str]]:
 
 
 def test_killed_after_the_confirmation_was_shown(db_url: str, user: str, worker: Worker) -> None:
+    killed = doomed(db_url, user, "confirmation_shown")
     assert notice_codes(worker.ask(say="添加一个模拟账户")) == ["ask_name"]
     worker.ask(say=NAME)
-    crash(db_url, user, "confirmation_shown", {"say": f"删除交易所 {NAME}"})
+    crash(killed, "confirmation_shown", {"say": f"删除交易所 {NAME}"})
     done = worker.ask(say="确认")
     assert notice_codes(done) == ["account_deleted"], done
     assert deletes(db_url, user) == (False, ["ok"])
@@ -73,8 +85,9 @@ def test_killed_after_the_confirmation_was_shown(db_url: str, user: str, worker:
 
 @pytest.mark.parametrize("then", ["确认", "/cancel"])
 def test_killed_after_the_token_was_claimed(db_url: str, user: str, worker: Worker, then: str) -> None:
+    killed = doomed(db_url, user, "token_claimed")
     shown = confirmation(worker)
-    crash(db_url, user, "token_claimed", {"press": shown["buttons"][0]["token"]})
+    crash(killed, "token_claimed", {"press": shown["buttons"][0]["token"]})
     # Within the grace period the claimer may still be at work: nothing is done twice.
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
     assert deletes(db_url, user) == (True, [])
@@ -92,8 +105,9 @@ def test_killed_after_the_token_was_claimed(db_url: str, user: str, worker: Work
 
 
 def test_killed_mid_execute(db_url: str, user: str, worker: Worker) -> None:
+    killed = doomed(db_url, user, "mid_execute")
     confirmation(worker)
-    crash(db_url, user, "mid_execute", {"say": "确认"})
+    crash(killed, "mid_execute", {"say": "确认"})
     # The killed process held the conversation; its lease lapses, then "executing" holds it off.
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
     assert deletes(db_url, user) == (True, [])
@@ -104,8 +118,9 @@ def test_killed_mid_execute(db_url: str, user: str, worker: Worker) -> None:
 
 @pytest.mark.parametrize("point", ["after_write", "after_audit"])
 def test_killed_after_the_delete_ran(db_url: str, user: str, worker: Worker, point: str) -> None:
+    killed = doomed(db_url, user, point)
     confirmation(worker)
-    crash(db_url, user, point, {"say": "确认"})
+    crash(killed, point, {"say": "确认"})
     assert notice_codes(worker.ask(say="确认")) == ["already_handled"]
     later = worker.ask(say="确认", shift=LATER)
     assert notice_codes(later) == ["interrupted_done", "nothing_to_confirm"], later
