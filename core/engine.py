@@ -35,7 +35,7 @@ from core.conversation.validation import (
     validate,
 )
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
-from core.i18n import Locale, t
+from core.i18n import Locale
 from core.locks import KeyedLocks
 from core.ports import ChartRenderer, ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
@@ -163,7 +163,7 @@ class Core:
         self, turn: Turn, held: HeldTurn, event: Inbound, act: Callable[[Turn], Awaitable[Reply]]
     ) -> Reply:
         if is_busy(turn):
-            return busy_reply(turn, event)  # read-only: the executing turn saves
+            return busy_reply(turn.locale, event)  # read-only: the executing turn saves
         reply = await act(turn)
         remember_locale(turn.state, event)
         if turn.read_only:
@@ -178,8 +178,7 @@ class Core:
         return reply
 
     def _busy(self, event: Inbound) -> Reply:
-        locale = guess_locale(event, self.default_locale)
-        return Reply(Status.FAILED, (NoticeBlock(t(locale, "task.busy"), "warning", "busy"),), locale)
+        return busy_reply(guess_locale(event, self.default_locale), event)
 
     def _duplicate(self, event: Inbound) -> Reply:
         return Reply(

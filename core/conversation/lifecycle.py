@@ -14,7 +14,7 @@ from core.conversation.replies import notice_reply, prepend
 from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
-from core.i18n import register
+from core.i18n import Locale, register, t
 from core.ports import ClaimOutcome, StateStore
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import ConversationState, Task, TaskStatus
@@ -76,12 +76,13 @@ def is_busy(turn: Turn) -> bool:
     )
 
 
-def busy_reply(turn: Turn, event: Inbound) -> Reply:
+def busy_reply(locale: Locale, event: Inbound) -> Reply:
+    """The conversation's task is running elsewhere (or its conversation stayed held too long)."""
     if isinstance(event, TextMessage) and is_confirm(event.text):
-        notice = NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled")
+        notice = NoticeBlock(t(locale, "task.already_handled"), "warning", "already_handled")
     else:
-        notice = NoticeBlock(turn.t("task.busy"), "warning", "busy")
-    return Reply(Status.FAILED, (notice,), turn.locale)
+        notice = NoticeBlock(t(locale, "task.busy"), "warning", "busy")
+    return Reply(Status.FAILED, (notice,), locale)
 
 
 def nothing_to_confirm(turn: Turn) -> Reply:
