@@ -1,7 +1,7 @@
 """An in-memory StateStore: for unit tests and the benchmark's baseline. Not persistent.
 
-It keeps the SQL store's contract (revisions, leases, tokens bound to their conversation) for
-the turns of one process."""
+It keeps the SQL store's contract (revisions, leases, tokens bound to their conversation), so
+several Cores sharing one behave like processes sharing a database."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BindParameter, Connection, Row, Select, bindparam, delete, insert, or_, select, update
+from sqlalchemy import BindParameter, Connection, Row, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -54,7 +54,7 @@ class _Statements:
         key: BindParameter[Any] = bindparam("k")  # not a column's name: those are for VALUES / SET
         holder: BindParameter[Any] = bindparam("h")
 
-        self.load: Select[Any] = select(cs.state).where(cs.conversation_key == key)
+        self.load = select(cs.state).where(cs.conversation_key == key)
 
         # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
         self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
@@ -164,11 +164,11 @@ class SqlStateStore:
         await self._runner.close()
 
     async def load_state(self, key: ConversationKey) -> ConversationState:
-        def load(conn: Connection) -> Row[Any] | None:
-            return conn.execute(self._sql.load, {"k": key.as_str()}).first()
+        def load(conn: Connection) -> str | None:
+            return conn.execute(self._sql.load, {"k": key.as_str()}).scalar_one_or_none()
 
-        row = await self._runner.run(load)
-        return ConversationState.model_validate_json(row.state) if row is not None else ConversationState()
+        raw = await self._runner.run(load)
+        return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
 
     async def save_state(self, key: ConversationKey, state: ConversationState) -> None:
         """Overwrite the state outside any turn (tests, maintenance); a turn uses save_turn."""
@@ -217,9 +217,8 @@ class SqlStateStore:
             row = await self._runner.run(begin)
         except _Rollback as done:
             return TurnStart(done.outcome)
-        finally:
-            if event_id is not None:
-                await self._after_event(seen_at)
+        if event_id is not None:
+            await self._after_event(seen_at)
         return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
 
     async def save_turn(

@@ -318,7 +318,7 @@ class WorkspaceSkill:
             self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "refused", self._target_of(task), {})
             return self._carry(self._with_notes(refusal, notes), carried_secret)
-        if task.needs_confirmation or self.needs_confirmation(task):  # (once confirmed, always)
+        if task.needs_confirmation or self.needs_confirmation(task):  # asked once (or run again): ask
             return await self._confirm(turn, task, notes, carried_secret)
         return await self._execute(turn, task, notes, carried_secret=carried_secret)
 

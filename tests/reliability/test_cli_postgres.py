@@ -52,4 +52,3 @@ def test_two_ask_processes_share_a_conversation_on_postgresql(pg_url: str, tmp_p
     assert result(quoted)["blocks"][0]["type"] == "quote"
     # Whichever finished last, the choice stands: the next turn, in a third process, is in Chinese.
     assert result(start(pg_url, tmp_path, "--chat", "shared", "ETH price"))["locale"] == "zh"
-
