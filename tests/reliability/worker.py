@@ -18,7 +18,6 @@ Environment (set by tests/reliability/harness.py):
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 import os
 import signal
@@ -35,6 +34,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.workspace_store import SqlWorkspaceStore
 from core.clock import SystemClock
+from core.conversation.leases import LeasePolicy
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
@@ -87,7 +87,7 @@ class SlowMarket:
 
 
 class SlowModel:
-    """A chat model that thinks for ``delay`` seconds per request and keeps asking for a price."""
+    """A chat model that thinks for ``delay`` seconds, then answers in words."""
 
     def __init__(self, delay: float) -> None:
         self.delay = delay
@@ -161,11 +161,7 @@ async def main() -> None:
         from core.planner.planner import Planner
 
         options["planner"] = Planner(SlowModel(float(env["DESKMATE_TEST_MODEL_DELAY"])), prices, clock=clock)
-    accepted = inspect.signature(Core).parameters
-    if "DESKMATE_TEST_LEASE_TTL" in env and "leases" in accepted:
-        from core.conversation.leases import LeasePolicy
-
-        options["leases"] = LeasePolicy(ttl=timedelta(seconds=float(env["DESKMATE_TEST_LEASE_TTL"])))
+    options["leases"] = LeasePolicy(ttl=timedelta(seconds=float(env["DESKMATE_TEST_LEASE_TTL"])))
     core = Core(
         store=states,
         prices=prices,
