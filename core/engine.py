@@ -1,7 +1,8 @@
 """The conversation core: one inbound event in, one Reply out.
 
-inbound -> validate -> dedupe -> (per-conversation lock) load state -> continue the open task,
-or route by rules, or hand to the planner -> save state -> Reply.
+inbound -> validate -> dedupe + hold the conversation (in this process and across processes) +
+load state -> continue the open task, or route by rules, or hand to the planner -> save state
+(compare-and-set) and let go -> Reply.
 
 Core orchestrates a turn; its parts live in core.conversation: validation and locale policy,
 the task book and lifecycle, resumption, commands, buttons, and the unrouted path. It knows
@@ -18,10 +19,13 @@ import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
 from core.conversation.buttons import ButtonActions, refused, stopped
 from core.conversation.commands import Commands
+from core.conversation.interrupted import recover_interrupted
+from core.conversation.leases import ConversationBusy, ConversationLeases, HeldTurn, LeasePolicy
 from core.conversation.lifecycle import TaskLifecycle, busy_reply, is_busy, nothing_to_confirm
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.replies import prepend
 from core.conversation.resume import Resumption
+from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.conversation.unrouted import Planner, UnroutedAnswers
 from core.conversation.validation import (
@@ -35,18 +39,20 @@ from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound
 from core.i18n import Locale
 from core.locks import KeyedLocks
 from core.planner.tooling import Handoff
-from core.ports import ClaimOutcome, ProgressSink, StateStore
+from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.answers import is_cancel, is_confirm, is_decline, is_resume
-from core.turn import Stopwatch, Turn, new_id
+from core.turn import Stopwatch, Turn, TurnStore, new_id
 
 __all__ = ["MAX_MESSAGE_CHARS", "Core", "Planner"]
 
 log = logging.getLogger(__name__)
+
+TURN_ATTEMPTS = 3  # a turn whose save lost its compare-and-set is run again on the newer state
 
 
 class Core:
@@ -60,6 +66,7 @@ class Core:
         clock: Clock,
         default_locale: Locale = "en",
         planner: Planner | None = None,
+        leases: LeasePolicy | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -72,8 +79,9 @@ class Core:
         self.resumption = Resumption(self.tasks)
         self.commands = Commands(skills, self.lifecycle)
         self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption)
-        self.unrouted = UnroutedAnswers(planner, skills)
-        self._locks = KeyedLocks()
+        self._locks = KeyedLocks()  # turns of one conversation in this process queue here ...
+        self.leases = ConversationLeases(store, leases)  # ... and across processes here
+        self.unrouted = UnroutedAnswers(planner, skills, self.leases)
 
     # -- entry point -----------------------------------------------------------------------------
 
@@ -89,9 +97,7 @@ class Core:
             stopped_running = await self.unrouted.stop(event.key)
         event_id = f"{event.key.platform}:{event.event_id}"
         if isinstance(event, ButtonPress):
-            if not await self.store.record_event(event_id, self.clock.now()):
-                return self._duplicate(event)
-            reply = await self._press(event)
+            reply = await self._press(event, event_id)
         else:
             reply = await self._in_conversation(
                 event.key,
@@ -112,27 +118,59 @@ class Core:
         stopped_running: bool = False,
         record: str | None = None,
     ) -> Reply:
-        """Run ``act`` on the conversation's state under its lock and save the state after,
+        """Run ``act`` on the conversation's state while holding it, and save the state after,
         unless another process is executing its task right now: then only say so.
-        ``record``: the event id to dedupe, recorded in the same round trip as the load."""
+        ``record``: the event id to dedupe, recorded in the same round trip as the load.
+
+        Holding the conversation (core.conversation.leases) makes its turns run one at a time
+        in every process; the save is a compare-and-set all the same. A turn that loses it (its
+        hold lapsed while it stalled) runs again on the newer state, unless it had already
+        checkpointed, i.e. begun something irreversible: then its reply stands and the newer
+        state is kept."""
         async with self._locks.hold(key.as_str()):
-            if record is None:
-                state = await self.store.load_state(key)
-            else:
-                loaded = await self.store.begin_turn(record, key, self.clock.now())
-                if loaded is None:  # a redelivered update: answered the first time
-                    return self._duplicate(event)
-                state = loaded
-            turn = self._turn(key, event, state)
-            turn.stopped_running = stopped_running
-            if is_busy(turn):
-                reply = busy_reply(turn, event)  # read-only: the executing turn saves
-            else:
-                reply = await act(turn)
-                remember_locale(state, event)
-                if not turn.read_only:
-                    await self.store.save_state(key, state)
-        return self._finish(reply, turn)
+            for attempt in range(1, TURN_ATTEMPTS + 1):
+                try:
+                    async with self.leases.hold(key, record, self.clock.now()) as held:
+                        if held is None:  # a redelivered update: answered the first time
+                            return self._duplicate(event)
+                        record = None  # recorded now: a second attempt is no redelivery
+                        turn = self._turn(key, event, held.state, held)
+                        turn.stopped_running = stopped_running
+                        if held.waited_ms:
+                            turn.trace.append(
+                                TraceStep("store", "wait_for_conversation", latency_ms=held.waited_ms)
+                            )
+                        reply = await self._run(turn, held, event, act)
+                    return self._finish(reply, turn)
+                except StaleState:
+                    if attempt == TURN_ATTEMPTS:
+                        log.error("a turn lost its save %d times in a row; giving up", attempt)
+                        return self._busy(event)
+                    log.warning("the conversation changed during a turn; running it again")
+                except ConversationBusy:
+                    return self._busy(event)
+        raise AssertionError("unreachable")
+
+    async def _run(
+        self, turn: Turn, held: HeldTurn, event: Inbound, act: Callable[[Turn], Awaitable[Reply]]
+    ) -> Reply:
+        if is_busy(turn):
+            return busy_reply(turn.locale, event)  # read-only: the executing turn saves
+        reply = await act(turn)
+        remember_locale(turn.state, event)
+        if turn.read_only:
+            return reply
+        try:
+            await held.commit(turn.state)
+        except StaleState:
+            if not held.checkpointed:
+                raise  # nothing irreversible happened: run the turn again
+            # It acted (and said so); someone saved meanwhile, and the newer state stands.
+            log.error("a turn's state was not saved after it acted: the conversation moved on meanwhile")
+        return reply
+
+    def _busy(self, event: Inbound) -> Reply:
+        return busy_reply(guess_locale(event, self.default_locale), event)
 
     def _duplicate(self, event: Inbound) -> Reply:
         return Reply(
@@ -143,14 +181,14 @@ class Core:
             trace=(TraceStep("input", "duplicate_event", {"event_id": event.event_id}),),
         )
 
-    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState) -> Turn:
+    def _turn(self, key: ConversationKey, event: Inbound, state: ConversationState, store: TurnStore) -> Turn:
         return Turn(
             key=key,
             chat_kind=event.chat_kind,
             state=state,
             locale=resolve_locale(state, event, self.default_locale),
             now=self.clock.now(),
-            store=self.store,
+            store=store,
             text=event.text if isinstance(event, TextMessage) else "",
         )
 
@@ -170,7 +208,7 @@ class Core:
 
     async def _dispatch(self, turn: Turn, event: Inbound, progress: ProgressSink | None) -> Reply:
         asked_secret = self._asked_secret(turn.state)  # before expiry closes the question
-        notices = self.lifecycle.expire_stale(turn)
+        notices = await self._settle_old_tasks(turn)
         if isinstance(event, Command):
             reply = await self._command(turn, event, progress)
         else:
@@ -322,45 +360,73 @@ class Core:
 
     # -- buttons -------------------------------------------------------------------------------------------
 
-    async def _press(self, event: ButtonPress) -> Reply:
+    async def _settle_old_tasks(self, turn: Turn) -> list[Block]:
+        """What became of tasks left behind: one a dead process left "executing", idle ones."""
+        return [*await recover_interrupted(turn, self.tasks), *self.lifecycle.expire_stale(turn)]
+
+    async def _press(self, event: ButtonPress, event_id: str) -> Reply:
         now = self.clock.now()
-        claim = await tokens.claim(self.store, event.token, event.key.user_id, now)
-        if claim.outcome is not ClaimOutcome.CLAIMED or claim.token is None:
-            presser = await self.store.load_state(event.key)  # their language, their cancelled buttons
-            cancelled = tokens.was_cancelled(presser, event.token)
-            reply = refused(
-                resolve_locale(presser, event, self.default_locale), claim.outcome, cancelled=cancelled
-            )
-            if claim.outcome is ClaimOutcome.EXPIRED and claim.token is not None:
-                # An expired confirmation: close the task it belonged to, and say so once, in
-                # the task's words, under the code that tells the adapter to drop the buttons.
-                notices = await self._expire_for(claim.token.key, event)
-                if notices and isinstance(notices[0], NoticeBlock) and notices[0].code == "confirm_expired":
-                    merged = NoticeBlock(notices[0].text, "warning", "button_expired")
-                    reply = replace(reply, blocks=(merged, *notices[1:]))
-                else:
-                    reply = prepend(reply, notices)
-            return reply
+        if not await self.store.record_event(event_id, now):
+            return self._duplicate(event)
+        claim = await tokens.claim(self.store, event.token, event.key, now)
         token = claim.token
-        payload = token.payload
-        kind = str(payload.get("kind", ""))
-        if kind == "cancel_running":
-            cancelled = await self.unrouted.stop(token.key)
-            return stopped(guess_locale(event, self.default_locale), cancelled)
+        if claim.outcome is ClaimOutcome.CLAIMED and token is not None:
+            kind = str(token.payload.get("kind", ""))
+            if kind == "cancel_running":  # not in the conversation: the running turn holds it
+                cancelled = await self.unrouted.stop(token.key)
+                return stopped(guess_locale(event, self.default_locale), cancelled)
 
-        async def apply(turn: Turn) -> Reply:
-            notices = self.lifecycle.expire_stale(turn)
-            reply = await self.buttons.apply(turn, kind, payload)
-            reply = await self.resumption.offer(turn, reply)
-            return prepend(reply, notices)
+            async def apply(turn: Turn) -> Reply:
+                notices = await self._settle_old_tasks(turn)
+                reply = await self.buttons.apply(turn, kind, token.payload)
+                reply = await self.resumption.offer(turn, reply)
+                return prepend(reply, notices)
 
-        return await self._in_conversation(token.key, event, apply)
+            return await self._in_conversation(token.key, event, apply)
+        if claim.outcome is ClaimOutcome.EXPIRED or stalled(claim, now):
+            # The press's own conversation has to change: its task expired, or a dead process
+            # spent this button long ago and the task still waits for it.
+            return await self._in_conversation(
+                event.key, event, lambda turn: self._late_press(turn, event, claim)
+            )
+        presser = await self.store.load_state(event.key)  # their language, their cancelled buttons
+        return self._refused(presser, event, claim)
 
-    async def _expire_for(self, key: ConversationKey, event: Inbound) -> list[Block]:
-        async with self._locks.hold(key.as_str()):
-            state = await self.store.load_state(key)
-            turn = self._turn(key, event, state)
-            notices = self.lifecycle.expire_stale(turn)
-            if notices:
-                await self.store.save_state(key, state)
-        return notices
+    def _refused(self, presser: ConversationState, event: ButtonPress, claim: TokenClaim) -> Reply:
+        cancelled = tokens.was_cancelled(presser, event.token)
+        elsewhere = claim.token is not None and (claim.token.key.platform, claim.token.key.user_id) == (
+            event.key.platform,
+            event.key.user_id,
+        )  # the right person, the wrong chat
+        return refused(
+            resolve_locale(presser, event, self.default_locale),
+            claim.outcome,
+            cancelled=cancelled,
+            elsewhere=elsewhere,
+        )
+
+    async def _late_press(self, turn: Turn, event: ButtonPress, claim: TokenClaim) -> Reply:
+        assert claim.token is not None
+        task = open_task(turn.state)
+        if claim.outcome is ClaimOutcome.USED:
+            if (
+                task is not None
+                and task.status is TaskStatus.AWAITING_CONFIRMATION
+                and tokens.is_pair_of(task, event.token)
+            ):
+                what = self.tasks.describe(turn, task)
+                reply = await self.buttons.apply(
+                    turn, str(claim.token.payload.get("kind", "")), claim.token.payload
+                )
+                return prepend(reply, [not_run(turn, what)])
+            turn.read_only = True
+            return self._refused(turn.state, event, claim)
+        # An expired confirmation: close the task it belonged to, and say so once, in the task's
+        # words, under the code that tells the adapter to drop the buttons.
+        reply = self._refused(turn.state, event, claim)
+        notices = self.lifecycle.expire_stale(turn)
+        turn.read_only = not notices
+        if notices and isinstance(notices[0], NoticeBlock) and notices[0].code == "confirm_expired":
+            merged = NoticeBlock(notices[0].text, "warning", "button_expired")
+            return replace(reply, blocks=(merged, *notices[1:]))
+        return prepend(reply, notices)

@@ -13,11 +13,24 @@ class ChatKind(StrEnum):
     GROUP = "group"  # groups, supergroups, guild channels
 
 
+_SEPARATOR = ":"
+
+
+def _escape(part: str) -> str:
+    # "%" first, so an escape already in the text stays text: "a%3Ab" -> "a%253Ab".
+    return part.replace("%", "%25").replace(":", "%3A") if "%" in part or ":" in part else part
+
+
+def _unescape(part: str) -> str:
+    return part.replace("%3A", ":").replace("%25", "%") if "%" in part else part
+
+
 @dataclass(frozen=True, slots=True)
 class ConversationKey:
     """Identifies one task thread. The adapter computes it; all task state hangs off it.
 
     In a group each person has their own thread, so ``user_id`` is always part of the key.
+    An empty ``thread_id`` is no thread (one conversation, one key).
     """
 
     platform: str  # "telegram" | "discord" | "console"
@@ -25,9 +38,31 @@ class ConversationKey:
     user_id: str
     thread_id: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.thread_id == "":
+            object.__setattr__(self, "thread_id", None)
+
     def as_str(self) -> str:
-        """A stable, unique string form (used as a storage key)."""
-        return f"{self.platform}:{self.chat_id}:{self.user_id}:{self.thread_id or ''}"
+        """The storage key: the four parts joined by ":", each with "%" and ":" escaped, so two
+        different conversations never share a string ("a:b"+"c" vs "a"+"b:c"). Parts without
+        either character read as they are ("telegram:-100:42:")."""
+        return _SEPARATOR.join(
+            (
+                _escape(self.platform),
+                _escape(self.chat_id),
+                _escape(self.user_id),
+                _escape(self.thread_id or ""),
+            )
+        )
+
+    @classmethod
+    def from_str(cls, text: str) -> ConversationKey:
+        """The key ``as_str`` produced ``text`` from."""
+        parts = text.split(_SEPARATOR)
+        if len(parts) != 4:
+            raise ValueError(f"not a conversation key: {text!r}")
+        platform, chat_id, user_id, thread_id = (_unescape(p) for p in parts)
+        return cls(platform, chat_id, user_id, thread_id or None)
 
 
 @dataclass(frozen=True, slots=True)

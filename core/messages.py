@@ -28,6 +28,10 @@ register(
         },
         # buttons
         "button.not_yours": {"zh": "这个按钮不是给你的。", "en": "This button isn't for you."},
+        "button.other_chat": {
+            "zh": "这个按钮属于另一个对话，请在原来的对话里使用。",
+            "en": "This button belongs to another conversation; use it there.",
+        },
         "button.expired": {
             "zh": "这个按钮已过期，请重新提问。",
             "en": "This button has expired. Please ask again.",

@@ -7,11 +7,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale, t
-from core.ports import StateStore
+from core.ports import ActionToken, TokenClaim
 from core.reply import Button, TraceStep
 from core.state import ConversationState
 from core.tasks import tokens
@@ -22,6 +22,25 @@ def new_id() -> str:
     return secrets.token_hex(6)
 
 
+class TurnStore(Protocol):
+    """What a turn's code writes through: its conversation's hold (core.conversation.leases)."""
+
+    async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None: ...
+
+    async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim: ...
+
+    async def save_state(self, key: ConversationKey, state: ConversationState) -> None:
+        """Persist the state now, mid-turn (before something irreversible); the turn still
+        holds the conversation. Raises core.ports.StaleState if it changed meanwhile."""
+        ...
+
+    async def mark_running(self, task_id: str | None) -> None:
+        """Note the cancellable task this turn runs (None: it ended), so /cancel reaches it."""
+        ...
+
+    async def cancel_requested(self, task_id: str) -> bool: ...
+
+
 @dataclass
 class Turn:
     key: ConversationKey
@@ -29,7 +48,7 @@ class Turn:
     state: ConversationState
     locale: Locale
     now: datetime
-    store: StateStore
+    store: TurnStore
     trace: list[TraceStep] = field(default_factory=list)
     text: str = ""
     stopped_running: bool = False  # /cancel stopped a running planner turn

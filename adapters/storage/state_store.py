@@ -1,7 +1,11 @@
 """SqlStateStore: core.ports.StateStore on SQLAlchemy Core statements (SQLite or PostgreSQL).
 
-Each method is one short transaction; a core turn does about one load, one save and one
-record_event. Two choices keep them cheap:
+Each method is one short transaction; a core turn is two: ``begin_turn`` (record the event, then
+take the conversation's lease and read the state in one statement) and ``save_turn`` (compare-and-
+set the state and give the lease back in one statement). No transaction stays open while a turn
+waits on an exchange or a model: the lease is columns of the state's row, so one SQLite writer is
+never held for seconds, and a turn runs as many statements as it did before leases. Two choices
+keep them cheap:
 - statements are built once per store with bind parameters, so a call only binds values and hits
   SQLAlchemy's compiled cache without rebuilding or re-keying a statement (about 1.6x on a turn);
 - on a SQLite file a transaction is one hop to a worker thread (see runner.py).
@@ -15,7 +19,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, delete, insert, select, update
+from sqlalchemy import BindParameter, Connection, Row, bindparam, delete, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -23,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
-from core.ports import ActionToken, ClaimOutcome, TokenClaim
+from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim, TurnOpened, TurnStart
 from core.state import ConversationState
 
 logger = logging.getLogger(__name__)
@@ -31,6 +35,14 @@ logger = logging.getLogger(__name__)
 EVENT_RETENTION = timedelta(hours=48)  # redeliveries come within minutes; 48 h is generous
 TOKEN_RETENTION = timedelta(days=7)  # after this an old button says "not found" instead of "expired"
 PRUNE_EVERY = 500  # record_event calls between prunes (and once on the first call)
+EMPTY_STATE = ConversationState().model_dump_json()  # a conversation's row before its first save
+
+
+class _Rollback(Exception):
+    """Leave a transaction without committing, carrying what to answer."""
+
+    def __init__(self, outcome: TurnOpened) -> None:
+        self.outcome = outcome
 
 
 class _Statements:
@@ -39,27 +51,74 @@ class _Statements:
     def __init__(self, dialect: str) -> None:
         dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         cs, pe, t = conversation_states.c, processed_events.c, action_tokens.c
+        key: BindParameter[Any] = bindparam("k")  # not a column's name: those are for VALUES / SET
+        holder: BindParameter[Any] = bindparam("h")
 
-        self.load = select(cs.state).where(cs.conversation_key == bindparam("conversation_key"))
-
-        upsert = dialect_insert(conversation_states)
-        self.save = upsert.on_conflict_do_update(
-            index_elements=[cs.conversation_key],
-            set_={"state": upsert.excluded.state, "updated_at": upsert.excluded.updated_at},
-        )
+        self.load = select(cs.state).where(cs.conversation_key == key)
 
         # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
         self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
 
+        # Take the lease and read the state in one statement: insert the conversation's row (empty
+        # state, revision 0) or, if it exists, take over a lease that is free, lapsed (its process
+        # died) or already ours (a retried turn). Of two racing takers only one gets a row back.
+        take = dialect_insert(conversation_states)
+        self.take = take.on_conflict_do_update(
+            index_elements=[cs.conversation_key],
+            set_={"lease_holder": take.excluded.lease_holder, "lease_until": take.excluded.lease_until,
+                  "running_task": None, "cancel_task": None},
+            where=or_(cs.lease_until.is_(None), cs.lease_until <= bindparam("now"),
+                      cs.lease_holder == holder),
+        ).returning(cs.state, cs.revision)  # fmt: skip
+
+        # A turn's save: a compare-and-set on the revision it loaded, giving the lease back (or, for
+        # a checkpoint mid-turn, keeping it).
+        saved = update(conversation_states).where(
+            cs.conversation_key == key, cs.revision == bindparam("loaded")
+        )
+        new_state = {
+            "state": bindparam("state"),
+            "updated_at": bindparam("updated_at"),
+            "revision": cs.revision + 1,
+        }
+        free = {"lease_holder": None, "lease_until": None, "running_task": None, "cancel_task": None}
+        self.save_keep = saved.values(**new_state)
+        self.save_release = saved.values(**new_state, **free)
+
+        # Outside a turn (tests, maintenance): overwrite, but bump the revision so that a turn in
+        # flight loses its compare-and-set instead of writing over this.
+        upsert = dialect_insert(conversation_states)
+        self.overwrite = upsert.on_conflict_do_update(
+            index_elements=[cs.conversation_key],
+            set_={"state": upsert.excluded.state, "updated_at": upsert.excluded.updated_at,
+                  "revision": cs.revision + 1},
+        )  # fmt: skip
+
+        mine = update(conversation_states).where(cs.conversation_key == key, cs.lease_holder == holder)
+        self.renew = mine.values(lease_until=bindparam("until"))
+        self.release = mine.values(**free)
+        self.mark_running = mine.values(running_task=bindparam("task"), cancel_task=None)
+        self.request_cancel = (
+            update(conversation_states)
+            .where(
+                cs.conversation_key == key, cs.running_task.is_not(None), cs.lease_until > bindparam("now")
+            )
+            .values(cancel_task=cs.running_task)
+        )
+        self.cancel_requested = select(cs.revision).where(
+            cs.conversation_key == key, cs.cancel_task == bindparam("task")
+        )
+
         self.issue = insert(action_tokens)
 
-        # The compare-and-set: only one UPDATE, in any process, can flip used_at from NULL.
+        # The compare-and-set: only one UPDATE, in any process, can flip used_at from NULL, and
+        # only from the conversation the token was issued in.
         self.claim = (
             update(action_tokens)
             .where(
                 t.token == bindparam("t"),
                 t.used_at.is_(None),
-                t.user_id == bindparam("u"),
+                t.conversation_key == key,
                 t.expires_at > bindparam("now"),
             )
             .values(used_at=bindparam("now"))
@@ -106,24 +165,17 @@ class SqlStateStore:
 
     async def load_state(self, key: ConversationKey) -> ConversationState:
         def load(conn: Connection) -> str | None:
-            return conn.execute(self._sql.load, {"conversation_key": key.as_str()}).scalar_one_or_none()
+            return conn.execute(self._sql.load, {"k": key.as_str()}).scalar_one_or_none()
 
         raw = await self._runner.run(load)
         return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
 
     async def save_state(self, key: ConversationKey, state: ConversationState) -> None:
-        values = {
-            "conversation_key": key.as_str(),
-            "platform": key.platform,
-            "chat_id": key.chat_id,
-            "user_id": key.user_id,
-            "thread_id": key.thread_id,
-            "state": state.model_dump_json(),
-            "updated_at": datetime.now(UTC),
-        }
+        """Overwrite the state outside any turn (tests, maintenance); a turn uses save_turn."""
+        values = {**self._key_columns(key), "state": state.model_dump_json(), "updated_at": datetime.now(UTC)}
 
         def save(conn: Connection) -> None:
-            conn.execute(self._sql.save, values)
+            conn.execute(self._sql.overwrite, {**values, "revision": 1})
 
         await self._runner.run(save)
 
@@ -136,20 +188,91 @@ class SqlStateStore:
         return fresh
 
     async def begin_turn(
-        self, event_id: str, key: ConversationKey, now: datetime
-    ) -> ConversationState | None:
+        self, key: ConversationKey, lease: Lease, event_id: str | None = None, seen_at: datetime | None = None
+    ) -> TurnStart:
         sql = self._sql
+        seen_at = seen_at or lease.now
+        seen = {"event_id": event_id, "seen_at": seen_at}
+        taking = {
+            **self._key_columns(key),
+            "state": EMPTY_STATE,
+            "updated_at": seen_at,
+            "revision": 0,
+            "lease_holder": lease.holder,
+            "lease_until": lease.until,
+            "h": lease.holder,
+            "now": lease.now,
+        }
 
-        def begin(conn: Connection) -> tuple[bool, str | None]:
-            if conn.execute(sql.record, {"event_id": event_id, "seen_at": now}).rowcount != 1:
-                return False, None
-            return True, conn.execute(sql.load, {"conversation_key": key.as_str()}).scalar_one_or_none()
+        def begin(conn: Connection) -> Row[Any]:
+            # The event first: a redelivery is answered at once, even while a turn holds the lease.
+            if event_id is not None and conn.execute(sql.record, seen).rowcount != 1:
+                raise _Rollback(TurnOpened.DUPLICATE)
+            row = conn.execute(sql.take, taking).first()
+            if row is None:
+                raise _Rollback(TurnOpened.BUSY)  # and the event stays unrecorded, for the retry
+            return row
 
-        fresh, raw = await self._runner.run(begin)
-        await self._after_event(now)
-        if not fresh:
-            return None
-        return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
+        try:
+            row = await self._runner.run(begin)
+        except _Rollback as done:
+            return TurnStart(done.outcome)
+        if event_id is not None:
+            await self._after_event(seen_at)
+        return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
+
+    async def save_turn(
+        self, key: ConversationKey, state: ConversationState, revision: int, holder: str, *, release: bool
+    ) -> int:
+        statement = self._sql.save_release if release else self._sql.save_keep
+        values = {
+            "k": key.as_str(),
+            "loaded": revision,
+            "state": state.model_dump_json(),
+            "updated_at": datetime.now(UTC),
+        }
+
+        def save(conn: Connection) -> None:
+            if conn.execute(statement, values).rowcount != 1:
+                raise StaleState(key.as_str())
+
+        await self._runner.run(save)
+        return revision + 1
+
+    async def renew_lease(self, key: ConversationKey, holder: str, until: datetime) -> bool:
+        params = {"k": key.as_str(), "h": holder, "until": until}
+        return bool(await self._runner.run(lambda conn: conn.execute(self._sql.renew, params).rowcount))
+
+    async def release_lease(self, key: ConversationKey, holder: str) -> None:
+        params = {"k": key.as_str(), "h": holder}
+        await self._runner.run(lambda conn: conn.execute(self._sql.release, params))
+
+    async def mark_running(self, key: ConversationKey, holder: str, task_id: str | None) -> None:
+        params = {"k": key.as_str(), "h": holder, "task": task_id}
+        await self._runner.run(lambda conn: conn.execute(self._sql.mark_running, params))
+
+    async def request_cancel(self, key: ConversationKey, now: datetime) -> bool:
+        params = {"k": key.as_str(), "now": now}
+        return bool(
+            await self._runner.run(lambda conn: conn.execute(self._sql.request_cancel, params).rowcount)
+        )
+
+    async def cancel_requested(self, key: ConversationKey, task_id: str) -> bool:
+        params = {"k": key.as_str(), "task": task_id}
+        return (
+            await self._runner.run(lambda conn: conn.execute(self._sql.cancel_requested, params).first())
+            is not None
+        )
+
+    @staticmethod
+    def _key_columns(key: ConversationKey) -> dict[str, Any]:
+        return {
+            "conversation_key": key.as_str(),
+            "platform": key.platform,
+            "chat_id": key.chat_id,
+            "user_id": key.user_id,
+            "thread_id": key.thread_id,
+        }
 
     async def _after_event(self, now: datetime) -> None:
         self._events_since_prune += 1
@@ -186,14 +309,15 @@ class SqlStateStore:
 
         await self._runner.run(issue)
 
-    async def claim_token(self, token: str, user_id: str, now: datetime) -> TokenClaim:
+    async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim:
         sql = self._sql
+        where = key.as_str()
 
         def claim(conn: Connection) -> tuple[bool, Row[Any] | None]:
             """(claimed, the token's row); one transaction."""
             if sql.lock_group is not None:
                 conn.execute(sql.lock_group, {"t": token})
-            row = conn.execute(sql.claim, {"t": token, "u": user_id, "now": now}).first()
+            row = conn.execute(sql.claim, {"t": token, "k": where, "now": now}).first()
             if row is not None:
                 # The other buttons of the same message are alternatives: spend them with this one.
                 conn.execute(sql.spend_group, {"g": row.group_id, "now": now})
@@ -205,11 +329,11 @@ class SqlStateStore:
             return TokenClaim(ClaimOutcome.NOT_FOUND)
         tok = _to_token(row)
         if claimed:
-            return TokenClaim(ClaimOutcome.CLAIMED, tok)
-        if row.user_id != user_id:
+            return TokenClaim(ClaimOutcome.CLAIMED, tok, now)
+        if row.conversation_key != where:
             return TokenClaim(ClaimOutcome.NOT_YOURS, tok)
         if row.used_at is not None:
-            return TokenClaim(ClaimOutcome.USED, tok)
+            return TokenClaim(ClaimOutcome.USED, tok, row.used_at)
         return TokenClaim(ClaimOutcome.EXPIRED, tok)
 
     async def prune(self, now: datetime) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import cast
 
-from sqlalchemy import DateTime, Dialect, Index, MetaData, String, Table, Text
+from sqlalchemy import DateTime, Dialect, Index, Integer, MetaData, String, Table, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -55,7 +55,15 @@ class Base(DeclarativeBase):
 
 
 class ConversationStateRow(Base):
-    """One JSON document (core.state.ConversationState) per conversation key."""
+    """One JSON document (core.state.ConversationState) per conversation key, and the lease that
+    lets one turn at a time, in any process, work on it.
+
+    ``revision`` counts the saves: a turn saves only if it is still the one it loaded (the
+    compare-and-set that keeps two processes from overwriting each other). The lease lives on the
+    same row so that taking it loads the state in the same statement and saving gives it back in
+    the same statement: a turn costs no more round trips or written pages than before. A row with
+    revision 0 was never saved (a turn took the lease and the state is the empty one). The cancel
+    flag of a running model task lives here too and is cleared with the lease."""
 
     __tablename__ = "conversation_states"
 
@@ -66,6 +74,11 @@ class ConversationStateRow(Base):
     thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
     state: Mapped[str] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    revision: Mapped[int] = mapped_column(Integer, server_default="0")
+    lease_holder: Mapped[str | None] = mapped_column(String, nullable=True)  # the turn working on it
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)  # real time
+    running_task: Mapped[str | None] = mapped_column(String, nullable=True)  # a cancellable task's id
+    cancel_task: Mapped[str | None] = mapped_column(String, nullable=True)  # the task asked to stop
 
 
 class ProcessedEventRow(Base):

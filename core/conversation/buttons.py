@@ -17,12 +17,15 @@ from core.state import TaskStatus
 from core.turn import Turn
 
 
-def refused(locale: Locale, outcome: ClaimOutcome, *, cancelled: bool = False) -> Reply:
-    """Why a press did nothing: someone else's button, expired, already used (``cancelled``: spent
-    by cancelling its request), or unknown. Codes stay the adapters' ("button_used" drops the
-    keyboard); only the words are more precise."""
+def refused(
+    locale: Locale, outcome: ClaimOutcome, *, cancelled: bool = False, elsewhere: bool = False
+) -> Reply:
+    """Why a press did nothing: someone else's button (``elsewhere``: the presser's own, from
+    another conversation), expired, already used (``cancelled``: spent by cancelling its
+    request), or unknown. Codes stay the adapters' ("button_used" drops the keyboard); only the
+    words are more precise."""
     key, code = {
-        ClaimOutcome.NOT_YOURS: ("button.not_yours", "not_yours"),
+        ClaimOutcome.NOT_YOURS: ("button.other_chat" if elsewhere else "button.not_yours", "not_yours"),
         ClaimOutcome.EXPIRED: ("button.expired", "button_expired"),
         ClaimOutcome.USED: ("button.cancelled" if cancelled else "button.used", "button_used"),
     }.get(outcome, ("button.unknown", "button_unknown"))

@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import core.messages  # noqa: F401  (registers "cancel.nothing" and "cancel.done")
-from core.conversation.replies import notice_reply
+from core.conversation.replies import notice_reply, prepend
+from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
-from core.i18n import register
+from core.i18n import Locale, register, t
 from core.ports import ClaimOutcome
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import Task, TaskStatus
@@ -76,12 +77,13 @@ def is_busy(turn: Turn) -> bool:
     )
 
 
-def busy_reply(turn: Turn, event: Inbound) -> Reply:
+def busy_reply(locale: Locale, event: Inbound) -> Reply:
+    """The conversation's task is running elsewhere (or its conversation stayed held too long)."""
     if isinstance(event, TextMessage) and is_confirm(event.text):
-        notice = NoticeBlock(turn.t("task.already_handled"), "warning", "already_handled")
+        notice = NoticeBlock(t(locale, "task.already_handled"), "warning", "already_handled")
     else:
-        notice = NoticeBlock(turn.t("task.busy"), "warning", "busy")
-    return Reply(Status.FAILED, (notice,), turn.locale)
+        notice = NoticeBlock(t(locale, "task.busy"), "warning", "busy")
+    return Reply(Status.FAILED, (notice,), locale)
 
 
 def nothing_to_confirm(turn: Turn) -> Reply:
@@ -130,16 +132,19 @@ class TaskLifecycle:
 
     async def typed_confirm(self, turn: Turn, task: Task) -> Reply:
         """ "确认" / "yes" spends the confirm button's token: one compare-and-set, whichever way
-        (button, text, another process) the confirmation arrives first."""
+        (button, text, another process) the confirmation arrives first. A token a dead process
+        spent long ago (core.conversation.stalled) counts as this confirmation's."""
         claim = await tokens.claim_confirm(turn, task)
         turn.trace.append(
             TraceStep("input", "claim_confirmation", {"task": task.id}, detail={"outcome": claim.outcome})
         )
         skill = self.book.skill_of(task)
-        if claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None and skill is not None:
+        late = stalled(claim, turn.now)
+        if (claim.outcome is ClaimOutcome.CLAIMED or late) and claim.token is not None and skill is not None:
+            notices: list[Block] = [not_run(turn, self.book.describe(turn, task))] if late else []
             reply = await skill.on_button(turn, task, claim.token.payload)
             self.book.settle(turn.state, task)
-            return reply
+            return prepend(reply, notices)
         return await self._unclaimable(turn, task, claim.outcome)
 
     async def _unclaimable(self, turn: Turn, task: Task, outcome: ClaimOutcome) -> Reply:
@@ -164,10 +169,13 @@ class TaskLifecycle:
     async def cancel(self, turn: Turn, task: Task, *, spent: bool = False) -> Reply:
         """Cancel ``task``. A pending confirmation's tokens are spent first, so a confirm racing
         in from another process either wins (and we say so) or can no longer run."""
+        notices: list[Block] = []
         if not spent and task.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(task):
             claim = await tokens.claim_cancel(turn, task)
             if claim.outcome is ClaimOutcome.USED:
-                return await self._unclaimable(turn, task, ClaimOutcome.USED)
+                if not stalled(claim, turn.now):
+                    return await self._unclaimable(turn, task, ClaimOutcome.USED)
+                notices.append(not_run(turn, self.book.describe(turn, task)))
         state = turn.state
         what = self.book.describe(turn, task)
         tokens.remember_cancelled(state, task)
@@ -177,7 +185,7 @@ class TaskLifecycle:
             state.active = None
         state.resume_stack = [t for t in state.resume_stack if t.id != task.id]
         text = turn.t("task.cancelled", what=what) if self.book.resumable(task) else turn.t("cancel.done")
-        return Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale)
+        return prepend(Reply(Status.COMPLETED, (NoticeBlock(text, code="cancelled"),), turn.locale), notices)
 
     def cancel_shelved(self, turn: Turn) -> Reply | None:
         """/cancel with nothing open: drop the interrupted tasks too (their buttons die with them)."""

@@ -1,13 +1,21 @@
-"""What no rule recognises: the planner (cancellable while it runs), else a fallback answer."""
+"""What no rule recognises: the planner (cancellable while it runs), else a fallback answer.
+
+A running planner task is cancellable from any process: the turn notes its id on the
+conversation's lease, /cancel elsewhere flags it there, and the turn looks at the flag every
+CANCEL_POLL seconds while the model thinks (a model request may take many seconds; the look is
+one primary-key read). In the process running it, /cancel stops it at once.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from datetime import timedelta
 from typing import Protocol
 
 import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
+from core.conversation.leases import ConversationLeases
 from core.events import ConversationKey
 from core.i18n import Locale
 from core.planner.redaction import redact
@@ -15,7 +23,11 @@ from core.planner.tooling import Handoff
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.skills.registry import SkillSet
-from core.turn import Turn
+from core.turn import Turn, new_id
+
+log = logging.getLogger(__name__)
+
+CANCEL_POLL = 0.5  # seconds between looks at the cancel flag while a model task runs
 
 _GREETING = re.compile(
     r"(hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|thanks|thank you|thx|"
@@ -33,9 +45,10 @@ class UnroutedAnswers:
     """Answers unrouted text, and remembers each conversation's running planner turn so that
     /cancel or its Cancel button can stop it."""
 
-    def __init__(self, planner: Planner | None, skills: SkillSet) -> None:
+    def __init__(self, planner: Planner | None, skills: SkillSet, leases: ConversationLeases) -> None:
         self.planner = planner
         self.skills = skills
+        self.leases = leases
         self._running: dict[str, asyncio.Task[Reply | Handoff]] = {}
 
     async def answer(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply | Handoff:
@@ -58,8 +71,11 @@ class UnroutedAnswers:
         key = turn.key.as_str()
         # Budgets are per person: "telegram:42" and "discord:42" are different people.
         person = f"{turn.key.platform}:{turn.key.user_id}"
+        task_id = new_id()
+        await turn.store.mark_running(task_id)  # before it starts: a /cancel from now on reaches it
         job = asyncio.create_task(self.planner.run(text=text, locale=turn.locale, user_id=person))
         self._running[key] = job
+        watch = asyncio.create_task(self._watch(turn, task_id, job))
         try:
             return await job
         except asyncio.CancelledError:
@@ -76,13 +92,28 @@ class UnroutedAnswers:
                 route=RouteInfo(None, by="model"),
             )
         finally:
+            watch.cancel()
             self._running.pop(key, None)
+            await turn.store.mark_running(None)
+
+    @staticmethod
+    async def _watch(turn: Turn, task_id: str, job: asyncio.Task[Reply | Handoff]) -> None:
+        """Cancel ``job`` once another process flags it (see the module docstring)."""
+        try:
+            while not job.done():
+                await asyncio.sleep(CANCEL_POLL)
+                if await turn.store.cancel_requested(task_id):
+                    job.cancel()
+                    return
+        except Exception:  # a failed look must not fail the answer; in-process /cancel still works
+            log.exception("watching for a cancel request failed")
 
     async def stop(self, key: ConversationKey) -> bool:
-        """Cancel the conversation's running planner turn; False if none was running."""
+        """Cancel the conversation's running planner turn, in this process or, through the
+        database, in another; False if none was running."""
         job = self._running.get(key.as_str())
         if job is None or job.done():
-            return False
+            return await self.leases.request_cancel(key)
         job.cancel()
         await asyncio.wait({job}, timeout=1.0)
         return True

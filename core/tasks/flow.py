@@ -287,7 +287,8 @@ class TaskFlow:
             self.transition(turn, task, TaskStatus.FAILED)
             await self._audit(turn, task, "refused", self._target_of(task), {})
             return self._carry(self._with_notes(refusal, notes), carried_secret)
-        if await action.confirm.required(self, turn, task):
+        # Asked once already (or run again after an interruption): ask again.
+        if task.needs_confirmation or await action.confirm.required(self, turn, task):
             return await self._confirm(turn, task, action, notes, carried_secret)
         return await self._execute(turn, task, notes, carried_secret=carried_secret)
 

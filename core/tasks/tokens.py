@@ -13,10 +13,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from core.events import ConversationKey
-from core.ports import ActionToken, StateStore, TokenClaim
+from core.ports import ActionToken, TokenClaim
 from core.reply import Button
 from core.state import ConversationState, Task
 
@@ -30,12 +30,20 @@ CANCELLED_BUTTONS_KEPT = 20
 _CANCELLED = "cancelled_buttons"  # ConversationState.extra key
 
 
+class TokenStore(Protocol):
+    """Where tokens are issued and spent: the state store, or a turn's hold on it."""
+
+    async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None: ...
+
+    async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim: ...
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(12)  # 16 chars: fits Telegram's 64-byte callback_data
 
 
 async def issue(
-    store: StateStore,
+    store: TokenStore,
     key: ConversationKey,
     now: datetime,
     options: Sequence[tuple[str, dict[str, Any]]],
@@ -99,14 +107,20 @@ def pending(task: Task) -> bool:
     return task.confirm_token is not None and task.cancel_token is not None
 
 
+def is_pair_of(task: Task, token: str) -> bool:
+    """``token`` is the task's pending confirm or cancel button."""
+    return token in (task.confirm_token, task.cancel_token)
+
+
 def expired(task: Task, now: datetime) -> bool:
     """The task's pair is past its time: the confirmation can no longer run."""
     return task.confirm_expires_at is not None and now >= task.confirm_expires_at
 
 
-async def claim(store: StateStore, token: str, user_id: str, now: datetime) -> TokenClaim:
-    """Spend a pressed button's token: one compare-and-set, across processes."""
-    return await store.claim_token(token, user_id, now)
+async def claim(store: TokenStore, token: str, key: ConversationKey, now: datetime) -> TokenClaim:
+    """Spend a pressed button's token: one compare-and-set, across processes, and only from the
+    conversation (platform, chat, user, thread) it was issued in."""
+    return await store.claim_token(token, key, now)
 
 
 def forget(task: Task) -> None:
@@ -118,13 +132,13 @@ def forget(task: Task) -> None:
 async def claim_confirm(turn: Turn, task: Task) -> TokenClaim:
     """Spend the task's confirm token (a typed "确认"), as a button press would."""
     assert task.confirm_token is not None
-    return await claim(turn.store, task.confirm_token, turn.key.user_id, turn.now)
+    return await claim(turn.store, task.confirm_token, turn.key, turn.now)
 
 
 async def claim_cancel(turn: Turn, task: Task) -> TokenClaim:
     """Spend the task's cancel token first, so a confirm racing in cannot run afterwards."""
     assert task.cancel_token is not None
-    return await claim(turn.store, task.cancel_token, turn.key.user_id, turn.now)
+    return await claim(turn.store, task.cancel_token, turn.key, turn.now)
 
 
 def remember_cancelled(state: ConversationState, task: Task) -> None:

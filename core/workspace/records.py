@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Generic, Protocol, TypeVar
 
-from core.reply import DetailsBlock, NoticeBlock, Reply, Status
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.secrets import SecretUnavailable
 from core.state import Task
 from core.tasks.actions import Done, SlotSpec
@@ -22,6 +22,7 @@ from core.tasks.flow import Parsed, TaskFlow, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target, resolve
 from core.turn import Turn
+from core.workspace import interrupted
 from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
 from core.workspace.masking import mask
 
@@ -165,12 +166,22 @@ class RecordSkill(TaskFlow, Generic[R]):
         return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "in_use"),))
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        if task.action == "create":  # confirmed only when run again after an interruption
+            what = self.describe(turn, task)
+            name = str(task.slots.get("name", ""))
+            return turn.t("ws.confirm_create", what=what), DetailsBlock(
+                what, ((turn.t("ws.field.name"), name),)
+            )
         rec = await self.current(turn, task)
         name = rec.name if rec else (task.target_ref or {}).get("name", "")
         if task.action != "delete":
             return await self.preview_update(turn, task, rec, name)
         details = DetailsBlock(turn.t(f"{self.texts}.title", name=name), self.rows(turn, rec) if rec else ())
         return turn.t(f"{self.texts}.confirm_delete", name=name), details
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """core.conversation.interrupted.Recoverable: the record tells whether it ran."""
+        return await interrupted.recover(self, turn, task)
 
     async def create_record(self, turn: Turn, task: Task) -> Done:
         created = await self.create(turn, task, self.audit_entry(turn, task))

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006_market_guard_secrets"
-down_revision: str | Sequence[str] | None = "0004_jobs_outbound"
+down_revision: str | Sequence[str] | None = "0005_turn_safety"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

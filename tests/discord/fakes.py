@@ -149,7 +149,7 @@ class ScriptedHandler:
         return tokens[0], tokens[1]
 
     async def _press(self, event: ButtonPress, locale: Locale) -> Reply:
-        claim = await self.store.claim_token(event.token, event.key.user_id, self.now)
+        claim = await self.store.claim_token(event.token, event.key, self.now)
         notices = {
             ClaimOutcome.NOT_YOURS: ("These buttons are for someone else.", "not_yours"),
             ClaimOutcome.USED: ("That button was already used.", "button_used"),

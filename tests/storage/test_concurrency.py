@@ -42,9 +42,7 @@ async def test_twenty_concurrent_claims_through_two_engines_claim_once(
             ActionToken("cancel", "grp", KEY, {"task": "t1"}, NOW, NOW + timedelta(minutes=5)),
         ]
     )
-    claims = [
-        (a if i % 2 else b).claim_token("confirm" if i % 3 else "cancel", "alice", NOW) for i in range(20)
-    ]
+    claims = [(a if i % 2 else b).claim_token("confirm" if i % 3 else "cancel", KEY, NOW) for i in range(20)]
     results = await asyncio.gather(*claims)
     outcomes = Counter(r.outcome for r in results)
     assert outcomes == {ClaimOutcome.CLAIMED: 1, ClaimOutcome.USED: 19}

@@ -134,28 +134,51 @@ async def test_naive_datetime_is_refused(store: SqlStateStore) -> None:
 
 async def test_token_is_claimed_once(store: SqlStateStore) -> None:
     await store.issue_tokens([make_token("tok-a")])
-    first = await store.claim_token("tok-a", "alice", NOW + timedelta(seconds=10))
+    first = await store.claim_token("tok-a", ALICE, NOW + timedelta(seconds=10))
     assert first.outcome is ClaimOutcome.CLAIMED
     assert first.token == make_token("tok-a")
-    second = await store.claim_token("tok-a", "alice", NOW + timedelta(seconds=11))
+    second = await store.claim_token("tok-a", ALICE, NOW + timedelta(seconds=11))
     assert second.outcome is ClaimOutcome.USED
 
 
 async def test_other_user_cannot_claim_and_owner_still_can(store: SqlStateStore) -> None:
     await store.issue_tokens([make_token("tok-a")])
-    stranger = await store.claim_token("tok-a", "bob", NOW)
+    stranger = await store.claim_token("tok-a", BOB, NOW)
     assert stranger.outcome is ClaimOutcome.NOT_YOURS
-    owner = await store.claim_token("tok-a", "alice", NOW)
+    owner = await store.claim_token("tok-a", ALICE, NOW)
     assert owner.outcome is ClaimOutcome.CLAIMED
-    assert (await store.claim_token("tok-a", "bob", NOW)).outcome is ClaimOutcome.NOT_YOURS
+    assert (await store.claim_token("tok-a", BOB, NOW)).outcome is ClaimOutcome.NOT_YOURS
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        ConversationKey("telegram", "-100200", "alice", None),  # the same chat outside the topic
+        ConversationKey("telegram", "-999", "alice", "7"),  # another chat
+        ConversationKey("discord", "-100200", "alice", "7"),  # another platform
+        ConversationKey("telegram", "-100200:alice", "7", None),  # the old, ambiguous spelling
+    ],
+)
+async def test_the_owner_elsewhere_cannot_claim(store: SqlStateStore, elsewhere: ConversationKey) -> None:
+    await store.issue_tokens([make_token("tok-a")])
+    refused = await store.claim_token("tok-a", elsewhere, NOW)
+    assert refused.outcome is ClaimOutcome.NOT_YOURS and refused.token is not None
+    assert (await store.claim_token("tok-a", ALICE, NOW)).outcome is ClaimOutcome.CLAIMED
+
+
+async def test_a_used_token_tells_when_it_was_claimed(store: SqlStateStore) -> None:
+    await store.issue_tokens([make_token("yes"), make_token("no")])
+    assert (await store.claim_token("yes", ALICE, NOW)).claimed_at == NOW
+    later = await store.claim_token("no", ALICE, NOW + timedelta(seconds=30))
+    assert later.outcome is ClaimOutcome.USED and later.claimed_at == NOW
 
 
 async def test_expired_token(store: SqlStateStore) -> None:
     await store.issue_tokens([make_token("tok-a", ttl_s=300)])
-    at_expiry = await store.claim_token("tok-a", "alice", NOW + timedelta(seconds=300))
+    at_expiry = await store.claim_token("tok-a", ALICE, NOW + timedelta(seconds=300))
     assert at_expiry.outcome is ClaimOutcome.EXPIRED
     assert at_expiry.token is not None and at_expiry.token.payload["choice"] == "tok-a"
-    just_before = await store.claim_token("tok-a", "alice", NOW + timedelta(seconds=299))
+    just_before = await store.claim_token("tok-a", ALICE, NOW + timedelta(seconds=299))
     assert just_before.outcome is ClaimOutcome.CLAIMED
 
 
@@ -165,20 +188,20 @@ async def test_expiry_compares_instants_not_wall_clock_text(store: SqlStateStore
     await store.issue_tokens([make_token("early", group="g1"), make_token("late", group="g2")])
     at_1204_utc = datetime(2026, 7, 13, 13, 4, tzinfo=timezone(timedelta(hours=1)))
     at_1206_utc = datetime(2026, 7, 13, 7, 6, tzinfo=timezone(timedelta(hours=-5)))
-    assert (await store.claim_token("early", "alice", at_1204_utc)).outcome is ClaimOutcome.CLAIMED
-    assert (await store.claim_token("late", "alice", at_1206_utc)).outcome is ClaimOutcome.EXPIRED
+    assert (await store.claim_token("early", ALICE, at_1204_utc)).outcome is ClaimOutcome.CLAIMED
+    assert (await store.claim_token("late", ALICE, at_1206_utc)).outcome is ClaimOutcome.EXPIRED
 
 
 async def test_unknown_token(store: SqlStateStore) -> None:
-    assert (await store.claim_token("nope", "alice", NOW)).outcome is ClaimOutcome.NOT_FOUND
-    assert (await store.claim_token("nope", "alice", NOW)).token is None
+    assert (await store.claim_token("nope", ALICE, NOW)).outcome is ClaimOutcome.NOT_FOUND
+    assert (await store.claim_token("nope", ALICE, NOW)).token is None
 
 
 async def test_claiming_one_spends_its_siblings_only(store: SqlStateStore, engine: AsyncEngine) -> None:
     await store.issue_tokens([make_token("yes"), make_token("no"), make_token("other", group="g2")])
-    assert (await store.claim_token("yes", "alice", NOW)).outcome is ClaimOutcome.CLAIMED
-    assert (await store.claim_token("no", "alice", NOW)).outcome is ClaimOutcome.USED
-    assert (await store.claim_token("other", "alice", NOW)).outcome is ClaimOutcome.CLAIMED
+    assert (await store.claim_token("yes", ALICE, NOW)).outcome is ClaimOutcome.CLAIMED
+    assert (await store.claim_token("no", ALICE, NOW)).outcome is ClaimOutcome.USED
+    assert (await store.claim_token("other", ALICE, NOW)).outcome is ClaimOutcome.CLAIMED
     async with engine.connect() as conn:
         used = dict((await conn.execute(select(action_tokens.c.token, action_tokens.c.used_at))).all())
     assert used == {"yes": NOW, "no": NOW, "other": NOW}
@@ -187,7 +210,7 @@ async def test_claiming_one_spends_its_siblings_only(store: SqlStateStore, engin
 async def test_token_keeps_its_key_and_payload(store: SqlStateStore) -> None:
     key = ConversationKey("discord", "guild:chan", "u:1", None)  # ':' inside parts must not confuse it
     await store.issue_tokens([make_token("tok-d", key=key)])
-    claim = await store.claim_token("tok-d", "u:1", NOW)
+    claim = await store.claim_token("tok-d", key, NOW)
     assert claim.outcome is ClaimOutcome.CLAIMED
     assert claim.token is not None
     assert claim.token.key == key
@@ -200,7 +223,7 @@ async def test_unserialisable_payload_fails_at_issue(store: SqlStateStore) -> No
     bad = ActionToken(bad.token, bad.group_id, bad.key, {"when": NOW}, bad.created_at, bad.expires_at)
     with pytest.raises(TypeError):
         await store.issue_tokens([bad])
-    assert (await store.claim_token("tok-x", "alice", NOW)).outcome is ClaimOutcome.NOT_FOUND
+    assert (await store.claim_token("tok-x", ALICE, NOW)).outcome is ClaimOutcome.NOT_FOUND
 
 
 async def test_old_tokens_are_pruned_recent_expired_kept(store: SqlStateStore) -> None:
@@ -211,8 +234,8 @@ async def test_old_tokens_are_pruned_recent_expired_kept(store: SqlStateStore) -
         ]
     )
     await store.prune(NOW)
-    assert (await store.claim_token("ancient", "alice", NOW)).outcome is ClaimOutcome.NOT_FOUND
-    assert (await store.claim_token("stale", "alice", NOW)).outcome is ClaimOutcome.EXPIRED
+    assert (await store.claim_token("ancient", ALICE, NOW)).outcome is ClaimOutcome.NOT_FOUND
+    assert (await store.claim_token("stale", ALICE, NOW)).outcome is ClaimOutcome.EXPIRED
 
 
 async def test_in_memory_sqlite_store_works_on_the_async_engine() -> None:
@@ -225,8 +248,8 @@ async def test_in_memory_sqlite_store_works_on_the_async_engine() -> None:
         await store.save_state(ALICE, a_state())
         assert await store.load_state(ALICE) == a_state()
         await store.issue_tokens([make_token("m1"), make_token("m2")])
-        assert (await store.claim_token("m1", "alice", NOW)).outcome is ClaimOutcome.CLAIMED
-        assert (await store.claim_token("m2", "alice", NOW)).outcome is ClaimOutcome.USED
+        assert (await store.claim_token("m1", ALICE, NOW)).outcome is ClaimOutcome.CLAIMED
+        assert (await store.claim_token("m2", ALICE, NOW)).outcome is ClaimOutcome.USED
         assert await store.record_event("x", NOW) is True
         assert await store.record_event("x", NOW) is False
     finally:

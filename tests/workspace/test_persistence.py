@@ -125,7 +125,8 @@ async def test_a_confirmation_runs_once_across_two_processes(sqlite_url: str, tm
 
 
 async def test_a_crash_mid_execution_is_reported_not_repeated(sqlite_url: str, tmp_path: Path) -> None:
-    """The executing state is saved before the store is touched; a later turn says so."""
+    """The executing state is saved before the store is touched; a later turn finds out that the
+    create never ran, says so and offers it again (it is not repeated by itself)."""
     await migrate.upgrade_async(sqlite_url)
     data, clock = tmp_path / "data", FixedClock(NOW)
     async with process(sqlite_url, data, clock) as desk:
@@ -143,5 +144,11 @@ async def test_a_crash_mid_execution_is_reported_not_repeated(sqlite_url: str, t
         assert state_after.active is not None and state_after.active.status is TaskStatus.EXECUTING
         clock.advance(180)
         reply = await desk.chat.say("我的交易所账户")
-        assert codes(reply)[0] == "crashed"
+        assert codes(reply)[0] == "interrupted_not_run"
         assert reply.route.action == "query"
+        assert await desk.workspace.accounts.owned(OWNER) == []
+        again = await desk.chat.say("继续")  # the create, shelved by the query, comes back ...
+        assert codes(again) == ["confirm_create", "confirm_hint"]
+        done = await desk.chat.say("确认")  # ... and runs once confirmed
+        assert codes(done) == ["account_created"]
+        assert len(await desk.workspace.accounts.owned(OWNER)) == 1

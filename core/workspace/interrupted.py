@@ -1,0 +1,95 @@
+"""Did an interrupted workspace action run? The record it was about tells (core.conversation.interrupted).
+
+The "executing" checkpoint stamps the task with the turn's time, and the action stamps its record
+with the same time: a created record's ``created_at``, an updated one's ``updated_at``. So:
+- create: a record of that name created at that instant ran; none (or another's) did not;
+- update: the record's last change at that instant ran; an older one did not;
+- delete: the record is gone.
+A finished one is completed (its audit row committed with the change, so there is nothing to add);
+the others get a fresh confirmation, so the user can run it again or cancel it. Running one again is safe
+either way: a duplicate name is refused, a deleted record is "already gone".
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from core.i18n import register
+from core.reply import Block, NoticeBlock
+from core.state import Task, TaskStatus
+from core.tasks import tokens
+from core.tasks.flow import owner_of
+from core.tasks.names import name_key
+from core.turn import Turn
+
+if TYPE_CHECKING:
+    from core.workspace.records import RecordSkill
+
+register(
+    {
+        "ws.interrupted_done": {
+            "zh": "「{what}」执行时服务中断了；查询记录后确认它已经完成。",
+            "en": "{what} was interrupted by a restart; the records show it went through.",
+        },
+        "ws.interrupted_not_run": {
+            "zh": "「{what}」执行时服务中断了；查询记录后确认它没有执行，没有做任何更改。"
+            "可以重新确认执行，或取消。",
+            "en": "{what} was interrupted by a restart before it ran; nothing was changed. "
+            "You can confirm it again or cancel it.",
+        },
+        "ws.interrupted_unknown": {
+            "zh": "「{what}」执行时服务中断了，无法确认是否已经完成，请查看列表。"
+            "可以重新确认执行（不会重复创建或删除），或取消。",
+            "en": "{what} was interrupted by a restart and it can't be told whether it went through; please "
+            "check the list. You can confirm it again (it won't be done twice) or cancel it.",
+        },
+        "ws.confirm_create": {
+            "zh": "要重新执行「{what}」吗？",
+            "en": "Run {what} again?",
+        },
+    }
+)
+
+
+class Ran(StrEnum):
+    YES = "done"
+    NO = "not_run"
+    UNKNOWN = "unknown"
+
+
+async def ran(skill: RecordSkill[Any], turn: Turn, task: Task) -> Ran:
+    executed_at = task.updated_at  # the "executing" checkpoint's time, which the action stamped
+    if task.action == "create":
+        record = await _created(skill, turn, task)
+        return Ran.YES if record is not None and record.created_at == executed_at else Ran.NO
+    record = await skill.current(turn, task)
+    if task.action == "delete":
+        return Ran.YES if record is None else Ran.NO
+    if record is None:
+        return Ran.UNKNOWN  # deleted since: whatever the update did is gone with it
+    return Ran.YES if record.updated_at == executed_at else Ran.NO
+
+
+async def recover(skill: RecordSkill[Any], turn: Turn, task: Task) -> list[Block]:
+    outcome = await ran(skill, turn, task)
+    what = skill.describe(turn, task)
+    notice = NoticeBlock(
+        turn.t(f"ws.interrupted_{outcome.value}", what=what), "warning", f"interrupted_{outcome.value}"
+    )
+    if outcome is Ran.YES:
+        skill.transition(turn, task, TaskStatus.COMPLETED)
+        return [notice]
+    # Asked again from the top with a fresh confirmation (create and rename included): its
+    # question shows with this turn's answer, and "确认" / "取消" work on it as always.
+    task.needs_confirmation = True
+    tokens.forget(task)
+    skill.transition(turn, task, TaskStatus.COLLECTING)
+    asked = await skill.advance(turn, task)
+    return [notice] if task.status is TaskStatus.AWAITING_CONFIRMATION else [notice, *asked.blocks]
+
+
+async def _created(skill: RecordSkill[Any], turn: Turn, task: Task) -> Any:
+    """The owner's record carrying the name a create task was to give (whoever created it)."""
+    wanted = name_key(str(task.slots.get("name", "")))
+    return next((r for r in await skill.records(owner_of(turn)) if name_key(r.name) == wanted), None)
