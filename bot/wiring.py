@@ -28,12 +28,12 @@ from bot.settings import Settings
 from bot.skills import build_registry
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
-from core.jobs import JobKind, JobKinds, JobQueue
+from core.jobs import JOBS, JobKind, JobKinds, JobQueue
 from core.market import MarketData
 from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
-from core.outbound import DeliveryLog
+from core.outbound import DELIVERIES, DeliveryLog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills.registry import SkillSet
@@ -46,9 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The job kinds skills declare. The one place they enter: the skill registry will fill this from
-# each SkillSpec's job kinds; build_app(job_kinds=...) adds more (tests, one-off compositions).
-SKILL_JOB_KINDS: tuple[JobKind, ...] = ()
+# Job kinds of a one-off composition (a test's own kinds, for `deskmate tick` in a subprocess).
+# Skills declare theirs in their SkillSpec (``jobs``); build_app(job_kinds=...) adds more too.
+EXTRA_JOB_KINDS: tuple[JobKind, ...] = ()
 
 
 @dataclass
@@ -140,6 +140,15 @@ async def build_app(
     if market is None:
         market, http = build_market(settings, clock, engine)
     charts = MatplotlibChartRenderer()
+    closers: list[Any] = []
+    store = SqlStateStore(engine)
+    closers.append(store.close)
+    job_store = SqlJobStore(engine)
+    closers.append(job_store.close)
+    deliveries = SqlDeliveryLog(engine)
+    closers.append(deliveries.close)
+    # The queue's kinds are the skills' own (built below from these same services) and any extra.
+    jobs = JobQueue(job_store, JobKinds(), clock)
     services = (
         Services()
         .provide(CLOCK, clock)
@@ -150,22 +159,17 @@ async def build_app(
         .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
+        .provide(JOBS, jobs)
+        .provide(DELIVERIES, deliveries)
     )
     skills = build_registry().build(services)
+    jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])
     planner: Planner | None = None
-    closers: list[Any] = []
     if settings.llm.configured:  # the model is only a fallback for what no rule covers
         from bot.planner_wiring import build as build_planner
 
         planner, chat_model = build_planner(settings, engine, skills, clock)
         closers.append(chat_model.aclose)
-    store = SqlStateStore(engine)
-    closers.append(store.close)
-    job_store = SqlJobStore(engine)
-    closers.append(job_store.close)
-    deliveries = SqlDeliveryLog(engine)
-    closers.append(deliveries.close)
-    jobs = JobQueue(job_store, JobKinds([*SKILL_JOB_KINDS, *job_kinds]), clock)
     core = Core(store=store, skills=skills, clock=clock, default_locale=settings.locale, planner=planner)
     return App(
         settings=settings,

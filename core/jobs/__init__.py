@@ -6,11 +6,12 @@ from core.jobs.backoff import Backoff
 from core.jobs.kinds import JobContext, JobHandler, JobKind, JobKinds
 from core.jobs.model import DONE, Done, Enqueued, Job, JobResult, JobStatus, NewJob, Reschedule, Retry
 from core.jobs.ports import JobStore
-from core.jobs.queue import JobQueue
+from core.jobs.queue import JOBS, JobQueue
 from core.jobs.runner import JobOutcome, JobRun, JobRunner, RunnerConfig
 
 __all__ = [
     "DONE",
+    "JOBS",
     "Backoff",
     "Done",
     "Enqueued",

@@ -68,6 +68,11 @@ class JobKinds(Mapping[str, JobKind]):
 
     def __init__(self, kinds: Iterable[JobKind] = ()) -> None:
         self._kinds: dict[str, JobKind] = {}
+        self.add(kinds)
+
+    def add(self, kinds: Iterable[JobKind]) -> None:
+        """Register more kinds. The composition root does this once, after the skills are built
+        (their job kinds are built from the same services as they are, the job queue included)."""
         for kind in kinds:
             if kind.name in self._kinds:
                 raise ValueError(f"job kind {kind.name!r} is registered twice")

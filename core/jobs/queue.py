@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from core.clock import Clock
 from core.jobs.kinds import JobKinds
 from core.jobs.model import Enqueued, NewJob
 from core.jobs.ports import JobStore
+from core.services import ServiceKey
 
 
 class JobQueue:
+    """Where skills queue background work (services key JOBS)."""
+
     def __init__(self, store: JobStore, kinds: JobKinds, clock: Clock) -> None:
         self.store = store
         self.kinds = kinds
@@ -52,3 +55,6 @@ class JobQueue:
             dedupe_key=dedupe_key,
         )
         return await self.store.enqueue(job)
+
+
+JOBS: Final = ServiceKey[JobQueue]("job queue")

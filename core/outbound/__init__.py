@@ -7,6 +7,7 @@ destination that turned out unreachable is paused instead of retried forever.
 
 from core.outbound.destination import Destination, reachable_from
 from core.outbound.ports import (
+    DELIVERIES,
     DeliveryLog,
     DeliveryRecord,
     DeliveryResult,
@@ -18,6 +19,7 @@ from core.outbound.ports import (
 from core.outbound.service import PlatformRouter, RecordedOutbound
 
 __all__ = [
+    "DELIVERIES",
     "DeliveryLog",
     "DeliveryRecord",
     "DeliveryResult",

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Protocol
+from typing import Final, Protocol
 
 from core.outbound.destination import Destination
 from core.reply import Reply
+from core.services import ServiceKey
 
 
 class DeliveryStatus(StrEnum):
@@ -104,3 +105,8 @@ class DeliveryLog(Protocol):
         """What did not reach ``destination`` (blocked, failed, paused) since ``since``, oldest
         first: what to tell the person when they are back."""
         ...
+
+
+# Services keys: the deliveries a skill may read ("your alert could not be delivered"), and the
+# outbound a skill may send through outside a job (a job has its own, JobContext.send).
+DELIVERIES: Final = ServiceKey[DeliveryLog]("delivery log")

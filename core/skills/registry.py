@@ -21,13 +21,14 @@ Registration refuses, with a RegistryError naming the skill:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
 import core.messages  # noqa: F401  (registers "help.*")
 from core.i18n import Locale, t
+from core.jobs.kinds import JobKind
 from core.planner.tooling import TaskTool, TaskToolset, Toolset
 from core.routing.router import Route, Router, Rule
 from core.services import Services
@@ -177,6 +178,9 @@ class SkillSpec:
     commands: tuple[CommandSpec, ...] = ()
     tools: tuple[TaskTool, ...] = ()
     facts: FactTools | None = None
+    # Background work on a clock (core.jobs): the kinds this skill's jobs run as, built from the
+    # same services as the skill. Each kind's name starts with "<skill>.".
+    jobs: Callable[[Services], Sequence[JobKind]] | None = None
 
 
 class Registry:
@@ -332,6 +336,15 @@ class SkillSet:
         if task_tools:
             toolsets.append(TaskToolset(task_tools))
         self.toolsets: tuple[Toolset, ...] = tuple(toolsets)
+        kinds: list[JobKind] = []
+        for spec in specs.values():
+            for kind in spec.jobs(services) if spec.jobs is not None else ():
+                if not kind.name.startswith(f"{spec.name}."):
+                    raise RegistryError(
+                        f"skill {spec.name!r}: job kind {kind.name!r} must start with its name"
+                    )
+                kinds.append(kind)
+        self.job_kinds: tuple[JobKind, ...] = tuple(kinds)
 
     # -- lookups ------------------------------------------------------------------------------
 

@@ -69,6 +69,6 @@ if __name__ == "__main__":
     import bot.wiring
     from bot.cli import main
 
-    # The test-only composition: the same entry point the skill registry will fill.
-    bot.wiring.SKILL_JOB_KINDS = KINDS
+    # The test-only composition: kinds beside those the registered skills declare.
+    bot.wiring.EXTRA_JOB_KINDS = KINDS
     sys.exit(main(sys.argv[1:]))

@@ -187,3 +187,46 @@ async def test_on_shutdown_the_runner_stops_before_the_platforms() -> None:
         5,
     )
     assert stopped[0] == "runner" and sorted(stopped[1:]) == ["discord", "telegram"]
+
+
+async def test_a_registered_skills_job_kinds_reach_the_queue(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A skill declares its job kinds in its SkillSpec; build_app hands them to the queue (and so
+    to the runner and `deskmate tick`), and the skill reaches the queue through JOBS."""
+    import bot.wiring
+    from bot.skills import build_registry
+    from core.jobs import DONE, JOBS, JobKind
+    from core.skills.base import OneShotSkill
+    from core.skills.registry import SkillSpec
+    from core.tasks.actions import ActionSpec
+
+    seen: dict[str, object] = {}
+
+    async def tick(job: Job, ctx: object) -> object:
+        return DONE
+
+    class Pinger(OneShotSkill):
+        name = "pinger"
+
+        def __init__(self) -> None:
+            super().__init__({"ping": ActionSpec(run=lambda *a: None)})  # type: ignore[arg-type,return-value]
+
+    def build(services: object) -> Pinger:
+        seen["jobs"] = services.get(JOBS)  # type: ignore[attr-defined]
+        return Pinger()
+
+    pinger = SkillSpec(
+        name="pinger",
+        build=build,  # type: ignore[arg-type]
+        actions={"ping": ActionSpec(run=lambda *a: None)},  # type: ignore[arg-type,return-value]
+        jobs=lambda services: [JobKind("pinger.tick", tick)],  # type: ignore[arg-type]
+    )
+    monkeypatch.setattr(bot.wiring, "build_registry", lambda: build_registry().register(pinger))
+    app = await build_app(Settings())
+    try:
+        assert "pinger.tick" in app.jobs.kinds
+        assert seen["jobs"] is app.jobs
+        await app.jobs.enqueue("pinger.tick")  # a kind the queue knows: accepted
+    finally:
+        await app.aclose()

@@ -34,7 +34,7 @@ def db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DESKMATE_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'd.db'}")
     monkeypatch.setenv("DESKMATE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(bot.wiring, "SKILL_JOB_KINDS", KINDS)  # the test-only composition
+    monkeypatch.setattr(bot.wiring, "EXTRA_JOB_KINDS", KINDS)  # the test-only composition
     migrate(Settings())
     return tmp_path
 

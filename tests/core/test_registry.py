@@ -226,3 +226,34 @@ async def test_a_record_skill_never_turns_an_undeclared_action_into_a_delete() -
     assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["undeclared_action"]
     assert task.status is TaskStatus.FAILED
     assert [a.name for a in await desk.workspace.accounts.owned("console:user-1")] == [account.name]
+
+
+# -- job kinds: a skill's background work enters the app through its spec ---------------------
+
+
+async def _noop(job: Any, ctx: Any) -> Any:
+    from core.jobs import DONE
+
+    return DONE
+
+
+def test_a_skills_job_kinds_are_built_from_its_services() -> None:
+    from core.jobs import JobKind
+
+    built: list[Services] = []
+
+    def kinds(services: Services) -> list[JobKind]:
+        built.append(services)
+        return [JobKind("toy.check", _noop, timeout=5)]
+
+    services = Services().provide(CLOCK, FixedClock(NOW))
+    skills = Registry().register(spec(jobs=kinds)).build(services)
+    assert [k.name for k in skills.job_kinds] == ["toy.check"]
+    assert built == [services]
+
+
+def test_a_job_kind_named_for_another_skill_is_refused() -> None:
+    from core.jobs import JobKind
+
+    with pytest.raises(RegistryError, match="must start with its name"):
+        Registry().register(spec(jobs=lambda s: [JobKind("alert.check", _noop)])).build(Services())
