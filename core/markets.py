@@ -5,8 +5,23 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from core.i18n import Locale
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolRules:
+    """A spot symbol's trading filters, as the exchange enforces them (Binance exchangeInfo:
+    PRICE_FILTER tickSize, LOT_SIZE stepSize / minQty / maxQty, NOTIONAL or MIN_NOTIONAL
+    minNotional). Orders, grids and alert levels are checked against these, never guessed."""
+
+    tick_size: Decimal
+    step_size: Decimal
+    min_qty: Decimal
+    max_qty: Decimal
+    min_notional: Decimal
+    max_notional: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +32,7 @@ class MarketSpec:
     name_en: str
     name_zh: str
     aliases: tuple[str, ...] = ()  # extra names, any case; the base, symbol and names are implied
+    rules: SymbolRules | None = None  # trading filters, when the catalog knows them
 
     def display_name(self, locale: Locale) -> str:
         return self.name_zh if locale == "zh" else self.name_en
@@ -30,9 +46,20 @@ def normalize_alias(value: str) -> str:
     return unicodedata.normalize("NFKC", value).strip().casefold()
 
 
+def _rules(tick: str, step: str, max_qty: str) -> SymbolRules:
+    # Binance spot filters of these symbols (exchangeInfo); minimum notional 5 USDT.
+    return SymbolRules(Decimal(tick), Decimal(step), Decimal(step), Decimal(max_qty), Decimal(5))
+
+
 DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
     MarketSpec(
-        "BTCUSDT", "BTC", "USDT", "Bitcoin", "比特币", ("bitcoin", "xbt", "大饼", "比特幣", "btc/usdt")
+        "BTCUSDT",
+        "BTC",
+        "USDT",
+        "Bitcoin",
+        "比特币",
+        ("bitcoin", "xbt", "大饼", "比特幣", "btc/usdt"),
+        _rules("0.01", "0.00001", "9000"),
     ),
     MarketSpec(
         "ETHUSDT",
@@ -41,8 +68,17 @@ DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
         "Ethereum",
         "以太坊",
         ("ether", "ethereum", "以太", "以太币", "以太幣", "eth/usdt"),
+        _rules("0.01", "0.0001", "9000"),
     ),
-    MarketSpec("SOLUSDT", "SOL", "USDT", "Solana", "Solana", ("solana", "索拉纳", "sol/usdt")),
+    MarketSpec(
+        "SOLUSDT",
+        "SOL",
+        "USDT",
+        "Solana",
+        "Solana",
+        ("solana", "索拉纳", "sol/usdt"),
+        _rules("0.01", "0.001", "90000"),
+    ),
 )
 
 # Well-known coins deskmate does not quote (yet): recognised so that "狗狗币价格" fails clearly
@@ -93,6 +129,11 @@ class MarketCatalog:
 
     def get(self, symbol: str) -> MarketSpec | None:
         return self._by_symbol.get(symbol.upper())
+
+    def rules(self, symbol: str) -> SymbolRules | None:
+        """The symbol's trading filters, or None when the catalog does not know them."""
+        spec = self.get(symbol)
+        return spec.rules if spec is not None else None
 
     def is_supported(self, symbol: str) -> bool:
         return symbol.upper() in self._by_symbol
