@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy core adapters bot
+	$(BIN)/mypy core adapters bot bench
 
 contracts: $(STAMP)
 	$(BIN)/lint-imports

@@ -40,7 +40,9 @@ from core.engine import Core
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
-from core.skills.price_service import PriceService
+from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills import price
+from core.skills.registry import Registry, SkillSet
 
 TOKEN = "123456:BENCH-not-a-real-token"
 BOT = {"id": 123456, "is_bot": True, "first_name": "Deskmate", "username": "DeskmateBenchBot"}
@@ -94,7 +96,8 @@ def _chat_id(raw: bytes, content_type: str) -> int | None:
     if content_type.startswith("application/json"):
         value = json.loads(raw or b"{}").get("chat_id")
     else:
-        value = (parse_qs(raw.decode()).get("chat_id") or [None])[0]
+        found_ids = parse_qs(raw.decode()).get("chat_id")
+        value = found_ids[0] if found_ids else None
     return int(value) if value is not None else None
 
 
@@ -160,7 +163,7 @@ def _update(i: int) -> dict[str, Any]:
 @contextlib.asynccontextmanager
 async def _running(api: FakeBotApi, core: Core, flood: BaseRateLimiter[Any]) -> AsyncIterator[Any]:
     config = TelegramConfig(token=TOKEN, base_url=f"http://127.0.0.1:{api.port}/bot")
-    app = build_application(config, core, flood=flood)
+    app = build_application(config, core, commands=core.skills.commands, flood=flood)
     async with app:  # initialize() ... shutdown()
         await app.start()
         try:
@@ -169,14 +172,20 @@ async def _running(api: FakeBotApi, core: Core, flood: BaseRateLimiter[Any]) -> 
             await app.stop()
 
 
+def _price_skills(clock: SystemClock, charts: MatplotlibChartRenderer) -> SkillSet:
+    services = (
+        Services()
+        .provide(CLOCK, clock)
+        .provide(MARKET, CachedMarket(DemoMarket(clock), clock))
+        .provide(CATALOG, MarketCatalog())
+        .provide(CHARTS, charts)
+    )
+    return Registry().register(price.SPEC).build(services)
+
+
 async def run_burst(*, users: int, legacy: bool, charts: MatplotlibChartRenderer) -> Outcome:
     clock = SystemClock()
-    core = Core(
-        store=MemoryStateStore(),
-        prices=PriceService(CachedMarket(DemoMarket(clock), clock), MarketCatalog(), clock),
-        charts=charts,
-        clock=clock,
-    )
+    core = Core(store=MemoryStateStore(), skills=_price_skills(clock, charts), clock=clock)
     per_answer = 2 if legacy else 1
     flood: BaseRateLimiter[Any] = LegacyFloodControl() if legacy else FloodControl()
     patch = (
