@@ -134,3 +134,26 @@ class MarketData(Protocol):
         """The valid UTC daily closes the exchange returned inside ``window`` (maybe fewer than
         asked; never invented). Raises MarketError when the call itself failed."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """The top of a symbol's order book: best bid and best ask (Binance bookTicker), validated."""
+
+    symbol: str
+    bid: Decimal
+    ask: Decimal
+    source: str
+    fetched_at: datetime
+
+
+class BookData(Protocol):
+    """Port: both sides of the best quote, for trading (a buy fills at the ask, a sell at the bid).
+    The price skill's card keeps the ask-only ``MarketData.get_quote``."""
+
+    @property
+    def source(self) -> str: ...
+
+    async def get_book(self, symbol: str) -> Book:
+        """The best bid and ask for ``symbol``; raises MarketError."""
+        ...

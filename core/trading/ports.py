@@ -1,0 +1,174 @@
+"""What the trading service needs from outside: its storage, and live exchanges.
+
+Storage keeps one aggregate per order (its fills with it) and the paper balances and positions
+of an account; every change writes its audit rows in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Final, Literal, Protocol
+
+from core.services import ServiceKey
+from core.tasks.audit import AuditEntry
+from core.trading.model import Balance, Fill, NewOrder, Order, OrderStatus, Position, Rejection, Side, Trade
+from core.trading.risk import RiskLimits
+from core.workspace.accounts import ExchangeAccount
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The order row behind a client order id: ``created`` when this call took the id."""
+
+    order: Order
+    created: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How a pending order ended: filled (its fills), rejected (why), or unknown (live, for now)."""
+
+    status: OrderStatus
+    fills: tuple[Fill, ...] = ()
+    rejection: Rejection | None = None
+    exchange_order_id: str | None = None
+
+
+class OrderStore(Protocol):
+    """Orders, fills, paper balances and positions. Safe across processes: a client order id is
+    claimed once (a unique constraint); a pending order settles once (compare-and-set)."""
+
+    async def order(self, client_order_id: str) -> Order | None: ...
+
+    async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
+        """Insert the pending order (and its audit row), or return the order already holding the id."""
+        ...
+
+    async def fill_paper(
+        self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
+    ) -> Order:
+        """In one transaction: the pending order is filled, the account's balances pay for it
+        (core.trading.paper.settle; Binance's -2010 rejects it instead), the fill and the
+        position are recorded, with the audit rows. An order no longer pending is returned as it is."""
+        ...
+
+    async def settle(
+        self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order:
+        """Settle a pending (or unknown) order: status, fills and positions, with the audit rows."""
+        ...
+
+    async def paper_balances(self, account_id: str, starting_usdt: Decimal) -> list[Balance]:
+        """The paper account's balances (the starting USDT until its first trade)."""
+        ...
+
+    async def positions(self, account_id: str) -> list[Position]: ...
+
+    async def trades(self, account_id: str, limit: int) -> list[Trade]:
+        """Newest first."""
+        ...
+
+    async def limits(self, account_id: str) -> RiskLimits | None:
+        """The account's own caps, or None for the defaults."""
+        ...
+
+    async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None: ...
+
+
+ORDERS: Final = ServiceKey[OrderStore]("order store")
+
+
+# -- live exchanges ----------------------------------------------------------------------------
+
+ExchangeFault = Literal["rejected", "auth", "clock", "timeout", "network", "unavailable", "unsupported"]
+
+
+class ExchangeError(Exception):
+    """A live exchange call that failed. ``code`` and ``message`` are the exchange's own
+    (Binance: "-2010", "Account has insufficient balance for requested action."); ``fault`` says
+    what kind of failure it is. ``timeout`` and ``network`` leave an order's fate unknown."""
+
+    def __init__(self, fault: ExchangeFault, code: str, message: str) -> None:
+        super().__init__(f"{fault} {code}: {message}")
+        self.fault = fault
+        self.code = code
+        self.message = message
+
+    @property
+    def uncertain(self) -> bool:
+        """The request may have reached the exchange: an order must be looked up, not resent."""
+        return self.fault in ("timeout", "network", "unavailable")
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeOrder:
+    """An order as the exchange reports it."""
+
+    client_order_id: str
+    exchange_order_id: str
+    status: Literal["filled", "open", "rejected", "cancelled"]
+    quantity: Decimal  # executed
+    quote_amount: Decimal  # executed, in the quote asset
+    fee: Decimal
+    fee_asset: str
+    at: datetime
+
+
+class ExchangeClient(Protocol):
+    """One live account's signed calls."""
+
+    async def balances(self) -> list[Balance]: ...
+
+    async def market_order(
+        self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, price: Decimal
+    ) -> ExchangeOrder:
+        """Place a market order under ``client_order_id`` (``price``: the quote it was sized at,
+        for exchanges that size market buys in the quote asset). Raises ExchangeError."""
+        ...
+
+    async def order_by_client_id(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
+        """The order placed under ``client_order_id``, or None when the exchange has none."""
+        ...
+
+    async def my_trades(self, symbol: str, limit: int) -> list[Trade]: ...
+
+    async def server_time(self) -> datetime: ...
+
+    async def aclose(self) -> None: ...
+
+
+class LiveExchanges(Protocol):
+    """Opens a live account's client. Credentials arrive sealed; the adapter opens them only
+    for the call, and never logs them."""
+
+    def client(self, account: ExchangeAccount) -> ExchangeClient: ...
+
+
+LIVE_EXCHANGES: Final = ServiceKey[LiveExchanges]("live exchanges")
+
+
+def fills_of(order: ExchangeOrder, symbol: str, side: Side) -> tuple[Fill, ...]:
+    """An exchange's filled order as one fill at its average price."""
+    if order.quantity <= 0:
+        return ()
+    price = order.quote_amount / order.quantity
+    return (
+        Fill(
+            symbol,
+            side,
+            order.quantity,
+            price.quantize(Decimal("0.00000001")),
+            order.quote_amount,
+            order.fee,
+            order.fee_asset,
+            order.at,
+            order.exchange_order_id or order.client_order_id,
+        ),
+    )
+
+
+def sorted_trades(trades: Sequence[Trade]) -> list[Trade]:
+    return sorted(trades, key=lambda t: t.at, reverse=True)

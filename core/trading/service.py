@@ -1,0 +1,434 @@
+"""The trading service: the one order path for conversations and jobs alike.
+
+``plan`` sizes an intent against the book, the symbol's filters, the fee, the balances and the
+account's caps (a summary; nothing stored). ``place`` executes it exactly once per client order
+id: the id is claimed in storage first (unique), then a paper order fills in one transaction
+with its balances, fill, position and audit rows, and a live order goes to the exchange under
+that id. A live order whose request timed out is never sent again blindly: it is looked up by
+its client order id first. Every order and fill is audited in the transaction that records it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Final
+
+from core.clock import Clock
+from core.market import Book, BookData, MarketError
+from core.markets import MarketCatalog, SymbolRules
+from core.services import ServiceKey
+from core.tasks.audit import AuditEntry
+from core.trading import filters, risk
+from core.trading.model import (
+    QUOTE_ASSET,
+    AccountKind,
+    Balance,
+    Fill,
+    NewOrder,
+    Order,
+    OrderIntent,
+    OrderPlan,
+    OrderStatus,
+    Position,
+    Rejection,
+    Trade,
+)
+from core.trading.paper import settle
+from core.trading.ports import (
+    ExchangeClient,
+    ExchangeError,
+    ExchangeOrder,
+    LiveExchanges,
+    OrderStore,
+    Settlement,
+    fills_of,
+)
+from core.trading.positions import PositionView, view
+from core.trading.risk import RiskLimits
+from core.trading.sizing import DEFAULT_TAKER_FEE, fee_of, quantity_for_quote, quantity_of_holding
+from core.workspace.accounts import ExchangeAccount
+from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
+
+log = logging.getLogger(__name__)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # a what-if fill's time: never stored
+
+UNSUPPORTED = "unsupported_symbol"
+NOT_PLACED = "not_placed"  # a timed-out order the exchange says it never received
+
+
+def kind_of(account: ExchangeAccount) -> AccountKind:
+    return "paper" if account.exchange == "paper" else "live"
+
+
+@dataclass(frozen=True, slots=True)
+class TradingConfig:
+    taker_fee: Decimal = DEFAULT_TAKER_FEE
+    limits: RiskLimits = field(default_factory=RiskLimits)
+
+
+@dataclass(frozen=True, slots=True)
+class AccountBalances:
+    assets: tuple[Balance, ...]
+    equity: Decimal  # USDT, valuing each coin at its best bid
+    unpriced: tuple[str, ...] = ()  # coins that could not be valued (no quote): left out of equity
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """The order as stored after ``place``; ``duplicate``: it had already run (same client id)."""
+
+    order: Order
+    plan: OrderPlan | None
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PriceMoved:
+    """The price moved beyond the tolerance since the summary: nothing was placed."""
+
+    plan: OrderPlan
+    reference: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class MaxBuy:
+    symbol: str
+    quantity: Decimal  # the most one market buy can take now (balance, fee, step and caps)
+    by_balance: Decimal  # what the free USDT alone allows
+    price: Decimal  # the ask it was computed at
+    free_quote: Decimal
+    fee_rate: Decimal
+    step: Decimal
+    capped: bool  # a cap, not the balance, limits it
+
+
+class TradingService:
+    def __init__(
+        self,
+        orders: OrderStore,
+        books: BookData,
+        catalog: MarketCatalog,
+        clock: Clock,
+        live: LiveExchanges | None = None,
+        config: TradingConfig | None = None,
+    ) -> None:
+        self.orders = orders
+        self.books = books
+        self.catalog = catalog
+        self.clock = clock
+        self.live = live
+        self.config = config or TradingConfig()
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def rules(self, symbol: str) -> SymbolRules | None:
+        return self.catalog.rules(symbol)
+
+    async def limits(self, account: ExchangeAccount) -> RiskLimits:
+        return await self.orders.limits(account.id) or self.config.limits
+
+    async def raw_balances(self, account: ExchangeAccount) -> list[Balance]:
+        if kind_of(account) == "paper":
+            return await self.orders.paper_balances(account.id, starting_usdt(account))
+        client = self._client(account)
+        try:
+            return await client.balances()
+        finally:
+            await client.aclose()
+
+    async def balances(self, account: ExchangeAccount) -> AccountBalances:
+        assets = [b for b in await self.raw_balances(account) if b.total > 0 or b.asset == QUOTE_ASSET]
+        equity, unpriced = await self._equity(assets)
+        assets.sort(key=lambda b: (b.asset != QUOTE_ASSET, b.asset))
+        return AccountBalances(tuple(assets), equity, unpriced)
+
+    async def positions(self, account: ExchangeAccount) -> list[PositionView]:
+        held = [p for p in await self.orders.positions(account.id) if p.quantity > 0]
+        if kind_of(account) == "live":
+            # The exchange's balances are the truth; deskmate's fills give the entry where it knows it.
+            known = {p.asset: p for p in held}
+            held = []
+            for bal in await self.raw_balances(account):
+                if bal.asset == QUOTE_ASSET or bal.total <= 0:
+                    continue
+                mine = known.get(bal.asset)
+                if mine is not None and mine.quantity == bal.total:
+                    held.append(mine)
+                else:
+                    held.append(Position(bal.asset, bal.total, Decimal(0)))
+        books = await self._books([f"{p.asset}{QUOTE_ASSET}" for p in held])
+        views = []
+        for p in held:
+            symbol = f"{p.asset}{QUOTE_ASSET}"
+            book = books.get(symbol)
+            views.append(view(p, symbol, book.bid if book else None))
+        return views
+
+    async def trades(self, account: ExchangeAccount, limit: int = 10) -> list[Trade]:
+        return await self.orders.trades(account.id, limit)
+
+    async def max_buy(self, account: ExchangeAccount, symbol: str) -> MaxBuy | Rejection:
+        rules = self.rules(symbol)
+        if rules is None:
+            return Rejection(UNSUPPORTED, f"{symbol} is not traded here", "symbol")
+        book = await self.books.get_book(symbol)
+        balances = await self.raw_balances(account)
+        free = next((b.free for b in balances if b.asset == QUOTE_ASSET), Decimal(0))
+        rate = self.config.taker_fee
+        by_balance = quantity_for_quote(free, book.ask, rate, rules)
+        limits = await self.limits(account)
+        equity, _ = await self._equity(balances)
+        cap_notional = min(limits.max_order_notional, limits.max_equity_share * equity)
+        by_cap = quantity_for_quote(cap_notional * (1 + rate), book.ask, rate, rules)
+        quantity = min(by_balance, by_cap)
+        return MaxBuy(
+            symbol, quantity, by_balance, book.ask, free, rate, rules.step_size, capped=by_cap < by_balance
+        )
+
+    # -- planning ----------------------------------------------------------------------------
+
+    async def plan(self, account: ExchangeAccount, intent: OrderIntent) -> OrderPlan:
+        """What ``intent`` would trade now, with the reason it cannot when it cannot."""
+        book = await self.books.get_book(intent.symbol)
+        return await self._plan(account, intent, book)
+
+    async def _plan(self, account: ExchangeAccount, intent: OrderIntent, book: Book) -> OrderPlan:
+        rules = self.rules(intent.symbol)
+        price = book.ask if intent.side == "buy" else book.bid
+        balances = await self.raw_balances(account)
+        equity, _ = await self._equity(balances, known={intent.symbol: book})
+        rate = self.config.taker_fee
+        if rules is None:
+            unsupported = Rejection(UNSUPPORTED, f"{intent.symbol} is not traded here", "symbol")
+            return OrderPlan(
+                intent, price, Decimal(0), Decimal(0), Decimal(0), QUOTE_ASSET, equity, unsupported
+            )
+        free = {b.asset: b.free for b in balances}
+        quantity = self._quantity(intent, price, rules, free)
+        notional = quantity * price
+        fee = fee_of(notional, rate)
+        plan = OrderPlan(intent, price, quantity, notional, fee, QUOTE_ASSET, equity)
+        rejection: Rejection | None = (
+            filters.check_market_order(rules, quantity, price)
+            or self._balance_check(plan, free)
+            or risk.check_caps(plan, await self.limits(account))
+        )
+        return replace(plan, rejection=rejection) if rejection else plan
+
+    def _quantity(
+        self, intent: OrderIntent, price: Decimal, rules: SymbolRules, free: dict[str, Decimal]
+    ) -> Decimal:
+        if intent.unit == "base":
+            return intent.amount  # as asked: off-step quantities fail LOT_SIZE, as on Binance
+        if intent.unit == "quote":
+            return quantity_for_quote(intent.amount, price, self.config.taker_fee, rules)
+        held = free.get(intent.base, Decimal(0))
+        fraction = Decimal(1) if intent.unit == "all" else intent.amount
+        return quantity_of_holding(held, fraction, rules)
+
+    @staticmethod
+    def _balance_check(plan: OrderPlan, free: dict[str, Decimal]) -> Rejection | None:
+        balances = {a: Balance(a, f) for a, f in free.items()}
+        fill = Fill(
+            plan.intent.symbol, plan.intent.side, plan.quantity, plan.price, plan.notional,
+            plan.fee, plan.fee_asset, _EPOCH, "",
+        )  # fmt: skip
+        outcome = settle(balances, fill, plan.intent.base)
+        return outcome if isinstance(outcome, Rejection) else None
+
+    # -- placing -----------------------------------------------------------------------------
+
+    async def place(
+        self,
+        account: ExchangeAccount,
+        intent: OrderIntent,
+        client_order_id: str,
+        audit: AuditEntry,
+        *,
+        reference_price: Decimal | None = None,
+    ) -> Placed | PriceMoved:
+        """Execute ``intent`` once under ``client_order_id``. ``reference_price``: the price the
+        user saw; a move beyond the account's tolerance returns PriceMoved and places nothing.
+        Raises MarketError when no quote can be had (nothing is claimed then)."""
+        existing = await self.orders.order(client_order_id)
+        if existing is not None and existing.status.final:
+            return Placed(existing, None, duplicate=True)
+        book = await self.books.get_book(intent.symbol)
+        plan = await self._plan(account, intent, book)
+        limits = await self.limits(account)
+        moved = reference_price is not None and risk.moved(
+            reference_price, plan.price, limits.price_tolerance
+        )
+        if existing is None and reference_price is not None and moved:
+            return PriceMoved(plan, reference_price)
+        now = self.clock.now()
+        kind = kind_of(account)
+        new = NewOrder(
+            client_order_id, audit.owner, account.id, account.name, kind, account.exchange,
+            intent.symbol, intent.side, plan.quantity, now,
+        )  # fmt: skip
+        claim = await self.orders.claim(new, self._audit(audit, "order", new_detail(new, plan)))
+        order = claim.order
+        if order.status.final:
+            return Placed(order, plan, duplicate=True)
+        if plan.rejection is not None:
+            settled = await self.orders.settle(
+                client_order_id,
+                Settlement(OrderStatus.REJECTED, rejection=plan.rejection),
+                intent.base,
+                self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused"),
+            )
+            return Placed(settled, plan)
+        if kind == "paper":
+            fill = Fill(
+                intent.symbol, intent.side, plan.quantity, plan.price, plan.notional, plan.fee,
+                plan.fee_asset, now, client_order_id,
+            )  # fmt: skip
+            filled = await self.orders.fill_paper(
+                client_order_id, fill, intent.base, starting_usdt(account), self._audit(audit, "fill", {})
+            )
+            return Placed(filled, plan)
+        return Placed(await self._place_live(account, order, plan, audit, fresh=claim.created), plan)
+
+    async def _place_live(
+        self, account: ExchangeAccount, order: Order, plan: OrderPlan, audit: AuditEntry, *, fresh: bool
+    ) -> Order:
+        intent = plan.intent
+        cid = order.client_order_id
+        client = self._client(account)
+        try:
+            found: ExchangeOrder | None = None
+            if not fresh:  # claimed before (a crash, a timeout): ask the exchange before anything
+                try:
+                    found = await client.order_by_client_id(intent.symbol, cid)
+                except ExchangeError as exc:
+                    return await self._unknown(order, exc, intent.base, audit)
+            if found is None:
+                try:
+                    found = await client.market_order(
+                        intent.symbol, intent.side, plan.quantity, cid, plan.price
+                    )
+                except ExchangeError as exc:
+                    if not exc.uncertain:
+                        return await self._rejected(order, exc, intent.base, audit)
+                    log.warning("live order %s: %s; looking it up by its client order id", cid, exc.fault)
+                    try:
+                        found = await client.order_by_client_id(intent.symbol, cid)
+                    except ExchangeError as again:
+                        return await self._unknown(order, again, intent.base, audit)
+                    if found is None:
+                        gone = ExchangeError("rejected", NOT_PLACED, f"{exc.code}: {exc.message}")
+                        return await self._rejected(order, gone, intent.base, audit)
+            return await self._settle_found(order, found, plan, audit)
+        finally:
+            await client.aclose()
+
+    async def _settle_found(
+        self, order: Order, found: ExchangeOrder, plan: OrderPlan, audit: AuditEntry
+    ) -> Order:
+        intent = plan.intent
+        if found.status == "filled" or (found.status != "open" and found.quantity > 0):
+            settlement = Settlement(
+                OrderStatus.FILLED, fills_of(found, intent.symbol, intent.side), None, found.exchange_order_id
+            )
+            return await self.orders.settle(
+                order.client_order_id, settlement, intent.base, self._audit(audit, "fill", {})
+            )
+        if found.status == "open":
+            return await self._unknown(
+                order, ExchangeError("timeout", "open", "still open"), intent.base, audit
+            )
+        rejection = Rejection(found.status, f"the exchange reports the order {found.status}", found.status)
+        settlement = Settlement(
+            OrderStatus.REJECTED, rejection=rejection, exchange_order_id=found.exchange_order_id
+        )
+        return await self.orders.settle(
+            order.client_order_id,
+            settlement,
+            intent.base,
+            self._audit(audit, "order_rejected", {"code": found.status}, outcome="failed"),
+        )
+
+    async def _rejected(self, order: Order, exc: ExchangeError, base: str, audit: AuditEntry) -> Order:
+        rejection = Rejection(exc.code, exc.message, exc.fault)
+        return await self.orders.settle(
+            order.client_order_id,
+            Settlement(OrderStatus.REJECTED, rejection=rejection),
+            base,
+            self._audit(audit, "order_rejected", {"code": exc.code}, outcome="failed"),
+        )
+
+    async def _unknown(self, order: Order, exc: ExchangeError, base: str, audit: AuditEntry) -> Order:
+        rejection = Rejection(exc.code, exc.message, exc.fault)
+        return await self.orders.settle(
+            order.client_order_id,
+            Settlement(OrderStatus.UNKNOWN, rejection=rejection),
+            base,
+            self._audit(audit, "order_unknown", {"code": exc.code}, outcome="failed"),
+        )
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _client(self, account: ExchangeAccount) -> ExchangeClient:
+        if self.live is None:
+            raise ExchangeError("unsupported", "no_live", "live trading is not configured")
+        return self.live.client(account)
+
+    async def _books(self, symbols: Sequence[str]) -> dict[str, Book]:
+        wanted = [s for s in dict.fromkeys(symbols) if self.catalog.get(s) is not None]
+
+        async def one(symbol: str) -> Book | None:
+            try:
+                return await self.books.get_book(symbol)
+            except MarketError:
+                return None
+
+        found = await asyncio.gather(*(one(s) for s in wanted))
+        return {s: b for s, b in zip(wanted, found, strict=True) if b is not None}
+
+    async def _equity(
+        self, balances: Sequence[Balance], known: dict[str, Book] | None = None
+    ) -> tuple[Decimal, tuple[str, ...]]:
+        known = dict(known or {})
+        coins = [b for b in balances if b.asset != QUOTE_ASSET and b.total > 0]
+        missing = [f"{b.asset}{QUOTE_ASSET}" for b in coins if f"{b.asset}{QUOTE_ASSET}" not in known]
+        known.update(await self._books(missing))
+        equity = sum((b.total for b in balances if b.asset == QUOTE_ASSET), Decimal(0))
+        unpriced = []
+        for b in coins:
+            book = known.get(f"{b.asset}{QUOTE_ASSET}")
+            if book is None:
+                unpriced.append(b.asset)
+            else:
+                equity += b.total * book.bid
+        return equity, tuple(unpriced)
+
+    @staticmethod
+    def _audit(
+        template: AuditEntry, action: str, detail: dict[str, str], *, outcome: str = "ok"
+    ) -> AuditEntry:
+        return replace(template, action=action, outcome=outcome, detail={**template.detail, **detail})  # type: ignore[arg-type]
+
+
+def starting_usdt(account: ExchangeAccount) -> Decimal:
+    return account.paper_balance if account.paper_balance is not None else PAPER_DEFAULT_BALANCE
+
+
+def new_detail(new: NewOrder, plan: OrderPlan) -> dict[str, str]:
+    return {
+        "client_order_id": new.client_order_id,
+        "symbol": new.symbol,
+        "side": new.side,
+        "quantity": format(new.quantity.normalize(), "f"),
+        "price": format(plan.price.normalize(), "f"),
+        "kind": new.kind,
+    }
+
+
+TRADING: Final = ServiceKey[TradingService]("trading service")

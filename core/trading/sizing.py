@@ -1,0 +1,45 @@
+"""Order arithmetic in Decimal: steps, fees, and the quantity an amount buys or sells.
+
+The paper exchange charges its taker fee in USDT on both sides (a buy costs notional + fee, a
+sell yields notional - fee), rounded to 8 decimals, half to even. "Buy 100 USDT of BTC" spends at
+most 100 USDT, fee included; "the most ETH I can buy" is the free USDT over (ask x (1 + fee)),
+down to the step size.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
+
+from core.markets import SymbolRules
+
+DEFAULT_TAKER_FEE = Decimal("0.001")  # 0.1 %, Binance's base spot taker rate
+FEE_PLACES = Decimal("0.00000001")
+
+
+def floor_to_step(value: Decimal, step: Decimal) -> Decimal:
+    """The largest multiple of ``step`` not above ``value`` (0 when below one step)."""
+    if step <= 0:
+        return value
+    if value <= 0:
+        return Decimal(0)
+    steps = (value / step).to_integral_value(rounding=ROUND_DOWN)
+    return (steps * step).normalize() if steps else Decimal(0)
+
+
+def fee_of(notional: Decimal, rate: Decimal) -> Decimal:
+    return (notional * rate).quantize(FEE_PLACES, rounding=ROUND_HALF_EVEN)
+
+
+def quantity_for_quote(amount: Decimal, price: Decimal, rate: Decimal, rules: SymbolRules) -> Decimal:
+    """The most coin ``amount`` USDT buys at ``price`` with the fee on top, on the step."""
+    raw = amount / (price * (1 + rate))
+    quantity = floor_to_step(raw, rules.step_size)
+    # Rounding the fee up by half a unit could still tip the cost over: step down once if it does.
+    while quantity > 0 and quantity * price + fee_of(quantity * price, rate) > amount:
+        quantity = floor_to_step(quantity - rules.step_size, rules.step_size)
+    return min(quantity, floor_to_step(rules.max_qty, rules.step_size))
+
+
+def quantity_of_holding(free: Decimal, fraction: Decimal, rules: SymbolRules) -> Decimal:
+    """``fraction`` of a free balance, down to the step (what "清仓" or "half" can sell)."""
+    return floor_to_step(free * fraction, rules.step_size)
