@@ -1,0 +1,484 @@
+"""The order store (core.trading.ports.OrderStore) on SQLAlchemy Core.
+
+Safe across processes (SQLite file or PostgreSQL):
+- a client order id is claimed by one INSERT under a unique constraint: a second process gets
+  the existing order back;
+- a pending order settles by one compare-and-set UPDATE (``status IN ('pending','unknown')``),
+  the transaction's first statement: on SQLite it takes the write lock before any balance is
+  read, on PostgreSQL it locks the order row, and the account's balance and position rows are
+  read FOR UPDATE, so two orders of one account never spend the same USDT;
+- every order, fill and rejection writes its audit row in the same transaction.
+
+Decimals are stored as text (SQLite has no exact numeric type).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    Row,
+    String,
+    Table,
+    UniqueConstraint,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.audit_log import insert_audit
+from adapters.storage.tables import Base, UTCDateTime
+from core.tasks.audit import AuditEntry
+from core.trading.model import (
+    QUOTE_ASSET,
+    Balance,
+    Fill,
+    NewOrder,
+    Order,
+    OrderStatus,
+    Position,
+    Rejection,
+    Trade,
+)
+from core.trading.paper import settle as settle_paper
+from core.trading.ports import Claim, Settlement
+from core.trading.positions import apply_fill
+from core.trading.risk import RiskLimits
+
+_OPEN = (OrderStatus.PENDING.value, OrderStatus.UNKNOWN.value)
+
+
+class TradingOrderRow(Base):
+    __tablename__ = "trading_orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    client_order_id: Mapped[str] = mapped_column(String, unique=True)  # the idempotency key
+    owner: Mapped[str] = mapped_column(String)
+    account_id: Mapped[str] = mapped_column(String)
+    account_name: Mapped[str] = mapped_column(String)
+    kind: Mapped[str] = mapped_column(String)  # paper | live
+    exchange: Mapped[str] = mapped_column(String)
+    symbol: Mapped[str] = mapped_column(String)
+    side: Mapped[str] = mapped_column(String)
+    quantity: Mapped[str] = mapped_column(String)
+    price: Mapped[str | None] = mapped_column(String, nullable=True)
+    quote_amount: Mapped[str | None] = mapped_column(String, nullable=True)
+    fee: Mapped[str | None] = mapped_column(String, nullable=True)
+    fee_asset: Mapped[str | None] = mapped_column(String, nullable=True)
+    status: Mapped[str] = mapped_column(String)
+    error_code: Mapped[str | None] = mapped_column(String, nullable=True)
+    error_message: Mapped[str | None] = mapped_column(String, nullable=True)
+    exchange_order_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (
+        Index("ix_trading_orders_account_created", "account_id", "created_at"),
+        {"sqlite_autoincrement": True},
+    )
+
+
+class TradingFillRow(Base):
+    __tablename__ = "trading_fills"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("trading_orders.id", ondelete="CASCADE"))
+    client_order_id: Mapped[str] = mapped_column(String)
+    account_id: Mapped[str] = mapped_column(String)
+    symbol: Mapped[str] = mapped_column(String)
+    side: Mapped[str] = mapped_column(String)
+    quantity: Mapped[str] = mapped_column(String)
+    price: Mapped[str] = mapped_column(String)
+    quote_amount: Mapped[str] = mapped_column(String)
+    fee: Mapped[str] = mapped_column(String)
+    fee_asset: Mapped[str] = mapped_column(String)
+    realized_pnl: Mapped[str | None] = mapped_column(String, nullable=True)
+    trade_id: Mapped[str] = mapped_column(String)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (
+        UniqueConstraint("order_id", "trade_id", name="uq_trading_fills_order_trade"),
+        Index("ix_trading_fills_account_at", "account_id", "at"),
+        {"sqlite_autoincrement": True},
+    )
+
+
+class PaperBalanceRow(Base):
+    """A paper account's balance of one asset; no USDT row yet: it still has its starting balance."""
+
+    __tablename__ = "paper_balances"
+
+    account_id: Mapped[str] = mapped_column(String, primary_key=True)
+    asset: Mapped[str] = mapped_column(String, primary_key=True)
+    free: Mapped[str] = mapped_column(String)
+    locked: Mapped[str] = mapped_column(String)
+
+
+class PositionRow(Base):
+    """What an account holds of one coin through deskmate's fills: quantity, cost (fees included)
+    and the P&L realized so far."""
+
+    __tablename__ = "trading_positions"
+
+    account_id: Mapped[str] = mapped_column(String, primary_key=True)
+    asset: Mapped[str] = mapped_column(String, primary_key=True)
+    quantity: Mapped[str] = mapped_column(String)
+    cost: Mapped[str] = mapped_column(String)
+    realized_pnl: Mapped[str] = mapped_column(String)
+
+
+class TradingLimitsRow(Base):
+    """An account's own risk caps (none: the configured defaults)."""
+
+    __tablename__ = "trading_limits"
+
+    account_id: Mapped[str] = mapped_column(String, primary_key=True)
+    max_order_notional: Mapped[str] = mapped_column(String)
+    max_equity_share: Mapped[str] = mapped_column(String)
+    confirm_twice_share: Mapped[str] = mapped_column(String)
+    price_tolerance: Mapped[str] = mapped_column(String)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+trading_orders = cast(Table, TradingOrderRow.__table__)
+trading_fills = cast(Table, TradingFillRow.__table__)
+paper_balances = cast(Table, PaperBalanceRow.__table__)
+trading_positions = cast(Table, PositionRow.__table__)
+trading_limits = cast(Table, TradingLimitsRow.__table__)
+
+
+def _dec(value: str | None) -> Decimal | None:
+    return Decimal(value) if value is not None else None
+
+
+def _text(value: Decimal | None) -> str | None:
+    return format(value, "f") if value is not None else None
+
+
+class SqlOrderStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    # -- orders ------------------------------------------------------------------------------
+
+    async def order(self, client_order_id: str) -> Order | None:
+        async with self._engine.connect() as conn:
+            row = await self._order_row(conn, client_order_id)
+        return _order(row) if row is not None else None
+
+    @staticmethod
+    async def _order_row(conn: AsyncConnection, client_order_id: str) -> Row[Any] | None:
+        stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)
+        return (await conn.execute(stmt)).first()
+
+    async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
+        values = {
+            "client_order_id": new.client_order_id,
+            "owner": new.owner,
+            "account_id": new.account_id,
+            "account_name": new.account_name,
+            "kind": new.kind,
+            "exchange": new.exchange,
+            "symbol": new.symbol,
+            "side": new.side,
+            "quantity": _text(new.quantity),
+            "status": OrderStatus.PENDING.value,
+            "created_at": new.now,
+            "updated_at": new.now,
+        }
+        try:
+            async with self._engine.begin() as conn:
+                row = (
+                    await conn.execute(insert(trading_orders).values(**values).returning(*trading_orders.c))
+                ).one()
+                await insert_audit(conn, _audited(audit, row))
+                return Claim(_order(row), created=True)
+        except IntegrityError:
+            async with self._engine.connect() as conn:
+                existing = await self._order_row(conn, new.client_order_id)
+            if existing is None:  # pragma: no cover - an integrity error of another kind
+                raise
+            return Claim(_order(existing), created=False)
+
+    async def fill_paper(
+        self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
+    ) -> Order:
+        order = await self.order(client_order_id)
+        if order is None or order.status is not OrderStatus.PENDING:
+            if order is None:
+                raise LookupError(client_order_id)
+            return order
+        await self._seed(order.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
+        async with self._engine.begin() as conn:
+            row = await self._take(conn, client_order_id, (OrderStatus.PENDING.value,))
+            if row is None:  # settled meanwhile by another process
+                current = await self._order_row(conn, client_order_id)
+                assert current is not None
+                return _order(current)
+            balances = await self._locked_balances(conn, order.account_id)
+            outcome = settle_paper(balances, fill, base)
+            if isinstance(outcome, Rejection):
+                rejected = replace(
+                    audit,
+                    action="order_rejected",
+                    outcome="refused",
+                    detail={**audit.detail, "code": outcome.code},
+                )
+                return await self._settle_in(
+                    conn, row, Settlement(OrderStatus.REJECTED, rejection=outcome), base, rejected
+                )
+            for asset, balance in outcome.items():
+                await conn.execute(
+                    update(paper_balances)
+                    .where(paper_balances.c.account_id == order.account_id, paper_balances.c.asset == asset)
+                    .values(free=_text(balance.free), locked=_text(balance.locked))
+                )
+            return await self._settle_in(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+
+    async def settle(
+        self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order:
+        order = await self.order(client_order_id)
+        if order is None:
+            raise LookupError(client_order_id)
+        if order.status.final:
+            return order
+        await self._seed_position(order.account_id, base)
+        async with self._engine.begin() as conn:
+            row = await self._take(conn, client_order_id, _OPEN)
+            if row is None:
+                current = await self._order_row(conn, client_order_id)
+                assert current is not None
+                return _order(current)
+            return await self._settle_in(conn, row, settlement, base, audit)
+
+    @staticmethod
+    async def _take(
+        conn: AsyncConnection, client_order_id: str, statuses: tuple[str, ...]
+    ) -> Row[Any] | None:
+        """The compare-and-set that makes this transaction the order's one settlement (and, on
+        SQLite, takes the write lock before anything is read)."""
+        c = trading_orders.c
+        stmt = (
+            update(trading_orders)
+            .where(c.client_order_id == client_order_id, c.status.in_(statuses))
+            .values(status=c.status)
+            .returning(*trading_orders.c)
+        )
+        return (await conn.execute(stmt)).first()
+
+    async def _settle_in(
+        self, conn: AsyncConnection, row: Row[Any], settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order:
+        fills = settlement.fills
+        quantity = sum((f.quantity for f in fills), Decimal(0)) if fills else Decimal(row.quantity)
+        quote = sum((f.quote_amount for f in fills), Decimal(0)) if fills else None
+        rejection = settlement.rejection
+        values: dict[str, Any] = {
+            "status": settlement.status.value,
+            "quantity": _text(quantity),
+            "price": _text((quote / quantity).quantize(Decimal("0.00000001")))
+            if quote and quantity
+            else None,
+            "quote_amount": _text(quote),
+            "fee": _text(sum((f.fee for f in fills), Decimal(0))) if fills else None,
+            "fee_asset": fills[0].fee_asset if fills else None,
+            "error_code": rejection.code if rejection else None,
+            "error_message": rejection.message[:500] if rejection else None,
+            "exchange_order_id": settlement.exchange_order_id,
+            "updated_at": fills[-1].at if fills else row.updated_at,
+        }
+        c = trading_orders.c
+        updated = (
+            await conn.execute(
+                update(trading_orders).where(c.id == row.id).values(**values).returning(*trading_orders.c)
+            )
+        ).one()
+        if fills:
+            held = await self._locked_position(conn, row.account_id, base)
+            position = held or Position(base, Decimal(0), Decimal(0))
+            for fill in fills:
+                position, realized = apply_fill(position, base, fill)
+                await conn.execute(
+                    insert(trading_fills).values(
+                        order_id=row.id,
+                        client_order_id=row.client_order_id,
+                        account_id=row.account_id,
+                        symbol=fill.symbol,
+                        side=fill.side,
+                        quantity=_text(fill.quantity),
+                        price=_text(fill.price),
+                        quote_amount=_text(fill.quote_amount),
+                        fee=_text(fill.fee),
+                        fee_asset=fill.fee_asset,
+                        realized_pnl=_text(realized),
+                        trade_id=fill.trade_id,
+                        at=fill.at,
+                    )
+                )
+            p = trading_positions.c
+            await conn.execute(
+                update(trading_positions)
+                .where(p.account_id == row.account_id, p.asset == base)
+                .values(
+                    quantity=_text(position.quantity),
+                    cost=_text(position.cost),
+                    realized_pnl=_text(position.realized_pnl),
+                )
+            )
+        await insert_audit(conn, _audited(audit, updated))
+        return _order(updated)
+
+    # -- balances and positions -------------------------------------------------------------
+
+    async def _seed(self, account_id: str, starting: Mapping[str, Decimal], base: str) -> None:
+        """The balance rows a fill will lock, created once (a concurrent creator wins quietly)."""
+        rows = [
+            {"account_id": account_id, "asset": a, "free": _text(v), "locked": "0"}
+            for a, v in starting.items()
+        ]
+        async with self._engine.begin() as conn:
+            await conn.execute(_insert_ignore(conn, paper_balances).values(rows))
+        await self._seed_position(account_id, base)
+
+    async def _seed_position(self, account_id: str, base: str) -> None:
+        row = {"account_id": account_id, "asset": base, "quantity": "0", "cost": "0", "realized_pnl": "0"}
+        async with self._engine.begin() as conn:
+            await conn.execute(_insert_ignore(conn, trading_positions).values(row))
+
+    @staticmethod
+    async def _locked_balances(conn: AsyncConnection, account_id: str) -> dict[str, Balance]:
+        stmt = select(paper_balances).where(paper_balances.c.account_id == account_id).with_for_update()
+        return {
+            r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked))
+            for r in (await conn.execute(stmt)).all()
+        }
+
+    @staticmethod
+    async def _locked_position(conn: AsyncConnection, account_id: str, asset: str) -> Position | None:
+        p = trading_positions.c
+        stmt = select(trading_positions).where(p.account_id == account_id, p.asset == asset).with_for_update()
+        row = (await conn.execute(stmt)).first()
+        return _position(row) if row is not None else None
+
+    async def paper_balances(self, account_id: str, starting_usdt: Decimal) -> list[Balance]:
+        stmt = select(paper_balances).where(paper_balances.c.account_id == account_id)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(stmt)).all()
+        found = {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in rows}
+        found.setdefault(QUOTE_ASSET, Balance(QUOTE_ASSET, starting_usdt))
+        return sorted(found.values(), key=lambda b: b.asset)
+
+    async def positions(self, account_id: str) -> list[Position]:
+        p = trading_positions.c
+        stmt = select(trading_positions).where(p.account_id == account_id).order_by(p.asset)
+        async with self._engine.connect() as conn:
+            return [_position(r) for r in (await conn.execute(stmt)).all()]
+
+    async def trades(self, account_id: str, limit: int) -> list[Trade]:
+        f = trading_fills.c
+        stmt = (
+            select(trading_fills)
+            .where(f.account_id == account_id)
+            .order_by(f.at.desc(), f.id.desc())
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(stmt)).all()
+        return [
+            Trade(
+                r.symbol,
+                r.side,
+                Decimal(r.quantity),
+                Decimal(r.price),
+                Decimal(r.quote_amount),
+                Decimal(r.fee),
+                r.fee_asset,
+                _dec(r.realized_pnl),
+                r.at,
+                r.client_order_id,
+            )
+            for r in rows
+        ]
+
+    async def limits(self, account_id: str) -> RiskLimits | None:
+        stmt = select(trading_limits).where(trading_limits.c.account_id == account_id)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        if row is None:
+            return None
+        return RiskLimits(
+            Decimal(row.max_order_notional),
+            Decimal(row.max_equity_share),
+            Decimal(row.confirm_twice_share),
+            Decimal(row.price_tolerance),
+        )
+
+    async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None:
+        values = {
+            "max_order_notional": _text(limits.max_order_notional),
+            "max_equity_share": _text(limits.max_equity_share),
+            "confirm_twice_share": _text(limits.confirm_twice_share),
+            "price_tolerance": _text(limits.price_tolerance),
+            "updated_at": audit.at,
+        }
+        async with self._engine.begin() as conn:
+            l = trading_limits.c  # noqa: E741
+            done = await conn.execute(
+                update(trading_limits).where(l.account_id == account_id).values(**values)
+            )
+            if not done.rowcount:
+                await conn.execute(insert(trading_limits).values(account_id=account_id, **values))
+            await insert_audit(conn, audit)
+
+
+def _insert_ignore(conn: AsyncConnection, table: Table) -> Any:
+    """INSERT ... ON CONFLICT DO NOTHING on either backend."""
+    if conn.dialect.name == "postgresql":
+        return postgresql.insert(table).on_conflict_do_nothing()
+    return sqlite.insert(table).on_conflict_do_nothing()
+
+
+def _audited(audit: AuditEntry, row: Row[Any]) -> AuditEntry:
+    detail = {**audit.detail, "client_order_id": row.client_order_id, "status": row.status}
+    return replace(audit, target_id=str(row.id), target_name=row.client_order_id, detail=detail)
+
+
+def _order(row: Row[Any]) -> Order:
+    return Order(
+        id=str(row.id),
+        client_order_id=row.client_order_id,
+        owner=row.owner,
+        account_id=row.account_id,
+        account_name=row.account_name,
+        kind=row.kind,
+        exchange=row.exchange,
+        symbol=row.symbol,
+        side=row.side,
+        quantity=Decimal(row.quantity),
+        price=_dec(row.price),
+        quote_amount=_dec(row.quote_amount),
+        fee=_dec(row.fee),
+        fee_asset=row.fee_asset,
+        status=OrderStatus(row.status),
+        error_code=row.error_code,
+        error_message=row.error_message,
+        exchange_order_id=row.exchange_order_id,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _position(row: Row[Any]) -> Position:
+    return Position(row.asset, Decimal(row.quantity), Decimal(row.cost), Decimal(row.realized_pnl))
