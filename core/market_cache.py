@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from core.clock import Clock
-from core.market import DailyCloses, HistoryWindow, MarketData, Quote
+from core.market import Book, BookData, DailyCloses, HistoryWindow, MarketData, Quote
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -123,6 +123,7 @@ class CachedMarket:
         self._histories: SingleFlight[tuple[str, HistoryWindow], DailyCloses] = SingleFlight(
             clock, history_ttl
         )
+        self._books: SingleFlight[str, Book] = SingleFlight(clock, quote_ttl)
 
     @property
     def source(self) -> str:
@@ -144,6 +145,11 @@ class CachedMarket:
     async def get_quote(self, symbol: str) -> Quote:
         return await self._quotes.get(symbol, lambda: self._inner.get_quote(symbol))
 
+    async def get_book(self, symbol: str) -> Book:
+        """Both sides of the best quote (trading), single-flight like the quotes."""
+        inner = cast(BookData, self._inner)
+        return await self._books.get(symbol, lambda: inner.get_book(symbol))
+
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         return await self._histories.get(
             (symbol, window), lambda: self._inner.get_daily_closes(symbol, window)
@@ -152,3 +158,4 @@ class CachedMarket:
     def clear(self) -> None:
         self._quotes.clear()
         self._histories.clear()
+        self._books.clear()

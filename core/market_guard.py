@@ -18,11 +18,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from core.clock import Clock
 from core.market import (
     MAX_RETRY_AFTER_SECONDS,
+    Book,
+    BookData,
     DailyCloses,
     HistoryWindow,
     MarketData,
@@ -118,6 +120,10 @@ class MarketGuard:
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         return await self._guarded(lambda: self._inner.get_daily_closes(symbol, window))
+
+    async def get_book(self, symbol: str) -> Book:
+        inner = cast(BookData, self._inner)
+        return await self._guarded(lambda: inner.get_book(symbol))
 
     async def _guarded(self, call: Callable[[], Awaitable[T]]) -> T:
         block = await self._current()

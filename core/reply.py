@@ -98,7 +98,90 @@ class DetailsBlock:
     rows: tuple[tuple[str, str], ...]
 
 
-Block = QuoteBlock | HistoryBlock | ChartBlock | TextBlock | NoticeBlock | DetailsBlock
+@dataclass(frozen=True, slots=True)
+class OrderBlock:
+    """An order as it ended: filled (at ``price``, the average fill) or rejected (``error_code`` and
+    ``error_message`` are the exchange's own, e.g. -1013 "Filter failure: LOT_SIZE")."""
+
+    account: str
+    kind: Literal["paper", "live"]
+    symbol: str
+    side: Literal["buy", "sell"]
+    quantity: Decimal
+    price: Decimal | None
+    quote_amount: Decimal | None
+    fee: Decimal | None
+    fee_asset: str | None
+    status: Literal["filled", "rejected", "unknown"]
+    client_order_id: str
+    error_code: str | None = None
+    error_message: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AssetBalance:
+    asset: str
+    free: Decimal
+    locked: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceBlock:
+    """An account's balances and its equity in USDT (coins valued at their best bid)."""
+
+    account: str
+    kind: Literal["paper", "live"]
+    assets: tuple[AssetBalance, ...]
+    equity_usdt: Decimal
+    unpriced: tuple[str, ...] = ()  # coins left out of the equity: no quote could be had
+
+
+@dataclass(frozen=True, slots=True)
+class PositionItem:
+    symbol: str
+    quantity: Decimal
+    avg_entry: Decimal | None  # None: bought outside deskmate, entry unknown
+    price: Decimal | None  # the best bid now
+    unrealized_pnl: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class PositionsBlock:
+    account: str
+    kind: Literal["paper", "live"]
+    items: tuple[PositionItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeItem:
+    time: datetime
+    symbol: str
+    side: Literal["buy", "sell"]
+    quantity: Decimal
+    price: Decimal
+    fee: Decimal
+    fee_asset: str
+
+
+@dataclass(frozen=True, slots=True)
+class TradesBlock:
+    account: str
+    kind: Literal["paper", "live"]
+    items: tuple[TradeItem, ...]  # newest first
+
+
+Block = (
+    QuoteBlock
+    | HistoryBlock
+    | ChartBlock
+    | TextBlock
+    | NoticeBlock
+    | DetailsBlock
+    | OrderBlock
+    | BalanceBlock
+    | PositionsBlock
+    | TradesBlock
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,11 @@ from email.utils import parsedate_to_datetime
 
 import httpx
 
-from adapters.binance.parse import clean_text, parse_book_ticker, parse_klines
+from adapters.binance.parse import clean_text, parse_book, parse_book_ticker, parse_klines
 from core.clock import Clock
 from core.market import (
     MAX_RETRY_AFTER_SECONDS,
+    Book,
     DailyCloses,
     HistoryWindow,
     MarketError,
@@ -75,6 +76,10 @@ class BinanceMarket:
     async def get_quote(self, symbol: str) -> Quote:
         payload = await self._get_json(BOOK_TICKER_PATH, {"symbol": symbol})
         return parse_book_ticker(payload, symbol, self.source, self._clock.now())
+
+    async def get_book(self, symbol: str) -> Book:
+        payload = await self._get_json(BOOK_TICKER_PATH, {"symbol": symbol})
+        return parse_book(payload, symbol, self.source, self._clock.now())
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         days = len(window.days)

@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from core.market import (
+    Book,
     DailyClose,
     DailyCloses,
     HistoryWindow,
@@ -61,6 +62,20 @@ def parse_book_ticker(payload: object, symbol: str, source: str, fetched_at: dat
             f"bookTicker: askPrice is not a sane price: {clean_text(repr(payload.get('askPrice')), 60)}",
         )
     return Quote(symbol=symbol, price=price, price_type="ask", source=source, fetched_at=fetched_at)
+
+
+def parse_book(payload: object, symbol: str, source: str, fetched_at: datetime) -> Book:
+    """Both sides of a ``/api/v3/ticker/bookTicker`` answer; raises MarketError. A crossed book
+    (bid above ask) is not a book deskmate trades on."""
+    ask = parse_book_ticker(payload, symbol, source, fetched_at).price
+    assert isinstance(payload, dict)
+    bid = price_of(payload.get("bidPrice"))
+    if bid is None or bid > ask:
+        raise MarketError(
+            MarketErrorCode.BAD_PRICE,
+            f"bookTicker: bidPrice is not a sane price: {clean_text(repr(payload.get('bidPrice')), 60)}",
+        )
+    return Book(symbol, bid, ask, source, fetched_at)
 
 
 def parse_klines(payload: object, window: HistoryWindow) -> DailyCloses:

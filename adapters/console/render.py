@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
+    BalanceBlock,
     Block,
     ChartBlock,
     DetailsBlock,
     HistoryBlock,
     NoticeBlock,
+    OrderBlock,
+    PositionsBlock,
     QuoteBlock,
     Reply,
     TextBlock,
     TraceStep,
+    TradesBlock,
 )
+from core.tables import columns, table_of
 
 _LABELS: dict[str, dict[Locale, str]] = {
     "best_ask": {
@@ -106,7 +112,82 @@ def _block_lines(
         return [block.text]
     if isinstance(block, DetailsBlock):
         return [block.title, *(f"  {label}: {value}" for label, value in block.rows)]
+    table = table_of(block, locale)
+    if table is not None:
+        if not table.header:  # an order: label / value rows
+            return [table.title, *(f"  {label}: {value}" for label, value in table.rows)]
+        return [table.title, *(f"  {line}" for line in columns(table)), *(f"  {n}" for n in table.notes)]
     return []
+
+
+def _d(value: Decimal | None) -> str | None:
+    return None if value is None else plain_decimal(value)
+
+
+def _trading_json(block: OrderBlock | BalanceBlock | PositionsBlock | TradesBlock) -> dict[str, Any]:
+    if isinstance(block, OrderBlock):
+        return {
+            "type": "order",
+            "account": block.account,
+            "kind": block.kind,
+            "paper": block.kind == "paper",
+            "symbol": block.symbol,
+            "side": block.side,
+            "quantity": plain_decimal(block.quantity),
+            "price": _d(block.price),
+            "quote_amount": _d(block.quote_amount),
+            "fee": _d(block.fee),
+            "fee_asset": block.fee_asset,
+            "status": block.status,
+            "client_order_id": block.client_order_id,
+            "error_code": block.error_code,
+            "error_message": block.error_message,
+        }
+    if isinstance(block, BalanceBlock):
+        return {
+            "type": "balance",
+            "account": block.account,
+            "kind": block.kind,
+            "assets": [
+                {"asset": a.asset, "free": plain_decimal(a.free), "locked": plain_decimal(a.locked)}
+                for a in block.assets
+            ],
+            "equity_usdt": plain_decimal(block.equity_usdt),
+            "unpriced": list(block.unpriced),
+        }
+    if isinstance(block, PositionsBlock):
+        return {
+            "type": "positions",
+            "account": block.account,
+            "kind": block.kind,
+            "items": [
+                {
+                    "symbol": i.symbol,
+                    "quantity": plain_decimal(i.quantity),
+                    "avg_entry": _d(i.avg_entry),
+                    "price": _d(i.price),
+                    "unrealized_pnl": _d(i.unrealized_pnl),
+                }
+                for i in block.items
+            ],
+        }
+    return {
+        "type": "trades",
+        "account": block.account,
+        "kind": block.kind,
+        "items": [
+            {
+                "time": i.time.isoformat(),
+                "symbol": i.symbol,
+                "side": i.side,
+                "quantity": plain_decimal(i.quantity),
+                "price": plain_decimal(i.price),
+                "fee": plain_decimal(i.fee),
+                "fee_asset": i.fee_asset,
+            }
+            for i in block.items
+        ],
+    }
 
 
 def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
@@ -143,7 +224,9 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {"type": "notice", "level": block.level, "code": block.code, "text": block.text}
     if isinstance(block, TextBlock):
         return {"type": "text", "text": block.text}
-    return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
+    if isinstance(block, DetailsBlock):
+        return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
+    return _trading_json(block)
 
 
 def _step_json(step: TraceStep) -> dict[str, Any]:

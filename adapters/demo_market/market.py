@@ -12,15 +12,16 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from datetime import UTC, date, datetime, timedelta
-from decimal import ROUND_HALF_EVEN, Context, Decimal, localcontext
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
 
 from core.clock import Clock
-from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
+from core.market import Book, DailyClose, DailyCloses, HistoryWindow, Quote
 
 _SEED = "deskmate-demo-v1"  # changing it changes every demo price: keep it fixed
 _ANCHOR_DAYS = 16  # the trend turns at most once per this many days
 _DAILY_WIGGLE = Decimal("0.02")  # +-2 % around the trend
 _QUOTE_WIGGLE = Decimal("0.01")  # the live quote stays within +-1 % of the latest close
+_SPREAD = Decimal("0.0002")  # the demo bid sits 0.02 % under the ask
 # A fixed context: results must not depend on the caller's decimal settings.
 _DECIMALS = Context(prec=28, rounding=ROUND_HALF_EVEN)
 
@@ -59,6 +60,14 @@ class DemoMarket:
             fetched_at=now,
         )
 
+    async def get_book(self, symbol: str) -> Book:
+        """Both sides: the demo ask (the same as the quote card's) and a bid one spread below."""
+        self.quote_calls += 1
+        await self._wait()
+        now = self._clock.now().astimezone(UTC)
+        ask = demo_quote_price(symbol, now)
+        return Book(symbol, demo_bid(ask), ask, self.source, now)
+
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.history_calls += 1
         await self._wait()
@@ -94,6 +103,15 @@ def demo_quote_price(symbol: str, now: datetime) -> Decimal:
     with localcontext(_DECIMALS):
         wiggle = _QUOTE_WIGGLE * _unit(symbol.upper(), "minute", minute.isoformat())
         return _round_price(latest * (1 + wiggle))
+
+
+def demo_bid(ask: Decimal) -> Decimal:
+    """The demo best bid under ``ask``: 0.02 % below, on the ask's own decimals, at least one
+    unit of its last decimal below (a spread is never zero)."""
+    unit = Decimal(1).scaleb(ask.as_tuple().exponent)  # type: ignore[arg-type]
+    with localcontext(_DECIMALS):
+        bid = (ask * (1 - _SPREAD)).quantize(unit, rounding=ROUND_DOWN)
+    return min(bid, ask - unit)
 
 
 def _level(key: str) -> tuple[Decimal, Decimal]:

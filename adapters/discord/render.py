@@ -32,6 +32,7 @@ from core.reply import (
     Reply,
     TextBlock,
 )
+from core.tables import Table, columns, table_of
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -164,6 +165,8 @@ def render(
             lines.append(_NOTICE_PREFIX.get(block.level, "") + safe(block.text))
         elif isinstance(block, DetailsBlock):
             embeds.append(details_embed(block))
+        elif (table := table_of(block, locale)) is not None:
+            embeds.append(table_embed(table))
         else:  # pragma: no cover - a new block type must get a renderer
             _unknown(block)
 
@@ -281,6 +284,24 @@ def details_embed(block: DetailsBlock) -> discord.Embed:
             value=clip(safe(value) or "\u200b", FIELD_VALUE_MAX),
             inline=False,
         )
+    return embed
+
+
+_TONE_COLOURS = {"ok": discord.Colour.green(), "error": discord.Colour.red(), "info": COLOR_INFO}
+
+
+def table_embed(table: Table) -> discord.Embed:
+    """A trading block: an order as fields, a list (balances, positions, trades) as aligned
+    columns in a code block (our own numbers and names; a backtick in a name is replaced)."""
+    embed = discord.Embed(title=clip(safe(table.title), TITLE_MAX), colour=_TONE_COLOURS[table.tone])
+    if not table.header:
+        for name, value in table.rows[:FIELDS_MAX]:
+            embed.add_field(name=clip(safe(name), FIELD_NAME_MAX), value=clip(safe(value), FIELD_VALUE_MAX))
+    elif table.rows:
+        body = "\n".join(line.replace("`", "'") for line in columns(table))
+        embed.description = clip("```\n" + body + "\n```", DESCRIPTION_MAX)
+    if table.notes:
+        embed.set_footer(text=clip(" · ".join(table.notes), 2048))
     return embed
 
 

@@ -33,6 +33,7 @@ from core.reply import (
     Reply,
     TextBlock,
 )
+from core.tables import Table, columns, table_of
 
 MAX_TEXT = 4096  # Telegram's limit for a message text
 MAX_CAPTION = 1024  # ... and for a photo caption
@@ -217,6 +218,28 @@ def block_lines(block: Block, locale: Locale) -> list[Line]:
             return _details_lines(block)
         case ChartBlock():
             raise TypeError("a chart is a photo, not text")
+    table = table_of(block, locale)
+    if table is None:
+        raise TypeError(f"no Telegram template for {type(block).__name__}")
+    return _table_lines(table)
+
+
+_TONE = {"ok": "✅ ", "error": "❌ ", "info": ""}
+
+
+def _table_lines(table: Table) -> list[Line]:
+    """A trading block: its title in bold, its rows in monospace columns (one <code> line each, so
+    a long table still splits between lines), its notes as text."""
+    title = _TONE[table.tone] + table.title
+    lines = [Line(f"<b>{esc(title)}</b>", title)]
+    if table.header:
+        body = columns(table)
+    else:  # label / value rows, the labels padded to one width
+        width = max(len(label) for label, _ in table.rows)
+        body = [f"{label.ljust(width)}  {value}" for label, value in table.rows]
+    lines.extend(Line(f"<code>{esc(row)}</code>", row) for row in body)
+    lines.extend(Line(esc(note), note) for note in table.notes)
+    return lines
 
 
 def split_lines(lines: list[Line]) -> list[OutText]:

@@ -1,0 +1,204 @@
+"""The trading blocks (order, balance, positions, trades) as localized tables: one layout every
+renderer shares. Telegram sets the columns in monospace (<pre>), Discord in a code block inside
+an embed, the console as text; only the framing differs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from core.formatting import format_price, format_utc
+from core.i18n import Locale, register, t
+from core.reply import BalanceBlock, Block, OrderBlock, PositionsBlock, TradesBlock
+
+register(
+    {
+        "tbl.paper": {"zh": "模拟", "en": "paper"},
+        "tbl.live": {"zh": "实盘", "en": "live"},
+        "tbl.buy": {"zh": "买入", "en": "buy"},
+        "tbl.sell": {"zh": "卖出", "en": "sell"},
+        "tbl.order.filled": {
+            "zh": "订单已成交 · {account}（{kind}）",
+            "en": "Order filled · {account} ({kind})",
+        },
+        "tbl.order.rejected": {
+            "zh": "订单被拒绝 · {account}（{kind}）",
+            "en": "Order rejected · {account} ({kind})",
+        },
+        "tbl.order.unknown": {
+            "zh": "订单状态未知 · {account}（{kind}）",
+            "en": "Order status unknown · {account} ({kind})",
+        },
+        "tbl.side": {"zh": "方向", "en": "Side"},
+        "tbl.symbol": {"zh": "交易对", "en": "Symbol"},
+        "tbl.quantity": {"zh": "数量", "en": "Quantity"},
+        "tbl.price": {"zh": "成交均价", "en": "Avg price"},
+        "tbl.quote_amount": {"zh": "成交额", "en": "Amount"},
+        "tbl.fee": {"zh": "手续费", "en": "Fee"},
+        "tbl.error": {"zh": "交易所返回", "en": "Exchange said"},
+        "tbl.order_id": {"zh": "订单号", "en": "Order id"},
+        "tbl.balance.title": {"zh": "余额 · {account}（{kind}）", "en": "Balances · {account} ({kind})"},
+        "tbl.asset": {"zh": "资产", "en": "Asset"},
+        "tbl.free": {"zh": "可用", "en": "Free"},
+        "tbl.locked": {"zh": "冻结", "en": "Locked"},
+        "tbl.equity": {
+            "zh": "总权益 ≈ {equity} USDT（按买一价估值）",
+            "en": "Equity ≈ {equity} USDT (coins at the best bid)",
+        },
+        "tbl.unpriced": {"zh": "未计入（无报价）：{assets}", "en": "Not valued (no quote): {assets}"},
+        "tbl.positions.title": {"zh": "持仓 · {account}（{kind}）", "en": "Positions · {account} ({kind})"},
+        "tbl.avg_entry": {"zh": "均价", "en": "Avg entry"},
+        "tbl.bid": {"zh": "现价", "en": "Price"},
+        "tbl.upnl": {"zh": "浮动盈亏", "en": "Unrealized"},
+        "tbl.no_positions": {"zh": "暂无持仓。", "en": "No positions."},
+        "tbl.trades.title": {
+            "zh": "最近成交 · {account}（{kind}）",
+            "en": "Recent trades · {account} ({kind})",
+        },
+        "tbl.time": {"zh": "时间 (UTC)", "en": "Time (UTC)"},
+        "tbl.no_trades": {"zh": "暂无成交记录。", "en": "No trades yet."},
+        "tbl.positions.note": {
+            "zh": "现价为买一价；均价含买入手续费。",
+            "en": "Price is the best bid; the average entry includes buy fees.",
+        },
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A title, optional column header, rows of cells, and lines of notes under them.
+    ``numeric``: the columns whose cells are numbers (right-aligned)."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+    numeric: frozenset[int] = frozenset()
+    tone: Literal["ok", "error", "info"] = "info"
+
+
+def _amount(value: Decimal | None) -> str:
+    return "—" if value is None else format_price(value) if abs(value) >= 1 else _plain(value)
+
+
+def _plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text if text not in ("-0", "") else "0"
+
+
+def _signed(value: Decimal | None) -> str:
+    if value is None:
+        return "—"
+    text = _amount(abs(value))
+    return f"+{text}" if value > 0 else f"-{text}" if value < 0 else text
+
+
+def table_of(block: Block, locale: Locale) -> Table | None:
+    """The block's table, or None for a block that is not a trading block."""
+    if isinstance(block, OrderBlock):
+        return _order(block, locale)
+    if isinstance(block, BalanceBlock):
+        kind = t(locale, f"tbl.{block.kind}")
+        rows: tuple[tuple[str, ...], ...] = tuple(
+            (a.asset, _amount(a.free), _amount(a.locked)) for a in block.assets
+        )
+        notes: list[str] = [
+            t(locale, "tbl.equity", equity=format_price(block.equity_usdt.quantize(Decimal("0.01"))))
+        ]
+        if block.unpriced:
+            notes.append(t(locale, "tbl.unpriced", assets=", ".join(block.unpriced)))
+        return Table(
+            t(locale, "tbl.balance.title", account=block.account, kind=kind),
+            (t(locale, "tbl.asset"), t(locale, "tbl.free"), t(locale, "tbl.locked")),
+            rows,
+            tuple(notes),
+            frozenset({1, 2}),
+        )
+    if isinstance(block, PositionsBlock):
+        kind = t(locale, f"tbl.{block.kind}")
+        rows = tuple(
+            (
+                i.symbol,
+                _amount(i.quantity),
+                _amount(i.avg_entry),
+                _amount(i.price),
+                _signed(i.unrealized_pnl.quantize(Decimal("0.01")) if i.unrealized_pnl is not None else None),
+            )
+            for i in block.items
+        )
+        notes = [t(locale, "tbl.positions.note") if rows else t(locale, "tbl.no_positions")]
+        return Table(
+            t(locale, "tbl.positions.title", account=block.account, kind=kind),
+            tuple(
+                t(locale, k) for k in ("tbl.symbol", "tbl.quantity", "tbl.avg_entry", "tbl.bid", "tbl.upnl")
+            ),
+            rows,
+            tuple(notes),
+            frozenset({1, 2, 3, 4}),
+        )
+    if isinstance(block, TradesBlock):
+        kind = t(locale, f"tbl.{block.kind}")
+        rows = tuple(
+            (
+                format_utc(i.time).removesuffix(" UTC")[5:16],
+                i.symbol,
+                t(locale, f"tbl.{i.side}"),
+                _amount(i.quantity),
+                _amount(i.price),
+                f"{_amount(i.fee)} {i.fee_asset}",
+            )
+            for i in block.items
+        )
+        header = ("tbl.time", "tbl.symbol", "tbl.side", "tbl.quantity", "tbl.price", "tbl.fee")
+        return Table(
+            t(locale, "tbl.trades.title", account=block.account, kind=kind),
+            tuple(t(locale, k) for k in header),
+            rows,
+            () if rows else (t(locale, "tbl.no_trades"),),
+            frozenset({3, 4, 5}),
+        )
+    return None
+
+
+def _order(block: OrderBlock, locale: Locale) -> Table:
+    kind = t(locale, f"tbl.{block.kind}")
+    title = t(locale, f"tbl.order.{block.status}", account=block.account, kind=kind)
+    rows: list[tuple[str, str]] = [
+        (t(locale, "tbl.side"), t(locale, f"tbl.{block.side}")),
+        (t(locale, "tbl.symbol"), block.symbol),
+        (t(locale, "tbl.quantity"), _amount(block.quantity)),
+    ]
+    if block.status == "filled":
+        rows += [
+            (t(locale, "tbl.price"), f"{_amount(block.price)} USDT"),
+            (t(locale, "tbl.quote_amount"), f"{_amount(block.quote_amount)} USDT"),
+            (t(locale, "tbl.fee"), f"{_amount(block.fee)} {block.fee_asset or ''}".strip()),
+        ]
+    if block.error_code:
+        rows.append((t(locale, "tbl.error"), f"{block.error_code} {block.error_message or ''}".strip()))
+    rows.append((t(locale, "tbl.order_id"), block.client_order_id))
+    tone: Literal["ok", "error", "info"] = "ok" if block.status == "filled" else "error"
+    return Table(title, (), tuple(rows), tone=tone)
+
+
+def columns(table: Table) -> list[str]:
+    """The header and rows as aligned monospace lines (numbers right-aligned)."""
+    lines = ([table.header] if table.header else []) + list(table.rows)
+    if not lines:
+        return []
+    widths = [max(_width(line[i]) for line in lines if i < len(line)) for i in range(len(lines[0]))]
+    out = []
+    for line in lines:
+        cells = []
+        for i, cell in enumerate(line):
+            pad = " " * (widths[i] - _width(cell))
+            cells.append(pad + cell if i in table.numeric and table.header else cell + pad)
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def _width(text: str) -> int:
+    """Display width in a monospace font: CJK characters take two cells."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
