@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
@@ -27,6 +28,26 @@ SYNC_DRIVERS = ("pysqlite", "psycopg2")
 class BinanceSettings(BaseModel):
     base_url: str = "https://api.binance.com"
     timeout_seconds: float = 8.0
+    # Live trading (ccxt): where signed calls go; tests point them at a local fake.
+    testnet_base_url: str | None = None
+
+
+class ExchangeSettings(BaseModel):
+    """A live exchange's REST base URLs for trading (None: ccxt's own)."""
+
+    base_url: str | None = None
+    testnet_base_url: str | None = None
+
+
+class TradingSettings(BaseModel):
+    """The paper exchange's fee, and the risk caps of accounts that set none of their own."""
+
+    taker_fee: Decimal = Field(default=Decimal("0.001"), ge=0, lt=Decimal("0.05"))
+    max_order_notional: Decimal = Field(default=Decimal(10_000), gt=0)
+    max_equity_share: Decimal = Field(default=Decimal("0.5"), gt=0, le=1)
+    confirm_twice_share: Decimal = Field(default=Decimal("0.25"), gt=0, le=1)
+    price_tolerance: Decimal = Field(default=Decimal("0.01"), gt=0, lt=1)
+    exchange_timeout_seconds: float = Field(default=10.0, gt=0)
 
 
 class TelegramSettings(BaseModel):
@@ -93,6 +114,9 @@ class Settings(BaseSettings):
     secret_key: SecretStr | None = None  # Fernet key for credentials at rest; else a key file in data_dir
     log_level: str = "INFO"
     binance: BinanceSettings = BinanceSettings()
+    okx: ExchangeSettings = ExchangeSettings()
+    bybit: ExchangeSettings = ExchangeSettings()
+    trading: TradingSettings = TradingSettings()
     telegram: TelegramSettings = TelegramSettings()
     discord: DiscordSettings = DiscordSettings()
     llm: LLMSettings = LLMSettings()

@@ -3,7 +3,15 @@ command menus, the tests) loads no adapter."""
 
 from __future__ import annotations
 
-from core.skills import exchange_accounts, glossary, model_configs, price, upcoming
+from core.skills import (
+    account_query,
+    exchange_accounts,
+    glossary,
+    model_configs,
+    price,
+    trade_execution,
+    upcoming,
+)
 from core.skills.registry import Registry
 
 
@@ -14,6 +22,8 @@ def build_registry() -> Registry:
     registry.register(exchange_accounts.SPEC)
     registry.register(model_configs.SPEC)
     registry.register(glossary.SPEC)
+    registry.register(trade_execution.SPEC)
+    registry.register(account_query.SPEC)
     registry.register(upcoming.TRADER_MANAGEMENT)
     registry.register(upcoming.STRATEGY_MANAGEMENT)
     registry.register(*upcoming.DIAGNOSES)

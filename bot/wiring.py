@@ -6,7 +6,7 @@ import logging
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
@@ -23,21 +23,25 @@ from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.trading import SqlOrderStore
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
 from core.clock import Clock, SystemClock
 from core.engine import Core, Planner
 from core.jobs import JOBS, JobKind, JobKinds, JobQueue
-from core.market import MarketData
+from core.market import BookData, MarketData
 from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
-from core.secrets import SECRET_BOX
+from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills.registry import SkillSet
 from core.tasks.audit import AUDIT_LOG
+from core.trading.ports import ORDERS, LiveExchanges
+from core.trading.risk import RiskLimits
+from core.trading.service import TRADING, TradingConfig, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.model_configs import MODEL_CONFIGS
 
@@ -119,6 +123,25 @@ def build_market(
     return CachedMarket(DemoMarket(clock), clock), None
 
 
+def trading_config(settings: Settings) -> TradingConfig:
+    t = settings.trading
+    limits = RiskLimits(t.max_order_notional, t.max_equity_share, t.confirm_twice_share, t.price_tolerance)
+    return TradingConfig(t.taker_fee, limits)
+
+
+def build_live_exchanges(settings: Settings, secrets: SecretBox) -> LiveExchanges:
+    """Live accounts' signed calls through ccxt (imported by the first live call, never at start)."""
+    from adapters.exchanges import CcxtExchanges, Endpoints
+
+    endpoints = {
+        "binance": Endpoints(settings.binance.base_url, None),
+        "binance_testnet": Endpoints(None, settings.binance.testnet_base_url),
+        "okx": Endpoints(settings.okx.base_url, settings.okx.testnet_base_url),
+        "bybit": Endpoints(settings.bybit.base_url, settings.bybit.testnet_base_url),
+    }
+    return CcxtExchanges(secrets, endpoints, timeout_seconds=settings.trading.exchange_timeout_seconds)
+
+
 async def build_app(
     settings: Settings,
     *,
@@ -149,6 +172,15 @@ async def build_app(
     closers.append(deliveries.close)
     # The queue's kinds are the skills' own (built below from these same services) and any extra.
     jobs = JobQueue(job_store, JobKinds(), clock)
+    orders = SqlOrderStore(engine)
+    trading = TradingService(
+        orders,
+        cast(BookData, market),
+        catalog,
+        clock,
+        live=build_live_exchanges(settings, secrets),
+        config=trading_config(settings),
+    )
     services = (
         Services()
         .provide(CLOCK, clock)
@@ -161,6 +193,8 @@ async def build_app(
         .provide(AUDIT_LOG, SqlAuditLog(engine))
         .provide(JOBS, jobs)
         .provide(DELIVERIES, deliveries)
+        .provide(ORDERS, orders)
+        .provide(TRADING, trading)
     )
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])

@@ -47,6 +47,7 @@ class Task(BaseModel):
     confirm_token: str | None = None
     cancel_token: str | None = None
     confirm_expires_at: datetime | None = None
+    confirmations: int = 0  # confirm presses so far (an action may ask twice: ActionSpec.confirm_twice)
     # Interrupted tasks remember where they were, so resuming continues at the same step.
     resume_status: TaskStatus | None = None
     resume_offered: bool = False

@@ -13,7 +13,7 @@ from bot.skills import build_registry
 from core.clock import Clock, FixedClock
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
-from core.market import DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
+from core.market import Book, BookData, DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.planner.tooling import Toolset
@@ -25,6 +25,9 @@ from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
 from core.skills.registry import CommandSpec, Registry, SkillSet
 from core.tasks.audit import AUDIT_LOG, AuditLog
+from core.trading.memory import MemoryOrderStore
+from core.trading.ports import ORDERS, LiveExchanges, OrderStore
+from core.trading.service import TRADING, TradingConfig, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
 from core.workspace.model_configs import MODEL_CONFIGS, ModelConfigRepository
@@ -43,6 +46,8 @@ class ScriptedMarket:
     history_error: MarketError | None = None
     calls: list[tuple[str, str]] = field(default_factory=list)
     clock: FixedClock | None = None
+    bids: dict[str, Decimal] = field(default_factory=dict)
+    spread: Decimal = Decimal("0.1")
 
     async def get_quote(self, symbol: str) -> Quote:
         self.calls.append(("quote", symbol))
@@ -50,6 +55,15 @@ class ScriptedMarket:
             raise self.quote_error
         now = self.clock.now() if self.clock else NOW
         return Quote(symbol, self.prices.get(symbol, Decimal("100.5")), "ask", self.source, now)
+
+    async def get_book(self, symbol: str) -> Book:
+        """Both sides: ``bids`` when a test sets one, else the ask less ``spread``."""
+        self.calls.append(("book", symbol))
+        if self.quote_error:
+            raise self.quote_error
+        now = self.clock.now() if self.clock else NOW
+        ask = self.prices.get(symbol, Decimal("100.5"))
+        return Book(symbol, self.bids.get(symbol, ask - self.spread), ask, self.source, now)
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.calls.append(("history", symbol))
@@ -118,6 +132,9 @@ def full_skills(
     accounts: ExchangeAccountRepository | None = None,
     models: ModelConfigRepository | None = None,
     audit: AuditLog | None = None,
+    orders: OrderStore | None = None,
+    live: LiveExchanges | None = None,
+    trading: TradingConfig | None = None,
 ) -> SkillSet:
     """Every skill bot.wiring registers, on in-memory workspace repositories unless given."""
     memory = MemoryWorkspace()
@@ -125,7 +142,12 @@ def full_skills(
     services.provide(SECRET_BOX, secrets or MemorySecretBox())
     services.provide(EXCHANGE_ACCOUNTS, accounts or memory.accounts)
     services.provide(MODEL_CONFIGS, models or memory.models)
-    services.provide(AUDIT_LOG, audit or memory.audit)
+    audit = audit or memory.audit
+    services.provide(AUDIT_LOG, audit)
+    orders = orders or MemoryOrderStore(audit)
+    services.provide(ORDERS, orders)
+    books = cast(BookData, market)
+    services.provide(TRADING, TradingService(orders, books, MarketCatalog(), clock, live, trading))
     return build_registry().build(services)
 
 

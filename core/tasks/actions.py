@@ -105,6 +105,8 @@ class ActionSpec(Generic[S]):
       (an exchange account's credentials depend on its exchange);
     - ``target``: it acts on an existing record, resolved (id, name, alias, recent) before slots;
     - ``confirm``: its confirmation policy;
+    - ``confirm_twice``: when a second, explicit confirmation follows the first (e.g. an order
+      of 25 % or more of the account's equity);
     - ``check``: a refusal before confirming or executing (e.g. "a trader uses it");
     - ``writes``: it changes something; the task is persisted as "executing" before it runs, and
       its executor writes the audit entry with the change. A read (``writes=False``) is audited
@@ -117,6 +119,7 @@ class ActionSpec(Generic[S]):
     slots: SlotList[S] | tuple[SlotSpec, ...] = ()
     target: bool = False
     confirm: ConfirmPolicy[S] = Confirm.NEVER
+    confirm_twice: ConfirmPolicy[S] = Confirm.NEVER
     check: Check[S] | None = None
     writes: bool = True
     destructive: bool = False

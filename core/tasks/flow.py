@@ -106,6 +106,15 @@ class TaskFlow:
         """Exactly what a confirmed action will do: the question and the details."""
         raise NotImplementedError
 
+    async def reconfirm(self, turn: Turn, task: Task) -> Block | None:
+        """Called when a confirmation is pressed, just before executing: a notice to show a fresh
+        confirmation with instead (what it was confirmed on changed, e.g. the price moved), or None."""
+        return None
+
+    def second_confirmation(self, turn: Turn, task: Task) -> Block:
+        """The notice over an action's second confirmation (ActionSpec.confirm_twice)."""
+        return NoticeBlock(turn.t("flow.confirm_twice"), "warning", "confirm_twice")
+
     async def version(self, turn: Turn, task: Task) -> str | None:
         """A snapshot of the task's target as it is now (identity and last change), or None.
 
@@ -223,6 +232,18 @@ class TaskFlow:
                 # Gone altogether: execution says so (NotFound). Replaced or changed: refuse here.
                 if now_version is not None and now_version != payload["version"]:
                     return await self._changed(turn, task)
+            action = self.action(task)
+            task.confirmations += 1
+            if (
+                action is not None
+                and task.confirmations < 2
+                and await action.confirm_twice.required(self, turn, task)
+            ):
+                twice = self.second_confirmation(turn, task)
+                return await self._confirm(turn, task, action, [twice], False)
+            again = await self.reconfirm(turn, task)
+            if action is not None and again is not None:
+                return await self._confirm(turn, task, action, [again], False)
             return await self._execute(turn, task, [])
         if kind == "slot":
             slot = str(payload.get("slot", ""))

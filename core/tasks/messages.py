@@ -55,6 +55,10 @@ register(
             "en": "No {kind} called “{ref}”. Choose one below:",
         },
         "flow.button.confirm": {"zh": "确认", "en": "Confirm"},
+        "flow.confirm_twice": {
+            "zh": "这是第二次确认：请再确认一次。",
+            "en": "This needs a second confirmation: please confirm once more.",
+        },
         "flow.button.confirm_delete": {"zh": "确认删除", "en": "Delete"},
         "flow.button.cancel": {"zh": "取消", "en": "Cancel"},
         "flow.confirm_hint": {

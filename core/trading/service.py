@@ -228,9 +228,11 @@ class TradingService:
             return intent.amount  # as asked: off-step quantities fail LOT_SIZE, as on Binance
         if intent.unit == "quote":
             return quantity_for_quote(intent.amount, price, self.config.taker_fee, rules)
-        held = free.get(intent.base, Decimal(0))
         fraction = Decimal(1) if intent.unit == "all" else intent.amount
-        return quantity_of_holding(held, fraction, rules)
+        if intent.side == "buy":  # "all my USDT", "half my USDT"
+            budget = free.get(QUOTE_ASSET, Decimal(0)) * fraction
+            return quantity_for_quote(budget, price, self.config.taker_fee, rules)
+        return quantity_of_holding(free.get(intent.base, Decimal(0)), fraction, rules)
 
     @staticmethod
     def _balance_check(plan: OrderPlan, free: dict[str, Decimal]) -> Rejection | None:

@@ -1,0 +1,234 @@
+"""One live account's signed calls, through ccxt's async clients.
+
+- Binance and Binance Testnet (ccxt's sandbox mode), OKX (with its passphrase), Bybit; spot only.
+- Base URLs can be overridden per exchange (settings), so tests point ccxt at a local fake.
+- Credentials arrive sealed: they are opened when the ccxt client is built for a call, kept only
+  by that client, and the client is closed after the operation. Nothing here logs them.
+- A market order carries deskmate's client order id (ccxt's unified ``clientOrderId``: Binance
+  newClientOrderId, OKX clOrdId, Bybit orderLinkId); the order behind an id is fetched with it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from adapters.exchanges.errors import translate
+from core.secrets import SecretBox
+from core.trading.model import Balance, Side, Trade
+from core.trading.ports import ExchangeError, ExchangeOrder
+from core.workspace.accounts import ExchangeAccount
+
+log = logging.getLogger(__name__)
+
+_CCXT_IDS = {"binance": "binance", "binance_testnet": "binance", "okx": "okx", "bybit": "bybit"}
+_SANDBOX = frozenset({"binance_testnet"})
+
+
+@dataclass(frozen=True, slots=True)
+class Endpoints:
+    """An exchange's REST base URLs (None: ccxt's own): live, and testnet / sandbox."""
+
+    base_url: str | None
+    testnet_base_url: str | None
+
+
+def _urls(ccxt_id: str, base: str) -> dict[str, str]:
+    base = base.rstrip("/")
+    if ccxt_id == "binance":
+        return {
+            "public": f"{base}/api/v3",
+            "private": f"{base}/api/v3",
+            "v1": f"{base}/api/v1",
+            "sapi": f"{base}/sapi/v1",
+        }
+    if ccxt_id == "okx":
+        return {"rest": base}
+    return {k: base for k in ("spot", "futures", "v2", "public", "private")}
+
+
+def _market(symbol: str) -> str:
+    """deskmate's "BTCUSDT" as ccxt's "BTC/USDT"."""
+    return f"{symbol.removesuffix('USDT')}/USDT"
+
+
+def _dec(value: Any) -> Decimal:
+    return Decimal(str(value)) if value is not None else Decimal(0)
+
+
+def _time(ms: Any) -> datetime:
+    return datetime.fromtimestamp(int(ms) / 1000, UTC) if ms else datetime.now(UTC)
+
+
+class CcxtClient:
+    def __init__(
+        self,
+        account: ExchangeAccount,
+        secrets: SecretBox,
+        endpoints: Endpoints | None,
+        timeout_seconds: float,
+    ) -> None:
+        if account.exchange not in _CCXT_IDS:
+            raise ExchangeError(
+                "unsupported", "unsupported_exchange", f"{account.exchange} cannot trade live"
+            )
+        self._account = account
+        self._secrets = secrets
+        self._endpoints = endpoints
+        self._timeout_ms = int(timeout_seconds * 1000)
+        self._client: Any = None
+
+    def _open(self) -> Any:
+        if self._client is not None:
+            return self._client
+        import ccxt.async_support as ccxt  # lazily: most of a second to import
+
+        exchange = self._account.exchange
+        ccxt_id = _CCXT_IDS[exchange]
+        creds = self._account.credentials
+        config: dict[str, Any] = {
+            "apiKey": self._secrets.decrypt(creds["api_key"]),
+            "secret": self._secrets.decrypt(creds["api_secret"]),
+            "enableRateLimit": True,
+            "timeout": self._timeout_ms,
+            "options": {"defaultType": "spot", "fetchMarkets": {"types": ["spot"]}},
+        }
+        if "passphrase" in creds:
+            config["password"] = self._secrets.decrypt(creds["passphrase"])
+        if ccxt_id == "okx":
+            config["options"] = {"defaultType": "spot", "fetchMarkets": ["spot"]}
+        client = getattr(ccxt, ccxt_id)(config)
+        client.has["fetchCurrencies"] = False  # a private endpoint per load: spot trading needs none
+        sandbox = exchange in _SANDBOX
+        if sandbox:
+            client.set_sandbox_mode(True)
+        base = None
+        if self._endpoints is not None:
+            base = self._endpoints.testnet_base_url if sandbox else self._endpoints.base_url
+        if base:
+            client.urls["api"] = _urls(ccxt_id, base)
+        self._client = client
+        return client
+
+    async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        client = self._open()
+        try:
+            return await getattr(client, name)(*args, **kwargs)
+        except ExchangeError:
+            raise
+        except Exception as exc:
+            import ccxt.async_support as ccxt
+
+            if not isinstance(exc, ccxt.BaseError):
+                raise
+            error = translate(exc)
+            log.warning("%s %s: %s %s", self._account.exchange, name, error.fault, error.code)
+            raise error from None
+
+    async def balances(self) -> list[Balance]:
+        raw = await self._call("fetch_balance")
+        free, used = raw.get("free") or {}, raw.get("used") or {}
+        out = []
+        for asset in sorted(set(free) | set(used)):
+            f, u = _dec(free.get(asset)), _dec(used.get(asset))
+            if f > 0 or u > 0:
+                out.append(Balance(asset, f, u))
+        return out
+
+    async def market_order(
+        self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, price: Decimal
+    ) -> ExchangeOrder:
+        params: dict[str, Any] = {"clientOrderId": client_order_id}
+        if self._account.exchange == "okx" and side == "buy":
+            params["tgtCcy"] = "base_ccy"  # OKX sizes market buys in the quote asset unless told
+        raw = await self._call(
+            "create_order", _market(symbol), "market", side, str(quantity), str(price), params
+        )
+        found = self._order(raw, client_order_id)
+        if found.status == "open" or found.quantity == 0:
+            # Some exchanges acknowledge a market order before it fills: read it back once.
+            again = await self.order_by_client_id(symbol, client_order_id)
+            return again or found
+        return found
+
+    async def order_by_client_id(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
+        import ccxt.async_support as ccxt
+
+        client = self._open()
+        try:
+            raw = await client.fetch_order(None, _market(symbol), {"clientOrderId": client_order_id})
+        except ccxt.OrderNotFound:
+            return None
+        except ccxt.BaseError as exc:
+            raise translate(exc) from None
+        return self._order(raw, client_order_id)
+
+    async def my_trades(self, symbol: str, limit: int) -> list[Trade]:
+        raw = await self._call("fetch_my_trades", _market(symbol), None, limit)
+        return [
+            Trade(
+                symbol,
+                t["side"],
+                _dec(t.get("amount")),
+                _dec(t.get("price")),
+                _dec(t.get("cost")),
+                _dec((t.get("fee") or {}).get("cost")),
+                str((t.get("fee") or {}).get("currency") or ""),
+                None,
+                _time(t.get("timestamp")),
+                str(t.get("clientOrderId") or t.get("order") or ""),
+            )
+            for t in raw
+        ]
+
+    async def server_time(self) -> datetime:
+        return _time(await self._call("fetch_time"))
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            client, self._client = self._client, None
+            await client.close()
+
+    @staticmethod
+    def _order(raw: dict[str, Any], client_order_id: str) -> ExchangeOrder:
+        status = {"closed": "filled", "open": "open", "canceled": "cancelled", "rejected": "rejected"}.get(
+            str(raw.get("status")), "open"
+        )
+        fees = raw.get("fees") or ([raw["fee"]] if raw.get("fee") else [])
+        fee = sum((_dec(f.get("cost")) for f in fees if f), Decimal(0))
+        fee_asset = next((str(f.get("currency")) for f in fees if f and f.get("currency")), "")
+        filled = _dec(raw.get("filled"))
+        cost = _dec(raw.get("cost"))
+        if not cost and raw.get("average") is not None:
+            cost = filled * _dec(raw.get("average"))
+        return ExchangeOrder(
+            client_order_id=str(raw.get("clientOrderId") or client_order_id),
+            exchange_order_id=str(raw.get("id") or ""),
+            status=status,  # type: ignore[arg-type]
+            quantity=filled,
+            quote_amount=cost,
+            fee=fee,
+            fee_asset=fee_asset,
+            at=_time(raw.get("timestamp")),
+        )
+
+
+class CcxtExchanges:
+    """core.trading.ports.LiveExchanges: a CcxtClient per live account operation."""
+
+    def __init__(
+        self,
+        secrets: SecretBox,
+        endpoints: dict[str, Endpoints] | None = None,
+        *,
+        timeout_seconds: float = 10.0,
+    ) -> None:
+        self._secrets = secrets
+        self._endpoints = endpoints or {}
+        self._timeout = timeout_seconds
+
+    def client(self, account: ExchangeAccount) -> CcxtClient:
+        return CcxtClient(account, self._secrets, self._endpoints.get(account.exchange), self._timeout)

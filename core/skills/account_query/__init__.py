@@ -1,0 +1,52 @@
+"""account_query: "我的余额还有多少", "show my positions", "最近的成交记录", "最多能买多少个ETH"."""
+
+from __future__ import annotations
+
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, Services
+from core.skills.account_query.rules import ACTIONS_EMITTED, SKILL, AccountQueryRule
+from core.skills.account_query.skill import ACTIONS, AccountQuerySkill
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.tasks.audit import AUDIT_LOG
+from core.trading.service import TRADING
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+__all__ = ["SPEC", "AccountQuerySkill"]
+
+
+def _build(services: Services) -> AccountQuerySkill:
+    skill = AccountQuerySkill(
+        ACTIONS,
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(TRADING),
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+    )
+    skill.catalog = services.get(CATALOG)
+    return skill
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    rules=(
+        RuleSpec(
+            "account questions",
+            priority=290,  # before the trade rule: "最多能买多少个ETH" is a question, not an order
+            build=lambda services: AccountQueryRule(services.get(CATALOG)),
+            emits=ACTIONS_EMITTED,
+        ),
+    ),
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "查看账户余额、持仓（均价与浮动盈亏）、成交记录，以及最多能买多少",
+            "see an account's balances, positions (entry and P&L), trades, and the most you can buy",
+        ),
+        examples_zh=("我的余额还有多少", "最多能买多少个ETH"),
+        examples_en=("show my positions",),
+    ),
+)

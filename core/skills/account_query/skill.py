@@ -1,0 +1,163 @@
+"""account_query: balances, positions (average entry, unrealized P&L at the bid), recent trades,
+and the most of a coin one market buy can take, for one of the person's accounts."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from decimal import Decimal
+
+from core.formatting import format_price
+from core.market import MarketError
+from core.markets import MarketCatalog
+from core.reply import (
+    AssetBalance,
+    BalanceBlock,
+    Block,
+    NoticeBlock,
+    PositionItem,
+    PositionsBlock,
+    Reply,
+    Status,
+    TradeItem,
+    TradesBlock,
+)
+from core.skills.account_query import messages as _messages  # noqa: F401 - the "aq." texts
+from core.skills.account_query.rules import SKILL
+from core.state import Task
+from core.tasks.actions import ActionSpec, Done, SlotSpec
+from core.tasks.flow import Choice, Parsed
+from core.trading.model import Rejection
+from core.trading.ports import ExchangeError
+from core.trading.risk import percent
+from core.trading.service import MaxBuy, kind_of
+from core.turn import Turn
+from core.workspace.account_flow import AccountFlow
+from core.workspace.accounts import ExchangeAccount
+
+TRADES_SHOWN = 10
+MAX_COIN_BUTTONS = 8
+
+
+def plain(value: Decimal) -> str:
+    return format(value.normalize(), "f")
+
+
+class AccountQuerySkill(AccountFlow):
+    name = SKILL
+    private = True
+    catalog: MarketCatalog
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return turn.t(f"aq.describe.{task.action}")
+
+    def symbol_slot(self, task: Task) -> tuple[SlotSpec, ...]:
+        return (SlotSpec("symbol", "choice", infer=("message",)),)
+
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        return turn.t("aq.ask_symbol")
+
+    async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        return [Choice(m.symbol, m.base) for m in self.catalog.markets[:MAX_COIN_BUTTONS]]
+
+    async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
+        if symbol is None or not self.catalog.is_supported(symbol):
+            coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
+            return Parsed(
+                error="aq.unsupported", params={"coin": coin, "supported": self.catalog.supported_bases()}
+            )
+        return Parsed(symbol)
+
+    # -- executors (reads: the flow audits them) ---------------------------------------------
+
+    async def balance(self, turn: Turn, task: Task) -> Done:
+        async def show(account: ExchangeAccount) -> Block:
+            found = await self.trading.balances(account)
+            assets = tuple(AssetBalance(b.asset, b.free, b.locked) for b in found.assets)
+            return BalanceBlock(account.name, kind_of(account), assets, found.equity, found.unpriced)
+
+        return await self._read(turn, task, show)
+
+    async def positions(self, turn: Turn, task: Task) -> Done:
+        async def show(account: ExchangeAccount) -> Block:
+            views = await self.trading.positions(account)
+            items = tuple(
+                PositionItem(v.symbol, v.quantity, v.avg_entry, v.price, v.unrealized_pnl) for v in views
+            )
+            return PositionsBlock(account.name, kind_of(account), items)
+
+        return await self._read(turn, task, show)
+
+    async def trades(self, turn: Turn, task: Task) -> Done:
+        async def show(account: ExchangeAccount) -> Block:
+            found = await self.trading.trades(account, TRADES_SHOWN)
+            items = tuple(
+                TradeItem(t.at, t.symbol, t.side, t.quantity, t.price, t.fee, t.fee_asset) for t in found
+            )
+            return TradesBlock(account.name, kind_of(account), items)
+
+        return await self._read(turn, task, show)
+
+    async def max_buy(self, turn: Turn, task: Task) -> Done:
+        symbol = str(task.slots["symbol"])
+
+        async def show(account: ExchangeAccount) -> Block:
+            found = await self.trading.max_buy(account, symbol)
+            if isinstance(found, Rejection):
+                coin = self.catalog.base_of(symbol)
+                text = turn.t("aq.unsupported", coin=coin, supported=self.catalog.supported_bases())
+                return NoticeBlock(text, "error", "unsupported_symbol")
+            return self._max_buy_notice(turn, account, found)
+
+        return await self._read(turn, task, show)
+
+    def _max_buy_notice(self, turn: Turn, account: ExchangeAccount, found: MaxBuy) -> NoticeBlock:
+        base = self.catalog.base_of(found.symbol)
+        text = turn.t(
+            "aq.max_buy",
+            account=account.name,
+            quantity=plain(found.quantity),
+            base=base,
+            free=format_price(found.free_quote),
+            price=format_price(found.price),
+            fee=percent(found.fee_rate),
+            step=plain(found.step),
+        )
+        if found.capped:
+            text += turn.t("aq.max_buy_capped", by_balance=plain(found.by_balance), base=base)
+        return NoticeBlock(text, "info", "max_buy")
+
+    async def _read(
+        self, turn: Turn, task: Task, show: Callable[[ExchangeAccount], Awaitable[Block]]
+    ) -> Done:
+        account = await self.account(turn, task)
+        try:
+            block = await show(account)
+        except MarketError:
+            return self._failed(
+                turn, task, NoticeBlock(turn.t("aq.market_down"), "error", "market_unavailable")
+            )
+        except ExchangeError as exc:
+            notice = NoticeBlock(
+                turn.t("aq.exchange_down", code=exc.code, message=exc.message), "error", exc.code
+            )
+            return self._failed(turn, task, notice)
+        failed = isinstance(block, NoticeBlock) and block.level == "error"
+        status = Status.FAILED if failed else Status.COMPLETED
+        return Done(self.private_reply(turn, task, status, (block,)), target=None, ok=not failed)
+
+    def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:
+        reply: Reply = self.private_reply(turn, task, Status.FAILED, (notice,))
+        return Done(reply, ok=False)
+
+
+def _read_action(run: object, slots: object = ()) -> ActionSpec[AccountQuerySkill]:
+    return ActionSpec(run=run, slots=slots, target=True, writes=False)  # type: ignore[arg-type]
+
+
+ACTIONS: dict[str, ActionSpec[AccountQuerySkill]] = {
+    "balance": _read_action(AccountQuerySkill.balance),
+    "positions": _read_action(AccountQuerySkill.positions),
+    "trades": _read_action(AccountQuerySkill.trades),
+    "max_buy": _read_action(AccountQuerySkill.max_buy, AccountQuerySkill.symbol_slot),
+}

@@ -1,0 +1,56 @@
+"""trade_execution: buy and sell by conversation ("买 100 USDT 的 BTC", "sell half my SOL"), on a
+paper account (the default) or a live one, each order confirmed from a summary, executed once."""
+
+from __future__ import annotations
+
+from core.markets import MarketCatalog
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, Services
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.trade_execution.rules import ACTIONS_EMITTED, SKILL, TradeRule
+from core.skills.trade_execution.skill import ACTIONS, TradeSkill
+from core.tasks.audit import AUDIT_LOG
+from core.trading.ports import ORDERS
+from core.trading.service import TRADING
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+__all__ = ["SPEC", "TradeSkill"]
+
+
+def _build(services: Services) -> TradeSkill:
+    catalog: MarketCatalog = services.get(CATALOG)
+    return TradeSkill(
+        ACTIONS,
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(TRADING),
+        services.get(ORDERS),
+        catalog,
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+    )
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    rules=(
+        RuleSpec(
+            "buy and sell",
+            priority=285,  # before every workspace reading: "用模拟账户买" names an account
+            build=lambda services: TradeRule(services.get(CATALOG)),
+            emits=ACTIONS_EMITTED,
+        ),
+    ),
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "下市价单买卖（默认模拟账户），每笔先确认",
+            "buy and sell at market (a paper account by default), each order confirmed first",
+        ),
+        examples_zh=("买 100 USDT 的 BTC", "用模拟账户买0.01个比特币"),
+        examples_en=("buy 0.01 BTC", "buy 100 USDT of ETH"),
+    ),
+)

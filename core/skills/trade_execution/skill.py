@@ -1,0 +1,368 @@
+"""trade_execution: market orders by conversation, on paper or live accounts.
+
+Every order shows a summary (side, symbol, quantity, amount, current price, estimated fee,
+account, paper or live) and waits for the confirm button; one of 25 % or more of the account's
+equity asks a second time (ActionSpec.confirm_twice). A price that moved beyond the account's
+tolerance between the summary and the press shows a fresh summary instead of filling. The order
+runs through core.trading.TradingService under a client order id kept on the task, so however
+many presses, processes or crashes, it executes once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from core.clock import Clock
+from core.formatting import format_price
+from core.market import MarketError
+from core.markets import MarketCatalog
+from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
+from core.secrets import SecretBox
+from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
+from core.skills.trade_execution.rules import SKILL
+from core.state import Task, TaskStatus
+from core.tasks import tokens
+from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
+from core.tasks.audit import AuditLog
+from core.tasks.flow import Choice, Parsed
+from core.trading import risk
+from core.trading.model import Order, OrderIntent, OrderPlan, OrderStatus, Rejection
+from core.trading.ports import ExchangeError, OrderStore
+from core.trading.service import Placed, TradingService
+from core.turn import Turn
+from core.workspace.account_flow import AccountFlow
+from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.trade_reading import amount_parts, parse_amount_answer
+
+ORDER_ID = "order_id"  # the task slot holding the client order id (the idempotency key)
+PRICE = "price"  # the task slot holding the price the summary showed
+MAX_COIN_BUTTONS = 8
+
+
+def new_client_order_id() -> str:
+    """30 characters of [a-z0-9]: valid as Binance's newClientOrderId (36), OKX's clOrdId (32,
+    alphanumeric) and Bybit's orderLinkId (36)."""
+    return "dm" + secrets.token_hex(14)
+
+
+def plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+class TradeSkill(AccountFlow):
+    name = SKILL
+    private = True
+
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        accounts: ExchangeAccountRepository,
+        trading: TradingService,
+        orders: OrderStore,
+        catalog: MarketCatalog,
+        secrets_box: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, accounts, trading, secrets_box, audit, clock)
+        self.orders = orders
+        self.catalog = catalog
+
+    # -- the task ----------------------------------------------------------------------------
+
+    def slots(self, task: Task) -> tuple[SlotSpec, ...]:
+        return (
+            SlotSpec("symbol", "choice", infer=("message",)),
+            SlotSpec("amount", "text", infer=("message",)),
+        )
+
+    def intent(self, task: Task) -> OrderIntent:
+        symbol = str(task.slots["symbol"])
+        unit, value = amount_parts(str(task.slots["amount"]))
+        return OrderIntent(task.action, symbol, self.catalog.base_of(symbol), value, unit)  # type: ignore[arg-type]
+
+    def base(self, task: Task) -> str:
+        symbol = task.slots.get("symbol")
+        return self.catalog.base_of(str(symbol)) if symbol else ""
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return turn.t("trade.describe", side=turn.t(f"trade.side.{task.action}"), base=self.base(task) or "")
+
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        if spec.name == "symbol":
+            return turn.t(f"trade.ask_symbol.{task.action}")
+        return turn.t(f"trade.ask_amount.{task.action}", base=self.base(task))
+
+    async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        if spec.name == "symbol":
+            return [Choice(m.symbol, m.base) for m in self.catalog.markets[:MAX_COIN_BUTTONS]]
+        if task.action == "buy":
+            return [Choice(f"quote:{n}", f"{n} USDT") for n in (50, 100, 500)]
+        return [
+            Choice("fraction:0.5", turn.t("trade.amount.half")),
+            Choice("all", turn.t("trade.amount.all")),
+        ]
+
+    async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        if spec.name == "symbol":
+            symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
+            if symbol is None or not self.catalog.is_supported(symbol) or self.catalog.rules(symbol) is None:
+                coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
+                return Parsed(
+                    error="trade.unsupported",
+                    params={"coin": coin, "supported": self.catalog.supported_bases()},
+                )
+            return Parsed(symbol)
+        amount = text if ":" in text or text == "all" else parse_amount_answer(text)
+        if amount is None:
+            return Parsed(error="trade.bad_amount")
+        try:
+            unit, value = amount_parts(amount)
+        except ArithmeticError:
+            return Parsed(error="trade.bad_amount")
+        if (
+            unit not in ("quote", "base", "all", "fraction")
+            or value <= 0
+            or (unit == "fraction" and value > 1)
+        ):
+            return Parsed(error="trade.bad_amount")
+        return Parsed(amount)
+
+    # -- summary and confirmation ------------------------------------------------------------
+
+    async def planned(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, OrderPlan]:
+        account = await self.account(turn, task)
+        return account, await self.trading.plan(account, self.intent(task))
+
+    async def refuse(self, turn: Turn, task: Task) -> Reply | None:
+        """Before any confirmation: an order that cannot trade is refused with the reason."""
+        try:
+            _, plan = await self.planned(turn, task)
+        except MarketError:
+            return self._notice_reply(
+                turn, task, "trade.market_down", "market_unavailable", base=self.base(task)
+            )
+        except ExchangeError as exc:
+            return self._notice_reply(
+                turn, task, "trade.exchange_down", "exchange_unavailable", code=exc.code, message=exc.message
+            )
+        if plan.rejection is not None:
+            text = why(turn, plan.rejection)
+            if plan.intent.unit in ("all", "fraction") and plan.rejection.reason == "min_qty":
+                text = f"{text}{turn.t('trade.dust')}"
+            return self.private_reply(
+                turn, task, Status.FAILED, (NoticeBlock(text, "error", _code(plan.rejection)),)
+            )
+        task.slots[PRICE] = plain(plan.price)
+        task.slots.setdefault(ORDER_ID, new_client_order_id())
+        return None
+
+    async def is_large(self, turn: Turn, task: Task) -> bool:
+        account, plan = await self.planned(turn, task)
+        return risk.needs_second_confirmation(plan, await self.trading.limits(account))
+
+    def second_confirmation(self, turn: Turn, task: Task) -> Block:
+        share = task.slots.get("share", "")
+        threshold = risk.percent(self.trading.config.limits.confirm_twice_share)
+        return NoticeBlock(
+            turn.t("trade.confirm_twice", share=share, threshold=threshold), "warning", "confirm_twice"
+        )
+
+    async def reconfirm(self, turn: Turn, task: Task) -> Block | None:
+        """The price moved beyond the tolerance since the summary: show a fresh one."""
+        try:
+            account, plan = await self.planned(turn, task)
+        except (MarketError, ExchangeError):
+            return None  # the executor says so
+        shown = Decimal(str(task.slots.get(PRICE, plan.price)))
+        tolerance = (await self.trading.limits(account)).price_tolerance
+        if not risk.moved(shown, plan.price, tolerance):
+            return None
+        task.slots[PRICE] = plain(plan.price)
+        change = ((plan.price - shown) / shown * 100).quantize(Decimal("0.01"))
+        text = turn.t(
+            "trade.price_moved",
+            old=format_price(shown),
+            new=format_price(plan.price),
+            change=f"{change:+}",
+            tolerance=risk.percent(tolerance),
+        )
+        return NoticeBlock(text, "warning", "price_moved")
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        account, plan = await self.planned(turn, task)
+        task.slots.setdefault(ORDER_ID, new_client_order_id())
+        task.slots["share"] = risk.percent(plan.equity_share)
+        kind = self.kind(account)
+        side = turn.t(f"trade.side.{task.action}")
+        base = plan.intent.base
+        notional = format_price(plan.notional.quantize(Decimal("0.01")))
+        text = turn.t(
+            "trade.confirm",
+            kind=turn.t(f"trade.kind_word.{kind}"),
+            account=account.name,
+            side=side,
+            quantity=plain(plan.quantity),
+            base=base,
+            notional=notional,
+        )
+        tolerance = risk.percent((await self.trading.limits(account)).price_tolerance)
+        rows = (
+            (turn.t("trade.row.side"), side),
+            (turn.t("trade.row.symbol"), f"{base}/USDT"),
+            (turn.t("trade.row.quantity"), f"{plain(plan.quantity)} {base}"),
+            (turn.t("trade.row.notional"), f"{notional} USDT"),
+            (turn.t(f"trade.row.price.{task.action}"), f"{format_price(plan.price)} USDT"),
+            (turn.t("trade.row.fee"), f"{plain(plan.fee)} {plan.fee_asset}"),
+            (turn.t("trade.row.account"), account.name),
+            (turn.t("trade.row.kind"), turn.t(f"trade.kind.{kind}")),
+            (turn.t("trade.row.share"), f"{task.slots['share']}%"),
+        )
+        details = DetailsBlock(turn.t("trade.summary.title"), rows)
+        return f"{text}\n{turn.t('trade.fill_note', tolerance=tolerance)}", details
+
+    # -- execution -----------------------------------------------------------------------------
+
+    async def place_order(self, turn: Turn, task: Task) -> Done:
+        account = await self.account(turn, task)
+        cid = str(task.slots.setdefault(ORDER_ID, new_client_order_id()))
+        reference = Decimal(str(task.slots[PRICE])) if PRICE in task.slots else None
+        try:
+            result = await self.trading.place(
+                account, self.intent(task), cid, self.audit_entry(turn, task), reference_price=reference
+            )
+        except MarketError:
+            return self._failed(turn, task, "trade.market_down", "market_unavailable", base=self.base(task))
+        except ExchangeError as exc:
+            return self._failed(
+                turn, task, "trade.exchange_down", "exchange_unavailable", code=exc.code, message=exc.message
+            )
+        if not isinstance(result, Placed):
+            tolerance = risk.percent((await self.trading.limits(account)).price_tolerance)
+            return self._failed(turn, task, "trade.price_moved_again", "price_moved", tolerance=tolerance)
+        return self.outcome(turn, task, account, result.order, duplicate=result.duplicate)
+
+    def outcome(
+        self, turn: Turn, task: Task, account: ExchangeAccount, order: Order, *, duplicate: bool = False
+    ) -> Done:
+        block = order_block(account, order)
+        notes: list[Block] = []
+        if duplicate:
+            notes.append(NoticeBlock(turn.t("trade.duplicate"), "info", "order_duplicate"))
+        if order.status is OrderStatus.FILLED:
+            text = turn.t(
+                "trade.filled",
+                side=turn.t(f"trade.side.{order.side}"),
+                quantity=plain(order.quantity),
+                base=self.catalog.base_of(order.symbol),
+                price=format_price(order.price or Decimal(0)),
+            )
+            notes.append(NoticeBlock(text, "info", "order_filled"))
+            return Done(
+                self.private_reply(turn, task, Status.COMPLETED, (*notes, block)),
+                detail={"order": order.client_order_id},
+            )
+        if order.status is OrderStatus.REJECTED:
+            rejection = Rejection(order.error_code or "", order.error_message or "", _reason(order))
+            notes.append(NoticeBlock(why(turn, rejection), "error", "order_rejected"))
+            return Done(self.private_reply(turn, task, Status.FAILED, (*notes, block)), ok=False)
+        notes.append(
+            NoticeBlock(turn.t("trade.unknown", code=order.error_code or "?"), "warning", "order_unknown")
+        )
+        return Done(self.private_reply(turn, task, Status.PARTIAL, (*notes, block)), ok=False)
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """core.conversation.interrupted.Recoverable: the order's record tells whether it ran."""
+        what = self.describe(turn, task)
+        cid = task.slots.get(ORDER_ID)
+        order = await self.orders.order(str(cid)) if cid else None
+        if order is not None and order.status.final:
+            account = await self.accounts.get(order.owner, order.account_id)
+            self.transition(
+                turn, task, TaskStatus.COMPLETED if order.status is OrderStatus.FILLED else TaskStatus.FAILED
+            )
+            notice = NoticeBlock(turn.t("trade.interrupted_done", what=what), "warning", "interrupted_done")
+            blocks: list[Block] = [notice]
+            if account is not None:
+                blocks.append(order_block(account, order))
+            return blocks
+        # Never filled (or not yet known): a fresh confirmation; the same order id keeps it single.
+        notice = NoticeBlock(turn.t("trade.interrupted_not_run", what=what), "warning", "interrupted_not_run")
+        task.needs_confirmation = True
+        task.confirmations = 0
+        tokens.forget(task)
+        self.transition(turn, task, TaskStatus.COLLECTING)
+        asked = await self.advance(turn, task)
+        return [notice] if task.status is TaskStatus.AWAITING_CONFIRMATION else [notice, *asked.blocks]
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _notice_reply(self, turn: Turn, task: Task, key: str, reply_code: str, **params: object) -> Reply:
+        notice = NoticeBlock(turn.t(key, **params), "error", reply_code)
+        return self.private_reply(turn, task, Status.FAILED, (notice,))
+
+    def _failed(self, turn: Turn, task: Task, key: str, reply_code: str, **params: object) -> Done:
+        return Done(self._notice_reply(turn, task, key, reply_code, **params), ok=False)
+
+
+def why(turn: Turn, rejection: Rejection) -> str:
+    """A clear sentence for a rejection, keeping the exchange's own code and message."""
+    params = {**rejection.params, "code": rejection.code, "message": rejection.message}
+    for key in (
+        f"trade.why.{rejection.message.removeprefix('Filter failure: ')}.{rejection.reason}",
+        f"trade.why.{rejection.reason}",
+        f"trade.why.{rejection.code}",
+    ):
+        try:
+            text = turn.t(key, **params)
+        except (KeyError, IndexError):
+            continue
+        if text != key:
+            return text
+    return turn.t("trade.why.other", **params)
+
+
+def _code(rejection: Rejection) -> str:
+    return {"-1013": "filter_failure", "-2010": "insufficient_balance"}.get(rejection.code, rejection.code)
+
+
+def _reason(order: Order) -> str:
+    if order.error_code == "-1013":
+        return ""
+    return {"-2010": "balance"}.get(order.error_code or "", "")
+
+
+def order_block(account: ExchangeAccount, order: Order) -> OrderBlock:
+    status = order.status.value if order.status.final else "unknown"
+    return OrderBlock(
+        account=account.name,
+        kind=order.kind,
+        symbol=order.symbol,
+        side=order.side,
+        quantity=order.quantity,
+        price=order.price,
+        quote_amount=order.quote_amount,
+        fee=order.fee,
+        fee_asset=order.fee_asset,
+        status=status,  # type: ignore[arg-type]
+        client_order_id=order.client_order_id,
+        error_code=order.error_code,
+        error_message=order.error_message,
+    )
+
+
+ACTIONS: dict[str, ActionSpec[TradeSkill]] = {
+    side: ActionSpec(
+        run=TradeSkill.place_order,
+        slots=TradeSkill.slots,
+        target=True,
+        confirm=Confirm.ALWAYS,
+        confirm_twice=Confirm.when(TradeSkill.is_large, "the order is 25% or more of the account's equity"),
+        check=TradeSkill.refuse,
+    )
+    for side in ("buy", "sell")
+}

@@ -1,0 +1,233 @@
+"""Reading a trading request (zh + en): buy or sell what, how much, on which account; or a
+question about an account (balance, positions, trades, the most one can buy).
+
+    买 100 USDT 的 BTC      -> buy   BTCUSDT  quote:100
+    buy 0.01 BTC            -> buy   BTCUSDT  base:0.01
+    用模拟账户买0.01个比特币  -> buy   BTCUSDT  base:0.01   account "模拟账户"
+    清仓 ETH / sell all ETH -> sell  ETHUSDT  all
+    sell half my SOL        -> sell  SOLUSDT  fraction:0.5
+    我的余额还有多少         -> balance;  show my positions -> positions;  最近的成交记录 -> trades
+    最多能买多少个ETH        -> max_buy ETHUSDT
+
+The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.5".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from core.markets import MarketCatalog, normalize_alias
+from core.routing.normalize import normalize
+from core.workspace.exchanges import find_exchange
+
+
+def _rx(*words: str) -> re.Pattern[str]:
+    parts = []
+    for w in sorted(words, key=len, reverse=True):
+        esc = re.escape(w).replace(r"\ ", r"\s*")
+        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
+    return re.compile("|".join(parts))
+
+
+SELL_ALL = _rx(
+    "清仓", "全部卖出", "全部卖掉", "全卖了", "全卖", "卖光", "sell all", "sell everything", "dump all"
+)
+BUY = _rx("买入", "购买", "买进", "买", "加仓", "buy", "purchase", "long")
+SELL = _rx("卖出", "卖掉", "卖", "减仓", "平仓", "sell", "dump")
+MAX_BUY = re.compile(
+    r"最多(?:能|可以|可)?买|能买多少|可以买多少|可买多少|买得起多少|"
+    r"(?<![a-z])(?:how (?:much|many)\b.*\bcan i (?:buy|afford)|max(?:imum)? (?:i can )?buy|"
+    r"most\b.*\bcan i buy|the most .* i can buy)"
+)
+BALANCE = _rx(
+    "余额", "还有多少钱", "多少钱可用", "资金", "资产", "balance", "balances", "how much money", "funds"
+)
+POSITIONS = _rx(
+    "持仓", "仓位", "头寸", "持有", "positions", "position", "holdings", "what do i hold", "portfolio"
+)
+TRADES = _rx(
+    "成交记录", "成交", "交易记录", "成交历史", "交易历史", "历史订单", "订单记录",
+    "trades", "trade history", "my fills", "fills", "order history", "recent orders",
+)  # fmt: skip
+PRICE_QUESTION = _rx("价格", "价", "多少钱", "行情", "走势", "price", "quote", "chart", "trend")
+HALF = _rx("一半", "半仓", "half")
+ALL = _rx("全部", "所有", "全仓", "all", "everything", "entire", "whole")
+
+_NUM = r"(?P<n>\d+(?:\.\d+)?|\.\d+)"
+_QUOTE_UNIT = r"(?:usdt|usd|u|刀|美元|美金|块钱|块)(?![a-z])"
+QUOTE_AMOUNT = re.compile(rf"{_NUM}\s*{_QUOTE_UNIT}")
+PERCENT = re.compile(rf"{_NUM}\s*(?:%|％|percent)")
+NUMBER = re.compile(rf"(?<![a-z0-9.]){_NUM}(?![0-9])")
+_CN_DIGITS = dict(
+    zip(
+        "一两二三四五六七八九十半",
+        ["1", "2", "2", "3", "4", "5", "6", "7", "8", "9", "10", "0.5"],
+        strict=True,
+    )
+)
+CN_COUNT = re.compile(r"(?P<c>[一两二三四五六七八九十半])\s*(?:个|枚|颗)")
+
+# "用模拟账户", "在主账户里", "从币安账户", "on my paper account", "with account main"
+ACCOUNT_ZH = re.compile(r"(?:用|在|从|通过|拿|以)\s*(?P<n>[^\s，,。:：用在从]{1,20}?(?:账户|账号))")
+ACCOUNT_EN = re.compile(
+    r"(?<![a-z])(?:on|with|from|using|in|via)\s+(?:my\s+|the\s+)?(?:account\s+(?P<a>[\w\-]{1,32})|"
+    r"(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"
+)
+
+Action = Literal["buy", "sell", "balance", "positions", "trades", "max_buy"]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeReading:
+    kind: Literal["trade", "query"]
+    action: Action
+    slots: dict[str, Any] = field(default_factory=dict)
+
+
+class CoinNames:
+    """The coins a message names, from the catalog's aliases (longest first). The quote asset
+    itself ("USDT") names no coin."""
+
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.catalog = catalog
+        names = {
+            a: s for a, s in catalog.aliases().items() if catalog.is_supported(s) and a not in ("usdt", "u")
+        }
+        ordered = sorted(names, key=len, reverse=True)
+        latin = "|".join(re.escape(a) for a in ordered if a.isascii())
+        other = "|".join(re.escape(a) for a in ordered if not a.isascii())
+        self._symbol = names
+        self._patterns = [
+            re.compile(rf"(?<![a-z0-9])(?:{latin})(?![a-z0-9])") if latin else None,
+            re.compile(other) if other else None,
+        ]
+        self._unsupported = {a: s for a, s in catalog.aliases().items() if not catalog.is_supported(s)}
+
+    def find(self, norm: str) -> tuple[str | None, tuple[int, int] | None]:
+        """The first supported coin named, and where."""
+        best: tuple[int, int, str] | None = None
+        for pattern in self._patterns:
+            if pattern is None:
+                continue
+            m = pattern.search(norm)
+            if m and (best is None or m.start() < best[0]):
+                best = (m.start(), m.end(), self._symbol[m.group(0)])
+        return (best[2], (best[0], best[1])) if best else (None, None)
+
+    def unsupported(self, norm: str) -> str | None:
+        for alias, symbol in self._unsupported.items():
+            if alias.isascii():
+                if re.search(rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])", norm):
+                    return symbol
+            elif alias in norm:
+                return symbol
+        return None
+
+
+def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
+    """The trading reading of a message, or None when it is about something else."""
+    norm = normalize(text)
+    if not norm or norm.startswith("/"):
+        return None
+    symbol, where = coins.find(norm)
+    slots: dict[str, Any] = {}
+    ref = account_ref(text, norm)
+    if ref:
+        slots["target_ref"] = ref
+    if MAX_BUY.search(norm):
+        if symbol:
+            slots["symbol"] = symbol
+        return TradeReading("query", "max_buy", slots)
+    side = _side(norm)
+    if side is not None:
+        if symbol is None and coins.unsupported(norm):
+            slots["symbol"] = coins.unsupported(norm)
+        elif symbol is not None:
+            slots["symbol"] = symbol
+        amount = read_amount(norm, where, side)
+        if amount is None and PRICE_QUESTION.search(norm):
+            return None  # "BTC 买入价是多少": a price question, not an order
+        if amount is None and "symbol" not in slots and not ref:
+            return None  # "buy" alone, or "我买了个寂寞"
+        if amount is not None:
+            slots["amount"] = amount
+        return TradeReading("trade", side, slots)
+    for action, pattern in (("positions", POSITIONS), ("trades", TRADES), ("balance", BALANCE)):
+        if pattern.search(norm):
+            return TradeReading("query", action, slots)  # type: ignore[arg-type]
+    return None
+
+
+def _side(norm: str) -> Literal["buy", "sell"] | None:
+    if SELL_ALL.search(norm):
+        return "sell"
+    buy, sell = BUY.search(norm), SELL.search(norm)
+    if buy and sell:
+        return "buy" if buy.start() < sell.start() else "sell"
+    return "buy" if buy else "sell" if sell else None
+
+
+def read_amount(norm: str, coin_at: tuple[int, int] | None, side: str) -> str | None:
+    """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5")."""
+    if SELL_ALL.search(norm):
+        return "all"
+    quote = QUOTE_AMOUNT.search(norm)
+    if quote:
+        return f"quote:{_dec(quote.group('n'))}"
+    percent = PERCENT.search(norm)
+    if percent:
+        share = Decimal(percent.group("n")) / 100
+        return f"fraction:{_plain(share)}" if Decimal(0) < share <= 1 else None
+    if HALF.search(norm):
+        return "fraction:0.5"
+    if ALL.search(norm):
+        return "all"
+    count = CN_COUNT.search(norm)
+    numbers = [m for m in NUMBER.finditer(norm) if not (coin_at and coin_at[0] <= m.start() < coin_at[1])]
+    if numbers:
+        return f"base:{_dec(numbers[0].group('n'))}"
+    if count:
+        return f"base:{_CN_DIGITS[count.group('c')]}"
+    return None
+
+
+def parse_amount_answer(text: str) -> str | None:
+    """A typed answer to "how much?": "100 USDT", "100u", "0.01", "一半", "all"."""
+    norm = normalize(text)
+    return read_amount(norm, None, "")
+
+
+def account_ref(text: str, norm: str) -> dict[str, str] | None:
+    """The account a request names: by its name ("用主账户"), or by its exchange ("币安")."""
+    zh = ACCOUNT_ZH.search(text)
+    if zh:
+        return {"name": zh.group("n")}
+    en = ACCOUNT_EN.search(norm)
+    if en:
+        return {"name": en.group("a") or en.group("b")}
+    exchange = find_exchange(norm)
+    return {"alias": exchange} if exchange else None
+
+
+def _dec(text: str) -> str:
+    try:
+        return _plain(Decimal(text))
+    except InvalidOperation:  # pragma: no cover - the patterns only match numbers
+        return text
+
+
+def _plain(value: Decimal) -> str:
+    return format(value.normalize(), "f")
+
+
+def amount_parts(amount: str) -> tuple[str, Decimal]:
+    """("quote", 100) of "quote:100"; ("all", 1) of "all"."""
+    unit, _, value = amount.partition(":")
+    return unit, Decimal(value) if value else Decimal(1)
+
+
+def normalized_alias(name: str) -> str:
+    return normalize_alias(name)
