@@ -94,7 +94,7 @@ class CcxtClient:
             "secret": self._secrets.decrypt(creds["api_secret"]),
             "enableRateLimit": True,
             "timeout": self._timeout_ms,
-            "options": {"defaultType": "spot", "fetchMarkets": {"types": ["spot"]}},
+            "options": {"defaultType": "spot", "fetchMarkets": {"types": ["spot"]}, "fetchMargins": False},
         }
         if "passphrase" in creds:
             config["password"] = self._secrets.decrypt(creds["passphrase"])
@@ -124,7 +124,7 @@ class CcxtClient:
 
             if not isinstance(exc, ccxt.BaseError):
                 raise
-            error = translate(exc)
+            error = translate(exc, _body(client))
             log.warning("%s %s: %s %s", self._account.exchange, name, error.fault, error.code)
             raise error from None
 
@@ -144,9 +144,8 @@ class CcxtClient:
         params: dict[str, Any] = {"clientOrderId": client_order_id}
         if self._account.exchange == "okx" and side == "buy":
             params["tgtCcy"] = "base_ccy"  # OKX sizes market buys in the quote asset unless told
-        raw = await self._call(
-            "create_order", _market(symbol), "market", side, str(quantity), str(price), params
-        )
+        # No price: with one, ccxt turns a Binance market buy into a quoteOrderQty order.
+        raw = await self._call("create_order", _market(symbol), "market", side, str(quantity), None, params)
         found = self._order(raw, client_order_id)
         if found.status == "open" or found.quantity == 0:
             # Some exchanges acknowledge a market order before it fills: read it back once.
@@ -163,7 +162,7 @@ class CcxtClient:
         except ccxt.OrderNotFound:
             return None
         except ccxt.BaseError as exc:
-            raise translate(exc) from None
+            raise translate(exc, _body(client)) from None
         return self._order(raw, client_order_id)
 
     async def my_trades(self, symbol: str, limit: int) -> list[Trade]:
@@ -214,6 +213,11 @@ class CcxtClient:
             fee_asset=fee_asset,
             at=_time(raw.get("timestamp")),
         )
+
+
+def _body(client: Any) -> str | None:
+    body = getattr(client, "last_http_response", None)
+    return body if isinstance(body, str) else None
 
 
 class CcxtExchanges:

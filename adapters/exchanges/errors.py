@@ -42,11 +42,14 @@ def _clean(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def translate(exc: Exception) -> ExchangeError:
-    """The ExchangeError for a ccxt exception (imported lazily: ccxt is loaded by then)."""
+def translate(exc: Exception, last_body: str | None = None) -> ExchangeError:
+    """The ExchangeError for a ccxt exception (imported lazily: ccxt is loaded by then). ccxt's
+    message does not always carry the exchange's code: the last response body does."""
     import ccxt.async_support as ccxt
 
-    code, message = exchange_code(str(exc))
+    code, message = exchange_code(last_body or "") if last_body else ("", "")
+    if not code:
+        code, message = exchange_code(str(exc))
     fault: ExchangeFault
     if isinstance(exc, ccxt.RequestTimeout):
         fault = "timeout"

@@ -1,0 +1,260 @@
+"""A fake Binance spot API on 127.0.0.1 for the live trading path (ccxt talks to it).
+
+It checks what the real one checks: the X-MBX-APIKEY header and the HMAC-SHA256 signature of the
+query and body under the account's secret (-1022 / -2015), the timestamp within recvWindow
+(-1021), LOT_SIZE and NOTIONAL (-1013), the balance (-2010), a client order id used once; it
+fills market orders at its ask / bid, and finds an order by origClientOrderId (-2013 when none).
+``stall_orders``: accept an order, then answer only after ``stall_seconds`` (a timeout).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlparse
+
+KEY = "fakeBinanceKey0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH"
+SECRET = "fakeBinanceSecret0123456789abcdefghijklmnopqrstuvwxyzABCD"
+
+FILTERS = {
+    "BTCUSDT": ("0.01", "0.00001", "0.00001", "9000", "5"),
+    "ETHUSDT": ("0.01", "0.0001", "0.0001", "9000", "5"),
+}
+
+
+class FakeBinance:
+    def __init__(self) -> None:
+        self.ask = {"BTCUSDT": Decimal("90000.00"), "ETHUSDT": Decimal("3500.00")}
+        self.bid = {"BTCUSDT": Decimal("89990.00"), "ETHUSDT": Decimal("3499.50")}
+        self.balances = {"USDT": Decimal("1000"), "BTC": Decimal("0"), "ETH": Decimal("0")}
+        self.orders: dict[str, dict[str, Any]] = {}  # by client order id
+        self.clock_skew_ms = 0  # added to the server's clock
+        self.stall_orders = False
+        self.drop_orders = False  # time out without placing anything
+        self.stall_seconds = 3.0
+        self.requests: list[tuple[str, str]] = []  # (method, path)
+        self.order_posts = 0
+        self._lock = threading.Lock()
+        self._next_id = 1000
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self._handle("GET")
+
+            def do_POST(self) -> None:
+                self._handle("POST")
+
+            def do_DELETE(self) -> None:
+                self._handle("DELETE")
+
+            def _handle(self, method: str) -> None:
+                url = urlparse(self.path)
+                length = int(self.headers.get("content-length") or 0)
+                body = self.rfile.read(length).decode() if length else ""
+                status, payload, delay = fake.answer(method, url.path, url.query, body, dict(self.headers))
+                if delay:
+                    time.sleep(delay)
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    def __enter__(self) -> FakeBinance:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    # -- the API ------------------------------------------------------------------------------
+
+    def answer(
+        self, method: str, path: str, query: str, body: str, headers: dict[str, str]
+    ) -> tuple[int, Any, float]:
+        with self._lock:
+            self.requests.append((method, path))
+            if path == "/api/v3/exchangeInfo":
+                return 200, self._exchange_info(), 0
+            if path == "/api/v3/time":
+                return 200, {"serverTime": self._now()}, 0
+            if path == "/api/v3/ping":
+                return 200, {}, 0
+            params = dict(parse_qsl(query)) | dict(parse_qsl(body))
+            problem = self._auth(query, body, params, headers)
+            if problem is not None:
+                return problem[0], problem[1], 0
+            if path == "/api/v3/account":
+                return 200, self._account(), 0
+            if path == "/api/v3/order" and method == "POST":
+                self.order_posts += 1
+                if self.drop_orders:
+                    return (
+                        503,
+                        {"code": -1001, "msg": "Internal error; unable to process your request."},
+                        self.stall_seconds,
+                    )
+                return self._place(params)
+            if path == "/api/v3/order" and method == "GET":
+                cid = params.get("origClientOrderId", "")
+                found = self.orders.get(cid)
+                if found is None:
+                    return 400, {"code": -2013, "msg": "Order does not exist."}, 0
+                return 200, found, 0
+            if path == "/api/v3/myTrades":
+                return 200, [], 0
+            return 404, {"code": -1, "msg": f"no route {method} {path}"}, 0
+
+    def _now(self) -> int:
+        return int(time.time() * 1000) + self.clock_skew_ms
+
+    def _auth(
+        self, query: str, body: str, params: dict[str, str], headers: dict[str, str]
+    ) -> tuple[int, dict[str, Any]] | None:
+        lower = {k.lower(): v for k, v in headers.items()}
+        if lower.get("x-mbx-apikey") != KEY:
+            return 401, {"code": -2015, "msg": "Invalid API-key, IP, or permissions for action."}
+        signed = "&".join(p for p in (query, body) if p)
+        payload, _, signature = signed.rpartition("&signature=")
+        expected = hmac.new(SECRET.encode(), payload.encode(), hashlib.sha256).hexdigest()
+        if not signature or not hmac.compare_digest(signature, expected):
+            return 400, {"code": -1022, "msg": "Signature for this request is not valid."}
+        window = int(params.get("recvWindow", "5000"))
+        timestamp = int(params.get("timestamp", "0"))
+        now = self._now()
+        if timestamp >= now + 1000 or now - timestamp > window:
+            return 400, {"code": -1021, "msg": "Timestamp for this request is outside of the recvWindow."}
+        return None
+
+    def _exchange_info(self) -> dict[str, Any]:
+        symbols = []
+        for symbol, (tick, step, min_qty, max_qty, notional) in FILTERS.items():
+            base = symbol.removesuffix("USDT")
+            symbols.append(
+                {
+                    "symbol": symbol,
+                    "status": "TRADING",
+                    "baseAsset": base,
+                    "baseAssetPrecision": 8,
+                    "quoteAsset": "USDT",
+                    "quotePrecision": 8,
+                    "quoteAssetPrecision": 8,
+                    "orderTypes": ["LIMIT", "MARKET"],
+                    "isSpotTradingAllowed": True,
+                    "isMarginTradingAllowed": False,
+                    "permissions": ["SPOT"],
+                    "permissionSets": [["SPOT"]],
+                    "filters": [
+                        {
+                            "filterType": "PRICE_FILTER",
+                            "minPrice": tick,
+                            "maxPrice": "1000000",
+                            "tickSize": tick,
+                        },
+                        {"filterType": "LOT_SIZE", "minQty": min_qty, "maxQty": max_qty, "stepSize": step},
+                        {"filterType": "NOTIONAL", "minNotional": notional, "applyMinToMarket": True},
+                    ],
+                }
+            )
+        return {"timezone": "UTC", "serverTime": self._now(), "rateLimits": [], "symbols": symbols}
+
+    def _account(self) -> dict[str, Any]:
+        return {
+            "canTrade": True,
+            "accountType": "SPOT",
+            "balances": [{"asset": a, "free": str(v), "locked": "0"} for a, v in self.balances.items()],
+            "permissions": ["SPOT"],
+        }
+
+    def _place(self, params: dict[str, str]) -> tuple[int, Any, float]:
+        symbol, side = params.get("symbol", ""), params.get("side", "")
+        cid = params.get("newClientOrderId", "")
+        if cid in self.orders:
+            return 400, {"code": -2010, "msg": "Duplicate order sent."}, 0
+        _tick, step, min_qty, max_qty, min_notional = FILTERS[symbol]
+        quantity = Decimal(params.get("quantity", "0"))
+        if (
+            quantity < Decimal(min_qty)
+            or quantity > Decimal(max_qty)
+            or (quantity - Decimal(min_qty)) % Decimal(step)
+        ):
+            return 400, {"code": -1013, "msg": "Filter failure: LOT_SIZE"}, 0
+        price = self.ask[symbol] if side == "BUY" else self.bid[symbol]
+        notional = quantity * price
+        if notional < Decimal(min_notional):
+            return 400, {"code": -1013, "msg": "Filter failure: NOTIONAL"}, 0
+        base = symbol.removesuffix("USDT")
+        commission = quantity * Decimal("0.001") if side == "BUY" else notional * Decimal("0.001")
+        if side == "BUY":
+            if self.balances["USDT"] < notional:
+                return (
+                    400,
+                    {"code": -2010, "msg": "Account has insufficient balance for requested action."},
+                    0,
+                )
+            self.balances["USDT"] -= notional
+            self.balances[base] += quantity - commission
+        else:
+            if self.balances[base] < quantity:
+                return (
+                    400,
+                    {"code": -2010, "msg": "Account has insufficient balance for requested action."},
+                    0,
+                )
+            self.balances[base] -= quantity
+            self.balances["USDT"] += notional - commission
+        self._next_id += 1
+        now = self._now()
+        order = {
+            "symbol": symbol,
+            "orderId": self._next_id,
+            "orderListId": -1,
+            "clientOrderId": cid,
+            "transactTime": now,
+            "time": now,
+            "updateTime": now,
+            "price": "0.00000000",
+            "origQty": str(quantity),
+            "executedQty": str(quantity),
+            "cummulativeQuoteQty": str(notional),
+            "status": "FILLED",
+            "timeInForce": "GTC",
+            "type": "MARKET",
+            "side": side,
+            "fills": [
+                {
+                    "price": str(price),
+                    "qty": str(quantity),
+                    "commission": str(commission),
+                    "commissionAsset": base if side == "BUY" else "USDT",
+                    "tradeId": self._next_id,
+                }
+            ],
+        }
+        self.orders[cid] = order
+        return 200, order, self.stall_seconds if self.stall_orders else 0
