@@ -35,12 +35,13 @@ from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.trading import SqlOrderStore
 from bot.skills import build_registry
 from core.clock import SystemClock
 from core.conversation.leases import LeasePolicy
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
-from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
+from core.market import Book, DailyClose, DailyCloses, HistoryWindow, Quote
 from core.markets import MarketCatalog
 from core.planner.ports import ModelResponse, ModelUsage
 from core.ports import ClaimOutcome
@@ -48,6 +49,8 @@ from core.reply import Status
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.tasks.audit import AUDIT_LOG
+from core.trading.ports import ORDERS
+from core.trading.service import TRADING, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.model_configs import MODEL_CONFIGS
 
@@ -56,6 +59,7 @@ CRASH_POINTS = (
     "token_claimed",  # the confirm token was spent; nothing else happened
     "mid_execute",  # "executing" is saved; the store write has not happened
     "after_write",  # the record is deleted with its audit row (one transaction); the state not saved
+    "order_claimed",  # an order's client order id is claimed (pending, committed); it has not filled
 )
 
 
@@ -86,6 +90,10 @@ class SlowMarket:
         await asyncio.sleep(self.latency)
         return Quote(symbol, Decimal("97250.50"), "ask", self.source, datetime.now(UTC))
 
+    async def get_book(self, symbol: str) -> Book:
+        await asyncio.sleep(self.latency)
+        return Book(symbol, Decimal("97250.00"), Decimal("97250.50"), self.source, datetime.now(UTC))
+
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         await asyncio.sleep(self.latency)
         return DailyCloses(tuple(DailyClose(d, Decimal(90000 + i)) for i, d in enumerate(window.days)))
@@ -104,8 +112,19 @@ class SlowModel:
         return ModelResponse("Thinking done.", usage=ModelUsage(10, 5), finish_reason="stop")
 
 
-def crash_hooks(point: str, states: SqlStateStore, accounts: SqlExchangeAccounts) -> None:
+def crash_hooks(
+    point: str, states: SqlStateStore, accounts: SqlExchangeAccounts, orders: SqlOrderStore
+) -> None:
     """Wrap the store calls so the process kills itself (SIGKILL) at ``point``."""
+    if point == "order_claimed":
+        claim_order = orders.claim
+
+        async def claim_order_then_die(*args: Any, **kwargs: Any) -> Any:
+            result = await claim_order(*args, **kwargs)
+            kill_self()
+            return result
+
+        orders.claim = claim_order_then_die  # type: ignore[method-assign]
     if point == "token_claimed":
         claim = states.claim_token
 
@@ -147,8 +166,9 @@ async def main() -> None:
     accounts = SqlExchangeAccounts(engine)
     secrets = FernetSecretBox(env["DESKMATE_TEST_FERNET_KEY"].encode())
     crash_at = env.get("DESKMATE_TEST_CRASH_AT", "")
+    orders = SqlOrderStore(engine)
     if crash_at:
-        crash_hooks(crash_at, states, accounts)
+        crash_hooks(crash_at, states, accounts, orders)
     market = SlowMarket(float(env.get("DESKMATE_TEST_MARKET_MS", "0")) / 1000)
     services = (
         Services()
@@ -159,6 +179,8 @@ async def main() -> None:
         .provide(EXCHANGE_ACCOUNTS, accounts)
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
+        .provide(ORDERS, orders)
+        .provide(TRADING, TradingService(orders, market, MarketCatalog(), clock))
     )
     skills = build_registry().build(services)
     options: dict[str, Any] = {}
