@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("matplotlib", "httpx", "openai", "telegram", "discord", "cryptography", "alembic")
+HEAVY = ("matplotlib", "httpx", "openai", "telegram", "discord", "cryptography", "alembic", "ccxt")
 
 _REPORT = """
 import json, sys
@@ -77,3 +77,15 @@ def test_the_live_market_brings_its_http_client(tmp_path: Path) -> None:
     )
     loaded = loaded_after(body, tmp_path, DESKMATE_MARKET="binance")
     assert "httpx" in loaded and "matplotlib" not in loaded
+
+
+def test_a_paper_order_and_a_balance_need_no_exchange_library(tmp_path: Path) -> None:
+    """ccxt (most of a second) is for live accounts only: a paper order never loads it."""
+    ask = (
+        "from bot.cli import main\n"
+        "main(['ask', '--chat', 'c1', 'buy 0.001 BTC'])\n"
+        "main(['ask', '--chat', 'c1', 'yes'])\n"
+        "main(['ask', '--chat', 'c1', 'show my balance'])"
+    )
+    loaded = loaded_after(ask, tmp_path)
+    assert "ccxt" not in loaded and set(loaded) <= {"alembic", "cryptography"}, loaded
