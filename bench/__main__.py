@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.storage.engine import create_engine
@@ -30,13 +31,16 @@ from bot.skills import build_registry
 from core.clock import SystemClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
-from core.market import DailyClose, DailyCloses, HistoryWindow, Quote
+from core.market import BookData, DailyClose, DailyCloses, HistoryWindow, Quote
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.tasks.audit import AUDIT_LOG
+from core.trading.memory import MemoryOrderStore
+from core.trading.ports import ORDERS
+from core.trading.service import TRADING, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
 from core.workspace.model_configs import MODEL_CONFIGS
@@ -84,6 +88,11 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
             .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
             .provide(MODEL_CONFIGS, workspace.models)
             .provide(AUDIT_LOG, workspace.audit)
+        )
+        orders = MemoryOrderStore(workspace.audit)
+        books = cast(BookData, services.get(MARKET))
+        services.provide(ORDERS, orders).provide(
+            TRADING, TradingService(orders, books, MarketCatalog(), clock)
         )
         # Every registered skill, as in production: all their rules run on each message.
         core = Core(store=store, skills=build_registry().build(services), clock=clock)

@@ -36,6 +36,9 @@ from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.audit import AUDIT_LOG, AuditEntry
 from core.tasks.flow import Parsed, TaskFlow, owner_of
+from core.trading.memory import MemoryOrderStore
+from core.trading.ports import ORDERS
+from core.trading.service import TRADING, TradingService
 from core.turn import Turn
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.memory import MemoryAuditLog, MemorySecretBox, MemoryWorkspace
@@ -144,15 +147,19 @@ SPEC = SkillSpec(
 def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
     workspace = MemoryWorkspace()
     reminders = MemoryReminders(workspace.audit)
+    orders = MemoryOrderStore(workspace.audit)
+    market = ScriptedMarket()
     services = (
         Services()
         .provide(CLOCK, FixedClock(NOW))
-        .provide(MARKET, ScriptedMarket())
+        .provide(MARKET, market)
         .provide(CATALOG, MarketCatalog())
         .provide(SECRET_BOX, MemorySecretBox())
         .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
         .provide(MODEL_CONFIGS, workspace.models)
         .provide(AUDIT_LOG, workspace.audit)
+        .provide(ORDERS, orders)
+        .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
         .provide(REMINDERS, reminders)
     )
     return build_registry().register(SPEC).build(services), reminders

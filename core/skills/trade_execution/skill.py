@@ -162,7 +162,10 @@ class TradeSkill(AccountFlow):
         return None
 
     async def is_large(self, turn: Turn, task: Task) -> bool:
-        account, plan = await self.planned(turn, task)
+        try:
+            account, plan = await self.planned(turn, task)
+        except (MarketError, ExchangeError):
+            return False  # no quote now: the execution that follows says so and places nothing
         return risk.needs_second_confirmation(plan, await self.trading.limits(account))
 
     def second_confirmation(self, turn: Turn, task: Task) -> Block:
