@@ -77,9 +77,10 @@ register(
             "en": "This order already ran (same order id); it won't be placed twice.",
         },
         "trade.unknown": {
-            "zh": "交易所暂时无法确认这笔订单的结果（{code}）。它没有被重复提交；稍后我会按订单号查询。",
+            "zh": "交易所暂时无法确认这笔订单的结果（{code}）。它没有被重复提交；"
+            "再次下单前请先在交易所查看这笔订单（订单号见下）。",
             "en": "The exchange couldn't confirm this order's outcome yet ({code}). It was not sent again; "
-            "deskmate looks it up by its order id.",
+            "check it on the exchange (order id below) before placing another.",
         },
         "trade.market_down": {
             "zh": "暂时拿不到 {base} 的报价，未下单，请稍后再试。",
