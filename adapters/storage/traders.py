@@ -1,15 +1,56 @@
-"""The traders table, so far only what deleting an account or a model config must check: which
-traders use it (the trader skill adds its columns by migration)."""
+"""The trader repository (core.traders.ports.TraderStore) on SQLAlchemy Core: traders, their
+run state, and the decisions each tick records.
+
+Deleting an account, a model config or a strategy checks this table for the traders that use it
+(``trader_names``). State changes are compare-and-sets (``UPDATE ... WHERE state IN (...)``), one
+statement, so two processes pressing start and stop at once leave one winner; a tick's decision
+is unique per (trader, run, tick), so a tick run twice decides once.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, ForeignKey, Integer, Select, String, Table, UniqueConstraint, select
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    ForeignKey,
+    Index,
+    Integer,
+    Row,
+    Select,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    delete,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.audit_log import insert_audit
 from adapters.storage.tables import Base, UTCDateTime
+from core.tasks.audit import AuditEntry
+from core.tasks.errors import InUse, NameTaken, NotFound
+from core.tasks.names import name_key
+from core.traders.model import (
+    Decision,
+    Leg,
+    NewTrader,
+    Outcome,
+    TickResult,
+    Trader,
+    TraderChanges,
+    TraderState,
+)
 
 
 class TraderRow(Base):
@@ -25,7 +66,22 @@ class TraderRow(Base):
     model_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("model_configs.id", ondelete="RESTRICT"), nullable=True, index=True
     )
+    # No foreign key: the strategies table arrives by its own migration; deleting a strategy
+    # checks this column (trader_names) in its transaction.
+    strategy_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    state: Mapped[str] = mapped_column(String, server_default="stopped")
+    auto_start: Mapped[bool] = mapped_column(Boolean, server_default="0")
+    daily_summary: Mapped[bool] = mapped_column(Boolean, server_default="0")
+    run: Mapped[int] = mapped_column(Integer, server_default="0")
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    stopped_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    consecutive_errors: Mapped[int] = mapped_column(Integer, server_default="0")
+    ticks: Mapped[int] = mapped_column(Integer, server_default="0")
+    orders: Mapped[int] = mapped_column(Integer, server_default="0")
+    memory: Mapped[str] = mapped_column(Text, server_default="{}")  # JSON
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
     __table_args__ = (
         UniqueConstraint("owner", "name_key", name="uq_traders_owner_name"),
@@ -33,10 +89,348 @@ class TraderRow(Base):
     )
 
 
+class TraderDecisionRow(Base):
+    __tablename__ = "trader_decisions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    trader_id: Mapped[int] = mapped_column(Integer, ForeignKey("traders.id", ondelete="CASCADE"))
+    owner: Mapped[str] = mapped_column(String)
+    run: Mapped[int] = mapped_column(Integer)
+    tick: Mapped[str] = mapped_column(String)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    action: Mapped[str] = mapped_column(String)  # hold | buy | sell | invalid | skipped | error
+    reason: Mapped[str] = mapped_column(Text)
+    legs: Mapped[str] = mapped_column(Text)  # JSON list of the orders it asked for
+    outcomes: Mapped[str] = mapped_column(Text)  # JSON list of what each order did
+    status: Mapped[str] = mapped_column(String)  # pending | done
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    tokens: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (
+        UniqueConstraint("trader_id", "run", "tick", name="uq_trader_decisions_tick"),
+        Index("ix_trader_decisions_trader", "trader_id", "id"),
+        {"sqlite_autoincrement": True},
+    )
+
+
 traders = cast(Table, TraderRow.__table__)
+trader_decisions = cast(Table, TraderDecisionRow.__table__)
+
+_ACTIVE = tuple(s.value for s in TraderState if s.active)
 
 
 def trader_names(used_by: ColumnElement[Any], owner: str, row_id: int) -> Select[Any]:
     """The names of the owner's traders referencing ``row_id`` through the column ``used_by``."""
     t = traders.c
     return select(t.name).where(t.owner == owner, used_by == row_id).order_by(t.name)
+
+
+def _key(record_id: str | None) -> int | None:
+    if record_id is None or not record_id.isascii() or not record_id.isdecimal() or len(record_id) > 18:
+        return None
+    return int(record_id)
+
+
+def _ref(record_id: str | None) -> int | None:
+    """A referenced record's key; an id that cannot be ours is refused (never stored as None)."""
+    if record_id is None:
+        return None
+    key = _key(record_id)
+    if key is None:
+        raise NotFound(record_id)
+    return key
+
+
+class SqlTraders:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    # -- reads --------------------------------------------------------------------------------
+
+    async def owned(self, owner: str) -> list[Trader]:
+        stmt = select(traders).where(traders.c.owner == owner).order_by(traders.c.id)
+        async with self._engine.connect() as conn:
+            return [_trader(r) for r in (await conn.execute(stmt)).all()]
+
+    async def get(self, owner: str, trader_id: str) -> Trader | None:
+        found = await self.by_id(trader_id)
+        return found if found is not None and found.owner == owner else None
+
+    async def by_id(self, trader_id: str) -> Trader | None:
+        key = _key(trader_id)
+        if key is None:
+            return None
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(traders).where(traders.c.id == key))).first()
+        return _trader(row) if row is not None else None
+
+    # -- records ------------------------------------------------------------------------------
+
+    async def create(self, new: NewTrader, audit: AuditEntry) -> Trader:
+        values = {
+            "owner": new.owner,
+            "name": new.name,
+            "name_key": name_key(new.name),
+            "account_id": _ref(new.account_id),
+            "strategy_id": _ref(new.strategy_id),
+            "model_id": _ref(new.model_id),
+            "state": TraderState.STOPPED.value,
+            "auto_start": new.auto_start,
+            "daily_summary": new.daily_summary,
+            "run": 0,
+            "consecutive_errors": 0,
+            "ticks": 0,
+            "orders": 0,
+            "memory": "{}",
+            "created_at": new.now,
+            "updated_at": new.now,
+        }
+        async with self._engine.begin() as conn:
+            try:
+                row = (await conn.execute(insert(traders).values(**values).returning(*traders.c))).one()
+            except IntegrityError:
+                raise NameTaken(new.name) from None
+            await insert_audit(conn, replace(audit, target_id=str(row.id), target_name=row.name))
+            return _trader(row)
+
+    async def update(
+        self, owner: str, trader_id: str, changes: TraderChanges, now: datetime, audit: AuditEntry
+    ) -> Trader:
+        key = _key(trader_id)
+        if key is None:
+            raise NotFound(trader_id)
+        values: dict[str, Any] = {"updated_at": now}
+        if changes.name is not None:
+            values |= {"name": changes.name, "name_key": name_key(changes.name)}
+        if changes.account_id is not None:
+            values["account_id"] = _ref(changes.account_id)
+        if changes.strategy_id is not None:
+            values["strategy_id"] = _ref(changes.strategy_id)
+        if changes.model_id is not None:
+            values["model_id"] = _ref(changes.model_id)
+        elif changes.clear_model:
+            values["model_id"] = None
+        for field in ("auto_start", "daily_summary"):
+            if getattr(changes, field) is not None:
+                values[field] = getattr(changes, field)
+        stmt = update(traders).where(traders.c.id == key, traders.c.owner == owner).values(**values)
+        async with self._engine.begin() as conn:
+            try:
+                row = (await conn.execute(stmt.returning(*traders.c))).first()
+            except IntegrityError:
+                raise NameTaken(changes.name or "") from None
+            if row is None:
+                raise NotFound(trader_id)
+            await insert_audit(conn, replace(audit, target_id=trader_id, target_name=row.name))
+            return _trader(row)
+
+    async def delete(self, owner: str, trader_id: str, audit: AuditEntry) -> None:
+        key = _key(trader_id)
+        if key is None:
+            raise NotFound(trader_id)
+        mine = (traders.c.id == key, traders.c.owner == owner)
+        async with self._engine.begin() as conn:
+            # One statement decides: a trader started meanwhile is not deleted.
+            gone = (
+                await conn.execute(
+                    delete(traders).where(*mine, traders.c.state.not_in(_ACTIVE)).returning(traders.c.name)
+                )
+            ).first()
+            if gone is None:
+                row = (await conn.execute(select(traders.c.name).where(*mine))).first()
+                if row is None:
+                    raise NotFound(trader_id)
+                raise InUse((row.name,))
+            await conn.execute(delete(trader_decisions).where(trader_decisions.c.trader_id == key))
+            await insert_audit(conn, replace(audit, target_id=trader_id, target_name=gone.name))
+
+    # -- run state ----------------------------------------------------------------------------
+
+    async def transition(
+        self,
+        owner: str,
+        trader_id: str,
+        expected: Collection[TraderState],
+        to: TraderState,
+        now: datetime,
+        audit: AuditEntry | None,
+        *,
+        new_run: bool = False,
+        error: str | None = None,
+    ) -> Trader | None:
+        key = _key(trader_id)
+        if key is None:
+            return None
+        c = traders.c
+        values: dict[str, Any] = {"state": to.value, "updated_at": now}
+        if new_run:
+            values |= {
+                "run": c.run + 1,
+                "started_at": now,
+                "stopped_at": None,
+                "ticks": 0,
+                "orders": 0,
+                "consecutive_errors": 0,
+                "last_error": None,
+                "memory": "{}",
+            }
+        if not to.active:
+            values["stopped_at"] = now
+        if error is not None:
+            values["last_error"] = error
+        stmt = (
+            update(traders)
+            .where(c.id == key, c.owner == owner, c.state.in_([s.value for s in expected]))
+            .values(**values)
+            .returning(*traders.c)
+        )
+        async with self._engine.begin() as conn:
+            row = (await conn.execute(stmt)).first()
+            if row is None:
+                return None
+            if audit is not None:
+                await insert_audit(conn, replace(audit, target_id=trader_id, target_name=row.name))
+            return _trader(row)
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None:
+        key = _key(trader_id)
+        if key is None:
+            return None
+        d = trader_decisions.c
+        stmt = select(trader_decisions).where(d.trader_id == key, d.run == run, d.tick == tick)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        return _decision(row) if row is not None else None
+
+    async def begin(self, decision: Decision) -> Decision:
+        key = _key(decision.trader_id)
+        if key is None:
+            raise NotFound(decision.trader_id)
+        values = {
+            "trader_id": key,
+            "owner": decision.owner,
+            "run": decision.run,
+            "tick": decision.tick,
+            "at": decision.at,
+            "action": decision.action,
+            "reason": decision.reason,
+            "legs": json.dumps([leg.as_json() for leg in decision.legs]),
+            "outcomes": json.dumps([o.as_json() for o in decision.outcomes]),
+            "status": decision.status,
+            "error": decision.error,
+            "tokens": decision.tokens,
+            "updated_at": decision.at,
+        }
+        try:
+            async with self._engine.begin() as conn:
+                await conn.execute(insert(trader_decisions).values(**values))
+            return decision
+        except IntegrityError:
+            existing = await self.decision(decision.trader_id, decision.run, decision.tick)
+            if existing is None:  # pragma: no cover - an integrity error of another kind (trader gone)
+                raise NotFound(decision.trader_id) from None
+            return existing
+
+    async def finish(self, decision: Decision, result: TickResult, now: datetime) -> Trader | None:
+        key = _key(decision.trader_id)
+        if key is None:
+            raise NotFound(decision.trader_id)
+        d = trader_decisions.c
+        async with self._engine.begin() as conn:
+            await conn.execute(
+                update(trader_decisions)
+                .where(d.trader_id == key, d.run == decision.run, d.tick == decision.tick)
+                .values(
+                    status="done",
+                    action=decision.action,
+                    reason=decision.reason,
+                    outcomes=json.dumps([o.as_json() for o in decision.outcomes]),
+                    error=decision.error,
+                    tokens=decision.tokens,
+                    updated_at=now,
+                )
+            )
+            return await self._count(conn, key, decision.run, result, now)
+
+    async def _count(
+        self, conn: AsyncConnection, key: int, run: int, result: TickResult, now: datetime
+    ) -> Trader | None:
+        c = traders.c
+        values: dict[str, Any] = {
+            "ticks": c.ticks + 1,
+            "orders": c.orders + result.orders,
+            "updated_at": now,
+            "consecutive_errors": c.consecutive_errors + 1 if result.errored else 0,
+        }
+        if result.memory is not None:
+            values["memory"] = json.dumps(result.memory, sort_keys=True)
+        if result.stop_with_error is not None:
+            values |= {
+                "state": TraderState.ERROR.value,
+                "last_error": result.stop_with_error,
+                "stopped_at": now,
+            }
+        stmt = (
+            update(traders)
+            .where(c.id == key, c.run == run, c.state.in_(_ACTIVE))
+            .values(**values)
+            .returning(*traders.c)
+        )
+        row = (await conn.execute(stmt)).first()
+        return _trader(row) if row is not None else None
+
+    async def decisions(self, trader_id: str, run: int | None = None, limit: int = 500) -> list[Decision]:
+        key = _key(trader_id)
+        if key is None:
+            return []
+        d = trader_decisions.c
+        stmt = select(trader_decisions).where(d.trader_id == key)
+        if run is not None:
+            stmt = stmt.where(d.run == run)
+        stmt = stmt.order_by(d.id.desc()).limit(limit)
+        async with self._engine.connect() as conn:
+            return [_decision(r) for r in (await conn.execute(stmt)).all()]
+
+
+def _trader(row: Row[Any]) -> Trader:
+    return Trader(
+        id=str(row.id),
+        owner=row.owner,
+        name=row.name,
+        account_id=str(row.account_id) if row.account_id is not None else None,
+        strategy_id=str(row.strategy_id) if row.strategy_id is not None else None,
+        model_id=str(row.model_id) if row.model_id is not None else None,
+        state=TraderState(row.state),
+        auto_start=bool(row.auto_start),
+        daily_summary=bool(row.daily_summary),
+        run=int(row.run),
+        started_at=row.started_at,
+        stopped_at=row.stopped_at,
+        last_error=row.last_error,
+        consecutive_errors=int(row.consecutive_errors),
+        ticks=int(row.ticks),
+        orders=int(row.orders),
+        memory=json.loads(row.memory or "{}"),
+        created_at=row.created_at,
+        updated_at=row.updated_at or row.created_at,
+    )
+
+
+def _decision(row: Row[Any]) -> Decision:
+    return Decision(
+        trader_id=str(row.trader_id),
+        run=int(row.run),
+        tick=row.tick,
+        at=row.at,
+        action=row.action,
+        reason=row.reason,
+        legs=tuple(Leg.from_json(x) for x in json.loads(row.legs)),
+        outcomes=tuple(Outcome.from_json(x) for x in json.loads(row.outcomes)),
+        status=row.status,
+        error=row.error,
+        tokens=int(row.tokens),
+        owner=row.owner,
+    )

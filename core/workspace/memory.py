@@ -22,7 +22,7 @@ from core.workspace.accounts import AccountChanges, ExchangeAccount, NewExchange
 from core.workspace.model_configs import ModelChanges, ModelConfig, NewModelConfig
 
 _R = TypeVar("_R", ExchangeAccount, ModelConfig)
-_UsedBy = Literal["account_id", "model_id"]  # the TraderRef field that references a record
+_UsedBy = Literal["account_id", "model_id", "strategy_id"]  # the TraderRef field referencing a record
 
 
 class MemorySecretBox:
@@ -56,12 +56,14 @@ class MemoryAuditLog:
 
 @dataclass(frozen=True, slots=True)
 class TraderRef:
-    """What the delete check needs of a trader (traders arrive with part 2)."""
+    """What the delete check needs of a trader (core.traders.memory keeps these for its traders)."""
 
     owner: str
     name: str
     account_id: str | None
     model_id: str | None
+    strategy_id: str | None = None
+    id: str | None = None  # the trader's id, when a trader store keeps the reference
 
 
 @dataclass
@@ -70,6 +72,14 @@ class MemoryTraders:
 
     def using(self, used_by: _UsedBy, owner: str, row_id: str) -> list[str]:
         return sorted(t.name for t in self.refs if t.owner == owner and getattr(t, used_by) == row_id)
+
+    def keep(self, ref: TraderRef) -> None:
+        """Add or replace (by trader id) the reference of a stored trader."""
+        self.refs = [r for r in self.refs if r.id is None or r.id != ref.id]
+        self.refs.append(ref)
+
+    def drop(self, trader_id: str) -> None:
+        self.refs = [r for r in self.refs if r.id != trader_id]
 
 
 class _MemoryRecords:

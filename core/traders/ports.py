@@ -1,0 +1,80 @@
+"""The trader repository port: traders, their run state and their decisions.
+
+Safe with several processes: a start, a stop and a tick's end are compare-and-sets on the
+trader's state and run; a tick's decision is stored under (trader, run, tick) once, so a tick
+run again after a crash finds its decision instead of deciding a second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+from typing import Final, Protocol
+
+from core.services import ServiceKey
+from core.tasks.audit import AuditEntry
+from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
+
+
+class TraderStore(Protocol):
+    async def owned(self, owner: str) -> list[Trader]:
+        """The owner's traders, oldest first."""
+        ...
+
+    async def get(self, owner: str, trader_id: str) -> Trader | None: ...
+
+    async def by_id(self, trader_id: str) -> Trader | None:
+        """Any owner's trader (the runtime's lookup: a job names its trader by id)."""
+        ...
+
+    async def create(self, new: NewTrader, audit: AuditEntry) -> Trader:
+        """Raises NameTaken when the owner has a trader of that name."""
+        ...
+
+    async def update(
+        self, owner: str, trader_id: str, changes: TraderChanges, now: datetime, audit: AuditEntry
+    ) -> Trader:
+        """Raises NotFound, NameTaken."""
+        ...
+
+    async def delete(self, owner: str, trader_id: str, audit: AuditEntry) -> None:
+        """Raises NotFound; InUse((name,)) while the trader is active (checked in the transaction)."""
+        ...
+
+    async def transition(
+        self,
+        owner: str,
+        trader_id: str,
+        expected: Collection[TraderState],
+        to: TraderState,
+        now: datetime,
+        audit: AuditEntry | None,
+        *,
+        new_run: bool = False,
+        error: str | None = None,
+    ) -> Trader | None:
+        """Move the trader to ``to`` if its state is one of ``expected`` (one compare-and-set);
+        None when it was not. ``new_run``: a start: the run count grows, the run's counters and
+        memory start over and ``started_at`` is now. Leaving an active state sets ``stopped_at``."""
+        ...
+
+    async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None: ...
+
+    async def begin(self, decision: Decision) -> Decision:
+        """Store a pending decision; when one exists for its (trader, run, tick), return that one
+        unchanged (a re-run, or another process that got there first)."""
+        ...
+
+    async def finish(self, decision: Decision, result: TickResult, now: datetime) -> Trader | None:
+        """In one transaction: the decision is done with its outcomes, and the trader (still in
+        this run) counts the tick, its orders and errors, takes ``result.memory``, and stops in
+        ``error`` when ``result.stop_with_error`` says so. None when the run is over (stopped meanwhile);
+        the decision is still recorded."""
+        ...
+
+    async def decisions(self, trader_id: str, run: int | None = None, limit: int = 500) -> list[Decision]:
+        """Newest first; ``run``: only that run's."""
+        ...
+
+
+TRADERS: Final = ServiceKey[TraderStore]("trader repository")

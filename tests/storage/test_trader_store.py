@@ -1,0 +1,151 @@
+"""The trader store on SQLite and PostgreSQL (and the in-memory store, by the same tests): names
+unique per owner, a delete refused while the trader runs, starts and stops as compare-and-sets
+that two engines (two processes' pools) race for, and one decision per tick."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from adapters.storage.audit_log import SqlAuditLog
+from adapters.storage.engine import create_engine
+from adapters.storage.exchange_accounts import SqlExchangeAccounts
+from adapters.storage.traders import SqlTraders
+from core.tasks.audit import AuditEntry
+from core.tasks.errors import InUse, NameTaken
+from core.traders.memory import MemoryTraderStore
+from core.traders.model import Decision, Leg, NewTrader, Outcome, TickResult, TraderState
+from core.traders.ports import TraderStore
+from core.workspace.accounts import NewExchangeAccount
+from core.workspace.memory import MemoryAuditLog
+from tests.fakes import NOW
+
+OWNER = "console:u"
+AUDIT = AuditEntry(OWNER, "console:c:u:", NOW, "trader_management", "create", None, None, "ok")
+RUNNING = (TraderState.RUNNING,)
+
+
+async def _account(engine: AsyncEngine) -> str:
+    acc = await SqlExchangeAccounts(engine).create(
+        NewExchangeAccount(OWNER, "paper", "paper", {}, Decimal("1000"), NOW), AUDIT
+    )
+    return acc.id
+
+
+@pytest.fixture(params=["sql", "memory"])
+async def stores(
+    request: pytest.FixtureRequest, db_url: str
+) -> AsyncIterator[tuple[TraderStore, TraderStore, str]]:
+    """Two handles on one store (two engines for SQL) and an account id."""
+    if request.param == "memory":
+        if "postgresql" in db_url:
+            pytest.skip("the memory store runs once")
+        mem = MemoryTraderStore(MemoryAuditLog())
+        yield mem, mem, "1"
+        return
+    engines = [create_engine(db_url) for _ in range(2)]
+    try:
+        account = await _account(engines[0])
+        yield SqlTraders(engines[0]), SqlTraders(engines[1]), account
+    finally:
+        for e in engines:
+            await e.dispose()
+
+
+def _new(account: str, name: str = "BTC agent") -> NewTrader:
+    return NewTrader(OWNER, name, account, "7", None, auto_start=True, daily_summary=False, now=NOW)
+
+
+async def test_create_names_and_delete_rules(stores: tuple[TraderStore, TraderStore, str]) -> None:
+    one, _, account = stores
+    trader = await one.create(_new(account), AUDIT)
+    assert (trader.state, trader.run, trader.strategy_id, trader.auto_start) == (
+        TraderState.STOPPED, 0, "7", True,
+    )  # fmt: skip
+    with pytest.raises(NameTaken):
+        await one.create(_new(account, "btc AGENT"), AUDIT)
+    started = await one.transition(
+        OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, AUDIT, new_run=True
+    )
+    assert started is not None and started.run == 1 and started.started_at == NOW
+    with pytest.raises(InUse):
+        await one.delete(OWNER, trader.id, AUDIT)
+    later = NOW + timedelta(hours=1)
+    stopped = await one.transition(OWNER, trader.id, RUNNING, TraderState.STOPPED, later, AUDIT)
+    assert stopped is not None and stopped.stopped_at == later
+    await one.delete(OWNER, trader.id, AUDIT)
+    assert await one.owned(OWNER) == []
+
+
+async def test_start_races_have_one_winner(stores: tuple[TraderStore, TraderStore, str]) -> None:
+    one, two, account = stores
+    trader = await one.create(_new(account), AUDIT)
+    results = await asyncio.gather(
+        *(
+            (one if i % 2 else two).transition(
+                OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, AUDIT, new_run=True
+            )
+            for i in range(6)
+        )
+    )
+    assert sum(r is not None for r in results) == 1
+    again = await one.get(OWNER, trader.id)
+    assert again is not None and again.run == 1
+
+
+async def test_one_decision_per_tick_and_counters(stores: tuple[TraderStore, TraderStore, str]) -> None:
+    one, two, account = stores
+    trader = await one.create(_new(account), AUDIT)
+    await one.transition(
+        OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+    )
+    leg = Leg("buy", "BTCUSDT", Decimal("50"), "quote", "dtabc")
+    first = Decision(trader.id, 1, "2030-01-01T00:00:00+00:00", NOW, "buy", "dca", (leg,), owner=OWNER)
+    other = replace(first, action="hold", legs=())
+    got = await asyncio.gather(one.begin(first), two.begin(other))
+    assert got[0].legs == got[1].legs or got[0].action != got[1].action  # one was stored first
+    stored = await one.decision(trader.id, 1, first.tick)
+    assert stored is not None and stored.status == "pending"
+    outcome = Outcome("dtabc", "filled", "buy", "BTCUSDT", "0.0005", "45", "0.045", "90000")
+    done = replace(stored, outcomes=(outcome,))
+    after = await one.finish(done, TickResult(memory={"k": 1}, orders=1), NOW)
+    assert after is not None and (after.ticks, after.orders, after.memory) == (1, 1, {"k": 1})
+    listed = await two.decisions(trader.id, run=1)
+    assert [d.status for d in listed] == ["done"] and listed[0].outcomes[0].quantity == "0.0005"
+    errored = await one.finish(
+        replace(done, tick="t2", action="error"), TickResult(errored=True, stop_with_error="boom"), NOW
+    )
+    assert errored is not None and errored.state is TraderState.ERROR and errored.last_error == "boom"
+    assert errored.consecutive_errors == 1
+
+
+async def test_a_stopped_run_does_not_count(stores: tuple[TraderStore, TraderStore, str]) -> None:
+    one, _, account = stores
+    trader = await one.create(_new(account), AUDIT)
+    await one.transition(
+        OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+    )
+    await one.transition(OWNER, trader.id, RUNNING, TraderState.STOPPED, NOW, None)
+    d = Decision(trader.id, 1, "t", NOW, "hold", owner=OWNER)
+    await one.begin(d)
+    assert await one.finish(d, TickResult(), NOW) is None
+    assert (await one.decisions(trader.id))[0].status == "done"
+
+
+async def test_deleting_an_account_in_use_is_refused(db_url: str) -> None:
+    engine = create_engine(db_url)
+    try:
+        account = await _account(engine)
+        await SqlTraders(engine).create(_new(account), AUDIT)
+        with pytest.raises(InUse):
+            await SqlExchangeAccounts(engine).delete(OWNER, account, AUDIT)
+        actions = [e.action for e in await SqlAuditLog(engine).recent(OWNER)]
+        assert actions.count("create") == 2
+    finally:
+        await engine.dispose()
