@@ -23,6 +23,7 @@ from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.strategies import SqlStrategies
 from adapters.storage.trading import SqlOrderStore
 from bot.errors import StartupError
 from bot.settings import Settings
@@ -38,6 +39,7 @@ from core.outbound import DELIVERIES, DeliveryLog
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills.registry import SkillSet
+from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
 from core.trading.ports import ORDERS, LiveExchanges
 from core.trading.risk import RiskLimits
@@ -190,6 +192,7 @@ async def build_app(
         .provide(SECRET_BOX, secrets)
         .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
+        .provide(STRATEGIES, SqlStrategies(engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
         .provide(JOBS, jobs)
         .provide(DELIVERIES, deliveries)

@@ -24,6 +24,8 @@ from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
 from core.skills.registry import CommandSpec, Registry, SkillSet
+from core.strategies import STRATEGIES, StrategyStore
+from core.strategies.memory import MemoryStrategies
 from core.tasks.audit import AUDIT_LOG, AuditLog
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import ORDERS, LiveExchanges, OrderStore
@@ -131,6 +133,7 @@ def full_skills(
     secrets: SecretBox | None = None,
     accounts: ExchangeAccountRepository | None = None,
     models: ModelConfigRepository | None = None,
+    strategies: StrategyStore | None = None,
     audit: AuditLog | None = None,
     orders: OrderStore | None = None,
     live: LiveExchanges | None = None,
@@ -144,6 +147,7 @@ def full_skills(
     services.provide(MODEL_CONFIGS, models or memory.models)
     audit = audit or memory.audit
     services.provide(AUDIT_LOG, audit)
+    services.provide(STRATEGIES, strategies or MemoryStrategies(audit, memory.traders))
     orders = orders or MemoryOrderStore(audit)
     services.provide(ORDERS, orders)
     books = cast(BookData, market)

@@ -223,9 +223,15 @@ class MemoryWorkspace:
         self.models = MemoryModelConfigs(self.audit, self.traders, ids)
 
     def add_trader(
-        self, owner: str, name: str, *, account_id: str | None = None, model_id: str | None = None
+        self,
+        owner: str,
+        name: str,
+        *,
+        account_id: str | None = None,
+        model_id: str | None = None,
+        strategy_id: str | None = None,
     ) -> None:
-        self.traders.refs.append(TraderRef(owner, name, account_id, model_id))
+        self.traders.refs.append(TraderRef(owner, name, account_id, model_id, strategy_id))
 
 
 def _owned(items: dict[str, _R], owner: str) -> list[_R]:
