@@ -82,6 +82,21 @@ class TextBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteBlock:
+    """Words a model wrote, shown as the assistant's note and never as a fact.
+
+    ``label`` (in the reply's language) says so above it, apart from the tool-backed cards.
+    ``text`` is already plain: tags stripped, links defanged, unverified figures and claims of
+    actions nobody took removed, and capped in length (``capped``) by core.planner. Renderers
+    escape it as any other text and never turn it into links or markup.
+    """
+
+    text: str
+    label: str
+    capped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class NoticeBlock:
     """A localized message from deskmate itself: a question, a warning, an error."""
 
@@ -175,6 +190,7 @@ Block = (
     | HistoryBlock
     | ChartBlock
     | TextBlock
+    | NoteBlock
     | NoticeBlock
     | DetailsBlock
     | OrderBlock

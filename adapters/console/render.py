@@ -16,6 +16,7 @@ from core.reply import (
     ChartBlock,
     DetailsBlock,
     HistoryBlock,
+    NoteBlock,
     NoticeBlock,
     OrderBlock,
     PositionsBlock,
@@ -110,6 +111,10 @@ def _block_lines(
         return [f"{mark}{block.text}"]
     if isinstance(block, TextBlock):
         return [block.text]
+    if isinstance(block, NoteBlock):
+        # The model's words under their label, indented apart from the cards; the core already
+        # removed control characters, so nothing in it can move the cursor or colour the terminal.
+        return [f"— {block.label}", *(f"  │ {line}" for line in block.text.split("\n"))]
     if isinstance(block, DetailsBlock):
         return [block.title, *(f"  {label}: {value}" for label, value in block.rows)]
     table = table_of(block, locale)
@@ -224,6 +229,8 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {"type": "notice", "level": block.level, "code": block.code, "text": block.text}
     if isinstance(block, TextBlock):
         return {"type": "text", "text": block.text}
+    if isinstance(block, NoteBlock):
+        return {"type": "note", "label": block.label, "text": block.text, "capped": block.capped}
     if isinstance(block, DetailsBlock):
         return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
     return _trading_json(block)

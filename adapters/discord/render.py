@@ -27,6 +27,7 @@ from core.reply import (
     ChartBlock,
     DetailsBlock,
     HistoryBlock,
+    NoteBlock,
     NoticeBlock,
     QuoteBlock,
     Reply,
@@ -50,6 +51,7 @@ BUTTON_LABEL_MAX = 80
 COLOR_LIVE = discord.Colour.gold()
 COLOR_DEMO = discord.Colour.light_grey()
 COLOR_INFO = discord.Colour.blurple()
+COLOR_NOTE = discord.Colour.dark_grey()  # the model's words: muted, unlike the cards
 _NOTICE_PREFIX = {"info": "", "warning": "⚠️ ", "error": "❌ "}
 _SAFE_FILENAME = re.compile(r"[^a-z0-9_-]+")
 
@@ -161,6 +163,8 @@ def render(
             target.set_image(url=f"attachment://{name}")
         elif isinstance(block, TextBlock):
             lines.append(safe(block.text))
+        elif isinstance(block, NoteBlock):
+            embeds.append(note_embed(block))
         elif isinstance(block, NoticeBlock):
             lines.append(_NOTICE_PREFIX.get(block.level, "") + safe(block.text))
         elif isinstance(block, DetailsBlock):
@@ -190,6 +194,16 @@ def render(
         buttons=buttons,
         ephemeral=reply.audience == "private" if ephemeral is None else ephemeral,
         secret=secret,
+    )
+
+
+def note_embed(block: NoteBlock) -> discord.Embed:
+    """The assistant's note: an embed of its own after the cards, titled with its label; the
+    model's words escaped (no markdown, no mentions; links were defanged in the core)."""
+    return discord.Embed(
+        title=clip(f"💬 {safe(block.label)}", TITLE_MAX),
+        description=clip(safe(block.text), DESCRIPTION_MAX),
+        colour=COLOR_NOTE,
     )
 
 

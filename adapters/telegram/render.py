@@ -28,6 +28,7 @@ from core.reply import (
     ChartBlock,
     DetailsBlock,
     HistoryBlock,
+    NoteBlock,
     NoticeBlock,
     QuoteBlock,
     Reply,
@@ -203,6 +204,15 @@ def _cut(text: str, units: int) -> str:
     return text
 
 
+def _note_lines(block: NoteBlock) -> list[Line]:
+    """The assistant's note: its label in italics, then the model's words as escaped text (each
+    line quoted, so it stands apart from the cards). Its links were defanged in the core."""
+    label_text = f"💬 {block.label}"
+    lines = [Line(f"<i>{esc(label_text)}</i>", label_text)]
+    lines.extend(Line(f"│ {line.html}", f"│ {line.plain}") for line in _plain_lines(block.text))
+    return lines
+
+
 def block_lines(block: Block, locale: Locale) -> list[Line]:
     """The fixed template of one text-like block."""
     match block:
@@ -212,6 +222,8 @@ def block_lines(block: Block, locale: Locale) -> list[Line]:
             return _history_lines(block, locale)
         case TextBlock():
             return _plain_lines(block.text)
+        case NoteBlock():
+            return _note_lines(block)
         case NoticeBlock():
             return _plain_lines(block.text, _NOTICE_PREFIX.get(block.level, ""))
         case DetailsBlock():

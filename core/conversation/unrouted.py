@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import replace
 from datetime import timedelta
 from typing import Protocol
 
@@ -18,6 +19,7 @@ import core.messages  # noqa: F401  (registers "working", "button.cancel", "canc
 from core.conversation.leases import ConversationLeases
 from core.events import ConversationKey
 from core.i18n import Locale
+from core.planner.compose import UNSUPPORTED
 from core.planner.redaction import redact
 from core.planner.tooling import Handoff
 from core.ports import ProgressSink
@@ -77,7 +79,7 @@ class UnroutedAnswers:
         self._running[key] = job
         watch = asyncio.create_task(self._watch(turn, task_id, job))
         try:
-            return await job
+            return self._with_capabilities(await job, turn.locale)
         except asyncio.CancelledError:
             # This turn itself is being cancelled (shutdown): stop the planner too and go on
             # cancelling. Otherwise only the planner job was (/cancel): answer "cancelled".
@@ -118,15 +120,26 @@ class UnroutedAnswers:
         await asyncio.wait({job}, timeout=1.0)
         return True
 
+    def _with_capabilities(self, answer: Reply | Handoff, locale: Locale) -> Reply | Handoff:
+        """A model answer in words only (no tool could serve it) ends with what deskmate can do,
+        as the fallback does: the same request gets the same status with or without a model."""
+        if isinstance(answer, Handoff) or not any(
+            isinstance(b, NoticeBlock) and b.code == UNSUPPORTED for b in answer.blocks
+        ):
+            return answer
+        return replace(answer, blocks=(*answer.blocks, TextBlock(self.skills.capabilities(locale))))
+
     def fallback(self, turn: Turn) -> Reply:
+        status = Status.FAILED  # a request deskmate does not support (README: the status table)
         if _GREETING.fullmatch(turn.text.strip().casefold()):  # "hi", "你好", "thanks": be friendly
             opener = NoticeBlock(turn.t("greeting"), code="greeting")
+            status = Status.COMPLETED
         else:
-            opener = NoticeBlock(turn.t("fallback"), code="unsupported_request")
+            opener = NoticeBlock(turn.t("fallback"), code=UNSUPPORTED)
         blocks: tuple[Block, ...] = (opener, TextBlock(self.skills.capabilities(turn.locale)))
         # A key pasted out of the blue: warn, and have the platform delete the message, as the
         # planner path does; nothing is stored either way.
         leaked = redact(turn.text).changed
         if leaked:
             blocks = (NoticeBlock(turn.t("input.secret_ignored"), "warning", "secret_redacted"), *blocks)
-        return Reply(Status.COMPLETED, blocks, turn.locale, route=RouteInfo(None), delete_inbound=leaked)
+        return Reply(status, blocks, turn.locale, route=RouteInfo(None), delete_inbound=leaked)

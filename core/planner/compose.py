@@ -1,7 +1,15 @@
 """Turn a finished (or stopped) planner task into a Reply.
 
 Facts come from tools, words from the model: cards and charts come from the toolsets' validated
-results only; the model's prose becomes one TextBlock (adapters escape it); its reasoning is dropped.
+results only; the model's prose becomes the assistant's note (core.planner.note: plain, checked
+against those results, capped), shown after the cards; its reasoning is dropped.
+
+Statuses follow one table (README, "The model fallback"): every card asked for was fetched:
+completed; some data missing (a failed call among good ones, a gap, a stop after data): partial;
+every tool call failed or found nothing, or the task stopped before any data: failed; the model
+answered in words only (a request no tool covers): failed, with the notice ``unsupported_request``
+(the engine adds the capabilities list, as it does without a model), unless those words end in a
+question back to the user (a clarification): needs_input.
 """
 
 from __future__ import annotations
@@ -9,13 +17,17 @@ from __future__ import annotations
 import re
 
 from core.i18n import Locale, has_message, t
+from core.planner.guard import ProseGuard
+from core.planner.note import assistant_note
 from core.planner.ports import ModelErrorCode
 from core.planner.run import TaskRun
 from core.planner.tooling import Findings
-from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock, TraceStep
+from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 
 # Some models inline their reasoning in the content; it is never shown nor sent back.
 _THINK = re.compile(r"<think>.*?(</think>|$)", re.DOTALL | re.IGNORECASE)
+
+UNSUPPORTED = "unsupported_request"  # the notice code of a request no tool covers
 
 
 def visible_text(content: str | None) -> str:
@@ -26,24 +38,38 @@ def secret_notice(locale: Locale) -> NoticeBlock:
     return NoticeBlock(t(locale, "planner.secret_redacted"), "warning", "secret_redacted")
 
 
-async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool) -> Reply:
+async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool, guard: ProseGuard) -> Reply:
     found: list[Findings] = [await r.findings(locale) for r in run.runs.values()]
     cards: list[Block] = [c for f in found for c in f.cards]
     notices: list[NoticeBlock] = [secret_notice(locale)] if secret_removed else []
     notices += [n for f in found for n in f.notices]
     errors = any(f.errors for f in found)
-    text = visible_text(run.final_text) if run.stop is None else ""
-    notices.extend(_stop_notices(run, locale, answered=bool(text), has_data=bool(cards)))
+    raw = visible_text(run.final_text) if run.stop is None else ""
+    performed = {a for f in found for a in f.performed}
+    note = assistant_note(raw, cards, performed, locale, guard)
+    if note.claims_removed:
+        notices.append(NoticeBlock(t(locale, "planner.claim_removed"), "warning", "claim_removed"))
+    # No tool ran and the model finished: it could only talk, and words are no answer from data,
+    # unless they ask the user something back ("which coin do you mean?").
+    words_only = not found and run.stop is None and bool(raw)
+    asks_back = words_only and note.block is not None and note.block.text.rstrip().endswith(("?", "？"))
+    if words_only and not asks_back:
+        notices.append(NoticeBlock(t(locale, "planner.unsupported"), "info", UNSUPPORTED))
+    notices.extend(
+        _stop_notices(
+            run,
+            locale,
+            answered=note.block is not None or words_only,
+            has_data=bool(cards),
+            capped=note.capped_from,
+        )
+    )
 
-    if not cards:
-        # A clarification or a plain "that is not supported" is a completed answer; a task
-        # whose tool calls failed or found nothing, or that ended without an answer, is not.
-        ok = run.stop is None and bool(text) and not errors and not any(f.empty for f in found)
-        status = Status.COMPLETED if ok else Status.FAILED
-    elif run.stop is not None or errors or any(f.degraded for f in found) or not text:
-        status = Status.PARTIAL
+    if cards:
+        partial = run.stop is not None or errors or any(f.degraded for f in found) or not raw
+        status = Status.PARTIAL if partial else Status.COMPLETED
     else:
-        status = Status.COMPLETED
+        status = Status.NEEDS_INPUT if asks_back else Status.FAILED
     route = next((f.route for f in found if f.route is not None), RouteInfo(skill=None, by="model"))
     route_step = TraceStep(
         kind="route",
@@ -51,19 +77,22 @@ async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool) -
         args=dict(route.slots),
         detail={"by": "model", "action": route.action},
     )
-    blocks: list[Block] = [*cards, *([TextBlock(text)] if text else []), *notices]
+    blocks: list[Block] = [*cards, *([note.block] if note.block else []), *notices]
+    guard_steps = (note.trace,) if note.trace else ()
     return Reply(
         status=status,
         blocks=tuple(blocks),
         locale=locale,
-        trace=(route_step, *run.trace, *(s for f in found for s in f.trace)),
+        trace=(route_step, *run.trace, *guard_steps, *(s for f in found for s in f.trace)),
         usage=run.usage,
         route=route,
         delete_inbound=secret_removed,
     )
 
 
-def _stop_notices(run: TaskRun, locale: Locale, *, answered: bool, has_data: bool) -> list[NoticeBlock]:
+def _stop_notices(
+    run: TaskRun, locale: Locale, *, answered: bool, has_data: bool, capped: int | None
+) -> list[NoticeBlock]:
     """Why the task ended early (budget, model error, deadline, limits), or a cut-off answer."""
     if run.stop in ("budget_user", "budget_site", "budget_unknown"):
         return [NoticeBlock(t(locale, f"planner.{run.stop}"), "warning", run.stop)]
@@ -79,6 +108,6 @@ def _stop_notices(run: TaskRun, locale: Locale, *, answered: bool, has_data: boo
         return [NoticeBlock(t(locale, "planner.limit_reached"), "warning", "limit_reached")]
     if not answered and not has_data:
         return [NoticeBlock(t(locale, "planner.no_answer"), "warning", "no_answer")]
-    if answered and run.finish_reason == "length":
+    if answered and (run.finish_reason == "length" or capped is not None):
         return [NoticeBlock(t(locale, "planner.truncated"), "info", "answer_truncated")]
     return []

@@ -92,5 +92,26 @@ register(
             ),
             "zh": "你的消息中似乎包含密钥或机密信息，已在发送给 AI 模型之前移除。请不要在聊天中发送密钥。",
         },
+        "planner.note_label": {
+            "en": "Assistant's note (written by the AI model, not checked data):",
+            "zh": "助手备注（由 AI 模型撰写，并非核实过的数据）：",
+        },
+        "planner.figure_removed": {
+            "en": "(unverified figure removed)",
+            "zh": "（未经核实的数字已删除）",
+        },
+        "planner.claim_removed": {
+            "en": (
+                "The AI model said it had done something that deskmate did not do; that sentence was "
+                "removed. Nothing was placed, changed or deleted."
+            ),
+            "zh": (
+                "AI 模型声称执行了某项操作，但 deskmate 并未执行，该句已删除。没有下单、修改或删除任何内容。"
+            ),
+        },
+        "planner.unsupported": {
+            "en": "I can't answer that with checked data. Here is what I can do:",
+            "zh": "这个问题我无法用核实过的数据回答。我能做的是：",
+        },
     }
 )

@@ -22,6 +22,8 @@ from core.i18n import Locale
 from core.planner import messages as _messages  # noqa: F401 - registers the "planner." texts
 from core.planner.budget import MemoryUsageLedger, TokenBudget
 from core.planner.compose import compose_reply, secret_notice, visible_text
+from core.planner.guard import ProseGuard
+from core.planner.note import default_guard
 from core.planner.ports import ChatModel, ModelError, ModelErrorCode, ModelResponse, ToolCall, UsageLedger
 from core.planner.prompt import system_prompt
 from core.planner.redaction import redact
@@ -65,8 +67,11 @@ class Planner:
         clock: Clock,
         ledger: UsageLedger | None = None,
         limits: PlannerLimits | None = None,
+        guard: ProseGuard | None = None,
     ) -> None:
         self.model = model
+        # Checks the model's prose against each turn's validated results (core.planner.guard).
+        self.guard = guard or default_guard()
         self.tools = ToolBox(tools)
         self.clock = clock
         self.limits = limits or PlannerLimits()
@@ -112,7 +117,7 @@ class Planner:
                 (secret_notice(locale),) if cleaned.changed else (),
                 delete_inbound=cleaned.changed,
             )
-        reply = await compose_reply(run, locale, secret_removed=cleaned.changed)
+        reply = await compose_reply(run, locale, secret_removed=cleaned.changed, guard=self.guard)
         logger.info(
             "planner task user=%s status=%s requests=%d tools=%d tokens=%d/%d",
             user_id,

@@ -74,6 +74,9 @@ class Findings:
     empty: bool = False  # a call answered, but with no data at all
     route: RouteInfo | None = None  # what the calls amount to, in the skill's terms
     trace: tuple[TraceStep, ...] = ()  # work done while composing (e.g. drawing a chart)
+    # Kinds of actions these tools carried out this turn ("order", "delete", … see
+    # core.planner.guard.ActionKind): the model's prose may say only these were done.
+    performed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from core.i18n import t
 from tests.planner.llm_server import ScriptedLLMServer, completion, raw_body, tool_call
 
 
@@ -51,8 +52,9 @@ def test_unmatched_text_goes_to_the_configured_model(tmp_path: Path) -> None:
     assert out["usage"]["prompt_tokens"] >= 150
     quote = next(b for b in out["blocks"] if b["type"] == "quote")
     assert quote["symbol"] == "BTCUSDT" and quote["source"] == "demo"
-    texts = [b["text"] for b in out["blocks"] if b["type"] == "text"]
-    assert texts == ["Here is bitcoin's quote; <b>see the card</b>."]
+    # The model's words are the assistant's note, labelled, plain (the tags are gone).
+    notes = [(b["label"], b["text"]) for b in out["blocks"] if b["type"] == "note"]
+    assert notes == [(t("en", "planner.note_label"), "Here is bitcoin's quote; see the card.")]
     assert len(server.requests) == 2
     assert server.requests[0]["model"] == "deepseek-chat"
     with sqlite3.connect(tmp_path / "d.db") as db:  # the budget ledger was charged
@@ -62,7 +64,7 @@ def test_unmatched_text_goes_to_the_configured_model(tmp_path: Path) -> None:
 
 def test_without_a_model_unmatched_text_gets_the_capabilities(tmp_path: Path) -> None:
     out = _ask(tmp_path, "what should I keep an eye on in crypto today?", {})
-    assert out["status"] == "completed" and out["route"]["by"] is None
+    assert out["status"] == "failed" and out["route"]["by"] is None  # README: the status table
     assert out["usage"]["model_requests"] == 0
     assert out["blocks"][0]["code"] == "unsupported_request"
 

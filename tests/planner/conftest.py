@@ -14,7 +14,7 @@ from adapters.llm import OpenAIChatModel
 from core.clock import FixedClock
 from core.market import DailyCloses, HistoryWindow, MarketError, Quote
 from core.planner import MemoryUsageLedger, Planner, PlannerLimits
-from core.reply import HistoryBlock, QuoteBlock
+from core.reply import HistoryBlock, NoteBlock, QuoteBlock
 from tests.fakes import price_tools
 from tests.planner.llm_server import ScriptedLLMServer
 
@@ -129,3 +129,10 @@ def make_planner(
         )
 
     return make
+
+
+def note_of(reply: Any) -> str | None:
+    """The text of the reply's assistant note (the model's checked words), if it has one."""
+    notes = [b for b in reply.blocks if isinstance(b, NoteBlock)]
+    assert len(notes) <= 1, "a reply carries at most one assistant note"
+    return notes[0].text if notes else None

@@ -11,9 +11,9 @@ from core.engine import Core
 from core.events import Command, ConversationKey, TextMessage
 from core.memory_store import MemoryStateStore
 from core.planner import MemoryUsageLedger, Planner
-from core.reply import NoticeBlock, QuoteBlock, Reply, Status, TextBlock
+from core.reply import NoticeBlock, QuoteBlock, Reply, Status
 from tests.fakes import price_skills
-from tests.planner.conftest import NOW
+from tests.planner.conftest import NOW, note_of
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
 KEY = ConversationKey("console", "c1", "u1")
@@ -45,7 +45,7 @@ async def test_an_unmatched_message_goes_to_the_model(
     assert reply.route.by == "model"
     quote = next(b for b in reply.blocks if isinstance(b, QuoteBlock))
     assert quote.price == demo_quote_price("BTCUSDT", NOW)
-    assert TextBlock("Bitcoin is quoted on the card above.") in reply.blocks
+    assert note_of(reply) == "Bitcoin is quoted on the card above."
     assert reply.status is Status.COMPLETED
     assert len(llm.requests) == 2
     assert llm.requests[0]["messages"][1] == {

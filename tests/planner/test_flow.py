@@ -10,9 +10,9 @@ from adapters.demo_market import DemoMarket, demo_close, demo_quote_price
 from core.clock import FixedClock
 from core.market import history_window
 from core.planner.prompt import system_prompt
-from core.reply import ChartBlock, HistoryBlock, NoticeBlock, QuoteBlock, Status, TextBlock
+from core.reply import ChartBlock, HistoryBlock, NoteBlock, NoticeBlock, QuoteBlock, Status
 from tests.fakes import price_tools
-from tests.planner.conftest import API_KEY, NOW, FakeCharts, MakePlanner
+from tests.planner.conftest import API_KEY, NOW, FakeCharts, MakePlanner, note_of
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
 PRICE_GUIDANCE = [t.guidance() for t in price_tools(DemoMarket(FixedClock(NOW)), FixedClock(NOW))]
@@ -47,7 +47,7 @@ async def test_current_btc_price_takes_two_requests(
     quote = reply.blocks[0]
     assert isinstance(quote, QuoteBlock)
     assert (quote.symbol, quote.price, quote.source) == ("BTCUSDT", price, "demo")
-    assert TextBlock(answer) in reply.blocks
+    assert note_of(reply) == answer
     assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["demo_data"]
     assert (reply.route.skill, reply.route.action, reply.route.slots, reply.route.by) == (
         "price",
@@ -106,8 +106,9 @@ async def test_system_prompt_and_tool_definitions(llm: ScriptedLLMServer, make_p
 
     reply = await make_planner().run(text="what's the price?", locale="en", user_id="u1")
 
-    assert reply.status is Status.COMPLETED  # a clarification counts as completed
-    assert reply.blocks == (TextBlock("Which coin do you mean? I support BTC, ETH and SOL."),)
+    assert reply.status is Status.FAILED  # no tool ran: words only, not an answer from data
+    assert note_of(reply) == "Which coin do you mean? I support BTC, ETH and SOL."
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["unsupported_request"]
     assert reply.route.skill is None and reply.route.by == "model"
     body = llm.requests[0]
     prompt = body["messages"][0]["content"]
@@ -178,7 +179,7 @@ async def test_current_and_history_in_one_response(
 
     assert reply.status is Status.COMPLETED
     kinds = [type(b) for b in reply.blocks]
-    assert kinds[:4] == [QuoteBlock, HistoryBlock, ChartBlock, TextBlock]
+    assert kinds[:4] == [QuoteBlock, HistoryBlock, ChartBlock, NoteBlock]
     history = reply.blocks[1]
     assert isinstance(history, HistoryBlock)
     window = history_window(NOW)
@@ -212,7 +213,7 @@ async def test_calls_spread_over_rounds_and_last_round_gets_no_tools(
     reply = await make_planner().run(text="sol please, and then its week", locale="en", user_id="u1")
 
     assert reply.status is Status.COMPLETED
-    assert [type(b) for b in reply.blocks[:3]] == [QuoteBlock, HistoryBlock, TextBlock]
+    assert [type(b) for b in reply.blocks[:3]] == [QuoteBlock, HistoryBlock, NoteBlock]
     assert len(llm.requests) == 3
     assert "tools" in llm.requests[0] and "tools" in llm.requests[1]
     # The third request is the last one allowed: it only reads results.
@@ -238,8 +239,9 @@ async def test_model_text_is_shown_raw_and_cards_use_tool_prices(
     quote = reply.blocks[0]
     assert isinstance(quote, QuoteBlock)
     assert quote.price == demo_quote_price("BTCUSDT", NOW) != Decimal("1.00")
-    # The prose is a TextBlock, unchanged: adapters escape it when rendering; no card reads it.
-    assert TextBlock(prose) in reply.blocks
+    # The prose is the assistant's note, made plain (no tags, no script) and without the figure
+    # no tool gave; no card reads it.
+    assert note_of(reply) == 'BTC is (unverified figure removed) alert("x") & buy now'
     assert not any(isinstance(b, QuoteBlock) and b.price == Decimal("1.00") for b in reply.blocks)
     assert all("chain of thought" not in getattr(b, "text", "") for b in reply.blocks)
 
@@ -258,7 +260,7 @@ async def test_reasoning_is_never_sent_back_or_shown(
 
     reply = await make_planner().run(text="btc?", locale="en", user_id="u1")
 
-    assert TextBlock("Here is BTC.") in reply.blocks
+    assert note_of(reply) == "Here is BTC."
     assert b"hidden reasoning" not in llm.raw[1]
     assert llm.requests[1]["messages"][2]["content"] is None  # the <think> part is dropped too
     assert "reasoning_content" not in llm.requests[1]["messages"][2]

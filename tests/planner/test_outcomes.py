@@ -8,7 +8,7 @@ from datetime import date
 from adapters.demo_market import DemoMarket
 from core.i18n import t
 from core.market import DailyCloses, HistoryWindow, Quote
-from core.reply import HistoryBlock, NoticeBlock, QuoteBlock, Reply, Status, TextBlock
+from core.reply import HistoryBlock, NoteBlock, NoticeBlock, QuoteBlock, Reply, Status
 from tests.planner.conftest import FakeCharts, MakePlanner
 from tests.planner.llm_server import Scripted, ScriptedLLMServer, completion, tool_call
 
@@ -127,8 +127,8 @@ async def test_a_cut_off_answer_is_flagged(llm: ScriptedLLMServer, make_planner:
 
     reply = await make_planner().run(text="tell me everything", locale="en", user_id="u")
 
-    assert reply.blocks[0] == TextBlock("A very long answer that was cu")
-    assert codes(reply) == ["answer_truncated"]
+    assert reply.blocks[0] == NoteBlock("A very long answer that was cu", t("en", "planner.note_label"))
+    assert codes(reply) == ["unsupported_request", "answer_truncated"]
 
 
 async def test_an_unreadable_ledger_fails_closed(llm: ScriptedLLMServer, make_planner: MakePlanner) -> None:

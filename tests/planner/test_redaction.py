@@ -66,4 +66,4 @@ async def test_secrets_never_reach_the_model(llm: ScriptedLLMServer, make_planne
     }
     assert reply.delete_inbound is True  # the adapter deletes the message that carried them
     assert NoticeBlock(t("en", "planner.secret_redacted"), "warning", "secret_redacted") in reply.blocks
-    assert reply.status is Status.COMPLETED
+    assert reply.status is Status.NEEDS_INPUT  # the model asks back which coin

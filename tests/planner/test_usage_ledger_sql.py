@@ -87,7 +87,7 @@ async def test_budget_persists_across_ledger_instances(
         text="price?", locale="en", user_id="u1"
     )
 
-    assert first.status is Status.COMPLETED
+    assert first.status is Status.NEEDS_INPUT  # "Which coin?": a question back
     assert await SqlUsageLedger(engine).tokens_used(user_scope("u1"), NOW.date()) == 1100
     assert len(llm.requests) == 1
     assert [b.code for b in second.blocks if isinstance(b, NoticeBlock)] == ["budget_user"]

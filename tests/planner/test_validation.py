@@ -9,9 +9,10 @@ import pytest
 
 from adapters.demo_market import DemoMarket
 from core.clock import FixedClock
+from core.i18n import t
 from core.planner.ports import ToolCall
 from core.planner.tools import RejectedCall, ToolBox, ValidCall, validate_call
-from core.reply import NoticeBlock, QuoteBlock, Status, TextBlock
+from core.reply import NoteBlock, NoticeBlock, QuoteBlock, Status
 from tests.fakes import price_tools
 from tests.planner.conftest import MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
@@ -79,7 +80,12 @@ async def test_rejected_calls_get_an_error_code_and_nothing_runs(
     assert payload["error"]["message"]
     assert (market.quote_calls, market.history_calls) == (0, 0)
     assert not any(isinstance(b, QuoteBlock) for b in reply.blocks)  # nothing invented
-    assert reply.blocks == (TextBlock("Sorry, I can't do that."),)
+    # No tool ran: the model's words are a note, and the request is an unsupported one.
+    assert reply.status is Status.FAILED
+    assert reply.blocks == (
+        NoteBlock("Sorry, I can't do that.", t("en", "planner.note_label")),
+        NoticeBlock(t("en", "planner.unsupported"), "info", "unsupported_request"),
+    )
     tool_step = next(s for s in reply.trace if s.kind == "tool")
     assert (tool_step.name, tool_step.outcome, tool_step.error_code) == (name, "error", code)
 
@@ -134,6 +140,7 @@ async def test_unsupported_request_is_explained_without_tools(
 
     reply = await make_planner().run(text="what's my balance?", locale="en", user_id="u1")
 
-    assert reply.status is Status.COMPLETED
-    assert not any(isinstance(b, NoticeBlock) for b in reply.blocks)
+    # An unsupported request fails, as it does without a model (the engine adds what deskmate can do).
+    assert reply.status is Status.FAILED
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["unsupported_request"]
     assert len(llm.requests) == 1

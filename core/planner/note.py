@@ -1,0 +1,78 @@
+"""The model's final prose as the assistant's note: plain, checked against the turn's facts, capped.
+
+Order matters: markup goes first (a figure inside a tag is still a figure), then the guard (it
+reads sentences and numbers, which defanging would not change), then links are defanged and the
+length capped last (defanging lengthens the text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.i18n import Locale, t
+from core.markets import MarketCatalog
+from core.planner.facts import base_of, facts_of
+from core.planner.guard import GuardedProse, ProseGuard
+from core.planner.plain import NOTE_LIMIT, cap, defang, strip_markup
+from core.reply import Block, NoteBlock, TraceStep
+
+_TRACE_TEXT = 200  # characters of a removed sentence kept in the trace
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """The note (None when nothing is left to say), what the guard did, and its trace step."""
+
+    block: NoteBlock | None
+    guarded: GuardedProse
+    capped_from: int | None  # the length before capping, when it was capped
+    trace: TraceStep | None
+
+    @property
+    def claims_removed(self) -> bool:
+        return any(r.kind == "claim" for r in self.guarded.removals)
+
+
+def coin_names(catalog: MarketCatalog) -> Mapping[str, str]:
+    """Every name of every coin the catalog knows (supported or not) -> its base ("BTC")."""
+    return {alias: base_of(symbol) for alias, symbol in catalog.aliases().items()}
+
+
+def default_guard() -> ProseGuard:
+    return ProseGuard(coin_names(MarketCatalog()))
+
+
+def assistant_note(
+    raw: str,
+    cards: Iterable[Block],
+    performed: Collection[str],
+    locale: Locale,
+    guard: ProseGuard,
+    *,
+    limit: int = NOTE_LIMIT,
+) -> Note:
+    """``raw`` (the model's last content) as the assistant's note for this turn's ``cards``."""
+    plain = strip_markup(raw)
+    guarded = guard.check(plain, facts_of(cards), performed, marker=t(locale, "planner.figure_removed"))
+    text, capped = cap(defang(guarded.text), limit)
+    detail: dict[str, Any] = {}
+    if guarded.removals:
+        detail["removed"] = [
+            {
+                "kind": r.kind,
+                "text": r.text[:_TRACE_TEXT],
+                **({"coin": r.coin} if r.coin else {}),
+                **({"action": r.action} if r.action else {}),
+            }
+            for r in guarded.removals
+        ]
+    if capped:
+        detail["capped_from"] = len(raw)
+        detail["capped_to"] = len(text)
+    if plain != raw.strip():
+        detail["markup_removed"] = True
+    trace = TraceStep(kind="model", name="note_guard", detail=detail) if detail else None
+    block = NoteBlock(text, t(locale, "planner.note_label"), capped) if text else None
+    return Note(block, guarded, len(raw) if capped else None, trace)
