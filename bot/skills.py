@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.skills import (
     account_query,
+    diagnosis,
     exchange_accounts,
     glossary,
     model_configs,
@@ -27,4 +28,5 @@ def build_registry() -> Registry:
     registry.register(upcoming.TRADER_MANAGEMENT)
     registry.register(upcoming.STRATEGY_MANAGEMENT)
     registry.register(*upcoming.DIAGNOSES)
+    registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     return registry

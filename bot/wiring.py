@@ -41,7 +41,7 @@ from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills.registry import SkillSet
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
-from core.trading.ports import ORDERS, LiveExchanges
+from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges
 from core.trading.risk import RiskLimits
 from core.trading.service import TRADING, TradingConfig, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
@@ -175,13 +175,9 @@ async def build_app(
     # The queue's kinds are the skills' own (built below from these same services) and any extra.
     jobs = JobQueue(job_store, JobKinds(), clock)
     orders = SqlOrderStore(engine)
+    live = build_live_exchanges(settings, secrets)
     trading = TradingService(
-        orders,
-        cast(BookData, market),
-        catalog,
-        clock,
-        live=build_live_exchanges(settings, secrets),
-        config=trading_config(settings),
+        orders, cast(BookData, market), catalog, clock, live=live, config=trading_config(settings)
     )
     services = (
         Services()
@@ -198,6 +194,7 @@ async def build_app(
         .provide(DELIVERIES, deliveries)
         .provide(ORDERS, orders)
         .provide(TRADING, trading)
+        .provide(LIVE_EXCHANGES, live)
     )
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])

@@ -185,6 +185,33 @@ class TradesBlock:
     items: tuple[TradeItem, ...]  # newest first
 
 
+@dataclass(frozen=True, slots=True)
+class DiagnosisCheck:
+    """One check of a diagnosis, in the order it ran. ``name`` is machine-readable ("server_time"),
+    ``label`` and ``detail`` are localized; ``code`` is the exchange's or provider's own code
+    ("-1021", "http_402") or deskmate's where there is none."""
+
+    name: str
+    label: str
+    outcome: Literal["ok", "failed", "skipped"]
+    detail: str = ""
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiagnosisBlock:
+    """A diagnosis as a checklist: what happened, the checks that ran (fixed order), why (the
+    cause) and what to do now (the next steps), all localized by the skill that ran it."""
+
+    skill: str  # "exchange_diagnosis", "model_diagnosis", ...
+    title: str
+    happened: str
+    checks: tuple[DiagnosisCheck, ...]
+    cause: str
+    next_steps: tuple[str, ...]
+    cause_code: str | None = None  # machine-readable cause, e.g. "clock_skew"
+
+
 Block = (
     QuoteBlock
     | HistoryBlock
@@ -197,6 +224,7 @@ Block = (
     | BalanceBlock
     | PositionsBlock
     | TradesBlock
+    | DiagnosisBlock
 )
 
 

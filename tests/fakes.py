@@ -11,6 +11,7 @@ from typing import cast
 from adapters.demo_market import DemoMarket
 from bot.skills import build_registry
 from core.clock import Clock, FixedClock
+from core.diagnosis.ports import MODEL_PROBE, ModelProbe
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
 from core.market import Book, BookData, DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
@@ -28,7 +29,7 @@ from core.strategies import STRATEGIES, StrategyStore
 from core.strategies.memory import MemoryStrategies
 from core.tasks.audit import AUDIT_LOG, AuditLog
 from core.trading.memory import MemoryOrderStore
-from core.trading.ports import ORDERS, LiveExchanges, OrderStore
+from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges, OrderStore
 from core.trading.service import TRADING, TradingConfig, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
@@ -138,6 +139,7 @@ def full_skills(
     orders: OrderStore | None = None,
     live: LiveExchanges | None = None,
     trading: TradingConfig | None = None,
+    model_probe: ModelProbe | None = None,
 ) -> SkillSet:
     """Every skill bot.wiring registers, on in-memory workspace repositories unless given."""
     memory = MemoryWorkspace()
@@ -152,6 +154,10 @@ def full_skills(
     services.provide(ORDERS, orders)
     books = cast(BookData, market)
     services.provide(TRADING, TradingService(orders, books, MarketCatalog(), clock, live, trading))
+    if live is not None:
+        services.provide(LIVE_EXCHANGES, live)
+    if model_probe is not None:
+        services.provide(MODEL_PROBE, model_probe)
     return build_registry().build(services)
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from core.diagnosis.layout import sections
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
@@ -15,6 +16,7 @@ from core.reply import (
     Block,
     ChartBlock,
     DetailsBlock,
+    DiagnosisBlock,
     HistoryBlock,
     NoteBlock,
     NoticeBlock,
@@ -117,6 +119,12 @@ def _block_lines(
         return [f"— {block.label}", *(f"  │ {line}" for line in block.text.split("\n"))]
     if isinstance(block, DetailsBlock):
         return [block.title, *(f"  {label}: {value}" for label, value in block.rows)]
+    if isinstance(block, DiagnosisBlock):
+        out = [block.title]
+        for section in sections(block, locale):
+            out.append(f"{section.heading}:")
+            out.extend(f"  {line}" for line in section.lines)
+        return out
     table = table_of(block, locale)
     if table is not None:
         if not table.header:  # an order: label / value rows
@@ -233,7 +241,25 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {"type": "note", "label": block.label, "text": block.text, "capped": block.capped}
     if isinstance(block, DetailsBlock):
         return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
+    if isinstance(block, DiagnosisBlock):
+        return _diagnosis_json(block)
     return _trading_json(block)
+
+
+def _diagnosis_json(block: DiagnosisBlock) -> dict[str, Any]:
+    return {
+        "type": "diagnosis",
+        "skill": block.skill,
+        "title": block.title,
+        "happened": block.happened,
+        "checks": [
+            {"name": c.name, "label": c.label, "outcome": c.outcome, "detail": c.detail, "code": c.code}
+            for c in block.checks
+        ],
+        "cause": block.cause,
+        "cause_code": block.cause_code,
+        "next_steps": list(block.next_steps),
+    }
 
 
 def _step_json(step: TraceStep) -> dict[str, Any]:

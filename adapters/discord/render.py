@@ -18,6 +18,7 @@ import discord
 from adapters.discord.buttons import TokenButton, button_style
 from adapters.discord.labels import label
 from adapters.discord.secret_input import SecretButton, SecretPrompt
+from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
 from core.i18n import Locale
@@ -26,6 +27,7 @@ from core.reply import (
     Block,
     ChartBlock,
     DetailsBlock,
+    DiagnosisBlock,
     HistoryBlock,
     NoteBlock,
     NoticeBlock,
@@ -169,6 +171,8 @@ def render(
             lines.append(_NOTICE_PREFIX.get(block.level, "") + safe(block.text))
         elif isinstance(block, DetailsBlock):
             embeds.append(details_embed(block))
+        elif isinstance(block, DiagnosisBlock):
+            embeds.append(diagnosis_embed(block, locale))
         elif (table := table_of(block, locale)) is not None:
             embeds.append(table_embed(table))
         else:  # pragma: no cover - a new block type must get a renderer
@@ -296,6 +300,23 @@ def details_embed(block: DetailsBlock) -> discord.Embed:
         embed.add_field(
             name=clip(safe(name) or "\u200b", FIELD_NAME_MAX),
             value=clip(safe(value) or "\u200b", FIELD_VALUE_MAX),
+            inline=False,
+        )
+    return embed
+
+
+def diagnosis_embed(block: DiagnosisBlock, locale: Locale) -> discord.Embed:
+    """A checklist: what happened as the description, the checks, why and what to do as fields."""
+    colour = (
+        discord.Colour.green() if block.cause_code in ("exchange_ok", "model_ok") else discord.Colour.orange()
+    )
+    embed = discord.Embed(title=clip(safe(block.title), TITLE_MAX), colour=colour)
+    parts = sections(block, locale)
+    embed.description = clip(safe("\n".join(parts[0].lines)), DESCRIPTION_MAX)
+    for section in parts[1 : FIELDS_MAX + 1]:
+        embed.add_field(
+            name=clip(safe(section.heading), FIELD_NAME_MAX),
+            value=clip(safe("\n".join(section.lines)) or "\u200b", FIELD_VALUE_MAX),
             inline=False,
         )
     return embed

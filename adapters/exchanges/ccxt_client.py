@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from adapters.exchanges.errors import translate
+from core.diagnosis.ports import KeyPermissions
 from core.secrets import SecretBox
 from core.trading.model import Balance, Side, Trade
 from core.trading.ports import ExchangeError, ExchangeOrder
@@ -182,6 +183,25 @@ class CcxtClient:
             )
             for t in raw
         ]
+
+    async def key_permissions(self) -> KeyPermissions | None:
+        """What the key may do (core.diagnosis.ports.PermissionReader): Binance's
+        GET /sapi/v1/account/apiRestrictions; None where the exchange offers no such call (the
+        Binance testnet has no /sapi)."""
+        if self._account.exchange != "binance":
+            return None
+        raw = await self._call("sapi_get_account_apirestrictions")
+
+        def flag(name: str) -> bool | None:
+            value = raw.get(name) if isinstance(raw, dict) else None
+            return value if isinstance(value, bool) else None
+
+        return KeyPermissions(
+            reading=flag("enableReading"),
+            spot_trading=flag("enableSpotAndMarginTrading"),
+            withdrawals=flag("enableWithdrawals"),
+            ip_restricted=flag("ipRestrict"),
+        )
 
     async def server_time(self) -> datetime:
         return _time(await self._call("fetch_time"))

@@ -19,6 +19,7 @@ from datetime import datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.labels import label
+from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
 from core.i18n import Locale
@@ -27,6 +28,7 @@ from core.reply import (
     Button,
     ChartBlock,
     DetailsBlock,
+    DiagnosisBlock,
     HistoryBlock,
     NoteBlock,
     NoticeBlock,
@@ -185,6 +187,16 @@ def _details_lines(block: DetailsBlock) -> list[Line]:
     return lines
 
 
+def _diagnosis_lines(block: DiagnosisBlock, locale: Locale) -> list[Line]:
+    """A checklist: the title and each section's heading in bold, every line as plain text."""
+    lines = [Line(f"<b>{esc(block.title)}</b>", block.title)]
+    for section in sections(block, locale):
+        lines.append(Line(f"<b>{esc(section.heading)}</b>", section.heading))
+        for text in section.lines:
+            lines.extend(_plain_lines(text))
+    return lines
+
+
 def _chart(block: ChartBlock, locale: Locale) -> OutPhoto:
     caption = block.alt or block.symbol
     if block.source == "demo":
@@ -228,6 +240,8 @@ def block_lines(block: Block, locale: Locale) -> list[Line]:
             return _plain_lines(block.text, _NOTICE_PREFIX.get(block.level, ""))
         case DetailsBlock():
             return _details_lines(block)
+        case DiagnosisBlock():
+            return _diagnosis_lines(block, locale)
         case ChartBlock():
             raise TypeError("a chart is a photo, not text")
     table = table_of(block, locale)

@@ -127,10 +127,20 @@ class CoinNames:
         return None
 
 
+# A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
+# {"code":-2010,...}) asks for a diagnosis, never for an order or a balance.
+PROBLEM_REPORT = re.compile(
+    r"为什么|为啥|怎么回事|失败|报错|出错|错误|被拒|拒绝|对不上|不一致|不对劲|"
+    r"(?<![a-z])(?:why|error|errors|failed|fails|failing|rejected|rejection|mismatch|"
+    r"(?:doesn't|does not|don't|do not) match|wrong)(?![a-z])|"
+    r"[\"']code[\"']\s*:|(?<![\w.])-[12]\d{3}(?!\d)"
+)
+
+
 def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
     """The trading reading of a message, or None when it is about something else."""
     norm = normalize(text)
-    if not norm or norm.startswith("/"):
+    if not norm or norm.startswith("/") or PROBLEM_REPORT.search(norm):
         return None
     symbol, where = coins.find(norm)
     slots: dict[str, Any] = {}

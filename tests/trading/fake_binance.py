@@ -29,7 +29,18 @@ FILTERS = {
 
 
 class FakeBinance:
-    def __init__(self) -> None:
+    def __init__(self, key: str = KEY, secret: str = SECRET) -> None:
+        self.key, self.secret = key, secret
+        # GET /sapi/v1/account/apiRestrictions (None: the endpoint is missing, as on the testnet)
+        self.restrictions: dict[str, Any] | None = {
+            "ipRestrict": False,
+            "enableReading": True,
+            "enableSpotAndMarginTrading": True,
+            "enableWithdrawals": False,
+            "enableMargin": False,
+            "enableFutures": False,
+        }
+        self.signed_answer: tuple[int, dict[str, Any]] | None = None  # forced on every signed call
         self.ask = {"BTCUSDT": Decimal("90000.00"), "ETHUSDT": Decimal("3500.00")}
         self.bid = {"BTCUSDT": Decimal("89990.00"), "ETHUSDT": Decimal("3499.50")}
         self.balances = {"USDT": Decimal("1000"), "BTC": Decimal("0"), "ETH": Decimal("0")}
@@ -109,8 +120,12 @@ class FakeBinance:
             problem = self._auth(query, body, params, headers)
             if problem is not None:
                 return problem[0], problem[1], 0
+            if self.signed_answer is not None:
+                return self.signed_answer[0], self.signed_answer[1], 0
             if path == "/api/v3/account":
                 return 200, self._account(), 0
+            if path == "/sapi/v1/account/apiRestrictions" and self.restrictions is not None:
+                return 200, {**self.restrictions, "createTime": self._now()}, 0
             if path == "/api/v3/order" and method == "POST":
                 self.order_posts += 1
                 if self.drop_orders:
@@ -137,11 +152,14 @@ class FakeBinance:
         self, query: str, body: str, params: dict[str, str], headers: dict[str, str]
     ) -> tuple[int, dict[str, Any]] | None:
         lower = {k.lower(): v for k, v in headers.items()}
-        if lower.get("x-mbx-apikey") != KEY:
+        sent = lower.get("x-mbx-apikey") or ""
+        if not sent.isalnum():
+            return 401, {"code": -2014, "msg": "API-key format invalid."}
+        if sent != self.key:
             return 401, {"code": -2015, "msg": "Invalid API-key, IP, or permissions for action."}
         signed = "&".join(p for p in (query, body) if p)
         payload, _, signature = signed.rpartition("&signature=")
-        expected = hmac.new(SECRET.encode(), payload.encode(), hashlib.sha256).hexdigest()
+        expected = hmac.new(self.secret.encode(), payload.encode(), hashlib.sha256).hexdigest()
         if not signature or not hmac.compare_digest(signature, expected):
             return 400, {"code": -1022, "msg": "Signature for this request is not valid."}
         window = int(params.get("recvWindow", "5000"))

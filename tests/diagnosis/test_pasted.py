@@ -1,0 +1,95 @@
+"""Pasted error messages, as people's tools print them, read into source, code and message."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.diagnosis.pasted import parse_pasted
+
+
+@pytest.mark.parametrize(
+    ("text", "source", "code", "message"),
+    [
+        (
+            '{"code":-2015,"msg":"Invalid API-key, IP, or permissions for action."}',
+            "binance",
+            "-2015",
+            "Invalid API-key, IP, or permissions for action.",
+        ),
+        (
+            "APIError(code=-1022): Signature for this request is not valid.",
+            "binance",
+            "-1022",
+            "Signature for this request is not valid.",
+        ),
+        (
+            'binance {"code":-1013,"msg":"Filter failure: LOT_SIZE"}',
+            "binance",
+            "-1013",
+            "Filter failure: LOT_SIZE",
+        ),
+        ("下单失败 -1013 Filter failure: NOTIONAL", "binance", "-1013", "Filter failure: NOTIONAL"),
+        (
+            "Timestamp for this request is outside of the recvWindow.",
+            "binance",
+            "-1021",
+            "Timestamp for this request is outside of the recvWindow.",
+        ),
+        ('{"code":"50113","msg":"Invalid Sign","data":[]}', "okx", "50113", "Invalid Sign"),
+        (
+            '{"code":"1","msg":"","data":[{"sCode":"51008","sMsg":"Order failed. Insufficient balance"}]}',
+            "okx",
+            "51008",
+            "Order failed. Insufficient balance",
+        ),
+        ("okx 报错 50105", "okx", "50105", ""),
+        (
+            '{"retCode":10003,"retMsg":"API key is invalid.","result":{}}',
+            "bybit",
+            "10003",
+            "API key is invalid.",
+        ),
+        (
+            "Error code: 402 - {'error': {'message': 'Insufficient Balance', 'type': 'unknown_error'}}",
+            "model",
+            "http_402",
+            "Insufficient Balance",
+        ),
+        (
+            '{"error":{"message":"You exceeded your current quota","type":"insufficient_quota",'
+            '"code":"insufficient_quota"}}',
+            "model",
+            "http_429",
+            "You exceeded your current quota",
+        ),
+        ("HTTP 429 Too Many Requests", "http", "http_429", ""),
+    ],
+)
+def test_pasted_errors_are_read(text: str, source: str, code: str, message: str) -> None:
+    found = parse_pasted(text)
+    assert found is not None
+    assert (found.source, found.code, found.message) == (source, code, message)
+
+
+def test_a_bare_status_counts_only_when_the_message_is_about_a_failure() -> None:
+    assert parse_pasted("buy 402 USDT of BTC") is None
+    found = parse_pasted("deepseek 返回 402")
+    assert found is not None and (found.code, found.status) == ("http_402", 402)
+    assert parse_pasted("deepseek 402", bare_status=True) is not None
+
+
+def test_words_of_a_known_error_keep_the_exchange_text_not_the_users() -> None:
+    found = parse_pasted("why does binance say invalid signature")
+    assert found is not None and found.code == "-1022"
+    assert found.message == "Signature for this request is not valid."
+
+
+def test_a_key_in_a_pasted_log_is_masked() -> None:
+    key = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A"
+    found = parse_pasted(f'{{"code":-2015,"msg":"Invalid API-key {key}"}}')
+    assert found is not None and key not in found.message and "vmPU****Eh8A" in found.message
+
+
+def test_nothing_to_read() -> None:
+    assert parse_pasted("BTC price") is None
+    assert parse_pasted("{not json at all}") is None
