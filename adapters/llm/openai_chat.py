@@ -8,6 +8,11 @@ Provider notes:
   ``extra_body`` carries, e.g. ``{"enable_thinking": false}`` (Qwen) or
   ``{"thinking": {"type": "disabled"}}`` (GLM, newer DeepSeek). Any ``reasoning_content`` a
   provider returns is dropped here and never sent back.
+- Reasoning models (OpenAI's o-series and gpt-5) refuse ``max_tokens`` and want
+  ``max_completion_tokens`` (which also bounds their hidden reasoning). The first such refusal
+  (HTTP 400 naming the parameter, so nothing was generated or billed) is answered by sending the
+  same request once with ``max_completion_tokens``, and the adapter keeps using it. A reasoning
+  model that spends the whole budget thinking returns no content: the planner says "no answer".
 - The API key is handed to the SDK only; it is never logged, and provider error text is
   redacted before it is raised.
 """
@@ -45,6 +50,8 @@ class OpenAIChatModel:
         self.model = model
         self.base_url = base_url
         self._extra_body = dict(extra_body) if extra_body else None
+        # Which request field carries the output budget; see the module docstring.
+        self._budget_field = "max_tokens"
         self._client = client or openai.AsyncOpenAI(api_key=api_key, base_url=base_url, max_retries=0)
 
     def __repr__(self) -> str:  # never the key
@@ -68,14 +75,14 @@ class OpenAIChatModel:
         if self._extra_body:
             kwargs["extra_body"] = self._extra_body
         try:
-            completion = await self._client.chat.completions.create(
-                model=self.model,
-                messages=messages,  # type: ignore[arg-type]  # plain dicts in the documented shape
-                max_tokens=max_tokens,
-                stream=False,
-                timeout=timeout,
-                **kwargs,
-            )
+            try:
+                completion = await self._create(messages, max_tokens, timeout, kwargs)
+            except openai.BadRequestError as exc:
+                if self._budget_field != "max_tokens" or not _wants_max_completion_tokens(exc):
+                    raise
+                logger.info("model %s takes max_completion_tokens instead of max_tokens", self.model)
+                self._budget_field = "max_completion_tokens"
+                completion = await self._create(messages, max_tokens, timeout, kwargs)
         except openai.APIError as exc:
             raise _model_error(exc) from None
         except openai.OpenAIError as exc:
@@ -95,6 +102,31 @@ class OpenAIChatModel:
             raise ModelError(
                 ModelErrorCode.BAD_RESPONSE, f"not a chat completion ({type(exc).__name__})"
             ) from None
+
+    async def _create(
+        self,
+        messages: list[dict[str, Any]],
+        max_tokens: int,
+        timeout: float,  # noqa: ASYNC109
+        kwargs: dict[str, Any],
+    ) -> Any:
+        # Plain dicts in the documented shapes; the budget's field name is chosen at run time.
+        params: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "stream": False,
+            "timeout": timeout,
+            self._budget_field: max_tokens,
+            **kwargs,
+        }
+        return await self._client.chat.completions.create(**params)
+
+
+def _wants_max_completion_tokens(exc: openai.BadRequestError) -> bool:
+    """A 400 refusing ``max_tokens`` ("Unsupported parameter: 'max_tokens' … Use
+    'max_completion_tokens' instead.")."""
+    message = str(getattr(exc, "message", "") or "")
+    return getattr(exc, "param", None) == "max_tokens" or "max_completion_tokens" in message
 
 
 def _clean(text: str) -> str:

@@ -137,6 +137,20 @@ _BARE_FOLLOWERS = frozenset(
      "which", "while", "but", "after", "before", "since", "from", "to", "in", "up", "down", "yesterday"}
 )  # fmt: skip
 
+# "about $84,000", "约 8.4 万", "84,000 左右": a rounded figure.
+_APPROX_BEFORE = re.compile(
+    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|~|≈|约|大约|大概|接近|将近|差不多)"
+    r"\s*(?:US\$|\$|¥|￥|€|£)?\s*$",
+    re.IGNORECASE,
+)
+_APPROX_AFTER = re.compile(r"\s?(?:[^\s\w]?\s?)(?:左右|上下|出头)")
+# Words of a sentence about a market, where a figure with no coin named still describes one.
+_MARKET_WORDS = re.compile(
+    r"\b(?:it|it's|its|price[sd]?|costs?|worth|trades|trading|quoted?|up|down|rose|fell|gained|"
+    r"dropped|lost|high|low|closed?|opened?|buy|sell|at)\b|它|价|涨|跌|收盘|开盘|最高|最低|买|卖",
+    re.IGNORECASE,
+)
+
 _TICKER = re.compile(r"(?<![A-Za-z0-9])([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])")
 _NOT_TICKERS = frozenset(
     {"USDT", "USDC", "USD", "UTC", "API", "OK", "AI", "ID", "PNG", "CNY", "RMB", "EUR", "GMT", "I",
@@ -175,6 +189,7 @@ class _Figure:
     value: Decimal
     tolerance: Decimal
     percent: bool
+    money: bool  # written with a currency ("$1", "2 USDT", "3 美元")
     coin: str | None  # the coin it is a quantity of ("0.5 BTC"), if any
 
 
@@ -258,9 +273,10 @@ class ProseGuard:
             coin = figure.coin or _nearest(mentions, figure)
             if coin is not None:
                 supported = facts.supports(coin, figure.value, figure.tolerance, percent=figure.percent)
-            elif context is not None:
-                # Its sentence names no coin ("It is $1."): the prose is about a coin, but which
-                # one is a guess, so any fact of the turn may support it.
+            elif context is not None and (figure.money or _MARKET_WORDS.search(sentence)):
+                # Its sentence names no coin ("It is $1.", "It rose 30%."): the prose is about a
+                # coin, but which one is a guess, so any fact of the turn may support it. A percent
+                # or bare number there counts only in words about a market ("Fees are 0.1%" stays).
                 coin = context
                 supported = any(
                     facts.supports(c, figure.value, figure.tolerance, percent=figure.percent)
@@ -294,7 +310,8 @@ class ProseGuard:
             marked = bool(cur or mult or pct or curword)
             if not marked and _NOT_A_FIGURE_AFTER.match(rest):
                 continue
-            value, tolerance = _value(raw, mult)
+            approximate = bool(_APPROX_BEFORE.search(sentence[: m.start()]) or _APPROX_AFTER.match(rest))
+            value, tolerance = _value(raw, mult, approximate=approximate)
             if value is None:
                 continue
             quantity_of: str | None = None
@@ -321,6 +338,7 @@ class ProseGuard:
                     value=value,
                     tolerance=tolerance,
                     percent=bool(pct),
+                    money=bool(cur or curword),
                     coin=quantity_of,
                 )
             )
@@ -340,9 +358,10 @@ def _nearest(mentions: list[_Mention], figure: _Figure) -> str | None:
     return after[0].coin if after else None
 
 
-def _value(raw: str, mult: str | None) -> tuple[Decimal | None, Decimal]:
-    """The number written and half a unit of its last written digit (its precision); trailing
-    zeros of a whole number count as rounding, but at least two digits are taken as meant."""
+def _value(raw: str, mult: str | None, *, approximate: bool) -> tuple[Decimal | None, Decimal]:
+    """The number written and half a unit of its last written digit (its precision). Trailing
+    zeros of a whole number are digits too ("$84,000" claims 84,000), unless the text says it is
+    approximate ("about $84,000"): then they are rounding, though two digits are taken as meant."""
     digits = raw.replace(",", "")
     try:
         value = Decimal(digits)
@@ -350,6 +369,8 @@ def _value(raw: str, mult: str | None) -> tuple[Decimal | None, Decimal]:
         return None, Decimal(0)
     if "." in digits:
         unit = Decimal(1).scaleb(-len(digits.split(".")[1]))
+    elif not approximate:
+        unit = Decimal(1)
     else:
         stripped = digits.lstrip("0") or "0"
         zeros = len(stripped) - len(stripped.rstrip("0"))
