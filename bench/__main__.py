@@ -24,6 +24,7 @@ from typing import cast
 from adapters.charts import MatplotlibChartRenderer
 from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade_async
+from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from bench.startup import bench_startup
 from bench.telegram_e2e import bench_telegram
@@ -37,6 +38,7 @@ from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
+from core.skills.price_alert.ports import PRICE_ALERTS
 from core.tasks.audit import AUDIT_LOG
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import ORDERS
@@ -94,6 +96,7 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
         services.provide(ORDERS, orders).provide(
             TRADING, TradingService(orders, books, MarketCatalog(), clock)
         )
+        services.provide(PRICE_ALERTS, SqlAlertStore(engine))  # its per-message read is measured too
         # Every registered skill, as in production: all their rules run on each message.
         core = Core(store=store, skills=build_registry().build(services), clock=clock)
         key = ConversationKey("bench", "chat", "user")

@@ -10,6 +10,7 @@ from core.skills import (
     glossary,
     model_configs,
     price,
+    price_alert,
     trade_execution,
     upcoming,
 )
@@ -25,6 +26,7 @@ def build_registry() -> Registry:
     registry.register(glossary.SPEC)
     registry.register(trade_execution.SPEC)
     registry.register(account_query.SPEC)
+    registry.register(price_alert.SPEC)
     registry.register(upcoming.TRADER_MANAGEMENT)
     registry.register(upcoming.STRATEGY_MANAGEMENT)
     registry.register(*upcoming.DIAGNOSES)

@@ -22,6 +22,7 @@ from adapters.storage.jobs import SqlJobStore
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
+from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
 from adapters.storage.trading import SqlOrderStore
@@ -38,9 +39,11 @@ from core.markets import MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.registry import SkillSet
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
+from core.tasks.tokens import BUTTON_TOKENS
 from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges
 from core.trading.risk import RiskLimits
 from core.trading.service import TRADING, TradingConfig, TradingService
@@ -176,6 +179,8 @@ async def build_app(
     jobs = JobQueue(job_store, JobKinds(), clock)
     orders = SqlOrderStore(engine)
     live = build_live_exchanges(settings, secrets)
+    alerts = SqlAlertStore(engine)
+    closers.append(alerts.close)
     trading = TradingService(
         orders, cast(BookData, market), catalog, clock, live=live, config=trading_config(settings)
     )
@@ -195,6 +200,8 @@ async def build_app(
         .provide(ORDERS, orders)
         .provide(TRADING, trading)
         .provide(LIVE_EXCHANGES, live)
+        .provide(PRICE_ALERTS, alerts)
+        .provide(BUTTON_TOKENS, store)
     )
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])

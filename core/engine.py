@@ -190,6 +190,7 @@ class Core:
             now=self.clock.now(),
             store=store,
             text=event.text if isinstance(event, TextMessage) else "",
+            actor_admin=event.actor_admin,
         )
 
     @staticmethod
@@ -209,6 +210,7 @@ class Core:
     async def _dispatch(self, turn: Turn, event: Inbound, progress: ProgressSink | None) -> Reply:
         asked_secret = self._asked_secret(turn.state)  # before expiry closes the question
         notices = await self._settle_old_tasks(turn)
+        notices += await self._inbound_notices(turn)
         if isinstance(event, Command):
             reply = await self._command(turn, event, progress)
         else:
@@ -219,6 +221,16 @@ class Core:
             reply = await self._text(turn, event.text.strip(), progress, asked_secret=asked_secret)
         reply = await self.resumption.offer(turn, reply)
         return prepend(reply, notices)
+
+    async def _inbound_notices(self, turn: Turn) -> list[Block]:
+        """What the skills' inbound hooks say whenever someone writes (never failing the turn)."""
+        found: list[Block] = []
+        for hook in self.skills.inbound_hooks:
+            try:
+                found.extend(await hook.on_inbound(turn))
+            except Exception:
+                log.exception("an inbound hook failed; the message is answered without it")
+        return found
 
     async def _command(self, turn: Turn, cmd: Command, progress: ProgressSink | None) -> Reply:
         route = self.commands.route(cmd)

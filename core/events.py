@@ -72,6 +72,11 @@ class _EventBase:
     chat_kind: ChatKind = ChatKind.PRIVATE
     locale_hint: str | None = None  # the platform's language code for the user, if any
     locale_choice: Locale | None = None  # chosen for this message alone (`deskmate ask --locale`)
+    # The writer may manage this chat: a Telegram group's creator or administrator, a Discord
+    # member with Manage Server or Manage Channels (or Administrator) there. None: the adapter
+    # did not tell (a private chat, the console). Set by the adapter from the platform, never
+    # from anything the person typed.
+    actor_admin: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

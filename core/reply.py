@@ -212,6 +212,28 @@ class DiagnosisBlock:
     cause_code: str | None = None  # machine-readable cause, e.g. "clock_skew"
 
 
+@dataclass(frozen=True, slots=True)
+class AlertBlock:
+    """A price alert: what it watches, whether it is on, and where it is delivered."""
+
+    id: str
+    symbol: str  # "BTCUSDT"
+    base: str
+    quote_asset: str
+    condition: Literal["above", "below", "move"]
+    level: Decimal  # a price for above / below, a percent for a move
+    window: Literal["1h", "24h"] | None  # a move's window
+    status: Literal["active", "triggered", "paused"]
+    channel: str  # "private" (the person's private chat) or "chat:<id>" (a group or channel)
+    repeat: bool = False
+    cooldown_minutes: int | None = None
+    source: str = "binance"  # the market it watches; "demo" is labelled demo
+
+    @property
+    def is_demo(self) -> bool:
+        return self.source == "demo"
+
+
 Block = (
     QuoteBlock
     | HistoryBlock
@@ -225,6 +247,7 @@ Block = (
     | PositionsBlock
     | TradesBlock
     | DiagnosisBlock
+    | AlertBlock
 )
 
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from core.formatting import format_price, format_utc
 from core.i18n import Locale, register, t
-from core.reply import BalanceBlock, Block, OrderBlock, PositionsBlock, TradesBlock
+from core.reply import AlertBlock, BalanceBlock, Block, OrderBlock, PositionsBlock, TradesBlock
 
 register(
     {
@@ -58,6 +58,27 @@ register(
         },
         "tbl.time": {"zh": "时间 (UTC)", "en": "Time (UTC)"},
         "tbl.no_trades": {"zh": "暂无成交记录。", "en": "No trades yet."},
+        "tbl.alert.title": {"zh": "价格提醒 #{id} · {pair}", "en": "Price alert #{id} · {pair}"},
+        "tbl.alert.demo": {"zh": "演示", "en": "demo"},
+        "tbl.alert.condition": {"zh": "条件", "en": "Condition"},
+        "tbl.alert.status": {"zh": "状态", "en": "Status"},
+        "tbl.alert.channel": {"zh": "发送到", "en": "Delivered to"},
+        "tbl.alert.repeat": {"zh": "频率", "en": "Repeats"},
+        "tbl.alert.above": {"zh": "涨破 {level} {quote}", "en": "above {level} {quote}"},
+        "tbl.alert.below": {"zh": "跌破 {level} {quote}", "en": "below {level} {quote}"},
+        "tbl.alert.move": {"zh": "{window}涨跌超过 {level}%", "en": "moves {level}% within {window}"},
+        "tbl.alert.window.1h": {"zh": "1 小时内", "en": "1 hour"},
+        "tbl.alert.window.24h": {"zh": "24 小时内", "en": "24 hours"},
+        "tbl.alert.active": {"zh": "监控中", "en": "active"},
+        "tbl.alert.triggered": {"zh": "已触发", "en": "triggered"},
+        "tbl.alert.paused": {"zh": "已暂停（无法送达）", "en": "paused (undeliverable)"},
+        "tbl.alert.private": {"zh": "私聊", "en": "private chat"},
+        "tbl.alert.chat": {"zh": "本群/频道", "en": "this group / channel"},
+        "tbl.alert.once": {"zh": "仅一次", "en": "once"},
+        "tbl.alert.every": {
+            "zh": "每次穿过（冷却 {minutes} 分钟）",
+            "en": "every crossing (cooldown {minutes} min)",
+        },
         "tbl.positions.note": {
             "zh": "现价为买一价；均价含买入手续费。",
             "en": "Price is the best bid; the average entry includes buy fees.",
@@ -159,7 +180,36 @@ def table_of(block: Block, locale: Locale) -> Table | None:
             () if rows else (t(locale, "tbl.no_trades"),),
             frozenset({3, 4, 5}),
         )
+    if isinstance(block, AlertBlock):
+        return _alert(block, locale)
     return None
+
+
+def _alert(block: AlertBlock, locale: Locale) -> Table:
+    pair = f"{block.base}/{block.quote_asset}"
+    if block.is_demo:
+        pair = f"{pair} ({t(locale, 'tbl.alert.demo')})"
+    if block.condition == "move":
+        window = t(locale, f"tbl.alert.window.{block.window or '24h'}")
+        condition = t(locale, "tbl.alert.move", level=_plain(block.level), window=window)
+    else:
+        condition = t(
+            locale, f"tbl.alert.{block.condition}", level=_amount(block.level), quote=block.quote_asset
+        )
+    channel = t(locale, "tbl.alert.private" if block.channel == "private" else "tbl.alert.chat")
+    repeat = (
+        t(locale, "tbl.alert.every", minutes=block.cooldown_minutes or 0)
+        if block.repeat
+        else t(locale, "tbl.alert.once")
+    )
+    rows = (
+        (t(locale, "tbl.alert.condition"), condition),
+        (t(locale, "tbl.alert.status"), t(locale, f"tbl.alert.{block.status}")),
+        (t(locale, "tbl.alert.channel"), channel),
+        (t(locale, "tbl.alert.repeat"), repeat),
+    )
+    tone: Literal["ok", "error", "info"] = "error" if block.status == "paused" else "info"
+    return Table(t(locale, "tbl.alert.title", id=block.id, pair=pair), (), rows, tone=tone)
 
 
 def _order(block: OrderBlock, locale: Locale) -> Table:

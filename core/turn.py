@@ -53,6 +53,7 @@ class Turn:
     text: str = ""
     stopped_running: bool = False  # /cancel stopped a running planner turn
     read_only: bool = False  # this turn's state copy is stale or must not change: do not save it
+    actor_admin: bool | None = None  # the writer may manage this chat (core.events); None: unknown
 
     def t(self, message_key: str, /, **params: object) -> str:
         return t(self.locale, message_key, **params)

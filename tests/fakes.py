@@ -24,6 +24,8 @@ from core.routing.router import Router
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
+from core.skills.price_alert.memory import MemoryAlertStore
+from core.skills.price_alert.ports import PRICE_ALERTS, AlertStore
 from core.skills.registry import CommandSpec, Registry, SkillSet
 from core.strategies import STRATEGIES, StrategyStore
 from core.strategies.memory import MemoryStrategies
@@ -140,10 +142,16 @@ def full_skills(
     live: LiveExchanges | None = None,
     trading: TradingConfig | None = None,
     model_probe: ModelProbe | None = None,
+    alerts: AlertStore | None = None,
+    extra: Services | None = None,
 ) -> SkillSet:
-    """Every skill bot.wiring registers, on in-memory workspace repositories unless given."""
+    """Every skill bot.wiring registers, on in-memory workspace repositories unless given.
+    ``extra``: services to start from (e.g. a job queue, button tokens, the delivery log)."""
     memory = MemoryWorkspace()
-    services = base_services(market, clock, charts)
+    services = extra or Services()
+    services.provide(CLOCK, clock).provide(MARKET, cast(MarketData, market)).provide(CATALOG, MarketCatalog())
+    if charts is not None:
+        services.provide(CHARTS, cast(ChartRenderer, charts))
     services.provide(SECRET_BOX, secrets or MemorySecretBox())
     services.provide(EXCHANGE_ACCOUNTS, accounts or memory.accounts)
     services.provide(MODEL_CONFIGS, models or memory.models)
@@ -158,6 +166,7 @@ def full_skills(
         services.provide(LIVE_EXCHANGES, live)
     if model_probe is not None:
         services.provide(MODEL_PROBE, model_probe)
+    services.provide(PRICE_ALERTS, alerts or MemoryAlertStore(audit))
     return build_registry().build(services)
 
 

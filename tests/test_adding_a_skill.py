@@ -31,6 +31,8 @@ from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, ServiceKey, Services
+from core.skills.price_alert.memory import MemoryAlertStore
+from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.registry import CommandArg, CommandSpec, HelpSpec, LocalText, RuleSpec, SkillSet, SkillSpec
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec
@@ -161,6 +163,7 @@ def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
         .provide(ORDERS, orders)
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
         .provide(REMINDERS, reminders)
+        .provide(PRICE_ALERTS, MemoryAlertStore(workspace.audit))
     )
     return build_registry().register(SPEC).build(services), reminders
 

@@ -12,6 +12,7 @@ from core.diagnosis.layout import sections
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
+    AlertBlock,
     BalanceBlock,
     Block,
     ChartBlock,
@@ -243,6 +244,21 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
     if isinstance(block, DiagnosisBlock):
         return _diagnosis_json(block)
+    if isinstance(block, AlertBlock):
+        return {
+            "type": "alert",
+            "id": block.id,
+            "symbol": block.symbol,
+            "condition": block.condition,
+            "level": plain_decimal(block.level),
+            "window": block.window,
+            "status": block.status,
+            "channel": block.channel,
+            "repeat": block.repeat,
+            "cooldown_minutes": block.cooldown_minutes,
+            "source": block.source,
+            "demo": block.is_demo,
+        }
     return _trading_json(block)
 
 

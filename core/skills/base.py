@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from core.reply import NoticeBlock, Reply, Status
+from core.reply import Block, NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.state import Task
 from core.tasks.actions import ActionSpec
@@ -42,6 +42,15 @@ class Skill(Protocol):
         """``task``'s last question asked for a secret (kept while it is interrupted or expired),
         so a stray key typed later is dropped rather than handed to a model."""
         ...
+
+
+class InboundHook(Protocol):
+    """Runs before every message is answered (not button presses), whatever it routes to: what
+    a skill must say or do when a person writes at all (e.g. "your paused alerts are back on").
+    Its blocks go on top of the answer. It must be cheap (one indexed read in the usual case)
+    and must not fail the turn: the engine logs and ignores its errors."""
+
+    async def on_inbound(self, turn: Turn) -> Sequence[Block]: ...
 
 
 class OneShotSkill:

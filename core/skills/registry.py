@@ -32,7 +32,7 @@ from core.jobs.kinds import JobKind
 from core.planner.tooling import TaskTool, TaskToolset, Toolset
 from core.routing.router import Route, Router, Rule
 from core.services import Services
-from core.skills.base import Skill
+from core.skills.base import InboundHook, Skill
 from core.tasks.actions import ActionSpec
 
 SYSTEM = "system"  # the built-in spec owning the engine's own commands
@@ -181,6 +181,8 @@ class SkillSpec:
     # Background work on a clock (core.jobs): the kinds this skill's jobs run as, built from the
     # same services as the skill. Each kind's name starts with "<skill>.".
     jobs: Callable[[Services], Sequence[JobKind]] | None = None
+    # Something to do whenever a person writes, before the answer (core.skills.base.InboundHook).
+    inbound: Callable[[Services], InboundHook] | None = None
 
 
 class Registry:
@@ -345,6 +347,9 @@ class SkillSet:
                     )
                 kinds.append(kind)
         self.job_kinds: tuple[JobKind, ...] = tuple(kinds)
+        self.inbound_hooks: tuple[InboundHook, ...] = tuple(
+            spec.inbound(services) for spec in specs.values() if spec.inbound is not None
+        )
 
     # -- lookups ------------------------------------------------------------------------------
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 from core.events import ConversationKey
 from core.ports import ActionToken, TokenClaim
 from core.reply import Button
+from core.services import ServiceKey
 from core.state import ConversationState, Task
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ class TokenStore(Protocol):
     async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None: ...
 
     async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim: ...
+
+
+# Where tokens are issued outside a turn (a job's message with buttons, e.g. an alert's card): the
+# state store. A button pressed later is claimed like any other, bound to the key it was issued for.
+BUTTON_TOKENS: Final = ServiceKey[TokenStore]("button tokens")
 
 
 def new_token() -> str:

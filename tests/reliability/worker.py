@@ -34,6 +34,7 @@ from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.model_configs import SqlModelConfigs
+from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.trading import SqlOrderStore
 from bot.skills import build_registry
@@ -48,6 +49,7 @@ from core.ports import ClaimOutcome
 from core.reply import Status
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
+from core.skills.price_alert.ports import PRICE_ALERTS
 from core.tasks.audit import AUDIT_LOG
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING, TradingService
@@ -181,6 +183,7 @@ async def main() -> None:
         .provide(AUDIT_LOG, SqlAuditLog(engine))
         .provide(ORDERS, orders)
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), clock))
+        .provide(PRICE_ALERTS, SqlAlertStore(engine))
     )
     skills = build_registry().build(services)
     options: dict[str, Any] = {}

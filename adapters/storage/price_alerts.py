@@ -1,0 +1,472 @@
+"""The price alerts' repository (core.skills.price_alert.ports.AlertStore) on SQLAlchemy Core.
+
+Safe across processes (SQLite file or PostgreSQL):
+- creating checks the destination's limit in the insert's transaction, after taking a lock on
+  that destination (PostgreSQL: a transaction-scoped advisory lock on its key; SQLite: a write
+  as the first statement takes the database's write lock), so two processes never both slip
+  under the limit;
+- a check's change to an alert is a compare-and-set on its version, and its firing is inserted
+  in the same transaction under a unique id: one process records a firing, once;
+- a firing is claimed for delivery by one UPDATE from ``pending`` (or from a claim older than
+  the lease: its process vanished), and finished only by its claimer.
+
+Decimals are stored as text (SQLite has no exact numeric type).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any, cast
+
+from sqlalchemy import (
+    Connection,
+    ForeignKey,
+    Index,
+    Integer,
+    Row,
+    String,
+    Table,
+    and_,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.audit_log import insert_audit
+from adapters.storage.runner import transaction_runner
+from adapters.storage.tables import Base, UTCDateTime
+from core.outbound.destination import Destination
+from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
+from core.skills.price_alert.ports import ClaimedTrigger, LimitReached, TriggerOutcome
+from core.tasks.audit import AuditEntry
+
+SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
+
+
+class PriceAlertRow(Base):
+    __tablename__ = "price_alerts"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    owner: Mapped[str] = mapped_column(String)
+    created_in: Mapped[str] = mapped_column(String)
+    destination: Mapped[str] = mapped_column(String)  # Destination.as_str()
+    platform: Mapped[str] = mapped_column(String)
+    chat_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    user_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
+    symbol: Mapped[str] = mapped_column(String)
+    condition: Mapped[str] = mapped_column(String)  # above | below | move
+    level: Mapped[str] = mapped_column(String)
+    window: Mapped[str | None] = mapped_column(String, nullable=True)
+    repeat: Mapped[int] = mapped_column(Integer)
+    cooldown_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String)
+    armed: Mapped[int] = mapped_column(Integer)
+    locale: Mapped[str] = mapped_column(String)
+    source: Mapped[str] = mapped_column(String)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    version: Mapped[int] = mapped_column(Integer)
+    last_price: Mapped[str | None] = mapped_column(String, nullable=True)
+    checked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    cooldown_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    fired: Mapped[int] = mapped_column(Integer)
+    paused_reason: Mapped[str | None] = mapped_column(String, nullable=True)
+
+    __table_args__ = (
+        Index("ix_price_alerts_symbol_status", "symbol", "status"),
+        Index("ix_price_alerts_destination", "destination"),
+    )
+
+
+class PriceAlertTriggerRow(Base):
+    """One firing: recorded once (its id is "<alert>:<n>"), delivered once."""
+
+    __tablename__ = "price_alert_triggers"
+
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    alert_id: Mapped[str] = mapped_column(String, ForeignKey("price_alerts.id", ondelete="CASCADE"))
+    symbol: Mapped[str] = mapped_column(String)
+    price: Mapped[str] = mapped_column(String)
+    quoted_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    source: Mapped[str] = mapped_column(String)
+    reference: Mapped[str | None] = mapped_column(String, nullable=True)
+    fired_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    status: Mapped[str] = mapped_column(String)  # pending | sending | sent | blocked | paused | lost
+    claimer: Mapped[str | None] = mapped_column(String, nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+    __table_args__ = (Index("ix_price_alert_triggers_symbol_status", "symbol", "status"),)
+
+
+class PriceAlertSampleRow(Base):
+    """A price a check saw, for moves over a window."""
+
+    __tablename__ = "price_alert_samples"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    symbol: Mapped[str] = mapped_column(String)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    price: Mapped[str] = mapped_column(String)
+
+    __table_args__ = (
+        Index("ix_price_alert_samples_symbol_at", "symbol", "at"),
+        {"sqlite_autoincrement": True},
+    )
+
+
+alerts = cast(Table, PriceAlertRow.__table__)
+triggers = cast(Table, PriceAlertTriggerRow.__table__)
+samples = cast(Table, PriceAlertSampleRow.__table__)
+
+
+class SqlAlertStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        # The read every message makes (paused alerts of its sender?) runs on the short-transaction
+        # runner: one hop to a SQLite thread instead of aiosqlite's several.
+        self._runner = transaction_runner(engine)
+
+    async def close(self) -> None:
+        await self._runner.close()
+
+    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached:
+        key = alert.destination.as_str()
+        async with self.engine.begin() as conn:
+            await self._lock_destination(conn, key)
+            count = (
+                await conn.execute(
+                    select(func.count()).select_from(alerts).where(alerts.c.destination == key)
+                )
+            ).scalar_one()
+            if count >= limit:
+                return LimitReached(limit)
+            await conn.execute(insert(alerts).values(**_columns(alert)))
+            await insert_audit(conn, audit)
+        return alert
+
+    async def _lock_destination(self, conn: AsyncConnection, key: str) -> None:
+        if self.dialect == "postgresql":
+            await conn.execute(
+                text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"price_alerts:{key}"}
+            )
+        else:  # a write first: SQLite's write lock, held to the commit
+            await conn.execute(
+                update(alerts).where(alerts.c.destination == key).values(version=alerts.c.version)
+            )
+
+    async def get(self, alert_id: str) -> Alert | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(alerts).where(alerts.c.id == alert_id))).first()
+        return _alert(row) if row is not None else None
+
+    async def for_destination(self, destination: Destination) -> list[Alert]:
+        stmt = (
+            select(alerts)
+            .where(alerts.c.destination == destination.as_str())
+            .order_by(alerts.c.created_at, alerts.c.id)
+        )
+        async with self.engine.connect() as conn:
+            return [_alert(r) for r in await conn.execute(stmt)]
+
+    async def delete(self, alert_id: str, audit: AuditEntry) -> bool:
+        async with self.engine.begin() as conn:
+            gone = (await conn.execute(delete(alerts).where(alerts.c.id == alert_id))).rowcount == 1
+            if gone:
+                await conn.execute(delete(triggers).where(triggers.c.alert_id == alert_id))
+                await insert_audit(conn, audit)
+        return gone
+
+    async def rearm(self, alert_id: str, now: datetime, audit: AuditEntry) -> Alert | None:
+        async with self.engine.begin() as conn:
+            changed = await conn.execute(
+                update(alerts).where(alerts.c.id == alert_id).values(**_REARMED, version=alerts.c.version + 1)
+            )
+            if changed.rowcount != 1:
+                return None
+            await insert_audit(conn, audit)
+            row = (await conn.execute(select(alerts).where(alerts.c.id == alert_id))).first()
+        return _alert(row) if row is not None else None
+
+    async def watched_symbols(self) -> list[str]:
+        stmt = select(alerts.c.symbol).where(alerts.c.status == AlertStatus.ACTIVE.value).distinct()
+        async with self.engine.connect() as conn:
+            return sorted(r.symbol for r in await conn.execute(stmt))
+
+    async def active_for(self, symbol: str) -> list[Alert]:
+        stmt = (
+            select(alerts)
+            .where(alerts.c.symbol == symbol, alerts.c.status == AlertStatus.ACTIVE.value)
+            .order_by(alerts.c.created_at, alerts.c.id)
+        )
+        async with self.engine.connect() as conn:
+            return [_alert(r) for r in await conn.execute(stmt)]
+
+    async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
+        stored: list[Trigger] = []
+        async with self.engine.begin() as conn:
+            for seen in observations:
+                alert = seen.alert
+                version = expected.get(alert.id)
+                if version is None:
+                    continue
+                values = _columns(alert)
+                for fixed in ("id", "owner", "created_in", "created_at", "version"):
+                    values.pop(fixed)
+                changed = await conn.execute(
+                    update(alerts)
+                    .where(alerts.c.id == alert.id, alerts.c.version == version)
+                    .values(**values, version=version + 1)
+                )
+                if changed.rowcount != 1:
+                    continue  # another process saw it first (or it was deleted, re-armed, paused)
+                if seen.trigger is not None:
+                    await conn.execute(
+                        insert(triggers).values(**_trigger_columns(seen.trigger, alert.symbol))
+                    )
+                    stored.append(seen.trigger)
+        return stored
+
+    async def claim_triggers(
+        self, symbol: str, claimer: str, now: datetime, stale_before: datetime
+    ) -> list[ClaimedTrigger]:
+        waiting = or_(
+            triggers.c.status == "pending",
+            and_(triggers.c.status == "sending", triggers.c.claimed_at < stale_before),
+        )
+        async with self.engine.begin() as conn:
+            ids = [
+                r.id
+                for r in await conn.execute(
+                    select(triggers.c.id)
+                    .where(triggers.c.symbol == symbol, waiting)
+                    .order_by(triggers.c.fired_at)
+                )
+            ]
+            claimed: list[ClaimedTrigger] = []
+            for trigger_id in ids:
+                # Claimed one by one with the same condition: a firing another process claimed
+                # meanwhile is left to it.
+                took = await conn.execute(
+                    update(triggers)
+                    .where(triggers.c.id == trigger_id, waiting)
+                    .values(status="sending", claimer=claimer, claimed_at=now)
+                )
+                if took.rowcount != 1:
+                    continue
+                row = (
+                    await conn.execute(
+                        select(triggers, alerts)
+                        .join(alerts, alerts.c.id == triggers.c.alert_id)
+                        .where(triggers.c.id == trigger_id)
+                    )
+                ).first()
+                if row is not None:
+                    claimed.append(ClaimedTrigger(_trigger(row), _alert(row)))
+        return claimed
+
+    async def finish_trigger(
+        self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
+    ) -> None:
+        values: dict[str, Any] = (
+            {"status": "pending", "claimer": None, "claimed_at": None}
+            if outcome == "retry"
+            else {"status": outcome, "finished_at": now}
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(triggers)
+                .where(
+                    triggers.c.id == trigger_id, triggers.c.claimer == claimer, triggers.c.status == "sending"
+                )
+                .values(**values)
+            )
+
+    async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
+        async with self.engine.begin() as conn:
+            changed = await conn.execute(
+                update(alerts)
+                .where(
+                    alerts.c.destination == destination.as_str(), alerts.c.status == AlertStatus.ACTIVE.value
+                )
+                .values(status=AlertStatus.PAUSED.value, paused_reason=reason, version=alerts.c.version + 1)
+            )
+        return int(changed.rowcount)
+
+    async def paused_for(self, destinations: Sequence[Destination]) -> list[Alert]:
+        keys = [d.as_str() for d in destinations]
+        stmt = select(alerts).where(
+            alerts.c.destination.in_(keys), alerts.c.status == AlertStatus.PAUSED.value
+        )
+        async with self.engine.connect() as conn:
+            return [_alert(r) for r in await conn.execute(stmt)]
+
+    async def resume(self, destinations: Sequence[Destination], now: datetime) -> list[Alert]:
+        keys = [d.as_str() for d in destinations]
+        paused = and_(alerts.c.destination.in_(keys), alerts.c.status == AlertStatus.PAUSED.value)
+
+        def read(conn: Connection) -> list[Row[Any]]:
+            return list(conn.execute(select(alerts).where(paused)))
+
+        rows = await self._runner.run(read)  # the usual case: nothing paused, this one read
+        if not rows:
+            return []
+        resumed: list[Alert] = []
+        async with self.engine.begin() as conn:
+            for row in rows:
+                changed = await conn.execute(
+                    update(alerts)
+                    .where(alerts.c.id == row.id, alerts.c.version == row.version)
+                    .values(**_REARMED, version=row.version + 1)
+                )
+                if changed.rowcount == 1:  # a second process resuming them at once tells nobody twice
+                    resumed.append(_alert(row))
+        return resumed
+
+    async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(samples).values(symbol=symbol, at=at, price=_text(price)))
+            await conn.execute(
+                delete(samples).where(samples.c.symbol == symbol, samples.c.at < at - SAMPLES_KEPT)
+            )
+
+    async def reference(self, symbol: str, at: datetime) -> Decimal | None:
+        before = (
+            select(samples.c.price)
+            .where(samples.c.symbol == symbol, samples.c.at <= at)
+            .order_by(samples.c.at.desc(), samples.c.id.desc())
+            .limit(1)
+        )
+        after = (
+            select(samples.c.price)
+            .where(samples.c.symbol == symbol, samples.c.at > at)
+            .order_by(samples.c.at, samples.c.id)
+            .limit(1)
+        )
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(before)).scalar_one_or_none()
+            if found is None:
+                found = (await conn.execute(after)).scalar_one_or_none()
+        return Decimal(found) if found is not None else None
+
+    async def trigger_status(self, trigger_id: str) -> str | None:
+        async with self.engine.connect() as conn:
+            return (
+                await conn.execute(select(triggers.c.status).where(triggers.c.id == trigger_id))
+            ).scalar_one_or_none()
+
+
+_REARMED: dict[str, Any] = {
+    "status": AlertStatus.ACTIVE.value,
+    "armed": 0,
+    "last_price": None,
+    "cooldown_until": None,
+    "paused_reason": None,
+}
+
+
+def _text(value: Decimal) -> str:
+    return format(value, "f")
+
+
+def _columns(alert: Alert) -> dict[str, Any]:
+    dest, spec = alert.destination, alert.spec
+    return {
+        "id": alert.id,
+        "owner": alert.owner,
+        "created_in": alert.created_in,
+        "destination": dest.as_str(),
+        "platform": dest.platform,
+        "chat_id": dest.chat_id,
+        "user_id": dest.user_id,
+        "thread_id": dest.thread_id,
+        "symbol": spec.symbol,
+        "condition": spec.condition,
+        "level": _text(spec.level),
+        "window": spec.window,
+        "repeat": int(spec.repeat),
+        "cooldown_seconds": int(spec.cooldown.total_seconds()) if spec.cooldown is not None else None,
+        "status": alert.status.value,
+        "armed": int(alert.armed),
+        "locale": alert.locale,
+        "source": alert.source,
+        "created_at": alert.created_at,
+        "version": alert.version,
+        "last_price": _text(alert.last_price) if alert.last_price is not None else None,
+        "checked_at": alert.checked_at,
+        "cooldown_until": alert.cooldown_until,
+        "fired": alert.fired,
+        "paused_reason": alert.paused_reason,
+    }
+
+
+def _alert(row: Row[Any]) -> Alert:
+    m = row._mapping
+    spec = AlertSpec(
+        symbol=m[alerts.c.symbol],
+        condition=m[alerts.c.condition],
+        level=Decimal(m[alerts.c.level]),
+        window=m[alerts.c.window],
+        repeat=bool(m[alerts.c.repeat]),
+        cooldown=timedelta(seconds=m[alerts.c.cooldown_seconds])
+        if m[alerts.c.cooldown_seconds] is not None
+        else None,
+    )
+    last = m[alerts.c.last_price]
+    return Alert(
+        id=m[alerts.c.id],
+        owner=m[alerts.c.owner],
+        created_in=m[alerts.c.created_in],
+        destination=Destination(
+            m[alerts.c.platform], m[alerts.c.chat_id], m[alerts.c.user_id], m[alerts.c.thread_id]
+        ),
+        spec=spec,
+        status=AlertStatus(m[alerts.c.status]),
+        armed=bool(m[alerts.c.armed]),
+        locale="zh" if m[alerts.c.locale] == "zh" else "en",
+        source=m[alerts.c.source],
+        created_at=m[alerts.c.created_at],
+        version=m[alerts.c.version],
+        last_price=Decimal(last) if last is not None else None,
+        checked_at=m[alerts.c.checked_at],
+        cooldown_until=m[alerts.c.cooldown_until],
+        fired=m[alerts.c.fired],
+        paused_reason=m[alerts.c.paused_reason],
+    )
+
+
+def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
+    return {
+        "id": trigger.id,
+        "alert_id": trigger.alert_id,
+        "symbol": symbol,
+        "price": _text(trigger.price),
+        "quoted_at": trigger.quoted_at,
+        "source": trigger.source,
+        "reference": _text(trigger.reference) if trigger.reference is not None else None,
+        "fired_at": trigger.fired_at,
+        "status": "pending",
+    }
+
+
+def _trigger(row: Row[Any]) -> Trigger:
+    m = row._mapping
+    reference = m[triggers.c.reference]
+    return Trigger(
+        id=m[triggers.c.id],
+        alert_id=m[triggers.c.alert_id],
+        price=Decimal(m[triggers.c.price]),
+        quoted_at=m[triggers.c.quoted_at],
+        source=m[triggers.c.source],
+        reference=Decimal(reference) if reference is not None else None,
+        fired_at=m[triggers.c.fired_at],
+    )

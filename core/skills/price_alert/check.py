@@ -1,0 +1,115 @@
+"""The check job: one per watched symbol, every CHECK_EVERY. One quote per run, however many
+alerts watch the symbol; each alert's change is a compare-and-set and each firing a row claimed
+once for delivery, so several processes (and a re-run after a crash) deliver a firing once.
+
+A check that was due while no process ran (a restart, a long outage) runs once when a runner is
+back, with the price then, and the next one is due CHECK_EVERY after that: missed checks are
+caught up once, never replayed one by one."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+
+from core.jobs.kinds import JobContext, JobKind
+from core.jobs.model import DONE, Job, JobResult, Reschedule
+from core.market import MarketData, MarketError
+from core.markets import MarketCatalog
+from core.outbound.ports import DeliveryStatus
+from core.skills.price_alert.card import alert_card
+from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe
+from core.skills.price_alert.ports import AlertStore, TriggerOutcome
+from core.skills.price_alert.skill import CHECK_EVERY, CHECK_JOB
+from core.tasks.tokens import TokenStore
+
+log = logging.getLogger(__name__)
+
+CLAIM_LEASE = timedelta(minutes=2)  # a firing claimed by a process that vanished is retried after this
+
+
+class AlertChecker:
+    def __init__(
+        self,
+        store: AlertStore,
+        market: MarketData,
+        catalog: MarketCatalog,
+        tokens: TokenStore | None,
+        every: timedelta = CHECK_EVERY,
+    ) -> None:
+        self.store = store
+        self.market = market
+        self.catalog = catalog
+        self.tokens = tokens
+        self.every = every
+
+    def kind(self) -> JobKind:
+        return JobKind(CHECK_JOB, self.run, timeout=60, max_attempts=5)
+
+    async def run(self, job: Job, ctx: JobContext) -> JobResult:
+        symbol = str(job.payload.get("symbol", ""))
+        now = ctx.now
+        alerts = await self.store.active_for(symbol)
+        if alerts:
+            try:
+                quote = await self.market.get_quote(symbol)
+            except MarketError as exc:
+                # No price, no decision: nothing fires on a made-up price. Try again next round.
+                log.warning("alert check for %s: no quote (%s)", symbol, exc.code)
+                await self.deliver(symbol, job, ctx)
+                return Reschedule(now + self.every, {"symbol": symbol, "last_error": exc.code})
+            await self.store.add_sample(symbol, quote.fetched_at, quote.price)
+            references = {
+                window: await self.store.reference(symbol, now - WINDOWS[window])
+                for window in {a.spec.window for a in alerts if a.spec.condition == "move" and a.spec.window}
+            }
+            seen: list[Observation] = []
+            for alert in alerts:
+                reference = references.get(alert.spec.window) if alert.spec.window else None
+                observation = observe(alert, quote.price, reference, now, quote.fetched_at, quote.source)
+                if observation.trigger is not None or _changed(alert, observation):
+                    seen.append(observation)
+            if seen:
+                await self.store.record(seen, {a.id: a.version for a in alerts})
+        await self.deliver(symbol, job, ctx)
+        if not alerts and not await self.store.active_for(symbol):
+            return DONE  # nobody watches it now; the next alert set on it queues a new check
+        return Reschedule(now + self.every, {"symbol": symbol})
+
+    async def deliver(self, symbol: str, job: Job, ctx: JobContext) -> None:
+        """Send every firing of ``symbol`` waiting for delivery, each claimed first."""
+        claimer = f"{job.id}:{job.lease_token or secrets.token_hex(4)}"
+        now = ctx.now
+        for claimed in await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE):
+            alert, trigger = claimed.alert, claimed.trigger
+            outcome: TriggerOutcome
+            try:
+                reply = await alert_card(alert, trigger, self.catalog, self.tokens)
+                result = await ctx.send(alert.destination, reply, kind="alert")
+            except Exception:  # e.g. the token store failed: tried again at the next check
+                log.exception("alert %s: building or sending its card failed", alert.id)
+                await self.store.finish_trigger(trigger.id, claimer, "retry", now)
+                continue
+            if result.status is DeliveryStatus.SENT:
+                outcome = "sent"
+            elif result.status in (DeliveryStatus.BLOCKED, DeliveryStatus.PAUSED):
+                # The person blocked the bot (or left): stop watching for them until they are back.
+                paused = await self.store.pause_destination(
+                    alert.destination, result.error_code or "blocked", now
+                )
+                log.info(
+                    "alert %s undeliverable (%s): %d alert(s) paused", alert.id, result.error_code, paused
+                )
+                outcome = "blocked" if result.status is DeliveryStatus.BLOCKED else "paused"
+            elif result.retryable:
+                outcome = "retry"
+            else:  # e.g. a timed-out Telegram send that may have arrived: never sent twice
+                outcome = "lost"
+            await self.store.finish_trigger(trigger.id, claimer, outcome, now)
+
+
+def _changed(before: Alert, observation: Observation) -> bool:
+    """Worth a write: only what decides the next firing (the last price alone is not)."""
+    after = observation.alert
+    fields = (before.armed, before.status, before.fired, before.cooldown_until)
+    return fields != (after.armed, after.status, after.fired, after.cooldown_until)

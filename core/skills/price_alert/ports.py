@@ -1,0 +1,104 @@
+"""The price alerts' repository port (services key PRICE_ALERTS), and the limits it enforces."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Final, Literal, Protocol
+
+from core.outbound.destination import Destination
+from core.services import ServiceKey
+from core.skills.price_alert.model import Alert, Observation, Trigger
+from core.tasks.audit import AuditEntry
+
+# "retry": back to waiting, tried at the next check; "lost": not sent and never tried again (a
+# send that may have arrived: a duplicate is worse than a gap).
+TriggerOutcome = Literal["sent", "blocked", "paused", "retry", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class LimitReached:
+    """Creating would exceed the destination's limit: nothing was stored."""
+
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedTrigger:
+    trigger: Trigger
+    alert: Alert
+
+
+class AlertStore(Protocol):
+    """Alerts, their firings (claimed once, delivered once) and the prices checks saw.
+
+    Every call is one transaction and safe with several processes: a check's changes are
+    compare-and-sets on each alert's version, and a firing is a row with a unique id claimed
+    for delivery by one process at a time."""
+
+    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached:
+        """Store ``alert`` unless its destination already has ``limit`` alerts; audited with it."""
+        ...
+
+    async def get(self, alert_id: str) -> Alert | None: ...
+
+    async def for_destination(self, destination: Destination) -> list[Alert]:
+        """The alerts delivered to ``destination``, oldest first."""
+        ...
+
+    async def delete(self, alert_id: str, audit: AuditEntry) -> bool:
+        """False when it was gone already."""
+        ...
+
+    async def rearm(self, alert_id: str, now: datetime, audit: AuditEntry) -> Alert | None:
+        """Watch a triggered (or paused) alert again, from its next observation on."""
+        ...
+
+    async def watched_symbols(self) -> list[str]:
+        """Symbols with at least one active alert."""
+        ...
+
+    async def active_for(self, symbol: str) -> list[Alert]: ...
+
+    async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
+        """Save each observation's alert if its version is still ``expected[alert.id]`` (else another
+        process saw it first and this one is dropped), with its firing in the same transaction.
+        Returns the firings stored."""
+        ...
+
+    async def claim_triggers(
+        self, symbol: str, claimer: str, now: datetime, stale_before: datetime
+    ) -> list[ClaimedTrigger]:
+        """Firings of ``symbol``'s alerts waiting for delivery (or claimed by a process that
+        vanished before ``stale_before``), now claimed by ``claimer``."""
+        ...
+
+    async def finish_trigger(
+        self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
+    ) -> None:
+        """Its delivery's outcome; a retryable failure puts it back to be tried at the next check."""
+        ...
+
+    async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
+        """The destination blocked the bot: its active alerts are paused. Returns how many."""
+        ...
+
+    async def paused_for(self, destinations: Sequence[Destination]) -> list[Alert]: ...
+
+    async def resume(self, destinations: Sequence[Destination], now: datetime) -> list[Alert]:
+        """Paused alerts of ``destinations`` watched again (their person wrote to the bot)."""
+        ...
+
+    async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
+        """A price a check or a creation saw, for moves over a window (kept about a day)."""
+        ...
+
+    async def reference(self, symbol: str, at: datetime) -> Decimal | None:
+        """The price at ``at``: the last sample at or before it, else (watched for less than that)
+        the first sample after it; None without samples."""
+        ...
+
+
+PRICE_ALERTS: Final = ServiceKey[AlertStore]("price alerts")

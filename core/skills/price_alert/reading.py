@@ -1,0 +1,207 @@
+"""Reading alert requests: "当 BTC 跌破 80000 提醒我", "alert me when ETH goes above 5000",
+"SOL 24小时涨跌超过 5% 告诉我", "/alert btc < 80000", "我设置了哪些价格提醒", "cancel my SOL alert".
+
+Only what the text says is read; what it leaves out (the level, the coin) is the skill's to ask
+about. Numbers stay the text's digits (Decimal later, never float)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from core.workspace.trade_reading import CoinNames
+
+Action = Literal["create", "query", "delete"]
+
+
+def _rx(*words: str) -> re.Pattern[str]:
+    latin = [w for w in words if w.isascii()]
+    other = [w for w in words if not w.isascii()]
+    parts = []
+    if latin:
+        parts.append(rf"(?<![a-z])(?:{'|'.join(latin)})(?![a-z])")
+    if other:
+        parts.append("|".join(other))
+    return re.compile("|".join(parts))
+
+
+NOUN = _rx("提醒", "预警", "报警", "警报", "alerts?", "price notifications?", "reminders?")
+ALERT = _rx(
+    "提醒", "通知我", "告诉我", "叫我", "预警", "报警", "警报",
+    "alerts?", "notify", "remind", "tell me", "ping me", "let me know", "warn me", "message me",
+)  # fmt: skip
+QUERY = re.compile(
+    r"(哪些|什么|几个|多少个|列出|列表|查看|看看|看一下|所有的?|全部的?|我的).{0,8}提醒|提醒.{0,4}(列表|有哪些|清单)"
+    r"|(?<![a-z])(?:my|list|show|what|which|all|active)(?: my| the| all| price)* alerts?(?![a-z])"
+    r"|(?<![a-z])alerts? (?:list|i (?:have|set))"
+)
+DELETE = _rx(
+    "取消", "删除", "删掉", "删了", "关闭", "关掉", "去掉", "移除", "不要再?", "停止",
+    "cancel", "delete", "remove", "stop", "clear", "drop", "turn off", "disable",
+)  # fmt: skip
+ABOVE = _rx(
+    "涨破", "突破", "涨到", "涨至", "涨超过?", "高于", "升破", "升到", "站上", "大于", "上涨到",
+    "上破", "超过",
+    "above", "over", "exceeds?", "rises? (?:to|above|past)", "goes up to", "climbs? (?:to|above)",
+    "crosses above", "breaks? above", "hits", "reaches", "tops",
+)  # fmt: skip
+BELOW = _rx(
+    "跌破", "跌到", "跌至", "低于", "小于", "掉到", "下跌到", "跌穿", "下破", "掉破", "回落到",
+    "below", "under", "drops? (?:to|below|under)", "falls? (?:to|below|under)", "dips? (?:to|below)",
+    "goes down to", "sinks? (?:to|below)",
+)  # fmt: skip
+SYMBOL_OP = re.compile(r"(?P<op>>=|<=|>|<|≥|≤)\s*(?P<n>\d[\d,]*(?:\.\d+)?|\.\d+)")
+PERCENT = re.compile(r"(?P<n>\d+(?:\.\d+)?|\.\d+)\s*(?:%|％|percent|个点)")
+WINDOW_1H = re.compile(
+    r"(?<![0-9])(?:1\s*h|1\s*hr|1\s*小时|一小时|一个小时|1个小时|(?:an|one|1) hour|hourly)(?![a-z])"
+)
+WINDOW_24H = re.compile(
+    r"(?:24\s*h|24\s*hr|24\s*小时|24个小时|二十四小时|一天|1天|一日|24 hours|(?:a|one|1) day|daily)(?![a-z])"
+)
+REPEAT = _rx(
+    "每次",
+    "每当",
+    "重复",
+    "持续提醒",
+    "一直提醒",
+    "反复",
+    "every time",
+    "each time",
+    "repeat(?:ing|edly)?",
+    "whenever",
+    "recurring",
+)
+COOLDOWN = re.compile(
+    r"(?:冷却|间隔|冷却时间|cooldown|cool-down|at most once (?:an?|per|every))\s*"
+    r"(?P<n>\d+(?:\.\d+)?)?\s*(?P<u>分钟|分|小时|天|min(?:ute)?s?|m|hours?|hrs?|h|days?|d)(?![a-z])"
+)
+NUMBER = re.compile(r"(?<![a-z0-9.])(?P<n>\d[\d,]*(?:\.\d+)?|\.\d+)\s*(?P<u>k|万|w|千)?(?![0-9a-z%％])")
+ALERT_ID = re.compile(r"(?:#|(?<![a-z0-9]))(?P<id>[0-9a-f]{8})(?![0-9a-z])")
+COMMAND = re.compile(r"^/alerts?(?:@\w+)?(?:\s+|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class AlertReading:
+    action: Action
+    slots: dict[str, Any] = field(default_factory=dict)
+
+
+def normalize(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
+    """The alert reading of a message, or None when it is not about price alerts."""
+    norm = normalize(text)
+    command = COMMAND.match(norm)
+    if command is not None:
+        return _command(norm[command.end() :].strip(), coins)
+    if not norm or norm.startswith("/") or not ALERT.search(norm):
+        return None
+    if NOUN.search(norm) and not _has_level(norm):
+        if DELETE.search(norm):  # "删除我的 BTC 提醒" names its alerts as a question would
+            return AlertReading("delete", _target(norm, coins))
+        if QUERY.search(norm):
+            return AlertReading("query")
+    slots = _create_slots(norm, coins)
+    if "symbol" not in slots and "condition" not in slots:
+        return None  # "tell me a joke": a verb of telling, nothing to watch
+    return AlertReading("create", slots)
+
+
+def _command(args: str, coins: CoinNames) -> AlertReading:
+    """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
+    if not args or args in ("list", "ls", "列表", "查看", "my"):
+        return AlertReading("query")
+    head, _, rest = args.partition(" ")
+    if head in ("delete", "del", "rm", "remove", "cancel", "删除", "取消"):
+        return AlertReading("delete", _target(rest, coins))
+    return AlertReading("create", _create_slots(args, coins))
+
+
+def _has_level(norm: str) -> bool:
+    return bool(
+        SYMBOL_OP.search(norm) or PERCENT.search(norm) or ABOVE.search(norm) or BELOW.search(norm)
+    ) and bool(NUMBER.search(norm))
+
+
+def _target(norm: str, coins: CoinNames) -> dict[str, Any]:
+    slots: dict[str, Any] = {}
+    found = ALERT_ID.search(norm)
+    if found is not None:
+        slots["alert_id"] = found.group("id")
+    symbol, _ = coins.find(norm)
+    if symbol is not None:
+        slots["symbol"] = symbol
+    elif coins.unsupported(norm):
+        slots["symbol"] = coins.unsupported(norm)
+    return slots
+
+
+def _create_slots(norm: str, coins: CoinNames) -> dict[str, Any]:
+    slots: dict[str, Any] = {}
+    symbol, where = coins.find(norm)
+    if symbol is not None:
+        slots["symbol"] = symbol
+    elif coins.unsupported(norm):
+        slots["symbol"] = coins.unsupported(norm)
+    # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol").
+    rest = norm if where is None else norm[: where[0]] + " " + norm[where[1] :]
+    cooldown = COOLDOWN.search(rest)
+    if cooldown is not None:
+        slots["cooldown"] = _duration(cooldown.group("n") or "1", cooldown.group("u"))
+        slots["repeat"] = True
+        rest = rest[: cooldown.start()] + " " + rest[cooldown.end() :]
+    if REPEAT.search(rest):
+        slots["repeat"] = True
+    percent = PERCENT.search(rest)
+    if percent is not None:
+        slots["condition"] = "move"
+        slots["level"] = percent.group("n")
+        if WINDOW_1H.search(rest):
+            slots["window"] = "1h"
+        elif WINDOW_24H.search(rest):
+            slots["window"] = "24h"
+        return slots
+    op = SYMBOL_OP.search(rest)
+    if op is not None:
+        slots["condition"] = "above" if op.group("op") in (">", ">=", "≥") else "below"
+        slots["level"] = op.group("n").replace(",", "")
+        return slots
+    above, below = ABOVE.search(rest), BELOW.search(rest)
+    if above is not None or below is not None:
+        first = min((m for m in (above, below) if m is not None), key=lambda m: m.start())
+        slots["condition"] = "above" if first is above else "below"
+        after = NUMBER.search(rest, first.end())
+        number = after or NUMBER.search(rest)
+        if number is not None:
+            level = _level(number.group("n"), number.group("u"))
+            if level is not None:
+                slots["level"] = level
+    return slots
+
+
+_UNITS = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10000), "w": Decimal(10000)}
+
+
+def _level(digits: str, unit: str | None) -> str | None:
+    try:
+        value = Decimal(digits.replace(",", ""))
+    except InvalidOperation:
+        return None
+    if unit:
+        value *= _UNITS[unit]
+    return format(value.normalize(), "f") if value == value.to_integral() else format(value, "f")
+
+
+def _duration(n: str, unit: str) -> str:
+    """A cooldown as whole minutes ("30m" -> "30")."""
+    value = Decimal(n)
+    if unit.startswith(("小时", "h")):
+        value *= 60
+    elif unit.startswith(("天", "d")):
+        value *= 60 * 24
+    return str(int(value))

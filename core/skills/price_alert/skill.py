@@ -1,0 +1,481 @@
+"""price_alert: set, list and delete price alerts by conversation or with /alert.
+
+Where an alert goes follows where it was set: in a private chat to that person, in a group or a
+Discord channel to that chat as a whole; only people who may manage the chat (Telegram group
+admins, Discord Manage Server / Manage Channels) set or delete a chat's alerts. Levels are
+checked against the symbol's tick size and the price now; an alert whose condition already
+holds says so and asks, because alerts fire on a crossing, not on being there."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any, cast
+
+from core.events import ChatKind
+from core.formatting import format_price
+from core.jobs.queue import JobQueue
+from core.market import MarketData, MarketError, Quote, sane_price
+from core.markets import MarketCatalog
+from core.outbound.destination import Destination
+from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
+from core.skills.base import OneShotSkill
+from core.skills.price_alert import messages as _messages  # noqa: F401 - the "alert." texts
+from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
+from core.skills.price_alert.model import WINDOWS, Alert, AlertSpec, AlertStatus, Condition, Window
+from core.skills.price_alert.ports import AlertStore, LimitReached
+from core.skills.price_alert.rules import SKILL
+from core.state import Task, TaskStatus
+from core.tasks.actions import ActionSpec, Done
+from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.transitions import move
+from core.turn import Turn
+
+log = logging.getLogger(__name__)
+
+CHECK_JOB = f"{SKILL}.check"
+CHECK_EVERY = timedelta(seconds=30)  # one quote per watched symbol this often (README: weights)
+LEVEL_RANGE = Decimal(10)  # a level within 1/10 .. 10x the price now
+MIN_PERCENT, MAX_PERCENT = Decimal("0.1"), Decimal(100)
+DEFAULT_COOLDOWN = timedelta(hours=1)
+MIN_COOLDOWN, MAX_COOLDOWN = timedelta(minutes=5), timedelta(days=7)
+PER_PERSON, PER_CHANNEL = 10, 10  # alerts one person / one chat may have
+BUTTON_TTL = timedelta(minutes=30)  # "set it anyway", "which one?"
+CARD_BUTTON_TTL = timedelta(days=7)  # a delivered card's re-arm / delete
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    key: str
+    params: Mapping[str, object]
+    code: str
+
+
+def new_alert_id() -> str:
+    return secrets.token_hex(4)  # 8 hex digits: short enough to type ("delete alert 3f9c01ab")
+
+
+def destination_of(turn: Turn) -> Destination:
+    """Private chat: the person. A group or a channel: that chat as a whole (its thread too)."""
+    key = turn.key
+    if turn.chat_kind is ChatKind.PRIVATE:
+        return Destination.direct(key.platform, key.user_id)
+    return Destination.chat(key.platform, key.chat_id, key.thread_id)
+
+
+def owner_of(turn: Turn) -> str:
+    return f"{turn.key.platform}:{turn.key.user_id}"
+
+
+def spec_from(slots: dict[str, Any]) -> AlertSpec:
+    """An AlertSpec from validated slots (create, or a "set it anyway" button's payload)."""
+    cooldown = slots.get("cooldown")
+    return AlertSpec(
+        symbol=str(slots["symbol"]),
+        condition=cast(Condition, slots["condition"]),
+        level=Decimal(str(slots["level"])),
+        window=cast(Window | None, slots.get("window")),
+        repeat=bool(slots.get("repeat", False)),
+        cooldown=timedelta(minutes=int(cooldown)) if cooldown is not None else None,
+    )
+
+
+class PriceAlertSkill(OneShotSkill):
+    name = SKILL
+
+    def __init__(
+        self,
+        store: AlertStore,
+        market: MarketData,
+        catalog: MarketCatalog,
+        audit: AuditLog,
+        jobs: JobQueue | None,
+    ) -> None:
+        super().__init__(ACTIONS)
+        self.store = store
+        self.market = market
+        self.catalog = catalog
+        self.audit = audit
+        self.jobs = jobs
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return turn.t("alert.describe")
+
+    # -- create ----------------------------------------------------------------------------------
+
+    async def create(self, turn: Turn, task: Task) -> Done:
+        move(task, TaskStatus.EXECUTING, turn.now)
+        refusal = self._may_manage(turn)
+        if refusal is not None:
+            return self._fail(turn, task, refusal)
+        slots, notes, problem = self._checked_slots(task.slots)
+        task.slots = slots
+        if problem is not None:
+            return self._fail(turn, task, problem)
+        spec = spec_from(slots)
+        try:
+            quote = await self.market.get_quote(spec.symbol)
+        except MarketError as exc:
+            pair = pair_of(spec.symbol, self.catalog)
+            return self._fail(
+                turn, task, Problem("alert.market_down", {"pair": pair, "code": exc.code}, exc.code)
+            )
+        problem = self._check_level(spec, quote)
+        if problem is not None:
+            return self._fail(turn, task, problem)
+        holds = spec.holds(quote.price, await self._reference(spec, turn.now))
+        if holds:
+            return await self._ask_anyway(turn, task, spec, quote, notes)
+        return await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)
+
+    def _checked_slots(self, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Block], Problem | None]:
+        slots = dict(raw)
+        notes: list[Block] = []
+        examples = {"examples": ""}
+        symbol = slots.get("symbol")
+        if not symbol:
+            params = {"supported": self.catalog.supported_bases(), **examples}
+            return slots, notes, Problem("alert.no_symbol", params, "alert_no_symbol")
+        if not self.catalog.is_supported(str(symbol)):
+            coin = self.catalog.base_of(str(symbol))
+            params = {"coin": coin, "supported": self.catalog.supported_bases()}
+            return slots, notes, Problem("alert.unsupported", params, "unsupported_symbol")
+        if slots.get("condition") not in ("above", "below", "move") or not slots.get("level"):
+            return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
+        try:
+            level = Decimal(str(slots["level"]))
+        except InvalidOperation:
+            return (
+                slots,
+                notes,
+                Problem("alert.bad_level", {"level": str(slots["level"])[:20]}, "alert_bad_level"),
+            )
+        if slots["condition"] == "move":
+            if not MIN_PERCENT <= level <= MAX_PERCENT or level != level.quantize(Decimal("0.01")):
+                params = {"low": plain(MIN_PERCENT), "high": plain(MAX_PERCENT)}
+                return slots, notes, Problem("alert.bad_percent", params, "alert_bad_percent")
+            if slots.get("window") not in WINDOWS:
+                slots["window"] = "24h"
+                notes.append(NoticeBlock("", code="alert_window_default"))  # worded per turn below
+        else:
+            slots.pop("window", None)
+        if slots.get("repeat"):
+            minutes = int(slots.get("cooldown") or DEFAULT_COOLDOWN.total_seconds() // 60)
+            if not MIN_COOLDOWN <= timedelta(minutes=minutes) <= MAX_COOLDOWN:
+                limits = {"low": MIN_COOLDOWN.seconds // 60, "high": MAX_COOLDOWN.days}
+                return slots, notes, Problem("alert.bad_cooldown", limits, "alert_bad_cooldown")
+            slots["cooldown"] = str(minutes)
+        else:
+            slots["repeat"] = False
+            slots.pop("cooldown", None)
+        slots["level"] = plain(level)
+        return slots, notes, None
+
+    def _check_level(self, spec: AlertSpec, quote: Quote) -> Problem | None:
+        if spec.condition == "move":
+            return None
+        pair = pair_of(spec.symbol, self.catalog)
+        level = sane_price(spec.level)
+        if level is None:
+            return Problem("alert.bad_level", {"level": plain(spec.level)[:20]}, "alert_bad_level")
+        rules = self.catalog.rules(spec.symbol)
+        if rules is not None and level % rules.tick_size != 0:
+            suggestion = (level // rules.tick_size) * rules.tick_size
+            params = {
+                "level": plain(level),
+                "pair": pair,
+                "tick": plain(rules.tick_size),
+                "suggestion": plain(suggestion),
+            }
+            return Problem("alert.bad_tick", params, "alert_bad_tick")
+        low, high = quote.price / LEVEL_RANGE, quote.price * LEVEL_RANGE
+        if not low <= level <= high:
+            tick = rules.tick_size if rules is not None else Decimal("0.00000001")
+            params = {
+                "level": format_price(level),
+                "pair": pair,
+                "price": format_price(quote.price),
+                "low": format_price(
+                    max(tick, (low / tick).to_integral_value(rounding="ROUND_CEILING") * tick)
+                ),
+                "high": format_price((high / tick).to_integral_value(rounding="ROUND_FLOOR") * tick),
+            }
+            return Problem("alert.out_of_range", params, "alert_out_of_range")
+        return None
+
+    async def _reference(self, spec: AlertSpec, now: datetime) -> Decimal | None:
+        if spec.condition != "move" or spec.window is None:
+            return None
+        return await self.store.reference(spec.symbol, now - WINDOWS[spec.window])
+
+    async def _ask_anyway(
+        self, turn: Turn, task: Task, spec: AlertSpec, quote: Quote, notes: list[Block]
+    ) -> Done:
+        payload = {"kind": f"{SKILL}.create", "slots": dict(task.slots)}
+        buttons = await turn.buttons(
+            [
+                (turn.t("alert.button.set_anyway"), payload),
+                (turn.t("alert.button.cancel"), {"kind": f"{SKILL}.not_set"}),
+            ],
+            ttl=BUTTON_TTL,
+            styles=["primary", "secondary"],
+        )
+        text = turn.t(
+            "alert.already_holds",
+            pair=pair_of(spec.symbol, self.catalog),
+            price=format_price(quote.price),
+            condition=condition_text(spec, turn.locale, self.catalog),
+        )
+        blocks = [*self._worded(turn, notes), NoticeBlock(text, "warning", "alert_already_holds")]
+        move(task, TaskStatus.COMPLETED, turn.now)
+        return Done(self._reply(turn, task, Status.NEEDS_INPUT, blocks, buttons))
+
+    async def _store(
+        self, turn: Turn, task: Task, spec: AlertSpec, quote: Quote, *, armed: bool, notes: list[Block]
+    ) -> Done:
+        destination = destination_of(turn)
+        alert = Alert(
+            id=new_alert_id(),
+            owner=owner_of(turn),
+            created_in=turn.key.as_str(),
+            destination=destination,
+            spec=spec,
+            status=AlertStatus.ACTIVE,
+            armed=armed,
+            locale=turn.locale,
+            source=quote.source,
+            created_at=turn.now,
+            last_price=quote.price,
+            checked_at=turn.now,
+        )
+        limit = PER_PERSON if destination.is_direct else PER_CHANNEL
+        summary = condition_text(spec, turn.locale, self.catalog)
+        stored = await self.store.create(alert, limit, self._audit(turn, "create", alert.id, summary))
+        if isinstance(stored, LimitReached):
+            key = "alert.limit.person" if destination.is_direct else "alert.limit.channel"
+            return self._fail(turn, task, Problem(key, {"limit": stored.limit}, "alert_limit"))
+        await self.store.add_sample(spec.symbol, quote.fetched_at, quote.price)
+        await self.ensure_check(spec.symbol, turn.now)
+        where = turn.t("alert.where.you" if destination.is_direct else "alert.where.chat")
+        if spec.condition == "move":
+            text = turn.t("alert.created_move", id=alert.id, condition=summary, where=where)
+        else:
+            source = "Binance" if quote.source == "binance" else quote.source
+            text = turn.t(
+                "alert.created",
+                id=alert.id,
+                condition=summary,
+                where=where,
+                pair=pair_of(spec.symbol, self.catalog),
+                price=format_price(quote.price),
+                source=source,
+            )
+        blocks: list[Block] = [*self._worded(turn, notes), NoticeBlock(text, code="alert_created")]
+        blocks.append(block_of(stored, self.catalog))
+        if quote.source == "demo":
+            blocks.append(NoticeBlock(turn.t("alert.demo_note"), "warning", "demo_market"))
+        move(task, TaskStatus.COMPLETED, turn.now)
+        return Done(self._reply(turn, task, Status.COMPLETED, blocks))
+
+    async def ensure_check(self, symbol: str, now: datetime) -> None:
+        """One check job per watched symbol (a dedupe key: two processes make one)."""
+        if self.jobs is None:
+            return
+        await self.jobs.enqueue(
+            CHECK_JOB,
+            {"symbol": symbol},
+            due_at=now + CHECK_EVERY,
+            dedupe_key=f"{CHECK_JOB}:{symbol}",
+        )
+
+    # -- query -----------------------------------------------------------------------------------
+
+    async def query(self, turn: Turn, task: Task) -> Done:
+        move(task, TaskStatus.EXECUTING, turn.now)
+        alerts = await self.store.for_destination(destination_of(turn))
+        if not alerts:
+            text = turn.t("alert.none", examples=turn.t("alert.examples"))
+            blocks: list[Block] = [NoticeBlock(text, code="no_alerts")]
+        else:
+            blocks = [NoticeBlock(turn.t("alert.list", n=len(alerts)), code="alerts")]
+            blocks += [block_of(a, self.catalog) for a in alerts]
+        move(task, TaskStatus.COMPLETED, turn.now)
+        return Done(self._reply(turn, task, Status.COMPLETED, blocks))
+
+    # -- delete ----------------------------------------------------------------------------------
+
+    async def delete(self, turn: Turn, task: Task) -> Done:
+        move(task, TaskStatus.EXECUTING, turn.now)
+        refusal = self._may_manage(turn)
+        if refusal is not None:
+            return self._fail(turn, task, refusal)
+        alerts = await self.store.for_destination(destination_of(turn))
+        wanted_id = task.slots.get("alert_id")
+        symbol = task.slots.get("symbol")
+        if wanted_id:
+            alerts = [a for a in alerts if a.id == wanted_id]
+            if not alerts:
+                return self._fail(turn, task, Problem("alert.not_found", {"id": wanted_id}, "not_found"))
+        elif symbol:
+            alerts = [a for a in alerts if a.symbol == symbol]
+            if not alerts:
+                coin = self.catalog.base_of(str(symbol))
+                return self._fail(turn, task, Problem("alert.none_for", {"coin": coin}, "not_found"))
+        if not alerts:
+            return self._fail(turn, task, Problem("alert.none", {"examples": ""}, "no_alerts"))
+        if len(alerts) > 1:
+            return await self._ask_which(turn, task, alerts, all_of_them=not (wanted_id or symbol))
+        reply = await self._delete(turn, alerts[0])
+        move(task, TaskStatus.COMPLETED if reply.status is Status.COMPLETED else TaskStatus.FAILED, turn.now)
+        return Done(self._with_route(reply, task), ok=reply.status is Status.COMPLETED)
+
+    async def _ask_which(self, turn: Turn, task: Task, alerts: list[Alert], *, all_of_them: bool) -> Done:
+        options = [
+            (
+                f"#{a.id} {condition_text(a.spec, turn.locale, self.catalog)}",
+                {"kind": f"{SKILL}.delete", "alert_id": a.id},
+            )
+            for a in alerts[:PER_CHANNEL]
+        ]
+        buttons = await turn.buttons(options, ttl=BUTTON_TTL, style="danger")
+        text = turn.t("alert.which_all" if all_of_them else "alert.which")
+        blocks: list[Block] = [NoticeBlock(text, code="ask_alert")]
+        blocks += [block_of(a, self.catalog) for a in alerts]
+        move(task, TaskStatus.COMPLETED, turn.now)
+        return Done(self._reply(turn, task, Status.NEEDS_INPUT, blocks, buttons))
+
+    async def _delete(self, turn: Turn, alert: Alert) -> Reply:
+        summary = condition_text(alert.spec, turn.locale, self.catalog)
+        if not await self.store.delete(alert.id, self._audit(turn, "delete", alert.id, summary)):
+            return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
+        return self._notice(
+            turn, "alert.deleted", "alert_deleted", Status.COMPLETED, id=alert.id, summary=summary
+        )
+
+    # -- buttons ---------------------------------------------------------------------------------
+
+    async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
+        kind = str(payload.get("kind", "")).split(".", 1)[-1]
+        if kind == "not_set":
+            return self._notice(turn, "alert.not_set", "alert_not_set", Status.COMPLETED)
+        refusal = self._may_manage(turn)
+        if refusal is not None:
+            return Reply(Status.FAILED, (self._problem_block(turn, refusal),), turn.locale)
+        if kind == "create":
+            return await self._create_anyway(turn, dict(payload.get("slots") or {}))
+        alert = await self.store.get(str(payload.get("alert_id", "")))
+        if alert is None or (
+            alert.destination != destination_of(turn) and alert.created_in != turn.key.as_str()
+        ):
+            return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
+        if kind == "delete":
+            return await self._delete(turn, alert)
+        if kind == "rearm":
+            summary = condition_text(alert.spec, turn.locale, self.catalog)
+            rearmed = await self.store.rearm(
+                alert.id, turn.now, self._audit(turn, "rearm", alert.id, summary)
+            )
+            if rearmed is None:
+                return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
+            await self.ensure_check(alert.symbol, turn.now)
+            notice = NoticeBlock(turn.t("alert.rearmed", id=alert.id, summary=summary), code="alert_rearmed")
+            return Reply(Status.COMPLETED, (notice, block_of(rearmed, self.catalog)), turn.locale)
+        return await super().on_button(turn, task, payload)
+
+    async def _create_anyway(self, turn: Turn, slots: dict[str, Any]) -> Reply:
+        task = Task(
+            id=secrets.token_hex(6),
+            skill=SKILL,
+            action="create",
+            slots=slots,
+            created_at=turn.now,
+            updated_at=turn.now,
+        )
+        move(task, TaskStatus.EXECUTING, turn.now)
+        checked, _notes, problem = self._checked_slots(slots)
+        if problem is not None:
+            return self._fail(turn, task, problem).reply
+        spec = spec_from(checked)
+        try:
+            quote = await self.market.get_quote(spec.symbol)
+        except MarketError as exc:
+            pair = pair_of(spec.symbol, self.catalog)
+            return self._fail(
+                turn, task, Problem("alert.market_down", {"pair": pair, "code": exc.code}, exc.code)
+            ).reply
+        problem = self._check_level(spec, quote)
+        if problem is not None:
+            return self._fail(turn, task, problem).reply
+        holds = spec.holds(quote.price, await self._reference(spec, turn.now))
+        return (await self._store(turn, task, spec, quote, armed=holds is False, notes=[])).reply
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _may_manage(self, turn: Turn) -> Problem | None:
+        """A chat's alerts are set and deleted by those who may manage the chat."""
+        if turn.chat_kind is ChatKind.PRIVATE or turn.actor_admin is True:
+            return None
+        platform = turn.key.platform if turn.key.platform in ("telegram", "discord") else "other"
+        return Problem(f"alert.not_admin.{platform}", {}, "not_admin")
+
+    def _worded(self, turn: Turn, notes: list[Block]) -> list[Block]:
+        worded: list[Block] = []
+        for note in notes:
+            if isinstance(note, NoticeBlock) and note.code == "alert_window_default":
+                worded.append(NoticeBlock(turn.t("alert.window_default"), code=note.code))
+            else:
+                worded.append(note)
+        return worded
+
+    def _problem_block(self, turn: Turn, problem: Problem) -> NoticeBlock:
+        params = dict(problem.params)
+        if "examples" in params and not params["examples"]:
+            params["examples"] = turn.t("alert.examples")
+        return NoticeBlock(turn.t(problem.key, **params), "warning", problem.code)
+
+    def _fail(self, turn: Turn, task: Task, problem: Problem) -> Done:
+        block = self._problem_block(turn, problem)
+        if task.is_open:
+            move(task, TaskStatus.FAILED, turn.now)
+        return Done(self._reply(turn, task, Status.FAILED, [block]), ok=False)
+
+    def _notice(
+        self, turn: Turn, key: str, code: str, status: Status, level: str = "info", **params: object
+    ) -> Reply:
+        block = NoticeBlock(turn.t(key, **params), level, code)  # type: ignore[arg-type]
+        return Reply(status, (block,), turn.locale)
+
+    def _reply(
+        self, turn: Turn, task: Task, status: Status, blocks: list[Block], buttons: tuple[Button, ...] = ()
+    ) -> Reply:
+        return Reply(status, tuple(blocks), turn.locale, buttons=buttons, route=self._route(task))
+
+    def _with_route(self, reply: Reply, task: Task) -> Reply:
+        return Reply(reply.status, reply.blocks, reply.locale, buttons=reply.buttons, route=self._route(task))
+
+    @staticmethod
+    def _route(task: Task) -> RouteInfo:
+        return RouteInfo(SKILL, task.action, dict(task.slots), by=task.origin)
+
+    def _audit(self, turn: Turn, action: str, alert_id: str, summary: str) -> AuditEntry:
+        return AuditEntry(
+            owner=owner_of(turn),
+            actor=turn.key.as_str(),
+            at=turn.now,
+            skill=SKILL,
+            action=action,
+            target_id=alert_id,
+            target_name=summary,
+            outcome="ok",
+        )
+
+
+ACTIONS: dict[str, ActionSpec[PriceAlertSkill]] = {
+    "create": ActionSpec(run=PriceAlertSkill.create),
+    "query": ActionSpec(run=PriceAlertSkill.query, writes=False),
+    "delete": ActionSpec(run=PriceAlertSkill.delete),
+}

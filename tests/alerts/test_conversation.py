@@ -1,0 +1,181 @@
+"""Setting, listing and deleting price alerts by conversation (zh + en), with /alert; levels
+checked against the tick size and the price now; an alert that already holds asks first;
+limits; admins only in groups and Discord channels."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from core.events import ConversationKey
+from core.reply import Status
+from core.skills.price_alert.skill import PER_CHANNEL, PER_PERSON
+from tests.alerts.conftest import CHANNEL, GROUP, AlertDesk, alert_blocks, codes, texts
+
+
+async def test_zh_create_list_delete(desk: AlertDesk) -> None:
+    created = await desk.say("当 BTC 跌破 80000 提醒我")
+
+    assert created.status is Status.COMPLETED
+    assert (created.route.skill, created.route.action) == ("price_alert", "create")
+    assert created.route.slots == {
+        "symbol": "BTCUSDT",
+        "condition": "below",
+        "level": "80000",
+        "repeat": False,
+    }
+    [block] = alert_blocks(created)
+    assert (block.symbol, block.condition, block.level, block.status, block.channel) == (
+        "BTCUSDT",
+        "below",
+        Decimal("80000"),
+        "active",
+        "private",
+    )
+    assert "BTC 跌破 80,000.00" in texts(created) and "90,000.00" in texts(created)
+
+    listed = await desk.say("我设置了哪些价格提醒")
+    assert listed.route.action == "query"
+    assert [b.id for b in alert_blocks(listed)] == [block.id]
+
+    deleted = await desk.say("删除我的 BTC 提醒")
+    assert deleted.route.action == "delete" and codes(deleted) == ["alert_deleted"]
+    assert block.id in texts(deleted)
+    assert desk.alerts.alerts == {}
+    assert codes(await desk.say("我设置了哪些价格提醒")) == ["no_alerts"]
+
+
+async def test_en_create_list_and_cancel_with_buttons_when_several(desk: AlertDesk) -> None:
+    first = await desk.say("alert me when ETH goes above 5000")
+    assert first.route.slots == {"symbol": "ETHUSDT", "condition": "above", "level": "5000", "repeat": False}
+    await desk.say("alert me when SOL goes above 200")
+    await desk.say("alert me when SOL drops below 100")
+
+    listed = await desk.say("show my alerts")
+    assert len(alert_blocks(listed)) == 3
+
+    which = await desk.say("cancel my SOL alert")
+    assert which.status is Status.NEEDS_INPUT and codes(which) == ["ask_alert"]
+    assert len(which.buttons) == 2 and all(b.style == "danger" for b in which.buttons)
+    below = next(b for b in which.buttons if "below" in b.label)
+
+    done = await desk.press(below.token)
+    assert codes(done) == ["alert_deleted"]
+    left = sorted(a.spec.condition for a in desk.alerts.alerts.values())
+    assert left == ["above", "above"]
+
+
+async def test_percent_move_and_the_alert_command(desk: AlertDesk) -> None:
+    move = await desk.say("SOL 24小时涨跌超过 5% 告诉我")
+    assert move.route.slots == {
+        "symbol": "SOLUSDT",
+        "condition": "move",
+        "level": "5",
+        "window": "24h",
+        "repeat": False,
+    }
+    [block] = alert_blocks(move)
+    assert (block.condition, block.level, block.window) == ("move", Decimal("5"), "24h")
+
+    command = await desk.command("alert", "btc < 80000")
+    assert command.route.slots["condition"] == "below" and command.route.slots["level"] == "80000"
+    assert command.status is Status.COMPLETED
+    assert len(alert_blocks(await desk.command("alert", ""))) == 2  # a bare /alert lists
+
+
+async def test_repeat_with_a_cooldown_is_read_and_shown(desk: AlertDesk) -> None:
+    reply = await desk.say("every time BTC drops below 85000 alert me, cooldown 30 min")
+    assert reply.route.slots["repeat"] is True and reply.route.slots["cooldown"] == "30"
+    [block] = alert_blocks(reply)
+    assert block.repeat and block.cooldown_minutes == 30
+
+    bad = await desk.say("BTC 每次跌破 85000 提醒我 冷却 1 分钟")
+    assert bad.status is Status.FAILED and codes(bad) == ["alert_bad_cooldown"]
+
+
+async def test_a_level_off_the_tick_size_or_far_from_the_price_is_refused_clearly(desk: AlertDesk) -> None:
+    tick = await desk.say("alert me when BTC goes above 95000.005")
+    assert tick.status is Status.FAILED and codes(tick) == ["alert_bad_tick"]
+    assert "0.01" in texts(tick) and "95000" in texts(tick)
+
+    far = await desk.say("当 BTC 涨破 5000000 提醒我")
+    assert codes(far) == ["alert_out_of_range"] and "900,000.00" in texts(far)
+
+    percent = await desk.say("SOL 1小时涨跌超过 500% 告诉我")
+    assert codes(percent) == ["alert_bad_percent"]
+    assert desk.alerts.alerts == {}  # nothing stored
+
+
+async def test_missing_coin_or_condition_and_unsupported_coins(desk: AlertDesk) -> None:
+    assert codes(await desk.say("alert me when it goes above 5000")) == ["alert_no_symbol"]
+    assert codes(await desk.say("BTC 提醒我")) == ["alert_no_level"]
+    unsupported = await desk.say("当狗狗币跌破 0.1 提醒我")
+    assert codes(unsupported) == ["unsupported_symbol"] and "DOGE" in texts(unsupported)
+
+
+async def test_an_alert_whose_condition_already_holds_says_so_and_asks(desk: AlertDesk) -> None:
+    asked = await desk.say("alert me when BTC goes above 85000")  # it is at 90,000 already
+
+    assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["alert_already_holds"]
+    assert desk.alerts.alerts == {}
+    anyway, _no = asked.buttons
+    created = await desk.press(anyway.token)
+    assert codes(created) == ["alert_created"]
+    [alert] = desk.alerts.alerts.values()
+    assert alert.armed is False  # fires only after the price goes back under and crosses again
+
+    asked_again = await desk.say("alert me when BTC goes above 86000")
+    assert codes(await desk.press(asked_again.buttons[1].token)) == ["alert_not_set"]
+    assert len(desk.alerts.alerts) == 1
+
+
+async def test_a_failing_market_sets_nothing(desk: AlertDesk) -> None:
+    from core.market import MarketError
+
+    desk.market.quote_error = MarketError("market_timeout")
+    reply = await desk.say("alert me when BTC goes above 95000")
+    assert reply.status is Status.FAILED and codes(reply) == ["market_timeout"]
+    assert desk.alerts.alerts == {}
+
+
+async def test_limits_per_person_and_per_channel(desk: AlertDesk) -> None:
+    for i in range(PER_PERSON):
+        assert (await desk.say(f"alert me when BTC goes above {91000 + i}")).status is Status.COMPLETED
+    full = await desk.say("alert me when BTC goes above 99000")
+    assert full.status is Status.FAILED and codes(full) == ["alert_limit"]
+    assert str(PER_PERSON) in texts(full)
+
+    for i in range(PER_CHANNEL):
+        await desk.say(f"alert me when ETH goes above {4000 + i}", CHANNEL, admin=True)
+    assert codes(await desk.say("alert me when ETH goes above 4900", CHANNEL, admin=True)) == ["alert_limit"]
+    # Another person's private alerts are their own count.
+    other = ConversationKey("telegram", "43", "43")
+    assert (await desk.say("alert me when BTC goes above 99000", other)).status is Status.COMPLETED
+
+
+async def test_only_admins_set_or_delete_a_groups_alerts(desk: AlertDesk) -> None:
+    refused = await desk.say("当 BTC 跌破 80000 提醒我", GROUP, admin=False)
+    assert refused.status is Status.FAILED and codes(refused) == ["not_admin"]
+    assert "管理员" in texts(refused)
+    unknown = await desk.say("当 BTC 跌破 80000 提醒我", GROUP)  # the adapter did not say: refused too
+    assert codes(unknown) == ["not_admin"]
+
+    made = await desk.say("当 BTC 跌破 80000 提醒我", GROUP, admin=True)
+    [block] = alert_blocks(made)
+    assert block.channel == "chat:-1001"
+    [alert] = desk.alerts.alerts.values()
+    assert alert.destination.chat_id == "-1001" and alert.destination.user_id is None
+
+    member = ConversationKey("telegram", "-1001", "99")
+    assert (
+        len(alert_blocks(await desk.say("我设置了哪些价格提醒", member, admin=False))) == 1
+    )  # anyone may look
+    assert codes(await desk.say("删除 BTC 提醒", member, admin=False)) == ["not_admin"]
+    assert codes(await desk.say("删除 BTC 提醒", member, admin=True)) == ["alert_deleted"]
+
+
+async def test_discord_channels_need_manage_permissions(desk: AlertDesk) -> None:
+    refused = await desk.say("alert me when ETH goes above 5000", CHANNEL, admin=False)
+    assert codes(refused) == ["not_admin"] and "Manage Server" in texts(refused)
+    assert codes(await desk.say("alert me when ETH goes above 5000", CHANNEL, admin=True)) == [
+        "alert_created"
+    ]
