@@ -31,4 +31,5 @@ def build_registry() -> Registry:
     registry.register(upcoming.STRATEGY_MANAGEMENT)
     registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
+    registry.register(diagnosis.MODEL_DIAGNOSIS)
     return registry

@@ -30,6 +30,7 @@ from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
 from core.clock import Clock, SystemClock
+from core.diagnosis.ports import MODEL_PROBE, ModelAnswer
 from core.engine import Core, Planner
 from core.jobs import JOBS, JobKind, JobKinds, JobQueue
 from core.market import BookData, MarketData
@@ -134,6 +135,16 @@ def trading_config(settings: Settings) -> TradingConfig:
     return TradingConfig(t.taker_fee, limits)
 
 
+class LazyModelProbe:
+    """core.diagnosis.ports.ModelProbe, loading httpx's probe only when a diagnosis runs (the
+    adapters.llm package imports the openai SDK, which a start must not pay for)."""
+
+    async def complete(self, base_url: str, model: str, api_key: str, seconds: float) -> ModelAnswer:
+        from adapters.llm.probe import HttpModelProbe
+
+        return await HttpModelProbe().complete(base_url, model, api_key, seconds)
+
+
 def build_live_exchanges(settings: Settings, secrets: SecretBox) -> LiveExchanges:
     """Live accounts' signed calls through ccxt (imported by the first live call, never at start)."""
     from adapters.exchanges import CcxtExchanges, Endpoints
@@ -202,6 +213,7 @@ async def build_app(
         .provide(LIVE_EXCHANGES, live)
         .provide(PRICE_ALERTS, alerts)
         .provide(BUTTON_TOKENS, store)
+        .provide(MODEL_PROBE, LazyModelProbe())
     )
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])

@@ -68,6 +68,12 @@ _PHRASE_TEXTS: tuple[tuple[str, Source, str], ...] = (
     (r"incorrect api key|invalid api key|invalid_api_key|authentication fails", "model", "http_401"),
     (r"rate limit|too many requests|请求过多|限流", "http", "http_429"),
 )
+# What a provider's error type would have said, for errors recognised by their words.
+_PHRASE_KINDS = {
+    "http_404": "model_not_found",
+    "http_429": "insufficient_quota",
+    "http_401": "invalid_api_key",
+}
 _PHRASES = tuple((re.compile(p, re.IGNORECASE), s, c) for p, s, c in _PHRASE_TEXTS)
 
 
@@ -91,7 +97,8 @@ def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
             return PastedError("okx", okx.group(1), _message_after(text, okx.end()))
     for pattern, source, code in _PHRASES:
         if pattern.search(text):  # the words of a known error: its own text, never the user's
-            return PastedError(source, code, _official(code, text), _status_of(code))
+            kind = _PHRASE_KINDS.get(code) if source == "model" else None
+            return PastedError(source, code, _official(code, text), _status_of(code), kind)
     status = _STATUS.search(text) or (_BARE_STATUS.search(text) if bare_status else None)
     if status:
         value = int(status.group(1))

@@ -16,16 +16,30 @@ class Provider:
     base_url: str | None  # None: the user must give one (custom)
     model: str | None
     aliases: tuple[str, ...]
+    # The provider's current chat model names (the first is the default), for suggesting one when
+    # a config's model is not found. Written down on CHECKED from the providers' published model
+    # lists (nothing is fetched at run time): update them when a provider renames its models.
+    models: tuple[str, ...] = ()
 
 
 PROVIDERS: dict[str, Provider] = {
     p.key: p
     for p in (
         Provider(
-            "deepseek", "DeepSeek", "https://api.deepseek.com", "deepseek-chat", ("deepseek", "深度求索")
+            "deepseek",
+            "DeepSeek",
+            "https://api.deepseek.com",
+            "deepseek-chat",
+            ("deepseek", "深度求索"),
+            ("deepseek-chat", "deepseek-reasoner"),
         ),
         Provider(
-            "openai", "OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", ("openai", "chatgpt", "gpt")
+            "openai",
+            "OpenAI",
+            "https://api.openai.com/v1",
+            "gpt-4o-mini",
+            ("openai", "chatgpt", "gpt"),
+            ("gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"),
         ),
         Provider(
             "qwen",
@@ -33,13 +47,21 @@ PROVIDERS: dict[str, Provider] = {
             "https://dashscope.aliyuncs.com/compatible-mode/v1",
             "qwen-plus",
             ("qwen", "通义千问", "通义", "千问", "dashscope"),
+            ("qwen-plus", "qwen-max", "qwen-turbo"),
         ),
         Provider(
-            "kimi", "Kimi", "https://api.moonshot.cn/v1", "moonshot-v1-8k", ("kimi", "moonshot", "月之暗面")
+            "kimi",
+            "Kimi",
+            "https://api.moonshot.cn/v1",
+            "moonshot-v1-8k",
+            ("kimi", "moonshot", "月之暗面"),
+            ("moonshot-v1-8k", "moonshot-v1-32k", "moonshot-v1-128k"),
         ),
         Provider("custom", "Custom", None, None, ("custom", "自定义", "自建")),
     )
 }
+
+CHECKED = "2026-12-03"  # when the model names above were written down
 
 _INDEX = AliasIndex((a, p.key) for p in PROVIDERS.values() for a in p.aliases)
 

@@ -3,19 +3,25 @@ over the person's own records and live probes, or a pasted error message. No mod
 
 from __future__ import annotations
 
+from core.diagnosis.ports import MODEL_PROBE
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.diagnosis.exchange import SKILL as EXCHANGE_SKILL
 from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
 from core.skills.diagnosis.exchange import actions as exchange_actions
-from core.skills.diagnosis.rules import ExchangeDiagnosisRule
+from core.skills.diagnosis.model import SKILL as MODEL_SKILL
+from core.skills.diagnosis.model import ModelDiagnosisSkill
+from core.skills.diagnosis.model import actions as model_actions
+from core.skills.diagnosis.rules import ExchangeDiagnosisRule, ModelDiagnosisRule
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
 from core.trading.ports import LIVE_EXCHANGES
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.model_configs import MODEL_CONFIGS
 
-__all__ = ["EXCHANGE_DIAGNOSIS"]
+__all__ = ["EXCHANGE_DIAGNOSIS", "MODEL_DIAGNOSIS"]
 
 _EXCHANGE_ACTIONS = exchange_actions()
+_MODEL_ACTIONS = model_actions()
 
 
 def _exchange(services: Services) -> ExchangeDiagnosisSkill:
@@ -52,5 +58,35 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
         ),
         examples_zh=("诊断一下我的币安账户",),
         examples_en=("why does binance say invalid signature",),
+    ),
+)
+
+
+def _model(services: Services) -> ModelDiagnosisSkill:
+    return ModelDiagnosisSkill(
+        _MODEL_ACTIONS, services.get(MODEL_CONFIGS), services.get(SECRET_BOX), services.find(MODEL_PROBE)
+    )
+
+
+MODEL_DIAGNOSIS = SkillSpec(
+    name=MODEL_SKILL,
+    build=_model,
+    rules=(
+        RuleSpec(
+            "model problems and pasted provider errors",
+            priority=268,
+            build=lambda services: ModelDiagnosisRule(MODEL_SKILL),
+            emits=frozenset({"diagnose"}),
+        ),
+    ),
+    private=True,
+    actions=_MODEL_ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "诊断模型配置：Key、余额、模型名、接口地址，或解读服务商返回的错误",
+            "diagnose a model config: key, balance, model name, base URL, or a provider's error",
+        ),
+        examples_zh=("deepseek 返回 402",),
+        examples_en=("diagnose my model config",),
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.diagnosis.pasted import PastedError
 from core.reply import Block, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.state import Task, TaskStatus
@@ -32,6 +33,21 @@ class DiagnosisSkill(OneShotSkill):
             audience="private",
         )
         return Done(reply, ok=status is not Status.FAILED)
+
+
+def pasted_of(raw: object) -> PastedError | None:
+    """The pasted error a rule put in the task's slots (core.skills.diagnosis.rules.as_slot)."""
+    if not isinstance(raw, dict):
+        return None
+    status = raw.get("status")
+    source = raw.get("source")
+    return PastedError(
+        source=source if source in ("binance", "okx", "bybit", "model", "http") else "http",
+        code=str(raw.get("code", "")),
+        message=str(raw.get("message", "")),
+        status=status if isinstance(status, int) else None,
+        kind=str(raw["kind"]) if raw.get("kind") else None,
+    )
 
 
 def _public_slots(slots: dict[str, Any]) -> dict[str, Any]:

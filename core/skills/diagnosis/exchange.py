@@ -27,7 +27,7 @@ from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -99,7 +99,7 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
         self.monotonic = monotonic
 
     async def diagnose(self, turn: Turn, task: Task) -> Done:
-        pasted = _pasted(task.slots.get("error"))
+        pasted = pasted_of(task.slots.get("error"))
         symbol = str(task.slots.get("symbol") or "") or None
         live = [a for a in await self.accounts.owned(owner_of(turn)) if a.exchange != "paper"]
         chosen = _chosen(live, turn.text, task.slots, pasted)
@@ -371,19 +371,6 @@ def _offset_ms(before: datetime, half_seconds: float, server: datetime) -> int:
 
 def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
-
-
-def _pasted(raw: object) -> PastedError | None:
-    if not isinstance(raw, dict):
-        return None
-    status = raw.get("status")
-    return PastedError(
-        source=raw.get("source", "http"),
-        code=str(raw.get("code", "")),
-        message=str(raw.get("message", "")),
-        status=int(status) if isinstance(status, int) else None,
-        kind=str(raw["kind"]) if raw.get("kind") else None,
-    )
 
 
 def _chosen(

@@ -55,4 +55,4 @@ def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
 # glossary and before the price rule.
 TRADER_MANAGEMENT = _management("trader_management", "trader", 240, _TRADER_ACTIONS)
 STRATEGY_MANAGEMENT = _management("strategy_management", "strategy", 230, _STRATEGY_ACTIONS)
-DIAGNOSES = (_diagnosis("trader", 252), _diagnosis("model", 251))
+DIAGNOSES = (_diagnosis("trader", 252),)
