@@ -27,7 +27,11 @@ class HttpModelProbe:
             return ModelAnswer(failure="http_refused", detail=urlsplit(base_url.strip()).hostname or "")
         if url is None:
             return ModelAnswer(failure="invalid_url", detail=problem or "")
-        payload = {"model": model, "messages": [{"role": "user", "content": "ping"}], "max_tokens": 1}
+        payload: dict[str, object] = {
+            "model": model,
+            "messages": [{"role": "user", "content": "ping"}],
+            "max_tokens": 1,
+        }
         headers = {"Authorization": f"Bearer {api_key}", "Accept": "application/json"}
         started = time.monotonic()
         try:
@@ -35,6 +39,10 @@ class HttpModelProbe:
                 transport=self._transport, timeout=seconds, follow_redirects=False
             ) as client:
                 response = await client.post(f"{url}/chat/completions", json=payload, headers=headers)
+                if response.status_code == 400 and "max_completion_tokens" in response.text:
+                    # OpenAI's reasoning models refuse max_tokens and name its successor: ask again.
+                    payload["max_completion_tokens"] = payload.pop("max_tokens")
+                    response = await client.post(f"{url}/chat/completions", json=payload, headers=headers)
         except httpx.TimeoutException:
             return ModelAnswer(failure="timeout", elapsed_ms=_ms(started), detail=f"{seconds:g} s")
         except httpx.HTTPError as exc:  # DNS, refused, TLS: nothing answered

@@ -158,3 +158,23 @@ async def test_no_model_config() -> None:
     desk = make_desk()
     block = only(await desk.chat.say("模型 API 配置一直失败"))
     assert block.cause_code == "no_model_config" and "DeepSeek" in steps_text(block)
+
+
+async def test_a_reasoning_model_that_refuses_max_tokens_is_asked_again() -> None:
+    asked: list[dict[str, object]] = []
+
+    def reasoning(request: httpx.Request) -> httpx.Response:
+        sent = json.loads(request.content)
+        asked.append(sent)
+        if "max_tokens" in sent:
+            message = (
+                "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                "Use 'max_completion_tokens' instead."
+            )
+            return httpx.Response(400, json={"error": {"message": message, "type": "invalid_request_error"}})
+        return httpx.Response(200, json={"choices": [{"message": {"role": "assistant", "content": ""}}]})
+
+    desk = make_desk(probe=HttpModelProbe(httpx.MockTransport(reasoning)))
+    await desk.model("o", "openai", "https://api.openai.com/v1", "o4-mini", KEY)
+    block = only(await desk.chat.say("diagnose my openai model"))
+    assert block.cause_code == "model_ok" and len(asked) == 2 and asked[1]["max_completion_tokens"] == 1
