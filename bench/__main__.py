@@ -39,6 +39,8 @@ from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills.price_alert.ports import PRICE_ALERTS
+from core.strategies import STRATEGIES
+from core.strategies.memory import MemoryStrategies
 from core.tasks.audit import AUDIT_LOG
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import ORDERS
@@ -90,6 +92,7 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
             .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
             .provide(MODEL_CONFIGS, workspace.models)
             .provide(AUDIT_LOG, workspace.audit)
+            .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
         )
         orders = MemoryOrderStore(workspace.audit)
         books = cast(BookData, services.get(MARKET))

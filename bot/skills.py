@@ -11,6 +11,7 @@ from core.skills import (
     model_configs,
     price,
     price_alert,
+    strategy_management,
     trade_execution,
     upcoming,
 )
@@ -28,7 +29,7 @@ def build_registry() -> Registry:
     registry.register(account_query.SPEC)
     registry.register(price_alert.SPEC)
     registry.register(upcoming.TRADER_MANAGEMENT)
-    registry.register(upcoming.STRATEGY_MANAGEMENT)
+    registry.register(strategy_management.SPEC)
     registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     registry.register(diagnosis.MODEL_DIAGNOSIS)

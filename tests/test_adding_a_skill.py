@@ -35,6 +35,8 @@ from core.skills.price_alert.memory import MemoryAlertStore
 from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.registry import CommandArg, CommandSpec, HelpSpec, LocalText, RuleSpec, SkillSet, SkillSpec
 from core.state import Task
+from core.strategies import STRATEGIES
+from core.strategies.memory import MemoryStrategies
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.audit import AUDIT_LOG, AuditEntry
 from core.tasks.flow import Parsed, TaskFlow, owner_of
@@ -160,6 +162,7 @@ def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
         .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
         .provide(MODEL_CONFIGS, workspace.models)
         .provide(AUDIT_LOG, workspace.audit)
+        .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
         .provide(ORDERS, orders)
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
         .provide(REMINDERS, reminders)

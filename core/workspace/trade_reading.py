@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from core.markets import MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
+from core.strategies.words import STRATEGY_TALK
 from core.workspace.exchanges import find_exchange
 
 
@@ -142,6 +143,8 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
     norm = normalize(text)
     if not norm or norm.startswith("/") or PROBLEM_REPORT.search(norm):
         return None
+    if STRATEGY_TALK.search(norm):
+        return None  # "创建一个BTC定投策略，每天买50U" sets up a strategy; it places no order
     symbol, where = coins.find(norm)
     slots: dict[str, Any] = {}
     ref = account_ref(text, norm)

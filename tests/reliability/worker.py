@@ -36,6 +36,7 @@ from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.strategies import SqlStrategies
 from adapters.storage.trading import SqlOrderStore
 from bot.skills import build_registry
 from core.clock import SystemClock
@@ -50,6 +51,7 @@ from core.reply import Status
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills.price_alert.ports import PRICE_ALERTS
+from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING, TradingService
@@ -181,6 +183,7 @@ async def main() -> None:
         .provide(EXCHANGE_ACCOUNTS, accounts)
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
+        .provide(STRATEGIES, SqlStrategies(engine))
         .provide(ORDERS, orders)
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), clock))
         .provide(PRICE_ALERTS, SqlAlertStore(engine))

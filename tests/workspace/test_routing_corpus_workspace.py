@@ -1,7 +1,7 @@
 """Every routing-corpus row (tests/corpus, plus the shared corpus where present), with the
 workspace rules in front of the price rule.
 
-Rows for price, null, exchange_management and model_management must route exactly (skill and
+Rows for price, null, exchange_management, model_management and strategy_management must route exactly (skill and
 action; price rows also symbol and status). Rows for skills of later parts must be recognised and
 answered "not available yet" rather than misrouted (e.g. "create a BTC agent" is no price query).
 """
@@ -17,7 +17,7 @@ from tests import corpus
 from tests.fakes import full_router
 from tests.workspace.conftest import codes, make_desk
 
-OUR_SKILLS = ("price", None, "exchange_management", "model_management")
+OUR_SKILLS = ("price", None, "exchange_management", "model_management", "strategy_management")
 
 
 def _ours(row: corpus.Row) -> bool:

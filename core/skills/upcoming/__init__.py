@@ -10,10 +10,9 @@ from core.skills.registry import RuleSpec, SkillSpec
 from core.skills.upcoming.skill import DiagnosisRule, ManagementRule, UnavailableSkill, not_yet_actions
 from core.workspace.reading import Domain
 
-__all__ = ["DIAGNOSES", "STRATEGY_MANAGEMENT", "TRADER_MANAGEMENT"]
+__all__ = ["DIAGNOSES", "TRADER_MANAGEMENT"]
 
 _TRADER_ACTIONS = ("create", "start", "stop", "update", "delete", "query")
-_STRATEGY_ACTIONS = ("create", "duplicate", "activate", "deactivate", "update", "delete", "query")
 
 
 def _management(name: str, domain: Domain, priority: int, actions: tuple[str, ...]) -> SkillSpec:
@@ -54,5 +53,4 @@ def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
 # Workspace readings are exclusive by domain, so these priorities only place them after the
 # glossary and before the price rule.
 TRADER_MANAGEMENT = _management("trader_management", "trader", 240, _TRADER_ACTIONS)
-STRATEGY_MANAGEMENT = _management("strategy_management", "strategy", 230, _STRATEGY_ACTIONS)
 DIAGNOSES = (_diagnosis("trader", 252),)

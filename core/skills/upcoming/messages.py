@@ -11,7 +11,6 @@ register(
             "en": "{what} isn't available yet. For now I can manage exchange accounts and model configs.",
         },
         "ws.later.trader_management": {"zh": "交易员管理", "en": "Managing traders"},
-        "ws.later.strategy_management": {"zh": "策略管理", "en": "Managing strategies"},
         "ws.later.exchange_diagnosis": {"zh": "交易所问题诊断", "en": "Diagnosing exchange problems"},
         "ws.later.trader_diagnosis": {"zh": "交易员问题诊断", "en": "Diagnosing trader problems"},
         "ws.later.model_diagnosis": {"zh": "模型问题诊断", "en": "Diagnosing model problems"},

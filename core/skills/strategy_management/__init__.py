@@ -1,0 +1,58 @@
+"""The strategy skill (strategy_management): create, change, delete, activate, deactivate, copy and
+list strategies (core.strategies: dca, grid, ai), in a private chat."""
+
+from __future__ import annotations
+
+from core.markets import MarketCatalog
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, Services
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.strategy_management.rules import ACTIONS_EMITTED, SKILL, StrategyRule
+from core.skills.strategy_management.skill import ACTIONS, StrategySkill
+from core.skills.strategy_management.tools import STRATEGY_TASK
+from core.strategies import STRATEGIES
+from core.tasks.audit import AUDIT_LOG
+
+__all__ = ["SPEC", "StrategySkill"]
+
+
+def _catalog(services: Services) -> MarketCatalog:
+    return services.find(CATALOG) or MarketCatalog()
+
+
+def _build(services: Services) -> StrategySkill:
+    return StrategySkill(
+        ACTIONS,
+        services.get(STRATEGIES),
+        _catalog(services),
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+    )
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    rules=(
+        RuleSpec(
+            "strategies",
+            priority=230,
+            build=lambda services: StrategyRule(_catalog(services)),
+            emits=ACTIONS_EMITTED,
+        ),
+    ),
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "在私聊中管理你的策略（定投、网格、AI）：创建、修改、复制、设为默认、删除、查看",
+            "manage your strategies (DCA, grid, AI) in a private chat: create, change, copy, make default, "
+            "delete, list",
+        ),
+        examples_zh=("创建一个BTC定投策略，每天买50U",),
+        examples_en=("Make a grid strategy for ETH between 3000 and 4000",),
+    ),
+    tools=(STRATEGY_TASK,),
+)

@@ -1,0 +1,579 @@
+"""strategy_management: create, update, delete, activate (make default), deactivate, duplicate and
+query strategies (core.strategies), in a private chat.
+
+Parameters are filled like any slot: what the request said is checked first, the rest is asked
+one at a time, each answer checked on its own and against the fields before it (a grid's upper
+price above its lower one, its step not below the tick, its per-grid order not below the minimum
+notional), so a refusal names the reason and asks that one value again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from core.clock import Clock
+from core.markets import MarketCatalog
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status
+from core.routing.normalize import normalize
+from core.secrets import SecretBox
+from core.skills.strategy_management import messages as _messages  # noqa: F401 - "strategy.sm." texts
+from core.skills.strategy_management.reading import FIELD_WORDS
+from core.skills.strategy_management.rules import SKILL
+from core.state import Task, TaskStatus
+from core.strategies import forms
+from core.strategies.intervals import Interval
+from core.strategies.model import NewStrategy, Strategy, StrategyChanges, StrategyStore
+from core.strategies.params import (
+    KINDS,
+    AiParams,
+    DcaParams,
+    GridParams,
+    InvalidParams,
+    StrategyParams,
+    grid_levels,
+    plain,
+    validate,
+)
+from core.strategies.words import KIND_WORDS, find_kind
+from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
+from core.tasks.answers import bare
+from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.errors import NotFound
+from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.names import MAX_NAME, clean_name, name_key
+from core.tasks.refs import Target
+from core.turn import Turn
+from core.workspace import interrupted
+from core.workspace.records import RecordSkill
+from core.workspace.text import inline
+
+_AMOUNT_FIELDS = frozenset({"quote_amount", "max_total", "quote_per_grid", "max_order_notional"})
+_PRICE_FIELDS = frozenset({"lower", "upper"})
+_INTERVAL_BUTTONS = ("1h", "4h", "1d", "1w")
+_GRID_BUTTONS = ("5", "10", "20", "50")
+
+
+class StrategySkill(RecordSkill[Strategy]):
+    name = SKILL
+    ref_kind = "strategy"
+    kind_key = "strategy.sm.kind"
+    texts = "strategy.sm"
+    code = "strategy"
+    none_code = "no_strategies"
+
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        store: StrategyStore,
+        catalog: MarketCatalog,
+        secrets: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, secrets, audit, clock)
+        self.store = store
+        self.catalog = catalog
+
+    # -- declarations (named by the action table below) -------------------------------------------
+
+    def create_slots(self, task: Task) -> list[SlotSpec]:
+        """The kind, then its parameters in order (optional ones only from the request), then a name."""
+        specs = [SlotSpec("kind", "choice", infer=("message",))]
+        kind = str(task.slots.get("kind", ""))
+        for field in forms.fields_of(kind):
+            specs.append(SlotSpec(field, _slot_kind(field), field not in forms.OPTIONAL, ("message",)))
+        if kind:
+            specs.append(SlotSpec("name", "text", infer=("message", "existing")))
+        return specs
+
+    def update_slots(self, task: Task) -> list[SlotSpec]:
+        """Which setting, then its new value."""
+        specs = [SlotSpec("field", "choice", infer=("message",))]
+        field = task.slots.get("field")
+        if field == "name":
+            specs.append(SlotSpec("new_name", "text", infer=("message",)))
+        elif isinstance(field, str) and field:
+            specs.append(SlotSpec(field, _slot_kind(field), infer=("message",)))
+        return specs
+
+    def duplicate_slots(self, task: Task) -> list[SlotSpec]:
+        return [SlotSpec("name", "text", infer=("message",))]
+
+    async def used_by_traders(self, turn: Turn, task: Task) -> bool:
+        """The confirmation rule of an update: a trader runs this strategy."""
+        rec = await self.current(turn, task)
+        return rec is not None and bool(await self.store.traders_using(owner_of(turn), rec.id))
+
+    # -- the repository ------------------------------------------------------------------------------
+
+    async def records(self, owner: str) -> list[Strategy]:
+        return await self.store.owned(owner)
+
+    async def record(self, owner: str, record_id: str) -> Strategy | None:
+        return await self.store.get(owner, record_id)
+
+    async def traders_using(self, owner: str, record_id: str) -> list[str]:
+        return await self.store.traders_using(owner, record_id)
+
+    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
+        await self.store.delete(owner, record_id, audit)
+
+    # -- the flow ------------------------------------------------------------------------------------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        """ "停用默认策略" names no strategy: it means the default one (there is at most one)."""
+        if task.action == "deactivate" and not task.target_ref:
+            default = await self.store.default(owner_of(turn))
+            if default is None:
+                return self._fail(turn, task, turn.t("strategy.sm.no_default"), "no_default", ())
+            task.target_ref = {"id": default.id, "name": default.name}
+        return await super().start(turn, task)
+
+    # -- questions, choices and answers ------------------------------------------------------------
+
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        if slot in ("name", "new_name"):
+            return turn.t("ws.field.name")
+        if slot == "kind":
+            return turn.t("strategy.sm.field.kind")
+        return turn.t(f"strategy.field.{slot}") if _is_param(slot) else None
+
+    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        field = spec.name
+        if field == "kind":
+            return turn.t("strategy.sm.ask_kind")
+        if field == "name":
+            return turn.t(
+                "strategy.sm.ask_copy_name" if task.action == "duplicate" else "strategy.sm.ask_name"
+            )
+        if task.action == "update":
+            target = (task.target_ref or {}).get("name", "")
+            return turn.t(
+                "strategy.sm.ask_value",
+                name=target,
+                field=turn.t(f"strategy.field.{field}"),
+                current=self._current_value(turn, task, field),
+            )
+        kind = str(task.slots.get("kind", ""))
+        symbol = str(task.slots.get("symbol", ""))
+        rules = self.catalog.rules(symbol) if symbol else None
+        minimum = plain(rules.min_notional) if rules else "5"
+        params: dict[str, object] = {
+            "kind": inline(turn.locale, turn.t(f"strategy.kind.{kind}")) if kind else "",
+            "coin": self.catalog.base_of(symbol) if symbol else "",
+            "min": minimum,
+            "lower": task.slots.get("lower", ""),
+        }
+        return turn.t(f"strategy.sm.ask_{field}", **params)
+
+    async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        field = spec.name
+        if field == "kind":
+            return [Choice(k, turn.t(f"strategy.kind.{k}")) for k in KINDS]
+        if field == "symbol":
+            return [Choice(m.symbol, m.base) for m in self.catalog.markets]
+        if field == "interval":
+            return [Choice(i, describe_interval(turn, Interval.of(i))) for i in _INTERVAL_BUTTONS]
+        if field == "grids":
+            return [Choice(g, g) for g in _GRID_BUTTONS]
+        if field == "field":
+            kind = str(task.slots.get("kind", ""))
+            return [Choice(f, self.field_label(turn, f) or f) for f in ("name", *forms.fields_of(kind))]
+        if field in forms.OPTIONAL and task.action == "update":
+            return [Choice(forms.NONE, turn.t("strategy.sm.no_cap"))]
+        if field == "name" and task.action == "duplicate":
+            suggestion = await self._copy_name(turn, task)
+            return [Choice(suggestion, suggestion)] if suggestion else []
+        return []
+
+    async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        field = spec.name
+        if field == "kind":
+            kind = text if text in KINDS else find_kind(normalize(text)) or _kind_by_label(turn, text)
+            return Parsed(kind) if kind else Parsed(error="strategy.sm.bad_kind")
+        if field == "new_name":
+            return await self.parse_name(turn, task, text)
+        if field == "name":
+            return await self._parse_new_name(turn, task, text)
+        if field == "field":
+            return self._parse_field_choice(turn, task, text)
+        kind = str(task.slots.get("kind", ""))
+        try:
+            value = forms.parse_field(kind, field, text, self.catalog)
+            if kind:  # an update's value read before its strategy is known: checked once it is
+                forms.check_known(kind, self._known(task, field, value), self.catalog)
+        except InvalidParams as exc:
+            return _refused(turn, exc)
+        return Parsed(value)
+
+    def _parse_field_choice(self, turn: Turn, task: Task, text: str) -> Parsed:
+        kind = str(task.slots.get("kind", ""))
+        allowed = ("name", *forms.fields_of(kind)) if kind else tuple(name for name, _ in FIELD_WORDS)
+        norm = bare(text)
+        found = text if text in allowed else None
+        if found is None:
+            labels = {bare(self.field_label(turn, f) or f): f for f in allowed}
+            found = labels.get(norm) or next(
+                (name for name, rx in FIELD_WORDS if name in allowed and rx.search(norm)), None
+            )
+        if found is not None:
+            return Parsed(found)
+        if not kind:
+            return Parsed(error="ws.bad_field")
+        fields = "、" if turn.locale == "zh" else ", "
+        shown = fields.join(self.field_label(turn, f) or f for f in allowed)
+        return Parsed(
+            error="strategy.sm.bad_field",
+            params={"kind": inline(turn.locale, turn.t(f"strategy.kind.{kind}")), "fields": shown},
+        )
+
+    async def _parse_new_name(self, turn: Turn, task: Task, text: str) -> Parsed:
+        """A create's or a copy's name: valid, and used by none of this person's strategies."""
+        name = clean_name(text)
+        if name is None:
+            return Parsed(error="flow.bad_name", params={"max": MAX_NAME})
+        if task.action == "duplicate" and name_key(name) == name_key((task.target_ref or {}).get("name", "")):
+            return Parsed(error="strategy.sm.same_name")
+        for rec in await self.records(owner_of(turn)):
+            if name_key(rec.name) == name_key(name):
+                return Parsed(error="flow.name_taken", params={"name": name})
+        return Parsed(name)
+
+    def _known(self, task: Task, field: str, value: str) -> dict[str, str]:
+        """The values ``field`` is checked against: a create's earlier fields, or an update's
+        whole current set (once its target is known)."""
+        kind = str(task.slots.get("kind", ""))
+        if task.action == "update":
+            current = task.slots.get("_current")
+            base = dict(current) if isinstance(current, dict) else {}
+            return {**base, field: value}
+        order = forms.fields_of(kind)
+        before = order[: order.index(field)] if field in order else ()
+        return {f: str(task.slots[f]) for f in before if f in task.slots} | {field: value}
+
+    async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
+        if task.action != "create" or spec.name != "name":
+            return None
+        # A name from the coin and the kind ("BTC定投", "ETH grid"), numbered when taken.
+        kind = str(task.slots.get("kind", ""))
+        coins = str(task.slots.get("symbols") or task.slots.get("symbol") or "")
+        bases = "/".join(self.catalog.base_of(s) for s in coins.split(",") if s)
+        base = turn.t(f"strategy.sm.auto_name.{kind}", coins=bases).strip()
+        taken = {name_key(s.name) for s in await self.records(owner_of(turn))}
+        return next(n for n in _numbered(base) if name_key(n) not in taken)
+
+    async def on_target(self, turn: Turn, task: Task) -> None:
+        """An update learns its target's kind and current values; a setting the kind does not
+        have is dropped (and asked for), "上限" of a DCA strategy is its total cap."""
+        if task.action != "update":
+            return
+        rec = await self.current(turn, task)
+        if rec is None:
+            return
+        task.slots["kind"] = rec.kind
+        task.slots["_current"] = forms.values_of(rec.params)
+        field = task.slots.get("field")
+        renamed = {("dca", "upper"): "max_total", ("ai", "symbol"): "symbols", ("grid", "symbols"): "symbol",
+                   ("dca", "symbols"): "symbol"}.get((rec.kind, str(field)))  # fmt: skip
+        if renamed is not None:
+            task.slots["field"] = renamed
+            if field in task.slots:
+                task.slots[renamed] = task.slots.pop(str(field))
+            field = renamed
+        if field is not None and field not in ("name", *forms.fields_of(rec.kind)):
+            task.slots.pop("field", None)
+            task.slots.pop(str(field), None)
+            return
+        if field and field != "name" and field in task.slots and not task.slots.get("_checked"):
+            # A value the request gave, checked now that the whole set it joins is known: a bad
+            # one is asked again with the reason, like a typed answer.
+            task.slots["_checked"] = True
+            try:
+                forms.check_known(
+                    rec.kind, task.slots["_current"] | {field: str(task.slots[field])}, self.catalog
+                )
+            except InvalidParams as exc:
+                task.slots.pop(str(field))
+                task.slots["_invalid"] = exc.message(turn.locale)
+
+    async def _ask(
+        self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
+    ) -> Reply:
+        invalid = task.slots.pop("_invalid", None)
+        if invalid:
+            notes = [NoticeBlock(str(invalid), "warning", "invalid_slot"), *notes]
+        return await super()._ask(turn, task, spec, notes, carried_secret=carried_secret)
+
+    def _current_value(self, turn: Turn, task: Task, field: str) -> str:
+        current = task.slots.get("_current")
+        value = current.get(field) if isinstance(current, dict) else None
+        if not value:
+            return "—"
+        return _shown(turn, self.catalog, field, str(value))
+
+    async def _copy_name(self, turn: Turn, task: Task) -> str | None:
+        source = (task.target_ref or {}).get("name", "")
+        if not source:
+            return None
+        taken = {name_key(s.name) for s in await self.records(owner_of(turn))}
+        base = f"{source} {turn.t('strategy.sm.copy_suffix')}"
+        return next((n for n in _numbered(base) if name_key(n) not in taken and clean_name(n) == n), None)
+
+    # -- checks, previews and executors -----------------------------------------------------------
+
+    async def check_params(self, turn: Turn, task: Task) -> Reply | None:
+        """The whole set, once more, before anything is written: what the request said may have
+        been checked before the strategy it changes was known."""
+        try:
+            self._params(task, await self.current(turn, task))
+        except InvalidParams as exc:
+            notice = NoticeBlock(exc.message(turn.locale), "error", "invalid_params")
+            return self.private_reply(turn, task, Status.FAILED, (notice,))
+        return None
+
+    def _params(self, task: Task, rec: Strategy | None) -> StrategyParams:
+        kind = str(task.slots.get("kind", ""))
+        if task.action == "update":
+            if rec is None:
+                raise NotFound((task.target_ref or {}).get("id", ""))
+            field = str(task.slots.get("field", ""))
+            if field == "name":
+                return rec.params
+            values = forms.values_of(rec.params) | {field: str(task.slots[field])}
+            return validate(forms.build(rec.kind, values), self.catalog)
+        values = {f: str(task.slots[f]) for f in forms.fields_of(kind) if f in task.slots}
+        return validate(forms.build(kind, values), self.catalog)
+
+    async def preview_update(
+        self, turn: Turn, task: Task, record: Strategy | None, name: str
+    ) -> tuple[str, DetailsBlock]:
+        field = str(task.slots.get("field", ""))
+        label = self.field_label(turn, field) or field
+        traders = await self.store.traders_using(owner_of(turn), record.id) if record else []
+        new = str(task.slots.get("new_name" if field == "name" else field, ""))
+        old = self._current_value(turn, task, field) if field != "name" else name
+        change = f"{old} → {_shown(turn, self.catalog, field, new) if field != 'name' else new}"
+        text = turn.t("strategy.sm.confirm_update", name=name, field=label, traders=", ".join(traders))
+        return text, DetailsBlock(turn.t("strategy.sm.title", name=name), ((label, change),))
+
+    async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> Strategy:
+        params = self._params(task, None)
+        owner = owner_of(turn)
+        first = await self.store.default(owner) is None  # the first one (or none marked) is the default
+        new = NewStrategy(owner, str(task.slots["name"]), params, turn.now, is_default=first)
+        return await self.store.create(new, audit)
+
+    async def create_record(self, turn: Turn, task: Task) -> Done:
+        created = await self.create(turn, task, self.audit_entry(turn, task))
+        blocks: list[Block] = [
+            NoticeBlock(turn.t("strategy.sm.created", name=created.name), code="strategy_created")
+        ]
+        if created.is_default:
+            blocks.append(NoticeBlock(turn.t("strategy.sm.created_default"), code="strategy_default"))
+        blocks.append(DetailsBlock(turn.t("strategy.sm.title", name=created.name), self.rows(turn, created)))
+        return Done(self.private_reply(turn, task, Status.COMPLETED, blocks), self.as_target(created))
+
+    def route_info(self, task: Task) -> RouteInfo:
+        """Working values (an update's current set, under "_") are not part of the route."""
+        info = super().route_info(task)
+        return replace(info, slots={k: v for k, v in info.slots.items() if not k.startswith("_")})
+
+    async def update(self, turn: Turn, task: Task, record: Strategy) -> tuple[Strategy, str]:
+        field = str(task.slots["field"])
+        if field == "name":
+            changes = StrategyChanges(name=str(task.slots["new_name"]))
+        else:
+            changes = StrategyChanges(params=self._params(task, record))
+        audit = self.audit_update(turn, task, record, field)
+        return await self.store.update(owner_of(turn), record.id, changes, turn.now, audit), field
+
+    async def activate(self, turn: Turn, task: Task) -> Done:
+        rec = await self._target_record(turn, task)
+        if rec.is_default:
+            return self._told(turn, task, rec, "strategy.sm.already_default", "strategy_already_default")
+        audit = self.audit_entry(turn, task, target=self.as_target(rec))
+        marked = await self.store.set_default(owner_of(turn), rec.id, turn.now, audit)
+        return self._told(turn, task, marked or rec, "strategy.sm.activated", "strategy_activated")
+
+    async def deactivate(self, turn: Turn, task: Task) -> Done:
+        rec = await self._target_record(turn, task)
+        if not rec.is_default:
+            return self._told(turn, task, rec, "strategy.sm.not_default", "strategy_not_default")
+        audit = self.audit_entry(turn, task, target=self.as_target(rec))
+        await self.store.set_default(owner_of(turn), None, turn.now, audit)
+        cleared = await self.store.get(owner_of(turn), rec.id) or rec
+        return self._told(turn, task, cleared, "strategy.sm.deactivated", "strategy_deactivated")
+
+    async def duplicate(self, turn: Turn, task: Task) -> Done:
+        rec = await self._target_record(turn, task)
+        new = NewStrategy(owner_of(turn), str(task.slots["name"]), rec.params, turn.now)
+        copy = await self.store.create(new, self.audit_entry(turn, task, detail={"source": rec.id}))
+        notice = NoticeBlock(
+            turn.t("strategy.sm.duplicated", source=rec.name, name=copy.name), code="strategy_duplicated"
+        )
+        details = DetailsBlock(turn.t("strategy.sm.title", name=copy.name), self.rows(turn, copy))
+        reply = self.private_reply(turn, task, Status.COMPLETED, (notice, details))
+        return Done(reply, self.as_target(copy), {"source": rec.id})
+
+    async def _target_record(self, turn: Turn, task: Task) -> Strategy:
+        rec = await self.current(turn, task)
+        if rec is None:
+            raise NotFound((task.target_ref or {}).get("id", ""))
+        return rec
+
+    def _told(self, turn: Turn, task: Task, rec: Strategy, key: str, code: str) -> Done:
+        notice = NoticeBlock(turn.t(key, name=rec.name), code=code)
+        details = DetailsBlock(turn.t("strategy.sm.title", name=rec.name), self.rows(turn, rec))
+        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice, details)), self.as_target(rec))
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """An interrupted activate / deactivate / duplicate: the records tell whether it ran."""
+        if task.action not in ("activate", "deactivate", "duplicate"):
+            return await super().recover(turn, task)
+        rec = await self.current(turn, task)
+        if task.action == "duplicate":
+            copy = next(
+                (
+                    s
+                    for s in await self.records(owner_of(turn))
+                    if name_key(s.name) == name_key(str(task.slots.get("name", "")))
+                ),
+                None,
+            )
+            done = copy is not None and copy.created_at == task.updated_at
+        else:
+            done = rec is not None and rec.is_default == (task.action == "activate")
+        what = self.describe(turn, task)
+        outcome = "done" if done else "not_run"
+        notice = NoticeBlock(
+            turn.t(f"ws.interrupted_{outcome}", what=what), "warning", f"interrupted_{outcome}"
+        )
+        if done:
+            self.transition(turn, task, TaskStatus.COMPLETED)
+            return [notice]
+        return await interrupted.recover(self, turn, task)  # not run: asked again from the top
+
+    # -- presentation -------------------------------------------------------------------------------
+
+    def rows(self, turn: Turn, rec: Strategy) -> tuple[tuple[str, str], ...]:
+        rows = [
+            (turn.t("ws.field.name"), rec.name),
+            (turn.t("strategy.sm.field.kind"), turn.t(f"strategy.kind.{rec.kind}")),
+        ]
+        for field, value in forms.values_of(rec.params).items():
+            if field in forms.OPTIONAL and not value:
+                continue
+            rows.append((_label(turn.t(f"strategy.field.{field}")), _shown(turn, self.catalog, field, value)))
+        if isinstance(rec.params, GridParams):
+            rules = self.catalog.rules(rec.params.symbol)
+            if rules is not None:
+                levels = grid_levels(rec.params, rules)
+                rows.append((turn.t("strategy.sm.field.levels"), f"≈ {plain(levels[1] - levels[0])} USDT"))
+        yes = turn.t("strategy.sm.yes" if rec.is_default else "strategy.sm.no")
+        rows.append((turn.t("strategy.sm.field.default"), yes))
+        return tuple(rows)
+
+    def line(self, turn: Turn, rec: Strategy) -> str:
+        p = rec.params
+        coins = "/".join(self.catalog.base_of(s) for s in rec.symbols)
+        parts = [turn.t(f"strategy.kind.{rec.kind}"), coins]
+        if isinstance(p, DcaParams):
+            parts += [f"{plain(p.quote_amount)} USDT", describe_interval(turn, p.interval)]
+        elif isinstance(p, GridParams):
+            parts += [
+                f"{plain(p.lower)}–{plain(p.upper)} USDT",
+                turn.t("strategy.sm.grids_short", grids=p.grids, quote=plain(p.quote_per_grid)),
+            ]
+        elif isinstance(p, AiParams):
+            parts += [
+                describe_interval(turn, p.interval),
+                turn.t(
+                    "strategy.sm.ai_limits", pct=plain(p.max_position_pct), cap=plain(p.max_order_notional)
+                ),
+            ]
+        if rec.is_default:
+            parts.append(f"★ {turn.t('strategy.sm.default')}")
+        return " · ".join(parts)
+
+    def as_target(self, rec: Strategy) -> Target:
+        words = {rec.kind, *(w.casefold() for w in KIND_WORDS[rec.kind][:1])}
+        words |= {"定投"} if rec.kind == "dca" else {"网格"} if rec.kind == "grid" else set()
+        coins = {self.catalog.base_of(s).casefold() for s in rec.symbols}
+        return Target(rec.id, rec.name, tuple(sorted(words | coins)))
+
+
+def _label(text: str) -> str:
+    """A field's name as a row label: "Amount per buy" (the sentences use it lower-case)."""
+    return text[:1].upper() + text[1:]
+
+
+def _slot_kind(field: str) -> Any:
+    return "choice" if field in ("symbol", "interval", "grids") else "text"
+
+
+def _is_param(field: str) -> bool:
+    return any(field in fields for fields in forms.FIELDS.values())
+
+
+def _numbered(base: str) -> list[str]:
+    return [base, *(f"{base} {n}" for n in range(2, 1000))]
+
+
+def _kind_by_label(turn: Turn, text: str) -> str | None:
+    norm = bare(text)
+    return next((k for k in KINDS if bare(turn.t(f"strategy.kind.{k}")) == norm), None)
+
+
+def _refused(turn: Turn, exc: InvalidParams) -> Parsed:
+    field = turn.t(f"strategy.field.{exc.field}") if exc.field else ""
+    return Parsed(error=exc.code, params={**exc.params, "field": field})
+
+
+def describe_interval(turn: Turn, interval: Interval) -> str:
+    if interval.count == 1:
+        return turn.t(f"strategy.sm.every_one.{interval.unit}")
+    return turn.t("strategy.sm.every", count=interval.count, unit=turn.t(f"strategy.sm.unit.{interval.unit}"))
+
+
+def _shown(turn: Turn, catalog: MarketCatalog, field: str, value: str) -> str:
+    """A canonical value as people read it: "50 USDT", "每天", "BTC, ETH", "20%"."""
+    if value == forms.NONE:
+        return turn.t("strategy.sm.no_cap")
+    if field in _AMOUNT_FIELDS or field in _PRICE_FIELDS:
+        return f"{value} USDT"
+    if field == "interval":
+        return describe_interval(turn, Interval.of(value))
+    if field == "symbol":
+        return catalog.base_of(value)
+    if field == "symbols":
+        return ", ".join(catalog.base_of(s) for s in value.split(","))
+    if field == "max_position_pct":
+        return f"{value}%"
+    return value
+
+
+ACTIONS: dict[str, ActionSpec[StrategySkill]] = {
+    "create": ActionSpec(
+        run=StrategySkill.create_record, slots=StrategySkill.create_slots, check=StrategySkill.check_params
+    ),
+    "update": ActionSpec(
+        run=StrategySkill.update_record,
+        slots=StrategySkill.update_slots,
+        target=True,
+        confirm=Confirm.when(StrategySkill.used_by_traders, "a trader runs this strategy"),
+        check=StrategySkill.check_params,
+    ),
+    "delete": ActionSpec(
+        run=StrategySkill.delete_record,
+        target=True,
+        confirm=Confirm.ALWAYS,
+        check=StrategySkill.refuse_in_use,
+        destructive=True,
+    ),
+    "activate": ActionSpec(run=StrategySkill.activate, target=True),
+    "deactivate": ActionSpec(run=StrategySkill.deactivate, target=True),
+    "duplicate": ActionSpec(run=StrategySkill.duplicate, slots=StrategySkill.duplicate_slots, target=True),
+    "query": ActionSpec(run=StrategySkill.query_records, writes=False),
+}
