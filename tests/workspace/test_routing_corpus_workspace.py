@@ -1,7 +1,7 @@
 """Every routing-corpus row (tests/corpus, plus the shared corpus where present), with the
 workspace rules in front of the price rule.
 
-Rows for price, null, exchange_management, model_management and strategy_management must route exactly (skill and
+Rows for price, null and the workspace skills built so far must route exactly (skill and
 action; price rows also symbol and status). Rows for skills of later parts must be recognised and
 answered "not available yet" rather than misrouted (e.g. "create a BTC agent" is no price query).
 """

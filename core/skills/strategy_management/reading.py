@@ -123,7 +123,8 @@ _FILLER = _rx(
     "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我", "一下", "一个", "这个", "那个", "的",
     "吧", "呢", "了", "吗", "啊", "都", "所有", "全部", "现在", "目前", "默认", "再", "份",
     "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "it",
-    "default", "as", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "all", "one",
+    "default", "as", "use", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "all",
+    "one",
 )  # fmt: skip
 _PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
 
@@ -295,7 +296,8 @@ class StrategyReader:
     def _residue(self, raw: str, *, fields: bool = False) -> str:
         """What is left of a message once every known word is removed: the name it mentions."""
         text = raw
-        patterns = [STRATEGY_NOUN, *(rx for _, rx in ACTIONS), _FILLER]
+        # ACTIVATE_EN spans the name itself ("make ETH grid the default"): its verbs are in the others.
+        patterns = [STRATEGY_NOUN, *(rx for _, rx in ACTIONS if rx is not ACTIVATE_EN), _FILLER]
         if fields:
             patterns[1:1] = [rx for _, rx in FIELD_WORDS]
         for pattern in patterns:

@@ -138,7 +138,7 @@ class StrategySkill(RecordSkill[Strategy]):
             return turn.t("ws.field.name")
         if slot == "kind":
             return turn.t("strategy.sm.field.kind")
-        return turn.t(f"strategy.field.{slot}") if _is_param(slot) else None
+        return _label(turn.t(f"strategy.field.{slot}")) if _is_param(slot) else None
 
     def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
         field = spec.name

@@ -1,0 +1,59 @@
+"""A Core with every registered skill, its strategies in a store the test can reach (and the
+traders that use them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adapters.demo_market import DemoMarket
+from core.clock import FixedClock
+from core.engine import Core
+from core.memory_store import MemoryStateStore
+from core.ports import StateStore
+from core.strategies import StrategyStore
+from core.strategies.memory import MemoryStrategies
+from core.tasks.audit import AuditLog
+from core.trading.memory import MemoryOrderStore
+from core.workspace.memory import MemorySecretBox, MemoryWorkspace
+from tests.fakes import NOW, full_skills
+from tests.workspace.conftest import Chat
+
+OWNER = "console:user-1"
+
+
+@dataclass
+class StrategyDesk:
+    core: Core
+    chat: Chat
+    strategies: StrategyStore
+    workspace: MemoryWorkspace
+    audit: AuditLog
+    orders: MemoryOrderStore
+
+    def add_trader(self, name: str, strategy_id: str, owner: str = OWNER) -> None:
+        self.workspace.add_trader(owner, name, strategy_id=strategy_id)
+
+
+def strategy_desk(
+    *,
+    strategies: StrategyStore | None = None,
+    audit: AuditLog | None = None,
+    states: StateStore | None = None,
+) -> StrategyDesk:
+    clock = FixedClock(NOW)
+    workspace = MemoryWorkspace()
+    log = audit or workspace.audit
+    store = strategies or MemoryStrategies(log, workspace.traders)
+    orders = MemoryOrderStore(log)
+    skills = full_skills(
+        DemoMarket(clock),
+        clock,
+        secrets=MemorySecretBox(),
+        accounts=workspace.accounts,
+        models=workspace.models,
+        strategies=store,
+        audit=log,
+        orders=orders,
+    )
+    core = Core(store=states or MemoryStateStore(), skills=skills, clock=clock)
+    return StrategyDesk(core, Chat(core), store, workspace, log, orders)
