@@ -28,7 +28,7 @@ def _later(row: corpus.Row) -> bool:
     """Rows of skills still answered by their "not available yet" placeholder."""
     from core.skills import upcoming
 
-    placeholders = (upcoming.TRADER_MANAGEMENT, upcoming.STRATEGY_MANAGEMENT, *upcoming.DIAGNOSES)
+    placeholders = (upcoming.TRADER_MANAGEMENT, *upcoming.DIAGNOSES)
     return row["expect"].get("skill") in {spec.name for spec in placeholders}
 
 
