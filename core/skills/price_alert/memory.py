@@ -128,7 +128,7 @@ class MemoryAlertStore:
         resumed = []
         for alert in await self.paused_for(destinations):
             self.alerts[alert.id] = _rearmed(alert)
-            resumed.append(self.alerts[alert.id])
+            resumed.append(alert)  # as it was: its pause's reason is what the person is told
         return resumed
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:

@@ -109,8 +109,10 @@ def observe(
     alert: Alert, price: Decimal, reference: Decimal | None, now: datetime, quoted_at: datetime, source: str
 ) -> Observation:
     """The alert after one observation of ``price``: fired or not, armed or not."""
-    holds = alert.spec.holds(price, reference)
     base = replace(alert, last_price=price, checked_at=now)
+    if alert.status is not AlertStatus.ACTIVE:  # triggered or paused: watched no more
+        return Observation(base, None)
+    holds = alert.spec.holds(price, reference)
     if holds is None:  # a move with no reference yet: nothing to tell
         return Observation(base, None)
     if not holds:

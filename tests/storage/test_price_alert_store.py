@@ -1,0 +1,205 @@
+"""The price alerts' SQL store on SQLite and PostgreSQL: limits, compare-and-set, firings
+recorded and claimed once, pauses, samples; and two OS processes checking the same alerts at
+once deliver each firing exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import replace
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from adapters.storage.audit_log import SqlAuditLog
+from adapters.storage.engine import create_engine
+from adapters.storage.price_alerts import SqlAlertStore
+from core.outbound.destination import Destination
+from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, observe
+from core.skills.price_alert.ports import LimitReached
+from core.tasks.audit import AuditEntry
+from tests.fakes import NOW
+
+REPO = Path(__file__).resolve().parents[2]
+ALICE = Destination.direct("telegram", "42")
+GROUP = Destination.chat("telegram", "-1001")
+
+
+def audit(action: str = "create") -> AuditEntry:
+    return AuditEntry("telegram:42", "telegram:42:42:", NOW, "price_alert", action, "a", "BTC", "ok")
+
+
+def an_alert(i: int, destination: Destination = ALICE, level: str = "80000") -> Alert:
+    return Alert(
+        id=f"a{i:07d}",
+        owner="telegram:42",
+        created_in="telegram:42:42:",
+        destination=destination,
+        spec=AlertSpec("BTCUSDT", "below", Decimal(level), repeat=i % 2 == 1, cooldown=timedelta(minutes=30)),
+        status=AlertStatus.ACTIVE,
+        armed=True,
+        locale="zh",
+        source="binance",
+        created_at=NOW + timedelta(seconds=i),
+        last_price=Decimal("81000"),
+    )
+
+
+async def test_round_trip_limit_and_audit(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        assert await store.create(an_alert(0), 2, audit()) == an_alert(0)
+        await store.create(an_alert(1), 2, audit())
+        assert await store.create(an_alert(2), 2, audit()) == LimitReached(2)
+        assert await store.create(an_alert(3, GROUP), 2, audit()) == an_alert(3, GROUP)  # another place
+        assert [a.id for a in await store.for_destination(ALICE)] == ["a0000000", "a0000001"]
+        assert await store.get("a0000001") == an_alert(1)
+        assert len(await SqlAuditLog(engine).recent("telegram:42")) == 3
+        assert await store.delete("a0000000", audit("delete")) is True
+        assert await store.delete("a0000000", audit("delete")) is False
+        assert await store.watched_symbols() == ["BTCUSDT"]
+    finally:
+        await store.close()
+
+
+async def test_the_limit_holds_when_two_engines_create_at_once(db_url: str) -> None:
+    engines = [create_engine(db_url) for _ in range(2)]
+    stores = [SqlAlertStore(e) for e in engines]
+    try:
+        results = await asyncio.gather(
+            *(stores[i % 2].create(an_alert(i), 5, audit()) for i in range(12)), return_exceptions=True
+        )
+        stored = await stores[0].for_destination(ALICE)
+        assert len(stored) == 5
+        assert sum(isinstance(r, Alert) for r in results) == 5
+    finally:
+        for s, e in zip(stores, engines, strict=True):
+            await s.close()
+            await e.dispose()
+
+
+async def test_a_firing_is_recorded_by_one_compare_and_set_and_claimed_once(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        alert = an_alert(0)
+        await store.create(alert, 10, audit())
+        seen = observe(alert, Decimal("79000"), None, NOW, NOW, "binance")
+        assert seen.trigger is not None
+        [trigger] = await store.record([seen], {alert.id: 1})
+        assert await store.record([seen], {alert.id: 1}) == []  # a second process with the old version
+        stored = await store.get(alert.id)
+        assert stored is not None and stored.status is AlertStatus.TRIGGERED and stored.version == 2
+
+        [claimed] = await store.claim_triggers("BTCUSDT", "p1", NOW, NOW - timedelta(minutes=2))
+        assert claimed.trigger == trigger and claimed.alert.id == alert.id
+        assert await store.claim_triggers("BTCUSDT", "p2", NOW, NOW - timedelta(minutes=2)) == []
+        await store.finish_trigger(trigger.id, "p2", "sent", NOW)  # not its claim: nothing
+        assert await store.trigger_status(trigger.id) == "sending"
+        await store.finish_trigger(trigger.id, "p1", "retry", NOW)
+        [again] = await store.claim_triggers("BTCUSDT", "p2", NOW, NOW - timedelta(minutes=2))
+        await store.finish_trigger(again.trigger.id, "p2", "sent", NOW)
+        assert await store.trigger_status(trigger.id) == "sent"
+
+        rearmed = await store.rearm(alert.id, NOW, audit("rearm"))
+        assert rearmed is not None and rearmed.status is AlertStatus.ACTIVE and not rearmed.armed
+    finally:
+        await store.close()
+
+
+async def test_a_claim_left_by_a_vanished_process_is_taken_after_the_lease(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        alert = an_alert(0)
+        await store.create(alert, 10, audit())
+        await store.record([observe(alert, Decimal("79000"), None, NOW, NOW, "binance")], {alert.id: 1})
+        assert len(await store.claim_triggers("BTCUSDT", "dead", NOW, NOW - timedelta(minutes=2))) == 1
+        later = NOW + timedelta(minutes=1)
+        assert await store.claim_triggers("BTCUSDT", "p2", later, later - timedelta(minutes=2)) == []
+        later = NOW + timedelta(minutes=3)
+        assert len(await store.claim_triggers("BTCUSDT", "p2", later, later - timedelta(minutes=2))) == 1
+    finally:
+        await store.close()
+
+
+async def test_pause_and_resume_a_destination(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        await store.create(an_alert(0), 10, audit())
+        await store.create(an_alert(1), 10, audit())
+        await store.create(an_alert(2, GROUP), 10, audit())
+        assert await store.pause_destination(ALICE, "bot_blocked", NOW) == 2
+        assert [a.id for a in await store.active_for("BTCUSDT")] == ["a0000002"]
+        assert await store.resume([GROUP], NOW) == []
+        resumed = await store.resume([ALICE, GROUP], NOW)
+        assert sorted(a.paused_reason or "" for a in resumed) == ["bot_blocked", "bot_blocked"]
+        assert len(await store.active_for("BTCUSDT")) == 3
+        assert await store.resume([ALICE], NOW) == []  # told once
+    finally:
+        await store.close()
+
+
+async def test_samples_give_the_price_one_window_ago(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        assert await store.reference("SOLUSDT", NOW) is None
+        for minutes, price in ((0, "150"), (30, "151"), (60, "152"), (90, "153")):
+            await store.add_sample("SOLUSDT", NOW + timedelta(minutes=minutes), Decimal(price))
+        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45)) == Decimal("151")
+        assert await store.reference("SOLUSDT", NOW - timedelta(hours=1)) == Decimal("150")  # watched less
+        await store.add_sample("SOLUSDT", NOW + timedelta(hours=27), Decimal("160"))  # old ones pruned
+        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45)) == Decimal("160")
+    finally:
+        await store.close()
+
+
+def _wait(condition: object, within: float = 60.0) -> None:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        time.sleep(0.01)
+    raise AssertionError("condition not met in time")
+
+
+async def _seed(url: str, n: int) -> None:
+    engine = create_engine(url)
+    store = SqlAlertStore(engine)
+    try:
+        for i in range(n):
+            await store.create(replace(an_alert(i), spec=replace(an_alert(i).spec, repeat=False)), n, audit())
+    finally:
+        await store.close()
+        await engine.dispose()
+
+
+def test_two_processes_checking_at_once_deliver_each_firing_exactly_once(db_url: str, tmp_path: Path) -> None:
+    asyncio.run(_seed(db_url, 40))
+    go = tmp_path / "go"
+    outs = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.storage.alert_worker", db_url, str(out), str(go)],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for out in outs
+    ]
+    try:
+        _wait(lambda: all(out.with_suffix(".ready").exists() for out in outs))
+        go.touch()
+        for proc in procs:
+            _, err = proc.communicate(timeout=120)
+            assert proc.returncode == 0, err
+    finally:
+        for proc in procs:
+            proc.kill()
+    sent = [line for out in outs if out.exists() for line in out.read_text().split()]
+    counts = Counter(sent)
+    assert len(counts) == 40 and set(counts.values()) == {1}, counts
