@@ -28,6 +28,7 @@ from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from bench.startup import bench_startup
 from bench.telegram_e2e import bench_telegram
+from bot.catalog import bundled_catalog
 from bot.skills import build_registry
 from core.clock import SystemClock
 from core.engine import Core
@@ -87,7 +88,7 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
             Services()
             .provide(CLOCK, clock)
             .provide(MARKET, InstantMarket())
-            .provide(CATALOG, MarketCatalog())
+            .provide(CATALOG, bundled_catalog())
             .provide(SECRET_BOX, MemorySecretBox())
             .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
             .provide(MODEL_CONFIGS, workspace.models)

@@ -35,10 +35,10 @@ from adapters.demo_market import DemoMarket
 from adapters.telegram import TelegramConfig, build_application
 from adapters.telegram.flood import FloodControl
 from bench.legacy_telegram import LegacyFloodControl, two_message_render
+from bot.catalog import bundled_catalog
 from core.clock import SystemClock
 from core.engine import Core
 from core.market_cache import CachedMarket
-from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
@@ -177,7 +177,7 @@ def _price_skills(clock: SystemClock, charts: MatplotlibChartRenderer) -> SkillS
         Services()
         .provide(CLOCK, clock)
         .provide(MARKET, CachedMarket(DemoMarket(clock), clock))
-        .provide(CATALOG, MarketCatalog())
+        .provide(CATALOG, bundled_catalog())
         .provide(CHARTS, charts)
     )
     return Registry().register(price.SPEC).build(services)

@@ -26,6 +26,7 @@ from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
 from adapters.storage.trading import SqlOrderStore
+from bot.catalog import bundled_catalog
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
@@ -166,7 +167,7 @@ async def build_app(
     job_kinds: Iterable[JobKind] = (),
 ) -> App:
     clock = clock or SystemClock()
-    catalog = MarketCatalog()
+    catalog = bundled_catalog()  # the database's fresher copy replaces it below (live market)
     http: httpx.AsyncClient | None = None
     engine = create_engine(settings.database_url)
     from bot.secret_keys import open_secret_box  # cryptography: only for a process that starts

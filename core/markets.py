@@ -1,12 +1,15 @@
-"""The supported markets: one config, with aliases in Chinese and English."""
+"""The markets deskmate quotes (the exchange's USDT spot list), with names in Chinese and English."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
+from core.coin_names import COIN_NAMES, NOT_COINS, POPULAR_BASES
 from core.i18n import Locale
 
 
@@ -81,8 +84,9 @@ DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
     ),
 )
 
-# Well-known coins deskmate does not quote (yet): recognised so that "狗狗币价格" fails clearly
-# ("not supported; supported are ...") instead of falling through as small talk.
+# Coins deskmate knew it did not quote before the catalog came from the exchange: with the small
+# built-in catalog (tests, compositions without a snapshot) they still fail clearly ("狗狗币价格"
+# -> "not supported") instead of falling through as small talk.
 KNOWN_UNSUPPORTED: dict[str, tuple[str, ...]] = {
     "DOGEUSDT": ("doge", "dogecoin", "狗狗币", "狗狗幣", "狗狗"),
     "XRPUSDT": ("xrp", "ripple", "瑞波币", "瑞波"),
@@ -99,25 +103,88 @@ KNOWN_UNSUPPORTED: dict[str, tuple[str, ...]] = {
     "SUIUSDT": ("sui",),
 }
 
+QUOTE_ASSET = "USDT"  # the one quote currency deskmate serves
+NOT_A_COIN = ""  # an alias that names no coin ("比特币ETF"): resolve() gives this, never a symbol
+
+
+def market_for(base: str, rules: SymbolRules | None = None, quote_asset: str = QUOTE_ASSET) -> MarketSpec:
+    """A listed market with deskmate's own names for its coin (the exchange knows tickers only)."""
+    base = base.upper()
+    names = COIN_NAMES.get(base)
+    symbol = f"{base}{quote_asset}"
+    if names is None:
+        return MarketSpec(symbol, base, quote_asset, base, base, (), rules)
+    name_en, name_zh, aliases = names
+    return MarketSpec(symbol, base, quote_asset, name_en, name_zh, aliases, rules)
+
+
+def rules_to_row(rules: SymbolRules | None) -> dict[str, str] | None:
+    """A symbol's filters as strings (a snapshot file, a table row): Decimal digits exactly."""
+    if rules is None:
+        return None
+    row = {
+        "tick_size": str(rules.tick_size),
+        "step_size": str(rules.step_size),
+        "min_qty": str(rules.min_qty),
+        "max_qty": str(rules.max_qty),
+        "min_notional": str(rules.min_notional),
+    }
+    if rules.max_notional is not None:
+        row["max_notional"] = str(rules.max_notional)
+    return row
+
+
+def rules_from_row(row: Mapping[str, Any] | None) -> SymbolRules | None:
+    """The inverse of rules_to_row; None when the row is missing or not all numbers."""
+    if not row:
+        return None
+    try:
+        max_notional = row.get("max_notional")
+        return SymbolRules(
+            Decimal(str(row["tick_size"])),
+            Decimal(str(row["step_size"])),
+            Decimal(str(row["min_qty"])),
+            Decimal(str(row["max_qty"])),
+            Decimal(str(row["min_notional"])),
+            Decimal(str(max_notional)) if max_notional is not None else None,
+        )
+    except (KeyError, ArithmeticError, ValueError):
+        return None
+
 
 class MarketCatalog:
-    """Lookup of supported (and known-unsupported) markets by symbol or alias."""
+    """The markets deskmate quotes (every listed USDT spot market of the exchange, or the small
+    built-in set), looked up by symbol or by any name people use.
 
-    def __init__(self, markets: Sequence[MarketSpec] = DEFAULT_MARKETS) -> None:
+    The exchange's list changes (a daily refresh replaces it); name indexes are built on first
+    use, so a process that never reads a coin name never pays for them.
+    """
+
+    def __init__(
+        self,
+        markets: Sequence[MarketSpec] = DEFAULT_MARKETS,
+        *,
+        fetched_at: datetime | None = None,
+        origin: str = "builtin",
+    ) -> None:
+        self.version = 0  # bumped by replace(): indexes built from an older list rebuild
+        self._set(markets, fetched_at, origin)
+
+    def _set(self, markets: Sequence[MarketSpec], fetched_at: datetime | None, origin: str) -> None:
         if not markets:
             raise ValueError("at least one market must be supported")
-        self._markets = tuple(markets)
+        popular = {base: i for i, base in enumerate(COIN_NAMES)}
+        # The coins people ask about most first: buttons, autocompletion and help list them first.
+        self._markets = tuple(sorted(markets, key=lambda m: (popular.get(m.base, len(popular)), m.base)))
         self._by_symbol = {m.symbol: m for m in self._markets}
-        self._aliases: dict[str, str] = {}
-        for symbol, aliases in KNOWN_UNSUPPORTED.items():
-            if symbol in self._by_symbol:
-                continue
-            for alias in (*aliases, symbol, symbol.removesuffix("USDT")):
-                self._aliases[normalize_alias(alias)] = symbol
-        # Supported markets win over the unsupported list on any clash.
-        for market in self._markets:
-            for alias in market.all_aliases():
-                self._aliases[alias] = market.symbol
+        self._alias_index: dict[str, str] | None = None
+        self.fetched_at = fetched_at  # when the exchange listed these (None: built in)
+        self.origin = origin  # "builtin", "snapshot", "database", "exchange"
+
+    def replace(self, markets: Sequence[MarketSpec], fetched_at: datetime, origin: str) -> None:
+        """A newer list from the exchange (the daily refresh)."""
+        self._set(markets, fetched_at, origin)
+        self.version += 1
 
     @property
     def markets(self) -> tuple[MarketSpec, ...]:
@@ -126,6 +193,9 @@ class MarketCatalog:
     @property
     def symbols(self) -> tuple[str, ...]:
         return tuple(m.symbol for m in self._markets)
+
+    def __len__(self) -> int:
+        return len(self._markets)
 
     def get(self, symbol: str) -> MarketSpec | None:
         return self._by_symbol.get(symbol.upper())
@@ -139,21 +209,89 @@ class MarketCatalog:
         return symbol.upper() in self._by_symbol
 
     def aliases(self) -> dict[str, str]:
-        """Normalized alias -> symbol, supported and known-unsupported alike."""
-        return dict(self._aliases)
+        """Normalized alias -> symbol (or NOT_A_COIN), supported, known-unsupported and look-alikes."""
+        if self._alias_index is None:
+            self._alias_index = self._build_aliases()
+        return self._alias_index
+
+    def _build_aliases(self) -> dict[str, str]:
+        index: dict[str, str] = {}
+        for symbol, aliases in KNOWN_UNSUPPORTED.items():
+            if symbol in self._by_symbol:
+                continue
+            for alias in (*aliases, symbol, symbol.removesuffix(QUOTE_ASSET)):
+                index[normalize_alias(alias)] = symbol
+        # Names of well-known coins the exchange does not list: "not supported", never a guess.
+        for base, (name_en, name_zh, extra) in COIN_NAMES.items():
+            symbol = f"{base}{QUOTE_ASSET}"
+            if symbol not in self._by_symbol:
+                for alias in (base, symbol, name_en, name_zh, *extra):
+                    index.setdefault(normalize_alias(alias), symbol)
+        for phrase in NOT_COINS:
+            index[normalize_alias(phrase)] = NOT_A_COIN
+        # Listed markets win over the lists above on any clash.
+        for market in self._markets:
+            for alias in market.all_aliases():
+                if alias and index.get(alias) != NOT_A_COIN:
+                    index[alias] = market.symbol
+        # The quote asset itself names no coin ("USDT" in "BTC/USDT").
+        index.pop(normalize_alias(QUOTE_ASSET), None)
+        return index
 
     def resolve(self, name: str) -> str | None:
-        """A symbol for a single coin name ("btc", "以太坊", "SOLUSDT", "doge"), or None."""
-        return self._aliases.get(normalize_alias(name))
+        """The symbol for one coin name ("btc", "$BTC", "BTC/USDT", "btc-usdt", "BTCUSDT", "以太坊",
+        "doge"), NOT_A_COIN for a look-alike that names none ("比特币ETF"), or None if unknown."""
+        key = normalize_alias(name).removeprefix("$").strip()
+        index = self.aliases()
+        found = index.get(key)
+        if found is not None:
+            return found
+        quote = normalize_alias(QUOTE_ASSET)
+        for sep in ("/", "-", "_", " ", ""):
+            suffix = sep + quote
+            if key.endswith(suffix) and len(key) > len(suffix):
+                base = key[: -len(suffix)].strip()
+                symbol = index.get(base)
+                if symbol and self.base_of(symbol).casefold() == base:  # a ticker, not a name
+                    return symbol
+        return None
 
-    def supported_bases(self) -> str:
-        return ", ".join(m.base for m in self._markets)
+    def supported_bases(self, limit: int = 8) -> str:
+        """The coins quoted, in a line: all of a small list, else the first few and a count."""
+        bases = [m.base for m in self._markets]
+        if len(bases) <= limit:
+            return ", ".join(bases)
+        return f"{', '.join(bases[:limit])} … ({len(bases)})"
+
+    def popular(self, limit: int = len(POPULAR_BASES)) -> list[str]:
+        """Symbols to offer as buttons: the most asked-about coins that are listed."""
+        listed = [f"{b}{QUOTE_ASSET}" for b in POPULAR_BASES if f"{b}{QUOTE_ASSET}" in self._by_symbol]
+        rest = [m.symbol for m in self._markets if m.symbol not in listed]
+        return (listed + rest)[:limit]
 
     def base_of(self, symbol: str) -> str:
         spec = self.get(symbol)
         if spec:
             return spec.base
-        return symbol.removesuffix("USDT") if symbol.endswith("USDT") else symbol
+        return symbol.removesuffix(QUOTE_ASSET) if symbol.endswith(QUOTE_ASSET) else symbol
 
     def iter_specs(self, symbols: Iterable[str]) -> list[MarketSpec]:
         return [self._by_symbol[s] for s in symbols if s in self._by_symbol]
+
+
+def catalog_rows(catalog: MarketCatalog) -> list[dict[str, Any]]:
+    """The catalog as plain rows (symbol, base, quote, filters): a snapshot file's content."""
+    return [
+        {"symbol": m.symbol, "base": m.base, "quote": m.quote_asset, "filters": rules_to_row(m.rules)}
+        for m in sorted(catalog.markets, key=lambda m: m.symbol)
+    ]
+
+
+def markets_from_rows(rows: Iterable[Mapping[str, Any]]) -> list[MarketSpec]:
+    """Rows (a snapshot file, the database) back into markets; rows in another quote are skipped."""
+    out = []
+    for row in rows:
+        base, quote = str(row.get("base", "")), str(row.get("quote", QUOTE_ASSET))
+        if base and quote == QUOTE_ASSET:
+            out.append(market_for(base, rules_from_row(row.get("filters"))))
+    return out

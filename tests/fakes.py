@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import cast
 
 from adapters.demo_market import DemoMarket
+from bot.catalog import bundled_catalog
 from bot.skills import build_registry
 from core.clock import Clock, FixedClock
 from core.diagnosis.ports import MODEL_PROBE, ModelProbe
@@ -112,7 +113,7 @@ COMMANDS: tuple[CommandSpec, ...] = build_registry().commands()  # what the adap
 def base_services(market: object, clock: Clock, charts: object | None = None) -> Services:
     """The core's own services: clock, market, catalog and (optionally) charts."""
     services = Services().provide(CLOCK, clock).provide(MARKET, cast(MarketData, market))
-    services.provide(CATALOG, MarketCatalog())
+    services.provide(CATALOG, bundled_catalog())  # the product's catalog: every listed USDT coin
     if charts is not None:
         services.provide(CHARTS, cast(ChartRenderer, charts))
     return services

@@ -73,7 +73,7 @@ def test_json_contract_for_a_combined_request(ask) -> None:
 def test_slot_filling_and_follow_up_across_processes(ask) -> None:
     first = ask("当前价格是多少")
     assert first["status"] == "needs_input"
-    assert [b["label"] for b in first["buttons"]] == ["BTC", "ETH", "SOL"]
+    assert [b["label"] for b in first["buttons"]] == ["BTC", "ETH", "SOL", "BNB", "XRP", "DOGE"]
     second = ask("ETH")
     assert second["status"] == "completed"
     assert second["route"]["slots"]["symbol"] == "ETHUSDT"
@@ -84,7 +84,7 @@ def test_slot_filling_and_follow_up_across_processes(ask) -> None:
 
 
 def test_button_press_across_processes(ask) -> None:
-    first = ask("compare btc and eth")
+    first = ask("compare btc, eth, sol and doge")
     token = first["buttons"][0]["token"]
     pressed = ask("--press", token)
     assert pressed["status"] == "completed" and pressed["route"]["slots"]["symbol"] == "BTCUSDT"

@@ -136,19 +136,22 @@ async def test_market_failures_give_a_clear_message_and_no_price(code: str) -> N
         assert "12" in notice.text
 
 
-async def test_unsupported_coin_fails_naming_the_supported_ones() -> None:
+async def test_a_known_coin_binance_does_not_list_fails_clearly() -> None:
     market = ScriptedMarket()
-    reply = await Chat(make_core(market)).say("狗狗币价格")
+    reply = await Chat(make_core(market)).say("门罗币价格")
     assert reply.status is Status.FAILED
     (notice,) = blocks_of(reply, NoticeBlock)
     assert notice.code == "unsupported_symbol"
-    assert "DOGE" in notice.text and "BTC, ETH, SOL" in notice.text
+    assert "XMR" in notice.text and "USDT" in notice.text
     assert market.calls == []
 
 
 async def test_slash_command_with_an_unknown_coin() -> None:
-    reply = await Chat(make_core(ScriptedMarket())).command("price", "pepecoin")
-    assert reply.status is Status.FAILED and reply.route.slots["symbol"] == "PEPECOINUSDT"
+    market = ScriptedMarket()
+    reply = await Chat(make_core(market)).command("price", "pepecoin")
+    assert reply.status is Status.NEEDS_INPUT and reply.route.slots["unknown"] == "PEPECOIN"
+    assert reply.buttons[0].label == "PEPE"  # the close match, offered, not assumed
+    assert market.calls == []
 
 
 async def test_followup_keeps_the_kind_of_answer() -> None:
@@ -171,7 +174,7 @@ async def test_which_coin_then_a_bare_coin_fills_the_slot() -> None:
     chat = Chat(make_core(market))
     ask = await chat.say("当前价格是多少")
     assert ask.status is Status.NEEDS_INPUT
-    assert [b.label for b in ask.buttons] == ["BTC", "ETH", "SOL"]
+    assert [b.label for b in ask.buttons] == ["BTC", "ETH", "SOL", "BNB", "XRP", "DOGE"]
     assert market.calls == []
     answer = await chat.say("ETH")
     assert answer.status is Status.COMPLETED
@@ -179,12 +182,12 @@ async def test_which_coin_then_a_bare_coin_fills_the_slot() -> None:
     assert answer.locale == "zh"  # "ETH" alone doesn't tell; the conversation does
 
 
-async def test_two_coins_ask_to_choose_one_of_them_then_a_button_answers() -> None:
+async def test_four_coins_ask_to_narrow_down_then_a_button_answers() -> None:
     market = ScriptedMarket()
     chat = Chat(make_core(market))
-    ask = await chat.say("BTC 和 ETH 现在多少钱")
-    assert ask.status is Status.NEEDS_INPUT
-    assert [b.label for b in ask.buttons] == ["BTC", "ETH"]
+    ask = await chat.say("BTC、ETH、SOL 和 DOGE 现在多少钱")
+    assert ask.status is Status.NEEDS_INPUT and notice_codes(ask) == ["ask_symbol"]
+    assert [b.label for b in ask.buttons] == ["BTC", "ETH", "SOL", "DOGE"]
     pressed = await chat.press(ask.buttons[1].token)
     assert pressed.status is Status.COMPLETED and pressed.route.slots["symbol"] == "ETHUSDT"
     again = await chat.press(ask.buttons[0].token)  # the sibling button was spent too
@@ -360,9 +363,9 @@ async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
 @pytest.mark.parametrize(
     ("text", "note"),
     [
-        ("ETH 30天走势", "only_7_days"),
-        ("ETH 一个月走势", "only_7_days"),
-        ("BTC 1h chart", "only_7_days"),
+        ("ETH 一个月走势", "range_nearest"),
+        ("BTC 1h chart", "range_intraday"),
+        ("give me 3 day btc history", "range_nearest"),
         ("ethereum price in EUR", "only_usdt"),
         ("比特币人民币价格", "only_usdt"),
     ],
@@ -377,12 +380,15 @@ async def test_seven_days_gets_no_scope_note() -> None:
     for text in ("ETH 最近 7 天走势", "btc chart 7d", "/history eth"):
         chat = Chat(make_core(ScriptedMarket(), charts=FakeCharts()))
         reply = await (chat.command("history", "eth") if text.startswith("/") else chat.say(text))
-        assert "only_7_days" not in notice_codes(reply)
+        assert not {"range_nearest", "range_intraday", "range_date"} & set(notice_codes(reply))
 
 
-async def test_history_command_with_another_window_says_so() -> None:
+async def test_history_command_with_a_served_window() -> None:
     reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 30")
-    assert reply.route.slots["symbol"] == "SOLUSDT" and notice_codes(reply)[0] == "only_7_days"
+    assert reply.route.slots == {"symbol": "SOLUSDT", "days": 30}
+    assert len(blocks_of(reply, HistoryBlock)[0].points) == 30
+    odd = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 20")
+    assert odd.route.slots["days"] == 14 and notice_codes(odd)[0] == "range_nearest"
 
 
 @pytest.mark.parametrize(("text", "locale"), [("hello", "en"), ("你好！", "zh"), ("thanks", "en")])

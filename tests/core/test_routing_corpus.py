@@ -42,6 +42,8 @@ async def test_corpus_row_routes_as_expected(row: dict) -> None:
         assert reply.route.action == expect["action"]
     if "symbol" in expect:
         assert reply.route.slots.get("symbol") == expect["symbol"]
+    if "symbols" in expect:
+        assert reply.route.slots.get("symbols") == expect["symbols"]
     if "status" in expect:
         assert reply.status.value == expect["status"]
     else:
@@ -72,6 +74,6 @@ def test_chatter_is_not_a_price_request(text: str) -> None:
     assert Router([PriceRule(MarketCatalog())]).route(text) is None
 
 
-def test_unknown_ticker_with_price_words_is_named_as_unsupported() -> None:
+def test_unknown_ticker_with_price_words_is_named_as_unknown() -> None:
     route = Router([PriceRule(MarketCatalog())]).route("XYZ price")
-    assert route is not None and route.slots["symbols"] == ["XYZUSDT"]
+    assert route is not None and route.slots["symbols"] == [] and route.slots["unknown"] == "XYZ"

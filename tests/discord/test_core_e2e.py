@@ -104,25 +104,33 @@ async def test_a_chart_answer_is_one_message_with_its_embeds_and_the_image(env: 
 
 async def test_core_choice_buttons_owner_other_member_and_expiry(env: simcord.Env, clock: FixedClock) -> None:
     channel, alice, bob = _world(env)
-    asked = await alice.slash(channel, "price", coin="btc eth")
+    asked = await alice.slash(channel, "price", coin="btc eth sol doge")
     assert asked.response is not None
     message = asked.response
-    assert message.content == "I can look up one coin at a time. Which one: BTC, ETH?"
+    assert message.content == (
+        "I can show up to 3 coins at once and you named BTC, ETH, SOL, DOGE. "
+        "Please narrow it down, or pick one:"
+    )
     labels = [c["label"] for row in message.components for c in row["components"]]
-    assert labels == ["BTC", "ETH"]
+    assert labels == ["BTC", "ETH", "SOL", "DOGE"]
 
     other = await bob.click(message, label="ETH")
     [note] = other.followups
     assert note.ephemeral and note.content == "⚠️ This button isn't for you."
-    assert [c["label"] for row in message.components for c in row["components"]] == ["BTC", "ETH"]
+    assert [c["label"] for row in message.components for c in row["components"]] == [
+        "BTC",
+        "ETH",
+        "SOL",
+        "DOGE",
+    ]
 
     await alice.click(message, label="ETH")
     assert message.components == []
-    assert "Which one" not in message.content  # the question is replaced by the answer
+    assert "narrow it down" not in message.content  # the question is replaced by the answer
     assert message.embeds[0].title == "Ethereum · ETH/USDT · DEMO"
 
     # A second question, left until its buttons expire (15 minutes).
-    again = await alice.slash(channel, "price", coin="sol btc")
+    again = await alice.slash(channel, "price", coin="sol btc eth doge")
     assert again.response is not None
     clock.advance(16 * 60)
     late = await alice.click(again.response, label="SOL")
@@ -135,7 +143,7 @@ async def test_core_buttons_survive_a_restart(
     env: simcord.Env, store: MemoryStateStore, clock: FixedClock, charts: MatplotlibChartRenderer
 ) -> None:
     channel, alice, _ = _world(env)
-    asked = await alice.slash(channel, "history", coin="btc sol")
+    asked = await alice.slash(channel, "history", coin="btc sol eth doge")
     assert asked.response is not None
 
     # A new process: a new Core and client over the same (persistent) store.

@@ -49,7 +49,7 @@ async def test_invalid_json_is_rejected_and_the_model_can_retry(
         ("place_order", {"symbol": "BTCUSDT", "side": "buy"}, "unknown_tool"),
         ("get_current_price", {"symbol": "BTCUSDT", "exchange": "binance"}, "unexpected_argument"),
         ("get_current_price", {}, "missing_argument"),
-        ("get_current_price", {"symbol": "DOGEUSDT"}, "unsupported_symbol"),
+        ("get_current_price", {"symbol": "XMRUSDT"}, "unsupported_symbol"),
         ("get_current_price", {"symbol": "btc"}, "unsupported_symbol"),
         ("get_current_price", ["BTCUSDT"], "invalid_json"),
         ("get_price_history", {"symbol": "BTCUSDT", "days": 30}, "unsupported_days"),

@@ -33,7 +33,7 @@ def prices(services: Services) -> PriceService:
 
 def _summary(locale: Locale, services: Services) -> str:
     catalog: MarketCatalog = services.get(CATALOG)
-    return t(locale, "price.help", supported=catalog.supported_bases())
+    return t(locale, "price.help", count=len(catalog))
 
 
 _COIN = CommandArg(
@@ -75,7 +75,10 @@ SPEC = SkillSpec(
         CommandSpec(
             "history",
             LocalText("历史", "history"),
-            LocalText("最近 7 天的日收盘价和走势图", "Daily closes of the last 7 days, with a chart"),
+            LocalText(
+                "最近 7/14/30/90 天的日收盘价和走势图",
+                "Daily closes of the last 7/14/30/90 days, with a chart",
+            ),
             _COIN,
             order=30,
         ),

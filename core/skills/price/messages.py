@@ -7,21 +7,58 @@ from core.i18n import register
 register(
     {
         "price.help": {
-            "zh": "查询 {supported} 的当前价格（最优卖价）和最近 7 个完整 UTC 日的收盘价走势",
-            "en": "look up the current price (best ask) of {supported} and their daily closes for the last "
-            "7 full UTC days",
+            "zh": "查询币安现货任意 USDT 交易对（共 {count} 个，如 BTC、ETH、DOGE）的当前价格（最优卖价），"
+            "以及最近 7、14、30 或 90 个完整 UTC 日的收盘价走势；一次最多 3 个币",
+            "en": "look up the current price (best ask) of any Binance spot coin quoted in USDT ({count} "
+            "coins, e.g. BTC, ETH, DOGE) and its daily closes for the last 7, 14, 30 or 90 full UTC days; "
+            "up to 3 coins at once",
         },
         "price.ask_symbol": {
-            "zh": "要查哪个币？支持：{supported}。",
-            "en": "Which coin? Supported: {supported}.",
+            "zh": "要查哪个币？可以说代码或名称（币安现货 USDT 交易对，共 {count} 个），或选下面常见的币。",
+            "en": "Which coin? Name it by ticker or name (any of {count} Binance USDT spot coins), or pick "
+            "a popular one below.",
         },
-        "price.choose_one": {
-            "zh": "一次只能查一个币，请选择：{named}。",
-            "en": "I can look up one coin at a time. Which one: {named}?",
+        "price.too_many_coins": {
+            "zh": "一次最多查 {most} 个币，你提到了：{named}。请缩小范围，或选一个：",
+            "en": "I can show up to {most} coins at once and you named {named}. Please narrow it down, "
+            "or pick one:",
         },
         "price.unsupported": {
-            "zh": "暂不支持 {symbol}。目前支持：{supported}。",
-            "en": "{symbol} isn't supported. Supported coins: {supported}.",
+            "zh": "币安现货没有 {symbol}/USDT 交易对，暂不支持 {symbol}"
+            "（支持币安现货全部 {count} 个 USDT 交易对）。",
+            "en": "{symbol} isn't supported: Binance spot lists no {symbol}/USDT market (all {count} "
+            "USDT spot markets are).",
+        },
+        "price.unknown_coin": {
+            "zh": "我不认识币种“{name}”。请用代码（如 BTC）或名称再试一次。",
+            "en": 'I don\'t know the coin "{name}". Try its ticker (like BTC) or its name.',
+        },
+        "price.unknown_coin_close": {
+            "zh": "我不认识币种“{name}”。你是指 {close} 吗？",
+            "en": 'I don\'t know the coin "{name}". Did you mean {close}?',
+        },
+        "price.not_a_coin": {
+            "zh": "“{name}”不是币安现货上的币，我没法报价（我只报币安现货 USDT 交易对的价格）。",
+            "en": '"{name}" is not a coin on Binance spot, so I can\'t quote it (I quote Binance USDT '
+            "spot markets only).",
+        },
+        "price.range_nearest": {
+            "zh": "没有“{asked}”这个区间：我提供最近 {served} 个完整 UTC 日的收盘价。"
+            "以下是最接近的最近 {days} 天。",
+            "en": '"{asked}" isn\'t a range I serve: I give daily closes for the last {served} full UTC '
+            "days. Here are the nearest, the last {days} days.",
+        },
+        "price.range_date": {
+            "zh": "我不提供指定日期（{asked}）的价格，只提供当前价格和最近 {served} 个完整 UTC 日的收盘价。"
+            "以下是当前价格。",
+            "en": "I don't serve prices on a given date ({asked}); I serve the current price and daily "
+            "closes for the last {served} full UTC days. Here is the current price.",
+        },
+        "price.range_intraday": {
+            "zh": "我不提供小时或分钟级数据（{asked}），只提供最近 {served} 个完整 UTC 日的日收盘价。"
+            "以下是最近 {days} 天。",
+            "en": "I don't serve hourly or minute data ({asked}), only daily closes for the last {served} "
+            "full UTC days. Here are the last {days} days.",
         },
         "price.chart_alt": {
             "zh": "{base} 最近 {days} 个完整 UTC 日的收盘价走势图",
@@ -33,16 +70,12 @@ register(
             "left as gaps, not filled in).",
         },
         "price.no_history": {
-            "zh": "交易所没有返回 {base} 最近 7 天的任何收盘价。",
-            "en": "The exchange returned no daily closes for {base} in the last 7 days.",
+            "zh": "交易所没有返回 {base} 最近 {days} 天的任何收盘价。",
+            "en": "The exchange returned no daily closes for {base} in the last {days} days.",
         },
         "price.chart_failed": {
             "zh": "图表生成失败，以下为文字数据。",
             "en": "The chart could not be drawn; the closes are listed as text.",
-        },
-        "price.only_7_days": {
-            "zh": "目前只提供最近 7 个完整 UTC 日的日收盘价，以下是这 7 天的数据。",
-            "en": "Only the daily closes of the last 7 full UTC days are available; here they are.",
         },
         "price.only_usdt": {
             "zh": "价格只以 USDT 计价。",

@@ -11,7 +11,8 @@ from typing import Any, Literal
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import Route
-from core.skills.price.coins import CoinFinder
+from core.skills.price.coins import CoinFinder, Found
+from core.skills.price.ranges import RangeAsk, read_range
 
 PriceAction = Literal["current", "history", "both"]
 SKILL = "price"
@@ -43,6 +44,7 @@ _HISTORY_WORDS = _words(
     "一週", "這週", "本週", "上週", "近一週", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
     "last week", "this week", "past week", "history", "historical", "chart", "trend", "closes",
+    "走势图", "走勢圖", "k 线", "日线", "日線",
 )  # fmt: skip
 # Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
 # doing"); alone they are small talk ("今天天气怎么样", "how are you doing").
@@ -52,32 +54,53 @@ _HISTORY_WORDS_WITH_COIN = _words(
 )  # fmt: skip
 # Conjunctions that separate "current price" from "and its history" in one request.
 _CLAUSE_SPLIT = re.compile(
-    r"[,，;；。]|和|以及|还有|并且|顺便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
+    r"[,，;；。?？!！]|和|以及|还有|還有|并且|並且|顺便|順便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
 )
-# What may surround a bare coin in a follow-up: "那 ETH 呢", "what about eth?", "ETH 的呢".
+# What may surround a bare coin in a follow-up: "那 ETH 呢", "what about eth?", "same for eth".
 _FOLLOWUP_FILLER = re.compile(
-    r"(那么|那|呢|吗|的|换成|换|再看看|再查|看看|查一下|查查|查|还有|and|what|about|how|of|the|for|then|"
+    r"(那么|那麼|那|呢|吗|嗎|的|换成|換成|换|換|再看看|再查|看看|查一下|查查|查|还有|還有|也|同样|同樣|一样|一樣|"
+    r"and|what|about|how|of|the|for|then|same|do|the same|same for|also|please|pls|"
     r"now|\?|？|!|！|\.|。|,|，|\s)+"
 )
-_SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
-
-
-# What deskmate cannot serve yet but a user may ask for: another window, another quote currency.
-_OTHER_WINDOW = re.compile(
-    r"(?<![0-9])(?!7(?![0-9]))[0-9]{1,4}\s*(?:天|日|d(?![a-z])|days?(?![a-z]))|[0-9]+\s*(?:h|hours?|m|min|小时|分钟)(?![a-z])"
-    r"|一个月|半年|一年|今年|(?<![a-z])(?:month|monthly|year|yearly|ytd|hourly|intraday)(?![a-z])|[个個]?月线"
+# A follow-up with no coin at all: "and now?", "现在呢", "and 30 days?", "那一个月呢" — the coin
+# (and the kind of answer) come from the answer just given.
+_BARE_NOW = re.compile(
+    r"^(?:(?:and|so|ok|what about|how about)\s+)?"
+    r"(?:now|right now|现在|現在|目前|当前|當前)\s*(?:呢|吗|嗎)?\s*[?？]?$"
 )
-_OTHER_QUOTE = re.compile(r"(?<![a-z])(?:eur|usd|cny|rmb|jpy|gbp|krw)(?![a-z])|人民币|美元|欧元|日元")
+_BARE_RANGE_FILLER = re.compile(
+    r"^(?:and|what about|how about|那|那么|那麼|再看|看看|over|the|last|past|最近|过去|過去|近|\s)*"
+)
+_BARE_RANGE_TAIL = re.compile(r"(?:呢|的|走势|走勢|吗|嗎|[?？]|\s)*$")
+_SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
+# Asked for another quote currency ("ETH price in USDC", "比特币多少人民币"): answered in USDT, with a note.
+_OTHER_QUOTE = re.compile(
+    r"(?<![a-z])(?:in|to|into|as)\s+(?:eur|usd|usdc|busd|fdusd|tusd|cny|rmb|jpy|gbp|krw|btc|euros?|dollars?)(?![a-z])"
+    r"|(?<![a-z])(?:eur|cny|rmb|jpy|gbp|krw)(?![a-z])|人民币|人民幣|美元|欧元|歐元|日元|用\s?usdc|以\s?usdc|usdc\s?计价|usdc\s?計價"
+)
+# "用英文回答", "answer in English", "in chinese please": the reply's language, whatever the message's.
+_REPLY_EN = re.compile(
+    r"用英文|用英语|用英語|英文回答|英文回复"
+    r"|(?<![a-z])(?:in|reply in|answer in|respond in)\s+english(?![a-z])"
+)
+_REPLY_ZH = re.compile(
+    r"用中文|中文回答|中文回复|(?<![a-z])(?:in|reply in|answer in|respond in)\s+(?:chinese|mandarin)(?![a-z])"
+)
+
+MAX_COINS = 3  # coins answered in one reply; more are asked to be narrowed down
+
+
+def reply_locale(norm: str) -> str | None:
+    if _REPLY_EN.search(norm):
+        return "en"
+    if _REPLY_ZH.search(norm):
+        return "zh"
+    return None
 
 
 def scope_notes(norm: str) -> tuple[str, ...]:
-    """Codes for parts of a request deskmate answers only in its own terms (7 days, in USDT)."""
-    notes = []
-    if _OTHER_WINDOW.search(norm):
-        notes.append("only_7_days")
-    if _OTHER_QUOTE.search(norm):
-        notes.append("only_usdt")
-    return tuple(notes)
+    """Codes for parts of a request deskmate answers only in its own terms (in USDT)."""
+    return ("only_usdt",) if _OTHER_QUOTE.search(norm) else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +110,10 @@ class PriceIntent:
     unsupported: tuple[str, ...]  # those not supported
     followup: bool = False
     notes: tuple[str, ...] = ()  # see scope_notes()
+    range: RangeAsk | None = None  # the window asked for (history)
+    unknown: str | None = None  # a coin-like word no catalog coin has ("btcc")
+    not_coin: str | None = None  # a look-alike that names no coin ("比特币ETF")
+    reply_locale: str | None = None
 
 
 class PriceRules:
@@ -98,22 +125,61 @@ class PriceRules:
         slash = _SLASH.match(norm)
         if slash:
             return self._slash(slash.group(1), slash.group(2) or "")
-        matches = self.coins.find(norm)
-        symbols = self.coins.distinct_symbols(matches)
-        has_price_word = bool(_PRICE_WORDS.search(norm))
-        action = self._action(norm, with_coin=bool(symbols))
+        window = read_range(norm)
+        explicit_price = bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm) or window.explicit)
+        found = self.coins.find(norm, text, price_context=explicit_price)
+        symbols = found.symbols
+        action = self._action(norm, with_coin=bool(symbols) or bool(found.not_coin), window=window)
+        notes, lang = scope_notes(norm) + found.notes, reply_locale(norm)
+        if found.not_coin and not symbols:
+            if action or self._bare_followup(norm, found):
+                return PriceIntent(
+                    action or "current", (), (), not_coin=found.not_coin, notes=notes, reply_locale=lang
+                )
+            return None
         if not symbols:
-            ticker = self.coins.unknown_ticker(text) if action else None
-            if ticker:
-                return PriceIntent(action, (ticker,), (ticker,))
-            if action and (has_price_word or _HISTORY_WORDS.search(norm)) and self._about_price(norm):
-                return PriceIntent(action, (), ())
+            if action and found.unknown:
+                return PriceIntent(
+                    action, (), (), unknown=found.unknown, range=window, notes=notes, reply_locale=lang
+                )
+            if action and explicit_price:
+                return PriceIntent(action, (), (), range=window, notes=notes, reply_locale=lang)
+            bare = self._bare_context_followup(norm)
+            if bare is not None:
+                return PriceIntent(
+                    bare,
+                    (),
+                    (),
+                    followup=True,
+                    range=window if bare == "history" else None,
+                    notes=notes,
+                    reply_locale=lang,
+                )
             return None
         unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
         if action:
-            return PriceIntent(action, tuple(symbols), unsupported, notes=scope_notes(norm))
-        if not _FOLLOWUP_FILLER.sub("", self.coins.strip(norm, matches)):
-            return PriceIntent(None, tuple(symbols), unsupported, followup=True)
+            return PriceIntent(
+                action, tuple(symbols), unsupported, range=window, notes=notes, reply_locale=lang
+            )
+        if self._bare_followup(norm, found):
+            return PriceIntent(
+                None, tuple(symbols), unsupported, followup=True, notes=notes, reply_locale=lang
+            )
+        return None
+
+    def _bare_followup(self, norm: str, found: Found) -> bool:
+        return not _FOLLOWUP_FILLER.sub("", self.coins.strip(norm, found.mentions))
+
+    @staticmethod
+    def _bare_context_followup(norm: str) -> PriceAction | None:
+        """ "and now?" -> the current price; "and 30 days?", "那一个月呢" -> that window's history."""
+        if _BARE_NOW.match(norm):
+            return "current"
+        window = read_range(norm)
+        if window.explicit and window.note != "range_date":
+            rest = _BARE_RANGE_TAIL.sub("", _BARE_RANGE_FILLER.sub("", norm))
+            if rest and read_range(rest).explicit and len(rest) <= 12:
+                return "history"
         return None
 
     def _slash(self, command: str, arg: str) -> PriceIntent:
@@ -121,36 +187,43 @@ class PriceRules:
         arg = arg.strip()
         if not arg:
             return PriceIntent(action, (), ())
-        symbols = self.coins.distinct_symbols(self.coins.find(normalize(arg)))
+        norm = normalize(arg)
+        found = self.coins.find(norm, arg, price_context=True)
+        symbols = list(found.symbols)
+        if found.not_coin and not symbols:
+            return PriceIntent(action, (), (), not_coin=found.not_coin)
         if not symbols:
-            token = re.sub(r"[^a-z0-9]", "", arg)[:12].upper()
-            symbols = [token if token.endswith("USDT") else f"{token}USDT"] if token else []
+            token = re.sub(r"[^a-z0-9]", "", norm.split(" ")[0])[:12]
+            return PriceIntent(action, (), (), unknown=token.upper() or None)
         unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
-        notes = scope_notes(normalize(arg))
+        window = read_range(norm)
         # "/history sol 30": a bare number after the coin is a number of days.
-        days = [int(n) for n in re.findall(r"(?<![0-9a-z])[0-9]{1,4}(?![0-9a-z])", normalize(arg))]
-        if any(d != 7 for d in days) and "only_7_days" not in notes:
-            notes = ("only_7_days", *notes)
-        return PriceIntent(action, tuple(symbols), unsupported, notes=notes)
+        if not window.explicit:
+            days = [int(n) for n in re.findall(r"(?<![0-9a-z])[0-9]{1,4}(?![0-9a-z])", norm)]
+            if days:
+                window = read_range(f"{days[0]} days")
+        return PriceIntent(
+            action, tuple(symbols), unsupported, notes=scope_notes(norm) + found.notes, range=window
+        )
 
     @staticmethod
-    def _about_price(norm: str) -> bool:
-        # Without a coin only explicit price words count ("what's the price?"), not "worth" etc.
-        return bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm))
-
-    @staticmethod
-    def _action(norm: str, *, with_coin: bool) -> PriceAction | None:
-        """history if a clause asks for the week; current if another clause asks for the price."""
+    def _action(norm: str, *, with_coin: bool, window: RangeAsk) -> PriceAction | None:
+        """history if a clause asks for a window; current if another clause asks for the price."""
         wants_current = wants_history = False
         for clause in _CLAUSE_SPLIT.split(norm):
-            hist = bool(_HISTORY_WORDS.search(clause)) or (
-                with_coin and bool(_HISTORY_WORDS_WITH_COIN.search(clause))
+            clause_window = read_range(clause)
+            hist = (
+                bool(_HISTORY_WORDS.search(clause))
+                or (with_coin and bool(_HISTORY_WORDS_WITH_COIN.search(clause)))
+                or (clause_window.explicit and clause_window.note != "range_date")
             )
             cur = bool(_PRICE_WORDS.search(clause)) or (
                 with_coin and bool(_PRICE_WORDS_WITH_COIN.search(clause))
             )
             wants_history |= hist
             wants_current |= cur and not hist
+        if window.note == "range_date":  # a past date: the current price, with a notice
+            return "current" if (wants_current or wants_history or with_coin) else None
         if wants_current and wants_history:
             return "both"
         if wants_history:
@@ -172,5 +245,17 @@ class PriceRule:
             return None
         slots: dict[str, Any] = {"symbols": list(intent.symbols)}
         if intent.notes:
-            slots["notes"] = list(intent.notes)
+            slots["notes"] = list(dict.fromkeys(intent.notes))
+        if intent.range is not None and intent.range.explicit:
+            slots["days"] = intent.range.days
+            if intent.range.note:
+                slots["range_note"] = {"code": intent.range.note, "asked": intent.range.asked}
+        if intent.unknown:
+            slots["unknown"] = intent.unknown
+        if intent.not_coin:
+            slots["not_coin"] = intent.not_coin
+        if intent.reply_locale:
+            slots["reply_locale"] = intent.reply_locale
+        if intent.followup:
+            slots["followup"] = True
         return Route(SKILL, intent.action, slots, followup=intent.followup)

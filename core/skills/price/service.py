@@ -6,6 +6,7 @@ from core.clock import Clock
 from core.market import HISTORY_DAYS, MarketData, MarketError, MarketErrorCode, history_window
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
+from core.skills.price.ranges import SERVED_DAYS
 
 
 class PriceService:
@@ -36,8 +37,8 @@ class PriceService:
 
     async def price_history(self, symbol: str, days: int = HISTORY_DAYS) -> HistoryBlock:
         """The ``days`` full UTC daily closes before today, gaps kept; raises MarketError."""
-        if days != HISTORY_DAYS:
-            raise ValueError(f"only {HISTORY_DAYS} days is supported")
+        if days not in SERVED_DAYS:
+            raise ValueError(f"a window of {SERVED_DAYS} days is required, got {days}")
         base, quote_asset = self._spec(symbol)
         now = self.clock.now()
         window = history_window(now, days)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -26,8 +27,10 @@ from core.reply import (
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
 from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" texts)
+from core.skills.price.coins import CoinFinder
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
-from core.skills.price.rules import SKILL, PriceAction
+from core.skills.price.ranges import SERVED_DAYS
+from core.skills.price.rules import MAX_COINS, SKILL, PriceAction
 from core.skills.price.service import PriceService
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done, SlotSpec
@@ -39,6 +42,14 @@ log = logging.getLogger(__name__)
 CHOICE_TTL = timedelta(minutes=15)
 FOLLOW_UP_WINDOW = timedelta(minutes=10)
 CHART_TIMEOUT_SECONDS = 10.0
+
+
+@dataclass
+class _CoinCards:
+    blocks: list[Block] = field(default_factory=list)
+    errors: list[NoticeBlock] = field(default_factory=list)
+    ok_parts: int = 0
+    partial: bool = False
 
 
 class PriceSkill(OneShotSkill):
@@ -53,6 +64,7 @@ class PriceSkill(OneShotSkill):
         super().__init__(actions)
         self.prices = prices
         self.charts = charts
+        self.finder = CoinFinder(prices.catalog)
 
     @property
     def catalog(self) -> MarketCatalog:
@@ -62,21 +74,38 @@ class PriceSkill(OneShotSkill):
 
     async def start(self, turn: Turn, task: Task) -> Reply:
         """A new price request: ask for what is missing, else answer."""
+        wanted = task.slots.get("reply_locale")
+        if wanted in ("zh", "en"):  # "比特币价格, 用英文回答": the reply in the language asked for
+            turn.locale = wanted
+        if task.slots.get("not_coin"):
+            return self._not_a_coin(turn, task, str(task.slots["not_coin"]))
+        if task.slots.get("unknown"):  # never the previous coin in place of one we do not know
+            return await self._unknown(turn, task, str(task.slots["unknown"]))
         symbols: list[str] = list(task.slots.get("symbols", []))
         if not symbols:
-            recent = self._recent_symbol(turn)
-            if recent is not None:  # "its chart", "7天走势呢" right after a BTC answer: still BTC
-                symbols = task.slots["symbols"] = [recent]
+            recent = self._recent(turn)
+            if recent is not None:  # "its chart", "and now?", "那一个月呢" right after a BTC answer
+                symbols = task.slots["symbols"] = list(recent[0])
                 turn.trace.append(
-                    TraceStep("input", "infer_symbol", {"symbol": recent, "from": "previous answer"})
+                    TraceStep("input", "infer_symbol", {"symbol": symbols[0], "from": "previous answer"})
                 )
+                if "days" not in task.slots and recent[1] is not None and task.action != "current":
+                    task.slots["days"] = recent[1]
+        elif task.slots.get("followup") and "days" not in task.slots:
+            recent = self._recent(turn)  # "same for eth" after ETH's 30 days: ETH's 30 days
+            if recent is not None and recent[1] is not None and task.action != "current":
+                task.slots["days"] = recent[1]
         supported = [s for s in symbols if self.catalog.is_supported(s)]
         if len(symbols) == 1 and not supported:
             return self._unsupported(turn, task, symbols[0])
-        if len(symbols) > 1:
-            return await self._ask(turn, task, supported or list(self.catalog.symbols), several=True)
+        if len(symbols) > MAX_COINS:
+            return await self._ask(turn, task, supported, several=True)
         if not symbols:
-            return await self._ask(turn, task, list(self.catalog.symbols), several=False)
+            return await self._ask(turn, task, self.catalog.popular(), several=False)
+        if len(symbols) > 1:
+            task.slots["unsupported"] = [s for s in symbols if s not in supported]
+            symbols = supported
+            task.slots["symbols"] = symbols
         task.slots["symbol"] = symbols[0]
         return await self._run(turn, task)
 
@@ -84,17 +113,20 @@ class PriceSkill(OneShotSkill):
         """The declared executor of the task's action (the coin is known now)."""
         return await super().start(turn, task)
 
-    def _recent_symbol(self, turn: Turn) -> str | None:
-        """The coin of the previous price answer, if it was a moment ago and supported."""
+    def _recent(self, turn: Turn) -> tuple[list[str], int | None] | None:
+        """The coins (and window) of the previous price answer, if it was a moment ago."""
         last = turn.state.last_completed
         if last is None or last.skill != SKILL or turn.now - last.updated_at > FOLLOW_UP_WINDOW:
             return None
-        symbol = last.slots.get("symbol")
-        return symbol if isinstance(symbol, str) and self.catalog.is_supported(symbol) else None
+        symbols = [s for s in last.slots.get("symbols") or [last.slots.get("symbol")] if isinstance(s, str)]
+        symbols = [s for s in symbols if self.catalog.is_supported(s)]
+        days = last.slots.get("days")
+        return (symbols, days if isinstance(days, int) else None) if symbols else None
 
     async def fill_symbol(self, turn: Turn, task: Task, symbol: str) -> Reply:
         """The answer to "which coin?" (typed or pressed)."""
         task.slots["symbols"] = [symbol]
+        task.slots.pop("unknown", None)
         if not self.catalog.is_supported(symbol):
             return self._unsupported(turn, task, symbol)
         task.slots["symbol"] = symbol
@@ -132,9 +164,9 @@ class PriceSkill(OneShotSkill):
         )
         if several:
             named = ", ".join(self.catalog.base_of(s) for s in task.slots.get("symbols", []))
-            text = turn.t("price.choose_one", named=named)
+            text = turn.t("price.too_many_coins", named=named, most=MAX_COINS)
         else:
-            text = turn.t("price.ask_symbol", supported=self.catalog.supported_bases())
+            text = turn.t("price.ask_symbol", count=len(self.catalog))
         return Reply(
             Status.NEEDS_INPUT,
             (NoticeBlock(text, code="ask_symbol"),),
@@ -155,9 +187,7 @@ class PriceSkill(OneShotSkill):
                 error_code="unsupported_symbol",
             )
         )
-        text = turn.t(
-            "price.unsupported", symbol=self.catalog.base_of(symbol), supported=self.catalog.supported_bases()
-        )
+        text = turn.t("price.unsupported", symbol=self.catalog.base_of(symbol), count=len(self.catalog))
         return Reply(
             Status.FAILED,
             (NoticeBlock(text, level="error", code="unsupported_symbol"),),
@@ -165,11 +195,66 @@ class PriceSkill(OneShotSkill):
             route=self.route_info(task),
         )
 
+    def _not_a_coin(self, turn: Turn, task: Task, phrase: str) -> Reply:
+        move(task, TaskStatus.FAILED, turn.now)
+        turn.trace.append(
+            TraceStep("tool", "validate_symbol", {"name": phrase}, outcome="error", error_code="not_a_coin")
+        )
+        text = turn.t("price.not_a_coin", name=phrase)
+        return Reply(
+            Status.FAILED,
+            (NoticeBlock(text, level="error", code="not_a_coin"),),
+            turn.locale,
+            route=self.route_info(task),
+        )
+
+    async def _unknown(self, turn: Turn, task: Task, word: str) -> Reply:
+        """ "I don't know the coin X", with the coins spelled like it as buttons."""
+        close = self.finder.close_matches(word)
+        turn.trace.append(
+            TraceStep("tool", "validate_symbol", {"name": word}, outcome="error", error_code="unknown_coin")
+        )
+        if not close:
+            move(task, TaskStatus.FAILED, turn.now)
+            text = turn.t("price.unknown_coin", name=word)
+            return Reply(
+                Status.FAILED,
+                (NoticeBlock(text, level="error", code="unknown_coin"),),
+                turn.locale,
+                route=self.route_info(task),
+            )
+        move(task, TaskStatus.COLLECTING, turn.now)
+        task.asking = "symbol"
+        task.slots.pop("symbol", None)
+        buttons = await turn.buttons(
+            [
+                (self.catalog.base_of(s), {"kind": "price.symbol", "task_id": task.id, "symbol": s})
+                for s in close
+            ],
+            ttl=CHOICE_TTL,
+        )
+        named = ", ".join(self.catalog.base_of(s) for s in close)
+        text = turn.t("price.unknown_coin_close", name=word, close=named)
+        return Reply(
+            Status.NEEDS_INPUT,
+            (NoticeBlock(text, level="warning", code="unknown_coin"),),
+            turn.locale,
+            buttons=buttons,
+            route=self.route_info(task),
+        )
+
     @staticmethod
     def route_info(task: Task) -> RouteInfo:
         slots: dict[str, Any] = {"symbol": task.slots.get("symbol")}
+        symbols = [s for s in task.slots.get("symbols", []) if isinstance(s, str)]
+        if len(symbols) > 1:
+            slots["symbols"] = symbols
         if task.action in ("history", "both"):
-            slots["days"] = HISTORY_DAYS
+            slots["days"] = task.slots.get("days", HISTORY_DAYS)
+        if task.slots.get("unknown"):
+            slots["unknown"] = task.slots["unknown"]
+        if task.slots.get("not_coin"):
+            slots["not_coin"] = task.slots["not_coin"]
         return RouteInfo(skill=SKILL, action=task.action, slots=slots, by=task.origin)
 
     # -- execution -----------------------------------------------------------------------------
@@ -179,58 +264,51 @@ class PriceSkill(OneShotSkill):
         return Done(await self.execute(turn, task))
 
     async def execute(self, turn: Turn, task: Task) -> Reply:
-        symbol = str(task.slots["symbol"])
+        symbols = [s for s in task.slots.get("symbols") or [task.slots["symbol"]] if isinstance(s, str)]
+        symbols = [s for s in symbols if self.catalog.is_supported(s)][:MAX_COINS] or [
+            str(task.slots["symbol"])
+        ]
         action: PriceAction = task.action  # type: ignore[assignment]
+        days = task.slots.get("days", HISTORY_DAYS)
+        if days not in SERVED_DAYS:  # a stored task from before, or a hand-made one: the default
+            days = HISTORY_DAYS
         move(task, TaskStatus.EXECUTING, turn.now)
         task.asking = None
-        want_quote = action in ("current", "both")
-        want_history = action in ("history", "both")
-        quote: QuoteBlock | NoticeBlock | None = None
-        history: HistoryBlock | NoticeBlock | None = None
-        if want_quote and want_history:  # both upstream calls at once
-            quote, history = await asyncio.gather(self._quote(turn, symbol), self._history(turn, symbol))
-        elif want_quote:  # one call: awaited directly, no tasks to schedule
-            quote = await self._quote(turn, symbol)
-        else:
-            history = await self._history(turn, symbol)
-
+        # Several coins: their calls at once, each coin's cards together in the one reply.
+        cards = await asyncio.gather(*(self._coin(turn, s, action, days) for s in symbols))
         blocks: list[Block] = []
         errors: list[NoticeBlock] = []
         ok_parts = 0
         partial = False
-        if want_quote:
-            if isinstance(quote, QuoteBlock):
-                blocks.append(quote)
-                ok_parts += 1
-            elif isinstance(quote, NoticeBlock):
-                errors.append(quote)
-        if want_history:
-            if isinstance(history, HistoryBlock):
-                if len(history.missing_dates) == len(history.points):
-                    errors.append(
-                        NoticeBlock(turn.t("price.no_history", base=history.base), "error", "no_history")
-                    )
-                else:
-                    ok_parts += 1
-                    blocks.append(history)
-                    if self.charts is not None:
-                        current = quote if isinstance(quote, QuoteBlock) else None
-                        chart = await self._chart(turn, history, self.charts, current)
-                        if chart is not None:
-                            blocks.append(chart)
-                        else:
-                            partial = True
-                            blocks.append(
-                                NoticeBlock(turn.t("price.chart_failed"), "warning", "chart_failed")
-                            )
-                    if history.missing_dates:
-                        partial = True
-                        blocks.append(missing_days_notice(turn.locale, history))
-            elif isinstance(history, NoticeBlock):
-                errors.append(history)
-        for note in task.slots.get("notes", []):  # asked for 30 days or EUR: say what is shown
+        for coin in cards:
+            blocks.extend(coin.blocks)
+            errors.extend(coin.errors)
+            ok_parts += coin.ok_parts
+            partial |= coin.partial
+        for symbol in task.slots.get("unsupported", []):
+            errors.append(
+                NoticeBlock(
+                    turn.t("price.unsupported", symbol=self.catalog.base_of(symbol), count=len(self.catalog)),
+                    "warning",
+                    "unsupported_symbol",
+                )
+            )
+        notes: list[NoticeBlock] = []
+        range_note = task.slots.get("range_note")
+        if isinstance(range_note, dict) and has_message(f"price.{range_note.get('code')}"):
+            code = str(range_note["code"])
+            served = ", ".join(str(d) for d in SERVED_DAYS)
+            notes.append(
+                NoticeBlock(
+                    turn.t(f"price.{code}", asked=range_note.get("asked") or "", days=days, served=served),
+                    "info",
+                    code,
+                )
+            )
+        for note in task.slots.get("notes", []):  # asked for EUR: say what is shown
             if has_message(f"price.{note}"):
-                blocks.insert(0, NoticeBlock(turn.t(f"price.{note}"), "info", note))
+                notes.append(NoticeBlock(turn.t(f"price.{note}"), "info", note))
+        blocks[0:0] = notes
         blocks.extend(demo_notice(turn.locale, blocks))
         blocks.extend(errors)
 
@@ -242,6 +320,57 @@ class PriceSkill(OneShotSkill):
             status = Status.COMPLETED
         move(task, TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED, turn.now)
         return Reply(status, tuple(blocks), turn.locale, route=self.route_info(task))
+
+    async def _coin(self, turn: Turn, symbol: str, action: PriceAction, days: int) -> _CoinCards:
+        """One coin's cards: its quote, its history and chart, or both; failures as notices."""
+        want_quote = action in ("current", "both")
+        want_history = action in ("history", "both")
+        quote: QuoteBlock | NoticeBlock | None = None
+        history: HistoryBlock | NoticeBlock | None = None
+        if want_quote and want_history:  # both upstream calls at once
+            quote, history = await asyncio.gather(
+                self._quote(turn, symbol), self._history(turn, symbol, days)
+            )
+        elif want_quote:  # one call: awaited directly, no tasks to schedule
+            quote = await self._quote(turn, symbol)
+        else:
+            history = await self._history(turn, symbol, days)
+        out = _CoinCards()
+        if want_quote:
+            if isinstance(quote, QuoteBlock):
+                out.blocks.append(quote)
+                out.ok_parts += 1
+            elif isinstance(quote, NoticeBlock):
+                out.errors.append(quote)
+        if want_history:
+            if isinstance(history, HistoryBlock):
+                if len(history.missing_dates) == len(history.points):
+                    out.errors.append(
+                        NoticeBlock(
+                            turn.t("price.no_history", base=history.base, days=len(history.points)),
+                            "error",
+                            "no_history",
+                        )
+                    )
+                else:
+                    out.ok_parts += 1
+                    out.blocks.append(history)
+                    if self.charts is not None:
+                        current = quote if isinstance(quote, QuoteBlock) else None
+                        chart = await self._chart(turn, history, self.charts, current)
+                        if chart is not None:
+                            out.blocks.append(chart)
+                        else:
+                            out.partial = True
+                            out.blocks.append(
+                                NoticeBlock(turn.t("price.chart_failed"), "warning", "chart_failed")
+                            )
+                    if history.missing_dates:
+                        out.partial = True
+                        out.blocks.append(missing_days_notice(turn.locale, history))
+            elif isinstance(history, NoticeBlock):
+                out.errors.append(history)
+        return out
 
     async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
         watch = Stopwatch()
@@ -256,11 +385,11 @@ class PriceSkill(OneShotSkill):
         )
         return quote
 
-    async def _history(self, turn: Turn, symbol: str) -> HistoryBlock | NoticeBlock:
+    async def _history(self, turn: Turn, symbol: str, days: int) -> HistoryBlock | NoticeBlock:
         watch = Stopwatch()
-        args: dict[str, Any] = {"symbol": symbol, "days": HISTORY_DAYS}
+        args: dict[str, Any] = {"symbol": symbol, "days": days}
         try:
-            history = await self.prices.price_history(symbol, HISTORY_DAYS)
+            history = await self.prices.price_history(symbol, days)
         except MarketError as exc:
             turn.trace.append(TraceStep("tool", "get_price_history", args, watch.ms(), "error", exc.code))
             return self._market_error(turn, exc)

@@ -34,6 +34,7 @@ NAMES = (CURRENT_PRICE, PRICE_HISTORY)
 UNSUPPORTED_SYMBOL = "unsupported_symbol"
 UNSUPPORTED_DAYS = "unsupported_days"
 SECOND_COIN = "one_coin_per_request"
+ENUM_LIMIT = 40  # up to this many markets, the tool schema lists them (and the guidance names them)
 
 
 class CurrentPriceArgs(ToolArgs):
@@ -54,11 +55,15 @@ class PriceTools:
         self.chart_timeout = chart_timeout
 
     def definitions(self) -> Sequence[ToolDefinition]:
-        symbol = {
+        symbol: dict[str, Any] = {
             "type": "string",
-            "enum": list(self.catalog.symbols),
-            "description": "Exchange symbol of the one supported market the user asked about.",
+            "description": "Exchange symbol (BASE + USDT, e.g. BTCUSDT) of the one supported market the "
+            "user asked about.",
         }
+        if len(self.catalog) <= ENUM_LIMIT:
+            symbol["enum"] = list(self.catalog.symbols)
+        else:  # thousands of symbols: a pattern here, the server checks the catalog (check())
+            symbol["pattern"] = "^[A-Z0-9]{1,20}USDT$"
         current = ToolDefinition(
             CURRENT_PRICE,
             "Current price of a supported market: the exchange's best ask (a reference buying price), "
@@ -92,11 +97,16 @@ class PriceTools:
 
     def guidance(self) -> str:
         catalog = self.catalog
+        named = [m for m in catalog.markets if m.name_en != m.base or m.aliases][:ENUM_LIMIT]
         markets = "\n".join(
             f"- {m.symbol}: {m.base}, {m.name_en}, {m.name_zh}"
             + (f" (also called: {', '.join(m.aliases)})" if m.aliases else "")
-            for m in catalog.markets
+            for m in named
         )
+        if len(catalog) > len(named):
+            markets += (
+                f"\n- … and every other Binance spot coin quoted in USDT ({len(catalog)} in all): BASE + USDT"
+            )
         unsupported = ", ".join(
             symbol.removesuffix("USDT") for symbol in KNOWN_UNSUPPORTED if not catalog.is_supported(symbol)
         )
@@ -117,10 +127,11 @@ only days={HISTORY_DAYS} is supported. Mention missing days if the tool reports 
 
     def check(self, name: str, args: ToolArgs) -> Rejection | None:
         assert isinstance(args, CurrentPriceArgs)
-        if args.symbol not in self.catalog.symbols:
-            supported = ", ".join(self.catalog.symbols)
+        if not self.catalog.is_supported(args.symbol):
             return Rejection(
-                UNSUPPORTED_SYMBOL, f"{args.symbol!r} is not supported; supported symbols: {supported}"
+                UNSUPPORTED_SYMBOL,
+                f"{args.symbol!r} is not a listed market; supported: Binance spot coins quoted in USDT "
+                f"({self.catalog.supported_bases()})",
             )
         if isinstance(args, PriceHistoryArgs) and args.days != HISTORY_DAYS:
             return Rejection(UNSUPPORTED_DAYS, f"only days={HISTORY_DAYS} is supported")
@@ -185,7 +196,11 @@ class PriceToolRun:
         history = self.history
         if history is not None and all(p.close is None for p in history.points):
             notices.append(
-                NoticeBlock(t(locale, "price.no_history", base=history.base), "error", "no_history")
+                NoticeBlock(
+                    t(locale, "price.no_history", base=history.base, days=len(history.points)),
+                    "error",
+                    "no_history",
+                )
             )
             history, empty = None, True
         if history is not None:

@@ -1,0 +1,31 @@
+"""The market catalog a process starts with: the database's copy of the exchange's list when there
+is one (the daily refresh keeps it), else the snapshot bundled with deskmate (offline start, the
+demo market). Reading either is a few milliseconds; the name indexes are built on first use."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from core.markets import MarketCatalog, MarketSpec, markets_from_rows
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT = Path(__file__).resolve().with_name("data") / "market_catalog.json"
+
+
+@cache
+def _snapshot(path: Path) -> tuple[tuple[MarketSpec, ...], datetime | None]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    fetched = data.get("fetched_at")
+    return tuple(markets_from_rows(data["symbols"])), datetime.fromisoformat(fetched) if fetched else None
+
+
+def bundled_catalog(path: Path = SNAPSHOT) -> MarketCatalog:
+    """A fresh catalog of the bundled snapshot (each caller may replace its own)."""
+    markets, fetched_at = _snapshot(path)
+    return MarketCatalog(markets, fetched_at=fetched_at, origin="snapshot")

@@ -1,0 +1,243 @@
+"""Find the coins a message names, among thousands of listed ones, without naming a wrong one.
+
+Latin text is read word by word (a dictionary look-up per word and per two- and three-word phrase,
+longest first), so the cost does not grow with the catalog; Chinese names, a few hundred, are one
+alternation, longest first. Longest first is what keeps look-alikes apart: "bitcoin cash" is BCH,
+"以太经典" is ETC and "比特币ETF" is no coin at all, never the coin their first word names.
+
+A mention knows how it was written: a bare ticker that is also an everyday word ("one", "hot",
+"ai", "link") is *weak* and only counts when the caller has a reason (a price question naming no
+other coin); ``$ONE``, ``ONE/USDT`` or ``ONEUSDT`` are explicit and always count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from core.coin_names import COMMON_WORD_NAMES, COMMON_WORD_TICKERS
+from core.markets import NOT_A_COIN, QUOTE_ASSET, MarketCatalog
+
+_WORD = re.compile(r"\$?[a-z0-9]+(?:\.[a-z]+)?")
+_PAIR_TAIL = re.compile(r"\s*[/_-]\s*([a-z]{2,6})(?![a-z0-9])")
+_QUOTE = QUOTE_ASSET.casefold()
+# Other quote currencies people put after a coin ("BTC/EUR", "eth-usdc"): still that coin, asked
+# in a currency deskmate does not quote (the caller says so).
+OTHER_QUOTES: Final = frozenset(
+    {"usd", "usdc", "busd", "fdusd", "tusd", "eur", "try", "brl", "jpy", "gbp", "cny"}
+)
+# English words too common to ever be a coin without "$" or a pair, whatever the catalog lists.
+_STOPWORDS: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "be",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "from",
+        "and",
+        "or",
+        "but",
+        "not",
+        "no",
+        "so",
+        "do",
+        "does",
+        "did",
+        "it",
+        "its",
+        "i",
+        "me",
+        "my",
+        "we",
+        "you",
+        "your",
+        "he",
+        "she",
+        "they",
+        "them",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "which",
+        "who",
+        "how",
+        "why",
+        "when",
+        "where",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "may",
+        "might",
+        "must",
+        "have",
+        "has",
+        "had",
+        "get",
+        "give",
+        "show",
+        "tell",
+        "see",
+        "let",
+        "up",
+        "down",
+        "out",
+        "all",
+        "any",
+        "some",
+        "more",
+        "most",
+        "much",
+        "many",
+        "very",
+        "just",
+        "now",
+        "then",
+        "than",
+        "also",
+        "too",
+        "here",
+        "there",
+        "about",
+        "with",
+        "without",
+        "into",
+        "over",
+        "under",
+        "again",
+        "last",
+        "next",
+        "day",
+        "days",
+        "week",
+        "month",
+        "year",
+        "today",
+        "price",
+        "prices",
+        "chart",
+        "history",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    symbol: str  # a listed symbol, a known-unsupported one, or NOT_A_COIN
+    start: int
+    end: int
+    text: str
+    weak: bool = False  # a bare everyday word ("one"): counts only with a reason
+    explicit: bool = False  # "$BTC", "BTC/USDT", "btc-usdt", "BTCUSDT"
+    other_quote: str | None = None  # "btc/eur" -> "eur"
+
+
+class CoinIndex:
+    """Coin mentions in normalized text (core.routing.normalize), in order, without overlaps."""
+
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.catalog = catalog
+        self._version = -1
+        self._names: dict[str, str] = {}
+        self._other: re.Pattern[str] | None = None
+        self._max_words = 1
+
+    def _refresh(self) -> None:
+        if self._version == self.catalog.version and self._names:
+            return
+        names = self.catalog.aliases()
+        self._names = names
+        self._max_words = max((n.count(" ") + 1 for n in names if n.isascii()), default=1)
+        other = sorted((n for n in names if not n.isascii()), key=len, reverse=True)
+        # "比特币 etf" is the same look-alike as "比特币etf": a space may sit between the scripts.
+        parts = [
+            re.sub(r"(?<=[^\x00-\x7f])(?=[a-z0-9])|(?<=[a-z0-9])(?=[^\x00-\x7f])", r"\\s?", re.escape(n))
+            for n in other
+        ]
+        self._other = re.compile("|".join(parts)) if parts else None
+        self._version = self.catalog.version
+
+    def find(self, norm: str) -> list[Mention]:
+        self._refresh()
+        found: list[Mention] = []
+        if self._other is not None:
+            for m in self._other.finditer(norm):
+                key = re.sub(r"\s", "", m.group(0))
+                symbol = self._names.get(key) or self._names.get(m.group(0))
+                if symbol is not None:
+                    found.append(Mention(symbol, m.start(), m.end(), m.group(0)))
+        words = [m for m in _WORD.finditer(norm) if not any(c.start <= m.start() < c.end for c in found)]
+        i = 0
+        while i < len(words):
+            mention, used = self._latin_at(norm, words, i)
+            if mention is not None and not any(
+                mention.start < c.end and c.start < mention.end for c in found
+            ):
+                found.append(mention)
+            i += used
+        found.sort(key=lambda c: c.start)
+        return found
+
+    def _latin_at(self, norm: str, words: list[re.Match[str]], i: int) -> tuple[Mention | None, int]:
+        """The mention starting at word ``i`` (longest phrase first) and how many words it used."""
+        first = words[i]
+        dollar = first.group(0).startswith("$")
+        for n in range(min(self._max_words, len(words) - i), 1, -1):
+            start, end = first.start() + dollar, words[i + n - 1].end()
+            phrase = norm[start:end]
+            if " " in phrase and phrase.count(" ") == n - 1:
+                symbol = self._names.get(phrase)
+                if symbol is not None:
+                    weak = not dollar and phrase in COMMON_WORD_NAMES
+                    return Mention(symbol, start, end, phrase, weak=weak, explicit=dollar), n
+        word = first.group(0).removeprefix("$")
+        start, end = first.start(), first.end()
+        tail = _PAIR_TAIL.match(norm, end)
+        quote = tail.group(1) if tail else None
+        symbol = self._names.get(word)
+        if symbol is not None and symbol != NOT_A_COIN:
+            is_ticker = self.catalog.base_of(symbol).casefold() == word
+            if quote is not None and is_ticker and (quote == _QUOTE or quote in OTHER_QUOTES):
+                assert tail is not None
+                other = None if quote == _QUOTE else quote
+                return Mention(
+                    symbol, start, tail.end(), norm[start : tail.end()], explicit=True, other_quote=other
+                ), 1
+            if is_ticker and not dollar and (len(word) <= 1 or word in _STOPWORDS):
+                return None, 1  # "a", "the", "s" of "what's": a coin only as "$S" or "S/USDT"
+            explicit = dollar or (not is_ticker and word.endswith(_QUOTE) and word != _QUOTE)
+            weak = not dollar and (
+                word in COMMON_WORD_NAMES or (is_ticker and word.upper() in COMMON_WORD_TICKERS)
+            )
+            return Mention(symbol, start, end, norm[start:end], weak=weak, explicit=explicit), 1
+        if symbol == NOT_A_COIN:
+            return Mention(NOT_A_COIN, start, end, norm[start:end]), 1
+        # "btcusdt": a ticker glued to the quote asset.
+        if word.endswith(_QUOTE) and len(word) > len(_QUOTE):
+            glued = self._names.get(word[: -len(_QUOTE)])
+            if (
+                glued
+                and glued != NOT_A_COIN
+                and self.catalog.base_of(glued).casefold() == word[: -len(_QUOTE)]
+            ):
+                return Mention(glued, start, end, norm[start:end], explicit=True), 1
+        return None, 1
+
+    def names(self) -> dict[str, str]:
+        self._refresh()
+        return self._names

@@ -1,0 +1,253 @@
+"""Issue 11's examples, in both languages: any listed coin, the names people use, never the wrong
+coin, ranges, several coins, follow-ups, traditional Chinese, other quotes, a requested language."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from core.reply import HistoryBlock, NoticeBlock, QuoteBlock, Status
+from tests.fakes import NOW, Chat, FakeCharts, ScriptedMarket, make_core
+
+
+def quotes(reply) -> list[str]:
+    return [b.symbol for b in reply.blocks if isinstance(b, QuoteBlock)]
+
+
+def histories(reply) -> list[HistoryBlock]:
+    return [b for b in reply.blocks if isinstance(b, HistoryBlock)]
+
+
+def codes(reply) -> list[str]:
+    return [b.code for b in reply.blocks if isinstance(b, NoticeBlock)]
+
+
+def chat(market: ScriptedMarket | None = None) -> Chat:
+    return Chat(make_core(market or ScriptedMarket(), charts=FakeCharts()))
+
+
+# -- never the wrong coin --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "word"),
+    [
+        ("eth price", "btcc price", "btcc"),
+        ("sol price", "etherum price", "etherum"),
+        ("BTC 价格", "姨汰价格", "姨汰"),
+    ],
+)
+async def test_an_unknown_coin_after_another_is_never_that_coin(first: str, second: str, word: str) -> None:
+    market = ScriptedMarket()
+    c = chat(market)
+    await c.say(first)
+    market.calls.clear()
+    reply = await c.say(second)
+    assert reply.status is Status.NEEDS_INPUT and codes(reply) == ["unknown_coin"]
+    assert reply.route.slots["unknown"] == word and reply.route.slots["symbol"] is None
+    assert word in reply.blocks[0].text  # "I don't know the coin btcc"
+    assert market.calls == []  # nothing was looked up in its place
+    assert reply.buttons  # close matches to press
+
+
+async def test_close_match_buttons_answer_the_coin_pressed() -> None:
+    c = chat()
+    reply = await c.say("etherum price")
+    assert [b.label for b in reply.buttons][:1] == ["ETH"]
+    pressed = await c.press(reply.buttons[0].token)
+    assert pressed.status is Status.COMPLETED and quotes(pressed) == ["ETHUSDT"]
+
+
+async def test_an_unknown_word_with_no_close_match_just_says_so() -> None:
+    reply = await chat().say("QQQQQQ price")
+    assert reply.status is Status.FAILED and codes(reply) == ["unknown_coin"]
+    assert "QQQQQQ" in reply.blocks[0].text
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("bitcoin cash price", "BCHUSDT"),
+        ("比特币现金价格", "BCHUSDT"),
+        ("比特幣現金價格", "BCHUSDT"),
+        ("ethereum classic price", "ETCUSDT"),
+        ("以太经典价格", "ETCUSDT"),
+        ("wbtc price", "WBTCUSDT"),
+        ("wrapped bitcoin price", "WBTCUSDT"),
+        ("币安币价格", "BNBUSDT"),
+    ],
+)
+async def test_look_alikes_are_their_own_coin(text: str, symbol: str) -> None:
+    reply = await chat().say(text)
+    assert reply.status is Status.COMPLETED and quotes(reply) == [symbol]
+
+
+@pytest.mark.parametrize(("text", "locale"), [("比特币ETF价格", "zh"), ("bitcoin etf price", "en")])
+async def test_an_etf_is_not_a_coin(text: str, locale: str) -> None:
+    market = ScriptedMarket()
+    reply = await chat(market).say(text)
+    assert reply.status is Status.FAILED and codes(reply) == ["not_a_coin"] and reply.locale == locale
+    assert market.calls == []
+
+
+# -- any listed coin, the names people use --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("DOGE price", "DOGEUSDT"),
+        ("xrp price", "XRPUSDT"),
+        ("bnb price", "BNBUSDT"),
+        ("PEPE 多少钱", "PEPEUSDT"),
+        ("$btc", "BTCUSDT"),
+        ("BTC/USDT price", "BTCUSDT"),
+        ("btc-usdt price", "BTCUSDT"),
+        ("BTCUSDT", "BTCUSDT"),
+        ("Dogecoin price", "DOGEUSDT"),
+        ("大饼多少钱", "BTCUSDT"),
+        ("姨太价格", "ETHUSDT"),
+        ("以太现在多少", "ETHUSDT"),
+        ("狗狗币价格", "DOGEUSDT"),
+        ("瑞波价格", "XRPUSDT"),
+        ("狗狗幣價格", "DOGEUSDT"),
+        ("ONE price", "ONEUSDT"),
+        ("$HOT", "HOTUSDT"),
+        ("how much is one ether?", "ETHUSDT"),
+    ],
+)
+async def test_names_tickers_and_slang(text: str, symbol: str) -> None:
+    reply = await chat().say(text)
+    assert reply.route.skill == "price" and quotes(reply) == [symbol], reply
+
+
+@pytest.mark.parametrize(
+    "text", ["send me a link", "I have a ton of questions", "that's hot", "one more thing", "cats vs dogs"]
+)
+async def test_everyday_words_are_no_coin_without_a_price_question(text: str) -> None:
+    assert (await chat().say(text)).route.skill is None
+
+
+# -- ranges ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "note"),
+    [
+        ("SOL last 30 days", 30, None),
+        ("eth 14 days", 14, None),
+        ("btc 90 day chart", 90, None),
+        ("ETH 两周走势", 14, None),
+        ("最近一个月比特币", 30, "range_nearest"),
+        ("btc price last month", 30, "range_nearest"),
+        ("give me 3 day btc history", 7, "range_nearest"),
+        ("BTC 三个月走势", 90, "range_nearest"),
+        ("BTC 1h chart", 7, "range_intraday"),
+    ],
+)
+async def test_ranges_served_and_nearest(text: str, days: int, note: str | None) -> None:
+    reply = await chat().say(text)
+    assert reply.status is Status.COMPLETED, reply
+    (history,) = histories(reply)
+    assert len(history.points) == days
+    assert history.points[-1].date == NOW.date() - timedelta(days=1)  # today never included
+    assert reply.route.slots["days"] == days
+    if note is None:
+        assert not {"range_nearest", "range_intraday", "range_date"} & set(codes(reply))
+    else:
+        assert codes(reply)[0] == note
+        assert "7, 14, 30, 90" in reply.blocks[0].text
+
+
+async def test_a_date_gets_the_current_price_and_says_why() -> None:
+    for text in ("BTC price on 2024-01-01", "2024年1月1日的比特币价格"):
+        reply = await chat().say(text)
+        assert reply.status is Status.COMPLETED and quotes(reply) == ["BTCUSDT"]
+        assert codes(reply)[0] == "range_date"
+
+
+async def test_a_30_day_window_keeps_its_gaps() -> None:
+    start = NOW.date() - timedelta(days=30)
+    closes = {start + timedelta(days=i): Decimal(100 + i) for i in range(30) if i % 10}
+    reply = await chat(ScriptedMarket(closes={"BTCUSDT": closes})).say("btc 30 days")
+    (history,) = histories(reply)
+    assert len(history.points) == 30 and len(history.missing_dates) == 3
+    assert reply.status is Status.PARTIAL and "missing_days" in codes(reply)
+    assert history.missing_dates[0] == start
+
+
+# -- several coins ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "symbols"),
+    [
+        ("btc and eth price", ["BTCUSDT", "ETHUSDT"]),
+        ("BTC 和 ETH 现在多少钱", ["BTCUSDT", "ETHUSDT"]),
+        ("btc, eth and sol price", ["BTCUSDT", "ETHUSDT", "SOLUSDT"]),
+        ("比特币、以太坊、狗狗币价格", ["BTCUSDT", "ETHUSDT", "DOGEUSDT"]),
+    ],
+)
+async def test_up_to_three_coins_are_separate_cards_in_one_reply(text: str, symbols: list[str]) -> None:
+    reply = await chat().say(text)
+    assert reply.status is Status.COMPLETED and quotes(reply) == symbols
+
+
+async def test_several_coins_history_gives_each_its_card() -> None:
+    reply = await chat().say("btc and eth 7 day chart")
+    assert [h.symbol for h in histories(reply)] == ["BTCUSDT", "ETHUSDT"]
+
+
+async def test_more_than_three_coins_asks_to_narrow_down() -> None:
+    market = ScriptedMarket()
+    reply = await chat(market).say("btc eth sol doge price")
+    assert reply.status is Status.NEEDS_INPUT and market.calls == []
+    assert "3" in reply.blocks[0].text
+
+
+# -- follow-ups, traditional Chinese, quotes, language ---------------------------------------
+
+
+async def test_same_for_eth_keeps_the_kind_and_window() -> None:
+    c = chat()
+    await c.say("btc 30 days")
+    reply = await c.say("same for eth")
+    assert reply.route.action == "history" and [h.symbol for h in histories(reply)] == ["ETHUSDT"]
+    assert len(histories(reply)[0].points) == 30
+
+
+async def test_and_now_is_the_current_price_of_the_coin_just_shown() -> None:
+    c = chat()
+    await c.say("SOL last 30 days")
+    reply = await c.say("and now?")
+    assert reply.route.action == "current" and quotes(reply) == ["SOLUSDT"]
+
+
+@pytest.mark.parametrize("followup", ["那一个月呢", "and 30 days?"])
+async def test_a_window_follow_up_keeps_the_coin(followup: str) -> None:
+    c = chat()
+    await c.say("比特币一周走势")
+    reply = await c.say(followup)
+    assert reply.route.action == "history" and [h.symbol for h in histories(reply)] == ["BTCUSDT"]
+    assert len(histories(reply)[0].points) == 30
+
+
+async def test_traditional_price_and_week_chart_answers_both() -> None:
+    reply = await chat().say("BTC價格多少？順便給我看一週走勢圖")
+    assert reply.route.action == "both" and quotes(reply) == ["BTCUSDT"] and len(histories(reply)) == 1
+
+
+@pytest.mark.parametrize("text", ["ETH price in USDC", "ETH 用 USDC 计价多少", "以太坊多少人民币"])
+async def test_another_quote_gets_the_usdt_only_notice(text: str) -> None:
+    reply = await chat().say(text)
+    assert quotes(reply) == ["ETHUSDT"] and "only_usdt" in codes(reply)
+
+
+async def test_a_requested_reply_language_is_used() -> None:
+    reply = await chat().say("比特币价格, 用英文回答")
+    assert reply.locale == "en" and quotes(reply) == ["BTCUSDT"]
+    back = await chat().say("BTC price, answer in Chinese")
+    assert back.locale == "zh"
+
