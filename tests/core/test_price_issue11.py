@@ -250,4 +250,3 @@ async def test_a_requested_reply_language_is_used() -> None:
     assert reply.locale == "en" and quotes(reply) == ["BTCUSDT"]
     back = await chat().say("BTC price, answer in Chinese")
     assert back.locale == "zh"
-
