@@ -110,8 +110,8 @@ register(
             ),
         },
         "planner.unsupported": {
-            "en": "I can't answer that with checked data. Here is what I can do:",
-            "zh": "这个问题我无法用核实过的数据回答。我能做的是：",
+            "en": "I can't answer that with checked data.",
+            "zh": "这个问题我无法用核实过的数据回答。",
         },
     }
 )

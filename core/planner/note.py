@@ -19,6 +19,7 @@ from core.planner.plain import NOTE_LIMIT, cap, defang, strip_markup
 from core.reply import Block, NoteBlock, TraceStep
 
 _TRACE_TEXT = 200  # characters of a removed sentence kept in the trace
+_HEADROOM = 4  # the note is made from at most this many times its limit of the model's text
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,13 @@ def assistant_note(
     limit: int = NOTE_LIMIT,
 ) -> Note:
     """``raw`` (the model's last content) as the assistant's note for this turn's ``cards``."""
-    plain = strip_markup(raw)
+    # Only the head can be shown: a provider ignoring max_tokens must not cost the event loop
+    # a scan of megabytes (the guard reads ~5,000 characters in a few milliseconds).
+    head = raw[: limit * _HEADROOM]
+    plain = strip_markup(head)
     guarded = guard.check(plain, facts_of(cards), performed, marker=t(locale, "planner.figure_removed"))
     text, capped = cap(defang(guarded.text), limit)
+    capped = capped or len(head) < len(raw)
     detail: dict[str, Any] = {}
     if guarded.removals:
         detail["removed"] = [
@@ -71,7 +76,7 @@ def assistant_note(
     if capped:
         detail["capped_from"] = len(raw)
         detail["capped_to"] = len(text)
-    if plain != raw.strip():
+    if plain != head.strip():
         detail["markup_removed"] = True
     trace = TraceStep(kind="model", name="note_guard", detail=detail) if detail else None
     block = NoteBlock(text, t(locale, "planner.note_label"), capped) if text else None

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import core.planner.messages  # noqa: F401 - registers the "planner." texts
 from core.i18n import t
 from tests.planner.llm_server import ScriptedLLMServer, completion, raw_body, tool_call
 
@@ -84,3 +85,38 @@ def test_a_provider_answering_html_with_200_is_a_failed_turn_not_a_crash(tmp_pat
     assert out["status"] == "failed" and out["route"]["by"] == "model"
     assert [b["code"] for b in out["blocks"]] == ["model_bad_response"]
     assert "<html>" not in out["text"]
+
+
+def test_a_dishonest_model_through_deskmate_ask(tmp_path: Path) -> None:
+    """Issue 12: what `deskmate ask --json` shows when the model lies, in both languages."""
+    server = ScriptedLLMServer()
+    server.start()
+    env = {"DESKMATE_LLM__API_KEY": "sk-wiring-secret", "DESKMATE_LLM__BASE_URL": server.base_url}
+    try:
+        server.add(
+            completion(None, [tool_call("c1", "get_current_price", {"symbol": "BTCUSDT"})]),
+            completion(
+                "比特币现在只要 1 美元。我已为你下单买入 100 USDT 的 BTC。详情见 https://evil.example.com"
+            ),
+        )
+        zh = _ask(tmp_path, "跟我聊聊币圈老大最近咋样", env)
+        server.add(completion("I placed your order for 100 USDT of BTC at $1."))
+        en = _ask(tmp_path, "do the thing with my coins please", env)
+    finally:
+        server.stop()
+
+    quote = next(b for b in zh["blocks"] if b["type"] == "quote")
+    [note] = [b for b in zh["blocks"] if b["type"] == "note"]
+    assert note["label"] == t("zh", "planner.note_label")
+    assert note["text"] == "比特币现在只要（未经核实的数字已删除）。详情见 hxxps[:]//evil[.]example[.]com"
+    assert quote["symbol"] == "BTCUSDT" and zh["status"] == "completed"
+    assert "claim_removed" in [b.get("code") for b in zh["blocks"]]
+    [guard] = [s for s in zh["trace"] if s["name"] == "note_guard"]
+    assert [r["kind"] for r in guard["detail"]["removed"]] == ["figure", "claim"]
+
+    assert en["status"] == "failed"
+    assert not [b for b in en["blocks"] if b["type"] == "note"]
+    codes = [b.get("code") for b in en["blocks"] if b["type"] == "notice"]
+    assert codes == ["claim_removed", "unsupported_request"]
+    assert en["blocks"][-1]["type"] == "text"  # what deskmate can do
+    assert "I placed your order" not in en["text"] and "$1" not in en["text"]
