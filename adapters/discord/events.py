@@ -32,6 +32,16 @@ def chat_kind(interaction: discord.Interaction[Any]) -> ChatKind:
     return ChatKind.PRIVATE if interaction.guild_id is None else ChatKind.GROUP
 
 
+def can_manage(interaction: discord.Interaction[Any]) -> bool | None:
+    """In a guild: the member may manage it or this channel (Administrator, Manage Server or
+    Manage Channels, channel overwrites included, as Discord resolved them for this
+    interaction). None in a DM, where there is nothing to manage."""
+    if interaction.guild_id is None:
+        return None
+    permissions = interaction.permissions
+    return bool(permissions.administrator or permissions.manage_guild or permissions.manage_channels)
+
+
 def locale_hint(interaction: discord.Interaction[Any]) -> str | None:
     """The user's Discord client language ("zh-CN", "en-US"); the core maps it."""
     locale = interaction.locale
@@ -44,6 +54,7 @@ def command_event(interaction: discord.Interaction[Any], name: str, args: str = 
         key=conversation_key(interaction),
         chat_kind=chat_kind(interaction),
         locale_hint=locale_hint(interaction),
+        actor_admin=can_manage(interaction),
         name=name,
         args=args.strip(),
     )
@@ -59,6 +70,7 @@ def text_event(
         key=conversation_key(interaction),
         chat_kind=ChatKind.PRIVATE if private else chat_kind(interaction),
         locale_hint=locale_hint(interaction),
+        actor_admin=can_manage(interaction),
         text=text,
         secret_slot=secret_slot,
     )
@@ -72,5 +84,6 @@ def button_event(interaction: discord.Interaction[Any], token: str) -> ButtonPre
         key=conversation_key(interaction),
         chat_kind=ChatKind.PRIVATE if private else chat_kind(interaction),
         locale_hint=locale_hint(interaction),
+        actor_admin=can_manage(interaction),
         token=token,
     )

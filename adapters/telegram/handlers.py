@@ -14,6 +14,7 @@ from telegram import Bot, CallbackQuery, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.telegram.admins import GroupAdmins
 from adapters.telegram.config import TelegramConfig
 from adapters.telegram.inbound import (
     MAX_INPUT_CHARS,
@@ -145,6 +146,7 @@ class TelegramFrontend:
         self.config = config
         self.locales = LocaleMemory()
         self.locks = KeyedLocks()
+        self.admins = GroupAdmins()
 
     def identity(self, bot: Bot) -> BotIdentity:
         return BotIdentity(bot.id, self.config.bot_username or bot.username)
@@ -174,6 +176,9 @@ class TelegramFrontend:
                 bot, target, render_notice(label(locale, result.reason, limit=MAX_INPUT_CHARS))
             )
             return
+        if in_group and message.from_user is not None:
+            admin = await self.admins.is_admin(bot, message.chat_id, message.from_user.id)
+            result = replace(result, actor_admin=admin)
         await self._turn(bot, me, result, target, message.message_id)
 
     async def _turn(self, bot: Bot, me: BotIdentity, event: Inbound, target: Target, inbound_id: int) -> None:
@@ -215,6 +220,10 @@ class TelegramFrontend:
         bot = context.bot
         origin = query.message
         in_group = event.chat_kind is ChatKind.GROUP
+        if in_group:
+            event = replace(
+                event, actor_admin=await self.admins.is_admin(bot, origin.chat.id, query.from_user.id)
+            )
         target = Target(origin.chat.id, topic_id(origin) if isinstance(origin, Message) else None)
         locale = self.locales.get(event.key, event.locale_hint, self.config.default_locale)
 

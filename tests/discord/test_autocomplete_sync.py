@@ -52,9 +52,16 @@ async def test_autocomplete_names_follow_the_client_language(env: simcord.Env, z
 async def test_synced_payload_has_localized_names_and_descriptions(env: simcord.Env) -> None:
     synced = {c["name"]: c for c in env.backend.commands[None].values()}
 
-    assert set(synced) == {"price", "history", "ask", "lang", "help"}
+    assert set(synced) == {"price", "history", "alert", "ask", "lang", "help"}
     zh_names = {name: c["name_localizations"]["zh-CN"] for name, c in synced.items()}
-    assert zh_names == {"price": "价格", "history": "历史", "ask": "提问", "lang": "语言", "help": "帮助"}
+    assert zh_names == {
+        "price": "价格",
+        "history": "历史",
+        "alert": "提醒",
+        "ask": "提问",
+        "lang": "语言",
+        "help": "帮助",
+    }
     for command in synced.values():
         assert command["name_localizations"]["en-US"] == command["name"]
         assert command["description_localizations"]["zh-CN"]
@@ -77,7 +84,7 @@ async def test_dev_guild_sync_publishes_to_that_guild_at_once(simcord_env: simco
 
     synced = await sync_tree(simcord_env.bot.tree, guild.id)  # type: ignore[attr-defined]
 
-    assert sorted(c.name for c in synced) == ["ask", "help", "history", "lang", "price"]
+    assert sorted(c.name for c in synced) == ["alert", "ask", "help", "history", "lang", "price"]
     assert set(simcord_env.backend.commands[guild.id]) >= {("price", 1), ("help", 1)}
     assert not simcord_env.backend.commands.get(None)  # nothing published globally
     result = await alice.slash(channel, "price", coin="btc")
@@ -101,6 +108,7 @@ async def test_dev_guild_is_synced_when_the_client_starts() -> None:
         assert {name for name, _ in env.backend.commands[guild_id]} == {
             "price",
             "history",
+            "alert",
             "ask",
             "lang",
             "help",

@@ -80,4 +80,4 @@ async def test_sync_commands_globally_or_to_the_dev_guild(
 
     assert logged_in == ["t0ken"]
     assert synced_to == [dev_guild_id]  # exactly once: not again from setup_hook
-    assert sorted(map(str, result)) == ["ask", "help", "history", "lang", "price"]
+    assert sorted(map(str, result)) == ["alert", "ask", "help", "history", "lang", "price"]

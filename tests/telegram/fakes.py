@@ -70,6 +70,7 @@ class RecordingRequest(BaseRequest):
         self.calls: list[Call] = []
         self._scripted: dict[str, list[Scripted]] = {}
         self._ids = itertools.count(1000)
+        self.admins: dict[int, list[int]] = {}  # group id -> its admins' user ids (the first: creator)
 
     @property
     def read_timeout(self) -> float | None:
@@ -95,7 +96,8 @@ class RecordingRequest(BaseRequest):
     @property
     def user_visible(self) -> list[Call]:
         """Calls that put something in front of a user."""
-        return [c for c in self.calls if c.endpoint not in ("getMe", "setMyCommands", "getUpdates")]
+        hidden = ("getMe", "setMyCommands", "getUpdates", "getChatAdministrators")
+        return [c for c in self.calls if c.endpoint not in hidden]
 
     async def do_request(
         self,
@@ -141,7 +143,14 @@ class RecordingRequest(BaseRequest):
             return msg
         if endpoint == "getUpdates":
             return []
+        if endpoint == "getChatAdministrators":
+            return [admin(uid) for uid in self.admins.get(int(params["chat_id"]), ())]
         return True
+
+
+def admin(uid: int) -> dict[str, Any]:
+    """A group's creator: a ChatMember as getChatAdministrators lists it."""
+    return {"status": "creator", "user": user(uid), "is_anonymous": False}
 
 
 def http_error(status: int, description: str, **parameters: Any) -> tuple[int, dict[str, Any]]:

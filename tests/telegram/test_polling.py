@@ -62,7 +62,7 @@ async def test_real_polling_loop_against_a_local_bot_api(caplog: pytest.LogCaptu
     assert isinstance(event, Command) and event.name == "price"
     menus = {p.get("language_code"): [c["command"] for c in p["commands"]] for p in api.of("setMyCommands")}
     assert set(menus) == {None, "zh", "en"}
-    assert menus["zh"] == ["start", "help", "price", "history", "lang", "cancel"]
+    assert menus["zh"] == ["start", "help", "price", "history", "alert", "lang", "cancel"]
     assert api.of("deleteWebhook")  # polling makes sure no webhook is set
     assert all(
         set(p.get("allowed_updates", [])) <= {"message", "edited_message", "callback_query"}

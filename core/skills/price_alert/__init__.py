@@ -92,7 +92,7 @@ SPEC = SkillSpec(
                     "e.g. btc < 80000, sol 5% 24h; empty lists",
                 ),
             ),
-            order=20,
+            order=40,  # after the price commands
         ),
     ),
     jobs=_jobs,
