@@ -88,17 +88,38 @@ _ZH_CLAIMS = (
 _ZH_NEGATION = re.compile(r"(?:没有|没|未|尚未|无法|不能|不会|不可以|还没)[^，,。！？!?\n]{0,6}$")
 
 
+# Verbs that are also everyday words for a reply's own work ("I added the chart", "I've updated
+# the card", "BTC opened at…", "价格已更新"): a claim only with one of deskmate's things named.
+_WEAK_VERBS = frozenset(
+    {"added", "created", "updated", "changed", "modified", "saved", "sent", "opened", "closed", "started",
+     "stopped", "executed", "submitted", "set up", "connected", "enabled", "disabled",
+     "添加", "创建", "新建", "更新", "修改", "更换", "保存", "运行", "执行", "提交", "开启", "关闭"}
+)  # fmt: skip
+_THINGS = re.compile(
+    r"\b(?:orders?|trades?|positions?|accounts?|api|keys?|secrets?|passphrase|models?|config(?:uration)?s?|"
+    r"strateg(?:y|ies)|traders?|bots?|alerts?|watchlist|purchase|sale|withdrawal|deposit|transfer)\b|"
+    r"订单|单子|仓位|持仓|账户|账号|密钥|模型|配置|策略|机器人|交易员|提醒|预警|自选|转账|提现|充值|买入|卖出",
+    re.IGNORECASE,
+)
+
+
 def claimed_action(sentence: str) -> ActionKind | None:
     """The kind of action ``sentence`` says was done, or None."""
     for pattern in _EN_CLAIMS:
         m = pattern.search(sentence)
         if m:
-            return _EN_VERBS[re.sub(r"\s+", " ", m.group("verb").lower())]
+            verb = re.sub(r"\s+", " ", m.group("verb").lower())
+            if verb in _WEAK_VERBS and not _THINGS.search(sentence):
+                continue
+            return _EN_VERBS[verb]
     for pattern in _ZH_CLAIMS:
         for m in pattern.finditer(sentence):
             if _ZH_NEGATION.search(sentence[: m.start("verb")]):
                 continue  # "已确认无法下单" / "我没有帮你下单" claim nothing
-            return _ZH_VERBS[m.group("verb")]
+            verb = m.group("verb")
+            if verb in _WEAK_VERBS and not _THINGS.search(sentence):
+                continue
+            return _ZH_VERBS[verb]
     return None
 
 

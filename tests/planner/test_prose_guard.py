@@ -86,6 +86,11 @@ def test_claims_of_actions_are_recognised(sentence: str, kind: str) -> None:
         "我没有帮你下单。",
         "你可以自己下单购买。",
         "我查了一下 BTC 的价格。",
+        "I've added the 7-day chart above.",
+        "I have updated the card with the latest quote.",
+        "BTC opened the week strong.",
+        "价格已更新为最新报价。",
+        "图表已添加在上方。",
     ],
 )
 def test_words_that_claim_nothing_are_kept(sentence: str) -> None:
