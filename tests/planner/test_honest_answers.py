@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from adapters.console.render import render_json, render_text
-from adapters.demo_market import DemoMarket, demo_quote_price
+from adapters.demo_market import DemoMarket, demo_close, demo_quote_price
 from adapters.llm import OpenAIChatModel
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
 from core.formatting import format_price
+from core.market import history_window
 from core.i18n import Locale, t
 from core.memory_store import MemoryStateStore
 from core.planner import MemoryUsageLedger, Planner
@@ -301,3 +302,46 @@ async def test_status_a_correct_figure_stays_and_the_answer_is_completed(
     assert reply.status is Status.COMPLETED
     assert note_of(reply) == f"BTC is about ${rounded} at the best ask."
     assert not any(s.name == "note_guard" for s in reply.trace)  # nothing to remove
+
+
+# -- an honest model loses nothing -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["en", "zh"])
+async def test_an_honest_answer_with_the_cards_figures_is_shown_whole(
+    llm: ScriptedLLMServer, make_planner: MakePlanner, locale: Locale
+) -> None:
+    days = history_window(NOW).days
+    closes = [demo_close("BTCUSDT", d) for d in days]
+    first, last = closes[0], closes[-1]
+    change = (last - first) / first * 100
+    low, high = min(closes), max(closes)
+    if locale == "en":
+        prose = (
+            f"Bitcoin's best ask is {format_price(PRICE)} USDT. Over the last 7 days it went from "
+            f"${format_price(first)} on {days[0].isoformat()} to ${format_price(last)} yesterday, "
+            f"{abs(change):.2f}% {'up' if change >= 0 else 'down'}; its lowest close was "
+            f"{format_price(low)} and its highest about ${high / 1000:.1f}k. I can't place orders."
+        )
+    else:
+        prose = (
+            f"比特币当前卖一价为 {format_price(PRICE)} USDT。近 7 天从 {format_price(first)} 美元"
+            f"变为 {format_price(last)} 美元，{'上涨' if change >= 0 else '下跌'}约 {abs(change):.1f}%；"
+            f"最低收盘 {format_price(low)}，最高约 {high / 10000:.2f} 万美元。我无法替你下单。"
+        )
+    llm.add(
+        completion(
+            None,
+            [
+                tool_call("c1", "get_current_price", {"symbol": "BTCUSDT"}),
+                tool_call("c2", "get_price_history", {"symbol": "BTCUSDT", "days": 7}),
+            ],
+        ),
+        completion(prose),
+    )
+
+    reply = await make_planner().run(text="btc and its week", locale=locale, user_id="u1")
+
+    assert note_of(reply) == prose
+    assert not any(s.name == "note_guard" for s in reply.trace)
+    assert reply.status is Status.COMPLETED
