@@ -20,8 +20,8 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
 from core.formatting import format_price
-from core.market import history_window
 from core.i18n import Locale, t
+from core.market import history_window
 from core.memory_store import MemoryStateStore
 from core.planner import MemoryUsageLedger, Planner
 from core.planner.plain import NOTE_LIMIT
