@@ -8,6 +8,7 @@ from core.skills import (
     diagnosis,
     exchange_accounts,
     glossary,
+    guidance,
     model_configs,
     price,
     price_alert,
@@ -33,4 +34,5 @@ def build_registry() -> Registry:
     registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     registry.register(diagnosis.MODEL_DIAGNOSIS)
+    registry.register(guidance.SPEC)
     return registry

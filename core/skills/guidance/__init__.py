@@ -1,0 +1,33 @@
+"""guidance: how to get API keys (Binance, Binance Testnet, OKX, Bybit) and which permissions to
+tick; API key, base URL and model name for DeepSeek, OpenAI, Qwen and Kimi; what paper trading
+is. zh + en, model-free, from one data file per provider (topics/*.toml)."""
+
+from __future__ import annotations
+
+from core.skills.guidance.skill import ACTIONS, SKILL, GuidanceRule, GuidanceSkill
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+
+__all__ = ["SPEC"]
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=lambda services: GuidanceSkill(ACTIONS),
+    rules=(
+        # Above the glossary (300): "币安API权限应该勾选哪些" names an API key but asks for a
+        # walk-through, and "what is paper trading" gets the whole answer, not the one-liner.
+        RuleSpec(
+            "how-to guides", priority=305, build=lambda services: GuidanceRule(), emits=frozenset({"explain"})
+        ),
+    ),
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "手把手教你申请交易所 API Key（币安、测试网、OKX、Bybit）"
+            "和模型 Key（DeepSeek、OpenAI、通义千问、Kimi）",
+            "step-by-step: exchange API keys (Binance, testnet, OKX, Bybit) "
+            "and model keys (DeepSeek, OpenAI, Qwen, Kimi)",
+        ),
+        examples_zh=("deepseek的api key去哪里申请", "币安API权限应该勾选哪些"),
+        examples_en=("how do I create a binance api key",),
+    ),
+)
