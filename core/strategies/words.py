@@ -20,14 +20,14 @@ def _alt(*words: str) -> str:
 KIND_WORDS: Final[dict[Kind, tuple[str, ...]]] = {
     "dca": ("定投", "定期定额", "定期买入", "定期投资", "dca", "dollar cost averaging",
             "dollar-cost averaging", "dollar cost average", "recurring buy", "recurring buys"),
-    "grid": ("网格", "grid", "grids", "grid trading"),
+    "grid": ("网格", "低买高卖", "高抛低吸", "grid", "grids", "grid trading"),
     "ai": ("ai策略", "ai 策略", "智能策略", "ai", "a.i.", "ai-driven", "ai driven", "llm-driven", "模型决策"),
 }  # fmt: skip
 KIND_RX: Final = {kind: re.compile(_alt(*words), re.IGNORECASE) for kind, words in KIND_WORDS.items()}
 STRATEGY_NOUN: Final = re.compile(_alt("策略", "strategy", "strategies"), re.IGNORECASE)
 # A sentence naming a strategy, or a DCA / grid plan, is the strategy skill's, never an order.
 STRATEGY_TALK: Final = re.compile(
-    _alt("策略", "strategy", "strategies", *KIND_WORDS["dca"], "网格", "grid", "grids", "grid trading"),
+    _alt("策略", "strategy", "strategies", *KIND_WORDS["dca"], *KIND_WORDS["grid"]),
     re.IGNORECASE,
 )
 
