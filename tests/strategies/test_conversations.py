@@ -98,7 +98,7 @@ async def test_en_ai_strategy_with_its_limits(desk: StrategyDesk) -> None:
     ]
     too_fast = await chat.say("2m")
     assert "The interval must be between 5m and 30d (you gave 2m)." in text_of(too_fast)
-    ask_pct = await chat.say("4h")
+    ask_pct = await chat.say("4h")  # an answer to the question, though "4h" alone reads as a chart window
     assert codes(ask_pct) == ["ask_max_position_pct"]
     assert "between 0 and 100 %" in text_of(await chat.say("150%"))
     ask_cap = await chat.say("25%")

@@ -17,6 +17,7 @@ from core.clock import Clock
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
+from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import messages as _messages  # noqa: F401 - "strategy.sm." texts
 from core.skills.strategy_management.reading import FIELD_WORDS
@@ -52,6 +53,8 @@ from core.workspace.text import inline
 _AMOUNT_FIELDS = frozenset({"quote_amount", "max_total", "quote_per_grid", "max_order_notional"})
 _PRICE_FIELDS = frozenset({"lower", "upper"})
 _INTERVAL_BUTTONS = ("1h", "4h", "1d", "1w")
+# Refusals saying an answer is not a value of the kind asked at all (rather than a wrong one).
+_NOT_A_VALUE = frozenset({"strategy.bad.number", "strategy.bad.interval", "strategy.bad.symbol", None})
 _GRID_BUTTONS = ("5", "10", "20", "50")
 
 
@@ -130,6 +133,24 @@ class StrategySkill(RecordSkill[Strategy]):
                 return self._fail(turn, task, turn.t("strategy.sm.no_default"), "no_default", ())
             task.target_ref = {"id": default.id, "name": default.name}
         return await super().start(turn, task)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        """A valid answer to the question asked is that answer, even when another skill's rule
+        also reads it ("4h" asked as an interval is no price-history request)."""
+        asking = task.asking
+        if (
+            route is not None
+            and route.skill != self.name
+            and task.status is TaskStatus.COLLECTING
+            and asking is not None
+            and _is_param(asking)
+        ):
+            parsed = await self.parse(
+                turn, task, self._spec(task, asking) or SlotSpec(asking, "text"), turn.text
+            )
+            if parsed.value is not None or parsed.error not in _NOT_A_VALUE:
+                route = None  # its value, or one of its shape refused for a reason the answer will say
+        return await super().continue_text(turn, task, route)
 
     # -- questions, choices and answers ------------------------------------------------------------
 
