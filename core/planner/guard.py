@@ -127,6 +127,7 @@ def claimed_action(sentence: str) -> ActionKind | None:
 
 _FIGURE = re.compile(
     r"(?<![A-Za-z0-9_.,])"
+    r"(?:[-+−](?=[\d$¥￥€£]|US\$))?"  # a sign belongs to the figure it signs
     r"(?:(?P<cur>US\$|\$|¥|￥|€|£)\s?)?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:\s?(?P<mult>thousand|million|billion|trillion|万亿|万|亿|千|[kKmMbB](?![A-Za-z])))?"
@@ -156,6 +157,10 @@ _LIST_NUMBER = re.compile(r"(?:^|\n)\s*$")
 _BARE_FOLLOWERS = frozenset(
     {"now", "today", "currently", "right", "at", "on", "and", "or", "per", "with", "as", "so", "this",
      "which", "while", "but", "after", "before", "since", "from", "to", "in", "up", "down", "yesterday"}
+)  # fmt: skip
+
+_BARE_FOLLOWERS_ZH = (
+    "了", "左右", "附近", "上下", "的", "水平", "点", "一线", "关口", "位置", "震荡", "徘徊",
 )  # fmt: skip
 
 # "about $84,000", "约 8.4 万", "84,000 左右": a rounded figure.
@@ -348,7 +353,7 @@ class ProseGuard:
                         continue  # "1. BTC …": a list number
                     if "." not in raw and "," not in raw and value <= 10:
                         continue  # small counts ("top 3", "2 options")
-                    if after is not None and after.group("word").lower() not in _BARE_FOLLOWERS:
+                    if after is not None and not _bare_follower(after.group("word")):
                         continue  # "21 coins", "3个币种": a count of something else
                     if "." not in raw and "," not in raw and 1900 <= value <= 2100:
                         continue  # a year
@@ -364,6 +369,12 @@ class ProseGuard:
                 )
             )
         return figures
+
+
+def _bare_follower(word: str) -> bool:
+    """Whether ``word`` after a bare number leaves it a price ("84476 now", "84476附近") rather
+    than a count ("21 coins", "3个币种")."""
+    return word.lower() in _BARE_FOLLOWERS or word.startswith(_BARE_FOLLOWERS_ZH)
 
 
 def _gap_ok(sentence: str, end: int, start: int) -> bool:

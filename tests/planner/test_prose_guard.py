@@ -133,10 +133,13 @@ def test_figures_the_card_shows_stay(text: str) -> None:
         ("BTC is 84,000 USDT.", f"BTC is {M}."),
         ("BTC is about $80,000.", f"BTC is about {M}."),
         ("BTC is up 3.2% today.", f"BTC is up {M} today."),
+        ("BTC moved -3.2% today.", f"BTC moved {M} today."),
         ("Buy 0.5 BTC now.", f"Buy {M} BTC now."),
         ("ETH is $3,000.", f"ETH is {M}."),
         ("BTC is great. It costs $1 now.", f"BTC is great. It costs {M} now."),
         ("DOGE went 100x.", "DOGE went 100x."),  # a multiple, not a price
+        ("比特币现在是 12345 了。", f"比特币现在是 {M} 了。"),
+        ("比特币在 70000 附近震荡。", f"比特币在 {M} 附近震荡。"),
     ],
 )
 def test_figures_no_tool_gave_are_replaced(text: str, shown: str) -> None:
