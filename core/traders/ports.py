@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
+from core.planner.budget import TokenBudget
+from core.planner.ports import ModelResponse
 from core.services import ServiceKey
 from core.tasks.audit import AuditEntry
 from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
+from core.workspace.model_configs import ModelConfig
 
 
 class TraderStore(Protocol):
@@ -78,3 +81,23 @@ class TraderStore(Protocol):
 
 
 TRADERS: Final = ServiceKey[TraderStore]("trader repository")
+
+
+class DecisionModels(Protocol):
+    """Asks a person's own model config (an OpenAI-compatible API) for one completion. The API
+    key is opened inside the adapter, for that call only, and never logged. Raises ModelError
+    (core.planner.ports) on any failure; never retries on its own."""
+
+    async def complete(
+        self,
+        config: ModelConfig,
+        messages: list[dict[str, Any]],
+        *,
+        max_tokens: int,
+        timeout: float,  # noqa: ASYNC109 - bounds the provider call itself
+    ) -> ModelResponse: ...
+
+
+DECISION_MODELS: Final = ServiceKey[DecisionModels]("decision models")
+# The daily token budgets (per person and site-wide) an ai trader's decisions count against.
+MODEL_BUDGET: Final = ServiceKey[TokenBudget]("model token budget")

@@ -1,0 +1,85 @@
+"""trader_management: traders that trade by themselves on the job runtime — create ("帮我创建一个
+新的 BTC agent"), start (pre-launch checks; live accounts confirmed), stop (confirmed; "把所有
+agent 都停了"), update, delete, and "how are my agents doing"; in a private chat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.jobs import JOBS, JobKind
+from core.markets import MarketCatalog
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, Services
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.trader_management.rules import ACTIONS_EMITTED, SKILL, TraderRule
+from core.skills.trader_management.skill import ACTIONS, TraderSkill
+from core.skills.trader_management.tools import TRADER_TASK
+from core.strategies import STRATEGIES
+from core.tasks.audit import AUDIT_LOG
+from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS
+from core.traders.runtime import TraderRuntime
+from core.trading.service import TRADING
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.model_configs import MODEL_CONFIGS
+
+__all__ = ["SPEC", "TraderSkill"]
+
+
+def _build(services: Services) -> TraderSkill:
+    catalog: MarketCatalog = services.get(CATALOG)
+    return TraderSkill(
+        ACTIONS,
+        services.get(TRADERS),
+        services.get(STRATEGIES),
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(MODEL_CONFIGS),
+        services.get(TRADING),
+        catalog,
+        services.find(DECISION_MODELS),
+        services.find(JOBS),
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+    )
+
+
+def _jobs(services: Services) -> Sequence[JobKind]:
+    runtime = TraderRuntime(
+        services.get(TRADERS),
+        services.get(STRATEGIES),
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(MODEL_CONFIGS),
+        services.get(TRADING),
+        services.get(CATALOG),
+        services.find(DECISION_MODELS),
+        services.find(MODEL_BUDGET),
+    )
+    return runtime.kinds()
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    rules=(
+        RuleSpec(
+            "trader requests",
+            priority=240,  # the workspace readings are exclusive by domain; before the price rule
+            build=lambda services: TraderRule(),
+            emits=ACTIONS_EMITTED,
+        ),
+    ),
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "在私聊中管理交易员：创建、启动（启动前检查）、停止、查看运行情况",
+            "manage your traders in a private chat: create, start (with pre-launch checks), stop, "
+            "see how they are doing",
+        ),
+        examples_zh=("帮我创建一个新的 BTC agent", "我的agent运行得怎么样"),
+        examples_en=("create a new BTC agent", "how are my traders doing"),
+    ),
+    tools=(TRADER_TASK,),
+    jobs=_jobs,
+)

@@ -1,0 +1,483 @@
+"""The trader runtime: a running trader is one recurring job (kind ``trader_management.tick``).
+
+Each tick belongs to a slot (its scheduled time) of one run of the trader. It:
+
+1. ends, doing nothing, when the trader is gone, stopped, or in another run (a stop, or a
+   stop and a new start: the new run has its own job);
+2. finds the slot's decision if one was recorded (a re-run after a crash, or a runner whose
+   lease expired): it acts on that one instead of deciding again — the same legs under the same
+   client order ids, which the trading service executes at most once;
+3. otherwise decides (dca: buy its amount; grid: buy or sell the levels the price crossed since
+   the last tick; ai: ask the trader's model, validate its strict JSON), records the decision,
+   then places each leg through the TradingService — the order path, caps, filters and audit
+   of a conversation's orders;
+4. records the outcomes with the trader's counters and running memory in one transaction,
+   tells the owner privately (fills, rejections, errors, an automatic stop after 3 consecutive
+   errors, a daily summary if asked), and reschedules itself for the next slot (missed slots
+   are skipped, never caught up on: a restart does not buy twice).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any, Final, Literal
+
+from core.i18n import Locale, t
+from core.jobs import DONE, Job, JobContext, JobKind, JobQueue, JobResult, Reschedule
+from core.market import MarketError
+from core.markets import MarketCatalog
+from core.outbound.destination import Destination
+from core.planner.budget import TokenBudget
+from core.planner.ports import ModelError, ModelErrorCode
+from core.reply import NoticeBlock, Reply, Status
+from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
+from core.tasks.audit import AuditEntry
+from core.traders import ai
+from core.traders.model import Decision, DecisionAction, Leg, Outcome, Tally, TickResult, Trader, TraderState
+from core.traders.ports import DecisionModels, TraderStore
+from core.trading.model import OrderIntent, OrderStatus
+from core.trading.ports import ExchangeError
+from core.trading.service import Placed, PriceMoved, TradingService
+from core.workspace.accounts import ExchangeAccountRepository
+from core.workspace.model_configs import ModelConfigRepository
+
+log = logging.getLogger(__name__)
+
+SKILL: Final = "trader_management"
+KIND: Final = f"{SKILL}.tick"
+GRID_POLL: Final = timedelta(minutes=1)  # a grid watches the price this often
+AUTO_STOP_AFTER: Final = 3  # consecutive failed ticks before a trader stops itself
+AI_DEADLINE: Final = 30.0  # seconds: a later answer is a skipped tick
+AI_MAX_TOKENS: Final = 300
+_RUNNABLE = (TraderState.STARTING, TraderState.RUNNING)
+
+
+def interval_of(strategy: Strategy) -> timedelta:
+    p = strategy.params
+    return GRID_POLL if isinstance(p, GridParams) else p.interval.delta
+
+
+def client_order_id(trader_id: str, run: int, slot: str, leg: int) -> str:
+    """A leg's idempotency key, the same on every re-run: "dt" + 28 hex (valid on every exchange)."""
+    digest = hashlib.sha256(f"{trader_id}:{run}:{slot}:{leg}".encode()).hexdigest()
+    return "dt" + digest[:28]
+
+
+def dedupe_key(trader: Trader) -> str:
+    return f"{KIND}:{trader.id}:{trader.run}"
+
+
+async def schedule(queue: JobQueue, trader: Trader, due: datetime, locale: Locale) -> None:
+    """Queue the run's tick job (at most one live job per run, whoever calls)."""
+    payload = {"trader_id": trader.id, "run": trader.run, "slot": due.isoformat(), "locale": locale}
+    await queue.enqueue(KIND, payload, due_at=due, owner=trader.owner, dedupe_key=dedupe_key(trader))
+
+
+@dataclass
+class _Tick:
+    trader: Trader
+    strategy: Strategy
+    slot: str
+    locale: Locale
+    now: datetime
+    price: str | None = None  # what a grid tick saw (its next tick compares against it)
+
+
+class TraderRuntime:
+    def __init__(
+        self,
+        traders: TraderStore,
+        strategies: StrategyStore,
+        accounts: ExchangeAccountRepository,
+        model_configs: ModelConfigRepository,
+        trading: TradingService,
+        catalog: MarketCatalog,
+        models: DecisionModels | None,
+        budget: TokenBudget | None,
+    ) -> None:
+        self.traders = traders
+        self.strategies = strategies
+        self.accounts = accounts
+        self.model_configs = model_configs
+        self.trading = trading
+        self.catalog = catalog
+        self.models = models
+        self.budget = budget
+
+    def kinds(self) -> list[JobKind]:
+        return [JobKind(KIND, self.tick, timeout=AI_DEADLINE + 90, max_attempts=3)]
+
+    # -- the job -------------------------------------------------------------------------------
+
+    async def tick(self, job: Job, ctx: JobContext) -> JobResult:
+        payload = job.payload
+        trader = await self.traders.by_id(str(payload.get("trader_id", "")))
+        run = int(payload.get("run", -1))
+        if trader is None or trader.run != run or trader.state not in _RUNNABLE:
+            return DONE  # stopped, deleted, or restarted (the new run has its own job)
+        locale: Locale = "zh" if payload.get("locale") == "zh" else "en"
+        slot = str(payload.get("slot") or job.due_at.isoformat())
+        strategy = await self.strategies.get(trader.owner, trader.strategy_id or "")
+        if trader.state is TraderState.STARTING:
+            moved = await self.traders.transition(
+                trader.owner, trader.id, (TraderState.STARTING,), TraderState.RUNNING, ctx.now, None
+            )
+            trader = moved or trader
+        if strategy is None:
+            return await self._stop(ctx, trader, locale, "strategy_gone", errors=AUTO_STOP_AFTER)
+        tick = _Tick(trader, strategy, slot, locale, ctx.now)
+        existing = await self.traders.decision(trader.id, run, slot)
+        if existing is not None and existing.status == "done":
+            return self._next(tick, payload)  # finished before a crash: only the reschedule was lost
+        decision = existing or await self.traders.begin(await self._decide(tick))
+        outcomes = await self._place(tick, decision)
+        decision = replace(decision, outcomes=outcomes)
+        if any(o.status == "error" for o in outcomes) and decision.action in ("buy", "sell"):
+            failed = next(o for o in outcomes if o.status == "error")
+            decision = replace(decision, error=f"{failed.error_code}: {failed.error_message}")
+        result, finished, summary_of = self._result(tick, decision)
+        after = await self.traders.finish(decision, result, ctx.now)
+        await self._tell(ctx, tick, decision, after, result)
+        if after is not None and summary_of is not None:
+            await self._daily(ctx, tick, after, summary_of)
+        if after is None or not after.state.active:
+            return DONE
+        if finished is not None:
+            await self.traders.transition(
+                after.owner, after.id, _RUNNABLE, TraderState.STOPPED, ctx.now, None
+            )
+            await self._send(
+                ctx,
+                tick.trader,
+                locale,
+                t(locale, "trader.note.finished", name=after.name, total=finished),
+                "trader_stopped",
+            )
+            return DONE
+        return self._next(replace(tick, trader=after), payload)
+
+    def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
+        step = interval_of(tick.strategy)
+        due = datetime.fromisoformat(tick.slot) + step
+        if due <= tick.now:  # down for a while: skip the missed slots, never catch up on them
+            missed = (tick.now - due) // step + 1
+            due += step * missed
+        return Reschedule(due, {**payload, "slot": due.isoformat()})
+
+    # -- deciding -----------------------------------------------------------------------------
+
+    async def _decide(self, tick: _Tick) -> Decision:
+        trader, p = tick.trader, tick.strategy.params
+        base = Decision(trader.id, trader.run, tick.slot, tick.now, "hold", owner=trader.owner)
+        try:
+            if isinstance(p, DcaParams):
+                return self._dca(tick, p, base)
+            if isinstance(p, GridParams):
+                return await self._grid(tick, p, base)
+            assert isinstance(p, AiParams)
+            return await self._ai(tick, p, base)
+        except (MarketError, ExchangeError) as exc:
+            code = getattr(exc, "code", type(exc).__name__)
+            return replace(
+                base, action="error", error=f"{code}: {exc}", reason="market or exchange unavailable"
+            )
+
+    def _leg(self, tick: _Tick, n: int, **fields: Any) -> Leg:
+        return Leg(client_order_id=client_order_id(tick.trader.id, tick.trader.run, tick.slot, n), **fields)
+
+    def _dca(self, tick: _Tick, p: DcaParams, base: Decision) -> Decision:
+        spent = Decimal(str(tick.trader.memory.get("spent", "0")))
+        if p.max_total is not None and spent + p.quote_amount > p.max_total:
+            return replace(base, action="skipped", reason="max_total reached")
+        leg = self._leg(tick, 0, side="buy", symbol=p.symbol, amount=p.quote_amount, unit="quote")
+        return replace(base, action="buy", reason=f"dca {_s(p.quote_amount)} USDT", legs=(leg,))
+
+    async def _grid(self, tick: _Tick, p: GridParams, base: Decision) -> Decision:
+        rules = self.catalog.rules(p.symbol)
+        if rules is None:
+            return replace(base, action="error", error=f"unsupported_symbol: {p.symbol}")
+        book = await self.trading.books.get_book(p.symbol)
+        price = (book.bid + book.ask) / 2
+        tick.price = _s(price)
+        memory = tick.trader.memory
+        last = memory.get("last")
+        if last is None:
+            return replace(base, reason=f"grid armed at {_s(price)}")
+        prev = Decimal(str(last))
+        levels = grid_levels(p, rules)
+        held: dict[str, str] = dict(memory.get("held", {}))
+        legs: list[Leg] = []
+        for i in range(p.grids):
+            low, high = levels[i], levels[i + 1]
+            if prev > low >= price and str(i) not in held:  # fell through a buy level
+                legs.append(
+                    self._leg(
+                        tick,
+                        len(legs),
+                        side="buy",
+                        symbol=p.symbol,
+                        amount=p.quote_per_grid,
+                        unit="quote",
+                        level=i,
+                    )
+                )
+            elif prev < high <= price and str(i) in held:  # rose through the level above a holding
+                legs.append(
+                    self._leg(
+                        tick,
+                        len(legs),
+                        side="sell",
+                        symbol=p.symbol,
+                        amount=Decimal(held[str(i)]),
+                        unit="base",
+                        level=i,
+                    )
+                )
+        if not legs:
+            return replace(base, reason=f"no level crossed ({_s(prev)} -> {_s(price)})")
+        action: DecisionAction = "sell" if all(leg.side == "sell" for leg in legs) else "buy"
+        return replace(
+            base,
+            action=action,
+            reason=f"crossed {len(legs)} level(s): {_s(prev)} -> {_s(price)}",
+            legs=tuple(legs),
+        )
+
+    async def _ai(self, tick: _Tick, p: AiParams, base: Decision) -> Decision:
+        trader = tick.trader
+        config = await self.model_configs.get(trader.owner, trader.model_id or "")
+        if config is None or not config.enabled or self.models is None:
+            return replace(
+                base, action="error", error="model_unavailable: the model config is missing or disabled"
+            )
+        day = tick.now.date()
+        if self.budget is not None and await self.budget.exceeded(trader.owner, day):
+            return replace(base, action="skipped", reason="token budget used up for today")
+        account = await self.accounts.get(trader.owner, trader.account_id or "")
+        if account is None:
+            return replace(base, action="error", error="account_gone")
+        books = {s: await self.trading.books.get_book(s) for s in p.symbols}
+        balances = await self.trading.raw_balances(account)
+        positions = [v for v in await self.trading.positions(account) if v.symbol in p.symbols]
+        equity = (await self.trading.balances(account)).equity
+        messages = ai.prompt(p, {s: (b.bid, b.ask) for s, b in books.items()}, balances, positions, equity)
+        try:
+            response = await asyncio.wait_for(
+                self.models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=AI_DEADLINE),
+                AI_DEADLINE,
+            )
+        except TimeoutError:
+            return replace(base, action="skipped", reason="the model answered too late")
+        except ModelError as exc:
+            if exc.code == ModelErrorCode.TIMEOUT:
+                return replace(base, action="skipped", reason="the model answered too late")
+            return replace(base, action="error", error=f"model_{exc.code}: {exc.message}"[:300])
+        tokens = response.usage.total
+        if self.budget is not None:
+            await self.budget.charge(trader.owner, day, tokens)
+        base = replace(base, tokens=tokens)
+        try:
+            decision = ai.parse(response.content)
+            ai.check(decision, p)
+            if decision.action == "hold":
+                return replace(base, action="hold", reason=decision.reason)
+            symbol = decision.symbol
+            amount = decision.quote_amount if decision.action == "buy" else decision.quantity
+            assert amount is not None
+            unit: Literal["quote", "base"] = "quote" if decision.action == "buy" else "base"
+            intent = OrderIntent(decision.action, symbol, self.catalog.base_of(symbol), amount, unit)
+            plan = await self.trading.plan(account, intent)
+            held = next((v.quantity * books[symbol].bid for v in positions if v.symbol == symbol), Decimal(0))
+            ai.check_plan(plan, p, held)
+        except ai.Invalid as exc:
+            return replace(base, action="invalid", reason=str(exc)[:300])
+        leg = self._leg(tick, 0, side=decision.action, symbol=symbol, amount=amount, unit=unit)
+        return replace(base, action=decision.action, reason=decision.reason, legs=(leg,))
+
+    # -- acting -------------------------------------------------------------------------------
+
+    async def _place(self, tick: _Tick, decision: Decision) -> tuple[Outcome, ...]:
+        if not decision.legs:
+            return ()
+        trader = tick.trader
+        account = await self.accounts.get(trader.owner, trader.account_id or "")
+        outcomes: list[Outcome] = []
+        for leg in decision.legs:
+            if account is None:
+                outcomes.append(_failed(leg, "account_gone", "the trader's account no longer exists"))
+                continue
+            current = await self.traders.by_id(trader.id)
+            if current is None or current.run != trader.run or current.state not in _RUNNABLE:
+                outcomes.append(_failed(leg, "stopped", "the trader was stopped before this order"))
+                continue
+            intent = OrderIntent(leg.side, leg.symbol, self.catalog.base_of(leg.symbol), leg.amount, leg.unit)
+            detail = {
+                "trader": trader.name,
+                "trader_id": trader.id,
+                "run": str(trader.run),
+                "tick": tick.slot,
+            }
+            actor = f"trader:{trader.id}"
+            audit = AuditEntry(trader.owner, actor, tick.now, SKILL, leg.side, None, None, "ok", detail)
+            try:
+                placed = await self.trading.place(account, intent, leg.client_order_id, audit)
+            except (MarketError, ExchangeError) as exc:
+                outcomes.append(_failed(leg, getattr(exc, "code", "error"), str(exc)))
+                continue
+            if isinstance(placed, PriceMoved):  # no reference price is passed: cannot happen
+                outcomes.append(_failed(leg, "price_moved", "the price moved"))
+                continue
+            outcomes.append(_outcome(leg, placed))
+        return tuple(outcomes)
+
+    def _result(self, tick: _Tick, decision: Decision) -> tuple[TickResult, str | None, str | None]:
+        """The trader's new counters and memory; for a dca that reached its total, that total; and
+        the day a daily summary is due for (the first tick of a new UTC day)."""
+        trader, p = tick.trader, tick.strategy.params
+        errored = decision.action == "error" or any(
+            o.status in ("error", "unknown") for o in decision.outcomes
+        )
+        memory = dict(trader.memory)
+        finished: str | None = None
+        if isinstance(p, DcaParams):
+            spent = Decimal(str(memory.get("spent", "0")))
+            for o in decision.filled:
+                spent += Decimal(o.quote_amount) + Decimal(o.fee)
+            memory["spent"] = _s(spent)
+            if p.max_total is not None and spent + p.quote_amount > p.max_total:
+                finished = _s(p.max_total)
+        elif isinstance(p, GridParams):
+            held = dict(memory.get("held", {}))
+            for o in decision.filled:
+                if o.level is None:
+                    continue
+                if o.side == "buy":
+                    held[str(o.level)] = o.quantity
+                else:
+                    held.pop(str(o.level), None)
+            memory["held"] = held
+            if tick.price is not None:
+                memory["last"] = tick.price
+        summary_of: str | None = None
+        if trader.daily_summary:
+            today = tick.now.date().isoformat()
+            last = memory.get("summary_day")
+            if last != today:
+                memory["summary_day"] = today
+                summary_of = str(last) if last else None  # the run's first day: counting starts
+        count = trader.consecutive_errors + 1 if errored else 0
+        stop = None
+        if count >= AUTO_STOP_AFTER:
+            stop = decision.error or decision.reason or "error"
+        result = TickResult(memory, errored, len(decision.outcomes), stop)
+        return result, finished, summary_of
+
+    # -- telling the owner --------------------------------------------------------------------
+
+    async def _tell(
+        self, ctx: JobContext, tick: _Tick, decision: Decision, after: Trader | None, result: TickResult
+    ) -> None:
+        trader, locale = tick.trader, tick.locale
+        for o in decision.outcomes:
+            base = self.catalog.base_of(o.symbol)
+            if o.status == "filled":
+                text = t(
+                    locale, "trader.note.fill", name=trader.name, side=t(locale, f"trader.side.{o.side}"),
+                    quantity=o.quantity, base=base, price=o.price, amount=o.quote_amount,
+                    kind=t(locale, f"trader.kind.{tick.strategy.kind}"), reason=decision.reason,
+                )  # fmt: skip
+                await self._send(ctx, trader, locale, text.strip(), "fill")
+            elif o.status != "stopped":
+                error = f"{o.error_code} {o.error_message or ''}".strip()
+                side = t(locale, f"trader.decision.{o.side}")
+                await self._send(
+                    ctx,
+                    trader,
+                    locale,
+                    t(locale, "trader.note.rejected", name=trader.name, side=side, error=error),
+                    "trader_error",
+                )
+        if result.stop_with_error is not None and after is not None:
+            text = t(
+                locale,
+                "trader.note.auto_stopped",
+                name=trader.name,
+                count=AUTO_STOP_AFTER,
+                error=result.stop_with_error,
+            )
+            await self._send(ctx, trader, locale, text, "trader_stopped")
+        elif decision.action == "error":
+            count = trader.consecutive_errors + 1
+            text = t(locale, "trader.note.error", name=trader.name, count=count, error=decision.error or "")
+            await self._send(ctx, trader, locale, text, "trader_error")
+
+    async def _daily(self, ctx: JobContext, tick: _Tick, trader: Trader, day: str) -> None:
+        """Once a UTC day (the first tick of a new day): the run's figures so far."""
+        tally = Tally()
+        for d in await self.traders.decisions(trader.id, run=trader.run):
+            tally = tally.add(d)
+        prices: dict[str, Decimal] = {}
+        for symbol in tally.net_base:
+            with contextlib.suppress(MarketError):
+                prices[symbol] = (await self.trading.books.get_book(symbol)).bid
+        pnl = tally.pnl(prices)
+        shown = _s(pnl.quantize(Decimal("0.01"))) if pnl is not None else "?"
+        text = t(
+            tick.locale, "trader.note.daily", name=trader.name, day=day, decisions=tally.decisions,
+            orders=tally.orders, fills=tally.fills, pnl=shown,
+        )  # fmt: skip
+        await self._send(ctx, trader, tick.locale, text, "trader_summary")
+
+    async def _send(self, ctx: JobContext, trader: Trader, locale: Locale, text: str, kind: str) -> None:
+        platform, _, user = trader.owner.partition(":")
+        if not platform or not user:
+            return
+        reply = Reply(Status.COMPLETED, (NoticeBlock(text, "info", kind),), locale, audience="private")
+        try:
+            await ctx.send(Destination.direct(platform, user), reply, kind=kind)
+        except Exception:  # a notice must not fail the tick (the decision is recorded already)
+            log.exception("trader %s: could not send a %s notice", trader.id, kind)
+
+    async def _stop(
+        self, ctx: JobContext, trader: Trader, locale: Locale, error: str, *, errors: int
+    ) -> JobResult:
+        stopped = await self.traders.transition(
+            trader.owner, trader.id, _RUNNABLE, TraderState.ERROR, ctx.now, None, error=error
+        )
+        if stopped is not None:
+            text = t(locale, "trader.note.auto_stopped", name=trader.name, count=errors, error=error)
+            await self._send(ctx, trader, locale, text, "trader_stopped")
+        return DONE
+
+
+def _failed(leg: Leg, code: str, message: str) -> Outcome:
+    return Outcome(leg.client_order_id, "error" if code != "stopped" else "stopped", leg.side, leg.symbol,
+                   error_code=code, error_message=message[:300], level=leg.level)  # fmt: skip
+
+
+def _outcome(leg: Leg, placed: Placed) -> Outcome:
+    order = placed.order
+    status = {OrderStatus.FILLED: "filled", OrderStatus.REJECTED: "rejected"}.get(order.status, "unknown")
+    return Outcome(
+        leg.client_order_id,
+        status,
+        leg.side,
+        leg.symbol,
+        quantity=_s(order.quantity) if status == "filled" else "0",
+        quote_amount=_s(order.quote_amount) if order.quote_amount is not None and status == "filled" else "0",
+        fee=_s(order.fee) if order.fee is not None and status == "filled" else "0",
+        price=_s(order.price) if order.price is not None else "",
+        error_code=order.error_code,
+        error_message=order.error_message,
+        level=leg.level,
+    )
+
+
+def _s(value: Decimal) -> str:
+    return format(value.normalize(), "f")
