@@ -43,6 +43,8 @@ from core.skills.price_alert.ports import PRICE_ALERTS
 from core.strategies import STRATEGIES
 from core.strategies.memory import MemoryStrategies
 from core.tasks.audit import AUDIT_LOG
+from core.traders.memory import MemoryTraderStore
+from core.traders.ports import TRADERS
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING, TradingService
@@ -94,6 +96,7 @@ async def bench_turns(n: int = 2000) -> list[tuple[str, str]]:
             .provide(MODEL_CONFIGS, workspace.models)
             .provide(AUDIT_LOG, workspace.audit)
             .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
+            .provide(TRADERS, MemoryTraderStore(workspace.audit, workspace.traders))
         )
         orders = MemoryOrderStore(workspace.audit)
         books = cast(BookData, services.get(MARKET))

@@ -14,6 +14,7 @@ from core.skills import (
     price_alert,
     strategy_management,
     trade_execution,
+    trader_management,
     upcoming,
 )
 from core.skills.registry import Registry
@@ -29,8 +30,8 @@ def build_registry() -> Registry:
     registry.register(trade_execution.SPEC)
     registry.register(account_query.SPEC)
     registry.register(price_alert.SPEC)
-    registry.register(upcoming.TRADER_MANAGEMENT)
     registry.register(strategy_management.SPEC)
+    registry.register(trader_management.SPEC)
     registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     registry.register(diagnosis.MODEL_DIAGNOSIS)

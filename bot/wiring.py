@@ -25,7 +25,9 @@ from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
+from adapters.storage.traders import SqlTraders
 from adapters.storage.trading import SqlOrderStore
+from adapters.storage.usage_ledger import SqlUsageLedger
 from bot.catalog import bundled_catalog
 from bot.errors import StartupError
 from bot.settings import Settings
@@ -39,6 +41,8 @@ from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
 from core.markets import MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
+from core.planner.budget import TokenBudget
+from core.planner.ports import ModelResponse
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills.price_alert.ports import PRICE_ALERTS
@@ -46,11 +50,12 @@ from core.skills.registry import SkillSet
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
 from core.tasks.tokens import BUTTON_TOKENS
+from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS, DecisionModels
 from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges
 from core.trading.risk import RiskLimits
 from core.trading.service import TRADING, TradingConfig, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.model_configs import MODEL_CONFIGS
+from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig
 
 if TYPE_CHECKING:
     import httpx
@@ -159,6 +164,35 @@ def build_live_exchanges(settings: Settings, secrets: SecretBox) -> LiveExchange
     return CcxtExchanges(secrets, endpoints, timeout_seconds=settings.trading.exchange_timeout_seconds)
 
 
+class LazyDecisionModels:
+    """An ai trader's model calls (adapters.llm.decisions), importing the openai SDK with the
+    first call rather than at start-up."""
+
+    def __init__(self, secrets: SecretBox) -> None:
+        self._secrets = secrets
+        self._real: DecisionModels | None = None
+
+    async def complete(
+        self,
+        config: ModelConfig,
+        messages: list[dict[str, Any]],
+        *,
+        max_tokens: int,
+        timeout: float,  # noqa: ASYNC109 - the port's own
+    ) -> ModelResponse:
+        if self._real is None:
+            from adapters.llm.decisions import OpenAIDecisionModels
+
+            self._real = OpenAIDecisionModels(self._secrets)
+        return await self._real.complete(config, messages, max_tokens=max_tokens, timeout=timeout)
+
+
+def model_budget(settings: Settings, engine: AsyncEngine) -> TokenBudget:
+    """The daily token budgets ai traders count against: the planner's, on the same ledger."""
+    llm = settings.llm
+    return TokenBudget(SqlUsageLedger(engine), llm.user_daily_token_budget, llm.site_daily_token_budget)
+
+
 async def build_app(
     settings: Settings,
     *,
@@ -206,6 +240,9 @@ async def build_app(
         .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
         .provide(STRATEGIES, SqlStrategies(engine))
+        .provide(TRADERS, SqlTraders(engine))
+        .provide(DECISION_MODELS, LazyDecisionModels(secrets))
+        .provide(MODEL_BUDGET, model_budget(settings, engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
         .provide(JOBS, jobs)
         .provide(DELIVERIES, deliveries)

@@ -31,6 +31,8 @@ from core.skills.registry import CommandSpec, Registry, SkillSet
 from core.strategies import STRATEGIES, StrategyStore
 from core.strategies.memory import MemoryStrategies
 from core.tasks.audit import AUDIT_LOG, AuditLog
+from core.traders.memory import MemoryTraderStore
+from core.traders.ports import TRADERS, TraderStore
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges, OrderStore
 from core.trading.service import TRADING, TradingConfig, TradingService
@@ -138,6 +140,7 @@ def full_skills(
     accounts: ExchangeAccountRepository | None = None,
     models: ModelConfigRepository | None = None,
     strategies: StrategyStore | None = None,
+    traders: TraderStore | None = None,
     audit: AuditLog | None = None,
     orders: OrderStore | None = None,
     live: LiveExchanges | None = None,
@@ -159,6 +162,7 @@ def full_skills(
     audit = audit or memory.audit
     services.provide(AUDIT_LOG, audit)
     services.provide(STRATEGIES, strategies or MemoryStrategies(audit, memory.traders))
+    services.provide(TRADERS, traders or MemoryTraderStore(audit, memory.traders))
     orders = orders or MemoryOrderStore(audit)
     services.provide(ORDERS, orders)
     books = cast(BookData, market)

@@ -40,6 +40,8 @@ from core.strategies.memory import MemoryStrategies
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.audit import AUDIT_LOG, AuditEntry
 from core.tasks.flow import Parsed, TaskFlow, owner_of
+from core.traders.memory import MemoryTraderStore
+from core.traders.ports import TRADERS
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING, TradingService
@@ -167,6 +169,8 @@ def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
         .provide(REMINDERS, reminders)
         .provide(PRICE_ALERTS, MemoryAlertStore(workspace.audit))
+        .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
+        .provide(TRADERS, MemoryTraderStore(workspace.audit, workspace.traders))
     )
     return build_registry().register(SPEC).build(services), reminders
 

@@ -12,17 +12,17 @@ from collections.abc import Collection, Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from core.tasks.audit import AuditEntry
+from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.names import name_key
 from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
-from core.workspace.memory import MemoryAuditLog, MemoryTraders, TraderRef
+from core.workspace.memory import MemoryTraders, TraderRef
 
 
 class MemoryTraderStore:
     def __init__(
         self,
-        audit: MemoryAuditLog,
+        audit: AuditLog,
         refs: MemoryTraders | None = None,
         ids: Iterator[int] | None = None,
     ) -> None:

@@ -77,8 +77,8 @@ SPEC = SkillSpec(
             "manage your traders in a private chat: create, start (with pre-launch checks), stop, "
             "see how they are doing",
         ),
-        examples_zh=("帮我创建一个新的 BTC agent", "我的agent运行得怎么样"),
-        examples_en=("create a new BTC agent", "how are my traders doing"),
+        examples_zh=("我的agent运行得怎么样", "把所有 agent 都停了"),
+        examples_en=("how are my traders doing", "stop all my agents"),
     ),
     tools=(TRADER_TASK,),
     jobs=_jobs,

@@ -65,6 +65,9 @@ _FIELDS = (
     ("model", re.compile(r"模型|(?<![a-z])(?:model|llm)(?![a-z])", re.I)),
 )
 _VALUED = ("account", "strategy", "model", "auto_start", "daily_summary")
+_SWITCH_WORDS = re.compile(
+    r"打开|开启|启用|关闭|关掉|取消|停用|(?<![a-z])(?:on|off|enable|disable|turn)(?![a-z])", re.I
+)
 _PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
 
 
@@ -155,6 +158,7 @@ def _target(text: str) -> dict[str, str] | None:
         _ACTION_WORDS,
         STATUS,
         QUERY,
+        _SWITCH_WORDS,
         *(p for _, p in _FIELDS),
         _FILLER,
     ):

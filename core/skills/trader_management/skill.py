@@ -194,6 +194,8 @@ class TraderSkill(RecordSkill[Trader]):
         if account is not None:
             task.slots["live"] = "1" if kind_of(account) == "live" else "0"
         chosen = next((s for s in strategies if s.id == task.slots.get("strategy")), None)
+        if chosen is None and "strategy" not in task.slots:
+            chosen = await self._pick_strategy(owner, task)  # what the flow will infer
         if chosen is not None:
             task.slots["kind"] = chosen.kind
             if chosen.kind == "ai" and not await self.model_configs.owned(owner):
@@ -315,6 +317,15 @@ class TraderSkill(RecordSkill[Trader]):
             return [Choice("on", turn.t("trader.on")), Choice("off", turn.t("trader.off"))]
         return []
 
+    async def _pick_strategy(self, owner: str, task: Task) -> Strategy | None:
+        """The strategy a create uses unless told: the default one (among those for the coin the
+        request names), else the only candidate."""
+        candidates = await self._strategy_candidates(owner, task)
+        chosen = next((s for s in candidates if s.is_default), None)
+        if chosen is None and len(candidates) == 1:
+            chosen = candidates[0]
+        return chosen
+
     async def _strategy_candidates(self, owner: str, task: Task) -> list[Strategy]:
         strategies = await self.strategies.owned(owner)
         symbol = task.slots.get("symbol")
@@ -361,10 +372,7 @@ class TraderSkill(RecordSkill[Trader]):
                 return created.id
             return None
         if spec.name == "strategy":
-            candidates = await self._strategy_candidates(owner, task)
-            chosen = next((s for s in candidates if s.is_default), None)
-            if chosen is None and len(candidates) == 1:
-                chosen = candidates[0]
+            chosen = await self._pick_strategy(owner, task)
             if chosen is not None:
                 task.slots["kind"] = chosen.kind
                 return chosen.id

@@ -7,29 +7,10 @@ until then its spec keeps its name, its routes and an honest answer.
 from __future__ import annotations
 
 from core.skills.registry import RuleSpec, SkillSpec
-from core.skills.upcoming.skill import DiagnosisRule, ManagementRule, UnavailableSkill, not_yet_actions
+from core.skills.upcoming.skill import DiagnosisRule, UnavailableSkill, not_yet_actions
 from core.workspace.reading import Domain
 
-__all__ = ["DIAGNOSES", "TRADER_MANAGEMENT"]
-
-_TRADER_ACTIONS = ("create", "start", "stop", "update", "delete", "query")
-
-
-def _management(name: str, domain: Domain, priority: int, actions: tuple[str, ...]) -> SkillSpec:
-    declared = not_yet_actions(*actions)
-    return SkillSpec(
-        name=name,
-        build=lambda services: UnavailableSkill(name, declared),
-        rules=(
-            RuleSpec(
-                f"{domain} requests",
-                priority,
-                lambda services: ManagementRule(name, domain),
-                emits=frozenset(actions),
-            ),
-        ),
-        actions=declared,
-    )
+__all__ = ["DIAGNOSES"]
 
 
 def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
@@ -52,5 +33,4 @@ def _diagnosis(domain: Domain, priority: int) -> SkillSpec:
 
 # Workspace readings are exclusive by domain, so these priorities only place them after the
 # glossary and before the price rule.
-TRADER_MANAGEMENT = _management("trader_management", "trader", 240, _TRADER_ACTIONS)
 DIAGNOSES = (_diagnosis("trader", 252),)

@@ -10,7 +10,6 @@ register(
             "zh": "{what}功能还没有上线，敬请期待。目前可以管理交易所账户和模型配置。",
             "en": "{what} isn't available yet. For now I can manage exchange accounts and model configs.",
         },
-        "ws.later.trader_management": {"zh": "交易员管理", "en": "Managing traders"},
         "ws.later.exchange_diagnosis": {"zh": "交易所问题诊断", "en": "Diagnosing exchange problems"},
         "ws.later.trader_diagnosis": {"zh": "交易员问题诊断", "en": "Diagnosing trader problems"},
         "ws.later.model_diagnosis": {"zh": "模型问题诊断", "en": "Diagnosing model problems"},

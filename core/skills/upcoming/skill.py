@@ -41,20 +41,6 @@ def not_yet_actions(*names: str) -> dict[str, ActionSpec[UnavailableSkill]]:
     return {name: ActionSpec(run=UnavailableSkill.not_yet, writes=False) for name in names}
 
 
-class ManagementRule:
-    """Requests to manage the domain's things (traders, strategies)."""
-
-    def __init__(self, skill: str, domain: Domain) -> None:
-        self.skill = skill
-        self.domain = domain
-
-    def route(self, text: str) -> Route | None:
-        reading = read(text)
-        if reading is None or reading.problem or reading.domain != self.domain:
-            return None
-        return Route(self.skill, reading.action, reading.slots)
-
-
 class DiagnosisRule:
     """Reports that something of the domain does not work ("我的币安账户连不上")."""
 
