@@ -169,7 +169,6 @@ def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
         .provide(REMINDERS, reminders)
         .provide(PRICE_ALERTS, MemoryAlertStore(workspace.audit))
-        .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
         .provide(TRADERS, MemoryTraderStore(workspace.audit, workspace.traders))
     )
     return build_registry().register(SPEC).build(services), reminders
