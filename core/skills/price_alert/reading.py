@@ -81,6 +81,14 @@ COOLDOWN = re.compile(
 NUMBER = re.compile(r"(?<![a-z0-9.])(?P<n>\d[\d,]*(?:\.\d+)?|\.\d+)\s*(?P<u>k|万|w|千)?(?![0-9a-z%％])")
 ALERT_ID = re.compile(r"(?:#|(?<![a-z0-9]))(?P<id>[0-9a-f]{8})(?![0-9a-z])")
 COMMAND = re.compile(r"^/alerts?(?:@\w+)?(?:\s+|$)")
+# The words of an alert request itself: never a coin, even where a ticker spells one ("alert ME
+# when ...", "ONE time", "ping me IF ..."). Blanked (same length) before coins are looked for.
+FILLER = re.compile(
+    r"(?<![a-z0-9])(?:alerts?|me|my|when|whenever|if|it|goes|go|the|a|an|is|at|to|of|for|please|"
+    r"once|every|each|time|times|price|prices|moves?|in|and|or|hours?|days?|cooldown|min|minutes|"
+    r"notify|remind|tell|ping|let|know|warn|message|above|below|over|under|drops?|falls?|rises?|"
+    r"cancel|delete|remove|stop|list|show|all|what|which|active|set|up|down|by|more|than)(?![a-z0-9])"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,26 +136,32 @@ def _has_level(norm: str) -> bool:
     ) and bool(NUMBER.search(norm))
 
 
+def _blank(norm: str) -> str:
+    return FILLER.sub(lambda m: " " * len(m.group()), norm)
+
+
 def _target(norm: str, coins: CoinNames) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     found = ALERT_ID.search(norm)
     if found is not None:
         slots["alert_id"] = found.group("id")
-    symbol, _ = coins.find(norm)
+    words = _blank(norm)
+    symbol, _ = coins.find(words)
     if symbol is not None:
         slots["symbol"] = symbol
-    elif coins.unsupported(norm):
-        slots["symbol"] = coins.unsupported(norm)
+    elif coins.unsupported(words):
+        slots["symbol"] = coins.unsupported(words)
     return slots
 
 
 def _create_slots(norm: str, coins: CoinNames) -> dict[str, Any]:
     slots: dict[str, Any] = {}
-    symbol, where = coins.find(norm)
+    words = _blank(norm)
+    symbol, where = coins.find(words)
     if symbol is not None:
         slots["symbol"] = symbol
-    elif coins.unsupported(norm):
-        slots["symbol"] = coins.unsupported(norm)
+    elif coins.unsupported(words):
+        slots["symbol"] = coins.unsupported(words)
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol").
     rest = norm if where is None else norm[: where[0]] + " " + norm[where[1] :]
     cooldown = COOLDOWN.search(rest)
