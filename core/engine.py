@@ -46,6 +46,7 @@ from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.answers import is_cancel, is_confirm, is_decline, is_resume
+from core.tasks.given import RESERVED, shown_slots
 from core.turn import Stopwatch, Turn, TurnStore, new_id
 
 __all__ = ["MAX_MESSAGE_CHARS", "Core", "Planner"]
@@ -160,6 +161,7 @@ class Core:
         remember_locale(turn.state, event)
         if turn.read_only:
             return reply
+        turn.state.forget_ended_secrets()  # a finished task's sealed keys are never kept
         try:
             await held.commit(turn.state)
         except StaleState:
@@ -353,12 +355,14 @@ class Core:
 
     @staticmethod
     def _private_only(turn: Turn, route: Route) -> Reply:
+        carried = any(k in route.slots for k in RESERVED)  # a key typed in a group: delete it there
         return Reply(
             Status.FAILED,
             (NoticeBlock(turn.t("private_only"), "warning", "private_only"),),
             turn.locale,
             audience="private",
-            route=RouteInfo(route.skill, route.action, dict(route.slots), by=route.by),
+            route=RouteInfo(route.skill, route.action, shown_slots(route.slots), by=route.by),
+            delete_inbound=carried,
         )
 
     @staticmethod

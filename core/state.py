@@ -27,6 +27,10 @@ OPEN_STATUSES = frozenset(
     {TaskStatus.IDENTIFIED, TaskStatus.COLLECTING, TaskStatus.AWAITING_CONFIRMATION, TaskStatus.EXECUTING}
 )
 
+ENDED_STATUSES = frozenset(
+    {TaskStatus.COMPLETED, TaskStatus.FAILED, TaskStatus.CANCELLED, TaskStatus.EXPIRED}
+)
+
 
 class Task(BaseModel):
     """One typed request, whether the rule router or the planner produced it."""
@@ -37,6 +41,9 @@ class Task(BaseModel):
     origin: Literal["rule", "model"] = "rule"  # who routed it: a rule, or the planner's task tool
     target_ref: dict[str, str] | None = None  # {id | name | alias}
     slots: dict[str, Any] = Field(default_factory=dict)
+    # The slots holding sealed secrets (ciphertext): dropped once the task has ended, so a
+    # finished task kept for follow-ups carries no copy of a key.
+    sealed: list[str] = Field(default_factory=list)
     status: TaskStatus = TaskStatus.IDENTIFIED
     asking: str | None = None  # the slot the last question asked for
     needs_confirmation: bool = False
@@ -56,6 +63,30 @@ class Task(BaseModel):
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
 
+    @property
+    def has_ended(self) -> bool:
+        return self.status in ENDED_STATUSES
+
+    def seal(self, slot: str, ciphertext: str) -> None:
+        """Keep ``ciphertext`` (a sealed secret) as ``slot``'s value until the task ends."""
+        self.slots[slot] = ciphertext
+        if slot not in self.sealed:
+            self.sealed.append(slot)
+
+    def unseal_slot(self, slot: str) -> None:
+        """Forget a sealed slot (a corrected exchange's key no longer applies)."""
+        self.slots.pop(slot, None)
+        if slot in self.sealed:
+            self.sealed.remove(slot)
+
+    def forget_secrets(self) -> bool:
+        """Drop every sealed value; True when there was one."""
+        had = bool(self.sealed)
+        for slot in self.sealed:
+            self.slots.pop(slot, None)
+        self.sealed = []
+        return had
+
 
 class ConversationState(BaseModel):
     """Everything deskmate remembers about one conversation key."""
@@ -67,3 +98,9 @@ class ConversationState(BaseModel):
     last_completed: Task | None = None  # for follow-ups ("那 ETH 呢")
     recent_refs: dict[str, str] = Field(default_factory=dict)  # kind -> id ("the one I just added")
     extra: dict[str, Any] = Field(default_factory=dict)  # small per-skill memory
+
+    def forget_ended_secrets(self) -> None:
+        """Ended tasks keep no sealed secret: only open and interrupted ones still need theirs."""
+        for task in (self.active, self.last_completed, *self.resume_stack):
+            if task is not None and task.has_ended:
+                task.forget_secrets()

@@ -30,6 +30,7 @@ from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import looks_like_question, looks_secret, secret_problem, secret_value
 from core.tasks.audit import AuditEntry, AuditLog, Outcome
 from core.tasks.errors import InUse, NameTaken, NotFound
+from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.refs import Target, resolve
 from core.turn import Turn
 
@@ -139,14 +140,15 @@ class TaskFlow:
         if self.action(task) is None:
             return self._undeclared(turn, task)
         notes: list[Block] = []
+        carried_secret = self._seal_given(turn, task, notes)
         # Slots the router (or the planner) read from the message are checked like typed answers;
-        # a bad one is dropped (and asked for) rather than trusted, one the action lacks ignored.
+        # a bad one is dropped (and asked for) rather than trusted, one the action lacks ignored
+        # (a sealed key waits: which keys an account needs may depend on a slot still to come).
         declared = {spec.name for spec in self.slots_for(task)}
-        for extra in [name for name in task.slots if name not in declared]:
+        for extra in [name for name in task.slots if name not in declared and name not in task.sealed]:
             task.slots.pop(extra)
-        carried_secret = False
         for spec in self.slots_for(task):
-            if spec.name in task.slots and spec.kind != "secret":
+            if spec.name in task.slots and spec.kind != "secret" and spec.name not in task.sealed:
                 if looks_secret(str(task.slots[spec.name])):
                     task.slots.pop(spec.name)
                     notes.append(self._secret_notice(turn, spec))
@@ -167,6 +169,28 @@ class TaskFlow:
             notes.append(self._secret_notice(turn, None))
             carried_secret = True
         return await self.advance(turn, task, notes=notes, carried_secret=carried_secret)
+
+    def _seal_given(self, turn: Turn, task: Task, notes: list[Block]) -> bool:
+        """Seal the credentials the request itself carried ("key是 …"), before anything else
+        sees the task; True when the message carried one (and must be deleted)."""
+        given = task.slots.pop(GIVEN_SECRETS, None)
+        stray = bool(task.slots.pop(STRAY_SECRET, False))
+        taken: list[str] = []
+        for slot, raw in (given or {}).items() if isinstance(given, dict) else ():
+            value = secret_value(str(raw))
+            if value is None:
+                stray = True
+                continue
+            task.seal(str(slot), self.secrets.encrypt(value))
+            taken.append(str(slot))
+            turn.trace.append(TraceStep("input", "secret_received", {"slot": slot, "from": "request"}))
+        if taken:
+            labels = [self.field_label(turn, slot) or slot for slot in taken]
+            fields = ("、" if turn.locale == "zh" else ", ").join(labels)
+            notes.append(NoticeBlock(turn.t("flow.secrets_taken", fields=fields), "info", "secrets_taken"))
+        if stray:
+            notes.append(NoticeBlock(turn.t("flow.secret_unplaced"), "warning", "secret_unplaced"))
+        return bool(taken) or stray
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         if task.status is not TaskStatus.COLLECTING or task.asking is None:
@@ -210,7 +234,7 @@ class TaskFlow:
 
     async def fill_secret(self, turn: Turn, task: Task, spec: SlotSpec, value: str) -> Reply:
         """Seal a secret answer at once; only its ciphertext is kept."""
-        task.slots[spec.name] = self.secrets.encrypt(value)
+        task.seal(spec.name, self.secrets.encrypt(value))
         turn.trace.append(TraceStep("input", "secret_received", {"slot": spec.name}))
         return await self.advance(turn, task, carried_secret=True)
 
@@ -542,7 +566,8 @@ class TaskFlow:
         slots: dict[str, Any] = {}
         for key, value in task.slots.items():
             spec = self._spec(task, key)
-            slots[key] = SECRET_MARK if spec is not None and spec.kind == "secret" else value
+            secret = key in task.sealed or (spec is not None and spec.kind == "secret")
+            slots[key] = SECRET_MARK if secret else value
         if task.target_ref:
             slots["target_ref"] = dict(task.target_ref)
         return RouteInfo(self.name, task.action, slots, by=task.origin)

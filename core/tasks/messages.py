@@ -24,6 +24,17 @@ register(
             "en": "That looks like a key, so I won't use it as the {field}. It was not stored, and I'll "
             "delete your message where I can.",
         },
+        "flow.secrets_taken": {
+            "zh": "已从你的消息里收到 {fields}，已加密保存；我会尽量删除你的这条消息。",
+            "en": "Got the {fields} from your message and stored it encrypted; I'll delete your message "
+            "where I can.",
+        },
+        "flow.secret_unplaced": {
+            "zh": "你的消息里有像密钥的内容，但没有说明它是哪一项，所以我没有保存它，也会尽量删除这条消息。"
+            "稍后我问到时再逐项发送即可。",
+            "en": "Your message had something that looks like a key, but not which one it is, so I didn't "
+            "keep it and I'll delete your message where I can. Send each key when I ask for it.",
+        },
         "flow.secret_invalid.spaces": {
             "zh": "密钥里不应有空格或换行。请只发送密钥本身（一整串字符），或发送「取消」。",
             "en": "A key has no spaces or line breaks. Send only the key itself, or “cancel”.",

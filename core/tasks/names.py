@@ -7,6 +7,9 @@ import unicodedata
 
 MAX_NAME = 32
 _BAD = re.compile(r"[\x00-\x1f\x7f<>`\\]")
+# Quotes that may wrap a whole name ("“main”", "「主账户」"): removed only as a matching pair,
+# so a quote that is part of the name ("Traders'", "O'Neil") stays.
+_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
 
 
 def name_key(name: str) -> str:
@@ -16,7 +19,14 @@ def name_key(name: str) -> str:
 
 def clean_name(raw: str) -> str | None:
     """A usable display name, or None. Quotes around it are dropped; inner spaces collapsed."""
-    name = " ".join(unicodedata.normalize("NFKC", raw).split()).strip("\"'“”「」『』《》 ")
-    if not name or len(name) > MAX_NAME or _BAD.search(name):
+    name = " ".join(unicodedata.normalize("NFKC", raw).split())
+    while len(name) >= 2 and _PAIRS.get(name[0]) == name[-1]:
+        name = name[1:-1].strip()
+    if not name or len(name) > MAX_NAME or _BAD.search(name) or _only_punctuation(name):
         return None
     return name
+
+
+def _only_punctuation(name: str) -> bool:
+    """A stray quote or dash is no name (emoji and letters of any script are)."""
+    return all(c.isascii() and not c.isalnum() for c in name)

@@ -19,9 +19,9 @@ register(
             "en": "What's the new name for “{name}”?",
         },
         "ws.ask_secret": {
-            "zh": "请发送{exchange}的 {field}。我会加密保存，只显示首尾 4 位，并尽量删除你的这条消息。",
-            "en": "Please send the {exchange} {field}. I store it encrypted, only ever show its first and "
-            "last 4 characters, and delete your message where I can.",
+            "zh": "请发送{exchange}的 {field}。我会加密保存，只显示首尾几位，并尽量删除你的这条消息。",
+            "en": "Please send the {exchange} {field}. I store it encrypted, only ever show a few characters "
+            "at each end, and delete your message where I can.",
         },
         "ws.ask_new_secret": {
             "zh": "请发送「{name}」的新 {field}（加密保存，尽量删除你的消息）。",

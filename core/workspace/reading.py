@@ -17,9 +17,16 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
+from core.markets import MarketCatalog
+from core.planner.redaction import redact
 from core.routing.normalize import normalize
+from core.tasks.answers import looks_secret, secret_value
+from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
+from core.tasks.names import clean_name
 from core.tasks.refs import RECENT
-from core.workspace.exchanges import find_exchange
+from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.extraction import Named, find_balance, find_name
+from core.workspace.given_secrets import find_given
 from core.workspace.providers import find_provider
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
@@ -40,7 +47,7 @@ def _rx(*words: str) -> re.Pattern[str]:
 
 # -- domains -----------------------------------------------------------------------------------
 TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agents", "trading bot", "trading bots")
-STRATEGY = _rx("策略", "strategy", "strategies")
+STRATEGY = _rx("策略", "strategy", "strategies", "回测", "backtest", "backtests")
 MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
 EXCHANGE_NOUN = _rx(
     "交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts",
@@ -99,6 +106,14 @@ PROBLEM = _rx(
     "连不上", "不工作", "不行", "超时",
     "why", "won't", "wont", "can't", "cannot", "doesn't", "not working", "broken", "fail", "fails", "failed",
     "failing", "error", "errors", "invalid", "denied", "timeout",
+    "diagnose", "diagnosis", "troubleshoot", "what's wrong", "whats wrong", "wrong with",
+    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题",
+)  # fmt: skip
+# Words of skills that sit below the workspace rules or do not exist yet: a message using them
+# ("提醒我 BTC 到 10 万", "alert me on my binance account") is theirs, never a record request,
+# so the record resolver never sees these words as a name.
+ELSEWHERE = _rx(
+    "提醒", "预警", "警报", "通知我", "alert", "alerts", "remind me", "notify me", "reminder", "reminders",
 )  # fmt: skip
 
 # -- what a message says about its target --------------------------------------------------------
@@ -107,7 +122,7 @@ _NAME_MARK = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
-_ID = re.compile(r"(?:#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE)
+_ID = re.compile(r"(?:(?<![\w#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE)
 _VALUE = re.compile(
     r"(?:改名为|改名成|重命名为|改成|改为|换成|设为|设置为|更新为|(?<![a-z])(?:to|as)(?![a-z]))\s*"
     r"[\"“「『]?(?P<v>[^\s\"”」』]+)[\"”」』]?\s*$",
@@ -140,6 +155,9 @@ _MD_FIELDS = (
     ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
 )
 _DISABLE = _rx("禁用", "停用", "disable")
+_SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
+_RENAME = _rx("改名", "重命名", "rename", "改名为", "改名成")
+_COINS = MarketCatalog()  # "delete btc" names a coin, not an account
 
 # Everything that is not a name, removed to find the name in "删除交易所 主账户".
 _FILLER = _rx(
@@ -149,6 +167,9 @@ _FILLER = _rx(
     "and",
     "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "currently",
     "now",
+    # how people start a correction or an aside: "等一下，名字改成 副账户", "actually, ..."
+    "等一下", "等等", "等下", "算了", "不对", "不是", "其实", "我是说", "嗯", "哦", "噢", "呃",
+    "actually", "wait", "sorry", "oops", "hmm", "oh", "ok", "okay", "no", "i meant", "i mean",
 )  # fmt: skip
 _NOUNS = _rx(
     "交易所账户", "交易账户", "交易所", "exchange account", "exchange accounts", "exchange", "exchanges",
@@ -182,13 +203,18 @@ def read(text: str) -> Reading | None:
 
 @lru_cache(maxsize=256)  # every workspace skill's rule reads the same message
 def _read(text: str) -> Reading | None:
-    norm = normalize(text)
-    if not norm or norm.startswith("/"):
+    if not normalize(text) or normalize(text).startswith("/"):
         return None  # commands are the engine's
-    raw = " ".join(unicodedata.normalize("NFKC", text).split())
-    found = _domain(norm)
-    if found is None:
+    # Credentials typed in the sentence are cut out first: nothing below reads them as a name,
+    # an exchange or an action, and only a create or an update may take them.
+    given = find_given(" ".join(unicodedata.normalize("NFKC", text).split()))
+    raw = given.text
+    norm = normalize(raw)
+    if not norm or ELSEWHERE.search(norm):
         return None
+    found = _domain(normalize(_without_names(raw)))  # "called “Traders'”" is no trader request
+    if found is None:
+        return _bare_record(raw, norm)
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
         return Reading(cast(Domain, found), "diagnose", problem=True)
     if found in ("trader", "strategy"):
@@ -200,10 +226,66 @@ def _read(text: str) -> Reading | None:
     scan = _NOUNS.sub(" ", norm) if domain == "model" else norm
     action = _first(scan, ACTIONS)
     if action is None:
-        return None if weak or _residue(raw) else Reading(domain, "query")
+        if weak or _residue(raw) or given.any:
+            return None
+        return Reading(domain, "query")
     if weak and action == "query":
         return None  # "查看币安币价格" is about a coin, not an account
-    return Reading(domain, action, slots=_slots(raw, norm, domain, action))
+    if given.any and action not in ("create", "update"):
+        # "my api key is sk-…, what can you do?": a key pasted beside a question is not a
+        # request to list or delete anything (the unrouted path warns and deletes it).
+        return None
+    slots = _slots(raw, norm, domain, action)
+    if action in ("create", "update"):
+        typed = slots.pop(GIVEN_SECRETS, {})
+        secrets = {**given.slots(domain), **typed}
+        if secrets:
+            slots[GIVEN_SECRETS] = secrets
+        rest = raw
+        for value in typed.values():
+            rest = rest.replace(value, " ")
+        stray = given.stray and redact(rest).changed and not _placed_secret(slots)
+        if stray or len(given.slots(domain)) < len(given.found):
+            slots[STRAY_SECRET] = True
+    return Reading(domain, action, slots=slots)
+
+
+def _without_names(raw: str) -> str:
+    """The message without the names it gives ("called Alt Two", "“My Strategy”", "to trader-1"):
+    what it is about is said by the rest."""
+    named = find_name(raw)
+    if named is not None:
+        raw = f"{raw[: named.start]} {raw[named.end :]}"
+    raw = _QUOTED.sub(" ", raw)
+    value = _VALUE.search(raw)
+    return raw[: value.start()] if value is not None and UPDATE.search(raw) else raw
+
+
+def _placed_secret(slots: dict[str, Any]) -> bool:
+    """A credential-looking value read as a name or a reference: the flow refuses it by name
+    ("that looks like a key, not a name"), which says more than "a stray key"."""
+    values = [v for k, v in slots.items() if isinstance(v, str) and k != GIVEN_SECRETS]
+    values += list((slots.get("target_ref") or {}).values())
+    return any(looks_secret(str(v)) for v in values)
+
+
+def _bare_record(raw: str, norm: str) -> Reading | None:
+    """ "delete main", "rename main to okx-alt": a record named without saying what it is.
+
+    Read as an exchange account (the records most people have); the skill resolves the name
+    among the person's accounts and says which ones exist when none matches. Only a delete or
+    a rename with a short name that is no coin (alerts and the like never get this far)."""
+    action = "delete" if DELETE.search(norm) else "update" if _RENAME.search(norm) else None
+    if action is None:
+        return None
+    slots = _slots(raw, norm, "exchange", action)
+    ref = slots.get("target_ref") or {}
+    name = ref.get("name", "")
+    if "id" not in ref and (not name or len(name.split()) > 3 or _COINS.resolve(name) is not None):
+        return None
+    if action == "update" and slots.get("field") != "name":
+        return None
+    return Reading("exchange", action, slots=slots)
 
 
 def _domain(norm: str) -> str | None:
@@ -242,18 +324,7 @@ def _residue(raw: str) -> str:
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     if action == "create":
-        if domain == "exchange":
-            exchange = find_exchange(norm)
-            if exchange:
-                slots["exchange"] = exchange
-        else:
-            provider = find_provider(norm)
-            if provider:
-                slots["provider"] = provider
-        named = _NAME_MARK.search(raw) or _QUOTED.search(raw)
-        if named:
-            slots["name"] = named.group("n")
-        return slots
+        return _create_slots(raw, domain)
     text = raw
     if action == "update":
         value = _VALUE.search(text)
@@ -268,10 +339,60 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
             slots["field"] = field
             if value is not None and field in ("name", "base_url", "model"):
                 slots["new_name" if field == "name" else field] = value.group("v")
+            elif value is not None and field in _SECRET_FIELDS and secret_value(value.group("v")):
+                # "change main's api key to vmPU…": the new credential, sealed by the flow
+                slots[GIVEN_SECRETS] = {field: value.group("v")}
     ref = _target(text)
     if ref:
         slots["target_ref"] = ref
     return slots
+
+
+def _create_slots(raw: str, domain: str) -> dict[str, Any]:
+    """What a create request says: the name (whole, or not at all when unsure), the exchange or
+    provider outside of that name ("call it Trading OKX" on Binance is no OKX account), and a
+    paper account's starting balance."""
+    slots: dict[str, Any] = {}
+    rest = raw
+    named = find_name(raw)
+    if named is None:
+        quoted = _QUOTED.search(raw)
+        named = Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
+    if named is not None:
+        if named.value:
+            slots["name"] = named.value
+        rest = f"{raw[: named.start]} {raw[named.end :]}"
+    if domain == "model":
+        provider = find_provider(normalize(rest))
+        if provider:
+            slots["provider"] = provider
+        return slots
+    balance, span = find_balance(rest)
+    if balance is not None and span is not None:
+        slots["paper_balance"] = balance
+        rest = f"{rest[: span[0]]} {rest[span[1] :]}"
+    exchange = _one_exchange(normalize(rest))
+    if exchange:
+        slots["exchange"] = exchange
+    elif balance is not None and find_exchange(normalize(rest)) is None:
+        slots["exchange"] = "paper"  # only a paper account starts with a balance
+    return slots
+
+
+def _one_exchange(norm: str) -> str | None:
+    """The exchange a request names, or None when it names none or several ("binance or okx")."""
+    first = find_exchange(norm)
+    if first is None:
+        return None
+    others = norm
+    for alias in EXCHANGES[first].aliases:
+        others = re.sub(
+            rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])" if alias.isascii() else re.escape(alias),
+            " ",
+            others,
+        )
+    second = find_exchange(others)
+    return first if second is None or second == first else None
 
 
 def _field(norm: str, domain: str) -> str | None:

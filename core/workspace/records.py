@@ -18,12 +18,13 @@ from core.state import Task
 from core.tasks.actions import Done, SlotSpec
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import NotFound
-from core.tasks.flow import Parsed, TaskFlow, owner_of
+from core.tasks.flow import Parsed, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target, resolve
 from core.turn import Turn
 from core.workspace import interrupted
 from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
+from core.workspace.correcting import CorrectingFlow
 from core.workspace.masking import mask
 
 
@@ -46,10 +47,22 @@ class Record(Protocol):
 R = TypeVar("R", bound=Record)
 
 # Slots whose name the shared "that looks like a key, not a <field>" notice can say.
-_LABELLED_FIELDS = frozenset({"name", "base_url", "model", "paper_balance", "exchange", "provider"})
+_LABELLED_FIELDS = frozenset(
+    {
+        "name",
+        "base_url",
+        "model",
+        "paper_balance",
+        "exchange",
+        "provider",
+        "api_key",
+        "api_secret",
+        "passphrase",
+    }
+)
 
 
-class RecordSkill(TaskFlow, Generic[R]):
+class RecordSkill(CorrectingFlow, Generic[R]):
     """A workspace skill over one record type (create, update, delete, query)."""
 
     # Message keys are "<texts>.title", ".none", ".list_title", ".confirm_delete", ".created",
@@ -221,9 +234,9 @@ class RecordSkill(TaskFlow, Generic[R]):
                 return Done(self.summary(turn, task, rec, None, f"{self.code}_details"))
             if not matches:
                 names = ", ".join(r.name for r in records) or "—"
-                text = turn.t(
-                    "flow.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
-                )
+                # "#42" as typed: an account looked up by id has no name to quote
+                shown = ref.get("name") or ref.get("alias") or (f"#{ref['id']}" if "id" in ref else "")
+                text = turn.t("flow.not_found", ref=shown, kind=self.kind_label(turn), names=names)
                 notice = NoticeBlock(text, "error", "not_found")
                 return Done(self.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
             records = [r for r in records if r.id in {m.id for m in matches}]

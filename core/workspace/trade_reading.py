@@ -23,6 +23,7 @@ from core.markets import MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
 from core.strategies.words import STRATEGY_TALK
 from core.workspace.exchanges import find_exchange
+from core.workspace.reading import CREATE, DELETE, EXCHANGE_PLACE
 
 
 def _rx(*words: str) -> re.Pattern[str]:
@@ -53,6 +54,7 @@ TRADES = _rx(
     "成交记录", "成交", "交易记录", "成交历史", "交易历史", "历史订单", "订单记录",
     "trades", "trade history", "my fills", "fills", "order history", "recent orders",
 )  # fmt: skip
+_MANAGES_ACCOUNTS = re.compile(f"{CREATE.pattern}|{DELETE.pattern}", re.IGNORECASE)
 PRICE_QUESTION = _rx("价格", "价", "多少钱", "行情", "走势", "price", "quote", "chart", "trend")
 HALF = _rx("一半", "半仓", "half")
 ALL = _rx("全部", "所有", "全仓", "all", "everything", "entire", "whole")
@@ -168,6 +170,8 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
         if amount is not None:
             slots["amount"] = amount
         return TradeReading("trade", side, slots)
+    if _MANAGES_ACCOUNTS.search(norm) and EXCHANGE_PLACE.search(norm):
+        return None  # "加一个模拟账户，初始资金 5万U": adding an account, not asking its balance
     for action, pattern in (("positions", POSITIONS), ("trades", TRADES), ("balance", BALANCE)):
         if pattern.search(norm):
             return TradeReading("query", action, slots)  # type: ignore[arg-type]

@@ -392,7 +392,7 @@ async def test_an_open_task_expires_when_left_alone(desk: Desk) -> None:
     assert await desk.workspace.accounts.owned(OWNER) == []
 
 
-async def test_a_non_key_answer_to_a_secret_question_is_not_kept_and_not_sent_to_a_model() -> None:
+async def test_a_labelled_key_answer_is_taken_and_never_sent_to_a_model() -> None:
     class Spy:
         def __init__(self) -> None:
             self.calls: list[str] = []
@@ -406,8 +406,12 @@ async def test_a_non_key_answer_to_a_secret_question_is_not_kept_and_not_sent_to
     await desk.chat.say("添加一个币安交易所账户")
     await desk.chat.say("主账户")
     reply = await desk.chat.say("my key is " + API_KEY)
-    assert codes(reply) == ["secret_invalid", "ask_api_key"]
-    assert reply.delete_inbound is True and reply.expects_secret == "api_key"
+    assert codes(reply) == ["secrets_taken", "ask_api_secret"]  # "my key is …" says what it is
+    assert reply.delete_inbound is True and reply.expects_secret == "api_secret"
+    assert API_KEY not in str(reply)
+    garbled = await desk.chat.say("my secret is not ready yet")
+    assert codes(garbled) == ["secret_invalid", "ask_api_secret"]
+    assert garbled.delete_inbound is True
     assert spy.calls == []
 
 

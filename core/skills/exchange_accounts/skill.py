@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from core.clock import Clock
-from core.reply import DetailsBlock
+from core.reply import Block, DetailsBlock, NoticeBlock
 from core.secrets import SecretBox
 from core.skills.exchange_accounts import messages as _messages  # noqa: F401 - the "ws.ex." texts
 from core.skills.exchange_accounts.rules import SKILL
@@ -48,6 +48,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
     texts = "ws.ex"
     code = "account"
     none_code = "no_accounts"
+    record_domain = "exchange"
 
     def __init__(
         self,
@@ -174,6 +175,24 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         if spec.name == "paper_balance":
             return str(PAPER_DEFAULT_BALANCE)
         return None
+
+    # -- corrections ---------------------------------------------------------------------------
+
+    async def after_correction(self, turn: Turn, task: Task, slot: str, old: Any) -> list[Block]:
+        """Another exchange: the keys given for the old one (and a paper balance) no longer apply."""
+        if slot != "exchange":
+            return []
+        if task.slots.get("exchange") != "paper":
+            task.slots.pop("paper_balance", None)
+        dropped = [f for f in CREDENTIAL_FIELDS if f in task.sealed]
+        for field in dropped:
+            task.unseal_slot(field)
+        return [NoticeBlock(turn.t("ws.keys_dropped"), "info", "keys_dropped")] if dropped else []
+
+    def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
+        if slot == "exchange":
+            return self.catalog_label(turn, task) or str(task.slots.get(slot, ""))
+        return super().shown_value(turn, task, slot)
 
     # -- targets -------------------------------------------------------------------------------
 

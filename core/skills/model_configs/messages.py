@@ -25,9 +25,9 @@ register(
             "en": "Which model should “{name}” use (e.g. deepseek-chat)?",
         },
         "ws.md.ask_api_key": {
-            "zh": "请发送{provider}的 API Key。我会加密保存，只显示首尾 4 位，并尽量删除你的这条消息。",
-            "en": "Please send the {provider} API key. I store it encrypted, only ever show its first and "
-            "last 4 characters, and delete your message where I can.",
+            "zh": "请发送{provider}的 API Key。我会加密保存，只显示首尾几位，并尽量删除你的这条消息。",
+            "en": "Please send the {provider} API key. I store it encrypted, only ever show a few characters "
+            "at each end, and delete your message where I can.",
         },
         "ws.md.ask_enabled": {"zh": "启用还是停用「{name}」？", "en": "Enable or disable “{name}”?"},
         "ws.md.enable": {"zh": "启用", "en": "Enable"},

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.clock import Clock
-from core.reply import DetailsBlock
+from core.reply import Block, DetailsBlock, NoticeBlock
 from core.secrets import SecretBox
 from core.skills.model_configs import messages as _messages  # noqa: F401 - the "ws.md." texts
 from core.skills.model_configs.rules import SKILL
@@ -44,6 +44,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
     texts = "ws.md"
     code = "model"
     none_code = "no_models"
+    record_domain = "model"
 
     def __init__(
         self,
@@ -162,6 +163,29 @@ class ModelSkill(RecordSkill[ModelConfig]):
             taken = {name_key(m.name) for m in await self.records(owner_of(turn))}
             return next(n for n in _numbered(provider.key) if name_key(n) not in taken)
         return None
+
+    # -- corrections ---------------------------------------------------------------------------
+
+    async def after_correction(self, turn: Turn, task: Task, slot: str, old: Any) -> list[Block]:
+        """Another provider: its defaults replace the old one's, and the old key is dropped."""
+        before = PROVIDERS.get(str(old or ""))
+        if slot != "provider" or task.action != "create":
+            return []
+        if before is not None:
+            for field, default in (("base_url", before.base_url), ("model", before.model)):
+                if task.slots.get(field) == default:
+                    task.slots.pop(field, None)
+            if str(task.slots.get("name", "")) in _numbered(before.key):
+                task.slots.pop("name", None)  # the old provider's name, given by deskmate
+        if "api_key" in task.sealed:
+            task.unseal_slot("api_key")
+            return [NoticeBlock(turn.t("ws.keys_dropped"), "info", "keys_dropped")]
+        return []
+
+    def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
+        if slot == "provider":
+            return self.catalog_label(turn, task) or str(task.slots.get(slot, ""))
+        return super().shown_value(turn, task, slot)
 
     # -- confirmation and execution ------------------------------------------------------------
 

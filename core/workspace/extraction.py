@@ -1,0 +1,121 @@
+"""The name and the starting balance a create request gives ("called Alt Two", "名字叫 小号",
+"call it Trading OKX", "with 50000 USDT", "初始资金 5万U").
+
+A name is taken whole: a quoted one exactly as quoted (a trailing apostrophe included); an
+unquoted Latin one word by word up to a comma or a word that starts the next part of the request
+("with", "and", "key" ...); an unquoted Chinese one up to punctuation, a space, or "的" before
+what it names ("叫小号的币安账户"). When the words after the marker cannot be a name (too long,
+nothing left, a credential) the name is not taken: the flow asks for it instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from core.tasks.answers import looks_secret
+from core.tasks.names import MAX_NAME, clean_name
+
+_MARK = re.compile(
+    r"(?:起名叫|起名为|取名叫|取名为|命名为|名字就叫|名字叫做|名字叫|名字是|名称是|名称为|名叫|名为|叫做|叫"
+    r"|(?<![a-z])(?:named|called|call\s+it|name\s+it|with\s+the\s+name|by\s+the\s+name(?:\s+of)?)(?![a-z])"
+    r"|(?<![a-z])name\s*[:=])\s*",
+    re.IGNORECASE,
+)
+_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
+# Where an unquoted name ends.
+_LATIN_STOP = re.compile(
+    r"\s*(?:[,，。;；!！?？\n]|(?<![^\s])(?:with|and|using|on|at|for|to|in|from|key|api|apikey|secret|"
+    r"passphrase|password|balance|starting|please|plz|which|that|it'?s|account|exchange|model|config)"
+    r"(?![a-z0-9]))",
+    re.IGNORECASE,
+)
+_CJK_STOP = re.compile(
+    r"[\s,，。;；!！?？、]|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I
+)
+_MAX_WORDS = 4
+
+# A starting balance: a number with a currency, or after a balance word.
+_AMOUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<f>\d+))?\s*(?P<mult>k|w|万|千)?"
+_UNIT = r"\s*(?:usdt|usd|u|刀|美元)(?![a-z])"
+_BALANCE = (
+    # "初始资金 5万", "balance of 20000 usdt", "starting with 5k"
+    re.compile(
+        r"(?:初始资金|初始余额|模拟资金|资金|余额|本金|balance(?:\s+of)?|starting\s+with|start\s+with)"
+        rf"\s*(?:[:：为是]|of)?\s*{_AMOUNT}(?:{_UNIT})?",
+        re.IGNORECASE,
+    ),
+    # "with 50000 USDT", "5万U", "10k usdt"
+    re.compile(rf"(?<![\w.]){_AMOUNT}{_UNIT}", re.IGNORECASE),
+)
+_MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A name found in a message: the value (None when unsure) and the span the phrase took."""
+
+    value: str | None
+    start: int
+    end: int
+
+
+def find_name(text: str) -> Named | None:
+    """The name a request gives after "called", "叫", "call it" ..., or None when it gives none."""
+    m = _MARK.search(text)
+    if m is None:
+        return None
+    rest = text[m.end() :]
+    if not rest:
+        return Named(None, m.start(), m.end())
+    closing = _PAIRS.get(rest[0])
+    if closing is not None:
+        end = rest.find(closing, 1)
+        if end > 0:
+            return _named(rest[1:end], m.start(), m.end() + end + 1)
+        rest = rest[1:]  # an opening quote never closed: the name runs as unquoted
+        offset = m.end() + 1
+    else:
+        offset = m.end()
+    raw = _unquoted(rest)
+    return _named(raw, m.start(), offset + len(raw))
+
+
+def _unquoted(rest: str) -> str:
+    if rest[:1].isascii():
+        stop = _LATIN_STOP.search(rest)
+        words = (rest[: stop.start()] if stop else rest).split()
+        return " ".join(words[: _MAX_WORDS + 1])  # one too many is caught as unsure
+    stop = _CJK_STOP.search(rest)
+    return rest[: stop.start()] if stop else rest
+
+
+def _named(raw: str, start: int, end: int) -> Named:
+    name = raw.strip()
+    unsure = (
+        not name
+        or len(name.split()) > _MAX_WORDS
+        or len(name) > MAX_NAME
+        or looks_secret(name)
+        or clean_name(name) is None
+    )
+    if name and looks_secret(name):
+        return Named(name, start, end)  # kept for the flow to refuse by name, never stored
+    return Named(None if unsure else clean_name(name), start, end)
+
+
+def find_balance(text: str) -> tuple[str | None, tuple[int, int] | None]:
+    """A starting balance in USDT ("with 50000 USDT", "5万U", "初始资金 20000"), as a decimal
+    string, and its span; (None, None) when the message gives none."""
+    m = _BALANCE[0].search(text) or _BALANCE[1].search(text)
+    if m is None:
+        return None, None
+    frac, mult = m.group("f"), m.group("mult")
+    try:
+        amount = Decimal(m.group("n").replace(",", "") + (f".{frac}" if frac else ""))
+    except InvalidOperation:
+        return None, None
+    if mult:
+        amount *= _MULTIPLIERS[mult.casefold()]
+    return format(amount.normalize(), "f"), (m.start(), m.end())
