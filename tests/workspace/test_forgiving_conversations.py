@@ -41,6 +41,12 @@ def ask(tmp_path: Path) -> Ask:
         "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}",
         "DESKMATE_MARKET": "demo",
         "DESKMATE_DATA_DIR": str(tmp_path / "data"),
+        # Nothing here may reach the internet: a diagnosis's exchange checks find a closed port.
+        **{
+            f"DESKMATE_{name}__{kind}BASE_URL": "http://127.0.0.1:9"
+            for name in ("BINANCE", "OKX", "BYBIT")
+            for kind in ("", "TESTNET_")
+        },
     }
 
     def run(*args: str) -> dict[str, Any]:
