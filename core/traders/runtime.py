@@ -109,6 +109,7 @@ class TraderRuntime:
         self.catalog = catalog
         self.models = models
         self.budget = budget
+        self.deadline = AI_DEADLINE  # seconds: a later answer is a skipped tick
 
     def kinds(self) -> list[JobKind]:
         return [JobKind(KIND, self.tick, timeout=AI_DEADLINE + 90, max_attempts=3)]
@@ -269,8 +270,8 @@ class TraderRuntime:
         messages = ai.prompt(p, {s: (b.bid, b.ask) for s, b in books.items()}, balances, positions, equity)
         try:
             response = await asyncio.wait_for(
-                self.models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=AI_DEADLINE),
-                AI_DEADLINE,
+                self.models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=self.deadline),
+                self.deadline,
             )
         except TimeoutError:
             return replace(base, action="skipped", reason="the model answered too late")
@@ -340,8 +341,10 @@ class TraderRuntime:
         """The trader's new counters and memory; for a dca that reached its total, that total; and
         the day a daily summary is due for (the first tick of a new UTC day)."""
         trader, p = tick.trader, tick.strategy.params
+        # A refused order (a cap, a filter, the balance) will be refused again next time: it
+        # counts towards the automatic stop as a failure does.
         errored = decision.action == "error" or any(
-            o.status in ("error", "unknown") for o in decision.outcomes
+            o.status in ("error", "unknown", "rejected") for o in decision.outcomes
         )
         memory = dict(trader.memory)
         finished: str | None = None
@@ -419,14 +422,17 @@ class TraderRuntime:
 
     async def _daily(self, ctx: JobContext, tick: _Tick, trader: Trader, day: str) -> None:
         """Once a UTC day (the first tick of a new day): the run's figures so far."""
-        tally = Tally()
+        tally = Tally()  # that day's decisions and orders; the P&L is the run's so far
+        run_tally = Tally()
         for d in await self.traders.decisions(trader.id, run=trader.run):
-            tally = tally.add(d)
+            run_tally = run_tally.add(d)
+            if d.at.date().isoformat() == day:
+                tally = tally.add(d)
         prices: dict[str, Decimal] = {}
-        for symbol in tally.net_base:
+        for symbol in run_tally.net_base:
             with contextlib.suppress(MarketError):
                 prices[symbol] = (await self.trading.books.get_book(symbol)).bid
-        pnl = tally.pnl(prices)
+        pnl = run_tally.pnl(prices)
         shown = _s(pnl.quantize(Decimal("0.01"))) if pnl is not None else "?"
         text = t(
             tick.locale, "trader.note.daily", name=trader.name, day=day, decisions=tally.decisions,
