@@ -29,6 +29,7 @@ class StrategyDesk:
     workspace: MemoryWorkspace
     audit: AuditLog
     orders: MemoryOrderStore
+    clock: FixedClock
 
     def add_trader(self, name: str, strategy_id: str, owner: str = OWNER) -> None:
         self.workspace.add_trader(owner, name, strategy_id=strategy_id)
@@ -56,4 +57,4 @@ def strategy_desk(
         orders=orders,
     )
     core = Core(store=states or MemoryStateStore(), skills=skills, clock=clock)
-    return StrategyDesk(core, Chat(core), store, workspace, log, orders)
+    return StrategyDesk(core, Chat(core), store, workspace, log, orders, clock)

@@ -31,6 +31,18 @@ register(
             "zh": "交易员 {traders} 正在使用「{name}」，修改{field}会改变它们之后的操作。确认修改吗？",
             "en": "Traders {traders} use “{name}”: a new {field} changes what they do next. Change it?",
         },
+        "strategy.sm.confirm_activate": {
+            "zh": "要把「{name}」设为默认策略吗？",
+            "en": "Make “{name}” your default strategy?",
+        },
+        "strategy.sm.confirm_deactivate": {
+            "zh": "要取消「{name}」的默认策略身份吗？",
+            "en": "Stop using “{name}” as your default strategy?",
+        },
+        "strategy.sm.confirm_duplicate": {
+            "zh": "要把「{name}」复制为「{copy}」吗？",
+            "en": "Copy “{name}” as “{copy}”?",
+        },
         "strategy.sm.activated": {
             "zh": "「{name}」现在是你的默认策略：新建交易员时默认使用它。",
             "en": "“{name}” is now your default strategy: new traders use it unless told otherwise.",

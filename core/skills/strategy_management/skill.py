@@ -38,6 +38,7 @@ from core.strategies.params import (
     validate,
 )
 from core.strategies.words import KIND_WORDS, find_kind
+from core.tasks import tokens
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
@@ -46,7 +47,6 @@ from core.tasks.flow import Choice, Parsed, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target
 from core.turn import Turn
-from core.workspace import interrupted
 from core.workspace.records import RecordSkill
 from core.workspace.text import inline
 
@@ -367,6 +367,15 @@ class StrategySkill(RecordSkill[Strategy]):
         values = {f: str(task.slots[f]) for f in forms.fields_of(kind) if f in task.slots}
         return validate(forms.build(kind, values), self.catalog)
 
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        """Activate, deactivate and duplicate confirm only when run again after an interruption."""
+        if task.action not in ("activate", "deactivate", "duplicate"):
+            return await super().preview(turn, task)
+        rec = await self.current(turn, task)
+        name = rec.name if rec else (task.target_ref or {}).get("name", "")
+        text = turn.t(f"strategy.sm.confirm_{task.action}", name=name, copy=task.slots.get("name", ""))
+        return text, DetailsBlock(turn.t("strategy.sm.title", name=name), self.rows(turn, rec) if rec else ())
+
     async def preview_update(
         self, turn: Turn, task: Task, record: Strategy | None, name: str
     ) -> tuple[str, DetailsBlock]:
@@ -455,14 +464,9 @@ class StrategySkill(RecordSkill[Strategy]):
             return await super().recover(turn, task)
         rec = await self.current(turn, task)
         if task.action == "duplicate":
-            copy = next(
-                (
-                    s
-                    for s in await self.records(owner_of(turn))
-                    if name_key(s.name) == name_key(str(task.slots.get("name", "")))
-                ),
-                None,
-            )
+            wanted = name_key(str(task.slots.get("name", "")))
+            owned = await self.records(owner_of(turn))
+            copy = next((s for s in owned if name_key(s.name) == wanted), None)
             done = copy is not None and copy.created_at == task.updated_at
         else:
             done = rec is not None and rec.is_default == (task.action == "activate")
@@ -474,7 +478,12 @@ class StrategySkill(RecordSkill[Strategy]):
         if done:
             self.transition(turn, task, TaskStatus.COMPLETED)
             return [notice]
-        return await interrupted.recover(self, turn, task)  # not run: asked again from the top
+        # Not run: asked again from the top with a fresh confirmation (as interrupted.recover does).
+        task.needs_confirmation = True
+        tokens.forget(task)
+        self.transition(turn, task, TaskStatus.COLLECTING)
+        asked = await self.advance(turn, task)
+        return [notice] if task.status is TaskStatus.AWAITING_CONFIRMATION else [notice, *asked.blocks]
 
     # -- presentation -------------------------------------------------------------------------------
 
