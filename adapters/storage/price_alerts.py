@@ -45,7 +45,7 @@ from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.outbound.destination import Destination
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
-from core.skills.price_alert.ports import ClaimedTrigger, LimitReached, TriggerOutcome
+from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
 from core.tasks.audit import AuditEntry
 
 SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
@@ -310,17 +310,24 @@ class SqlAlertStore:
         async with self.engine.connect() as conn:
             return [_alert(r) for r in await conn.execute(stmt)]
 
-    async def resume(self, destinations: Sequence[Destination], now: datetime) -> list[Alert]:
+    async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
         keys = [d.as_str() for d in destinations]
         paused = and_(alerts.c.destination.in_(keys), alerts.c.status == AlertStatus.PAUSED.value)
+        undelivered = (
+            select(triggers, alerts)
+            .join(alerts, alerts.c.id == triggers.c.alert_id)
+            .where(alerts.c.destination.in_(keys), triggers.c.status.in_(_UNDELIVERED))
+            .order_by(triggers.c.fired_at, triggers.c.id)
+        )
 
-        def read(conn: Connection) -> list[Row[Any]]:
-            return list(conn.execute(select(alerts).where(paused)))
+        def read(conn: Connection) -> tuple[list[Row[Any]], list[Row[Any]]]:
+            return list(conn.execute(select(alerts).where(paused))), list(conn.execute(undelivered))
 
-        rows = await self._runner.run(read)  # the usual case: nothing paused, this one read
-        if not rows:
-            return []
+        rows, missed_rows = await self._runner.run(read)  # the usual case: nothing, this one hop
+        if not rows and not missed_rows:
+            return Comeback([], [])
         resumed: list[Alert] = []
+        missed: list[ClaimedTrigger] = []
         async with self.engine.begin() as conn:
             for row in rows:
                 changed = await conn.execute(
@@ -330,7 +337,16 @@ class SqlAlertStore:
                 )
                 if changed.rowcount == 1:  # a second process resuming them at once tells nobody twice
                     resumed.append(_alert(row))
-        return resumed
+            for row in missed_rows:
+                trigger = _trigger(row)
+                told = await conn.execute(
+                    update(triggers)
+                    .where(triggers.c.id == trigger.id, triggers.c.status.in_(_UNDELIVERED))
+                    .values(status="told", finished_at=now)
+                )
+                if told.rowcount == 1:
+                    missed.append(ClaimedTrigger(trigger, _alert(row)))
+        return Comeback(resumed, missed)
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
         async with self.engine.begin() as conn:
@@ -365,6 +381,7 @@ class SqlAlertStore:
             ).scalar_one_or_none()
 
 
+_UNDELIVERED = ("blocked", "paused")  # firings that met a blocked destination: told when back
 _REARMED: dict[str, Any] = {
     "status": AlertStatus.ACTIVE.value,
     "armed": 0,

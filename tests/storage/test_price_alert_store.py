@@ -21,7 +21,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.price_alerts import SqlAlertStore
 from core.outbound.destination import Destination
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, observe
-from core.skills.price_alert.ports import LimitReached
+from core.skills.price_alert.ports import Comeback, LimitReached
 from core.tasks.audit import AuditEntry
 from tests.fakes import NOW
 
@@ -134,11 +134,31 @@ async def test_pause_and_resume_a_destination(engine: AsyncEngine) -> None:
         await store.create(an_alert(2, GROUP), 10, audit())
         assert await store.pause_destination(ALICE, "bot_blocked", NOW) == 2
         assert [a.id for a in await store.active_for("BTCUSDT")] == ["a0000002"]
-        assert await store.resume([GROUP], NOW) == []
-        resumed = await store.resume([ALICE, GROUP], NOW)
-        assert sorted(a.paused_reason or "" for a in resumed) == ["bot_blocked", "bot_blocked"]
+        assert await store.resume([GROUP], NOW) == Comeback([], [])
+        back = await store.resume([ALICE, GROUP], NOW)
+        assert sorted(a.paused_reason or "" for a in back.resumed) == ["bot_blocked", "bot_blocked"]
         assert len(await store.active_for("BTCUSDT")) == 3
-        assert await store.resume([ALICE], NOW) == []  # told once
+        assert await store.resume([ALICE], NOW) == Comeback([], [])  # told once
+    finally:
+        await store.close()
+
+
+async def test_a_firing_that_met_a_blocked_destination_is_told_once_when_they_are_back(
+    engine: AsyncEngine,
+) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        alert = an_alert(0)
+        await store.create(alert, 10, audit())
+        [trigger] = await store.record(
+            [observe(alert, Decimal("79000"), None, NOW, NOW, "binance")], {alert.id: 1}
+        )
+        [_claimed] = await store.claim_triggers("BTCUSDT", "p1", NOW, NOW - timedelta(minutes=2))
+        await store.finish_trigger(trigger.id, "p1", "blocked", NOW)
+        back = await store.resume([ALICE], NOW)
+        assert [m.trigger for m in back.missed] == [trigger] and back.resumed == []
+        assert await store.trigger_status(trigger.id) == "told"
+        assert await store.resume([ALICE], NOW) == Comeback([], [])
     finally:
         await store.close()
 

@@ -96,5 +96,7 @@ SPEC = SkillSpec(
         ),
     ),
     jobs=_jobs,
-    inbound=lambda services: ResumePausedAlerts(services.get(PRICE_ALERTS), services.find(DELIVERIES)),
+    inbound=lambda services: ResumePausedAlerts(
+        services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG)
+    ),
 )

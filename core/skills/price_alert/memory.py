@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from core.outbound.destination import Destination
 from core.skills.price_alert.model import Alert, AlertStatus, Observation, Trigger
-from core.skills.price_alert.ports import ClaimedTrigger, LimitReached, TriggerOutcome
+from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
 from core.tasks.audit import AuditEntry, AuditLog
 
 
@@ -124,12 +124,19 @@ class MemoryAlertStore:
             if a.status is AlertStatus.PAUSED and a.destination.as_str() in keys
         ]
 
-    async def resume(self, destinations: Sequence[Destination], now: datetime) -> list[Alert]:
+    async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
         resumed = []
         for alert in await self.paused_for(destinations):
             self.alerts[alert.id] = _rearmed(alert)
             resumed.append(alert)  # as it was: its pause's reason is what the person is told
-        return resumed
+        keys = {d.as_str() for d in destinations}
+        missed = []
+        for firing in sorted(self.firings.values(), key=lambda f: (f.trigger.fired_at, f.trigger.id)):
+            owner = self.alerts.get(firing.trigger.alert_id)
+            if owner is not None and owner.destination.as_str() in keys and firing.status in _UNDELIVERED:
+                firing.status = "told"
+                missed.append(ClaimedTrigger(firing.trigger, owner))
+        return Comeback(resumed, missed)
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
         self.samples.setdefault(symbol, []).append((at, price))
@@ -145,6 +152,9 @@ class MemoryAlertStore:
     def trigger_status(self, trigger_id: str) -> str | None:
         firing = self.firings.get(trigger_id)
         return firing.status if firing else None
+
+
+_UNDELIVERED = ("blocked", "paused")
 
 
 def _rearmed(alert: Alert) -> Alert:

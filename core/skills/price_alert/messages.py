@@ -134,6 +134,12 @@ register(
             "en": "{n} of your price alerts were paused because I couldn't reach you ({reason}); "
             "now that you're back they are active again.",
         },
+        "alert.missed": {
+            "zh": "你不在的时候有 {n} 个价格提醒触发了，但没能发给你：",
+            "en": "{n} price alert(s) fired while I couldn't reach you:",
+        },
+        "alert.missed_line": {"zh": "· {condition}（{price}，{at}）", "en": "· {condition} ({price}, {at})"},
+        "alert.missed_more": {"zh": "· 还有 {n} 个", "en": "· and {n} more"},
         "alert.reason.bot_blocked": {"zh": "机器人被屏蔽", "en": "the bot was blocked"},
         "alert.reason.other": {"zh": "无法送达", "en": "undeliverable"},
         # conditions, as sentences and as table cells

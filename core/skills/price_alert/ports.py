@@ -31,6 +31,15 @@ class ClaimedTrigger:
     alert: Alert
 
 
+@dataclass(frozen=True, slots=True)
+class Comeback:
+    """What a person who is reachable again is told: their paused alerts, now watched again, and
+    the firings that could not reach them (each told once)."""
+
+    resumed: list[Alert]
+    missed: list[ClaimedTrigger]
+
+
 class AlertStore(Protocol):
     """Alerts, their firings (claimed once, delivered once) and the prices checks saw.
 
@@ -87,8 +96,10 @@ class AlertStore(Protocol):
 
     async def paused_for(self, destinations: Sequence[Destination]) -> list[Alert]: ...
 
-    async def resume(self, destinations: Sequence[Destination], now: datetime) -> list[Alert]:
-        """Paused alerts of ``destinations`` watched again (their person wrote to the bot)."""
+    async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
+        """Paused alerts of ``destinations`` watched again (their person wrote to the bot), and
+        the firings that were blocked on the way to them, marked told. The usual case, nothing
+        of either, is one read."""
         ...
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
