@@ -22,7 +22,7 @@ from core.routing.normalize import normalize
 from core.strategies.intervals import find_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
-from core.workspace.reading import CREATE, DELETE, QUERY, TRADER, UPDATE
+from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE
 
 
 def _alt(*words: str) -> str:
@@ -37,6 +37,11 @@ def _rx(*words: str) -> re.Pattern[str]:
     return re.compile(_alt(*words), re.IGNORECASE)
 
 
+DEFINITION = re.compile(
+    r"什么是|是什么|是啥|什么意思|啥意思|的意思|"
+    r"(?<![a-z])(?:what is|what's|what are|explain|define|meaning of)(?![a-z])"
+)
+MINE = _rx("我的", "我有", "my", "mine", "i have")
 DUPLICATE = _rx("复制", "拷贝", "克隆", "复制一份", "duplicate", "copy", "clone")
 DEACTIVATE = _rx(
     "停用", "下线", "取消默认", "不再默认", "不要默认", "deactivate", "disable", "unset default",
@@ -121,7 +126,8 @@ FIELD_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # Everything that is not a name, removed to find the name in "删除策略 ETH网格".
 _FILLER = _rx(
     "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我", "一下", "一个", "这个", "那个", "的",
-    "吧", "呢", "了", "吗", "啊", "都", "所有", "全部", "现在", "目前", "默认", "再", "份",
+    "吧", "呢", "了", "吗", "啊", "都", "所有", "全部", "现在", "目前", "默认", "再", "份", "有", "几个",
+    "多少个", "怎么样", "如何", "咋样", "是什么", "是啥", "how is", "how's", "how are",
     "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "it",
     "default", "as", "use", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "all",
     "one",
@@ -151,6 +157,8 @@ class StrategyReader:
         norm = normalize(text)
         if not norm or norm.startswith("/") or TRADER.search(norm):
             return None
+        if PROBLEM.search(norm) or (DEFINITION.search(norm) and not MINE.search(norm)):
+            return None  # "what is a grid strategy" is the glossary's; a problem report no action
         raw = " ".join(unicodedata.normalize("NFKC", text).split())
         noun = STRATEGY_NOUN.search(norm) is not None
         kind = find_kind(norm)
