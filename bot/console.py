@@ -7,9 +7,11 @@ import json
 import sys
 import uuid
 from collections.abc import Collection, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from adapters.console import render_json, render_text, save_images
+from adapters.console.secure_input import read_line
 from bot.wiring import App
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
 from core.i18n import Locale
@@ -82,8 +84,9 @@ async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, ou
     commands = command_names(app.skills.commands)
     last: Reply | None = None
     while True:
+        secret = last.expects_secret if last is not None else None
         try:
-            line = await asyncio.to_thread(input, "you> ")
+            line = await asyncio.to_thread(read_line, secret=secret is not None)
         except (EOFError, KeyboardInterrupt):
             print()
             return
@@ -95,6 +98,9 @@ async def chat_loop(app: App, *, chat: str, user: str, locale: Locale | None, ou
             event = ButtonPress(uuid.uuid4().hex, key, ChatKind.PRIVATE, locale_choice=locale, token=token)
         else:
             event = to_event(key, line, locale, commands)
+            if secret is not None and isinstance(event, TextMessage):
+                # The answer to a key question, typed hidden: a secure input for that slot.
+                event = replace(event, secret_slot=secret)
         reply = await app.core.handle(event)
         images = save_images(reply, out_dir)
         text = render_text(reply, images)
