@@ -13,10 +13,11 @@ import pytest
 
 from core.clock import FixedClock
 from core.engine import Core
+from core.events import ConversationKey
 from core.jobs import JOBS, JobKinds, JobQueue, JobRunner
 from core.jobs.memory import MemoryJobStore
 from core.memory_store import MemoryStateStore
-from core.outbound import DeliveryResult, Destination, RecordedOutbound
+from core.outbound import DeliveryResult, Destination, PlatformOutbound, RecordedOutbound
 from core.outbound.memory import MemoryDeliveryLog
 from core.planner.budget import MemoryUsageLedger, TokenBudget
 from core.planner.ports import ModelError, ModelResponse, ModelUsage
@@ -111,6 +112,11 @@ class TraderDesk:
     sender: RecordingSender
     models: ScriptedModels
     ledger: MemoryUsageLedger
+    key: ConversationKey
+
+    @property
+    def owner(self) -> str:
+        return f"{self.key.platform}:{self.key.user_id}"
 
     async def account(
         self, name: str = "模拟账户", exchange: str = "paper", balance: str = "10000"
@@ -118,7 +124,7 @@ class TraderDesk:
         creds = {} if exchange == "paper" else {"api_key": "sealed-k", "api_secret": "sealed-s"}
         paper = Decimal(balance) if exchange == "paper" else None
         return await self.workspace.accounts.create(
-            NewExchangeAccount(OWNER, name, exchange, creds, paper, self.clock.now()), AUDIT
+            NewExchangeAccount(self.owner, name, exchange, creds, paper, self.clock.now()), AUDIT
         )
 
     async def model(
@@ -127,7 +133,7 @@ class TraderDesk:
         secrets = MemorySecretBox()
         return await self.workspace.models.create(
             NewModelConfig(
-                OWNER, name, provider, "https://api.deepseek.com", "deepseek-chat",
+                self.owner, name, provider, "https://api.deepseek.com", "deepseek-chat",
                 secrets.encrypt("sk-test-0123456789"), enabled, self.clock.now(),
             ),
             AUDIT,
@@ -137,7 +143,7 @@ class TraderDesk:
         self, name: str, params: DcaParams | GridParams | AiParams, default: bool = False
     ) -> Strategy:
         return await self.strategies.create(
-            NewStrategy(OWNER, name, params, self.clock.now(), default), AUDIT
+            NewStrategy(self.owner, name, params, self.clock.now(), default), AUDIT
         )
 
     async def tick(self, at: Any = None) -> list[Any]:
@@ -165,7 +171,11 @@ def ai_params(symbols: Sequence[str] = ("BTCUSDT",), max_order: str = "500", max
     return AiParams(tuple(symbols), Interval.of("1h"), Decimal(max_pct), Decimal(max_order), "")
 
 
-def make_desk(budget: int | None = None) -> TraderDesk:
+def make_desk(
+    budget: int | None = None, *, key: ConversationKey | None = None, sender: PlatformOutbound | None = None
+) -> TraderDesk:
+    """``key``: the person's conversation (their platform decides where notices go); ``sender``:
+    the platform sender the job runner's outbound uses (default: a RecordingSender)."""
     clock = FixedClock(NOW)
     market = ScriptedMarket(source="demo", prices=dict(ASK), bids=dict(BID), clock=clock)
     workspace = MemoryWorkspace()
@@ -185,25 +195,15 @@ def make_desk(budget: int | None = None) -> TraderDesk:
         strategies=strategies, traders=traders, audit=workspace.audit, orders=orders, extra=extra,
     )  # fmt: skip
     queue.kinds.add(skills.job_kinds)
-    sender = RecordingSender()
-    outbound = RecordedOutbound(sender, MemoryDeliveryLog(), clock)
+    recorder = RecordingSender()
+    outbound = RecordedOutbound(sender or recorder, MemoryDeliveryLog(), clock)
     runner = JobRunner(store, queue.kinds, outbound, clock)
     core = Core(store=MemoryStateStore(), skills=skills, clock=clock)
+    key = key or ConversationKey("console", "chat-1", "user-1")
     return TraderDesk(
-        core,
-        Chat(core),
-        clock,
-        market,
-        workspace,
-        strategies,
-        traders,
-        orders,
-        store,
-        runner,
-        sender,
-        models,
-        ledger,
-    )
+        core, Chat(core, key), clock, market, workspace, strategies, traders, orders, store, runner, recorder,
+        models, ledger, key,
+    )  # fmt: skip
 
 
 @pytest.fixture
