@@ -35,5 +35,7 @@ def build_registry() -> Registry:
     registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     registry.register(diagnosis.MODEL_DIAGNOSIS)
+    registry.register(diagnosis.ORDER_EXECUTION_DIAGNOSIS)
+    registry.register(diagnosis.BALANCE_POSITION_DIAGNOSIS)
     registry.register(guidance.SPEC)
     return registry

@@ -177,6 +177,17 @@ class SqlOrderStore:
             row = await self._order_row(conn, client_order_id)
         return _order(row) if row is not None else None
 
+    async def recent_orders(self, account_id: str, limit: int) -> list[Order]:
+        stmt = (
+            select(trading_orders)
+            .where(trading_orders.c.account_id == account_id)
+            .order_by(trading_orders.c.created_at.desc(), trading_orders.c.id.desc())
+            .limit(limit)
+        )
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(stmt)).all()
+        return [_order(row) for row in rows]
+
     @staticmethod
     async def _order_row(conn: AsyncConnection, client_order_id: str) -> Row[Any] | None:
         stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)

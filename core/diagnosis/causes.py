@@ -49,6 +49,19 @@ STEPS: dict[str, tuple[str, ...]] = {
     "exchange_error": ("read_exchange_message", "retry"),
     "no_live_account": ("add_account", "paper_needs_no_keys"),
     "exchange_ok": ("exchange_ok_next",),
+    # orders, balances and positions
+    "risk_cap_notional": ("smaller_than_cap", "check_max_buy"),
+    "risk_cap_share": ("smaller_than_cap", "check_max_buy"),
+    "order_unknown": ("check_order_history",),
+    "order_pending": ("check_order_history", "confirm_again"),
+    "order_not_placed": ("retry",),
+    "no_failed_order": ("paste_error",),
+    "order_ok": ("exchange_ok_next",),
+    "traded_outside": ("outside_explained", "check_trades"),
+    "history_mismatch": ("outside_explained", "check_trades"),
+    "paper_ledger_mismatch": ("report_paper_mismatch",),
+    "balances_consistent": ("balances_ok_next",),
+    "no_accounts": ("add_account", "paper_needs_no_keys"),
     # models
     "model_key_invalid": ("recopy_model_key", "update_model_key"),
     "model_balance": ("top_up", "update_model_key"),
@@ -121,7 +134,7 @@ def exchange_cause(source: str, code: str, message: str = "", fault: str | None 
         return "filter_failure"
     if code == "-2010":
         lowered = message.lower()
-        if "insufficient balance" in lowered:
+        if "insufficient" in lowered or "余额不足" in lowered:
             return "insufficient_balance"
         if "duplicate" in lowered:
             return "duplicate_order"

@@ -21,6 +21,62 @@ register(
         "dx.outcome.skipped": {"zh": "跳过", "en": "skipped"},
         "dx.skipped_after": {"zh": "前一项未通过，未执行", "en": "not run: an earlier check failed"},
         # -- checks ----------------------------------------------------------------------------
+        "dx.check.order": {"zh": "订单记录", "en": "Order record"},
+        "dx.check.filters": {"zh": "交易对规则（数量、金额）", "en": "Symbol filters (quantity, amount)"},
+        "dx.check.balance": {"zh": "可用余额", "en": "Free balance"},
+        "dx.check.balances": {"zh": "余额", "en": "Balances"},
+        "dx.check.positions": {"zh": "持仓与余额", "en": "Positions vs balances"},
+        "dx.check.history": {"zh": "成交记录与持仓", "en": "Trade history vs positions"},
+        "dx.check.ledger": {"zh": "模拟账户 USDT 账目", "en": "Paper USDT ledger"},
+        "dx.side.buy": {"zh": "买入", "en": "buy"},
+        "dx.side.sell": {"zh": "卖出", "en": "sell"},
+        "dx.status.filled": {"zh": "已成交", "en": "filled"},
+        "dx.status.rejected": {"zh": "被拒绝", "en": "rejected"},
+        "dx.status.unknown": {"zh": "状态未知", "en": "unknown"},
+        "dx.status.pending": {"zh": "待执行", "en": "pending"},
+        "dx.detail.no_failed_order": {"zh": "最近没有失败的订单", "en": "no failed order recently"},
+        "dx.detail.order": {
+            "zh": "{time} {side} {quantity} {symbol}（{account}）：{status}",
+            "en": "{time} {side} {quantity} {symbol} ({account}): {status}",
+        },
+        "dx.detail.no_quote": {"zh": "现在拿不到报价，未检查", "en": "no quote right now: not checked"},
+        "dx.detail.balance_short": {
+            "zh": "需要 {need} {asset}，可用只有 {have} {asset}",
+            "en": "needs {need} {asset}, only {have} {asset} free",
+        },
+        "dx.detail.balance_now": {
+            "zh": "现在可用 {have} {asset}（这笔需要 {need} {asset}）",
+            "en": "{have} {asset} free now (this order needs {need} {asset})",
+        },
+        "dx.detail.no_accounts": {"zh": "你还没有任何账户", "en": "you have no account yet"},
+        "dx.detail.positions_apart": {
+            "zh": "持仓记录 ≠ 实际余额：{items}",
+            "en": "recorded position ≠ actual balance: {items}",
+        },
+        "dx.detail.positions_match": {
+            "zh": "{count} 个持仓都和余额一致",
+            "en": "all {count} positions match the balances",
+        },
+        "dx.detail.history_long": {
+            "zh": "成交超过 {count} 笔，未逐笔核对",
+            "en": "more than {count} fills: not added up one by one",
+        },
+        "dx.detail.history_apart": {
+            "zh": "按成交记录算出的数量 ≠ 持仓记录：{items}",
+            "en": "what the fills add up to ≠ the recorded position: {items}",
+        },
+        "dx.detail.history_match": {
+            "zh": "{count} 笔成交加起来和持仓一致",
+            "en": "{count} fills add up to the positions",
+        },
+        "dx.detail.ledger_apart": {
+            "zh": "按起始 {start} USDT 和每笔成交应有 {expected} USDT，实际 {have} USDT",
+            "en": "from {start} USDT and every fill there should be {expected} USDT; there is {have} USDT",
+        },
+        "dx.detail.ledger_match": {
+            "zh": "起始 {start} USDT 加减每笔成交和手续费 = {have} USDT，一致",
+            "en": "{start} USDT plus and minus every fill and fee = {have} USDT: it adds up",
+        },
         "dx.check.pasted_error": {"zh": "你贴出的错误", "en": "The error you pasted"},
         "dx.check.account": {"zh": "账户记录", "en": "Account record"},
         "dx.check.key_format": {"zh": "密钥格式", "en": "Key format"},
@@ -154,6 +210,27 @@ register(
         "dx.source.bybit": {"zh": "Bybit", "en": "Bybit"},
         "dx.source.model": {"zh": "模型服务商", "en": "The model provider"},
         "dx.source.http": {"zh": "服务器", "en": "The server"},
+        "dx.title.order": {"zh": "订单诊断 · {symbol}", "en": "Order diagnosis · {symbol}"},
+        "dx.title.order_pasted": {"zh": "订单诊断", "en": "Order diagnosis"},
+        "dx.title.balances": {"zh": "余额与持仓诊断 · {account}", "en": "Balances and positions · {account}"},
+        "dx.title.balances_none": {"zh": "余额与持仓诊断", "en": "Balances and positions"},
+        "dx.happened.order": {
+            "zh": "我检查了你最近的订单：{time} {side} {quantity} {symbol}（{account}），状态：{status}。",
+            "en": "I checked your latest order: {time} {side} {quantity} {symbol} ({account}), {status}.",
+        },
+        "dx.happened.no_failed_order": {
+            "zh": "我没有找到你最近失败的订单。",
+            "en": "I found no failed order of yours recently.",
+        },
+        "dx.happened.balances_ok": {
+            "zh": "我核对了「{account}」的余额、持仓和成交记录：它们一致。",
+            "en": "I compared the balances, positions and trade history of “{account}”: they agree.",
+        },
+        "dx.happened.balances_apart": {
+            "zh": "我核对了「{account}」的余额、持仓和成交记录：有对不上的地方。",
+            "en": "I compared the balances, positions and trade history of “{account}”: something does "
+            "not add up.",
+        },
         "dx.title.exchange": {"zh": "交易所诊断 · {account}", "en": "Exchange diagnosis · {account}"},
         "dx.title.exchange_pasted": {"zh": "交易所错误诊断", "en": "Exchange error diagnosis"},
         "dx.title.model": {"zh": "模型诊断 · {name}", "en": "Model diagnosis · {name}"},
@@ -303,6 +380,64 @@ register(
         "dx.cause.exchange_ok": {
             "zh": "没有发现问题：时间同步、签名正确、Key 可用。",
             "en": "Nothing wrong found: the clock is in sync, the signature is right and the key works.",
+        },
+        "dx.cause.risk_cap_notional": {
+            "zh": "这笔订单超过了账户的单笔金额上限，所以没有下单。这个上限是为了保护你的资金。",
+            "en": "The order is above the account's cap for one order, so it was not placed. The cap "
+            "protects your funds.",
+        },
+        "dx.cause.risk_cap_share": {
+            "zh": "这笔订单占账户权益的比例超过了上限，所以没有下单。这个上限是为了保护你的资金。",
+            "en": "The order is too large a share of the account's equity, so it was not placed. The cap "
+            "protects your funds.",
+        },
+        "dx.cause.order_unknown": {
+            "zh": "下单请求发出后交易所没有给出明确结果（超时或断线），这笔单可能成交了，也可能没有。",
+            "en": "The exchange gave no clear answer after the order was sent (a timeout or a dropped "
+            "connection): it may or may not have filled.",
+        },
+        "dx.cause.order_pending": {
+            "zh": "这笔订单已登记但一直没有执行完成，多半是处理它的进程中途停了。",
+            "en": "The order was recorded but never finished, most likely because the process handling "
+            "it stopped midway.",
+        },
+        "dx.cause.order_not_placed": {
+            "zh": "下单请求超时后查过：交易所没有收到这笔单，所以什么也没成交。",
+            "en": "After the request timed out, the exchange was asked: it never received the order, so "
+            "nothing traded.",
+        },
+        "dx.cause.no_failed_order": {
+            "zh": "没有可以诊断的失败订单。",
+            "en": "There is no failed order to diagnose.",
+        },
+        "dx.cause.order_ok": {
+            "zh": "这笔订单没有问题。",
+            "en": "Nothing is wrong with this order.",
+        },
+        "dx.cause.traded_outside": {
+            "zh": "实际余额和 deskmate 记录的持仓不一致：通常是在交易所 App 或其他程序里买卖、充值、提币"
+            "或划转过，deskmate 只记得它自己下的单。",
+            "en": "The actual balances differ from the positions deskmate recorded: usually coins were "
+            "traded, deposited, withdrawn or transferred outside deskmate (the exchange's app, "
+            "another bot); deskmate only knows its own orders.",
+        },
+        "dx.cause.history_mismatch": {
+            "zh": "成交记录加起来和持仓不一致：有成交不是通过 deskmate 记录的，或手续费以币扣除。",
+            "en": "The trade history does not add up to the positions: some fills were not recorded "
+            "through deskmate, or fees were taken in the coin.",
+        },
+        "dx.cause.paper_ledger_mismatch": {
+            "zh": "模拟账户的账目对不上：这不应该发生，是 deskmate 的问题，不是你的操作。",
+            "en": "The paper account's books do not add up: this should never happen; it is deskmate's "
+            "fault, not yours.",
+        },
+        "dx.cause.balances_consistent": {
+            "zh": "余额、持仓和成交记录一致。",
+            "en": "Balances, positions and trade history agree.",
+        },
+        "dx.cause.no_accounts": {
+            "zh": "没有账户，就没有余额和持仓可以核对。",
+            "en": "Without an account there are no balances or positions to compare.",
         },
         "dx.cause.model_key_invalid": {
             "zh": "服务商不认这个 API Key（HTTP {status}）：填错了、已删除，或属于另一家服务商。",
@@ -522,6 +657,44 @@ register(
         "dx.step.exchange_ok_next": {
             "zh": "如果某笔订单仍然失败，把交易所返回的错误原话发给我，我来逐条对照。",
             "en": "If an order still fails, paste the exchange's exact error here and I'll go through it.",
+        },
+        "dx.step.smaller_than_cap": {
+            "zh": "把这笔订单调小到上限以内，或分几次买入。",
+            "en": "Make the order smaller, within the cap, or buy in several steps.",
+        },
+        "dx.step.check_max_buy": {
+            "zh": "问「最多能买多少个BTC」，看看现在一笔最多能买多少。",
+            "en": "Ask “the most BTC I can buy” to see the largest order possible now.",
+        },
+        "dx.step.confirm_again": {
+            "zh": "再说一次同样的下单请求并确认：deskmate 会沿用同一个订单号，不会重复下单。",
+            "en": "Ask for the same order again and confirm: deskmate reuses its order id and never "
+            "places it twice.",
+        },
+        "dx.step.paste_error": {
+            "zh": '把交易所返回的错误原话（例如 {{"code":-2010,…}}）发给我，我来逐条对照。',
+            "en": "Paste the exchange's exact error (for example {{\"code\":-2010,…}}) and I'll go "
+            "through it.",
+        },
+        "dx.step.outside_explained": {
+            "zh": "如果你在交易所 App 里交易、充值、提币或划转过，这是正常的：以交易所的余额为准。",
+            "en": "If you traded, deposited, withdrew or transferred in the exchange's app, this is "
+            "expected: the exchange's balances are the truth.",
+        },
+        "dx.step.check_trades": {
+            "zh": "说「最近的成交记录」，对照交易所的成交历史找出差异。",
+            "en": "Say “show my trades” and compare them with the exchange's trade history.",
+        },
+        "dx.step.report_paper_mismatch": {
+            "zh": "请把这份诊断转给 deskmate 的维护者；在此之前不要依赖这个模拟账户的数字。",
+            "en": "Please pass this diagnosis to deskmate's maintainers; until then, do not rely on this "
+            "paper account's figures.",
+        },
+        "dx.step.balances_ok_next": {
+            "zh": "如果你看到的数字仍然不对，说「我的余额还有多少」和「show my positions」，把不对的那一"
+            "项告诉我。",
+            "en": "If a figure still looks wrong, say “show my balance” and “show my positions” and tell "
+            "me which one.",
         },
         "dx.step.recopy_model_key": {
             "zh": "到{provider}控制台重新复制 API Key（不要带空格），确认它没被删除。",

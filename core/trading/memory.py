@@ -39,6 +39,10 @@ class MemoryOrderStore:
     async def order(self, client_order_id: str) -> Order | None:
         return self.orders.get(client_order_id)
 
+    async def recent_orders(self, account_id: str, limit: int) -> list[Order]:
+        mine = [o for o in self.orders.values() if o.account_id == account_id]
+        return sorted(mine, key=lambda o: (o.created_at, int(o.id)), reverse=True)[:limit]
+
     async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
         found = self.orders.get(new.client_order_id)
         if found is not None:

@@ -43,6 +43,10 @@ class OrderStore(Protocol):
 
     async def order(self, client_order_id: str) -> Order | None: ...
 
+    async def recent_orders(self, account_id: str, limit: int) -> list[Order]:
+        """The account's latest orders, newest first (any status): what a diagnosis looks at."""
+        ...
+
     async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
         """Insert the pending order (and its audit row), or return the order already holding the id."""
         ...

@@ -113,8 +113,10 @@ async def test_every_exchange_code_has_its_cause_and_next_step(
     desk = make_desk()
     en = only(await desk.chat.say(f"why does this happen: {pasted}"))
     zh = only(await desk.chat.say(f"为什么报这个错：{pasted}"))
+    # An order's own rejection ("Duplicate order sent.") is the order diagnosis's; the rest the exchange's.
+    skill = "order_execution_diagnosis" if "order" in pasted.lower() else "exchange_diagnosis"
     for block, word in ((en, en_word), (zh, zh_word)):
-        assert block.skill == "exchange_diagnosis"
+        assert block.skill == skill
         assert block.cause_code == cause
         assert block.checks[0].name == "pasted_error" and block.checks[0].outcome == "failed"
         assert word in steps_text(block), (cause, block.next_steps)
@@ -123,8 +125,9 @@ async def test_every_exchange_code_has_its_cause_and_next_step(
 
 async def test_a_filter_failure_names_the_symbols_rules() -> None:
     desk = make_desk()
-    reply = await desk.chat.say('BTC 下单失败 {"code":-1013,"msg":"Filter failure: LOT_SIZE"}')
+    reply = await desk.chat.say('BTC 报错 {"code":-1013,"msg":"Filter failure: LOT_SIZE"}')
     block = only(reply)
+    assert block.skill == "exchange_diagnosis"
     assert outcomes(block) == {"pasted_error": "failed", "symbol": "ok"}
     assert "BTCUSDT" in steps_text(block) and "0.00001" in steps_text(block)
 

@@ -12,6 +12,7 @@ from core.engine import Core
 from core.memory_store import MemoryStateStore
 from core.reply import Block, NoticeBlock, OrderBlock, Reply
 from core.trading.memory import MemoryOrderStore
+from core.trading.ports import LiveExchanges
 from core.trading.risk import RiskLimits
 from core.trading.service import TradingConfig
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
@@ -33,7 +34,9 @@ class TradeDesk:
     chat: Chat
 
 
-def make_trade_desk(limits: RiskLimits | None = None, fee: Decimal = Decimal("0.001")) -> TradeDesk:
+def make_trade_desk(
+    limits: RiskLimits | None = None, fee: Decimal = Decimal("0.001"), live: LiveExchanges | None = None
+) -> TradeDesk:
     clock = FixedClock(NOW)
     market = ScriptedMarket(source="demo", prices=dict(ASK), bids=dict(BID), clock=clock)
     workspace = MemoryWorkspace()
@@ -47,6 +50,7 @@ def make_trade_desk(limits: RiskLimits | None = None, fee: Decimal = Decimal("0.
         audit=workspace.audit,
         orders=orders,
         trading=TradingConfig(fee, limits or RiskLimits()),
+        live=live,
     )
     core = Core(store=MemoryStateStore(), skills=skills, clock=clock)
     return TradeDesk(core, market, workspace, orders, clock, Chat(core))

@@ -12,16 +12,32 @@ from core.skills.diagnosis.exchange import actions as exchange_actions
 from core.skills.diagnosis.model import SKILL as MODEL_SKILL
 from core.skills.diagnosis.model import ModelDiagnosisSkill
 from core.skills.diagnosis.model import actions as model_actions
-from core.skills.diagnosis.rules import ExchangeDiagnosisRule, ModelDiagnosisRule
+from core.skills.diagnosis.orders import (
+    BALANCE_SKILL,
+    ORDER_SKILL,
+    BalanceDiagnosisSkill,
+    OrderDiagnosisSkill,
+    balance_actions,
+    order_actions,
+)
+from core.skills.diagnosis.rules import (
+    BalanceDiagnosisRule,
+    ExchangeDiagnosisRule,
+    ModelDiagnosisRule,
+    OrderDiagnosisRule,
+)
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
 from core.trading.ports import LIVE_EXCHANGES
+from core.trading.service import TRADING
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.model_configs import MODEL_CONFIGS
 
-__all__ = ["EXCHANGE_DIAGNOSIS", "MODEL_DIAGNOSIS"]
+__all__ = ["BALANCE_POSITION_DIAGNOSIS", "EXCHANGE_DIAGNOSIS", "MODEL_DIAGNOSIS", "ORDER_EXECUTION_DIAGNOSIS"]
 
 _EXCHANGE_ACTIONS = exchange_actions()
 _MODEL_ACTIONS = model_actions()
+_ORDER_ACTIONS = order_actions()
+_BALANCE_ACTIONS = balance_actions()
 
 
 def _exchange(services: Services) -> ExchangeDiagnosisSkill:
@@ -88,5 +104,56 @@ MODEL_DIAGNOSIS = SkillSpec(
         ),
         examples_zh=("deepseek 返回 402",),
         examples_en=("diagnose my model config",),
+    ),
+)
+
+
+ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
+    name=ORDER_SKILL,
+    build=lambda services: OrderDiagnosisSkill(
+        _ORDER_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
+    ),
+    rules=(
+        RuleSpec(
+            "failed orders and pasted order rejections",
+            priority=275,  # before the exchange's: "下单报 -2010" is about the order, not the key
+            build=lambda services: OrderDiagnosisRule(ORDER_SKILL, services.get(CATALOG)),
+            emits=frozenset({"diagnose"}),
+        ),
+    ),
+    private=True,
+    actions=_ORDER_ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "诊断下单失败：订单记录、交易对规则、余额，或你贴出的拒单原因",
+            "diagnose a failed order: its record, the symbol's filters, the balance, or a pasted rejection",
+        ),
+        examples_zh=("为什么我的订单失败了",),
+        examples_en=("why was my BTC order rejected",),
+    ),
+)
+
+BALANCE_POSITION_DIAGNOSIS = SkillSpec(
+    name=BALANCE_SKILL,
+    build=lambda services: BalanceDiagnosisSkill(
+        _BALANCE_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
+    ),
+    rules=(
+        RuleSpec(
+            "balances and positions that do not add up",
+            priority=273,
+            build=lambda services: BalanceDiagnosisRule(BALANCE_SKILL),
+            emits=frozenset({"diagnose"}),
+        ),
+    ),
+    private=True,
+    actions=_BALANCE_ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "核对余额、持仓和成交记录是否一致（模拟或实盘账户）",
+            "check that balances, positions and trade history agree (paper or live)",
+        ),
+        examples_zh=("为什么余额和持仓对不上",),
+        examples_en=("my positions don't match my balance",),
     ),
 )

@@ -119,3 +119,77 @@ class ModelDiagnosisRule:
         if DIAGNOSE.search(norm) or failing:
             return Route(self.skill, "diagnose", slots)
         return None
+
+
+ORDER_WORDS = re.compile(
+    r"订单|下单|买单|卖单|挂单|成交|买|卖|开仓|平仓|"
+    r"(?<![a-z])(?:order|orders|buy|bought|sell|sold|trade|purchase)(?![a-z])",
+    re.IGNORECASE,
+)
+_ORDER_FAILURE = re.compile(
+    r"为什么|为啥|怎么回事|失败|报错|出错|错误|被拒|拒绝|没成交|没有成交|不成交|下不了|买不了|卖不了|"
+    r"(?<![a-z])(?:why|fail|fails|failed|failing|error|rejected|refused|didn't|did not|won't|can't|cannot|"
+    r"stuck|unknown)(?![a-z])",
+    re.IGNORECASE,
+)
+# Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
+_ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"})
+
+
+class OrderDiagnosisRule:
+    """ "为什么我的订单失败了", "my BTC buy was rejected", a pasted -2010 about an order."""
+
+    def __init__(self, skill: str, catalog: MarketCatalog) -> None:
+        self.skill = skill
+        self.coins = CoinNames(catalog)
+
+    def route(self, text: str) -> Route | None:
+        norm = normalize(text)
+        if not norm or norm.startswith("/") or TRADER.search(norm) or not ORDER_WORDS.search(norm):
+            return None
+        error = parse_pasted(text)
+        if error is not None and error.code not in _ORDER_CODES:
+            return None  # a key, a clock, a ban: the exchange diagnosis's
+        if error is None and not _ORDER_FAILURE.search(norm):
+            return None
+        slots: dict[str, Any] = {}
+        symbol, _ = self.coins.find(norm)
+        if symbol:
+            slots["symbol"] = symbol
+        exchange = find_exchange(norm)
+        if exchange:
+            slots["exchange"] = exchange
+        if error is not None:
+            slots["error"] = as_slot(error)
+        return Route(self.skill, "diagnose", slots)
+
+
+_HOLDINGS = re.compile(
+    r"余额|持仓|仓位|资产|成交记录|"
+    r"(?<![a-z])(?:balance|balances|position|positions|holdings|assets|trade history)(?![a-z])",
+    re.IGNORECASE,
+)
+_MISMATCH = re.compile(
+    r"对不上|不一致|不对|不匹配|少了|多了|不见了|有问题|为什么|为啥|"
+    r"(?<![a-z])(?:mismatch|wrong|incorrect|missing|why|off|doesn't match|don't match|do not match|"
+    r"does not match|doesn't add up|don't add up)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+class BalanceDiagnosisRule:
+    """ "为什么余额和持仓对不上", "my positions don't match my balance"."""
+
+    def __init__(self, skill: str) -> None:
+        self.skill = skill
+
+    def route(self, text: str) -> Route | None:
+        norm = normalize(text)
+        if not norm or norm.startswith("/") or TRADER.search(norm):
+            return None
+        if not _HOLDINGS.search(norm) or not (_MISMATCH.search(norm) or DIAGNOSE.search(norm)):
+            return None
+        if parse_pasted(text) is not None:
+            return None  # an error message: the order or exchange diagnosis's
+        exchange = find_exchange(norm)
+        return Route(self.skill, "diagnose", {"exchange": exchange} if exchange else {})
