@@ -196,3 +196,19 @@ async def test_the_check_ends_when_nobody_watches_the_symbol(desk: AlertDesk) ->
     await desk.say("cancel my BTC alert")
     [run] = await desk.tick()
     assert run.outcome is JobOutcome.DONE and desk.quotes() == 1  # the one quote of the creation
+
+
+async def test_a_failing_check_keeps_the_symbol_watched(desk: AlertDesk) -> None:
+    await desk.say("alert me when BTC goes below 89000")
+
+    async def broken(symbol: str) -> list[object]:
+        raise RuntimeError("database is gone")
+
+    original = desk.alerts.active_for
+    desk.alerts.active_for = broken  # type: ignore[assignment,method-assign]
+    [run] = await desk.tick()
+    assert run.outcome is JobOutcome.RESCHEDULED and run.error is None
+    desk.alerts.active_for = original  # type: ignore[method-assign]
+    desk.move("BTCUSDT", "88000")
+    await desk.tick(timedelta(minutes=1))
+    assert len(desk.sent()) == 1

@@ -12,7 +12,7 @@ from tests.fakes import full_router
 
 
 def _alerts(row: corpus.Row) -> bool:
-    return row["expect"].get("skill") == "price_alert"
+    return bool(row["expect"].get("skill") == "price_alert")
 
 
 def test_the_corpus_has_alert_rows_of_every_action() -> None:

@@ -25,6 +25,7 @@ from core.tasks.tokens import TokenStore
 
 log = logging.getLogger(__name__)
 
+FAILED_CHECK_PAUSE = timedelta(minutes=1)  # after an unexpected failure, before the next try
 CLAIM_LEASE = timedelta(minutes=2)  # a firing claimed by a process that vanished is retried after this
 
 
@@ -47,6 +48,17 @@ class AlertChecker:
         return JobKind(CHECK_JOB, self.run, timeout=60, max_attempts=5)
 
     async def run(self, job: Job, ctx: JobContext) -> JobResult:
+        """One check. Whatever fails (the database, a bug), the symbol stays watched: the job is
+        rescheduled rather than retried to death, since nothing would start it again until
+        someone sets another alert on the symbol."""
+        try:
+            return await self._check(job, ctx)
+        except Exception as exc:
+            log.exception("alert check for %s failed; trying again later", job.payload.get("symbol"))
+            payload = {"symbol": job.payload.get("symbol"), "last_error": type(exc).__name__}
+            return Reschedule(ctx.now + FAILED_CHECK_PAUSE, payload)
+
+    async def _check(self, job: Job, ctx: JobContext) -> JobResult:
         symbol = str(job.payload.get("symbol", ""))
         now = ctx.now
         alerts = await self.store.active_for(symbol)
