@@ -153,7 +153,9 @@ def full_skills(
     ``extra``: services to start from (e.g. a job queue, button tokens, the delivery log)."""
     memory = MemoryWorkspace()
     services = extra or Services()
-    services.provide(CLOCK, clock).provide(MARKET, cast(MarketData, market)).provide(CATALOG, MarketCatalog())
+    services.provide(CLOCK, clock).provide(MARKET, cast(MarketData, market)).provide(
+        CATALOG, bundled_catalog()
+    )
     if charts is not None:
         services.provide(CHARTS, cast(ChartRenderer, charts))
     services.provide(SECRET_BOX, secrets or MemorySecretBox())

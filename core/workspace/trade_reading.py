@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from core.markets import MarketCatalog, normalize_alias
+from core.coin_index import CoinIndex, Mention
+from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
 from core.strategies.words import STRATEGY_TALK
 from core.workspace.exchanges import find_exchange
@@ -91,42 +92,34 @@ class TradeReading:
 
 
 class CoinNames:
-    """The coins a message names, from the catalog's aliases (longest first). The quote asset
-    itself ("USDT") names no coin."""
+    """The coins a message names (core.coin_index: names, tickers, pairs, longest first). The quote
+    asset itself ("USDT") names no coin; an everyday-word ticker ("me", "one", "hot") counts only
+    when no other coin is named and it is written as a ticker ("ME", "$ME")."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
-        names = {
-            a: s for a, s in catalog.aliases().items() if catalog.is_supported(s) and a not in ("usdt", "u")
-        }
-        ordered = sorted(names, key=len, reverse=True)
-        latin = "|".join(re.escape(a) for a in ordered if a.isascii())
-        other = "|".join(re.escape(a) for a in ordered if not a.isascii())
-        self._symbol = names
-        self._patterns = [
-            re.compile(rf"(?<![a-z0-9])(?:{latin})(?![a-z0-9])") if latin else None,
-            re.compile(other) if other else None,
-        ]
-        self._unsupported = {a: s for a, s in catalog.aliases().items() if not catalog.is_supported(s)}
+        self.index = CoinIndex(catalog)
+
+    def _mentions(self, norm: str) -> list[Mention]:
+        found = [m for m in self.index.find(norm) if m.symbol != NOT_A_COIN]
+        strong = [m for m in found if not m.weak]
+        return strong or [m for m in found if m.explicit]
 
     def find(self, norm: str) -> tuple[str | None, tuple[int, int] | None]:
         """The first supported coin named, and where."""
-        best: tuple[int, int, str] | None = None
-        for pattern in self._patterns:
-            if pattern is None:
-                continue
-            m = pattern.search(norm)
-            if m and (best is None or m.start() < best[0]):
-                best = (m.start(), m.end(), self._symbol[m.group(0)])
-        return (best[2], (best[0], best[1])) if best else (None, None)
+        for m in self._mentions(norm):
+            if self.catalog.is_supported(m.symbol):
+                return m.symbol, (m.start, m.end)
+        return None, None
+
+    def all(self, norm: str) -> list[str]:
+        """Every coin named (listed or not), each once, in order."""
+        return list(dict.fromkeys(m.symbol for m in self._mentions(norm)))
 
     def unsupported(self, norm: str) -> str | None:
-        for alias, symbol in self._unsupported.items():
-            if alias.isascii():
-                if re.search(rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])", norm):
-                    return symbol
-            elif alias in norm:
-                return symbol
+        for m in self._mentions(norm):
+            if not self.catalog.is_supported(m.symbol):
+                return m.symbol
         return None
 
 

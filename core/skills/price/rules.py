@@ -72,6 +72,7 @@ _BARE_RANGE_FILLER = re.compile(
     r"^(?:and|what about|how about|那|那么|那麼|再看|看看|over|the|last|past|最近|过去|過去|近|\s)*"
 )
 _BARE_RANGE_TAIL = re.compile(r"(?:呢|的|走势|走勢|吗|嗎|[?？]|\s)*$")
+_FOLLOWUP_MARK = re.compile(r"^(?:and|what about|how about|那|那么|那麼)(?![a-z])|(?:呢|[?？])\s*$")
 _SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
 # Asked for another quote currency ("ETH price in USDC", "比特币多少人民币"): answered in USDT, with a note.
 _OTHER_QUOTE = re.compile(
@@ -126,7 +127,7 @@ class PriceRules:
         if slash:
             return self._slash(slash.group(1), slash.group(2) or "")
         window = read_range(norm)
-        explicit_price = bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm) or window.explicit)
+        explicit_price = bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm))
         found = self.coins.find(norm, text, price_context=explicit_price)
         symbols = found.symbols
         action = self._action(norm, with_coin=bool(symbols) or bool(found.not_coin), window=window)
@@ -176,7 +177,10 @@ class PriceRules:
         if _BARE_NOW.match(norm):
             return "current"
         window = read_range(norm)
-        if window.explicit and window.note != "range_date":
+        # Only with a follow-up's own words ("and …?", "那…呢", "what about …"): a bare "30d" or
+        # "2m" is more likely an answer to another task's question (an interval) than a price request.
+        marked = _FOLLOWUP_MARK.search(norm)
+        if marked and window.explicit and window.note not in ("range_date", "range_intraday"):
             rest = _BARE_RANGE_TAIL.sub("", _BARE_RANGE_FILLER.sub("", norm))
             if rest and read_range(rest).explicit and len(rest) <= 12:
                 return "history"
@@ -215,7 +219,7 @@ class PriceRules:
             hist = (
                 bool(_HISTORY_WORDS.search(clause))
                 or (with_coin and bool(_HISTORY_WORDS_WITH_COIN.search(clause)))
-                or (clause_window.explicit and clause_window.note != "range_date")
+                or (with_coin and clause_window.explicit and clause_window.note != "range_date")
             )
             cur = bool(_PRICE_WORDS.search(clause)) or (
                 with_coin and bool(_PRICE_WORDS_WITH_COIN.search(clause))

@@ -23,6 +23,7 @@ from core.strategies.intervals import find_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
 from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE
+from core.workspace.trade_reading import CoinNames
 
 
 def _alt(*words: str) -> str:
@@ -140,17 +141,7 @@ class StrategyReader:
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
-        names: dict[str, str] = {}
-        for alias, symbol in catalog.aliases().items():
-            if alias not in ("usdt", "u"):
-                names[alias] = symbol
-        self._symbol = names
-        ordered = sorted(names, key=len, reverse=True)
-        latin = "|".join(re.escape(a) for a in ordered if a.isascii())
-        other = "|".join(re.escape(a) for a in ordered if not a.isascii())
-        self._coins = re.compile(
-            "|".join(p for p in (rf"(?<![a-z0-9])(?:{latin})(?![a-z0-9])" if latin else "", other) if p)
-        )
+        self._names = CoinNames(catalog)  # tickers, names, pairs; everyday-word tickers need a reason
 
     def read(self, text: str) -> tuple[str, dict[str, Any]] | None:
         """(action, slots) of a strategy request, or None when it is about something else."""
@@ -194,12 +185,7 @@ class StrategyReader:
         )
 
     def _coins_in(self, norm: str) -> list[str]:
-        found: list[str] = []
-        for hit in self._coins.finditer(norm):
-            symbol = self._symbol[hit.group(0)]
-            if symbol not in found:
-                found.append(symbol)
-        return found
+        return self._names.all(norm)
 
     def _create_slots(self, raw: str, norm: str, kind: str | None) -> dict[str, Any]:
         slots: dict[str, Any] = {}

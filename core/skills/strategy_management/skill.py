@@ -194,7 +194,7 @@ class StrategySkill(RecordSkill[Strategy]):
         if field == "kind":
             return [Choice(k, turn.t(f"strategy.kind.{k}")) for k in KINDS]
         if field == "symbol":
-            return [Choice(m.symbol, m.base) for m in self.catalog.markets]
+            return [Choice(s, self.catalog.base_of(s)) for s in self.catalog.popular()]
         if field == "interval":
             return [Choice(i, describe_interval(turn, Interval.of(i))) for i in _INTERVAL_BUTTONS]
         if field == "grids":
