@@ -26,7 +26,7 @@ register(
         },
         "flow.secrets_taken": {
             "zh": "已从你的消息里收到 {fields}，已加密保存；我会尽量删除你的这条消息。",
-            "en": "Got the {fields} from your message and stored it encrypted; I'll delete your message "
+            "en": "Took the {fields} from your message (stored encrypted). I'll delete your message "
             "where I can.",
         },
         "flow.secret_unplaced": {

@@ -23,10 +23,12 @@ from core.turn import Turn
 from core.workspace.corrections import Correction, read_correction
 from core.workspace.extraction import find_balance
 from core.workspace.given_secrets import find_given
+from core.workspace.text import inline
 
 register(
     {
         "ws.corrected": {"zh": "好的，{field}已改为「{value}」。", "en": "OK, the {field} is now “{value}”."},
+        "ws.corrected_field": {"zh": "好的，改为修改{field}。", "en": "OK, changing the {field} instead."},
         "ws.correct_unsure": {
             "zh": "我不确定要改哪一项。可以说「名字改成 …」或「交易所改成 …」。",
             "en": "I'm not sure what to change. Say “change the name to …” or “change the exchange to …”.",
@@ -78,7 +80,8 @@ class CorrectingFlow(TaskFlow):
 
     def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
         """``slot``'s new value as the confirmation of a correction shows it."""
-        return str(task.slots.get(slot, ""))
+        value = str(task.slots.get(slot, ""))
+        return f"{value} USDT" if slot == "paper_balance" else value
 
     # -- steps -------------------------------------------------------------------------------------
 
@@ -118,12 +121,15 @@ class CorrectingFlow(TaskFlow):
         notes: list[Block] = []
         if old != parsed.value:
             notes += await self.after_correction(turn, task, slot, old)
-        label = self.field_label(turn, slot) or turn.t("flow.field.name")
-        if turn.locale == "en" and label[1:2].islower():
-            label = label[0].lower() + label[1:]  # "the exchange", but "the API key"
-        shown = self.shown_value(turn, task, slot)
-        notes.insert(0, NoticeBlock(turn.t("ws.corrected", field=label, value=shown), "info", "corrected"))
+        notes.insert(0, NoticeBlock(self._corrected_text(turn, task, slot), "info", "corrected"))
         return await self.advance(turn, task, notes=notes, carried_secret=carried_secret)
+
+    def _corrected_text(self, turn: Turn, task: Task, slot: str) -> str:
+        if slot == "field":  # an update changes another field: "不对，改成 secret"
+            what = _lower(turn, turn.t(f"ws.field.{task.slots['field']}"))
+            return turn.t("ws.corrected_field", field=inline(turn.locale, what).rstrip())
+        label = _lower(turn, self.field_label(turn, slot) or turn.t("flow.field.name"))
+        return turn.t("ws.corrected", field=label, value=self.shown_value(turn, task, slot))
 
     async def _again(
         self, turn: Turn, task: Task, asking: SlotSpec | None, notes: list[Block], carried_secret: bool
@@ -152,3 +158,10 @@ class CorrectingFlow(TaskFlow):
             return answered[0]
         asking = specs.get(task.asking or "")
         return asking.name if asking is not None else None
+
+
+def _lower(turn: Turn, label: str) -> str:
+    """A field's label inside an English sentence: "the exchange", but "the API key"."""
+    if turn.locale == "en" and label[1:2].islower():
+        return label[0].lower() + label[1:]
+    return label

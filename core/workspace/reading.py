@@ -210,9 +210,10 @@ def _read(text: str) -> Reading | None:
     given = find_given(" ".join(unicodedata.normalize("NFKC", text).split()))
     raw = given.text
     norm = normalize(raw)
-    if not norm or ELSEWHERE.search(norm):
+    about = normalize(_without_names(raw))  # "called “Traders'”" is no trader request
+    if not norm or ELSEWHERE.search(about):
         return None
-    found = _domain(normalize(_without_names(raw)))  # "called “Traders'”" is no trader request
+    found = _domain(about)
     if found is None:
         return _bare_record(raw, norm)
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):

@@ -149,6 +149,7 @@ def test_the_reading_carries_credentials_apart_and_never_as_names() -> None:
         ("rename main to okx-alt", "exchange", "update"),
         ('add a paper account called "Traders\'"', "exchange", "create"),
         ("add a binance account called My Strategy", "exchange", "create"),
+        ("add a paper account called alert-bot", "exchange", "create"),
     ],
 )
 def test_words_are_read_for_what_they_are(text: str, skill_domain: str, action: str) -> None:
