@@ -1,12 +1,13 @@
 """The strategy store (core.strategies.model.StrategyStore) on SQLAlchemy Core.
 
 - Names are unique per owner: a unique constraint on (owner, name_key), NameTaken on a clash.
-- One default per owner: a partial unique index on (owner) WHERE is_default. Moving the mark is
-  one UPDATE over all the owner's rows (``is_default = (id = :target)``): on SQLite it is the
-  transaction's first statement and so takes the write lock; on PostgreSQL it row-locks the
-  owner's strategies, so a second mover waits and then re-reads them. A strategy created
+- One default per owner: a partial unique index on (owner) WHERE is_default. Moving the mark
+  clears the old one, then sets the new one, in one transaction: on SQLite its first statement is
+  a write and so takes the database's write lock; on PostgreSQL it first row-locks the owner's
+  strategies, so a second mover waits and then sees the first one's mark. A strategy created
   meanwhile by another process can still make the index refuse; the change is then retried.
-- Deleting a strategy a trader uses is refused inside the delete's transaction (SqlRecords).
+- Deleting a strategy a trader uses is refused inside the delete's transaction (SqlRecords), and
+  traders.strategy_id's foreign key refuses a trader another process attaches meanwhile.
 - Parameters are stored as JSON whose numbers are strings: nothing passes through a float.
 """
 
@@ -20,7 +21,6 @@ from typing import Any, cast
 from sqlalchemy import (
     Boolean,
     CheckConstraint,
-    ColumnElement,
     Index,
     Integer,
     Row,
@@ -29,7 +29,6 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     insert,
-    literal,
     select,
     update,
 )
@@ -81,13 +80,6 @@ class StrategyRow(Base):
 strategies = cast(Table, StrategyRow.__table__)
 
 
-def _users_column() -> ColumnElement[Any]:
-    """traders.strategy_id, the column the in-use check reads. It arrives with the traders'
-    own migration; until then no trader can use a strategy, and the check finds none."""
-    column = traders.c.get("strategy_id")
-    return column if column is not None else literal(None, Integer)
-
-
 class _DefaultRaced(Exception):
     """Another process's new default made the one-default index refuse: try again."""
 
@@ -126,7 +118,7 @@ async def _clear(conn: AsyncConnection, owner: str, *, but: int | None = None) -
 
 class SqlStrategies(SqlRecords):
     def __init__(self, engine: AsyncEngine) -> None:
-        super().__init__(engine, strategies, _users_column())
+        super().__init__(engine, strategies, traders.c.strategy_id)
 
     async def owned(self, owner: str) -> list[Strategy]:
         return [_strategy(r) for r in await self._owned(owner)]

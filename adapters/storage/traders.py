@@ -66,9 +66,11 @@ class TraderRow(Base):
     model_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("model_configs.id", ondelete="RESTRICT"), nullable=True, index=True
     )
-    # No foreign key: the strategies table arrives by its own migration; deleting a strategy
-    # checks this column (trader_names) in its transaction.
-    strategy_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    # Deleting a strategy checks this column (trader_names) in its transaction; the foreign key
+    # refuses a trader attached meanwhile by another process (migration 0015).
+    strategy_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("strategies.id", ondelete="RESTRICT"), nullable=True, index=True
+    )
     state: Mapped[str] = mapped_column(String, server_default="stopped")
     auto_start: Mapped[bool] = mapped_column(Boolean, server_default="0")
     daily_summary: Mapped[bool] = mapped_column(Boolean, server_default="0")

@@ -5,18 +5,22 @@ that two engines (two processes' pools) race for, and one decision per tick."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
+from adapters.storage.strategies import strategies
 from adapters.storage.traders import SqlTraders
+from core.strategies import DcaParams, Interval, to_json
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken
 from core.traders.memory import MemoryTraderStore
@@ -38,6 +42,14 @@ async def _account(engine: AsyncEngine) -> str:
     return acc.id
 
 
+async def _strategy_7(engine: AsyncEngine) -> None:
+    """The strategy "7" these traders use (traders.strategy_id references strategies)."""
+    params = json.dumps(to_json(DcaParams("BTCUSDT", Decimal(50), Interval.of("1d"))))
+    row = {"id": 7, "owner": OWNER, "name": "dca", "name_key": "dca", "kind": "dca", "params": params}
+    async with engine.begin() as conn:
+        await conn.execute(insert(strategies).values(**row, created_at=NOW, updated_at=NOW))
+
+
 @pytest.fixture(params=["sql", "memory"])
 async def stores(
     request: pytest.FixtureRequest, db_url: str
@@ -52,6 +64,7 @@ async def stores(
     engines = [create_engine(db_url) for _ in range(2)]
     try:
         account = await _account(engines[0])
+        await _strategy_7(engines[0])
         yield SqlTraders(engines[0]), SqlTraders(engines[1]), account
     finally:
         for e in engines:
@@ -142,6 +155,7 @@ async def test_deleting_an_account_in_use_is_refused(db_url: str) -> None:
     engine = create_engine(db_url)
     try:
         account = await _account(engine)
+        await _strategy_7(engine)
         await SqlTraders(engine).create(_new(account), AUDIT)
         with pytest.raises(InUse):
             await SqlExchangeAccounts(engine).delete(OWNER, account, AUDIT)

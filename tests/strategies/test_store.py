@@ -9,7 +9,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.audit_log import SqlAuditLog
@@ -178,5 +179,24 @@ async def test_sql_stores_decimals_as_strings(db_url: str) -> None:
         async with engine.connect() as conn:
             params = (await conn.execute(select(strategies.c.params))).scalar_one()
         assert '"quote_per_grid": "50"' in params and '"lower": "3000"' in params
+    finally:
+        await engine.dispose()
+
+
+async def test_the_foreign_key_backs_the_check(db_url: str) -> None:
+    """A trader attached after the delete's check (another process) is refused by the database:
+    the strategy cannot go while a trader references it, and no trader references a missing one."""
+    engine = create_engine(db_url)
+    try:
+        s = await SqlStrategies(engine).create(NewStrategy(A, "used", DCA, NOW), audit(A))
+        row = {"owner": A, "name": "bot", "name_key": "bot", "created_at": NOW}
+        async with engine.begin() as conn:
+            await conn.execute(insert(traders).values(**row, strategy_id=int(s.id)))
+        with pytest.raises(IntegrityError):
+            async with engine.begin() as conn:
+                await conn.execute(delete(strategies).where(strategies.c.id == int(s.id)))
+        with pytest.raises(IntegrityError):
+            async with engine.begin() as conn:
+                await conn.execute(insert(traders).values(**(row | {"name_key": "b2"}), strategy_id=999_999))
     finally:
         await engine.dispose()
