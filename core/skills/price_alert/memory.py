@@ -17,7 +17,7 @@ from core.tasks.audit import AuditEntry, AuditLog
 @dataclass
 class _Firing:
     trigger: Trigger
-    status: str = "pending"  # pending | sending | sent | blocked | paused | failed
+    state: str = "pending"  # pending | sending | sent | blocked | paused | lost | told
     claimer: str | None = None
     claimed_at: datetime | None = None
 
@@ -88,12 +88,12 @@ class MemoryAlertStore:
             if alert is None or alert.symbol != symbol:
                 continue
             stale = (
-                firing.status == "sending"
+                firing.state == "sending"
                 and firing.claimed_at is not None
                 and firing.claimed_at < stale_before
             )
-            if firing.status == "pending" or stale:
-                firing.status, firing.claimer, firing.claimed_at = "sending", claimer, now
+            if firing.state == "pending" or stale:
+                firing.state, firing.claimer, firing.claimed_at = "sending", claimer, now
                 claimed.append(ClaimedTrigger(firing.trigger, alert))
         return claimed
 
@@ -101,9 +101,9 @@ class MemoryAlertStore:
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
         firing = self.firings.get(trigger_id)
-        if firing is None or firing.claimer != claimer or firing.status != "sending":
+        if firing is None or firing.claimer != claimer or firing.state != "sending":
             return
-        firing.status = "pending" if outcome == "retry" else outcome
+        firing.state = "pending" if outcome == "retry" else outcome
         firing.claimer = None
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
@@ -133,8 +133,8 @@ class MemoryAlertStore:
         missed = []
         for firing in sorted(self.firings.values(), key=lambda f: (f.trigger.fired_at, f.trigger.id)):
             owner = self.alerts.get(firing.trigger.alert_id)
-            if owner is not None and owner.destination.as_str() in keys and firing.status in _UNDELIVERED:
-                firing.status = "told"
+            if owner is not None and owner.destination.as_str() in keys and firing.state in _UNDELIVERED:
+                firing.state = "told"
                 missed.append(ClaimedTrigger(firing.trigger, owner))
         return Comeback(resumed, missed)
 
@@ -151,7 +151,7 @@ class MemoryAlertStore:
 
     def trigger_status(self, trigger_id: str) -> str | None:
         firing = self.firings.get(trigger_id)
-        return firing.status if firing else None
+        return firing.state if firing else None
 
 
 _UNDELIVERED = ("blocked", "paused")
