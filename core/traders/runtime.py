@@ -393,7 +393,8 @@ class TraderRuntime:
                 text = t(
                     locale, "trader.note.fill", name=trader.name, side=t(locale, f"trader.side.{o.side}"),
                     quantity=o.quantity, base=base, price=o.price, amount=o.quote_amount,
-                    kind=t(locale, f"trader.kind.{tick.strategy.kind}"), reason=decision.reason,
+                    kind=t(locale, f"trader.kind.{tick.strategy.kind}"),
+                    reason=decision.reason if tick.strategy.kind == "ai" else "",  # the model's why
                 )  # fmt: skip
                 await self._send(ctx, trader, locale, text.strip(), "fill")
             elif o.status != "stopped":

@@ -120,7 +120,7 @@ register(
             "zh": "你还没有账户，已为你开通模拟账户「{name}」（{balance} USDT 虚拟资金）。",
             "en": "You had no account, so I opened the paper account “{name}” ({balance} simulated USDT).",
         },
-        "trader.default_name": {"zh": "{base}-{kind}交易员", "en": "{base} {kind} trader"},
+        "trader.default_name": {"zh": "{base}{kind}助手", "en": "{base} {kind} bot"},
         # -- start / stop -------------------------------------------------------------------------
         "trader.confirm_start": {
             "zh": "确认在实盘账户「{account}」上启动交易员「{name}」吗？它会按策略自动下真实订单。",

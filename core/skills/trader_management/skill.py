@@ -49,6 +49,7 @@ from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository, 
 from core.workspace.exchanges import EXCHANGES, PAPER_DEFAULT_BALANCE, find_exchange
 from core.workspace.model_configs import ModelConfig, ModelConfigRepository
 from core.workspace.providers import find_provider
+from core.workspace.reading import TRADER
 from core.workspace.records import RecordSkill
 
 ALL = "*"  # the target id of "all my running traders"
@@ -152,7 +153,9 @@ class TraderSkill(RecordSkill[Trader]):
         await self.traders.delete(owner, record_id, audit)
 
     def as_target(self, record: Trader) -> Target:
-        return Target(record.id, record.name)
+        # "启动 BTC定投" finds "BTC定投交易员": the rule reads "交易员" as the noun, not the name.
+        bare_name = normalize(TRADER.sub(" ", record.name)).strip()
+        return Target(record.id, record.name, (bare_name,) if bare_name else ())
 
     async def version(self, turn: Turn, task: Task) -> str | None:
         rec = await self.current(turn, task)
