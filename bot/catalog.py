@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from core.markets import MarketCatalog, MarketSpec, markets_from_rows
+from core.markets import CatalogStore, MarketCatalog, MarketSpec, markets_from_rows
 
 log = logging.getLogger(__name__)
 
@@ -29,3 +29,12 @@ def bundled_catalog(path: Path = SNAPSHOT) -> MarketCatalog:
     """A fresh catalog of the bundled snapshot (each caller may replace its own)."""
     markets, fetched_at = _snapshot(path)
     return MarketCatalog(markets, fetched_at=fetched_at, origin="snapshot")
+
+
+async def load_cached(catalog: MarketCatalog, store: CatalogStore) -> None:
+    """The database's copy of the exchange's list, when there is one, replaces the snapshot."""
+    cached = await store.load()
+    if cached is not None:
+        markets, fetched_at = cached
+        catalog.replace(markets, fetched_at, "database")
+        log.debug("market catalog: %d markets from the database (%s)", len(markets), fetched_at)

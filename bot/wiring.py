@@ -20,6 +20,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.jobs import SqlJobStore
 from adapters.storage.market_blocks import SqlMarketBlockStore
+from adapters.storage.market_catalog import SqlCatalogStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.price_alerts import SqlAlertStore
@@ -28,7 +29,7 @@ from adapters.storage.strategies import SqlStrategies
 from adapters.storage.traders import SqlTraders
 from adapters.storage.trading import SqlOrderStore
 from adapters.storage.usage_ledger import SqlUsageLedger
-from bot.catalog import bundled_catalog
+from bot.catalog import bundled_catalog, load_cached
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
@@ -44,7 +45,8 @@ from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
 from core.secrets import SECRET_BOX, SecretBox
-from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
+from core.skills.price.catalog_refresh import ensure_refresh
 from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.registry import SkillSet
 from core.strategies import STRATEGIES
@@ -133,6 +135,30 @@ def build_market(
         guarded = MarketGuard(binance, SqlMarketBlockStore(engine), clock)
         return CachedMarket(guarded, clock), http
     return CachedMarket(DemoMarket(clock), clock), None
+
+
+async def _live_catalog(
+    settings: Settings,
+    clock: Clock,
+    engine: AsyncEngine,
+    http: httpx.AsyncClient,
+    catalog: MarketCatalog,
+    services: Services,
+) -> None:
+    """The live market's catalog: the database's copy (refreshed daily from exchangeInfo) over the
+    bundled snapshot, and the source and store the refresh job uses."""
+    from adapters.binance import BinanceMarket
+
+    store = SqlCatalogStore(engine)
+    try:
+        await load_cached(catalog, store)
+    except SQLAlchemyError:
+        log.exception("could not read the cached market catalog; using the bundled snapshot")
+    # exchangeInfo is a large answer: its own, longer budget than a quote's.
+    source = BinanceMarket(
+        http, settings.binance.base_url, clock, max(30.0, settings.binance.timeout_seconds)
+    )
+    services.provide(CATALOG_SOURCE, source).provide(CATALOG_STORE, store)
 
 
 def trading_config(settings: Settings) -> TradingConfig:
@@ -253,8 +279,15 @@ async def build_app(
         .provide(BUTTON_TOKENS, store)
         .provide(MODEL_PROBE, LazyModelProbe())
     )
+    if settings.market == "binance" and http is not None:
+        await _live_catalog(settings, clock, engine, http, catalog, services)
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])
+    if services.find(CATALOG_SOURCE) is not None:
+        try:  # one recurring job; a database hiccup here must not stop the process
+            await ensure_refresh(jobs, catalog, clock.now())
+        except SQLAlchemyError:
+            log.exception("could not queue the market catalog refresh")
     planner: Planner | None = None
     if settings.llm.configured:  # the model is only a fallback for what no rule covers
         from bot.planner_wiring import build as build_planner

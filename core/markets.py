@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from core.coin_names import COIN_NAMES, NOT_COINS, POPULAR_BASES
 from core.i18n import Locale
@@ -295,3 +295,24 @@ def markets_from_rows(rows: Iterable[Mapping[str, Any]]) -> list[MarketSpec]:
         if base and quote == QUOTE_ASSET:
             out.append(market_for(base, rules_from_row(row.get("filters"))))
     return out
+
+
+class CatalogStore(Protocol):
+    """Port: the exchange's list cached where every process finds it (the database)."""
+
+    async def load(self) -> tuple[list[MarketSpec], datetime] | None:
+        """The cached markets and when the exchange listed them; None when nothing is cached."""
+        ...
+
+    async def save(self, markets: Sequence[MarketSpec], fetched_at: datetime) -> None: ...
+
+
+class CatalogSource(Protocol):
+    """Port: the exchange's current list of USDT spot markets (Binance exchangeInfo)."""
+
+    async def list_markets(self) -> list[MarketSpec]:
+        """Every trading USDT spot market with its filters; raises core.market.MarketError."""
+        ...
+
+
+CATALOG_MAX_AGE_HOURS = 24  # the list is refreshed once a day

@@ -13,7 +13,7 @@ from typing import Any, Final, Generic, TypeVar, cast
 
 from core.clock import Clock
 from core.market import MarketData
-from core.markets import MarketCatalog
+from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.ports import ChartRenderer
 
 T = TypeVar("T")
@@ -64,4 +64,7 @@ class Services:
 CLOCK: Final = ServiceKey[Clock]("clock")
 MARKET: Final = ServiceKey[MarketData]("market data")
 CATALOG: Final = ServiceKey[MarketCatalog]("market catalog")
+# Optional: where the catalog is refreshed from and cached (a live market only; demo has neither).
+CATALOG_SOURCE: Final = ServiceKey[CatalogSource]("market catalog source")
+CATALOG_STORE: Final = ServiceKey[CatalogStore]("market catalog store")
 CHARTS: Final = ServiceKey[ChartRenderer]("chart renderer")  # optional: without it, no charts

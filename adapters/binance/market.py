@@ -27,6 +27,7 @@ from email.utils import parsedate_to_datetime
 
 import httpx
 
+from adapters.binance.exchange_info import parse_exchange_info
 from adapters.binance.parse import clean_text, parse_book, parse_book_ticker, parse_klines
 from core.clock import Clock
 from core.market import (
@@ -38,11 +39,13 @@ from core.market import (
     MarketErrorCode,
     Quote,
 )
+from core.markets import MarketSpec
 
 log = logging.getLogger(__name__)
 
 BOOK_TICKER_PATH = "/api/v3/ticker/bookTicker"
 KLINES_PATH = "/api/v3/klines"
+EXCHANGE_INFO_PATH = "/api/v3/exchangeInfo"
 MAX_KLINES = 1000  # Binance's largest ``limit`` for klines
 DEFAULT_RETRY_AFTER_SECONDS = 30.0  # when a 429/418 comes without a usable Retry-After
 MIN_RETRY_AFTER_SECONDS = 1.0  # "Retry-After: 0" (or a past date) must not become a tight loop
@@ -97,6 +100,11 @@ class BinanceMarket:
         if result.rejected:
             log.warning("binance klines %s: %d row(s) rejected", symbol, len(result.rejected))
         return result
+
+    async def list_markets(self) -> list[MarketSpec]:
+        """Every trading USDT spot market with its filters (exchangeInfo; core.markets.CatalogSource)."""
+        payload = await self._get_json(EXCHANGE_INFO_PATH, {"permissions": "SPOT"})
+        return parse_exchange_info(payload)
 
     # -- HTTP ---------------------------------------------------------------------------------
 

@@ -8,8 +8,10 @@ tools (get_current_price, get_price_history).
 from __future__ import annotations
 
 from core.i18n import Locale, t
+from core.jobs import JobKind
 from core.markets import MarketCatalog
-from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
+from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
+from core.skills.price.catalog_refresh import CatalogRefresh
 from core.skills.price.rules import SKILL, PriceRule
 from core.skills.price.service import PriceService
 from core.skills.price.skill import ACTIONS, CHART_TIMEOUT_SECONDS, PriceSkill
@@ -29,6 +31,14 @@ __all__ = ["SPEC", "PriceService", "PriceSkill"]
 
 def prices(services: Services) -> PriceService:
     return PriceService(services.get(MARKET), services.get(CATALOG), services.get(CLOCK))
+
+
+def _jobs(services: Services) -> list[JobKind]:
+    """The daily catalog refresh, where the market has a list to refresh from (not the demo)."""
+    source, store = services.find(CATALOG_SOURCE), services.find(CATALOG_STORE)
+    if source is None or store is None:
+        return []
+    return [CatalogRefresh(services.get(CATALOG), source, store).kind()]
 
 
 def _summary(locale: Locale, services: Services) -> str:
@@ -83,6 +93,7 @@ SPEC = SkillSpec(
             order=30,
         ),
     ),
+    jobs=_jobs,
     facts=FactTools(
         NAMES, lambda services: PriceTools(prices(services), services.find(CHARTS), CHART_TIMEOUT_SECONDS)
     ),

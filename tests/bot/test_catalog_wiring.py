@@ -1,0 +1,62 @@
+"""The live market starts on the database's copy of the exchange's list and queues its daily
+refresh (one job, however many processes start); the demo market starts on the bundled snapshot."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.storage.engine import create_engine
+from adapters.storage.market_catalog import SqlCatalogStore
+from bot.settings import Settings
+from bot.wiring import build_app, migrate
+from core.clock import FixedClock
+from core.markets import market_for
+from core.skills.price.catalog_refresh import REFRESH_CATALOG
+
+NOW = datetime(2026, 12, 2, 3, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
+    for key in list(os.environ):
+        if key.startswith("DESKMATE_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("DESKMATE_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}")
+    monkeypatch.setenv("DESKMATE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("DESKMATE_MARKET", "binance")
+    return Settings()
+
+
+async def test_the_live_market_uses_the_cached_list_and_queues_one_refresh(settings: Settings) -> None:
+    migrate(settings)
+    engine = create_engine(settings.database_url)
+    await SqlCatalogStore(engine).save([market_for("BTC"), market_for("NEWCOIN")], NOW - timedelta(hours=3))
+    await engine.dispose()
+    apps = [await build_app(settings, clock=FixedClock(NOW)) for _ in range(2)]  # two processes
+    try:
+        catalog = apps[0].catalog
+        assert catalog.origin == "database" and sorted(catalog.symbols) == ["BTCUSDT", "NEWCOINUSDT"]
+        assert REFRESH_CATALOG in apps[0].jobs.kinds
+        again = await apps[1].jobs.enqueue(REFRESH_CATALOG, {}, dedupe_key=REFRESH_CATALOG)
+        assert again.created is False  # the one job both starts queued
+    finally:
+        for app in apps:
+            await app.aclose()
+
+
+async def test_the_demo_market_starts_on_the_snapshot_with_no_refresh(
+    settings: Settings, monkeypatch
+) -> None:
+    monkeypatch.setenv("DESKMATE_MARKET", "demo")
+    demo = Settings()
+    migrate(demo)
+    app = await build_app(demo, clock=FixedClock(NOW))
+    try:
+        assert app.catalog.origin == "snapshot" and len(app.catalog) > 300
+        assert REFRESH_CATALOG not in app.jobs.kinds
+    finally:
+        await app.aclose()
