@@ -1,7 +1,7 @@
 """market catalog: the exchange's list of USDT spot markets with their filters, refreshed daily
 
 Revision ID: 0010_market_catalog
-Revises: 0011_price_alerts
+Revises: 0015_trader_strategy_fk
 Create Date: 2026-12-03
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010_market_catalog"
-down_revision: str | Sequence[str] | None = "0011_price_alerts"
+down_revision: str | Sequence[str] | None = "0015_trader_strategy_fk"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
