@@ -22,7 +22,7 @@ from core.planner.redaction import redact
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
-from core.tasks.names import clean_name
+from core.tasks.names import MAX_NAME, clean_name
 from core.tasks.refs import RECENT
 from core.workspace.exchanges import EXCHANGES, find_exchange
 from core.workspace.extraction import Named, find_balance, find_name
@@ -107,13 +107,18 @@ PROBLEM = _rx(
     "why", "won't", "wont", "can't", "cannot", "doesn't", "not working", "broken", "fail", "fails", "failed",
     "failing", "error", "errors", "invalid", "denied", "timeout",
     "diagnose", "diagnosis", "troubleshoot", "what's wrong", "whats wrong", "wrong with",
-    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题",
+    "connected", "connection", "connectivity", "test my",
+    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题", "连接", "连通", "连得上", "能连上",
 )  # fmt: skip
 # Words of skills that sit below the workspace rules or do not exist yet: a message using them
 # ("提醒我 BTC 到 10 万", "alert me on my binance account") is theirs, never a record request,
 # so the record resolver never sees these words as a name.
 ELSEWHERE = _rx(
     "提醒", "预警", "警报", "通知我", "alert", "alerts", "remind me", "notify me", "reminder", "reminders",
+    # what deskmate does not do with an account (yet): the fallback or the model says so
+    "止损", "止盈", "跟单", "转账", "划转", "转到", "提现", "提币", "充值", "导出",
+    "stop loss", "stop-loss", "take profit", "copy trade", "copy trading", "transfer", "withdraw",
+    "withdrawal", "deposit", "export",
 )  # fmt: skip
 
 # -- what a message says about its target --------------------------------------------------------
@@ -122,10 +127,14 @@ _NAME_MARK = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
-_ID = re.compile(r"(?:(?<![\w#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE)
+# "#42" only where it starts a word: "账户#2" and "#2" are ids, a passphrase "Pass#42!" is none.
+_ID = re.compile(
+    r"(?:(?<![a-z0-9#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE
+)
 _VALUE = re.compile(
     r"(?:改名为|改名成|重命名为|改成|改为|换成|设为|设置为|更新为|(?<![a-z])(?:to|as)(?![a-z]))\s*"
-    r"[\"“「『]?(?P<v>[^\s\"”」』]+)[\"”」』]?\s*$",
+    # the new value, whole: "to okx-alt", "to Alt 3", "改成「副 账户」" (at most three words)
+    r"[\"“「『]?(?P<v>[^\s\"”」』]+(?:\s+[^\s\"”」』]+){0,2}?)[\"”」』]?\s*$",
     re.IGNORECASE,
 )
 _GENERIC_TARGET = re.compile(
@@ -155,6 +164,8 @@ _MD_FIELDS = (
     ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
 )
 _DISABLE = _rx("禁用", "停用", "disable")
+VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
+_MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
 _RENAME = _rx("改名", "重命名", "rename", "改名为", "改名成")
 _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
@@ -237,6 +248,10 @@ def _read(text: str) -> Reading | None:
         # request to list or delete anything (the unrouted path warns and deletes it).
         return None
     slots = _slots(raw, norm, domain, action)
+    if (slots.get("target_ref") or {}).get(VAGUE):
+        if action == "query":
+            return None  # words about an account that ask for no listing: not ours to guess
+        slots.pop("target_ref")  # a change or a delete asks which one
     if action in ("create", "update"):
         typed = slots.pop(GIVEN_SECRETS, {})
         secrets = {**given.slots(domain), **typed}
@@ -415,13 +430,19 @@ def _target(text: str) -> dict[str, str] | None:
         return {"id": by_id.group("id")}
     if RECENT.search(normalize(text)):
         return {"recent": "1"}
-    named = _NAME_MARK.search(text) or _QUOTED.search(text)
-    if named:
-        return {"name": named.group("n")}
+    named = find_name(text)
+    if named is not None and named.value:
+        return {"name": named.value}
+    quoted = _QUOTED.search(text)
+    if quoted:
+        return {"name": quoted.group("n")}
     rest = _residue(text)
     if not rest or _GENERIC_TARGET.match(rest.casefold()):
         return None
-    return {"name": _as_typed(text, rest)}
+    name = _as_typed(text, rest)
+    # What is left of a sentence is a name only when it could be one: "is my binance account
+    # connected" leaves "binance connected", which is no account's name but the rest of a request.
+    return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}
 
 
 def _as_typed(text: str, rest: str) -> str:

@@ -158,13 +158,52 @@ def test_words_are_read_for_what_they_are(text: str, skill_domain: str, action: 
 
 
 @pytest.mark.parametrize(
-    "text", ["delete btc", "remind me when btc hits 100k on my binance account", "等一下，名字改成 副账户"]
+    "text",
+    [
+        "delete btc",
+        "remind me when btc hits 100k on my binance account",
+        "等一下，名字改成 副账户",
+        "set a stop loss on my binance account",  # not something deskmate does: no "stop loss" account
+        "给我的币安账户设置止损",
+        "跟单我的币安账户",
+        "withdraw from my binance account",
+        "transfer 100 usdt to my okx account",
+    ],
 )
 def test_no_record_request(text: str) -> None:
     assert read(text) is None
 
 
+@pytest.mark.parametrize(
+    "text", ["is my binance account connected", "我的币安账户连接正常吗", "test my okx account"]
+)
+def test_connection_questions_are_for_diagnosis(text: str) -> None:
+    reading = read(text)
+    assert reading is not None and reading.problem
+
+
+def test_leftover_words_are_no_name() -> None:
+    reading = read("delete my old binance test account from last year")
+    assert reading is not None and reading.action == "delete" and "target_ref" not in reading.slots
+    renamed = read("rename the account called Alt Two to Alt 3")
+    assert renamed is not None and renamed.slots["target_ref"] == {"name": "Alt Two"}
+    assert renamed.slots["new_name"] == "Alt 3"
+
+
+@pytest.mark.parametrize("text", ["add a binance or okx account", "添加一个币安或者OKX账户"])
+def test_two_exchanges_are_no_choice_made(text: str) -> None:
+    reading = read(text)
+    assert reading is not None and reading.action == "create" and "exchange" not in reading.slots
+
+
+def test_update_a_passphrase_to_a_new_one() -> None:
+    reading = read("update okx passphrase to Pass#42!abc")
+    assert reading is not None and reading.slots[GIVEN_SECRETS] == {"passphrase": "Pass#42!abc"}
+    assert reading.slots["field"] == "passphrase"
+
+
 def test_an_id_is_a_word_of_its_own() -> None:
+    assert (read("删除账户#2") or read("x")).slots["target_ref"] == {"id": "2"}  # type: ignore[union-attr]
     assert (read("show account #42") or read("x")).slots["target_ref"] == {"id": "42"}  # type: ignore[union-attr]
     assert "target_ref" not in (read("add an okx account, passphrase is Pass#42!") or read("x")).slots  # type: ignore[union-attr]
 
