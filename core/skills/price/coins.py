@@ -139,7 +139,8 @@ _QUESTION_WORDS = frozenset(
     ]
 )
 _LATIN_BEFORE = re.compile(
-    r"([a-z][a-z0-9]{2,14})\s*(?:'s\s*)?(?:price|prices|chart|history|quote|trend)(?![a-z])"
+    r"(?<![a-z0-9])([a-z][a-z0-9]{2,14})\s*(?:'s\s*)?"
+    r"(?:price|prices|chart|history|quote|trend|价格|價格|价钱|價錢|现价|現價|走势|走勢|行情|多少钱|多少錢)(?![a-z])"
 )
 _LATIN_AFTER = re.compile(
     r"(?:price|prices|chart|history|quote|trend)\s+(?:of|for)\s+([a-z][a-z0-9]{2,14})(?![a-z0-9])"
