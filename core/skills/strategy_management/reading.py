@@ -17,13 +17,13 @@ import re
 import unicodedata
 from typing import Any
 
-from core.markets import MarketCatalog
+from core.coin_index import CoinIndex
+from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 from core.strategies.intervals import find_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
 from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE
-from core.workspace.trade_reading import CoinNames
 
 
 def _alt(*words: str) -> str:
@@ -141,7 +141,7 @@ class StrategyReader:
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
-        self._names = CoinNames(catalog)  # tickers, names, pairs; everyday-word tickers need a reason
+        self._coins = CoinIndex(catalog)
 
     def read(self, text: str) -> tuple[str, dict[str, Any]] | None:
         """(action, slots) of a strategy request, or None when it is about something else."""
@@ -185,7 +185,14 @@ class StrategyReader:
         )
 
     def _coins_in(self, norm: str) -> list[str]:
-        return self._names.all(norm)
+        """The coins named, in order: an everyday word that is also a ticker ("the", "one") is no
+        coin here unless written as one ("$ONE", "ONE/USDT")."""
+        found: list[str] = []
+        for mention in self._coins.find(norm):
+            if mention.weak or mention.symbol == NOT_A_COIN or mention.symbol in found:
+                continue
+            found.append(mention.symbol)
+        return found
 
     def _create_slots(self, raw: str, norm: str, kind: str | None) -> dict[str, Any]:
         slots: dict[str, Any] = {}

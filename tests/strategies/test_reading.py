@@ -1,0 +1,63 @@
+"""Reading strategy requests: the action and the slots a sentence fills, zh + en, on the small
+default catalog and on the bundled one of every listed coin (where "the" and "one" are tickers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.catalog import bundled_catalog
+from core.markets import MarketCatalog
+from core.skills.strategy_management.reading import StrategyReader
+
+READERS = {"default": StrategyReader(MarketCatalog()), "bundled": StrategyReader(bundled_catalog())}
+
+
+@pytest.mark.parametrize("catalog", list(READERS))
+@pytest.mark.parametrize(
+    ("text", "action", "slots"),
+    [
+        ("创建一个BTC定投策略，每天买50U", "create",
+         {"kind": "dca", "symbol": "BTCUSDT", "interval": "1d", "quote_amount": "50"}),
+        ("BTC定投，每周买100U，最多投入5000U", "create",
+         {"kind": "dca", "symbol": "BTCUSDT", "interval": "1w", "quote_amount": "100", "max_total": "5000"}),
+        ("make the grid strategy for ETH between 3000 and 4000", "create",
+         {"kind": "grid", "symbol": "ETHUSDT", "lower": "3000", "upper": "4000"}),
+        ("set up a grid bot for SOL between 100 and 200 with 10 grids at 20 USDT each", "create",
+         {"kind": "grid", "symbol": "SOLUSDT", "lower": "100", "upper": "200", "grids": "10",
+          "quote_per_grid": "20"}),
+        ("创建一个ETH网格策略，3000到4000，20格，每格50U", "create",
+         {"kind": "grid", "symbol": "ETHUSDT", "lower": "3000", "upper": "4000", "grids": "20",
+          "quote_per_grid": "50"}),
+        ("create an AI strategy for BTC and ETH, one order max 200 USDT, position 20%", "create",
+         {"kind": "ai", "symbols": "BTCUSDT,ETHUSDT", "max_order_notional": "200", "max_position_pct": "20"}),
+        ("make a strategy for ETH between 3000 and 4000", "create",
+         {"kind": "grid", "symbol": "ETHUSDT", "lower": "3000", "upper": "4000"}),
+        ("创建一个BTC定投策略，每天买20U，叫 小额定投", "create",
+         {"kind": "dca", "symbol": "BTCUSDT", "interval": "1d", "quote_amount": "20", "name": "小额定投"}),
+        ("把BTC定投的金额改成100", "update",
+         {"field": "quote_amount", "quote_amount": "100", "target_ref": {"name": "BTC定投"}}),
+        ("rename strategy BTC定投 to DCA main", "update",
+         {"field": "name", "new_name": "DCA main", "target_ref": {"name": "BTC定投"}}),
+        ("复制 BTC定投 为 BTC定投2", "duplicate", {"name": "BTC定投2", "target_ref": {"name": "BTC定投"}}),
+        ("删除定投策略", "delete", {"target_ref": {"alias": "dca"}}),
+        ("make ETH grid strategy the default", "activate", {"target_ref": {"name": "ETH grid"}}),
+        ("停用默认策略", "deactivate", {}),
+        ("我有几个策略", "query", {}),
+    ],
+)  # fmt: skip
+def test_reading(catalog: str, text: str, action: str, slots: dict[str, Any]) -> None:
+    assert READERS[catalog].read(text) == (action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is a grid strategy", "定投是什么意思", "网格", "why does my grid strategy not work",
+        "用网格策略创建一个交易员", "create a trader with my ETH grid strategy", "BTC 价格",
+    ],
+)  # fmt: skip
+def test_not_a_strategy_action(text: str) -> None:
+    for reader in READERS.values():
+        assert reader.read(text) is None, text
