@@ -155,6 +155,7 @@ async def test_a_destination_that_blocked_the_bot_pauses_until_the_person_writes
     assert desk.sent() == []  # a paused alert is not watched: no more attempts
 
     desk.senders["telegram"].refuse.clear()
+    desk.clock.advance(60)  # a conversation found clean is asked again after a minute
     back = await desk.say("BTC 价格")
     assert codes(back)[:2] == ["alerts_missed", "alerts_resumed"] and "机器人被屏蔽" in texts(back)
     assert "BTC 跌破 89,000.00（88,000.00，2026-" in texts(back)  # what fired while it was blocked
@@ -212,3 +213,21 @@ async def test_a_failing_check_keeps_the_symbol_watched(desk: AlertDesk) -> None
     desk.move("BTCUSDT", "88000")
     await desk.tick(timedelta(minutes=1))
     assert len(desk.sent()) == 1
+
+
+async def test_a_busy_chat_costs_one_read_a_minute(desk: AlertDesk) -> None:
+    reads = 0
+    original = desk.alerts.resume
+
+    async def counting(*args: object) -> object:
+        nonlocal reads
+        reads += 1
+        return await original(*args)  # type: ignore[arg-type]
+
+    desk.alerts.resume = counting  # type: ignore[assignment,method-assign]
+    for _ in range(5):
+        await desk.say("BTC 价格")
+    assert reads == 1
+    desk.clock.advance(61)
+    await desk.say("BTC 价格")
+    assert reads == 2

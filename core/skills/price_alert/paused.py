@@ -5,7 +5,9 @@ told (once, in that answer)."""
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from core.events import ChatKind
 from core.formatting import format_price, format_utc
@@ -21,6 +23,8 @@ from core.turn import Turn
 log = logging.getLogger(__name__)
 
 MISSED_SHOWN = 5  # firings listed one by one; the rest are counted
+CLEAN_FOR = timedelta(minutes=1)
+CLEAN_KEPT = 10_000  # conversations remembered as clean (oldest forgotten first)
 
 
 class ResumePausedAlerts:
@@ -30,8 +34,25 @@ class ResumePausedAlerts:
         self.store = store
         self.deliveries = deliveries
         self.catalog = catalog
+        # Conversations found with nothing paused, and when: asked again only after CLEAN_FOR, so a
+        # busy chat costs one read a minute, not one per message. A pause made meanwhile (by any
+        # process) is told at the first message after that.
+        self._clean: OrderedDict[str, datetime] = OrderedDict()
 
     async def on_inbound(self, turn: Turn) -> Sequence[Block]:
+        seen = f"{turn.chat_kind.value}|{turn.key.as_str()}"
+        clean_since = self._clean.get(seen)
+        if clean_since is not None and turn.now - clean_since < CLEAN_FOR:
+            return ()
+        blocks = await self._comeback(turn)
+        self._clean.pop(seen, None)
+        if not blocks:
+            self._clean[seen] = turn.now
+            while len(self._clean) > CLEAN_KEPT:
+                self._clean.popitem(last=False)
+        return blocks
+
+    async def _comeback(self, turn: Turn) -> Sequence[Block]:
         places = list(reachable_from(turn.key, turn.chat_kind))
         if turn.chat_kind is ChatKind.GROUP:  # the bot can hear this chat again: it may speak there
             places.append(Destination.chat(turn.key.platform, turn.key.chat_id, turn.key.thread_id))
