@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
+from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name
+from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.providers import find_provider
 
 _MARK = re.compile(
     r"(?:起名叫|起名为|取名叫|取名为|命名为|名字就叫|名字叫做|名字叫|名字是|名称是|名称为|名叫|名为|叫做|叫"
@@ -50,6 +54,10 @@ _BALANCE = (
     re.compile(rf"(?<![\w.]){_AMOUNT}{_UNIT}", re.IGNORECASE),
 )
 _MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
+
+
+# A name in quotes anywhere ("add a paper account “main”").
+QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +127,50 @@ def find_balance(text: str) -> tuple[str | None, tuple[int, int] | None]:
     if mult:
         amount *= _MULTIPLIERS[mult.casefold()]
     return format(amount.normalize(), "f"), (m.start(), m.end())
+
+
+def create_slots(raw: str, domain: str) -> dict[str, Any]:
+    """What a create request says: the name (whole, or not at all when unsure), the exchange or
+    provider outside of that name ("call it Trading OKX" on Binance is no OKX account), and a
+    paper account's starting balance."""
+    slots: dict[str, Any] = {}
+    rest = raw
+    named = find_name(raw)
+    if named is None:
+        quoted = QUOTED.search(raw)
+        named = Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
+    if named is not None:
+        if named.value:
+            slots["name"] = named.value
+        rest = f"{raw[: named.start]} {raw[named.end :]}"
+    if domain == "model":
+        provider = find_provider(normalize(rest))
+        if provider:
+            slots["provider"] = provider
+        return slots
+    balance, span = find_balance(rest)
+    if balance is not None and span is not None:
+        slots["paper_balance"] = balance
+        rest = f"{rest[: span[0]]} {rest[span[1] :]}"
+    exchange = _one_exchange(normalize(rest))
+    if exchange:
+        slots["exchange"] = exchange
+    elif balance is not None and find_exchange(normalize(rest)) is None:
+        slots["exchange"] = "paper"  # only a paper account starts with a balance
+    return slots
+
+
+def _one_exchange(norm: str) -> str | None:
+    """The exchange a request names, or None when it names none or several ("binance or okx")."""
+    first = find_exchange(norm)
+    if first is None:
+        return None
+    others = norm
+    for alias in EXCHANGES[first].aliases:
+        others = re.sub(
+            rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])" if alias.isascii() else re.escape(alias),
+            " ",
+            others,
+        )
+    second = find_exchange(others)
+    return first if second is None or second == first else None

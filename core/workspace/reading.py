@@ -22,10 +22,10 @@ from core.planner.redaction import redact
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
-from core.tasks.names import MAX_NAME, clean_name
+from core.tasks.names import MAX_NAME
 from core.tasks.refs import RECENT
-from core.workspace.exchanges import EXCHANGES, find_exchange
-from core.workspace.extraction import Named, find_balance, find_name
+from core.workspace.exchanges import find_exchange
+from core.workspace.extraction import QUOTED, create_slots, find_name
 from core.workspace.given_secrets import find_given
 from core.workspace.providers import find_provider
 
@@ -126,7 +126,6 @@ _NAME_MARK = re.compile(
     r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)",
     re.IGNORECASE,
 )
-_QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 # "#42" only where it starts a word: "账户#2" and "#2" are ids, a passphrase "Pass#42!" is none.
 _ID = re.compile(
     r"(?:(?<![a-z0-9#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE
@@ -208,17 +207,23 @@ class Reading:
 
 def read(text: str) -> Reading | None:
     """The workspace reading of a message, or None when it is about something else."""
-    found = _read(text)
+    # Every workspace skill's rule reads the same message, so readings are cached, except
+    # those of a message carrying a credential: no key stays in a cache after its turn.
+    carries_secret = find_given(_flat(text)).any
+    found = _read(text) if carries_secret else _cached_read(text)
     return replace(found, slots=copy.deepcopy(found.slots)) if found is not None else None
 
 
-@lru_cache(maxsize=256)  # every workspace skill's rule reads the same message
+def _flat(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
 def _read(text: str) -> Reading | None:
     if not normalize(text) or normalize(text).startswith("/"):
         return None  # commands are the engine's
     # Credentials typed in the sentence are cut out first: nothing below reads them as a name,
     # an exchange or an action, and only a create or an update may take them.
-    given = find_given(" ".join(unicodedata.normalize("NFKC", text).split()))
+    given = find_given(_flat(text))
     raw = given.text
     norm = normalize(raw)
     about = normalize(_without_names(raw))  # "called “Traders'”" is no trader request
@@ -266,13 +271,16 @@ def _read(text: str) -> Reading | None:
     return Reading(domain, action, slots=slots)
 
 
+_cached_read = lru_cache(maxsize=256)(_read)
+
+
 def _without_names(raw: str) -> str:
     """The message without the names it gives ("called Alt Two", "“My Strategy”", "to trader-1"):
     what it is about is said by the rest."""
     named = find_name(raw)
     if named is not None:
         raw = f"{raw[: named.start]} {raw[named.end :]}"
-    raw = _QUOTED.sub(" ", raw)
+    raw = QUOTED.sub(" ", raw)
     value = _VALUE.search(raw)
     return raw[: value.start()] if value is not None and UPDATE.search(raw) else raw
 
@@ -340,7 +348,7 @@ def _residue(raw: str) -> str:
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     if action == "create":
-        return _create_slots(raw, domain)
+        return create_slots(raw, domain)
     text = raw
     if action == "update":
         value = _VALUE.search(text)
@@ -362,53 +370,6 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
     if ref:
         slots["target_ref"] = ref
     return slots
-
-
-def _create_slots(raw: str, domain: str) -> dict[str, Any]:
-    """What a create request says: the name (whole, or not at all when unsure), the exchange or
-    provider outside of that name ("call it Trading OKX" on Binance is no OKX account), and a
-    paper account's starting balance."""
-    slots: dict[str, Any] = {}
-    rest = raw
-    named = find_name(raw)
-    if named is None:
-        quoted = _QUOTED.search(raw)
-        named = Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
-    if named is not None:
-        if named.value:
-            slots["name"] = named.value
-        rest = f"{raw[: named.start]} {raw[named.end :]}"
-    if domain == "model":
-        provider = find_provider(normalize(rest))
-        if provider:
-            slots["provider"] = provider
-        return slots
-    balance, span = find_balance(rest)
-    if balance is not None and span is not None:
-        slots["paper_balance"] = balance
-        rest = f"{rest[: span[0]]} {rest[span[1] :]}"
-    exchange = _one_exchange(normalize(rest))
-    if exchange:
-        slots["exchange"] = exchange
-    elif balance is not None and find_exchange(normalize(rest)) is None:
-        slots["exchange"] = "paper"  # only a paper account starts with a balance
-    return slots
-
-
-def _one_exchange(norm: str) -> str | None:
-    """The exchange a request names, or None when it names none or several ("binance or okx")."""
-    first = find_exchange(norm)
-    if first is None:
-        return None
-    others = norm
-    for alias in EXCHANGES[first].aliases:
-        others = re.sub(
-            rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])" if alias.isascii() else re.escape(alias),
-            " ",
-            others,
-        )
-    second = find_exchange(others)
-    return first if second is None or second == first else None
 
 
 def _field(norm: str, domain: str) -> str | None:
@@ -433,7 +394,7 @@ def _target(text: str) -> dict[str, str] | None:
     named = find_name(text)
     if named is not None and named.value:
         return {"name": named.value}
-    quoted = _QUOTED.search(text)
+    quoted = QUOTED.search(text)
     if quoted:
         return {"name": quoted.group("n")}
     rest = _residue(text)

@@ -230,3 +230,14 @@ async def test_finished_tasks_keep_no_sealed_key_in_the_conversation_state() -> 
     await chat.say("确认")
     state = await desk.states.load_state(chat.key)
     assert "mem1:" not in state.model_dump_json()
+
+
+def test_a_reading_that_carries_a_key_is_never_cached() -> None:
+    from core.workspace import reading
+
+    before = reading._cached_read.cache_info().currsize
+    read(f"add my okx account, api key is {KEY}")
+    read(f"add a binance account {API_KEY}")
+    assert reading._cached_read.cache_info().currsize == before
+    read("add a binance account called cached")
+    assert reading._cached_read.cache_info().currsize == before + 1
