@@ -20,6 +20,7 @@ from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import messages as _messages  # noqa: F401 - "strategy.sm." texts
+from core.skills.strategy_management import present
 from core.skills.strategy_management.reading import FIELD_WORDS
 from core.skills.strategy_management.rules import SKILL
 from core.state import Task, TaskStatus
@@ -28,12 +29,8 @@ from core.strategies.intervals import Interval
 from core.strategies.model import NewStrategy, Strategy, StrategyChanges, StrategyStore
 from core.strategies.params import (
     KINDS,
-    AiParams,
-    DcaParams,
-    GridParams,
     InvalidParams,
     StrategyParams,
-    grid_levels,
     plain,
     validate,
 )
@@ -50,8 +47,6 @@ from core.turn import Turn
 from core.workspace.records import RecordSkill
 from core.workspace.text import inline
 
-_AMOUNT_FIELDS = frozenset({"quote_amount", "max_total", "quote_per_grid", "max_order_notional"})
-_PRICE_FIELDS = frozenset({"lower", "upper"})
 _INTERVAL_BUTTONS = ("1h", "4h", "1d", "1w")
 # Refusals saying an answer is not a value of the kind asked at all (rather than a wrong one).
 _NOT_A_VALUE = frozenset({"strategy.bad.number", "strategy.bad.interval", "strategy.bad.symbol", None})
@@ -159,7 +154,7 @@ class StrategySkill(RecordSkill[Strategy]):
             return turn.t("ws.field.name")
         if slot == "kind":
             return turn.t("strategy.sm.field.kind")
-        return _label(turn.t(f"strategy.field.{slot}")) if _is_param(slot) else None
+        return present.label(turn.t(f"strategy.field.{slot}")) if _is_param(slot) else None
 
     def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
         field = spec.name
@@ -196,7 +191,7 @@ class StrategySkill(RecordSkill[Strategy]):
         if field == "symbol":
             return [Choice(s, self.catalog.base_of(s)) for s in self.catalog.popular()]
         if field == "interval":
-            return [Choice(i, describe_interval(turn, Interval.of(i))) for i in _INTERVAL_BUTTONS]
+            return [Choice(i, present.describe_interval(turn, Interval.of(i))) for i in _INTERVAL_BUTTONS]
         if field == "grids":
             return [Choice(g, g) for g in _GRID_BUTTONS]
         if field == "field":
@@ -332,7 +327,7 @@ class StrategySkill(RecordSkill[Strategy]):
         value = current.get(field) if isinstance(current, dict) else None
         if not value:
             return "—"
-        return _shown(turn, self.catalog, field, str(value))
+        return present.shown(turn, self.catalog, field, str(value))
 
     async def _copy_name(self, turn: Turn, task: Task) -> str | None:
         source = (task.target_ref or {}).get("name", "")
@@ -384,7 +379,7 @@ class StrategySkill(RecordSkill[Strategy]):
         traders = await self.store.traders_using(owner_of(turn), record.id) if record else []
         new = str(task.slots.get("new_name" if field == "name" else field, ""))
         old = self._current_value(turn, task, field) if field != "name" else name
-        change = f"{old} → {_shown(turn, self.catalog, field, new) if field != 'name' else new}"
+        change = f"{old} → {present.shown(turn, self.catalog, field, new) if field != 'name' else new}"
         text = turn.t("strategy.sm.confirm_update", name=name, field=label, traders=", ".join(traders))
         return text, DetailsBlock(turn.t("strategy.sm.title", name=name), ((label, change),))
 
@@ -488,55 +483,16 @@ class StrategySkill(RecordSkill[Strategy]):
     # -- presentation -------------------------------------------------------------------------------
 
     def rows(self, turn: Turn, rec: Strategy) -> tuple[tuple[str, str], ...]:
-        rows = [
-            (turn.t("ws.field.name"), rec.name),
-            (turn.t("strategy.sm.field.kind"), turn.t(f"strategy.kind.{rec.kind}")),
-        ]
-        for field, value in forms.values_of(rec.params).items():
-            if field in forms.OPTIONAL and not value:
-                continue
-            rows.append((_label(turn.t(f"strategy.field.{field}")), _shown(turn, self.catalog, field, value)))
-        if isinstance(rec.params, GridParams):
-            rules = self.catalog.rules(rec.params.symbol)
-            if rules is not None:
-                levels = grid_levels(rec.params, rules)
-                rows.append((turn.t("strategy.sm.field.levels"), f"≈ {plain(levels[1] - levels[0])} USDT"))
-        yes = turn.t("strategy.sm.yes" if rec.is_default else "strategy.sm.no")
-        rows.append((turn.t("strategy.sm.field.default"), yes))
-        return tuple(rows)
+        return present.rows(turn, self.catalog, rec)
 
     def line(self, turn: Turn, rec: Strategy) -> str:
-        p = rec.params
-        coins = "/".join(self.catalog.base_of(s) for s in rec.symbols)
-        parts = [turn.t(f"strategy.kind.{rec.kind}"), coins]
-        if isinstance(p, DcaParams):
-            parts += [f"{plain(p.quote_amount)} USDT", describe_interval(turn, p.interval)]
-        elif isinstance(p, GridParams):
-            parts += [
-                f"{plain(p.lower)}–{plain(p.upper)} USDT",
-                turn.t("strategy.sm.grids_short", grids=p.grids, quote=plain(p.quote_per_grid)),
-            ]
-        elif isinstance(p, AiParams):
-            parts += [
-                describe_interval(turn, p.interval),
-                turn.t(
-                    "strategy.sm.ai_limits", pct=plain(p.max_position_pct), cap=plain(p.max_order_notional)
-                ),
-            ]
-        if rec.is_default:
-            parts.append(f"★ {turn.t('strategy.sm.default')}")
-        return " · ".join(parts)
+        return present.line(turn, self.catalog, rec)
 
     def as_target(self, rec: Strategy) -> Target:
         words = {rec.kind, *(w.casefold() for w in KIND_WORDS[rec.kind][:1])}
         words |= {"定投"} if rec.kind == "dca" else {"网格"} if rec.kind == "grid" else set()
         coins = {self.catalog.base_of(s).casefold() for s in rec.symbols}
         return Target(rec.id, rec.name, tuple(sorted(words | coins)))
-
-
-def _label(text: str) -> str:
-    """A field's name as a row label: "Amount per buy" (the sentences use it lower-case)."""
-    return text[:1].upper() + text[1:]
 
 
 def _slot_kind(field: str) -> Any:
@@ -559,29 +515,6 @@ def _kind_by_label(turn: Turn, text: str) -> str | None:
 def _refused(turn: Turn, exc: InvalidParams) -> Parsed:
     field = turn.t(f"strategy.field.{exc.field}") if exc.field else ""
     return Parsed(error=exc.code, params={**exc.params, "field": field})
-
-
-def describe_interval(turn: Turn, interval: Interval) -> str:
-    if interval.count == 1:
-        return turn.t(f"strategy.sm.every_one.{interval.unit}")
-    return turn.t("strategy.sm.every", count=interval.count, unit=turn.t(f"strategy.sm.unit.{interval.unit}"))
-
-
-def _shown(turn: Turn, catalog: MarketCatalog, field: str, value: str) -> str:
-    """A canonical value as people read it: "50 USDT", "每天", "BTC, ETH", "20%"."""
-    if value == forms.NONE:
-        return turn.t("strategy.sm.no_cap")
-    if field in _AMOUNT_FIELDS or field in _PRICE_FIELDS:
-        return f"{value} USDT"
-    if field == "interval":
-        return describe_interval(turn, Interval.of(value))
-    if field == "symbol":
-        return catalog.base_of(value)
-    if field == "symbols":
-        return ", ".join(catalog.base_of(s) for s in value.split(","))
-    if field == "max_position_pct":
-        return f"{value}%"
-    return value
 
 
 ACTIONS: dict[str, ActionSpec[StrategySkill]] = {
