@@ -30,6 +30,8 @@ class Notification:
             "kind": self.kind,
             "text": render_text(self.reply, images, numbered_buttons=False),
             "blocks": blocks_json(self.reply, images),
+            # Pressed with `deskmate ask --press TOKEN` as the person (and chat) they belong to.
+            "buttons": [{"label": b.label, "token": b.token} for b in self.reply.buttons],
         }
 
 

@@ -231,3 +231,25 @@ async def test_a_busy_chat_costs_one_read_a_minute(desk: AlertDesk) -> None:
     desk.clock.advance(61)
     await desk.say("BTC 价格")
     assert reads == 2
+
+
+async def test_a_group_that_removed_the_bot_pauses_its_alerts_until_someone_writes_there(
+    desk: AlertDesk,
+) -> None:
+    await desk.say("当 BTC 跌破 89000 提醒我", GROUP, admin=True)
+    await desk.say("当 ETH 跌破 3000 提醒我", GROUP, admin=True)
+    desk.senders["telegram"].refuse["telegram:-1001::"] = DeliveryResult.blocked("chat_not_found")
+    desk.move("BTCUSDT", "88000")
+    await desk.tick()
+    assert sorted(a.status for a in desk.alerts.alerts.values()) == [
+        AlertStatus.PAUSED,
+        AlertStatus.TRIGGERED,
+    ]
+
+    desk.senders["telegram"].refuse.clear()
+    desk.clock.advance(60)
+    member = ConversationKey("telegram", "-1001", "99")
+    back = await desk.say("BTC 价格", member, admin=False)
+    assert codes(back)[:2] == ["alerts_missed", "alerts_resumed"]
+    assert "无法送达" in texts(back)
+    assert [a.status for a in desk.alerts.alerts.values()].count(AlertStatus.ACTIVE) == 1

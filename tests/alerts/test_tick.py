@@ -93,3 +93,9 @@ def test_a_market_moving_across_the_level_gives_exactly_one_notification(
 
     listed = run(capsys, "ask", "--json", "--user", "42", "list my alerts")
     assert [b["status"] for b in listed["blocks"] if b["type"] == "alert"] == ["triggered"]
+
+    # The card's Re-arm, pressed from the console as the person who set the alert.
+    rearm, delete = note["buttons"]
+    assert (rearm["label"], delete["label"]) == ("Re-arm", "Delete alert")
+    pressed = run(capsys, "ask", "--json", "--user", "42", "--press", rearm["token"])
+    assert [b["status"] for b in pressed["blocks"] if b["type"] == "alert"] == ["active"]

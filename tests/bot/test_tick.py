@@ -83,6 +83,7 @@ def test_a_due_job_runs_once_a_later_one_waits_and_notifications_are_printed(
         "kind": "alert",
         "text": "BTC crossed 70,000 USDT",
         "blocks": [{"type": "notice", "level": "info", "code": "alert", "text": "BTC crossed 70,000 USDT"}],
+        "buttons": [],
     }
 
     assert tick(capsys, "--now", at(T0 + timedelta(minutes=59))) == {"jobs": [], "notifications": []}
