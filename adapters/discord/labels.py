@@ -20,6 +20,7 @@ _LABELS: dict[str, dict[Locale, str]] = {
     "history_title": {"en": "{pair}: daily closes, last {days} days", "zh": "{pair}：最近 {days} 天日收盘价"},
     "closes": {"en": "Daily closes (UTC)", "zh": "日收盘价（UTC）"},
     "no_data": {"en": "no data", "zh": "无数据"},
+    "earlier_in_chart": {"en": "{n} earlier days: see the chart", "zh": "更早的 {n} 天见图表"},
     "missing_days": {"en": "Missing days", "zh": "缺失日期"},
     "missing_note": {
         "en": "The exchange returned nothing for these days; they are shown as gaps.",

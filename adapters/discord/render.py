@@ -152,7 +152,7 @@ def render(
         if isinstance(block, QuoteBlock):
             embeds.append(quote_embed(block, locale, catalog))
         elif isinstance(block, HistoryBlock):
-            embed = history_embed(block, locale, catalog)
+            embed = history_embed(block, locale, catalog, max_lines=_history_budget(reply.blocks))
             history_embeds[block.symbol] = embed
             embeds.append(embed)
         elif isinstance(block, ChartBlock):
@@ -254,7 +254,21 @@ def history_lines(block: HistoryBlock, locale: Locale) -> list[str]:
     ]
 
 
-def history_embed(block: HistoryBlock, locale: Locale, catalog: MarketCatalog | None) -> discord.Embed:
+# Close lines ("2026-07-12  97,250.50") per embed field, well under 1,024 characters per field.
+_LINES_PER_FIELD = 30
+# Close lines in one reply, all cards together: Discord refuses a message over 6,000 characters
+# of embeds.
+_REPLY_HISTORY_LINES = 150
+
+
+def _history_budget(blocks: tuple[Block, ...]) -> int:
+    cards = sum(isinstance(b, HistoryBlock) for b in blocks)
+    return max(7, _REPLY_HISTORY_LINES // max(1, cards))
+
+
+def history_embed(
+    block: HistoryBlock, locale: Locale, catalog: MarketCatalog | None, *, max_lines: int = 100
+) -> discord.Embed:
     pair = _pair_title(block.base, block.quote_asset, block.symbol, locale, catalog)
     title = label(locale, "history_title", pair=pair, days=len(block.points))
     if block.is_demo:
@@ -268,13 +282,17 @@ def history_embed(block: HistoryBlock, locale: Locale, catalog: MarketCatalog | 
         timestamp=block.fetched_at,
         description="\n".join(description) or None,
     )
-    # A code block keeps the columns aligned; its content is our own dates and numbers.
-    closes = "```\n" + "\n".join(history_lines(block, locale)) + "\n```"
-    embed.add_field(
-        name=f"{label(locale, 'closes')} · {safe(block.quote_asset)}",
-        value=clip(closes, FIELD_VALUE_MAX),
-        inline=False,
-    )
+    # A code block keeps the columns aligned; its content is our own dates and numbers. A long
+    # window (30, 90 days) takes several fields, each a whole code block under Discord's 1,024
+    # characters; past the reply's budget the most recent days are listed and the chart has all.
+    lines = history_lines(block, locale)
+    if len(lines) > max_lines:
+        earlier = len(lines) - max_lines
+        lines = [label(locale, "earlier_in_chart", n=earlier), *lines[earlier:]]
+    name = f"{label(locale, 'closes')} · {safe(block.quote_asset)}"
+    for i in range(0, len(lines), _LINES_PER_FIELD):
+        chunk = "```\n" + "\n".join(lines[i : i + _LINES_PER_FIELD]) + "\n```"
+        embed.add_field(name=name if i == 0 else "\u200b", value=clip(chunk, FIELD_VALUE_MAX), inline=False)
     if block.missing_dates:
         embed.add_field(
             name=label(locale, "missing_days"),
