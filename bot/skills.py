@@ -15,7 +15,6 @@ from core.skills import (
     strategy_management,
     trade_execution,
     trader_management,
-    upcoming,
 )
 from core.skills.registry import Registry
 
@@ -32,10 +31,11 @@ def build_registry() -> Registry:
     registry.register(price_alert.SPEC)
     registry.register(strategy_management.SPEC)
     registry.register(trader_management.SPEC)
-    registry.register(*upcoming.DIAGNOSES)
     registry.register(diagnosis.EXCHANGE_DIAGNOSIS)
     registry.register(diagnosis.MODEL_DIAGNOSIS)
     registry.register(diagnosis.ORDER_EXECUTION_DIAGNOSIS)
     registry.register(diagnosis.BALANCE_POSITION_DIAGNOSIS)
+    registry.register(diagnosis.TRADER_DIAGNOSIS)
+    registry.register(diagnosis.STRATEGY_DIAGNOSIS)
     registry.register(guidance.SPEC)
     return registry

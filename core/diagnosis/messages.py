@@ -77,6 +77,91 @@ register(
             "zh": "起始 {start} USDT 加减每笔成交和手续费 = {have} USDT，一致",
             "en": "{start} USDT plus and minus every fill and fee = {have} USDT: it adds up",
         },
+        "dx.check.trader": {"zh": "交易员", "en": "Trader"},
+        "dx.check.state": {"zh": "运行状态与最近错误", "en": "State and last error"},
+        "dx.check.setup": {"zh": "账户、策略、模型", "en": "Account, strategy, model"},
+        "dx.check.decisions": {"zh": "最近的决策", "en": "Recent decisions"},
+        "dx.check.funding": {"zh": "账户余额与最小下单额", "en": "Balance vs smallest order"},
+        "dx.check.exchange": {"zh": "交易所的下单结果", "en": "The exchange's order results"},
+        "dx.check.model_errors": {"zh": "模型最近的错误", "en": "The model's recent errors"},
+        "dx.check.strategy": {"zh": "策略", "en": "Strategy"},
+        "dx.check.params": {"zh": "参数与交易对规则", "en": "Parameters vs the symbol's filters"},
+        "dx.check.market": {"zh": "参数与当前行情", "en": "Parameters vs the market"},
+        "dx.check.used_by": {"zh": "使用它的交易员", "en": "Traders using it"},
+        "dx.trader_state.stopped": {"zh": "已停止", "en": "stopped"},
+        "dx.trader_state.starting": {"zh": "启动中", "en": "starting"},
+        "dx.trader_state.running": {"zh": "运行中", "en": "running"},
+        "dx.trader_state.stopping": {"zh": "停止中", "en": "stopping"},
+        "dx.trader_state.error": {"zh": "出错已停止", "en": "stopped on an error"},
+        "dx.action.hold": {"zh": "观望", "en": "hold"},
+        "dx.action.buy": {"zh": "买入", "en": "buy"},
+        "dx.action.sell": {"zh": "卖出", "en": "sell"},
+        "dx.action.invalid": {"zh": "无效", "en": "invalid"},
+        "dx.action.skipped": {"zh": "跳过", "en": "skipped"},
+        "dx.action.error": {"zh": "出错", "en": "error"},
+        "dx.detail.no_traders": {"zh": "你还没有交易员", "en": "you have no trader yet"},
+        "dx.detail.trader_state": {
+            "zh": "{state}，本次运行 {ticks} 次决策、{orders} 笔订单",
+            "en": "{state}; {ticks} ticks and {orders} orders this run",
+        },
+        "dx.detail.account_gone": {
+            "zh": "「{name}」的交易所账户已不存在",
+            "en": "the exchange account of “{name}” is gone",
+        },
+        "dx.detail.strategy_gone": {
+            "zh": "「{name}」的策略已不存在",
+            "en": "the strategy of “{name}” is gone",
+        },
+        "dx.detail.no_model": {
+            "zh": "AI 策略需要一个启用中的模型配置，「{name}」没有",
+            "en": "an ai strategy needs an enabled model config; “{name}” has none",
+        },
+        "dx.detail.setup": {
+            "zh": "账户 {account} · 策略 {strategy} · 模型 {model}",
+            "en": "account {account} · strategy {strategy} · model {model}",
+        },
+        "dx.detail.no_decisions_yet": {
+            "zh": "还没有决策：第一次决策在第一个周期到来时",
+            "en": "no decision yet: the first comes at the first interval",
+        },
+        "dx.detail.no_decisions": {"zh": "这次运行还没有决策", "en": "no decisions in this run"},
+        "dx.detail.decisions": {"zh": "最近 {count} 次：{counts}", "en": "last {count}: {counts}"},
+        "dx.detail.unfunded": {
+            "zh": "可用 {free} USDT，少于策略一笔最少要花的 {need} USDT",
+            "en": "{free} USDT free, less than the {need} USDT one order of the strategy spends",
+        },
+        "dx.detail.funded": {
+            "zh": "可用 {free} USDT，够一笔 {need} USDT",
+            "en": "{free} USDT free, enough for one {need} USDT order",
+        },
+        "dx.detail.no_orders": {"zh": "还没有下过单", "en": "no orders yet"},
+        "dx.detail.orders_ok": {"zh": "{count} 笔订单都成交了", "en": "all {count} orders filled"},
+        "dx.detail.orders_bad": {
+            "zh": "{count} 笔中 {bad} 笔没有成交，最近一次：{code} {message}",
+            "en": "{bad} of {count} orders did not fill; the latest: {code} {message}",
+        },
+        "dx.detail.not_ai": {"zh": "不是 AI 策略，不用模型", "en": "not an ai strategy: no model involved"},
+        "dx.detail.model_errors": {
+            "zh": "最近 {count} 次决策失败与模型有关，最近一次：{last}",
+            "en": "{count} recent decisions failed on the model; the latest: {last}",
+        },
+        "dx.detail.no_model_errors": {"zh": "最近没有模型错误", "en": "no recent model errors"},
+        "dx.detail.no_strategies": {"zh": "你还没有策略", "en": "you have no strategy yet"},
+        "dx.detail.params_ok": {"zh": "参数符合交易对规则", "en": "the parameters fit the symbol's filters"},
+        "dx.detail.grid_outside": {
+            "zh": "现价 {price} 不在网格区间 {lower}–{upper} 内：价格回到区间前不会成交",
+            "en": "the price {price} is outside the grid's range {lower}–{upper}: nothing trades until "
+            "it comes back",
+        },
+        "dx.detail.grid_inside": {
+            "zh": "现价 {price} 在网格区间 {lower}–{upper} 内",
+            "en": "the price {price} is inside the grid's range {lower}–{upper}",
+        },
+        "dx.detail.market_any": {
+            "zh": "这种策略在任何价格下都会执行",
+            "en": "this kind of strategy acts at any price",
+        },
+        "dx.detail.unused": {"zh": "没有交易员使用这个策略", "en": "no trader uses this strategy"},
         "dx.check.pasted_error": {"zh": "你贴出的错误", "en": "The error you pasted"},
         "dx.check.account": {"zh": "账户记录", "en": "Account record"},
         "dx.check.key_format": {"zh": "密钥格式", "en": "Key format"},
@@ -230,6 +315,26 @@ register(
             "zh": "我核对了「{account}」的余额、持仓和成交记录：有对不上的地方。",
             "en": "I compared the balances, positions and trade history of “{account}”: something does "
             "not add up.",
+        },
+        "dx.title.trader": {"zh": "交易员诊断 · {name}", "en": "Trader diagnosis · {name}"},
+        "dx.title.traders_none": {"zh": "交易员诊断", "en": "Trader diagnosis"},
+        "dx.title.strategy": {"zh": "策略诊断 · {strategy}", "en": "Strategy diagnosis · {strategy}"},
+        "dx.title.strategies_none": {"zh": "策略诊断", "en": "Strategy diagnosis"},
+        "dx.happened.trader_ok": {
+            "zh": "我检查了交易员「{name}」：没有发现问题。",
+            "en": "I checked the trader “{name}”: nothing wrong found.",
+        },
+        "dx.happened.trader_failed": {
+            "zh": "我检查了交易员「{name}」：它没有正常交易。",
+            "en": "I checked the trader “{name}”: it is not trading normally.",
+        },
+        "dx.happened.strategy_ok": {
+            "zh": "我检查了策略「{strategy}」：参数和行情都没有问题。",
+            "en": "I checked the strategy “{strategy}”: its parameters and the market are fine.",
+        },
+        "dx.happened.strategy_failed": {
+            "zh": "我检查了策略「{strategy}」：发现了它不交易的原因。",
+            "en": "I checked the strategy “{strategy}” and found why it does not trade.",
         },
         "dx.title.exchange": {"zh": "交易所诊断 · {account}", "en": "Exchange diagnosis · {account}"},
         "dx.title.exchange_pasted": {"zh": "交易所错误诊断", "en": "Exchange error diagnosis"},
@@ -438,6 +543,76 @@ register(
         "dx.cause.no_accounts": {
             "zh": "没有账户，就没有余额和持仓可以核对。",
             "en": "Without an account there are no balances or positions to compare.",
+        },
+        "dx.cause.no_traders": {"zh": "没有交易员可以诊断。", "en": "There is no trader to diagnose."},
+        "dx.cause.trader_ok": {
+            "zh": "交易员在运行，决策和下单都正常。",
+            "en": "The trader runs, decides and its orders fill.",
+        },
+        "dx.cause.trader_error": {
+            "zh": "交易员连续出错后自动停止了，原因见上面的最近错误：{error}",
+            "en": "The trader stopped itself after repeated errors; the last one is above: {error}",
+        },
+        "dx.cause.trader_stopped": {
+            "zh": "交易员是停止状态：停止的交易员不会决策也不会下单。",
+            "en": "The trader is stopped: a stopped trader neither decides nor trades.",
+        },
+        "dx.cause.trader_account_gone": {
+            "zh": "交易员用的交易所账户已被删除。",
+            "en": "The exchange account the trader uses was deleted.",
+        },
+        "dx.cause.trader_strategy_gone": {
+            "zh": "交易员用的策略已被删除。",
+            "en": "The strategy the trader uses was deleted.",
+        },
+        "dx.cause.trader_no_model": {
+            "zh": "AI 策略需要模型来决策，而交易员没有可用的模型配置。",
+            "en": "An ai strategy needs a model to decide, and the trader has no usable model config.",
+        },
+        "dx.cause.trader_holding": {
+            "zh": "交易员在正常运行，只是策略每次都判断「观望」：行情没有达到下单条件，这不是故障。",
+            "en": "The trader runs, but its strategy decided to hold every time: the market did not meet "
+            "its conditions. This is not a fault.",
+        },
+        "dx.cause.trader_model_invalid": {
+            "zh": "模型的回答没有通过校验（格式不对或超出风控限制），所以没有下单。",
+            "en": "The model's answers failed validation (malformed or beyond the risk limits), so "
+            "nothing was ordered.",
+        },
+        "dx.cause.trader_skipping": {
+            "zh": "决策被跳过了：模型回答太慢、当日 token 预算用完，或错过了时间点。",
+            "en": "Decisions were skipped: the model answered too late, the daily token budget ran out, "
+            "or a slot was missed.",
+        },
+        "dx.cause.trader_tick_errors": {
+            "zh": "每次决策都出错（交易所或行情），所以没有下单。",
+            "en": "Every tick failed (the exchange or the market), so nothing was ordered.",
+        },
+        "dx.cause.trader_unfunded": {
+            "zh": "账户可用 USDT 不够策略的一笔订单（{free} < {need} USDT）。",
+            "en": "The account's free USDT does not cover one order of the strategy ({free} < {need} USDT).",
+        },
+        "dx.cause.trader_model_errors": {
+            "zh": "模型最近多次出错，交易员因此无法决策。",
+            "en": "The model failed repeatedly of late, so the trader could not decide.",
+        },
+        "dx.cause.strategy_invalid": {
+            "zh": "策略参数不符合交易对的规则：{reason}",
+            "en": "The strategy's parameters break the symbol's filters: {reason}",
+        },
+        "dx.cause.no_strategies": {"zh": "没有策略可以诊断。", "en": "There is no strategy to diagnose."},
+        "dx.cause.strategy_ok": {
+            "zh": "策略参数符合规则，行情也在它会交易的范围内。",
+            "en": "The parameters fit the filters and the market is where the strategy trades.",
+        },
+        "dx.cause.grid_out_of_range": {
+            "zh": "现价 {price} 在网格区间 {lower}–{upper} 之外：网格只在区间内买卖。",
+            "en": "The price {price} is outside the grid's range {lower}–{upper}: a grid only trades "
+            "inside it.",
+        },
+        "dx.cause.strategy_unused": {
+            "zh": "策略本身没问题，但没有交易员在用它：策略不会自己交易。",
+            "en": "The strategy is fine, but no trader uses it: a strategy does not trade by itself.",
         },
         "dx.cause.model_key_invalid": {
             "zh": "服务商不认这个 API Key（HTTP {status}）：填错了、已删除，或属于另一家服务商。",
@@ -695,6 +870,88 @@ register(
             "项告诉我。",
             "en": "If a figure still looks wrong, say “show my balance” and “show my positions” and tell "
             "me which one.",
+        },
+        "dx.step.create_trader": {
+            "zh": "说「帮我创建一个新的 BTC agent」创建交易员。",
+            "en": "Say “create a BTC trader” to create one.",
+        },
+        "dx.step.trader_ok_next": {
+            "zh": "说「我的agent运行得怎么样」看它的运行情况。",
+            "en": "Say “how are my agents doing” to see how it runs.",
+        },
+        "dx.step.read_last_error": {
+            "zh": "先处理最近的错误（可以把原话发给我诊断）。",
+            "en": "Deal with the last error first (paste it here to have it diagnosed).",
+        },
+        "dx.step.start_again": {
+            "zh": "然后说「启动 {name}」：启动前会先检查账户、策略和模型。",
+            "en": "Then say “start {name}”: the account, strategy and model are checked before it starts.",
+        },
+        "dx.step.pick_account": {
+            "zh": "给它换一个账户：说「把 {name} 的账户改成 …」。",
+            "en": "Give it another account: say “change the account of {name} to …”.",
+        },
+        "dx.step.pick_strategy": {
+            "zh": "给它换一个策略：说「把 {name} 的策略改成 …」。",
+            "en": "Give it another strategy: say “change the strategy of {name} to …”.",
+        },
+        "dx.step.pick_model": {
+            "zh": "配置或启用一个模型，再给交易员指定它（说「配置一个 DeepSeek 模型」）。",
+            "en": "Configure or enable a model and give it to the trader (say “configure a DeepSeek model”).",
+        },
+        "dx.step.holding_explained": {
+            "zh": "这通常是正常的：等行情达到策略的条件。",
+            "en": "Usually this is expected: wait for the market to meet the strategy's conditions.",
+        },
+        "dx.step.check_strategy": {
+            "zh": "想确认策略本身，说「诊断一下我的策略 {strategy}」。",
+            "en": "To check the strategy itself, say “diagnose my strategy {strategy}”.",
+        },
+        "dx.step.model_invalid_explained": {
+            "zh": "在策略说明里写清楚要什么，或换一个更稳定的模型。",
+            "en": "Make the strategy's notes clearer, or use a steadier model.",
+        },
+        "dx.step.skipping_explained": {
+            "zh": "检查模型的响应速度和当日 token 预算；需要时把决策周期调长。",
+            "en": "Check the model's speed and the daily token budget; lengthen the interval if needed.",
+        },
+        "dx.step.diagnose_model": {
+            "zh": "说「诊断一下我的模型」检查模型配置。",
+            "en": "Say “diagnose my model” to check the model config.",
+        },
+        "dx.step.diagnose_exchange": {
+            "zh": "说「诊断一下我的交易所账户」检查账户连接。",
+            "en": "Say “diagnose my exchange account” to check the connection.",
+        },
+        "dx.step.fund_account": {
+            "zh": "往账户「{account}」里转入至少 {need} USDT 的可用余额。",
+            "en": "Put at least {need} USDT of free balance in the account “{account}”.",
+        },
+        "dx.step.smaller_strategy_amount": {
+            "zh": "或者把策略每笔的金额调到可用余额以内（但不能低于交易对的最小金额）。",
+            "en": "Or make the strategy's amount per order fit the free balance (never below the "
+            "symbol's minimum amount).",
+        },
+        "dx.step.fix_strategy": {
+            "zh": "修改策略参数使其符合规则（说「修改策略 {strategy}」）。",
+            "en": "Change the strategy's parameters to fit the filters (say “update strategy {strategy}”).",
+        },
+        "dx.step.create_strategy": {
+            "zh": "说「新建一个 ETH 定投策略」创建策略。",
+            "en": "Say “create an ETH dca strategy” to create one.",
+        },
+        "dx.step.strategy_ok_next": {
+            "zh": "如果用它的交易员仍不交易，说「为什么我的 agent 不开单」。",
+            "en": "If a trader using it still does not trade, ask “why isn't my agent trading”.",
+        },
+        "dx.step.grid_range": {
+            "zh": "等价格回到区间内，或把网格区间调整到包含现价 {price}。",
+            "en": "Wait for the price to come back into the range, or move the range to include the "
+            "price {price}.",
+        },
+        "dx.step.use_strategy": {
+            "zh": "创建或修改一个交易员来使用它，并启动。",
+            "en": "Create or change a trader to use it, and start it.",
         },
         "dx.step.recopy_model_key": {
             "zh": "到{provider}控制台重新复制 API Key（不要带空格），确认它没被删除。",

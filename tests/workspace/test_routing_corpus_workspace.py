@@ -15,7 +15,7 @@ import pytest
 from core.routing.router import Router
 from tests import corpus
 from tests.fakes import full_router
-from tests.workspace.conftest import codes, make_desk
+from tests.workspace.conftest import make_desk
 
 OUR_SKILLS = ("price", None, "exchange_management", "model_management", "strategy_management")
 
@@ -28,14 +28,6 @@ def _ours(row: corpus.Row) -> bool:
 ARRIVED = ("trader_management",)
 
 
-def _later(row: corpus.Row) -> bool:
-    """Rows of skills still answered by their "not available yet" placeholder."""
-    from core.skills import upcoming
-
-    placeholders = upcoming.DIAGNOSES
-    return row["expect"].get("skill") in {spec.name for spec in placeholders}
-
-
 def _router() -> Router:
     return full_router()
 
@@ -43,7 +35,7 @@ def _router() -> Router:
 def test_own_corpus_has_rows_of_every_kind_we_own() -> None:
     rows = corpus.own_rows()
     assert {r["expect"].get("skill") for r in rows if _ours(r)} == set(OUR_SKILLS)
-    assert len([r for r in rows if _ours(r)]) >= 35 and any(_later(r) for r in rows)
+    assert len([r for r in rows if _ours(r)]) >= 35
 
 
 @pytest.mark.parametrize("row", corpus.cases(_ours))
@@ -85,13 +77,3 @@ async def test_core_with_workspace_answers_each_row(row: dict[str, Any]) -> None
     else:
         assert reply.audience == "private"
         assert reply.status.value in ("needs_input", "completed", "failed")
-
-
-@pytest.mark.parametrize("row", corpus.cases(_later))
-async def test_later_skills_are_recognised_and_not_available_yet(row: dict[str, Any]) -> None:
-    expect = row["expect"]
-    reply = await make_desk().chat.say(row["text"])
-    assert reply.route.skill == expect["skill"]
-    if "action" in expect:
-        assert reply.route.action == expect["action"]
-    assert codes(reply) == ["not_available_yet"]

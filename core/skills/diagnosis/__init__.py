@@ -25,19 +25,40 @@ from core.skills.diagnosis.rules import (
     ExchangeDiagnosisRule,
     ModelDiagnosisRule,
     OrderDiagnosisRule,
+    StrategyDiagnosisRule,
+    TraderDiagnosisRule,
+)
+from core.skills.diagnosis.traders import (
+    STRATEGY_SKILL,
+    TRADER_SKILL,
+    StrategyDiagnosisSkill,
+    TraderDiagnosisSkill,
+    strategy_actions,
+    trader_actions,
 )
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.strategies import STRATEGIES
+from core.traders.ports import TRADERS
 from core.trading.ports import LIVE_EXCHANGES
 from core.trading.service import TRADING
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.model_configs import MODEL_CONFIGS
 
-__all__ = ["BALANCE_POSITION_DIAGNOSIS", "EXCHANGE_DIAGNOSIS", "MODEL_DIAGNOSIS", "ORDER_EXECUTION_DIAGNOSIS"]
+__all__ = [
+    "BALANCE_POSITION_DIAGNOSIS",
+    "EXCHANGE_DIAGNOSIS",
+    "MODEL_DIAGNOSIS",
+    "ORDER_EXECUTION_DIAGNOSIS",
+    "STRATEGY_DIAGNOSIS",
+    "TRADER_DIAGNOSIS",
+]
 
 _EXCHANGE_ACTIONS = exchange_actions()
 _MODEL_ACTIONS = model_actions()
 _ORDER_ACTIONS = order_actions()
 _BALANCE_ACTIONS = balance_actions()
+_TRADER_ACTIONS = trader_actions()
+_STRATEGY_ACTIONS = strategy_actions()
 
 
 def _exchange(services: Services) -> ExchangeDiagnosisSkill:
@@ -155,5 +176,67 @@ BALANCE_POSITION_DIAGNOSIS = SkillSpec(
         ),
         examples_zh=("为什么余额和持仓对不上",),
         examples_en=("my positions don't match my balance",),
+    ),
+)
+
+
+def _trader(services: Services) -> TraderDiagnosisSkill:
+    return TraderDiagnosisSkill(
+        _TRADER_ACTIONS,
+        services.get(TRADERS),
+        services.get(STRATEGIES),
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(MODEL_CONFIGS),
+        services.get(TRADING),
+        services.get(CATALOG),
+    )
+
+
+TRADER_DIAGNOSIS = SkillSpec(
+    name=TRADER_SKILL,
+    build=_trader,
+    rules=(
+        RuleSpec(
+            "traders that do not start or do not trade",
+            priority=262,
+            build=lambda services: TraderDiagnosisRule(TRADER_SKILL),
+            emits=frozenset({"diagnose"}),
+        ),
+    ),
+    private=True,
+    actions=_TRADER_ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "诊断交易员为什么不启动或不交易：状态、决策、余额、交易所结果、模型错误",
+            "diagnose why a trader does not start or trade: state, decisions, balance, exchange results, "
+            "model errors",
+        ),
+        examples_zh=("为什么我的 agent 一直不开单",),
+        examples_en=("why won't my trader start",),
+    ),
+)
+
+STRATEGY_DIAGNOSIS = SkillSpec(
+    name=STRATEGY_SKILL,
+    build=lambda services: StrategyDiagnosisSkill(
+        _STRATEGY_ACTIONS, services.get(STRATEGIES), services.get(TRADING), services.get(CATALOG)
+    ),
+    rules=(
+        RuleSpec(
+            "strategies that do not trade",
+            priority=260,
+            build=lambda services: StrategyDiagnosisRule(STRATEGY_SKILL),
+            emits=frozenset({"diagnose"}),
+        ),
+    ),
+    private=True,
+    actions=_STRATEGY_ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "诊断策略为什么不交易：参数与交易对规则、与当前行情",
+            "diagnose why a strategy does not trade: its parameters vs the symbol's filters and the market",
+        ),
+        examples_zh=("为什么我的网格策略不成交",),
+        examples_en=("diagnose my strategy",),
     ),
 )

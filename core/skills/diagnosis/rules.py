@@ -18,7 +18,7 @@ from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.workspace.exchanges import find_exchange
 from core.workspace.providers import find_provider
-from core.workspace.reading import EXCHANGE_NOUN, MODEL_NOUN, PROBLEM, TRADER, read
+from core.workspace.reading import EXCHANGE_NOUN, MODEL_NOUN, PROBLEM, STRATEGY, TRADER, read
 from core.workspace.trade_reading import CoinNames
 
 DIAGNOSE = re.compile(
@@ -145,7 +145,9 @@ class OrderDiagnosisRule:
 
     def route(self, text: str) -> Route | None:
         norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm) or not ORDER_WORDS.search(norm):
+        if not norm or norm.startswith("/") or TRADER.search(norm) or STRATEGY.search(norm):
+            return None  # a trader's or a strategy's problem is theirs
+        if not ORDER_WORDS.search(norm):
             return None
         error = parse_pasted(text)
         if error is not None and error.code not in _ORDER_CODES:
@@ -193,3 +195,47 @@ class BalanceDiagnosisRule:
             return None  # an error message: the order or exchange diagnosis's
         exchange = find_exchange(norm)
         return Route(self.skill, "diagnose", {"exchange": exchange} if exchange else {})
+
+
+_NOT_TRADING = re.compile(
+    r"不开单|不下单|不交易|没交易|没有交易|不成交|没成交|没有成交|不动|没反应|不工作|不触发|"
+    r"一直观望|一直 hold|"
+    r"(?<![a-z])(?:not trading|doesn't trade|does not trade|isn't trading|never trades|no trades|"
+    r"not buying|not placing|won't trade|idle|stuck)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+class TraderDiagnosisRule:
+    """ "为什么我的 agent 一直不开单", "why won't my trader start", "diagnose my trader"."""
+
+    def __init__(self, skill: str) -> None:
+        self.skill = skill
+
+    def route(self, text: str) -> Route | None:
+        norm = normalize(text)
+        if not norm or norm.startswith("/") or not TRADER.search(norm):
+            return None
+        reading = read(text)
+        if reading is not None and reading.problem and reading.domain == "trader":
+            return Route(self.skill, "diagnose")
+        if _NOT_TRADING.search(norm) or DIAGNOSE.search(norm) or FAILURE.search(norm):
+            return Route(self.skill, "diagnose")
+        return None
+
+
+class StrategyDiagnosisRule:
+    """ "为什么我的网格策略不成交", "diagnose my strategy", "what's wrong with my dca strategy"."""
+
+    def __init__(self, skill: str) -> None:
+        self.skill = skill
+
+    def route(self, text: str) -> Route | None:
+        norm = normalize(text)
+        if not norm or norm.startswith("/") or TRADER.search(norm) or not STRATEGY.search(norm):
+            return None
+        if _NOT_TRADING.search(norm) or DIAGNOSE.search(norm) or PROBLEM.search(norm) or FAILURE.search(norm):
+            return Route(self.skill, "diagnose")
+        if re.search(r"(?<![a-z])what(?:'s| is) wrong(?![a-z])|哪里不对|有什么问题", norm):
+            return Route(self.skill, "diagnose")
+        return None

@@ -18,7 +18,7 @@ from core.tasks.transitions import move
 from core.turn import Turn
 from core.workspace.exchanges import find_exchange
 from core.workspace.providers import find_provider
-from core.workspace.reading import DELETE, UPDATE
+from core.workspace.reading import DELETE, PROBLEM, UPDATE
 
 SKILL = "guidance"
 
@@ -76,6 +76,8 @@ class GuidanceRule:
         norm = normalize(text)
         if not norm or norm.startswith("/"):
             return None
+        if PROBLEM.search(norm):
+            return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
         topic = _topic(norm)
         if topic == "paper":
             return Route(SKILL, "explain", {"topic": "paper"}) if _ABOUT.search(norm) else None
