@@ -36,7 +36,7 @@ async def test_nofx_create_a_btc_agent_then_the_model_i_just_configured(desk: Tr
     assert done.status is Status.COMPLETED, text_of(done)
     [trader] = await desk.traders.owned(OWNER)
     assert trader.model_id == newest.id and trader.state is TraderState.STOPPED
-    assert trader.name == "BTCAI助手" and "新DeepSeek" in text_of(done)
+    assert trader.name == "BTC AI助手" and "新DeepSeek" in text_of(done)
 
 
 async def test_a_trader_is_found_by_its_name_without_the_noun(desk: TraderDesk) -> None:
@@ -208,3 +208,37 @@ async def test_groups_are_refused(desk: TraderDesk) -> None:
     group = Chat(desk.core, ConversationKey("telegram", "-100", "user-1"), ChatKind.GROUP)
     reply = await group.say("我的agent运行得怎么样")
     assert reply.status is not Status.COMPLETED or reply.audience == "private"
+
+
+async def test_prelaunch_strategy_and_unreachable_account_failures(desk: TraderDesk) -> None:
+    from core.trading.ports import ExchangeError
+    from core.trading.service import TRADING
+
+    await desk.account()
+    await desk.strategy("tiny grid", grid(per="1"), default=True)  # 1 USDT a level: below min notional
+    await desk.chat.say("create a trader named alpha")
+    invalid = await desk.chat.say("start trader alpha")
+    assert codes(invalid) == ["check_failed_strategy"], text_of(invalid)
+    assert "change the strategy" in text_of(invalid).lower()
+
+    live = await desk.account("币安", "binance")
+    await desk.strategy("dca", dca())
+    await desk.chat.say(f"create a trader named beta with {live.name} and the dca strategy")
+
+    async def unreachable(account: object) -> list[object]:
+        raise ExchangeError("auth", "-2015", "Invalid API-key, IP, or permissions for action.")
+
+    desk.core.skills.services.get(TRADING).raw_balances = unreachable  # type: ignore[method-assign]
+    refused = await desk.chat.say("启动交易员 beta")
+    assert refused.status is Status.FAILED and codes(refused) == ["check_failed_account"]
+    assert "-2015" in text_of(refused) and "API key" in text_of(refused)
+
+
+async def test_update_in_english(desk: TraderDesk) -> None:
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say("create a trader named alpha")
+    renamed = await desk.chat.say("rename trader alpha to beta")
+    assert renamed.status is Status.COMPLETED and codes(renamed)[0] == "trader_updated", text_of(renamed)
+    [trader] = await desk.traders.owned(OWNER)
+    assert trader.name == "beta"

@@ -394,6 +394,8 @@ class TraderSkill(RecordSkill[Trader]):
         strategy = await self.strategies.get(owner, str(task.slots.get("strategy", "")))
         base = self.catalog.base_of(strategy.symbols[0]) if strategy and strategy.symbols else "BTC"
         kind = turn.t(f"trader.kind.{strategy.kind}") if strategy else "AI"
+        if turn.locale == "zh" and kind.isascii():
+            kind = f" {kind}"  # "BTC AI助手", not "BTCAI助手"
         stem = turn.t("trader.default_name", base=base, kind=kind)
         taken = {name_key(t.name) for t in await self.traders.owned(owner)}
         for n in range(1, 1000):
