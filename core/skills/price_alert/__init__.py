@@ -19,6 +19,7 @@ from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.price_alert.reading import Action
 from core.skills.price_alert.rules import SKILL, AlertRule
 from core.skills.price_alert.skill import ACTIONS, PriceAlertSkill
+from core.skills.price_alert.tools import PRICE_ALERT_TASK
 from core.skills.registry import (
     CommandArg,
     CommandSpec,
@@ -95,6 +96,7 @@ SPEC = SkillSpec(
             order=40,  # after the price commands
         ),
     ),
+    tools=(PRICE_ALERT_TASK,),
     jobs=_jobs,
     inbound=lambda services: ResumePausedAlerts(
         services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG)

@@ -141,6 +141,10 @@ class PriceAlertSkill(OneShotSkill):
             params = {"supported": self.catalog.supported_bases(), **examples}
             return slots, notes, Problem("alert.no_symbol", params, "alert_no_symbol")
         if not self.catalog.is_supported(str(symbol)):
+            # A coin's name as a model passed it ("Bitcoin", "以太坊"), as the catalog knows it.
+            symbol = self.catalog.resolve(str(symbol)) or str(symbol)
+            slots["symbol"] = symbol
+        if not self.catalog.is_supported(str(symbol)):
             coin = self.catalog.base_of(str(symbol))
             params = {"coin": coin, "supported": self.catalog.supported_bases()}
             return slots, notes, Problem("alert.unsupported", params, "unsupported_symbol")
@@ -316,6 +320,8 @@ class PriceAlertSkill(OneShotSkill):
         alerts = await self.store.for_destination(destination_of(turn))
         wanted_id = task.slots.get("alert_id")
         symbol = task.slots.get("symbol")
+        if symbol and not self.catalog.is_supported(str(symbol)):
+            symbol = self.catalog.resolve(str(symbol)) or symbol
         if wanted_id:
             alerts = [a for a in alerts if a.id == wanted_id]
             if not alerts:
