@@ -242,3 +242,32 @@ async def test_daily_summary_once_a_day_when_asked(desk: TraderDesk) -> None:
     await desk.tick(NOW + timedelta(hours=24))
     [summary] = desk.said("trader_summary")
     assert "2026-07-13" in summary.text and "2 orders (2 filled)" in summary.text
+
+
+async def test_a_tick_that_died_after_its_order_finishes_on_the_retry_without_a_second_order(
+    desk: TraderDesk,
+) -> None:
+    await desk.account()
+    await desk.strategy("btc dca", dca(), default=True)
+    await _running(desk)
+    real_finish = desk.traders.finish
+    crashes = [RuntimeError("process killed after the order, before the tick was recorded")]
+
+    async def finish_or_crash(*args: object, **kwargs: object) -> object:
+        if crashes:
+            raise crashes.pop()
+        return await real_finish(*args, **kwargs)  # type: ignore[arg-type]
+
+    desk.traders.finish = finish_or_crash  # type: ignore[assignment,method-assign]
+    first = await desk.tick()
+    assert [r.outcome for r in first] == [JobOutcome.RETRY]
+    assert len(await desk.orders.trades("1", 10)) == 1 and desk.said("fill") == []
+    [pending] = await desk.traders.decisions("1")
+    assert pending.status == "pending" and len(pending.legs) == 1
+    again = await desk.tick(NOW + timedelta(minutes=5))  # the retry, after its backoff
+    assert [r.outcome for r in again] == [JobOutcome.RESCHEDULED]
+    assert len(await desk.orders.trades("1", 10)) == 1  # the same client order id: not placed twice
+    assert len(desk.said("fill")) == 1
+    [done] = await desk.traders.decisions("1")
+    assert done.status == "done" and done.outcomes[0].status == "filled"
+    assert (await _trader(desk)).ticks == 1
