@@ -17,6 +17,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from adapters.demo_market.market import demo_bid, demo_quote_price
+from adapters.storage.usage_ledger import SqlUsageLedger
 from bot.cli import main
 from bot.settings import Settings
 from bot.wiring import build_app, migrate
@@ -82,6 +83,17 @@ def tick(capsys: pytest.CaptureFixture[str], at: datetime) -> dict[str, Any]:
     assert main(["tick", "--json", "--now", at.isoformat().replace("+00:00", "Z")]) == 0
     result: dict[str, Any] = json.loads(capsys.readouterr().out)
     return result
+
+
+def tokens_used() -> int:
+    async def run() -> int:
+        app = await build_app(Settings())
+        try:
+            return await SqlUsageLedger(app.engine).tokens_used(f"user:{OWNER}", T0.date())
+        finally:
+            await app.aclose()
+
+    return asyncio.run(run())
 
 
 def stored(what: str) -> Any:
@@ -162,3 +174,4 @@ def test_ai_trades_only_on_a_valid_answer(db: Path, capsys: pytest.CaptureFixtur
     assert actions == ["buy", "invalid", "invalid", "hold"]
     assert len(script.requests) == 4 and script.requests[0]["model"] == "m"
     assert "sk-local-test-key" not in json.dumps(script.requests)
+    assert tokens_used() == 4 * 120  # each decision's tokens, in the planner's daily ledger
