@@ -3,6 +3,7 @@ it changes, or fits one, or is asked about; never read as a record to look up.""
 
 from __future__ import annotations
 
+from core.events import ChatKind, ConversationKey
 from core.reply import Reply
 from tests.workspace.conftest import (
     API_KEY,
@@ -116,3 +117,11 @@ async def test_side_questions_are_still_side_questions() -> None:
     await chat.say("main")
     side = await chat.say("actually what is a testnet?")
     assert side.route.skill == "glossary" and "back_to_task" in codes(side)
+
+
+async def test_a_key_typed_in_a_group_request_is_deleted_and_never_shown() -> None:
+    desk = make_desk()
+    group = type(desk.chat)(desk.core, ConversationKey("telegram", "-100", "7"), ChatKind.GROUP)
+    reply = await group.say(f"add my okx account, api key is {OKX_KEY}")
+    assert codes(reply) == ["private_only"] and reply.delete_inbound
+    assert OKX_KEY not in str(reply) and "given_secrets" not in reply.route.slots
