@@ -87,23 +87,29 @@ async def test_start_paper_needs_no_confirmation_and_a_second_start_says_running
 
 
 async def test_a_live_start_is_confirmed_after_its_checks(desk: TraderDesk) -> None:
+    from core.trading.model import Balance
+    from core.trading.service import TRADING
+
     live = await desk.account("币安", "binance")
     await desk.strategy("grid", grid(), default=True)
     await desk.chat.say("create a trader named beta")
 
-    async def balances(account: object) -> list[object]:
-        from core.trading.model import Balance
-
+    async def balances(account: object) -> list[Balance]:
         return [Balance("USDT", Decimal("1000"))]
 
-    desk.core.skills.services.get(
-        __import__("core.trading.service", fromlist=["TRADING"]).TRADING
-    ).raw_balances = balances  # type: ignore[method-assign]
+    desk.core.skills.services.get(TRADING).raw_balances = balances  # type: ignore[method-assign]
     asked = await desk.chat.say("start trader beta")
     assert asked.status is Status.AWAITING_CONFIRMATION, text_of(asked)
     assert "LIVE" in text_of(asked) and live.name in text_of(asked)
     done = await desk.chat.press(asked.buttons[0].token)
     assert done.status is Status.COMPLETED and "trader_started" in codes(done)
+
+    # Created with "auto start" on a live account: confirmed before anything is created.
+    create = await desk.chat.say("创建一个交易员 叫 gamma 并启动")
+    assert create.status is Status.AWAITING_CONFIRMATION and "实盘" in text_of(create)
+    assert [t.name for t in await desk.traders.owned(OWNER)] == ["beta"]
+    made = await desk.chat.press(create.buttons[0].token)
+    assert made.status is Status.COMPLETED and "trader_started" in codes(made), text_of(made)
 
 
 async def test_prelaunch_failures_say_which_check_and_what_to_do(desk: TraderDesk) -> None:

@@ -14,8 +14,8 @@ register(
         },
         "trader.list_title": {"zh": "你的交易员（{count}）", "en": "Your traders ({count})"},
         "trader.created": {
-            "zh": "已创建交易员「{name}」（未启动）。",
-            "en": "Created the trader “{name}” (stopped).",
+            "zh": "已创建交易员「{name}」。",
+            "en": "Created the trader “{name}”.",
         },
         "trader.updated": {"zh": "已更新交易员「{name}」。", "en": "Updated the trader “{name}”."},
         "trader.deleted": {"zh": "已删除交易员「{name}」。", "en": "Deleted the trader “{name}”."},

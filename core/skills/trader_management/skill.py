@@ -193,9 +193,6 @@ class TraderSkill(RecordSkill[Trader]):
         strategies = await self.strategies.owned(owner)
         if not strategies:
             return self._fail(turn, task, turn.t("trader.no_strategy"), "no_strategy", [])
-        account = await self.accounts.get(owner, str(task.slots.get("account", "")))
-        if account is not None:
-            task.slots["live"] = "1" if kind_of(account) == "live" else "0"
         chosen = next((s for s in strategies if s.id == task.slots.get("strategy")), None)
         if chosen is None and "strategy" not in task.slots:
             chosen = await self._pick_strategy(owner, task)  # what the flow will infer
@@ -406,9 +403,12 @@ class TraderSkill(RecordSkill[Trader]):
 
     # -- checks and confirmations --------------------------------------------------------------
 
-    def starts_live(self, turn: Turn, task: Task) -> bool:
+    async def starts_live(self, turn: Turn, task: Task) -> bool:
         """Create with auto start on a live account: confirmed like a start."""
-        return task.slots.get("auto_start") == "on" and task.slots.get("live") == "1"
+        if task.slots.get("auto_start") != "on":
+            return False
+        account = await self.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
+        return account is not None and kind_of(account) == "live"
 
     async def on_target(self, turn: Turn, task: Task) -> None:
         if task.action == "start":
