@@ -355,10 +355,10 @@ class SqlAlertStore:
                 delete(samples).where(samples.c.symbol == symbol, samples.c.at < at - SAMPLES_KEPT)
             )
 
-    async def reference(self, symbol: str, at: datetime) -> Decimal | None:
+    async def reference(self, symbol: str, at: datetime, within: timedelta) -> Decimal | None:
         before = (
             select(samples.c.price)
-            .where(samples.c.symbol == symbol, samples.c.at <= at)
+            .where(samples.c.symbol == symbol, samples.c.at <= at, samples.c.at >= at - within)
             .order_by(samples.c.at.desc(), samples.c.id.desc())
             .limit(1)
         )

@@ -253,3 +253,17 @@ async def test_a_group_that_removed_the_bot_pauses_its_alerts_until_someone_writ
     assert codes(back)[:2] == ["alerts_missed", "alerts_resumed"]
     assert "无法送达" in texts(back)
     assert [a.status for a in desk.alerts.alerts.values()].count(AlertStatus.ACTIVE) == 1
+
+
+async def test_after_an_outage_a_move_is_not_measured_against_a_stale_price(desk: AlertDesk) -> None:
+    await desk.say("ping me when sol moves 5% in 1h")
+    for _ in range(3):
+        await desk.tick(timedelta(minutes=10))
+    desk.move("SOLUSDT", "170")  # +13 % on the last price seen, three hours ago
+    await desk.tick(timedelta(hours=3))
+    assert desk.sent() == []  # the price an hour ago is unknown: no decision on a guess
+    desk.move("SOLUSDT", "185")  # +8.8 % on 170, the first price seen within the hour
+    for _ in range(7):
+        await desk.tick(timedelta(minutes=10))
+    [sent] = desk.sent()
+    assert "from 170.00 to 185.00" in texts(sent.reply)

@@ -166,13 +166,18 @@ async def test_a_firing_that_met_a_blocked_destination_is_told_once_when_they_ar
 async def test_samples_give_the_price_one_window_ago(engine: AsyncEngine) -> None:
     store = SqlAlertStore(engine)
     try:
-        assert await store.reference("SOLUSDT", NOW) is None
-        for minutes, price in ((0, "150"), (30, "151"), (60, "152"), (90, "153")):
+        slack = timedelta(minutes=20)
+        assert await store.reference("SOLUSDT", NOW, slack) is None
+        for minutes, price in ((0, "150"), (30, "151"), (60, "152"), (90, "153"), (300, "160")):
             await store.add_sample("SOLUSDT", NOW + timedelta(minutes=minutes), Decimal(price))
-        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45)) == Decimal("151")
-        assert await store.reference("SOLUSDT", NOW - timedelta(hours=1)) == Decimal("150")  # watched less
-        await store.add_sample("SOLUSDT", NOW + timedelta(hours=27), Decimal("160"))  # old ones pruned
-        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45)) == Decimal("160")
+        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45), slack) == Decimal("151")
+        assert await store.reference("SOLUSDT", NOW - timedelta(hours=1), slack) == Decimal(
+            "150"
+        )  # watched less
+        # No check ran between 90 and 300 minutes: the price at 240 is unknown, never the 153 of 90.
+        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=240), slack) == Decimal("160")
+        await store.add_sample("SOLUSDT", NOW + timedelta(hours=31), Decimal("170"))  # old ones pruned
+        assert await store.reference("SOLUSDT", NOW + timedelta(minutes=45), slack) == Decimal("170")
     finally:
         await store.close()
 

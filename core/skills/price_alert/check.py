@@ -18,7 +18,7 @@ from core.market import MarketData, MarketError
 from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryStatus
 from core.skills.price_alert.card import alert_card
-from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe
+from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe, reference_slack
 from core.skills.price_alert.ports import AlertStore, TriggerOutcome
 from core.skills.price_alert.skill import CHECK_EVERY, CHECK_JOB
 from core.tasks.tokens import TokenStore
@@ -72,7 +72,7 @@ class AlertChecker:
                 return Reschedule(now + self.every, {"symbol": symbol, "last_error": exc.code})
             await self.store.add_sample(symbol, quote.fetched_at, quote.price)
             references = {
-                window: await self.store.reference(symbol, now - WINDOWS[window])
+                window: await self.store.reference(symbol, now - WINDOWS[window], reference_slack(window))
                 for window in {a.spec.window for a in alerts if a.spec.condition == "move" and a.spec.window}
             }
             seen: list[Observation] = []

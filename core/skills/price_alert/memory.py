@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.outbound.destination import Destination
@@ -142,12 +142,13 @@ class MemoryAlertStore:
         self.samples.setdefault(symbol, []).append((at, price))
         self.samples[symbol].sort()
 
-    async def reference(self, symbol: str, at: datetime) -> Decimal | None:
+    async def reference(self, symbol: str, at: datetime, within: timedelta) -> Decimal | None:
         samples = self.samples.get(symbol, [])
-        before = [p for t, p in samples if t <= at]
-        if before:
-            return before[-1]
-        return samples[0][1] if samples else None
+        before = [(t, p) for t, p in samples if t <= at]
+        if before and at - before[-1][0] <= within:
+            return before[-1][1]
+        after = [p for t, p in samples if t > at]
+        return after[0] if after else None
 
     def trigger_status(self, trigger_id: str) -> str | None:
         firing = self.firings.get(trigger_id)

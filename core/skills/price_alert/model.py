@@ -22,6 +22,11 @@ Window = Literal["1h", "24h"]
 WINDOWS: dict[str, timedelta] = {"1h": timedelta(hours=1), "24h": timedelta(hours=24)}
 
 
+def reference_slack(window: str) -> timedelta:
+    """How far from exactly one window ago a price may be to stand for it (a tenth of it)."""
+    return WINDOWS[window] / 10
+
+
 class AlertStatus(StrEnum):
     ACTIVE = "active"  # watched
     TRIGGERED = "triggered"  # a one-shot alert that fired: kept until deleted or re-armed

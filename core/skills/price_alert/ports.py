@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Final, Literal, Protocol
 
@@ -106,9 +106,10 @@ class AlertStore(Protocol):
         """A price a check or a creation saw, for moves over a window (kept about a day)."""
         ...
 
-    async def reference(self, symbol: str, at: datetime) -> Decimal | None:
-        """The price at ``at``: the last sample at or before it, else (watched for less than that)
-        the first sample after it; None without samples."""
+    async def reference(self, symbol: str, at: datetime, within: timedelta) -> Decimal | None:
+        """The price at ``at``: the last sample at or before it when it is at most ``within``
+        older; else the first sample after it (watched for less than that, or no check ran then:
+        a later price, never an older one taken for it); None without samples."""
         ...
 
 

@@ -26,7 +26,15 @@ from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.skills.price_alert import messages as _messages  # noqa: F401 - the "alert." texts
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
-from core.skills.price_alert.model import WINDOWS, Alert, AlertSpec, AlertStatus, Condition, Window
+from core.skills.price_alert.model import (
+    WINDOWS,
+    Alert,
+    AlertSpec,
+    AlertStatus,
+    Condition,
+    Window,
+    reference_slack,
+)
 from core.skills.price_alert.ports import AlertStore, LimitReached
 from core.skills.price_alert.rules import SKILL
 from core.state import Task, TaskStatus
@@ -214,7 +222,8 @@ class PriceAlertSkill(OneShotSkill):
     async def _reference(self, spec: AlertSpec, now: datetime) -> Decimal | None:
         if spec.condition != "move" or spec.window is None:
             return None
-        return await self.store.reference(spec.symbol, now - WINDOWS[spec.window])
+        window = spec.window
+        return await self.store.reference(spec.symbol, now - WINDOWS[window], reference_slack(window))
 
     async def _ask_anyway(
         self, turn: Turn, task: Task, spec: AlertSpec, quote: Quote, notes: list[Block]
