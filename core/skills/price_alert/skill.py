@@ -53,7 +53,6 @@ DEFAULT_COOLDOWN = timedelta(hours=1)
 MIN_COOLDOWN, MAX_COOLDOWN = timedelta(minutes=5), timedelta(days=7)
 PER_PERSON, PER_CHANNEL = 10, 10  # alerts one person / one chat may have
 BUTTON_TTL = timedelta(minutes=30)  # "set it anyway", "which one?"
-CARD_BUTTON_TTL = timedelta(days=7)  # a delivered card's re-arm / delete
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +116,19 @@ class PriceAlertSkill(OneShotSkill):
 
     async def create(self, turn: Turn, task: Task) -> Done:
         move(task, TaskStatus.EXECUTING, turn.now)
+        checked = await self._checked(turn, task)
+        if isinstance(checked, Done):
+            return checked
+        spec, quote, notes, holds = checked
+        if holds:
+            return await self._ask_anyway(turn, task, spec, quote, notes)
+        return await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)
+
+    async def _checked(
+        self, turn: Turn, task: Task
+    ) -> Done | tuple[AlertSpec, Quote, list[Block], bool | None]:
+        """The request checked (who asks, the values, the level against a live quote), or the
+        refusal. ``holds``: the condition at the price now (None: a move with nothing to compare)."""
         refusal = self._may_manage(turn)
         if refusal is not None:
             return self._fail(turn, task, refusal)
@@ -135,10 +147,7 @@ class PriceAlertSkill(OneShotSkill):
         problem = self._check_level(spec, quote)
         if problem is not None:
             return self._fail(turn, task, problem)
-        holds = spec.holds(quote.price, await self._reference(spec, turn.now))
-        if holds:
-            return await self._ask_anyway(turn, task, spec, quote, notes)
-        return await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)
+        return spec, quote, notes, spec.holds(quote.price, await self._reference(spec, turn.now))
 
     def _checked_slots(self, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Block], Problem | None]:
         slots = dict(raw)
@@ -402,6 +411,8 @@ class PriceAlertSkill(OneShotSkill):
         return await super().on_button(turn, task, payload)
 
     async def _create_anyway(self, turn: Turn, slots: dict[str, Any]) -> Reply:
+        """ "Set it anyway": checked again from the start (the price may have moved since), and set
+        unarmed if its condition still holds, so it fires only after a real crossing."""
         task = Task(
             id=secrets.token_hex(6),
             skill=SKILL,
@@ -411,22 +422,11 @@ class PriceAlertSkill(OneShotSkill):
             updated_at=turn.now,
         )
         move(task, TaskStatus.EXECUTING, turn.now)
-        checked, _notes, problem = self._checked_slots(slots)
-        if problem is not None:
-            return self._fail(turn, task, problem).reply
-        spec = spec_from(checked)
-        try:
-            quote = await self.market.get_quote(spec.symbol)
-        except MarketError as exc:
-            pair = pair_of(spec.symbol, self.catalog)
-            return self._fail(
-                turn, task, Problem("alert.market_down", {"pair": pair, "code": exc.code}, exc.code)
-            ).reply
-        problem = self._check_level(spec, quote)
-        if problem is not None:
-            return self._fail(turn, task, problem).reply
-        holds = spec.holds(quote.price, await self._reference(spec, turn.now))
-        return (await self._store(turn, task, spec, quote, armed=holds is False, notes=[])).reply
+        checked = await self._checked(turn, task)
+        if isinstance(checked, Done):
+            return checked.reply
+        spec, quote, notes, holds = checked
+        return (await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)).reply
 
     # -- helpers ---------------------------------------------------------------------------------
 
