@@ -1,8 +1,9 @@
 """A trader, its run state and the decisions it records.
 
 A trader is ``stopped`` until started; ``starting`` while its pre-launch checks run; ``running``
-while its job ticks; ``stopping`` between a stop and the job noticing; ``error`` after an
-automatic stop (3 consecutive failed ticks), with ``last_error`` saying why.
+while its job ticks; ``error`` after an automatic stop (3 consecutive failed ticks), with
+``last_error`` saying why. ``stopping`` is counted as active but nothing sets it today: a stop takes
+effect at once (a tick in flight re-reads the state before each order).
 
 ``run`` counts the starts: a tick job carries the run it belongs to, so the job of an earlier
 run (stopped, then started again) finds itself outdated and ends instead of acting twice.
