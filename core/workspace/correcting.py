@@ -10,6 +10,7 @@ longer applies (the other exchange's keys, the provider's defaults).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.i18n import register
@@ -21,7 +22,7 @@ from core.tasks.answers import secret_value
 from core.tasks.flow import TaskFlow
 from core.turn import Turn
 from core.workspace.corrections import Correction, read_correction
-from core.workspace.extraction import find_balance
+from core.workspace.extraction import NAME_UNSURE, find_balance
 from core.workspace.given_secrets import find_given
 from core.workspace.text import inline
 
@@ -29,6 +30,11 @@ register(
     {
         "ws.corrected": {"zh": "好的，{field}已改为「{value}」。", "en": "OK, the {field} is now “{value}”."},
         "ws.corrected_field": {"zh": "好的，改为修改{field}。", "en": "OK, changing the {field} instead."},
+        "ws.name_unsure": {
+            "zh": "我没能确定你想用的名字（名字最长 32 个字符、最多 4 个词，且不能像密钥）。",
+            "en": "I couldn't be sure of the name you meant (at most 32 characters and 4 words, and "
+            "nothing that looks like a key).",
+        },
         "ws.correct_unsure": {
             "zh": "我不确定要改哪一项。可以说「名字改成 …」或「交易所改成 …」。",
             "en": "I'm not sure what to change. Say “change the name to …” or “change the exchange to …”.",
@@ -49,6 +55,14 @@ class CorrectingFlow(TaskFlow):
     """A task flow that follows corrections and credentials typed mid-task."""
 
     record_domain = ""  # "exchange" | "model": which label fills which secret (given_secrets.SLOTS)
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        unsure = bool(task.slots.pop(NAME_UNSURE, False))
+        reply = await super().start(turn, task)
+        if unsure and task.asking == "name":
+            notice = NoticeBlock(turn.t("ws.name_unsure"), "warning", "name_unsure")
+            reply = replace(reply, blocks=(notice, *reply.blocks))
+        return reply
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         fixed = await self.corrected(turn, task, route)

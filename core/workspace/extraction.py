@@ -56,6 +56,7 @@ _BALANCE = (
 _MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
 
 
+NAME_UNSURE = "name_unsure"  # a create slot: a name was given, but not one deskmate could take
 # A name in quotes anywhere ("add a paper account “main”").
 QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 
@@ -142,6 +143,8 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
     if named is not None:
         if named.value:
             slots["name"] = named.value
+        else:
+            slots[NAME_UNSURE] = True  # the flow asks for the name, and says why
         rest = f"{raw[: named.start]} {raw[named.end :]}"
     if domain == "model":
         provider = find_provider(normalize(rest))

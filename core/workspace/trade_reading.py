@@ -24,6 +24,7 @@ from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
 from core.strategies.words import STRATEGY_TALK
 from core.workspace.exchanges import find_exchange
+from core.workspace.extraction import find_name
 from core.workspace.reading import CREATE, DELETE, EXCHANGE_PLACE
 
 
@@ -140,6 +141,8 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
         return None
     if STRATEGY_TALK.search(norm):
         return None  # "创建一个BTC定投策略，每天买50U" sets up a strategy; it places no order
+    if _MANAGES_ACCOUNTS.search(norm) and EXCHANGE_PLACE.search(norm) and _no_coin(text, coins):
+        return None  # "add a binance account called long shot": adding an account, not an order
     symbol, where = coins.find(norm)
     slots: dict[str, Any] = {}
     ref = account_ref(text, norm)
@@ -169,6 +172,13 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
         if pattern.search(norm):
             return TradeReading("query", action, slots)  # type: ignore[arg-type]
     return None
+
+
+def _no_coin(text: str, coins: CoinNames) -> bool:
+    """No coin is named outside the name the message gives ("called BTC main" names none)."""
+    named = find_name(text)
+    rest = f"{text[: named.start]} {text[named.end :]}" if named is not None else text
+    return coins.find(normalize(rest))[0] is None
 
 
 def _side(norm: str) -> Literal["buy", "sell"] | None:

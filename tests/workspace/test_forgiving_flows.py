@@ -125,3 +125,15 @@ async def test_a_key_typed_in_a_group_request_is_deleted_and_never_shown() -> No
     reply = await group.say(f"add my okx account, api key is {OKX_KEY}")
     assert codes(reply) == ["private_only"] and reply.delete_inbound
     assert OKX_KEY not in str(reply) and "given_secrets" not in reply.route.slots
+
+
+async def test_a_name_that_could_not_be_taken_is_asked_for_saying_why() -> None:
+    reply = await make_desk().chat.say("添加币安账户，名字叫 ，")
+    assert codes(reply) == ["name_unsure", "ask_name"] and "name" not in slots(reply)
+    long = await make_desk().chat.say("add a paper account called one two three four five six")
+    assert codes(long) == ["name_unsure", "ask_name"]
+
+
+async def test_words_of_an_order_inside_a_name_place_no_order() -> None:
+    reply = await make_desk().chat.say("add a binance account called long shot")  # "long" is a buy word
+    assert reply.route.skill == "exchange_management" and slots(reply)["name"] == "long shot"
