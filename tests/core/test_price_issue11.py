@@ -143,6 +143,7 @@ async def test_everyday_words_are_no_coin_without_a_price_question(text: str) ->
         ("最近一个月比特币", 30, "range_nearest"),
         ("btc price last month", 30, "range_nearest"),
         ("give me 3 day btc history", 7, "range_nearest"),
+        ("给我看3天的比特币走势", 7, "range_nearest"),
         ("BTC 三个月走势", 90, "range_nearest"),
         ("BTC 1h chart", 7, "range_intraday"),
     ],
@@ -218,11 +219,22 @@ async def test_same_for_eth_keeps_the_kind_and_window() -> None:
     assert len(histories(reply)[0].points) == 30
 
 
-async def test_and_now_is_the_current_price_of_the_coin_just_shown() -> None:
+@pytest.mark.parametrize(
+    ("first", "followup"), [("SOL last 30 days", "and now?"), ("SOL 最近30天走势", "现在呢")]
+)
+async def test_and_now_is_the_current_price_of_the_coin_just_shown(first: str, followup: str) -> None:
     c = chat()
-    await c.say("SOL last 30 days")
-    reply = await c.say("and now?")
+    await c.say(first)
+    reply = await c.say(followup)
     assert reply.route.action == "current" and quotes(reply) == ["SOLUSDT"]
+
+
+async def test_same_for_in_chinese() -> None:
+    c = chat()
+    await c.say("比特币30天走势")
+    reply = await c.say("以太坊也一样")
+    assert reply.route.action == "history" and [h.symbol for h in histories(reply)] == ["ETHUSDT"]
+    assert len(histories(reply)[0].points) == 30
 
 
 @pytest.mark.parametrize("followup", ["那一个月呢", "and 30 days?"])

@@ -235,6 +235,7 @@ async def test_finished_tasks_keep_no_sealed_key_in_the_conversation_state() -> 
 def test_a_reading_that_carries_a_key_is_never_cached() -> None:
     from core.workspace import reading
 
+    reading._cached_read.cache_clear()  # a full cache (earlier tests) would not grow by one
     before = reading._cached_read.cache_info().currsize
     read(f"add my okx account, api key is {KEY}")
     read(f"add a binance account {API_KEY}")

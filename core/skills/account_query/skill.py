@@ -57,7 +57,9 @@ class AccountQuerySkill(AccountFlow):
         return turn.t("aq.ask_symbol")
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
-        return [Choice(m.symbol, m.base) for m in self.catalog.markets[:MAX_COIN_BUTTONS]]
+        # Coins whose filters are known: an order for them can be checked.
+        tradable = [m for m in self.catalog.markets if m.rules is not None]
+        return [Choice(m.symbol, m.base) for m in tradable[:MAX_COIN_BUTTONS]]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)

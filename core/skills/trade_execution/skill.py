@@ -99,7 +99,9 @@ class TradeSkill(AccountFlow):
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "symbol":
-            return [Choice(m.symbol, m.base) for m in self.catalog.markets[:MAX_COIN_BUTTONS]]
+            # Coins whose filters are known: an order for them can be checked.
+            tradable = [m for m in self.catalog.markets if m.rules is not None]
+            return [Choice(m.symbol, m.base) for m in tradable[:MAX_COIN_BUTTONS]]
         if task.action == "buy":
             return [Choice(f"quote:{n}", f"{n} USDT") for n in (50, 100, 500)]
         return [
