@@ -31,6 +31,23 @@ _KNOWN_LEVELS: dict[str, tuple[Decimal, Decimal]] = {
     "BTCUSDT": (Decimal(90_000), Decimal("0.25")),
     "ETHUSDT": (Decimal(3_500), Decimal("0.30")),
     "SOLUSDT": (Decimal(165), Decimal("0.35")),
+    # Other popular coins near their usual magnitude, so a demo card looks like the coin it names.
+    "BNBUSDT": (Decimal(650), Decimal("0.30")),
+    "XRPUSDT": (Decimal("2.2"), Decimal("0.35")),
+    "DOGEUSDT": (Decimal("0.2"), Decimal("0.40")),
+    "ADAUSDT": (Decimal("0.7"), Decimal("0.35")),
+    "TRXUSDT": (Decimal("0.25"), Decimal("0.30")),
+    "LTCUSDT": (Decimal(95), Decimal("0.30")),
+    "BCHUSDT": (Decimal(450), Decimal("0.30")),
+    "ETCUSDT": (Decimal(22), Decimal("0.30")),
+    "WBTCUSDT": (Decimal(90_000), Decimal("0.25")),
+    "LINKUSDT": (Decimal(18), Decimal("0.35")),
+    "AVAXUSDT": (Decimal(30), Decimal("0.35")),
+    "DOTUSDT": (Decimal("5.5"), Decimal("0.35")),
+    "SHIBUSDT": (Decimal("0.000015"), Decimal("0.40")),
+    "PEPEUSDT": (Decimal("0.000012"), Decimal("0.40")),
+    "SUIUSDT": (Decimal("3.5"), Decimal("0.40")),
+    "TONUSDT": (Decimal("3.2"), Decimal("0.35")),
 }
 _OTHER_SWING = Decimal("0.30")
 

@@ -149,7 +149,7 @@ async def test_a_known_coin_binance_does_not_list_fails_clearly() -> None:
 async def test_slash_command_with_an_unknown_coin() -> None:
     market = ScriptedMarket()
     reply = await Chat(make_core(market)).command("price", "pepecoin")
-    assert reply.status is Status.NEEDS_INPUT and reply.route.slots["unknown"] == "PEPECOIN"
+    assert reply.status is Status.NEEDS_INPUT and reply.route.slots["unknown"] == "pepecoin"  # as typed
     assert reply.buttons[0].label == "PEPE"  # the close match, offered, not assumed
     assert market.calls == []
 

@@ -89,6 +89,7 @@ async def test_an_etf_is_not_a_coin(text: str, locale: str) -> None:
     market = ScriptedMarket()
     reply = await chat(market).say(text)
     assert reply.status is Status.FAILED and codes(reply) == ["not_a_coin"] and reply.locale == locale
+    assert text.removesuffix("价格").removesuffix(" price") in reply.blocks[0].text  # as written
     assert market.calls == []
 
 
@@ -159,7 +160,8 @@ async def test_ranges_served_and_nearest(text: str, days: int, note: str | None)
         assert not {"range_nearest", "range_intraday", "range_date"} & set(codes(reply))
     else:
         assert codes(reply)[0] == note
-        assert "7, 14, 30, 90" in reply.blocks[0].text
+        said = reply.blocks[0].text
+        assert "7, 14, 30 or 90" in said if reply.locale == "en" else "7、14、30 或 90" in said
 
 
 async def test_a_date_gets_the_current_price_and_says_why() -> None:

@@ -87,7 +87,7 @@ def phrases(catalog: MarketCatalog) -> list[tuple[str, list[str] | None, dict[st
     out += [
         ("btc and eth price", ["BTCUSDT", "ETHUSDT"], {}),
         ("比特币和以太坊价格", ["BTCUSDT", "ETHUSDT"], {}),
-        ("比特币ETF价格", [], {"not_coin": "比特币etf"}),
+        ("比特币ETF价格", [], {"not_coin": "比特币ETF"}),
         ("bitcoin etf price", [], {"not_coin": "bitcoin etf"}),
         ("what's the price?", [], {}),
         ("当前价格是多少", [], {}),

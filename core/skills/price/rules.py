@@ -5,7 +5,8 @@ Also reads the /price and /history commands ("/price btc"), which the engine rou
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core.markets import MarketCatalog
@@ -237,6 +238,15 @@ class PriceRules:
         return None
 
 
+def _as_written(word: str | None, text: str) -> str | None:
+    """``word`` (found in the normalized text) as the person wrote it: "比特币ETF", "BTCC"."""
+    if not word:
+        return word
+    pattern = r"\s*".join(re.escape(ch) for ch in word if not ch.isspace())
+    found = re.search(pattern, unicodedata.normalize("NFKC", text), re.IGNORECASE)
+    return found.group(0) if found else word
+
+
 class PriceRule:
     """The price skill's routing rule: a PriceIntent as a Route."""
 
@@ -248,6 +258,11 @@ class PriceRule:
         if intent is None:
             return None
         slots: dict[str, Any] = {"symbols": list(intent.symbols)}
+        intent = replace(
+            intent,
+            unknown=_as_written(intent.unknown, text),
+            not_coin=_as_written(intent.not_coin, text),
+        )
         if intent.notes:
             slots["notes"] = list(dict.fromkeys(intent.notes))
         if intent.range is not None and intent.range.explicit:

@@ -52,6 +52,14 @@ class _CoinCards:
     partial: bool = False
 
 
+def _served(locale: str) -> str:
+    """ "7, 14, 30 or 90" / "7、14、30 或 90"."""
+    days = [str(d) for d in SERVED_DAYS]
+    if locale == "zh":
+        return "、".join(days[:-1]) + " 或 " + days[-1]
+    return ", ".join(days[:-1]) + " or " + days[-1]
+
+
 class PriceSkill(OneShotSkill):
     name = SKILL
 
@@ -297,7 +305,7 @@ class PriceSkill(OneShotSkill):
         range_note = task.slots.get("range_note")
         if isinstance(range_note, dict) and has_message(f"price.{range_note.get('code')}"):
             code = str(range_note["code"])
-            served = ", ".join(str(d) for d in SERVED_DAYS)
+            served = _served(turn.locale)
             notes.append(
                 NoticeBlock(
                     turn.t(f"price.{code}", asked=range_note.get("asked") or "", days=days, served=served),
