@@ -28,7 +28,7 @@ OTHER_QUOTES: Final = frozenset(
     {"usd", "usdc", "busd", "fdusd", "tusd", "eur", "try", "brl", "jpy", "gbp", "cny"}
 )
 # English words too common to ever be a coin without "$" or a pair, whatever the catalog lists.
-_STOPWORDS: Final = frozenset(
+STOPWORDS: Final = frozenset(
     [
         "a",
         "an",
@@ -218,7 +218,7 @@ class CoinIndex:
                 return Mention(
                     symbol, start, tail.end(), norm[start : tail.end()], explicit=True, other_quote=other
                 ), 1
-            if is_ticker and not dollar and (len(word) <= 1 or word in _STOPWORDS):
+            if is_ticker and not dollar and (len(word) <= 1 or word in STOPWORDS):
                 return None, 1  # "a", "the", "s" of "what's": a coin only as "$S" or "S/USDT"
             explicit = dollar or (not is_ticker and word.endswith(_QUOTE) and word != _QUOTE)
             weak = not dollar and (

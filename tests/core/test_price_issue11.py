@@ -60,6 +60,12 @@ async def test_close_match_buttons_answer_the_coin_pressed() -> None:
     assert pressed.status is Status.COMPLETED and quotes(pressed) == ["ETHUSDT"]
 
 
+@pytest.mark.parametrize("text", ["WHAT IS THE PRICE?", "SHOW ME PRICES", "PRICE PLEASE"])
+async def test_shouting_is_no_coin(text: str) -> None:
+    reply = await chat().say(text)
+    assert reply.status is Status.NEEDS_INPUT and "unknown" not in reply.route.slots
+
+
 async def test_an_unknown_word_with_no_close_match_just_says_so() -> None:
     reply = await chat().say("QQQQQQ price")
     assert reply.status is Status.FAILED and codes(reply) == ["unknown_coin"]

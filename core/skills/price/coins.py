@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from core.coin_index import CoinIndex, Mention
+from core.coin_index import STOPWORDS, CoinIndex, Mention
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 
@@ -210,6 +210,8 @@ class CoinFinder:
             word = t.group(1)
             if (
                 word not in _NOT_TICKERS
+                and word.casefold() not in _QUESTION_WORDS  # "WHAT IS THE PRICE?" is shouting
+                and word.casefold() not in STOPWORDS
                 and word.casefold() not in taken
                 and self.catalog.resolve(word) is None
             ):
