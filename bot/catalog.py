@@ -4,6 +4,7 @@ demo market). Reading either is a few milliseconds; the name indexes are built o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from datetime import datetime
@@ -38,3 +39,18 @@ async def load_cached(catalog: MarketCatalog, store: CatalogStore) -> None:
         markets, fetched_at = cached
         catalog.replace(markets, fetched_at, "database")
         log.debug("market catalog: %d markets from the database (%s)", len(markets), fetched_at)
+
+
+async def follow_cached(catalog: MarketCatalog, store: CatalogStore, *, every: float = 3600.0) -> None:
+    """Keep a long-running process on the newest cached list: the daily refresh runs in whichever
+    process claims its job, and the others take its result from the database within ``every``."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            cached = await store.load()
+        except Exception:  # the database is unreachable for a moment: the list in hand stays
+            log.warning("market catalog: could not read the cached list", exc_info=True)
+            continue
+        if cached is not None and (catalog.fetched_at is None or cached[1] > catalog.fetched_at):
+            catalog.replace(cached[0], cached[1], "database")
+            log.info("market catalog: %d markets from the database", len(cached[0]))

@@ -169,6 +169,10 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
     from bot.jobs import JOB_RUNNER, add_job_runner
 
     add_job_runner(jobs, app, outbound)
+    if app.catalog_store is not None:  # another process's daily refresh reaches this one too
+        from bot.catalog import follow_cached
+
+        jobs["market catalog"] = follow_cached(app.catalog, app.catalog_store)
     app.charts.warm_up()  # matplotlib loads in the background while the platforms connect
     failed = await run_until_signalled(jobs, stop_first=(JOB_RUNNER,))
     if failed:  # a supervisor restarts on a non-zero exit; the log above has the details

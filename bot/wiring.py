@@ -40,7 +40,7 @@ from core.jobs import JOBS, JobKind, JobKinds, JobQueue
 from core.market import BookData, MarketData
 from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
-from core.markets import MarketCatalog
+from core.markets import CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
@@ -85,6 +85,7 @@ class App:
     deliveries: DeliveryLog
     http: httpx.AsyncClient | None = None
     closers: list[Any] = field(default_factory=list)  # async callables run on shutdown
+    catalog_store: CatalogStore | None = None  # the live market's cached list (None: demo)
 
     async def aclose(self) -> None:
         for close in self.closers:
@@ -308,4 +309,5 @@ async def build_app(
         deliveries=deliveries,
         http=http,
         closers=closers,
+        catalog_store=services.find(CATALOG_STORE),
     )

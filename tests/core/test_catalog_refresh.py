@@ -83,3 +83,23 @@ def test_the_job_kind_exists_only_where_there_is_a_list_to_refresh_from() -> Non
     assert price.SPEC.jobs is not None and price.SPEC.jobs(services) == []  # the demo market
     services.provide(CATALOG_SOURCE, Source()).provide(CATALOG_STORE, Store())
     assert [k.name for k in price.SPEC.jobs(services)] == [REFRESH_CATALOG]
+
+
+async def test_a_long_running_process_follows_the_cached_list() -> None:
+    import asyncio
+
+    from bot.catalog import follow_cached
+
+    catalog = MarketCatalog([market_for("BTC")], fetched_at=NOW - timedelta(days=1), origin="database")
+
+    class Cached(Store):
+        async def load(self) -> tuple[list[MarketSpec], datetime] | None:
+            return [market_for("BTC"), market_for("NEWCOIN")], NOW
+
+    follower = asyncio.create_task(follow_cached(catalog, Cached(), every=0.01))
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if catalog.is_supported("NEWCOINUSDT"):
+            break
+    follower.cancel()
+    assert catalog.is_supported("NEWCOINUSDT") and catalog.fetched_at == NOW
