@@ -51,6 +51,7 @@ from core.workspace.model_configs import ModelConfig, ModelConfigRepository
 from core.workspace.providers import find_provider
 from core.workspace.reading import TRADER
 from core.workspace.records import RecordSkill
+from core.workspace.trade_reading import CoinNames
 
 ALL = "*"  # the target id of "all my running traders"
 NO_MODEL = "none"  # the model slot of a trader whose strategy is not ai
@@ -899,12 +900,8 @@ def _one(records: Sequence[Any], recent: bool) -> Any | None:
 
 def _coin_in(norm: str, catalog: MarketCatalog) -> str | None:
     """The one supported coin a create request names ("BTC agent"), or None."""
-    found: set[str] = set()
-    for alias, symbol in catalog.aliases().items():
-        if not alias or not catalog.is_supported(symbol):
-            continue
-        if _word(alias, norm):
-            found.add(symbol)
+    # The shared coin reader: "for me" names no coin ME, "以太经典" is ETC and not ETH.
+    found = {s for s in CoinNames(catalog).all(norm) if catalog.is_supported(s)}
     return found.pop() if len(found) == 1 else None
 
 

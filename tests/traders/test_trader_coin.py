@@ -1,0 +1,23 @@
+"""The coin a trader request names, on the full catalog (everyday-word tickers like ME and AI are
+listed there): "a BTC agent for me" is about BTC, never "two coins, so none"."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.catalog import bundled_catalog
+from core.skills.trader_management.skill import _coin_in
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("create a btc agent for me", "BTCUSDT"),
+        ("create an ai trader for sol", "SOLUSDT"),
+        ("帮我创建一个以太经典的交易员", "ETCUSDT"),
+        ("create a trader", None),
+        ("create a trader for btc and eth", None),  # two coins: asked, not guessed
+    ],
+)
+def test_the_one_coin_a_trader_request_names(text: str, symbol: str | None) -> None:
+    assert _coin_in(text, bundled_catalog()) == symbol
