@@ -73,10 +73,25 @@ async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None
         await app.aclose()
 
 
+def _glued_press(argv: list[str]) -> list[str]:
+    """A button token may start with "-" (tokens are URL-safe base64): "--press -Bx…" would read
+    as an option, so the token is glued to its flag ("--press=-Bx…")."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--press" and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            out.append(f"--press={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(argv[i])
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The exit code: 0 done, 1 could not run (a platform refused to start, an unreachable
     database), 2 a configuration error. A start-up problem is one line on stderr, no traceback."""
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_glued_press(sys.argv[1:] if argv is None else list(argv)))
     try:
         return _main(args)
     except StartupError as exc:

@@ -73,7 +73,7 @@ async def ask_once(
     else:
         print(render_text(reply, images, numbered_buttons=False))
         for button in reply.buttons:
-            print(f"  [{button.label}]  deskmate ask --chat {chat} --press {button.token}")
+            print(f"  [{button.label}]  deskmate ask --chat {chat} --press={button.token}")
     return 0
 
 

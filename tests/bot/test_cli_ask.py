@@ -130,4 +130,9 @@ def test_plain_ask_offers_press_commands_not_numbers(tmp_path: Path) -> None:
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "type the number" not in proc.stdout
-    assert "[ETH]  deskmate ask --chat p1 --press " in proc.stdout
+    assert "[ETH]  deskmate ask --chat p1 --press=" in proc.stdout  # glued: a token may start with "-"
+
+
+def test_a_token_that_starts_with_a_dash_is_still_a_token(ask) -> None:
+    pressed = ask("--press", "-BxLnkHPzAqZVb7v")  # URL-safe base64 may start with "-"
+    assert pressed["status"] == "failed"  # an unknown button, not a usage error
