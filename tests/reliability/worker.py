@@ -37,6 +37,7 @@ from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
+from adapters.storage.traders import SqlTraders
 from adapters.storage.trading import SqlOrderStore
 from bot.skills import build_registry
 from core.clock import SystemClock
@@ -53,6 +54,7 @@ from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills.price_alert.ports import PRICE_ALERTS
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
+from core.traders.ports import TRADERS
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING, TradingService
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
@@ -184,6 +186,7 @@ async def main() -> None:
         .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
         .provide(AUDIT_LOG, SqlAuditLog(engine))
         .provide(STRATEGIES, SqlStrategies(engine))
+        .provide(TRADERS, SqlTraders(engine))
         .provide(ORDERS, orders)
         .provide(TRADING, TradingService(orders, market, MarketCatalog(), clock))
         .provide(PRICE_ALERTS, SqlAlertStore(engine))
