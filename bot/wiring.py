@@ -40,7 +40,7 @@ from core.jobs import JOBS, JobKind, JobKinds, JobQueue
 from core.market import BookData, MarketData
 from core.market_cache import CachedMarket
 from core.market_guard import MarketGuard
-from core.markets import CatalogStore, MarketCatalog
+from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
@@ -132,6 +132,7 @@ def build_market(
         from adapters.binance import BinanceMarket
 
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
+        # exchangeInfo (the daily catalog refresh) gets its own, longer budget: at least 30 s.
         binance = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
         guarded = MarketGuard(binance, SqlMarketBlockStore(engine), clock)
         return CachedMarket(guarded, clock), http
@@ -139,27 +140,19 @@ def build_market(
 
 
 async def _live_catalog(
-    settings: Settings,
-    clock: Clock,
-    engine: AsyncEngine,
-    http: httpx.AsyncClient,
-    catalog: MarketCatalog,
-    services: Services,
+    engine: AsyncEngine, market: MarketData, catalog: MarketCatalog, services: Services
 ) -> None:
     """The live market's catalog: the database's copy (refreshed daily from exchangeInfo) over the
-    bundled snapshot, and the source and store the refresh job uses."""
-    from adapters.binance import BinanceMarket
-
+    bundled snapshot, and the source and store the refresh job uses. The source is the prices'
+    own MarketGuard (behind the caches): a recorded block stops the refresh too, and a 429/418
+    from exchangeInfo is recorded for prices and every process."""
     store = SqlCatalogStore(engine)
     try:
         await load_cached(catalog, store)
     except SQLAlchemyError:
         log.exception("could not read the cached market catalog; using the bundled snapshot")
-    # exchangeInfo is a large answer: its own, longer budget than a quote's.
-    source = BinanceMarket(
-        http, settings.binance.base_url, clock, max(30.0, settings.binance.timeout_seconds)
-    )
-    services.provide(CATALOG_SOURCE, source).provide(CATALOG_STORE, store)
+    guard = market.inner if isinstance(market, CachedMarket) else market
+    services.provide(CATALOG_SOURCE, cast(CatalogSource, guard)).provide(CATALOG_STORE, store)
 
 
 def trading_config(settings: Settings) -> TradingConfig:
@@ -281,7 +274,7 @@ async def build_app(
         .provide(MODEL_PROBE, LazyModelProbe())
     )
     if settings.market == "binance" and http is not None:
-        await _live_catalog(settings, clock, engine, http, catalog, services)
+        await _live_catalog(engine, market, catalog, services)
     skills = build_registry().build(services)
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])
     if services.find(CATALOG_SOURCE) is not None:

@@ -2,9 +2,11 @@
 
 When Binance answers 429 or 418, every deskmate process on that IP must stop calling until the
 wait is over: Binance escalates bans for clients that keep calling. MarketGuard wraps a
-MarketData: before a call it checks the recorded block (a read cached for ``read_ttl``, so a busy
-process reads the store about once a second, not once a call), and a rate limit or block raised
-by the wrapped market is recorded for everyone.
+MarketData (and its list of markets, core.markets.CatalogSource, when it has one: the daily
+catalog refresh is a call like any other, and a heavy one): before a call it checks the
+recorded block (a read cached for ``read_ttl``, so a busy process reads the store about once a
+second, not once a call), and a rate limit or block raised by the wrapped market is recorded
+for everyone.
 
 A block never lasts longer than MAX_RETRY_AFTER_SECONDS after it was recorded, whatever its
 ``until`` says (a bogus header, another version, a skewed clock): after that one call is tried
@@ -32,6 +34,7 @@ from core.market import (
     MarketErrorCode,
     Quote,
 )
+from core.markets import CatalogSource, MarketSpec
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +127,11 @@ class MarketGuard:
     async def get_book(self, symbol: str) -> Book:
         inner = cast(BookData, self._inner)
         return await self._guarded(lambda: inner.get_book(symbol))
+
+    async def list_markets(self) -> list[MarketSpec]:
+        """The exchange's list of markets (core.markets.CatalogSource), under the same block."""
+        inner = cast(CatalogSource, self._inner)
+        return await self._guarded(inner.list_markets)
 
     async def _guarded(self, call: Callable[[], Awaitable[T]]) -> T:
         block = await self._current()

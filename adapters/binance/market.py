@@ -3,7 +3,8 @@
 Failure policy, in one place:
 
 - Every public call has one time budget (``timeout_seconds``, 8 s by default) that covers all of
-  its HTTP attempts and the backoff between them; running out gives ``TIMEOUT``.
+  its HTTP attempts and the backoff between them; running out gives ``TIMEOUT``. exchangeInfo,
+  a large answer, has its own (``catalog_timeout_seconds``, at least 30 s).
 - A transport error (connect refused, reset, ...) or a 5xx is retried once after a short
   backoff, and only if the backoff still fits in the budget. A timeout is not retried (the
   budget is spent), nor is any 4xx.
@@ -63,13 +64,15 @@ class BinanceMarket:
         timeout_seconds: float = 8.0,
         *,
         retry_backoff_seconds: float = 0.25,
+        catalog_timeout_seconds: float | None = None,
     ) -> None:
-        if timeout_seconds <= 0:
+        if timeout_seconds <= 0 or (catalog_timeout_seconds is not None and catalog_timeout_seconds <= 0):
             raise ValueError("timeout_seconds must be positive")
         self._client = client
         self._base_url = base_url.rstrip("/")
         self._clock = clock
         self._timeout = timeout_seconds
+        self._catalog_timeout = catalog_timeout_seconds or max(30.0, timeout_seconds)
         self._backoff = max(0.0, retry_backoff_seconds)
 
     @property
@@ -103,15 +106,17 @@ class BinanceMarket:
 
     async def list_markets(self) -> list[MarketSpec]:
         """Every trading USDT spot market with its filters (exchangeInfo; core.markets.CatalogSource)."""
-        payload = await self._get_json(EXCHANGE_INFO_PATH, {"permissions": "SPOT"})
+        payload = await self._get_json(EXCHANGE_INFO_PATH, {"permissions": "SPOT"}, self._catalog_timeout)
         return parse_exchange_info(payload)
 
     # -- HTTP ---------------------------------------------------------------------------------
 
-    async def _get_json(self, path: str, params: Mapping[str, str]) -> object:
-        """GET ``path`` within the call's time budget, with the retry policy above."""
+    async def _get_json(self, path: str, params: Mapping[str, str], budget: float | None = None) -> object:
+        """GET ``path`` within the call's time budget (``budget``, else the default one), with the
+        retry policy above."""
+        budget = budget or self._timeout
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self._timeout
+        deadline = loop.time() + budget
         try:
             # httpx's timeouts bound each phase (connect, each read); this bounds the whole call,
             # so a server dripping bytes cannot hold a turn past the budget.
@@ -125,10 +130,8 @@ class BinanceMarket:
                     await asyncio.sleep(self._backoff)
                     response = await self._send(path, params, deadline)
         except TimeoutError as exc:
-            log.warning("binance %s: no answer within %.1f s", path, self._timeout)
-            raise MarketError(
-                MarketErrorCode.TIMEOUT, f"{path}: no answer within {self._timeout:g} s"
-            ) from exc
+            log.warning("binance %s: no answer within %.1f s", path, budget)
+            raise MarketError(MarketErrorCode.TIMEOUT, f"{path}: no answer within {budget:g} s") from exc
         return _decode(path, response)
 
     async def _send(self, path: str, params: Mapping[str, str], deadline: float) -> httpx.Response:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -14,6 +15,8 @@ from adapters.storage.market_catalog import SqlCatalogStore
 from bot.settings import Settings
 from bot.wiring import build_app, migrate
 from core.clock import FixedClock
+from core.market_cache import CachedMarket
+from core.market_guard import MarketGuard
 from core.markets import market_for
 from core.skills.price.catalog_refresh import REFRESH_CATALOG
 
@@ -43,6 +46,10 @@ async def test_the_live_market_uses_the_cached_list_and_queues_one_refresh(setti
         assert REFRESH_CATALOG in apps[0].jobs.kinds
         again = await apps[1].jobs.enqueue(REFRESH_CATALOG, {}, dedupe_key=REFRESH_CATALOG)
         assert again.created is False  # the one job both starts queued
+        # exchangeInfo goes through the prices' own guard: one block stops both.
+        refresh = apps[0].jobs.kinds[REFRESH_CATALOG].handler.__self__  # type: ignore[attr-defined]
+        assert isinstance(refresh.source, MarketGuard)
+        assert refresh.source is cast(CachedMarket, apps[0].market).inner
     finally:
         for app in apps:
             await app.aclose()

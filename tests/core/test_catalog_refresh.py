@@ -63,9 +63,19 @@ async def test_a_failed_fetch_keeps_the_list_and_retries() -> None:
     catalog = bundled_catalog()
     before = len(catalog)
     store = Store()
-    source = Source(MarketError(MarketErrorCode.RATE_LIMITED, "429", retry_after=30))
-    result = await CatalogRefresh(catalog, source, store).run(cast(Any, None), ctx())
-    assert isinstance(result, Retry) and result.error == MarketErrorCode.RATE_LIMITED
+    source = Source(
+        MarketError(MarketErrorCode.UNAVAILABLE, "exchangeInfo: HTTP 503"),
+        MarketError(MarketErrorCode.RATE_LIMITED, "exchangeInfo: HTTP 429", retry_after=30),
+    )
+    refresh = CatalogRefresh(catalog, source, store)
+    failed = await refresh.run(cast(Any, SimpleNamespace(attempts=1)), ctx())
+    kept = f"kept the {before} markets known"
+    assert failed == Retry(f"market_unavailable: exchangeInfo: HTTP 503; {kept}")  # the kind's backoff
+    # A rate limit: not before it ends, and the attempt's backoff (2 min after a second) on top.
+    limited = await refresh.run(cast(Any, SimpleNamespace(attempts=2)), ctx())
+    assert limited == Retry(
+        f"market_rate_limited: exchangeInfo: HTTP 429; {kept}", at=NOW + timedelta(seconds=30 + 120)
+    )
     assert len(catalog) == before and store.saved == []
 
 
