@@ -33,6 +33,7 @@ from matplotlib.transforms import IdentityTransform, Transform, blended_transfor
 from adapters.charts.model import MAX_X_LABELS, MAX_Y_TICKS, ChartModel
 from adapters.charts.png import encode_rgb
 from adapters.charts.text_cache import TextCachingCanvas, TextCachingRenderer
+from core.chart_png import SHARED
 
 WIDTH_PX = 780
 HEIGHT_PX = 600
@@ -63,6 +64,9 @@ PLOT_TOP = HEIGHT_PX - 196
 PLOT_BOTTOM = 98
 X_LABEL_TOP = PLOT_BOTTOM - 12
 FOOTER_BASELINE = 20
+# The bottom rows hold the source line and nothing else: a band of its own in the PNG, left out
+# of all but the last chart when several of one source are stacked (core.chart_png).
+FOOTER_BAND_PX = 50
 Y_LABEL_GAP = 14
 MARK_OFFSET = 15
 
@@ -419,6 +423,8 @@ def _draw_gaps(tpl: _Template, model: ChartModel, gaps: list[int], count: int) -
         tpl.scratch.append(label)
 
 
+BANDS = ((HEIGHT_PX - FOOTER_BAND_PX, 0), (FOOTER_BAND_PX, SHARED))
+
 # Templates are shared by the renderer's worker threads: a thread takes one (or makes one when all
 # are busy), draws, and gives it back. A template is never used by two threads at once.
 _templates: queue.SimpleQueue[_Template] = queue.SimpleQueue()
@@ -442,7 +448,7 @@ def render_png(model: ChartModel) -> bytes:
         _draw_model(tpl, model)
         tpl.canvas.draw()  # type: ignore[no-untyped-call]
         rgba = tpl.canvas.buffer_rgba()  # type: ignore[no-untyped-call]
-        return encode_rgb(rgba, WIDTH_PX, HEIGHT_PX, level=PNG_COMPRESS_LEVEL)
+        return encode_rgb(rgba, WIDTH_PX, HEIGHT_PX, bands=BANDS, level=PNG_COMPRESS_LEVEL)
     finally:
         _templates.put(tpl)
 

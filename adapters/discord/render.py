@@ -3,6 +3,9 @@
 Blocks are data. Every piece of dynamic text (from a user, a model, an exchange, or the core's
 own notices, which may quote user input) goes through ``safe()``: markdown and mentions
 escaped. Numbers and dates are formatted here from validated values.
+
+A chart answer is one message with one image: a multi-coin answer's charts are stacked into one
+picture (core.chart_png), shown in the last of their history cards.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import discord
 from adapters.discord.buttons import TokenButton, button_style
 from adapters.discord.labels import label
 from adapters.discord.secret_input import SecretButton, SecretPrompt
+from core.chart_png import stack_charts
 from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
@@ -125,9 +129,10 @@ class Rendered:
         }
 
 
-def chart_filename(symbol: str) -> str:
-    stem = _SAFE_FILENAME.sub("-", symbol.lower()).strip("-") or "chart"
-    return f"{stem}-history.png"
+def chart_filename(*symbols: str) -> str:
+    """ "btcusdt-history.png"; several coins' stacked chart: "btcusdt-ethusdt-history.png"."""
+    stems = [_SAFE_FILENAME.sub("-", s.lower()).strip("-") for s in symbols]
+    return f"{'-'.join(s for s in stems if s) or 'chart'}-history.png"
 
 
 def render(
@@ -147,6 +152,8 @@ def render(
     embeds: list[discord.Embed] = []
     charts: list[tuple[str, bytes, str]] = []
     history_embeds: dict[str, discord.Embed] = {}
+    chart_blocks = [b for b in reply.blocks if isinstance(b, ChartBlock)]
+    stacked = stack_charts(chart_blocks)  # None for one chart, or charts that do not stack
 
     for block in reply.blocks:
         if isinstance(block, QuoteBlock):
@@ -156,8 +163,12 @@ def render(
             history_embeds[block.symbol] = embed
             embeds.append(embed)
         elif isinstance(block, ChartBlock):
-            name = chart_filename(block.symbol)
-            charts.append((name, block.png, block.alt))
+            if stacked is not None and block is not chart_blocks[-1]:
+                continue  # in the stacked picture, shown with the last chart's card
+            symbols = [c.symbol for c in chart_blocks] if stacked is not None else [block.symbol]
+            name = chart_filename(*symbols)
+            alt = "; ".join(c.alt for c in chart_blocks) if stacked is not None else block.alt
+            charts.append((name, stacked or block.png, alt))
             target = history_embeds.get(block.symbol)
             if target is None:
                 target = discord.Embed(title=clip(safe(block.alt) or label(locale, "chart"), TITLE_MAX))

@@ -7,6 +7,8 @@ rejects the HTML anyway.
 
 A chart answer is one message: the photo, with the reply's text as its caption. Only a text
 too long for a caption (1024 characters as Telegram counts them) goes in messages of its own.
+A multi-coin answer's charts are stacked into one picture first (core.chart_png): an album
+(sendMediaGroup) would be a message per picture and cannot carry the buttons.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from datetime import datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.labels import label
+from core.chart_png import stack_charts
 from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
@@ -201,9 +204,27 @@ def _chart(block: ChartBlock, locale: Locale) -> OutPhoto:
     caption = block.alt or block.symbol
     if block.source == "demo":
         caption = f"{caption} · {label(locale, 'demo_source')}"
+    return _photo(block.png, caption)
+
+
+def _photo(png: bytes, caption: str) -> OutPhoto:
     if tg_len(caption) > MAX_CAPTION:  # counted as shown: the escaping adds nothing
         caption = _cut(caption, MAX_CAPTION - 1) + "…"
-    return OutPhoto(block.png, esc(caption), caption)
+    return OutPhoto(png, esc(caption), caption)
+
+
+def _picture(charts: list[ChartBlock], locale: Locale) -> OutPhoto | None:
+    """The reply's charts as one photo with their short descriptions; None without charts, or
+    when several cannot be stacked (then each goes as a photo of its own)."""
+    if len(charts) <= 1:
+        return _chart(charts[0], locale) if charts else None
+    png = stack_charts(charts)
+    if png is None:
+        return None
+    lines = [c.alt or c.symbol for c in charts]
+    if any(c.source == "demo" for c in charts):
+        lines.append(label(locale, "demo_source"))
+    return _photo(png, "\n".join(lines))
 
 
 def _cut(text: str, units: int) -> str:
@@ -342,12 +363,14 @@ def render_reply(reply: Reply, *, in_group: bool, bot_username: str | None) -> R
         if lines:
             lines.append(Line("", ""))  # a blank line between blocks
         lines.extend(block_lines(block, locale))
-    if len(charts) == 1 and (caption := _caption(lines)) is not None:
-        # One message: the chart with the text under it, and the buttons under both.
-        return Rendered((OutPhoto(charts[0].png, caption.html, caption.plain),), markup)
+    picture = _picture(charts, locale)
+    if picture is not None and (caption := _caption(lines)) is not None:
+        # One message: the chart (every coin's, stacked) with the text under it, and the
+        # buttons under both.
+        return Rendered((OutPhoto(picture.png, caption.html, caption.plain),), markup)
     # Too much text for a caption: the chart (with its short description), then the text as
     # messages of their own; the buttons go under the last one.
-    messages: list[Outgoing] = [_chart(b, locale) for b in charts]
+    messages: list[Outgoing] = [picture] if picture is not None else [_chart(b, locale) for b in charts]
     messages.extend(split_lines(lines))
     return Rendered(tuple(messages), markup)
 

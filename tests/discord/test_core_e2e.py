@@ -13,10 +13,12 @@ import simcord
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket, demo_quote_price
 from adapters.discord import build_client
+from core.chart_png import DIVIDER_HEIGHT as DIVIDER
 from core.clock import FixedClock
 from core.engine import Core
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
+from tests.chart_pngs import pixels
 from tests.discord.conftest import CONFIG
 from tests.discord.fakes import PNG_SIGNATURE
 from tests.fakes import COMMANDS, price_skills
@@ -157,3 +159,17 @@ async def test_core_buttons_survive_a_restart(
     assert message.embeds[0].title == "Solana · SOL/USDT: daily closes, last 7 days · DEMO"
     [attachment] = message.attachments
     assert (await attachment.read()).startswith(PNG_SIGNATURE)
+
+
+async def test_a_multi_coin_history_is_one_message_with_one_image(env: simcord.Env) -> None:
+    channel, alice, _ = _world(env)
+
+    result = await alice.slash(channel, "ask", text="btc and eth price last 7 days")
+
+    message = result.response
+    assert message is not None and result.followups == []
+    [attachment] = message.attachments  # both coins' charts, stacked
+    assert pixels(await attachment.read()).size == (780, 2 * 600 - (50 - DIVIDER))
+    btc, eth = message.embeds
+    assert "BTC/USDT" in str(btc.title) and "ETH/USDT" in str(eth.title)
+    assert (btc.image.url, eth.image.url) == (None, f"attachment://{attachment.filename}")

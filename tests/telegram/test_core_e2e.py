@@ -11,10 +11,12 @@ import pytest
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket, demo_quote_price
 from adapters.telegram.render import format_price, visible_length
+from core.chart_png import DIVIDER_HEIGHT as DIVIDER
 from core.clock import FixedClock
 from core.engine import Core
 from core.i18n import t
 from core.memory_store import MemoryStateStore
+from tests.chart_pngs import pixels
 from tests.fakes import price_skills
 from tests.telegram.conftest import Harness, start_harness
 from tests.telegram.fakes import BOT_USERNAME, GROUP, PNG_SIGNATURE, callback, message, update, user
@@ -146,3 +148,27 @@ async def test_a_redelivered_update_is_answered_once(real: tuple[Harness, FixedC
     await tg.feed(upd)  # Telegram redelivers after a restart: same update_id
 
     assert len(tg.api.sent_texts) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "pairs", "locale"),
+    [
+        ("btc and eth price last 7 days", ("BTC/USDT", "ETH/USDT"), "en"),
+        ("比特币、以太坊、狗狗币一周走势", ("BTC/USDT", "ETH/USDT", "DOGE/USDT"), "zh"),
+    ],
+)
+async def test_a_multi_coin_history_is_one_photo_of_every_chart(
+    real: tuple[Harness, FixedClock], question: str, pairs: tuple[str, ...], locale: str
+) -> None:
+    tg, _ = real
+    await tg.feed(update(message(question, sender=user(42, language_code=locale))))
+
+    [photo] = [c for c in tg.api.user_visible if c.endpoint != "sendChatAction"]
+    assert photo.endpoint == "sendPhoto"
+    width, height = pixels(photo.files["photo"][1]).size
+    # Every coin's 780x600 chart one under the other, the shared source line only under the last.
+    n = len(pairs)
+    assert (width, height) == (780, n * 600 - (n - 1) * (50 - DIVIDER))
+    caption = photo.params["caption"]
+    assert visible_length(caption) <= 1024
+    assert [caption.index(p) for p in pairs] == sorted(caption.index(p) for p in pairs)
