@@ -53,8 +53,11 @@ POSITIONS = _rx(
     "持仓", "仓位", "头寸", "持有", "positions", "position", "holdings", "what do i hold", "portfolio"
 )
 TRADES = _rx(
-    "成交记录", "成交", "交易记录", "成交历史", "交易历史", "历史订单", "订单记录",
+    "成交记录", "成交", "交易记录", "成交历史", "交易历史", "历史订单", "订单记录", "交易明细", "成交明细",
+    "账户记录", "账户历史", "账单",
     "trades", "trade history", "my fills", "fills", "order history", "recent orders",
+    # an account's history is its trades ("export my account history"), never a coin's prices
+    "account history", "trading history", "transaction history", "transactions",
 )  # fmt: skip
 _MANAGES_ACCOUNTS = re.compile(f"{CREATE.pattern}|{DELETE.pattern}", re.IGNORECASE)
 PRICE_QUESTION = _rx("价格", "价", "多少钱", "行情", "走势", "price", "quote", "chart", "trend")

@@ -2,7 +2,8 @@
 
 ``tests/corpus/routing.jsonl`` belongs to the repository, so the corpus tests run on any clone.
 A checkout that has the shared corpus beside it (``../shared/corpus/routing.jsonl``, as in the
-team's CI) also runs every shared row; elsewhere those cases are skipped, not failed.
+team's CI) also runs every shared row; elsewhere those cases are skipped, not failed. A git
+worktree looks beside its main checkout as well, so a worktree runs the same rows as its main one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,31 @@ from typing import Any
 import pytest
 
 OWN = Path(__file__).resolve().with_name("routing.jsonl")
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "routing.jsonl"
+_ROOT = Path(__file__).resolve().parents[2]
+_BESIDE = Path("shared") / "corpus" / "routing.jsonl"
+
+
+def _main_checkout(root: Path) -> Path:
+    """The main checkout of a git worktree (whose ``.git`` is a file naming its git dir), else root."""
+    dot_git = root / ".git"
+    if not dot_git.is_file():
+        return root
+    text = dot_git.read_text(encoding="utf-8").strip()
+    if not text.startswith("gitdir:"):
+        return root
+    git_dir = (root / text.removeprefix("gitdir:").strip()).resolve()
+    common = git_dir / "commondir"
+    if common.is_file():
+        git_dir = (git_dir / common.read_text(encoding="utf-8").strip()).resolve()
+    return git_dir.parent
+
+
+def _shared() -> Path:
+    candidates = [_ROOT.parent / _BESIDE, _main_checkout(_ROOT).parent / _BESIDE]
+    return next((c for c in candidates if c.exists()), candidates[0])
+
+
+SHARED = _shared()
 
 Row = dict[str, Any]
 

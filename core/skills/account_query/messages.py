@@ -29,6 +29,14 @@ register(
             "zh": "交易所暂时无法访问（{code} {message}）。",
             "en": "The exchange can't be reached right now ({code} {message}).",
         },
+        "aq.no_export_trades": {
+            "zh": "暂不支持导出为文件。以下是最近的成交（最多 {count} 笔）：",
+            "en": "Exporting to a file isn't offered. Here are your latest trades (up to {count}):",
+        },
+        "aq.no_export": {
+            "zh": "暂不支持导出为文件。以下是当前的数据：",
+            "en": "Exporting to a file isn't offered. Here is what I can show:",
+        },
         "aq.describe.balance": {"zh": "查看余额", "en": "looking at balances"},
         "aq.describe.positions": {"zh": "查看持仓", "en": "looking at positions"},
         "aq.describe.trades": {"zh": "查看成交记录", "en": "looking at trades"},

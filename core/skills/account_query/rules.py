@@ -1,13 +1,22 @@
-"""The account question rule: balance, positions, trades, the most one can buy."""
+"""The account question rule: balance, positions, trades, the most one can buy.
+
+"导出我的交易记录" / "export my account history" is read as the question it contains (the trades),
+with the ``export`` slot set: deskmate makes no files, so the answer shows what it has and says
+plainly that exporting to a file is not offered."""
 
 from __future__ import annotations
 
+import re
+
 from core.markets import MarketCatalog
+from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.workspace.trade_reading import CoinNames, read_trade
 
 SKILL = "account_query"
 ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
+EXPORT = "export"  # the slot: the person asked for a file
+_EXPORT = re.compile(r"导出|下载|(?<![a-z])(?:export|exports|exporting|download|csv|excel|spreadsheet)(?![a-z])")
 
 
 class AccountQueryRule:
@@ -18,4 +27,7 @@ class AccountQueryRule:
         reading = read_trade(text, self.coins)
         if reading is None or reading.kind != "query":
             return None
-        return Route(SKILL, reading.action, reading.slots)
+        slots = dict(reading.slots)
+        if _EXPORT.search(normalize(text)):
+            slots[EXPORT] = "yes"
+        return Route(SKILL, reading.action, slots)

@@ -22,7 +22,7 @@ from core.reply import (
     TradesBlock,
 )
 from core.skills.account_query import messages as _messages  # noqa: F401 - the "aq." texts
-from core.skills.account_query.rules import SKILL
+from core.skills.account_query.rules import EXPORT, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.flow import Choice, Parsed
@@ -62,6 +62,8 @@ class AccountQuerySkill(AccountFlow):
         return [Choice(m.symbol, m.base) for m in tradable[:MAX_COIN_BUTTONS]]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        if spec.name == EXPORT:
+            return Parsed("yes")  # only ever read from the request ("导出…"), never asked
         symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
         if symbol is None or not self.catalog.is_supported(symbol):
             coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
@@ -146,14 +148,24 @@ class AccountQuerySkill(AccountFlow):
             return self._failed(turn, task, notice)
         failed = isinstance(block, NoticeBlock) and block.level == "error"
         status = Status.FAILED if failed else Status.COMPLETED
-        return Done(self.private_reply(turn, task, status, (block,)), target=None, ok=not failed)
+        blocks: tuple[Block, ...] = (block,)
+        if task.slots.get(EXPORT):
+            # Asked for a file: say plainly there is none, above what can be shown here.
+            shown = TRADES_SHOWN if task.action == "trades" else None
+            text = turn.t("aq.no_export_trades", count=shown) if shown else turn.t("aq.no_export")
+            blocks = (NoticeBlock(text, "info", "export_unavailable"), block)
+        return Done(self.private_reply(turn, task, status, blocks), target=None, ok=not failed)
 
     def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:
         reply: Reply = self.private_reply(turn, task, Status.FAILED, (notice,))
         return Done(reply, ok=False)
 
 
-def _read_action(run: object, slots: object = ()) -> ActionSpec[AccountQuerySkill]:
+# Set only by the request itself ("导出我的交易记录"): the answer then says no file is made.
+_EXPORT_SLOT = SlotSpec(EXPORT, "text", required=False, infer=("message",))
+
+
+def _read_action(run: object, slots: object = (_EXPORT_SLOT,)) -> ActionSpec[AccountQuerySkill]:
     return ActionSpec(run=run, slots=slots, target=True, writes=False)  # type: ignore[arg-type]
 
 
