@@ -16,7 +16,9 @@ from core.workspace.trade_reading import CoinNames, read_trade
 SKILL = "account_query"
 ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
 EXPORT = "export"  # the slot: the person asked for a file
-_EXPORT = re.compile(r"导出|下载|(?<![a-z])(?:export|exports|exporting|download|csv|excel|spreadsheet)(?![a-z])")
+_EXPORT = re.compile(
+    r"导出|下载|(?<![a-z])(?:export|exports|exporting|download|csv|excel|spreadsheet)(?![a-z])"
+)
 
 
 class AccountQueryRule:
