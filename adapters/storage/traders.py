@@ -27,6 +27,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    case,
     delete,
     insert,
     select,
@@ -120,6 +121,7 @@ traders = cast(Table, TraderRow.__table__)
 trader_decisions = cast(Table, TraderDecisionRow.__table__)
 
 _ACTIVE = tuple(s.value for s in TraderState if s.active)
+_RUNNABLE = (TraderState.STARTING.value, TraderState.RUNNING.value)  # a tick may decide and order
 
 
 def trader_names(used_by: ColumnElement[Any], owner: str, row_id: int) -> Select[Any]:
@@ -295,6 +297,49 @@ class SqlTraders:
                 await insert_audit(conn, replace(audit, target_id=trader_id, target_name=row.name))
             return _trader(row)
 
+    async def stop(
+        self, owner: str, trader_id: str, now: datetime, audit: AuditEntry, *, stale_before: datetime
+    ) -> Trader | None:
+        key = _key(trader_id)
+        if key is None:
+            return None
+        c, d = traders.c, trader_decisions.c
+        async with self._engine.begin() as conn:
+            # A write first: it takes SQLite's write lock and PostgreSQL's row lock before the
+            # pending decision is looked for, as begin() does, so a tick's begin and a stop are
+            # serialized: either the tick's decision is seen here, or the tick sees the stop.
+            # (On PostgreSQL the next statement reads with a fresh snapshot: a decision committed
+            # while this one waited for the lock is seen.)
+            row = (
+                await conn.execute(
+                    update(traders)
+                    .where(c.id == key, c.owner == owner, c.state.in_(_ACTIVE))
+                    .values(state=TraderState.STOPPING.value, updated_at=now)
+                    .returning(*traders.c)
+                )
+            ).first()
+            if row is None:
+                return None
+            busy = (
+                await conn.execute(
+                    select(d.id)
+                    .where(d.trader_id == key, d.run == row.run, d.status == "pending")
+                    .where(d.updated_at > stale_before)
+                    .limit(1)
+                )
+            ).first()
+            if busy is None:  # idle (or its tick died long ago): stopped at once
+                row = (
+                    await conn.execute(
+                        update(traders)
+                        .where(c.id == key)
+                        .values(state=TraderState.STOPPED.value, stopped_at=now)
+                        .returning(*traders.c)
+                    )
+                ).one()
+            await insert_audit(conn, replace(audit, target_id=trader_id, target_name=row.name))
+            return _trader(row)
+
     # -- decisions ----------------------------------------------------------------------------
 
     async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None:
@@ -307,7 +352,7 @@ class SqlTraders:
             row = (await conn.execute(stmt)).first()
         return _decision(row) if row is not None else None
 
-    async def begin(self, decision: Decision) -> Decision:
+    async def begin(self, decision: Decision) -> Decision | None:
         key = _key(decision.trader_id)
         if key is None:
             raise NotFound(decision.trader_id)
@@ -326,15 +371,28 @@ class SqlTraders:
             "tokens": decision.tokens,
             "updated_at": decision.at,
         }
-        try:
-            async with self._engine.begin() as conn:
-                await conn.execute(insert(trader_decisions).values(**values))
+        c, d = traders.c, trader_decisions.c
+        async with self._engine.begin() as conn:
+            # The trader's row lock first (a no-op write; see stop()): a stop waits for this
+            # decision, or this sees the stop and stores nothing.
+            runnable = (
+                await conn.execute(
+                    update(traders)
+                    .where(c.id == key, c.run == decision.run, c.state.in_(_RUNNABLE))
+                    .values(state=c.state)
+                    .returning(c.id)
+                )
+            ).first()
+            stmt = select(trader_decisions).where(
+                d.trader_id == key, d.run == decision.run, d.tick == decision.tick
+            )
+            existing = (await conn.execute(stmt)).first()
+            if existing is not None:  # a re-run, or another process that got there first
+                return _decision(existing)
+            if runnable is None:
+                return None
+            await conn.execute(insert(trader_decisions).values(**values))
             return decision
-        except IntegrityError:
-            existing = await self.decision(decision.trader_id, decision.run, decision.tick)
-            if existing is None:  # pragma: no cover - an integrity error of another kind (trader gone)
-                raise NotFound(decision.trader_id) from None
-            return existing
 
     async def finish(self, decision: Decision, result: TickResult, now: datetime) -> Trader | None:
         key = _key(decision.trader_id)
@@ -374,6 +432,12 @@ class SqlTraders:
                 "state": TraderState.ERROR.value,
                 "last_error": result.stop_with_error,
                 "stopped_at": now,
+            }
+        else:  # a stop asked while this tick ran takes effect now that it is done
+            stopping = c.state == TraderState.STOPPING.value
+            values |= {
+                "state": case((stopping, TraderState.STOPPED.value), else_=c.state),
+                "stopped_at": case((stopping, now), else_=c.stopped_at),
             }
         stmt = (
             update(traders)

@@ -152,12 +152,29 @@ class MemoryTraderStore:
     async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None:
         return self._decisions.get((trader_id, run, tick))
 
-    async def begin(self, decision: Decision) -> Decision:
+    async def stop(
+        self, owner: str, trader_id: str, now: datetime, audit: AuditEntry, *, stale_before: datetime
+    ) -> Trader | None:
+        trader = await self.get(owner, trader_id)
+        if trader is None or not trader.state.active:
+            return None
+        busy = any(
+            k[0] == trader_id and k[1] == trader.run and d.status == "pending" and d.at > stale_before
+            for k, d in self._decisions.items()
+        )
+        if busy:
+            return await self._write(replace(trader, state=TraderState.STOPPING, updated_at=now), audit)
+        stopped = replace(trader, state=TraderState.STOPPED, updated_at=now, stopped_at=now)
+        return await self._write(stopped, audit)
+
+    async def begin(self, decision: Decision) -> Decision | None:
         key = (decision.trader_id, decision.run, decision.tick)
-        if decision.trader_id not in self.items:
-            raise NotFound(decision.trader_id)
         if key in self._decisions:
             return self._decisions[key]
+        trader = self.items.get(decision.trader_id)
+        runnable = (TraderState.STARTING, TraderState.RUNNING)
+        if trader is None or trader.run != decision.run or trader.state not in runnable:
+            return None
         self._decisions[key] = decision
         self._order.append(key)
         return decision
@@ -182,6 +199,8 @@ class MemoryTraderStore:
             changed = replace(
                 changed, state=TraderState.ERROR, last_error=result.stop_with_error, stopped_at=now
             )
+        elif trader.state is TraderState.STOPPING:  # a stop asked while this tick ran
+            changed = replace(changed, state=TraderState.STOPPED, stopped_at=now)
         return await self._write(changed, None)
 
     async def decisions(self, trader_id: str, run: int | None = None, limit: int = 500) -> list[Decision]:

@@ -2,8 +2,10 @@
 
 A trader is ``stopped`` until started; ``starting`` while its pre-launch checks run; ``running``
 while its job ticks; ``error`` after an automatic stop (3 consecutive failed ticks), with
-``last_error`` saying why. ``stopping`` is counted as active but nothing sets it today: a stop takes
-effect at once (a tick in flight re-reads the state before each order).
+``last_error`` saying why. A stop asked while a tick is placing its orders (its decision is
+recorded, not yet finished) makes it ``stopping``: that tick places no further order, finishes
+what is in flight, and its end makes the trader ``stopped``; a stop at any other time is
+``stopped`` at once (a tick still deciding then records nothing and orders nothing).
 
 ``run`` counts the starts: a tick job carries the run it belongs to, so the job of an earlier
 run (stopped, then started again) finds itself outdated and ends instead of acting twice.

@@ -61,18 +61,30 @@ class TraderStore(Protocol):
         memory start over and ``started_at`` is now. Leaving an active state sets ``stopped_at``."""
         ...
 
+    async def stop(
+        self, owner: str, trader_id: str, now: datetime, audit: AuditEntry, *, stale_before: datetime
+    ) -> Trader | None:
+        """Stop an active trader, decided under its row lock (serialized with ``begin``): straight
+        to ``stopped`` when no tick of its run is between ``begin`` and ``finish`` (a pending
+        decision last written after ``stale_before``); else ``stopping``, and that tick's
+        ``finish`` ends it ``stopped``. None when it was not active."""
+        ...
+
     async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None: ...
 
-    async def begin(self, decision: Decision) -> Decision:
-        """Store a pending decision; when one exists for its (trader, run, tick), return that one
-        unchanged (a re-run, or another process that got there first)."""
+    async def begin(self, decision: Decision) -> Decision | None:
+        """Store a pending decision while the trader is starting or running in the decision's run
+        (checked under the trader's row lock, so a stop either comes first or sees this
+        decision); when one exists for its (trader, run, tick), return that one unchanged (a
+        re-run, or another process that got there first). None when the trader was stopped
+        (or is stopping) meanwhile: nothing is stored and no order may follow."""
         ...
 
     async def finish(self, decision: Decision, result: TickResult, now: datetime) -> Trader | None:
         """In one transaction: the decision is done with its outcomes, and the trader (still in
         this run) counts the tick, its orders and errors, takes ``result.memory``, and stops in
-        ``error`` when ``result.stop_with_error`` says so. None when the run is over (stopped meanwhile);
-        the decision is still recorded."""
+        ``error`` when ``result.stop_with_error`` says so; a ``stopping`` trader ends ``stopped``.
+        None when the run is over (stopped meanwhile); the decision is still recorded."""
         ...
 
     async def decisions(self, trader_id: str, run: int | None = None, limit: int = 500) -> list[Decision]:

@@ -55,6 +55,10 @@ GRID_POLL: Final = timedelta(minutes=1)  # a grid watches the price this often
 AUTO_STOP_AFTER: Final = 3  # consecutive failed ticks before a trader stops itself
 AI_DEADLINE: Final = 30.0  # seconds: a later answer is a skipped tick
 AI_MAX_TOKENS: Final = 300
+TICK_TIMEOUT: Final = AI_DEADLINE + 90  # seconds: one attempt of a tick job
+# A decision still pending this long after it was recorded belongs to a tick attempt that died
+# (attempts time out after TICK_TIMEOUT): a stop does not wait for it.
+STALE_TICK: Final = timedelta(minutes=10)
 _RUNNABLE = (TraderState.STARTING, TraderState.RUNNING)
 
 
@@ -112,7 +116,7 @@ class TraderRuntime:
         self.deadline = AI_DEADLINE  # seconds: a later answer is a skipped tick
 
     def kinds(self) -> list[JobKind]:
-        return [JobKind(KIND, self.tick, timeout=AI_DEADLINE + 90, max_attempts=3)]
+        return [JobKind(KIND, self.tick, timeout=TICK_TIMEOUT, max_attempts=3)]
 
     # -- the job -------------------------------------------------------------------------------
 
@@ -120,10 +124,12 @@ class TraderRuntime:
         payload = job.payload
         trader = await self.traders.by_id(str(payload.get("trader_id", "")))
         run = int(payload.get("run", -1))
-        if trader is None or trader.run != run or trader.state not in _RUNNABLE:
+        if trader is None or trader.run != run or not trader.state.active:
             return DONE  # stopped, deleted, or restarted (the new run has its own job)
         locale: Locale = "zh" if payload.get("locale") == "zh" else "en"
         slot = str(payload.get("slot") or job.due_at.isoformat())
+        if trader.state is TraderState.STOPPING:
+            return await self._wind_down(ctx, trader, slot, locale)
         strategy = await self.strategies.get(trader.owner, trader.strategy_id or "")
         if trader.state is TraderState.STARTING:
             moved = await self.traders.transition(
@@ -137,6 +143,8 @@ class TraderRuntime:
         if existing is not None and existing.status == "done":
             return self._next(tick, payload)  # finished before a crash: only the reschedule was lost
         decision = existing or await self.traders.begin(await self._decide(tick))
+        if decision is None:  # stopped while it decided: nothing recorded, no order
+            return DONE
         outcomes = await self._place(tick, decision)
         decision = replace(decision, outcomes=outcomes)
         if any(o.status == "error" for o in outcomes) and decision.action in ("buy", "sell"):
@@ -147,6 +155,8 @@ class TraderRuntime:
         await self._tell(ctx, tick, decision, after, result)
         if after is not None and summary_of is not None:
             await self._daily(ctx, tick, after, summary_of)
+        if after is not None and after.state is TraderState.STOPPED:  # a stop waited for this tick
+            await self._stopped(ctx, after, locale)
         if after is None or not after.state.active:
             return DONE
         if finished is not None:
@@ -162,6 +172,31 @@ class TraderRuntime:
             )
             return DONE
         return self._next(replace(tick, trader=after), payload)
+
+    async def _wind_down(self, ctx: JobContext, trader: Trader, slot: str, locale: Locale) -> JobResult:
+        """A stop came while an attempt of this tick was placing orders, and that attempt died
+        (a crash, a timeout): record its decision with no new order, and the trader is stopped."""
+        strategy = await self.strategies.get(trader.owner, trader.strategy_id or "")
+        pending = await self.traders.decision(trader.id, trader.run, slot)
+        after: Trader | None
+        if strategy is not None and pending is not None and pending.status == "pending":
+            tick = _Tick(trader, strategy, slot, locale, ctx.now)
+            decision = replace(pending, outcomes=await self._place(tick, pending))
+            result, _, _ = self._result(tick, decision)
+            result = replace(result, stop_with_error=None)
+            after = await self.traders.finish(decision, result, ctx.now)
+            await self._tell(ctx, tick, decision, after, result)  # what the earlier attempt filled
+        else:
+            after = await self.traders.transition(
+                trader.owner, trader.id, (TraderState.STOPPING,), TraderState.STOPPED, ctx.now, None
+            )
+        if after is not None and after.state is TraderState.STOPPED:
+            await self._stopped(ctx, after, locale)
+        return DONE
+
+    async def _stopped(self, ctx: JobContext, trader: Trader, locale: Locale) -> None:
+        text = t(locale, "trader.note.stopped_after_tick", name=trader.name)
+        await self._send(ctx, trader, locale, text, "trader_stopped")
 
     def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
         step = interval_of(tick.strategy)
@@ -315,7 +350,13 @@ class TraderRuntime:
                 continue
             current = await self.traders.by_id(trader.id)
             if current is None or current.run != trader.run or current.state not in _RUNNABLE:
-                outcomes.append(_failed(leg, "stopped", "the trader was stopped before this order"))
+                # Stopped (or stopping): no new order. One an earlier attempt of this tick
+                # placed before it died keeps its real outcome.
+                earlier = await self.trading.orders.order(leg.client_order_id)
+                if earlier is not None:
+                    outcomes.append(_outcome(leg, Placed(earlier, None, duplicate=True)))
+                else:
+                    outcomes.append(_failed(leg, "stopped", "the trader was stopped before this order"))
                 continue
             intent = OrderIntent(leg.side, leg.symbol, self.catalog.base_of(leg.symbol), leg.amount, leg.unit)
             detail = {

@@ -121,8 +121,8 @@ async def test_one_decision_per_tick_and_counters(stores: tuple[TraderStore, Tra
     leg = Leg("buy", "BTCUSDT", Decimal("50"), "quote", "dtabc")
     first = Decision(trader.id, 1, "2030-01-01T00:00:00+00:00", NOW, "buy", "dca", (leg,), owner=OWNER)
     other = replace(first, action="hold", legs=())
-    got = await asyncio.gather(one.begin(first), two.begin(other))
-    assert got[0].legs == got[1].legs or got[0].action != got[1].action  # one was stored first
+    a, b = await asyncio.gather(one.begin(first), two.begin(other))
+    assert a is not None and b is not None and a == b  # one was stored first, both get it
     stored = await one.decision(trader.id, 1, first.tick)
     assert stored is not None and stored.status == "pending"
     outcome = Outcome("dtabc", "filled", "buy", "BTCUSDT", "0.0005", "45", "0.045", "90000")
@@ -144,11 +144,81 @@ async def test_a_stopped_run_does_not_count(stores: tuple[TraderStore, TraderSto
     await one.transition(
         OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
     )
-    await one.transition(OWNER, trader.id, RUNNING, TraderState.STOPPED, NOW, None)
     d = Decision(trader.id, 1, "t", NOW, "hold", owner=OWNER)
-    await one.begin(d)
+    assert await one.begin(d) == d
+    await one.transition(OWNER, trader.id, RUNNING, TraderState.STOPPED, NOW, None)
     assert await one.finish(d, TickResult(), NOW) is None
     assert (await one.decisions(trader.id))[0].status == "done"
+    # A tick that decided after the stop stores nothing (and so orders nothing).
+    assert await one.begin(replace(d, tick="t2")) is None
+    assert await one.decision(trader.id, 1, "t2") is None
+
+
+async def _running(store: TraderStore, account: str) -> str:
+    trader = await store.create(_new(account), AUDIT)
+    await store.transition(
+        OWNER, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+    )
+    return trader.id
+
+
+async def test_a_stop_waits_only_for_a_tick_placing_orders(
+    stores: tuple[TraderStore, TraderStore, str],
+) -> None:
+    one, two, account = stores
+    stale = NOW - timedelta(minutes=10)
+    trader_id = await _running(one, account)
+    idle = await two.stop(OWNER, trader_id, NOW, AUDIT, stale_before=stale)
+    assert idle is not None and idle.state is TraderState.STOPPED and idle.stopped_at == NOW
+    assert await two.stop(OWNER, trader_id, NOW, AUDIT, stale_before=stale) is None  # not active
+
+    await one.transition(
+        OWNER, trader_id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+    )
+    d = Decision(trader_id, 2, "t", NOW, "buy", owner=OWNER)
+    assert await one.begin(d) == d  # the tick is placing its orders
+    stopping = await two.stop(OWNER, trader_id, NOW, AUDIT, stale_before=stale)
+    assert stopping is not None and stopping.state is TraderState.STOPPING
+    assert await one.begin(replace(d, tick="t2")) is None  # no new decision while stopping
+    later = NOW + timedelta(seconds=5)
+    after = await one.finish(d, TickResult(orders=1), later)
+    assert after is not None and after.state is TraderState.STOPPED and after.stopped_at == later
+    assert after.ticks == 1 and after.orders == 1
+
+    # A tick that died long ago (its decision still pending) is not waited for.
+    await one.transition(
+        OWNER, trader_id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+    )
+    assert await one.begin(replace(d, run=3, at=NOW - timedelta(minutes=11))) is not None
+    gone = await two.stop(OWNER, trader_id, NOW, AUDIT, stale_before=stale)
+    assert gone is not None and gone.state is TraderState.STOPPED
+
+
+async def test_begin_and_stop_racing_from_two_engines_never_leave_an_order_after_stopped(
+    stores: tuple[TraderStore, TraderStore, str],
+) -> None:
+    """Either the stop sees the tick's decision (stopping: the tick's finish stops it), or the
+    tick sees the stop (nothing stored): never a decision recorded after ``stopped``."""
+    one, two, account = stores
+    stale = NOW - timedelta(minutes=10)
+    trader_id = await _running(one, account)
+    for run in range(1, 9):
+        d = Decision(trader_id, run, f"t{run}", NOW, "buy", owner=OWNER)
+        begun, stopped = await asyncio.gather(
+            one.begin(d), two.stop(OWNER, trader_id, NOW, AUDIT, stale_before=stale)
+        )
+        assert stopped is not None
+        if begun is None:
+            assert stopped.state is TraderState.STOPPED
+            assert await one.decision(trader_id, run, d.tick) is None
+        else:
+            assert stopped.state is TraderState.STOPPING
+            after = await one.finish(d, TickResult(), NOW)
+            assert after is not None and after.state is TraderState.STOPPED
+        again = await one.transition(
+            OWNER, trader_id, (TraderState.STOPPED,), TraderState.RUNNING, NOW, None, new_run=True
+        )
+        assert again is not None and again.run == run + 1
 
 
 async def test_deleting_an_account_in_use_is_refused(db_url: str) -> None:

@@ -193,6 +193,22 @@ register(
             "zh": "交易员「{name}」已停止。已成交的订单和持仓保持不变。",
             "en": "The trader “{name}” is stopped. Filled orders and positions stay as they are.",
         },
+        "trader.stopping": {
+            "zh": "交易员「{name}」正在停止：它这一轮已在下单，进行中的订单会完成，之后不会再下新单；"
+            "完成后我会私信你。",
+            "en": "The trader “{name}” is stopping: its current round is placing orders. The order in "
+            "flight completes, no new order is placed, and I'll message you once it has stopped.",
+        },
+        "trader.still_stopping": {
+            "zh": "交易员「{name}」正在停止（等进行中的订单完成）。停止后再说「启动{name}」。",
+            "en": "The trader “{name}” is stopping (its order in flight completes first). Say “start "
+            "{name}” again once it has stopped.",
+        },
+        "trader.stopping_some": {
+            "zh": "其中 {names} 这一轮正在下单：进行中的订单会完成，之后不再下新单，停止后我会私信你。",
+            "en": "{names}: their current round is placing orders. The orders in flight complete, no new "
+            "order is placed, and I'll message you once each has stopped.",
+        },
         "trader.stopped_all": {
             "zh": "已停止 {count} 个交易员：{names}。已成交的订单和持仓保持不变。",
             "en": "Stopped {count} traders: {names}. Filled orders and positions stay as they are.",
@@ -230,6 +246,11 @@ register(
             "最后的错误：{error}。修复后说「启动{name}」。",
             "en": "Trader “{name}” stopped itself after {count} errors in a row. Last error: {error}. "
             "Fix it, then say “start {name}”.",
+        },
+        "trader.note.stopped_after_tick": {
+            "zh": "交易员「{name}」已停止（等进行中的订单完成后）。已成交的订单和持仓保持不变。",
+            "en": "Trader “{name}” has stopped (after the order in flight completed). Filled orders and "
+            "positions stay as they are.",
         },
         "trader.note.finished": {
             "zh": "交易员「{name}」已买满计划总额 {total} USDT，已停止。",

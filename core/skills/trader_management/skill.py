@@ -42,7 +42,7 @@ from core.tasks.refs import RECENT, Target, resolve
 from core.traders.checks import CheckFailure, prelaunch
 from core.traders.model import NewTrader, Tally, Trader, TraderChanges, TraderState
 from core.traders.ports import DecisionModels, TraderStore
-from core.traders.runtime import interval_of, schedule
+from core.traders.runtime import STALE_TICK, interval_of, schedule
 from core.trading.service import TradingService, kind_of
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository, NewExchangeAccount
@@ -424,6 +424,9 @@ class TraderSkill(RecordSkill[Trader]):
         trader = await self.current(turn, task)
         if trader is None:
             return None
+        if trader.state is TraderState.STOPPING:
+            notice = NoticeBlock(turn.t("trader.still_stopping", name=trader.name), code="trader_stopping")
+            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
         if trader.state.active and not _stale_start(trader, turn.now):
             await self._ensure_job(turn, trader)
             notice = NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
@@ -641,35 +644,46 @@ class TraderSkill(RecordSkill[Trader]):
     async def stop_trader(self, turn: Turn, task: Task) -> Done:
         owner = owner_of(turn)
         ref = task.target_ref or {}
-        active = (TraderState.STARTING, TraderState.RUNNING, TraderState.STOPPING)
+        stale = turn.now - STALE_TICK
         if ref.get("id") == ALL:
             running = [t for t in await self.records(owner) if t.state.active]
-            stopped = []
+            stopped: list[str] = []
+            stopping: list[str] = []
             for each in running:
                 audit = self.audit_entry(turn, task, target=self.as_target(each))
-                if await self.traders.transition(
-                    owner, each.id, active, TraderState.STOPPED, turn.now, audit
-                ):
-                    stopped.append(each.name)
+                after = await self.traders.stop(owner, each.id, turn.now, audit, stale_before=stale)
+                if after is not None:
+                    (stopping if after.state is TraderState.STOPPING else stopped).append(each.name)
             sep = "、" if turn.locale == "zh" else ", "
-            text = turn.t("trader.stopped_all", count=len(stopped), names=sep.join(stopped) or "—")
-            notice = NoticeBlock(text, code="traders_stopped")
+            names = sep.join(stopped + stopping) or "—"
+            blocks: list[Block] = [
+                NoticeBlock(
+                    turn.t("trader.stopped_all", count=len(stopped) + len(stopping), names=names),
+                    code="traders_stopped",
+                )
+            ]
+            if stopping:
+                text = turn.t("trader.stopping_some", names=sep.join(stopping))
+                blocks.append(NoticeBlock(text, code="trader_stopping"))
             return Done(
-                self.private_reply(turn, task, Status.COMPLETED, (notice,)),
-                detail={"count": str(len(stopped))},
+                self.private_reply(turn, task, Status.COMPLETED, tuple(blocks)),
+                detail={"count": str(len(stopped) + len(stopping))},
             )
         trader = await self.current(turn, task)
         if trader is None:
             raise NotFound(ref.get("id", ""))
         audit = self.audit_entry(turn, task, target=self.as_target(trader))
-        after = await self.traders.transition(owner, trader.id, active, TraderState.STOPPED, turn.now, audit)
+        after = await self.traders.stop(owner, trader.id, turn.now, audit, stale_before=stale)
         if after is None:
             state = turn.t(f"trader.state.{trader.state.value}")
             notice = NoticeBlock(
                 turn.t("trader.not_running", name=trader.name, state=state), code="not_running"
             )
             return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), self.as_target(trader))
-        notice = NoticeBlock(turn.t("trader.stopped", name=trader.name), code="trader_stopped")
+        if after.state is TraderState.STOPPING:
+            notice = NoticeBlock(turn.t("trader.stopping", name=trader.name), code="trader_stopping")
+        else:
+            notice = NoticeBlock(turn.t("trader.stopped", name=trader.name), code="trader_stopped")
         details = await self._details(turn, after, after.name)
         return Done(
             self.private_reply(turn, task, Status.COMPLETED, (notice, details)), self.as_target(after)

@@ -1,0 +1,118 @@
+"""A stop while another process runs the trader's tick (SQLite file and PostgreSQL): the stop
+makes the trader ``stopping``; the tick places no new order (or finishes the one in flight), and
+its end makes the trader ``stopped`` and tells the owner; its job ends (no next tick). A stop
+while no tick runs is ``stopped`` at once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings
+from bot.wiring import build_app
+from core.clock import FixedClock
+from core.reply import NoticeBlock, Reply
+from core.traders.model import TraderState
+from core.traders.ports import TRADERS
+from tests.traders.conftest import dca
+from tests.traders.test_kill_tick import REPO, env  # noqa: F401 - the fixture
+from tests.traders.test_tick_cli import OWNER, T0, start_trader, stored
+
+
+def _codes(reply: Reply) -> list[str]:
+    return [b.code for b in reply.blocks if isinstance(b, NoticeBlock) and b.code]
+
+
+def stop(at_offset: timedelta = timedelta(seconds=1)) -> tuple[list[str], TraderState]:
+    """Say "stop the trader alpha" and confirm, in a composition of its own (another process's
+    view of the database); the trader's state right after."""
+
+    async def run() -> tuple[list[str], TraderState]:
+        from tests.workspace.conftest import Chat
+
+        app = await build_app(Settings(), clock=FixedClock(T0 + at_offset))
+        try:
+            chat = Chat(app.core)
+            asked = await chat.say("stop the trader named alpha")
+            done = await chat.press(asked.buttons[0].token)
+            [trader] = await app.skills.services.get(TRADERS).owned(OWNER)
+            return _codes(done), trader.state
+        finally:
+            await app.aclose()
+
+    return asyncio.run(run())
+
+
+def state() -> TraderState:
+    async def run() -> TraderState:
+        app = await build_app(Settings())
+        try:
+            [trader] = await app.skills.services.get(TRADERS).owned(OWNER)
+            return trader.state
+        finally:
+            await app.aclose()
+
+    return asyncio.run(run())
+
+
+def _held_tick(environ: dict[str, str], point: str, folder: Path) -> subprocess.Popen[str]:
+    args = [sys.executable, "-m", "tests.traders.hold_worker", T0.isoformat(), point, str(folder)]
+    pipe = subprocess.PIPE
+    proc = subprocess.Popen(args, env=environ, cwd=REPO, stdout=pipe, stderr=pipe, text=True)
+    for _ in range(600):
+        if (folder / "held").exists() or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert (folder / "held").exists(), proc.communicate()
+    return proc
+
+
+def _finish(proc: subprocess.Popen[str], folder: Path) -> dict[str, object]:
+    (folder / "go").touch()
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+@pytest.mark.parametrize("point", ["orders", "order"])
+def test_a_stop_while_another_process_ticks_waits_for_that_tick(
+    env: dict[str, str],  # noqa: F811
+    tmp_path: Path,
+    point: str,
+) -> None:
+    start_trader(dca(amount="50", interval="1h"))
+    folder = tmp_path / "hold"
+    folder.mkdir()
+    proc = _held_tick(env, point, folder)
+    try:
+        codes, now = stop()
+    finally:
+        out = _finish(proc, folder)
+    assert "trader_stopping" in codes and now is TraderState.STOPPING
+    jobs = out["jobs"]
+    assert isinstance(jobs, list) and [j["outcome"] for j in jobs] == ["done"]  # no next tick
+    notes = out["notifications"]
+    assert isinstance(notes, list)
+    kinds = [n["kind"] for n in notes]
+    trades = stored("trades")
+    if point == "orders":  # the stop came before its first order: none is placed
+        assert trades == [] and kinds == ["trader_stopped"]
+        [decision] = stored("decisions")
+        assert decision.status == "done" and [o.status for o in decision.outcomes] == ["stopped"]
+    else:  # the order in flight completes, and is told
+        assert len(trades) == 1 and kinds == ["fill", "trader_stopped"]
+    assert state() is TraderState.STOPPED
+
+
+def test_a_stop_while_no_tick_runs_is_stopped_at_once(env: dict[str, str]) -> None:  # noqa: F811
+    start_trader(dca(amount="50", interval="1h"))
+    codes, now = stop()
+    assert "trader_stopped" in codes and now is TraderState.STOPPED
