@@ -175,3 +175,36 @@ def test_ai_trades_only_on_a_valid_answer(db: Path, capsys: pytest.CaptureFixtur
     assert len(script.requests) == 4 and script.requests[0]["model"] == "m"
     assert "sk-local-test-key" not in json.dumps(script.requests)
     assert tokens_used() == 4 * 120  # each decision's tokens, in the planner's daily ledger
+
+
+def test_a_late_ai_answer_is_recorded_late_and_the_next_tick_trades(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The local model answers after the tick's deadline (shortened here from 30 s): the tick is
+    recorded skipped as late, places nothing, tells nobody, charges no tokens, and the trader's
+    next tick asks again and trades on a timely answer."""
+    from core.traders import runtime
+
+    monkeypatch.setattr(runtime, "AI_DEADLINE", 0.5)
+    buy = '{"action": "buy", "symbol": "BTCUSDT", "quote_amount": "100", "reason": "on time"}'
+    script = Script([3.0, buy])
+    with openai_server(script) as base_url:
+        start_trader(ai_params(max_order="500"), base_url)
+        late = tick(capsys, T0)
+        assert [j["outcome"] for j in late["jobs"]] == ["rescheduled"]
+        assert late["notifications"] == [] and stored("trades") == []
+        [skipped] = stored("decisions")
+        assert (skipped.action, skipped.reason, skipped.status) == (
+            "skipped",
+            "the model answered too late",
+            "done",
+        )
+        assert skipped.legs == () and skipped.tokens == 0
+        on_time = tick(capsys, T0 + timedelta(hours=1))
+    assert [n["kind"] for n in on_time["notifications"]] == ["fill"] and "on time" in on_time[
+        "notifications"
+    ][0]["text"]
+    assert len(stored("trades")) == 1
+    assert [d.action for d in reversed(stored("decisions"))] == ["skipped", "buy"]
+    assert len(script.requests) == 2
+    assert tokens_used() == 120  # only the answer that came in time
