@@ -9,15 +9,16 @@ import json
 from collections.abc import Coroutine
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adapters.console import CollectingOutbound
-from bot.settings import Settings
-from bot.wiring import App
 from core.clock import Clock, FixedClock, SystemClock
 from core.formatting import format_utc
 from core.jobs import JobRun, JobRunner, RunnerConfig
 from core.outbound import PlatformOutbound, RecordedOutbound
+
+if TYPE_CHECKING:  # the parser (every command's) imports this module: no composition root here
+    from bot.settings import Settings
+    from bot.wiring import App
 
 JOB_RUNNER = "job runner"  # its name among the coroutines run_until_signalled runs
 
@@ -87,6 +88,8 @@ def tick_command(settings: Settings, args: argparse.Namespace) -> int:
 async def tick(app: App, *, as_json: bool, out_dir: Path) -> int:
     """Run every job due at the app clock's now once; print the runs and what they would have sent.
     Nothing reaches a chat platform: every message is collected and printed instead."""
+    from adapters.console import CollectingOutbound
+
     collected = CollectingOutbound()
     runs = await build_runner(app, collected).run_due()
     notifications = [n.as_json(out_dir) for n in collected.notifications]

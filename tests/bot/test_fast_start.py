@@ -48,12 +48,13 @@ def test_starting_the_cli_imports_no_heavy_library(tmp_path: Path) -> None:
     assert loaded_after("import bot.cli, bot.wiring, bot.console, adapters.charts", tmp_path) == []
 
 
-def test_a_price_question_needs_no_chart_http_model_or_platform_library(tmp_path: Path) -> None:
+def test_a_price_question_needs_no_chart_http_model_platform_or_migration_library(tmp_path: Path) -> None:
+    assert "alembic" in loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)
     ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
     loaded = loaded_after(ask, tmp_path)
-    # alembic: the migration check reads the head revision; cryptography: the secret-key check
-    # at start-up (a wrong key must stop the process before it touches data)
-    assert set(loaded) <= {"alembic", "cryptography"}, loaded
+    # cryptography: the secret-key check at start-up (a wrong key must stop the process before
+    # it touches data). No alembic: the database is at head, which one query tells.
+    assert loaded == ["cryptography"], loaded
 
 
 def test_a_history_question_loads_matplotlib_and_draws_the_chart(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -82,6 +84,34 @@ def test_first_revision_alone_creates_the_core_tables(empty_url: str) -> None:
     migrate.upgrade(empty_url)
     migrate.downgrade(empty_url, FIRST)
     assert tables(empty_url) == OUR_TABLES | {"alembic_version"}
+
+
+def test_the_written_out_head_is_alembics_head() -> None:
+    """Start-up compares the database with HEAD_REVISION (no Alembic import): a new migration
+    must bump it, or a database at the old head would never be upgraded."""
+    assert migrate.head() == migrate.HEAD_REVISION
+
+
+def test_a_database_at_head_is_checked_without_alembic(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    migrate.upgrade(url)
+    script = (
+        "import sys\n"
+        "from adapters.storage import migrate\n"
+        f"migrate.upgrade({url!r})\n"
+        "assert 'alembic' not in sys.modules, 'alembic imported at head'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_database_behind_head_is_upgraded(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    migrate.upgrade(url, FIRST)
+    assert not asyncio.run(migrate._at_head(url))
+    migrate.upgrade(url)
+    assert migrate.current(url) == migrate.HEAD_REVISION
+    assert asyncio.run(migrate._at_head(url))
 
 
 def test_upgrade_is_idempotent(empty_url: str) -> None:
