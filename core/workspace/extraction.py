@@ -19,7 +19,7 @@ from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name
 from core.workspace.exchanges import EXCHANGES, find_exchange
-from core.workspace.providers import find_provider
+from core.workspace.providers import exact_provider, find_provider
 
 _MARK = re.compile(
     r"(?:起名叫|起名为|取名叫|取名为|命名为|名字就叫|名字叫做|名字叫|名字是|名称是|名称为|名叫|名为|叫做|叫"
@@ -54,6 +54,17 @@ _BALANCE = (
     re.compile(rf"(?<![\w.]){_AMOUNT}{_UNIT}", re.IGNORECASE),
 )
 _MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
+
+# A model config's base URL and model name given in the request ("base url 是 https://…",
+# "模型名 moonshot-v1-32k", "model: gpt-4o"). The URL ends at a space or at punctuation of the
+# sentence around it; the model skill checks both like typed answers.
+_URL = re.compile(r"(?<![\w/])https?://[^\s，,。；;、）)】」』\"“”'<>]+", re.IGNORECASE)
+_MODEL = re.compile(
+    r"(?:模型名称|模型名字|模型名|模型\s*id|(?<![a-z])model[\s_-]*(?:name|id)(?![a-z]))\s*(?:是|为|用|[:：=]|is)?"
+    r"|(?<![a-z])model\s*(?:[:：=]|is(?![a-z]))|模型\s*(?:是|为|用|[:：=])",
+    re.IGNORECASE,
+)
+_MODEL_ID = re.compile(r"\s*[\"“「『]?([A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99})")
 
 
 NAME_UNSURE = "name_unsure"  # a create slot: a name was given, but not one deskmate could take
@@ -147,6 +158,7 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
             slots[NAME_UNSURE] = True  # the flow asks for the name, and says why
         rest = f"{raw[: named.start]} {raw[named.end :]}"
     if domain == "model":
+        rest = _model_values(rest, slots)
         provider = find_provider(normalize(rest))
         if provider:
             slots["provider"] = provider
@@ -161,6 +173,23 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
     elif balance is not None and find_exchange(normalize(rest)) is None:
         slots["exchange"] = "paper"  # only a paper account starts with a balance
     return slots
+
+
+def _model_values(raw: str, slots: dict[str, Any]) -> str:
+    """Take the base URL and the model name a model create request gives into ``slots``; the
+    message without them, where the provider is looked for ("moonshot" in a URL names none)."""
+    url = _URL.search(raw)
+    if url is not None:
+        slots["base_url"] = url.group(0).rstrip(".")
+        raw = f"{raw[: url.start()]} {raw[url.end() :]}"
+    label = _MODEL.search(raw)
+    model = _MODEL_ID.match(raw, label.end()) if label is not None else None
+    if label is not None and model is not None:
+        value = model.group(1)
+        if exact_provider(normalize(value)) is None:  # "模型是 kimi" names the provider, not a model
+            slots["model"] = value
+            raw = f"{raw[: label.start()]} {raw[model.end() :]}"
+    return raw
 
 
 def _one_exchange(norm: str) -> str | None:

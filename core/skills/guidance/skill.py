@@ -17,8 +17,9 @@ from core.tasks.actions import ActionSpec, Done
 from core.tasks.transitions import move
 from core.turn import Turn
 from core.workspace.exchanges import find_exchange
+from core.workspace.given_secrets import find_given
 from core.workspace.providers import find_provider
-from core.workspace.reading import DELETE, PROBLEM, UPDATE
+from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
 
 SKILL = "guidance"
 
@@ -69,6 +70,14 @@ _ABOUT = re.compile(
     re.IGNORECASE,
 )
 _TESTNET = re.compile(r"测试网|(?<![a-z])testnet(?![a-z])", re.IGNORECASE)
+# What makes a message a question rather than a request: "配置 kimi 模型，base url 是多少" asks;
+# "配置 kimi 模型，base url 是 https://…" tells.
+_ASKING = re.compile(
+    r"怎么|怎样|如何|咋|去哪|哪里|在哪|哪儿|教程|步骤|流程|多少|什么|啥|哪些|哪个|吗|[?？]|"
+    r"(?<![a-z])(?:how|where|what(?:'s)?|which|tutorial|guide|steps?)(?![a-z])",
+    re.IGNORECASE,
+)
+_URL = re.compile(r"https?://", re.IGNORECASE)
 
 
 class GuidanceRule:
@@ -78,6 +87,8 @@ class GuidanceRule:
             return None
         if PROBLEM.search(norm):
             return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
+        if _configures(text, norm):
+            return None  # the model or exchange skill takes it, with the values it gives
         topic = _topic(norm)
         if topic == "paper":
             return Route(SKILL, "explain", {"topic": "paper"}) if _ABOUT.search(norm) else None
@@ -89,6 +100,16 @@ class GuidanceRule:
             "permissions" if _PERMISSIONS.search(norm) and topics()[topic].kind == "exchange" else "setup"
         )
         return Route(SKILL, "explain", {"topic": topic, "aspect": aspect})
+
+
+def _configures(text: str, norm: str) -> bool:
+    """A request to set something up that names a guide's words ("配置 kimi 模型，base url 是
+    https://…，key 是 sk-…", "add a qwen model, model name qwen-plus"), not a how-to: it carries a
+    credential (never answered with a guide while the key sits in the chat), or it gives a URL or
+    says "add / configure" without asking anything."""
+    if find_given(text).any:
+        return True
+    return bool(_URL.search(norm) or CREATE.search(norm)) and not _ASKING.search(norm)
 
 
 def _topic(norm: str) -> str | None:
