@@ -28,7 +28,12 @@ OWNER = "console:user-1"
         ("add an openai model, model name gpt-4o", {"provider": "openai", "model": "gpt-4o"}),
         (
             "add a custom model called local, base url http://localhost:8000/v1, model: llama-3-8b",
-            {"provider": "custom", "name": "local", "base_url": "http://localhost:8000/v1", "model": "llama-3-8b"},
+            {
+                "provider": "custom",
+                "name": "local",
+                "base_url": "http://localhost:8000/v1",
+                "model": "llama-3-8b",
+            },
         ),
     ],
 )
