@@ -30,13 +30,15 @@ from bench.startup import bench_startup
 from bench.telegram_e2e import bench_telegram
 from bot.catalog import bundled_catalog
 from bot.skills import build_registry
+from core.chart_png import stack_charts
 from core.clock import SystemClock
 from core.engine import Core
 from core.events import ConversationKey, TextMessage
+from core.i18n import Locale
 from core.market import BookData, DailyClose, DailyCloses, HistoryWindow, Quote
 from core.market_cache import CachedMarket
 from core.markets import MarketCatalog
-from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
+from core.reply import ChartBlock, HistoryBlock, HistoryPoint, QuoteBlock
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills.price_alert.ports import PRICE_ALERTS
@@ -153,19 +155,46 @@ async def bench_chart(runs: int = 21) -> list[tuple[str, str]]:
     old_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="legacy-chart")
     loop = asyncio.get_running_loop()
     start = date(2026, 7, 6)
-    new, old = [], []
-    for r in range(runs):  # a different history each time: nothing cached
+
+    def coin(name: str, r: int) -> tuple[HistoryBlock, QuoteBlock]:
         points = tuple(HistoryPoint(start + timedelta(days=i), Decimal(97000 + 37 * i + r)) for i in range(7))
-        history = HistoryBlock(f"B{r}USDT", f"B{r}", "USDT", points, (), "bench", datetime.now(UTC))
+        history = HistoryBlock(f"{name}USDT", name, "USDT", points, (), "bench", datetime.now(UTC))
         quote = QuoteBlock(
-            history.symbol, history.base, "USDT", Decimal(97500 + r), "ask", "bench", datetime.now(UTC)
+            history.symbol, name, "USDT", Decimal(97500 + r), "ask", "bench", history.fetched_at
         )
+        return history, quote
+
+    def blocks(pngs: list[bytes], coins: list[tuple[HistoryBlock, QuoteBlock]]) -> list[ChartBlock]:
+        return [ChartBlock(png, h.symbol, h.source, h.base) for png, (h, _) in zip(pngs, coins, strict=True)]
+
+    new, old, stacked, stacked_old = [], [], [], []
+    for r in range(runs):  # a different history each time: nothing cached
+        history, quote = coin(f"B{r}", r)
+        locale: Locale = "zh" if r % 2 else "en"
         t0 = time.perf_counter()
-        await renderer.render_history(history, quote=quote, locale="zh" if r % 2 else "en")
+        await renderer.render_history(history, quote=quote, locale=locale)
         new.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         await loop.run_in_executor(old_pool, legacy_chart.render_png, history)
         old.append((time.perf_counter() - t0) * 1000)
+        # A three-coin answer: its charts drawn at once on the pool, then stacked into one PNG;
+        # before, three pictures one after another.
+        coins = [coin(f"S{r}X{k}", r + k) for k in range(3)]
+        t0 = time.perf_counter()
+        pngs = await asyncio.gather(*(renderer.render_history(h, quote=q, locale=locale) for h, q in coins))
+        one = stack_charts(blocks(pngs, coins))
+        stacked.append((time.perf_counter() - t0) * 1000)
+        assert one is not None
+        t0 = time.perf_counter()
+        for h, _ in coins:
+            await loop.run_in_executor(old_pool, legacy_chart.render_png, h)
+        stacked_old.append((time.perf_counter() - t0) * 1000)
+    three = blocks(pngs, coins)
+    joins = []
+    for _ in range(1000):
+        t0 = time.perf_counter()
+        stack_charts(three)
+        joins.append((time.perf_counter() - t0) * 1000)
     cached = []
     for _ in range(1000):
         t0 = time.perf_counter()
@@ -187,6 +216,18 @@ async def bench_chart(runs: int = 21) -> list[tuple[str, str]]:
             f"{new[0]:.1f} ms / {old[0]:.1f} ms (matplotlib import: {import_ms:.0f} ms)",
         ),
         ("chart render, cached (median of 1000)", f"{statistics.median(cached) * 1000:.1f} µs (aim <= 1 ms)"),
+        (
+            f"3-coin chart, cold (3 charts on the pool + stacked into one PNG, median of {runs - 1}): now",
+            f"{statistics.median(stacked[1:]):.1f} ms",
+        ),
+        (
+            "3-coin chart, cold: before issue 11 (3 separate pictures, same run)",
+            f"{statistics.median(stacked_old[1:]):.1f} ms",
+        ),
+        (
+            "3-coin chart: stacking 3 rendered charts into one PNG (median of 1000)",
+            f"{statistics.median(joins) * 1000:.0f} µs",
+        ),
     ]
 
 

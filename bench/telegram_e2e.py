@@ -6,6 +6,11 @@ over HTTP (python-telegram-bot's HTTPX client) to a Bot API server on 127.0.0.1,
 when each message arrives. "before": two messages per chart answer (photo, then text) paced by
 AIORateLimiter (the frozen copy in legacy_telegram.py); "after": one message per answer, paced
 per chat and bot-wide (adapters/telegram/flood.py). Both run on the same core and chart cache.
+
+A second burst asks about three coins at once. Before issue 11 that answer was four messages
+(a photo per coin, then the text); "one by one" is today's pacing with the charts still sent
+separately (the adapter with stacking turned off); "after" is one photo of the three charts
+stacked, with the text as its caption.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Literal
 from unittest import mock
 from urllib.parse import parse_qs
 
@@ -47,6 +52,7 @@ from core.skills.registry import Registry, SkillSet
 TOKEN = "123456:BENCH-not-a-real-token"
 BOT = {"id": 123456, "is_bot": True, "first_name": "Deskmate", "username": "DeskmateBenchBot"}
 QUESTION = "BTC price and its 7-day trend"
+MULTI_QUESTION = "btc, eth and doge price last 7 days"  # three charts, text short enough for a caption
 CONTENT = frozenset({"sendMessage", "sendPhoto"})
 _CHAT_ID = re.compile(rb'name="chat_id"\r\n\r\n(-?\d+)')
 
@@ -147,7 +153,23 @@ class Outcome:
     most_in_one_chat_per_second: int
 
 
-def _update(i: int) -> dict[str, Any]:
+Delivery = Literal["before", "one by one", "after"]
+
+
+def _no_stacking(charts: object) -> None:
+    """stack_charts as if no chart could be stacked: each goes as a photo of its own."""
+    return None
+
+
+def _delivery(delivery: Delivery) -> contextlib.AbstractContextManager[object]:
+    if delivery == "before":
+        return mock.patch("adapters.telegram.handlers.render_reply", two_message_render)
+    if delivery == "one by one":
+        return mock.patch("adapters.telegram.render.stack_charts", _no_stacking)
+    return contextlib.nullcontext()
+
+
+def _update(i: int, question: str) -> dict[str, Any]:
     chat = 10_000 + i
     sender = {"id": chat, "is_bot": False, "first_name": f"U{i}", "language_code": "en"}
     message = {
@@ -155,7 +177,7 @@ def _update(i: int) -> dict[str, Any]:
         "date": int(time.time()),
         "chat": {"id": chat, "type": "private", "first_name": f"U{i}"},
         "from": sender,
-        "text": QUESTION,
+        "text": question,
     }
     return {"update_id": i + 1, "message": message}
 
@@ -183,19 +205,21 @@ def _price_skills(clock: SystemClock, charts: MatplotlibChartRenderer) -> SkillS
     return Registry().register(price.SPEC).build(services)
 
 
-async def run_burst(*, users: int, legacy: bool, charts: MatplotlibChartRenderer) -> Outcome:
+async def run_burst(
+    *,
+    users: int,
+    delivery: Delivery,
+    charts: MatplotlibChartRenderer,
+    question: str = QUESTION,
+    per_answer: int,
+) -> Outcome:
+    """``per_answer``: the messages one answer is under ``delivery`` (the run waits for them)."""
     clock = SystemClock()
     core = Core(store=MemoryStateStore(), skills=_price_skills(clock, charts), clock=clock)
-    per_answer = 2 if legacy else 1
-    flood: BaseRateLimiter[Any] = LegacyFloodControl() if legacy else FloodControl()
-    patch = (
-        mock.patch("adapters.telegram.handlers.render_reply", two_message_render)
-        if legacy
-        else contextlib.nullcontext()
-    )
-    with serve_fake_bot_api() as api, patch:
+    flood: BaseRateLimiter[Any] = LegacyFloodControl() if delivery == "before" else FloodControl()
+    with serve_fake_bot_api() as api, _delivery(delivery):
         async with _running(api, core, flood) as app:
-            updates = [Update.de_json(_update(i), app.bot) for i in range(users)]
+            updates = [Update.de_json(_update(i, question), app.bot) for i in range(users)]
             asked_at: dict[int, float] = {}
             for i, update in enumerate(updates):
                 asked_at[10_000 + i] = time.monotonic()
@@ -229,19 +253,37 @@ def _most_within(times: list[float], seconds: float) -> int:
 async def bench_telegram(users: int = 120) -> list[tuple[str, str]]:
     charts = MatplotlibChartRenderer()
     charts.warm_up().result(timeout=60)
+
+    async def burst(delivery: Delivery, per_answer: int, question: str = QUESTION) -> Outcome:
+        return await run_burst(
+            users=users, delivery=delivery, charts=charts, question=question, per_answer=per_answer
+        )
+
     try:
-        before = await run_burst(users=users, legacy=True, charts=charts)
-        after = await run_burst(users=users, legacy=False, charts=charts)
+        runs = [
+            ("ask a chart at once: before (photo + text, AIORateLimiter)", await burst("before", 2)),
+            ("ask a chart at once: after (one message, paced)", await burst("after", 1)),
+            (
+                "ask a 3-coin chart at once: before issue 11 (3 photos + text, AIORateLimiter)",
+                await burst("before", 4, MULTI_QUESTION),
+            ),
+            (
+                "ask a 3-coin chart at once: charts one by one (3 photos + text, paced)",
+                await burst("one by one", 4, MULTI_QUESTION),
+            ),
+            (
+                "ask a 3-coin chart at once: after (one stacked photo with caption, paced)",
+                await burst("after", 1, MULTI_QUESTION),
+            ),
+        ]
     finally:
         await charts.aclose()
-    rows = []
-    for name, o in (("before (photo + text, AIORateLimiter)", before), ("after (one message, paced)", after)):
-        rows.append(
-            (
-                f"telegram e2e, {users} users ask a chart at once: {name}",
-                f"{o.answers_per_second:.1f} answers/s, p50 {o.p50_ms / 1000:.2f} s, "
-                f"p95 {o.p95_ms / 1000:.2f} s, {o.messages} messages, "
-                f"max {o.most_in_one_chat_per_second}/s in one chat",
-            )
+    return [
+        (
+            f"telegram e2e, {users} users {name}",
+            f"{o.answers_per_second:.1f} answers/s, p50 {o.p50_ms / 1000:.2f} s, "
+            f"p95 {o.p95_ms / 1000:.2f} s, {o.messages} messages, "
+            f"max {o.most_in_one_chat_per_second}/s in one chat",
         )
-    return rows
+        for name, o in runs
+    ]
