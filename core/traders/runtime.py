@@ -38,9 +38,10 @@ from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import NoticeBlock, Reply, Status
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
 from core.tasks.audit import AuditEntry
-from core.traders import ai
+from core.traders import ai, regrid
 from core.traders.model import Decision, DecisionAction, Leg, Outcome, Tally, TickResult, Trader, TraderState
 from core.traders.ports import DecisionModels, TraderStore
+from core.traders.regrid import Rebuilt
 from core.trading.model import OrderIntent, OrderStatus
 from core.trading.ports import ExchangeError
 from core.trading.service import Placed, PriceMoved, TradingService
@@ -91,6 +92,7 @@ class _Tick:
     locale: Locale
     now: datetime
     price: str | None = None  # what a grid tick saw (its next tick compares against it)
+    rebuilt: Rebuilt | None = None  # a grid whose levels changed while it held something
 
 
 class TraderRuntime:
@@ -138,7 +140,7 @@ class TraderRuntime:
             trader = moved or trader
         if strategy is None:
             return await self._stop(ctx, trader, locale, "strategy_gone", errors=AUTO_STOP_AFTER)
-        tick = _Tick(trader, strategy, slot, locale, ctx.now)
+        tick = self._levels(_Tick(trader, strategy, slot, locale, ctx.now))
         existing = await self.traders.decision(trader.id, run, slot)
         if existing is not None and existing.status == "done":
             return self._next(tick, payload)  # finished before a crash: only the reschedule was lost
@@ -152,6 +154,8 @@ class TraderRuntime:
             decision = replace(decision, error=f"{failed.error_code}: {failed.error_message}")
         result, finished, summary_of = self._result(tick, decision)
         after = await self.traders.finish(decision, result, ctx.now)
+        if after is not None and tick.rebuilt is not None:
+            await self._tell_rebuilt(ctx, tick, tick.rebuilt)
         await self._tell(ctx, tick, decision, after, result)
         if after is not None and summary_of is not None:
             await self._daily(ctx, tick, after, summary_of)
@@ -197,6 +201,41 @@ class TraderRuntime:
     async def _stopped(self, ctx: JobContext, trader: Trader, locale: Locale) -> None:
         text = t(locale, "trader.note.stopped_after_tick", name=trader.name)
         await self._send(ctx, trader, locale, text, "trader_stopped")
+
+    def _levels(self, tick: _Tick) -> _Tick:
+        """A grid's levels from its strategy as it is now: when they changed since the last tick
+        (the strategy was edited), its holdings are carried over (core.traders.regrid)."""
+        p = tick.strategy.params
+        rules = self.catalog.rules(p.symbol) if isinstance(p, GridParams) else None
+        if not isinstance(p, GridParams) or rules is None:
+            return tick
+        now = regrid.signature(p.symbol, grid_levels(p, rules))
+        memory = dict(tick.trader.memory)
+        before = memory.get("grid")
+        rebuilt = regrid.rebuild(before, now, dict(memory.get("held", {})))
+        memory["grid"] = now
+        if before is not None and before.get("symbol") != p.symbol:
+            memory.pop("last", None)  # another coin: its price is watched afresh
+        if rebuilt is not None:
+            memory["held"] = rebuilt.held
+            memory["set_aside"] = [*memory.get("set_aside", []), *rebuilt.set_aside]
+        shown = rebuilt if rebuilt is not None and rebuilt.moved else None
+        return replace(tick, trader=replace(tick.trader, memory=memory), rebuilt=shown)
+
+    async def _tell_rebuilt(self, ctx: JobContext, tick: _Tick, rebuilt: Rebuilt) -> None:
+        p = tick.strategy.params
+        assert isinstance(p, GridParams)
+        sep = "、" if tick.locale == "zh" else ", "
+        aside = sep.join(
+            f"{x['quantity']} {self.catalog.base_of(x['symbol']) if x['symbol'] else ''}".strip()
+            for x in rebuilt.set_aside
+        )
+        key = "trader.note.regrid_aside" if rebuilt.set_aside else "trader.note.regrid"
+        text = t(
+            tick.locale, key, name=tick.trader.name, lower=_s(p.lower), upper=_s(p.upper), grids=p.grids,
+            carried=rebuilt.carried, aside=aside,
+        )  # fmt: skip
+        await self._send(ctx, tick.trader, tick.locale, text, "trader_regrid")
 
     def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
         step = interval_of(tick.strategy)
@@ -275,13 +314,19 @@ class TraderRuntime:
                         level=i,
                     )
                 )
+        rebuilt = tick.rebuilt
+        note = (
+            f"levels rebuilt ({rebuilt.carried} carried, {len(rebuilt.set_aside)} set aside); "
+            if rebuilt is not None
+            else ""
+        )
         if not legs:
-            return replace(base, reason=f"no level crossed ({_s(prev)} -> {_s(price)})")
+            return replace(base, reason=f"{note}no level crossed ({_s(prev)} -> {_s(price)})")
         action: DecisionAction = "sell" if all(leg.side == "sell" for leg in legs) else "buy"
         return replace(
             base,
             action=action,
-            reason=f"crossed {len(legs)} level(s): {_s(prev)} -> {_s(price)}",
+            reason=f"{note}crossed {len(legs)} level(s): {_s(prev)} -> {_s(price)}",
             legs=tuple(legs),
         )
 

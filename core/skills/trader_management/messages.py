@@ -252,6 +252,22 @@ register(
             "en": "Trader “{name}” has stopped (after the order in flight completed). Filled orders and "
             "positions stay as they are.",
         },
+        "trader.note.regrid": {
+            "zh": "交易员「{name}」的网格策略已修改（{lower}–{upper}，{grids} 格）：已按新参数重建网格，"
+            "原有 {carried} 笔持仓已归入新的格位（不卖出、不重复买入）。",
+            "en": "Trader “{name}”: its grid strategy changed ({lower}–{upper}, {grids} grids). The grid "
+            "is rebuilt from the new settings; its {carried} holding(s) moved to the new levels (nothing "
+            "sold, nothing bought again).",
+        },
+        "trader.note.regrid_aside": {
+            "zh": "交易员「{name}」的网格策略已修改（{lower}–{upper}，{grids} 格）：已按新参数重建网格，"
+            "{carried} 笔持仓归入新的格位；{aside} 的买入价在新区间之外，已留在账户中，网格不会卖出它，"
+            "请自行决定。",
+            "en": "Trader “{name}”: its grid strategy changed ({lower}–{upper}, {grids} grids). The grid "
+            "is rebuilt from the new settings; {carried} holding(s) moved to the new levels. {aside} was "
+            "bought outside the new range: it stays in the account and the grid won't sell it — your "
+            "call.",
+        },
         "trader.note.finished": {
             "zh": "交易员「{name}」已买满计划总额 {total} USDT，已停止。",
             "en": "Trader “{name}” has bought its planned total of {total} USDT and stopped.",
