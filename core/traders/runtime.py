@@ -13,14 +13,14 @@ Each tick belongs to a slot (its scheduled time) of one run of the trader. It:
    of a conversation's orders;
 4. records the outcomes with the trader's counters and running memory in one transaction,
    tells the owner privately (fills, rejections, errors, an automatic stop after 3 consecutive
-   errors, a daily summary if asked), and reschedules itself for the next slot (missed slots
+   errors), queues the owner's daily summary job on its first tick of a UTC day when asked
+   (core.traders.daily), and reschedules itself for the next slot (missed slots
    are skipped, never caught up on: a restart does not buy twice).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from dataclasses import dataclass, replace
@@ -39,7 +39,8 @@ from core.reply import NoticeBlock, Reply, Status
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
 from core.tasks.audit import AuditEntry
 from core.traders import ai, regrid
-from core.traders.model import Decision, DecisionAction, Leg, Outcome, Tally, TickResult, Trader, TraderState
+from core.traders.daily import DailySummary, schedule_daily
+from core.traders.model import Decision, DecisionAction, Leg, Outcome, TickResult, Trader, TraderState
 from core.traders.ports import DecisionModels, TraderStore
 from core.traders.regrid import Rebuilt
 from core.trading.model import OrderIntent, OrderStatus
@@ -118,7 +119,8 @@ class TraderRuntime:
         self.deadline = AI_DEADLINE  # seconds: a later answer is a skipped tick
 
     def kinds(self) -> list[JobKind]:
-        return [JobKind(KIND, self.tick, timeout=TICK_TIMEOUT, max_attempts=3)]
+        summary = DailySummary(self.traders, self.trading)
+        return [JobKind(KIND, self.tick, timeout=TICK_TIMEOUT, max_attempts=3), summary.kind()]
 
     # -- the job -------------------------------------------------------------------------------
 
@@ -152,13 +154,13 @@ class TraderRuntime:
         if any(o.status == "error" for o in outcomes) and decision.action in ("buy", "sell"):
             failed = next(o for o in outcomes if o.status == "error")
             decision = replace(decision, error=f"{failed.error_code}: {failed.error_message}")
-        result, finished, summary_of = self._result(tick, decision)
+        result, finished, summary_day = self._result(tick, decision)
+        if summary_day:  # queued before the tick is recorded: a crash between queues it again
+            await schedule_daily(ctx.queue, trader.owner, tick.now.date(), locale)
         after = await self.traders.finish(decision, result, ctx.now)
         if after is not None and tick.rebuilt is not None:
             await self._tell_rebuilt(ctx, tick, tick.rebuilt)
         await self._tell(ctx, tick, decision, after, result)
-        if after is not None and summary_of is not None:
-            await self._daily(ctx, tick, after, summary_of)
         if after is not None and after.state is TraderState.STOPPED:  # a stop waited for this tick
             await self._stopped(ctx, after, locale)
         if after is None or not after.state.active:
@@ -423,9 +425,9 @@ class TraderRuntime:
             outcomes.append(_outcome(leg, placed))
         return tuple(outcomes)
 
-    def _result(self, tick: _Tick, decision: Decision) -> tuple[TickResult, str | None, str | None]:
+    def _result(self, tick: _Tick, decision: Decision) -> tuple[TickResult, str | None, bool]:
         """The trader's new counters and memory; for a dca that reached its total, that total; and
-        the day a daily summary is due for (the first tick of a new UTC day)."""
+        whether to queue the owner's daily summary of today (the first tick of a UTC day)."""
         trader, p = tick.trader, tick.strategy.params
         # A refused order (a cap, a filter, the balance) will be refused again next time: it
         # counts towards the automatic stop as a failure does.
@@ -453,19 +455,18 @@ class TraderRuntime:
             memory["held"] = held
             if tick.price is not None:
                 memory["last"] = tick.price
-        summary_of: str | None = None
+        summary_day = False
         if trader.daily_summary:
             today = tick.now.date().isoformat()
-            last = memory.get("summary_day")
-            if last != today:
-                memory["summary_day"] = today
-                summary_of = str(last) if last else None  # the run's first day: counting starts
+            if memory.get("summary_queued") != today:  # the first tick of a UTC day
+                memory["summary_queued"] = today
+                summary_day = True
         count = trader.consecutive_errors + 1 if errored else 0
         stop = None
         if count >= AUTO_STOP_AFTER:
             stop = decision.error or decision.reason or "error"
         result = TickResult(memory, errored, len(decision.outcomes), stop)
-        return result, finished, summary_of
+        return result, finished, summary_day
 
     # -- telling the owner --------------------------------------------------------------------
 
@@ -506,26 +507,6 @@ class TraderRuntime:
             count = trader.consecutive_errors + 1
             text = t(locale, "trader.note.error", name=trader.name, count=count, error=decision.error or "")
             await self._send(ctx, trader, locale, text, "trader_error")
-
-    async def _daily(self, ctx: JobContext, tick: _Tick, trader: Trader, day: str) -> None:
-        """Once a UTC day (the first tick of a new day): the run's figures so far."""
-        tally = Tally()  # that day's decisions and orders; the P&L is the run's so far
-        run_tally = Tally()
-        for d in await self.traders.decisions(trader.id, run=trader.run):
-            run_tally = run_tally.add(d)
-            if d.at.date().isoformat() == day:
-                tally = tally.add(d)
-        prices: dict[str, Decimal] = {}
-        for symbol in run_tally.net_base:
-            with contextlib.suppress(MarketError):
-                prices[symbol] = (await self.trading.books.get_book(symbol)).bid
-        pnl = run_tally.pnl(prices)
-        shown = _s(pnl.quantize(Decimal("0.01"))) if pnl is not None else "?"
-        text = t(
-            tick.locale, "trader.note.daily", name=trader.name, day=day, decisions=tally.decisions,
-            orders=tally.orders, fills=tally.fills, pnl=shown,
-        )  # fmt: skip
-        await self._send(ctx, trader, tick.locale, text, "trader_summary")
 
     async def _send(self, ctx: JobContext, trader: Trader, locale: Locale, text: str, kind: str) -> None:
         platform, _, user = trader.owner.partition(":")
