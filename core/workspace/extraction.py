@@ -3,8 +3,9 @@
 
 A name is taken whole: a quoted one exactly as quoted (a trailing apostrophe included); an
 unquoted Latin one word by word up to a comma or a word that starts the next part of the request
-("with", "and", "key" ...); an unquoted Chinese one up to punctuation, a space, or "的" before
-what it names ("叫小号的币安账户"). When the words after the marker cannot be a name (too long,
+("with", "and", "key", "用" ...); an unquoted Chinese one up to punctuation, "的" before what it
+names ("叫小号的币安账户"), or a word that is not more of it ("叫 小号 二" is "小号 二", "叫 小号
+用币安账户" is "小号"). When the words after the marker cannot be a name (too long,
 nothing left, a credential) the name is not taken: the flow asks for it instead of guessing.
 """
 
@@ -35,9 +36,16 @@ _LATIN_STOP = re.compile(
     r"(?![a-z0-9]))",
     re.IGNORECASE,
 )
-_CJK_STOP = re.compile(
-    r"[\s,，。;；!！?？、]|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I
+_CJK_STOP = re.compile(r"[,，。;；!！?？、]|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I)
+# A word that starts the next part of the request, not more of a name: "叫 alpha 用 BTC定投",
+# "叫 小号 并启动", "叫 小号 二 的交易员". Another word joins a Chinese name only when it is
+# Chinese or a number ("叫 小号 二", "叫 小号 2").
+_NEXT_PART = re.compile(
+    r"用|在|从|通过|拿|以|并|然后|再|和|跟|与|给|把|将|帮|请|自动|每日汇总|每天汇总|日报|初始|资金|余额|"
+    r"本金|密钥|秘钥|的|吧|啊|呢|策略|账户|账号|交易所|模型|交易员|运行|启动|开始|使用|买|卖|投"
 )
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_WHAT_IT_NAMES = re.compile(r"账户|账号|交易所|模型|配置|策略|交易员")  # "叫 小号 币安账户"
 _MAX_WORDS = 4
 
 # A starting balance: a number with a currency, or after a balance word.
@@ -102,13 +110,44 @@ def find_name(text: str) -> Named | None:
     return _named(raw, m.start(), offset + len(raw))
 
 
+def name_given(text: str) -> Named | None:
+    """The name a request gives: after "called", "叫" ... (find_name), else the first quoted one
+    ("add a paper account “main”"); None when it gives none."""
+    named = find_name(text)
+    if named is not None:
+        return named
+    quoted = QUOTED.search(text)
+    return Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
+
+
 def _unquoted(rest: str) -> str:
     if rest[:1].isascii():
         stop = _LATIN_STOP.search(rest)
-        words = (rest[: stop.start()] if stop else rest).split()
+        words = _name_words((rest[: stop.start()] if stop else rest).split(), chinese=False)
         return " ".join(words[: _MAX_WORDS + 1])  # one too many is caught as unsure
     stop = _CJK_STOP.search(rest)
-    return rest[: stop.start()] if stop else rest
+    words = (rest[: stop.start()] if stop else rest).split()
+    return " ".join(_name_words(words, chinese=True)[:_MAX_WORDS])
+
+
+def _name_words(words: list[str], *, chinese: bool) -> list[str]:
+    """The leading words that are the name: up to a Chinese word starting the next part of the
+    request, and in a Chinese name up to a word that is neither Chinese nor a number."""
+    taken: list[str] = words[:1]
+    for word in words[1:]:
+        starts_chinese = bool(_CJK.match(word))
+        if starts_chinese and (_NEXT_PART.match(word) or _names_something_else(word)):
+            break
+        if chinese and not (starts_chinese or word.isdigit()):
+            break
+        taken.append(word)
+    return taken
+
+
+def _names_something_else(word: str) -> bool:
+    """A Chinese word about what the request concerns ("币安账户", "DeepSeek", "定投策略")."""
+    norm = normalize(word)
+    return bool(_WHAT_IT_NAMES.search(word) or find_exchange(norm) or find_provider(norm))
 
 
 def _named(raw: str, start: int, end: int) -> Named:
@@ -147,10 +186,7 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
     paper account's starting balance."""
     slots: dict[str, Any] = {}
     rest = raw
-    named = find_name(raw)
-    if named is None:
-        quoted = QUOTED.search(raw)
-        named = Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
+    named = name_given(raw)
     if named is not None:
         if named.value:
             slots["name"] = named.value

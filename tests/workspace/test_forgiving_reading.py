@@ -63,6 +63,12 @@ def test_an_unlabelled_key_is_stray_never_placed() -> None:
         ("帮我加个bybit账户，名字叫 小号，key是", "小号"),
         ("加一个叫小号的币安账户", "小号"),
         ("添加币安账户，名字叫「主 账户」", "主 账户"),
+        ("创建一个交易员 叫 小号 二", "小号 二"),
+        ("加个币安账户 叫 小号 2", "小号 2"),
+        ("叫 小号 币安账户", "小号"),
+        ("叫 小号 并启动", "小号"),
+        ("叫 alpha 用 BTC定投策略", "alpha"),
+        ("叫 BTC 每日", "BTC 每日"),
     ],
 )
 def test_names_are_taken_whole(text: str, name: str) -> None:

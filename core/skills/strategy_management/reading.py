@@ -23,6 +23,7 @@ from core.routing.normalize import normalize
 from core.strategies.intervals import find_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
+from core.workspace.extraction import name_given
 from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE
 
 
@@ -94,11 +95,6 @@ ORDER_CAP = re.compile(
     r"(?:最多|不超过|上限|at most|up to|of)?\s*" + _NUM + rf"(?:{_UNIT})?"
 )
 NOTES = re.compile(r"(?:提示|说明|备注|notes?|prompt)\s*[:：]\s*(?P<n>.+)$", re.IGNORECASE)
-_NAME_MARK = re.compile(
-    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\"”」』,，。;；]+?)[\"”」』]?\s*(?:[,，。;；]|$)",
-    re.IGNORECASE,
-)
-_QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 _AS_NAME = re.compile(
     r"(?:为|成|叫|as|to|named|called)\s*[\"“「『]?(?P<n>[^\"”」』]{1,40}?)[\"”」』]?\s*$", re.IGNORECASE
 )
@@ -198,11 +194,12 @@ class StrategyReader:
         slots: dict[str, Any] = {}
         if kind is not None:
             slots["kind"] = kind
-        named = _NAME_MARK.search(raw) or _QUOTED.search(raw)
-        if named:
-            slots["name"] = named.group("n").strip()
+        named = name_given(raw)  # read whole: "called Alt Two", "叫 小号 二", "“eth grid 2”"
+        if named is not None:
+            if named.value:
+                slots["name"] = named.value
             # The name is no parameter: "叫 BTC 每日" names no coin and no interval.
-            norm = normalize(raw[: named.start()] + " " + raw[named.end() :])
+            norm = normalize(raw[: named.start] + " " + raw[named.end :])
         coins = self._coins_in(norm)
         if coins:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
@@ -278,12 +275,9 @@ class StrategyReader:
         by_id = _ID.search(text)
         if by_id:
             return {"id": by_id.group("id")}
-        quoted = _QUOTED.search(text)
-        if quoted:
-            return {"name": quoted.group("n")}
-        named = _NAME_MARK.search(text)
-        if named:
-            return {"name": named.group("n").strip()}
+        named = name_given(text)
+        if named is not None and named.value:
+            return {"name": named.value}
         if RECENT.search(normalize(text)):
             return {"recent": "1"}
         rest = self._residue(text, fields=action == "update")

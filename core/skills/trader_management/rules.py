@@ -12,6 +12,7 @@ from typing import Any
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.tasks.refs import RECENT
+from core.workspace.extraction import name_given
 from core.workspace.reading import CREATE, DELETE, QUERY, TRADER, UPDATE, read
 
 SKILL = "trader_management"
@@ -32,10 +33,6 @@ AUTO_START = re.compile(
 DAILY = re.compile(
     r"每日汇总|每天汇总|日报|每天报告|每日报告|(?<![a-z])daily (?:summary|summaries|report)", re.I
 )
-_NAMED = re.compile(
-    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)", re.I
-)
-_QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
 _VALUE = re.compile(
     r"(?:改成|改为|换成|设为|设置为|更新为|改名为|重命名为|(?<![a-z])to(?![a-z]))\s*(?P<v>.+?)\s*$", re.I
 )
@@ -89,9 +86,9 @@ def read_trader(text: str) -> Route | None:
         slots["status"] = "1"
     if action == "create":
         slots[REQUEST] = raw
-        named = _NAMED.search(raw) or _QUOTED.search(raw)
-        if named:
-            slots["name"] = named.group("n")
+        name = _name(raw)
+        if name:
+            slots["name"] = name
         if AUTO_START.search(norm):
             slots["auto_start"] = "on"
         if DAILY.search(norm):
@@ -143,10 +140,17 @@ def _action(norm: str) -> str | None:
     return "query"
 
 
+def _name(text: str) -> str | None:
+    """The name a request gives, read whole by the shared reader ("called Alt Two", "叫 小号 二",
+    "“Alt Two”"); None when it gives none, or none deskmate can take (the flow asks)."""
+    named = name_given(text)
+    return named.value if named is not None else None
+
+
 def _target(text: str) -> dict[str, str] | None:
-    named = _NAMED.search(text) or _QUOTED.search(text)
-    if named:
-        return {"name": named.group("n")}
+    name = _name(text)
+    if name:
+        return {"name": name}
     if RECENT.search(normalize(text)):
         return {"recent": "1"}
     rest = text
