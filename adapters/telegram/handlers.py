@@ -176,9 +176,8 @@ class TelegramFrontend:
                 bot, target, render_notice(label(locale, result.reason, limit=MAX_INPUT_CHARS))
             )
             return
-        if in_group and message.from_user is not None:
-            admin = await self.admins.is_admin(bot, message.chat_id, message.from_user.id)
-            result = replace(result, actor_admin=admin)
+        if in_group:
+            result = replace(result, actor_admin=await self.admins.of_message(bot, message))
         await self._turn(bot, me, result, target, message.message_id)
 
     async def _turn(self, bot: Bot, me: BotIdentity, event: Inbound, target: Target, inbound_id: int) -> None:

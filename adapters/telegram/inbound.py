@@ -14,6 +14,7 @@ from typing import Literal
 from telegram import CallbackQuery, Chat, Message, MessageEntity, User
 from telegram.constants import ChatType
 
+from adapters.telegram.admins import speaks_as_chat
 from core.engine import MAX_MESSAGE_CHARS
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
 
@@ -107,7 +108,9 @@ def message_event(
     """What to do with one message: an event for the core, a bad-input answer, or nothing."""
     user = message.from_user
     kind = chat_kind(message.chat)
-    if kind is None or user is None or user.is_bot or me.is_me(user):
+    if kind is None or user is None or me.is_me(user):
+        return None
+    if user.is_bot and not speaks_as_chat(message):  # an anonymous admin's sender is a bot account
         return None
     in_group = kind is ChatKind.GROUP
     text = message.text

@@ -51,3 +51,24 @@ async def test_a_button_press_in_a_group_carries_the_pressers_status(tg: Harness
     await tg.feed(callback(confirm, carrier=carrier, presser=BOB))
     press = tg.core.events[-1]
     assert isinstance(press, ButtonPress) and press.actor_admin is True
+
+
+# Telegram's own accounts for messages sent on behalf of a chat (as the Bot API shows them).
+ANONYMOUS_ADMIN = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+OTHER_CHANNEL = {"id": -100999, "type": "channel", "title": "Someone's channel"}
+
+
+async def test_an_anonymous_admin_is_an_admin_without_a_lookup(tg: Harness) -> None:
+    text = "@DeskmateTestBot alert me when BTC goes below 80000"
+    await tg.feed(update(message(text, chat=GROUP, sender=ANONYMOUS_ADMIN, sender_chat=GROUP)))
+    [event] = tg.core.events
+    assert isinstance(event, TextMessage) and event.actor_admin is True
+    assert event.text == "alert me when BTC goes below 80000"
+    assert tg.api.of("getChatAdministrators") == []  # only an admin can write as the group
+
+
+async def test_a_message_sent_as_another_chat_is_not_an_admins(tg: Harness) -> None:
+    text = "@DeskmateTestBot alert me when BTC goes below 80000"
+    await tg.feed(update(message(text, chat=GROUP, sender=CHANNEL_BOT, sender_chat=OTHER_CHANNEL)))
+    assert tg.core.events == []  # a bot account speaking for some other chat: not a person here
