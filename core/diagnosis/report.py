@@ -103,3 +103,24 @@ def answer(
         next_steps=tuple(steps[:MAX_STEPS]),
         cause_code=causes[0],
     )
+
+
+def nothing_to_check(
+    skill: str,
+    locale: Locale,
+    *,
+    check: str,
+    detail: str,
+    cause: str,
+    title: str,
+    ok_cause: str,
+    happened: str | None = None,
+) -> DiagnosisBlock:
+    """The answer when there is nothing to diagnose (no traders, no live account, no model
+    config ...): one failed check saying what is missing, and its cause's steps. ``detail``,
+    ``title`` and ``happened`` (default: the detail) are message keys."""
+    checks = Checklist(locale)
+    checks.failed(check, say(locale, detail), None, cause)
+    return answer(
+        skill, checks, title=say(locale, title), happened=say(locale, happened or detail), ok_cause=ok_cause
+    )

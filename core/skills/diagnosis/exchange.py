@@ -22,7 +22,7 @@ from core.clock import Clock
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import PermissionReader
-from core.diagnosis.report import Checklist, answer, say
+from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
@@ -307,13 +307,14 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
     # -- nothing to check -----------------------------------------------------------------------
 
     def _no_live_account(self, turn: Turn) -> DiagnosisBlock:
-        checks = Checklist(turn.locale)
-        checks.failed("account", say(turn.locale, "dx.detail.paper"), None, "no_live_account")
-        return answer(
+        return nothing_to_check(
             SKILL,
-            checks,
-            title=say(turn.locale, "dx.title.exchange_pasted"),
-            happened=say(turn.locale, "dx.happened.no_live_account"),
+            turn.locale,
+            check="account",
+            detail="dx.detail.paper",
+            cause="no_live_account",
+            title="dx.title.exchange_pasted",
+            happened="dx.happened.no_live_account",
             ok_cause="exchange_ok",
         )
 

@@ -16,7 +16,7 @@ from typing import Any
 from core.diagnosis.causes import model_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import ModelAnswer, ModelProbe
-from core.diagnosis.report import Checklist, answer, say
+from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
@@ -178,15 +178,13 @@ class ModelDiagnosisSkill(DiagnosisSkill):
             checks.skipped("model_name")
 
     def _no_config(self, turn: Turn) -> DiagnosisBlock:
-        checks = Checklist(turn.locale)
-        checks.failed(
-            "model_config", say(turn.locale, "dx.happened.no_model_config"), None, "no_model_config"
-        )
-        return answer(
+        return nothing_to_check(
             SKILL,
-            checks,
-            title=say(turn.locale, "dx.title.model_pasted"),
-            happened=say(turn.locale, "dx.happened.no_model_config"),
+            turn.locale,
+            check="model_config",
+            detail="dx.happened.no_model_config",
+            cause="no_model_config",
+            title="dx.title.model_pasted",
             ok_cause="model_ok",
         )
 

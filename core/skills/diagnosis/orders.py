@@ -18,7 +18,7 @@ from typing import Any
 
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
-from core.diagnosis.report import Checklist, answer, say
+from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
@@ -295,14 +295,14 @@ class BalanceDiagnosisSkill(DiagnosisSkill):
         chosen = await _accounts(self.accounts, turn, task.slots)
         blocks: list[Block] = [await self._account(turn, a) for a in chosen[:MAX_ACCOUNTS]]
         if not blocks:
-            checks = Checklist(turn.locale)
-            checks.failed("account", say(turn.locale, "dx.detail.no_accounts"), None, "no_accounts")
             blocks.append(
-                answer(
+                nothing_to_check(
                     BALANCE_SKILL,
-                    checks,
-                    title=say(turn.locale, "dx.title.balances_none"),
-                    happened=say(turn.locale, "dx.detail.no_accounts"),
+                    turn.locale,
+                    check="account",
+                    detail="dx.detail.no_accounts",
+                    cause="no_accounts",
+                    title="dx.title.balances_none",
                     ok_cause="balances_consistent",
                 )
             )

@@ -19,7 +19,7 @@ from typing import Any
 
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import clean
-from core.diagnosis.report import Checklist, answer, say
+from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
@@ -96,14 +96,14 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         )
         blocks: list[Block] = [await self._trader(turn, t) for t in chosen[:MAX_SHOWN]]
         if not blocks:
-            checks = Checklist(turn.locale)
-            checks.failed("trader", say(turn.locale, "dx.detail.no_traders"), None, "no_traders")
             blocks.append(
-                answer(
+                nothing_to_check(
                     TRADER_SKILL,
-                    checks,
-                    title=say(turn.locale, "dx.title.traders_none"),
-                    happened=say(turn.locale, "dx.detail.no_traders"),
+                    turn.locale,
+                    check="trader",
+                    detail="dx.detail.no_traders",
+                    cause="no_traders",
+                    title="dx.title.traders_none",
                     ok_cause="trader_ok",
                 )
             )
@@ -310,14 +310,14 @@ class StrategyDiagnosisSkill(DiagnosisSkill):
         chosen = _named(owned, turn.text) or sorted(owned, key=lambda s: not s.is_default)
         blocks: list[Block] = [await self._strategy(turn, s) for s in chosen[:MAX_SHOWN]]
         if not blocks:
-            checks = Checklist(turn.locale)
-            checks.failed("strategy", say(turn.locale, "dx.detail.no_strategies"), None, "no_strategies")
             blocks.append(
-                answer(
+                nothing_to_check(
                     STRATEGY_SKILL,
-                    checks,
-                    title=say(turn.locale, "dx.title.strategies_none"),
-                    happened=say(turn.locale, "dx.detail.no_strategies"),
+                    turn.locale,
+                    check="strategy",
+                    detail="dx.detail.no_strategies",
+                    cause="no_strategies",
+                    title="dx.title.strategies_none",
                     ok_cause="strategy_ok",
                 )
             )
