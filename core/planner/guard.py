@@ -17,12 +17,12 @@ removed is returned, for the trace.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.planner.facts import Facts
 from core.planner.plain import sentence_spans
 

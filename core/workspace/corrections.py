@@ -9,9 +9,10 @@ task is collecting its slots, before the routing rules' reading of the same word
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
+
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 # Words that start a correction or an aside; several may come in a row ("哦不对，…").
 _OPENERS = (

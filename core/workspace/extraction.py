@@ -11,11 +11,11 @@ nothing left, a credential) the name is not taken: the flow asks for it instead 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name

@@ -11,12 +11,12 @@ a coin but is no price request.
 from __future__ import annotations
 
 import copy
-import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize

@@ -9,9 +9,9 @@ provider or config). A coin question ("币安币为什么跌了") is nobody's di
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.diagnosis.pasted import PastedError, parse_pasted
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize

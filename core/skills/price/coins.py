@@ -8,9 +8,9 @@ conversation's previous coin answer in its place).
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import STOPWORDS, CoinIndex, Mention
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize

@@ -13,10 +13,10 @@ Values are left as typed; the skill checks each like a typed answer.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Any
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize

@@ -5,10 +5,10 @@ account, strategy and model it names ("用我刚配的 DeepSeek")."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Any
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.tasks.refs import RECENT
