@@ -41,7 +41,7 @@ from core.locks import KeyedLocks
 from core.planner.tooling import Handoff
 from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
-from core.routing.router import Route
+from core.routing.router import Route, RouteContext
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
 from core.tasks import tokens
@@ -247,8 +247,11 @@ class Core:
         self, turn: Turn, text: str, progress: ProgressSink | None, *, asked_secret: bool = False
     ) -> Reply:
         state = turn.state
-        route = self.router.route(text)
         active = open_task(state)
+        # A rule may read a message differently while a task waits for an answer ("4h" asked as
+        # an interval is no chart window).
+        awaiting = active.skill if active is not None and active.status is TaskStatus.COLLECTING else None
+        route = self.router.route(text, RouteContext(awaiting=awaiting))
         if active is not None:
             if active.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(active):
                 if is_confirm(text):

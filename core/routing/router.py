@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,8 +16,28 @@ class Route:
     by: Literal["rule", "model"] = "rule"  # a rule read it, or the planner's task tool proposed it
 
 
+@dataclass(frozen=True, slots=True)
+class RouteContext:
+    """What a rule may know of the conversation besides the message itself."""
+
+    awaiting: str | None = None  # the skill whose open task asked a question and waits for the answer
+
+
+NO_CONTEXT = RouteContext()
+
+
 class Rule(Protocol):
     def route(self, text: str) -> Route | None: ...
+
+
+@runtime_checkable
+class ContextRule(Protocol):
+    """A rule whose reading depends on the conversation: "4h" or "7d" alone is a chart window,
+    except while another task's question (an interval, a count) waits for its answer."""
+
+    def route(self, text: str) -> Route | None: ...
+
+    def route_in(self, text: str, context: RouteContext) -> Route | None: ...
 
 
 class Router:
@@ -27,9 +47,9 @@ class Router:
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.rules = tuple(rules)
 
-    def route(self, text: str) -> Route | None:
+    def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
         for rule in self.rules:
-            found = rule.route(text)
+            found = rule.route_in(text, context) if isinstance(rule, ContextRule) else rule.route(text)
             if found is not None:
                 return found
         return None

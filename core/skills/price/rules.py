@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
-from core.routing.router import Route
+from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.skills.price.coins import CoinFinder, Found
 from core.skills.price.ranges import RangeAsk, read_range
 
@@ -38,7 +38,7 @@ _PRICE_WORDS_WITH_COIN = _words(
     "多少", "几多", "how much", "worth", "value", "cost", "costs", "now", "现在", "当前", "目前",
     "vs", "versus",
 )  # fmt: skip
-# Words that ask for the 7-day history.
+# Words that ask for the 7-day history ("七天", "走势", "week", "chart" ...).
 _HISTORY_WORDS = _words(
     "七天", "7天", "7 天", "七日", "7日", "一周", "一星期", "这周", "本周", "上周", "近一周", "这一周",
     "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
@@ -46,6 +46,12 @@ _HISTORY_WORDS = _words(
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
     "last week", "this week", "past week", "history", "historical", "chart", "trend", "closes",
     "走势图", "走勢圖", "k 线", "日线", "日線",
+)  # fmt: skip
+# Of those, the ones about prices rather than a span of time: "走势" asks for a chart whatever
+# else is going on; "一周" or "7d" alone may be an answer to another task's question.
+_CHART_WORDS = _words(
+    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
+    "history", "historical", "chart", "trend", "closes", "走势图", "走勢圖", "k 线", "日线", "日線",
 )  # fmt: skip
 # Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
 # doing"); alone they are small talk ("今天天气怎么样", "how are you doing").
@@ -122,7 +128,7 @@ class PriceRules:
     def __init__(self, coins: CoinFinder) -> None:
         self.coins = coins
 
-    def match(self, text: str) -> PriceIntent | None:
+    def match(self, text: str, context: RouteContext = NO_CONTEXT) -> PriceIntent | None:
         norm = normalize(text)
         slash = _SLASH.match(norm)
         if slash:
@@ -131,6 +137,8 @@ class PriceRules:
         explicit_price = bool(_PRICE_WORDS.search(norm) or _HISTORY_WORDS.search(norm))
         found = self.coins.find(norm, text, price_context=explicit_price)
         symbols = found.symbols
+        if context.awaiting not in (None, SKILL) and self._bare_window(norm, found):
+            return None  # "4h", "一周" or "30d?" while another task's question waits: its answer
         action = self._action(norm, with_coin=bool(symbols) or bool(found.not_coin), window=window)
         notes, lang = scope_notes(norm) + found.notes, reply_locale(norm)
         if found.not_coin and not symbols:
@@ -168,6 +176,11 @@ class PriceRules:
                 None, tuple(symbols), unsupported, followup=True, notes=notes, reply_locale=lang
             )
         return None
+
+    @staticmethod
+    def _bare_window(norm: str, found: Found) -> bool:
+        """No coin and no word about prices: a span ("7d", "一周") or a number at most."""
+        return not (found.symbols or found.not_coin or _PRICE_WORDS.search(norm) or _CHART_WORDS.search(norm))
 
     def _bare_followup(self, norm: str, found: Found) -> bool:
         return not _FOLLOWUP_FILLER.sub("", self.coins.strip(norm, found.mentions))
@@ -254,7 +267,10 @@ class PriceRule:
         self.rules = PriceRules(CoinFinder(catalog))
 
     def route(self, text: str) -> Route | None:
-        intent = self.rules.match(text)
+        return self.route_in(text, NO_CONTEXT)
+
+    def route_in(self, text: str, context: RouteContext) -> Route | None:
+        intent = self.rules.match(text, context)
         if intent is None:
             return None
         slots: dict[str, Any] = {"symbols": list(intent.symbols)}
