@@ -8,13 +8,17 @@ Safe across processes (SQLite file or PostgreSQL):
 - a check's change to an alert is a compare-and-set on its version, and its firing is inserted
   in the same transaction under a unique id: one process records a firing, once;
 - a firing is claimed for delivery by one UPDATE from ``pending`` (or from a claim older than
-  the lease: its process vanished), and finished only by its claimer.
+  the lease: its process vanished before sending it), marked ``delivering`` by its claimer just
+  before the send (a compare-and-set: a lapsed claim taken over by another process is not sent
+  by both), and finished only by its claimer; a ``delivering`` firing whose claimer vanished is
+  marked ``lost``, never sent again (it may have arrived).
 
 Decimals are stored as text (SQLite has no exact numeric type).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -49,6 +53,9 @@ from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached
 from core.tasks.audit import AuditEntry
 
 SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
+
+
+log = logging.getLogger(__name__)
 
 
 class PriceAlertRow(Base):
@@ -99,7 +106,8 @@ class PriceAlertTriggerRow(Base):
     source: Mapped[str] = mapped_column(String)
     reference: Mapped[str | None] = mapped_column(String, nullable=True)
     fired_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    status: Mapped[str] = mapped_column(String)  # pending | sending | sent | blocked | paused | lost
+    # pending | sending (claimed) | delivering (its send begun) | sent | blocked | paused | lost | told
+    status: Mapped[str] = mapped_column(String)
     claimer: Mapped[str | None] = mapped_column(String, nullable=True)
     claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
@@ -243,7 +251,20 @@ class SqlAlertStore:
             triggers.c.status == "pending",
             and_(triggers.c.status == "sending", triggers.c.claimed_at < stale_before),
         )
+        interrupted = and_(triggers.c.status == "delivering", triggers.c.claimed_at < stale_before)
         async with self.engine.begin() as conn:
+            lost = await conn.execute(
+                update(triggers)
+                .where(triggers.c.symbol == symbol, interrupted)
+                .values(status="lost", finished_at=now)
+                .returning(triggers.c.id)
+            )
+            for gone in lost:
+                log.warning(
+                    "alert firing %s: its send began and never finished (the process died); "
+                    "not sent again, it may not have arrived",
+                    gone.id,
+                )
             ids = [
                 r.id
                 for r in await conn.execute(
@@ -286,10 +307,22 @@ class SqlAlertStore:
             await conn.execute(
                 update(triggers)
                 .where(
-                    triggers.c.id == trigger_id, triggers.c.claimer == claimer, triggers.c.status == "sending"
+                    triggers.c.id == trigger_id,
+                    triggers.c.claimer == claimer,
+                    triggers.c.status.in_(("sending", "delivering")),
                 )
                 .values(**values)
             )
+
+    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+        async with self.engine.begin() as conn:
+            took = await conn.execute(
+                update(triggers)
+                .where(triggers.c.id == trigger_id, triggers.c.claimer == claimer)
+                .where(triggers.c.status == "sending")
+                .values(status="delivering", claimed_at=now)
+            )
+            return took.rowcount == 1
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:

@@ -10,7 +10,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -124,6 +124,54 @@ async def test_a_claim_left_by_a_vanished_process_is_taken_after_the_lease(engin
         assert len(await store.claim_triggers("BTCUSDT", "p2", later, later - timedelta(minutes=2))) == 1
     finally:
         await store.close()
+
+
+async def test_a_send_that_began_is_never_sent_again_and_a_lapsed_claim_is_sent_once(
+    engine: AsyncEngine,
+) -> None:
+    store = SqlAlertStore(engine)
+    lease = timedelta(minutes=2)
+    try:
+        for i in range(2):
+            alert = an_alert(i)
+            await store.create(alert, 10, audit())
+            await store.record([observe(alert, Decimal("79000"), None, NOW, NOW, "binance")], {alert.id: 1})
+        first, second = await store.claim_triggers("BTCUSDT", "dead", NOW, NOW - lease)
+        assert await store.begin_delivery(first.trigger.id, "dead", NOW)  # its send began, then died
+        later = NOW + timedelta(minutes=3)
+        [taken] = await store.claim_triggers("BTCUSDT", "p2", later, later - lease)
+        assert taken.trigger.id == second.trigger.id  # never begun: sent by the next claimer
+        assert await store.trigger_status(first.trigger.id) == "lost"  # may have arrived: not again
+        # The first claimer, alive after all, finds its lapsed claim taken: it does not send.
+        assert not await store.begin_delivery(second.trigger.id, "dead", later)
+        assert await store.begin_delivery(second.trigger.id, "p2", later)
+        await store.finish_trigger(second.trigger.id, "dead", "sent", later)  # not its claim
+        await store.finish_trigger(second.trigger.id, "p2", "sent", later)
+        assert await store.trigger_status(second.trigger.id) == "sent"
+        assert await store.claim_triggers("BTCUSDT", "p3", later + lease * 2, later + lease) == []
+    finally:
+        await store.close()
+
+
+def test_a_process_killed_mid_send_leaves_no_duplicate_card(db_url: str, tmp_path: Path) -> None:
+    """The first card went out and the process died before recording it; after the lease another
+    process sends the cards never begun, and not that one (marked lost: at most once)."""
+    asyncio.run(_seed(db_url, 3))
+    out = tmp_path / "sent.txt"
+
+    def check(at: datetime, *extra: str) -> int:
+        args = [sys.executable, "-m", "tests.storage.alert_crash_worker", db_url, str(out), at.isoformat()]
+        done = subprocess.run([*args, *extra], cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert done.returncode in (0, 9), done.stderr
+        return done.returncode
+
+    assert check(NOW, "die") == 9
+    assert len(out.read_text().split()) == 1
+    check(NOW + timedelta(minutes=1))  # the dead process's claims still hold
+    assert len(out.read_text().split()) == 1
+    check(NOW + timedelta(minutes=3))
+    sent = out.read_text().split()
+    assert sorted(sent) == [an_alert(i).id for i in range(3)], sent  # each card once
 
 
 async def test_pause_and_resume_a_destination(engine: AsyncEngine) -> None:

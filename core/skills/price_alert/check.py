@@ -26,7 +26,10 @@ from core.tasks.tokens import TokenStore
 log = logging.getLogger(__name__)
 
 FAILED_CHECK_PAUSE = timedelta(minutes=1)  # after an unexpected failure, before the next try
-CLAIM_LEASE = timedelta(minutes=2)  # a firing claimed by a process that vanished is retried after this
+# A firing claimed by a process that vanished before sending it is sent by another after this;
+# one whose send had begun is marked lost instead (never sent twice). Above the job's timeout
+# (60 s), so a live attempt never loses its claims.
+CLAIM_LEASE = timedelta(minutes=2)
 
 
 class AlertChecker:
@@ -97,9 +100,19 @@ class AlertChecker:
             outcome: TriggerOutcome
             try:
                 reply = await alert_card(alert, trigger, self.catalog, self.tokens)
-                result = await ctx.send(alert.destination, reply, kind="alert")
             except Exception:  # e.g. the token store failed: tried again at the next check
-                log.exception("alert %s: building or sending its card failed", alert.id)
+                log.exception("alert %s: building its card failed", alert.id)
+                await self.store.finish_trigger(trigger.id, claimer, "retry", now)
+                continue
+            # Recorded before the send: were this process to die mid-send, the firing is not
+            # sent again by another (it may have arrived); a claim that lapsed is not sent here.
+            if not await self.store.begin_delivery(trigger.id, claimer, now):
+                log.info("alert %s: its claim lapsed and was taken over; not sent here", alert.id)
+                continue
+            try:
+                result = await ctx.send(alert.destination, reply, kind="alert")
+            except Exception:  # the outbound raises only before sending (its log read failed)
+                log.exception("alert %s: sending its card failed before it went out", alert.id)
                 await self.store.finish_trigger(trigger.id, claimer, "retry", now)
                 continue
             if result.status is DeliveryStatus.SENT:

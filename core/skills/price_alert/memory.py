@@ -17,7 +17,7 @@ from core.tasks.audit import AuditEntry, AuditLog
 @dataclass
 class _Firing:
     trigger: Trigger
-    state: str = "pending"  # pending | sending | sent | blocked | paused | lost | told
+    state: str = "pending"  # pending | sending | delivering | sent | blocked | paused | lost | told
     claimer: str | None = None
     claimed_at: datetime | None = None
 
@@ -87,12 +87,11 @@ class MemoryAlertStore:
             alert = self.alerts.get(firing.trigger.alert_id)
             if alert is None or alert.symbol != symbol:
                 continue
-            stale = (
-                firing.state == "sending"
-                and firing.claimed_at is not None
-                and firing.claimed_at < stale_before
-            )
-            if firing.state == "pending" or stale:
+            lapsed = firing.claimed_at is not None and firing.claimed_at < stale_before
+            if firing.state == "delivering" and lapsed:  # its send began and never finished
+                firing.state, firing.claimer = "lost", None
+                continue
+            if firing.state == "pending" or (firing.state == "sending" and lapsed):
                 firing.state, firing.claimer, firing.claimed_at = "sending", claimer, now
                 claimed.append(ClaimedTrigger(firing.trigger, alert))
         return claimed
@@ -101,10 +100,17 @@ class MemoryAlertStore:
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
         firing = self.firings.get(trigger_id)
-        if firing is None or firing.claimer != claimer or firing.state != "sending":
+        if firing is None or firing.claimer != claimer or firing.state not in ("sending", "delivering"):
             return
         firing.state = "pending" if outcome == "retry" else outcome
         firing.claimer = None
+
+    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+        firing = self.firings.get(trigger_id)
+        if firing is None or firing.claimer != claimer or firing.state != "sending":
+            return False
+        firing.state, firing.claimed_at = "delivering", now
+        return True
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         key, count = destination.as_str(), 0

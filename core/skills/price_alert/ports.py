@@ -80,8 +80,16 @@ class AlertStore(Protocol):
     async def claim_triggers(
         self, symbol: str, claimer: str, now: datetime, stale_before: datetime
     ) -> list[ClaimedTrigger]:
-        """Firings of ``symbol``'s alerts waiting for delivery (or claimed by a process that
-        vanished before ``stale_before``), now claimed by ``claimer``."""
+        """Firings of ``symbol``'s alerts waiting for delivery (or claimed before ``stale_before``
+        by a process that vanished before sending them), now claimed by ``claimer``; one whose
+        send had begun before ``stale_before`` and never finished is marked ``lost`` instead."""
+        ...
+
+    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+        """Recorded just before the card goes to the platform: the claim becomes ``delivering``.
+        False when this claim is no longer ``claimer``'s (it lapsed and another process took it):
+        do not send. A ``delivering`` firing whose claimer vanished is never sent again: the next
+        claim marks it ``lost`` (it may have arrived; a duplicate is worse than a gap)."""
         ...
 
     async def finish_trigger(
