@@ -1,6 +1,7 @@
 """The market catalog a process starts with: the database's copy of the exchange's list when there
 is one (the daily refresh keeps it), else the snapshot bundled with deskmate (offline start, the
-demo market). Reading either is a few milliseconds; the name indexes are built on first use."""
+demo market, which adds labelled demo filters where the snapshot has none). Reading either is a
+few milliseconds; the name indexes are built on first use."""
 
 from __future__ import annotations
 
@@ -30,6 +31,16 @@ def bundled_catalog(path: Path = SNAPSHOT) -> MarketCatalog:
     """A fresh catalog of the bundled snapshot (each caller may replace its own)."""
     markets, fetched_at = _snapshot(path)
     return MarketCatalog(markets, fetched_at=fetched_at, origin="snapshot")
+
+
+def demo_catalog(path: Path = SNAPSHOT) -> MarketCatalog:
+    """The demo market's catalog: the snapshot, with labelled demo filters where the exchange's
+    are not known (adapters.demo_market.rules), so a paper order for any coin can be checked
+    offline. Never the live market's: its orders wait for the exchange's own filters."""
+    from adapters.demo_market import demo_rules
+
+    markets, fetched_at = _snapshot(path)
+    return MarketCatalog(markets, fetched_at=fetched_at, origin="snapshot", default_rules=demo_rules)
 
 
 async def load_cached(catalog: MarketCatalog, store: CatalogStore) -> None:

@@ -29,7 +29,7 @@ from adapters.storage.strategies import SqlStrategies
 from adapters.storage.traders import SqlTraders
 from adapters.storage.trading import SqlOrderStore
 from adapters.storage.usage_ledger import SqlUsageLedger
-from bot.catalog import bundled_catalog, load_cached
+from bot.catalog import bundled_catalog, demo_catalog, load_cached
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
@@ -233,6 +233,8 @@ async def build_app(
         raise
     if market is None:
         market, http = build_market(settings, clock, engine)
+    if market.source == "demo":  # invented (labelled) filters only beside invented prices
+        catalog = demo_catalog()
     charts = MatplotlibChartRenderer()
     closers: list[Any] = []
     store = SqlStateStore(engine)

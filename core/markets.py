@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -25,6 +25,9 @@ class SymbolRules:
     max_qty: Decimal
     min_notional: Decimal
     max_notional: Decimal | None = None
+    # Invented by the offline demo market for a coin whose real filters are unknown
+    # (adapters.demo_market.rules): labelled demo wherever shown, never stored, never live.
+    demo: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +122,9 @@ def market_for(base: str, rules: SymbolRules | None = None, quote_asset: str = Q
 
 
 def rules_to_row(rules: SymbolRules | None) -> dict[str, str] | None:
-    """A symbol's filters as strings (a snapshot file, a table row): Decimal digits exactly."""
-    if rules is None:
+    """A symbol's filters as strings (a snapshot file, a table row): Decimal digits exactly.
+    Demo filters are not the exchange's: they are never written down (None)."""
+    if rules is None or rules.demo:
         return None
     row = {
         "tick_size": str(rules.tick_size),
@@ -158,6 +162,10 @@ class MarketCatalog:
 
     The exchange's list changes (a daily refresh replaces it); name indexes are built on first
     use, so a process that never reads a coin name never pays for them.
+
+    ``default_rules``: filters for a listed symbol whose own are unknown, made when first asked
+    (the demo market's labelled demo filters, adapters.demo_market.rules). The live market has
+    none: a coin without the exchange's filters is not traded until the refresh brings them.
     """
 
     def __init__(
@@ -166,8 +174,11 @@ class MarketCatalog:
         *,
         fetched_at: datetime | None = None,
         origin: str = "builtin",
+        default_rules: Callable[[str], SymbolRules] | None = None,
     ) -> None:
         self.version = 0  # bumped by replace(): indexes built from an older list rebuild
+        self._default_rules = default_rules
+        self._made_rules: dict[str, SymbolRules] = {}  # default_rules' answers (by symbol alone)
         self._set(markets, fetched_at, origin)
 
     def _set(self, markets: Sequence[MarketSpec], fetched_at: datetime | None, origin: str) -> None:
@@ -201,9 +212,33 @@ class MarketCatalog:
         return self._by_symbol.get(symbol.upper())
 
     def rules(self, symbol: str) -> SymbolRules | None:
-        """The symbol's trading filters, or None when the catalog does not know them."""
+        """The symbol's trading filters (the exchange's, else ``default_rules``'), or None when
+        the catalog does not know them."""
         spec = self.get(symbol)
-        return spec.rules if spec is not None else None
+        if spec is None or spec.rules is not None or self._default_rules is None:
+            return spec.rules if spec is not None else None
+        made = self._made_rules.get(spec.symbol)
+        if made is None:
+            made = self._made_rules[spec.symbol] = self._default_rules(spec.symbol)
+        return made
+
+    def tradable(self, limit: int) -> list[MarketSpec]:
+        """The first ``limit`` markets (most asked-about first) whose filters are known: an order
+        for them can be checked."""
+        found: list[MarketSpec] = []
+        for market in self._markets:
+            if len(found) >= limit:
+                break
+            if self.rules(market.symbol) is not None:
+                found.append(market)
+        return found
+
+    def tradable_bases(self, limit: int = 8) -> str:
+        """supported_bases() of the coins that can be traded (their filters are known)."""
+        shown = [m.base for m in self.tradable(limit + 1)]
+        if len(shown) <= limit:
+            return ", ".join(shown)
+        return f"{', '.join(shown[:limit])} …"
 
     def is_supported(self, symbol: str) -> bool:
         return symbol.upper() in self._by_symbol

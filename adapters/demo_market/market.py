@@ -131,6 +131,11 @@ def demo_bid(ask: Decimal) -> Decimal:
     return min(bid, ask - unit)
 
 
+def demo_level(symbol: str) -> Decimal:
+    """The price ``symbol``'s demo trend swings around (its magnitude sets its demo filters)."""
+    return _level(symbol.upper())[0]
+
+
 def _level(key: str) -> tuple[Decimal, Decimal]:
     """(centre, swing) for a symbol: known ones are set; any other gets a derived, stable one."""
     known = _KNOWN_LEVELS.get(key)

@@ -221,6 +221,10 @@ register(
             "zh": "步长 {step}，最小数量 {min_qty}，价格精度 {tick}，最小金额 {min_notional} USDT",
             "en": "step {step}, min quantity {min_qty}, tick {tick}, min amount {min_notional} USDT",
         },
+        "dx.detail.demo_rules": {
+            "zh": "（演示规则：离线演示行情为没有交易所规则的币设定）",
+            "en": "(demo rules: the offline demo market's, for a coin whose exchange filters are not known)",
+        },
         "dx.detail.no_symbol": {
             "zh": "没有说是哪个币：告诉我币种（例如「BTC 下单报 -1013 LOT_SIZE」），我会给出它的步长、最"
             "小数量和最小金额",

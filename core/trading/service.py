@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # a what-if fill's time: never stored
 
 UNSUPPORTED = "unsupported_symbol"
+RULES_UNKNOWN = "rules_unknown"  # listed, but its filters are not known yet (before the refresh)
 NOT_PLACED = "not_placed"  # a timed-out order the exchange says it never received
 
 
@@ -176,7 +177,7 @@ class TradingService:
     async def max_buy(self, account: ExchangeAccount, symbol: str) -> MaxBuy | Rejection:
         rules = self.rules(symbol)
         if rules is None:
-            return Rejection(UNSUPPORTED, f"{symbol} is not traded here", "symbol")
+            return self._no_rules(symbol)
         book = await self.books.get_book(symbol)
         balances = await self.raw_balances(account)
         free = next((b.free for b in balances if b.asset == QUOTE_ASSET), Decimal(0))
@@ -205,10 +206,8 @@ class TradingService:
         equity, _ = await self._equity(balances, known={intent.symbol: book})
         rate = self.config.taker_fee
         if rules is None:
-            unsupported = Rejection(UNSUPPORTED, f"{intent.symbol} is not traded here", "symbol")
-            return OrderPlan(
-                intent, price, Decimal(0), Decimal(0), Decimal(0), QUOTE_ASSET, equity, unsupported
-            )
+            refused = self._no_rules(intent.symbol)
+            return OrderPlan(intent, price, Decimal(0), Decimal(0), Decimal(0), QUOTE_ASSET, equity, refused)
         free = {b.asset: b.free for b in balances}
         quantity = self._quantity(intent, price, rules, free)
         notional = quantity * price
@@ -220,6 +219,14 @@ class TradingService:
             or risk.check_caps(plan, await self.limits(account))
         )
         return replace(plan, rejection=rejection) if rejection else plan
+
+    def _no_rules(self, symbol: str) -> Rejection:
+        """No filters to check an order against: never guessed. A listed coin's come with the
+        catalog's refresh from the exchange; any other coin is not traded here."""
+        if self.catalog.is_supported(symbol):
+            coin = self.catalog.base_of(symbol)
+            return Rejection(RULES_UNKNOWN, f"{symbol}: filters not known yet", "symbol", {"coin": coin})
+        return Rejection(UNSUPPORTED, f"{symbol} is not traded here", "symbol")
 
     def _quantity(
         self, intent: OrderIntent, price: Decimal, rules: SymbolRules, free: dict[str, Decimal]

@@ -58,8 +58,7 @@ class AccountQuerySkill(AccountFlow):
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         # Coins whose filters are known: an order for them can be checked.
-        tradable = [m for m in self.catalog.markets if m.rules is not None]
-        return [Choice(m.symbol, m.base) for m in tradable[:MAX_COIN_BUTTONS]]
+        return [Choice(m.symbol, m.base) for m in self.catalog.tradable(MAX_COIN_BUTTONS)]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == EXPORT:

@@ -3,15 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from core.diagnosis.pasted import PastedError
+from core.diagnosis.report import say
+from core.i18n import Locale
+from core.markets import SymbolRules
 from core.reply import Block, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.state import Task, TaskStatus
 from core.tasks.actions import Done
 from core.tasks.transitions import move
 from core.turn import Turn
+
+
+def rules_detail(locale: Locale, rules: SymbolRules) -> str:
+    """ "step 0.00001, min quantity 0.00001, tick 0.01, min amount 5 USDT"; the demo market's
+    invented filters say they are demo ones."""
+    text = say(
+        locale,
+        "dx.detail.rules",
+        {
+            "step": _plain(rules.step_size),
+            "min_qty": _plain(rules.min_qty),
+            "tick": _plain(rules.tick_size),
+            "min_notional": _plain(rules.min_notional),
+        },
+    )
+    return f"{text} {say(locale, 'dx.detail.demo_rules')}" if rules.demo else text
+
+
+def _plain(value: Decimal) -> str:
+    return format(value.normalize(), "f") if value else "0"
 
 
 class DiagnosisSkill(OneShotSkill):

@@ -27,7 +27,7 @@ from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -330,20 +330,7 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
             }
         shown = symbol or DEFAULT_SYMBOL
         rules = self.catalog.rules(shown)
-        rules_text = (
-            say(
-                turn.locale,
-                "dx.detail.rules",
-                {
-                    "step": _plain(rules.step_size),
-                    "min_qty": _plain(rules.min_qty),
-                    "tick": _plain(rules.tick_size),
-                    "min_notional": _plain(rules.min_notional),
-                },
-            )
-            if rules is not None
-            else "—"
-        )
+        rules_text = rules_detail(turn.locale, rules) if rules is not None else "—"
         return {
             "account": account.name if account is not None else say(turn.locale, "dx.your_account"),
             "message": pasted.message if pasted is not None else "",

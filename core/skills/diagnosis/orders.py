@@ -22,7 +22,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -235,16 +235,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
         rules = self.trading.rules(symbol)
         if rules is None:
             return say(turn.locale, "dx.detail.symbol_unknown", {"symbol": symbol})
-        return f"{symbol} · " + say(
-            turn.locale,
-            "dx.detail.rules",
-            {
-                "step": _plain(rules.step_size),
-                "min_qty": _plain(rules.min_qty),
-                "tick": _plain(rules.tick_size),
-                "min_notional": _plain(rules.min_notional),
-            },
-        )
+        return f"{symbol} · {rules_detail(turn.locale, rules)}"
 
 
 def _cause(source: str, code: str, message: str) -> tuple[str, str]:

@@ -23,7 +23,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
-from core.skills.diagnosis.common import DiagnosisSkill
+from core.skills.diagnosis.common import DiagnosisSkill, rules_detail
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
 from core.tasks.actions import ActionSpec, Done
@@ -387,16 +387,7 @@ def rules_text(turn: Turn, catalog: MarketCatalog, symbol: str) -> str:
     rules = catalog.rules(symbol)
     if rules is None:
         return symbol
-    return f"{symbol} · " + say(
-        turn.locale,
-        "dx.detail.rules",
-        {
-            "step": _plain(rules.step_size),
-            "min_qty": _plain(rules.min_qty),
-            "tick": _plain(rules.tick_size),
-            "min_notional": _plain(rules.min_notional),
-        },
-    )
+    return f"{symbol} · {rules_detail(turn.locale, rules)}"
 
 
 def trader_actions() -> dict[str, ActionSpec[TraderDiagnosisSkill]]:

@@ -24,6 +24,26 @@ register(
             "zh": "暂不支持交易 {coin}。可交易：{supported}。",
             "en": "{coin} can't be traded here. Tradable: {supported}.",
         },
+        "trade.rules_unknown": {
+            "zh": (
+                "还不知道 {coin} 的交易规则（最小价格变动、数量步长、最小下单金额），要等交易所币种列表"
+                "首次刷新后才能下单（查价格不受影响）。现在可交易：{supported}。"
+            ),
+            "en": (
+                "{coin}'s trading rules (tick size, step size, minimum order) are not known yet: "
+                "orders wait for the first refresh of the exchange's list (prices are not affected). "
+                "Tradable now: {supported}."
+            ),
+        },
+        "trade.row.rules": {"zh": "交易规则", "en": "Trading rules"},
+        "trade.rules.demo": {
+            "zh": "演示规则（数量步长 {step}，最小金额 {min} USDT）",
+            "en": "demo rules (step {step}, minimum {min} USDT)",
+        },
+        "trade.demo_rules_refused": {
+            "zh": "（演示行情的演示规则：交易所的规则未知）",
+            "en": " (the demo market's demo rules: the exchange's are not known)",
+        },
         "trade.amount.half": {"zh": "一半", "en": "half"},
         "trade.amount.all": {"zh": "全部", "en": "all"},
         "trade.side.buy": {"zh": "买入", "en": "Buy"},
@@ -126,6 +146,14 @@ register(
         "trade.why.cap_equity_share": {
             "zh": "超过账户的单笔权益占比上限：这笔约占 {share}%，上限 {cap}%。",
             "en": "Above the account's cap per order: this one is {share}% of equity, the cap is {cap}%.",
+        },
+        "trade.why.rules_unknown": {
+            "zh": "还不知道 {coin} 的交易规则（数量步长、最小下单金额），要等交易所币种列表首次刷新；"
+            "未下单。",
+            "en": (
+                "{coin}'s trading rules (step size, minimum order) are not known yet: they come with "
+                "the first refresh of the exchange's list; nothing was placed."
+            ),
         },
         "trade.why.unsupported_symbol": {
             "zh": "这个交易对暂不支持下单。",

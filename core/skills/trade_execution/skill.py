@@ -29,6 +29,7 @@ from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
 from core.tasks.flow import Choice, Parsed
 from core.trading import risk
+from core.trading.filters import FILTER_FAILURE
 from core.trading.model import Order, OrderIntent, OrderPlan, OrderStatus, Rejection
 from core.trading.ports import ExchangeError, OrderStore
 from core.trading.service import Placed, TradingService
@@ -100,8 +101,7 @@ class TradeSkill(AccountFlow):
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "symbol":
             # Coins whose filters are known: an order for them can be checked.
-            tradable = [m for m in self.catalog.markets if m.rules is not None]
-            return [Choice(m.symbol, m.base) for m in tradable[:MAX_COIN_BUTTONS]]
+            return [Choice(m.symbol, m.base) for m in self.catalog.tradable(MAX_COIN_BUTTONS)]
         if task.action == "buy":
             return [Choice(f"quote:{n}", f"{n} USDT") for n in (50, 100, 500)]
         return [
@@ -112,11 +112,16 @@ class TradeSkill(AccountFlow):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == "symbol":
             symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
-            if symbol is None or not self.catalog.is_supported(symbol) or self.catalog.rules(symbol) is None:
+            if symbol is None or not self.catalog.is_supported(symbol):
                 coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
                 return Parsed(
                     error="trade.unsupported",
-                    params={"coin": coin, "supported": self.catalog.supported_bases()},
+                    params={"coin": coin, "supported": self.catalog.tradable_bases()},
+                )
+            if self.catalog.rules(symbol) is None:  # listed, but its filters come with the refresh
+                return Parsed(
+                    error="trade.rules_unknown",
+                    params={"coin": self.catalog.base_of(symbol), "supported": self.catalog.tradable_bases()},
                 )
             return Parsed(symbol)
         amount = text if ":" in text or text == "all" else parse_amount_answer(text)
@@ -156,6 +161,9 @@ class TradeSkill(AccountFlow):
             text = why(turn, plan.rejection)
             if plan.intent.unit in ("all", "fraction") and plan.rejection.reason == "min_qty":
                 text = f"{text}{turn.t('trade.dust')}"
+            rules = self.trading.rules(plan.intent.symbol)
+            if rules is not None and rules.demo and plan.rejection.code == FILTER_FAILURE:
+                text = f"{text}{turn.t('trade.demo_rules_refused')}"
             return self.private_reply(
                 turn, task, Status.FAILED, (NoticeBlock(text, "error", _code(plan.rejection)),)
             )
@@ -216,7 +224,7 @@ class TradeSkill(AccountFlow):
             notional=notional,
         )
         tolerance = risk.percent((await self.trading.limits(account)).price_tolerance)
-        rows = (
+        rows: tuple[tuple[str, str], ...] = (
             (turn.t("trade.row.side"), side),
             (turn.t("trade.row.symbol"), f"{base}/USDT"),
             (turn.t("trade.row.quantity"), f"{plain(plan.quantity)} {base}"),
@@ -227,6 +235,10 @@ class TradeSkill(AccountFlow):
             (turn.t("trade.row.kind"), turn.t(f"trade.kind.{kind}")),
             (turn.t("trade.row.share"), f"{task.slots['share']}%"),
         )
+        rules = self.trading.rules(plan.intent.symbol)
+        if rules is not None and rules.demo:  # the demo market's own filters: said so
+            shown = turn.t("trade.rules.demo", step=plain(rules.step_size), min=plain(rules.min_notional))
+            rows = (*rows, (turn.t("trade.row.rules"), shown))
         details = DetailsBlock(turn.t("trade.summary.title"), rows)
         return f"{text}\n{turn.t('trade.fill_note', tolerance=tolerance)}", details
 
