@@ -7,6 +7,7 @@
 4. The job runner on a SQLite file: enqueue, then claim + run + complete no-op jobs.
 5. Telegram end to end against a local fake Bot API server, before and after (telegram_e2e.py).
 6. Cold start of `deskmate ask "BTC price"` beside `python -c pass` (startup.py).
+7. The prose guard on a model answer's 4,800-character head, worst shape (prose_guard.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade_async
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
+from bench.prose_guard import bench_prose_guard
 from bench.startup import bench_startup
 from bench.telegram_e2e import bench_telegram
 from bot.catalog import bundled_catalog
@@ -295,6 +297,7 @@ async def main() -> None:
         *await bench_chart(),
         *await bench_single_flight(),
         *await bench_jobs(),
+        *bench_prose_guard(),
         *await bench_telegram(),
         *await asyncio.to_thread(bench_startup),
     ]

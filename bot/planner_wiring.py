@@ -8,14 +8,17 @@ from adapters.llm import OpenAIChatModel
 from adapters.storage.usage_ledger import SqlUsageLedger
 from bot.settings import Settings
 from core.clock import Clock
+from core.markets import MarketCatalog
 from core.planner import Planner, PlannerLimits
+from core.planner.guard import ProseGuard
 from core.skills.registry import SkillSet
 
 
 def build(
-    settings: Settings, engine: AsyncEngine, skills: SkillSet, clock: Clock
+    settings: Settings, engine: AsyncEngine, skills: SkillSet, clock: Clock, catalog: MarketCatalog
 ) -> tuple[Planner, OpenAIChatModel]:
-    """The planner over the registered skills' tools."""
+    """The planner over the registered skills' tools; its prose guard knows every coin of
+    ``catalog`` (the process's, which the daily refresh keeps current)."""
     llm = settings.llm
     assert llm.api_key is not None
     model = OpenAIChatModel(
@@ -31,5 +34,12 @@ def build(
         user_daily_token_budget=llm.user_daily_token_budget,
         site_daily_token_budget=llm.site_daily_token_budget,
     )
-    planner = Planner(model, skills.toolsets, clock=clock, ledger=SqlUsageLedger(engine), limits=limits)
+    planner = Planner(
+        model,
+        skills.toolsets,
+        clock=clock,
+        ledger=SqlUsageLedger(engine),
+        limits=limits,
+        guard=ProseGuard(catalog),
+    )
     return planner, model

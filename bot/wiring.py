@@ -288,7 +288,7 @@ async def build_app(
     if settings.llm.configured:  # the model is only a fallback for what no rule covers
         from bot.planner_wiring import build as build_planner
 
-        planner, chat_model = build_planner(settings, engine, skills, clock)
+        planner, chat_model = build_planner(settings, engine, skills, clock, catalog)
         closers.append(chat_model.aclose)
     core = Core(store=store, skills=skills, clock=clock, default_locale=settings.locale, planner=planner)
     return App(

@@ -13,6 +13,7 @@ other coin); ``$ONE``, ``ONE/USDT`` or ``ONEUSDT`` are explicit and always count
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Final
 
@@ -181,14 +182,21 @@ class CoinIndex:
                 symbol = self._names.get(key) or self._names.get(m.group(0))
                 if symbol is not None:
                     found.append(Mention(symbol, m.start(), m.end(), m.group(0)))
-        words = [m for m in _WORD.finditer(norm) if not any(c.start <= m.start() < c.end for c in found)]
+        # The names in other scripts are sorted and disjoint: a span overlaps one of them when the
+        # last one starting before its end reaches past its start (a bisection, not a scan, so a
+        # long text full of names stays linear).
+        starts, ends = [c.start for c in found], [c.end for c in found]
+
+        def taken(start: int, end: int) -> bool:
+            k = bisect_left(starts, end) - 1
+            return k >= 0 and ends[k] > start
+
+        words = [m for m in _WORD.finditer(norm) if not taken(m.start(), m.start() + 1)]
         i = 0
         while i < len(words):
             mention, used = self._latin_at(norm, words, i)
-            if mention is not None and not any(
-                mention.start < c.end and c.start < mention.end for c in found
-            ):
-                found.append(mention)
+            if mention is not None and not taken(mention.start, mention.end):
+                found.append(mention)  # Latin mentions follow each other: no overlap among them
             i += used
         found.sort(key=lambda c: c.start)
         return found

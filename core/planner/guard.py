@@ -9,21 +9,33 @@ Pure and deterministic. Two checks, sentence by sentence:
   this turn shows that figure (at the precision the text writes it: "$84,477" and "84.5k" are
   84,476.65; "$84,000" is not). Otherwise the figure alone is replaced by a short marker.
 
+Coins are found as the price rules find them (core.coin_index over the market catalog): every
+listed coin by ticker in any case, name or slang ("dogecoin", "狗狗币", "doge", "BTC/USDT"), and
+well-known coins deskmate does not list, so "狗狗币现在 0.5 美元" is checked like "BTC is $1". A
+ticker that is an everyday word ("link", "one") counts only in capitals; any other word in
+capitals ("FOO") is taken for a coin too, so a figure given to a coin nobody listed is not kept.
+
 A figure is attached to the coin it quantifies ("0.5 BTC"), else the nearest coin named in its
 sentence (before it first), else the coin the prose last named, else the turn's only coin. Counts,
 durations, dates and times ("3 coins", "7 days", "2026-05-01", "12:00") are not figures. What was
 removed is returned, for the trace.
+
+Cost: linear in the text (each look-around is bounded, mentions are searched by bisection): the
+note's 4,800-character head is checked in milliseconds whatever it holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from bisect import bisect_left, bisect_right
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
-from core.planner.facts import Facts
+from core.coin_index import CoinIndex
+from core.markets import NOT_A_COIN, MarketCatalog
+from core.planner.facts import Facts, base_of
 from core.planner.plain import sentence_spans
 
 # Kinds of actions a tool can report as done (Findings.performed); a claim needs its kind.
@@ -152,7 +164,6 @@ _NOT_A_FIGURE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _COUNT_AFTER = re.compile(r"\s?(?:个|种|条|项|位|家|只)?\s?(?P<word>[A-Za-z\u4e00-\u9fff]+)")
-_LIST_NUMBER = re.compile(r"(?:^|\n)\s*$")
 # Words that may follow a price written bare ("BTC is 84476 now", "BTC 现在 84476").
 _BARE_FOLLOWERS = frozenset(
     {"now", "today", "currently", "right", "at", "on", "and", "or", "per", "with", "as", "so", "this",
@@ -169,6 +180,7 @@ _APPROX_BEFORE = re.compile(
     r"\s*(?:US\$|\$|¥|￥|€|£)?\s*$",
     re.IGNORECASE,
 )
+_APPROX_REACH = 24  # characters before a figure _APPROX_BEFORE may need ("approximately US$ ")
 _APPROX_AFTER = re.compile(r"\s?(?:[^\s\w]?\s?)(?:左右|上下|出头)")
 # Words of a sentence about a market, where a figure with no coin named still describes one.
 _MARKET_WORDS = re.compile(
@@ -220,42 +232,35 @@ class _Figure:
 
 
 class ProseGuard:
-    """Checks prose against a turn's facts; ``coin_names`` maps names to coins ("比特币" -> "BTC")."""
+    """Checks prose against a turn's facts, finding coins with the names ``catalog`` knows."""
 
-    def __init__(self, coin_names: Mapping[str, str]) -> None:
-        names = {name.casefold(): coin.upper() for name, coin in coin_names.items() if name}
-        tickers = {n for n, c in names.items() if n == c.casefold()}
-        # Tickers count only in capitals ("LINK", not "link"); names in any case ("bitcoin").
-        words = sorted((n for n in names if n not in tickers and n.isascii()), key=len, reverse=True)
-        others = sorted((n for n in names if not n.isascii()), key=len, reverse=True)
-        self._names = names
-        self._words = (
-            re.compile(rf"(?<![A-Za-z0-9])(?:{'|'.join(map(re.escape, words))})(?![A-Za-z0-9])", re.I)
-            if words
-            else None
-        )
-        self._others = re.compile("|".join(map(re.escape, others))) if others else None
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.catalog = catalog
+        self._index = CoinIndex(catalog)  # follows the catalog when the daily refresh replaces it
 
     def coins_in(self, text: str) -> list[_Mention]:
-        """Coin mentions in ``text``, in order, without overlaps."""
+        """Coin mentions in ``text``, in order, without overlaps. A look-alike that names no coin
+        ("比特币ETF") is a mention of no coin (""): a figure about it is nobody's price."""
         found: list[_Mention] = []
-        for pattern in (self._others, self._words):
-            if pattern is None:
-                continue
-            for m in pattern.finditer(text):
-                found.append(_Mention(self._names[m.group(0).casefold()], m.start(), m.end()))
+        for c in self._index.find(_lower(text)):
+            if c.weak and not _in_capitals(text[c.start : c.end]):
+                continue  # "link", "one": everyday words unless written as a ticker
+            coin = "" if c.symbol == NOT_A_COIN else base_of(c.symbol)
+            found.append(_Mention(coin, c.start, c.end))
+        starts = [f.start for f in found]
+        ends = [f.end for f in found]
+        extra: list[_Mention] = []
         for m in _TICKER.finditer(text):
             word = m.group(1)
             if word in _NOT_TICKERS or word.isdigit():
                 continue
-            coin = self._names.get(word.casefold(), word)
-            if not any(f.start < m.end() and m.start() < f.end for f in found):
-                found.append(_Mention(coin, m.start(), m.end()))
-        kept: list[_Mention] = []
-        for mention in sorted(found, key=lambda f: (f.start, -f.end)):
-            if not kept or mention.start >= kept[-1].end:
-                kept.append(mention)
-        return kept
+            # Mentions are sorted and disjoint: only the one starting last before this word's end
+            # can overlap it.
+            i = bisect_left(starts, m.end()) - 1
+            if i >= 0 and ends[i] > m.start():
+                continue
+            extra.append(_Mention(word, m.start(), m.end()))  # a coin no catalog lists ("FOO")
+        return sorted([*found, *extra], key=lambda f: f.start) if extra else found
 
     def check(self, text: str, facts: Facts, performed: Collection[str], *, marker: str) -> GuardedProse:
         """``text`` without claims of actions not in ``performed`` and without figures ``facts``
@@ -264,22 +269,25 @@ class ProseGuard:
         out: list[str] = []
         only = facts.coins[0] if len(facts.coins) == 1 else None
         context = only  # the coin the prose is talking about so far
+        mentions = self.coins_in(text)
+        starts = [c.start for c in mentions]
         for start, end in sentence_spans(text):
             sentence = text[start:end]
             action = claimed_action(sentence)
-            mentions = self.coins_in(sentence)
+            inside = mentions[bisect_left(starts, start) : bisect_left(starts, end)]
+            local = [_Mention(c.coin, c.start - start, c.end - start) for c in inside]
             if action is not None and action not in performed:
                 removals.append(Removal("claim", sentence.strip(), action=action))
-                if mentions:
-                    context = mentions[-1].coin
+                if local:
+                    context = local[-1].coin
                 if sentence.endswith("\n"):
                     out.append("\n")
                 continue
-            kept, removed = self._figures(sentence, mentions, context, facts, marker)
+            kept, removed = self._figures(sentence, local, context, facts, marker)
             out.append(kept)
             removals.extend(removed)
-            if mentions:
-                context = mentions[-1].coin
+            if local:
+                context = local[-1].coin
         cleaned = re.sub(r"[ \t]{2,}", " ", "".join(out))
         cleaned = re.sub(r"\n{3,}", "\n\n", cleaned).strip()
         return GuardedProse(cleaned, tuple(removals))
@@ -295,11 +303,17 @@ class ProseGuard:
         removals: list[Removal] = []
         pieces: list[str] = []
         at = 0
+        about_a_market: bool | None = None  # whether the sentence has words of a market (once)
+        ends = [c.end for c in mentions]
         for figure in self._find_figures(sentence, mentions):
-            coin = figure.coin or _nearest(mentions, figure)
+            coin = figure.coin or _nearest(mentions, ends, figure)
             if coin is not None:
                 supported = facts.supports(coin, figure.value, figure.tolerance, percent=figure.percent)
-            elif context is not None and (figure.money or _MARKET_WORDS.search(sentence)):
+            else:
+                if context is not None and not figure.money and about_a_market is None:
+                    about_a_market = bool(_MARKET_WORDS.search(sentence))
+                if context is None or not (figure.money or about_a_market):
+                    continue  # not attached to any coin: a figure of something else
                 # Its sentence names no coin ("It is $1.", "It rose 30%."): the prose is about a
                 # coin, but which one is a guess, so any fact of the turn may support it. A percent
                 # or bare number there counts only in words about a market ("Fees are 0.1%" stays).
@@ -308,8 +322,6 @@ class ProseGuard:
                     facts.supports(c, figure.value, figure.tolerance, percent=figure.percent)
                     for c in facts.coins
                 )
-            else:
-                continue  # not attached to any coin: a figure of something else
             if supported:
                 continue
             before = sentence[at : figure.start]
@@ -323,33 +335,37 @@ class ProseGuard:
 
     def _find_figures(self, sentence: str, mentions: list[_Mention]) -> list[_Figure]:
         masked = [(m.start(), m.end()) for m in _DATE_TIME.finditer(sentence)]
+        starts = [c.start for c in mentions]
         figures: list[_Figure] = []
         for m in _FIGURE.finditer(sentence):
-            if any(s <= m.start("num") < e for s, e in masked):
+            num = m.start("num")
+            if masked and any(s <= num < e for s, e in masked):
                 continue
-            if any(c.start <= m.start("num") < c.end for c in mentions):
+            i = bisect_right(starts, num) - 1
+            if i >= 0 and num < mentions[i].end:
                 continue  # digits inside a coin's name ("1INCH")
             cur, mult, pct, curword = m.group("cur"), m.group("mult"), m.group("pct"), m.group("curword")
             raw = m.group("num")
             end = m.end()
-            rest = sentence[end:]
+            rest = sentence[end : end + 40]  # what follows, as far as any check below reads
             marked = bool(cur or mult or pct or curword)
             if not marked and _NOT_A_FIGURE_AFTER.match(rest):
                 continue
-            approximate = bool(_APPROX_BEFORE.search(sentence[: m.start()]) or _APPROX_AFTER.match(rest))
+            near_before = sentence[max(0, m.start() - _APPROX_REACH) : m.start()]
+            approximate = bool(_APPROX_BEFORE.search(near_before) or _APPROX_AFTER.match(rest))
             value, tolerance = _value(raw, mult, approximate=approximate)
             if value is None:
                 continue
             quantity_of: str | None = None
             after = _COUNT_AFTER.match(rest)
             if not pct and not cur and not curword:
-                follower = next(
-                    (c for c in mentions if c.start >= end and _gap_ok(sentence, end, c.start)), None
-                )
+                # Only the first coin after the number can follow it with nothing in between.
+                j = bisect_left(starts, end)
+                follower = mentions[j] if j < len(mentions) and _gap_ok(sentence, end, starts[j]) else None
                 if follower is not None:
                     quantity_of = follower.coin
                 elif not mult:
-                    if _LIST_NUMBER.search(sentence[: m.start()]) and rest[:1] in (".", ")", "、"):
+                    if _starts_line(sentence, m.start()) and rest[:1] in (".", ")", "、"):
                         continue  # "1. BTC …": a list number
                     if "." not in raw and "," not in raw and value <= 10:
                         continue  # small counts ("top 3", "2 options")
@@ -371,6 +387,27 @@ class ProseGuard:
         return figures
 
 
+def _lower(text: str) -> str:
+    """``text`` in lower case, one character for one (so positions stay those of ``text``):
+    the few characters whose lower case is longer ("İ") are kept as they are."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(low if len(low := ch.lower()) == 1 else ch for ch in text)
+
+
+def _in_capitals(word: str) -> bool:
+    """ "LINK", "$ONE": written as a ticker. "Link", "link" are words."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return bool(letters) and all(ch.isupper() for ch in letters)
+
+
+def _starts_line(sentence: str, at: int) -> bool:
+    """Whether only spaces stand between the start of the line and ``at``."""
+    line_start = sentence.rfind("\n", 0, at) + 1
+    return sentence[line_start:at].strip() == ""
+
+
 def _bare_follower(word: str) -> bool:
     """Whether ``word`` after a bare number leaves it a price ("84476 now", "84476附近") rather
     than a count ("21 coins", "3个币种")."""
@@ -382,12 +419,13 @@ def _gap_ok(sentence: str, end: int, start: int) -> bool:
     return re.fullmatch(r"\s?(?:个|枚|颗)?\s?", sentence[end:start]) is not None
 
 
-def _nearest(mentions: list[_Mention], figure: _Figure) -> str | None:
-    before = [c for c in mentions if c.end <= figure.start]
-    if before:
-        return before[-1].coin
-    after = [c for c in mentions if c.start >= figure.end]
-    return after[0].coin if after else None
+def _nearest(mentions: list[_Mention], ends: list[int], figure: _Figure) -> str | None:
+    """The coin named last before the figure, else the first after it (mentions are sorted and
+    disjoint, and a figure never sits inside one; ``ends``: their ends, in order)."""
+    i = bisect_right(ends, figure.start)
+    if i > 0:
+        return mentions[i - 1].coin
+    return mentions[0].coin if mentions and mentions[0].start >= figure.end else None
 
 
 def _value(raw: str, mult: str | None, *, approximate: bool) -> tuple[Decimal | None, Decimal]:

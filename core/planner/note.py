@@ -7,13 +7,13 @@ length capped last (defanging lengthens the text).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from core.i18n import Locale, t
 from core.markets import MarketCatalog
-from core.planner.facts import base_of, facts_of
+from core.planner.facts import facts_of
 from core.planner.guard import GuardedProse, ProseGuard
 from core.planner.plain import NOTE_LIMIT, cap, defang, strip_markup
 from core.reply import Block, NoteBlock, TraceStep
@@ -36,13 +36,10 @@ class Note:
         return any(r.kind == "claim" for r in self.guarded.removals)
 
 
-def coin_names(catalog: MarketCatalog) -> Mapping[str, str]:
-    """Every name of every coin the catalog knows (supported or not) -> its base ("BTC")."""
-    return {alias: base_of(symbol) for alias, symbol in catalog.aliases().items()}
-
-
 def default_guard() -> ProseGuard:
-    return ProseGuard(coin_names(MarketCatalog()))
+    """A guard on the built-in catalog (BTC, ETH, SOL and the names of well-known coins); a
+    running bot gives the planner one on its full catalog (bot.planner_wiring)."""
+    return ProseGuard(MarketCatalog())
 
 
 def assistant_note(

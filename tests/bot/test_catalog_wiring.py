@@ -67,3 +67,20 @@ async def test_the_demo_market_starts_on_the_snapshot_with_no_refresh(
         assert REFRESH_CATALOG not in app.jobs.kinds
     finally:
         await app.aclose()
+
+
+async def test_the_planners_prose_guard_knows_the_processs_full_catalog(
+    settings: Settings, monkeypatch
+) -> None:
+    monkeypatch.setenv("DESKMATE_MARKET", "demo")
+    monkeypatch.setenv("DESKMATE_LLM__API_KEY", "sk-test-not-used")
+    monkeypatch.setenv("DESKMATE_LLM__BASE_URL", "http://127.0.0.1:9/v1")
+    configured = Settings()
+    migrate(configured)
+    app = await build_app(configured, clock=FixedClock(NOW))
+    try:
+        planner = app.core.planner
+        assert planner is not None and planner.guard.catalog is app.catalog
+        assert [c.coin for c in planner.guard.coins_in("1inch and dogecoin")] == ["1INCH", "DOGE"]
+    finally:
+        await app.aclose()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
+from bot.catalog import bundled_catalog
 from core.planner.facts import Facts, facts_of
-from core.planner.guard import claimed_action
+from core.planner.guard import ProseGuard, claimed_action
 from core.planner.note import default_guard
 from core.planner.plain import cap, defang, strip_markup
 from core.reply import (
@@ -239,3 +241,72 @@ def test_cap_cuts_after_a_sentence() -> None:
     no_stop = "word " * 400
     capped, cut = cap(no_stop, 1200)
     assert cut and len(capped) <= 1200 and capped.endswith("word…")
+
+
+# -- coins by every name the catalog knows ---------------------------------------------------------
+
+
+def doge(price: str) -> QuoteBlock:
+    return quote("DOGE", price)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "狗狗币现在 0.5 美元。",
+        "dogecoin is at $0.50.",
+        "doge is at $0.50 now.",
+        "Doge is at $0.50.",
+        "DOGE is at 0.5 USDT.",
+    ],
+)
+def test_a_coin_named_any_way_is_checked_against_its_own_card(text: str) -> None:
+    assert check(text, facts_of([doge("0.50")])) == text  # the card shows it: kept
+    assert M in check(text, facts_of([doge("0.2134")]))  # it does not: removed
+    assert M in check(text, facts_of([quote()]))  # another coin's card proves nothing about it
+
+
+@pytest.mark.parametrize("text", ["Pepe is at $0.50.", "bonk is at $0.5.", "pepe costs 0.5 USDT."])
+def test_a_coin_written_like_a_word_is_not_taken_for_the_turns_coin(text: str) -> None:
+    """Before, "Pepe" and "bonk" were no coin to the guard: the figure went to the turn's only
+    coin (DOGE at 0.50) and was kept as if DOGE's card proved PEPE's price."""
+    assert M in check(text, facts_of([doge("0.50")]))
+
+
+def test_everyday_words_that_are_tickers_count_only_in_capitals() -> None:
+    facts = facts_of([doge("0.50")])
+    assert check("The link is 3.5 long.", facts) == "The link is 3.5 long."
+    assert check("LINK is at $3.5.", facts) == f"LINK is at {M}."
+
+
+def test_the_guard_knows_the_coins_of_the_catalog_it_is_given() -> None:
+    """A listed coin with no name of its own (1INCH, from the full snapshot) is a coin to the
+    running bot's guard; the built-in catalog does not list it."""
+    facts = facts_of([doge("0.50")])
+    full = ProseGuard(bundled_catalog())
+    assert full.check("1inch is 0.5 USDT.", facts, (), marker=M).text == f"1inch is {M}."
+    assert [c.coin for c in full.coins_in("1inch and ondo, then NEWCOIN")] == ["1INCH", "ONDO", "NEWCOIN"]
+
+
+def test_a_look_alike_is_no_coin() -> None:
+    facts = facts_of([quote()])
+    assert [c.coin for c in GUARD.coins_in("比特币ETF 和 bitcoin cash")] == ["", "BCH"]
+    assert check("比特币ETF 昨天流入 84476.65 美元。", facts) == f"比特币ETF 昨天流入 {M}。"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1.5 2,000 $3 4% " * 300,  # one long "sentence" of figures
+        "BTC 1 " * 800,  # a coin and a figure, over and over
+        "ABC DEF GHI 12.5 " * 300,  # words in capitals: coins nobody listed
+        "狗狗币现在 0.5 美元，以太坊 3500 美元，比特币 84000 美元，" * 100,
+    ],
+)
+def test_the_worst_text_is_checked_in_linear_time(text: str) -> None:
+    """The note's 4,800-character head: before, a sentence of 1,200 figures took seconds (each
+    figure searched everything before it); now every look-around is bounded."""
+    head = text[:4800]
+    started = time.perf_counter()
+    GUARD.check(head, facts_of([quote()]), (), marker=M)
+    assert time.perf_counter() - started < 1.0
