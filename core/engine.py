@@ -42,6 +42,7 @@ from core.planner.tooling import Handoff
 from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route, RouteContext
+from core.skills.base import Redirecting
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
 from core.tasks import tokens
@@ -79,7 +80,7 @@ class Core:
         self.lifecycle = TaskLifecycle(self.tasks)
         self.resumption = Resumption(self.tasks)
         self.commands = Commands(skills, self.lifecycle)
-        self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption)
+        self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption, self._start)
         self._locks = KeyedLocks()  # turns of one conversation in this process queue here ...
         self.leases = ConversationLeases(store, leases)  # ... and across processes here
         self.unrouted = UnroutedAnswers(planner, skills, self.leases)
@@ -311,7 +312,7 @@ class Core:
                 return True
         return False
 
-    async def _start(self, turn: Turn, route: Route) -> Reply:
+    async def _start(self, turn: Turn, route: Route, *, redirected: bool = False) -> Reply:
         state = turn.state
         spec = self.skills.spec(route.skill)
         skill = self.skills.skill(route.skill)
@@ -348,6 +349,15 @@ class Core:
         side = previous is not None and self.tasks.resumable(previous) and not spec.private
         if previous is not None and not side:
             self.tasks.interrupt(state, previous)
+        if isinstance(skill, Redirecting) and not redirected:
+            elsewhere = await skill.redirect(turn, task)
+            if isinstance(elsewhere, Reply):
+                return elsewhere  # answered without a task of its own
+            if elsewhere is not None:  # another skill's request: this task never began
+                turn.trace.append(
+                    TraceStep("route", "redirect", {"from": route.skill, "to": elsewhere.skill})
+                )
+                return await self._start(turn, elsewhere, redirected=True)
         reply = await skill.start(turn, task)
         if side and previous is not None and task.is_open:
             self.tasks.interrupt(state, previous)  # the side question needs an answer itself: it takes over

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import core.messages  # noqa: F401  (registers the "button.*" and "cancel.*" texts)
@@ -13,6 +14,7 @@ from core.conversation.tasks import TaskBook, find_task, open_task, stacked_task
 from core.i18n import Locale, t
 from core.ports import ClaimOutcome
 from core.reply import NoticeBlock, Reply, Status, TraceStep
+from core.routing.router import Route
 from core.state import TaskStatus
 from core.turn import Turn
 
@@ -50,10 +52,17 @@ def stopped(locale: Locale, cancelled: bool) -> Reply:
 class ButtonActions:
     """Applies a claimed button's payload to the conversation it belongs to."""
 
-    def __init__(self, book: TaskBook, lifecycle: TaskLifecycle, resumption: Resumption) -> None:
+    def __init__(
+        self,
+        book: TaskBook,
+        lifecycle: TaskLifecycle,
+        resumption: Resumption,
+        start: Callable[[Turn, Route], Awaitable[Reply]] | None = None,
+    ) -> None:
         self.book = book
         self.lifecycle = lifecycle
         self.resumption = resumption
+        self.start = start  # how a routed request starts (the engine's): for "task.route" buttons
 
     async def apply(self, turn: Turn, kind: str, payload: dict[str, Any]) -> Reply:
         if kind == "lang":
@@ -64,6 +73,18 @@ class ButtonActions:
             return await self.resumption.resume(turn, task_id)
         if kind == "task.discard":
             return self.resumption.discard(turn, task_id)
+        if kind == "task.route" and self.start is not None:
+            # A choice between requests ("main" is both your account and your strategy: which
+            # one to delete?): the one pressed starts as if it had been routed. The payload was
+            # written by a skill when the button was issued; the engine checks the route again.
+            slots = payload.get("slots")
+            action = payload.get("action")
+            route = Route(
+                str(payload.get("skill", "")),
+                str(action) if action is not None else None,
+                dict(slots) if isinstance(slots, dict) else {},
+            )
+            return await self.start(turn, route)
         if kind == "task.cancel":
             target = find_task(state, task_id)
             if target is None or not (target.is_open or target.status is TaskStatus.INTERRUPTED):

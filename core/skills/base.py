@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from core.reply import Block, NoticeBlock, Reply, Status
 from core.routing.router import Route
@@ -41,6 +41,18 @@ class Skill(Protocol):
     def asks_secret(self, task: Task) -> bool:
         """``task``'s last question asked for a secret (kept while it is interrupted or expired),
         so a stray key typed later is dropped rather than handed to a model."""
+        ...
+
+
+@runtime_checkable
+class Redirecting(Protocol):
+    """A skill some of whose requests may be another skill's, which only what the person owns
+    tells: "delete main" reads as an exchange account, but "main" may be their strategy."""
+
+    async def redirect(self, turn: Turn, task: Task) -> Route | Reply | None:
+        """Before ``task`` starts: None to start it here; a Route to start instead (the task
+        never began); or a Reply that answers the request itself (e.g. "which one?" buttons
+        that each start a request)."""
         ...
 
 

@@ -6,6 +6,14 @@ from core.i18n import register
 
 register(
     {
+        "ws.ex.which_kind": {
+            "zh": "你有不止一个叫「{name}」的东西，要删除哪一个？",
+            "en": "More than one of your things is called “{name}”. Which one should be deleted?",
+        },
+        "ws.ex.kind_of.exchange": {"zh": "交易所账户「{name}」", "en": "exchange account “{name}”"},
+        "ws.ex.kind_of.strategy": {"zh": "策略「{name}」", "en": "strategy “{name}”"},
+        "ws.ex.kind_of.trader": {"zh": "交易员「{name}」", "en": "trader “{name}”"},
+        "ws.ex.kind_of.model": {"zh": "模型配置「{name}」", "en": "model config “{name}”"},
         "ws.ex.ask_exchange": {
             "zh": "要添加哪个交易所的账户？新手建议先用模拟账户（无需密钥）。",
             "en": "Which exchange is the account on? New here? Start with a paper account (no keys needed).",

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from core.routing.normalize import normalize
 from core.routing.router import Route
-from core.workspace.reading import read
+from core.workspace.exchanges import find_exchange
+from core.workspace.reading import EXCHANGE_NOUN, read
 
 SKILL = "exchange_management"
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
+# The slot of "delete main": a name with no kind of record said. It reads as an exchange
+# account; the skill looks at what the person owns before it acts (kinds.py).
+ANY_KIND = "any_kind"
 
 
 class ExchangeAccountRule:
@@ -14,4 +19,13 @@ class ExchangeAccountRule:
         reading = read(text)
         if reading is None or reading.problem or reading.domain != "exchange":
             return None
-        return Route(SKILL, reading.action, reading.slots)
+        slots = reading.slots
+        if reading.action == "delete" and "name" in (slots.get("target_ref") or {}) and _no_kind(text):
+            slots = {**slots, ANY_KIND: "1"}
+        return Route(SKILL, reading.action, slots)
+
+
+def _no_kind(text: str) -> bool:
+    """The message says neither "account" (or the like) nor an exchange: only a name."""
+    norm = normalize(text)
+    return EXCHANGE_NOUN.search(norm) is None and find_exchange(norm) is None

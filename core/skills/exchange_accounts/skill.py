@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from core.clock import Clock
-from core.reply import Block, DetailsBlock, NoticeBlock
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
+from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.exchange_accounts import messages as _messages  # noqa: F401 - the "ws.ex." texts
-from core.skills.exchange_accounts.rules import SKILL
+from core.skills.exchange_accounts.kinds import Kind, Match, matches
+from core.skills.exchange_accounts.rules import ANY_KIND, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
-from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.flow import CHOICE_TTL, Choice, Parsed, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.turn import Turn
@@ -57,9 +59,35 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         secrets: SecretBox,
         audit: AuditLog,
         clock: Clock,
+        other_kinds: Sequence[Kind] = (),
     ) -> None:
         super().__init__(actions, secrets, audit, clock)
         self.accounts = accounts
+        self.other_kinds = tuple(other_kinds)  # what else a bare "delete main" may name
+
+    # -- a bare name ("delete main") ------------------------------------------------------------
+
+    async def redirect(self, turn: Turn, task: Task) -> Route | Reply | None:
+        """ "delete main" said no kind of record: it is the account unless "main" is only the
+        person's strategy, trader or model config (then that skill takes it); when several
+        kinds have a "main", they choose with buttons. No match anywhere: this skill's
+        not-found answer, naming the accounts they have."""
+        if not task.slots.pop(ANY_KIND, None) or task.action != "delete" or not self.other_kinds:
+            return None
+        ref = dict(task.target_ref or {})
+        own = Kind("exchange", SKILL, self.targets)
+        found = await matches((own, *self.other_kinds), owner_of(turn), ref)
+        if not found or [m.kind for m in found] == [own]:
+            return None
+        if len(found) == 1:
+            return _delete(found[0], ref)
+        name = ref.get("name", "")
+        options = [
+            (turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name), _route_button(_delete(m, ref))) for m in found
+        ]
+        buttons = await turn.buttons(options, ttl=CHOICE_TTL)
+        notice = NoticeBlock(turn.t("ws.ex.which_kind", name=name), code="ambiguous_kind")
+        return self.private_reply(turn, task, Status.NEEDS_INPUT, (notice,), buttons=buttons)
 
     # -- declarations (named by the action table below) -------------------------------------
 
@@ -306,3 +334,15 @@ ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {
     ),
     "query": ActionSpec(run=ExchangeSkill.query_records, writes=False),
 }
+
+
+def _delete(match: Match, ref: dict[str, str]) -> Route:
+    """A delete of the record the name means in ``match``'s kind (its skill asks which, and
+    confirms, as for any delete)."""
+    target = match.targets[0]
+    one = {"id": target.id, "name": target.name} if len(match.targets) == 1 else ref
+    return Route(match.kind.skill, "delete", {"target_ref": one})
+
+
+def _route_button(route: Route) -> dict[str, Any]:
+    return {"kind": "task.route", "skill": route.skill, "action": route.action, "slots": route.slots}

@@ -1,0 +1,92 @@
+"""A bare "delete X" (no kind of record said) is resolved by what the person owns: the one kind
+that has an X takes it (a strategy, a trader, a model config, or the exchange account as before);
+several kinds -> a question with one button per kind, each starting that delete; none -> the
+exchange account skill's not-found answer, naming the accounts (zh + en)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reply import Status
+from core.traders.model import NewTrader
+from tests.traders.conftest import AUDIT, OWNER, TraderDesk, codes, dca, text_of
+
+
+async def _trader(desk: TraderDesk, name: str) -> None:
+    account = await desk.account()
+    strategy = await desk.strategy("定投", dca(), default=True)
+    await desk.traders.create(
+        NewTrader(OWNER, name, account.id, strategy.id, None, False, False, desk.clock.now()), AUDIT
+    )
+
+
+@pytest.mark.parametrize("text", ["delete grid1", "删除 grid1"])
+async def test_a_strategy_s_name_deletes_the_strategy(desk: TraderDesk, text: str) -> None:
+    await desk.account("main")
+    await desk.strategy("grid1", dca())
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("strategy_management", "delete"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION
+    done = await desk.chat.press(asked.buttons[0].token)
+    assert done.status is Status.COMPLETED, text_of(done)
+    assert [s.name for s in await desk.strategies.owned(OWNER)] == []
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["main"]
+
+
+async def test_a_model_config_s_name_deletes_the_config(desk: TraderDesk) -> None:
+    await desk.model("brain", "kimi")
+    asked = await desk.chat.say("delete brain")
+    assert (asked.route.skill, asked.route.action) == ("model_management", "delete"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION
+
+
+async def test_a_trader_s_name_deletes_the_trader(desk: TraderDesk) -> None:
+    await _trader(desk, "alpha")
+    asked = await desk.chat.say("删除 alpha")
+    assert (asked.route.skill, asked.route.action) == ("trader_management", "delete"), text_of(asked)
+
+
+@pytest.mark.parametrize("text", ["delete main", "删除 main"])
+async def test_an_account_s_name_still_deletes_the_account(desk: TraderDesk, text: str) -> None:
+    await desk.account("main")
+    await desk.strategy("grid1", dca())
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("exchange_management", "delete"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "labels"),
+    [
+        (
+            "delete main",
+            "More than one of your things is called “main”",
+            ["exchange account “main”", "strategy “main”"],
+        ),
+        ("删除 main", "你有不止一个叫「main」的东西", ["交易所账户「main」", "策略「main」"]),
+    ],
+)
+async def test_several_kinds_ask_with_a_button_each(
+    desk: TraderDesk, text: str, question: str, labels: list[str]
+) -> None:
+    await desk.account("main")
+    await desk.strategy("main", dca())
+    asked = await desk.chat.say(text)
+    assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["ambiguous_kind"]
+    assert question in text_of(asked) and [b.label for b in asked.buttons] == labels
+    confirm = await desk.chat.press(asked.buttons[1].token)
+    assert (confirm.route.skill, confirm.route.action) == ("strategy_management", "delete")
+    assert confirm.status is Status.AWAITING_CONFIRMATION
+    done = await desk.chat.press(confirm.buttons[0].token)
+    assert done.status is Status.COMPLETED
+    assert await desk.strategies.owned(OWNER) == []
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["main"]
+
+
+async def test_no_match_anywhere_is_the_account_not_found(desk: TraderDesk) -> None:
+    await desk.account("main")
+    await desk.strategy("grid1", dca())
+    reply = await desk.chat.say("delete nothing-here")
+    assert (reply.route.skill, reply.route.action) == ("exchange_management", "delete")
+    assert reply.status is Status.FAILED and codes(reply) == ["not_found"]
+    assert "main" in text_of(reply)
