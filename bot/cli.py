@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.errors import StartupError
-from bot.settings import Settings, load_settings
+
+if TYPE_CHECKING:  # imported by main(), with the collector paused (see _collector_paused)
+    from bot.settings import Settings
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -63,10 +68,14 @@ def _setup_logging(settings: Settings) -> None:
     logging.getLogger("alembic").setLevel(logging.WARNING)  # one line per migration is noise
 
 
-async def _with_app(settings: Settings, body: Callable[..., Awaitable[int | None]]) -> int:
+async def _with_app(
+    settings: Settings, body: Callable[..., Awaitable[int | None]], *, one_shot: bool = True
+) -> int:
     from bot.wiring import build_app
 
     app = await build_app(settings)
+    if not one_shot:  # it runs until stopped: the collector runs from here on
+        _started()
     try:
         return await body(app) or 0
     finally:
@@ -90,16 +99,59 @@ def _glued_press(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The exit code: 0 done, 1 could not run (a platform refused to start, an unreachable
-    database), 2 a configuration error. A start-up problem is one line on stderr, no traceback."""
-    args = _parser().parse_args(_glued_press(sys.argv[1:] if argv is None else list(argv)))
+    database), 2 a configuration error. A start-up problem is one line on stderr, no traceback.
+
+    ``argv`` None: the process is deskmate's own (the console script, ``python -m bot.cli``)."""
+    with _collector_paused(own_process=argv is None):
+        args = _parser().parse_args(_glued_press(sys.argv[1:] if argv is None else list(argv)))
+        try:
+            return _main(args)
+        except StartupError as exc:
+            print(f"deskmate: {exc}", file=sys.stderr)
+            return exc.exit_code
+
+
+_STARTED: list[Callable[[], None]] = []  # set while main() runs: a long-running command has started
+
+
+@contextmanager
+def _collector_paused(*, own_process: bool) -> Iterator[None]:
+    """No cyclic garbage collection while deskmate starts.
+
+    Start-up creates some 100,000 objects that live as long as the process (modules, classes, the
+    rules); the collector would walk them again and again as they pile up, and once more at exit:
+    about a third of a `deskmate ask`. So it is paused from the first import on; a long-running
+    command resumes it once its app is built (``_started``), a one-shot command when it is done.
+    In deskmate's own process what exists then is frozen first (``gc.freeze``): the collector
+    and the interpreter's exit skip it. Called in-process (tests), the collector's state is only
+    restored."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+
+    def resume() -> None:
+        if own_process:
+            gc.freeze()
+        if was_enabled:
+            gc.enable()
+        _STARTED.clear()
+
+    _STARTED[:] = [resume]
     try:
-        return _main(args)
-    except StartupError as exc:
-        print(f"deskmate: {exc}", file=sys.stderr)
-        return exc.exit_code
+        yield
+    finally:
+        if _STARTED:  # still paused: a one-shot command, or a start that failed
+            resume()
+
+
+def _started() -> None:
+    """A long-running command's app is built: the collector runs from here on."""
+    for resume in _STARTED:
+        resume()
 
 
 def _main(args: argparse.Namespace) -> int:
+    from bot.settings import load_settings
+
     settings = load_settings()
     if args.command in ("ask", "secrets", "tick") and not os.environ.get("DESKMATE_LOG_LEVEL"):
         settings.log_level = "WARNING"  # one-shot output stays clean
@@ -140,11 +192,11 @@ def _main(args: argparse.Namespace) -> int:
 
         return tick_command(settings, args)
     if args.command == "chat":
-        return asyncio.run(_with_app(settings, lambda app: _chat(app, args)))
+        return asyncio.run(_with_app(settings, lambda app: _chat(app, args), one_shot=False))
     if args.command == "run":
-        return asyncio.run(_with_app(settings, lambda app: _run(app, None, args)))
+        return asyncio.run(_with_app(settings, lambda app: _run(app, None, args), one_shot=False))
     if args.command in ("telegram", "discord"):
-        return asyncio.run(_with_app(settings, lambda app: _run(app, args.command, args)))
+        return asyncio.run(_with_app(settings, lambda app: _run(app, args.command, args), one_shot=False))
     return 2
 
 

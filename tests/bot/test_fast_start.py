@@ -6,11 +6,14 @@ Each check runs in a fresh interpreter and reports which heavy libraries ended u
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from bot import cli
 
 HEAVY = ("matplotlib", "httpx", "openai", "telegram", "discord", "cryptography", "alembic", "ccxt")
 
@@ -90,3 +93,43 @@ def test_a_paper_order_and_a_balance_need_no_exchange_library(tmp_path: Path) ->
     )
     loaded = loaded_after(ask, tmp_path)
     assert "ccxt" not in loaded and set(loaded) <= {"alembic", "cryptography"}, loaded
+
+
+def test_the_collector_is_paused_while_starting_and_restored_after() -> None:
+    """In-process (as tests call it) main() leaves the collector as it found it, frozen nothing."""
+    frozen = gc.get_freeze_count()
+    with cli._collector_paused(own_process=False):
+        assert not gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    with cli._collector_paused(own_process=False):
+        cli._started()  # a long-running command's app is built
+        assert gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def test_deskmate_own_process_freezes_what_start_up_made_and_keeps_output_and_exit_code(
+    tmp_path: Path,
+) -> None:
+    body = (
+        "import gc, sys\n"
+        "from bot.cli import main\n"
+        "sys.argv = ['deskmate', 'ask', 'BTC price']\n"
+        "code = main()\n"
+        "print('frozen', gc.get_freeze_count() > 10_000, gc.isenabled(), code)\n"
+        "sys.argv = ['deskmate', 'ask', '--locale', 'xx']\n"
+        "main()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", body],
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
+            "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}",
+            "DESKMATE_MARKET": "demo",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 2, proc.stderr  # argparse's exit code for a bad --locale
+    assert "BTC/USDT" in proc.stdout and "frozen True True 0" in proc.stdout
