@@ -61,10 +61,11 @@ def bench_startup(runs: int = 9) -> list[tuple[str, str]]:
         workdir = Path(tmp)
         env = _env(workdir)
         ask = [*_deskmate(), "ask", "BTC price"]
-        eager = [
+        eager = [  # the same entry as the console script's (argv from sys.argv: deskmate's own process)
             sys.executable,
             "-c",
-            f"{EAGER_BEFORE}\nfrom bot.cli import main\nmain(['ask', 'BTC price'])",
+            f"{EAGER_BEFORE}\nimport sys\nsys.argv = ['deskmate', 'ask', 'BTC price']\n"
+            "from bot.cli import main\nraise SystemExit(main())",
         ]
         bare = [sys.executable, "-c", "pass"]
         for command in (ask, eager, bare):  # warm-up: bytecode caches, migrations
