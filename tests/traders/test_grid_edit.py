@@ -11,7 +11,7 @@ from decimal import Decimal
 from core.strategies import StrategyChanges
 from core.traders.regrid import rebuild, signature
 from tests.fakes import NOW
-from tests.traders.conftest import AUDIT, OWNER, TraderDesk, grid
+from tests.traders.conftest import AUDIT, OWNER, TraderDesk, grid, text_of
 
 
 async def _price(desk: TraderDesk, mid: str, minutes: int) -> None:
@@ -74,6 +74,8 @@ async def test_a_holding_outside_the_new_range_is_set_aside_and_never_sold(desk:
     assert f"{shown} BTC" in told.text and "won't sell" in told.text
     await _price(desk, "97000", 3)  # above the new range: still nothing
     assert len(await desk.orders.trades("1", 10)) == 1
+    status = await desk.chat.say("how is my trader alpha doing")
+    assert f"Set aside (the grid won't sell): {shown} BTC (bought near 85000)" in text_of(status)
 
 
 def test_rebuild_merges_holdings_in_one_band_and_leaves_unchanged_levels_alone() -> None:

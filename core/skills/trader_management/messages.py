@@ -81,6 +81,11 @@ register(
         "trader.field.orders": {"zh": "订单（本次运行）", "en": "Orders (this run)"},
         "trader.field.pnl": {"zh": "盈亏（本次运行）", "en": "P&L (this run)"},
         "trader.field.last_error": {"zh": "最近错误", "en": "Last error"},
+        "trader.field.set_aside": {"zh": "网格外持仓（不自动卖出）", "en": "Set aside (the grid won't sell)"},
+        "trader.set_aside_item": {
+            "zh": "{quantity} {base}（买入价约 {price}）",
+            "en": "{quantity} {base} (bought near {price})",
+        },
         "trader.on": {"zh": "开启", "en": "on"},
         "trader.off": {"zh": "关闭", "en": "off"},
         "trader.state.stopped": {"zh": "已停止", "en": "stopped"},

@@ -853,6 +853,20 @@ class TraderSkill(RecordSkill[Trader]):
                 f"{_money(pnl)} USDT" if pnl is not None else turn.t("trader.pnl_unknown"),
             )
         )
+        aside = trader.memory.get("set_aside") or []
+        if aside:  # a grid's holdings its edited strategy left outside its range (core.traders.regrid)
+            items = [
+                turn.t(
+                    "trader.set_aside_item",
+                    quantity=x.get("quantity", "?"),
+                    base=self.catalog.base_of(x["symbol"]) if x.get("symbol") else "",
+                    price=x.get("bought_near") or "?",
+                )
+                for x in aside
+            ]
+            rows.append(
+                (turn.t("trader.field.set_aside"), ("、" if turn.locale == "zh" else ", ").join(items))
+            )
         if trader.last_error:
             rows.append((turn.t("trader.field.last_error"), trader.last_error))
         return DetailsBlock(title, tuple(rows))
