@@ -38,21 +38,21 @@ _PRICE_WORDS_WITH_COIN = _words(
     "多少", "几多", "how much", "worth", "value", "cost", "costs", "now", "现在", "当前", "目前",
     "vs", "versus",
 )  # fmt: skip
-# Words that ask for the 7-day history ("七天", "走势", "week", "chart" ...).
-_HISTORY_WORDS = _words(
+# Words that ask for the 7-day history: a span of time ("一周", "7d") or a chart ("走势"). A chart
+# word asks for prices whatever else is going on; a span alone may be the answer to another
+# task's question (an interval), see PriceRules._bare_window.
+_SPAN_WORDS = (
     "七天", "7天", "7 天", "七日", "7日", "一周", "一星期", "这周", "本周", "上周", "近一周", "这一周",
-    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
-    "一週", "這週", "本週", "上週", "近一週", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
+    "一週", "這週", "本週", "上週", "近一週",
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
-    "last week", "this week", "past week", "history", "historical", "chart", "trend", "closes",
-    "走势图", "走勢圖", "k 线", "日线", "日線",
+    "last week", "this week", "past week",
 )  # fmt: skip
-# Of those, the ones about prices rather than a span of time: "走势" asks for a chart whatever
-# else is going on; "一周" or "7d" alone may be an answer to another task's question.
-_CHART_WORDS = _words(
+_CHART_WORD_LIST = (
     "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
     "history", "historical", "chart", "trend", "closes", "走势图", "走勢圖", "k 线", "日线", "日線",
 )  # fmt: skip
+_HISTORY_WORDS = _words(*_SPAN_WORDS, *_CHART_WORD_LIST)
+_CHART_WORDS = _words(*_CHART_WORD_LIST)
 # Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
 # doing"); alone they are small talk ("今天天气怎么样", "how are you doing").
 _HISTORY_WORDS_WITH_COIN = _words(
