@@ -66,7 +66,7 @@ _MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
 # A model config's base URL and model name given in the request ("base url 是 https://…",
 # "模型名 moonshot-v1-32k", "model: gpt-4o"). The URL ends at a space or at punctuation of the
 # sentence around it; the model skill checks both like typed answers.
-_URL = re.compile(r"(?<![\w/])https?://[^\s，,。；;、）)】」』\"“”'<>]+", re.IGNORECASE)
+URL = re.compile(r"(?<![\w/])https?://[^\s，,。；;、）)】」』\"“”'<>]+", re.IGNORECASE)
 _MODEL = re.compile(
     r"(?:模型名称|模型名字|模型名|模型\s*id|(?<![a-z])model[\s_-]*(?:name|id)(?![a-z]))\s*(?:是|为|用|[:：=]|is)?"
     r"|(?<![a-z])model\s*(?:[:：=]|is(?![a-z]))|模型\s*(?:是|为|用|[:：=])",
@@ -214,7 +214,7 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
 def _model_values(raw: str, slots: dict[str, Any]) -> str:
     """Take the base URL and the model name a model create request gives into ``slots``; the
     message without them, where the provider is looked for ("moonshot" in a URL names none)."""
-    url = _URL.search(raw)
+    url = URL.search(raw)
     if url is not None:
         slots["base_url"] = url.group(0).rstrip(".")
         raw = f"{raw[: url.start()]} {raw[url.end() :]}"

@@ -17,6 +17,7 @@ from core.tasks.actions import ActionSpec, Done
 from core.tasks.transitions import move
 from core.turn import Turn
 from core.workspace.exchanges import find_exchange
+from core.workspace.extraction import URL
 from core.workspace.given_secrets import find_given
 from core.workspace.providers import find_provider
 from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
@@ -77,7 +78,6 @@ _ASKING = re.compile(
     r"(?<![a-z])(?:how|where|what(?:'s)?|which|tutorial|guide|steps?)(?![a-z])",
     re.IGNORECASE,
 )
-_URL = re.compile(r"https?://", re.IGNORECASE)
 
 
 class GuidanceRule:
@@ -109,7 +109,7 @@ def _configures(text: str, norm: str) -> bool:
     says "add / configure" without asking anything."""
     if find_given(text).any:
         return True
-    return bool(_URL.search(norm) or CREATE.search(norm)) and not _ASKING.search(norm)
+    return bool(URL.search(norm) or CREATE.search(norm)) and not _ASKING.search(norm)
 
 
 def _topic(norm: str) -> str | None:
