@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from core.coin_names import COIN_NAMES, NOT_COINS, POPULAR_BASES
-from core.i18n import Locale
+from core.i18n import Locale, t
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +119,25 @@ def market_for(base: str, rules: SymbolRules | None = None, quote_asset: str = Q
         return MarketSpec(symbol, base, quote_asset, base, base, (), rules)
     name_en, name_zh, aliases = names
     return MarketSpec(symbol, base, quote_asset, name_en, name_zh, aliases, rules)
+
+
+# What a refusal citing demo filters adds, so nobody takes them for the exchange's.
+DEMO_RULES_NOTE: dict[Locale, str] = {
+    "zh": "（演示行情的演示规则：交易所的规则未知）",
+    "en": " (the demo market's demo rules: the exchange's are not known)",
+}
+
+
+def rules_key(key: str, rules: SymbolRules) -> str:
+    """The message ``key`` of a refusal citing ``rules``, or its demo variant for demo filters
+    (registered with demo_variants)."""
+    return f"{key}.demo" if rules.demo else key
+
+
+def demo_variants(*keys: str) -> dict[str, dict[Locale, str]]:
+    """For each registered message of ``keys``, a ``.demo`` variant: its words and
+    DEMO_RULES_NOTE (register the result)."""
+    return {f"{key}.demo": {loc: t(loc, key) + note for loc, note in DEMO_RULES_NOTE.items()} for key in keys}
 
 
 def rules_to_row(rules: SymbolRules | None) -> dict[str, str] | None:

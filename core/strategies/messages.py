@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.i18n import register
+from core.markets import demo_variants
 
 register(
     {
@@ -122,4 +123,14 @@ register(
         "strategy.field.max_position_pct": {"zh": "最大仓位占比", "en": "largest position"},
         "strategy.field.max_order_notional": {"zh": "单笔最大金额", "en": "largest order"},
     }
+)
+
+# The refusals that cite a symbol's filters say so when the filters are the demo market's.
+register(
+    demo_variants(
+        "strategy.bad.min_notional",
+        "strategy.bad.grid_tick",
+        "strategy.bad.grid_notional",
+        "strategy.bad.grid_quantity",
+    )
 )

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias, get_args
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale, t
-from core.markets import MarketCatalog, SymbolRules
+from core.markets import MarketCatalog, SymbolRules, rules_key
 from core.strategies import messages as _messages  # noqa: F401 - registers the "strategy." texts
 from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval
 from core.trading.sizing import floor_to_step
@@ -268,7 +268,7 @@ def _min_notional(field: str, amount: Decimal, symbol: str, catalog: MarketCatal
     rules = catalog.rules(symbol)
     if rules is not None and amount < rules.min_notional:
         raise InvalidParams(
-            "strategy.bad.min_notional",
+            rules_key("strategy.bad.min_notional", rules),
             field,
             value=plain(amount),
             symbol=catalog.base_of(symbol),
@@ -301,7 +301,11 @@ def _validate_grid(p: GridParams, catalog: MarketCatalog) -> None:
         raise InvalidParams("strategy.bad.no_rules", "symbol", symbol=base)
     if p.step < rules.tick_size:
         raise InvalidParams(
-            "strategy.bad.grid_tick", "grids", step=plain(p.step), tick=plain(rules.tick_size), symbol=base
+            rules_key("strategy.bad.grid_tick", rules),
+            "grids",
+            step=plain(p.step),
+            tick=plain(rules.tick_size),
+            symbol=base,
         )
     _min_notional("quote_per_grid", p.quote_per_grid, p.symbol, catalog)
     for price in grid_levels(p, rules)[:-1]:  # every level a grid buys at
@@ -309,7 +313,7 @@ def _validate_grid(p: GridParams, catalog: MarketCatalog) -> None:
         numbers = {"price": plain(price), "quote": plain(p.quote_per_grid), "symbol": base}
         if quantity < rules.min_qty:
             raise InvalidParams(
-                "strategy.bad.grid_quantity",
+                rules_key("strategy.bad.grid_quantity", rules),
                 "quote_per_grid",
                 quantity=plain(quantity),
                 min=plain(rules.min_qty),
@@ -317,7 +321,7 @@ def _validate_grid(p: GridParams, catalog: MarketCatalog) -> None:
             )
         if quantity * price < rules.min_notional:
             raise InvalidParams(
-                "strategy.bad.grid_notional",
+                rules_key("strategy.bad.grid_notional", rules),
                 "quote_per_grid",
                 quantity=plain(quantity),
                 notional=plain(quantity * price),

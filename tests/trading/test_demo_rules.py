@@ -180,3 +180,32 @@ async def test_the_same_buy_on_the_live_market_without_filters_is_refused_honest
         assert said in notice_texts(reply)
         assert not any(isinstance(b, (DetailsBlock, OrderBlock)) for b in reply.blocks)
         assert reply.status is not Status.AWAITING_CONFIRMATION
+
+
+# -- strategies and alerts on the demo market -----------------------------------------------------
+
+
+def test_a_doge_strategy_is_checked_against_labelled_demo_rules_on_the_demo_market() -> None:
+    import core.strategies.messages  # noqa: F401 - registers the "strategy." texts
+    from core.strategies import DcaParams, GridParams, InvalidParams, validate
+    from core.strategies.intervals import Interval
+    from core.strategies.params import grid_levels
+
+    demo, live = demo_catalog(), bundled_catalog()
+    grid = GridParams("DOGEUSDT", Decimal("0.15"), Decimal("0.25"), 10, Decimal(20))
+    assert validate(grid, demo) == grid
+    rules = demo.rules("DOGEUSDT")
+    assert rules is not None and all(level % rules.tick_size == 0 for level in grid_levels(grid, rules))
+    with pytest.raises(InvalidParams) as small:
+        validate(DcaParams("DOGEUSDT", Decimal(3), Interval(1, "d")), demo)
+    assert small.value.code == "strategy.bad.min_notional.demo"
+    assert small.value.message("en").endswith(
+        "below DOGE's minimum order of 5 USDT. (the demo market's demo rules: the exchange's are not known)"
+    )
+    assert small.value.message("zh").endswith("（演示行情的演示规则：交易所的规则未知）")
+    with pytest.raises(InvalidParams) as unknown:  # the live market: no filters, no grid
+        validate(grid, live)
+    assert unknown.value.code == "strategy.bad.no_rules"
+    with pytest.raises(InvalidParams) as btc:  # real filters: the plain sentence
+        validate(DcaParams("BTCUSDT", Decimal(3), Interval(1, "d")), demo)
+    assert btc.value.code == "strategy.bad.min_notional"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.i18n import register
+from core.markets import demo_variants
 
 register(
     {
@@ -176,3 +177,6 @@ register(
         },
     }
 )
+
+# A level off a demo tick says the tick is the demo market's.
+register(demo_variants("alert.bad_tick"))

@@ -20,7 +20,7 @@ from core.events import ChatKind
 from core.formatting import format_price
 from core.jobs.queue import JobQueue
 from core.market import MarketData, MarketError, Quote, sane_price
-from core.markets import MarketCatalog
+from core.markets import MarketCatalog, rules_key
 from core.outbound.destination import Destination
 from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
@@ -212,7 +212,7 @@ class PriceAlertSkill(OneShotSkill):
                 "tick": plain(rules.tick_size),
                 "suggestion": plain(suggestion),
             }
-            return Problem("alert.bad_tick", params, "alert_bad_tick")
+            return Problem(rules_key("alert.bad_tick", rules), params, "alert_bad_tick")
         low, high = quote.price / LEVEL_RANGE, quote.price * LEVEL_RANGE
         if not low <= level <= high:
             tick = rules.tick_size if rules is not None else Decimal("0.00000001")

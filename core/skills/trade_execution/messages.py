@@ -40,10 +40,6 @@ register(
             "zh": "演示规则（数量步长 {step}，最小金额 {min} USDT）",
             "en": "demo rules (step {step}, minimum {min} USDT)",
         },
-        "trade.demo_rules_refused": {
-            "zh": "（演示行情的演示规则：交易所的规则未知）",
-            "en": " (the demo market's demo rules: the exchange's are not known)",
-        },
         "trade.amount.half": {"zh": "一半", "en": "half"},
         "trade.amount.all": {"zh": "全部", "en": "all"},
         "trade.side.buy": {"zh": "买入", "en": "Buy"},

@@ -18,7 +18,7 @@ from typing import Any
 from core.clock import Clock
 from core.formatting import format_price
 from core.market import MarketError
-from core.markets import MarketCatalog
+from core.markets import DEMO_RULES_NOTE, MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
 from core.secrets import SecretBox
 from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
@@ -163,7 +163,7 @@ class TradeSkill(AccountFlow):
                 text = f"{text}{turn.t('trade.dust')}"
             rules = self.trading.rules(plan.intent.symbol)
             if rules is not None and rules.demo and plan.rejection.code == FILTER_FAILURE:
-                text = f"{text}{turn.t('trade.demo_rules_refused')}"
+                text = f"{text}{DEMO_RULES_NOTE[turn.locale]}"
             return self.private_reply(
                 turn, task, Status.FAILED, (NoticeBlock(text, "error", _code(plan.rejection)),)
             )
