@@ -209,3 +209,15 @@ def test_a_doge_strategy_is_checked_against_labelled_demo_rules_on_the_demo_mark
     with pytest.raises(InvalidParams) as btc:  # real filters: the plain sentence
         validate(DcaParams("BTCUSDT", Decimal(3), Interval(1, "d")), demo)
     assert btc.value.code == "strategy.bad.min_notional"
+
+
+async def test_a_diagnosis_shows_demo_rules_as_demo_ones(
+    app_for: Callable[[str], AsyncIterator[App]],
+) -> None:
+    async with app_for("demo") as app:  # type: ignore[attr-defined]
+        doge = await Chat(app.core).say("my DOGE order failed: -1013 Filter failure: LOT_SIZE")
+        btc = await Chat(app.core).say("my BTC order failed: -1013 Filter failure: LOT_SIZE")
+    assert "DOGEUSDT · step 1, min quantity 1, tick 0.00001, min amount 5 USDT (demo rules:" in repr(
+        doge.blocks
+    )
+    assert "BTCUSDT · step 0.00001" in repr(btc.blocks) and "demo rules" not in repr(btc.blocks)
