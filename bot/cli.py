@@ -120,8 +120,9 @@ def _collector_paused(*, own_process: bool) -> Iterator[None]:
 
     Start-up creates some 100,000 objects that live as long as the process (modules, classes, the
     rules); the collector would walk them again and again as they pile up, and once more at exit:
-    about a third of a `deskmate ask`. So it is paused from the first import on; a long-running
-    command resumes it once its app is built (``_started``), a one-shot command when it is done.
+    about a quarter of a `deskmate ask`'s CPU time. So it is paused from the first import on; a
+    long-running command resumes it once its app is built (``_started``), a one-shot command
+    when it is done.
     In deskmate's own process what exists then is frozen first (``gc.freeze``): the collector
     and the interpreter's exit skip it. Called in-process (tests), the collector's state is only
     restored."""
@@ -145,7 +146,7 @@ def _collector_paused(*, own_process: bool) -> Iterator[None]:
 
 def _started() -> None:
     """A long-running command's app is built: the collector runs from here on."""
-    for resume in _STARTED:
+    for resume in tuple(_STARTED):  # resume() empties the list
         resume()
 
 
