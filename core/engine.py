@@ -296,6 +296,8 @@ class Core:
         """The planner's task tool proposed a route: start it as a routed task would start (same
         slot filling, same confirmation), and report the model's usage and trace with it."""
         reply = await self._start(turn, handoff.route)
+        if handoff.annotate is not None:
+            reply = handoff.annotate(reply)
         return replace(
             prepend(reply, list(handoff.notices)),
             usage=handoff.usage,

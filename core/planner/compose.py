@@ -15,6 +15,7 @@ question back to the user (a clarification): needs_input.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.i18n import Locale, has_message, t
 from core.planner.guard import ProseGuard
@@ -40,6 +41,9 @@ def secret_notice(locale: Locale) -> NoticeBlock:
 
 async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool, guard: ProseGuard) -> Reply:
     found: list[Findings] = [await r.findings(locale) for r in run.runs.values()]
+    # A toolset whose calls all came to nothing (a lookup that refused its arguments, nothing
+    # run) adds nothing: the turn is judged as if no tool had been used.
+    found = [f for f in found if f != Findings()]
     cards: list[Block] = [c for f in found for c in f.cards]
     notices: list[NoticeBlock] = [secret_notice(locale)] if secret_removed else []
     notices += [n for f in found for n in f.notices]
@@ -111,3 +115,23 @@ def _stop_notices(
     if answered and (run.finish_reason == "length" or capped is not None):
         return [NoticeBlock(t(locale, "planner.truncated"), "info", "answer_truncated")]
     return []
+
+
+def with_note(raw: str, reply: Reply, *, locale: Locale, guard: ProseGuard) -> Reply:
+    """A started task's answer (a model's handoff) with the model's words beside the call as the
+    assistant's note: guarded against that answer's own cards (it was written before they
+    existed, so no figure or claim of it can be backed by them unless they show it), after the
+    answer's blocks and before its notices; the answer's status is its own."""
+    note = assistant_note(raw, reply.blocks, (), locale, guard)
+    if note.block is None:
+        return reply
+    blocks = list(reply.blocks)
+    at = len(blocks)
+    while at > 0 and isinstance(blocks[at - 1], NoticeBlock):
+        at -= 1
+    added: list[Block] = [note.block]
+    if note.claims_removed:
+        added.append(NoticeBlock(t(locale, "planner.claim_removed"), "warning", "claim_removed"))
+    blocks[at:at] = added
+    trace = (*reply.trace, note.trace) if note.trace else reply.trace
+    return replace(reply, blocks=tuple(blocks), trace=trace)

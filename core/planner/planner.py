@@ -15,13 +15,14 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC
+from functools import partial
 from typing import Any, Literal
 
 from core.clock import Clock
 from core.i18n import Locale
 from core.planner import messages as _messages  # noqa: F401 - registers the "planner." texts
 from core.planner.budget import MemoryUsageLedger, TokenBudget
-from core.planner.compose import compose_reply, secret_notice, visible_text
+from core.planner.compose import compose_reply, secret_notice, visible_text, with_note
 from core.planner.guard import ProseGuard
 from core.planner.note import default_guard
 from core.planner.ports import ChatModel, ModelError, ModelErrorCode, ModelResponse, ToolCall, UsageLedger
@@ -116,6 +117,9 @@ class Planner:
                 tuple(run.trace),
                 (secret_notice(locale),) if cleaned.changed else (),
                 delete_inbound=cleaned.changed,
+                annotate=partial(with_note, run.handoff_note, locale=locale, guard=self.guard)
+                if run.handoff_note
+                else None,
             )
         reply = await compose_reply(run, locale, secret_removed=cleaned.changed, guard=self.guard)
         logger.info(
@@ -154,6 +158,9 @@ class Planner:
             for call in response.tool_calls:
                 payload = await self._execute(run, call)
                 if run.handoff is not None:
+                    found = self.tools.get(call.name)
+                    if found is not None and found[0].keeps_note:
+                        run.handoff_note = visible_text(response.content)
                     return  # a task was started: the engine takes it from here
                 run.messages.append({"role": "tool", "tool_call_id": call.id, "content": encode(payload)})
 

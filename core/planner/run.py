@@ -24,6 +24,7 @@ class TaskRun:
     runs: dict[int, ToolRun] = field(default_factory=dict)  # per toolset used, in order of first use
     tools_executed: int = 0
     handoff: Route | None = None  # a task tool's route: the loop ends and the engine starts it
+    handoff_note: str = ""  # what the model wrote beside that call, when its tool keeps notes
     final_text: str | None = None  # the model's last content, when it finished normally
     finish_reason: str | None = None
     stop: StopReason | None = None  # why the task ended early, if it did
@@ -33,5 +34,5 @@ class TaskRun:
         """This task's state for ``toolset``, started on first use."""
         key = id(toolset)
         if key not in self.runs:
-            self.runs[key] = toolset.start()
+            self.runs[key] = toolset.start(self.user_id)
         return self.runs[key]

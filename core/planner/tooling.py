@@ -16,14 +16,14 @@ strict pydantic model (no extra fields, no coercion), then the toolset's own che
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
 from core.i18n import Locale
-from core.reply import Block, NoticeBlock, RouteInfo, TraceStep, Usage
+from core.reply import Block, NoticeBlock, Reply, RouteInfo, TraceStep, Usage
 from core.routing.router import Route
 
 
@@ -39,6 +39,10 @@ class ToolDefinition:
     description: str
     parameters: dict[str, Any]  # JSON schema; ``additionalProperties: false`` mirrors the server check
     arguments: type[ToolArgs]
+    # For a tool that starts a task: what the model wrote beside the call is shown, guarded like
+    # any note (core.planner.note), under the started task's own answer. Off for tools whose
+    # task asks questions next, where a note would talk over them.
+    keeps_note: bool = False
 
     def for_model(self) -> dict[str, Any]:
         """The OpenAI-style function tool."""
@@ -89,6 +93,8 @@ class Handoff:
     trace: tuple[TraceStep, ...]
     notices: tuple[Block, ...] = ()  # e.g. "a key in your message was removed"
     delete_inbound: bool = False
+    # Adds the model's guarded note to the started task's answer (ToolDefinition.keeps_note).
+    annotate: Callable[[Reply], Reply] | None = None
 
 
 class ToolRun(Protocol):
@@ -124,7 +130,9 @@ class Toolset(Protocol):
         """Checks beyond the schema (e.g. a supported symbol), before any task-level rule."""
         ...
 
-    def start(self) -> ToolRun: ...
+    def start(self, user_id: str) -> ToolRun:
+        """This task's run, for ``user_id`` (the owner of the records a tool may look up)."""
+        ...
 
 
 SECRET_WORDS = ("key", "secret", "passphrase", "password", "token", "credential")
@@ -155,9 +163,7 @@ class TaskTool:
         return [f for f in self.arguments.model_fields if any(w in f.lower() for w in SECRET_WORDS)]
 
     def definition(self) -> ToolDefinition:
-        return ToolDefinition(
-            self.name, self.description, _clean(self.arguments.model_json_schema()), self.arguments
-        )
+        return ToolDefinition(self.name, self.description, schema_of(self.arguments), self.arguments)
 
     def route(self, skill: str, args: ToolArgs) -> Route:
         values = args.model_dump(exclude_none=True)
@@ -167,6 +173,13 @@ class TaskTool:
         if target:
             slots["target_ref"] = {"name": str(target)}
         return Route(skill, action, slots, by="model")
+
+
+def schema_of(arguments: type[ToolArgs]) -> dict[str, Any]:
+    """The JSON schema the model is offered for ``arguments`` (``additionalProperties: false``,
+    as the server checks)."""
+    cleaned: dict[str, Any] = _clean(arguments.model_json_schema())
+    return cleaned
 
 
 def _clean(schema: Any) -> Any:
@@ -193,7 +206,7 @@ class TaskToolset:
     def check(self, name: str, args: ToolArgs) -> Rejection | None:
         return None
 
-    def start(self) -> ToolRun:
+    def start(self, user_id: str) -> ToolRun:
         return _TaskToolRun(self._tools)
 
 

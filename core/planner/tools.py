@@ -90,8 +90,15 @@ def _reject_validation(call: ToolCall, exc: ValidationError, raw: dict[str, Any]
         return RejectedCall(
             call, ToolErrorCode.MISSING_ARGUMENT, f"missing argument(s): {', '.join(missing)}", raw
         )
-    where = ", ".join(".".join(str(p) for p in e["loc"]) for e in errors) or "arguments"
+    where = ", ".join(_where(e) for e in errors) or "arguments"
     return RejectedCall(call, ToolErrorCode.INVALID_ARGUMENTS, f"invalid value for: {where}", raw)
+
+
+def _where(error: Any) -> str:
+    """ "kind", or "kind (expected 'exchange' or 'model')" for a choice: the model can retry."""
+    where = ".".join(str(p) for p in error["loc"])
+    expected = (error.get("ctx") or {}).get("expected") if error["type"] == "literal_error" else None
+    return f"{where} (expected {expected})" if expected else where
 
 
 def validate_call(call: ToolCall, tools: ToolBox) -> ValidCall | RejectedCall:

@@ -28,6 +28,8 @@ from core.skills.diagnosis.rules import (
     StrategyDiagnosisRule,
     TraderDiagnosisRule,
 )
+from core.skills.diagnosis.tool import NAMES as TOOL_NAMES
+from core.skills.diagnosis.tool import DiagnoseTools
 from core.skills.diagnosis.traders import (
     STRATEGY_SKILL,
     TRADER_SKILL,
@@ -36,7 +38,7 @@ from core.skills.diagnosis.traders import (
     strategy_actions,
     trader_actions,
 )
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import FactTools, HelpSpec, LocalText, RuleSpec, SkillSpec
 from core.strategies import STRATEGIES
 from core.traders.ports import TRADERS
 from core.trading.ports import LIVE_EXCHANGES
@@ -87,6 +89,9 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_EXCHANGE_ACTIONS,
+    # The planner's ``diagnose`` tool starts any of the six diagnoses (core.skills.diagnosis.tool);
+    # declared once, here, with the first of them.
+    facts=FactTools(TOOL_NAMES, DiagnoseTools),
     help=HelpSpec(
         LocalText(
             "诊断交易所问题：时间差、签名、权限、IP 白名单、测试网 / 主网，或解读你贴出的错误",

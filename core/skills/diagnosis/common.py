@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from core.diagnosis.pasted import PastedError
 from core.diagnosis.report import say
@@ -57,6 +57,23 @@ class DiagnosisSkill(OneShotSkill):
             audience="private",
         )
         return Done(reply, ok=status is not Status.FAILED)
+
+
+class _Record(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Record)
+
+
+def targeted(task: Task, items: Sequence[R]) -> list[R] | None:
+    """The one record the planner's ``diagnose`` tool named (its id in the task's target_ref,
+    core.skills.diagnosis.tool), or None when the task names none (a rule reads the message)."""
+    wanted = (task.target_ref or {}).get("id")
+    if not wanted:
+        return None
+    return [item for item in items if item.id == wanted]
 
 
 def pasted_of(raw: object) -> PastedError | None:

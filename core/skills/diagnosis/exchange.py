@@ -27,7 +27,7 @@ from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -102,7 +102,9 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
         pasted = pasted_of(task.slots.get("error"))
         symbol = str(task.slots.get("symbol") or "") or None
         live = [a for a in await self.accounts.owned(owner_of(turn)) if a.exchange != "paper"]
-        chosen = _chosen(live, turn.text, task.slots, pasted)
+        chosen = targeted(task, live)
+        if chosen is None:
+            chosen = _chosen(live, turn.text, task.slots, pasted)
         blocks: list[Block] = []
         if pasted is not None and not chosen:
             blocks.append(self._pasted_only(turn, pasted, symbol))

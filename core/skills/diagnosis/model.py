@@ -20,7 +20,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -53,7 +53,9 @@ class ModelDiagnosisSkill(DiagnosisSkill):
     async def diagnose(self, turn: Turn, task: Task) -> Done:
         pasted = pasted_of(task.slots.get("error"))
         configs = await self.models.owned(owner_of(turn))
-        chosen = _chosen(configs, turn.text, str(task.slots.get("provider") or "") or None, pasted)
+        chosen = targeted(task, configs)
+        if chosen is None:
+            chosen = _chosen(configs, turn.text, str(task.slots.get("provider") or "") or None, pasted)
         blocks: list[Block] = []
         if pasted is not None and not chosen:
             blocks.append(self._pasted_only(turn, pasted, str(task.slots.get("provider") or "")))

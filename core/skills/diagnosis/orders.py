@@ -22,7 +22,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail
+from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -63,12 +63,14 @@ def _names(name: str, text: str) -> bool:
     return key in said
 
 
-async def _accounts(
-    accounts: ExchangeAccountRepository, turn: Turn, slots: Mapping[str, Any]
-) -> list[ExchangeAccount]:
-    """The person's accounts the message means: named, else of the exchange it names (模拟 =
-    paper), else all of them."""
+async def _accounts(accounts: ExchangeAccountRepository, turn: Turn, task: Task) -> list[ExchangeAccount]:
+    """The person's accounts the task means: the one the planner's tool named, else the one the
+    message names, else of the exchange it names (模拟 = paper), else all of them."""
     owned = await accounts.owned(owner_of(turn))
+    chosen = targeted(task, owned)
+    if chosen is not None:
+        return chosen
+    slots = task.slots
     named = [a for a in owned if _names(a.name, turn.text)]
     if named:
         return named
@@ -144,7 +146,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
                 return found, owned[found.account_id]
             return None, None
         latest: list[Order] = []
-        for account in await _accounts(self.accounts, turn, task.slots):
+        for account in await _accounts(self.accounts, turn, task):
             latest.extend(await self.trading.orders.recent_orders(account.id, RECENT_ORDERS))
         symbol = task.slots.get("symbol")
         failed = [
@@ -283,7 +285,7 @@ class BalanceDiagnosisSkill(DiagnosisSkill):
         self.trading = trading
 
     async def diagnose(self, turn: Turn, task: Task) -> Done:
-        chosen = await _accounts(self.accounts, turn, task.slots)
+        chosen = await _accounts(self.accounts, turn, task)
         blocks: list[Block] = [await self._account(turn, a) for a in chosen[:MAX_ACCOUNTS]]
         if not blocks:
             blocks.append(

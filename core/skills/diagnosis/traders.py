@@ -23,7 +23,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
-from core.skills.diagnosis.common import DiagnosisSkill, rules_detail
+from core.skills.diagnosis.common import DiagnosisSkill, rules_detail, targeted
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
 from core.tasks.actions import ActionSpec, Done
@@ -91,8 +91,10 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         owned = await self.traders.owned(owner_of(turn))
         # The one the message names, else those that are not running well (stopped on an error
         # first), else all of them.
-        chosen = _named(owned, turn.text) or sorted(
-            owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING)
+        chosen = (
+            targeted(task, owned)
+            or _named(owned, turn.text)
+            or sorted(owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING))
         )
         blocks: list[Block] = [await self._trader(turn, t) for t in chosen[:MAX_SHOWN]]
         if not blocks:
@@ -307,7 +309,9 @@ class StrategyDiagnosisSkill(DiagnosisSkill):
     async def diagnose(self, turn: Turn, task: Task) -> Done:
         owner = owner_of(turn)
         owned = await self.strategies.owned(owner)
-        chosen = _named(owned, turn.text) or sorted(owned, key=lambda s: not s.is_default)
+        chosen = (
+            targeted(task, owned) or _named(owned, turn.text) or sorted(owned, key=lambda s: not s.is_default)
+        )
         blocks: list[Block] = [await self._strategy(turn, s) for s in chosen[:MAX_SHOWN]]
         if not blocks:
             blocks.append(

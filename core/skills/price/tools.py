@@ -137,7 +137,7 @@ only days={HISTORY_DAYS} is supported. Mention missing days if the tool reports 
             return Rejection(UNSUPPORTED_DAYS, f"only days={HISTORY_DAYS} is supported")
         return None
 
-    def start(self) -> PriceToolRun:
+    def start(self, user_id: str) -> PriceToolRun:
         return PriceToolRun(self)
 
 
