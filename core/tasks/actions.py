@@ -30,7 +30,7 @@ from core.turn import Turn
 
 S = TypeVar("S")
 
-SlotKind = Literal["text", "secret", "choice"]
+SlotKind = Literal["text", "secret", "choice", "value"]
 Inference = Literal["message", "catalog", "existing"]
 
 
@@ -42,6 +42,12 @@ class SlotSpec:
     itself), "catalog" (a default from a catalog, e.g. a provider's base URL), "existing" (derived
     from what the user already has). Anything else is asked, one question at a time. A secret
     slot is only ever asked, in a private chat, and sealed the moment it arrives.
+
+    ``kind`` "value": a value of a definite shape (an amount, a price, an interval, a listed
+    coin) that the skill's parser takes only when the message is one. Such an answer is the
+    question's answer even when another skill's rule also reads the message ("每天买50U" asked
+    as a DCA amount is no buy order) or it ends in a question mark ("1d?"); free text (a name)
+    fits nearly any message, so it never outranks a request.
     """
 
     name: str

@@ -21,6 +21,14 @@ CANCEL_WORDS = frozenset(
      "forget it", "quit"}
 )  # fmt: skip
 DECLINE_WORDS = frozenset({"否", "不", "不是", "不要", "no", "n", "nope"})  # only when a yes/no is pending
+# A message that says it leaves the open question for something else ("算了，先帮我买 100U 的 BTC",
+# "actually, buy 100U of BTC first"): a value in it answers nothing, the request is a switch.
+_SWITCH = re.compile(
+    r"^(?:算了|不管了|先不|先|等等|等一下|换个|另外|顺便|对了|话说|"
+    r"(?:actually|instead|wait|hold on|never\s*mind|forget (?:it|that)|first|before that|by the way|btw|"
+    r"oh and|also)(?![a-z]))"
+    r"|先(?:帮|给|替|去)我|(?<![a-z])instead(?![a-z])|(?<![a-z])first[\s.!。！]*$"
+)
 RESUME_WORDS = frozenset(
     {"继续", "继续吧", "接着来", "接着", "恢复", "resume", "continue", "go on", "carry on"}
 )
@@ -54,6 +62,18 @@ def looks_secret(text: str) -> bool:
 
 def looks_like_question(text: str) -> bool:
     return bool(_QUESTION.search(normalize(text)))
+
+
+def is_switch(text: str) -> bool:
+    """The message says it turns to something else rather than answering ("算了，先…", "actually")."""
+    return bool(_SWITCH.search(normalize(text)))
+
+
+def unasked(text: str) -> str | None:
+    """An answer with its trailing question mark taken off ("1d?" is "1d, right?"), or None
+    when what is left is still a question ("what's the minimum?", "最少多少？")."""
+    value = text.strip().rstrip("?？ ").strip()
+    return value if value and not looks_like_question(value) else None
 
 
 def bare(text: str) -> str:

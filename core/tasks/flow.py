@@ -27,7 +27,14 @@ from core.state import Task, TaskStatus
 from core.tasks import messages as _messages  # noqa: F401 - registers the "flow." texts
 from core.tasks import tokens, transitions
 from core.tasks.actions import ActionSpec, SlotSpec
-from core.tasks.answers import looks_like_question, looks_secret, secret_problem, secret_value
+from core.tasks.answers import (
+    is_switch,
+    looks_like_question,
+    looks_secret,
+    secret_problem,
+    secret_value,
+    unasked,
+)
 from core.tasks.audit import AuditEntry, AuditLog, Outcome
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
@@ -53,6 +60,16 @@ class Parsed:
     value: str | None = None
     error: str | None = None  # message key explaining why the answer was not taken
     params: dict[str, object] = field(default_factory=dict)
+    # Refused, but a value of the shape asked ("4h" below an AI strategy's shortest interval):
+    # the question's answer all the same, so the refusal is said rather than another skill run.
+    of_shape: bool = False
+    # Other slots the same answer gives ("每天买50U" answers the amount and says the interval):
+    # each checked like a typed answer and filled when still empty.
+    also: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def answers(self) -> bool:
+        return self.value is not None or self.of_shape
 
 
 class TaskFlow:
@@ -218,19 +235,61 @@ class TaskFlow:
             # kept nor handed to a model, and the platform is asked to delete the message.
             notice = NoticeBlock(turn.t(secret_problem(text)), "warning", "secret_invalid")
             return await self._ask(turn, task, spec, [notice], carried_secret=True)
-        if new_intent or looks_like_question(text):
-            return None
-        if looks_secret(text):
+        others = new_intent and route is not None and route.skill != self.name
+        if new_intent and not others:
+            return None  # this skill's own new request: it starts over
+        if others or looks_like_question(text):
+            # Another skill's request, or a side question, unless it is a value this slot takes.
+            value_answer = await self._value_answer(turn, task, spec, text, switch_checked=others)
+            if value_answer is None:
+                return None
+            parsed = value_answer
+        elif looks_secret(text):
             # A key typed where a name, model or URL was asked: neither kept nor echoed.
             return await self._ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
-        parsed = await self.parse(turn, task, spec, text)
+        else:
+            parsed = await self.parse(turn, task, spec, text)
         if parsed.value is None:
             notice = NoticeBlock(
                 turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
             )
             return await self._ask(turn, task, spec, [notice])
         task.slots[spec.name] = parsed.value
-        return await self.advance(turn, task)
+        return await self.advance(turn, task, notes=await self._fill_also(turn, task, parsed))
+
+    async def _value_answer(
+        self, turn: Turn, task: Task, spec: SlotSpec, text: str, *, switch_checked: bool
+    ) -> Parsed | None:
+        """What a message that another skill's rule also reads, or that ends in a question mark,
+        says as the answer to ``spec`` — None when it is not one. Only a "value" slot (a definite
+        shape: an amount, an interval) is answered so, and only by a message its parser takes
+        (or refuses as a value of its shape), that says no switch ("算了，先…", "actually") and
+        that is no question once its trailing "?" is off ("1d?" is "1d, right?")."""
+        if spec.kind != "value" or looks_secret(text) or (switch_checked and is_switch(text)):
+            return None
+        value = unasked(text)
+        if value is None:
+            return None
+        parsed = await self.parse(turn, task, spec, value)
+        if not parsed.answers:
+            return None
+        turn.trace.append(TraceStep("route", "answer_over_rules", {"slot": spec.name}))
+        return parsed
+
+    async def _fill_also(self, turn: Turn, task: Task, parsed: Parsed) -> list[Block]:
+        """Fill the still-empty slots the answer also gave, each checked like a typed answer;
+        the notices of the ones refused (they are asked in turn)."""
+        notes: list[Block] = []
+        for name, raw in parsed.also.items():
+            spec = self._spec(task, name)
+            if spec is None or spec.kind == "secret" or name in task.slots:
+                continue
+            more = await self.parse(turn, task, spec, raw)
+            if more.value is not None:
+                task.slots[name] = more.value
+            elif more.error:
+                notes.append(NoticeBlock(turn.t(more.error, **more.params), "warning", "invalid_slot"))
+        return notes
 
     async def fill_secret(self, turn: Turn, task: Task, spec: SlotSpec, value: str) -> Reply:
         """Seal a secret answer at once; only its ciphertext is kept."""

@@ -173,6 +173,13 @@ class StrategyReader:
             return action, self._create_slots(raw, norm, kind)
         return action, self._target_slots(raw, norm, action)
 
+    def values(self, text: str, kind: str) -> dict[str, str]:
+        """The parameters of a ``kind`` strategy a sentence gives, as typed ("每天买50U" ->
+        quote_amount 50, interval 1d): an answer that says more than the one value asked."""
+        raw = " ".join(unicodedata.normalize("NFKC", text).split())
+        slots = self._create_slots(raw, normalize(raw), kind)
+        return {k: str(v) for k, v in slots.items() if k not in ("kind", "name")}
+
     # -- create ------------------------------------------------------------------------------------
 
     def _has_params(self, norm: str) -> bool:

@@ -17,11 +17,10 @@ from core.clock import Clock
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
-from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import messages as _messages  # noqa: F401 - "strategy.sm." texts
 from core.skills.strategy_management import present
-from core.skills.strategy_management.reading import FIELD_WORDS
+from core.skills.strategy_management.reading import FIELD_WORDS, StrategyReader
 from core.skills.strategy_management.rules import SKILL
 from core.state import Task, TaskStatus
 from core.strategies import forms
@@ -73,6 +72,7 @@ class StrategySkill(RecordSkill[Strategy]):
         super().__init__(actions, secrets, audit, clock)
         self.store = store
         self.catalog = catalog
+        self.reader = StrategyReader(catalog)  # an answer that is a sentence ("每天买50U")
 
     # -- declarations (named by the action table below) -------------------------------------------
 
@@ -128,24 +128,6 @@ class StrategySkill(RecordSkill[Strategy]):
                 return self._fail(turn, task, turn.t("strategy.sm.no_default"), "no_default", ())
             task.target_ref = {"id": default.id, "name": default.name}
         return await super().start(turn, task)
-
-    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
-        """A valid answer to the question asked is that answer, even when another skill's rule
-        also reads it ("4h" asked as an interval is no price-history request)."""
-        asking = task.asking
-        if (
-            route is not None
-            and route.skill != self.name
-            and task.status is TaskStatus.COLLECTING
-            and asking is not None
-            and _is_param(asking)
-        ):
-            parsed = await self.parse(
-                turn, task, self._spec(task, asking) or SlotSpec(asking, "text"), turn.text
-            )
-            if parsed.value is not None or parsed.error not in _NOT_A_VALUE:
-                route = None  # its value, or one of its shape refused for a reason the answer will say
-        return await super().continue_text(turn, task, route)
 
     # -- questions, choices and answers ------------------------------------------------------------
 
@@ -217,12 +199,47 @@ class StrategySkill(RecordSkill[Strategy]):
             return self._parse_field_choice(turn, task, text)
         kind = str(task.slots.get("kind", ""))
         try:
-            value = forms.parse_field(kind, field, text, self.catalog)
-            if kind:  # an update's value read before its strategy is known: checked once it is
-                forms.check_known(kind, self._known(task, field, value), self.catalog)
+            return Parsed(self._field_value(task, kind, field, text))
         except InvalidParams as exc:
-            return _refused(turn, exc)
-        return Parsed(value)
+            refused = _refused(turn, exc)
+        if refused.of_shape or not kind:
+            return refused
+        return self._from_sentence(turn, task, kind, field, text) or refused
+
+    def _field_value(self, task: Task, kind: str, field: str, text: str) -> str:
+        value = forms.parse_field(kind, field, text, self.catalog)
+        if kind:  # an update's value read before its strategy is known: checked once it is
+            forms.check_known(kind, self._known(task, field, value), self.catalog)
+        return value
+
+    def _from_sentence(self, turn: Turn, task: Task, kind: str, field: str, text: str) -> Parsed | None:
+        """An answer that is a sentence rather than the value alone ("每天买50U", "buy 50U every
+        day" asked for the amount): the value it gives for ``field``, and, for a new strategy,
+        the other parameters it says (the interval). None when it gives no ``field``, or says
+        something else than the strategy has (another coin): then it answers nothing here."""
+        said = self.reader.values(text, kind)
+        if field not in said:
+            return None
+        also: dict[str, str] = {}
+        for other, raw in said.items():
+            if other == field or other not in forms.fields_of(kind):
+                continue
+            known = task.slots.get(other)
+            if known is None:
+                also[other] = raw
+                continue
+            try:
+                same = forms.parse_field(kind, other, raw, self.catalog) == known
+            except InvalidParams:
+                same = False
+            if not same:
+                return None
+        try:
+            value = self._field_value(task, kind, field, said[field])
+        except InvalidParams as exc:
+            refused = _refused(turn, exc)  # "每天买2U": below the minimum, said so
+            return refused if refused.of_shape else None
+        return Parsed(value, also=also if task.action == "create" else {})
 
     def _parse_field_choice(self, turn: Turn, task: Task, text: str) -> Parsed:
         kind = str(task.slots.get("kind", ""))
@@ -496,7 +513,8 @@ class StrategySkill(RecordSkill[Strategy]):
 
 
 def _slot_kind(field: str) -> Any:
-    return "choice" if field in ("symbol", "interval", "grids") else "text"
+    """Notes are free text; every other parameter is a value of a definite shape (SlotSpec)."""
+    return "text" if field == "notes" else "value"
 
 
 def _is_param(field: str) -> bool:
@@ -513,8 +531,11 @@ def _kind_by_label(turn: Turn, text: str) -> str | None:
 
 
 def _refused(turn: Turn, exc: InvalidParams) -> Parsed:
+    """A refused value; of the shape asked unless the refusal says it is no value of that kind."""
     field = turn.t(f"strategy.field.{exc.field}") if exc.field else ""
-    return Parsed(error=exc.code, params={**exc.params, "field": field})
+    return Parsed(
+        error=exc.code, params={**exc.params, "field": field}, of_shape=exc.code not in _NOT_A_VALUE
+    )
 
 
 ACTIONS: dict[str, ActionSpec[StrategySkill]] = {
