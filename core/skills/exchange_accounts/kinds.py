@@ -1,7 +1,8 @@
-"""Which of the person's records a bare name means: "delete main" says no kind of record, and
-reads as an exchange account (the records most people have), but "main" may be their strategy,
-their trader or their model config. What they own decides: one kind has it -> that kind's skill
-takes the request; several -> they choose with buttons; none -> the account skill's not-found.
+"""Which of the person's records a bare name means: "delete main" or "rename main to core" says
+no kind of record, and reads as an exchange account (the records most people have), but "main"
+may be their strategy, their trader or their model config. What they own decides: one kind has
+it -> that kind's skill takes the request; several -> they choose with buttons; none -> the
+account skill's not-found.
 """
 
 from __future__ import annotations

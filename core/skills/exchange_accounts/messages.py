@@ -6,9 +6,13 @@ from core.i18n import register
 
 register(
     {
-        "ws.ex.which_kind": {
+        "ws.ex.which_kind.delete": {
             "zh": "你有不止一个叫「{name}」的东西，要删除哪一个？",
             "en": "More than one of your things is called “{name}”. Which one should be deleted?",
+        },
+        "ws.ex.which_kind.update": {
+            "zh": "你有不止一个叫「{name}」的东西，要给哪一个改名？",
+            "en": "More than one of your things is called “{name}”. Which one should be renamed?",
         },
         "ws.ex.kind_of.exchange": {"zh": "交易所账户「{name}」", "en": "exchange account “{name}”"},
         "ws.ex.kind_of.strategy": {"zh": "策略「{name}」", "en": "strategy “{name}”"},

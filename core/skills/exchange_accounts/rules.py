@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.workspace.exchanges import find_exchange
@@ -9,9 +11,10 @@ from core.workspace.reading import EXCHANGE_NOUN, read
 
 SKILL = "exchange_management"
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
-# The slot of "delete main": a name with no kind of record said. It reads as an exchange
-# account; the skill looks at what the person owns before it acts (kinds.py).
+# The slot of "delete main" and "rename main to core": a name with no kind of record said. It
+# reads as an exchange account; the skill looks at what the person owns before it acts (kinds.py).
 ANY_KIND = "any_kind"
+BARE_ACTIONS = frozenset({"delete", "update"})  # an update only as a rename (field "name")
 
 
 class ExchangeAccountRule:
@@ -20,9 +23,15 @@ class ExchangeAccountRule:
         if reading is None or reading.problem or reading.domain != "exchange":
             return None
         slots = reading.slots
-        if reading.action == "delete" and "name" in (slots.get("target_ref") or {}) and _no_kind(text):
+        if _bare(reading.action, slots) and _no_kind(text):
             slots = {**slots, ANY_KIND: "1"}
         return Route(SKILL, reading.action, slots)
+
+
+def _bare(action: str, slots: dict[str, Any]) -> bool:
+    """A delete or a rename of a record given by its name."""
+    renames = action == "update" and slots.get("field") == "name"
+    return (action == "delete" or renames) and "name" in (slots.get("target_ref") or {})
 
 
 def _no_kind(text: str) -> bool:

@@ -12,7 +12,7 @@ from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.exchange_accounts import messages as _messages  # noqa: F401 - the "ws.ex." texts
 from core.skills.exchange_accounts.kinds import Kind, Match, matches
-from core.skills.exchange_accounts.rules import ANY_KIND, SKILL
+from core.skills.exchange_accounts.rules import ANY_KIND, BARE_ACTIONS, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
@@ -65,14 +65,14 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         self.accounts = accounts
         self.other_kinds = tuple(other_kinds)  # what else a bare "delete main" may name
 
-    # -- a bare name ("delete main") ------------------------------------------------------------
+    # -- a bare name ("delete main", "rename main to core") ----------------------------------------
 
     async def redirect(self, turn: Turn, task: Task) -> Route | Reply | None:
-        """ "delete main" said no kind of record: it is the account unless "main" is only the
-        person's strategy, trader or model config (then that skill takes it); when several
-        kinds have a "main", they choose with buttons. No match anywhere: this skill's
-        not-found answer, naming the accounts they have."""
-        if not task.slots.pop(ANY_KIND, None) or task.action != "delete" or not self.other_kinds:
+        """ "delete main" or "rename main to core" said no kind of record: it is the account
+        unless "main" is only the person's strategy, trader or model config (then that skill
+        takes the same request); when several kinds have a "main", they choose with buttons.
+        No match anywhere: this skill's not-found answer, naming the accounts they have."""
+        if not task.slots.pop(ANY_KIND, None) or task.action not in BARE_ACTIONS or not self.other_kinds:
             return None
         ref = dict(task.target_ref or {})
         own = Kind("exchange", SKILL, self.targets)
@@ -80,13 +80,14 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         if not found or [m.kind for m in found] == [own]:
             return None
         if len(found) == 1:
-            return _delete(found[0], ref)
+            return _same_request(task, found[0], ref)
         name = ref.get("name", "")
         options = [
-            (turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name), _route_button(_delete(m, ref))) for m in found
+            (turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name), _route_button(_same_request(task, m, ref)))
+            for m in found
         ]
         buttons = await turn.buttons(options, ttl=CHOICE_TTL)
-        notice = NoticeBlock(turn.t("ws.ex.which_kind", name=name), code="ambiguous_kind")
+        notice = NoticeBlock(turn.t(f"ws.ex.which_kind.{task.action}", name=name), code="ambiguous_kind")
         return self.private_reply(turn, task, Status.NEEDS_INPUT, (notice,), buttons=buttons)
 
     # -- declarations (named by the action table below) -------------------------------------
@@ -336,12 +337,12 @@ ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {
 }
 
 
-def _delete(match: Match, ref: dict[str, str]) -> Route:
-    """A delete of the record the name means in ``match``'s kind (its skill asks which, and
-    confirms, as for any delete)."""
+def _same_request(task: Task, match: Match, ref: dict[str, str]) -> Route:
+    """The same delete or rename (its new name, if said) of the record the name means in
+    ``match``'s kind: its skill asks which of several, and confirms, as for any of its own."""
     target = match.targets[0]
     one = {"id": target.id, "name": target.name} if len(match.targets) == 1 else ref
-    return Route(match.kind.skill, "delete", {"target_ref": one})
+    return Route(match.kind.skill, task.action, {**task.slots, "target_ref": one})
 
 
 def _route_button(route: Route) -> dict[str, Any]:
