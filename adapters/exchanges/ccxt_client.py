@@ -159,7 +159,12 @@ class CcxtClient:
 
         client = self._open()
         try:
-            raw = await client.fetch_order(None, _market(symbol), {"clientOrderId": client_order_id})
+            if self._account.exchange == "bybit":
+                raw = await _bybit_order(client, symbol, client_order_id)
+                if raw is None:
+                    return None
+            else:
+                raw = await client.fetch_order(None, _market(symbol), {"clientOrderId": client_order_id})
         except ccxt.OrderNotFound:
             return None
         except ccxt.BaseError as exc:
@@ -233,6 +238,25 @@ class CcxtClient:
             fee_asset=fee_asset,
             at=_time(raw.get("timestamp")),
         )
+
+
+async def _bybit_order(client: Any, symbol: str, client_order_id: str) -> dict[str, Any] | None:
+    """A Bybit spot order by its orderLinkId, or None. ccxt's fetch_order cannot do it on a
+    unified account: it refuses without an ``acknowledged`` flag and, given no order id, sends
+    "orderId=None". So the two order lists are asked by orderLinkId: recent orders (open, and
+    the last 500 closed), then the history."""
+    await client.load_markets()
+    market = client.market(_market(symbol))
+    request = {"category": "spot", "symbol": market["id"], "orderLinkId": client_order_id}
+    for endpoint in (client.private_get_v5_order_realtime, client.private_get_v5_order_history):
+        response = await endpoint(dict(request))
+        result = response.get("result") if isinstance(response, dict) else None
+        listed = result.get("list") if isinstance(result, dict) else None
+        for item in listed or []:
+            if isinstance(item, dict) and item.get("orderLinkId") == client_order_id:
+                parsed: dict[str, Any] = client.parse_order(item, market)
+                return parsed
+    return None
 
 
 def _body(client: Any) -> str | None:

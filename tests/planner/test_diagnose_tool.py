@@ -6,6 +6,7 @@ checklist (the model's words only as a guarded, labelled note), and no secret re
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from adapters.llm import OpenAIChatModel
 from core.clock import Clock, SystemClock
@@ -48,7 +49,7 @@ def diagnosed(reply: Reply) -> list[DiagnosisBlock]:
     return [b for b in reply.blocks if isinstance(b, DiagnosisBlock)]
 
 
-def tool_messages(llm: ScriptedLLMServer, n: int) -> list[dict[str, object]]:
+def tool_messages(llm: ScriptedLLMServer, n: int) -> list[dict[str, Any]]:
     """The error payloads the server's request ``n`` (0-based) carried back to the model."""
     return [json.loads(m["content"]) for m in llm.requests[n]["messages"] if m["role"] == "tool"]
 
@@ -106,9 +107,9 @@ async def test_an_unrouted_report_in_english_starts_the_same_diagnosis_a_rule_st
     assert block.cause_code == "trader_error" and "-2010" in block.checks[0].detail
     # The model's words: a labelled note after the checklist, its false claim removed.
     assert note_of(reply) == "Let me look at what happened."
-    notes = [i for i, b in enumerate(reply.blocks) if isinstance(b, NoteBlock)]
-    assert notes and notes[0] > reply.blocks.index(block)
-    assert reply.blocks[notes[0]].label == t("en", "planner.note_label")  # type: ignore[attr-defined]
+    (note,) = [b for b in reply.blocks if isinstance(b, NoteBlock)]
+    assert reply.blocks.index(note) > reply.blocks.index(block)
+    assert note.label == t("en", "planner.note_label")
     assert "claim_removed" in codes(reply)
     assert len(llm.requests) == 1
     offered = [d["function"]["name"] for d in llm.requests[0]["tools"]]
@@ -165,7 +166,7 @@ async def test_a_bad_kind_or_an_unknown_name_is_an_error_to_the_model_and_nothin
 
     reply = await chat.say("my alpha bot stopped buying, what's going on?")
 
-    errors = [p["error"] for p in tool_messages(llm, 1)]  # type: ignore[index]
+    errors = [p["error"] for p in tool_messages(llm, 1)]
     assert [e["code"] for e in errors] == ["invalid_arguments", "unknown_name", "unexpected_argument"]
     assert "'exchange'" in errors[0]["message"] and "'strategy'" in errors[0]["message"]
     assert "gamma" in errors[1]["message"] and "'alpha'" in errors[1]["message"]
@@ -242,7 +243,7 @@ async def test_no_secret_reaches_the_model(llm: ScriptedLLMServer, model: OpenAI
     assert scripts.opened == ["binance"]  # the checks ran, on the adapter side, for "main" only
     assert "secret_redacted" in codes(reply)
     sent = b"".join(llm.raw).decode()
-    assert "'main'" in tool_messages(llm, 1)[0]["error"]["message"]  # type: ignore[index]
+    assert "'main'" in tool_messages(llm, 1)[0]["error"]["message"]
     for secret in (API_KEY, API_SECRET, pasted, *account.credentials.values()):
         assert secret not in sent
     assert len(llm.requests) == 2

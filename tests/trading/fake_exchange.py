@@ -1,0 +1,142 @@
+"""What the local fake exchanges share: an HTTP server on 127.0.0.1 (ccxt talks to it), the
+spot book they fill market orders from, and the knobs of the timeout tests.
+
+A subclass answers ``answer(method, path, query, body, headers)`` with (status, JSON payload,
+seconds to wait before answering) and keeps its own wire format; ``fill`` does the bookkeeping
+every one of them does the same way: check the balance, move the assets, charge 0.1 % in what
+was received, record the fill.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Self
+from urllib.parse import urlparse
+
+FEE_RATE = Decimal("0.001")
+
+
+@dataclass
+class Fill:
+    """One filled market order, as the fake keeps it (each exchange renders its own JSON)."""
+
+    order_id: str
+    client_order_id: str
+    symbol: str  # "BTCUSDT"
+    side: str  # "buy" | "sell"
+    quantity: Decimal
+    price: Decimal
+    fee: Decimal
+    fee_asset: str
+    at_ms: int
+    trade_id: str
+
+    @property
+    def notional(self) -> Decimal:
+        return self.quantity * self.price
+
+
+class FakeExchange:
+    """The server and the book; subclasses speak one exchange's API."""
+
+    def __init__(self) -> None:
+        self.ask = {"BTCUSDT": Decimal("90000.0"), "ETHUSDT": Decimal("3500.0")}
+        self.bid = {"BTCUSDT": Decimal("89990.0"), "ETHUSDT": Decimal("3499.5")}
+        self.balances = {"USDT": Decimal("1000"), "BTC": Decimal("0"), "ETH": Decimal("0")}
+        self.fills: dict[str, Fill] = {}  # by client order id
+        self.clock_skew_ms = 0  # added to the server's clock
+        self.stall_orders = False  # place the order, then answer only after ``stall_seconds``
+        self.drop_orders = False  # wait ``stall_seconds``, place nothing, answer an error
+        self.stall_seconds = 3.0
+        self.requests: list[tuple[str, str]] = []  # (method, path)
+        self.order_posts = 0
+        self._lock = threading.Lock()
+        self._next_id = 1000
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                self._handle("GET")
+
+            def do_POST(self) -> None:
+                self._handle("POST")
+
+            def _handle(self, method: str) -> None:
+                url = urlparse(self.path)
+                length = int(self.headers.get("content-length") or 0)
+                body = self.rfile.read(length).decode() if length else ""
+                with fake._lock:
+                    fake.requests.append((method, url.path))
+                    status, payload, delay = fake.answer(
+                        method, url.path, url.query, body, dict(self.headers)
+                    )
+                if delay:
+                    time.sleep(delay)
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    def __enter__(self) -> Self:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def answer(
+        self, method: str, path: str, query: str, body: str, headers: dict[str, str]
+    ) -> tuple[int, Any, float]:
+        raise NotImplementedError
+
+    def now_ms(self) -> int:
+        return int(time.time() * 1000) + self.clock_skew_ms
+
+    def fill(self, symbol: str, side: str, quantity: Decimal, client_order_id: str) -> Fill | None:
+        """Fill a market order at the ask / bid; None when the balance does not cover it."""
+        base = symbol.removesuffix("USDT")
+        price = self.ask[symbol] if side == "buy" else self.bid[symbol]
+        notional = quantity * price
+        if side == "buy":
+            if self.balances["USDT"] < notional:
+                return None
+            fee, fee_asset = quantity * FEE_RATE, base
+            self.balances["USDT"] -= notional
+            self.balances[base] += quantity - fee
+        else:
+            if self.balances[base] < quantity:
+                return None
+            fee, fee_asset = notional * FEE_RATE, "USDT"
+            self.balances[base] -= quantity
+            self.balances["USDT"] += notional - fee
+        self._next_id += 1
+        found = Fill(
+            str(self._next_id), client_order_id, symbol, side, quantity, price, fee, fee_asset,
+            self.now_ms(), f"t{self._next_id}",
+        )  # fmt: skip
+        self.fills[client_order_id] = found
+        return found

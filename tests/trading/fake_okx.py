@@ -1,0 +1,176 @@
+"""A fake OKX spot API (v5) on 127.0.0.1 for the live trading path (ccxt talks to it).
+
+It checks what the real one checks on a private call: OK-ACCESS-KEY (50111), the passphrase
+(50105), the timestamp within 30 s (50102), the base64 HMAC-SHA256 of timestamp + method +
+request path (with its query) + body under the secret (50113). It places market orders by clOrdId
+(used once: 51016), sized in the base coin (``tgtCcy=base_ccy``; anything else is refused, so a
+buy sized in USDT by mistake shows), acknowledges them without fill data as OKX does (the adapter
+reads them back), finds an order by instId + clOrdId (51603 when none), and lists fills.
+Endpoints: /api/v5/public/instruments, /public/time, /account/balance, /trade/order (POST, GET),
+/trade/batch-orders (what ccxt posts a single order to), /trade/fills and /trade/fills-history.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+from urllib.parse import parse_qsl
+
+from tests.trading.fake_exchange import FakeExchange, Fill
+
+KEY = "fake-okx-key-0123456789abcdef"
+SECRET = "FAKEOKXSECRET0123456789ABCDEF0123"
+PASSPHRASE = "Fake-Passphrase-1"
+MIN_SIZE = {"BTCUSDT": "0.00001", "ETHUSDT": "0.0001"}
+
+
+def _inst(symbol: str) -> str:
+    return f"{symbol.removesuffix('USDT')}-USDT"
+
+
+def _symbol(inst_id: str) -> str:
+    return inst_id.replace("-", "")
+
+
+def _error(code: str, msg: str, status: int = 200) -> tuple[int, Any, float]:
+    return status, {"code": code, "msg": msg, "data": []}, 0
+
+
+class FakeOkx(FakeExchange):
+    def __init__(self, key: str = KEY, secret: str = SECRET, passphrase: str = PASSPHRASE) -> None:
+        super().__init__()
+        self.key, self.secret, self.passphrase = key, secret, passphrase
+        self.order_bodies: list[dict[str, Any]] = []  # every POST /trade/order, as sent
+
+    def answer(
+        self, method: str, path: str, query: str, body: str, headers: dict[str, str]
+    ) -> tuple[int, Any, float]:
+        params = dict(parse_qsl(query))
+        if path == "/api/v5/public/instruments":
+            return 200, {"code": "0", "msg": "", "data": [self._instrument(s) for s in MIN_SIZE]}, 0
+        if path == "/api/v5/public/time":
+            return 200, {"code": "0", "msg": "", "data": [{"ts": str(self.now_ms())}]}, 0
+        problem = self._auth(method, path, query, body, headers)
+        if problem is not None:
+            return problem
+        if path == "/api/v5/account/balance":
+            return self._ok([self._balance()])
+        if path in ("/api/v5/trade/order", "/api/v5/trade/batch-orders") and method == "POST":
+            # ccxt places a single order through batch-orders (a list of one); both are OKX's.
+            self.order_posts += 1
+            sent = json.loads(body or "{}")
+            batch = sent if isinstance(sent, list) else [sent]
+            self.order_bodies.extend(batch)
+            if self.drop_orders:
+                return 503, {"code": "50001", "msg": "Service temporarily unavailable"}, self.stall_seconds
+            if len(batch) != 1:
+                return _error("51000", "the fake places one order per request")
+            return self._place(batch[0])
+        if path == "/api/v5/trade/order" and method == "GET":
+            found = self.fills.get(params.get("clOrdId", ""))
+            if found is None or _inst(found.symbol) != params.get("instId"):
+                return _error("51603", "Order does not exist")
+            return self._ok([self._order(found)])
+        if path in ("/api/v5/trade/fills", "/api/v5/trade/fills-history"):
+            if params.get("instType") not in (None, "SPOT"):
+                return _error("51000", "Parameter instType error")
+            inst = params.get("instId")
+            fills = [f for f in self.fills.values() if inst in (None, _inst(f.symbol))]
+            return self._ok([self._fill(f) for f in reversed(fills)][: int(params.get("limit", "100"))])
+        return _error("404", f"no route {method} {path}", 404)
+
+    @staticmethod
+    def _ok(data: list[dict[str, Any]]) -> tuple[int, Any, float]:
+        return 200, {"code": "0", "msg": "", "data": data}, 0
+
+    def _auth(
+        self, method: str, path: str, query: str, body: str, headers: dict[str, str]
+    ) -> tuple[int, Any, float] | None:
+        lower = {k.lower(): v for k, v in headers.items()}
+        if lower.get("ok-access-key") != self.key:
+            return _error("50111", "Invalid OK-ACCESS-KEY", 401)
+        if lower.get("ok-access-passphrase") != self.passphrase:
+            return _error("50105", "Invalid OK-ACCESS-PASSPHRASE", 401)
+        stamp = lower.get("ok-access-timestamp", "")
+        try:
+            sent = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+        except ValueError:
+            return _error("50112", "Invalid OK-ACCESS-TIMESTAMP", 401)
+        if abs(sent.timestamp() * 1000 - self.now_ms()) > 30_000:
+            return _error("50102", "Timestamp request expired", 401)
+        request = path + (f"?{query}" if query else "")
+        expected = base64.b64encode(
+            hmac.new(
+                self.secret.encode(), f"{stamp}{method}{request}{body}".encode(), hashlib.sha256
+            ).digest()
+        ).decode()
+        if not hmac.compare_digest(lower.get("ok-access-sign", ""), expected):
+            return _error("50113", "Invalid Sign", 401)
+        return None
+
+    def _instrument(self, symbol: str) -> dict[str, Any]:
+        base = symbol.removesuffix("USDT")
+        return {
+            "instType": "SPOT", "instId": _inst(symbol), "baseCcy": base, "quoteCcy": "USDT",
+            "settleCcy": "", "ctVal": "", "ctMult": "", "ctValCcy": "", "uly": "", "instFamily": "",
+            "lever": "", "lotSz": MIN_SIZE[symbol], "minSz": MIN_SIZE[symbol], "tickSz": "0.1",
+            "maxLmtSz": "9999999999", "maxMktSz": "1000000", "state": "live", "listTime": "1606468572000",
+            "expTime": "", "alias": "", "category": "1", "optType": "", "stk": "",
+        }  # fmt: skip
+
+    def _balance(self) -> dict[str, Any]:
+        details = [
+            {"ccy": ccy, "availBal": str(v), "frozenBal": "0", "cashBal": str(v), "eq": str(v)}
+            for ccy, v in self.balances.items()
+        ]
+        return {"uTime": str(self.now_ms()), "totalEq": "", "details": details}
+
+    def _place(self, order: dict[str, Any]) -> tuple[int, Any, float]:
+        cid = str(order.get("clOrdId") or "")
+        if not cid or cid in self.fills:
+            return (
+                _error("51016", "Duplicated clOrdId") if cid else _error("51000", "Parameter clOrdId error")
+            )
+        symbol, side = _symbol(str(order.get("instId", ""))), str(order.get("side", ""))
+        if symbol not in MIN_SIZE or order.get("ordType") != "market" or order.get("tdMode") != "cash":
+            return _error("51000", "Parameter error")
+        if side == "buy" and order.get("tgtCcy") != "base_ccy":
+            return _error("51000", "Parameter tgtCcy error: the fake sizes market buys in the base coin only")
+        quantity = Decimal(str(order.get("sz", "0")))
+        if quantity < Decimal(MIN_SIZE[symbol]):
+            return self._rejected(
+                cid, "51020", "Order amount should be greater than the min available amount"
+            )
+        filled = self.fill(symbol, side, quantity, cid)
+        if filled is None:
+            return self._rejected(cid, "51008", "Order failed. Insufficient USDT balance in account.")
+        ack = {"ordId": filled.order_id, "clOrdId": cid, "tag": "", "sCode": "0", "sMsg": "Order placed"}
+        return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
+
+    @staticmethod
+    def _rejected(cid: str, code: str, msg: str) -> tuple[int, Any, float]:
+        data = [{"ordId": "", "clOrdId": cid, "tag": "", "sCode": code, "sMsg": msg}]
+        return 200, {"code": "1", "msg": "All operations failed", "data": data}, 0
+
+    def _order(self, f: Fill) -> dict[str, Any]:
+        return {
+            "instType": "SPOT", "instId": _inst(f.symbol), "ordId": f.order_id, "clOrdId": f.client_order_id,
+            "tag": "", "px": "", "sz": str(f.quantity), "ordType": "market", "side": f.side,
+            "tdMode": "cash", "tgtCcy": "base_ccy", "accFillSz": str(f.quantity), "fillPx": str(f.price),
+            "fillSz": str(f.quantity), "avgPx": str(f.price), "state": "filled",
+            "fee": str(-f.fee), "feeCcy": f.fee_asset, "cTime": str(f.at_ms), "uTime": str(f.at_ms),
+            "fillTime": str(f.at_ms),
+        }  # fmt: skip
+
+    def _fill(self, f: Fill) -> dict[str, Any]:
+        return {
+            "instType": "SPOT", "instId": _inst(f.symbol), "tradeId": f.trade_id, "ordId": f.order_id,
+            "clOrdId": f.client_order_id, "billId": f.trade_id, "tag": "", "fillPx": str(f.price),
+            "fillSz": str(f.quantity), "side": f.side, "execType": "T", "feeCcy": f.fee_asset,
+            "fee": str(-f.fee), "ts": str(f.at_ms),
+        }  # fmt: skip
