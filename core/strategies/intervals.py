@@ -84,6 +84,7 @@ _EVERY_EN_RX = re.compile(
     + "|".join(re.escape(k) for k in sorted(_EVERY_EN, key=len, reverse=True))
     + r")(?![a-z])"
 )
+_BARE_CANONICAL = re.compile(r"(?<![a-z0-9.])([1-9]\d{0,5})([mhdw])(?![a-z0-9])")
 _EVERY_ZH_RX = re.compile("|".join(sorted(map(re.escape, _EVERY_ZH), key=len, reverse=True)))
 
 
@@ -108,21 +109,31 @@ def _counted(n: str | None, unit: str) -> Interval | None:
 def find_interval(text: str) -> Interval | None:
     """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
     A bare count needs an explicit every/每 unless it is written like "4h"."""
+    return _interval_in(_norm(text))[0]
+
+
+def without_interval(text: str) -> str:
+    """The sentence (normalized) without the words ``find_interval`` reads ("买50U" of "每天买50U")."""
     norm = _norm(text)
+    _, span = _interval_in(norm)
+    return f"{norm[: span[0]]} {norm[span[1] :]}" if span else norm
+
+
+def _interval_in(norm: str) -> tuple[Interval | None, tuple[int, int] | None]:
     for rx, table in ((_EVERY_ZH_RX, _EVERY_ZH), (_EVERY_EN_RX, _EVERY_EN)):
         hit = rx.search(norm)
         if hit:
-            return Interval.of(table[hit.group(0)])
+            return Interval.of(table[hit.group(0)]), hit.span()
     zh = _COUNTED_ZH.search(norm)
     if zh:
-        return _counted(zh.group("n"), _ZH_UNITS[zh.group("u")])
+        return _counted(zh.group("n"), _ZH_UNITS[zh.group("u")]), zh.span()
     en = _COUNTED_EN.search(norm)
     if en:
-        return _counted(en.group("n"), _EN_UNITS[en.group("u")])
-    bare = re.search(r"(?<![a-z0-9.])([1-9]\d{0,5})([mhdw])(?![a-z0-9])", norm)
+        return _counted(en.group("n"), _EN_UNITS[en.group("u")]), en.span()
+    bare = _BARE_CANONICAL.search(norm)
     if bare:
-        return Interval(int(bare.group(1)), bare.group(2))
-    return None
+        return Interval(int(bare.group(1)), bare.group(2)), bare.span()
+    return None, None
 
 
 def parse_interval(text: str) -> Interval | None:

@@ -149,3 +149,36 @@ async def test_a_range_answering_the_lower_price_fills_both(
     reply = await desk.chat.say(answer)
     assert codes(reply) == ["ask_grids"], codes(reply)
     assert (reply.route.slots["lower"], reply.route.slots["upper"]) == ("3000", "4000")
+
+
+@pytest.mark.parametrize(
+    ("start", "question"),
+    [
+        ("新建一个定投策略", "ETH价格？"),
+        ("make a DCA strategy", "ETH price?"),
+        ("新建一个定投策略", "ETH价格"),
+    ],
+)
+async def test_a_price_question_naming_a_coin_stays_a_side_question(
+    desk: StrategyDesk, start: str, question: str
+) -> None:
+    assert codes(await desk.chat.say(start)) == ["ask_symbol"]
+    reply = await desk.chat.say(question)
+    assert codes(reply)[-1] == "ask_symbol", codes(reply)  # the price, then the question again
+    state = await desk.core.store.load_state(desk.chat.key)
+    assert state.active is not None and state.active.asking == "symbol" and "symbol" not in state.active.slots
+
+
+@pytest.mark.parametrize(
+    ("start", "other"),
+    [("创建一个BTC定投策略", "余额50U够不够"), ("create a DCA strategy for BTC", "is my balance 50U")],
+)
+async def test_a_sentence_about_something_else_is_no_amount(
+    desk: StrategyDesk, start: str, other: str
+) -> None:
+    await desk.chat.say(start)
+    reply = await desk.chat.say(other)
+    assert "quote_amount" not in reply.route.slots or reply.route.skill != "strategy_management", reply.route
+    state = await desk.core.store.load_state(desk.chat.key)
+    paused = state.active or state.resume_stack[-1]
+    assert paused.skill == "strategy_management" and "quote_amount" not in paused.slots

@@ -20,7 +20,7 @@ from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
-from core.strategies.intervals import find_interval
+from core.strategies.intervals import find_interval, without_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
 from core.workspace.extraction import name_given
@@ -120,6 +120,14 @@ FIELD_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("notes", _rx("提示", "说明", "备注", "notes", "prompt")),
 )
 
+# The words around the values of an answer that is a sentence ("每次买 50U 的 BTC", "buy 50U of
+# ETH every day", "between 3000 and 4000", "就 20 格吧").
+_ANSWER_WORDS = _rx(
+    "买入", "买进", "买", "投入", "投", "定投", "每次", "每笔", "每单", "一次", "的", "了", "吧", "就", "用",
+    "帮我", "我要", "我想", "要", "想", "好", "行", "从", "最低", "最高", "buy", "invest", "put",
+    "spend", "of", "in", "a", "an", "the", "per", "each", "time", "at", "and", "with", "i", "want", "to",
+    "please", "ok", "okay", "usdt", "usd", "u", "from", "between", "let's", "lets", "go", "make", "it",
+)  # fmt: skip
 # Everything that is not a name, removed to find the name in "删除策略 ETH网格".
 _FILLER = _rx(
     "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我", "一下", "一个", "这个", "那个", "的",
@@ -175,10 +183,25 @@ class StrategyReader:
 
     def values(self, text: str, kind: str) -> dict[str, str]:
         """The parameters of a ``kind`` strategy a sentence gives, as typed ("每天买50U" ->
-        quote_amount 50, interval 1d): an answer that says more than the one value asked."""
+        quote_amount 50, interval 1d): an answer that says more than the one value asked. Only a
+        sentence made of parameters and the words around them counts: "ETH price" or "余额50U够
+        不够" says something else, and gives nothing."""
         raw = " ".join(unicodedata.normalize("NFKC", text).split())
-        slots = self._create_slots(raw, normalize(raw), kind)
+        norm = normalize(raw)
+        if self._said_besides(norm):
+            return {}
+        slots = self._create_slots(raw, norm, kind)
         return {k: str(v) for k, v in slots.items() if k not in ("kind", "name")}
+
+    def _said_besides(self, norm: str) -> bool:
+        """Words left once the coins, the interval, the amounts, prices and counts and the words
+        that join them ("买", "每次", "buy", "of") are taken out."""
+        rest = without_interval(norm)
+        for mention in sorted(self._coins.find(rest), key=lambda m: m.start, reverse=True):
+            rest = f"{rest[: mention.start]} {rest[mention.end :]}"
+        for pattern in (TOTAL, PER_GRID, ORDER_CAP, GRIDS, RANGE, QUOTE, BUY_NUMBER, PERCENT, _ANSWER_WORDS):
+            rest = pattern.sub(" ", rest)
+        return bool(_PUNCT.sub("", rest))
 
     # -- create ------------------------------------------------------------------------------------
 
