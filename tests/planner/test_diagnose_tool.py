@@ -62,6 +62,13 @@ async def stopped_alpha(desk: TraderDesk) -> None:
     )  # fmt: skip
 
 
+async def alpha_desk(model: OpenAIChatModel, kind: ChatKind = ChatKind.PRIVATE) -> tuple[TraderDesk, Chat]:
+    """A person whose trader alpha stopped on an error, and a conversation with a model."""
+    desk = trader_desk()
+    await stopped_alpha(desk)
+    return desk, with_model(desk.core, model, desk.clock, kind)
+
+
 def test_the_diagnose_tool_is_strict_and_takes_no_secret(model: OpenAIChatModel) -> None:
     desk = trader_desk()
     toolbox = ToolBox(desk.core.skills.toolsets)
@@ -83,8 +90,7 @@ def test_the_diagnose_tool_is_strict_and_takes_no_secret(model: OpenAIChatModel)
 async def test_an_unrouted_report_in_english_starts_the_same_diagnosis_a_rule_starts(
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
-    desk = trader_desk()
-    await stopped_alpha(desk)
+    desk, chat = await alpha_desk(model)
     text = "my alpha bot stopped buying, what's going on?"
     assert unrouted(desk.core, text)
     llm.add(
@@ -93,7 +99,6 @@ async def test_an_unrouted_report_in_english_starts_the_same_diagnosis_a_rule_st
             [tool_call("d1", "diagnose", {"kind": "trader", "name": "Alpha"})],
         )
     )
-    chat = with_model(desk.core, model, desk.clock)
 
     reply = await chat.say(text)
 
@@ -120,8 +125,7 @@ async def test_an_unrouted_report_in_english_starts_the_same_diagnosis_a_rule_st
 async def test_an_unrouted_report_in_chinese_checks_the_trader_it_names(
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
-    desk = trader_desk()
-    await stopped_alpha(desk)
+    desk, chat = await alpha_desk(model)
     strategy = await desk.strategy("beta-s", grid())
     account = (await desk.workspace.accounts.owned(desk.owner))[0]
     await desk.traders.create(
@@ -130,7 +134,6 @@ async def test_an_unrouted_report_in_chinese_checks_the_trader_it_names(
     text = "alpha 怎么最近一单都没买"
     assert unrouted(desk.core, text)
     llm.add(completion("我来看看。", [tool_call("d1", "diagnose", {"kind": "trader", "name": "alpha"})]))
-    chat = with_model(desk.core, model, desk.clock)
 
     reply = await chat.say(text)
 
@@ -149,8 +152,7 @@ async def test_an_unrouted_report_in_chinese_checks_the_trader_it_names(
 async def test_a_bad_kind_or_an_unknown_name_is_an_error_to_the_model_and_nothing_runs(
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
-    desk = trader_desk()
-    await stopped_alpha(desk)
+    _, chat = await alpha_desk(model)
     llm.add(
         completion(
             None,
@@ -162,7 +164,6 @@ async def test_a_bad_kind_or_an_unknown_name_is_an_error_to_the_model_and_nothin
         ),
         completion(None, [tool_call("d4", "diagnose", {"kind": "trader", "name": "alpha"})]),
     )
-    chat = with_model(desk.core, model, desk.clock)
 
     reply = await chat.say("my alpha bot stopped buying, what's going on?")
 
@@ -183,13 +184,11 @@ async def test_a_bad_kind_or_an_unknown_name_is_an_error_to_the_model_and_nothin
 async def test_a_model_that_asks_back_after_an_unknown_name_needs_input(
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
-    desk = trader_desk()
-    await stopped_alpha(desk)
+    _, chat = await alpha_desk(model)
     llm.add(
         completion(None, [tool_call("d1", "diagnose", {"kind": "trader", "name": "gamma"})]),
         completion("You have no trader called gamma. Did you mean alpha?"),
     )
-    chat = with_model(desk.core, model, desk.clock)
 
     reply = await chat.say("gamma stopped buying, why?")
 
@@ -213,10 +212,8 @@ async def test_a_person_with_nothing_of_that_kind_gets_the_diagnosis_own_answer(
 async def test_in_a_group_the_model_started_diagnosis_is_private_as_a_rule_started_one(
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
-    desk = trader_desk()
-    await stopped_alpha(desk)
+    _, chat = await alpha_desk(model, ChatKind.GROUP)
     llm.add(completion(None, [tool_call("d1", "diagnose", {"kind": "trader"})]))
-    chat = with_model(desk.core, model, desk.clock, ChatKind.GROUP)
 
     reply = await chat.say("my alpha bot stopped buying, what's going on?")
 

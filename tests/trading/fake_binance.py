@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
-import threading
-import time
 from decimal import Decimal
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qsl, urlparse
+from urllib.parse import parse_qsl
+
+from tests.trading.fake_exchange import FakeExchange
 
 KEY = "fakeBinanceKey0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH"
 SECRET = "fakeBinanceSecret0123456789abcdefghijklmnopqrstuvwxyzABCD"
@@ -28,8 +26,9 @@ FILTERS = {
 }
 
 
-class FakeBinance:
+class FakeBinance(FakeExchange):
     def __init__(self, key: str = KEY, secret: str = SECRET) -> None:
+        super().__init__()
         self.key, self.secret = key, secret
         # GET /sapi/v1/account/apiRestrictions (None: the endpoint is missing, as on the testnet)
         self.restrictions: dict[str, Any] | None = {
@@ -43,110 +42,47 @@ class FakeBinance:
         self.signed_answer: tuple[int, dict[str, Any]] | None = None  # forced on every signed call
         self.ask = {"BTCUSDT": Decimal("90000.00"), "ETHUSDT": Decimal("3500.00")}
         self.bid = {"BTCUSDT": Decimal("89990.00"), "ETHUSDT": Decimal("3499.50")}
-        self.balances = {"USDT": Decimal("1000"), "BTC": Decimal("0"), "ETH": Decimal("0")}
-        self.orders: dict[str, dict[str, Any]] = {}  # by client order id
-        self.clock_skew_ms = 0  # added to the server's clock
-        self.stall_orders = False
-        self.drop_orders = False  # time out without placing anything
-        self.stall_seconds = 3.0
-        self.requests: list[tuple[str, str]] = []  # (method, path)
-        self.order_posts = 0
-        self._lock = threading.Lock()
-        self._next_id = 1000
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                self._handle("GET")
-
-            def do_POST(self) -> None:
-                self._handle("POST")
-
-            def do_DELETE(self) -> None:
-                self._handle("DELETE")
-
-            def _handle(self, method: str) -> None:
-                url = urlparse(self.path)
-                length = int(self.headers.get("content-length") or 0)
-                body = self.rfile.read(length).decode() if length else ""
-                status, payload, delay = fake.answer(method, url.path, url.query, body, dict(self.headers))
-                if delay:
-                    time.sleep(delay)
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
-
-    def __enter__(self) -> FakeBinance:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        self.orders: dict[str, dict[str, Any]] = {}  # by client order id, as Binance renders them
 
     # -- the API ------------------------------------------------------------------------------
 
     def answer(
         self, method: str, path: str, query: str, body: str, headers: dict[str, str]
     ) -> tuple[int, Any, float]:
-        with self._lock:
-            self.requests.append((method, path))
-            if path == "/api/v3/exchangeInfo":
-                return 200, self._exchange_info(), 0
-            if path == "/api/v3/time":
-                return 200, {"serverTime": self._now()}, 0
-            if path == "/api/v3/ping":
-                return 200, {}, 0
-            params = dict(parse_qsl(query)) | dict(parse_qsl(body))
-            problem = self._auth(query, body, params, headers)
-            if problem is not None:
-                return problem[0], problem[1], 0
-            if self.signed_answer is not None:
-                return self.signed_answer[0], self.signed_answer[1], 0
-            if path == "/api/v3/account":
-                return 200, self._account(), 0
-            if path == "/sapi/v1/account/apiRestrictions" and self.restrictions is not None:
-                return 200, {**self.restrictions, "createTime": self._now()}, 0
-            if path == "/api/v3/order" and method == "POST":
-                self.order_posts += 1
-                if self.drop_orders:
-                    return (
-                        503,
-                        {"code": -1001, "msg": "Internal error; unable to process your request."},
-                        self.stall_seconds,
-                    )
-                return self._place(params)
-            if path == "/api/v3/order" and method == "GET":
-                cid = params.get("origClientOrderId", "")
-                found = self.orders.get(cid)
-                if found is None:
-                    return 400, {"code": -2013, "msg": "Order does not exist."}, 0
-                return 200, found, 0
-            if path == "/api/v3/myTrades":
-                return 200, [], 0
-            return 404, {"code": -1, "msg": f"no route {method} {path}"}, 0
-
-    def _now(self) -> int:
-        return int(time.time() * 1000) + self.clock_skew_ms
+        if path == "/api/v3/exchangeInfo":
+            return 200, self._exchange_info(), 0
+        if path == "/api/v3/time":
+            return 200, {"serverTime": self.now_ms()}, 0
+        if path == "/api/v3/ping":
+            return 200, {}, 0
+        params = dict(parse_qsl(query)) | dict(parse_qsl(body))
+        problem = self._auth(query, body, params, headers)
+        if problem is not None:
+            return problem[0], problem[1], 0
+        if self.signed_answer is not None:
+            return self.signed_answer[0], self.signed_answer[1], 0
+        if path == "/api/v3/account":
+            return 200, self._account(), 0
+        if path == "/sapi/v1/account/apiRestrictions" and self.restrictions is not None:
+            return 200, {**self.restrictions, "createTime": self.now_ms()}, 0
+        if path == "/api/v3/order" and method == "POST":
+            self.order_posts += 1
+            if self.drop_orders:
+                return (
+                    503,
+                    {"code": -1001, "msg": "Internal error; unable to process your request."},
+                    self.stall_seconds,
+                )
+            return self._place(params)
+        if path == "/api/v3/order" and method == "GET":
+            cid = params.get("origClientOrderId", "")
+            found = self.orders.get(cid)
+            if found is None:
+                return 400, {"code": -2013, "msg": "Order does not exist."}, 0
+            return 200, found, 0
+        if path == "/api/v3/myTrades":
+            return 200, [], 0
+        return 404, {"code": -1, "msg": f"no route {method} {path}"}, 0
 
     def _auth(
         self, query: str, body: str, params: dict[str, str], headers: dict[str, str]
@@ -164,7 +100,7 @@ class FakeBinance:
             return 400, {"code": -1022, "msg": "Signature for this request is not valid."}
         window = int(params.get("recvWindow", "5000"))
         timestamp = int(params.get("timestamp", "0"))
-        now = self._now()
+        now = self.now_ms()
         if timestamp >= now + 1000 or now - timestamp > window:
             return 400, {"code": -1021, "msg": "Timestamp for this request is outside of the recvWindow."}
         return None
@@ -199,7 +135,7 @@ class FakeBinance:
                     ],
                 }
             )
-        return {"timezone": "UTC", "serverTime": self._now(), "rateLimits": [], "symbols": symbols}
+        return {"timezone": "UTC", "serverTime": self.now_ms(), "rateLimits": [], "symbols": symbols}
 
     def _account(self) -> dict[str, Any]:
         return {
@@ -247,7 +183,7 @@ class FakeBinance:
             self.balances[base] -= quantity
             self.balances["USDT"] += notional - commission
         self._next_id += 1
-        now = self._now()
+        now = self.now_ms()
         order = {
             "symbol": symbol,
             "orderId": self._next_id,

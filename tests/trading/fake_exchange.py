@@ -71,6 +71,9 @@ class FakeExchange:
             def do_POST(self) -> None:
                 self._handle("POST")
 
+            def do_DELETE(self) -> None:
+                self._handle("DELETE")
+
             def _handle(self, method: str) -> None:
                 url = urlparse(self.path)
                 length = int(self.headers.get("content-length") or 0)
