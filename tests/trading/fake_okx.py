@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl
 
 from tests.trading.fake_exchange import FakeExchange, Fill
 
-KEY = "fake-okx-key-0123456789abcdef"
+KEY = "8c2f6a1e-4b7d-4e21-9a3c-5f0d2e7b1c94"  # the shape of an OKX key (a UUID)
 SECRET = "FAKEOKXSECRET0123456789ABCDEF0123"
 PASSPHRASE = "Fake-Passphrase-1"
 MIN_SIZE = {"BTCUSDT": "0.00001", "ETHUSDT": "0.0001"}
