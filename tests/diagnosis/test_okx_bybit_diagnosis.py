@@ -52,7 +52,7 @@ async def test_a_wrong_okx_passphrase_is_named(okx: fake_okx.FakeOkx, bybit: fak
     block = only(await desk.chat.say("why does my okx account not work"))
     check = next(c for c in block.checks if c.name == "signed_read")
     assert (check.outcome, check.code) == ("failed", "50105")
-    assert "passphrase" in block.cause_code
+    assert block.cause_code == "passphrase_wrong"
 
 
 async def test_a_wrong_bybit_secret_is_a_signature_error(
