@@ -53,6 +53,7 @@ _EN_VERBS: dict[str, ActionKind] = {
     "updated": "update", "changed": "update", "renamed": "update", "modified": "update",
     "replaced": "update", "rotated": "update",
     "started": "start", "launched": "start", "activated": "start", "enabled": "start",
+    "restarted": "start", "relaunched": "start", "resumed": "start", "rebooted": "start",
     "stopped": "stop", "paused": "stop", "disabled": "stop", "deactivated": "stop",
     "transferred": "transfer", "withdrawn": "transfer", "withdrew": "transfer", "deposited": "transfer",
     "sent": "transfer",
@@ -85,6 +86,7 @@ _ZH_VERBS: dict[str, ActionKind] = {
     "绑定": "create",
     "修改": "update", "更新": "update", "改名": "update", "重命名": "update", "更换": "update",
     "启动": "start", "开启": "start", "运行": "start", "激活": "start",
+    "重启": "start", "重新启动": "start", "恢复运行": "start",
     "停止": "stop", "关闭": "stop", "暂停": "stop", "停用": "stop",
     "转账": "transfer", "提现": "transfer", "充值": "transfer", "划转": "transfer",
 }  # fmt: skip
