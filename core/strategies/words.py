@@ -6,15 +6,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from core.routing.words import word_alternation
 from core.strategies.params import Kind
 
 
 def _alt(*words: str) -> str:
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        esc = re.escape(w).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
-    return "|".join(parts)
+    return word_alternation(words)
 
 
 KIND_WORDS: Final[dict[Kind, tuple[str, ...]]] = {

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from core.routing.words import word_pattern
+
 
 class AliasIndex:
     """Aliases mapped to catalog keys, tried longest first so "币安测试网" wins over "币安"."""
@@ -32,5 +34,4 @@ class AliasIndex:
 def _pattern(alias: str) -> re.Pattern[str]:
     # A Latin alias is a whole word, and its spaces may be written as "_", "-" or nothing
     # ("binance testnet" = "binance_testnet"); a Chinese one matches anywhere.
-    esc = re.escape(alias).replace(r"\ ", r"[\s_-]*")
-    return re.compile(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if alias.isascii() else esc)
+    return word_pattern(alias, space=r"[\s_-]*")

@@ -17,6 +17,7 @@ from typing import Any
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.routing.normalize import normalize
+from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name
 from core.workspace.exchanges import EXCHANGES, find_exchange
@@ -235,10 +236,6 @@ def _one_exchange(norm: str) -> str | None:
         return None
     others = norm
     for alias in EXCHANGES[first].aliases:
-        others = re.sub(
-            rf"(?<![a-z0-9]){re.escape(alias)}(?![a-z0-9])" if alias.isascii() else re.escape(alias),
-            " ",
-            others,
-        )
+        others = re.sub(word_alternation((alias,), space=r"\ "), " ", others)
     second = find_exchange(others)
     return first if second is None or second == first else None

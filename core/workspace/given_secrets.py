@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from core.planner.redaction import redact
+from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret, secret_value
 
 Label = Literal["key", "secret", "passphrase"]
@@ -33,12 +34,8 @@ _LABEL_WORDS: tuple[tuple[str, Label], ...] = (
 
 
 def _label_pattern() -> re.Pattern[str]:
-    parts = []
-    for word, _ in sorted(_LABEL_WORDS, key=lambda p: -len(p[0])):
-        esc = re.escape(word).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if word.isascii() else esc)
     return re.compile(
-        rf"(?P<label>{'|'.join(parts)})"
+        rf"(?P<label>{word_alternation(word for word, _ in _LABEL_WORDS)})"
         r"(?P<sep>\s*(?:(?<![a-z])(?:is|was|=|:)(?![a-z])|[是为：:=])\s*|\s+)"
         r"(?P<value>[\x21-\x2b\x2d-\x3a\x3c-\x7e]+)",  # printable ASCII but "," and ";"
         re.IGNORECASE,

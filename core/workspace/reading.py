@@ -20,6 +20,7 @@ from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
+from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
@@ -34,11 +35,7 @@ Domain = Literal["trader", "strategy", "model", "exchange"]
 
 def _alt(*words: str) -> str:
     """An alternation: Latin words match whole ("key" not in "keyboard"), CJK as substrings."""
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        esc = re.escape(w).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
-    return "|".join(parts)
+    return word_alternation(words)
 
 
 def _rx(*words: str) -> re.Pattern[str]:

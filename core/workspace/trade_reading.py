@@ -22,6 +22,7 @@ from typing import Any, Literal
 from core.coin_index import CoinIndex, Mention
 from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
+from core.routing.words import word_pattern
 from core.strategies.words import STRATEGY_TALK
 from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import find_name
@@ -29,11 +30,7 @@ from core.workspace.reading import CREATE, DELETE, EXCHANGE_PLACE
 
 
 def _rx(*words: str) -> re.Pattern[str]:
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        esc = re.escape(w).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
-    return re.compile("|".join(parts))
+    return word_pattern(*words)
 
 
 SELL_ALL = _rx(

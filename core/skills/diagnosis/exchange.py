@@ -26,6 +26,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
+from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
 from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
 from core.state import Task
@@ -384,11 +385,7 @@ def _chosen(
 def _names(name: str, text: str) -> bool:
     """The message names the account: its whole name, as a word ("a" is not in "account")."""
     key, said = name_key(name), name_key(text)
-    if not key:
-        return False
-    if key.isascii():
-        return re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", said) is not None
-    return key in said
+    return bool(key) and has_word(key, said)
 
 
 def actions() -> dict[str, ActionSpec[ExchangeDiagnosisSkill]]:

@@ -9,7 +9,6 @@ or "model not found" lists the provider's current model names from the catalog).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from core.diagnosis.ports import ModelAnswer, ModelProbe
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
+from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
 from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, targeted
 from core.state import Task
@@ -297,11 +297,7 @@ def _chosen(
 
 
 def _names(key: str, said: str) -> bool:
-    if not key:
-        return False
-    if key.isascii():
-        return re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", said) is not None
-    return key in said
+    return bool(key) and has_word(key, said)
 
 
 def actions() -> dict[str, ActionSpec[ModelDiagnosisSkill]]:

@@ -22,6 +22,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
+from core.routing.words import has_word
 from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
@@ -56,11 +57,7 @@ def _source(exchange: str) -> str:
 
 def _names(name: str, text: str) -> bool:
     key, said = name_key(name), name_key(text)
-    if not key:
-        return False
-    if key.isascii():
-        return re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", said) is not None
-    return key in said
+    return bool(key) and has_word(key, said)
 
 
 async def _accounts(accounts: ExchangeAccountRepository, turn: Turn, task: Task) -> list[ExchangeAccount]:

@@ -23,6 +23,7 @@ from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
+from core.routing.words import has_word
 from core.skills.diagnosis.common import DiagnosisSkill, rules_detail, targeted
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
@@ -56,12 +57,7 @@ def _named(items: list[Any], text: str) -> list[Any]:
     found = []
     for item in items:
         key = name_key(item.name)
-        if not key:
-            continue
-        if key.isascii():
-            if re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", said):
-                found.append(item)
-        elif key in said:
+        if key and has_word(key, said):
             found.append(item)
     return found
 

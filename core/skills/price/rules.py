@@ -12,6 +12,7 @@ from typing import Any, Literal
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
+from core.routing.words import word_pattern
 from core.skills.price.coins import CoinFinder, Found
 from core.skills.price.ranges import RangeAsk, read_range
 
@@ -20,11 +21,7 @@ SKILL = "price"
 
 
 def _words(*items: str) -> re.Pattern[str]:
-    parts = []
-    for item in items:
-        esc = re.escape(item).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if item.isascii() else esc)
-    return re.compile("|".join(parts))
+    return word_pattern(*items, longest_first=False)  # tried in the order given
 
 
 # Words that ask for a price. "Strong" ones also work without a coin ("当前价格是多少").

@@ -20,6 +20,7 @@ from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
+from core.routing.words import word_alternation
 from core.strategies.intervals import find_interval, without_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
@@ -28,11 +29,7 @@ from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDAT
 
 
 def _alt(*words: str) -> str:
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        esc = re.escape(w).replace(r"\ ", r"\s*")
-        parts.append(rf"(?<![a-z0-9]){esc}(?![a-z0-9])" if w.isascii() else esc)
-    return "|".join(parts)
+    return word_alternation(words)
 
 
 def _rx(*words: str) -> re.Pattern[str]:

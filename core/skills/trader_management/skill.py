@@ -11,7 +11,6 @@ it cancels nothing already filled. Delete is refused while the trader runs.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -27,6 +26,7 @@ from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
+from core.routing.words import has_word
 from core.secrets import SecretBox
 from core.skills.trader_management import messages as _messages  # noqa: F401 - the "trader." texts
 from core.skills.trader_management.rules import REQUEST, SKILL
@@ -253,7 +253,7 @@ class TraderSkill(RecordSkill[Trader]):
         if model is not None:
             found["model"] = model.id
         strategies = await self.strategies.owned(owner)
-        kinds = {k for k, words in _KIND_WORDS if any(_word(w, norm) for w in words)}
+        kinds = {k for k, words in _KIND_WORDS if any(has_word(w, norm) for w in words)}
         picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
         strategy = _one(picked_s, recent)
         if strategy is not None:
@@ -903,12 +903,6 @@ def _aliases(record: ExchangeAccount | Strategy | ModelConfig) -> tuple[str, ...
     if isinstance(record, ModelConfig):
         return (record.provider,)
     return (record.kind,)
-
-
-def _word(word: str, norm: str) -> bool:
-    if word.isascii():
-        return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", norm) is not None
-    return word in norm
 
 
 def _named(norm: str, records: Sequence[Any]) -> list[Any]:
