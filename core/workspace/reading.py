@@ -128,7 +128,9 @@ _ID = re.compile(
     r"(?:(?<![a-z0-9#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE
 )
 _VALUE = re.compile(
-    r"(?:改名为|改名成|重命名为|改成|改为|换成|设为|设置为|更新为|(?<![a-z])(?:to|as)(?![a-z]))\s*"
+    # "重命名 main 为 core": a "为" standing alone between the name and the new one
+    r"(?:改名为|改名成|改名叫|重命名为|改成|改为|换成|设为|设置为|更新为|(?<=\s)为(?=\s)|"
+    r"(?<![a-z])(?:to|as)(?![a-z]))\s*"
     # the new value, whole: "to okx-alt", "to Alt 3", "改成「副 账户」" (at most three words)
     r"[\"“「『]?(?P<v>[^\s\"”」』]+(?:\s+[^\s\"”」』]+){0,2}?)[\"”」』]?\s*$",
     re.IGNORECASE,
