@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Literal
+
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 Locale = Literal["zh", "en"]
 LOCALES: tuple[Locale, ...] = ("zh", "en")
@@ -31,7 +32,7 @@ def detect_locale(text: str) -> Locale | None:
     A message of only tickers and commands ("BTC", "/price eth") does not tell.
     """
     text = unicodedata.normalize("NFKC", text)  # full-width "ｅｔｈ ｐｒｉｃｅ" is English
-    if _CJK.search(text):
+    if not text.isascii() and _CJK.search(text):  # ASCII has no CJK: no need to compile _CJK
         return "zh"
     words = [w for w in _LATIN_WORD.findall(text) if not w.isupper()]
     if words:

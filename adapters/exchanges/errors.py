@@ -11,7 +11,9 @@ from typing import Any
 from core.trading.ports import ExchangeError, ExchangeFault
 
 _BODY = re.compile(r"\{.*\}", re.DOTALL)
-_PRINTABLE = re.compile(r"[^\x20-\x7e\u00a0-\uffff]")
+# Control characters and those outside the BMP: the complement of [\x20-\x7e\u00a0-\uffff],
+# spelt out because a class over the BMP takes milliseconds to compile (start-up time).
+_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\U00010000-\U0010ffff]")
 
 
 def exchange_code(text: str) -> tuple[str, str]:

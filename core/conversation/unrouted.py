@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from dataclasses import replace
 from datetime import timedelta
 from typing import Protocol
 
 import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.conversation.leases import ConversationLeases
 from core.events import ConversationKey
 from core.i18n import Locale

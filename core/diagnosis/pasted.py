@@ -43,7 +43,9 @@ _STATUS = re.compile(
     re.IGNORECASE,
 )
 _BARE_STATUS = re.compile(r"(?<![\d.\-])(4(?:0[0-9]|1[0-9]|2[0-9])|5(?:0[0-9]))(?![\d.%])")
-_PRINTABLE = re.compile(r"[^\x20-\x7e\u00a0-\uffff]")
+# Control characters and those outside the BMP: the complement of [\x20-\x7e\u00a0-\uffff],
+# spelt out because a class over the BMP takes milliseconds to compile (start-up time).
+_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\U00010000-\U0010ffff]")
 
 # Phrases that name an error without its code (what the exchange or provider says in words).
 _PHRASE_TEXTS: tuple[tuple[str, Source, str], ...] = (

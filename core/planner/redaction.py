@@ -6,8 +6,9 @@ leaks a key to a third party.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 REDACTED = "[REDACTED]"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
 

@@ -14,11 +14,11 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex, Mention
 from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
 from core.routing.normalize import normalize

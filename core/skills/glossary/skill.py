@@ -6,8 +6,7 @@ to the planner (when configured) like any unrecognised message.
 
 from __future__ import annotations
 
-import re
-
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route

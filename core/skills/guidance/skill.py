@@ -4,8 +4,7 @@ middle of a task, it is a side question, answered before the open task's questio
 
 from __future__ import annotations
 
-import re
-
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale, register
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize

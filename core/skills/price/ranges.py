@@ -8,9 +8,10 @@ by date), so the answer says so and shows the current price.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
+
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7

@@ -4,11 +4,11 @@ Also reads the /price and /history commands ("/price btc"), which the engine rou
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext

@@ -6,12 +6,12 @@ about. Numbers stay the text's digits (Decimal later, never float)."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
+from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
