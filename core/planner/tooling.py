@@ -28,9 +28,12 @@ from core.routing.router import Route
 
 
 class ToolArgs(BaseModel):
-    """Base of every tool's arguments: unknown fields are an error, values are never coerced."""
+    """Base of every tool's arguments: unknown fields are an error, values are never coerced.
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    Their validators are built on first use (``defer_build``): a process that never runs the
+    planner (`deskmate ask "BTC price"`) does not pay for them at start-up."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 @dataclass(frozen=True, slots=True)
