@@ -12,11 +12,11 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Connection, Index, Integer, Row, String, Table, bindparam, delete, insert, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.outbound.destination import Destination
@@ -77,7 +77,7 @@ class SqlDeliveryLog:
         if dialect not in ("sqlite", "postgresql"):
             raise ValueError(f"unsupported database backend: {dialect}")
         d, p = deliveries.c, paused_destinations.c
-        dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        dialect_insert = insert_for(dialect)
         self._insert = insert(deliveries)
         self._pause = dialect_insert(paused_destinations).on_conflict_do_nothing(
             index_elements=[p.destination]

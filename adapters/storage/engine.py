@@ -14,6 +14,8 @@ from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from adapters.storage.dialects import use_postgresql
+
 logger = logging.getLogger(__name__)
 
 # WAL lets readers run beside one writer; NORMAL skips the fsync per commit (safe under WAL: a
@@ -46,6 +48,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", set_sqlite_pragmas)
         return engine
     if backend == "postgresql":
+        use_postgresql()  # the partial indexes' PostgreSQL condition, before any DDL
         # Sizing only applies to the default queue pool (not to e.g. the NullPool of migrations).
         defaults = POSTGRES_POOL if "poolclass" in kwargs else {**POSTGRES_POOL, **POSTGRES_QUEUE_POOL}
         return create_async_engine(parsed, **{**defaults, **kwargs})

@@ -44,11 +44,11 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for, partial_index
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.jobs.model import Enqueued, Job, JobStatus, NewJob
@@ -83,13 +83,7 @@ class JobRow(Base):
     __table_args__ = (
         # The claim scans due pending jobs and expired running ones by time.
         Index("ix_jobs_status_due_at", "status", "due_at"),
-        Index(
-            "uq_jobs_dedupe_key_live",
-            "dedupe_key",
-            unique=True,
-            sqlite_where=text(LIVE),
-            postgresql_where=text(LIVE),
-        ),
+        partial_index("uq_jobs_dedupe_key_live", "dedupe_key", unique=True, where=text(LIVE)),
     )
 
 
@@ -101,7 +95,7 @@ class _Statements:
 
     def __init__(self, dialect: str) -> None:
         j = jobs.c
-        dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        dialect_insert = insert_for(dialect)
         # No conflict target: the only unique index besides the (random) id is the dedupe index.
         self.insert = dialect_insert(jobs).on_conflict_do_nothing()
         self.live_by_key = select(j.id).where(j.dedupe_key == bindparam("key"), text(LIVE))

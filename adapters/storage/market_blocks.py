@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 from typing import cast
 
 from sqlalchemy import String, Table, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base, UTCDateTime
 from core.market import MAX_RETRY_AFTER_SECONDS
 from core.market_guard import MarketBlock
@@ -36,7 +36,7 @@ market_blocks = cast(Table, MarketBlockRow.__table__)
 class SqlMarketBlockStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert = insert_for(engine.dialect.name)
 
     async def get_block(self, source: str) -> MarketBlock | None:
         async with self._engine.connect() as conn:

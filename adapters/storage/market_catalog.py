@@ -12,10 +12,10 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import String, Table, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base, UTCDateTime
 from core.markets import MarketSpec, markets_from_rows, rules_to_row
 
@@ -43,7 +43,7 @@ market_catalog = cast(Table, MarketCatalogRow.__table__)
 class SqlCatalogStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert = insert_for(engine.dialect.name)
 
     async def load(self) -> tuple[list[MarketSpec], datetime] | None:
         """The cached list and when the exchange gave it, or None when nothing is cached."""

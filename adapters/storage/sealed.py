@@ -25,11 +25,11 @@ from enum import StrEnum
 from typing import Any, cast
 
 from sqlalchemy import Column, Integer, Table, Text, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.migrate import migration_engine
 from adapters.storage.model_configs import model_configs
@@ -144,7 +144,7 @@ def read_canary(conn: Connection) -> str | None:
 def claim_canary(conn: Connection, sealed: str, now: datetime) -> str:
     """Store ``sealed`` as the canary unless one exists (two first starts racing keep one); the
     stored canary either way."""
-    insert = postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert
+    insert = insert_for(conn.dialect.name)
     stmt = insert(secret_canary).values(id=CANARY_ID, sealed=sealed, updated_at=now)
     conn.execute(stmt.on_conflict_do_nothing(index_elements=[secret_canary.c.id]))
     stored = read_canary(conn)

@@ -20,10 +20,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import BindParameter, Connection, Row, bindparam, delete, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
@@ -49,7 +49,7 @@ class _Statements:
     """Every statement the store runs, built once for one dialect."""
 
     def __init__(self, dialect: str) -> None:
-        dialect_insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        dialect_insert = insert_for(dialect)
         cs, pe, t = conversation_states.c, processed_events.c, action_tokens.c
         key: BindParameter[Any] = bindparam("k")  # not a column's name: those are for VALUES / SET
         holder: BindParameter[Any] = bindparam("h")

@@ -21,7 +21,6 @@ from typing import Any, cast
 from sqlalchemy import (
     Boolean,
     CheckConstraint,
-    Index,
     Integer,
     Row,
     String,
@@ -37,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
+from adapters.storage.dialects import partial_index
 from adapters.storage.records import SqlRecords, name_columns, row_id
 from adapters.storage.tables import Base, UTCDateTime
 from adapters.storage.traders import traders
@@ -65,12 +65,8 @@ class StrategyRow(Base):
     __table_args__ = (
         UniqueConstraint("owner", "name_key", name="uq_strategies_owner_name"),
         CheckConstraint("kind IN ('dca', 'grid', 'ai')", name="kind"),
-        Index(
-            "uq_strategies_owner_default",
-            "owner",
-            unique=True,
-            sqlite_where=CheckConstraint("is_default").sqltext,
-            postgresql_where=CheckConstraint("is_default").sqltext,
+        partial_index(
+            "uq_strategies_owner_default", "owner", unique=True, where=CheckConstraint("is_default").sqltext
         ),
         # Ids are never reused: a stale confirmation must not find a different strategy.
         {"sqlite_autoincrement": True},

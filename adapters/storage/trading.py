@@ -32,12 +32,12 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
+from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base, UTCDateTime
 from core.tasks.audit import AuditEntry
 from core.trading.model import (
@@ -456,9 +456,7 @@ class SqlOrderStore:
 
 def _insert_ignore(conn: AsyncConnection, table: Table) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING on either backend."""
-    if conn.dialect.name == "postgresql":
-        return postgresql.insert(table).on_conflict_do_nothing()
-    return sqlite.insert(table).on_conflict_do_nothing()
+    return insert_for(conn.dialect.name)(table).on_conflict_do_nothing()
 
 
 def _audited(audit: AuditEntry, row: Row[Any]) -> AuditEntry:

@@ -13,10 +13,10 @@ from datetime import date
 from typing import cast
 
 from sqlalchemy import BigInteger, Date, Executable, String, Table, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
+from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base
 
 logger = logging.getLogger(__name__)
@@ -59,12 +59,8 @@ class SqlUsageLedger:
 
     def _increment(self, scope: str, day: date, tokens: int) -> Executable:
         key = [usage_daily.c.scope, usage_daily.c.day]
-        if self._dialect == "postgresql":
-            pg = postgresql.insert(usage_daily).values(scope=scope, day=day, tokens=tokens)
-            return pg.on_conflict_do_update(
-                index_elements=key, set_={"tokens": usage_daily.c.tokens + pg.excluded.tokens}
-            )
-        lite = sqlite.insert(usage_daily).values(scope=scope, day=day, tokens=tokens)
-        return lite.on_conflict_do_update(
-            index_elements=key, set_={"tokens": usage_daily.c.tokens + lite.excluded.tokens}
+        row = insert_for(self._dialect)(usage_daily).values(scope=scope, day=day, tokens=tokens)
+        upsert: Executable = row.on_conflict_do_update(
+            index_elements=key, set_={"tokens": usage_daily.c.tokens + row.excluded.tokens}
         )
+        return upsert
