@@ -64,12 +64,13 @@ class Parsed:
     # the question's answer all the same, so the refusal is said rather than another skill run.
     of_shape: bool = False
     # Other slots the same answer gives ("每天买50U" answers the amount and says the interval):
-    # each checked like a typed answer and filled when still empty.
+    # each checked like a typed answer and filled when still empty. Without a value, an answer
+    # that gives only these ("每天买50U" asked for the coin): they are kept, the question asked again.
     also: dict[str, str] = field(default_factory=dict)
 
     @property
     def answers(self) -> bool:
-        return self.value is not None or self.of_shape
+        return self.value is not None or self.of_shape or bool(self.also)
 
 
 class TaskFlow:
@@ -249,6 +250,9 @@ class TaskFlow:
             return await self._ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
         else:
             parsed = await self.parse(turn, task, spec, text)
+        if parsed.value is None and parsed.also and parsed.error is None:
+            # It says the other parameters, not this one: those are kept, this one asked again.
+            return await self._ask(turn, task, spec, await self._noted(turn, task, parsed))
         if parsed.value is None:
             notice = NoticeBlock(
                 turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
@@ -289,6 +293,17 @@ class TaskFlow:
                 task.slots[name] = more.value
             elif more.error:
                 notes.append(NoticeBlock(turn.t(more.error, **more.params), "warning", "invalid_slot"))
+        return notes
+
+    async def _noted(self, turn: Turn, task: Task, parsed: Parsed) -> list[Block]:
+        """Fill what an answer gave besides the value asked; a notice naming what was kept."""
+        before = set(task.slots)
+        notes = await self._fill_also(turn, task, parsed)
+        kept = [name for name in parsed.also if name in task.slots and name not in before]
+        if kept:
+            labels = [self.field_label(turn, name) or name for name in kept]
+            fields = ("、" if turn.locale == "zh" else ", ").join(labels)
+            notes.insert(0, NoticeBlock(turn.t("flow.noted", fields=fields), "info", "noted"))
         return notes
 
     async def fill_secret(self, turn: Turn, task: Task, spec: SlotSpec, value: str) -> Reply:

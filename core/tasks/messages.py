@@ -11,6 +11,10 @@ register(
             "zh": "操作没有完成（存储出错），请稍后再试。",
             "en": "That didn't go through (a storage error); please try again in a moment.",
         },
+        "flow.noted": {
+            "zh": "已记下：{fields}。",
+            "en": "Noted: {fields}.",
+        },
         "flow.invalid": {
             "zh": "这个回答我没看懂。",
             "en": "I didn't understand that answer.",

@@ -16,7 +16,7 @@ import pytest
 from core.state import TaskStatus
 from core.tasks.answers import is_switch, unasked
 from tests.strategies.desk import StrategyDesk, strategy_desk
-from tests.workspace.conftest import codes
+from tests.workspace.conftest import codes, text_of
 
 
 @pytest.fixture
@@ -182,3 +182,29 @@ async def test_a_sentence_about_something_else_is_no_amount(
     state = await desk.core.store.load_state(desk.chat.key)
     paused = state.active or state.resume_stack[-1]
     assert paused.skill == "strategy_management" and "quote_amount" not in paused.slots
+
+
+@pytest.mark.parametrize(
+    ("start", "answer", "coin", "noted"),
+    [
+        ("新建一个定投策略", "每天买50U", "BTC", "已记下"),
+        ("make a DCA strategy", "buy 50U every day", "ETH", "Noted"),
+    ],
+)
+async def test_parameters_without_the_coin_asked_are_kept_and_the_coin_asked_again(
+    desk: StrategyDesk, start: str, answer: str, coin: str, noted: str
+) -> None:
+    """No buy order starts (the trade rule reads the sentence too): the amount and the interval
+    are the strategy's, and the coin is asked again."""
+    assert codes(await desk.chat.say(start)) == ["ask_symbol"]
+    reply = await desk.chat.say(answer)
+    assert reply.route.skill == "strategy_management", reply.route
+    assert codes(reply) == ["noted", "ask_symbol"], codes(reply)
+    assert noted in text_of(reply)
+    state = await desk.core.store.load_state(desk.chat.key)
+    assert state.resume_stack == []
+    assert state.active is not None and state.active.asking == "symbol"
+    assert (state.active.slots["quote_amount"], state.active.slots["interval"]) == ("50", "1d")
+    assert "strategy_created" in codes(await desk.chat.say(coin))
+    (created,) = await desk.strategies.owned("console:user-1")
+    assert str(created.params.quote_amount) == "50" and created.params.interval.text == "1d"  # type: ignore[union-attr]

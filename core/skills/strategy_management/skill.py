@@ -215,11 +215,30 @@ class StrategySkill(RecordSkill[Strategy]):
     def _from_sentence(self, turn: Turn, task: Task, kind: str, field: str, text: str) -> Parsed | None:
         """An answer that is a sentence rather than the value alone ("每天买50U", "buy 50U every
         day" asked for the amount): the value it gives for ``field``, and, for a new strategy,
-        the other parameters it says (the interval). None when it gives no ``field``, or says
-        something else than the strategy has (another coin): then it answers nothing here."""
+        the other parameters it says (the interval). For a new strategy, a sentence of other
+        parameters only ("每天买50U" asked for the coin) keeps those and asks again; one value of
+        another kind ("7d" asked for the amount) is a mistaken answer, refused with its reason.
+        None when it gives none, or says something else than the strategy has (another coin):
+        then it answers nothing here."""
         said = self.reader.values(text, kind)
         if field not in said:
+            if task.action != "create" or len(said) < 2:
+                return None
+            also = self._also(task, kind, field, said)
+            return Parsed(also=also) if also else None
+        also = self._also(task, kind, field, said)
+        if also is None:
             return None
+        try:
+            value = self._field_value(task, kind, field, said[field])
+        except InvalidParams as exc:
+            refused = _refused(turn, exc)  # "每天买2U": below the minimum, said so
+            return refused if refused.of_shape else None
+        return Parsed(value, also=also if task.action == "create" else {})
+
+    def _also(self, task: Task, kind: str, field: str, said: dict[str, str]) -> dict[str, str] | None:
+        """The parameters besides ``field`` a sentence says that the strategy does not have yet;
+        None when one contradicts what it has (another coin)."""
         also: dict[str, str] = {}
         for other, raw in said.items():
             if other == field or other not in forms.fields_of(kind):
@@ -234,12 +253,7 @@ class StrategySkill(RecordSkill[Strategy]):
                 same = False
             if not same:
                 return None
-        try:
-            value = self._field_value(task, kind, field, said[field])
-        except InvalidParams as exc:
-            refused = _refused(turn, exc)  # "每天买2U": below the minimum, said so
-            return refused if refused.of_shape else None
-        return Parsed(value, also=also if task.action == "create" else {})
+        return also
 
     def _parse_field_choice(self, turn: Turn, task: Task, text: str) -> Parsed:
         kind = str(task.slots.get("kind", ""))
