@@ -166,6 +166,10 @@ VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
 _RENAME = _rx("改名", "重命名", "rename", "改名为", "改名成")
+# "给 main 改名叫 core": the 给 that puts the record before its change (as 把 / 将 do, which are
+# filler anywhere); only leading the name, so "删除 给力账户" and "送给你" keep theirs.
+_GIVE_TO = re.compile(r"^给\s*(?=\S)")
+_BA = re.compile(r"把|将")
 _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
 
 # Everything that is not a name, removed to find the name in "删除交易所 主账户".
@@ -365,7 +369,7 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
             elif value is not None and field in _SECRET_FIELDS and secret_value(value.group("v")):
                 # "change main's api key to vmPU…": the new credential, sealed by the flow
                 slots[GIVEN_SECRETS] = {field: value.group("v")}
-    ref = _target(text)
+    ref = _target(text, changed=action == "update")
     if ref:
         slots["target_ref"] = ref
     return slots
@@ -384,7 +388,15 @@ def _field(norm: str, domain: str) -> str | None:
     return found[0] if found else None
 
 
-def _target(text: str) -> dict[str, str] | None:
+def changed_record(rest: str, text: str) -> str:
+    """The name left of the words before an update's change (``text``), without the 给 that
+    puts the record first ("给 main 改名叫 core" changes "main"); kept when 把 / 将 already do
+    ("把 给力 改名叫 强力" changes "给力")."""
+    return rest if _BA.search(text) else _GIVE_TO.sub("", rest)
+
+
+def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
+    """The record a message names; ``changed``: ``text`` is what precedes an update's change."""
     by_id = _ID.search(text)
     if by_id:
         return {"id": by_id.group("id")}
@@ -397,6 +409,8 @@ def _target(text: str) -> dict[str, str] | None:
     if quoted:
         return {"name": quoted.group("n")}
     rest = _residue(text)
+    if changed:
+        rest = changed_record(rest, text)
     if not rest or _GENERIC_TARGET.match(rest.casefold()):
         return None
     name = _as_typed(text, rest)

@@ -44,6 +44,8 @@ READERS = {"default": StrategyReader(MarketCatalog()), "bundled": StrategyReader
          {"field": "name", "new_name": "定投主力", "target_ref": {"name": "BTC定投"}}),
         ("把策略 BTC定投 改名叫 定投主力", "update",
          {"field": "name", "new_name": "定投主力", "target_ref": {"name": "BTC定投"}}),
+        ("给策略 BTC定投 改名叫 定投主力", "update",
+         {"field": "name", "new_name": "定投主力", "target_ref": {"name": "BTC定投"}}),
         ("复制 BTC定投 为 BTC定投2", "duplicate", {"name": "BTC定投2", "target_ref": {"name": "BTC定投"}}),
         ("删除定投策略", "delete", {"target_ref": {"alias": "dca"}}),
         ("make ETH grid strategy the default", "activate", {"target_ref": {"name": "ETH grid"}}),

@@ -25,7 +25,7 @@ from core.strategies.intervals import find_interval, without_interval
 from core.strategies.words import KIND_RX, STRATEGY_NOUN, find_kind
 from core.tasks.refs import RECENT
 from core.workspace.extraction import name_given
-from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE
+from core.workspace.reading import CREATE, DELETE, PROBLEM, QUERY, TRADER, UPDATE, changed_record
 
 
 def _alt(*words: str) -> str:
@@ -309,6 +309,8 @@ class StrategyReader:
         if RECENT.search(normalize(text)):
             return {"recent": "1"}
         rest = self._residue(text, fields=action == "update")
+        if action == "update":
+            rest = changed_record(rest, text)
         if not rest:
             return None
         kind_only = next((k for k, rx in KIND_RX.items() if rx.fullmatch(rest.casefold())), None)

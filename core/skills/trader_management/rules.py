@@ -13,7 +13,7 @@ from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.tasks.refs import RECENT
 from core.workspace.extraction import name_given
-from core.workspace.reading import CREATE, DELETE, QUERY, TRADER, UPDATE, read
+from core.workspace.reading import CREATE, DELETE, QUERY, TRADER, UPDATE, changed_record, read
 
 SKILL = "trader_management"
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "start", "stop", "query"})
@@ -33,8 +33,12 @@ AUTO_START = re.compile(
 DAILY = re.compile(
     r"每日汇总|每天汇总|日报|每天报告|每日报告|(?<![a-z])daily (?:summary|summaries|report)", re.I
 )
+# The new value: "改成 …", "改名叫 beta" (not read as the target's name), "重命名 alpha 为 beta" (a
+# lone 为 between the names), "rename alpha to / as beta".
 _VALUE = re.compile(
-    r"(?:改成|改为|换成|设为|设置为|更新为|改名为|重命名为|(?<![a-z])to(?![a-z]))\s*(?P<v>.+?)\s*$", re.I
+    r"(?:改成|改为|换成|设为|设置为|更新为|改名为|改名成|改名叫|重命名为|重命名成|(?<=\s)为(?=\s)|"
+    r"(?<![a-z])(?:to|as)(?![a-z]))\s*(?P<v>.+?)\s*$",
+    re.I,
 )
 STOP = re.compile(
     r"停止|暂停|停掉|停了|停下|停一下|关闭|关掉|(?<![a-z])(?:stop|pause|halt|kill)(?![a-z])", re.I
@@ -115,7 +119,7 @@ def read_trader(text: str) -> Route | None:
     if action in ("stop", "query", "start") and ALL.search(norm) and not _target(raw):
         slots["target_ref"] = {"all": "1"}
     else:
-        ref = _target(target_text)
+        ref = _target(target_text, changed=action == "update")
         if ref:
             slots["target_ref"] = ref
     return Route(SKILL, action, slots)
@@ -147,7 +151,9 @@ def _name(text: str) -> str | None:
     return named.value if named is not None else None
 
 
-def _target(text: str) -> dict[str, str] | None:
+def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
+    """The trader a request names; ``changed``: ``text`` is what precedes an update's change
+    ("给 alpha 改名叫 beta" changes "alpha")."""
     name = _name(text)
     if name:
         return {"name": name}
@@ -168,6 +174,8 @@ def _target(text: str) -> dict[str, str] | None:
     ):
         rest = pattern.sub(" ", rest)
     rest = _PUNCT.sub(" ", rest).strip()
+    if changed:
+        rest = changed_record(rest, text)
     return {"name": rest} if rest else None
 
 
