@@ -215,9 +215,27 @@ def read_amount(norm: str, coin_at: tuple[int, int] | None, side: str) -> str | 
 
 
 def parse_amount_answer(text: str) -> str | None:
-    """A typed answer to "how much?": "100 USDT", "100u", "0.01", "一半", "all"."""
+    """A typed answer to "how much?" made of the amount alone: "100 USDT", "100u", "0.01", "一半",
+    "all", "就 100U 吧"; None for a sentence that says more ("余额100U够不够", "提醒我BTC到100000")."""
     norm = normalize(text)
-    return read_amount(norm, None, "")
+    amount = read_amount(norm, None, "")
+    return amount if amount is not None and not _said_besides(norm) else None
+
+
+# The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it").
+_ANSWER_WORDS = _rx(
+    "就", "吧", "的", "个", "枚", "颗", "先", "用", "好", "行", "嗯", "那", "just", "of", "it", "ok", "okay",
+    "please", "make it", "worth",
+)  # fmt: skip
+_PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～]+")
+
+
+def _said_besides(norm: str) -> bool:
+    """Words left once the amount and the words that join it are taken out."""
+    rest = norm
+    for pattern in (SELL_ALL, QUOTE_AMOUNT, PERCENT, NUMBER, CN_COUNT, HALF, ALL, BUY, SELL, _ANSWER_WORDS):
+        rest = pattern.sub(" ", rest)
+    return bool(_PUNCT.sub("", rest))
 
 
 def account_ref(text: str, norm: str) -> dict[str, str] | None:

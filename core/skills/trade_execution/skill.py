@@ -16,10 +16,12 @@ from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
+from core.coin_index import CoinIndex
 from core.formatting import format_price
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE, MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
+from core.routing.normalize import normalize
 from core.secrets import SecretBox
 from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
 from core.skills.trade_execution.rules import SKILL
@@ -72,19 +74,31 @@ class TradeSkill(AccountFlow):
         super().__init__(actions, accounts, trading, secrets_box, audit, clock)
         self.orders = orders
         self.catalog = catalog
+        self._coins = CoinIndex(catalog)  # the order's coin in an amount answer ("0.01 BTC")
 
     # -- the task ----------------------------------------------------------------------------
 
     def slots(self, task: Task) -> tuple[SlotSpec, ...]:
         return (
             SlotSpec("symbol", "choice", infer=("message",)),
-            SlotSpec("amount", "text", infer=("message",)),
+            # a value: "100U" answers it even when it ends in "?" or another rule reads it
+            SlotSpec("amount", "value", infer=("message",)),
         )
 
     def intent(self, task: Task) -> OrderIntent:
         symbol = str(task.slots["symbol"])
         unit, value = amount_parts(str(task.slots["amount"]))
         return OrderIntent(task.action, symbol, self.catalog.base_of(symbol), value, unit)  # type: ignore[arg-type]
+
+    def _without_coin(self, task: Task, text: str) -> str:
+        """The answer without the order's own coin ("0.01 BTC", "0.5个比特币" for a BTC order): what
+        is left must be the amount alone. Another coin stays, so "0.01 ETH" is no BTC amount."""
+        norm = normalize(text)
+        symbol = task.slots.get("symbol")
+        for mention in sorted(self._coins.find(norm), key=lambda m: m.start, reverse=True):
+            if mention.symbol == symbol:
+                norm = f"{norm[: mention.start]} {norm[mention.end :]}"
+        return norm
 
     def base(self, task: Task) -> str:
         symbol = task.slots.get("symbol")
@@ -124,7 +138,7 @@ class TradeSkill(AccountFlow):
                     params={"coin": self.catalog.base_of(symbol), "supported": self.catalog.tradable_bases()},
                 )
             return Parsed(symbol)
-        amount = text if ":" in text or text == "all" else parse_amount_answer(text)
+        amount = text if ":" in text or text == "all" else parse_amount_answer(self._without_coin(task, text))
         if amount is None:
             return Parsed(error="trade.bad_amount")
         try:

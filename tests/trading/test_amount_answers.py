@@ -1,0 +1,44 @@
+"""The amount a buy or sell asks for is a value (zh + en): "100U?" / "100 USDT?" is its answer
+("100U, right?"), as is the amount with the order's own coin ("0.01 BTC"); a sentence that says
+more ("余额100U够不够", "is 100U enough") is no amount and goes where it belongs."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reply import Status
+from tests.trading.conftest import TradeDesk, codes
+
+
+@pytest.mark.parametrize(
+    ("start", "answer", "amount"),
+    [
+        ("买BTC", "100U?", "quote:100"),
+        ("buy BTC", "100 USDT?", "quote:100"),
+        ("买BTC", "0.01个比特币", "base:0.01"),
+        ("buy BTC", "0.01 BTC", "base:0.01"),
+    ],
+)
+async def test_an_amount_with_a_question_mark_or_the_coin_is_the_answer(
+    desk: TradeDesk, start: str, answer: str, amount: str
+) -> None:
+    asked = await desk.chat.say(start)
+    assert codes(asked)[-1] == "ask_amount", codes(asked)
+    summary = await desk.chat.say(answer)
+    assert summary.route.skill == "trade_execution", summary.route
+    assert summary.status is Status.AWAITING_CONFIRMATION and summary.route.slots["amount"] == amount
+
+
+@pytest.mark.parametrize(
+    ("start", "other"),
+    [("买BTC", "余额100U够不够"), ("买BTC", "0.01个以太坊"), ("buy BTC", "0.01 ETH")],
+)
+async def test_a_sentence_saying_more_or_another_coin_is_no_amount(
+    desk: TradeDesk, start: str, other: str
+) -> None:
+    await desk.chat.say(start)
+    reply = await desk.chat.say(other)
+    assert "amount" not in reply.route.slots or reply.route.slots.get("symbol") != "BTCUSDT", reply.route
+    state = await desk.core.store.load_state(desk.chat.key)
+    task = state.active or state.resume_stack[-1]
+    assert task.skill == "trade_execution" and "amount" not in task.slots
