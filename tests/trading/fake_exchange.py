@@ -1,5 +1,5 @@
-"""What the local fake exchanges share: an HTTP server on 127.0.0.1 (ccxt talks to it), the
-spot book they fill market orders from, and the knobs of the timeout tests.
+"""What the local fake exchanges share: an HTTP server on 127.0.0.1 (tests.local_server; ccxt
+talks to it), the spot book they fill market orders from, and the knobs of the timeout tests.
 
 A subclass answers ``answer(method, path, query, body, headers)`` with (status, JSON payload,
 seconds to wait before answering) and keeps its own wire format; ``fill`` does the bookkeeping
@@ -9,14 +9,14 @@ was received, record the fill.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from dataclasses import dataclass
 from decimal import Decimal
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 from urllib.parse import urlparse
+
+from tests.local_server import LocalJsonServer, Reply
 
 FEE_RATE = Decimal("0.001")
 
@@ -57,59 +57,25 @@ class FakeExchange:
         self.order_posts = 0
         self._lock = threading.Lock()
         self._next_id = 1000
-        fake = self
+        self._server = LocalJsonServer(self._respond)
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                self._handle("GET")
-
-            def do_POST(self) -> None:
-                self._handle("POST")
-
-            def do_DELETE(self) -> None:
-                self._handle("DELETE")
-
-            def _handle(self, method: str) -> None:
-                url = urlparse(self.path)
-                length = int(self.headers.get("content-length") or 0)
-                body = self.rfile.read(length).decode() if length else ""
-                with fake._lock:
-                    fake.requests.append((method, url.path))
-                    status, payload, delay = fake.answer(
-                        method, url.path, url.query, body, dict(self.headers)
-                    )
-                if delay:
-                    time.sleep(delay)
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout test)
-
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), daemon=True)
+    def _respond(self, method: str, target: str, body: str, headers: dict[str, str]) -> Reply:
+        url = urlparse(target)
+        with self._lock:
+            self.requests.append((method, url.path))
+            status, payload, delay = self.answer(method, url.path, url.query, body, headers)
+        return Reply(status, payload, delay=delay)
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return self._server.base_url
 
     def __enter__(self) -> Self:
-        self._thread.start()
+        self._server.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        self._server.__exit__(*exc)
 
     def answer(
         self, method: str, path: str, query: str, body: str, headers: dict[str, str]
