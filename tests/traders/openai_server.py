@@ -1,16 +1,20 @@
 """A local OpenAI-compatible chat completions endpoint on 127.0.0.1 that answers from a script:
-what an ai trader's model config points at in tests (no internet, no key)."""
+what an ai trader's model config points at in tests (no internet, no key). The server is the
+shared tests.local_server; the answers are built like the planner's scripted model's."""
 
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.local_server import LocalJsonServer, Reply
+from tests.planner.llm_server import completion
+
+HOLD = '{"action": "hold", "symbol": "BTCUSDT"}'
+LATE = '{"action": "hold", "symbol": "BTCUSDT", "reason": "late"}'
 
 
 @dataclass
@@ -23,50 +27,15 @@ class Script:
 def openai_server(script: Script) -> Iterator[str]:
     """Serve ``script``; yields the base URL ("http://127.0.0.1:<port>/v1")."""
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:
-            pass
+    def respond(method: str, target: str, body: str, headers: dict[str, str]) -> Reply:
+        request = json.loads(body)
+        if request.get("max_tokens", 0) <= 5:
+            return Reply(payload=completion("OK").body)  # the pre-launch check
+        script.requests.append(request)
+        step = script.answers.pop(0) if script.answers else HOLD
+        if isinstance(step, float):  # answered after the client stopped waiting
+            return Reply(payload=completion(LATE).body, delay=step)
+        return Reply(payload=completion(step).body)
 
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
-            if body.get("max_tokens", 0) <= 5:
-                content = "OK"  # the pre-launch check
-            else:
-                script.requests.append(body)
-                step = script.answers.pop(0) if script.answers else '{"action": "hold", "symbol": "BTCUSDT"}'
-                if isinstance(step, float):
-                    time.sleep(step)
-                    step = '{"action": "hold", "symbol": "BTCUSDT", "reason": "late"}'
-                content = step
-            reply = {
-                "id": "chatcmpl-test",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body.get("model", "m"),
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": content},
-                        "finish_reason": "stop",
-                    }
-                ],
-                "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
-            }
-            data = json.dumps(reply).encode()
-            try:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # a late answer: the client stopped waiting
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with LocalJsonServer(respond) as server:
+        yield f"{server.base_url}/v1"
