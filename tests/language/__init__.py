@@ -1,0 +1,1 @@
+"""Tests of the language layer (core.language)."""
