@@ -66,6 +66,9 @@ def _setup_logging(settings: Settings) -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("matplotlib").setLevel(logging.WARNING)
     logging.getLogger("alembic").setLevel(logging.WARNING)  # one line per migration is noise
+    from adapters.secrets.log_mask import install
+
+    install()  # no secret in any line, at any level, whatever library logs it
 
 
 async def _with_app(

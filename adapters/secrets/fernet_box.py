@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 
+from adapters.secrets.log_mask import opened
 from core.secrets import SecretUnavailable
 
 
@@ -29,14 +30,17 @@ class FernetSecretBox:
         return "FernetSecretBox(...)"
 
     def encrypt(self, plain: str) -> str:
+        opened(plain)  # from now on no log line of this process can carry it
         return self._fernet.encrypt(plain.encode("utf-8")).decode("ascii")
 
     def decrypt(self, sealed: str) -> str:
         try:
-            return self._fernet.decrypt(sealed.encode("ascii")).decode("utf-8")
+            plain = self._fernet.decrypt(sealed.encode("ascii")).decode("utf-8")
         except (InvalidToken, UnicodeError, ValueError, TypeError):
             # Never chain the original error: nothing about the ciphertext belongs in a log.
             raise SecretUnavailable("a stored secret cannot be decrypted with the current key") from None
+        opened(plain)
+        return plain
 
     def opens(self, sealed: str) -> bool:
         try:
