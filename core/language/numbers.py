@@ -1,0 +1,164 @@
+"""Numerals as people type them, read to an exact Decimal or refused with the reason.
+
+    100, 0.01, .5, 1,000, 1,000.25            Arabic digits; a comma groups exactly three digits
+    一百, 两千, 十二, 一百零五, 一万五, 三百五    Chinese numerals (一万五 is 15,000, as it is said)
+    5万, 1.5万, 3千, 1万5千, 1.5k, 2w           digits with a multiplier
+
+A numeral that cannot be read exactly is a reason, never another number: "80000,5" and "0,5"
+(a comma decimal), "1.000.000" or "1_000" (separators that are not a grouping), more than
+``MAX_PLACES`` decimal places, a magnitude of ``MAX_MAGNITUDE`` or more. No float anywhere:
+Decimals are built from the digits alone (``Decimal("nan")`` or ``Decimal("1_0")`` never runs).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow, Rounded, localcontext
+from typing import Final, Literal, TypeAlias
+
+# The bounds: no amount, price, count or percent deskmate deals in comes near them, so a value
+# past them is a typo or a probe, refused rather than rounded.
+MAX_MAGNITUDE: Final = Decimal(10) ** 15  # a quadrillion
+MAX_PLACES: Final = 12  # decimal places (satoshi-level amounts use 8)
+# Arithmetic on read values (a multiplier, a percent) is exact within the bounds (15 + 12 digits);
+# should it ever not be, Inexact raises rather than rounding.
+EXACT: Final = Context(prec=40, traps=[Inexact, Rounded, InvalidOperation, Overflow])
+
+Reason: TypeAlias = Literal[
+    "sign", "exponent", "comma_decimal", "separators", "magnitude", "precision", "two_numbers", "zero"
+]
+
+CN_DIGITS: Final = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+    "九": 9,
+}  # fmt: skip
+CN_SMALL: Final = {"十": 10, "百": 100, "千": 1000}
+CN_BIG: Final = {"万": 10_000, "亿": 100_000_000}
+CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG)
+LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
+
+_ARABIC = re.compile(r"\d[\d,._]*\d|\d|\.\d+")
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_PLAIN = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+
+
+class Unreadable(ValueError):
+    """A numeral that is not read: ``reason`` says why (None: no numeral at all)."""
+
+    def __init__(self, reason: Reason | None) -> None:
+        super().__init__(reason or "not a numeral")
+        self.reason = reason
+
+
+def arabic(text: str) -> Decimal:
+    """The exact value of Arabic digits ("1,000.25" -> 1000.25). Unreadable otherwise."""
+    if _PLAIN.fullmatch(text):
+        return bounded(_digits(text))
+    if "," in text and _GROUPED.fullmatch(text):
+        return bounded(_digits(text.replace(",", "")))
+    if "," in text and "_" not in text and text.count(".") <= 1:
+        raise Unreadable("comma_decimal")  # "80000,5", "0,5", "1,0000": not a grouping of three
+    if re.fullmatch(r"[\d,._]+", text):
+        raise Unreadable("separators")  # "1.000.000", "1_000": read no way exactly
+    raise Unreadable(None)
+
+
+def _digits(text: str) -> Decimal:
+    """A Decimal from digits and at most one point, built by hand: Decimal() never sees words."""
+    whole, _, frac = text.partition(".")
+    sign_digits = tuple(int(c) for c in (whole + frac).lstrip("0") or "0")
+    return Decimal((0, sign_digits, -len(frac)))
+
+
+def bounded(value: Decimal) -> Decimal:
+    """``value`` when it is within the bounds: Unreadable("magnitude" / "precision") otherwise."""
+    if abs(value) >= MAX_MAGNITUDE:
+        raise Unreadable("magnitude")
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and -exponent > MAX_PLACES:
+        raise Unreadable("precision")
+    return value
+
+
+def numeral(text: str) -> Decimal:
+    """The exact value of a numeral run: Arabic, Chinese or both ("1.5万", "一万五", "1万5千")."""
+    if not any(c in CN_CHARS for c in text):
+        return arabic(text)
+    with localcontext(EXACT):
+        value = _chinese(_tokens(text))
+    return bounded(value)
+
+
+def _tokens(text: str) -> list[Decimal | str]:
+    """Digits (Decimal) and Chinese unit characters, in order."""
+    out: list[Decimal | str] = []
+    i = 0
+    while i < len(text):
+        found = _ARABIC.match(text, i)
+        if found is not None:
+            out.append(arabic(found.group(0)))
+            i = found.end()
+            continue
+        c = text[i]
+        if c in CN_DIGITS:
+            out.append(Decimal(CN_DIGITS[c]))
+        elif c in CN_SMALL or c in CN_BIG:
+            out.append(c)
+        else:
+            raise Unreadable(None)
+        i += 1
+    return out
+
+
+def _chinese(tokens: list[Decimal | str]) -> Decimal:
+    """Chinese positional reading. A digit left after a unit with no 零 between is that unit's
+    next place down, as people say it: 一万五 15000, 三百五 350, 两千三 2300; 一百零五 is 105."""
+    total = Decimal(0)  # the sections closed by 万 / 亿
+    section = Decimal(0)  # below the current 万
+    digit: Decimal | None = None
+    last_unit = 0  # the last unit's size: a following unit must be smaller
+    last_big = 0
+    zero_seen = False
+    for token in tokens:
+        if isinstance(token, Decimal):
+            if digit is not None and digit != 0:
+                raise Unreadable(None)  # "一二": two digits with no unit between
+            if token == 0:
+                zero_seen = True
+            digit = token
+            continue
+        if token in CN_SMALL:
+            size = CN_SMALL[token]
+            if last_unit and size >= last_unit:
+                raise Unreadable(None)  # "百千": units out of order
+            if digit is None:
+                if size != 10 or section or total:
+                    raise Unreadable(None)  # a lone 百 / 千 ("千万别"); 十 alone leads ("十二")
+                digit = Decimal(1)
+            section += digit * size
+            digit, last_unit, zero_seen = None, size, False
+            continue
+        size = CN_BIG[token]
+        if last_big and size >= last_big:
+            raise Unreadable(None)
+        part = section + (digit or 0)
+        if part == 0:
+            raise Unreadable(None)  # "万一": no count before 万
+        total += part * size
+        section, digit, last_unit, last_big, zero_seen = Decimal(0), None, size, size, False
+    if digit is not None:
+        if last_unit and not zero_seen and digit == digit.to_integral_value() and 0 < digit < 10:
+            section += digit * (last_unit // 10 if last_unit >= 10 else 1)
+        elif last_unit and not zero_seen:
+            raise Unreadable(None)  # "一万1.5": not how anyone says a number
+        else:
+            section += digit
+    value = total + section
+    if not tokens:
+        raise Unreadable(None)
+    return value
+
+
+def plain(value: Decimal) -> str:
+    """A Decimal as people write it: no exponent, no trailing zeros ("50", "0.01")."""
+    return format(value.normalize(), "f") if value else "0"

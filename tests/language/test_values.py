@@ -1,0 +1,164 @@
+"""The value grammar (core.language.values): each typed value read exactly, or refused with the
+reason; never another number. Cases from issue 21's money misreads and DESIGN section 10."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.catalog import bundled_catalog
+from core.coin_index import CoinIndex
+from core.language.values import (
+    Value,
+    find_values,
+    one_value,
+    positive,
+    refusal_in,
+    refusal_message,
+    refused_slot,
+)
+
+COINS = CoinIndex(bundled_catalog())
+
+
+def read(text: str) -> list[tuple[str, str, str]]:
+    """(kind, what it means, typed) of every value: "quote:100", "base:0.01 BTCUSDT", "sign"."""
+    return [(v.kind, _meaning(v), v.typed) for v in find_values(text, COINS)]
+
+
+def _meaning(v: Value) -> str:
+    if v.refused:
+        return str(v.reason)
+    if v.kind == "amount":
+        return f"{v.amount_slot} {v.coin}".strip()
+    if v.kind in ("duration", "interval"):
+        return f"{v.number}{v.unit}"
+    if v.kind == "id":
+        return v.ident
+    return format(v.number.normalize(), "f")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # amounts with their unit: quote (USDT) before or after, a coin: base
+        ("buy $100 of DOGE", [("amount", "quote:100", "$100")]),
+        ("buy 100$ of SOL", [("amount", "quote:100", "100$")]),
+        ("buy 50 bucks of eth", [("amount", "quote:50", "50 bucks")]),
+        ("buy 1.5k USDT of BTC", [("amount", "quote:1500", "1.5k USDT")]),
+        ("买一百U的以太坊", [("amount", "quote:100", "一百U")]),
+        ("买100刀的sol", [("amount", "quote:100", "100刀")]),
+        ("买 20 美元 的 BTC", [("amount", "quote:20", "20 美元")]),
+        ("花 30块钱 买狗狗币", [("amount", "quote:30", "30块钱")]),
+        ("一万五U", [("amount", "quote:15000", "一万五U")]),
+        ("5万U", [("amount", "quote:50000", "5万U")]),
+        ("2wU", [("amount", "quote:20000", "2wU")]),
+        ("100 usd", [("amount", "quote:100", "100 usd")]),
+        ("0.01 BTC", [("amount", "base:0.01 BTCUSDT", "0.01 BTC")]),
+        ("0.01个比特币", [("amount", "base:0.01 BTCUSDT", "0.01个比特币")]),
+        ("买0.01btc", [("amount", "base:0.01 BTCUSDT", "0.01btc")]),
+        ("买两个比特币", [("amount", "base:2 BTCUSDT", "两个比特币")]),
+        # numbers: Chinese, abbreviated, grouped, full width
+        ("一百", [("number", "100", "一百")]),
+        ("两千", [("number", "2000", "两千")]),
+        ("十二", [("number", "12", "十二")]),
+        ("一百零五", [("number", "105", "一百零五")]),
+        ("1.5k", [("number", "1500", "1.5k")]),
+        ("2w", [("number", "20000", "2w")]),
+        ("1,000", [("number", "1000", "1,000")]),
+        ("1,000,000.25", [("number", "1000000.25", "1,000,000.25")]),
+        ("１００", [("number", "100", "１００")]),
+        ("看一下", []),
+        ("千万别买", []),
+        # fractions
+        ("一半", [("fraction", "0.5", "一半")]),
+        ("sell half", [("fraction", "0.5", "half")]),
+        ("半仓", [("fraction", "0.5", "半仓")]),
+        ("sell all", [("fraction", "1", "all")]),
+        ("全部", [("fraction", "1", "全部")]),
+        ("全仓", [("fraction", "1", "全仓")]),
+        ("梭哈", [("fraction", "1", "梭哈")]),
+        ("everything", [("fraction", "1", "everything")]),
+        ("1/4", [("fraction", "0.25", "1/4")]),
+        # prices, percents, durations, intervals, counts, ids
+        (
+            "limit buy 0.01 BTC at 85000",
+            [("amount", "base:0.01 BTCUSDT", "0.01 BTC"), ("price", "85000", "85000")],
+        ),
+        ("5%", [("percent", "5", "5%")]),
+        ("百分之五", [("percent", "5", "百分之五")]),
+        ("5 percent", [("percent", "5", "5 percent")]),
+        ("every day", [("interval", "1d", "every day")]),
+        ("每天", [("interval", "1d", "每天")]),
+        ("4h", [("duration", "4h", "4h")]),
+        ("每4小时", [("interval", "4h", "每4小时")]),
+        ("every 4 hours", [("interval", "4h", "every 4 hours")]),
+        ("30 days", [("duration", "30d", "30 days")]),
+        ("一个月", [("duration", "1mo", "一个月")]),
+        ("半小时", [("duration", "30m", "半小时")]),
+        ("every 2w", [("interval", "2w", "every 2w")]),
+        ("20 levels", [("count", "20", "20 levels")]),
+        ("20格", [("count", "20", "20格")]),
+        ("二十个网格", [("count", "20", "二十个网格")]),
+        ("#12", [("id", "12", "12")]),
+        ("编号 7", [("id", "7", "7")]),
+        # refused: quoting what was typed
+        ("buy -100 USDT of BTC", [("refused", "sign", "-100 USDT")]),
+        ("buy -0.01 BTC", [("refused", "sign", "-0.01 BTC")]),
+        ("−0.01", [("refused", "sign", "−0.01")]),
+        ("负100U", [("refused", "sign", "负100U")]),
+        ("buy 1e9 USDT of BTC", [("refused", "exponent", "1e9 USDT")]),
+        ("1e400", [("refused", "exponent", "1e400")]),
+        ("每天买1e9U", [("interval", "1d", "每天"), ("refused", "exponent", "1e9U")]),
+        ("每天买-50U", [("interval", "1d", "每天"), ("refused", "sign", "-50U")]),
+        ("between -3000 and 4000", [("refused", "sign", "-3000"), ("number", "4000", "4000")]),
+        ("below 80000,5", [("refused", "comma_decimal", "80000,5")]),
+        ("0,5", [("refused", "comma_decimal", "0,5")]),
+        ("1.000.000", [("refused", "separators", "1.000.000")]),
+        ("1_000", [("refused", "separators", "1_000")]),
+        ("1/3", [("refused", "separators", "1/3")]),
+        ("1000000000000000", [("refused", "magnitude", "1000000000000000")]),
+        ("0.0000000000001", [("refused", "precision", "0.0000000000001")]),
+        # a dash between numbers or inside a word is no sign
+        ("3000-4000", [("number", "3000", "3000"), ("number", "4000", "4000")]),
+        ("gpt-4", []),
+    ],
+)
+def test_each_value_is_read_exactly_or_refused(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert read(text) == expected
+
+
+def test_offsets_point_into_the_text_as_typed() -> None:
+    text = "ＢＵＹ　１００　ＵＳＤＴ of BTC"
+    (value,) = find_values(text, COINS)
+    assert text[value.start : value.end] == "１００　ＵＳＤＴ" == value.typed
+    assert value.amount_slot == "quote:100"
+
+
+def test_two_numbers_where_one_is_wanted_are_refused() -> None:
+    text = "买 100 200 U"
+    found = one_value(find_values(text, COINS), ("number", "amount"), text)
+    assert found is not None and found.reason == "two_numbers" and found.typed == "100 200 U"
+
+
+def test_zero_is_refused_where_a_positive_amount_is_needed() -> None:
+    (value,) = find_values("0 USDT", COINS)
+    refused = positive(value)
+    assert refused.reason == "zero" and refused.typed == "0 USDT"
+
+
+def test_a_refusal_travels_as_slot_text_and_is_said_in_both_languages() -> None:
+    (value,) = find_values("buy -100 USDT of BTC", COINS)
+    slot = value.amount_slot
+    assert slot == refused_slot(value) == "refused:sign:-100 USDT"
+    assert refusal_in(slot) == ("sign", "-100 USDT")
+    assert refusal_in("quote:100") is None
+    assert "“-100 USDT”" in refusal_message("en", "sign", "-100 USDT")
+    assert "「-100 USDT」" in refusal_message("zh", "sign", "-100 USDT")
+
+
+def test_no_float_reaches_a_value() -> None:
+    for value in find_values("0.1 BTC 0.2U 1.5k 5% 一万五", COINS):
+        assert isinstance(value.number, Decimal)
+    assert find_values("0.1 btc", COINS)[0].number == Decimal("0.1")
