@@ -21,7 +21,13 @@ from core.conversation.buttons import ButtonActions, refused, stopped
 from core.conversation.commands import Commands
 from core.conversation.interrupted import recover_interrupted
 from core.conversation.leases import ConversationBusy, ConversationLeases, HeldTurn, LeasePolicy
-from core.conversation.lifecycle import TaskLifecycle, busy_reply, is_busy, nothing_to_confirm
+from core.conversation.lifecycle import (
+    TaskLifecycle,
+    busy_reply,
+    is_busy,
+    nothing_to_cancel,
+    nothing_to_confirm,
+)
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.replies import prepend
 from core.conversation.resume import Resumption
@@ -283,6 +289,8 @@ class Core:
             return await self._start(turn, route)
         if is_confirm(text):
             return nothing_to_confirm(turn)
+        if is_cancel(text):  # one line, never the list of what deskmate can do
+            return nothing_to_cancel(turn)
         if asked_secret and looks_like_stray_secret(text):
             # A key for a question that closed (switched away from, or expired): the planner's
             # redaction cannot spot a short passphrase, so it must not get this far.

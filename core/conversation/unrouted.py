@@ -17,7 +17,8 @@ from typing import Protocol
 import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.conversation.leases import ConversationLeases
-from core.events import ConversationKey
+from core.conversation.suggestions import suggestion_block
+from core.events import ChatKind, ConversationKey
 from core.i18n import Locale
 from core.planner.compose import UNSUPPORTED
 from core.planner.redaction import redact
@@ -79,7 +80,7 @@ class UnroutedAnswers:
         self._running[key] = job
         watch = asyncio.create_task(self._watch(turn, task_id, job))
         try:
-            return self._with_capabilities(await job, turn.locale)
+            return self._with_suggestions(await job, turn)
         except asyncio.CancelledError:
             # This turn itself is being cancelled (shutdown): stop the planner too and go on
             # cancelling. Otherwise only the planner job was (/cancel): answer "cancelled".
@@ -120,14 +121,17 @@ class UnroutedAnswers:
         await asyncio.wait({job}, timeout=1.0)
         return True
 
-    def _with_capabilities(self, answer: Reply | Handoff, locale: Locale) -> Reply | Handoff:
-        """A model answer in words only (no tool could serve it) ends with what deskmate can do,
+    def _with_suggestions(self, answer: Reply | Handoff, turn: Turn) -> Reply | Handoff:
+        """A model answer in words only (no tool could serve it) ends with a few things to try,
         as the fallback does: the same request gets the same status with or without a model."""
         if isinstance(answer, Handoff) or not any(
             isinstance(b, NoticeBlock) and b.code == UNSUPPORTED for b in answer.blocks
         ):
             return answer
-        return replace(answer, blocks=(*answer.blocks, TextBlock(self.skills.capabilities(locale))))
+        return replace(answer, blocks=(*answer.blocks, self._suggest(turn)))
+
+    def _suggest(self, turn: Turn) -> TextBlock:
+        return suggestion_block(self.skills, turn.text, turn.locale, group=turn.chat_kind is ChatKind.GROUP)
 
     def fallback(self, turn: Turn) -> Reply:
         status = Status.FAILED  # a request deskmate does not support (README: the status table)
@@ -136,7 +140,8 @@ class UnroutedAnswers:
             status = Status.COMPLETED
         else:
             opener = NoticeBlock(turn.t("fallback"), code=UNSUPPORTED)
-        blocks: tuple[Block, ...] = (opener, TextBlock(self.skills.capabilities(turn.locale)))
+        # A short sentence and a few things to try; the whole list is /help's answer only.
+        blocks: tuple[Block, ...] = (opener, self._suggest(turn))
         # A key pasted out of the blue: warn, and have the platform delete the message, as the
         # planner path does; nothing is stored either way.
         leaked = redact(turn.text).changed

@@ -356,6 +356,10 @@ class SkillSet:
     def spec(self, skill: str) -> SkillSpec | None:
         return self._specs.get(skill)
 
+    def specs(self) -> tuple[SkillSpec, ...]:
+        """Every registered spec, in registration order (the order of /help)."""
+        return tuple(self._specs.values())
+
     def skill(self, skill: str) -> Skill | None:
         return self._skills.get(skill)
 

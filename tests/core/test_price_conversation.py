@@ -263,9 +263,9 @@ async def test_demo_data_is_labelled() -> None:
     assert "demo_data" in notice_codes(reply)
 
 
-async def test_unmatched_text_without_a_model_fails_with_the_capabilities() -> None:
+async def test_unmatched_text_without_a_model_fails_with_suggestions() -> None:
     reply = await Chat(make_core()).say("tell me a joke")
-    assert reply.status is Status.FAILED  # unsupported: failed, with what deskmate can do
+    assert reply.status is Status.FAILED  # unsupported: failed, with a few things to try
     assert reply.route.skill is None
     assert "unsupported_request" in notice_codes(reply)
     assert "BTC price" in blocks_of(reply, TextBlock)[0].text

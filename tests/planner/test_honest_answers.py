@@ -84,7 +84,7 @@ async def test_a_claimed_order_that_no_tool_placed_is_dropped(
     assert codes(reply) == ["claim_removed", "unsupported_request"]
     notices = {b.code: b.text for b in reply.blocks if isinstance(b, NoticeBlock)}
     assert notices["claim_removed"] == t(locale, "planner.claim_removed")
-    # Unsupported: the capabilities list follows, as without a model.
+    # Unsupported: a few things to try follow, as without a model.
     assert isinstance(reply.blocks[-1], TextBlock) and "BTC" in reply.blocks[-1].text
     assert removed(reply) == [{"kind": "claim", "text": prose, "action": "order"}]
     assert all(prose not in getattr(b, "text", "") for b in reply.blocks)
@@ -165,7 +165,7 @@ async def test_without_any_tool_the_words_are_a_note_and_the_request_fails(
     assert note_of(reply) == shown.format(m=marker(locale))
     assert reply.status is Status.FAILED
     assert codes(reply) == ["unsupported_request"]
-    assert isinstance(reply.blocks[-1], TextBlock)  # the capabilities list
+    assert isinstance(reply.blocks[-1], TextBlock)  # the suggestions
     assert not any(isinstance(b, QuoteBlock) for b in reply.blocks)
     assert removed(reply) == [{"kind": "figure", "text": "$1", "coin": "BTC"}]
 

@@ -1,0 +1,88 @@
+"""A message nothing covers: one short sentence and up to three things to try (sharing its words
+where some skill does), in the person's language; the capability list is /help's answer only.
+"cancel" with nothing to cancel says so in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.i18n import Locale
+from core.reply import Status, TextBlock
+from tests.conversation.conftest import Desk, codes, of, shown
+
+SHORT = 250  # characters: a miss's whole answer; /help's list is several times longer
+
+
+def suggested(text: str) -> list[str]:
+    return [line[2:] for line in text.splitlines() if line.startswith("· ")]
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "opener"),
+    [
+        ("tell me a joke", "en", "I can't help with that yet."),
+        ("给我讲个笑话", "zh", "这个我暂时帮不上忙。"),
+        ("I want to send money to my friend", "en", "I can't help with that yet."),
+        ("我想转账给朋友", "zh", "这个我暂时帮不上忙。"),
+    ],
+)
+async def test_a_miss_is_a_short_sentence_and_three_suggestions(
+    desk: Desk, text: str, locale: Locale, opener: str
+) -> None:
+    help_text = desk.chat.core.skills.help_text(locale, "console")  # what /help answers
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED and reply.locale == locale
+    assert codes(reply) == ["unsupported_request"]
+    assert shown(reply).startswith(opener)
+    assert len(shown(reply)) < SHORT < 4 * SHORT < len(help_text)
+    (lines,) = of(reply, TextBlock)
+    assert isinstance(lines, TextBlock)
+    tries = suggested(lines.text)
+    assert len(tries) == 3
+    assert all(example in help_text for example in tries)  # each one an example that works
+    assert "/help" in lines.text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("网格怎么弄", "创建一个BTC定投策略，每天买50U"),  # shares 网格 with the strategy skill
+        ("how do alerts work here", "alert me when ETH goes above 5000"),
+        ("what's a good strategy for beginners", "Make a grid strategy for ETH between 3000 and 4000"),
+    ],
+)
+async def test_suggestions_share_the_message_words_where_possible(
+    desk: Desk, text: str, expected: str
+) -> None:
+    reply = await desk.chat.say(text)
+    assert codes(reply) == ["unsupported_request"]
+    (lines,) = of(reply, TextBlock)
+    assert isinstance(lines, TextBlock)
+    tries = suggested(lines.text)
+    assert 1 <= len(tries) <= 3 and expected in tries
+
+
+@pytest.mark.parametrize(("text", "answer"), [("hi", "Hi! I'm deskmate"), ("你好", "你好！我是 deskmate")])
+async def test_a_greeting_pushes_no_capability_list(desk: Desk, text: str, answer: str) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED and codes(reply) == ["greeting"]
+    assert shown(reply).startswith(answer) and len(shown(reply)) < SHORT
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("cancel", "There's nothing to cancel."),
+        ("取消", "当前没有进行中的任务。"),
+        ("算了", "当前没有进行中的任务。"),
+    ],
+)
+async def test_cancel_with_nothing_to_cancel_says_so_in_one_line(desk: Desk, text: str, line: str) -> None:
+    reply = await desk.chat.say(text)
+    assert codes(reply) == ["nothing_to_cancel"]
+    assert shown(reply) == line and not reply.buttons
+
+
+async def test_help_still_answers_the_whole_list(desk: Desk) -> None:
+    assert len(shown(await desk.chat.command("help"))) > 4 * SHORT
+    assert len(shown(await desk.chat.command("help"))) > len(shown(await desk.chat.say("blah blah")))
