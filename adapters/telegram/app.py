@@ -126,13 +126,38 @@ async def _serve(app: TelegramApp, config: TelegramConfig, on_ready: Callable[[B
             )
             logger.info("Telegram bot @%s receiving updates by webhook", app.bot.username)
         else:
-            await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES))
+            await updater.start_polling(allowed_updates=list(ALLOWED_UPDATES), error_callback=_polling_error)
             logger.info("Telegram bot @%s polling for updates", app.bot.username)
         await app.start()
         try:
             await asyncio.Event().wait()  # until cancelled
         finally:
             if updater.running:
-                await updater.stop()
+                await _stop_updater(updater)
             if app.running:
                 await app.stop()
+
+
+# SIGTERM must end the process within 5 s; the updater gets most of that to stop on its own.
+_UPDATER_STOP_SECONDS = 2.5
+
+
+async def _stop_updater(updater: Any) -> None:
+    """``Updater.stop()`` waits for the polling loop, which may be sleeping out a back-off of up
+    to 30 s after Bot API errors (a 502 gateway, a 409 conflict): past a moment the wait is cut
+    short (cancelling it cancels the loop), then so is the last getUpdates of its clean-up."""
+    stopping = asyncio.ensure_future(updater.stop())
+    for _ in range(2):
+        done, _pending = await asyncio.wait({stopping}, timeout=_UPDATER_STOP_SECONDS / 2)
+        if done:
+            break
+        stopping.cancel()  # PTB suppresses it inside stop() and goes on to its clean-up
+    if not stopping.done():
+        await asyncio.wait({stopping}, timeout=_UPDATER_STOP_SECONDS / 2)
+    if stopping.done() and not stopping.cancelled() and stopping.exception() is not None:
+        logger.warning("Telegram updater stopped with %s", type(stopping.exception()).__name__)
+
+
+def _polling_error(error: TelegramError) -> None:
+    """One line per failed getUpdates (the poller retries by itself), not a traceback each time."""
+    logger.warning("getUpdates failed, retrying: %s", REDACTOR.redact(str(error)))

@@ -26,6 +26,8 @@ class FakeBotApi:
     lock: threading.Lock = field(default_factory=threading.Lock)
     unknown_paths: list[str] = field(default_factory=list)
     port: int = 0
+    # endpoint -> (HTTP status, description): that endpoint fails so (a 502 gateway, a 409 conflict)
+    failing: dict[str, tuple[int, str]] = field(default_factory=dict)
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(2000))
 
     @property
@@ -92,6 +94,13 @@ def serve_fake_bot_api() -> Iterator[FakeBotApi]:
                 return
             endpoint = self.path[len(prefix) :]
             params = _decode(raw, self.headers.get("Content-Type", ""))
+            failure = api.failing.get(endpoint)
+            if failure is not None:
+                with api.lock:
+                    api.calls.append((endpoint, params))
+                status, description = failure
+                self._send(status, {"ok": False, "error_code": status, "description": description})
+                return
             self._send(200, {"ok": True, "result": api.answer(endpoint, params)})
 
         def _send(self, status: int, body: dict[str, Any]) -> None:
