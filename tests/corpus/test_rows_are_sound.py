@@ -1,0 +1,94 @@
+"""The corpus itself: every row well formed, in a language it names, said once; every skill and
+every action it can take has rows, in Chinese and English; pending rows say why and whose."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from bot.skills import build_registry
+from tests import corpus
+from tests.corpus.expect import expected_slots, forbidden
+
+LANGS = frozenset({"zh", "zh-Hant", "en"})
+OWNERS = frozenset({"i21-layer", "i21-values", "i21-conv", "i24"})
+_CJK = re.compile(r"[\u3400-\u9fff]")
+# Characters only traditional writing uses (their simplified forms differ): a zh-Hant row has one.
+_TRADITIONAL = re.compile(
+    "[幣價錢這個們麼開關嗎還請給對點種網與單詢狀態幫號戶帳賬買賣額餘創刪員設週時間為現當幾塊總讓換變後從過裡"
+    "啟動顯紀錄壓標說話會應費經歷線圖漲觸發預報誤診斷訂連綫倉槓桿虧賺組聯繫實盤擬鑰碼條見]"
+)
+
+
+@cache
+def _emits() -> dict[str, frozenset[str]]:
+    """Each skill's actions its rules may route to (from the registry, so a new one needs rows)."""
+    return {
+        name: frozenset(a for rule in spec.rules for a in rule.emits if a is not None)
+        for name, spec in build_registry().specs.items()
+        if spec.rules
+    }
+
+
+def _all() -> list[corpus.Row]:
+    return corpus.corpus_rows() + corpus.pending_rows()
+
+
+def test_every_row_is_well_formed() -> None:
+    emits = _emits()
+    for row in _all():
+        where = f"{row['_file']}:{row['_line']} {row['text']!r}"
+        expect = row["expect"]
+        assert row["text"].strip(), where
+        assert row.get("lang", "zh") in LANGS, where
+        for target in [expect, *forbidden(expect)]:
+            skill = target.get("skill")
+            assert skill is None or skill in emits, f"{where}: no skill {skill!r}"
+            if skill is not None and target.get("action") is not None:
+                assert target["action"] in emits[skill], f"{where}: {skill} has no action {target['action']}"
+        assert "skill" in expect or "not" in expect, where
+        assert not (expect.get("skill") is None and expected_slots(expect)), f"{where}: slots of no route"
+
+
+def test_rows_are_in_the_language_they_name() -> None:
+    for row in _all():
+        where = f"{row['_file']}:{row['_line']} {row['text']!r}"
+        lang = corpus.lang_of(row)
+        if lang == "en":
+            assert not _CJK.search(row["text"]), where
+        else:
+            assert _CJK.search(row["text"]), where
+        if lang == "zh-Hant":
+            assert _TRADITIONAL.search(row["text"]), f"{where}: no traditional character"
+
+
+def test_every_phrase_is_said_once() -> None:
+    said = Counter(row["text"] for row in _all())
+    assert [text for text, n in said.items() if n > 1] == []
+
+
+def test_only_pending_rows_have_a_second_ask() -> None:
+    """A second ask ("then") is not checked by the router runner (the engine answers several asks):
+    a row with one stays pending, where its reason says so, never passing on its first ask alone."""
+    assert [r["text"] for r in corpus.corpus_rows() if "then" in r] == []
+
+
+def test_pending_rows_say_why_and_whose() -> None:
+    for row in corpus.pending_rows():
+        where = f"{row['_file']}:{row['_line']} {row['text']!r}"
+        assert row.get("reason", "").strip(), where
+        assert row.get("owner") in OWNERS, where
+
+
+def test_every_skill_and_action_has_rows_in_chinese_and_english() -> None:
+    """A skill or action added to the registry needs corpus rows: add them to tests/corpus/rows."""
+    rows = [r for r in _all() if r["expect"].get("skill")]
+    missing = []
+    for skill, actions in sorted(_emits().items()):
+        for action in sorted(actions):
+            said = [r for r in rows if (r["expect"]["skill"], r["expect"].get("action")) == (skill, action)]
+            langs = {corpus.lang_of(r) for r in said}
+            if not ({"en"} <= langs and langs & {"zh", "zh-Hant"}):
+                missing.append(f"{skill}.{action} ({', '.join(sorted(langs)) or 'none'})")
+    assert missing == []
