@@ -34,7 +34,7 @@ from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
 from core.clock import Clock, SystemClock
-from core.diagnosis.ports import MODEL_PROBE, ModelAnswer
+from core.diagnosis.ports import MODEL_PROBE, ModelAnswer, ModelProbe
 from core.engine import Core, Planner
 from core.jobs import JOBS, JobKind, JobKinds, JobQueue
 from core.market import BookData, MarketData
@@ -44,20 +44,21 @@ from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
+from core.ports import ChartRenderer
 from core.secrets import SECRET_BOX, SecretBox
-from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
+from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, ServiceKey, Services
 from core.skills.price.catalog_refresh import ensure_refresh
-from core.skills.price_alert.ports import PRICE_ALERTS
-from core.skills.registry import SkillSet
-from core.strategies import STRATEGIES
-from core.tasks.audit import AUDIT_LOG
-from core.tasks.tokens import BUTTON_TOKENS
-from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS, DecisionModels
-from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges
+from core.skills.price_alert.ports import PRICE_ALERTS, AlertStore
+from core.skills.registry import Registry, SkillSet
+from core.strategies import STRATEGIES, StrategyStore
+from core.tasks.audit import AUDIT_LOG, AuditLog
+from core.tasks.tokens import BUTTON_TOKENS, TokenStore
+from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS, DecisionModels, TraderStore
+from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges, OrderStore
 from core.trading.risk import RiskLimits
 from core.trading.service import TRADING, TradingConfig, TradingService
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig
+from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
+from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig, ModelConfigRepository
 
 if TYPE_CHECKING:
     import httpx
@@ -213,6 +214,89 @@ def model_budget(settings: Settings, engine: AsyncEngine) -> TokenBudget:
     return TokenBudget(SqlUsageLedger(engine), llm.user_daily_token_budget, llm.site_daily_token_budget)
 
 
+@dataclass(frozen=True)
+class Stores:
+    """What the skills keep and read: SQL tables in a process (``sql_stores``), memory ones in
+    tests (tests/fakes.py)."""
+
+    secrets: SecretBox
+    accounts: ExchangeAccountRepository
+    models: ModelConfigRepository
+    strategies: StrategyStore
+    traders: TraderStore
+    audit: AuditLog
+    orders: OrderStore
+    alerts: AlertStore
+
+
+def sql_stores(engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore) -> Stores:
+    """A process's stores, all on ``engine`` (``alerts``: made by the caller, which closes it)."""
+    return Stores(
+        secrets=secrets,
+        accounts=SqlExchangeAccounts(engine),
+        models=SqlModelConfigs(engine),
+        strategies=SqlStrategies(engine),
+        traders=SqlTraders(engine),
+        audit=SqlAuditLog(engine),
+        orders=SqlOrderStore(engine),
+        alerts=alerts,
+    )
+
+
+def build_skills(
+    stores: Stores,
+    *,
+    clock: Clock,
+    market: MarketData,
+    catalog: MarketCatalog,
+    charts: ChartRenderer | None = None,
+    live: LiveExchanges | None = None,
+    trading: TradingConfig | None = None,
+    trading_catalog: MarketCatalog | None = None,
+    decision_models: DecisionModels | None = None,
+    model_budget: TokenBudget | None = None,
+    jobs: JobQueue | None = None,
+    deliveries: DeliveryLog | None = None,
+    button_tokens: TokenStore | None = None,
+    model_probe: ModelProbe | None = None,
+    extra: Services | None = None,
+    registry: Registry | None = None,
+) -> SkillSet:
+    """The one composition of deskmate's skills: every service they ask for, then every skill
+    of ``registry`` (deskmate's own by default) built from them. A process passes its SQL stores
+    and real adapters (``build_app``), tests their memory stores and fakes; ``extra`` holds any
+    other service (a test skill's repository, the live catalog's source and store), and gets
+    everything provided here. The optional ports are left out when not given (a skill that needs
+    one says which is missing). ``trading_catalog``: the filters orders are checked against
+    (``catalog`` unless given)."""
+    services = extra if extra is not None else Services()
+    services.provide(CLOCK, clock).provide(MARKET, market).provide(CATALOG, catalog)
+    services.provide(SECRET_BOX, stores.secrets)
+    services.provide(EXCHANGE_ACCOUNTS, stores.accounts).provide(MODEL_CONFIGS, stores.models)
+    services.provide(STRATEGIES, stores.strategies).provide(TRADERS, stores.traders)
+    services.provide(AUDIT_LOG, stores.audit).provide(ORDERS, stores.orders)
+    services.provide(PRICE_ALERTS, stores.alerts)
+    books = cast(BookData, market)
+    service = TradingService(
+        stores.orders, books, trading_catalog or catalog, clock, live=live, config=trading
+    )
+    services.provide(TRADING, service)
+    optional: tuple[tuple[ServiceKey[Any], object | None], ...] = (
+        (CHARTS, charts),
+        (LIVE_EXCHANGES, live),
+        (DECISION_MODELS, decision_models),
+        (MODEL_BUDGET, model_budget),
+        (JOBS, jobs),
+        (DELIVERIES, deliveries),
+        (BUTTON_TOKENS, button_tokens),
+        (MODEL_PROBE, model_probe),
+    )
+    for key, value in optional:
+        if value is not None:
+            services.provide(key, value)
+    return (registry or build_registry()).build(services)
+
+
 async def build_app(
     settings: Settings,
     *,
@@ -245,39 +329,27 @@ async def build_app(
     closers.append(deliveries.close)
     # The queue's kinds are the skills' own (built below from these same services) and any extra.
     jobs = JobQueue(job_store, JobKinds(), clock)
-    orders = SqlOrderStore(engine)
-    live = build_live_exchanges(settings, secrets)
     alerts = SqlAlertStore(engine)
     closers.append(alerts.close)
-    trading = TradingService(
-        orders, cast(BookData, market), catalog, clock, live=live, config=trading_config(settings)
-    )
-    services = (
-        Services()
-        .provide(CLOCK, clock)
-        .provide(MARKET, market)
-        .provide(CATALOG, catalog)
-        .provide(CHARTS, charts)
-        .provide(SECRET_BOX, secrets)
-        .provide(EXCHANGE_ACCOUNTS, SqlExchangeAccounts(engine))
-        .provide(MODEL_CONFIGS, SqlModelConfigs(engine))
-        .provide(STRATEGIES, SqlStrategies(engine))
-        .provide(TRADERS, SqlTraders(engine))
-        .provide(DECISION_MODELS, LazyDecisionModels(secrets))
-        .provide(MODEL_BUDGET, model_budget(settings, engine))
-        .provide(AUDIT_LOG, SqlAuditLog(engine))
-        .provide(JOBS, jobs)
-        .provide(DELIVERIES, deliveries)
-        .provide(ORDERS, orders)
-        .provide(TRADING, trading)
-        .provide(LIVE_EXCHANGES, live)
-        .provide(PRICE_ALERTS, alerts)
-        .provide(BUTTON_TOKENS, store)
-        .provide(MODEL_PROBE, LazyModelProbe())
-    )
+    services = Services()
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
-    skills = build_registry().build(services)
+    skills = build_skills(
+        sql_stores(engine, secrets, alerts),
+        clock=clock,
+        market=market,
+        catalog=catalog,
+        charts=charts,
+        live=build_live_exchanges(settings, secrets),
+        trading=trading_config(settings),
+        decision_models=LazyDecisionModels(secrets),
+        model_budget=model_budget(settings, engine),
+        jobs=jobs,
+        deliveries=deliveries,
+        button_tokens=store,
+        model_probe=LazyModelProbe(),
+        extra=services,
+    )
     jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])
     if services.find(CATALOG_SOURCE) is not None:
         try:  # one recurring job; a database hiccup here must not stop the process

@@ -11,34 +11,35 @@ from typing import cast
 from adapters.demo_market import DemoMarket
 from bot.catalog import bundled_catalog
 from bot.skills import build_registry
+from bot.wiring import Stores, build_skills
 from core.clock import Clock, FixedClock
-from core.diagnosis.ports import MODEL_PROBE, ModelProbe
+from core.diagnosis.ports import ModelProbe
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
-from core.market import Book, BookData, DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
+from core.market import Book, DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.planner.tooling import Toolset
 from core.ports import ChartRenderer, StateStore
 from core.reply import HistoryBlock, QuoteBlock, Reply
 from core.routing.router import Router
-from core.secrets import SECRET_BOX, SecretBox
+from core.secrets import SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
 from core.skills.price_alert.memory import MemoryAlertStore
-from core.skills.price_alert.ports import PRICE_ALERTS, AlertStore
+from core.skills.price_alert.ports import AlertStore
 from core.skills.registry import CommandSpec, Registry, SkillSet
-from core.strategies import STRATEGIES, StrategyStore
+from core.strategies import StrategyStore
 from core.strategies.memory import MemoryStrategies
-from core.tasks.audit import AUDIT_LOG, AuditLog
+from core.tasks.audit import AuditLog
 from core.traders.memory import MemoryTraderStore
-from core.traders.ports import TRADERS, TraderStore
+from core.traders.ports import TraderStore
 from core.trading.memory import MemoryOrderStore
-from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges, OrderStore
-from core.trading.service import TRADING, TradingConfig, TradingService
-from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
+from core.trading.ports import LiveExchanges, OrderStore
+from core.trading.service import TradingConfig
+from core.workspace.accounts import ExchangeAccountRepository
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
-from core.workspace.model_configs import MODEL_CONFIGS, ModelConfigRepository
+from core.workspace.model_configs import ModelConfigRepository
 
 NOW = datetime(2026, 7, 13, 10, 30, tzinfo=UTC)
 
@@ -131,6 +132,32 @@ def price_tools(market: object, clock: Clock, charts: object | None = None) -> t
     return price_skills(market, clock, charts).toolsets
 
 
+def memory_stores(
+    *,
+    secrets: SecretBox | None = None,
+    accounts: ExchangeAccountRepository | None = None,
+    models: ModelConfigRepository | None = None,
+    strategies: StrategyStore | None = None,
+    traders: TraderStore | None = None,
+    audit: AuditLog | None = None,
+    orders: OrderStore | None = None,
+    alerts: AlertStore | None = None,
+) -> Stores:
+    """The skills' stores in memory (one workspace, one audit log), each replaceable."""
+    memory = MemoryWorkspace()
+    audit = audit or memory.audit
+    return Stores(
+        secrets=secrets or MemorySecretBox(),
+        accounts=accounts or memory.accounts,
+        models=models or memory.models,
+        strategies=strategies or MemoryStrategies(audit, memory.traders),
+        traders=traders or MemoryTraderStore(audit, memory.traders),
+        audit=audit,
+        orders=orders or MemoryOrderStore(audit),
+        alerts=alerts or MemoryAlertStore(audit),
+    )
+
+
 def full_skills(
     market: object,
     clock: Clock,
@@ -149,32 +176,31 @@ def full_skills(
     alerts: AlertStore | None = None,
     extra: Services | None = None,
 ) -> SkillSet:
-    """Every skill bot.wiring registers, on in-memory workspace repositories unless given.
-    ``extra``: services to start from (e.g. a job queue, button tokens, the delivery log)."""
-    memory = MemoryWorkspace()
-    services = extra or Services()
-    services.provide(CLOCK, clock).provide(MARKET, cast(MarketData, market)).provide(
-        CATALOG, bundled_catalog()
+    """Every skill, composed by bot.wiring.build_skills (as a process is), on in-memory stores
+    unless given. ``extra``: services to start from (e.g. a job queue, button tokens, the
+    delivery log). Orders are checked against an empty catalog (no exchange filters)."""
+    stores = memory_stores(
+        secrets=secrets,
+        accounts=accounts,
+        models=models,
+        strategies=strategies,
+        traders=traders,
+        audit=audit,
+        orders=orders,
+        alerts=alerts,
     )
-    if charts is not None:
-        services.provide(CHARTS, cast(ChartRenderer, charts))
-    services.provide(SECRET_BOX, secrets or MemorySecretBox())
-    services.provide(EXCHANGE_ACCOUNTS, accounts or memory.accounts)
-    services.provide(MODEL_CONFIGS, models or memory.models)
-    audit = audit or memory.audit
-    services.provide(AUDIT_LOG, audit)
-    services.provide(STRATEGIES, strategies or MemoryStrategies(audit, memory.traders))
-    services.provide(TRADERS, traders or MemoryTraderStore(audit, memory.traders))
-    orders = orders or MemoryOrderStore(audit)
-    services.provide(ORDERS, orders)
-    books = cast(BookData, market)
-    services.provide(TRADING, TradingService(orders, books, MarketCatalog(), clock, live, trading))
-    if live is not None:
-        services.provide(LIVE_EXCHANGES, live)
-    if model_probe is not None:
-        services.provide(MODEL_PROBE, model_probe)
-    services.provide(PRICE_ALERTS, alerts or MemoryAlertStore(audit))
-    return build_registry().build(services)
+    return build_skills(
+        stores,
+        clock=clock,
+        market=cast(MarketData, market),
+        catalog=bundled_catalog(),  # the product's catalog: every listed USDT coin
+        charts=cast(ChartRenderer | None, charts),
+        live=live,
+        trading=trading,
+        trading_catalog=MarketCatalog(),
+        model_probe=model_probe,
+        extra=extra,
+    )
 
 
 def full_router() -> Router:

@@ -19,6 +19,7 @@ from adapters.llm import OpenAIChatModel
 from adapters.telegram import TelegramConfig, build_application, set_commands
 from bot.console import banner, command_names, to_event
 from bot.skills import build_registry
+from bot.wiring import build_skills
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import Command, ConversationKey
@@ -30,26 +31,14 @@ from core.planner.tools import ToolBox
 from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, MARKET, ServiceKey, Services
-from core.skills.price_alert.memory import MemoryAlertStore
-from core.skills.price_alert.ports import PRICE_ALERTS
+from core.services import CLOCK, ServiceKey, Services
 from core.skills.registry import CommandArg, CommandSpec, HelpSpec, LocalText, RuleSpec, SkillSet, SkillSpec
 from core.state import Task
-from core.strategies import STRATEGIES
-from core.strategies.memory import MemoryStrategies
 from core.tasks.actions import ActionSpec, Done, SlotSpec
-from core.tasks.audit import AUDIT_LOG, AuditEntry
+from core.tasks.audit import AUDIT_LOG, AuditEntry, AuditLog
 from core.tasks.flow import Parsed, TaskFlow, owner_of
-from core.traders.memory import MemoryTraderStore
-from core.traders.ports import TRADERS
-from core.trading.memory import MemoryOrderStore
-from core.trading.ports import ORDERS
-from core.trading.service import TRADING, TradingService
 from core.turn import Turn
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.memory import MemoryAuditLog, MemorySecretBox, MemoryWorkspace
-from core.workspace.model_configs import MODEL_CONFIGS
-from tests.fakes import NOW, Chat, ScriptedMarket
+from tests.fakes import NOW, Chat, ScriptedMarket, memory_stores
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 from tests.telegram.fakes import TOKEN, RecordingRequest
 
@@ -64,7 +53,7 @@ REMINDERS: Final = ServiceKey[ReminderBook]("reminder book")
 
 
 class MemoryReminders:
-    def __init__(self, audit: MemoryAuditLog) -> None:
+    def __init__(self, audit: AuditLog) -> None:
         self.audit = audit
         self.items: list[tuple[str, str]] = []
 
@@ -151,27 +140,18 @@ SPEC = SkillSpec(
 
 
 def skills_with_reminders() -> tuple[SkillSet, MemoryReminders]:
-    workspace = MemoryWorkspace()
-    reminders = MemoryReminders(workspace.audit)
-    orders = MemoryOrderStore(workspace.audit)
-    market = ScriptedMarket()
-    services = (
-        Services()
-        .provide(CLOCK, FixedClock(NOW))
-        .provide(MARKET, market)
-        .provide(CATALOG, MarketCatalog())
-        .provide(SECRET_BOX, MemorySecretBox())
-        .provide(EXCHANGE_ACCOUNTS, workspace.accounts)
-        .provide(MODEL_CONFIGS, workspace.models)
-        .provide(AUDIT_LOG, workspace.audit)
-        .provide(STRATEGIES, MemoryStrategies(workspace.audit, workspace.traders))
-        .provide(ORDERS, orders)
-        .provide(TRADING, TradingService(orders, market, MarketCatalog(), FixedClock(NOW)))
-        .provide(REMINDERS, reminders)
-        .provide(PRICE_ALERTS, MemoryAlertStore(workspace.audit))
-        .provide(TRADERS, MemoryTraderStore(workspace.audit, workspace.traders))
+    """deskmate's own composition (bot.wiring.build_skills) with one more skill and its store."""
+    stores = memory_stores()
+    reminders = MemoryReminders(stores.audit)
+    skills = build_skills(
+        stores,
+        clock=FixedClock(NOW),
+        market=ScriptedMarket(),
+        catalog=MarketCatalog(),
+        extra=Services().provide(REMINDERS, reminders),
+        registry=build_registry().register(SPEC),
     )
-    return build_registry().register(SPEC).build(services), reminders
+    return skills, reminders
 
 
 @pytest.fixture
