@@ -12,7 +12,8 @@ Files, all JSON lines:
 A row: ``{"text": …, "lang": "zh" | "zh-Hant" | "en", "expect": {…}}`` where ``expect`` is
 ``{"skill": name, "action": name, "slots": {…}}`` (action and slots optional; the slots are the
 ones the row cares about, compared as a subset of the route's), ``{"skill": null}`` (nothing
-routes it), or ``{"not": {"skill": name, "action": name}}`` (a near miss: anything but that).
+routes it), or ``{"not": {"skill": name, "action": name, "slots": {…}}}`` (a near miss: anything
+but that route; "not" may also be a list).
 The first rows still write their slots beside skill and action (``"symbol": "BTCUSDT"``); the
 runner reads both shapes (tests/corpus/expect.py).
 

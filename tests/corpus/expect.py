@@ -64,9 +64,11 @@ def mismatch(route: Route | None, expect: Mapping[str, Any]) -> str | None:
 
 
 def _takes(route: Route, target: Mapping[str, Any]) -> bool:
-    """``route`` goes to ``target``'s skill (and action, when it names one)."""
+    """``route`` goes to ``target``'s skill (and action, and slots, when it names them): a near
+    miss names what must not happen ("sell all but 0.1 btc" is no sell of everything)."""
     same_action = "action" not in target or route.action == target["action"]
-    return route.skill == target.get("skill") and same_action
+    same_slots = all(_same(_slot(route, k), v) for k, v in (target.get("slots") or {}).items())
+    return route.skill == target.get("skill") and same_action and same_slots
 
 
 def _slot(route: Route, name: str) -> Any:
