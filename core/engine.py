@@ -32,7 +32,7 @@ from core.conversation.locale_policy import guess_locale, remember_locale, resol
 from core.conversation.replies import prepend
 from core.conversation.resume import Resumption
 from core.conversation.stalled import not_run, stalled
-from core.conversation.tasks import TaskBook, open_task
+from core.conversation.tasks import TaskBook, open_task, stacked_task
 from core.conversation.unrouted import Planner, UnroutedAnswers
 from core.conversation.validation import (
     MAX_MESSAGE_CHARS,
@@ -357,8 +357,9 @@ class Core:
         # A quick public question (a price, a term) in the middle of a resumable task is a side
         # question: answered, and the open task stays where it was. Anything else switches.
         side = previous is not None and self.tasks.resumable(previous) and not spec.private
-        if previous is not None and not side:
-            self.tasks.interrupt(state, previous)
+        parked = previous if previous is not None and not side else None
+        if parked is not None:
+            self.tasks.interrupt(state, parked)
         if isinstance(skill, Redirecting) and not redirected:
             elsewhere = await skill.redirect(turn, task)
             if isinstance(elsewhere, Reply):
@@ -374,6 +375,8 @@ class Core:
         self.tasks.settle(state, task)
         if side and previous is not None and state.active is previous:
             reply = await self.resumption.back_to(turn, previous, reply)
+        if parked is not None and parked.status is TaskStatus.INTERRUPTED:
+            reply = await self.resumption.parked(turn, parked, reply)  # said, with the way back
         return reply
 
     @staticmethod
@@ -461,11 +464,23 @@ class Core:
             turn.read_only = True
             return self._refused(turn.state, event, claim)
         # An expired confirmation: close the task it belonged to, and say so once, in the task's
-        # words, under the code that tells the adapter to drop the buttons.
+        # words, under the code that tells the adapter to drop the buttons. A paused task's button
+        # names that task, not the one open now.
+        pressed = stacked_task(turn.state, str(claim.token.payload.get("task_id", "")))
+        if pressed is not None:
+            own = await self.resumption.expired_button(turn, pressed)
+            return replace(own, blocks=(*own.blocks, *self.lifecycle.expire_stale(turn)))
+        if task is None or task.id != claim.token.payload.get("task_id"):
+            task = None  # not the open task's button: its expiry (if any) is said as its own
         reply = self._refused(turn.state, event, claim)
         notices = self.lifecycle.expire_stale(turn)
         turn.read_only = not notices
-        if notices and isinstance(notices[0], NoticeBlock) and notices[0].code == "confirm_expired":
+        if (
+            task is not None
+            and notices
+            and isinstance(notices[0], NoticeBlock)
+            and notices[0].code == "confirm_expired"
+        ):
             merged = NoticeBlock(notices[0].text, "warning", "button_expired")
             return replace(reply, blocks=(merged, *notices[1:]))
         return prepend(reply, notices)

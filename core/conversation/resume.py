@@ -8,7 +8,7 @@ from datetime import timedelta
 from core.conversation.replies import notice_reply
 from core.conversation.tasks import TaskBook, open_task, stacked_task
 from core.i18n import register
-from core.reply import NoticeBlock, Reply
+from core.reply import NoticeBlock, Reply, Status
 from core.state import Task, TaskStatus
 from core.tasks import transitions
 from core.turn import Turn
@@ -25,6 +25,16 @@ register(
         "task.button.resume": {"zh": "继续", "en": "Continue"},
         "task.button.discard": {"zh": "放弃", "en": "Discard"},
         "task.discarded": {"zh": "好的，已放弃「{what}」。", "en": "OK, dropped {what}."},
+        "task.parked": {
+            "zh": "「{what}」已暂停，没有执行；随时可以回去。",
+            "en": "{what} is paused (nothing was done); you can go back to it any time.",
+        },
+        "task.button.back_to": {"zh": "回到「{what}」", "en": "Back to {what}"},
+        "task.paused_button_expired": {
+            "zh": "「{what}」的确认按钮已过期，没有执行任何操作。它仍在暂停中，可以回去重新确认。",
+            "en": "The confirm button for {what} expired; nothing was done. It is still paused: go back "
+            "to confirm it again.",
+        },
         "task.nothing_to_resume": {
             "zh": "没有可以继续的任务了（可能已过期）。",
             "en": "There's no task to continue (it may have expired).",
@@ -81,6 +91,37 @@ class Resumption:
             turn.t("task.offer_resume", what=skill.describe(turn, task)), code="offer_resume"
         )
         return replace(reply, blocks=(*reply.blocks, notice), buttons=(*reply.buttons, *buttons))
+
+    async def parked(self, turn: Turn, task: Task, reply: Reply) -> Reply:
+        """A new request paused ``task``: say so below the new answer, with a button back to it."""
+        skill = self.book.task_skill(task)
+        if skill is None or stacked_task(turn.state, task.id) is None:
+            return reply
+        what = skill.describe(turn, task)
+        back = await turn.buttons(
+            [(turn.t("task.button.back_to", what=what), {"kind": "task.resume", "task_id": task.id})],
+            ttl=RESUME_BUTTON_TTL,
+            styles=("secondary",),
+        )
+        notice = NoticeBlock(turn.t("task.parked", what=what), code="task_parked")
+        return replace(reply, blocks=(*reply.blocks, notice), buttons=(*reply.buttons, *back))
+
+    async def expired_button(self, turn: Turn, task: Task) -> Reply:
+        """A paused task's confirm button pressed after its time: said in that task's own words,
+        with the way back to it (resuming shows a fresh confirmation)."""
+        skill = self.book.task_skill(task)
+        what = skill.describe(turn, task) if skill is not None else task.skill
+        buttons = await turn.buttons(
+            [
+                (turn.t("task.button.back_to", what=what), {"kind": "task.resume", "task_id": task.id}),
+                (turn.t("task.button.discard"), {"kind": "task.discard", "task_id": task.id}),
+            ],
+            ttl=RESUME_BUTTON_TTL,
+            styles=("primary", "secondary"),
+        )
+        task.resume_offered = True
+        notice = NoticeBlock(turn.t("task.paused_button_expired", what=what), "warning", "button_expired")
+        return Reply(Status.FAILED, (notice,), turn.locale, buttons=buttons, audience="private")
 
     async def resume(self, turn: Turn, task_id: str) -> Reply:
         task = stacked_task(turn.state, task_id)

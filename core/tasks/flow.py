@@ -322,7 +322,9 @@ class TaskFlow:
             if not tokens.pending(task):
                 # Its buttons died when the task was paused: nothing runs on them; the
                 # confirmation is shown again with fresh buttons.
-                notice = NoticeBlock(turn.t("flow.confirm_again"), "warning", "confirm_again")
+                notice = NoticeBlock(
+                    turn.t("flow.confirm_again", what=self.describe(turn, task)), "warning", "confirm_again"
+                )
                 return await self.advance(turn, task, notes=[notice])
             tokens.forget(task)  # spent
             if "version" in payload:

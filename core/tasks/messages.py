@@ -97,8 +97,8 @@ register(
             "en": "That {kind} no longer exists (it may have just been deleted); nothing was changed.",
         },
         "flow.confirm_again": {
-            "zh": "那个确认按钮属于已暂停的操作，已失效，没有执行任何操作。如仍要继续，请重新确认：",
-            "en": "That confirm button belonged to a paused request and no longer works; nothing was done. "
+            "zh": "那个确认按钮属于已暂停的「{what}」，已失效，没有执行任何操作。如仍要继续，请重新确认：",
+            "en": "That confirm button belonged to the paused {what} and no longer works; nothing was done. "
             "Confirm again below if you still want it:",
         },
         "flow.changed": {

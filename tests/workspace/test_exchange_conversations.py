@@ -239,7 +239,9 @@ async def test_a_switch_mid_flow_keeps_the_task_and_offers_to_resume_it(desk: De
     await chat.say("添加一个币安交易所账户")
     await chat.say("主账户")  # now asking for the API key
     switched = await chat.say("配置一个 DeepSeek 模型")
-    assert switched.route.skill == "model_management" and codes(switched) == ["ask_api_key"]
+    # The paused task is said, with the way back to it.
+    assert switched.route.skill == "model_management" and codes(switched) == ["ask_api_key", "task_parked"]
+    assert "添加交易所账户" in text_of(switched) and switched.buttons[-1].label.startswith("回到")
     state = await desk.states.load_state(chat.key)
     (paused,) = state.resume_stack
     assert paused.status is TaskStatus.INTERRUPTED and paused.resume_status is TaskStatus.COLLECTING
