@@ -193,7 +193,7 @@ class DiagnosisCheck:
 
     name: str
     label: str
-    outcome: Literal["ok", "failed", "skipped"]
+    outcome: Literal["ok", "failed", "skipped", "unknown"]  # unknown: ran, but could not tell
     detail: str = ""
     code: str | None = None
 

@@ -33,6 +33,8 @@ STEPS: dict[str, tuple[str, ...]] = {
     "passphrase_wrong": ("recheck_passphrase", "replace_passphrase"),
     "passphrase_missing": ("replace_passphrase",),
     "insufficient_balance": ("check_balance", "smaller_order"),
+    "balance_short": ("smaller_order", "check_balance"),
+    "balance_covers_now": ("retry_now",),
     "order_rejected": ("read_exchange_message", "retry"),
     "duplicate_order": ("check_order_history",),
     "lot_size": ("fit_step", "see_rules"),
@@ -49,6 +51,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "exchange_error": ("read_exchange_message", "retry"),
     "no_live_account": ("add_account", "paper_needs_no_keys"),
     "exchange_ok": ("exchange_ok_next",),
+    "partly_checked": ("check_unconfirmed", "exchange_ok_next"),
     # orders, balances and positions
     "risk_cap_notional": ("smaller_than_cap", "check_max_buy"),
     "risk_cap_share": ("smaller_than_cap", "check_max_buy"),

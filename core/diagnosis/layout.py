@@ -10,7 +10,7 @@ from core.diagnosis.report import say
 from core.i18n import Locale
 from core.reply import DiagnosisBlock, DiagnosisCheck
 
-MARKS = {"ok": "✅", "failed": "❌", "skipped": "⏭️"}
+MARKS = {"ok": "✅", "failed": "❌", "skipped": "⏭️", "unknown": "❔"}  # unknown is never ✅
 
 
 @dataclass(frozen=True, slots=True)

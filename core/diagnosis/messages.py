@@ -19,6 +19,12 @@ register(
         "dx.outcome.ok": {"zh": "通过", "en": "ok"},
         "dx.outcome.failed": {"zh": "未通过", "en": "failed"},
         "dx.outcome.skipped": {"zh": "跳过", "en": "skipped"},
+        "dx.explain": {
+            "zh": "{why} 先这样做：{step} 要逐项检查，说「诊断我的账户」。",
+            "en": "{why} First: {step} For a check of each part, say “diagnose my account”.",
+        },
+        "dx.outcome.unknown": {"zh": "未知", "en": "unknown"},
+        "dx.unknown": {"zh": "未知", "en": "unknown"},
         "dx.skipped_after": {"zh": "前一项未通过，未执行", "en": "not run: an earlier check failed"},
         # -- checks ----------------------------------------------------------------------------
         "dx.check.order": {"zh": "订单记录", "en": "Order record"},
@@ -206,6 +212,22 @@ register(
             "zh": "读取：{reading}；现货交易：{spot}；提现：{withdrawals}；IP 白名单：{ip}",
             "en": "reading: {reading}; spot trading: {spot}; withdrawals: {withdrawals}; IP whitelist: {ip}",
         },
+        "dx.detail.perms_unsaid": {
+            "zh": "交易所没有说明这个 Key 的权限（{perms}），无法确认",
+            "en": "the exchange did not say what this key may do ({perms}): could not confirm",
+        },
+        "dx.detail.perms_unread": {
+            "zh": "读取权限失败（{detail}），无法确认",
+            "en": "could not read them ({detail}): not confirmed",
+        },
+        "dx.detail.other_env_unknown": {
+            "zh": "连不上{other}，无法检查是不是环境弄错了（{detail}）",
+            "en": "couldn't check on {other}: it could not be reached ({detail})",
+        },
+        "dx.detail.balance_covers": {
+            "zh": "现在可用 {have} {asset}，够这笔的 {need} {asset}",
+            "en": "{have} {asset} free now, enough for this order's {need} {asset}",
+        },
         "dx.detail.perms_unknown": {
             "zh": "该交易所不提供查询接口，无法自动检查",
             "en": "this exchange offers no way to read them: not checked automatically",
@@ -271,6 +293,11 @@ register(
         "dx.happened.exchange_failed": {
             "zh": "我检查了账户「{account}」（{exchange}），发现了问题。",
             "en": "I checked the account “{account}” ({exchange}) and found a problem.",
+        },
+        "dx.happened.exchange_partly": {
+            "zh": "我检查了账户「{account}」（{exchange}）：没有发现问题，但有的项目无法确认。",
+            "en": "I checked the account “{account}” ({exchange}): nothing failed, but some things could "
+            "not be confirmed.",
         },
         "dx.happened.exchange_ok": {
             "zh": "我检查了账户「{account}」（{exchange}）：时间、签名请求和交易对都正常。",
@@ -418,6 +445,18 @@ register(
             "zh": "账户可用余额不够这笔订单（含手续费）。",
             "en": "The account's free balance does not cover this order (fee included).",
         },
+        "dx.cause.balance_short": {
+            "zh": "可用余额不够：这笔订单需要 {need} {asset}（含手续费），账户可用只有 {have} {asset}。",
+            "en": "The free balance is short: this order needs {need} {asset} (fee included) and the "
+            "account has {have} {asset} free.",
+        },
+        "dx.cause.balance_covers_now": {
+            "zh": "交易所下单时以余额不足拒绝了这笔订单（-2010），但现在可用 {have} {asset}，够这笔的 {need} "
+            "{asset}：当时资金可能冻结在挂单里，或之后才到账。",
+            "en": "The exchange refused this order for its balance (-2010), but {have} {asset} is free now, "
+            "enough for its {need} {asset}: the funds were likely locked in open orders then, or arrived "
+            "since.",
+        },
         "dx.cause.order_rejected": {
             "zh": "交易所拒绝了这笔新订单（-2010），原因见交易所的原话。",
             "en": "The exchange rejected the new order (-2010); its own words say why.",
@@ -485,6 +524,10 @@ register(
             "zh": "诊断检查的是交易所账户的密钥、时间和权限；模拟账户不连交易所，不会出这类问题。",
             "en": "A diagnosis checks an exchange account's keys, clock and permissions; a paper account "
             "connects to no exchange.",
+        },
+        "dx.cause.partly_checked": {
+            "zh": "已检查的项目都没问题，但这些无法确认：{unchecked}。",
+            "en": "Everything that could be checked passed, but these could not be confirmed: {unchecked}.",
         },
         "dx.cause.exchange_ok": {
             "zh": "没有发现问题：时间同步、签名正确、Key 可用。",
@@ -695,6 +738,16 @@ register(
             "timedatectl set-ntp true）。",
             "en": "Turn on automatic time sync on the machine running deskmate (Windows: Settings › Time "
             "› Sync now; Linux: timedatectl set-ntp true).",
+        },
+        "dx.step.check_unconfirmed": {
+            "zh": "在交易所的 API 管理页亲自看一下无法确认的项目（权限、IP 白名单）。",
+            "en": "Look at what could not be confirmed yourself, on the exchange's API management page "
+            "(permissions, IP whitelist).",
+        },
+        "dx.step.retry_now": {
+            "zh": "现在余额够了：再下一次这笔订单；先说「我的余额还有多少」确认没有资金冻结在挂单里。",
+            "en": "The balance covers it now: place the order again; say “show my balance” first to check "
+            "no funds are locked in open orders.",
         },
         "dx.step.retry": {"zh": "然后再试一次。", "en": "Then try again."},
         "dx.step.recopy_secret": {

@@ -1,7 +1,7 @@
 """Running checks in a fixed order and writing the answer: what happened, the checks, why, and
 what to do now (core.reply.DiagnosisBlock).
 
-A diagnosis skill adds each check as it runs (ok / failed / skipped, a detail, the exchange's or
+A diagnosis skill adds each check as it runs (ok / failed / unknown / skipped, a detail, the exchange's or
 provider's code); a failed check names the cause it points to. The first cause found explains
 the problem; the steps of every cause found follow, the first cause's first, without repeats.
 """
@@ -17,7 +17,7 @@ from core.diagnosis.causes import STEPS
 from core.i18n import Locale, t
 from core.reply import DiagnosisBlock, DiagnosisCheck
 
-Outcome = Literal["ok", "failed", "skipped"]
+Outcome = Literal["ok", "failed", "skipped", "unknown"]
 MAX_STEPS = 6
 
 
@@ -55,6 +55,11 @@ class Checklist:
     def skipped(self, name: str, detail: str = "") -> None:
         self._add(name, "skipped", detail or say(self.locale, "dx.skipped_after"), None)
 
+    def unknown(self, name: str, detail: str) -> None:
+        """The check ran but could not tell (the exchange did not say, the other environment
+        could not be reached): shown as unknown, never as passed, and it points to no cause."""
+        self._add(name, "unknown", detail, None)
+
     def skip_all(self, names: Sequence[str], detail: str = "") -> None:
         for name in names:
             self.skipped(name, detail)
@@ -65,6 +70,16 @@ class Checklist:
         if cause in self.causes:
             self.causes.remove(cause)
         self.causes.insert(0, cause)
+
+    def replace(self, cause: str, better: str) -> None:
+        """A later check made ``cause`` precise (the exchange said "insufficient balance"; the
+        balance seen says by how much, or that it covers the order now): ``better`` takes its
+        place, first."""
+        if better not in STEPS:
+            raise ValueError(f"unknown cause {better!r}")
+        if cause in self.causes:
+            self.causes.remove(cause)
+        self.prefer(better)
 
     @property
     def passed(self) -> bool:
@@ -84,10 +99,14 @@ def answer(
     ok_cause: str,
     params: Mapping[str, object] | None = None,
 ) -> DiagnosisBlock:
-    """The diagnosis block: the first cause found (``ok_cause`` when every check passed) and the
-    steps of each cause found, in order, at most MAX_STEPS."""
+    """The diagnosis block: the first cause found (``ok_cause`` when every check passed,
+    "partly_checked" when none failed but some could not tell) and the steps of each cause
+    found, in order, at most MAX_STEPS."""
     locale = checklist.locale
-    causes = checklist.causes or [ok_cause]
+    unsure = [c.label for c in checklist.checks if c.outcome == "unknown"]
+    # Nothing failed is not "all is well" while a check could not tell: the cause says which.
+    causes = checklist.causes or (["partly_checked"] if unsure else [ok_cause])
+    params = {**(params or {}), "unchecked": ("、" if locale == "zh" else ", ").join(unsure)}
     steps: list[str] = []
     for cause in causes:
         for step in STEPS[cause]:

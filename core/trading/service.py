@@ -253,6 +253,29 @@ class TradingService:
 
     # -- placing -----------------------------------------------------------------------------
 
+    async def record_refusal(
+        self, account: ExchangeAccount, plan: OrderPlan, client_order_id: str, audit: AuditEntry
+    ) -> Order:
+        """An order deskmate itself refused before asking for a confirmation (a filter such as
+        the 5 USDT minimum, a cap, the balance): stored as a refused order with its reason, so
+        the order diagnosis and the history see it like one the exchange refused."""
+        if plan.rejection is None:
+            raise ValueError("only a refused plan is recorded as refused")
+        intent = plan.intent
+        new = NewOrder(
+            client_order_id, audit.owner, account.id, account.name, kind_of(account), account.exchange,
+            intent.symbol, intent.side, plan.quantity, self.clock.now(),
+        )  # fmt: skip
+        claim = await self.orders.claim(new, self._audit(audit, "order", new_detail(new, plan)))
+        if claim.order.status.final:
+            return claim.order
+        return await self.orders.settle(
+            client_order_id,
+            Settlement(OrderStatus.REJECTED, rejection=plan.rejection),
+            intent.base,
+            self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused"),
+        )
+
     async def place(
         self,
         account: ExchangeAccount,

@@ -69,7 +69,7 @@ async def test_an_order_too_big_for_the_balance(desk: TradeDesk) -> None:
     rejection = Rejection("-2010", "Account has insufficient balance for requested action.")
     await recorded(desk, account, "dm" + "b" * 28, "1", OrderStatus.REJECTED, rejection)
     block = only(await desk.chat.say("why did my order fail"))
-    assert block.cause_code == "insufficient_balance"
+    assert block.cause_code == "balance_short"  # the exchange's -2010, with the balance it saw
     balance = next(c for c in block.checks if c.name == "balance")
     assert balance.outcome == "failed" and "USDT" in balance.detail
 

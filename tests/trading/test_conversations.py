@@ -119,7 +119,9 @@ async def test_selling_what_is_not_held_is_refused_with_binance_s_reason(desk: T
     reply = await desk.chat.say("sell 0.5 SOL")
     assert reply.status is Status.FAILED and codes(reply)[-1] == "insufficient_balance"
     assert "-2010 Account has insufficient balance for requested action." in reply.blocks[-1].text  # type: ignore[union-attr]
-    assert desk.orders.orders == {}
+    # Nothing traded; the refusal is on record with its reason (issue 24).
+    assert [(o.status.value, o.error_code) for o in desk.orders.orders.values()] == [("rejected", "-2010")]
+    assert not desk.orders.trade_log
 
 
 @pytest.mark.parametrize(
@@ -145,7 +147,7 @@ async def test_caps_refuse_clearly() -> None:
     desk = make_trade_desk(RiskLimits(max_equity_share=Decimal("0.1")))
     reply = await desk.chat.say("buy 0.02 BTC")  # 18 % of 10,000
     assert codes(reply)[-1] == "cap_equity_share" and "18%" in reply.blocks[-1].text  # type: ignore[union-attr]
-    assert desk.orders.orders == {}
+    assert [o.status.value for o in desk.orders.orders.values()] == ["rejected"]  # recorded, not traded
 
 
 async def test_an_order_of_a_quarter_of_equity_needs_a_second_confirmation(desk: TradeDesk) -> None:

@@ -25,6 +25,20 @@ register(
             "zh": "暂时拿不到报价，请稍后再试。",
             "en": "No quote right now; please try again shortly.",
         },
+        "aq.refused_orders": {
+            "zh": "最近被拒绝的订单（没有成交）：",
+            "en": "Recent orders that were refused (nothing traded):",
+        },
+        "aq.refused_line": {
+            "zh": "· {time} UTC {side} {quantity} {base}：被拒绝（{code} {message}）",
+            "en": "· {time} UTC {side} {quantity} {base}: refused ({code} {message})",
+        },
+        "aq.side.buy": {"zh": "买入", "en": "buy"},
+        "aq.side.sell": {"zh": "卖出", "en": "sell"},
+        "aq.exchange_refused": {
+            "zh": "交易所拒绝了请求（{code} {message}）。{why}",
+            "en": "The exchange refused the request ({code} {message}). {why}",
+        },
         "aq.exchange_down": {
             "zh": "交易所暂时无法访问（{code} {message}）。",
             "en": "The exchange can't be reached right now ({code} {message}).",

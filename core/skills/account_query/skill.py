@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from decimal import Decimal
 
+from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
 from core.market import MarketError
 from core.markets import MarketCatalog
@@ -26,7 +27,7 @@ from core.skills.account_query.rules import EXPORT, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.flow import Choice, Parsed
-from core.trading.model import Rejection
+from core.trading.model import OrderStatus, Rejection
 from core.trading.ports import ExchangeError
 from core.trading.risk import percent
 from core.trading.service import MaxBuy, kind_of
@@ -92,12 +93,33 @@ class AccountQuerySkill(AccountFlow):
         return await self._read(turn, task, show)
 
     async def trades(self, turn: Turn, task: Task) -> Done:
-        async def show(account: ExchangeAccount) -> Block:
+        async def show(account: ExchangeAccount) -> tuple[Block, ...]:
             found = await self.trading.trades(account, TRADES_SHOWN)
             items = tuple(
                 TradeItem(t.at, t.symbol, t.side, t.quantity, t.price, t.fee, t.fee_asset) for t in found
             )
-            return TradesBlock(account.name, kind_of(account), items)
+            history: tuple[Block, ...] = (TradesBlock(account.name, kind_of(account), items),)
+            refused = [
+                o
+                for o in await self.trading.orders.recent_orders(account.id, TRADES_SHOWN)
+                if o.status is OrderStatus.REJECTED
+            ]
+            if refused:  # no fill, but asked for: the history says they were refused, and why
+                lines = [
+                    turn.t(
+                        "aq.refused_line",
+                        time=o.created_at.strftime("%Y-%m-%d %H:%M"),
+                        side=turn.t(f"aq.side.{o.side}"),
+                        quantity=plain(o.quantity),
+                        base=self.catalog.base_of(o.symbol),
+                        code=o.error_code or "",
+                        message=o.error_message or "",
+                    )
+                    for o in refused
+                ]
+                text = "\n".join([turn.t("aq.refused_orders"), *lines])
+                history = (*history, NoticeBlock(text, "info", "refused_orders"))
+            return history
 
         return await self._read(turn, task, show)
 
@@ -131,28 +153,34 @@ class AccountQuerySkill(AccountFlow):
         return NoticeBlock(text, "info", "max_buy")
 
     async def _read(
-        self, turn: Turn, task: Task, show: Callable[[ExchangeAccount], Awaitable[Block]]
+        self,
+        turn: Turn,
+        task: Task,
+        show: Callable[[ExchangeAccount], Awaitable[Block | tuple[Block, ...]]],
     ) -> Done:
         account = await self.account(turn, task)
         try:
-            block = await show(account)
+            shown = await show(account)
         except MarketError:
             return self._failed(
                 turn, task, NoticeBlock(turn.t("aq.market_down"), "error", "market_unavailable")
             )
         except ExchangeError as exc:
-            notice = NoticeBlock(
-                turn.t("aq.exchange_down", code=exc.code, message=exc.message), "error", exc.code
-            )
+            if is_outage(exc):
+                text = turn.t("aq.exchange_down", code=exc.code, message=exc.message)
+            else:  # a refusal (a key, a permission): its precise cause, never "unreachable"
+                _, why = refusal(turn.locale, account.exchange, exc)
+                text = turn.t("aq.exchange_refused", code=exc.code, message=exc.message, why=why)
+            notice = NoticeBlock(text, "error", exc.code)
             return self._failed(turn, task, notice)
-        failed = isinstance(block, NoticeBlock) and block.level == "error"
+        blocks: tuple[Block, ...] = shown if isinstance(shown, tuple) else (shown,)
+        failed = isinstance(blocks[0], NoticeBlock) and blocks[0].level == "error"
         status = Status.FAILED if failed else Status.COMPLETED
-        blocks: tuple[Block, ...] = (block,)
         if task.slots.get(EXPORT):
             # Asked for a file: say plainly there is none, above what can be shown here.
-            shown = TRADES_SHOWN if task.action == "trades" else None
-            text = turn.t("aq.no_export_trades", count=shown) if shown else turn.t("aq.no_export")
-            blocks = (NoticeBlock(text, "info", "export_unavailable"), block)
+            count = TRADES_SHOWN if task.action == "trades" else None
+            text = turn.t("aq.no_export_trades", count=count) if count else turn.t("aq.no_export")
+            blocks = (NoticeBlock(text, "info", "export_unavailable"), *blocks)
         return Done(self.private_reply(turn, task, status, blocks), target=None, ok=not failed)
 
     def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:

@@ -163,7 +163,10 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
             checks.skip_all(_LATER_CHECKS[:-1])
         self._symbol(turn, checks, symbol or DEFAULT_SYMBOL, params)
         exchange = EXCHANGES[account.exchange].display(locale)
-        happened = "dx.happened.exchange_ok" if checks.passed else "dx.happened.exchange_failed"
+        happened = "dx.happened.exchange_failed"
+        if checks.passed:
+            unsure = any(c.outcome == "unknown" for c in checks.checks)
+            happened = "dx.happened.exchange_partly" if unsure else "dx.happened.exchange_ok"
         return answer(
             SKILL,
             checks,
@@ -251,8 +254,17 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
         client = self.live.client(replace(account, exchange=other))
         try:
             await client.balances()
-        except ExchangeError:
-            checks.ok("environment", say(turn.locale, "dx.detail.other_env_no", {"other": other_name}))
+        except ExchangeError as exc:
+            source = "binance"
+            _, cause = error_cause(source, exc.code, exc.message, exc.fault)
+            if cause in _KEY_REFUSALS:  # refused there too: a real answer, not a mix-up
+                checks.ok("environment", say(turn.locale, "dx.detail.other_env_no", {"other": other_name}))
+            else:  # unreachable, rate-limited, down: it says nothing about the key
+                detail = clean(f"{exc.code} {exc.message}", 120)
+                checks.unknown(
+                    "environment",
+                    say(turn.locale, "dx.detail.other_env_unknown", {"other": other_name, "detail": detail}),
+                )
             return
         finally:
             await client.aclose()
@@ -268,14 +280,16 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
         if isinstance(client, PermissionReader):
             try:
                 perms = await client.key_permissions()
-            except ExchangeError:
-                perms = None
+            except ExchangeError as exc:
+                detail = clean(f"{exc.code} {exc.message}", 120)
+                checks.unknown("permissions", say(locale, "dx.detail.perms_unread", {"detail": detail}))
+                return
         if perms is None:
             checks.skipped("permissions", say(locale, "dx.detail.perms_unknown"))
             return
 
         def flag(value: bool | None) -> str:
-            return "?" if value is None else say(locale, "dx.yes" if value else "dx.no")
+            return say(locale, "dx.unknown") if value is None else say(locale, "dx.yes" if value else "dx.no")
 
         detail = say(
             locale,
@@ -291,6 +305,8 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
             checks.failed("permissions", detail, "withdrawals_enabled", "withdrawals_enabled")
         elif perms.spot_trading is False or perms.reading is False:
             checks.failed("permissions", detail, "permission_denied", "permission_denied")
+        elif None in (perms.reading, perms.spot_trading, perms.withdrawals):
+            checks.unknown("permissions", say(locale, "dx.detail.perms_unsaid", {"perms": detail}))
         else:
             checks.ok("permissions", detail)
 

@@ -122,7 +122,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
         params["rules"] = self._rules_text(turn, order.symbol)
         await self._check_order(turn, checks, order, params)
         await self._check_filters(turn, checks, order)
-        await self._check_balance(turn, checks, order, account)
+        await self._check_balance(turn, checks, order, account, params)
         block = answer(
             ORDER_SKILL,
             checks,
@@ -198,7 +198,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
         )
 
     async def _check_balance(
-        self, turn: Turn, checks: Checklist, order: Order, account: ExchangeAccount
+        self, turn: Turn, checks: Checklist, order: Order, account: ExchangeAccount, params: dict[str, object]
     ) -> None:
         locale = turn.locale
         try:
@@ -223,10 +223,15 @@ class OrderDiagnosisSkill(DiagnosisSkill):
             need, asset = order.quantity, base
         have = balances[asset].free if asset in balances else Decimal(0)
         values = {"have": _plain(have), "need": _plain(need.quantize(_DUST)), "asset": asset}
+        params.update(values)  # the cause quotes the balance it saw against the order
+        refused_for_balance = "insufficient_balance" in checks.causes
         if order.status is not OrderStatus.FILLED and have < need:
-            checks.failed(
-                "balance", say(locale, "dx.detail.balance_short", values), "-2010", "insufficient_balance"
-            )
+            checks.failed("balance", say(locale, "dx.detail.balance_short", values), "-2010", "balance_short")
+            checks.replace("insufficient_balance", "balance_short")
+        elif refused_for_balance:
+            # Refused for its balance then, covered now: that is the finding, not "does not cover".
+            checks.ok("balance", say(locale, "dx.detail.balance_covers", values))
+            checks.replace("insufficient_balance", "balance_covers_now")
         else:
             checks.ok("balance", say(locale, "dx.detail.balance_now", values))
 

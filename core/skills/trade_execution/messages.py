@@ -102,6 +102,10 @@ register(
             "zh": "暂时拿不到 {base} 的报价，未下单，请稍后再试。",
             "en": "No quote for {base} right now; nothing was placed. Please try again shortly.",
         },
+        "trade.exchange_refused": {
+            "zh": "交易所拒绝了请求，未下单（{code} {message}）。{why}",
+            "en": "The exchange refused the request; nothing was placed ({code} {message}). {why}",
+        },
         "trade.exchange_down": {
             "zh": "交易所暂时无法访问（{code} {message}），未下单。",
             "en": "The exchange can't be reached right now ({code} {message}); nothing was placed.",

@@ -17,6 +17,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.coin_index import CoinIndex
+from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE, MarketCatalog
@@ -162,16 +163,18 @@ class TradeSkill(AccountFlow):
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
         """Before any confirmation: an order that cannot trade is refused with the reason."""
         try:
-            _, plan = await self.planned(turn, task)
+            account, plan = await self.planned(turn, task)
         except MarketError:
             return self._notice_reply(
                 turn, task, "trade.market_down", "market_unavailable", base=self.base(task)
             )
         except ExchangeError as exc:
-            return self._notice_reply(
-                turn, task, "trade.exchange_down", "exchange_unavailable", code=exc.code, message=exc.message
-            )
+            return self._exchange_failed(turn, task, exc)
         if plan.rejection is not None:
+            # Recorded as a refused order: "why did my order fail" and the history see it.
+            await self.trading.record_refusal(
+                account, plan, new_client_order_id(), self.audit_entry(turn, task)
+            )
             text = why(turn, plan.rejection)
             if plan.intent.unit in ("all", "fraction") and plan.rejection.reason == "min_qty":
                 text = f"{text}{turn.t('trade.dust')}"
@@ -269,9 +272,7 @@ class TradeSkill(AccountFlow):
         except MarketError:
             return self._failed(turn, task, "trade.market_down", "market_unavailable", base=self.base(task))
         except ExchangeError as exc:
-            return self._failed(
-                turn, task, "trade.exchange_down", "exchange_unavailable", code=exc.code, message=exc.message
-            )
+            return Done(self._exchange_failed(turn, task, exc, account.exchange), ok=False)
         if not isinstance(result, Placed):
             tolerance = risk.percent((await self.trading.limits(account)).price_tolerance)
             return self._failed(turn, task, "trade.price_moved_again", "price_moved", tolerance=tolerance)
@@ -335,6 +336,19 @@ class TradeSkill(AccountFlow):
     def _notice_reply(self, turn: Turn, task: Task, key: str, reply_code: str, **params: object) -> Reply:
         notice = NoticeBlock(turn.t(key, **params), "error", reply_code)
         return self.private_reply(turn, task, Status.FAILED, (notice,))
+
+    def _exchange_failed(
+        self, turn: Turn, task: Task, exc: ExchangeError, exchange: str = "binance"
+    ) -> Reply:
+        """Unreachable is said as such; a refusal (a key, a permission) by its precise cause."""
+        if is_outage(exc):
+            return self._notice_reply(
+                turn, task, "trade.exchange_down", "exchange_unavailable", code=exc.code, message=exc.message
+            )
+        cause, why = refusal(turn.locale, exchange, exc)
+        return self._notice_reply(
+            turn, task, "trade.exchange_refused", cause, code=exc.code, message=exc.message, why=why
+        )
 
     def _failed(self, turn: Turn, task: Task, key: str, reply_code: str, **params: object) -> Done:
         return Done(self._notice_reply(turn, task, key, reply_code, **params), ok=False)
