@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from core.routing.router import Route
+from core.routing.router import Route, RouteContext, Router
 
 # The keys of ``expect`` that are not slots (the first rows write their slots beside these).
 NOT_SLOTS = frozenset({"skill", "action", "slots", "not", "status"})
@@ -38,6 +38,12 @@ def forbidden(expect: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def is_negative(expect: Mapping[str, Any]) -> bool:
     return "not" in expect or ("skill" in expect and expect["skill"] is None)
+
+
+def problem(router: Router, row: Mapping[str, Any]) -> str | None:
+    """Why ``router`` gets ``row`` wrong; None when it gets it right. ``awaiting``: the skill whose
+    open question waits for its answer, so "4h" or "7d" may be that answer, not a chart window."""
+    return mismatch(router.route(row["text"], RouteContext(awaiting=row.get("awaiting"))), row["expect"])
 
 
 def mismatch(route: Route | None, expect: Mapping[str, Any]) -> str | None:

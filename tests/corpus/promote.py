@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from tests import corpus
-from tests.corpus.expect import mismatch
+from tests.corpus.expect import problem
 from tests.fakes import full_router
 
 _BOOKKEEPING = ("_file", "_line", "reason", "owner")
@@ -22,7 +22,7 @@ def main() -> None:
     for path in sorted(corpus.PENDING.glob("*.jsonl")):
         keep, fixed = [], []
         for row in corpus.read(path):
-            (fixed if mismatch(router.route(row["text"]), row["expect"]) is None else keep).append(row)
+            (fixed if problem(router, row) is None else keep).append(row)
         if not fixed:
             continue
         path.write_text("".join(line(r) for r in keep), encoding="utf-8")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests import corpus
-from tests.corpus.expect import is_negative, mismatch
+from tests.corpus.expect import is_negative, problem
 from tests.fakes import full_router
 
 
@@ -18,8 +18,8 @@ def _kind(row: corpus.Row) -> str:
 def main() -> None:
     router = full_router()
     passing, pending = corpus.corpus_rows(), corpus.pending_rows()
-    wrong = [r for r in passing if mismatch(router.route(r["text"]), r["expect"]) is not None]
-    fixed = [r for r in pending if mismatch(router.route(r["text"]), r["expect"]) is None]
+    wrong = [r for r in passing if problem(router, r) is not None]
+    fixed = [r for r in pending if problem(router, r) is None]
     print(f"rows {len(passing) + len(pending)}: passing {len(passing)}, pending {len(pending)}")
     print(f"passing rows that fail: {len(wrong)}; pending rows that now pass: {len(fixed)}")
     for title, key in (("skill", _kind), ("language", corpus.lang_of)):

@@ -15,7 +15,7 @@ import pytest
 
 from core.routing.router import Router
 from tests import corpus
-from tests.corpus.expect import mismatch
+from tests.corpus.expect import problem
 from tests.fakes import full_router
 
 
@@ -37,12 +37,12 @@ def _pending() -> list[Any]:
 
 @pytest.mark.parametrize("row", corpus.cases(lambda row: True, corpus.corpus_rows))
 def test_row_routes_as_it_says(row: dict[str, Any]) -> None:
-    problem = mismatch(_router().route(row["text"]), row["expect"])
-    assert problem is None, problem
+    wrong = problem(_router(), row)
+    assert wrong is None, wrong
 
 
 @pytest.mark.parametrize("row", _pending())
 def test_pending_row_still_misroutes(row: dict[str, Any]) -> None:
     """Fails (xfail) while the router gets the row wrong; passes (XPASS: strict, so red) once fixed."""
-    problem = mismatch(_router().route(row["text"]), row["expect"])
-    assert problem is None, problem
+    wrong = problem(_router(), row)
+    assert wrong is None, wrong
