@@ -7,9 +7,12 @@ process with one line, before anything is read or written with it: no new key fi
 over existing data, nothing is re-encrypted. A database sealed before the canary existed is
 checked against a few of its ciphertexts, then given its canary.
 
-Rotation re-encrypts every sealed value and the canary under a new key in one transaction; the
-key file is rewritten atomically first with the new key *and* the old ones (so a crash at any
-point leaves a key file that opens everything), then with the new key alone.
+Rotation runs beside running processes: the canary moves to the new key first (from then on no
+process can store a value under another key: adapters/storage/key_fence.py), then every sealed
+value is re-sealed in short batches with a compare-and-set per row, pass after pass until none is
+left under an old key (adapters/storage/sealed.py). The key file is rewritten atomically first
+with the new key *and* the old ones (so a crash at any point leaves a key file that opens
+everything), then with the new key alone.
 """
 
 from __future__ import annotations
@@ -19,10 +22,18 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.secrets import FernetSecretBox, KeySource, SecretKeyError, generate_key, parse_keys
-from adapters.storage.sealed import ResealReport, claim_canary_async, key_check_data, reseal_database
+from adapters.secrets.fernet_box import key_id
+from adapters.storage.sealed import (
+    CanaryMoved,
+    ResealReport,
+    claim_canary_async,
+    key_check_data,
+    reseal_database,
+)
 from bot.errors import ConfigError
 from bot.settings import Settings
 from core.clock import Clock
+from core.secrets import sealed_key_id
 
 CANARY = "deskmate secret key check"  # any fixed text: only the right key gives it back
 
@@ -70,6 +81,7 @@ async def open_secret_box(settings: Settings, engine: AsyncEngine, clock: Clock)
         canary = await claim_canary_async(engine, box.encrypt(CANARY), clock.now())
     if not box.opens(canary) or box.decrypt(canary) != CANARY:
         raise _wrong_key(source)
+    box.seal_with(sealed_key_id(canary))
     return box
 
 
@@ -84,6 +96,8 @@ async def rotate(settings: Settings, engine: AsyncEngine, clock: Clock, new_key:
     """Re-encrypt every stored secret under ``new_key`` (a generated one when None)."""
     source = key_source(settings)
     await open_secret_box(settings, engine, clock)  # the current key must be the right one
+    canary = (await key_check_data(engine)).canary
+    assert canary is not None  # open_secret_box stored one
     old = _load(source)
     if new_key is not None:
         try:
@@ -99,7 +113,15 @@ async def rotate(settings: Settings, engine: AsyncEngine, clock: Clock, new_key:
     rotating = FernetSecretBox([new, *old])  # encrypts with the new key, opens the old ones
     if source.is_file:
         source.replace([new, *old])
-    report = await reseal_database(engine, rotating.reseal, FernetSecretBox(new).encrypt(CANARY), clock.now())
+    try:
+        report = await reseal_database(
+            engine, rotating.reseal, key_id(new), (canary, rotating.encrypt(CANARY)), clock.now()
+        )
+    except CanaryMoved:
+        raise ConfigError(
+            "another rotation changed the key at the same time; nothing was changed here. Run it again "
+            "with the key that rotation set."
+        ) from None
     if source.is_file:
         source.replace([new])
     return Rotation(report, source, new.decode("ascii"))

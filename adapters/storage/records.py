@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import insert_audit
+from adapters.storage.key_fence import check_sealed_write
 from adapters.storage.traders import trader_names
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
@@ -80,6 +81,7 @@ class SqlRecords:
                 row = (await conn.execute(stmt)).one()
             except IntegrityError:
                 raise NameTaken(str(values["name"])) from None
+            await conn.run_sync(check_sealed_write, values)  # never a secret under a retired key
             await insert_audit(conn, replace(audit, target_id=str(row.id), target_name=row.name))
             return row
 
@@ -111,6 +113,7 @@ class SqlRecords:
                 updated = (await conn.execute(stmt.returning(*self._table.c))).one()
             except IntegrityError:
                 raise NameTaken(str(values.get("name", ""))) from None
+            await conn.run_sync(check_sealed_write, values)
             await insert_audit(conn, replace(audit, target_id=record_id, target_name=updated.name))
             return updated
 

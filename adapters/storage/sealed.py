@@ -22,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from functools import partial
 from typing import Any, cast
 
-from sqlalchemy import Column, Integer, Table, Text, select, text, update
+from sqlalchemy import Column, Integer, Table, Text, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
@@ -34,10 +35,11 @@ from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.migrate import migration_engine
 from adapters.storage.model_configs import model_configs
 from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
+from core.secrets import is_sealed, sealed_key_id
 
 CANARY_ID = 1
-# Fernet tokens start with the version byte 0x80, which base64 writes as "gAAAAA".
-TOKEN_PREFIX = "gAAAAA"  # noqa: S105 - a format marker, not a password
+RESEAL_BATCH = 200  # rows per short transaction while re-sealing: writers wait at most one batch
+MAX_PASSES = 10  # a pass re-reads what changed under it; the last finds nothing left to move
 
 
 class SecretCanaryRow(Base):
@@ -89,7 +91,7 @@ register_sealed_column(action_tokens.c.payload, SealedForm.JSON)
 
 
 def is_token(value: object) -> bool:
-    return isinstance(value, str) and value.startswith(TOKEN_PREFIX)
+    return is_sealed(value)
 
 
 def _tokens_in(value: object) -> list[str]:
@@ -181,31 +183,89 @@ class ResealReport:
     unopened: int  # ciphertexts no key could open (already unreadable), left as they were
 
 
-def reseal_all(conn: Connection, reseal: Reseal) -> ResealReport:
-    """Re-encrypt every ciphertext of every registered column with ``reseal``; run it inside one
-    transaction, so a failure part-way leaves every row as it was. Every sealed field of a row
-    is re-encrypted together: a record never ends up under two keys."""
-    rows: dict[str, int] = {}
-    values = 0
-    unopened: list[str] = []
-    for sealed in SEALED_COLUMNS:
-        table = sealed.table
-        pk = list(table.primary_key.columns)
-        rewritten = 0
-        for row in conn.execute(select(*pk, sealed.column).order_by(*pk)).all():
-            raw = row[-1]
-            count = len(_tokens(sealed, raw))
-            if count == 0:
-                continue
-            before = len(unopened)
-            new = _resealed(sealed, raw, reseal, unopened)
-            if new != raw:
-                where = [col == row[i] for i, col in enumerate(pk)]
-                conn.execute(update(table).where(*where).values({sealed.column.name: new}))
-                rewritten += 1
-            values += count - (len(unopened) - before)
-        rows[sealed.name] = rewritten
-    return ResealReport(rows, values, len(unopened))
+class CanaryMoved(Exception):
+    """The canary changed since it was read: another rotation runs (or ran) at the same time."""
+
+
+def _reseal_batch(
+    conn: Connection, sealed: SealedColumn, after: object, new_key_id: str, reseal: Reseal
+) -> tuple[object, int, int, int, bool]:
+    """Re-seal one batch of rows after primary key ``after``, each with a compare-and-set on the
+    value read (a row changed meanwhile is left to the next pass). (last key, rows rewritten,
+    values moved, values no key opens, whether a row changed under it)."""
+    (pk,) = sealed.table.primary_key.columns
+    query = select(pk, sealed.column).order_by(pk).limit(RESEAL_BATCH)
+    if after is not None:
+        query = query.where(pk > after)
+    rows = conn.execute(query).all()
+    rewritten = moved = unopened = 0
+    missed = False
+    for key, raw in rows:
+        old = [t for t in _tokens(sealed, raw) if sealed_key_id(t) != new_key_id]
+        if not old:
+            continue
+        lost: list[str] = []
+        new = _resealed(sealed, raw, reseal, lost)
+        unopened += len(lost)
+        if len(lost) == len(old):
+            continue  # nothing here any key opens
+        cas = update(sealed.table).where(pk == key, sealed.column == raw).values({sealed.column.name: new})
+        if conn.execute(cas).rowcount == 1:
+            rewritten += 1
+            moved += len(old) - len(lost)
+        else:
+            missed = True
+    return (rows[-1][0] if rows else None), rewritten, moved, unopened, missed
+
+
+async def reseal_database(
+    engine: AsyncEngine, reseal: Reseal, new_key_id: str, canaries: tuple[str, str], now: datetime
+) -> ResealReport:
+    """Move every stored secret under the key ``new_key_id`` while other processes run.
+
+    1. The canary switches from ``canaries[0]`` to ``canaries[1]`` (the new key's; a
+       compare-and-set, CanaryMoved if another rotation got there first). From then on no process
+       can store a value under another key (adapters/storage/key_fence.py).
+    2. Every registered column is re-sealed in batches of short transactions, each row with a
+       compare-and-set on the value read; a row written meanwhile is read again by the next pass,
+       and passes run until one finds nothing left to move.
+    """
+    url = engine.url.render_as_string(hide_password=False)
+    exclusive = migration_engine(url)  # SQLite: BEGIN IMMEDIATE, the write lock from the first read
+    old_canary, new_canary = canaries
+
+    def switch(conn: Connection) -> None:
+        c = secret_canary.c
+        stmt = update(secret_canary).where(c.id == CANARY_ID, c.sealed == old_canary)
+        if conn.execute(stmt.values(sealed=new_canary, updated_at=now)).rowcount != 1:
+            raise CanaryMoved("the key check changed while rotating: is another rotation running?")
+
+    rows = {s.name: 0 for s in SEALED_COLUMNS}
+    values = unopened = 0
+    try:
+        async with exclusive.begin() as conn:
+            await conn.run_sync(switch)
+        for _ in range(MAX_PASSES):
+            changed = False
+            unopened = 0
+            for sealed in SEALED_COLUMNS:
+                after: object = None
+                while True:
+                    async with exclusive.begin() as conn:
+                        batch = partial(_reseal_batch, sealed=sealed, after=after, new_key_id=new_key_id)
+                        last, rewritten, moved, lost, missed = await conn.run_sync(batch, reseal=reseal)
+                    rows[sealed.name] += rewritten
+                    values += moved
+                    unopened += lost
+                    changed = changed or rewritten > 0 or missed
+                    if last is None:
+                        break
+                    after = last
+            if not changed:
+                break
+    finally:
+        await exclusive.dispose()
+    return ResealReport(rows, values, unopened)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,25 +293,3 @@ async def key_check_data(engine: AsyncEngine) -> KeyCheckData:
 async def claim_canary_async(engine: AsyncEngine, sealed: str, now: datetime) -> str:
     async with engine.begin() as conn:
         return await conn.run_sync(lambda c: claim_canary(c, sealed, now))
-
-
-async def reseal_database(engine: AsyncEngine, reseal: Reseal, canary: str, now: datetime) -> ResealReport:
-    """``reseal_all`` and the new canary in one transaction that excludes other writers for its
-    duration (SQLite: BEGIN IMMEDIATE; PostgreSQL: the sealed tables locked against writes), so
-    no row changes between being read and being rewritten."""
-    url = engine.url.render_as_string(hide_password=False)
-    exclusive = migration_engine(url)
-
-    def run(conn: Connection) -> ResealReport:
-        if conn.dialect.name == "postgresql":
-            names = sorted({c.table.name for c in SEALED_COLUMNS} | {secret_canary.name})
-            conn.execute(text(f"LOCK TABLE {', '.join(names)} IN SHARE ROW EXCLUSIVE MODE"))
-        report = reseal_all(conn, reseal)
-        write_canary(conn, canary, now)
-        return report
-
-    try:
-        async with exclusive.begin() as conn:
-            return await conn.run_sync(run)
-    finally:
-        await exclusive.dispose()

@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.dialects import insert_for
+from adapters.storage.key_fence import check_sealed_write
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
@@ -176,6 +177,7 @@ class SqlStateStore:
 
         def save(conn: Connection) -> None:
             conn.execute(self._sql.overwrite, {**values, "revision": 1})
+            check_sealed_write(conn, values["state"])
 
         await self._runner.run(save)
 
@@ -235,6 +237,7 @@ class SqlStateStore:
         def save(conn: Connection) -> None:
             if conn.execute(statement, values).rowcount != 1:
                 raise StaleState(key.as_str())
+            check_sealed_write(conn, values["state"])  # a task's sealed answers: never under a retired key
 
         await self._runner.run(save)
         return revision + 1
@@ -306,6 +309,7 @@ class SqlStateStore:
 
         def issue(conn: Connection) -> None:
             conn.execute(self._sql.issue, rows)
+            check_sealed_write(conn, [row["payload"] for row in rows])
 
         await self._runner.run(issue)
 

@@ -26,6 +26,7 @@ from bot.errors import ConfigError
 from bot.settings import Settings
 from bot.wiring import App, build_app
 from core.clock import FixedClock
+from core.secrets import split_sealed
 from tests.fakes import NOW
 from tests.workspace.conftest import API_KEY, API_SECRET, MODEL_KEY, NEW_API_KEY, Chat, button, codes
 
@@ -91,7 +92,7 @@ def opens_all(key: bytes | str, values: list[str]) -> bool:
     fernet = Fernet(key)
     try:
         for value in values:
-            fernet.decrypt(value.encode())
+            fernet.decrypt(split_sealed(value)[1].encode())
     except InvalidToken:
         return False
     return True
@@ -101,7 +102,7 @@ def opens_none(key: bytes | str, values: list[str]) -> bool:
     fernet = Fernet(key)
     for value in values:
         try:
-            fernet.decrypt(value.encode())
+            fernet.decrypt(split_sealed(value)[1].encode())
         except InvalidToken:
             continue
         return False
@@ -306,9 +307,9 @@ async def test_an_update_after_rotation_leaves_every_field_under_the_new_key(
     await engine.dispose()
     fields = json.loads(credentials)
     fernet = Fernet(new)
-    assert fernet.decrypt(fields["api_key"].encode()).decode() == NEW_API_KEY
-    assert fernet.decrypt(fields["api_secret"].encode()).decode() == API_SECRET
-    assert fernet.decrypt(model_key.encode()).decode() == MODEL_KEY
+    assert fernet.decrypt(split_sealed(fields["api_key"])[1].encode()).decode() == NEW_API_KEY
+    assert fernet.decrypt(split_sealed(fields["api_secret"])[1].encode()).decode() == API_SECRET
+    assert fernet.decrypt(split_sealed(model_key)[1].encode()).decode() == MODEL_KEY
 
 
 def test_the_sqlite_database_holds_no_plain_secret_after_rotation(tmp_path: Path) -> None:
