@@ -23,6 +23,7 @@ Retries:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 from collections import deque
@@ -53,6 +54,11 @@ IDEMPOTENT = frozenset(
         "getFile",
     }
 )
+
+# Indicators worth sending only at once ("typing…"): when the bot-wide rate has no free slot
+# they are dropped, never queued. A queued indicator shows nothing useful by the time it goes, and
+# in a burst it would take a slot an answer needs: with one per answer, answers/s halve.
+AT_ONCE_OR_NOT = frozenset({"sendChatAction"})
 
 # Methods that put a new message in a chat: these are paced per chat.
 MESSAGES = frozenset(
@@ -105,15 +111,35 @@ class _Window:
         self._seconds = seconds
         self._slots: deque[float] = deque(maxlen=count)  # the last ``count`` reserved slots
 
-    async def acquire(self) -> None:
-        loop = asyncio.get_running_loop()
-        now = loop.time()
+    def _next(self, now: float) -> float:
         full = len(self._slots) == self._slots.maxlen
         slot = max(now, self._slots[0] + self._seconds) if full else now
-        slot = max(slot, self._slots[-1]) if self._slots else slot  # never ahead of an earlier caller
+        return max(slot, self._slots[-1]) if self._slots else slot  # never ahead of an earlier caller
+
+    async def acquire(self) -> None:
+        now = asyncio.get_running_loop().time()
+        slot = self._next(now)
         self._slots.append(slot)
         if slot > now:
-            await asyncio.sleep(slot - now)
+            try:
+                await asyncio.sleep(slot - now)
+            except asyncio.CancelledError:
+                self._give_back(slot)
+                raise
+
+    def acquire_now(self) -> bool:
+        """Take a slot if one is free at once; False (nothing taken) when the caller would wait."""
+        now = asyncio.get_running_loop().time()
+        if self._next(now) > now:
+            return False
+        self._slots.append(now)
+        return True
+
+    def _give_back(self, slot: float) -> None:
+        """A caller cancelled while it waited (a turn that ended before its typing indicator
+        went): its slot is free again rather than left unused in the window."""
+        with contextlib.suppress(ValueError):
+            self._slots.remove(slot)
 
 
 class _Chat:
@@ -168,6 +194,12 @@ class FloodControl(BaseRateLimiter[int]):
     ) -> bool | JSONDict | list[JSONDict]:
         chat_id = data.get("chat_id")
         chat = self._chat(None if chat_id is None else str(chat_id))
+        if endpoint in AT_ONCE_OR_NOT:
+            loop = asyncio.get_running_loop()
+            if chat.paused_until > loop.time() or not self._rate.acquire_now():
+                logger.debug("%s skipped: no free slot", endpoint)
+                return True
+            return await callback(*args, **kwargs)
         if endpoint in MESSAGES and chat_id is not None:
             # One message at a time per chat, in order, retries included.
             async with chat.lock:

@@ -98,3 +98,43 @@ async def test_typing_and_edits_do_not_wait_for_the_chats_message_pace(paced: Ha
     sent, typing, edit = paced.api.user_visible
     assert (typing.endpoint, edit.endpoint) == ("sendChatAction", "editMessageText")
     assert edit.at - sent.at < 0.5
+
+
+async def test_a_typing_indicator_never_takes_a_slot_an_answer_needs(paced: Harness) -> None:
+    """A burst of answers fills the bot-wide 30 a second; the "typing…" indicators asked for
+    meanwhile are dropped (answered True, nothing sent), so the answers are not pushed back."""
+    bot = paced.app.bot
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    answers = [asyncio.create_task(bot.send_message(1000 + i, "answer")) for i in range(45)]
+    await asyncio.sleep(0.05)  # the answers hold this second's slots and the next second's
+    typing = await asyncio.gather(*(bot.send_chat_action(2000 + i, "typing") for i in range(20)))
+    await asyncio.gather(*answers)
+
+    assert all(typing) and paced.api.of("sendChatAction") == []
+    at = sorted(times(paced.api.of("sendMessage")))
+    assert len(at) == 45 and at[-1] - started < 1.6  # 30, then 15 a second later; not 20 more before them
+
+
+async def test_a_typing_indicator_goes_at_once_when_a_slot_is_free(paced: Harness) -> None:
+    assert await paced.app.bot.send_chat_action(42, "typing")
+    assert [c.params["chat_id"] for c in paced.api.of("sendChatAction")] == [42]
+
+
+async def test_a_send_cancelled_while_it_waits_gives_its_slot_back(paced: Harness) -> None:
+    bot = paced.app.bot
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    first = [asyncio.create_task(bot.send_message(1000 + i, "first")) for i in range(30)]
+    await asyncio.sleep(0.05)
+    waiting = [asyncio.create_task(bot.send_message(2000 + i, "cancelled")) for i in range(30)]
+    await asyncio.sleep(0.05)
+    for task in waiting:
+        task.cancel()
+    await asyncio.gather(*first)
+    await asyncio.gather(*(bot.send_message(3000 + i, "next") for i in range(30)))
+
+    texts = [c.params["text"] for c in paced.api.of("sendMessage")]
+    assert "cancelled" not in texts and texts.count("next") == 30
+    at = sorted(times(paced.api.of("sendMessage")))
+    assert at[-1] - started < 1.6  # the next 30 took the cancelled ones' second, not the one after
