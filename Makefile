@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest keeps its assertion-rewritten test modules as bytecode even where the environment says
+# not to write any: every run after the first (and every xdist worker) skips the rewrite.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest
 
 .PHONY: run test lint typecheck contracts unit bench migrate clean
 
@@ -28,10 +31,13 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# The fast tier (tests/conftest.py): no database server, no other processes; one worker per core.
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(PYTEST) -q -m unit -n auto
 
-test: lint typecheck contracts unit
+# Every tier in parallel; `worksteal` keeps both workers busy when the slow process tests bunch up.
+test: lint typecheck contracts
+	$(PYTEST) -q -n auto --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

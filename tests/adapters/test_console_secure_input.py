@@ -73,6 +73,7 @@ def _read_until(fd: int, marker: str, timeout: float = 60.0) -> str:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+@pytest.mark.process
 def test_deskmate_chat_in_a_terminal_never_shows_a_typed_key(tmp_path: Path) -> None:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},

@@ -54,6 +54,7 @@ async def test_symbols_and_days_differ() -> None:
     assert demo_close("FOOUSDT", day) != demo_close("BARUSDT", day)
 
 
+@pytest.mark.process
 def test_closes_are_stable_across_processes() -> None:
     # hash() is salted per process; two interpreters with different seeds must still agree.
     code = "from datetime import date; from adapters.demo_market import demo_close; "

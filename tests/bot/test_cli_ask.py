@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot import cli
 
 HEAVY = (
@@ -22,6 +24,7 @@ HEAVY = (
 
 _REPORT = """
 import json, sys
+import pytest
 {body}
 print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)))
 """
@@ -50,10 +53,12 @@ def loaded_after(body: str, tmp_path: Path, **env: str) -> list[str]:
     return loaded
 
 
+@pytest.mark.process
 def test_starting_the_cli_imports_no_heavy_library(tmp_path: Path) -> None:
     assert loaded_after("import bot.cli, bot.wiring, bot.console, adapters.charts", tmp_path) == []
 
 
+@pytest.mark.process
 def test_a_price_question_needs_no_chart_http_model_platform_or_migration_library(tmp_path: Path) -> None:
     assert "alembic" in loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)
     ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
@@ -63,6 +68,7 @@ def test_a_price_question_needs_no_chart_http_model_platform_or_migration_librar
     assert loaded == ["cryptography"], loaded
 
 
+@pytest.mark.process
 def test_a_history_question_loads_matplotlib_and_draws_the_chart(tmp_path: Path) -> None:
     ask = "from bot.cli import main; main(['ask', '--out', 'out', 'ETH 7 day chart'])"
     loaded = loaded_after(ask, tmp_path)
@@ -71,6 +77,7 @@ def test_a_history_question_loads_matplotlib_and_draws_the_chart(tmp_path: Path)
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
+@pytest.mark.process
 def test_the_live_market_brings_its_http_client(tmp_path: Path) -> None:
     body = (
         "import asyncio\n"
@@ -86,6 +93,7 @@ def test_the_live_market_brings_its_http_client(tmp_path: Path) -> None:
     assert "httpx" in loaded and "matplotlib" not in loaded
 
 
+@pytest.mark.process
 def test_a_paper_order_and_a_balance_need_no_exchange_library(tmp_path: Path) -> None:
     """ccxt (most of a second) is for live accounts only: a paper order never loads it."""
     ask = (
@@ -112,6 +120,7 @@ def test_the_collector_is_paused_while_starting_and_restored_after() -> None:
     assert gc.isenabled() and gc.get_freeze_count() == frozen
 
 
+@pytest.mark.process
 def test_deskmate_own_process_freezes_what_start_up_made_and_keeps_output_and_exit_code(
     tmp_path: Path,
 ) -> None:

@@ -10,9 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import core.planner.messages  # noqa: F401 - registers the "planner." texts
 from core.i18n import t
 from tests.planner.llm_server import ScriptedLLMServer, completion, raw_body, tool_call
+
+pytestmark = pytest.mark.process  # starts other Python processes
 
 
 def _ask(tmp_path: Path, text: str, extra_env: dict[str, str]) -> dict:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.runtime import run_until_signalled
 
 
@@ -46,6 +48,7 @@ async def test_one_platform_failing_stops_the_others() -> None:
     assert stopped == ["healthy"]
 
 
+@pytest.mark.process
 def test_run_without_tokens_is_the_console_chat_on_the_demo_market(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
     env["DESKMATE_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'd.db'}"
@@ -66,6 +69,7 @@ def test_run_without_tokens_is_the_console_chat_on_the_demo_market(tmp_path: Pat
     assert "【演示数据】 ETH/USDT" in out  # "2" pressed the ETH button
 
 
+@pytest.mark.process
 def test_a_platform_command_without_its_token_says_so(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
     env["DESKMATE_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'd.db'}"

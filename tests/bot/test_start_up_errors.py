@@ -132,6 +132,7 @@ def _deskmate(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedPro
     )
 
 
+@pytest.mark.process
 def test_telegram_with_a_rejected_token_exits_non_zero_without_the_token(tmp_path: Path) -> None:
     with serve_fake_bot_api() as api:  # answers 404 for any other token, as Telegram does
         proc = _deskmate(
@@ -147,6 +148,7 @@ def test_telegram_with_a_rejected_token_exits_non_zero_without_the_token(tmp_pat
     assert REJECTED_TELEGRAM.partition(":")[2] not in proc.stderr + proc.stdout
 
 
+@pytest.mark.process
 def test_an_invalid_secret_key_setting_in_a_real_process(tmp_path: Path) -> None:
     proc = _deskmate(tmp_path, "ask", "BTC price", DESKMATE_SECRET_KEY="hunter2-not-a-fernet-key")
     assert proc.returncode == 2
@@ -185,6 +187,7 @@ def discord_rejecting_tokens(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[s
         server.server_close()
 
 
+@pytest.mark.process
 def test_discord_with_a_rejected_token_exits_non_zero(
     env: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -201,6 +204,7 @@ def test_discord_with_a_rejected_token_exits_non_zero(
     assert "discord-token-nobody-issued" not in err
 
 
+@pytest.mark.process
 def test_discord_sync_with_a_rejected_token_is_one_line_exit_1(
     env: Path,
     monkeypatch: pytest.MonkeyPatch,

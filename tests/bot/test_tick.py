@@ -173,6 +173,7 @@ def test_a_time_without_offset_is_refused_and_runs_nothing(
     assert len(tick(capsys, "--now", at(T0))["jobs"]) == 1  # still due: nothing ran before
 
 
+@pytest.mark.process
 def test_the_tick_contract_from_a_separate_process(tmp_path: Path) -> None:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},

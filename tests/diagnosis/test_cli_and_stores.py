@@ -37,6 +37,7 @@ def ask(tmp_path: Path, text: str) -> dict:
     return json.loads(proc.stdout)
 
 
+@pytest.mark.process
 def test_ask_json_carries_a_diagnosis_and_a_guide(tmp_path: Path) -> None:
     found = ask(
         tmp_path,

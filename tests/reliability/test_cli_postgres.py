@@ -17,6 +17,8 @@ from adapters.storage import migrate
 from tests.reliability.harness import REPO
 from tests.storage.conftest import scratch_pg_database
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:

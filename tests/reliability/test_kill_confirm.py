@@ -23,6 +23,8 @@ import pytest
 from tests.reliability.conftest import stored
 from tests.reliability.harness import Worker, notice_codes
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 LATER = 150  # seconds: past the 2-minute grace, before the 5-minute confirmation expires
 NAME = "paper-1"
 

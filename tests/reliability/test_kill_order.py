@@ -20,6 +20,8 @@ from adapters.storage.engine import create_engine
 from adapters.storage.trading import trading_fills, trading_orders
 from tests.reliability.harness import Worker, notice_codes, together
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 LATER = 150  # seconds: past the 2-minute grace, before the 5-minute confirmation expires
 
 

@@ -20,6 +20,8 @@ from adapters.secrets import FernetSecretBox
 from tests.reliability.conftest import stored
 from tests.reliability.harness import FERNET_KEY, Worker, notice_codes, together, waited
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 LANG_ROUNDS = 50  # 3 turns each
 KEY_ROUNDS = 30  # 5 turns each (two of them concurrent)
 MARKET_MS = 15

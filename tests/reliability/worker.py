@@ -13,6 +13,7 @@ Environment (set by tests/reliability/harness.py):
     DESKMATE_TEST_LEASE_TTL     seconds a conversation lease lives (short, so a killed holder's lapses fast)
     DESKMATE_TEST_CRASH_AT      kill -9 this process at one step of a confirmation (see CRASH_POINTS)
     DESKMATE_TEST_MODEL_DELAY   when set: a planner whose fake model takes this many seconds per request
+                                (and prints {"thinking": pid} as each request starts)
 """
 
 from __future__ import annotations
@@ -106,7 +107,10 @@ class SlowMarket:
 
 
 class SlowModel:
-    """A chat model that thinks for ``delay`` seconds, then answers in words."""
+    """A chat model that thinks for ``delay`` seconds, then answers in words.
+
+    As it starts thinking it prints {"thinking": pid}, so a test acts on a task known to be
+    running rather than on a guess of how long the start takes on a busy machine."""
 
     def __init__(self, delay: float) -> None:
         self.delay = delay
@@ -114,6 +118,7 @@ class SlowModel:
 
     async def complete(self, messages: Any, tools: Any, *, max_tokens: int, timeout: float) -> ModelResponse:  # noqa: ASYNC109
         self.requests += 1
+        print(json.dumps({"thinking": os.getpid()}), flush=True)
         await asyncio.sleep(self.delay)
         return ModelResponse("Thinking done.", usage=ModelUsage(10, 5), finish_reason="stop")
 

@@ -18,6 +18,8 @@ import pytest
 from adapters.storage import migrate
 from tests.storage.conftest import BACKENDS, scratch_pg_database
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 PROCESSES = 4
 
 

@@ -32,6 +32,7 @@ def umask000() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o000], ids=["umask022", "umask000"])
+@pytest.mark.process
 def test_a_first_start_makes_the_data_private(tmp_path: Path, umask: int) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
     env |= {"DESKMATE_DATABASE_URL": "sqlite+aiosqlite:///data/deskmate.db", "DESKMATE_DATA_DIR": "data"}

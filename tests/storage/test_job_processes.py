@@ -12,6 +12,8 @@ from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from adapters.storage.engine import create_engine
 from adapters.storage.jobs import SqlJobStore
 from core.clock import FixedClock, SystemClock
@@ -20,6 +22,8 @@ from core.jobs.model import NewJob
 from core.outbound.memory import MemoryDeliveryLog
 from core.outbound.service import PlatformRouter, RecordedOutbound
 from tests.storage.job_worker import KIND
+
+pytestmark = pytest.mark.process  # starts other Python processes
 
 REPO = Path(__file__).resolve().parents[2]
 JOBS = 80

@@ -15,6 +15,8 @@ import pytest
 from tests.adapters.binance_server import Answer, BinanceServer
 from tests.storage.conftest import BACKENDS, scratch_pg_database
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:

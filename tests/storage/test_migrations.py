@@ -92,6 +92,7 @@ def test_the_written_out_head_is_alembics_head() -> None:
     assert migrate.head() == migrate.HEAD_REVISION
 
 
+@pytest.mark.process
 def test_a_database_at_head_is_checked_without_alembic(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
     migrate.upgrade(url)

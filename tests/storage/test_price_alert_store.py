@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.audit_log import SqlAuditLog
@@ -153,6 +154,7 @@ async def test_a_send_that_began_is_never_sent_again_and_a_lapsed_claim_is_sent_
         await store.close()
 
 
+@pytest.mark.process
 def test_a_process_killed_mid_send_leaves_no_duplicate_card(db_url: str, tmp_path: Path) -> None:
     """The first card went out and the process died before recording it; after the lease another
     process sends the cards never begun, and not that one (marked lost: at most once)."""
@@ -250,6 +252,7 @@ async def _seed(url: str, n: int) -> None:
         await engine.dispose()
 
 
+@pytest.mark.process
 def test_two_processes_checking_at_once_deliver_each_firing_exactly_once(db_url: str, tmp_path: Path) -> None:
     asyncio.run(_seed(db_url, 40))
     go = tmp_path / "go"

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 REPO = Path(__file__).resolve().parents[2]
 
 

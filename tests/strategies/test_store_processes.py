@@ -21,6 +21,8 @@ from tests.strategies.conftest import migrated
 from tests.strategies.store_worker import PARAMS
 from tests.strategies.test_store import A, audit
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [f"dca {i}" for i in range(15)]
 

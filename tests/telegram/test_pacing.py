@@ -49,8 +49,12 @@ async def test_a_burst_across_many_chats_goes_at_the_bot_wide_rate(paced: Harnes
 
     at = sorted(times(paced.api.of("sendMessage")))
     assert len(at) == 50
-    assert at[-1] - started < 1.6  # not one a second per chat: 50 chats in about a second
-    assert all(later - earlier >= 0.99 for earlier, later in zip(at, at[30:], strict=False))  # <= 30/s
+    # At most 30 in the burst's first second: each of the other 20 has a slot a second after one
+    # of the first 30, and a call reaches Telegram at its slot or later. (Gaps between two
+    # arrivals prove nothing on a busy machine: an early call can be held up more than a late one.)
+    assert at[30] - started >= 0.99
+    # Not one a second per chat (that would take 49 s): the last one leaves at about 1 s.
+    assert at[-1] - started < 3.0
 
 
 async def test_a_429_pauses_only_the_chat_it_came_from(paced: Harness) -> None:

@@ -25,6 +25,8 @@ from tests.traders.test_kill_tick import REPO, env  # noqa: F401 - the fixture
 from tests.traders.test_tick_cli import AUDIT, OWNER, T0, tick
 from tests.workspace.conftest import Chat
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 MIDNIGHT = (T0 + timedelta(days=1)).replace(hour=0)
 
 

@@ -20,6 +20,8 @@ from tests.storage.conftest import scratch_pg_database
 from tests.traders.conftest import dca
 from tests.traders.test_tick_cli import T0, start_trader, stored
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -25,6 +25,8 @@ from tests.traders.conftest import dca
 from tests.traders.test_kill_tick import REPO, env  # noqa: F401 - the fixture
 from tests.traders.test_tick_cli import OWNER, T0, start_trader, stored
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 
 def _codes(reply: Reply) -> list[str]:
     return [b.code for b in reply.blocks if isinstance(b, NoticeBlock) and b.code]

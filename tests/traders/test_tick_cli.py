@@ -187,7 +187,9 @@ def test_a_late_ai_answer_is_recorded_late_and_the_next_tick_trades(
 
     monkeypatch.setattr(runtime, "AI_DEADLINE", 0.5)
     buy = '{"action": "buy", "symbol": "BTCUSDT", "quote_amount": "100", "reason": "on time"}'
-    script = Script([3.0, buy])
+    # The answers go by phase, not by arrival: on a busy machine the first tick's half second may
+    # run out before its request is even sent, and the next request must still be the timely one.
+    script = Script([3.0])
     with openai_server(script) as base_url:
         start_trader(ai_params(max_order="500"), base_url)
         late = tick(capsys, T0)
@@ -200,11 +202,14 @@ def test_a_late_ai_answer_is_recorded_late_and_the_next_tick_trades(
             "done",
         )
         assert skipped.legs == () and skipped.tokens == 0
+        late_requests = len(script.requests)
+        script.answers[:] = [buy]
+        monkeypatch.setattr(runtime, "AI_DEADLINE", 30.0)  # no busy machine makes this one late
         on_time = tick(capsys, T0 + timedelta(hours=1))
     assert [n["kind"] for n in on_time["notifications"]] == ["fill"] and "on time" in on_time[
         "notifications"
     ][0]["text"]
     assert len(stored("trades")) == 1
     assert [d.action for d in reversed(stored("decisions"))] == ["skipped", "buy"]
-    assert len(script.requests) == 2
+    assert late_requests <= 1 and len(script.requests) == late_requests + 1
     assert tokens_used() == 120  # only the answer that came in time

@@ -31,6 +31,8 @@ from tests.storage.conftest import scratch_pg_database
 from tests.traders.conftest import dca
 from tests.workspace.conftest import Chat
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 REPO = Path(__file__).resolve().parents[2]
 T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)
 PEOPLE = 6

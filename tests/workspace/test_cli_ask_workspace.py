@@ -19,6 +19,8 @@ import pytest
 
 from tests.workspace.conftest import API_KEY, API_SECRET, masked
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -20,6 +20,8 @@ import pytest
 
 from tests.workspace.conftest import masked
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 REPO = Path(__file__).resolve().parents[2]
 
 BYBIT_KEY = "BYBk3yQ7xT2mN8vR4wZ6pL1sD9fG5hJ0"
