@@ -17,6 +17,8 @@ import pytest
 from tests.telegram.bot_api_server import serve_fake_bot_api
 from tests.telegram.fakes import TOKEN
 
+pytestmark = pytest.mark.process  # starts other Python processes
+
 STOP_WITHIN = 5.0
 START_WITHIN = 90.0  # a cold start on a busy shared machine
 FAILED_POLLS = 6
