@@ -51,6 +51,7 @@ async def answered(client: httpx.AsyncClient, api: Fake) -> Counter[int]:
     return Counter(chat for endpoint, chat, _ in calls if endpoint in CONTENT)
 
 
+@pytest.mark.process  # the fake Bot API and market run in a process of their own (bench.fakes)
 async def test_a_chart_burst_from_120_users_is_answered_without_stalling(shipped: App) -> None:
     with running("botapi", 5) as api:
         config = TelegramConfig(token=TOKEN, base_url=f"{api.base_url}/bot")
