@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import cast
 
 import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
@@ -360,8 +361,8 @@ class Core:
         parked = previous if previous is not None and not side else None
         if parked is not None:
             self.tasks.interrupt(state, parked)
-        if isinstance(skill, Redirecting) and not redirected:
-            elsewhere = await skill.redirect(turn, task)
+        if not redirected and _redirecting(skill):
+            elsewhere = await cast(Redirecting, skill).redirect(turn, task)
             if isinstance(elsewhere, Reply):
                 return elsewhere  # answered without a task of its own
             if elsewhere is not None:  # another skill's request: this task never began
@@ -484,3 +485,16 @@ class Core:
             merged = NoticeBlock(notices[0].text, "warning", "button_expired")
             return replace(reply, blocks=(merged, *notices[1:]))
         return prepend(reply, notices)
+
+
+_REDIRECTING: dict[type, bool] = {}
+
+
+def _redirecting(skill: object) -> bool:
+    """isinstance(skill, Redirecting), decided once per skill class: a runtime Protocol check
+    walks the protocol's members every time."""
+    kind = type(skill)
+    found = _REDIRECTING.get(kind)
+    if found is None:
+        found = _REDIRECTING[kind] = isinstance(skill, Redirecting)
+    return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +46,13 @@ class Router:
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.rules = tuple(rules)
+        # Which rules read the context, decided once: an isinstance check against a runtime
+        # Protocol walks the protocol's members, and per rule per message it was a fifth of a turn.
+        self._reads_context = tuple(isinstance(rule, ContextRule) for rule in self.rules)
 
     def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
-        for rule in self.rules:
-            found = rule.route_in(text, context) if isinstance(rule, ContextRule) else rule.route(text)
+        for rule, reads_context in zip(self.rules, self._reads_context, strict=True):
+            found = cast(ContextRule, rule).route_in(text, context) if reads_context else rule.route(text)
             if found is not None:
                 return found
         return None
