@@ -19,20 +19,27 @@ if TYPE_CHECKING:  # imported by main(), with the collector paused (see _collect
     from bot.settings import Settings
 
 
+def _conversation_id(value: str) -> str:
+    """A chat or user id: some visible text (an empty one names no conversation to answer in)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty (不能为空), e.g. --chat cli --user alice")
+    return value.strip()
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="deskmate", description="A trading assistant that lives in chat.")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run every configured platform; with none configured, the console chat")
     chat = sub.add_parser("chat", help="an interactive console conversation")
-    chat.add_argument("--chat", default="console")
-    chat.add_argument("--user", default="local")
+    chat.add_argument("--chat", default="console", type=_conversation_id)
+    chat.add_argument("--user", default="local", type=_conversation_id)
     chat.add_argument("--locale", choices=("zh", "en"))
     chat.add_argument("--out", default="out", help="where chart PNGs are written")
     ask = sub.add_parser("ask", help="one message (or one button press) through the core")
     ask.add_argument("text", nargs="*", help="the message")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
-    ask.add_argument("--chat", default="cli")
-    ask.add_argument("--user", default="local")
+    ask.add_argument("--chat", default="cli", type=_conversation_id)
+    ask.add_argument("--user", default="local", type=_conversation_id)
     ask.add_argument("--locale", choices=("zh", "en"))
     ask.add_argument("--out", default="out", help="where chart PNGs are written")
     ask.add_argument("--press", metavar="TOKEN", help="press the button carrying TOKEN")

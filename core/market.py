@@ -105,6 +105,7 @@ class MarketErrorCode:
     BAD_PRICE = "market_bad_price"  # not a number, not finite, or outside the sane price range
     CONFLICTING_ROWS = "market_conflicting_rows"  # differing candles for one day: that day is a gap
     UNSUPPORTED_SYMBOL = "unsupported_symbol"
+    NOT_TRADING = "market_not_trading"  # the exchange says the symbol is invalid (-1121): delisted since
 
 
 class MarketError(Exception):

@@ -155,8 +155,10 @@ class BinanceMarket:
         if status >= 500:
             log.warning("binance %s: HTTP %d", path, status)
             raise MarketError(MarketErrorCode.UNAVAILABLE, f"{path}: HTTP {status}")
-        detail = _error_msg(response)
-        log.warning("binance %s: HTTP %d %s", path, status, detail)
+        code, detail = _error_body(response)
+        log.warning("binance %s: HTTP %d %s %s", path, status, code or "", detail)
+        if code == _INVALID_SYMBOL:  # a coin delisted (or halted) since the catalog was read
+            raise MarketError(MarketErrorCode.NOT_TRADING, f"{path}: HTTP {status} {code} {detail}".rstrip())
         raise MarketError(MarketErrorCode.BAD_RESPONSE, f"{path}: HTTP {status} {detail}".rstrip())
 
 
@@ -188,14 +190,20 @@ def _decode(path: str, response: httpx.Response) -> object:
         raise MarketError(MarketErrorCode.BAD_RESPONSE, f"{path}: malformed JSON") from exc
 
 
-def _error_msg(response: httpx.Response) -> str:
-    """Binance's ``msg`` from an error body ({"code": -1121, "msg": "Invalid symbol."}), cleaned."""
+_INVALID_SYMBOL = -1121
+
+
+def _error_body(response: httpx.Response) -> tuple[int | None, str]:
+    """Binance's ``code`` and ``msg`` from an error body ({"code": -1121, "msg": "Invalid
+    symbol."}), the message cleaned; (None, "") when the body is not one."""
     try:
         body = json.loads(response.content)
     except ValueError:
-        return ""
-    msg = body.get("msg") if isinstance(body, dict) else None
-    return clean_text(msg) if isinstance(msg, str) else ""
+        return None, ""
+    if not isinstance(body, dict):
+        return None, ""
+    code, msg = body.get("code"), body.get("msg")
+    return (code if isinstance(code, int) else None), (clean_text(msg) if isinstance(msg, str) else "")
 
 
 def _retry_after_seconds(headers: httpx.Headers, clock: Clock) -> float:

@@ -31,13 +31,16 @@ _MARK = re.compile(
 )
 _PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
 # Where an unquoted name ends.
+# A ";" ends a name only before a space or the end: "a&amp;b" is one name.
 _LATIN_STOP = re.compile(
-    r"\s*(?:[,，。;；!！?？\n]|(?<![^\s])(?:with|and|using|on|at|for|to|in|from|key|api|apikey|secret|"
+    r"\s*(?:[,，。；!！?？\n]|;(?=\s|$)|(?<![^\s])(?:with|and|using|on|at|for|to|in|from|key|api|apikey|secret|"
     r"passphrase|password|balance|starting|please|plz|which|that|it'?s|account|exchange|model|config)"
     r"(?![a-z0-9]))",
     re.IGNORECASE,
 )
-_CJK_STOP = re.compile(r"[,，。;；!！?？、]|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I)
+_CJK_STOP = re.compile(
+    r"[,，。；!！?？、]|;(?=\s|$)|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I
+)
 # A word that starts the next part of the request, not more of a name: "叫 alpha 用 BTC定投",
 # "叫 小号 并启动", "叫 小号 二 的交易员". Another word joins a Chinese name only when it is
 # Chinese or a number ("叫 小号 二", "叫 小号 2").

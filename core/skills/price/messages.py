@@ -110,6 +110,11 @@ register(
             "zh": "行情服务返回了无法识别的数据，没有显示任何价格。",
             "en": "The market data service sent a response I couldn't read, so no price is shown.",
         },
+        "market.market_not_trading": {
+            "zh": "这个币现在不在币安交易（币安说交易对无效，可能已下架或暂停），没有显示任何价格。",
+            "en": "This coin is not trading on Binance now (Binance says the symbol is invalid: delisted or "
+            "halted), so no price is shown.",
+        },
         "market.market_symbol_mismatch": {
             "zh": "行情服务返回了别的交易对，没有显示任何价格。",
             "en": "The market data service answered for a different symbol, so no price is shown.",
