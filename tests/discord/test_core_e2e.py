@@ -23,6 +23,11 @@ from tests.discord.conftest import CONFIG
 from tests.discord.fakes import PNG_SIGNATURE
 from tests.fakes import COMMANDS, price_skills
 
+# simcord waits for the bot's real work after each event, here a chart matplotlib draws in a
+# thread: its default 5 s is a guess about the machine. A ceiling, not a pause (nothing here
+# waits on a virtual timer), so a busy machine gets the time it needs at no cost to a quiet one.
+pytestmark = pytest.mark.simcord(settle_timeout=60.0)
+
 START = datetime(2024, 5, 8, 9, 30, tzinfo=UTC)
 
 
