@@ -36,13 +36,20 @@ from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task, stacked_task
 from core.conversation.unrouted import Planner, UnroutedAnswers
 from core.conversation.validation import (
-    MAX_MESSAGE_CHARS,
     looks_like_stray_secret,
     secret_not_expected,
     unexpected_secret,
     validate,
 )
-from core.events import ButtonPress, ChatKind, Command, ConversationKey, Inbound, TextMessage
+from core.events import (
+    MAX_MESSAGE_CHARS,
+    ButtonPress,
+    ChatKind,
+    Command,
+    ConversationKey,
+    Inbound,
+    TextMessage,
+)
 from core.i18n import Locale
 from core.locks import KeyedLocks
 from core.planner.tooling import Handoff

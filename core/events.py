@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from core.i18n import Locale
 
+MAX_MESSAGE_CHARS = 500  # the longest message deskmate reads (longer ones are refused, not cut)
+
 
 class ChatKind(StrEnum):
     PRIVATE = "private"  # a DM, the console, `deskmate ask`

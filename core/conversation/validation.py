@@ -6,13 +6,12 @@ import re
 
 import core.messages  # noqa: F401  (registers the "input.*" texts)
 from core.conversation.tasks import open_task
-from core.events import Command, TextMessage
+from core.events import MAX_MESSAGE_CHARS, Command, TextMessage
 from core.i18n import Locale, register, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.tasks.answers import secret_value
 from core.turn import Turn
 
-MAX_MESSAGE_CHARS = 500
 # Refused: C0/C1 controls other than tab and line breaks, the bidi embeddings, overrides and
 # isolates (invisible characters that make text display as something else), and lone surrogates
 # (not text at all: they cannot even be encoded as UTF-8). Zero-width joiners, variation

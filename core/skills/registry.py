@@ -21,21 +21,48 @@ Registration refuses, with a RegistryError naming the skill:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal
 
 import core.messages  # noqa: F401  (registers "help.*")
 from core.i18n import Locale, t
 from core.jobs.kinds import JobKind
-from core.planner.tooling import TaskTool, TaskToolset, Toolset
-from core.routing.router import Route, Router, Rule
+from core.planner.tooling import TaskToolset, Toolset
+from core.routing.router import Route, Router
 from core.services import Services
 from core.skills.base import InboundHook, Skill
-from core.tasks.actions import ActionSpec
+from core.skills.spec import (
+    SYSTEM,
+    CommandArg,
+    CommandChoice,
+    CommandSpec,
+    FactTools,
+    HelpSpec,
+    LocalText,
+    RuleSpec,
+    SkillSpec,
+    SummaryFn,
+)
+from core.skills.system import SYSTEM_SPEC
 
-SYSTEM = "system"  # the built-in spec owning the engine's own commands
+# The declaration types live in core.skills.spec; skills import them from here too, the one
+# place they register with.
+__all__ = [
+    "PLATFORMS",
+    "SYSTEM",
+    "CommandArg",
+    "CommandChoice",
+    "CommandSpec",
+    "FactTools",
+    "HelpSpec",
+    "LocalText",
+    "Registry",
+    "RegistryError",
+    "RuleSpec",
+    "SkillSet",
+    "SkillSpec",
+    "SummaryFn",
+]
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _COMMAND = re.compile(r"[a-z][a-z0-9_]{0,31}")  # valid for Telegram and Discord alike
 _LOCAL_NAME = re.compile(r"[-_\w]{1,32}")  # Discord's rule for localized names (lower case)
@@ -46,153 +73,12 @@ class RegistryError(ValueError):
     """A skill declaration that would misbehave at run time; refused at registration."""
 
 
-@dataclass(frozen=True, slots=True)
-class LocalText:
-    """One text in each reply language."""
-
-    zh: str
-    en: str
-
-    def get(self, locale: Locale) -> str:
-        return self.zh if locale == "zh" else self.en
-
-
-# -- routing rules ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RuleSpec:
-    """One routing rule of a skill.
-
-    ``priority``: rules run highest first, across all skills; equal priorities are refused.
-    ``emits``: every action its routes may carry (None: a bare follow-up, whose action the
-    conversation decides, falling back to the skill's ``default_action``).
-    """
-
-    name: str
-    priority: int
-    build: Callable[[Services], Rule]
-    emits: frozenset[str | None]
-
-
-# -- chat commands ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CommandChoice:
-    value: str
-    label: LocalText
-
-
-@dataclass(frozen=True, slots=True)
-class CommandArg:
-    """A command's one argument: free text, a coin (with autocomplete), or fixed choices."""
-
-    kind: Literal["text", "coin", "choice"]
-    name: LocalText  # the option's name (Discord), lower case
-    description: LocalText
-    choices: tuple[CommandChoice, ...] = ()
-    max_length: int = 64
-
-    def usage(self, locale: Locale) -> str:
-        """How /help writes it: "coin", "zh|en|auto"."""
-        if self.kind == "choice":
-            return "|".join(c.value for c in self.choices)
-        return self.name.get(locale)
-
-
-@dataclass(frozen=True, slots=True)
-class CommandSpec:
-    """A chat command.
-
-    ``kind``: "route" — routed like the typed text "/name args" by the owning skill's rules;
-    "engine" — answered by the conversation engine itself (the system spec's /start, /help, ...);
-    "text" — its argument is a message in the user's own words (Discord's /ask).
-    ``private``: answered to the asker only (Discord: ephemeral). ``platforms``: where it is
-    offered (None: everywhere). ``order``: its place in menus and in /help.
-    """
-
-    name: str
-    title: LocalText  # the command's name per language (Discord shows the zh one to zh users)
-    description: LocalText
-    arg: CommandArg | None = None
-    kind: Literal["route", "engine", "text"] = "route"
-    private: bool = False
-    platforms: frozenset[str] | None = None
-    order: int = 50
-
-    def on(self, platform: str) -> bool:
-        return self.platforms is None or platform in self.platforms
-
-    def usage(self, locale: Locale) -> str:
-        return f"/{self.name} {self.arg.usage(locale)}" if self.arg is not None else f"/{self.name}"
-
-
-# -- help and planner tools ------------------------------------------------------------------
-
-SummaryFn = Callable[[Locale, Services], str]
-
-
-@dataclass(frozen=True, slots=True)
-class HelpSpec:
-    """What /help and the fallback answer say about a skill: one line, and examples that work."""
-
-    summary: LocalText | SummaryFn
-    examples_zh: tuple[str, ...] = ()
-    examples_en: tuple[str, ...] = ()
-
-    def line(self, locale: Locale, services: Services) -> str:
-        return (
-            self.summary.get(locale)
-            if isinstance(self.summary, LocalText)
-            else self.summary(locale, services)
-        )
-
-    def examples(self, locale: Locale) -> tuple[str, ...]:
-        return self.examples_zh if locale == "zh" else self.examples_en
-
-
-@dataclass(frozen=True, slots=True)
-class FactTools:
-    """A skill's fact tools: their names (declared here) and the toolset built from the services."""
-
-    names: tuple[str, ...]
-    build: Callable[[Services], Toolset]
-
-
-# -- the spec --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SkillSpec:
-    """Everything the platform knows about one skill, in one place."""
-
-    name: str
-    build: Callable[[Services], Skill] | None  # None: only commands (the system spec)
-    rules: tuple[RuleSpec, ...] = ()
-    private: bool = False  # personal data: refused in groups (one rule, in the engine)
-    resumable: bool = False  # open tasks survive a switch (resume stack, side questions)
-    actions: Mapping[str, ActionSpec[Any]] = field(default_factory=dict)
-    default_action: str | None = None  # the action of a bare follow-up with no earlier task
-    help: HelpSpec | None = None
-    commands: tuple[CommandSpec, ...] = ()
-    tools: tuple[TaskTool, ...] = ()
-    facts: FactTools | None = None
-    # Background work on a clock (core.jobs): the kinds this skill's jobs run as, built from the
-    # same services as the skill. Each kind's name starts with "<skill>.".
-    jobs: Callable[[Services], Sequence[JobKind]] | None = None
-    # Something to do whenever a person writes, before the answer (core.skills.base.InboundHook).
-    inbound: Callable[[Services], InboundHook] | None = None
-
-
 class Registry:
     """Collects skill specs, checks them, and builds the SkillSet a process runs."""
 
     def __init__(self) -> None:
-        from core.skills.system import SYSTEM_SPEC  # the engine's own commands, always present
-
         self._specs: dict[str, SkillSpec] = {}
-        self.register(SYSTEM_SPEC)
+        self.register(SYSTEM_SPEC)  # the engine's own commands, always present
 
     def register(self, *specs: SkillSpec) -> Registry:
         for spec in specs:

@@ -7,8 +7,8 @@ derived from one place.
 
 from __future__ import annotations
 
-from core.conversation.validation import MAX_MESSAGE_CHARS
-from core.skills.registry import SYSTEM, CommandArg, CommandChoice, CommandSpec, LocalText, SkillSpec
+from core.events import MAX_MESSAGE_CHARS
+from core.skills.spec import SYSTEM, CommandArg, CommandChoice, CommandSpec, LocalText, SkillSpec
 
 SYSTEM_SPEC = SkillSpec(
     name=SYSTEM,
