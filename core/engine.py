@@ -51,6 +51,7 @@ from core.events import (
     TextMessage,
 )
 from core.i18n import Locale
+from core.language.own_names import load_names
 from core.locks import KeyedLocks
 from core.planner.tooling import Handoff
 from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
@@ -61,6 +62,7 @@ from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.answers import is_cancel, is_confirm, is_decline, is_resume
+from core.tasks.flow import owner_of
 from core.tasks.given import RESERVED, shown_slots
 from core.turn import Stopwatch, Turn, TurnStore, new_id
 
@@ -266,7 +268,7 @@ class Core:
         # A rule may read a message differently while a task waits for an answer ("4h" asked as
         # an interval is no chart window).
         awaiting = active.skill if active is not None and active.status is TaskStatus.COLLECTING else None
-        route = self.router.route(text, RouteContext(awaiting=awaiting))
+        route = await self._route(turn, text, RouteContext(awaiting=awaiting))
         if active is not None:
             if active.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(active):
                 if is_confirm(text):
@@ -307,6 +309,16 @@ class Core:
         if isinstance(outcome, Handoff):
             return await self._handoff(turn, outcome)
         return outcome
+
+    async def _route(self, turn: Turn, text: str, context: RouteContext) -> Route | None:
+        """The message's route; read again with the person's own record names when they could
+        change it ("启动机器人一号": a verb and one of their traders, no word for a trader)."""
+        route = self.router.route(text, context)
+        if self.router.wants_names(text, route):
+            names = await load_names(self.skills.services, owner_of(turn))
+            if names:
+                route = self.router.route(text, replace(context, names=names)) or route
+        return route
 
     async def _handoff(self, turn: Turn, handoff: Handoff) -> Reply:
         """The planner's task tool proposed a route: start it as a routed task would start (same

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, runtime_checkable
+
+if TYPE_CHECKING:
+    from core.language.gazetteer import Gazetteer
+    from core.routing.layer import Layer
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,6 +18,8 @@ class Route:
     slots: dict[str, Any] = field(default_factory=dict)
     followup: bool = False  # True: this message only fills or varies the current context
     by: Literal["rule", "model"] = "rule"  # a rule read it, or the planner's task tool proposed it
+    # Other skills' intents that scored as well as this one ("skill.action"): a "did you mean".
+    close: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +27,7 @@ class RouteContext:
     """What a rule may know of the conversation besides the message itself."""
 
     awaiting: str | None = None  # the skill whose open task asked a question and waits for the answer
+    names: Gazetteer | None = None  # the person's own record names, when the turn loaded them
 
 
 NO_CONTEXT = RouteContext()
@@ -40,19 +47,38 @@ class ContextRule(Protocol):
     def route_in(self, text: str, context: RouteContext) -> Route | None: ...
 
 
-class Router:
-    """The first rule, in the given order, that recognises a message decides its route.
-    The registry orders the rules by their declared priority."""
+def reads_context(rule: Rule) -> bool:
+    return isinstance(rule, ContextRule)
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
+
+def run_rule(rule: Rule, text: str, context: RouteContext, context_rule: bool) -> Route | None:
+    """``context_rule``: ``reads_context(rule)``, decided once by whoever holds the rule."""
+    return cast(ContextRule, rule).route_in(text, context) if context_rule else rule.route(text)
+
+
+class Router:
+    """The language layer's intents decide first (core.routing.layer); a message none of them
+    covers goes to the rules of the skills not yet on it, the first rule in the given order that
+    recognises it deciding. The registry orders the rules by their declared priority."""
+
+    def __init__(self, rules: Sequence[Rule], layer: Layer | None = None) -> None:
         self.rules = tuple(rules)
+        self.layer = layer
         # Which rules read the context, decided once: an isinstance check against a runtime
         # Protocol walks the protocol's members, and per rule per message it was a fifth of a turn.
-        self._reads_context = tuple(isinstance(rule, ContextRule) for rule in self.rules)
+        self._reads_context = tuple(reads_context(rule) for rule in self.rules)
 
     def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
-        for rule, reads_context in zip(self.rules, self._reads_context, strict=True):
-            found = cast(ContextRule, rule).route_in(text, context) if reads_context else rule.route(text)
+        if self.layer is not None:
+            found = self.layer.route(text, context)
             if found is not None:
                 return found
-        return None
+        for rule, context_rule in zip(self.rules, self._reads_context, strict=True):
+            found = run_rule(rule, text, context, context_rule)
+            if found is not None:
+                return found
+        return None if self.layer is None else self.layer.route(text, context, late=True)
+
+    def wants_names(self, text: str, found: Route | None) -> bool:
+        """Whether the person's record names could change this message's route."""
+        return self.layer is not None and self.layer.wants_names(text, found)

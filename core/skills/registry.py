@@ -129,6 +129,13 @@ class Registry:
                     raise fail(f"rule {rule.name!r} emits bare follow-ups but no default action is declared")
                 if emitted is not None and emitted not in spec.actions:
                     raise fail(f"rule {rule.name!r} may emit the undeclared action {emitted!r}")
+        for item in spec.intents:
+            if item.skill != spec.name:
+                raise fail(f"intent {item.name!r} belongs to another skill")
+            if item.action not in spec.actions:
+                raise fail(f"intent {item.name!r} is for the undeclared action {item.action!r}")
+        if spec.intents_only and not spec.intents:
+            raise fail("routes by intents only but declares none")
         self._check_commands(spec, fail)
         tool_names = {n for s in self._specs.values() for n in _tool_names(s)}
         for name in _tool_names(spec):
@@ -182,6 +189,30 @@ def _menu(specs: Iterable[SkillSpec]) -> tuple[CommandSpec, ...]:
     return tuple(sorted((c for s in specs for c in s.commands), key=lambda c: (c.order, c.name)))
 
 
+def _router(specs: Iterable[SkillSpec], services: Services) -> Router:
+    """The layer over every skill's intents, then the rules of the skills not wholly on it,
+    highest priority first."""
+    specs = tuple(specs)
+    built = {id(r): r.build(services) for s in specs for r in s.rules}
+    ranked = sorted(((s, r) for s in specs for r in s.rules), key=lambda sr: -sr[1].priority)
+    chain = [built[id(r)] for s, r in ranked if not s.intents_only]
+    intents = [i for s in specs for i in s.intents]
+    if not intents:
+        return Router(chain)
+    from core.coin_index import CoinIndex
+    from core.language.intents import IntentEngine
+    from core.language.tagger import Tagger
+    from core.routing.layer import Layer
+    from core.services import CATALOG
+
+    catalog = services.find(CATALOG)
+    readers = {
+        s.name: [built[id(r)] for r in sorted(s.rules, key=lambda r: -r.priority)] for s in specs if s.intents
+    }
+    tagger = Tagger(CoinIndex(catalog) if catalog is not None else None)
+    return Router(chain, Layer(tagger, IntentEngine(intents), readers))
+
+
 def _tool_names(spec: SkillSpec) -> Iterable[str]:
     yield from (t.name for t in spec.tools)
     if spec.facts is not None:
@@ -205,8 +236,7 @@ class SkillSet:
             if getattr(skill, "private", spec.private) != spec.private:
                 raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
             self._skills[spec.name] = skill
-        ranked = sorted((r for s in specs.values() for r in s.rules), key=lambda r: -r.priority)
-        self.router = Router([rule.build(services) for rule in ranked])  # highest priority first
+        self.router = _router(specs.values(), services)
         self.commands = _menu(specs.values())
         self._owner = {c.name: s.name for s in specs.values() for c in s.commands}
         toolsets: list[Toolset] = []
@@ -236,6 +266,12 @@ class SkillSet:
         self.inbound_hooks: tuple[InboundHook, ...] = tuple(
             spec.inbound(services) for spec in specs.values() if spec.inbound is not None
         )
+
+    def rules_alone(self) -> Router:
+        """Every skill's rules by priority, without the language layer: routing as it was before
+        the layer (the benchmark's side-by-side)."""
+        ranked = sorted((r for s in self._specs.values() for r in s.rules), key=lambda r: -r.priority)
+        return Router([rule.build(self.services) for rule in ranked])
 
     # -- lookups ------------------------------------------------------------------------------
 

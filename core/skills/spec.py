@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from core.i18n import Locale
 from core.jobs.kinds import JobKind
+from core.language.intents import Intent
 from core.planner.tooling import TaskTool, Toolset
 from core.routing.router import Rule
 from core.services import Services
@@ -146,6 +147,10 @@ class SkillSpec:
     name: str
     build: Callable[[Services], Skill] | None  # None: only commands (the system spec)
     rules: tuple[RuleSpec, ...] = ()
+    # What it understands, as intents scored by the language layer (core.language.intents); its
+    # rules then read the slots. ``intents_only``: its rules run only as its intents' readers.
+    intents: tuple[Intent, ...] = ()
+    intents_only: bool = False
     private: bool = False  # personal data: refused in groups (one rule, in the engine)
     resumable: bool = False  # open tasks survive a switch (resume stack, side questions)
     actions: Mapping[str, ActionSpec[Any]] = field(default_factory=dict)

@@ -79,7 +79,7 @@ CN_COUNT = re.compile(r"(?P<c>[一两二三四五六七八九十半])\s*(?:个|�
 ACCOUNT_ZH = re.compile(r"(?:用|在|从|通过|拿|以)\s*(?P<n>[^\s，,。:：用在从]{1,20}?(?:账户|账号))")
 ACCOUNT_EN = re.compile(
     r"(?<![a-z])(?:on|with|from|using|in|via)\s+(?:my\s+|the\s+)?(?:account\s+(?P<a>[\w\-]{1,32})|"
-    r"(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"
+    r"(?!(?:my|the|your|our)\s)(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"  # "in my account": no name
 )
 
 Action = Literal["buy", "sell", "balance", "positions", "trades", "max_buy"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
+from core.skills.account_query.intents import INTENTS
 from core.skills.account_query.rules import ACTIONS_EMITTED, SKILL, AccountQueryRule
 from core.skills.account_query.skill import ACTIONS, AccountQuerySkill
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
@@ -30,6 +31,7 @@ def _build(services: Services) -> AccountQuerySkill:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
     rules=(
         RuleSpec(
             "account questions",

@@ -9,6 +9,7 @@ from core.services import CATALOG, CLOCK, Services
 from core.skills.diagnosis.exchange import SKILL as EXCHANGE_SKILL
 from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
 from core.skills.diagnosis.exchange import actions as exchange_actions
+from core.skills.diagnosis.intents import MODEL_INTENTS
 from core.skills.diagnosis.model import SKILL as MODEL_SKILL
 from core.skills.diagnosis.model import ModelDiagnosisSkill
 from core.skills.diagnosis.model import actions as model_actions
@@ -113,6 +114,7 @@ def _model(services: Services) -> ModelDiagnosisSkill:
 MODEL_DIAGNOSIS = SkillSpec(
     name=MODEL_SKILL,
     build=_model,
+    intents=MODEL_INTENTS,
     rules=(
         RuleSpec(
             "model problems and pasted provider errors",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.secrets import SECRET_BOX
 from core.services import CLOCK, Services
+from core.skills.exchange_accounts.intents import INTENTS
 from core.skills.exchange_accounts.kinds import Kind, by_name
 from core.skills.exchange_accounts.rules import ACTIONS_EMITTED, SKILL, ExchangeAccountRule
 from core.skills.exchange_accounts.skill import ACTIONS, ExchangeSkill
@@ -50,6 +51,7 @@ def _build(services: Services) -> ExchangeSkill:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
     rules=(
         RuleSpec(
             "exchange accounts",

@@ -12,6 +12,7 @@ from core.jobs import JobKind
 from core.markets import MarketCatalog
 from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
 from core.skills.price.catalog_refresh import CatalogRefresh
+from core.skills.price.intents import INTENTS
 from core.skills.price.rules import SKILL, PriceRule
 from core.skills.price.service import PriceService
 from core.skills.price.skill import ACTIONS, CHART_TIMEOUT_SECONDS, PriceSkill
@@ -55,6 +56,8 @@ _COIN = CommandArg(
 SPEC = SkillSpec(
     name=SKILL,
     build=lambda services: PriceSkill(ACTIONS, prices(services), services.find(CHARTS)),
+    intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "price",

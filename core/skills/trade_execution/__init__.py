@@ -7,6 +7,7 @@ from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.trade_execution.intents import INTENTS
 from core.skills.trade_execution.rules import ACTIONS_EMITTED, SKILL, TradeRule
 from core.skills.trade_execution.skill import ACTIONS, TradeSkill
 from core.tasks.audit import AUDIT_LOG
@@ -34,6 +35,7 @@ def _build(services: Services) -> TradeSkill:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
     rules=(
         RuleSpec(
             "buy and sell",

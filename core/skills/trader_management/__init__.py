@@ -11,6 +11,7 @@ from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.trader_management.intents import INTENTS
 from core.skills.trader_management.rules import ACTIONS_EMITTED, SKILL, TraderRule
 from core.skills.trader_management.skill import ACTIONS, TraderSkill
 from core.skills.trader_management.tools import TRADER_TASK
@@ -60,6 +61,7 @@ def _jobs(services: Services) -> Sequence[JobKind]:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
     rules=(
         RuleSpec(
             "trader requests",

@@ -1,0 +1,101 @@
+"""Routing cost per message over the routing corpus: the language layer (intents, then the rules of
+the skills not yet on it) beside every skill's rules alone as before it, in the same run, messages
+interleaved; plus the lexicon's load and the tagger's build, each in a fresh process. Times are
+the thread's CPU time (time.thread_time): on a shared, busy machine the wall time mostly measures
+the wait for a core.
+
+Run: `python -m bench.routing` (prints one line per figure).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = (ROOT / "tests" / "corpus" / "routing.jsonl", ROOT.parent / "shared" / "corpus" / "routing.jsonl")
+ROUNDS = 20
+
+
+def corpus_texts() -> list[str]:
+    texts: list[str] = []
+    for path in CORPORA:
+        if path.exists():
+            texts += [
+                json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line
+            ]
+    return list(dict.fromkeys(texts))
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _fresh(code: str) -> float:
+    """Milliseconds a snippet reports from a new interpreter (median of 5)."""
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    ]
+    return statistics.median(runs)
+
+
+# Each timed after its module's import, so only the work itself counts.
+LEXICON_LOAD = (
+    "import time; from core.language.lexicon import load; t = time.thread_time(); load(); "
+    "print((time.thread_time() - t) * 1000)"
+)
+TAGGER_BUILD = (
+    "import time; from core.language.tagger import Tagger; t = time.thread_time(); "
+    "Tagger().read('BTC price'); print((time.thread_time() - t) * 1000)"
+)
+OPENCC_FIRST = (
+    "import time; from core.language.normalize import normalize; t = time.thread_time(); "
+    "normalize('比特幣價格'); print((time.thread_time() - t) * 1000)"
+)
+
+
+def bench_routing() -> list[str]:
+    from adapters.demo_market import DemoMarket
+    from core.clock import FixedClock
+    from tests.fakes import NOW, full_skills
+
+    skills = full_skills(DemoMarket(FixedClock(NOW)), FixedClock(NOW))
+    routers: dict[str, Callable[[str], object]] = {
+        "language layer": skills.router.route,
+        "rules alone (before)": skills.rules_alone().route,
+    }
+    texts = corpus_texts()
+    for route in routers.values():  # warm: patterns compiled, lexicon loaded, OpenCC loaded
+        for text in texts:
+            route(text)
+    samples: dict[str, list[float]] = {name: [] for name in routers}
+    for _ in range(ROUNDS):
+        for text in texts:
+            for name, route in routers.items():
+                start = time.thread_time()
+                route(text)
+                samples[name].append((time.thread_time() - start) * 1000)
+    lines = []
+    for name, taken in samples.items():
+        p50, p99 = _percentiles(taken)
+        lines.append(
+            f"routing per message, {name}: p50 {p50:.3f} ms, p99 {p99:.3f} ms ({len(texts)} messages)"
+        )
+    lines.append(f"lexicon load, new process: {_fresh(LEXICON_LOAD):.1f} ms")
+    lines.append(
+        f"tagger build + first message (lexicon included), new process: {_fresh(TAGGER_BUILD):.1f} ms"
+    )
+    lines.append(f"OpenCC first use (a message with CJK), new process: {_fresh(OPENCC_FIRST):.1f} ms")
+    return lines
+
+
+if __name__ == "__main__":
+    for line in bench_routing():
+        print(line)

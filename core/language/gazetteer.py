@@ -1,0 +1,69 @@
+"""The person's own record names (traders, strategies, exchange accounts, model configs) as words
+the tagger finds: "启动机器人一号" names their trader 机器人一号 without the word "交易员".
+
+A gazetteer belongs to one person and one turn. It is loaded only when a message needs it (a
+verb with no record kind named, or nothing else understood it): four small reads on those turns,
+none on the others, and nothing cached that another process could make stale.
+
+Names are matched in normalized form (core.language.normalize), whole when they are Latin ("eth"
+is not found in "ethereum"), and a name that is also a plain word of the lexicon or a single
+character is left out: a trader called "查" must not turn every question into a trader request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from core.language.normalize import normalize
+
+KINDS: Final = ("trader", "strategy", "account", "model")
+MIN_LENGTH = 2
+
+
+SEVERAL = "several"  # the kind of a name the person gave to records of more than one kind
+
+
+@dataclass(frozen=True, slots=True)
+class Gazetteer:
+    """One person's record names: normalized name -> the kinds having it and the name as stored."""
+
+    entries: Mapping[str, tuple[tuple[str, ...], str]]
+
+    @classmethod
+    def of(cls, names: Mapping[str, Sequence[str]], *, plain: frozenset[str] = frozenset()) -> Gazetteer:
+        entries: dict[str, tuple[tuple[str, ...], str]] = {}
+        for kind, stored in names.items():
+            for name in stored:
+                key = normalize(name)
+                if len(key) < MIN_LENGTH or key in plain:
+                    continue
+                kinds, first = entries.get(key, ((), name))
+                if kind not in kinds:
+                    entries[key] = ((*kinds, kind), first)
+        return cls(entries)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def find(self, norm: str) -> Iterator[tuple[int, int, tuple[str, ...], str]]:
+        """(start, end, kinds, stored name) of every whole occurrence, longest names first; a name
+        of several kinds also carries SEVERAL (which record is meant is asked, not guessed)."""
+        for key in sorted(self.entries, key=len, reverse=True):
+            start = norm.find(key)
+            while start >= 0:
+                end = start + len(key)
+                if _whole(norm, start, end, key):
+                    kinds, name = self.entries[key]
+                    yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
+                start = norm.find(key, start + 1)
+
+
+def _whole(norm: str, start: int, end: int, key: str) -> bool:
+    before = norm[start - 1] if start else " "
+    after = norm[end] if end < len(norm) else " "
+    return not (
+        (key[0].isascii() and key[0].isalnum() and before.isascii() and before.isalnum())
+        or (key[-1].isascii() and key[-1].isalnum() and after.isascii() and after.isalnum())
+    )

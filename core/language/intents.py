@@ -1,0 +1,152 @@
+"""Intents as tables, and the one engine that scores them all.
+
+A skill declares its intents (core.skills.registry.SkillSpec.intents): the concepts each needs
+(all of them), wants one of, avoids (none may be present) and may also use. The engine scores
+every intent whose conditions hold by how much of the message its concepts explain (characters
+covered by its tags over characters of the message that are not filler or punctuation), so the
+reading that accounts for more of what was typed wins, whichever skill it belongs to. Priorities
+only break ties; a close second of another skill is exposed (``Ranking.close``) so the
+conversation can ask "did you mean …".
+
+No intent lists another skill's words: it names concepts, and a concept's words are the
+lexicon's (core/language/lexicon/*.toml).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.language.tagger import Reading
+
+FILLER = "filler"  # the lexicon group whose words explain nothing
+TIE = 0.05  # two scores this close are a tie (the priority decides, the runner-up is "close")
+
+# The slots an intent reads from the tags itself, when the skill's own reader has none to give.
+SlotFill = Callable[[Reading], Mapping[str, Any] | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    skill: str
+    action: str
+    need: frozenset[str] = frozenset()
+    one_of: frozenset[str] = frozenset()
+    avoid: frozenset[str] = frozenset()
+    may: frozenset[str] = frozenset()
+    priority: int = 0
+    fill: SlotFill | None = None  # None: the skill's reader reads the slots
+    reader_first: bool = False  # with a fill: the reader's route when it reads one of this skill
+    # Tried after the rules of the skills not yet on the layer: a migrated skill's catch-all keeps
+    # the place its rule had among them (until those skills are intents too).
+    after_rules: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.skill}.{self.action}"
+
+    @property
+    def uses(self) -> frozenset[str]:
+        return self.need | self.one_of | self.may
+
+    def holds(self, concepts: frozenset[str]) -> bool:
+        return (
+            self.need <= concepts
+            and (not self.one_of or bool(self.one_of & concepts))
+            and not (self.avoid & concepts)
+        )
+
+
+def intent(
+    skill: str,
+    action: str,
+    *,
+    need: Iterable[str] = (),
+    one_of: Iterable[str] = (),
+    avoid: Iterable[str] = (),
+    may: Iterable[str] = (),
+    priority: int = 0,
+    fill: SlotFill | None = None,
+    reader_first: bool = False,
+    after_rules: bool = False,
+) -> Intent:
+    """An Intent from plain lists (the form skill tables are written in)."""
+    return Intent(
+        skill,
+        action,
+        need=frozenset(need),
+        one_of=frozenset(one_of),
+        avoid=frozenset(avoid),
+        may=frozenset(may),
+        priority=priority,
+        fill=fill,
+        reader_first=reader_first,
+        after_rules=after_rules,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    intent: Intent
+    score: float  # 0..1: the share of the message its concepts explain
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """Every intent that holds, best first."""
+
+    scored: tuple[Scored, ...] = ()
+    close: tuple[Scored, ...] = field(default=())  # other skills' intents tied with the best
+
+    @property
+    def best(self) -> Scored | None:
+        return self.scored[0] if self.scored else None
+
+
+def _content(reading: Reading) -> int:
+    """Characters that carry meaning: not spaces or punctuation, not filler words."""
+    filler = [False] * len(reading.text)
+    for tag in reading.tags:
+        if all(c.startswith(f"{FILLER}.") for c in tag.concepts):
+            filler[tag.start : tag.end] = [True] * (tag.end - tag.start)
+    return sum(1 for ch, f in zip(reading.text, filler, strict=True) if not f and ch.isalnum())
+
+
+class IntentEngine:
+    """Scores every declared intent against a reading."""
+
+    def __init__(self, intents: Iterable[Intent]) -> None:
+        self.intents = tuple(intents)
+        seen: set[str] = set()
+        for item in self.intents:
+            if not item.need and not item.one_of:
+                raise ValueError(f"intent {item.name} needs no concept: it would match anything")
+            key = f"{item.name}/{sorted(item.need)}/{sorted(item.one_of)}"
+            if key in seen:
+                raise ValueError(f"intent {item.name} is declared twice with the same conditions")
+            seen.add(key)
+
+    def rank(self, reading: Reading, *, late: bool | None = None) -> Ranking:
+        """Every intent that holds, best first; ``late``: only those tried after the rules (True)
+        or before them (False)."""
+        concepts = reading.concepts
+        held = [i for i in self.intents if i.holds(concepts) and (late is None or i.after_rules == late)]
+        if not held:
+            return Ranking()
+        content = max(_content(reading), 1)
+        scored = [Scored(i, min(_covered(reading, i.uses) / content, 1.0)) for i in held]
+        top = max(s.score for s in scored)
+        # Within a tie the priority decides; below it the score alone.
+        scored.sort(key=lambda s: (top - s.score > TIE, -s.intent.priority, -s.score, s.intent.name))
+        best = scored[0]
+        close = tuple(s for s in scored[1:] if top - s.score <= TIE and s.intent.skill != best.intent.skill)
+        return Ranking(tuple(scored), close)
+
+
+def _covered(reading: Reading, uses: frozenset[str]) -> int:
+    return sum(
+        sum(1 for ch in reading.text[t.start : t.end] if ch.isalnum())
+        for t in reading.tags
+        if t.concepts & uses
+    )

@@ -1,0 +1,125 @@
+"""The lexicon: concepts and their words, as data (core/language/lexicon/*.toml), checked when loaded.
+
+One file is one group of concepts ("verb", "noun", ...); a concept is named "<group>.<name>"
+("verb.delete"). Each concept lists its words per language: ``zh`` (simplified: traditional text is
+converted before matching), ``zh_hant`` (only where OpenCC's conversion does not reach) and ``en``.
+
+Checked at load, refused with a LexiconError naming the file and concept:
+- an unknown key, a word that is not a non-empty string, a concept with no word;
+- a word in two concepts of one group, unless one of them lists the other in ``overlaps``
+  (e.g. a word that is both a stop and a switch off is said to be so, never by accident).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from core.language.normalize import fold
+
+_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps"})
+
+
+class LexiconError(ValueError):
+    """A lexicon file that would read words ambiguously or not at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    name: str  # "verb.delete"
+    words: tuple[str, ...]  # normalized, every language
+    overlaps: frozenset[str]  # concepts of its group that may share a word with it
+
+    @property
+    def group(self) -> str:
+        return self.name.partition(".")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    concepts: Mapping[str, Concept]
+
+    def words(self) -> Iterable[tuple[str, str]]:
+        """(word, concept) for every word of every concept."""
+        for concept in self.concepts.values():
+            for word in concept.words:
+                yield word, concept.name
+
+    def group(self, group: str) -> frozenset[str]:
+        """The names of a group's concepts."""
+        return frozenset(c.name for c in self.concepts.values() if c.group == group)
+
+
+def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[Concept]:
+    """The concepts of one group file's data, checked on their own (see ``check``)."""
+    concepts: list[Concept] = []
+    for key, table in data.items():
+        name = f"{group}.{key}"
+        if not isinstance(table, dict):
+            raise LexiconError(f"{source}: {name} is not a table")
+        unknown = set(table) - _KEYS
+        if unknown:
+            raise LexiconError(f"{source}: {name} has unknown key(s) {sorted(unknown)}")
+        words: list[str] = []
+        for lang in ("zh", "zh_hant", "en"):
+            listed = table.get(lang, [])
+            if not isinstance(listed, list) or not all(isinstance(w, str) and w.strip() for w in listed):
+                raise LexiconError(f"{source}: {name}.{lang} must be a list of non-empty words")
+            words += [fold(w) for w in listed]
+        if not words:
+            raise LexiconError(f"{source}: {name} has no word")
+        overlaps = table.get("overlaps", [])
+        if not isinstance(overlaps, list) or not all(isinstance(o, str) for o in overlaps):
+            raise LexiconError(f"{source}: {name}.overlaps must be a list of concept names")
+        concepts.append(Concept(name, tuple(dict.fromkeys(words)), frozenset(overlaps)))
+    return concepts
+
+
+def check(concepts: Iterable[Concept]) -> Lexicon:
+    """The lexicon of these concepts, refused if a word sits in two concepts of one group
+    without a declared overlap, or an overlap names a concept that does not exist."""
+    by_name: dict[str, Concept] = {}
+    for concept in concepts:
+        if concept.name in by_name:
+            raise LexiconError(f"concept {concept.name} is defined twice")
+        by_name[concept.name] = concept
+    owner: dict[tuple[str, str], str] = {}
+    for concept in by_name.values():
+        for other in concept.overlaps:
+            if other not in by_name or by_name[other].group != concept.group:
+                raise LexiconError(f"{concept.name} overlaps {other!r}, not a concept of its group")
+        for word in concept.words:
+            first = owner.setdefault((concept.group, word), concept.name)
+            if first == concept.name:
+                continue
+            if other_declared(by_name[first], concept):
+                continue
+            raise LexiconError(
+                f"the word {word!r} is in both {first} and {concept.name}: "
+                "declare the overlap in one of them, or keep the word in one"
+            )
+    return Lexicon(by_name)
+
+
+def other_declared(a: Concept, b: Concept) -> bool:
+    return b.name in a.overlaps or a.name in b.overlaps
+
+
+@lru_cache(maxsize=1)
+def load() -> Lexicon:
+    """Every group file shipped with the package, checked (once per process)."""
+    folder = resources.files("core.language") / "lexicon"
+    concepts: list[Concept] = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        group = entry.name.removesuffix(".toml")
+        try:
+            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise LexiconError(f"{entry.name}: {exc}") from exc
+        concepts += parse_group(group, data, source=entry.name)
+    return check(concepts)

@@ -1,0 +1,103 @@
+"""One normalization for every reader: NFKC (full width -> ASCII), casefold, whitespace collapsed,
+traditional Chinese -> simplified (OpenCC), keeping where each character came from.
+
+The offsets let a slot take the words as the person typed them ("机器人一號" stays as typed when
+it is a name) while every matcher reads one form. OpenCC is loaded on first use and only for text
+with CJK characters: a Latin-only message ("BTC price") never pays for it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+
+class _Converter(Protocol):
+    def convert(self, text: str) -> str: ...
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> _Converter:
+    import opencc  # ~30 ms on first use: only messages with CJK text load it
+
+    converter: _Converter = opencc.OpenCC("t2s")
+    return converter
+
+
+_CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+_ODD_SPACE = re.compile(r"\s\s|[^\S ]|^\s|\s$")
+
+
+def has_cjk(text: str) -> bool:
+    """Any CJK ideograph (the only characters the traditional -> simplified step changes)."""
+    return _CJK.search(text) is not None
+
+
+def simplified(text: str) -> str:
+    """``text`` with traditional characters as simplified ones, character for character."""
+    if not has_cjk(text):
+        return text
+    converted = _t2s().convert(text)
+    if len(converted) == len(text):
+        return converted
+    # A phrase conversion changed the length: convert one character at a time so that every
+    # character keeps its offset (a slot reads the person's own words back by offset).
+    return "".join(c if len(c := _t2s().convert(ch)) == 1 else ch for ch in text)
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """The normalized text and, for each of its characters, its offset in the typed text."""
+
+    text: str
+    original: str
+    offsets: tuple[int, ...]  # len(text) + 1 entries; the last is len(original)
+
+    def typed(self, start: int, end: int) -> str:
+        """The typed words behind ``text[start:end]``."""
+        return self.original[self.offsets[start] : self.offsets[end]].strip()
+
+
+def normalize_text(original: str) -> Normalized:
+    """NFKC + casefold per character, whitespace runs as one space, no outer space, then
+    traditional -> simplified. "ＢＴＣ　價格" -> "btc 价格"."""
+    if unicodedata.is_normalized("NFKC", original) and not _ODD_SPACE.search(original):
+        folded = original.casefold()
+        if len(folded) == len(original):  # the usual message: every offset is its own
+            return Normalized(simplified(folded), original, tuple(range(len(original) + 1)))
+    chars: list[str] = []
+    offsets: list[int] = []
+    pending_space = -1
+    for i, ch in enumerate(original):
+        if ch.isspace():
+            if chars and pending_space < 0:
+                pending_space = i
+            continue
+        folded = unicodedata.normalize("NFKC", ch).casefold()
+        if not folded.strip():
+            if chars and pending_space < 0:
+                pending_space = i
+            continue
+        if pending_space >= 0:
+            chars.append(" ")
+            offsets.append(pending_space)
+            pending_space = -1
+        for out in folded:
+            chars.append(out)
+            offsets.append(i)
+    offsets.append(len(original))
+    return Normalized(simplified("".join(chars)), original, tuple(offsets))
+
+
+def normalize(text: str) -> str:
+    """Only the normalized text (core.routing.normalize's form plus zh-Hant -> zh)."""
+    return normalize_text(text).text
+
+
+def fold(text: str) -> str:
+    """NFKC, casefold and one space, without the script conversion: for words already written in
+    simplified characters (the lexicon's), so that loading them never needs OpenCC."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())

@@ -1,0 +1,39 @@
+"""Loading one person's record names for the tagger (core.language.gazetteer), from whichever
+record stores this process has."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.language.gazetteer import Gazetteer
+from core.language.lexicon import load
+from core.services import Services
+
+
+@lru_cache(maxsize=1)
+def _plain_words() -> frozenset[str]:
+    """A record named like a lexicon word ("stop", "查") is never read as that record."""
+    return frozenset(word for word, _ in load().words())
+
+
+async def load_names(services: Services, owner: str) -> Gazetteer:
+    """The owner's traders, strategies, exchange accounts and model configs, by name."""
+    from core.strategies.model import STRATEGIES
+    from core.traders.ports import TRADERS
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
+    names: dict[str, list[str]] = {}
+    traders = services.find(TRADERS)
+    if traders is not None:
+        names["trader"] = [t.name for t in await traders.owned(owner)]
+    strategies = services.find(STRATEGIES)
+    if strategies is not None:
+        names["strategy"] = [s.name for s in await strategies.owned(owner)]
+    accounts = services.find(EXCHANGE_ACCOUNTS)
+    if accounts is not None:
+        names["account"] = [a.name for a in await accounts.owned(owner)]
+    models = services.find(MODEL_CONFIGS)
+    if models is not None:
+        names["model"] = [m.name for m in await models.owned(owner)]
+    return Gazetteer.of(names, plain=_plain_words())

@@ -1,0 +1,195 @@
+"""The one tagger: a message's concept words, coins and the person's own record names, as spans.
+
+Every lexicon word (and the model providers' and exchanges' names) sits in ONE Aho-Corasick
+automaton (pyahocorasick), so a message is scanned once whatever the number of words; a Latin
+word only counts whole ("bot" not in "robot", "on" not in "bitcoin"). Coins come from the market
+catalog's coin index; the person's names from their gazetteer (core.language.gazetteer).
+
+Overlapping spans resolve leftmost-longest: "交易机器人" is the trader noun, not "机器人" inside it;
+"机器人一号" (a trader of theirs) is their record, not the noun "机器人". Spans of the same words
+keep every concept those words have ("查" is a query verb in every group that lists it).
+Markup ("<script>alert(1)</script>") is no words: its spans are masked before anything is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from core.language.lexicon import Lexicon, load
+from core.language.normalize import Normalized, normalize_text
+
+if TYPE_CHECKING:
+    import ahocorasick
+
+    from core.coin_index import CoinIndex
+    from core.language.gazetteer import Gazetteer
+
+COIN = "coin"
+PROVIDER = "provider"
+EXCHANGE = "exchange"
+_WORDISH = re.compile(r"[a-z0-9]")
+# An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
+_MARKUP = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|</?[a-z][^<>]{0,200}>", re.DOTALL)
+PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]<>《》'’`]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    start: int  # in the normalized text
+    end: int
+    concepts: frozenset[str]  # "verb.delete", "coin", "own.trader", "provider", ...
+    value: str = ""  # the coin's symbol, the record's stored name, the provider's key
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A message as the layer reads it: normalized, with its tags in order."""
+
+    norm: Normalized
+    tags: tuple[Tag, ...]
+    concepts: frozenset[str] = field(default=frozenset())
+    scanned: str = ""  # the normalized text with markup blanked out (what the tags were read in)
+
+    @property
+    def text(self) -> str:
+        return self.norm.text
+
+    def has(self, concept: str) -> bool:
+        return concept in self.concepts
+
+    def first(self, concept: str) -> Tag | None:
+        return next((t for t in self.tags if concept in t.concepts), None)
+
+    def values(self, concept: str) -> list[str]:
+        return [t.value for t in self.tags if concept in t.concepts]
+
+    def rest(self, *, ignore: Iterable[str] = ()) -> str:
+        """What no tag explains, filler and punctuation removed: a name the person typed
+        ("turn on the daily summary for trader beta" -> "beta"), or ""."""
+        ignored = frozenset(ignore)
+        keep = [True] * len(self.text)
+        for tag in self.tags:
+            if tag.concepts - ignored:
+                keep[tag.start : tag.end] = [False] * (tag.end - tag.start)
+        kept = "".join(ch if k else " " for ch, k in zip(self.scanned or self.text, keep, strict=True))
+        return " ".join(PUNCT.sub(" ", kept).split())
+
+
+def _is_latin(word: str) -> bool:
+    return word[:1].isascii() or word[-1:].isascii()
+
+
+@lru_cache(maxsize=1)
+def _automaton() -> ahocorasick.Automaton:
+    """Every lexicon word and entity name, built once per process."""
+    import ahocorasick
+
+    from core.workspace.exchanges import EXCHANGES
+    from core.workspace.providers import PROVIDERS
+
+    words: dict[str, set[tuple[str, str]]] = {}
+    lexicon: Lexicon = load()
+    for word, concept in lexicon.words():
+        words.setdefault(word, set()).add((concept, ""))
+    for provider in PROVIDERS.values():
+        for alias in provider.aliases:
+            words.setdefault(alias.casefold(), set()).add((PROVIDER, provider.key))
+    for exchange in EXCHANGES.values():
+        for alias in exchange.aliases:
+            words.setdefault(alias.casefold(), set()).add((EXCHANGE, exchange.key))
+    automaton = ahocorasick.Automaton()
+    for word, meanings in words.items():
+        automaton.add_word(word, (len(word), _is_latin(word), tuple(sorted(meanings))))
+    automaton.make_automaton()
+    return automaton
+
+
+def _whole(text: str, start: int, end: int, latin: bool) -> bool:
+    """A Latin word stands alone: no letter or digit right before or after it."""
+    if not latin:
+        return True
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (_WORDISH.match(before) or _WORDISH.match(after))
+
+
+def _masked(norm: Normalized) -> str:
+    """The normalized text with markup blanked out (same length: offsets stay valid)."""
+    if "<" not in norm.text:
+        return norm.text
+    return _MARKUP.sub(lambda m: " " * len(m.group(0)), norm.text)
+
+
+# A span before resolution: (start, end, rank, meanings); rank 0 own names, 1 coins, 2 lexicon
+# words wins a tie of the same extent. Plain tuples: a message has a dozen, read in microseconds.
+_Span = tuple[int, int, int, tuple[tuple[str, str], ...]]
+
+
+class Tagger:
+    """Tags messages; ``coins`` reads coin names (None: no coins, e.g. in unit tests of words)."""
+
+    def __init__(self, coins: CoinIndex | None = None) -> None:
+        self.coins = coins
+
+    def read(self, text: str, names: Gazetteer | None = None) -> Reading:
+        norm = normalize_text(text)
+        scanned = _masked(norm)
+        spans: list[_Span] = []
+        # Leftmost-longest already: "交易机器人" is one word, not "机器人" inside it.
+        for end_index, (length, latin, meanings) in _automaton().iter_long(scanned):
+            end = end_index + 1
+            start = end - length
+            if _whole(scanned, start, end, latin):
+                spans.append((start, end, 2, meanings))
+        if self.coins is not None:
+            for mention in self.coins.find(scanned):
+                if not mention.weak or mention.explicit:
+                    spans.append((mention.start, mention.end, 1, ((COIN, mention.symbol),)))
+        if names is not None:
+            for start, end, kinds, name in names.find(scanned):
+                spans.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
+        tags = _object_first(_resolve(spans))
+        return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned)
+
+
+RECORD_NOUNS = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+NAME_WORD = "name.word"
+
+
+def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+    """A record noun after the verb's object is a word of the object's name ("删除账户 my traders"
+    deletes an account called "my traders"): it is tagged as a name word, not as a kind."""
+    verb = next((i for i, t in enumerate(tags) if any(c.startswith("verb.") for c in t.concepts)), None)
+    if verb is None:
+        return tags
+    obj = next((i for i, t in enumerate(tags) if i > verb and t.concepts & RECORD_NOUNS), None)
+    if obj is None:
+        return tags
+    return tuple(
+        replace(t, concepts=frozenset({NAME_WORD})) if i > obj and t.concepts & RECORD_NOUNS else t
+        for i, t in enumerate(tags)
+    )
+
+
+def _resolve(spans: Sequence[_Span]) -> tuple[Tag, ...]:
+    """Leftmost-longest, without overlaps; the same extent keeps every meaning of its best rank."""
+    ordered = sorted(spans, key=lambda s: (s[0], s[0] - s[1], s[2]))
+    tags: list[Tag] = []
+    taken_until = -1
+    last: _Span | None = None
+    for span in ordered:
+        start, end, rank, meanings = span
+        if last is not None and (start, end, rank) == last[:3] and tags:
+            merged = tags[-1].concepts | {c for c, _ in meanings}
+            tags[-1] = replace(tags[-1], concepts=merged)
+            continue
+        if start < taken_until:
+            continue
+        value = next((v for _, v in meanings if v), "")
+        tags.append(Tag(start, end, frozenset(c for c, _ in meanings), value))
+        taken_until, last = end, span
+    return tuple(tags)

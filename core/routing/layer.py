@@ -1,0 +1,87 @@
+"""Routing through the language layer: tag the message once, score every skill's intents, and let
+the best one that can read its slots decide.
+
+The best intent's skill reads the slots with its own reader (its rule) where it has one that
+agrees on the skill, else the intent fills them from the tags (a coin, the person's record,
+what is left of the message as a name). A skill whose routing is wholly on intents
+(``SkillSpec.intents_only``) has its rules consulted only here, as its readers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Final
+
+from core.language.gazetteer import Gazetteer
+from core.language.intents import Intent, IntentEngine, Ranking
+from core.language.tagger import Reading, Tagger
+from core.routing.router import Route, RouteContext, Rule, reads_context, run_rule
+
+# Verbs that act on a record, and the nouns naming a record's kind: a verb with no kind named is
+# where the person's own names decide ("启动机器人一号").
+RECORD_VERBS: Final = frozenset(
+    {
+        "verb.start",
+        "verb.stop",
+        "verb.delete",
+        "verb.update",
+        "verb.switch_on",
+        "verb.switch_off",
+        "verb.query",
+    }
+)
+RECORD_NOUNS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+
+
+class Layer:
+    def __init__(self, tagger: Tagger, engine: IntentEngine, readers: Mapping[str, Sequence[Rule]]) -> None:
+        self.tagger = tagger
+        self.engine = engine
+        self.readers = readers
+        self._reading = {skill: [(r, reads_context(r)) for r in rules] for skill, rules in readers.items()}
+        self._last: tuple[str, Gazetteer | None, Reading] | None = None
+
+    def read(self, text: str, names: Gazetteer | None = None) -> Reading:
+        """The message's reading (the last one is kept: a turn reads its message more than once)."""
+        last = self._last
+        if last is not None and last[0] == text and last[1] is names:
+            return last[2]
+        reading = self.tagger.read(text, names)
+        self._last = (text, names, reading)
+        return reading
+
+    def rank(self, text: str, context: RouteContext) -> Ranking:
+        return self.engine.rank(self.read(text, context.names))
+
+    def route(self, text: str, context: RouteContext, *, late: bool = False) -> Route | None:
+        """The best intent's route (``late``: of the intents tried after the rules)."""
+        reading = self.read(text, context.names)
+        ranking = self.engine.rank(reading, late=late)
+        close = tuple(s.intent.name for s in ranking.close)
+        for scored in ranking.scored:
+            found = self._through(scored.intent, reading, text, context)
+            if found is not None:
+                return replace(found, close=close) if close else found
+        return None
+
+    def _through(self, intent: Intent, reading: Reading, text: str, context: RouteContext) -> Route | None:
+        """The intent's route. The skill's reader (its rule) reads it when the intent reads no
+        slots itself, or first when the intent says so; the reader may then refine the action
+        among its skill's (a chart that also asks the price is "both"). Otherwise the intent's
+        slots come from the tags. None when neither can read it."""
+        if intent.fill is None or intent.reader_first:
+            for reader, context_rule in self._reading.get(intent.skill, ()):
+                found = run_rule(reader, text, context, context_rule)
+                if found is not None and found.skill == intent.skill:
+                    return found
+        if intent.fill is None:
+            return None
+        slots = intent.fill(reading)
+        return None if slots is None else Route(intent.skill, intent.action, dict(slots))
+
+    def wants_names(self, text: str, found: Route | None) -> bool:
+        reading = self.read(text)
+        if not reading.concepts & RECORD_VERBS:
+            return False
+        return found is None or not reading.concepts & RECORD_NOUNS

@@ -1,0 +1,27 @@
+"""The account questions' intents: the balance ("账户里还剩多少U") and the coins held ("我的币都有
+哪些"). A failure or a check asked for is a diagnosis's; buying or selling is an order."""
+
+from __future__ import annotations
+
+from core.language.intents import intent
+
+SKILL = "account_query"
+NOT_A_QUESTION = (
+    "verb.fail", "verb.diagnose", "ask.why", "verb.buy", "verb.sell", "verb.create", "verb.delete",
+    "verb.update", "noun.trader", "noun.strategy", "noun.model", "provider", "verb.notify",
+)  # fmt: skip
+
+INTENTS = (
+    intent(
+        SKILL, "balance", need=["noun.balance"], avoid=NOT_A_QUESTION, may=["noun.account", "ask.how_much"],
+        fill=lambda reading: {}, reader_first=True,
+    ),
+    intent(
+        SKILL, "balance", need=["ask.remaining"], avoid=NOT_A_QUESTION, may=["noun.account"],
+        fill=lambda reading: {}, reader_first=True,
+    ),
+    intent(
+        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=["ask.which", "verb.query"],
+        fill=lambda reading: {}, reader_first=True,
+    ),
+)  # fmt: skip

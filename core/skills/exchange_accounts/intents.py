@@ -1,0 +1,41 @@
+"""The exchange accounts' intents: which accounts are bound ("我绑定了哪些交易所" asks, it binds
+nothing), and deleting or showing an account whose name holds another kind's word ("删除账户
+my traders"); the account rule reads the slots where it can."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.language import fills
+from core.language.intents import intent
+from core.language.tagger import Reading
+
+SKILL = "exchange_management"
+ACCOUNT = "noun.account"
+
+
+def _named(reading: Reading) -> Mapping[str, Any] | None:
+    ref = fills.named_after(reading, ACCOUNT)
+    return {"target_ref": ref} if ref else None
+
+
+ELSEWHERE = (
+    "verb.fail",
+    "verb.diagnose",
+    "ask.why",
+    "noun.balance",
+    "noun.holdings",
+    "noun.trades",
+    "verb.notify",
+)
+
+INTENTS = (
+    intent(
+        SKILL, "query", need=[ACCOUNT, "ask.which"], may=["verb.bind", "verb.create"],
+        avoid=(*ELSEWHERE, "verb.delete", "verb.update", "noun.trader", "noun.strategy", "noun.model"),
+        fill=lambda reading: {},
+    ),
+    intent(SKILL, "delete", need=["verb.delete", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
+    intent(SKILL, "query", need=["verb.query", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
+)  # fmt: skip

@@ -1,0 +1,64 @@
+"""The trader skill's intents the layer reads itself: a trader of the person's own named with a
+verb and no kind ("启动机器人一号", "停一下机器人一号"), deleting a trader by a word of its name
+("delete the eth bot"), and switching its daily summary or auto start ("turn on the daily summary
+for trader beta"). The trader rule still reads the rest of its requests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.language import fills
+from core.language.intents import intent
+from core.language.tagger import Reading
+
+SKILL = "trader_management"
+KIND = "trader"
+OWN = "own.trader"
+TRADERS = ("noun.trader", OWN)
+# A name of several kinds of record ("main" an account and a trader) is asked about, not taken.
+PROBLEM = ("verb.fail", "verb.diagnose", "ask.why", "own.several")
+
+
+def _target(reading: Reading) -> Mapping[str, Any] | None:
+    ref = fills.target(reading, KIND)
+    return {"target_ref": ref} if ref else None
+
+
+def _switch(field: str) -> Any:
+    def fill(reading: Reading) -> Mapping[str, Any] | None:
+        slots: dict[str, Any] = {"field": field}
+        value = fills.switch(reading)
+        if value is not None:
+            slots[field] = value
+        ref = fills.target(reading, KIND)
+        if ref:
+            slots["target_ref"] = ref
+        return slots
+
+    return fill
+
+
+INTENTS = (
+    intent(SKILL, "start", need=["verb.start", OWN], avoid=PROBLEM, fill=_target, reader_first=True),
+    intent(SKILL, "stop", need=["verb.stop", OWN], avoid=PROBLEM, fill=_target, reader_first=True),
+    intent(
+        SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM, fill=_target, reader_first=True
+    ),
+    intent(
+        SKILL,
+        "update",
+        need=["noun.daily_summary"],
+        one_of=TRADERS,
+        avoid=(*PROBLEM, "verb.create"),
+        fill=_switch("daily_summary"),
+    ),
+    intent(
+        SKILL,
+        "update",
+        need=["noun.auto_start"],
+        one_of=TRADERS,
+        avoid=(*PROBLEM, "verb.create"),
+        fill=_switch("auto_start"),
+    ),
+)

@@ -1,0 +1,152 @@
+"""The language layer's parts on their own: normalization with offsets, the lexicon's load-time
+checks, the tagger's spans and the intent engine's scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.gazetteer import Gazetteer
+from core.language.intents import IntentEngine, intent
+from core.language.lexicon import LexiconError, check, load, parse_group
+from core.language.normalize import normalize, normalize_text
+from core.language.tagger import Tagger
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("ＢＴＣ　價格", "btc 价格"),
+        ("  Start   ROBO one ", "start robo one"),
+        ("啟動機器人一號", "启动机器人一号"),
+        ("ETH\tprice\n", "eth price"),
+    ],
+)
+def test_normalization_reads_one_form(typed: str, read: str) -> None:
+    assert normalize(typed) == read
+
+
+def test_the_typed_words_are_kept_by_offset() -> None:
+    norm = normalize_text("  删除账户　My Traders ")
+    start = norm.text.index("my traders")
+    assert norm.typed(start, len(norm.text)) == "My Traders"
+    hant = normalize_text("啟動 機器人一號")
+    assert hant.typed(hant.text.index("机"), len(hant.text)) == "機器人一號"
+
+
+def test_the_shipped_lexicon_loads_and_every_group_has_words() -> None:
+    lexicon = load()
+    assert {"verb.delete", "noun.trader", "answer.yes", "time.today", "filler.polite"} <= set(
+        lexicon.concepts
+    )
+    assert all(c.words for c in lexicon.concepts.values())
+
+
+def test_a_word_in_two_concepts_of_one_group_is_refused() -> None:
+    concepts = parse_group("verb", {"stop": {"zh": ["关掉"]}, "switch_off": {"zh": ["关掉"]}}, source="t")
+    with pytest.raises(LexiconError, match="关掉"):
+        check(concepts)
+
+
+def test_a_declared_overlap_is_allowed() -> None:
+    concepts = parse_group(
+        "verb",
+        {"stop": {"zh": ["关掉"], "overlaps": ["verb.switch_off"]}, "switch_off": {"zh": ["关掉"]}},
+        source="t",
+    )
+    assert set(check(concepts).concepts) == {"verb.stop", "verb.switch_off"}
+
+
+def test_the_same_word_in_two_groups_is_fine() -> None:
+    concepts = parse_group("answer", {"off": {"en": ["off"]}}, source="a") + parse_group(
+        "verb", {"switch_off": {"en": ["off"]}}, source="b"
+    )
+    assert len(check(concepts).concepts) == 2
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"stop": {"zh": []}},
+        {"stop": {"fr": ["arrêter"]}},
+        {"stop": {"en": [""]}},
+        {"stop": {"overlaps": ["x"]}},
+    ],
+)
+def test_malformed_concepts_are_refused(data: dict[str, object]) -> None:
+    with pytest.raises(LexiconError):
+        check(parse_group("verb", data, source="t"))
+
+
+def _spans(text: str, names: Gazetteer | None = None) -> list[tuple[str, str]]:
+    reading = Tagger().read(text, names)
+    return [(reading.text[t.start : t.end], "+".join(sorted(t.concepts))) for t in reading.tags]
+
+
+def test_latin_words_count_only_whole() -> None:
+    assert ("bot", "noun.trader") not in _spans("my robot is a robotics bottle")
+    assert ("on", "answer.on") not in _spans("bitcoin")
+
+
+def test_the_longest_word_wins_an_overlap() -> None:
+    assert _spans("删除交易机器人") == [("删除", "verb.delete"), ("交易机器人", "noun.trader")]
+
+
+def test_own_names_win_over_the_words_inside_them() -> None:
+    names = Gazetteer.of({"trader": ["机器人一号"]})
+    assert _spans("停一下机器人一号", names) == [("停一下", "verb.stop"), ("机器人一号", "own.trader")]
+
+
+def test_a_name_of_two_kinds_says_so() -> None:
+    names = Gazetteer.of({"trader": ["main"], "account": ["Main"]})
+    assert ("main", "own.account+own.several+own.trader") in _spans("delete main", names)
+
+
+def test_names_that_are_plain_words_or_one_character_are_left_out() -> None:
+    names = Gazetteer.of({"trader": ["stop", "x", "alpha"]}, plain=frozenset({"stop"}))
+    assert set(names.entries) == {"alpha"}
+
+
+def test_a_record_word_after_the_object_is_part_of_its_name() -> None:
+    assert _spans("删除账户 my traders")[-1] == ("traders", "name.word")
+    assert ("trader", "noun.trader") in _spans("create a trader on my binance account")
+
+
+def test_markup_is_not_read() -> None:
+    assert _spans("<script>alert(1)</script> price") == [("price", "noun.price")]
+
+
+def test_the_rest_of_a_message_is_the_name_it_gives() -> None:
+    assert Tagger().read("turn on the daily summary for trader beta").rest() == "beta"
+
+
+def test_the_intent_explaining_more_of_the_message_wins_and_a_close_one_is_exposed() -> None:
+    engine = IntentEngine(
+        [
+            # "我绑定了哪些…" asks which are bound: the query also explains the verb.
+            intent("accounts", "query", need=["noun.account", "ask.which"], may=["verb.bind"]),
+            intent("accounts", "create", need=["verb.bind", "noun.account"]),
+            intent("traders", "query", need=["noun.trader"], one_of=["ask.which", "verb.query"]),
+        ]
+    )
+    reading = Tagger().read("我绑定了哪些交易所")
+    ranking = engine.rank(reading)
+    assert [s.intent.name for s in ranking.scored] == ["accounts.query", "accounts.create"]
+    assert ranking.scored[0].score > ranking.scored[1].score and ranking.close == ()
+    tie = engine.rank(Tagger().read("哪些交易所 交易员"))
+    assert tie.best is not None and [s.intent.name for s in tie.close] != []
+
+
+def test_priority_only_breaks_a_tie() -> None:
+    engine = IntentEngine(
+        [
+            intent("a", "x", need=["noun.price"], priority=9),
+            intent("b", "y", need=["noun.price", "noun.chart"]),
+        ]
+    )
+    assert engine.rank(Tagger().read("price chart")).scored[0].intent.name == "b.y"
+    assert engine.rank(Tagger().read("price")).scored[0].intent.name == "a.x"
+
+
+def test_an_intent_needing_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs no concept"):
+        IntentEngine([intent("a", "x", avoid=["verb.stop"])])

@@ -1,0 +1,54 @@
+"""The person's own trader names route without the word "trader" (issue 21): after creating
+机器人一号, "启动机器人一号" starts it and "停一下机器人一号" stops it; the same in English; a name
+that also belongs to another kind of record is still asked about, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reply import Status
+from core.traders.model import TraderState
+from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
+
+
+async def _state(desk: TraderDesk, name: str) -> TraderState:
+    return next(t for t in await desk.traders.owned(OWNER) if t.name == name).state
+
+
+@pytest.mark.parametrize(
+    ("create", "start", "stop", "name"),
+    [
+        ("创建一个交易员 叫 机器人一号", "启动机器人一号", "停一下机器人一号", "机器人一号"),
+        ("create a trader named Robo One", "start Robo One", "pause robo one", "Robo One"),
+    ],
+)
+async def test_a_trader_named_by_its_own_name_starts_and_stops(
+    desk: TraderDesk, create: str, start: str, stop: str, name: str
+) -> None:
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    created = await desk.chat.say(create)
+    assert created.status is Status.COMPLETED, text_of(created)
+    started = await desk.chat.say(start)
+    assert (started.route.skill, started.route.action) == ("trader_management", "start"), text_of(started)
+    assert "trader_started" in codes(started), text_of(started)
+    assert await _state(desk, name) is TraderState.RUNNING
+    stopped = await desk.chat.say(stop)
+    assert (stopped.route.skill, stopped.route.action) == ("trader_management", "stop"), text_of(stopped)
+    if stopped.status is Status.AWAITING_CONFIRMATION:
+        stopped = await desk.chat.press(stopped.buttons[0].token)
+    assert await _state(desk, name) is TraderState.STOPPED, text_of(stopped)
+
+
+async def test_traditional_characters_name_the_same_trader(desk: TraderDesk) -> None:
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say("创建一个交易员 叫 机器人一号")
+    started = await desk.chat.say("啟動機器人一號")
+    assert "trader_started" in codes(started), text_of(started)
+
+
+@pytest.mark.parametrize("text", ["启动机器人一号", "start robo one"])
+async def test_a_name_nobody_has_is_not_a_trader_request(desk: TraderDesk, text: str) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
