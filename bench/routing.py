@@ -18,7 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPORA = (ROOT / "tests" / "corpus" / "routing.jsonl", ROOT.parent / "shared" / "corpus" / "routing.jsonl")
+CORPUS = ROOT / "tests" / "corpus"
+CORPORA = (
+    CORPUS / "routing.jsonl",
+    *sorted((CORPUS / "rows").glob("*.jsonl")),
+    *sorted((CORPUS / "pending").glob("*.jsonl")),
+)
 ROUNDS = 20
 
 
@@ -40,7 +45,11 @@ def _percentiles(samples: list[float]) -> tuple[float, float]:
 def _fresh(code: str) -> float:
     """Milliseconds a snippet reports from a new interpreter (median of 5)."""
     runs = [
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+            ).stdout
+        )
         for _ in range(5)
     ]
     return statistics.median(runs)
@@ -58,6 +67,18 @@ TAGGER_BUILD = (
 OPENCC_FIRST = (
     "import time; from core.language.normalize import normalize; t = time.thread_time(); "
     "normalize('比特幣價格'); print((time.thread_time() - t) * 1000)"
+)
+
+# The first message of a process, "BTC price", after the skills are built: what a cold
+# `deskmate ask "BTC price"` pays for routing (patterns compiled, lexicon loaded, automaton built).
+FIRST_ROUTE = (
+    "import time\n"
+    "from adapters.demo_market import DemoMarket\n"
+    "from core.clock import FixedClock\n"
+    "from tests.fakes import NOW, full_skills\n"
+    "skills = full_skills(DemoMarket(FixedClock(NOW)), FixedClock(NOW))\n"
+    "route = skills.router.route if {layer} else skills.rules_alone().route\n"
+    "t = time.thread_time(); route('BTC price'); print((time.thread_time() - t) * 1000)"
 )
 
 
@@ -91,6 +112,10 @@ def bench_routing() -> list[str]:
     lines.append(f"lexicon load, new process: {_fresh(LEXICON_LOAD):.1f} ms")
     lines.append(
         f"tagger build + first message (lexicon included), new process: {_fresh(TAGGER_BUILD):.1f} ms"
+    )
+    layer, alone = _fresh(FIRST_ROUTE.format(layer=True)), _fresh(FIRST_ROUTE.format(layer=False))
+    lines.append(
+        f"first route of a new process ('BTC price'): layer {layer:.1f} ms, rules alone {alone:.1f} ms"
     )
     lines.append(f"OpenCC first use (a message with CJK), new process: {_fresh(OPENCC_FIRST):.1f} ms")
     return lines

@@ -11,6 +11,9 @@ NOT_A_QUESTION = (
     "verb.update", "noun.trader", "noun.strategy", "noun.model", "provider", "verb.notify",
 )  # fmt: skip
 
+# "my coins" is a question only with a question word ("do the thing with my coins" asks nothing).
+ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
+
 INTENTS = (
     intent(
         SKILL, "balance", need=["noun.balance"], avoid=NOT_A_QUESTION, may=["noun.account", "ask.how_much"],
@@ -21,7 +24,11 @@ INTENTS = (
         fill=lambda reading: {}, reader_first=True,
     ),
     intent(
-        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=["ask.which", "verb.query"],
+        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=ASKED,
+        fill=lambda reading: {}, reader_first=True,
+    ),
+    intent(
+        SKILL, "positions", need=["noun.my_coins"], one_of=ASKED, avoid=NOT_A_QUESTION,
         fill=lambda reading: {}, reader_first=True,
     ),
 )  # fmt: skip
