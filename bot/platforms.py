@@ -30,6 +30,7 @@ def telegram_config(app: App) -> TelegramConfig:
         secret_token=s.webhook_secret_token.get_secret_value() if s.webhook_secret_token else None,
         bot_username=s.bot_username,
         default_locale=app.settings.locale,
+        messages_per_second=s.messages_per_second,
     )
 
 

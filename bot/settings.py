@@ -59,6 +59,8 @@ class TelegramSettings(BaseModel):
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
     bot_username: str | None = None  # learnt from getMe when unset
+    # The bot-wide pace deskmate keeps: Telegram's limit is about 30 messages a second per bot.
+    messages_per_second: int = Field(default=30, ge=1)
 
 
 class DiscordSettings(BaseModel):

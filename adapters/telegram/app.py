@@ -13,7 +13,7 @@ from telegram.ext import Application, BaseRateLimiter, CallbackQueryHandler, Mes
 from telegram.request import BaseRequest
 
 from adapters.telegram.config import TelegramConfig
-from adapters.telegram.flood import FloodControl
+from adapters.telegram.flood import FloodControl, Limits
 from adapters.telegram.handlers import TelegramFrontend
 from adapters.telegram.redact import REDACTOR, protect
 from core.i18n import Locale
@@ -42,9 +42,10 @@ def build_application(
 
     ``commands``: the registry's commands, for the menus. ``request`` / ``get_updates_request``
     replace the HTTP layer (tests pass a recording one); ``flood`` replaces the default
-    FloodControl (Telegram's limits).
+    FloodControl (Telegram's limits, at the config's bot-wide pace).
     """
     protect(config.token, config.secret_token)
+    limits = Limits(per_second=config.messages_per_second)
     builder = (
         Application.builder()
         .token(config.token)
@@ -52,10 +53,12 @@ def build_application(
         .base_file_url(config.base_file_url)
         # Each update runs in its own task: one slow conversation never blocks the others.
         .concurrent_updates(True)
-        .rate_limiter(flood if flood is not None else FloodControl())
+        .rate_limiter(flood if flood is not None else FloodControl(limits))
     )
     if request is not None:
         builder = builder.request(request)
+    else:  # as many connections as flood control lets requests on the wire at once, kept open
+        builder = builder.connection_pool_size(limits.in_flight)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
     app: TelegramApp = builder.build()

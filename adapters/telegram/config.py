@@ -28,6 +28,7 @@ class TelegramConfig:
     secret_token: str | None = field(default=None, repr=False)
     bot_username: str | None = None  # learnt from getMe when unset
     default_locale: Locale = "en"  # for the adapter's own short answers before the core spoke
+    messages_per_second: int = 30  # the bot-wide pace (Telegram's limit is about 30)
 
     def __post_init__(self) -> None:
         if not self.token:
