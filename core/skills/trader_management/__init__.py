@@ -11,9 +11,11 @@ from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.trader_management.actions import ACTIONS
+from core.skills.trader_management.deps import TraderDeps
 from core.skills.trader_management.intents import INTENTS
 from core.skills.trader_management.rules import ACTIONS_EMITTED, SKILL, TraderRule
-from core.skills.trader_management.skill import ACTIONS, TraderSkill
+from core.skills.trader_management.skill import TraderSkill
 from core.skills.trader_management.tools import TRADER_TASK
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
@@ -28,20 +30,17 @@ __all__ = ["SPEC", "TraderSkill"]
 
 def _build(services: Services) -> TraderSkill:
     catalog: MarketCatalog = services.get(CATALOG)
-    return TraderSkill(
-        ACTIONS,
-        services.get(TRADERS),
-        services.get(STRATEGIES),
-        services.get(EXCHANGE_ACCOUNTS),
-        services.get(MODEL_CONFIGS),
-        services.get(TRADING),
-        catalog,
-        services.find(DECISION_MODELS),
-        services.find(JOBS),
-        services.get(SECRET_BOX),
-        services.get(AUDIT_LOG),
-        services.get(CLOCK),
+    deps = TraderDeps(
+        traders=services.get(TRADERS),
+        strategies=services.get(STRATEGIES),
+        accounts=services.get(EXCHANGE_ACCOUNTS),
+        model_configs=services.get(MODEL_CONFIGS),
+        trading=services.get(TRADING),
+        catalog=catalog,
+        models=services.find(DECISION_MODELS),
+        jobs=services.find(JOBS),
     )
+    return TraderSkill(ACTIONS, deps, services.get(SECRET_BOX), services.get(AUDIT_LOG), services.get(CLOCK))
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:

@@ -10,56 +10,44 @@ it cancels nothing already filled. Delete is refused while the trader runs.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
-from core.i18n import Locale
-from core.jobs import JobQueue
-from core.market import MarketError
 from core.markets import MarketCatalog
-from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.routing.words import has_word
 from core.secrets import SecretBox
 from core.skills.trader_management import messages as _messages  # noqa: F401 - the "trader." texts
+from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, stale_start
+from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
+from core.skills.trader_management.present import account_label, account_of, details, task_rows
 from core.skills.trader_management.rules import REQUEST, SKILL
 from core.state import Task, TaskStatus
-from core.strategies import Strategy, StrategyStore
-from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
+from core.strategies import Strategy
+from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
-from core.tasks.errors import NotFound
 from core.tasks.flow import Choice, Parsed, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import RECENT, Target, resolve
-from core.traders.checks import CheckFailure, prelaunch
-from core.traders.model import NewTrader, Tally, Trader, TraderChanges, TraderState
-from core.traders.ports import DecisionModels, TraderStore
-from core.traders.runtime import STALE_TICK, interval_of, schedule
-from core.trading.service import TradingService, kind_of
+from core.traders.model import Trader, TraderState
+from core.trading.service import kind_of
 from core.turn import Turn
-from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository, NewExchangeAccount
+from core.workspace.accounts import ExchangeAccount, NewExchangeAccount
 from core.workspace.exchanges import EXCHANGES, PAPER_DEFAULT_BALANCE, find_exchange
-from core.workspace.model_configs import ModelConfig, ModelConfigRepository
+from core.workspace.model_configs import ModelConfig
 from core.workspace.providers import find_provider
 from core.workspace.reading import TRADER
 from core.workspace.records import RecordSkill
 from core.workspace.trade_reading import CoinNames
 
-ALL = "*"  # the target id of "all my running traders"
-NO_MODEL = "none"  # the model slot of a trader whose strategy is not ai
-STALE_START = timedelta(minutes=2)  # a start cut off by a crash holds "starting" this long
 REFS = ("account", "strategy", "model")
 SWITCHES = ("auto_start", "daily_summary")
 FIELDS = ("name", "account", "strategy", "model", "auto_start", "daily_summary")
-MAX_STATUS = 6  # traders shown in one status answer
 _ON = frozenset({"on", "true", "yes", "1", "开", "开启", "打开", "启用", "是", "要", "enable", "enabled"})
 _OFF = frozenset(
     {"off", "false", "no", "0", "关", "关闭", "关掉", "停用", "否", "不要", "disable", "disabled"}
@@ -88,27 +76,13 @@ class TraderSkill(RecordSkill[Trader]):
     def __init__(
         self,
         actions: Mapping[str, ActionSpec[Any]],
-        traders: TraderStore,
-        strategies: StrategyStore,
-        accounts: ExchangeAccountRepository,
-        model_configs: ModelConfigRepository,
-        trading: TradingService,
-        catalog: MarketCatalog,
-        models: DecisionModels | None,
-        jobs: JobQueue | None,
+        deps: TraderDeps,
         secrets: SecretBox,
         audit: AuditLog,
         clock: Clock,
     ) -> None:
         super().__init__(actions, secrets, audit, clock)
-        self.traders = traders
-        self.strategies = strategies
-        self.accounts = accounts
-        self.model_configs = model_configs
-        self.trading = trading
-        self.catalog = catalog
-        self.models = models
-        self.jobs = jobs
+        self.deps = deps
 
     # -- declarations ------------------------------------------------------------------------
 
@@ -142,16 +116,16 @@ class TraderSkill(RecordSkill[Trader]):
     # -- the repository ------------------------------------------------------------------------
 
     async def records(self, owner: str) -> list[Trader]:
-        return await self.traders.owned(owner)
+        return await self.deps.traders.owned(owner)
 
     async def record(self, owner: str, record_id: str) -> Trader | None:
-        return None if record_id == ALL else await self.traders.get(owner, record_id)
+        return None if record_id == ALL else await self.deps.traders.get(owner, record_id)
 
     async def traders_using(self, owner: str, record_id: str) -> list[str]:
         return []
 
     async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        await self.traders.delete(owner, record_id, audit)
+        await self.deps.traders.delete(owner, record_id, audit)
 
     def as_target(self, record: Trader) -> Target:
         # "启动 BTC定投" finds "BTC定投交易员": the rule reads "交易员" as the noun, not the name.
@@ -171,7 +145,7 @@ class TraderSkill(RecordSkill[Trader]):
         request = str(task.slots.pop(REQUEST, "") or "")
         if task.action == "create" and request:
             norm = normalize(request)
-            symbol = _coin_in(norm, self.catalog)
+            symbol = _coin_in(norm, self.deps.catalog)
             if symbol and "symbol" not in task.slots:
                 task.slots["symbol"] = symbol
             for slot, value in (await self._mentions(turn, request)).items():
@@ -191,7 +165,7 @@ class TraderSkill(RecordSkill[Trader]):
 
     async def _cannot_create(self, turn: Turn, task: Task) -> Reply | None:
         owner = owner_of(turn)
-        strategies = await self.strategies.owned(owner)
+        strategies = await self.deps.strategies.owned(owner)
         if not strategies:
             return self._fail(turn, task, turn.t("trader.no_strategy"), "no_strategy", [])
         chosen = next((s for s in strategies if s.id == task.slots.get("strategy")), None)
@@ -199,7 +173,7 @@ class TraderSkill(RecordSkill[Trader]):
             chosen = await self._pick_strategy(owner, task)  # what the flow will infer
         if chosen is not None:
             task.slots["kind"] = chosen.kind
-            if chosen.kind == "ai" and not await self.model_configs.owned(owner):
+            if chosen.kind == "ai" and not await self.deps.model_configs.owned(owner):
                 return self._fail(turn, task, turn.t("trader.no_model"), "no_model", [])
         return None
 
@@ -236,7 +210,7 @@ class TraderSkill(RecordSkill[Trader]):
         norm = normalize(text)
         recent = bool(RECENT.search(norm))
         found: dict[str, str] = {}
-        accounts = await self.accounts.owned(owner)
+        accounts = await self.deps.accounts.owned(owner)
         exchange = find_exchange(norm)
         picked = _named(norm, accounts) or [a for a in accounts if exchange and a.exchange == exchange]
         if not picked and recent and any(w in norm for w in _ACCOUNT_NOUN):
@@ -244,7 +218,7 @@ class TraderSkill(RecordSkill[Trader]):
         one = _one(picked, recent)
         if one is not None:
             found["account"] = one.id
-        configs = await self.model_configs.owned(owner)
+        configs = await self.deps.model_configs.owned(owner)
         provider = find_provider(norm)
         picked_m = _named(norm, configs) or [c for c in configs if provider and c.provider == provider]
         if not picked_m and recent and any(w in norm for w in _MODEL_NOUN):
@@ -252,7 +226,7 @@ class TraderSkill(RecordSkill[Trader]):
         model = _one(picked_m, recent)
         if model is not None:
             found["model"] = model.id
-        strategies = await self.strategies.owned(owner)
+        strategies = await self.deps.strategies.owned(owner)
         kinds = {k for k, words in _KIND_WORDS if any(has_word(w, norm) for w in words)}
         picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
         strategy = _one(picked_s, recent)
@@ -265,11 +239,11 @@ class TraderSkill(RecordSkill[Trader]):
         owner = owner_of(turn)
         records: Sequence[ExchangeAccount | Strategy | ModelConfig]
         if slot == "account":
-            records = await self.accounts.owned(owner)
+            records = await self.deps.accounts.owned(owner)
         elif slot == "strategy":
-            records = await self.strategies.owned(owner)
+            records = await self.deps.strategies.owned(owner)
         else:
-            records = await self.model_configs.owned(owner)
+            records = await self.deps.model_configs.owned(owner)
         if any(r.id == text for r in records):
             return text
         mentioned = (await self._mentions(turn, text)).get(slot)
@@ -283,11 +257,11 @@ class TraderSkill(RecordSkill[Trader]):
         owner = owner_of(turn)
         rec: ExchangeAccount | Strategy | ModelConfig | None
         if slot == "account":
-            rec = await self.accounts.get(owner, value)
+            rec = await self.deps.accounts.get(owner, value)
         elif slot == "strategy":
-            rec = await self.strategies.get(owner, value)
+            rec = await self.deps.strategies.get(owner, value)
         else:
-            rec = await self.model_configs.get(owner, value)
+            rec = await self.deps.model_configs.get(owner, value)
         return rec.name if rec is not None else value
 
     # -- questions and answers -----------------------------------------------------------------
@@ -307,11 +281,11 @@ class TraderSkill(RecordSkill[Trader]):
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         owner = owner_of(turn)
         if spec.name == "account":
-            return [Choice(a.id, _account_label(turn, a)) for a in await self.accounts.owned(owner)]
+            return [Choice(a.id, account_label(turn, a)) for a in await self.deps.accounts.owned(owner)]
         if spec.name == "strategy":
             return [Choice(s.id, s.name) for s in await self._strategy_candidates(owner, task)]
         if spec.name == "model":
-            return [Choice(c.id, c.name) for c in await self.model_configs.owned(owner) if c.enabled]
+            return [Choice(c.id, c.name) for c in await self.deps.model_configs.owned(owner) if c.enabled]
         if spec.name == "field":
             return [Choice(f, turn.t(f"trader.field.{f}")) for f in FIELDS]
         if spec.name in SWITCHES:
@@ -328,7 +302,7 @@ class TraderSkill(RecordSkill[Trader]):
         return chosen
 
     async def _strategy_candidates(self, owner: str, task: Task) -> list[Strategy]:
-        strategies = await self.strategies.owned(owner)
+        strategies = await self.deps.strategies.owned(owner)
         symbol = task.slots.get("symbol")
         fitting = [s for s in strategies if symbol in s.symbols]
         return fitting or strategies
@@ -351,7 +325,7 @@ class TraderSkill(RecordSkill[Trader]):
             field = next((f for f, words in _FIELD_WORDS.items() if word in words), None)
             return Parsed(field) if field else Parsed(error="trader.bad_field")
         if spec.name == "symbol":
-            symbol = text.upper() if self.catalog.is_supported(text) else self.catalog.resolve(text)
+            symbol = text.upper() if self.deps.catalog.is_supported(text) else self.deps.catalog.resolve(text)
             return Parsed(symbol) if symbol else Parsed()
         if spec.name in ("kind", "paper_opened"):
             return Parsed(text)
@@ -360,12 +334,12 @@ class TraderSkill(RecordSkill[Trader]):
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
         owner = owner_of(turn)
         if spec.name == "account":
-            accounts = await self.accounts.owned(owner)
+            accounts = await self.deps.accounts.owned(owner)
             if len(accounts) == 1:
                 return accounts[0].id
             if not accounts:  # a newcomer trades on paper, as with a first order
                 name = turn.t("acct.paper_name")
-                created = await self.accounts.create(
+                created = await self.deps.accounts.create(
                     NewExchangeAccount(owner, name, "paper", {}, PAPER_DEFAULT_BALANCE, turn.now),
                     replace(self.audit_entry(turn, task), skill=SKILL, action="open_paper_account"),
                 )
@@ -381,7 +355,7 @@ class TraderSkill(RecordSkill[Trader]):
         if spec.name == "model":
             if task.slots.get("kind") not in (None, "ai"):
                 return NO_MODEL
-            enabled = [c for c in await self.model_configs.owned(owner) if c.enabled]
+            enabled = [c for c in await self.deps.model_configs.owned(owner) if c.enabled]
             return enabled[0].id if len(enabled) == 1 else None
         if spec.name == "name":
             return await self._default_name(turn, task)
@@ -389,13 +363,13 @@ class TraderSkill(RecordSkill[Trader]):
 
     async def _default_name(self, turn: Turn, task: Task) -> str:
         owner = owner_of(turn)
-        strategy = await self.strategies.get(owner, str(task.slots.get("strategy", "")))
-        base = self.catalog.base_of(strategy.symbols[0]) if strategy and strategy.symbols else "BTC"
+        strategy = await self.deps.strategies.get(owner, str(task.slots.get("strategy", "")))
+        base = self.deps.catalog.base_of(strategy.symbols[0]) if strategy and strategy.symbols else "BTC"
         kind = turn.t(f"trader.kind.{strategy.kind}") if strategy else "AI"
         if turn.locale == "zh" and kind.isascii():
             kind = f" {kind}"  # "BTC AI助手", not "BTCAI助手"
         stem = turn.t("trader.default_name", base=base, kind=kind)
-        taken = {name_key(t.name) for t in await self.traders.owned(owner)}
+        taken = {name_key(t.name) for t in await self.deps.traders.owned(owner)}
         for n in range(1, 1000):
             name = stem if n == 1 else f"{stem} {n}"
             if name_key(name) not in taken:
@@ -408,13 +382,13 @@ class TraderSkill(RecordSkill[Trader]):
         """Create with auto start on a live account: confirmed like a start."""
         if task.slots.get("auto_start") != "on":
             return False
-        account = await self.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
+        account = await self.deps.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
         return account is not None and kind_of(account) == "live"
 
     async def on_target(self, turn: Turn, task: Task) -> None:
         if task.action == "start":
             trader = await self.current(turn, task)
-            account = await self._account_of(trader) if trader else None
+            account = await account_of(self.deps, trader) if trader else None
             task.slots["live"] = "1" if account is not None and kind_of(account) == "live" else "0"
 
     async def is_live(self, turn: Turn, task: Task) -> bool:
@@ -427,14 +401,14 @@ class TraderSkill(RecordSkill[Trader]):
         if trader.state is TraderState.STOPPING:
             notice = NoticeBlock(turn.t("trader.still_stopping", name=trader.name), code="trader_stopping")
             return self.private_reply(turn, task, Status.COMPLETED, (notice,))
-        if trader.state.active and not _stale_start(trader, turn.now):
-            await self._ensure_job(turn, trader)
+        if trader.state.active and not stale_start(trader, turn.now):
+            await ensure_job(self, turn, trader)
             notice = NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
             return self.private_reply(turn, task, Status.COMPLETED, (notice,))
         if task.slots.get("live") == "1" and task.confirmations == 0:
-            failure = await self._prelaunch(turn, trader)  # a live start fails before it is confirmed
+            failure = await prelaunch_check(self, turn, trader)  # a live start fails before it is confirmed
             if failure is not None:
-                return self._check_reply(turn, task, trader, failure)
+                return check_reply(self, turn, task, trader, failure)
         return None
 
     async def check_stop(self, turn: Turn, task: Task) -> Reply | None:
@@ -477,28 +451,32 @@ class TraderSkill(RecordSkill[Trader]):
                 return turn.t("trader.confirm_stop_all", count=len(running)), DetailsBlock(title, rows)
             trader = await self.current(turn, task)
             name = trader.name if trader else (task.target_ref or {}).get("name", "")
-            return turn.t("trader.confirm_stop", name=name), await self._details(turn, trader, name)
+            return turn.t("trader.confirm_stop", name=name), await details(self.deps, turn, trader, name)
         if task.action == "start":
             trader = await self.current(turn, task)
-            account = await self._account_of(trader) if trader else None
+            account = await account_of(self.deps, trader) if trader else None
             name = trader.name if trader else ""
             text = turn.t("trader.confirm_start", name=name, account=account.name if account else "")
-            return text, await self._details(turn, trader, name)
+            return text, await details(self.deps, turn, trader, name)
         if task.action == "create":
-            account = await self.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
+            account = await self.deps.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
             name = str(task.slots.get("name", ""))
             text = turn.t("trader.confirm_create", name=name, account=account.name if account else "")
-            return text, DetailsBlock(turn.t("trader.title", name=name), await self._task_rows(turn, task))
+            return text, DetailsBlock(
+                turn.t("trader.title", name=name), await task_rows(self.deps, turn, task)
+            )
         if task.action == "update":
             trader = await self.current(turn, task)
             name = trader.name if trader else ""
-            return turn.t("ws.confirm_update", name=name, fields=""), await self._details(turn, trader, name)
+            return turn.t("ws.confirm_update", name=name, fields=""), await details(
+                self.deps, turn, trader, name
+            )
         return await super().preview(turn, task)
 
     async def preview_update(
         self, turn: Turn, task: Task, record: Trader | None, name: str
     ) -> tuple[str, DetailsBlock]:
-        return turn.t("ws.confirm_update", name=name, fields=""), await self._details(turn, record, name)
+        return turn.t("ws.confirm_update", name=name, fields=""), await details(self.deps, turn, record, name)
 
     def rows(self, turn: Turn, trader: Trader) -> tuple[tuple[str, str], ...]:
         return (
@@ -509,388 +487,12 @@ class TraderSkill(RecordSkill[Trader]):
     def line(self, turn: Turn, trader: Trader) -> str:
         return turn.t(f"trader.state.{trader.state.value}")
 
-    # -- executors -----------------------------------------------------------------------------
-
-    async def create_trader(self, turn: Turn, task: Task) -> Done:
-        owner = owner_of(turn)
-        strategy = await self.strategies.get(owner, str(task.slots["strategy"]))
-        if strategy is None:
-            raise NotFound(str(task.slots["strategy"]))
-        chosen_model = str(task.slots.get("model") or NO_MODEL)
-        model_id = chosen_model if strategy.kind == "ai" and chosen_model != NO_MODEL else None
-        created = await self.traders.create(
-            NewTrader(
-                owner=owner,
-                name=str(task.slots["name"]),
-                account_id=str(task.slots["account"]),
-                strategy_id=strategy.id,
-                model_id=model_id,
-                auto_start=task.slots.get("auto_start") == "on",
-                daily_summary=task.slots.get("daily_summary") == "on",
-                now=turn.now,
-            ),
-            self.audit_entry(turn, task),
-        )
-        blocks: list[Block] = []
-        if task.slots.get("paper_opened"):
-            blocks.append(
-                NoticeBlock(
-                    turn.t(
-                        "trader.opened_paper", name=task.slots["paper_opened"], balance=PAPER_DEFAULT_BALANCE
-                    ),
-                    code="paper_account_opened",
-                )
-            )
-        blocks.append(NoticeBlock(turn.t("trader.created", name=created.name), code="trader_created"))
-        status = Status.COMPLETED
-        trader = created
-        if created.auto_start:
-            started, notes = await self._launch(turn, task, created)
-            blocks += notes
-            trader = started or created
-            if started is None:
-                status = Status.PARTIAL
-        blocks.append(await self._details(turn, trader, trader.name))
-        return Done(self.private_reply(turn, task, status, blocks), self.as_target(trader))
-
-    async def start_trader(self, turn: Turn, task: Task) -> Done:
-        trader = await self.current(turn, task)
-        if trader is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        started, notes = await self._launch(turn, task, trader)
-        status = Status.COMPLETED if started is not None else Status.FAILED
-        blocks = [*notes, await self._details(turn, started or trader, trader.name)]
-        return Done(
-            self.private_reply(turn, task, status, blocks), self.as_target(trader), ok=started is not None
-        )
-
-    async def _launch(self, turn: Turn, task: Task, trader: Trader) -> tuple[Trader | None, list[Block]]:
-        """Pre-launch checks, then running with its tick job queued; or why not (nothing changed)."""
-        owner = owner_of(turn)
-        audit = replace(self.audit_entry(turn, task, target=self.as_target(trader)), action="start")
-        startable = [TraderState.STOPPED, TraderState.ERROR]
-        if _stale_start(trader, turn.now):
-            startable.append(TraderState.STARTING)
-        claimed = await self.traders.transition(
-            owner, trader.id, startable, TraderState.STARTING, turn.now, None
-        )
-        if claimed is None:  # started (or deleted) meanwhile by another chat or process
-            current = await self.traders.get(owner, trader.id)
-            if current is None:
-                raise NotFound(trader.id)
-            return None, [
-                NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
-            ]
-        failure = await self._prelaunch(turn, claimed)
-        if failure is not None:
-            await self.traders.transition(
-                owner, trader.id, (TraderState.STARTING,), TraderState.STOPPED,
-                turn.now, replace(audit, outcome="refused", detail={"check": failure.check}),
-                error=turn.t(failure.key, **failure.params),
-            )  # fmt: skip
-            reply = self._check_reply(turn, task, trader, failure)
-            return None, list(reply.blocks)
-        running = await self.traders.transition(
-            owner, trader.id, (TraderState.STARTING,), TraderState.RUNNING, turn.now, audit, new_run=True
-        )
-        if running is None:  # stopped while its checks ran
-            return None, [
-                NoticeBlock(turn.t("trader.not_running", name=trader.name, state=""), code="not_running")
-            ]
-        await self._ensure_job(turn, running)
-        strategy = await self.strategies.get(owner, running.strategy_id or "")
-        every = _interval_text(turn.locale, strategy)
-        what = _strategy_text(turn, strategy, self.catalog) if strategy else ""
-        started = NoticeBlock(
-            turn.t("trader.started", name=running.name, strategy=what, interval=every), code="trader_started"
-        )
-        checks = NoticeBlock(
-            turn.t("trader.checks_passed")
-            + " "
-            + " · ".join(turn.t(f"trader.check.{c}") for c in _checks_for(strategy)),
-            code="checks_passed",
-        )
-        return running, [checks, started]
-
-    async def _ensure_job(self, turn: Turn, trader: Trader) -> None:
-        """The run's tick job, due now (a second call finds the first: one job per run)."""
-        if self.jobs is not None and trader.state.active:
-            await schedule(self.jobs, trader, turn.now, turn.locale)
-
-    async def _prelaunch(self, turn: Turn, trader: Trader) -> CheckFailure | None:
-        owner = owner_of(turn)
-        account = await self._account_of(trader)
-        strategy = await self.strategies.get(owner, trader.strategy_id or "")
-        model = await self.model_configs.get(owner, trader.model_id) if trader.model_id else None
-        return await prelaunch(
-            name=trader.name,
-            account=account,
-            strategy=strategy,
-            model=model,
-            trading=self.trading,
-            catalog=self.catalog,
-            models=self.models or _NoModels(),
-            locale=turn.locale,
-        )
-
-    def _check_reply(self, turn: Turn, task: Task, trader: Trader, failure: CheckFailure) -> Reply:
-        reason = turn.t(failure.key, **failure.params)
-        check = turn.t(f"trader.check.{failure.check}")
-        text = turn.t("trader.check_failed", name=trader.name, check=check, reason=reason)
-        return self.private_reply(
-            turn, task, Status.FAILED, (NoticeBlock(text, "error", f"check_failed_{failure.check}"),)
-        )
-
-    async def stop_trader(self, turn: Turn, task: Task) -> Done:
-        owner = owner_of(turn)
-        ref = task.target_ref or {}
-        stale = turn.now - STALE_TICK
-        if ref.get("id") == ALL:
-            running = [t for t in await self.records(owner) if t.state.active]
-            stopped: list[str] = []
-            stopping: list[str] = []
-            for each in running:
-                audit = self.audit_entry(turn, task, target=self.as_target(each))
-                after = await self.traders.stop(owner, each.id, turn.now, audit, stale_before=stale)
-                if after is not None:
-                    (stopping if after.state is TraderState.STOPPING else stopped).append(each.name)
-            sep = "、" if turn.locale == "zh" else ", "
-            names = sep.join(stopped + stopping) or "—"
-            blocks: list[Block] = [
-                NoticeBlock(
-                    turn.t("trader.stopped_all", count=len(stopped) + len(stopping), names=names),
-                    code="traders_stopped",
-                )
-            ]
-            if stopping:
-                text = turn.t("trader.stopping_some", names=sep.join(stopping))
-                blocks.append(NoticeBlock(text, code="trader_stopping"))
-            return Done(
-                self.private_reply(turn, task, Status.COMPLETED, tuple(blocks)),
-                detail={"count": str(len(stopped) + len(stopping))},
-            )
-        trader = await self.current(turn, task)
-        if trader is None:
-            raise NotFound(ref.get("id", ""))
-        audit = self.audit_entry(turn, task, target=self.as_target(trader))
-        after = await self.traders.stop(owner, trader.id, turn.now, audit, stale_before=stale)
-        if after is None:
-            state = turn.t(f"trader.state.{trader.state.value}")
-            notice = NoticeBlock(
-                turn.t("trader.not_running", name=trader.name, state=state), code="not_running"
-            )
-            return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), self.as_target(trader))
-        if after.state is TraderState.STOPPING:
-            notice = NoticeBlock(turn.t("trader.stopping", name=trader.name), code="trader_stopping")
-        else:
-            notice = NoticeBlock(turn.t("trader.stopped", name=trader.name), code="trader_stopped")
-        details = await self._details(turn, after, after.name)
-        return Done(
-            self.private_reply(turn, task, Status.COMPLETED, (notice, details)), self.as_target(after)
-        )
-
-    async def update_trader(self, turn: Turn, task: Task) -> Done:
-        trader = await self.current(turn, task)
-        if trader is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        owner = owner_of(turn)
-        field = str(task.slots["field"])
-        changes = TraderChanges()
-        if field == "name":
-            changes = TraderChanges(name=str(task.slots["new_name"]))
-        elif field == "account":
-            changes = TraderChanges(account_id=str(task.slots["account"]))
-        elif field == "strategy":
-            strategy = await self.strategies.get(owner, str(task.slots["strategy"]))
-            if strategy is None:
-                raise NotFound(str(task.slots["strategy"]))
-            changes = TraderChanges(strategy_id=strategy.id, clear_model=strategy.kind != "ai")
-        elif field == "model":
-            changes = TraderChanges(model_id=str(task.slots["model"]))
-        else:
-            on = task.slots.get(field) == "on"
-            changes = (
-                TraderChanges(auto_start=on) if field == "auto_start" else TraderChanges(daily_summary=on)
-            )
-        audit = self.audit_update(turn, task, trader, field)
-        updated = await self.traders.update(owner, trader.id, changes, turn.now, audit)
-        notice = NoticeBlock(turn.t("trader.updated", name=updated.name), code="trader_updated")
-        details = await self._details(turn, updated, updated.name)
-        return Done(
-            self.private_reply(turn, task, Status.COMPLETED, (notice, details)),
-            self.as_target(updated),
-            {"fields": field},
-        )
-
-    async def query_traders(self, turn: Turn, task: Task) -> Done:
-        owner = owner_of(turn)
-        traders = await self.records(owner)
-        if not traders:
-            notice = NoticeBlock(turn.t("trader.none"), code=self.none_code)
-            return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)))
-        ref = task.target_ref or {}
-        chosen = traders
-        if ref.get("id") and ref["id"] != ALL:
-            chosen = [t for t in traders if t.id == ref["id"]]
-        elif ref.get("name") or ref.get("recent"):
-            targets = [self.as_target(t) for t in traders]
-            matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
-            if not matches and ref.get("name"):  # "BTC agent 怎么样" for "BTC 定投交易员": a part of the name
-                key = name_key(ref["name"])
-                matches = [t for t in targets if key in name_key(t.name)]
-            if matches:
-                chosen = [t for t in traders if t.id in {m.id for m in matches}]
-            elif not task.slots.get("status"):
-                names = ", ".join(t.name for t in traders)
-                text = turn.t(
-                    "flow.not_found", ref=ref.get("name", ""), kind=self.kind_label(turn), names=names
-                )
-                return Done(
-                    self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "not_found"),)),
-                    ok=False,
-                )
-        if task.slots.get("status") or len(chosen) == 1:
-            shown = sorted(chosen, key=lambda t: (not t.state.active, t.name))[:MAX_STATUS]
-            blocks = [await self._details(turn, t, t.name, status=True) for t in shown]
-            target = self.as_target(shown[0]) if len(shown) == 1 else None
-            return Done(self.private_reply(turn, task, Status.COMPLETED, blocks), target)
-        rows = []
-        for t in chosen:
-            strategy = await self.strategies.get(owner, t.strategy_id or "")
-            what = _strategy_text(turn, strategy, self.catalog) if strategy else "—"
-            rows.append((t.name, f"{turn.t(f'trader.state.{t.state.value}')} · {what}"))
-        details = DetailsBlock(turn.t("trader.list_title", count=len(chosen)), tuple(rows))
-        return Done(self.private_reply(turn, task, Status.COMPLETED, (details,)))
-
-    # -- presentation --------------------------------------------------------------------------
-
-    async def _account_of(self, trader: Trader | None) -> ExchangeAccount | None:
-        if trader is None or trader.account_id is None:
-            return None
-        return await self.accounts.get(trader.owner, trader.account_id)
-
-    async def _task_rows(self, turn: Turn, task: Task) -> tuple[tuple[str, str], ...]:
-        owner = owner_of(turn)
-        rows = [(turn.t("trader.field.name"), str(task.slots.get("name", "")))]
-        account = await self.accounts.get(owner, str(task.slots.get("account", "")))
-        if account is not None:
-            rows.append((turn.t("trader.field.account"), _account_label(turn, account)))
-        strategy = await self.strategies.get(owner, str(task.slots.get("strategy", "")))
-        if strategy is not None:
-            rows.append((turn.t("trader.field.strategy"), _strategy_text(turn, strategy, self.catalog)))
-        return tuple(rows)
-
-    async def _details(
-        self, turn: Turn, trader: Trader | None, name: str, *, status: bool = False
-    ) -> DetailsBlock:
-        title = turn.t("trader.title", name=name)
-        if trader is None:
-            return DetailsBlock(title, ())
-        owner = trader.owner
-        rows: list[tuple[str, str]] = [
-            (turn.t("trader.field.state"), turn.t(f"trader.state.{trader.state.value}"))
-        ]
-        account = await self._account_of(trader)
-        rows.append((turn.t("trader.field.account"), _account_label(turn, account) if account else "—"))
-        strategy = await self.strategies.get(owner, trader.strategy_id or "")
-        rows.append(
-            (
-                turn.t("trader.field.strategy"),
-                _strategy_text(turn, strategy, self.catalog) if strategy else "—",
-            )
-        )
-        if trader.model_id:
-            model = await self.model_configs.get(owner, trader.model_id)
-            rows.append((turn.t("trader.field.model"), model.name if model else "—"))
-        switch = "trader.on" if trader.auto_start else "trader.off"
-        rows.append((turn.t("trader.field.auto_start"), turn.t(switch)))
-        rows.append(
-            (
-                turn.t("trader.field.daily_summary"),
-                turn.t("trader.on" if trader.daily_summary else "trader.off"),
-            )
-        )
-        if not status or trader.run == 0:
-            if trader.last_error:
-                rows.append((turn.t("trader.field.last_error"), trader.last_error))
-            return DetailsBlock(title, tuple(rows))
-        if trader.started_at is not None and trader.state.active:
-            rows.append((turn.t("trader.field.since"), _when(trader.started_at)))
-        decisions = await self.traders.decisions(trader.id, run=trader.run)
-        last = next((d for d in decisions if d.status == "done"), None)
-        if last is None:
-            rows.append((turn.t("trader.field.last_decision"), turn.t("trader.never")))
-        else:
-            text = f"{turn.t(f'trader.decision.{last.action}')} · {_when(last.at)}"
-            if last.reason:
-                text += f" · {last.reason[:120]}"
-            rows.append((turn.t("trader.field.last_decision"), text))
-        tally = Tally()
-        for d in reversed(decisions):
-            tally = tally.add(d)
-        rows.append(
-            (
-                turn.t("trader.field.orders"),
-                turn.t(
-                    "trader.orders_line",
-                    orders=tally.orders,
-                    fills=tally.fills,
-                    bought=_money(tally.bought_quote),
-                    sold=_money(tally.sold_quote),
-                    fees=_money(tally.fees),
-                ),
-            )
-        )
-        prices: dict[str, Decimal] = {}
-        for symbol, qty in tally.net_base.items():
-            if qty:
-                with contextlib.suppress(MarketError):
-                    prices[symbol] = (await self.trading.books.get_book(symbol)).bid
-        pnl = tally.pnl(prices)
-        rows.append(
-            (
-                turn.t("trader.field.pnl"),
-                f"{_money(pnl)} USDT" if pnl is not None else turn.t("trader.pnl_unknown"),
-            )
-        )
-        aside = trader.memory.get("set_aside") or []
-        if aside:  # a grid's holdings its edited strategy left outside its range (core.traders.regrid)
-            items = [
-                turn.t(
-                    "trader.set_aside_item",
-                    quantity=x.get("quantity", "?"),
-                    base=self.catalog.base_of(x["symbol"]) if x.get("symbol") else "",
-                    price=x.get("bought_near") or "?",
-                )
-                for x in aside
-            ]
-            rows.append(
-                (turn.t("trader.field.set_aside"), ("、" if turn.locale == "zh" else ", ").join(items))
-            )
-        if trader.last_error:
-            rows.append((turn.t("trader.field.last_error"), trader.last_error))
-        return DetailsBlock(title, tuple(rows))
-
     def describe(self, turn: Turn, task: Task) -> str:
         what = turn.t(f"trader.describe.{task.action}")
         name = (task.target_ref or {}).get("name")
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
-
-
-class _NoModels:
-    """No model gateway in this composition: an ai trader's model check says so."""
-
-    async def complete(
-        self,
-        config: ModelConfig,
-        messages: list[dict[str, Any]],
-        *,
-        max_tokens: int,
-        timeout: float,  # noqa: ASYNC109 - the port's signature
-    ) -> Any:
-        raise ModelError(ModelErrorCode.UNAVAILABLE, "no model gateway")
 
 
 _REF_KINDS = {"account": "exchange_account", "strategy": "strategy", "model": "model_config"}
@@ -925,81 +527,3 @@ def _coin_in(norm: str, catalog: MarketCatalog) -> str | None:
     # The shared coin reader: "for me" names no coin ME, "以太经典" is ETC and not ETH.
     found = {s for s in CoinNames(catalog).all(norm) if catalog.is_supported(s)}
     return found.pop() if len(found) == 1 else None
-
-
-def _account_label(turn: Turn, account: ExchangeAccount) -> str:
-    kind = turn.t("trader.paper") if kind_of(account) == "paper" else turn.t("trader.live")
-    return f"{account.name} · {kind}"
-
-
-def _strategy_text(turn: Turn, strategy: Strategy | None, catalog: MarketCatalog) -> str:
-    if strategy is None:
-        return "—"
-    coins = "/".join(catalog.base_of(s) for s in strategy.symbols)
-    return f"{strategy.name} · {turn.t(f'trader.kind.{strategy.kind}')} · {coins}"
-
-
-def _interval_text(locale: Locale, strategy: Strategy | None) -> str:
-    if strategy is None:
-        return "—"
-    seconds = int(interval_of(strategy).total_seconds())
-    for unit, size, zh in (("d", 86400, "天"), ("h", 3600, "小时"), ("m", 60, "分钟")):
-        if seconds % size == 0:
-            n = seconds // size
-            if locale == "zh":
-                return f"{n} {zh}"
-            word = {"d": "day", "h": "hour", "m": "minute"}[unit]
-            return f"{n} {word}{'s' if n != 1 else ''}"
-    return f"{seconds} s"
-
-
-def _checks_for(strategy: Strategy | None) -> tuple[str, ...]:
-    return (
-        ("account", "strategy", "model")
-        if strategy is not None and strategy.kind == "ai"
-        else ("account", "strategy")
-    )
-
-
-def _stale_start(trader: Trader, now: datetime) -> bool:
-    return trader.state is TraderState.STARTING and now - trader.updated_at > STALE_START
-
-
-def _when(at: datetime) -> str:
-    return at.strftime("%Y-%m-%d %H:%M UTC")
-
-
-def _money(value: Decimal) -> str:
-    return format(value.quantize(Decimal("0.01")).normalize(), "f") if value else "0"
-
-
-ACTIONS: dict[str, ActionSpec[TraderSkill]] = {
-    "create": ActionSpec(
-        run=TraderSkill.create_trader,
-        slots=TraderSkill.create_slots,
-        confirm=Confirm.when(TraderSkill.starts_live, "it starts on a live account"),
-    ),
-    "update": ActionSpec(
-        run=TraderSkill.update_trader,
-        slots=TraderSkill.update_slots,
-        target=True,
-        check=TraderSkill.check_update,
-    ),
-    "delete": ActionSpec(
-        run=TraderSkill.delete_record,
-        target=True,
-        confirm=Confirm.ALWAYS,
-        check=TraderSkill.check_delete,
-        destructive=True,
-    ),
-    "start": ActionSpec(
-        run=TraderSkill.start_trader,
-        target=True,
-        confirm=Confirm.when(TraderSkill.is_live, "a live account"),
-        check=TraderSkill.check_start,
-    ),
-    "stop": ActionSpec(
-        run=TraderSkill.stop_trader, target=True, confirm=Confirm.ALWAYS, check=TraderSkill.check_stop
-    ),
-    "query": ActionSpec(run=TraderSkill.query_traders, writes=False),
-}
