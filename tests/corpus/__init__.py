@@ -14,7 +14,9 @@ A row: ``{"text": …, "lang": "zh" | "zh-Hant" | "en", "expect": {…}}`` where
 ones the row cares about, compared as a subset of the route's), ``{"skill": null}`` (nothing
 routes it), or ``{"not": {"skill": name, "action": name, "slots": {…}}}`` (a near miss: anything
 but that route; "not" may also be a list).
-A row may say ``"awaiting": skill`` (routed while that skill's question waits for its answer).
+A row may say ``"awaiting": skill`` (routed while that skill's question waits for its answer)
+and ``"names": {"trader": […], "strategy": […], "account": […], "model": […]}`` (the person's own
+record names, as the engine loads them for the turn).
 The first rows still write their slots beside skill and action (``"symbol": "BTCUSDT"``); the
 runner reads both shapes (tests/corpus/expect.py).
 

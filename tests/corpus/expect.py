@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
+from core.language.gazetteer import Gazetteer
+from core.language.lexicon import load
 from core.routing.router import Route, RouteContext, Router
 
 # The keys of ``expect`` that are not slots (the first rows write their slots beside these).
@@ -41,9 +44,23 @@ def is_negative(expect: Mapping[str, Any]) -> bool:
 
 
 def problem(router: Router, row: Mapping[str, Any]) -> str | None:
-    """Why ``router`` gets ``row`` wrong; None when it gets it right. ``awaiting``: the skill whose
-    open question waits for its answer, so "4h" or "7d" may be that answer, not a chart window."""
-    return mismatch(router.route(row["text"], RouteContext(awaiting=row.get("awaiting"))), row["expect"])
+    """Why ``router`` gets ``row`` wrong; None when it gets it right."""
+    return mismatch(router.route(row["text"], context(row)), row["expect"])
+
+
+def context(row: Mapping[str, Any]) -> RouteContext:
+    """What the row says of the conversation: ``awaiting``, the skill whose open question waits
+    for its answer ("4h" may be that answer, not a chart window); ``names``, the person's own
+    record names by kind ({"trader": ["机器人一号"]}), as the engine loads them for the turn."""
+    names = row.get("names")
+    gazetteer = Gazetteer.of(names, plain=_plain_words()) if names else None
+    return RouteContext(awaiting=row.get("awaiting"), names=gazetteer)
+
+
+@cache
+def _plain_words() -> frozenset[str]:
+    """The lexicon's words: a record named like one is never read as that record (as in the engine)."""
+    return frozenset(word for word, _ in load().words())
 
 
 def mismatch(route: Route | None, expect: Mapping[str, Any]) -> str | None:

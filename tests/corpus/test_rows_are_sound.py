@@ -64,8 +64,9 @@ def test_rows_are_in_the_language_they_name() -> None:
 
 
 def test_every_phrase_is_said_once() -> None:
-    """Once per context: "7d" alone is a chart, "7d" while a question waits is its answer."""
-    said = Counter((row["text"], row.get("awaiting")) for row in _all())
+    """Once per context: "7d" alone is a chart, "7d" while a question waits is its answer;
+    "stop" is no request, "stop" from someone with a trader called "stop" still none."""
+    said = Counter((row["text"], row.get("awaiting"), repr(row.get("names"))) for row in _all())
     assert [text for text, n in said.items() if n > 1] == []
 
 
