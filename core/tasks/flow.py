@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -22,7 +22,7 @@ from core.clock import Clock
 from core.events import ChatKind
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
-from core.secrets import SecretBox, SecretUnavailable
+from core.secrets import SecretBox
 from core.state import Task, TaskStatus
 from core.tasks import messages as _messages  # noqa: F401 - registers the "flow." texts
 from core.tasks import tokens, transitions
@@ -36,41 +36,20 @@ from core.tasks.answers import (
     unasked,
 )
 from core.tasks.audit import AuditEntry, AuditLog, Outcome
-from core.tasks.errors import InUse, NameTaken, NotFound
+from core.tasks.choices import Choice as Choice
+from core.tasks.choices import Parsed as Parsed
+from core.tasks.execution import changed, confirm, execute
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
-from core.tasks.refs import Target, resolve
+from core.tasks.owner import owner_of as owner_of  # where skills have always imported it from
+from core.tasks.refs import Target
+from core.tasks.targeting import MAX_TARGET_BUTTONS as MAX_TARGET_BUTTONS
+from core.tasks.targeting import TARGET, resolve_target, typed_target
 from core.turn import Turn
 
 log = logging.getLogger(__name__)
 
 CHOICE_TTL = timedelta(minutes=30)
-MAX_TARGET_BUTTONS = 8
-TARGET = "target"  # the pseudo-slot "which one?"
 SECRET_MARK = "<secret>"  # noqa: S105 - what traces and route infos show for a secret slot
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    value: str
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Parsed:
-    value: str | None = None
-    error: str | None = None  # message key explaining why the answer was not taken
-    params: dict[str, object] = field(default_factory=dict)
-    # Refused, but a value of the shape asked ("4h" below an AI strategy's shortest interval):
-    # the question's answer all the same, so the refusal is said rather than another skill run.
-    of_shape: bool = False
-    # Other slots the same answer gives ("每天买50U" answers the amount and says the interval):
-    # each checked like a typed answer and filled when still empty. Without a value, an answer
-    # that gives only these ("每天买50U" asked for the coin): they are kept, the question asked again.
-    also: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def answers(self) -> bool:
-        return self.value is not None or self.of_shape or bool(self.also)
 
 
 class TaskFlow:
@@ -222,7 +201,7 @@ class TaskFlow:
                 return await self.advance(
                     turn, task, notes=[self._secret_notice(turn, None)], carried_secret=True
                 )
-            return await self._typed_target(turn, task, text)
+            return await typed_target(self, turn, task, text)
         spec = self._spec(task, task.asking)
         if spec is None:
             return None
@@ -331,7 +310,7 @@ class TaskFlow:
                 now_version = await self.version(turn, task)
                 # Gone altogether: execution says so (NotFound). Replaced or changed: refuse here.
                 if now_version is not None and now_version != payload["version"]:
-                    return await self._changed(turn, task)
+                    return await changed(self, turn, task)
             action = self.action(task)
             task.confirmations += 1
             if (
@@ -340,11 +319,11 @@ class TaskFlow:
                 and await action.confirm_twice.required(self, turn, task)
             ):
                 twice = self.second_confirmation(turn, task)
-                return await self._confirm(turn, task, action, [twice], False)
+                return await confirm(self, turn, task, action, [twice], False)
             again = await self.reconfirm(turn, task)
             if action is not None and again is not None:
-                return await self._confirm(turn, task, action, [again], False)
-            return await self._execute(turn, task, [])
+                return await confirm(self, turn, task, action, [again], False)
+            return await execute(self, turn, task, [])
         if kind == "slot":
             slot = str(payload.get("slot", ""))
             if task.status is not TaskStatus.COLLECTING or task.asking != slot:
@@ -389,7 +368,7 @@ class TaskFlow:
             transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
             return self._private_only(turn, task)
         if action.target and not (task.target_ref or {}).get("id"):
-            pending = await self._resolve(turn, task, notes)
+            pending = await resolve_target(self, turn, task, notes)
             if pending is not None:
                 return self._carry(pending, carried_secret)
         if (task.target_ref or {}).get("id"):
@@ -410,8 +389,8 @@ class TaskFlow:
             return self._carry(self._with_notes(refusal, notes), carried_secret)
         # Asked once already (or run again after an interruption): ask again.
         if task.needs_confirmation or await action.confirm.required(self, turn, task):
-            return await self._confirm(turn, task, action, notes, carried_secret)
-        return await self._execute(turn, task, notes, carried_secret=carried_secret)
+            return await confirm(self, turn, task, action, notes, carried_secret)
+        return await execute(self, turn, task, notes, carried_secret=carried_secret)
 
     async def _ask(
         self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
@@ -442,173 +421,6 @@ class TaskFlow:
             for c in options
         ]
         return await turn.buttons(payloads, ttl=CHOICE_TTL)
-
-    async def _resolve(self, turn: Turn, task: Task, notes: list[Block]) -> Reply | None:
-        """Fill target_ref["id"], or return the question / refusal that stops the flow."""
-        owner = owner_of(turn)
-        targets = await self.targets(owner)
-        ref = dict(task.target_ref or {})
-        if not targets:
-            return self._fail(
-                turn, task, turn.t("flow.none_yet", kind=self.kind_label(turn)), "none_yet", notes
-            )
-        if not ref:
-            spec = self.action(task)
-            if len(targets) == 1 and spec is not None and not spec.destructive:
-                # "换一下 API key" with one account: there is nothing to choose between. A delete
-                # still names its target explicitly (and is confirmed showing it).
-                self._set_target(task, targets[0])
-                return None
-            return await self._ask_target(
-                turn, task, targets, turn.t("flow.which", kind=self.kind_label(turn)), notes
-            )
-        matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
-        if len(matches) == 1:
-            self._set_target(task, matches[0])
-            turn.trace.append(TraceStep("tool", "resolve_reference", {"ref": ref, "id": matches[0].id}))
-            return None
-        if len(matches) > 1:
-            turn.trace.append(
-                TraceStep(
-                    "tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous"
-                )
-            )
-            text = turn.t("flow.ambiguous", ref=_ref_text(ref), kind=self.kind_label(turn))
-            return await self._ask_target(turn, task, matches, text, notes, code="ambiguous_reference")
-        turn.trace.append(
-            TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
-        )
-        names = (
-            "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
-        )
-        text = turn.t("flow.not_found", ref=_ref_text(ref), kind=self.kind_label(turn), names=names)
-        return self._fail(turn, task, text, "not_found", notes)
-
-    async def _ask_target(
-        self,
-        turn: Turn,
-        task: Task,
-        options: Sequence[Target],
-        text: str,
-        notes: Sequence[Block],
-        code: str = "ask_target",
-    ) -> Reply:
-        self.transition(turn, task, TaskStatus.COLLECTING)
-        task.asking = TARGET
-        shown = options[:MAX_TARGET_BUTTONS]
-        buttons = await self._choice_buttons(turn, task, TARGET, [Choice(t.id, t.name) for t in shown])
-        return self.private_reply(
-            turn, task, Status.NEEDS_INPUT, (*notes, NoticeBlock(text, code=code)), buttons=buttons
-        )
-
-    async def _typed_target(self, turn: Turn, task: Task, text: str) -> Reply:
-        targets = await self.targets(owner_of(turn))
-        matches = resolve({"name": text}, targets, turn.state.recent_refs.get(self.ref_kind))
-        if len(matches) == 1:
-            self._set_target(task, matches[0])
-            return await self.advance(turn, task)
-        options = matches or targets
-        key = "flow.ambiguous" if matches else "flow.not_found_choose"
-        return await self._ask_target(
-            turn,
-            task,
-            options,
-            turn.t(key, ref=text, kind=self.kind_label(turn)),
-            [],
-            code="ambiguous_reference" if matches else "not_found",
-        )
-
-    async def _confirm(
-        self, turn: Turn, task: Task, spec: ActionSpec[Any], notes: Sequence[Block], carried_secret: bool
-    ) -> Reply:
-        self.transition(turn, task, TaskStatus.AWAITING_CONFIRMATION)
-        task.asking = None
-        task.needs_confirmation = True
-        danger = spec.destructive
-        labels = (
-            turn.t("flow.button.confirm_delete" if danger else "flow.button.confirm"),
-            turn.t("flow.button.cancel"),
-        )
-        styles: tuple[tokens.ButtonStyle, tokens.ButtonStyle] = (
-            "danger" if danger else "primary",
-            "secondary",
-        )
-        payload = {
-            "kind": f"{self.name}.confirm",
-            "task_id": task.id,
-            "version": await self.version(turn, task),
-        }
-        buttons = await tokens.confirmation(turn, task, labels, styles, payload)
-        text, details = await self.preview(turn, task)
-        minutes = int(tokens.CONFIRM_TTL.total_seconds() // 60)
-        blocks: list[Block] = [
-            *notes,
-            NoticeBlock(text, "warning" if danger else "info", f"confirm_{task.action}"),
-            details,
-            NoticeBlock(turn.t("flow.confirm_hint", minutes=minutes), code="confirm_hint"),
-        ]
-        return self.private_reply(
-            turn, task, Status.AWAITING_CONFIRMATION, blocks, buttons=buttons, delete_inbound=carried_secret
-        )
-
-    async def _execute(
-        self, turn: Turn, task: Task, notes: Sequence[Block], *, carried_secret: bool = False
-    ) -> Reply:
-        spec = self.action(task)
-        if spec is None or spec.run is None:
-            return self._undeclared(turn, task)
-        self.transition(turn, task, TaskStatus.EXECUTING)
-        task.asking = None
-        if spec.writes:
-            await self.checkpoint(turn, task)  # a crash from here on leaves "executing" visible
-        target = self._target_of(task)
-        try:
-            done = await spec.run(self, turn, task)
-        except InUse as exc:
-            await self._audit(turn, task, "refused", target, {"reason": "in_use"})
-            text = turn.t("flow.in_use", name=target.name if target else "", traders=", ".join(exc.traders))
-            return self._carry(self._fail(turn, task, text, "in_use", notes), carried_secret)
-        except NameTaken as exc:
-            # Someone (another chat, another process) took the name meanwhile: ask again.
-            task.slots.pop("name", None)
-            task.slots.pop("new_name", None)
-            notice = NoticeBlock(turn.t("flow.name_taken", name=exc.name), "warning", "name_taken")
-            return await self.advance(turn, task, notes=[*notes, notice], carried_secret=carried_secret)
-        except NotFound:
-            await self._audit(turn, task, "failed", target, {"reason": "not_found"})
-            text = turn.t("flow.gone", kind=self.kind_label(turn))
-            return self._carry(self._fail(turn, task, text, "not_found", notes), carried_secret)
-        except SecretUnavailable:
-            await self._audit(turn, task, "failed", target, {"reason": "secret_unavailable"})
-            return self._carry(
-                self._fail(turn, task, turn.t("flow.secret_unavailable"), "secret_unavailable", notes),
-                carried_secret,
-            )
-        except Exception:  # a store fault: its transaction (change and audit row) was rolled back
-            log.exception("%s.%s failed", self.name, task.action)
-            await self._audit(turn, task, "failed", target, {"reason": "error"})
-            return self._carry(
-                self._fail(turn, task, turn.t("flow.failed"), "action_failed", notes), carried_secret
-            )
-        self.transition(turn, task, TaskStatus.COMPLETED if done.ok else TaskStatus.FAILED)
-        if done.gone:
-            if target is not None and turn.state.recent_refs.get(self.ref_kind) == target.id:
-                turn.state.recent_refs.pop(self.ref_kind, None)
-        elif done.target is not None:
-            turn.state.recent_refs[self.ref_kind] = done.target.id
-            self._set_target(task, done.target)
-        if spec.writes:  # the executor wrote the audit row in the change's own transaction
-            turn.trace.append(TraceStep("store", "audit", {"action": task.action, "outcome": "ok"}))
-        else:  # a read: its audit row goes on its own
-            await self._audit(turn, task, "ok" if done.ok else "failed", done.target or target, done.detail)
-        return self._carry(self._with_notes(done.reply, notes), carried_secret)
-
-    async def _changed(self, turn: Turn, task: Task) -> Reply:
-        """The confirmed target was changed, deleted or replaced since the confirmation was asked."""
-        target = self._target_of(task)
-        await self._audit(turn, task, "refused", target, {"reason": "changed"})
-        text = turn.t("flow.changed", kind=self.kind_label(turn), name=target.name if target else "")
-        return self._fail(turn, task, text, "target_changed", [])
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -745,12 +557,3 @@ class TaskFlow:
         except Exception:  # nothing changed: a lost row of a non-change must not turn into an error
             log.exception("audit write failed for %s.%s", self.name, task.action)
         turn.trace.append(TraceStep("store", "audit", {"action": task.action, "outcome": outcome}))
-
-
-def owner_of(turn: Turn) -> str:
-    """Whose workspace: one person's across all their chats on one platform."""
-    return f"{turn.key.platform}:{turn.key.user_id}"
-
-
-def _ref_text(ref: dict[str, str]) -> str:
-    return ref.get("name") or ref.get("alias") or (f"#{ref['id']}" if "id" in ref else "")
