@@ -94,8 +94,15 @@ class HeldTurn:
     # -- ending the turn --------------------------------------------------------------------------
 
     async def commit(self, state: ConversationState) -> None:
-        """Save the turn's state and give the lease back (one round trip)."""
-        self.revision = await self.store.save_turn(self.key, state, self.revision, self.holder, release=True)
+        """Save the turn's state and give the lease back (one round trip), once no renewal runs."""
+        await self.stop()
+        try:
+            self.revision = await self.store.save_turn(
+                self.key, state, self.revision, self.holder, release=True
+            )
+        except BaseException:  # not saved (a newer state: the turn runs again), still held
+            self.keep_alive()
+            raise
         self.done = True
 
     async def release(self) -> None:
@@ -125,11 +132,14 @@ class HeldTurn:
         if not self.done:
             self.keep_alive()
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """No more renewals; one already under way is waited for, never cancelled: a statement
+        cancelled mid-flight can leave its pooled connection unusable (asyncpg: "another operation
+        is in progress") for whichever turn gets it next, and it would finish after the release."""
         if self._renewal is not None:
             self._renewal.cancel()
-        if self._renewing is not None:
-            self._renewing.cancel()
+        if self._renewing is not None and not self._renewing.done():
+            await asyncio.shield(self._renewing)
 
 
 class ConversationLeases:
@@ -179,5 +189,7 @@ class ConversationLeases:
         try:
             yield held
         finally:
-            held.stop()
-            await held.release()
+            try:
+                await held.stop()
+            finally:
+                await held.release()

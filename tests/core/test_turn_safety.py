@@ -203,3 +203,38 @@ async def test_the_cancel_button_pressed_in_another_core_stops_it_too() -> None:
 async def test_nothing_running_anywhere_nothing_to_cancel() -> None:
     store = MemoryStateStore()
     assert codes(await Chat(core_on(store, SlowMarket(0))).command("cancel")) == ["nothing_to_cancel"]
+
+
+class SlowRenewals(MemoryStateStore):
+    """Renewing a lease takes ``seconds`` (a busy database); records how each renewal ended and
+    when the lease was given back."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.events: list[str] = []
+
+    async def renew_lease(self, key: ConversationKey, holder: str, until: datetime) -> bool:
+        self.events.append("renew started")
+        try:
+            await asyncio.sleep(self.seconds)
+        except asyncio.CancelledError:
+            self.events.append("renew cancelled")
+            raise
+        self.events.append("renew done")
+        return await super().renew_lease(key, holder, until)
+
+    async def release_lease(self, key: ConversationKey, holder: str) -> None:
+        self.events.append("released")
+        await super().release_lease(key, holder)
+
+
+async def test_a_renewal_under_way_when_the_turn_ends_is_finished_not_cancelled() -> None:
+    """A statement cancelled mid-flight can leave its pooled connection unusable for the next
+    turn (asyncpg: "another operation is in progress"): the turn waits for it instead."""
+    store = SlowRenewals(0.3)
+    policy = LeasePolicy(ttl=timedelta(seconds=0.6))  # the renewal starts after 0.2 s
+    reply = await Chat(core_on(store, SlowMarket(0.3), leases=policy)).say("BTC price")
+    assert isinstance(reply.blocks[0], QuoteBlock)
+    assert "renew cancelled" not in store.events
+    assert store.events.index("renew done") < store.events.index("released")  # then given back
