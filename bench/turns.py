@@ -1,0 +1,140 @@
+"""Core turns for "BTC price": the app `deskmate run` builds (every skill, SQL stores, the real
+Binance adapter against the local fake answering after 15 ms) on SQLite and PostgreSQL, beside the
+baseline of the same run: the price skill alone on the in-memory store and a zero-latency market.
+
+Latency: the apps take turns in rounds (a round of each, then the next round), so a busy spell of
+the machine falls on all of them alike. Throughput: turns per second with one conversation at a
+time, and with 256 conversations at once (a bot's view: turns of different chats overlap).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from core.clock import SystemClock
+from core.engine import Core
+from core.events import ConversationKey, TextMessage
+from core.market import Book, DailyClose, DailyCloses, HistoryWindow, Quote
+from core.memory_store import MemoryStateStore
+from core.reply import QuoteBlock
+from core.services import CATALOG, CLOCK, MARKET, Services
+from core.skills import price
+from core.skills.registry import Registry
+
+QUESTION = "BTC price"
+
+
+class InstantMarket:
+    """Zero-latency in-memory market; counts calls."""
+
+    source = "bench"
+
+    def __init__(self, latency: float = 0.0) -> None:
+        self.latency = latency
+        self.calls = 0
+
+    async def get_quote(self, symbol: str) -> Quote:
+        self.calls += 1
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return Quote(symbol, Decimal("97250.50"), "ask", self.source, datetime.now(UTC))
+
+    async def get_book(self, symbol: str) -> Book:
+        self.calls += 1
+        return Book(symbol, Decimal("97250.40"), Decimal("97250.50"), self.source, datetime.now(UTC))
+
+    async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
+        self.calls += 1
+        return DailyCloses(tuple(DailyClose(d, Decimal(90000 + i)) for i, d in enumerate(window.days)))
+
+
+def price_only_core() -> Core:
+    """The baseline: the price skill alone, in-memory state, a zero-latency market."""
+    from bot.catalog import bundled_catalog
+
+    clock = SystemClock()
+    services = Services().provide(CLOCK, clock).provide(MARKET, InstantMarket())
+    services.provide(CATALOG, bundled_catalog())
+    return Core(store=MemoryStateStore(), skills=Registry().register(price.SPEC).build(services), clock=clock)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+@dataclass
+class Subject:
+    name: str
+    core: Core
+    latencies: list[float] = field(default_factory=list)
+    sequential: float = 0.0  # turns/s, one conversation at a time
+    concurrent: float = 0.0  # turns/s, 256 conversations at once
+    failed: int = 0  # turns that raised or whose answer was not the quote (an error notice)
+
+
+async def _turn(s: Subject, event_id: str, key: ConversationKey, text: str = QUESTION) -> None:
+    try:
+        reply = await s.core.handle(TextMessage(event_id, key, text=text))
+    except Exception:  # e.g. no database connection free within the pool's timeout: counted
+        s.failed += 1
+        return
+    if not reply.blocks or not isinstance(reply.blocks[0], QuoteBlock):
+        s.failed += 1
+
+
+async def measure(
+    subjects: list[Subject], *, rounds: int = 20, per_round: int = 50, chats: int = 256
+) -> None:
+    """Latency in interleaved rounds, then throughput (one conversation / ``chats`` at once),
+    each subject in turn, twice over in alternating order (the better of two kept)."""
+    for s in subjects:
+        key = ConversationKey("bench", f"warm-{s.name}", "user")
+        for i in range(50):
+            await _turn(s, f"w{i}", key)
+    for r in range(rounds):
+        for s in subjects:
+            key = ConversationKey("bench", "chat", "user")
+            for i in range(per_round):
+                t0 = time.perf_counter()
+                await _turn(s, f"r{r}-{i}", key)
+                s.latencies.append((time.perf_counter() - t0) * 1000)
+    n = rounds * per_round // 2
+    for attempt in range(2):
+        for s in subjects if attempt == 0 else reversed(subjects):
+            key = ConversationKey("bench", f"seq-{attempt}", "user")
+            t0 = time.perf_counter()
+            for i in range(n):
+                await _turn(s, f"s{attempt}-{i}", key)
+            s.sequential = max(s.sequential, n / (time.perf_counter() - t0))
+            per_chat = max(1, n // chats)
+
+            async def converse(
+                c: int, s: Subject = s, attempt: int = attempt, per_chat: int = per_chat
+            ) -> None:
+                key = ConversationKey("bench", f"c{attempt}-{c}", f"u{c}")
+                for i in range(per_chat):
+                    await _turn(s, f"c{attempt}-{c}-{i}", key)
+
+            t0 = time.perf_counter()
+            await asyncio.gather(*(converse(c) for c in range(chats)))
+            s.concurrent = max(s.concurrent, chats * per_chat / (time.perf_counter() - t0))
+
+
+def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
+    out = []
+    for s in subjects:
+        out.append(
+            (
+                f"core turn '{QUESTION}': {s.name}: p50 / p99; turns/s one conversation / {chats} at once",
+                f"{statistics.median(s.latencies):.2f} ms / {pct(s.latencies, 0.99):.2f} ms; "
+                f"{s.sequential:,.0f} / {s.concurrent:,.0f}"
+                + (f"; {s.failed} turns failed" if s.failed else ""),
+            )
+        )
+    return out

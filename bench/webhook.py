@@ -1,0 +1,317 @@
+"""`deskmate telegram` as it ships, in webhook mode: N processes (the console script, every skill,
+the job runner beside the bot) on one database, behind a round-robin HTTP proxy when N > 1,
+against the fake Bot API (5 ms) and the fake Binance (15 ms) of bench/fakes.py.
+
+The bench posts updates to the webhook URL as Telegram would (a private chat per user, at once);
+an update's time is from its post to the arrival of its answer at the fake Bot API. A run that
+has not been answered within its deadline is a stall (``Stalled``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.fakes import CONTENT, TOKEN, Fake, running
+from bench.shipped import SECRET_KEY
+
+SECRET_TOKEN = "bench-webhook-secret"
+CHAT_BASE = 10_000
+
+
+class Stalled(RuntimeError):
+    """Updates posted to the bot were not all answered before the deadline."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+PRICE_ONLY = [sys.executable, "-m", "bench.price_only_bot"]  # the burst's baseline process
+
+
+def _deskmate() -> list[str]:
+    script = Path(sys.executable).with_name("deskmate")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+
+
+def bot_env(database_url: str, bot_api: Fake, binance: Fake, data_dir: Path, port: int) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
+    env.update(
+        {
+            "DESKMATE_DATABASE_URL": database_url,
+            "DESKMATE_DATA_DIR": str(data_dir),
+            "DESKMATE_SECRET_KEY": SECRET_KEY,
+            "DESKMATE_MARKET": "binance",
+            "DESKMATE_BINANCE__BASE_URL": binance.base_url,
+            "DESKMATE_TELEGRAM__TOKEN": TOKEN,
+            "DESKMATE_TELEGRAM__BASE_URL": f"{bot_api.base_url}/bot",
+            "DESKMATE_TELEGRAM__WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram",
+            "DESKMATE_TELEGRAM__WEBHOOK_PORT": str(port),
+            "DESKMATE_TELEGRAM__WEBHOOK_SECRET_TOKEN": SECRET_TOKEN,
+            "DESKMATE_LOG_LEVEL": "WARNING",
+        }
+    )
+    return env
+
+
+@dataclass(frozen=True)
+class Bot:
+    url: str  # its webhook server's base URL
+    process: subprocess.Popen[bytes]
+
+    def cpu_seconds(self) -> float:
+        """The process's CPU time so far (user + system): what a burst cost it, whatever the load."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def bots(
+    count: int,
+    database_url: str,
+    bot_api: Fake,
+    binance: Fake,
+    data_dir: Path,
+    *,
+    command: list[str] | None = None,
+    **extra_env: str,
+) -> Iterator[list[Bot]]:
+    """``count`` `deskmate telegram` processes in webhook mode (or ``command``: the baseline's);
+    their webhook base URLs. Each process is sent SIGTERM (and waited for) on exit."""
+    processes: list[subprocess.Popen[bytes]] = []
+    urls = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            env = {**bot_env(database_url, bot_api, binance, data_dir, port), **extra_env}
+            log = (data_dir / f"bot-{port}.log").open("wb")
+            processes.append(
+                subprocess.Popen(
+                    command or [*_deskmate(), "telegram"], env=env, stdout=log, stderr=subprocess.STDOUT
+                )
+            )
+            urls.append(f"http://127.0.0.1:{port}")
+        for url, process in zip(urls, processes, strict=True):
+            _wait_listening(url, process)
+        yield [Bot(url, process) for url, process in zip(urls, processes, strict=True)]
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_listening(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    port = int(url.rsplit(":", 1)[1])
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"deskmate telegram exited with {process.returncode} before listening")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return
+        time.sleep(0.05)
+    raise RuntimeError("deskmate telegram did not start listening within 60 s")
+
+
+@contextlib.contextmanager
+def entry(processes: list[Bot]) -> Iterator[str]:
+    """The one URL updates are posted to: the process itself, or a round-robin proxy."""
+    if len(processes) == 1:
+        yield processes[0].url
+        return
+    with running("proxy", ",".join(p.url for p in processes)) as proxy:
+        yield proxy.base_url
+
+
+_UPDATE_IDS = itertools.count(1)
+
+
+def update(i: int, text: str, *, message_id: int = 1) -> dict[str, Any]:
+    """A private message of user i; each has an update id of its own (a repeated id is a
+    redelivery, which deskmate answers once)."""
+    chat = CHAT_BASE + i
+    sender = {"id": chat, "is_bot": False, "first_name": f"U{i}", "language_code": "en"}
+    message = {
+        "message_id": message_id,
+        "date": int(time.time()),
+        "chat": {"id": chat, "type": "private", "first_name": f"U{i}"},
+        "from": sender,
+        "text": text,
+    }
+    return {"update_id": next(_UPDATE_IDS), "message": message}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    answers: int
+    per_second: float
+    p50: float  # seconds, from a post to its answer
+    p95: float
+    p99: float
+    most_in_one_chat_per_second: int
+
+
+async def _calls(client: httpx.AsyncClient, bot_api: Fake) -> list[tuple[str, int | None, float]]:
+    got = await client.get(f"{bot_api.base_url}/_calls")
+    return [(e, c, t) for e, c, t in got.json()]
+
+
+async def burst(entry_url: str, bot_api: Fake, texts: list[list[str]], *, deadline: float = 120.0) -> Outcome:
+    """Chat i sends texts[i] one after the other (each after the previous answer, as a person
+    does), every chat at once. Raises Stalled when not all are answered within ``deadline``."""
+    async with httpx.AsyncClient(limits=httpx.Limits(max_connections=40), timeout=30) as client:
+        await client.post(f"{bot_api.base_url}/_reset")
+        posted: dict[tuple[int, int], float] = {}
+        answered: dict[int, list[float]] = defaultdict(list)
+        stop = asyncio.Event()
+
+        async def watch() -> None:  # the fake Bot API's record, read every 50 ms
+            while not stop.is_set():
+                answered.clear()
+                for endpoint, chat, at in await _calls(client, bot_api):
+                    if endpoint in CONTENT and chat is not None:
+                        answered[chat - CHAT_BASE].append(at)
+                await asyncio.sleep(0.05)
+
+        async def converse(i: int) -> None:
+            for n, text in enumerate(texts[i]):
+                posted[(i, n)] = time.monotonic()
+                sent = await client.post(
+                    f"{entry_url}/telegram",
+                    json=update(i, text, message_id=n + 1),
+                    headers={"X-Telegram-Bot-Api-Secret-Token": SECRET_TOKEN},
+                )
+                sent.raise_for_status()
+                while len(answered.get(i, ())) <= n:  # noqa: ASYNC110 - the watcher polls the fake
+                    await asyncio.sleep(0.01)
+
+        watcher = asyncio.create_task(watch())
+        try:
+            await asyncio.wait_for(asyncio.gather(*(converse(i) for i in range(len(texts)))), deadline)
+        except TimeoutError:
+            done = sum(len(answered.get(i, ())) for i in range(len(texts)))
+            raise Stalled(f"{done} of {len(posted)} answered within {deadline:.0f} s") from None
+        finally:
+            stop.set()
+            await watcher
+    latencies = sorted(sorted(answered[i])[n] - at for (i, n), at in posted.items())
+    first, last = min(posted.values()), max(max(times) for times in answered.values())
+    return Outcome(
+        answers=len(latencies),
+        per_second=len(latencies) / (last - first),
+        p50=statistics.median(latencies),
+        p95=latencies[round(0.95 * (len(latencies) - 1))],
+        p99=latencies[round(0.99 * (len(latencies) - 1))],
+        most_in_one_chat_per_second=max(_most_within(times, 1.0) for times in answered.values()),
+    )
+
+
+def _most_within(times: list[float], seconds: float) -> int:
+    ordered = sorted(times)
+    return max(sum(1 for t in ordered[i:] if t - start < seconds) for i, start in enumerate(ordered))
+
+
+@contextlib.asynccontextmanager
+async def fakes() -> AsyncIterator[tuple[Fake, Fake]]:
+    """The fake Bot API (5 ms) and the fake Binance (15 ms)."""
+    with running("botapi", 5) as bot_api, running("binance", 15) as binance:
+        yield bot_api, binance
+
+
+CHART = "BTC price and its 7-day trend"
+
+
+async def bench_burst(data_dir: Path, users: int = 120, rounds: int = 2) -> list[tuple[str, str]]:
+    """120 users ask for a chart at once: `deskmate telegram` on a SQLite file, beside the
+    price-only baseline process; the two alternate, ``rounds`` bursts each (a new process for
+    each burst: charts are drawn anew)."""
+    from bench.shipped import database
+
+    runs: dict[str, list[Outcome]] = {"shipped": [], "price only": []}
+    cpu: dict[str, list[float]] = {"shipped": [], "price only": []}
+    async with fakes() as (bot_api, binance), database("SQLite", data_dir) as url:
+        for _ in range(rounds):
+            for name, command in (("price only", PRICE_ONLY), ("shipped", None)):
+                with bots(1, url, bot_api, binance, data_dir, command=command) as (bot,):
+                    await burst(bot.url, bot_api, [["BTC price"]])  # started: it answers
+                    spent = bot.cpu_seconds()
+                    runs[name].append(await burst(bot.url, bot_api, [[CHART]] * users))
+                    cpu[name].append(bot.cpu_seconds() - spent)
+    labels = {
+        "shipped": "`deskmate telegram` as shipped (every skill, SQLite file, Binance fake at 15 ms)",
+        "price only": "baseline: the same adapter on the price skill alone, memory store, demo market",
+    }
+    return [
+        (
+            f"Telegram burst, {users} users ask a chart at once (webhook, Bot API fake at 5 ms): "
+            + labels[name],
+            "; ".join(
+                f"{o.per_second:.1f} answers/s, p50 {o.p50:.2f} s, p95 {o.p95:.2f} s, CPU {c:.1f} s"
+                for o, c in zip(runs[name], cpu[name], strict=True)
+            ),
+        )
+        for name in ("shipped", "price only")
+    ]
+
+
+async def bench_scale_out(
+    data_dir: Path, counts: tuple[int, ...] = (1, 2, 4), users: int = 512
+) -> list[tuple[str, str]]:
+    """1, 2 and 4 `deskmate telegram` processes on one PostgreSQL database behind a round-robin
+    proxy; ``users`` people each ask "BTC price" at once. The bot-wide pace is lifted
+    (DESKMATE_TELEGRAM__MESSAGES_PER_SECOND) so what is measured is what the processes carry,
+    not Telegram's 30 a second."""
+    from bench.shipped import Unavailable, database
+
+    rows = []
+    try:
+        async with fakes() as (bot_api, binance), database("PostgreSQL", data_dir) as url:
+            for count in counts:
+                with (
+                    bots(
+                        count,
+                        url,
+                        bot_api,
+                        binance,
+                        data_dir,
+                        DESKMATE_TELEGRAM__MESSAGES_PER_SECOND="100000",
+                    ) as processes,
+                    entry(processes) as entry_url,
+                ):
+                    await burst(entry_url, bot_api, [["BTC price"]] * (8 * count))  # every process warm
+                    spent = sum(p.cpu_seconds() for p in processes)
+                    o = await burst(entry_url, bot_api, [["BTC price"]] * users)
+                    per_turn = (sum(p.cpu_seconds() for p in processes) - spent) / o.answers * 1000
+                rows.append(
+                    (
+                        f"scale-out: {count} `deskmate telegram` process(es), one PostgreSQL, "
+                        f"{users} users at once through a round-robin proxy",
+                        f"{o.per_second:,.0f} turns/s, p50 {o.p50 * 1000:,.0f} ms, "
+                        f"p99 {o.p99 * 1000:,.0f} ms; CPU {per_turn:.1f} ms per turn",
+                    )
+                )
+    except Unavailable as exc:
+        rows.append(("scale-out on PostgreSQL", f"skipped: {exc}"))
+    return rows
