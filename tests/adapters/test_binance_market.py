@@ -416,14 +416,15 @@ async def test_429_and_418_give_a_bounded_wait_and_are_never_retried(
     assert len(exchange.requests) == 1
 
 
-async def test_400_invalid_symbol_is_bad_response_with_binance_msg(
+async def test_400_invalid_symbol_is_not_trading_with_binance_msg(
     make_market: Callable[..., BinanceMarket],
 ) -> None:
+    """-1121: a coin delisted or halted since the catalog was read (issue 22), not a bad answer."""
     exchange = Exchange(httpx.Response(400, json={"code": -1121, "msg": "Invalid symbol."}), ticker())
     market = make_market(exchange)
     with pytest.raises(MarketError) as err:
         await market.get_quote("NOPEUSDT")
-    assert err.value.code == MarketErrorCode.BAD_RESPONSE
+    assert err.value.code == MarketErrorCode.NOT_TRADING
     assert "Invalid symbol." in str(err.value)
     assert len(exchange.requests) == 1  # a 4xx is never retried
 
