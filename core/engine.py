@@ -19,6 +19,7 @@ from typing import cast
 import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
 from core.conversation.buttons import ButtonActions, refused, stopped
+from core.conversation.clauses import split_asks
 from core.conversation.commands import Commands
 from core.conversation.interrupted import recover_interrupted
 from core.conversation.leases import ConversationBusy, ConversationLeases, HeldTurn, LeasePolicy
@@ -32,6 +33,7 @@ from core.conversation.lifecycle import (
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.replies import prepend
 from core.conversation.resume import Resumption
+from core.conversation.several import answer_each
 from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task, stacked_task
 from core.conversation.unrouted import Planner, UnroutedAnswers
@@ -295,6 +297,10 @@ class Core:
                 return shelved
         elif state.resume_stack and is_resume(text):
             return await self.resumption.resume(turn, state.resume_stack[-1].id)
+        if active is None:
+            asks = split_asks(text, route, self.router.route)
+            if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
+                return await answer_each(turn, asks, self._start, self.tasks)
         if route is not None:
             return await self._start(turn, route)
         if is_confirm(text):

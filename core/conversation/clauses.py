@@ -1,0 +1,85 @@
+"""Several asks in one message ("比特币价格和余额", "buy 0.01 BTC and show my balance"): where to
+cut a message into clauses that each route on their own.
+
+A message is cut only where every piece is a request of its own: each piece routes (and not as
+a bare follow-up such as "BTC"), neighbouring pieces go to different skills (one skill reads its
+own conjunctions: "SOL 当前价格和最近七天走势", "BTC and ETH prices"), and the whole message, when
+it routes, is one of the pieces' requests with nothing added by the rest ("为什么余额和持仓对不上"
+is one diagnosis, not a balance and a position; "加一个模拟账户，初始资金 5万U" one account). So
+"between 3000 and 4000" or a name containing "和" / "and" stays whole: a piece of it routes
+nowhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import combinations, pairwise
+
+from core.routing.router import Route
+
+MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
+MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
+
+# Where one ask may end and the next begin: punctuation and conjunctions, zh and en.
+_JOINS = re.compile(
+    r"(?:\s*(?:[,，;；。!！?？]|和|跟|以及|还有|還有|并且|並且|然后|然後|顺便|順便|另外|同时|同時"
+    r"|(?<![a-z])(?:and then|and also|as well as|and|then|also|plus)(?![a-z])|&)\s*)+",
+    re.IGNORECASE,
+)
+
+RouteFn = Callable[[str], Route | None]
+
+
+def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for begin, end in cuts:
+        out.append(text[start:begin].strip())
+        start = end
+    out.append(text[start:].strip())
+    return out
+
+
+def _covers(piece: Route, whole: Route) -> bool:
+    """``piece`` reads the whole message's request, with every slot the whole one has: the
+    rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request)."""
+    if (piece.skill, piece.action) != (whole.skill, whole.action):
+        return False
+    return all(k in piece.slots and piece.slots[k] == v for k, v in whole.slots.items())
+
+
+def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str, Route]] | None:
+    """The clauses of ``text`` with their routes, in order, when it holds several asks; None
+    when it is one ask (or none). ``whole``: the route of the whole message; ``route``: how a
+    piece is routed. The most clauses win; of as many, the earliest cuts."""
+    if len(text) > MAX_CHARS:
+        return None
+    joins = tuple(
+        (m.start(), m.end()) for m in _JOINS.finditer(text) if m.start() > 0 and m.end() < len(text)
+    )
+    if not joins:
+        return None
+    joins = joins[:MAX_CUTS]
+    seen: dict[str, Route | None] = {}
+
+    def routed(piece: str) -> Route | None:
+        if piece not in seen:
+            found = route(piece) if piece else None
+            seen[piece] = None if found is None or found.followup else found
+        return seen[piece]
+
+    for count in range(len(joins), 0, -1):
+        for cuts in combinations(joins, count):
+            pieces = _pieces(text, cuts)
+            routes = [routed(p) for p in pieces]
+            if any(r is None for r in routes):
+                continue
+            found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
+            skills = [r.skill for _, r in found]
+            if any(a == b for a, b in pairwise(skills)):
+                continue  # one skill reads its own "and"
+            if whole is not None and not any(_covers(r, whole) for _, r in found):
+                continue  # the whole message is one request the pieces lose part of
+            return found
+    return None

@@ -1,0 +1,114 @@
+"""Several asks in one message, answered in one reply, in the order asked.
+
+Each clause starts as if it had been sent alone. A clause that opens a task (a confirmation, a
+question) keeps it open while the later clauses are answered: its buttons stay valid and it is
+the conversation's open task afterwards. Only one task can be open: a later clause that opens
+one too waits on the resume stack (offered again once the first is done), or, if its kind does
+not wait, is asked to be sent again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from core.conversation.tasks import TaskBook, open_task
+from core.i18n import register
+from core.reply import NoticeBlock, Reply, Status, TraceStep, Usage
+from core.routing.router import Route
+from core.state import Task, TaskStatus
+from core.turn import Turn
+
+register(
+    {
+        "asks.later_waits": {
+            "zh": "「{what}」等上面这个处理完再继续，到时我会再问你。",
+            "en": "{what} waits until the one above is done; I'll bring it back then.",
+        },
+        "asks.later_again": {
+            "zh": "一次只能处理一个需要确认的操作：上面这个完成后，请再发一次「{text}」。",
+            "en": "One confirmation at a time: once the one above is done, send “{text}” again.",
+        },
+    }
+)
+
+Start = Callable[[Turn, Route], Awaitable[Reply]]
+
+
+async def answer_each(turn: Turn, asks: list[tuple[str, Route]], start: Start, book: TaskBook) -> Reply:
+    """Start every clause's route in order and answer them in one reply."""
+    state = turn.state
+    whole = turn.text
+    replies: list[Reply] = []
+    held: Task | None = None  # the first task a clause left open: it stays the open one
+    try:
+        for text, route in asks:
+            turn.text = text  # a skill reading the message reads its own clause
+            reply = await start(turn, route)
+            task = open_task(state)
+            if task is not None:
+                state.active = None  # out of the next clauses' way, untouched (tokens and all)
+                if held is None:
+                    held = task
+                else:
+                    reply = _set_aside(turn, book, task, text)
+            replies.append(reply)
+    finally:
+        turn.text = whole
+        if held is not None:
+            state.active = held
+    return _merged(turn, replies, asks, held)
+
+
+def _set_aside(turn: Turn, book: TaskBook, task: Task, text: str) -> Reply:
+    """A second open task: on the resume stack if its kind waits, else dropped; its own
+    buttons are not shown (a shelved task's buttons die with the pause)."""
+    what = book.describe(turn, task)
+    book.interrupt(turn.state, task)
+    waits = task.status is TaskStatus.INTERRUPTED
+    notice = (
+        NoticeBlock(turn.t("asks.later_waits", what=what), "info", "ask_waits")
+        if waits
+        else NoticeBlock(turn.t("asks.later_again", text=text), "info", "ask_again_later")
+    )
+    return Reply(Status.PARTIAL, (notice,), turn.locale)
+
+
+def _status(replies: list[Reply], held: Task | None) -> Status:
+    if held is not None:
+        return (
+            Status.AWAITING_CONFIRMATION
+            if held.status is TaskStatus.AWAITING_CONFIRMATION
+            else Status.NEEDS_INPUT
+        )
+    statuses = {r.status for r in replies}
+    if statuses == {Status.COMPLETED}:
+        return Status.COMPLETED
+    if statuses == {Status.FAILED}:
+        return Status.FAILED
+    return Status.PARTIAL
+
+
+def _merged(turn: Turn, replies: list[Reply], asks: list[tuple[str, Route]], held: Task | None) -> Reply:
+    usage = Usage()
+    for reply in replies:
+        usage += reply.usage
+    step = TraceStep(
+        "route",
+        "several_asks",
+        {"clauses": [{"text": text, "skill": route.skill, "action": route.action} for text, route in asks]},
+    )
+    first = replies[0]
+    return replace(
+        first,
+        status=_status(replies, held),
+        blocks=tuple(b for r in replies for b in r.blocks),
+        locale=turn.locale,
+        buttons=tuple(b for r in replies for b in r.buttons),
+        trace=(step, *(s for r in replies for s in r.trace)),
+        usage=usage,
+        audience="private" if any(r.audience == "private" for r in replies) else "public",
+        delete_inbound=any(r.delete_inbound for r in replies),
+        important=any(r.important for r in replies),
+        expects_secret=next((r.expects_secret for r in replies if r.expects_secret), None),
+    )
