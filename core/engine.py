@@ -31,7 +31,8 @@ from core.conversation.lifecycle import (
     nothing_to_confirm,
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
-from core.conversation.replies import prepend
+from core.conversation.references import again, asks_again, refer, remember_ask
+from core.conversation.replies import notice_reply, prepend
 from core.conversation.resume import Resumption
 from core.conversation.several import answer_each
 from core.conversation.stalled import not_run, stalled
@@ -270,7 +271,14 @@ class Core:
         # A rule may read a message differently while a task waits for an answer ("4h" asked as
         # an interval is no chart window).
         awaiting = active.skill if active is not None and active.status is TaskStatus.COLLECTING else None
-        route = await self._route(turn, text, RouteContext(awaiting=awaiting))
+        context = RouteContext(awaiting=awaiting)
+        route = await self._route(turn, text, context)
+        referred = refer(
+            text, route, state.recall, turn.locale, lambda said: self.router.route(said, context)
+        )
+        if referred is not None:  # "再看看它三个月的走势": "它" is the last coin (or record)
+            text, route = referred
+            turn.text = text
         if active is not None:
             if active.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(active):
                 if is_confirm(text):
@@ -297,6 +305,8 @@ class Core:
                 return shelved
         elif state.resume_stack and is_resume(text):
             return await self.resumption.resume(turn, state.resume_stack[-1].id)
+        if route is None and active is None:
+            route = again(text, state.recall)  # "再来一次", "again": the last request once more
         if active is None:
             asks = split_asks(text, route, self.router.route)
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
@@ -307,6 +317,8 @@ class Core:
             return nothing_to_confirm(turn)
         if is_cancel(text):  # one line, never the list of what deskmate can do
             return nothing_to_cancel(turn)
+        if asks_again(text):
+            return notice_reply(turn, "again.nothing", "nothing_to_repeat")
         if asked_secret and looks_like_stray_secret(text):
             # A key for a question that closed (switched away from, or expired): the planner's
             # redaction cannot spot a short passphrase, so it must not get this far.
@@ -367,6 +379,7 @@ class Core:
             action = last.action if same and last is not None else spec.default_action
             if action is None:
                 return self._undeclared(turn, route)
+        remember_ask(state.recall, route, action)
         slots = dict(route.slots)
         target_ref = slots.pop("target_ref", None)
         task = Task(

@@ -88,6 +88,31 @@ class Task(BaseModel):
         return had
 
 
+class RecordRef(BaseModel):
+    """A record the conversation last acted on ("stop it" after "show trader alpha")."""
+
+    skill: str  # the skill managing it (its kind: a trader, a strategy, an account ...)
+    name: str
+    id: str | None = None
+
+
+class LastAsk(BaseModel):
+    """The conversation's last request as routed, to run again on "again" / "再来一次"."""
+
+    skill: str
+    action: str
+    slots: dict[str, Any] = Field(default_factory=dict)  # never a secret (core.tasks.given.RESERVED)
+
+
+class Recall(BaseModel):
+    """What "它", "that one", "it", "the same", "again" refer to (core.conversation.references)."""
+
+    coin: str | None = None  # the last coin asked about or traded, "ETHUSDT"
+    record: RecordRef | None = None
+    record_latest: bool = False  # the record came up after the coin
+    ask: LastAsk | None = None
+
+
 class ConversationState(BaseModel):
     """Everything deskmate remembers about one conversation key."""
 
@@ -98,6 +123,7 @@ class ConversationState(BaseModel):
     last_completed: Task | None = None  # for follow-ups ("那 ETH 呢")
     recent_refs: dict[str, str] = Field(default_factory=dict)  # kind -> id ("the one I just added")
     extra: dict[str, Any] = Field(default_factory=dict)  # small per-skill memory
+    recall: Recall = Field(default_factory=Recall)  # the last coin, record and request
 
     def forget_ended_secrets(self) -> None:
         """Ended tasks keep no sealed secret: only open and interrupted ones still need theirs."""

@@ -7,6 +7,7 @@ where a finished one is filed, what a new intent does to the open task, and brin
 from __future__ import annotations
 
 from core.clock import Clock
+from core.conversation.references import remember_task
 from core.skills.base import Skill
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
@@ -58,6 +59,7 @@ class TaskBook:
     def settle(self, state: ConversationState, task: Task) -> None:
         """Keep an open task active; file a finished one as the context for follow-ups."""
         task.updated_at = self.clock.now()
+        remember_task(state.recall, task)  # what "它" / "it" means next
         if task.is_open:
             state.active = task
         else:

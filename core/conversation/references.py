@@ -1,0 +1,174 @@
+"""Pronouns and ellipsis: "它", "那个", "这个币", "it", "that one" mean the conversation's last coin
+or record; "再来一次", "again", "the same" mean its last request.
+
+The last coin, record and request are kept in ConversationState.recall (saved with the
+conversation, so a restart keeps them). A pronoun is read by putting what it refers to in its
+place and routing that ("再看看它三个月的走势" -> "再看看 BTC 三个月的走势"). A message that names its
+coin or record besides the pronoun is left as it is ("chart that one" names no coin ONE), and a
+substitution that routes nowhere is not used. With nothing to refer to, the pronoun is dropped so
+the request asks for what is missing ("它三个月的走势" -> which coin?) instead of reading "它三个月"
+as a coin.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from core.i18n import Locale, register
+from core.routing.router import Route
+from core.state import LastAsk, Recall, RecordRef, Task, TaskStatus
+from core.tasks.given import RESERVED
+
+QUOTE_ASSET = "USDT"
+
+register(
+    {
+        "again.nothing": {
+            "zh": "还没有可以重复的请求。",
+            "en": "There's nothing to do again yet.",
+        }
+    }
+)
+
+# The records a pronoun may mean, by the skill managing them: how a message names that kind.
+_RECORD_NOUNS: dict[str, tuple[str, str]] = {
+    "trader_management": ("交易员", "trader"),
+    "strategy_management": ("策略", "strategy"),
+    "exchange_management": ("账户", "account"),
+    "model_management": ("模型配置", "model config"),
+}
+
+_PRONOUN = re.compile(
+    r"这个币|那个币|这币|那币|该币|这个|那个|它的|它"
+    r"|(?<![a-z])(?:that one|this one|that coin|this coin|the same coin|same coin|its|it)(?![a-z'])",
+    re.IGNORECASE,
+)
+# A whole message asking for the last request again.
+_AGAIN = re.compile(
+    r"(?:再来一次|再来一遍|再来|再查一次|再查一下|再看一次|再看一下|再试一次|重复一次|重复一遍|重来|照旧|一样的|同样的"
+    r"|(?:(?:do|try|run|check|ask|show)\s+(?:it|that|this)?\s*)?again"
+    r"|one more time|once more|repeat(?: that| it)?"
+    r"|(?:the )?same(?: again)?)"
+    r"(?:\s*(?:please|pls|吧|呗|[.。!！?？~～]))*",
+    re.IGNORECASE,
+)
+
+RouteFn = Callable[[str], Route | None]
+
+
+# -- remembering -----------------------------------------------------------------------------
+
+
+def _coin_of(slots: dict[str, Any]) -> str | bool | None:
+    """The one coin a task is about; False when it names none (so the last one stands), None
+    when it names several (so "it" is no longer clear)."""
+    symbols = slots.get("symbols")
+    if isinstance(symbols, list) and len(symbols) > 1:
+        return None
+    symbol = slots.get("symbol")
+    if isinstance(symbol, str) and symbol:
+        return symbol
+    if isinstance(symbols, list) and len(symbols) == 1 and isinstance(symbols[0], str):
+        return str(symbols[0])
+    return False
+
+
+def remember_task(recall: Recall, task: Task) -> None:
+    """Note the coin and the record ``task`` is about (every task settles through here)."""
+    coin = _coin_of(task.slots)
+    if coin is not False:
+        recall.coin = coin if isinstance(coin, str) else None
+        recall.record_latest = False
+    ref = task.target_ref or {}
+    name = ref.get("name")
+    if task.skill in _RECORD_NOUNS and name:
+        gone = task.action == "delete" and task.status is TaskStatus.COMPLETED
+        if gone:
+            if recall.record is not None and recall.record.name == name:
+                recall.record = None
+        else:
+            recall.record = RecordRef(skill=task.skill, name=name, id=ref.get("id"))
+            recall.record_latest = True
+
+
+def remember_ask(recall: Recall, route: Route, action: str) -> None:
+    """Note a request as routed, to run again later; never one carrying a secret."""
+    if any(k in RESERVED for k in route.slots):
+        return
+    recall.ask = LastAsk(skill=route.skill, action=action, slots=dict(route.slots))
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def asks_again(text: str) -> bool:
+    """The whole message asks for the last request once more."""
+    return _AGAIN.fullmatch(text.strip()) is not None
+
+
+def again(text: str, recall: Recall) -> Route | None:
+    """The last request once more, when the whole message asks for that."""
+    if recall.ask is None or not asks_again(text):
+        return None
+    ask = recall.ask
+    return Route(ask.skill, ask.action, dict(ask.slots))
+
+
+def _complete(route: Route | None) -> bool:
+    """The route names its coin or record itself."""
+    if route is None or route.slots.get("unknown"):
+        return False
+    slots = route.slots
+    target = slots.get("target_ref")
+    if isinstance(target, dict) and _PRONOUN.fullmatch(str(target.get("name", "")).strip()):
+        return False  # "删除它": the name read is the pronoun itself
+    return bool(slots.get("symbol") or slots.get("symbols") or target)
+
+
+def _coin_words(symbol: str) -> str:
+    return symbol[: -len(QUOTE_ASSET)] if symbol.endswith(QUOTE_ASSET) else symbol
+
+
+def _record_words(record: RecordRef, locale: Locale) -> str:
+    zh, en = _RECORD_NOUNS[record.skill]
+    return f"{zh}“{record.name}”" if locale == "zh" else f'{en} "{record.name}"'
+
+
+def _referents(recall: Recall, locale: Locale) -> list[str]:
+    coin = [_coin_words(recall.coin)] if recall.coin else []
+    record = (
+        [_record_words(recall.record, locale)]
+        if recall.record and recall.record.skill in _RECORD_NOUNS
+        else []
+    )
+    return record + coin if recall.record_latest else coin + record
+
+
+def refer(
+    text: str, route: Route | None, recall: Recall, locale: Locale, route_text: RouteFn
+) -> tuple[str, Route] | None:
+    """``text`` with its pronoun read, and its route; None when it has no pronoun to read (or
+    reading one changes nothing): ``route``, the route of ``text`` as typed, then stands."""
+    if not _PRONOUN.search(text):
+        return None
+    said = " ".join(_PRONOUN.sub(" ", text).split())
+    if _complete(route) and _complete(route_text(said) if said else None):
+        return None  # it names its coin or record besides the pronoun ("那个，BTC价格多少")
+    referents = _referents(recall, locale)
+    for words in referents:
+        said = _PRONOUN.sub(f" {words} ", text).strip()
+        found = route_text(said)
+        if found is not None and not found.slots.get("unknown"):
+            return said, found
+    if referents:
+        return None  # something to refer to, and it fits nowhere: not a pronoun of ours
+    unknown = route.slots.get("unknown") if route is not None else None
+    if route is not None and isinstance(unknown, str) and _PRONOUN.search(unknown):
+        # "它三个月" is no coin: the coin is missing, and the request asks for it.
+        slots = {k: v for k, v in route.slots.items() if k != "unknown"}
+        return text, replace(route, slots=slots)
+    found = route_text(said) if said else None
+    return (said, found) if found is not None and not found.slots.get("unknown") else None
