@@ -279,6 +279,7 @@ class Core:
         if referred is not None:  # "再看看它三个月的走势": "它" is the last coin (or record)
             text, route = referred
             turn.text = text
+            turn.trace.append(TraceStep("input", "pronoun", {"read_as": text}))
         if active is not None:
             if active.status is TaskStatus.AWAITING_CONFIRMATION and tokens.pending(active):
                 if is_confirm(text):
