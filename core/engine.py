@@ -19,6 +19,7 @@ from typing import cast
 import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
 from core.conversation.buttons import ButtonActions, refused, stopped
+from core.conversation.choices import did_you_mean, ties
 from core.conversation.clauses import split_asks
 from core.conversation.commands import Commands
 from core.conversation.interrupted import recover_interrupted
@@ -309,6 +310,9 @@ class Core:
         if route is None and active is None:
             route = again(text, state.recall)  # "再来一次", "again": the last request once more
         if active is None:
+            candidates = ties(self.router, text, context, self.skills)
+            if candidates:  # a close tie between intents: ask, a button per candidate
+                return await did_you_mean(turn, candidates, self.skills)
             asks = split_asks(text, route, self.router.route)
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
                 return await answer_each(turn, asks, self._start, self.tasks)

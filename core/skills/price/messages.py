@@ -13,6 +13,9 @@ register(
             "coins, e.g. BTC, ETH, DOGE) and its daily closes for the last 7, 14, 30 or 90 full UTC days; "
             "up to 3 coins at once",
         },
+        "price.describe.current": {"zh": "{coins}当前价格", "en": "{coins} price now"},
+        "price.describe.history": {"zh": "{coins}最近走势", "en": "{coins} recent closes"},
+        "price.describe.both": {"zh": "{coins}价格和走势", "en": "{coins} price and recent closes"},
         "price.ask_symbol": {
             "zh": "要查哪个币？可以说代码或名称（币安现货 USDT 交易对，共 {count} 个），或选下面常见的币。",
             "en": "Which coin? Name it by ticker or name (any of {count} Binance USDT spot coins), or pick "

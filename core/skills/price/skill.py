@@ -78,6 +78,12 @@ class PriceSkill(OneShotSkill):
     def catalog(self) -> MarketCatalog:
         return self.prices.catalog
 
+    def describe(self, turn: Turn, task: Task) -> str:
+        """ "ETH 当前价格", "ETH recent closes": a price request as a choice button names it."""
+        symbols = task.slots.get("symbols") or [task.slots.get("symbol")]
+        coins = " ".join(str(s).removesuffix("USDT") for s in symbols if s)
+        return turn.t(f"price.describe.{task.action}", coins=coins).strip()
+
     # -- entry points ------------------------------------------------------------------------
 
     async def start(self, turn: Turn, task: Task) -> Reply:
