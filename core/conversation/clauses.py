@@ -3,7 +3,8 @@ cut a message into clauses that each route on their own.
 
 A message is cut only where every piece is a request of its own: each piece routes (and not as
 a bare follow-up such as "BTC"), neighbouring pieces go to different skills (one skill reads its
-own conjunctions: "SOL 当前价格和最近七天走势", "BTC and ETH prices"), and the whole message, when
+own conjunctions: "SOL 当前价格和最近七天走势", "BTC and ETH prices"), no word relates the two sides
+("仓位和成交记录对不上", "compare BTC and ETH"), and the whole message, when
 it routes, is one of the pieces' requests with nothing added by the rest ("为什么余额和持仓对不上"
 is one diagnosis, not a balance and a position; "加一个模拟账户，初始资金 5万U" one account). So
 "between 3000 and 4000" or a name containing "和" / "and" stays whole: a piece of it routes
@@ -23,8 +24,17 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 
 # Where one ask may end and the next begin: punctuation and conjunctions, zh and en.
 _JOINS = re.compile(
-    r"(?:\s*(?:[,，;；。!！?？]|和|跟|以及|还有|還有|并且|並且|然后|然後|顺便|順便|另外|同时|同時"
+    r"(?:\s*(?:[,，;；。!！?？]|和|跟|以及|(?:还有|還有)(?!多少|几|幾|没有|沒有|吗|嗎|什么|什麼|啥|剩)"
+    r"|并且|並且|然后|然後|顺便|順便|另外|同时|同時"
     r"|(?<![a-z])(?:and then|and also|as well as|and|then|also|plus)(?![a-z])|&)\s*)+",
+    re.IGNORECASE,
+)
+
+# Words relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上",
+# "全仓和逐仓有什么区别", "compare BTC and ETH").
+_RELATING = re.compile(
+    r"对不上|對不上|不一致|不匹配|不符|对比|對比|比较|比較|区别|區別|差别|差別|不同|一样吗|一樣嗎"
+    r"|(?<![a-z])(?:match|matches|mismatch|differ|differs|difference|compare|versus|vs|between)(?![a-z])",
     re.IGNORECASE,
 )
 
@@ -53,7 +63,7 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
     """The clauses of ``text`` with their routes, in order, when it holds several asks; None
     when it is one ask (or none). ``whole``: the route of the whole message; ``route``: how a
     piece is routed. The most clauses win; of as many, the earliest cuts."""
-    if len(text) > MAX_CHARS:
+    if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
     joins = tuple(
         (m.start(), m.end()) for m in _JOINS.finditer(text) if m.start() > 0 and m.end() < len(text)

@@ -170,5 +170,7 @@ def refer(
         # "它三个月" is no coin: the coin is missing, and the request asks for it.
         slots = {k: v for k, v in route.slots.items() if k != "unknown"}
         return text, replace(route, slots=slots)
+    if route is not None:
+        return None  # read without the pronoun's help ("…, then start it"): as typed
     found = route_text(said) if said else None
     return (said, found) if found is not None and not found.slots.get("unknown") else None

@@ -15,6 +15,8 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from core.conversation.reading import read_asks
+from core.i18n import Locale
 from core.language.gazetteer import Gazetteer
 from core.language.lexicon import load
 from core.routing.router import Route, RouteContext, Router
@@ -44,8 +46,23 @@ def is_negative(expect: Mapping[str, Any]) -> bool:
 
 
 def problem(router: Router, row: Mapping[str, Any]) -> str | None:
-    """Why ``router`` gets ``row`` wrong; None when it gets it right."""
-    return mismatch(router.route(row["text"], context(row)), row["expect"])
+    """Why ``router`` gets ``row`` wrong; None when it gets it right. The message is read as the
+    engine reads it (core.conversation.reading): its pronouns, and each of its asks, the first
+    against ``expect`` and the others against ``then``."""
+    locale: Locale = "zh" if str(row.get("lang", "")).startswith("zh") else "en"
+    asks = read_asks(row["text"], router, context(row), locale=locale)
+    wrong = mismatch(asks[0] if asks else None, row["expect"])
+    if wrong is not None:
+        return wrong
+    then: list[Mapping[str, Any]] = list(row.get("then") or [])
+    if asks and len(asks) != 1 + len(then):
+        return f"expected {1 + len(then)} ask(s), read {len(asks)}: {'; '.join(_show(r) for r in asks)}"
+    for route, expect in zip(asks[1:], then, strict=False):
+        wrong = mismatch(route, expect)
+        if wrong is not None:
+            return f"a later ask: {wrong}"
+    return None
+
 
 
 def context(row: Mapping[str, Any]) -> RouteContext:
