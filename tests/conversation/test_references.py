@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from core.conversation.reading import read_asks
 from core.conversation.references import remember_ask
 from core.reply import HistoryBlock, OrderBlock, QuoteBlock, Status
 from core.routing.router import Route
 from core.state import Recall
 from core.tasks.given import RESERVED
 from tests.conversation.conftest import Desk, codes, of
+from tests.fakes import full_router
 
 
 def coin_of(reply: object) -> str:
@@ -167,3 +169,12 @@ def test_a_request_carrying_a_secret_is_never_remembered() -> None:
     secret = {"exchange": "binance", next(iter(RESERVED)): "sealed"}
     remember_ask(recall, Route("exchange_management", "create", secret), "create")
     assert recall.ask.slots == {"exchange": "binance"}  # the earlier one stands; the key is not kept
+
+
+def test_a_pronoun_the_message_reads_without_is_left_alone() -> None:
+    """ "…, then start it": "it" is the trader the message creates; with nothing remembered the
+    message is read as typed, its auto-start included."""
+    router = full_router()
+    text = "create a trader named beta with my binance account and the eth grid strategy, then start it"
+    (route,) = read_asks(text, router)
+    assert route.skill == "trader_management" and route.slots["auto_start"] == "on"

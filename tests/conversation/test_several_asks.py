@@ -99,6 +99,8 @@ async def test_a_second_task_to_open_waits_for_the_first(desk: Desk, text: str) 
         ("启动交易员 和平号", "trader_management", "start"),  # a name containing 和
         ("delete account rock and roll", "exchange_management", "delete"),  # one containing "and"
         ("加一个模拟账户，初始资金 5万U，名字叫 测试", "exchange_management", "create"),  # one request
+        ("我的账户还有多少资金", "account_query", "balance"),  # 还有 as "left", no conjunction
+        ("仓位和成交记录对不上", "balance_position_diagnosis", "diagnose"),  # one ask about both
     ],
 )
 async def test_one_ask_with_a_conjunction_is_not_cut(desk: Desk, text: str, skill: str, action: str) -> None:
