@@ -42,7 +42,7 @@ _RECORD_NOUNS: dict[str, tuple[str, str]] = {
 }
 
 _PRONOUN = re.compile(
-    r"这个币|那个币|这币|那币|该币|这个|那个|它的|它"
+    r"这个币|那个币|这币|那币|该币|(?:这个|那个)(?=$|的|[\s,，。.!！?？呢吗])|它的|它"
     r"|(?<![a-z])(?:that one|this one|that coin|this coin|the same coin|same coin|its|it)(?![a-z'])",
     re.IGNORECASE,
 )
@@ -128,6 +128,16 @@ def _complete(route: Route | None) -> bool:
     return bool(slots.get("symbol") or slots.get("symbols") or target)
 
 
+def _keeps(typed: Route | None, read: Route) -> bool:
+    """Reading the pronoun loses nothing the message said ("add a binance account, call it
+    Trading OKX" keeps its name): the same request, with every slot it had."""
+    if typed is None:
+        return True
+    # "unknown" was the pronoun; "any_kind" says no kind was named, and the reading names one.
+    lost = set(typed.slots) - set(read.slots) - {"unknown", "request", "any_kind"}
+    return typed.skill == read.skill and not lost
+
+
 def _coin_words(symbol: str) -> str:
     return symbol[: -len(QUOTE_ASSET)] if symbol.endswith(QUOTE_ASSET) else symbol
 
@@ -161,7 +171,7 @@ def refer(
     for words in referents:
         said = _PRONOUN.sub(f" {words} ", text).strip()
         found = route_text(said)
-        if found is not None and not found.slots.get("unknown"):
+        if found is not None and not found.slots.get("unknown") and _keeps(route, found):
             return said, found
     if referents:
         return None  # something to refer to, and it fits nowhere: not a pronoun of ours

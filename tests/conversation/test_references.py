@@ -178,3 +178,18 @@ def test_a_pronoun_the_message_reads_without_is_left_alone() -> None:
     text = "create a trader named beta with my binance account and the eth grid strategy, then start it"
     (route,) = read_asks(text, router)
     assert route.skill == "trader_management" and route.slots["auto_start"] == "on"
+
+
+@pytest.mark.parametrize(
+    ("create", "then", "name"),
+    [
+        ("add a paper account called main", "add a binance account, call it Trading OKX", "Trading OKX"),
+        ("添加一个模拟账户，名字叫 主号", "添加一个币安账户，把它叫做 交易号", "交易号"),
+    ],
+)
+async def test_a_pronoun_read_as_typed_keeps_what_the_message_says(
+    desk: Desk, create: str, then: str, name: str
+) -> None:
+    await desk.chat.say(create)
+    reply = await desk.chat.say(then)
+    assert reply.route.skill == "exchange_management" and reply.route.slots.get("name") == name
