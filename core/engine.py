@@ -310,7 +310,7 @@ class Core:
         if route is None and active is None:
             route = again(text, state.recall)  # "再来一次", "again": the last request once more
         if active is None:
-            candidates = ties(self.router, text, context, self.skills)
+            candidates = ties(route, self.router.layer, text, context, self.skills)
             if candidates:  # a close tie between intents: ask, a button per candidate
                 return await did_you_mean(turn, candidates, self.skills)
             asks = split_asks(text, route, self.router.route)

@@ -1,10 +1,11 @@
 """A close tie between intents: "did you mean …?" with a button per candidate.
 
-A router that scores intents (the language layer's) may say that a message fits several
-requests about equally well; it then reports the candidates, best first, through ``ties``.
-The engine asks which one was meant instead of guessing; the pressed button starts that request
-as if it had been routed (a "task.route" button: the engine checks the route again). A router
-without scores (the rule router) has no ties, and nothing changes for it.
+The language layer scores every skill's intents; when another skill's intent scores as well as
+the best one, the route says so (``Route.close``: "skill.action" names). The engine then asks
+which one was meant instead of guessing; each candidate is the message read as that intent
+(``Layer.route_as``), or that intent with no slots when it cannot read them (its skill asks for
+what is missing). The pressed button starts its request as if it had been routed (a
+"task.route" button: the engine checks the route again), a risky one with its confirmation.
 """
 
 from __future__ import annotations
@@ -29,26 +30,30 @@ register({"choice.did_you_mean": {"zh": "你是想：", "en": "Did you mean:"}})
 
 
 @runtime_checkable
-class TieAware(Protocol):
-    """A router that can tell when its best candidates for a message are too close to call."""
+class ReadsAs(Protocol):
+    """What reads a message as one named intent (the language layer)."""
 
-    def ties(self, text: str, context: RouteContext) -> tuple[Route, ...]:
-        """The routes ``text`` fits about equally well, best first; empty when one stands out."""
-        ...
+    def route_as(self, name: str, text: str, context: RouteContext) -> Route | None: ...
 
 
-def ties(router: object, text: str, context: RouteContext, skills: SkillSet) -> list[Route]:
-    """The distinct candidates of a close tie that the registered skills declare (a candidate
-    nobody can run is never offered); empty when there is no tie."""
-    if not isinstance(router, TieAware):
+def ties(
+    route: Route | None, reader: object, text: str, context: RouteContext, skills: SkillSet
+) -> list[Route]:
+    """The candidates of a close tie, best first, that the registered skills declare (one nobody
+    can run is never offered); empty when the route stands alone."""
+    if route is None or not route.close:
         return []
-    found: list[Route] = []
-    for route in router.ties(text, context):
-        if not skills.declares(route) or skills.skill(route.skill) is None:
-            log.error("a tie offered the undeclared action %s.%s; left out", route.skill, route.action)
+    found = [route]
+    for name in route.close:
+        other = reader.route_as(name, text, context) if isinstance(reader, ReadsAs) else None
+        if other is None:
+            skill, _, action = name.partition(".")
+            other = Route(skill, action or None)
+        if not skills.declares(other) or skills.skill(other.skill) is None:
+            log.error("a tie offered the undeclared action %s; left out", name)
             continue
-        if all((r.skill, r.action, r.slots) != (route.skill, route.action, route.slots) for r in found):
-            found.append(route)
+        if all((r.skill, r.action) != (other.skill, other.action) for r in found):
+            found.append(other)
     return found[:MAX_CHOICES] if len(found) > 1 else []
 
 

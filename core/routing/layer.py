@@ -65,6 +65,18 @@ class Layer:
                 return replace(found, close=close) if close else found
         return None
 
+    def route_as(self, name: str, text: str, context: RouteContext) -> Route | None:
+        """The message read as intent ``name`` ("skill.action", e.g. one of a route's ``close``):
+        the route a "did you mean" button for it starts. None when that intent cannot read it."""
+        reading = self.read(text, context.names)
+        concepts = reading.concepts
+        for intent in self.engine.intents:
+            if intent.name == name and intent.holds(concepts):
+                found = self._through(intent, reading, text, context)
+                if found is not None:
+                    return found
+        return None
+
     def _through(self, intent: Intent, reading: Reading, text: str, context: RouteContext) -> Route | None:
         """The intent's route. The skill's reader (its rule) reads it when the intent reads no
         slots itself, or first when the intent says so; the reader may then refine the action

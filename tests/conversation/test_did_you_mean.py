@@ -1,93 +1,88 @@
 """A close tie between intents asks "did you mean …" with a button per candidate; pressing one
 starts that request as if it had been routed (its confirmation included), also after a restart.
-The candidates come from a router that scores intents (core.conversation.choices.TieAware);
-here a router that reports a tie for one message stands in for it."""
+
+The language layer reports a tie on the route (``Route.close``). Which messages tie depends on
+its intent table, so here a router reports one for a given message, as the layer would; the
+candidates are still read by the layer itself (``Layer.route_as``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from core.reply import Status
-from core.routing.router import Route, RouteContext, Router
-from tests.conversation.conftest import Desk, codes
+from core.reply import BalanceBlock, NoticeBlock, QuoteBlock, Status
+from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
+from tests.conversation.conftest import Desk, codes, of
 
 
 class TiedRouter(Router):
-    """The registered rules, plus a tie for ``text``: the rule router has no scores."""
+    """The registered routing, with ``close`` intents reported for ``text``."""
 
-    def __init__(self, router: Router, text: str, tie: tuple[Route, ...]) -> None:
-        super().__init__(router.rules)
-        self.text, self.tie = text, tie
+    def __init__(self, router: Router, text: str, close: tuple[str, ...]) -> None:
+        super().__init__(router.rules, router.layer)
+        self.text, self.close = text, close
 
-    def ties(self, text: str, context: RouteContext) -> tuple[Route, ...]:
-        return self.tie if text == self.text else ()
+    def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
+        found = super().route(text, context)
+        return replace(found, close=self.close) if found is not None and text == self.text else found
 
 
-def tie_on(desk: Desk, text: str, *tie: Route) -> None:
+def tie_on(desk: Desk, text: str, *close: str) -> None:
     core = desk.chat.core
-    core.router = TiedRouter(core.router, text, tie)
+    core.router = TiedRouter(core.router, text, close)
 
 
 @pytest.mark.parametrize(
-    ("create", "text", "labels", "confirm"),
+    ("text", "labels", "pick", "card"),
     [
-        (
-            "添加一个模拟账户，名字叫 main",
-            "删掉main",
-            ["删除交易所账户（main）", "删除策略（main）"],
-            "确认删除",
-        ),
-        ("add a paper account called main", "drop main", None, "Delete"),
+        ("ETH 还剩多少", ["查看余额", "ETH当前价格"], 1, QuoteBlock),
+        ("how much eth do I have left", ["ETH price now", "looking at balances"], 1, BalanceBlock),
     ],
 )
-async def test_a_tie_asks_with_a_button_per_candidate_and_the_press_starts_it(
-    desk: Desk, create: str, text: str, labels: list[str] | None, confirm: str
+async def test_a_tie_asks_with_a_button_per_candidate_and_the_press_answers_it(
+    desk: Desk, text: str, labels: list[str], pick: int, card: type
 ) -> None:
-    await desk.chat.say(create)
-    account = Route("exchange_management", "delete", {"target_ref": {"name": "main"}})
-    strategy = Route("strategy_management", "delete", {"target_ref": {"name": "main"}})
-    tie_on(desk, text, account, strategy)
+    best = desk.chat.core.router.route(text)
+    assert best is not None
+    other = "price.current" if best.skill != "price" else "account_query.balance"
+    tie_on(desk, text, other)
     asked = await desk.chat.say(text)
     assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["did_you_mean"]
-    assert len(asked.buttons) == 2
-    if labels is not None:
-        assert [b.label for b in asked.buttons] == labels
-    assert all(b.label for b in asked.buttons)
+    assert [b.label for b in asked.buttons] == labels
     chat = desk.restart()  # the buttons are tokens in the store: a restart keeps them
-    chosen = await chat.press(asked.buttons[0])
-    assert chosen.status is Status.AWAITING_CONFIRMATION  # a risky choice still waits
+    chosen = await chat.press(asked.buttons[pick])
+    assert chosen.status is Status.COMPLETED and of(chosen, card)
+    assert codes(await chat.press(asked.buttons[0])) == ["button_used"]  # one choice per question
+
+
+@pytest.mark.parametrize(("text", "confirm"), [("删掉main", "确认删除"), ("delete main", "Delete")])
+async def test_a_risky_candidate_still_waits_for_its_confirmation(
+    desk: Desk, text: str, confirm: str
+) -> None:
+    await desk.chat.say("add a paper account called main")
+    tie_on(desk, text, "trader_management.delete")
+    asked = await desk.chat.say(text)
+    assert codes(asked) == ["did_you_mean"] and len(asked.buttons) == 2
+    chosen = await desk.chat.press(asked.buttons[0])
+    assert chosen.status is Status.AWAITING_CONFIRMATION
     assert (chosen.route.skill, chosen.route.action) == ("exchange_management", "delete")
     assert chosen.buttons[0].label == confirm
-    assert codes(await chat.press(chosen.buttons[0])) == ["account_deleted"]
-    assert codes(await chat.press(asked.buttons[1])) == ["button_used"]  # one choice per question
+    assert codes(await desk.chat.press(chosen.buttons[0])) == ["account_deleted"]
 
 
 @pytest.mark.parametrize(
-    ("text", "locale", "ask", "labels"),
-    [
-        ("ETH看看", "zh", "你是想：", ["ETH当前价格", "ETH最近走势"]),
-        ("eth look", "en", "Did you mean:", ["ETH price now", "ETH recent closes"]),
-    ],
+    ("text", "locale", "ask"),
+    [("ETH 还剩多少", "zh", "你是想："), ("how much eth do I have left", "en", "Did you mean:")],
 )
-async def test_a_tie_between_a_price_and_a_chart_labels_both(
-    desk: Desk, text: str, locale: str, ask: str, labels: list[str]
-) -> None:
-    tie_on(
-        desk,
-        text,
-        Route("price", "current", {"symbols": ["ETHUSDT"]}),
-        Route("price", "history", {"symbols": ["ETHUSDT"]}),
-    )
+async def test_the_question_is_in_the_person_s_language(desk: Desk, text: str, locale: str, ask: str) -> None:
+    tie_on(desk, text, "price.current", "account_query.balance")
     asked = await desk.chat.say(text)
-    assert asked.locale == locale and asked.blocks[0].text == ask  # type: ignore[union-attr]
-    assert [b.label for b in asked.buttons] == labels
-    chart = await desk.chat.press(asked.buttons[1])
-    assert chart.status is Status.COMPLETED and chart.route.action == "history"
+    notice = asked.blocks[0]
+    assert asked.locale == locale and isinstance(notice, NoticeBlock) and notice.text == ask
 
 
-async def test_a_tie_of_one_or_an_undeclared_action_is_no_question(desk: Desk) -> None:
-    tie_on(
-        desk, "BTC price", Route("price", "current", {"symbols": ["BTCUSDT"]}), Route("price", "explode", {})
-    )
+async def test_a_tie_with_an_undeclared_action_is_no_question(desk: Desk) -> None:
+    tie_on(desk, "BTC price", "price_alert.explode")
     reply = await desk.chat.say("BTC price")
-    assert codes(reply) != ["did_you_mean"] and reply.route.skill == "price"
+    assert codes(reply) != ["did_you_mean"] and reply.route.skill == "price" and of(reply, QuoteBlock)
