@@ -64,7 +64,6 @@ def problem(router: Router, row: Mapping[str, Any]) -> str | None:
     return None
 
 
-
 def context(row: Mapping[str, Any]) -> RouteContext:
     """What the row says of the conversation: ``awaiting``, the skill whose open question waits
     for its answer ("4h" may be that answer, not a chart window); ``names``, the person's own
