@@ -1,14 +1,16 @@
-"""Reply languages: a tiny message catalog (zh, en) and language detection."""
+"""Reply languages: which language a message or a platform setting means. The texts themselves
+are core.texts' catalogue (its names are re-exported here, where callers have always found them)."""
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
-
-Locale = Literal["zh", "en"]
-LOCALES: tuple[Locale, ...] = ("zh", "en")
+from core.texts import LOCALES as LOCALES
+from core.texts import Locale as Locale
+from core.texts import has_message as has_message
+from core.texts import register as register
+from core.texts import t as t
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -38,25 +40,3 @@ def detect_locale(text: str) -> Locale | None:
     if words:
         return "en"
     return None
-
-
-_CATALOG: dict[str, dict[Locale, str]] = {}
-
-
-def register(messages: dict[str, dict[Locale, str]]) -> None:
-    """Add messages to the catalog (each skill module registers its own)."""
-    for key, texts in messages.items():
-        if key in _CATALOG and _CATALOG[key] != texts:
-            raise ValueError(f"message {key!r} registered twice with different texts")
-        _CATALOG[key] = texts
-
-
-def t(locale: Locale, key: str, /, **params: object) -> str:
-    """The message ``key`` in ``locale``, formatted with ``params``."""
-    texts = _CATALOG[key]
-    template = texts.get(locale) or texts["en"]
-    return template.format(**params) if params else template
-
-
-def has_message(key: str) -> bool:
-    return key in _CATALOG

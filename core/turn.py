@@ -10,12 +10,13 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from core.events import ChatKind, ConversationKey
-from core.i18n import Locale, t
+from core.i18n import Locale
 from core.ports import ActionToken, TokenClaim
 from core.reply import Button, TraceStep
 from core.state import ConversationState
 from core.tasks import tokens
 from core.tasks.tokens import ButtonStyle
+from core.texts import Catalogue, catalogue
 
 
 def new_id() -> str:
@@ -54,9 +55,10 @@ class Turn:
     stopped_running: bool = False  # /cancel stopped a running planner turn
     read_only: bool = False  # this turn's state copy is stale or must not change: do not save it
     actor_admin: bool | None = None  # the writer may manage this chat (core.events); None: unknown
+    texts: Catalogue = field(default_factory=catalogue)  # every reply text (core.texts)
 
     def t(self, message_key: str, /, **params: object) -> str:
-        return t(self.locale, message_key, **params)
+        return self.texts.t(self.locale, message_key, **params)
 
     async def buttons(
         self,

@@ -23,7 +23,6 @@ from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target, resolve
 from core.turn import Turn
 from core.workspace import interrupted
-from core.workspace import messages as _messages  # noqa: F401 - registers the "ws." texts
 from core.workspace.correcting import CorrectingFlow
 from core.workspace.masking import mask
 

@@ -10,7 +10,6 @@ from core.clock import Clock
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SecretBox
-from core.skills.exchange_accounts import messages as _messages  # noqa: F401 - the "ws.ex." texts
 from core.skills.exchange_accounts.kinds import Kind, Match, matches
 from core.skills.exchange_accounts.rules import ANY_KIND, BARE_ACTIONS, SKILL
 from core.state import Task

@@ -11,7 +11,6 @@ from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
-from core.skills.glossary import messages as _messages  # noqa: F401 - the "ws.glossary." texts
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.transitions import move

@@ -9,7 +9,6 @@ from typing import Any
 from core.clock import Clock
 from core.reply import Block, DetailsBlock, NoticeBlock
 from core.secrets import SecretBox
-from core.skills.model_configs import messages as _messages  # noqa: F401 - the "ws.md." texts
 from core.skills.model_configs.rules import SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec

@@ -21,7 +21,6 @@ from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.routing.words import has_word
 from core.secrets import SecretBox
-from core.skills.trader_management import messages as _messages  # noqa: F401 - the "trader." texts
 from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, stale_start
 from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
 from core.skills.trader_management.present import account_label, account_of, details, task_rows

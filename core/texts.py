@@ -1,0 +1,134 @@
+"""Reply texts as data: one catalogue of every text deskmate says, each in zh and en.
+
+Each part of core keeps its texts in a ``texts.toml`` beside its code, one table per message key:
+
+    ["trader.created"]
+    zh = "已创建交易员「{name}」。"
+    en = "Created the trader “{name}”."
+
+``catalogue()`` reads every such file under core once, checks it (both languages, the same
+placeholders in each) and is what a turn carries (``Turn.texts``). Parts not moved to TOML yet
+still ``register`` a dict on import; the catalogue answers those keys too, so a text is found
+whichever way it is kept.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+Locale = Literal["zh", "en"]
+LOCALES: tuple[Locale, ...] = ("zh", "en")
+TEXTS_FILE = "texts.toml"
+CORE = Path(__file__).resolve().parent
+
+Texts = Mapping[str, Mapping[Locale, str]]
+
+
+class TextsError(ValueError):
+    """A texts file that would show someone a missing or broken text; refused when loaded."""
+
+
+def placeholders(template: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name is not None)
+
+
+def problems(key: str, texts: Mapping[str, object]) -> list[str]:
+    """What is wrong with one message: a language missing or empty, an unknown one, or the two
+    languages naming different placeholders (a fact told in one language only)."""
+    found = [f"{key}: no {locale} text" for locale in LOCALES if not str(texts.get(locale) or "").strip()]
+    found += [f"{key}: unknown language {other!r}" for other in texts if other not in LOCALES]
+    if not found:
+        zh, en = placeholders(str(texts["zh"])), placeholders(str(texts["en"]))
+        if zh != en:
+            found.append(f"{key}: zh names {sorted(zh)}, en names {sorted(en)}")
+    return found
+
+
+def read_texts(source: str, origin: str) -> dict[str, dict[Locale, str]]:
+    """The messages of one texts file; TextsError naming ``origin`` and every problem."""
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise TextsError(f"{origin}: {exc}") from None
+    found: list[str] = []
+    texts: dict[str, dict[Locale, str]] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict):
+            found.append(f"{key}: not a table of zh and en")
+            continue
+        found += problems(key, entry)
+        texts[key] = {"zh": str(entry.get("zh", "")), "en": str(entry.get("en", ""))}
+    if found:
+        raise TextsError(f"{origin}: " + "; ".join(found))
+    return texts
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Every reply text by key. Immutable; a key missing from it is a bug (KeyError)."""
+
+    texts: Texts
+
+    def t(self, locale: Locale, key: str, /, **params: object) -> str:
+        """The message ``key`` in ``locale``, formatted with ``params``."""
+        texts = self.texts.get(key) or _REGISTERED[key]
+        template = texts.get(locale) or texts["en"]
+        return template.format(**params) if params else template
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.texts or key in _REGISTERED
+
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.texts) | frozenset(_REGISTERED)
+
+    def get(self, key: str) -> Mapping[Locale, str]:
+        return self.texts.get(key) or _REGISTERED[key]
+
+    @staticmethod
+    def load(files: Iterable[Path]) -> Catalogue:
+        texts: dict[str, dict[Locale, str]] = {}
+        for path in sorted(files):
+            for key, entry in read_texts(path.read_text(encoding="utf-8"), str(path)).items():
+                if key in texts and texts[key] != entry:
+                    raise TextsError(f"{path}: {key} is also in another texts file, with other words")
+                texts[key] = entry
+        return Catalogue(MappingProxyType(texts))
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogue of every texts.toml under core (read once per process)."""
+    return Catalogue.load(CORE.rglob(TEXTS_FILE))
+
+
+# -- texts still kept in Python (registered on import), until each part moves them to TOML --------
+
+_REGISTERED: dict[str, dict[Locale, str]] = {}
+
+
+def register(messages: dict[str, dict[Locale, str]]) -> None:
+    """Add a module's texts (the way before texts.toml)."""
+    for key, texts in messages.items():
+        if key in _REGISTERED and _REGISTERED[key] != texts:
+            raise ValueError(f"message {key!r} registered twice with different texts")
+        _REGISTERED[key] = texts
+
+
+def registered() -> Texts:
+    return MappingProxyType(_REGISTERED)
+
+
+def t(locale: Locale, key: str, /, **params: object) -> str:
+    """The message ``key`` in ``locale`` from the process's catalogue (outside a turn)."""
+    return catalogue().t(locale, key, **params)
+
+
+def has_message(key: str) -> bool:
+    return key in catalogue()
