@@ -2,8 +2,8 @@
 cut a message into clauses that each route on their own.
 
 A message is cut only where every piece is a request of its own: each piece routes (and not as
-a bare follow-up such as "BTC"), neighbouring pieces go to different skills (one skill reads its
-own conjunctions: "SOL 当前价格和最近七天走势", "BTC and ETH prices"), no word relates the two sides
+a bare follow-up such as "BTC"), neighbouring pieces ask for different things (one request reads
+its own conjunctions: "BTC and ETH prices"), no word relates the two sides
 ("仓位和成交记录对不上", "compare BTC and ETH"), and the whole message, when
 it routes, is one of the pieces' requests with nothing added by the rest ("为什么余额和持仓对不上"
 is one diagnosis, not a balance and a position; "加一个模拟账户，初始资金 5万U" one account). So
@@ -51,6 +51,13 @@ def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
     return out
 
 
+def _asks_for(route: Route) -> tuple[str, str | None, str]:
+    """What a piece asks for: its request and its coins ("buy 0.01 BTC" and "buy 0.01 ETH" are
+    two orders; two halves of one pasted error are one diagnosis)."""
+    coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
+    return route.skill, route.action, str(coins)
+
+
 def _covers(piece: Route, whole: Route) -> bool:
     """``piece`` reads the whole message's request, with every slot the whole one has: the
     rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request)."""
@@ -86,9 +93,9 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
             if any(r is None for r in routes):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
-            skills = [r.skill for _, r in found]
-            if any(a == b for a, b in pairwise(skills)):
-                continue  # one skill reads its own "and"
+            asked = [_asks_for(r) for _, r in found]
+            if any(a == b for a, b in pairwise(asked)):
+                continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
             if whole is not None and not any(_covers(r, whole) for _, r in found):
                 continue  # the whole message is one request the pieces lose part of
             return found

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from core.reply import BalanceBlock, Block, DetailsBlock, OrderBlock, QuoteBlock, Reply, Status
+from core.reply import (
+    BalanceBlock,
+    Block,
+    DetailsBlock,
+    OrderBlock,
+    PositionsBlock,
+    QuoteBlock,
+    Reply,
+    Status,
+)
 from tests.conversation.conftest import Desk, codes, of
 
 
@@ -107,3 +116,27 @@ async def test_one_ask_with_a_conjunction_is_not_cut(desk: Desk, text: str, skil
     reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == (skill, action)
     assert not any(s.name == "several_asks" for s in reply.trace)
+
+
+@pytest.mark.parametrize("text", ["余额和持仓", "my balance and positions"])
+async def test_two_asks_of_one_skill_are_both_answered(desk: Desk, text: str) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED
+    assert [type(b) for b in reply.blocks if isinstance(b, BalanceBlock | PositionsBlock)] == [
+        BalanceBlock,
+        PositionsBlock,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "confirm"), [("buy 0.01 BTC and buy 0.01 ETH", "yes"), ("买 0.01 BTC，然后买 0.01 ETH", "确认")]
+)
+async def test_two_orders_are_confirmed_one_after_the_other(desk: Desk, text: str, confirm: str) -> None:
+    first = await desk.chat.say(text)
+    assert first.status is Status.AWAITING_CONFIRMATION and "ask_waits" in codes(first)
+    assert first.route.slots["symbol"] == "BTCUSDT" and len(first.buttons) == 2
+    done = await desk.chat.say(confirm)
+    assert codes(done) == ["order_filled", "offer_resume"]  # the ETH order comes back
+    second = await desk.chat.press(done.buttons[0])
+    assert second.status is Status.AWAITING_CONFIRMATION and second.route.slots["symbol"] == "ETHUSDT"
+    assert len(desk.orders.orders) == 1  # the second waits for its own confirmation
