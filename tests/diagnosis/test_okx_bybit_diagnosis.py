@@ -4,12 +4,15 @@ refusal codes, read-only always."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 
 from adapters.exchanges import CcxtExchanges, Endpoints
-from tests.diagnosis.conftest import BOX, make_desk, only, outcomes
+from core.workspace.accounts import ExchangeAccount
+from tests.diagnosis.conftest import BOX, ScriptedClient, ScriptedExchanges, make_desk, only, outcomes
 from tests.trading import fake_bybit, fake_okx
 
 
@@ -75,3 +78,29 @@ async def test_a_bybit_clock_off_by_a_minute_is_clock_skew(
     block = only(await desk.chat.say("diagnose my bybit account"))
     assert outcomes(block)["server_time"] == "failed"
     assert block.cause_code == "clock_skew"
+
+
+class _SlowClock(ScriptedClient):
+    """An exchange that reads its clock as the request arrives and answers 2.4 s later."""
+
+    async def server_time(self) -> datetime:
+        read = datetime.now(UTC)
+        await asyncio.sleep(2.4)
+        return read
+
+
+class _SlowExchanges(ScriptedExchanges):
+    def client(self, account: ExchangeAccount) -> ScriptedClient:
+        return _SlowClock({})
+
+
+async def test_a_slow_answer_about_the_time_is_no_clock_skew() -> None:
+    """Half the round trip (1.2 s) is what the midpoint may be off by: more than the 1 s a clock
+    may be ahead, so a right clock on a slow or busy link must not be told to sync."""
+    desk = make_desk(_SlowExchanges({}))
+    await desk.account(
+        "main", "okx", api_key="0f3e6c1a-1b2c-4d5e-8f90-123456789abc", api_secret="A" * 32, passphrase="p"
+    )
+    block = only(await desk.chat.say("diagnose my okx account"))
+    assert outcomes(block)["server_time"] == "ok", block
+    assert block.cause_code != "clock_skew"

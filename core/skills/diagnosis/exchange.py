@@ -225,7 +225,11 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
         offset = _offset_ms(before, half, server)
         direction = say(locale, "dx.detail.ahead" if offset >= 0 else "dx.detail.behind")
         detail = say(locale, "dx.detail.offset", {"offset": abs(offset), "direction": direction})
-        if offset > AHEAD_LIMIT_MS or -offset > BEHIND_LIMIT_MS:
+        # The exchange read its clock at some moment of the request: the midpoint is right to
+        # within half the round trip, so only an offset past a limit by more than that is a skew
+        # (a slow or busy link is no wrong clock).
+        slack = round(half * 1000)
+        if offset - slack > AHEAD_LIMIT_MS or -offset - slack > BEHIND_LIMIT_MS:
             checks.failed(
                 "server_time", detail, "-1021" if source == "binance" else "clock_skew", "clock_skew"
             )
