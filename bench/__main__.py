@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import statistics
+import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -240,7 +241,9 @@ async def main() -> None:
 
     def add(found: list[tuple[str, str]]) -> None:
         load = os.getloadavg()[0]
-        rows.extend((name, f"{value} [load {load:.1f}]") for name, value in found)
+        for name, value in found:
+            rows.append((name, f"{value} [load {load:.1f}]"))
+            print(f"{name} | {rows[-1][1]}", file=sys.stderr, flush=True)  # kept if a later one fails
 
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
