@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import cast
+from typing import Any, cast
 
 from adapters.demo_market import DemoMarket
 from bot.catalog import bundled_catalog
@@ -163,34 +163,17 @@ def full_skills(
     clock: Clock,
     *,
     charts: object | None = None,
-    secrets: SecretBox | None = None,
-    accounts: ExchangeAccountRepository | None = None,
-    models: ModelConfigRepository | None = None,
-    strategies: StrategyStore | None = None,
-    traders: TraderStore | None = None,
-    audit: AuditLog | None = None,
-    orders: OrderStore | None = None,
     live: LiveExchanges | None = None,
     trading: TradingConfig | None = None,
     model_probe: ModelProbe | None = None,
-    alerts: AlertStore | None = None,
     extra: Services | None = None,
+    **stores: Any,
 ) -> SkillSet:
     """Every skill, composed by bot.wiring.build_skills (as a process is), on in-memory stores
-    unless given. ``extra``: services to start from (e.g. a job queue, button tokens, the
-    delivery log). Orders are checked against an empty catalog (no exchange filters)."""
-    stores = memory_stores(
-        secrets=secrets,
-        accounts=accounts,
-        models=models,
-        strategies=strategies,
-        traders=traders,
-        audit=audit,
-        orders=orders,
-        alerts=alerts,
-    )
+    unless given (``stores``: memory_stores' keywords). ``extra``: services to start from (e.g. a
+    job queue, button tokens, the delivery log). Orders are checked against an empty catalog."""
     return build_skills(
-        stores,
+        memory_stores(**stores),
         clock=clock,
         market=cast(MarketData, market),
         catalog=bundled_catalog(),  # the product's catalog: every listed USDT coin
