@@ -39,6 +39,7 @@ LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 
 _ARABIC = re.compile(r"\d[\d,._]*\d|\d|\.\d+")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_MARKS_ONLY = re.compile(r"[\d,._]+")
 _PLAIN = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 
 
@@ -58,7 +59,7 @@ def arabic(text: str) -> Decimal:
         return bounded(_digits(text.replace(",", "")))
     if "," in text and "_" not in text and text.count(".") <= 1:
         raise Unreadable("comma_decimal")  # "80000,5", "0,5", "1,0000": not a grouping of three
-    if re.fullmatch(r"[\d,._]+", text):
+    if _MARKS_ONLY.fullmatch(text):
         raise Unreadable("separators")  # "1.000.000", "1_000": read no way exactly
     raise Unreadable(None)
 
@@ -82,6 +83,8 @@ def bounded(value: Decimal) -> Decimal:
 
 def numeral(text: str) -> Decimal:
     """The exact value of a numeral run: Arabic, Chinese or both ("1.5万", "一万五", "1万5千")."""
+    if text == "半":
+        return Decimal("0.5")  # "半个比特币": with a unit only (a lone 半 is no number, see values)
     if not any(c in CN_CHARS for c in text):
         return arabic(text)
     with localcontext(EXACT):

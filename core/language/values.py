@@ -64,7 +64,7 @@ class Value:
     end: int
     typed: str  # the text as typed, quoted back in a refusal
     number: Decimal = Decimal(0)  # amount, number, price, percent (5 for 5%), fraction, count
-    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo; count: "grid"
+    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo; count: "grid"; "%"
     coin: str = ""  # a base amount's symbol ("BTCUSDT")
     ident: str = ""  # an id's text
     reason: Reason | None = None  # a refused value: why
@@ -77,6 +77,11 @@ class Value:
     def seconds(self) -> int:
         """A duration's or interval's length (a month is 30 days)."""
         return int(self.number) * UNIT_SECONDS[self.unit] if self.unit in UNIT_SECONDS else 0
+
+    @property
+    def slot(self) -> str:
+        """The slot text of a number, price, percent or count ("80000"); a refusal's marker."""
+        return refused_slot(self) if self.refused else plain(self.number)
 
     @property
     def amount_slot(self) -> str:
@@ -123,9 +128,12 @@ def refusal_message(locale: Locale, reason: str, typed: str) -> str:
 # -- the tables ------------------------------------------------------------------------------------
 
 _MINUS: Final = "-−–﹣"
+_LOOK_BACK: Final = 24
+_HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
+_FILLER_MARKS = re.compile(r"[\s。.!！~～,，]")
 _CN = CN_CHARS + "兩萬億"
 _CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿"})
-_RUN = re.compile(rf"(?:\.\d|\d|[{_CN}])[\d,._{_CN}]*")
+_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a mark only between digits
 _QUOTE = re.compile(r"\s*(?:(?:usdt|usd|u|bucks?|dollars?)(?![a-z])|刀|美元|美金|块钱|塊錢|块|塊|元|\$)")
 _PERCENT = re.compile(r"\s*(?:%|(?:percent|pct)(?![a-z])|个点|個點)")
 _COUNT = re.compile(
@@ -152,6 +160,8 @@ _DURATION = re.compile(
     rf"\s*(?:(?P<zh>{_alternation(_ZH_DURATION)})|(?P<every>{_alternation(_ZH_EVERY_ONLY)})"
     rf"|(?P<en>{_alternation(_EN_DURATION)})(?![a-z]))"
 )
+# (not 时 or 点: "跌破80000时" is "when it falls below 80000", "8万点" a price in points)
+_DATE_AFTER = re.compile(r"\s*(?:年|月|日|号|號|(?:am|pm)(?![a-z]))")
 _COIN_JOIN = re.compile(r"\s*(?:个|個|枚|颗|顆)?\s*")
 _EVERY_BEFORE = re.compile(r"(?:每隔|每|(?<![a-z])(?:every|each))\s*$")
 _PRICE_BEFORE = re.compile(
@@ -183,6 +193,8 @@ _WORDS: Final[tuple[tuple[str, Kind, Decimal, str], ...]] = (
                                                   "half hour")),
     *((w, "fraction", Decimal("0.5"), "") for w in ("一半", "半仓", "半倉", "half")),
     *((w, "fraction", Decimal(1), "") for w in ("全部", "全仓", "全倉", "梭哈", "所有", "all", "everything")),
+    *((w, "fraction", Decimal("0.25"), "") for w in ("a quarter", "one quarter", "quarter of")),
+    *((w, "fraction", Decimal("0.75"), "") for w in ("three quarters",)),
 )  # fmt: skip
 _WORD_TABLE: Final = {w: (k, n, u) for w, k, n, u in _WORDS}
 _WORD_RX = re.compile(
@@ -196,15 +208,30 @@ _WORD_RX = re.compile(
 # -- reading ---------------------------------------------------------------------------------------
 
 
+_FOLDED: dict[str, str] = {}  # a character's fold, once per character
+_CN_COMMA: Final = "，"  # a list's comma in Chinese ("3000到3001，200格"): never a grouping
+
+
+def typed_text(text: str) -> str:
+    """NFKC with collapsed spaces, except that a Chinese comma stays one (NFKC would make it ",")."""
+    kept = _CN_COMMA.join(unicodedata.normalize("NFKC", part) for part in text.split(_CN_COMMA))
+    return " ".join(kept.split())
+
+
 def fold(text: str) -> tuple[str, list[int]]:
     """NFKC + casefold, character by character, with each folded character's place in ``text``
-    (and one past the end): offsets found in the folded text map back to what was typed."""
+    (and one past the end): offsets found in the folded text map back to what was typed. A
+    Chinese comma stays one: "3000，200" is two numbers, "3000,200" a comma decimal."""
     if text.isascii():
         return text.lower(), list(range(len(text) + 1))
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
-        folded = unicodedata.normalize("NFKC", ch).casefold()
+        folded = _FOLDED.get(ch)
+        if folded is None:
+            folded = ch if ch == _CN_COMMA else unicodedata.normalize("NFKC", ch).casefold()
+            if len(_FOLDED) < 20_000:  # the characters people type are few; a flood is not kept
+                _FOLDED[ch] = folded
         out.append(folded)
         where.extend([i] * len(folded))
     where.append(len(text))
@@ -214,7 +241,13 @@ def fold(text: str) -> tuple[str, list[int]]:
 def find_values(text: str, coins: CoinIndex | None = None) -> list[Value]:
     """Every value in ``text``, in order, without overlaps; offsets are into ``text`` as given."""
     norm, where = fold(text)
-    found = [*_word_values(norm), *_hex_ids(norm), *_slashes(norm), *_numeral_values(norm, coins)]
+    found = [
+        *_word_values(norm),
+        *_hex_ids(norm),
+        *_slashes(norm),
+        *_parts(norm),
+        *_numeral_values(norm, coins),
+    ]
     found.sort(key=lambda v: (v.start, -(v.end - v.start)))
     kept: list[Value] = []
     for value in found:
@@ -258,6 +291,60 @@ def _slashes(norm: str) -> list[Value]:
     return out
 
 
+_PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four
+_TENTHS = re.compile(r"(?<![\d.])(?P<n>[一二两三四五六七八九十]|[1-9]|10)\s*成(?![交本功为為员員立绩績长長])")
+_EN_NUMBERS: Final = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "a hundred": 100, "one hundred": 100, "a thousand": 1000, "one thousand": 1000,
+}  # fmt: skip
+_EN_NUMBER = re.compile(rf"(?<![a-z])(?:{_alternation(_EN_NUMBERS)})(?![a-z])")
+_HALF_A = re.compile(r"(?<![a-z])half an?\s+")
+
+
+def _parts(norm: str) -> list[Value]:
+    """ "四分之一" (a quarter), "三成" (three tenths): a fraction when exact and at most 1."""
+    out: list[Value] = []
+    for hit in _PARTS.finditer(norm):
+        try:
+            whole = numeral(hit.group("d").translate(_CN_FOLD))
+            part = numeral(hit.group("n").translate(_CN_FOLD))
+        except Unreadable:
+            continue  # "百分之五" is a percent, read with the numbers
+        try:
+            with localcontext(EXACT):
+                share = part / whole if 0 < part <= whole else None
+        except ArithmeticError:
+            share = None  # 三分之一: no exact decimal
+        if share is None:
+            out.append(Value("refused", hit.start(), hit.end(), hit.group(0), reason="separators"))
+        else:
+            out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
+    for hit in _TENTHS.finditer(norm):
+        with localcontext(EXACT):
+            share = numeral(hit.group("n")) / 10
+        out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
+    return out
+
+
+def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]) -> list[Value]:
+    """Numbers said in English words, only with what they count ("one eth", "a hundred bucks"),
+    and "half a bitcoin" (0.5 BTC, not half of a balance)."""
+    out: list[Value] = []
+    for hit in _EN_NUMBER.finditer(norm):
+        number = Decimal(_EN_NUMBERS[hit.group(0)])
+        quote = _QUOTE.match(norm, hit.end())
+        if quote is not None and quote.group(0).strip() != "$" and quote.group(0)[:1].isspace():
+            out.append(Value("amount", hit.start(), quote.end(), hit.group(0), number, "quote"))
+        elif (coin := _coin_join_at(norm, hit.end(), coins, mentions)) is not None:
+            out.append(Value("amount", hit.start(), coin[0], hit.group(0), number, "base", coin[1]))
+    for hit in _HALF_A.finditer(norm):
+        coin = _coin_at(norm, hit.end(), coins, mentions)
+        if coin is not None:
+            out.append(Value("amount", hit.start(), coin[0], hit.group(0), Decimal("0.5"), "base", coin[1]))
+    return out
+
+
 def _hex_ids(norm: str) -> list[Value]:
     """An alert's id ("#1a2b3c4d", "1a2b3c4d"): eight hex characters with a letter and a digit."""
     out: list[Value] = []
@@ -285,13 +372,13 @@ def _coin_at(
 
 def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
     mentions: dict[int, tuple[int, str]] = {}
-    if coins is not None and any(c.isdigit() or c in _CN for c in norm):
+    if coins is not None:
         from core.markets import NOT_A_COIN
 
         for m in coins.find(norm):
             if m.symbol != NOT_A_COIN and not m.weak:
                 mentions[m.start] = (m.end, m.symbol)
-    out: list[Value] = []
+    out: list[Value] = _said_numbers(norm, coins, mentions) if coins is not None else []
     for hit in _RUN.finditer(norm):
         value = _read_run(norm, hit.start(), hit.end(), coins, mentions)
         if value is not None:
@@ -308,10 +395,10 @@ def _read_run(
         return None
     run = norm[start:end].translate(_CN_FOLD)
     arabic_digits = any(c.isdigit() for c in run)
-    before = norm[:start]
-    if before[-1:].isascii() and before[-1:].isalpha() and not before.endswith(("$",)):
+    before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
+    if before[-1:].isascii() and before[-1:].isalpha():
         return None  # "gpt4", "web3", "c98": part of a word
-    if re.search(r"[a-z][-_]$", before):
+    if _HYPHENATED.search(before):
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
     if _ORDINAL.search(before):
         return None  # "第一个": an ordinal
@@ -357,9 +444,9 @@ def _read_run(
         if not quote_before and lead > 0 and norm[lead - 1] == "$":
             quote_before, lead = True, lead - 1
     elif not quote_before:
-        dollar = re.search(r"\$\s*$", norm[:lead])
-        if dollar is not None:
-            quote_before, lead = True, dollar.start()
+        spaced = norm[:lead].rstrip(" ")
+        if spaced.endswith("$"):
+            quote_before, lead = True, len(spaced) - 1
     # After: the unit.
     kind: Kind = "number"
     unit = ""
@@ -373,7 +460,7 @@ def _read_run(
     elif (hit := _QUOTE.match(norm, pos)) is not None:
         kind, unit, tail = "amount", "quote", hit.end()
     elif (hit := _PERCENT.match(norm, pos)) is not None:
-        kind, tail = "percent", hit.end()
+        kind, unit, tail = "percent", "%", hit.end()
     elif (hit := _COUNT.match(norm, pos)) is not None:
         kind, unit, tail = "count", "grid", hit.end()
     elif (hit := _DURATION.match(norm, pos)) is not None and (hit.group("every") is None or every):
@@ -385,12 +472,14 @@ def _read_run(
     elif (coin_hit := _coin_join_at(norm, pos, coins, mentions)) is not None:
         tail, coin = coin_hit
         kind, unit = "amount", "base"
+    if kind == "number" and reason is None and _DATE_AFTER.match(norm, tail):
+        return None  # "2024年", "3月", "5号", "10am": a date or a time of day, no value here
     if _PERCENT_BEFORE.search(before):
-        kind = "percent"
-        lead = before.rindex("百")
+        kind, unit = "percent", "%"
+        lead = start - (len(before) - before.rindex("百"))
     elif kind == "number" and _ID_BEFORE.search(before) and run.isdigit():
         return Value("id", start, end, run, number, ident=run)
-    elif kind in ("number", "amount") and unit != "base" and _PRICE_BEFORE.search(norm[:lead]):
+    elif kind in ("number", "amount") and unit != "base" and _price_before(norm, lead):
         kind = "price"
     if not arabic_digits and kind == "number" and not _lone_chinese(run, norm, lead, tail):
         return None  # "一下", "两个账户": a Chinese numeral counts with a unit, or as a number said alone
@@ -410,6 +499,11 @@ def _coin_join_at(
     return _coin_at(norm, at, coins, mentions or {})
 
 
+def _price_before(norm: str, at: int) -> bool:
+    """A price word or mark right before ``at``: "at 85000", "@85000", "价格 85000"."""
+    return _PRICE_BEFORE.search(norm, max(0, at - _LOOK_BACK), at) is not None
+
+
 def _sign_before(norm: str, at: int) -> int | None:
     """Where the sign before ``at`` starts ("-100", "- 100", "−0.01", "负100", "minus 5"), or None.
     A dash between two numbers ("3000-4000", "3000 - 4000") or inside a word ("gpt-4") is no sign."""
@@ -424,16 +518,19 @@ def _sign_before(norm: str, at: int) -> int | None:
         if j != at and before[-1:].isdigit():
             return None  # "3000 - 4000": a range
         return k
-    word = _SIGN_WORD.search(norm[:at])
+    tail = max(0, at - _LOOK_BACK)
+    word = _SIGN_WORD.search(norm, tail, at)
     return word.start() if word is not None else None
 
 
 def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     """A Chinese numeral with no unit counts when it is a number beyond doubt: written with a
     unit character and more than one character ("一百", "十二", "一万五"), or said alone ("五")."""
+    if run == "半":
+        return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
     if len(run) > 1 and any(c in "十百千万亿" for c in run) and norm[tail : tail + 1] != "分":
         return True
-    return not re.sub(r"[\s。.!！~～,，]", "", norm[:lead] + norm[tail:])
+    return not _FILLER_MARKS.sub("", norm[:lead] + norm[tail:])
 
 
 # -- helpers for readers ---------------------------------------------------------------------------
@@ -460,3 +557,19 @@ def positive(value: Value) -> Value:
     if not value.refused and value.number == 0 and value.kind not in ("id", "fraction"):
         return replace(value, kind="refused", reason="zero")
     return value
+
+
+_AROUND = re.compile(r"[\s,，.。!！?？:：;；、~～+]+")
+
+
+def sole_value(text: str, kinds: Iterable[Kind], coins: CoinIndex | None = None) -> Value | None:
+    """The value ``text`` is made of ("50U", " 3,000 ", "20%"): None when it holds none of
+    ``kinds`` or says words besides; a refusal when it is refused or holds two numbers."""
+    wanted = set(kinds) | {"refused"}
+    values = [v for v in find_values(text, coins) if v.kind in wanted]  # "50U daily": more than 50U
+    rest = text
+    for value in reversed(values):
+        rest = f"{rest[: value.start]} {rest[value.end :]}"
+    if _AROUND.sub("", rest):
+        return None
+    return one_value(values, kinds, text)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Literal, TypeAlias, get_args
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale, t
+from core.language.values import refusal_in, sole_value
 from core.markets import MarketCatalog, SymbolRules, rules_key
 from core.strategies import messages as _messages  # noqa: F401 - registers the "strategy." texts
 from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval
@@ -105,9 +106,6 @@ StrategyParams: TypeAlias = DcaParams | GridParams | AiParams
 
 # -- one field at a time (what a person types) ----------------------------------------------------
 
-_UNIT = re.compile(r"\s*(?:usdt|usd|u|刀|美元|美金|块钱|块|元|%|％|个格子|个格|格|个网格|网格|格子)\s*$")
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
-
 
 def plain(value: Decimal) -> str:
     """A Decimal as people write it: no exponent, no trailing zeros ("50", "0.01")."""
@@ -116,18 +114,19 @@ def plain(value: Decimal) -> str:
 
 
 def parse_decimal(field: str, text: str) -> Decimal:
-    """A number from what a person typed: "50", "50U", "3,000", "100 USDT" (no sign checks)."""
-    raw = unicodedata.normalize("NFKC", text).strip().casefold().replace(",", "").replace("_", "")
-    raw = _UNIT.sub("", raw).strip()
-    if not _NUMBER.fullmatch(raw):
+    """A number from what a person typed, read by the one value grammar (core.language.values):
+    "50", "50U", "3,000", "100 USDT", "1.5k", "一百", "20%", "20格". A value not read exactly
+    ("-50", "1e9", "0,5", two numbers) is refused quoting it; zero and the bounds are checked
+    by the caller."""
+    refusal = refusal_in(text.strip())
+    if refusal is not None:
+        raise InvalidParams(f"value.refused.{refusal[0]}", field, typed=refusal[1])
+    value = sole_value(text, ("number", "amount", "price", "percent", "count"))
+    if value is None or (value.kind == "amount" and value.unit != "quote"):
         raise InvalidParams("strategy.bad.number", field, value=text.strip())
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:  # pragma: no cover - the pattern only lets numbers through
-        raise InvalidParams("strategy.bad.number", field, value=text.strip()) from None
-    if not value.is_finite():
-        raise InvalidParams("strategy.bad.number", field, value=text.strip())
-    return value
+    if value.refused:
+        raise InvalidParams(f"value.refused.{value.reason}", field, typed=value.typed)
+    return value.number
 
 
 def check_amount(field: str, value: Decimal, maximum: Decimal = MAX_AMOUNT) -> Decimal:

@@ -27,3 +27,13 @@ class Parsed:
     @property
     def answers(self) -> bool:
         return self.value is not None or self.of_shape or bool(self.also)
+
+    @classmethod
+    def refused(cls, reason: str, typed: str) -> Parsed:
+        """A value typed where one was asked but not read exactly ("-100", "1e9", "0,5"): the
+        reason quoting it (core.language.values), and the same question again."""
+        return cls(error=f"{REFUSED_KEY}{reason}", params={"typed": typed}, of_shape=True)
+
+
+REFUSED_KEY = "value.refused."
+REFUSED_VALUE = "value_refused"  # the trace step of a slot refused this turn: asked, not inferred

@@ -20,6 +20,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.events import ChatKind
+from core.language.values import refusal_in
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -36,6 +37,7 @@ from core.tasks.answers import (
     unasked,
 )
 from core.tasks.audit import AuditEntry, AuditLog, Outcome
+from core.tasks.choices import REFUSED_KEY, REFUSED_VALUE
 from core.tasks.choices import Choice as Choice
 from core.tasks.choices import Parsed as Parsed
 from core.tasks.execution import changed, confirm, execute
@@ -92,6 +94,14 @@ class TaskFlow:
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         """Validate a typed (or pressed) answer for a non-secret slot."""
         raise NotImplementedError
+
+    async def _parse_slot(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        """``parse``, except that a value the reader refused ("refused:sign:-100", put in the
+        slots by a rule) is said as refused, whatever the skill: nothing stored, asked again."""
+        refusal = refusal_in(text)
+        if refusal is not None:
+            return Parsed.refused(*refusal)
+        return await self.parse(turn, task, spec, text)
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
         """A value for a missing slot without asking (catalog defaults), or None."""
@@ -151,9 +161,12 @@ class TaskFlow:
                     notes.append(self._secret_notice(turn, spec))
                     carried_secret = True
                     continue
-                parsed = await self.parse(turn, task, spec, str(task.slots[spec.name]))
+                parsed = await self._parse_slot(turn, task, spec, str(task.slots[spec.name]))
                 if parsed.value is None:
                     task.slots.pop(spec.name)
+                    if parsed.error and parsed.error.startswith(REFUSED_KEY):
+                        # asked for, never filled in its place by a default ("1e9 usdt" as a balance)
+                        turn.trace.append(TraceStep("input", REFUSED_VALUE, {"slot": spec.name}))
                     if parsed.error:
                         notes.append(
                             NoticeBlock(turn.t(parsed.error, **parsed.params), "warning", "invalid_slot")
@@ -228,7 +241,7 @@ class TaskFlow:
             # A key typed where a name, model or URL was asked: neither kept nor echoed.
             return await self._ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
         else:
-            parsed = await self.parse(turn, task, spec, text)
+            parsed = await self._parse_slot(turn, task, spec, text)
         if parsed.value is None and parsed.also and parsed.error is None:
             # It says the other parameters, not this one: those are kept, this one asked again.
             return await self._ask(turn, task, spec, await self._noted(turn, task, parsed))
@@ -267,7 +280,7 @@ class TaskFlow:
             spec = self._spec(task, name)
             if spec is None or spec.kind == "secret" or name in task.slots:
                 continue
-            more = await self.parse(turn, task, spec, raw)
+            more = await self._parse_slot(turn, task, spec, raw)
             if more.value is not None:
                 task.slots[name] = more.value
             elif more.error:
@@ -373,9 +386,12 @@ class TaskFlow:
                 return self._carry(pending, carried_secret)
         if (task.target_ref or {}).get("id"):
             await self.on_target(turn, task)
+        refused = {str(step.args.get("slot")) for step in turn.trace if step.name == REFUSED_VALUE}
         for spec in self.slots_for(task):
             if spec.name in task.slots:
                 continue
+            if spec.name in refused:
+                return await self._ask(turn, task, spec, notes, carried_secret=carried_secret)
             inferred = await self.infer(turn, task, spec)
             if inferred is not None:
                 task.slots[spec.name] = inferred

@@ -12,10 +12,10 @@ nothing left, a credential) the name is not taken: the flow asks for it instead 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.values import find_values, one_value
 from core.routing.normalize import normalize
 from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret
@@ -53,7 +53,8 @@ _WHAT_IT_NAMES = re.compile(r"账户|账号|交易所|模型|配置|策略|交�
 _MAX_WORDS = 4
 
 # A starting balance: a number with a currency, or after a balance word.
-_AMOUNT = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<f>\d+))?\s*(?P<mult>k|w|万|千)?"
+# (a sign or an exponent is matched too: the value grammar refuses it rather than it going unseen)
+_AMOUNT = r"(?:[-−–]\s*)?(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<f>\d+))?(?:e[+-]?\d+)?\s*(?P<mult>k|w|万|千)?"
 _UNIT = r"\s*(?:usdt|usd|u|刀|美元)(?![a-z])"
 _BALANCE = (
     # "初始资金 5万", "balance of 20000 usdt", "starting with 5k"
@@ -65,7 +66,6 @@ _BALANCE = (
     # "with 50000 USDT", "5万U", "10k usdt"
     re.compile(rf"(?<![\w.]){_AMOUNT}{_UNIT}", re.IGNORECASE),
 )
-_MULTIPLIERS = {"k": 1000, "千": 1000, "w": 10000, "万": 10000}
 
 # A model config's base URL and model name given in the request ("base url 是 https://…",
 # "模型名 moonshot-v1-32k", "model: gpt-4o"). The URL ends at a space or at punctuation of the
@@ -170,18 +170,21 @@ def _named(raw: str, start: int, end: int) -> Named:
 
 def find_balance(text: str) -> tuple[str | None, tuple[int, int] | None]:
     """A starting balance in USDT ("with 50000 USDT", "5万U", "初始资金 20000"), as a decimal
-    string, and its span; (None, None) when the message gives none."""
+    string, and its span; (None, None) when the message gives none. The patterns say where it
+    is; the value grammar reads it, so "-5000" or "50000,5" is a refusal's slot text, never 5000."""
     m = _BALANCE[0].search(text) or _BALANCE[1].search(text)
+    values = find_values(text)
     if m is None:
+        quotes = [v for v in values if v.unit == "quote"]  # "with $100,000": the one USDT amount
+        return (quotes[0].slot, (quotes[0].start, quotes[0].end)) if len(quotes) == 1 else (None, None)
+    start, end = m.span("n")
+    at = next((i for i, v in enumerate(values) if v.start < end and start < v.end), None)
+    if at is None or values[at].kind not in ("number", "amount", "refused") or values[at].unit == "base":
         return None, None
-    frac, mult = m.group("f"), m.group("mult")
-    try:
-        amount = Decimal(m.group("n").replace(",", "") + (f".{frac}" if frac else ""))
-    except InvalidOperation:
-        return None, None
-    if mult:
-        amount *= _MULTIPLIERS[mult.casefold()]
-    return format(amount.normalize(), "f"), (m.start(), m.end())
+    value = values[at]
+    if at + 1 < len(values) and not text[value.end : values[at + 1].start].strip():
+        value = one_value(values[at : at + 2], ("number", "amount"), text) or value  # "5000 6000"
+    return value.slot, (min(m.start(), value.start), max(m.end(), value.end))
 
 
 def create_slots(raw: str, domain: str) -> dict[str, Any]:

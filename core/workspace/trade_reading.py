@@ -15,11 +15,12 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex, Mention
+from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
 from core.routing.normalize import normalize
 from core.routing.words import word_pattern
@@ -36,7 +37,8 @@ def _rx(*words: str) -> re.Pattern[str]:
 SELL_ALL = _rx(
     "清仓", "全部卖出", "全部卖掉", "全卖了", "全卖", "卖光", "sell all", "sell everything", "dump all"
 )
-BUY = _rx("买入", "购买", "买进", "买", "加仓", "buy", "purchase", "long")
+# 梭哈 / all in: a buy of everything (the amount "all" comes with the word)
+BUY = _rx("买入", "购买", "买进", "买", "加仓", "梭哈", "buy", "purchase", "long", "all in", "all-in")
 SELL = _rx("卖出", "卖掉", "卖", "减仓", "平仓", "sell", "dump")
 MAX_BUY = re.compile(
     r"最多(?:能|可以|可)?买|能买多少|可以买多少|可买多少|买得起多少|"
@@ -58,22 +60,9 @@ TRADES = _rx(
 )  # fmt: skip
 _MANAGES_ACCOUNTS = re.compile(f"{CREATE.pattern}|{DELETE.pattern}", re.IGNORECASE)
 PRICE_QUESTION = _rx("价格", "价", "多少钱", "行情", "走势", "price", "quote", "chart", "trend")
-HALF = _rx("一半", "半仓", "half")
-ALL = _rx("全部", "所有", "全仓", "all", "everything", "entire", "whole")
-
-_NUM = r"(?P<n>\d+(?:\.\d+)?|\.\d+)"
-_QUOTE_UNIT = r"(?:usdt|usd|u|刀|美元|美金|块钱|块)(?![a-z])"
-QUOTE_AMOUNT = re.compile(rf"{_NUM}\s*{_QUOTE_UNIT}")
-PERCENT = re.compile(rf"{_NUM}\s*(?:%|％|percent)")
-NUMBER = re.compile(rf"(?<![a-z0-9.]){_NUM}(?![0-9])")
-_CN_DIGITS = dict(
-    zip(
-        "一两二三四五六七八九十半",
-        ["1", "2", "2", "3", "4", "5", "6", "7", "8", "9", "10", "0.5"],
-        strict=True,
-    )
-)
-CN_COUNT = re.compile(r"(?P<c>[一两二三四五六七八九十半])\s*(?:个|枚|颗)")
+# A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
+LIMIT = _rx("限价", "挂单", "挂个单", "limit", "limit order", "limit buy", "limit sell")
+AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 
 # "用模拟账户", "在主账户里", "从币安账户", "on my paper account", "with account main"
 ACCOUNT_ZH = re.compile(r"(?:用|在|从|通过|拿|以)\s*(?P<n>[^\s，,。:：用在从]{1,20}?(?:账户|账号))")
@@ -82,7 +71,7 @@ ACCOUNT_EN = re.compile(
     r"(?!(?:my|the|your|our)\s)(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"  # "in my account": no name
 )
 
-Action = Literal["buy", "sell", "balance", "positions", "trades", "max_buy"]
+Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +132,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
         return None  # "创建一个BTC定投策略，每天买50U" sets up a strategy; it places no order
     if _MANAGES_ACCOUNTS.search(norm) and EXCHANGE_PLACE.search(norm) and _no_coin(text, coins):
         return None  # "add a binance account called long shot": adding an account, not an order
-    symbol, where = coins.find(norm)
+    symbol, _ = coins.find(norm)
     slots: dict[str, Any] = {}
     ref = account_ref(text, norm)
     if ref:
@@ -158,7 +147,24 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             slots["symbol"] = coins.unsupported(norm)
         elif symbol is not None:
             slots["symbol"] = symbol
-        amount = read_amount(norm, where, side)
+        values = find_values(text, coins.index)
+        price = next((v for v in values if v.kind == "price"), None)
+        if LIMIT.search(norm) or price is not None:
+            # "place a limit buy for 0.01 BTC at 85000": its price is what it is about. Until limit
+            # orders exist it is answered as such; it never becomes a market order.
+            slots["side"] = side
+            rest = [v for v in values if v is not price]
+            bare = [v for v in rest if v.kind == "number"]
+            if price is None and len(bare) == 1 and len(rest) == 2:
+                price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
+                rest.remove(price)
+            if price is not None:
+                slots["limit_price"] = price.slot
+            amount = pick_amount(rest, text)
+            if amount is not None:
+                slots["amount"] = amount
+            return TradeReading("trade", "limit", slots)
+        amount = read_amount(text, coins.index)
         if amount is None and PRICE_QUESTION.search(norm):
             return None  # "BTC 买入价是多少": a price question, not an order
         if amount is None and "symbol" not in slots and not ref:
@@ -190,36 +196,35 @@ def _side(norm: str) -> Literal["buy", "sell"] | None:
     return "buy" if buy else "sell" if sell else None
 
 
-def read_amount(norm: str, coin_at: tuple[int, int] | None, side: str) -> str | None:
-    """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5")."""
-    if SELL_ALL.search(norm):
-        return "all"
-    quote = QUOTE_AMOUNT.search(norm)
-    if quote:
-        return f"quote:{_dec(quote.group('n'))}"
-    percent = PERCENT.search(norm)
-    if percent:
-        share = Decimal(percent.group("n")) / 100
-        return f"fraction:{_plain(share)}" if Decimal(0) < share <= 1 else None
-    if HALF.search(norm):
-        return "fraction:0.5"
-    if ALL.search(norm):
-        return "all"
-    count = CN_COUNT.search(norm)
-    numbers = [m for m in NUMBER.finditer(norm) if not (coin_at and coin_at[0] <= m.start() < coin_at[1])]
-    if numbers:
-        return f"base:{_dec(numbers[0].group('n'))}"
-    if count:
-        return f"base:{_CN_DIGITS[count.group('c')]}"
-    return None
+def read_amount(text: str, coins: CoinIndex | None = None) -> str | None:
+    """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5"),
+    a refusal's slot text ("refused:sign:-100", core.language.values), or None."""
+    values = find_values(text, coins)
+    if SELL_ALL.search(normalize(text)):
+        if not any(v.kind in ("amount", "number", "percent") or v.refused for v in values):
+            return "all"
+        # "sell all but 0.1 btc": everything and another amount; refused, never a sale of everything
+        return refused_slot(Value("refused", 0, len(text), text.strip(), reason="two_numbers"))
+    return pick_amount(values, text)
 
 
-def parse_amount_answer(text: str) -> str | None:
+def pick_amount(values: list[Value], text: str) -> str | None:
+    """The one amount among ``values``: a refused one wins (it was meant as the amount); two
+    ("buy 100 200 USDT of BTC") are refused rather than one of them taken."""
+    chosen = one_value(values, AMOUNT_KINDS, text)
+    if chosen is None:
+        return None
+    if chosen.kind == "percent" and not Decimal(0) < chosen.number <= 100:
+        return None  # "sell 150% of my BTC": no share of a holding
+    return positive(chosen).amount_slot
+
+
+def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None:
     """A typed answer to "how much?" made of the amount alone: "100 USDT", "100u", "0.01", "一半",
     "all", "就 100U 吧"; None for a sentence that says more ("余额100U够不够", "提醒我BTC到100000")."""
-    norm = normalize(text)
-    amount = read_amount(norm, None, "")
-    return amount if amount is not None and not _said_besides(norm) else None
+    if _said_besides(text):
+        return None
+    return read_amount(text, coins)
 
 
 # The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it").
@@ -230,10 +235,13 @@ _ANSWER_WORDS = _rx(
 _PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～]+")
 
 
-def _said_besides(norm: str) -> bool:
-    """Words left once the amount and the words that join it are taken out."""
-    rest = norm
-    for pattern in (SELL_ALL, QUOTE_AMOUNT, PERCENT, NUMBER, CN_COUNT, HALF, ALL, BUY, SELL, _ANSWER_WORDS):
+def _said_besides(text: str) -> bool:
+    """Words left once the values and the words that join them are taken out."""
+    rest = text
+    for value in reversed(find_values(text)):
+        rest = f"{rest[: value.start]} {rest[value.end :]}"
+    rest = normalize(rest)
+    for pattern in (SELL_ALL, BUY, SELL, _ANSWER_WORDS):
         rest = pattern.sub(" ", rest)
     return bool(_PUNCT.sub("", rest))
 
@@ -248,13 +256,6 @@ def account_ref(text: str, norm: str) -> dict[str, str] | None:
         return {"name": en.group("a") or en.group("b")}
     exchange = find_exchange(norm)
     return {"alias": exchange} if exchange else None
-
-
-def _dec(text: str) -> str:
-    try:
-        return _plain(Decimal(text))
-    except InvalidOperation:  # pragma: no cover - the patterns only match numbers
-        return text
 
 
 def _plain(value: Decimal) -> str:

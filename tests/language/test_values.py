@@ -59,6 +59,9 @@ def _meaning(v: Value) -> str:
         ("0.01个比特币", [("amount", "base:0.01 BTCUSDT", "0.01个比特币")]),
         ("买0.01btc", [("amount", "base:0.01 BTCUSDT", "0.01btc")]),
         ("买两个比特币", [("amount", "base:2 BTCUSDT", "两个比特币")]),
+        ("买半个比特币", [("amount", "base:0.5 BTCUSDT", "半个比特币")]),
+        ("半天", [("duration", "0.5d", "半天")]),
+        ("半", []),
         # numbers: Chinese, abbreviated, grouped, full width
         ("一百", [("number", "100", "一百")]),
         ("两千", [("number", "2000", "两千")]),
@@ -81,6 +84,14 @@ def _meaning(v: Value) -> str:
         ("梭哈", [("fraction", "1", "梭哈")]),
         ("everything", [("fraction", "1", "everything")]),
         ("1/4", [("fraction", "0.25", "1/4")]),
+        ("四分之一", [("fraction", "0.25", "四分之一")]),
+        ("卖出三成的ETH", [("fraction", "0.3", "三成")]),
+        ("sell a quarter of my bnb", [("fraction", "0.25", "a quarter")]),
+        ("三分之一", [("refused", "separators", "三分之一")]),
+        ("buy half a bitcoin", [("amount", "base:0.5 BTCUSDT", "half a bitcoin")]),
+        ("buy one eth", [("amount", "base:1 ETHUSDT", "one eth")]),
+        ("a hundred bucks of eth", [("amount", "quote:100", "a hundred bucks")]),
+        ("80k-100k", [("number", "80000", "80k"), ("number", "100000", "100k")]),
         # prices, percents, durations, intervals, counts, ids
         (
             "limit buy 0.01 BTC at 85000",
@@ -123,6 +134,11 @@ def _meaning(v: Value) -> str:
         # a dash between numbers or inside a word is no sign
         ("3000-4000", [("number", "3000", "3000"), ("number", "4000", "4000")]),
         ("gpt-4", []),
+        # a date or a time of day is no value
+        ("我2024年买了BTC", []),
+        ("10am", []),
+        ("跌破80000时提醒我", [("number", "80000", "80000")]),
+        ("3月", []),
     ],
 )
 def test_each_value_is_read_exactly_or_refused(text: str, expected: list[tuple[str, str, str]]) -> None:

@@ -88,8 +88,12 @@ def test_amounts_as_people_type_them() -> None:
     [
         (lambda: parse_amount("quote_amount", "abc"), "“abc” is not a number; please send one, e.g. 50.",
          "「abc」不是一个数字，请发一个数，比如 50。"),
-        (lambda: parse_amount("quote_amount", "-5"), "The amount per buy must be above 0 (you gave -5).",
-         "每次买入金额必须大于 0（你给的是 -5）。"),
+        (lambda: parse_amount("quote_amount", "0"), "The amount per buy must be above 0 (you gave 0).",
+         "每次买入金额必须大于 0（你给的是 0）。"),
+        # a sign is no number read exactly (core.language.values): refused quoting it, never 5
+        (lambda: parse_amount("quote_amount", "-5"),
+         "I couldn't read “-5” as a value: no sign here, please write a positive number like 100.",
+         "没法把「-5」当作数值：这里不能带正负号，请直接写一个正数，比如 100。"),
         (lambda: parse_amount("quote_amount", "0.000000001"),
          "The amount per buy takes at most 8 decimal places (you gave 0.000000001).",
          "每次买入金额最多 8 位小数（你给的是 0.000000001）。"),

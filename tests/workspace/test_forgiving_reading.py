@@ -94,6 +94,10 @@ def test_an_unsure_name_is_not_taken(text: str) -> None:
         ("初始资金 20000", "20000"),
         ("balance of 1,500.5 usdt", "1500.5"),
         ("add a paper account called main 2", None),
+        # read by the value grammar: a sign, an exponent or a comma decimal is refused, never 5000
+        ("初始资金 -5000", "refused:sign:-5000"),
+        ("paper account with 1e9 usdt", "refused:exponent:1e9 usdt"),
+        ("初始资金 50000,5", "refused:comma_decimal:50000,5"),
     ],
 )
 def test_starting_balances(text: str, amount: str | None) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
+from core.language.values import sole_value
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -150,6 +151,8 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             # "模拟账户" + "账户": the template already says what it is.
             kind = shown.removesuffix("账户") if turn.locale == "zh" else shown
             return turn.t("ws.ex.ask_name", exchange=inline(turn.locale, kind))
+        if spec.name == "paper_balance":  # asked only when the one given was not read exactly
+            return turn.t("ws.ex.ask_balance", default=PAPER_DEFAULT_BALANCE)
         field = turn.t(f"ws.field.{spec.name}")
         return turn.t("ws.ask_secret", field=field, exchange=inline(turn.locale, shown))
 
@@ -190,13 +193,14 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
                 return Parsed(error="ws.ex.no_such_field")
             return Parsed(error="ws.bad_field")
         if spec.name == "paper_balance":
-            try:
-                amount = Decimal(text.replace(",", "").strip())
-            except InvalidOperation:
+            # Read by the value grammar: "50000", "5万U", "10k usdt"; "-5000", "1e9", "50000,5"
+            # refused quoting them (Decimal() would take "1e3" as 1000 and "NaN" as a number).
+            value = sole_value(text, ("number", "amount"))
+            if value is not None and value.refused:
+                return Parsed.refused(value.reason or "separators", value.typed)
+            if value is None or value.unit == "base" or not Decimal(0) < value.number <= MAX_PAPER_BALANCE:
                 return Parsed(error="ws.ex.bad_balance")
-            if not (Decimal(0) < amount <= MAX_PAPER_BALANCE):
-                return Parsed(error="ws.ex.bad_balance")
-            return Parsed(str(amount))
+            return Parsed(value.slot)
         return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:

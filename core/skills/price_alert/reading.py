@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.values import find_values, typed_text
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -44,7 +45,7 @@ DELETE = _rx(
 )  # fmt: skip
 ABOVE = _rx(
     "涨破", "突破", "涨到", "涨至", "涨超过?", "高于", "升破", "升到", "站上", "大于", "上涨到",
-    "上破", "超过",
+    "上破", "超过", "破",
     "above", "over", "exceeds?", "rises? (?:to|above|past)", "goes up to", "climbs? (?:to|above)",
     "crosses above", "breaks? above", "hits", "reaches", "tops",
 )  # fmt: skip
@@ -53,7 +54,7 @@ BELOW = _rx(
     "below", "under", "drops? (?:to|below|under)", "falls? (?:to|below|under)", "dips? (?:to|below)",
     "goes down to", "sinks? (?:to|below)",
 )  # fmt: skip
-SYMBOL_OP = re.compile(r"(?P<op>>=|<=|>|<|≥|≤)\s*(?P<n>\d[\d,]*(?:\.\d+)?|\.\d+)")
+SYMBOL_OP = re.compile(r"(?P<op>>=|<=|>|<|≥|≤)\s*(?P<n>[-−–]?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+))")
 PERCENT = re.compile(r"(?P<n>\d+(?:\.\d+)?|\.\d+)\s*(?:%|％|percent|个点)")
 WINDOW_1H = re.compile(
     r"(?<![0-9])(?:1\s*h|1\s*hr|1\s*小时|一小时|一个小时|1个小时|(?:an|one|1) hour|hourly)(?![a-z])"
@@ -114,7 +115,7 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
             return AlertReading("delete", _target(norm, coins))
         if QUERY.search(norm):
             return AlertReading("query")
-    slots = _create_slots(norm, coins)
+    slots = _create_slots(norm, coins, typed_text(text))
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
     return AlertReading("create", slots)
@@ -154,7 +155,7 @@ def _target(norm: str, coins: CoinNames) -> dict[str, Any]:
     return slots
 
 
-def _create_slots(norm: str, coins: CoinNames) -> dict[str, Any]:
+def _create_slots(norm: str, coins: CoinNames, typed: str = "") -> dict[str, Any]:
     slots: dict[str, Any] = {}
     words = _blank(norm)
     symbol, where = coins.find(words)
@@ -162,53 +163,61 @@ def _create_slots(norm: str, coins: CoinNames) -> dict[str, Any]:
         slots["symbol"] = symbol
     elif coins.unsupported(words):
         slots["symbol"] = coins.unsupported(words)
-    # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol").
-    rest = norm if where is None else norm[: where[0]] + " " + norm[where[1] :]
+    # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
+    # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
+    source = typed if len(typed) == len(norm) else norm
+    rest, source = _without(norm, where), _without(source, where)
     cooldown = COOLDOWN.search(rest)
     if cooldown is not None:
         slots["cooldown"] = _duration(cooldown.group("n") or "1", cooldown.group("u"))
         slots["repeat"] = True
-        rest = rest[: cooldown.start()] + " " + rest[cooldown.end() :]
+        rest, source = _without(rest, cooldown.span()), _without(source, cooldown.span())
     if REPEAT.search(rest):
         slots["repeat"] = True
-    percent = PERCENT.search(rest)
+    values = find_values(source)
+    percent = next((v for v in values if v.kind == "percent" or (v.refused and v.unit == "%")), None)
     if percent is not None:
         slots["condition"] = "move"
-        slots["level"] = percent.group("n")
+        slots["level"] = percent.slot
         if WINDOW_1H.search(rest):
             slots["window"] = "1h"
         elif WINDOW_24H.search(rest):
             slots["window"] = "24h"
         return slots
+    levels = [
+        v for v in values if v.kind in LEVEL_KINDS or v.refused or (v.kind == "amount" and v.unit == "quote")
+    ]
     op = SYMBOL_OP.search(rest)
     if op is not None:
         slots["condition"] = "above" if op.group("op") in (">", ">=", "≥") else "below"
-        slots["level"] = op.group("n").replace(",", "")
+        level = next((v for v in levels if v.end > op.start("op") + 1), None)
+        if level is not None:
+            slots["level"] = level.slot
         return slots
     above, below = ABOVE.search(rest), BELOW.search(rest)
     if above is not None or below is not None:
         first = min((m for m in (above, below) if m is not None), key=lambda m: m.start())
         slots["condition"] = "above" if first is above else "below"
-        after = NUMBER.search(rest, first.end())
-        number = after or NUMBER.search(rest)
-        if number is not None:
-            level = _level(number.group("n"), number.group("u"))
-            if level is not None:
-                slots["level"] = level
+        after = next((v for v in levels if v.start >= first.end() or v.end > first.end()), None)
+        level = after or (levels[0] if levels else None)
+        if level is not None:
+            slots["level"] = level.slot
+    elif len(levels) == 1 and "symbol" in slots:
+        # "BTC到10万提醒我", "set an alert for btc at 100k": a level with no direction; the skill
+        # takes the side of it the price is not on now
+        slots["level"] = levels[0].slot
     return slots
 
 
-_UNITS = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10000), "w": Decimal(10000)}
+# A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
+# base amount.
+LEVEL_KINDS = frozenset({"number", "price"})
 
 
-def _level(digits: str, unit: str | None) -> str | None:
-    try:
-        value = Decimal(digits.replace(",", ""))
-    except InvalidOperation:
-        return None
-    if unit:
-        value *= _UNITS[unit]
-    return format(value.normalize(), "f") if value == value.to_integral() else format(value, "f")
+def _without(text: str, span: tuple[int, int] | None) -> str:
+    if span is None:
+        return text
+    return text[: span[0]] + " " * (span[1] - span[0]) + text[span[1] :]
 
 
 def _duration(n: str, unit: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any, cast
 from core.events import ChatKind
 from core.formatting import format_price
 from core.jobs.queue import JobQueue
+from core.language.values import refusal_in
 from core.market import MarketData, MarketError, Quote, sane_price
 from core.markets import MarketCatalog, rules_key
 from core.outbound.destination import Destination
@@ -132,6 +133,7 @@ class PriceAlertSkill(OneShotSkill):
         refusal = self._may_manage(turn)
         if refusal is not None:
             return self._fail(turn, task, refusal)
+        await self._direction(task.slots)
         slots, notes, problem = self._checked_slots(task.slots)
         task.slots = slots
         if problem is not None:
@@ -148,6 +150,24 @@ class PriceAlertSkill(OneShotSkill):
         if problem is not None:
             return self._fail(turn, task, problem)
         return spec, quote, notes, spec.holds(quote.price, await self._reference(spec, turn.now))
+
+    async def _direction(self, slots: dict[str, Any]) -> None:
+        """A level said with no direction ("BTC到10万提醒我", "alert at 100k"): the side of it the
+        price is not on now (above 100,000 while it is 90,000). Left unset when there is no quote
+        or the price is right at it: then the level is asked for with its direction."""
+        level, symbol = slots.get("level"), slots.get("symbol")
+        if slots.get("condition") or not level or not symbol or refusal_in(level):
+            return
+        resolved = self.catalog.resolve(str(symbol)) or str(symbol)
+        if not self.catalog.is_supported(resolved):
+            return
+        try:
+            price = (await self.market.get_quote(resolved)).price
+            wanted = Decimal(str(level))
+        except (MarketError, InvalidOperation):
+            return
+        if wanted != price:
+            slots["condition"] = "above" if wanted > price else "below"
 
     def _checked_slots(self, raw: dict[str, Any]) -> tuple[dict[str, Any], list[Block], Problem | None]:
         slots = dict(raw)
@@ -167,6 +187,10 @@ class PriceAlertSkill(OneShotSkill):
             return slots, notes, Problem("alert.unsupported", params, "unsupported_symbol")
         if slots.get("condition") not in ("above", "below", "move") or not slots.get("level"):
             return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
+        refusal = refusal_in(slots.get("level"))
+        if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
+            reason, typed = refusal
+            return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
         try:
             level = Decimal(str(slots["level"]))
         except InvalidOperation:

@@ -18,6 +18,7 @@ from typing import Any
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex
+from core.language.values import Value, find_values, typed_text
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.words import word_alternation
@@ -69,7 +70,9 @@ ACTIONS = (
     ("query", QUERY),
 )
 
-_NUM = r"(\d+(?:\.\d+)?|\.\d+)"
+# Where a value sits (its digits, Chinese numerals, a k / w multiplier); what it is comes from the
+# value grammar (core.language.values) at that place, so "-50U", "1e9U" or "3,000" are read whole.
+_NUM = r"((?:\d|[一二两三四五六七八九十百千万亿])(?:[\d.]|[一二两三四五六七八九十百千万亿零])*(?:k|w)?|\.\d+)"
 _UNIT = r"\s*(?:usdt|usd|u|刀|美元|美金|块钱|块)(?![a-z])"
 QUOTE = re.compile(_NUM + _UNIT)
 TOTAL = re.compile(
@@ -176,7 +179,7 @@ class StrategyReader:
         if action == "create":
             if kind is None and RANGE.search(norm) and not find_interval(norm):
                 kind = "grid"  # "make a strategy for ETH between 3000 and 4000": only a grid has a range
-            return action, self._create_slots(raw, norm, kind)
+            return action, self._create_slots(raw, norm, kind, typed_text(text))
         return action, self._target_slots(raw, norm, action)
 
     def values(self, text: str, kind: str) -> dict[str, str]:
@@ -188,7 +191,7 @@ class StrategyReader:
         norm = normalize(raw)
         if self._said_besides(norm):
             return {}
-        slots = self._create_slots(raw, norm, kind)
+        slots = self._create_slots(raw, norm, kind, typed_text(text))
         return {k: str(v) for k, v in slots.items() if k not in ("kind", "name")}
 
     def _said_besides(self, norm: str) -> bool:
@@ -218,7 +221,9 @@ class StrategyReader:
             found.append(mention.symbol)
         return found
 
-    def _create_slots(self, raw: str, norm: str, kind: str | None) -> dict[str, Any]:
+    def _create_slots(self, raw: str, norm: str, kind: str | None, typed: str) -> dict[str, Any]:
+        """The parameters a create request gives; ``typed`` is ``raw`` with the Chinese commas
+        kept ("3000到3001，200格" lists two values, never 3,001,200), for the value grammar."""
         slots: dict[str, Any] = {}
         if kind is not None:
             slots["kind"] = kind
@@ -227,49 +232,72 @@ class StrategyReader:
             if named.value:
                 slots["name"] = named.value
             # The name is no parameter: "叫 BTC 每日" names no coin and no interval.
-            norm = normalize(raw[: named.start] + " " + raw[named.end :])
+            raw = raw[: named.start] + " " + raw[named.end :]
+            typed = typed[: named.start] + " " + typed[named.end :]
+            norm = normalize(raw)
         coins = self._coins_in(norm)
         if coins:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
         interval = find_interval(norm)
         if interval is not None and kind != "grid":
             slots["interval"] = interval.text
+        values = _values(norm, typed)
         work = norm
+
+        def take(field: str, found: re.Match[str], *groups: int) -> None:
+            """The value at the place ``found`` marks: its slot text, or a refusal's ("-50U")."""
+            group = next((g for g in groups if found.group(g) is not None), groups[0])
+            start, end = found.span(group)
+            value = next((v for v in values if v.start < end and start < v.end), None)
+            if value is not None:
+                slots[field] = value.slot
+
+        def blank(found: re.Match[str]) -> str:
+            return work[: found.start()] + " " * (found.end() - found.start()) + work[found.end() :]
+
         if kind == "grid":
             per = PER_GRID.search(work)
             if per:
-                slots["quote_per_grid"] = per.group(1) or per.group(2)
-                work = work[: per.start()] + " " + work[per.end() :]
+                take("quote_per_grid", per, 1, 2)
+                work = blank(per)
             grids = GRIDS.search(work)
             if grids:
-                slots["grids"] = grids.group(1)
-                work = work[: grids.start()] + " " + work[grids.end() :]
+                take("grids", grids, 1)
+                work = blank(grids)
             span = RANGE.search(work)
             if span:
-                slots["lower"], slots["upper"] = span.group(1), span.group(2)
+                take("lower", span, 1)
+                take("upper", span, 2)
             elif "quote_per_grid" not in slots:
                 quote = QUOTE.search(work)
                 if quote:
-                    slots["quote_per_grid"] = quote.group(1)
+                    take("quote_per_grid", quote, 1)
             return slots
         if kind == "ai":
             cap = ORDER_CAP.search(work) or QUOTE.search(work)
             if cap:
-                slots["max_order_notional"] = cap.group(1)
+                take("max_order_notional", cap, 1)
             pct = PERCENT.search(work)
             if pct:
-                slots["max_position_pct"] = pct.group(1)
+                take("max_position_pct", pct, 1)
             notes = NOTES.search(raw)
             if notes:
                 slots["notes"] = notes.group("n").strip()
             return slots
         total = TOTAL.search(work)
         if total:
-            slots["max_total"] = total.group(1) or total.group(2)
-            work = work[: total.start()] + " " + work[total.end() :]
+            take("max_total", total, 1, 2)
+            work = blank(total)
         amount = QUOTE.search(work) or BUY_NUMBER.search(work)
         if amount:
-            slots["quote_amount"] = amount.group(1)
+            take("quote_amount", amount, 1)
+        else:
+            # "$100 a day", "weekly btc dca 100": the one amount in USDT (or the one bare number)
+            left = [v for v in values if work[v.start : v.end].strip()]
+            quotes = [v for v in left if v.unit == "quote"]
+            bare = [v for v in left if v.kind == "number" or (v.refused and not v.unit)]
+            if len(quotes) == 1 or (not quotes and len(bare) == 1):
+                slots["quote_amount"] = (quotes or bare)[0].slot
         return slots
 
     # -- the others: a target, and for an update the field and its new value --------------------
@@ -328,6 +356,12 @@ class StrategyReader:
         for pattern in patterns:
             text = pattern.sub(" ", text)
         return _PUNCT.sub(" ", text).strip()
+
+
+def _values(norm: str, typed: str) -> list[Value]:
+    """The values of ``norm`` (offsets into it), read in ``typed`` where it has the same offsets
+    (it nearly always does): quoted with the case typed, and a Chinese comma kept a separator."""
+    return find_values(typed if len(typed) == len(norm) and normalize(typed) == norm else norm)
 
 
 def _field(norm: str) -> str | None:

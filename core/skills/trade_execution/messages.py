@@ -16,6 +16,17 @@ register(
             "zh": "卖多少{base}？可以说数量（如「0.5」）、「一半」或「全部」。",
             "en": "How much {base}? Give a quantity (e.g. “0.5”), “half” or “all”.",
         },
+        "trade.limit.what": {
+            "zh": "以 {price} USDT {side} {amount}",
+            "en": "{side} {amount} at {price} USDT",
+        },
+        "trade.limit.unavailable": {
+            "zh": "限价单还不支持（{what}），我什么都没有下单。现在只能下市价单，比如「买 0.01 BTC」。",
+            "en": (
+                "Limit orders aren't available yet ({what}); nothing was placed. "
+                "Only market orders for now, e.g. “buy 0.01 BTC”."
+            ),
+        },
         "trade.bad_amount": {
             "zh": "没看懂数量，请说「100 USDT」「0.01」「一半」或「全部」。",
             "en": "I didn't get the amount; say “100 USDT”, “0.01”, “half” or “all”.",

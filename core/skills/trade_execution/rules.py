@@ -7,7 +7,7 @@ from core.routing.router import Route
 from core.workspace.trade_reading import CoinNames, read_trade
 
 SKILL = "trade_execution"
-ACTIONS_EMITTED = frozenset({"buy", "sell"})
+ACTIONS_EMITTED = frozenset({"buy", "sell", "limit"})
 
 
 class TradeRule:

@@ -19,10 +19,10 @@ from core.clock import Clock
 from core.coin_index import CoinIndex
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
+from core.language.values import fold, refusal_in, sole_value
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE, MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
-from core.routing.normalize import normalize
 from core.secrets import SecretBox
 from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
 from core.skills.trade_execution.rules import SKILL
@@ -41,6 +41,8 @@ from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
 
+LIMIT = "limit"  # a limit order's route: said back as not available yet (core.workspace.trade_reading)
+LIMIT_PRICE = "limit_price"
 ORDER_ID = "order_id"  # the task slot holding the client order id (the idempotency key)
 PRICE = "price"  # the task slot holding the price the summary showed
 MAX_COIN_BUTTONS = 8
@@ -80,6 +82,13 @@ class TradeSkill(AccountFlow):
     # -- the task ----------------------------------------------------------------------------
 
     def slots(self, task: Task) -> tuple[SlotSpec, ...]:
+        if task.action == LIMIT:  # said back as read, never asked: no limit order is placed
+            return (
+                SlotSpec("symbol", "choice", required=False),
+                SlotSpec("amount", "value", required=False),
+                SlotSpec(LIMIT_PRICE, "value", required=False),
+                SlotSpec("side", "choice", required=False),
+            )
         return (
             SlotSpec("symbol", "choice", infer=("message",)),
             # a value: "100U" answers it even when it ends in "?" or another rule reads it
@@ -93,13 +102,14 @@ class TradeSkill(AccountFlow):
 
     def _without_coin(self, task: Task, text: str) -> str:
         """The answer without the order's own coin ("0.01 BTC", "0.5个比特币" for a BTC order): what
-        is left must be the amount alone. Another coin stays, so "0.01 ETH" is no BTC amount."""
-        norm = normalize(text)
+        is left must be the amount alone. Another coin stays, so "0.01 ETH" is no BTC amount. The
+        rest stays as typed, so a refusal quotes it exactly."""
+        norm, where = fold(text)
         symbol = task.slots.get("symbol")
         for mention in sorted(self._coins.find(norm), key=lambda m: m.start, reverse=True):
             if mention.symbol == symbol:
-                norm = f"{norm[: mention.start]} {norm[mention.end :]}"
-        return norm
+                text = f"{text[: where[mention.start]]} {text[where[mention.end - 1] + 1 :]}"
+        return text
 
     def base(self, task: Task) -> str:
         symbol = task.slots.get("symbol")
@@ -125,6 +135,13 @@ class TradeSkill(AccountFlow):
         ]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        if spec.name == "side":
+            return Parsed(text) if text in ("buy", "sell") else Parsed()
+        if spec.name == LIMIT_PRICE:
+            price = sole_value(text, ("number", "price", "amount"))
+            if price is None or price.refused or (price.kind == "amount" and price.unit != "quote"):
+                return Parsed.refused(price.reason or "separators", price.typed) if price else Parsed()
+            return Parsed(price.slot)
         if spec.name == "symbol":
             symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
             if symbol is None or not self.catalog.is_supported(symbol):
@@ -142,6 +159,9 @@ class TradeSkill(AccountFlow):
         amount = text if ":" in text or text == "all" else parse_amount_answer(self._without_coin(task, text))
         if amount is None:
             return Parsed(error="trade.bad_amount")
+        refusal = refusal_in(amount)
+        if refusal is not None:  # "-100", "1e9", "0,5": said so, quoting it; asked again
+            return Parsed.refused(*refusal)
         try:
             unit, value = amount_parts(amount)
         except ArithmeticError:
@@ -153,6 +173,21 @@ class TradeSkill(AccountFlow):
         ):
             return Parsed(error="trade.bad_amount")
         return Parsed(amount)
+
+    async def no_limit_orders(self, turn: Turn, task: Task) -> Done:
+        """A limit order, read with its price: not available yet, said plainly; nothing placed
+        (never a market order at another price)."""
+        side = str(task.slots.get("side", "buy"))
+        unit, value = amount_parts(str(task.slots["amount"])) if "amount" in task.slots else ("", Decimal(0))
+        amount = {"quote": f"{plain(value)} USDT", "base": f"{plain(value)} {self.base(task)}"}.get(unit, "")
+        what = turn.t(
+            "trade.limit.what",
+            side=turn.t(f"trade.side.{side}").lower(),
+            amount=amount or self.base(task) or "?",
+            price=task.slots.get(LIMIT_PRICE, "?"),
+        )
+        notice = NoticeBlock(turn.t("trade.limit.unavailable", what=what), "warning", "limit_unavailable")
+        return Done(self.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
 
     # -- summary and confirmation ------------------------------------------------------------
 
@@ -411,3 +446,4 @@ ACTIONS: dict[str, ActionSpec[TradeSkill]] = {
     )
     for side in ("buy", "sell")
 }
+ACTIONS[LIMIT] = ActionSpec(run=TradeSkill.no_limit_orders, slots=TradeSkill.slots, writes=False)
