@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -55,6 +56,11 @@ def db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     monkeypatch.setattr(
         bot.wiring, "build_market", lambda settings, clock, engine: (MovingMarket(clock), None)
     )
+    # The move is timed from the test's own start, not from the import: a long run reaches this
+    # test minutes after collecting it, when a CROSS of import time has long passed.
+    start = datetime.now(UTC)
+    monkeypatch.setattr(sys.modules[__name__], "START", start)
+    monkeypatch.setattr(sys.modules[__name__], "CROSS", start + timedelta(minutes=2))
     migrate(Settings())
     return tmp_path
 
