@@ -147,7 +147,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             slots["symbol"] = coins.unsupported(norm)
         elif symbol is not None:
             slots["symbol"] = symbol
-        values = find_values(text, coins.index)
+        values = _own(find_values(text, coins.index), symbol)
         price = next((v for v in values if v.kind == "price"), None)
         if LIMIT.search(norm) or price is not None:
             # "place a limit buy for 0.01 BTC at 85000": its price is what it is about. Until limit
@@ -164,7 +164,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             if amount is not None:
                 slots["amount"] = amount
             return TradeReading("trade", "limit", slots)
-        amount = read_amount(text, coins.index)
+        amount = read_amount(text, coins.index, symbol)
         if amount is None and PRICE_QUESTION.search(norm):
             return None  # "BTC 买入价是多少": a price question, not an order
         if amount is None and "symbol" not in slots and not ref:
@@ -196,16 +196,21 @@ def _side(norm: str) -> Literal["buy", "sell"] | None:
     return "buy" if buy else "sell" if sell else None
 
 
-def read_amount(text: str, coins: CoinIndex | None = None) -> str | None:
+def read_amount(text: str, coins: CoinIndex | None = None, symbol: str | None = None) -> str | None:
     """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5"),
-    a refusal's slot text ("refused:sign:-100", core.language.values), or None."""
-    values = find_values(text, coins)
+    a refusal's slot text ("refused:sign:-100", core.language.values), or None. An amount in
+    another coin than the order's ``symbol`` is not its amount ("buy 0.01 BTC and buy 0.01 ETH")."""
+    values = _own(find_values(text, coins), symbol)
     if SELL_ALL.search(normalize(text)):
         if not any(v.kind in ("amount", "number", "percent") or v.refused for v in values):
             return "all"
         # "sell all but 0.1 btc": everything and another amount; refused, never a sale of everything
         return refused_slot(Value("refused", 0, len(text), text.strip(), reason="two_numbers"))
     return pick_amount(values, text)
+
+
+def _own(values: list[Value], symbol: str | None) -> list[Value]:
+    return [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
 
 
 def pick_amount(values: list[Value], text: str) -> str | None:
