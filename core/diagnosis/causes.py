@@ -66,6 +66,7 @@ STEPS: dict[str, tuple[str, ...]] = {
     "balances_consistent": ("balances_ok_next",),
     "no_accounts": ("add_account", "paper_needs_no_keys"),
     # traders and strategies
+    "named_missing": ("use_listed_name",),
     "no_traders": ("create_trader",),
     "trader_ok": ("trader_ok_next",),
     "trader_error": ("read_last_error", "start_again"),

@@ -596,6 +596,16 @@ register(
             "zh": "交易员在运行，决策和下单都正常。",
             "en": "The trader runs, decides and its orders fill.",
         },
+        "dx.detail.named_missing": {
+            "zh": "你没有叫「{name}」的{kind}；你有：{names}",
+            "en": "you have no {kind} called “{name}”; you have: {names}",
+        },
+        "dx.cause.named_missing": {
+            "zh": "你没有叫「{name}」的{kind}，所以没有检查任何一个（你有：{names}）。",
+            "en": "You have no {kind} called “{name}”, so none was checked (you have: {names}).",
+        },
+        "dx.kind.trader": {"zh": "交易员", "en": "trader"},
+        "dx.kind.strategy": {"zh": "策略", "en": "strategy"},
         "dx.cause.trader_error": {
             "zh": "交易员连续出错后自动停止了，原因见上面的最近错误：{error}",
             "en": "The trader stopped itself after repeated errors; the last one is above: {error}",
@@ -622,9 +632,8 @@ register(
             "its conditions. This is not a fault.",
         },
         "dx.cause.trader_model_invalid": {
-            "zh": "模型的回答没有通过校验（格式不对或超出风控限制），所以没有下单。",
-            "en": "The model's answers failed validation (malformed or beyond the risk limits), so "
-            "nothing was ordered.",
+            "zh": "模型的回答没有通过校验，这些决策没有下单：{kinds}。",
+            "en": "The model's answers failed validation, so those decisions ordered nothing: {kinds}.",
         },
         "dx.cause.trader_skipping": {
             "zh": "决策被跳过了：模型回答太慢、当日 token 预算用完，或错过了时间点。",
@@ -632,16 +641,17 @@ register(
             "or a slot was missed.",
         },
         "dx.cause.trader_tick_errors": {
-            "zh": "每次决策都出错（交易所或行情），所以没有下单。",
-            "en": "Every tick failed (the exchange or the market), so nothing was ordered.",
+            "zh": "最近 {tick_errors} 次决策出错（交易所或行情），没有下单；最近一次：{tick_error}。",
+            "en": "{tick_errors} recent ticks failed (the exchange or the market) and ordered nothing; "
+            "the latest: {tick_error}.",
         },
         "dx.cause.trader_unfunded": {
             "zh": "账户可用 USDT 不够策略的一笔订单（{free} < {need} USDT）。",
             "en": "The account's free USDT does not cover one order of the strategy ({free} < {need} USDT).",
         },
         "dx.cause.trader_model_errors": {
-            "zh": "模型最近多次出错，交易员因此无法决策。",
-            "en": "The model failed repeatedly of late, so the trader could not decide.",
+            "zh": "最近的决策中有 {model_errors} 次因模型出错而没能决策。",
+            "en": "{model_errors} of the recent decisions could not be made because the model failed.",
         },
         "dx.cause.strategy_invalid": {
             "zh": "策略参数不符合交易对的规则：{reason}",
@@ -748,6 +758,10 @@ register(
             "zh": "现在余额够了：再下一次这笔订单；先说「我的余额还有多少」确认没有资金冻结在挂单里。",
             "en": "The balance covers it now: place the order again; say “show my balance” first to check "
             "no funds are locked in open orders.",
+        },
+        "dx.step.use_listed_name": {
+            "zh": "用上面列出的名字再问一次，例如「诊断交易员 <名字>」。",
+            "en": "Ask again with one of the names listed, e.g. “diagnose trader <name>”.",
         },
         "dx.step.retry": {"zh": "然后再试一次。", "en": "Then try again."},
         "dx.step.recopy_secret": {

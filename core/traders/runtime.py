@@ -40,6 +40,7 @@ from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyS
 from core.tasks.audit import AuditEntry
 from core.traders import ai, regrid
 from core.traders.daily import DailySummary, schedule_daily
+from core.traders.errors import error_text, invalid_summary
 from core.traders.model import Decision, DecisionAction, Leg, Outcome, TickResult, Trader, TraderState
 from core.traders.ports import DecisionModels, TraderStore
 from core.traders.regrid import Rebuilt
@@ -62,6 +63,11 @@ TICK_TIMEOUT: Final = AI_DEADLINE + 90  # seconds: one attempt of a tick job
 # (attempts time out after TICK_TIMEOUT): a stop does not wait for it.
 STALE_TICK: Final = timedelta(minutes=10)
 _RUNNABLE = (TraderState.STARTING, TraderState.RUNNING)
+# Invalid ai answers are told to the owner, at most this often per trader (the time is kept in the
+# trader's memory under INVALID_TOLD), summing up the kinds among the last INVALID_LOOKBACK.
+INVALID_NOTICE_EVERY: Final = timedelta(hours=1)
+INVALID_TOLD: Final = "invalid_told"
+INVALID_LOOKBACK: Final = 10
 
 
 def interval_of(strategy: Strategy) -> timedelta:
@@ -151,9 +157,13 @@ class TraderRuntime:
             return DONE
         outcomes = await self._place(tick, decision)
         decision = replace(decision, outcomes=outcomes)
-        if any(o.status == "error" for o in outcomes) and decision.action in ("buy", "sell"):
-            failed = next(o for o in outcomes if o.status == "error")
-            decision = replace(decision, error=f"{failed.error_code}: {failed.error_message}")
+        failures = [o for o in outcomes if o.status in ("error", "rejected", "unknown")]
+        if failures and decision.action in ("buy", "sell"):
+            # The order's own error is the tick's (the auto-stop's "last error"), not its plan.
+            failed = failures[0]
+            decision = replace(
+                decision, error=f"{failed.error_code or failed.status}: {failed.error_message or ''}"
+            )
         result, finished, summary_day = self._result(tick, decision)
         if summary_day:  # queued before the tick is recorded: a crash between queues it again
             await schedule_daily(ctx.queue, trader.owner, tick.now.date(), locale)
@@ -461,6 +471,10 @@ class TraderRuntime:
             if memory.get("summary_queued") != today:  # the first tick of a UTC day
                 memory["summary_queued"] = today
                 summary_day = True
+        if decision.action == "invalid":
+            told = memory.get(INVALID_TOLD)
+            if not isinstance(told, str) or tick.now - datetime.fromisoformat(told) >= INVALID_NOTICE_EVERY:
+                memory[INVALID_TOLD] = tick.now.isoformat()  # _tell sends the notice
         count = trader.consecutive_errors + 1 if errored else 0
         stop = None
         if count >= AUTO_STOP_AFTER:
@@ -485,7 +499,7 @@ class TraderRuntime:
                 )  # fmt: skip
                 await self._send(ctx, trader, locale, text.strip(), "fill")
             elif o.status != "stopped":
-                error = f"{o.error_code} {o.error_message or ''}".strip()
+                error = error_text(locale, f"{o.error_code or o.status}: {o.error_message or ''}")
                 side = t(locale, f"trader.decision.{o.side}")
                 await self._send(
                     ctx,
@@ -500,13 +514,22 @@ class TraderRuntime:
                 "trader.note.auto_stopped",
                 name=trader.name,
                 count=AUTO_STOP_AFTER,
-                error=result.stop_with_error,
+                error=error_text(locale, result.stop_with_error),
             )
             await self._send(ctx, trader, locale, text, "trader_stopped")
         elif decision.action == "error":
             count = trader.consecutive_errors + 1
-            text = t(locale, "trader.note.error", name=trader.name, count=count, error=decision.error or "")
+            error = error_text(locale, decision.error)
+            text = t(locale, "trader.note.error", name=trader.name, count=count, error=error)
             await self._send(ctx, trader, locale, text, "trader_error")
+        told = (result.memory or {}).get(INVALID_TOLD)
+        if decision.action == "invalid" and told is not None and told != trader.memory.get(INVALID_TOLD):
+            # At most once an hour per trader (core.traders.runtime._result keeps the time).
+            recent = await self.traders.decisions(trader.id, trader.run or None, INVALID_LOOKBACK)
+            reasons = [d.reason for d in recent if d.action == "invalid"] or [decision.reason]
+            kinds = invalid_summary(locale, reasons)
+            text = t(locale, "trader.note.invalid", name=trader.name, kinds=kinds)
+            await self._send(ctx, trader, locale, text, "trader_invalid")
 
     async def _send(self, ctx: JobContext, trader: Trader, locale: Locale, text: str, kind: str) -> None:
         platform, _, user = trader.owner.partition(":")

@@ -32,6 +32,10 @@ register(
             "en": "You have no exchange account yet. Just say “buy 100 USDT of BTC” to start: I'll open a "
             "paper account with {balance} simulated USDT for you.",
         },
+        "acct.none_named": {
+            "zh": "你没有叫「{name}」的账户。",
+            "en": "You have no account called “{name}”. ",
+        },
         "acct.opened_paper": {
             "zh": "你还没有账户，已为你开通模拟账户「{name}」（{balance} USDT 虚拟资金，不涉及真实资金）。",
             "en": "You had no account, so I opened the paper account “{name}” for you ({balance} simulated "
@@ -100,7 +104,11 @@ class AccountFlow(TaskFlow):
             return opened
         if task.is_open:
             self.transition(turn, task, TaskStatus.FAILED)
-        notice = NoticeBlock(turn.t("acct.none", balance=PAPER_DEFAULT_BALANCE), "info", "no_accounts")
+        text = turn.t("acct.none", balance=PAPER_DEFAULT_BALANCE)
+        named = (task.target_ref or {}).get("name")
+        if named:  # the name said back: nothing is swapped in for it
+            text = f"{turn.t('acct.none_named', name=named)}{text}"
+        notice = NoticeBlock(text, "info", "no_accounts")
         return self.private_reply(turn, task, Status.FAILED, (notice,))
 
     async def open_paper_account(self, turn: Turn, task: Task) -> NoticeBlock | None:

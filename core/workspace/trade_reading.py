@@ -70,6 +70,17 @@ ACCOUNT_EN = re.compile(
     r"(?<![a-z])(?:on|with|from|using|in|via)\s+(?:my\s+|the\s+)?(?:account\s+(?P<a>[\w\-]{1,32})|"
     r"(?!(?:my|the|your|our)\s)(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"  # "in my account": no name
 )
+# "主账户的余额" (the account first), "buy 100 USDT of BTC on Main", "balance of Main" (a bare name
+# closing the request): the name is said back when the person has no such account, never swapped.
+ACCOUNT_ZH_OWNER = re.compile(r"^(?P<n>[^\s，,。:：的]{1,20}?(?:账户|账号))的")
+ACCOUNT_EN_TAIL = re.compile(
+    r"(?<![a-z])(?:(?:on|using|via)|(?:balance|positions|holdings|trades)\s+(?:of|on|in))\s+"
+    r"(?:my\s+)?(?P<n>[\w\-]{1,32})\s*[?.!]?\s*$"
+)
+# Words that close an order without naming an account ("buy on the dip", "on the spot market").
+_NOT_NAMES = frozenset(
+    {"dip", "dips", "sale", "spot", "market", "margin", "it", "me", "now", "today", "mine"}
+)
 
 Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
 
@@ -253,13 +264,18 @@ def _said_besides(text: str) -> bool:
 
 def account_ref(text: str, norm: str) -> dict[str, str] | None:
     """The account a request names: by its name ("用主账户"), or by its exchange ("币安")."""
-    zh = ACCOUNT_ZH.search(text)
+    zh = ACCOUNT_ZH.search(text) or ACCOUNT_ZH_OWNER.search(text.strip())
     if zh:
         return {"name": zh.group("n")}
     en = ACCOUNT_EN.search(norm)
     if en:
         return {"name": en.group("a") or en.group("b")}
     exchange = find_exchange(norm)
+    tail = ACCOUNT_EN_TAIL.search(norm)
+    if tail and exchange is None and tail.group("n") not in _NOT_NAMES:
+        name = tail.group("n")
+        at = text.lower().rfind(name)  # as typed ("Main"), to be said back
+        return {"name": text[at : at + len(name)] if at >= 0 else name}
     return {"alias": exchange} if exchange else None
 
 

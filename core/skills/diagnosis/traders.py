@@ -31,6 +31,7 @@ from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
 from core.tasks.names import name_key
 from core.traders.checks import minimum_order
+from core.traders.errors import LATE, error_text, invalid_summary
 from core.traders.model import Decision, Trader, TraderState
 from core.traders.ports import TraderStore
 from core.trading.model import QUOTE_ASSET
@@ -50,6 +51,55 @@ _MODEL_ERROR = re.compile(r"model|模型|http_\d{3}|timeout|budget|token|quota|j
 
 def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f") if value else "0"
+
+
+# "诊断交易员Foo", "diagnose trader Foo", "why does strategy 'x' fail": a Latin or quoted name
+# right after the noun (a Chinese name there is read as words: "交易员为什么不下单").
+TRADER_NAMED = re.compile(
+    r"(?:交易员|(?<![a-z])trader)\s*(?:named\s+|called\s+|叫\s*)?(?:[「“\"'](?P<q>[^」”\"']{1,32})[」”\"']|"
+    r"(?P<n>[A-Za-z0-9_\-]{1,32}))",
+    re.IGNORECASE,
+)
+STRATEGY_NAMED = re.compile(
+    r"(?:策略|(?<![a-z])strategy)\s*(?:named\s+|called\s+|叫\s*)?(?:[「“\"'](?P<q>[^」”\"']{1,32})[」”\"']|"
+    r"(?P<n>[A-Za-z0-9_\-]{1,32}))",
+    re.IGNORECASE,
+)
+# What follows the noun without being a name ("trader start", "strategy not trading").
+_NOT_NAMES = frozenset(
+    {
+        "start", "starts", "started", "run", "runs", "running", "work", "works", "working", "trade",
+        "trades", "trading", "stop", "stops", "stopped", "do", "does", "doing", "did", "fail", "fails",
+        "failed", "failing", "error", "errors", "buy", "buys", "sell", "sells", "is", "isn", "why", "not",
+        "won", "wont", "doesn", "didn", "isnt", "has", "have", "keep", "keeps", "never", "still", "at",
+        "all", "and", "or", "of", "for", "my", "the", "a", "an", "to", "in", "on", "diagnosis", "diagnose",
+        "check", "health", "status", "problem", "problems", "issue", "issues", "ai", "dca", "grid",
+    }
+)  # fmt: skip
+
+
+def _missing_name(text: str, pattern: re.Pattern[str]) -> str | None:
+    found = pattern.search(text)
+    if found is None:
+        return None
+    name = found.group("q") or found.group("n")
+    return None if name.lower() in _NOT_NAMES else name
+
+
+def _named_missing(turn: Turn, skill: str, kind: str, name: str, owned: list[Any]) -> DiagnosisBlock:
+    """A trader or strategy named that the person does not have: said back, with what they have;
+    none of theirs is checked in its place."""
+    locale = turn.locale
+    params = {
+        "name": name,
+        "kind": say(locale, f"dx.kind.{kind}"),
+        "names": ("、" if locale == "zh" else ", ").join(o.name for o in owned),
+    }
+    checks = Checklist(locale)
+    checks.failed(kind, say(locale, "dx.detail.named_missing", params), None, "named_missing")
+    title = say(locale, "dx.title.traders_none" if kind == "trader" else "dx.title.strategies_none")
+    return answer(skill, checks, title=title, happened=say(locale, "dx.detail.named_missing", params),
+                  ok_cause="named_missing", params=params)  # fmt: skip
 
 
 def _named(items: list[Any], text: str) -> list[Any]:
@@ -87,10 +137,12 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         owned = await self.traders.owned(owner_of(turn))
         # The one the message names, else those that are not running well (stopped on an error
         # first), else all of them.
-        chosen = (
-            targeted(task, owned)
-            or _named(owned, turn.text)
-            or sorted(owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING))
+        picked = targeted(task, owned) or _named(owned, turn.text)
+        missing = None if picked else _missing_name(turn.text, TRADER_NAMED)
+        if missing is not None and owned:
+            return self.finish(turn, task, [_named_missing(turn, TRADER_SKILL, "trader", missing, owned)])
+        chosen = picked or sorted(
+            owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING)
         )
         blocks: list[Block] = [await self._trader(turn, t) for t in chosen[:MAX_SHOWN]]
         if not blocks:
@@ -119,7 +171,7 @@ class TraderDiagnosisSkill(DiagnosisSkill):
             "account": account.name if account else "—",
             "strategy": strategy.name if strategy else "—",
             "model": model.name if model else "—",
-            "error": trader.last_error or "",
+            "error": error_text(locale, trader.last_error),
             "rules": "; ".join(rules_text(turn, self.catalog, s) for s in strategy.symbols)
             if strategy
             else "—",
@@ -130,7 +182,7 @@ class TraderDiagnosisSkill(DiagnosisSkill):
             locale, "dx.detail.trader_state", {"state": state, "ticks": trader.ticks, "orders": trader.orders}
         )
         if trader.state is TraderState.ERROR:
-            shown = f"{detail} · {clean(trader.last_error or '', 200)}"
+            shown = f"{detail} · {error_text(locale, trader.last_error)}"
             checks.failed("state", shown, "error", "trader_error")
         elif trader.state is TraderState.STOPPED:
             checks.failed("state", detail, "stopped", "trader_stopped")
@@ -149,13 +201,13 @@ class TraderDiagnosisSkill(DiagnosisSkill):
             checks.ok("setup", say(locale, "dx.detail.setup", params))
         # 3. its recent decisions
         decisions = await self.traders.decisions(trader.id, trader.run or None, RECENT) if trader.run else []
-        self._decisions(turn, checks, trader, decisions)
+        self._decisions(turn, checks, trader, decisions, params)
         # 4. the account against the strategy's smallest order, and the strategy against the filters
         await self._account(turn, checks, account, strategy, params)
         # 5. the exchange's results of its orders
         self._results(turn, checks, decisions, params)
         # 6. the model's recent errors
-        self._model(turn, checks, strategy, decisions)
+        self._model(turn, checks, strategy, decisions, params)
         happened = "dx.happened.trader_ok" if checks.passed else "dx.happened.trader_failed"
         return answer(
             TRADER_SKILL,
@@ -166,7 +218,14 @@ class TraderDiagnosisSkill(DiagnosisSkill):
             params=params,
         )
 
-    def _decisions(self, turn: Turn, checks: Checklist, trader: Trader, decisions: list[Decision]) -> None:
+    def _decisions(
+        self,
+        turn: Turn,
+        checks: Checklist,
+        trader: Trader,
+        decisions: list[Decision],
+        params: dict[str, object],
+    ) -> None:
         locale = turn.locale
         if not decisions:
             if trader.state is TraderState.RUNNING:
@@ -177,6 +236,24 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         counts = Counter(d.action for d in decisions)
         shown = ", ".join(f"{say(locale, f'dx.action.{a}')} {n}" for a, n in counts.most_common())
         detail = say(locale, "dx.detail.decisions", {"count": len(decisions), "counts": shown})
+        # Invalid answers and failed ticks are failures even beside trades: each kind explained.
+        invalid = [d.reason for d in decisions if d.action == "invalid"]
+        if invalid:
+            late = [d.reason for d in decisions if d.action == "skipped" and d.reason == LATE]
+            params["kinds"] = invalid_summary(locale, invalid + late)
+            checks.failed("decisions", f"{detail} · {params['kinds']}", "invalid", "trader_model_invalid")
+            return
+        errors = [d for d in decisions if d.action == "error"]
+        if errors:
+            last = error_text(locale, errors[0].error or errors[0].reason)
+            model = [d for d in errors if (d.error or "").startswith("model_")]
+            if len(model) * 2 >= len(errors):  # mostly the model's failures: said as such, counted
+                params["model_errors"] = len(model)
+                checks.failed("decisions", f"{detail} · {last}", "error", "trader_model_errors")
+            else:
+                params["tick_errors"], params["tick_error"] = len(errors), last
+                checks.failed("decisions", f"{detail} · {last}", "error", "trader_tick_errors")
+            return
         traded = counts["buy"] + counts["sell"]
         if traded:
             checks.ok("decisions", detail)
@@ -265,20 +342,31 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         checks.failed("exchange", detail, code, cause)
 
     def _model(
-        self, turn: Turn, checks: Checklist, strategy: Strategy | None, decisions: list[Decision]
+        self,
+        turn: Turn,
+        checks: Checklist,
+        strategy: Strategy | None,
+        decisions: list[Decision],
+        params: dict[str, object],
     ) -> None:
         if strategy is None or strategy.kind != "ai":
             checks.skipped("model_errors", say(turn.locale, "dx.detail.not_ai"))
             return
+        # The model's own failures (an HTTP error, a timeout): an invalid answer is the decisions
+        # check's, told there by kind.
         errors = [
             d.error or d.reason
             for d in decisions
-            if d.action in ("invalid", "skipped", "error") and _MODEL_ERROR.search(d.error or d.reason or "")
+            if d.action in ("skipped", "error") and _MODEL_ERROR.search(d.error or d.reason or "")
         ]
         if errors:
-            detail = say(
-                turn.locale, "dx.detail.model_errors", {"count": len(errors), "last": clean(errors[0], 160)}
+            params["model_errors"] = len(errors)
+            last = (
+                error_text(turn.locale, errors[0])
+                if errors[0] != LATE
+                else invalid_summary(turn.locale, [LATE])
             )
+            detail = say(turn.locale, "dx.detail.model_errors", {"count": len(errors), "last": last})
             checks.failed("model_errors", detail, "model_errors", "trader_model_errors")
         else:
             checks.ok("model_errors", say(turn.locale, "dx.detail.no_model_errors"))
@@ -305,9 +393,11 @@ class StrategyDiagnosisSkill(DiagnosisSkill):
     async def diagnose(self, turn: Turn, task: Task) -> Done:
         owner = owner_of(turn)
         owned = await self.strategies.owned(owner)
-        chosen = (
-            targeted(task, owned) or _named(owned, turn.text) or sorted(owned, key=lambda s: not s.is_default)
-        )
+        picked = targeted(task, owned) or _named(owned, turn.text)
+        missing = None if picked else _missing_name(turn.text, STRATEGY_NAMED)
+        if missing is not None and owned:
+            return self.finish(turn, task, [_named_missing(turn, STRATEGY_SKILL, "strategy", missing, owned)])
+        chosen = picked or sorted(owned, key=lambda s: not s.is_default)
         blocks: list[Block] = [await self._strategy(turn, s) for s in chosen[:MAX_SHOWN]]
         if not blocks:
             blocks.append(

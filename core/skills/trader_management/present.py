@@ -15,6 +15,7 @@ from core.skills.trader_management.deps import TraderDeps
 from core.state import Task
 from core.strategies import Strategy
 from core.tasks.flow import owner_of
+from core.traders.errors import error_text, invalid_summary
 from core.traders.model import Tally, Trader
 from core.traders.runtime import interval_of
 from core.trading.service import kind_of
@@ -72,7 +73,7 @@ async def details(
     )
     if not status or trader.run == 0:
         if trader.last_error:
-            rows.append((turn.t("trader.field.last_error"), trader.last_error))
+            rows.append((turn.t("trader.field.last_error"), error_text(turn.locale, trader.last_error)))
         return DetailsBlock(title, tuple(rows))
     if trader.started_at is not None and trader.state.active:
         rows.append((turn.t("trader.field.since"), when(trader.started_at)))
@@ -82,7 +83,11 @@ async def details(
         rows.append((turn.t("trader.field.last_decision"), turn.t("trader.never")))
     else:
         text = f"{turn.t(f'trader.decision.{last.action}')} · {when(last.at)}"
-        if last.reason:
+        if last.action == "invalid":  # the kind of invalid answer, in the reader's words
+            text += f" · {invalid_summary(turn.locale, [last.reason])}"
+        elif last.error:
+            text += f" · {error_text(turn.locale, last.error)}"
+        elif last.reason:
             text += f" · {last.reason[:120]}"
         rows.append((turn.t("trader.field.last_decision"), text))
     tally = Tally()
@@ -126,7 +131,7 @@ async def details(
         ]
         rows.append((turn.t("trader.field.set_aside"), ("、" if turn.locale == "zh" else ", ").join(items)))
     if trader.last_error:
-        rows.append((turn.t("trader.field.last_error"), trader.last_error))
+        rows.append((turn.t("trader.field.last_error"), error_text(turn.locale, trader.last_error)))
     return DetailsBlock(title, tuple(rows))
 
 

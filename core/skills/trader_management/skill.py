@@ -23,6 +23,7 @@ from core.routing.words import has_word
 from core.secrets import SecretBox
 from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, stale_start
 from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
+from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
 from core.skills.trader_management.rules import REQUEST, SKILL
 from core.state import Task, TaskStatus
@@ -61,6 +62,7 @@ _FIELD_WORDS = {
 }
 _KIND_WORDS = (("dca", ("定投", "dca")), ("grid", ("网格", "grid")), ("ai", ("ai", "智能")))
 _ACCOUNT_NOUN = ("账户", "账号", "交易所", "account", "exchange")
+_KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
 _MODEL_NOUN = ("模型", "model", "llm")
 
 
@@ -147,9 +149,38 @@ class TraderSkill(RecordSkill[Trader]):
             symbol = _coin_in(norm, self.deps.catalog)
             if symbol and "symbol" not in task.slots:
                 task.slots["symbol"] = symbol
-            for slot, value in (await self._mentions(turn, request)).items():
+            found = await self._mentions(turn, request)
+            for slot, value in found.items():
                 task.slots.setdefault(slot, value)
+            missing = await self._named_missing(turn, task, request, found)
+            if missing is not None:
+                return missing
         return await super().start(turn, task)
+
+    async def _named_missing(
+        self, turn: Turn, task: Task, request: str, found: dict[str, str]
+    ) -> Reply | None:
+        """A strategy, account or model the request names that the person does not have: said
+        back with what they have, never swapped for another of their records."""
+        owner = owner_of(turn)
+        for slot in ("strategy", "account", "model"):
+            name = named(request, slot)
+            if name is None or slot in found:
+                continue
+            records: Sequence[ExchangeAccount | Strategy | ModelConfig]
+            if slot == "account":
+                records = await self.deps.accounts.owned(owner)
+            elif slot == "strategy":
+                records = await self.deps.strategies.owned(owner)
+            else:
+                records = await self.deps.model_configs.owned(owner)
+            if any(name_key(r.name) == name_key(name) for r in records):
+                continue
+            names = ("、" if turn.locale == "zh" else ", ").join(r.name for r in records) or "—"
+            kind = turn.t(_KIND_LABELS[slot])
+            text = turn.t("flow.not_found", ref=name, kind=kind, names=names)
+            return self._fail(turn, task, text, "not_found", [])
+        return None
 
     async def advance(
         self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False

@@ -1,0 +1,86 @@
+"""A named account, trader or strategy that does not exist is said back with what the person has
+(issue 24), never replaced by another of their records or a new paper account: "buy 100 USDT of
+BTC on Main", "主账户的余额", "create a trader using strategy Foo", "诊断交易员Foo"."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from core.reply import DiagnosisBlock, NoticeBlock, Reply, Status
+from core.tasks.audit import AuditEntry
+from core.workspace.accounts import NewExchangeAccount
+from tests.traders.conftest import dca
+from tests.traders.conftest import make_desk as make_trader_desk
+from tests.trading.conftest import OWNER, TradeDesk, make_trade_desk
+
+
+async def paper(desk: TradeDesk, name: str) -> None:
+    now = datetime.now(UTC)
+    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
+    await desk.workspace.accounts.create(
+        NewExchangeAccount(OWNER, name, "paper", {}, Decimal(10000), now), audit
+    )
+
+
+def said(reply: Reply) -> str:
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("buy 100 USDT of BTC on Main", "Main"),
+        ("用主账户买 100 USDT 的 BTC", "主账户"),
+        ("主账户的余额", "主账户"),
+        ("balance of Main", "Main"),
+    ],
+)
+async def test_an_account_they_do_not_have_is_said_back_with_theirs(text: str, name: str) -> None:
+    desk = make_trade_desk()
+    await paper(desk, "测试")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED
+    assert name in said(reply) and "测试" in said(reply), said(reply)
+    assert not any(type(b).__name__ == "BalanceBlock" for b in reply.blocks)  # not 测试's balance
+    assert desk.orders.orders == {} and len(await desk.workspace.accounts.owned(OWNER)) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("buy 100 USDT of BTC on Main", "Main"), ("主账户的余额", "主账户")]
+)
+async def test_a_named_account_is_never_a_new_paper_account(text: str, name: str) -> None:
+    desk = make_trade_desk()
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED and name in said(reply)
+    assert await desk.workspace.accounts.owned(OWNER) == []  # no paper account opened in its place
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["create a trader named beta using strategy Foo", "用Foo策略建一个交易员叫beta"],
+)
+async def test_a_trader_on_a_strategy_they_do_not_have_is_not_created(text: str) -> None:
+    desk = make_trader_desk()
+    await desk.account()
+    await desk.strategy("btc dca", dca(), default=True)
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED
+    assert "Foo" in said(reply) and "btc dca" in said(reply)
+    assert await desk.traders.owned(desk.owner) == []
+
+
+@pytest.mark.parametrize("text", ["诊断交易员Foo", "diagnose trader Foo", "diagnose strategy Foo"])
+async def test_a_diagnosis_of_a_trader_or_strategy_they_do_not_have_checks_none_in_its_place(
+    text: str,
+) -> None:
+    desk = make_trader_desk()
+    await desk.account()
+    await desk.strategy("btc dca", dca(), default=True)
+    await desk.chat.say("create a trader named alpha")
+    [block] = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    assert block.cause_code == "named_missing" and "Foo" in block.cause
+    assert ("alpha" if "strategy" not in text else "btc dca") in block.cause
+    assert "·" not in block.title  # no trader or strategy of theirs checked instead
