@@ -96,6 +96,7 @@ register(
             "zh": "这个{kind}已经不存在了（可能刚被删除），没有做任何更改。",
             "en": "That {kind} no longer exists (it may have just been deleted); nothing was changed.",
         },
+        "flow.taken_as": {"zh": "好的，记下「{value}」。", "en": "OK, noted “{value}”."},
         "flow.confirm_again": {
             "zh": "那个确认按钮属于已暂停的「{what}」，已失效，没有执行任何操作。如仍要继续，请重新确认：",
             "en": "That confirm button belonged to the paused {what} and no longer works; nothing was done. "

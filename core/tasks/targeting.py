@@ -82,6 +82,10 @@ async def typed_target(flow: TaskFlow, turn: Turn, task: Task, text: str) -> Rep
     if len(matches) == 1:
         flow._set_target(task, matches[0])
         return await flow.advance(turn, task)
+    if not matches:
+        taken = await other_slot(flow, turn, task, text)
+        if taken is not None:
+            return taken
     options = matches or targets
     key = "flow.ambiguous" if matches else "flow.not_found_choose"
     return await ask_target(
@@ -93,3 +97,17 @@ async def typed_target(flow: TaskFlow, turn: Turn, task: Task, text: str) -> Rep
         [],
         code="ambiguous_reference" if matches else "not_found",
     )
+
+
+async def other_slot(flow: TaskFlow, turn: Turn, task: Task, text: str) -> Reply | None:
+    """The record question answered with a choice the task still needs ("ETH" when asked which
+    account for "最多能买多少"): taken for that slot, said, and the record asked again."""
+    for spec in flow.slots_for(task):
+        if spec.name in task.slots or spec.kind != "choice":
+            continue
+        parsed = await flow.parse(turn, task, spec, text)
+        if parsed.value is not None:
+            task.slots[spec.name] = parsed.value
+            note = NoticeBlock(turn.t("flow.taken_as", value=text.strip()[:40]), code="noted")
+            return await flow.advance(turn, task, notes=[note])
+    return None

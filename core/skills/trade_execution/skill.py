@@ -30,10 +30,11 @@ from core.state import Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
+from core.tasks.errors import NotFound
 from core.tasks.flow import Choice, Parsed
 from core.trading import risk
 from core.trading.filters import FILTER_FAILURE
-from core.trading.model import Order, OrderIntent, OrderPlan, OrderStatus, Rejection
+from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderPlan, OrderStatus, Rejection
 from core.trading.ports import ExchangeError, OrderStore
 from core.trading.service import Placed, TradingService
 from core.turn import Turn
@@ -125,6 +126,10 @@ class TradeSkill(AccountFlow):
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name == "symbol":
+            if task.action == "sell":
+                held = await self._held(turn, task)
+                if held:  # "清仓" / "sell everything": the coins this account holds
+                    return held
             # Coins whose filters are known: an order for them can be checked.
             return [Choice(m.symbol, m.base) for m in self.catalog.tradable(MAX_COIN_BUTTONS)]
         if task.action == "buy":
@@ -133,6 +138,23 @@ class TradeSkill(AccountFlow):
             Choice("fraction:0.5", turn.t("trade.amount.half")),
             Choice("all", turn.t("trade.amount.all")),
         ]
+
+    async def _held(self, turn: Turn, task: Task) -> list[Choice]:
+        """The tradable coins the task's account holds (free), largest first; none when the
+        account is not chosen yet or cannot be read."""
+        if not (task.target_ref or {}).get("id"):
+            return []
+        try:
+            balances = await self.trading.raw_balances(await self.account(turn, task))
+        except (ExchangeError, NotFound):
+            return []
+        held = [
+            b
+            for b in balances
+            if b.asset != QUOTE_ASSET and b.free > 0 and self.catalog.rules(f"{b.asset}{QUOTE_ASSET}")
+        ]
+        held.sort(key=lambda b: b.free, reverse=True)
+        return [Choice(f"{b.asset}{QUOTE_ASSET}", b.asset) for b in held[:MAX_COIN_BUTTONS]]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == "side":

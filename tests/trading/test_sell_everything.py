@@ -1,0 +1,59 @@
+""" "清仓" / "sell everything" with no coin offers the coins the account holds (issue 24), and a
+bare coin typed where the account is asked is taken as the coin while the task needs one ("最多能买
+多少" -> "ETH"), never refused as an account name."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from core.reply import NoticeBlock, Reply, Status
+from core.tasks.audit import AuditEntry
+from core.workspace.accounts import NewExchangeAccount
+from tests.trading.conftest import OWNER, TradeDesk, confirm_button, make_trade_desk
+
+
+async def bought(desk: TradeDesk, *orders: str) -> None:
+    for text in orders:
+        summary = await desk.chat.say(text)
+        await desk.chat.press(confirm_button(summary))
+
+
+def said(reply: Reply) -> str:
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+
+
+@pytest.mark.parametrize(("locale", "ask"), [("zh", "清仓"), ("en", "sell everything")])
+async def test_selling_everything_without_a_coin_offers_the_coins_held(locale: str, ask: str) -> None:
+    desk = make_trade_desk()
+    await bought(desk, "buy 0.1 ETH", "buy 0.001 BTC")
+    asked = await desk.chat.say(ask)
+    assert asked.status is Status.NEEDS_INPUT
+    assert [b.label for b in asked.buttons] == ["ETH", "BTC"]  # held, the larger first; no SOL
+    summary = await desk.chat.press(asked.buttons[0])
+    assert summary.status is Status.AWAITING_CONFIRMATION and "0.1 ETH" in str(summary.blocks)
+
+
+async def two_accounts(desk: TradeDesk) -> None:
+    for name in ("测试", "备用"):
+        now = datetime.now(UTC)
+        audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
+        await desk.workspace.accounts.create(
+            NewExchangeAccount(OWNER, name, "paper", {}, Decimal(10000), now), audit
+        )
+
+
+@pytest.mark.parametrize(("locale", "ask"), [("zh", "最多能买多少"), ("en", "how much can I buy at most")])
+async def test_a_coin_typed_for_the_account_question_is_the_coin(locale: str, ask: str) -> None:
+    desk = make_trade_desk()
+    await two_accounts(desk)
+    first = await desk.chat.say(ask)
+    assert [b.label for b in first.buttons] == ["测试", "备用"]
+    coin = await desk.chat.say("ETH")
+    assert coin.status is Status.NEEDS_INPUT and "ETH" in said(coin)
+    assert "没有找到" not in said(coin) and "No exchange account" not in said(coin)
+    assert [b.label for b in coin.buttons] == ["测试", "备用"]  # the account, asked again
+    answer = await desk.chat.press(coin.buttons[0])
+    assert answer.status is Status.COMPLETED and "ETH" in said(answer) and "测试" in said(answer)
