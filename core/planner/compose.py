@@ -51,8 +51,7 @@ async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool, g
     raw = visible_text(run.final_text) if run.stop is None else ""
     performed = {a for f in found for a in f.performed}
     note = assistant_note(raw, cards, performed, locale, guard)
-    if note.claims_removed:
-        notices.append(NoticeBlock(t(locale, "planner.claim_removed"), "warning", "claim_removed"))
+    notices.extend(note.notices(locale))
     # No tool ran and the model finished: it could only talk, and words are no answer from data,
     # unless they ask the user something back ("which coin do you mean?").
     words_only = not found and run.stop is None and bool(raw)
@@ -70,7 +69,7 @@ async def compose_reply(run: TaskRun, locale: Locale, *, secret_removed: bool, g
     )
 
     if cards:
-        partial = run.stop is not None or errors or any(f.degraded for f in found) or not raw
+        partial = run.stop is not None or errors or any(f.degraded for f in found) or not raw or note.altered
         status = Status.PARTIAL if partial else Status.COMPLETED
     else:
         status = Status.NEEDS_INPUT if asks_back else Status.FAILED
@@ -129,9 +128,8 @@ def with_note(raw: str, reply: Reply, *, locale: Locale, guard: ProseGuard) -> R
     at = len(blocks)
     while at > 0 and isinstance(blocks[at - 1], NoticeBlock):
         at -= 1
-    added: list[Block] = [note.block]
-    if note.claims_removed:
-        added.append(NoticeBlock(t(locale, "planner.claim_removed"), "warning", "claim_removed"))
+    added: list[Block] = [note.block, *note.notices(locale)]
     blocks[at:at] = added
     trace = (*reply.trace, note.trace) if note.trace else reply.trace
-    return replace(reply, blocks=tuple(blocks), trace=trace)
+    status = Status.PARTIAL if note.altered and reply.status is Status.COMPLETED else reply.status
+    return replace(reply, blocks=tuple(blocks), trace=trace, status=status)

@@ -100,6 +100,26 @@ register(
             "en": "(unverified figure removed)",
             "zh": "（未经核实的数字已删除）",
         },
+        "planner.links_removed": {
+            "en": (
+                "The AI model's note contained links or contact handles; they were removed. deskmate never "
+                "asks you to verify a key on a website or to message anyone."
+            ),
+            "zh": (
+                "AI 模型的备注里有链接或联系方式，已删除。deskmate 从不会让你去网站验证密钥，"
+                "也不会让你私信任何人。"
+            ),
+        },
+        "planner.figures_removed": {
+            "en": (
+                "The AI model's note gave figures for {coins} that deskmate did not look up this time; they "
+                "were removed. For checked data, ask “{coin} price”."
+            ),
+            "zh": (
+                "AI 模型的备注里有 {coins} 的数字，但这次 deskmate 没有查到对应数据，已删除。"
+                "要看核实过的数据，请问「{coin} 价格」。"
+            ),
+        },
         "planner.claim_removed": {
             "en": (
                 "The AI model said it had done something that deskmate did not do; that sentence was "

@@ -1,8 +1,9 @@
 """The model's final prose as the assistant's note: plain, checked against the turn's facts, capped.
 
-Order matters: markup goes first (a figure inside a tag is still a figure), then the guard (it
-reads sentences and numbers, which defanging would not change), then links are defanged and the
-length capped last (defanging lengthens the text).
+Order matters: markup goes first (a figure inside a tag is still a figure), then links and
+contact handles are removed (core.planner.links), then the guard (it reads sentences and
+numbers), then whatever link-like text is left is defanged and the length capped last
+(defanging lengthens the text).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from core.i18n import Locale, t
 from core.markets import MarketCatalog
 from core.planner.facts import facts_of
 from core.planner.guard import GuardedProse, ProseGuard
+from core.planner.links import strip_links
 from core.planner.plain import NOTE_LIMIT, cap, defang, strip_markup
-from core.reply import Block, NoteBlock, TraceStep
+from core.reply import Block, NoteBlock, NoticeBlock, TraceStep
 
 _TRACE_TEXT = 200  # characters of a removed sentence kept in the trace
 _HEADROOM = 4  # the note is made from at most this many times its limit of the model's text
@@ -30,10 +32,30 @@ class Note:
     guarded: GuardedProse
     capped_from: int | None  # the length before capping, when it was capped
     trace: TraceStep | None
+    links_removed: tuple[str, ...] = ()  # links and contact handles taken out (core.planner.links)
 
     @property
     def claims_removed(self) -> bool:
         return any(r.kind == "claim" for r in self.guarded.removals)
+
+    @property
+    def altered(self) -> bool:
+        """The guard took something out: the answer is then partial, never completed."""
+        return bool(self.guarded.removals or self.links_removed)
+
+    def notices(self, locale: Locale) -> list[NoticeBlock]:
+        """What was taken out of the note, said: links and handles, figures (by coin), claims."""
+        found: list[NoticeBlock] = []
+        if self.links_removed:
+            found.append(NoticeBlock(t(locale, "planner.links_removed"), "warning", "links_removed"))
+        coins = list(dict.fromkeys(r.coin for r in self.guarded.removals if r.kind == "figure" and r.coin))
+        if coins:
+            shown = ("、" if locale == "zh" else ", ").join(coins)
+            text = t(locale, "planner.figures_removed", coins=shown, coin=coins[0])
+            found.append(NoticeBlock(text, "info", "figures_removed"))
+        if self.claims_removed:
+            found.append(NoticeBlock(t(locale, "planner.claim_removed"), "warning", "claim_removed"))
+        return found
 
 
 def default_guard() -> ProseGuard:
@@ -56,6 +78,10 @@ def assistant_note(
     # a scan of megabytes (the guard reads ~5,000 characters in a few milliseconds).
     head = raw[: limit * _HEADROOM]
     plain = strip_markup(head)
+    # Links and contact handles go first and whole: a defanged link is still a way to a phishing
+    # site, and a figure inside a URL is no figure.
+    stripped = strip_links(plain)
+    plain = stripped.text
     guarded = guard.check(plain, facts_of(cards), performed, marker=t(locale, "planner.figure_removed"))
     text, capped = cap(defang(guarded.text), limit)
     capped = capped or len(head) < len(raw)
@@ -70,11 +96,13 @@ def assistant_note(
             }
             for r in guarded.removals
         ]
+    if stripped.removed:
+        detail["links_removed"] = [link[:_TRACE_TEXT] for link in stripped.removed]
     if capped:
         detail["capped_from"] = len(raw)
         detail["capped_to"] = len(text)
-    if plain != head.strip():
+    if strip_markup(head) != head.strip():
         detail["markup_removed"] = True
     trace = TraceStep(kind="model", name="note_guard", detail=detail) if detail else None
     block = NoteBlock(text, t(locale, "planner.note_label"), capped) if text else None
-    return Note(block, guarded, len(raw) if capped else None, trace)
+    return Note(block, guarded, len(raw) if capped else None, trace, stripped.removed)
