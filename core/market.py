@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 HISTORY_DAYS = 7  # the only window accepted for now
 
@@ -134,6 +134,29 @@ class MarketData(Protocol):
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         """The valid UTC daily closes the exchange returned inside ``window`` (maybe fewer than
         asked; never invented). Raises MarketError when the call itself failed."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class DayChange:
+    """A symbol's change over the last 24 hours (Binance GET /api/v3/ticker/24hr): the price 24
+    hours ago (``open``), the last trade price, their difference and its percentage, validated."""
+
+    symbol: str
+    open: Decimal
+    last: Decimal
+    change: Decimal  # last - open, as the exchange gives it
+    change_percent: Decimal  # e.g. Decimal("2.31") for +2.31 %
+    source: str
+    fetched_at: datetime
+
+
+@runtime_checkable
+class DayChangeData(Protocol):
+    """Port: the 24-hour change of a symbol (a source without one does not implement it)."""
+
+    async def get_day_change(self, symbol: str) -> DayChange:
+        """The last 24 hours' change for ``symbol``; raises MarketError."""
         ...
 
 

@@ -14,7 +14,18 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
 from core.clock import Clock
-from core.market import Book, BookData, DailyCloses, HistoryWindow, MarketData, Quote
+from core.market import (
+    Book,
+    BookData,
+    DailyCloses,
+    DayChange,
+    DayChangeData,
+    HistoryWindow,
+    MarketData,
+    MarketError,
+    MarketErrorCode,
+    Quote,
+)
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -124,6 +135,7 @@ class CachedMarket:
             clock, history_ttl
         )
         self._books: SingleFlight[str, Book] = SingleFlight(clock, quote_ttl)
+        self._changes: SingleFlight[str, DayChange] = SingleFlight(clock, quote_ttl)
 
     @property
     def source(self) -> str:
@@ -150,6 +162,13 @@ class CachedMarket:
         inner = cast(BookData, self._inner)
         return await self._books.get(symbol, lambda: inner.get_book(symbol))
 
+    async def get_day_change(self, symbol: str) -> DayChange:
+        """The 24-hour change (core.market.DayChangeData), single-flight like the quotes."""
+        if not isinstance(self._inner, DayChangeData):
+            raise MarketError(MarketErrorCode.UNAVAILABLE, f"{self.source} gives no 24-hour change")
+        inner = self._inner
+        return await self._changes.get(symbol, lambda: inner.get_day_change(symbol))
+
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         return await self._histories.get(
             (symbol, window), lambda: self._inner.get_daily_closes(symbol, window)
@@ -159,3 +178,4 @@ class CachedMarket:
         self._quotes.clear()
         self._histories.clear()
         self._books.clear()
+        self._changes.clear()

@@ -28,6 +28,8 @@ from core.market import (
     Book,
     BookData,
     DailyCloses,
+    DayChange,
+    DayChangeData,
     HistoryWindow,
     MarketData,
     MarketError,
@@ -123,6 +125,12 @@ class MarketGuard:
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         return await self._guarded(lambda: self._inner.get_daily_closes(symbol, window))
+
+    async def get_day_change(self, symbol: str) -> DayChange:
+        inner = self._inner
+        if not isinstance(inner, DayChangeData):
+            raise MarketError(MarketErrorCode.UNAVAILABLE, f"{self.source} gives no 24-hour change")
+        return await self._guarded(lambda: inner.get_day_change(symbol))
 
     async def get_book(self, symbol: str) -> Book:
         inner = cast(BookData, self._inner)

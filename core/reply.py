@@ -34,6 +34,9 @@ class QuoteBlock:
     price_type: Literal["ask"]
     source: str  # "binance" | "demo"
     fetched_at: datetime  # when deskmate fetched it (UTC), not an exchange time
+    # The last 24 hours (Binance /api/v3/ticker/24hr), when it was fetched with the quote.
+    change_24h: Decimal | None = None
+    change_24h_percent: Decimal | None = None
 
     @property
     def is_demo(self) -> bool:

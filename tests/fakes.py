@@ -16,7 +16,16 @@ from core.clock import Clock, FixedClock
 from core.diagnosis.ports import ModelProbe
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
-from core.market import Book, DailyClose, DailyCloses, HistoryWindow, MarketData, MarketError, Quote
+from core.market import (
+    Book,
+    DailyClose,
+    DailyCloses,
+    DayChange,
+    HistoryWindow,
+    MarketData,
+    MarketError,
+    Quote,
+)
 from core.markets import MarketCatalog
 from core.memory_store import MemoryStateStore
 from core.planner.tooling import Toolset
@@ -57,6 +66,8 @@ class ScriptedMarket:
     clock: FixedClock | None = None
     bids: dict[str, Decimal] = field(default_factory=dict)
     spread: Decimal = Decimal("0.1")
+    opens: dict[str, Decimal] = field(default_factory=dict)  # 24 hours ago (get_day_change)
+    change_error: MarketError | None = None
 
     async def get_quote(self, symbol: str) -> Quote:
         self.calls.append(("quote", symbol))
@@ -73,6 +84,17 @@ class ScriptedMarket:
         now = self.clock.now() if self.clock else NOW
         ask = self.prices.get(symbol, Decimal("100.5"))
         return Book(symbol, self.bids.get(symbol, ask - self.spread), ask, self.source, now)
+
+    async def get_day_change(self, symbol: str) -> DayChange:
+        """The 24-hour change from ``opens`` (the price 24 hours ago) to the quote's price."""
+        self.calls.append(("change", symbol))
+        if self.change_error:
+            raise self.change_error
+        now = self.clock.now() if self.clock else NOW
+        last = self.prices.get(symbol, Decimal("100.5"))
+        opened = self.opens.get(symbol, last)
+        percent = ((last - opened) / opened * 100).quantize(Decimal("0.01"))
+        return DayChange(symbol, opened, last, last - opened, percent, self.source, now)
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.calls.append(("history", symbol))

@@ -29,12 +29,13 @@ from email.utils import parsedate_to_datetime
 import httpx
 
 from adapters.binance.exchange_info import parse_exchange_info
-from adapters.binance.parse import clean_text, parse_book, parse_book_ticker, parse_klines
+from adapters.binance.parse import clean_text, parse_book, parse_book_ticker, parse_day_change, parse_klines
 from core.clock import Clock
 from core.market import (
     MAX_RETRY_AFTER_SECONDS,
     Book,
     DailyCloses,
+    DayChange,
     HistoryWindow,
     MarketError,
     MarketErrorCode,
@@ -46,6 +47,8 @@ log = logging.getLogger(__name__)
 
 BOOK_TICKER_PATH = "/api/v3/ticker/bookTicker"
 KLINES_PATH = "/api/v3/klines"
+# The 24-hour rolling change; with one ``symbol`` its request weight is 2 (without one, 80).
+TICKER_24HR_PATH = "/api/v3/ticker/24hr"
 EXCHANGE_INFO_PATH = "/api/v3/exchangeInfo"
 MAX_KLINES = 1000  # Binance's largest ``limit`` for klines
 DEFAULT_RETRY_AFTER_SECONDS = 30.0  # when a 429/418 comes without a usable Retry-After
@@ -86,6 +89,11 @@ class BinanceMarket:
     async def get_book(self, symbol: str) -> Book:
         payload = await self._get_json(BOOK_TICKER_PATH, {"symbol": symbol})
         return parse_book(payload, symbol, self.source, self._clock.now())
+
+    async def get_day_change(self, symbol: str) -> DayChange:
+        """The last 24 hours' change (GET /api/v3/ticker/24hr for one symbol, weight 2)."""
+        payload = await self._get_json(TICKER_24HR_PATH, {"symbol": symbol})
+        return parse_day_change(payload, symbol, self.source, self._clock.now())
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         days = len(window.days)

@@ -14,6 +14,7 @@ from core.market import (
     Book,
     DailyClose,
     DailyCloses,
+    DayChange,
     HistoryWindow,
     MarketError,
     MarketErrorCode,
@@ -26,6 +27,7 @@ _EPOCH = date(1970, 1, 1)
 # A decimal number as Binance writes one ("67321.12000000"), optionally with an exponent. Stricter
 # than Decimal(), which would also take "NaN", "Infinity", "1_000" or surrounding spaces.
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]{1,6})?", re.ASCII)
+_SIGNED = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)  # a change: may be negative
 
 
 def price_of(value: object) -> Decimal | None:
@@ -137,3 +139,33 @@ def clean_text(text: str, limit: int = 200) -> str:
     """Exchange-supplied text made safe for a log line or an error message: printable, short."""
     flat = "".join(ch if ch.isprintable() else " " for ch in text)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def parse_day_change(payload: object, symbol: str, source: str, fetched_at: datetime) -> DayChange:
+    """GET /api/v3/ticker/24hr?symbol=… as a DayChange: the symbol must be the one asked, the
+    open and last prices sane, the change and its percent exact decimals."""
+    if not isinstance(payload, dict):
+        raise MarketError(MarketErrorCode.BAD_RESPONSE, "ticker/24hr: not an object")
+    if payload.get("symbol") != symbol:
+        raise MarketError(MarketErrorCode.SYMBOL_MISMATCH, f"ticker/24hr: asked {symbol}")
+    opened, last = price_of(payload.get("openPrice")), price_of(payload.get("lastPrice"))
+    if opened is None or last is None:
+        raise MarketError(MarketErrorCode.BAD_PRICE, "ticker/24hr: open or last price not sane")
+    change, percent = _decimal(payload.get("priceChange")), _decimal(payload.get("priceChangePercent"))
+    if change is None or percent is None or change != last - opened:
+        raise MarketError(MarketErrorCode.BAD_RESPONSE, "ticker/24hr: change does not match its prices")
+    return DayChange(symbol, opened, last, change, percent, source, fetched_at)
+
+
+def _decimal(value: object) -> Decimal | None:
+    """A signed decimal as Binance writes one ("-2030.50000000"), or a JSON number read as
+    Decimal; never through float, never "NaN" or "Infinity"."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        if not _SIGNED.fullmatch(value):
+            return None
+        return Decimal(value)
+    if isinstance(value, int):
+        return Decimal(value)
+    return value if isinstance(value, Decimal) and value.is_finite() else None

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from core.day_change import change_line
 from core.diagnosis.layout import sections
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
@@ -92,6 +93,7 @@ def _block_lines(
             f"{demo}{block.base}/{block.quote_asset}  {format_price(block.price)} {block.quote_asset}",
             f"  {_l(locale, 'best_ask')} · {_l(locale, 'source')}: {_SOURCES.get(block.source, block.source)}"
             f" · {_l(locale, 'fetched')} {format_utc(block.fetched_at)}",
+            *([f"  {change}"] if (change := change_line(block, locale)) else []),
         ]
     if isinstance(block, HistoryBlock):
         demo = _l(locale, "demo") + " " if block.is_demo else ""
@@ -211,6 +213,14 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
             "symbol": block.symbol,
             "price": plain_decimal(block.price),
             "price_type": block.price_type,
+            **(
+                {
+                    "change_24h": plain_decimal(block.change_24h),
+                    "change_24h_percent": plain_decimal(block.change_24h_percent),
+                }
+                if block.change_24h is not None and block.change_24h_percent is not None
+                else {}
+            ),
             "source": block.source,
             "fetched_at": block.fetched_at.isoformat(),
         }

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
 
 from core.clock import Clock
-from core.market import Book, DailyClose, DailyCloses, HistoryWindow, Quote
+from core.market import Book, DailyClose, DailyCloses, DayChange, HistoryWindow, Quote
 
 _SEED = "deskmate-demo-v1"  # changing it changes every demo price: keep it fixed
 _ANCHOR_DAYS = 16  # the trend turns at most once per this many days
@@ -84,6 +84,18 @@ class DemoMarket:
         now = self._clock.now().astimezone(UTC)
         ask = demo_quote_price(symbol, now)
         return Book(symbol, demo_bid(ask), ask, self.source, now)
+
+    async def get_day_change(self, symbol: str) -> DayChange:
+        """The demo 24-hour change: from the demo close of yesterday (the price a day ago) to the
+        demo ask now; labelled demo like every demo figure (source "demo")."""
+        self.quote_calls += 1
+        await self._wait()
+        now = self._clock.now().astimezone(UTC)
+        opened = demo_close(symbol, now.date() - timedelta(days=1))
+        last = demo_quote_price(symbol, now)
+        with localcontext(_DECIMALS):
+            percent = ((last - opened) / opened * 100).quantize(Decimal("0.01"))
+        return DayChange(symbol, opened, last, last - opened, percent, self.source, now)
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.history_calls += 1

@@ -22,6 +22,7 @@ from adapters.discord.buttons import TokenButton, button_style
 from adapters.discord.labels import label
 from adapters.discord.secret_input import SecretButton, SecretPrompt
 from core.chart_png import stack_charts
+from core.day_change import change_line
 from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
@@ -249,6 +250,9 @@ def quote_embed(block: QuoteBlock, locale: Locale, catalog: MarketCatalog | None
         value=f"**{format_price(block.price)}** {safe(block.quote_asset)}",
         inline=False,
     )
+    change = change_line(block, locale)
+    if change:
+        embed.add_field(name="24h", value=safe(change), inline=False)
     embed.add_field(name=label(locale, "source"), value=source_text(block.source, locale), inline=True)
     embed.add_field(name=label(locale, "fetched"), value=format_time(block.fetched_at), inline=True)
     embed.set_footer(text=f"{label(locale, 'best_ask')}: {label(locale, 'best_ask_note')}")

@@ -22,6 +22,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.labels import label
 from core.chart_png import stack_charts
+from core.day_change import change_line
 from core.diagnosis.layout import sections
 from core.formatting import format_price
 from core.formatting import format_utc as format_time
@@ -154,12 +155,14 @@ def _quote_lines(block: QuoteBlock, locale: Locale) -> list[Line]:
     pair = f"{block.base}/{block.quote_asset}"
     price = format_price(block.price)
     ask = label(locale, "best_ask")
+    change = change_line(block, locale)
     return [
         Line(f"<b>{esc(pair)}</b>", pair),
         Line(
             f"{esc(ask)}: <b>{esc(price)}</b> {esc(block.quote_asset)}",
             f"{ask}: {price} {block.quote_asset}",
         ),
+        *([Line(esc(change), change)] if change else []),
         _source_line(block.source, locale),
         _fetched_line(block.fetched_at, locale),
     ]

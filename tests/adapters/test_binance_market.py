@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from adapters.binance import BinanceMarket
+from adapters.binance.market import TICKER_24HR_PATH
 from core.clock import FixedClock
 from core.market import DailyClose, HistoryWindow, MarketError, MarketErrorCode, history_window
 
@@ -446,3 +447,54 @@ async def test_404_without_json_is_bad_response(make_market: Callable[..., Binan
     with pytest.raises(MarketError) as err:
         await make_market(exchange).get_quote("BTCUSDT")
     assert err.value.code == MarketErrorCode.BAD_RESPONSE
+
+
+# -- the 24-hour change (issue 24): GET /api/v3/ticker/24hr, one symbol, weight 2 ---------------------
+
+
+def day(symbol: str = "BTCUSDT", **overrides: object) -> httpx.Response:
+    body: dict[str, object] = {
+        "symbol": symbol,
+        "priceChange": "-1530.25000000",
+        "priceChangePercent": "-1.680",
+        "openPrice": "91030.25000000",
+        "lastPrice": "89500.00000000",
+        "weightedAvgPrice": "90200.1",
+        "volume": "12345.6",
+    }
+    body.update(overrides)
+    return httpx.Response(200, json=body)
+
+
+async def test_the_day_change_is_one_symbols_ticker_24hr_read_exactly(
+    make_market: Callable[..., BinanceMarket], clock: FixedClock
+) -> None:
+    exchange = Exchange(day())
+    market = make_market(exchange)
+    change = await market.get_day_change("BTCUSDT")
+    [request] = exchange.requests
+    assert request.method == "GET" and request.url.path == TICKER_24HR_PATH == "/api/v3/ticker/24hr"
+    assert dict(request.url.params) == {"symbol": "BTCUSDT"}  # one symbol: weight 2, not 80
+    assert (change.open, change.last) == (Decimal("91030.25"), Decimal("89500"))
+    assert change.change == Decimal("-1530.25") and change.change_percent == Decimal("-1.680")
+    assert change.source == "binance" and change.fetched_at == clock.now()
+
+
+@pytest.mark.parametrize(
+    ("reply", "code"),
+    [
+        (day("ETHUSDT"), MarketErrorCode.SYMBOL_MISMATCH),
+        (day(lastPrice="NaN"), MarketErrorCode.BAD_PRICE),
+        (day(priceChange="-1.0"), MarketErrorCode.BAD_RESPONSE),  # does not match its prices
+        (day(priceChangePercent="1e400"), MarketErrorCode.BAD_RESPONSE),
+        (httpx.Response(200, json=[1, 2]), MarketErrorCode.BAD_RESPONSE),
+        (httpx.Response(503, json={}), MarketErrorCode.UNAVAILABLE),
+    ],
+)
+async def test_a_day_change_that_does_not_hold_is_refused(
+    make_market: Callable[..., BinanceMarket], reply: httpx.Response, code: str
+) -> None:
+    market = make_market(Exchange(reply, reply))
+    with pytest.raises(MarketError) as caught:
+        await market.get_day_change("BTCUSDT")
+    assert caught.value.code == code

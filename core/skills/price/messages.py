@@ -51,6 +51,28 @@ register(
             "en": '"{asked}" isn\'t a range I serve: I give daily closes for the last {served} full UTC '
             "days. Here are the nearest, the last {days} days.",
         },
+        "price.range_month": {
+            "zh": "“{asked}”按最近 30 个完整 UTC 日计。",
+            "en": '"{asked}" is read as the last 30 full UTC days.',
+        },
+        "price.change_up": {
+            "zh": "{base} 过去 24 小时上涨了 {percent}（{amount} {asset}），现在 {price} {asset}。",
+            "en": "Yes: {base} is up {percent} over the last 24 hours ({amount} {asset}), "
+            "now {price} {asset}.",
+        },
+        "price.change_down": {
+            "zh": "{base} 过去 24 小时下跌了 {percent}（{amount} {asset}），现在 {price} {asset}。",
+            "en": "No: {base} is down {percent} over the last 24 hours ({amount} {asset}), "
+            "now {price} {asset}.",
+        },
+        "price.change_flat": {
+            "zh": "{base} 过去 24 小时持平，现在 {price} {asset}。",
+            "en": "{base} is flat over the last 24 hours, now {price} {asset}.",
+        },
+        "price.part.current": {"zh": "{base} 现价", "en": "{base} price"},
+        "price.part.history": {"zh": "{base} 走势", "en": "{base} history"},
+        "price.part.change": {"zh": "{base} 24 小时涨跌", "en": "{base} 24h change"},
+        "price.failed_parts": {"zh": "{text}（{parts}）", "en": "{text} ({parts})"},
         "price.range_date": {
             "zh": "我不提供指定日期（{asked}）的价格，只提供当前价格和最近 {served} 个完整 UTC 日的收盘价。"
             "以下是当前价格。",

@@ -1,8 +1,9 @@
 """Which history window a message asks for, and what deskmate serves instead when it is not one of
 its windows: the last 7 (default), 14, 30 or 90 full UTC days.
 
-"30 days" is served as asked; "a month" or "3 days" are not windows, so the answer says what is
-served and shows the nearest one; a date ("2024-01-01") cannot be served at all (no past prices
+"30 days" is served as asked, and "a month" / "past month" as those 30 days with one short line
+saying so; "3 days" is not a window, so the answer says what is served and shows the nearest
+one; a date ("2024-01-01") cannot be served at all (no past prices
 by date), so the answer says so and shows the current price.
 """
 
@@ -129,6 +130,8 @@ def read_range(norm: str) -> RangeAsk:
             return RangeAsk(days, explicit=True)
         if days in SERVED_DAYS and unit in ("week", "weeks", "w", "周", "週", "星期"):
             return RangeAsk(days, explicit=True)
+        if days == 30 and unit in ("month", "months", "mo", "月", "个月", "個月"):
+            return RangeAsk(30, m.group(0), "range_month", explicit=True)  # served, said in one line
         return RangeAsk(nearest_served(days), m.group(0), "range_nearest", explicit=True)
     for pattern, days, exact in _WORDS:
         m = pattern.search(norm)
@@ -138,6 +141,8 @@ def read_range(norm: str) -> RangeAsk:
             return RangeAsk(DEFAULT_DAYS, m.group(0), "range_intraday", explicit=True)
         if exact:
             return RangeAsk(days, explicit=True)
+        if days == 30:  # "past month", "上个月": the last 30 days, said in one short line
+            return RangeAsk(30, m.group(0), "range_month", explicit=True)
         return RangeAsk(nearest_served(days), m.group(0), "range_nearest", explicit=True)
     return RangeAsk(DEFAULT_DAYS)
 

@@ -56,6 +56,17 @@ _HISTORY_WORDS_WITH_COIN = _words(
     "图", "圖", "涨", "跌", "昨天", "昨日", "怎么样", "怎麼樣", "表现",
     "doing", "going up", "going down", "up or down", "perform", "performance", "performing", "yesterday",
 )  # fmt: skip
+# "今天比特币涨了吗", "did BTC go up today", "ETH 24h change": the last 24 hours' change (Binance
+# ticker/24hr), answered on the quote card, not with a 7-day table. A change word and a word for
+# today / the last 24 hours, with a coin and no other window.
+_CHANGE_WORDS = re.compile(
+    r"涨|跌|漲|(?<![a-z])(?:go(?:ne|ing)?|went)\s+(?:up|down)|(?<![a-z])(?:up|down)\s+or\s+(?:up|down)"
+    r"|(?<![a-z])(?:change|changed|gain(?:ed|s)?|drop(?:ped)?|r(?:i|o)se|f(?:a|e)ll|move[ds]?|up|down)(?![a-z])"
+)
+_TODAY_WORDS = re.compile(
+    r"今天|今日|24\s*小时|24\s*小時|一天之内|(?<![a-z])(?:today|24\s*h|24\s*hours?|24-hour|past day|"
+    r"since yesterday)(?![a-z])"
+)
 # Conjunctions that separate "current price" from "and its history" in one request.
 _CLAUSE_SPLIT = re.compile(
     r"[,，;；。?？!！]|和|以及|还有|還有|并且|並且|顺便|順便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
@@ -119,6 +130,7 @@ class PriceIntent:
     unknown: str | None = None  # a coin-like word no catalog coin has ("btcc")
     not_coin: str | None = None  # a look-alike that names no coin ("比特币ETF")
     reply_locale: str | None = None
+    change: bool = False  # asks how it moved today: the quote card with its 24-hour change
 
 
 class PriceRules:
@@ -164,6 +176,10 @@ class PriceRules:
                 )
             return None
         unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
+        if not window.explicit and _CHANGE_WORDS.search(norm) and _TODAY_WORDS.search(norm):
+            return PriceIntent(
+                "current", tuple(symbols), unsupported, notes=notes, reply_locale=lang, change=True
+            )
         if action:
             return PriceIntent(
                 action, tuple(symbols), unsupported, range=window, notes=notes, reply_locale=lang
@@ -290,4 +306,6 @@ class PriceRule:
             slots["reply_locale"] = intent.reply_locale
         if intent.followup:
             slots["followup"] = True
+        if intent.change:
+            slots["change"] = True
         return Route(SKILL, intent.action, slots, followup=intent.followup)

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from core.clock import Clock
-from core.market import HISTORY_DAYS, MarketData, MarketError, MarketErrorCode, history_window
+from core.market import (
+    HISTORY_DAYS,
+    DayChange,
+    DayChangeData,
+    MarketData,
+    MarketError,
+    MarketErrorCode,
+    history_window,
+)
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
 from core.skills.price.ranges import SERVED_DAYS
@@ -34,6 +42,14 @@ class PriceService:
             source=q.source,
             fetched_at=q.fetched_at,
         )
+
+    async def day_change(self, symbol: str) -> DayChange:
+        """The last 24 hours' change for a supported symbol; raises MarketError (also when the
+        market gives no such figure)."""
+        self._spec(symbol)
+        if not isinstance(self.market, DayChangeData):
+            raise MarketError(MarketErrorCode.UNAVAILABLE, f"{self.market.source} gives no 24-hour change")
+        return await self.market.get_day_change(symbol)
 
     async def price_history(self, symbol: str, days: int = HISTORY_DAYS) -> HistoryBlock:
         """The ``days`` full UTC daily closes before today, gaps kept; raises MarketError."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
+from core.formatting import format_price
 from core.i18n import has_message
-from core.market import HISTORY_DAYS, MarketError
+from core.market import HISTORY_DAYS, DayChange, MarketError
 from core.markets import MarketCatalog
 from core.ports import ChartRenderer
 from core.reply import (
@@ -50,6 +51,30 @@ class _CoinCards:
     errors: list[NoticeBlock] = field(default_factory=list)
     ok_parts: int = 0
     partial: bool = False
+    # (part, base) of each failed part, in the order of ``errors``: said once each, by name.
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+    def fail(self, notice: NoticeBlock, part: str, base: str) -> None:
+        self.errors.append(notice)
+        self.failed.append((part, base))
+
+
+def _grouped(turn: Turn, errors: list[NoticeBlock], failed: list[tuple[str, str]]) -> list[NoticeBlock]:
+    """One notice per distinct failure, naming each failed part and coin once ("The market data
+    service timed out (BTC price, ETH history)"), instead of the same line per part."""
+    order: dict[tuple[str, str | None], list[str]] = {}
+    first: dict[tuple[str, str | None], NoticeBlock] = {}
+    for notice, (part, base) in zip(errors, failed, strict=True):
+        key = (notice.text, notice.code)
+        first.setdefault(key, notice)
+        name = turn.t(f"price.part.{part}", base=base)
+        if name not in order.setdefault(key, []):
+            order[key].append(name)
+    sep = "、" if turn.locale == "zh" else ", "
+    return [
+        replace(first[key], text=turn.t("price.failed_parts", text=key[0], parts=sep.join(parts)))
+        for key, parts in order.items()
+    ]
 
 
 def _served(locale: str) -> str:
@@ -289,16 +314,17 @@ class PriceSkill(OneShotSkill):
         move(task, TaskStatus.EXECUTING, turn.now)
         task.asking = None
         # Several coins: their calls at once, each coin's cards together in the one reply.
-        cards = await asyncio.gather(*(self._coin(turn, s, action, days) for s in symbols))
+        change = bool(task.slots.get("change")) and action == "current"
+        cards = await asyncio.gather(*(self._coin(turn, s, action, days, change) for s in symbols))
         blocks: list[Block] = []
         errors: list[NoticeBlock] = []
         ok_parts = 0
         partial = False
         for coin in cards:
             blocks.extend(coin.blocks)
-            errors.extend(coin.errors)
             ok_parts += coin.ok_parts
             partial |= coin.partial
+        errors = _grouped(turn, [e for c in cards for e in c.errors], [f for c in cards for f in c.failed])
         for symbol in task.slots.get("unsupported", []):
             errors.append(
                 NoticeBlock(
@@ -335,16 +361,23 @@ class PriceSkill(OneShotSkill):
         move(task, TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED, turn.now)
         return Reply(status, tuple(blocks), turn.locale, route=self.route_info(task))
 
-    async def _coin(self, turn: Turn, symbol: str, action: PriceAction, days: int) -> _CoinCards:
-        """One coin's cards: its quote, its history and chart, or both; failures as notices."""
+    async def _coin(
+        self, turn: Turn, symbol: str, action: PriceAction, days: int, change: bool = False
+    ) -> _CoinCards:
+        """One coin's cards: its quote (with its 24-hour change when asked how it moved today),
+        its history and chart, or both; failures as notices."""
         want_quote = action in ("current", "both")
         want_history = action in ("history", "both")
+        base = self.catalog.base_of(symbol)
         quote: QuoteBlock | NoticeBlock | None = None
         history: HistoryBlock | NoticeBlock | None = None
+        moved: DayChange | NoticeBlock | None = None
         if want_quote and want_history:  # both upstream calls at once
             quote, history = await asyncio.gather(
                 self._quote(turn, symbol), self._history(turn, symbol, days)
             )
+        elif want_quote and change:
+            quote, moved = await asyncio.gather(self._quote(turn, symbol), self._change(turn, symbol))
         elif want_quote:  # one call: awaited directly, no tasks to schedule
             quote = await self._quote(turn, symbol)
         else:
@@ -352,10 +385,15 @@ class PriceSkill(OneShotSkill):
         out = _CoinCards()
         if want_quote:
             if isinstance(quote, QuoteBlock):
+                if isinstance(moved, DayChange):
+                    quote = replace(quote, change_24h=moved.change, change_24h_percent=moved.change_percent)
+                    out.blocks.append(self._change_answer(turn, quote))
                 out.blocks.append(quote)
                 out.ok_parts += 1
             elif isinstance(quote, NoticeBlock):
-                out.errors.append(quote)
+                out.fail(quote, "current", base)
+            if isinstance(moved, NoticeBlock):
+                out.fail(moved, "change", base)
         if want_history:
             if isinstance(history, HistoryBlock):
                 if len(history.missing_dates) == len(history.points):
@@ -366,6 +404,7 @@ class PriceSkill(OneShotSkill):
                             "no_history",
                         )
                     )
+                    out.failed.append(("history", base))
                 else:
                     out.ok_parts += 1
                     out.blocks.append(history)
@@ -383,8 +422,41 @@ class PriceSkill(OneShotSkill):
                         out.partial = True
                         out.blocks.append(missing_days_notice(turn.locale, history))
             elif isinstance(history, NoticeBlock):
-                out.errors.append(history)
+                out.fail(history, "history", base)
         return out
+
+    async def _change(self, turn: Turn, symbol: str) -> DayChange | NoticeBlock:
+        watch = Stopwatch()
+        args = {"symbol": symbol}
+        try:
+            found = await self.prices.day_change(symbol)
+        except MarketError as exc:
+            turn.trace.append(TraceStep("tool", "get_day_change", args, watch.ms(), "error", exc.code))
+            return self._market_error(turn, exc)
+        turn.trace.append(
+            TraceStep("tool", "get_day_change", args, watch.ms(), detail={"source": found.source})
+        )
+        return found
+
+    @staticmethod
+    def _change_answer(turn: Turn, quote: QuoteBlock) -> NoticeBlock:
+        """ "Did BTC go up today?" answered in one line from the card's own 24-hour figures."""
+        assert quote.change_24h is not None and quote.change_24h_percent is not None
+        key = "price.change_flat"
+        if quote.change_24h > 0:
+            key = "price.change_up"
+        elif quote.change_24h < 0:
+            key = "price.change_down"
+        text = turn.t(
+            key,
+            base=quote.base,
+            percent=f"{abs(quote.change_24h_percent):.2f}%",
+            amount=f"{'+' if quote.change_24h > 0 else '-' if quote.change_24h < 0 else ''}"
+            f"{format_price(abs(quote.change_24h))}",
+            asset=quote.quote_asset,
+            price=format_price(quote.price),
+        )
+        return NoticeBlock(text, "info", "day_change")
 
     async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
         watch = Stopwatch()
