@@ -363,7 +363,7 @@ async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
 @pytest.mark.parametrize(
     ("text", "note"),
     [
-        ("ETH 一个月走势", "range_nearest"),
+        ("ETH 一个月走势", "range_month"),  # served as 30 days, said in one short line
         ("BTC 1h chart", "range_intraday"),
         ("give me 3 day btc history", "range_nearest"),
         ("ethereum price in EUR", "only_usdt"),

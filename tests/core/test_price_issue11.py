@@ -147,8 +147,8 @@ async def test_everyday_words_are_no_coin_without_a_price_question(text: str) ->
         ("eth 14 days", 14, None),
         ("btc 90 day chart", 90, None),
         ("ETH 两周走势", 14, None),
-        ("最近一个月比特币", 30, "range_nearest"),
-        ("btc price last month", 30, "range_nearest"),
+        ("最近一个月比特币", 30, "range_month"),  # issue 24: 30 days directly, one short line
+        ("btc price last month", 30, "range_month"),
         ("give me 3 day btc history", 7, "range_nearest"),
         ("给我看3天的比特币走势", 7, "range_nearest"),
         ("BTC 三个月走势", 90, "range_nearest"),
@@ -167,7 +167,10 @@ async def test_ranges_served_and_nearest(text: str, days: int, note: str | None)
     else:
         assert codes(reply)[0] == note
         said = reply.blocks[0].text
-        assert "7, 14, 30 or 90" in said if reply.locale == "en" else "7、14、30 或 90" in said
+        if note == "range_month":
+            assert "30" in said and "90" not in said  # served as asked, not "not a range I serve"
+        else:
+            assert "7, 14, 30 or 90" in said if reply.locale == "en" else "7、14、30 或 90" in said
 
 
 async def test_a_date_gets_the_current_price_and_says_why() -> None:

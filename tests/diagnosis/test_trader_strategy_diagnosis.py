@@ -59,7 +59,8 @@ async def test_a_trader_stopped_on_an_error_says_its_last_error_first() -> None:
         assert reply.route.skill == "trader_diagnosis" and reply.status is Status.COMPLETED
         block = only(reply)
         assert block.checks[0].name == "state" and block.checks[0].outcome == "failed"
-        assert "-2015 Invalid API-key" in block.checks[0].detail
+        # The stored error, said in the reader's words with its code (issue 24).
+        assert "-2015" in block.checks[0].detail and "api key" in block.checks[0].detail.lower()
         assert block.cause_code == "trader_error" and word in block.cause.lower()
 
 

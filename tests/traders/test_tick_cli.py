@@ -168,7 +168,10 @@ def test_ai_trades_only_on_a_valid_answer(db: Path, capsys: pytest.CaptureFixtur
         start_trader(ai_params(max_order="500"), base_url)
         notes = [tick(capsys, T0 + timedelta(hours=h))["notifications"] for h in range(4)]
     assert [n["kind"] for n in notes[0]] == ["fill"] and "trend up" in notes[0][0]["text"]
-    assert notes[1:] == [[], [], []]
+    # Invalid answers are told (issue 24), at most once an hour per trader; a hold says nothing.
+    kinds = [[n["kind"] for n in hour] for hour in notes[1:]]
+    assert kinds[0] == ["trader_invalid"] and kinds[2] == [] and kinds[1] in ([], ["trader_invalid"])
+    assert "not a JSON decision" in notes[1][0]["text"]
     assert len(stored("trades")) == 1
     actions = [d.action for d in reversed(stored("decisions"))]
     assert actions == ["buy", "invalid", "invalid", "hold"]

@@ -59,7 +59,9 @@ class _CoinCards:
         self.failed.append((part, base))
 
 
-def _grouped(turn: Turn, errors: list[NoticeBlock], failed: list[tuple[str, str]]) -> list[NoticeBlock]:
+def _grouped(
+    turn: Turn, errors: list[NoticeBlock], failed: list[tuple[str, str]], *, named: bool
+) -> list[NoticeBlock]:
     """One notice per distinct failure, naming each failed part and coin once ("The market data
     service timed out (BTC price, ETH history)"), instead of the same line per part."""
     order: dict[tuple[str, str | None], list[str]] = {}
@@ -71,6 +73,8 @@ def _grouped(turn: Turn, errors: list[NoticeBlock], failed: list[tuple[str, str]
         if name not in order.setdefault(key, []):
             order[key].append(name)
     sep = "、" if turn.locale == "zh" else ", "
+    if not named:
+        return list(first.values())
     return [
         replace(first[key], text=turn.t("price.failed_parts", text=key[0], parts=sep.join(parts)))
         for key, parts in order.items()
@@ -324,7 +328,10 @@ class PriceSkill(OneShotSkill):
             blocks.extend(coin.blocks)
             ok_parts += coin.ok_parts
             partial |= coin.partial
-        errors = _grouped(turn, [e for c in cards for e in c.errors], [f for c in cards for f in c.failed])
+        # Which part of which coin failed is said when more than one was asked for.
+        asked = len(symbols) * (2 if action == "both" else 1) + (len(symbols) if change else 0)
+        failed = [f for c in cards for f in c.failed]
+        errors = _grouped(turn, [e for c in cards for e in c.errors], failed, named=asked > 1)
         for symbol in task.slots.get("unsupported", []):
             errors.append(
                 NoticeBlock(
