@@ -112,9 +112,11 @@ def test_a_dishonest_model_through_deskmate_ask(tmp_path: Path) -> None:
     quote = next(b for b in zh["blocks"] if b["type"] == "quote")
     [note] = [b for b in zh["blocks"] if b["type"] == "note"]
     assert note["label"] == t("zh", "planner.note_label")
-    assert note["text"] == "比特币现在只要（未经核实的数字已删除）。详情见 hxxps[:]//evil[.]example[.]com"
-    assert quote["symbol"] == "BTCUSDT" and zh["status"] == "completed"
-    assert "claim_removed" in [b.get("code") for b in zh["blocks"]]
+    # Issue 24: the link is removed, not defanged, and an answer whose note lost anything is partial.
+    assert note["text"] == "比特币现在只要（未经核实的数字已删除）。详情见"
+    assert quote["symbol"] == "BTCUSDT" and zh["status"] == "partial"
+    notices = [b.get("code") for b in zh["blocks"] if b["type"] == "notice"]
+    assert {"claim_removed", "links_removed", "figures_removed"} <= set(notices)
     [guard] = [s for s in zh["trace"] if s["name"] == "note_guard"]
     assert [r["kind"] for r in guard["detail"]["removed"]] == ["figure", "claim"]
 
