@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 from collections.abc import Coroutine
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +20,8 @@ from core.outbound import PlatformOutbound, RecordedOutbound
 if TYPE_CHECKING:  # the parser (every command's) imports this module: no composition root here
     from bot.settings import Settings
     from bot.wiring import App
+
+log = logging.getLogger(__name__)
 
 JOB_RUNNER = "job runner"  # its name among the coroutines run_until_signalled runs
 
@@ -41,7 +44,18 @@ def add_job_runner(
 ) -> None:
     """Run the job runner beside the platforms, unless DESKMATE_JOBS__ENABLED is false."""
     if app.settings.jobs.enabled:
-        coroutines[JOB_RUNNER] = build_runner(app, platforms).run_forever()
+        coroutines[JOB_RUNNER] = _run_jobs(app, build_runner(app, platforms))
+
+
+async def _run_jobs(app: App, runner: JobRunner) -> None:
+    """The runner, after queueing the scheduled clean-up (one row however many processes run)."""
+    from bot.retention import ensure_retention
+
+    try:
+        await ensure_retention(app.jobs, app.clock.now())
+    except Exception:  # a database hiccup must not stop the runner; the next start queues it
+        log.exception("could not queue the retention clean-up")
+    await runner.run_forever()
 
 
 # --- deskmate tick ----------------------------------------------------------------------------

@@ -350,7 +350,9 @@ async def build_app(
         model_probe=LazyModelProbe(),
         extra=services,
     )
-    jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, *job_kinds])
+    from bot.retention import retention_kind  # queued by the job runner (bot.jobs)
+
+    jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, retention_kind(engine), *job_kinds])
     if services.find(CATALOG_SOURCE) is not None:
         try:  # one recurring job; a database hiccup here must not stop the process
             await ensure_refresh(jobs, catalog, clock.now())

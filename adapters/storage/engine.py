@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
+import random
+import sqlite3
 import stat
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from adapters.storage.dialects import use_postgresql
 
@@ -21,12 +26,18 @@ logger = logging.getLogger(__name__)
 # WAL lets readers run beside one writer; NORMAL skips the fsync per commit (safe under WAL: a
 # power cut can lose the last commits, never corrupt); busy_timeout makes a second writer (another
 # process, another engine) wait instead of failing at once.
+SQLITE_BUSY_MS = 5000
 SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
-    "PRAGMA busy_timeout=5000",
+    f"PRAGMA busy_timeout={SQLITE_BUSY_MS}",
     "PRAGMA foreign_keys=ON",
 )
+# A write transaction that still finds the database locked after busy_timeout (a machine so busy
+# that another writer held the lock longer) is begun again, after a pause with jitter, this many
+# times in all before the error reaches the caller: about 6 x 5 s of waiting.
+SQLITE_LOCK_ATTEMPTS = 6
+SQLITE_BEGIN = "sqlite_begin"  # execution option: "IMMEDIATE" takes the write lock at BEGIN
 
 POSTGRES_POOL: dict[str, Any] = {
     "pool_pre_ping": True,  # a dropped connection is replaced instead of failing a turn
@@ -46,7 +57,8 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         prepare_sqlite_file(parsed)
         engine = create_async_engine(parsed, **kwargs)
         event.listen(engine.sync_engine, "connect", set_sqlite_pragmas)
-        return engine
+        begin_explicitly(engine.sync_engine)
+        return SqliteAsyncEngine(engine.sync_engine)
     if backend == "postgresql":
         use_postgresql()  # the partial indexes' PostgreSQL condition, before any DDL
         # Sizing only applies to the default queue pool (not to e.g. the NullPool of migrations).
@@ -75,6 +87,7 @@ def create_sqlite_file_engine(url: URL) -> Engine:
     prepare_sqlite_file(url)
     engine = create_sync_engine(url.set(drivername="sqlite+pysqlite"))
     event.listen(engine, "connect", set_sqlite_pragmas)
+    begin_explicitly(engine)
     return engine
 
 
@@ -119,3 +132,69 @@ def set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor.execute(pragma)
     finally:
         cursor.close()
+
+
+def begin_explicitly(engine: Engine) -> None:
+    """deskmate, not the sqlite3 driver, begins SQLite transactions: DDL is transactional, and a
+    connection with the ``sqlite_begin="IMMEDIATE"`` option takes the write lock at BEGIN. A
+    write transaction begun DEFERRED reads first and fails at once ("database is locked", no
+    busy wait) when another writer committed in between; begun IMMEDIATE it waits for the lock
+    (busy_timeout) before reading anything."""
+
+    @event.listens_for(engine, "connect")
+    def _driver_autocommit(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get(SQLITE_BEGIN)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if mode == "IMMEDIATE" else "BEGIN")
+
+
+def is_locked(exc: BaseException) -> bool:
+    """SQLite's "database is locked" / "database is busy" (another writer held the lock too long)."""
+    text = str(getattr(exc, "orig", exc)).lower()
+    return isinstance(exc, OperationalError | sqlite3.OperationalError) and (
+        "database is locked" in text or "database is busy" in text
+    )
+
+
+def lock_pause(attempt: int) -> float:
+    """Seconds to wait before beginning again after ``attempt`` locked tries (with jitter, so two
+    waiting writers do not retry in step)."""
+    return random.uniform(0.05, 0.25) * attempt
+
+
+class SqliteAsyncEngine(AsyncEngine):
+    """An AsyncEngine whose ``begin()`` is a write transaction: BEGIN IMMEDIATE, begun again with
+    jitter while the database stays locked (SQLITE_LOCK_ATTEMPTS). The write lock is taken before
+    the body runs, so the body itself never meets a locked database and never runs twice."""
+
+    @contextlib.asynccontextmanager
+    async def begin(self) -> AsyncIterator[AsyncConnection]:
+        conn = await self._write_connection()
+        try:
+            yield conn
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await conn.rollback()
+            raise
+        else:
+            await conn.commit()
+        finally:
+            await conn.close()
+
+    async def _write_connection(self) -> AsyncConnection:
+        for attempt in range(1, SQLITE_LOCK_ATTEMPTS + 1):
+            conn = await self.connect().start()
+            await conn.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
+            try:
+                await conn.begin()
+                return conn
+            except OperationalError as exc:
+                await conn.close()
+                if not is_locked(exc) or attempt == SQLITE_LOCK_ATTEMPTS:
+                    raise
+                logger.warning("SQLite database locked; beginning again (attempt %d)", attempt + 1)
+                await asyncio.sleep(lock_pause(attempt))
+        raise AssertionError("unreachable")

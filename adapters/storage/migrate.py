@@ -33,7 +33,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
-from adapters.storage.engine import create_engine
+from adapters.storage.engine import SQLITE_BEGIN, create_engine
 from adapters.storage.tables import Base
 
 if TYPE_CHECKING:
@@ -92,15 +92,13 @@ def migration_engine(url: str) -> AsyncEngine:
     both reading the old version and failing to write ("database is locked")."""
     engine = create_engine(url, poolclass=NullPool)
     if engine.dialect.name == "sqlite":
+        # Every SQLite engine begins its own transactions (engine.begin_explicitly); these all
+        # begin IMMEDIATE, reads included, and wait longer for the lock.
+        engine.sync_engine.update_execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
 
         @event.listens_for(engine.sync_engine, "connect")
-        def _driver_autocommit(dbapi_connection, _record):  # type: ignore[no-untyped-def]
-            dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+        def _patient(dbapi_connection, _record):  # type: ignore[no-untyped-def]
             dbapi_connection.execute(f"PRAGMA busy_timeout={SQLITE_MIGRATION_BUSY_MS}")
-
-        @event.listens_for(engine.sync_engine, "begin")
-        def _begin(conn):  # type: ignore[no-untyped-def]
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

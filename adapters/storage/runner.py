@@ -13,14 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol, TypeVar
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.storage.engine import create_sqlite_file_engine, is_sqlite_file
+from adapters.storage.engine import (
+    SQLITE_BEGIN,
+    SQLITE_LOCK_ATTEMPTS,
+    create_sqlite_file_engine,
+    is_locked,
+    is_sqlite_file,
+    lock_pause,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -30,8 +39,9 @@ SQLITE_THREADS = 4  # SQLite has one writer at a time; a few threads let reads o
 
 
 class TransactionRunner(Protocol):
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn`` in one transaction: committed when it returns, rolled back when it raises."""
+    async def run(self, fn: Callable[[Connection], T], *, read_only: bool = False) -> T:
+        """Run ``fn`` in one transaction: committed when it returns, rolled back when it raises.
+        ``read_only``: it only reads (on SQLite it then takes no write lock)."""
         ...
 
     async def close(self) -> None: ...
@@ -41,7 +51,7 @@ class AsyncEngineRunner:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T], *, read_only: bool = False) -> T:
         async with self._engine.begin() as conn:
             return await conn.run_sync(fn)
 
@@ -54,12 +64,30 @@ class SqliteThreadRunner:
         self._engine = create_sqlite_file_engine(engine.url)
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="deskmate-sqlite")
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._threads, self._transaction, fn)
+    async def run(self, fn: Callable[[Connection], T], *, read_only: bool = False) -> T:
+        return await asyncio.get_running_loop().run_in_executor(
+            self._threads, self._transaction, fn, read_only
+        )
 
-    def _transaction(self, fn: Callable[[Connection], T]) -> T:
-        with self._engine.begin() as conn:
-            return fn(conn)
+    def _transaction(self, fn: Callable[[Connection], T], read_only: bool) -> T:
+        """A write takes the lock at BEGIN (IMMEDIATE) and is run again, after a pause with
+        jitter, while the database stays locked past busy_timeout (rolled back each time, so a
+        transaction function runs whole or not at all)."""
+        for attempt in range(1, SQLITE_LOCK_ATTEMPTS + 1):
+            try:
+                with self._engine.connect() as conn:
+                    if not read_only:
+                        conn.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
+                    with conn.begin():
+                        return fn(conn)
+            except OperationalError as exc:
+                if not is_locked(exc) or attempt == SQLITE_LOCK_ATTEMPTS:
+                    raise
+                logger.warning(
+                    "SQLite database locked; running the transaction again (attempt %d)", attempt + 1
+                )
+                time.sleep(lock_pause(attempt))
+        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         def shut() -> None:

@@ -168,7 +168,7 @@ class SqlStateStore:
         def load(conn: Connection) -> str | None:
             return conn.execute(self._sql.load, {"k": key.as_str()}).scalar_one_or_none()
 
-        raw = await self._runner.run(load)
+        raw = await self._runner.run(load, read_only=True)
         return ConversationState.model_validate_json(raw) if raw is not None else ConversationState()
 
     async def save_state(self, key: ConversationKey, state: ConversationState) -> None:

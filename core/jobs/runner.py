@@ -104,10 +104,31 @@ class JobRunner:
         already due waits for the next tick), including jobs that these jobs enqueue for now."""
         runs: list[JobRun] = []
         seen: set[str] = set()
-        while claimed := await self._claim(self.config.concurrency, exclude=seen):
+        while True:
+            try:
+                claimed = await self._claim(self.config.concurrency, exclude=seen)
+            except Exception:  # a database still locked after the store's own retries
+                log.exception("job runner: claiming jobs failed; the rest wait for the next tick")
+                return runs
+            if not claimed:
+                return runs
             seen.update(job.id for job in claimed)
-            runs.extend(await asyncio.gather(*(self.run_one(job) for job in claimed)))
-        return runs
+            runs.extend(await asyncio.gather(*(self._run_settled(job) for job in claimed)))
+
+    async def _run_settled(self, job: Job) -> JobRun:
+        """``run_one``; when its outcome cannot be stored, the job is handed back (pending, this
+        attempt uncounted) instead of staying leased, and the other jobs of the tick still run."""
+        try:
+            return await self.run_one(job)
+        except Exception as exc:
+            log.exception("job %s (%s): could not store its outcome; handed back", job.id, job.kind)
+            assert job.lease_token is not None
+            try:
+                released = await self.store.release(job.id, job.lease_token, self.clock.now())
+            except Exception:  # its lease expires instead
+                released = False
+            outcome = JobOutcome.RELEASED if released else JobOutcome.LOST
+            return JobRun(job.id, job.kind, outcome, _error_text(exc))
 
     async def run_forever(self) -> None:
         """Poll and run jobs until cancelled (see the module docstring for shutdown)."""

@@ -383,3 +383,33 @@ async def test_run_forever_survives_a_database_outage_while_claiming() -> None:
     with pytest.raises(asyncio.CancelledError):
         await task
     assert failures == 3
+
+
+async def test_a_tick_hands_back_a_job_whose_outcome_cannot_be_stored_and_runs_the_others() -> None:
+    """A database still locked when one job's result is stored (issue 22): the tick does not
+    exit; that job is handed back (pending, its attempt uncounted), the others finish."""
+
+    async def echo(job: Job, ctx: JobContext) -> JobResult:
+        return DONE
+
+    w = World(kind("test.echo", echo))
+    stuck = await w.queue.enqueue("test.echo", {"n": 1})
+    fine = await w.queue.enqueue("test.echo", {"n": 2})
+    complete = w.store.complete
+
+    async def locked_once(job_id: str, token: str, now: datetime) -> bool:
+        if job_id == stuck.job_id:
+            raise RuntimeError("database is locked")
+        return await complete(job_id, token, now)
+
+    w.store.complete = locked_once  # type: ignore[method-assign]
+    runs = {r.job_id: r for r in await w.runner.run_due()}
+    assert runs[fine.job_id].outcome is JobOutcome.DONE
+    assert runs[stuck.job_id].outcome is JobOutcome.RELEASED
+    assert "database is locked" in (runs[stuck.job_id].error or "")
+    job = await w.job(stuck.job_id)
+    assert job.status is JobStatus.PENDING and job.lease_token is None and job.attempts == 0
+
+    w.store.complete = complete  # type: ignore[method-assign]
+    [again] = await w.runner.run_due()  # the next tick runs it
+    assert (again.job_id, again.outcome) == (stuck.job_id, JobOutcome.DONE)
