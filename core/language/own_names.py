@@ -11,7 +11,7 @@ from core.services import Services
 
 
 @lru_cache(maxsize=1)
-def _plain_words() -> frozenset[str]:
+def plain_words() -> frozenset[str]:
     """A record named like a lexicon word ("stop", "查") is never read as that record."""
     return frozenset(word for word, _ in load().words())
 
@@ -36,4 +36,4 @@ async def load_names(services: Services, owner: str) -> Gazetteer:
     models = services.find(MODEL_CONFIGS)
     if models is not None:
         names["model"] = [m.name for m in await models.owned(owner)]
-    return Gazetteer.of(names, plain=_plain_words())
+    return Gazetteer.of(names, plain=plain_words())

@@ -1,16 +1,18 @@
-"""Text normalization shared by every rule: NFKC (full-width -> ASCII), casefold, spaces."""
+"""Text normalization shared by every rule: the language layer's one normalization (NFKC, full
+width -> ASCII, casefold, spaces, traditional -> simplified), so a rule lists each word once."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from functools import lru_cache
 
-_SPACES = re.compile(r"\s+")
+from core.language.normalize import normalize as _normalize
 
 
+@lru_cache(maxsize=256)
 def normalize(text: str) -> str:
-    """NFKC + casefold + collapsed whitespace. "ＢＴＣ　价格" -> "btc 价格"."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    """NFKC + casefold + collapsed whitespace + zh-Hant -> zh. "ＢＴＣ　價格" -> "btc 价格".
+    Kept for the last messages: every rule of a turn reads the same text again."""
+    return _normalize(text)
 
 
 def is_latin(alias: str) -> bool:

@@ -20,7 +20,7 @@ _TICKER = re.compile(r"(?<![A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])")
 _DOLLAR = re.compile(r"(?<![a-z0-9])\$([a-z][a-z0-9]{0,9})(?![a-z0-9])")
 # Coins that are also currencies a price may be asked in, and the words that ask for one.
 _QUOTE_COINS = frozenset({"USDC", "FDUSD", "TUSD", "EUR", "EURI", "BTC", "ETH", "BNB", "USD1"})
-_ASKED_IN = re.compile(r"(?:(?<![a-z])(?:in|into|to|as)|用|以|换成|換成|换算成|換算成|折合)\s*$")
+_ASKED_IN = re.compile(r"(?:(?<![a-z])(?:in|into|to|as)|用|以|换成|换算成|折合)\s*$")
 # Upper-case words that are not coins, whatever a catalog lists.
 _NOT_TICKERS = frozenset(
     {"USDT", "USD", "UTC", "API", "OK", "ID", "PNG", "CNY", "RMB", "EUR", "GMT", "ETF", "AND", "THE",
@@ -140,19 +140,17 @@ _QUESTION_WORDS = frozenset(
 )
 _LATIN_BEFORE = re.compile(
     r"(?<![a-z0-9])([a-z][a-z0-9]{2,14})\s*(?:'s\s*)?"
-    r"(?:price|prices|chart|history|quote|trend|价格|價格|价钱|價錢|现价|現價|走势|走勢|行情|多少钱|多少錢)(?![a-z])"
+    r"(?:price|prices|chart|history|quote|trend|价格|价钱|现价|走势|行情|多少钱)(?![a-z])"
 )
 _LATIN_AFTER = re.compile(
     r"(?:price|prices|chart|history|quote|trend)\s+(?:of|for)\s+([a-z][a-z0-9]{2,14})(?![a-z0-9])"
 )
 # A Chinese word just before a price word ("姨汰价格"), once the request's own words are gone.
-_CJK_BEFORE = re.compile(
-    r"([\u4e00-\u9fff]{2,6})\s*(?:的)?\s*(?:价格|價格|价钱|價錢|币价|幣價|现价|現價|走势|走勢|行情|多少钱|多少錢|报价|報價)"
-)
+_CJK_BEFORE = re.compile(r"([\u4e00-\u9fff]{2,6})\s*(?:的)?\s*(?:价格|价钱|币价|现价|走势|行情|多少钱|报价)")
 _CJK_FILLER = re.compile(
-    r"^(?:请|請|帮我|幫我|给我|給我|查询|查詢|查一下|查查|查|看看|看一下|看|问一下|问问|问|告诉我|告訴我|"
-    r"今天|今日|现在|現在|当前|當前|目前|最新|实时|實時|最近|近期|一下|的|下|一周|一週|这周|這週|本周|本週|"
-    r"七天|最近七天|过去|過去|近|昨天|日|周|週|月|年|小时)+"
+    r"^(?:请|帮我|给我|查询|查一下|查查|查|看看|看一下|看|问一下|问问|问|告诉我|"
+    r"今天|今日|现在|当前|目前|最新|实时|最近|近期|一下|的|下|一周|这周|本周|"
+    r"七天|最近七天|过去|近|昨天|日|周|月|年|小时)+"
 )
 _CJK_NOT_COINS = frozenset(
     {"当前", "現在", "现在", "目前", "最新", "今天", "实时", "最近", "一下", "看看", "查询", "市场", "市場",

@@ -33,7 +33,7 @@ _EN_SPAN = re.compile(
     rf"(?<![a-z0-9.])(?:([0-9]{{1,4}})[\s-]*|({_EN_WORDS})[\s-]+)"
     r"(days?|d|weeks?|w|months?|mo|years?|y|hours?|h|hrs?|minutes?|mins?|m)(?![a-z0-9])"
 )
-_CN_SPAN = re.compile(rf"{_CN_NUM}\s*(天|日|周|週|星期|个?月|個?月|年|小时|小時|分钟|分鐘)")
+_CN_SPAN = re.compile(rf"{_CN_NUM}\s*(天|日|周|星期|个?月|年|小时|分钟)")
 _DATE = re.compile(
     r"(?<![0-9])(?:20[0-9]{2}[-/.年][0-9]{1,2}(?:[-/.月][0-9]{1,2}日?)?|[0-9]{1,2}月[0-9]{1,2}[日号號])"
     r"|(?<![a-z])(?:on|at|since)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]{1,2}"
@@ -43,7 +43,7 @@ _WORDS: Final[tuple[tuple[re.Pattern[str], int, bool], ...]] = (
     (re.compile(r"(?<![a-z])(?:fortnight|biweekly)(?![a-z])"), 14, True),
     (
         re.compile(
-            r"(?<![a-z])(?:last|past|this|previous)\s+month(?![a-z])|(?<![a-z])monthly(?![a-z])|上个?月|上個?月|本月|这个月|這個月|月线|月線"
+            r"(?<![a-z])(?:last|past|this|previous)\s+month(?![a-z])|(?<![a-z])monthly(?![a-z])|上个?月|本月|这个月|月线"
         ),
         30,
         False,
@@ -54,17 +54,17 @@ _WORDS: Final[tuple[tuple[re.Pattern[str], int, bool], ...]] = (
         365,
         False,
     ),
-    (re.compile(r"(?<![a-z])(?:hourly|intraday|minute|minutes)(?![a-z])|分时|分時|小时线|小時線"), 0, False),
+    (re.compile(r"(?<![a-z])(?:hourly|intraday|minute|minutes)(?![a-z])|分时|小时线"), 0, False),
     (
-        re.compile(r"(?<![a-z])(?:week|weekly|7d)(?![a-z])|一周|一週|一星期|本周|本週|这周|這週|上周|上週"),
+        re.compile(r"(?<![a-z])(?:week|weekly|7d)(?![a-z])|一周|一星期|本周|这周|上周"),
         7,
         True,
     ),
 )
 _UNITS: Final = {
     "day": 1, "days": 1, "d": 1, "天": 1, "日": 1,
-    "week": 7, "weeks": 7, "w": 7, "周": 7, "週": 7, "星期": 7,
-    "month": 30, "months": 30, "mo": 30, "月": 30, "个月": 30, "個月": 30,
+    "week": 7, "weeks": 7, "w": 7, "周": 7, "星期": 7,
+    "month": 30, "months": 30, "mo": 30, "月": 30, "个月": 30,
     "year": 365, "years": 365, "y": 365, "年": 365,
 }  # fmt: skip
 
@@ -114,9 +114,7 @@ def read_range(norm: str) -> RangeAsk:
             "minute",
             "minutes",
             "小时",
-            "小時",
             "分钟",
-            "分鐘",
         ):
             return RangeAsk(DEFAULT_DAYS, m.group(0), "range_intraday", explicit=True)
         count = _count(number, table)
@@ -128,7 +126,7 @@ def read_range(norm: str) -> RangeAsk:
         days = int(days)
         if days in SERVED_DAYS and unit in ("day", "days", "d", "天", "日"):
             return RangeAsk(days, explicit=True)
-        if days in SERVED_DAYS and unit in ("week", "weeks", "w", "周", "週", "星期"):
+        if days in SERVED_DAYS and unit in ("week", "weeks", "w", "周", "星期"):
             return RangeAsk(days, explicit=True)
         if days == 30 and unit in ("month", "months", "mo", "月", "个月", "個月"):
             return RangeAsk(30, m.group(0), "range_month", explicit=True)  # served, said in one line

@@ -27,7 +27,6 @@ def _words(*items: str) -> re.Pattern[str]:
 # Words that ask for a price. "Strong" ones also work without a coin ("当前价格是多少").
 _PRICE_WORDS = _words(
     "价格", "价钱", "币价", "现价", "多少钱", "什么价", "报价", "行情", "最新价", "价位", "对比", "比较",
-    "價格", "價錢", "幣價", "現價", "多少錢", "報價", "最新價",  # traditional characters
     "price", "prices", "pricing", "quote", "trading at", "compare",
     "pirce", "prcie", "priec",  # frequent typos
 )  # fmt: skip
@@ -40,20 +39,19 @@ _PRICE_WORDS_WITH_COIN = _words(
 # task's question (an interval), see PriceRules._bare_window.
 _SPAN_WORDS = (
     "七天", "7天", "7 天", "七日", "7日", "一周", "一星期", "这周", "本周", "上周", "近一周", "这一周",
-    "一週", "這週", "本週", "上週", "近一週",
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
     "last week", "this week", "past week",
 )  # fmt: skip
 _CHART_WORD_LIST = (
-    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表", "走勢", "收盤價", "收盤", "歷史", "k線", "趨勢",
-    "history", "historical", "chart", "trend", "closes", "走势图", "走勢圖", "k 线", "日线", "日線",
+    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
+    "history", "historical", "chart", "trend", "closes", "走势图", "k 线", "日线",
 )  # fmt: skip
 _HISTORY_WORDS = _words(*_SPAN_WORDS, *_CHART_WORD_LIST)
 _CHART_WORDS = _words(*_CHART_WORD_LIST)
 # Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
 # doing"); alone they are small talk ("今天天气怎么样", "how are you doing").
 _HISTORY_WORDS_WITH_COIN = _words(
-    "图", "圖", "涨", "跌", "昨天", "昨日", "怎么样", "怎麼樣", "表现",
+    "图", "涨", "跌", "昨天", "昨日", "怎么样", "表现",
     "doing", "going up", "going down", "up or down", "perform", "performance", "performing", "yesterday",
 )  # fmt: skip
 # "今天比特币涨了吗", "did BTC go up today", "ETH 24h change": the last 24 hours' change (Binance
@@ -69,11 +67,11 @@ _TODAY_WORDS = re.compile(
 )
 # Conjunctions that separate "current price" from "and its history" in one request.
 _CLAUSE_SPLIT = re.compile(
-    r"[,，;；。?？!！]|和|以及|还有|還有|并且|並且|顺便|順便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
+    r"[,，;；。?？!！]|和|以及|还有|并且|顺便|另外|(?<![a-z])(?:and|plus|also|then)(?![a-z])|&"
 )
 # What may surround a bare coin in a follow-up: "那 ETH 呢", "what about eth?", "same for eth".
 _FOLLOWUP_FILLER = re.compile(
-    r"(那么|那麼|那|呢|吗|嗎|的|换成|換成|换|換|再看看|再查|看看|查一下|查查|查|还有|還有|也|同样|同樣|一样|一樣|"
+    r"(那么|那|呢|吗|的|换成|换|再看看|再查|看看|查一下|查查|查|还有|也|同样|一样|"
     r"and|what|about|how|of|the|for|then|same|do|the same|same for|also|please|pls|"
     r"now|\?|？|!|！|\.|。|,|，|\s)+"
 )
@@ -81,22 +79,22 @@ _FOLLOWUP_FILLER = re.compile(
 # (and the kind of answer) come from the answer just given.
 _BARE_NOW = re.compile(
     r"^(?:(?:and|so|ok|what about|how about)\s+)?"
-    r"(?:now|right now|现在|現在|目前|当前|當前)\s*(?:呢|吗|嗎)?\s*[?？]?$"
+    r"(?:now|right now|现在|目前|当前)\s*(?:呢|吗)?\s*[?？]?$"
 )
 _BARE_RANGE_FILLER = re.compile(
-    r"^(?:and|what about|how about|那|那么|那麼|再看|看看|over|the|last|past|最近|过去|過去|近|\s)*"
+    r"^(?:and|what about|how about|那|那么|再看|看看|over|the|last|past|最近|过去|近|\s)*"
 )
-_BARE_RANGE_TAIL = re.compile(r"(?:呢|的|走势|走勢|吗|嗎|[?？]|\s)*$")
-_FOLLOWUP_MARK = re.compile(r"^(?:and|what about|how about|那|那么|那麼)(?![a-z])|(?:呢|[?？])\s*$")
+_BARE_RANGE_TAIL = re.compile(r"(?:呢|的|走势|吗|[?？]|\s)*$")
+_FOLLOWUP_MARK = re.compile(r"^(?:and|what about|how about|那|那么)(?![a-z])|(?:呢|[?？])\s*$")
 _SLASH = re.compile(r"^/(price|history)(?:@\w+)?(?:\s+(.*))?$")
 # Asked for another quote currency ("ETH price in USDC", "比特币多少人民币"): answered in USDT, with a note.
 _OTHER_QUOTE = re.compile(
     r"(?<![a-z])(?:in|to|into|as)\s+(?:eur|usd|usdc|busd|fdusd|tusd|cny|rmb|jpy|gbp|krw|btc|euros?|dollars?)(?![a-z])"
-    r"|(?<![a-z])(?:eur|cny|rmb|jpy|gbp|krw)(?![a-z])|人民币|人民幣|美元|欧元|歐元|日元|用\s?usdc|以\s?usdc|usdc\s?计价|usdc\s?計價"
+    r"|(?<![a-z])(?:eur|cny|rmb|jpy|gbp|krw)(?![a-z])|人民币|美元|欧元|日元|用\s?usdc|以\s?usdc|usdc\s?计价|usdc\s?計價"
 )
 # "用英文回答", "answer in English", "in chinese please": the reply's language, whatever the message's.
 _REPLY_EN = re.compile(
-    r"用英文|用英语|用英語|英文回答|英文回复"
+    r"用英文|用英语|英文回答|英文回复"
     r"|(?<![a-z])(?:in|reply in|answer in|respond in)\s+english(?![a-z])"
 )
 _REPLY_ZH = re.compile(

@@ -6,13 +6,13 @@ about. Numbers stay the text's digits (Decimal later, never float)."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.language.values import find_values, typed_text
+from core.routing.normalize import normalize  # the one normalization (zh-Hant read as zh)
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -96,10 +96,6 @@ FILLER = re.compile(
 class AlertReading:
     action: Action
     slots: dict[str, Any] = field(default_factory=dict)
-
-
-def normalize(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def read_alert(text: str, coins: CoinNames) -> AlertReading | None:

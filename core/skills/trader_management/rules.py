@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.normalize import simplified
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.tasks.refs import RECENT
@@ -159,7 +160,8 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
         return {"name": name}
     if RECENT.search(normalize(text)):
         return {"recent": "1"}
-    rest = text
+    # The words are matched in simplified characters, the name kept as typed ("刪除交易員 alpha").
+    plain = simplified(text)
     for pattern in (
         TRADER,
         DELETE,
@@ -172,7 +174,8 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
         *(p for _, p in _FIELDS),
         _FILLER,
     ):
-        rest = pattern.sub(" ", rest)
+        plain = pattern.sub(lambda m: " " * len(m.group(0)), plain)
+    rest = "".join(typed if kept != " " else " " for typed, kept in zip(text, plain, strict=True))
     rest = _PUNCT.sub(" ", rest).strip()
     if changed:
         rest = changed_record(rest, text)
