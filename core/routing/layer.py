@@ -93,7 +93,9 @@ class Layer:
         return None if slots is None else Route(intent.skill, intent.action, dict(slots))
 
     def wants_names(self, text: str, found: Route | None) -> bool:
+        """Names are read for a message nothing understood ("alpha 今天赚了多少"), or one with a
+        record verb and no kind of record named ("删除 alpha"); never for the others."""
+        if found is None:
+            return True
         reading = self.read(text)
-        if not reading.concepts & RECORD_VERBS:
-            return False
-        return found is None or not reading.concepts & RECORD_NOUNS
+        return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

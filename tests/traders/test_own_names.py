@@ -52,3 +52,15 @@ async def test_traditional_characters_name_the_same_trader(desk: TraderDesk) -> 
 async def test_a_name_nobody_has_is_not_a_trader_request(desk: TraderDesk, text: str) -> None:
     reply = await desk.chat.say(text)
     assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"), [("机器人一号今天赚了多少", "机器人一号"), ("how is Robo One doing", "Robo One")]
+)
+async def test_how_one_of_their_traders_is_doing(desk: TraderDesk, text: str, said: str) -> None:
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say(f"创建一个交易员 叫 {said}")
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), text_of(reply)
+    assert reply.route.slots.get("target_ref") == {"name": said}, reply.route

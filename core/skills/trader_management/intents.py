@@ -39,26 +39,38 @@ def _switch(field: str) -> Any:
     return fill
 
 
+def _status(reading: Reading) -> Mapping[str, Any] | None:
+    ref = fills.target(reading, KIND)
+    return {"status": "1", "target_ref": ref} if ref else None
+
+
 INTENTS = (
+    # "alpha 今天赚了多少", "how is alpha doing": how one of their traders is doing.
+    intent(
+        SKILL,
+        "query",
+        need=[OWN],
+        one_of=["ask.status", "ask.pnl"],
+        avoid=PROBLEM,
+        may=["time.today"],
+        fill=_status,
+    ),
     intent(SKILL, "start", need=["verb.start", OWN], avoid=PROBLEM, fill=_target, reader_first=True),
     intent(SKILL, "stop", need=["verb.stop", OWN], avoid=PROBLEM, fill=_target, reader_first=True),
     intent(
         SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM, fill=_target, reader_first=True
     ),
-    intent(
-        SKILL,
-        "update",
-        need=["noun.daily_summary"],
-        one_of=TRADERS,
-        avoid=(*PROBLEM, "verb.create"),
-        fill=_switch("daily_summary"),
-    ),
-    intent(
-        SKILL,
-        "update",
-        need=["noun.auto_start"],
-        one_of=TRADERS,
-        avoid=(*PROBLEM, "verb.create"),
-        fill=_switch("auto_start"),
+    # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
+    # that switches them on at once is still a create).
+    *(
+        intent(
+            SKILL,
+            "update",
+            need=[f"noun.{field}"],
+            one_of=TRADERS,
+            avoid=(*PROBLEM, "verb.create"),
+            fill=_switch(field),
+        )
+        for field in ("daily_summary", "auto_start")
     ),
 )
