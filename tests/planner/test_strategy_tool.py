@@ -37,7 +37,8 @@ async def test_a_model_started_grid_asks_the_rest_and_checks_the_values(
     llm.add(completion(None, [tool_call("t1", "strategy_task", arguments)]))
     desk = make_desk(model=model)
 
-    asked = await desk.chat.say("我想在以太坊三千到四千之间来回低买高卖")
+    # No rule reads this one (the range is not in it): the model's tool call starts the task.
+    asked = await desk.chat.say("以太坊震荡的时候能帮我自动高抛低吸吗")
 
     route = asked.route
     assert (route.skill, route.action, route.by) == ("strategy_management", "create", "model")
@@ -49,3 +50,14 @@ async def test_a_model_started_grid_asks_the_rest_and_checks_the_values(
     assert codes(done) == ["strategy_created", "strategy_default"] and done.route.by == "model"
     assert details(done)["网格间距"] == "≈ 100 USDT"
     assert len(llm.requests) == 1  # the answers went to the skill, not to the model
+
+
+async def test_a_grid_said_with_its_range_is_read_by_rule_without_the_model(
+    llm: ScriptedLLMServer, model: OpenAIChatModel
+) -> None:
+    desk = make_desk(model=model)
+    asked = await desk.chat.say("我想在以太坊三千到四千之间来回低买高卖")
+    route = asked.route
+    assert (route.skill, route.action, route.by) == ("strategy_management", "create", "rule")
+    assert route.slots == {"kind": "grid", "symbol": "ETHUSDT", "lower": "3000", "upper": "4000"}
+    assert llm.requests == []  # what a rule covers makes no model call
