@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from core.formatting import format_price
 from core.i18n import has_message
@@ -39,6 +39,14 @@ from core.tasks.transitions import move
 from core.turn import Stopwatch, Turn
 
 log = logging.getLogger(__name__)
+
+
+class _HasSource(Protocol):
+    @property
+    def source(self) -> str: ...
+
+
+_Sourced = TypeVar("_Sourced", bound=_HasSource)
 
 CHOICE_TTL = timedelta(minutes=15)
 FOLLOW_UP_WINDOW = timedelta(minutes=10)
@@ -433,17 +441,7 @@ class PriceSkill(OneShotSkill):
         return out
 
     async def _change(self, turn: Turn, symbol: str) -> DayChange | NoticeBlock:
-        watch = Stopwatch()
-        args = {"symbol": symbol}
-        try:
-            found = await self.prices.day_change(symbol)
-        except MarketError as exc:
-            turn.trace.append(TraceStep("tool", "get_day_change", args, watch.ms(), "error", exc.code))
-            return self._market_error(turn, exc)
-        turn.trace.append(
-            TraceStep("tool", "get_day_change", args, watch.ms(), detail={"source": found.source})
-        )
-        return found
+        return await self._traced(turn, "get_day_change", symbol, self.prices.day_change)
 
     @staticmethod
     def _change_answer(turn: Turn, quote: QuoteBlock) -> NoticeBlock:
@@ -466,17 +464,21 @@ class PriceSkill(OneShotSkill):
         return NoticeBlock(text, "info", "day_change")
 
     async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
+        return await self._traced(turn, "get_current_price", symbol, self.prices.current_price)
+
+    async def _traced(
+        self, turn: Turn, tool: str, symbol: str, call: Callable[[str], Awaitable[_Sourced]]
+    ) -> _Sourced | NoticeBlock:
+        """One market call for one symbol, traced as a tool step; a market error becomes its notice."""
         watch = Stopwatch()
         args = {"symbol": symbol}
         try:
-            quote = await self.prices.current_price(symbol)
+            found = await call(symbol)
         except MarketError as exc:
-            turn.trace.append(TraceStep("tool", "get_current_price", args, watch.ms(), "error", exc.code))
+            turn.trace.append(TraceStep("tool", tool, args, watch.ms(), "error", exc.code))
             return self._market_error(turn, exc)
-        turn.trace.append(
-            TraceStep("tool", "get_current_price", args, watch.ms(), detail={"source": quote.source})
-        )
-        return quote
+        turn.trace.append(TraceStep("tool", tool, args, watch.ms(), detail={"source": found.source}))
+        return found
 
     async def _history(self, turn: Turn, symbol: str, days: int) -> HistoryBlock | NoticeBlock:
         watch = Stopwatch()
