@@ -9,6 +9,7 @@ import os
 import random
 import sqlite3
 import stat
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -34,9 +35,12 @@ SQLITE_PRAGMAS = (
     "PRAGMA foreign_keys=ON",
 )
 # A write transaction that still finds the database locked after busy_timeout (a machine so busy
-# that another writer held the lock longer) is begun again, after a pause with jitter, this many
-# times in all before the error reaches the caller: about 6 x 5 s of waiting.
-SQLITE_LOCK_ATTEMPTS = 6
+# that another writer held the lock longer) is begun again, after a pause with jitter, until this
+# many seconds have passed since its first try; only then does the error reach the caller. A
+# deadline rather than a count of tries: how many tries fit depends on how long each one waited
+# inside SQLite, which depends on the load, and a person's message should not be dropped because
+# many short waits came before one long one.
+SQLITE_LOCK_PATIENCE_S = 30.0
 SQLITE_BEGIN = "sqlite_begin"  # execution option: "IMMEDIATE" takes the write lock at BEGIN
 
 POSTGRES_POOL: dict[str, Any] = {
@@ -159,15 +163,26 @@ def is_locked(exc: BaseException) -> bool:
     )
 
 
-def lock_pause(attempt: int) -> float:
-    """Seconds to wait before beginning again after ``attempt`` locked tries (with jitter, so two
-    waiting writers do not retry in step)."""
-    return random.uniform(0.05, 0.25) * attempt
+class LockPatience:
+    """One write's patience with a locked SQLite database (SQLITE_LOCK_PATIENCE_S from its first
+    try): the pause before each next try, growing with the tries and jittered so two waiting
+    writers do not retry in step, or None once the deadline is past."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self._deadline = time.monotonic() + (SQLITE_LOCK_PATIENCE_S if seconds is None else seconds)
+        self.attempt = 1
+
+    def next_pause(self) -> float | None:
+        pause = random.uniform(0.05, 0.25) * min(self.attempt, 4)
+        if time.monotonic() + pause > self._deadline:
+            return None
+        self.attempt += 1
+        return pause
 
 
 class SqliteAsyncEngine(AsyncEngine):
     """An AsyncEngine whose ``begin()`` is a write transaction: BEGIN IMMEDIATE, begun again with
-    jitter while the database stays locked (SQLITE_LOCK_ATTEMPTS). The write lock is taken before
+    jitter while the database stays locked (LockPatience). The write lock is taken before
     the body runs, so the body itself never meets a locked database and never runs twice."""
 
     @contextlib.asynccontextmanager
@@ -185,7 +200,8 @@ class SqliteAsyncEngine(AsyncEngine):
             await conn.close()
 
     async def _write_connection(self) -> AsyncConnection:
-        for attempt in range(1, SQLITE_LOCK_ATTEMPTS + 1):
+        patience = LockPatience()
+        while True:
             conn = await self.connect().start()
             await conn.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
             try:
@@ -193,8 +209,8 @@ class SqliteAsyncEngine(AsyncEngine):
                 return conn
             except OperationalError as exc:
                 await conn.close()
-                if not is_locked(exc) or attempt == SQLITE_LOCK_ATTEMPTS:
+                pause = patience.next_pause() if is_locked(exc) else None
+                if pause is None:
                     raise
-                logger.warning("SQLite database locked; beginning again (attempt %d)", attempt + 1)
-                await asyncio.sleep(lock_pause(attempt))
-        raise AssertionError("unreachable")
+                logger.warning("SQLite database locked; beginning again (attempt %d)", patience.attempt)
+                await asyncio.sleep(pause)

@@ -24,11 +24,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.engine import (
     SQLITE_BEGIN,
-    SQLITE_LOCK_ATTEMPTS,
+    LockPatience,
     create_sqlite_file_engine,
     is_locked,
     is_sqlite_file,
-    lock_pause,
 )
 
 logger = logging.getLogger(__name__)
@@ -73,7 +72,8 @@ class SqliteThreadRunner:
         """A write takes the lock at BEGIN (IMMEDIATE) and is run again, after a pause with
         jitter, while the database stays locked past busy_timeout (rolled back each time, so a
         transaction function runs whole or not at all)."""
-        for attempt in range(1, SQLITE_LOCK_ATTEMPTS + 1):
+        patience = LockPatience()
+        while True:
             try:
                 with self._engine.connect() as conn:
                     if not read_only:
@@ -81,13 +81,13 @@ class SqliteThreadRunner:
                     with conn.begin():
                         return fn(conn)
             except OperationalError as exc:
-                if not is_locked(exc) or attempt == SQLITE_LOCK_ATTEMPTS:
+                pause = patience.next_pause() if is_locked(exc) else None
+                if pause is None:
                     raise
                 logger.warning(
-                    "SQLite database locked; running the transaction again (attempt %d)", attempt + 1
+                    "SQLite database locked; running the transaction again (attempt %d)", patience.attempt
                 )
-                time.sleep(lock_pause(attempt))
-        raise AssertionError("unreachable")
+                time.sleep(pause)
 
     async def close(self) -> None:
         def shut() -> None:

@@ -1,0 +1,39 @@
+"""SQLite under a mixed load (issue 22): many conversations at once on the app `deskmate run`
+builds — prices, paper buys and sells with their confirmations, balances, alerts, strategies —
+and every message is answered, nothing is logged at ERROR and no paper order is left pending.
+
+The busy timeout is cut to a few milliseconds so that writers really meet a locked database on
+any machine, idle or not: what is tested is the retry on a locked write, not the machine's speed.
+(`python -m bench.mixed_load` runs the issue's 200 × 50 and prints the load average beside it.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.storage import engine as engine_module
+from bench.mixed_load import run
+
+BUSY_MS = 5
+
+
+@pytest.fixture
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    pragmas = tuple(
+        f"PRAGMA busy_timeout={BUSY_MS}" if p.startswith("PRAGMA busy_timeout") else p
+        for p in engine_module.SQLITE_PRAGMAS
+    )
+    monkeypatch.setattr(engine_module, "SQLITE_PRAGMAS", pragmas)
+
+
+@pytest.mark.usefixtures("short_busy_timeout")
+async def test_every_message_of_a_mixed_load_is_answered_on_sqlite(tmp_path: Path) -> None:
+    result = await run("SQLite", chats=24, per_chat=20, tmp=tmp_path)
+
+    assert result.outcome.turns == 24 * 20
+    assert result.unanswered == 0, result.rows()
+    assert not result.errors, result.rows()
+    assert result.orders["pending"] == 0
+    # Each chat's two cycles hold two buys and two sells, each confirmed: all of them filled.
+    assert result.orders["filled"] == 24 * 4, result.orders
