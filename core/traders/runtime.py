@@ -38,7 +38,7 @@ from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import NoticeBlock, Reply, Status
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
 from core.tasks.audit import AuditEntry
-from core.traders import ai, regrid
+from core.traders import ai, decide, regrid
 from core.traders.daily import DailySummary, schedule_daily
 from core.traders.errors import error_text, invalid_summary
 from core.traders.model import Decision, DecisionAction, Leg, Outcome, TickResult, Trader, TraderState
@@ -250,11 +250,8 @@ class TraderRuntime:
         await self._send(ctx, tick.trader, tick.locale, text, "trader_regrid")
 
     def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
-        step = interval_of(tick.strategy)
-        due = datetime.fromisoformat(tick.slot) + step
-        if due <= tick.now:  # down for a while: skip the missed slots, never catch up on them
-            missed = (tick.now - due) // step + 1
-            due += step * missed
+        # Down for a while: the missed slots are skipped, never caught up on.
+        due = decide.next_slot(datetime.fromisoformat(tick.slot), interval_of(tick.strategy), tick.now)
         return Reschedule(due, {**payload, "slot": due.isoformat()})
 
     # -- deciding -----------------------------------------------------------------------------
@@ -279,10 +276,10 @@ class TraderRuntime:
         return Leg(client_order_id=client_order_id(tick.trader.id, tick.trader.run, tick.slot, n), **fields)
 
     def _dca(self, tick: _Tick, p: DcaParams, base: Decision) -> Decision:
-        spent = Decimal(str(tick.trader.memory.get("spent", "0")))
-        if p.max_total is not None and spent + p.quote_amount > p.max_total:
+        order = decide.dca_due(p, Decimal(str(tick.trader.memory.get("spent", "0"))))
+        if order is None:
             return replace(base, action="skipped", reason="max_total reached")
-        leg = self._leg(tick, 0, side="buy", symbol=p.symbol, amount=p.quote_amount, unit="quote")
+        leg = self._leg(tick, 0, side=order.side, symbol=p.symbol, amount=order.amount, unit=order.unit)
         return replace(base, action="buy", reason=f"dca {_s(p.quote_amount)} USDT", legs=(leg,))
 
     async def _grid(self, tick: _Tick, p: GridParams, base: Decision) -> Decision:
@@ -299,33 +296,10 @@ class TraderRuntime:
         prev = Decimal(str(last))
         levels = grid_levels(p, rules)
         held: dict[str, str] = dict(memory.get("held", {}))
-        legs: list[Leg] = []
-        for i in range(p.grids):
-            low, high = levels[i], levels[i + 1]
-            if prev > low >= price and str(i) not in held:  # fell through a buy level
-                legs.append(
-                    self._leg(
-                        tick,
-                        len(legs),
-                        side="buy",
-                        symbol=p.symbol,
-                        amount=p.quote_per_grid,
-                        unit="quote",
-                        level=i,
-                    )
-                )
-            elif prev < high <= price and str(i) in held:  # rose through the level above a holding
-                legs.append(
-                    self._leg(
-                        tick,
-                        len(legs),
-                        side="sell",
-                        symbol=p.symbol,
-                        amount=Decimal(held[str(i)]),
-                        unit="base",
-                        level=i,
-                    )
-                )
+        legs = [
+            self._leg(tick, n, side=o.side, symbol=p.symbol, amount=o.amount, unit=o.unit, level=o.level)
+            for n, o in enumerate(decide.grid_orders(p, levels, prev, price, held))
+        ]
         rebuilt = tick.rebuilt
         note = (
             f"levels rebuilt ({rebuilt.carried} carried, {len(rebuilt.set_aside)} set aside); "
@@ -446,23 +420,14 @@ class TraderRuntime:
         )
         memory = dict(trader.memory)
         finished: str | None = None
+        fills = [_filled(o) for o in decision.filled]
         if isinstance(p, DcaParams):
-            spent = Decimal(str(memory.get("spent", "0")))
-            for o in decision.filled:
-                spent += Decimal(o.quote_amount) + Decimal(o.fee)
+            spent = decide.dca_spent(Decimal(str(memory.get("spent", "0"))), fills)
             memory["spent"] = _s(spent)
-            if p.max_total is not None and spent + p.quote_amount > p.max_total:
-                finished = _s(p.max_total)
+            if decide.dca_done(p, spent):
+                finished = _s(p.max_total or spent)
         elif isinstance(p, GridParams):
-            held = dict(memory.get("held", {}))
-            for o in decision.filled:
-                if o.level is None:
-                    continue
-                if o.side == "buy":
-                    held[str(o.level)] = o.quantity
-                else:
-                    held.pop(str(o.level), None)
-            memory["held"] = held
+            memory["held"] = decide.grid_held(dict(memory.get("held", {})), fills)
             if tick.price is not None:
                 memory["last"] = tick.price
         summary_day = False
@@ -556,6 +521,11 @@ class TraderRuntime:
 def _failed(leg: Leg, code: str, message: str) -> Outcome:
     return Outcome(leg.client_order_id, "error" if code != "stopped" else "stopped", leg.side, leg.symbol,
                    error_code=code, error_message=message[:300], level=leg.level)  # fmt: skip
+
+
+def _filled(o: Outcome) -> decide.Filled:
+    side: decide.Side = "buy" if o.side == "buy" else "sell"
+    return decide.Filled(side, Decimal(o.quantity), Decimal(o.quote_amount), Decimal(o.fee), o.level)
 
 
 def _outcome(leg: Leg, placed: Placed) -> Outcome:
