@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol, TypeVar, cast
 
+from core.backtest.history import KlineSource
+from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import (
     MAX_RETRY_AFTER_SECONDS,
@@ -135,6 +137,11 @@ class MarketGuard:
     async def get_book(self, symbol: str) -> Book:
         inner = cast(BookData, self._inner)
         return await self._guarded(lambda: inner.get_book(symbol))
+
+    async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
+        """A page of klines (core.backtest.history.KlineSource), under the same block."""
+        inner = cast(KlineSource, self._inner)
+        return await self._guarded(lambda: inner.get_klines(symbol, interval, start, end))
 
     async def list_markets(self) -> list[MarketSpec]:
         """The exchange's list of markets (core.markets.CatalogSource), under the same block."""

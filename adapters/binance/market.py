@@ -22,14 +22,16 @@ import json
 import logging
 import math
 from collections.abc import Mapping
-from datetime import UTC
+from datetime import UTC, datetime
 from decimal import Decimal
 from email.utils import parsedate_to_datetime
 
 import httpx
 
 from adapters.binance.exchange_info import parse_exchange_info
+from adapters.binance.klines import ms, parse_candles
 from adapters.binance.parse import clean_text, parse_book, parse_book_ticker, parse_day_change, parse_klines
+from core.backtest.model import Candle, interval_delta
 from core.clock import Clock
 from core.market import (
     MAX_RETRY_AFTER_SECONDS,
@@ -111,6 +113,23 @@ class BinanceMarket:
         if result.rejected:
             log.warning("binance klines %s: %d row(s) rejected", symbol, len(result.rejected))
         return result
+
+    async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
+        """The closed candles opening in [start, end), one request of at most MAX_KLINES
+        (core.backtest.history.KlineSource; weight 2)."""
+        step = interval_delta(interval)
+        count = (end - start) // step
+        if not 0 < count <= MAX_KLINES:
+            raise ValueError(f"a span of 1..{MAX_KLINES} candles is required, got {count}")
+        params = {
+            "symbol": symbol,
+            "interval": interval,
+            "startTime": str(ms(start)),
+            "endTime": str(ms(end) - 1),
+            "limit": str(count),
+        }
+        payload = await self._get_json(KLINES_PATH, params)
+        return parse_candles(payload, interval, start, end, self._clock.now())
 
     async def list_markets(self) -> list[MarketSpec]:
         """Every trading USDT spot market with its filters (exchangeInfo; core.markets.CatalogSource)."""

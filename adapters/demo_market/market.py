@@ -14,6 +14,7 @@ import hashlib
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
 
+from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import Book, DailyClose, DailyCloses, DayChange, HistoryWindow, Quote
 
@@ -104,6 +105,15 @@ class DemoMarket:
         # A day that has not ended has no close yet; the demo does not invent one either.
         closes = tuple(DailyClose(day, demo_close(symbol, day)) for day in window.days if day < today)
         return DailyCloses(closes=closes)
+
+    async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
+        """Deterministic demo candles (adapters.demo_market.klines), labelled demo like every
+        demo figure; at most 1,000 per call, as Binance's pages."""
+        from adapters.demo_market.klines import demo_candles  # it imports this module's helpers
+
+        self.history_calls += 1
+        await self._wait()
+        return demo_candles(symbol, interval, start, end, self._clock.now())[:1000]
 
     async def _wait(self) -> None:
         if self._latency > 0:
