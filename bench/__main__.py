@@ -14,6 +14,8 @@ its baseline measured in the same run, labelled as such, with the load average o
 7. Scale-out: 1, 2, 4 `deskmate telegram` processes on one PostgreSQL behind a round-robin proxy.
 8. Cold start of `deskmate ask "BTC price"` beside `python -c pass` (startup.py).
 9. The prose guard on a model answer's 4,800-character head, worst shape (prose_guard.py).
+10. Backtests: a 50-level grid and a daily dca over 2,160 1h candles beside a plain loop, and the
+    requests of a cold 90-day 1h window and of the same window again (backtest.py).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pathlib import Path
 from adapters.charts import MatplotlibChartRenderer
 from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade_async
+from bench.backtest import bench_backtest
 from bench.fakes import running
 from bench.prose_guard import bench_prose_guard
 from bench.shipped import BACKENDS, Unavailable, database, shipped_app
@@ -253,6 +256,7 @@ async def main() -> None:
         add(await bench_single_flight())
         add(await bench_jobs())
         add(bench_prose_guard())
+        add(await bench_backtest(data_dir))
         add(await bench_burst(data_dir))
         add(await bench_scale_out(data_dir))
         add(await asyncio.to_thread(bench_startup))
