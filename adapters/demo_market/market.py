@@ -61,6 +61,7 @@ class DemoMarket:
         self._latency = max(0.0, latency_seconds)
         self.quote_calls = 0  # calls served, for tests and benchmarks
         self.history_calls = 0
+        self.change_calls = 0
 
     @property
     def source(self) -> str:
@@ -89,7 +90,7 @@ class DemoMarket:
     async def get_day_change(self, symbol: str) -> DayChange:
         """The demo 24-hour change: from the demo close of yesterday (the price a day ago) to the
         demo ask now; labelled demo like every demo figure (source "demo")."""
-        self.quote_calls += 1
+        self.change_calls += 1
         await self._wait()
         now = self._clock.now().astimezone(UTC)
         opened = demo_close(symbol, now.date() - timedelta(days=1))

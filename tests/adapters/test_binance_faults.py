@@ -16,6 +16,7 @@ from core.market import MarketError, MarketErrorCode, history_window
 from core.market_guard import MarketBlock, MarketGuard, MemoryMarketBlockStore
 from core.reply import HistoryBlock, NoticeBlock, QuoteBlock, Reply, Status
 from tests.adapters.test_binance_market import NOW, Exchange, kline, klines_for, ticker
+from tests.adapters.test_binance_market import day as day_ticker
 from tests.fakes import Chat, make_core
 
 MakeGuarded = Callable[..., MarketGuard]
@@ -61,7 +62,7 @@ def notices(reply: Reply) -> list[NoticeBlock]:
 async def test_an_absurd_retry_after_is_a_ban_with_a_bounded_backoff(
     guarded: MakeGuarded, clock: FixedClock, headers: dict[str, str], status: int
 ) -> None:
-    exchange = Exchange(httpx.Response(status, headers=headers), ticker())
+    exchange = Exchange(httpx.Response(status, headers=headers), ticker(), day=day_ticker())
     core = make_core(guarded(exchange), clock=clock)
 
     first = await Chat(core).say("BTC price")
@@ -83,7 +84,9 @@ async def test_an_absurd_retry_after_is_a_ban_with_a_bounded_backoff(
 
 
 async def test_a_429_within_the_cap_says_how_many_seconds(guarded: MakeGuarded, clock: FixedClock) -> None:
-    exchange = Exchange(httpx.Response(429, headers={"Retry-After": "30"}), ticker(), ticker())
+    exchange = Exchange(
+        httpx.Response(429, headers={"Retry-After": "30"}), ticker(), ticker(), day=day_ticker()
+    )
     market = guarded(exchange)
     core = make_core(market, clock=clock)
 
@@ -156,7 +159,7 @@ async def test_a_ban_recorded_with_an_absurd_until_still_ends_after_the_cap(
     ],
 )
 async def test_an_insane_ask_is_market_bad_price_and_no_price_is_shown(ask: object) -> None:
-    exchange = Exchange(ticker(ask=ask))
+    exchange = Exchange(ticker(ask=ask), day=day_ticker())
     client = httpx.AsyncClient(transport=httpx.MockTransport(exchange))
     market = BinanceMarket(client, "https://binance.test", FixedClock(NOW))
     reply = await Chat(make_core(market)).say("BTC price")
@@ -181,7 +184,7 @@ async def test_an_insane_ask_is_market_bad_price_and_no_price_is_shown(ask: obje
 async def test_a_valid_ask_is_normalized(ask: str, price: str, shown: str) -> None:
     from adapters.console.render import render_json, render_text
 
-    exchange = Exchange(ticker(ask=ask))
+    exchange = Exchange(ticker(ask=ask), day=day_ticker())
     client = httpx.AsyncClient(transport=httpx.MockTransport(exchange))
     market = BinanceMarket(client, "https://binance.test", FixedClock(NOW))
     reply = await Chat(make_core(market)).say("BTC price")

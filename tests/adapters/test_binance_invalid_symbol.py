@@ -10,7 +10,7 @@ import pytest
 from core.market import MarketError, MarketErrorCode
 from core.reply import NoticeBlock, Status
 from tests.adapters.test_binance_faults import MakeGuarded, clock, guarded  # noqa: F401 - fixtures
-from tests.adapters.test_binance_market import Exchange
+from tests.adapters.test_binance_market import Exchange, day
 from tests.fakes import Chat, make_core
 
 INVALID_SYMBOL = {"code": -1121, "msg": "Invalid symbol."}
@@ -29,7 +29,7 @@ async def test_invalid_symbol_is_told_as_not_trading_on_binance_now(
     text: str,
     said: str,
 ) -> None:
-    exchange = Exchange(httpx.Response(400, json=INVALID_SYMBOL))
+    exchange = Exchange(httpx.Response(400, json=INVALID_SYMBOL), day=day())
     core = make_core(guarded(exchange), clock=clock)  # type: ignore[arg-type]
     reply = await Chat(core).say(text)
     (notice,) = [b for b in reply.blocks if isinstance(b, NoticeBlock)]

@@ -24,13 +24,20 @@ Reply = httpx.Response | Exception
 
 
 class Exchange:
-    """A scripted exchange: answers the queued replies in order, records every request."""
+    """A scripted exchange: answers the queued replies in order, records every request. With
+    ``day``, every 24-hour ticker request (fetched beside each quote card's quote, in any order) is
+    answered with it and recorded apart, in ``day_requests``."""
 
-    def __init__(self, *replies: Reply) -> None:
+    def __init__(self, *replies: Reply, day: httpx.Response | None = None) -> None:
         self.replies = list(replies)
         self.requests: list[httpx.Request] = []
+        self.day = day
+        self.day_requests: list[httpx.Request] = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
+        if self.day is not None and request.url.path == TICKER_24HR_PATH:
+            self.day_requests.append(request)
+            return httpx.Response(self.day.status_code, headers=self.day.headers, content=self.day.content)
         self.requests.append(request)
         if not self.replies:
             raise AssertionError(f"unexpected request {request.url}")

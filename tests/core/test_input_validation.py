@@ -82,7 +82,7 @@ async def test_emoji_sequences_are_accepted(emoji: str) -> None:
     market = ScriptedMarket()
     reply = await Chat(make_core(market)).say(f"BTC price {emoji}")
     assert reply.status is Status.COMPLETED, notice_codes(reply)
-    assert market.calls == [("quote", "BTCUSDT")]
+    assert market.calls == [("quote", "BTCUSDT"), ("change", "BTCUSDT")]
 
 
 @pytest.mark.parametrize(
@@ -106,4 +106,4 @@ async def test_real_control_characters_are_refused(text: str) -> None:
 async def test_line_breaks_and_tabs_are_ordinary_text() -> None:
     market = ScriptedMarket()
     reply = await Chat(make_core(market)).say("BTC\tprice\r\n")
-    assert reply.status is Status.COMPLETED and market.calls == [("quote", "BTCUSDT")]
+    assert reply.status is Status.COMPLETED and market.calls == [("quote", "BTCUSDT"), ("change", "BTCUSDT")]

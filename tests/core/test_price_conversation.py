@@ -131,7 +131,8 @@ async def test_market_failures_give_a_clear_message_and_no_price(code: str) -> N
         (notice,) = blocks_of(reply, NoticeBlock)
         assert notice.code == code and notice.level == "error"
         assert reply.locale == locale
-        assert [s.error_code for s in reply.trace if s.kind == "tool"] == [code]
+        quote_steps = [s for s in reply.trace if s.name == "get_current_price"]
+        assert [s.error_code for s in quote_steps] == [code]
     if code == MarketErrorCode.RATE_LIMITED:
         assert "12" in notice.text
 
@@ -192,7 +193,7 @@ async def test_four_coins_ask_to_narrow_down_then_a_button_answers() -> None:
     assert pressed.status is Status.COMPLETED and pressed.route.slots["symbol"] == "ETHUSDT"
     again = await chat.press(ask.buttons[0].token)  # the sibling button was spent too
     assert again.status is Status.FAILED and notice_codes(again) == ["button_used"]
-    assert market.calls == [("quote", "ETHUSDT")]
+    assert market.calls == [("quote", "ETHUSDT"), ("change", "ETHUSDT")]  # the card's 24-hour line
 
 
 async def test_buttons_only_work_for_their_owner_and_expire() -> None:
@@ -216,7 +217,7 @@ async def test_duplicate_event_is_answered_once() -> None:
     second = await core.handle(event)
     assert first.status is Status.COMPLETED and blocks_of(first, QuoteBlock)
     assert second.blocks == () and second.important is False
-    assert market.calls == [("quote", "BTCUSDT")]
+    assert market.calls == [("quote", "BTCUSDT"), ("change", "BTCUSDT")]  # once
 
 
 @pytest.mark.parametrize(

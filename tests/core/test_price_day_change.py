@@ -121,3 +121,39 @@ async def test_a_failed_day_change_keeps_the_price_and_names_the_part(ask: str, 
     assert reply.status is Status.PARTIAL
     assert any(isinstance(b, QuoteBlock) for b in reply.blocks)
     assert part in notices(reply)[-1].text
+
+
+@pytest.mark.parametrize(
+    ("ask", "line"),
+    [
+        ("比特币价格", "24 小时：+2.27%（+2,000.00 USDT）"),
+        ("btc price", "24h: +2.27% (+2,000.00 USDT)"),
+        ("BTC 和 ETH 的价格", "24 小时：-2.78%（-100.00 USDT）"),
+        ("btc and eth price", "24h: -2.78% (-100.00 USDT)"),
+        ("比特币现在多少钱，还有最近一周", "24 小时：+2.27%"),
+        ("BTC price and 7-day trend", "24h: +2.27%"),
+    ],
+)
+async def test_every_quote_card_carries_its_24_hour_change(ask: str, line: str) -> None:
+    """Not only a change question: a plain price question's card shows the change too, with no
+    one-line answer about going up (that one is for "did it go up")."""
+    market, chat = scripted()
+    reply = await chat.say(ask)
+    assert reply.status is Status.COMPLETED
+    quotes = [b for b in reply.blocks if isinstance(b, QuoteBlock)]
+    assert quotes and all(q.change_24h is not None for q in quotes)
+    assert line in render_text(reply)
+    assert not any(n.code == "day_change" for n in notices(reply))
+    assert len([c for c in market.calls if c[0] == "change"]) == len(quotes)  # one per card
+
+
+@pytest.mark.parametrize("ask", ["比特币价格", "btc price"])
+async def test_a_failed_change_on_a_price_question_keeps_a_complete_card(ask: str) -> None:
+    """The change was not asked: the price is the whole answer, shown without its 24-hour line."""
+    _, chat = scripted(change_error=MarketError("market_timeout", "slow"))
+    reply = await chat.say(ask)
+    assert reply.status is Status.COMPLETED and not notices(reply)
+    [quote] = [b for b in reply.blocks if isinstance(b, QuoteBlock)]
+    shown = render_text(reply)
+    assert quote.change_24h is None and "24h" not in shown and "24 小时" not in shown
+    assert any(s.name == "get_day_change" and s.outcome == "error" for s in reply.trace)

@@ -25,6 +25,9 @@ def quote_result(quote: QuoteBlock) -> dict[str, Any]:
         "source": quote.source,
         "fetched_at": _iso(quote.fetched_at),
     }
+    if quote.change_24h is not None and quote.change_24h_percent is not None:
+        out["change_24h"] = plain_decimal(quote.change_24h)  # last price - the price 24 hours ago
+        out["change_24h_percent"] = plain_decimal(quote.change_24h_percent)
     if quote.is_demo:
         out["note"] = _DEMO_NOTE
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.clock import Clock
 from core.market import (
     HISTORY_DAYS,
@@ -15,6 +17,11 @@ from core.market import (
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
 from core.skills.price.ranges import SERVED_DAYS
+
+
+def with_day_change(quote: QuoteBlock, change: DayChange) -> QuoteBlock:
+    """The quote card with its 24-hour line (the skill's and the planner tool's cards alike)."""
+    return replace(quote, change_24h=change.change, change_24h_percent=change.change_percent)
 
 
 class PriceService:

@@ -32,7 +32,7 @@ from core.skills.price.coins import CoinFinder
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
 from core.skills.price.ranges import SERVED_DAYS
 from core.skills.price.rules import MAX_COINS, SKILL, PriceAction
-from core.skills.price.service import PriceService
+from core.skills.price.service import PriceService, with_day_change
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.transitions import move
@@ -379,35 +379,38 @@ class PriceSkill(OneShotSkill):
     async def _coin(
         self, turn: Turn, symbol: str, action: PriceAction, days: int, change: bool = False
     ) -> _CoinCards:
-        """One coin's cards: its quote (with its 24-hour change when asked how it moved today),
-        its history and chart, or both; failures as notices."""
+        """One coin's cards: its quote (with its 24-hour change, answered in one line when asked
+        how it moved today), its history and chart, or both; failures as notices."""
         want_quote = action in ("current", "both")
         want_history = action in ("history", "both")
         base = self.catalog.base_of(symbol)
         quote: QuoteBlock | NoticeBlock | None = None
         history: HistoryBlock | NoticeBlock | None = None
         moved: DayChange | NoticeBlock | None = None
-        if want_quote and want_history:  # both upstream calls at once
-            quote, history = await asyncio.gather(
-                self._quote(turn, symbol), self._history(turn, symbol, days)
+        # Every quote card carries its 24-hour change: fetched beside the quote (and the history),
+        # all upstream calls at once.
+        if want_quote and want_history:
+            quote, moved, history = await asyncio.gather(
+                self._quote(turn, symbol), self._change(turn, symbol), self._history(turn, symbol, days)
             )
-        elif want_quote and change:
+        elif want_quote:
             quote, moved = await asyncio.gather(self._quote(turn, symbol), self._change(turn, symbol))
-        elif want_quote:  # one call: awaited directly, no tasks to schedule
-            quote = await self._quote(turn, symbol)
         else:
             history = await self._history(turn, symbol, days)
         out = _CoinCards()
         if want_quote:
             if isinstance(quote, QuoteBlock):
                 if isinstance(moved, DayChange):
-                    quote = replace(quote, change_24h=moved.change, change_24h_percent=moved.change_percent)
-                    out.blocks.append(self._change_answer(turn, quote))
+                    quote = with_day_change(quote, moved)
+                    if change:
+                        out.blocks.append(self._change_answer(turn, quote))
                 out.blocks.append(quote)
                 out.ok_parts += 1
             elif isinstance(quote, NoticeBlock):
                 out.fail(quote, "current", base)
-            if isinstance(moved, NoticeBlock):
+            # Asked how the coin moved, a missing change is a failed part; on a plain price question
+            # the card is only shown without its 24-hour line (the trace keeps the error).
+            if isinstance(moved, NoticeBlock) and change:
                 out.fail(moved, "change", base)
         if want_history:
             if isinstance(history, HistoryBlock):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from core.i18n import Locale, t
-from core.market import HISTORY_DAYS, MarketError, MarketErrorCode
+from core.market import HISTORY_DAYS, DayChange, MarketError, MarketErrorCode
 from core.markets import KNOWN_UNSUPPORTED, MarketCatalog
 from core.planner.results import error_result
 from core.planner.tooling import Findings, Rejection, ToolArgs, ToolDefinition, ToolOutput
@@ -22,7 +22,7 @@ from core.skills.price import messages as _messages  # noqa: F401  (the "price.*
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
 from core.skills.price.results import history_result, quote_result
 from core.skills.price.rules import SKILL
-from core.skills.price.service import PriceService
+from core.skills.price.service import PriceService, with_day_change
 from core.turn import Stopwatch
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class PriceTools:
         current = ToolDefinition(
             CURRENT_PRICE,
             "Current price of a supported market: the exchange's best ask (a reference buying price), "
-            "fetched now.",
+            "fetched now, with the last 24 hours' change.",
             {
                 "type": "object",
                 "properties": {"symbol": symbol},
@@ -120,7 +120,8 @@ data is unavailable and do not guess.
 ask about the others separately.
 - If the user asks about a price but names no coin, ask which coin they mean (supported: \
 {catalog.supported_bases()}) and call no tool.
-- {CURRENT_PRICE} gives the exchange's best ask (a reference buying price), not a trade price.
+- {CURRENT_PRICE} gives the exchange's best ask (a reference buying price), not a trade price, \
+and the last 24 hours' change when the exchange gives it (answer "did it go up today" with it).
 - {PRICE_HISTORY} gives daily closes of the last {HISTORY_DAYS} full UTC days (today excluded); \
 only days={HISTORY_DAYS} is supported. Mention missing days if the tool reports any.
 - The user sees the tool data as price cards and charts next to your text."""
@@ -170,7 +171,7 @@ class PriceToolRun:
         prices = self.tools.prices
         try:
             if name == CURRENT_PRICE:
-                quote = await prices.current_price(args.symbol)
+                quote = await self._quote(args.symbol)
                 self.quote = quote
                 self.failures.pop(name, None)
                 return ToolOutput(quote_result(quote), detail={"source": quote.source})
@@ -181,6 +182,25 @@ class PriceToolRun:
         self.history = history
         self.failures.pop(name, None)
         return ToolOutput(history_result(history), detail={"source": history.source})
+
+    async def _quote(self, symbol: str) -> QuoteBlock:
+        """The quote with its 24-hour change when the market gives one (fetched at once); the
+        change is a nicety of the card: without it the quote is still the answer."""
+        prices = self.tools.prices
+        watch = Stopwatch()
+        quote, moved = await asyncio.gather(
+            prices.current_price(symbol), prices.day_change(symbol), return_exceptions=True
+        )
+        if isinstance(quote, BaseException):
+            raise quote
+        if isinstance(moved, DayChange):
+            return with_day_change(quote, moved)
+        if not isinstance(moved, MarketError):
+            raise moved
+        self.trace.append(
+            TraceStep("tool", "get_day_change", {"symbol": symbol}, watch.ms(), "error", moved.code)
+        )
+        return quote
 
     def timed_out(self, name: str, args: ToolArgs) -> ToolOutput:
         code = MarketErrorCode.TIMEOUT
