@@ -10,6 +10,7 @@ from core.skills import (
     glossary,
     guidance,
     model_configs,
+    pnl,
     price,
     price_alert,
     strategy_management,
@@ -38,4 +39,5 @@ def build_registry() -> Registry:
     registry.register(diagnosis.TRADER_DIAGNOSIS)
     registry.register(diagnosis.STRATEGY_DIAGNOSIS)
     registry.register(guidance.SPEC)
+    registry.register(pnl.SPEC)
     return registry

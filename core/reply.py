@@ -237,6 +237,59 @@ class AlertBlock:
         return self.source == "demo"
 
 
+@dataclass(frozen=True, slots=True)
+class PnlLine:
+    """A coin's or a trader's share of a P&L report (``name``: the symbol, or the trader's name;
+    "" for the manual trades on the account)."""
+
+    name: str
+    realized: Decimal
+    unrealized: Decimal | None  # None: nothing held, or held with no bid to value it at
+    fees: Decimal
+    total: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PnlRow:
+    """One UTC day, week (from Monday) or month of a P&L table."""
+
+    start: date
+    realized: Decimal
+    fees: Decimal
+    trades: int
+
+
+@dataclass(frozen=True, slots=True)
+class PnlBlock:
+    """One account's profit and loss (core.pnl): realized in the period, unrealized now at the best
+    bid, fees (already inside both), their total; per coin and per trader; win rate and profit
+    factor over the positions closed in the period; the max drawdown of its daily equity."""
+
+    account: str
+    kind: Literal["paper", "live"]
+    period: str  # "all", "today", "yesterday", "week", "last_week", "month", "last_month", "days"
+    start: datetime | None
+    end: datetime
+    realized: Decimal
+    unrealized: Decimal | None  # None: something held could not be valued
+    fees: Decimal
+    total: Decimal | None
+    by_symbol: tuple[PnlLine, ...] = ()
+    by_trader: tuple[PnlLine, ...] = ()
+    win_rate: Decimal | None = None  # 0..1 of the closed positions; None: none closed
+    profit_factor: Decimal | None = None  # None: no losing position to divide by
+    closed: int = 0
+    max_drawdown: Decimal | None = None  # share of the peak, 0..1; None: under two snapshots
+    max_drawdown_usdt: Decimal | None = None
+    snapshots: int = 0
+    view: str = "summary"  # what was asked: summary, by_symbol, by_trader, win_rate, drawdown, table
+    grain: Literal["day", "week", "month"] | None = None
+    rows: tuple[PnlRow, ...] = ()
+    trader: str | None = None  # a report of this trader's orders alone
+    days: int = 0
+    unpriced: tuple[str, ...] = ()
+
+
 Block = (
     QuoteBlock
     | HistoryBlock
@@ -251,6 +304,7 @@ Block = (
     | TradesBlock
     | DiagnosisBlock
     | AlertBlock
+    | PnlBlock
 )
 
 

@@ -10,7 +10,8 @@ from typing import Literal
 
 from core.formatting import format_price, format_utc
 from core.i18n import Locale, register, t
-from core.reply import AlertBlock, BalanceBlock, Block, OrderBlock, PositionsBlock, TradesBlock
+from core.pnl.table import pnl_table
+from core.reply import AlertBlock, BalanceBlock, Block, OrderBlock, PnlBlock, PositionsBlock, TradesBlock
 
 register(
     {
@@ -182,6 +183,9 @@ def table_of(block: Block, locale: Locale) -> Table | None:
         )
     if isinstance(block, AlertBlock):
         return _alert(block, locale)
+    if isinstance(block, PnlBlock):
+        parts = pnl_table(block, locale)
+        return Table(parts.title, parts.header, parts.rows, parts.notes, parts.numeric)
     return None
 
 

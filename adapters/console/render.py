@@ -23,6 +23,7 @@ from core.reply import (
     NoteBlock,
     NoticeBlock,
     OrderBlock,
+    PnlBlock,
     PositionsBlock,
     QuoteBlock,
     Reply,
@@ -130,8 +131,9 @@ def _block_lines(
         return out
     table = table_of(block, locale)
     if table is not None:
-        if not table.header:  # an order: label / value rows
-            return [table.title, *(f"  {label}: {value}" for label, value in table.rows)]
+        if not table.header:  # an order, a P&L summary: label / value rows
+            rows = (f"  {label}: {value}" for label, value in table.rows)
+            return [table.title, *rows, *(f"  {n}" for n in table.notes)]
         return [table.title, *(f"  {line}" for line in columns(table)), *(f"  {n}" for n in table.notes)]
     return []
 
@@ -254,6 +256,8 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
         return {"type": "details", "title": block.title, "rows": [list(r) for r in block.rows]}
     if isinstance(block, DiagnosisBlock):
         return _diagnosis_json(block)
+    if isinstance(block, PnlBlock):
+        return pnl_json(block)
     if isinstance(block, AlertBlock):
         return {
             "type": "alert",
@@ -270,6 +274,60 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
             "demo": block.is_demo,
         }
     return _trading_json(block)
+
+
+def pnl_json(block: PnlBlock) -> dict[str, Any]:
+    """The pnl block: every figure a Decimal string (None when it cannot be told)."""
+    return {
+        "type": "pnl",
+        "account": block.account,
+        "kind": block.kind,
+        "paper": block.kind == "paper",
+        "period": block.period,
+        "start": block.start.isoformat() if block.start else None,
+        "end": block.end.isoformat(),
+        "realized": plain_decimal(block.realized),
+        "unrealized": _d(block.unrealized),
+        "fees": plain_decimal(block.fees),
+        "total": _d(block.total),
+        "by_symbol": [
+            {
+                "symbol": line.name,
+                "realized": plain_decimal(line.realized),
+                "unrealized": _d(line.unrealized),
+                "fees": plain_decimal(line.fees),
+            }
+            for line in block.by_symbol
+        ],
+        "by_trader": [
+            {
+                "trader": line.name or None,
+                "realized": plain_decimal(line.realized),
+                "unrealized": _d(line.unrealized),
+                "fees": plain_decimal(line.fees),
+                "total": _d(line.total),
+            }
+            for line in block.by_trader
+        ],
+        "win_rate": _d(block.win_rate),
+        "profit_factor": _d(block.profit_factor),
+        "closed_positions": block.closed,
+        "max_drawdown": _d(block.max_drawdown),
+        "max_drawdown_usdt": _d(block.max_drawdown_usdt),
+        "snapshots": block.snapshots,
+        "trader": block.trader,
+        "grain": block.grain,
+        "rows": [
+            {
+                "start": r.start.isoformat(),
+                "realized": plain_decimal(r.realized),
+                "fees": plain_decimal(r.fees),
+                "trades": r.trades,
+            }
+            for r in block.rows
+        ],
+        "unpriced": list(block.unpriced),
+    }
 
 
 def _diagnosis_json(block: DiagnosisBlock) -> dict[str, Any]:

@@ -13,15 +13,18 @@ Grain = Literal["day", "week", "month"]
 @dataclass(frozen=True, slots=True)
 class Period:
     """[start, end) in UTC; ``start`` None: since the first fill. ``key``: what was asked
-    ("all", "today", "week", "month", "days"), ``days``: N of "the last N days"."""
+    ("all", "today", "yesterday", "week", "last_week", "month", "last_month", "days"), ``days``:
+    N of "the last N days" (today counted as one of them)."""
 
     key: str
     start: datetime | None
     end: datetime
     days: int = 0
+    bounded: bool = False  # True: ends at ``end`` (yesterday, last week); False: runs to now
 
     def holds(self, at: datetime) -> bool:
-        return (self.start is None or at >= self.start) and at < self.end
+        # A period that runs to now holds a fill stamped this very instant (a clock's tick apart).
+        return (self.start is None or at >= self.start) and (at < self.end or not self.bounded)
 
 
 def midnight(day: date) -> datetime:
@@ -49,10 +52,18 @@ def period(key: str, now: datetime, days: int = 0) -> Period:
     today = now.astimezone(UTC).date()
     if key == "today":
         return Period(key, midnight(today), now)
+    if key == "yesterday":
+        return Period(key, midnight(today - timedelta(days=1)), midnight(today), bounded=True)
     if key == "week":
         return Period(key, midnight(bucket_start(today, "week")), now)
     if key == "month":
         return Period(key, midnight(bucket_start(today, "month")), now)
+    if key in ("last_week", "last_month"):
+        grain: Grain = "week" if key == "last_week" else "month"
+        this = bucket_start(today, grain)
+        return Period(
+            key, midnight(bucket_start(this - timedelta(days=1), grain)), midnight(this), bounded=True
+        )
     if key == "days" and days > 0:
         return Period(key, midnight(today - timedelta(days=days - 1)), now, days)
     return Period("all", None, now)

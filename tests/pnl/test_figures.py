@@ -150,3 +150,26 @@ def test_max_drawdown_from_snapshots_with_a_gap() -> None:
     assert found.amount == D("300") and found.share == D("0.25")
     assert (found.peak_day, found.trough_day) == (date(2026, 3, 2), date(2026, 3, 4))
     assert max_drawdown(snaps[:1]) is None
+
+
+def test_yesterday_last_week_and_last_month() -> None:
+    assert period("yesterday", NOW).start == at("2026-03-03T00:00:00")
+    assert period("yesterday", NOW).end == at("2026-03-04T00:00:00")
+    assert (period("last_week", NOW).start, period("last_week", NOW).end) == (
+        at("2026-02-23T00:00:00"),
+        at("2026-03-02T00:00:00"),
+    )
+    assert (period("last_month", NOW).start, period("last_month", NOW).end) == (
+        at("2026-02-01T00:00:00"),
+        at("2026-03-01T00:00:00"),
+    )
+    # February's fills: two buys, no sell: nothing realized, 0.3 USDT of fees.
+    feb = totals(replay(FILLS), period("last_month", NOW), BIDS)
+    assert (feb.realized, feb.fees, feb.trades) == (D(0), D("0.3"), 2)
+
+
+def test_fills_of_one_instant_keep_their_order_and_count_up_to_now() -> None:
+    buy = fill("2026-03-04T18:00:00", "SOLUSDT", "buy", "1", "50")
+    sell = fill("2026-03-04T18:00:00", "SOLUSDT", "sell", "1", "60")
+    found = totals(replay([buy, sell]), period("today", NOW), {})
+    assert (found.realized, found.trades) == (D("10"), 2)  # stamped at "now": inside today

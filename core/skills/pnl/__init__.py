@@ -1,0 +1,51 @@
+"""pnl: "我的盈亏是多少", "this month's P&L", "每个币赚了多少", "胜率多少", "最大回撤",
+"trader alpha 赚了多少", "show my daily profit for the last 7 days"."""
+
+from __future__ import annotations
+
+from core.coin_index import CoinIndex
+from core.pnl.ports import SNAPSHOTS
+from core.pnl.service import PnlService
+from core.services import CATALOG, CLOCK, Services
+from core.skills.pnl.intents import INTENTS, SKILL
+from core.skills.pnl.reader import PnlReader
+from core.skills.pnl.skill import ACTIONS, PnlSkill
+from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.traders.ports import TRADERS
+from core.trading.service import TRADING
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+__all__ = ["SPEC", "PnlSkill"]
+
+
+def _build(services: Services) -> PnlSkill:
+    trading = services.get(TRADING)
+    traders = services.get(TRADERS)
+    pnl = PnlService(trading.orders, trading.books, traders, services.find(SNAPSHOTS))
+    return PnlSkill(ACTIONS, services.get(EXCHANGE_ACCOUNTS), traders, pnl, services.get(CLOCK))
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    intents=INTENTS,
+    intents_only=True,
+    rules=(
+        RuleSpec(
+            "pnl questions",
+            priority=111,  # only the reader of its intents (intents_only): never in the chain
+            build=lambda services: PnlReader(CoinIndex(services.get(CATALOG))),
+            emits=frozenset({"report"}),
+        ),
+    ),
+    private=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "查看盈亏：按天/周/月、每个币、每个交易员，胜率与最大回撤",
+            "see your P&L: by day, week or month, per coin and per trader, win rate and max drawdown",
+        ),
+        examples_zh=("我的盈亏是多少", "每个币赚了多少"),
+        examples_en=("this month's P&L",),
+    ),
+)

@@ -1,0 +1,148 @@
+"""The P&L questions as intents (core.language): "我的盈亏是多少", "this month's P&L", "每个币赚了多少",
+"胜率多少", "最大回撤", "trader alpha 赚了多少", "show my daily profit for the last 7 days", and
+the weekly report switched on or off ("每周给我发收益报告"). The words are the lexicon's
+(core/language/lexicon/pnl.toml); the slots are read from the tags and the value grammar.
+
+A message that leaves a word unexplained and names no kind of record ("alpha 今天赚了多少") is
+not read here: the person's own names decide it (their trader alpha is the trader skill's).
+"A trader's 收益" is its status (the trader skill); "how much did a trader make" is its P&L.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.language.intents import intent
+from core.language.tagger import Reading
+from core.language.values import find_values
+
+SKILL = "pnl"
+# Days in a duration's unit ("the last 7 days", "最近两周", "30d").
+_DAYS = {"d": 1, "w": 7, "mo": 30}
+MAX_DAYS = 366
+# Not a question about one's P&L: an order, a record to make or remove, a failure to look into, a
+# strategy or an alert, the status of one of their traders.
+AVOID = (
+    "verb.buy", "verb.sell", "verb.create", "verb.delete", "verb.fail", "verb.diagnose", "ask.why",
+    "noun.strategy", "noun.alert", "verb.notify", "own.trader", "own.several", "pnl.report",
+)  # fmt: skip
+PERIODS = (
+    "time.today", "time.yesterday", "time.week", "time.month", "time.daily", "time.now", "pnl.recent",
+    "pnl.last_week", "pnl.last_month", "pnl.weekly", "pnl.monthly",
+)  # fmt: skip
+ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
+ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
+MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made")
+
+
+def _days(reading: Reading) -> int | None:
+    for value in find_values(reading.text):
+        if value.kind == "duration" and value.unit in _DAYS:
+            return min(int(value.number) * _DAYS[value.unit], MAX_DAYS) or None
+    return None
+
+
+def _leftover(reading: Reading) -> str:
+    """What no tag and no value explains: a name the person typed, or ""."""
+    rest = reading.rest()
+    for value in reversed(find_values(rest)):
+        rest = f"{rest[: value.start]} {rest[value.end :]}"
+    words = [w for w in rest.split() if len(w) > 1 or not w.isascii()]  # "month's" leaves "s"
+    return " ".join(words)
+
+
+def _period(reading: Reading, slots: dict[str, Any]) -> None:
+    has = reading.has
+    days = _days(reading)
+    if has("pnl.last_week"):
+        slots["period"] = "last_week"
+    elif has("pnl.last_month"):
+        slots["period"] = "last_month"
+    elif days is not None:
+        slots["period"], slots["days"] = "days", str(days)
+    elif has("time.today") or has("time.now"):
+        slots["period"] = "today"
+    elif has("time.yesterday"):
+        slots["period"] = "yesterday"
+    elif has("time.week") and not has("pnl.weekly"):
+        slots["period"] = "week"
+    elif has("time.month") and not has("pnl.monthly"):
+        slots["period"] = "month"
+    if has("time.daily"):
+        slots["grain"] = "day"
+        if "period" not in slots:
+            slots["period"], slots["days"] = "days", "7"
+    elif has("pnl.weekly"):
+        slots["grain"] = "week"
+    elif has("pnl.monthly"):
+        slots["grain"] = "month"
+
+
+def _account(reading: Reading, name: str, slots: dict[str, Any]) -> None:
+    own = reading.first("own.account")
+    if own is not None:
+        slots["account"] = own.value
+    elif name and reading.has("noun.account") and not reading.has("noun.trader"):
+        slots["account"] = name
+    exchange = next((v for v in reading.values("exchange") if v), "")
+    if exchange == "paper":
+        slots["kind"] = "paper"
+    elif exchange:
+        slots["exchange"] = exchange
+    if reading.has("pnl.live"):
+        slots["kind"] = "live"
+
+
+def _apart(reading: Reading, concept: str) -> bool:
+    """The kind's word stands apart from what follows or precedes it ("trader alpha", "交易员 alpha"),
+    so the word left over is a name of its own, not the rest of a name that contains the kind's word
+    ("机器人一号": a trader of theirs the names read, not the trader "一号")."""
+    tag = reading.first(concept)
+    if tag is None:
+        return False
+    text = reading.text
+    return (tag.end < len(text) and text[tag.end].isspace()) or (
+        tag.start > 0 and text[tag.start - 1].isspace()
+    )
+
+
+def _reader(view: str) -> Any:
+    def fill(reading: Reading) -> Mapping[str, Any] | None:
+        name = _leftover(reading)
+        trader = reading.has("noun.trader")
+        own = reading.first("own.trader")
+        if name and not (trader or reading.has("noun.account")):
+            return None  # a name: the person's own records decide (core.routing.layer)
+        if name and trader and own is None and not _apart(reading, "noun.trader"):
+            return None
+        slots: dict[str, Any] = {"view": view}
+        if own is not None:
+            slots["trader"] = own.value
+        elif trader and name:
+            slots["trader"] = name
+        elif trader or reading.has("pnl.per_trader"):
+            slots["view"] = "by_trader"
+        _period(reading, slots)
+        if slots["view"] == "summary" and "grain" in slots:
+            slots["view"] = "table"
+        _account(reading, name, slots)
+        return slots
+
+    return fill
+
+
+INTENTS = (
+    intent(
+        SKILL, "report", need=["pnl.profit"], avoid=(*AVOID, "noun.trader"), may=MAY, fill=_reader("summary")
+    ),
+    intent(SKILL, "report", need=["pnl.by_coin"], avoid=AVOID, may=MAY, fill=_reader("by_symbol")),
+    intent(SKILL, "report", need=["pnl.win_rate"], avoid=AVOID, may=MAY, fill=_reader("win_rate")),
+    intent(SKILL, "report", need=["pnl.drawdown"], avoid=AVOID, may=MAY, fill=_reader("drawdown")),
+    intent(SKILL, "report", need=["pnl.per_trader"], avoid=AVOID, may=MAY, fill=_reader("by_trader")),
+    # "trader alpha 赚了多少", "how much did trader alpha make".
+    intent(
+        SKILL, "report", need=["noun.trader", "pnl.how_much"], avoid=[a for a in AVOID if a != "own.trader"],
+        may=(*MAY, "pnl.how_much", "own.trader"), fill=_reader("summary"),
+    ),
+)  # fmt: skip
