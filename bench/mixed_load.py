@@ -26,7 +26,7 @@ from pathlib import Path
 from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
 from core.engine import Core
 from core.events import ButtonPress, ConversationKey, TextMessage
-from core.reply import Reply, Status
+from core.reply import NoticeBlock, Reply, Status
 
 # One conversation's script, repeated: every kind of write the load mixed in. A confirm
 # follows each buy (its button pressed), as a person would.
@@ -59,7 +59,7 @@ class _ErrorCount(logging.Handler):
 class Outcome:
     turns: int = 0
     raised: Counter[str] = field(default_factory=Counter)
-    failed: int = 0
+    failed: Counter[str] = field(default_factory=Counter)  # replies with status failed, by code
     latencies: list[float] = field(default_factory=list)
 
 
@@ -70,6 +70,11 @@ def _confirm_token(reply: Reply | None) -> str | None:
         if button.style == "primary":
             return button.token
     return None
+
+
+def _error_code(reply: Reply) -> str:
+    codes = [b.code or "" for b in reply.blocks if isinstance(b, NoticeBlock) and b.level == "error"]
+    return f"failed reply: {reply.route.skill} {','.join(codes) or '(no error notice)'}"
 
 
 async def _converse(core: Core, chat: int, per_chat: int, out: Outcome) -> None:
@@ -95,7 +100,7 @@ async def _converse(core: Core, chat: int, per_chat: int, out: Outcome) -> None:
             last = None
         else:
             if last.status == Status.FAILED:
-                out.failed += 1
+                out.failed[_error_code(last)] += 1
         out.latencies.append((time.perf_counter() - started) * 1000)
         out.turns += 1
 
@@ -125,7 +130,7 @@ class LoadResult:
 
     @property
     def unanswered(self) -> int:
-        return sum(self.outcome.raised.values()) + self.outcome.failed
+        return sum(self.outcome.raised.values()) + sum(self.outcome.failed.values())
 
     def rows(self) -> list[tuple[str, str]]:
         out, p = self.outcome, sorted(self.outcome.latencies)
@@ -136,12 +141,12 @@ class LoadResult:
         verdict = (
             f"{out.turns:,} turns in {self.seconds:.1f} s ({out.turns / self.seconds:,.0f}/s), "
             f"p50 {statistics.median(p):.0f} ms, p99 {p[int(0.99 * (len(p) - 1))]:.0f} ms; "
-            f"raised {sum(out.raised.values())}, failed replies {out.failed}, "
+            f"raised {sum(out.raised.values())}, failed replies {sum(out.failed.values())}, "
             f"ERROR log lines {sum(self.errors.values())}, orders filled {self.orders['filled']:,}, "
             f"left pending {self.orders['pending']}"
         )
         rows = [(label, verdict)]
-        for line, n in (out.raised + self.errors).most_common(5):
+        for line, n in (out.raised + out.failed + self.errors).most_common(6):
             rows.append(("  … " + line, f"{n}×"))
         return rows
 

@@ -14,6 +14,8 @@ import pytest
 
 from adapters.storage import engine as engine_module
 from bench.mixed_load import run
+from bench.shipped import Unavailable
+from tests.storage.conftest import pg_url
 
 BUSY_MS = 5
 
@@ -37,3 +39,27 @@ async def test_every_message_of_a_mixed_load_is_answered_on_sqlite(tmp_path: Pat
     assert result.orders["pending"] == 0
     # Each chat's two cycles hold two buys and two sells, each confirmed: all of them filled.
     assert result.orders["filled"] == 24 * 4, result.orders
+
+
+@pytest.fixture
+def small_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two connections for 12 conversations: statements queue for the pool all the time (on the
+    server the storage tests use)."""
+    monkeypatch.setenv("DESKMATE_BENCH_POSTGRES_URL", pg_url().render_as_string(hide_password=False))
+    pool = {**engine_module.POSTGRES_QUEUE_POOL, "pool_size": 2, "max_overflow": 0}
+    monkeypatch.setattr(engine_module, "POSTGRES_QUEUE_POOL", pool)
+
+
+@pytest.mark.postgres
+@pytest.mark.usefixtures("small_pool")
+async def test_every_message_of_a_mixed_load_is_answered_on_postgresql(tmp_path: Path) -> None:
+    try:
+        result = await run("PostgreSQL", chats=12, per_chat=10, tmp=tmp_path)
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+
+    assert result.unanswered == 0, result.rows()
+    assert not result.errors, result.rows()
+    assert result.orders["pending"] == 0
+    # One cycle of ten messages: a buy and a sell, each confirmed.
+    assert result.orders["filled"] == 12 * 2, result.orders
