@@ -64,7 +64,7 @@ from core.routing.router import Route, RouteContext
 from core.skills.base import Redirecting
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
-from core.tasks import tokens
+from core.tasks import ended, tokens
 from core.tasks.answers import is_cancel, is_confirm, is_decline, is_resume
 from core.tasks.flow import owner_of
 from core.tasks.given import RESERVED, shown_slots
@@ -178,10 +178,14 @@ class Core:
     ) -> Reply:
         if is_busy(turn):
             return busy_reply(turn.locale, event)  # read-only: the executing turn saves
+        state = turn.state
+        began = [state.active, *state.resume_stack]  # the tasks this turn may end (or drop)
         reply = await act(turn)
         remember_locale(turn.state, event)
         if turn.read_only:
             return reply
+        # Their buttons stay in the chat: a late press names the request it belonged to.
+        self.tasks.remember_ended(turn, [*began, turn.state.active, turn.state.last_completed])
         turn.state.forget_ended_secrets()  # a finished task's sealed keys are never kept
         try:
             await held.commit(turn.state)
@@ -416,6 +420,7 @@ class Core:
         reply = await skill.start(turn, task)
         if side and previous is not None and task.is_open:
             self.tasks.interrupt(state, previous)  # the side question needs an answer itself: it takes over
+            parked = previous  # and that is said, with the way back
         self.tasks.settle(state, task)
         if side and previous is not None and state.active is previous:
             reply = await self.resumption.back_to(turn, previous, reply)
@@ -484,12 +489,16 @@ class Core:
             event.key.platform,
             event.key.user_id,
         )  # the right person, the wrong chat
-        return refused(
+        reply = refused(
             resolve_locale(presser, event, self.default_locale),
             claim.outcome,
             cancelled=cancelled,
             elsewhere=elsewhere,
         )
+        if claim.token is None or claim.outcome is ClaimOutcome.NOT_YOURS:
+            return reply
+        key = ended.CANCELLED if cancelled else None
+        return ended.reworded(reply, presser, claim.token.payload.get("task_id"), key=key)  # named
 
     async def _late_press(self, turn: Turn, event: ButtonPress, claim: TokenClaim) -> Reply:
         assert claim.token is not None

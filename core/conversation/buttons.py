@@ -16,6 +16,7 @@ from core.ports import ClaimOutcome
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.routing.router import Route
 from core.state import TaskStatus
+from core.tasks import ended
 from core.turn import Turn
 
 
@@ -106,4 +107,7 @@ class ButtonActions:
         reply = await skill.on_button(turn, task, payload)
         if task is not None:
             self.book.settle(state, task)
+        if task_id and reply.status is Status.FAILED and (task is None or task.id != task_id):
+            # A finished request's button (its token was still valid): named, as over.
+            reply = ended.reworded(reply, state, task_id, key=ended.OVER)
         return reply

@@ -6,13 +6,19 @@ where a finished one is filed, what a new intent does to the open task, and brin
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterable
+
 from core.clock import Clock
 from core.conversation.references import remember_task
+from core.i18n import Locale
 from core.skills.base import Skill
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
-from core.tasks import tokens, transitions
+from core.tasks import ended, tokens, transitions
 from core.turn import Turn
+
+log = logging.getLogger(__name__)
 
 MAX_RESUME_STACK = 5
 
@@ -55,6 +61,26 @@ class TaskBook:
     def describe(self, turn: Turn, task: Task) -> str:
         skill = self.task_skill(task)
         return skill.describe(turn, task) if skill is not None else task.skill
+
+    def remember_ended(self, turn: Turn, tasks: Iterable[Task | None]) -> None:
+        """Keep the names of the tasks that ended, for a late press of one of their buttons."""
+
+        def name(task: Task, locale: Locale) -> str | None:
+            skill = self.skill_of(task)
+            if skill is None:
+                return None
+            asked = turn.locale
+            turn.locale = locale  # the skill names a task in the turn's language
+            try:
+                what = skill.describe(turn, task)
+            except Exception:  # a name is a nicety: a task its skill cannot name keeps none
+                log.warning("%s could not name its ended task %s", task.skill, task.id, exc_info=True)
+                return None
+            finally:
+                turn.locale = asked
+            return what if what and what != task.skill else None  # a bare skill name names nothing
+
+        ended.remember(turn.state, tasks, name)
 
     def settle(self, state: ConversationState, task: Task) -> None:
         """Keep an open task active; file a finished one as the context for follow-ups."""

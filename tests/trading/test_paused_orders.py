@@ -58,3 +58,78 @@ async def test_a_paused_orders_button_pressed_in_time_names_that_order(locale: s
     pressed = await desk.chat.press(confirm_button(first))
     assert pressed.status is Status.AWAITING_CONFIRMATION  # shown again, nothing placed
     assert btc_name in texts(pressed)[0] and eth_name not in texts(pressed)[0]
+
+
+# -- a finished request's buttons, and a side question that takes over -------------------------------
+
+ENDED = {
+    "zh": ("买 100 USDT 的 BTC", "比特币价格", "「买入 BTC」", "价格", "以太坊", "「ETH当前价格」"),
+    "en": ("buy 100 USDT of BTC", "btc price", "Buy BTC", "what's the price", "ETH", "ETH price now"),
+}
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+async def test_an_expired_button_of_a_finished_order_names_that_order(locale: str) -> None:
+    order, price, name, *_ = ENDED[locale]
+    desk = make_trade_desk()
+    first = await desk.chat.say(order)
+    desk.clock.advance(6 * 60)
+    await desk.chat.say(price)  # the order's confirmation is over (said so), the price answered
+    pressed = await desk.chat.press(confirm_button(first))
+    assert pressed.status is Status.FAILED
+    [said] = texts(pressed)
+    assert name in said and ("过期" in said if locale == "zh" else "expired" in said), said
+    assert [b.code for b in pressed.blocks] == ["button_expired"]  # the adapters drop the keyboard
+    assert not desk.orders.orders
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+async def test_a_used_button_of_a_finished_order_names_that_order(locale: str) -> None:
+    order, _, name, *_ = ENDED[locale]
+    desk = make_trade_desk()
+    first = await desk.chat.say(order)
+    done = await desk.chat.press(confirm_button(first))
+    assert done.status is Status.COMPLETED
+    again = await desk.chat.press(first.buttons[1].token)  # its Cancel, spent with the confirm
+    [said] = texts(again)
+    assert name in said and ("用过" in said if locale == "zh" else "already used" in said), said
+    assert len(desk.orders.orders) == 1
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+async def test_a_choice_button_of_a_finished_price_request_names_that_request(locale: str) -> None:
+    *_, ask, coin, name = ENDED[locale]
+    desk = make_trade_desk()
+    asked = await desk.chat.say(ask)
+    assert asked.status is Status.NEEDS_INPUT and asked.buttons[0].label == "BTC"
+    answered = await desk.chat.say(coin)
+    assert answered.status is Status.COMPLETED
+    pressed = await desk.chat.press(asked.buttons[0])  # BTC, after the request was answered for ETH
+    assert pressed.status is Status.FAILED
+    [said] = texts(pressed)
+    assert name in said and ("结束" in said if locale == "zh" else "over" in said), said
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+async def test_a_side_question_that_asks_back_says_the_order_is_paused(locale: str) -> None:
+    order, _, name, ask, *_ = ENDED[locale]
+    desk = make_trade_desk()
+    await desk.chat.say(order)
+    side = await desk.chat.say(ask)  # "which coin?": the price question takes over
+    assert side.status is Status.NEEDS_INPUT
+    assert any(name in text for text in texts(side)), texts(side)
+    assert side.buttons[-1].label == ORDERS[locale][4]  # back to it
+    back = await desk.chat.press(side.buttons[-1])
+    assert back.status is Status.AWAITING_CONFIRMATION and "BTC" in " ".join(texts(back))
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+async def test_the_confirm_of_a_cancelled_order_names_that_order(locale: str) -> None:
+    order, _, name, *_ = ENDED[locale]
+    desk = make_trade_desk()
+    first = await desk.chat.say(order)
+    await desk.chat.say("取消" if locale == "zh" else "cancel")
+    pressed = await desk.chat.press(confirm_button(first))
+    [said] = texts(pressed)
+    assert name in said and ("取消" in said if locale == "zh" else "cancelled" in said), said
+    assert [b.code for b in pressed.blocks] == ["button_used"] and not desk.orders.orders
