@@ -10,6 +10,7 @@ from core.skills import (
     glossary,
     guidance,
     model_configs,
+    orders,
     pnl,
     price,
     price_alert,
@@ -28,6 +29,7 @@ def build_registry() -> Registry:
     registry.register(model_configs.SPEC)
     registry.register(glossary.SPEC)
     registry.register(trade_execution.SPEC)
+    registry.register(orders.SPEC)
     registry.register(account_query.SPEC)
     registry.register(price_alert.SPEC)
     registry.register(strategy_management.SPEC)

@@ -130,10 +130,17 @@ class OrderBlock:
     quote_amount: Decimal | None
     fee: Decimal | None
     fee_asset: str | None
-    status: Literal["filled", "rejected", "unknown"]
+    status: Literal["filled", "rejected", "unknown", "open", "partially_filled", "cancelled", "expired"]
     client_order_id: str
     error_code: str | None = None
     error_message: str | None = None
+    # A resting order (limit, stop-loss, take-profit): its type, prices and expiry; ``order_no``
+    # the short number a person cancels it by ("撤销 #12").
+    order_type: Literal["market", "limit", "stop_loss", "take_profit", "stop_limit"] = "market"
+    limit_price: Decimal | None = None
+    trigger_price: Decimal | None = None
+    expires_at: datetime | None = None
+    order_no: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,32 @@ register(
             "zh": "订单状态未知 · {account}（{kind}）",
             "en": "Order status unknown · {account} ({kind})",
         },
+        "tbl.order.open": {
+            "zh": "挂单中 · {account}（{kind}）",
+            "en": "Order open · {account} ({kind})",
+        },
+        "tbl.order.partially_filled": {
+            "zh": "部分成交 · {account}（{kind}）",
+            "en": "Order partly filled · {account} ({kind})",
+        },
+        "tbl.order.cancelled": {
+            "zh": "订单已撤销 · {account}（{kind}）",
+            "en": "Order cancelled · {account} ({kind})",
+        },
+        "tbl.order.expired": {
+            "zh": "订单已过期 · {account}（{kind}）",
+            "en": "Order expired · {account} ({kind})",
+        },
+        "tbl.type": {"zh": "类型", "en": "Type"},
+        "tbl.type.market": {"zh": "市价", "en": "market"},
+        "tbl.type.limit": {"zh": "限价", "en": "limit"},
+        "tbl.type.stop_loss": {"zh": "止损", "en": "stop-loss"},
+        "tbl.type.take_profit": {"zh": "止盈", "en": "take-profit"},
+        "tbl.type.stop_limit": {"zh": "止损限价", "en": "stop-limit"},
+        "tbl.limit_price": {"zh": "限价", "en": "Limit price"},
+        "tbl.trigger_price": {"zh": "触发价", "en": "Trigger price"},
+        "tbl.expires_at": {"zh": "有效期至", "en": "Expires"},
+        "tbl.order_no": {"zh": "编号", "en": "No."},
         "tbl.side": {"zh": "方向", "en": "Side"},
         "tbl.symbol": {"zh": "交易对", "en": "Symbol"},
         "tbl.quantity": {"zh": "数量", "en": "Quantity"},
@@ -224,6 +250,16 @@ def _order(block: OrderBlock, locale: Locale) -> Table:
         (t(locale, "tbl.symbol"), block.symbol),
         (t(locale, "tbl.quantity"), _amount(block.quantity)),
     ]
+    if block.order_type != "market":
+        rows.insert(0, (t(locale, "tbl.type"), t(locale, f"tbl.type.{block.order_type}")))
+        if block.order_no:
+            rows.insert(0, (t(locale, "tbl.order_no"), f"#{block.order_no}"))
+        if block.trigger_price is not None:
+            rows.append((t(locale, "tbl.trigger_price"), f"{_amount(block.trigger_price)} USDT"))
+        if block.limit_price is not None:
+            rows.append((t(locale, "tbl.limit_price"), f"{_amount(block.limit_price)} USDT"))
+        if block.expires_at is not None:
+            rows.append((t(locale, "tbl.expires_at"), block.expires_at.strftime("%Y-%m-%d %H:%M UTC")))
     if block.status == "filled":
         rows += [
             (t(locale, "tbl.price"), f"{_amount(block.price)} USDT"),
@@ -233,7 +269,8 @@ def _order(block: OrderBlock, locale: Locale) -> Table:
     if block.error_code:
         rows.append((t(locale, "tbl.error"), f"{block.error_code} {block.error_message or ''}".strip()))
     rows.append((t(locale, "tbl.order_id"), block.client_order_id))
-    tone: Literal["ok", "error", "info"] = "ok" if block.status == "filled" else "error"
+    tones: dict[str, Literal["ok", "error", "info"]] = {"filled": "ok", "open": "info", "cancelled": "info"}
+    tone = tones.get(block.status, "error")
     return Table(title, (), tuple(rows), tone=tone)
 
 

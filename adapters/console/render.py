@@ -160,6 +160,11 @@ def _trading_json(block: OrderBlock | BalanceBlock | PositionsBlock | TradesBloc
             "client_order_id": block.client_order_id,
             "error_code": block.error_code,
             "error_message": block.error_message,
+            "order_type": block.order_type,
+            "limit_price": _d(block.limit_price),
+            "trigger_price": _d(block.trigger_price),
+            "expires_at": block.expires_at.isoformat() if block.expires_at else None,
+            "order_no": block.order_no,
         }
     if isinstance(block, BalanceBlock):
         return {

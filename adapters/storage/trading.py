@@ -9,36 +9,36 @@ Safe across processes (SQLite file or PostgreSQL):
   read FOR UPDATE, so two orders of one account never spend the same USDT;
 - every order, fill and rejection writes its audit row in the same transaction.
 
-Decimals are stored as text (SQLite has no exact numeric type).
+Decimals are stored as text (SQLite has no exact numeric type); the tables are in
+adapters.storage.trading_rows, the resting orders' steps in adapters.storage.resting_orders.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import (
-    ForeignKey,
-    Index,
-    Integer,
-    Row,
-    String,
-    Table,
-    UniqueConstraint,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Row, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.dialects import insert_for
-from adapters.storage.tables import Base, UTCDateTime
+from adapters.storage.resting_orders import RestingOrderStore, resting_values
+from adapters.storage.trading_rows import (
+    audited,
+    dec_of,
+    order_of,
+    paper_balances,
+    position_of,
+    text_of,
+    trading_fills,
+    trading_limits,
+    trading_orders,
+    trading_positions,
+)
 from core.tasks.audit import AuditEntry
 from core.trading.model import (
     QUOTE_ASSET,
@@ -59,114 +59,7 @@ from core.trading.risk import RiskLimits
 _OPEN = (OrderStatus.PENDING.value, OrderStatus.UNKNOWN.value)
 
 
-class TradingOrderRow(Base):
-    __tablename__ = "trading_orders"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    client_order_id: Mapped[str] = mapped_column(String, unique=True)  # the idempotency key
-    owner: Mapped[str] = mapped_column(String)
-    account_id: Mapped[str] = mapped_column(String)
-    account_name: Mapped[str] = mapped_column(String)
-    kind: Mapped[str] = mapped_column(String)  # paper | live
-    exchange: Mapped[str] = mapped_column(String)
-    symbol: Mapped[str] = mapped_column(String)
-    side: Mapped[str] = mapped_column(String)
-    quantity: Mapped[str] = mapped_column(String)
-    price: Mapped[str | None] = mapped_column(String, nullable=True)
-    quote_amount: Mapped[str | None] = mapped_column(String, nullable=True)
-    fee: Mapped[str | None] = mapped_column(String, nullable=True)
-    fee_asset: Mapped[str | None] = mapped_column(String, nullable=True)
-    status: Mapped[str] = mapped_column(String)
-    error_code: Mapped[str | None] = mapped_column(String, nullable=True)
-    error_message: Mapped[str | None] = mapped_column(String, nullable=True)
-    exchange_order_id: Mapped[str | None] = mapped_column(String, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
-
-    __table_args__ = (
-        Index("ix_trading_orders_account_created", "account_id", "created_at"),
-        {"sqlite_autoincrement": True},
-    )
-
-
-class TradingFillRow(Base):
-    __tablename__ = "trading_fills"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    order_id: Mapped[int] = mapped_column(ForeignKey("trading_orders.id", ondelete="CASCADE"))
-    client_order_id: Mapped[str] = mapped_column(String)
-    account_id: Mapped[str] = mapped_column(String)
-    symbol: Mapped[str] = mapped_column(String)
-    side: Mapped[str] = mapped_column(String)
-    quantity: Mapped[str] = mapped_column(String)
-    price: Mapped[str] = mapped_column(String)
-    quote_amount: Mapped[str] = mapped_column(String)
-    fee: Mapped[str] = mapped_column(String)
-    fee_asset: Mapped[str] = mapped_column(String)
-    realized_pnl: Mapped[str | None] = mapped_column(String, nullable=True)
-    trade_id: Mapped[str] = mapped_column(String)
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-
-    __table_args__ = (
-        UniqueConstraint("order_id", "trade_id", name="uq_trading_fills_order_trade"),
-        Index("ix_trading_fills_account_at", "account_id", "at"),
-        {"sqlite_autoincrement": True},
-    )
-
-
-class PaperBalanceRow(Base):
-    """A paper account's balance of one asset; no USDT row yet: it still has its starting balance."""
-
-    __tablename__ = "paper_balances"
-
-    account_id: Mapped[str] = mapped_column(String, primary_key=True)
-    asset: Mapped[str] = mapped_column(String, primary_key=True)
-    free: Mapped[str] = mapped_column(String)
-    locked: Mapped[str] = mapped_column(String)
-
-
-class PositionRow(Base):
-    """What an account holds of one coin through deskmate's fills: quantity, cost (fees included)
-    and the P&L realized so far."""
-
-    __tablename__ = "trading_positions"
-
-    account_id: Mapped[str] = mapped_column(String, primary_key=True)
-    asset: Mapped[str] = mapped_column(String, primary_key=True)
-    quantity: Mapped[str] = mapped_column(String)
-    cost: Mapped[str] = mapped_column(String)
-    realized_pnl: Mapped[str] = mapped_column(String)
-
-
-class TradingLimitsRow(Base):
-    """An account's own risk caps (none: the configured defaults)."""
-
-    __tablename__ = "trading_limits"
-
-    account_id: Mapped[str] = mapped_column(String, primary_key=True)
-    max_order_notional: Mapped[str] = mapped_column(String)
-    max_equity_share: Mapped[str] = mapped_column(String)
-    confirm_twice_share: Mapped[str] = mapped_column(String)
-    price_tolerance: Mapped[str] = mapped_column(String)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
-
-
-trading_orders = cast(Table, TradingOrderRow.__table__)
-trading_fills = cast(Table, TradingFillRow.__table__)
-paper_balances = cast(Table, PaperBalanceRow.__table__)
-trading_positions = cast(Table, PositionRow.__table__)
-trading_limits = cast(Table, TradingLimitsRow.__table__)
-
-
-def _dec(value: str | None) -> Decimal | None:
-    return Decimal(value) if value is not None else None
-
-
-def _text(value: Decimal | None) -> str | None:
-    return format(value, "f") if value is not None else None
-
-
-class SqlOrderStore:
+class SqlOrderStore(RestingOrderStore):
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
@@ -175,7 +68,7 @@ class SqlOrderStore:
     async def order(self, client_order_id: str) -> Order | None:
         async with self._engine.connect() as conn:
             row = await self._order_row(conn, client_order_id)
-        return _order(row) if row is not None else None
+        return order_of(row) if row is not None else None
 
     async def recent_orders(self, account_id: str, limit: int) -> list[Order]:
         stmt = (
@@ -186,7 +79,7 @@ class SqlOrderStore:
         )
         async with self._engine.connect() as conn:
             rows = (await conn.execute(stmt)).all()
-        return [_order(row) for row in rows]
+        return [order_of(row) for row in rows]
 
     @staticmethod
     async def _order_row(conn: AsyncConnection, client_order_id: str) -> Row[Any] | None:
@@ -203,24 +96,25 @@ class SqlOrderStore:
             "exchange": new.exchange,
             "symbol": new.symbol,
             "side": new.side,
-            "quantity": _text(new.quantity),
+            "quantity": text_of(new.quantity),
             "status": OrderStatus.PENDING.value,
             "created_at": new.now,
             "updated_at": new.now,
+            **resting_values(new),
         }
         try:
             async with self._engine.begin() as conn:
                 row = (
                     await conn.execute(insert(trading_orders).values(**values).returning(*trading_orders.c))
                 ).one()
-                await insert_audit(conn, _audited(audit, row))
-                return Claim(_order(row), created=True)
+                await insert_audit(conn, audited(audit, row))
+                return Claim(order_of(row), created=True)
         except IntegrityError:
             async with self._engine.connect() as conn:
                 existing = await self._order_row(conn, new.client_order_id)
             if existing is None:  # pragma: no cover - an integrity error of another kind
                 raise
-            return Claim(_order(existing), created=False)
+            return Claim(order_of(existing), created=False)
 
     async def fill_paper(
         self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
@@ -236,7 +130,7 @@ class SqlOrderStore:
             if row is None:  # settled meanwhile by another process
                 current = await self._order_row(conn, client_order_id)
                 assert current is not None
-                return _order(current)
+                return order_of(current)
             balances = await self._locked_balances(conn, order.account_id)
             outcome = settle_paper(balances, fill, base)
             if isinstance(outcome, Rejection):
@@ -253,7 +147,7 @@ class SqlOrderStore:
                 await conn.execute(
                     update(paper_balances)
                     .where(paper_balances.c.account_id == order.account_id, paper_balances.c.asset == asset)
-                    .values(free=_text(balance.free), locked=_text(balance.locked))
+                    .values(free=text_of(balance.free), locked=text_of(balance.locked))
                 )
             return await self._settle_in(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
 
@@ -271,7 +165,7 @@ class SqlOrderStore:
             if row is None:
                 current = await self._order_row(conn, client_order_id)
                 assert current is not None
-                return _order(current)
+                return order_of(current)
             return await self._settle_in(conn, row, settlement, base, audit)
 
     @staticmethod
@@ -298,12 +192,12 @@ class SqlOrderStore:
         rejection = settlement.rejection
         values: dict[str, Any] = {
             "status": settlement.status.value,
-            "quantity": _text(quantity),
-            "price": _text((quote / quantity).quantize(Decimal("0.00000001")))
+            "quantity": text_of(quantity),
+            "price": text_of((quote / quantity).quantize(Decimal("0.00000001")))
             if quote and quantity
             else None,
-            "quote_amount": _text(quote),
-            "fee": _text(sum((f.fee for f in fills), Decimal(0))) if fills else None,
+            "quote_amount": text_of(quote),
+            "fee": text_of(sum((f.fee for f in fills), Decimal(0))) if fills else None,
             "fee_asset": fills[0].fee_asset if fills else None,
             "error_code": rejection.code if rejection else None,
             "error_message": rejection.message[:500] if rejection else None,
@@ -328,12 +222,12 @@ class SqlOrderStore:
                         account_id=row.account_id,
                         symbol=fill.symbol,
                         side=fill.side,
-                        quantity=_text(fill.quantity),
-                        price=_text(fill.price),
-                        quote_amount=_text(fill.quote_amount),
-                        fee=_text(fill.fee),
+                        quantity=text_of(fill.quantity),
+                        price=text_of(fill.price),
+                        quote_amount=text_of(fill.quote_amount),
+                        fee=text_of(fill.fee),
                         fee_asset=fill.fee_asset,
-                        realized_pnl=_text(realized),
+                        realized_pnl=text_of(realized),
                         trade_id=fill.trade_id,
                         at=fill.at,
                     )
@@ -343,20 +237,20 @@ class SqlOrderStore:
                 update(trading_positions)
                 .where(p.account_id == row.account_id, p.asset == base)
                 .values(
-                    quantity=_text(position.quantity),
-                    cost=_text(position.cost),
-                    realized_pnl=_text(position.realized_pnl),
+                    quantity=text_of(position.quantity),
+                    cost=text_of(position.cost),
+                    realized_pnl=text_of(position.realized_pnl),
                 )
             )
-        await insert_audit(conn, _audited(audit, updated))
-        return _order(updated)
+        await insert_audit(conn, audited(audit, updated))
+        return order_of(updated)
 
     # -- balances and positions -------------------------------------------------------------
 
     async def _seed(self, account_id: str, starting: Mapping[str, Decimal], base: str) -> None:
         """The balance rows a fill will lock, created once (a concurrent creator wins quietly)."""
         rows = [
-            {"account_id": account_id, "asset": a, "free": _text(v), "locked": "0"}
+            {"account_id": account_id, "asset": a, "free": text_of(v), "locked": "0"}
             for a, v in starting.items()
         ]
         async with self._engine.begin() as conn:
@@ -381,7 +275,7 @@ class SqlOrderStore:
         p = trading_positions.c
         stmt = select(trading_positions).where(p.account_id == account_id, p.asset == asset).with_for_update()
         row = (await conn.execute(stmt)).first()
-        return _position(row) if row is not None else None
+        return position_of(row) if row is not None else None
 
     async def paper_balances(self, account_id: str, starting_usdt: Decimal) -> list[Balance]:
         stmt = select(paper_balances).where(paper_balances.c.account_id == account_id)
@@ -395,7 +289,7 @@ class SqlOrderStore:
         p = trading_positions.c
         stmt = select(trading_positions).where(p.account_id == account_id).order_by(p.asset)
         async with self._engine.connect() as conn:
-            return [_position(r) for r in (await conn.execute(stmt)).all()]
+            return [position_of(r) for r in (await conn.execute(stmt)).all()]
 
     async def trades(self, account_id: str, limit: int) -> list[Trade]:
         f = trading_fills.c
@@ -416,7 +310,7 @@ class SqlOrderStore:
                 Decimal(r.quote_amount),
                 Decimal(r.fee),
                 r.fee_asset,
-                _dec(r.realized_pnl),
+                dec_of(r.realized_pnl),
                 r.at,
                 r.client_order_id,
             )
@@ -438,10 +332,10 @@ class SqlOrderStore:
 
     async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None:
         values = {
-            "max_order_notional": _text(limits.max_order_notional),
-            "max_equity_share": _text(limits.max_equity_share),
-            "confirm_twice_share": _text(limits.confirm_twice_share),
-            "price_tolerance": _text(limits.price_tolerance),
+            "max_order_notional": text_of(limits.max_order_notional),
+            "max_equity_share": text_of(limits.max_equity_share),
+            "confirm_twice_share": text_of(limits.confirm_twice_share),
+            "price_tolerance": text_of(limits.price_tolerance),
             "updated_at": audit.at,
         }
         async with self._engine.begin() as conn:
@@ -457,37 +351,3 @@ class SqlOrderStore:
 def _insert_ignore(conn: AsyncConnection, table: Table) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING on either backend."""
     return insert_for(conn.dialect.name)(table).on_conflict_do_nothing()
-
-
-def _audited(audit: AuditEntry, row: Row[Any]) -> AuditEntry:
-    detail = {**audit.detail, "client_order_id": row.client_order_id, "status": row.status}
-    return replace(audit, target_id=str(row.id), target_name=row.client_order_id, detail=detail)
-
-
-def _order(row: Row[Any]) -> Order:
-    return Order(
-        id=str(row.id),
-        client_order_id=row.client_order_id,
-        owner=row.owner,
-        account_id=row.account_id,
-        account_name=row.account_name,
-        kind=row.kind,
-        exchange=row.exchange,
-        symbol=row.symbol,
-        side=row.side,
-        quantity=Decimal(row.quantity),
-        price=_dec(row.price),
-        quote_amount=_dec(row.quote_amount),
-        fee=_dec(row.fee),
-        fee_asset=row.fee_asset,
-        status=OrderStatus(row.status),
-        error_code=row.error_code,
-        error_message=row.error_message,
-        exchange_order_id=row.exchange_order_id,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def _position(row: Row[Any]) -> Position:
-    return Position(row.asset, Decimal(row.quantity), Decimal(row.cost), Decimal(row.realized_pnl))

@@ -5,6 +5,7 @@ with every change), without durability."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -23,10 +24,11 @@ from core.trading.model import (
 from core.trading.paper import settle as settle_paper
 from core.trading.ports import Claim, Settlement
 from core.trading.positions import apply_fill
+from core.trading.resting import Lock, lock, release
 from core.trading.risk import RiskLimits
 
 
-class MemoryOrderStore:
+class MemoryMarketOrders:
     def __init__(self, audit: AuditLog) -> None:
         self.audit = audit
         self.orders: dict[str, Order] = {}
@@ -47,14 +49,21 @@ class MemoryOrderStore:
         found = self.orders.get(new.client_order_id)
         if found is not None:
             return Claim(found, created=False)
-        order = Order(
-            str(next(self._ids)), new.client_order_id, new.owner, new.account_id, new.account_name,
-            new.kind, new.exchange, new.symbol, new.side, new.quantity, None, None, None, None,
-            OrderStatus.PENDING, None, None, None, new.now, new.now,
-        )  # fmt: skip
+        order = self._new(new, OrderStatus.PENDING)
         await self.audit.record(_target(audit, order))
         self.orders[new.client_order_id] = order
         return Claim(order, created=True)
+
+    def _new(self, new: NewOrder, status: OrderStatus) -> Order:
+        r = new.resting
+        return Order(
+            str(next(self._ids)), new.client_order_id, new.owner, new.account_id, new.account_name,
+            new.kind, new.exchange, new.symbol, new.side, new.quantity, None, None, None, None,
+            status, None, None, None, new.now, new.now,
+            order_type=r.order_type if r else "market", limit_price=r.limit_price if r else None,
+            trigger_price=r.trigger_price if r else None, expires_at=r.expires_at if r else None,
+            group_id=r.group_id if r else None, locale=r.locale if r else "en",
+        )  # fmt: skip
 
     async def fill_paper(
         self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
@@ -129,6 +138,120 @@ class MemoryOrderStore:
     async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None:
         await self.audit.record(audit)
         self.caps[account_id] = limits
+
+
+class MemoryOrderStore(MemoryMarketOrders):
+    """The resting orders' steps, as the SQL store takes them (adapters.storage.resting_orders)."""
+
+    def __init__(self, audit: AuditLog) -> None:
+        super().__init__(audit)
+        self.notices: dict[str, str] = {}
+
+    async def rest(
+        self, news: Sequence[NewOrder], held: Lock | None, starting_usdt: Decimal, audit: AuditEntry
+    ) -> list[Order]:
+        if news[0].client_order_id in self.orders:
+            return [self.orders[n.client_order_id] for n in news if n.client_order_id in self.orders]
+        orders = [self._new(new, OrderStatus.OPEN) for new in news]
+        refused: Rejection | None = None
+        if held is not None and held.amount > 0:
+            balances = self._balances(news[0].account_id, starting_usdt)
+            outcome = lock(balances, held)
+            if isinstance(outcome, Rejection):
+                refused = outcome
+            else:
+                balances.update(outcome)
+                orders[0] = replace(orders[0], locked_asset=held.asset, locked_amount=held.amount)
+        if refused is not None:
+            orders = [
+                replace(
+                    o, status=OrderStatus.REJECTED, error_code=refused.code, error_message=refused.message
+                )
+                for o in orders
+            ]
+        for order in orders:
+            self.orders[order.client_order_id] = order
+            entry = replace(audit, action="order", outcome="refused" if refused else "ok")
+            await self.audit.record(_target(entry, order))
+        return orders
+
+    async def open_orders(self, account_id: str) -> list[Order]:
+        return [o for o in self._by_age() if o.account_id == account_id and o.status.resting]
+
+    def _by_age(self) -> list[Order]:
+        return sorted(self.orders.values(), key=lambda o: (o.created_at, int(o.id)))
+
+    async def resting_symbols(self) -> list[str]:
+        return sorted({o.symbol for o in self.orders.values() if o.status.resting and o.kind == "paper"})
+
+    async def resting_on(self, symbol: str) -> list[Order]:
+        return [o for o in self._by_age() if o.symbol == symbol and o.status.resting and o.kind == "paper"]
+
+    def _group(self, order: Order) -> list[Order]:
+        if order.group_id is None:
+            return []
+        return [
+            o for o in self._by_age()
+            if o.group_id == order.group_id and o.id != order.id and o.status.resting
+        ]  # fmt: skip
+
+    async def fill_resting(
+        self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
+    ) -> Order | None:
+        order = self.orders.get(client_order_id)
+        if order is None or not order.status.resting:
+            return None
+        others = self._group(order)
+        balances = self._balances(order.account_id, starting_usdt)
+        for held in (order, *others):
+            balances.update(release(balances, Lock(held.locked_asset or QUOTE_ASSET, held.locked_amount)))
+        outcome = settle_paper(balances, fill, base)
+        self.orders[client_order_id] = replace(order, status=OrderStatus.PENDING, locked_amount=Decimal(0))
+        if isinstance(outcome, Rejection):
+            refused = replace(audit, action="order_rejected", outcome="refused")
+            return await self.settle(
+                client_order_id, Settlement(OrderStatus.REJECTED, rejection=outcome), base, refused
+            )
+        balances.update(outcome)
+        done = await self.settle(client_order_id, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+        self.notices[client_order_id] = "due"
+        for other in others:
+            closed = replace(
+                other, status=OrderStatus.CANCELLED, locked_amount=Decimal(0), updated_at=fill.at
+            )
+            self.orders[other.client_order_id] = closed
+            await self.audit.record(_target(replace(audit, action="order_cancelled"), closed))
+        return done
+
+    async def close_resting(
+        self, client_order_id: str, status: OrderStatus, audit: AuditEntry
+    ) -> list[Order]:
+        order = self.orders.get(client_order_id)
+        if order is None or not order.status.resting:
+            return []
+        closing = [order, *self._group(order)]
+        balances = self.balances.get(order.account_id, {})
+        closed = []
+        for one in closing:
+            if one.kind == "paper":
+                balances.update(release(balances, Lock(one.locked_asset or QUOTE_ASSET, one.locked_amount)))
+            done = replace(one, status=status, locked_amount=Decimal(0), updated_at=audit.at)
+            self.orders[one.client_order_id] = done
+            await self.audit.record(_target(audit, done))
+            closed.append(done)
+        return closed
+
+    async def claim_notices(self, symbol: str) -> list[Order]:
+        due = [
+            o for o in self._by_age() if o.symbol == symbol and self.notices.get(o.client_order_id) == "due"
+        ]
+        for o in due:
+            self.notices[o.client_order_id] = "sending"
+        return due
+
+    async def finish_notice(self, client_order_id: str, outcome: str) -> None:
+        if self.notices.get(client_order_id) == "sending":
+            self.notices[client_order_id] = "due" if outcome == "retry" else outcome
 
 
 def _target(audit: AuditEntry, order: Order) -> AuditEntry:

@@ -13,6 +13,12 @@ Side = Literal["buy", "sell"]
 # free coin ("清仓"), or a fraction of it ("half").
 AmountUnit = Literal["base", "quote", "all", "fraction"]
 AccountKind = Literal["paper", "live"]
+# market: fills now. limit: rests until the ask (buy) / bid (sell) reaches ``limit_price``.
+# stop_loss / take_profit: a sell of a holding at market once the best bid crosses
+# ``trigger_price`` (down / up). stop_limit: a stop_loss that becomes a limit sell at
+# ``limit_price`` once triggered.
+OrderType = Literal["market", "limit", "stop_loss", "take_profit", "stop_limit"]
+RESTING_TYPES: tuple[OrderType, ...] = ("limit", "stop_loss", "take_profit", "stop_limit")
 QUOTE_ASSET = "USDT"
 
 
@@ -21,10 +27,18 @@ class OrderStatus(StrEnum):
     FILLED = "filled"
     REJECTED = "rejected"  # by the filters, the balance, a cap or the exchange: nothing traded
     UNKNOWN = "unknown"  # a live order whose outcome the exchange could not tell yet
+    OPEN = "open"  # resting on the book (a limit) or waiting for its trigger (a stop)
+    PARTIALLY_FILLED = "partially_filled"  # resting, part of it filled (live exchanges)
+    CANCELLED = "cancelled"  # by its owner, or its pair's other order filled (OCO)
+    EXPIRED = "expired"  # its expires_at passed before it filled
 
     @property
     def final(self) -> bool:
-        return self in (OrderStatus.FILLED, OrderStatus.REJECTED)
+        return self in (OrderStatus.FILLED, OrderStatus.REJECTED, OrderStatus.CANCELLED, OrderStatus.EXPIRED)
+
+    @property
+    def resting(self) -> bool:
+        return self in (OrderStatus.OPEN, OrderStatus.PARTIALLY_FILLED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +104,26 @@ class Order:
     exchange_order_id: str | None
     created_at: datetime
     updated_at: datetime
+    order_type: OrderType = "market"
+    limit_price: Decimal | None = None
+    trigger_price: Decimal | None = None
+    expires_at: datetime | None = None
+    group_id: str | None = None  # a take-profit + stop-loss pair: one filling cancels the other
+    locale: str = "en"  # the language of its fill card
+    locked_asset: str | None = None  # what a resting paper order holds back (USDT or the coin)
+    locked_amount: Decimal = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Resting:
+    """What makes an order rest: its type, prices, expiry and pair (none for a market order)."""
+
+    order_type: OrderType
+    limit_price: Decimal | None = None
+    trigger_price: Decimal | None = None
+    expires_at: datetime | None = None
+    group_id: str | None = None
+    locale: str = "en"  # its fill card's language (the conversation's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +138,7 @@ class NewOrder:
     side: Side
     quantity: Decimal
     now: datetime
+    resting: Resting | None = None
 
 
 @dataclass(frozen=True, slots=True)

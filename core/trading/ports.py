@@ -15,6 +15,7 @@ from typing import Final, Literal, Protocol
 from core.services import ServiceKey
 from core.tasks.audit import AuditEntry
 from core.trading.model import Balance, Fill, NewOrder, Order, OrderStatus, Position, Rejection, Side, Trade
+from core.trading.resting import Lock
 from core.trading.risk import RiskLimits
 from core.workspace.accounts import ExchangeAccount
 
@@ -80,6 +81,52 @@ class OrderStore(Protocol):
         ...
 
     async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None: ...
+
+    # -- resting orders (limit, stop-loss, take-profit; core.trading.resting) ----------------
+
+    async def rest(
+        self, news: Sequence[NewOrder], lock: Lock | None, starting_usdt: Decimal, audit: AuditEntry
+    ) -> list[Order]:
+        """In one transaction: the orders (one, or a take-profit + stop-loss pair) are stored open
+        and, on paper, ``lock`` moves from free to locked (held by the first order); Binance's
+        -2010 rejects them instead. Ids already taken return the orders holding them."""
+        ...
+
+    async def open_orders(self, account_id: str) -> list[Order]:
+        """The account's resting orders (open or partially filled), oldest first."""
+        ...
+
+    async def resting_symbols(self) -> list[str]:
+        """The symbols paper orders rest on: what the order check watches."""
+        ...
+
+    async def resting_on(self, symbol: str) -> list[Order]:
+        """The paper orders resting on ``symbol``, oldest first."""
+        ...
+
+    async def fill_resting(
+        self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
+    ) -> Order | None:
+        """In one transaction, once: a resting paper order fills (compare-and-set on its status),
+        its pair's other order is cancelled, their lock released, the fill settled and recorded
+        with the position and audit rows, and its fill card marked due. None: no longer open."""
+        ...
+
+    async def close_resting(
+        self, client_order_id: str, status: OrderStatus, audit: AuditEntry
+    ) -> list[Order]:
+        """Cancel or expire a resting order and its pair's other order, releasing their lock;
+        the orders closed by this call (none when it was no longer open)."""
+        ...
+
+    async def claim_notices(self, symbol: str) -> list[Order]:
+        """The filled orders of ``symbol`` whose fill card is due, each claimed (due -> sending)
+        by this call alone: a card is sent at most once, whatever the processes."""
+        ...
+
+    async def finish_notice(self, client_order_id: str, outcome: str) -> None:
+        """sent / lost (kept as sent: never sent twice) / due again (a retryable failure)."""
+        ...
 
 
 ORDERS: Final = ServiceKey[OrderStore]("order store")

@@ -30,7 +30,9 @@ def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
-def check_caps(plan: OrderPlan, limits: RiskLimits) -> Rejection | None:
+def check_caps(plan: OrderPlan, limits: RiskLimits, committed: Decimal = Decimal(0)) -> Rejection | None:
+    """``committed``: the USDT already locked by the account's resting buys. They count toward
+    the share of equity (they will be spent when they fill), not toward one order's notional."""
     if plan.intent.side != "buy":
         return None
     if plan.notional > limits.max_order_notional:
@@ -43,17 +45,17 @@ def check_caps(plan: OrderPlan, limits: RiskLimits) -> Rejection | None:
                 "cap": _plain(limits.max_order_notional),
             },
         )
-    if plan.equity_share > limits.max_equity_share:
-        return Rejection(
-            "cap_equity_share",
-            "order above the account's share of equity",
-            "max_equity_share",
-            {
-                "share": _percent(plan.equity_share),
-                "cap": _percent(limits.max_equity_share),
-                "notional": _plain(plan.notional.quantize(Decimal("0.01"))),
-            },
-        )
+    share = (plan.notional + committed) / plan.equity if plan.equity > 0 else Decimal(1)
+    if share > limits.max_equity_share:
+        params = {
+            "share": _percent(share),
+            "cap": _percent(limits.max_equity_share),
+            "notional": _plain(plan.notional.quantize(Decimal("0.01"))),
+        }
+        if committed > 0:
+            params["committed"] = _plain(committed.quantize(Decimal("0.01")))
+        reason = "max_equity_share_committed" if committed > 0 else "max_equity_share"
+        return Rejection("cap_equity_share", "order above the account's share of equity", reason, params)
     return None
 
 

@@ -216,7 +216,7 @@ class TradingService:
         rejection: Rejection | None = (
             filters.check_market_order(rules, quantity, price)
             or self._balance_check(plan, free)
-            or risk.check_caps(plan, await self.limits(account))
+            or risk.check_caps(plan, await self.limits(account), _committed(balances))
         )
         return replace(plan, rejection=rejection) if rejection else plan
 
@@ -446,6 +446,11 @@ class TradingService:
         template: AuditEntry, action: str, detail: dict[str, str], *, outcome: str = "ok"
     ) -> AuditEntry:
         return replace(template, action=action, outcome=outcome, detail={**template.detail, **detail})  # type: ignore[arg-type]
+
+
+def _committed(balances: Sequence[Balance]) -> Decimal:
+    """USDT held back by resting buys: it counts toward the caps (core.trading.risk)."""
+    return sum((b.locked for b in balances if b.asset == QUOTE_ASSET), Decimal(0))
 
 
 def starting_usdt(account: ExchangeAccount) -> Decimal:

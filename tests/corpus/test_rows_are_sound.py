@@ -23,11 +23,13 @@ _TRADITIONAL = re.compile(
 
 @cache
 def _emits() -> dict[str, frozenset[str]]:
-    """Each skill's actions its rules may route to (from the registry, so a new one needs rows)."""
+    """Each skill's actions its rules or intents may route to (from the registry, so a new one
+    needs rows)."""
     return {
         name: frozenset(a for rule in spec.rules for a in rule.emits if a is not None)
+        | frozenset(i.action for i in spec.intents)
         for name, spec in build_registry().specs.items()
-        if spec.rules
+        if spec.rules or spec.intents
     }
 
 

@@ -1,6 +1,6 @@
 """Issue 21's money misreads in trade requests, through the conversation engine (zh + en): each
 amount read exactly as typed, or refused quoting it and asked again; nothing offered or placed.
-A limit order is said to be unavailable, never turned into a market order."""
+A limit order is read with its price, never turned into a market order."""
 
 from __future__ import annotations
 
@@ -123,24 +123,23 @@ async def test_a_typed_amount_not_read_exactly_is_refused_and_asked_again(
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        (
-            "place a limit buy for 0.01 BTC at 85000",
-            ("Limit orders aren't available", "85000", "nothing was placed"),
-        ),
-        ("挂一个限价单，85000 买 0.01 个比特币", ("限价单还不支持", "85000", "什么都没有下单")),
-        ("limit sell 0.5 ETH at 4000", ("Limit orders aren't available", "4000", "0.5 ETH")),
-        ("限价4000卖出0.5个以太坊", ("限价单还不支持", "4000", "0.5 ETH")),
+        ("place a limit buy for 0.01 BTC at 85000", ("Limit", "85,000.00", "0.01 BTC")),
+        ("挂一个限价单，85000 买 0.01 个比特币", ("限价单", "85,000.00", "0.01 BTC")),
+        # No ETH held: refused for the balance, at the order's own quantity.
+        ("limit sell 0.5 ETH at 4000", ("0.5 ETH", "-2010")),
+        ("限价4000卖出0.5个以太坊", ("0.5 ETH", "-2010")),
     ],
 )
-async def test_a_limit_order_is_said_unavailable_and_never_placed_at_market(
+async def test_a_limit_order_is_read_with_its_price_and_never_placed_at_market(
     desk: TradeDesk, text: str, words: tuple[str, ...]
 ) -> None:
+    """Issue 26: a limit order rests at its own price (tests/orders); before the press nothing is
+    stored, and it is never a market order at the price now."""
     reply = await desk.chat.say(text)
     assert reply.route.skill == "trade_execution" and reply.route.action == "limit", reply.route
-    assert codes(reply) == ["limit_unavailable"], said(reply)
     for word in words:
-        assert word in said(reply)
-    assert not reply.buttons and desk.orders.orders == {}
+        assert word in said(reply), said(reply)
+    assert desk.orders.trade_log == {}
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ paper account (the default) or a live one, each order confirmed from a summary, 
 
 from __future__ import annotations
 
+from core.jobs.queue import JOBS
 from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
@@ -29,6 +30,7 @@ def _build(services: Services) -> TradeSkill:
         services.get(SECRET_BOX),
         services.get(AUDIT_LOG),
         services.get(CLOCK),
+        services.find(JOBS),
     )
 
 
@@ -49,10 +51,10 @@ SPEC = SkillSpec(
     actions=ACTIONS,
     help=HelpSpec(
         LocalText(
-            "下市价单买卖（默认模拟账户），每笔先确认",
-            "buy and sell at market (a paper account by default), each order confirmed first",
+            "市价或限价买卖（默认模拟账户），每笔先确认",
+            "buy and sell at market or at a limit (a paper account by default), each order confirmed first",
         ),
-        examples_zh=("买 100 USDT 的 BTC", "用模拟账户买0.01个比特币"),
-        examples_en=("buy 0.01 BTC", "buy 100 USDT of ETH"),
+        examples_zh=("买 100 USDT 的 BTC", "以 85000 挂单买 0.01 BTC"),
+        examples_en=("buy 0.01 BTC", "limit buy 0.01 BTC at 85000"),
     ),
 )

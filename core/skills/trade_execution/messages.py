@@ -16,16 +16,10 @@ register(
             "zh": "卖多少{base}？可以说数量（如「0.5」）、「一半」或「全部」。",
             "en": "How much {base}? Give a quantity (e.g. “0.5”), “half” or “all”.",
         },
-        "trade.limit.what": {
-            "zh": "以 {price} USDT {side} {amount}",
-            "en": "{side} {amount} at {price} USDT",
-        },
-        "trade.limit.unavailable": {
-            "zh": "限价单还不支持（{what}），我什么都没有下单。现在只能下市价单，比如「买 0.01 BTC」。",
-            "en": (
-                "Limit orders aren't available yet ({what}); nothing was placed. "
-                "Only market orders for now, e.g. “buy 0.01 BTC”."
-            ),
+        "trade.ask_side": {"zh": "买入还是卖出？", "en": "Buy or sell?"},
+        "trade.ask_limit_price": {
+            "zh": "挂单价格是多少（USDT）？",
+            "en": "At what price (USDT) should the order rest?",
         },
         "trade.bad_amount": {
             "zh": "没看懂数量，请说「100 USDT」「0.01」「一半」或「全部」。",
@@ -157,6 +151,12 @@ register(
         "trade.why.cap_equity_share": {
             "zh": "超过账户的单笔权益占比上限：这笔约占 {share}%，上限 {cap}%。",
             "en": "Above the account's cap per order: this one is {share}% of equity, the cap is {cap}%.",
+        },
+        "trade.why.max_equity_share_committed": {
+            "zh": "超过账户的权益占比上限：这笔约 {notional} USDT，加上挂单已冻结的 {committed} USDT，"
+            "共占 {share}%，上限 {cap}%。",
+            "en": "Above the account's share of equity: this one is about {notional} USDT, with the"
+            " {committed} USDT already locked by open orders that is {share}%, the cap is {cap}%.",
         },
         "trade.why.rules_unknown": {
             "zh": "还不知道 {coin} 的交易规则（数量步长、最小下单金额），要等交易所币种列表首次刷新；"

@@ -10,7 +10,6 @@ many presses, processes or crashes, it executes once.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -19,11 +18,13 @@ from core.clock import Clock
 from core.coin_index import CoinIndex
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
+from core.jobs.queue import JobQueue
 from core.language.values import fold, refusal_in, sole_value
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE, MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
 from core.secrets import SecretBox
+from core.skills.trade_execution import limit
 from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
 from core.skills.trade_execution.rules import SKILL
 from core.state import Task, TaskStatus
@@ -35,24 +36,20 @@ from core.tasks.flow import Choice, Parsed
 from core.trading import risk
 from core.trading.filters import FILTER_FAILURE
 from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderPlan, OrderStatus, Rejection
+from core.trading.orders import RestingOrders
 from core.trading.ports import ExchangeError, OrderStore
 from core.trading.service import Placed, TradingService
 from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
 
-LIMIT = "limit"  # a limit order's route: said back as not available yet (core.workspace.trade_reading)
+LIMIT = "limit"  # a limit order's route (core.workspace.trade_reading): placed resting (limit.py)
 LIMIT_PRICE = "limit_price"
 ORDER_ID = "order_id"  # the task slot holding the client order id (the idempotency key)
 PRICE = "price"  # the task slot holding the price the summary showed
 MAX_COIN_BUTTONS = 8
-
-
-def new_client_order_id() -> str:
-    """30 characters of [a-z0-9]: valid as Binance's newClientOrderId (36), OKX's clOrdId (32,
-    alphanumeric) and Bybit's orderLinkId (36)."""
-    return "dm" + secrets.token_hex(14)
 
 
 def plain(value: Decimal) -> str:
@@ -74,21 +71,24 @@ class TradeSkill(AccountFlow):
         secrets_box: SecretBox,
         audit: AuditLog,
         clock: Clock,
+        jobs: JobQueue | None = None,
     ) -> None:
         super().__init__(actions, accounts, trading, secrets_box, audit, clock)
         self.orders = orders
+        self.resting = RestingOrders(trading)
+        self.jobs = jobs  # starts the order check of a symbol a limit order rests on
         self.catalog = catalog
         self._coins = CoinIndex(catalog)  # the order's coin in an amount answer ("0.01 BTC")
 
     # -- the task ----------------------------------------------------------------------------
 
     def slots(self, task: Task) -> tuple[SlotSpec, ...]:
-        if task.action == LIMIT:  # said back as read, never asked: no limit order is placed
+        if task.action == LIMIT:
             return (
-                SlotSpec("symbol", "choice", required=False),
-                SlotSpec("amount", "value", required=False),
-                SlotSpec(LIMIT_PRICE, "value", required=False),
-                SlotSpec("side", "choice", required=False),
+                SlotSpec("side", "choice", infer=("message",)),
+                SlotSpec("symbol", "choice", infer=("message",)),
+                SlotSpec("amount", "value", infer=("message",)),
+                SlotSpec(LIMIT_PRICE, "value", infer=("message",)),
             )
         return (
             SlotSpec("symbol", "choice", infer=("message",)),
@@ -117,14 +117,24 @@ class TradeSkill(AccountFlow):
         return self.catalog.base_of(str(symbol)) if symbol else ""
 
     def describe(self, turn: Turn, task: Task) -> str:
-        return turn.t("trade.describe", side=turn.t(f"trade.side.{task.action}"), base=self.base(task) or "")
+        side = str(task.slots.get("side", "buy")) if task.action == LIMIT else task.action
+        return turn.t("trade.describe", side=turn.t(f"trade.side.{side}"), base=self.base(task) or "")
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        side = str(task.slots.get("side", "buy")) if task.action == LIMIT else task.action
+        if spec.name == "side":
+            return turn.t("trade.ask_side")
+        if spec.name == LIMIT_PRICE:
+            return turn.t("trade.ask_limit_price", base=self.base(task))
         if spec.name == "symbol":
-            return turn.t(f"trade.ask_symbol.{task.action}")
-        return turn.t(f"trade.ask_amount.{task.action}", base=self.base(task))
+            return turn.t(f"trade.ask_symbol.{side}")
+        return turn.t(f"trade.ask_amount.{side}", base=self.base(task))
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        if spec.name == "side":
+            return [Choice(side, turn.t(f"trade.side.{side}")) for side in ("buy", "sell")]
+        if spec.name == LIMIT_PRICE:
+            return []
         if spec.name == "symbol":
             if task.action == "sell":
                 held = await self._held(turn, task)
@@ -196,21 +206,6 @@ class TradeSkill(AccountFlow):
             return Parsed(error="trade.bad_amount")
         return Parsed(amount)
 
-    async def no_limit_orders(self, turn: Turn, task: Task) -> Done:
-        """A limit order, read with its price: not available yet, said plainly; nothing placed
-        (never a market order at another price)."""
-        side = str(task.slots.get("side", "buy"))
-        unit, value = amount_parts(str(task.slots["amount"])) if "amount" in task.slots else ("", Decimal(0))
-        amount = {"quote": f"{plain(value)} USDT", "base": f"{plain(value)} {self.base(task)}"}.get(unit, "")
-        what = turn.t(
-            "trade.limit.what",
-            side=turn.t(f"trade.side.{side}").lower(),
-            amount=amount or self.base(task) or "?",
-            price=task.slots.get(LIMIT_PRICE, "?"),
-        )
-        notice = NoticeBlock(turn.t("trade.limit.unavailable", what=what), "warning", "limit_unavailable")
-        return Done(self.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
-
     # -- summary and confirmation ------------------------------------------------------------
 
     async def planned(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, OrderPlan]:
@@ -219,6 +214,8 @@ class TradeSkill(AccountFlow):
 
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
         """Before any confirmation: an order that cannot trade is refused with the reason."""
+        if task.action == LIMIT:
+            return await limit.refuse(self, turn, task)
         try:
             account, plan = await self.planned(turn, task)
         except MarketError:
@@ -246,6 +243,8 @@ class TradeSkill(AccountFlow):
         return None
 
     async def is_large(self, turn: Turn, task: Task) -> bool:
+        if task.action == LIMIT:
+            return False  # it rests: its funds are locked, and the caps count them
         try:
             account, plan = await self.planned(turn, task)
         except (MarketError, ExchangeError):
@@ -261,6 +260,8 @@ class TradeSkill(AccountFlow):
 
     async def reconfirm(self, turn: Turn, task: Task) -> Block | None:
         """The price moved beyond the tolerance since the summary: show a fresh one."""
+        if task.action == LIMIT:
+            return None  # a limit order fills at its own price, whatever the price does meanwhile
         try:
             account, plan = await self.planned(turn, task)
         except (MarketError, ExchangeError):
@@ -281,6 +282,8 @@ class TradeSkill(AccountFlow):
         return NoticeBlock(text, "warning", "price_moved")
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        if task.action == LIMIT:
+            return await limit.preview(self, turn, task)
         account, plan = await self.planned(turn, task)
         task.slots.setdefault(ORDER_ID, new_client_order_id())
         task.slots["share"] = risk.percent(plan.equity_share)
@@ -317,6 +320,9 @@ class TradeSkill(AccountFlow):
         return f"{text}\n{turn.t('trade.fill_note', tolerance=tolerance)}", details
 
     # -- execution -----------------------------------------------------------------------------
+
+    async def place_limit(self, turn: Turn, task: Task) -> Done:
+        return await limit.place(self, turn, task)
 
     async def place_order(self, turn: Turn, task: Task) -> Done:
         account = await self.account(turn, task)
@@ -369,7 +375,7 @@ class TradeSkill(AccountFlow):
         what = self.describe(turn, task)
         cid = task.slots.get(ORDER_ID)
         order = await self.orders.order(str(cid)) if cid else None
-        if order is not None and order.status.final:
+        if order is not None and (order.status.final or order.status.resting):
             account = await self.accounts.get(order.owner, order.account_id)
             self.transition(
                 turn, task, TaskStatus.COMPLETED if order.status is OrderStatus.FILLED else TaskStatus.FAILED
@@ -409,23 +415,6 @@ class TradeSkill(AccountFlow):
 
     def _failed(self, turn: Turn, task: Task, key: str, reply_code: str, **params: object) -> Done:
         return Done(self._notice_reply(turn, task, key, reply_code, **params), ok=False)
-
-
-def why(turn: Turn, rejection: Rejection) -> str:
-    """A clear sentence for a rejection, keeping the exchange's own code and message."""
-    params = {**rejection.params, "code": rejection.code, "message": rejection.message}
-    for key in (
-        f"trade.why.{rejection.message.removeprefix('Filter failure: ')}.{rejection.reason}",
-        f"trade.why.{rejection.reason}",
-        f"trade.why.{rejection.code}",
-    ):
-        try:
-            text = turn.t(key, **params)
-        except (KeyError, IndexError):
-            continue
-        if text != key:
-            return text
-    return turn.t("trade.why.other", **params)
 
 
 def _code(rejection: Rejection) -> str:
@@ -468,4 +457,10 @@ ACTIONS: dict[str, ActionSpec[TradeSkill]] = {
     )
     for side in ("buy", "sell")
 }
-ACTIONS[LIMIT] = ActionSpec(run=TradeSkill.no_limit_orders, slots=TradeSkill.slots, writes=False)
+ACTIONS[LIMIT] = ActionSpec(
+    run=TradeSkill.place_limit,
+    slots=TradeSkill.slots,
+    target=True,
+    confirm=Confirm.ALWAYS,
+    check=TradeSkill.refuse,
+)

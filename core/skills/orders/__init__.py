@@ -1,0 +1,63 @@
+"""orders: resting orders by conversation — a stop-loss / take-profit on a holding ("给我的 BTC 设置
+止损 80000", "止盈 200 止损 120"), the open orders ("我的挂单") and cancelling them ("撤销 #12") —
+and the order check job that fills paper orders when the book crosses them (core.trading.orders).
+Limit orders are read and confirmed by trade_execution and rest here alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.jobs.kinds import JobKind
+from core.jobs.queue import JOBS
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CLOCK, Services
+from core.skills.orders.check import OrderChecker
+from core.skills.orders.intents import INTENTS
+from core.skills.orders.skill import ACTIONS, OrdersSkill
+from core.skills.registry import HelpSpec, LocalText, SkillSpec
+from core.tasks.audit import AUDIT_LOG
+from core.trading.orders import RestingOrders
+from core.trading.ports import ORDERS
+from core.trading.service import TRADING
+from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.order_talk import SKILL
+
+__all__ = ["SPEC", "OrdersSkill"]
+
+
+def _build(services: Services) -> OrdersSkill:
+    return OrdersSkill(
+        ACTIONS,
+        services.get(EXCHANGE_ACCOUNTS),
+        services.get(TRADING),
+        services.get(CATALOG),
+        services.get(SECRET_BOX),
+        services.get(AUDIT_LOG),
+        services.get(CLOCK),
+        services.find(JOBS),
+    )
+
+
+def _jobs(services: Services) -> Sequence[JobKind]:
+    trading = services.get(TRADING)
+    return [OrderChecker(RestingOrders(trading), services.get(ORDERS), services.get(CATALOG)).kind()]
+
+
+SPEC = SkillSpec(
+    name=SKILL,
+    build=_build,
+    intents=INTENTS,
+    private=True,
+    resumable=True,
+    actions=ACTIONS,
+    help=HelpSpec(
+        LocalText(
+            "止盈止损和挂单：给持仓设置止损/止盈（可同时设，一个成交另一个自动撤销），查看和撤销挂单",
+            "stop-loss and take-profit on a holding (both at once: one filling cancels the other), "
+            "open orders and cancelling them",
+        ),
+        examples_zh=("我的挂单",),  # a protective order needs a holding: shown in the line above
+        examples_en=("open orders",),
+    ),
+    jobs=_jobs,
+)

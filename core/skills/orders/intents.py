@@ -1,0 +1,70 @@
+"""The orders skill's intents: a take-profit and / or stop-loss on a holding ("给我的 BTC 设置止损
+80000", "take profit on my SOL at 200", "止盈 200 止损 120"), the open orders ("我的挂单", "open
+orders") and withdrawing them ("撤销 #12", "cancel all my open orders"). A limit order itself is
+the trade rule's (it names a side: buying or selling is an order, not a question)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.language import fills
+from core.language.intents import intent
+from core.language.tagger import Reading
+from core.language.values import find_values, one_value, positive
+
+SKILL = "orders"
+STOP, TAKE = "order.stop_loss", "order.take_profit"
+OPEN, REVOKE = "order.open_orders", "order.revoke"
+# Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
+NOT_HERE = (
+    "ask.what_is", "ask.why", "verb.fail", "verb.diagnose", "verb.notify", "noun.alert", "noun.strategy",
+    "noun.trader", "verb.buy", "verb.sell",
+)  # fmt: skip
+
+
+def _price_after(reading: Reading, concept: str) -> str | None:
+    """The one price typed after ``concept``'s word and before the next order word ("止盈 200 止损
+    120": 200 for the take-profit); a refused one as its refusal's slot."""
+    tag = reading.first(concept)
+    if tag is None:
+        return None
+    later = [t.start for t in reading.tags if t.start > tag.start and t.concepts & {STOP, TAKE}]
+    end = min(later, default=len(reading.text))
+    found = [v for v in find_values(reading.text) if tag.end <= v.start < end and v.kind != "id"]
+    value = one_value(found, ("number", "price"), reading.text)
+    return positive(value).slot if value is not None else None
+
+
+def _protect(reading: Reading) -> Mapping[str, Any] | None:
+    slots: dict[str, Any] = {}
+    take, stop = _price_after(reading, TAKE), _price_after(reading, STOP)
+    if take is None and stop is None:
+        return None  # "what is a stop-loss": no price, no order
+    if take is not None:
+        slots["take_profit"] = take
+    if stop is not None:
+        slots["stop_loss"] = stop
+    coins = fills.coins(reading)
+    if len(coins) == 1:
+        slots["symbol"] = coins[0]
+    return slots
+
+
+def _cancel(reading: Reading) -> Mapping[str, Any] | None:
+    numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
+    if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
+        return {"order_no": str(int(numbers[0].number))}
+    if not numbers and (reading.has(OPEN) or reading.has("amount.all_in")):
+        return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders"
+    return {} if not numbers else None
+
+
+INTENTS = (
+    intent(SKILL, "protect", one_of=[STOP, TAKE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
+           may=["coin", "verb.update", "verb.create", "verb.give", OPEN], fill=_protect),
+    intent(SKILL, "open_orders", need=[OPEN], avoid=[*NOT_HERE, REVOKE, "verb.cancel", STOP, TAKE],
+           may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
+    intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
+    intent(SKILL, "cancel", need=["verb.cancel", OPEN], avoid=NOT_HERE, may=["coin"], fill=_cancel),
+)  # fmt: skip

@@ -1,0 +1,273 @@
+"""orders: protective orders on a holding (stop-loss, take-profit, or both as a pair where one
+filling cancels the other), the open orders of an account, and cancelling them.
+
+A protective order sells the whole free holding of the coin when the best bid crosses its
+trigger. It is summarized (trigger, quantity, funds locked, distance from the bid now) and waits
+for the Confirm button; a trigger on the wrong side of the bid is refused with both numbers. It
+is placed once under the client order id(s) kept on the task, however many presses."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from core.clock import Clock
+from core.jobs.queue import JobQueue
+from core.language.values import refusal_in, refusal_message
+from core.market import MarketError
+from core.markets import MarketCatalog
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
+from core.secrets import SecretBox
+from core.state import Task
+from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
+from core.tasks.audit import AuditLog
+from core.tasks.flow import Choice, Parsed
+from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderStatus, Rejection, Resting
+from core.trading.orders import RestingOrders, RestingPlan
+from core.trading.ports import ExchangeError
+from core.trading.service import TradingService
+from core.turn import Turn
+from core.workspace.account_flow import AccountFlow
+from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.order_refusals import new_client_order_id, why
+from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch
+
+ORDER_IDS = "order_ids"  # the task slot holding the client order id(s): one, or the pair's two
+PRICES = ("take_profit", "stop_loss")
+MAX_COIN_BUTTONS = 8
+
+
+class OrdersSkill(AccountFlow):
+    name = SKILL
+    private = True
+
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        accounts: ExchangeAccountRepository,
+        trading: TradingService,
+        catalog: MarketCatalog,
+        secrets_box: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+        jobs: JobQueue | None = None,
+    ) -> None:
+        super().__init__(actions, accounts, trading, secrets_box, audit, clock)
+        self.resting = RestingOrders(trading)
+        self.catalog = catalog
+        self.jobs = jobs
+
+    # -- the task ----------------------------------------------------------------------------
+
+    def slots(self, task: Task) -> tuple[SlotSpec, ...]:
+        if task.action == "protect":
+            return (
+                SlotSpec("symbol", "choice", infer=("message",)),
+                SlotSpec("take_profit", "value", required=False, infer=("message",)),
+                SlotSpec("stop_loss", "value", required=False, infer=("message",)),
+            )
+        if task.action == "cancel":
+            return (SlotSpec("order_no", "value", required=False, infer=("message",)),)
+        return ()
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return turn.t(f"orders.describe.{task.action}")
+
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        return turn.t("orders.ask_symbol")
+
+    async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
+        if spec.name != "symbol":
+            return []
+        held: list[Choice] = []
+        if (task.target_ref or {}).get("id"):
+            try:
+                balances = await self.trading.raw_balances(await self.account(turn, task))
+            except (ExchangeError, LookupError):
+                balances = []
+            coins = [b for b in balances if b.asset != QUOTE_ASSET and b.free > 0]
+            coins.sort(key=lambda b: b.free, reverse=True)
+            held = [Choice(f"{b.asset}{QUOTE_ASSET}", b.asset) for b in coins[:MAX_COIN_BUTTONS]]
+        return held or [Choice(m.symbol, m.base) for m in self.catalog.tradable(MAX_COIN_BUTTONS)]
+
+    async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
+        if spec.name == "symbol":
+            symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
+            return Parsed(symbol) if symbol and self.catalog.is_supported(symbol) else Parsed()
+        return Parsed(text.strip()) if text.strip() else Parsed()
+
+    # -- protective orders -------------------------------------------------------------------
+
+    def _specs(self, turn: Turn, task: Task) -> tuple[Resting, ...]:
+        group = str(task.slots.setdefault("group", secrets.token_hex(6)))
+        given = [(name, task.slots[name]) for name in PRICES if task.slots.get(name)]
+        kind = {"take_profit": "take_profit", "stop_loss": "stop_loss"}
+        return tuple(
+            Resting(
+                kind[name],  # type: ignore[arg-type]
+                trigger_price=Decimal(str(price)),
+                group_id=group if len(given) == 2 else None,
+                locale=turn.locale,
+            )
+            for name, price in given
+        )
+
+    async def planned(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, RestingPlan]:
+        account = await self.account(turn, task)
+        symbol = str(task.slots["symbol"])
+        intent = OrderIntent("sell", symbol, self.catalog.base_of(symbol), Decimal(1), "all")
+        return account, await self.resting.plan(account, intent, self._specs(turn, task))
+
+    async def refuse(self, turn: Turn, task: Task) -> Reply | None:
+        if task.action != "protect":
+            return None
+        for name in PRICES:
+            refused = refusal_in(task.slots.get(name))
+            if refused is not None:
+                return self._said(turn, task, refusal_message(turn.locale, *refused), "value_refused")
+        if not any(task.slots.get(name) for name in PRICES):
+            return self._said(turn, task, turn.t("orders.cancel.which"), "no_price")
+        try:
+            account, plan = await self.planned(turn, task)
+        except MarketError:
+            return self._said(
+                turn, task, turn.t("trade.market_down", base=self._base(task)), "market_unavailable"
+            )
+        if plan.quantity <= 0:
+            text = turn.t("orders.nothing_held", account=account.name, base=plan.intent.base)
+            return self._said(turn, task, text, "nothing_held")
+        if plan.rejection is not None:
+            cids = self._cids(task, len(plan.specs))
+            await self.resting.place(account, plan, cids, self.audit_entry(turn, task))
+            text = refusal_text(turn, plan.rejection) or why(turn, plan.rejection)
+            return self._said(turn, task, text, plan.rejection.code)
+        return None
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        if task.action == "cancel":  # "cancel all": the orders it would cancel
+            account, targets = await self._targets_to_cancel(turn, task)
+            listed = tuple(
+                (f"#{o.id}", f"{turn.t(f'orders.type.{o.order_type}')} {plain(o.quantity)} {o.symbol}")
+                for o in targets
+            )
+            text = turn.t("orders.cancel.confirm_all", account=account.name, count=len(targets))
+            return text, DetailsBlock(turn.t("orders.summary.title"), listed)
+        account, plan = await self.planned(turn, task)
+        self._cids(task, len(plan.specs))
+        return summary(turn, account, plan)
+
+    async def place(self, turn: Turn, task: Task) -> Done:
+        account, plan = await self.planned(turn, task)
+        cids = self._cids(task, len(plan.specs))
+        orders = await self.resting.place(account, plan, cids, self.audit_entry(turn, task))
+        return await self._placed(turn, task, orders)
+
+    async def _placed(self, turn: Turn, task: Task, orders: list[Order]) -> Done:
+        blocks: list[Block] = []
+        first = orders[0]
+        if first.status is OrderStatus.REJECTED:
+            text = why(turn, _rejection(first))
+            blocks = [NoticeBlock(text, "error", "order_rejected"), *(order_block(o) for o in orders)]
+            return Done(self.private_reply(turn, task, Status.FAILED, blocks), ok=False)
+        if first.kind == "paper":
+            await watch(self.jobs, first.symbol)
+        what = " + ".join(turn.t(f"orders.type.{o.order_type}") for o in orders)
+        text = turn.t(
+            "orders.placed" if first.kind == "paper" else "orders.placed_live",
+            no=", #".join(o.id for o in orders),
+            what=what,
+            side=turn.t("orders.side_word.sell"),
+            quantity=plain(first.quantity),
+            base=self.catalog.base_of(first.symbol),
+        )
+        blocks = [NoticeBlock(text, "info", "order_open"), *(order_block(o) for o in orders)]
+        return Done(
+            self.private_reply(turn, task, Status.COMPLETED, blocks),
+            detail={"orders": ",".join(o.client_order_id for o in orders)},
+        )
+
+    def _cids(self, task: Task, count: int) -> tuple[str, ...]:
+        ids = [i for i in str(task.slots.get(ORDER_IDS, "")).split(",") if i]
+        while len(ids) < count:
+            ids.append(new_client_order_id())
+        task.slots[ORDER_IDS] = ",".join(ids)
+        return tuple(ids[:count])
+
+    # -- open orders and cancelling ----------------------------------------------------------
+
+    async def open_orders(self, turn: Turn, task: Task) -> Done:
+        account = await self.account(turn, task)
+        orders = await self.resting.open_orders(account)
+        if not orders:
+            notice = NoticeBlock(turn.t("orders.open.none", account=account.name), "info", "no_open_orders")
+            return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)))
+        title = NoticeBlock(
+            turn.t("orders.open.title", account=account.name, count=len(orders)), "info", "open_orders"
+        )
+        blocks: list[Block] = [title, *(order_block(o) for o in orders)]
+        return Done(self.private_reply(turn, task, Status.COMPLETED, blocks))
+
+    async def _targets_to_cancel(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, list[Order]]:
+        account = await self.account(turn, task)
+        orders = await self.resting.open_orders(account)
+        wanted = str(task.slots.get("order_no", "")).lstrip("#")
+        if wanted == "all":
+            return account, orders
+        return account, [o for o in orders if o.id == wanted]
+
+    async def is_all(self, turn: Turn, task: Task) -> bool:
+        return str(task.slots.get("order_no", "")) == "all"
+
+    async def cancel(self, turn: Turn, task: Task) -> Done:
+        wanted = str(task.slots.get("order_no", "")).lstrip("#")
+        if not wanted:
+            return Done(self._said(turn, task, turn.t("orders.cancel.which"), "which_order"), ok=False)
+        account, targets = await self._targets_to_cancel(turn, task)
+        if not targets:
+            key = "orders.cancel.nothing" if wanted == "all" else "orders.cancel.none"
+            return Done(
+                self._said(turn, task, turn.t(key, account=account.name, no=wanted), "nothing_to_cancel"),
+                ok=False,
+            )
+        cancelled: list[Order] = []
+        audit = self.audit_entry(turn, task)
+        for order in targets:
+            if any(o.client_order_id == order.client_order_id for o in cancelled):
+                continue  # cancelled with its pair
+            cancelled += await self.resting.cancel(account, order.client_order_id, audit)
+        notice = NoticeBlock(turn.t("orders.cancelled", count=len(cancelled)), "info", "orders_cancelled")
+        blocks: list[Block] = [notice, *(order_block(o) for o in cancelled)]
+        return Done(self.private_reply(turn, task, Status.COMPLETED, blocks))
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _base(self, task: Task) -> str:
+        symbol = task.slots.get("symbol")
+        return self.catalog.base_of(str(symbol)) if symbol else ""
+
+    def _said(self, turn: Turn, task: Task, text: str, code: str) -> Reply:
+        return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", code),))
+
+
+def _rejection(order: Order) -> Rejection:
+    return Rejection(order.error_code or "", order.error_message or "")
+
+
+ACTIONS: dict[str, ActionSpec[OrdersSkill]] = {
+    "protect": ActionSpec(
+        run=OrdersSkill.place,
+        slots=OrdersSkill.slots,
+        target=True,
+        confirm=Confirm.ALWAYS,
+        check=OrdersSkill.refuse,
+    ),
+    "open_orders": ActionSpec(run=OrdersSkill.open_orders, target=True, writes=False),
+    "cancel": ActionSpec(
+        run=OrdersSkill.cancel,
+        slots=OrdersSkill.slots,
+        target=True,
+        confirm=Confirm.when(OrdersSkill.is_all, "cancelling every open order of the account"),
+    ),
+}
