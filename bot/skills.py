@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.skills import (
     account_query,
+    backtest,
     diagnosis,
     exchange_accounts,
     glossary,
@@ -42,4 +43,5 @@ def build_registry() -> Registry:
     registry.register(diagnosis.STRATEGY_DIAGNOSIS)
     registry.register(guidance.SPEC)
     registry.register(pnl.SPEC)
+    registry.register(backtest.SPEC)
     return registry

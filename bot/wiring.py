@@ -13,12 +13,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
+from adapters.charts.backtest import MatplotlibBacktestCharts
 from adapters.demo_market import DemoMarket
 from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.jobs import SqlJobStore
+from adapters.storage.klines import SqlKlineCache
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.market_catalog import SqlCatalogStore
 from adapters.storage.migrate import upgrade
@@ -33,6 +35,8 @@ from bot.catalog import bundled_catalog, demo_catalog, load_cached
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
+from core.backtest.history import KLINE_CACHE
+from core.backtest.picture import BACKTEST_CHARTS
 from core.clock import Clock, SystemClock
 from core.diagnosis.ports import MODEL_PROBE, ModelAnswer, ModelProbe
 from core.engine import Core, Planner
@@ -331,7 +335,8 @@ async def build_app(
     jobs = JobQueue(job_store, JobKinds(), clock)
     alerts = SqlAlertStore(engine)
     closers.append(alerts.close)
-    services = Services()
+    services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
+    services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(

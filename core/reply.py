@@ -297,6 +297,38 @@ class PnlBlock:
     unpriced: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BacktestBlock:
+    """A strategy replayed over history (core.backtest): its parameters, the window and the
+    figures. Percentages are percent (12.5 for +12.5 %); ``source`` "demo" is labelled demo."""
+
+    kind: Literal["dca", "grid"]
+    symbol: str
+    base: str
+    params: tuple[tuple[str, str], ...]  # (field, value) as stored ("quote_amount", "50")
+    interval: str  # the candles' ("1h", "1d")
+    start: datetime
+    end: datetime
+    candles: int
+    gaps: int  # candles missing from the window (reported, never filled)
+    start_cash: Decimal
+    return_pct: Decimal
+    hold_return_pct: Decimal
+    max_drawdown_pct: Decimal
+    buys: int
+    sells: int
+    fees: Decimal
+    cash: Decimal
+    holdings: Decimal
+    final_equity: Decimal
+    source: str = "binance"
+    strategy: str | None = None  # the saved strategy's name; None: given inline
+
+    @property
+    def is_demo(self) -> bool:
+        return self.source == "demo"
+
+
 Block = (
     QuoteBlock
     | HistoryBlock
@@ -312,6 +344,7 @@ Block = (
     | DiagnosisBlock
     | AlertBlock
     | PnlBlock
+    | BacktestBlock
 )
 
 

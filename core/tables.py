@@ -8,10 +8,20 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from core.backtest.table import backtest_table
 from core.formatting import format_price, format_utc
 from core.i18n import Locale, register, t
 from core.pnl.table import pnl_table
-from core.reply import AlertBlock, BalanceBlock, Block, OrderBlock, PnlBlock, PositionsBlock, TradesBlock
+from core.reply import (
+    AlertBlock,
+    BacktestBlock,
+    BalanceBlock,
+    Block,
+    OrderBlock,
+    PnlBlock,
+    PositionsBlock,
+    TradesBlock,
+)
 
 register(
     {
@@ -212,6 +222,9 @@ def table_of(block: Block, locale: Locale) -> Table | None:
     if isinstance(block, PnlBlock):
         parts = pnl_table(block, locale)
         return Table(parts.title, parts.header, parts.rows, parts.notes, parts.numeric)
+    if isinstance(block, BacktestBlock):
+        title, label_rows, note = backtest_table(block, locale)
+        return Table(title, (), label_rows, (note,))
     return None
 
 

@@ -14,6 +14,7 @@ from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
     AlertBlock,
+    BacktestBlock,
     BalanceBlock,
     Block,
     ChartBlock,
@@ -278,6 +279,8 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
             "source": block.source,
             "demo": block.is_demo,
         }
+    if isinstance(block, BacktestBlock):
+        return _backtest_json(block)
     return _trading_json(block)
 
 
@@ -332,6 +335,35 @@ def pnl_json(block: PnlBlock) -> dict[str, Any]:
             for r in block.rows
         ],
         "unpriced": list(block.unpriced),
+    }
+
+
+def _backtest_json(block: BacktestBlock) -> dict[str, Any]:
+    """The issue's fields: strategy parameters, window, interval, candles, return, hold_return,
+    max_drawdown, trades, fees, final."""
+    return {
+        "type": "backtest",
+        "kind": block.kind,
+        "symbol": block.symbol,
+        "strategy": block.strategy,
+        "params": dict(block.params),
+        "window": {"start": block.start.isoformat(), "end": block.end.isoformat()},
+        "interval": block.interval,
+        "candles": block.candles,
+        "gaps": block.gaps,
+        "start_cash": plain_decimal(block.start_cash),
+        "return": plain_decimal(block.return_pct),
+        "hold_return": plain_decimal(block.hold_return_pct),
+        "max_drawdown": plain_decimal(block.max_drawdown_pct),
+        "trades": {"buys": block.buys, "sells": block.sells},
+        "fees": plain_decimal(block.fees),
+        "final": {
+            "cash": plain_decimal(block.cash),
+            "holdings": plain_decimal(block.holdings),
+            "equity": plain_decimal(block.final_equity),
+        },
+        "source": block.source,
+        "demo": block.is_demo,
     }
 
 

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Final, Protocol
 
 from core.backtest.model import Candle, Gap, Window, gaps_in
+from core.services import ServiceKey
 
 PAGE: Final = 1000
 KLINES_WEIGHT: Final = 2  # Binance's request weight of GET /api/v3/klines
@@ -128,3 +129,6 @@ class MemoryKlineCache:
         key = (source, window.symbol, window.interval)
         self._candles.setdefault(key, {}).update({c.open_time: c for c in candles})
         self._spans.setdefault(key, []).append(span)
+
+
+KLINE_CACHE: Final = ServiceKey[KlineCache]("kline cache")

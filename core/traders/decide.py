@@ -6,6 +6,7 @@ the trader's running memory, and gets back the orders to place and the memory af
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -62,16 +63,22 @@ def grid_orders(
     p: GridParams, levels: Sequence[Decimal], prev: Decimal, price: Decimal, held: Mapping[str, str]
 ) -> list[Order]:
     """The levels the price crossed from ``prev`` to ``price``: a buy for each free level it fell
-    through, a sell of each holding whose level above it rose through. ``held`` maps a level
-    index (as a string, the memory's form) to the quantity that level bought."""
+    through, a sell of each holding whose level above it rose through, lowest level first.
+    ``held`` maps a level index (as a string, the memory's form) to the quantity that level
+    bought. Only the levels between the two prices are looked at (bisect): a backtest asks this
+    once per candle."""
     orders: list[Order] = []
-    for i in range(p.grids):
-        low, high = levels[i], levels[i + 1]
-        key = str(i)
-        if prev > low >= price and key not in held:  # fell through a buy level
-            orders.append(Order("buy", p.quote_per_grid, "quote", i))
-        elif prev < high <= price and key in held:  # rose through the level above a holding
-            orders.append(Order("sell", Decimal(held[key]), "base", i))
+    if price < prev:  # fell: buy levels i with prev > levels[i] >= price
+        first, end = bisect_left(levels, price), bisect_left(levels, prev)
+        for i in range(first, min(end, p.grids)):
+            if str(i) not in held:
+                orders.append(Order("buy", p.quote_per_grid, "quote", i))
+    elif price > prev:  # rose: sell levels i with prev < levels[i + 1] <= price
+        first, end = bisect_right(levels, prev), bisect_right(levels, price)
+        for above in range(max(first, 1), min(end, p.grids + 1)):
+            key = str(above - 1)
+            if key in held:
+                orders.append(Order("sell", Decimal(held[key]), "base", above - 1))
     return orders
 
 

@@ -136,3 +136,30 @@ def test_no_look_ahead() -> None:
 def test_max_drawdown() -> None:
     assert max_drawdown([D(100), D(120), D(90), D(130), D(117)]) == D("25.00")
     assert max_drawdown([D(1), D(2), D(3)]) == 0
+
+
+def _grid_orders_by_loop(
+    p: GridParams, levels: tuple[D, ...], prev: D, price: D, held: dict[str, str]
+) -> list[decide.Order]:
+    """The rule as first written: every level looked at (what the bisect must equal)."""
+    out = []
+    for i in range(p.grids):
+        if prev > levels[i] >= price and str(i) not in held:
+            out.append(decide.Order("buy", p.quote_per_grid, "quote", i))
+        elif prev < levels[i + 1] <= price and str(i) in held:
+            out.append(decide.Order("sell", D(held[str(i)]), "base", i))
+    return out
+
+
+def test_grid_orders_look_only_between_the_prices_with_the_same_result() -> None:
+    import random
+
+    rng = random.Random(7)
+    p = GridParams("XUSDT", D(100), D(200), 10, D(10))
+    levels = tuple(D(100 + 10 * i) for i in range(11))
+    for _ in range(2000):
+        prev, price = (D(rng.randrange(80, 221)) for _ in range(2))
+        held = {str(i): "0.1" for i in range(10) if rng.random() < 0.5}
+        assert decide.grid_orders(p, levels, prev, price, held) == _grid_orders_by_loop(
+            p, levels, prev, price, held
+        )

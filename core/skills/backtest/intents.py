@@ -1,0 +1,94 @@
+"""The backtest skill's intent: the words of a backtest ("回测", "backtest", "how would … have
+done"), with what the sentence gives of the strategy, read from the tags and the value grammar.
+
+    回测一下每天买50U的BTC定投，过去90天  -> kind dca, symbol BTCUSDT, quote_amount 50, interval 1d, days 90
+    backtest my ETH grid over the last 30 days -> kind grid, symbol ETHUSDT, days 30 (a saved one)
+    把这个策略回测一下                         -> this (the conversation's strategy)
+    how would a 20-level grid on SOL between 120 and 200 have done this month
+        -> kind grid, symbol SOLUSDT, grids 20, lower 120, upper 200, days 30
+
+Values are slot text ("50", "refused:sign:-50"): the skill checks each as a strategy's field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from core.language import fills
+from core.language.intents import intent
+from core.language.tagger import Reading, Tag
+from core.language.values import Value, find_values
+from core.strategies.intervals import find_interval
+from core.strategies.words import find_kind
+
+SKILL: Final = "backtest"
+RUN: Final = "backtest.run"
+LEVEL: Final = "backtest.level"
+CANDLES: Final = "backtest.candles"
+THIS: Final = "backtest.this"
+OWN: Final = "own.strategy"
+# A duration this close before the candles' word is their interval ("1h candles").
+_NEAR: Final = 2
+
+
+def _before(value: Value, tag: Tag | None) -> bool:
+    return tag is not None and 0 <= tag.start - value.end <= _NEAR
+
+
+def read_slots(reading: Reading) -> dict[str, Any]:
+    """What the sentence says of the strategy and the window (nothing is guessed here)."""
+    text = reading.text
+    slots: dict[str, Any] = {}
+    own = reading.first(OWN)
+    if own is not None:
+        slots["strategy"] = own.value
+    elif reading.has(THIS):
+        slots["this"] = "1"
+    kind = find_kind(text)
+    if kind is not None:
+        slots["kind"] = kind
+    coins = fills.coins(reading)
+    if coins:
+        slots["symbol"] = coins[0]
+    level, candles = reading.first(LEVEL), reading.first(CANDLES)
+    numbers: list[Value] = []
+    for value in find_values(text):
+        if value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
+            key = "candles" if _before(value, candles) else "days"
+            slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
+        elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
+            slots.setdefault("amount", value.slot)
+        elif value.kind == "count" or (value.kind == "number" and _before(value, level)):
+            slots.setdefault("grids", value.slot)
+        elif value.kind in ("number", "price") or value.refused:
+            numbers.append(value)
+    if len(numbers) == 2:
+        slots["lower"], slots["upper"] = numbers[0].slot, numbers[1].slot
+    elif numbers and "amount" not in slots and kind == "dca":
+        slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
+    interval = find_interval(text)
+    if interval is not None:
+        slots["interval"] = interval.text
+    if "days" not in slots and interval is None and reading.has("time.month"):
+        slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
+    return slots
+
+
+def _fill(reading: Reading) -> Mapping[str, Any] | None:
+    return read_slots(reading)
+
+
+INTENTS = (
+    intent(
+        SKILL,
+        "run",
+        need=[RUN],
+        may=[
+            "noun.strategy", "coin", OWN, THIS, LEVEL, CANDLES, "verb.buy", "time.daily", "time.week",
+            "time.month", "time.day", "time.year", "time.today",
+        ],
+        fill=_fill,
+        priority=50,
+    ),
+)  # fmt: skip
