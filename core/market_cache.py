@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Generic, TypeVar, cast
 
+from core.backtest.history import KlineSource
+from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import (
     Book,
@@ -173,6 +176,12 @@ class CachedMarket:
         return await self._histories.get(
             (symbol, window), lambda: self._inner.get_daily_closes(symbol, window)
         )
+
+    async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
+        """A page of klines (core.backtest.history.KlineSource), passed through: backtests keep
+        them in the database, not here."""
+        inner = cast(KlineSource, self._inner)
+        return await inner.get_klines(symbol, interval, start, end)
 
     def clear(self) -> None:
         self._quotes.clear()
