@@ -67,6 +67,8 @@ STEPS: dict[str, tuple[str, ...]] = {
     "no_accounts": ("add_account", "paper_needs_no_keys"),
     # traders and strategies
     "named_missing": ("use_listed_name",),
+    "trader_named_none": ("create_trader",),
+    "strategy_named_none": ("create_strategy",),
     "no_traders": ("create_trader",),
     "trader_ok": ("trader_ok_next",),
     "trader_error": ("read_last_error", "start_again"),

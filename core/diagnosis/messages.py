@@ -604,6 +604,18 @@ register(
             "zh": "你没有叫「{name}」的{kind}，所以没有检查任何一个（你有：{names}）。",
             "en": "You have no {kind} called “{name}”, so none was checked (you have: {names}).",
         },
+        "dx.detail.named_none": {
+            "zh": "你没有叫「{name}」的{kind}；你还没有任何{kind}",
+            "en": "you have no {kind} called “{name}”; you have none yet",
+        },
+        "dx.cause.trader_named_none": {
+            "zh": "你没有叫「{name}」的交易员（你还没有任何交易员），所以没有检查任何一个。",
+            "en": "You have no trader called “{name}” (you have none yet), so none was checked.",
+        },
+        "dx.cause.strategy_named_none": {
+            "zh": "你没有叫「{name}」的策略（你还没有任何策略），所以没有检查任何一个。",
+            "en": "You have no strategy called “{name}” (you have none yet), so none was checked.",
+        },
         "dx.kind.trader": {"zh": "交易员", "en": "trader"},
         "dx.kind.strategy": {"zh": "策略", "en": "strategy"},
         "dx.cause.trader_error": {

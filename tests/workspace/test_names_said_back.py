@@ -84,3 +84,63 @@ async def test_a_diagnosis_of_a_trader_or_strategy_they_do_not_have_checks_none_
     assert block.cause_code == "named_missing" and "Foo" in block.cause
     assert ("alpha" if "strategy" not in text else "btc dca") in block.cause
     assert "·" not in block.title  # no trader or strategy of theirs checked instead
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "theirs"),
+    [
+        ("诊断交易员 机器人一号", "机器人一号", "alpha"),
+        ("为什么交易员 机器人一号 不工作", "机器人一号", "alpha"),
+        ("交易员 机器人一号 为什么一直不下单", "机器人一号", "alpha"),
+        ("诊断交易员「机器人一号」", "机器人一号", "alpha"),
+        ("why is trader robot one not trading", "robot one", "alpha"),
+        ("诊断策略 网格一号", "网格一号", "btc dca"),
+        ("diagnose strategy 'eth grid'", "eth grid", "btc dca"),
+    ],
+)
+async def test_an_unquoted_or_chinese_name_they_do_not_have_is_said_back(
+    text: str, name: str, theirs: str
+) -> None:
+    desk = make_trader_desk()
+    await desk.account()
+    await desk.strategy("btc dca", dca(), default=True)
+    await desk.chat.say("create a trader named alpha")
+    [block] = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    assert block.cause_code == "named_missing", block
+    assert f"「{name}」" in block.cause or f"“{name}”" in block.cause, block.cause
+    assert theirs in block.cause
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "code"),
+    [
+        (
+            "诊断交易员 机器人一号",
+            "你没有叫「机器人一号」的交易员（你还没有任何交易员）",
+            "trader_named_none",
+        ),
+        (
+            "diagnose trader robot one",
+            "You have no trader called “robot one” (you have none yet)",
+            "trader_named_none",
+        ),
+        ("诊断策略 网格一号", "你没有叫「网格一号」的策略（你还没有任何策略）", "strategy_named_none"),
+        ("diagnose strategy 'eth grid'", "You have no strategy called “eth grid”", "strategy_named_none"),
+    ],
+)
+async def test_a_named_one_with_none_at_all_is_said_back_too(text: str, said: str, code: str) -> None:
+    desk = make_trader_desk()
+    [block] = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    assert block.cause_code == code and block.cause.startswith(said), block.cause
+
+
+@pytest.mark.parametrize(
+    "text", ["交易员为什么不下单", "why won't my trader start", "为什么我的网格策略不成交"]
+)
+async def test_a_request_that_names_none_checks_theirs(text: str) -> None:
+    desk = make_trader_desk()
+    await desk.account()
+    await desk.strategy("btc dca", dca(), default=True)
+    await desk.chat.say("create a trader named alpha")
+    blocks = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    assert blocks and all(b.cause_code != "named_missing" for b in blocks)

@@ -25,6 +25,7 @@ from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.words import has_word
 from core.skills.diagnosis.common import DiagnosisSkill, rules_detail, targeted
+from core.skills.diagnosis.names import name_after
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
 from core.tasks.actions import ActionSpec, Done
@@ -53,39 +54,6 @@ def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f") if value else "0"
 
 
-# "诊断交易员Foo", "diagnose trader Foo", "why does strategy 'x' fail": a Latin or quoted name
-# right after the noun (a Chinese name there is read as words: "交易员为什么不下单").
-TRADER_NAMED = re.compile(
-    r"(?:交易员|(?<![a-z])trader)\s*(?:named\s+|called\s+|叫\s*)?(?:[「“\"'](?P<q>[^」”\"']{1,32})[」”\"']|"
-    r"(?P<n>[A-Za-z0-9_\-]{1,32}))",
-    re.IGNORECASE,
-)
-STRATEGY_NAMED = re.compile(
-    r"(?:策略|(?<![a-z])strategy)\s*(?:named\s+|called\s+|叫\s*)?(?:[「“\"'](?P<q>[^」”\"']{1,32})[」”\"']|"
-    r"(?P<n>[A-Za-z0-9_\-]{1,32}))",
-    re.IGNORECASE,
-)
-# What follows the noun without being a name ("trader start", "strategy not trading").
-_NOT_NAMES = frozenset(
-    {
-        "start", "starts", "started", "run", "runs", "running", "work", "works", "working", "trade",
-        "trades", "trading", "stop", "stops", "stopped", "do", "does", "doing", "did", "fail", "fails",
-        "failed", "failing", "error", "errors", "buy", "buys", "sell", "sells", "is", "isn", "why", "not",
-        "won", "wont", "doesn", "didn", "isnt", "has", "have", "keep", "keeps", "never", "still", "at",
-        "all", "and", "or", "of", "for", "my", "the", "a", "an", "to", "in", "on", "diagnosis", "diagnose",
-        "check", "health", "status", "problem", "problems", "issue", "issues", "ai", "dca", "grid",
-    }
-)  # fmt: skip
-
-
-def _missing_name(text: str, pattern: re.Pattern[str]) -> str | None:
-    found = pattern.search(text)
-    if found is None:
-        return None
-    name = found.group("q") or found.group("n")
-    return None if name.lower() in _NOT_NAMES else name
-
-
 def _named_missing(turn: Turn, skill: str, kind: str, name: str, owned: list[Any]) -> DiagnosisBlock:
     """A trader or strategy named that the person does not have: said back, with what they have;
     none of theirs is checked in its place."""
@@ -95,11 +63,13 @@ def _named_missing(turn: Turn, skill: str, kind: str, name: str, owned: list[Any
         "kind": say(locale, f"dx.kind.{kind}"),
         "names": ("、" if locale == "zh" else ", ").join(o.name for o in owned),
     }
+    # None at all: said so (and how to make one), not an empty list.
+    detail = say(locale, "dx.detail.named_missing" if owned else "dx.detail.named_none", params)
+    cause = "named_missing" if owned else f"{kind}_named_none"
     checks = Checklist(locale)
-    checks.failed(kind, say(locale, "dx.detail.named_missing", params), None, "named_missing")
+    checks.failed(kind, detail, None, cause)
     title = say(locale, "dx.title.traders_none" if kind == "trader" else "dx.title.strategies_none")
-    return answer(skill, checks, title=title, happened=say(locale, "dx.detail.named_missing", params),
-                  ok_cause="named_missing", params=params)  # fmt: skip
+    return answer(skill, checks, title=title, happened=detail, ok_cause=cause, params=params)
 
 
 def _named(items: list[Any], text: str) -> list[Any]:
@@ -138,8 +108,8 @@ class TraderDiagnosisSkill(DiagnosisSkill):
         # The one the message names, else those that are not running well (stopped on an error
         # first), else all of them.
         picked = targeted(task, owned) or _named(owned, turn.text)
-        missing = None if picked else _missing_name(turn.text, TRADER_NAMED)
-        if missing is not None and owned:
+        missing = None if picked else name_after(turn.text, "noun.trader")
+        if missing is not None:
             return self.finish(turn, task, [_named_missing(turn, TRADER_SKILL, "trader", missing, owned)])
         chosen = picked or sorted(
             owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING)
@@ -394,8 +364,8 @@ class StrategyDiagnosisSkill(DiagnosisSkill):
         owner = owner_of(turn)
         owned = await self.strategies.owned(owner)
         picked = targeted(task, owned) or _named(owned, turn.text)
-        missing = None if picked else _missing_name(turn.text, STRATEGY_NAMED)
-        if missing is not None and owned:
+        missing = None if picked else name_after(turn.text, "noun.strategy")
+        if missing is not None:
             return self.finish(turn, task, [_named_missing(turn, STRATEGY_SKILL, "strategy", missing, owned)])
         chosen = picked or sorted(owned, key=lambda s: not s.is_default)
         blocks: list[Block] = [await self._strategy(turn, s) for s in chosen[:MAX_SHOWN]]

@@ -1,0 +1,102 @@
+"""The name of a trader or strategy a diagnosis request names, read through the language layer:
+"诊断交易员 机器人一号", "诊断交易员「机器人一号」", "为什么交易员 机器人一号 不工作", "diagnose
+trader robot one", "why is strategy 'eth grid' not trading".
+
+The name is what was typed after the kind's word (交易员 / trader, 策略 / strategy) up to the next
+word of the request itself (a verb, a question word, filler): kind words inside it stay ("机器人一号"
+is a name although 机器人 is also a word for a trader). Used only to say back a name the person
+does not have; their own names are found by the layer's gazetteer first.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from core.language.tagger import PUNCT, Reading, Tagger
+
+# The concepts that end a name: the request's own words around it.
+_ENDS = ("verb.", "ask.", "filler.", "time.", "answer.", "amount.")
+# Latin words the tagger leaves untagged that are never a name's ("trader not trading").
+NOT_NAMES = frozenset(
+    {
+        "start", "starts", "started", "run", "runs", "running", "work", "works", "working", "trade",
+        "trades", "trading", "stop", "stops", "stopped", "do", "does", "doing", "did", "fail", "fails",
+        "failed", "failing", "error", "errors", "buy", "buys", "sell", "sells", "is", "isn", "why", "not",
+        "won", "wont", "doesn", "didn", "isnt", "has", "have", "keep", "keeps", "never", "still", "at",
+        "all", "and", "or", "of", "for", "my", "the", "a", "an", "to", "in", "on", "diagnosis", "diagnose",
+        "check", "health", "status", "problem", "problems", "issue", "issues", "ai", "dca", "grid",
+    }
+)  # fmt: skip
+KIND_WORDS = {"noun.trader": ("交易员", "trader"), "noun.strategy": ("策略", "strategy")}
+# Chinese words of a request the lexicon has no concept for: a name ends before them.
+_STOPS = ("一直", "总是", "老是", "始终", "从来", "为啥", "咋", "怎么", "怎样", "最近", "今天", "现在")
+# Chinese question endings the lexicon has no concept for ("机器人一号怎么了").
+_TAILS = (
+    "出了什么问题",
+    "有什么问题",
+    "什么问题",
+    "怎么回事",
+    "怎么了",
+    "怎么",
+    "咋了",
+    "的问题",
+    "呢",
+    "吗",
+    "了",
+    "的",
+)
+_LEADS = ("叫", "named ", "called ")
+_QUOTED = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "‘": "’"}
+
+
+@cache
+def _tagger() -> Tagger:
+    return Tagger()
+
+
+def name_after(text: str, kind: str) -> str | None:
+    """The name typed after the first word of ``kind`` ("noun.trader", "noun.strategy"), or None
+    when nothing that could be a name follows it ("交易员为什么不下单", "why won't my trader start")."""
+    reading = _tagger().read(text)
+    # The kind's own word only: "agent", "bot", "机器人", "网格" are as often part of a name or of
+    # the request ("为什么我的 agent 一直不开单") as the word before one.
+    noun = next(
+        (t for t in reading.tags if kind in t.concepts and reading.text[t.start : t.end] in KIND_WORDS[kind]),
+        None,
+    )
+    if noun is None:
+        return None
+    start = noun.end
+    after = reading.text[start:]
+    for lead in _LEADS:  # "交易员叫阿尔法", "trader named alpha"
+        if after.lstrip().startswith(lead):
+            start += len(after) - len(after.lstrip()) + len(lead)
+            break
+    quoted = _QUOTED.get(reading.text[start:].lstrip()[:1])
+    if quoted is not None:  # "「机器人一号」", "'eth grid'": the quoted words whole
+        typed = reading.norm.typed(start, len(reading.text)).lstrip()[1:]
+        name = typed.split(quoted, 1)[0].strip()
+        return name[:32] or None
+    end = next(
+        (t.start for t in reading.tags if t.start >= start and any(c.startswith(_ENDS) for c in t.concepts)),
+        len(reading.text),
+    )
+    untagged = [i for i in range(start, end) if not any(t.start <= i < t.end for t in reading.tags)]
+    if not "".join(reading.text[i] for i in untagged).strip(" '\"「」“”"):
+        return None  # only words of the request's kind follow ("网格策略不成交", "dca strategy")
+    return _clean(reading, start, end)
+
+
+def _clean(reading: Reading, start: int, end: int) -> str | None:
+    words = PUNCT.sub(" ", reading.norm.typed(start, end)).split()
+    kept: list[str] = []
+    for word in words:  # a Latin request word ends the name ("robot one not trading")
+        if word.casefold() in NOT_NAMES:
+            break
+        kept.append(word)
+    name = " ".join(kept)
+    for stop in _STOPS:
+        name = name.split(stop, 1)[0].strip()
+    for tail in _TAILS:
+        name = name.removesuffix(tail).strip()
+    return name[:32] or None
