@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
-from core.secrets import SecretUnavailable
+from core.secrets import SecretKeyChanged, SecretUnavailable
 from core.state import Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec
@@ -87,6 +87,12 @@ async def execute(
         await flow._audit(turn, task, "failed", target, {"reason": "not_found"})
         text = turn.t("flow.gone", kind=flow.kind_label(turn))
         return flow._carry(flow._fail(turn, task, text, "not_found", notes), carried_secret)
+    except SecretKeyChanged:
+        # Sealed under a key the database has moved away from (a rotation ran while this process
+        # kept the old key): the storage rolled it back; said plainly, with the way out.
+        await flow._audit(turn, task, "refused", target, {"reason": "secret_key_changed"})
+        text = turn.t("flow.secret_key_changed")
+        return flow._carry(flow._fail(turn, task, text, "secret_key_changed", notes), carried_secret)
     except SecretUnavailable:
         await flow._audit(turn, task, "failed", target, {"reason": "secret_unavailable"})
         return flow._carry(
