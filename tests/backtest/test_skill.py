@@ -97,10 +97,15 @@ async def test_compare_shows_two_runs(desk: TraderDesk) -> None:
     assert dict(first.params)["quote_amount"] == "50" and dict(second.params)["quote_amount"] == "100"
 
 
-async def test_change_says_how(desk: TraderDesk) -> None:
+async def test_change_offers_each_value_changed_and_runs_the_one_pressed(desk: TraderDesk) -> None:
     reply = await desk.chat.say("backtest a dca of $100 of BTC weekly over 180 days")
     said = await desk.chat.press(reply.buttons[1].token)
     assert "100 USDT every 1w over the last 180 days" in notices(said)
+    assert [b.label for b in said.buttons] == ["50 USDT / 1w", "200 USDT / 1w", "100 USDT / 1d"]
+    rerun = await desk.chat.press(said.buttons[2].token)
+    [block] = blocks(rerun)
+    assert dict(block.params)["interval"] == "1d" and dict(block.params)["quote_amount"] == "100"
+    assert block.candles == 180 and block.buys == 180
 
 
 async def test_run_as_paper_trader_saves_the_strategy_and_starts_a_trader(desk: TraderDesk) -> None:
@@ -162,4 +167,4 @@ async def test_the_answer_carries_one_picture_and_compare_draws_both(desk: Trade
     [chart] = [b for b in reply.blocks if isinstance(b, ChartBlock)]
     assert chart.symbol == "SOLUSDT" and chart.source == "demo"
     await desk.chat.press(reply.buttons[2].token)
-    assert charts.drawn == [["20 levels"], ["20 levels", "40 levels"]]
+    assert charts.drawn == [["20 levels × 100 USDT"], ["20 levels × 100 USDT", "40 levels × 100 USDT"]]

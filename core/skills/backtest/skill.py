@@ -32,7 +32,8 @@ from core.skills.backtest.plan import (
 )
 from core.state import Task, TaskStatus
 from core.strategies import STRATEGIES, DcaParams, GridParams, NewStrategy, Strategy
-from core.strategies.params import MAX_GRIDS, InvalidParams, plain, to_json
+from core.strategies.intervals import Interval
+from core.strategies.params import MAX_GRIDS, MIN_GRIDS, InvalidParams, plain, to_json, validate
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.audit import AuditEntry
 from core.tasks.owner import owner_of
@@ -88,12 +89,20 @@ class BacktestSkill:
         slots = dict(slots) if isinstance(slots, dict) else {}
         if payload.get("kind") == "backtest.compare":
             return await self.run(turn, slots, "rule", compare=True)
+        if payload.get("kind") == "backtest.rerun":
+            return await self.run(turn, slots, "rule")
         try:
             plan = await self.plan(turn, slots)
         except (Unclear, InvalidParams, ValueError):
             return self._notice(turn, "backtest.button_gone", "warning", Status.FAILED)
+        # ⚙: the main values changed one at a time, a button each; or the sentence to send again.
+        options = [
+            (_label(turn, v, self.catalog), {"kind": "backtest.rerun", "slots": v.as_slots()})
+            for v in _changes(plan, self.catalog)
+        ]
         text = turn.t(f"backtest.change.{plan.params.kind}", **_sentence(plan, self.catalog))
-        return self._notice(turn, "backtest.change", "info", Status.COMPLETED, example=text)
+        reply = self._notice(turn, "backtest.change", "info", Status.COMPLETED, example=text)
+        return replace(reply, buttons=await turn.buttons(options, ttl=BUTTON_TTL)) if options else reply
 
     # -- ▶: to the trader skill's create ---------------------------------------------------------
 
@@ -258,6 +267,36 @@ class BacktestSkill:
         return replace(reply, route=route) if route is not None else reply
 
 
+def _changes(plan: Plan, catalog: MarketCatalog) -> list[Plan]:
+    """⚙'s choices: a dca's amount halved and doubled and its interval a day or a week; a grid's
+    levels halved and doubled and its amount per level doubled. Ones the symbol's filters refuse
+    are left out; each is inline (never saved until ▶)."""
+    p = plan.params
+    if isinstance(p, DcaParams):
+        other = Interval.of("1w" if p.interval.text == "1d" else "1d")
+        made: list[DcaParams | GridParams] = [
+            replace(p, quote_amount=p.quote_amount / 2),
+            replace(p, quote_amount=p.quote_amount * 2),
+            replace(p, interval=other),
+        ]
+    else:
+        made = [
+            replace(p, grids=max(p.grids // 2, MIN_GRIDS)),
+            replace(p, grids=min(p.grids * 2, MAX_GRIDS)),
+            replace(p, quote_per_grid=p.quote_per_grid * 2),
+        ]
+    out: list[Plan] = []
+    for params in made:
+        if params == p:
+            continue
+        try:
+            validate(params, catalog)
+        except InvalidParams:
+            continue
+        out.append(replace(plan, params=params, strategy=None, assumed=()))
+    return out
+
+
 def _variant(plan: Plan) -> Plan:
     """↔: the same strategy with its main value doubled (a dca's amount, a grid's levels)."""
     p = plan.params
@@ -290,7 +329,7 @@ def _label(turn: Turn, plan: Plan, catalog: MarketCatalog) -> str:
     if isinstance(p, DcaParams):
         return turn.t("backtest.label.dca", amount=plain(p.quote_amount), interval=p.interval.text)
     assert isinstance(p, GridParams)
-    return turn.t("backtest.label.grid", grids=p.grids)
+    return turn.t("backtest.label.grid", grids=p.grids, per=plain(p.quote_per_grid))
 
 
 def _shown(slots: dict[str, Any]) -> dict[str, Any]:
