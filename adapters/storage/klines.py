@@ -112,6 +112,7 @@ class SqlKlineCache:
                     }
                     for c in candles
                 ]
-                await conn.execute(self._insert(klines).values(values).on_conflict_do_nothing())
+                # executemany: one statement compiled once, not one VALUES list of 8,000 parameters
+                await conn.execute(self._insert(klines).on_conflict_do_nothing(), values)
             stmt = self._insert(kline_spans).values(**key, start=span.start, end=span.end)
             await conn.execute(stmt.on_conflict_do_nothing())
