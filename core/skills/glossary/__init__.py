@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from core.skills.glossary.skill import ACTIONS, SKILL, GlossaryRule, GlossarySkill
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.glossary.intents import INTENTS
+from core.skills.glossary.skill import ACTIONS, SKILL, GlossarySkill
+from core.skills.registry import HelpSpec, LocalText, SkillSpec
 
 __all__ = ["SPEC"]
 
 SPEC = SkillSpec(
     name=SKILL,
     build=lambda services: GlossarySkill(ACTIONS),
-    rules=(
-        # First: "什么是 API key" names a credential word but is a question, not an account request.
-        RuleSpec(
-            "glossary", priority=300, build=lambda services: GlossaryRule(), emits=frozenset({"explain"})
-        ),
-    ),
+    # "什么是 API key" names a credential word but is a question (the term and the asking word).
+    intents=INTENTS,
+    intents_only=True,
     actions=ACTIONS,
     help=HelpSpec(
         LocalText(
