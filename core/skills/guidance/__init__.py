@@ -4,6 +4,7 @@ is. zh + en, model-free, from one data file per provider (topics/*.toml)."""
 
 from __future__ import annotations
 
+from core.skills.guidance.intents import INTENTS
 from core.skills.guidance.skill import ACTIONS, SKILL, GuidanceRule, GuidanceSkill
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
 
@@ -12,6 +13,8 @@ __all__ = ["SPEC"]
 SPEC = SkillSpec(
     name=SKILL,
     build=lambda services: GuidanceSkill(ACTIONS),
+    intents=INTENTS,
+    intents_only=True,  # its rule reads a guide's topic and aspect for its intent
     rules=(
         # Above the glossary (300): "币安API权限应该勾选哪些" names an API key but asks for a
         # walk-through, and "what is paper trading" gets the whole answer, not the one-liner.
