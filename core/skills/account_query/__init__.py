@@ -32,6 +32,7 @@ SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "account questions",

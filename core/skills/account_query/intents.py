@@ -1,5 +1,7 @@
-"""The account questions' intents: the balance ("账户里还剩多少U") and the coins held ("我的币都有
-哪些"). A failure or a check asked for is a diagnosis's; buying or selling is an order."""
+"""The account questions' intents: the balance ("账户里还剩多少U"), the coins held ("我的币都有
+哪些"), the trades ("最近的成交记录") and the most one can buy ("最多能买多少SOL"). A failure or a
+check asked for is a diagnosis's; buying or selling is an order. The account rule reads the slots
+(which account, which coin, an export asked for)."""
 
 from __future__ import annotations
 
@@ -31,4 +33,7 @@ INTENTS = (
         SKILL, "positions", need=["noun.my_coins"], one_of=ASKED, avoid=NOT_A_QUESTION,
         fill=lambda reading: {}, reader_first=True,
     ),
+    intent(SKILL, "trades", need=["noun.trades"], avoid=NOT_A_QUESTION, may=ASKED),
+    # "how much btc can i buy": the reader tells the question from an order with an amount.
+    intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
 )  # fmt: skip
