@@ -58,10 +58,17 @@ class Layer:
         """The best intent's route (``late``: of the intents tried after the rules)."""
         reading = self.read(text, context.names)
         ranking = self.engine.rank(reading, late=late)
-        close = tuple(s.intent.name for s in ranking.close)
         for scored in ranking.scored:
             found = self._through(scored.intent, reading, text, context)
             if found is not None:
+                # A tie is asked about only with another skill that reads the message too ("删除
+                # 交易所 paper-1" names the paper exchange, but no guide is asked for).
+                close = tuple(
+                    s.intent.name
+                    for s in ranking.close
+                    if s.intent.skill != found.skill
+                    and self._through(s.intent, reading, text, context) is not None
+                )
                 return replace(found, close=close) if close else found
         return None
 
