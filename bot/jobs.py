@@ -48,13 +48,19 @@ def add_job_runner(
 
 
 async def _run_jobs(app: App, runner: JobRunner) -> None:
-    """The runner, after queueing the scheduled clean-up (one row however many processes run)."""
+    """The runner, after queueing the scheduled clean-up and the daily equity snapshot (one row
+    each however many processes run)."""
     from bot.retention import ensure_retention
+    from core.pnl.snapshots import ensure_snapshots
 
     try:
         await ensure_retention(app.jobs, app.clock.now())
     except Exception:  # a database hiccup must not stop the runner; the next start queues it
         log.exception("could not queue the retention clean-up")
+    try:
+        await ensure_snapshots(app.jobs, app.clock.now())
+    except Exception:  # as above: the next start queues it
+        log.exception("could not queue the daily equity snapshot")
     await runner.run_forever()
 
 

@@ -25,6 +25,7 @@ from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.market_catalog import SqlCatalogStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
+from adapters.storage.pnl import SqlSnapshotStore
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
@@ -48,6 +49,7 @@ from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
+from core.pnl.ports import SNAPSHOTS
 from core.ports import ChartRenderer
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, ServiceKey, Services
@@ -337,6 +339,7 @@ async def build_app(
     closers.append(alerts.close)
     services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
     services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
+    services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(

@@ -7,6 +7,7 @@ from typing import Final, Protocol
 
 from core.pnl.drawdown import Snapshot
 from core.services import ServiceKey
+from core.workspace.accounts import ExchangeAccount
 
 
 class SnapshotStore(Protocol):
@@ -19,6 +20,10 @@ class SnapshotStore(Protocol):
 
     async def of(self, account_id: str, since: date | None = None) -> list[Snapshot]:
         """The account's snapshots, oldest first (from ``since`` on)."""
+        ...
+
+    async def every_account(self) -> list[ExchangeAccount]:
+        """Every person's accounts: what the daily job takes a snapshot of."""
         ...
 
 

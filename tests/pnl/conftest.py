@@ -11,6 +11,9 @@ import pytest
 from core.clock import FixedClock
 from core.engine import Core
 from core.memory_store import MemoryStateStore
+from core.pnl.memory import MemorySnapshots
+from core.pnl.ports import SNAPSHOTS
+from core.services import Services
 from core.tasks.audit import AuditEntry
 from core.traders.memory import MemoryTraderStore
 from core.traders.model import Decision, Leg, NewTrader, TickResult, Trader
@@ -32,6 +35,7 @@ class PnlDesk:
     workspace: MemoryWorkspace
     orders: MemoryOrderStore
     traders: MemoryTraderStore
+    snapshots: MemorySnapshots
     chat: Chat
 
     async def trade(self, text: str) -> None:
@@ -70,9 +74,14 @@ def desk() -> PnlDesk:
     workspace = MemoryWorkspace()
     orders = MemoryOrderStore(workspace.audit)
     traders = MemoryTraderStore(workspace.audit, workspace.traders)
+    snapshots = MemorySnapshots(lambda: _every(workspace))
     skills = full_skills(
         market, clock, secrets=MemorySecretBox(), accounts=workspace.accounts, models=workspace.models,
-        audit=workspace.audit, orders=orders, traders=traders,
+        audit=workspace.audit, orders=orders, traders=traders, extra=Services().provide(SNAPSHOTS, snapshots),
     )  # fmt: skip
     core = Core(store=MemoryStateStore(), skills=skills, clock=clock)
-    return PnlDesk(core, market, workspace, orders, traders, Chat(core))
+    return PnlDesk(core, market, workspace, orders, traders, snapshots, Chat(core))
+
+
+async def _every(workspace: MemoryWorkspace) -> list[ExchangeAccount]:
+    return list(workspace.accounts.items.values())

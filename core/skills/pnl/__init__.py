@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.coin_index import CoinIndex
+from core.jobs import JobKind
 from core.pnl.ports import SNAPSHOTS
 from core.pnl.service import PnlService
+from core.pnl.snapshots import SnapshotJob
 from core.services import CATALOG, CLOCK, Services
 from core.skills.pnl.intents import INTENTS, SKILL
 from core.skills.pnl.reader import PnlReader
@@ -25,6 +29,12 @@ def _build(services: Services) -> PnlSkill:
     return PnlSkill(ACTIONS, services.get(EXCHANGE_ACCOUNTS), traders, pnl, services.get(CLOCK))
 
 
+def _jobs(services: Services) -> Sequence[JobKind]:
+    """The daily equity snapshot, where the process keeps snapshots (bot.wiring provides them)."""
+    store = services.find(SNAPSHOTS)
+    return [SnapshotJob(store, services.get(TRADING)).kind()] if store is not None else []
+
+
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
@@ -40,6 +50,7 @@ SPEC = SkillSpec(
     ),
     private=True,
     actions=ACTIONS,
+    jobs=_jobs,
     help=HelpSpec(
         LocalText(
             "查看盈亏：按天/周/月、每个币、每个交易员，胜率与最大回撤",

@@ -1,0 +1,66 @@
+"""The daily equity snapshots (core.pnl.ports.SnapshotStore) on SQLAlchemy Core.
+
+One row per account per UTC day: the primary key (account_id, day) makes a day's snapshot one row
+whichever process writes it first (INSERT ... ON CONFLICT DO NOTHING on both backends); the second
+writer learns it stored nothing. Equity is stored as text (SQLite has no exact numeric type), the
+day as its ISO date (sorts as it reads).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import cast
+
+from sqlalchemy import String, Table, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Mapped, mapped_column
+
+from adapters.storage.dialects import insert_for
+from adapters.storage.exchange_accounts import _account, exchange_accounts
+from adapters.storage.tables import Base, UTCDateTime
+from core.pnl.drawdown import Snapshot
+from core.workspace.accounts import ExchangeAccount
+
+
+class EquitySnapshotRow(Base):
+    __tablename__ = "pnl_equity_snapshots"
+
+    account_id: Mapped[str] = mapped_column(String, primary_key=True)
+    day: Mapped[str] = mapped_column(String, primary_key=True)  # "2026-03-04" (UTC)
+    equity: Mapped[str] = mapped_column(String)  # USDT, a Decimal as text
+    taken_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+equity_snapshots = cast(Table, EquitySnapshotRow.__table__)
+
+
+class SqlSnapshotStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def record(self, snapshot: Snapshot) -> bool:
+        values = {
+            "account_id": snapshot.account_id,
+            "day": snapshot.day.isoformat(),
+            "equity": format(snapshot.equity, "f"),
+            "taken_at": datetime.now(UTC),
+        }
+        async with self._engine.begin() as conn:
+            stmt = insert_for(conn.dialect.name)(equity_snapshots).values(**values).on_conflict_do_nothing()
+            done = await conn.execute(stmt)
+        return bool(done.rowcount)
+
+    async def of(self, account_id: str, since: date | None = None) -> list[Snapshot]:
+        s = equity_snapshots.c
+        stmt = select(equity_snapshots).where(s.account_id == account_id)
+        if since is not None:
+            stmt = stmt.where(s.day >= since.isoformat())
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(stmt.order_by(s.day))).all()
+        return [Snapshot(r.account_id, date.fromisoformat(r.day), Decimal(r.equity)) for r in rows]
+
+    async def every_account(self) -> list[ExchangeAccount]:
+        stmt = select(exchange_accounts).order_by(exchange_accounts.c.id)
+        async with self._engine.connect() as conn:
+            return [_account(r) for r in (await conn.execute(stmt)).all()]

@@ -1,0 +1,61 @@
+"""The daily equity snapshot job on memory stores: one per account per UTC day, a day that cannot be
+valued left as a gap, and the max drawdown measured on what was taken."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal as D
+
+from core.market import MarketError, MarketErrorCode
+from core.pnl.drawdown import Snapshot
+from core.pnl.snapshots import SnapshotJob, next_midnight
+from core.reply import PnlBlock
+from core.trading.service import TRADING
+from core.workspace.accounts import NewExchangeAccount
+from tests.fakes import NOW
+from tests.pnl.conftest import AUDIT, PnlDesk
+from tests.trading.conftest import OWNER
+
+
+def job(desk: PnlDesk) -> SnapshotJob:
+    return SnapshotJob(desk.snapshots, desk.core.skills.services.get(TRADING))
+
+
+async def test_one_snapshot_per_account_per_day(desk: PnlDesk) -> None:
+    await desk.trade("buy 0.01 BTC")  # 10,000 - 900.9 USDT + 0.01 BTC at the bid 89,990 (899.9): 9,999
+    first = await job(desk).take(NOW.date())
+    again = await job(desk).take(NOW.date())
+    assert (first.stored, again.stored, again.already) == (1, 0, 1)
+    [snap] = desk.snapshots.rows.values()
+    assert (snap.day, snap.equity) == (NOW.date(), D("9999"))
+
+
+async def test_an_account_that_cannot_be_valued_is_a_gap(desk: PnlDesk) -> None:
+    await desk.trade("buy 0.01 BTC")
+    live = NewExchangeAccount(OWNER, "big", "binance", {}, None, NOW)
+    await desk.workspace.accounts.create(live, AUDIT)  # no live exchange configured: no balances
+    desk.market.quote_error = MarketError(MarketErrorCode.TIMEOUT, "no book")  # BTC has no bid today
+    taken = await job(desk).take(NOW.date())
+    assert taken.stored == 0 and len(taken.gaps) == 2
+    assert desk.snapshots.rows == {}  # nothing invented
+
+
+async def test_the_job_comes_back_at_the_next_utc_midnight() -> None:
+    assert next_midnight(datetime(2026, 3, 4, 23, 59, 59, tzinfo=UTC)) == datetime(2026, 3, 5, tzinfo=UTC)
+    assert next_midnight(datetime(2026, 3, 5, 0, 0, tzinfo=UTC)) == datetime(2026, 3, 6, tzinfo=UTC)
+
+
+async def test_max_drawdown_from_the_snapshots_zh_and_en(desk: PnlDesk) -> None:
+    await desk.trade("buy 0.01 BTC")
+    account = await desk.account()
+    for day, equity in [(1, "10000"), (2, "10400"), (4, "9880"), (5, "10100")]:  # the 3rd: a gap
+        await desk.snapshots.record(Snapshot(account.id, date(2026, 7, day), D(equity)))
+    reply = await desk.chat.say("最大回撤")
+    [block] = [b for b in reply.blocks if isinstance(b, PnlBlock)]
+    # 10,400 on the 2nd down to 9,880 on the 4th: 520 USDT, 5 % of the peak.
+    assert (block.max_drawdown, block.max_drawdown_usdt, block.snapshots) == (D("0.05"), D("520"), 4)
+    from adapters.console.render import render_text
+
+    assert "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）" in render_text(reply)
+    en = await desk.chat.say("max drawdown this month")
+    assert "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)" in render_text(en)
