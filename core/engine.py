@@ -11,6 +11,7 @@ skills only through the registry's SkillSet (core.skills.registry) and the Skill
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -75,6 +76,14 @@ __all__ = ["MAX_MESSAGE_CHARS", "Core", "Planner"]
 log = logging.getLogger(__name__)
 
 TURN_ATTEMPTS = 3  # a turn whose save lost its compare-and-set is run again on the newer state
+# Turns of different conversations one process runs at once; the rest wait at the door, holding
+# nothing. Without a limit, 200 conversations at once each ran their ten or so statements in a
+# queue of 200 others': every turn took as long as the slowest, a pooled connection could not
+# be had within its timeout mid-turn (a message unanswered, a paper order left pending), and
+# throughput fell as concurrency rose. Waiting before the turn costs the same time in all, but no
+# turn is ever cut off halfway. High enough that turns waiting on an exchange or a model (which
+# run inside a turn for seconds) do not hold up the rest.
+MAX_TURNS_AT_ONCE = 64
 
 
 class Core:
@@ -89,6 +98,7 @@ class Core:
         default_locale: Locale = "en",
         planner: Planner | None = None,
         leases: LeasePolicy | None = None,
+        max_turns_at_once: int = MAX_TURNS_AT_ONCE,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -102,6 +112,7 @@ class Core:
         self.commands = Commands(skills, self.lifecycle)
         self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption, self._start)
         self._locks = KeyedLocks()  # turns of one conversation in this process queue here ...
+        self._admission = asyncio.Semaphore(max_turns_at_once)  # ... turns of all of them here ...
         self.leases = ConversationLeases(store, leases)  # ... and across processes here
         self.unrouted = UnroutedAnswers(planner, skills, self.leases)
 
@@ -149,7 +160,7 @@ class Core:
         hold lapsed while it stalled) runs again on the newer state, unless it had already
         checkpointed, i.e. begun something irreversible: then its reply stands and the newer
         state is kept."""
-        async with self._locks.hold(key.as_str()):
+        async with self._locks.hold(key.as_str()), self._admission:
             for attempt in range(1, TURN_ATTEMPTS + 1):
                 try:
                     async with self.leases.hold(key, record, self.clock.now()) as held:
