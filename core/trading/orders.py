@@ -7,7 +7,7 @@ Paper: placing locks the order's funds in the same transaction as the order rows
 orders are closed and their funds released, then ONE book (best bid and ask) decides every
 order resting on the symbol, however many there are. Binance weight: a bookTicker call for one
 symbol weighs 2, so 1,000 resting orders on 50 symbols cost 50 calls a round, weight 100 every
-CHECK_EVERY (30 s): 200 a minute of the 6,000 allowed, 3.3 % (tests/trading/test_order_check.py).
+CHECK_EVERY (30 s): 200 a minute of the 6,000 allowed, 3.3 % (tests/orders/test_order_check.py).
 Each fill is a compare-and-set in storage, so two tick processes fill an order once.
 
 Live accounts go through core.trading.live_orders (the exchange's own order types).
