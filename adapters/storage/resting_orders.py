@@ -192,7 +192,7 @@ class RestingOrderStore:
             return replace(done, locked_amount=Decimal(0))
 
     async def close_resting(
-        self, client_order_id: str, status: OrderStatus, audit: AuditEntry
+        self, client_order_id: str, status: OrderStatus, audit: AuditEntry, rejection: Rejection | None = None
     ) -> list[Order]:
         async with self._engine.begin() as conn:
             row = await self._take(conn, client_order_id, RESTING)
@@ -207,7 +207,14 @@ class RestingOrderStore:
                 await _write_balances(conn, row.account_id, changed)
             closed = []
             for one in closing:
-                done = await _set(conn, one, status=status.value, locked_amount="0", updated_at=audit.at)
+                errors = (
+                    {"error_code": rejection.code, "error_message": rejection.message[:500]}
+                    if rejection
+                    else {}
+                )
+                done = await _set(
+                    conn, one, status=status.value, locked_amount="0", updated_at=audit.at, **errors
+                )
                 await insert_audit(conn, audited(audit, done))
                 closed.append(order_of(done))
             return closed

@@ -224,7 +224,7 @@ class MemoryOrderStore(MemoryMarketOrders):
         return done
 
     async def close_resting(
-        self, client_order_id: str, status: OrderStatus, audit: AuditEntry
+        self, client_order_id: str, status: OrderStatus, audit: AuditEntry, rejection: Rejection | None = None
     ) -> list[Order]:
         order = self.orders.get(client_order_id)
         if order is None or not order.status.resting:
@@ -236,6 +236,8 @@ class MemoryOrderStore(MemoryMarketOrders):
             if one.kind == "paper":
                 balances.update(release(balances, Lock(one.locked_asset or QUOTE_ASSET, one.locked_amount)))
             done = replace(one, status=status, locked_amount=Decimal(0), updated_at=audit.at)
+            if rejection is not None:
+                done = replace(done, error_code=rejection.code, error_message=rejection.message)
             self.orders[one.client_order_id] = done
             await self.audit.record(_target(audit, done))
             closed.append(done)

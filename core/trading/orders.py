@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Final
@@ -26,7 +26,7 @@ from core.market import Book
 from core.markets import SymbolRules
 from core.services import ServiceKey
 from core.tasks.audit import AuditEntry
-from core.trading import filters, resting
+from core.trading import filters, live_orders, resting
 from core.trading.model import (
     QUOTE_ASSET,
     Balance,
@@ -193,19 +193,33 @@ class RestingOrders:
                     await self.orders.settle(claim.order.client_order_id, settlement, intent.base, refusal)
                 )
             return placed
-        return await self.orders.rest(news, plan.lock, starting_usdt(account), _audit(audit, "order", {}))
+        stored = await self.orders.rest(news, plan.lock, starting_usdt(account), _audit(audit, "order", {}))
+        if kind_of(account) == "paper":
+            return stored
+        return await live_orders.place(self.trading, account, stored, audit)
 
     async def open_orders(self, account: ExchangeAccount) -> list[Order]:
-        return await self.orders.open_orders(account.id)
+        """Paper: the stored resting orders. Live: the exchange's own list (the truth), each
+        matched with deskmate's record of it where there is one."""
+        stored = await self.orders.open_orders(account.id)
+        if kind_of(account) == "paper":
+            return stored
+        return await live_orders.open_orders(self.trading, account, stored)
 
-    async def cancel(self, account: ExchangeAccount, client_order_id: str, audit: AuditEntry) -> list[Order]:
+    async def cancel(self, account: ExchangeAccount, order: Order, audit: AuditEntry) -> list[Order]:
         """Cancel one resting order (and its pair's other order): the orders cancelled, none when
-        it was not resting any more (filled, expired, cancelled already)."""
-        order = await self.orders.order(client_order_id)
-        if order is None or order.account_id != account.id:
+        it was not resting any more (filled, expired, cancelled already). A live one is cancelled
+        on the exchange by its client order id first."""
+        if order.account_id != account.id:
             return []
+        if kind_of(account) == "live":
+            gone = await live_orders.cancel(self.trading, account, order)
+            if gone is None:
+                return []
+        if await self.orders.order(order.client_order_id) is None:
+            return [replace(order, status=OrderStatus.CANCELLED)]  # the exchange's own, not deskmate's
         return await self.orders.close_resting(
-            client_order_id, OrderStatus.CANCELLED, _audit(audit, "order_cancelled", {})
+            order.client_order_id, OrderStatus.CANCELLED, _audit(audit, "order_cancelled", {})
         )
 
     # -- the paper check ---------------------------------------------------------------------

@@ -14,7 +14,18 @@ from typing import Final, Literal, Protocol
 
 from core.services import ServiceKey
 from core.tasks.audit import AuditEntry
-from core.trading.model import Balance, Fill, NewOrder, Order, OrderStatus, Position, Rejection, Side, Trade
+from core.trading.model import (
+    Balance,
+    Fill,
+    NewOrder,
+    Order,
+    OrderStatus,
+    Position,
+    Rejection,
+    Resting,
+    Side,
+    Trade,
+)
 from core.trading.resting import Lock
 from core.trading.risk import RiskLimits
 from core.workspace.accounts import ExchangeAccount
@@ -113,10 +124,11 @@ class OrderStore(Protocol):
         ...
 
     async def close_resting(
-        self, client_order_id: str, status: OrderStatus, audit: AuditEntry
+        self, client_order_id: str, status: OrderStatus, audit: AuditEntry, rejection: Rejection | None = None
     ) -> list[Order]:
-        """Cancel or expire a resting order and its pair's other order, releasing their lock;
-        the orders closed by this call (none when it was no longer open)."""
+        """Cancel, expire or reject (a live exchange refused it: ``rejection``) a resting order and
+        its pair's other order, releasing their lock; the orders closed by this call (none when it
+        was no longer open)."""
         ...
 
     async def claim_notices(self, symbol: str) -> list[Order]:
@@ -166,6 +178,13 @@ class ExchangeOrder:
     fee: Decimal
     fee_asset: str
     at: datetime
+    # An open (resting) order as the exchange lists it: what, how much in all, at what price.
+    symbol: str = ""
+    side: Side = "buy"
+    order_type: str = "market"
+    amount: Decimal = Decimal(0)  # ordered (``quantity`` is what executed)
+    limit_price: Decimal | None = None
+    trigger_price: Decimal | None = None
 
 
 class ExchangeClient(Protocol):
@@ -185,6 +204,23 @@ class ExchangeClient(Protocol):
         ...
 
     async def my_trades(self, symbol: str, limit: int) -> list[Trade]: ...
+
+    async def resting_order(
+        self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, spec: Resting
+    ) -> ExchangeOrder:
+        """Place a limit, stop-loss, take-profit or stop-limit order on the exchange's own book
+        under ``client_order_id``; an exchange without that type raises ExchangeError
+        ("unsupported") before anything is sent. Raises ExchangeError."""
+        ...
+
+    async def open_orders(self, symbol: str | None) -> list[ExchangeOrder]:
+        """The exchange's open orders (of ``symbol``, or of every symbol)."""
+        ...
+
+    async def cancel_order(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
+        """Cancel the order placed under ``client_order_id``; None when the exchange has no open
+        order under it (filled or cancelled already)."""
+        ...
 
     async def server_time(self) -> datetime: ...
 

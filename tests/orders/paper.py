@@ -9,7 +9,7 @@ from decimal import Decimal
 from core.clock import FixedClock
 from core.markets import MarketCatalog
 from core.tasks.audit import AuditEntry
-from core.trading.model import OrderIntent, OrderType, Resting, Side
+from core.trading.model import Order, OrderIntent, OrderType, Resting, Side
 from core.trading.orders import RestingOrders
 from core.trading.ports import OrderStore
 from core.trading.service import TradingService
@@ -79,6 +79,11 @@ class PaperDesk:
             cids = (cid,)
         plan = await self.resting.plan(ACCOUNT, intent, specs)
         return plan, await self.resting.place(ACCOUNT, plan, cids, AUDIT)
+
+    async def cancel(self, cid: str) -> list[Order]:
+        order = await self.store.order(cid)
+        assert order is not None
+        return await self.resting.cancel(ACCOUNT, order, AUDIT)
 
     async def buy_now(self, quantity: str, symbol: str = "BTCUSDT", cid: str = "dm0") -> None:
         intent = OrderIntent("buy", symbol, symbol.removesuffix("USDT"), Decimal(quantity), "base")

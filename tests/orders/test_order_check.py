@@ -38,9 +38,10 @@ async def test_a_thousand_orders_on_fifty_symbols_cost_fifty_books_a_round() -> 
     for i in range(1000):
         symbol = SYMBOLS[i % 50]
         account = f"a{i % 20}"
+        spec = Resting("limit", limit_price=Decimal(90 - i % 7), locale="zh" if i % 2 else "en")
         new = NewOrder(
             f"dm{i:04d}", f"telegram:{i % 20}", account, "paper", "paper", "paper", symbol, "buy",
-            Decimal("1"), NOW, Resting("limit", limit_price=Decimal(90 - i % 7), locale="zh" if i % 2 else "en"),
+            Decimal("1"), NOW, spec,
         )  # fmt: skip
         audit = AuditEntry(new.owner, "t", NOW, "orders", "order", None, None, "ok")
         await store.rest([new], Lock("USDT", Decimal("100")), Decimal("1000000"), audit)

@@ -13,7 +13,7 @@ from core.trading.memory import MemoryOrderStore
 from core.trading.model import OrderStatus
 from core.workspace.memory import MemoryWorkspace
 from tests.fakes import NOW
-from tests.orders.paper import ACCOUNT, AUDIT, PaperDesk, paper_desk
+from tests.orders.paper import AUDIT, PaperDesk, paper_desk
 
 
 def desk() -> PaperDesk:
@@ -113,10 +113,10 @@ async def test_cancelling_one_of_the_pair_cancels_both_and_releases_the_coin() -
     d = desk()
     await d.buy_now("0.01")
     await d.order("sell", "take_profit", "1", unit="all", pair=("100000", "80000"))
-    cancelled = await d.resting.cancel(ACCOUNT, "dm1b", AUDIT)
+    cancelled = await d.cancel("dm1b")
     assert sorted(o.client_order_id for o in cancelled) == ["dm1", "dm1b"]
     assert await d.coin("BTC") == (Decimal("0.01"), Decimal(0))
-    assert await d.resting.cancel(ACCOUNT, "dm1", AUDIT) == []  # once
+    assert await d.cancel("dm1") == []  # once
 
 
 async def test_an_expired_order_releases_its_funds_and_never_fills() -> None:

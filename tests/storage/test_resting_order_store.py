@@ -20,7 +20,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.trading import SqlOrderStore
 from core.trading.model import OrderStatus
 from tests.fakes import NOW
-from tests.orders.paper import ACCOUNT, AUDIT, PaperDesk, paper_desk
+from tests.orders.paper import ACCOUNT, PaperDesk, paper_desk
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -60,7 +60,7 @@ async def test_the_pair_fills_one_half_cancels_the_other_and_a_cancel_racing_it_
         for d in desks:
             d.book("BTCUSDT", "79000", "79001")
         filled, cancelled = await asyncio.gather(
-            desks[0].resting.check("BTCUSDT", NOW), desks[1].resting.cancel(ACCOUNT, "dm1", AUDIT)
+            desks[0].resting.check("BTCUSDT", NOW), desks[1].cancel("dm1")
         )
         statuses = {o.client_order_id: o.status for o in await desks[0].store.recent_orders(ACCOUNT.id, 10)}
         if filled.filled:  # the stop-loss won: the take-profit cancelled with it
@@ -81,7 +81,7 @@ async def test_open_orders_and_resting_symbols(engine: AsyncEngine) -> None:
     await d.order("buy", "limit", "1", limit="140", symbol="SOLUSDT", cid="dm2")
     assert [o.client_order_id for o in await d.store.open_orders(ACCOUNT.id)] == ["dm1", "dm2"]
     assert await d.store.resting_symbols() == ["BTCUSDT", "SOLUSDT"]
-    await d.resting.cancel(ACCOUNT, "dm2", AUDIT)
+    await d.cancel("dm2")
     assert await d.store.resting_symbols() == ["BTCUSDT"]
     assert await d.usdt() == (Decimal("10000") - Decimal("850.85"), Decimal("850.85"))
 

@@ -74,6 +74,15 @@ class FakeBinance(FakeExchange):
                     self.stall_seconds,
                 )
             return self._place(params)
+        if path == "/api/v3/openOrders":
+            listed = [o for o in self.orders.values() if o["status"] == "NEW"]
+            return 200, [o for o in listed if o["symbol"] == params.get("symbol", o["symbol"])], 0
+        if path == "/api/v3/order" and method == "DELETE":
+            found = self.orders.get(params.get("origClientOrderId", ""))
+            if found is None or found["status"] != "NEW":
+                return 400, {"code": -2011, "msg": "Unknown order sent."}, 0
+            found["status"] = "CANCELED"
+            return 200, found, 0
         if path == "/api/v3/order" and method == "GET":
             cid = params.get("origClientOrderId", "")
             found = self.orders.get(cid)
@@ -118,7 +127,15 @@ class FakeBinance(FakeExchange):
                     "quoteAsset": "USDT",
                     "quotePrecision": 8,
                     "quoteAssetPrecision": 8,
-                    "orderTypes": ["LIMIT", "MARKET"],
+                    "orderTypes": [
+                        "LIMIT",
+                        "LIMIT_MAKER",
+                        "MARKET",
+                        "STOP_LOSS",
+                        "STOP_LOSS_LIMIT",
+                        "TAKE_PROFIT",
+                        "TAKE_PROFIT_LIMIT",
+                    ],
                     "isSpotTradingAllowed": True,
                     "isMarginTradingAllowed": False,
                     "permissions": ["SPOT"],
@@ -150,6 +167,8 @@ class FakeBinance(FakeExchange):
         cid = params.get("newClientOrderId", "")
         if cid in self.orders:
             return 400, {"code": -2010, "msg": "Duplicate order sent."}, 0
+        if params.get("type", "MARKET") != "MARKET":
+            return self._rest(params)
         _tick, step, min_qty, max_qty, min_notional = FILTERS[symbol]
         quantity = Decimal(params.get("quantity", "0"))
         if (
@@ -211,4 +230,27 @@ class FakeBinance(FakeExchange):
             ],
         }
         self.orders[cid] = order
+        return 200, order, self.stall_seconds if self.stall_orders else 0
+
+    def _rest(self, params: dict[str, str]) -> tuple[int, Any, float]:
+        """A LIMIT / STOP_LOSS / TAKE_PROFIT (/ _LIMIT) order: it rests on the book (status NEW).
+        What the real one checks first: a stop on the wrong side (-2010 "would trigger
+        immediately"); the funds are not locked here (the tests ask only about the order)."""
+        kind, side, symbol = params["type"], params["side"], params["symbol"]
+        stop = params.get("stopPrice")
+        if stop is not None:
+            bid = self.bid[symbol]
+            below = kind.startswith("STOP_LOSS")
+            if (below and Decimal(stop) >= bid) or (not below and Decimal(stop) <= bid):
+                return 400, {"code": -2010, "msg": "Order would trigger immediately."}, 0
+        self._next_id += 1
+        now = self.now_ms()
+        order = {
+            "symbol": symbol, "orderId": self._next_id, "orderListId": -1,
+            "clientOrderId": params["newClientOrderId"], "transactTime": now, "time": now, "updateTime": now,
+            "price": params.get("price", "0.00000000"), "origQty": params["quantity"], "executedQty": "0",
+            "cummulativeQuoteQty": "0", "status": "NEW", "timeInForce": params.get("timeInForce", "GTC"),
+            "type": kind, "side": side, "stopPrice": stop or "0.00000000", "fills": [],
+        }  # fmt: skip
+        self.orders[params["newClientOrderId"]] = order
         return 200, order, self.stall_seconds if self.stall_orders else 0

@@ -236,7 +236,7 @@ class OrdersSkill(AccountFlow):
         for order in targets:
             if any(o.client_order_id == order.client_order_id for o in cancelled):
                 continue  # cancelled with its pair
-            cancelled += await self.resting.cancel(account, order.client_order_id, audit)
+            cancelled += await self.resting.cancel(account, order, audit)
         notice = NoticeBlock(turn.t("orders.cancelled", count=len(cancelled)), "info", "orders_cancelled")
         blocks: list[Block] = [notice, *(order_block(o) for o in cancelled)]
         return Done(self.private_reply(turn, task, Status.COMPLETED, blocks))

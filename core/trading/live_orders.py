@@ -1,0 +1,99 @@
+"""Resting orders on live accounts: placed on the exchange's own book under deskmate's client
+order id (core.trading.ports.ExchangeClient.resting_order), listed from the exchange, cancelled
+by client order id.
+
+The order row is stored open first (its client order id claimed), then sent once. A refusal
+closes it as rejected with the exchange's code and message; a timeout is never sent again: the
+order is looked up by its client order id, kept open when the exchange has it, rejected as not
+placed when it has none. A take-profit + stop-loss pair (Binance OCO) is not placed live yet:
+refused plainly before anything is sent, never emulated with real money.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from core.tasks.audit import AuditEntry
+from core.trading.model import Order, OrderStatus, Rejection, Resting
+from core.trading.ports import ExchangeError, ExchangeOrder
+from core.trading.service import NOT_PLACED, TradingService
+from core.workspace.accounts import ExchangeAccount
+
+log = logging.getLogger(__name__)
+
+UNSUPPORTED_PAIR = "unsupported_order_type"
+
+
+async def place(
+    trading: TradingService, account: ExchangeAccount, stored: list[Order], audit: AuditEntry
+) -> list[Order]:
+    if not stored or not stored[0].status.resting:
+        return stored  # refused by deskmate, or placed before (the same client order ids)
+    if len(stored) > 1:
+        refusal = Rejection(
+            UNSUPPORTED_PAIR, f"{account.exchange}: no take-profit + stop-loss pair here", "pair"
+        )
+        return await _reject(trading, stored[0], refusal, audit)
+    order = stored[0]
+    spec = Resting(order.order_type, order.limit_price, order.trigger_price, order.expires_at)
+    client = trading._client(account)
+    try:
+        try:
+            await client.resting_order(order.symbol, order.side, order.quantity, order.client_order_id, spec)
+            return stored
+        except ExchangeError as exc:
+            if not exc.uncertain:
+                return await _reject(trading, order, Rejection(exc.code, exc.message, exc.fault), audit)
+            log.warning(
+                "live order %s: %s; looking it up by its client order id", order.client_order_id, exc.fault
+            )
+            try:
+                found = await client.order_by_client_id(order.symbol, order.client_order_id)
+            except ExchangeError:
+                return stored  # still unknown: kept open; the exchange's open orders will tell
+            if found is None:
+                gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
+                return await _reject(trading, order, gone, audit)
+            return stored
+    finally:
+        await client.aclose()
+
+
+async def _reject(
+    trading: TradingService, order: Order, rejection: Rejection, audit: AuditEntry
+) -> list[Order]:
+    entry = replace(
+        audit, action="order_rejected", outcome="failed", detail={**audit.detail, "code": rejection.code}
+    )
+    closed = await trading.orders.close_resting(order.client_order_id, OrderStatus.REJECTED, entry, rejection)
+    return closed or [replace(order, status=OrderStatus.REJECTED, error_code=rejection.code)]
+
+
+async def open_orders(trading: TradingService, account: ExchangeAccount, stored: list[Order]) -> list[Order]:
+    client = trading._client(account)
+    try:
+        listed = await client.open_orders(None)
+    finally:
+        await client.aclose()
+    ours = {o.client_order_id: o for o in stored}
+    return [ours.get(x.client_order_id) or _as_order(account, x) for x in listed]
+
+
+async def cancel(trading: TradingService, account: ExchangeAccount, order: Order) -> ExchangeOrder | None:
+    client = trading._client(account)
+    try:
+        return await client.cancel_order(order.symbol, order.client_order_id)
+    finally:
+        await client.aclose()
+
+
+def _as_order(account: ExchangeAccount, x: ExchangeOrder) -> Order:
+    """An open order deskmate did not place (from the exchange's app): shown, cancellable."""
+    kind = x.order_type if x.order_type in ("limit", "stop_loss", "take_profit", "stop_limit") else "limit"
+    return Order(
+        x.exchange_order_id, x.client_order_id, account.owner, account.id, account.name, "live",
+        account.exchange, x.symbol, x.side, x.amount, None, None, None, None, OrderStatus.OPEN, None, None,
+        x.exchange_order_id, x.at, x.at, order_type=kind, limit_price=x.limit_price,  # type: ignore[arg-type]
+        trigger_price=x.trigger_price,
+    )  # fmt: skip
