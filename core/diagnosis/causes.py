@@ -1,7 +1,7 @@
 """Error codes -> causes -> next steps: the knowledge of every diagnosis, as data.
 
 A cause is a machine-readable name ("clock_skew"); its sentence is ``dx.cause.<name>`` and each
-of its steps ``dx.step.<step>`` (core.diagnosis.messages, zh + en). Codes are the exchanges' and
+of its steps ``dx.step.<step>`` (core/diagnosis/texts.toml, zh + en). Codes are the exchanges' and
 providers' own: Binance's negative codes, OKX's five-digit ones, Bybit's retCodes, HTTP statuses
 as "http_<status>". The steps never suggest raising a system limit (deskmate's caps, the
 exchange's filters): they say how to fit within them.

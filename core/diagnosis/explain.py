@@ -4,7 +4,6 @@ key, its IP whitelist or its permissions"), never "temporarily unreachable" for 
 
 from __future__ import annotations
 
-from core.diagnosis import messages as _messages  # noqa: F401 - the "dx." texts
 from core.diagnosis.causes import STEPS, exchange_cause
 from core.diagnosis.report import say
 from core.i18n import Locale

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from core.diagnosis import messages as _messages  # noqa: F401 - the "dx." texts
 from core.diagnosis.causes import STEPS
 from core.i18n import Locale, t
 from core.reply import DiagnosisBlock, DiagnosisCheck

@@ -9,9 +9,7 @@ from pathlib import Path
 
 CORE = Path(__file__).resolve().parents[2] / "core"
 MAX_LINES = 600
-NOT_YET = {
-    "core/diagnosis/messages.py": 1200,  # texts: they move to TOML data beside the skill
-}
+NOT_YET: dict[str, int] = {}  # none left: every core module is within the limit
 
 
 def lines(path: Path) -> int:
