@@ -72,15 +72,21 @@ async def test_a_trader_on_a_strategy_they_do_not_have_is_not_created(text: str)
     assert await desk.traders.owned(desk.owner) == []
 
 
-@pytest.mark.parametrize("text", ["诊断交易员Foo", "diagnose trader Foo", "diagnose strategy Foo"])
-async def test_a_diagnosis_of_a_trader_or_strategy_they_do_not_have_checks_none_in_its_place(
-    text: str,
-) -> None:
+async def diagnosed_with_alpha(text: str) -> list[DiagnosisBlock]:
+    """The diagnosis blocks ``text`` gets from someone with an account, the strategy "btc dca"
+    and the trader "alpha"."""
     desk = make_trader_desk()
     await desk.account()
     await desk.strategy("btc dca", dca(), default=True)
     await desk.chat.say("create a trader named alpha")
-    [block] = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    return [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+
+
+@pytest.mark.parametrize("text", ["诊断交易员Foo", "diagnose trader Foo", "diagnose strategy Foo"])
+async def test_a_diagnosis_of_a_trader_or_strategy_they_do_not_have_checks_none_in_its_place(
+    text: str,
+) -> None:
+    [block] = await diagnosed_with_alpha(text)
     assert block.cause_code == "named_missing" and "Foo" in block.cause
     assert ("alpha" if "strategy" not in text else "btc dca") in block.cause
     assert "·" not in block.title  # no trader or strategy of theirs checked instead
@@ -101,11 +107,7 @@ async def test_a_diagnosis_of_a_trader_or_strategy_they_do_not_have_checks_none_
 async def test_an_unquoted_or_chinese_name_they_do_not_have_is_said_back(
     text: str, name: str, theirs: str
 ) -> None:
-    desk = make_trader_desk()
-    await desk.account()
-    await desk.strategy("btc dca", dca(), default=True)
-    await desk.chat.say("create a trader named alpha")
-    [block] = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    [block] = await diagnosed_with_alpha(text)
     assert block.cause_code == "named_missing", block
     assert f"「{name}」" in block.cause or f"“{name}”" in block.cause, block.cause
     assert theirs in block.cause
@@ -138,9 +140,5 @@ async def test_a_named_one_with_none_at_all_is_said_back_too(text: str, said: st
     "text", ["交易员为什么不下单", "why won't my trader start", "为什么我的网格策略不成交"]
 )
 async def test_a_request_that_names_none_checks_theirs(text: str) -> None:
-    desk = make_trader_desk()
-    await desk.account()
-    await desk.strategy("btc dca", dca(), default=True)
-    await desk.chat.say("create a trader named alpha")
-    blocks = [b for b in (await desk.chat.say(text)).blocks if isinstance(b, DiagnosisBlock)]
+    blocks = await diagnosed_with_alpha(text)
     assert blocks and all(b.cause_code != "named_missing" for b in blocks)

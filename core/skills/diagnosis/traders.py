@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -24,7 +24,7 @@ from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.words import has_word
-from core.skills.diagnosis.common import DiagnosisSkill, rules_detail, targeted
+from core.skills.diagnosis.common import DiagnosisSkill, R, rules_detail, targeted
 from core.skills.diagnosis.names import name_after
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
@@ -72,6 +72,44 @@ def _named_missing(turn: Turn, skill: str, kind: str, name: str, owned: list[Any
     return answer(skill, checks, title=title, happened=detail, ok_cause=cause, params=params)
 
 
+_PLURAL = {"trader": "traders", "strategy": "strategies"}
+
+
+async def diagnose_owned(
+    skill: DiagnosisSkill,
+    turn: Turn,
+    task: Task,
+    kind: str,
+    owned: Sequence[R],
+    rank: Callable[[R], Any],
+    check: Callable[[Turn, R], Awaitable[DiagnosisBlock]],
+) -> Done:
+    """The trader and strategy diagnoses' one shape: the record the request names (by the
+    planner's id, else by one of the person's names), else a named one they do not have said back
+    and none checked in its place, else theirs in ``rank`` order (at most MAX_SHOWN), else that
+    there is none to check."""
+    picked = targeted(task, owned) or _named(list(owned), turn.text)
+    missing = None if picked else name_after(turn.text, f"noun.{kind}")
+    if missing is not None:
+        return skill.finish(turn, task, [_named_missing(turn, skill.name, kind, missing, list(owned))])
+    chosen = picked or sorted(owned, key=rank)
+    blocks: list[Block] = [await check(turn, item) for item in chosen[:MAX_SHOWN]]
+    if not blocks:
+        many = _PLURAL[kind]
+        blocks.append(
+            nothing_to_check(
+                skill.name,
+                turn.locale,
+                check=kind,
+                detail=f"dx.detail.no_{many}",
+                cause=f"no_{many}",
+                title=f"dx.title.{many}_none",
+                ok_cause=f"{kind}_ok",
+            )
+        )
+    return skill.finish(turn, task, blocks)
+
+
 def _named(items: list[Any], text: str) -> list[Any]:
     said = name_key(text)
     found = []
@@ -105,29 +143,12 @@ class TraderDiagnosisSkill(DiagnosisSkill):
 
     async def diagnose(self, turn: Turn, task: Task) -> Done:
         owned = await self.traders.owned(owner_of(turn))
-        # The one the message names, else those that are not running well (stopped on an error
-        # first), else all of them.
-        picked = targeted(task, owned) or _named(owned, turn.text)
-        missing = None if picked else name_after(turn.text, "noun.trader")
-        if missing is not None:
-            return self.finish(turn, task, [_named_missing(turn, TRADER_SKILL, "trader", missing, owned)])
-        chosen = picked or sorted(
-            owned, key=lambda t: (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING)
-        )
-        blocks: list[Block] = [await self._trader(turn, t) for t in chosen[:MAX_SHOWN]]
-        if not blocks:
-            blocks.append(
-                nothing_to_check(
-                    TRADER_SKILL,
-                    turn.locale,
-                    check="trader",
-                    detail="dx.detail.no_traders",
-                    cause="no_traders",
-                    title="dx.title.traders_none",
-                    ok_cause="trader_ok",
-                )
-            )
-        return self.finish(turn, task, blocks)
+
+        # Unless one is named: those that are not running well (stopped on an error first).
+        def rank(t: Trader) -> tuple[bool, bool]:
+            return (t.state is not TraderState.ERROR, t.state is TraderState.RUNNING)
+
+        return await diagnose_owned(self, turn, task, "trader", owned, rank, self._trader)
 
     async def _trader(self, turn: Turn, trader: Trader) -> DiagnosisBlock:
         locale = turn.locale
@@ -361,27 +382,11 @@ class StrategyDiagnosisSkill(DiagnosisSkill):
         self.catalog = catalog
 
     async def diagnose(self, turn: Turn, task: Task) -> Done:
-        owner = owner_of(turn)
-        owned = await self.strategies.owned(owner)
-        picked = targeted(task, owned) or _named(owned, turn.text)
-        missing = None if picked else name_after(turn.text, "noun.strategy")
-        if missing is not None:
-            return self.finish(turn, task, [_named_missing(turn, STRATEGY_SKILL, "strategy", missing, owned)])
-        chosen = picked or sorted(owned, key=lambda s: not s.is_default)
-        blocks: list[Block] = [await self._strategy(turn, s) for s in chosen[:MAX_SHOWN]]
-        if not blocks:
-            blocks.append(
-                nothing_to_check(
-                    STRATEGY_SKILL,
-                    turn.locale,
-                    check="strategy",
-                    detail="dx.detail.no_strategies",
-                    cause="no_strategies",
-                    title="dx.title.strategies_none",
-                    ok_cause="strategy_ok",
-                )
-            )
-        return self.finish(turn, task, blocks)
+        owned = await self.strategies.owned(owner_of(turn))
+        # Unless one is named: the default strategy first.
+        return await diagnose_owned(
+            self, turn, task, "strategy", owned, lambda s: not s.is_default, self._strategy
+        )
 
     async def _strategy(self, turn: Turn, strategy: Strategy) -> DiagnosisBlock:
         locale = turn.locale
