@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.charts.backtest import MatplotlibBacktestCharts
+from adapters.charts.equity import MatplotlibEquityCharts
 from adapters.demo_market import DemoMarket
 from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.deliveries import SqlDeliveryLog
@@ -49,6 +50,7 @@ from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
+from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
 from core.ports import ChartRenderer
 from core.secrets import SECRET_BOX, SecretBox
@@ -340,6 +342,7 @@ async def build_app(
     services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
     services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
     services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots
+    services.provide(EQUITY_CHARTS, MatplotlibEquityCharts())
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(

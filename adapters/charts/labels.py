@@ -31,6 +31,20 @@ _LABELS: dict[str, dict[Locale, str]] = {
         "zh": "演示行情·模拟价格，非真实数据",
     },
     "source_other": {"en": "Source: {source}·daily closes (UTC)", "zh": "来源：{source}·UTC 日收盘价"},
+    # The equity curve (adapters/charts/equity.py).
+    "equity_title": {"en": "Equity (USDT)·{kind}", "zh": "账户净值（USDT）·{kind}"},
+    "kind_paper": {"en": "paper", "zh": "模拟盘"},
+    "kind_live": {"en": "live", "zh": "实盘"},
+    "peak": {"en": "Peak", "zh": "前高"},
+    "below_peak": {"en": "Below the peak", "zh": "低于前高"},
+    "max_drawdown": {
+        "en": "Max drawdown {share}% ({amount} USDT)",
+        "zh": "最大回撤 {share}%（{amount} USDT）",
+    },
+    "equity_footer": {
+        "en": "Daily equity snapshots (UTC)·a missing day is a gap",
+        "zh": "每日净值快照（UTC）·缺失的日子留空",
+    },
 }
 
 # Characters drawn besides the labels' own: arrows and signs of the change, separators.

@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from core.pnl.drawdown import Drawdown
+from core.pnl.drawdown import Drawdown, Snapshot
 from core.pnl.figures import CoinLine, Row, Totals, WinStats
 from core.pnl.periods import Grain
 
@@ -38,6 +38,7 @@ class AccountReport:
     rows: tuple[Row, ...] = ()
     trader: str | None = None  # the report is of this trader's orders only
     unpriced: tuple[str, ...] = ()  # held, but no bid to value them at
+    curve: tuple[Snapshot, ...] = ()  # the daily equity snapshots the drawdown was measured on
 
     @property
     def total(self) -> Decimal | None:

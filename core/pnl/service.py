@@ -114,6 +114,7 @@ class PnlService:
             rows=tuple(rows),
             trader=only_trader.name if only_trader else None,
             unpriced=tuple(s for s, b in bids.items() if b is None),
+            curve=() if only_trader else tuple(snaps),
         )
 
     async def _snapshots(self, account: ExchangeAccount, window: Period) -> list[Snapshot]:

@@ -8,10 +8,12 @@ from decimal import Decimal
 
 import pytest
 
+from adapters.charts.equity import MatplotlibEquityCharts
 from core.clock import FixedClock
 from core.engine import Core
 from core.memory_store import MemoryStateStore
 from core.pnl.memory import MemorySnapshots
+from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
 from core.services import Services
 from core.tasks.audit import AuditEntry
@@ -77,7 +79,8 @@ def desk() -> PnlDesk:
     snapshots = MemorySnapshots(lambda: _every(workspace))
     skills = full_skills(
         market, clock, secrets=MemorySecretBox(), accounts=workspace.accounts, models=workspace.models,
-        audit=workspace.audit, orders=orders, traders=traders, extra=Services().provide(SNAPSHOTS, snapshots),
+        audit=workspace.audit, orders=orders, traders=traders,
+        extra=Services().provide(SNAPSHOTS, snapshots).provide(EQUITY_CHARTS, MatplotlibEquityCharts()),
     )  # fmt: skip
     core = Core(store=MemoryStateStore(), skills=skills, clock=clock)
     return PnlDesk(core, market, workspace, orders, traders, snapshots, Chat(core))

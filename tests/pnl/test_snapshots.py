@@ -3,13 +3,16 @@ valued left as a gap, and the max drawdown measured on what was taken."""
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, date, datetime
 from decimal import Decimal as D
 
+from adapters.charts.equity import _series
+from adapters.console.render import render_json, render_text
 from core.market import MarketError, MarketErrorCode
 from core.pnl.drawdown import Snapshot
 from core.pnl.snapshots import SnapshotJob, next_midnight
-from core.reply import PnlBlock
+from core.reply import ChartBlock, PnlBlock
 from core.trading.service import TRADING
 from core.workspace.accounts import NewExchangeAccount
 from tests.fakes import NOW
@@ -54,8 +57,33 @@ async def test_max_drawdown_from_the_snapshots_zh_and_en(desk: PnlDesk) -> None:
     [block] = [b for b in reply.blocks if isinstance(b, PnlBlock)]
     # 10,400 on the 2nd down to 9,880 on the 4th: 520 USDT, 5 % of the peak.
     assert (block.max_drawdown, block.max_drawdown_usdt, block.snapshots) == (D("0.05"), D("520"), 4)
-    from adapters.console.render import render_text
-
     assert "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）" in render_text(reply)
     en = await desk.chat.say("max drawdown this month")
     assert "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)" in render_text(en)
+
+
+async def test_the_equity_curve_zh_and_en(desk: PnlDesk) -> None:
+    await desk.trade("buy 0.01 BTC")
+    account = await desk.account()
+    reply = await desk.chat.say("净值曲线")
+    assert not [b for b in reply.blocks if isinstance(b, ChartBlock)]  # no snapshot yet: no picture
+    for day, equity in [(1, "10000"), (2, "10400"), (4, "9880"), (5, "10100")]:  # the 3rd: a gap
+        await desk.snapshots.record(Snapshot(account.id, date(2026, 7, day), D(equity)))
+    for text, alt in [
+        ("净值曲线", "净值曲线（4 个每日快照）"),
+        ("show my equity curve", "(4 daily snapshots)"),
+    ]:
+        reply = await desk.chat.say(text)
+        [chart] = [b for b in reply.blocks if isinstance(b, ChartBlock)]
+        assert chart.png.startswith(b"\x89PNG") and alt in chart.alt
+    drawdown = await desk.chat.say("最大回撤")  # the drawdown is answered with the picture too
+    assert [type(b).__name__ for b in drawdown.blocks] == ["PnlBlock", "ChartBlock"]
+    [image] = [b for b in render_json(drawdown)["blocks"] if b["type"] == "image"]
+    assert image["alt"].startswith("账户「paper」的净值曲线")
+
+
+def test_the_gap_breaks_the_line() -> None:
+    snaps = [Snapshot("a", date(2026, 7, d), D(e)) for d, e in [(1, "10"), (2, "12"), (4, "9")]]
+    xs, equity, peak = _series(snaps)
+    assert len(xs) == 4 and math.isnan(equity[2]) and math.isnan(peak[2])  # 07-03: nothing drawn
+    assert (equity[3], peak[3]) == (9.0, 12.0)

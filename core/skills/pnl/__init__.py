@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from core.coin_index import CoinIndex
 from core.jobs import JobKind
+from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
 from core.pnl.service import PnlService
 from core.pnl.snapshots import SnapshotJob
@@ -26,7 +27,8 @@ def _build(services: Services) -> PnlSkill:
     trading = services.get(TRADING)
     traders = services.get(TRADERS)
     pnl = PnlService(trading.orders, trading.books, traders, services.find(SNAPSHOTS))
-    return PnlSkill(ACTIONS, services.get(EXCHANGE_ACCOUNTS), traders, pnl, services.get(CLOCK))
+    charts = services.find(EQUITY_CHARTS)
+    return PnlSkill(ACTIONS, services.get(EXCHANGE_ACCOUNTS), traders, pnl, services.get(CLOCK), charts)
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:

@@ -140,6 +140,10 @@ INTENTS = (
     intent(SKILL, "report", need=["pnl.win_rate"], avoid=AVOID, may=MAY, fill=_reader("win_rate")),
     intent(SKILL, "report", need=["pnl.drawdown"], avoid=AVOID, may=MAY, fill=_reader("drawdown")),
     intent(SKILL, "report", need=["pnl.per_trader"], avoid=AVOID, may=MAY, fill=_reader("by_trader")),
+    # "净值曲线", "show my equity curve": the picture.
+    intent(
+        SKILL, "report", need=["pnl.equity"], avoid=AVOID, may=(*MAY, "noun.chart"), fill=_reader("equity")
+    ),
     # "trader alpha 赚了多少", "how much did trader alpha make".
     intent(
         SKILL, "report", need=["noun.trader", "pnl.how_much"], avoid=[a for a in AVOID if a != "own.trader"],

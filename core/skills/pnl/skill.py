@@ -13,9 +13,10 @@ from typing import Any, Literal, cast
 from core.clock import Clock
 from core.pnl.figures import CoinLine, Totals
 from core.pnl.periods import Grain, period
+from core.pnl.picture import EquityCharts
 from core.pnl.report import AccountReport
 from core.pnl.service import PnlService
-from core.reply import Block, NoticeBlock, PnlBlock, PnlLine, PnlRow, Reply, RouteInfo, Status
+from core.reply import Block, ChartBlock, NoticeBlock, PnlBlock, PnlLine, PnlRow, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
@@ -30,6 +31,7 @@ from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 SKILL = "pnl"
 RATIO = Decimal("0.0001")
 _GRAINS = ("day", "week", "month")
+PICTURED = ("equity", "drawdown")  # the views answered with the equity curve too
 
 
 class PnlSkill(OneShotSkill):
@@ -42,12 +44,14 @@ class PnlSkill(OneShotSkill):
         traders: TraderStore,
         pnl: PnlService,
         clock: Clock,
+        charts: EquityCharts | None = None,
     ) -> None:
         super().__init__(actions)
         self.accounts = accounts
         self.traders = traders
         self.pnl = pnl
         self.clock = clock
+        self.charts = charts
 
     def describe(self, turn: Turn, task: Task) -> str:
         return turn.t("pnl.describe")
@@ -75,6 +79,8 @@ class PnlSkill(OneShotSkill):
                 for account in chosen:
                     found = await self.pnl.report(account, window, grain=grain, traders=traders)
                     blocks.append(block_of(found, view))
+                    if view in PICTURED:
+                        blocks += await self._picture(turn, found)
                 blocks += _notes(turn, chosen)
         # Nothing to report for a newcomer is an answer; a name they do not have is not.
         failed = bool(accounts) and all(isinstance(b, NoticeBlock) for b in blocks)
@@ -108,6 +114,16 @@ class PnlSkill(OneShotSkill):
             return [NoticeBlock(turn.t("pnl.trader_no_account", name=trader.name), "info", "no_account")]
         found = await self.pnl.report(account, window, grain=grain, only_trader=trader)
         return [block_of(found, view), *_notes(turn, [account])]
+
+    async def _picture(self, turn: Turn, report: AccountReport) -> list[Block]:
+        """The equity curve, when there are two snapshots to draw a line between."""
+        if self.charts is None or len(report.curve) < 2:
+            return []
+        png = await self.charts.render_equity(
+            report.curve, report.drawdown, kind=report.kind, locale=turn.locale
+        )
+        alt = turn.t("pnl.picture.alt", account=report.account, days=len(report.curve))
+        return [ChartBlock(png, report.account, "snapshots", alt)]
 
 
 def _int(value: object) -> int:
