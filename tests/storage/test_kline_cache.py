@@ -4,6 +4,7 @@ time makes no request; missing candles are gaps, reported and not asked for agai
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -98,3 +99,23 @@ async def test_a_candle_not_closed_yet_is_not_taken() -> None:
     hour = NOW.replace(minute=0)
     got = await market(FakeKlines()).get_klines("BTCUSDT", "1h", hour - 3 * HOUR, hour + HOUR)
     assert [c.open_time.hour for c in got] == [13, 14, 15]  # 16:00 closes at 17:00
+
+
+async def test_two_processes_fetching_one_window_at_once_keep_one_copy(db_url: str) -> None:
+    """Two engines on one database (two processes' worth): both fetch the same cold window at
+    the same time; both answer it whole, and the database keeps each candle once."""
+    from adapters.storage.engine import create_engine
+
+    engines = [create_engine(db_url), create_engine(db_url)]
+    window = window_before("SOLUSDT", "1h", NOW, 30)
+    try:
+        one, two = await asyncio.gather(
+            *(load(window, market(FakeKlines()), SqlKlineCache(e)) for e in engines)
+        )
+        assert len(one.candles) == len(two.candles) == 720
+        kept = await SqlKlineCache(engines[0]).candles("binance", window)
+        assert kept == list(one.candles) and len({c.open_time for c in kept}) == 720
+        assert (await load(window, market(FakeKlines()), SqlKlineCache(engines[1]))).requests == 0
+    finally:
+        for e in engines:
+            await e.dispose()
