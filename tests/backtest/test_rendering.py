@@ -37,6 +37,9 @@ def test_console_telegram_and_discord_show_it() -> None:
     telegram = render_reply(reply, in_group=False, bot_username=None)
     assert "+12.34%" in str(telegram) and "演示数据" in str(telegram)
     discord = discord_render(Reply(Status.COMPLETED, (BLOCK,), "en"))
-    assert "+20.50%" in str(discord) or "+20.50%" in str(
-        [e.to_dict() for e in getattr(discord, "embeds", [])]
+    [embed] = [e.to_dict() for e in discord.embeds]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert fields["Return"] == "+12.34%" and fields["Buy and hold"] == "+20.50%"
+    assert fields["Final holdings"] == "0.05127 BTC + 42.36 USDT" and fields["Missing candles"].startswith(
+        "2 "
     )
