@@ -24,6 +24,7 @@ from core.strategies.words import find_kind
 
 SKILL: Final = "backtest"
 RUN: Final = "backtest.run"
+WOULD: Final = "backtest.would"
 LEVEL: Final = "backtest.level"
 CANDLES: Final = "backtest.candles"
 THIS: Final = "backtest.this"
@@ -79,16 +80,13 @@ def _fill(reading: Reading) -> Mapping[str, Any] | None:
     return read_slots(reading)
 
 
+_MAY = [
+    "noun.strategy", "coin", OWN, THIS, LEVEL, CANDLES, WOULD, "verb.buy", "time.daily", "time.week",
+    "time.month", "time.day", "time.year", "time.today",
+]  # fmt: skip
+
 INTENTS = (
-    intent(
-        SKILL,
-        "run",
-        need=[RUN],
-        may=[
-            "noun.strategy", "coin", OWN, THIS, LEVEL, CANDLES, "verb.buy", "time.daily", "time.week",
-            "time.month", "time.day", "time.year", "time.today",
-        ],
-        fill=_fill,
-        priority=50,
-    ),
-)  # fmt: skip
+    intent(SKILL, "run", need=[RUN], may=_MAY, fill=_fill, priority=50),
+    # "how would a 20-level grid on SOL … have done": the words alone ask nothing of a strategy.
+    intent(SKILL, "run", need=[WOULD, "noun.strategy"], may=_MAY, fill=_fill, priority=50),
+)
