@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 from core.clock import Clock
 from core.i18n import Locale
-from core.planner import messages as _messages  # noqa: F401 - registers the "planner." texts
 from core.planner.budget import MemoryUsageLedger, TokenBudget
 from core.planner.compose import compose_reply, secret_notice, visible_text, with_note
 from core.planner.guard import ProseGuard

@@ -25,7 +25,6 @@ from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInf
 from core.routing.router import Route
 from core.secrets import SecretBox
 from core.state import Task, TaskStatus
-from core.tasks import messages as _messages  # noqa: F401 - registers the "flow." texts
 from core.tasks import tokens, transitions
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import (

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import core.planner.messages  # noqa: F401 - registers the "planner." texts
 from core.i18n import t
 from tests.planner.llm_server import ScriptedLLMServer, completion, raw_body, tool_call
 

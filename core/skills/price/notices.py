@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 from core.i18n import Locale, has_message, t
 from core.reply import Block, HistoryBlock, NoticeBlock
-from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" and "market.*" texts)
 
 
 def market_error_notice(locale: Locale, code: str, retry_after: float | None) -> NoticeBlock:

@@ -27,7 +27,6 @@ from core.reply import (
 )
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
-from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" texts)
 from core.skills.price.coins import CoinFinder
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
 from core.skills.price.ranges import SERVED_DAYS

@@ -18,7 +18,6 @@ from core.planner.results import error_result
 from core.planner.tooling import Findings, Rejection, ToolArgs, ToolDefinition, ToolOutput
 from core.ports import ChartRenderer
 from core.reply import Block, ChartBlock, HistoryBlock, NoticeBlock, QuoteBlock, RouteInfo, TraceStep
-from core.skills.price import messages as _messages  # noqa: F401  (the "price.*" texts)
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
 from core.skills.price.results import history_result, quote_result
 from core.skills.price.rules import SKILL
