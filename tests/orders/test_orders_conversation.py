@@ -100,3 +100,36 @@ async def test_open_orders_then_cancel_one_by_number_and_all() -> None:
     assert balances["USDT"].locked == 0 and balances["USDT"].free == Decimal("10000")
     empty = await desk.chat.say("我的挂单")
     assert codes(empty) == ["no_open_orders"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "why hasn't my limit order filled?",
+            ("best ask, now 90,000.00", "fall 5.56% to 85,000.00", "until cancelled"),
+        ),
+        ("为什么我的挂单还没成交", ("卖一价 90,000.00", "下跌 5.56% 到 85,000.00")),
+    ],
+)
+async def test_why_a_limit_order_has_not_filled_names_the_book_side_and_the_distance(
+    text: str, words: tuple[str, ...]
+) -> None:
+    desk = make_trade_desk()
+    summary = await desk.chat.say("以 85000 挂单买 0.01 BTC")
+    await desk.chat.press(confirm_button(summary))
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "orders" and reply.route.action == "why_resting", reply.route
+    said = str(reply)
+    for word in words:
+        assert word in said, said
+
+
+async def test_why_with_nothing_open_says_how_the_last_one_ended() -> None:
+    desk = make_trade_desk()
+    summary = await desk.chat.say("limit buy 0.01 BTC at 85000")
+    await desk.chat.press(confirm_button(summary))
+    ask = await desk.chat.say("cancel all my open orders")
+    await desk.chat.press(confirm_button(ask))
+    reply = await desk.chat.say("why didn't my stop loss trigger")
+    assert "cancelled" in str(reply), str(reply)

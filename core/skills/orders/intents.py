@@ -15,7 +15,7 @@ from core.language.values import find_values, one_value, positive
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
-OPEN, REVOKE = "order.open_orders", "order.revoke"
+OPEN, REVOKE, LIMIT = "order.open_orders", "order.revoke", "order.limit_order"
 # Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
 NOT_HERE = (
     "ask.what_is", "ask.why", "verb.fail", "verb.diagnose", "verb.notify", "noun.alert", "noun.strategy",
@@ -60,6 +60,11 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     return {} if not numbers else None
 
 
+def _coin(reading: Reading) -> Mapping[str, Any] | None:
+    coins = fills.coins(reading)
+    return {"symbol": coins[0]} if len(coins) == 1 else {}
+
+
 INTENTS = (
     intent(SKILL, "protect", one_of=[STOP, TAKE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
            may=["coin", "verb.update", "verb.create", "verb.give", OPEN], fill=_protect),
@@ -67,4 +72,8 @@ INTENTS = (
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
     intent(SKILL, "cancel", need=["verb.cancel", OPEN], avoid=NOT_HERE, may=["coin"], fill=_cancel),
+    # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
+    intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
+           avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
+           may=["coin"], fill=_coin),
 )  # fmt: skip

@@ -20,6 +20,7 @@ from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.secrets import SecretBox
+from core.skills.orders.why import why_not_filled
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
@@ -70,6 +71,8 @@ class OrdersSkill(AccountFlow):
             )
         if task.action == "cancel":
             return (SlotSpec("order_no", "value", required=False, infer=("message",)),)
+        if task.action == "why_resting":
+            return (SlotSpec("symbol", "choice", required=False, infer=("message",)),)
         return ()
 
     def describe(self, turn: Turn, task: Task) -> str:
@@ -241,6 +244,20 @@ class OrdersSkill(AccountFlow):
         blocks: list[Block] = [notice, *(order_block(o) for o in cancelled)]
         return Done(self.private_reply(turn, task, Status.COMPLETED, blocks))
 
+    async def why_resting(self, turn: Turn, task: Task) -> Done:
+        """ "Why hasn't my limit order filled?": the book side, the price now, the distance, expiry."""
+        account = await self.account(turn, task)
+        try:
+            waiting = await self.resting.open_orders(account)
+        except ExchangeError as exc:
+            text = turn.t("trade.exchange_down", code=exc.code, message=exc.message)
+            return Done(self._said(turn, task, text, "exchange_unavailable"), ok=False)
+        recent = await self.trading.orders.recent_orders(account.id, 20)
+        symbol = task.slots.get("symbol")
+        lines = await why_not_filled(turn, self.trading, waiting, recent, str(symbol) if symbol else None)
+        notice = NoticeBlock("\n".join(lines), "info", "why_resting")
+        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)))
+
     # -- helpers -----------------------------------------------------------------------------
 
     def _base(self, task: Task) -> str:
@@ -264,6 +281,9 @@ ACTIONS: dict[str, ActionSpec[OrdersSkill]] = {
         check=OrdersSkill.refuse,
     ),
     "open_orders": ActionSpec(run=OrdersSkill.open_orders, target=True, writes=False),
+    "why_resting": ActionSpec(
+        run=OrdersSkill.why_resting, slots=OrdersSkill.slots, target=True, writes=False
+    ),
     "cancel": ActionSpec(
         run=OrdersSkill.cancel,
         slots=OrdersSkill.slots,
