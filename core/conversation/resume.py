@@ -60,7 +60,7 @@ class Resumption:
             return reply
         again = await skill.reprompt(turn, task)
         self.book.settle(turn.state, task)
-        header = NoticeBlock(turn.t("task.back_to", what=skill.describe(turn, task)), code="back_to_task")
+        header = NoticeBlock(turn.t("task.back_to", what=self.book.describe(turn, task)), code="back_to_task")
         return replace(
             reply,
             blocks=(*reply.blocks, header, *again.blocks),
@@ -88,7 +88,7 @@ class Resumption:
             styles=("primary", "secondary"),
         )
         notice = NoticeBlock(
-            turn.t("task.offer_resume", what=skill.describe(turn, task)), code="offer_resume"
+            turn.t("task.offer_resume", what=self.book.describe(turn, task)), code="offer_resume"
         )
         return replace(reply, blocks=(*reply.blocks, notice), buttons=(*reply.buttons, *buttons))
 
@@ -97,7 +97,7 @@ class Resumption:
         skill = self.book.task_skill(task)
         if skill is None or stacked_task(turn.state, task.id) is None:
             return reply
-        what = skill.describe(turn, task)
+        what = self.book.describe(turn, task)
         back = await turn.buttons(
             [(turn.t("task.button.back_to", what=what), {"kind": "task.resume", "task_id": task.id})],
             ttl=RESUME_BUTTON_TTL,
@@ -109,8 +109,7 @@ class Resumption:
     async def expired_button(self, turn: Turn, task: Task) -> Reply:
         """A paused task's confirm button pressed after its time: said in that task's own words,
         with the way back to it (resuming shows a fresh confirmation)."""
-        skill = self.book.task_skill(task)
-        what = skill.describe(turn, task) if skill is not None else task.skill
+        what = self.book.describe(turn, task)
         buttons = await turn.buttons(
             [
                 (turn.t("task.button.back_to", what=what), {"kind": "task.resume", "task_id": task.id}),

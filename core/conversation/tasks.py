@@ -60,7 +60,9 @@ class TaskBook:
 
     def describe(self, turn: Turn, task: Task) -> str:
         skill = self.task_skill(task)
-        return skill.describe(turn, task) if skill is not None else task.skill
+        # A task still missing what its name is made of ("卖出 {coin}" before the coin) is named
+        # without the gap: "「卖出」", never "「卖出 」".
+        return " ".join(skill.describe(turn, task).split()) if skill is not None else task.skill
 
     def remember_ended(self, turn: Turn, tasks: Iterable[Task | None]) -> None:
         """Keep the names of the tasks that ended, for a late press of one of their buttons."""
@@ -78,6 +80,7 @@ class TaskBook:
                 return None
             finally:
                 turn.locale = asked
+            what = " ".join(what.split())
             return what if what and what != task.skill else None  # a bare skill name names nothing
 
         ended.remember(turn.state, tasks, name)

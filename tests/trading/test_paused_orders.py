@@ -133,3 +133,19 @@ async def test_the_confirm_of_a_cancelled_order_names_that_order(locale: str) ->
     [said] = texts(pressed)
     assert name in said and ("取消" in said if locale == "zh" else "cancelled" in said), said
     assert [b.code for b in pressed.blocks] == ["button_used"] and not desk.orders.orders
+
+
+@pytest.mark.parametrize(
+    ("locale", "sell", "ask"),
+    [("zh", "清仓", "最多能买多少"), ("en", "sell everything", "how much can i buy at most")],
+)
+async def test_a_paused_request_still_missing_its_coin_is_named_without_a_gap(
+    locale: str, sell: str, ask: str
+) -> None:
+    desk = make_trade_desk()
+    await desk.chat.say(sell)  # which coin? (nothing held yet)
+    second = await desk.chat.say(ask)
+    parked = [text for text in texts(second) if "暂停" in text or "paused" in text]
+    assert parked, texts(second)
+    assert "「卖出」" in parked[0] if locale == "zh" else "  " not in parked[0] and " is paused" in parked[0]
+    assert " 」" not in parked[0]
