@@ -88,8 +88,8 @@ def _exchange_info() -> dict[str, Any]:
 
 
 def binance(latency: float) -> Answer:
-    """bookTicker, daily klines and exchangeInfo for the bundled catalog's USDT pairs, answered
-    after ``latency`` seconds."""
+    """bookTicker, the 24-hour ticker, daily klines and exchangeInfo for the bundled catalog's
+    USDT pairs, answered after ``latency`` seconds."""
     info = _exchange_info()
 
     async def answer(
@@ -105,6 +105,14 @@ def binance(latency: float) -> Answer:
                 "bidQty": "1.50000000",
                 "askPrice": "97250.50000000",
                 "askQty": "2.00000000",
+            }
+        if path == "/api/v3/ticker/24hr":  # every quote card's 24-hour change (weight 2)
+            return 200, {
+                "symbol": symbol,
+                "priceChange": "250.50000000",
+                "priceChangePercent": "0.258",
+                "openPrice": "97000.00000000",
+                "lastPrice": "97250.50000000",
             }
         if path == "/api/v3/klines":
             start = int(params["startTime"])
