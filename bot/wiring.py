@@ -26,7 +26,7 @@ from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.market_catalog import SqlCatalogStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
-from adapters.storage.pnl import SqlSnapshotStore
+from adapters.storage.pnl import SqlSnapshotStore, SqlWeeklyReports
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
@@ -52,6 +52,7 @@ from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
 from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
+from core.pnl.weekly import WEEKLY_REPORTS
 from core.ports import ChartRenderer
 from core.secrets import SECRET_BOX, SecretBox
 from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, ServiceKey, Services
@@ -343,6 +344,7 @@ async def build_app(
     services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
     services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots
     services.provide(EQUITY_CHARTS, MatplotlibEquityCharts())
+    services.provide(WEEKLY_REPORTS, SqlWeeklyReports(engine))
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(

@@ -1,4 +1,5 @@
-"""The daily equity snapshots (core.pnl.ports.SnapshotStore) on SQLAlchemy Core.
+"""The daily equity snapshots (core.pnl.ports.SnapshotStore) and the weekly report choices
+(core.pnl.weekly.WeeklyReports) on SQLAlchemy Core.
 
 One row per account per UTC day: the primary key (account_id, day) makes a day's snapshot one row
 whichever process writes it first (INSERT ... ON CONFLICT DO NOTHING on both backends); the second
@@ -12,14 +13,16 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import cast
 
-from sqlalchemy import String, Table, select
+from sqlalchemy import Boolean, String, Table, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.exchange_accounts import _account, exchange_accounts
 from adapters.storage.tables import Base, UTCDateTime
+from core.i18n import Locale
 from core.pnl.drawdown import Snapshot
+from core.pnl.weekly import WeeklyChoice
 from core.workspace.accounts import ExchangeAccount
 
 
@@ -32,7 +35,21 @@ class EquitySnapshotRow(Base):
     taken_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+class WeeklyReportRow(Base):
+    """A person's weekly report: on or off, in which language, and the last week sent (a Monday,
+    ISO: claiming a week is one compare-and-set UPDATE, so two processes never send one twice)."""
+
+    __tablename__ = "pnl_weekly_reports"
+
+    owner: Mapped[str] = mapped_column(String, primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean)
+    locale: Mapped[str] = mapped_column(String)
+    last_week: Mapped[str | None] = mapped_column(String, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
 equity_snapshots = cast(Table, EquitySnapshotRow.__table__)
+weekly_reports = cast(Table, WeeklyReportRow.__table__)
 
 
 class SqlSnapshotStore:
@@ -64,3 +81,40 @@ class SqlSnapshotStore:
         stmt = select(exchange_accounts).order_by(exchange_accounts.c.id)
         async with self._engine.connect() as conn:
             return [_account(r) for r in (await conn.execute(stmt)).all()]
+
+
+class SqlWeeklyReports:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def choose(self, owner: str, on: bool, locale: Locale, now: datetime) -> None:
+        values = {"owner": owner, "enabled": on, "locale": locale, "updated_at": now}
+        async with self._engine.begin() as conn:
+            stmt = insert_for(conn.dialect.name)(weekly_reports).values(**values)
+            changed = {"enabled": on, "locale": locale, "updated_at": now}
+            await conn.execute(stmt.on_conflict_do_update(index_elements=["owner"], set_=changed))
+
+    async def get(self, owner: str) -> WeeklyChoice | None:
+        stmt = select(weekly_reports).where(weekly_reports.c.owner == owner)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        if row is None:
+            return None
+        locale: Locale = "zh" if row.locale == "zh" else "en"
+        return WeeklyChoice(row.owner, bool(row.enabled), locale, row.last_week)
+
+    async def claim_week(self, owner: str, week: str) -> bool:
+        w = weekly_reports.c
+        stmt = (
+            update(weekly_reports)
+            .where(w.owner == owner, or_(w.last_week.is_(None), w.last_week < week))
+            .values(last_week=week)
+        )
+        async with self._engine.begin() as conn:
+            return bool((await conn.execute(stmt)).rowcount)
+
+    async def release_week(self, owner: str, week: str) -> None:
+        w = weekly_reports.c
+        stmt = update(weekly_reports).where(w.owner == owner, w.last_week == week).values(last_week=None)
+        async with self._engine.begin() as conn:
+            await conn.execute(stmt)

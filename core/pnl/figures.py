@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from core.pnl.book import ZERO, Book
@@ -78,7 +78,9 @@ def table(book: Book, window: Period, grain: Grain) -> list[Row]:
     """Realized P&L and fees per bucket over the period, every bucket listed (0 when quiet)."""
     dates = [f.at.date() for f in book.fees if window.holds(f.at)]
     first = window.start.date() if window.start is not None else min(dates, default=window.end.date())
-    starts = buckets(first, window.end.date(), grain)
+    # A bounded period ends at a midnight that is not its own (last week ends Monday 00:00).
+    last = (window.end - timedelta(microseconds=1)).date() if window.bounded else window.end.date()
+    starts = buckets(first, last, grain)
     realized = dict.fromkeys(starts, ZERO)
     fees = dict.fromkeys(starts, ZERO)
     count = dict.fromkeys(starts, 0)

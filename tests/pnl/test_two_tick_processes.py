@@ -1,5 +1,6 @@
-"""Two `deskmate tick` processes at the same UTC midnight, on one SQLite file and on PostgreSQL
-(skipped when none answers): the snapshot job runs once, and every account gets one snapshot."""
+"""Two `deskmate tick` processes at the same UTC midnight (a Monday), on one SQLite file and on
+PostgreSQL (skipped when none answers): the snapshot job runs once and every account gets one
+snapshot; each person who turned the weekly report on gets it once."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bot.wiring import build_app
 from core.clock import FixedClock
 from core.pnl.ports import SNAPSHOTS
 from core.pnl.snapshots import ensure_snapshots
+from core.pnl.weekly import WEEKLY_REPORTS, schedule_weekly
 from core.tasks.audit import AuditEntry
 from core.workspace.accounts import EXCHANGE_ACCOUNTS, NewExchangeAccount
 from tests.storage.conftest import scratch_pg_database
@@ -75,6 +77,8 @@ async def _accounts() -> list[str]:
             audit = AuditEntry(owner, "test", T0, "test", "create", None, None, "ok")
             new = NewExchangeAccount(owner, "paper", "paper", {}, Decimal(1000 * (n + 1)), T0)
             ids.append((await app.skills.services.get(EXCHANGE_ACCOUNTS).create(new, audit)).id)
+            await app.skills.services.get(WEEKLY_REPORTS).choose(owner, True, "en", T0)
+            await schedule_weekly(app.jobs, owner, "en", T0)
         return ids
     finally:
         await app.aclose()
@@ -98,5 +102,9 @@ def test_two_processes_take_each_snapshot_once(env: dict[str, str]) -> None:
     ran = [j for out in outs for j in out["jobs"] if j["kind"] == "pnl.snapshot"]
     assert len(ran) == 1 and ran[0]["outcome"] == "rescheduled"
     assert ran[0]["next_due"].startswith("2030-01-08T00:00:00")
+    weekly = [j for out in outs for j in out["jobs"] if j["kind"] == "pnl.weekly"]
+    assert len(weekly) == PEOPLE and {j["outcome"] for j in weekly} == {"rescheduled"}
+    reports = [n for out in outs for n in out["notifications"] if n["kind"] == "pnl_weekly"]
+    assert sorted(n["user"] for n in reports) == [f"u{n}" for n in range(PEOPLE)]
     found = asyncio.run(_snapshots(ids))
     assert found == {i: [("2030-01-07", Decimal(1000 * (n + 1)))] for n, i in enumerate(ids)}

@@ -10,7 +10,7 @@ from decimal import Decimal as D
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.exchange_accounts import SqlExchangeAccounts
-from adapters.storage.pnl import SqlSnapshotStore
+from adapters.storage.pnl import SqlSnapshotStore, SqlWeeklyReports
 from core.pnl.drawdown import Snapshot
 from core.tasks.audit import AuditEntry
 from core.workspace.accounts import NewExchangeAccount
@@ -44,3 +44,18 @@ async def test_every_account_of_every_person(engine: AsyncEngine) -> None:
         await accounts.create(NewExchangeAccount(owner, "paper", "paper", {}, D("10000"), NOW), audit)
     found = await SqlSnapshotStore(engine).every_account()
     assert [a.owner for a in found] == ["console:u1", "console:u2"]
+
+
+async def test_a_weekly_report_week_is_claimed_once(engine: AsyncEngine) -> None:
+    reports = SqlWeeklyReports(engine)
+    await reports.choose("console:u1", True, "zh", NOW)
+    await reports.choose("console:u1", True, "en", NOW)  # asked again: one row, the latest language
+    claims = await asyncio.gather(*(reports.claim_week("console:u1", "2026-07-13") for _ in range(4)))
+    assert sorted(claims) == [False, False, False, True]
+    assert not await reports.claim_week("console:u1", "2026-07-06")  # an earlier week: already past
+    await reports.release_week("console:u1", "2026-07-13")  # not delivered: it may be sent again
+    assert await reports.claim_week("console:u1", "2026-07-13")
+    await reports.choose("console:u1", False, "en", NOW)
+    choice = await reports.get("console:u1")
+    assert choice is not None and (choice.on, choice.locale, choice.last_week) == (False, "en", "2026-07-13")
+    assert await reports.get("console:u2") is None

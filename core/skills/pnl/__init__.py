@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.coin_index import CoinIndex
-from core.jobs import JobKind
+from core.jobs import JOBS, JobKind
 from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
 from core.pnl.service import PnlService
 from core.pnl.snapshots import SnapshotJob
+from core.pnl.weekly import WEEKLY_REPORTS, WeeklyJob
 from core.services import CATALOG, CLOCK, Services
 from core.skills.pnl.intents import INTENTS, SKILL
 from core.skills.pnl.reader import PnlReader
@@ -27,14 +28,22 @@ def _build(services: Services) -> PnlSkill:
     trading = services.get(TRADING)
     traders = services.get(TRADERS)
     pnl = PnlService(trading.orders, trading.books, traders, services.find(SNAPSHOTS))
-    charts = services.find(EQUITY_CHARTS)
-    return PnlSkill(ACTIONS, services.get(EXCHANGE_ACCOUNTS), traders, pnl, services.get(CLOCK), charts)
+    charts, weekly, queue = services.find(EQUITY_CHARTS), services.find(WEEKLY_REPORTS), services.find(JOBS)
+    accounts = services.get(EXCHANGE_ACCOUNTS)
+    return PnlSkill(ACTIONS, accounts, traders, pnl, services.get(CLOCK), charts, weekly, queue)
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:
-    """The daily equity snapshot, where the process keeps snapshots (bot.wiring provides them)."""
+    """The daily equity snapshot and the weekly report, where the process keeps what they need
+    (bot.wiring provides the stores)."""
+    kinds = []
     store = services.find(SNAPSHOTS)
-    return [SnapshotJob(store, services.get(TRADING)).kind()] if store is not None else []
+    if store is not None:
+        kinds.append(SnapshotJob(store, services.get(TRADING)).kind())
+    weekly = services.find(WEEKLY_REPORTS)
+    if weekly is not None:
+        kinds.append(WeeklyJob(weekly, _build(services).weekly_blocks).kind())
+    return kinds
 
 
 SPEC = SkillSpec(
@@ -47,7 +56,7 @@ SPEC = SkillSpec(
             "pnl questions",
             priority=111,  # only the reader of its intents (intents_only): never in the chain
             build=lambda services: PnlReader(CoinIndex(services.get(CATALOG))),
-            emits=frozenset({"report"}),
+            emits=frozenset({"report", "weekly"}),
         ),
     ),
     private=True,

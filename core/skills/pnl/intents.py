@@ -25,7 +25,7 @@ MAX_DAYS = 366
 # strategy or an alert, the status of one of their traders.
 AVOID = (
     "verb.buy", "verb.sell", "verb.create", "verb.delete", "verb.fail", "verb.diagnose", "ask.why",
-    "noun.strategy", "noun.alert", "verb.notify", "own.trader", "own.several", "pnl.report",
+    "noun.strategy", "noun.alert", "verb.notify", "own.trader", "own.several", "pnl.report", "pnl.send",
 )  # fmt: skip
 PERIODS = (
     "time.today", "time.yesterday", "time.week", "time.month", "time.daily", "time.now", "pnl.recent",
@@ -34,6 +34,15 @@ PERIODS = (
 ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
 ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
 MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made")
+SWITCHES = (
+    "pnl.send",
+    "verb.switch_on",
+    "verb.switch_off",
+    "verb.stop",
+    "verb.cancel",
+    "verb.start",
+    "verb.notify",
+)
 
 
 def _days(reading: Reading) -> int | None:
@@ -132,6 +141,11 @@ def _reader(view: str) -> Any:
     return fill
 
 
+def _weekly(reading: Reading) -> Mapping[str, Any] | None:
+    off = reading.concepts & {"verb.switch_off", "verb.stop", "verb.cancel", "answer.off"}
+    return {"switch": "off" if off else "on"}
+
+
 INTENTS = (
     intent(
         SKILL, "report", need=["pnl.profit"], avoid=(*AVOID, "noun.trader"), may=MAY, fill=_reader("summary")
@@ -148,5 +162,11 @@ INTENTS = (
     intent(
         SKILL, "report", need=["noun.trader", "pnl.how_much"], avoid=[a for a in AVOID if a != "own.trader"],
         may=(*MAY, "pnl.how_much", "own.trader"), fill=_reader("summary"),
+    ),
+    # "每周给我发收益报告", "send me a weekly pnl report", "关闭收益周报".
+    intent(SKILL, "weekly", need=["pnl.report"], one_of=SWITCHES, may=(*PERIODS, "verb.give"), fill=_weekly),
+    intent(
+        SKILL, "weekly", need=["pnl.weekly", "pnl.profit"], one_of=SWITCHES, may=("ask.pnl", "verb.give"),
+        fill=_weekly,
     ),
 )  # fmt: skip

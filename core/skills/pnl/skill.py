@@ -7,15 +7,19 @@ entry), on the account it trades.
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal, cast
 
 from core.clock import Clock
+from core.i18n import Locale, t
+from core.jobs import JobQueue
 from core.pnl.figures import CoinLine, Totals
 from core.pnl.periods import Grain, period
 from core.pnl.picture import EquityCharts
 from core.pnl.report import AccountReport
 from core.pnl.service import PnlService
+from core.pnl.weekly import WeeklyReports, next_monday, schedule_weekly
 from core.reply import Block, ChartBlock, NoticeBlock, PnlBlock, PnlLine, PnlRow, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.state import Task, TaskStatus
@@ -45,6 +49,8 @@ class PnlSkill(OneShotSkill):
         pnl: PnlService,
         clock: Clock,
         charts: EquityCharts | None = None,
+        weekly: WeeklyReports | None = None,
+        queue: JobQueue | None = None,
     ) -> None:
         super().__init__(actions)
         self.accounts = accounts
@@ -52,6 +58,8 @@ class PnlSkill(OneShotSkill):
         self.pnl = pnl
         self.clock = clock
         self.charts = charts
+        self.weekly_reports = weekly
+        self.queue = queue
 
     def describe(self, turn: Turn, task: Task) -> str:
         return turn.t("pnl.describe")
@@ -114,6 +122,47 @@ class PnlSkill(OneShotSkill):
             return [NoticeBlock(turn.t("pnl.trader_no_account", name=trader.name), "info", "no_account")]
         found = await self.pnl.report(account, window, grain=grain, only_trader=trader)
         return [block_of(found, view), *_notes(turn, [account])]
+
+    async def weekly(self, turn: Turn, task: Task) -> Done:
+        """Turn the weekly report on or off (the job is queued once per person, whoever asks)."""
+        move(task, TaskStatus.EXECUTING, turn.now)
+        on = task.slots.get("switch", "on") != "off"
+        if self.weekly_reports is None or self.queue is None:
+            notice = NoticeBlock(turn.t("pnl.weekly.unavailable"), "error", "weekly_unavailable")
+            blocks: tuple[Block, ...] = (notice,)
+        else:
+            owner = owner_of(turn)
+            await self.weekly_reports.choose(owner, on, turn.locale, turn.now)
+            if on:
+                await schedule_weekly(self.queue, owner, turn.locale, turn.now)
+            key = "pnl.weekly.on" if on else "pnl.weekly.off"
+            due = next_monday(turn.now).strftime("%Y-%m-%d")
+            blocks = (NoticeBlock(turn.t(key, due=due), "info", "weekly_on" if on else "weekly_off"),)
+        failed = self.weekly_reports is None or self.queue is None
+        move(task, TaskStatus.FAILED if failed else TaskStatus.COMPLETED, turn.now)
+        route = RouteInfo(SKILL, task.action, dict(task.slots), by=task.origin)
+        reply = Reply(
+            Status.FAILED if failed else Status.COMPLETED,
+            blocks,
+            turn.locale,
+            route=route,
+            audience="private",
+        )
+        return Done(reply, ok=not failed)
+
+    async def weekly_blocks(self, owner: str, locale: Locale, now: datetime) -> list[Block]:
+        """Last week's report of each of the owner's accounts (the weekly job's message)."""
+        window = period("last_week", now)
+        traders = await self.traders.owned(owner)
+        texts = t(locale, "pnl.weekly.header", start=(window.start or now).strftime("%Y-%m-%d"))
+        blocks: list[Block] = [NoticeBlock(texts, "info", "pnl_weekly")]
+        accounts = await self.accounts.owned(owner)
+        for account in accounts:
+            found = await self.pnl.report(account, window, grain="day", traders=traders)
+            blocks.append(block_of(found, "summary"))
+        if not accounts:
+            blocks.append(NoticeBlock(t(locale, "pnl.no_accounts"), "info", "no_accounts"))
+        return blocks
 
     async def _picture(self, turn: Turn, report: AccountReport) -> list[Block]:
         """The equity curve, when there are two snapshots to draw a line between."""
@@ -210,4 +259,5 @@ def block_of(report: AccountReport, view: str) -> PnlBlock:
 
 ACTIONS: dict[str, ActionSpec[PnlSkill]] = {
     "report": ActionSpec(run=PnlSkill.report, writes=False),
+    "weekly": ActionSpec(run=PnlSkill.weekly, writes=False),  # a preference, not a record: no audit
 }
