@@ -11,6 +11,7 @@ many presses, processes or crashes, it executes once.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -43,6 +44,7 @@ from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.order_refusals import new_client_order_id, why
+from core.workspace.order_talk import order_block as talk_order_block
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
 
 LIMIT = "limit"  # a limit order's route (core.workspace.trade_reading): placed resting (limit.py)
@@ -428,22 +430,8 @@ def _reason(order: Order) -> str:
 
 
 def order_block(account: ExchangeAccount, order: Order) -> OrderBlock:
-    status = order.status.value if order.status.final else "unknown"
-    return OrderBlock(
-        account=account.name,
-        kind=order.kind,
-        symbol=order.symbol,
-        side=order.side,
-        quantity=order.quantity,
-        price=order.price,
-        quote_amount=order.quote_amount,
-        fee=order.fee,
-        fee_asset=order.fee_asset,
-        status=status,  # type: ignore[arg-type]
-        client_order_id=order.client_order_id,
-        error_code=order.error_code,
-        error_message=order.error_message,
-    )
+    """The order as a block (core.workspace.order_talk), under the account's name now."""
+    return replace(talk_order_block(order), account=account.name)
 
 
 ACTIONS: dict[str, ActionSpec[TradeSkill]] = {
