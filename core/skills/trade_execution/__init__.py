@@ -38,6 +38,7 @@ SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "buy and sell",

@@ -1,5 +1,6 @@
-"""The order intents the layer reads itself: everything on one coin ("梭哈大饼"); other orders are
-still read by the trade rule."""
+"""The order intents: a buy or a sell asked ("买 100 USDT 的 BTC", "sell half my eth"), read by the
+trade rule (the amount, coin, account, a limit price), and everything on one coin ("梭哈大饼"),
+which the layer reads itself when the rule does not."""
 
 from __future__ import annotations
 
@@ -28,4 +29,6 @@ INTENTS = (
         fill=_all_in,
         reader_first=True,
     ),
+    intent(SKILL, "buy", need=["verb.buy"], may=[COIN]),
+    intent(SKILL, "sell", need=["verb.sell"], may=[COIN]),
 )
