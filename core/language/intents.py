@@ -140,7 +140,15 @@ class IntentEngine:
         # Within a tie the priority decides; below it the score alone.
         scored.sort(key=lambda s: (top - s.score > TIE, -s.intent.priority, -s.score, s.intent.name))
         best = scored[0]
-        close = tuple(s for s in scored[1:] if top - s.score <= TIE and s.intent.skill != best.intent.skill)
+        # A lower priority tied is no question to ask: the table says which comes first (an order's
+        # rejection is the order's diagnosis before the exchange's).
+        close = tuple(
+            s
+            for s in scored[1:]
+            if top - s.score <= TIE
+            and s.intent.skill != best.intent.skill
+            and s.intent.priority == best.intent.priority
+        )
         return Ranking(tuple(scored), close)
 
 

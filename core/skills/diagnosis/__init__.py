@@ -9,7 +9,14 @@ from core.services import CATALOG, CLOCK, Services
 from core.skills.diagnosis.exchange import SKILL as EXCHANGE_SKILL
 from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
 from core.skills.diagnosis.exchange import actions as exchange_actions
-from core.skills.diagnosis.intents import MODEL_INTENTS
+from core.skills.diagnosis.intents import (
+    BALANCE_INTENTS,
+    EXCHANGE_INTENTS,
+    MODEL_INTENTS,
+    ORDER_INTENTS,
+    STRATEGY_INTENTS,
+    TRADER_INTENTS,
+)
 from core.skills.diagnosis.model import SKILL as MODEL_SKILL
 from core.skills.diagnosis.model import ModelDiagnosisSkill
 from core.skills.diagnosis.model import actions as model_actions
@@ -80,6 +87,8 @@ def _exchange(services: Services) -> ExchangeDiagnosisSkill:
 EXCHANGE_DIAGNOSIS = SkillSpec(
     name=EXCHANGE_SKILL,
     build=_exchange,
+    intents=EXCHANGE_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "exchange problems and pasted exchange errors",
@@ -115,6 +124,7 @@ MODEL_DIAGNOSIS = SkillSpec(
     name=MODEL_SKILL,
     build=_model,
     intents=MODEL_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "model problems and pasted provider errors",
@@ -141,6 +151,8 @@ ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     build=lambda services: OrderDiagnosisSkill(
         _ORDER_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
     ),
+    intents=ORDER_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "failed orders and pasted order rejections",
@@ -166,6 +178,8 @@ BALANCE_POSITION_DIAGNOSIS = SkillSpec(
     build=lambda services: BalanceDiagnosisSkill(
         _BALANCE_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
     ),
+    intents=BALANCE_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "balances and positions that do not add up",
@@ -202,6 +216,8 @@ def _trader(services: Services) -> TraderDiagnosisSkill:
 TRADER_DIAGNOSIS = SkillSpec(
     name=TRADER_SKILL,
     build=_trader,
+    intents=TRADER_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "traders that do not start or do not trade",
@@ -228,6 +244,8 @@ STRATEGY_DIAGNOSIS = SkillSpec(
     build=lambda services: StrategyDiagnosisSkill(
         _STRATEGY_ACTIONS, services.get(STRATEGIES), services.get(TRADING), services.get(CATALOG)
     ),
+    intents=STRATEGY_INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "strategies that do not trade",

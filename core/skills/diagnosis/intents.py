@@ -3,9 +3,30 @@ Insufficient Balance" is the provider's error, not the account's balance)."""
 
 from __future__ import annotations
 
-from core.language.intents import intent
+from core.language.intents import Intent, intent
 from core.language.tagger import PROVIDER
 
 MODEL_SKILL = "model_diagnosis"
 
-MODEL_INTENTS = (intent(MODEL_SKILL, "diagnose", need=[PROVIDER], one_of=["verb.fail", "verb.diagnose"]),)
+MODEL_INTENTS: tuple[Intent, ...] = (
+    intent(MODEL_SKILL, "diagnose", need=[PROVIDER], one_of=["verb.fail", "verb.diagnose"]),
+)
+
+# The other diagnoses: a problem said (a failure, "why", a check asked for); each diagnosis's rule
+# tells whether the problem is its own (an order's rejection, a key's signature, a trader idle).
+# Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
+# before a balance that does not add up, before the exchange's key, before the model's, before a
+# trader's or a strategy's idling ("下单报 -2010" is about the order, not the key).
+PROBLEM = ("verb.fail", "verb.diagnose", "verb.report", "ask.why", "error.code")
+
+
+def _diagnose(skill: str, priority: int) -> tuple[Intent, ...]:
+    return (intent(skill, "diagnose", one_of=PROBLEM, priority=priority),)
+
+
+ORDER_INTENTS = _diagnose("order_execution_diagnosis", 6)
+BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5)
+EXCHANGE_INTENTS = _diagnose("exchange_diagnosis", 4)
+MODEL_INTENTS += _diagnose(MODEL_SKILL, 3)
+TRADER_INTENTS = _diagnose("trader_diagnosis", 2)
+STRATEGY_INTENTS = _diagnose("strategy_diagnosis", 1)
