@@ -162,15 +162,20 @@ NAME_WORD = "name.word"
 
 def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     """A record noun after the verb's object is a word of the object's name ("删除账户 my traders"
-    deletes an account called "my traders"): it is tagged as a name word, not as a kind."""
+    deletes an account called "my traders"): it is tagged as a name word, not as a kind; except
+    the one right after "of", whose the object is ("the strategy of trader alpha")."""
     verb = next((i for i, t in enumerate(tags) if any(c.startswith("verb.") for c in t.concepts)), None)
     if verb is None:
         return tags
     obj = next((i for i, t in enumerate(tags) if i > verb and t.concepts & RECORD_NOUNS), None)
     if obj is None:
         return tags
+    # "the strategy of trader alpha": the record the object belongs to is a record too.
+    owner = obj + 1 if obj + 1 < len(tags) and "filler.of" in tags[obj + 1].concepts else None
     return tuple(
-        replace(t, concepts=frozenset({NAME_WORD})) if i > obj and t.concepts & RECORD_NOUNS else t
+        replace(t, concepts=frozenset({NAME_WORD}))
+        if i > obj and t.concepts & RECORD_NOUNS and (owner is None or i != owner + 1)
+        else t
         for i, t in enumerate(tags)
     )
 

@@ -4,7 +4,7 @@ Insufficient Balance" is the provider's error, not the account's balance)."""
 from __future__ import annotations
 
 from core.language.intents import Intent, intent
-from core.language.tagger import PROVIDER
+from core.language.tagger import COIN, EXCHANGE, PROVIDER
 
 MODEL_SKILL = "model_diagnosis"
 
@@ -20,13 +20,19 @@ MODEL_INTENTS: tuple[Intent, ...] = (
 PROBLEM = ("verb.fail", "verb.diagnose", "verb.report", "ask.why", "error.code")
 
 
-def _diagnose(skill: str, priority: int) -> tuple[Intent, ...]:
-    return (intent(skill, "diagnose", one_of=PROBLEM, priority=priority),)
+# Each also explains what it is about (``about``): "my agent is stuck" is a trader's problem, not
+# a trader request with a name "is stuck".
 
 
-ORDER_INTENTS = _diagnose("order_execution_diagnosis", 6)
-BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5)
-EXCHANGE_INTENTS = _diagnose("exchange_diagnosis", 4)
-MODEL_INTENTS += _diagnose(MODEL_SKILL, 3)
-TRADER_INTENTS = _diagnose("trader_diagnosis", 2)
-STRATEGY_INTENTS = _diagnose("strategy_diagnosis", 1)
+def _diagnose(skill: str, priority: int, about: tuple[str, ...]) -> tuple[Intent, ...]:
+    return (intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority),)
+
+
+ORDER_INTENTS = _diagnose("order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades"))
+BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"))
+EXCHANGE_INTENTS = _diagnose(
+    "exchange_diagnosis", 4, (EXCHANGE, "noun.account", "own.account", "term.api_key")
+)
+MODEL_INTENTS += _diagnose(MODEL_SKILL, 3, (PROVIDER, "noun.model", "own.model"))
+TRADER_INTENTS = _diagnose("trader_diagnosis", 2, ("noun.trader", "own.trader"))
+STRATEGY_INTENTS = _diagnose("strategy_diagnosis", 1, ("noun.strategy", "own.strategy"))

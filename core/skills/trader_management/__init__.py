@@ -61,6 +61,7 @@ SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "trader requests",

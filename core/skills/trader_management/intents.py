@@ -73,4 +73,7 @@ INTENTS = (
         )
         for field in ("daily_summary", "auto_start")
     ),
+    # Any other request about a trader ("创建一个交易员", "我有哪些交易员"): the trader rule reads
+    # which one and what to do; tied with another record's, a trader's comes first.
+    intent(SKILL, "query", one_of=TRADERS, priority=4, after_rules=True),
 )
