@@ -7,6 +7,7 @@ from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.strategy_management.intents import INTENTS
 from core.skills.strategy_management.rules import ACTIONS_EMITTED, SKILL, StrategyRule
 from core.skills.strategy_management.skill import ACTIONS, StrategySkill
 from core.skills.strategy_management.tools import STRATEGY_TASK
@@ -34,6 +35,8 @@ def _build(services: Services) -> StrategySkill:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "strategies",
