@@ -138,7 +138,7 @@ class IntentEngine:
         scored = [Scored(i, min(_covered(reading, i.uses) / content, 1.0)) for i in held]
         top = max(s.score for s in scored)
         # Within a tie the priority decides; below it the score alone.
-        scored.sort(key=lambda s: (top - s.score > TIE, -s.intent.priority, -s.score, s.intent.name))
+        scored.sort(key=lambda s: _order(s, top))
         best = scored[0]
         # A lower priority tied is no question to ask: the table says which comes first (an order's
         # rejection is the order's diagnosis before the exchange's).
@@ -150,6 +150,15 @@ class IntentEngine:
             and s.intent.priority == best.intent.priority
         )
         return Ranking(tuple(scored), close)
+
+
+def _order(scored: Scored, top: float) -> tuple[bool, int, float, int, str]:
+    """Tied with the best: by priority, then score; below it: by score alone (a reader declining
+    the best passes to the next best reading, not to a higher priority that explains less), the
+    priority again between equal scores."""
+    below = top - scored.score > TIE
+    priority = -scored.intent.priority
+    return below, 0 if below else priority, -scored.score, priority, scored.intent.name
 
 
 def _covered(reading: Reading, uses: frozenset[str]) -> int:

@@ -9,4 +9,11 @@ from core.language.tagger import EXCHANGE, PROVIDER
 
 SKILL = "guidance"
 
-INTENTS = (intent(SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"]),)
+# What a guide also explains, so a question about a model or a key scores above a request to
+# configure one; on a tie the guide's reader looks first (it declines a request that configures).
+ABOUT = (
+    "noun.model", "noun.account", "term.api_key", "term.passphrase",
+    "ask.how", "ask.how_much", "ask.what_is", "ask.meaning", "ask.which",
+)  # fmt: skip
+
+INTENTS = (intent(SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9),)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.secrets import SECRET_BOX
 from core.services import CLOCK, Services
+from core.skills.model_configs.intents import INTENTS
 from core.skills.model_configs.rules import ACTIONS_EMITTED, SKILL, ModelConfigRule
 from core.skills.model_configs.skill import ACTIONS, ModelSkill
 from core.skills.model_configs.tools import MODEL_CONFIG_TASK
@@ -28,6 +29,8 @@ def _build(services: Services) -> ModelSkill:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "model configs", priority=220, build=lambda services: ModelConfigRule(), emits=ACTIONS_EMITTED
