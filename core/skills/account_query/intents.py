@@ -6,6 +6,7 @@ check asked for is a diagnosis's; buying or selling is an order. The account rul
 from __future__ import annotations
 
 from core.language.intents import intent
+from core.language.tagger import EXCHANGE
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -15,25 +16,28 @@ NOT_A_QUESTION = (
 
 # "my coins" is a question only with a question word ("do the thing with my coins" asks nothing).
 ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
+# Which account a question is about, and the words that ask it: a question explains them, and
+# comes before an account request on a tie ("查一下在模拟账户的余额"), as its rule once ran first.
+ON = ("noun.account", EXCHANGE, "own.account", *ASKED)
 
 INTENTS = (
     intent(
-        SKILL, "balance", need=["noun.balance"], avoid=NOT_A_QUESTION, may=["noun.account", "ask.how_much"],
-        fill=lambda reading: {}, reader_first=True,
+        SKILL, "balance", need=["noun.balance"], avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
     ),
     intent(
-        SKILL, "balance", need=["ask.remaining"], avoid=NOT_A_QUESTION, may=["noun.account"],
-        fill=lambda reading: {}, reader_first=True,
+        SKILL, "balance", need=["ask.remaining"], avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
     ),
     intent(
-        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=ASKED,
-        fill=lambda reading: {}, reader_first=True,
+        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
     ),
     intent(
-        SKILL, "positions", need=["noun.my_coins"], one_of=ASKED, avoid=NOT_A_QUESTION,
-        fill=lambda reading: {}, reader_first=True,
+        SKILL, "positions", need=["noun.my_coins"], one_of=ASKED, avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
     ),
-    intent(SKILL, "trades", need=["noun.trades"], avoid=NOT_A_QUESTION, may=ASKED),
+    intent(SKILL, "trades", need=["noun.trades"], avoid=NOT_A_QUESTION, may=ON, priority=5),
     # "how much btc can i buy": the reader tells the question from an order with an amount.
     intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
 )  # fmt: skip

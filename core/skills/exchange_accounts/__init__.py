@@ -52,6 +52,7 @@ SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
+    intents_only=True,
     rules=(
         RuleSpec(
             "exchange accounts",

@@ -9,7 +9,7 @@ from typing import Any
 
 from core.language import fills
 from core.language.intents import intent
-from core.language.tagger import Reading
+from core.language.tagger import EXCHANGE, Reading
 
 SKILL = "exchange_management"
 ACCOUNT = "noun.account"
@@ -38,4 +38,12 @@ INTENTS = (
     ),
     intent(SKILL, "delete", need=["verb.delete", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
     intent(SKILL, "query", need=["verb.query", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
+    # Any other account request ("添加一个币安交易所账户", "把主账户的 API key 换一下"), and a record
+    # deleted or renamed by its name alone ("delete main": the skill asks which kind when needed);
+    # the account rule reads it. Last of the record kinds on a tie.
+    intent(
+        SKILL, "query", one_of=[ACCOUNT, EXCHANGE, "own.account", "term.api_key", "term.passphrase"],
+        priority=1, after_rules=True,
+    ),
+    intent(SKILL, "delete", one_of=["verb.delete", "verb.update"], avoid=ELSEWHERE, after_rules=True),
 )  # fmt: skip
