@@ -14,6 +14,7 @@ from core.outbound.ports import DELIVERIES
 from core.routing.router import Rule
 from core.services import CATALOG, MARKET, Services
 from core.skills.price_alert.check import AlertChecker
+from core.skills.price_alert.intents import INTENTS
 from core.skills.price_alert.paused import ResumePausedAlerts
 from core.skills.price_alert.ports import PRICE_ALERTS
 from core.skills.price_alert.reading import Action
@@ -62,6 +63,8 @@ def _rule_spec(name: str, priority: int, action: Action) -> RuleSpec:
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
+    intents=INTENTS,
+    intents_only=True,
     rules=(
         # Questions and cancellations first: "cancel my SOL alert" names a coin, as a new one would.
         _rule_spec("alert list", 192, "query"),
