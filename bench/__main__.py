@@ -6,7 +6,7 @@ its baseline measured in the same run, labelled as such, with the load average o
 
 1. Core turns for "BTC price" on SQLite and PostgreSQL (bench/turns.py) beside the price skill alone
    on the memory store and a zero-latency market.
-2. Routing one message through every skill's rules, over tests/corpus/routing.jsonl.
+2. Routing one message through the language layer beside every skill's rules, over every corpus file.
 3. Chart rendering, cold and cached, beside the renderer of before issue 11 (legacy_chart.py).
 4. 500 concurrent identical quote requests through the single-flight cache: upstream calls.
 5. The job runner on a SQLite file: enqueue, then claim + run + complete no-op jobs.

@@ -1,5 +1,6 @@
-"""Routing cost per message over the routing corpus: the language layer (intents, then the rules of
-the skills not yet on it) beside every skill's rules alone as before it, in the same run, messages
+"""Routing cost per message over every routing corpus file (tests/corpus/**, and the shared
+corpus when the checkout has it beside it): the language layer (every skill's intents, their rules
+only reading slots) beside every skill's rules alone as before it, in the same run, messages
 interleaved; plus the lexicon's load and the tagger's build, each in a fresh process. Times are
 the thread's CPU time (time.thread_time): on a shared, busy machine the wall time mostly measures
 the wait for a core.
@@ -17,12 +18,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.corpus import SHARED  # the team's corpus, found beside this checkout or its main one
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
+# Every corpus file: the first rows, every area's (other helpers' new files included), the pending
+# rows and the shared corpus.
 CORPORA = (
     CORPUS / "routing.jsonl",
     *sorted((CORPUS / "rows").glob("*.jsonl")),
     *sorted((CORPUS / "pending").glob("*.jsonl")),
+    SHARED,
 )
 ROUNDS = 20
 
