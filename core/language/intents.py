@@ -38,8 +38,9 @@ class Intent:
     priority: int = 0
     fill: SlotFill | None = None  # None: the skill's reader reads the slots
     reader_first: bool = False  # with a fill: the reader's route when it reads one of this skill
-    # Tried after the rules of the skills not yet on the layer: a migrated skill's catch-all keeps
-    # the place its rule had among them (until those skills are intents too).
+    # Tried after every other intent: a broad one whose skill's reader decides (any request naming
+    # a trader, a bare coin) yields to the intents that read the message themselves ("交易员 alpha
+    # 的胜率" is a P&L question), as the skills' rules once ran after them.
     after_rules: bool = False
 
     @property

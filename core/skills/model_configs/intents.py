@@ -9,4 +9,6 @@ from core.language.tagger import PROVIDER
 
 SKILL = "model_management"
 
-INTENTS = (intent(SKILL, "query", one_of=["noun.model", "own.model", PROVIDER], priority=2),)
+INTENTS = (
+    intent(SKILL, "query", one_of=["noun.model", "own.model", PROVIDER], priority=2, after_rules=True),
+)

@@ -8,4 +8,4 @@ from core.language.intents import intent
 
 SKILL = "strategy_management"
 
-INTENTS = (intent(SKILL, "query", one_of=["noun.strategy", "own.strategy"], priority=3),)
+INTENTS = (intent(SKILL, "query", one_of=["noun.strategy", "own.strategy"], priority=3, after_rules=True),)
