@@ -17,15 +17,16 @@ MODEL_INTENTS: tuple[Intent, ...] = (
 # Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
 # before a balance that does not add up, before the exchange's key, before the model's, before a
 # trader's or a strategy's idling ("下单报 -2010" is about the order, not the key).
-PROBLEM = ("verb.fail", "verb.diagnose", "verb.report", "ask.why", "error.code")
+PROBLEM = ("verb.fail", "verb.unfilled", "verb.diagnose", "verb.report", "ask.why", "error.code")
 
 
 # Each also explains what it is about (``about``): "my agent is stuck" is a trader's problem, not
-# a trader request with a name "is stuck".
+# a trader request with a name "is stuck". Broad, their readers deciding: after the intents that
+# read a message themselves ("为什么我的挂单还没成交" asks about a resting order).
 
 
 def _diagnose(skill: str, priority: int, about: tuple[str, ...]) -> tuple[Intent, ...]:
-    return (intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority),)
+    return (intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority, after_rules=True),)
 
 
 ORDER_INTENTS = _diagnose("order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades"))
