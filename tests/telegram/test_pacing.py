@@ -53,8 +53,10 @@ async def test_a_burst_across_many_chats_goes_at_the_bot_wide_rate(paced: Harnes
     # of the first 30, and a call reaches Telegram at its slot or later. (Gaps between two
     # arrivals prove nothing on a busy machine: an early call can be held up more than a late one.)
     assert at[30] - started >= 0.99
-    # Not one a second per chat (that would take 49 s): the last one leaves at about 1 s.
-    assert at[-1] - started < 3.0
+    # Not one a second per chat (that would take 49 s): the last one leaves at about 1 s on an
+    # idle machine. The bound is far from both, so a busy machine (the 50 calls through a local
+    # HTTP server took over 3 s at load average 12) does not fail it while per-chat pacing would.
+    assert at[-1] - started < 15.0
 
 
 async def test_a_429_pauses_only_the_chat_it_came_from(paced: Harness) -> None:
