@@ -31,7 +31,7 @@ _LABELS: dict[str, dict[Locale, str]] = {
         "zh": "演示行情·模拟价格，非真实数据",
     },
     "source_other": {"en": "Source: {source}·daily closes (UTC)", "zh": "来源：{source}·UTC 日收盘价"},
-    # The equity curve (adapters/charts/equity.py).
+    # The equity curve (adapters/charts/equity_figure.py).
     "equity_title": {"en": "Equity (USDT)·{kind}", "zh": "账户净值（USDT）·{kind}"},
     "kind_paper": {"en": "paper", "zh": "模拟盘"},
     "kind_live": {"en": "live", "zh": "实盘"},

@@ -7,7 +7,7 @@ import math
 from datetime import UTC, date, datetime
 from decimal import Decimal as D
 
-from adapters.charts.equity import _series
+from adapters.charts.equity_figure import _series
 from adapters.console.render import render_json, render_text
 from core.market import MarketError, MarketErrorCode
 from core.pnl.drawdown import Snapshot
