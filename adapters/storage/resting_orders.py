@@ -16,7 +16,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, insert, select, update
+from sqlalchemy import Row, and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -162,6 +162,7 @@ class RestingOrderStore:
             return None
         await self._seed(order.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
         async with self._engine.begin() as conn:
+            await _lock_pair(conn, client_order_id)
             row = await self._take(conn, client_order_id, RESTING)
             if row is None:  # filled, cancelled or expired meanwhile (another process)
                 return None
@@ -195,6 +196,7 @@ class RestingOrderStore:
         self, client_order_id: str, status: OrderStatus, audit: AuditEntry, rejection: Rejection | None = None
     ) -> list[Order]:
         async with self._engine.begin() as conn:
+            await _lock_pair(conn, client_order_id)
             row = await self._take(conn, client_order_id, RESTING)
             if row is None:
                 return []
@@ -244,6 +246,27 @@ class RestingOrderStore:
 
 def _lock_of(row: Row[Any]) -> Lock:
     return Lock(row.locked_asset or QUOTE_ASSET, Decimal(row.locked_amount or "0"))
+
+
+async def _lock_pair(conn: AsyncConnection, client_order_id: str) -> None:
+    """Lock the order and the rest of its pair, in id order, before taking any of them.
+
+    PostgreSQL locks a row when a statement updates it: a process settling one half of a pair
+    took that half, then the other; a process settling the other half at the same moment took
+    them the other way round, and each waited for the other (a deadlock, one transaction failed).
+    Taking every row of the pair in one order first makes the second process wait for the first
+    and then find the pair settled. SQLite has one writer at a time (BEGIN IMMEDIATE): no need."""
+    if conn.dialect.name != "postgresql":
+        return
+    c = trading_orders.c
+    group = select(c.group_id).where(c.client_order_id == client_order_id).scalar_subquery()
+    pair = (
+        select(c.id)
+        .where(or_(c.client_order_id == client_order_id, and_(c.group_id.is_not(None), c.group_id == group)))
+        .order_by(c.id)
+        .with_for_update()
+    )
+    await conn.execute(pair)
 
 
 async def _take_group(conn: AsyncConnection, row: Row[Any]) -> list[Row[Any]]:
