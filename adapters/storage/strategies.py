@@ -82,9 +82,12 @@ class _DefaultRaced(Exception):
 
 async def _lock_owner(conn: AsyncConnection, owner: str) -> None:
     """PostgreSQL: lock the owner's strategies so a second mark waits for this one and then sees
-    it. SQLite needs nothing: the transaction's first write already holds the database's lock."""
+    it. SQLite needs nothing: the transaction's first write already holds the database's lock.
+    In id order: rows are locked as the scan meets them, and two scans meeting them in different
+    orders each held a row the other wanted (a deadlock, seen in the two-process test)."""
     if conn.dialect.name == "postgresql":
-        await conn.execute(select(strategies.c.id).where(strategies.c.owner == owner).with_for_update())
+        owned = select(strategies.c.id).where(strategies.c.owner == owner).order_by(strategies.c.id)
+        await conn.execute(owned.with_for_update())
 
 
 async def _mark(conn: AsyncConnection, owner: str, key: int) -> Row[Any]:

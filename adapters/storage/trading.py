@@ -264,7 +264,10 @@ class SqlOrderStore(RestingOrderStore):
 
     @staticmethod
     async def _locked_balances(conn: AsyncConnection, account_id: str) -> dict[str, Balance]:
-        stmt = select(paper_balances).where(paper_balances.c.account_id == account_id).with_for_update()
+        # In asset order: two fills of one account lock its rows in the same order (the scan's own
+        # order can differ between two transactions, and each would hold a row the other wants).
+        b = paper_balances.c
+        stmt = select(paper_balances).where(b.account_id == account_id).order_by(b.asset).with_for_update()
         return {
             r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked))
             for r in (await conn.execute(stmt)).all()

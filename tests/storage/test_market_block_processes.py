@@ -49,7 +49,10 @@ def ask(tmp_path: Path, database_url: str, binance: str, text: str) -> dict:
 
 def test_a_ban_seen_by_one_process_is_respected_by_the_next(tmp_path: Path, database_url: str) -> None:
     with BinanceServer() as binance:
-        binance.add(Answer(418, {"code": -1003, "msg": "banned"}, {"Retry-After": "99999999999"}))
+        # Banned: whatever reaches Binance is refused (the quote and the 24-hour change go out
+        # together, so one answer queued for the first request would let the other through).
+        banned = Answer(418, {"code": -1003, "msg": "banned"}, {"Retry-After": "99999999999"})
+        binance.add(banned, banned)
 
         first = ask(tmp_path, database_url, binance.base_url, "BTC price")
         # The quote and its 24-hour change go out together, both before the ban is known.
