@@ -8,6 +8,7 @@ strategy when it was given inline — saved only then, because the person asked.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from datetime import timedelta
@@ -193,7 +194,10 @@ class BacktestSkill:
         rules = self.catalog.rules(plan.params.symbol)
         if rules is None:
             raise Unclear("backtest.no_rules", coin=self.catalog.base_of(plan.params.symbol))
-        return replay(
+        # In a worker thread: a replay of tens of thousands of candles takes a tenth of a second or
+        # more, and on the event loop every other conversation would wait for it.
+        return await asyncio.to_thread(
+            replay,
             policy_for(plan.params, rules), history.candles, symbol=plan.params.symbol,
             base=self.catalog.base_of(plan.params.symbol), interval=plan.interval, rules=rules,
             gaps=history.gaps, source=history.source,
