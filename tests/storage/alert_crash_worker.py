@@ -26,7 +26,7 @@ from core.outbound.memory import MemoryDeliveryLog
 from core.outbound.ports import DeliveryResult
 from core.reply import Reply
 from core.skills.price_alert.check import AlertChecker
-from tests.storage.alert_worker import Market, Writer
+from tests.storage.alert_worker import Market, Writer, alert_id
 
 
 class Dying(Writer):
@@ -40,7 +40,7 @@ async def main(url: str, out: Path, now: datetime, die: bool) -> None:
     store = SqlAlertStore(engine)
     clock = FixedClock(now)
     checker = AlertChecker(store, Market(), MarketCatalog(), None)  # type: ignore[arg-type]
-    outbound = RecordedOutbound((Dying if die else Writer)(out), MemoryDeliveryLog(), clock)
+    outbound = RecordedOutbound((Dying if die else Writer)(out, alert_id), MemoryDeliveryLog(), clock)
     queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
     job = Job(
         f"job-{now.timestamp()}", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING,

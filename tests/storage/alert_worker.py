@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -40,15 +41,23 @@ class Market:
 
 
 class Writer:
-    def __init__(self, out: Path) -> None:
+    """Delivers by appending one line per card to ``out``: the card's key, by ``line``."""
+
+    def __init__(self, out: Path, line: Callable[[Reply], str]) -> None:
         self.out = out
+        self.line = line
 
     async def deliver(self, destination: Destination, reply: Reply, kind: str) -> DeliveryResult:
-        [block] = [b for b in reply.blocks if isinstance(b, AlertBlock)]
+        line = self.line(reply)
         await asyncio.sleep(0.001)  # let the other process interleave
         with self.out.open("a") as f:
-            f.write(f"{block.id}\n")
+            f.write(f"{line}\n")
         return DeliveryResult.sent()
+
+
+def alert_id(reply: Reply) -> str:
+    [block] = [b for b in reply.blocks if isinstance(b, AlertBlock)]
+    return str(block.id)
 
 
 async def main(url: str, out: Path) -> None:
@@ -56,7 +65,7 @@ async def main(url: str, out: Path) -> None:
     store = SqlAlertStore(engine)
     clock = SystemClock()
     checker = AlertChecker(store, Market(), MarketCatalog(), None)  # type: ignore[arg-type]
-    outbound = RecordedOutbound(Writer(out), MemoryDeliveryLog(), clock)
+    outbound = RecordedOutbound(Writer(out, alert_id), MemoryDeliveryLog(), clock)
     queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
     try:
         for attempt in range(3):

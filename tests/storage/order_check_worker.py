@@ -23,14 +23,13 @@ from core.jobs.memory import MemoryJobStore
 from core.jobs.model import Job, JobStatus
 from core.market import Book
 from core.markets import MarketCatalog
-from core.outbound import Destination, RecordedOutbound
+from core.outbound import RecordedOutbound
 from core.outbound.memory import MemoryDeliveryLog
-from core.outbound.ports import DeliveryResult
 from core.reply import OrderBlock, Reply
 from core.skills.orders.check import OrderChecker
 from core.trading.orders import RestingOrders
 from core.trading.service import TradingService
-from tests.storage.alert_worker import wait_for_start
+from tests.storage.alert_worker import Writer, wait_for_start
 
 
 class Market:
@@ -40,16 +39,9 @@ class Market:
         return Book(symbol, Decimal("79000"), Decimal("79001"), "binance", SystemClock().now())
 
 
-class Writer:
-    def __init__(self, out: Path) -> None:
-        self.out = out
-
-    async def deliver(self, destination: Destination, reply: Reply, kind: str) -> DeliveryResult:
-        [block] = [b for b in reply.blocks if isinstance(b, OrderBlock)]
-        await asyncio.sleep(0.001)  # let the other process interleave
-        with self.out.open("a") as f:
-            f.write(f"{block.client_order_id}\n")
-        return DeliveryResult.sent()
+def client_order_id(reply: Reply) -> str:
+    [block] = [b for b in reply.blocks if isinstance(b, OrderBlock)]
+    return str(block.client_order_id)
 
 
 async def main(url: str, out: Path) -> None:
@@ -58,7 +50,7 @@ async def main(url: str, out: Path) -> None:
     clock = SystemClock()
     trading = TradingService(store, Market(), MarketCatalog(), clock)  # type: ignore[arg-type]
     checker = OrderChecker(RestingOrders(trading), store, MarketCatalog())
-    outbound = RecordedOutbound(Writer(out), MemoryDeliveryLog(), clock)
+    outbound = RecordedOutbound(Writer(out, client_order_id), MemoryDeliveryLog(), clock)
     queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
     try:
         for attempt in range(3):
