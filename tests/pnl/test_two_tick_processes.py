@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,9 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from cryptography.fernet import Fernet
 
-from adapters.storage import migrate
 from bot.settings import Settings
 from bot.wiring import build_app
 from core.clock import FixedClock
@@ -26,7 +23,7 @@ from core.pnl.snapshots import ensure_snapshots
 from core.pnl.weekly import WEEKLY_REPORTS, schedule_weekly
 from core.tasks.audit import AuditEntry
 from core.workspace.accounts import EXCHANGE_ACCOUNTS, NewExchangeAccount
-from tests.storage.conftest import scratch_pg_database
+from tests.storage.conftest import migrated_process_env, scratch_pg_database
 
 pytestmark = pytest.mark.process  # starts other Python processes
 
@@ -49,21 +46,7 @@ def env(
 
 
 def _env(url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[dict[str, str]]:
-    migrate.upgrade(url)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
-    env |= {
-        "DESKMATE_DATABASE_URL": url,
-        "DESKMATE_DATA_DIR": str(tmp_path / "data"),
-        "DESKMATE_SECRET_KEY": Fernet.generate_key().decode(),
-        "PYTHONPATH": str(REPO),
-    }
-    for name in list(os.environ):
-        if name.startswith("DESKMATE_"):
-            monkeypatch.delenv(name)
-    for key, value in env.items():
-        if key.startswith("DESKMATE_"):
-            monkeypatch.setenv(key, value)
-    yield env
+    yield migrated_process_env(url, monkeypatch, tmp_path)
 
 
 async def _accounts() -> list[str]:

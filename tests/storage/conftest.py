@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from cryptography.fernet import Fernet
 from sqlalchemy import text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -56,6 +57,30 @@ def scratch_pg_database() -> Iterator[str]:
         yield admin.set(database=name).render_as_string(hide_password=False)
     finally:
         asyncio.run(_admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def migrated_process_env(url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, str]:
+    """Migrate ``url`` and give the environment of a deskmate process on it (its own data dir, a
+    fresh secret key, the repository importable); this process's DESKMATE_ settings are set to
+    the same, so the test and the processes it starts read one configuration."""
+    migrate.upgrade(url)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")}
+    env |= {
+        "DESKMATE_DATABASE_URL": url,
+        "DESKMATE_DATA_DIR": str(tmp_path / "data"),
+        "DESKMATE_SECRET_KEY": Fernet.generate_key().decode(),
+        "PYTHONPATH": str(REPO),
+    }
+    for name in list(os.environ):
+        if name.startswith("DESKMATE_"):
+            monkeypatch.delenv(name)
+    for key, value in env.items():
+        if key.startswith("DESKMATE_"):
+            monkeypatch.setenv(key, value)
+    return env
 
 
 @pytest.fixture(scope="session")
