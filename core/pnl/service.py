@@ -9,6 +9,7 @@ account's own figures replay every fill together, as the fills were recorded.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
@@ -16,7 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from core.market import BookData, MarketError
-from core.pnl.book import replay
+from core.pnl.book import Book, replay
 from core.pnl.drawdown import Snapshot, max_drawdown
 from core.pnl.figures import per_coin, table, totals, win_stats
 from core.pnl.periods import Grain, Period
@@ -84,37 +85,13 @@ class PnlService:
         fills = await self.fills(account.id)
         mine = [t for t in traders if t.account_id == account.id]
         owners = await self.trader_orders([only_trader] if only_trader else mine)
-        if only_trader is not None:
-            fills = [f for f in fills if owners.get(f.client_order_id) == only_trader.name]
-        book = replay(fills)
+        snaps = [] if only_trader else await self._snapshots(account, window)
+        # Replaying up to MAX_FILLS fills is CPU work: it runs in a worker thread so the event
+        # loop goes on serving every other conversation meanwhile (reads stay on the loop).
+        book = await asyncio.to_thread(_book_of, fills, owners, only_trader)
         bids = await self.bids(book.held())
-        lines: list[TraderLine] = []
-        if only_trader is None and mine:
-            for name in sorted({t.name for t in mine}):
-                own = [f for f in fills if owners.get(f.client_order_id) == name]
-                lines.append(TraderLine(name, totals(replay(own), window, bids)))
-            manual = [f for f in fills if f.client_order_id not in owners]
-            lines.append(TraderLine("", totals(replay(manual), window, bids)))
-        rows = table(book, window, grain)[-TABLE_ROWS[grain] :] if grain else []
-        snaps = await self._snapshots(account, window)
-        return AccountReport(
-            account=account.name,
-            kind=kind_of(account),
-            period=window.key,
-            start=window.start,
-            end=window.end,
-            days=window.days,
-            totals=totals(book, window, bids),
-            by_symbol=tuple(per_coin(book, window, bids)),
-            by_trader=tuple(lines),
-            wins=win_stats(book, window),
-            drawdown=None if only_trader else max_drawdown(snaps),
-            snapshots=0 if only_trader else len(snaps),
-            grain=grain,
-            rows=tuple(rows),
-            trader=only_trader.name if only_trader else None,
-            unpriced=tuple(s for s, b in bids.items() if b is None),
-            curve=() if only_trader else tuple(snaps),
+        return await asyncio.to_thread(
+            _figures, account, window, grain, mine, only_trader, fills, owners, book, bids, snaps
         )
 
     async def _snapshots(self, account: ExchangeAccount, window: Period) -> list[Snapshot]:
@@ -123,3 +100,51 @@ class PnlService:
         # The day before the period is its starting equity: a fall on its first day counts.
         since = (window.start - timedelta(days=1)).date() if window.start is not None else None
         return await self.snapshots.of(account.id, since)
+
+
+def _book_of(fills: list[Trade], owners: dict[str, str], only_trader: Trader | None) -> Book:
+    if only_trader is not None:
+        fills = [f for f in fills if owners.get(f.client_order_id) == only_trader.name]
+    return replay(fills)
+
+
+def _figures(
+    account: ExchangeAccount,
+    window: Period,
+    grain: Grain | None,
+    mine: list[Trader],
+    only_trader: Trader | None,
+    fills: list[Trade],
+    owners: dict[str, str],
+    book: Book,
+    bids: dict[str, Decimal | None],
+    snaps: list[Snapshot],
+) -> AccountReport:
+    """Every figure of the report from what was read: pure computation, no IO."""
+    lines: list[TraderLine] = []
+    if only_trader is None and mine:
+        for name in sorted({t.name for t in mine}):
+            own = [f for f in fills if owners.get(f.client_order_id) == name]
+            lines.append(TraderLine(name, totals(replay(own), window, bids)))
+        manual = [f for f in fills if f.client_order_id not in owners]
+        lines.append(TraderLine("", totals(replay(manual), window, bids)))
+    rows = table(book, window, grain)[-TABLE_ROWS[grain] :] if grain else []
+    return AccountReport(
+        account=account.name,
+        kind=kind_of(account),
+        period=window.key,
+        start=window.start,
+        end=window.end,
+        days=window.days,
+        totals=totals(book, window, bids),
+        by_symbol=tuple(per_coin(book, window, bids)),
+        by_trader=tuple(lines),
+        wins=win_stats(book, window),
+        drawdown=None if only_trader else max_drawdown(snaps),
+        snapshots=len(snaps),
+        grain=grain,
+        rows=tuple(rows),
+        trader=only_trader.name if only_trader else None,
+        unpriced=tuple(s for s, b in bids.items() if b is None),
+        curve=tuple(snaps),
+    )

@@ -168,3 +168,23 @@ async def test_the_answer_carries_one_picture_and_compare_draws_both(desk: Trade
     assert chart.symbol == "SOLUSDT" and chart.source == "demo"
     await desk.chat.press(reply.buttons[2].token)
     assert charts.drawn == [["20 levels × 100 USDT"], ["20 levels × 100 USDT", "40 levels × 100 USDT"]]
+
+
+async def test_the_replay_runs_off_the_event_loop(desk: TraderDesk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay of many candles is CPU work: on the event loop every other conversation would wait
+    for it, so it runs in a worker thread."""
+    import threading
+
+    import core.skills.backtest.skill as skill_module
+
+    seen: list[int] = []
+    real = skill_module.replay
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(skill_module, "replay", watched)
+    reply = await desk.chat.say("回测一下每天买50U的BTC定投，过去90天")
+    assert reply.status is Status.COMPLETED
+    assert seen and threading.get_ident() not in seen

@@ -8,7 +8,9 @@ By hand: buy 0.01 BTC pays 900 + 0.9 fee: a cost of 900.9. Sell 0.005 BTC yields
 
 from __future__ import annotations
 
+import threading
 from decimal import Decimal as D
+from typing import Any
 
 from adapters.console.render import render_json, render_text
 from adapters.discord.render import render as discord_render
@@ -139,3 +141,21 @@ async def test_a_newcomer_is_told_there_is_nothing_yet(desk: PnlDesk) -> None:
     reply = await desk.chat.say("this month's P&L")
     assert reply.status is Status.COMPLETED and codes(reply) == ["no_accounts"]
     assert not await desk.workspace.accounts.owned(OWNER)  # a question opens no account
+
+
+async def test_the_replay_of_fills_runs_off_the_event_loop(desk: PnlDesk, monkeypatch: Any) -> None:
+    """Replaying up to 100,000 fills is CPU work: it runs in a worker thread, so the event loop
+    serves every other conversation meanwhile."""
+    from core.pnl.book import replay as real
+
+    seen: list[int] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("core.pnl.service.replay", watched)
+    await half_sold(desk)
+    reply = await desk.chat.say("my pnl")
+    assert reply.route.skill == "pnl" and reply.status is Status.COMPLETED
+    assert seen and threading.get_ident() not in seen
