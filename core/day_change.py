@@ -4,17 +4,8 @@
 from __future__ import annotations
 
 from core.formatting import format_price
-from core.i18n import Locale, register, t
+from core.i18n import Locale, t
 from core.reply import QuoteBlock
-
-register(
-    {
-        "change.line": {
-            "zh": "24 小时：{percent}（{amount} {asset}）",
-            "en": "24h: {percent} ({amount} {asset})",
-        },
-    }
-)
 
 
 def change_line(block: QuoteBlock, locale: Locale) -> str | None:

@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import cast
 
-import core.messages  # noqa: F401  (registers the engine's texts)
 from core.clock import Clock
 from core.conversation.buttons import ButtonActions, refused, stopped
 from core.conversation.choices import did_you_mean, ties

@@ -9,7 +9,6 @@ from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.texts import LOCALES as LOCALES
 from core.texts import Locale as Locale
 from core.texts import has_message as has_message
-from core.texts import register as register
 from core.texts import t as t
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from core.coin_names import COIN_NAMES, NOT_COINS, POPULAR_BASES
-from core.i18n import Locale, t
+from core.i18n import Locale
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,14 +130,8 @@ DEMO_RULES_NOTE: dict[Locale, str] = {
 
 def rules_key(key: str, rules: SymbolRules) -> str:
     """The message ``key`` of a refusal citing ``rules``, or its demo variant for demo filters
-    (registered with demo_variants)."""
+    (``<key>.demo`` in the texts: the same words and DEMO_RULES_NOTE)."""
     return f"{key}.demo" if rules.demo else key
-
-
-def demo_variants(*keys: str) -> dict[str, dict[Locale, str]]:
-    """For each registered message of ``keys``, a ``.demo`` variant: its words and
-    DEMO_RULES_NOTE (register the result)."""
-    return {f"{key}.demo": {loc: t(loc, key) + note for loc, note in DEMO_RULES_NOTE.items()} for key in keys}
 
 
 def rules_to_row(rules: SymbolRules | None) -> dict[str, str] | None:

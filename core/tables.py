@@ -10,7 +10,7 @@ from typing import Literal
 
 from core.backtest.table import backtest_table
 from core.formatting import format_price, format_utc
-from core.i18n import Locale, register, t
+from core.i18n import Locale, t
 from core.pnl.table import pnl_table
 from core.reply import (
     AlertBlock,
@@ -21,106 +21,6 @@ from core.reply import (
     PnlBlock,
     PositionsBlock,
     TradesBlock,
-)
-
-register(
-    {
-        "tbl.paper": {"zh": "模拟", "en": "paper"},
-        "tbl.live": {"zh": "实盘", "en": "live"},
-        "tbl.buy": {"zh": "买入", "en": "buy"},
-        "tbl.sell": {"zh": "卖出", "en": "sell"},
-        "tbl.order.filled": {
-            "zh": "订单已成交 · {account}（{kind}）",
-            "en": "Order filled · {account} ({kind})",
-        },
-        "tbl.order.rejected": {
-            "zh": "订单被拒绝 · {account}（{kind}）",
-            "en": "Order rejected · {account} ({kind})",
-        },
-        "tbl.order.unknown": {
-            "zh": "订单状态未知 · {account}（{kind}）",
-            "en": "Order status unknown · {account} ({kind})",
-        },
-        "tbl.order.open": {
-            "zh": "挂单中 · {account}（{kind}）",
-            "en": "Order open · {account} ({kind})",
-        },
-        "tbl.order.partially_filled": {
-            "zh": "部分成交 · {account}（{kind}）",
-            "en": "Order partly filled · {account} ({kind})",
-        },
-        "tbl.order.cancelled": {
-            "zh": "订单已撤销 · {account}（{kind}）",
-            "en": "Order cancelled · {account} ({kind})",
-        },
-        "tbl.order.expired": {
-            "zh": "订单已过期 · {account}（{kind}）",
-            "en": "Order expired · {account} ({kind})",
-        },
-        "tbl.type": {"zh": "类型", "en": "Type"},
-        "tbl.type.market": {"zh": "市价", "en": "market"},
-        "tbl.type.limit": {"zh": "限价", "en": "limit"},
-        "tbl.type.stop_loss": {"zh": "止损", "en": "stop-loss"},
-        "tbl.type.take_profit": {"zh": "止盈", "en": "take-profit"},
-        "tbl.type.stop_limit": {"zh": "止损限价", "en": "stop-limit"},
-        "tbl.limit_price": {"zh": "限价", "en": "Limit price"},
-        "tbl.trigger_price": {"zh": "触发价", "en": "Trigger price"},
-        "tbl.expires_at": {"zh": "有效期至", "en": "Expires"},
-        "tbl.order_no": {"zh": "编号", "en": "No."},
-        "tbl.side": {"zh": "方向", "en": "Side"},
-        "tbl.symbol": {"zh": "交易对", "en": "Symbol"},
-        "tbl.quantity": {"zh": "数量", "en": "Quantity"},
-        "tbl.price": {"zh": "成交均价", "en": "Avg price"},
-        "tbl.quote_amount": {"zh": "成交额", "en": "Amount"},
-        "tbl.fee": {"zh": "手续费", "en": "Fee"},
-        "tbl.error": {"zh": "交易所返回", "en": "Exchange said"},
-        "tbl.order_id": {"zh": "订单号", "en": "Order id"},
-        "tbl.balance.title": {"zh": "余额 · {account}（{kind}）", "en": "Balances · {account} ({kind})"},
-        "tbl.asset": {"zh": "资产", "en": "Asset"},
-        "tbl.free": {"zh": "可用", "en": "Free"},
-        "tbl.locked": {"zh": "冻结", "en": "Locked"},
-        "tbl.equity": {
-            "zh": "总权益 ≈ {equity} USDT（按买一价估值）",
-            "en": "Equity ≈ {equity} USDT (coins at the best bid)",
-        },
-        "tbl.unpriced": {"zh": "未计入（无报价）：{assets}", "en": "Not valued (no quote): {assets}"},
-        "tbl.positions.title": {"zh": "持仓 · {account}（{kind}）", "en": "Positions · {account} ({kind})"},
-        "tbl.avg_entry": {"zh": "均价", "en": "Avg entry"},
-        "tbl.bid": {"zh": "现价", "en": "Price"},
-        "tbl.upnl": {"zh": "浮动盈亏", "en": "Unrealized"},
-        "tbl.no_positions": {"zh": "暂无持仓。", "en": "No positions."},
-        "tbl.trades.title": {
-            "zh": "最近成交 · {account}（{kind}）",
-            "en": "Recent trades · {account} ({kind})",
-        },
-        "tbl.time": {"zh": "时间 (UTC)", "en": "Time (UTC)"},
-        "tbl.no_trades": {"zh": "暂无成交记录。", "en": "No trades yet."},
-        "tbl.alert.title": {"zh": "价格提醒 #{id} · {pair}", "en": "Price alert #{id} · {pair}"},
-        "tbl.alert.demo": {"zh": "演示", "en": "demo"},
-        "tbl.alert.condition": {"zh": "条件", "en": "Condition"},
-        "tbl.alert.status": {"zh": "状态", "en": "Status"},
-        "tbl.alert.channel": {"zh": "发送到", "en": "Delivered to"},
-        "tbl.alert.repeat": {"zh": "频率", "en": "Repeats"},
-        "tbl.alert.above": {"zh": "涨破 {level} {quote}", "en": "above {level} {quote}"},
-        "tbl.alert.below": {"zh": "跌破 {level} {quote}", "en": "below {level} {quote}"},
-        "tbl.alert.move": {"zh": "{window}涨跌超过 {level}%", "en": "moves {level}% within {window}"},
-        "tbl.alert.window.1h": {"zh": "1 小时内", "en": "1 hour"},
-        "tbl.alert.window.24h": {"zh": "24 小时内", "en": "24 hours"},
-        "tbl.alert.active": {"zh": "监控中", "en": "active"},
-        "tbl.alert.triggered": {"zh": "已触发", "en": "triggered"},
-        "tbl.alert.paused": {"zh": "已暂停（无法送达）", "en": "paused (undeliverable)"},
-        "tbl.alert.private": {"zh": "私聊", "en": "private chat"},
-        "tbl.alert.chat": {"zh": "本群/频道", "en": "this group / channel"},
-        "tbl.alert.once": {"zh": "仅一次", "en": "once"},
-        "tbl.alert.every": {
-            "zh": "每次穿过（冷却 {minutes} 分钟）",
-            "en": "every crossing (cooldown {minutes} min)",
-        },
-        "tbl.positions.note": {
-            "zh": "现价为买一价；均价含买入手续费。",
-            "en": "Price is the best bid; the average entry includes buy fees.",
-        },
-    }
 )
 
 

@@ -7,9 +7,8 @@ Each part of core keeps its texts in a ``texts.toml`` beside its code, one table
     en = "Created the trader “{name}”."
 
 ``catalogue()`` reads every such file under core once, checks it (both languages, the same
-placeholders in each) and is what a turn carries (``Turn.texts``). Parts not moved to TOML yet
-still ``register`` a dict on import; the catalogue answers those keys too, so a text is found
-whichever way it is kept.
+placeholders in each) and is what a turn carries (``Turn.texts``). No text is kept in Python:
+a key is in the catalogue whether or not its code was imported.
 """
 
 from __future__ import annotations
@@ -78,18 +77,18 @@ class Catalogue:
 
     def t(self, locale: Locale, key: str, /, **params: object) -> str:
         """The message ``key`` in ``locale``, formatted with ``params``."""
-        texts = self.texts.get(key) or _REGISTERED[key]
+        texts = self.texts[key]
         template = texts.get(locale) or texts["en"]
         return template.format(**params) if params else template
 
     def __contains__(self, key: object) -> bool:
-        return key in self.texts or key in _REGISTERED
+        return key in self.texts
 
     def keys(self) -> frozenset[str]:
-        return frozenset(self.texts) | frozenset(_REGISTERED)
+        return frozenset(self.texts)
 
     def get(self, key: str) -> Mapping[Locale, str]:
-        return self.texts.get(key) or _REGISTERED[key]
+        return self.texts[key]
 
     @staticmethod
     def load(files: Iterable[Path]) -> Catalogue:
@@ -106,23 +105,6 @@ class Catalogue:
 def catalogue() -> Catalogue:
     """The catalogue of every texts.toml under core (read once per process)."""
     return Catalogue.load(CORE.rglob(TEXTS_FILE))
-
-
-# -- texts still kept in Python (registered on import), until each part moves them to TOML --------
-
-_REGISTERED: dict[str, dict[Locale, str]] = {}
-
-
-def register(messages: dict[str, dict[Locale, str]]) -> None:
-    """Add a module's texts (the way before texts.toml)."""
-    for key, texts in messages.items():
-        if key in _REGISTERED and _REGISTERED[key] != texts:
-            raise ValueError(f"message {key!r} registered twice with different texts")
-        _REGISTERED[key] = texts
-
-
-def registered() -> Texts:
-    return MappingProxyType(_REGISTERED)
 
 
 def t(locale: Locale, key: str, /, **params: object) -> str:

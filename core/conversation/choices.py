@@ -14,7 +14,6 @@ import logging
 from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
-from core.i18n import register
 from core.reply import NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route, RouteContext
 from core.skills.registry import SkillSet
@@ -25,8 +24,6 @@ log = logging.getLogger(__name__)
 
 MAX_CHOICES = 3  # buttons offered; a longer tie shows its best three
 CHOICE_TTL = timedelta(minutes=30)
-
-register({"choice.did_you_mean": {"zh": "你是想：", "en": "Did you mean:"}})
 
 
 @runtime_checkable

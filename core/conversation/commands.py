@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-import core.messages  # noqa: F401  (registers the "welcome", "help.*", "lang.*", "cancel.*" texts)
 from core.conversation.lifecycle import TaskLifecycle, nothing_to_cancel
 from core.conversation.locale_policy import set_locale
 from core.conversation.replies import notice_reply

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import core.messages  # noqa: F401  (registers "cancel.nothing" and "cancel.done")
 from core.conversation.replies import notice_reply, prepend
 from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
-from core.i18n import Locale, register, t
+from core.i18n import Locale, t
 from core.ports import ClaimOutcome
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import Task, TaskStatus
@@ -25,45 +24,6 @@ from core.turn import Turn
 TASK_IDLE_TTL = timedelta(minutes=30)  # an open task nobody answered for this long expires
 RESUME_TTL = timedelta(hours=24)  # interrupted tasks are offered again for this long
 EXECUTING_GRACE = timedelta(minutes=2)  # "executing" older than this: its process died mid-way
-
-register(
-    {
-        "task.expired": {
-            "zh": "之前的「{what}」太久没有继续，已自动取消，没有做任何更改。",
-            "en": "The earlier task ({what}) was idle too long and has been cancelled; nothing was changed.",
-        },
-        "task.confirm_expired": {
-            "zh": "「{what}」的确认已过期，没有执行任何操作。如需继续请重新发起。",
-            "en": "The confirmation for {what} expired; nothing was done. Ask again to start over.",
-        },
-        "task.crashed": {
-            "zh": "「{what}」在执行中被中断（服务重启），结果未知，请查看列表确认。",
-            "en": "{what} was interrupted while running (a restart); please check the list to see whether it "
-            "went through.",
-        },
-        "task.already_handled": {
-            "zh": "这个确认已经处理过了（可能在别处点了按钮），不会重复执行。",
-            "en": "That confirmation was already handled (perhaps by a button elsewhere); "
-            "it won't run twice.",
-        },
-        "task.busy": {
-            "zh": "上一个操作还在执行中，请稍后再发一次。",
-            "en": "The previous action is still running; please send that again in a moment.",
-        },
-        "task.nothing_to_confirm": {
-            "zh": "当前没有等待确认的操作。",
-            "en": "There's nothing waiting for confirmation.",
-        },
-        "task.shelved_cancelled": {
-            "zh": "当前没有进行中的任务；已放弃暂停中的：{what}。没有做任何更改。",
-            "en": "Nothing was open; dropped the paused {what}. Nothing was changed.",
-        },
-        "task.cancelled": {
-            "zh": "已取消「{what}」，没有做任何更改。",
-            "en": "Cancelled {what}; nothing was changed.",
-        },
-    }
-)
 
 
 def is_busy(turn: Turn) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import core.messages  # noqa: F401  (registers "lang.set")
 from core.events import Inbound, TextMessage
 from core.i18n import Locale, detect_locale, parse_locale
 from core.reply import NoticeBlock, Reply, Status

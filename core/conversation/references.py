@@ -17,21 +17,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from core.i18n import Locale, register
+from core.i18n import Locale
 from core.routing.router import Route
 from core.state import LastAsk, Recall, RecordRef, Task, TaskStatus
 from core.tasks.given import RESERVED
 
 QUOTE_ASSET = "USDT"
 
-register(
-    {
-        "again.nothing": {
-            "zh": "还没有可以重复的请求。",
-            "en": "There's nothing to do again yet.",
-        }
-    }
-)
 
 # The records a pronoun may mean, by the skill managing them: how a message names that kind.
 _RECORD_NOUNS: dict[str, tuple[str, str]] = {

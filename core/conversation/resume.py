@@ -7,40 +7,12 @@ from datetime import timedelta
 
 from core.conversation.replies import notice_reply
 from core.conversation.tasks import TaskBook, open_task, stacked_task
-from core.i18n import register
 from core.reply import NoticeBlock, Reply, Status
 from core.state import Task, TaskStatus
 from core.tasks import transitions
 from core.turn import Turn
 
 RESUME_BUTTON_TTL = timedelta(hours=1)
-
-register(
-    {
-        "task.back_to": {"zh": "回到「{what}」：", "en": "Back to {what}:"},
-        "task.offer_resume": {
-            "zh": "「{what}」还没有完成，要继续吗？",
-            "en": "You didn't finish {what}. Continue?",
-        },
-        "task.button.resume": {"zh": "继续", "en": "Continue"},
-        "task.button.discard": {"zh": "放弃", "en": "Discard"},
-        "task.discarded": {"zh": "好的，已放弃「{what}」。", "en": "OK, dropped {what}."},
-        "task.parked": {
-            "zh": "「{what}」已暂停，没有执行；随时可以回去。",
-            "en": "{what} is paused (nothing was done); you can go back to it any time.",
-        },
-        "task.button.back_to": {"zh": "回到「{what}」", "en": "Back to {what}"},
-        "task.paused_button_expired": {
-            "zh": "「{what}」的确认按钮已过期，没有执行任何操作。它仍在暂停中，可以回去重新确认。",
-            "en": "The confirm button for {what} expired; nothing was done. It is still paused: go back "
-            "to confirm it again.",
-        },
-        "task.nothing_to_resume": {
-            "zh": "没有可以继续的任务了（可能已过期）。",
-            "en": "There's no task to continue (it may have expired).",
-        },
-    }
-)
 
 
 def _nothing_to_resume(turn: Turn) -> Reply:

@@ -13,24 +13,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from core.conversation.tasks import TaskBook, open_task
-from core.i18n import register
 from core.reply import NoticeBlock, Reply, Status, TraceStep, Usage
 from core.routing.router import Route
 from core.state import Task, TaskStatus
 from core.turn import Turn
-
-register(
-    {
-        "asks.later_waits": {
-            "zh": "「{what}」等上面这个处理完再继续，到时我会再问你。",
-            "en": "{what} waits until the one above is done; I'll bring it back then.",
-        },
-        "asks.later_again": {
-            "zh": "一次只能处理一个需要确认的操作：上面这个完成后，请再发一次「{text}」。",
-            "en": "One confirmation at a time: once the one above is done, send “{text}” again.",
-        },
-    }
-)
 
 Start = Callable[[Turn, Route], Awaitable[Reply]]
 

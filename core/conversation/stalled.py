@@ -12,22 +12,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from core.i18n import register
 from core.ports import ClaimOutcome, TokenClaim
 from core.reply import NoticeBlock
 from core.turn import Turn
 
 CLAIM_GRACE = timedelta(minutes=2)
-
-register(
-    {
-        "task.confirmation_not_run": {
-            "zh": "之前对「{what}」的确认已收到，但处理它的进程中断了，当时没有执行，也没有做任何更改。",
-            "en": "Your earlier confirmation of {what} was received, but the process handling it stopped "
-            "before it ran; nothing was changed then.",
-        },
-    }
-)
 
 
 def stalled(claim: TokenClaim, now: datetime) -> bool:

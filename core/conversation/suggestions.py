@@ -11,18 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.i18n import Locale, register, t
+from core.i18n import Locale, t
 from core.reply import TextBlock
 from core.skills.registry import SkillSet
 
 MAX_SUGGESTIONS = 3
 
-register(
-    {
-        "miss.try": {"zh": "可以试试：", "en": "You could try:"},
-        "miss.help": {"zh": "发送 /help 查看我能做的全部事情。", "en": "Send /help for everything I can do."},
-    }
-)
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")

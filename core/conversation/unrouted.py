@@ -14,7 +14,6 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Protocol
 
-import core.messages  # noqa: F401  (registers "working", "button.cancel", "cancel.done", "fallback", ...)
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.conversation.leases import ConversationLeases
 from core.conversation.suggestions import suggestion_block

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-import core.messages  # noqa: F401  (registers the "input.*" texts)
 from core.conversation.tasks import open_task
 from core.events import MAX_MESSAGE_CHARS, Command, TextMessage
-from core.i18n import Locale, register, t
+from core.i18n import Locale, t
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.tasks.answers import secret_value
 from core.turn import Turn
@@ -21,19 +20,6 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-
 # What Telegram and Discord allow a command name to be (1-32 letters, digits, underscores); the
 # console follows the same rule. Anything else is refused without being echoed back.
 _COMMAND_NAME = re.compile(r"[a-z0-9_]{1,32}", re.ASCII | re.IGNORECASE)
-
-register(
-    {
-        "input.invalid_command": {
-            "zh": "这不是我认识的命令。发送 /help 查看可用命令。",
-            "en": "That isn't a command I know. Send /help to see what I can do.",
-        },
-        "secret.not_expected": {
-            "zh": "这个输入已失效（对应的问题已结束），内容没有被保存。",
-            "en": "That input is no longer expected (its question is closed); nothing was stored.",
-        },
-    }
-)
 
 
 def validate(event: TextMessage | Command, locale: Locale) -> Reply | None:

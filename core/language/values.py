@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
-from core.language import value_messages as _messages  # noqa: F401 - registers the "value." texts
 from core.language.numbers import (
     CN_CHARS,
     EXACT,

@@ -24,7 +24,6 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
-import core.messages  # noqa: F401  (registers "help.*")
 from core.i18n import Locale, t
 from core.jobs.kinds import JobKind
 from core.planner.tooling import TaskToolset, Toolset

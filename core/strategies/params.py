@@ -26,7 +26,6 @@ from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale, t
 from core.language.values import refusal_in, sole_value
 from core.markets import MarketCatalog, SymbolRules, rules_key
-from core.strategies import messages as _messages  # noqa: F401 - registers the "strategy." texts
 from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval
 from core.trading.sizing import floor_to_step
 

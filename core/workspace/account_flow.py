@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
-from core.i18n import register
 from core.reply import Block, NoticeBlock, Reply, Status
 from core.secrets import SecretBox
 from core.state import Task, TaskStatus
@@ -23,27 +22,6 @@ from core.trading.service import TradingService, kind_of
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository, NewExchangeAccount
 from core.workspace.exchanges import EXCHANGES, PAPER_DEFAULT_BALANCE
-
-register(
-    {
-        "acct.none": {
-            "zh": "你还没有交易所账户。直接说「买 100 USDT 的 BTC」即可开始：我会为你开一个模拟账户"
-            "（{balance} USDT 虚拟资金）。",
-            "en": "You have no exchange account yet. Just say “buy 100 USDT of BTC” to start: I'll open a "
-            "paper account with {balance} simulated USDT for you.",
-        },
-        "acct.none_named": {
-            "zh": "你没有叫「{name}」的账户。",
-            "en": "You have no account called “{name}”. ",
-        },
-        "acct.opened_paper": {
-            "zh": "你还没有账户，已为你开通模拟账户「{name}」（{balance} USDT 虚拟资金，不涉及真实资金）。",
-            "en": "You had no account, so I opened the paper account “{name}” for you ({balance} simulated "
-            "USDT; no real money).",
-        },
-        "acct.paper_name": {"zh": "模拟账户", "en": "paper"},
-    }
-)
 
 
 class AccountFlow(TaskFlow):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.i18n import register
 from core.reply import Block, NoticeBlock, Reply
 from core.routing.router import Route
 from core.state import Task, TaskStatus
@@ -25,27 +24,6 @@ from core.workspace.corrections import Correction, read_correction
 from core.workspace.extraction import NAME_UNSURE, find_balance
 from core.workspace.given_secrets import find_given
 from core.workspace.text import inline
-
-register(
-    {
-        "ws.corrected": {"zh": "好的，{field}已改为「{value}」。", "en": "OK, the {field} is now “{value}”."},
-        "ws.corrected_field": {"zh": "好的，改为修改{field}。", "en": "OK, changing the {field} instead."},
-        "ws.name_unsure": {
-            "zh": "我没能确定你想用的名字（名字最长 32 个字符、最多 4 个词，且不能像密钥）。",
-            "en": "I couldn't be sure of the name you meant (at most 32 characters and 4 words, and "
-            "nothing that looks like a key).",
-        },
-        "ws.correct_unsure": {
-            "zh": "我不确定要改哪一项。可以说「名字改成 …」或「交易所改成 …」。",
-            "en": "I'm not sure what to change. Say “change the name to …” or “change the exchange to …”.",
-        },
-        "ws.keys_dropped": {
-            "zh": "之前发送的密钥属于原来的选择，已丢弃，请重新发送。",
-            "en": "The keys you sent were for the previous choice; I've dropped them. "
-            "Please send the new ones.",
-        },
-    }
-)
 
 # Slots whose value says by itself which slot it is ("OKX" is an exchange, "5万U" an amount).
 _SELF_EVIDENT = ("exchange", "provider")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import register
 from core.reply import Block, NoticeBlock
 from core.state import Task, TaskStatus
 from core.tasks import tokens
@@ -25,31 +24,6 @@ from core.turn import Turn
 
 if TYPE_CHECKING:
     from core.workspace.records import RecordSkill
-
-register(
-    {
-        "ws.interrupted_done": {
-            "zh": "「{what}」执行时服务中断了；查询记录后确认它已经完成。",
-            "en": "{what} was interrupted by a restart; the records show it went through.",
-        },
-        "ws.interrupted_not_run": {
-            "zh": "「{what}」执行时服务中断了；查询记录后确认它没有执行，没有做任何更改。"
-            "可以重新确认执行，或取消。",
-            "en": "{what} was interrupted by a restart before it ran; nothing was changed. "
-            "You can confirm it again or cancel it.",
-        },
-        "ws.interrupted_unknown": {
-            "zh": "「{what}」执行时服务中断了，无法确认是否已经完成，请查看列表。"
-            "可以重新确认执行（不会重复创建或删除），或取消。",
-            "en": "{what} was interrupted by a restart and it can't be told whether it went through; please "
-            "check the list. You can confirm it again (it won't be done twice) or cancel it.",
-        },
-        "ws.confirm_create": {
-            "zh": "要重新执行「{what}」吗？",
-            "en": "Run {what} again?",
-        },
-    }
-)
 
 
 class Ran(StrEnum):

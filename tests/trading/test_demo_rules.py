@@ -18,8 +18,9 @@ from bot.catalog import bundled_catalog, demo_catalog
 from bot.settings import Settings
 from bot.wiring import App, build_app, migrate
 from core.clock import FixedClock
-from core.markets import rules_to_row
+from core.markets import DEMO_RULES_NOTE, rules_to_row
 from core.reply import DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
+from core.texts import catalogue
 from core.trading.memory import MemoryOrderStore
 from core.trading.model import OrderIntent
 from core.trading.service import RULES_UNKNOWN, TradingService
@@ -186,7 +187,6 @@ async def test_the_same_buy_on_the_live_market_without_filters_is_refused_honest
 
 
 def test_a_doge_strategy_is_checked_against_labelled_demo_rules_on_the_demo_market() -> None:
-    import core.strategies.messages  # noqa: F401 - registers the "strategy." texts
     from core.strategies import DcaParams, GridParams, InvalidParams, validate
     from core.strategies.intervals import Interval
     from core.strategies.params import grid_levels
@@ -221,3 +221,21 @@ async def test_a_diagnosis_shows_demo_rules_as_demo_ones(
         doge.blocks
     )
     assert "BTCUSDT · step 0.00001" in repr(btc.blocks) and "demo rules" not in repr(btc.blocks)
+
+
+# Every refusal core.markets.rules_key names (a new one is added here and to its texts.toml).
+REFUSALS_CITING_RULES = (
+    "alert.bad_tick",
+    "strategy.bad.min_notional",
+    "strategy.bad.grid_tick",
+    "strategy.bad.grid_notional",
+    "strategy.bad.grid_quantity",
+)
+
+
+@pytest.mark.parametrize("key", REFUSALS_CITING_RULES)
+def test_the_demo_variant_of_a_refusal_is_its_words_and_the_demo_rules_note(key: str) -> None:
+    """``<key>.demo`` (texts.toml) says exactly what ``<key>`` says, then DEMO_RULES_NOTE."""
+    texts = catalogue()
+    for locale, note in DEMO_RULES_NOTE.items():
+        assert texts.get(f"{key}.demo")[locale] == texts.get(key)[locale] + note

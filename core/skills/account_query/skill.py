@@ -22,7 +22,6 @@ from core.reply import (
     TradeItem,
     TradesBlock,
 )
-from core.skills.account_query import messages as _messages  # noqa: F401 - the "aq." texts
 from core.skills.account_query.rules import EXPORT, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec

@@ -5,7 +5,7 @@ middle of a task, it is a side question, answered before the open task's questio
 from __future__ import annotations
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
-from core.i18n import Locale, register
+from core.i18n import Locale
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
@@ -23,29 +23,6 @@ from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
 
 SKILL = "guidance"
 
-register(
-    {
-        "guide.permissions": {"zh": "应该勾选的权限", "en": "Permissions to tick"},
-        "guide.permissions_title": {"zh": "{title}：权限设置", "en": "{title}: permissions"},
-        "guide.facts": {"zh": "要填的信息", "en": "What to fill in"},
-        "guide.notes": {"zh": "注意", "en": "Good to know"},
-        "guide.steps_hint": {
-            "zh": "完整的申请步骤：问「{ask}」。",
-            "en": "The whole walk-through: ask “{ask}”.",
-        },
-        "guide.checked": {
-            "zh": "以上信息整理于 {date}，页面可能调整，以官网为准：{source}",
-            "en": "Written down on {date}; pages change, so the official site has the last word: {source}",
-        },
-        "guide.ask.binance": {"zh": "币安API怎么申请", "en": "how do I create a binance api key"},
-        "guide.ask.binance_testnet": {
-            "zh": "币安测试网API怎么申请",
-            "en": "how do I get a binance testnet key",
-        },
-        "guide.ask.okx": {"zh": "OKX API怎么申请", "en": "how do I create an okx api key"},
-        "guide.ask.bybit": {"zh": "Bybit API怎么申请", "en": "how do I create a bybit api key"},
-    }
-)
 
 _HOW = re.compile(
     r"怎么|怎样|如何|咋|去哪|哪里|在哪|哪儿|申请|获取|获得|拿到|开通|生成|教程|步骤|流程|勾选|勾哪|"

@@ -9,7 +9,6 @@ from core.i18n import Locale, t
 from core.markets import MarketCatalog
 from core.outbound.destination import Destination
 from core.reply import AlertBlock
-from core.skills.price_alert import messages as _messages  # noqa: F401 - the "alert." texts
 from core.skills.price_alert.model import Alert, AlertSpec
 
 

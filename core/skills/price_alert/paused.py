@@ -15,7 +15,6 @@ from core.markets import MarketCatalog
 from core.outbound.destination import Destination, reachable_from
 from core.outbound.ports import DeliveryLog
 from core.reply import Block, NoticeBlock
-from core.skills.price_alert import messages as _messages  # noqa: F401 - the "alert." texts
 from core.skills.price_alert.describe import condition_text
 from core.skills.price_alert.ports import AlertStore
 from core.turn import Turn

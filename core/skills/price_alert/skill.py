@@ -25,7 +25,6 @@ from core.markets import MarketCatalog, rules_key
 from core.outbound.destination import Destination
 from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
-from core.skills.price_alert import messages as _messages  # noqa: F401 - the "alert." texts
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
 from core.skills.price_alert.model import (
     WINDOWS,

@@ -18,7 +18,6 @@ from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.secrets import SecretBox
-from core.skills.strategy_management import messages as _messages  # noqa: F401 - "strategy.sm." texts
 from core.skills.strategy_management import present
 from core.skills.strategy_management.reading import FIELD_WORDS, StrategyReader
 from core.skills.strategy_management.rules import SKILL

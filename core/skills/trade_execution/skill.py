@@ -26,7 +26,6 @@ from core.markets import DEMO_RULES_NOTE, MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
 from core.secrets import SecretBox
 from core.skills.trade_execution import limit
-from core.skills.trade_execution import messages as _messages  # noqa: F401 - the "trade." texts
 from core.skills.trade_execution.rules import SKILL
 from core.state import Task, TaskStatus
 from core.tasks import tokens
