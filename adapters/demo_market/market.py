@@ -12,17 +12,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from datetime import UTC, date, datetime, timedelta
-from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
+from decimal import ROUND_HALF_EVEN, Context, Decimal, localcontext
 
 from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import Book, DailyClose, DailyCloses, DayChange, HistoryWindow, Quote
+from core.trading.paper import PAPER_SPREAD, bid_under
 
 _SEED = "deskmate-demo-v1"  # changing it changes every demo price: keep it fixed
 _ANCHOR_DAYS = 16  # the trend turns at most once per this many days
 _DAILY_WIGGLE = Decimal("0.02")  # +-2 % around the trend
 _QUOTE_WIGGLE = Decimal("0.01")  # the live quote stays within +-1 % of the latest close
-_SPREAD = Decimal("0.0002")  # the demo bid sits 0.02 % under the ask
 # A fixed context: results must not depend on the caller's decimal settings.
 _DECIMALS = Context(prec=28, rounding=ROUND_HALF_EVEN)
 
@@ -150,8 +150,7 @@ def demo_bid(ask: Decimal) -> Decimal:
     unit of its last decimal below (a spread is never zero)."""
     unit = Decimal(1).scaleb(ask.as_tuple().exponent)  # type: ignore[arg-type]
     with localcontext(_DECIMALS):
-        bid = (ask * (1 - _SPREAD)).quantize(unit, rounding=ROUND_DOWN)
-    return min(bid, ask - unit)
+        return bid_under(ask, PAPER_SPREAD, unit)
 
 
 def demo_level(symbol: str) -> Decimal:

@@ -16,11 +16,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final, Protocol, overload
 
-from core.backtest.fills import Wallet
+from core.backtest.fills import Wallet, candle_book
 from core.backtest.model import Candle, Gap, Point, Result, Trade, interval_delta
 from core.markets import SymbolRules
 from core.strategies import DcaParams, GridParams, grid_levels
 from core.traders import decide as decisions
+from core.trading.paper import PAPER_SPREAD
 from core.trading.sizing import DEFAULT_TAKER_FEE, fee_of, quantity_for_quote
 
 HUNDRED: Final = Decimal(100)
@@ -148,14 +149,17 @@ def replay(
     fee_rate: Decimal = DEFAULT_TAKER_FEE,
     gaps: tuple[Gap, ...] = (),
     source: str = "",
+    spread: Decimal = PAPER_SPREAD,
 ) -> Result:
-    """``policy`` over ``candles`` (oldest first, gaps left as they are)."""
+    """``policy`` over ``candles`` (oldest first, gaps left as they are), each order filled as the
+    paper exchange fills one: a buy at the ask (the close), a sell at the bid one ``spread``
+    under it (core.backtest.fills.candle_book); equity and holding valued at that bid."""
     if not candles:
         raise ValueError("no candles to replay")
     step = interval_delta(interval)
     cash = policy.start_cash([c.open_time + step for c in candles])
     wallet = Wallet(base, cash)
-    first = candles[0].close
+    first = candles[0].close  # the first ask: buying and holding pays it too
     hold_qty = quantity_for_quote(cash, first, fee_rate, rules)
     hold_cash = cash - hold_qty * first - fee_of(hold_qty * first, fee_rate)
     state = State()
@@ -165,8 +169,9 @@ def replay(
     for i, candle in enumerate(candles):
         at = candle.open_time + step  # its close: the decision's time
         fills: list[decisions.Filled] = []
+        book = candle_book(symbol, candle.close, rules, spread)
         for order in policy.decide(Seen(candles, i + 1), at, state):
-            fill = wallet.fill(symbol, order, candle.close, rules, fee_rate)
+            fill = wallet.fill(symbol, order, book, rules, fee_rate)
             if fill is None:
                 rejected += 1
                 continue
@@ -178,8 +183,8 @@ def replay(
             )
         if fills:
             policy.filled(state, fills)
-        price = candle.close
-        points.append(Point(at, price, wallet.cash + wallet.coin * price, hold_cash + hold_qty * price))
+        bid = book.bid
+        points.append(Point(at, candle.close, wallet.cash + wallet.coin * bid, hold_cash + hold_qty * bid))
     last = points[-1]
     return Result(
         symbol=symbol,

@@ -7,12 +7,22 @@ so two orders on one account never spend the same USDT.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 
 from core.trading.model import QUOTE_ASSET, Balance, Fill, Rejection
 
 INSUFFICIENT_BALANCE = "-2010"
 INSUFFICIENT_MESSAGE = "Account has insufficient balance for requested action."
+# The paper book's spread where no exchange gives one: the demo market's bid sits this far under
+# its ask, and a replayed candle's bid under its close (core.backtest.fills).
+PAPER_SPREAD = Decimal("0.0002")
+
+
+def bid_under(ask: Decimal, spread: Decimal, unit: Decimal) -> Decimal:
+    """The best bid one ``spread`` under ``ask``, down to ``unit`` (a tick), and at least one
+    ``unit`` below it: a spread is never zero."""
+    bid = (ask * (1 - spread)).quantize(unit, rounding=ROUND_DOWN)
+    return min(bid, ask - unit)
 
 
 def settle(balances: Mapping[str, Balance], fill: Fill, base: str) -> dict[str, Balance] | Rejection:

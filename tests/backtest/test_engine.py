@@ -37,11 +37,13 @@ def test_a_daily_dca_by_hand() -> None:
     assert r.fees == D("0.02965")
     assert r.start_cash == D(30)
     assert r.cash == D("0.32035") and r.holdings == D("0.347")
-    assert r.final_equity == D("69.72035")
-    assert r.return_pct == D("132.40")
-    # hold: 30 USDT at 100 -> 0.299 (29.9 + 0.0299), 0.0701 left; at 200: 59.8701.
-    assert r.hold_return_pct == D("99.57")
-    # equity 29.9901 -> 25.03015 (10.13015 + 0.298 x 50): -16.54 %.
+    # Buys pay the ask (the close); the coin is valued at the bid, one paper spread (0.02 %) under
+    # it on the tick: 200 -> 199.96, so 0.32035 + 0.347 x 199.96.
+    assert r.final_equity == D("69.70647")
+    assert r.return_pct == D("132.35")
+    # hold: 30 USDT at 100 -> 0.299 (29.9 + 0.0299), 0.0701 left; at the bid 199.96: 59.85814.
+    assert r.hold_return_pct == D("99.53")
+    # equity 29.98812 (20.0901 + 0.099 x 99.98) -> 25.02717 (10.13015 + 0.298 x 49.99): -16.54 %.
     assert r.max_drawdown_pct == D("16.54")
     assert (r.buys, r.sells, r.rejected) == (3, 0, 0)
 
@@ -73,16 +75,19 @@ def test_a_grid_by_hand() -> None:
         GridPolicy(p, RULES), candles(["105", "95", "85", "100", "112"], hours=1),
         symbol="XUSDT", base="X", interval="1h", rules=RULES,
     )  # fmt: skip
-    # armed at 105; 95 buys level 1 (0.105: 9.975 + 0.009975); 85 buys level 0 (0.117: 9.945 +
-    # 0.009945); 100 sells level 0 (11.7 - 0.0117); 112 sells level 1 (11.76 - 0.01176).
-    assert [(t.side, t.level, t.quantity) for t in r.trades] == [
-        ("buy", 1, D("0.105")), ("buy", 0, D("0.117")), ("sell", 0, D("0.117")), ("sell", 1, D("0.105")),
+    # armed at 105; 95 buys level 1 at the ask 95 (0.105: 9.975 + 0.009975); 85 buys level 0
+    # (0.117: 9.945 + 0.009945); the sells get the bid, one paper spread (0.02 %) under the close
+    # on the tick: 100 -> 99.98 sells level 0 (0.117 x 99.98 = 11.69766 - 0.01169766), 112 ->
+    # 111.97 (111.9776 down to the tick) sells level 1 (11.75685 - 0.01175685).
+    assert [(t.side, t.level, t.quantity, t.price) for t in r.trades] == [
+        ("buy", 1, D("0.105"), D(95)), ("buy", 0, D("0.117"), D(85)),
+        ("sell", 0, D("0.117"), D("99.98")), ("sell", 1, D("0.105"), D("111.97")),
     ]  # fmt: skip
     assert r.start_cash == D(20)
-    assert r.cash == D("23.49662") and r.holdings == 0
-    assert r.fees == D("0.04338")
-    assert r.return_pct == D("17.48")
-    assert r.hold_return_pct == D("6.55")  # 0.190 at 105 (19.95 + 0.01995), worth 21.31005 at 112
+    assert r.cash == D("23.49113549") and r.holdings == 0
+    assert r.fees == D("0.04337451")
+    assert r.return_pct == D("17.46")
+    assert r.hold_return_pct == D("6.52")  # 0.190 at 105 (19.95 + 0.01995), 21.30435 at the bid 111.97
     assert (r.buys, r.sells) == (2, 2)
 
 
@@ -163,3 +168,32 @@ def test_grid_orders_look_only_between_the_prices_with_the_same_result() -> None
         assert decide.grid_orders(p, levels, prev, price, held) == _grid_orders_by_loop(
             p, levels, prev, price, held
         )
+
+
+def test_a_candle_book_is_the_paper_exchanges_book() -> None:
+    """The replay fills on the book the demo market would show at that price: the close is the
+    ask, the bid one paper spread under it (one implementation: core.trading.paper.bid_under)."""
+    from adapters.demo_market.market import demo_bid
+    from core.backtest.fills import candle_book
+
+    for close in (D("100.00"), D("95123.45"), D("0.15")):
+        book = candle_book("XUSDT", close, RULES)
+        assert book.ask == close and book.bid == demo_bid(close) < close
+    assert candle_book("XUSDT", D(100), RULES, D(0)).bid == D(100)  # no spread: both sides the close
+
+
+def test_a_round_trip_at_one_price_pays_the_spread_and_both_fees() -> None:
+    p = GridParams("XUSDT", D(90), D(110), 2, D(10))  # levels 90, 100, 110
+    r = replay(
+        GridPolicy(p, RULES), candles(["105", "95", "112"], hours=1),
+        symbol="XUSDT", base="X", interval="1h", rules=RULES,
+    )  # fmt: skip
+    buy, sell = r.trades
+    assert (buy.price, sell.price) == (D(95), D("111.97"))  # 112 x 0.9998 = 111.9776, down to the tick
+    no_spread = replay(
+        GridPolicy(p, RULES), candles(["105", "95", "112"], hours=1),
+        symbol="XUSDT", base="X", interval="1h", rules=RULES, spread=D(0),
+    )  # fmt: skip
+    assert no_spread.trades[1].price == D(112)
+    # The spread's cost is the sell's 0.03 a coin less, and its fee on that much less.
+    assert no_spread.cash - r.cash == D("0.105") * D("0.03") * D("0.999")
