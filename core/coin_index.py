@@ -137,6 +137,13 @@ STOPWORDS: Final = frozenset(
 )
 
 
+# The last messages' mentions, whichever index found them: a turn reads its message's coins
+# several times (the tagger, the value grammar, a skill's reader), each through its own index of
+# the same catalog. Keyed by the text; the catalog (by identity) and its version must agree.
+_KEPT = 16
+_SEEN: dict[str, tuple[MarketCatalog, int, tuple[Mention, ...]]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     symbol: str  # a listed symbol, a known-unsupported one, or NOT_A_COIN
@@ -174,7 +181,18 @@ class CoinIndex:
         self._version = self.catalog.version
 
     def find(self, norm: str) -> list[Mention]:
+        """Every coin mention, in order (a new list: the caller may keep or change it)."""
         self._refresh()
+        kept = _SEEN.get(norm)
+        if kept is not None and kept[0] is self.catalog and kept[1] == self._version:
+            return list(kept[2])
+        found = self._find(norm)
+        if len(_SEEN) >= _KEPT:
+            _SEEN.pop(next(iter(_SEEN), ""), None)
+        _SEEN[norm] = (self.catalog, self._version, tuple(found))
+        return found
+
+    def _find(self, norm: str) -> list[Mention]:
         found: list[Mention] = []
         if self._other is not None:
             for m in self._other.finditer(norm):

@@ -105,38 +105,71 @@ class Ranking:
         return self.scored[0] if self.scored else None
 
 
-def _content(reading: Reading) -> int:
-    """Characters that carry meaning: not spaces or punctuation, not filler words."""
-    filler = [False] * len(reading.text)
+def _weights(reading: Reading) -> tuple[int, tuple[tuple[frozenset[str], int], ...]]:
+    """The characters that carry meaning (not spaces or punctuation, not filler words), and each
+    tag's concepts with the characters it covers: counted once per reading, for every intent."""
+    text = reading.text
+    content = sum(1 for ch in text if ch.isalnum())
+    tags: list[tuple[frozenset[str], int]] = []
     for tag in reading.tags:
-        if all(c.startswith(f"{FILLER}.") for c in tag.concepts):
-            filler[tag.start : tag.end] = [True] * (tag.end - tag.start)
-    return sum(1 for ch, f in zip(reading.text, filler, strict=True) if not f and ch.isalnum())
+        width = sum(1 for ch in text[tag.start : tag.end] if ch.isalnum())
+        if all(c.startswith(_FILLER_PREFIX) for c in tag.concepts):
+            content -= width
+        tags.append((tag.concepts, width))
+    return content, tuple(tags)
+
+
+_FILLER_PREFIX = f"{FILLER}."
 
 
 class IntentEngine:
-    """Scores every declared intent against a reading."""
+    """Scores every declared intent against a reading.
+
+    Intents are indexed by the concepts that can make them hold (their ``need`` and ``one_of``):
+    a message is checked only against the intents one of its concepts names, a handful of the
+    hundred-odd declared, and the last reading's ranking is kept (a turn ranks its message twice:
+    the intents before the rules, then those after)."""
 
     def __init__(self, intents: Iterable[Intent]) -> None:
         self.intents = tuple(intents)
         seen: set[str] = set()
-        for item in self.intents:
+        index: dict[str, list[int]] = {}
+        for position, item in enumerate(self.intents):
             if not item.need and not item.one_of:
                 raise ValueError(f"intent {item.name} needs no concept: it would match anything")
             key = f"{item.name}/{sorted(item.need)}/{sorted(item.one_of)}"
             if key in seen:
                 raise ValueError(f"intent {item.name} is declared twice with the same conditions")
             seen.add(key)
+            # One concept of ``need`` (all must be there) or every one of ``one_of`` finds it.
+            keys = (min(item.need),) if item.need else tuple(item.one_of)
+            for concept in keys:
+                index.setdefault(concept, []).append(position)
+        self._index = {concept: tuple(positions) for concept, positions in index.items()}
+        self._last: tuple[Reading, tuple[Scored, ...]] | None = None
+
+    def _scored(self, reading: Reading) -> tuple[Scored, ...]:
+        """Every intent that holds with its score, in declaration order (kept for the last reading)."""
+        last = self._last
+        if last is not None and last[0] is reading:
+            return last[1]
+        concepts = reading.concepts
+        positions = sorted({p for c in concepts for p in self._index.get(c, ())})
+        held = [self.intents[p] for p in positions if self.intents[p].holds(concepts)]
+        scored: tuple[Scored, ...] = ()
+        if held:
+            content, tags = _weights(reading)
+            content = max(content, 1)
+            scored = tuple(Scored(i, min(sum(w for c, w in tags if c & i.uses) / content, 1.0)) for i in held)
+        self._last = (reading, scored)
+        return scored
 
     def rank(self, reading: Reading, *, late: bool | None = None) -> Ranking:
         """Every intent that holds, best first; ``late``: only those tried after the rules (True)
         or before them (False)."""
-        concepts = reading.concepts
-        held = [i for i in self.intents if i.holds(concepts) and (late is None or i.after_rules == late)]
-        if not held:
+        scored = [s for s in self._scored(reading) if late is None or s.intent.after_rules == late]
+        if not scored:
             return Ranking()
-        content = max(_content(reading), 1)
-        scored = [Scored(i, min(_covered(reading, i.uses) / content, 1.0)) for i in held]
         top = max(s.score for s in scored)
         # Within a tie the priority decides; below it the score alone.
         scored.sort(key=lambda s: _order(s, top))
@@ -160,11 +193,3 @@ def _order(scored: Scored, top: float) -> tuple[bool, int, float, int, str]:
     below = top - scored.score > TIE
     priority = -scored.intent.priority
     return below, 0 if below else priority, -scored.score, priority, scored.intent.name
-
-
-def _covered(reading: Reading, uses: frozenset[str]) -> int:
-    return sum(
-        sum(1 for ch in reading.text[t.start : t.end] if ch.isalnum())
-        for t in reading.tags
-        if t.concepts & uses
-    )

@@ -61,9 +61,11 @@ class Normalized:
         return self.original[self.offsets[start] : self.offsets[end]].strip()
 
 
+@lru_cache(maxsize=256)
 def normalize_text(original: str) -> Normalized:
     """NFKC + casefold per character, whitespace runs as one space, no outer space, then
-    traditional -> simplified. "ＢＴＣ　價格" -> "btc 价格"."""
+    traditional -> simplified. "ＢＴＣ　價格" -> "btc 价格". The last messages are kept: a turn
+    reads its message through the tagger and its skill's reader."""
     if unicodedata.is_normalized("NFKC", original) and not _ODD_SPACE.search(original):
         folded = original.casefold()
         if len(folded) == len(original):  # the usual message: every offset is its own

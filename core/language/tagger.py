@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from core.coin_index import CoinIndex
     from core.language.gazetteer import Gazetteer
+    from core.language.values import Value
 
 COIN = "coin"
 PROVIDER = "provider"
@@ -53,10 +54,20 @@ class Reading:
     tags: tuple[Tag, ...]
     concepts: frozenset[str] = field(default=frozenset())
     scanned: str = ""  # the normalized text with markup blanked out (what the tags were read in)
+    coins: CoinIndex | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:
         return self.norm.text
+
+    def spans(self) -> list[Value]:
+        """The message's values by the one value grammar (core.language.values): amounts with
+        their unit, prices, percents, durations, intervals, counts, ids and refusals, with offsets
+        into ``text`` (the normalized message), base amounts knowing their coin. Read once per
+        message however many readers ask (find_values keeps the last texts')."""
+        from core.language.values import find_values
+
+        return find_values(self.text, self.coins)
 
     def has(self, concept: str) -> bool:
         return concept in self.concepts
@@ -153,7 +164,7 @@ class Tagger:
             for start, end, kinds, name in names.find(scanned):
                 spans.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
         tags = _object_first(_resolve(spans))
-        return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned)
+        return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned, self.coins)
 
 
 RECORD_NOUNS = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})

@@ -237,8 +237,26 @@ def fold(text: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+# The last texts' values: a turn reads its message's values through the tagger's reading and the
+# winning skill's reader. Keyed by the text and the coin index (by identity) with its catalog's
+# version, since a base amount's coin depends on the catalog.
+_KEPT = 32
+_SEEN: dict[tuple[str, object, int], tuple[Value, ...]] = {}
+
+
 def find_values(text: str, coins: CoinIndex | None = None) -> list[Value]:
     """Every value in ``text``, in order, without overlaps; offsets are into ``text`` as given."""
+    key = (text, coins, -1 if coins is None else coins.catalog.version)
+    kept = _SEEN.get(key)
+    if kept is None:
+        kept = tuple(_find_values(text, coins))
+        if len(_SEEN) >= _KEPT:
+            _SEEN.pop(next(iter(_SEEN), key), None)
+        _SEEN[key] = kept
+    return list(kept)
+
+
+def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
     norm, where = fold(text)
     found = [
         *_word_values(norm),

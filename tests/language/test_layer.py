@@ -3,6 +3,8 @@ checks, the tagger's spans and the intent engine's scores."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from core.language.gazetteer import Gazetteer
@@ -150,3 +152,28 @@ def test_priority_only_breaks_a_tie() -> None:
 def test_an_intent_needing_nothing_is_refused() -> None:
     with pytest.raises(ValueError, match="needs no concept"):
         IntentEngine([intent("a", "x", avoid=["verb.stop"])])
+
+
+def test_an_intent_found_by_any_of_its_one_of_concepts_and_held_only_with_all_it_needs() -> None:
+    engine = IntentEngine(
+        [
+            intent("a", "x", one_of=["noun.price", "noun.chart"]),
+            intent("b", "y", need=["noun.price", "noun.chart"]),
+            intent("c", "z", need=["noun.chart"], avoid=["noun.price"]),
+        ]
+    )
+    assert [s.intent.name for s in engine.rank(Tagger().read("chart")).scored] == ["a.x", "c.z"]
+    both = engine.rank(Tagger().read("price chart"))
+    assert {s.intent.name for s in both.scored} == {"a.x", "b.y"}
+    # The last reading's ranking is kept, and the late / early split still filters it.
+    assert engine.rank(Tagger().read("price chart"), late=True).scored == ()
+
+
+def test_a_reading_carries_its_values_read_by_the_value_grammar() -> None:
+    from core.coin_index import CoinIndex
+    from core.markets import MarketCatalog
+
+    reading = Tagger(CoinIndex(MarketCatalog())).read("买 0.01 個 BTC，價格 85000")
+    spans = [(v.kind, v.number, v.unit, v.coin) for v in reading.spans()]
+    assert spans == [("amount", Decimal("0.01"), "base", "BTCUSDT"), ("price", Decimal(85000), "", "")]
+    assert [v.typed for v in Tagger().read("buy -100 USDT").spans()] == ["-100 usdt"]
