@@ -226,7 +226,7 @@ class TaskFlow:
             # Whatever else was typed stays here: it may be a mangled key, so it is neither
             # kept nor handed to a model, and the platform is asked to delete the message.
             notice = NoticeBlock(turn.t(secret_problem(text)), "warning", "secret_invalid")
-            return await self._ask(turn, task, spec, [notice], carried_secret=True)
+            return await self.ask(turn, task, spec, [notice], carried_secret=True)
         others = new_intent and route is not None and route.skill != self.name
         if new_intent and not others:
             return None  # this skill's own new request: it starts over
@@ -238,17 +238,17 @@ class TaskFlow:
             parsed = value_answer
         elif looks_secret(text):
             # A key typed where a name, model or URL was asked: neither kept nor echoed.
-            return await self._ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
+            return await self.ask(turn, task, spec, [self._secret_notice(turn, spec)], carried_secret=True)
         else:
             parsed = await self._parse_slot(turn, task, spec, text)
         if parsed.value is None and parsed.also and parsed.error is None:
             # It says the other parameters, not this one: those are kept, this one asked again.
-            return await self._ask(turn, task, spec, await self._noted(turn, task, parsed))
+            return await self.ask(turn, task, spec, await self._noted(turn, task, parsed))
         if parsed.value is None:
             notice = NoticeBlock(
                 turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
             )
-            return await self._ask(turn, task, spec, [notice])
+            return await self.ask(turn, task, spec, [notice])
         task.slots[spec.name] = parsed.value
         return await self.advance(turn, task, notes=await self._fill_also(turn, task, parsed))
 
@@ -357,7 +357,7 @@ class TaskFlow:
                 notice = NoticeBlock(
                     turn.t(parsed.error or "flow.invalid", **parsed.params), "warning", "invalid_answer"
                 )
-                return await self._ask(turn, task, spec, [notice])
+                return await self.ask(turn, task, spec, [notice])
             task.slots[slot] = parsed.value
             return await self.advance(turn, task)
         return self.stale(turn)
@@ -390,13 +390,13 @@ class TaskFlow:
             if spec.name in task.slots:
                 continue
             if spec.name in refused:
-                return await self._ask(turn, task, spec, notes, carried_secret=carried_secret)
+                return await self.ask(turn, task, spec, notes, carried_secret=carried_secret)
             inferred = await self.infer(turn, task, spec)
             if inferred is not None:
                 task.slots[spec.name] = inferred
                 continue
             if spec.required:
-                return await self._ask(turn, task, spec, notes, carried_secret=carried_secret)
+                return await self.ask(turn, task, spec, notes, carried_secret=carried_secret)
         refusal = await action.check(self, turn, task) if action.check is not None else None
         if refusal is not None:
             self.transition(turn, task, TaskStatus.FAILED)
@@ -407,9 +407,10 @@ class TaskFlow:
             return await confirm(self, turn, task, action, notes, carried_secret)
         return await execute(self, turn, task, notes, carried_secret=carried_secret)
 
-    async def _ask(
+    async def ask(
         self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
     ) -> Reply:
+        """Ask for ``spec`` (after ``notes``), with its choices as buttons."""
         if spec.kind == "secret" and turn.chat_kind is not ChatKind.PRIVATE:
             return self._private_only(turn, task)
         self.transition(turn, task, TaskStatus.COLLECTING)

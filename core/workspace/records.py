@@ -10,20 +10,20 @@ only what is its own.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
+from core.routing.router import Route
 from core.secrets import SecretUnavailable
 from core.state import Task
 from core.tasks.actions import Done, SlotSpec
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import NotFound
-from core.tasks.flow import Parsed, owner_of
+from core.tasks.flow import Parsed, TaskFlow, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target, resolve
 from core.turn import Turn
-from core.workspace import interrupted
-from core.workspace.correcting import CorrectingFlow
+from core.workspace import correcting, interrupted
 from core.workspace.masking import mask
 
 
@@ -61,8 +61,11 @@ _LABELLED_FIELDS = frozenset(
 )
 
 
-class RecordSkill(CorrectingFlow, Generic[R]):
-    """A workspace skill over one record type (create, update, delete, query)."""
+class RecordSkill(TaskFlow, Generic[R]):
+    """A workspace skill over one record type (create, update, delete, query); it follows
+    corrections and credentials typed mid-task (core.workspace.correcting)."""
+
+    record_domain = ""  # "exchange" | "model": which label fills which secret (given_secrets.SLOTS)
 
     # Message keys are "<texts>.title", ".none", ".list_title", ".confirm_delete", ".created",
     # ".updated", ".deleted" and ".describe.<action>"; reply codes "<code>_created", "_updated",
@@ -117,6 +120,24 @@ class RecordSkill(CorrectingFlow, Generic[R]):
     def catalog_label(self, turn: Turn, task: Task) -> str | None:
         """The exchange / provider the task names, shown when it has no target yet."""
         return None
+
+    async def after_correction(self, turn: Turn, task: Task, slot: str, old: Any) -> list[Block]:
+        """Drop what the change of ``slot`` (from ``old``) makes stale; notices to show."""
+        return []
+
+    def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
+        """``slot``'s new value as the confirmation of a correction shows it."""
+        return correcting.shown_value(task, slot)
+
+    # -- the flow's entry points: corrections first --------------------------------------------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        unsure = correcting.take_name_unsure(task)
+        return correcting.name_unsure(turn, task, await super().start(turn, task), unsure)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        fixed = await correcting.corrected(self, self.record_domain, turn, task, route)
+        return fixed if fixed is not None else await super().continue_text(turn, task, route)
 
     # -- the shared steps ------------------------------------------------------------------------
 

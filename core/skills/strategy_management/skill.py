@@ -344,13 +344,13 @@ class StrategySkill(RecordSkill[Strategy]):
                 task.slots.pop(str(field))
                 task.slots["_invalid"] = exc.message(turn.locale)
 
-    async def _ask(
+    async def ask(
         self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
     ) -> Reply:
         invalid = task.slots.pop("_invalid", None)
         if invalid:
             notes = [NoticeBlock(str(invalid), "warning", "invalid_slot"), *notes]
-        return await super()._ask(turn, task, spec, notes, carried_secret=carried_secret)
+        return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
 
     def _current_value(self, turn: Turn, task: Task, field: str) -> str:
         current = task.slots.get("_current")
