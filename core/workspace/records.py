@@ -9,15 +9,17 @@ only what is its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
+from core.clock import Clock
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
-from core.secrets import SecretUnavailable
+from core.secrets import SecretBox, SecretUnavailable
 from core.state import Task
-from core.tasks.actions import Done, SlotSpec
-from core.tasks.audit import AuditEntry
+from core.tasks.actions import ActionSpec, Done, SlotSpec
+from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.errors import NotFound
 from core.tasks.flow import Parsed, TaskFlow, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
@@ -44,6 +46,24 @@ class Record(Protocol):
 
 
 R = TypeVar("R", bound=Record)
+
+
+class RecordStore(Protocol[R]):
+    """A record skill's repository: what its shared steps list, look up and delete through.
+    The exchange-account, model-config and strategy stores are one as they are."""
+
+    async def owned(self, owner: str, /) -> list[R]: ...
+
+    async def get(self, owner: str, record_id: str, /) -> R | None: ...
+
+    async def delete(self, owner: str, record_id: str, audit: AuditEntry, /) -> None:
+        """Delete the record and write ``audit`` in the same transaction."""
+        ...
+
+    async def traders_using(self, owner: str, record_id: str, /) -> list[str]:
+        """The names of the traders that use the record (its delete is refused while any do)."""
+        ...
+
 
 # Slots whose name the shared "that looks like a key, not a <field>" notice can say.
 _LABELLED_FIELDS = frozenset(
@@ -75,20 +95,24 @@ class RecordSkill(TaskFlow, Generic[R]):
     code = ""
     none_code = ""
 
-    # -- hooks a record skill implements -------------------------------------------------------
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        repository: RecordStore[R],
+        secrets: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, secrets, audit, clock)
+        self.repository = repository
 
     async def records(self, owner: str) -> list[R]:
-        raise NotImplementedError
+        return await self.repository.owned(owner)
 
     async def record(self, owner: str, record_id: str) -> R | None:
-        raise NotImplementedError
+        return await self.repository.get(owner, record_id)
 
-    async def traders_using(self, owner: str, record_id: str) -> list[str]:
-        raise NotImplementedError
-
-    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        """Delete the record and write ``audit`` in the same transaction."""
-        raise NotImplementedError
+    # -- hooks a record skill implements -------------------------------------------------------
 
     async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> R:
         """Create the record and write ``audit`` in the same transaction."""
@@ -192,7 +216,7 @@ class RecordSkill(TaskFlow, Generic[R]):
         rec = await self.current(turn, task)
         if rec is None:
             return None  # execution reports it gone
-        traders = await self.traders_using(owner_of(turn), rec.id)
+        traders = await self.repository.traders_using(owner_of(turn), rec.id)
         if not traders:
             return None
         text = turn.t("flow.in_use", name=rec.name, traders=", ".join(traders))
@@ -238,7 +262,7 @@ class RecordSkill(TaskFlow, Generic[R]):
         if rec is None:
             raise NotFound((task.target_ref or {}).get("id", ""))
         target = self.as_target(rec)
-        await self.remove(owner_of(turn), rec.id, self.audit_entry(turn, task, target=target))
+        await self.repository.delete(owner_of(turn), rec.id, self.audit_entry(turn, task, target=target))
         notice = NoticeBlock(turn.t(f"{self.texts}.deleted", name=rec.name), code=f"{self.code}_deleted")
         return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), target, gone=True)
 

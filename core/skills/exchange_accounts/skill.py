@@ -61,7 +61,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         clock: Clock,
         other_kinds: Sequence[Kind] = (),
     ) -> None:
-        super().__init__(actions, secrets, audit, clock)
+        super().__init__(actions, accounts, secrets, audit, clock)
         self.accounts = accounts
         self.other_kinds = tuple(other_kinds)  # what else a bare "delete main" may name
 
@@ -126,20 +126,6 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
     def replaces_credential(self, turn: Turn, task: Task) -> bool:
         """The confirmation rule of an update: it overwrites a stored key."""
         return bool(self._credential_fields(task))
-
-    # -- the repository ------------------------------------------------------------------------
-
-    async def records(self, owner: str) -> list[ExchangeAccount]:
-        return await self.accounts.owned(owner)
-
-    async def record(self, owner: str, record_id: str) -> ExchangeAccount | None:
-        return await self.accounts.get(owner, record_id)
-
-    async def traders_using(self, owner: str, record_id: str) -> list[str]:
-        return await self.accounts.traders_using(owner, record_id)
-
-    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        await self.accounts.delete(owner, record_id, audit)
 
     # -- questions and answers -----------------------------------------------------------------
 

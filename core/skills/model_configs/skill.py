@@ -53,7 +53,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, secrets, audit, clock)
+        super().__init__(actions, models, secrets, audit, clock)
         self.models = models
 
     # -- declarations (named by the action table below) -------------------------------------
@@ -75,20 +75,6 @@ class ModelSkill(RecordSkill[ModelConfig]):
     def changes_critical_field(self, turn: Turn, task: Task) -> bool:
         """The confirmation rule of an update: the API key, or where it is sent."""
         return task.slots.get("field") in CRITICAL_FIELDS
-
-    # -- the repository ------------------------------------------------------------------------
-
-    async def records(self, owner: str) -> list[ModelConfig]:
-        return await self.models.owned(owner)
-
-    async def record(self, owner: str, record_id: str) -> ModelConfig | None:
-        return await self.models.get(owner, record_id)
-
-    async def traders_using(self, owner: str, record_id: str) -> list[str]:
-        return await self.models.traders_using(owner, record_id)
-
-    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        await self.models.delete(owner, record_id, audit)
 
     # -- questions and answers -----------------------------------------------------------------
 

@@ -68,7 +68,7 @@ class StrategySkill(RecordSkill[Strategy]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, secrets, audit, clock)
+        super().__init__(actions, store, secrets, audit, clock)
         self.store = store
         self.catalog = catalog
         self.reader = StrategyReader(catalog)  # an answer that is a sentence ("每天买50U")
@@ -102,20 +102,6 @@ class StrategySkill(RecordSkill[Strategy]):
         """The confirmation rule of an update: a trader runs this strategy."""
         rec = await self.current(turn, task)
         return rec is not None and bool(await self.store.traders_using(owner_of(turn), rec.id))
-
-    # -- the repository ------------------------------------------------------------------------------
-
-    async def records(self, owner: str) -> list[Strategy]:
-        return await self.store.owned(owner)
-
-    async def record(self, owner: str, record_id: str) -> Strategy | None:
-        return await self.store.get(owner, record_id)
-
-    async def traders_using(self, owner: str, record_id: str) -> list[str]:
-        return await self.store.traders_using(owner, record_id)
-
-    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        await self.store.delete(owner, record_id, audit)
 
     # -- the flow ------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from core.jobs import JobQueue
 from core.markets import MarketCatalog
 from core.strategies import StrategyStore
+from core.tasks.audit import AuditEntry
 from core.traders.model import Trader, TraderState
 from core.traders.ports import DecisionModels, TraderStore
 from core.trading.service import TradingService
@@ -31,6 +32,26 @@ class TraderDeps:
     catalog: MarketCatalog
     models: DecisionModels | None  # None: no model gateway in this composition
     jobs: JobQueue | None  # None: no job runner (a start queues no tick)
+
+
+@dataclass(frozen=True, slots=True)
+class TraderRecords:
+    """The trader store as the record flow's repository (core.workspace.records.RecordStore):
+    "all my running traders" (ALL) is no record, and nothing else uses a trader."""
+
+    traders: TraderStore
+
+    async def owned(self, owner: str, /) -> list[Trader]:
+        return await self.traders.owned(owner)
+
+    async def get(self, owner: str, record_id: str, /) -> Trader | None:
+        return None if record_id == ALL else await self.traders.get(owner, record_id)
+
+    async def delete(self, owner: str, record_id: str, audit: AuditEntry, /) -> None:
+        await self.traders.delete(owner, record_id, audit)
+
+    async def traders_using(self, owner: str, record_id: str, /) -> list[str]:
+        return []
 
 
 def stale_start(trader: Trader, now: datetime) -> bool:

@@ -21,7 +21,7 @@ from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.routing.words import has_word
 from core.secrets import SecretBox
-from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, stale_start
+from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, TraderRecords, stale_start
 from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
 from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
@@ -30,7 +30,7 @@ from core.state import Task, TaskStatus
 from core.strategies import Strategy
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
-from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.audit import AuditLog
 from core.tasks.flow import Choice, Parsed, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import RECENT, Target, resolve
@@ -82,7 +82,7 @@ class TraderSkill(RecordSkill[Trader]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, secrets, audit, clock)
+        super().__init__(actions, TraderRecords(deps.traders), secrets, audit, clock)
         self.deps = deps
 
     # -- declarations ------------------------------------------------------------------------
@@ -115,18 +115,6 @@ class TraderSkill(RecordSkill[Trader]):
         return specs
 
     # -- the repository ------------------------------------------------------------------------
-
-    async def records(self, owner: str) -> list[Trader]:
-        return await self.deps.traders.owned(owner)
-
-    async def record(self, owner: str, record_id: str) -> Trader | None:
-        return None if record_id == ALL else await self.deps.traders.get(owner, record_id)
-
-    async def traders_using(self, owner: str, record_id: str) -> list[str]:
-        return []
-
-    async def remove(self, owner: str, record_id: str, audit: AuditEntry) -> None:
-        await self.deps.traders.delete(owner, record_id, audit)
 
     def as_target(self, record: Trader) -> Target:
         # "启动 BTC定投" finds "BTC定投交易员": the rule reads "交易员" as the noun, not the name.
