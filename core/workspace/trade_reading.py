@@ -14,54 +14,39 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex, Mention
+from core.language.tagger import Reading, Tagger
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
-from core.markets import NOT_A_COIN, MarketCatalog, normalize_alias
-from core.routing.normalize import normalize
-from core.routing.words import word_pattern
-from core.strategies.words import STRATEGY_TALK
+from core.markets import NOT_A_COIN, MarketCatalog
 from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import find_name
-from core.workspace.reading import CREATE, DELETE, EXCHANGE_PLACE
 
-
-def _rx(*words: str) -> re.Pattern[str]:
-    return word_pattern(*words)
-
-
-SELL_ALL = _rx(
-    "清仓", "全部卖出", "全部卖掉", "全卖了", "全卖", "卖光", "sell all", "sell everything", "dump all"
-)
-# 梭哈 / all in: a buy of everything (the amount "all" comes with the word)
-BUY = _rx("买入", "购买", "买进", "买", "加仓", "梭哈", "buy", "purchase", "long", "all in", "all-in")
-SELL = _rx("卖出", "卖掉", "卖", "减仓", "平仓", "sell", "dump")
-MAX_BUY = re.compile(
-    r"最多(?:能|可以|可)?买|能买多少|可以买多少|可买多少|买得起多少|"
-    r"(?<![a-z])(?:how (?:much|many)\b.*\bcan i (?:buy|afford)|max(?:imum)? (?:i can )?buy|"
-    r"most\b.*\bcan i buy|the most .* i can buy)"
-)
-BALANCE = _rx(
-    "余额", "还有多少钱", "多少钱可用", "资金", "资产", "balance", "balances", "how much money", "funds"
-)
-POSITIONS = _rx(
-    "持仓", "仓位", "头寸", "持有", "positions", "position", "holdings", "what do i hold", "portfolio"
-)
-TRADES = _rx(
-    "成交记录", "成交", "交易记录", "成交历史", "交易历史", "历史订单", "订单记录", "交易明细", "成交明细",
-    "账户记录", "账户历史", "账单",
-    "trades", "trade history", "my fills", "fills", "order history", "recent orders",
-    # an account's history is its trades ("export my account history"), never a coin's prices
-    "account history", "trading history", "transaction history", "transactions",
-)  # fmt: skip
-_MANAGES_ACCOUNTS = re.compile(f"{CREATE.pattern}|{DELETE.pattern}", re.IGNORECASE)
-PRICE_QUESTION = _rx("价格", "价", "多少钱", "行情", "走势", "price", "quote", "chart", "trend")
+# What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
+BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
+SELL = frozenset({"verb.sell"})
+SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
+ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
+PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
-LIMIT = _rx("限价", "挂单", "挂个单", "limit", "limit order", "limit buy", "limit sell")
+LIMIT = frozenset({"trade.limit", "order.limit_order"})
+# A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
+# {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
+# skill's: never an order or a balance.
+NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
+MANAGES = frozenset({"verb.create", "verb.delete"})
+QUESTIONS = (
+    ("positions", frozenset({"noun.holdings", "noun.my_coins", "trade.bought_coins"})),
+    ("trades", frozenset({"noun.trades", "trade.bought"})),
+    ("balance", frozenset({"noun.balance", "ask.remaining"})),
+)
+# What one has: a coin ("我有多少ETH") is a position, money ("how much cash do i have") the balance.
+HAVE = "trade.have"
+HELD = (("positions", frozenset({"coin", "trade.coins"})), ("balance", frozenset({"trade.money"})))
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 
 # "用模拟账户", "在主账户里", "从币安账户", "on my paper account", "with account main"
@@ -95,11 +80,22 @@ class TradeReading:
 class CoinNames:
     """The coins a message names (core.coin_index: names, tickers, pairs, longest first). The quote
     asset itself ("USDT") names no coin; an everyday-word ticker ("me", "one", "hot") counts only
-    when no other coin is named and it is written as a ticker ("ME", "$ME")."""
+    when no other coin is named and it is written as a ticker ("ME", "$ME"). ``read`` is the
+    message as the language layer reads it (the last one kept: two rules read the same text)."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
         self.index = CoinIndex(catalog)
+        self.tagger = Tagger(self.index)
+        self._last: tuple[str, Reading] | None = None
+
+    def read(self, text: str) -> Reading:
+        last = self._last
+        if last is not None and last[0] == text:
+            return last[1]
+        reading = self.tagger.read(text)
+        self._last = (text, reading)
+        return reading
 
     def _mentions(self, norm: str) -> list[Mention]:
         found = [m for m in self.index.find(norm) if m.symbol != NOT_A_COIN]
@@ -124,45 +120,37 @@ class CoinNames:
         return None
 
 
-# A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
-# {"code":-2010,...}) asks for a diagnosis, never for an order or a balance.
-PROBLEM_REPORT = re.compile(
-    r"为什么|为啥|怎么回事|失败|报错|出错|错误|被拒|拒绝|对不上|不一致|不对劲|"
-    r"(?<![a-z])(?:why|error|errors|failed|fails|failing|rejected|rejection|mismatch|"
-    r"(?:doesn't|does not|don't|do not) match|wrong)(?![a-z])|"
-    r"[\"']code[\"']\s*:|(?<![\w.])-[12]\d{3}(?!\d)"
-)
-
-
 def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
     """The trading reading of a message, or None when it is about something else."""
-    norm = normalize(text)
-    if not norm or norm.startswith("/") or PROBLEM_REPORT.search(norm):
+    reading = coins.read(text)
+    norm, said = reading.text, reading.concepts
+    if not norm or norm.startswith("/") or said & NOT_ORDERS:
         return None
-    if STRATEGY_TALK.search(norm):
-        return None  # "创建一个BTC定投策略，每天买50U" sets up a strategy; it places no order
-    if _MANAGES_ACCOUNTS.search(norm) and EXCHANGE_PLACE.search(norm) and _no_coin(text, coins):
-        return None  # "add a binance account called long shot": adding an account, not an order
+    values = find_values(text, coins.index)
     symbol, _ = coins.find(norm)
+    if symbol is None:  # "buy 0.01btc": the coin glued to its amount
+        symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
+    if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
+        return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
-    ref = account_ref(text, norm)
+    ref = account_ref(text, norm, coins)
     if ref:
         slots["target_ref"] = ref
-    if MAX_BUY.search(norm):
+    side = _side(reading)
+    if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
         if symbol:
             slots["symbol"] = symbol
         return TradeReading("query", "max_buy", slots)
-    side = _side(norm)
     if side is not None:
         if symbol is None and coins.unsupported(norm):
             slots["symbol"] = coins.unsupported(norm)
         elif symbol is not None:
             slots["symbol"] = symbol
-        values = _own(find_values(text, coins.index), symbol)
+        values = _own(values, symbol)
         price = next((v for v in values if v.kind == "price"), None)
-        if LIMIT.search(norm) or price is not None:
-            # "place a limit buy for 0.01 BTC at 85000": its price is what it is about. Until limit
-            # orders exist it is answered as such; it never becomes a market order.
+        if said & LIMIT or price is not None:
+            # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never
+            # becomes a market order.
             slots["side"] = side
             rest = [v for v in values if v is not price]
             bare = [v for v in rest if v.kind == "number"]
@@ -175,19 +163,19 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             if amount is not None:
                 slots["amount"] = amount
             return TradeReading("trade", "limit", slots)
-        amount = read_amount(text, coins.index, symbol)
-        if amount is None and PRICE_QUESTION.search(norm):
+        amount = _amount(values, text, SELL_ALL in said)
+        if amount is None and said & PRICE_QUESTION:
             return None  # "BTC 买入价是多少": a price question, not an order
         if amount is None and "symbol" not in slots and not ref:
             return None  # "buy" alone, or "我买了个寂寞"
         if amount is not None:
             slots["amount"] = amount
         return TradeReading("trade", side, slots)
-    if _MANAGES_ACCOUNTS.search(norm) and EXCHANGE_PLACE.search(norm):
+    if said & MANAGES and "noun.account" in said:
         return None  # "加一个模拟账户，初始资金 5万U": adding an account, not asking its balance
-    for action, pattern in (("positions", POSITIONS), ("trades", TRADES), ("balance", BALANCE)):
-        if pattern.search(norm):
-            return TradeReading("query", action, slots)  # type: ignore[arg-type]
+    for action, concepts in (*QUESTIONS, *(HELD if HAVE in said else ())):
+        if said & concepts:
+            return TradeReading("query", action, slots)
     return None
 
 
@@ -195,24 +183,29 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     """No coin is named outside the name the message gives ("called BTC main" names none)."""
     named = find_name(text)
     rest = f"{text[: named.start]} {text[named.end :]}" if named is not None else text
-    return coins.find(normalize(rest))[0] is None
+    return coins.find(coins.read(rest).text)[0] is None
 
 
-def _side(norm: str) -> Literal["buy", "sell"] | None:
-    if SELL_ALL.search(norm):
-        return "sell"
-    buy, sell = BUY.search(norm), SELL.search(norm)
-    if buy and sell:
-        return "buy" if buy.start() < sell.start() else "sell"
-    return "buy" if buy else "sell" if sell else None
+def _side(reading: Reading) -> Literal["buy", "sell"] | None:
+    """The side said first ("卖了 ETH 买 BTC" sells)."""
+    for tag in reading.tags:
+        if tag.concepts & SELL:
+            return "sell"
+        if tag.concepts & BUY:
+            return "buy"
+    return None
 
 
 def read_amount(text: str, coins: CoinIndex | None = None, symbol: str | None = None) -> str | None:
     """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5"),
     a refusal's slot text ("refused:sign:-100", core.language.values), or None. An amount in
     another coin than the order's ``symbol`` is not its amount ("buy 0.01 BTC and buy 0.01 ETH")."""
-    values = _own(find_values(text, coins), symbol)
-    if SELL_ALL.search(normalize(text)):
+    sells_all = SELL_ALL in Tagger().read(text).concepts
+    return _amount(_own(find_values(text, coins), symbol), text, sells_all)
+
+
+def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
+    if sells_all:
         if not any(v.kind in ("amount", "number", "percent") or v.refused for v in values):
             return "all"
         # "sell all but 0.1 btc": everything and another amount; refused, never a sale of everything
@@ -243,27 +236,24 @@ def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None
     return read_amount(text, coins)
 
 
-# The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it").
-_ANSWER_WORDS = _rx(
-    "就", "吧", "的", "个", "枚", "颗", "先", "用", "好", "行", "嗯", "那", "just", "of", "it", "ok", "okay",
-    "please", "make it", "worth",
-)  # fmt: skip
-_PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～]+")
+# The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it", "ok"):
+# a side, filler, a yes, or the lexicon's answer words.
+_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
 
 
 def _said_besides(text: str) -> bool:
     """Words left once the values and the words that join them are taken out."""
     rest = text
     for value in reversed(find_values(text)):
-        rest = f"{rest[: value.start]} {rest[value.end :]}"
-    rest = normalize(rest)
-    for pattern in (SELL_ALL, BUY, SELL, _ANSWER_WORDS):
-        rest = pattern.sub(" ", rest)
-    return bool(_PUNCT.sub("", rest))
+        rest = f"{rest[: value.start]} {' ' * (value.end - value.start)}{rest[value.end :]}"
+    reading = Tagger().read(rest)
+    joining = {c for t in reading.tags for c in t.concepts if c in _ANSWER or c.startswith("filler.")}
+    return bool(reading.rest(ignore=reading.concepts - joining).replace(" ", ""))
 
 
-def account_ref(text: str, norm: str) -> dict[str, str] | None:
-    """The account a request names: by its name ("用主账户"), or by its exchange ("币安")."""
+def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[str, str] | None:
+    """The account a request names: by its name ("用主账户"), or by its exchange ("币安"); a
+    coin closing an order ("yolo 50 usdt on doge") names none."""
     zh = ACCOUNT_ZH.search(text) or ACCOUNT_ZH_OWNER.search(text.strip())
     if zh:
         return {"name": zh.group("n")}
@@ -274,20 +264,14 @@ def account_ref(text: str, norm: str) -> dict[str, str] | None:
     tail = ACCOUNT_EN_TAIL.search(norm)
     if tail and exchange is None and tail.group("n") not in _NOT_NAMES:
         name = tail.group("n")
+        if coins is not None and coins.find(name)[0] is not None:
+            return None
         at = text.lower().rfind(name)  # as typed ("Main"), to be said back
         return {"name": text[at : at + len(name)] if at >= 0 else name}
     return {"alias": exchange} if exchange else None
-
-
-def _plain(value: Decimal) -> str:
-    return format(value.normalize(), "f")
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal]:
     """("quote", 100) of "quote:100"; ("all", 1) of "all"."""
     unit, _, value = amount.partition(":")
     return unit, Decimal(value) if value else Decimal(1)
-
-
-def normalized_alias(name: str) -> str:
-    return normalize_alias(name)

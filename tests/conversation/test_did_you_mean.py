@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.reply import BalanceBlock, NoticeBlock, QuoteBlock, Status
+from core.reply import NoticeBlock, QuoteBlock, Status
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from tests.conversation.conftest import Desk, codes, of
 
@@ -37,7 +37,7 @@ def tie_on(desk: Desk, text: str, *close: str) -> None:
     ("text", "labels", "pick", "card"),
     [
         ("ETH 还剩多少", ["查看余额", "ETH当前价格"], 1, QuoteBlock),
-        ("how much eth do I have left", ["ETH price now", "looking at balances"], 1, BalanceBlock),
+        ("how much eth do I have left", ["looking at positions", "ETH price now"], 1, QuoteBlock),
     ],
 )
 async def test_a_tie_asks_with_a_button_per_candidate_and_the_press_answers_it(

@@ -6,7 +6,7 @@ check asked for is a diagnosis's; buying or selling is an order. The account rul
 from __future__ import annotations
 
 from core.language.intents import intent
-from core.language.tagger import EXCHANGE
+from core.language.tagger import COIN, EXCHANGE
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -38,6 +38,20 @@ INTENTS = (
         fill=lambda reading: {}, reader_first=True, priority=5,
     ),
     intent(SKILL, "trades", need=["noun.trades"], avoid=NOT_A_QUESTION, may=ON, priority=5),
+    # What one has or has bought, asked: "how much cash do i have", "我有多少ETH", "我最近买了什么".
+    intent(
+        SKILL, "balance", need=["trade.have", "trade.money"], avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
+    ),
+    intent(
+        SKILL, "positions", need=["trade.have"], one_of=[COIN, "trade.coins"], avoid=NOT_A_QUESTION,
+        may=ON, fill=lambda reading: {}, reader_first=True, priority=5,
+    ),
+    intent(
+        SKILL, "positions", need=["trade.bought_coins"], avoid=NOT_A_QUESTION, may=ON,
+        fill=lambda reading: {}, reader_first=True, priority=5,
+    ),
+    intent(SKILL, "trades", need=["trade.bought"], avoid=NOT_A_QUESTION, may=(*ON, "pnl.recent"), priority=5),
     # "how much btc can i buy": the reader tells the question from an order with an amount.
     intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
 )  # fmt: skip
