@@ -101,7 +101,7 @@ def test_five_hundred_phrases_on_a_catalog_of_thousands_never_name_a_wrong_coin(
     cases = phrases(catalog)
     assert len(cases) >= 500
     rule = PriceRule(catalog)
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: what other processes on the machine do is not counted
     wrong: list[tuple[str, Any, Any]] = []
     for text, expected, extra in cases:
         route: Route | None = rule.route(text)
@@ -112,6 +112,6 @@ def test_five_hundred_phrases_on_a_catalog_of_thousands_never_name_a_wrong_coin(
         got = route.slots.get("symbols") if route else None
         if got != expected or any(route.slots.get(k) != v for k, v in extra.items()):  # type: ignore[union-attr]
             wrong.append((text, expected, route.slots if route else None))
-    elapsed = time.perf_counter() - started
+    elapsed = time.thread_time() - started
     assert wrong == []
     assert elapsed < 2.0, f"{len(cases)} phrases took {elapsed:.2f} s"

@@ -18,6 +18,7 @@ from tests.planner.conftest import NOW, FailingMarket, MakePlanner, SlowMarket, 
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
 TODAY = NOW.date()
+LATE = 60.0  # seconds a slow model takes to answer (released early when its server stops)
 
 
 def notices(reply: Reply) -> list[str | None]:
@@ -78,13 +79,13 @@ async def test_model_timeout_after_data_is_partial_and_keeps_the_cards(
 ) -> None:
     llm.add(completion(None, [current("c1")]))
     llm.add(completion("too late"))
-    llm.script[-1].delay = 10
+    llm.script[-1].delay = LATE
     planner = make_planner(limits=PlannerLimits(request_timeout_seconds=0.5))
 
     started = time.perf_counter()
     reply = await planner.run(text="btc price", locale="en", user_id="u1")
 
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < LATE / 2  # cut at the timeout, not waited for
     assert reply.status is Status.PARTIAL
     quote = reply.blocks[0]
     assert isinstance(quote, QuoteBlock) and quote.price == demo_quote_price("BTCUSDT", NOW)
@@ -97,14 +98,14 @@ async def test_model_timeout_after_data_is_partial_and_keeps_the_cards(
 async def test_the_task_deadline_bounds_every_step(llm: ScriptedLLMServer, make_planner: MakePlanner) -> None:
     llm.add(completion(None, [current("c1")]))
     llm.add(completion("too late"))
-    llm.script[-1].delay = 10
+    llm.script[-1].delay = LATE
     # Each request may take 20 s, but the whole task only has 0.6 s.
     planner = make_planner(limits=PlannerLimits(task_deadline_seconds=0.6))
 
     started = time.perf_counter()
     reply = await planner.run(text="btc price", locale="en", user_id="u1")
 
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < LATE / 2  # cut at the deadline, not waited for
     assert reply.status is Status.PARTIAL
     assert isinstance(reply.blocks[0], QuoteBlock)
     assert {"model_timeout", "deadline_exceeded"} & set(notices(reply))
@@ -119,7 +120,7 @@ async def test_a_slow_market_call_is_cut_at_its_own_timeout(
     started = time.perf_counter()
     reply = await planner.run(text="btc price", locale="en", user_id="u1")
 
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < 15  # cut at its timeout, not after the market's 30 s
     payload = json.loads(llm.requests[1]["messages"][3]["content"])
     assert payload["error"]["code"] == MarketErrorCode.TIMEOUT
     assert reply.status is Status.FAILED  # no usable data
@@ -219,7 +220,7 @@ async def test_cancellation_propagates_and_abandons_the_call(
     job.cancel()
     with pytest.raises(asyncio.CancelledError):
         await job
-    assert time.perf_counter() - started < 1
+    assert time.perf_counter() - started < 10  # at once, not after the model's 30 s (room for a busy machine)
     assert await ledger.tokens_used(user_scope("u1"), TODAY) == 0  # nothing recorded
     assert market.quote_calls == 0
 

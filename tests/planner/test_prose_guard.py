@@ -311,6 +311,6 @@ def test_the_worst_text_is_checked_in_linear_time(text: str) -> None:
     """The note's 4,800-character head: before, a sentence of 1,200 figures took seconds (each
     figure searched everything before it); now every look-around is bounded."""
     head = text[:4800]
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: what other processes on the machine do is not counted
     GUARD.check(head, facts_of([quote()]), (), marker=M)
-    assert time.perf_counter() - started < 1.0
+    assert time.thread_time() - started < 1.0
