@@ -49,6 +49,7 @@ from core.workspace.accounts import ExchangeAccount
 log = logging.getLogger(__name__)
 
 CHECK_SKILL = "orders"  # the audit's skill name of a fill or an expiry made by the check job
+NO_EXPIRY = "unsupported_expiry"  # a live order with an expiry: the exchanges keep spot orders GTC
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,13 @@ class RestingOrders:
             intent, specs, quantity, book, held if kind_of(account) == "paper" else None, equity
         )
         rejection = self._check(plan, rules, free)
+        if rejection is None and kind_of(account) == "live" and any(s.expires_at for s in specs):
+            # No spot exchange deskmate trades on keeps an expiry (GTC only): said, never emulated
+            # by cancelling real orders on a timer.
+            rejection = Rejection(
+                NO_EXPIRY, f"{account.exchange}: spot orders have no expiry", "expiry_live",
+                {"exchange": account.exchange},
+            )  # fmt: skip
         if rejection is None and intent.side == "buy":
             notional = quantity * price
             as_order = OrderPlan(

@@ -80,6 +80,8 @@ def summary(turn: Turn, account: ExchangeAccount, plan: RestingPlan) -> tuple[st
 def refusal_text(turn: Turn, rejection: Rejection) -> str | None:
     """A resting order's own refusals (a trigger on the wrong side), with the numbers; None for
     the ones every order shares (filters, balance, caps)."""
+    if rejection.reason == "expiry_live":
+        return turn.t("orders.why.expiry_live", **rejection.params)
     if rejection.code != resting.WRONG_SIDE:
         return None
     return turn.t(f"orders.why.{rejection.reason}", **rejection.params)

@@ -25,6 +25,7 @@ from core.language.values import Kind, Value, find_values, one_value, positive, 
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import find_name
+from core.workspace.order_expiry import EXPIRY, is_duration, read_expiry
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
@@ -152,7 +153,8 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never
             # becomes a market order.
             slots["side"] = side
-            rest = [v for v in values if v is not price]
+            # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
+            rest = [v for v in values if v is not price and not is_duration(v)]
             bare = [v for v in rest if v.kind == "number"]
             if price is None and len(bare) == 1 and len(rest) == 2:
                 price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
@@ -162,6 +164,9 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             amount = pick_amount(rest, text)
             if amount is not None:
                 slots["amount"] = amount
+            expiry = read_expiry(text)  # "for 24 hours", "今天有效", "good till cancelled"
+            if expiry is not None:
+                slots[EXPIRY] = expiry
             return TradeReading("trade", "limit", slots)
         amount = _amount(values, text, SELL_ALL in said)
         if amount is None and said & PRICE_QUESTION:

@@ -12,9 +12,12 @@ from core.language import fills
 from core.language.intents import intent
 from core.language.tagger import Reading
 from core.language.values import find_values, one_value, positive
+from core.workspace.order_expiry import EXPIRY, is_duration, read_expiry
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
+STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
+EXPIRY_WORDS = ("order.today_only", "order.good_till_cancelled", "time.day")
 OPEN, REVOKE, LIMIT = "order.open_orders", "order.revoke", "order.limit_order"
 # Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
 NOT_HERE = (
@@ -23,28 +26,39 @@ NOT_HERE = (
 )  # fmt: skip
 
 
-def _price_after(reading: Reading, concept: str) -> str | None:
-    """The one price typed after ``concept``'s word and before the next order word ("止盈 200 止损
-    120": 200 for the take-profit); a refused one as its refusal's slot."""
-    tag = reading.first(concept)
+def _price_after(reading: Reading, *concepts: str) -> str | None:
+    """The one price typed after the first of ``concepts``' words and before the next order word
+    ("止盈 200 止损 120": 200 for the take-profit; "止损80000限价79800": 80000 for the stop, 79800
+    for its limit); a refused one as its refusal's slot."""
+    tag = next((t for t in reading.tags if t.concepts & set(concepts)), None)
     if tag is None:
         return None
-    later = [t.start for t in reading.tags if t.start > tag.start and t.concepts & {STOP, TAKE}]
+    words = {STOP, TAKE, STOP_PRICE, LIMIT_PRICE}
+    later = [t.start for t in reading.tags if t.start > tag.start and t.concepts & words]
     end = min(later, default=len(reading.text))
-    found = [v for v in find_values(reading.text) if tag.end <= v.start < end and v.kind != "id"]
+    found = [
+        v for v in find_values(reading.text)
+        if tag.end <= v.start < end and v.kind != "id" and not is_duration(v)
+    ]  # fmt: skip
     value = one_value(found, ("number", "price"), reading.text)
     return positive(value).slot if value is not None else None
 
 
 def _protect(reading: Reading) -> Mapping[str, Any] | None:
     slots: dict[str, Any] = {}
-    take, stop = _price_after(reading, TAKE), _price_after(reading, STOP)
+    take, stop = _price_after(reading, TAKE), _price_after(reading, STOP, STOP_PRICE)
     if take is None and stop is None:
         return None  # "what is a stop-loss": no price, no order
     if take is not None:
         slots["take_profit"] = take
     if stop is not None:
         slots["stop_loss"] = stop
+        limit = _price_after(reading, LIMIT_PRICE)
+        if limit is not None:
+            slots["stop_limit"] = limit  # a stop-limit: a limit sell at this price once triggered
+    expiry = read_expiry(reading.text)
+    if expiry is not None:
+        slots[EXPIRY] = expiry
     coins = fills.coins(reading)
     if len(coins) == 1:
         slots["symbol"] = coins[0]
@@ -66,8 +80,9 @@ def _coin(reading: Reading) -> Mapping[str, Any] | None:
 
 
 INTENTS = (
-    intent(SKILL, "protect", one_of=[STOP, TAKE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
-           may=["coin", "verb.update", "verb.create", "verb.give", OPEN], fill=_protect),
+    intent(SKILL, "protect", one_of=[STOP, TAKE, STOP_PRICE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
+           may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
+           fill=_protect),
     intent(SKILL, "open_orders", need=[OPEN], avoid=[*NOT_HERE, REVOKE, "verb.cancel", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),

@@ -32,11 +32,13 @@ from core.trading.service import TradingService
 from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch
 
 ORDER_IDS = "order_ids"  # the task slot holding the client order id(s): one, or the pair's two
-PRICES = ("take_profit", "stop_loss")
+STOP_LIMIT = "stop_limit"  # a stop-loss's limit: "stop at 80000 limit 79800"
+PRICES = ("take_profit", "stop_loss", STOP_LIMIT)
 MAX_COIN_BUTTONS = 8
 
 
@@ -68,6 +70,8 @@ class OrdersSkill(AccountFlow):
                 SlotSpec("symbol", "choice", infer=("message",)),
                 SlotSpec("take_profit", "value", required=False, infer=("message",)),
                 SlotSpec("stop_loss", "value", required=False, infer=("message",)),
+                SlotSpec(STOP_LIMIT, "value", required=False, infer=("message",)),
+                SlotSpec(EXPIRY, "value", required=False, infer=("message",)),
             )
         if task.action == "cancel":
             return (SlotSpec("order_no", "value", required=False, infer=("message",)),)
@@ -79,7 +83,7 @@ class OrdersSkill(AccountFlow):
         return turn.t(f"orders.describe.{task.action}")
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
-        return turn.t("orders.ask_symbol")
+        return turn.t("orders.ask_expiry" if spec.name == EXPIRY else "orders.ask_symbol")
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         if spec.name != "symbol":
@@ -99,18 +103,23 @@ class OrdersSkill(AccountFlow):
         if spec.name == "symbol":
             symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
             return Parsed(symbol) if symbol and self.catalog.is_supported(symbol) else Parsed()
+        if spec.name == EXPIRY:
+            return parse_expiry(text)
         return Parsed(text.strip()) if text.strip() else Parsed()
 
     # -- protective orders -------------------------------------------------------------------
 
     def _specs(self, turn: Turn, task: Task) -> tuple[Resting, ...]:
         group = str(task.slots.setdefault("group", secrets.token_hex(6)))
-        given = [(name, task.slots[name]) for name in PRICES if task.slots.get(name)]
-        kind = {"take_profit": "take_profit", "stop_loss": "stop_loss"}
+        given = [(name, task.slots[name]) for name in PRICES[:2] if task.slots.get(name)]
+        limit = task.slots.get(STOP_LIMIT)
+        expires = fixed_expiry(task.slots, self.clock.now())
         return tuple(
             Resting(
-                kind[name],  # type: ignore[arg-type]
+                "stop_limit" if name == "stop_loss" and limit else name,  # type: ignore[arg-type]
+                limit_price=Decimal(str(limit)) if name == "stop_loss" and limit else None,
                 trigger_price=Decimal(str(price)),
+                expires_at=expires,
                 group_id=group if len(given) == 2 else None,
                 locale=turn.locale,
             )
@@ -126,11 +135,13 @@ class OrdersSkill(AccountFlow):
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
         if task.action != "protect":
             return None
-        for name in PRICES:
+        for name in (*PRICES, EXPIRY):
             refused = refusal_in(task.slots.get(name))
             if refused is not None:
                 return self._said(turn, task, refusal_message(turn.locale, *refused), "value_refused")
-        if not any(task.slots.get(name) for name in PRICES):
+        if (typed := out_of_range(task.slots.get(EXPIRY))) is not None:
+            return self._said(turn, task, turn.t("orders.expiry_range", typed=typed), "expiry_range")
+        if not any(task.slots.get(name) for name in PRICES[:2]):
             return self._said(turn, task, turn.t("orders.cancel.which"), "no_price")
         try:
             account, plan = await self.planned(turn, task)

@@ -18,6 +18,7 @@ from core.trading.orders import RestingPlan
 from core.trading.ports import ExchangeError
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
+from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block, refusal_text, summary, watch
 from core.workspace.trade_reading import amount_parts
@@ -36,21 +37,30 @@ def _intent(skill: TradeSkill, task: Task) -> OrderIntent:
     return OrderIntent(side, symbol, skill.catalog.base_of(symbol), value, unit)  # type: ignore[arg-type]
 
 
-def _spec(turn: Turn, task: Task) -> Resting:
-    return Resting("limit", limit_price=Decimal(str(task.slots[LIMIT_PRICE])), locale=turn.locale)
+def _spec(skill: TradeSkill, turn: Turn, task: Task) -> Resting:
+    expires = fixed_expiry(task.slots, skill.clock.now())  # "for 24 hours", "今天有效": fixed once
+    return Resting(
+        "limit", limit_price=Decimal(str(task.slots[LIMIT_PRICE])), expires_at=expires, locale=turn.locale
+    )
 
 
 async def planned(skill: TradeSkill, turn: Turn, task: Task) -> tuple[ExchangeAccount, RestingPlan]:
     account = await skill.account(turn, task)
-    return account, await skill.resting.plan(account, _intent(skill, task), (_spec(turn, task),))
+    return account, await skill.resting.plan(account, _intent(skill, task), (_spec(skill, turn, task),))
 
 
 async def refuse(skill: TradeSkill, turn: Turn, task: Task) -> Reply | None:
     """A price the value grammar refused, or an order that cannot rest: said before any confirm."""
-    refused = refusal_in(task.slots.get(LIMIT_PRICE))
-    if refused is not None:
-        text = refusal_message(turn.locale, *refused)
-        return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "value_refused"),))
+    for name in (LIMIT_PRICE, EXPIRY):
+        refused = refusal_in(task.slots.get(name))
+        if refused is not None:
+            text = refusal_message(turn.locale, *refused)
+            return skill.private_reply(
+                turn, task, Status.FAILED, (NoticeBlock(text, "error", "value_refused"),)
+            )
+    if (typed := out_of_range(task.slots.get(EXPIRY))) is not None:
+        text = turn.t("orders.expiry_range", typed=typed)
+        return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "expiry_range"),))
     try:
         account, plan = await planned(skill, turn, task)
     except MarketError:

@@ -42,6 +42,7 @@ from core.trading.service import Placed, TradingService
 from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
@@ -90,6 +91,7 @@ class TradeSkill(AccountFlow):
                 SlotSpec("symbol", "choice", infer=("message",)),
                 SlotSpec("amount", "value", infer=("message",)),
                 SlotSpec(LIMIT_PRICE, "value", infer=("message",)),
+                SlotSpec(EXPIRY, "value", required=False, infer=("message",)),  # "for 24 hours"
             )
         return (
             SlotSpec("symbol", "choice", infer=("message",)),
@@ -127,6 +129,8 @@ class TradeSkill(AccountFlow):
             return turn.t("trade.ask_side")
         if spec.name == LIMIT_PRICE:
             return turn.t("trade.ask_limit_price", base=self.base(task))
+        if spec.name == EXPIRY:
+            return turn.t("orders.ask_expiry")
         if spec.name == "symbol":
             return turn.t(f"trade.ask_symbol.{side}")
         return turn.t(f"trade.ask_amount.{side}", base=self.base(task))
@@ -136,6 +140,12 @@ class TradeSkill(AccountFlow):
             return [Choice(side, turn.t(f"trade.side.{side}")) for side in ("buy", "sell")]
         if spec.name == LIMIT_PRICE:
             return []
+        if spec.name == EXPIRY:
+            return [
+                Choice("86400", "24h"),
+                Choice("today", turn.t("orders.expiry.today")),
+                Choice("gtc", "GTC"),
+            ]
         if spec.name == "symbol":
             if task.action == "sell":
                 held = await self._held(turn, task)
@@ -170,6 +180,8 @@ class TradeSkill(AccountFlow):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == "side":
             return Parsed(text) if text in ("buy", "sell") else Parsed()
+        if spec.name == EXPIRY:
+            return parse_expiry(text)
         if spec.name == LIMIT_PRICE:
             price = sole_value(text, ("number", "price", "amount"))
             if price is None or price.refused or (price.kind == "amount" and price.unit != "quote"):

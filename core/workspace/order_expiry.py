@@ -1,0 +1,97 @@
+"""A resting order's expiry in words: "for 24 hours", "24小时有效", "今天有效", "good till cancelled".
+
+Read through the language layer: a duration is the value grammar's ("24 hours", "3天", "半小时"),
+"today" and "good till cancelled" are lexicon concepts (core/language/lexicon/order.toml). The
+slot keeps what was said ("86400" seconds, "today", "gtc", or the grammar's refusal); the time it
+ends is fixed once, when the summary is made (``expires_at``), so the order placed is the order
+shown. A duration under a minute or over 90 days is refused with the limits.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from functools import lru_cache
+from typing import Final
+
+from core.language.tagger import Tagger
+from core.language.values import UNIT_SECONDS, Value, find_values, refusal_in, refused_slot
+from core.tasks.flow import Parsed
+
+EXPIRY: Final = "expiry"  # the task slot: seconds, "today", "gtc", or a refusal
+EXPIRES_AT: Final = "expires_at"  # the task slot: the ISO time it ends, fixed at the summary
+TODAY: Final = "today"
+GTC: Final = "gtc"
+SHORTEST: Final = timedelta(minutes=1)  # the order check looks every 30 s
+LONGEST: Final = timedelta(days=90)
+OUT_OF_RANGE: Final = "expiry_range"  # the slot's marker for a duration outside those bounds
+
+
+@lru_cache(maxsize=1)
+def _tagger() -> Tagger:
+    return Tagger()
+
+
+def is_duration(value: Value) -> bool:
+    """A duration, or one the grammar refused ("-3 hours"): an expiry, never a price or amount."""
+    return value.kind == "duration" or (value.refused and value.unit in UNIT_SECONDS)
+
+
+def read_expiry(text: str) -> str | None:
+    """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
+    reading = _tagger().read(text)
+    if reading.has("order.good_till_cancelled"):
+        return GTC
+    if reading.has("order.today_only"):
+        return TODAY
+    durations = [v for v in find_values(text) if is_duration(v)]
+    if len(durations) != 1:
+        return None
+    value = durations[0]
+    if value.refused:
+        return refused_slot(value)
+    length = timedelta(seconds=value.seconds)
+    if not SHORTEST <= length <= LONGEST:
+        return f"{OUT_OF_RANGE}:{value.typed}"
+    return str(value.seconds)
+
+
+def parse_expiry(text: str) -> Parsed:
+    """An expiry typed as an answer, or as the request's own slot (already a slot: kept)."""
+    slot = text.strip()
+    if not (slot.isdigit() or slot in (TODAY, GTC) or refusal_in(slot) or out_of_range(slot)):
+        slot = read_expiry(text) or ""
+    refused = refusal_in(slot)
+    if refused is not None:
+        return Parsed.refused(*refused)
+    return Parsed(slot) if slot else Parsed()
+
+
+def expires_at(slot: object, now: datetime) -> datetime | None:
+    """When an order with expiry ``slot`` placed ``now`` ends (None: good till cancelled). "today"
+    ends at the next 00:00 UTC."""
+    if not isinstance(slot, str) or slot in ("", GTC):
+        return None
+    if slot == TODAY:
+        return datetime.combine(now.date() + timedelta(days=1), time(0), tzinfo=now.tzinfo)
+    if slot.isdigit():
+        return now + timedelta(seconds=int(slot))
+    return None
+
+
+def out_of_range(slot: object) -> str | None:
+    """What was typed when ``slot`` is a duration outside SHORTEST..LONGEST, else None."""
+    if isinstance(slot, str) and slot.startswith(f"{OUT_OF_RANGE}:"):
+        return slot.partition(":")[2]
+    return None
+
+
+def fixed_expiry(slots: dict[str, object], now: datetime) -> datetime | None:
+    """The order's end, computed once from ``slots[EXPIRY]`` and kept in ``slots[EXPIRES_AT]``, so
+    the summary and the placed order agree however late Confirm is pressed."""
+    kept = slots.get(EXPIRES_AT)
+    if isinstance(kept, str) and kept:
+        return datetime.fromisoformat(kept)
+    at = expires_at(slots.get(EXPIRY), now)
+    if at is not None:
+        slots[EXPIRES_AT] = at.isoformat()
+    return at

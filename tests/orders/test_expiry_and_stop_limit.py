@@ -1,0 +1,168 @@
+"""An expiry said in words ("for 24 hours", "今天有效", "good till cancelled") and a stop-limit
+("stop at 80000 limit 79800", "止损80000限价79800"), read through the language layer's value
+grammar and lexicon, summarized, confirmed and rested; on a live account an expiry is refused
+plainly (the exchanges keep spot orders until cancelled). Book: BTC ask 90,000.00 / bid 89,990.00;
+fee 0.1 %; 10,000 USDT; the clock stands at tests.fakes.NOW."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import pytest
+
+from core.markets import MarketCatalog
+from core.reply import DetailsBlock, NoticeBlock, Status
+from core.trading.model import OrderIntent, OrderStatus, Resting
+from core.trading.orders import RestingOrders
+from core.trading.service import TradingService
+from core.workspace.order_expiry import expires_at, read_expiry
+from tests.fakes import NOW
+from tests.trading.conftest import TradeDesk, confirm_button, make_trade_desk
+from tests.trading.fake_binance import FakeBinance
+from tests.trading.test_live import AUDIT, account, service
+
+
+def rows(reply: object) -> dict[str, str]:
+    return dict(next(b for b in reply.blocks if isinstance(b, DetailsBlock)).rows)  # type: ignore[attr-defined]
+
+
+def notices(reply: object) -> str:
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("limit buy 0.01 BTC at 85000 for 24 hours", "86400"),
+        ("以 85000 挂单买 0.01 BTC，24小时有效", "86400"),
+        ("以 85000 挂单买 0.01 BTC，今天有效", "today"),
+        ("limit sell 0.5 ETH at 4000, today only", "today"),
+        ("limit sell 0.5 ETH at 4000 good till cancelled", "gtc"),
+        ("止损 80000 撤销前有效", "gtc"),
+        ("stop loss 80000 for 3 days", "259200"),
+        ("limit sell 0.5 ETH at 4000", None),
+        ("limit buy 0.01 BTC at 85000 for -3 hours", "refused:sign:-3 hours"),
+        ("limit buy 0.01 BTC at 85000 for 200 days", "expiry_range:200 days"),
+    ],
+)
+def test_the_expiry_is_read_from_words(text: str, slot: str | None) -> None:
+    assert read_expiry(text) == slot
+
+
+def test_today_ends_at_the_next_utc_midnight() -> None:
+    at = datetime(2026, 3, 5, 17, 30, tzinfo=UTC)
+    assert expires_at("today", at) == datetime(2026, 3, 6, tzinfo=UTC)
+    assert expires_at("gtc", at) is None and expires_at(None, at) is None
+    assert expires_at("3600", at) == at + timedelta(hours=1)
+
+
+async def place_limit(desk: TradeDesk, text: str) -> object:
+    summary = await desk.chat.say(text)
+    assert summary.route.action == "limit", summary.route
+    assert summary.status is Status.AWAITING_CONFIRMATION, summary
+    return summary
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "until", "shown"),
+    [
+        ("limit buy 0.01 BTC at 85000 for 24 hours", "Good until", NOW + timedelta(hours=24), None),
+        (
+            "以 85000 挂单买 0.01 BTC，今天有效", "有效期",
+            datetime.combine(NOW.date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC), None,
+        ),
+        ("limit buy 0.01 BTC at 85000 good till cancelled", "Good until", None, "cancelled (GTC)"),
+    ],
+)  # fmt: skip
+async def test_a_limit_order_rests_until_its_expiry_then_releases_its_funds(
+    text: str, label: str, until: datetime | None, shown: str | None
+) -> None:
+    desk = make_trade_desk()
+    summary = await place_limit(desk, text)
+    expected = shown or until.strftime("%Y-%m-%d %H:%M UTC")  # type: ignore[union-attr]
+    assert rows(summary)[label] == expected
+    desk.clock.advance(180)  # Confirm pressed later: the expiry shown stays
+    done = await desk.chat.press(confirm_button(summary))
+    assert done.status is Status.COMPLETED, done
+    (order,) = desk.orders.orders.values()
+    assert order.expires_at == until and order.status is OrderStatus.OPEN
+    resting = RestingOrders(TradingService(desk.orders, desk.market, MarketCatalog(), desk.clock))
+    if until is None:
+        assert (await resting.check("BTCUSDT", NOW + timedelta(days=400))).expired == []
+        return
+    assert (await resting.check("BTCUSDT", until - timedelta(seconds=1))).expired == []
+    (gone,) = (await resting.check("BTCUSDT", until)).expired
+    assert gone.status is OrderStatus.EXPIRED
+    usdt = next(
+        b for b in await desk.orders.paper_balances(order.account_id, Decimal(10000)) if b.asset == "USDT"
+    )
+    assert (usdt.free, usdt.locked) == (Decimal(10000), Decimal(0))  # the lock went back
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("limit buy 0.01 BTC at 85000 for 200 days", "200 days"),
+        ("limit buy 0.01 BTC at 85000 for -3 hours", "-3 hours"),
+    ],
+)
+async def test_a_bad_expiry_is_refused_quoting_it_and_nothing_rests(text: str, said: str) -> None:
+    desk = make_trade_desk()
+    reply = await desk.chat.say(text)
+    assert reply.status in (Status.FAILED, Status.NEEDS_INPUT), reply  # refused, or asked again
+    assert said in notices(reply)
+    assert desk.orders.orders == {}
+
+
+async def test_an_expiry_asked_again_is_answered_in_words() -> None:
+    desk = make_trade_desk()
+    asked = await desk.chat.say("limit buy 0.01 BTC at 85000 for -3 hours")
+    assert asked.status is Status.NEEDS_INPUT and "How long" in notices(asked), asked
+    summary = await desk.chat.say("for 2 hours")
+    assert summary.status is Status.AWAITING_CONFIRMATION, summary
+    assert rows(summary)["Good until"] == (NOW + timedelta(hours=2)).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@pytest.mark.parametrize(
+    ("buy", "text", "label"),
+    [
+        ("买 0.01 BTC", "给我的 BTC 设置止损80000限价79800", "止损限价"),
+        ("buy 0.01 BTC", "stop at 80000 limit 79800 on my BTC", "Stop-limit"),
+    ],
+)
+async def test_a_stop_limit_is_read_and_rests_with_its_limit(buy: str, text: str, label: str) -> None:
+    desk = make_trade_desk()
+    bought = await desk.chat.say(buy)
+    await desk.chat.press(confirm_button(bought))
+    summary = await desk.chat.say(text)
+    assert (summary.route.skill, summary.route.action) == ("orders", "protect"), summary.route
+    assert summary.status is Status.AWAITING_CONFIRMATION, summary
+    assert label in rows(summary), rows(summary)
+    done = await desk.chat.press(confirm_button(summary))
+    assert done.status is Status.COMPLETED, done
+    (order,) = [o for o in desk.orders.orders.values() if o.status is OrderStatus.OPEN]
+    assert (order.order_type, order.trigger_price, order.limit_price) == (
+        "stop_limit", Decimal(80000), Decimal(79800),
+    )  # fmt: skip
+
+
+async def test_a_stop_limit_whose_limit_is_above_its_stop_is_refused_with_both() -> None:
+    desk = make_trade_desk()
+    bought = await desk.chat.say("buy 0.01 BTC")
+    await desk.chat.press(confirm_button(bought))
+    reply = await desk.chat.say("stop at 80000 limit 80500 on my BTC")
+    assert reply.status is Status.FAILED, reply
+    assert "80500" in notices(reply) and "80000" in notices(reply)
+
+
+async def test_a_live_order_with_an_expiry_is_refused_before_anything_is_sent() -> None:
+    with FakeBinance() as fake:
+        trading, _ = service(fake, 5.0)
+        resting = RestingOrders(trading)
+        intent = OrderIntent("buy", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+        spec = Resting("limit", limit_price=Decimal(85000), expires_at=NOW + timedelta(hours=24))
+        plan = await resting.plan(account(), intent, (spec,))
+        assert plan.rejection is not None and plan.rejection.reason == "expiry_live"
+        (order,) = await resting.place(account(), plan, ("dmexp1",), AUDIT)
+        assert order.status is OrderStatus.REJECTED and fake.order_posts == 0
