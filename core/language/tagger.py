@@ -167,6 +167,14 @@ class Tagger:
         return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned, self.coins)
 
 
+@lru_cache(maxsize=64)
+def words(text: str) -> Reading:
+    """The lexicon's words in ``text`` (no coins, no record names), by the one matcher: what a
+    skill's reader asks of a message or a part of it ("跌破" at 5 is direction.below). Offsets are
+    into ``normalize(text)``; the last texts' readings are kept."""
+    return _PLAIN.read(text)
+
+
 RECORD_NOUNS = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
 NAME_WORD = "name.word"
 
@@ -209,3 +217,6 @@ def _resolve(spans: Sequence[_Span]) -> tuple[Tag, ...]:
         tags.append(Tag(start, end, frozenset(c for c, _ in meanings), value))
         taken_until, last = end, span
     return tuple(tags)
+
+
+_PLAIN = Tagger()

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.tagger import words as read_words
 from core.language.values import find_values, typed_text
 from core.routing.normalize import normalize  # the one normalization (zh-Hant read as zh)
 from core.workspace.trade_reading import CoinNames
@@ -29,11 +30,6 @@ def _rx(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
-NOUN = _rx("提醒", "预警", "报警", "警报", "alerts?", "price notifications?", "reminders?")
-ALERT = _rx(
-    "提醒", "通知我", "告诉我", "叫我", "预警", "报警", "警报",
-    "alerts?", "notify", "remind", "tell me", "ping me", "let me know", "warn me", "message me",
-)  # fmt: skip
 QUERY = re.compile(
     r"(哪些|什么|几个|多少个|列出|列表|查看|看看|看一下|所有的?|全部的?|我的).{0,8}提醒|提醒.{0,4}(列表|有哪些|清单)"
     r"|(?<![a-z])(?:my|list|show|what|which|all|active)(?: my| the| all| price)* alerts?(?![a-z])"
@@ -43,17 +39,9 @@ DELETE = _rx(
     "取消", "删除", "删掉", "删了", "关闭", "关掉", "去掉", "移除", "不要再?", "停止",
     "cancel", "delete", "remove", "stop", "clear", "drop", "turn off", "disable",
 )  # fmt: skip
-ABOVE = _rx(
-    "涨破", "突破", "涨到", "涨至", "涨超过?", "高于", "升破", "升到", "站上", "大于", "上涨到",
-    "上破", "超过", "破",
-    "above", "over", "exceeds?", "rises? (?:to|above|past)", "goes up to", "climbs? (?:to|above)",
-    "crosses above", "breaks? above", "hits", "reaches", "tops",
-)  # fmt: skip
-BELOW = _rx(
-    "跌破", "跌到", "跌至", "低于", "小于", "掉到", "下跌到", "跌穿", "下破", "掉破", "回落到",
-    "below", "under", "drops? (?:to|below|under)", "falls? (?:to|below|under)", "dips? (?:to|below)",
-    "goes down to", "sinks? (?:to|below)",
-)  # fmt: skip
+# The lexicon's concepts (core/language/lexicon): asking to be told, an alert named, a direction.
+ASKS = frozenset({"verb.notify", "noun.alert"})
+NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 SYMBOL_OP = re.compile(r"(?P<op>>=|<=|>|<|≥|≤)\s*(?P<n>[-−–]?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+))")
 PERCENT = re.compile(r"(?P<n>\d+(?:\.\d+)?|\.\d+)\s*(?:%|％|percent|个点)")
 WINDOW_1H = re.compile(
@@ -104,9 +92,9 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     command = COMMAND.match(norm)
     if command is not None:
         return _command(norm[command.end() :].strip(), coins)
-    if not norm or norm.startswith("/") or not ALERT.search(norm):
+    if not norm or norm.startswith("/") or not read_words(norm).concepts & ASKS:
         return None
-    if NOUN.search(norm) and not _has_level(norm):
+    if read_words(norm).has(NOUN) and not _has_level(norm):
         if DELETE.search(norm):  # "删除我的 BTC 提醒" names its alerts as a question would
             return AlertReading("delete", _target(norm, coins))
         if QUERY.search(norm):
@@ -129,7 +117,7 @@ def _command(args: str, coins: CoinNames) -> AlertReading:
 
 def _has_level(norm: str) -> bool:
     return bool(
-        SYMBOL_OP.search(norm) or PERCENT.search(norm) or ABOVE.search(norm) or BELOW.search(norm)
+        SYMBOL_OP.search(norm) or PERCENT.search(norm) or read_words(norm).concepts & {ABOVE, BELOW}
     ) and bool(NUMBER.search(norm))
 
 
@@ -190,11 +178,13 @@ def _create_slots(norm: str, coins: CoinNames, typed: str = "") -> dict[str, Any
         if level is not None:
             slots["level"] = level.slot
         return slots
-    above, below = ABOVE.search(rest), BELOW.search(rest)
-    if above is not None or below is not None:
-        first = min((m for m in (above, below) if m is not None), key=lambda m: m.start())
-        slots["condition"] = "above" if first is above else "below"
-        after = next((v for v in levels if v.start >= first.end() or v.end > first.end()), None)
+    way = next(
+        (t for t in read_words(norm).tags if t.concepts & {ABOVE, BELOW} and rest[t.start : t.end].strip()),
+        None,
+    )
+    if way is not None:
+        slots["condition"] = "above" if ABOVE in way.concepts else "below"
+        after = next((v for v in levels if v.start >= way.end or v.end > way.end), None)
         level = after or (levels[0] if levels else None)
         if level is not None:
             slots["level"] = level.slot
