@@ -29,11 +29,11 @@ async def test_a_model_started_alert_is_checked_and_set(
     llm.add(completion(None, [tool_call("t2", "price_alert_task", {**arguments, "level": "150000"})]))
     desk = make_desk(model=model)
 
-    refused = await desk.chat.say("if bitcoin ever tops one-fifty k, give me a shout")
+    refused = await desk.chat.say("holler if bitcoin ever tops one-fifty k")
     assert (refused.route.skill, refused.route.by) == ("price_alert", "model")
     assert refused.status is Status.FAILED
     assert [b.code for b in refused.blocks if isinstance(b, NoticeBlock)][-1] == "alert_bad_tick"
 
-    done = await desk.chat.say("if bitcoin ever tops one-fifty k, give me a shout")
+    done = await desk.chat.say("holler if bitcoin ever tops one-fifty k")
     [block] = [b for b in done.blocks if isinstance(b, AlertBlock)]
     assert (block.symbol, block.condition, str(block.level)) == ("BTCUSDT", "above", "150000")
