@@ -11,7 +11,6 @@ from core.diagnosis.report import say
 from core.i18n import Locale
 from core.markets import SymbolRules
 from core.reply import Block, Reply, RouteInfo, Status
-from core.skills.base import OneShotSkill
 from core.state import Task, TaskStatus
 from core.tasks.actions import Done
 from core.tasks.transitions import move
@@ -38,25 +37,21 @@ def _plain(value: Decimal) -> str:
     return format(value.normalize(), "f") if value else "0"
 
 
-class DiagnosisSkill(OneShotSkill):
-    """A skill that runs its checks in one turn and answers with diagnosis blocks. Private: it
-    reads the person's own accounts and configs."""
-
-    private = True
-
-    def finish(
-        self, turn: Turn, task: Task, blocks: Sequence[Block], status: Status = Status.COMPLETED
-    ) -> Done:
-        move(task, TaskStatus.EXECUTING, turn.now)
-        move(task, TaskStatus.COMPLETED if status is not Status.FAILED else TaskStatus.FAILED, turn.now)
-        reply = Reply(
-            status,
-            tuple(blocks),
-            turn.locale,
-            route=RouteInfo(self.name, task.action, _public_slots(task.slots), by=task.origin),
-            audience="private",
-        )
-        return Done(reply, ok=status is not Status.FAILED)
+def finish(
+    skill: str, turn: Turn, task: Task, blocks: Sequence[Block], status: Status = Status.COMPLETED
+) -> Done:
+    """A diagnosis's answer: ``skill`` ran its checks in one turn and answers with ``blocks``,
+    privately (it read the person's own accounts and configs)."""
+    move(task, TaskStatus.EXECUTING, turn.now)
+    move(task, TaskStatus.COMPLETED if status is not Status.FAILED else TaskStatus.FAILED, turn.now)
+    reply = Reply(
+        status,
+        tuple(blocks),
+        turn.locale,
+        route=RouteInfo(skill, task.action, _public_slots(task.slots), by=task.origin),
+        audience="private",
+    )
+    return Done(reply, ok=status is not Status.FAILED)
 
 
 class _Record(Protocol):

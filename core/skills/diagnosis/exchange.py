@@ -28,7 +28,8 @@ from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
+from core.skills.base import OneShotSkill
+from core.skills.diagnosis.common import finish, pasted_of, rules_detail, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -78,7 +79,8 @@ def error_cause(source: str, code: str, message: str, fault: str | None = None) 
     return code, exchange_cause(source, code, message, fault)
 
 
-class ExchangeDiagnosisSkill(DiagnosisSkill):
+class ExchangeDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = SKILL
 
     def __init__(
@@ -113,7 +115,7 @@ class ExchangeDiagnosisSkill(DiagnosisSkill):
             blocks.append(await self._account(turn, account, pasted, symbol))
         if not blocks:
             blocks.append(self._no_live_account(turn))
-        return self.finish(turn, task, blocks)
+        return finish(self.name, turn, task, blocks)
 
     # -- a pasted error alone ------------------------------------------------------------------
 

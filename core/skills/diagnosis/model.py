@@ -20,7 +20,8 @@ from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, targeted
+from core.skills.base import OneShotSkill
+from core.skills.diagnosis.common import finish, pasted_of, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -35,7 +36,8 @@ PROBE_SECONDS = 15.0
 _LATER = ("completion", "model_name")
 
 
-class ModelDiagnosisSkill(DiagnosisSkill):
+class ModelDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = SKILL
 
     def __init__(
@@ -63,7 +65,7 @@ class ModelDiagnosisSkill(DiagnosisSkill):
             blocks.append(await self._config(turn, config, pasted))
         if not blocks:
             blocks.append(self._no_config(turn))
-        return self.finish(turn, task, blocks)
+        return finish(self.name, turn, task, blocks)
 
     # -- a pasted error alone --------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.routing.words import has_word
-from core.skills.diagnosis.common import DiagnosisSkill, pasted_of, rules_detail, targeted
+from core.skills.base import OneShotSkill
+from core.skills.diagnosis.common import finish, pasted_of, rules_detail, targeted
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.flow import owner_of
@@ -77,7 +78,8 @@ async def _accounts(accounts: ExchangeAccountRepository, turn: Turn, task: Task)
     return owned
 
 
-class OrderDiagnosisSkill(DiagnosisSkill):
+class OrderDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = ORDER_SKILL
 
     def __init__(
@@ -117,7 +119,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
             block = answer(
                 ORDER_SKILL, checks, title=title, happened=happened, ok_cause="no_failed_order", params=params
             )
-            return self.finish(turn, task, [block])
+            return finish(self.name, turn, task, [block])
         params.update(account=account.name, message=order.error_message or params["message"])
         params["rules"] = self._rules_text(turn, order.symbol)
         await self._check_order(turn, checks, order, params)
@@ -131,7 +133,7 @@ class OrderDiagnosisSkill(DiagnosisSkill):
             ok_cause="order_ok",
             params=params,
         )
-        return self.finish(turn, task, [block])
+        return finish(self.name, turn, task, [block])
 
     async def _order(self, turn: Turn, task: Task) -> tuple[Order | None, ExchangeAccount | None]:
         owner = owner_of(turn)
@@ -273,7 +275,8 @@ def _pasted_happened(turn: Turn, pasted: PastedError) -> str:
 # -- balances, positions and trade history --------------------------------------------------------
 
 
-class BalanceDiagnosisSkill(DiagnosisSkill):
+class BalanceDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = BALANCE_SKILL
 
     def __init__(
@@ -301,7 +304,7 @@ class BalanceDiagnosisSkill(DiagnosisSkill):
                     ok_cause="balances_consistent",
                 )
             )
-        return self.finish(turn, task, blocks)
+        return finish(self.name, turn, task, blocks)
 
     async def _account(self, turn: Turn, account: ExchangeAccount) -> DiagnosisBlock:
         locale = turn.locale

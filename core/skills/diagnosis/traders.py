@@ -24,7 +24,8 @@ from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.words import has_word
-from core.skills.diagnosis.common import DiagnosisSkill, R, rules_detail, targeted
+from core.skills.base import OneShotSkill
+from core.skills.diagnosis.common import R, finish, rules_detail, targeted
 from core.skills.diagnosis.names import name_after
 from core.state import Task
 from core.strategies import GridParams, InvalidParams, Strategy, StrategyStore, validate
@@ -76,7 +77,7 @@ _PLURAL = {"trader": "traders", "strategy": "strategies"}
 
 
 async def diagnose_owned(
-    skill: DiagnosisSkill,
+    skill: OneShotSkill,
     turn: Turn,
     task: Task,
     kind: str,
@@ -91,7 +92,7 @@ async def diagnose_owned(
     picked = targeted(task, owned) or _named(list(owned), turn.text)
     missing = None if picked else name_after(turn.text, f"noun.{kind}")
     if missing is not None:
-        return skill.finish(turn, task, [_named_missing(turn, skill.name, kind, missing, list(owned))])
+        return finish(skill.name, turn, task, [_named_missing(turn, skill.name, kind, missing, list(owned))])
     chosen = picked or sorted(owned, key=rank)
     blocks: list[Block] = [await check(turn, item) for item in chosen[:MAX_SHOWN]]
     if not blocks:
@@ -107,7 +108,7 @@ async def diagnose_owned(
                 ok_cause=f"{kind}_ok",
             )
         )
-    return skill.finish(turn, task, blocks)
+    return finish(skill.name, turn, task, blocks)
 
 
 def _named(items: list[Any], text: str) -> list[Any]:
@@ -120,7 +121,8 @@ def _named(items: list[Any], text: str) -> list[Any]:
     return found
 
 
-class TraderDiagnosisSkill(DiagnosisSkill):
+class TraderDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = TRADER_SKILL
 
     def __init__(
@@ -366,7 +368,8 @@ class TraderDiagnosisSkill(DiagnosisSkill):
 # -- strategies -----------------------------------------------------------------------------------
 
 
-class StrategyDiagnosisSkill(DiagnosisSkill):
+class StrategyDiagnosisSkill(OneShotSkill):
+    private = True  # it reads the person's own records
     name = STRATEGY_SKILL
 
     def __init__(
