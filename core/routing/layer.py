@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import Final, Protocol, cast, runtime_checkable
 
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
@@ -34,12 +34,26 @@ RECORD_VERBS: Final = frozenset(
 RECORD_NOUNS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
 
 
+@runtime_checkable
+class ReadingRule(Protocol):
+    """A skill's reader that reads the layer's tags (the message is tagged once, with the
+    person's record names when the turn loaded them), not the text again."""
+
+    def route(self, text: str) -> Route | None: ...
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None: ...
+
+
 class Layer:
     def __init__(self, tagger: Tagger, engine: IntentEngine, readers: Mapping[str, Sequence[Rule]]) -> None:
         self.tagger = tagger
         self.engine = engine
         self.readers = readers
-        self._reading = {skill: [(r, reads_context(r)) for r in rules] for skill, rules in readers.items()}
+        # How each reader reads, decided once (an isinstance check against a Protocol is slow).
+        self._reading = {
+            skill: [(r, reads_context(r), isinstance(r, ReadingRule)) for r in rules]
+            for skill, rules in readers.items()
+        }
         self._last: tuple[str, Gazetteer | None, Reading] | None = None
 
     def read(self, text: str, names: Gazetteer | None = None) -> Reading:
@@ -90,8 +104,11 @@ class Layer:
         among its skill's (a chart that also asks the price is "both"). Otherwise the intent's
         slots come from the tags. None when neither can read it."""
         if intent.fill is None or intent.reader_first:
-            for reader, context_rule in self._reading.get(intent.skill, ()):
-                found = run_rule(reader, text, context, context_rule)
+            for reader, context_rule, tags in self._reading.get(intent.skill, ()):
+                if tags:
+                    found = cast(ReadingRule, reader).route_reading(reading, context)
+                else:
+                    found = run_rule(reader, text, context, context_rule)
                 if found is not None and found.skill == intent.skill:
                     return found
         if intent.fill is None:
@@ -100,9 +117,13 @@ class Layer:
         return None if slots is None else Route(intent.skill, intent.action, dict(slots))
 
     def wants_names(self, text: str, found: Route | None) -> bool:
-        """Names are read for a message nothing understood ("alpha 今天赚了多少"), or one with a
-        record verb and no kind of record named ("删除 alpha"); never for the others."""
+        """Names are read for a message nothing understood ("alpha 今天赚了多少"), one whose route
+        names a record by the words left over, or one with a record verb and no kind of record
+        named ("删除 alpha"); never for the others."""
         if found is None:
             return True
+        ref = found.slots.get("target_ref")
+        if isinstance(ref, Mapping) and ref.get("name"):
+            return True  # the words read as a name may be part of theirs ("启动机器人一号": "一号")
         reading = self.read(text)
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

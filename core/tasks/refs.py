@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.lexicon import load
+from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag
+from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
+from core.workspace.extraction import name_given
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +66,124 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     if alias:
         return [t for t in targets if alias in t.aliases]
     return []
+
+
+# -- a record named in a request, read from the language layer's tags ------------------------------
+
+_CLAUSE = frozenset(",，。;；!！?？")
+
+
+def _word_of(tag: Tag) -> bool:
+    """A tag of the request's words, any lexicon concept ("verb.delete", a record noun after the
+    object): never part of a record's name, as a coin, a provider or a record of theirs may be."""
+    return any("." in c and not c.startswith("own.") for c in tag.concepts)
+
+
+def untagged(reading: Reading, start: int, end: int) -> str:
+    """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
+    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none."""
+    keep = [True] * (end - start)
+    for tag in reading.tags:
+        if tag.end > start and tag.start < end and _word_of(tag):
+            for i in range(max(tag.start, start), min(tag.end, end)):
+                keep[i - start] = False
+    words: list[str] = []
+    run: list[int] = []
+    for i in range(start, end + 1):
+        if i < end and keep[i - start]:
+            run.append(i)
+            continue
+        if run:
+            words.append(reading.norm.typed(run[0], run[-1] + 1))
+            run = []
+    text = " ".join(" ".join(words).split())
+    text = " ".join(w.removesuffix("'s").removesuffix("’s") for w in text.split())
+    return " ".join(PUNCT.sub(" ", text).split())
+
+
+def name_in(reading: Reading, end: int | None = None) -> str | None:
+    """A name given whole ("called Alt Two", "叫 小号 二", "“eth grid 2”") before ``end``."""
+    typed = reading.norm.typed(0, len(reading.text) if end is None else end)
+    named = name_given(typed)
+    return named.value if named is not None and named.value else None
+
+
+def after(reading: Reading, tag: Tag) -> str | None:
+    """The untagged words right after ``tag``, up to the next tagged word or the clause's end
+    ("新建交易员 beta，建好就启动" -> "beta"; "make a trader using …" -> None)."""
+    stop = next((t.start for t in reading.tags if t.start >= tag.end), len(reading.text))
+    clause = next((i for i in range(tag.end, stop) if reading.text[i] in _CLAUSE), stop)
+    return untagged(reading, tag.end, clause) or None
+
+
+def set_to(reading: Reading) -> Tag | None:
+    """The last word before an update's new value ("改名为", "改成", "to", "as"), when a value
+    follows it."""
+    found = None
+    for tag in reading.tags:
+        if tag.concepts & {"verb.set_to", "filler.to"} and any(c.isalnum() for c in reading.text[tag.end :]):
+            found = tag
+    return found
+
+
+def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
+    """The new value typed after ``marker``, as typed; ``any_words``: whatever words (a new name),
+    else only when a word no request word explains is among them ("to eth grid", but "to
+    another exchange account" gives none)."""
+    end = len(reading.text)
+    if not any_words and not untagged(reading, marker.end, end):
+        return None
+    start = marker.end
+    for tag in reading.tags:  # "to the beta": the filler right after the marker is no part of it
+        if tag.start >= start and reading.text[start : tag.start].strip() == "" and _filler(tag):
+            start = tag.end
+    value = " ".join(PUNCT.sub(" ", reading.norm.typed(start, end)).split()) if start < end else ""
+    return value or None
+
+
+def _filler(tag: Tag) -> bool:
+    return all(c.startswith("filler.") for c in tag.concepts)
+
+
+def field_of(reading: Reading, fields: Sequence[tuple[str, frozenset[str]]]) -> str | None:
+    """The first of ``fields`` (name, its concepts) the request names."""
+    named = frozenset(c for t in reading.tags for c in _concepts_at(reading, t))
+    return next((name for name, concepts in fields if concepts & named), None)
+
+
+def _concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:
+    if NAME_WORD not in tag.concepts:
+        return tag.concepts
+    return tag.concepts | _lexicon_concepts().get(reading.text[tag.start : tag.end], frozenset())
+
+
+@lru_cache(maxsize=1)
+def _lexicon_concepts() -> dict[str, frozenset[str]]:
+    by_word: dict[str, set[str]] = {}
+    for word, concept in load().words():
+        by_word.setdefault(word, set()).add(concept)
+    return {w: frozenset(c) for w, c in by_word.items()}
+
+
+def record_ref(
+    reading: Reading, kind: str, *, end: int | None = None, every: bool = False
+) -> dict[str, str] | None:
+    """The record of ``kind`` a request names before ``end``: one of the person's own
+    ("机器人一号"), a name given whole, the words no tag explains ("停掉 alpha 这个交易员" ->
+    alpha), else the last one touched ("这个", "the one I just added"), else all of them
+    (``every``: "stop all my agents"); None when it names none ("我有几个交易员")."""
+    stop = len(reading.text) if end is None else end
+    by_id = next((v for v in find_values(reading.text[:stop]) if v.kind == "id"), None)
+    if by_id is not None:
+        return {"id": by_id.ident}
+    own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
+    if own is not None:
+        return {"name": own.value}
+    name = name_in(reading, stop) or untagged(reading, 0, stop)
+    if name:
+        return {"name": name}
+    if any(t.start < stop and "filler.recent" in t.concepts for t in reading.tags):
+        return {"recent": "1"}
+    if every and reading.has("filler.all"):
+        return {"all": "1"}
+    return None

@@ -61,17 +61,23 @@ INTENTS = (
         SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM, fill=_target, reader_first=True
     ),
     # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
-    # that switches them on at once is still a create).
-    *(
-        intent(
-            SKILL,
-            "update",
-            need=[f"noun.{field}"],
-            one_of=TRADERS,
-            avoid=(*PROBLEM, "verb.create"),
-            fill=_switch(field),
-        )
-        for field in ("daily_summary", "auto_start")
+    # that switches them on at once is still a create); only traders have a daily summary ("打开
+    # alpha 的每日汇总").
+    intent(
+        SKILL,
+        "update",
+        need=["noun.auto_start"],
+        one_of=TRADERS,
+        avoid=(*PROBLEM, "verb.create"),
+        fill=_switch("auto_start"),
+    ),
+    intent(
+        SKILL,
+        "update",
+        need=["noun.daily_summary"],
+        avoid=(*PROBLEM, "verb.create"),
+        may=TRADERS,
+        fill=_switch("daily_summary"),
     ),
     # Any other request about a trader ("创建一个交易员", "我有哪些交易员"): the trader rule reads
     # which one and what to do; tied with another record's, a trader's comes first.
