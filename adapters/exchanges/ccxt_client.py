@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -177,7 +177,20 @@ class CcxtClient:
             return None
         except ccxt.BaseError as exc:
             raise translate(exc, _body(client)) from None
-        return self._order(raw, client_order_id)
+        order = self._order(raw, client_order_id)
+        if order.quantity > 0 and not order.fee_asset and self._account.exchange in _STOP_ORDERS:
+            order = await self._with_fee(symbol, order)
+        return order
+
+    async def _with_fee(self, symbol: str, order: ExchangeOrder) -> ExchangeOrder:
+        """Binance's order lookup carries no commission; the order's trades do (GET
+        /api/v3/myTrades by orderId, weight 20: asked once, when an order is written back)."""
+        params = {"orderId": order.exchange_order_id}
+        trades = await self._call("fetch_my_trades", _market(symbol), None, None, params)
+        fees = [t.get("fee") or {} for t in trades if str(t.get("order") or "") == order.exchange_order_id]
+        fee = sum((_dec(f.get("cost")) for f in fees), Decimal(0))
+        asset = next((str(f.get("currency")) for f in fees if f.get("currency")), "")
+        return replace(order, fee=fee, fee_asset=asset)
 
     async def my_trades(self, symbol: str, limit: int) -> list[Trade]:
         raw = await self._call("fetch_my_trades", _market(symbol), None, limit)
@@ -272,9 +285,13 @@ class CcxtClient:
 
     @staticmethod
     def _order(raw: dict[str, Any], client_order_id: str) -> ExchangeOrder:
-        status = {"closed": "filled", "open": "open", "canceled": "cancelled", "rejected": "rejected"}.get(
-            str(raw.get("status")), "open"
-        )
+        status = {
+            "closed": "filled",
+            "open": "open",
+            "canceled": "cancelled",
+            "expired": "cancelled",
+            "rejected": "rejected",
+        }.get(str(raw.get("status")), "open")
         fees = raw.get("fees") or ([raw["fee"]] if raw.get("fee") else [])
         fee = sum((_dec(f.get("cost")) for f in fees if f), Decimal(0))
         fee_asset = next((str(f.get("currency")) for f in fees if f and f.get("currency")), "")

@@ -66,6 +66,8 @@ class RestingOrderStore:
 
         async def _seed(self, account_id: str, starting: Mapping[str, Decimal], base: str) -> None: ...
 
+        async def _seed_position(self, account_id: str, base: str) -> None: ...
+
         @staticmethod
         async def _locked_balances(conn: AsyncConnection, account_id: str) -> dict[str, Balance]: ...
 
@@ -220,6 +222,40 @@ class RestingOrderStore:
                 await insert_audit(conn, audited(audit, done))
                 closed.append(order_of(done))
             return closed
+
+    async def live_resting(self, account_id: str) -> list[Order]:
+        c = trading_orders.c
+        stmt = (
+            select(trading_orders)
+            .where(c.account_id == account_id, c.status.in_(RESTING), c.kind == "live")
+            .order_by(c.created_at, c.id)
+        )
+        async with self._engine.connect() as conn:
+            return [order_of(r) for r in (await conn.execute(stmt)).all()]
+
+    async def fill_live(
+        self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order | None:
+        order = await self.order(client_order_id)
+        if order is None or not order.status.resting:
+            return None
+        await self._seed_position(order.account_id, base)
+        async with self._engine.begin() as conn:
+            await _lock_pair(conn, client_order_id)
+            row = await self._take(conn, client_order_id, RESTING)
+            if row is None:  # recorded meanwhile (another process), or cancelled
+                return None
+            others = await _take_group(conn, row)
+            done = await self._settle_in(conn, row, settlement, base, audit)
+            await _set(conn, row, notice="due")
+            at = settlement.fills[-1].at if settlement.fills else audit.at
+            for other in others:
+                closed = await _set(conn, other, status=OrderStatus.CANCELLED.value, updated_at=at)
+                entry = replace(
+                    audit, action="order_cancelled", detail={**audit.detail, "by": row.client_order_id}
+                )
+                await insert_audit(conn, audited(entry, closed))
+            return done
 
     async def claim_notices(self, symbol: str) -> list[Order]:
         c = trading_orders.c

@@ -12,6 +12,7 @@ refused plainly before anything is sent, never emulated with real money.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 
 from core.tasks.audit import AuditEntry
@@ -84,6 +85,41 @@ async def cancel(trading: TradingService, account: ExchangeAccount, order: Order
     client = trading._client(account)
     try:
         return await client.cancel_order(order.symbol, order.client_order_id)
+    finally:
+        await client.aclose()
+
+
+async def still_open(trading: TradingService, account: ExchangeAccount, symbols: Sequence[str]) -> set[str]:
+    """The client order ids the exchange lists open on ``symbols`` (one call per symbol)."""
+    client = trading._client(account)
+    try:
+        listed: set[str] = set()
+        for symbol in symbols:
+            listed.update(x.client_order_id for x in await client.open_orders(symbol))
+        return listed
+    finally:
+        await client.aclose()
+
+
+async def look_up(
+    trading: TradingService, account: ExchangeAccount, orders: Sequence[Order]
+) -> list[tuple[Order, ExchangeOrder | None]]:
+    """Each order as the exchange has it under its client order id (None: not found there, or
+    the lookup failed: asked again next time)."""
+    if not orders:
+        return []
+    client = trading._client(account)
+    found: list[tuple[Order, ExchangeOrder | None]] = []
+    try:
+        for order in orders:
+            try:
+                found.append((order, await client.order_by_client_id(order.symbol, order.client_order_id)))
+            except ExchangeError as exc:
+                log.warning(
+                    "live order %s: lookup failed (%s %s)", order.client_order_id, exc.fault, exc.code
+                )
+                found.append((order, None))
+        return found
     finally:
         await client.aclose()
 

@@ -243,6 +243,26 @@ class MemoryOrderStore(MemoryMarketOrders):
             closed.append(done)
         return closed
 
+    async def live_resting(self, account_id: str) -> list[Order]:
+        return [o for o in await self.open_orders(account_id) if o.kind == "live"]
+
+    async def fill_live(
+        self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order | None:
+        order = self.orders.get(client_order_id)
+        if order is None or not order.status.resting:
+            return None
+        others = self._group(order)
+        self.orders[client_order_id] = replace(order, status=OrderStatus.PENDING)
+        done = await self.settle(client_order_id, settlement, base, audit)
+        self.notices[client_order_id] = "due"
+        at = settlement.fills[-1].at if settlement.fills else audit.at
+        for other in others:
+            closed = replace(other, status=OrderStatus.CANCELLED, updated_at=at)
+            self.orders[other.client_order_id] = closed
+            await self.audit.record(_target(replace(audit, action="order_cancelled"), closed))
+        return done
+
     async def claim_notices(self, symbol: str) -> list[Order]:
         due = [
             o for o in self._by_age() if o.symbol == symbol and self.notices.get(o.client_order_id) == "due"

@@ -39,7 +39,7 @@ from core.trading.model import (
     Rejection,
     Resting,
 )
-from core.trading.ports import Settlement
+from core.trading.ports import Settlement, fills_of
 from core.trading.resting import Lock
 from core.trading.risk import RiskLimits, check_caps
 from core.trading.service import TradingService, kind_of, starting_usdt
@@ -49,6 +49,7 @@ from core.workspace.accounts import ExchangeAccount
 log = logging.getLogger(__name__)
 
 CHECK_SKILL = "orders"  # the audit's skill name of a fill or an expiry made by the check job
+LIVE_CHECK = "live_check"  # the live order check's job name (core.skills.orders.live_check)
 NO_EXPIRY = "unsupported_expiry"  # a live order with an expiry: the exchanges keep spot orders GTC
 
 
@@ -276,14 +277,55 @@ class RestingOrders:
                 )
         return CheckResult(result.filled, result.expired, len(await self.orders.resting_on(symbol)))
 
+    # -- the live write-back -----------------------------------------------------------------
+
+    async def sync_live(self, account: ExchangeAccount, now: datetime) -> CheckResult:
+        """Write back what the exchange did to deskmate's live resting orders of ``account``.
+
+        One open-orders call per symbol they rest on (Binance GET /api/v3/openOrders, weight 6);
+        an order no longer listed is looked up by its client order id (GET /api/v3/order, weight
+        4, once: it is then recorded) and recorded as the exchange has it: filled — its fill at
+        the exchange's average price, fee, position and audit rows and its fill card, once (a
+        compare-and-set: two processes record it once) — or cancelled / expired there (closed).
+        An order the lookup cannot find, or a lookup that fails, stays open and is asked again
+        next time. A partial fill stays open until the exchange says the order ended."""
+        stored = await self.orders.live_resting(account.id)
+        result = CheckResult()
+        if not stored:
+            return result
+        still = await live_orders.still_open(self.trading, account, sorted({o.symbol for o in stored}))
+        gone = [o for o in stored if o.client_order_id not in still]
+        for order, found in await live_orders.look_up(self.trading, account, gone):
+            if found is None or found.status == "open":
+                continue
+            base = order.symbol.removesuffix(QUOTE_ASSET)
+            if found.status == "filled" and found.quantity > 0:
+                settlement = Settlement(
+                    OrderStatus.FILLED,
+                    fills_of(found, order.symbol, order.side),
+                    exchange_order_id=found.exchange_order_id or None,
+                )
+                done = await self.orders.fill_live(
+                    order.client_order_id, settlement, base, _job_audit(order, now, "fill", LIVE_CHECK)
+                )
+                if done is not None:
+                    result.filled.append(done)
+            else:  # cancelled in the exchange's app, expired or rejected there
+                audit = _job_audit(order, now, "order_cancelled", LIVE_CHECK)
+                result.expired.extend(
+                    await self.orders.close_resting(order.client_order_id, OrderStatus.CANCELLED, audit)
+                )
+        left = await self.orders.live_resting(account.id)
+        return CheckResult(result.filled, result.expired, len(left))
+
 
 def _audit(template: AuditEntry, action: str, detail: dict[str, str], *, outcome: str = "ok") -> AuditEntry:
     return TradingService._audit(template, action, detail, outcome=outcome)
 
 
-def _job_audit(order: Order, now: datetime, action: str) -> AuditEntry:
+def _job_audit(order: Order, now: datetime, action: str, job: str = "check") -> AuditEntry:
     return AuditEntry(
-        order.owner, f"job:{CHECK_SKILL}.check", now, CHECK_SKILL, action, None, None, "ok",
+        order.owner, f"job:{CHECK_SKILL}.{job}", now, CHECK_SKILL, action, None, None, "ok",
         {"symbol": order.symbol, "type": order.order_type},
     )  # fmt: skip
 

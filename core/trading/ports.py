@@ -131,6 +131,19 @@ class OrderStore(Protocol):
         was no longer open)."""
         ...
 
+    async def live_resting(self, account_id: str) -> list[Order]:
+        """The account's live resting orders deskmate placed (open or partially filled), oldest
+        first: what the live order check asks the exchange about."""
+        ...
+
+    async def fill_live(
+        self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
+    ) -> Order | None:
+        """In one transaction, once: a live resting order the exchange filled is recorded filled
+        (compare-and-set on its status) with its fills, position and audit rows, its pair's other
+        order cancelled, and its fill card marked due. None: no longer open (recorded already)."""
+        ...
+
     async def claim_notices(self, symbol: str) -> list[Order]:
         """The filled orders of ``symbol`` whose fill card is due, each claimed (due -> sending)
         by this call alone: a card is sent at most once, whatever the processes."""

@@ -20,6 +20,7 @@ from core.workspace.accounts import ExchangeAccount
 
 SKILL = "orders"
 CHECK_JOB = f"{SKILL}.check"  # the order check job (core.skills.orders.check), one per symbol
+LIVE_CHECK_JOB = f"{SKILL}.live_check"  # the live write-back (core.skills.orders.check), one per account
 
 
 def plain(value: Decimal) -> str:
@@ -87,10 +88,18 @@ def refusal_text(turn: Turn, rejection: Rejection) -> str | None:
     return turn.t(f"orders.why.{rejection.reason}", **rejection.params)
 
 
-async def watch(jobs: JobQueue | None, symbol: str) -> None:
-    """Start the symbol's order check (one job per symbol: a dedupe key, so two processes make one)."""
-    if jobs is not None:
+async def watch(jobs: JobQueue | None, order: Order) -> None:
+    """Start the check that sees ``order`` fill: a paper order's symbol's order check (one job
+    per symbol), a live order's account's live check (one job per account); a dedupe key, so two
+    processes make one."""
+    if jobs is None:
+        return
+    if order.kind == "paper":
+        symbol = order.symbol
         await jobs.enqueue(CHECK_JOB, {"symbol": symbol}, dedupe_key=f"{CHECK_JOB}:{symbol}")
+        return
+    payload = {"owner": order.owner, "account_id": order.account_id}
+    await jobs.enqueue(LIVE_CHECK_JOB, payload, dedupe_key=f"{LIVE_CHECK_JOB}:{order.account_id}")
 
 
 def order_block(order: Order) -> OrderBlock:

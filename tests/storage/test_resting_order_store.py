@@ -134,3 +134,38 @@ def test_two_tick_processes_fill_each_order_and_send_its_card_once(db_url: str, 
             await engine.dispose()
 
     assert asyncio.run(fills()) == 20
+
+
+async def test_a_live_fill_is_written_back_once_across_engines(db_url: str) -> None:
+    """Two processes seeing the same exchange fill: one records it (fill, position, audit, card)."""
+    from core.tasks.audit import AuditEntry
+    from core.trading.model import Fill, NewOrder, Resting
+    from core.trading.ports import Settlement
+
+    engines = [create_engine(db_url) for _ in range(2)]
+    try:
+        stores = [SqlOrderStore(e) for e in engines]
+        audit = AuditEntry("telegram:7", "job:orders.live_check", NOW, "orders", "order", None, None, "ok")
+        new = NewOrder(
+            "dmlivewb", "telegram:7", "live-1", "main", "live", "binance", "BTCUSDT", "buy",
+            Decimal("0.001"), NOW, Resting("limit", limit_price=Decimal(85000)),
+        )  # fmt: skip
+        (order,) = await stores[0].rest([new], None, Decimal(0), audit)
+        assert order.status is OrderStatus.OPEN and order.locked_amount == 0
+        assert [o.client_order_id for o in await stores[1].live_resting("live-1")] == ["dmlivewb"]
+        fee = Decimal("0.000001")
+        fill = Fill("BTCUSDT", "buy", Decimal("0.001"), Decimal(85000), Decimal(85), fee, "BTC", NOW, "9")
+        settlement = Settlement(OrderStatus.FILLED, (fill,), exchange_order_id="9")
+        done = await asyncio.gather(
+            *(stores[i % 2].fill_live("dmlivewb", settlement, "BTC", audit) for i in range(4))
+        )
+        assert [d.status for d in done if d is not None] == [OrderStatus.FILLED]
+        assert len(await stores[0].trades("live-1", 10)) == 1
+        (position,) = await stores[1].positions("live-1")
+        assert position.quantity == Decimal("0.000999")
+        assert await stores[0].live_resting("live-1") == []
+        claimed = await asyncio.gather(*(s.claim_notices("BTCUSDT") for s in stores))
+        assert sorted(len(c) for c in claimed) == [0, 1]
+    finally:
+        for e in engines:
+            await e.dispose()

@@ -43,6 +43,7 @@ class FakeBinance(FakeExchange):
         self.ask = {"BTCUSDT": Decimal("90000.00"), "ETHUSDT": Decimal("3500.00")}
         self.bid = {"BTCUSDT": Decimal("89990.00"), "ETHUSDT": Decimal("3499.50")}
         self.orders: dict[str, dict[str, Any]] = {}  # by client order id, as Binance renders them
+        self.trades: list[dict[str, Any]] = []  # GET /api/v3/myTrades: resting orders' fills
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -90,7 +91,8 @@ class FakeBinance(FakeExchange):
                 return 400, {"code": -2013, "msg": "Order does not exist."}, 0
             return 200, found, 0
         if path == "/api/v3/myTrades":
-            return 200, [], 0
+            wanted = params.get("orderId")
+            return 200, [t for t in self.trades if wanted is None or str(t["orderId"]) == wanted], 0
         return 404, {"code": -1, "msg": f"no route {method} {path}"}, 0
 
     def _auth(
@@ -254,3 +256,19 @@ class FakeBinance(FakeExchange):
         }  # fmt: skip
         self.orders[params["newClientOrderId"]] = order
         return 200, order, self.stall_seconds if self.stall_orders else 0
+
+    def fill_resting(self, client_order_id: str, price: str, commission: str, asset: str) -> None:
+        """The book came to a resting order: it fills whole at ``price`` (status FILLED; its trade,
+        with the commission, in myTrades — Binance's order lookup carries none)."""
+        order = self.orders[client_order_id]
+        qty = Decimal(order["origQty"])
+        quote = qty * Decimal(price)
+        now = self.now_ms()
+        order.update(status="FILLED", executedQty=str(qty), cummulativeQuoteQty=str(quote), updateTime=now)
+        self._next_id += 1
+        self.trades.append({
+            "symbol": order["symbol"], "id": self._next_id, "orderId": order["orderId"], "orderListId": -1,
+            "price": price, "qty": str(qty), "quoteQty": str(quote), "commission": commission,
+            "commissionAsset": asset, "time": now, "isBuyer": order["side"] == "BUY", "isMaker": True,
+            "isBestMatch": True,
+        })  # fmt: skip

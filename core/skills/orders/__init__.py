@@ -11,7 +11,7 @@ from core.jobs.kinds import JobKind
 from core.jobs.queue import JOBS
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
-from core.skills.orders.check import OrderChecker
+from core.skills.orders.check import LiveOrderChecker, OrderChecker
 from core.skills.orders.intents import INTENTS
 from core.skills.orders.skill import ACTIONS, OrdersSkill
 from core.skills.registry import HelpSpec, LocalText, SkillSpec
@@ -39,8 +39,9 @@ def _build(services: Services) -> OrdersSkill:
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:
-    trading = services.get(TRADING)
-    return [OrderChecker(RestingOrders(trading), services.get(ORDERS), services.get(CATALOG)).kind()]
+    resting = RestingOrders(services.get(TRADING))
+    paper = OrderChecker(resting, services.get(ORDERS), services.get(CATALOG))
+    return [paper.kind(), LiveOrderChecker(resting, services.get(EXCHANGE_ACCOUNTS), paper).kind()]
 
 
 SPEC = SkillSpec(

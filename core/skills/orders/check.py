@@ -1,7 +1,16 @@
-"""The order check job: one per symbol paper orders rest on, every CHECK_EVERY, the alert
-checker's pattern. One book per run however many orders rest on the symbol
-(core.trading.orders.RestingOrders.check); each fill a compare-and-set in storage, each fill
-card claimed once before it is sent (never sent twice, whatever the processes)."""
+"""The order check jobs.
+
+- ``orders.check``: one per symbol paper orders rest on, every CHECK_EVERY, the alert checker's
+  pattern. One book per run however many orders rest on the symbol
+  (core.trading.orders.RestingOrders.check).
+- ``orders.live_check``: one per live account deskmate has resting orders on, every
+  LIVE_CHECK_EVERY: the exchange's open orders (one call per symbol), and each order gone from
+  them looked up by its client order id and written back — filled (fill, fee, position, audit,
+  fill card) or cancelled there (RestingOrders.sync_live). Binance weight: 6 a symbol a minute,
+  plus 4 once for each order that ended.
+
+Each fill is a compare-and-set in storage; each fill card is claimed once before it is sent
+(never sent twice, whatever the processes)."""
 
 from __future__ import annotations
 
@@ -15,13 +24,16 @@ from core.markets import MarketCatalog
 from core.outbound.destination import Destination
 from core.outbound.ports import DeliveryStatus
 from core.trading.orders import RestingOrders
-from core.trading.ports import OrderStore
-from core.workspace.order_talk import CHECK_JOB, fill_card
+from core.trading.ports import ExchangeError, OrderStore
+from core.workspace.accounts import ExchangeAccountRepository
+from core.workspace.order_talk import CHECK_JOB, LIVE_CHECK_JOB, fill_card
 
 log = logging.getLogger(__name__)
 
 CHECK_EVERY = timedelta(seconds=30)  # one book per symbol with resting orders this often
 FAILED_CHECK_PAUSE = timedelta(minutes=1)
+LIVE_CHECK_EVERY = timedelta(minutes=1)  # a live account's open orders this often
+LIVE_FAILED_PAUSE = timedelta(minutes=5)  # the exchange or the key failing: asked again later
 
 
 def destination_of(owner: str) -> Destination:
@@ -83,3 +95,40 @@ class OrderChecker:
             else:  # blocked, or a send that may have arrived: never sent twice
                 outcome = "lost"
             await self.store.finish_notice(order.client_order_id, outcome)
+
+
+class LiveOrderChecker:
+    """``orders.live_check``: a live account's resting orders written back from the exchange."""
+
+    def __init__(
+        self,
+        resting: RestingOrders,
+        accounts: ExchangeAccountRepository,
+        cards: OrderChecker,
+        every: timedelta = LIVE_CHECK_EVERY,
+    ) -> None:
+        self.resting = resting
+        self.accounts = accounts
+        self.cards = cards
+        self.every = every
+
+    def kind(self) -> JobKind:
+        return JobKind(LIVE_CHECK_JOB, self.run, timeout=120, max_attempts=5)
+
+    async def run(self, job: Job, ctx: JobContext) -> JobResult:
+        owner = str(job.payload.get("owner", ""))
+        account_id = str(job.payload.get("account_id", ""))
+        payload = {"owner": owner, "account_id": account_id}
+        account = await self.accounts.get(owner, account_id)
+        if account is None:
+            return DONE  # the account was removed: its orders are the exchange's affair now
+        try:
+            result = await self.resting.sync_live(account, ctx.now)
+        except ExchangeError as exc:  # never the credentials: the exchange's code only
+            log.warning("live order check of account %s: %s %s", account_id, exc.fault, exc.code)
+            return Reschedule(ctx.now + LIVE_FAILED_PAUSE, {**payload, "last_error": exc.code})
+        for symbol in sorted({o.symbol for o in result.filled}):
+            await self.cards.deliver(symbol, ctx)
+        if result.resting == 0:
+            return DONE  # nothing rests there now; the next live order placed queues a new check
+        return Reschedule(ctx.now + self.every, payload)

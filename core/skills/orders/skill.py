@@ -185,8 +185,7 @@ class OrdersSkill(AccountFlow):
             text = why(turn, _rejection(first))
             blocks = [NoticeBlock(text, "error", "order_rejected"), *(order_block(o) for o in orders)]
             return Done(self.private_reply(turn, task, Status.FAILED, blocks), ok=False)
-        if first.kind == "paper":
-            await watch(self.jobs, first.symbol)
+        await watch(self.jobs, first)
         what = " + ".join(turn.t(f"orders.type.{o.order_type}") for o in orders)
         text = turn.t(
             "orders.placed" if first.kind == "paper" else "orders.placed_live",

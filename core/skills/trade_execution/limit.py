@@ -108,8 +108,7 @@ async def place(skill: TradeSkill, turn: Turn, task: Task) -> Done:
             turn, task, Status.FAILED, (NoticeBlock(text, "error", "order_rejected"), block)
         )
         return Done(reply, ok=False)
-    if order.kind == "paper":
-        await watch(skill.jobs, order.symbol)
+    await watch(skill.jobs, order)
     text = turn.t(
         "orders.placed" if order.kind == "paper" else "orders.placed_live",
         no=order.id,

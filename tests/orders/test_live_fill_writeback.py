@@ -1,0 +1,120 @@
+"""A live resting order that fills on the exchange is seen and recorded exactly once: its fill at
+the exchange's price, the fee from its trades, the position, the audit rows and its fill card —
+through ccxt against the local fake Binance (nothing reaches the internet). One cancelled in the
+exchange's app is closed. Two checks at once record a fill once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from decimal import Decimal
+
+import pytest
+
+from core.jobs.model import DONE, Job, Reschedule
+from core.markets import MarketCatalog
+from core.outbound.ports import DeliveryResult, DeliveryStatus
+from core.skills.orders.check import LiveOrderChecker, OrderChecker
+from core.trading.model import OrderIntent, OrderStatus, Resting
+from core.trading.orders import RestingOrders
+from core.workspace.order_talk import LIVE_CHECK_JOB
+from tests.fakes import NOW
+from tests.trading.fake_binance import FakeBinance
+from tests.trading.test_live import AUDIT, account, service
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeBinance]:
+    with FakeBinance() as server:
+        yield server
+
+
+async def rest_buy(resting: RestingOrders, cid: str, limit: str = "85000") -> None:
+    intent = OrderIntent("buy", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+    plan = await resting.plan(account(), intent, (Resting("limit", limit_price=Decimal(limit)),))
+    (order,) = await resting.place(account(), plan, (cid,), AUDIT)
+    assert order.status is OrderStatus.OPEN, order
+
+
+async def test_a_live_limit_fill_is_written_back_once(fake: FakeBinance) -> None:
+    trading, orders = service(fake)
+    resting = RestingOrders(trading)
+    await rest_buy(resting, "dmwb1")
+    first = await resting.sync_live(account(), NOW)
+    assert (first.filled, first.resting) == ([], 1)  # still on the book: nothing recorded
+    fake.fill_resting("dmwb1", "84990.00", "0.000001", "BTC")
+    done = await resting.sync_live(account(), NOW)
+    (filled,) = done.filled
+    assert done.resting == 0
+    assert (filled.status, filled.quantity, filled.price, filled.quote_amount) == (
+        OrderStatus.FILLED, Decimal("0.001"), Decimal("84990.00"), Decimal("84.99"),
+    )  # fmt: skip
+    assert (filled.fee, filled.fee_asset) == (Decimal("0.000001"), "BTC")  # from the order's trades
+    (trade,) = orders.trade_log[account().id]
+    assert (trade.side, trade.quantity, trade.price) == ("buy", Decimal("0.001"), Decimal("84990.00"))
+    position = orders.positions_by[account().id]["BTC"]
+    assert position.quantity == Decimal("0.000999")  # the commission was paid in BTC
+    actions = [e.action for e in orders.audit.entries]  # type: ignore[attr-defined]
+    assert actions.count("fill") == 1
+    assert [o.client_order_id for o in await orders.claim_notices("BTCUSDT")] == ["dmwb1"]
+    again = await resting.sync_live(account(), NOW)  # the exchange still says FILLED: nothing new
+    assert again.filled == [] and len(orders.trade_log[account().id]) == 1
+
+
+async def test_two_checks_at_once_record_the_fill_once(fake: FakeBinance) -> None:
+    trading, orders = service(fake)
+    resting = RestingOrders(trading)
+    await rest_buy(resting, "dmwb2")
+    fake.fill_resting("dmwb2", "85000.00", "0.000001", "BTC")
+    results = await asyncio.gather(*(resting.sync_live(account(), NOW) for _ in range(3)))
+    assert sum(len(r.filled) for r in results) == 1
+    assert len(orders.trade_log[account().id]) == 1
+
+
+async def test_an_order_cancelled_in_the_exchanges_app_is_closed(fake: FakeBinance) -> None:
+    trading, orders = service(fake)
+    resting = RestingOrders(trading)
+    await rest_buy(resting, "dmwb3")
+    fake.orders["dmwb3"]["status"] = "CANCELED"
+    result = await resting.sync_live(account(), NOW)
+    assert [o.status for o in result.expired] == [OrderStatus.CANCELLED] and result.resting == 0
+    assert orders.orders["dmwb3"].status is OrderStatus.CANCELLED
+    assert account().id not in orders.trade_log
+
+
+class Accounts:
+    async def get(self, owner: str, account_id: str):  # type: ignore[no-untyped-def]
+        acc = account()
+        return acc if (owner, account_id) == (acc.owner, acc.id) else None
+
+
+class Sent:
+    def __init__(self) -> None:
+        self.cards: list[object] = []
+
+
+class Ctx:
+    def __init__(self, sent: Sent) -> None:
+        self.now = NOW
+        self.sent = sent
+
+    async def send(self, destination: object, reply: object, kind: str = "") -> DeliveryResult:
+        self.sent.cards.append((destination, reply, kind))
+        return DeliveryResult(DeliveryStatus.SENT)
+
+
+async def test_the_live_check_job_sends_the_fill_card_once_and_ends(fake: FakeBinance) -> None:
+    trading, orders = service(fake)
+    resting = RestingOrders(trading)
+    await rest_buy(resting, "dmwb4")
+    cards = OrderChecker(resting, orders, MarketCatalog())
+    checker = LiveOrderChecker(resting, Accounts(), cards)  # type: ignore[arg-type]
+    sent = Sent()
+    job = Job.__new__(Job)
+    object.__setattr__(job, "payload", {"owner": account().owner, "account_id": account().id})
+    waiting = await checker.run(job, Ctx(sent))  # type: ignore[arg-type]
+    assert isinstance(waiting, Reschedule) and sent.cards == []
+    fake.fill_resting("dmwb4", "85000.00", "0.000001", "BTC")
+    assert await checker.run(job, Ctx(sent)) is DONE  # type: ignore[arg-type]
+    assert len(sent.cards) == 1 and sent.cards[0][2] == "order_fill"
+    assert checker.kind().name == LIVE_CHECK_JOB
