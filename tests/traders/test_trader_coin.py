@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.catalog import bundled_catalog
-from core.skills.trader_management.skill import _coin_in
+from core.skills.trader_management.mentions import coin_in
 
 
 @pytest.mark.parametrize(
@@ -20,4 +20,4 @@ from core.skills.trader_management.skill import _coin_in
     ],
 )
 def test_the_one_coin_a_trader_request_names(text: str, symbol: str | None) -> None:
-    assert _coin_in(text, bundled_catalog()) == symbol
+    assert coin_in(text, bundled_catalog()) == symbol

@@ -1,38 +1,138 @@
-"""trader_management's actions: what each one asks, confirms and checks, and its handler."""
+"""trader_management's actions: what each one asks, confirms and checks, and its handler
+(core.skills.trader_management.handlers): small functions given the skill, named by ACTIONS."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from core.reply import NoticeBlock, Reply, Status
 from core.skills.trader_management import handlers
-from core.skills.trader_management.skill import TraderSkill
-from core.tasks.actions import ActionSpec, Confirm
+from core.skills.trader_management.deps import ALL, REFS, SWITCHES, stale_start
+from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
+from core.state import Task
+from core.tasks.actions import ActionSpec, Confirm, SlotSpec
+from core.tasks.flow import owner_of
+from core.traders.model import Trader, TraderState
+from core.trading.service import kind_of
+from core.turn import Turn
+
+if TYPE_CHECKING:
+    from core.skills.trader_management.skill import TraderSkill
+
+# -- what each action asks -------------------------------------------------------------------
+
+
+def create_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
+    specs = [
+        SlotSpec("symbol", "text", required=False, infer=("message",)),
+        SlotSpec("account", "choice", infer=("message", "existing")),
+        SlotSpec("strategy", "choice", infer=("message", "existing")),
+    ]
+    if task.slots.get("kind") in (None, "ai") or "model" in task.slots:
+        # Whether it is needed is known once the strategy is: "none" is inferred for the others.
+        specs.append(SlotSpec("model", "choice", infer=("message", "existing")))
+    specs += [
+        SlotSpec("name", "text", infer=("message", "existing")),
+        SlotSpec("auto_start", "choice", required=False, infer=("message",)),
+        SlotSpec("daily_summary", "choice", required=False, infer=("message",)),
+        SlotSpec("kind", "text", required=False, infer=("existing",)),
+        SlotSpec("paper_opened", "text", required=False, infer=("existing",)),
+    ]
+    return specs
+
+
+def update_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
+    specs = [SlotSpec("field", "choice", infer=("message",))]
+    field = task.slots.get("field")
+    if field == "name":
+        specs.append(SlotSpec("new_name", "text", infer=("message",)))
+    elif field in REFS or field in SWITCHES:
+        specs.append(SlotSpec(str(field), "choice", infer=("message",)))
+    return specs
+
+
+# -- when each action is confirmed, and what refuses it first ----------------------------------
+
+
+async def starts_live(skill: TraderSkill, turn: Turn, task: Task) -> bool:
+    """Create with auto start on a live account: confirmed like a start."""
+    if task.slots.get("auto_start") != "on":
+        return False
+    account = await skill.deps.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
+    return account is not None and kind_of(account) == "live"
+
+
+async def is_live(skill: TraderSkill, turn: Turn, task: Task) -> bool:
+    return task.slots.get("live") == "1"
+
+
+async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
+    trader = await skill.current(turn, task)
+    if trader is None:
+        return None
+    if trader.state is TraderState.STOPPING:
+        notice = NoticeBlock(turn.t("trader.still_stopping", name=trader.name), code="trader_stopping")
+        return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
+    if trader.state.active and not stale_start(trader, turn.now):
+        await ensure_job(skill, turn, trader)
+        notice = NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
+        return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
+    if task.slots.get("live") == "1" and task.confirmations == 0:
+        failure = await prelaunch_check(skill, turn, trader)  # a live start fails before it is confirmed
+        if failure is not None:
+            return check_reply(skill, turn, task, trader, failure)
+    return None
+
+
+async def check_stop(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
+    if (task.target_ref or {}).get("id") == ALL:
+        if not [t for t in await skill.records(owner_of(turn)) if t.state.active]:
+            notice = NoticeBlock(turn.t("trader.none_running"), code="none_running")
+            return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
+        return None
+    trader = await skill.current(turn, task)
+    if trader is not None and not trader.state.active:
+        state = turn.t(f"trader.state.{trader.state.value}")
+        notice = NoticeBlock(turn.t("trader.not_running", name=trader.name, state=state), code="not_running")
+        return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
+    return None
+
+
+async def check_delete(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
+    trader = await skill.current(turn, task)
+    if trader is not None and trader.state.active:
+        return _running_refused(skill, turn, task, trader, "delete")
+    return None
+
+
+async def check_update(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
+    trader = await skill.current(turn, task)
+    if trader is not None and trader.state.active and task.slots.get("field") in REFS:
+        return _running_refused(skill, turn, task, trader, "update")
+    return None
+
+
+def _running_refused(skill: TraderSkill, turn: Turn, task: Task, trader: Trader, what: str) -> Reply:
+    text = turn.t("trader.running_refused", name=trader.name, what=turn.t(f"trader.what.{what}"))
+    return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "trader_running"),))
+
 
 ACTIONS: dict[str, ActionSpec[TraderSkill]] = {
     "create": ActionSpec(
         run=handlers.create_trader,
-        slots=TraderSkill.create_slots,
-        confirm=Confirm.when(TraderSkill.starts_live, "it starts on a live account"),
+        slots=create_slots,
+        confirm=Confirm.when(starts_live, "it starts on a live account"),
     ),
-    "update": ActionSpec(
-        run=handlers.update_trader,
-        slots=TraderSkill.update_slots,
-        target=True,
-        check=TraderSkill.check_update,
-    ),
+    "update": ActionSpec(run=handlers.update_trader, slots=update_slots, target=True, check=check_update),
     "delete": ActionSpec(
-        run=TraderSkill.delete_record,
-        target=True,
-        confirm=Confirm.ALWAYS,
-        check=TraderSkill.check_delete,
-        destructive=True,
+        run=handlers.delete_trader, target=True, confirm=Confirm.ALWAYS, check=check_delete, destructive=True
     ),
     "start": ActionSpec(
         run=handlers.start_trader,
         target=True,
-        confirm=Confirm.when(TraderSkill.is_live, "a live account"),
-        check=TraderSkill.check_start,
+        confirm=Confirm.when(is_live, "a live account"),
+        check=check_start,
     ),
-    "stop": ActionSpec(
-        run=handlers.stop_trader, target=True, confirm=Confirm.ALWAYS, check=TraderSkill.check_stop
-    ),
+    "stop": ActionSpec(run=handlers.stop_trader, target=True, confirm=Confirm.ALWAYS, check=check_stop),
     "query": ActionSpec(run=handlers.query_traders, writes=False),
 }

@@ -20,6 +20,8 @@ ALL = "*"  # the target id of "all my running traders"
 NO_MODEL = "none"  # the model slot of a trader whose strategy is not ai
 STALE_START = timedelta(minutes=2)  # a start cut off by a crash holds "starting" this long
 MAX_STATUS = 6  # traders shown in one status answer
+REFS = ("account", "strategy", "model")  # the slots that hold one of the person's records
+SWITCHES = ("auto_start", "daily_summary")  # a trader's on / off settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,10 @@ async def create_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     return Done(skill.private_reply(turn, task, status, blocks), skill.as_target(trader))
 
 
+async def delete_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
+    return await skill.delete_record(turn, task)  # the record skills' delete (core.workspace.records)
+
+
 async def start_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     trader = await skill.current(turn, task)
     if trader is None:

@@ -15,14 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
-from core.markets import MarketCatalog
-from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
 from core.routing.router import Route
-from core.routing.words import has_word
 from core.secrets import SecretBox
-from core.skills.trader_management.deps import ALL, NO_MODEL, TraderDeps, TraderRecords, stale_start
-from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
+from core.skills.trader_management.deps import ALL, NO_MODEL, REFS, SWITCHES, TraderDeps, TraderRecords
+from core.skills.trader_management.mentions import KIND_LABELS, coin_in, label, mentions, owned, resolve_ref
 from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
 from core.skills.trader_management.rules import REQUEST, SKILL
@@ -33,20 +31,15 @@ from core.tasks.answers import bare
 from core.tasks.audit import AuditLog
 from core.tasks.flow import Choice, Parsed, owner_of
 from core.tasks.names import name_key
-from core.tasks.refs import RECENT, Target, resolve
-from core.traders.model import Trader, TraderState
+from core.tasks.refs import Target
+from core.traders.model import Trader
 from core.trading.service import kind_of
 from core.turn import Turn
-from core.workspace.accounts import ExchangeAccount, NewExchangeAccount
-from core.workspace.exchanges import EXCHANGES, PAPER_DEFAULT_BALANCE, find_exchange
-from core.workspace.model_configs import ModelConfig
-from core.workspace.providers import find_provider
+from core.workspace.accounts import NewExchangeAccount
+from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
 from core.workspace.reading import TRADER
 from core.workspace.records import RecordSkill
-from core.workspace.trade_reading import CoinNames
 
-REFS = ("account", "strategy", "model")
-SWITCHES = ("auto_start", "daily_summary")
 FIELDS = ("name", "account", "strategy", "model", "auto_start", "daily_summary")
 _ON = frozenset({"on", "true", "yes", "1", "开", "开启", "打开", "启用", "是", "要", "enable", "enabled"})
 _OFF = frozenset(
@@ -60,10 +53,6 @@ _FIELD_WORDS = {
     "auto_start": ("auto_start", "auto start", "自动启动"),
     "daily_summary": ("daily_summary", "daily summary", "每日汇总", "日报"),
 }
-_KIND_WORDS = (("dca", ("定投", "dca")), ("grid", ("网格", "grid")), ("ai", ("ai", "智能")))
-_ACCOUNT_NOUN = ("账户", "账号", "交易所", "account", "exchange")
-_KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
-_MODEL_NOUN = ("模型", "model", "llm")
 
 
 class TraderSkill(RecordSkill[Trader]):
@@ -85,35 +74,6 @@ class TraderSkill(RecordSkill[Trader]):
         super().__init__(actions, TraderRecords(deps.traders), secrets, audit, clock)
         self.deps = deps
 
-    # -- declarations ------------------------------------------------------------------------
-
-    def create_slots(self, task: Task) -> list[SlotSpec]:
-        specs = [
-            SlotSpec("symbol", "text", required=False, infer=("message",)),
-            SlotSpec("account", "choice", infer=("message", "existing")),
-            SlotSpec("strategy", "choice", infer=("message", "existing")),
-        ]
-        if task.slots.get("kind") in (None, "ai") or "model" in task.slots:
-            # Whether it is needed is known once the strategy is: "none" is inferred for the others.
-            specs.append(SlotSpec("model", "choice", infer=("message", "existing")))
-        specs += [
-            SlotSpec("name", "text", infer=("message", "existing")),
-            SlotSpec("auto_start", "choice", required=False, infer=("message",)),
-            SlotSpec("daily_summary", "choice", required=False, infer=("message",)),
-            SlotSpec("kind", "text", required=False, infer=("existing",)),
-            SlotSpec("paper_opened", "text", required=False, infer=("existing",)),
-        ]
-        return specs
-
-    def update_slots(self, task: Task) -> list[SlotSpec]:
-        specs = [SlotSpec("field", "choice", infer=("message",))]
-        field = task.slots.get("field")
-        if field == "name":
-            specs.append(SlotSpec("new_name", "text", infer=("message",)))
-        elif field in REFS or field in SWITCHES:
-            specs.append(SlotSpec(str(field), "choice", infer=("message",)))
-        return specs
-
     # -- the repository ------------------------------------------------------------------------
 
     def as_target(self, record: Trader) -> Target:
@@ -134,10 +94,10 @@ class TraderSkill(RecordSkill[Trader]):
         request = str(task.slots.pop(REQUEST, "") or "")
         if task.action == "create" and request:
             norm = normalize(request)
-            symbol = _coin_in(norm, self.deps.catalog)
+            symbol = coin_in(norm, self.deps.catalog)
             if symbol and "symbol" not in task.slots:
                 task.slots["symbol"] = symbol
-            found = await self._mentions(turn, request)
+            found = await mentions(self.deps, owner_of(turn), request)
             for slot, value in found.items():
                 task.slots.setdefault(slot, value)
             missing = await self._named_missing(turn, task, request, found)
@@ -155,17 +115,11 @@ class TraderSkill(RecordSkill[Trader]):
             name = named(request, slot)
             if name is None or slot in found:
                 continue
-            records: Sequence[ExchangeAccount | Strategy | ModelConfig]
-            if slot == "account":
-                records = await self.deps.accounts.owned(owner)
-            elif slot == "strategy":
-                records = await self.deps.strategies.owned(owner)
-            else:
-                records = await self.deps.model_configs.owned(owner)
+            records = await owned(self.deps, owner, slot)
             if any(name_key(r.name) == name_key(name) for r in records):
                 continue
             names = ("、" if turn.locale == "zh" else ", ").join(r.name for r in records) or "—"
-            kind = turn.t(_KIND_LABELS[slot])
+            kind = turn.t(KIND_LABELS[slot])
             text = turn.t("flow.not_found", ref=name, kind=kind, names=names)
             return self._fail(turn, task, text, "not_found", [])
         return None
@@ -204,83 +158,20 @@ class TraderSkill(RecordSkill[Trader]):
             and task.asking in REFS
             and (route is None or route.followup)
         ):
-            found = await self._mentions(turn, turn.text)
+            found = await mentions(self.deps, owner_of(turn), turn.text)
             if found and task.asking not in found:
                 notes: list[Block] = []
                 for slot, value in found.items():
                     task.slots[slot] = value
-                    label = await self._label(turn, slot, value)
+                    name = await label(self.deps, owner_of(turn), slot, value)
                     notes.append(
                         NoticeBlock(
-                            turn.t("trader.noted", what=turn.t(f"trader.field.{slot}"), name=label),
+                            turn.t("trader.noted", what=turn.t(f"trader.field.{slot}"), name=name),
                             code="noted",
                         )
                     )
                 return await self.advance(turn, task, notes=notes)
         return await super().continue_text(turn, task, route)
-
-    # -- references ----------------------------------------------------------------------------
-
-    async def _mentions(self, turn: Turn, text: str) -> dict[str, str]:
-        """The account, strategy and model ``text`` names unambiguously (by name, by exchange or
-        provider, by strategy kind; "刚配的" / "just added" picks the most recent of several)."""
-        owner = owner_of(turn)
-        norm = normalize(text)
-        recent = bool(RECENT.search(norm))
-        found: dict[str, str] = {}
-        accounts = await self.deps.accounts.owned(owner)
-        exchange = find_exchange(norm)
-        picked = _named(norm, accounts) or [a for a in accounts if exchange and a.exchange == exchange]
-        if not picked and recent and any(w in norm for w in _ACCOUNT_NOUN):
-            picked = accounts
-        one = _one(picked, recent)
-        if one is not None:
-            found["account"] = one.id
-        configs = await self.deps.model_configs.owned(owner)
-        provider = find_provider(norm)
-        picked_m = _named(norm, configs) or [c for c in configs if provider and c.provider == provider]
-        if not picked_m and recent and any(w in norm for w in _MODEL_NOUN):
-            picked_m = configs
-        model = _one(picked_m, recent)
-        if model is not None:
-            found["model"] = model.id
-        strategies = await self.deps.strategies.owned(owner)
-        kinds = {k for k, words in _KIND_WORDS if any(has_word(w, norm) for w in words)}
-        picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
-        strategy = _one(picked_s, recent)
-        if strategy is not None:
-            found["strategy"] = strategy.id
-        return found
-
-    async def _resolve_ref(self, turn: Turn, slot: str, text: str) -> str | None:
-        """A typed answer for one record slot: its id, or None."""
-        owner = owner_of(turn)
-        records: Sequence[ExchangeAccount | Strategy | ModelConfig]
-        if slot == "account":
-            records = await self.deps.accounts.owned(owner)
-        elif slot == "strategy":
-            records = await self.deps.strategies.owned(owner)
-        else:
-            records = await self.deps.model_configs.owned(owner)
-        if any(r.id == text for r in records):
-            return text
-        mentioned = (await self._mentions(turn, text)).get(slot)
-        if mentioned:
-            return mentioned
-        targets = [Target(r.id, r.name, _aliases(r)) for r in records]
-        matches = resolve({"name": text}, targets, turn.state.recent_refs.get(_REF_KINDS[slot]))
-        return matches[0].id if len(matches) == 1 else None
-
-    async def _label(self, turn: Turn, slot: str, value: str) -> str:
-        owner = owner_of(turn)
-        rec: ExchangeAccount | Strategy | ModelConfig | None
-        if slot == "account":
-            rec = await self.deps.accounts.get(owner, value)
-        elif slot == "strategy":
-            rec = await self.deps.strategies.get(owner, value)
-        else:
-            rec = await self.deps.model_configs.get(owner, value)
-        return rec.name if rec is not None else value
 
     # -- questions and answers -----------------------------------------------------------------
 
@@ -327,7 +218,7 @@ class TraderSkill(RecordSkill[Trader]):
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name in REFS:
-            found = await self._resolve_ref(turn, spec.name, text.strip())
+            found = await resolve_ref(self.deps, turn, owner_of(turn), spec.name, text.strip())
             return Parsed(found) if found else Parsed(error=f"trader.bad_{spec.name}")
         if spec.name in ("name", "new_name"):
             return await self.parse_name(turn, task, text)
@@ -396,69 +287,11 @@ class TraderSkill(RecordSkill[Trader]):
 
     # -- checks and confirmations --------------------------------------------------------------
 
-    async def starts_live(self, turn: Turn, task: Task) -> bool:
-        """Create with auto start on a live account: confirmed like a start."""
-        if task.slots.get("auto_start") != "on":
-            return False
-        account = await self.deps.accounts.get(owner_of(turn), str(task.slots.get("account", "")))
-        return account is not None and kind_of(account) == "live"
-
     async def on_target(self, turn: Turn, task: Task) -> None:
         if task.action == "start":
             trader = await self.current(turn, task)
             account = await account_of(self.deps, trader) if trader else None
             task.slots["live"] = "1" if account is not None and kind_of(account) == "live" else "0"
-
-    async def is_live(self, turn: Turn, task: Task) -> bool:
-        return task.slots.get("live") == "1"
-
-    async def check_start(self, turn: Turn, task: Task) -> Reply | None:
-        trader = await self.current(turn, task)
-        if trader is None:
-            return None
-        if trader.state is TraderState.STOPPING:
-            notice = NoticeBlock(turn.t("trader.still_stopping", name=trader.name), code="trader_stopping")
-            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
-        if trader.state.active and not stale_start(trader, turn.now):
-            await ensure_job(self, turn, trader)
-            notice = NoticeBlock(turn.t("trader.already_running", name=trader.name), code="already_running")
-            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
-        if task.slots.get("live") == "1" and task.confirmations == 0:
-            failure = await prelaunch_check(self, turn, trader)  # a live start fails before it is confirmed
-            if failure is not None:
-                return check_reply(self, turn, task, trader, failure)
-        return None
-
-    async def check_stop(self, turn: Turn, task: Task) -> Reply | None:
-        if (task.target_ref or {}).get("id") == ALL:
-            if not [t for t in await self.records(owner_of(turn)) if t.state.active]:
-                notice = NoticeBlock(turn.t("trader.none_running"), code="none_running")
-                return self.private_reply(turn, task, Status.COMPLETED, (notice,))
-            return None
-        trader = await self.current(turn, task)
-        if trader is not None and not trader.state.active:
-            state = turn.t(f"trader.state.{trader.state.value}")
-            notice = NoticeBlock(
-                turn.t("trader.not_running", name=trader.name, state=state), code="not_running"
-            )
-            return self.private_reply(turn, task, Status.COMPLETED, (notice,))
-        return None
-
-    async def check_delete(self, turn: Turn, task: Task) -> Reply | None:
-        trader = await self.current(turn, task)
-        if trader is not None and trader.state.active:
-            return self._running_refused(turn, task, trader, "delete")
-        return None
-
-    async def check_update(self, turn: Turn, task: Task) -> Reply | None:
-        trader = await self.current(turn, task)
-        if trader is not None and trader.state.active and task.slots.get("field") in REFS:
-            return self._running_refused(turn, task, trader, "update")
-        return None
-
-    def _running_refused(self, turn: Turn, task: Task, trader: Trader, what: str) -> Reply:
-        text = turn.t("trader.running_refused", name=trader.name, what=turn.t(f"trader.what.{what}"))
-        return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "trader_running"),))
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         if task.action == "stop":
@@ -511,37 +344,3 @@ class TraderSkill(RecordSkill[Trader]):
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
-
-
-_REF_KINDS = {"account": "exchange_account", "strategy": "strategy", "model": "model_config"}
-
-
-def _aliases(record: ExchangeAccount | Strategy | ModelConfig) -> tuple[str, ...]:
-    if isinstance(record, ExchangeAccount):
-        exchange = EXCHANGES.get(record.exchange)
-        return (record.exchange, *(exchange.aliases if exchange else ()))
-    if isinstance(record, ModelConfig):
-        return (record.provider,)
-    return (record.kind,)
-
-
-def _named(norm: str, records: Sequence[Any]) -> list[Any]:
-    """Records whose name the text contains (names of two characters or more)."""
-    text = name_key(norm)
-    return [r for r in records if len(name_key(r.name)) >= 2 and name_key(r.name) in text]
-
-
-def _one(records: Sequence[Any], recent: bool) -> Any | None:
-    """One record; of several, the most recent when the text says "just added"; else None."""
-    if len(records) == 1:
-        return records[0]
-    if records and recent:
-        return max(records, key=lambda r: (r.updated_at, r.created_at, int(r.id) if r.id.isdigit() else 0))
-    return None
-
-
-def _coin_in(norm: str, catalog: MarketCatalog) -> str | None:
-    """The one supported coin a create request names ("BTC agent"), or None."""
-    # The shared coin reader: "for me" names no coin ME, "以太经典" is ETC and not ETH.
-    found = {s for s in CoinNames(catalog).all(norm) if catalog.is_supported(s)}
-    return found.pop() if len(found) == 1 else None

@@ -1,0 +1,125 @@
+"""The account, strategy and model a trader request or answer names: by name, by exchange or
+provider, by strategy kind; "刚配的" / "just added" picks the most recent of several. Functions
+over the skill's ``TraderDeps``, used by its flow hooks (core.skills.trader_management.skill)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.markets import MarketCatalog
+from core.routing.normalize import normalize
+from core.routing.words import has_word
+from core.skills.trader_management.deps import TraderDeps
+from core.strategies import Strategy
+from core.tasks.names import name_key
+from core.tasks.refs import RECENT, Target, resolve
+from core.turn import Turn
+from core.workspace.accounts import ExchangeAccount
+from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.model_configs import ModelConfig
+from core.workspace.providers import find_provider
+from core.workspace.trade_reading import CoinNames
+
+KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
+_KIND_WORDS = (("dca", ("定投", "dca")), ("grid", ("网格", "grid")), ("ai", ("ai", "智能")))
+_ACCOUNT_NOUN = ("账户", "账号", "交易所", "account", "exchange")
+_MODEL_NOUN = ("模型", "model", "llm")
+_REF_KINDS = {"account": "exchange_account", "strategy": "strategy", "model": "model_config"}
+
+Referenced = ExchangeAccount | Strategy | ModelConfig
+
+
+async def owned(deps: TraderDeps, owner: str, slot: str) -> Sequence[Referenced]:
+    """The person's records of the kind ``slot`` (one of REFS) holds."""
+    if slot == "account":
+        return await deps.accounts.owned(owner)
+    if slot == "strategy":
+        return await deps.strategies.owned(owner)
+    return await deps.model_configs.owned(owner)
+
+
+async def mentions(deps: TraderDeps, owner: str, text: str) -> dict[str, str]:
+    """The account, strategy and model ``text`` names unambiguously, by slot: their ids."""
+    norm = normalize(text)
+    recent = bool(RECENT.search(norm))
+    found: dict[str, str] = {}
+    accounts = await deps.accounts.owned(owner)
+    exchange = find_exchange(norm)
+    picked = _named(norm, accounts) or [a for a in accounts if exchange and a.exchange == exchange]
+    if not picked and recent and any(w in norm for w in _ACCOUNT_NOUN):
+        picked = accounts
+    one = _one(picked, recent)
+    if one is not None:
+        found["account"] = one.id
+    configs = await deps.model_configs.owned(owner)
+    provider = find_provider(norm)
+    picked_m = _named(norm, configs) or [c for c in configs if provider and c.provider == provider]
+    if not picked_m and recent and any(w in norm for w in _MODEL_NOUN):
+        picked_m = configs
+    model = _one(picked_m, recent)
+    if model is not None:
+        found["model"] = model.id
+    strategies = await deps.strategies.owned(owner)
+    kinds = {k for k, words in _KIND_WORDS if any(has_word(w, norm) for w in words)}
+    picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
+    strategy = _one(picked_s, recent)
+    if strategy is not None:
+        found["strategy"] = strategy.id
+    return found
+
+
+async def resolve_ref(deps: TraderDeps, turn: Turn, owner: str, slot: str, text: str) -> str | None:
+    """A typed answer for one record slot: its id, or None."""
+    records = await owned(deps, owner, slot)
+    if any(r.id == text for r in records):
+        return text
+    mentioned = (await mentions(deps, owner, text)).get(slot)
+    if mentioned:
+        return mentioned
+    targets = [Target(r.id, r.name, _aliases(r)) for r in records]
+    matches = resolve({"name": text}, targets, turn.state.recent_refs.get(_REF_KINDS[slot]))
+    return matches[0].id if len(matches) == 1 else None
+
+
+async def label(deps: TraderDeps, owner: str, slot: str, value: str) -> str:
+    """The name of the record ``slot`` holds (its id ``value``), or the id when it is gone."""
+    rec: Referenced | None
+    if slot == "account":
+        rec = await deps.accounts.get(owner, value)
+    elif slot == "strategy":
+        rec = await deps.strategies.get(owner, value)
+    else:
+        rec = await deps.model_configs.get(owner, value)
+    return rec.name if rec is not None else value
+
+
+def coin_in(norm: str, catalog: MarketCatalog) -> str | None:
+    """The one supported coin a create request names ("BTC agent"), or None."""
+    # The shared coin reader: "for me" names no coin ME, "以太经典" is ETC and not ETH.
+    found = {s for s in CoinNames(catalog).all(norm) if catalog.is_supported(s)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _aliases(record: Referenced) -> tuple[str, ...]:
+    if isinstance(record, ExchangeAccount):
+        exchange = EXCHANGES.get(record.exchange)
+        return (record.exchange, *(exchange.aliases if exchange else ()))
+    if isinstance(record, ModelConfig):
+        return (record.provider,)
+    return (record.kind,)
+
+
+def _named(norm: str, records: Sequence[Any]) -> list[Any]:
+    """Records whose name the text contains (names of two characters or more)."""
+    text = name_key(norm)
+    return [r for r in records if len(name_key(r.name)) >= 2 and name_key(r.name) in text]
+
+
+def _one(records: Sequence[Any], recent: bool) -> Any | None:
+    """One record; of several, the most recent when the text says "just added"; else None."""
+    if len(records) == 1:
+        return records[0]
+    if records and recent:
+        return max(records, key=lambda r: (r.updated_at, r.created_at, int(r.id) if r.id.isdigit() else 0))
+    return None
