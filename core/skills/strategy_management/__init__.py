@@ -7,9 +7,10 @@ from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.strategy_management.actions import ACTIONS
 from core.skills.strategy_management.intents import INTENTS
 from core.skills.strategy_management.rules import ACTIONS_EMITTED, SKILL, StrategyRule
-from core.skills.strategy_management.skill import ACTIONS, StrategySkill
+from core.skills.strategy_management.skill import StrategySkill
 from core.skills.strategy_management.tools import STRATEGY_TASK
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG

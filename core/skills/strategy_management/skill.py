@@ -15,7 +15,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.markets import MarketCatalog
-from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
 from core.routing.normalize import normalize
 from core.secrets import SecretBox
 from core.skills.strategy_management import present
@@ -34,7 +34,7 @@ from core.strategies.params import (
 )
 from core.strategies.words import KIND_WORDS, find_kind
 from core.tasks import tokens
-from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
+from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.errors import NotFound
@@ -72,36 +72,6 @@ class StrategySkill(RecordSkill[Strategy]):
         self.store = store
         self.catalog = catalog
         self.reader = StrategyReader(catalog)  # an answer that is a sentence ("每天买50U")
-
-    # -- declarations (named by the action table below) -------------------------------------------
-
-    def create_slots(self, task: Task) -> list[SlotSpec]:
-        """The kind, then its parameters in order (optional ones only from the request), then a name."""
-        specs = [SlotSpec("kind", "choice", infer=("message",))]
-        kind = str(task.slots.get("kind", ""))
-        for field in forms.fields_of(kind):
-            specs.append(SlotSpec(field, _slot_kind(field), field not in forms.OPTIONAL, ("message",)))
-        if kind:
-            specs.append(SlotSpec("name", "text", infer=("message", "existing")))
-        return specs
-
-    def update_slots(self, task: Task) -> list[SlotSpec]:
-        """Which setting, then its new value."""
-        specs = [SlotSpec("field", "choice", infer=("message",))]
-        field = task.slots.get("field")
-        if field == "name":
-            specs.append(SlotSpec("new_name", "text", infer=("message",)))
-        elif isinstance(field, str) and field:
-            specs.append(SlotSpec(field, _slot_kind(field), infer=("message",)))
-        return specs
-
-    def duplicate_slots(self, task: Task) -> list[SlotSpec]:
-        return [SlotSpec("name", "text", infer=("message",))]
-
-    async def used_by_traders(self, turn: Turn, task: Task) -> bool:
-        """The confirmation rule of an update: a trader runs this strategy."""
-        rec = await self.current(turn, task)
-        return rec is not None and bool(await self.store.traders_using(owner_of(turn), rec.id))
 
     # -- the flow ------------------------------------------------------------------------------------
 
@@ -353,19 +323,10 @@ class StrategySkill(RecordSkill[Strategy]):
         base = f"{source} {turn.t('strategy.sm.copy_suffix')}"
         return next((n for n in _numbered(base) if name_key(n) not in taken and clean_name(n) == n), None)
 
-    # -- checks, previews and executors -----------------------------------------------------------
+    # -- parameters, previews and the record hooks ------------------------------------------------
 
-    async def check_params(self, turn: Turn, task: Task) -> Reply | None:
-        """The whole set, once more, before anything is written: what the request said may have
-        been checked before the strategy it changes was known."""
-        try:
-            self._params(task, await self.current(turn, task))
-        except InvalidParams as exc:
-            notice = NoticeBlock(exc.message(turn.locale), "error", "invalid_params")
-            return self.private_reply(turn, task, Status.FAILED, (notice,))
-        return None
-
-    def _params(self, task: Task, rec: Strategy | None) -> StrategyParams:
+    def params(self, task: Task, rec: Strategy | None) -> StrategyParams:
+        """The parameters the task sets (an update's over ``rec``'s), checked: InvalidParams."""
         kind = str(task.slots.get("kind", ""))
         if task.action == "update":
             if rec is None:
@@ -400,21 +361,11 @@ class StrategySkill(RecordSkill[Strategy]):
         return text, DetailsBlock(turn.t("strategy.sm.title", name=name), ((label, change),))
 
     async def create(self, turn: Turn, task: Task, audit: AuditEntry) -> Strategy:
-        params = self._params(task, None)
+        params = self.params(task, None)
         owner = owner_of(turn)
         first = await self.store.default(owner) is None  # the first one (or none marked) is the default
         new = NewStrategy(owner, str(task.slots["name"]), params, turn.now, is_default=first)
         return await self.store.create(new, audit)
-
-    async def create_record(self, turn: Turn, task: Task) -> Done:
-        created = await self.create(turn, task, self.audit_entry(turn, task))
-        blocks: list[Block] = [
-            NoticeBlock(turn.t("strategy.sm.created", name=created.name), code="strategy_created")
-        ]
-        if created.is_default:
-            blocks.append(NoticeBlock(turn.t("strategy.sm.created_default"), code="strategy_default"))
-        blocks.append(DetailsBlock(turn.t("strategy.sm.title", name=created.name), self.rows(turn, created)))
-        return Done(self.private_reply(turn, task, Status.COMPLETED, blocks), self.as_target(created))
 
     def route_info(self, task: Task) -> RouteInfo:
         """Working values (an update's current set, under "_") are not part of the route."""
@@ -426,48 +377,9 @@ class StrategySkill(RecordSkill[Strategy]):
         if field == "name":
             changes = StrategyChanges(name=str(task.slots["new_name"]))
         else:
-            changes = StrategyChanges(params=self._params(task, record))
+            changes = StrategyChanges(params=self.params(task, record))
         audit = self.audit_update(turn, task, record, field)
         return await self.store.update(owner_of(turn), record.id, changes, turn.now, audit), field
-
-    async def activate(self, turn: Turn, task: Task) -> Done:
-        rec = await self._target_record(turn, task)
-        if rec.is_default:
-            return self._told(turn, task, rec, "strategy.sm.already_default", "strategy_already_default")
-        audit = self.audit_entry(turn, task, target=self.as_target(rec))
-        marked = await self.store.set_default(owner_of(turn), rec.id, turn.now, audit)
-        return self._told(turn, task, marked or rec, "strategy.sm.activated", "strategy_activated")
-
-    async def deactivate(self, turn: Turn, task: Task) -> Done:
-        rec = await self._target_record(turn, task)
-        if not rec.is_default:
-            return self._told(turn, task, rec, "strategy.sm.not_default", "strategy_not_default")
-        audit = self.audit_entry(turn, task, target=self.as_target(rec))
-        await self.store.set_default(owner_of(turn), None, turn.now, audit)
-        cleared = await self.store.get(owner_of(turn), rec.id) or rec
-        return self._told(turn, task, cleared, "strategy.sm.deactivated", "strategy_deactivated")
-
-    async def duplicate(self, turn: Turn, task: Task) -> Done:
-        rec = await self._target_record(turn, task)
-        new = NewStrategy(owner_of(turn), str(task.slots["name"]), rec.params, turn.now)
-        copy = await self.store.create(new, self.audit_entry(turn, task, detail={"source": rec.id}))
-        notice = NoticeBlock(
-            turn.t("strategy.sm.duplicated", source=rec.name, name=copy.name), code="strategy_duplicated"
-        )
-        details = DetailsBlock(turn.t("strategy.sm.title", name=copy.name), self.rows(turn, copy))
-        reply = self.private_reply(turn, task, Status.COMPLETED, (notice, details))
-        return Done(reply, self.as_target(copy), {"source": rec.id})
-
-    async def _target_record(self, turn: Turn, task: Task) -> Strategy:
-        rec = await self.current(turn, task)
-        if rec is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        return rec
-
-    def _told(self, turn: Turn, task: Task, rec: Strategy, key: str, code: str) -> Done:
-        notice = NoticeBlock(turn.t(key, name=rec.name), code=code)
-        details = DetailsBlock(turn.t("strategy.sm.title", name=rec.name), self.rows(turn, rec))
-        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice, details)), self.as_target(rec))
 
     async def recover(self, turn: Turn, task: Task) -> list[Block]:
         """An interrupted activate / deactivate / duplicate: the records tell whether it ran."""
@@ -511,7 +423,7 @@ class StrategySkill(RecordSkill[Strategy]):
         return Target(rec.id, rec.name, tuple(sorted(words | coins)))
 
 
-def _slot_kind(field: str) -> Any:
+def slot_kind(field: str) -> Any:
     """Notes are free text; every other parameter is a value of a definite shape (SlotSpec)."""
     return "text" if field == "notes" else "value"
 
@@ -535,28 +447,3 @@ def _refused(turn: Turn, exc: InvalidParams) -> Parsed:
     return Parsed(
         error=exc.code, params={**exc.params, "field": field}, of_shape=exc.code not in _NOT_A_VALUE
     )
-
-
-ACTIONS: dict[str, ActionSpec[StrategySkill]] = {
-    "create": ActionSpec(
-        run=StrategySkill.create_record, slots=StrategySkill.create_slots, check=StrategySkill.check_params
-    ),
-    "update": ActionSpec(
-        run=StrategySkill.update_record,
-        slots=StrategySkill.update_slots,
-        target=True,
-        confirm=Confirm.when(StrategySkill.used_by_traders, "a trader runs this strategy"),
-        check=StrategySkill.check_params,
-    ),
-    "delete": ActionSpec(
-        run=StrategySkill.delete_record,
-        target=True,
-        confirm=Confirm.ALWAYS,
-        check=StrategySkill.refuse_in_use,
-        destructive=True,
-    ),
-    "activate": ActionSpec(run=StrategySkill.activate, target=True),
-    "deactivate": ActionSpec(run=StrategySkill.deactivate, target=True),
-    "duplicate": ActionSpec(run=StrategySkill.duplicate, slots=StrategySkill.duplicate_slots, target=True),
-    "query": ActionSpec(run=StrategySkill.query_records, writes=False),
-}
