@@ -14,16 +14,15 @@ from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from core.clock import Clock
-from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
+from core.reply import Block, DetailsBlock, Reply
 from core.routing.router import Route
 from core.secrets import SecretBox, SecretUnavailable
 from core.state import Task
-from core.tasks.actions import ActionSpec, Done, SlotSpec
+from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.audit import AuditEntry, AuditLog
-from core.tasks.errors import NotFound
 from core.tasks.flow import Parsed, TaskFlow, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
-from core.tasks.refs import Target, resolve
+from core.tasks.refs import Target
 from core.turn import Turn
 from core.workspace import correcting, interrupted
 from core.workspace.masking import mask
@@ -209,19 +208,6 @@ class RecordSkill(TaskFlow, Generic[R]):
                 return Parsed(error="flow.name_taken", params={"name": name})
         return Parsed(name)
 
-    # -- the executors and the check the action tables name ------------------------------------
-
-    async def refuse_in_use(self, turn: Turn, task: Task) -> Reply | None:
-        """Deleting a record a trader uses is refused before any confirmation is asked."""
-        rec = await self.current(turn, task)
-        if rec is None:
-            return None  # execution reports it gone
-        traders = await self.repository.traders_using(owner_of(turn), rec.id)
-        if not traders:
-            return None
-        text = turn.t("flow.in_use", name=rec.name, traders=", ".join(traders))
-        return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "in_use"),))
-
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         if task.action == "create":  # confirmed only when run again after an interruption
             what = self.describe(turn, task)
@@ -240,56 +226,9 @@ class RecordSkill(TaskFlow, Generic[R]):
         """core.conversation.interrupted.Recoverable: the record tells whether it ran."""
         return await interrupted.recover(self, turn, task)
 
-    async def create_record(self, turn: Turn, task: Task) -> Done:
-        created = await self.create(turn, task, self.audit_entry(turn, task))
-        summary = self.summary(turn, task, created, f"{self.texts}.created", f"{self.code}_created")
-        return Done(summary, self.as_target(created))
-
-    async def update_record(self, turn: Turn, task: Task) -> Done:
-        rec = await self.current(turn, task)
-        if rec is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        updated, fields = await self.update(turn, task, rec)
-        summary = self.summary(turn, task, updated, f"{self.texts}.updated", f"{self.code}_updated")
-        return Done(summary, self.as_target(updated), {"fields": fields})
-
     def audit_update(self, turn: Turn, task: Task, record: R, fields: str) -> AuditEntry:
         """The audit row an update writes with its change."""
         return self.audit_entry(turn, task, target=self.as_target(record), detail={"fields": fields})
-
-    async def delete_record(self, turn: Turn, task: Task) -> Done:
-        rec = await self.current(turn, task)
-        if rec is None:
-            raise NotFound((task.target_ref or {}).get("id", ""))
-        target = self.as_target(rec)
-        await self.repository.delete(owner_of(turn), rec.id, self.audit_entry(turn, task, target=target))
-        notice = NoticeBlock(turn.t(f"{self.texts}.deleted", name=rec.name), code=f"{self.code}_deleted")
-        return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)), target, gone=True)
-
-    async def query_records(self, turn: Turn, task: Task) -> Done:
-        """One record (when the request names one) or the list: a read, audited by the flow."""
-        records = await self.records(owner_of(turn))
-        ref = task.target_ref or {}
-        if ref:
-            targets = [self.as_target(r) for r in records]
-            matches = resolve(ref, targets, turn.state.recent_refs.get(self.ref_kind))
-            if len(matches) == 1:
-                rec = next(r for r in records if r.id == matches[0].id)
-                return Done(self.summary(turn, task, rec, None, f"{self.code}_details"))
-            if not matches:
-                names = ", ".join(r.name for r in records) or "—"
-                # "#42" as typed: an account looked up by id has no name to quote
-                shown = ref.get("name") or ref.get("alias") or (f"#{ref['id']}" if "id" in ref else "")
-                text = turn.t("flow.not_found", ref=shown, kind=self.kind_label(turn), names=names)
-                notice = NoticeBlock(text, "error", "not_found")
-                return Done(self.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
-            records = [r for r in records if r.id in {m.id for m in matches}]
-        if not records:
-            notice = NoticeBlock(turn.t(f"{self.texts}.none"), code=self.none_code)
-            return Done(self.private_reply(turn, task, Status.COMPLETED, (notice,)))
-        rows = tuple((r.name, self.line(turn, r)) for r in records)
-        details = DetailsBlock(turn.t(f"{self.texts}.list_title", count=len(records)), rows)
-        return Done(self.private_reply(turn, task, Status.COMPLETED, (details,)))
 
     def describe(self, turn: Turn, task: Task) -> str:
         what = turn.t(f"{self.texts}.describe.{task.action}")
@@ -308,10 +247,3 @@ class RecordSkill(TaskFlow, Generic[R]):
             return mask(self.secrets.decrypt(sealed))
         except SecretUnavailable:
             return "????"
-
-    def summary(self, turn: Turn, task: Task, record: R, notice: str | None, code: str) -> Reply:
-        blocks: list[NoticeBlock | DetailsBlock] = []
-        if notice:
-            blocks.append(NoticeBlock(turn.t(notice, name=record.name), code=code))
-        blocks.append(DetailsBlock(turn.t(f"{self.texts}.title", name=record.name), self.rows(turn, record)))
-        return self.private_reply(turn, task, Status.COMPLETED, blocks)

@@ -21,6 +21,7 @@ from core.tasks.flow import CHOICE_TTL, Choice, Parsed, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.turn import Turn
+from core.workspace import record_actions
 from core.workspace.accounts import (
     AccountChanges,
     ExchangeAccount,
@@ -308,21 +309,21 @@ def _parse_field(text: str) -> str | None:
 
 
 ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {
-    "create": ActionSpec(run=ExchangeSkill.create_record, slots=ExchangeSkill.create_slots),
+    "create": ActionSpec(run=record_actions.create_record, slots=ExchangeSkill.create_slots),
     "update": ActionSpec(
-        run=ExchangeSkill.update_record,
+        run=record_actions.update_record,
         slots=ExchangeSkill.update_slots,
         target=True,
         confirm=Confirm.when(ExchangeSkill.replaces_credential, "it overwrites a stored credential"),
     ),
     "delete": ActionSpec(
-        run=ExchangeSkill.delete_record,
+        run=record_actions.delete_record,
         target=True,
         confirm=Confirm.ALWAYS,
-        check=ExchangeSkill.refuse_in_use,
+        check=record_actions.refuse_in_use,
         destructive=True,
     ),
-    "query": ActionSpec(run=ExchangeSkill.query_records, writes=False),
+    "query": ActionSpec(run=record_actions.query_records, writes=False),
 }
 
 

@@ -18,6 +18,7 @@ from core.tasks.flow import Choice, Parsed, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.turn import Turn
+from core.workspace import record_actions
 from core.workspace.model_configs import ModelChanges, ModelConfig, ModelConfigRepository, NewModelConfig
 from core.workspace.providers import PROVIDERS, check_base_url, exact_provider
 from core.workspace.records import RecordSkill
@@ -263,19 +264,19 @@ _CREATE = (
     SlotSpec("api_key", "secret"),
 )
 ACTIONS: dict[str, ActionSpec[ModelSkill]] = {
-    "create": ActionSpec(run=ModelSkill.create_record, slots=_CREATE),
+    "create": ActionSpec(run=record_actions.create_record, slots=_CREATE),
     "update": ActionSpec(
-        run=ModelSkill.update_record,
+        run=record_actions.update_record,
         slots=ModelSkill.update_slots,
         target=True,
         confirm=Confirm.when(ModelSkill.changes_critical_field, "it changes the API key or where it is sent"),
     ),
     "delete": ActionSpec(
-        run=ModelSkill.delete_record,
+        run=record_actions.delete_record,
         target=True,
         confirm=Confirm.ALWAYS,
-        check=ModelSkill.refuse_in_use,
+        check=record_actions.refuse_in_use,
         destructive=True,
     ),
-    "query": ActionSpec(run=ModelSkill.query_records, writes=False),
+    "query": ActionSpec(run=record_actions.query_records, writes=False),
 }

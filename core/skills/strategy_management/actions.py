@@ -14,6 +14,7 @@ from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.errors import NotFound
 from core.tasks.flow import owner_of
 from core.turn import Turn
+from core.workspace import record_actions
 
 
 def create_slots(skill: StrategySkill, task: Task) -> list[SlotSpec]:
@@ -117,21 +118,21 @@ def _told(skill: StrategySkill, turn: Turn, task: Task, rec: Strategy, key: str,
 ACTIONS: dict[str, ActionSpec[StrategySkill]] = {
     "create": ActionSpec(run=create_strategy, slots=create_slots, check=check_params),
     "update": ActionSpec(
-        run=StrategySkill.update_record,
+        run=record_actions.update_record,
         slots=update_slots,
         target=True,
         confirm=Confirm.when(used_by_traders, "a trader runs this strategy"),
         check=check_params,
     ),
     "delete": ActionSpec(
-        run=StrategySkill.delete_record,
+        run=record_actions.delete_record,
         target=True,
         confirm=Confirm.ALWAYS,
-        check=StrategySkill.refuse_in_use,
+        check=record_actions.refuse_in_use,
         destructive=True,
     ),
     "activate": ActionSpec(run=activate, target=True),
     "deactivate": ActionSpec(run=deactivate, target=True),
     "duplicate": ActionSpec(run=duplicate, slots=duplicate_slots, target=True),
-    "query": ActionSpec(run=StrategySkill.query_records, writes=False),
+    "query": ActionSpec(run=record_actions.query_records, writes=False),
 }

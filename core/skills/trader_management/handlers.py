@@ -26,6 +26,7 @@ from core.traders.checks import CheckFailure, prelaunch
 from core.traders.model import NewTrader, Trader, TraderChanges, TraderState
 from core.traders.runtime import STALE_TICK, schedule
 from core.turn import Turn
+from core.workspace import record_actions
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
 from core.workspace.model_configs import ModelConfig
 
@@ -75,7 +76,7 @@ async def create_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
 
 
 async def delete_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
-    return await skill.delete_record(turn, task)  # the record skills' delete (core.workspace.records)
+    return await record_actions.delete_record(skill, turn, task)  # every record skill's delete
 
 
 async def start_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
