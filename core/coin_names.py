@@ -15,8 +15,25 @@ from typing import Final
 
 # base -> (English name, Chinese name, other names: slang, traditional, short forms)
 COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
-    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt")),
-    "ETH": ("Ethereum", "以太坊", ("ether", "以太", "以太币", "以太幣", "姨太", "二饼", "二餅", "eth/usdt")),
+    # Taiwanese names (乙太坊) and frequent misspellings (bitcion) too.
+    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "bitcion", "bitcon")),
+    "ETH": (
+        "Ethereum",
+        "以太坊",
+        (
+            "ether",
+            "以太",
+            "以太币",
+            "以太幣",
+            "姨太",
+            "二饼",
+            "二餅",
+            "eth/usdt",
+            "乙太坊",
+            "乙太币",
+            "ethreum",
+        ),
+    ),
     "SOL": ("Solana", "索拉纳", ("索拉納", "sol/usdt")),
     "BNB": ("BNB", "币安币", ("幣安幣", "binance coin")),
     "XRP": ("XRP", "瑞波币", ("ripple", "瑞波", "瑞波幣")),

@@ -282,6 +282,14 @@ class MarketCatalog:
             for alias in market.all_aliases():
                 if alias and index.get(alias) != NOT_A_COIN:
                     index[alias] = market.symbol
+        # What people call the listed coins besides (slang, Taiwanese names, frequent misspellings):
+        # deskmate's own knowledge, never over a listed market's name.
+        for market in self._markets:
+            names = COIN_NAMES.get(market.base)
+            if names is not None:
+                for alias in (names[0], names[1], *names[2]):
+                    if alias:
+                        index.setdefault(normalize_alias(alias), market.symbol)
         # The quote asset itself names no coin ("USDT" in "BTC/USDT").
         index.pop(normalize_alias(QUOTE_ASSET), None)
         return index

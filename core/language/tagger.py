@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from core.language.lexicon import Lexicon, load
-from core.language.normalize import Normalized, normalize_text
+from core.language.normalize import Normalized, has_cjk, normalize_text
 
 if TYPE_CHECKING:
     import ahocorasick
@@ -163,6 +163,8 @@ class Tagger:
         if names is not None:
             for start, end, kinds, name in names.find(scanned):
                 spans.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
+        if " " in scanned and has_cjk(scanned):
+            spans += _across_spaces(scanned, spans, self.coins)
         tags = _object_first(_resolve(spans))
         return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned, self.coins)
 
@@ -173,6 +175,43 @@ def words(text: str) -> Reading:
     skill's reader asks of a message or a part of it ("跌破" at 5 is direction.below). Offsets are
     into ``normalize(text)``; the last texts' readings are kept."""
     return _PLAIN.read(text)
+
+
+def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None) -> list[_Span]:
+    """Words typed with a stray space between their Chinese characters ("价 格", "比 特 币"):
+    read in the text with those spaces taken out, kept where they span a space taken out and
+    touch no word found as typed that is as long ("币" of "比 特 币" is no word of its own)."""
+    kept: list[int] = []  # for each character of the joined text, its place in ``scanned``
+    for i, ch in enumerate(scanned):
+        if ch == " " and 0 < i < len(scanned) - 1 and _cjk_pair(scanned[i - 1], scanned[i + 1]):
+            continue
+        kept.append(i)
+    if len(kept) == len(scanned):
+        return []
+    joined = "".join(scanned[i] for i in kept)
+    kept.append(len(scanned))
+    taken = [0] * (len(scanned) + 1)  # the longest word found as typed over each character
+    for start, end, _, _ in found:
+        taken[start:end] = [max(t, end - start) for t in taken[start:end]]
+    extra: list[_Span] = []
+
+    def add(start: int, end: int, rank: int, meanings: tuple[tuple[str, str], ...]) -> None:
+        first, last = kept[start], kept[end - 1] + 1
+        if last - first > end - start and max(taken[first:last]) < end - start:
+            extra.append((first, last, rank, meanings))
+
+    for end_index, (length, latin, meanings) in _automaton().iter(joined):
+        if not latin:
+            add(end_index + 1 - length, end_index + 1, 2, meanings)
+    if coins is not None:
+        for mention in coins.find(joined):
+            if not mention.weak and not mention.text.isascii():
+                add(mention.start, mention.end, 1, ((COIN, mention.symbol),))
+    return extra
+
+
+def _cjk_pair(before: str, after: str) -> bool:
+    return has_cjk(before) and has_cjk(after)
 
 
 RECORD_NOUNS = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})

@@ -177,3 +177,17 @@ def test_a_reading_carries_its_values_read_by_the_value_grammar() -> None:
     spans = [(v.kind, v.number, v.unit, v.coin) for v in reading.spans()]
     assert spans == [("amount", Decimal("0.01"), "base", "BTCUSDT"), ("price", Decimal(85000), "", "")]
     assert [v.typed for v in Tagger().read("buy -100 USDT").spans()] == ["-100 usdt"]
+
+
+def test_a_stray_space_inside_a_chinese_word_still_reads_the_word() -> None:
+    from core.coin_index import CoinIndex
+    from core.markets import MarketCatalog
+
+    tagger = Tagger(CoinIndex(MarketCatalog()))
+    reading = tagger.read("比 特 币 价 格")
+    assert [(t.start, t.end, t.value) for t in reading.tags if "coin" in t.concepts] == [(0, 5, "BTCUSDT")]
+    assert reading.has("noun.price")
+    # A word found as typed is never cut by one read across a space: the trader's noun stays.
+    names = Gazetteer.of({"trader": ["机器人一号"]})
+    kept = tagger.read("启动交易员 机器人一号", names)
+    assert kept.has("own.trader") and kept.has("noun.trader")

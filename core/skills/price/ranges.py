@@ -50,7 +50,9 @@ _WORDS: Final[tuple[tuple[re.Pattern[str], int, bool], ...]] = (
     ),
     (re.compile(r"(?<![a-z])(?:quarter|quarterly)(?![a-z])|季度|一季"), 90, False),
     (
-        re.compile(r"(?<![a-z])(?:ytd|this year|last year|yearly|annual)(?![a-z])|今年|去年|半年|一年"),
+        re.compile(
+            r"(?<![a-z])(?:ytd|this year|last year|past year|yearly|annual)(?![a-z])|今年|去年|半年|一年"
+        ),
         365,
         False,
     ),

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.lexicon import load
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
@@ -20,6 +21,12 @@ PriceAction = Literal["current", "history", "both"]
 SKILL = "price"
 
 
+def _lexicon(concept: str, *, only: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A lexicon concept's words (core/language/lexicon), or those of ``only`` it has."""
+    words = load().concepts[concept].words
+    return tuple(w for w in words if w in only) if only else words
+
+
 def _words(*items: str) -> re.Pattern[str]:
     return word_pattern(*items, longest_first=False)  # tried in the order given
 
@@ -28,7 +35,7 @@ def _words(*items: str) -> re.Pattern[str]:
 _PRICE_WORDS = _words(
     "价格", "价钱", "币价", "现价", "多少钱", "什么价", "报价", "行情", "最新价", "价位", "对比", "比较",
     "price", "prices", "pricing", "quote", "trading at", "compare",
-    "pirce", "prcie", "priec",  # frequent typos
+    *_lexicon("noun.price", only=("pirce", "prcie", "priec", "prise")),  # frequent typos
 )  # fmt: skip
 _PRICE_WORDS_WITH_COIN = _words(
     "多少", "几多", "how much", "worth", "value", "cost", "costs", "now", "现在", "当前", "目前",
@@ -42,10 +49,7 @@ _SPAN_WORDS = (
     "7d", "7 d", "7-day", "7 day", "7 days", "seven days", "seven-day", "seven day", "week", "weekly",
     "last week", "this week", "past week",
 )  # fmt: skip
-_CHART_WORD_LIST = (
-    "走势", "收盘价", "收盘", "历史", "k线", "趋势", "图表",
-    "history", "historical", "chart", "trend", "closes", "走势图", "k 线", "日线",
-)  # fmt: skip
+_CHART_WORD_LIST = _lexicon("noun.chart")
 _HISTORY_WORDS = _words(*_SPAN_WORDS, *_CHART_WORD_LIST)
 _CHART_WORDS = _words(*_CHART_WORD_LIST)
 # Words that ask how a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol
