@@ -13,10 +13,15 @@ from __future__ import annotations
 
 from typing import Final
 
-# base -> (English name, Chinese name, other names: slang, traditional, short forms)
+# Frequent misspellings people type for a coin: read as the coin, never offered as its names.
+MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
+    "BTC": ("bitcion", "bitcon", "bitcoing"),
+    "ETH": ("ethreum",),
+}
+
+# base -> (English name, Chinese name, other names: slang, traditional, Taiwanese, short forms)
 COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
-    # Taiwanese names (乙太坊) and frequent misspellings (bitcion) too.
-    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "bitcion", "bitcon")),
+    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt")),
     "ETH": (
         "Ethereum",
         "以太坊",
@@ -31,7 +36,6 @@ COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
             "eth/usdt",
             "乙太坊",
             "乙太币",
-            "ethreum",
         ),
     ),
     "SOL": ("Solana", "索拉纳", ("索拉納", "sol/usdt")),

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
-from core.coin_names import COIN_NAMES, NOT_COINS, POPULAR_BASES
+from core.coin_names import COIN_NAMES, MISSPELLED, NOT_COINS, POPULAR_BASES
 from core.i18n import Locale
 
 
@@ -285,11 +285,10 @@ class MarketCatalog:
         # What people call the listed coins besides (slang, Taiwanese names, frequent misspellings):
         # deskmate's own knowledge, never over a listed market's name.
         for market in self._markets:
-            names = COIN_NAMES.get(market.base)
-            if names is not None:
-                for alias in (names[0], names[1], *names[2]):
-                    if alias:
-                        index.setdefault(normalize_alias(alias), market.symbol)
+            names = COIN_NAMES.get(market.base, ("", "", ()))
+            for alias in (names[0], names[1], *names[2], *MISSPELLED.get(market.base, ())):
+                if alias:
+                    index.setdefault(normalize_alias(alias), market.symbol)
         # The quote asset itself names no coin ("USDT" in "BTC/USDT").
         index.pop(normalize_alias(QUOTE_ASSET), None)
         return index
