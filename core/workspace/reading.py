@@ -17,6 +17,9 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.normalize import normalize_text
+from core.language.tagger import Reading as Tagged
+from core.language.tagger import Tagger
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
@@ -47,10 +50,10 @@ TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agen
 STRATEGY = _rx("策略", "strategy", "strategies", "回测", "backtest", "backtests")
 MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
 EXCHANGE_NOUN = _rx(
-    "交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts",
+    "交易所", "账户", "账号", "帐户", "帐号", "exchange", "exchanges", "account", "accounts",
     "api key", "apikey", "api secret", "secret key", "passphrase", "credentials", "模拟盘",
 )  # fmt: skip
-EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "exchange", "exchanges", "account", "accounts")
+EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "帐户", "帐号", "exchange", "exchanges", "account", "accounts")
 
 # -- actions (first match wins, in this order) ------------------------------------------------
 DELETE = _rx(
@@ -95,7 +98,6 @@ STRATEGY_ACTIONS = (
     ("create", CREATE),
     ("query", QUERY),
 )
-ACTIONS = (("delete", DELETE), ("update", UPDATE), ("create", CREATE), ("query", QUERY))
 
 PROBLEM = _rx(
     "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了",
@@ -105,8 +107,10 @@ PROBLEM = _rx(
     "failing", "error", "errors", "invalid", "denied", "timeout",
     "diagnose", "diagnosis", "troubleshoot", "what's wrong", "whats wrong", "wrong with",
     "connected", "connection", "connectivity", "test my",
-    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题", "连接", "连通", "连得上", "能连上",
+    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题", "连通", "连得上", "能连上",
 )  # fmt: skip
+# "连接" is a connection's state ("币安账户连接正常吗"), except as what is asked for: "我想连接交易所".
+PROBLEM = re.compile(f"{PROBLEM.pattern}|连接(?!\\s*(?:交易所|账户|账号|帐户|帐号))", re.IGNORECASE)
 # Words of skills that sit below the workspace rules or do not exist yet: a message using them
 # ("提醒我 BTC 到 10 万", "alert me on my binance account") is theirs, never a record request,
 # so the record resolver never sees these words as a name.
@@ -136,7 +140,7 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _GENERIC_TARGET = re.compile(
-    r"^(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|accounts|config|model)$"
+    r"^(?:交易所账户|交易账户|账户|账号|帐户|帐号|模型配置|模型|配置|account|accounts|config|model)$"
 )
 
 _EX_FIELDS = (
@@ -146,17 +150,18 @@ _EX_FIELDS = (
     ),
     ("api_secret", _rx("api secret", "secret key", "secret", "密钥", "秘钥", "私钥")),
     ("passphrase", _rx("passphrase", "口令", "密码短语")),
-    ("api_key", _rx("api key", "apikey", "key", "公钥")),
+    ("api_key", _rx("api key", "apikey", "key", "公钥", "金钥")),
     ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
 )
 _MD_FIELDS = (
     ("enabled", _rx("启用", "禁用", "停用", "enable", "disable")),
     ("base_url", _rx("base url", "base_url", "url", "接口地址", "地址", "endpoint")),
-    ("api_key", _rx("api key", "apikey", "key", "密钥", "秘钥")),
+    ("api_key", _rx("api key", "apikey", "key", "密钥", "秘钥", "金钥")),
     (
         "model",
         re.compile(
-            r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+\S+\s+)?to(?![a-z])", re.I
+            r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+(?:\S+\s+){1,3})?to(?![a-z])",
+            re.I,
         ),
     ),
     ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
@@ -178,8 +183,8 @@ _FILLER = _rx(
     "那个", "的", "吧", "呢", "了", "吗", "啊", "有", "都", "所有", "全部", "现在", "目前", "和", "与",
     "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "all",
     "and",
-    "named", "called", "do", "does", "have", "has", "is", "are", "there", "any", "how many", "currently",
-    "now",
+    "named", "called", "do", "does", "have", "has", "is", "are", "am", "using", "there", "any", "how many",
+    "currently", "now",
     # how people start a correction or an aside: "等一下，名字改成 副账户", "actually, ..."
     "等一下", "等等", "等下", "算了", "不对", "不是", "其实", "我是说", "嗯", "哦", "噢", "呃",
     "actually", "wait", "sorry", "oops", "hmm", "oh", "ok", "okay", "no", "i meant", "i mean",
@@ -192,10 +197,18 @@ _NOUNS = _rx(
 _FIELD_WORDS = _rx(
     "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "credentials",
     "base url", "base_url", "url", "endpoint", "name",
-    "密钥", "秘钥", "私钥", "公钥", "口令", "密码短语", "凭证", "凭据", "接口地址", "地址", "名字", "名称",
-    "模型名",
+    "密钥", "秘钥", "私钥", "公钥", "金钥", "api金钥", "口令", "密码短语", "凭证", "凭据", "接口地址", "地址",
+    "名字", "名称", "模型名",
 )  # fmt: skip
-_PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
+_WORD = re.compile(r"[^\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
+# An account or model config request's verbs, as the lexicon's concepts.
+_TAGGER = Tagger()
+_UPDATES = frozenset(
+    {"verb.update", "verb.rename", "verb.set_to", "verb.switch_on", "verb.switch_off", "workspace.change_to"}
+)
+_CREATES = frozenset({"verb.create", "verb.bind"})
+_QUESTIONS = frozenset({"verb.query", "ask.which", "ask.how_much"})
+_MINE = frozenset({"我的", "my"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +256,7 @@ def _read(text: str) -> Reading | None:
         return Reading(cast(Domain, found), action) if action else None
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
-    scan = _NOUNS.sub(" ", norm) if domain == "model" else norm
-    action = _first(scan, ACTIONS)
+    action = _action(_TAGGER.read(raw))
     if action is None:
         if weak or _residue(raw) or given.any:
             return None
@@ -340,12 +352,30 @@ def _first(norm: str, actions: tuple[tuple[str, re.Pattern[str]], ...]) -> str |
     return None
 
 
+def _action(reading: Tagged) -> str | None:
+    """What an account or model config request asks, from its verbs (the lexicon's): a delete, a
+    change, an addition; a question ("which models have i set up", "看看我绑定的交易所账户"
+    adds none), or "my …" alone."""
+    said = reading.concepts
+    if "verb.delete" in said:
+        return "delete"
+    if said & _UPDATES:
+        return "update"
+    asked = said & _QUESTIONS
+    if said & _CREATES and not asked:
+        return "create"
+    mine = any(reading.text[t.start : t.end] in _MINE for t in reading.tags)
+    return "query" if asked or mine else None
+
+
 def _residue(raw: str) -> str:
-    """What is left of a message once every known word is removed: the name it mentions."""
-    text = raw
+    """What is left of a message once every known word is removed: the name it mentions, as typed
+    ("把主帳戶改名為副帳戶" leaves "主帳戶"). The words are matched in the normalized text."""
+    norm = normalize_text(raw)
+    text = norm.text
     for pattern in (_FIELD_WORDS, _NOUNS, DELETE, UPDATE, CREATE, QUERY, _FILLER):
-        text = pattern.sub(" ", text)
-    return _PUNCT.sub(" ", text).strip()
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return " ".join(norm.typed(m.start(), m.end()) for m in _WORD.finditer(text))
 
 
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
@@ -354,10 +384,10 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
         return create_slots(raw, domain)
     text = raw
     if action == "update":
-        value = _VALUE.search(text)
+        value = _new_value(raw)
         field = _field(norm, domain)
         if value is not None:
-            text = text[: value.start()]
+            text = text[: value[0]]
             if field is None and domain == "exchange":
                 field = "name"
         if field == "enabled":
@@ -365,14 +395,24 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
         if field:
             slots["field"] = field
             if value is not None and field in ("name", "base_url", "model"):
-                slots["new_name" if field == "name" else field] = value.group("v")
-            elif value is not None and field in _SECRET_FIELDS and secret_value(value.group("v")):
+                slots["new_name" if field == "name" else field] = value[1]
+            elif value is not None and field in _SECRET_FIELDS and secret_value(value[1]):
                 # "change main's api key to vmPU…": the new credential, sealed by the flow
-                slots[GIVEN_SECRETS] = {field: value.group("v")}
+                slots[GIVEN_SECRETS] = {field: value[1]}
     ref = _target(text, changed=action == "update")
     if ref:
         slots["target_ref"] = ref
     return slots
+
+
+def _new_value(raw: str) -> tuple[int, str] | None:
+    """Where an update's change starts in the typed text ("改名為" of "把主帳戶改名為副帳戶") and the
+    new value as typed ("副帳戶"): the marker is read in the normalized text."""
+    norm = normalize_text(raw)
+    found = _VALUE.search(norm.text)
+    if found is None:
+        return None
+    return norm.offsets[found.start()], norm.typed(found.start("v"), found.end("v"))
 
 
 def _field(norm: str, domain: str) -> str | None:
@@ -411,12 +451,25 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     rest = _residue(text)
     if changed:
         rest = changed_record(rest, text)
-    if not rest or _GENERIC_TARGET.match(rest.casefold()):
+    if not rest or _GENERIC_TARGET.match(normalize(rest)):
         return None
     name = _as_typed(text, rest)
+    if " " in name:
+        name = _without_kind(name)
     # What is left of a sentence is a name only when it could be one: "is my binance account
     # connected" leaves "binance connected", which is no account's name but the rest of a request.
     return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}
+
+
+def _without_kind(rest: str) -> str:
+    """The name without a record kind's word standing apart at either end: the kind was said
+    ("删除账户 主账户" deletes "主账户", "把 openai 配置改名为 …" renames "openai")."""
+    words = rest.split()
+    while len(words) > 1 and _GENERIC_TARGET.match(normalize(words[0])):
+        words.pop(0)
+    while len(words) > 1 and _GENERIC_TARGET.match(normalize(words[-1])):
+        words.pop()
+    return " ".join(words)
 
 
 def _as_typed(text: str, rest: str) -> str:
