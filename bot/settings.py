@@ -30,6 +30,9 @@ class BinanceSettings(BaseModel):
     timeout_seconds: float = 8.0
     # Live trading (ccxt): where signed calls go; tests point them at a local fake.
     testnet_base_url: str | None = None
+    # The request weight all deskmate processes on the database may use a minute (Binance allows
+    # 6,000 per IP; the rest is room for live trading's signed calls). core.market_guard.
+    weight_per_minute: int = Field(default=4000, ge=20, le=6000)
 
 
 class ExchangeSettings(BaseModel):

@@ -24,6 +24,7 @@ from adapters.storage.jobs import SqlJobStore
 from adapters.storage.klines import SqlKlineCache
 from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.market_catalog import SqlCatalogStore
+from adapters.storage.market_weights import SqlMarketWeightStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.pnl import SqlSnapshotStore, SqlWeeklyReports
@@ -144,7 +145,13 @@ def build_market(
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
         # exchangeInfo (the daily catalog refresh) gets its own, longer budget: at least 30 s.
         binance = BinanceMarket(http, settings.binance.base_url, clock, settings.binance.timeout_seconds)
-        guarded = MarketGuard(binance, SqlMarketBlockStore(engine), clock)
+        guarded = MarketGuard(
+            binance,
+            SqlMarketBlockStore(engine),
+            clock,
+            weights=SqlMarketWeightStore(engine),
+            weight_budget=settings.binance.weight_per_minute,
+        )
         return CachedMarket(guarded, clock), http
     return CachedMarket(DemoMarket(clock), clock), None
 

@@ -1,4 +1,5 @@
-"""An exchange's rate limit or ban, respected by every process that shares the database.
+"""An exchange's rate limit or ban, respected by every process that shares the database; and a
+per-minute request-weight budget those processes share.
 
 When Binance answers 429 or 418, every deskmate process on that IP must stop calling until the
 wait is over: Binance escalates bans for clients that keep calling. MarketGuard wraps a
@@ -11,6 +12,13 @@ for everyone.
 A block never lasts longer than MAX_RETRY_AFTER_SECONDS after it was recorded, whatever its
 ``until`` says (a bogus header, another version, a skewed clock): after that one call is tried
 again, and a still-banned answer records a new block.
+
+The weight budget: Binance allows 6,000 request weight a minute per IP, counted across every
+process on it. Before a call the guard takes its weight from the current UTC minute's budget in
+a store every process shares (WeightStore: one atomic upsert that adds only while the sum stays
+within the limit), so two processes together stay under it; a call that would pass it is not
+made: MarketError RATE_LIMITED with the seconds left in the minute (callers wait or say so,
+as for a 429; nothing is recorded as a block). Weights are Binance's own (WEIGHTS).
 """
 
 from __future__ import annotations
@@ -100,14 +108,61 @@ class MemoryMarketBlockStore:
             self._blocks[block.source] = block
 
 
+# Binance's request weight of each call the guard wraps (GET /api/v3/ticker/price, bookTicker,
+# ticker/24hr and klines for one symbol: 2 each in the current limits; exchangeInfo: 20).
+WEIGHTS: dict[str, int] = {
+    "quote": 2,
+    "book": 2,
+    "day_change": 2,
+    "daily_closes": 2,
+    "klines": 2,
+    "markets": 20,
+}
+BINANCE_WEIGHT_PER_MINUTE = 6000  # the exchange's limit per IP
+DEFAULT_WEIGHT_BUDGET = 4000  # deskmate's share by default: room for live trading's signed calls
+
+
+class WeightStore(Protocol):
+    """Port: the request weight every process has used in a minute (a database table in
+    production)."""
+
+    async def take(self, source: str, minute: int, weight: int, limit: int) -> bool:
+        """Add ``weight`` to ``source``'s use in ``minute`` (minutes since the epoch, UTC) when the
+        sum stays within ``limit``, atomically across processes; False (nothing added) when not."""
+        ...
+
+
+class MemoryWeightStore:
+    """A WeightStore for one process (tests, a run without a database)."""
+
+    def __init__(self) -> None:
+        self.used: dict[tuple[str, int], int] = {}
+
+    async def take(self, source: str, minute: int, weight: int, limit: int) -> bool:
+        used = self.used.get((source, minute), 0)
+        if used + weight > limit:
+            return False
+        self.used[(source, minute)] = used + weight
+        return True
+
+
 class MarketGuard:
     """MarketData that refuses calls while its source is blocked, and records new blocks."""
 
     def __init__(
-        self, inner: MarketData, blocks: MarketBlockStore, clock: Clock, *, read_ttl: float = 1.0
+        self,
+        inner: MarketData,
+        blocks: MarketBlockStore,
+        clock: Clock,
+        *,
+        read_ttl: float = 1.0,
+        weights: WeightStore | None = None,
+        weight_budget: int = DEFAULT_WEIGHT_BUDGET,
     ) -> None:
         self._inner = inner
         self._blocks = blocks
+        self._weights = weights
+        self._budget = weight_budget
         self._clock = clock
         self._read_ttl = read_ttl
         self._known: MarketBlock | None = None
@@ -123,42 +178,61 @@ class MarketGuard:
         return self._inner
 
     async def get_quote(self, symbol: str) -> Quote:
-        return await self._guarded(lambda: self._inner.get_quote(symbol))
+        return await self._guarded(lambda: self._inner.get_quote(symbol), "quote")
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
-        return await self._guarded(lambda: self._inner.get_daily_closes(symbol, window))
+        return await self._guarded(lambda: self._inner.get_daily_closes(symbol, window), "daily_closes")
 
     async def get_day_change(self, symbol: str) -> DayChange:
         inner = self._inner
         if not isinstance(inner, DayChangeData):
             raise MarketError(MarketErrorCode.UNAVAILABLE, f"{self.source} gives no 24-hour change")
-        return await self._guarded(lambda: inner.get_day_change(symbol))
+        return await self._guarded(lambda: inner.get_day_change(symbol), "day_change")
 
     async def get_book(self, symbol: str) -> Book:
         inner = cast(BookData, self._inner)
-        return await self._guarded(lambda: inner.get_book(symbol))
+        return await self._guarded(lambda: inner.get_book(symbol), "book")
 
     async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
         """A page of klines (core.backtest.history.KlineSource), under the same block."""
         inner = cast(KlineSource, self._inner)
-        return await self._guarded(lambda: inner.get_klines(symbol, interval, start, end))
+        return await self._guarded(lambda: inner.get_klines(symbol, interval, start, end), "klines")
 
     async def list_markets(self) -> list[MarketSpec]:
         """The exchange's list of markets (core.markets.CatalogSource), under the same block."""
         inner = cast(CatalogSource, self._inner)
-        return await self._guarded(inner.list_markets)
+        return await self._guarded(inner.list_markets, "markets")
 
-    async def _guarded(self, call: Callable[[], Awaitable[T]]) -> T:
+    async def _guarded(self, call: Callable[[], Awaitable[T]], what: str) -> T:
         block = await self._current()
         now = self._clock.now()
         if block is not None and (left := block.remaining(now)) > 0:
             raise MarketError(block.reason, f"{self.source} is blocking requests; {left:.0f} s left", left)
+        await self._take_weight(WEIGHTS[what], now)
         try:
             return await call()
         except MarketError as exc:
             if exc.code in BLOCKING_CODES:
                 await self._record(exc)
             raise
+
+    async def _take_weight(self, weight: int, now: datetime) -> None:
+        """This call's weight from the minute's shared budget, or RATE_LIMITED without calling."""
+        if self._weights is None:
+            return
+        seconds = now.timestamp()
+        try:
+            granted = await self._weights.take(self.source, int(seconds // 60), weight, self._budget)
+        except Exception:  # a safeguard, like the block store: its failure must not stop prices
+            log.warning("could not count the %s request weight; calling anyway", self.source)
+            return
+        if not granted:
+            left = 60 - seconds % 60
+            raise MarketError(
+                MarketErrorCode.RATE_LIMITED,
+                f"{self.source}: this minute's request weight budget ({self._budget}) is used up",
+                left,
+            )
 
     async def _current(self) -> MarketBlock | None:
         async with self._reading:
