@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from adapters.storage.dialects import use_postgresql
@@ -44,9 +44,14 @@ SQLITE_LOCK_PATIENCE_S = 30.0
 SQLITE_BEGIN = "sqlite_begin"  # execution option: "IMMEDIATE" takes the write lock at BEGIN
 
 POSTGRES_POOL: dict[str, Any] = {
-    "pool_pre_ping": True,  # a dropped connection is replaced instead of failing a turn
     "pool_recycle": 1800,  # below common server / proxy idle timeouts
 }
+# A pooled connection idle this long is pinged before use (a dropped one is replaced instead of
+# failing a turn). Not every checkout: SQLAlchemy's pool_pre_ping on asyncpg is three round trips
+# (BEGIN, ";", ROLLBACK), which were 6 of a turn's 13 and half its time on PostgreSQL. A
+# connection used moments ago is as good as the ping would say; one that broke since fails its
+# statement, the pool drops it (a disconnect), and the next checkout gets a new one.
+POSTGRES_PING_IDLE_S = 5.0
 # A statement waits for a free connection as long as a SQLite write waits for the lock
 # (SQLITE_LOCK_PATIENCE_S): with hundreds of conversations at once on a busy machine, the wait is
 # the queue of other turns' statements, not a fault, and failing the turn after 10 s (as before)
@@ -71,8 +76,35 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         use_postgresql()  # the partial indexes' PostgreSQL condition, before any DDL
         # Sizing only applies to the default queue pool (not to e.g. the NullPool of migrations).
         defaults = POSTGRES_POOL if "poolclass" in kwargs else {**POSTGRES_POOL, **POSTGRES_QUEUE_POOL}
-        return create_async_engine(parsed, **{**defaults, **kwargs})
+        engine = create_async_engine(parsed, **{**defaults, **kwargs})
+        if not kwargs.get("pool_pre_ping"):
+            ping_when_idle(engine.sync_engine)
+        return engine
     return create_async_engine(parsed, **kwargs)
+
+
+def ping_when_idle(engine: Engine, idle_s: float | None = None) -> None:
+    """Ping a pooled connection before use only when it sat idle ``idle_s`` (default
+    POSTGRES_PING_IDLE_S) or longer; a failed ping makes the pool replace it (DisconnectionError)."""
+    idle_s = POSTGRES_PING_IDLE_S if idle_s is None else idle_s
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_connection: Any, record: Any) -> None:
+        if record is not None:
+            record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get(_IDLE_SINCE)
+        if since is None or time.monotonic() - since < idle_s:
+            return  # new, or used moments ago
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as exc:
+            raise DisconnectionError("a pooled connection failed its ping") from exc
+
+
+_IDLE_SINCE = "deskmate_idle_since"
 
 
 def is_sqlite_file(url: URL) -> bool:

@@ -19,12 +19,24 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BindParameter, Connection, Row, bindparam, delete, insert, or_, select, update
+from sqlalchemy import (
+    BindParameter,
+    Connection,
+    Row,
+    bindparam,
+    delete,
+    exists,
+    insert,
+    null,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.dialects import insert_for
-from adapters.storage.key_fence import check_sealed_write
+from adapters.storage.key_fence import check_sealed_write, sealed_in
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
@@ -60,17 +72,13 @@ class _Statements:
         # ON CONFLICT DO NOTHING cannot race: of two concurrent inserts of one id, one sees rowcount 0.
         self.record = dialect_insert(processed_events).on_conflict_do_nothing(index_elements=[pe.event_id])
 
-        # Take the lease and read the state in one statement: insert the conversation's row (empty
-        # state, revision 0) or, if it exists, take over a lease that is free, lapsed (its process
-        # died) or already ours (a retried turn). Of two racing takers only one gets a row back.
-        take = dialect_insert(conversation_states)
-        self.take = take.on_conflict_do_update(
-            index_elements=[cs.conversation_key],
-            set_={"lease_holder": take.excluded.lease_holder, "lease_until": take.excluded.lease_until,
-                  "running_task": None, "cancel_task": None},
-            where=or_(cs.lease_until.is_(None), cs.lease_until <= bindparam("now"),
-                      cs.lease_holder == holder),
-        ).returning(cs.state, cs.revision)  # fmt: skip
+        self.take = _take(dialect_insert(conversation_states), holder)
+        # Inside WITH, an INSERT's values are not taken from the parameters by column name:
+        # they are named bind parameters there.
+        named = dialect_insert(conversation_states).values(
+            {c.name: bindparam(c.name, type_=c.type) for c in conversation_states.c}
+        )
+        self.begin_one = _begin_in_one_statement(_take(named, holder)) if dialect == "postgresql" else None
 
         # A turn's save: a compare-and-set on the revision it loaded, giving the lease back (or, for
         # a checkpoint mid-turn, keeping it).
@@ -146,6 +154,52 @@ class _Statements:
         self.prune_tokens = delete(action_tokens).where(t.expires_at < bindparam("cutoff"))
 
 
+def _take(take: Any, holder: BindParameter[Any]) -> Any:
+    """Take the lease and read the state in one statement: insert the conversation's row (empty
+    state, revision 0) or, if it exists, take over a lease that is free, lapsed (its process
+    died) or already ours (a retried turn). Of two racing takers only one gets a row back."""
+    cs = conversation_states.c
+    return take.on_conflict_do_update(
+        index_elements=[cs.conversation_key],
+        set_={"lease_holder": take.excluded.lease_holder, "lease_until": take.excluded.lease_until,
+              "running_task": null(), "cancel_task": null()},
+        where=or_(cs.lease_until.is_(None), cs.lease_until <= bindparam("now"), cs.lease_holder == holder),
+    ).returning(cs.state, cs.revision)  # fmt: skip
+
+
+def _begin_in_one_statement(take: Any) -> Any:
+    """PostgreSQL: a turn's beginning in one statement (one round trip, no BEGIN / COMMIT): take
+    the lease, record the event only if the lease was taken, and say whether the event was seen
+    before. Statements in WITH all run, once, on the snapshot of the statement's start:
+
+    - taken, recorded: the turn starts;
+    - taken, not recorded (a redelivery, recorded since this statement's snapshot): the caller
+      gives the lease back and answers it as a duplicate;
+    - not taken, seen: a duplicate (answered at once, even while a turn holds the lease);
+    - not taken, not seen: busy, and nothing was written (the event stays unrecorded for the retry).
+    """
+    pe = processed_events.c
+    taken = take.cte("taken")
+    recorded = (
+        insert_for("postgresql")(processed_events)
+        .from_select(
+            [pe.event_id, pe.seen_at],
+            select(
+                bindparam("event_id", type_=pe.event_id.type), bindparam("seen_at", type_=pe.seen_at.type)
+            ).where(exists(select(taken.c.revision))),
+        )
+        .on_conflict_do_nothing(index_elements=[pe.event_id])
+        .returning(pe.event_id)
+        .cte("recorded")
+    )
+    return select(
+        select(taken.c.state).scalar_subquery().label("state"),
+        select(taken.c.revision).scalar_subquery().label("revision"),
+        exists(select(recorded.c.event_id)).label("recorded"),
+        exists(select(pe.event_id).where(pe.event_id == bindparam("event_id"))).label("seen"),
+    )
+
+
 class SqlStateStore:
     """Conversation state, event dedupe and single-use tokens in SQL tables.
 
@@ -206,6 +260,11 @@ class SqlStateStore:
             "now": lease.now,
         }
 
+        if sql.begin_one is not None and event_id is not None:
+            return await self._begin_in_one(
+                key, lease, {**taking, **seen, "running_task": None, "cancel_task": None}
+            )
+
         def begin(conn: Connection) -> Row[Any]:
             # The event first: a redelivery is answered at once, even while a turn holds the lease.
             if event_id is not None and conn.execute(sql.record, seen).rowcount != 1:
@@ -223,6 +282,23 @@ class SqlStateStore:
             await self._after_event(seen_at)
         return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
 
+    async def _begin_in_one(self, key: ConversationKey, lease: Lease, values: dict[str, Any]) -> TurnStart:
+        """PostgreSQL's begin_turn for a new event: one statement (``_begin_in_one_statement``)."""
+        statement = self._sql.begin_one
+        assert statement is not None
+        row = await self._runner.run(
+            lambda conn: conn.execute(statement, values).one(), single_statement=True
+        )
+        if row.revision is not None and row.recorded:
+            await self._after_event(values["seen_at"])
+            return TurnStart(
+                TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision
+            )
+        if row.revision is not None:  # taken for an event recorded meanwhile: give it back
+            await self.release_lease(key, lease.holder)
+            return TurnStart(TurnOpened.DUPLICATE)
+        return TurnStart(TurnOpened.DUPLICATE if row.seen else TurnOpened.BUSY)
+
     async def save_turn(
         self, key: ConversationKey, state: ConversationState, revision: int, holder: str, *, release: bool
     ) -> int:
@@ -234,12 +310,16 @@ class SqlStateStore:
             "updated_at": datetime.now(UTC),
         }
 
+        sealed = bool(sealed_in(values["state"]))
+
         def save(conn: Connection) -> None:
             if conn.execute(statement, values).rowcount != 1:
                 raise StaleState(key.as_str())
-            check_sealed_write(conn, values["state"])  # a task's sealed answers: never under a retired key
+            if sealed:  # a task's sealed answers: never under a retired key
+                check_sealed_write(conn, values["state"])
 
-        await self._runner.run(save)
+        # Without a sealed value the save is its one UPDATE: no transaction around it needed.
+        await self._runner.run(save, single_statement=not sealed)
         return revision + 1
 
     async def renew_lease(self, key: ConversationKey, holder: str, until: datetime) -> bool:

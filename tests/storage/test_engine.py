@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
+from sqlalchemy.pool import NullPool
 
+from adapters.storage import engine as engine_module
 from adapters.storage.engine import create_engine
 
 
@@ -27,4 +30,57 @@ async def test_sqlite_creates_its_directory_and_sets_pragmas(tmp_path: Path) -> 
 def test_postgres_engine_has_a_sized_checked_pool() -> None:
     engine = create_engine("postgresql+asyncpg://u@127.0.0.1:1/none")  # nothing connects yet
     assert engine.pool.size() == 5  # type: ignore[attr-defined]
-    assert engine.pool._pre_ping is True
+
+
+async def test_postgres_replaces_a_connection_dropped_while_idle(
+    pg_migrated_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pooled connection the server dropped while it sat idle is pinged on its next checkout
+    and replaced: the statement runs. One used moments ago is not pinged (a turn's round trips)."""
+    monkeypatch.setattr(engine_module, "POSTGRES_PING_IDLE_S", 0.0)
+    engine = create_engine(pg_migrated_url, pool_size=1, max_overflow=0)
+    pings = 0
+    ping = engine.dialect.do_ping
+
+    def counted(dbapi_connection: object) -> bool:
+        nonlocal pings
+        pings += 1
+        return ping(dbapi_connection)
+
+    monkeypatch.setattr(engine.dialect, "do_ping", counted)
+    try:
+        async with engine.connect() as conn:
+            pid = (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+        admin = create_engine(pg_migrated_url, poolclass=NullPool)
+        try:
+            async with admin.connect() as conn:
+                await conn.execute(text(f"SELECT pg_terminate_backend({int(pid)})"))
+        finally:
+            await admin.dispose()
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT 1"))).scalar_one() == 1
+            assert (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one() != pid
+        assert pings >= 1
+    finally:
+        await engine.dispose()
+
+
+async def test_postgres_does_not_ping_a_connection_just_used(
+    pg_migrated_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = create_engine(pg_migrated_url, pool_size=1, max_overflow=0)
+    pings = 0
+
+    def counted(dbapi_connection: object) -> bool:
+        nonlocal pings
+        pings += 1
+        return True
+
+    monkeypatch.setattr(engine.dialect, "do_ping", counted)
+    try:
+        for _ in range(5):
+            async with engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+    finally:
+        await engine.dispose()
+    assert pings == 0

@@ -68,6 +68,21 @@ async def test_begin_dedupes_takes_the_lease_and_loads(any_store: Store) -> None
     assert await any_store.record_event("tg:update:2", NOW) is False  # the same dedupe table
 
 
+async def test_a_redelivery_leaves_the_conversation_free_and_is_answered_while_it_is_held(
+    any_store: Store,
+) -> None:
+    """PostgreSQL begins a turn in one statement that takes the lease before it records the
+    event: a redelivery of a handled event gives the lease back at once."""
+    assert (await any_store.begin_turn(KEY, lease("a"), "tg:update:1", NOW)).outcome is TurnOpened.STARTED
+    await any_store.save_turn(KEY, ConversationState(), 0, "a", release=True)
+    assert (await any_store.begin_turn(KEY, lease("b"), "tg:update:1", NOW)).outcome is TurnOpened.DUPLICATE
+    held = await any_store.begin_turn(KEY, lease("c"), "tg:update:2", NOW)
+    assert held.outcome is TurnOpened.STARTED  # "b" holds nothing
+    again = await any_store.begin_turn(KEY, lease("d"), "tg:update:1", NOW)
+    assert again.outcome is TurnOpened.DUPLICATE  # at once, while "c" holds it
+    assert (await any_store.begin_turn(KEY, lease("d"), "tg:update:3", NOW)).outcome is TurnOpened.BUSY
+
+
 async def test_a_held_conversation_is_busy_and_the_waiting_event_stays_unrecorded(any_store: Store) -> None:
     assert (await any_store.begin_turn(KEY, lease("a"))).outcome is TurnOpened.STARTED
     busy = await any_store.begin_turn(KEY, lease("b"), "tg:update:9", NOW)
