@@ -16,6 +16,9 @@ its baseline measured in the same run, labelled as such, with the load average o
 9. The prose guard on a model answer's 4,800-character head, worst shape (prose_guard.py).
 10. Backtests: a 50-level grid and a daily dca over 2,160 1h candles beside a plain loop, and the
     requests of a cold 90-day 1h window and of the same window again (backtest.py).
+11. Orders and jobs on the shipped app, SQLite and PostgreSQL: a paper buy's summary and confirm
+    beside a price turn, a due DCA trader's tick and a firing alert per item beside a no-op job
+    (work.py).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from bench.startup import bench_startup
 from bench.turns import InstantMarket, Subject, measure, pct, price_only_core
 from bench.turns import rows as turn_rows
 from bench.webhook import bench_burst, bench_scale_out
+from bench.work import bench_work
 from core.chart_png import stack_charts
 from core.clock import SystemClock
 from core.i18n import Locale
@@ -251,6 +255,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
         add(await bench_turns(data_dir))
+        add(await bench_work(data_dir))
         add(bench_routing())
         add(await bench_chart())
         add(await bench_single_flight())

@@ -91,19 +91,23 @@ def binance(latency: float) -> Answer:
     """bookTicker, the 24-hour ticker, daily klines and exchangeInfo for the bundled catalog's
     USDT pairs, answered after ``latency`` seconds."""
     info = _exchange_info()
+    moved = {"by": 0}  # whole USDT added to every price: ``POST /_move?by=N`` (an alert crosses)
 
     async def answer(
         method: str, path: str, query: str, headers: dict[str, str], body: bytes
     ) -> tuple[int, Any]:
-        await asyncio.sleep(latency)
         params = {k: v[0] for k, v in parse_qs(query).items()}
+        if path == "/_move":
+            moved["by"] = int(params.get("by", "0"))
+            return 200, {"ok": True}
+        await asyncio.sleep(latency)
         symbol = params.get("symbol", "")
         if path == "/api/v3/ticker/bookTicker":
             return 200, {
                 "symbol": symbol,
-                "bidPrice": "97250.40000000",
+                "bidPrice": f"{97250 + moved['by']}.40000000",
                 "bidQty": "1.50000000",
-                "askPrice": "97250.50000000",
+                "askPrice": f"{97250 + moved['by']}.50000000",
                 "askQty": "2.00000000",
             }
         if path == "/api/v3/ticker/24hr":  # every quote card's 24-hour change (weight 2)

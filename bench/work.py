@@ -1,0 +1,192 @@
+"""Orders and jobs on the app `deskmate run` builds (every skill, the SQL stores, the real Binance
+adapter against the local fake at 15 ms), on a SQLite file and on PostgreSQL:
+
+- a paper buy: its summary ("buy 10 USDT of BTC") and its confirm (the button pressed), p50, beside
+  a "BTC price" turn of the same app in the same loop;
+- the job runner's work per item: a due DCA trader's tick (its decision, the paper order, the
+  trader's counters, the owner's fill notice), and a firing price alert (one check of the symbol,
+  then each firing's card, claim and delivery), beside a no-op job through the same runner on the
+  same database. Items per run: ``items``; the per-item figure is the run's time divided by them.
+
+The app runs on a fixed clock moved forward by hand, so the jobs are due when the bench says so.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+
+from bench.fakes import running
+from bench.shipped import BACKENDS, Unavailable, database, settings
+from bot.jobs import build_runner
+from bot.wiring import App, build_app
+from core.clock import FixedClock
+from core.events import ButtonPress, ConversationKey, TextMessage
+from core.jobs import DONE, Job, JobContext, JobKind, JobResult
+from core.reply import Reply
+from core.skills.price_alert.skill import CHECK_EVERY
+
+T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)  # the app's clock: jobs are due when it is moved
+NOOP = "bench.noop"
+
+
+async def _noop(job: Job, ctx: JobContext) -> JobResult:
+    return DONE
+
+
+def _confirm(reply: Reply) -> str | None:
+    return next((b.token for b in reply.buttons if b.style == "primary"), None)
+
+
+class _Person:
+    def __init__(self, app: App, n: int) -> None:
+        self.app = app
+        self.key = ConversationKey("console", f"bench-{n}", f"user-{n}")
+
+    async def say(self, text: str) -> Reply:
+        return await self.app.core.handle(TextMessage(uuid.uuid4().hex, self.key, text=text))
+
+    async def press(self, token: str) -> Reply:
+        return await self.app.core.handle(ButtonPress(uuid.uuid4().hex, self.key, token=token))
+
+
+async def _paper(app: App, rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """(price turn, buy summary, confirm) latencies in ms, interleaved."""
+    person = _Person(app, 0)
+    price, summary, confirm = [], [], []
+    for i in range(rounds + 3):  # the first three warm up
+        t0 = time.perf_counter()
+        await person.say("BTC price")
+        t1 = time.perf_counter()
+        reply = await person.say("buy 10 USDT of BTC")
+        t2 = time.perf_counter()
+        token = _confirm(reply)
+        if token is None:
+            raise RuntimeError(f"no confirm button on a paper buy: {reply}")
+        done = await person.press(token)
+        t3 = time.perf_counter()
+        if done.status.value != "completed":
+            raise RuntimeError(f"a paper confirm did not complete: {done}")
+        if i >= 3:
+            price.append((t1 - t0) * 1000)
+            summary.append((t2 - t1) * 1000)
+            confirm.append((t3 - t2) * 1000)
+    return price, summary, confirm
+
+
+async def _run_due(app: App) -> tuple[int, float]:
+    from adapters.console import CollectingOutbound
+
+    outbound = CollectingOutbound()
+    t0 = time.perf_counter()
+    runs = await build_runner(app, outbound).run_due()
+    return len(runs), (time.perf_counter() - t0) * 1000
+
+
+async def _noop_per_item(app: App, clock: FixedClock, items: int) -> float:
+    await _run_due(app)  # whatever else is due first
+    for i in range(items):
+        await app.jobs.enqueue(NOOP, {"i": i}, due_at=clock.now())
+    ran, ms = await _run_due(app)
+    assert ran == items, ran
+    return ms / items
+
+
+async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[float, int]:
+    """``items`` owners each start a daily DCA trader on a paper account; a day later every
+    tick is due: ms per tick, and the notices sent."""
+    for n in range(items):
+        person = _Person(app, 1000 + n)
+        for text in (
+            "add a paper account named paper",
+            "create a BTC DCA strategy buying 20 USDT every day",
+            "create a trader named bench and auto start it",
+        ):
+            reply = await person.say(text)
+            token = _confirm(reply)
+            if token is not None:
+                await person.press(token)
+    await _run_due(app)  # the first ticks (at start) and whatever else was due
+    clock.advance(timedelta(days=1).total_seconds())
+    ran, ms = await _run_due(app)
+    return ms / max(1, ran), ran
+
+
+async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[float, int]:
+    """``items`` people each set "BTC above 98000"; one check arms them; the price moves to
+    98250 and the next check fires them all: ms per firing."""
+    for n in range(items):
+        await _Person(app, 5000 + n).say("alert me when BTC goes above 98000")
+    clock.advance(CHECK_EVERY.total_seconds())
+    await _run_due(app)  # armed at 97,250
+    async with httpx.AsyncClient() as http:
+        (await http.post(f"{binance}/_move?by=1000")).raise_for_status()
+    try:
+        clock.advance(CHECK_EVERY.total_seconds())
+        ran, ms = await _run_due(app)
+    finally:
+        async with httpx.AsyncClient() as http:
+            await http.post(f"{binance}/_move?by=0")
+    return ms / items, ran
+
+
+async def bench_work(data_dir: Path, rounds: int = 30, items: int = 20) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    with running("binance", 15) as binance:
+        for backend in BACKENDS:
+            try:
+                async with database(backend, data_dir) as url:
+                    clock = FixedClock(T0)
+                    app = await build_app(
+                        settings(url, data_dir, binance.base_url),
+                        clock=clock,
+                        job_kinds=[JobKind(NOOP, _noop)],
+                    )
+                    try:
+                        price, summary, confirm = await _paper(app, rounds)
+                        noop = await _noop_per_item(app, clock, items)
+                        dca, ticks = await _dca_per_trader(app, clock, items)
+                        noop_after = await _noop_per_item(app, clock, items)
+                        alert, checks = await _alerts_per_firing(app, clock, binance.base_url, items)
+                    finally:
+                        await app.aclose()
+            except Unavailable as exc:
+                rows.append((f"paper orders and jobs on {backend}", f"skipped: {exc}"))
+                continue
+            med = statistics.median
+            rows += [
+                (
+                    f"paper buy, shipped app ({backend}, Binance fake 15 ms): summary / confirm p50 "
+                    f"({rounds} each); baseline: a 'BTC price' turn in the same loop",
+                    f"{med(summary):.1f} ms / {med(confirm):.1f} ms (aim confirm <= 10 ms on SQLite); "
+                    f"baseline {med(price):.1f} ms",
+                ),
+                (
+                    f"jobs ({backend}): a due daily DCA trader's tick (paper buy + fill notice), "
+                    f"{items} at once, per trader; baseline: a no-op job, same runner",
+                    f"{dca:.1f} ms ({ticks} jobs ran; aim <= 5 ms); "
+                    f"baseline {noop:.1f} / {noop_after:.1f} ms (before / after the traders)",
+                ),
+                (
+                    f"jobs ({backend}): {items} alerts on BTC firing in one check, per firing",
+                    f"{alert:.1f} ms ({checks} check job(s); aim <= 2 ms); baseline: no-op job {noop:.1f} ms",
+                ),
+            ]
+    return rows
+
+
+if __name__ == "__main__":
+    import asyncio
+    import tempfile
+
+    async def _main() -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, value in await bench_work(Path(tmp)):
+                print(f"{name} | {value}")
+
+    asyncio.run(_main())
