@@ -19,6 +19,7 @@ from core.routing.router import Rule
 from core.services import Services
 from core.skills.base import InboundHook, Skill
 from core.tasks.actions import ActionSpec
+from core.texts import catalogue
 
 SYSTEM = "system"  # the built-in spec owning the engine's own commands
 
@@ -32,6 +33,12 @@ class LocalText:
 
     def get(self, locale: Locale) -> str:
         return self.zh if locale == "zh" else self.en
+
+    @staticmethod
+    def of(key: str) -> LocalText:
+        """The catalogue's text ``key`` (a texts.toml beside the skill), in both languages."""
+        texts = catalogue().get(key)
+        return LocalText(texts["zh"], texts["en"])
 
 
 # -- routing rules ---------------------------------------------------------------------------

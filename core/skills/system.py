@@ -16,31 +16,28 @@ SYSTEM_SPEC = SkillSpec(
     commands=(
         CommandSpec(
             "start",
-            LocalText("开始", "start"),
-            LocalText("欢迎与示例", "Welcome and examples"),
+            LocalText.of("cmd.start.title"),
+            LocalText.of("cmd.start.description"),
             kind="engine",
             platforms=frozenset({"telegram", "console"}),
             order=0,
         ),
         CommandSpec(
             "help",
-            LocalText("帮助", "help"),
-            LocalText("deskmate 能做什么、怎么问", "What deskmate can do and how to ask"),
+            LocalText.of("cmd.help.title"),
+            LocalText.of("cmd.help.description"),
             kind="engine",
             private=True,
             order=10,
         ),
         CommandSpec(
             "ask",
-            LocalText("提问", "ask"),
-            LocalText(
-                "用自己的话问 deskmate（回答仅你可见）",
-                "Ask deskmate in your own words (only you see the answer)",
-            ),
+            LocalText.of("cmd.ask.title"),
+            LocalText.of("cmd.ask.description"),
             CommandArg(
                 "text",
-                LocalText("内容", "text"),
-                LocalText("你想了解或要做的事", "What you want to know or do"),
+                LocalText.of("cmd.ask.arg.title"),
+                LocalText.of("cmd.ask.arg.description"),
                 max_length=MAX_MESSAGE_CHARS,
             ),
             kind="text",
@@ -50,18 +47,16 @@ SYSTEM_SPEC = SkillSpec(
         ),
         CommandSpec(
             "lang",
-            LocalText("语言", "lang"),
-            LocalText("选择 deskmate 回复你时使用的语言", "Choose the language deskmate answers you in"),
+            LocalText.of("cmd.lang.title"),
+            LocalText.of("cmd.lang.description"),
             CommandArg(
                 "choice",
-                LocalText("语言", "language"),
-                LocalText("回复语言", "Reply language"),
+                LocalText.of("cmd.lang.arg.title"),
+                LocalText.of("cmd.lang.arg.description"),
                 choices=(
-                    CommandChoice("zh", LocalText("中文", "Chinese (中文)")),
-                    CommandChoice("en", LocalText("英文 (English)", "English")),
-                    CommandChoice(
-                        "auto", LocalText("自动（跟随消息语言）", "Automatic (follow each message)")
-                    ),
+                    CommandChoice("zh", LocalText.of("cmd.lang.choice.zh")),
+                    CommandChoice("en", LocalText.of("cmd.lang.choice.en")),
+                    CommandChoice("auto", LocalText.of("cmd.lang.choice.auto")),
                 ),
             ),
             kind="engine",
@@ -70,8 +65,8 @@ SYSTEM_SPEC = SkillSpec(
         ),
         CommandSpec(
             "cancel",
-            LocalText("取消", "cancel"),
-            LocalText("取消当前任务", "Cancel the current task"),
+            LocalText.of("cmd.cancel.title"),
+            LocalText.of("cmd.cancel.description"),
             kind="engine",
             platforms=frozenset({"telegram", "console"}),
             order=90,

@@ -45,10 +45,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "查看账户余额、持仓（均价与浮动盈亏）、成交记录，以及最多能买多少",
-            "see an account's balances, positions (entry and P&L), trades, and the most you can buy",
-        ),
+        LocalText.of("help.account_query"),
         examples_zh=("我的余额还有多少", "最多能买多少个ETH"),
         examples_en=("show my positions",),
     ),

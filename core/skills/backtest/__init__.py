@@ -16,7 +16,7 @@ SPEC = SkillSpec(
     actions=ACTIONS,
     default_action="run",
     help=HelpSpec(
-        LocalText("回测定投或网格策略", "backtest a DCA or grid strategy"),
+        LocalText.of("help.backtest"),
         examples_zh=("回测一下每天买50U的BTC定投，过去90天",),
         examples_en=("how would a 20-level grid on SOL between 120 and 200 have done this month",),
     ),

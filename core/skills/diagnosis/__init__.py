@@ -103,11 +103,7 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
     # declared once, here, with the first of them.
     facts=FactTools(TOOL_NAMES, DiagnoseTools),
     help=HelpSpec(
-        LocalText(
-            "诊断交易所问题：时间差、签名、权限、IP 白名单、测试网 / 主网，或解读你贴出的错误",
-            "diagnose exchange problems: clock, signature, permissions, IP whitelist, testnet vs mainnet, "
-            "or a pasted error",
-        ),
+        LocalText.of("help.exchange_diagnosis"),
         examples_zh=("诊断一下我的币安账户",),
         examples_en=("why does binance say invalid signature",),
     ),
@@ -136,10 +132,7 @@ MODEL_DIAGNOSIS = SkillSpec(
     private=True,
     actions=_MODEL_ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "诊断模型配置：Key、余额、模型名、接口地址，或解读服务商返回的错误",
-            "diagnose a model config: key, balance, model name, base URL, or a provider's error",
-        ),
+        LocalText.of("help.model_diagnosis"),
         examples_zh=("deepseek 返回 402",),
         examples_en=("diagnose my model config",),
     ),
@@ -164,10 +157,7 @@ ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     private=True,
     actions=_ORDER_ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "诊断下单失败：订单记录、交易对规则、余额，或你贴出的拒单原因",
-            "diagnose a failed order: its record, the symbol's filters, the balance, or a pasted rejection",
-        ),
+        LocalText.of("help.order_execution_diagnosis"),
         examples_zh=("为什么我的订单失败了",),
         examples_en=("why was my BTC order rejected",),
     ),
@@ -191,10 +181,7 @@ BALANCE_POSITION_DIAGNOSIS = SkillSpec(
     private=True,
     actions=_BALANCE_ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "核对余额、持仓和成交记录是否一致（模拟或实盘账户）",
-            "check that balances, positions and trade history agree (paper or live)",
-        ),
+        LocalText.of("help.balance_position_diagnosis"),
         examples_zh=("为什么余额和持仓对不上",),
         examples_en=("my positions don't match my balance",),
     ),
@@ -229,11 +216,7 @@ TRADER_DIAGNOSIS = SkillSpec(
     private=True,
     actions=_TRADER_ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "诊断交易员为什么不启动或不交易：状态、决策、余额、交易所结果、模型错误",
-            "diagnose why a trader does not start or trade: state, decisions, balance, exchange results, "
-            "model errors",
-        ),
+        LocalText.of("help.trader_diagnosis"),
         examples_zh=("为什么我的 agent 一直不开单",),
         examples_en=("why won't my trader start",),
     ),
@@ -257,10 +240,7 @@ STRATEGY_DIAGNOSIS = SkillSpec(
     private=True,
     actions=_STRATEGY_ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "诊断策略为什么不交易：参数与交易对规则、与当前行情",
-            "diagnose why a strategy does not trade: its parameters vs the symbol's filters and the market",
-        ),
+        LocalText.of("help.strategy_diagnosis"),
         examples_zh=("为什么我的网格策略不成交",),
         examples_en=("diagnose my strategy",),
     ),

@@ -65,10 +65,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "在私聊中管理你的交易所账户：添加、换密钥、改名、删除、查看",
-            "manage your exchange accounts in a private chat: add, change keys, rename, delete, list",
-        ),
+        LocalText.of("help.exchange_management"),
         examples_zh=("添加一个币安交易所账户",),
         examples_en=("Add a Binance exchange account",),
     ),

@@ -16,10 +16,7 @@ SPEC = SkillSpec(
     intents_only=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "解释几个常见概念：全仓与逐仓、测试网、API key、passphrase、模拟账户",
-            "explain a few terms: cross vs isolated margin, testnet, API keys, passphrases, paper accounts",
-        ),
+        LocalText.of("help.glossary"),
         examples_zh=("全仓和逐仓有什么区别？",),
         examples_en=("What is a testnet?",),
     ),

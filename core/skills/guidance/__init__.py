@@ -24,12 +24,7 @@ SPEC = SkillSpec(
     ),
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "手把手教你申请交易所 API Key（币安、测试网、OKX、Bybit）"
-            "和模型 Key（DeepSeek、OpenAI、通义千问、Kimi）",
-            "step-by-step: exchange API keys (Binance, testnet, OKX, Bybit) "
-            "and model keys (DeepSeek, OpenAI, Qwen, Kimi)",
-        ),
+        LocalText.of("help.guidance"),
         examples_zh=("deepseek的api key去哪里申请", "币安API权限应该勾选哪些"),
         examples_en=("how do I create a binance api key",),
     ),

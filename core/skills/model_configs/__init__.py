@@ -40,10 +40,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "在私聊中管理你的模型配置（DeepSeek、OpenAI、通义千问、Kimi 或自定义接口）",
-            "manage your model configs in a private chat (DeepSeek, OpenAI, Qwen, Kimi or a custom API)",
-        ),
+        LocalText.of("help.model_management"),
         examples_zh=("配置一个 DeepSeek 模型",),
         examples_en=("Set up a DeepSeek model",),
     ),

@@ -52,11 +52,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "止盈止损和挂单：给持仓设置止损/止盈（可同时设，一个成交另一个自动撤销），查看和撤销挂单",
-            "stop-loss and take-profit on a holding (both at once: one filling cancels the other), "
-            "open orders and cancelling them",
-        ),
+        LocalText.of("help.orders"),
         examples_zh=("我的挂单",),  # a protective order needs a holding: shown in the line above
         examples_en=("open orders",),
     ),

@@ -63,10 +63,7 @@ SPEC = SkillSpec(
     actions=ACTIONS,
     jobs=_jobs,
     help=HelpSpec(
-        LocalText(
-            "查看盈亏：按天/周/月、每个币、每个交易员，胜率与最大回撤",
-            "see your P&L: by day, week or month, per coin and per trader, win rate and max drawdown",
-        ),
+        LocalText.of("help.pnl"),
         examples_zh=("我的盈亏是多少", "每个币赚了多少"),
         examples_en=("this month's P&L",),
     ),

@@ -49,8 +49,8 @@ def _summary(locale: Locale, services: Services) -> str:
 
 _COIN = CommandArg(
     "coin",
-    LocalText("币种", "coin"),
-    LocalText("币种，例如 BTC、以太坊或 Bitcoin", "A coin, e.g. BTC, Ethereum or 比特币"),
+    LocalText.of("price.arg.coin.title"),
+    LocalText.of("price.arg.coin.description"),
 )
 
 SPEC = SkillSpec(
@@ -80,18 +80,15 @@ SPEC = SkillSpec(
     commands=(
         CommandSpec(
             "price",
-            LocalText("价格", "price"),
-            LocalText("查询币种当前价格（卖一价）", "Current price of a coin (the best ask)"),
+            LocalText.of("cmd.price.title"),
+            LocalText.of("cmd.price.description"),
             _COIN,
             order=20,
         ),
         CommandSpec(
             "history",
-            LocalText("历史", "history"),
-            LocalText(
-                "最近 7/14/30/90 天的日收盘价和走势图",
-                "Daily closes of the last 7/14/30/90 days, with a chart",
-            ),
+            LocalText.of("cmd.history.title"),
+            LocalText.of("cmd.history.description"),
             _COIN,
             order=30,
         ),

@@ -73,28 +73,19 @@ SPEC = SkillSpec(
     ),
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "价格提醒：涨破/跌破某个价格，或 1 小时/24 小时涨跌超过某个幅度时通知你（群里由管理员设置）",
-            "price alerts: be told when a coin crosses a price or moves a % in 1h / 24h "
-            "(admins set a group's)",
-        ),
+        LocalText.of("help.price_alert"),
         examples_zh=("当 BTC 跌破 80000 提醒我", "我设置了哪些价格提醒"),
         examples_en=("alert me when ETH goes above 5000",),
     ),
     commands=(
         CommandSpec(
             "alert",
-            LocalText("提醒", "alert"),
-            LocalText(
-                "设置或查看价格提醒，如 /alert btc < 80000", "set or list price alerts: /alert btc < 80000"
-            ),
+            LocalText.of("cmd.alert.title"),
+            LocalText.of("cmd.alert.description"),
             arg=CommandArg(
                 "text",
-                LocalText("条件", "condition"),
-                LocalText(
-                    "如 btc < 80000、eth > 5000、sol 5% 24h，留空查看",
-                    "e.g. btc < 80000, sol 5% 24h; empty lists",
-                ),
+                LocalText.of("cmd.alert.arg.title"),
+                LocalText.of("cmd.alert.arg.description"),
             ),
             order=40,  # after the price commands
         ),

@@ -50,11 +50,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "在私聊中管理你的策略（定投、网格、AI）：创建、修改、复制、设为默认、删除、查看",
-            "manage your strategies (DCA, grid, AI) in a private chat: create, change, copy, make default, "
-            "delete, list",
-        ),
+        LocalText.of("help.strategy_management"),
         examples_zh=("创建一个BTC定投策略，每天买50U",),
         examples_en=("Make a grid strategy for ETH between 3000 and 4000",),
     ),

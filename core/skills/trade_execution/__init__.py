@@ -51,10 +51,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "市价或限价买卖（默认模拟账户），每笔先确认",
-            "buy and sell at market or at a limit (a paper account by default), each order confirmed first",
-        ),
+        LocalText.of("help.trade_execution"),
         examples_zh=("买 100 USDT 的 BTC", "以 85000 挂单买 0.01 BTC"),
         examples_en=("buy 0.01 BTC", "limit buy 0.01 BTC at 85000"),
     ),

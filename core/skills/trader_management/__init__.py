@@ -74,11 +74,7 @@ SPEC = SkillSpec(
     resumable=True,
     actions=ACTIONS,
     help=HelpSpec(
-        LocalText(
-            "在私聊中管理交易员：创建、启动（启动前检查）、停止、查看运行情况",
-            "manage your traders in a private chat: create, start (with pre-launch checks), stop, "
-            "see how they are doing",
-        ),
+        LocalText.of("help.trader_management"),
         examples_zh=("我的agent运行得怎么样", "把所有 agent 都停了"),
         examples_en=("how are my traders doing", "stop all my agents"),
     ),
