@@ -5,8 +5,9 @@ by client order id.
 The order row is stored open first (its client order id claimed), then sent once. A refusal
 closes it as rejected with the exchange's code and message; a timeout is never sent again: the
 order is looked up by its client order id, kept open when the exchange has it, rejected as not
-placed when it has none. A take-profit + stop-loss pair (Binance OCO) is not placed live yet:
-refused plainly before anything is sent, never emulated with real money.
+placed when it has none. A take-profit + stop-loss pair is the exchange's own one-cancels-the-
+other list (Binance OCO); where there is none it is refused plainly before anything is sent,
+never emulated with real money.
 """
 
 from __future__ import annotations
@@ -32,10 +33,7 @@ async def place(
     if not stored or not stored[0].status.resting:
         return stored  # refused by deskmate, or placed before (the same client order ids)
     if len(stored) > 1:
-        refusal = Rejection(
-            UNSUPPORTED_PAIR, f"{account.exchange}: no take-profit + stop-loss pair here", "pair"
-        )
-        return await _reject(trading, stored[0], refusal, audit)
+        return await _place_pair(trading, account, stored, audit)
     order = stored[0]
     spec = Resting(order.order_type, order.limit_price, order.trigger_price, order.expires_at)
     client = trading._client(account)
@@ -56,6 +54,40 @@ async def place(
             if found is None:
                 gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
                 return await _reject(trading, order, gone, audit)
+            return stored
+    finally:
+        await client.aclose()
+
+
+async def _place_pair(
+    trading: TradingService, account: ExchangeAccount, stored: list[Order], audit: AuditEntry
+) -> list[Order]:
+    """The take-profit + stop-loss pair as the exchange's own OCO list, sent once; a timeout is
+    looked up by the take-profit leg's client order id, never sent again."""
+    by_type = {o.order_type: o for o in stored}
+    take, stop = by_type.get("take_profit"), by_type.get("stop_loss")
+    if take is None or stop is None or take.trigger_price is None or stop.trigger_price is None:
+        refusal = Rejection(UNSUPPORTED_PAIR, f"{account.exchange}: no such pair here", "pair")
+        return await _reject(trading, stored[0], refusal, audit)
+    client = trading._client(account)
+    try:
+        try:
+            await client.pair_order(
+                take.symbol, take.quantity, (take.client_order_id, take.trigger_price),
+                (stop.client_order_id, stop.trigger_price), f"dl{take.client_order_id[2:]}"[:32],
+            )  # fmt: skip
+            return stored
+        except ExchangeError as exc:
+            if not exc.uncertain:
+                return await _reject(trading, take, Rejection(exc.code, exc.message, exc.fault), audit)
+            log.warning("live pair %s: %s; looking it up by client order id", take.client_order_id, exc.fault)
+            try:
+                found = await client.order_by_client_id(take.symbol, take.client_order_id)
+            except ExchangeError:
+                return stored  # still unknown: kept open; the live check asks again
+            if found is None:
+                gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
+                return await _reject(trading, take, gone, audit)
             return stored
     finally:
         await client.aclose()

@@ -295,7 +295,11 @@ class RestingOrders:
             return result
         still = await live_orders.still_open(self.trading, account, sorted({o.symbol for o in stored}))
         gone = [o for o in stored if o.client_order_id not in still]
-        for order, found in await live_orders.look_up(self.trading, account, gone):
+        looked = await live_orders.look_up(self.trading, account, gone)
+        # A filled leg first: its pair's other leg, expired on the exchange with it, is then
+        # cancelled by the fill, not closed before it (which would close the filled leg too).
+        looked.sort(key=lambda pair: 0 if pair[1] is not None and pair[1].status == "filled" else 1)
+        for order, found in looked:
             if found is None or found.status == "open":
                 continue
             base = order.symbol.removesuffix(QUOTE_ASSET)

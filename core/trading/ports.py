@@ -226,6 +226,19 @@ class ExchangeClient(Protocol):
         ("unsupported") before anything is sent. Raises ExchangeError."""
         ...
 
+    async def pair_order(
+        self,
+        symbol: str,
+        quantity: Decimal,
+        take: tuple[str, Decimal],
+        stop: tuple[str, Decimal],
+        list_id: str,
+    ) -> list[ExchangeOrder]:
+        """Sell ``quantity`` of a holding as a take-profit (client order id, trigger) + stop-loss
+        pair where one filling cancels the other, as the exchange's own list (Binance OCO); an
+        exchange without one raises ExchangeError ("unsupported") before anything is sent."""
+        ...
+
     async def open_orders(self, symbol: str | None) -> list[ExchangeOrder]:
         """The exchange's open orders (of ``symbol``, or of every symbol)."""
         ...

@@ -75,6 +75,15 @@ class FakeBinance(FakeExchange):
                     self.stall_seconds,
                 )
             return self._place(params)
+        if path == "/api/v3/orderList/oco" and method == "POST":
+            self.order_posts += 1
+            if self.drop_orders:
+                return (
+                    503,
+                    {"code": -1001, "msg": "Internal error; unable to process your request."},
+                    self.stall_seconds,
+                )
+            return self._oco(params)
         if path == "/api/v3/openOrders":
             listed = [o for o in self.orders.values() if o["status"] == "NEW"]
             return 200, [o for o in listed if o["symbol"] == params.get("symbol", o["symbol"])], 0
@@ -83,6 +92,9 @@ class FakeBinance(FakeExchange):
             if found is None or found["status"] != "NEW":
                 return 400, {"code": -2011, "msg": "Unknown order sent."}, 0
             found["status"] = "CANCELED"
+            for other in self.orders.values():  # an OCO leg cancels its whole list
+                if found["orderListId"] != -1 and other["orderListId"] == found["orderListId"]:
+                    other["status"] = "CANCELED"
             return 200, found, 0
         if path == "/api/v3/order" and method == "GET":
             cid = params.get("origClientOrderId", "")
@@ -257,6 +269,42 @@ class FakeBinance(FakeExchange):
         self.orders[params["newClientOrderId"]] = order
         return 200, order, self.stall_seconds if self.stall_orders else 0
 
+    def _oco(self, params: dict[str, str]) -> tuple[int, Any, float]:
+        """POST /api/v3/orderList/oco: a SELL's TAKE_PROFIT above and STOP_LOSS below the bid, one
+        list; either on the wrong side is refused as the real one does."""
+        symbol, bid = params["symbol"], self.bid[params["symbol"]]
+        above, below = Decimal(params["aboveStopPrice"]), Decimal(params["belowStopPrice"])
+        if params["side"] != "SELL" or above <= bid or below >= bid:
+            return 400, {"code": -1131, "msg": "Order would trigger immediately."}, 0
+        self._next_id += 1
+        list_id, now = self._next_id, self.now_ms()
+        reports = []
+        for kind, cid, stop in (
+            ("STOP_LOSS", params["belowClientOrderId"], below),
+            ("TAKE_PROFIT", params["aboveClientOrderId"], above),
+        ):
+            self._next_id += 1
+            order = {
+                "symbol": symbol, "orderId": self._next_id, "orderListId": list_id, "clientOrderId": cid,
+                "transactTime": now, "time": now, "updateTime": now, "price": "0.00000000",
+                "origQty": params["quantity"], "executedQty": "0", "cummulativeQuoteQty": "0",
+                "status": "NEW", "timeInForce": "GTC", "type": kind, "side": "SELL", "stopPrice": str(stop),
+                "fills": [],
+            }  # fmt: skip
+            self.orders[cid] = order
+            reports.append(order)
+        answer = {
+            "orderListId": list_id, "contingencyType": "OCO", "listStatusType": "EXEC_STARTED",
+            "listOrderStatus": "EXECUTING", "listClientOrderId": params["listClientOrderId"],
+            "transactionTime": now, "symbol": symbol,
+            "orders": [
+                {"symbol": symbol, "orderId": o["orderId"], "clientOrderId": o["clientOrderId"]}
+                for o in reports
+            ],
+            "orderReports": reports,
+        }  # fmt: skip
+        return 200, answer, self.stall_seconds if self.stall_orders else 0
+
     def fill_resting(self, client_order_id: str, price: str, commission: str, asset: str) -> None:
         """The book came to a resting order: it fills whole at ``price`` (status FILLED; its trade,
         with the commission, in myTrades — Binance's order lookup carries none)."""
@@ -265,6 +313,13 @@ class FakeBinance(FakeExchange):
         quote = qty * Decimal(price)
         now = self.now_ms()
         order.update(status="FILLED", executedQty=str(qty), cummulativeQuoteQty=str(quote), updateTime=now)
+        for other in self.orders.values():  # the rest of its OCO list expires
+            if (
+                order["orderListId"] != -1
+                and other is not order
+                and other["orderListId"] == order["orderListId"]
+            ):
+                other["status"] = "EXPIRED"
         self._next_id += 1
         self.trades.append({
             "symbol": order["symbol"], "id": self._next_id, "orderId": order["orderId"], "orderListId": -1,
