@@ -81,24 +81,6 @@ QUERY = _rx(
     "查一下", "查", "几个", "多少个", "how many", "count",
     "我的", "list", "show", "view", "display", "see", "what", "which", "my",
 )  # fmt: skip
-TRADER_ACTIONS = (
-    ("delete", DELETE),
-    ("stop", _rx("停止", "暂停", "停掉", "关闭", "关掉", "stop", "pause", "halt", "kill")),
-    ("start", _rx("启动", "开始运行", "运行", "开启", "开始", "跑起来", "start", "run", "launch", "resume")),
-    ("update", UPDATE),
-    ("create", CREATE),
-    ("query", QUERY),
-)
-STRATEGY_ACTIONS = (
-    ("delete", DELETE),
-    ("duplicate", _rx("复制", "拷贝", "克隆", "duplicate", "copy", "clone")),
-    ("deactivate", _rx("停用", "下线", "deactivate", "disable")),
-    ("activate", _rx("启用", "激活", "上线", "activate", "enable")),
-    ("update", UPDATE),
-    ("create", CREATE),
-    ("query", QUERY),
-)
-
 PROBLEM = _rx(
     "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了",
     "无法",
@@ -251,9 +233,7 @@ def _read(text: str) -> Reading | None:
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
         return Reading(cast(Domain, found), "diagnose", problem=True)
     if found in ("trader", "strategy"):
-        actions = TRADER_ACTIONS if found == "trader" else STRATEGY_ACTIONS
-        action = _first(norm, actions) or ("query" if not _residue(raw) else None)
-        return Reading(cast(Domain, found), action) if action else None
+        return None  # their skills read their requests (core/skills/trader_management, strategy_management)
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
     action = _action(_TAGGER.read(raw))
@@ -342,13 +322,6 @@ def _domain(norm: str) -> str | None:
         return "exchange"
     if exchange_brand:
         return "exchange?"
-    return None
-
-
-def _first(norm: str, actions: tuple[tuple[str, re.Pattern[str]], ...]) -> str | None:
-    for name, pattern in actions:
-        if pattern.search(norm):
-            return name
     return None
 
 

@@ -31,6 +31,10 @@ from core.workspace.order_expiry import EXPIRY, is_duration, read_expiry
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
 SELL = frozenset({"verb.sell"})
 SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
+RECORDS = frozenset({"noun.trader", "noun.account", "noun.model", "noun.alert"})  # no order's words
+GIVE = "verb.give"  # with an amount, a buy: "get me 200 usdt of btc"
+ADD_TO_POSITION = frozenset({"verb.create", "noun.holdings"})  # "add 50 usdt to my sol position"
+TAKE_PROFIT = "order.take_profit"  # with a share and no price, a sale: "止盈一半ETH"
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
@@ -137,7 +141,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
     ref = account_ref(text, norm, coins)
     if ref:
         slots["target_ref"] = ref
-    side = _side(reading)
+    side = _side(reading, values)
     if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
         if symbol:
             slots["symbol"] = symbol
@@ -191,13 +195,21 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     return coins.find(coins.read(rest).text)[0] is None
 
 
-def _side(reading: Reading) -> Literal["buy", "sell"] | None:
-    """The side said first ("卖了 ETH 买 BTC" sells)."""
+def _side(reading: Reading, values: list[Value]) -> Literal["buy", "sell"] | None:
+    """The side said first ("卖了 ETH 买 BTC" sells); else what an amount with other words says:
+    "get me 200 usdt of btc" and "add 50 usdt to my sol position" buy, "take profit on half of my
+    eth" sells that share (with a price it is a take-profit order, the orders skill's)."""
     for tag in reading.tags:
         if tag.concepts & SELL:
             return "sell"
         if tag.concepts & BUY:
             return "buy"
+    said = reading.concepts
+    asks_to_get = (GIVE in said and "verb.create" not in said) or said >= ADD_TO_POSITION
+    if asks_to_get and not said & RECORDS and any(v.kind == "amount" for v in values):
+        return "buy"
+    if TAKE_PROFIT in said and values and all(v.kind == "fraction" for v in values):
+        return "sell"
     return None
 
 

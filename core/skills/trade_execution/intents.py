@@ -19,6 +19,12 @@ def _all_in(reading: Reading) -> Mapping[str, Any] | None:
     return {"symbol": symbols[0], "amount": "all"} if len(symbols) == 1 else None
 
 
+# What no order is about: a record (create a BTC trader), an alert, a problem.
+NOT_ORDERS = (
+    "noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert", "verb.notify",
+    "verb.fail", "ask.why",
+)  # fmt: skip
+
 INTENTS = (
     intent(
         SKILL,
@@ -31,4 +37,10 @@ INTENTS = (
     ),
     intent(SKILL, "buy", need=["verb.buy"], may=[COIN]),
     intent(SKILL, "sell", need=["verb.sell"], may=[COIN]),
+    # An amount with other words (the reader reads the side only with an amount, else declines):
+    # "get me 200 usdt of btc" (before a price on a tie), "add 50 usdt to my sol position",
+    # "止盈一半ETH" (a share without a price; with one it is a take-profit order).
+    intent(SKILL, "buy", need=["verb.give", COIN], may=["trade.money"], avoid=NOT_ORDERS, priority=1),
+    intent(SKILL, "buy", need=["verb.create", "noun.holdings"], may=[COIN, "trade.money"], avoid=NOT_ORDERS),
+    intent(SKILL, "sell", need=["order.take_profit", COIN], may=["verb.sell"], avoid=NOT_ORDERS),
 )
