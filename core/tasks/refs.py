@@ -79,18 +79,19 @@ def _word_of(tag: Tag) -> bool:
     return any("." in c and not c.startswith("own.") for c in tag.concepts)
 
 
-def untagged(reading: Reading, start: int, end: int) -> str:
+def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
     """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
-    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none."""
-    keep = [True] * (end - start)
+    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
+    in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
+    kept = [True] * (end - start)
     for tag in reading.tags:
-        if tag.end > start and tag.start < end and _word_of(tag):
+        if tag.end > start and tag.start < end and _word_of(tag) and not _concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
-                keep[i - start] = False
+                kept[i - start] = False
     words: list[str] = []
     run: list[int] = []
     for i in range(start, end + 1):
-        if i < end and keep[i - start]:
+        if i < end and kept[i - start]:
             run.append(i)
             continue
         if run:

@@ -16,10 +16,9 @@ from typing import Any
 from core.clock import Clock
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
-from core.routing.normalize import normalize
 from core.secrets import SecretBox
 from core.skills.strategy_management import present
-from core.skills.strategy_management.reading import FIELD_WORDS, StrategyReader
+from core.skills.strategy_management.reading import FIELDS, StrategyReader, field_named
 from core.skills.strategy_management.rules import SKILL
 from core.state import Task, TaskStatus
 from core.strategies import forms
@@ -32,7 +31,7 @@ from core.strategies.params import (
     plain,
     validate,
 )
-from core.strategies.words import KIND_WORDS, find_kind
+from core.strategies.words import find_kind, kind_word
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
@@ -144,7 +143,7 @@ class StrategySkill(RecordSkill[Strategy]):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         field = spec.name
         if field == "kind":
-            kind = text if text in KINDS else find_kind(normalize(text)) or _kind_by_label(turn, text)
+            kind = text if text in KINDS else find_kind(text) or _kind_by_label(turn, text)
             return Parsed(kind) if kind else Parsed(error="strategy.sm.bad_kind")
         if field == "new_name":
             return await self.parse_name(turn, task, text)
@@ -212,14 +211,12 @@ class StrategySkill(RecordSkill[Strategy]):
 
     def _parse_field_choice(self, turn: Turn, task: Task, text: str) -> Parsed:
         kind = str(task.slots.get("kind", ""))
-        allowed = ("name", *forms.fields_of(kind)) if kind else tuple(name for name, _ in FIELD_WORDS)
+        allowed = ("name", *forms.fields_of(kind)) if kind else ("name", *FIELDS)
         norm = bare(text)
         found = text if text in allowed else None
         if found is None:
             labels = {bare(self.field_label(turn, f) or f): f for f in allowed}
-            found = labels.get(norm) or next(
-                (name for name, rx in FIELD_WORDS if name in allowed and rx.search(norm)), None
-            )
+            found = labels.get(norm) or next((name for name in (field_named(norm),) if name in allowed), None)
         if found is not None:
             return Parsed(found)
         if not kind:
@@ -417,7 +414,7 @@ class StrategySkill(RecordSkill[Strategy]):
         return present.line(turn, self.catalog, rec)
 
     def as_target(self, rec: Strategy) -> Target:
-        words = {rec.kind, *(w.casefold() for w in KIND_WORDS[rec.kind][:1])}
+        words = {rec.kind, kind_word(rec.kind).casefold()}
         words |= {"定投"} if rec.kind == "dca" else {"网格"} if rec.kind == "grid" else set()
         coins = {self.catalog.base_of(s).casefold() for s in rec.symbols}
         return Target(rec.id, rec.name, tuple(sorted(words | coins)))

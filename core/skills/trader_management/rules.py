@@ -22,6 +22,9 @@ KIND = "trader"
 TRADERS = frozenset({"noun.trader", "own.trader"})
 # A problem said is a diagnosis's ("why won't my trader start").
 PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "error.code"})
+# Not a trader request: a question about deskmate itself ("你是机器人吗"), a name several of their
+# records have ("删除 main": which one is asked, not taken).
+NOT_OURS = PROBLEM | {"ask.you", "own.several"}
 STATUS = frozenset({"ask.status", "ask.pnl"})
 SWITCHED = ("auto_start", "daily_summary")
 # The fields an update may name, first found wins; the valued ones take the new value typed.
@@ -38,7 +41,7 @@ VALUED = frozenset({"account", "strategy", "model"})
 
 def read_trader(reading: Reading) -> Route | None:
     concepts = reading.concepts
-    if not concepts & TRADERS or concepts & (PROBLEM | {"ask.you"}) or reading.text.startswith("/"):
+    if not concepts & TRADERS or concepts & NOT_OURS or reading.text.startswith("/"):
         return None
     if _bot_in_a_name(reading):
         return None
