@@ -84,6 +84,8 @@ class StrategyReader:
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
         action = _action(concepts)
+        if action == "query" and _asked_of_any(reading):
+            return None  # "what's a good strategy for beginners": a question, none of theirs
         values = _values(reading)
         repeat = "verb.buy" in concepts and bool(_interval(reading, values) or concepts & REPEAT)
         if not noun:
@@ -198,6 +200,16 @@ def _action(concepts: frozenset[str]) -> str | None:
     if "verb.query" in concepts or any(c.startswith("ask.") for c in concepts):
         return "query"  # "我的定投策略怎么样", "which strategies do i have"
     return None
+
+
+def _asked_of_any(reading: Reading) -> bool:
+    """A question (no verb) not about theirs that names no strategy: words left besides the kind."""
+    concepts = reading.concepts
+    if "verb.query" in concepts or "filler.mine" in concepts or "own.strategy" in concepts:
+        return False
+    return bool(untagged(reading, 0, len(reading.text), keep=NAME_WORDS).replace(" ", "")) and not any(
+        t.concepts & NAME_WORDS for t in reading.tags
+    )
 
 
 def _values(reading: Reading) -> list[Value]:
