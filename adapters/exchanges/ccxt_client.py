@@ -27,9 +27,12 @@ log = logging.getLogger(__name__)
 
 _CCXT_IDS = {"binance": "binance", "binance_testnet": "binance", "okx": "okx", "bybit": "bybit"}
 _SANDBOX = frozenset({"binance_testnet"})
-# Where deskmate places the exchange's own stop orders. OKX (conditional algo orders) and Bybit
-# (tpsl orders) have them too, through other calls: until those are wired, refused plainly.
-_STOP_ORDERS = frozenset({"binance", "binance_testnet"})
+# Where deskmate places the exchange's own stop orders: Binance STOP_LOSS / TAKE_PROFIT (/ _LIMIT),
+# Bybit's spot TP/SL orders (orderFilter=tpslOrder). OKX has conditional algo orders, through
+# other endpoints (order-algo, orders-algo-pending, cancel-algos): not wired, refused plainly.
+_STOP_ORDERS = frozenset({"binance", "binance_testnet", "bybit"})
+_BINANCE = frozenset({"binance", "binance_testnet"})  # OCO lists; fees only in the order's trades
+_BYBIT_TPSL = {"orderFilter": "tpslOrder"}
 _TYPES = {
     "LIMIT": "limit", "limit": "limit", "STOP_LOSS": "stop_loss", "TAKE_PROFIT": "take_profit",
     "STOP_LOSS_LIMIT": "stop_limit", "TAKE_PROFIT_LIMIT": "take_profit", "MARKET": "market",
@@ -178,7 +181,7 @@ class CcxtClient:
         except ccxt.BaseError as exc:
             raise translate(exc, _body(client)) from None
         order = self._order(raw, client_order_id)
-        if order.quantity > 0 and not order.fee_asset and self._account.exchange in _STOP_ORDERS:
+        if order.quantity > 0 and not order.fee_asset and self._account.exchange in _BINANCE:
             order = await self._with_fee(symbol, order)
         return order
 
@@ -214,8 +217,9 @@ class CcxtClient:
         self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, spec: Resting
     ) -> ExchangeOrder:
         """A limit order on every exchange; the stop types only where deskmate places the
-        exchange's own (Binance STOP_LOSS / TAKE_PROFIT, STOP_LOSS_LIMIT): elsewhere refused
-        before anything is sent, never emulated with real money."""
+        exchange's own (Binance STOP_LOSS / TAKE_PROFIT, STOP_LOSS_LIMIT; Bybit's spot TP/SL
+        orders, through ccxt's stopLossPrice / takeProfitPrice): elsewhere (OKX) refused before
+        anything is sent, never emulated with real money."""
         exchange = self._account.exchange
         if spec.order_type != "limit" and exchange not in _STOP_ORDERS:
             raise ExchangeError(
@@ -248,7 +252,7 @@ class CcxtClient:
         STOP_LOSS below at ``stop``'s, each leg under its client order id). Elsewhere refused
         before anything is sent (OKX's and Bybit's spot pair orders are not wired)."""
         exchange = self._account.exchange
-        if exchange not in _STOP_ORDERS:
+        if exchange not in _BINANCE:
             raise ExchangeError("unsupported", "unsupported_order_type", f"{exchange}: no OCO pair here")
         (take_id, take_price), (stop_id, stop_price) = take, stop
         params = {
@@ -274,19 +278,33 @@ class CcxtClient:
             client = self._open()
             client.options.setdefault("fetchOpenOrders", {})["warnWithoutSymbol"] = False
         raw = await self._call("fetch_open_orders", _market(symbol) if symbol else None)
+        if self._account.exchange == "bybit":  # its TP/SL orders are a list of their own
+            raw = [
+                *raw,
+                *await self._call(
+                    "fetch_open_orders", _market(symbol) if symbol else None, None, None, dict(_BYBIT_TPSL)
+                ),
+            ]
         return [self._order(o, str(o.get("clientOrderId") or "")) for o in raw]
 
     async def cancel_order(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
         import ccxt.async_support as ccxt
 
         client = self._open()
-        try:
-            raw = await client.cancel_order(None, _market(symbol), {"clientOrderId": client_order_id})
-        except ccxt.OrderNotFound:
-            return None
-        except ccxt.BaseError as exc:
-            raise translate(exc, _body(client)) from None
-        return self._order(raw, client_order_id)
+        # Bybit cancels a TP/SL order only when told its list (orderFilter): the other list next.
+        tries = [{}, _BYBIT_TPSL] if self._account.exchange == "bybit" else [{}]
+        for extra in tries:
+            try:
+                # ccxt's Bybit cancel sends its params as they are: Bybit's own field name there
+                field = "orderLinkId" if self._account.exchange == "bybit" else "clientOrderId"
+                params = {field: client_order_id, **extra}
+                raw = await client.cancel_order(None, _market(symbol), params)
+            except ccxt.OrderNotFound:
+                continue
+            except ccxt.BaseError as exc:
+                raise translate(exc, _body(client)) from None
+            return self._order(raw, client_order_id)
+        return None
 
     async def key_permissions(self) -> KeyPermissions | None:
         """What the key may do (core.diagnosis.ports.PermissionReader): Binance's
@@ -355,13 +373,18 @@ class CcxtClient:
 async def _bybit_order(client: Any, symbol: str, client_order_id: str) -> dict[str, Any] | None:
     """A Bybit spot order by its orderLinkId, or None. ccxt's fetch_order cannot do it on a
     unified account: it refuses without an ``acknowledged`` flag and, given no order id, sends
-    "orderId=None". So the two order lists are asked by orderLinkId: recent orders (open, and
-    the last 500 closed), then the history."""
+    "orderId=None". So the order lists are asked by orderLinkId: recent orders (open, and the
+    last 500 closed), the untriggered TP/SL orders (orderFilter=tpslOrder), then the history."""
     await client.load_markets()
     market = client.market(_market(symbol))
     request = {"category": "spot", "symbol": market["id"], "orderLinkId": client_order_id}
-    for endpoint in (client.private_get_v5_order_realtime, client.private_get_v5_order_history):
-        response = await endpoint(dict(request))
+    asks: tuple[tuple[Any, dict[str, str]], ...] = (
+        (client.private_get_v5_order_realtime, {}),
+        (client.private_get_v5_order_realtime, _BYBIT_TPSL),  # a TP/SL order not triggered yet
+        (client.private_get_v5_order_history, {}),
+    )
+    for endpoint, extra in asks:
+        response = await endpoint({**request, **extra})
         result = response.get("result") if isinstance(response, dict) else None
         listed = result.get("list") if isinstance(result, dict) else None
         for item in listed or []:

@@ -36,6 +36,9 @@ class FakeBybit(FakeExchange):
         super().__init__()
         self.key, self.secret = key, secret
         self.order_bodies: list[dict[str, Any]] = []  # every POST /v5/order/create, as sent
+        # Spot TP/SL orders (orderFilter=tpslOrder) waiting for their trigger, by orderLinkId,
+        # as Bybit renders them; listed by /v5/order/realtime only when asked for that list.
+        self.tpsl: dict[str, dict[str, Any]] = {}
 
     def answer(
         self, method: str, path: str, query: str, body: str, headers: dict[str, str]
@@ -67,17 +70,34 @@ class FakeBybit(FakeExchange):
                 status, payload, _ = _error(10016, "Server error.", 503)
                 return status, payload, self.stall_seconds
             return self._place(order)
+        if path == "/v5/order/cancel" and method == "POST":
+            sent = json.loads(body or "{}")
+            found = self.tpsl.get(str(sent.get("orderLinkId")))
+            if (
+                sent.get("orderFilter") != "tpslOrder"
+                or found is None
+                or found["orderStatus"] != "Untriggered"
+            ):
+                return _error(170213, "Order does not exist.")
+            found["orderStatus"] = "Deactivated"
+            return self._ok({"orderId": found["orderId"], "orderLinkId": found["orderLinkId"]})
         if path in ("/v5/order/realtime", "/v5/order/history"):
+            listed: list[dict[str, Any]] = []
+            if path == "/v5/order/history" or params.get("orderFilter") != "tpslOrder":
+                listed += [self._order(f) for f in self.fills.values()]
+            if path == "/v5/order/history" or params.get("orderFilter") == "tpslOrder":
+                open_only = path == "/v5/order/realtime"
+                listed += [
+                    o for o in self.tpsl.values() if o["orderStatus"] == "Untriggered" or not open_only
+                ]
             found = [
-                f
-                for f in self.fills.values()
-                if params.get("orderLinkId") in (None, f.client_order_id)
-                and params.get("orderId") in (None, f.order_id)
-                and params.get("symbol") in (None, f.symbol)
+                o
+                for o in listed
+                if params.get("orderLinkId") in (None, o["orderLinkId"])
+                and params.get("orderId") in (None, o["orderId"])
+                and params.get("symbol") in (None, o["symbol"])
             ]
-            return self._ok(
-                {"category": "spot", "list": [self._order(f) for f in found], "nextPageCursor": ""}
-            )
+            return self._ok({"category": "spot", "list": found, "nextPageCursor": ""})
         if path == "/v5/execution/list":
             fills = [f for f in self.fills.values() if params.get("symbol") in (None, f.symbol)]
             limit = int(params.get("limit", "50"))
@@ -132,6 +152,8 @@ class FakeBybit(FakeExchange):
         if cid in self.fills:
             return _error(170141, "Duplicate clientOrderId.")
         symbol, side = str(order.get("symbol", "")), str(order.get("side", "")).lower()
+        if order.get("orderFilter") == "tpslOrder" and symbol in MIN_QTY:
+            return self._rest_tpsl(order)
         if order.get("category") != "spot" or symbol not in MIN_QTY or order.get("orderType") != "Market":
             return _error(10001, "params error")
         qty = Decimal(str(order.get("qty", "0")))
@@ -145,6 +167,42 @@ class FakeBybit(FakeExchange):
             return _error(170131, "Insufficient balance.")
         answer = self._ok({"orderId": filled.order_id, "orderLinkId": cid})
         return answer[0], answer[1], self.stall_seconds if self.stall_orders else 0
+
+    def _rest_tpsl(self, order: dict[str, Any]) -> tuple[int, Any, float]:
+        """A spot TP/SL order: it waits for its trigger (status Untriggered). Refused as Bybit
+        does: no trigger price, or a trigger the last price is already past."""
+        cid, symbol = str(order.get("orderLinkId") or ""), str(order["symbol"])
+        if cid in self.tpsl or cid in self.fills:
+            return _error(170141, "Duplicate clientOrderId.")
+        if not order.get("triggerPrice") or order.get("orderType") not in ("Market", "Limit"):
+            return _error(10001, "params error")
+        trigger, last = Decimal(str(order["triggerPrice"])), self.bid[symbol]
+        falling = str(order.get("triggerDirection")) == "2"
+        if (falling and trigger >= last) or (not falling and trigger <= last):
+            return _error(170133, "Order price cannot be lower than the trigger price.")
+        self._next_id += 1
+        now = self.now_ms()
+        self.tpsl[cid] = {
+            "orderId": str(self._next_id), "orderLinkId": cid, "symbol": symbol,
+            "side": str(order.get("side")), "orderType": str(order.get("orderType")),
+            "price": str(order.get("price") or "0"), "qty": str(order.get("qty")),
+            "triggerPrice": str(trigger), "triggerDirection": 2 if falling else 1, "orderFilter": "tpslOrder",
+            "timeInForce": "GTC",
+            "orderStatus": "Untriggered", "avgPrice": "", "cumExecQty": "0", "cumExecValue": "0",
+            "cumExecFee": "0", "leavesQty": str(order.get("qty")), "createdTime": str(now),
+            "updatedTime": str(now), "category": "spot", "stopOrderType": "tpslOrder",
+        }  # fmt: skip
+        answer = self._ok({"orderId": str(self._next_id), "orderLinkId": cid})
+        return answer[0], answer[1], self.stall_seconds if self.stall_orders else 0
+
+    def trigger(self, client_order_id: str, price: str, fee: str) -> None:
+        """The bid crossed a TP/SL order's trigger: it sold its quantity at ``price`` (Filled)."""
+        o = self.tpsl[client_order_id]
+        qty = Decimal(o["qty"])
+        o.update(
+            orderStatus="Filled", avgPrice=price, cumExecQty=o["qty"], cumExecValue=str(qty * Decimal(price)),
+            cumExecFee=fee, cumFeeDetail={"USDT": fee}, leavesQty="0", updatedTime=str(self.now_ms()),
+        )  # fmt: skip
 
     @staticmethod
     def _order(f: Fill) -> dict[str, Any]:

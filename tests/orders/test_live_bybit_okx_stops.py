@@ -1,0 +1,94 @@
+"""Stop orders on live Bybit and OKX accounts, through ccxt against the local fakes (nothing
+reaches the internet). Bybit: its own spot TP/SL orders (orderFilter=tpslOrder) under deskmate's
+orderLinkId — placed once, listed among the open orders, cancelled by client order id, a
+timeout looked up (never sent again), a trigger's fill written back once. OKX: its conditional
+orders are other endpoints, not wired: refused plainly before anything is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+import pytest
+
+from core.trading.model import OrderIntent, OrderStatus, OrderType, Resting
+from core.trading.orders import RestingOrders
+from tests.fakes import NOW
+from tests.trading.fake_bybit import FakeBybit
+from tests.trading.fake_okx import FakeOkx
+from tests.trading.test_live_okx_bybit import AUDIT, BYBIT, OKX, account, service
+
+
+@pytest.fixture
+def bybit() -> Iterator[FakeBybit]:
+    with FakeBybit() as server:
+        server.balances["BTC"] = Decimal("0.01")
+        yield server
+
+
+async def place(
+    resting: RestingOrders, kind: OrderType, cid: str, trigger: str, limit: str | None = None, venue=BYBIT
+):  # type: ignore[no-untyped-def]
+    intent = OrderIntent("sell", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+    spec = Resting(kind, limit_price=Decimal(limit) if limit else None, trigger_price=Decimal(trigger))
+    plan = await resting.plan(account(venue), intent, (spec,))
+    assert plan.rejection is None, plan.rejection
+    (order,) = await resting.place(account(venue), plan, (cid,), AUDIT)
+    return order
+
+
+@pytest.mark.parametrize(
+    ("kind", "trigger", "limit", "direction", "order_type"),
+    [
+        ("stop_loss", "80000", None, 2, "Market"),
+        ("take_profit", "95000", None, 1, "Market"),
+        ("stop_limit", "80000", "79800", 2, "Limit"),
+    ],
+)
+async def test_a_bybit_stop_is_its_own_tpsl_order(
+    bybit: FakeBybit, kind: OrderType, trigger: str, limit: str | None, direction: int, order_type: str
+) -> None:
+    trading, _ = service(BYBIT, bybit)
+    resting = RestingOrders(trading)
+    order = await place(resting, kind, "dmbyb1", trigger, limit)
+    assert order.status is OrderStatus.OPEN
+    (sent,) = bybit.order_bodies
+    assert (sent["orderFilter"], sent["orderLinkId"], sent["triggerPrice"], sent["orderType"]) == (
+        "tpslOrder", "dmbyb1", trigger, order_type,
+    )  # fmt: skip
+    assert bybit.tpsl["dmbyb1"]["triggerDirection"] == direction
+    (listed,) = await resting.open_orders(account(BYBIT))
+    assert listed.client_order_id == "dmbyb1" and listed.id == order.id
+    cancelled = await resting.cancel(account(BYBIT), listed, AUDIT)
+    assert [o.status for o in cancelled] == [OrderStatus.CANCELLED]
+    assert bybit.tpsl["dmbyb1"]["orderStatus"] == "Deactivated"
+
+
+async def test_a_bybit_stops_fill_is_written_back_once(bybit: FakeBybit) -> None:
+    trading, orders = service(BYBIT, bybit)
+    resting = RestingOrders(trading)
+    await place(resting, "stop_loss", "dmbyb2", "80000")
+    assert (await resting.sync_live(account(BYBIT), NOW)).filled == []
+    bybit.trigger("dmbyb2", "79990.0", "0.07999")
+    (filled,) = (await resting.sync_live(account(BYBIT), NOW)).filled
+    assert (filled.status, filled.price, filled.fee, filled.fee_asset) == (
+        OrderStatus.FILLED, Decimal("79990.0"), Decimal("0.07999"), "USDT",
+    )  # fmt: skip
+    assert (await resting.sync_live(account(BYBIT), NOW)).filled == []
+    assert len(orders.trade_log[account(BYBIT).id]) == 1
+
+
+async def test_a_bybit_stop_that_timed_out_is_looked_up_never_sent_again(bybit: FakeBybit) -> None:
+    bybit.stall_orders, bybit.stall_seconds = True, 2.5
+    trading, _ = service(BYBIT, bybit, 1.0)
+    order = await place(RestingOrders(trading), "stop_loss", "dmbyb3", "80000")
+    assert order.status is OrderStatus.OPEN and bybit.order_posts == 1
+
+
+async def test_okx_stops_and_pairs_are_refused_before_anything_is_sent() -> None:
+    with FakeOkx() as okx:
+        okx.balances["BTC"] = Decimal("0.01")
+        trading, _ = service(OKX, okx)
+        order = await place(RestingOrders(trading), "stop_loss", "dmokx1", "80000", venue=OKX)
+        assert order.status is OrderStatus.REJECTED and order.error_code == "unsupported_order_type"
+        assert okx.order_posts == 0
