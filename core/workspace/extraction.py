@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.tagger import Tagger
 from core.language.values import find_values, one_value
 from core.routing.normalize import normalize
 from core.routing.words import word_alternation
@@ -52,20 +53,10 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _WHAT_IT_NAMES = re.compile(r"账户|账号|交易所|模型|配置|策略|交易员")  # "叫 小号 币安账户"
 _MAX_WORDS = 4
 
-# A starting balance: a number with a currency, or after a balance word.
-# (a sign or an exponent is matched too: the value grammar refuses it rather than it going unseen)
-_AMOUNT = r"(?:[-−–]\s*)?(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<f>\d+))?(?:e[+-]?\d+)?\s*(?P<mult>k|w|万|千)?"
-_UNIT = r"\s*(?:usdt|usd|u|刀|美元)(?![a-z])"
-_BALANCE = (
-    # "初始资金 5万", "balance of 20000 usdt", "starting with 5k"
-    re.compile(
-        r"(?:初始资金|初始余额|模拟资金|资金|余额|本金|balance(?:\s+of)?|starting\s+with|start\s+with)"
-        rf"\s*(?:[:：为是]|of)?\s*{_AMOUNT}(?:{_UNIT})?",
-        re.IGNORECASE,
-    ),
-    # "with 50000 USDT", "5万U", "10k usdt"
-    re.compile(rf"(?<![\w.]){_AMOUNT}{_UNIT}", re.IGNORECASE),
-)
+# A starting balance: after a balance word ("初始资金 5万", "balance of 20000 usdt", "starting with
+# 5k"), else the first amount in USDT ("with 50000 USDT", "5万U", "$100,000").
+_BALANCE_WORDS = frozenset({"noun.balance", "workspace.starting"})
+_BETWEEN = frozenset({"", ":", "：", "为", "是", "of"})
 
 # A model config's base URL and model name given in the request ("base url 是 https://…",
 # "模型名 moonshot-v1-32k", "model: gpt-4o"). The URL ends at a space or at punctuation of the
@@ -170,21 +161,25 @@ def _named(raw: str, start: int, end: int) -> Named:
 
 def find_balance(text: str) -> tuple[str | None, tuple[int, int] | None]:
     """A starting balance in USDT ("with 50000 USDT", "5万U", "初始资金 20000"), as a decimal
-    string, and its span; (None, None) when the message gives none. The patterns say where it
+    string, and its span; (None, None) when the message gives none. The lexicon says where it
     is; the value grammar reads it, so "-5000" or "50000,5" is a refusal's slot text, never 5000."""
-    m = _BALANCE[0].search(text) or _BALANCE[1].search(text)
     values = find_values(text)
-    if m is None:
-        quotes = [v for v in values if v.unit == "quote"]  # "with $100,000": the one USDT amount
-        return (quotes[0].slot, (quotes[0].start, quotes[0].end)) if len(quotes) == 1 else (None, None)
-    start, end = m.span("n")
-    at = next((i for i, v in enumerate(values) if v.start < end and start < v.end), None)
-    if at is None or values[at].kind not in ("number", "amount", "refused") or values[at].unit == "base":
-        return None, None
-    value = values[at]
-    if at + 1 < len(values) and not text[value.end : values[at + 1].start].strip():
-        value = one_value(values[at : at + 2], ("number", "amount"), text) or value  # "5000 6000"
-    return value.slot, (min(m.start(), value.start), max(m.end(), value.end))
+    reading = Tagger().read(text)
+    for tag in reading.tags:
+        if not tag.concepts & _BALANCE_WORDS:
+            continue
+        start, after = reading.norm.offsets[tag.start], reading.norm.offsets[tag.end]
+        at = next((i for i, v in enumerate(values) if v.start >= after), None)
+        if at is None or text[after : values[at].start].strip().casefold() not in _BETWEEN:
+            continue
+        value = values[at]
+        if value.kind not in ("number", "amount", "refused") or value.unit == "base":
+            return None, None
+        if at + 1 < len(values) and not text[value.end : values[at + 1].start].strip():
+            value = one_value(values[at : at + 2], ("number", "amount"), text) or value  # "5000 6000"
+        return value.slot, (start, value.end)
+    quote = next((v for v in values if v.unit == "quote"), None)
+    return (quote.slot, (quote.start, quote.end)) if quote is not None else (None, None)
 
 
 def create_slots(raw: str, domain: str) -> dict[str, Any]:

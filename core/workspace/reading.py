@@ -93,22 +93,15 @@ PROBLEM = _rx(
 )  # fmt: skip
 # "连接" is a connection's state ("币安账户连接正常吗"), except as what is asked for: "我想连接交易所".
 PROBLEM = re.compile(f"{PROBLEM.pattern}|连接(?!\\s*(?:交易所|账户|账号|帐户|帐号))", re.IGNORECASE)
-# Words of skills that sit below the workspace rules or do not exist yet: a message using them
-# ("提醒我 BTC 到 10 万", "alert me on my binance account") is theirs, never a record request,
-# so the record resolver never sees these words as a name.
-ELSEWHERE = _rx(
-    "提醒", "预警", "警报", "通知我", "alert", "alerts", "remind me", "notify me", "reminder", "reminders",
-    # what deskmate does not do with an account (yet): the fallback or the model says so
-    "止损", "止盈", "跟单", "转账", "划转", "转到", "提现", "提币", "充值", "导出",
-    "stop loss", "stop-loss", "take profit", "copy trade", "copy trading", "transfer", "withdraw",
-    "withdrawal", "deposit", "export",
-)  # fmt: skip
+# A message setting an alert or a protective order ("提醒我 BTC 到 10 万", "alert me on my binance
+# account", "set a stop loss on my binance account") is theirs, never a record request, and one
+# moving money (transfer, withdraw, copy trading: not something deskmate does) is no account's
+# either: the record resolver never sees those words as a name. The lexicon's concepts.
+ELSEWHERE = frozenset(
+    {"verb.notify", "noun.alert", "order.stop_loss", "order.take_profit", "workspace.money_move"}
+)
 
 # -- what a message says about its target --------------------------------------------------------
-_NAME_MARK = re.compile(
-    r"(?:叫做|叫|名为|名叫|命名为|名字是|名字叫|named|called)\s*[\"“「『]?(?P<n>[^\s\"”」』,，。;；]+)",
-    re.IGNORECASE,
-)
 # "#42" only where it starts a word: "账户#2" and "#2" are ids, a passphrase "Pass#42!" is none.
 _ID = re.compile(
     r"(?:(?<![a-z0-9#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE
@@ -225,7 +218,7 @@ def _read(text: str) -> Reading | None:
     raw = given.text
     norm = normalize(raw)
     about = normalize(_without_names(raw))  # "called “Traders'”" is no trader request
-    if not norm or ELSEWHERE.search(about):
+    if not norm or _TAGGER.read(about).concepts & ELSEWHERE:
         return None
     found = _domain(about)
     if found is None:
