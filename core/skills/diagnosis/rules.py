@@ -1,47 +1,43 @@
-"""Which messages are diagnosis requests (zh + en), and what they already say.
+"""Which messages are diagnosis requests (zh + en), and what they already say, read on the
+language layer's tags (core.language; the words in lexicon/verb.toml and diagnosis.toml).
 
 A message is a diagnosis request when it carries an error (a pasted body, a code, "返回 402"),
 reports that something does not work ("why does binance say invalid signature", "我的币安账户连不
 上"), or asks for a check ("diagnose my binance account", "帮我检查一下 deepseek 配置"). Which
 diagnosis: the error's source, else what the message names (an exchange or account, a model
-provider or config). A coin question ("币安币为什么跌了") is nobody's diagnosis.
+provider or config, an order, a balance, a trader, a strategy). A coin question ("币安币为什么跌
+了") is nobody's diagnosis.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.coin_index import CoinIndex
 from core.diagnosis.pasted import PastedError, parse_pasted
+from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading, Tagger
 from core.markets import MarketCatalog
-from core.routing.normalize import normalize
-from core.routing.router import Route
+from core.routing.router import Route, RouteContext
 from core.workspace.exchanges import find_exchange
 from core.workspace.providers import find_provider
-from core.workspace.reading import EXCHANGE_NOUN, MODEL_NOUN, PROBLEM, STRATEGY, TRADER, read
-from core.workspace.trade_reading import CoinNames
 
-DIAGNOSE = re.compile(
-    r"诊断|排查|体检|检查一下|检查下|帮我检查|检测一下|看看.{0,12}(?:问题|哪里不对|怎么了)|"
-    r"(?<![a-z])(?:diagnose|diagnosis|diagnostics?|troubleshoot|health\s*check|check\s+(?:my|the|if|why))(?![a-z])",
-    re.IGNORECASE,
-)
-# Words of a failure beyond the workspace's PROBLEM list ("返回 402", "报 -1022", "says").
-FAILURE = re.compile(
-    r"返回|提示|报|拒绝|被拒|不开单|不下单|不交易|没反应|"
-    r"(?<![a-z])(?:says?|said|returns?|returned|rejected|refused|unauthori[sz]ed|forbidden|banned)(?![a-z])",
-    re.IGNORECASE,
-)
-_KEY_WORDS = re.compile(
-    r"api\s*key|apikey|secret|passphrase|签名|密钥|秘钥|权限|白名单|时间戳|signature|permission|whitelist|timestamp",
-    re.IGNORECASE,
-)
-# A coin's market, not an account ("币安币为什么跌了", "why did bnb crash").
-_MARKET_TALK = re.compile(
-    r"币安币|跌|涨|价格|行情|走势|(?<![a-z])(?:bnb|price|prices|pump|dump|crash|crashed|rally)(?![a-z])",
-    re.IGNORECASE,
-)
+# A failure said ("连不上", "returns 401", "卡着"), or what a service said ("币安提示 …").
+FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})
+DIAGNOSE = "verb.diagnose"
+WHY = "ask.why"
+TRADER = frozenset({"noun.trader", "own.trader"})
+STRATEGY = frozenset({"noun.strategy", "own.strategy"})
+MODEL = frozenset({"noun.model", "own.model"})
+ACCOUNT = frozenset({"noun.account", "own.account"})
+KEY = frozenset({"diagnosis.key", "term.api_key", "term.passphrase"})
+MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
+ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
+ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
+HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
+# Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
+_ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"})
 
 
 def as_slot(error: PastedError) -> dict[str, Any]:
@@ -53,189 +49,174 @@ def as_slot(error: PastedError) -> dict[str, Any]:
     return slot
 
 
-class ExchangeDiagnosisRule:
-    def __init__(self, skill: str, catalog: MarketCatalog) -> None:
+def _exchange(reading: Reading) -> str | None:
+    """The exchange named (also inside a longer word: "我的币安帐户")."""
+    return next((t.value for t in reading.tags if EXCHANGE in t.concepts), None) or find_exchange(
+        reading.text
+    )
+
+
+def _provider(reading: Reading) -> str | None:
+    return next((t.value for t in reading.tags if PROVIDER in t.concepts), None) or find_provider(
+        reading.text
+    )
+
+
+def _coin(reading: Reading) -> str | None:
+    return next((v for v in reading.values(COIN) if v), None)
+
+
+def _is_command(reading: Reading) -> bool:
+    return not reading.text or reading.text.startswith("/")
+
+
+def _only_a_status(reading: Reading) -> bool:
+    """Nothing but what the message names and a bare number ("binance 401")."""
+    named = {i for t in reading.tags for i in range(t.start, t.end)}
+    return all(ch.isdigit() or not ch.isalnum() or i in named for i, ch in enumerate(reading.text))
+
+
+class _TagRule:
+    """A diagnosis's reader: the layer's reading, or a message tagged on its own (tests)."""
+
+    def __init__(self, skill: str, catalog: MarketCatalog | None = None) -> None:
         self.skill = skill
-        self.coins = CoinNames(catalog)
+        self.catalog = catalog
+
+    @cached_property
+    def tagger(self) -> Tagger:
+        return Tagger(CoinIndex(self.catalog) if self.catalog is not None else None)
 
     def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm):
+        return self.read(self.tagger.read(text))
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        return self.read(reading)
+
+    def read(self, reading: Reading) -> Route | None:
+        raise NotImplementedError
+
+
+class ExchangeDiagnosisRule(_TagRule):
+    def __init__(self, skill: str, catalog: MarketCatalog) -> None:
+        super().__init__(skill, catalog)
+
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or concepts & TRADER:
             return None  # a trader's problem is the trader diagnosis's
-        exchange = find_exchange(norm)
-        provider = find_provider(norm)
-        failing = bool(PROBLEM.search(norm) or FAILURE.search(norm))
-        error = parse_pasted(text, bare_status=exchange is not None and failing)
+        exchange, provider = _exchange(reading), _provider(reading)
+        failing = bool(concepts & FAILING)
+        bare = exchange is not None and (failing or _only_a_status(reading))
+        error = parse_pasted(reading.norm.original, bare_status=bare)
         slots: dict[str, Any] = {}
-        symbol, _ = self.coins.find(norm)
         if exchange and exchange != "paper":
             slots["exchange"] = exchange
+        symbol = _coin(reading)
         if error is not None:
-            if error.source in _EXCHANGE_SOURCES or (
-                error.source == "http" and exchange is not None and provider is None
-            ):
+            # "binance says invalid api key": a key error said of an exchange is the exchange's.
+            theirs = error.source in ("http", "model") and exchange is not None and provider is None
+            if error.source in _EXCHANGE_SOURCES or theirs:
                 if symbol:
                     slots["symbol"] = symbol
                 return Route(self.skill, "diagnose", {**slots, "error": as_slot(error)})
             return None
         if provider is not None and exchange is None:
             return None  # a model provider's problem
-        reading = read(text)
-        if reading is not None and reading.problem and reading.domain == "exchange":
-            return Route(self.skill, "diagnose", slots)
-        about_exchange = exchange not in (None, "paper") or EXCHANGE_NOUN.search(norm) is not None
-        if not about_exchange or MODEL_NOUN.search(norm):
+        about = exchange not in (None, "paper") or bool(concepts & (ACCOUNT | KEY))
+        if not about or concepts & MODEL:
             return None
-        if DIAGNOSE.search(norm):
+        if DIAGNOSE in concepts:
             return Route(self.skill, "diagnose", slots)
-        keys = _KEY_WORDS.search(norm) is not None
-        if failing and (keys or (symbol is None and not _MARKET_TALK.search(norm))):
+        if (failing or WHY in concepts) and (concepts & KEY or (symbol is None and not concepts & MARKET)):
             return Route(self.skill, "diagnose", slots)
         return None
 
 
-class ModelDiagnosisRule:
-    def __init__(self, skill: str) -> None:
-        self.skill = skill
-
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm):
+class ModelDiagnosisRule(_TagRule):
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or concepts & TRADER:
             return None  # a trader's problem is the trader diagnosis's
-        provider = find_provider(norm)
-        named = provider is not None or MODEL_NOUN.search(norm) is not None
-        failing = bool(PROBLEM.search(norm) or FAILURE.search(norm))
-        error = parse_pasted(text, bare_status=named and failing)
+        provider, exchange = _provider(reading), _exchange(reading)
+        named = provider is not None or bool(concepts & MODEL)
+        failing = bool(concepts & FAILING)
+        error = parse_pasted(reading.norm.original, bare_status=named and failing)
         slots: dict[str, Any] = {"provider": provider} if provider else {}
+        if exchange not in (None, "paper") and provider is None:
+            return None  # an exchange's (its key error reads like a model's)
         if error is not None:
-            if error.source == "model" or (error.source == "http" and named):
+            if (error.source == "model" and not concepts & ORDER) or (error.source == "http" and named):
                 return Route(self.skill, "diagnose", {**slots, "error": as_slot(error)})
             return None
-        if not named or find_exchange(norm) not in (None, "paper"):
+        if not named or exchange not in (None, "paper"):
             return None
-        reading = read(text)
-        if reading is not None and reading.problem and reading.domain == "model":
-            return Route(self.skill, "diagnose", slots)
-        if DIAGNOSE.search(norm) or failing:
+        if concepts & ({DIAGNOSE, WHY} | FAILING):
             return Route(self.skill, "diagnose", slots)
         return None
 
 
-ORDER_WORDS = re.compile(
-    r"订单|下单|买单|卖单|挂单|成交|买|卖|开仓|平仓|"
-    r"(?<![a-z])(?:order|orders|buy|bought|sell|sold|trade|purchase)(?![a-z])",
-    re.IGNORECASE,
-)
-_ORDER_FAILURE = re.compile(
-    r"为什么|为啥|怎么回事|失败|报错|出错|错误|被拒|拒绝|没成交|没有成交|不成交|下不了|买不了|卖不了|"
-    r"(?<![a-z])(?:why|fail|fails|failed|failing|error|rejected|refused|didn't|did not|won't|can't|cannot|"
-    r"stuck|unknown)(?![a-z])",
-    re.IGNORECASE,
-)
-# Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
-_ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"})
-
-
-class OrderDiagnosisRule:
+class OrderDiagnosisRule(_TagRule):
     """ "为什么我的订单失败了", "my BTC buy was rejected", a pasted -2010 about an order."""
 
     def __init__(self, skill: str, catalog: MarketCatalog) -> None:
-        self.skill = skill
-        self.coins = CoinNames(catalog)
+        super().__init__(skill, catalog)
 
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm) or STRATEGY.search(norm):
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or concepts & (TRADER | STRATEGY) or not concepts & ORDER:
             return None  # a trader's or a strategy's problem is theirs
-        if not ORDER_WORDS.search(norm):
-            return None
-        error = parse_pasted(text)
-        if error is not None and error.code not in _ORDER_CODES:
+        error = parse_pasted(reading.norm.original)
+        if error is not None and error.code not in _ORDER_CODES and error.source != "model":
             return None  # a key, a clock, a ban: the exchange diagnosis's
-        if error is None and not _ORDER_FAILURE.search(norm):
+        if error is None and not concepts & ORDER_FAILURE:
             return None
         slots: dict[str, Any] = {}
-        symbol, _ = self.coins.find(norm)
+        symbol = _coin(reading)
         if symbol:
             slots["symbol"] = symbol
-        exchange = find_exchange(norm)
+        exchange = _exchange(reading)
         if exchange:
             slots["exchange"] = exchange
-        if error is not None:
+        if error is not None and error.source != "model":
             slots["error"] = as_slot(error)
         return Route(self.skill, "diagnose", slots)
 
 
-_HOLDINGS = re.compile(
-    r"余额|持仓|仓位|资产|成交记录|"
-    r"(?<![a-z])(?:balance|balances|position|positions|holdings|assets|trade history)(?![a-z])",
-    re.IGNORECASE,
-)
-_MISMATCH = re.compile(
-    r"对不上|不一致|不对|不匹配|少了|多了|不见了|有问题|为什么|为啥|"
-    r"(?<![a-z])(?:mismatch|wrong|incorrect|missing|why|off|doesn't match|don't match|do not match|"
-    r"does not match|doesn't add up|don't add up)(?![a-z])",
-    re.IGNORECASE,
-)
-
-
-class BalanceDiagnosisRule:
+class BalanceDiagnosisRule(_TagRule):
     """ "为什么余额和持仓对不上", "my positions don't match my balance"."""
 
-    def __init__(self, skill: str) -> None:
-        self.skill = skill
-
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm):
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or concepts & TRADER or not concepts & HOLDINGS:
             return None
-        if not _HOLDINGS.search(norm) or not (_MISMATCH.search(norm) or DIAGNOSE.search(norm)):
+        if not concepts & {"verb.fail", WHY, DIAGNOSE}:
             return None
-        if parse_pasted(text) is not None:
+        if parse_pasted(reading.norm.original) is not None:
             return None  # an error message: the order or exchange diagnosis's
-        exchange = find_exchange(norm)
+        exchange = _exchange(reading)
         return Route(self.skill, "diagnose", {"exchange": exchange} if exchange else {})
 
 
-_NOT_TRADING = re.compile(
-    r"不开单|不下单|不交易|没交易|没有交易|不成交|没成交|没有成交|不动|没反应|不工作|不触发|"
-    r"一直观望|一直 hold|"
-    r"(?<![a-z])(?:not trading|doesn't trade|does not trade|isn't trading|never trades|no trades|"
-    r"not buying|not placing|won't trade|idle|stuck)(?![a-z])",
-    re.IGNORECASE,
-)
-
-
-class TraderDiagnosisRule:
+class TraderDiagnosisRule(_TagRule):
     """ "为什么我的 agent 一直不开单", "why won't my trader start", "diagnose my trader"."""
 
-    def __init__(self, skill: str) -> None:
-        self.skill = skill
-
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or not TRADER.search(norm):
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or not concepts & TRADER:
             return None
-        reading = read(text)
-        if reading is not None and reading.problem and reading.domain == "trader":
-            return Route(self.skill, "diagnose")
-        if _NOT_TRADING.search(norm) or DIAGNOSE.search(norm) or FAILURE.search(norm):
+        if concepts & ({DIAGNOSE, WHY, "diagnosis.not_done"} | FAILING):
             return Route(self.skill, "diagnose")
         return None
 
 
-class StrategyDiagnosisRule:
+class StrategyDiagnosisRule(_TagRule):
     """ "为什么我的网格策略不成交", "diagnose my strategy", "what's wrong with my dca strategy"."""
 
-    def __init__(self, skill: str) -> None:
-        self.skill = skill
-
-    def route(self, text: str) -> Route | None:
-        norm = normalize(text)
-        if not norm or norm.startswith("/") or TRADER.search(norm) or not STRATEGY.search(norm):
+    def read(self, reading: Reading) -> Route | None:
+        concepts = reading.concepts
+        if _is_command(reading) or concepts & TRADER or not concepts & STRATEGY:
             return None
-        if _NOT_TRADING.search(norm) or DIAGNOSE.search(norm) or PROBLEM.search(norm) or FAILURE.search(norm):
-            return Route(self.skill, "diagnose")
-        if re.search(r"(?<![a-z])what(?:'s| is) wrong(?![a-z])|哪里不对|有什么问题", norm):
+        if concepts & ({DIAGNOSE, WHY, "diagnosis.not_done"} | FAILING):
             return Route(self.skill, "diagnose")
         return None
