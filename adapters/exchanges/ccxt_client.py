@@ -28,9 +28,9 @@ log = logging.getLogger(__name__)
 _CCXT_IDS = {"binance": "binance", "binance_testnet": "binance", "okx": "okx", "bybit": "bybit"}
 _SANDBOX = frozenset({"binance_testnet"})
 # Where deskmate places the exchange's own stop orders: Binance STOP_LOSS / TAKE_PROFIT (/ _LIMIT),
-# Bybit's spot TP/SL orders (orderFilter=tpslOrder). OKX has conditional algo orders, through
-# other endpoints (order-algo, orders-algo-pending, cancel-algos): not wired, refused plainly.
-_STOP_ORDERS = frozenset({"binance", "binance_testnet", "bybit"})
+# Bybit's spot TP/SL orders (orderFilter=tpslOrder), OKX's conditional algo orders (their own
+# endpoints: order-algo, orders-algo-pending, cancel-algos; ``_okx_*`` below).
+_STOP_ORDERS = frozenset({"binance", "binance_testnet", "bybit", "okx"})
 _BINANCE = frozenset({"binance", "binance_testnet"})  # OCO lists; fees only in the order's trades
 _BYBIT_TPSL = {"orderFilter": "tpslOrder"}
 _TYPES = {
@@ -177,6 +177,8 @@ class CcxtClient:
             else:
                 raw = await client.fetch_order(None, _market(symbol), {"clientOrderId": client_order_id})
         except ccxt.OrderNotFound:
+            if self._account.exchange == "okx":
+                return await self._okx_algo_order(symbol, client_order_id)
             return None
         except ccxt.BaseError as exc:
             raise translate(exc, _body(client)) from None
@@ -225,6 +227,8 @@ class CcxtClient:
             raise ExchangeError(
                 "unsupported", "unsupported_order_type", f"{exchange}: no {spec.order_type} order here"
             )
+        if exchange == "okx" and spec.order_type != "limit":
+            return await self._okx_conditional(symbol, side, quantity, client_order_id, spec)
         params: dict[str, Any] = {"clientOrderId": client_order_id}
         kind = "limit"
         price = spec.limit_price
@@ -278,6 +282,13 @@ class CcxtClient:
             client = self._open()
             client.options.setdefault("fetchOpenOrders", {})["warnWithoutSymbol"] = False
         raw = await self._call("fetch_open_orders", _market(symbol) if symbol else None)
+        if self._account.exchange == "okx":  # its conditional orders are a list of their own
+            request = {"ordType": "conditional", "instType": "SPOT"}
+            if symbol:
+                request["instId"] = _okx_inst(symbol)
+            answer = await self._call("private_get_trade_orders_algo_pending", request)
+            algos = [_okx_algo(a) for a in _okx_data(answer)]
+            return [*(self._order(o, str(o.get("clientOrderId") or "")) for o in raw), *algos]
         if self._account.exchange == "bybit":  # its TP/SL orders are a list of their own
             raw = [
                 *raw,
@@ -304,7 +315,57 @@ class CcxtClient:
             except ccxt.BaseError as exc:
                 raise translate(exc, _body(client)) from None
             return self._order(raw, client_order_id)
+        if self._account.exchange == "okx":  # a conditional order: cancelled among the algos
+            request = [{"instId": _okx_inst(symbol), "algoClOrdId": client_order_id}]
+            try:
+                await client.private_post_trade_cancel_algos(request)
+            except ccxt.OrderNotFound:
+                return None
+            except ccxt.BaseError as exc:
+                raise translate(exc, _body(client)) from None
+            return await self._okx_algo_order(symbol, client_order_id)
         return None
+
+    async def _okx_conditional(
+        self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, spec: Resting
+    ) -> ExchangeOrder:
+        """An OKX conditional order (POST /api/v5/trade/order-algo, ordType conditional) under
+        ``client_order_id`` as its algoClOrdId: a stop-loss or stop-limit by slTriggerPx, a
+        take-profit by tpTriggerPx; the order price -1 (market) or the stop-limit's limit."""
+        leg = "tp" if spec.order_type == "take_profit" else "sl"
+        body = {
+            "instId": _okx_inst(symbol), "tdMode": "cash", "side": side, "ordType": "conditional",
+            "sz": str(quantity), "algoClOrdId": client_order_id,
+            f"{leg}TriggerPx": str(spec.trigger_price),
+            f"{leg}OrdPx": str(spec.limit_price) if spec.limit_price is not None else "-1",
+        }  # fmt: skip
+        answer = await self._call("private_post_trade_order_algo", body)
+        ack = next(iter(_okx_data(answer)), {})
+        return ExchangeOrder(
+            client_order_id, str(ack.get("algoId") or ""), "open", Decimal(0), Decimal(0), Decimal(0), "",
+            datetime.now(UTC), symbol, side, spec.order_type, quantity, spec.limit_price, spec.trigger_price,
+        )  # fmt: skip
+
+    async def _okx_algo_order(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
+        """A conditional order by its algoClOrdId (GET /api/v5/trade/order-algo); once triggered
+        ("effective"), the order it placed (by its ordId) with its fill and fee."""
+        import ccxt.async_support as ccxt
+
+        client = self._open()
+        try:
+            answer = await client.private_get_trade_order_algo({"algoClOrdId": client_order_id})
+            algo = next(iter(_okx_data(answer)), None)
+            if algo is None:
+                return None
+            if algo.get("state") == "effective" and algo.get("ordId"):
+                raw = await client.fetch_order(str(algo["ordId"]), _market(symbol))
+                placed = self._order(raw, client_order_id)
+                return replace(placed, client_order_id=client_order_id, order_type=_okx_algo(algo).order_type)
+        except ccxt.OrderNotFound:
+            return None
+        except ccxt.BaseError as exc:
+            raise translate(exc, _body(client)) from None
+        return _okx_algo(algo)
 
     async def key_permissions(self) -> KeyPermissions | None:
         """What the key may do (core.diagnosis.ports.PermissionReader): Binance's
@@ -392,6 +453,39 @@ async def _bybit_order(client: Any, symbol: str, client_order_id: str) -> dict[s
                 parsed: dict[str, Any] = client.parse_order(item, market)
                 return parsed
     return None
+
+
+def _okx_inst(symbol: str) -> str:
+    return f"{symbol.removesuffix('USDT')}-USDT"
+
+
+def _okx_data(answer: Any) -> list[dict[str, Any]]:
+    data = answer.get("data") if isinstance(answer, dict) else None
+    return [d for d in data or [] if isinstance(d, dict)]
+
+
+def _okx_algo(algo: dict[str, Any]) -> ExchangeOrder:
+    """An OKX conditional order as the exchange lists it (not triggered, or cancelled)."""
+    take = bool(algo.get("tpTriggerPx"))
+    trigger = algo.get("tpTriggerPx") if take else algo.get("slTriggerPx")
+    limit = algo.get("tpOrdPx") if take else algo.get("slOrdPx")
+    limit_price = _dec(limit) if limit and str(limit) != "-1" else None
+    kind = "take_profit" if take else ("stop_limit" if limit_price is not None else "stop_loss")
+    state = str(algo.get("state") or "")
+    status = "open" if state in ("live", "partially_effective") else "cancelled"
+    return ExchangeOrder(
+        client_order_id=str(algo.get("algoClOrdId") or ""),
+        exchange_order_id=str(algo.get("algoId") or ""),
+        status=status,  # type: ignore[arg-type]
+        quantity=Decimal(0), quote_amount=Decimal(0), fee=Decimal(0), fee_asset="",
+        at=_time(algo.get("cTime")),
+        symbol=str(algo.get("instId") or "").replace("-", ""),
+        side="sell" if algo.get("side") == "sell" else "buy",
+        order_type=kind,
+        amount=_dec(algo.get("sz")),
+        limit_price=limit_price,
+        trigger_price=_dec(trigger) if trigger else None,
+    )  # fmt: skip
 
 
 def _body(client: Any) -> str | None:

@@ -1,8 +1,9 @@
 """Stop orders on live Bybit and OKX accounts, through ccxt against the local fakes (nothing
 reaches the internet). Bybit: its own spot TP/SL orders (orderFilter=tpslOrder) under deskmate's
-orderLinkId — placed once, listed among the open orders, cancelled by client order id, a
-timeout looked up (never sent again), a trigger's fill written back once. OKX: its conditional
-orders are other endpoints, not wired: refused plainly before anything is sent."""
+orderLinkId; OKX: its own conditional orders (POST /api/v5/trade/order-algo) under deskmate's
+algoClOrdId. Each placed once, listed among the open orders, cancelled by client order id, a
+timeout looked up (never sent again), a trigger's fill written back once. The take-profit +
+stop-loss pair is refused on both before anything is sent (no OCO wired there)."""
 
 from __future__ import annotations
 
@@ -85,10 +86,74 @@ async def test_a_bybit_stop_that_timed_out_is_looked_up_never_sent_again(bybit: 
     assert order.status is OrderStatus.OPEN and bybit.order_posts == 1
 
 
-async def test_okx_stops_and_pairs_are_refused_before_anything_is_sent() -> None:
-    with FakeOkx() as okx:
-        okx.balances["BTC"] = Decimal("0.01")
-        trading, _ = service(OKX, okx)
-        order = await place(RestingOrders(trading), "stop_loss", "dmokx1", "80000", venue=OKX)
-        assert order.status is OrderStatus.REJECTED and order.error_code == "unsupported_order_type"
-        assert okx.order_posts == 0
+@pytest.fixture
+def okx() -> Iterator[FakeOkx]:
+    with FakeOkx() as server:
+        server.balances["BTC"] = Decimal("0.01")
+        yield server
+
+
+@pytest.mark.parametrize(
+    ("kind", "trigger", "limit", "fields"),
+    [
+        ("stop_loss", "80000", None, {"slTriggerPx": "80000", "slOrdPx": "-1"}),
+        ("take_profit", "95000", None, {"tpTriggerPx": "95000", "tpOrdPx": "-1"}),
+        ("stop_limit", "80000", "79800", {"slTriggerPx": "80000", "slOrdPx": "79800"}),
+    ],
+)
+async def test_an_okx_stop_is_its_own_conditional_order(
+    okx: FakeOkx, kind: OrderType, trigger: str, limit: str | None, fields: dict[str, str]
+) -> None:
+    trading, _ = service(OKX, okx)
+    resting = RestingOrders(trading)
+    order = await place(resting, kind, "dmokx1", trigger, limit, venue=OKX)
+    assert order.status is OrderStatus.OPEN, order
+    (sent,) = okx.order_bodies
+    assert (sent["ordType"], sent["algoClOrdId"], sent["side"], sent["sz"]) == (
+        "conditional",
+        "dmokx1",
+        "sell",
+        "0.001",
+    )
+    assert {k: sent[k] for k in fields} == fields
+    (listed,) = await resting.open_orders(account(OKX))
+    assert (listed.client_order_id, listed.order_type, listed.id) == ("dmokx1", kind, order.id)
+    cancelled = await resting.cancel(account(OKX), listed, AUDIT)
+    assert [o.status for o in cancelled] == [OrderStatus.CANCELLED]
+    assert okx.algos["dmokx1"]["state"] == "canceled"
+
+
+async def test_an_okx_stops_fill_is_written_back_once(okx: FakeOkx) -> None:
+    trading, orders = service(OKX, okx)
+    resting = RestingOrders(trading)
+    await place(resting, "stop_loss", "dmokx2", "80000", venue=OKX)
+    assert (await resting.sync_live(account(OKX), NOW)).filled == []
+    okx.trigger("dmokx2")  # the market sell it placed filled at the bid, 89,990
+    (filled,) = (await resting.sync_live(account(OKX), NOW)).filled
+    assert (filled.status, filled.quantity, filled.price, filled.fee_asset) == (
+        OrderStatus.FILLED, Decimal("0.001"), Decimal("89990.0"), "USDT",
+    )  # fmt: skip
+    assert filled.fee == Decimal("0.08999")
+    assert (await resting.sync_live(account(OKX), NOW)).filled == []
+    assert len(orders.trade_log[account(OKX).id]) == 1
+
+
+async def test_an_okx_stop_that_timed_out_is_looked_up_never_sent_again(okx: FakeOkx) -> None:
+    okx.stall_orders, okx.stall_seconds = True, 2.5
+    trading, _ = service(OKX, okx, 1.0)
+    order = await place(RestingOrders(trading), "stop_loss", "dmokx3", "80000", venue=OKX)
+    assert order.status is OrderStatus.OPEN and okx.order_posts == 1
+
+
+async def test_the_pair_on_okx_and_bybit_is_refused_before_anything_is_sent(okx: FakeOkx) -> None:
+    trading, _ = service(OKX, okx)
+    resting = RestingOrders(trading)
+    intent = OrderIntent("sell", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+    pair = (
+        Resting("take_profit", trigger_price=Decimal(95000), group_id="g"),
+        Resting("stop_loss", trigger_price=Decimal(80000), group_id="g"),
+    )
+    plan = await resting.plan(account(OKX), intent, pair)
+    placed = await resting.place(account(OKX), plan, ("dmokx4", "dmokx5"), AUDIT)
+    assert {o.status for o in placed} == {OrderStatus.REJECTED}
+    assert placed[0].error_code == "unsupported_order_type" and okx.order_posts == 0

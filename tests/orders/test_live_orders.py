@@ -119,8 +119,9 @@ async def test_an_exchange_without_the_type_refuses_it_before_sending(fake: Fake
     trading, _ = service(fake)
     client = trading.live.client(okx)  # type: ignore[union-attr]
     with pytest.raises(ExchangeError) as caught:
-        await client.resting_order(
-            "BTCUSDT", "sell", Decimal("0.01"), "dmokx", Resting("stop_loss", trigger_price=Decimal("80000"))
+        # OKX places stops as its conditional orders now; its OCO pair is not wired
+        await client.pair_order(
+            "BTCUSDT", Decimal("0.01"), ("dmtp", Decimal(95000)), ("dmsl", Decimal(80000)), "dl"
         )
     assert caught.value.fault == "unsupported" and caught.value.code == "unsupported_order_type"
     assert fake.order_posts == 0

@@ -46,6 +46,8 @@ class FakeOkx(FakeExchange):
         super().__init__()
         self.key, self.secret, self.passphrase = key, secret, passphrase
         self.order_bodies: list[dict[str, Any]] = []  # every POST /trade/order, as sent
+        # Conditional (stop) orders by algoClOrdId, as OKX renders them (/trade/order-algo).
+        self.algos: dict[str, dict[str, Any]] = {}
 
     def answer(
         self, method: str, path: str, query: str, body: str, headers: dict[str, str]
@@ -71,6 +73,48 @@ class FakeOkx(FakeExchange):
             if len(batch) != 1:
                 return _error("51000", "the fake places one order per request")
             return self._place(batch[0])
+        if path == "/api/v5/trade/order-algo" and method == "POST":
+            self.order_posts += 1
+            sent = json.loads(body or "{}")
+            self.order_bodies.append(sent)
+            if self.drop_orders:
+                return 503, {"code": "50001", "msg": "Service temporarily unavailable"}, self.stall_seconds
+            return self._place_algo(sent)
+        if path in ("/api/v5/trade/cancel-order", "/api/v5/trade/cancel-batch-orders") and method == "POST":
+            sent = json.loads(body or "{}")
+            cid = str((sent[0] if isinstance(sent, list) and sent else sent).get("clOrdId", ""))
+            return self._rejected(cid, "51400", "Cancellation failed as the order does not exist")
+        if path == "/api/v5/trade/orders-pending":
+            return self._ok([])  # the fake's market orders fill at once: none rests
+        if path == "/api/v5/trade/orders-algo-pending":
+            listed = [
+                a for a in self.algos.values()
+                if a["state"] == "live" and params.get("ordType") in (None, a["ordType"])
+                and params.get("instId") in (None, a["instId"])
+            ]  # fmt: skip
+            return self._ok(listed)
+        if path == "/api/v5/trade/order-algo" and method == "GET":
+            algo = self.algos.get(params.get("algoClOrdId", ""))
+            if algo is None:
+                return _error("51603", "Order does not exist")
+            return self._ok([algo])
+        if path == "/api/v5/trade/cancel-algos" and method == "POST":
+            wanted = json.loads(body or "[]")
+            data = []
+            for item in wanted:
+                algo = self.algos.get(str(item.get("algoClOrdId")))
+                if algo is None or algo["state"] != "live":
+                    return _error("51603", "Order does not exist")
+                algo["state"] = "canceled"
+                data.append(
+                    {"algoId": algo["algoId"], "algoClOrdId": algo["algoClOrdId"], "sCode": "0", "sMsg": ""}
+                )
+            return self._ok(data)
+        if path == "/api/v5/trade/order" and method == "GET" and "ordId" in params:
+            by_id = next((f for f in self.fills.values() if f.order_id == params["ordId"]), None)
+            if by_id is None:
+                return _error("51603", "Order does not exist")
+            return self._ok([self._order(by_id)])
         if path == "/api/v5/trade/order" and method == "GET":
             found = self.fills.get(params.get("clOrdId", ""))
             if found is None or _inst(found.symbol) != params.get("instId"):
@@ -151,6 +195,45 @@ class FakeOkx(FakeExchange):
             return self._rejected(cid, "51008", "Order failed. Insufficient USDT balance in account.")
         ack = {"ordId": filled.order_id, "clOrdId": cid, "tag": "", "sCode": "0", "sMsg": "Order placed"}
         return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
+
+    def _place_algo(self, order: dict[str, Any]) -> tuple[int, Any, float]:
+        """A conditional order: a stop-loss (slTriggerPx) or take-profit (tpTriggerPx) that waits
+        for its trigger (state live); slOrdPx / tpOrdPx -1 sells at market once triggered."""
+        cid = str(order.get("algoClOrdId") or "")
+        if not cid or cid in self.algos:
+            return (
+                _error("51016", "Duplicated algoClOrdId")
+                if cid
+                else _error("51000", "Parameter algoClOrdId error")
+            )
+        symbol = _symbol(str(order.get("instId", "")))
+        if symbol not in MIN_SIZE or order.get("ordType") != "conditional" or order.get("tdMode") != "cash":
+            return _error("51000", "Parameter error")
+        bid = self.bid[symbol]
+        sl, tp = order.get("slTriggerPx"), order.get("tpTriggerPx")
+        if (sl and Decimal(str(sl)) >= bid) or (tp and Decimal(str(tp)) <= bid) or not (sl or tp):
+            return self._rejected(cid, "51277", "TP trigger price cannot be lower than the last price")
+        self._next_id += 1
+        now = str(self.now_ms())
+        self.algos[cid] = {
+            "instType": "SPOT", "instId": order["instId"], "algoId": str(self._next_id), "algoClOrdId": cid,
+            "clOrdId": "", "ordType": "conditional", "side": order.get("side"), "sz": str(order.get("sz")),
+            "tdMode": "cash", "state": "live", "slTriggerPx": sl or "", "slOrdPx": order.get("slOrdPx") or "",
+            "tpTriggerPx": tp or "", "tpOrdPx": order.get("tpOrdPx") or "", "ordId": "", "actualSz": "",
+            "actualPx": "", "cTime": now, "uTime": now,
+        }  # fmt: skip
+        ack = {"algoId": str(self._next_id), "algoClOrdId": cid, "clOrdId": "", "sCode": "0", "sMsg": ""}
+        return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
+
+    def trigger(self, algo_client_id: str) -> None:
+        """The bid crossed a conditional order's trigger: it places its market sell (state
+        effective, ``ordId`` the order it placed), which fills at the bid."""
+        algo = self.algos[algo_client_id]
+        filled = self.fill(
+            _symbol(algo["instId"]), str(algo["side"]), Decimal(algo["sz"]), f"algo-{algo_client_id}"
+        )
+        assert filled is not None
+        algo.update(state="effective", ordId=filled.order_id, actualSz=algo["sz"], uTime=str(self.now_ms()))
 
     @staticmethod
     def _rejected(cid: str, code: str, msg: str) -> tuple[int, Any, float]:
