@@ -216,12 +216,13 @@ class SqlAlertStore:
             .where(alerts.c.symbol == symbol, alerts.c.status == AlertStatus.ACTIVE.value)
             .order_by(alerts.c.created_at, alerts.c.id)
         )
-        async with self.engine.connect() as conn:
-            return [_alert(r) for r in await conn.execute(stmt)]
+        return await self._runner.run(lambda conn: [_alert(r) for r in conn.execute(stmt)], read_only=True)
 
     async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
-        stored: list[Trigger] = []
-        async with self.engine.begin() as conn:
+        # The check job's writes run on the short-transaction runner (one hop to a SQLite thread
+        # per transaction, not aiosqlite's several per statement).
+        def write(conn: Connection) -> list[Trigger]:
+            stored: list[Trigger] = []
             for seen in observations:
                 alert = seen.alert
                 version = expected.get(alert.id)
@@ -230,7 +231,7 @@ class SqlAlertStore:
                 values = _columns(alert)
                 for fixed in ("id", "owner", "created_in", "created_at", "version"):
                     values.pop(fixed)
-                changed = await conn.execute(
+                changed = conn.execute(
                     update(alerts)
                     .where(alerts.c.id == alert.id, alerts.c.version == version)
                     .values(**values, version=version + 1)
@@ -238,11 +239,11 @@ class SqlAlertStore:
                 if changed.rowcount != 1:
                     continue  # another process saw it first (or it was deleted, re-armed, paused)
                 if seen.trigger is not None:
-                    await conn.execute(
-                        insert(triggers).values(**_trigger_columns(seen.trigger, alert.symbol))
-                    )
+                    conn.execute(insert(triggers).values(**_trigger_columns(seen.trigger, alert.symbol)))
                     stored.append(seen.trigger)
-        return stored
+            return stored
+
+        return await self._runner.run(write)
 
     async def claim_triggers(
         self, symbol: str, claimer: str, now: datetime, stale_before: datetime
@@ -252,8 +253,9 @@ class SqlAlertStore:
             and_(triggers.c.status == "sending", triggers.c.claimed_at < stale_before),
         )
         interrupted = and_(triggers.c.status == "delivering", triggers.c.claimed_at < stale_before)
-        async with self.engine.begin() as conn:
-            lost = await conn.execute(
+
+        def claim(conn: Connection) -> list[ClaimedTrigger]:
+            lost = conn.execute(
                 update(triggers)
                 .where(triggers.c.symbol == symbol, interrupted)
                 .values(status="lost", finished_at=now)
@@ -267,7 +269,7 @@ class SqlAlertStore:
                 )
             ids = [
                 r.id
-                for r in await conn.execute(
+                for r in conn.execute(
                     select(triggers.c.id)
                     .where(triggers.c.symbol == symbol, waiting)
                     .order_by(triggers.c.fired_at)
@@ -277,23 +279,23 @@ class SqlAlertStore:
             for trigger_id in ids:
                 # Claimed one by one with the same condition: a firing another process claimed
                 # meanwhile is left to it.
-                took = await conn.execute(
+                took = conn.execute(
                     update(triggers)
                     .where(triggers.c.id == trigger_id, waiting)
                     .values(status="sending", claimer=claimer, claimed_at=now)
                 )
                 if took.rowcount != 1:
                     continue
-                row = (
-                    await conn.execute(
-                        select(triggers, alerts)
-                        .join(alerts, alerts.c.id == triggers.c.alert_id)
-                        .where(triggers.c.id == trigger_id)
-                    )
+                row = conn.execute(
+                    select(triggers, alerts)
+                    .join(alerts, alerts.c.id == triggers.c.alert_id)
+                    .where(triggers.c.id == trigger_id)
                 ).first()
                 if row is not None:
                     claimed.append(ClaimedTrigger(_trigger(row), _alert(row)))
-        return claimed
+            return claimed
+
+        return await self._runner.run(claim)
 
     async def finish_trigger(
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
@@ -303,26 +305,26 @@ class SqlAlertStore:
             if outcome == "retry"
             else {"status": outcome, "finished_at": now}
         )
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                update(triggers)
-                .where(
-                    triggers.c.id == trigger_id,
-                    triggers.c.claimer == claimer,
-                    triggers.c.status.in_(("sending", "delivering")),
-                )
-                .values(**values)
+        stmt = (
+            update(triggers)
+            .where(
+                triggers.c.id == trigger_id,
+                triggers.c.claimer == claimer,
+                triggers.c.status.in_(("sending", "delivering")),
             )
+            .values(**values)
+        )
+        await self._runner.run(lambda conn: conn.execute(stmt), single_statement=True)
 
     async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
-        async with self.engine.begin() as conn:
-            took = await conn.execute(
-                update(triggers)
-                .where(triggers.c.id == trigger_id, triggers.c.claimer == claimer)
-                .where(triggers.c.status == "sending")
-                .values(status="delivering", claimed_at=now)
-            )
-            return took.rowcount == 1
+        stmt = (
+            update(triggers)
+            .where(triggers.c.id == trigger_id, triggers.c.claimer == claimer)
+            .where(triggers.c.status == "sending")
+            .values(status="delivering", claimed_at=now)
+        )
+        took = await self._runner.run(lambda conn: conn.execute(stmt).rowcount, single_statement=True)
+        return bool(took == 1)
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:
@@ -382,11 +384,11 @@ class SqlAlertStore:
         return Comeback(resumed, missed)
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(samples).values(symbol=symbol, at=at, price=_text(price)))
-            await conn.execute(
-                delete(samples).where(samples.c.symbol == symbol, samples.c.at < at - SAMPLES_KEPT)
-            )
+        def write(conn: Connection) -> None:
+            conn.execute(insert(samples).values(symbol=symbol, at=at, price=_text(price)))
+            conn.execute(delete(samples).where(samples.c.symbol == symbol, samples.c.at < at - SAMPLES_KEPT))
+
+        await self._runner.run(write)
 
     async def reference(self, symbol: str, at: datetime, within: timedelta) -> Decimal | None:
         before = (
