@@ -245,8 +245,9 @@ class Stores:
     alerts: AlertStore
 
 
-def sql_stores(engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore) -> Stores:
-    """A process's stores, all on ``engine`` (``alerts``: made by the caller, which closes it)."""
+def sql_stores(engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore, orders: SqlOrderStore) -> Stores:
+    """A process's stores, all on ``engine`` (``alerts``, ``orders``: made by the caller, which
+    closes them)."""
     return Stores(
         secrets=secrets,
         accounts=SqlExchangeAccounts(engine),
@@ -254,7 +255,7 @@ def sql_stores(engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore) -> S
         strategies=SqlStrategies(engine),
         traders=SqlTraders(engine),
         audit=SqlAuditLog(engine),
-        orders=SqlOrderStore(engine),
+        orders=orders,
         alerts=alerts,
     )
 
@@ -347,6 +348,8 @@ async def build_app(
     jobs = JobQueue(job_store, JobKinds(), clock)
     alerts = SqlAlertStore(engine)
     closers.append(alerts.close)
+    orders = SqlOrderStore(engine)
+    closers.append(orders.close)
     services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
     services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
     services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots
@@ -355,7 +358,7 @@ async def build_app(
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(
-        sql_stores(engine, secrets, alerts),
+        sql_stores(engine, secrets, alerts, orders),
         clock=clock,
         market=market,
         catalog=catalog,

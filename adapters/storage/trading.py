@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.dialects import insert_for
 from adapters.storage.resting_orders import RestingOrderStore, resting_values
+from adapters.storage.runner import transaction_runner
 from adapters.storage.trading_rows import (
     audited,
     dec_of,
@@ -62,12 +63,18 @@ _OPEN = (OrderStatus.PENDING.value, OrderStatus.UNKNOWN.value)
 class SqlOrderStore(RestingOrderStore):
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        # The reads of every order (the order, the balances, the caps) run on the short-transaction
+        # runner: on a SQLite file one hop to a worker thread, not aiosqlite's several a statement.
+        self._runner = transaction_runner(engine)
+
+    async def close(self) -> None:
+        await self._runner.close()
 
     # -- orders ------------------------------------------------------------------------------
 
     async def order(self, client_order_id: str) -> Order | None:
-        async with self._engine.connect() as conn:
-            row = await self._order_row(conn, client_order_id)
+        stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)
+        row = await self._runner.run(lambda conn: conn.execute(stmt).first(), read_only=True)
         return order_of(row) if row is not None else None
 
     async def recent_orders(self, account_id: str, limit: int) -> list[Order]:
@@ -282,8 +289,7 @@ class SqlOrderStore(RestingOrderStore):
 
     async def paper_balances(self, account_id: str, starting_usdt: Decimal) -> list[Balance]:
         stmt = select(paper_balances).where(paper_balances.c.account_id == account_id)
-        async with self._engine.connect() as conn:
-            rows = (await conn.execute(stmt)).all()
+        rows = await self._runner.run(lambda conn: conn.execute(stmt).all(), read_only=True)
         found = {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in rows}
         found.setdefault(QUOTE_ASSET, Balance(QUOTE_ASSET, starting_usdt))
         return sorted(found.values(), key=lambda b: b.asset)
@@ -322,8 +328,7 @@ class SqlOrderStore(RestingOrderStore):
 
     async def limits(self, account_id: str) -> RiskLimits | None:
         stmt = select(trading_limits).where(trading_limits.c.account_id == account_id)
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(stmt)).first()
+        row = await self._runner.run(lambda conn: conn.execute(stmt).first(), read_only=True)
         if row is None:
             return None
         return RiskLimits(
