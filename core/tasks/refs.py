@@ -85,7 +85,7 @@ def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = f
     in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
     kept = [True] * (end - start)
     for tag in reading.tags:
-        if tag.end > start and tag.start < end and _word_of(tag) and not _concepts_at(reading, tag) & keep:
+        if tag.end > start and tag.start < end and _word_of(tag) and not concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
                 kept[i - start] = False
     words: list[str] = []
@@ -109,12 +109,24 @@ def name_in(reading: Reading, end: int | None = None) -> str | None:
     return named.value if named is not None and named.value else None
 
 
-def after(reading: Reading, tag: Tag) -> str | None:
-    """The untagged words right after ``tag``, up to the next tagged word or the clause's end
-    ("新建交易员 beta，建好就启动" -> "beta"; "make a trader using …" -> None)."""
-    stop = next((t.start for t in reading.tags if t.start >= tag.end), len(reading.text))
-    clause = next((i for i in range(tag.end, stop) if reading.text[i] in _CLAUSE), stop)
-    return untagged(reading, tag.end, clause) or None
+def after(reading: Reading, tag: Tag, *, keep: frozenset[str] = frozenset()) -> str | None:
+    """The words right after ``tag`` no request word explains, up to the next request word or
+    the clause's end ("新建交易员 beta，建好就启动" -> "beta"; "make a trader using …" -> None);
+    filler right after it is skipped ("策略叫 Foo", "account named Main")."""
+    start = tag.end
+    for other in reading.tags:
+        if other.start >= start and reading.text[start : other.start].strip() == "" and _naming(other):
+            start = other.end
+    stop = next(
+        (
+            t.start
+            for t in reading.tags
+            if t.start >= start and _word_of(t) and not concepts_at(reading, t) & keep
+        ),
+        len(reading.text),
+    )
+    clause = next((i for i in range(start, stop) if reading.text[i] in _CLAUSE), stop)
+    return untagged(reading, start, clause, keep=keep) or None
 
 
 def set_to(reading: Reading) -> Tag | None:
@@ -142,17 +154,22 @@ def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
     return value or None
 
 
+def _naming(tag: Tag) -> bool:
+    """Filler that may stand between a kind's word and the name ("叫", "named", "the")."""
+    return _filler(tag) and not tag.concepts & {"filler.join", "filler.using"}
+
+
 def _filler(tag: Tag) -> bool:
     return all(c.startswith("filler.") for c in tag.concepts)
 
 
 def field_of(reading: Reading, fields: Sequence[tuple[str, frozenset[str]]]) -> str | None:
     """The first of ``fields`` (name, its concepts) the request names."""
-    named = frozenset(c for t in reading.tags for c in _concepts_at(reading, t))
+    named = frozenset(c for t in reading.tags for c in concepts_at(reading, t))
     return next((name for name, concepts in fields if concepts & named), None)
 
 
-def _concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:
+def concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:
     if NAME_WORD not in tag.concepts:
         return tag.concepts
     return tag.concepts | _lexicon_concepts().get(reading.text[tag.start : tag.end], frozenset())

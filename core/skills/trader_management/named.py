@@ -1,49 +1,54 @@
 """A record a trader request names that the person does not have ("create a trader using strategy
-Foo", "用 Foo 策略建一个交易员"): the name, read from the request, to be said back with what they
-do have, never replaced by another record of theirs."""
+Foo", "用 Foo 策略建一个交易员"): the name, read from the request's tags (the words no request word
+explains right after the record's kind, or right before it after "using" / "用"), to be said back
+with what they do have, never replaced by another record of theirs."""
 
 from __future__ import annotations
 
-from core import lazy_re as re
-from core.routing.normalize import normalize
+from functools import lru_cache
 
-# slot -> (its noun, in zh and en): "strategy Foo", "Foo strategy", "策略 Foo", "用 Foo 策略"
-_NOUNS = {"strategy": ("策略", "strategy"), "account": ("账户", "account"), "model": ("模型", "model")}
-_EN_AFTER = r"(?<![a-z]){noun}\s+(?:named\s+|called\s+)?[\"“'「]?(?P<n>[\w\-]{{1,32}})"
-_EN_BEFORE = r"(?<![a-z])(?:using|with|on|use)\s+(?:the\s+|my\s+)?(?P<n>[\w\-]{{1,32}})\s+{noun}(?![a-z])"
-_ZH_AFTER = (
-    r"{noun}\s*(?:叫|名为)?\s*[「“\"]?(?P<n>[A-Za-z0-9_\-\u4e00-\u9fff]{{1,20}}?)"
-    r"(?=[」”\"\s，,。]|$|并|来|去|做)"
-)
-_ZH_BEFORE = r"(?:用|拿|以)\s*[「“\"]?(?P<n>[^\s，,。「」“”\"]{{1,20}}?)[」”\"]?\s*{noun}"
-# Words that say a kind or a kind of record, not a name ("the dca strategy", "my binance account").
-_NOT_NAMES = frozenset(
-    {"a", "an", "the", "my", "this", "that", "new", "default", "dca", "grid", "ai", "定投", "网格", "智能",
-     "默认", "这个", "那个", "我的", "一个", "and", "to", "for", "named", "called", "it"}
-)  # fmt: skip
+from core.language.tagger import Reading, Tagger
+from core.strategies.words import KIND_CONCEPTS
+from core.tasks.refs import after, concepts_at, untagged
 
-
-_PATTERNS = {
-    slot: (
-        tuple(re.compile(p.format(noun=zh)) for p in (_ZH_BEFORE, _ZH_AFTER)),
-        tuple(re.compile(p.format(noun=en)) for p in (_EN_BEFORE, _EN_AFTER)),
-    )
-    for slot, (zh, en) in _NOUNS.items()
-}
+# slot -> the concept of its kind's word
+_NOUNS = {"strategy": "noun.strategy", "account": "noun.account", "model": "noun.model"}
 
 
 def named(text: str, slot: str) -> str | None:
-    """The name ``text`` gives a record of ``slot`` by its noun, or None."""
-    zh_patterns, en_patterns = _PATTERNS[slot]
-    norm = normalize(text)
-    for pattern in zh_patterns:
-        found = pattern.search(text)
-        if found and found.group("n").strip().lower() not in _NOT_NAMES:
-            return found.group("n").strip()
-    for pattern in en_patterns:
-        found = pattern.search(norm)
-        if found and found.group("n") not in _NOT_NAMES:
-            name = found.group("n")
-            at = text.lower().find(name)  # as typed, to be said back
-            return text[at : at + len(name)] if at >= 0 else name
+    """The name ``text`` gives a record of ``slot`` by its kind's word, or None."""
+    reading = _tagger().read(text)
+    concept = _NOUNS[slot]
+    # A strategy's name may hold its kind's words ("eth grid"), but a kind alone is no name.
+    keep = KIND_CONCEPTS if slot == "strategy" else frozenset()
+    for i, tag in enumerate(reading.tags):
+        concepts = concepts_at(reading, tag)
+        if concept not in concepts or concepts & keep:
+            continue
+        name = after(reading, tag, keep=keep) or _before(reading, i, keep)
+        if name and untagged(_tagger().read(name), 0, len(name)):
+            return name
     return None
+
+
+def _before(reading: Reading, at: int, keep: frozenset[str]) -> str | None:
+    """ "用 Foo 策略", "using my Foo strategy": the words between "using" and the kind's word."""
+    using = next(
+        (t for t in reversed(reading.tags[:at]) if "filler.using" in t.concepts or "verb.make" in t.concepts),
+        None,
+    )
+    if using is None:
+        return None
+    between = [t for t in reading.tags[:at] if t.start >= using.end]
+    if any(_asks(concepts_at(reading, t), keep) for t in between):
+        return None  # another request word first: "using X" names nothing of this kind
+    return untagged(reading, using.end, reading.tags[at].start, keep=keep) or None
+
+
+def _asks(concepts: frozenset[str], keep: frozenset[str]) -> bool:
+    return not concepts & keep and any(c.startswith(("verb.", "noun.", "ask.")) for c in concepts)
+
+
+@lru_cache(maxsize=1)
+def _tagger() -> Tagger:
+    return Tagger()
