@@ -21,6 +21,7 @@ from typing import Any
 from core.language.tagger import Reading
 
 FILLER = "filler"  # the lexicon group whose words explain nothing
+OUTSIDE = "outside."  # the lexicon group of what no intent is about unless it says so
 TIE = 0.05  # two scores this close are a tie (the priority decides, the runner-up is "close")
 
 # The slots an intent reads from the tags itself, when the skill's own reader has none to give.
@@ -155,7 +156,14 @@ class IntentEngine:
             return last[1]
         concepts = reading.concepts
         positions = sorted({p for c in concepts for p in self._index.get(c, ())})
-        held = [self.intents[p] for p in positions if self.intents[p].holds(concepts)]
+        # What lies outside deskmate's world ("做梦", "that message") is avoided by every intent
+        # that does not name it: no table lists another's words to stay out of its way.
+        outside = frozenset(c for c in concepts if c.startswith(OUTSIDE))
+        held = [
+            self.intents[p]
+            for p in positions
+            if self.intents[p].holds(concepts) and outside <= self.intents[p].uses
+        ]
         scored: tuple[Scored, ...] = ()
         if held:
             content, tags = _weights(reading)

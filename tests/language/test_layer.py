@@ -191,3 +191,19 @@ def test_a_stray_space_inside_a_chinese_word_still_reads_the_word() -> None:
     names = Gazetteer.of({"trader": ["机器人一号"]})
     kept = tagger.read("启动交易员 机器人一号", names)
     assert kept.has("own.trader") and kept.has("noun.trader")
+
+
+def test_an_outside_concept_holds_no_intent_that_does_not_name_it() -> None:
+    engine = IntentEngine(
+        [
+            intent("trade", "buy", need=["verb.buy"]),
+            intent("guide", "explain", one_of=["verb.buy", "outside.advice"]),
+        ]
+    )
+    assert [s.intent.name for s in engine.rank(Tagger().read("buy btc")).scored] == [
+        "guide.explain",
+        "trade.buy",
+    ]
+    asked = engine.rank(Tagger().read("should i buy btc now"))
+    assert [s.intent.name for s in asked.scored] == ["guide.explain"]
+    assert engine.rank(Tagger().read("delete that message")).scored == ()

@@ -14,6 +14,7 @@ SKILL = "guidance"
 ABOUT = (
     "noun.model", "noun.account", "term.api_key", "term.passphrase",
     "ask.how", "ask.how_much", "ask.what_is", "ask.meaning", "ask.which",
+    "outside.advice",  # "should i enable withdrawals on my binance key" asks the guide
 )  # fmt: skip
 
 INTENTS = (intent(SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9),)

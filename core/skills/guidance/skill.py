@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale
+from core.language.tagger import words as read_words
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
 from core.routing.router import Route
@@ -26,7 +27,7 @@ SKILL = "guidance"
 
 _HOW = re.compile(
     r"怎么|怎样|如何|咋|去哪|哪里|在哪|哪儿|申请|获取|获得|拿到|开通|生成|教程|步骤|流程|勾选|勾哪|"
-    r"哪些权限|什么权限|权限|需要什么|要填|填什么|是多少|是什么|"
+    r"哪些权限|什么权限|权限|需要什么|要填|填什么|是多少|是什么|需要.{0,12}吗|"
     r"(?<![a-z])(?:how|where|get|obtain|generate|apply|tutorial|guide|steps?|permissions?|tick|which|"
     r"what(?:'s| is| are)?)(?![a-z])",
     re.IGNORECASE,
@@ -38,7 +39,9 @@ _SUBJECT = re.compile(
 )
 # A model fact asked by its name alone ("kimi model name", "deepseek base url").
 _FACT = re.compile(r"base\s*url|接口地址|模型名|model\s*names?|endpoint", re.IGNORECASE)
-_PERMISSIONS = re.compile(r"权限|勾选|勾哪|白名单|permissions?|tick|whitelist", re.IGNORECASE)
+_PERMISSIONS = re.compile(
+    r"权限|勾选|勾哪|白名单|提现|提币|permissions?|tick|whitelist|withdrawals?", re.IGNORECASE
+)
 _PAPER = re.compile(
     r"模拟交易|模拟盘|模拟账户|(?<![a-z])paper(?:\s*|-)(?:trading|trade|account)(?![a-z])", re.IGNORECASE
 )
@@ -68,9 +71,16 @@ class GuidanceRule:
         topic = _topic(norm)
         if topic == "paper":
             return Route(SKILL, "explain", {"topic": "paper"}) if _ABOUT.search(norm) else None
-        if topic is None or not _SUBJECT.search(norm) or UPDATE.search(norm) or DELETE.search(norm):
+        # "should i enable withdrawals on my key" asks advice: a question, whatever verb it names.
+        advice = read_words(norm).has("outside.advice")
+        # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
+        # alone is the glossary's).
+        testnet = topic == "binance_testnet" and find_exchange(_TESTNET.sub(" ", norm)) == "binance"
+        if topic is None or not (_SUBJECT.search(norm) or testnet):
+            return None
+        if (UPDATE.search(norm) or DELETE.search(norm)) and not advice:
             return None  # "把 deepseek 的 base url 改成 …" changes a config: not a question
-        if not _HOW.search(norm) and not (_FACT.search(norm) and topics()[topic].kind == "model"):
+        if not (_HOW.search(norm) or advice) and not (_FACT.search(norm) and topics()[topic].kind == "model"):
             return None
         aspect = (
             "permissions" if _PERMISSIONS.search(norm) and topics()[topic].kind == "exchange" else "setup"

@@ -35,8 +35,9 @@ INTENTS = (
         fill=_all_in,
         reader_first=True,
     ),
-    intent(SKILL, "buy", need=["verb.buy"], may=[COIN]),
-    intent(SKILL, "sell", need=["verb.sell"], may=[COIN]),
+    # "我昨天买了0.1个比特币" tells what was done: an order is never placed yesterday.
+    intent(SKILL, "buy", need=["verb.buy"], may=[COIN], avoid=["time.yesterday"]),
+    intent(SKILL, "sell", need=["verb.sell"], may=[COIN], avoid=["time.yesterday"]),
     # An amount with other words (the reader reads the side only with an amount, else declines):
     # "get me 200 usdt of btc" (before a price on a tie), "add 50 usdt to my sol position",
     # "止盈一半ETH" (a share without a price; with one it is a take-profit order).
