@@ -286,9 +286,10 @@ class RestingOrders:
         an order no longer listed is looked up by its client order id (GET /api/v3/order, weight
         4, once: it is then recorded) and recorded as the exchange has it: filled — its fill at
         the exchange's average price, fee, position and audit rows and its fill card, once (a
-        compare-and-set: two processes record it once) — or cancelled / expired there (closed).
-        An order the lookup cannot find, or a lookup that fails, stays open and is asked again
-        next time. A partial fill stays open until the exchange says the order ended."""
+        compare-and-set: two processes record it once) — or cancelled / expired there (closed;
+        with the part that filled before recorded as its fill). An order the lookup cannot find,
+        or a lookup that fails, stays open and is asked again next time. A partial fill stays
+        open until the exchange says the order ended."""
         stored = await self.orders.live_resting(account.id)
         result = CheckResult()
         if not stored:
@@ -303,9 +304,9 @@ class RestingOrders:
             if found is None or found.status == "open":
                 continue
             base = order.symbol.removesuffix(QUOTE_ASSET)
-            if found.status == "filled" and found.quantity > 0:
+            if found.quantity > 0:  # filled, or cancelled / expired there after a partial fill
                 settlement = Settlement(
-                    OrderStatus.FILLED,
+                    OrderStatus.FILLED if found.status == "filled" else OrderStatus.CANCELLED,
                     fills_of(found, order.symbol, order.side),
                     exchange_order_id=found.exchange_order_id or None,
                 )

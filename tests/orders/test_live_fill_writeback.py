@@ -118,3 +118,18 @@ async def test_the_live_check_job_sends_the_fill_card_once_and_ends(fake: FakeBi
     assert await checker.run(job, Ctx(sent)) is DONE  # type: ignore[arg-type]
     assert len(sent.cards) == 1 and sent.cards[0][2] == "order_fill"
     assert checker.kind().name == LIVE_CHECK_JOB
+
+
+async def test_a_partial_fill_then_a_cancel_there_keeps_the_part_that_filled(fake: FakeBinance) -> None:
+    trading, orders = service(fake)
+    resting = RestingOrders(trading)
+    await rest_buy(resting, "dmwb5")
+    fake.fill_resting("dmwb5", "85000.00", "0.0000005", "BTC")
+    fake.orders["dmwb5"].update(status="CANCELED", executedQty="0.0005", cummulativeQuoteQty="42.5")
+    fake.trades[-1].update(qty="0.0005", quoteQty="42.5")
+    (done,) = (await resting.sync_live(account(), NOW)).filled
+    assert (done.status, done.quantity, done.quote_amount, done.fee) == (
+        OrderStatus.CANCELLED, Decimal("0.0005"), Decimal("42.5"), Decimal("0.0000005"),
+    )  # fmt: skip
+    assert [t.quantity for t in orders.trade_log[account().id]] == [Decimal("0.0005")]
+    assert (await resting.sync_live(account(), NOW)).resting == 0
