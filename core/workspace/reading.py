@@ -17,9 +17,10 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.lexicon import load
 from core.language.normalize import normalize_text
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger
 from core.language.tagger import Reading as Tagged
-from core.language.tagger import Tagger
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
@@ -28,10 +29,8 @@ from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import RECENT
-from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import QUOTED, create_slots, find_name
 from core.workspace.given_secrets import find_given
-from core.workspace.providers import find_provider
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
 
@@ -45,7 +44,8 @@ def _rx(*words: str) -> re.Pattern[str]:
     return re.compile(_alt(*words), re.IGNORECASE)
 
 
-# -- domains -----------------------------------------------------------------------------------
+# -- the kinds of records, as patterns: only for the readers not yet on the layer (the diagnosis,
+# strategy and trader readers); this module reads them as the lexicon's nouns (_domain) ------------
 TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agents", "trading bot", "trading bots")
 STRATEGY = _rx("策略", "strategy", "strategies", "回测", "backtest", "backtests")
 MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
@@ -53,7 +53,6 @@ EXCHANGE_NOUN = _rx(
     "交易所", "账户", "账号", "帐户", "帐号", "exchange", "exchanges", "account", "accounts",
     "api key", "apikey", "api secret", "secret key", "passphrase", "credentials", "模拟盘",
 )  # fmt: skip
-EXCHANGE_PLACE = _rx("交易所", "账户", "账号", "帐户", "帐号", "exchange", "exchanges", "account", "accounts")
 
 # -- actions (first match wins, in this order) ------------------------------------------------
 DELETE = _rx(
@@ -178,6 +177,9 @@ _FIELD_WORDS = _rx(
 _WORD = re.compile(r"[^\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
 # An account or model config request's verbs, as the lexicon's concepts.
 _TAGGER = Tagger()
+_KINDS = (("noun.trader", "trader"), ("noun.strategy", "strategy"), ("noun.model", "model"))
+_CREDENTIALS = frozenset({"term.api_key", "term.passphrase", "workspace.credentials"})
+_PLACES = frozenset({"noun.account", "noun.model", EXCHANGE, PROVIDER})
 _UPDATES = frozenset(
     {"verb.update", "verb.rename", "verb.set_to", "verb.switch_on", "verb.switch_off", "workspace.change_to"}
 )
@@ -217,8 +219,8 @@ def _read(text: str) -> Reading | None:
     given = find_given(_flat(text))
     raw = given.text
     norm = normalize(raw)
-    about = normalize(_without_names(raw))  # "called “Traders'”" is no trader request
-    if not norm or _TAGGER.read(about).concepts & ELSEWHERE:
+    about = _TAGGER.read(_without_names(raw))  # "called “Traders'”" is no trader request
+    if not norm or about.concepts & ELSEWHERE or _other_kind_named(about):
         return None
     found = _domain(about)
     if found is None:
@@ -231,7 +233,8 @@ def _read(text: str) -> Reading | None:
     domain: Domain = "model" if found.startswith("model") else "exchange"
     action = _action(_TAGGER.read(raw))
     if action is None:
-        if weak or _residue(raw) or given.any:
+        # Only a credential's word ("密钥密钥密钥", an answer to "your API key?") asks nothing.
+        if weak or _residue(raw) or given.any or not about.concepts & _PLACES:
             return None
         return Reading(domain, "query")
     if weak and action == "query":
@@ -300,22 +303,33 @@ def _bare_record(raw: str, norm: str) -> Reading | None:
     return Reading("exchange", action, slots=slots)
 
 
-def _domain(norm: str) -> str | None:
-    if TRADER.search(norm):
-        return "trader"
-    if STRATEGY.search(norm):
-        return "strategy"
-    if MODEL_NOUN.search(norm):
-        return "model"
-    provider = find_provider(norm) is not None
-    exchange_brand = find_exchange(norm) is not None
-    if provider and not exchange_brand and not EXCHANGE_PLACE.search(norm):
-        return "model" if EXCHANGE_NOUN.search(norm) else "model?"
-    if EXCHANGE_NOUN.search(norm):
+def _other_kind_named(about: Tagged) -> bool:
+    """Another kind's word inside the name ("删除账户 my traders"): the intent reads the name after
+    the kind (core.language.fills.named_after); "币安交易所账户" is one kind said twice."""
+    ours = _own_nouns()
+    return any(NAME_WORD in t.concepts and about.text[t.start : t.end] not in ours for t in about.tags)
+
+
+@lru_cache(maxsize=1)
+def _own_nouns() -> frozenset[str]:
+    lexicon = load()
+    return frozenset(w for c in ("noun.account", "noun.model") for w in lexicon.concepts[c].words)
+
+
+def _domain(about: Tagged) -> str | None:
+    """What a request is about, from the lexicon's nouns and the catalog's names: a provider
+    alone is a model config's ("model?": named only by its brand), an exchange alone an account's."""
+    said = about.concepts
+    for noun, domain in _KINDS:
+        if noun in said:
+            return domain
+    provider, brand = PROVIDER in said, EXCHANGE in said
+    credentials = bool(said & _CREDENTIALS)
+    if provider and not brand and "noun.account" not in said:
+        return "model" if credentials else "model?"
+    if credentials or "noun.account" in said:
         return "exchange"
-    if exchange_brand:
-        return "exchange?"
-    return None
+    return "exchange?" if brand else None
 
 
 def _action(reading: Tagged) -> str | None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.routing.normalize import normalize
+from core.language.tagger import EXCHANGE, Tagger
 from core.routing.router import Route
-from core.workspace.exchanges import find_exchange
-from core.workspace.reading import EXCHANGE_NOUN, read
+from core.workspace.reading import read
 
 SKILL = "exchange_management"
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
@@ -15,6 +14,8 @@ ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
 # reads as an exchange account; the skill looks at what the person owns before it acts (kinds.py).
 ANY_KIND = "any_kind"
 BARE_ACTIONS = frozenset({"delete", "update"})  # an update only as a rename (field "name")
+_TAGGER = Tagger()
+_KIND = frozenset({"noun.account", EXCHANGE, "term.api_key", "term.passphrase", "workspace.credentials"})
 
 
 class ExchangeAccountRule:
@@ -36,5 +37,4 @@ def _bare(action: str, slots: dict[str, Any]) -> bool:
 
 def _no_kind(text: str) -> bool:
     """The message says neither "account" (or the like) nor an exchange: only a name."""
-    norm = normalize(text)
-    return EXCHANGE_NOUN.search(norm) is None and find_exchange(norm) is None
+    return not _TAGGER.read(text).concepts & _KIND
