@@ -114,7 +114,8 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _GENERIC_TARGET = re.compile(
-    r"^(?:交易所账户|交易账户|账户|账号|帐户|帐号|模型配置|模型|配置|account|accounts|config|model)$"
+    r"^(?:交易所账户|交易账户|账户|账号|帐户|帐号|模型配置|模型设定|模型设置|模型|配置"
+    r"|account|accounts|config|model)$"
 )
 
 _EX_FIELDS = (
@@ -165,8 +166,8 @@ _FILLER = _rx(
 )  # fmt: skip
 _NOUNS = _rx(
     "交易所账户", "交易账户", "交易所", "exchange account", "exchange accounts", "exchange", "exchanges",
-    "account", "accounts", "模型配置", "大模型", "模型", "model config", "model configs", "model", "models",
-    "config", "configs", "llm", "llms",
+    "account", "accounts", "模型配置", "模型设定", "模型设置", "大模型", "模型",
+    "model config", "model configs", "model", "models", "config", "configs", "llm", "llms",
 )  # fmt: skip
 _FIELD_WORDS = _rx(
     "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "credentials",
