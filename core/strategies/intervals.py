@@ -87,13 +87,6 @@ def find_interval(text: str) -> Interval | None:
     return _interval_in(_norm(text))[0]
 
 
-def without_interval(text: str) -> str:
-    """The sentence (normalized) without the words ``find_interval`` reads ("买50U" of "每天买50U")."""
-    norm = _norm(text)
-    _, span = _interval_in(norm)
-    return f"{norm[: span[0]]} {norm[span[1] :]}" if span else norm
-
-
 def _interval_in(norm: str) -> tuple[Interval | None, tuple[int, int] | None]:
     values = find_values(norm)
     for value in values:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.language.lexicon import load
-from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag
+from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, Tagger
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
@@ -24,14 +24,6 @@ class Target:
     aliases: tuple[str, ...] = ()  # normalized words that also name it (its exchange / provider)
 
 
-# "刚配的", "刚才那个", "the one I just added", "this account": the thing this conversation
-# touched last (ConversationState.recent_refs).
-RECENT = re.compile(
-    r"刚[才刚]?(?:配|加|添加|创建|建|新建|设置|改|修改|更新)?的|刚才那个|刚刚那个|上一个|这个|那个|"
-    r"(?<![a-z])(?:the one i just (?:added|made|created|set up|configured|changed)|"
-    r"the (?:new|last|latest) one|"
-    r"this (?:one|account|model|config)|that (?:one|account|model|config)|it)(?![a-z])"
-)
 # Words a reference may carry around the name itself ("主账户" may be stored as "主").
 _SUFFIX = re.compile(
     r"(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|model config|model|config)$"
@@ -39,7 +31,14 @@ _SUFFIX = re.compile(
 
 
 def is_recent_phrase(text: str) -> bool:
-    return bool(RECENT.search(normalize(text)))
+    """The words name the thing this conversation touched last ("刚配的", "刚才那个", "the one I
+    just added", "this account", "it"): the lexicon's filler.recent (ConversationState.recent_refs)."""
+    return any("filler.recent" in t.concepts for t in _plain_tagger().read(text).tags)
+
+
+@lru_cache(maxsize=1)
+def _plain_tagger() -> Tagger:
+    return Tagger()
 
 
 def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | None) -> list[Target]:

@@ -28,7 +28,7 @@ from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import RECENT
+from core.tasks.refs import is_recent_phrase
 from core.workspace.extraction import QUOTED, create_slots, find_name
 from core.workspace.given_secrets import find_given
 
@@ -421,7 +421,7 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     by_id = _ID.search(text)
     if by_id:
         return {"id": by_id.group("id")}
-    if RECENT.search(normalize(text)):
+    if is_recent_phrase(text):
         return {"recent": "1"}
     named = find_name(text)
     if named is not None and named.value:

@@ -13,7 +13,7 @@ from core.routing.words import has_word
 from core.skills.trader_management.deps import TraderDeps
 from core.strategies import Strategy
 from core.tasks.names import name_key
-from core.tasks.refs import RECENT, Target, resolve
+from core.tasks.refs import Target, is_recent_phrase, resolve
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.exchanges import EXCHANGES, find_exchange
@@ -42,7 +42,7 @@ async def owned(deps: TraderDeps, owner: str, slot: str) -> Sequence[Referenced]
 async def mentions(deps: TraderDeps, owner: str, text: str) -> dict[str, str]:
     """The account, strategy and model ``text`` names unambiguously, by slot: their ids."""
     norm = normalize(text)
-    recent = bool(RECENT.search(norm))
+    recent = is_recent_phrase(text)
     found: dict[str, str] = {}
     accounts = await deps.accounts.owned(owner)
     exchange = find_exchange(norm)
