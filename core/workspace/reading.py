@@ -44,17 +44,11 @@ def _rx(*words: str) -> re.Pattern[str]:
     return re.compile(_alt(*words), re.IGNORECASE)
 
 
-# -- the kinds of records, as patterns: only for the readers not yet on the layer (the diagnosis,
-# strategy and trader readers); this module reads them as the lexicon's nouns (_domain) ------------
+# The trader noun as a pattern, for the trader skill's record names (this module reads the kinds
+# of records as the lexicon's nouns, _domain).
 TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agents", "trading bot", "trading bots")
-STRATEGY = _rx("策略", "strategy", "strategies", "回测", "backtest", "backtests")
-MODEL_NOUN = _rx("大模型", "模型", "model", "models", "llm", "llms")
-EXCHANGE_NOUN = _rx(
-    "交易所", "账户", "账号", "帐户", "帐号", "exchange", "exchanges", "account", "accounts",
-    "api key", "apikey", "api secret", "secret key", "passphrase", "credentials", "模拟盘",
-)  # fmt: skip
 
-# -- actions (first match wins, in this order) ------------------------------------------------
+# -- the words taken out of a name (_residue), and the guide's (core/skills/guidance) ----------
 DELETE = _rx(
     "删除", "删掉", "删了", "删去", "移除", "解绑", "去掉", "remove", "delete", "drop", "unlink", "get rid of"
 )
