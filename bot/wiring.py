@@ -6,6 +6,7 @@ import logging
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy.engine import make_url
@@ -29,6 +30,7 @@ from adapters.storage.migrate import upgrade
 from adapters.storage.model_configs import SqlModelConfigs
 from adapters.storage.pnl import SqlSnapshotStore, SqlWeeklyReports
 from adapters.storage.price_alerts import SqlAlertStore
+from adapters.storage.runner import close_shared_runner
 from adapters.storage.state_store import SqlStateStore
 from adapters.storage.strategies import SqlStrategies
 from adapters.storage.traders import SqlTraders
@@ -350,6 +352,7 @@ async def build_app(
     closers.append(alerts.close)
     orders = SqlOrderStore(engine)
     closers.append(orders.close)
+    closers.append(partial(close_shared_runner, engine))  # the records' and traders' reads
     services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
     services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
     services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.key_fence import check_sealed_write
+from adapters.storage.runner import shared_runner
 from adapters.storage.traders import trader_names
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
@@ -50,19 +51,22 @@ class SqlRecords:
         self._engine = engine
         self._table = table
         self._used_by = used_by
+        # Reads outside a write run on the short-transaction runner: on a SQLite file one hop to
+        # a worker thread, not aiosqlite's several a statement (every order and tick reads these).
+        self._reads = shared_runner(engine)
 
     async def _owned(self, owner: str) -> Sequence[Row[Any]]:
         c = self._table.c
         stmt = select(self._table).where(c.owner == owner).order_by(c.id)
-        async with self._engine.connect() as conn:
-            return (await conn.execute(stmt)).all()
+        return await self._reads.run(lambda conn: conn.execute(stmt).all(), read_only=True)
 
     async def _get(self, owner: str, record_id: str) -> Row[Any] | None:
         key = row_id(record_id)
         if key is None:
             return None
-        async with self._engine.connect() as conn:
-            return await self._row(conn, owner, key)
+        c = self._table.c
+        stmt = select(self._table).where(c.id == key, c.owner == owner)
+        return await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
 
     async def _row(
         self, conn: AsyncConnection, owner: str, key: int, *, for_update: bool = False

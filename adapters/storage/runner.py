@@ -15,6 +15,7 @@ import asyncio
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol, TypeVar
@@ -133,3 +134,23 @@ def transaction_runner(engine: AsyncEngine) -> TransactionRunner:
     if engine.dialect.name == "sqlite" and is_sqlite_file(engine.url):
         return SqliteThreadRunner(engine)
     return AsyncEngineRunner(engine)
+
+
+_SHARED: weakref.WeakKeyDictionary[AsyncEngine, TransactionRunner] = weakref.WeakKeyDictionary()
+
+
+def shared_runner(engine: AsyncEngine) -> TransactionRunner:
+    """One runner for ``engine`` shared by the stores that read through it and own no runner of
+    their own (the records' and traders' reads): one set of worker threads, not one per store.
+    ``close_shared_runner`` releases it (the composition root does, on shutdown); otherwise it
+    goes with the engine."""
+    runner = _SHARED.get(engine)
+    if runner is None:
+        runner = _SHARED[engine] = transaction_runner(engine)
+    return runner
+
+
+async def close_shared_runner(engine: AsyncEngine) -> None:
+    runner = _SHARED.pop(engine, None)
+    if runner is not None:
+        await runner.close()

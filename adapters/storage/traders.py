@@ -38,6 +38,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
+from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
@@ -149,6 +150,7 @@ def _ref(record_id: str | None) -> int | None:
 class SqlTraders:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+        self._reads = shared_runner(engine)  # a tick's reads: one hop (adapters.storage.runner)
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -165,8 +167,8 @@ class SqlTraders:
         key = _key(trader_id)
         if key is None:
             return None
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(select(traders).where(traders.c.id == key))).first()
+        stmt = select(traders).where(traders.c.id == key)
+        row = await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
         return _trader(row) if row is not None else None
 
     # -- records ------------------------------------------------------------------------------
