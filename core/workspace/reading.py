@@ -139,7 +139,6 @@ _DISABLE = _rx("禁用", "停用", "disable")
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
-_RENAME = _rx("改名", "重命名", "rename", "改名为", "改名成")
 # "给 main 改名叫 core": the 给 that puts the record before its change (as 把 / 将 do, which are
 # filler anywhere); only leading the name, so "删除 给力账户" and "送给你" keep theirs.
 _GIVE_TO = re.compile(r"^给\s*(?=\S)")
@@ -285,7 +284,8 @@ def _bare_record(raw: str, norm: str) -> Reading | None:
     Read as an exchange account (the records most people have); the skill resolves the name
     among the person's accounts and says which ones exist when none matches. Only a delete or
     a rename with a short name that is no coin (alerts and the like never get this far)."""
-    action = "delete" if DELETE.search(norm) else "update" if _RENAME.search(norm) else None
+    said = _TAGGER.read(raw).concepts
+    action = "delete" if "verb.delete" in said else "update" if "verb.rename" in said else None
     if action is None:
         return None
     slots = _slots(raw, norm, "exchange", action)
