@@ -25,9 +25,11 @@ from typing import Literal
 Locale = Literal["zh", "en"]
 LOCALES: tuple[Locale, ...] = ("zh", "en")
 TEXTS_FILE = "texts.toml"
+EXAMPLES_FILE = "examples.toml"
 CORE = Path(__file__).resolve().parent
 
 Texts = Mapping[str, Mapping[Locale, str]]
+Phrases = Mapping[str, Mapping[Locale, tuple[str, ...]]]
 
 
 class TextsError(ValueError):
@@ -114,3 +116,65 @@ def t(locale: Locale, key: str, /, **params: object) -> str:
 
 def has_message(key: str) -> bool:
     return key in catalogue()
+
+
+# -- /help's example phrases -------------------------------------------------------------------
+#
+# A skill's example phrases (what /help and the fallback answer offer to try) are data too: an
+# ``examples.toml`` beside the skill, one table per help entry, a list of phrases per language:
+#
+#     ["help.price"]
+#     zh = ["获取当前 BTC 价格"]
+#     en = ["Get the current BTC price"]
+#
+# The two lists need not be as long as each other (each is what reads naturally in its language),
+# but neither may be missing or empty: a reader of either language gets something to try.
+
+
+def phrase_problems(key: str, entry: Mapping[str, object]) -> list[str]:
+    """What is wrong with one help entry's examples: a language missing, empty or not a list of
+    non-empty texts, or an unknown language."""
+    found: list[str] = []
+    for locale in LOCALES:
+        phrases = entry.get(locale)
+        if not isinstance(phrases, (list, tuple)) or not phrases:
+            found.append(f"{key}: no {locale} examples")
+        elif not all(isinstance(p, str) and p.strip() for p in phrases):
+            found.append(f"{key}: an empty or non-text {locale} example")
+    found += [f"{key}: unknown language {other!r}" for other in entry if other not in LOCALES]
+    return found
+
+
+def read_examples(source: str, origin: str) -> dict[str, dict[Locale, tuple[str, ...]]]:
+    """The help entries of one examples file; TextsError naming ``origin`` and every problem."""
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise TextsError(f"{origin}: {exc}") from None
+    found: list[str] = []
+    entries: dict[str, dict[Locale, tuple[str, ...]]] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict):
+            found.append(f"{key}: not a table of zh and en examples")
+            continue
+        found += phrase_problems(key, entry)
+        entries[key] = {locale: tuple(entry.get(locale) or ()) for locale in LOCALES}
+    if found:
+        raise TextsError(f"{origin}: " + "; ".join(found))
+    return entries
+
+
+def load_examples(files: Iterable[Path]) -> Phrases:
+    entries: dict[str, dict[Locale, tuple[str, ...]]] = {}
+    for path in sorted(files):
+        for key, entry in read_examples(path.read_text(encoding="utf-8"), str(path)).items():
+            if key in entries:
+                raise TextsError(f"{path}: {key} is also in another examples file")
+            entries[key] = entry
+    return MappingProxyType(entries)
+
+
+@cache
+def examples() -> Phrases:
+    """Every help entry's example phrases, from every examples.toml under core (read once)."""
+    return load_examples(CORE.rglob(EXAMPLES_FILE))

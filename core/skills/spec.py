@@ -19,7 +19,7 @@ from core.routing.router import Rule
 from core.services import Services
 from core.skills.base import InboundHook, Skill
 from core.tasks.actions import ActionSpec
-from core.texts import catalogue
+from core.texts import catalogue, examples
 
 SYSTEM = "system"  # the built-in spec owning the engine's own commands
 
@@ -119,7 +119,8 @@ SummaryFn = Callable[[Locale, Services], str]
 
 @dataclass(frozen=True, slots=True)
 class HelpSpec:
-    """What /help and the fallback answer say about a skill: one line, and examples that work."""
+    """What /help and the fallback answer say about a skill: one line, and examples that work.
+    A skill's examples are data, an examples.toml beside it (``HelpSpec.of`` reads them)."""
 
     summary: LocalText | SummaryFn
     examples_zh: tuple[str, ...] = ()
@@ -134,6 +135,13 @@ class HelpSpec:
 
     def examples(self, locale: Locale) -> tuple[str, ...]:
         return self.examples_zh if locale == "zh" else self.examples_en
+
+    @staticmethod
+    def of(key: str, summary: LocalText | SummaryFn | None = None) -> HelpSpec:
+        """The help entry ``key``: its line the catalogue's text ``key`` (or ``summary``), its
+        examples the phrases of the examples.toml beside the skill under the same key."""
+        phrases = examples()[key]
+        return HelpSpec(summary or LocalText.of(key), phrases["zh"], phrases["en"])
 
 
 @dataclass(frozen=True, slots=True)

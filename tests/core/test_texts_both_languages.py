@@ -1,6 +1,7 @@
 """Every reply text exists in both languages with the same placeholders: a zh reader and an en
 reader are told the same facts, and no text fails to format in one language only. Every text is
-data (a texts.toml beside its code), checked as it loads; this checks the whole catalogue."""
+data (a texts.toml beside its code), checked as it loads; this checks the whole catalogue. So are
+/help's example phrases (an examples.toml beside each skill): both languages, each offered."""
 
 from __future__ import annotations
 
@@ -10,7 +11,22 @@ from pathlib import Path
 import pytest
 
 import core
-from core.texts import TEXTS_FILE, Catalogue, TextsError, catalogue, problems, read_texts
+from core.clock import FixedClock
+from core.texts import (
+    EXAMPLES_FILE,
+    LOCALES,
+    TEXTS_FILE,
+    Catalogue,
+    TextsError,
+    catalogue,
+    examples,
+    load_examples,
+    phrase_problems,
+    problems,
+    read_examples,
+    read_texts,
+)
+from tests.fakes import NOW, full_skills
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +62,38 @@ def test_the_texts_files_are_loaded_without_importing_their_code() -> None:
 def test_a_texts_file_with_a_broken_text_is_refused_naming_it(toml: str, problem: str) -> None:
     with pytest.raises(TextsError, match="somewhere/texts.toml: a.b: " + re.escape(problem)):
         read_texts(toml, "somewhere/texts.toml")
+
+
+# -- /help's example phrases (an examples.toml beside each skill) -------------------------------
+
+
+def test_every_help_entry_has_examples_in_both_languages() -> None:
+    entries = examples()
+    assert len(entries) >= 15  # every skill's examples were read, nothing imported
+    found = [problem for key, entry in sorted(entries.items()) for problem in phrase_problems(key, entry)]
+    assert found == []
+
+
+def test_the_help_examples_offered_are_the_examples_files() -> None:
+    """Each skill's /help examples in each language are its examples.toml entry, word for word."""
+    skills = full_skills(object(), FixedClock(NOW))
+    for locale in LOCALES:
+        offered = set(skills.examples(locale))
+        from_files = {phrase for entry in examples().values() for phrase in entry[locale]}
+        assert from_files <= offered
+    assert load_examples(Path(core.__path__[0]).rglob(EXAMPLES_FILE)) == examples()  # read as data
+
+
+@pytest.mark.parametrize(
+    ("toml", "problem"),
+    [
+        ('["help.a"]\nen = ["hello"]\n', "no zh examples"),
+        ('["help.a"]\nzh = []\nen = ["hello"]\n', "no zh examples"),
+        ('["help.a"]\nzh = ["你好"]\nen = "hello"\n', "no en examples"),
+        ('["help.a"]\nzh = ["你好", " "]\nen = ["hello"]\n', "an empty or non-text zh example"),
+        ('["help.a"]\nzh = ["你好"]\nen = ["hi"]\nfr = ["salut"]\n', "unknown language 'fr'"),
+    ],
+)
+def test_an_examples_file_with_a_missing_language_is_refused_naming_it(toml: str, problem: str) -> None:
+    with pytest.raises(TextsError, match="somewhere/examples.toml: help.a: " + re.escape(problem)):
+        read_examples(toml, "somewhere/examples.toml")

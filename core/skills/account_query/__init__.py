@@ -7,7 +7,7 @@ from core.services import CATALOG, CLOCK, Services
 from core.skills.account_query.intents import INTENTS
 from core.skills.account_query.rules import ACTIONS_EMITTED, SKILL, AccountQueryRule
 from core.skills.account_query.skill import ACTIONS, AccountQuerySkill
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.tasks.audit import AUDIT_LOG
 from core.trading.service import TRADING
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
@@ -44,9 +44,5 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.account_query"),
-        examples_zh=("我的余额还有多少", "最多能买多少个ETH"),
-        examples_en=("show my positions",),
-    ),
+    help=HelpSpec.of("help.account_query"),
 )

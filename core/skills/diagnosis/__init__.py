@@ -46,7 +46,7 @@ from core.skills.diagnosis.traders import (
     strategy_actions,
     trader_actions,
 )
-from core.skills.registry import FactTools, HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import FactTools, HelpSpec, RuleSpec, SkillSpec
 from core.strategies import STRATEGIES
 from core.traders.ports import TRADERS
 from core.trading.ports import LIVE_EXCHANGES
@@ -102,11 +102,7 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
     # The planner's ``diagnose`` tool starts any of the six diagnoses (core.skills.diagnosis.tool);
     # declared once, here, with the first of them.
     facts=FactTools(TOOL_NAMES, DiagnoseTools),
-    help=HelpSpec(
-        LocalText.of("help.exchange_diagnosis"),
-        examples_zh=("诊断一下我的币安账户",),
-        examples_en=("why does binance say invalid signature",),
-    ),
+    help=HelpSpec.of("help.exchange_diagnosis"),
 )
 
 
@@ -131,11 +127,7 @@ MODEL_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_MODEL_ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.model_diagnosis"),
-        examples_zh=("deepseek 返回 402",),
-        examples_en=("diagnose my model config",),
-    ),
+    help=HelpSpec.of("help.model_diagnosis"),
 )
 
 
@@ -156,11 +148,7 @@ ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_ORDER_ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.order_execution_diagnosis"),
-        examples_zh=("为什么我的订单失败了",),
-        examples_en=("why was my BTC order rejected",),
-    ),
+    help=HelpSpec.of("help.order_execution_diagnosis"),
 )
 
 BALANCE_POSITION_DIAGNOSIS = SkillSpec(
@@ -180,11 +168,7 @@ BALANCE_POSITION_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_BALANCE_ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.balance_position_diagnosis"),
-        examples_zh=("为什么余额和持仓对不上",),
-        examples_en=("my positions don't match my balance",),
-    ),
+    help=HelpSpec.of("help.balance_position_diagnosis"),
 )
 
 
@@ -215,11 +199,7 @@ TRADER_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_TRADER_ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.trader_diagnosis"),
-        examples_zh=("为什么我的 agent 一直不开单",),
-        examples_en=("why won't my trader start",),
-    ),
+    help=HelpSpec.of("help.trader_diagnosis"),
 )
 
 STRATEGY_DIAGNOSIS = SkillSpec(
@@ -239,9 +219,5 @@ STRATEGY_DIAGNOSIS = SkillSpec(
     ),
     private=True,
     actions=_STRATEGY_ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.strategy_diagnosis"),
-        examples_zh=("为什么我的网格策略不成交",),
-        examples_en=("diagnose my strategy",),
-    ),
+    help=HelpSpec.of("help.strategy_diagnosis"),
 )

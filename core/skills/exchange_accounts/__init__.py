@@ -10,7 +10,7 @@ from core.skills.exchange_accounts.kinds import Kind, by_name
 from core.skills.exchange_accounts.rules import ACTIONS_EMITTED, SKILL, ExchangeAccountRule
 from core.skills.exchange_accounts.skill import ACTIONS, ExchangeSkill
 from core.skills.exchange_accounts.tools import EXCHANGE_ACCOUNT_TASK
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.strategies import STRATEGIES
 from core.tasks.audit import AUDIT_LOG
 from core.traders.ports import TRADERS
@@ -64,10 +64,6 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.exchange_management"),
-        examples_zh=("添加一个币安交易所账户",),
-        examples_en=("Add a Binance exchange account",),
-    ),
+    help=HelpSpec.of("help.exchange_management"),
     tools=(EXCHANGE_ACCOUNT_TASK,),
 )

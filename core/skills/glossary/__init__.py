@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.skills.glossary.intents import INTENTS
 from core.skills.glossary.skill import ACTIONS, SKILL, GlossarySkill
-from core.skills.registry import HelpSpec, LocalText, SkillSpec
+from core.skills.registry import HelpSpec, SkillSpec
 
 __all__ = ["SPEC"]
 
@@ -15,9 +15,5 @@ SPEC = SkillSpec(
     intents=INTENTS,
     intents_only=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.glossary"),
-        examples_zh=("全仓和逐仓有什么区别？",),
-        examples_en=("What is a testnet?",),
-    ),
+    help=HelpSpec.of("help.glossary"),
 )

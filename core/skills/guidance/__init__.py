@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.skills.guidance.intents import INTENTS
 from core.skills.guidance.skill import ACTIONS, SKILL, GuidanceRule, GuidanceSkill
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 
 __all__ = ["SPEC"]
 
@@ -23,9 +23,5 @@ SPEC = SkillSpec(
         ),
     ),
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.guidance"),
-        examples_zh=("deepseek的api key去哪里申请", "币安API权限应该勾选哪些"),
-        examples_en=("how do I create a binance api key",),
-    ),
+    help=HelpSpec.of("help.guidance"),
 )

@@ -9,7 +9,7 @@ from core.skills.model_configs.intents import INTENTS
 from core.skills.model_configs.rules import ACTIONS_EMITTED, SKILL, ModelConfigRule
 from core.skills.model_configs.skill import ACTIONS, ModelSkill
 from core.skills.model_configs.tools import MODEL_CONFIG_TASK
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.tasks.audit import AUDIT_LOG
 from core.workspace.model_configs import MODEL_CONFIGS
 
@@ -39,10 +39,6 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.model_management"),
-        examples_zh=("配置一个 DeepSeek 模型",),
-        examples_en=("Set up a DeepSeek model",),
-    ),
+    help=HelpSpec.of("help.model_management"),
     tools=(MODEL_CONFIG_TASK,),
 )

@@ -16,7 +16,7 @@ from core.services import CATALOG, CLOCK, Services
 from core.skills.pnl.intents import INTENTS, SKILL
 from core.skills.pnl.reader import PnlReader
 from core.skills.pnl.skill import ACTIONS, PnlSkill
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.traders.ports import TRADERS
 from core.trading.service import TRADING
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
@@ -62,9 +62,5 @@ SPEC = SkillSpec(
     private=True,
     actions=ACTIONS,
     jobs=_jobs,
-    help=HelpSpec(
-        LocalText.of("help.pnl"),
-        examples_zh=("我的盈亏是多少", "每个币赚了多少"),
-        examples_en=("this month's P&L",),
-    ),
+    help=HelpSpec.of("help.pnl"),
 )

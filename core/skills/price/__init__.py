@@ -68,15 +68,7 @@ SPEC = SkillSpec(
     ),
     actions=ACTIONS,
     default_action="current",  # "那 ETH 呢" with nothing asked before: its price
-    help=HelpSpec(
-        _summary,
-        examples_zh=("获取当前 BTC 价格", "ETH 最近 7 天走势", "查询 SOL 当前价格和最近七天走势"),
-        examples_en=(
-            "Get the current BTC price",
-            "Show ETH prices for the last seven days",
-            "SOL price and its 7-day trend",
-        ),
-    ),
+    help=HelpSpec.of("help.price", _summary),
     commands=(
         CommandSpec(
             "price",

@@ -72,11 +72,7 @@ SPEC = SkillSpec(
         _rule_spec("alert create", 190, "create"),
     ),
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.price_alert"),
-        examples_zh=("当 BTC 跌破 80000 提醒我", "我设置了哪些价格提醒"),
-        examples_en=("alert me when ETH goes above 5000",),
-    ),
+    help=HelpSpec.of("help.price_alert"),
     commands=(
         CommandSpec(
             "alert",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.skills.strategy_management.actions import ACTIONS
 from core.skills.strategy_management.intents import INTENTS
 from core.skills.strategy_management.rules import ACTIONS_EMITTED, SKILL, StrategyRule
@@ -49,10 +49,6 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.strategy_management"),
-        examples_zh=("创建一个BTC定投策略，每天买50U",),
-        examples_en=("Make a grid strategy for ETH between 3000 and 4000",),
-    ),
+    help=HelpSpec.of("help.strategy_management"),
     tools=(STRATEGY_TASK,),
 )

@@ -7,7 +7,7 @@ from core.jobs.queue import JOBS
 from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.skills.trade_execution.intents import INTENTS
 from core.skills.trade_execution.rules import ACTIONS_EMITTED, SKILL, TradeRule
 from core.skills.trade_execution.skill import ACTIONS, TradeSkill
@@ -50,9 +50,5 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.trade_execution"),
-        examples_zh=("买 100 USDT 的 BTC", "以 85000 挂单买 0.01 BTC"),
-        examples_en=("buy 0.01 BTC", "limit buy 0.01 BTC at 85000"),
-    ),
+    help=HelpSpec.of("help.trade_execution"),
 )

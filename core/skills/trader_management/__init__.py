@@ -10,7 +10,7 @@ from core.jobs import JOBS, JobKind
 from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, LocalText, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.skills.trader_management.actions import ACTIONS
 from core.skills.trader_management.deps import TraderDeps
 from core.skills.trader_management.intents import INTENTS
@@ -73,11 +73,7 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.trader_management"),
-        examples_zh=("我的agent运行得怎么样", "把所有 agent 都停了"),
-        examples_en=("how are my traders doing", "stop all my agents"),
-    ),
+    help=HelpSpec.of("help.trader_management"),
     tools=(TRADER_TASK,),
     jobs=_jobs,
 )
