@@ -9,7 +9,7 @@ from typing import Any
 
 from core.reply import DetailsBlock, NoticeBlock, Reply, Status
 from core.state import Task
-from core.tasks.actions import Done
+from core.tasks.actions import ActionSpec, Confirm, Done
 from core.tasks.errors import NotFound
 from core.tasks.flow import owner_of
 from core.tasks.refs import resolve
@@ -88,3 +88,10 @@ def summary(
         blocks.append(NoticeBlock(turn.t(notice, name=record.name), code=code))
     blocks.append(DetailsBlock(turn.t(f"{skill.texts}.title", name=record.name), skill.rows(turn, record)))
     return skill.private_reply(turn, task, Status.COMPLETED, blocks)
+
+
+# The delete every record skill's table names: always confirmed, refused while a trader uses the
+# record, marked destructive (its confirm button says so).
+DELETE: ActionSpec[Any] = ActionSpec(
+    run=delete_record, target=True, confirm=Confirm.ALWAYS, check=refuse_in_use, destructive=True
+)

@@ -316,13 +316,7 @@ ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {
         target=True,
         confirm=Confirm.when(ExchangeSkill.replaces_credential, "it overwrites a stored credential"),
     ),
-    "delete": ActionSpec(
-        run=record_actions.delete_record,
-        target=True,
-        confirm=Confirm.ALWAYS,
-        check=record_actions.refuse_in_use,
-        destructive=True,
-    ),
+    "delete": record_actions.DELETE,
     "query": ActionSpec(run=record_actions.query_records, writes=False),
 }
 

@@ -271,12 +271,6 @@ ACTIONS: dict[str, ActionSpec[ModelSkill]] = {
         target=True,
         confirm=Confirm.when(ModelSkill.changes_critical_field, "it changes the API key or where it is sent"),
     ),
-    "delete": ActionSpec(
-        run=record_actions.delete_record,
-        target=True,
-        confirm=Confirm.ALWAYS,
-        check=record_actions.refuse_in_use,
-        destructive=True,
-    ),
+    "delete": record_actions.DELETE,
     "query": ActionSpec(run=record_actions.query_records, writes=False),
 }
