@@ -4,16 +4,20 @@ Read through the language layer: a duration is the value grammar's ("24 hours", 
 "today" and "good till cancelled" are lexicon concepts (core/language/lexicon/order.toml). The
 slot keeps what was said ("86400" seconds, "today", "gtc", or the grammar's refusal); the time it
 ends is fixed once, when the summary is made (``expires_at``), so the order placed is the order
-shown. A duration under a minute or over 90 days is refused with the limits.
+shown. A duration under a minute or over 90 days is refused with the limits; an expiry the grammar
+cannot read ("for 30 seconds", "30秒有效", "until friday": the lexicon's order.expiry_word with no
+duration read) is refused quoting it, never taken as good till cancelled.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, time, timedelta
 from functools import lru_cache
 from typing import Final
 
-from core.language.tagger import Tagger
+from core.language.normalize import has_cjk
+from core.language.tagger import Reading, Tagger
 from core.language.values import UNIT_SECONDS, Value, find_values, refusal_in, refused_slot
 from core.tasks.flow import Parsed
 
@@ -24,6 +28,18 @@ GTC: Final = "gtc"
 SHORTEST: Final = timedelta(minutes=1)  # the order check looks every 30 s
 LONGEST: Final = timedelta(days=90)
 OUT_OF_RANGE: Final = "expiry_range"  # the slot's marker for a duration outside those bounds
+UNREAD: Final = "expiry_unread"  # the slot's marker for an expiry said but not read
+_WORD: Final = "order.expiry_word"
+# Around an unread expiry word, what belongs to it: "for 30 " before "seconds", "30" before "秒",
+# "有效" / "钟" after "秒", the day after "until".
+_BEFORE: Final = re.compile(
+    r"(?:\b(?:for|valid for|good for)\s+)?(?:[\d.]+|[零一二三四五六七八九十两半百]+)?\s*$"
+)
+_AFTER: Final = re.compile(r"(?:钟|有效|\s*[a-z0-9]+)?")
+_UNITS: Final = frozenset(("seconds", "second", "secs", "sec", "fortnight", "秒", "秒钟"))
+_TAKES_OBJECT: Final = frozenset(
+    ("until", "till", "expires", "expiring", "expire", "valid until", "good until")
+)
 
 
 @lru_cache(maxsize=1)
@@ -36,6 +52,20 @@ def is_duration(value: Value) -> bool:
     return value.kind == "duration" or (value.refused and value.unit in UNIT_SECONDS)
 
 
+_UNIT_AFTER: Final = re.compile(r"\s*(?:秒|sec(?:ond)?s?\b|fortnights?\b)", re.IGNORECASE)
+_VALID_BEFORE: Final = re.compile(r"有效期?\s*$")
+
+
+def in_expiry(value: Value, text: str) -> bool:
+    """A duration, or the number of an expiry the grammar does not read ("30" in "for 30 seconds",
+    "30秒有效", "有效30秒"; ``value``'s offsets are into ``text``): never a price or amount."""
+    if is_duration(value):
+        return True
+    return value.kind == "number" and bool(
+        _UNIT_AFTER.match(text, value.end) or _VALID_BEFORE.search(text[: value.start])
+    )
+
+
 def read_expiry(text: str) -> str | None:
     """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
     reading = _tagger().read(text)
@@ -44,6 +74,8 @@ def read_expiry(text: str) -> str | None:
     if reading.has("order.today_only"):
         return TODAY
     durations = [v for v in find_values(text) if is_duration(v)]
+    if not durations and reading.has(_WORD):
+        return f"{UNREAD}:{_unread_typed(reading.text, reading)}"
     if len(durations) != 1:
         return None
     value = durations[0]
@@ -55,10 +87,25 @@ def read_expiry(text: str) -> str | None:
     return str(value.seconds)
 
 
+def _unread_typed(text: str, reading: Reading) -> str:
+    """The words of an expiry the grammar did not read, as typed around its expiry word."""
+    tags = [t for t in reading.tags if _WORD in t.concepts]
+    start, end = tags[0].start, tags[-1].end
+    if end - start > 24:  # two expiry words far apart: quote the first
+        end = tags[0].end
+    if text[tags[0].start : tags[0].end] in _UNITS:  # the number said with its unit, and "for"
+        start -= len(_BEFORE.search(text[:start]).group(0))  # type: ignore[union-attr]
+    word = text[tags[-1].start : tags[-1].end] if end == tags[-1].end else text[tags[0].start : end]
+    if word in _TAKES_OBJECT or has_cjk(word):
+        after = _AFTER.match(text, end)
+        end = after.end() if after else end
+    return text[start:end].strip()
+
+
 def parse_expiry(text: str) -> Parsed:
     """An expiry typed as an answer, or as the request's own slot (already a slot: kept)."""
     slot = text.strip()
-    if not (slot.isdigit() or slot in (TODAY, GTC) or refusal_in(slot) or out_of_range(slot)):
+    if not (slot.isdigit() or slot in (TODAY, GTC) or refusal_in(slot) or out_of_range(slot) or unread(slot)):
         slot = read_expiry(text) or ""
     refused = refusal_in(slot)
     if refused is not None:
@@ -81,6 +128,13 @@ def expires_at(slot: object, now: datetime) -> datetime | None:
 def out_of_range(slot: object) -> str | None:
     """What was typed when ``slot`` is a duration outside SHORTEST..LONGEST, else None."""
     if isinstance(slot, str) and slot.startswith(f"{OUT_OF_RANGE}:"):
+        return slot.partition(":")[2]
+    return None
+
+
+def unread(slot: object) -> str | None:
+    """What was typed when ``slot`` is an expiry said in words the grammar cannot read, else None."""
+    if isinstance(slot, str) and slot.startswith(f"{UNREAD}:"):
         return slot.partition(":")[2]
     return None
 

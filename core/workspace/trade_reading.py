@@ -25,7 +25,7 @@ from core.language.values import Kind, Value, find_values, one_value, positive, 
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import find_name
-from core.workspace.order_expiry import EXPIRY, is_duration, read_expiry
+from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
@@ -158,7 +158,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
             # becomes a market order.
             slots["side"] = side
             # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
-            rest = [v for v in values if v is not price and not is_duration(v)]
+            rest = [v for v in values if v is not price and not in_expiry(v, text)]
             bare = [v for v in rest if v.kind == "number"]
             if price is None and len(bare) == 1 and len(rest) == 2:
                 price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not

@@ -44,6 +44,10 @@ def notices(reply: object) -> str:
         ("limit sell 0.5 ETH at 4000", None),
         ("limit buy 0.01 BTC at 85000 for -3 hours", "refused:sign:-3 hours"),
         ("limit buy 0.01 BTC at 85000 for 200 days", "expiry_range:200 days"),
+        ("limit buy 0.01 BTC at 85000 for 30 seconds", "expiry_unread:for 30 seconds"),
+        ("以 85000 挂单买 0.01 BTC，30秒有效", "expiry_unread:30秒有效"),
+        ("limit buy 0.01 BTC at 85000 until friday", "expiry_unread:until friday"),
+        ("止损 80000 有效期三十秒", "expiry_unread:有效期三十秒"),
     ],
 )
 def test_the_expiry_is_read_from_words(text: str, slot: str | None) -> None:
@@ -105,6 +109,8 @@ async def test_a_limit_order_rests_until_its_expiry_then_releases_its_funds(
     [
         ("limit buy 0.01 BTC at 85000 for 200 days", "200 days"),
         ("limit buy 0.01 BTC at 85000 for -3 hours", "-3 hours"),
+        ("limit buy 0.01 BTC at 85000 for 30 seconds", "for 30 seconds"),  # never good till cancelled
+        ("以 85000 挂单买 0.01 BTC，30秒有效", "30秒有效"),
     ],
 )
 async def test_a_bad_expiry_is_refused_quoting_it_and_nothing_rests(text: str, said: str) -> None:
@@ -166,3 +172,14 @@ async def test_a_live_order_with_an_expiry_is_refused_before_anything_is_sent() 
         assert plan.rejection is not None and plan.rejection.reason == "expiry_live"
         (order,) = await resting.place(account(), plan, ("dmexp1",), AUDIT)
         assert order.status is OrderStatus.REJECTED and fake.order_posts == 0
+
+
+async def test_a_stop_loss_with_an_unread_expiry_is_refused_quoting_it_and_nothing_rests() -> None:
+    desk = make_trade_desk()
+    bought = await desk.chat.say("买 0.01 BTC")
+    await desk.chat.press(confirm_button(bought))
+    before = dict(desk.orders.orders)
+    reply = await desk.chat.say("给我的 BTC 设置止损 80000 30秒有效")
+    assert reply.status is Status.FAILED, reply  # never a stop good till cancelled
+    assert "30秒有效" in notices(reply) and "有效期" in notices(reply)
+    assert desk.orders.orders == before

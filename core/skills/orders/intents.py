@@ -12,7 +12,7 @@ from core.language import fills
 from core.language.intents import intent
 from core.language.tagger import Reading
 from core.language.values import find_values, one_value, positive
-from core.workspace.order_expiry import EXPIRY, is_duration, read_expiry
+from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
@@ -38,7 +38,7 @@ def _price_after(reading: Reading, *concepts: str) -> str | None:
     end = min(later, default=len(reading.text))
     found = [
         v for v in find_values(reading.text)
-        if tag.end <= v.start < end and v.kind != "id" and not is_duration(v)
+        if tag.end <= v.start < end and v.kind != "id" and not in_expiry(v, reading.text)
     ]  # fmt: skip
     value = one_value(found, ("number", "price"), reading.text)
     return positive(value).slot if value is not None else None

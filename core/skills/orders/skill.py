@@ -32,7 +32,7 @@ from core.trading.service import TradingService
 from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
-from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, parse_expiry
+from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, parse_expiry, unread
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch
 
@@ -141,6 +141,8 @@ class OrdersSkill(AccountFlow):
                 return self._said(turn, task, refusal_message(turn.locale, *refused), "value_refused")
         if (typed := out_of_range(task.slots.get(EXPIRY))) is not None:
             return self._said(turn, task, turn.t("orders.expiry_range", typed=typed), "expiry_range")
+        if (typed := unread(task.slots.get(EXPIRY))) is not None:  # "for 30 seconds": never GTC
+            return self._said(turn, task, turn.t("orders.expiry_unread", typed=typed), "expiry_unread")
         if not any(task.slots.get(name) for name in PRICES[:2]):
             return self._said(turn, task, turn.t("orders.cancel.which"), "no_price")
         try:

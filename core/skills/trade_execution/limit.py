@@ -18,7 +18,7 @@ from core.trading.orders import RestingPlan
 from core.trading.ports import ExchangeError
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
-from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range
+from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, unread
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block, refusal_text, summary, watch
 from core.workspace.trade_reading import amount_parts
@@ -61,6 +61,9 @@ async def refuse(skill: TradeSkill, turn: Turn, task: Task) -> Reply | None:
     if (typed := out_of_range(task.slots.get(EXPIRY))) is not None:
         text = turn.t("orders.expiry_range", typed=typed)
         return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "expiry_range"),))
+    if (typed := unread(task.slots.get(EXPIRY))) is not None:  # "for 30 seconds": never GTC
+        text = turn.t("orders.expiry_unread", typed=typed)
+        return skill.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", "expiry_unread"),))
     try:
         account, plan = await planned(skill, turn, task)
     except MarketError:
