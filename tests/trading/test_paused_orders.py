@@ -143,7 +143,8 @@ async def test_a_paused_request_still_missing_its_coin_is_named_without_a_gap(
     locale: str, sell: str, ask: str
 ) -> None:
     desk = make_trade_desk()
-    await desk.chat.say(sell)  # which coin? (nothing held yet)
+    await desk.chat.press(confirm_button(await desk.chat.say("buy 0.1 ETH")))
+    await desk.chat.say(sell)  # which coin? (ETH held)
     second = await desk.chat.say(ask)
     parked = [text for text in texts(second) if "暂停" in text or "paused" in text]
     assert parked, texts(second)

@@ -36,6 +36,23 @@ async def test_selling_everything_without_a_coin_offers_the_coins_held(locale: s
     assert summary.status is Status.AWAITING_CONFIRMATION and "0.1 ETH" in str(summary.blocks)
 
 
+@pytest.mark.parametrize(
+    ("locale", "ask", "words"),
+    [("zh", "清仓", "没有可卖的币"), ("en", "sell everything", "holds no coin to sell")],
+)
+async def test_selling_everything_with_nothing_held_says_so_and_ends(
+    locale: str, ask: str, words: str
+) -> None:
+    """Nothing but USDT held: no coin buttons for coins the account does not have, no order."""
+    desk = make_trade_desk()
+    reply = await desk.chat.say(ask)
+    assert reply.status is Status.FAILED and words in said(reply) and not reply.buttons
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)][-1] == "nothing_to_sell"
+    assert not desk.orders.orders
+    after = await desk.chat.say("ETH")  # no task is left waiting for a coin
+    assert after.route.skill != "trade_execution" or after.route.action != "sell"
+
+
 async def two_accounts(desk: TradeDesk) -> None:
     for name in ("测试", "备用"):
         now = datetime.now(UTC)

@@ -10,7 +10,7 @@ many presses, processes or crashes, it executes once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -160,15 +160,31 @@ class TradeSkill(AccountFlow):
             Choice("all", turn.t("trade.amount.all")),
         ]
 
-    async def _held(self, turn: Turn, task: Task) -> list[Choice]:
-        """The tradable coins the task's account holds (free), largest first; none when the
-        account is not chosen yet or cannot be read."""
+    async def ask(
+        self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
+    ) -> Reply:
+        """A sale naming no coin ("清仓", "sell everything") on an account that holds no coin to
+        sell is answered as such and ends, instead of offering coins it does not hold."""
+        if spec.name == "symbol" and task.action == "sell" and await self._held(turn, task) == []:
+            account = await self.account(turn, task)
+            notice = NoticeBlock(
+                turn.t("trade.nothing_to_sell", account=account.name), "info", "nothing_to_sell"
+            )
+            self.transition(turn, task, TaskStatus.FAILED)
+            return self._carry(
+                self.private_reply(turn, task, Status.FAILED, (*notes, notice)), carried_secret
+            )
+        return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
+
+    async def _held(self, turn: Turn, task: Task) -> list[Choice] | None:
+        """The tradable coins the task's account holds (free), largest first; None when the
+        account is not chosen yet or cannot be read (then nothing is said about its holdings)."""
         if not (task.target_ref or {}).get("id"):
-            return []
+            return None
         try:
             balances = await self.trading.raw_balances(await self.account(turn, task))
         except (ExchangeError, NotFound):
-            return []
+            return None
         held = [
             b
             for b in balances
