@@ -215,6 +215,10 @@ class RestingOrders:
             return stored
         return await live_orders.open_orders(self.trading, account, stored)
 
+    async def tracked(self, account: ExchangeAccount) -> bool:
+        """Whether deskmate has orders of its own resting on ``account`` (stored as open)."""
+        return bool(await self.orders.open_orders(account.id))
+
     async def cancel(self, account: ExchangeAccount, order: Order, audit: AuditEntry) -> list[Order]:
         """Cancel one resting order (and its pair's other order): the orders cancelled, none when
         it was not resting any more (filled, expired, cancelled already). A live one is cancelled

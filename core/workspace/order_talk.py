@@ -98,8 +98,15 @@ async def watch(jobs: JobQueue | None, order: Order) -> None:
         symbol = order.symbol
         await jobs.enqueue(CHECK_JOB, {"symbol": symbol}, dedupe_key=f"{CHECK_JOB}:{symbol}")
         return
-    payload = {"owner": order.owner, "account_id": order.account_id}
-    await jobs.enqueue(LIVE_CHECK_JOB, payload, dedupe_key=f"{LIVE_CHECK_JOB}:{order.account_id}")
+    await watch_account(jobs, order.owner, order.account_id)
+
+
+async def watch_account(jobs: JobQueue | None, owner: str, account_id: str) -> None:
+    """Start a live account's check (one job per account, whatever the processes: a dedupe key)."""
+    if jobs is None:
+        return
+    payload = {"owner": owner, "account_id": account_id}
+    await jobs.enqueue(LIVE_CHECK_JOB, payload, dedupe_key=f"{LIVE_CHECK_JOB}:{account_id}")
 
 
 def order_block(order: Order) -> OrderBlock:

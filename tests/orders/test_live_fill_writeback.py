@@ -7,20 +7,26 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
-from core.jobs.model import DONE, Job, Reschedule
+from core.clock import FixedClock
+from core.jobs import JobKinds, JobQueue
+from core.jobs.memory import MemoryJobStore
+from core.jobs.model import DONE, LIVE_STATUSES, Job, JobStatus, Reschedule
 from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryResult, DeliveryStatus
 from core.skills.orders.check import LiveOrderChecker, OrderChecker
+from core.skills.orders.skill import ACTIONS, OrdersSkill
 from core.trading.model import OrderIntent, OrderStatus, Resting
 from core.trading.orders import RestingOrders
+from core.workspace.memory import MemoryAuditLog
 from core.workspace.order_talk import LIVE_CHECK_JOB
 from tests.fakes import NOW
 from tests.trading.fake_binance import FakeBinance
-from tests.trading.test_live import AUDIT, account, service
+from tests.trading.test_live import AUDIT, BOX, account, service
 
 
 @pytest.fixture
@@ -133,3 +139,59 @@ async def test_a_partial_fill_then_a_cancel_there_keeps_the_part_that_filled(fak
     )  # fmt: skip
     assert [t.quantity for t in orders.trade_log[account().id]] == [Decimal("0.0005")]
     assert (await resting.sync_live(account(), NOW)).resting == 0
+
+
+class Turn:
+    """What the open-orders action reads of a turn: its texts."""
+
+    locale = "en"
+
+    def t(self, key: str, **params: object) -> str:
+        return key
+
+
+def orders_skill(trading: object, jobs: object) -> OrdersSkill:
+    skill = OrdersSkill(
+        ACTIONS,
+        Accounts(),
+        trading,
+        MarketCatalog(),
+        BOX,
+        MemoryAuditLog(),
+        FixedClock(NOW),
+        jobs,  # type: ignore[arg-type]
+    )
+
+    async def the_account(turn: object, task: object) -> object:
+        return account()
+
+    skill.account = the_account  # type: ignore[method-assign]
+    skill.private_reply = lambda turn, task, status, blocks, **kw: (status, blocks)  # type: ignore[method-assign,assignment,misc]
+    return skill
+
+
+async def test_listing_a_live_accounts_open_orders_starts_its_check_once(fake: FakeBinance) -> None:
+    """An order whose check ended (or placed before the write-back existed) is checked again once the
+    person lists the account's open orders; two processes asking at once make one job."""
+    trading, _ = service(fake)
+    await rest_buy(RestingOrders(trading), "dmwb5")  # rested with no job queue: no check runs
+    store = MemoryJobStore()
+    kinds = JobKinds([LiveOrderChecker(RestingOrders(trading), Accounts(), None).kind()])  # type: ignore[arg-type]
+    processes = [orders_skill(trading, JobQueue(store, kinds, FixedClock(NOW))) for _ in range(2)]
+    await asyncio.gather(*(p.open_orders(Turn(), None) for p in processes))  # type: ignore[arg-type]
+    (job,) = store.jobs.values()
+    assert (job.kind, job.payload) == (LIVE_CHECK_JOB, {"owner": account().owner, "account_id": account().id})
+    await processes[0].open_orders(Turn(), None)  # type: ignore[arg-type]
+    assert len(store.jobs) == 1  # one is scheduled: none added
+    store.jobs[job.id] = replace(job, status=JobStatus.DONE)  # that check ended
+    await processes[1].open_orders(Turn(), None)  # type: ignore[arg-type]
+    assert len(store.jobs) == 2 and sum(j.status in LIVE_STATUSES for j in store.jobs.values()) == 1
+
+
+async def test_listing_a_live_account_with_none_of_deskmates_orders_starts_nothing(fake: FakeBinance) -> None:
+    trading, _ = service(fake)
+    store = MemoryJobStore()
+    kinds = JobKinds([LiveOrderChecker(RestingOrders(trading), Accounts(), None).kind()])  # type: ignore[arg-type]
+    skill = orders_skill(trading, JobQueue(store, kinds, FixedClock(NOW)))
+    await skill.open_orders(Turn(), None)  # type: ignore[arg-type]
+    assert store.jobs == {}

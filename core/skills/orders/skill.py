@@ -28,13 +28,13 @@ from core.tasks.flow import Choice, Parsed
 from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderStatus, Rejection, Resting
 from core.trading.orders import RestingOrders, RestingPlan
 from core.trading.ports import ExchangeError
-from core.trading.service import TradingService
+from core.trading.service import TradingService, kind_of
 from core.turn import Turn
 from core.workspace.account_flow import AccountFlow
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, parse_expiry, unread
 from core.workspace.order_refusals import new_client_order_id, why
-from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch
+from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch, watch_account
 
 ORDER_IDS = "order_ids"  # the task slot holding the client order id(s): one, or the pair's two
 STOP_LIMIT = "stop_limit"  # a stop-loss's limit: "stop at 80000 limit 79800"
@@ -214,6 +214,7 @@ class OrdersSkill(AccountFlow):
 
     async def open_orders(self, turn: Turn, task: Task) -> Done:
         account = await self.account(turn, task)
+        await self.keep_checked(account)
         orders = await self.resting.open_orders(account)
         if not orders:
             notice = NoticeBlock(turn.t("orders.open.none", account=account.name), "info", "no_open_orders")
@@ -223,6 +224,12 @@ class OrdersSkill(AccountFlow):
         )
         blocks: list[Block] = [title, *(order_block(o) for o in orders)]
         return Done(self.private_reply(turn, task, Status.COMPLETED, blocks))
+
+    async def keep_checked(self, account: ExchangeAccount) -> None:
+        """A live account with orders deskmate rests there (its check ended, or they were placed
+        before the write-back existed): its live check started if none is scheduled."""
+        if kind_of(account) == "live" and await self.resting.tracked(account):
+            await watch_account(self.jobs, account.owner, account.id)
 
     async def _targets_to_cancel(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, list[Order]]:
         account = await self.account(turn, task)
