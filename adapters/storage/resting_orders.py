@@ -16,7 +16,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, and_, insert, or_, select, update
+from sqlalchemy import ColumnElement, Row, and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -148,11 +148,12 @@ class RestingOrderStore:
 
     async def resting_on(self, symbol: str) -> list[Order]:
         c = trading_orders.c
-        stmt = (
-            select(trading_orders)
-            .where(c.symbol == symbol, c.status.in_(RESTING), c.kind == "paper")
-            .order_by(c.created_at, c.id)
-        )
+        return await self._resting(c.symbol == symbol, c.kind == "paper")
+
+    async def _resting(self, *where: ColumnElement[bool]) -> list[Order]:
+        """The resting orders ``where`` selects, oldest first (the order they are checked in)."""
+        c = trading_orders.c
+        stmt = select(trading_orders).where(c.status.in_(RESTING), *where).order_by(c.created_at, c.id)
         async with self._engine.connect() as conn:
             return [order_of(r) for r in (await conn.execute(stmt)).all()]
 
@@ -225,13 +226,7 @@ class RestingOrderStore:
 
     async def live_resting(self, account_id: str) -> list[Order]:
         c = trading_orders.c
-        stmt = (
-            select(trading_orders)
-            .where(c.account_id == account_id, c.status.in_(RESTING), c.kind == "live")
-            .order_by(c.created_at, c.id)
-        )
-        async with self._engine.connect() as conn:
-            return [order_of(r) for r in (await conn.execute(stmt)).all()]
+        return await self._resting(c.account_id == account_id, c.kind == "live")
 
     async def fill_live(
         self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
