@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from core.tasks.audit import AuditEntry
 from core.trading.model import Order, OrderStatus, Rejection, Resting
-from core.trading.ports import ExchangeError, ExchangeOrder
+from core.trading.ports import ExchangeClient, ExchangeError, ExchangeOrder
 from core.trading.service import NOT_PLACED, TradingService
 from core.workspace.accounts import ExchangeAccount
 
@@ -42,19 +42,7 @@ async def place(
             await client.resting_order(order.symbol, order.side, order.quantity, order.client_order_id, spec)
             return stored
         except ExchangeError as exc:
-            if not exc.uncertain:
-                return await _reject(trading, order, Rejection(exc.code, exc.message, exc.fault), audit)
-            log.warning(
-                "live order %s: %s; looking it up by its client order id", order.client_order_id, exc.fault
-            )
-            try:
-                found = await client.order_by_client_id(order.symbol, order.client_order_id)
-            except ExchangeError:
-                return stored  # still unknown: kept open; the exchange's open orders will tell
-            if found is None:
-                gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
-                return await _reject(trading, order, gone, audit)
-            return stored
+            return await _after_failure(trading, client, exc, order, stored, audit)
     finally:
         await client.aclose()
 
@@ -78,19 +66,34 @@ async def _place_pair(
             )  # fmt: skip
             return stored
         except ExchangeError as exc:
-            if not exc.uncertain:
-                return await _reject(trading, take, Rejection(exc.code, exc.message, exc.fault), audit)
-            log.warning("live pair %s: %s; looking it up by client order id", take.client_order_id, exc.fault)
-            try:
-                found = await client.order_by_client_id(take.symbol, take.client_order_id)
-            except ExchangeError:
-                return stored  # still unknown: kept open; the live check asks again
-            if found is None:
-                gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
-                return await _reject(trading, take, gone, audit)
-            return stored
+            return await _after_failure(trading, client, exc, take, stored, audit)
     finally:
         await client.aclose()
+
+
+async def _after_failure(
+    trading: TradingService,
+    client: ExchangeClient,
+    exc: ExchangeError,
+    sent: Order,
+    stored: list[Order],
+    audit: AuditEntry,
+) -> list[Order]:
+    """What a failed send leaves of ``stored`` (``sent``: the order, or a pair's take-profit leg,
+    whose client order id was sent). A refusal rejects it; a timeout is never sent again: it is
+    looked up by that client order id, kept open when the exchange has it (or cannot say yet: the
+    live check asks again) and rejected as not placed when it has none."""
+    if not exc.uncertain:
+        return await _reject(trading, sent, Rejection(exc.code, exc.message, exc.fault), audit)
+    log.warning("live order %s: %s; looking it up by its client order id", sent.client_order_id, exc.fault)
+    try:
+        found = await client.order_by_client_id(sent.symbol, sent.client_order_id)
+    except ExchangeError:
+        return stored  # still unknown: kept open; the exchange's open orders will tell
+    if found is None:
+        gone = Rejection(NOT_PLACED, f"{exc.code}: {exc.message}", "not_placed")
+        return await _reject(trading, sent, gone, audit)
+    return stored
 
 
 async def _reject(

@@ -69,20 +69,12 @@ class FakeBinance(FakeExchange):
         if path == "/api/v3/order" and method == "POST":
             self.order_posts += 1
             if self.drop_orders:
-                return (
-                    503,
-                    {"code": -1001, "msg": "Internal error; unable to process your request."},
-                    self.stall_seconds,
-                )
+                return self._dropped()
             return self._place(params)
         if path == "/api/v3/orderList/oco" and method == "POST":
             self.order_posts += 1
             if self.drop_orders:
-                return (
-                    503,
-                    {"code": -1001, "msg": "Internal error; unable to process your request."},
-                    self.stall_seconds,
-                )
+                return self._dropped()
             return self._oco(params)
         if path == "/api/v3/openOrders":
             listed = [o for o in self.orders.values() if o["status"] == "NEW"]
@@ -175,6 +167,11 @@ class FakeBinance(FakeExchange):
             "balances": [{"asset": a, "free": str(v), "locked": "0"} for a, v in self.balances.items()],
             "permissions": ["SPOT"],
         }
+
+    def _dropped(self) -> tuple[int, Any, float]:
+        """An order the exchange never got: a 503 after ``stall_seconds`` (the client's timeout)."""
+        unable = {"code": -1001, "msg": "Internal error; unable to process your request."}
+        return 503, unable, self.stall_seconds
 
     def _place(self, params: dict[str, str]) -> tuple[int, Any, float]:
         symbol, side = params.get("symbol", ""), params.get("side", "")
