@@ -74,3 +74,22 @@ async def test_a_coin_typed_for_the_account_question_is_the_coin(locale: str, as
     assert [b.label for b in coin.buttons] == ["测试", "备用"]  # the account, asked again
     answer = await desk.chat.press(coin.buttons[0])
     assert answer.status is Status.COMPLETED and "ETH" in said(answer) and "测试" in said(answer)
+
+
+async def test_the_coins_held_are_read_once_when_the_coin_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking which coin to sell reads the account's balances once (on a live account, one request
+    to the exchange), whether it then offers the coins held or says there are none."""
+    from core.trading.service import TradingService
+
+    desk = make_trade_desk()
+    await bought(desk, "buy 0.1 ETH")
+    calls: list[str] = []
+    real = TradingService.raw_balances
+
+    async def counted(self: TradingService, account: object) -> object:
+        calls.append("raw_balances")
+        return await real(self, account)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TradingService, "raw_balances", counted)
+    asked = await desk.chat.say("清仓")
+    assert [b.label for b in asked.buttons] == ["ETH"] and calls == ["raw_balances"]

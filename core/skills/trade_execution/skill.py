@@ -81,6 +81,9 @@ class TradeSkill(AccountFlow):
         self.jobs = jobs  # starts the order check of a symbol a limit order rests on
         self.catalog = catalog
         self._coins = CoinIndex(catalog)  # the order's coin in an amount answer ("0.01 BTC")
+        # The coins a sale's account holds, read once while its coin is asked (ask -> choices):
+        # by task id, only for the duration of that one ask (a conversation runs one turn at once).
+        self._asking_held: dict[str, list[Choice]] = {}
 
     # -- the task ----------------------------------------------------------------------------
 
@@ -148,7 +151,10 @@ class TradeSkill(AccountFlow):
             ]
         if spec.name == "symbol":
             if task.action == "sell":
-                held = await self._held(turn, task)
+                held = self._asking_held.get(task.id)
+                if held is None:
+                    read = await self._held(turn, task)
+                    held = read[1] if read else []
                 if held:  # "清仓" / "sell everything": the coins this account holds
                     return held
             # Coins whose filters are known: an order for them can be checked.
@@ -165,24 +171,31 @@ class TradeSkill(AccountFlow):
     ) -> Reply:
         """A sale naming no coin ("清仓", "sell everything") on an account that holds no coin to
         sell is answered as such and ends, instead of offering coins it does not hold."""
-        if spec.name == "symbol" and task.action == "sell" and await self._held(turn, task) == []:
-            account = await self.account(turn, task)
+        if spec.name != "symbol" or task.action != "sell":
+            return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
+        read = await self._held(turn, task)
+        if read is not None and not read[1]:
             notice = NoticeBlock(
-                turn.t("trade.nothing_to_sell", account=account.name), "info", "nothing_to_sell"
+                turn.t("trade.nothing_to_sell", account=read[0].name), "info", "nothing_to_sell"
             )
             self.transition(turn, task, TaskStatus.FAILED)
             return self._carry(
                 self.private_reply(turn, task, Status.FAILED, (*notes, notice)), carried_secret
             )
-        return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
+        self._asking_held[task.id] = read[1] if read else []
+        try:
+            return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
+        finally:
+            self._asking_held.pop(task.id, None)
 
-    async def _held(self, turn: Turn, task: Task) -> list[Choice] | None:
-        """The tradable coins the task's account holds (free), largest first; None when the
-        account is not chosen yet or cannot be read (then nothing is said about its holdings)."""
+    async def _held(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, list[Choice]] | None:
+        """The task's account and the tradable coins it holds (free), largest first; None when
+        the account is not chosen yet or cannot be read (then nothing is said about its holdings)."""
         if not (task.target_ref or {}).get("id"):
             return None
         try:
-            balances = await self.trading.raw_balances(await self.account(turn, task))
+            account = await self.account(turn, task)
+            balances = await self.trading.raw_balances(account)
         except (ExchangeError, NotFound):
             return None
         held = [
@@ -191,7 +204,7 @@ class TradeSkill(AccountFlow):
             if b.asset != QUOTE_ASSET and b.free > 0 and self.catalog.rules(f"{b.asset}{QUOTE_ASSET}")
         ]
         held.sort(key=lambda b: b.free, reverse=True)
-        return [Choice(f"{b.asset}{QUOTE_ASSET}", b.asset) for b in held[:MAX_COIN_BUTTONS]]
+        return account, [Choice(f"{b.asset}{QUOTE_ASSET}", b.asset) for b in held[:MAX_COIN_BUTTONS]]
 
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == "side":
