@@ -21,9 +21,11 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
+from core.clock import SystemClock
 from core.engine import Core
 from core.events import ButtonPress, ConversationKey, TextMessage
 from core.reply import NoticeBlock, Reply, Status
@@ -42,6 +44,24 @@ SCRIPT: tuple[str, ...] = (
     "create a DOGE DCA strategy buying 20 USDT every day",
     "SOL price",
 )
+
+
+class OneMinuteClock(SystemClock):
+    """The system clock slowed sixty-fold from the start of the current UTC minute, so a run
+    of up to an hour stays inside one clock minute.
+
+    Why: the demo market's quote changes once a UTC minute, by up to about 2 %. A run that
+    crossed a minute would see a confirmation answered "the price moved beyond your 1 %
+    tolerance" (right, but not what a load test counts) and the sell after it refused for a
+    buy that never filled: a failure that depends on the second a run starts, not on load."""
+
+    def __init__(self) -> None:
+        real = super().now()
+        self._start = real.replace(second=0, microsecond=0)
+        self._started = time.monotonic()
+
+    def now(self) -> datetime:
+        return self._start + timedelta(seconds=(time.monotonic() - self._started) / 60)
 
 
 class _ErrorCount(logging.Handler):
@@ -155,7 +175,7 @@ async def run(backend: Backend, chats: int, per_chat: int, tmp: Path) -> LoadRes
     errors = _ErrorCount()
     logging.getLogger().addHandler(errors)
     try:
-        async with database(backend, tmp) as url, shipped_app(url, tmp, None) as app:
+        async with database(backend, tmp) as url, shipped_app(url, tmp, None, OneMinuteClock()) as app:
             out = Outcome()
             load_before = os.getloadavg()[0]
             started = time.perf_counter()

@@ -21,6 +21,7 @@ from cryptography.fernet import Fernet
 
 from bot.settings import Settings
 from bot.wiring import App, build_app, migrate
+from core.clock import Clock
 
 Backend = Literal["SQLite", "PostgreSQL"]
 BACKENDS: tuple[Backend, ...] = ("SQLite", "PostgreSQL")
@@ -88,9 +89,12 @@ def settings(url: str, data_dir: Path, binance_url: str | None = None, **more: A
 
 
 @contextlib.asynccontextmanager
-async def shipped_app(url: str, data_dir: Path, binance_url: str | None, **more: Any) -> AsyncIterator[App]:
-    """The app `deskmate run` builds on ``url``; closed on exit."""
-    app = await build_app(settings(url, data_dir, binance_url, **more))
+async def shipped_app(
+    url: str, data_dir: Path, binance_url: str | None, clock: Clock | None = None, **more: Any
+) -> AsyncIterator[App]:
+    """The app `deskmate run` builds on ``url`` (on ``clock``, the system's by default); closed
+    on exit."""
+    app = await build_app(settings(url, data_dir, binance_url, **more), clock=clock)
     try:
         yield app
     finally:

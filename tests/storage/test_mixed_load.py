@@ -63,3 +63,21 @@ async def test_every_message_of_a_mixed_load_is_answered_on_postgresql(tmp_path:
     assert result.orders["pending"] == 0
     # One cycle of ten messages: a buy and a sell, each confirmed.
     assert result.orders["filled"] == 12 * 2, result.orders
+
+
+def test_the_load_clock_stays_in_one_demo_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CI failure of stop 31: a run that crossed a UTC minute saw the demo quote jump past
+    the 1 % tolerance, so confirmations were re-asked and sells refused. The run's clock moves
+    sixty times slower and starts on a whole minute: an hour of run is one clock minute."""
+    import time as time_module
+
+    from bench import mixed_load
+
+    real = time_module.monotonic()
+    clock = mixed_load.OneMinuteClock()
+    start = clock.now()
+    assert start.second == 0 and start.microsecond == 0
+    monkeypatch.setattr(time_module, "monotonic", lambda: real + 3599.0)
+    later = clock.now()
+    assert later > start
+    assert later.replace(second=0, microsecond=0) == start
