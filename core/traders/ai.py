@@ -8,14 +8,22 @@ Numbers come from the JSON as decimal strings or numbers and are read as Decimal
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
+from core.market import Book
+from core.planner.ports import ModelError, ModelErrorCode, ModelResponse, ModelUsage
 from core.strategies import AiParams
-from core.trading.model import Balance, OrderPlan
+from core.trading.model import Balance, OrderIntent, OrderPlan
 from core.trading.positions import PositionView
+
+if TYPE_CHECKING:
+    from core.trading.service import TradingService
+    from core.workspace.accounts import ExchangeAccount
 
 MAX_REASON = 300
 FIELDS = frozenset({"action", "symbol", "quote_amount", "quantity", "reason"})
@@ -156,3 +164,103 @@ def _amount(value: object, name: str) -> Decimal | None:
 
 def _s(value: Decimal) -> str:
     return format(value.normalize(), "f")
+
+
+# -- one decision, end to end: the one path the trader runtime and the backtest both run -------
+
+
+class AiDesk(Protocol):
+    """What one ai decision reads and sizes its order against: an account (the trader runtime's:
+    AccountDesk) or a replayed paper account at a candle's close (core.backtest.ai)."""
+
+    async def book(self, symbol: str) -> Book: ...
+
+    async def raw_balances(self) -> list[Balance]: ...
+
+    async def positions(self) -> list[PositionView]: ...
+
+    async def equity(self) -> Decimal: ...
+
+    async def plan(self, intent: OrderIntent) -> OrderPlan: ...
+
+
+class AccountDesk:
+    """An exchange account through the trading service (the live trader's desk)."""
+
+    def __init__(self, trading: TradingService, account: ExchangeAccount) -> None:
+        self.trading = trading
+        self.account = account
+
+    async def book(self, symbol: str) -> Book:
+        return await self.trading.books.get_book(symbol)
+
+    async def raw_balances(self) -> list[Balance]:
+        return await self.trading.raw_balances(self.account)
+
+    async def positions(self) -> list[PositionView]:
+        return await self.trading.positions(self.account)
+
+    async def equity(self) -> Decimal:
+        return (await self.trading.balances(self.account)).equity
+
+    async def plan(self, intent: OrderIntent) -> OrderPlan:
+        return await self.trading.plan(self.account, intent)
+
+
+Asking = Callable[[list[dict[str, Any]]], Awaitable[ModelResponse]]  # the model, bound to its config
+_NO_USAGE: Final = ModelUsage()
+AskedAction = Literal["buy", "sell", "hold", "invalid", "skipped", "error"]
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """One decision's outcome: an order to place (buy / sell: ``symbol``, ``amount`` in
+    ``unit``), a hold, an invalid answer (recorded, never traded), or no answer at all
+    (skipped: too late; error: the model failed). ``usage``: the tokens the model reported."""
+
+    action: AskedAction
+    reason: str = ""
+    symbol: str = ""
+    amount: Decimal | None = None
+    unit: Literal["quote", "base"] = "quote"
+    usage: ModelUsage = _NO_USAGE
+    error: str | None = None
+    messages: tuple[dict[str, Any], ...] = ()
+
+
+async def ask(
+    params: AiParams, desk: AiDesk, model: Asking, base_of: Callable[[str], str], deadline: float
+) -> Asked:
+    """Ask the model for one decision on the facts ``desk`` shows now, and read its answer
+    strictly (parse, check, size on the desk, check the sized order). Raises what the desk raises
+    (MarketError, ExchangeError): the caller records those as its own error."""
+    books = {s: await desk.book(s) for s in params.symbols}
+    balances = await desk.raw_balances()
+    positions = [v for v in await desk.positions() if v.symbol in params.symbols]
+    equity = await desk.equity()
+    messages = prompt(params, {s: (b.bid, b.ask) for s, b in books.items()}, balances, positions, equity)
+    asked = tuple(messages)
+    try:
+        response = await asyncio.wait_for(model(messages), deadline)
+    except TimeoutError:
+        return Asked("skipped", "the model answered too late", messages=asked)
+    except ModelError as exc:
+        if exc.code == ModelErrorCode.TIMEOUT:
+            return Asked("skipped", "the model answered too late", messages=asked)
+        return Asked("error", error=f"model_{exc.code}: {exc.message}"[:300], messages=asked)
+    usage = response.usage
+    try:
+        decision = parse(response.content)
+        check(decision, params)
+        if decision.action == "hold":
+            return Asked("hold", decision.reason, usage=usage, messages=asked)
+        symbol = decision.symbol
+        amount = decision.quote_amount if decision.action == "buy" else decision.quantity
+        assert amount is not None
+        unit: Literal["quote", "base"] = "quote" if decision.action == "buy" else "base"
+        plan = await desk.plan(OrderIntent(decision.action, symbol, base_of(symbol), amount, unit))
+        held = next((v.quantity * books[symbol].bid for v in positions if v.symbol == symbol), Decimal(0))
+        check_plan(plan, params, held)
+    except Invalid as exc:
+        return Asked("invalid", str(exc)[:300], usage=usage, messages=asked)
+    return Asked(decision.action, decision.reason, symbol, amount, unit, usage, messages=asked)

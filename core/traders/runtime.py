@@ -20,13 +20,13 @@ Each tick belongs to a slot (its scheduled time) of one run of the trader. It:
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from core.i18n import Locale, t
 from core.jobs import DONE, Job, JobContext, JobKind, JobQueue, JobResult, Reschedule
@@ -34,7 +34,7 @@ from core.market import MarketError
 from core.markets import MarketCatalog
 from core.outbound.destination import Destination
 from core.planner.budget import TokenBudget
-from core.planner.ports import ModelError, ModelErrorCode
+from core.planner.ports import ModelResponse
 from core.reply import NoticeBlock, Reply, Status
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
 from core.tasks.audit import AuditEntry
@@ -329,43 +329,25 @@ class TraderRuntime:
         account = await self.accounts.get(trader.owner, trader.account_id or "")
         if account is None:
             return replace(base, action="error", error="account_gone")
-        books = {s: await self.trading.books.get_book(s) for s in p.symbols}
-        balances = await self.trading.raw_balances(account)
-        positions = [v for v in await self.trading.positions(account) if v.symbol in p.symbols]
-        equity = (await self.trading.balances(account)).equity
-        messages = ai.prompt(p, {s: (b.bid, b.ask) for s, b in books.items()}, balances, positions, equity)
-        try:
-            response = await asyncio.wait_for(
-                self.models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=self.deadline),
-                self.deadline,
-            )
-        except TimeoutError:
-            return replace(base, action="skipped", reason="the model answered too late")
-        except ModelError as exc:
-            if exc.code == ModelErrorCode.TIMEOUT:
-                return replace(base, action="skipped", reason="the model answered too late")
-            return replace(base, action="error", error=f"model_{exc.code}: {exc.message}"[:300])
-        tokens = response.usage.total
+        models = self.models
+
+        def model(messages: list[dict[str, Any]]) -> Awaitable[ModelResponse]:
+            return models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=self.deadline)
+
+        # The one decision path (core.traders.ai.ask), which a backtest replays too.
+        desk = ai.AccountDesk(self.trading, account)
+        asked = await ai.ask(p, desk, model, self.catalog.base_of, self.deadline)
+        if asked.action in ("skipped", "error"):
+            return replace(base, action=asked.action, reason=asked.reason, error=asked.error)
+        tokens = asked.usage.total
         if self.budget is not None:
             await self.budget.charge(trader.owner, day, tokens)
         base = replace(base, tokens=tokens)
-        try:
-            decision = ai.parse(response.content)
-            ai.check(decision, p)
-            if decision.action == "hold":
-                return replace(base, action="hold", reason=decision.reason)
-            symbol = decision.symbol
-            amount = decision.quote_amount if decision.action == "buy" else decision.quantity
-            assert amount is not None
-            unit: Literal["quote", "base"] = "quote" if decision.action == "buy" else "base"
-            intent = OrderIntent(decision.action, symbol, self.catalog.base_of(symbol), amount, unit)
-            plan = await self.trading.plan(account, intent)
-            held = next((v.quantity * books[symbol].bid for v in positions if v.symbol == symbol), Decimal(0))
-            ai.check_plan(plan, p, held)
-        except ai.Invalid as exc:
-            return replace(base, action="invalid", reason=str(exc)[:300])
-        leg = self._leg(tick, 0, side=decision.action, symbol=symbol, amount=amount, unit=unit)
-        return replace(base, action=decision.action, reason=decision.reason, legs=(leg,))
+        if asked.action in ("hold", "invalid"):
+            return replace(base, action=asked.action, reason=asked.reason)
+        assert asked.amount is not None and asked.action in ("buy", "sell")
+        leg = self._leg(tick, 0, side=asked.action, symbol=asked.symbol, amount=asked.amount, unit=asked.unit)
+        return replace(base, action=asked.action, reason=asked.reason, legs=(leg,))
 
     # -- acting -------------------------------------------------------------------------------
 
