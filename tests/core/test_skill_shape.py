@@ -1,7 +1,7 @@
 """Skills are composed, not stacked: a skill class sits on the task flow (or the one-turn base),
-at most through its family's shared hooks (the record skills', the account skills'), and no
-skill is built on another skill. What one skill shares with another is a function or a part
-(core.workspace.record_actions, core.workspace.correcting, core.skills.diagnosis.common.finish)."""
+at most through its family's shared hooks (the record skills'), and no skill is built on another
+skill. What one skill shares with another is a function or a part (core.workspace.record_actions,
+core.workspace.correcting, core.workspace.account_choice, core.skills.diagnosis.common.finish)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ import pkgutil
 import core.skills
 from core.skills.base import OneShotSkill
 from core.tasks.flow import TaskFlow
-from core.workspace.account_flow import AccountFlow
 from core.workspace.records import RecordSkill
 
 BASES = (TaskFlow, OneShotSkill)
-FAMILIES = (RecordSkill, AccountFlow)  # the only layers allowed between a skill and its base
+FAMILIES = (RecordSkill,)  # the only layer allowed between a skill and its base
 
 
 def skill_classes() -> list[type]:

@@ -22,6 +22,8 @@ from core.skills.orders.check import LiveOrderChecker, OrderChecker
 from core.skills.orders.skill import ACTIONS, OrdersSkill
 from core.trading.model import OrderIntent, OrderStatus, Resting
 from core.trading.orders import RestingOrders
+from core.trading.service import TradingService
+from core.workspace.account_choice import AccountDeps
 from core.workspace.memory import MemoryAuditLog
 from core.workspace.order_talk import LIVE_CHECK_JOB
 from tests.fakes import NOW
@@ -150,17 +152,9 @@ class Turn:
         return key
 
 
-def orders_skill(trading: object, jobs: object) -> OrdersSkill:
-    skill = OrdersSkill(
-        ACTIONS,
-        Accounts(),
-        trading,
-        MarketCatalog(),
-        BOX,
-        MemoryAuditLog(),
-        FixedClock(NOW),
-        jobs,  # type: ignore[arg-type]
-    )
+def orders_skill(trading: TradingService, jobs: JobQueue) -> OrdersSkill:
+    deps = AccountDeps(Accounts(), trading, trading.orders, MarketCatalog(), jobs)  # type: ignore[arg-type]
+    skill = OrdersSkill(ACTIONS, deps, BOX, MemoryAuditLog(), FixedClock(NOW))
 
     async def the_account(turn: object, task: object) -> object:
         return account()

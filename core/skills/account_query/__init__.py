@@ -9,23 +9,19 @@ from core.skills.account_query.rules import ACTIONS_EMITTED, SKILL, AccountQuery
 from core.skills.account_query.skill import ACTIONS, AccountQuerySkill
 from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
 from core.tasks.audit import AUDIT_LOG
-from core.trading.service import TRADING
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.account_choice import account_deps
 
 __all__ = ["SPEC", "AccountQuerySkill"]
 
 
 def _build(services: Services) -> AccountQuerySkill:
-    skill = AccountQuerySkill(
+    return AccountQuerySkill(
         ACTIONS,
-        services.get(EXCHANGE_ACCOUNTS),
-        services.get(TRADING),
+        account_deps(services),
         services.get(SECRET_BOX),
         services.get(AUDIT_LOG),
         services.get(CLOCK),
     )
-    skill.catalog = services.get(CATALOG)
-    return skill
 
 
 SPEC = SkillSpec(

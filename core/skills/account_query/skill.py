@@ -3,13 +3,14 @@ and the most of a coin one market buy can take, for one of the person's accounts
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
+from core.clock import Clock
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
 from core.market import MarketError
-from core.markets import MarketCatalog
 from core.reply import (
     AssetBalance,
     BalanceBlock,
@@ -22,16 +23,19 @@ from core.reply import (
     TradeItem,
     TradesBlock,
 )
+from core.secrets import SecretBox
 from core.skills.account_query.rules import EXPORT, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Done, SlotSpec
-from core.tasks.flow import Choice, Parsed
+from core.tasks.audit import AuditLog
+from core.tasks.flow import Choice, Parsed, TaskFlow
+from core.tasks.refs import Target
 from core.trading.model import OrderStatus, Rejection
 from core.trading.ports import ExchangeError
 from core.trading.risk import percent
 from core.trading.service import MaxBuy, kind_of
 from core.turn import Turn
-from core.workspace.account_flow import AccountFlow
+from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
 from core.workspace.accounts import ExchangeAccount
 
 TRADES_SHOWN = 10
@@ -42,10 +46,46 @@ def plain(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
-class AccountQuerySkill(AccountFlow):
+class AccountQuerySkill(TaskFlow):
     name = SKILL
     private = True
-    catalog: MarketCatalog
+    ref_kind = ACCOUNT_REF
+
+    def __init__(
+        self,
+        actions: Mapping[str, ActionSpec[Any]],
+        deps: AccountDeps,
+        secrets: SecretBox,
+        audit: AuditLog,
+        clock: Clock,
+    ) -> None:
+        super().__init__(actions, secrets, audit, clock)
+        self.account_choice = AccountChoice(deps.accounts)
+        self.accounts = deps.accounts
+        self.trading = deps.trading
+        self.catalog = deps.catalog
+
+    # -- the account (core.workspace.account_choice) -------------------------------------------
+
+    async def targets(self, owner: str) -> list[Target]:
+        return await self.account_choice.targets(owner)
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.account_choice.kind_label(turn)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.account_choice.version(turn, task)
+
+    async def account(self, turn: Turn, task: Task) -> ExchangeAccount:
+        return await self.account_choice.account(turn, task)
+
+    async def advance(
+        self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
+    ) -> Reply:
+        first = await self.account_choice.first_use(self, turn, task)  # a newcomer's paper account
+        if isinstance(first, Reply):
+            return first
+        return await super().advance(turn, task, notes=[*notes, *first], carried_secret=carried_secret)
 
     def describe(self, turn: Turn, task: Task) -> str:
         return turn.t(f"aq.describe.{task.action}")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.jobs.kinds import JobKind
-from core.jobs.queue import JOBS
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.orders.check import LiveOrderChecker, OrderChecker
@@ -19,6 +18,7 @@ from core.tasks.audit import AUDIT_LOG
 from core.trading.orders import RestingOrders
 from core.trading.ports import ORDERS
 from core.trading.service import TRADING
+from core.workspace.account_choice import account_deps
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
 from core.workspace.order_talk import SKILL
 
@@ -28,13 +28,10 @@ __all__ = ["SPEC", "OrdersSkill"]
 def _build(services: Services) -> OrdersSkill:
     return OrdersSkill(
         ACTIONS,
-        services.get(EXCHANGE_ACCOUNTS),
-        services.get(TRADING),
-        services.get(CATALOG),
+        account_deps(services),
         services.get(SECRET_BOX),
         services.get(AUDIT_LOG),
         services.get(CLOCK),
-        services.find(JOBS),
     )
 
 

@@ -9,29 +9,28 @@ is placed once under the client order id(s) kept on the task, however many press
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
-from core.jobs.queue import JobQueue
 from core.language.values import refusal_in, refusal_message
 from core.market import MarketError
-from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.secrets import SecretBox
 from core.skills.orders.why import why_not_filled
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
-from core.tasks.flow import Choice, Parsed
+from core.tasks.flow import Choice, Parsed, TaskFlow
+from core.tasks.refs import Target
 from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderStatus, Rejection, Resting
 from core.trading.orders import RestingOrders, RestingPlan
 from core.trading.ports import ExchangeError
-from core.trading.service import TradingService, kind_of
+from core.trading.service import kind_of
 from core.turn import Turn
-from core.workspace.account_flow import AccountFlow
-from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
+from core.workspace.accounts import ExchangeAccount
 from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, parse_expiry, unread
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch, watch_account
@@ -42,25 +41,48 @@ PRICES = ("take_profit", "stop_loss", STOP_LIMIT)
 MAX_COIN_BUTTONS = 8
 
 
-class OrdersSkill(AccountFlow):
+class OrdersSkill(TaskFlow):
     name = SKILL
     private = True
+    ref_kind = ACCOUNT_REF
 
     def __init__(
         self,
         actions: Mapping[str, ActionSpec[Any]],
-        accounts: ExchangeAccountRepository,
-        trading: TradingService,
-        catalog: MarketCatalog,
+        deps: AccountDeps,
         secrets_box: SecretBox,
         audit: AuditLog,
         clock: Clock,
-        jobs: JobQueue | None = None,
     ) -> None:
-        super().__init__(actions, accounts, trading, secrets_box, audit, clock)
-        self.resting = RestingOrders(trading)
-        self.catalog = catalog
-        self.jobs = jobs
+        super().__init__(actions, secrets_box, audit, clock)
+        self.account_choice = AccountChoice(deps.accounts)
+        self.accounts = deps.accounts
+        self.trading = deps.trading
+        self.resting = RestingOrders(deps.trading)
+        self.catalog = deps.catalog
+        self.jobs = deps.jobs
+
+    # -- the account (core.workspace.account_choice) -------------------------------------------
+
+    async def targets(self, owner: str) -> list[Target]:
+        return await self.account_choice.targets(owner)
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.account_choice.kind_label(turn)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.account_choice.version(turn, task)
+
+    async def account(self, turn: Turn, task: Task) -> ExchangeAccount:
+        return await self.account_choice.account(turn, task)
+
+    async def advance(
+        self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
+    ) -> Reply:
+        first = await self.account_choice.first_use(self, turn, task)  # a newcomer's paper account
+        if isinstance(first, Reply):
+            return first
+        return await super().advance(turn, task, notes=[*notes, *first], carried_secret=carried_secret)
 
     # -- the task ----------------------------------------------------------------------------
 

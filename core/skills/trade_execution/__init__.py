@@ -3,8 +3,6 @@ paper account (the default) or a live one, each order confirmed from a summary, 
 
 from __future__ import annotations
 
-from core.jobs.queue import JOBS
-from core.markets import MarketCatalog
 from core.secrets import SECRET_BOX
 from core.services import CATALOG, CLOCK, Services
 from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
@@ -12,25 +10,18 @@ from core.skills.trade_execution.intents import INTENTS
 from core.skills.trade_execution.rules import ACTIONS_EMITTED, SKILL, TradeRule
 from core.skills.trade_execution.skill import ACTIONS, TradeSkill
 from core.tasks.audit import AUDIT_LOG
-from core.trading.ports import ORDERS
-from core.trading.service import TRADING
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.account_choice import account_deps
 
 __all__ = ["SPEC", "TradeSkill"]
 
 
 def _build(services: Services) -> TradeSkill:
-    catalog: MarketCatalog = services.get(CATALOG)
     return TradeSkill(
         ACTIONS,
-        services.get(EXCHANGE_ACCOUNTS),
-        services.get(TRADING),
-        services.get(ORDERS),
-        catalog,
+        account_deps(services),
         services.get(SECRET_BOX),
         services.get(AUDIT_LOG),
         services.get(CLOCK),
-        services.find(JOBS),
     )
 
 

@@ -19,10 +19,9 @@ from core.clock import Clock
 from core.coin_index import CoinIndex
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
-from core.jobs.queue import JobQueue
 from core.language.values import fold, refusal_in, sole_value
 from core.market import MarketError
-from core.markets import DEMO_RULES_NOTE, MarketCatalog
+from core.markets import DEMO_RULES_NOTE
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
 from core.secrets import SecretBox
 from core.skills.trade_execution import limit
@@ -32,16 +31,17 @@ from core.tasks import tokens
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
 from core.tasks.errors import NotFound
-from core.tasks.flow import Choice, Parsed
+from core.tasks.flow import Choice, Parsed, TaskFlow
+from core.tasks.refs import Target
 from core.trading import risk
 from core.trading.filters import FILTER_FAILURE
 from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderPlan, OrderStatus, Rejection
 from core.trading.orders import RestingOrders
-from core.trading.ports import ExchangeError, OrderStore
-from core.trading.service import Placed, TradingService
+from core.trading.ports import ExchangeError
+from core.trading.service import Placed, kind_of
 from core.turn import Turn
-from core.workspace.account_flow import AccountFlow
-from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
+from core.workspace.accounts import ExchangeAccount
 from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
@@ -59,31 +59,53 @@ def plain(value: Decimal) -> str:
     return text
 
 
-class TradeSkill(AccountFlow):
+class TradeSkill(TaskFlow):
     name = SKILL
     private = True
+    ref_kind = ACCOUNT_REF
 
     def __init__(
         self,
         actions: Mapping[str, ActionSpec[Any]],
-        accounts: ExchangeAccountRepository,
-        trading: TradingService,
-        orders: OrderStore,
-        catalog: MarketCatalog,
+        deps: AccountDeps,
         secrets_box: SecretBox,
         audit: AuditLog,
         clock: Clock,
-        jobs: JobQueue | None = None,
     ) -> None:
-        super().__init__(actions, accounts, trading, secrets_box, audit, clock)
-        self.orders = orders
-        self.resting = RestingOrders(trading)
-        self.jobs = jobs  # starts the order check of a symbol a limit order rests on
-        self.catalog = catalog
-        self._coins = CoinIndex(catalog)  # the order's coin in an amount answer ("0.01 BTC")
+        super().__init__(actions, secrets_box, audit, clock)
+        self.account_choice = AccountChoice(deps.accounts)
+        self.accounts = deps.accounts
+        self.trading = deps.trading
+        self.orders = deps.orders
+        self.resting = RestingOrders(deps.trading)
+        self.jobs = deps.jobs  # starts the order check of a symbol a limit order rests on
+        self.catalog = deps.catalog
+        self._coins = CoinIndex(deps.catalog)  # the order's coin in an amount answer ("0.01 BTC")
         # The coins a sale's account holds, read once while its coin is asked (ask -> choices):
         # by task id, only for the duration of that one ask (a conversation runs one turn at once).
         self._asking_held: dict[str, list[Choice]] = {}
+
+    # -- the account (core.workspace.account_choice) -------------------------------------------
+
+    async def targets(self, owner: str) -> list[Target]:
+        return await self.account_choice.targets(owner)
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.account_choice.kind_label(turn)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.account_choice.version(turn, task)
+
+    async def account(self, turn: Turn, task: Task) -> ExchangeAccount:
+        return await self.account_choice.account(turn, task)
+
+    async def advance(
+        self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
+    ) -> Reply:
+        first = await self.account_choice.first_use(self, turn, task)  # a newcomer's paper account
+        if isinstance(first, Reply):
+            return first
+        return await super().advance(turn, task, notes=[*notes, *first], carried_secret=carried_secret)
 
     # -- the task ----------------------------------------------------------------------------
 
@@ -329,7 +351,7 @@ class TradeSkill(AccountFlow):
         account, plan = await self.planned(turn, task)
         task.slots.setdefault(ORDER_ID, new_client_order_id())
         task.slots["share"] = risk.percent(plan.equity_share)
-        kind = self.kind(account)
+        kind = kind_of(account)
         side = turn.t(f"trade.side.{task.action}")
         base = plan.intent.base
         notional = format_price(plan.notional.quantize(Decimal("0.01")))
