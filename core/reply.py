@@ -302,7 +302,7 @@ class BacktestBlock:
     """A strategy replayed over history (core.backtest): its parameters, the window and the
     figures. Percentages are percent (12.5 for +12.5 %); ``source`` "demo" is labelled demo."""
 
-    kind: Literal["dca", "grid"]
+    kind: Literal["dca", "grid", "ai"]
     symbol: str
     base: str
     params: tuple[tuple[str, str], ...]  # (field, value) as stored ("quote_amount", "50")
@@ -323,6 +323,11 @@ class BacktestBlock:
     final_equity: Decimal
     source: str = "binance"
     strategy: str | None = None  # the saved strategy's name; None: given inline
+    # "partial": it stopped before the window's end (an ai run's budget or model): the figures
+    # are over the candles it got to (``end``)
+    status: Literal["complete", "partial"] = "complete"
+    model_calls: int | None = None  # an ai strategy's: the model calls made
+    tokens: int | None = None  # and the tokens they used (as the model reported them)
 
     @property
     def is_demo(self) -> bool:

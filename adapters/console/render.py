@@ -340,10 +340,11 @@ def pnl_json(block: PnlBlock) -> dict[str, Any]:
 
 def _backtest_json(block: BacktestBlock) -> dict[str, Any]:
     """The issue's fields: strategy parameters, window, interval, candles, return, hold_return,
-    max_drawdown, trades, fees, final."""
-    return {
+    max_drawdown, trades, fees, final; an ai strategy's model calls and tokens."""
+    out: dict[str, Any] = {
         "type": "backtest",
         "kind": block.kind,
+        "status": block.status,
         "symbol": block.symbol,
         "strategy": block.strategy,
         "params": dict(block.params),
@@ -365,6 +366,9 @@ def _backtest_json(block: BacktestBlock) -> dict[str, Any]:
         "source": block.source,
         "demo": block.is_demo,
     }
+    if block.model_calls is not None:
+        out["model"] = {"calls": block.model_calls, "tokens": block.tokens}
+    return out
 
 
 def _diagnosis_json(block: DiagnosisBlock) -> dict[str, Any]:

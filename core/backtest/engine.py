@@ -18,9 +18,11 @@ from typing import Final, Protocol, overload
 
 from core.backtest.fills import Wallet, candle_book
 from core.backtest.model import Candle, Gap, Point, Result, Trade, interval_delta
+from core.market import Book
 from core.markets import SymbolRules
 from core.strategies import DcaParams, GridParams, grid_levels
 from core.traders import decide as decisions
+from core.trading.model import Fill
 from core.trading.paper import PAPER_SPREAD
 from core.trading.sizing import DEFAULT_TAKER_FEE, fee_of, quantity_for_quote
 
@@ -138,6 +140,84 @@ def policy_for(params: DcaParams | GridParams, rules: SymbolRules) -> Policy:
     return DcaPolicy(params) if isinstance(params, DcaParams) else GridPolicy(params, rules)
 
 
+class Tape:
+    """What a replay records on its paper account: the fills (each as the paper exchange fills
+    one: a buy at the ask, the close; a sell at the bid one ``spread`` under it, from
+    core.backtest.fills.candle_book), the equity at each close valued at that bid, and buying and
+    holding with the same cash at the first ask. One recorder for every kind of strategy."""
+
+    def __init__(
+        self,
+        *,
+        symbol: str,
+        base: str,
+        interval: str,
+        rules: SymbolRules,
+        cash: Decimal,
+        first_ask: Decimal,
+        fee_rate: Decimal = DEFAULT_TAKER_FEE,
+        spread: Decimal = PAPER_SPREAD,
+    ) -> None:
+        self.symbol, self.base, self.interval, self.rules = symbol, base, interval, rules
+        self.fee_rate, self.spread = fee_rate, spread
+        self.cash = cash
+        self.wallet = Wallet(base, cash)
+        self.hold_qty = quantity_for_quote(cash, first_ask, fee_rate, rules)
+        self.hold_cash = cash - self.hold_qty * first_ask - fee_of(self.hold_qty * first_ask, fee_rate)
+        self.trades: list[Trade] = []
+        self.points: list[Point] = []
+        self.rejected = 0
+
+    def book(self, close: Decimal) -> Book:
+        return candle_book(self.symbol, close, self.rules, self.spread)
+
+    def fill(self, at: datetime, order: decisions.Order, book: Book) -> Fill | None:
+        """``order`` filled on ``book`` and recorded, or None (counted) when the paper exchange
+        would have refused it."""
+        fill = self.wallet.fill(self.symbol, order, book, self.rules, self.fee_rate)
+        if fill is None:
+            self.rejected += 1
+            return None
+        self.trades.append(
+            Trade(at, order.side, fill.price, fill.quantity, fill.quote_amount, fill.fee, order.level)
+        )
+        return fill
+
+    def mark(self, at: datetime, close: Decimal, book: Book) -> None:
+        bid = book.bid
+        w = self.wallet
+        self.points.append(Point(at, close, w.cash + w.coin * bid, self.hold_cash + self.hold_qty * bid))
+
+    def result(self, start: datetime, *, gaps: tuple[Gap, ...] = (), source: str = "") -> Result:
+        """The figures over the candles marked so far (``start``: the first one's open)."""
+        points, trades, cash = self.points, self.trades, self.cash
+        last = points[-1]
+        return Result(
+            symbol=self.symbol,
+            base=self.base,
+            interval=self.interval,
+            start=start,
+            end=last.at,
+            candles=len(points),
+            start_cash=cash,
+            cash=self.wallet.cash,
+            holdings=self.wallet.coin,
+            final_price=last.price,
+            final_equity=last.equity,
+            return_pct=_pct(last.equity, cash),
+            hold_return_pct=_pct(last.hold, cash),
+            max_drawdown_pct=max_drawdown(p.equity for p in points),
+            buys=sum(1 for t in trades if t.side == "buy"),
+            sells=sum(1 for t in trades if t.side == "sell"),
+            fees=sum((t.fee for t in trades), Decimal(0)),
+            rejected=self.rejected,
+            trades=tuple(trades),
+            points=tuple(points),
+            gaps=gaps,
+            source=source,
+        )
+
+
 def replay(
     policy: Policy,
     candles: Sequence[Candle],
@@ -152,64 +232,28 @@ def replay(
     spread: Decimal = PAPER_SPREAD,
 ) -> Result:
     """``policy`` over ``candles`` (oldest first, gaps left as they are), each order filled as the
-    paper exchange fills one: a buy at the ask (the close), a sell at the bid one ``spread``
-    under it (core.backtest.fills.candle_book); equity and holding valued at that bid."""
+    paper exchange fills one (Tape); equity and holding valued at the bid."""
     if not candles:
         raise ValueError("no candles to replay")
     step = interval_delta(interval)
     cash = policy.start_cash([c.open_time + step for c in candles])
-    wallet = Wallet(base, cash)
-    first = candles[0].close  # the first ask: buying and holding pays it too
-    hold_qty = quantity_for_quote(cash, first, fee_rate, rules)
-    hold_cash = cash - hold_qty * first - fee_of(hold_qty * first, fee_rate)
+    tape = Tape(symbol=symbol, base=base, interval=interval, rules=rules, cash=cash,
+                first_ask=candles[0].close, fee_rate=fee_rate, spread=spread)  # fmt: skip
     state = State()
-    trades: list[Trade] = []
-    points: list[Point] = []
-    rejected = 0
     for i, candle in enumerate(candles):
         at = candle.open_time + step  # its close: the decision's time
         fills: list[decisions.Filled] = []
-        book = candle_book(symbol, candle.close, rules, spread)
+        book = tape.book(candle.close)
         for order in policy.decide(Seen(candles, i + 1), at, state):
-            fill = wallet.fill(symbol, order, book, rules, fee_rate)
-            if fill is None:
-                rejected += 1
-                continue
-            fills.append(
-                decisions.Filled(order.side, fill.quantity, fill.quote_amount, fill.fee, order.level)
-            )
-            trades.append(
-                Trade(at, order.side, fill.price, fill.quantity, fill.quote_amount, fill.fee, order.level)
-            )
+            fill = tape.fill(at, order, book)
+            if fill is not None:
+                fills.append(
+                    decisions.Filled(order.side, fill.quantity, fill.quote_amount, fill.fee, order.level)
+                )
         if fills:
             policy.filled(state, fills)
-        bid = book.bid
-        points.append(Point(at, candle.close, wallet.cash + wallet.coin * bid, hold_cash + hold_qty * bid))
-    last = points[-1]
-    return Result(
-        symbol=symbol,
-        base=base,
-        interval=interval,
-        start=candles[0].open_time,
-        end=last.at,
-        candles=len(candles),
-        start_cash=cash,
-        cash=wallet.cash,
-        holdings=wallet.coin,
-        final_price=last.price,
-        final_equity=last.equity,
-        return_pct=_pct(last.equity, cash),
-        hold_return_pct=_pct(last.hold, cash),
-        max_drawdown_pct=max_drawdown(p.equity for p in points),
-        buys=sum(1 for t in trades if t.side == "buy"),
-        sells=sum(1 for t in trades if t.side == "sell"),
-        fees=sum((t.fee for t in trades), Decimal(0)),
-        rejected=rejected,
-        trades=tuple(trades),
-        points=tuple(points),
-        gaps=gaps,
-        source=source,
-    )
+        tape.mark(at, candle.close, book)
+    return tape.result(candles[0].open_time, gaps=gaps, source=source)
 
 
 def _pct(value: Decimal, start: Decimal) -> Decimal:

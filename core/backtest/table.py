@@ -30,6 +30,9 @@ def describe(block: BacktestBlock, locale: Locale) -> str:
     if block.kind == "dca":
         return t(locale, "backtest.desc.dca", base=block.base, amount=p.get("quote_amount", "?"),
                  interval=p.get("interval", "?"))  # fmt: skip
+    if block.kind == "ai":
+        return t(locale, "backtest.desc.ai", base=block.base, interval=p.get("interval", "?"),
+                 max_order=p.get("max_order_notional", "?"))  # fmt: skip
     return t(
         locale, "backtest.desc.grid", base=block.base, grids=p.get("grids", "?"), lower=p.get("lower", "?"),
         upper=p.get("upper", "?"), per=p.get("quote_per_grid", "?"),
@@ -41,6 +44,8 @@ def backtest_table(block: BacktestBlock, locale: Locale) -> tuple[str, tuple[tup
     title = t(locale, "backtest.title", what=describe(block, locale))
     if block.is_demo:
         title = f"{title} ({t(locale, 'backtest.demo')})"
+    if block.status == "partial":
+        title = f"{title} ({t(locale, 'backtest.partial')})"
     window = t(
         locale, "backtest.window", start=block.start.strftime("%Y-%m-%d"), end=block.end.strftime("%Y-%m-%d"),
         candles=block.candles, interval=block.interval,
@@ -59,6 +64,9 @@ def backtest_table(block: BacktestBlock, locale: Locale) -> tuple[str, tuple[tup
             f"{_coin(block.holdings)} {block.base} + {_money(block.cash)} USDT",
         ),
     )
+    if block.model_calls is not None:
+        rows += ((t(locale, "backtest.row.model"), t(locale, "backtest.model_use", calls=block.model_calls,
+                                                      tokens=block.tokens or 0)),)  # fmt: skip
     if block.gaps:  # a row, not a note: every platform shows rows
         rows += ((t(locale, "backtest.row.gaps"), t(locale, "backtest.gaps", count=block.gaps)),)
     return title, rows, t(locale, "backtest.note.fills")

@@ -82,14 +82,6 @@ async def test_a_negative_amount_is_refused_quoting_it(desk: TraderDesk) -> None
     assert reply.status is Status.FAILED and "-50" in notices(reply) and not blocks(reply)
 
 
-async def test_an_ai_strategy_is_not_backtested_and_says_why(desk: TraderDesk) -> None:
-    from tests.traders.conftest import ai_params
-
-    await desk.strategy("brain", ai_params())
-    reply = await desk.chat.say("backtest brain")
-    assert not blocks(reply) and "model budget" in notices(reply)
-
-
 async def test_compare_shows_two_runs(desk: TraderDesk) -> None:
     reply = await desk.chat.say("回测一下每天买50U的BTC定投，过去30天")
     compared = await desk.chat.press(reply.buttons[2].token)

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from core.backtest.model import DAILY, DEFAULT_INTERVAL, INTERVALS, Window, window_before
 from core.markets import MarketCatalog
-from core.strategies import DcaParams, GridParams, Strategy, StrategyParams
+from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyParams
 from core.strategies.intervals import Interval
 from core.strategies.params import (
     InvalidParams,
@@ -27,6 +27,7 @@ from core.strategies.params import (
 )
 
 DEFAULT_DAYS: Final = 90
+DEFAULT_AI_DAYS: Final = 7  # an ai strategy's window when none is said: every decision is a model call
 MAX_DAYS: Final = 1000
 DEFAULT_GRIDS: Final = 10
 DEFAULT_PER_GRID: Final = Decimal(100)
@@ -44,14 +45,19 @@ class Unclear(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    params: DcaParams | GridParams
+    params: DcaParams | GridParams | AiParams
     strategy: Strategy | None  # the saved one; None: inline
     assumed: tuple[str, ...]  # reply keys of defaults taken ("backtest.assumed.grids")
     days: int
     interval: str
 
+    @property
+    def symbol(self) -> str:
+        p = self.params
+        return p.symbols[0] if isinstance(p, AiParams) else p.symbol
+
     def window(self, now: datetime) -> Window:
-        return window_before(self.params.symbol, self.interval, now, self.days)
+        return window_before(self.symbol, self.interval, now, self.days)
 
     def as_slots(self) -> dict[str, Any]:
         """The plan as route slots (a button's payload): the saved name, else the parameters."""
@@ -98,11 +104,11 @@ def inline_params(
     return validate(params, catalog), assumed
 
 
-def window_days(slots: Mapping[str, Any]) -> int:
-    """The window's days ("90d", "2w", "3mo"); DEFAULT_DAYS when none was said."""
+def window_days(slots: Mapping[str, Any], default: int = DEFAULT_DAYS) -> int:
+    """The window's days ("90d", "2w", "3mo"); ``default`` when none was said."""
     text = str(slots.get("days", ""))
     if not text:
-        return DEFAULT_DAYS
+        return default
     if text.startswith("refused:"):
         raise InvalidParams("backtest.bad.days", "", value=text.rpartition(":")[2])
     unit = next((u for u in ("mo", "d", "w") if text.endswith(u)), None)
@@ -115,13 +121,16 @@ def window_days(slots: Mapping[str, Any]) -> int:
     return days
 
 
-def candle_interval(slots: Mapping[str, Any], params: DcaParams | GridParams) -> str:
-    """The candles asked for ("1h candles"), else 1d for a dca buying daily or less often, 1h."""
+def candle_interval(slots: Mapping[str, Any], params: DcaParams | GridParams | AiParams) -> str:
+    """The candles asked for ("1h candles"), else an ai strategy's own decision interval when it
+    is a kline interval, 1d for a dca (or ai) deciding daily or less often, 1h."""
     asked = str(slots.get("candles", ""))
     if asked:
         if asked not in INTERVALS:
             raise InvalidParams("backtest.bad.candles", "", value=asked, allowed=", ".join(INTERVALS))
         return asked
-    if isinstance(params, DcaParams) and params.interval.seconds >= INTERVALS[DAILY]:
+    if isinstance(params, AiParams) and params.interval.text in INTERVALS:
+        return params.interval.text
+    if isinstance(params, DcaParams | AiParams) and params.interval.seconds >= INTERVALS[DAILY]:
         return DAILY
     return DEFAULT_INTERVAL

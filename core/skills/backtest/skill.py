@@ -10,21 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any, Final
 
+from core.backtest import ai as ai_backtest
 from core.backtest.engine import policy_for, replay
-from core.backtest.history import KLINE_CACHE, MemoryKlineCache, TooLong, load
-from core.backtest.model import Result
+from core.backtest.history import KLINE_CACHE, History, MemoryKlineCache, TooLong, load
+from core.backtest.model import Result, interval_delta
 from core.backtest.picture import BACKTEST_CHARTS, Series
 from core.clock import Clock
 from core.market import MarketError
-from core.markets import MarketCatalog
+from core.markets import MarketCatalog, SymbolRules
+from core.planner.ports import ModelResponse
 from core.reply import BacktestBlock, Block, Button, ChartBlock, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.router import Route
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills.backtest.plan import (
+    DEFAULT_AI_DAYS,
     Plan,
     Unclear,
     candle_interval,
@@ -32,15 +36,18 @@ from core.skills.backtest.plan import (
     window_days,
 )
 from core.state import Task, TaskStatus
-from core.strategies import STRATEGIES, DcaParams, GridParams, NewStrategy, Strategy
+from core.strategies import STRATEGIES, AiParams, DcaParams, GridParams, NewStrategy, Strategy
 from core.strategies.intervals import Interval
 from core.strategies.params import MAX_GRIDS, MIN_GRIDS, InvalidParams, plain, to_json, validate
+from core.tasks import tokens
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.audit import AuditEntry
 from core.tasks.owner import owner_of
 from core.tasks.transitions import move
+from core.traders.ports import DECISION_MODELS, MODEL_BUDGET
 from core.turn import Turn
 from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +67,19 @@ class BacktestSkill:
         self.cache = services.find(KLINE_CACHE) or MemoryKlineCache()
         self.accounts = services.find(EXCHANGE_ACCOUNTS)
         self.charts = services.find(BACKTEST_CHARTS)
+        self.model_configs = services.find(MODEL_CONFIGS)
+        self.models = services.find(DECISION_MODELS)
+        self.model_budget = services.find(MODEL_BUDGET)
 
     # -- the Skill protocol (one turn; nothing to continue) -------------------------------------
 
     async def start(self, turn: Turn, task: Task) -> Reply:
+        try:
+            plan = await self.plan(turn, task.slots)
+        except (Unclear, InvalidParams, ValueError):
+            plan = None  # said by the run
+        if plan is not None and isinstance(plan.params, AiParams):
+            return await self._quote(turn, task, plan)  # model calls: what they cost, confirmed first
         return (await self.execute(turn, task)).reply
 
     async def execute(self, turn: Turn, task: Task) -> Done:
@@ -92,10 +108,21 @@ class BacktestSkill:
             return await self.run(turn, slots, "rule", compare=True)
         if payload.get("kind") == "backtest.rerun":
             return await self.run(turn, slots, "rule")
+        if payload.get("kind") == "backtest.confirm":
+            return await self._confirmed(turn, task, str(payload.get("task_id", "")))
         try:
             plan = await self.plan(turn, slots)
         except (Unclear, InvalidParams, ValueError):
             return self._notice(turn, "backtest.button_gone", "warning", Status.FAILED)
+        if isinstance(plan.params, AiParams):  # another window: a new quote to confirm
+            runs = [
+                (turn.t("backtest.label.days", days=d),
+                 {"kind": "task.route", "skill": SKILL, "action": "run",
+                  "slots": {**plan.as_slots(), "days": f"{d}d"}})
+                for d in sorted({max(plan.days // 2, 1), plan.days * 2} - {plan.days})
+            ]  # fmt: skip
+            reply = self._notice(turn, "backtest.change.ai", "info", Status.COMPLETED)
+            return replace(reply, buttons=await turn.buttons(runs, ttl=BUTTON_TTL))
         # ⚙: the main values changed one at a time, a button each; or the sentence to send again.
         options = [
             (_label(turn, v, self.catalog), {"kind": "backtest.rerun", "slots": v.as_slots()})
@@ -124,7 +151,7 @@ class BacktestSkill:
 
     async def _save(self, turn: Turn, plan: Plan) -> Strategy:
         owner = owner_of(turn)
-        base = self.catalog.base_of(plan.params.symbol)
+        base = self.catalog.base_of(plan.symbol)
         stem = turn.t(f"backtest.saved_name.{plan.params.kind}", base=base)
         name, n = stem, 1
         while await self.strategies.get_by_name(owner, name) is not None:
@@ -143,7 +170,6 @@ class BacktestSkill:
     # -- running ---------------------------------------------------------------------------------
 
     async def plan(self, turn: Turn, slots: dict[str, Any]) -> Plan:
-        days = window_days(slots)
         found = inline_params(slots, self.catalog)
         if found is not None:
             params, assumed = found
@@ -151,8 +177,14 @@ class BacktestSkill:
         else:
             strategy = await self._saved(turn, slots)
             params, assumed = strategy.params, []
-        if not isinstance(params, DcaParams | GridParams):
-            raise Unclear("backtest.ai")
+        if isinstance(params, AiParams):
+            if len(params.symbols) != 1:
+                raise Unclear("backtest.ai.one_symbol", coins=", ".join(params.symbols))
+            if not slots.get("days"):
+                assumed = ["backtest.assumed.ai_days"]
+            days = window_days(slots, DEFAULT_AI_DAYS)
+            return Plan(params, strategy, tuple(assumed), days, candle_interval(slots, params))
+        days = window_days(slots)
         if params.kind == "grid" and self.catalog.rules(params.symbol) is None:
             raise Unclear("backtest.no_rules", coin=self.catalog.base_of(params.symbol))
         return Plan(params, strategy, tuple(assumed), days, candle_interval(slots, params))
@@ -186,22 +218,171 @@ class BacktestSkill:
             )
         return chosen
 
-    async def backtest(self, turn: Turn, plan: Plan) -> Result:
-        window = plan.window(turn.now)
-        history = await load(window, self.market, self.cache)  # type: ignore[arg-type]
+    async def _history(self, turn: Turn, plan: Plan) -> tuple[History, SymbolRules]:
+        history = await load(plan.window(turn.now), self.market, self.cache)  # type: ignore[arg-type]
+        coin = self.catalog.base_of(plan.symbol)
         if not history.candles:
-            raise Unclear("backtest.no_history", coin=self.catalog.base_of(plan.params.symbol))
-        rules = self.catalog.rules(plan.params.symbol)
+            raise Unclear("backtest.no_history", coin=coin)
+        rules = self.catalog.rules(plan.symbol)
         if rules is None:
-            raise Unclear("backtest.no_rules", coin=self.catalog.base_of(plan.params.symbol))
+            raise Unclear("backtest.no_rules", coin=coin)
+        return history, rules
+
+    async def backtest(self, turn: Turn, plan: Plan) -> Result:
+        params = plan.params
+        if isinstance(params, AiParams):  # never without its confirmed budget (_confirmed)
+            raise Unclear("backtest.ai.confirm_first")
+        history, rules = await self._history(turn, plan)
         # In a worker thread: a replay of tens of thousands of candles takes a tenth of a second or
         # more, and on the event loop every other conversation would wait for it.
         return await asyncio.to_thread(
             replay,
-            policy_for(plan.params, rules), history.candles, symbol=plan.params.symbol,
-            base=self.catalog.base_of(plan.params.symbol), interval=plan.interval, rules=rules,
+            policy_for(params, rules), history.candles, symbol=params.symbol,
+            base=self.catalog.base_of(params.symbol), interval=plan.interval, rules=rules,
             gaps=history.gaps, source=history.source,
         )  # fmt: skip
+
+    # -- ai strategies: a quote, confirmed, then the model at each decision -------------------------
+
+    async def _model_config(self, turn: Turn) -> ModelConfig | None:
+        """The model the backtest asks: the person's first enabled model config."""
+        if self.model_configs is None or self.models is None:
+            return None
+        return next((c for c in await self.model_configs.owned(owner_of(turn)) if c.enabled), None)
+
+    async def _quote(self, turn: Turn, task: Task, plan: Plan) -> Reply:
+        """What the run would cost (model calls, tokens, the cost at the list price), and the
+        confirmation buttons (core.tasks.tokens.confirmation: the flow's Confirm / Cancel pair)."""
+        params = plan.params
+        assert isinstance(params, AiParams)
+        route = _route(task)
+        config = await self._model_config(turn)
+        if config is None:
+            move(task, TaskStatus.FAILED, turn.now)
+            return self._notice(turn, "backtest.ai.no_model", "info", Status.FAILED, route=route)
+        window = plan.window(turn.now)
+        step = interval_delta(plan.interval)
+        closes = [t + step for t in window.open_times()]
+        decisions = len(ai_backtest.decision_indexes(closes, params.interval.delta))
+        if decisions > ai_backtest.MAX_DECISIONS:
+            move(task, TaskStatus.FAILED, turn.now)
+            return self._notice(turn, "backtest.ai.too_many", "warning", Status.FAILED, route=route,
+                                calls=decisions, most=ai_backtest.MAX_DECISIONS)  # fmt: skip
+        est = ai_backtest.estimate(params, decisions, config, ai_backtest.QUOTE_PRICE)
+        # What is confirmed is what runs: the model, and the budget it may not pass.
+        task.slots["ai"] = {"model": config.id, "budget": est.tokens, "per_call": est.per_call}
+        move(task, TaskStatus.AWAITING_CONFIRMATION, turn.now)
+        task.needs_confirmation = True
+        labels = (turn.t("flow.button.confirm"), turn.t("flow.button.cancel"))
+        payload = {"kind": "backtest.confirm", "task_id": task.id}
+        buttons = await tokens.confirmation(turn, task, labels, ("primary", "secondary"), payload)
+        cost = (
+            turn.t(
+                "backtest.ai.cost",
+                usd=plain(est.cost),
+                checked=ai_backtest.PRICES_CHECKED,
+            )
+            if est.cost is not None
+            else turn.t("backtest.ai.no_price", model=config.model)
+        )
+        text = turn.t(
+            "backtest.ai.quote", name=plan.strategy.name if plan.strategy else "",
+            coin=self.catalog.base_of(plan.symbol), days=plan.days, calls=decisions,
+            every=params.interval.text, tokens=est.tokens, per_call=est.per_call,
+            model=f"{config.name} ({config.model})", cost=cost,
+        )  # fmt: skip
+        minutes = int(tokens.CONFIRM_TTL.total_seconds() // 60)
+        blocks: list[Block] = [NoticeBlock(text, "warning", "confirm_backtest_ai")]
+        blocks += [NoticeBlock(turn.t(key), "info", "backtest_assumed") for key in plan.assumed]
+        blocks.append(NoticeBlock(turn.t("flow.confirm_hint", minutes=minutes), code="confirm_hint"))
+        return Reply(Status.AWAITING_CONFIRMATION, tuple(blocks), turn.locale, buttons=buttons, route=route)
+
+    async def _confirmed(self, turn: Turn, task: Task | None, task_id: str) -> Reply:
+        if task is None or task.id != task_id or task.status is not TaskStatus.AWAITING_CONFIRMATION:
+            return self._notice(turn, "flow.button_stale", "warning", Status.FAILED)
+        tokens.forget(task)
+        move(task, TaskStatus.EXECUTING, turn.now)
+        reply = await self._run_ai(turn, task)
+        move(task, TaskStatus.FAILED if reply.status is Status.FAILED else TaskStatus.COMPLETED, turn.now)
+        return reply
+
+    async def _run_ai(self, turn: Turn, task: Task) -> Reply:
+        route = _route(task)
+        quoted = task.slots.get("ai")
+        try:
+            plan = await self.plan(turn, task.slots)
+            params = plan.params
+            if not isinstance(params, AiParams) or not isinstance(quoted, dict):
+                raise Unclear("backtest.button_gone")
+            history, rules = await self._history(turn, plan)
+        except Unclear as exc:
+            return self._notice(turn, exc.key, "info", Status.FAILED, route=route, **exc.params)
+        except (InvalidParams, ValueError):
+            return self._notice(turn, "backtest.button_gone", "warning", Status.FAILED, route=route)
+        except TooLong as exc:
+            return self._notice(
+                turn, "backtest.too_long", "warning", Status.FAILED, route=route, candles=exc.candles
+            )
+        except MarketError as exc:
+            log.warning("backtest history: %s", exc.code)
+            return self._notice(turn, "backtest.market", "warning", Status.FAILED, route=route)
+        owner = owner_of(turn)
+        config = (
+            await self.model_configs.get(owner, str(quoted.get("model", ""))) if self.model_configs else None
+        )
+        models = self.models
+        if config is None or not config.enabled or models is None:
+            return self._notice(turn, "backtest.ai.no_model", "info", Status.FAILED, route=route)
+        day = turn.now.date()
+        budget = self.model_budget
+        if budget is not None and await budget.exceeded(owner, day):
+            return self._notice(turn, "backtest.ai.daily_budget", "warning", Status.FAILED, route=route)
+
+        def model(messages: list[dict[str, Any]]) -> Awaitable[ModelResponse]:
+            return models.complete(
+                config, messages, max_tokens=ai_backtest.ANSWER_TOKENS, timeout=ai_backtest.DEADLINE
+            )
+
+        async def charge(used: int) -> bool:
+            if budget is None:
+                return True
+            await budget.charge(owner, day, used)
+            return not await budget.exceeded(owner, day)
+
+        run = await ai_backtest.replay_ai(
+            params, history.candles, model=model, budget=int(quoted.get("budget", 0)),
+            per_call=int(quoted.get("per_call", 0)), rules=rules, base=self.catalog.base_of(plan.symbol),
+            interval=plan.interval, charge=charge, gaps=history.gaps, source=history.source,
+            deadline=ai_backtest.DEADLINE,
+        )  # fmt: skip
+        stopped = self._stopped(turn, run)
+        if run.result is None:
+            blocks: list[Block] = [stopped] if stopped is not None else []
+            return Reply(Status.FAILED, tuple(blocks), turn.locale, route=route)
+        block = replace(_block(plan, run.result), status="complete" if run.complete else "partial",
+                        model_calls=run.asked, tokens=run.tokens)  # fmt: skip
+        blocks = [block]
+        picture = await self._picture(turn, [plan], [run.result])
+        if picture is not None:
+            blocks.append(picture)
+        if stopped is not None:
+            blocks.append(stopped)
+        if run.invalid:
+            blocks.append(
+                NoticeBlock(turn.t("backtest.ai.invalid", count=run.invalid), "info", "backtest_ai_invalid")
+            )
+        blocks += [NoticeBlock(turn.t(key), "info", "backtest_assumed") for key in plan.assumed]
+        if run.result.source == "demo":
+            blocks.append(NoticeBlock(turn.t("backtest.demo_note"), "info", "demo_data"))
+        buttons = await self._buttons(turn, plan)
+        return Reply(Status.COMPLETED, tuple(blocks), turn.locale, buttons=buttons, route=route)
+
+    def _stopped(self, turn: Turn, run: ai_backtest.AiRun) -> NoticeBlock | None:
+        if run.stopped is None:
+            return None
+        error = run.error or ""
+        text = turn.t(f"backtest.ai.stopped.{run.stopped}", calls=run.asked, error=error)
+        return NoticeBlock(text, "warning", f"backtest_partial_{run.stopped}")
 
     async def run(self, turn: Turn, slots: dict[str, Any], by: Any, *, compare: bool = False) -> Reply:
         route = RouteInfo(SKILL, "run", _shown(slots), by=by if by in ("rule", "model") else None)
@@ -252,9 +433,11 @@ class BacktestSkill:
         options: list[tuple[str, dict[str, Any]]] = [
             (turn.t("backtest.button.paper"), paper),
             (turn.t("backtest.button.change"), {"kind": "backtest.change", "slots": slots}),
-            (turn.t("backtest.button.compare"), {"kind": "backtest.compare", "slots": slots}),
         ]
-        return await turn.buttons(options, ttl=BUTTON_TTL, styles=["primary", "secondary", "secondary"])
+        if not isinstance(plan.params, AiParams):  # a second ai run is another quote: ⚙ offers it
+            options.append((turn.t("backtest.button.compare"), {"kind": "backtest.compare", "slots": slots}))
+        styles: list[Any] = ["primary", *["secondary"] * (len(options) - 1)]
+        return await turn.buttons(options, ttl=BUTTON_TTL, styles=styles)
 
     def _notice(
         self,
@@ -284,6 +467,7 @@ def _changes(plan: Plan, catalog: MarketCatalog) -> list[Plan]:
             replace(p, interval=other),
         ]
     else:
+        assert isinstance(p, GridParams)
         made = [
             replace(p, grids=max(p.grids // 2, MIN_GRIDS)),
             replace(p, grids=min(p.grids * 2, MAX_GRIDS)),
@@ -306,11 +490,13 @@ def _variant(plan: Plan) -> Plan:
     p = plan.params
     if isinstance(p, DcaParams):
         return replace(plan, params=replace(p, quote_amount=p.quote_amount * 2), strategy=None)
+    assert isinstance(p, GridParams)
     return replace(plan, params=replace(p, grids=min(p.grids * 2, MAX_GRIDS)), strategy=None)
 
 
 def _block(plan: Plan, r: Result) -> BacktestBlock:
-    params = tuple((k, str(v)) for k, v in to_json(plan.params).items() if v is not None and k != "symbol")
+    shown = to_json(plan.params).items()
+    params = tuple((k, str(v)) for k, v in shown if v is not None and k not in ("symbol", "symbols", "notes"))
     return BacktestBlock(
         plan.params.kind, r.symbol, r.base, params, r.interval, r.start, r.end, r.candles,
         sum(g.count for g in r.gaps), r.start_cash, r.return_pct, r.hold_return_pct, r.max_drawdown_pct,
@@ -321,19 +507,27 @@ def _block(plan: Plan, r: Result) -> BacktestBlock:
 
 def _sentence(plan: Plan, catalog: MarketCatalog) -> dict[str, str]:
     p = plan.params
-    words = {"base": catalog.base_of(p.symbol), "days": str(plan.days)}
+    words = {"base": catalog.base_of(plan.symbol), "days": str(plan.days)}
     if isinstance(p, DcaParams):
         return {**words, "amount": plain(p.quote_amount), "interval": p.interval.text}
+    assert isinstance(p, GridParams)
     return {**words, "lower": plain(p.lower), "upper": plain(p.upper), "grids": str(p.grids),
             "per": plain(p.quote_per_grid)}  # fmt: skip
 
 
 def _label(turn: Turn, plan: Plan, catalog: MarketCatalog) -> str:
     p = plan.params
+    if isinstance(p, AiParams):
+        return turn.t("backtest.label.ai", interval=p.interval.text)
     if isinstance(p, DcaParams):
         return turn.t("backtest.label.dca", amount=plain(p.quote_amount), interval=p.interval.text)
     assert isinstance(p, GridParams)
     return turn.t("backtest.label.grid", grids=p.grids, per=plain(p.quote_per_grid))
+
+
+def _route(task: Task) -> RouteInfo:
+    by = task.origin if task.origin in ("rule", "model") else None
+    return RouteInfo(SKILL, "run", _shown(task.slots), by=by)
 
 
 def _shown(slots: dict[str, Any]) -> dict[str, Any]:
