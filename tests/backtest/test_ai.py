@@ -311,3 +311,17 @@ async def test_decisions_follow_the_strategy_interval() -> None:
         base="BTC", interval="1h",
     )  # fmt: skip
     assert calls == run.asked == 3 and run.result is not None and run.result.candles == 12
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [("回测我的AI策略，过去3天", "72 次"), ("backtest my AI strategy over the last 2 days", "48 times")],
+)
+async def test_my_ai_strategy_zh_and_en_is_quoted(desk: TraderDesk, text: str, calls: str) -> None:
+    from tests.traders.conftest import dca
+
+    await desk.model()
+    await desk.strategy("brain", ai_params())
+    await desk.strategy("stack", dca())  # a dca too: "my AI strategy" is the ai one
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.AWAITING_CONFIRMATION and calls in notices(reply) and "brain" in notices(reply)

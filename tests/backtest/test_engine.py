@@ -197,3 +197,32 @@ def test_a_round_trip_at_one_price_pays_the_spread_and_both_fees() -> None:
     assert no_spread.trades[1].price == D(112)
     # The spread's cost is the sell's 0.03 a coin less, and its fee on that much less.
     assert no_spread.cash - r.cash == D("0.105") * D("0.03") * D("0.999")
+
+
+def test_the_replay_calls_the_runtime_decision_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One implementation: the replay asks core.traders.decide (the functions the trader runtime's
+    ticks call) for every order, so a change there changes the backtest too."""
+    calls: list[str] = []
+    for name in ("grid_orders", "grid_held", "dca_due", "dca_spent", "next_slot"):
+        real = getattr(decide, name)
+
+        def counted(*args: object, _real: object = real, _name: str = name) -> object:
+            calls.append(_name)
+            return _real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(decide, name, counted)
+    grid = GridParams("XUSDT", D(90), D(110), 2, D(10))
+    replay(GridPolicy(grid, RULES), candles(["105", "95", "112"], hours=1), symbol="XUSDT", base="X",
+           interval="1h", rules=RULES)  # fmt: skip
+    assert calls.count("grid_orders") == 2 and calls.count("grid_held") == 2
+    calls.clear()
+    run_dca(["100", "50", "200"])
+    assert calls.count("dca_due") == 3 and calls.count("dca_spent") == 3 and "next_slot" in calls
+    # And the runtime's ticks call the same module's functions.
+    import inspect
+
+    from core.traders import runtime
+
+    source = inspect.getsource(runtime)
+    for name in ("decide.grid_orders(", "decide.grid_held(", "decide.dca_due(", "decide.dca_spent("):
+        assert name in source

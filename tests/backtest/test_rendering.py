@@ -43,3 +43,23 @@ def test_console_telegram_and_discord_show_it() -> None:
     assert fields["Final holdings"] == "0.05127 BTC + 42.36 USDT" and fields["Missing candles"].startswith(
         "2 "
     )
+
+
+def test_an_ai_run_that_stopped_says_partial_with_its_model_calls_everywhere() -> None:
+    from dataclasses import replace
+
+    block = replace(
+        BLOCK, kind="ai", params=(("interval", "1h"), ("max_order_notional", "500")), status="partial",
+        model_calls=12, tokens=5400,
+    )  # fmt: skip
+    [shown] = render_json(Reply(Status.COMPLETED, (block,), "en"))["blocks"]
+    assert shown["status"] == "partial" and shown["model"] == {"calls": 12, "tokens": 5400}
+    assert render_json(Reply(Status.COMPLETED, (BLOCK,), "en"))["blocks"][0]["status"] == "complete"
+    text = render_text(Reply(Status.COMPLETED, (block,), "zh"))
+    assert "BTC AI 策略" in text and "未跑完" in text and "12 次，5400 tokens" in text
+    discord = discord_render(Reply(Status.COMPLETED, (block,), "en"))
+    [embed] = [e.to_dict() for e in discord.embeds]
+    assert "partial" in embed["title"] and {f["name"]: f["value"] for f in embed["fields"]}["Model calls"] == (
+        "12 calls, 5400 tokens"
+    )
+    assert "partial" in str(render_reply(Reply(Status.COMPLETED, (block,), "en"), in_group=False, bot_username=None))

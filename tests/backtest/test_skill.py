@@ -74,6 +74,7 @@ async def test_an_inline_grid_in_english_with_its_defaults_said(desk: TraderDesk
     reply = await desk.chat.say("how would a 20-level grid on SOL between 120 and 200 have done this month")
     [block] = blocks(reply)
     assert dict(block.params) == {"lower": "120", "upper": "200", "grids": "20", "quote_per_grid": "100"}
+    assert (block.symbol, block.interval, block.candles) == ("SOLUSDT", "1h", 720)  # this month: 30 days
     assert "100 USDT each" in notices(reply)
 
 
