@@ -324,4 +324,5 @@ async def test_my_ai_strategy_zh_and_en_is_quoted(desk: TraderDesk, text: str, c
     await desk.strategy("brain", ai_params())
     await desk.strategy("stack", dca())  # a dca too: "my AI strategy" is the ai one
     reply = await desk.chat.say(text)
-    assert reply.status is Status.AWAITING_CONFIRMATION and calls in notices(reply) and "brain" in notices(reply)
+    assert reply.status is Status.AWAITING_CONFIRMATION
+    assert calls in notices(reply) and "brain" in notices(reply)

@@ -59,7 +59,7 @@ def test_an_ai_run_that_stopped_says_partial_with_its_model_calls_everywhere() -
     assert "BTC AI 策略" in text and "未跑完" in text and "12 次，5400 tokens" in text
     discord = discord_render(Reply(Status.COMPLETED, (block,), "en"))
     [embed] = [e.to_dict() for e in discord.embeds]
-    assert "partial" in embed["title"] and {f["name"]: f["value"] for f in embed["fields"]}["Model calls"] == (
-        "12 calls, 5400 tokens"
-    )
-    assert "partial" in str(render_reply(Reply(Status.COMPLETED, (block,), "en"), in_group=False, bot_username=None))
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert "partial" in embed["title"] and fields["Model calls"] == "12 calls, 5400 tokens"
+    telegram = render_reply(Reply(Status.COMPLETED, (block,), "en"), in_group=False, bot_username=None)
+    assert "partial" in str(telegram)
