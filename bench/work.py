@@ -27,9 +27,10 @@ from bot.jobs import build_runner
 from bot.wiring import App, build_app
 from core.clock import FixedClock
 from core.events import ButtonPress, ConversationKey, TextMessage
-from core.jobs import DONE, Job, JobContext, JobKind, JobResult
+from core.jobs import DONE, Job, JobContext, JobKind, JobKinds, JobResult, JobRunner
 from core.reply import Reply
 from core.skills.price_alert.skill import CHECK_EVERY
+from core.traders.runtime import KIND as TICK
 
 T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)  # the app's clock: jobs are due when it is moved
 NOOP = "bench.noop"
@@ -79,12 +80,17 @@ async def _paper(app: App, rounds: int) -> tuple[list[float], list[float], list[
     return price, summary, confirm
 
 
-async def _run_due(app: App) -> tuple[int, float]:
+async def _run_due(app: App, *, only: str | None = None, but: str | None = None) -> tuple[int, float]:
+    """Every job due (of kind ``only``, or of every kind but ``but``): how many ran, in ms."""
     from adapters.console import CollectingOutbound
 
     outbound = CollectingOutbound()
+    runner = build_runner(app, outbound)
+    if only is not None or but is not None:
+        kinds = JobKinds(k for name, k in app.jobs.kinds.items() if name == only or (but and name != but))
+        runner = JobRunner(runner.store, kinds, runner.outbound, runner.clock, runner.config)
     t0 = time.perf_counter()
-    runs = await build_runner(app, outbound).run_due()
+    runs = await runner.run_due()
     return len(runs), (time.perf_counter() - t0) * 1000
 
 
@@ -113,8 +119,13 @@ async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[floa
                 await person.press(token)
     await _run_due(app)  # the first ticks (at start) and whatever else was due
     clock.advance(timedelta(days=1).total_seconds())
+    # What else is due a day later (the daily market catalog refresh) runs first, apart: the
+    # run measured is the traders' ticks alone.
+    await _run_due(app, but=TICK)
     ran, ms = await _run_due(app)
-    return ms / max(1, ran), ran
+    if ran != items:
+        raise RuntimeError(f"{ran} jobs ran where {items} trader ticks were due")
+    return ms / ran, ran
 
 
 async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[float, int]:

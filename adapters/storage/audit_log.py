@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Index, Integer, String, Table, Text, insert, select
+from sqlalchemy import Connection, Index, Insert, Integer, String, Table, Text, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -40,21 +40,29 @@ class AuditLogRow(Base):
 audit_log = cast(Table, AuditLogRow.__table__)
 
 
+def audit_insert(entry: AuditEntry) -> Insert:
+    """The INSERT of ``entry``'s row."""
+    return insert(audit_log).values(
+        at=entry.at,
+        owner=entry.owner,
+        actor=entry.actor,
+        skill=entry.skill,
+        action=entry.action,
+        target_id=entry.target_id,
+        target_name=entry.target_name,
+        outcome=entry.outcome,
+        detail=json.dumps(entry.detail, sort_keys=True, ensure_ascii=False),
+    )
+
+
 async def insert_audit(conn: AsyncConnection, entry: AuditEntry) -> None:
     """Write ``entry`` on ``conn`` (so in the caller's transaction)."""
-    await conn.execute(
-        insert(audit_log).values(
-            at=entry.at,
-            owner=entry.owner,
-            actor=entry.actor,
-            skill=entry.skill,
-            action=entry.action,
-            target_id=entry.target_id,
-            target_name=entry.target_name,
-            outcome=entry.outcome,
-            detail=json.dumps(entry.detail, sort_keys=True, ensure_ascii=False),
-        )
-    )
+    await conn.execute(audit_insert(entry))
+
+
+def insert_audit_sync(conn: Connection, entry: AuditEntry) -> None:
+    """``insert_audit`` in a transaction function of the short-transaction runner."""
+    conn.execute(audit_insert(entry))
 
 
 class SqlAuditLog:

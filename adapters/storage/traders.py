@@ -18,6 +18,7 @@ from typing import Any, cast
 from sqlalchemy import (
     Boolean,
     ColumnElement,
+    Connection,
     ForeignKey,
     Index,
     Integer,
@@ -27,6 +28,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    Update,
     case,
     delete,
     insert,
@@ -34,10 +36,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.storage.audit_log import insert_audit
+from adapters.storage.audit_log import insert_audit, insert_audit_sync
 from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.tasks.audit import AuditEntry
@@ -291,13 +293,16 @@ class SqlTraders:
             .values(**values)
             .returning(*traders.c)
         )
-        async with self._engine.begin() as conn:
-            row = (await conn.execute(stmt)).first()
+
+        def move(conn: Connection) -> Trader | None:
+            row = conn.execute(stmt).first()
             if row is None:
                 return None
             if audit is not None:
-                await insert_audit(conn, replace(audit, target_id=trader_id, target_name=row.name))
+                insert_audit_sync(conn, replace(audit, target_id=trader_id, target_name=row.name))
             return _trader(row)
+
+        return await self._reads.run(move)
 
     async def stop(
         self, owner: str, trader_id: str, now: datetime, audit: AuditEntry, *, stale_before: datetime
@@ -350,8 +355,7 @@ class SqlTraders:
             return None
         d = trader_decisions.c
         stmt = select(trader_decisions).where(d.trader_id == key, d.run == run, d.tick == tick)
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(stmt)).first()
+        row = await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
         return _decision(row) if row is not None else None
 
     async def begin(self, decision: Decision) -> Decision | None:
@@ -374,81 +378,56 @@ class SqlTraders:
             "updated_at": decision.at,
         }
         c, d = traders.c, trader_decisions.c
-        async with self._engine.begin() as conn:
-            # The trader's row lock first (a no-op write; see stop()): a stop waits for this
-            # decision, or this sees the stop and stores nothing.
-            runnable = (
-                await conn.execute(
-                    update(traders)
-                    .where(c.id == key, c.run == decision.run, c.state.in_(_RUNNABLE))
-                    .values(state=c.state)
-                    .returning(c.id)
-                )
-            ).first()
-            stmt = select(trader_decisions).where(
-                d.trader_id == key, d.run == decision.run, d.tick == decision.tick
-            )
-            existing = (await conn.execute(stmt)).first()
+        # The trader's row lock first (a no-op write; see stop()): a stop waits for this
+        # decision, or this sees the stop and stores nothing.
+        lock = (
+            update(traders)
+            .where(c.id == key, c.run == decision.run, c.state.in_(_RUNNABLE))
+            .values(state=c.state)
+            .returning(c.id)
+        )
+        found = select(trader_decisions).where(
+            d.trader_id == key, d.run == decision.run, d.tick == decision.tick
+        )
+
+        def begin(conn: Connection) -> Decision | None:
+            runnable = conn.execute(lock).first()
+            existing = conn.execute(found).first()
             if existing is not None:  # a re-run, or another process that got there first
                 return _decision(existing)
             if runnable is None:
                 return None
-            await conn.execute(insert(trader_decisions).values(**values))
+            conn.execute(insert(trader_decisions).values(**values))
             return decision
+
+        return await self._reads.run(begin)
 
     async def finish(self, decision: Decision, result: TickResult, now: datetime) -> Trader | None:
         key = _key(decision.trader_id)
         if key is None:
             raise NotFound(decision.trader_id)
         d = trader_decisions.c
-        async with self._engine.begin() as conn:
-            await conn.execute(
-                update(trader_decisions)
-                .where(d.trader_id == key, d.run == decision.run, d.tick == decision.tick)
-                .values(
-                    status="done",
-                    action=decision.action,
-                    reason=decision.reason,
-                    outcomes=json.dumps([o.as_json() for o in decision.outcomes]),
-                    error=decision.error,
-                    tokens=decision.tokens,
-                    updated_at=now,
-                )
+        done = (
+            update(trader_decisions)
+            .where(d.trader_id == key, d.run == decision.run, d.tick == decision.tick)
+            .values(
+                status="done",
+                action=decision.action,
+                reason=decision.reason,
+                outcomes=json.dumps([o.as_json() for o in decision.outcomes]),
+                error=decision.error,
+                tokens=decision.tokens,
+                updated_at=now,
             )
-            return await self._count(conn, key, decision.run, result, now)
-
-    async def _count(
-        self, conn: AsyncConnection, key: int, run: int, result: TickResult, now: datetime
-    ) -> Trader | None:
-        c = traders.c
-        values: dict[str, Any] = {
-            "ticks": c.ticks + 1,
-            "orders": c.orders + result.orders,
-            "updated_at": now,
-            "consecutive_errors": c.consecutive_errors + 1 if result.errored else 0,
-        }
-        if result.memory is not None:
-            values["memory"] = json.dumps(result.memory, sort_keys=True)
-        if result.stop_with_error is not None:
-            values |= {
-                "state": TraderState.ERROR.value,
-                "last_error": result.stop_with_error,
-                "stopped_at": now,
-            }
-        else:  # a stop asked while this tick ran takes effect now that it is done
-            stopping = c.state == TraderState.STOPPING.value
-            values |= {
-                "state": case((stopping, TraderState.STOPPED.value), else_=c.state),
-                "stopped_at": case((stopping, now), else_=c.stopped_at),
-            }
-        stmt = (
-            update(traders)
-            .where(c.id == key, c.run == run, c.state.in_(_ACTIVE))
-            .values(**values)
-            .returning(*traders.c)
         )
-        row = (await conn.execute(stmt)).first()
-        return _trader(row) if row is not None else None
+        counted = _count(key, decision.run, result, now)
+
+        def finish(conn: Connection) -> Trader | None:
+            conn.execute(done)
+            row = conn.execute(counted).first()
+            return _trader(row) if row is not None else None
+
+        return await self._reads.run(finish)
 
     async def decisions(self, trader_id: str, run: int | None = None, limit: int = 500) -> list[Decision]:
         key = _key(trader_id)
@@ -461,6 +440,37 @@ class SqlTraders:
         stmt = stmt.order_by(d.id.desc()).limit(limit)
         async with self._engine.connect() as conn:
             return [_decision(r) for r in (await conn.execute(stmt)).all()]
+
+
+def _count(key: int, run: int, result: TickResult, now: datetime) -> Update:
+    """The trader's counters and memory after a tick (and a stop asked meanwhile taking effect)."""
+    c = traders.c
+    values: dict[str, Any] = {
+        "ticks": c.ticks + 1,
+        "orders": c.orders + result.orders,
+        "updated_at": now,
+        "consecutive_errors": c.consecutive_errors + 1 if result.errored else 0,
+    }
+    if result.memory is not None:
+        values["memory"] = json.dumps(result.memory, sort_keys=True)
+    if result.stop_with_error is not None:
+        values |= {
+            "state": TraderState.ERROR.value,
+            "last_error": result.stop_with_error,
+            "stopped_at": now,
+        }
+    else:  # a stop asked while this tick ran takes effect now that it is done
+        stopping = c.state == TraderState.STOPPING.value
+        values |= {
+            "state": case((stopping, TraderState.STOPPED.value), else_=c.state),
+            "stopped_at": case((stopping, now), else_=c.stopped_at),
+        }
+    return (
+        update(traders)
+        .where(c.id == key, c.run == run, c.state.in_(_ACTIVE))
+        .values(**values)
+        .returning(*traders.c)
+    )
 
 
 def _trader(row: Row[Any]) -> Trader:

@@ -1,30 +1,36 @@
 """The order store (core.trading.ports.OrderStore) on SQLAlchemy Core.
 
 Safe across processes (SQLite file or PostgreSQL):
-- a client order id is claimed by one INSERT under a unique constraint: a second process gets
-  the existing order back;
-- a pending order settles by one compare-and-set UPDATE (``status IN ('pending','unknown')``),
-  the transaction's first statement: on SQLite it takes the write lock before any balance is
-  read, on PostgreSQL it locks the order row, and the account's balance and position rows are
-  read FOR UPDATE, so two orders of one account never spend the same USDT;
+- a client order id is claimed by one INSERT under a unique constraint (ON CONFLICT DO NOTHING):
+  a second process gets the existing order back;
+- a pending order settles by one compare-and-set UPDATE (``status IN ('pending','unknown')``)
+  before anything of its account is read: on PostgreSQL it locks the order row (on SQLite the
+  transaction holds the write lock from its BEGIN IMMEDIATE), and the account's balance and
+  position rows are read FOR UPDATE, so two orders of one account never spend the same USDT;
+- a paper order is claimed, paid for and filled in one transaction (``place_paper``): its order,
+  balance, fill, position and audit rows are all written or none is (a kill -9 halfway leaves
+  nothing, and the re-run places it then);
 - every order, fill and rejection writes its audit row in the same transaction.
 
-Decimals are stored as text (SQLite has no exact numeric type); the tables are in
-adapters.storage.trading_rows, the resting orders' steps in adapters.storage.resting_orders.
+The steps run as transactions of the short-transaction runner (adapters.storage.runner: one hop
+to a SQLite worker thread per transaction, not aiosqlite's several per statement); what an order
+needs read before it is planned (the order by client id, the paper balances, the caps) is one
+read transaction (``snapshot``). Decimals are stored as text (SQLite has no exact numeric type);
+the tables are in adapters.storage.trading_rows, the resting orders' steps in
+adapters.storage.resting_orders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Table, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Row, Table, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from adapters.storage.audit_log import insert_audit
+from adapters.storage.audit_log import insert_audit, insert_audit_sync
 from adapters.storage.dialects import insert_for
 from adapters.storage.resting_orders import RestingOrderStore, resting_values
 from adapters.storage.runner import transaction_runner
@@ -53,7 +59,7 @@ from core.trading.model import (
     Trade,
 )
 from core.trading.paper import settle as settle_paper
-from core.trading.ports import Claim, Settlement
+from core.trading.ports import Claim, OrderSnapshot, Settlement
 from core.trading.positions import apply_fill
 from core.trading.risk import RiskLimits
 
@@ -88,211 +94,140 @@ class SqlOrderStore(RestingOrderStore):
             rows = (await conn.execute(stmt)).all()
         return [order_of(row) for row in rows]
 
-    @staticmethod
-    async def _order_row(conn: AsyncConnection, client_order_id: str) -> Row[Any] | None:
-        stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)
-        return (await conn.execute(stmt)).first()
-
     async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
-        values = {
-            "client_order_id": new.client_order_id,
-            "owner": new.owner,
-            "account_id": new.account_id,
-            "account_name": new.account_name,
-            "kind": new.kind,
-            "exchange": new.exchange,
-            "symbol": new.symbol,
-            "side": new.side,
-            "quantity": text_of(new.quantity),
-            "status": OrderStatus.PENDING.value,
-            "created_at": new.now,
-            "updated_at": new.now,
-            **resting_values(new),
-        }
-        try:
-            async with self._engine.begin() as conn:
-                row = (
-                    await conn.execute(insert(trading_orders).values(**values).returning(*trading_orders.c))
-                ).one()
-                await insert_audit(conn, audited(audit, row))
-                return Claim(order_of(row), created=True)
-        except IntegrityError:
-            async with self._engine.connect() as conn:
-                existing = await self._order_row(conn, new.client_order_id)
-            if existing is None:  # pragma: no cover - an integrity error of another kind
-                raise
-            return Claim(order_of(existing), created=False)
+        values = _order_values(new)
+
+        def claim(conn: Connection) -> Claim:
+            row = _insert_order(conn, values)
+            if row is None:  # the id is taken: the order holding it
+                existing = _order_row(conn, new.client_order_id)
+                assert existing is not None
+                return Claim(order_of(existing), created=False)
+            insert_audit_sync(conn, audited(audit, row))
+            return Claim(order_of(row), created=True)
+
+        return await self._runner.run(claim)
+
+    async def place_paper(
+        self,
+        new: NewOrder,
+        audit: AuditEntry,
+        outcome: Fill | Rejection,
+        base: str,
+        starting_usdt: Decimal,
+        settle_audit: AuditEntry,
+    ) -> Claim:
+        values = _order_values(new)
+        account_id = new.account_id
+
+        def place(conn: Connection) -> Claim:
+            row = _insert_order(conn, values)
+            if row is None:  # the id was claimed before (a re-run): settled once, by whoever holds it
+                row = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
+                if row is None:
+                    current = _order_row(conn, new.client_order_id)
+                    assert current is not None
+                    return Claim(order_of(current), created=False)
+            else:
+                insert_audit_sync(conn, audited(audit, row))
+            if isinstance(outcome, Rejection):
+                settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
+                return Claim(_settle_row(conn, row, settlement, base, settle_audit), created=True)
+            _seed_rows(conn, account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
+            return Claim(_fill_row(conn, row, outcome, base, settle_audit), created=True)
+
+        return await self._runner.run(place)
 
     async def fill_paper(
         self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
     ) -> Order:
-        order = await self.order(client_order_id)
-        if order is None or order.status is not OrderStatus.PENDING:
+        def fill_paper(conn: Connection) -> Order:
+            order = _order_row(conn, client_order_id)
             if order is None:
                 raise LookupError(client_order_id)
-            return order
-        await self._seed(order.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
-        async with self._engine.begin() as conn:
-            row = await self._take(conn, client_order_id, (OrderStatus.PENDING.value,))
+            if order.status != OrderStatus.PENDING.value:
+                return order_of(order)
+            row = _take_row(conn, client_order_id, (OrderStatus.PENDING.value,))
             if row is None:  # settled meanwhile by another process
-                current = await self._order_row(conn, client_order_id)
+                current = _order_row(conn, client_order_id)
                 assert current is not None
                 return order_of(current)
-            balances = await self._locked_balances(conn, order.account_id)
-            outcome = settle_paper(balances, fill, base)
-            if isinstance(outcome, Rejection):
-                rejected = replace(
-                    audit,
-                    action="order_rejected",
-                    outcome="refused",
-                    detail={**audit.detail, "code": outcome.code},
-                )
-                return await self._settle_in(
-                    conn, row, Settlement(OrderStatus.REJECTED, rejection=outcome), base, rejected
-                )
-            for asset, balance in outcome.items():
-                await conn.execute(
-                    update(paper_balances)
-                    .where(paper_balances.c.account_id == order.account_id, paper_balances.c.asset == asset)
-                    .values(free=text_of(balance.free), locked=text_of(balance.locked))
-                )
-            return await self._settle_in(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+            _seed_rows(conn, row.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
+            return _fill_row(conn, row, fill, base, audit)
+
+        return await self._runner.run(fill_paper)
 
     async def settle(
         self, client_order_id: str, settlement: Settlement, base: str, audit: AuditEntry
     ) -> Order:
-        order = await self.order(client_order_id)
-        if order is None:
-            raise LookupError(client_order_id)
-        if order.status.final:
-            return order
-        await self._seed_position(order.account_id, base)
-        async with self._engine.begin() as conn:
-            row = await self._take(conn, client_order_id, _OPEN)
+        def settle(conn: Connection) -> Order:
+            order = _order_row(conn, client_order_id)
+            if order is None:
+                raise LookupError(client_order_id)
+            if OrderStatus(order.status).final:
+                return order_of(order)
+            row = _take_row(conn, client_order_id, _OPEN)
             if row is None:
-                current = await self._order_row(conn, client_order_id)
+                current = _order_row(conn, client_order_id)
                 assert current is not None
                 return order_of(current)
-            return await self._settle_in(conn, row, settlement, base, audit)
+            _seed_position_row(conn, row.account_id, base)
+            return _settle_row(conn, row, settlement, base, audit)
+
+        return await self._runner.run(settle)
+
+    async def snapshot(
+        self, account_id: str, client_order_id: str | None, starting_usdt: Decimal | None
+    ) -> OrderSnapshot:
+        b, lim = paper_balances.c, trading_limits.c
+
+        def read(conn: Connection) -> OrderSnapshot:
+            order = _order_row(conn, client_order_id) if client_order_id is not None else None
+            balances = None
+            if starting_usdt is not None:
+                rows = conn.execute(select(paper_balances).where(b.account_id == account_id)).all()
+                balances = _paper_balances(rows, starting_usdt)
+            limits = conn.execute(select(trading_limits).where(lim.account_id == account_id)).first()
+            return OrderSnapshot(
+                order_of(order) if order is not None else None,
+                balances,
+                _limits(limits) if limits is not None else None,
+            )
+
+        return await self._runner.run(read, read_only=True)
+
+    # The resting orders' steps (adapters.storage.resting_orders) run these on aiosqlite's
+    # connections: the same SQL as the runner's transactions, run through run_sync.
 
     @staticmethod
     async def _take(
         conn: AsyncConnection, client_order_id: str, statuses: tuple[str, ...]
     ) -> Row[Any] | None:
-        """The compare-and-set that makes this transaction the order's one settlement (and, on
-        SQLite, takes the write lock before anything is read)."""
-        c = trading_orders.c
-        stmt = (
-            update(trading_orders)
-            .where(c.client_order_id == client_order_id, c.status.in_(statuses))
-            .values(status=c.status)
-            .returning(*trading_orders.c)
-        )
-        return (await conn.execute(stmt)).first()
+        return await conn.run_sync(_take_row, client_order_id, statuses)
 
     async def _settle_in(
         self, conn: AsyncConnection, row: Row[Any], settlement: Settlement, base: str, audit: AuditEntry
     ) -> Order:
-        fills = settlement.fills
-        quantity = sum((f.quantity for f in fills), Decimal(0)) if fills else Decimal(row.quantity)
-        quote = sum((f.quote_amount for f in fills), Decimal(0)) if fills else None
-        rejection = settlement.rejection
-        values: dict[str, Any] = {
-            "status": settlement.status.value,
-            "quantity": text_of(quantity),
-            "price": text_of((quote / quantity).quantize(Decimal("0.00000001")))
-            if quote and quantity
-            else None,
-            "quote_amount": text_of(quote),
-            "fee": text_of(sum((f.fee for f in fills), Decimal(0))) if fills else None,
-            "fee_asset": fills[0].fee_asset if fills else None,
-            "error_code": rejection.code if rejection else None,
-            "error_message": rejection.message[:500] if rejection else None,
-            "exchange_order_id": settlement.exchange_order_id,
-            "updated_at": fills[-1].at if fills else row.updated_at,
-        }
-        c = trading_orders.c
-        updated = (
-            await conn.execute(
-                update(trading_orders).where(c.id == row.id).values(**values).returning(*trading_orders.c)
-            )
-        ).one()
-        if fills:
-            held = await self._locked_position(conn, row.account_id, base)
-            position = held or Position(base, Decimal(0), Decimal(0))
-            for fill in fills:
-                position, realized = apply_fill(position, base, fill)
-                await conn.execute(
-                    insert(trading_fills).values(
-                        order_id=row.id,
-                        client_order_id=row.client_order_id,
-                        account_id=row.account_id,
-                        symbol=fill.symbol,
-                        side=fill.side,
-                        quantity=text_of(fill.quantity),
-                        price=text_of(fill.price),
-                        quote_amount=text_of(fill.quote_amount),
-                        fee=text_of(fill.fee),
-                        fee_asset=fill.fee_asset,
-                        realized_pnl=text_of(realized),
-                        trade_id=fill.trade_id,
-                        at=fill.at,
-                    )
-                )
-            p = trading_positions.c
-            await conn.execute(
-                update(trading_positions)
-                .where(p.account_id == row.account_id, p.asset == base)
-                .values(
-                    quantity=text_of(position.quantity),
-                    cost=text_of(position.cost),
-                    realized_pnl=text_of(position.realized_pnl),
-                )
-            )
-        await insert_audit(conn, audited(audit, updated))
-        return order_of(updated)
+        return await conn.run_sync(_settle_row, row, settlement, base, audit)
 
     # -- balances and positions -------------------------------------------------------------
 
     async def _seed(self, account_id: str, starting: Mapping[str, Decimal], base: str) -> None:
-        """The balance rows a fill will lock, created once (a concurrent creator wins quietly)."""
-        rows = [
-            {"account_id": account_id, "asset": a, "free": text_of(v), "locked": "0"}
-            for a, v in starting.items()
-        ]
-        async with self._engine.begin() as conn:
-            await conn.execute(_insert_ignore(conn, paper_balances).values(rows))
-        await self._seed_position(account_id, base)
+        """The balance and position rows a fill will lock, created once (a concurrent creator
+        wins quietly)."""
+        await self._runner.run(lambda conn: _seed_rows(conn, account_id, starting, base))
 
     async def _seed_position(self, account_id: str, base: str) -> None:
-        row = {"account_id": account_id, "asset": base, "quantity": "0", "cost": "0", "realized_pnl": "0"}
-        async with self._engine.begin() as conn:
-            await conn.execute(_insert_ignore(conn, trading_positions).values(row))
+        await self._runner.run(lambda conn: _seed_position_row(conn, account_id, base))
 
     @staticmethod
     async def _locked_balances(conn: AsyncConnection, account_id: str) -> dict[str, Balance]:
-        # In asset order: two fills of one account lock its rows in the same order (the scan's own
-        # order can differ between two transactions, and each would hold a row the other wants).
-        b = paper_balances.c
-        stmt = select(paper_balances).where(b.account_id == account_id).order_by(b.asset).with_for_update()
-        return {
-            r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked))
-            for r in (await conn.execute(stmt)).all()
-        }
-
-    @staticmethod
-    async def _locked_position(conn: AsyncConnection, account_id: str, asset: str) -> Position | None:
-        p = trading_positions.c
-        stmt = select(trading_positions).where(p.account_id == account_id, p.asset == asset).with_for_update()
-        row = (await conn.execute(stmt)).first()
-        return position_of(row) if row is not None else None
+        return await conn.run_sync(_lock_balances, account_id)
 
     async def paper_balances(self, account_id: str, starting_usdt: Decimal) -> list[Balance]:
         stmt = select(paper_balances).where(paper_balances.c.account_id == account_id)
         rows = await self._runner.run(lambda conn: conn.execute(stmt).all(), read_only=True)
-        found = {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in rows}
-        found.setdefault(QUOTE_ASSET, Balance(QUOTE_ASSET, starting_usdt))
-        return sorted(found.values(), key=lambda b: b.asset)
+        return _paper_balances(rows, starting_usdt)
 
     async def positions(self, account_id: str) -> list[Position]:
         p = trading_positions.c
@@ -329,14 +264,7 @@ class SqlOrderStore(RestingOrderStore):
     async def limits(self, account_id: str) -> RiskLimits | None:
         stmt = select(trading_limits).where(trading_limits.c.account_id == account_id)
         row = await self._runner.run(lambda conn: conn.execute(stmt).first(), read_only=True)
-        if row is None:
-            return None
-        return RiskLimits(
-            Decimal(row.max_order_notional),
-            Decimal(row.max_equity_share),
-            Decimal(row.confirm_twice_share),
-            Decimal(row.price_tolerance),
-        )
+        return _limits(row) if row is not None else None
 
     async def set_limits(self, account_id: str, limits: RiskLimits, audit: AuditEntry) -> None:
         values = {
@@ -356,6 +284,181 @@ class SqlOrderStore(RestingOrderStore):
             await insert_audit(conn, audit)
 
 
-def _insert_ignore(conn: AsyncConnection, table: Table) -> Any:
+def _insert_ignore(conn: AsyncConnection | Connection, table: Table) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING on either backend."""
     return insert_for(conn.dialect.name)(table).on_conflict_do_nothing()
+
+
+# -- one transaction's steps, on a sync connection (the runner's, or run_sync's) --------------
+
+
+def _order_values(new: NewOrder) -> dict[str, Any]:
+    return {
+        "client_order_id": new.client_order_id,
+        "owner": new.owner,
+        "account_id": new.account_id,
+        "account_name": new.account_name,
+        "kind": new.kind,
+        "exchange": new.exchange,
+        "symbol": new.symbol,
+        "side": new.side,
+        "quantity": text_of(new.quantity),
+        "status": OrderStatus.PENDING.value,
+        "created_at": new.now,
+        "updated_at": new.now,
+        **resting_values(new),
+    }
+
+
+def _insert_order(conn: Connection, values: dict[str, Any]) -> Row[Any] | None:
+    """The new pending order's row; None when its client order id is taken (the unique
+    constraint decides, whichever process asks)."""
+    stmt = (
+        insert_for(conn.dialect.name)(trading_orders)
+        .values(**values)
+        .on_conflict_do_nothing(index_elements=[trading_orders.c.client_order_id])
+        .returning(*trading_orders.c)
+    )
+    return conn.execute(stmt).first()
+
+
+def _order_row(conn: Connection, client_order_id: str) -> Row[Any] | None:
+    stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)
+    return conn.execute(stmt).first()
+
+
+def _take_row(conn: Connection, client_order_id: str, statuses: tuple[str, ...]) -> Row[Any] | None:
+    """The compare-and-set that makes this transaction the order's one settlement (and, on
+    PostgreSQL, locks the order's row before anything of the account is read)."""
+    c = trading_orders.c
+    stmt = (
+        update(trading_orders)
+        .where(c.client_order_id == client_order_id, c.status.in_(statuses))
+        .values(status=c.status)
+        .returning(*trading_orders.c)
+    )
+    return conn.execute(stmt).first()
+
+
+def _fill_row(conn: Connection, row: Row[Any], fill: Fill, base: str, audit: AuditEntry) -> Order:
+    """A taken paper order fills: its account's balances pay for it (locked in asset order), or
+    Binance's -2010 rejects it."""
+    balances = _lock_balances(conn, row.account_id)
+    outcome = settle_paper(balances, fill, base)
+    if isinstance(outcome, Rejection):
+        rejected = replace(
+            audit, action="order_rejected", outcome="refused", detail={**audit.detail, "code": outcome.code}
+        )
+        return _settle_row(conn, row, Settlement(OrderStatus.REJECTED, rejection=outcome), base, rejected)
+    b = paper_balances.c
+    for asset, balance in outcome.items():
+        conn.execute(
+            update(paper_balances)
+            .where(b.account_id == row.account_id, b.asset == asset)
+            .values(free=text_of(balance.free), locked=text_of(balance.locked))
+        )
+    return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+
+
+def _settle_row(
+    conn: Connection, row: Row[Any], settlement: Settlement, base: str, audit: AuditEntry
+) -> Order:
+    fills = settlement.fills
+    quantity = sum((f.quantity for f in fills), Decimal(0)) if fills else Decimal(row.quantity)
+    quote = sum((f.quote_amount for f in fills), Decimal(0)) if fills else None
+    rejection = settlement.rejection
+    values: dict[str, Any] = {
+        "status": settlement.status.value,
+        "quantity": text_of(quantity),
+        "price": text_of((quote / quantity).quantize(Decimal("0.00000001"))) if quote and quantity else None,
+        "quote_amount": text_of(quote),
+        "fee": text_of(sum((f.fee for f in fills), Decimal(0))) if fills else None,
+        "fee_asset": fills[0].fee_asset if fills else None,
+        "error_code": rejection.code if rejection else None,
+        "error_message": rejection.message[:500] if rejection else None,
+        "exchange_order_id": settlement.exchange_order_id,
+        "updated_at": fills[-1].at if fills else row.updated_at,
+    }
+    c = trading_orders.c
+    updated = conn.execute(
+        update(trading_orders).where(c.id == row.id).values(**values).returning(*trading_orders.c)
+    ).one()
+    if fills:
+        held = _lock_position(conn, row.account_id, base)
+        position = held or Position(base, Decimal(0), Decimal(0))
+        for fill in fills:
+            position, realized = apply_fill(position, base, fill)
+            conn.execute(
+                insert(trading_fills).values(
+                    order_id=row.id,
+                    client_order_id=row.client_order_id,
+                    account_id=row.account_id,
+                    symbol=fill.symbol,
+                    side=fill.side,
+                    quantity=text_of(fill.quantity),
+                    price=text_of(fill.price),
+                    quote_amount=text_of(fill.quote_amount),
+                    fee=text_of(fill.fee),
+                    fee_asset=fill.fee_asset,
+                    realized_pnl=text_of(realized),
+                    trade_id=fill.trade_id,
+                    at=fill.at,
+                )
+            )
+        p = trading_positions.c
+        conn.execute(
+            update(trading_positions)
+            .where(p.account_id == row.account_id, p.asset == base)
+            .values(
+                quantity=text_of(position.quantity),
+                cost=text_of(position.cost),
+                realized_pnl=text_of(position.realized_pnl),
+            )
+        )
+    insert_audit_sync(conn, audited(audit, updated))
+    return order_of(updated)
+
+
+def _seed_rows(conn: Connection, account_id: str, starting: Mapping[str, Decimal], base: str) -> None:
+    """The balance rows a fill will lock (in asset order) and its position row, created once."""
+    rows = [
+        {"account_id": account_id, "asset": a, "free": text_of(v), "locked": "0"}
+        for a, v in sorted(starting.items())
+    ]
+    conn.execute(_insert_ignore(conn, paper_balances).values(rows))
+    _seed_position_row(conn, account_id, base)
+
+
+def _seed_position_row(conn: Connection, account_id: str, base: str) -> None:
+    row = {"account_id": account_id, "asset": base, "quantity": "0", "cost": "0", "realized_pnl": "0"}
+    conn.execute(_insert_ignore(conn, trading_positions).values(row))
+
+
+def _lock_balances(conn: Connection, account_id: str) -> dict[str, Balance]:
+    # In asset order: two fills of one account lock its rows in the same order (the scan's own
+    # order can differ between two transactions, and each would hold a row the other wants).
+    b = paper_balances.c
+    stmt = select(paper_balances).where(b.account_id == account_id).order_by(b.asset).with_for_update()
+    return {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in conn.execute(stmt).all()}
+
+
+def _lock_position(conn: Connection, account_id: str, asset: str) -> Position | None:
+    p = trading_positions.c
+    stmt = select(trading_positions).where(p.account_id == account_id, p.asset == asset).with_for_update()
+    row = conn.execute(stmt).first()
+    return position_of(row) if row is not None else None
+
+
+def _paper_balances(rows: Sequence[Row[Any]], starting_usdt: Decimal) -> list[Balance]:
+    found = {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in rows}
+    found.setdefault(QUOTE_ASSET, Balance(QUOTE_ASSET, starting_usdt))
+    return sorted(found.values(), key=lambda b: b.asset)
+
+
+def _limits(row: Row[Any]) -> RiskLimits:
+    return RiskLimits(
+        Decimal(row.max_order_notional),
+        Decimal(row.max_equity_share),
+        Decimal(row.confirm_twice_share),
+        Decimal(row.price_tolerance),
+    )

@@ -22,7 +22,7 @@ from core.trading.model import (
     Trade,
 )
 from core.trading.paper import settle as settle_paper
-from core.trading.ports import Claim, Settlement
+from core.trading.ports import Claim, OrderSnapshot, Settlement
 from core.trading.positions import apply_fill
 from core.trading.resting import Lock, lock, release
 from core.trading.risk import RiskLimits
@@ -64,6 +64,31 @@ class MemoryMarketOrders:
             trigger_price=r.trigger_price if r else None, expires_at=r.expires_at if r else None,
             group_id=r.group_id if r else None, locale=r.locale if r else "en",
         )  # fmt: skip
+
+    async def place_paper(
+        self,
+        new: NewOrder,
+        audit: AuditEntry,
+        outcome: Fill | Rejection,
+        base: str,
+        starting_usdt: Decimal,
+        settle_audit: AuditEntry,
+    ) -> Claim:
+        claim = await self.claim(new, audit)
+        if claim.order.status.final:
+            return Claim(claim.order, created=False)
+        cid = new.client_order_id
+        if isinstance(outcome, Rejection):
+            settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
+            return Claim(await self.settle(cid, settlement, base, settle_audit), created=True)
+        return Claim(await self.fill_paper(cid, outcome, base, starting_usdt, settle_audit), created=True)
+
+    async def snapshot(
+        self, account_id: str, client_order_id: str | None, starting_usdt: Decimal | None
+    ) -> OrderSnapshot:
+        order = self.orders.get(client_order_id) if client_order_id is not None else None
+        balances = await self.paper_balances(account_id, starting_usdt) if starting_usdt is not None else None
+        return OrderSnapshot(order, balances, self.caps.get(account_id))
 
     async def fill_paper(
         self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry

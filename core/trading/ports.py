@@ -49,6 +49,17 @@ class Settlement:
     exchange_order_id: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class OrderSnapshot:
+    """What an order is planned against, read at once: the order already holding the client
+    order id (if any), a paper account's balances (None for a live account: the exchange's), and
+    the account's own caps (None: the defaults)."""
+
+    order: Order | None
+    balances: list[Balance] | None
+    limits: RiskLimits | None
+
+
 class OrderStore(Protocol):
     """Orders, fills, paper balances and positions. Safe across processes: a client order id is
     claimed once (a unique constraint); a pending order settles once (compare-and-set)."""
@@ -61,6 +72,28 @@ class OrderStore(Protocol):
 
     async def claim(self, new: NewOrder, audit: AuditEntry) -> Claim:
         """Insert the pending order (and its audit row), or return the order already holding the id."""
+        ...
+
+    async def place_paper(
+        self,
+        new: NewOrder,
+        audit: AuditEntry,
+        outcome: Fill | Rejection,
+        base: str,
+        starting_usdt: Decimal,
+        settle_audit: AuditEntry,
+    ) -> Claim:
+        """A paper order in one transaction: the id is claimed (with ``audit``'s row) and the
+        order settles at once, filled by ``outcome`` as ``fill_paper`` does or refused by it,
+        with ``settle_audit``'s row. An id claimed before is settled the same way if it is still
+        pending; one that settled before is returned as it is, ``created`` False (a duplicate)."""
+        ...
+
+    async def snapshot(
+        self, account_id: str, client_order_id: str | None, starting_usdt: Decimal | None
+    ) -> OrderSnapshot:
+        """In one read: the order holding ``client_order_id``, the paper balances (when
+        ``starting_usdt`` is given: a paper account) and the account's caps."""
         ...
 
     async def fill_paper(

@@ -109,6 +109,13 @@ class MaxBuy:
     capped: bool  # a cap, not the balance, limits it
 
 
+@dataclass(frozen=True, slots=True)
+class _AccountState:
+    balances: list[Balance]
+    limits: RiskLimits
+    order: Order | None  # the order already holding the client order id asked about
+
+
 class TradingService:
     def __init__(
         self,
@@ -179,11 +186,12 @@ class TradingService:
         if rules is None:
             return self._no_rules(symbol)
         book = await self.books.get_book(symbol)
-        balances = await self.raw_balances(account)
+        state = await self._state(account, None)
+        balances = state.balances
         free = next((b.free for b in balances if b.asset == QUOTE_ASSET), Decimal(0))
         rate = self.config.taker_fee
         by_balance = quantity_for_quote(free, book.ask, rate, rules)
-        limits = await self.limits(account)
+        limits = state.limits
         equity, _ = await self._equity(balances)
         cap_notional = min(limits.max_order_notional, limits.max_equity_share * equity)
         by_cap = quantity_for_quote(cap_notional * (1 + rate), book.ask, rate, rules)
@@ -197,12 +205,24 @@ class TradingService:
     async def plan(self, account: ExchangeAccount, intent: OrderIntent) -> OrderPlan:
         """What ``intent`` would trade now, with the reason it cannot when it cannot."""
         book = await self.books.get_book(intent.symbol)
-        return await self._plan(account, intent, book)
+        state = await self._state(account, None)
+        return await self._plan(intent, book, state)
 
-    async def _plan(self, account: ExchangeAccount, intent: OrderIntent, book: Book) -> OrderPlan:
+    async def _state(self, account: ExchangeAccount, client_order_id: str | None) -> _AccountState:
+        """The balances and caps an order is planned against (and the order already holding
+        ``client_order_id``): a paper account's in one read of the store."""
+        if kind_of(account) == "paper":
+            snap = await self.orders.snapshot(account.id, client_order_id, starting_usdt(account))
+            assert snap.balances is not None
+            return _AccountState(snap.balances, snap.limits or self.config.limits, snap.order)
+        snap = await self.orders.snapshot(account.id, client_order_id, None)
+        balances = await self.raw_balances(account)
+        return _AccountState(balances, snap.limits or self.config.limits, snap.order)
+
+    async def _plan(self, intent: OrderIntent, book: Book, state: _AccountState) -> OrderPlan:
         rules = self.rules(intent.symbol)
         price = book.ask if intent.side == "buy" else book.bid
-        balances = await self.raw_balances(account)
+        balances = state.balances
         equity, _ = await self._equity(balances, known={intent.symbol: book})
         rate = self.config.taker_fee
         if rules is None:
@@ -216,7 +236,7 @@ class TradingService:
         rejection: Rejection | None = (
             filters.check_market_order(rules, quantity, price)
             or self._balance_check(plan, free)
-            or risk.check_caps(plan, await self.limits(account), _committed(balances))
+            or risk.check_caps(plan, state.limits, _committed(balances))
         )
         return replace(plan, rejection=rejection) if rejection else plan
 
@@ -288,14 +308,14 @@ class TradingService:
         """Execute ``intent`` once under ``client_order_id``. ``reference_price``: the price the
         user saw; a move beyond the account's tolerance returns PriceMoved and places nothing.
         Raises MarketError when no quote can be had (nothing is claimed then)."""
-        existing = await self.orders.order(client_order_id)
+        state = await self._state(account, client_order_id)
+        existing = state.order
         if existing is not None and existing.status.final:
             return Placed(existing, None, duplicate=True)
         book = await self.books.get_book(intent.symbol)
-        plan = await self._plan(account, intent, book)
-        limits = await self.limits(account)
+        plan = await self._plan(intent, book, state)
         moved = reference_price is not None and risk.moved(
-            reference_price, plan.price, limits.price_tolerance
+            reference_price, plan.price, state.limits.price_tolerance
         )
         if existing is None and reference_price is not None and moved:
             return PriceMoved(plan, reference_price)
@@ -305,27 +325,34 @@ class TradingService:
             client_order_id, audit.owner, account.id, account.name, kind, account.exchange,
             intent.symbol, intent.side, plan.quantity, now,
         )  # fmt: skip
-        claim = await self.orders.claim(new, self._audit(audit, "order", new_detail(new, plan)))
+        ordered = self._audit(audit, "order", new_detail(new, plan))
+        if kind == "paper":
+            # Claimed, paid for and filled (or refused) in one transaction of the store.
+            outcome: Fill | Rejection = plan.rejection or Fill(
+                intent.symbol, intent.side, plan.quantity, plan.price, plan.notional, plan.fee,
+                plan.fee_asset, now, client_order_id,
+            )  # fmt: skip
+            settled = (
+                self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused")
+                if plan.rejection is not None
+                else self._audit(audit, "fill", {})
+            )
+            placed = await self.orders.place_paper(
+                new, ordered, outcome, intent.base, starting_usdt(account), settled
+            )
+            return Placed(placed.order, plan, duplicate=not placed.created)
+        claim = await self.orders.claim(new, ordered)
         order = claim.order
         if order.status.final:
             return Placed(order, plan, duplicate=True)
         if plan.rejection is not None:
-            settled = await self.orders.settle(
+            settled_order = await self.orders.settle(
                 client_order_id,
                 Settlement(OrderStatus.REJECTED, rejection=plan.rejection),
                 intent.base,
                 self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused"),
             )
-            return Placed(settled, plan)
-        if kind == "paper":
-            fill = Fill(
-                intent.symbol, intent.side, plan.quantity, plan.price, plan.notional, plan.fee,
-                plan.fee_asset, now, client_order_id,
-            )  # fmt: skip
-            filled = await self.orders.fill_paper(
-                client_order_id, fill, intent.base, starting_usdt(account), self._audit(audit, "fill", {})
-            )
-            return Placed(filled, plan)
+            return Placed(settled_order, plan)
         return Placed(await self._place_live(account, order, plan, audit, fresh=claim.created), plan)
 
     async def _place_live(

@@ -13,6 +13,7 @@ import pytest
 from adapters.storage.engine import create_engine
 from adapters.storage.market_catalog import SqlCatalogStore, market_catalog
 from core.markets import SymbolRules, market_for
+from tests.storage.statements import counted
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 RULES = SymbolRules(Decimal("0.00000001"), Decimal(1), Decimal(1), Decimal(90000000000), Decimal(5))
@@ -56,3 +57,18 @@ async def test_two_processes_refreshing_at_once_leave_one_whole_list(
 async def test_an_empty_list_is_never_cached(stores: tuple[SqlCatalogStore, SqlCatalogStore]) -> None:
     with pytest.raises(ValueError):
         await stores[0].save([], NOW)
+
+
+async def test_a_refresh_sends_the_markets_as_one_statement_run_for_every_row(
+    stores: tuple[SqlCatalogStore, SqlCatalogStore],
+) -> None:
+    # One multi-row VALUES of 400 markets was compiled afresh at each daily refresh (some 4,000
+    # bound parameters, ~0.7 s of CPU on the event loop); one statement sent for every row is
+    # compiled once.
+    markets = [market_for(f"C{n}", RULES) for n in range(400)]
+    with counted() as sql:
+        await stores[0].save(markets, NOW)
+    [upsert] = sql.of("INSERT INTO market_catalog")
+    assert sql.many == [upsert]
+    found, _ = await stores[1].load() or ([], NOW)
+    assert len(found) == 400

@@ -1,0 +1,69 @@
+"""What a paper order costs the database (SQLite file and PostgreSQL): everything it is planned
+against in one read (the order holding the client order id, the balances, the caps), then the
+order, its fill, the balances, the position and both audit rows in one write transaction; a
+duplicate only reads. Counted, so a regression fails here rather than in the benchmark."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from adapters.storage.audit_log import SqlAuditLog
+from adapters.storage.engine import create_engine
+from adapters.storage.trading import SqlOrderStore
+from core.trading.model import OrderIntent, OrderStatus
+from core.trading.service import Placed, TradingService
+from tests.storage.statements import counted
+from tests.storage.test_order_store import ACCOUNT, AUDIT, trading
+
+BUY = OrderIntent("buy", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+
+
+async def _place(service: TradingService, cid: str) -> Placed:
+    placed = await service.place(ACCOUNT, BUY, cid, AUDIT)
+    assert isinstance(placed, Placed)
+    return placed
+
+
+async def test_a_paper_order_is_one_read_and_one_write_transaction(db_url: str) -> None:
+    engine: AsyncEngine = create_engine(db_url)
+    service = trading(engine)
+    try:
+        for n, cid in enumerate(("dmfirst", "dmsecond")):  # the account's first order seeds its rows
+            with counted() as sql:
+                placed = await _place(service, cid)
+            assert placed.order.status is OrderStatus.FILLED and not placed.duplicate
+            assert sql.transactions == 2, sql.statements
+            assert len(sql.of("SELECT trading_limits")) == 1, sql.statements  # the caps read once
+            assert len(sql.of("INSERT INTO audit_log")) == 2  # the order's and the fill's
+            assert len(sql.statements) <= 15, (n, sql.statements)  # 3 reads, 12 writes
+        with counted() as sql:
+            again = await _place(service, "dmsecond")
+        assert again.duplicate and sql.transactions == 1 and len(sql.statements) == 3
+        store = SqlOrderStore(engine)
+        assert len(await store.trades("42", 10)) == 2
+        balances = {b.asset: b.free for b in await store.paper_balances("42", Decimal("1000"))}
+        assert balances == {"USDT": Decimal("819.82"), "BTC": Decimal("0.002")}  # 1000 - 2 x 90.09
+        audit = await SqlAuditLog(engine).recent("console:u")
+        assert sorted(e.action for e in audit) == ["fill", "fill", "order", "order"]
+        await store.close()
+    finally:
+        await service.orders.close()  # type: ignore[attr-defined]
+        await engine.dispose()
+
+
+async def test_a_refused_paper_order_is_one_write_transaction_too(db_url: str) -> None:
+    engine = create_engine(db_url)
+    service = trading(engine)
+    try:
+        too_much = OrderIntent("buy", "BTCUSDT", "BTC", Decimal("1"), "base")  # 90,000 USDT of 1,000
+        with counted() as sql:
+            placed = await service.place(ACCOUNT, too_much, "dmrefused", AUDIT)
+        assert isinstance(placed, Placed) and placed.order.status is OrderStatus.REJECTED
+        assert sql.transactions == 2
+        audit = await SqlAuditLog(engine).recent("console:u")
+        assert sorted(e.action for e in audit) == ["order", "order_rejected"]
+    finally:
+        await service.orders.close()  # type: ignore[attr-defined]
+        await engine.dispose()
