@@ -1,0 +1,171 @@
+"""How much code reads people's words (issue 21: "the reading code at most 2,000 lines plus its
+data"): ``python -m tests.corpus.reading_size``.
+
+The reading modules are listed below by path pattern, each group with what it reads; a module
+deleted drops out of the count by itself. Lines are physical lines (``wc -l``). Regexes are the
+call sites that make a pattern from source text, found in the syntax tree: ``re.compile(...)``
+(``lazy_re``'s too), ``word_pattern(...)`` and ``re.search / match / fullmatch / findall /
+finditer / sub / subn / split`` given a pattern written in place (a string or an f-string). A
+call site in a loop or a comprehension counts once.
+
+So that nothing is hidden by the choice of list, every other module under ``core/`` that makes a
+regex is listed after the total, not counted: patterns over what is not the person's message (a
+model's prose, an exchange's error text, stored formats).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# (group, what it reads, path patterns relative to ROOT)
+READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "layer",
+        "normalize, lexicon, tagger, coins, values, intents, router",
+        ("core/language/*.py", "core/routing/*.py", "core/coin_index.py"),
+    ),
+    ("lazy_re", "patterns compiled on first use, for the rule readers' start-up", ("core/lazy_re.py",)),
+    (
+        "skills",
+        "each skill's intents (tables) and its own readers of slots",
+        (
+            "core/skills/*/intents.py",
+            "core/skills/*/rules.py",
+            "core/skills/*/reading.py",
+            "core/skills/*/reader.py",
+            "core/skills/*/words.py",
+            "core/skills/price/coins.py",
+            "core/skills/price/ranges.py",
+            "core/skills/exchange_accounts/kinds.py",
+            "core/skills/diagnosis/names.py",
+            "core/skills/trader_management/mentions.py",
+            "core/skills/trader_management/named.py",
+            "core/skills/guidance/skill.py",
+        ),
+    ),
+    (
+        "workspace",
+        "records' names, fields, secrets, corrections, trades and expiries in a message",
+        (
+            "core/workspace/reading.py",
+            "core/workspace/extraction.py",
+            "core/workspace/corrections.py",
+            "core/workspace/aliases.py",
+            "core/workspace/given_secrets.py",
+            "core/workspace/trade_reading.py",
+            "core/workspace/order_expiry.py",
+            "core/workspace/text.py",
+        ),
+    ),
+    (
+        "conversation",
+        "pronouns, clauses, greetings, suggestions, answers to a question",
+        (
+            "core/conversation/reading.py",
+            "core/conversation/references.py",
+            "core/conversation/clauses.py",
+            "core/conversation/unrouted.py",
+            "core/conversation/suggestions.py",
+            "core/conversation/validation.py",
+            "core/tasks/answers.py",
+            "core/tasks/refs.py",
+            "core/tasks/names.py",
+        ),
+    ),
+    (
+        "strategies",
+        "a strategy's kind and interval words",
+        ("core/strategies/words.py", "core/strategies/intervals.py"),
+    ),
+    ("diagnosis", "an error pasted into a message", ("core/diagnosis/pasted.py",)),
+)
+DATA = ("core/language/lexicon/*.toml",)
+
+_MATCHERS = frozenset({"search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"})
+
+
+def regexes(source: str) -> int:
+    """The call sites in ``source`` that make a regex from pattern text (see the module doc)."""
+    count = 0
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        owner = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else ""
+        if name == "word_pattern" or (owner in {"re", "_re", "lazy_re"} and name == "compile"):
+            count += 1
+        elif owner in {"re", "_re", "lazy_re"} and name in _MATCHERS and node.args:
+            first = node.args[0]
+            count += isinstance(first, ast.JoinedStr) or (
+                isinstance(first, ast.Constant) and isinstance(first.value, str)
+            )
+    return count
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def reading_modules() -> list[tuple[str, Path]]:
+    """(group, path) of every reading module present, each once, in the order listed."""
+    seen: dict[Path, str] = {}
+    for group, _, patterns in READING:
+        for pattern in patterns:
+            for path in sorted(ROOT.glob(pattern)):
+                if path.name != "__init__.py" or path.stat().st_size > 0:
+                    seen.setdefault(path, group)
+    return [(group, path) for path, group in seen.items()]
+
+
+def main(argv: list[str]) -> None:
+    quiet = "--total" in argv
+    counted = reading_modules()
+    totals: dict[str, list[int]] = {}
+    rows = []
+    for group, path in counted:
+        source = path.read_text(encoding="utf-8")
+        lines, found = len(source.splitlines()), regexes(source)
+        totals.setdefault(group, [0, 0, 0])
+        totals[group][0] += 1
+        totals[group][1] += lines
+        totals[group][2] += found
+        rows.append((group, path.relative_to(ROOT).as_posix(), lines, found))
+    if not quiet:
+        print(f"{'group':13} {'module':52} {'lines':>6} {'regexes':>8}")
+        for group, name, lines, found in rows:
+            print(f"{group:13} {name:52} {lines:6} {found:8}")
+        print()
+        for group, what, _ in READING:
+            if group in totals:
+                files, lines, found = totals[group]
+                print(f"{group:13} {files:3} modules {lines:6} lines {found:5} regexes  ({what})")
+    lines = sum(t[1] for t in totals.values())
+    found = sum(t[2] for t in totals.values())
+    outside = sum(t[1] for g, t in totals.items() if g != "layer")
+    outside_re = sum(t[2] for g, t in totals.items() if g != "layer")
+    data = sum(_lines(p) for pattern in DATA for p in ROOT.glob(pattern))
+    print(
+        f"reading code: {len(counted)} modules, {lines} lines, {found} regexes "
+        f"(outside the layer: {outside} lines, {outside_re} regexes); lexicon data {data} lines"
+    )
+    if quiet:
+        return
+    known = {path for _, path in counted}
+    others = []
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        if path not in known:
+            found = regexes(path.read_text(encoding="utf-8"))
+            if found:
+                others.append((path.relative_to(ROOT).as_posix(), _lines(path), found))
+    print("\nnot counted, other core modules that make regexes (not the person's words):")
+    for name, lines, found in others:
+        print(f"  {name:62} {lines:6} {found:8}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

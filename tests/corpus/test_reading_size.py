@@ -1,0 +1,31 @@
+"""The reading-code measure counts what it says it counts (tests/corpus/reading_size.py)."""
+
+from __future__ import annotations
+
+from tests.corpus.reading_size import ROOT, reading_modules, regexes
+
+
+def test_regexes_are_the_call_sites_that_make_a_pattern_from_text() -> None:
+    source = "\n".join(
+        (
+            "import re",
+            "from core import lazy_re",
+            "A = re.compile('a')",
+            "B = lazy_re.compile(r'b', re.I)",
+            "C = word_pattern('x', 'y')",
+            "def f(text, p):",
+            "    re.search(f'{text}c', text)",
+            "    re.sub('d', '', text)",
+            "    p.search(text)",  # a compiled pattern's use makes none
+            "    re.search(p, text)",  # nor a pattern made elsewhere
+            "    return [re.compile(w) for w in text]",  # one call site
+        )
+    )
+    assert regexes(source) == 6
+
+
+def test_the_layer_and_every_listed_group_are_found() -> None:
+    found = {(group, path.relative_to(ROOT).as_posix()) for group, path in reading_modules()}
+    assert ("layer", "core/language/values.py") in found
+    assert ("layer", "core/language/tagger.py") in found
+    assert len({path for _, path in found}) == len(found)  # each module counted once
