@@ -164,6 +164,7 @@ class CoinIndex:
         self._names: dict[str, str] = {}
         self._other: re.Pattern[str] | None = None
         self._max_words = 1
+        self._firsts: frozenset[str] = frozenset()  # the first word of every name of several
 
     def _refresh(self) -> None:
         if self._version == self.catalog.version and self._names:
@@ -171,6 +172,7 @@ class CoinIndex:
         names = self.catalog.aliases()
         self._names = names
         self._max_words = max((n.count(" ") + 1 for n in names if n.isascii()), default=1)
+        self._firsts = frozenset(n.split(" ", 1)[0] for n in names if n.isascii() and " " in n)
         other = sorted((n for n in names if not n.isascii()), key=len, reverse=True)
         # "比特币 etf" is the same look-alike as "比特币etf": a space may sit between the scripts.
         parts = [
@@ -209,7 +211,9 @@ class CoinIndex:
             k = bisect_left(starts, end) - 1
             return k >= 0 and ends[k] > start
 
-        words = [m for m in _WORD.finditer(norm) if not taken(m.start(), m.start() + 1)]
+        words = list(_WORD.finditer(norm))
+        if found:
+            words = [m for m in words if not taken(m.start(), m.start() + 1)]
         i = 0
         while i < len(words):
             mention, used = self._latin_at(norm, words, i)
@@ -223,7 +227,8 @@ class CoinIndex:
         """The mention starting at word ``i`` (longest phrase first) and how many words it used."""
         first = words[i]
         dollar = first.group(0).startswith("$")
-        for n in range(min(self._max_words, len(words) - i), 1, -1):
+        several = first.group(0).removeprefix("$") in self._firsts  # a name of several words may start here
+        for n in range(min(self._max_words, len(words) - i) if several else 1, 1, -1):
             start, end = first.start() + dollar, words[i + n - 1].end()
             phrase = norm[start:end]
             if " " in phrase and phrase.count(" ") == n - 1:

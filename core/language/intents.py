@@ -43,14 +43,14 @@ class Intent:
     # a trader, a bare coin) yields to the intents that read the message themselves ("交易员 alpha
     # 的胜率" is a P&L question), as the skills' rules once ran after them.
     after_rules: bool = False
+    uses: frozenset[str] = field(init=False, compare=False, repr=False)  # need | one_of | may
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "uses", self.need | self.one_of | self.may)
 
     @property
     def name(self) -> str:
         return f"{self.skill}.{self.action}"
-
-    @property
-    def uses(self) -> frozenset[str]:
-        return self.need | self.one_of | self.may
 
     def holds(self, concepts: frozenset[str]) -> bool:
         return (

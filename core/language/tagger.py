@@ -222,10 +222,13 @@ def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     """A record noun after the verb's object is a word of the object's name ("删除账户 my traders"
     deletes an account called "my traders"): it is tagged as a name word, not as a kind; except
     the one right after "of", whose the object is ("the strategy of trader alpha")."""
+    nouns = [i for i, t in enumerate(tags) if t.concepts & RECORD_NOUNS]
+    if len(nouns) < 2:
+        return tags  # a record noun after the object's needs an object before it
     verb = next((i for i, t in enumerate(tags) if any(c.startswith("verb.") for c in t.concepts)), None)
     if verb is None:
         return tags
-    obj = next((i for i, t in enumerate(tags) if i > verb and t.concepts & RECORD_NOUNS), None)
+    obj = next((i for i in nouns if i > verb), None)
     if obj is None:
         return tags
     # "the strategy of trader alpha": the record the object belongs to is a record too.
