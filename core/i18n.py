@@ -3,9 +3,9 @@ are core.texts' catalogue (its names are re-exported here, where callers have al
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.texts import LOCALES as LOCALES
 from core.texts import Locale as Locale
 from core.texts import has_message as has_message
@@ -33,7 +33,7 @@ def detect_locale(text: str) -> Locale | None:
     A message of only tickers and commands ("BTC", "/price eth") does not tell.
     """
     text = unicodedata.normalize("NFKC", text)  # full-width "ｅｔｈ ｐｒｉｃｅ" is English
-    if not text.isascii() and _CJK.search(text):  # ASCII has no CJK: no need to compile _CJK
+    if not text.isascii() and _CJK.search(text):  # ASCII has no CJK
         return "zh"
     words = [w for w in _LATIN_WORD.findall(text) if not w.isupper()]
     if words:

@@ -14,11 +14,11 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Protocol
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.conversation.leases import ConversationLeases
 from core.conversation.suggestions import suggestion_block
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale
+from core.language.tagger import words
 from core.planner.compose import UNSUPPORTED
 from core.planner.redaction import redact
 from core.planner.tooling import Handoff
@@ -31,10 +31,7 @@ log = logging.getLogger(__name__)
 
 CANCEL_POLL = 0.5  # seconds between looks at the cancel flag while a model task runs
 
-_GREETING = re.compile(
-    r"(hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|thanks|thank you|thx|"
-    r"你好|您好|嗨|哈喽|早上好|晚上好|谢谢|多谢)[\s!！.。~～?？]*"
-)
+GREETING = "filler.greeting"
 
 
 class Planner(Protocol):
@@ -134,7 +131,7 @@ class UnroutedAnswers:
 
     def fallback(self, turn: Turn) -> Reply:
         status = Status.FAILED  # a request deskmate does not support (README: the status table)
-        if _GREETING.fullmatch(turn.text.strip().casefold()):  # "hi", "你好", "thanks": be friendly
+        if _greeting(turn.text):  # "hi", "你好", "thanks": be friendly
             opener = NoticeBlock(turn.t("greeting"), code="greeting")
             status = Status.COMPLETED
         else:
@@ -147,3 +144,9 @@ class UnroutedAnswers:
         if leaked:
             blocks = (NoticeBlock(turn.t("input.secret_ignored"), "warning", "secret_redacted"), *blocks)
         return Reply(status, blocks, turn.locale, route=RouteInfo(None), delete_inbound=leaked)
+
+
+def _greeting(text: str) -> bool:
+    """The message is one greeting or thanks and nothing else (the lexicon's filler.greeting)."""
+    reading = words(text)
+    return len(reading.tags) == 1 and reading.has(GREETING) and not reading.rest()

@@ -9,7 +9,7 @@ exchange's filters): they say how to fit within them.
 
 from __future__ import annotations
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+import re
 
 # cause -> its next steps, in the order to try them
 STEPS: dict[str, tuple[str, ...]] = {

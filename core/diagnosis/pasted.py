@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
-
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 Source = Literal["binance", "okx", "bybit", "model", "http"]
 

@@ -26,13 +26,13 @@ note's 4,800-character head is checked in milliseconds whatever it holds.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import CoinIndex
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.planner.facts import Facts, base_of

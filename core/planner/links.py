@@ -13,9 +13,8 @@ unless written with a defanged dot); an IPv4 address; an e-mail address; a handl
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-
-from core import lazy_re as re
 
 _DOT = r"(?:\.|\[\.\]|\(\.\)|\[dot\]|\(dot\)|\{\.\})"
 _COLON = r"(?::|\[:\]|\(:\))"

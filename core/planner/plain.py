@@ -15,8 +15,7 @@ it, but escaping alone is not enough: a chat client turns a bare "https://…", 
 from __future__ import annotations
 
 import html
-
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+import re
 
 NOTE_LIMIT = 1200  # characters of the assistant's note; a provider may ignore max_tokens
 

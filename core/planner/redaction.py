@@ -6,9 +6,8 @@ leaks a key to a third party.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 
 REDACTED = "[REDACTED]"
 

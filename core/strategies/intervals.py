@@ -7,13 +7,13 @@ is stored and shown, its ``seconds`` what the trader runtime schedules with.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from typing import Final
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.language.values import Value, find_values, sole_value
 
 _UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800}

@@ -16,13 +16,13 @@ what a person types ("50U", "每天", "3,000"); ``validate`` checks a whole set 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Final, Literal, TypeAlias, get_args
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale, t
 from core.language.values import refusal_in, sole_value
 from core.markets import MarketCatalog, SymbolRules, rules_key

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.language.lexicon import load
 from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, Tagger
 from core.language.values import find_values

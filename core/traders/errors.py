@@ -10,10 +10,10 @@ Chinese sentence.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
-from core import lazy_re as re
 from core.diagnosis.causes import exchange_cause
 from core.i18n import Locale, t
 

@@ -62,7 +62,16 @@ async def test_suggestions_share_the_message_words_where_possible(
     assert 1 <= len(tries) <= 3 and expected in tries
 
 
-@pytest.mark.parametrize(("text", "answer"), [("hi", "Hi! I'm deskmate"), ("你好", "你好！我是 deskmate")])
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("hi", "Hi! I'm deskmate"),
+        ("你好", "你好！我是 deskmate"),
+        # The lexicon's filler.greeting: traditional characters and a thanks read as one greeting.
+        ("謝謝！", "你好！我是 deskmate"),
+        ("Thank you~", "Hi! I'm deskmate"),
+    ],
+)
 async def test_a_greeting_pushes_no_capability_list(desk: Desk, text: str, answer: str) -> None:
     reply = await desk.chat.say(text)
     assert reply.status is Status.COMPLETED and codes(reply) == ["greeting"]
