@@ -13,7 +13,7 @@ from core.services import CATALOG, CLOCK, Services
 from core.skills.orders.check import LiveOrderChecker, OrderChecker
 from core.skills.orders.intents import INTENTS
 from core.skills.orders.skill import ACTIONS, OrdersSkill
-from core.skills.registry import HelpSpec, LocalText, SkillSpec
+from core.skills.registry import HelpSpec, SkillSpec
 from core.tasks.audit import AUDIT_LOG
 from core.trading.orders import RestingOrders
 from core.trading.ports import ORDERS
@@ -48,10 +48,6 @@ SPEC = SkillSpec(
     private=True,
     resumable=True,
     actions=ACTIONS,
-    help=HelpSpec(
-        LocalText.of("help.orders"),
-        examples_zh=("我的挂单",),  # a protective order needs a holding: shown in the line above
-        examples_en=("open orders",),
-    ),
+    help=HelpSpec.of("help.orders"),
     jobs=_jobs,
 )
