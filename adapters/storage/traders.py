@@ -10,7 +10,7 @@ is unique per (trader, run, tick), so a tick run twice decides once.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, cast
@@ -33,6 +33,7 @@ from sqlalchemy import (
     delete,
     insert,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -55,6 +56,7 @@ from core.traders.model import (
     TraderChanges,
     TraderState,
 )
+from core.traders.ports import TickKey, TickRead
 
 
 class TraderRow(Base):
@@ -357,6 +359,47 @@ class SqlTraders:
         stmt = select(trader_decisions).where(d.trader_id == key, d.run == run, d.tick == tick)
         row = await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
         return _decision(row) if row is not None else None
+
+    async def tick_reads(self, ticks: Sequence[TickKey]) -> dict[TickKey, TickRead] | None:
+        # The strategies' and accounts' tables and rows are theirs (imported here: they import
+        # this module for trader_names).
+        from adapters.storage.exchange_accounts import _account, exchange_accounts
+        from adapters.storage.strategies import _strategy, strategies
+
+        keys = {k for k in (_key(tid) for tid, _, _ in ticks) if k is not None}
+        if not keys:
+            return {}
+        t, d = traders.c, trader_decisions.c
+        wanted = [(_key(tid), run, slot) for tid, run, slot in ticks if _key(tid) is not None]
+        reads = (
+            select(traders).where(t.id.in_(keys)),
+            select(trader_decisions).where(tuple_(d.trader_id, d.run, d.tick).in_(wanted)),
+            select(strategies).where(strategies.c.id.in_(select(t.strategy_id).where(t.id.in_(keys)))),
+            select(exchange_accounts).where(
+                exchange_accounts.c.id.in_(select(t.account_id).where(t.id.in_(keys)))
+            ),
+        )
+
+        def read(conn: Connection) -> list[Sequence[Row[Any]]]:
+            return [conn.execute(stmt).all() for stmt in reads]
+
+        trader_rows, decision_rows, strategy_rows, account_rows = await self._reads.run(read, read_only=True)
+        found = {str(r.id): _trader(r) for r in trader_rows}
+        decisions = {(str(r.trader_id), int(r.run), r.tick): _decision(r) for r in decision_rows}
+        by_strategy = {(r.owner, str(r.id)): _strategy(r) for r in strategy_rows}
+        by_account = {(r.owner, str(r.id)): _account(r) for r in account_rows}
+        out: dict[TickKey, TickRead] = {}
+        for key in ticks:
+            trader = found.get(key[0])
+            if trader is None:
+                continue
+            out[key] = TickRead(
+                trader,
+                decisions.get(key),
+                by_strategy.get((trader.owner, trader.strategy_id or "")),
+                by_account.get((trader.owner, trader.account_id or "")),
+            )
+        return out
 
     async def begin(self, decision: Decision) -> Decision | None:
         key = _key(decision.trader_id)

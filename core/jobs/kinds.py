@@ -7,7 +7,7 @@ registry collects them from each SkillSpec) and the composition root passes them
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -44,6 +44,10 @@ class JobContext:
 
 
 JobHandler = Callable[[Job, JobContext], Awaitable[JobResult]]
+# Called with the jobs of one kind a runner claimed together, before they run: a kind whose
+# jobs read the same tables (a tick's traders) reads for them all at once. Only an
+# optimisation: whatever it raises is logged, and the jobs run (and read for themselves).
+JobPrepare = Callable[[Sequence[Job]], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +61,7 @@ class JobKind:
     timeout: float = 60.0  # seconds per attempt; past it the attempt fails ("timeout")
     max_attempts: int = 5
     backoff: Backoff = field(default_factory=Backoff)
+    prepare: JobPrepare | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.name or self.timeout <= 0 or self.max_attempts < 1:

@@ -113,6 +113,7 @@ class JobRunner:
             if not claimed:
                 return runs
             seen.update(job.id for job in claimed)
+            await self._prepare(claimed)
             runs.extend(await asyncio.gather(*(self._run_settled(job) for job in claimed)))
 
     async def _run_settled(self, job: Job) -> JobRun:
@@ -155,6 +156,8 @@ class JobRunner:
                         if claim_failing:
                             log.info("job runner: claiming jobs works again")
                         claim_failing = False
+                if claimed:
+                    await self._prepare(claimed)
                 for job in claimed:
                     task = asyncio.create_task(self._run_logged(job), name=f"job:{job.kind}:{job.id}")
                     running.add(task)
@@ -182,6 +185,20 @@ class JobRunner:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _prepare(self, claimed: list[Job]) -> None:
+        """Each kind's ``prepare`` with its jobs of this claim (core.jobs.kinds.JobPrepare)."""
+        by_kind: dict[str, list[Job]] = {}
+        for job in claimed:
+            by_kind.setdefault(job.kind, []).append(job)
+        for name, jobs in by_kind.items():
+            prepare = self.kinds[name].prepare
+            if prepare is None:
+                continue
+            try:
+                await prepare(jobs)
+            except Exception:  # the jobs read for themselves
+                log.exception("job runner: preparing %d %s job(s) failed", len(jobs), name)
 
     async def _claim(self, limit: int, exclude: set[str] | None = None) -> list[Job]:
         return await self.store.claim(

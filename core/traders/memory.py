@@ -8,7 +8,7 @@ a change applied only once its audit entry is written.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -16,6 +16,7 @@ from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.names import name_key
 from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
+from core.traders.ports import TickKey, TickRead
 from core.workspace.memory import MemoryTraders, TraderRef
 
 
@@ -151,6 +152,9 @@ class MemoryTraderStore:
 
     async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None:
         return self._decisions.get((trader_id, run, tick))
+
+    async def tick_reads(self, ticks: Sequence[TickKey]) -> dict[TickKey, TickRead] | None:
+        return None  # the strategies and accounts are other stores' here: each tick reads its own
 
     async def stop(
         self, owner: str, trader_id: str, now: datetime, audit: AuditEntry, *, stale_before: datetime

@@ -7,16 +7,32 @@ run again after a crash finds its decision instead of deciding a second time.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Protocol
 
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
 from core.services import ServiceKey
+from core.strategies import Strategy
 from core.tasks.audit import AuditEntry
 from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
+from core.workspace.accounts import ExchangeAccount
 from core.workspace.model_configs import ModelConfig
+
+TickKey = tuple[str, int, str]  # a due tick: (trader id, run, slot)
+
+
+@dataclass(frozen=True, slots=True)
+class TickRead:
+    """What a due tick reads before it decides: its trader, the slot's decision if one was
+    recorded, and the trader's strategy and account (the owner's own; None when gone)."""
+
+    trader: Trader
+    decision: Decision | None
+    strategy: Strategy | None
+    account: ExchangeAccount | None
 
 
 class TraderStore(Protocol):
@@ -71,6 +87,12 @@ class TraderStore(Protocol):
         ...
 
     async def decision(self, trader_id: str, run: int, tick: str) -> Decision | None: ...
+
+    async def tick_reads(self, ticks: Sequence[TickKey]) -> dict[TickKey, TickRead] | None:
+        """What the due ``ticks`` read before deciding, for all of them in one read of the
+        database (a trader not found has no entry). None: this store cannot read the strategies
+        and accounts with the traders; each tick reads its own."""
+        ...
 
     async def begin(self, decision: Decision) -> Decision | None:
         """Store a pending decision while the trader is starting or running in the decision's run

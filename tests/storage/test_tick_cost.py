@@ -1,0 +1,118 @@
+"""What one due DCA trader's tick costs the database and the market, on the app `deskmate run`
+builds (SQLite file and PostgreSQL): a fixed number of statements and transactions per trader
+whatever the number of traders (the claimed ticks read their traders, decisions, strategies and
+accounts together), and one quote of the symbol per tick run however many traders buy it.
+Counted, so a regression fails here rather than in the benchmark."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from cryptography.fernet import Fernet
+
+from adapters.console import CollectingOutbound
+from bot.jobs import build_runner
+from bot.settings import Settings
+from bot.wiring import App, build_app
+from core.clock import FixedClock
+from core.jobs import JobOutcome
+from core.strategies import STRATEGIES, DcaParams, Interval, NewStrategy
+from core.tasks.audit import AuditEntry
+from core.traders import runtime
+from core.traders.model import NewTrader, TraderState
+from core.traders.ports import TRADERS
+from core.workspace.accounts import EXCHANGE_ACCOUNTS, NewExchangeAccount
+from tests.storage.statements import Counted, counted
+
+T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+# Per trader tick, read with its batch: the order's read and write, the decision's begin and
+# finish, the stop check before the order, the fill notice's delivery (paused? then recorded),
+# the job's reschedule, and a share of the batch's claim and read.
+MAX_TRANSACTIONS = 10
+MAX_STATEMENTS = 40
+
+
+async def _app(url: str, tmp: Path, clock: FixedClock) -> App:
+    settings = Settings(
+        _env_file=None,
+        database_url=url,
+        data_dir=tmp / "data",
+        secret_key=Fernet.generate_key().decode(),
+        market="demo",
+    )
+    return await build_app(settings, clock=clock)
+
+
+async def _traders(app: App, n: int, first: int, clock: FixedClock) -> None:
+    """``n`` owners, each with a paper account, a daily 20 USDT BTC DCA and a running trader
+    whose tick is due a day from now."""
+    services = app.skills.services
+    now = clock.now()
+    for i in range(first, first + n):
+        owner = f"console:user-{i}"
+        audit = AuditEntry(owner, f"console:chat-{i}:user-{i}:", now, "test", "create", None, None, "ok")
+        account = await services.get(EXCHANGE_ACCOUNTS).create(
+            NewExchangeAccount(owner, "paper", "paper", {}, Decimal("10000"), now), audit
+        )
+        params = DcaParams("BTCUSDT", Decimal("20"), Interval.of("1d"), None)
+        strategy = await services.get(STRATEGIES).create(NewStrategy(owner, "s", params, now, True), audit)
+        traders = services.get(TRADERS)
+        trader = await traders.create(
+            NewTrader(owner, "t", account.id, strategy.id, None, False, False, now), audit
+        )
+        started = await traders.transition(
+            owner, trader.id, (TraderState.STOPPED,), TraderState.RUNNING, now, None, new_run=True
+        )
+        assert started is not None
+        await runtime.schedule(app.jobs, started, now + DAY, "en")
+
+
+async def _tick(app: App, clock: FixedClock) -> tuple[int, Counted, int]:
+    """A day later, every trader's tick: how many ran, what they sent the database, and the
+    quotes the market was asked for."""
+    clock.advance(DAY.total_seconds())
+    market: Any = app.market
+    inner = market.inner
+    asked: list[str] = []
+    real = inner.get_book
+
+    async def get_book(symbol: str) -> Any:
+        asked.append(symbol)
+        return await real(symbol)
+
+    inner.get_book = get_book
+    try:
+        with counted() as sql:
+            runs = await build_runner(app, CollectingOutbound()).run_due()
+    finally:
+        del inner.get_book
+    assert [r.outcome for r in runs] == [JobOutcome.RESCHEDULED] * len(runs), runs
+    return len(runs), sql, len(asked)
+
+
+async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote(
+    db_url: str, tmp_path: Path
+) -> None:
+    clock = FixedClock(T0)
+    app = await _app(db_url, tmp_path, clock)
+    try:
+        await _traders(app, 3, 0, clock)
+        ran, few, quotes = await _tick(app, clock)
+        assert ran == 3 and quotes == 1
+        await _traders(app, 6, 3, clock)  # due a day later, with the first three's next ticks
+        ran, many, quotes = await _tick(app, clock)
+        assert quotes == 1  # one quote of BTCUSDT for the nine ticks
+    finally:
+        await app.aclose()
+    assert ran == 9
+    for sql, n in ((few, 3), (many, 9)):
+        assert sql.transactions <= MAX_TRANSACTIONS * n, (n, sql.transactions)
+        assert len(sql.statements) <= MAX_STATEMENTS * n, (n, len(sql.statements))
+        assert len(sql.of("INSERT INTO trading_fills")) == n  # every trader bought, once
+    # Linear: three times the traders, at most three times the statements.
+    assert len(many.statements) <= 3 * len(few.statements), (len(few.statements), len(many.statements))
+    assert len(many.of("SELECT strategies")) <= 3  # read per claimed batch, not per tick
