@@ -106,17 +106,37 @@ def _automaton() -> ahocorasick.Automaton:
     lexicon: Lexicon = load()
     for word, concept in lexicon.words():
         words.setdefault(word, set()).add((concept, ""))
-    for provider in PROVIDERS.values():
-        for alias in provider.aliases:
-            words.setdefault(alias.casefold(), set()).add((PROVIDER, provider.key))
-    for exchange in EXCHANGES.values():
-        for alias in exchange.aliases:
-            words.setdefault(alias.casefold(), set()).add((EXCHANGE, exchange.key))
+    for concept, catalog in ((PROVIDER, PROVIDERS), (EXCHANGE, EXCHANGES)):
+        for entry in catalog.values():
+            for alias in entry.aliases:
+                for spelled in _spellings(alias.casefold()):
+                    words.setdefault(spelled, set()).add((concept, entry.key))
     automaton = ahocorasick.Automaton()
     for word, meanings in words.items():
         automaton.add_word(word, (len(word), _is_latin(word), tuple(sorted(meanings))))
     automaton.make_automaton()
     return automaton
+
+
+def _spellings(name: str) -> tuple[str, ...]:
+    """A provider's or an exchange's name as typed: a space in a Latin name may also be written
+    "_", "-" or nothing ("binance testnet" = "binance_testnet" = "binancetestnet")."""
+    if " " not in name or not name.isascii():
+        return (name,)
+    return tuple(dict.fromkeys(name.replace(" ", sep) for sep in (" ", "_", "-", "")))
+
+
+def named(text: str, concept: str) -> str | None:
+    """The key of the longest provider or exchange name (``concept``: PROVIDER or EXCHANGE) in a
+    normalized text, the first of equal ones, wherever it is, inside another word's tag too
+    ("我的币安账户": 币安 inside 我的币): what a skill's reader asks after routing."""
+    best: tuple[int, int, str] | None = None
+    for end_index, (length, latin, meanings) in _automaton().iter(text):
+        start, end = end_index + 1 - length, end_index + 1
+        key = next((v for c, v in meanings if c == concept), None)
+        if key is not None and _whole(text, start, end, latin) and (best is None or length > best[0]):
+            best = (length, start, key)
+    return best[2] if best else None
 
 
 def _whole(text: str, start: int, end: int, latin: bool) -> bool:

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from core.routing.words import word_pattern
+from core.language.tagger import named
 
 
 class AliasIndex:
-    """Aliases mapped to catalog keys, tried longest first so "币安测试网" wins over "币安"."""
+    """Aliases mapped to catalog keys; a message's names are read by the language layer's matcher
+    (core.language.tagger.named: the longest, so "币安测试网" wins over "币安")."""
 
-    def __init__(self, aliases: Iterable[tuple[str, str]]) -> None:
+    def __init__(self, aliases: Iterable[tuple[str, str]], concept: str) -> None:
         self._aliases = sorted(aliases, key=lambda pair: -len(pair[0]))
-        self._patterns = [(_pattern(alias), key) for alias, key in self._aliases]
+        self._concept = concept
 
     def find(self, normalized: str) -> str | None:
-        """The key of the first alias a (normalized) message mentions."""
-        for pattern, key in self._patterns:
-            if pattern.search(normalized):
-                return key
-        return None
+        """The key of the longest alias a (normalized) message mentions."""
+        return named(normalized, self._concept)
 
     def exact(self, normalized: str) -> str | None:
         """The key when the whole (normalized) answer is an alias or the key itself."""
@@ -29,9 +26,3 @@ class AliasIndex:
             if text in (alias, key):
                 return key
         return None
-
-
-def _pattern(alias: str) -> re.Pattern[str]:
-    # A Latin alias is a whole word, and its spaces may be written as "_", "-" or nothing
-    # ("binance testnet" = "binance_testnet"); a Chinese one matches anywhere.
-    return word_pattern(alias, space=r"[\s_-]*")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.i18n import Locale
+from core.language.tagger import EXCHANGE
 from core.workspace.aliases import AliasIndex
 
 PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
@@ -47,7 +48,7 @@ EXCHANGES: dict[str, ExchangeType] = {
 
 CREDENTIAL_FIELDS = ("api_key", "api_secret", "passphrase")
 
-_INDEX = AliasIndex((a, e.key) for e in EXCHANGES.values() for a in e.aliases)
+_INDEX = AliasIndex(((a, e.key) for e in EXCHANGES.values() for a in e.aliases), EXCHANGE)
 
 
 def find_exchange(normalized: str) -> str | None:

@@ -6,6 +6,7 @@ import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from core.language.tagger import PROVIDER
 from core.workspace.aliases import AliasIndex
 
 
@@ -63,7 +64,7 @@ PROVIDERS: dict[str, Provider] = {
 
 CHECKED = "2026-12-03"  # when the model names above were written down
 
-_INDEX = AliasIndex((a, p.key) for p in PROVIDERS.values() for a in p.aliases)
+_INDEX = AliasIndex(((a, p.key) for p in PROVIDERS.values() for a in p.aliases), PROVIDER)
 
 
 def find_provider(normalized: str) -> str | None:

@@ -207,3 +207,20 @@ def test_an_outside_concept_holds_no_intent_that_does_not_name_it() -> None:
     asked = engine.rank(Tagger().read("should i buy btc now"))
     assert [s.intent.name for s in asked.scored] == ["guide.explain"]
     assert engine.rank(Tagger().read("delete that message")).scored == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "key"),
+    [
+        ("我的币安账户", "exchange", "binance"),  # 币安 inside the tag 我的币 (noun.my_coins)
+        ("币安测试网怎么用", "exchange", "binance_testnet"),  # the longest name
+        ("binance-testnet key", "exchange", "binance_testnet"),  # a space written "-" ...
+        ("binancetestnet", "exchange", "binance_testnet"),  # ... or nothing
+        ("okx的 deepseek 模型", "provider", "deepseek"),
+        ("keyboard", "exchange", None),
+    ],
+)
+def test_a_provider_or_exchange_is_named_by_the_one_matcher(text: str, concept: str, key: str | None) -> None:
+    from core.language.tagger import named
+
+    assert named(normalize(text), concept) == key
