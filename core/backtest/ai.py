@@ -251,7 +251,7 @@ async def replay_ai(
                 fill = tape.fill(at, order, book)
                 if fill is not None:
                     desk.filled(fill)
-        tape.mark(at, candle.close, book)
+        tape.mark(at, candle.close, book.bid)
         if stopped is not None:
             break
     result = tape.result(candles[0].open_time, gaps=gaps, source=source) if tape.points else None

@@ -16,7 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Final, Protocol, overload
 
-from core.backtest.fills import Wallet, candle_book
+from core.backtest.fills import Wallet, candle_bid, candle_book
 from core.backtest.model import Candle, Gap, Point, Result, Trade, interval_delta
 from core.market import Book
 from core.markets import SymbolRules
@@ -183,8 +183,11 @@ class Tape:
         )
         return fill
 
-    def mark(self, at: datetime, close: Decimal, book: Book) -> None:
-        bid = book.bid
+    def bid(self, close: Decimal) -> Decimal:
+        return candle_bid(close, self.rules, self.spread)
+
+    def mark(self, at: datetime, close: Decimal, bid: Decimal) -> None:
+        """Equity at this close, the coin valued at ``bid`` (the candle's: Tape.bid)."""
         w = self.wallet
         self.points.append(Point(at, close, w.cash + w.coin * bid, self.hold_cash + self.hold_qty * bid))
 
@@ -242,17 +245,20 @@ def replay(
     state = State()
     for i, candle in enumerate(candles):
         at = candle.open_time + step  # its close: the decision's time
-        fills: list[decisions.Filled] = []
-        book = tape.book(candle.close)
-        for order in policy.decide(Seen(candles, i + 1), at, state):
-            fill = tape.fill(at, order, book)
-            if fill is not None:
-                fills.append(
-                    decisions.Filled(order.side, fill.quantity, fill.quote_amount, fill.fee, order.level)
-                )
-        if fills:
-            policy.filled(state, fills)
-        tape.mark(at, candle.close, book)
+        close = candle.close
+        orders = policy.decide(Seen(candles, i + 1), at, state)
+        if orders:  # most closes trade nothing: their book is only its bid, for the equity
+            book = tape.book(close)
+            fills: list[decisions.Filled] = []
+            for order in orders:
+                fill = tape.fill(at, order, book)
+                if fill is not None:
+                    fills.append(
+                        decisions.Filled(order.side, fill.quantity, fill.quote_amount, fill.fee, order.level)
+                    )
+            if fills:
+                policy.filled(state, fills)
+        tape.mark(at, close, tape.bid(close))
     return tape.result(candles[0].open_time, gaps=gaps, source=source)
 
 

@@ -25,11 +25,16 @@ from core.trading.sizing import fee_of, quantity_for_quote
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)  # a replayed fill's time is kept by its Trade
 
 
-def candle_book(symbol: str, close: Decimal, rules: SymbolRules, spread: Decimal = PAPER_SPREAD) -> Book:
-    """The book a replayed order meets at a candle's close: ask = the close, the bid one spread
-    under it on the tick (none when ``spread`` is 0: both sides the close)."""
+def candle_bid(close: Decimal, rules: SymbolRules, spread: Decimal = PAPER_SPREAD) -> Decimal:
+    """The bid of a candle's book: one spread under the close on the tick (the close when
+    ``spread`` is 0), at least one tick."""
     bid = bid_under(close, spread, rules.tick_size) if spread > 0 else close
-    return Book(symbol, max(bid, rules.tick_size), close, "backtest", _EPOCH)
+    return max(bid, rules.tick_size)
+
+
+def candle_book(symbol: str, close: Decimal, rules: SymbolRules, spread: Decimal = PAPER_SPREAD) -> Book:
+    """The book a replayed order meets at a candle's close: ask = the close, the bid candle_bid."""
+    return Book(symbol, candle_bid(close, rules, spread), close, "backtest", _EPOCH)
 
 
 class Wallet:
