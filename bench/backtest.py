@@ -3,6 +3,9 @@
 - 90 days of 1h candles (2,160, the demo market's) replayed for a 50-level grid and for a daily
   dca with core.backtest.engine.replay, beside a plain loop over the same closes doing the same
   comparisons in float with no fills (the floor of any replay in Python): median of 15 runs.
+- An ai strategy over 7 days of 1h candles (168 decisions) through the live trader's decision
+  (core.traders.ai.ask) against a model answering at once in-process: the replay's own cost per
+  decision, without the model's latency, beside a dca replay of the same candles.
 - Requests for a cold 90-day 1h window (Binance's klines over a counting fake transport) and for
   the same window again (the database cache, SQLite), and the time each took.
 
@@ -118,6 +121,46 @@ def bench_compute() -> list[tuple[str, str]]:
     return rows
 
 
+async def bench_ai() -> list[tuple[str, str]]:
+    from core.backtest.ai import replay_ai
+    from core.planner.ports import ModelResponse, ModelUsage
+    from core.strategies import AiParams
+
+    window = window_before("BTCUSDT", "1h", NOW, 7)
+    candles: list[Candle] = demo_candles("BTCUSDT", "1h", window.start, window.end, NOW)
+    params = AiParams(("BTCUSDT",), Interval.of("1h"), Decimal(50), Decimal(500))
+    answers = [
+        '{"action": "buy", "symbol": "BTCUSDT", "quote_amount": "100", "reason": "r"}',
+        '{"action": "hold", "symbol": "BTCUSDT", "reason": "r"}',
+        '{"action": "sell", "symbol": "BTCUSDT", "quantity": "0.0005", "reason": "r"}',
+    ]
+    n = 0
+
+    async def model(messages: list[dict[str, object]]) -> ModelResponse:
+        nonlocal n
+        n += 1
+        return ModelResponse(answers[n % 3], usage=ModelUsage(300, 30))
+
+    times: list[float] = []
+    trades = calls = 0
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        run = await replay_ai(params, candles, model=model, budget=10**9, per_call=700, rules=RULES,
+                              base="BTC", interval="1h")  # fmt: skip
+        times.append(time.perf_counter() - start)
+        assert run.result is not None and run.complete
+        trades, calls = run.result.buys + run.result.sells, run.asked
+    dca = DcaParams("BTCUSDT", Decimal(50), Interval.of("1h"))
+    kw = {"symbol": "BTCUSDT", "base": "BTC", "interval": "1h", "rules": RULES}
+    return [
+        (f"backtest: ai, 168 1h candles, {calls} model calls (instant model, {trades} trades)", _ms(times)),
+        (
+            "  baseline: an hourly dca replay of the same candles",
+            _ms(_timed(lambda: replay(DcaPolicy(dca), candles, **kw))),  # type: ignore[arg-type]
+        ),
+    ]
+
+
 class _Counting:
     def __init__(self) -> None:
         self.requests = 0
@@ -164,7 +207,7 @@ async def bench_history(data_dir: Path) -> list[tuple[str, str]]:
 
 
 async def bench_backtest(data_dir: Path) -> list[tuple[str, str]]:
-    return [*bench_compute(), *await bench_history(data_dir)]
+    return [*bench_compute(), *await bench_ai(), *await bench_history(data_dir)]
 
 
 if __name__ == "__main__":
