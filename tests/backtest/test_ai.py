@@ -326,3 +326,23 @@ async def test_my_ai_strategy_zh_and_en_is_quoted(desk: TraderDesk, text: str, c
     reply = await desk.chat.say(text)
     assert reply.status is Status.AWAITING_CONFIRMATION
     assert calls in notices(reply) and "brain" in notices(reply)
+
+
+async def test_run_as_paper_trader_from_an_ai_result_starts_an_ai_trader(desk: TraderDesk) -> None:
+    from core.traders.model import TraderState
+
+    await desk.account()  # a paper account
+    reply = await quoted(desk, "backtest brain over the last 1 days")
+    done = await desk.chat.press(reply.buttons[0].token)
+    answer_: Any = await desk.chat.press(done.buttons[0].token)
+    for _ in range(4):  # the trader skill's own questions and confirmations, answered yes
+        if answer_.status not in (Status.NEEDS_INPUT, Status.AWAITING_CONFIRMATION):
+            break
+        answer_ = (
+            await desk.chat.press(answer_.buttons[0].token) if answer_.buttons else await desk.chat.say("yes")
+        )
+    [trader] = await desk.traders.owned(desk.owner)
+    [strategy] = await desk.strategies.owned(desk.owner)
+    assert trader.strategy_id == strategy.id and strategy.name == "brain"
+    assert trader.model_id == (await _config(desk)).id
+    assert trader.state in (TraderState.STARTING, TraderState.RUNNING)
