@@ -204,9 +204,16 @@ class TradingService:
 
     async def plan(self, account: ExchangeAccount, intent: OrderIntent) -> OrderPlan:
         """What ``intent`` would trade now, with the reason it cannot when it cannot."""
+        return (await self.plan_with_limits(account, intent))[0]
+
+    async def plan_with_limits(
+        self, account: ExchangeAccount, intent: OrderIntent
+    ) -> tuple[OrderPlan, RiskLimits]:
+        """``plan``, and the account's caps it was checked against (read with the balances:
+        a summary or a confirmation that shows them reads them once)."""
         book = await self.books.get_book(intent.symbol)
         state = await self._state(account, None)
-        return await self._plan(intent, book, state)
+        return await self._plan(intent, book, state), state.limits
 
     async def _state(self, account: ExchangeAccount, client_order_id: str | None) -> _AccountState:
         """The balances and caps an order is planned against (and the order already holding

@@ -6,6 +6,7 @@ duplicate only reads. Counted, so a regression fails here rather than in the ben
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -67,3 +68,29 @@ async def test_a_refused_paper_order_is_one_write_transaction_too(db_url: str) -
     finally:
         await service.orders.close()  # type: ignore[attr-defined]
         await engine.dispose()
+
+
+async def test_a_paper_buy_confirmed_in_the_shipped_app_reads_its_caps_once_per_plan(
+    db_url: str, tmp_path: Path
+) -> None:
+    """The confirmation turn plans the order (the price moved? a large order?) and places it:
+    the caps come with each plan's one read (no read of its own), and the order is one write."""
+    from core.clock import FixedClock
+    from tests.storage.test_tick_cost import T0, _app
+    from tests.workspace.conftest import Chat
+
+    app = await _app(db_url, tmp_path, FixedClock(T0))
+    try:
+        chat = Chat(app.core)
+        for _ in range(2):  # the first buy makes the paper account
+            summary = await chat.say("buy 10 USDT of BTC")
+            [confirm] = [b for b in summary.buttons if b.style == "primary"]
+            with counted() as sql:
+                done = await chat.press(confirm)
+            assert done.status.value == "completed", done
+    finally:
+        await app.aclose()
+    plans = len(sql.of("SELECT paper_balances"))  # each plan's one read, and the fill's lock
+    assert len(sql.of("SELECT trading_limits")) == plans - 1, sql.statements
+    assert len(sql.of("INSERT INTO trading_fills")) == 1
+    assert sql.transactions <= 13, sql.statements

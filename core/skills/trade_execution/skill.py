@@ -38,6 +38,7 @@ from core.trading.filters import FILTER_FAILURE
 from core.trading.model import QUOTE_ASSET, Order, OrderIntent, OrderPlan, OrderStatus, Rejection
 from core.trading.orders import RestingOrders
 from core.trading.ports import ExchangeError
+from core.trading.risk import RiskLimits
 from core.trading.service import Placed, kind_of
 from core.turn import Turn
 from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
@@ -273,8 +274,16 @@ class TradeSkill(TaskFlow):
     # -- summary and confirmation ------------------------------------------------------------
 
     async def planned(self, turn: Turn, task: Task) -> tuple[ExchangeAccount, OrderPlan]:
+        account, plan, _ = await self.planned_with_limits(turn, task)
+        return account, plan
+
+    async def planned_with_limits(
+        self, turn: Turn, task: Task
+    ) -> tuple[ExchangeAccount, OrderPlan, RiskLimits]:
+        """The plan and the caps it was checked against, read together (core.trading.service)."""
         account = await self.account(turn, task)
-        return account, await self.trading.plan(account, self.intent(task))
+        plan, limits = await self.trading.plan_with_limits(account, self.intent(task))
+        return account, plan, limits
 
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
         """Before any confirmation: an order that cannot trade is refused with the reason."""
@@ -310,10 +319,10 @@ class TradeSkill(TaskFlow):
         if task.action == LIMIT:
             return False  # it rests: its funds are locked, and the caps count them
         try:
-            account, plan = await self.planned(turn, task)
+            _, plan, limits = await self.planned_with_limits(turn, task)
         except (MarketError, ExchangeError):
             return False  # no quote now: the execution that follows says so and places nothing
-        return risk.needs_second_confirmation(plan, await self.trading.limits(account))
+        return risk.needs_second_confirmation(plan, limits)
 
     def second_confirmation(self, turn: Turn, task: Task) -> Block:
         share = task.slots.get("share", "")
@@ -327,11 +336,11 @@ class TradeSkill(TaskFlow):
         if task.action == LIMIT:
             return None  # a limit order fills at its own price, whatever the price does meanwhile
         try:
-            account, plan = await self.planned(turn, task)
+            _, plan, limits = await self.planned_with_limits(turn, task)
         except (MarketError, ExchangeError):
             return None  # the executor says so
         shown = Decimal(str(task.slots.get(PRICE, plan.price)))
-        tolerance = (await self.trading.limits(account)).price_tolerance
+        tolerance = limits.price_tolerance
         if not risk.moved(shown, plan.price, tolerance):
             return None
         task.slots[PRICE] = plain(plan.price)
@@ -348,7 +357,7 @@ class TradeSkill(TaskFlow):
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         if task.action == LIMIT:
             return await limit.preview(self, turn, task)
-        account, plan = await self.planned(turn, task)
+        account, plan, limits = await self.planned_with_limits(turn, task)
         task.slots.setdefault(ORDER_ID, new_client_order_id())
         task.slots["share"] = risk.percent(plan.equity_share)
         kind = kind_of(account)
@@ -364,7 +373,7 @@ class TradeSkill(TaskFlow):
             base=base,
             notional=notional,
         )
-        tolerance = risk.percent((await self.trading.limits(account)).price_tolerance)
+        tolerance = risk.percent(limits.price_tolerance)
         rows: tuple[tuple[str, str], ...] = (
             (turn.t("trade.row.side"), side),
             (turn.t("trade.row.symbol"), f"{base}/USDT"),
