@@ -23,7 +23,7 @@ from core.tasks.names import name_key
 from core.turn import Turn
 
 if TYPE_CHECKING:
-    from core.workspace.records import RecordSkill
+    from core.workspace.records import RecordFlow
 
 
 class Ran(StrEnum):
@@ -32,12 +32,12 @@ class Ran(StrEnum):
     UNKNOWN = "unknown"
 
 
-async def ran(skill: RecordSkill[Any], turn: Turn, task: Task) -> Ran:
+async def ran(skill: RecordFlow, turn: Turn, task: Task) -> Ran:
     executed_at = task.updated_at  # the "executing" checkpoint's time, which the action stamped
     if task.action == "create":
         record = await _created(skill, turn, task)
         return Ran.YES if record is not None and record.created_at == executed_at else Ran.NO
-    record = await skill.current(turn, task)
+    record = await skill.records.current(turn, task)
     if task.action == "delete":
         return Ran.YES if record is None else Ran.NO
     if record is None:
@@ -45,7 +45,7 @@ async def ran(skill: RecordSkill[Any], turn: Turn, task: Task) -> Ran:
     return Ran.YES if record.updated_at == executed_at else Ran.NO
 
 
-async def recover(skill: RecordSkill[Any], turn: Turn, task: Task) -> list[Block]:
+async def recover(skill: RecordFlow, turn: Turn, task: Task) -> list[Block]:
     outcome = await ran(skill, turn, task)
     what = skill.describe(turn, task)
     notice = NoticeBlock(
@@ -63,7 +63,7 @@ async def recover(skill: RecordSkill[Any], turn: Turn, task: Task) -> list[Block
     return [notice] if task.status is TaskStatus.AWAITING_CONFIRMATION else [notice, *asked.blocks]
 
 
-async def _created(skill: RecordSkill[Any], turn: Turn, task: Task) -> Any:
+async def _created(skill: RecordFlow, turn: Turn, task: Task) -> Any:
     """The owner's record carrying the name a create task was to give (whoever created it)."""
     wanted = name_key(str(task.slots.get("name", "")))
-    return next((r for r in await skill.records(owner_of(turn)) if name_key(r.name) == wanted), None)
+    return next((r for r in await skill.records.owned(owner_of(turn)) if name_key(r.name) == wanted), None)

@@ -17,11 +17,11 @@ from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
-from core.tasks.flow import CHOICE_TTL, Choice, Parsed, owner_of
+from core.tasks.flow import CHOICE_TTL, Choice, Parsed, TaskFlow, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.turn import Turn
-from core.workspace import record_actions
+from core.workspace import correcting, interrupted, record_actions
 from core.workspace.accounts import (
     AccountChanges,
     ExchangeAccount,
@@ -29,7 +29,14 @@ from core.workspace.accounts import (
     NewExchangeAccount,
 )
 from core.workspace.exchanges import CREDENTIAL_FIELDS, EXCHANGES, PAPER_DEFAULT_BALANCE, exact_exchange
-from core.workspace.records import RecordSkill
+from core.workspace.records import (
+    Records,
+    audit_update,
+    labelled_field,
+    masked,
+    preview_record,
+    update_question,
+)
 from core.workspace.text import inline
 
 MAX_PAPER_BALANCE = Decimal("100000000")
@@ -44,14 +51,9 @@ _FIELD_WORDS = {
 }
 
 
-class ExchangeSkill(RecordSkill[ExchangeAccount]):
+class ExchangeSkill(TaskFlow):
     name = SKILL
     ref_kind = "exchange_account"
-    kind_key = "ws.kind.exchange"
-    texts = "ws.ex"
-    code = "account"
-    none_code = "no_accounts"
-    record_domain = "exchange"
 
     def __init__(
         self,
@@ -62,9 +64,49 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         clock: Clock,
         other_kinds: Sequence[Kind] = (),
     ) -> None:
-        super().__init__(actions, accounts, secrets, audit, clock)
+        super().__init__(actions, secrets, audit, clock)
+        self.records = Records(
+            accounts,
+            kind_key="ws.kind.exchange",
+            texts="ws.ex",
+            code="account",
+            none_code="no_accounts",
+            domain="exchange",
+        )
         self.accounts = accounts
         self.other_kinds = tuple(other_kinds)  # what else a bare "delete main" may name
+
+    # -- the records (core.workspace.records; corrections: core.workspace.correcting) -----------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        unsure = correcting.take_name_unsure(task)
+        return correcting.name_unsure(turn, task, await super().start(turn, task), unsure)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        fixed = await correcting.corrected(self, self.records.domain, turn, task, route)
+        return fixed if fixed is not None else await super().continue_text(turn, task, route)
+
+    async def targets(self, owner: str) -> list[Target]:
+        return [self.as_target(r) for r in await self.records.owned(owner)]
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.records.kind_label(turn)
+
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        return labelled_field(turn, slot)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.records.version(turn, task)
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return self.records.describe(turn, task, self.catalog_label(turn, task))
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        return await preview_record(self, turn, task)
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """core.conversation.interrupted.Recoverable: the record tells whether it ran."""
+        return await interrupted.recover(self, turn, task)
 
     # -- a bare name ("delete main", "rename main to core") ----------------------------------------
 
@@ -130,7 +172,10 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
 
     # -- questions and answers -----------------------------------------------------------------
 
-    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        asked = update_question(turn, task, spec)
+        if asked is not None:
+            return asked
         shown = self.catalog_label(turn, task) or ""
         if spec.name == "exchange":
             return turn.t("ws.ex.ask_exchange")
@@ -151,7 +196,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             return [Choice(f, turn.t(f"ws.field.{f}")) for f in fields]
         if spec.name == "name":
             exchange = str(task.slots.get("exchange", "account"))
-            taken = {name_key(a.name) for a in await self.records(owner_of(turn))}
+            taken = {name_key(a.name) for a in await self.records.owned(owner_of(turn))}
             suggestion = next(f"{exchange}-{n}" for n in range(1, 1000) if f"{exchange}-{n}" not in taken)
             return [Choice(suggestion, suggestion)]
         return []
@@ -166,7 +211,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             key = text if text in EXCHANGES else exact_exchange(bare(text))
             return Parsed(key) if key else Parsed(error="ws.ex.bad_exchange")
         if spec.name in ("name", "new_name"):
-            return await self.parse_name(turn, task, text)
+            return await self.records.parse_name(turn, task, text)
         if spec.name == "field":
             field = _parse_field(text)
             if "exchange" not in task.slots and field is not None:
@@ -211,14 +256,14 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
     def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
         if slot == "exchange":
             return self.catalog_label(turn, task) or str(task.slots.get(slot, ""))
-        return super().shown_value(turn, task, slot)
+        return correcting.shown_value(task, slot)
 
     # -- targets -------------------------------------------------------------------------------
 
     async def on_target(self, turn: Turn, task: Task) -> None:
         # An update needs the account's exchange (its credential fields) once it is known.
         if "exchange" not in task.slots:
-            acc = await self.current(turn, task)
+            acc = await self.records.current(turn, task)
             if acc is not None:
                 task.slots["exchange"] = acc.exchange
         field = task.slots.get("field")
@@ -232,8 +277,8 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
     ) -> tuple[str, DetailsBlock]:
         changes: list[tuple[str, str]] = []
         for field in self._credential_fields(task):
-            old = self.masked(record.credentials.get(field)) if record else "—"
-            new = self.masked(str(task.slots[field]))
+            old = masked(self.secrets, record.credentials.get(field)) if record else "—"
+            new = masked(self.secrets, str(task.slots[field]))
             changes.append((turn.t(f"ws.field.{field}"), f"{old} → {new}"))
         fields = "、".join(c[0] for c in changes) if turn.locale == "zh" else ", ".join(c[0] for c in changes)
         return (
@@ -263,7 +308,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             credentials={f: str(task.slots[f]) for f in fields},
         )
         changed = ",".join(["name"] if changes.name is not None else list(fields))
-        audit = self.audit_update(turn, task, record, changed)
+        audit = audit_update(self, turn, task, record, changed)
         updated = await self.accounts.update(owner_of(turn), record.id, changes, turn.now, audit)
         return updated, changed
 
@@ -280,7 +325,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
             (turn.t("ws.field.exchange"), exchange.display(turn.locale) if exchange else acc.exchange),
         ]
         for field in exchange.fields if exchange else ():
-            rows.append((turn.t(f"ws.field.{field}"), self.masked(acc.credentials.get(field))))
+            rows.append((turn.t(f"ws.field.{field}"), masked(self.secrets, acc.credentials.get(field))))
         if acc.paper_balance is not None:
             rows.append((turn.t("ws.field.paper_balance"), f"{acc.paper_balance} USDT"))
         return tuple(rows)
@@ -289,7 +334,7 @@ class ExchangeSkill(RecordSkill[ExchangeAccount]):
         exchange = EXCHANGES.get(acc.exchange)
         parts = [exchange.display(turn.locale) if exchange else acc.exchange]
         if "api_key" in acc.credentials:
-            parts.append(f"{turn.t('ws.field.api_key')} {self.masked(acc.credentials['api_key'])}")
+            parts.append(f"{turn.t('ws.field.api_key')} {masked(self.secrets, acc.credentials['api_key'])}")
         if acc.paper_balance is not None:
             parts.append(f"{acc.paper_balance} USDT")
         return " · ".join(parts)

@@ -7,21 +7,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.clock import Clock
-from core.reply import Block, DetailsBlock, NoticeBlock
+from core.reply import Block, DetailsBlock, NoticeBlock, Reply
+from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.model_configs.rules import SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
-from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.flow import Choice, Parsed, TaskFlow, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.turn import Turn
-from core.workspace import record_actions
+from core.workspace import correcting, interrupted, record_actions
 from core.workspace.model_configs import ModelChanges, ModelConfig, ModelConfigRepository, NewModelConfig
 from core.workspace.providers import PROVIDERS, check_base_url, exact_provider
-from core.workspace.records import RecordSkill
+from core.workspace.records import (
+    Records,
+    audit_update,
+    labelled_field,
+    masked,
+    preview_record,
+    update_question,
+)
 from core.workspace.text import inline, quoted
 
 _MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}")
@@ -37,14 +45,9 @@ _FIELD_WORDS = {
 CRITICAL_FIELDS = frozenset({"api_key", "base_url"})  # where the key goes, and the key itself
 
 
-class ModelSkill(RecordSkill[ModelConfig]):
+class ModelSkill(TaskFlow):
     name = SKILL
     ref_kind = "model_config"
-    kind_key = "ws.kind.model"
-    texts = "ws.md"
-    code = "model"
-    none_code = "no_models"
-    record_domain = "model"
 
     def __init__(
         self,
@@ -54,8 +57,48 @@ class ModelSkill(RecordSkill[ModelConfig]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, models, secrets, audit, clock)
+        super().__init__(actions, secrets, audit, clock)
+        self.records = Records(
+            models,
+            kind_key="ws.kind.model",
+            texts="ws.md",
+            code="model",
+            none_code="no_models",
+            domain="model",
+        )
         self.models = models
+
+    # -- the records (core.workspace.records; corrections: core.workspace.correcting) -----------
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        unsure = correcting.take_name_unsure(task)
+        return correcting.name_unsure(turn, task, await super().start(turn, task), unsure)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        fixed = await correcting.corrected(self, self.records.domain, turn, task, route)
+        return fixed if fixed is not None else await super().continue_text(turn, task, route)
+
+    async def targets(self, owner: str) -> list[Target]:
+        return [self.as_target(r) for r in await self.records.owned(owner)]
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.records.kind_label(turn)
+
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        return labelled_field(turn, slot)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.records.version(turn, task)
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return self.records.describe(turn, task, self.catalog_label(turn, task))
+
+    async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
+        return await preview_record(self, turn, task)
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """core.conversation.interrupted.Recoverable: the record tells whether it ran."""
+        return await interrupted.recover(self, turn, task)
 
     # -- declarations (named by the action table below) -------------------------------------
 
@@ -79,7 +122,10 @@ class ModelSkill(RecordSkill[ModelConfig]):
 
     # -- questions and answers -----------------------------------------------------------------
 
-    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        asked = update_question(turn, task, spec)
+        if asked is not None:
+            return asked
         shown = self.catalog_label(turn, task) or ""
         target = (task.target_ref or {}).get("name", "")
         # Once the config has a name, questions use it ("which model should “local” use").
@@ -114,7 +160,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
             key = text if text in PROVIDERS else exact_provider(bare(text))
             return Parsed(key) if key else Parsed(error="ws.md.bad_provider")
         if spec.name in ("name", "new_name"):
-            return await self.parse_name(turn, task, text)
+            return await self.records.parse_name(turn, task, text)
         if spec.name == "field":
             norm = bare(text)
             field = next((f for f, words in _FIELD_WORDS.items() if norm in words), None)
@@ -146,7 +192,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
             return provider.model
         if spec.name == "name" and provider.key != "custom":
             # The provider's own name, numbered when taken: one less question.
-            taken = {name_key(m.name) for m in await self.records(owner_of(turn))}
+            taken = {name_key(m.name) for m in await self.records.owned(owner_of(turn))}
             return next(n for n in _numbered(provider.key) if name_key(n) not in taken)
         return None
 
@@ -171,7 +217,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
     def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
         if slot == "provider":
             return self.catalog_label(turn, task) or str(task.slots.get(slot, ""))
-        return super().shown_value(turn, task, slot)
+        return correcting.shown_value(task, slot)
 
     # -- confirmation and execution ------------------------------------------------------------
 
@@ -182,8 +228,8 @@ class ModelSkill(RecordSkill[ModelConfig]):
         field = str(task.slots.get("field"))
         label = turn.t(f"ws.field.{field}")
         if field == "api_key":
-            old = self.masked(cfg.api_key) if cfg else "—"
-            change = f"{old} → {self.masked(str(task.slots['api_key']))}"
+            old = masked(self.secrets, cfg.api_key) if cfg else "—"
+            change = f"{old} → {masked(self.secrets, str(task.slots['api_key']))}"
         else:
             change = f"{cfg.base_url if cfg else '—'} → {task.slots.get('base_url')}"
         return turn.t("ws.confirm_update", name=name, fields=label), DetailsBlock(title, ((label, change),))
@@ -213,7 +259,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
             api_key=str(value) if field == "api_key" else None,
             enabled=(value == "true") if field == "enabled" else None,
         )
-        audit = self.audit_update(turn, task, cfg, field)
+        audit = audit_update(self, turn, task, cfg, field)
         return await self.models.update(owner_of(turn), cfg.id, changes, turn.now, audit), field
 
     def catalog_label(self, turn: Turn, task: Task) -> str | None:
@@ -231,7 +277,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
             (turn.t("ws.field.provider"), provider.display if provider else cfg.provider),
             (turn.t("ws.field.base_url"), cfg.base_url),
             (turn.t("ws.field.model"), cfg.model),
-            (turn.t("ws.field.api_key"), self.masked(cfg.api_key)),
+            (turn.t("ws.field.api_key"), masked(self.secrets, cfg.api_key)),
             (turn.t("ws.field.enabled"), turn.t("ws.md.on" if cfg.enabled else "ws.md.off")),
         )
 
@@ -242,7 +288,7 @@ class ModelSkill(RecordSkill[ModelConfig]):
                 provider.display if provider else cfg.provider,
                 cfg.model,
                 cfg.base_url,
-                f"{turn.t('ws.field.api_key')} {self.masked(cfg.api_key)}",
+                f"{turn.t('ws.field.api_key')} {masked(self.secrets, cfg.api_key)}",
                 turn.t("ws.md.on" if cfg.enabled else "ws.md.off"),
             )
         )

@@ -1,6 +1,6 @@
 """strategy_management's actions: what each one asks, confirms and checks, and the small
 functions that run them (given the skill), named by ACTIONS; the update, delete and query of
-every record skill are core.workspace.records'."""
+every record skill are core.workspace.record_actions'."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def duplicate_slots(skill: StrategySkill, task: Task) -> list[SlotSpec]:
 
 async def used_by_traders(skill: StrategySkill, turn: Turn, task: Task) -> bool:
     """The confirmation rule of an update: a trader runs this strategy."""
-    rec = await skill.current(turn, task)
+    rec = await skill.records.current(turn, task)
     return rec is not None and bool(await skill.store.traders_using(owner_of(turn), rec.id))
 
 
@@ -53,7 +53,7 @@ async def check_params(skill: StrategySkill, turn: Turn, task: Task) -> Reply | 
     """The whole set, once more, before anything is written: what the request said may have
     been checked before the strategy it changes was known."""
     try:
-        skill.params(task, await skill.current(turn, task))
+        skill.params(task, await skill.records.current(turn, task))
     except InvalidParams as exc:
         notice = NoticeBlock(exc.message(turn.locale), "error", "invalid_params")
         return skill.private_reply(turn, task, Status.FAILED, (notice,))
@@ -103,7 +103,7 @@ async def duplicate(skill: StrategySkill, turn: Turn, task: Task) -> Done:
 
 
 async def _target_record(skill: StrategySkill, turn: Turn, task: Task) -> Strategy:
-    rec = await skill.current(turn, task)
+    rec = await skill.records.current(turn, task)
     if rec is None:
         raise NotFound((task.target_ref or {}).get("id", ""))
     return rec

@@ -16,6 +16,7 @@ from typing import Any
 from core.clock import Clock
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
+from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import present
 from core.skills.strategy_management.reading import FIELDS, StrategyReader, field_named
@@ -37,11 +38,12 @@ from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditEntry, AuditLog
 from core.tasks.errors import NotFound
-from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.flow import Choice, Parsed, TaskFlow, owner_of
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.refs import Target
 from core.turn import Turn
-from core.workspace.records import RecordSkill
+from core.workspace import correcting, interrupted
+from core.workspace.records import Records, audit_update, preview_record, update_question
 from core.workspace.text import inline
 
 _INTERVAL_BUTTONS = ("1h", "4h", "1d", "1w")
@@ -50,13 +52,9 @@ _NOT_A_VALUE = frozenset({"strategy.bad.number", "strategy.bad.interval", "strat
 _GRID_BUTTONS = ("5", "10", "20", "50")
 
 
-class StrategySkill(RecordSkill[Strategy]):
+class StrategySkill(TaskFlow):
     name = SKILL
     ref_kind = "strategy"
-    kind_key = "strategy.sm.kind"
-    texts = "strategy.sm"
-    code = "strategy"
-    none_code = "no_strategies"
 
     def __init__(
         self,
@@ -67,7 +65,14 @@ class StrategySkill(RecordSkill[Strategy]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, store, secrets, audit, clock)
+        super().__init__(actions, secrets, audit, clock)
+        self.records = Records(
+            store,
+            kind_key="strategy.sm.kind",
+            texts="strategy.sm",
+            code="strategy",
+            none_code="no_strategies",
+        )
         self.store = store
         self.catalog = catalog
         self.reader = StrategyReader(catalog)  # an answer that is a sentence ("每天买50U")
@@ -81,7 +86,30 @@ class StrategySkill(RecordSkill[Strategy]):
             if default is None:
                 return self._fail(turn, task, turn.t("strategy.sm.no_default"), "no_default", ())
             task.target_ref = {"id": default.id, "name": default.name}
-        return await super().start(turn, task)
+        unsure = correcting.take_name_unsure(task)
+        return correcting.name_unsure(turn, task, await super().start(turn, task), unsure)
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        fixed = await correcting.corrected(self, self.records.domain, turn, task, route)
+        return fixed if fixed is not None else await super().continue_text(turn, task, route)
+
+    async def targets(self, owner: str) -> list[Target]:
+        return [self.as_target(r) for r in await self.records.owned(owner)]
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.records.kind_label(turn)
+
+    async def version(self, turn: Turn, task: Task) -> str | None:
+        return await self.records.version(turn, task)
+
+    def describe(self, turn: Turn, task: Task) -> str:
+        return self.records.describe(turn, task)
+
+    async def after_correction(self, turn: Turn, task: Task, slot: str, old: Any) -> list[Block]:
+        return []  # no slot of this skill's makes another stale
+
+    def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
+        return correcting.shown_value(task, slot)
 
     # -- questions, choices and answers ------------------------------------------------------------
 
@@ -92,7 +120,10 @@ class StrategySkill(RecordSkill[Strategy]):
             return turn.t("strategy.sm.field.kind")
         return present.label(turn.t(f"strategy.field.{slot}")) if _is_param(slot) else None
 
-    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+    def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        asked = update_question(turn, task, spec)
+        if asked is not None:
+            return asked
         field = spec.name
         if field == "kind":
             return turn.t("strategy.sm.ask_kind")
@@ -146,7 +177,7 @@ class StrategySkill(RecordSkill[Strategy]):
             kind = text if text in KINDS else find_kind(text) or _kind_by_label(turn, text)
             return Parsed(kind) if kind else Parsed(error="strategy.sm.bad_kind")
         if field == "new_name":
-            return await self.parse_name(turn, task, text)
+            return await self.records.parse_name(turn, task, text)
         if field == "name":
             return await self._parse_new_name(turn, task, text)
         if field == "field":
@@ -235,7 +266,7 @@ class StrategySkill(RecordSkill[Strategy]):
             return Parsed(error="flow.bad_name", params={"max": MAX_NAME})
         if task.action == "duplicate" and name_key(name) == name_key((task.target_ref or {}).get("name", "")):
             return Parsed(error="strategy.sm.same_name")
-        for rec in await self.records(owner_of(turn)):
+        for rec in await self.records.owned(owner_of(turn)):
             if name_key(rec.name) == name_key(name):
                 return Parsed(error="flow.name_taken", params={"name": name})
         return Parsed(name)
@@ -260,7 +291,7 @@ class StrategySkill(RecordSkill[Strategy]):
         coins = str(task.slots.get("symbols") or task.slots.get("symbol") or "")
         bases = "/".join(self.catalog.base_of(s) for s in coins.split(",") if s)
         base = turn.t(f"strategy.sm.auto_name.{kind}", coins=bases).strip()
-        taken = {name_key(s.name) for s in await self.records(owner_of(turn))}
+        taken = {name_key(s.name) for s in await self.records.owned(owner_of(turn))}
         return next(n for n in _numbered(base) if name_key(n) not in taken)
 
     async def on_target(self, turn: Turn, task: Task) -> None:
@@ -268,7 +299,7 @@ class StrategySkill(RecordSkill[Strategy]):
         have is dropped (and asked for), "上限" of a DCA strategy is its total cap."""
         if task.action != "update":
             return
-        rec = await self.current(turn, task)
+        rec = await self.records.current(turn, task)
         if rec is None:
             return
         task.slots["kind"] = rec.kind
@@ -316,7 +347,7 @@ class StrategySkill(RecordSkill[Strategy]):
         source = (task.target_ref or {}).get("name", "")
         if not source:
             return None
-        taken = {name_key(s.name) for s in await self.records(owner_of(turn))}
+        taken = {name_key(s.name) for s in await self.records.owned(owner_of(turn))}
         base = f"{source} {turn.t('strategy.sm.copy_suffix')}"
         return next((n for n in _numbered(base) if name_key(n) not in taken and clean_name(n) == n), None)
 
@@ -339,8 +370,8 @@ class StrategySkill(RecordSkill[Strategy]):
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         """Activate, deactivate and duplicate confirm only when run again after an interruption."""
         if task.action not in ("activate", "deactivate", "duplicate"):
-            return await super().preview(turn, task)
-        rec = await self.current(turn, task)
+            return await preview_record(self, turn, task)
+        rec = await self.records.current(turn, task)
         name = rec.name if rec else (task.target_ref or {}).get("name", "")
         text = turn.t(f"strategy.sm.confirm_{task.action}", name=name, copy=task.slots.get("name", ""))
         return text, DetailsBlock(turn.t("strategy.sm.title", name=name), self.rows(turn, rec) if rec else ())
@@ -375,17 +406,17 @@ class StrategySkill(RecordSkill[Strategy]):
             changes = StrategyChanges(name=str(task.slots["new_name"]))
         else:
             changes = StrategyChanges(params=self.params(task, record))
-        audit = self.audit_update(turn, task, record, field)
+        audit = audit_update(self, turn, task, record, field)
         return await self.store.update(owner_of(turn), record.id, changes, turn.now, audit), field
 
     async def recover(self, turn: Turn, task: Task) -> list[Block]:
         """An interrupted activate / deactivate / duplicate: the records tell whether it ran."""
         if task.action not in ("activate", "deactivate", "duplicate"):
-            return await super().recover(turn, task)
-        rec = await self.current(turn, task)
+            return await interrupted.recover(self, turn, task)
+        rec = await self.records.current(turn, task)
         if task.action == "duplicate":
             wanted = name_key(str(task.slots.get("name", "")))
-            owned = await self.records(owner_of(turn))
+            owned = await self.records.owned(owner_of(turn))
             copy = next((s for s in owned if name_key(s.name) == wanted), None)
             done = copy is not None and copy.created_at == task.updated_at
         else:

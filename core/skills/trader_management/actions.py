@@ -67,7 +67,7 @@ async def is_live(skill: TraderSkill, turn: Turn, task: Task) -> bool:
 
 
 async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is None:
         return None
     if trader.state is TraderState.STOPPING:
@@ -86,11 +86,11 @@ async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | Non
 
 async def check_stop(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
     if (task.target_ref or {}).get("id") == ALL:
-        if not [t for t in await skill.records(owner_of(turn)) if t.state.active]:
+        if not [t for t in await skill.records.owned(owner_of(turn)) if t.state.active]:
             notice = NoticeBlock(turn.t("trader.none_running"), code="none_running")
             return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
         return None
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is not None and not trader.state.active:
         state = turn.t(f"trader.state.{trader.state.value}")
         notice = NoticeBlock(turn.t("trader.not_running", name=trader.name, state=state), code="not_running")
@@ -99,14 +99,14 @@ async def check_stop(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None
 
 
 async def check_delete(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is not None and trader.state.active:
         return _running_refused(skill, turn, task, trader, "delete")
     return None
 
 
 async def check_update(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is not None and trader.state.active and task.slots.get("field") in REFS:
         return _running_refused(skill, turn, task, trader, "update")
     return None

@@ -29,6 +29,7 @@ from core.turn import Turn
 from core.workspace import record_actions
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
 from core.workspace.model_configs import ModelConfig
+from core.workspace.records import audit_update
 
 if TYPE_CHECKING:
     from core.skills.trader_management.skill import TraderSkill
@@ -80,7 +81,7 @@ async def delete_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
 
 
 async def start_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is None:
         raise NotFound((task.target_ref or {}).get("id", ""))
     started, notes = await launch(skill, turn, task, trader)
@@ -177,7 +178,7 @@ async def stop_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     ref = task.target_ref or {}
     stale = turn.now - STALE_TICK
     if ref.get("id") == ALL:
-        running = [t for t in await skill.records(owner) if t.state.active]
+        running = [t for t in await skill.records.owned(owner) if t.state.active]
         stopped: list[str] = []
         stopping: list[str] = []
         for each in running:
@@ -200,7 +201,7 @@ async def stop_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
             skill.private_reply(turn, task, Status.COMPLETED, tuple(blocks)),
             detail={"count": str(len(stopped) + len(stopping))},
         )
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is None:
         raise NotFound(ref.get("id", ""))
     audit = skill.audit_entry(turn, task, target=skill.as_target(trader))
@@ -218,7 +219,7 @@ async def stop_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
 
 
 async def update_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
-    trader = await skill.current(turn, task)
+    trader = await skill.records.current(turn, task)
     if trader is None:
         raise NotFound((task.target_ref or {}).get("id", ""))
     owner = owner_of(turn)
@@ -238,7 +239,7 @@ async def update_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     else:
         on = task.slots.get(field) == "on"
         changes = TraderChanges(auto_start=on) if field == "auto_start" else TraderChanges(daily_summary=on)
-    audit = skill.audit_update(turn, task, trader, field)
+    audit = audit_update(skill, turn, task, trader, field)
     updated = await skill.deps.traders.update(owner, trader.id, changes, turn.now, audit)
     notice = NoticeBlock(turn.t("trader.updated", name=updated.name), code="trader_updated")
     card = await details(skill.deps, turn, updated, updated.name)
@@ -251,9 +252,9 @@ async def update_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
 
 async def query_traders(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     owner = owner_of(turn)
-    traders = await skill.records(owner)
+    traders = await skill.records.owned(owner)
     if not traders:
-        notice = NoticeBlock(turn.t("trader.none"), code=skill.none_code)
+        notice = NoticeBlock(turn.t("trader.none"), code=skill.records.none_code)
         return Done(skill.private_reply(turn, task, Status.COMPLETED, (notice,)))
     ref = task.target_ref or {}
     chosen = traders

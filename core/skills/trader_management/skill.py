@@ -29,16 +29,17 @@ from core.strategies import Strategy
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
 from core.tasks.audit import AuditLog
-from core.tasks.flow import Choice, Parsed, owner_of
+from core.tasks.flow import Choice, Parsed, TaskFlow, owner_of
 from core.tasks.names import name_key
 from core.tasks.refs import Target
 from core.traders.model import Trader
 from core.trading.service import kind_of
 from core.turn import Turn
+from core.workspace import correcting, interrupted
 from core.workspace.accounts import NewExchangeAccount
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
 from core.workspace.reading import TRADER
-from core.workspace.records import RecordSkill
+from core.workspace.records import Records, labelled_field, preview_record
 
 FIELDS = ("name", "account", "strategy", "model", "auto_start", "daily_summary")
 _ON = frozenset({"on", "true", "yes", "1", "开", "开启", "打开", "启用", "是", "要", "enable", "enabled"})
@@ -55,13 +56,9 @@ _FIELD_WORDS = {
 }
 
 
-class TraderSkill(RecordSkill[Trader]):
+class TraderSkill(TaskFlow):
     name = SKILL
     ref_kind = "trader"
-    kind_key = "trader.kind"
-    texts = "trader"
-    code = "trader"
-    none_code = "no_traders"
 
     def __init__(
         self,
@@ -71,10 +68,36 @@ class TraderSkill(RecordSkill[Trader]):
         audit: AuditLog,
         clock: Clock,
     ) -> None:
-        super().__init__(actions, TraderRecords(deps.traders), secrets, audit, clock)
+        super().__init__(actions, secrets, audit, clock)
+        self.records = Records(
+            TraderRecords(deps.traders),
+            kind_key="trader.kind",
+            texts="trader",
+            code="trader",
+            none_code="no_traders",
+        )
         self.deps = deps
 
-    # -- the repository ------------------------------------------------------------------------
+    # -- the records (core.workspace.records; corrections: core.workspace.correcting) -----------
+
+    async def targets(self, owner: str) -> list[Target]:
+        return [self.as_target(r) for r in await self.records.owned(owner)]
+
+    def kind_label(self, turn: Turn) -> str:
+        return self.records.kind_label(turn)
+
+    def field_label(self, turn: Turn, slot: str) -> str | None:
+        return labelled_field(turn, slot)
+
+    async def recover(self, turn: Turn, task: Task) -> list[Block]:
+        """core.conversation.interrupted.Recoverable: the record tells whether it ran."""
+        return await interrupted.recover(self, turn, task)
+
+    async def after_correction(self, turn: Turn, task: Task, slot: str, old: Any) -> list[Block]:
+        return []  # no slot of this skill's makes another stale
+
+    def shown_value(self, turn: Turn, task: Task, slot: str) -> str:
+        return correcting.shown_value(task, slot)
 
     def as_target(self, record: Trader) -> Target:
         # "启动 BTC定投" finds "BTC定投交易员": the rule reads "交易员" as the noun, not the name.
@@ -82,7 +105,7 @@ class TraderSkill(RecordSkill[Trader]):
         return Target(record.id, record.name, (bare_name,) if bare_name else ())
 
     async def version(self, turn: Turn, task: Task) -> str | None:
-        rec = await self.current(turn, task)
+        rec = await self.records.current(turn, task)
         if rec is None:
             return None
         # The state is part of it: a confirmation to stop a trader that has stopped meanwhile is stale.
@@ -103,7 +126,8 @@ class TraderSkill(RecordSkill[Trader]):
             missing = await self._named_missing(turn, task, request, found)
             if missing is not None:
                 return missing
-        return await super().start(turn, task)
+        unsure = correcting.take_name_unsure(task)
+        return correcting.name_unsure(turn, task, await super().start(turn, task), unsure)
 
     async def _named_missing(
         self, turn: Turn, task: Task, request: str, found: dict[str, str]
@@ -171,7 +195,8 @@ class TraderSkill(RecordSkill[Trader]):
                         )
                     )
                 return await self.advance(turn, task, notes=notes)
-        return await super().continue_text(turn, task, route)
+        fixed = await correcting.corrected(self, self.records.domain, turn, task, route)
+        return fixed if fixed is not None else await super().continue_text(turn, task, route)
 
     # -- questions and answers -----------------------------------------------------------------
 
@@ -183,9 +208,6 @@ class TraderSkill(RecordSkill[Trader]):
         if spec.name in SWITCHES:
             return f"{turn.t(f'trader.field.{spec.name}')}: {turn.t('trader.ask_switch')}"
         return turn.t(f"trader.ask_{spec.name}")
-
-    def own_question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
-        return self.question(turn, task, spec)
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
         owner = owner_of(turn)
@@ -221,7 +243,7 @@ class TraderSkill(RecordSkill[Trader]):
             found = await resolve_ref(self.deps, turn, owner_of(turn), spec.name, text.strip())
             return Parsed(found) if found else Parsed(error=f"trader.bad_{spec.name}")
         if spec.name in ("name", "new_name"):
-            return await self.parse_name(turn, task, text)
+            return await self.records.parse_name(turn, task, text)
         if spec.name in SWITCHES:
             word = bare(text)
             if word in _ON:
@@ -289,22 +311,22 @@ class TraderSkill(RecordSkill[Trader]):
 
     async def on_target(self, turn: Turn, task: Task) -> None:
         if task.action == "start":
-            trader = await self.current(turn, task)
+            trader = await self.records.current(turn, task)
             account = await account_of(self.deps, trader) if trader else None
             task.slots["live"] = "1" if account is not None and kind_of(account) == "live" else "0"
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         if task.action == "stop":
             if (task.target_ref or {}).get("id") == ALL:
-                running = [t for t in await self.records(owner_of(turn)) if t.state.active]
+                running = [t for t in await self.records.owned(owner_of(turn)) if t.state.active]
                 rows = tuple((t.name, turn.t(f"trader.state.{t.state.value}")) for t in running)
                 title = turn.t("trader.list_title", count=len(running))
                 return turn.t("trader.confirm_stop_all", count=len(running)), DetailsBlock(title, rows)
-            trader = await self.current(turn, task)
+            trader = await self.records.current(turn, task)
             name = trader.name if trader else (task.target_ref or {}).get("name", "")
             return turn.t("trader.confirm_stop", name=name), await details(self.deps, turn, trader, name)
         if task.action == "start":
-            trader = await self.current(turn, task)
+            trader = await self.records.current(turn, task)
             account = await account_of(self.deps, trader) if trader else None
             name = trader.name if trader else ""
             text = turn.t("trader.confirm_start", name=name, account=account.name if account else "")
@@ -317,12 +339,12 @@ class TraderSkill(RecordSkill[Trader]):
                 turn.t("trader.title", name=name), await task_rows(self.deps, turn, task)
             )
         if task.action == "update":
-            trader = await self.current(turn, task)
+            trader = await self.records.current(turn, task)
             name = trader.name if trader else ""
             return turn.t("ws.confirm_update", name=name, fields=""), await details(
                 self.deps, turn, trader, name
             )
-        return await super().preview(turn, task)
+        return await preview_record(self, turn, task)
 
     async def preview_update(
         self, turn: Turn, task: Task, record: Trader | None, name: str
