@@ -8,7 +8,8 @@ never held for seconds, and a turn runs as many statements as it did before leas
 keep them cheap:
 - statements are built once per store with bind parameters, so a call only binds values and hits
   SQLAlchemy's compiled cache without rebuilding or re-keying a statement (about 1.6x on a turn);
-- on a SQLite file a transaction is one hop to a worker thread (see runner.py).
+- on a SQLite file a transaction runs on the calling thread, on a connection that never waits for
+  a lock, and is one hop to a worker thread only when the database is locked (see runner.py).
 """
 
 from __future__ import annotations
@@ -212,7 +213,9 @@ class SqlStateStore:
         if dialect not in ("sqlite", "postgresql"):
             raise ValueError(f"unsupported database backend: {dialect}")
         self._sql = _Statements(dialect)
-        self._runner = transaction_runner(engine)
+        # A turn's transactions are a few statements: on a SQLite file they run on the event
+        # loop's thread while the database is not locked (runner.py), not a hop to a thread each.
+        self._runner = transaction_runner(engine, inline_first=True)
         self._events_since_prune = PRUNE_EVERY  # prune on the first event after start-up
 
     async def close(self) -> None:
