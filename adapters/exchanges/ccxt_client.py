@@ -252,12 +252,24 @@ class CcxtClient:
         list_id: str,
     ) -> list[ExchangeOrder]:
         """A take-profit + stop-loss pair on a holding as the exchange's own one-cancels-the-other
-        list: Binance POST /api/v3/orderList/oco (a SELL: TAKE_PROFIT above at ``take``'s price,
-        STOP_LOSS below at ``stop``'s, each leg under its client order id). Elsewhere refused
-        before anything is sent (OKX's and Bybit's spot pair orders are not wired)."""
+        order. Binance: POST /api/v3/orderList/oco (a SELL: TAKE_PROFIT above at ``take``'s price,
+        STOP_LOSS below at ``stop``'s, each leg under its client order id). OKX: one algo order
+        (POST /api/v5/trade/order-algo, ordType oco, tpTriggerPx + slTriggerPx) under the
+        take-profit leg's client order id, its algoClOrdId: the pair is one order there. Bybit
+        refused before anything is sent: its v5 API places spot orders of orderFilter Order,
+        tpslOrder or StopOrder only, each one trigger (its spot OCO orders are listed by the API,
+        OcoOrder, but placed in Bybit's own app), and two separate TP/SL sells would not cancel
+        each other."""
         exchange = self._account.exchange
+        if exchange == "okx":
+            return [await self._okx_oco(symbol, quantity, take, stop)]
         if exchange not in _BINANCE:
-            raise ExchangeError("unsupported", "unsupported_order_type", f"{exchange}: no OCO pair here")
+            raise ExchangeError(
+                "unsupported",
+                "unsupported_order_type",
+                f"{exchange}: its API places no one-cancels-the-other pair on a spot holding "
+                "(only a single take-profit or stop-loss)",
+            )
         (take_id, take_price), (stop_id, stop_price) = take, stop
         params = {
             "symbol": symbol, "side": "SELL", "quantity": str(quantity), "listClientOrderId": list_id,
@@ -282,12 +294,14 @@ class CcxtClient:
             client = self._open()
             client.options.setdefault("fetchOpenOrders", {})["warnWithoutSymbol"] = False
         raw = await self._call("fetch_open_orders", _market(symbol) if symbol else None)
-        if self._account.exchange == "okx":  # its conditional orders are a list of their own
-            request = {"ordType": "conditional", "instType": "SPOT"}
-            if symbol:
-                request["instId"] = _okx_inst(symbol)
-            answer = await self._call("private_get_trade_orders_algo_pending", request)
-            algos = [_okx_algo(a) for a in _okx_data(answer)]
+        if self._account.exchange == "okx":  # its conditional and OCO orders: lists of their own
+            algos = []
+            for kind in ("conditional", "oco"):
+                request = {"ordType": kind, "instType": "SPOT"}
+                if symbol:
+                    request["instId"] = _okx_inst(symbol)
+                answer = await self._call("private_get_trade_orders_algo_pending", request)
+                algos += [_okx_algo(a) for a in _okx_data(answer)]
             return [*(self._order(o, str(o.get("clientOrderId") or "")) for o in raw), *algos]
         if self._account.exchange == "bybit":  # its TP/SL orders are a list of their own
             raw = [
@@ -344,6 +358,25 @@ class CcxtClient:
         return ExchangeOrder(
             client_order_id, str(ack.get("algoId") or ""), "open", Decimal(0), Decimal(0), Decimal(0), "",
             datetime.now(UTC), symbol, side, spec.order_type, quantity, spec.limit_price, spec.trigger_price,
+        )  # fmt: skip
+
+    async def _okx_oco(
+        self, symbol: str, quantity: Decimal, take: tuple[str, Decimal], stop: tuple[str, Decimal]
+    ) -> ExchangeOrder:
+        """An OKX OCO algo order selling ``quantity``: take profit at ``take``'s trigger, stop loss
+        at ``stop``'s, each a market sell once triggered (tpOrdPx / slOrdPx -1), under the
+        take-profit leg's client order id (the pair's one algoClOrdId)."""
+        (take_id, take_price), (_, stop_price) = take, stop
+        body = {
+            "instId": _okx_inst(symbol), "tdMode": "cash", "side": "sell", "ordType": "oco",
+            "sz": str(quantity), "algoClOrdId": take_id,
+            "tpTriggerPx": str(take_price), "tpOrdPx": "-1", "slTriggerPx": str(stop_price), "slOrdPx": "-1",
+        }  # fmt: skip
+        answer = await self._call("private_post_trade_order_algo", body)
+        ack = next(iter(_okx_data(answer)), {})
+        return ExchangeOrder(
+            take_id, str(ack.get("algoId") or ""), "open", Decimal(0), Decimal(0), Decimal(0), "",
+            datetime.now(UTC), symbol, "sell", "take_profit", quantity, None, take_price,
         )  # fmt: skip
 
     async def _okx_algo_order(self, symbol: str, client_order_id: str) -> ExchangeOrder | None:
@@ -465,8 +498,10 @@ def _okx_data(answer: Any) -> list[dict[str, Any]]:
 
 
 def _okx_algo(algo: dict[str, Any]) -> ExchangeOrder:
-    """An OKX conditional order as the exchange lists it (not triggered, or cancelled)."""
-    take = bool(algo.get("tpTriggerPx"))
+    """An OKX conditional or OCO order as the exchange lists it (not triggered, or cancelled). An
+    OCO lists as its take-profit leg (the pair's client order id is that leg's); once triggered,
+    its ``actualSide`` says which leg fired ("sl": the stop-loss)."""
+    take = bool(algo.get("tpTriggerPx")) and algo.get("actualSide") != "sl"
     trigger = algo.get("tpTriggerPx") if take else algo.get("slTriggerPx")
     limit = algo.get("tpOrdPx") if take else algo.get("slOrdPx")
     limit_price = _dec(limit) if limit and str(limit) != "-1" else None

@@ -1,5 +1,6 @@
-"""One normalization for every reader: NFKC (full width -> ASCII), casefold, whitespace collapsed,
-traditional Chinese -> simplified (OpenCC), keeping where each character came from.
+"""One normalization for every reader: NFKC (full width -> ASCII, except the Chinese comma, a
+clause separator), casefold, whitespace collapsed, traditional Chinese -> simplified (OpenCC),
+keeping where each character came from.
 
 The offsets let a slot take the words as the person typed them ("机器人一號" stays as typed when
 it is a name) while every matcher reads one form. OpenCC is loaded on first use and only for text
@@ -27,6 +28,9 @@ def _t2s() -> _Converter:
     return converter
 
 
+# A Chinese comma separates clauses ("止损 80000，30秒有效"): kept, never NFKC's "," (which would
+# make "80000,30" one number with a comma decimal); the value grammar keeps it too.
+_CN_COMMA = "\uff0c"
 _CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
 _ODD_SPACE = re.compile(r"\s\s|[^\S ]|^\s|\s$")
 
@@ -78,7 +82,7 @@ def normalize_text(original: str) -> Normalized:
             if chars and pending_space < 0:
                 pending_space = i
             continue
-        folded = unicodedata.normalize("NFKC", ch).casefold()
+        folded = ch if ch == _CN_COMMA else unicodedata.normalize("NFKC", ch).casefold()
         if not folded.strip():
             if chars and pending_space < 0:
                 pending_space = i
@@ -102,4 +106,5 @@ def normalize(text: str) -> str:
 def fold(text: str) -> str:
     """NFKC, casefold and one space, without the script conversion: for words already written in
     simplified characters (the lexicon's), so that loading them never needs OpenCC."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    kept = _CN_COMMA.join(unicodedata.normalize("NFKC", part) for part in text.split(_CN_COMMA))
+    return " ".join(kept.casefold().split())

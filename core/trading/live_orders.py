@@ -6,8 +6,9 @@ The order row is stored open first (its client order id claimed), then sent once
 closes it as rejected with the exchange's code and message; a timeout is never sent again: the
 order is looked up by its client order id, kept open when the exchange has it, rejected as not
 placed when it has none. A take-profit + stop-loss pair is the exchange's own one-cancels-the-
-other list (Binance OCO); where there is none it is refused plainly before anything is sent,
-never emulated with real money.
+other order (Binance's OCO list, each leg under its client order id; OKX's OCO algo order, one
+order under the take-profit leg's id, both legs shown and cancelled through it); where there is
+none (Bybit's API) it is refused plainly before anything is sent, never emulated with real money.
 """
 
 from __future__ import annotations
@@ -113,13 +114,53 @@ async def open_orders(trading: TradingService, account: ExchangeAccount, stored:
     finally:
         await client.aclose()
     ours = {o.client_order_id: o for o in stored}
-    return [ours.get(x.client_order_id) or _as_order(account, x) for x in listed]
+    shown = [ours.get(x.client_order_id) or _as_order(account, x) for x in listed]
+    # A pair the exchange keeps as one order (OKX's OCO, listed under its take-profit leg's id):
+    # its other leg rests with it, shown beside it.
+    seen = {o.client_order_id for o in shown}
+    return [
+        *shown,
+        *(
+            o
+            for o in stored
+            if o.client_order_id not in seen and o.client_order_id in with_pairs(seen, stored)
+        ),
+    ]
+
+
+def with_pairs(listed: set[str], stored: Sequence[Order]) -> set[str]:
+    """``listed`` (client order ids the exchange lists open) with the other leg of each listed
+    pair leg: a pair sent as one order (OKX's OCO) is listed once, and both its legs rest."""
+    groups = {o.group_id for o in stored if o.group_id and o.client_order_id in listed}
+    return listed | {o.client_order_id for o in stored if o.group_id in groups}
+
+
+def sent_under(order: Order, stored: Sequence[Order]) -> str:
+    """The client order id ``order`` was sent under: its own, or for a take-profit + stop-loss pair
+    the take-profit leg's (Binance's OCO list is cancelled whole by either leg; OKX's OCO is one
+    algo order under that id)."""
+    if order.group_id is None:
+        return order.client_order_id
+    take = next((o for o in stored if o.group_id == order.group_id and o.order_type == "take_profit"), None)
+    return take.client_order_id if take is not None else order.client_order_id
+
+
+def leg_filled(order: Order, found: ExchangeOrder, stored: Sequence[Order]) -> Order:
+    """The pair leg the exchange says filled: OKX answers for its OCO under the take-profit leg's
+    id, with the leg that fired as its type (a stop-loss: the stop leg filled, not the take)."""
+    if order.group_id is None or found.order_type == order.order_type:
+        return order
+    other = next(
+        (o for o in stored if o.group_id == order.group_id and o.order_type == found.order_type), None
+    )
+    return other or order
 
 
 async def cancel(trading: TradingService, account: ExchangeAccount, order: Order) -> ExchangeOrder | None:
+    stored = await trading.orders.open_orders(account.id) if order.group_id else []
     client = trading._client(account)
     try:
-        return await client.cancel_order(order.symbol, order.client_order_id)
+        return await client.cancel_order(order.symbol, sent_under(order, stored))
     finally:
         await client.aclose()
 

@@ -299,6 +299,7 @@ class RestingOrders:
         if not stored:
             return result
         still = await live_orders.still_open(self.trading, account, sorted({o.symbol for o in stored}))
+        still = live_orders.with_pairs(still, stored)  # OKX lists its OCO once, for both legs
         gone = [o for o in stored if o.client_order_id not in still]
         looked = await live_orders.look_up(self.trading, account, gone)
         # A filled leg first: its pair's other leg, expired on the exchange with it, is then
@@ -308,6 +309,7 @@ class RestingOrders:
             if found is None or found.status == "open":
                 continue
             base = order.symbol.removesuffix(QUOTE_ASSET)
+            order = live_orders.leg_filled(order, found, stored)
             if found.quantity > 0:  # filled, or cancelled / expired there after a partial fill
                 settlement = Settlement(
                     OrderStatus.FILLED if found.status == "filled" else OrderStatus.CANCELLED,

@@ -4,9 +4,11 @@ Read through the language layer: a duration is the value grammar's ("24 hours", 
 "today" and "good till cancelled" are lexicon concepts (core/language/lexicon/order.toml). The
 slot keeps what was said ("86400" seconds, "today", "gtc", or the grammar's refusal); the time it
 ends is fixed once, when the summary is made (``expires_at``), so the order placed is the order
-shown. A duration under a minute or over 90 days is refused with the limits; an expiry the grammar
-cannot read ("for 30 seconds", "30秒有效", "until friday": the lexicon's order.expiry_word with no
-duration read) is refused quoting it, never taken as good till cancelled.
+shown. A duration under a minute or over 90 days is refused with the limits (one said in seconds, "30秒有效",
+"for 90 seconds", is read with the lexicon's order.seconds and checked the same way); an expiry the
+grammar cannot read ("until friday", "valid for a fortnight": the lexicon's order.expiry_word with
+no duration read) is refused quoting it, never taken as good till cancelled. "Until it fills" /
+"直到成交" is good till cancelled (a lexicon word).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ LONGEST: Final = timedelta(days=90)
 OUT_OF_RANGE: Final = "expiry_range"  # the slot's marker for a duration outside those bounds
 UNREAD: Final = "expiry_unread"  # the slot's marker for an expiry said but not read
 _WORD: Final = "order.expiry_word"
+_SECONDS: Final = "order.seconds"  # an expiry in seconds: read with its number, checked for bounds
 # Around an unread expiry word, what belongs to it: "for 30 " before "seconds", "30" before "秒",
 # "有效" / "钟" after "秒", the day after "until".
 _BEFORE: Final = re.compile(
@@ -74,6 +77,11 @@ def read_expiry(text: str) -> str | None:
     if reading.has("order.today_only"):
         return TODAY
     durations = [v for v in find_values(text) if is_duration(v)]
+    if not durations and (said := _in_seconds(reading)) is not None:
+        seconds, typed = said
+        if not SHORTEST.total_seconds() <= seconds <= LONGEST.total_seconds():
+            return f"{OUT_OF_RANGE}:{typed}"
+        return str(seconds)
     if not durations and reading.has(_WORD):
         return f"{UNREAD}:{_unread_typed(reading.text, reading)}"
     if len(durations) != 1:
@@ -85,6 +93,21 @@ def read_expiry(text: str) -> str | None:
     if not SHORTEST <= length <= LONGEST:
         return f"{OUT_OF_RANGE}:{value.typed}"
     return str(value.seconds)
+
+
+def _in_seconds(reading: Reading) -> tuple[int, str] | None:
+    """An expiry said in seconds ("30秒有效", "for 90 seconds": a whole number right before the
+    lexicon's order.seconds word): its length and the words typed, or None."""
+    tag = reading.first(_SECONDS)
+    if tag is None:
+        return None
+    text = reading.text
+    number = next(
+        (v for v in reading.spans() if v.kind == "number" and not text[v.end : tag.start].strip()), None
+    )
+    if number is None or number.number != number.number.to_integral_value() or number.number <= 0:
+        return None
+    return int(number.number), text[number.start : tag.end]
 
 
 def _unread_typed(text: str, reading: Reading) -> str:

@@ -44,10 +44,17 @@ def notices(reply: object) -> str:
         ("limit sell 0.5 ETH at 4000", None),
         ("limit buy 0.01 BTC at 85000 for -3 hours", "refused:sign:-3 hours"),
         ("limit buy 0.01 BTC at 85000 for 200 days", "expiry_range:200 days"),
-        ("limit buy 0.01 BTC at 85000 for 30 seconds", "expiry_unread:for 30 seconds"),
-        ("以 85000 挂单买 0.01 BTC，30秒有效", "expiry_unread:30秒有效"),
+        ("limit buy 0.01 BTC at 85000 for 30 seconds", "expiry_range:30 seconds"),
+        ("以 85000 挂单买 0.01 BTC，30秒有效", "expiry_range:30秒"),
+        ("止损 80000，30秒有效", "expiry_range:30秒"),  # the Chinese comma ends the price
+        ("止损 80000，120秒有效", "120"),
+        ("limit buy 0.01 BTC at 85000 for 1.5 seconds", "expiry_unread:for 1.5 seconds"),
         ("limit buy 0.01 BTC at 85000 until friday", "expiry_unread:until friday"),
-        ("止损 80000 有效期三十秒", "expiry_unread:有效期三十秒"),
+        ("limit buy 0.01 BTC at 85000 until it fills", "gtc"),
+        ("limit sell 0.5 ETH at 4000 until it's filled", "gtc"),
+        ("以 85000 挂单买 0.01 BTC，直到成交", "gtc"),
+        ("止损 80000，成交为止", "gtc"),
+        ("止损 80000 有效期三十秒", "expiry_range:三十秒"),
     ],
 )
 def test_the_expiry_is_read_from_words(text: str, slot: str | None) -> None:
@@ -109,8 +116,9 @@ async def test_a_limit_order_rests_until_its_expiry_then_releases_its_funds(
     [
         ("limit buy 0.01 BTC at 85000 for 200 days", "200 days"),
         ("limit buy 0.01 BTC at 85000 for -3 hours", "-3 hours"),
-        ("limit buy 0.01 BTC at 85000 for 30 seconds", "for 30 seconds"),  # never good till cancelled
-        ("以 85000 挂单买 0.01 BTC，30秒有效", "30秒有效"),
+        ("limit buy 0.01 BTC at 85000 for 30 seconds", "30 seconds"),  # never good till cancelled
+        ("以 85000 挂单买 0.01 BTC，30秒有效", "30秒"),
+        ("limit buy 0.01 BTC at 85000 until friday", "until friday"),
     ],
 )
 async def test_a_bad_expiry_is_refused_quoting_it_and_nothing_rests(text: str, said: str) -> None:
@@ -174,12 +182,46 @@ async def test_a_live_order_with_an_expiry_is_refused_before_anything_is_sent() 
         assert order.status is OrderStatus.REJECTED and fake.order_posts == 0
 
 
-async def test_a_stop_loss_with_an_unread_expiry_is_refused_quoting_it_and_nothing_rests() -> None:
+@pytest.mark.parametrize(
+    "text",
+    ["给我的 BTC 设置止损 80000 30秒有效", "给我的 BTC 设置止损 80000，30秒有效", "BTC 止损 80000，30秒有效"],
+)
+async def test_a_stop_loss_with_too_short_an_expiry_is_refused_for_its_length(text: str) -> None:
+    """The Chinese comma separates the clauses (never a comma decimal "80000,30"): the stop is
+    read as 80,000 and the expiry as 30 seconds, refused for being under the 1-minute minimum."""
     desk = make_trade_desk()
     bought = await desk.chat.say("买 0.01 BTC")
     await desk.chat.press(confirm_button(bought))
     before = dict(desk.orders.orders)
-    reply = await desk.chat.say("给我的 BTC 设置止损 80000 30秒有效")
+    reply = await desk.chat.say(text)
     assert reply.status is Status.FAILED, reply  # never a stop good till cancelled
-    assert "30秒有效" in notices(reply) and "有效期" in notices(reply)
+    said = notices(reply)
+    assert "30秒" in said and "1 分钟到 90 天" in said and "逗号" not in said, said
     assert desk.orders.orders == before
+
+
+async def test_a_stop_loss_with_an_expiry_in_seconds_over_the_minimum_rests_until_it() -> None:
+    desk = make_trade_desk()
+    bought = await desk.chat.say("买 0.01 BTC")
+    await desk.chat.press(confirm_button(bought))
+    summary = await desk.chat.say("BTC 止损 80000，120秒有效")
+    assert summary.status is Status.AWAITING_CONFIRMATION, summary
+    assert rows(summary)["止损"].startswith("80,000.00 USDT")
+    assert rows(summary)["有效期"] == (NOW + timedelta(seconds=120)).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "shown"),
+    [
+        ("limit buy 0.01 BTC at 85000 until it fills", "Good until", "cancelled (GTC)"),
+        ("以 85000 挂单买 0.01 BTC，直到成交", "有效期", "撤销前一直有效"),
+    ],
+)
+async def test_until_it_fills_is_good_till_cancelled(text: str, label: str, shown: str) -> None:
+    desk = make_trade_desk()
+    summary = await desk.chat.say(text)
+    assert summary.status is Status.AWAITING_CONFIRMATION, summary
+    assert shown in rows(summary)[label]
+    await desk.chat.press(confirm_button(summary))
+    (order,) = desk.orders.orders.values()
+    assert order.status is OrderStatus.OPEN and order.expires_at is None

@@ -3,7 +3,9 @@ reaches the internet). Bybit: its own spot TP/SL orders (orderFilter=tpslOrder) 
 orderLinkId; OKX: its own conditional orders (POST /api/v5/trade/order-algo) under deskmate's
 algoClOrdId. Each placed once, listed among the open orders, cancelled by client order id, a
 timeout looked up (never sent again), a trigger's fill written back once. The take-profit +
-stop-loss pair is refused on both before anything is sent (no OCO wired there)."""
+stop-loss pair: on OKX its own OCO algo order (one order under the take-profit leg's id, shown
+as two, cancelled by either leg, the leg that fired written back); on Bybit refused before
+anything is sent (its API places no spot OCO)."""
 
 from __future__ import annotations
 
@@ -145,15 +147,94 @@ async def test_an_okx_stop_that_timed_out_is_looked_up_never_sent_again(okx: Fak
     assert order.status is OrderStatus.OPEN and okx.order_posts == 1
 
 
-async def test_the_pair_on_okx_and_bybit_is_refused_before_anything_is_sent(okx: FakeOkx) -> None:
+PAIR = (
+    Resting("take_profit", trigger_price=Decimal(95000), group_id="g"),
+    Resting("stop_loss", trigger_price=Decimal(80000), group_id="g"),
+)
+
+
+async def place_pair(resting: RestingOrders, ids: tuple[str, str], venue=OKX):  # type: ignore[no-untyped-def]
+    intent = OrderIntent("sell", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+    plan = await resting.plan(account(venue), intent, PAIR)
+    assert plan.rejection is None, plan.rejection
+    return await resting.place(account(venue), plan, ids, AUDIT)
+
+
+async def test_the_pair_on_okx_is_one_oco_algo_order_shown_as_two_and_cancelled_by_either(
+    okx: FakeOkx,
+) -> None:
     trading, _ = service(OKX, okx)
     resting = RestingOrders(trading)
-    intent = OrderIntent("sell", "BTCUSDT", "BTC", Decimal("0.001"), "base")
-    pair = (
-        Resting("take_profit", trigger_price=Decimal(95000), group_id="g"),
-        Resting("stop_loss", trigger_price=Decimal(80000), group_id="g"),
+    placed = await place_pair(resting, ("dmokxtp1", "dmokxsl1"))
+    assert [o.status for o in placed] == [OrderStatus.OPEN, OrderStatus.OPEN]
+    (sent,) = okx.order_bodies  # one algo order for the pair, under the take-profit leg's id
+    assert (sent["ordType"], sent["algoClOrdId"], sent["side"], sent["sz"]) == (
+        "oco",
+        "dmokxtp1",
+        "sell",
+        "0.001",
     )
-    plan = await resting.plan(account(OKX), intent, pair)
-    placed = await resting.place(account(OKX), plan, ("dmokx4", "dmokx5"), AUDIT)
+    assert (sent["tpTriggerPx"], sent["tpOrdPx"], sent["slTriggerPx"], sent["slOrdPx"]) == (
+        "95000",
+        "-1",
+        "80000",
+        "-1",
+    )
+    listed = await resting.open_orders(account(OKX))
+    assert sorted((o.client_order_id, o.order_type) for o in listed) == [
+        ("dmokxsl1", "stop_loss"), ("dmokxtp1", "take_profit"),
+    ]  # fmt: skip
+    assert (await resting.sync_live(account(OKX), NOW)).resting == 2  # listed once, both rest
+    stop = next(o for o in listed if o.order_type == "stop_loss")
+    cancelled = await resting.cancel(account(OKX), stop, AUDIT)  # the leg OKX does not know by id
+    assert sorted(o.client_order_id for o in cancelled) == ["dmokxsl1", "dmokxtp1"]
+    assert {o.status for o in cancelled} == {OrderStatus.CANCELLED}
+    assert okx.algos["dmokxtp1"]["state"] == "canceled" and okx.order_posts == 1
+
+
+@pytest.mark.parametrize(
+    ("leg", "filled", "other"), [("sl", "dmokxsl2", "dmokxtp2"), ("tp", "dmokxtp2", "dmokxsl2")]
+)
+async def test_the_okx_leg_that_fired_is_written_back_once_and_the_other_cancelled(
+    okx: FakeOkx, leg: str, filled: str, other: str
+) -> None:
+    trading, orders = service(OKX, okx)
+    resting = RestingOrders(trading)
+    await place_pair(resting, ("dmokxtp2", "dmokxsl2"))
+    assert (await resting.sync_live(account(OKX), NOW)).filled == []
+    okx.trigger("dmokxtp2", leg)  # its market sell filled at the bid, 89,990
+    result = await resting.sync_live(account(OKX), NOW)
+    (done,) = result.filled
+    assert (done.client_order_id, done.status, done.quantity, done.price) == (
+        filled, OrderStatus.FILLED, Decimal("0.001"), Decimal("89990.0"),
+    )  # fmt: skip
+    assert orders.orders[other].status is OrderStatus.CANCELLED and result.resting == 0
+    assert (await resting.sync_live(account(OKX), NOW)).filled == []
+    assert len(orders.trade_log[account(OKX).id]) == 1
+
+
+async def test_an_okx_pair_that_timed_out_is_looked_up_never_sent_again(okx: FakeOkx) -> None:
+    okx.stall_orders, okx.stall_seconds = True, 2.5
+    trading, _ = service(OKX, okx, 1.0)
+    placed = await place_pair(RestingOrders(trading), ("dmokxtp3", "dmokxsl3"))
+    assert [o.status for o in placed] == [OrderStatus.OPEN, OrderStatus.OPEN]
+    assert okx.order_posts == 1 and okx.algos["dmokxtp3"]["ordType"] == "oco"
+
+
+async def test_an_okx_pair_the_exchange_never_got_is_rejected_as_not_placed(okx: FakeOkx) -> None:
+    okx.drop_orders, okx.stall_seconds = True, 2.5
+    trading, _ = service(OKX, okx, 1.0)
+    placed = await place_pair(RestingOrders(trading), ("dmokxtp4", "dmokxsl4"))
+    assert {o.status for o in placed} == {OrderStatus.REJECTED} and okx.order_posts == 1
+    assert placed[0].error_code == "not_placed"
+
+
+async def test_the_pair_on_bybit_is_refused_plainly_before_anything_is_sent(bybit: FakeBybit) -> None:
+    """Bybit's v5 API places spot orders of orderFilter Order, tpslOrder or StopOrder only, one
+    trigger each; its spot OCO orders are made in its own app. Two TP/SL sells would not cancel
+    each other, so the pair is refused, never emulated with real money."""
+    trading, _ = service(BYBIT, bybit)
+    placed = await place_pair(RestingOrders(trading), ("dmbybtp", "dmbybsl"), venue=BYBIT)
     assert {o.status for o in placed} == {OrderStatus.REJECTED}
-    assert placed[0].error_code == "unsupported_order_type" and okx.order_posts == 0
+    assert placed[0].error_code == "unsupported_order_type" and bybit.order_posts == 0
+    assert "one-cancels-the-other" in (placed[0].error_message or "")

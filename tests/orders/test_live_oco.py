@@ -12,8 +12,6 @@ import pytest
 
 from core.trading.model import OrderIntent, OrderStatus, Resting
 from core.trading.orders import RestingOrders
-from core.trading.ports import ExchangeError
-from core.workspace.accounts import ExchangeAccount
 from tests.fakes import NOW
 from tests.trading.fake_binance import FakeBinance
 from tests.trading.test_live import AUDIT, account, service
@@ -87,14 +85,3 @@ async def test_a_pair_the_exchange_never_got_is_rejected_as_not_placed(fake: Fak
     placed = await place_pair(RestingOrders(trading), ("dmtp4", "dmsl4"))
     assert {o.status for o in placed} == {OrderStatus.REJECTED} and fake.order_posts == 1
     assert placed[0].error_code == "not_placed"
-
-
-async def test_okx_and_bybit_refuse_the_pair_before_sending(fake: FakeBinance) -> None:
-    trading, _ = service(fake)
-    for exchange in ("okx", "bybit"):
-        other = ExchangeAccount("8", "console:u", "x", exchange, account().credentials, None, NOW, NOW)
-        client = trading.live.client(other)  # type: ignore[union-attr]
-        with pytest.raises(ExchangeError) as caught:
-            await client.pair_order("BTCUSDT", Decimal("0.001"), ("a", Decimal(1)), ("b", Decimal(1)), "l")
-        assert caught.value.code == "unsupported_order_type"
-    assert fake.order_posts == 0

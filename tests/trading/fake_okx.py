@@ -46,7 +46,8 @@ class FakeOkx(FakeExchange):
         super().__init__()
         self.key, self.secret, self.passphrase = key, secret, passphrase
         self.order_bodies: list[dict[str, Any]] = []  # every POST /trade/order, as sent
-        # Conditional (stop) orders by algoClOrdId, as OKX renders them (/trade/order-algo).
+        # Conditional (stop) and OCO (take-profit + stop-loss, one order) algo orders by
+        # algoClOrdId, as OKX renders them (/trade/order-algo).
         self.algos: dict[str, dict[str, Any]] = {}
 
     def answer(
@@ -206,29 +207,36 @@ class FakeOkx(FakeExchange):
                 if cid
                 else _error("51000", "Parameter algoClOrdId error")
             )
-        symbol = _symbol(str(order.get("instId", "")))
-        if symbol not in MIN_SIZE or order.get("ordType") != "conditional" or order.get("tdMode") != "cash":
+        symbol, kind = _symbol(str(order.get("instId", ""))), order.get("ordType")
+        if symbol not in MIN_SIZE or kind not in ("conditional", "oco") or order.get("tdMode") != "cash":
             return _error("51000", "Parameter error")
         bid = self.bid[symbol]
         sl, tp = order.get("slTriggerPx"), order.get("tpTriggerPx")
+        if kind == "oco" and not (sl and tp):
+            return self._rejected(
+                cid, "51000", "Parameter error: an OCO order needs tpTriggerPx and slTriggerPx"
+            )
         if (sl and Decimal(str(sl)) >= bid) or (tp and Decimal(str(tp)) <= bid) or not (sl or tp):
             return self._rejected(cid, "51277", "TP trigger price cannot be lower than the last price")
         self._next_id += 1
         now = str(self.now_ms())
         self.algos[cid] = {
             "instType": "SPOT", "instId": order["instId"], "algoId": str(self._next_id), "algoClOrdId": cid,
-            "clOrdId": "", "ordType": "conditional", "side": order.get("side"), "sz": str(order.get("sz")),
-            "tdMode": "cash", "state": "live", "slTriggerPx": sl or "", "slOrdPx": order.get("slOrdPx") or "",
+            "clOrdId": "", "ordType": kind, "side": order.get("side"), "sz": str(order.get("sz")),
+            "actualSide": "", "tdMode": "cash", "state": "live", "slTriggerPx": sl or "",
+            "slOrdPx": order.get("slOrdPx") or "",
             "tpTriggerPx": tp or "", "tpOrdPx": order.get("tpOrdPx") or "", "ordId": "", "actualSz": "",
             "actualPx": "", "cTime": now, "uTime": now,
         }  # fmt: skip
         ack = {"algoId": str(self._next_id), "algoClOrdId": cid, "clOrdId": "", "sCode": "0", "sMsg": ""}
         return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
 
-    def trigger(self, algo_client_id: str) -> None:
-        """The bid crossed a conditional order's trigger: it places its market sell (state
-        effective, ``ordId`` the order it placed), which fills at the bid."""
+    def trigger(self, algo_client_id: str, leg: str | None = None) -> None:
+        """The bid crossed a conditional order's trigger (an OCO's ``leg``: "tp" or "sl"): it
+        places its market sell (state effective, ``ordId`` the order it placed, ``actualSide``
+        the leg that fired), which fills at the bid."""
         algo = self.algos[algo_client_id]
+        algo["actualSide"] = leg or ("tp" if algo["tpTriggerPx"] and not algo["slTriggerPx"] else "sl")
         filled = self.fill(
             _symbol(algo["instId"]), str(algo["side"]), Decimal(algo["sz"]), f"algo-{algo_client_id}"
         )
