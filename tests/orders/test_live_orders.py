@@ -115,11 +115,11 @@ async def test_a_timeout_with_no_order_at_the_exchange_is_rejected_as_not_placed
 
 
 async def test_an_exchange_without_the_type_refuses_it_before_sending(fake: FakeBinance) -> None:
-    okx = ExchangeAccount("8", "console:u", "okx main", "okx", account().credentials, None, NOW, NOW)
+    bybit = ExchangeAccount("8", "console:u", "bybit main", "bybit", account().credentials, None, NOW, NOW)
     trading, _ = service(fake)
-    client = trading.live.client(okx)  # type: ignore[union-attr]
+    client = trading.live.client(bybit)  # type: ignore[union-attr]
     with pytest.raises(ExchangeError) as caught:
-        # OKX places stops as its conditional orders now; its OCO pair is not wired
+        # Bybit's API places no spot OCO (OKX's and Binance's are their own pair orders)
         await client.pair_order(
             "BTCUSDT", Decimal("0.01"), ("dmtp", Decimal(95000)), ("dmsl", Decimal(80000)), "dl"
         )

@@ -1,11 +1,12 @@
-"""A fake Bybit spot API (v5, a unified trading account) on 127.0.0.1 for the live trading path.
-
-It checks what the real one checks on a private call: X-BAPI-API-KEY (10003), the timestamp
-against X-BAPI-RECV-WINDOW (10002), the hex HMAC-SHA256 of timestamp + key + recv window + query
-(GET) or body (POST) under the secret (10004). It places market orders by orderLinkId (used once:
-170141), sized in the base coin only with ``marketUnit=baseCoin`` (a market buy without it is
-sized in USDT, as Bybit does), acknowledges them without fill data as Bybit does, finds orders by
-orderLinkId or orderId in /v5/order/realtime and /v5/order/history, and lists executions.
+"""A fake Bybit spot API (v5, a unified trading account) on 127.0.0.1 for the live trading path. It
+checks what the real one checks on a private call: X-BAPI-API-KEY (10003), the timestamp against
+X-BAPI-RECV-WINDOW (10002), the hex HMAC-SHA256 of timestamp + key + recv window + query (GET) or
+body (POST) under the secret (10004). It places market orders by orderLinkId (used once: 170141),
+sized in the base coin only with ``marketUnit=baseCoin`` (a market buy without it is sized in
+USDT, as Bybit does), acknowledges them without fill data as Bybit does, rests limit orders
+(orderType Limit: listed open by /v5/order/realtime, cancelled by orderLinkId, filled by
+``fill_limit``), finds orders by orderLinkId or orderId in /v5/order/realtime and
+/v5/order/history, and lists executions.
 Endpoints: /v5/market/instruments-info, /market/time, /user/query-api, /account/info,
 /account/wallet-balance, /order/create, /order/realtime, /order/history, /execution/list.
 """
@@ -19,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 from urllib.parse import parse_qsl
 
-from tests.trading.fake_exchange import FakeExchange, Fill
+from tests.trading.fake_exchange import FakeExchange, Fill, Limit
 
 KEY = "fakeBybitKey0123456"
 SECRET = "fakeBybitSecret0123456789abcdefghijkl"
@@ -72,6 +73,10 @@ class FakeBybit(FakeExchange):
             return self._place(order)
         if path == "/v5/order/cancel" and method == "POST":
             sent = json.loads(body or "{}")
+            limit = self.resting.get(str(sent.get("orderLinkId")))
+            if sent.get("orderFilter") in (None, "Order") and limit is not None and limit.state == "open":
+                limit.state = "cancelled"
+                return self._ok({"orderId": limit.order_id, "orderLinkId": limit.client_order_id})
             found = self.tpsl.get(str(sent.get("orderLinkId")))
             if (
                 sent.get("orderFilter") != "tpslOrder"
@@ -85,6 +90,10 @@ class FakeBybit(FakeExchange):
             listed: list[dict[str, Any]] = []
             if path == "/v5/order/history" or params.get("orderFilter") != "tpslOrder":
                 listed += [self._order(f) for f in self.fills.values()]
+                listed += [
+                    self._limit(o) for o in self.resting.values()
+                    if o.state == "open" or path == "/v5/order/history"
+                ]  # fmt: skip
             if path == "/v5/order/history" or params.get("orderFilter") == "tpslOrder":
                 open_only = path == "/v5/order/realtime"
                 listed += [
@@ -154,6 +163,8 @@ class FakeBybit(FakeExchange):
         symbol, side = str(order.get("symbol", "")), str(order.get("side", "")).lower()
         if order.get("orderFilter") == "tpslOrder" and symbol in MIN_QTY:
             return self._rest_tpsl(order)
+        if order.get("category") == "spot" and symbol in MIN_QTY and order.get("orderType") == "Limit":
+            return self._place_limit(cid, symbol, side, order)
         if order.get("category") != "spot" or symbol not in MIN_QTY or order.get("orderType") != "Market":
             return _error(10001, "params error")
         qty = Decimal(str(order.get("qty", "0")))
@@ -167,6 +178,30 @@ class FakeBybit(FakeExchange):
             return _error(170131, "Insufficient balance.")
         answer = self._ok({"orderId": filled.order_id, "orderLinkId": cid})
         return answer[0], answer[1], self.stall_seconds if self.stall_orders else 0
+
+    def _place_limit(self, cid: str, symbol: str, side: str, order: dict[str, Any]) -> tuple[int, Any, float]:
+        """A limit order: it rests on the book (New) until ``fill_limit`` or a cancel."""
+        if cid in self.resting or cid in self.tpsl:
+            return _error(170141, "Duplicate clientOrderId.")
+        qty, price = Decimal(str(order.get("qty", "0"))), Decimal(str(order.get("price") or "0"))
+        if price <= 0 or qty < Decimal(MIN_QTY[symbol]) or qty * price < 5:
+            return _error(170140, "Order value exceeded lower limit.")
+        limit = self.rest_limit(symbol, side, qty, price, cid)
+        answer = self._ok({"orderId": limit.order_id, "orderLinkId": cid})
+        return answer[0], answer[1], self.stall_seconds if self.stall_orders else 0
+
+    @staticmethod
+    def _limit(o: Limit) -> dict[str, Any]:
+        status = {"open": "New", "cancelled": "Cancelled", "filled": "Filled"}[o.state]
+        done = o.filled
+        return {
+            "orderId": o.order_id, "orderLinkId": o.client_order_id, "symbol": o.symbol,
+            "side": o.side.capitalize(), "orderType": "Limit", "price": str(o.price), "qty": str(o.quantity),
+            "timeInForce": "GTC", "orderStatus": status, "avgPrice": str(o.price) if done else "",
+            "cumExecQty": str(done), "cumExecValue": str(done * o.price), "cumExecFee": str(o.fee),
+            "cumFeeDetail": {o.fee_asset: str(o.fee)} if done else {}, "leavesQty": str(o.quantity - done),
+            "createdTime": str(o.at_ms), "updatedTime": str(o.at_ms), "category": "spot",
+        }  # fmt: skip
 
     def _rest_tpsl(self, order: dict[str, Any]) -> tuple[int, Any, float]:
         """A spot TP/SL order: it waits for its trigger (status Untriggered). Refused as Bybit

@@ -41,6 +41,30 @@ class Fill:
         return self.quantity * self.price
 
 
+@dataclass
+class Limit:
+    """A limit order resting on the fake's book (OKX and Bybit; each renders its own JSON): open
+    until ``fill_limit`` fills it whole at its price, or a cancel."""
+
+    order_id: str
+    client_order_id: str
+    symbol: str
+    side: str  # "buy" | "sell"
+    quantity: Decimal
+    price: Decimal
+    at_ms: int
+    state: str = "open"  # open | cancelled | filled
+    fee: Decimal = Decimal(0)
+    fee_asset: str = ""
+
+    def __getitem__(self, key: str) -> Any:  # fake.resting[cid]["state"]
+        return getattr(self, key)
+
+    @property
+    def filled(self) -> Decimal:
+        return self.quantity if self.state == "filled" else Decimal(0)
+
+
 class FakeExchange:
     """The server and the book; subclasses speak one exchange's API."""
 
@@ -55,6 +79,7 @@ class FakeExchange:
         self.stall_seconds = 3.0
         self.requests: list[tuple[str, str]] = []  # (method, path)
         self.order_posts = 0
+        self.resting: dict[str, Limit] = {}  # limit orders on the book (OKX, Bybit), by client id
         self._lock = threading.Lock()
         self._next_id = 1000
         self._server = LocalJsonServer(self._respond)
@@ -84,6 +109,17 @@ class FakeExchange:
 
     def now_ms(self) -> int:
         return int(time.time() * 1000) + self.clock_skew_ms
+
+    def rest_limit(self, symbol: str, side: str, quantity: Decimal, price: Decimal, cid: str) -> Limit:
+        self._next_id += 1
+        found = Limit(str(self._next_id), cid, symbol, side, quantity, price, self.now_ms())
+        self.resting[cid] = found
+        return found
+
+    def fill_limit(self, client_order_id: str, fee: str, fee_asset: str = "USDT") -> None:
+        """The book came to a resting limit order: it filled whole at its price."""
+        found = self.resting[client_order_id]
+        found.state, found.fee, found.fee_asset = "filled", Decimal(fee), fee_asset
 
     def fill(self, symbol: str, side: str, quantity: Decimal, client_order_id: str) -> Fill | None:
         """Fill a market order at the ask / bid; None when the balance does not cover it."""

@@ -1,11 +1,11 @@
-"""A fake OKX spot API (v5) on 127.0.0.1 for the live trading path (ccxt talks to it).
-
-It checks what the real one checks on a private call: OK-ACCESS-KEY (50111), the passphrase
-(50105), the timestamp within 30 s (50102), the base64 HMAC-SHA256 of timestamp + method +
-request path (with its query) + body under the secret (50113). It places market orders by clOrdId
-(used once: 51016), sized in the base coin (``tgtCcy=base_ccy``; anything else is refused, so a
-buy sized in USDT by mistake shows), acknowledges them without fill data as OKX does (the adapter
-reads them back), finds an order by instId + clOrdId (51603 when none), and lists fills.
+"""A fake OKX spot API (v5) on 127.0.0.1 for the live trading path (ccxt talks to it). It checks what
+the real one checks on a private call: OK-ACCESS-KEY (50111), the passphrase (50105), the
+timestamp within 30 s (50102), the base64 HMAC-SHA256 of timestamp + method + request path (with
+its query) + body under the secret (50113). It places market orders by clOrdId (used once: 51016)
+and rests limit orders (ordType limit: listed by /trade/orders-pending, cancelled by clOrdId,
+filled by ``fill_limit``), sized in the base coin (``tgtCcy=base_ccy``; anything else is refused,
+so a buy sized in USDT by mistake shows), acknowledges them without fill data as OKX does (the
+adapter reads them back), finds an order by instId + clOrdId (51603 when none), and lists fills.
 Endpoints: /api/v5/public/instruments, /public/time, /account/balance, /trade/order (POST, GET),
 /trade/batch-orders (what ccxt posts a single order to), /trade/fills and /trade/fills-history.
 """
@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Any
 from urllib.parse import parse_qsl
 
-from tests.trading.fake_exchange import FakeExchange, Fill
+from tests.trading.fake_exchange import FakeExchange, Fill, Limit
 
 KEY = "8c2f6a1e-4b7d-4e21-9a3c-5f0d2e7b1c94"  # the shape of an OKX key (a UUID)
 SECRET = "FAKEOKXSECRET0123456789ABCDEF0123"
@@ -84,9 +84,15 @@ class FakeOkx(FakeExchange):
         if path in ("/api/v5/trade/cancel-order", "/api/v5/trade/cancel-batch-orders") and method == "POST":
             sent = json.loads(body or "{}")
             cid = str((sent[0] if isinstance(sent, list) and sent else sent).get("clOrdId", ""))
-            return self._rejected(cid, "51400", "Cancellation failed as the order does not exist")
-        if path == "/api/v5/trade/orders-pending":
-            return self._ok([])  # the fake's market orders fill at once: none rests
+            limit = self.resting.get(cid)
+            if limit is None or limit.state != "open":
+                return self._rejected(cid, "51400", "Cancellation failed as the order does not exist")
+            limit.state = "cancelled"
+            return self._ok([{"ordId": limit.order_id, "clOrdId": cid, "sCode": "0", "sMsg": ""}])
+        if path == "/api/v5/trade/orders-pending":  # market orders fill at once: only limits rest
+            inst = params.get("instId")
+            listed = [self._limit(o) for o in self.resting.values() if o.state == "open"]
+            return self._ok([o for o in listed if inst in (None, o["instId"])])
         if path == "/api/v5/trade/orders-algo-pending":
             listed = [
                 a for a in self.algos.values()
@@ -116,6 +122,11 @@ class FakeOkx(FakeExchange):
             if by_id is None:
                 return _error("51603", "Order does not exist")
             return self._ok([self._order(by_id)])
+        if path == "/api/v5/trade/order" and method == "GET" and params.get("clOrdId") in self.resting:
+            limit = self.resting[params["clOrdId"]]
+            if _inst(limit.symbol) != params.get("instId"):
+                return _error("51603", "Order does not exist")
+            return self._ok([self._limit(limit)])
         if path == "/api/v5/trade/order" and method == "GET":
             found = self.fills.get(params.get("clOrdId", ""))
             if found is None or _inst(found.symbol) != params.get("instId"):
@@ -182,6 +193,8 @@ class FakeOkx(FakeExchange):
                 _error("51016", "Duplicated clOrdId") if cid else _error("51000", "Parameter clOrdId error")
             )
         symbol, side = _symbol(str(order.get("instId", ""))), str(order.get("side", ""))
+        if symbol in MIN_SIZE and order.get("ordType") == "limit" and order.get("tdMode") == "cash":
+            return self._place_limit(cid, symbol, side, order)
         if symbol not in MIN_SIZE or order.get("ordType") != "market" or order.get("tdMode") != "cash":
             return _error("51000", "Parameter error")
         if side == "buy" and order.get("tgtCcy") != "base_ccy":
@@ -196,6 +209,29 @@ class FakeOkx(FakeExchange):
             return self._rejected(cid, "51008", "Order failed. Insufficient USDT balance in account.")
         ack = {"ordId": filled.order_id, "clOrdId": cid, "tag": "", "sCode": "0", "sMsg": "Order placed"}
         return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
+
+    def _place_limit(self, cid: str, symbol: str, side: str, order: dict[str, Any]) -> tuple[int, Any, float]:
+        """A limit order: it rests on the book (state live) until ``fill_limit`` or a cancel."""
+        if cid in self.resting:
+            return _error("51016", "Duplicated clOrdId")
+        quantity, price = Decimal(str(order.get("sz", "0"))), Decimal(str(order.get("px") or "0"))
+        if price <= 0 or quantity < Decimal(MIN_SIZE[symbol]):
+            return self._rejected(cid, "51000", "Parameter px or sz error")
+        limit = self.rest_limit(symbol, side, quantity, price, cid)
+        ack = {"ordId": limit.order_id, "clOrdId": cid, "tag": "", "sCode": "0", "sMsg": "Order placed"}
+        return 200, {"code": "0", "msg": "", "data": [ack]}, self.stall_seconds if self.stall_orders else 0
+
+    def _limit(self, o: Limit) -> dict[str, Any]:
+        state = {"open": "live", "cancelled": "canceled", "filled": "filled"}[o.state]
+        done = o.filled
+        return {
+            "instType": "SPOT", "instId": _inst(o.symbol), "ordId": o.order_id, "clOrdId": o.client_order_id,
+            "tag": "", "px": str(o.price), "sz": str(o.quantity), "ordType": "limit", "side": o.side,
+            "tdMode": "cash", "accFillSz": str(done), "fillPx": str(o.price) if done else "",
+            "fillSz": str(done), "avgPx": str(o.price) if done else "", "state": state,
+            "fee": str(-o.fee), "feeCcy": o.fee_asset or "USDT", "cTime": str(o.at_ms), "uTime": str(o.at_ms),
+            "fillTime": str(o.at_ms) if done else "",
+        }  # fmt: skip
 
     def _place_algo(self, order: dict[str, Any]) -> tuple[int, Any, float]:
         """A conditional order: a stop-loss (slTriggerPx) or take-profit (tpTriggerPx) that waits
