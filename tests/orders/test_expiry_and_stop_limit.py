@@ -200,6 +200,16 @@ async def test_a_stop_loss_with_too_short_an_expiry_is_refused_for_its_length(te
     assert desk.orders.orders == before
 
 
+async def test_a_stop_loss_said_without_its_coin_and_too_short_an_expiry_is_refused_for_its_length() -> None:
+    desk = make_trade_desk()
+    bought = await desk.chat.say("买 0.01 BTC")
+    await desk.chat.press(confirm_button(bought))
+    asked = await desk.chat.say("止损 80000，30秒有效")
+    assert asked.status is Status.NEEDS_INPUT and "逗号" not in notices(asked), asked  # which coin?
+    reply = await desk.chat.say("BTC")
+    assert reply.status is Status.FAILED and "1 分钟到 90 天" in notices(reply), reply
+
+
 async def test_a_stop_loss_with_an_expiry_in_seconds_over_the_minimum_rests_until_it() -> None:
     desk = make_trade_desk()
     bought = await desk.chat.say("买 0.01 BTC")

@@ -154,17 +154,27 @@ class OrdersSkill(TaskFlow):
         intent = OrderIntent("sell", symbol, self.catalog.base_of(symbol), Decimal(1), "all")
         return account, await self.resting.plan(account, intent, self._specs(turn, task))
 
+    def _bad_expiry(self, turn: Turn, task: Task) -> Reply | None:
+        """An expiry refused by the grammar, outside 1 minute..90 days, or not read: said, nothing
+        rests (never taken as good till cancelled)."""
+        said = task.slots.get(EXPIRY)
+        if (refused := refusal_in(said)) is not None:
+            return self._said(turn, task, refusal_message(turn.locale, *refused), "value_refused")
+        if (typed := out_of_range(said)) is not None:
+            return self._said(turn, task, turn.t("orders.expiry_range", typed=typed), "expiry_range")
+        if (typed := unread(said)) is not None:  # "until friday": never GTC
+            return self._said(turn, task, turn.t("orders.expiry_unread", typed=typed), "expiry_unread")
+        return None
+
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
         if task.action != "protect":
             return None
-        for name in (*PRICES, EXPIRY):
+        for name in PRICES:
             refused = refusal_in(task.slots.get(name))
             if refused is not None:
                 return self._said(turn, task, refusal_message(turn.locale, *refused), "value_refused")
-        if (typed := out_of_range(task.slots.get(EXPIRY))) is not None:
-            return self._said(turn, task, turn.t("orders.expiry_range", typed=typed), "expiry_range")
-        if (typed := unread(task.slots.get(EXPIRY))) is not None:  # "for 30 seconds": never GTC
-            return self._said(turn, task, turn.t("orders.expiry_unread", typed=typed), "expiry_unread")
+        if (bad := self._bad_expiry(turn, task)) is not None:
+            return bad
         if not any(task.slots.get(name) for name in PRICES[:2]):
             return self._said(turn, task, turn.t("orders.cancel.which"), "no_price")
         try:
