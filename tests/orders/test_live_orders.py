@@ -84,6 +84,21 @@ async def test_live_stop_orders_are_binances_own(
     assert listed.order_type == kind and listed.trigger_price == Decimal(trigger)
 
 
+async def test_a_live_stop_limit_is_binances_stop_loss_limit_with_both_prices(fake: FakeBinance) -> None:
+    fake.balances["BTC"] = Decimal("0.01")
+    resting = desk(fake)
+    plan, (order,) = await place(resting, "sell", "stop_limit", "dmstop2", limit="79800", trigger="80000")
+    assert plan.rejection is None and order.status is OrderStatus.OPEN, plan.rejection
+    sent = fake.orders["dmstop2"]
+    assert (sent["type"], sent["stopPrice"], sent["price"]) == ("STOP_LOSS_LIMIT", "80000", "79800")
+    (listed,) = await resting.open_orders(account())
+    assert (listed.order_type, listed.trigger_price, listed.limit_price) == (
+        "stop_limit", Decimal(80000), Decimal(79800),
+    )  # fmt: skip
+    (cancelled,) = await resting.cancel(account(), listed, AUDIT)
+    assert cancelled.status is OrderStatus.CANCELLED and fake.orders["dmstop2"]["status"] == "CANCELED"
+
+
 async def test_an_open_order_placed_elsewhere_is_listed_and_cancellable(fake: FakeBinance) -> None:
     fake._rest({"type": "LIMIT", "side": "BUY", "symbol": "BTCUSDT", "newClientOrderId": "web_1",
                 "quantity": "0.002", "price": "70000"})  # fmt: skip
