@@ -54,7 +54,13 @@ def word_alternation(words: Iterable[str], *, longest_first: bool = True, space:
             parts.append(esc)
     close_latin()
     parts.extend(re.escape(w).replace(r"\ ", space) for w in ordered if _apart(w))
-    return "|".join(parts)
+    body = "|".join(parts)
+    if not ordered or any(not w[:1] or w[:1].isspace() for w in ordered):
+        return body
+    # Every word's first character looked ahead for: a position no word starts at is passed at
+    # once, not tried against each word (several times faster over a message, the same matches).
+    firsts = "".join(sorted({re.escape(w[0]) for w in ordered}))
+    return f"(?=[{firsts}])(?:{body})"
 
 
 def word_pattern(
