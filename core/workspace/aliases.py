@@ -1,23 +1,16 @@
-"""Finding a catalog entry (an exchange type, a model provider) by a word that names it."""
+"""Finding a catalog entry (an exchange type, a model provider) by an answer that is its name;
+a name inside a message is read by core.workspace.named."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.language.tagger import named
-
 
 class AliasIndex:
-    """Aliases mapped to catalog keys; a message's names are read by the language layer's matcher
-    (core.language.tagger.named: the longest, so "币安测试网" wins over "币安")."""
+    """Aliases mapped to catalog keys, tried longest first."""
 
-    def __init__(self, aliases: Iterable[tuple[str, str]], concept: str) -> None:
+    def __init__(self, aliases: Iterable[tuple[str, str]]) -> None:
         self._aliases = sorted(aliases, key=lambda pair: -len(pair[0]))
-        self._concept = concept
-
-    def find(self, normalized: str) -> str | None:
-        """The key of the longest alias a (normalized) message mentions."""
-        return named(normalized, self._concept)
 
     def exact(self, normalized: str) -> str | None:
         """The key when the whole (normalized) answer is an alias or the key itself."""

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.i18n import Locale
-from core.language.tagger import EXCHANGE
 from core.workspace.aliases import AliasIndex
 
 PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
@@ -48,12 +47,7 @@ EXCHANGES: dict[str, ExchangeType] = {
 
 CREDENTIAL_FIELDS = ("api_key", "api_secret", "passphrase")
 
-_INDEX = AliasIndex(((a, e.key) for e in EXCHANGES.values() for a in e.aliases), EXCHANGE)
-
-
-def find_exchange(normalized: str) -> str | None:
-    """The exchange type a (normalized) message names, longest alias first ("币安测试网")."""
-    return _INDEX.find(normalized)
+_INDEX = AliasIndex((a, e.key) for e in EXCHANGES.values() for a in e.aliases)
 
 
 def exact_exchange(normalized: str) -> str | None:

@@ -21,8 +21,9 @@ from core.routing.normalize import normalize
 from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name
-from core.workspace.exchanges import EXCHANGES, find_exchange
-from core.workspace.providers import exact_provider, find_provider
+from core.workspace.exchanges import EXCHANGES
+from core.workspace.named import find_exchange, find_provider
+from core.workspace.providers import exact_provider
 
 _MARK = re.compile(
     r"(?:起名叫|起名为|取名叫|取名为|命名为|名字就叫|名字叫做|名字叫|名字是|名称是|名称为|名叫|名为|叫做|叫"

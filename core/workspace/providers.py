@@ -6,7 +6,6 @@ import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from core.language.tagger import PROVIDER
 from core.workspace.aliases import AliasIndex
 
 
@@ -64,12 +63,7 @@ PROVIDERS: dict[str, Provider] = {
 
 CHECKED = "2026-12-03"  # when the model names above were written down
 
-_INDEX = AliasIndex(((a, p.key) for p in PROVIDERS.values() for a in p.aliases), PROVIDER)
-
-
-def find_provider(normalized: str) -> str | None:
-    """The provider a (normalized) message names, longest alias first."""
-    return _INDEX.find(normalized)
+_INDEX = AliasIndex((a, p.key) for p in PROVIDERS.values() for a in p.aliases)
 
 
 def exact_provider(normalized: str) -> str | None:

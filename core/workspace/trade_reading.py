@@ -23,8 +23,8 @@ from core.coin_index import CoinIndex, Mention
 from core.language.tagger import Reading, Tagger
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
-from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import find_name
+from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).

@@ -37,8 +37,9 @@ from core.tasks.names import name_key
 from core.trading.ports import ExchangeClient, ExchangeError, LiveExchanges
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
-from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.exchanges import EXCHANGES
 from core.workspace.masking import mask
+from core.workspace.named import find_exchange
 
 SKILL = "exchange_diagnosis"
 MAX_ACCOUNTS = 3

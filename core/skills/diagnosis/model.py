@@ -28,7 +28,8 @@ from core.tasks.flow import owner_of
 from core.tasks.names import name_key
 from core.turn import Turn
 from core.workspace.model_configs import ModelConfig, ModelConfigRepository
-from core.workspace.providers import PROVIDERS, check_base_url, find_provider
+from core.workspace.named import find_provider
+from core.workspace.providers import PROVIDERS, check_base_url
 
 SKILL = "model_diagnosis"
 MAX_CONFIGS = 3

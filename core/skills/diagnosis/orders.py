@@ -35,7 +35,8 @@ from core.trading.ports import ExchangeError
 from core.trading.service import TradingService, kind_of, starting_usdt
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
-from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.exchanges import EXCHANGES
+from core.workspace.named import find_exchange
 
 ORDER_SKILL = "order_execution_diagnosis"
 BALANCE_SKILL = "balance_position_diagnosis"

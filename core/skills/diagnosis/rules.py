@@ -19,8 +19,7 @@ from core.diagnosis.pasted import PastedError, parse_pasted
 from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading, Tagger
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
-from core.workspace.exchanges import find_exchange
-from core.workspace.providers import find_provider
+from core.workspace.named import find_exchange, find_provider
 
 # A failure said ("连不上", "returns 401", "卡着"), or what a service said ("币安提示 …").
 FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})

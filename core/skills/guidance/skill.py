@@ -16,10 +16,9 @@ from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.transitions import move
 from core.turn import Turn
-from core.workspace.exchanges import find_exchange
 from core.workspace.extraction import URL
 from core.workspace.given_secrets import find_given
-from core.workspace.providers import find_provider
+from core.workspace.named import find_exchange, find_provider
 from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
 
 SKILL = "guidance"

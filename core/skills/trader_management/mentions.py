@@ -16,9 +16,9 @@ from core.tasks.names import name_key
 from core.tasks.refs import Target, is_recent_phrase, resolve
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
-from core.workspace.exchanges import EXCHANGES, find_exchange
+from core.workspace.exchanges import EXCHANGES
 from core.workspace.model_configs import ModelConfig
-from core.workspace.providers import find_provider
+from core.workspace.named import find_exchange, find_provider
 from core.workspace.trade_reading import CoinNames
 
 KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
