@@ -32,6 +32,7 @@ from sqlalchemy import (
     Row,
     String,
     Table,
+    Update,
     and_,
     delete,
     func,
@@ -267,64 +268,58 @@ class SqlAlertStore:
                     "not sent again, it may not have arrived",
                     gone.id,
                 )
-            ids = [
+            # Claimed in one statement with the same condition (a firing another process claimed
+            # meanwhile is left to it), then read with their alerts, oldest first.
+            took = [
                 r.id
                 for r in conn.execute(
-                    select(triggers.c.id)
+                    update(triggers)
                     .where(triggers.c.symbol == symbol, waiting)
-                    .order_by(triggers.c.fired_at)
+                    .values(status="sending", claimer=claimer, claimed_at=now)
+                    .returning(triggers.c.id)
                 )
             ]
-            claimed: list[ClaimedTrigger] = []
-            for trigger_id in ids:
-                # Claimed one by one with the same condition: a firing another process claimed
-                # meanwhile is left to it.
-                took = conn.execute(
-                    update(triggers)
-                    .where(triggers.c.id == trigger_id, waiting)
-                    .values(status="sending", claimer=claimer, claimed_at=now)
-                )
-                if took.rowcount != 1:
-                    continue
-                row = conn.execute(
-                    select(triggers, alerts)
-                    .join(alerts, alerts.c.id == triggers.c.alert_id)
-                    .where(triggers.c.id == trigger_id)
-                ).first()
-                if row is not None:
-                    claimed.append(ClaimedTrigger(_trigger(row), _alert(row)))
-            return claimed
+            if not took:
+                return []
+            rows = conn.execute(
+                select(triggers, alerts)
+                .join(alerts, alerts.c.id == triggers.c.alert_id)
+                .where(triggers.c.id.in_(took))
+                .order_by(triggers.c.fired_at, triggers.c.id)
+            )
+            return [ClaimedTrigger(_trigger(row), _alert(row)) for row in rows]
 
         return await self._runner.run(claim)
 
     async def finish_trigger(
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
-        values: dict[str, Any] = (
-            {"status": "pending", "claimer": None, "claimed_at": None}
-            if outcome == "retry"
-            else {"status": outcome, "finished_at": now}
-        )
-        stmt = (
-            update(triggers)
-            .where(
-                triggers.c.id == trigger_id,
-                triggers.c.claimer == claimer,
-                triggers.c.status.in_(("sending", "delivering")),
-            )
-            .values(**values)
-        )
+        stmt = _finished(trigger_id, claimer, outcome, now)
         await self._runner.run(lambda conn: conn.execute(stmt), single_statement=True)
 
-    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+    async def begin_delivery(
+        self,
+        trigger_id: str,
+        claimer: str,
+        now: datetime,
+        *,
+        finished: tuple[str, TriggerOutcome] | None = None,
+    ) -> bool:
         stmt = (
             update(triggers)
             .where(triggers.c.id == trigger_id, triggers.c.claimer == claimer)
             .where(triggers.c.status == "sending")
             .values(status="delivering", claimed_at=now)
         )
-        took = await self._runner.run(lambda conn: conn.execute(stmt).rowcount, single_statement=True)
-        return bool(took == 1)
+        before = _finished(finished[0], claimer, finished[1], now) if finished is not None else None
+
+        def begin(conn: Connection) -> int:
+            if before is not None:
+                conn.execute(before)
+            return int(conn.execute(stmt).rowcount)
+
+        took = await self._runner.run(begin, single_statement=before is None)
+        return took == 1
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:
@@ -521,4 +516,22 @@ def _trigger(row: Row[Any]) -> Trigger:
         source=m[triggers.c.source],
         reference=Decimal(reference) if reference is not None else None,
         fired_at=m[triggers.c.fired_at],
+    )
+
+
+def _finished(trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime) -> Update:
+    """A claimed firing's delivery outcome (a retryable failure: pending again)."""
+    values: dict[str, Any] = (
+        {"status": "pending", "claimer": None, "claimed_at": None}
+        if outcome == "retry"
+        else {"status": outcome, "finished_at": now}
+    )
+    return (
+        update(triggers)
+        .where(
+            triggers.c.id == trigger_id,
+            triggers.c.claimer == claimer,
+            triggers.c.status.in_(("sending", "delivering")),
+        )
+        .values(**values)
     )

@@ -19,7 +19,7 @@ from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryStatus
 from core.skills.price_alert.card import alert_card
 from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe, reference_slack
-from core.skills.price_alert.ports import AlertStore, TriggerOutcome
+from core.skills.price_alert.ports import AlertStore, ClaimedTrigger, TriggerOutcome
 from core.skills.price_alert.skill import CHECK_EVERY, CHECK_JOB
 from core.tasks.tokens import TokenStore
 
@@ -92,45 +92,58 @@ class AlertChecker:
         return Reschedule(now + self.every, {"symbol": symbol})
 
     async def deliver(self, symbol: str, job: Job, ctx: JobContext) -> None:
-        """Send every firing of ``symbol`` waiting for delivery, each claimed first."""
+        """Send every firing of ``symbol`` waiting for delivery, each claimed first. A sent
+        firing's outcome is recorded with the next one's start of delivery (one write each);
+        the last one's, and any left when this fails, on their own."""
         claimer = f"{job.id}:{job.lease_token or secrets.token_hex(4)}"
         now = ctx.now
-        for claimed in await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE):
-            alert, trigger = claimed.alert, claimed.trigger
-            outcome: TriggerOutcome
-            try:
-                reply = await alert_card(alert, trigger, self.catalog, self.tokens)
-            except Exception:  # e.g. the token store failed: tried again at the next check
-                log.exception("alert %s: building its card failed", alert.id)
-                await self.store.finish_trigger(trigger.id, claimer, "retry", now)
-                continue
-            # Recorded before the send: were this process to die mid-send, the firing is not
-            # sent again by another (it may have arrived); a claim that lapsed is not sent here.
-            if not await self.store.begin_delivery(trigger.id, claimer, now):
-                log.info("alert %s: its claim lapsed and was taken over; not sent here", alert.id)
-                continue
-            try:
-                result = await ctx.send(alert.destination, reply, kind="alert")
-            except Exception:  # the outbound raises only before sending (its log read failed)
-                log.exception("alert %s: sending its card failed before it went out", alert.id)
-                await self.store.finish_trigger(trigger.id, claimer, "retry", now)
-                continue
-            if result.status is DeliveryStatus.SENT:
-                outcome = "sent"
-            elif result.status in (DeliveryStatus.BLOCKED, DeliveryStatus.PAUSED):
-                # The person blocked the bot (or left): stop watching for them until they are back.
-                paused = await self.store.pause_destination(
-                    alert.destination, result.error_code or "blocked", now
-                )
-                log.info(
-                    "alert %s undeliverable (%s): %d alert(s) paused", alert.id, result.error_code, paused
-                )
-                outcome = "blocked" if result.status is DeliveryStatus.BLOCKED else "paused"
-            elif result.retryable:
-                outcome = "retry"
-            else:  # e.g. a timed-out Telegram send that may have arrived: never sent twice
-                outcome = "lost"
-            await self.store.finish_trigger(trigger.id, claimer, outcome, now)
+        done: tuple[str, TriggerOutcome] | None = None  # sent, not recorded yet
+        try:
+            for claimed in await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE):
+                done = await self._deliver_one(claimed, claimer, ctx, done)
+        finally:
+            if done is not None:
+                await self.store.finish_trigger(done[0], claimer, done[1], now)
+
+    async def _deliver_one(
+        self, claimed: ClaimedTrigger, claimer: str, ctx: JobContext, done: tuple[str, TriggerOutcome] | None
+    ) -> tuple[str, TriggerOutcome] | None:
+        """One firing: its card, its start of delivery (with ``done`` recorded), the send. Its
+        outcome to record, or None when recorded (or not this claim's any more)."""
+        alert, trigger, now = claimed.alert, claimed.trigger, ctx.now
+        try:
+            reply = await alert_card(alert, trigger, self.catalog, self.tokens)
+        except Exception:  # e.g. the token store failed: tried again at the next check
+            log.exception("alert %s: building its card failed", alert.id)
+            await self.store.finish_trigger(trigger.id, claimer, "retry", now)
+            return done
+        # Recorded before the send: were this process to die mid-send, the firing is not
+        # sent again by another (it may have arrived); a claim that lapsed is not sent here.
+        began = await self.store.begin_delivery(trigger.id, claimer, now, finished=done)
+        if not began:
+            log.info("alert %s: its claim lapsed and was taken over; not sent here", alert.id)
+            return None
+        try:
+            result = await ctx.send(alert.destination, reply, kind="alert")
+        except Exception:  # the outbound raises only before sending (its log read failed)
+            log.exception("alert %s: sending its card failed before it went out", alert.id)
+            await self.store.finish_trigger(trigger.id, claimer, "retry", now)
+            return None
+        outcome: TriggerOutcome
+        if result.status is DeliveryStatus.SENT:
+            outcome = "sent"
+        elif result.status in (DeliveryStatus.BLOCKED, DeliveryStatus.PAUSED):
+            # The person blocked the bot (or left): stop watching for them until they are back.
+            paused = await self.store.pause_destination(
+                alert.destination, result.error_code or "blocked", now
+            )
+            log.info("alert %s undeliverable (%s): %d alert(s) paused", alert.id, result.error_code, paused)
+            outcome = "blocked" if result.status is DeliveryStatus.BLOCKED else "paused"
+        elif result.retryable:
+            outcome = "retry"
+        else:  # e.g. a timed-out Telegram send that may have arrived: never sent twice
+            outcome = "lost"
+        return (trigger.id, outcome)
 
 
 def _changed(before: Alert, observation: Observation) -> bool:

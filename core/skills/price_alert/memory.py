@@ -105,7 +105,16 @@ class MemoryAlertStore:
         firing.state = "pending" if outcome == "retry" else outcome
         firing.claimer = None
 
-    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+    async def begin_delivery(
+        self,
+        trigger_id: str,
+        claimer: str,
+        now: datetime,
+        *,
+        finished: tuple[str, TriggerOutcome] | None = None,
+    ) -> bool:
+        if finished is not None:
+            await self.finish_trigger(finished[0], claimer, finished[1], now)
         firing = self.firings.get(trigger_id)
         if firing is None or firing.claimer != claimer or firing.state != "sending":
             return False

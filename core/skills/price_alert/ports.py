@@ -85,11 +85,20 @@ class AlertStore(Protocol):
         send had begun before ``stale_before`` and never finished is marked ``lost`` instead."""
         ...
 
-    async def begin_delivery(self, trigger_id: str, claimer: str, now: datetime) -> bool:
+    async def begin_delivery(
+        self,
+        trigger_id: str,
+        claimer: str,
+        now: datetime,
+        *,
+        finished: tuple[str, TriggerOutcome] | None = None,
+    ) -> bool:
         """Recorded just before the card goes to the platform: the claim becomes ``delivering``.
         False when this claim is no longer ``claimer``'s (it lapsed and another process took it):
         do not send. A ``delivering`` firing whose claimer vanished is never sent again: the next
-        claim marks it ``lost`` (it may have arrived; a duplicate is worse than a gap)."""
+        claim marks it ``lost`` (it may have arrived; a duplicate is worse than a gap).
+        ``finished``: the previous firing's (id, outcome), recorded in the same transaction (as
+        ``finish_trigger``): a check's deliveries cost one write each."""
         ...
 
     async def finish_trigger(

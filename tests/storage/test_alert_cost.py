@@ -1,0 +1,55 @@
+"""What a check's firings cost the alert store (SQLite file and PostgreSQL): the firings are
+claimed in one transaction, and each delivery is one write (its start, with the previous
+firing's outcome), plus the last outcome: a fixed cost per firing, whatever their number.
+Counted, so a regression fails here rather than in the benchmark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adapters.storage.engine import create_engine
+from adapters.storage.price_alerts import SqlAlertStore
+from core.clock import FixedClock
+from core.jobs import JobContext, JobKinds, JobQueue
+from core.jobs.memory import MemoryJobStore
+from core.jobs.model import Job, JobStatus
+from core.markets import MarketCatalog
+from core.outbound import RecordedOutbound
+from core.outbound.memory import MemoryDeliveryLog
+from core.skills.price_alert.check import AlertChecker
+from tests.storage.alert_worker import Market, Writer, alert_id
+from tests.storage.statements import Counted, counted
+from tests.storage.test_price_alert_store import NOW, _seed
+
+
+async def _check(url: str, out: Path) -> Counted:
+    engine = create_engine(url)
+    store = SqlAlertStore(engine)
+    clock = FixedClock(NOW)
+    checker = AlertChecker(store, Market(), MarketCatalog(), None)  # type: ignore[arg-type]
+    outbound = RecordedOutbound(Writer(out, alert_id), MemoryDeliveryLog(), clock)
+    queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
+    job = Job(
+        "job-1", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING, NOW, 1, 5, NOW, NOW,
+        lease_token="t1",
+    )  # fmt: skip
+    try:
+        with counted() as sql:
+            await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
+        assert await checker.store.claim_triggers("BTCUSDT", "x", NOW, NOW) == []  # all finished
+        return sql
+    finally:
+        await store.close()
+        await engine.dispose()
+
+
+async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path: Path) -> None:
+    n = 6
+    await _seed(db_url, n)
+    out = tmp_path / "sent.txt"
+    sql = await _check(db_url, out)
+    assert len(out.read_text().split()) == n  # each card once
+    # The alerts read, the price sample and the firings recorded; then the claim, one write
+    # per firing (its start, with the previous one's outcome), the last one's outcome.
+    assert sql.transactions == 3 + 1 + n + 1, sql.statements
+    assert len(sql.of("UPDATE price_alert_triggers")) == 2 + 2 * n, sql.statements  # lapsed, claim
