@@ -63,6 +63,7 @@ async def test_asking_answers_with_the_cost_and_a_confirm_button_and_calls_no_mo
     text = notices(reply)
     # 3 days of hourly decisions: 72 model calls; the tokens at most; the cost at the list price.
     assert "72 times" in text and "DeepSeek (deepseek-chat)" in text and "USD" in text
+    assert "a paper account of 10000 USDT" in text
     est = ai_backtest.estimate(ai_params(), 72, await _config(desk), ai_backtest.QUOTE_PRICE)
     assert f"{est.tokens} tokens" in text and est.tokens == 72 * est.per_call
     exact = (Decimal("0.28") * est.prompt_tokens + Decimal("0.42") * 300) * 72 / 1_000_000

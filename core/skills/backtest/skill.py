@@ -289,7 +289,7 @@ class BacktestSkill:
             "backtest.ai.quote", name=plan.strategy.name if plan.strategy else "",
             coin=self.catalog.base_of(plan.symbol), days=plan.days, calls=decisions,
             every=params.interval.text, tokens=est.tokens, per_call=est.per_call,
-            model=f"{config.name} ({config.model})", cost=cost,
+            model=f"{config.name} ({config.model})", cost=cost, cash=plain(ai_backtest.START_CASH),
         )  # fmt: skip
         minutes = int(tokens.CONFIRM_TTL.total_seconds() // 60)
         blocks: list[Block] = [NoticeBlock(text, "warning", "confirm_backtest_ai")]
