@@ -181,3 +181,27 @@ async def test_the_replay_runs_off_the_event_loop(desk: TraderDesk, monkeypatch:
     reply = await desk.chat.say("回测一下每天买50U的BTC定投，过去90天")
     assert reply.status is Status.COMPLETED
     assert seen and threading.get_ident() not in seen
+
+
+@pytest.mark.parametrize(
+    ("text", "interval", "candles"),
+    [
+        ("backtest my ETH grid over the last 30 days on 4h candles", "4h", 180),
+        ("回测我的ETH网格 最近30天 用4小时K线", "4h", 180),
+        ("backtest my ETH grid over the last 10 days with 15m candles", "15m", 960),
+        ("回测我的ETH网格 过去2天 1分钟K线", "1m", 2880),
+    ],
+)
+async def test_the_candles_asked_for_are_the_ones_replayed(
+    desk: TraderDesk, text: str, interval: str, candles: int
+) -> None:
+    await desk.strategy("eth swing", GridParams("ETHUSDT", Decimal(3000), Decimal(4000), 10, Decimal(100)))
+    [block] = blocks(await desk.chat.say(text))
+    assert (block.interval, block.candles) == (interval, candles)
+
+
+async def test_candles_outside_1m_to_1d_are_refused_quoting_them(desk: TraderDesk) -> None:
+    await desk.strategy("eth swing", GridParams("ETHUSDT", Decimal(3000), Decimal(4000), 10, Decimal(100)))
+    reply = await desk.chat.say("backtest my ETH grid over the last 30 days on 1w candles")
+    assert reply.status is Status.FAILED and not blocks(reply)
+    assert 'Candles of "1w" are not supported' in notices(reply) and "1m" in notices(reply)

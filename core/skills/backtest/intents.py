@@ -34,7 +34,9 @@ _NEAR: Final = 2
 
 
 def _before(value: Value, tag: Tag | None) -> bool:
-    return tag is not None and 0 <= tag.start - value.end <= _NEAR
+    """The value just before ``tag`` ("1h candles"), or ending inside it ("4小时K线": the candles'
+    word "小时k" shares the value's "小时")."""
+    return tag is not None and value.start < tag.start and tag.start - value.end <= _NEAR
 
 
 def read_slots(reading: Reading) -> dict[str, Any]:
@@ -60,6 +62,10 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
             slots.setdefault("amount", value.slot)
+        elif _before(value, candles) and not text[value.start : value.end].isdigit():
+            # Candles of an interval the value grammar reads otherwise ("1w": ten thousand):
+            # kept as typed, for the plan to refuse quoting it, never a default in its place.
+            slots.setdefault("candles", text[value.start : value.end].strip())
         elif value.kind == "count" or (value.kind == "number" and _before(value, level)):
             slots.setdefault("grids", value.slot)
         elif value.kind in ("number", "price") or value.refused:
@@ -69,7 +75,7 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     elif numbers and "amount" not in slots and kind == "dca":
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
     interval = find_interval(text)
-    if interval is not None:
+    if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
         slots["interval"] = interval.text
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
