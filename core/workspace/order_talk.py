@@ -74,7 +74,9 @@ def summary(turn: Turn, account: ExchangeAccount, plan: RestingPlan) -> tuple[st
         account=account.name,
         price=" / ".join(format_price(price_of(s)) for s in plan.specs),
     )
-    note = turn.t("orders.rest_note.paper" if kind == "paper" else "orders.rest_note.live")
+    at_market = all(s.limit_price is None for s in plan.specs)  # a stop-loss / take-profit: a market sell
+    paper_note = "orders.rest_note.paper_trigger" if at_market else "orders.rest_note.paper"
+    note = turn.t(paper_note if kind == "paper" else "orders.rest_note.live")
     return f"{text}\n{note}", DetailsBlock(turn.t("orders.summary.title"), tuple(rows))
 
 

@@ -42,6 +42,9 @@ async def test_a_protective_order_is_summarized_confirmed_and_rests(
     assert summary.route.skill == "orders" and summary.route.action == "protect", summary.route
     assert summary.status is Status.AWAITING_CONFIRMATION, summary
     assert rows(summary)[label] == shown
+    assert ("市价卖出" if buy.startswith("买") else "sells at market") in str(
+        summary
+    )  # not "its price or better"
     done = await desk.chat.press(confirm_button(summary))
     assert codes(done) == ["order_open"], done
     (block,) = orders_of(done)
