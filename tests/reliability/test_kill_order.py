@@ -54,16 +54,19 @@ def orders_of(url: str, user: str) -> tuple[list[Any], list[Any], list[str]]:
     return asyncio.run(read())
 
 
-def test_killed_between_claim_and_fill(db_url: str, user: str, carrying_on: Worker) -> None:
+def test_killed_inside_the_paper_orders_one_transaction(db_url: str, user: str, carrying_on: Worker) -> None:
+    """A paper order is claimed, paid for and filled in one transaction: killed with its rows
+    written but not committed, nothing of it is left (no pending order, no fill, no audit row);
+    the same confirmation, asked again later, places it once under the same order id."""
     carrying_on.user = user
-    doomed = Worker(db_url, user=user, crash_at="order_claimed")
+    doomed = Worker(db_url, user=user, crash_at="paper_order_uncommitted")
     shown = carrying_on.ask(say="buy 0.001 BTC")
     assert shown["status"] == "awaiting_confirmation", shown
     doomed.send({"press": shown["buttons"][0]["token"]})
     assert doomed.receive() is None and doomed.died_by_kill()
     doomed.close()
-    orders, fills, _ = orders_of(db_url, user)
-    assert [o.status for o in orders] == ["pending"] and fills == []
+    orders, fills, actions = orders_of(db_url, user)
+    assert orders == [] and fills == [] and "order" not in actions
     assert notice_codes(carrying_on.ask(say="确认")) == ["already_handled"]
     later = carrying_on.ask(say="确认", shift=LATER)
     assert notice_codes(later) == ["interrupted_not_run", "order_filled"], later

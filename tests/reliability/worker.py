@@ -66,7 +66,9 @@ CRASH_POINTS = (
     "token_claimed",  # the confirm token was spent; nothing else happened
     "mid_execute",  # "executing" is saved; the store write has not happened
     "after_write",  # the record is deleted with its audit row (one transaction); the state not saved
-    "order_claimed",  # an order's client order id is claimed (pending, committed); it has not filled
+    # A paper order's rows (order, payment, fill, position, audit) are written inside its one
+    # transaction and not committed: the process dies holding it open.
+    "paper_order_uncommitted",
 )
 
 
@@ -127,15 +129,16 @@ def crash_hooks(
     point: str, states: SqlStateStore, accounts: SqlExchangeAccounts, orders: SqlOrderStore
 ) -> None:
     """Wrap the store calls so the process kills itself (SIGKILL) at ``point``."""
-    if point == "order_claimed":
-        claim_order = orders.claim
+    if point == "paper_order_uncommitted":
+        from adapters.storage import trading as order_tables
 
-        async def claim_order_then_die(*args: Any, **kwargs: Any) -> Any:
-            result = await claim_order(*args, **kwargs)
+        fill_row = order_tables._fill_row
+
+        def fill_row_then_die(*args: Any, **kwargs: Any) -> Any:
+            fill_row(*args, **kwargs)  # in the store's worker thread, inside the transaction
             kill_self()
-            return result
 
-        orders.claim = claim_order_then_die  # type: ignore[method-assign]
+        order_tables._fill_row = fill_row_then_die
     if point == "token_claimed":
         claim = states.claim_token
 
