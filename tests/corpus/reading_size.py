@@ -58,6 +58,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/extraction.py",
             "core/workspace/corrections.py",
             "core/workspace/aliases.py",
+            "core/workspace/named.py",
             "core/workspace/given_secrets.py",
             "core/workspace/trade_reading.py",
             "core/workspace/order_expiry.py",

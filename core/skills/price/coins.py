@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import STOPWORDS, CoinIndex, Mention
+from core.language.normalize import has_cjk
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 
@@ -20,6 +21,7 @@ _TICKER = re.compile(r"(?<![A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])")
 _DOLLAR = re.compile(r"(?<![a-z0-9])\$([a-z][a-z0-9]{0,9})(?![a-z0-9])")
 # Coins that are also currencies a price may be asked in, and the words that ask for one.
 _QUOTE_COINS = frozenset({"USDC", "FDUSD", "TUSD", "EUR", "EURI", "BTC", "ETH", "BNB", "USD1"})
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9]*")
 _ASKED_IN = re.compile(r"(?:(?<![a-z])(?:in|into|to|as)|用|以|换成|换算成|折合)\s*$")
 # Upper-case words that are not coins, whatever a catalog lists.
 _NOT_TICKERS = frozenset(
@@ -158,6 +160,14 @@ _CJK_NOT_COINS = frozenset(
 )  # fmt: skip
 
 
+def _lone_latin(norm: str) -> str | None:
+    """The only Latin word of a message otherwise written in Chinese, if it has exactly one."""
+    if not has_cjk(norm):
+        return None
+    latin = _LATIN_WORD.findall(norm)
+    return latin[0] if len(latin) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     mentions: list[Mention] = field(default_factory=list)  # those that count (look-alikes too), in order
@@ -187,7 +197,8 @@ class CoinFinder:
             counted = strong
         else:
             capitals = {w.casefold() for w in _TICKER.findall(original or "")}
-            counted = [m for m in mentions if price_context or m.text in capitals]
+            lone = _lone_latin(norm)  # "near 现在多少": in Chinese, the one English word is a ticker
+            counted = [m for m in mentions if price_context or m.text in capitals or m.text == lone]
         not_coin = next((m.text for m in counted if m.symbol == NOT_A_COIN), None)
         coins = [m for m in counted if m.symbol != NOT_A_COIN]
         symbols = tuple(dict.fromkeys(m.symbol for m in coins))
