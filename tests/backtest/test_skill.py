@@ -189,7 +189,7 @@ async def test_the_replay_runs_off_the_event_loop(desk: TraderDesk, monkeypatch:
         ("backtest my ETH grid over the last 30 days on 4h candles", "4h", 180),
         ("回测我的ETH网格 最近30天 用4小时K线", "4h", 180),
         ("backtest my ETH grid over the last 10 days with 15m candles", "15m", 960),
-        ("回测我的ETH网格 过去2天 1分钟K线", "1m", 2880),
+        ("回测我的ETH网格 过去1天 1分钟K线", "1m", 1440),
     ],
 )
 async def test_the_candles_asked_for_are_the_ones_replayed(
