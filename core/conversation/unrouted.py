@@ -19,7 +19,7 @@ from core.conversation.suggestions import suggestion_block
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale
 from core.language.tagger import words
-from core.planner.compose import UNSUPPORTED
+from core.planner.ports import UNSUPPORTED
 from core.planner.redaction import redact
 from core.planner.tooling import Handoff
 from core.ports import ProgressSink

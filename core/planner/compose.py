@@ -20,15 +20,13 @@ from dataclasses import replace
 from core.i18n import Locale, has_message, t
 from core.planner.guard import ProseGuard
 from core.planner.note import assistant_note
-from core.planner.ports import ModelErrorCode
+from core.planner.ports import UNSUPPORTED, ModelErrorCode
 from core.planner.run import TaskRun
 from core.planner.tooling import Findings
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 
 # Some models inline their reasoning in the content; it is never shown nor sent back.
 _THINK = re.compile(r"<think>.*?(</think>|$)", re.DOTALL | re.IGNORECASE)
-
-UNSUPPORTED = "unsupported_request"  # the notice code of a request no tool covers
 
 
 def visible_text(content: str | None) -> str:

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
 
+# The notice code of a request no tool covers (core.planner.compose sets it, core.conversation.unrouted
+# reads it without importing the planner's loop).
+UNSUPPORTED = "unsupported_request"
+
 
 @dataclass(frozen=True, slots=True)
 class ToolCall:

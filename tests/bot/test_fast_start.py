@@ -30,8 +30,9 @@ print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)))
 """
 
 
-def loaded_after(body: str, tmp_path: Path, **env: str) -> list[str]:
-    """The heavy libraries imported once ``body`` ran in a new process (demo market, own DB)."""
+def loaded_after(body: str, tmp_path: Path, modules: tuple[str, ...] = HEAVY, **env: str) -> list[str]:
+    """Which of ``modules`` (the heavy libraries) were imported once ``body`` ran in a new process
+    (demo market, own DB)."""
     environment = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
         "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}",
@@ -39,7 +40,7 @@ def loaded_after(body: str, tmp_path: Path, **env: str) -> list[str]:
         "DESKMATE_DATA_DIR": str(tmp_path / "data"),
         **env,
     }
-    script = _REPORT.format(body=body, heavy=HEAVY)
+    script = _REPORT.format(body=body, heavy=modules)
     proc = subprocess.run(
         [sys.executable, "-c", script],
         env=environment,
@@ -66,6 +67,17 @@ def test_a_price_question_needs_no_chart_http_model_platform_or_migration_librar
     # cryptography: the secret-key check at start-up (a wrong key must stop the process before
     # it touches data). No alembic: the database is at head, which one query tells.
     assert loaded == ["cryptography"], loaded
+
+
+# What a rule-routed turn never runs: the model's tool loop, its reply composer and prose guard
+# (core.planner's package loads them on first use; the engine reads only .tooling and .ports).
+PLANNER_LOOP = ("core.planner.planner", "core.planner.compose", "core.planner.guard", "bot.planner_wiring")
+
+
+@pytest.mark.process
+def test_a_price_question_does_not_load_the_planner_loop(tmp_path: Path) -> None:
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    assert loaded_after(ask, tmp_path, PLANNER_LOOP) == []
 
 
 @pytest.mark.process
