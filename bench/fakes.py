@@ -206,7 +206,11 @@ def proxy(backends: list[str]) -> Answer:
         method: str, path: str, query: str, headers: dict[str, str], body: bytes
     ) -> tuple[int, Any]:
         sent = {k: v for k, v in headers.items() if k in kept}
-        got = await client.request(method, next(turn) + path, content=body, headers=sent)
+        try:
+            got = await client.request(method, next(turn) + path, content=body, headers=sent)
+        except httpx.TransportError:  # a kept-alive connection the backend closed: the next one
+            # (as a load balancer does; Telegram would redeliver it, and deskmate dedupes updates)
+            got = await client.request(method, next(turn) + path, content=body, headers=sent)
         return got.status_code, None
 
     return answer
