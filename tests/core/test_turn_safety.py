@@ -34,9 +34,11 @@ class SlowMarket:
     def __init__(self, latency: float) -> None:
         self.latency = latency
         self.calls = 0
+        self.quoting = asyncio.Event()  # set once a quote is under way (a turn holds its lease)
 
     async def get_quote(self, symbol: str) -> Quote:
         self.calls += 1
+        self.quoting.set()
         await asyncio.sleep(self.latency)
         return Quote(symbol, Decimal("100.5"), "ask", self.source, NOW)
 
@@ -48,9 +50,14 @@ THINKING = 60.0  # seconds the slow model would take
 
 
 class SlowPlanner:
-    """A model that would think for a minute: only a cancel ends it sooner."""
+    """A model that would think for a minute: only a cancel ends it sooner. ``thinking`` is set
+    once it has started, so a test acts on a task known to be running, not after a guessed sleep."""
+
+    def __init__(self) -> None:
+        self.thinking = asyncio.Event()
 
     async def run(self, *, text: str, locale: Locale, user_id: str) -> Reply:
+        self.thinking.set()
         await asyncio.sleep(THINKING)
         return Reply(Status.COMPLETED, (TextBlock("a story"),), locale, route=RouteInfo(None, by="model"))
 
@@ -155,7 +162,7 @@ async def test_a_long_turn_keeps_its_lease_past_the_ttl() -> None:
     a, b = Chat(core_on(store, market, leases=policy)), Chat(core_on(store, SlowMarket(0), leases=policy))
 
     async def later() -> Reply:
-        await asyncio.sleep(0.1)
+        await asyncio.wait_for(market.quoting.wait(), 30)  # the slow turn holds the lease
         return await b.command("lang", "zh")
 
     quoted, chose = await asyncio.gather(a.say("BTC price"), later())
@@ -174,11 +181,12 @@ def quick_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("quick_cancel")
 async def test_cancel_in_another_core_stops_the_running_model_task() -> None:
     store = MemoryStateStore()
-    thinking = Chat(core_on(store, SlowMarket(0), planner=SlowPlanner()))
+    planner = SlowPlanner()
+    thinking = Chat(core_on(store, SlowMarket(0), planner=planner))
     other = Chat(core_on(store, SlowMarket(0)))
     started = time.monotonic()
     running = asyncio.create_task(thinking.say("tell me a story"))
-    await asyncio.sleep(0.2)
+    await asyncio.wait_for(planner.thinking.wait(), 30)
     stopped = await other.command("cancel")
     answered = await running
     assert codes(stopped) == ["cancelled"]
@@ -190,15 +198,19 @@ async def test_cancel_in_another_core_stops_the_running_model_task() -> None:
 async def test_the_cancel_button_pressed_in_another_core_stops_it_too() -> None:
     store = MemoryStateStore()
     shown: list[Reply] = []
+    progressed = asyncio.Event()
 
     async def progress(reply: Reply) -> None:
         shown.append(reply)
+        progressed.set()
 
-    thinking_core = core_on(store, SlowMarket(0), planner=SlowPlanner())
+    planner = SlowPlanner()
+    thinking_core = core_on(store, SlowMarket(0), planner=planner)
     running = asyncio.create_task(
         thinking_core.handle(TextMessage("e1", KEY, text="tell me a story"), progress)
     )
-    await asyncio.sleep(0.2)
+    await asyncio.wait_for(planner.thinking.wait(), 30)
+    await asyncio.wait_for(progressed.wait(), 30)
     (cancel,) = shown[0].buttons
     stopped = await Chat(core_on(store, SlowMarket(0))).press(cancel.token)
     assert codes(stopped) == ["cancelled"]
