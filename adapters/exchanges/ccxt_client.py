@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -32,6 +33,7 @@ _SANDBOX = frozenset({"binance_testnet"})
 # endpoints: order-algo, orders-algo-pending, cancel-algos; ``_okx_*`` below).
 _STOP_ORDERS = frozenset({"binance", "binance_testnet", "bybit", "okx"})
 _BINANCE = frozenset({"binance", "binance_testnet"})  # OCO lists; fees only in the order's trades
+_PAIRS = _BINANCE | {"okx"}  # a take-profit + stop-loss pair as the exchange's own OCO
 _BYBIT_TPSL = {"orderFilter": "tpslOrder"}
 _TYPES = {
     "LIMIT": "limit", "limit": "limit", "STOP_LOSS": "stop_loss", "TAKE_PROFIT": "take_profit",
@@ -215,6 +217,23 @@ class CcxtClient:
             for t in raw
         ]
 
+    def unsupported(self, specs: Sequence[Resting]) -> str | None:
+        """Why this exchange cannot place ``specs`` as its own order type (None: it can). A pair
+        is Binance's OCO list or OKX's OCO algo order; Bybit's v5 API places spot orders of
+        orderFilter Order, tpslOrder or StopOrder only, one trigger each (its spot OCO orders are
+        listed by the API but placed in its own app), and two separate TP/SL sells would not
+        cancel each other: refused, never emulated with real money."""
+        exchange = self._account.exchange
+        if len(specs) > 1 and exchange not in _PAIRS:
+            return (
+                f"{exchange}: its API places no one-cancels-the-other pair on a spot holding "
+                "(only a single take-profit or stop-loss)"
+            )
+        kinds = [s.order_type for s in specs if s.order_type != "limit"]
+        if kinds and exchange not in _STOP_ORDERS:
+            return f"{exchange}: no {kinds[0]} order here"
+        return None
+
     async def resting_order(
         self, symbol: str, side: Side, quantity: Decimal, client_order_id: str, spec: Resting
     ) -> ExchangeOrder:
@@ -223,10 +242,8 @@ class CcxtClient:
         orders, through ccxt's stopLossPrice / takeProfitPrice): elsewhere (OKX) refused before
         anything is sent, never emulated with real money."""
         exchange = self._account.exchange
-        if spec.order_type != "limit" and exchange not in _STOP_ORDERS:
-            raise ExchangeError(
-                "unsupported", "unsupported_order_type", f"{exchange}: no {spec.order_type} order here"
-            )
+        if (reason := self.unsupported((spec,))) is not None:
+            raise ExchangeError("unsupported", "unsupported_order_type", reason)
         if exchange == "okx" and spec.order_type != "limit":
             return await self._okx_conditional(symbol, side, quantity, client_order_id, spec)
         params: dict[str, Any] = {"clientOrderId": client_order_id}
@@ -261,15 +278,10 @@ class CcxtClient:
         OcoOrder, but placed in Bybit's own app), and two separate TP/SL sells would not cancel
         each other."""
         exchange = self._account.exchange
+        if (reason := self.unsupported((Resting("take_profit"), Resting("stop_loss")))) is not None:
+            raise ExchangeError("unsupported", "unsupported_order_type", reason)
         if exchange == "okx":
             return [await self._okx_oco(symbol, quantity, take, stop)]
-        if exchange not in _BINANCE:
-            raise ExchangeError(
-                "unsupported",
-                "unsupported_order_type",
-                f"{exchange}: its API places no one-cancels-the-other pair on a spot holding "
-                "(only a single take-profit or stop-loss)",
-            )
         (take_id, take_price), (stop_id, stop_price) = take, stop
         params = {
             "symbol": symbol, "side": "SELL", "quantity": str(quantity), "listClientOrderId": list_id,

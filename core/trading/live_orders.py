@@ -8,7 +8,8 @@ order is looked up by its client order id, kept open when the exchange has it, r
 placed when it has none. A take-profit + stop-loss pair is the exchange's own one-cancels-the-
 other order (Binance's OCO list, each leg under its client order id; OKX's OCO algo order, one
 order under the take-profit leg's id, both legs shown and cancelled through it); where there is
-none (Bybit's API) it is refused plainly before anything is sent, never emulated with real money.
+none (Bybit's API) it is refused plainly at the summary (the client's ``unsupported``, no request)
+and again before anything is sent, never emulated with real money.
 """
 
 from __future__ import annotations

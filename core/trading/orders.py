@@ -39,7 +39,7 @@ from core.trading.model import (
     Rejection,
     Resting,
 )
-from core.trading.ports import Settlement, fills_of
+from core.trading.ports import ExchangeError, Settlement, fills_of
 from core.trading.resting import Lock
 from core.trading.risk import RiskLimits, check_caps
 from core.trading.service import TradingService, kind_of, starting_usdt
@@ -125,6 +125,8 @@ class RestingOrders:
             intent, specs, quantity, book, held if kind_of(account) == "paper" else None, equity
         )
         rejection = self._check(plan, rules, free)
+        if rejection is None and kind_of(account) == "live":
+            rejection = await self._unsupported(account, specs)
         if rejection is None and kind_of(account) == "live" and any(s.expires_at for s in specs):
             # No spot exchange deskmate trades on keeps an expiry (GTC only): said, never emulated
             # by cancelling real orders on a timer.
@@ -142,6 +144,21 @@ class RestingOrders:
         return RestingPlan(
             intent, specs, quantity, book, plan.lock, equity, rejection
         ) if rejection else plan  # fmt: skip
+
+    async def _unsupported(self, account: ExchangeAccount, specs: Sequence[Resting]) -> Rejection | None:
+        """The exchange's own order type missing (Bybit has no spot OCO pair): refused at the
+        summary, before anyone confirms, never emulated with real money. No request is made."""
+        if self.trading.live is None:
+            return None  # live trading not configured: placing says so
+        try:
+            client = self.trading.live.client(account)
+        except ExchangeError:
+            return None  # an exchange deskmate cannot trade on: placing says so
+        try:
+            reason = client.unsupported(specs)
+        finally:
+            await client.aclose()
+        return None if reason is None else Rejection(live_orders.UNSUPPORTED_PAIR, reason, "unsupported")
 
     @staticmethod
     def _caps(plan: OrderPlan, limits: RiskLimits, committed: Decimal) -> Rejection | None:

@@ -259,6 +259,12 @@ class ExchangeClient(Protocol):
         ("unsupported") before anything is sent. Raises ExchangeError."""
         ...
 
+    def unsupported(self, specs: Sequence[Resting]) -> str | None:
+        """Why this exchange cannot place ``specs`` (one resting order, or a take-profit +
+        stop-loss pair) as its own order type, or None when it can: asked, with no request, before
+        the summary, so a person never confirms an order that cannot be placed."""
+        ...
+
     async def pair_order(
         self,
         symbol: str,

@@ -232,9 +232,12 @@ async def test_an_okx_pair_the_exchange_never_got_is_rejected_as_not_placed(okx:
 async def test_the_pair_on_bybit_is_refused_plainly_before_anything_is_sent(bybit: FakeBybit) -> None:
     """Bybit's v5 API places spot orders of orderFilter Order, tpslOrder or StopOrder only, one
     trigger each; its spot OCO orders are made in its own app. Two TP/SL sells would not cancel
-    each other, so the pair is refused, never emulated with real money."""
+    each other, so the pair is refused at the plan (before any summary), never emulated."""
     trading, _ = service(BYBIT, bybit)
-    placed = await place_pair(RestingOrders(trading), ("dmbybtp", "dmbybsl"), venue=BYBIT)
-    assert {o.status for o in placed} == {OrderStatus.REJECTED}
-    assert placed[0].error_code == "unsupported_order_type" and bybit.order_posts == 0
-    assert "one-cancels-the-other" in (placed[0].error_message or "")
+    resting = RestingOrders(trading)
+    intent = OrderIntent("sell", "BTCUSDT", "BTC", Decimal("0.001"), "base")
+    plan = await resting.plan(account(BYBIT), intent, PAIR)
+    assert plan.rejection is not None and plan.rejection.code == "unsupported_order_type"
+    assert "one-cancels-the-other" in plan.rejection.message
+    placed = await resting.place(account(BYBIT), plan, ("dmbybtp", "dmbybsl"), AUDIT)
+    assert {o.status for o in placed} == {OrderStatus.REJECTED} and bybit.order_posts == 0
