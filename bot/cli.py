@@ -92,14 +92,20 @@ async def _with_app(
         await app.aclose()
 
 
+# Flags whose value is URL-safe base64 and so may start with "-": a button token, a Fernet key.
+_BASE64_VALUED = ("--press", "--new-key")
+
+
 def _glued_press(argv: list[str]) -> list[str]:
-    """A button token may start with "-" (tokens are URL-safe base64): "--press -Bx…" would read
-    as an option, so the token is glued to its flag ("--press=-Bx…")."""
+    """A button token or a Fernet key may start with "-" (URL-safe base64): "--press -Bx…" or
+    "--new-key -Qz…" would read as an option, so the value is glued to its flag ("--press=-Bx…").
+    A lone "-" (read the key from stdin) is a value argparse takes as it is."""
     out: list[str] = []
     i = 0
     while i < len(argv):
-        if argv[i] == "--press" and i + 1 < len(argv) and argv[i + 1].startswith("-"):
-            out.append(f"--press={argv[i + 1]}")
+        value = argv[i + 1] if i + 1 < len(argv) else ""
+        if argv[i] in _BASE64_VALUED and value.startswith("-") and value != "-":
+            out.append(f"{argv[i]}={value}")
             i += 2
             continue
         out.append(argv[i])

@@ -271,6 +271,22 @@ def test_rotation_to_a_given_key_read_from_stdin(
     assert opens_all(new, asyncio.run(sealed_values(db_url)))
 
 
+def test_rotation_to_a_given_key_that_starts_with_a_dash(db_url: str, tmp_path: Path) -> None:
+    """One Fernet key in 64 starts with "-" (URL-safe base64): "--new-key -…" must read it as
+    the key, not fail as a missing argument (seen as a flaky test: a random key began with one)."""
+    import base64
+
+    data = tmp_path / "data"
+    old = Fernet.generate_key().decode()
+    new = base64.urlsafe_b64encode(b"\xf8" + bytes(range(31))).decode()  # 0xf8: "-" first
+    assert new.startswith("-") and Fernet(new.encode())
+    asyncio.run(add_account_and_model(db_url, data, old))
+
+    assert rotate_cli(db_url, data, old, "--new-key", new) == 0
+
+    assert opens_all(new, asyncio.run(sealed_values(db_url)))
+
+
 def test_rotation_refuses_a_bad_new_key_and_changes_nothing(
     db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
