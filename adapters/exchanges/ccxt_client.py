@@ -124,6 +124,10 @@ class CcxtClient:
             base = self._endpoints.testnet_base_url if sandbox else self._endpoints.base_url
         if base:
             client.urls["api"] = _urls(ccxt_id, base)
+            if base.startswith("http://"):
+                # ccxt's close waits 250 ms for TLS connections to shut down cleanly (aiohttp);
+                # a plain-HTTP endpoint (a local gateway or test exchange) has none to wait for.
+                client.timeout_on_exit = 0
         self._client = client
         return client
 

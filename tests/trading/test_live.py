@@ -162,3 +162,15 @@ async def test_a_live_order_by_conversation_is_confirmed_from_a_live_summary(fak
     done = await chat.press(confirm_button(summary))
     assert order_of(done).status == "filled" and order_of(done).kind == "live"
     assert fake.order_posts == 1
+
+
+async def test_closing_a_client_on_a_plain_http_endpoint_waits_for_no_tls_shutdown(fake: FakeBinance) -> None:
+    """ccxt's close sleeps 250 ms for TLS connections to wind down; on a plain-HTTP endpoint
+    there are none, and every live turn or check that closes its client paid it."""
+    local = live(fake).client(account())
+    exchange = local._open()
+    assert exchange.timeout_on_exit == 0
+    await local.aclose()
+    real = CcxtExchanges(BOX, {}, timeout_seconds=5.0).client(account())
+    assert real._open().timeout_on_exit == 250  # https: ccxt's own wait is kept
+    await real.aclose()
