@@ -157,3 +157,34 @@ async def test_a_failed_change_on_a_price_question_keeps_a_complete_card(ask: st
     shown = render_text(reply)
     assert quote.change_24h is None and "24h" not in shown and "24 小时" not in shown
     assert any(s.name == "get_day_change" and s.outcome == "error" for s in reply.trace)
+
+
+async def test_whether_the_market_gives_a_day_change_is_decided_once_per_market(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An isinstance against the runtime DayChangeData protocol walks its members each time:
+    asked once per market object, not on every price turn."""
+    import typing
+    from typing import Any
+
+    from bot.catalog import bundled_catalog
+    from core.market import DayChangeData
+    from core.skills.price.service import PriceService
+
+    checks: list[object] = []
+    original = typing._ProtocolMeta.__instancecheck__
+
+    def counted(cls: Any, instance: object) -> bool:
+        if cls is DayChangeData:
+            checks.append(instance)
+        return bool(original(cls, instance))
+
+    monkeypatch.setattr(typing._ProtocolMeta, "__instancecheck__", counted)
+    clock = FixedClock(NOW)
+    service = PriceService(DemoMarket(clock), bundled_catalog(), clock)
+    for _ in range(5):
+        await service.day_change("BTCUSDT")
+    assert len(checks) == 1
+    service.market = DemoMarket(clock)  # another market: asked again
+    await service.day_change("BTCUSDT")
+    assert len(checks) == 2

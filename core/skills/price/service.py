@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from core.clock import Clock
 from core.market import (
@@ -29,6 +30,15 @@ class PriceService:
         self.market = market
         self.catalog = catalog
         self.clock = clock
+        # Whether the market gives a 24-hour change, decided once per market object: an
+        # isinstance against a runtime Protocol walks its members each time (every price turn).
+        self._day_change_of: tuple[MarketData, bool] | None = None
+
+    def _gives_day_change(self) -> bool:
+        known = self._day_change_of
+        if known is None or known[0] is not self.market:
+            known = self._day_change_of = (self.market, isinstance(self.market, DayChangeData))
+        return known[1]
 
     def _spec(self, symbol: str) -> tuple[str, str]:
         spec = self.catalog.get(symbol)
@@ -54,9 +64,9 @@ class PriceService:
         """The last 24 hours' change for a supported symbol; raises MarketError (also when the
         market gives no such figure)."""
         self._spec(symbol)
-        if not isinstance(self.market, DayChangeData):
+        if not self._gives_day_change():
             raise MarketError(MarketErrorCode.UNAVAILABLE, f"{self.market.source} gives no 24-hour change")
-        return await self.market.get_day_change(symbol)
+        return await cast(DayChangeData, self.market).get_day_change(symbol)
 
     async def price_history(self, symbol: str, days: int = HISTORY_DAYS) -> HistoryBlock:
         """The ``days`` full UTC daily closes before today, gaps kept; raises MarketError."""
