@@ -160,6 +160,12 @@ def _masked(norm: Normalized) -> str:
 _Span = tuple[int, int, int, tuple[tuple[str, str], ...]]
 
 
+# The last texts' readings, each with what it was read with: (the coins' catalog, its version, the
+# names, the reading); see Tagger.read. A coin index is made of its catalog alone (core.coin_index).
+_READ: dict[str, list[tuple[object, object, object, Reading]]] = {}
+_READ_KEPT = 8
+
+
 class Tagger:
     """Tags messages; ``coins`` reads coin names (None: no coins, e.g. in unit tests of words)."""
 
@@ -167,6 +173,32 @@ class Tagger:
         self.coins = coins
 
     def read(self, text: str, names: Gazetteer | None = None) -> Reading:
+        """The message's reading. The last few are kept across taggers: a turn's message is read
+        by the layer and again by skills' readers (each with a tagger and coin index of its own),
+        and the reading depends only on the text, the coins' catalog (and its version) and the
+        names (none and an empty gazetteer read alike)."""
+        if names is not None and not names:
+            names = None  # no names read: the same reading as none given
+        coins = self.coins
+        catalog = None if coins is None else coins.catalog
+        version = None if catalog is None else catalog.version
+        kept = _READ.get(text)
+        if kept is not None:
+            for k_catalog, k_version, k_names, reading in kept:
+                if k_catalog is catalog and k_version == version and k_names is names:
+                    # Another index over the same catalog reads the same coins: the reading's own.
+                    return reading if reading.coins is coins else replace(reading, coins=coins)
+        reading = self._read(text, names)
+        if kept is None:
+            if len(_READ) >= _READ_KEPT:
+                _READ.pop(next(iter(_READ)))
+            kept = _READ[text] = []
+        elif len(kept) >= _READ_KEPT:
+            kept.pop(0)
+        kept.append((catalog, version, names, reading))
+        return reading
+
+    def _read(self, text: str, names: Gazetteer | None) -> Reading:
         norm = normalize_text(text)
         scanned = _masked(norm)
         spans: list[_Span] = []

@@ -11,7 +11,7 @@ from core.language.gazetteer import Gazetteer
 from core.language.intents import IntentEngine, intent
 from core.language.lexicon import LexiconError, check, load, parse_group
 from core.language.normalize import normalize, normalize_text
-from core.language.tagger import Tagger
+from core.language.tagger import Reading, Tagger
 
 
 @pytest.mark.parametrize(
@@ -224,3 +224,31 @@ def test_a_provider_or_exchange_is_named_by_the_one_matcher(text: str, concept: 
     from core.language.tagger import named
 
     assert named(normalize(text), concept) == key
+
+
+def test_a_message_is_tagged_once_per_turn_across_taggers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layer and skills' readers each hold a tagger (and coin index) of their own over the same
+    catalog: the second read of the message is the first's, not a new tagging; another catalog, or
+    record names, read it again."""
+    from core.coin_index import CoinIndex
+    from core.markets import MarketCatalog
+
+    tagged: list[str] = []
+    real = Tagger._read
+
+    def counting(self: Tagger, text: str, names: Gazetteer | None) -> Reading:
+        tagged.append(text)
+        return real(self, text, names)
+
+    monkeypatch.setattr(Tagger, "_read", counting)
+    catalog = MarketCatalog()
+    text = "以 85000 挂单买 0.01 BTC (tagged once)"
+    index = CoinIndex(catalog)
+    first = Tagger(index).read(text)
+    other_index = CoinIndex(catalog)
+    second = Tagger(other_index).read(text)
+    assert tagged == [text]
+    assert second == first and second.coins is other_index
+    Tagger(CoinIndex(MarketCatalog())).read(text)  # another catalog
+    Tagger(index).read(text, Gazetteer.of({"trader": ["alpha"]}))
+    assert len(tagged) == 3
