@@ -96,7 +96,7 @@ async def _with_app(
 _BASE64_VALUED = ("--press", "--new-key")
 
 
-def _glued_press(argv: list[str]) -> list[str]:
+def _glued_base64_values(argv: list[str]) -> list[str]:
     """A button token or a Fernet key may start with "-" (URL-safe base64): "--press -Bx…" or
     "--new-key -Qz…" would read as an option, so the value is glued to its flag ("--press=-Bx…").
     A lone "-" (read the key from stdin) is a value argparse takes as it is."""
@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     ``argv`` None: the process is deskmate's own (the console script, ``python -m bot.cli``)."""
     with _collector_paused(own_process=argv is None):
-        args = _parser().parse_args(_glued_press(sys.argv[1:] if argv is None else list(argv)))
+        args = _parser().parse_args(_glued_base64_values(sys.argv[1:] if argv is None else list(argv)))
         try:
             return _main(args)
         except StartupError as exc:
