@@ -108,6 +108,20 @@ def other_declared(a: Concept, b: Concept) -> bool:
     return b.name in a.overlaps or a.name in b.overlaps
 
 
+@lru_cache(maxsize=8)
+def phrases(group: str) -> Lexicon:
+    """The words of one reader's own forms (core/language/lexicon/phrases/<group>.toml: a
+    correction's "改成", "rename it to"), checked like the lexicon but never tagged in other
+    messages, where they would read as phrases what is none ("the account")."""
+    entry = resources.files("core.language") / "lexicon" / "phrases" / f"{group}.toml"
+    source = f"phrases/{group}.toml"
+    try:
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise LexiconError(f"{source}: {exc}") from exc
+    return check(parse_group(group, data, source=source))
+
+
 @lru_cache(maxsize=1)
 def load() -> Lexicon:
     """Every group file shipped with the package, checked (once per process)."""

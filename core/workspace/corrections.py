@@ -5,86 +5,43 @@ A correction says which slot it changes ("名字", "the exchange") or not; the t
 updates that slot, or the one answered last (core.workspace.records). It is read only while a
 task is collecting its slots, before the routing rules' reading of the same words, so
 "等一下" never becomes the name of an account to rename.
+
+The words are data (core/language/lexicon/phrases/correction.toml); a correction is one of the
+forms below, read after its openers ("等一下，", "actually"), the value running to the end but
+for the words that may close it ("吧", "instead"). A starting balance is the value grammar's.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.lexicon import phrases
+from core.language.values import sole_value
 
-# Words that start a correction or an aside; several may come in a row ("哦不对，…").
-_OPENERS = (
-    r"(?:(?:等一下|等一等|等等|等下|算了|不对|不是|错了|哦|噢|呃|嗯|啊|抱歉|对不起|sorry|oops|wait|hold on|"
-    r"actually|no|nope|hmm|oh|ok|okay|hm|err|um|my bad|i mean|i meant)(?![a-z])[\s,，.。!！~～:：;；-]*)"
+FIELD, VALUE, BALANCE = "FIELD", "VALUE", "BALANCE"
+_STRONG = "strong"  # a form that is a correction only after "不对", "actually" ...
+# (steps, the field it implies); a step is a concept of the phrases (a trailing "?": optional),
+# the slot's word (FIELD), a concept's word with the wrong value it names ("!not": "不是 binance，"),
+# the value to the end (VALUE), or a starting balance (BALANCE).
+_FORMS: tuple[tuple[tuple[str, ...], str | None], ...] = (
+    (("the?", "FIELD?", "change_to", VALUE), None),  # 把名字改成 副账户 / 改成 OKX
+    (("the?", FIELD, "is", VALUE), None),  # 名字叫 小号 / the exchange should be okx
+    (("!not?", "but", VALUE), _STRONG),  # 不对，是 OKX / 不是 binance，是 okx
+    (("renamed", VALUE), "name"),  # 改名叫 X / call it main 2
+    (("set", "its?", FIELD, "to", VALUE), None),  # change the name to Alt
+    (("rename", "it", "to", VALUE), "name"),  # rename it to okx-alt
+    (("starting", BALANCE), "paper_balance"),  # with 50000 USDT
+    (("make", "it", "to?", VALUE), None),  # make it bybit / switch it to okx
+    (("should_be", VALUE), None),  # it should be okx / use okx
+    (("!not_en", "but?", VALUE), None),  # not binance, okx
 )
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "name": ("账户名", "账号名", "名字", "名称", "account name", "the name", "name", "its name"),
-    "exchange": ("交易所", "平台", "the exchange", "exchange"),
-    "provider": ("服务商", "提供商", "供应商", "the provider", "provider"),
-    "model": ("模型名", "model name", "the model", "model"),
-    "base_url": ("接口地址", "地址", "base url", "the url", "url", "endpoint"),
-    "paper_balance": ("模拟资金", "初始资金", "资金", "余额", "balance", "the balance", "starting balance"),
-}
-_FIELD_WORDS = sorted(((w, f) for f, ws in _FIELDS.items() for w in ws), key=lambda p: -len(p[0]))
-_FIELD_ALT = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w, _ in _FIELD_WORDS)
-_FIELD_OF = {re.sub(r"\s+", " ", w): f for w, f in _FIELD_WORDS}
-
-_NEEDS_OPENER = "?"  # a pattern that is a correction only after "不对", "actually" ...
-_VALUE = r"(?P<value>\S.*?)"
-_END = r"(?:\s*(?:吧|啦|了|呀|哈|instead|please|thanks|thank you|then))*[\s.。!！~～]*$"
-
-# Each pattern reads the whole message after its openers; the field is the one the words name
-# (group "field"), else the one the pattern implies, else None.
-_PATTERNS: tuple[tuple[re.Pattern[str], str | None], ...] = tuple(
-    (re.compile(rf"^{_OPENERS}*{body}{_END}", re.IGNORECASE), implied)
-    for body, implied in (
-        # 把名字改成 副账户 / 名字改成副账户 / 名字应该是 X / 交易所换成 OKX / 改成 OKX
-        (
-            rf"(?:把|将)?\s*(?:(?P<field>{_FIELD_ALT})\s*)?"
-            rf"(?:改成|改为|换成|换为|改叫|改用|应该是|应该叫|应为)\s*{_VALUE}",
-            None,
-        ),
-        # 名字叫 X / 名字是 X / 交易所是 OKX (the field must be said)
-        (rf"(?P<field>{_FIELD_ALT})\s*(?:是|叫|用)\s*{_VALUE}", None),
-        # 不对，是 OKX / 不是 binance，是 okx (only after a word that says it is a correction)
-        (rf"(?P<strong>不是\s*\S+?\s*[,，]\s*)?是\s*{_VALUE}(?:\s*才对)?", _NEEDS_OPENER),
-        # 改名叫 X / 改名为 X
-        (rf"(?:改名叫|改名为|改名成|改名|重命名为|重命名成|起名叫|叫它|就叫)\s*{_VALUE}", "name"),
-        # change the name to Alt / set the exchange to okx / switch the provider to qwen
-        (
-            rf"(?:change|set|switch|update|make)\s+(?:the\s+|its\s+|my\s+)?(?P<field>{_FIELD_ALT})\s+"
-            rf"(?:to|as|into)\s+{_VALUE}",
-            None,
-        ),
-        # rename it to okx-alt / rename this one as X / call it Trading OKX / name it main
-        (
-            r"rename\s+(?:it|this|that|this one|that one|the account|the config)\s+(?:to|as|into)\s+"
-            + _VALUE,
-            "name",
-        ),
-        (rf"(?:call|name)\s+it\s+{_VALUE}", "name"),
-        # with 50000 USDT
-        (
-            r"(?:with|start with|starting with)\s+(?P<value>\d[\d,.]*\s*(?:k|w|万|千)?\s*(?:usdt|usd|u)?)",
-            "paper_balance",
-        ),
-        # make it bybit / change it to bybit / switch it to okx
-        (rf"(?:make|change|switch|set|turn)\s+(?:it|that|this)\s+(?:to\s+|into\s+)?{_VALUE}", None),
-        # the name should be X / the exchange is okx / name: X
-        (rf"(?:the\s+)?(?P<field>{_FIELD_ALT})\s+(?:should\s+be|is|=|:)\s+{_VALUE}", None),
-        # it should be okx / i meant okx / use okx / not binance, okx
-        (rf"(?:it\s+should\s+be|should\s+be|it's|it\s+is|use|go\s+with)\s+{_VALUE}", None),
-        (rf"not\s+\S+[\s,]+(?:but\s+)?{_VALUE}", None),
-    )
-)
-# After a bare opener only ("actually, bybit", "不对，OKX"): a short value, nothing more.
-_BARE = re.compile(rf"^{_OPENERS}+(?P<value>[^\s,，。.!！?？]+(?:\s+[^\s,，。.!！?？]+){{0,2}}){_END}", re.I)
-# The openers that make a bare value a correction (not "ok" or "no" alone: those are answers).
-_STRONG = re.compile(
-    r"等一下|等等|等下|算了|不对|不是|错了|actually|sorry|oops|wait|i mean|i meant|my bad", re.I
-)
+_FIELDS = ("name", "exchange", "provider", "model", "base_url", "paper_balance")
+_AFTER_OPENER = " ,，.。!！~～:：;；-"
+_PUNCT_END = " .。!！~～"
+_BARE_STOPS = ",，。.!！?？"
+_MAX_BARE_WORDS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,28 +52,122 @@ class Correction:
     value: str
 
 
+@lru_cache(maxsize=1)
+def _words() -> dict[str, tuple[str, ...]]:
+    """concept name (without the group) -> its words, longest first; "FIELD" -> every slot's."""
+    concepts = phrases("correction").concepts
+    out = {n.partition(".")[2]: tuple(sorted(c.words, key=len, reverse=True)) for n, c in concepts.items()}
+    out[FIELD] = tuple(sorted((w for f in _FIELDS for w in out[f]), key=len, reverse=True))
+    return out
+
+
+def _word(low: str, at: int, concept: str) -> str | None:
+    """The longest word of ``concept`` at ``at``, whole when it ends in a Latin letter."""
+    for word in _words()[concept]:
+        if low.startswith(word, at):
+            end = at + len(word)
+            if not (word[-1].isascii() and word[-1].isalpha() and _letter(low, end)):
+                return word
+    return None
+
+
+def _letter(text: str, at: int) -> bool:
+    return at < len(text) and text[at].isascii() and text[at].isalpha()
+
+
+def _skip(low: str, at: int, chars: str = " ") -> int:
+    return len(low) - len(low[at:].lstrip(chars))
+
+
 def read_correction(text: str) -> Correction | None:
     """The correction ``text`` makes, or None when it is no correction."""
     clean = " ".join(unicodedata.normalize("NFKC", text).split())
     if not clean or "?" in clean:
         return None  # a question is a question
-    for pattern, implied in _PATTERNS:
-        m = pattern.match(clean)
-        if m is not None:
-            if implied == _NEEDS_OPENER:
-                if not (m.group("strong") or _STRONG.search(clean[: m.start("value")])):
+    low = "".join(c if len(c.lower()) != 1 else c.lower() for c in clean)
+    end = _end(low)
+    starts, strong = _openers(low)
+    for steps, implied in _FORMS:
+        for depth in range(len(starts) - 1, -1, -1):
+            found = _form(clean, low, starts[depth], end, steps)
+            if found is None:
+                continue
+            said, value, wrong = found
+            if implied == _STRONG:
+                if not (wrong or any(strong[:depth])):
                     continue
                 implied = None
-            value = _tidy(m.group("value"))
             if value:
-                said = m.groupdict().get("field")
-                field = _FIELD_OF.get(re.sub(r"\s+", " ", said.casefold())) if said else implied
-                return Correction(field, value)
-    m = _BARE.match(clean)
-    if m is not None and _STRONG.search(clean[: m.start("value")]):
-        value = _tidy(m.group("value"))
-        return Correction(None, value) if value else None
+                return Correction(said or implied, value)
+    for depth in range(len(starts) - 1, 0, -1):  # "actually, bybit", "不对，OKX": a short value alone
+        value = _tidy(clean[starts[depth] : end])
+        bare = value and not any(c in _BARE_STOPS for c in value) and len(value.split()) <= _MAX_BARE_WORDS
+        if bare and any(strong[:depth]):
+            return Correction(None, value)
     return None
+
+
+def _openers(low: str) -> tuple[list[int], list[bool]]:
+    """Where the message goes on after 0, 1, 2 … openers, and whether each opener is a strong one."""
+    starts, strong = [0], []
+    while (word := _word(low, starts[-1], "opener")) is not None:
+        strong.append(word in _words()["strong"])
+        starts.append(_skip(low, starts[-1] + len(word), _AFTER_OPENER))
+    return starts, strong
+
+
+def _end(low: str) -> int:
+    """Where the value ends: before the words and marks that may close a correction."""
+    end = len(low)
+    while True:
+        end = len(low[:end].rstrip(_PUNCT_END))
+        closing = next((w for w in _words()["end"] if low.endswith(w, 0, end)), None)
+        before = end - len(closing) if closing else 0
+        if closing is None or not low[:before].strip() or (closing.isascii() and _letter(low, before - 1)):
+            return end
+        end = before
+
+
+_Found = tuple[str | None, str, bool]
+
+
+def _form(clean: str, low: str, at: int, end: int, steps: tuple[str, ...]) -> _Found | None:
+    """(the field named, the value, whether a wrong value was named) when ``steps`` read the
+    message from ``at`` to ``end``, else None."""
+    field: str | None = None
+    wrong = False
+    for step in steps:
+        at = _skip(low, at)
+        if step == VALUE:
+            return (field, _tidy(clean[at:end]), wrong) if at < end else None
+        if step == BALANCE:
+            value = sole_value(clean[at:end], ("amount", "number"))
+            if value is None or value.refused or value.unit == "base":
+                return None
+            return field, value.typed, wrong
+        concept, optional = step.rstrip("?"), step.endswith("?")
+        if concept.startswith("!"):
+            after = _wrong(low, at, end, concept[1:])
+            wrong = wrong or after is not None
+        else:
+            word = _word(low, at, concept)
+            after = None if word is None else at + len(word)
+            if word is not None and concept == FIELD:
+                field = next(f for f in _FIELDS if word in _words()[f])
+        if after is None and not optional:
+            return None
+        at = at if after is None else after
+    return None
+
+
+def _wrong(low: str, at: int, end: int, concept: str) -> int | None:
+    """Where the message goes on after the wrong value it names ("not binance, ", "不是 binance，")."""
+    word = _word(low, at, concept)
+    if word is None:
+        return None
+    at = start = _skip(low, at + len(word))
+    at = min((i for i in (low.find(c, at, end) for c in " ,，") if i >= 0), default=end)
+    return _skip(low, at, " ,，") if start < at < end else None
 
 
 def _tidy(value: str) -> str:

@@ -18,7 +18,7 @@ def test_every_lazy_pattern_of_every_core_module_compiles() -> None:
     for module in pkgutil.walk_packages(core.__path__, "core."):
         importlib.import_module(module.name)
     patterns = lazy_re.created()
-    assert len(patterns) > 100  # the rule readers use it
+    assert patterns  # the rule readers left on it (issue 21 moves them onto core.language)
     for pattern in patterns:
         assert isinstance(pattern.compiled(), re.Pattern), pattern
 

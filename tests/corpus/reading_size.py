@@ -87,7 +87,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     ("diagnosis", "an error pasted into a message", ("core/diagnosis/pasted.py",)),
 )
-DATA = ("core/language/lexicon/*.toml",)
+DATA = ("core/language/lexicon/*.toml", "core/language/lexicon/phrases/*.toml")
 
 _MATCHERS = frozenset({"search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"})
 

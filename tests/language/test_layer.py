@@ -9,9 +9,9 @@ import pytest
 
 from core.language.gazetteer import Gazetteer
 from core.language.intents import IntentEngine, intent
-from core.language.lexicon import LexiconError, check, load, parse_group
+from core.language.lexicon import LexiconError, check, load, parse_group, phrases
 from core.language.normalize import normalize, normalize_text
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, Tagger, words
 
 
 @pytest.mark.parametrize(
@@ -41,6 +41,15 @@ def test_the_shipped_lexicon_loads_and_every_group_has_words() -> None:
         lexicon.concepts
     )
     assert all(c.words for c in lexicon.concepts.values())
+
+
+def test_a_readers_phrases_load_checked_and_are_never_tagged() -> None:
+    """core/language/lexicon/phrases: one reader's words ("the account" of a correction), loaded
+    like the lexicon, outside the tagger's words (a request's "the account" stays a noun)."""
+    correction = phrases("correction")
+    assert "the account" in correction.concepts["correction.it"].words
+    assert not any(c.startswith("correction.") for c in load().concepts)
+    assert "noun.account" in words("delete the account main").concepts
 
 
 def test_a_word_in_two_concepts_of_one_group_is_refused() -> None:

@@ -125,6 +125,13 @@ def test_quotes_are_dropped_only_as_a_pair() -> None:
         ("the exchange should be okx", Correction("exchange", "okx")),
         ("wait, call it main 2", Correction("name", "main 2")),
         ("with 50000 USDT", Correction("paper_balance", "50000 USDT")),
+        # the words are the phrases' data (core/language/lexicon/phrases/correction.toml), a
+        # balance the value grammar's: read exactly, never another number
+        ("with 5万U", Correction("paper_balance", "5万U")),
+        ("name: Alt Two", Correction("name", "Alt Two")),
+        ("改成 OKX 才对", Correction(None, "OKX")),
+        ("actually not binance, but okx", Correction(None, "okx")),
+        ("the Exchange is OKX", Correction("exchange", "OKX")),
     ],
 )
 def test_corrections(text: str, fix: Correction) -> None:
@@ -134,6 +141,7 @@ def test_corrections(text: str, fix: Correction) -> None:
 @pytest.mark.parametrize(
     "text",
     ["main", "主账户", "okx", "ok", "no", "是的", "要不改成 bybit", "用模拟账户买0.01个比特币",
+     "with -5000 USDT", "with 1e9 USDT", "with 0.1 btc", "ok actually", "my model is a toyota",
      "actually what is a testnet", "what is the price of btc?", "删除交易所 主账户", "rename main to foo"],
 )  # fmt: skip
 def test_answers_and_other_requests_are_no_corrections(text: str) -> None:
