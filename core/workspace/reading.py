@@ -16,15 +16,15 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.language.lexicon import load
 from core.language.normalize import normalize_text
+from core.language.phrases import Words
 from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger
 from core.language.tagger import Reading as Tagged
+from core.language.values import Value, find_values
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
-from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
@@ -35,57 +35,37 @@ from core.workspace.given_secrets import find_given
 Domain = Literal["trader", "strategy", "model", "exchange"]
 
 
-def _alt(*words: str) -> str:
-    """An alternation: Latin words match whole ("key" not in "keyboard"), CJK as substrings."""
-    return word_alternation(words)
+def _set_not_set_up(low: str, start: int, end: int) -> bool:
+    return low[start:end] != "set" or not low[end:].lstrip().startswith("up")
 
 
-def _rx(*words: str) -> re.Pattern[str]:
-    return re.compile(_alt(*words), re.IGNORECASE)
-
-
-# The trader noun as a pattern, for the trader skill's record names (this module reads the kinds
-# of records as the lexicon's nouns, _domain).
-TRADER = _rx("交易员", "交易机器人", "trader", "traders", "agent", "agents", "trading bot", "trading bots")
-
-# -- the words taken out of a name (_residue), and the guide's (core/skills/guidance) ----------
-DELETE = _rx(
-    "删除", "删掉", "删了", "删去", "移除", "解绑", "去掉", "remove", "delete", "drop", "unlink", "get rid of"
-)
-UPDATE = re.compile(
-    _alt(
-        "更换", "替换", "修改", "更新", "换成", "换一下", "换个", "换掉", "改成", "改为", "改名", "重命名",
-        "重置", "轮换", "换", "改", "启用", "禁用", "停用",
-        "update", "change", "replace", "rotate", "rename", "edit", "modify", "reset", "enable", "disable",
+def _configure(low: str, start: int, end: int) -> bool:
+    """ "配置" creates first or before what is configured ("配置一个", "配置 deepseek")."""
+    after = low[end:].lstrip()
+    return (
+        low[start:end] != "配置"
+        or start == 0
+        or after.startswith(("一个", "个", "新", "一下"))
+        or (after[:1].isascii() and after[:1].isalpha())
     )
-    + r"|(?<![a-z])set(?![a-z])(?!\s*up)",
-    re.IGNORECASE,
-)  # fmt: skip
-CREATE = re.compile(
-    _alt(
-        "添加", "新增", "创建", "新建", "加一个", "加个", "绑定", "接入", "录入", "建一个", "配一个", "配个",
-        "add", "create", "new", "connect", "configure", "register", "set up", "setup", "link",
+
+
+def _connection(low: str, start: int, end: int) -> bool:
+    """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所")."""
+    return low[start:end] != "连接" or not low[end:].lstrip().startswith(
+        ("交易所", "账户", "账号", "帐户", "帐号")
     )
-    + r"|^配置|配置(?=\s*(?:一个|个|新|一下|[a-z]))",
-    re.IGNORECASE,
-)  # fmt: skip
-QUERY = _rx(
-    "查看", "查询", "列出", "列表", "有哪些", "有什么", "哪些", "看看", "看一下", "显示", "展示",
-    "查一下", "查", "几个", "多少个", "how many", "count",
-    "我的", "list", "show", "view", "display", "see", "what", "which", "my",
-)  # fmt: skip
-PROBLEM = _rx(
-    "为什么", "为啥", "怎么回事", "怎么办", "失败", "报错", "出错", "错误", "异常", "不能用", "用不了",
-    "无法",
-    "连不上", "不工作", "不行", "超时",
-    "why", "won't", "wont", "can't", "cannot", "doesn't", "not working", "broken", "fail", "fails", "failed",
-    "failing", "error", "errors", "invalid", "denied", "timeout",
-    "diagnose", "diagnosis", "troubleshoot", "what's wrong", "whats wrong", "wrong with",
-    "connected", "connection", "connectivity", "test my",
-    "诊断", "排查", "出问题", "有问题", "出了什么问题", "什么问题", "连通", "连得上", "能连上",
-)  # fmt: skip
-# "连接" is a connection's state ("币安账户连接正常吗"), except as what is asked for: "我想连接交易所".
-PROBLEM = re.compile(f"{PROBLEM.pattern}|连接(?!\\s*(?:交易所|账户|账号|帐户|帐号))", re.IGNORECASE)
+
+
+# The words of core/language/lexicon/phrases/records.toml: the trader noun (for the trader skill's
+# record names), the verbs (for _residue and the guide's, core/skills/guidance), a problem reported.
+TRADER = Words("records.trader")
+DELETE = Words("records.delete")
+UPDATE = Words("records.update", _set_not_set_up)
+CREATE = Words("records.create", _configure)
+QUERY = Words("records.query")
+PROBLEM = Words("records.problem", _connection)
+
 # A message setting an alert or a protective order ("提醒我 BTC 到 10 万", "alert me on my binance
 # account", "set a stop loss on my binance account") is theirs, never a record request, and one
 # moving money (transfer, withdraw, copy trading: not something deskmate does) is no account's
@@ -95,80 +75,66 @@ ELSEWHERE = frozenset(
 )
 
 # -- what a message says about its target --------------------------------------------------------
-# "#42" only where it starts a word: "账户#2" and "#2" are ids, a passphrase "Pass#42!" is none.
-_ID = re.compile(
-    r"(?:(?<![a-z0-9#])#|(?<![a-z])id\s*[:：#]?\s*|编号\s*)(?P<id>\d{1,9})(?![0-9])", re.IGNORECASE
+# "rename main to okx-alt", "改成「副 账户」": the word before an update's new value, the value whole
+# at the end (at most three words, quoted or not); a "为" standing alone ("重命名 main 为 core").
+_NEW_VALUE = Words(
+    "records.new_value",
+    lambda low, start, end: (
+        low[start:end] != "为" or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
+    ),
 )
-_VALUE = re.compile(
-    # "重命名 main 为 core": a "为" standing alone between the name and the new one
-    r"(?:改名为|改名成|改名叫|重命名为|改成|改为|换成|设为|设置为|更新为|(?<=\s)为(?=\s)|"
-    r"(?<![a-z])(?:to|as)(?![a-z]))\s*"
-    # the new value, whole: "to okx-alt", "to Alt 3", "改成「副 账户」" (at most three words)
-    r"[\"“「『]?(?P<v>[^\s\"”」』]+(?:\s+[^\s\"”」』]+){0,2}?)[\"”」』]?\s*$",
-    re.IGNORECASE,
-)
-_GENERIC_TARGET = re.compile(
-    r"^(?:交易所账户|交易账户|账户|账号|帐户|帐号|模型配置|模型设定|模型设置|模型|配置"
-    r"|account|accounts|config|model)$"
+_OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
+_GENERIC_TARGET = frozenset(
+    {
+        "交易所账户",
+        "交易账户",
+        "账户",
+        "账号",
+        "帐户",
+        "帐号",
+        "模型配置",
+        "模型设定",
+        "模型设置",
+        "模型",
+        "配置",
+    }
+    | {"account", "accounts", "config", "model"}
 )
 
-_EX_FIELDS = (
-    (
-        "credentials",
-        _rx("凭证", "凭据", "credentials", "密钥对", "key and secret", "key & secret", "key 和 secret"),
+
+def _model_to(low: str, start: int, end: int) -> bool:
+    """ "model" names the field before "to": "change the model to …", "set the model of kimi to …"."""
+    if low[start:end] != "model":
+        return True
+    after = low[end:].split()
+    return after[:1] == ["to"] or (after[:1] == ["of"] and "to" in after[2:5])
+
+
+_FIELDS = {
+    "exchange": tuple(
+        Words(f"account_field.{f}") for f in ("credentials", "api_secret", "passphrase", "api_key", "name")
     ),
-    ("api_secret", _rx("api secret", "secret key", "secret", "密钥", "秘钥", "私钥")),
-    ("passphrase", _rx("passphrase", "口令", "密码短语")),
-    ("api_key", _rx("api key", "apikey", "key", "公钥", "金钥")),
-    ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
-)
-_MD_FIELDS = (
-    ("enabled", _rx("启用", "禁用", "停用", "enable", "disable")),
-    ("base_url", _rx("base url", "base_url", "url", "接口地址", "地址", "endpoint")),
-    ("api_key", _rx("api key", "apikey", "key", "密钥", "秘钥", "金钥")),
-    (
-        "model",
-        re.compile(
-            r"模型名|model\s*name|模型\s*(?:改|换|设)|(?<![a-z])model\s+(?:of\s+(?:\S+\s+){1,3})?to(?![a-z])",
-            re.I,
-        ),
+    "model": tuple(
+        Words(f"model_field.{f}", _model_to if f == "model" else None)
+        for f in ("enabled", "base_url", "api_key", "model", "name")
     ),
-    ("name", _rx("改名", "重命名", "名字", "名称", "rename", "name")),
-)
-_DISABLE = _rx("禁用", "停用", "disable")
+}
+_DISABLE = Words("model_field.disable")
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
-# "给 main 改名叫 core": the 给 that puts the record before its change (as 把 / 将 do, which are
-# filler anywhere); only leading the name, so "删除 给力账户" and "送给你" keep theirs.
-_GIVE_TO = re.compile(r"^给\s*(?=\S)")
-_BA = re.compile(r"把|将")
 _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
-
-# Everything that is not a name, removed to find the name in "删除交易所 主账户".
-_FILLER = _rx(
-    "把", "将", "帮我", "帮忙", "请", "麻烦", "给我", "我的", "我有", "我", "一下", "一个", "这个",
-    "那个", "的", "吧", "呢", "了", "吗", "啊", "有", "都", "所有", "全部", "现在", "目前", "和", "与",
-    "please", "the", "a", "an", "my", "of", "for", "me", "i", "want", "to", "with", "can", "you", "all",
-    "and",
-    "named", "called", "do", "does", "have", "has", "is", "are", "am", "using", "there", "any", "how many",
-    "currently", "now",
-    # how people start a correction or an aside: "等一下，名字改成 副账户", "actually, ..."
-    "等一下", "等等", "等下", "算了", "不对", "不是", "其实", "我是说", "嗯", "哦", "噢", "呃",
-    "actually", "wait", "sorry", "oops", "hmm", "oh", "ok", "okay", "no", "i meant", "i mean",
-)  # fmt: skip
-_NOUNS = _rx(
-    "交易所账户", "交易账户", "交易所", "exchange account", "exchange accounts", "exchange", "exchanges",
-    "account", "accounts", "模型配置", "模型设定", "模型设置", "大模型", "模型",
-    "model config", "model configs", "model", "models", "config", "configs", "llm", "llms",
-)  # fmt: skip
-_FIELD_WORDS = _rx(
-    "api key", "apikey", "api secret", "secret key", "secret", "passphrase", "key", "credentials",
-    "base url", "base_url", "url", "endpoint", "name",
-    "密钥", "秘钥", "私钥", "公钥", "金钥", "api金钥", "口令", "密码短语", "凭证", "凭据", "接口地址", "地址",
-    "名字", "名称", "模型名",
-)  # fmt: skip
-_WORD = re.compile(r"[^\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]]+")
+# Everything that is not a name, removed in this order to find the name in "删除交易所 主账户".
+_NOT_NAMES = (
+    Words("records.field_words"),
+    Words("records.nouns"),
+    DELETE,
+    UPDATE,
+    CREATE,
+    QUERY,
+    Words("records.filler"),
+)
+_APART = frozenset(' ,，.。!！?？:：;；、~～"“”「」『』()（）[]')  # between a name's words
 # An account or model config request's verbs, as the lexicon's concepts.
 _TAGGER = Tagger()
 _KINDS = (("noun.trader", "trader"), ("noun.strategy", "strategy"), ("noun.model", "model"))
@@ -266,8 +232,8 @@ def _without_names(raw: str) -> str:
     if named is not None:
         raw = f"{raw[: named.start]} {raw[named.end :]}"
     raw = QUOTED.sub(" ", raw)
-    value = _VALUE.search(raw)
-    return raw[: value.start()] if value is not None and UPDATE.search(raw) else raw
+    value = _new_value(raw)
+    return raw[: value[0]] if value is not None and UPDATE.search(raw) else raw
 
 
 def _placed_secret(slots: dict[str, Any]) -> bool:
@@ -348,9 +314,16 @@ def _residue(raw: str) -> str:
     ("把主帳戶改名為副帳戶" leaves "主帳戶"). The words are matched in the normalized text."""
     norm = normalize_text(raw)
     text = norm.text
-    for pattern in (_FIELD_WORDS, _NOUNS, DELETE, UPDATE, CREATE, QUERY, _FILLER):
-        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
-    return " ".join(norm.typed(m.start(), m.end()) for m in _WORD.finditer(text))
+    for words in _NOT_NAMES:
+        text = words.sub(lambda word: " " * len(word), text)
+    pieces, start = [], None
+    for at, ch in enumerate(f"{text} "):
+        if ch in _APART and start is not None:
+            pieces.append(norm.typed(start, at))
+            start = None
+        elif ch not in _APART and start is None:
+            start = at
+    return " ".join(pieces)
 
 
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
@@ -384,20 +357,26 @@ def _new_value(raw: str) -> tuple[int, str] | None:
     """Where an update's change starts in the typed text ("改名為" of "把主帳戶改名為副帳戶") and the
     new value as typed ("副帳戶"): the marker is read in the normalized text."""
     norm = normalize_text(raw)
-    found = _VALUE.search(norm.text)
-    if found is None:
-        return None
-    return norm.offsets[found.start()], norm.typed(found.start("v"), found.end("v"))
+    text = norm.text
+    for start, end in _NEW_VALUE.spans(text):
+        rest = text[end:].strip()
+        opened = rest[:1] in _OPENING
+        words = rest[opened:].split()
+        if words and words[-1][-1:] in _CLOSING:
+            words[-1] = words[-1][:-1]
+        if 1 <= len(words) <= _MAX_NAME_WORDS and all(w and not set(w) & _CLOSING for w in words):
+            first = text.index(words[0], end)
+            return norm.offsets[start], norm.typed(first, text.rindex(words[-1]) + len(words[-1]))
+    return None
 
 
 def _field(norm: str, domain: str) -> str | None:
-    fields = _EX_FIELDS if domain == "exchange" else _MD_FIELDS
     found: list[str] = []
     work = norm
-    for name, pattern in fields:  # each match is removed: "secret key" is not also a "key"
-        if pattern.search(work):
-            found.append(name)
-            work = pattern.sub(" ", work)
+    for words in _FIELDS[domain]:  # each match is removed: "secret key" is not also a "key"
+        if words.search(work):
+            found.append(words.concept.partition(".")[2])
+            work = words.sub(" ", work)
     if domain == "exchange" and "api_key" in found and "api_secret" in found:
         return "credentials"
     return found[0] if found else None
@@ -407,14 +386,14 @@ def changed_record(rest: str, text: str) -> str:
     """The name left of the words before an update's change (``text``), without the 给 that
     puts the record first ("给 main 改名叫 core" changes "main"); kept when 把 / 将 already do
     ("把 给力 改名叫 强力" changes "给力")."""
-    return rest if _BA.search(text) else _GIVE_TO.sub("", rest)
+    return rest if "把" in text or "将" in text else rest.removeprefix("给").lstrip() or rest
 
 
 def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     """The record a message names; ``changed``: ``text`` is what precedes an update's change."""
-    by_id = _ID.search(text)
-    if by_id:
-        return {"id": by_id.group("id")}
+    by_id = next((v for v in find_values(text) if v.kind == "id" and _record_id(text, v)), None)
+    if by_id is not None:
+        return {"id": by_id.ident}
     if is_recent_phrase(text):
         return {"recent": "1"}
     named = find_name(text)
@@ -426,7 +405,7 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     rest = _residue(text)
     if changed:
         rest = changed_record(rest, text)
-    if not rest or _GENERIC_TARGET.match(normalize(rest)):
+    if not rest or normalize(rest) in _GENERIC_TARGET:
         return None
     name = _as_typed(text, rest)
     if " " in name:
@@ -436,13 +415,20 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}
 
 
+def _record_id(text: str, value: Value) -> bool:
+    """A record's id: "#42" only where it starts a word ("账户#2", not a passphrase "Pass#42!")."""
+    lead = text[: value.start]
+    glued = lead.endswith("#") and lead[-2:-1].isascii() and (lead[-2:-1].isalnum() or lead[-2:-1] == "#")
+    return value.ident.isdigit() and len(value.ident) <= 9 and not glued
+
+
 def _without_kind(rest: str) -> str:
     """The name without a record kind's word standing apart at either end: the kind was said
     ("删除账户 主账户" deletes "主账户", "把 openai 配置改名为 …" renames "openai")."""
     words = rest.split()
-    while len(words) > 1 and _GENERIC_TARGET.match(normalize(words[0])):
+    while len(words) > 1 and normalize(words[0]) in _GENERIC_TARGET:
         words.pop(0)
-    while len(words) > 1 and _GENERIC_TARGET.match(normalize(words[-1])):
+    while len(words) > 1 and normalize(words[-1]) in _GENERIC_TARGET:
         words.pop()
     return " ".join(words)
 

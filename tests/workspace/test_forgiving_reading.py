@@ -9,6 +9,7 @@ import pytest
 from core.state import TaskStatus
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import clean_name
+from core.workspace import reading
 from core.workspace.corrections import Correction, read_correction
 from core.workspace.extraction import find_balance, find_name
 from core.workspace.given_secrets import find_given
@@ -251,8 +252,6 @@ async def test_finished_tasks_keep_no_sealed_key_in_the_conversation_state() -> 
 
 
 def test_a_reading_that_carries_a_key_is_never_cached() -> None:
-    from core.workspace import reading
-
     reading._cached_read.cache_clear()  # a full cache (earlier tests) would not grow by one
     before = reading._cached_read.cache_info().currsize
     read(f"add my okx account, api key is {KEY}")
@@ -260,3 +259,26 @@ def test_a_reading_that_carries_a_key_is_never_cached() -> None:
     assert reading._cached_read.cache_info().currsize == before
     read("add a binance account called cached")
     assert reading._cached_read.cache_info().currsize == before + 1
+
+
+def test_an_alert_id_is_no_record_number() -> None:
+    """An alert's id ("#1a2b3c4d") is the value grammar's id, never the record number 1 that a
+    pattern for "#<digits>" read out of it; "编号 7" and "id: 7" are."""
+    assert reading._target("删除提醒 #1a2b3c4d") != {"id": "1"}
+    assert reading._target("删除账户 编号 7") == {"id": "7"}
+    assert reading._target("delete account id: 7") == {"id": "7"}
+    assert reading._target("passphrase Pass#42") != {"id": "42"}
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("把主账户的 secret key 换了", "api_secret"),  # a secret key is the secret, not also a key
+        ("rotate the API key and secret of main", "credentials"),
+        ("change the model of kimi to moonshot-v1-32k", "model"),
+        ("禁用 deepseek 模型", "enabled"),
+    ],
+)
+def test_the_field_an_update_changes_is_read_from_the_phrases(text: str, field: str) -> None:
+    found = read(text)
+    assert found is not None and found.slots.get("field") == field

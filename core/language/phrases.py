@@ -1,0 +1,99 @@
+"""A reader's own words found in a text: the phrases of core/language/lexicon/phrases/<group>.toml
+(checked like the lexicon, core.language.lexicon.phrases), never tagged in other messages.
+
+One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), built on first use. A
+concept's words are found leftmost-longest without overlaps, a Latin word only whole ("key" not
+in "keyboard"), a space inside a Latin word also matching none ("api key" = "apikey"), the case
+ignored: what ``core.routing.words.word_alternation`` compiled did, without a regex. ``Words`` is
+one concept's words with the pattern methods readers call (``search``, ``sub``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from core.language.lexicon import phrases
+
+if TYPE_CHECKING:
+    import ahocorasick
+
+# A word's context, when the words alone say too much ("set" is no update before "up"):
+# (text, start, end) -> whether the word at text[start:end] counts.
+Context = Callable[[str, int, int], bool]
+
+
+@lru_cache(maxsize=8)
+def _automaton(group: str) -> ahocorasick.Automaton:
+    import ahocorasick
+
+    meanings: dict[str, set[str]] = {}
+    for name, concept in phrases(group).concepts.items():
+        for word in concept.words:
+            for spelled in {word, word.replace(" ", "")} if word.isascii() else {word}:
+                meanings.setdefault(spelled, set()).add(name)
+    automaton = ahocorasick.Automaton()
+    for word, names in meanings.items():
+        automaton.add_word(word, (len(word), word.isascii(), frozenset(names)))
+    automaton.make_automaton()
+    return automaton
+
+
+def _alnum(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()
+
+
+def find(group: str, text: str, concept: str, context: Context | None = None) -> list[tuple[int, int]]:
+    """The spans of ``concept``'s words in ``text``, leftmost-longest, in order."""
+    low = text.lower() if len(text.lower()) == len(text) else text
+    hits: list[tuple[int, int]] = []
+    for end_index, (length, latin, names) in _automaton(group).iter(low):
+        start, end = end_index + 1 - length, end_index + 1
+        whole = not latin or not (_alnum(low, start - 1) or _alnum(low, end))
+        if concept in names and whole and (context is None or context(low, start, end)):
+            hits.append((start, end))
+    hits.sort(key=lambda s: (s[0], -s[1]))
+    kept: list[tuple[int, int]] = []
+    for start, end in hits:
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end))
+    return kept
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A found word, answering as a regex match does where readers ask (``start``, ``end``)."""
+
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One concept's words (``group.concept``), with a context check where one is needed."""
+
+    concept: str
+    context: Context | None = None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        return find(self.concept.partition(".")[0], text, self.concept, self.context)
+
+    def search(self, text: str) -> Span | None:
+        found = self.spans(text)
+        return Span(*found[0]) if found else None
+
+    def sub(self, replace: str | Callable[[str], str], text: str) -> str:
+        """``text`` with every word replaced by ``replace`` (or by what it makes of the word)."""
+        out, at = [], 0
+        for start, end in self.spans(text):
+            out += [text[at:start], replace if isinstance(replace, str) else replace(text[start:end])]
+            at = end
+        return "".join(out) + text[at:]

@@ -1,0 +1,24 @@
+"""core.language.phrases: a reader's own words found as the word alternations found them, without
+a regex: a Latin word whole and in any case, a space in it optional, leftmost-longest."""
+
+from __future__ import annotations
+
+from core.language.phrases import Words, find
+
+
+def test_latin_words_are_whole_and_any_case() -> None:
+    assert find("records", "my keyboard", "records.field_words") == []
+    assert find("records", "the API Key of main", "records.field_words") == [(4, 11)]
+    assert find("records", "apikey", "records.field_words") == [(0, 6)]  # "api key" without the space
+
+
+def test_the_longest_word_at_the_leftmost_place_wins() -> None:
+    assert find("records", "删除交易所账户", "records.nouns") == [(2, 7)]  # 交易所账户, not 交易所
+    assert find("account_field", "secret key", "account_field.api_secret") == [(0, 10)]
+
+
+def test_a_context_decides_where_words_alone_say_too_much() -> None:
+    update = Words("records.update", lambda low, start, end: not low[end:].lstrip().startswith("up"))
+    assert update.search("set up a model") is None
+    assert update.search("set the model") is not None
+    assert update.sub("_", "Set the name, then SET it") == "_ the name, then _ it"
