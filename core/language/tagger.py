@@ -202,8 +202,9 @@ class Tagger:
         norm = normalize_text(text)
         scanned = _masked(norm)
         spans: list[_Span] = []
-        # Leftmost-longest already: "交易机器人" is one word, not "机器人" inside it.
-        for end_index, (length, latin, meanings) in _automaton().iter_long(scanned):
+        # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
+        # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
+        for end_index, (length, latin, meanings) in _automaton().iter(scanned):
             end = end_index + 1
             start = end - length
             if _whole(scanned, start, end, latin):

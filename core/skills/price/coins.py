@@ -3,169 +3,115 @@
 Never the wrong coin: a word that looks like a coin but is none ("btcc", "etherum", "姨汰") is
 reported as unknown, with close matches to offer, instead of being skipped (which would let the
 conversation's previous coin answer in its place).
+
+No pattern of its own: the coins are the coin index's (core.coin_index), the words around them
+the lexicon's, read from the message's tags (core.language.tagger); a coin-like word is one no
+tag explains, found by walking the text's Latin words.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.coin_index import STOPWORDS, CoinIndex, Mention
+from core.language.lexicon import load
 from core.language.normalize import has_cjk
+from core.language.tagger import COIN, Reading, Tag
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 
-# An upper-case word in the original text that looks like a ticker ("XYZ price").
-_TICKER = re.compile(r"(?<![A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])")
-_DOLLAR = re.compile(r"(?<![a-z0-9])\$([a-z][a-z0-9]{0,9})(?![a-z0-9])")
-# Coins that are also currencies a price may be asked in, and the words that ask for one.
+# Coins that are also currencies a price may be asked in ("ETH price in USDC").
 _QUOTE_COINS = frozenset({"USDC", "FDUSD", "TUSD", "EUR", "EURI", "BTC", "ETH", "BNB", "USD1"})
-_LATIN_WORD = re.compile(r"[a-z][a-z0-9]*")
-_ASKED_IN = re.compile(r"(?:(?<![a-z])(?:in|into|to|as)|用|以|换成|换算成|折合)\s*$")
-# Upper-case words that are not coins, whatever a catalog lists.
-_NOT_TICKERS = frozenset(
-    {"USDT", "USD", "UTC", "API", "OK", "ID", "PNG", "CNY", "RMB", "EUR", "GMT", "ETF", "AND", "THE",
-     "PRICE", "NOW", "PLS", "FYI", "BTW", "LOL", "IMO", "K", "KLINE", "USDC", "OHLC", "TA", "ATH"}
-)  # fmt: skip
-# Words around a price word that are part of the question, not a coin's name.
-_QUESTION_WORDS = frozenset(
+# The words a price or a chart is asked with, a coin-like word before or after them.
+PRICE_WORDS = frozenset({"noun.price", "price.compare", "noun.chart"})
+_CJK_MAX = 6  # a Chinese coin-like word before a price word is 2 to 6 characters
+ASKED_IN = frozenset({"price.asked_in", "filler.to", "filler.using"})
+# Latin words of a price question that are no coin's name and no lexicon word ("WHAT IS THE
+# LATEST PRICE?" is shouting): generic words kept here, not tagged, so no other reader loses them
+# from a name ("a trader called market maker").
+_QUESTION = frozenset(
     [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "what",
-        "whats",
-        "what's",
-        "how",
-        "much",
-        "current",
-        "currently",
         "latest",
-        "live",
         "real",
         "time",
-        "today",
-        "now",
-        "price",
-        "prices",
-        "chart",
         "charts",
-        "history",
-        "of",
-        "for",
-        "me",
-        "show",
-        "give",
-        "get",
-        "check",
-        "tell",
-        "please",
-        "pls",
-        "the",
-        "this",
-        "that",
-        "its",
-        "it",
-        "and",
-        "or",
-        "vs",
-        "to",
-        "in",
-        "at",
-        "on",
-        "my",
-        "your",
         "our",
-        "coin",
-        "coins",
         "token",
-        "crypto",
         "spot",
         "market",
         "markets",
-        "usdt",
-        "usd",
-        "daily",
-        "weekly",
-        "week",
-        "day",
-        "days",
-        "month",
-        "last",
-        "past",
-        "trend",
-        "quote",
         "quotes",
         "closing",
         "close",
-        "closes",
-        "7d",
-        "7",
-        "14",
-        "30",
-        "90",
-        "change",
-        "performance",
         "ticker",
-        "i",
-        "you",
-        "we",
-        "can",
-        "could",
-        "would",
-        "do",
-        "does",
-        "did",
-        "see",
         "look",
-        "up",
-        "let",
         "know",
         "want",
         "need",
-        "historical",
-        "recent",
         "recently",
         "lately",
-        "compare",
         "comparison",
-        "value",
-        "worth",
-        "trading",
-        "at",
         "right",
+        "utc",
+        "id",
+        "png",
+        "gmt",
+        "etf",
+        "fyi",
+        "btw",
+        "lol",
+        "imo",
+        "k",
+        "kline",
+        "ohlc",
+        "ta",
+        "ath",
     ]
 )
-_LATIN_BEFORE = re.compile(
-    r"(?<![a-z0-9])([a-z][a-z0-9]{2,14})\s*(?:'s\s*)?"
-    r"(?:price|prices|chart|history|quote|trend|价格|价钱|现价|走势|行情|多少钱)(?![a-z])"
-)
-_LATIN_AFTER = re.compile(
-    r"(?:price|prices|chart|history|quote|trend)\s+(?:of|for)\s+([a-z][a-z0-9]{2,14})(?![a-z0-9])"
-)
-# A Chinese word just before a price word ("姨汰价格"), once the request's own words are gone.
-_CJK_BEFORE = re.compile(r"([\u4e00-\u9fff]{2,6})\s*(?:的)?\s*(?:价格|价钱|币价|现价|走势|行情|多少钱|报价)")
-_CJK_FILLER = re.compile(
-    r"^(?:请|帮我|给我|查询|查一下|查查|查|看看|看一下|看|问一下|问问|问|告诉我|"
-    r"今天|今日|现在|当前|目前|最新|实时|最近|近期|一下|的|下|一周|这周|本周|"
-    r"七天|最近七天|过去|近|昨天|日|周|月|年|小时)+"
-)
-_CJK_NOT_COINS = frozenset(
-    {"当前", "現在", "现在", "目前", "最新", "今天", "实时", "最近", "一下", "看看", "查询", "市场", "市場",
-     "收盘", "收盤", "这个", "這個", "那个", "那個", "它的", "它", "币种", "幣種", "该币", "该", "这币"}
-)  # fmt: skip
 
 
-def _lone_latin(norm: str) -> str | None:
-    """The only Latin word of a message otherwise written in Chinese, if it has exactly one."""
-    if not has_cjk(norm):
-        return None
-    latin = _LATIN_WORD.findall(norm)
-    return latin[0] if len(latin) == 1 else None
+@lru_cache(maxsize=1)
+def _lexicon_words() -> frozenset[str]:
+    """Every lexicon word: none is a coin's unknown name ("THE", "PRICE", "USDT", "ETF")."""
+    return frozenset(word for word, _ in load().words())
+
+
+def _latin(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every run of ASCII letters and digits that starts with a letter (the
+    digits before a letter are cut: "5k" -> "k")."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, ch in enumerate(f"{text} "):
+        if ch.isascii() and ch.isalnum():
+            if start < 0 and ch.isalpha():
+                start = i
+            continue
+        if start >= 0:
+            runs.append((start, i))
+        start = -1
+    return runs
+
+
+def tag_before(reading: Reading, at: int, concepts: frozenset[str]) -> Tag | None:
+    """The tag of one of ``concepts`` that ends right before ``at`` (spaces between)."""
+    for tag in reversed(reading.tags):
+        if tag.end <= at:
+            ok = bool(tag.concepts & concepts) and not reading.text[tag.end : at].strip()
+            return tag if ok else None
+    return None
+
+
+def tag_at(reading: Reading, at: int) -> Tag | None:
+    """The tag starting at ``at``, after any spaces."""
+    while at < len(reading.text) and reading.text[at] == " ":
+        at += 1
+    return next((t for t in reading.tags if t.start == at), None)
+
+
+def covered(reading: Reading, start: int, end: int) -> bool:
+    return any(t.start < end and start < t.end for t in reading.tags)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,58 +128,86 @@ class CoinFinder:
         self.catalog = catalog
         self.index = CoinIndex(catalog)
 
-    def find(self, norm: str, original: str = "", *, price_context: bool = False) -> Found:
-        """What ``norm`` (normalized ``original``) names. Everyday-word tickers ("one", "ai") count
-        only with ``price_context`` (an explicit price word), with "$", as a pair, or written in
-        capitals, and never next to a coin named plainly."""
+    def find(self, reading: Reading, *, price_context: bool = False) -> Found:
+        """What the message names. Everyday-word tickers ("one", "ai") count only with
+        ``price_context`` (an explicit price word), with "$", as a pair, or written in capitals,
+        and never next to a coin named plainly."""
+        norm = reading.text
         mentions = self.index.find(norm)
+        # Coins the tagger read across stray spaces ("比 特 币"): the index reads none there.
+        for tag in reading.tags:
+            if (
+                COIN in tag.concepts
+                and tag.value
+                and not any(m.start < tag.end and tag.start < m.end for m in mentions)
+            ):
+                mentions.append(Mention(tag.value, tag.start, tag.end, norm[tag.start : tag.end]))
+        mentions.sort(key=lambda m: m.start)
         # "ETH price in USDC": USDC is the currency asked for, not a second coin (answered in USDT).
         in_quote = [
-            m for m in mentions if m.text.upper() in _QUOTE_COINS and _ASKED_IN.search(norm[: m.start])
+            m for m in mentions if m.text.upper() in _QUOTE_COINS and tag_before(reading, m.start, ASKED_IN)
         ]
         mentions = [m for m in mentions if m not in in_quote]
         strong = [m for m in mentions if not m.weak]
         if strong:
             counted = strong
         else:
-            capitals = {w.casefold() for w in _TICKER.findall(original or "")}
             lone = _lone_latin(norm)  # "near 现在多少": in Chinese, the one English word is a ticker
-            counted = [m for m in mentions if price_context or m.text in capitals or m.text == lone]
+            counted = [
+                m for m in mentions if price_context or m.text == lone or _capitals(reading, m.start, m.end)
+            ]
         not_coin = next((m.text for m in counted if m.symbol == NOT_A_COIN), None)
         coins = [m for m in counted if m.symbol != NOT_A_COIN]
         symbols = tuple(dict.fromkeys(m.symbol for m in coins))
         notes = ("only_usdt",) if in_quote or any(m.other_quote for m in coins) else ()
         unknown = None
         if not symbols and not not_coin:
-            unknown = self.unknown_word(norm, original, mentions)
+            unknown = self.unknown_word(reading, mentions)
         return Found(counted, symbols, unknown, not_coin, notes)
 
-    def unknown_word(self, norm: str, original: str, mentions: list[Mention]) -> str | None:
+    def unknown_word(self, reading: Reading, mentions: list[Mention]) -> str | None:
         """A coin-like word that names no catalog coin: "$XYZ", "XYZ" in capitals, "btcc price",
         "price of etherum", "姨汰价格"."""
-        taken = {m.text for m in mentions}
-        for m in _DOLLAR.finditer(norm):
-            if m.group(1) not in taken:
-                return m.group(1).upper()
-        for t in _TICKER.finditer(original or ""):
-            word = t.group(1)
+        norm, taken = reading.text, {m.text for m in mentions}
+        words = [(s, e) for s, e in _latin(norm) if norm[s:e] not in taken]
+        for start, end in words:  # "$xyz"
+            dollar = start > 0 and norm[start - 1] == "$"
+            if dollar and end - start <= 10 and (start < 2 or not norm[start - 2].isalnum()):
+                return norm[start:end].upper()
+        for start, end in words:  # "XYZ" in capitals
+            word = reading.norm.typed(start, end)
             if (
-                word not in _NOT_TICKERS
-                and word.casefold() not in _QUESTION_WORDS  # "WHAT IS THE PRICE?" is shouting
-                and word.casefold() not in STOPWORDS
-                and word.casefold() not in taken
+                2 <= len(word) <= 10
+                and word.isupper()
+                and word.isalnum()
+                and _capitals(reading, start, end)
+                and _maybe_coin(norm[start:end])
                 and self.catalog.resolve(word) is None
             ):
                 return word
-        for pattern in (_LATIN_BEFORE, _LATIN_AFTER):
-            for m in pattern.finditer(norm):
-                word = m.group(1)
-                if word not in _QUESTION_WORDS and word not in taken and not word.isdigit():
-                    return word
-        for m in _CJK_BEFORE.finditer(norm):
-            word = _CJK_FILLER.sub("", m.group(1))
-            if len(word) >= 2 and word not in _CJK_NOT_COINS and not any(word in t for t in taken):
-                return word
+        for start, end in words:  # "btcc price", "btcc's chart"
+            after = end + 2 if norm[end : end + 2] == "'s" else end
+            if (
+                3 <= end - start <= 15
+                and _maybe_coin(norm[start:end])
+                and _asks_price(tag_at(reading, after))
+            ):
+                return norm[start:end]
+        for tag in reading.tags:  # "price of etherum", "chart for xyz"
+            if tag.concepts & PRICE_WORDS:
+                linked = tag_at(reading, tag.end)
+                if linked is None or norm[linked.start : linked.end] not in ("of", "for"):
+                    continue
+                nxt = next(((s, e) for s, e in words if s >= linked.end), None)
+                if nxt is None or norm[linked.end : nxt[0]].strip():
+                    continue
+                if 3 <= nxt[1] - nxt[0] <= 15 and _maybe_coin(norm[nxt[0] : nxt[1]]):
+                    return norm[nxt[0] : nxt[1]]
+        for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格"
+            if tag.concepts & PRICE_WORDS and has_cjk(norm[tag.start : tag.end]):
+                cjk = _chinese_before(reading, tag.start)
+                if len(cjk) >= 2 and not any(cjk in t for t in taken):
+                    return cjk
         return None
 
     def close_matches(self, word: str, limit: int = 3) -> list[str]:
@@ -264,15 +238,65 @@ class CoinFinder:
                 out.append(symbol)
         return out[:limit]
 
-    @staticmethod
-    def strip(normalized: str, mentions: list[Mention]) -> str:
-        """The text with every coin mention removed."""
-        out, pos = [], 0
-        for m in sorted(mentions, key=lambda m: m.start):
-            out.append(normalized[pos : m.start])
-            pos = m.end
-        out.append(normalized[pos:])
-        return normalize(" ".join(out))
+
+def _maybe_coin(word: str) -> bool:
+    """A Latin word that may be a coin's name: no lexicon word, no everyday word, no number."""
+    return (
+        word not in _lexicon_words()
+        and word not in _QUESTION
+        and word not in STOPWORDS
+        and not word.isdigit()
+    )
 
 
-__all__ = ["CoinFinder", "Found", "normalize"]
+def _asks_price(tag: Tag | None) -> bool:
+    return tag is not None and bool(tag.concepts & PRICE_WORDS)
+
+
+def _capitals(reading: Reading, start: int, end: int) -> bool:
+    """Written in capitals as a word of its own ("ONE price", "$ONE"): a ticker."""
+    typed = reading.norm.typed(start, end)
+    original = reading.norm.original
+    at = reading.norm.offsets[start]
+    before = original[at - 1] if at > 0 else " "
+    after_at = at + len(typed)
+    after = original[after_at] if after_at < len(original) else " "
+    return (
+        len(typed) >= 2
+        and typed[0].isalpha()
+        and typed.isupper()
+        and not (before.isascii() and before.isalnum())
+        and not (after.isascii() and after.isalnum())
+    )
+
+
+def _lone_latin(norm: str) -> str | None:
+    """The only Latin word of a message otherwise written in Chinese, if it has exactly one."""
+    if not has_cjk(norm):
+        return None
+    words = _latin(norm)
+    return norm[words[0][0] : words[0][1]] if len(words) == 1 else None
+
+
+def _chinese_before(reading: Reading, at: int) -> str:
+    """The Chinese characters no tag explains right before ``at`` ("的" and spaces skipped)."""
+    norm = reading.text
+    end = at
+    while end > 0 and norm[end - 1] == " ":
+        end -= 1
+    if end > 0 and norm[end - 1] == "的":
+        end -= 1
+        while end > 0 and norm[end - 1] == " ":
+            end -= 1
+    start = end
+    while (
+        start > 0
+        and end - start < _CJK_MAX
+        and has_cjk(norm[start - 1])
+        and not covered(reading, start - 1, start)
+    ):
+        start -= 1
+    return norm[start:end]
+
+
+__all__ = ["PRICE_WORDS", "CoinFinder", "Found", "covered", "normalize", "tag_at", "tag_before"]

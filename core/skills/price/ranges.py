@@ -3,8 +3,11 @@ its windows: the last 7 (default), 14, 30 or 90 full UTC days.
 
 "30 days" is served as asked, and "a month" / "past month" as those 30 days with one short line
 saying so; "3 days" is not a window, so the answer says what is served and shows the nearest
-one; a date ("2024-01-01") cannot be served at all (no past prices
-by date), so the answer says so and shows the current price.
+one; a date ("2024-01-01") cannot be served at all (no past prices by date), so the answer says
+so and shows the current price.
+
+No pattern of its own: a number of days, weeks or months and a date are the value grammar's
+(core.language.values: durations and dates), a span said as words is the lexicon's (span.toml).
 """
 
 from __future__ import annotations
@@ -12,63 +15,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.tagger import Reading
+from core.language.values import Value
 
 SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7
 
-_CN_NUMBERS: Final = {
-    "一": 1, "两": 2, "兩": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
-    "十": 10, "十四": 14, "二十": 20, "三十": 30, "六十": 60, "九十": 90, "半": 0,
-}  # fmt: skip
-_EN_NUMBERS: Final = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14, "thirty": 30, "ninety": 90,
-}  # fmt: skip
-_EN_WORDS = "|".join(sorted(_EN_NUMBERS, key=len, reverse=True))
-_CN_NUM = r"([0-9]{1,4}|" + "|".join(sorted(_CN_NUMBERS, key=len, reverse=True)) + ")"
-
-# "7d" and "7 days" glue or not; a number word needs a space ("a week", never the "an"+"d" of "and").
-_EN_SPAN = re.compile(
-    rf"(?<![a-z0-9.])(?:([0-9]{{1,4}})[\s-]*|({_EN_WORDS})[\s-]+)"
-    r"(days?|d|weeks?|w|months?|mo|years?|y|hours?|h|hrs?|minutes?|mins?|m)(?![a-z0-9])"
+_UNIT_DAYS: Final = {"d": 1, "w": 7, "mo": 30}
+# Spans said as words (core/language/lexicon/span.toml), the first present deciding: the days
+# each means and how it is served ("exact": as asked; "month": 30 days said in one line;
+# "nearest": the nearest served window, said; "intraday": the default, said).
+_SPANS: Final = (
+    ("span.fortnight", 14, "exact"),
+    ("span.month", 30, "month"),
+    ("span.quarter", 90, "nearest"),
+    ("span.year", 365, "nearest"),
+    ("span.intraday", 0, "intraday"),
+    ("span.week", 7, "exact"),
+    ("span.days30", 30, "exact"),
+    ("span.days90", 90, "exact"),
 )
-_CN_SPAN = re.compile(rf"{_CN_NUM}\s*(天|日|周|星期|个?月|年|小时|分钟)")
-_DATE = re.compile(
-    r"(?<![0-9])(?:20[0-9]{2}[-/.年][0-9]{1,2}(?:[-/.月][0-9]{1,2}日?)?|[0-9]{1,2}月[0-9]{1,2}[日号號])"
-    r"|(?<![a-z])(?:on|at|since)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]{1,2}"
-)
-_WORDS: Final[tuple[tuple[re.Pattern[str], int, bool], ...]] = (
-    # (pattern, days it means, exactly a served window)
-    (re.compile(r"(?<![a-z])(?:fortnight|biweekly)(?![a-z])"), 14, True),
-    (
-        re.compile(
-            r"(?<![a-z])(?:last|past|this|previous)\s+month(?![a-z])|(?<![a-z])monthly(?![a-z])|上个?月|本月|这个月|月线"
-        ),
-        30,
-        False,
-    ),
-    (re.compile(r"(?<![a-z])(?:quarter|quarterly)(?![a-z])|季度|一季"), 90, False),
-    (
-        re.compile(
-            r"(?<![a-z])(?:ytd|this year|last year|past year|yearly|annual)(?![a-z])|今年|去年|半年|一年"
-        ),
-        365,
-        False,
-    ),
-    (re.compile(r"(?<![a-z])(?:hourly|intraday|minute|minutes)(?![a-z])|分时|小时线"), 0, False),
-    (
-        re.compile(r"(?<![a-z])(?:week|weekly|7d)(?![a-z])|一周|一星期|本周|这周|上周"),
-        7,
-        True,
-    ),
-)
-_UNITS: Final = {
-    "day": 1, "days": 1, "d": 1, "天": 1, "日": 1,
-    "week": 7, "weeks": 7, "w": 7, "周": 7, "星期": 7,
-    "month": 30, "months": 30, "mo": 30, "月": 30, "个月": 30,
-    "year": 365, "years": 365, "y": 365, "年": 365,
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +44,7 @@ class RangeAsk:
 
     days: int
     asked: str | None = None
-    note: str | None = None  # "range_nearest" | "range_date" | "range_intraday"
+    note: str | None = None  # "range_nearest" | "range_month" | "range_date" | "range_intraday"
     explicit: bool = False  # the message named a window at all
 
 
@@ -87,63 +53,55 @@ def nearest_served(days: int) -> int:
     return min(SERVED_DAYS, key=lambda served: (abs(served - days), served))
 
 
-def _count(word: str, table: dict[str, int]) -> int | None:
-    if word.isdigit():
-        return int(word)
-    return table.get(word)
+def _said(value: Value) -> bool:
+    """A duration, or "a week" / "an hour" (an interval word, here a span)."""
+    return value.kind == "duration" or (value.kind == "interval" and value.typed.startswith(("a ", "an ")))
 
 
-def read_range(norm: str) -> RangeAsk:
-    """The window a normalized message asks for (DEFAULT_DAYS when it names none)."""
-    date = _DATE.search(norm)
-    if date:
-        return RangeAsk(DEFAULT_DAYS, date.group(0).strip(), "range_date", explicit=True)
-    for pattern, table in ((_EN_SPAN, _EN_NUMBERS), (_CN_SPAN, _CN_NUMBERS)):
-        m = pattern.search(norm)
-        if m is None:
-            continue
-        groups = [g for g in m.groups() if g is not None]
-        number, unit = groups[0], groups[-1]
-        if unit in (
-            "h",
-            "hour",
-            "hours",
-            "hr",
-            "hrs",
-            "m",
-            "min",
-            "mins",
-            "minute",
-            "minutes",
-            "小时",
-            "分钟",
-        ):
-            return RangeAsk(DEFAULT_DAYS, m.group(0), "range_intraday", explicit=True)
-        count = _count(number, table)
-        if count is None:
-            continue
-        days = (count or 0.5) * _UNITS[unit] if unit in _UNITS else None
-        if days is None:
-            continue
-        days = int(days)
-        if days in SERVED_DAYS and unit in ("day", "days", "d", "天", "日"):
+# Words before a span that are part of what was asked ("past month", "1 year" as typed).
+_BEFORE_SPAN: Final = frozenset({"pnl.recent", "price.over"})
+
+
+def _said_from(reading: Reading, values: list[Value], start: int) -> int:
+    """Where the words asking for a span start: a number or "past" right before its word."""
+    before = reading.text[:start].rstrip()
+    number = next((v for v in values if v.kind == "number" and v.end == len(before)), None)
+    if number is not None:
+        return number.start
+    tag = next((t for t in reading.tags if t.end == len(before) and t.end < start), None)
+    return tag.start if tag is not None and tag.concepts & _BEFORE_SPAN else start
+
+
+def read_range(reading: Reading, start: int = 0, end: int | None = None) -> RangeAsk:
+    """The window the message (or its part ``start:end``) asks for (DEFAULT_DAYS when none)."""
+    stop = len(reading.text) if end is None else end
+    values = [v for v in reading.spans() if start <= v.start and v.end <= stop]
+    date = next((v for v in values if v.kind == "date"), None)
+    if date is not None:
+        return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
+    span = next((v for v in values if _said(v)), None)
+    if span is not None:
+        if span.unit in ("m", "h"):
+            return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
+        days = int(span.number * _UNIT_DAYS[span.unit])
+        if days in SERVED_DAYS and span.unit in ("d", "w"):
             return RangeAsk(days, explicit=True)
-        if days in SERVED_DAYS and unit in ("week", "weeks", "w", "周", "星期"):
-            return RangeAsk(days, explicit=True)
-        if days == 30 and unit in ("month", "months", "mo", "月", "个月", "個月"):
-            return RangeAsk(30, m.group(0), "range_month", explicit=True)  # served, said in one line
-        return RangeAsk(nearest_served(days), m.group(0), "range_nearest", explicit=True)
-    for pattern, days, exact in _WORDS:
-        m = pattern.search(norm)
-        if m is None:
+        if days == 30 and span.unit == "mo":
+            return RangeAsk(30, span.typed, "range_month", explicit=True)  # served, said in one line
+        return RangeAsk(nearest_served(days), span.typed, "range_nearest", explicit=True)
+    concepts = {c: t for t in reading.tags if start <= t.start and t.end <= stop for c in t.concepts}
+    for concept, days, served in _SPANS:
+        tag = concepts.get(concept)
+        if tag is None:
             continue
-        if days == 0:
-            return RangeAsk(DEFAULT_DAYS, m.group(0), "range_intraday", explicit=True)
-        if exact:
+        asked = reading.text[_said_from(reading, values, tag.start) : tag.end]
+        if served == "intraday":
+            return RangeAsk(DEFAULT_DAYS, asked, "range_intraday", explicit=True)
+        if served == "exact":
             return RangeAsk(days, explicit=True)
-        if days == 30:  # "past month", "上个月": the last 30 days, said in one short line
-            return RangeAsk(30, m.group(0), "range_month", explicit=True)
-        return RangeAsk(nearest_served(days), m.group(0), "range_nearest", explicit=True)
+        if served == "month":
+            return RangeAsk(30, asked, "range_month", explicit=True)
+        return RangeAsk(nearest_served(days), asked, "range_nearest", explicit=True)
     return RangeAsk(DEFAULT_DAYS)
 
 

@@ -1,0 +1,90 @@
+"""The price skill reads through the language layer (issue 21): its words are the lexicon's
+(price.toml, span.toml), its windows the value grammar's durations and dates, its coins the coin
+index's; no pattern of its own."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot.catalog import bundled_catalog
+from core.coin_index import CoinIndex
+from core.language.tagger import Tagger
+from core.language.values import find_values
+from core.skills.price.rules import PriceRule
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE = PriceRule(bundled_catalog())
+
+
+def test_the_price_readers_make_no_pattern_of_their_own() -> None:
+    for name in ("rules.py", "coins.py", "ranges.py"):
+        tree = ast.parse((ROOT / "core/skills/price" / name).read_text(encoding="utf-8"))
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for alias in node.names
+        } | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {"re", "lazy_re", "core.lazy_re"} & imported, name
+
+
+def test_a_price_word_after_a_chinese_coin_is_tagged() -> None:
+    """ "币价" overlaps the coin "比特币": "价格" after it is still a word (every match resolved
+    leftmost-longest, not the automaton's own longest-first scan that skipped it)."""
+    reading = Tagger(CoinIndex(bundled_catalog())).read("比特币价格")
+    assert [(t.start, t.end) for t in reading.tags] == [(0, 3), (3, 5)]
+    assert "noun.price" in reading.tags[1].concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "typed"),
+    [
+        ("BTC price on 2024-01-01", "date", "2024-01-01"),
+        ("2024年1月1日的比特币价格", "date", "2024年1月1日"),
+        ("btc on jan 5", "date", "on jan 5"),
+        ("btc 7-day chart", "duration", "7-day"),
+        ("eth over the past two weeks", "duration", "two weeks"),
+    ],
+)
+def test_dates_and_spans_are_values(text: str, kind: str, typed: str) -> None:
+    values = find_values(text, CoinIndex(bundled_catalog()))
+    assert [(v.kind, v.typed) for v in values] == [(kind, typed)]
+
+
+def test_a_decimal_price_is_no_date() -> None:
+    assert [(v.kind, v.typed) for v in find_values("alert below 2024.5")] == [("number", "2024.5")]
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("btc 7-day chart", {"days": 7}),
+        ("ETH over the past two weeks", {"days": 14}),
+        ("btc past month chart", {"days": 30, "range_note": {"code": "range_month", "asked": "past month"}}),
+        ("btc 1 year chart", {"days": 90, "range_note": {"code": "range_nearest", "asked": "1 year"}}),
+        ("BTC 1h chart", {"days": 7, "range_note": {"code": "range_intraday", "asked": "1h"}}),
+        ("btc on 2024/1/1", {"range_note": {"code": "range_date", "asked": "on 2024/1/1"}}),
+        ("比特币价格，用英文回答", {"reply_locale": "en"}),
+        ("btc price, answer in chinese", {"reply_locale": "zh"}),
+        ("eth price in dollars", {"notes": ["only_usdt"]}),
+        ("eth price in usdc", {"symbols": ["ETHUSDT"], "notes": ["only_usdt"]}),
+        ("再看看它三个月的走势", {"symbols": [], "days": 90}),  # "它" is the conversation's coin
+    ],
+)
+def test_price_slots(text: str, slots: dict[str, object]) -> None:
+    route = RULE.route(text)
+    assert route is not None and route.skill == "price"
+    for key, value in slots.items():
+        if (
+            key == "range_note"
+            and isinstance(value, dict)
+            and "asked" in value
+            and value["code"] == "range_date"
+        ):
+            assert route.slots[key]["code"] == "range_date"
+            continue
+        assert route.slots.get(key) == value, (key, route.slots)
+    assert "unknown" not in route.slots or "unknown" in slots
