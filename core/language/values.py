@@ -12,7 +12,6 @@
     every day / 每天 / daily / 每4小时 / every 4 hours         interval
     20 levels / 20格 / 二十个网格                               count 20 (unit "grid")
     #12 / id 12 / 编号12                                       id "12"
-    2024-01-01 / 2024年1月1日 / 3月5日 / on jan 5               date (no number: nothing is read in it)
 
 What cannot be read exactly is a span of kind "refused" with the reason, never another number:
 a sign ("-100", "−0.01", "负100", "minus 5"), an exponent ("1e9", "1e400"), a comma decimal
@@ -34,6 +33,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
+from core.language.dates import date_spans
 from core.language.numbers import (
     CN_CHARS,
     EXACT,
@@ -50,18 +50,9 @@ if TYPE_CHECKING:
     from core.i18n import Locale
 
 Kind: TypeAlias = Literal[
-    "amount",
-    "number",
-    "price",
-    "percent",
-    "fraction",
-    "duration",
-    "interval",
-    "count",
-    "id",
-    "date",
+    "amount", "number", "price", "percent", "fraction", "duration", "interval", "count", "id", "date",
     "refused",
-]
+]  # fmt: skip
 UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800, "mo": 30 * 86400}
 
 
@@ -169,12 +160,6 @@ def _alternation(words: Iterable[str]) -> str:
 _DURATION = re.compile(
     rf"\s*(?:(?P<zh>{_alternation(_ZH_DURATION)})|(?P<every>{_alternation(_ZH_EVERY_ONLY)})"
     rf"|-?\s*(?P<en>{_alternation(_EN_DURATION)})(?![a-z]))"  # "30 days", "30-day"
-)
-# A date ("2024-01-01", "2024年1月1日", "3月5日", "on jan 5"): no number of its own, nothing to serve.
-_DATE = re.compile(
-    r"(?<![0-9])(?:20[0-9]{2}(?:[-/年][0-9]{1,2}(?:[-/月][0-9]{1,2}[日号號]?)?|\.[0-9]{1,2}\.[0-9]{1,2})"
-    r"|[0-9]{1,2}月[0-9]{1,2}[日号號])(?![0-9])"
-    r"|(?<![a-z])(?:on|at|since)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+[0-9]{1,2}(?![0-9])"
 )
 # (not 时 or 点: "跌破80000时" is "when it falls below 80000", "8万点" a price in points)
 _DATE_AFTER = re.compile(r"\s*(?:年|月|日|号|號|(?:am|pm)(?![a-z]))")
@@ -284,7 +269,7 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
         *_slashes(norm),
         *_parts(norm),
         *_numeral_values(norm, coins),
-        *(Value("date", d.start(), d.end(), d.group(0)) for d in _DATE.finditer(norm)),
+        *(Value("date", start, end, "") for start, end in date_spans(norm)),  # core.language.dates
     ]
     found.sort(key=lambda v: (v.start, -(v.end - v.start)))
     kept: list[Value] = []
@@ -376,9 +361,8 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
             out.append(Value("amount", hit.start(), quote.end(), hit.group(0), number, "quote"))
         elif (coin := _coin_join_at(norm, hit.end(), coins, mentions)) is not None:
             out.append(Value("amount", hit.start(), coin[0], hit.group(0), number, "base", coin[1]))
-        elif (span := _DURATION.match(norm, hit.end())) is not None and span.group("en"):
-            unit = _EN_DURATION[span.group("en")]  # "two weeks", "thirty-day": with a space or a dash
-            out.append(Value("duration", hit.start(), span.end(), hit.group(0), number, unit))
+        elif (span := _DURATION.match(norm, hit.end())) is not None and span.group("en"):  # "two weeks"
+            out.append(Value("duration", hit.start(), span.end(), "", number, _EN_DURATION[span.group("en")]))
     for hit in _HALF_A.finditer(norm):
         coin = _coin_at(norm, hit.end(), coins, mentions)
         if coin is not None:

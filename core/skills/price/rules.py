@@ -25,7 +25,7 @@ SKILL = "price"
 # Words that ask for a price ("strong" ones also work without a coin: "当前价格是多少"), and those
 # that do only with a coin named ("btc now").
 PRICE = frozenset({"noun.price", "price.compare"})
-PRICE_WITH_COIN = frozenset({"price.with_coin"})
+PRICE_WITH_COIN = frozenset({"price.with_coin", "ask.how_much", "ask.remaining"})
 # Words that ask for the 7-day history: a span of time ("一周", "7d") or a chart ("走势"). A chart
 # word asks for prices whatever else is going on; a span alone may be the answer to another
 # task's question (an interval), see PriceRules._bare_window.
