@@ -4,12 +4,14 @@
 One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), built on first use. A
 concept's words are found leftmost-longest without overlaps, a Latin word only whole ("key" not
 in "keyboard"), a space inside a Latin word also matching none ("api key" = "apikey"), the case
-ignored: what ``core.routing.words.word_alternation`` compiled did, without a regex. ``Words`` is
-one concept's words with the pattern methods readers call (``search``, ``sub``).
+and the width ignored (offsets stay those of the text given): what the word alternations of
+``core.routing.words`` matched, without a regex. ``Words`` is one concept's words with the
+pattern methods readers call (``search``, ``sub``).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,9 +38,16 @@ def _automaton(group: str) -> ahocorasick.Automaton:
                 meanings.setdefault(spelled, set()).add(name)
     automaton = ahocorasick.Automaton()
     for word, names in meanings.items():
-        automaton.add_word(word, (len(word), word.isascii(), frozenset(names)))
+        edges = (word.isascii() and word[0].isalnum(), word.isascii() and word[-1].isalnum())
+        automaton.add_word(word, (len(word), edges, frozenset(names)))
     automaton.make_automaton()
     return automaton
+
+
+def _folded(ch: str) -> str:
+    """A character as the words are written (NFKC, lower case), where that is one character."""
+    folded = unicodedata.normalize("NFKC", ch).lower()
+    return folded if len(folded) == 1 else ch
 
 
 def _alnum(text: str, at: int) -> bool:
@@ -47,11 +56,11 @@ def _alnum(text: str, at: int) -> bool:
 
 def find(group: str, text: str, concept: str, context: Context | None = None) -> list[tuple[int, int]]:
     """The spans of ``concept``'s words in ``text``, leftmost-longest, in order."""
-    low = text.lower() if len(text.lower()) == len(text) else text
+    low = text.lower() if text.isascii() else "".join(_folded(c) for c in text)
     hits: list[tuple[int, int]] = []
-    for end_index, (length, latin, names) in _automaton(group).iter(low):
+    for end_index, (length, (before, after), names) in _automaton(group).iter(low):
         start, end = end_index + 1 - length, end_index + 1
-        whole = not latin or not (_alnum(low, start - 1) or _alnum(low, end))
+        whole = not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
         if concept in names and whole and (context is None or context(low, start, end)):
             hits.append((start, end))
     hits.sort(key=lambda s: (s[0], -s[1]))
@@ -85,6 +94,10 @@ class Words:
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         return find(self.concept.partition(".")[0], text, self.concept, self.context)
+
+    def prefix(self, text: str) -> int | None:
+        """The end of the word ``text`` starts with, or None."""
+        return next((end for start, end in self.spans(text) if start == 0), None)
 
     def search(self, text: str) -> Span | None:
         found = self.spans(text)

@@ -11,10 +11,15 @@ nothing left, a credential) the name is not taken: the flow asks for it instead 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import takewhile
+from string import ascii_letters, digits
 from typing import Any
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
+from core.language.normalize import has_cjk
+from core.language.phrases import Words
 from core.language.tagger import Tagger
 from core.language.values import find_values, one_value
 from core.routing.normalize import normalize
@@ -25,33 +30,15 @@ from core.workspace.exchanges import EXCHANGES
 from core.workspace.named import find_exchange, find_provider
 from core.workspace.providers import exact_provider
 
-_MARK = re.compile(
-    r"(?:起名叫|起名为|取名叫|取名为|命名为|名字就叫|名字叫做|名字叫|名字是|名称是|名称为|名叫|名为|叫做|叫"
-    r"|(?<![a-z])(?:named|called|call\s+it|name\s+it|with\s+the\s+name|by\s+the\s+name(?:\s+of)?)(?![a-z])"
-    r"|(?<![a-z])name\s*[:=])\s*",
-    re.IGNORECASE,
-)
+# The words of core/language/lexicon/phrases/names.toml: what says a name comes next, what ends an
+# unquoted one (a Latin word only after a space), what is no more of a Chinese one.
+_MARK = Words("names.marker")
+_LATIN_STOP = Words("names.latin_stop", lambda low, start, end: start == 0 or low[start - 1].isspace())
+_NEXT_PART = Words("names.next_part")
+_WHAT_IT_NAMES = Words("names.what_it_names")  # "叫 小号 币安账户"
 _PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
-# Where an unquoted name ends.
-# A ";" ends a name only before a space or the end: "a&amp;b" is one name.
-_LATIN_STOP = re.compile(
-    r"\s*(?:[,，。；!！?？\n]|;(?=\s|$)|(?<![^\s])(?:with|and|using|on|at|for|to|in|from|key|api|apikey|secret|"
-    r"passphrase|password|balance|starting|please|plz|which|that|it'?s|account|exchange|model|config)"
-    r"(?![a-z0-9]))",
-    re.IGNORECASE,
-)
-_CJK_STOP = re.compile(
-    r"[,，。；!！?？、]|;(?=\s|$)|的(?=\S*(?:账户|账号|交易所|模型|配置|[a-z]))|吧$|啊$|呢$", re.I
-)
-# A word that starts the next part of the request, not more of a name: "叫 alpha 用 BTC定投",
-# "叫 小号 并启动", "叫 小号 二 的交易员". Another word joins a Chinese name only when it is
-# Chinese or a number ("叫 小号 二", "叫 小号 2").
-_NEXT_PART = re.compile(
-    r"用|在|从|通过|拿|以|并|然后|再|和|跟|与|给|把|将|帮|请|自动|每日汇总|每天汇总|日报|初始|资金|余额|"
-    r"本金|密钥|秘钥|的|吧|啊|呢|策略|账户|账号|交易所|模型|交易员|运行|启动|开始|使用|买|卖|投"
-)
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_WHAT_IT_NAMES = re.compile(r"账户|账号|交易所|模型|配置|策略|交易员")  # "叫 小号 币安账户"
+_LATIN_STOPS = ",，。；!！?？\n"
+_CJK_STOPS = ",，。；!！?？、"
 _MAX_WORDS = 4
 
 # A starting balance: after a balance word ("初始资金 5万", "balance of 20000 usdt", "starting with
@@ -63,17 +50,17 @@ _BETWEEN = frozenset({"", ":", "：", "为", "是", "of"})
 # "模型名 moonshot-v1-32k", "model: gpt-4o"). The URL ends at a space or at punctuation of the
 # sentence around it; the model skill checks both like typed answers.
 URL = re.compile(r"(?<![\w/])https?://[^\s，,。；;、）)】」』\"“”'<>]+", re.IGNORECASE)
-_MODEL = re.compile(
-    r"(?:模型名称|模型名字|模型名|模型\s*id|(?<![a-z])model[\s_-]*(?:name|id)(?![a-z]))\s*(?:是|为|用|[:：=]|is)?"
-    r"|(?<![a-z])model\s*(?:[:：=]|is(?![a-z]))|模型\s*(?:是|为|用|[:：=])",
-    re.IGNORECASE,
-)
-_MODEL_ID = re.compile(r"\s*[\"“「『]?([A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99})")
+_MODEL_LABEL = Words("names.model_label")  # the model name follows, "是" / "is" / ":" or not
+_MODEL_WORD = Words("names.model_word")  # "model" / "模型": only before "是" / "is" / ":"
+_MODEL_IS = Words("names.model_is")
+_MODEL_ID = frozenset(f"{ascii_letters}{digits}._:/@+-")
+_MAX_MODEL_ID = 100
 
 
 NAME_UNSURE = "name_unsure"  # a create slot: a name was given, but not one deskmate could take
-# A name in quotes anywhere ("add a paper account “main”").
-QUOTED = re.compile(r"[\"“「『](?P<n>[^\"”」』]{1,40})[\"”」』]")
+# A name in quotes anywhere ("add a paper account “main”"): any closing mark closes it.
+_OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
+_MAX_QUOTED = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,23 +74,22 @@ class Named:
 
 def find_name(text: str) -> Named | None:
     """The name a request gives after "called", "叫", "call it" ..., or None when it gives none."""
-    m = _MARK.search(text)
-    if m is None:
+    found = _MARK.search(text)
+    if found is None:
         return None
-    rest = text[m.end() :]
+    start, end = found.start(), len(text) - len(text[found.end() :].lstrip())
+    rest = text[end:]
     if not rest:
-        return Named(None, m.start(), m.end())
+        return Named(None, start, end)
     closing = _PAIRS.get(rest[0])
     if closing is not None:
-        end = rest.find(closing, 1)
-        if end > 0:
-            return _named(rest[1:end], m.start(), m.end() + end + 1)
+        closed = rest.find(closing, 1)
+        if closed > 0:
+            return _named(rest[1:closed], start, end + closed + 1)
         rest = rest[1:]  # an opening quote never closed: the name runs as unquoted
-        offset = m.end() + 1
-    else:
-        offset = m.end()
+        end += 1
     raw = _unquoted(rest)
-    return _named(raw, m.start(), offset + len(raw))
+    return _named(raw, start, end + len(raw))
 
 
 def name_given(text: str) -> Named | None:
@@ -112,18 +98,52 @@ def name_given(text: str) -> Named | None:
     named = find_name(text)
     if named is not None:
         return named
-    quoted = QUOTED.search(text)
-    return Named(clean_name(quoted.group("n")), quoted.start(), quoted.end()) if quoted else None
+    found = next(quoted(text), None)
+    return Named(clean_name(text[found[0] + 1 : found[1] - 1]), *found) if found else None
+
+
+def quoted(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the names in quotes in ``text``, quotes included, in order."""
+    at = 0
+    while at < len(text):
+        if text[at] in _OPENING:
+            end = next(
+                (i for i in range(at + 1, min(len(text), at + _MAX_QUOTED + 2)) if text[i] in _CLOSING), 0
+            )
+            if end > at + 1:
+                yield at, end + 1
+                at = end
+        at += 1
 
 
 def _unquoted(rest: str) -> str:
     if rest[:1].isascii():
-        stop = _LATIN_STOP.search(rest)
-        words = _name_words((rest[: stop.start()] if stop else rest).split(), chinese=False)
+        word = _LATIN_STOP.search(rest)
+        stop = min(_stop(rest, _LATIN_STOPS), len(rest) if word is None else word.start())
+        words = _name_words(rest[:stop].split(), chinese=False)
         return " ".join(words[: _MAX_WORDS + 1])  # one too many is caught as unsure
-    stop = _CJK_STOP.search(rest)
-    words = (rest[: stop.start()] if stop else rest).split()
+    words = rest[: _cjk_stop(rest)].split()
     return " ".join(_name_words(words, chinese=True)[:_MAX_WORDS])
+
+
+def _stop(rest: str, marks: str) -> int:
+    """Where the first of ``marks`` is, or a ";" before a space or the end ("a&amp;b" is one name)."""
+    ends = [rest.find(m) for m in marks] + [
+        i for i, c in enumerate(rest) if c == ";" and rest[i + 1 : i + 2] in ("", " ")
+    ]
+    return min((i for i in ends if i >= 0), default=len(rest))
+
+
+def _cjk_stop(rest: str) -> int:
+    """Where an unquoted Chinese name ends: at punctuation, "的" before what it names ("叫小号的币安
+    账户", "的 okx"), or a closing 吧 / 啊 / 呢."""
+    stop = _stop(rest, _CJK_STOPS)
+    for at, ch in enumerate(rest[:stop]):
+        if ch == "的":
+            after = rest[at + 1 :].split(maxsplit=1)[0] if rest[at + 1 : at + 2].strip() else ""
+            if _WHAT_IT_NAMES.search(after) or any(c.isascii() and c.isalpha() for c in after):
+                return at
+    return stop - 1 if stop == len(rest) and rest[-1:] in ("吧", "啊", "呢") else stop
 
 
 def _name_words(words: list[str], *, chinese: bool) -> list[str]:
@@ -131,8 +151,8 @@ def _name_words(words: list[str], *, chinese: bool) -> list[str]:
     request, and in a Chinese name up to a word that is neither Chinese nor a number."""
     taken: list[str] = words[:1]
     for word in words[1:]:
-        starts_chinese = bool(_CJK.match(word))
-        if starts_chinese and (_NEXT_PART.match(word) or _names_something_else(word)):
+        starts_chinese = has_cjk(word[:1])
+        if starts_chinese and (_NEXT_PART.prefix(word) or _names_something_else(word)):
             break
         if chinese and not (starts_chinese or word.isdigit()):
             break
@@ -221,14 +241,29 @@ def _model_values(raw: str, slots: dict[str, Any]) -> str:
     if url is not None:
         slots["base_url"] = url.group(0).rstrip(".")
         raw = f"{raw[: url.start()]} {raw[url.end() :]}"
-    label = _MODEL.search(raw)
-    model = _MODEL_ID.match(raw, label.end()) if label is not None else None
-    if label is not None and model is not None:
-        value = model.group(1)
-        if exact_provider(normalize(value)) is None:  # "模型是 kimi" names the provider, not a model
-            slots["model"] = value
-            raw = f"{raw[: label.start()]} {raw[model.end() :]}"
+    label = _model_label(raw)
+    if label is not None:
+        at = len(raw) - len(raw[label[1] :].lstrip())
+        at += raw[at : at + 1] in _OPENING
+        value = "".join(takewhile(_MODEL_ID.__contains__, raw[at : at + _MAX_MODEL_ID]))
+        end = at + len(value)
+        if value[:1].isascii() and value[:1].isalnum() and exact_provider(normalize(value)) is None:
+            slots["model"] = value  # "模型是 kimi" names the provider, not a model
+            raw = f"{raw[: label[0]]} {raw[end:]}"
     return raw
+
+
+def _model_label(raw: str) -> tuple[int, int] | None:
+    """Where the words saying a model name follows are: "模型名是", "model name:", "model is"."""
+    labels = [(s, e, True) for s, e in _MODEL_LABEL.spans(raw)] + [
+        (*s, False) for s in _MODEL_WORD.spans(raw)
+    ]
+    for start, end, alone in sorted(labels):
+        after = len(raw) - len(raw[end:].lstrip())
+        said = _MODEL_IS.prefix(raw[after:])
+        if said is not None or alone:
+            return start, end if said is None else after + said
+    return None
 
 
 def _one_exchange(norm: str) -> str | None:

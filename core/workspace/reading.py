@@ -29,7 +29,7 @@ from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import is_recent_phrase
-from core.workspace.extraction import QUOTED, create_slots, find_name
+from core.workspace.extraction import create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
@@ -231,7 +231,8 @@ def _without_names(raw: str) -> str:
     named = find_name(raw)
     if named is not None:
         raw = f"{raw[: named.start]} {raw[named.end :]}"
-    raw = QUOTED.sub(" ", raw)
+    for start, end in reversed(list(quoted(raw))):
+        raw = f"{raw[:start]} {raw[end:]}"
     value = _new_value(raw)
     return raw[: value[0]] if value is not None and UPDATE.search(raw) else raw
 
@@ -399,9 +400,9 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     named = find_name(text)
     if named is not None and named.value:
         return {"name": named.value}
-    quoted = QUOTED.search(text)
-    if quoted:
-        return {"name": quoted.group("n")}
+    found = next(quoted(text), None)
+    if found is not None:
+        return {"name": text[found[0] + 1 : found[1] - 1]}
     rest = _residue(text)
     if changed:
         rest = changed_record(rest, text)

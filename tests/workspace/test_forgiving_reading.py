@@ -11,7 +11,7 @@ from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import clean_name
 from core.workspace import reading
 from core.workspace.corrections import Correction, read_correction
-from core.workspace.extraction import find_balance, find_name
+from core.workspace.extraction import create_slots, find_balance, find_name
 from core.workspace.given_secrets import find_given
 from core.workspace.reading import read
 from tests.workspace.conftest import API_KEY, API_SECRET, audit_entry, codes, make_desk
@@ -282,3 +282,19 @@ def test_an_alert_id_is_no_record_number() -> None:
 def test_the_field_an_update_changes_is_read_from_the_phrases(text: str, field: str) -> None:
     found = read(text)
     assert found is not None and found.slots.get("field") == field
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("配置 openai，model 是 gpt-4o", "gpt-4o"),  # "model 是": the words are the phrases' (names.toml)
+        ("add a qwen model, model id qwen-plus", "qwen-plus"),
+        ("配置 kimi，模型名：moonshot-v1-32k", "moonshot-v1-32k"),  # a full-width colon reads as one
+    ],
+)
+def test_a_model_name_given_in_the_request_is_taken(text: str, model: str) -> None:
+    assert create_slots(text, "model").get("model") == model
+
+
+def test_a_model_word_that_names_the_provider_is_no_model_name() -> None:
+    assert "model" not in create_slots("配置一个模型，模型是 kimi", "model")
