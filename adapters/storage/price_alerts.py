@@ -353,7 +353,9 @@ class SqlAlertStore:
         def read(conn: Connection) -> tuple[list[Row[Any]], list[Row[Any]]]:
             return list(conn.execute(select(alerts).where(paused))), list(conn.execute(undelivered))
 
-        rows, missed_rows = await self._runner.run(read)  # the usual case: nothing, this one hop
+        # The usual case: nothing, this one hop. A read: it must not take SQLite's write lock (every
+        # conversation's first message after a start comes here, beside the turns' own writes).
+        rows, missed_rows = await self._runner.run(read, read_only=True)
         if not rows and not missed_rows:
             return Comeback([], [])
         resumed: list[Alert] = []

@@ -5,8 +5,10 @@ once deliver each firing exactly once."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from dataclasses import replace
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from adapters.storage import migrate
 from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.engine import create_engine
 from adapters.storage.price_alerts import SqlAlertStore
@@ -191,6 +194,39 @@ async def test_pause_and_resume_a_destination(engine: AsyncEngine) -> None:
         assert await store.resume([ALICE], NOW) == Comeback([], [])  # told once
     finally:
         await store.close()
+
+
+async def test_the_comeback_check_reads_without_taking_the_write_lock(tmp_path: Path) -> None:
+    """Each conversation's first message after a start asks whether it has paused alerts: a plain
+    read. Begun as a write (BEGIN IMMEDIATE) it took SQLite's one write lock, so in a burst of
+    first messages the turns' own writes found the database locked and went to worker threads,
+    and a writer holding the lock made it wait out busy_timeout (5 s) before answering."""
+    path = tmp_path / "db" / "deskmate.db"
+    migrate.upgrade(f"sqlite+aiosqlite:///{path}")
+    engine = create_engine(f"sqlite+aiosqlite:///{path}")
+    store = SqlAlertStore(engine)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:  # another connection (another process's tick) writing meanwhile
+        conn = sqlite3.connect(path, isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            held.set()
+            release.wait(10)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    writer = threading.Thread(target=hold, daemon=True)
+    writer.start()
+    try:
+        assert held.wait(10)
+        assert await asyncio.wait_for(store.resume([ALICE, GROUP], NOW), 2.0) == Comeback([], [])
+    finally:
+        release.set()
+        writer.join(10)
+        await store.close()
+        await engine.dispose()
 
 
 async def test_a_firing_that_met_a_blocked_destination_is_told_once_when_they_are_back(
