@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bot.wiring import App
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
 
     from adapters.discord.config import DiscordConfig
     from adapters.telegram.config import TelegramConfig
+
+log = logging.getLogger(__name__)
 
 
 def telegram_config(app: App) -> TelegramConfig:
@@ -50,8 +53,14 @@ async def telegram_job(app: App, outbound: PlatformRouter | None = None) -> None
         if outbound is not None:
             outbound.attach("telegram", TelegramOutbound(bot))
 
+    async def warmed() -> None:  # the chart pool warm before the first update is taken
+        if not await app.charts.warmed():
+            log.warning("chart warm-up still running; taking Telegram updates now")
+
     try:
-        await serve(telegram_config(app), app.core, app.skills.commands, on_ready=ready)
+        await serve(
+            telegram_config(app), app.core, app.skills.commands, on_ready=ready, before_updates=warmed
+        )
     finally:
         if outbound is not None:
             outbound.detach("telegram")

@@ -18,6 +18,11 @@ log = logging.getLogger(__name__)
 
 RenderFn = Callable[[ChartModel], bytes]
 
+# How long a platform waits for the warm-up (matplotlib's import, ~0.85 s at rest) before taking
+# updates anyway: on a machine too busy to finish it by then, updates (most need no chart) are not
+# held back longer.
+WARM_UP_WAIT = 5.0
+
 
 def render_with_matplotlib(model: ChartModel) -> bytes:
     # Imported here, in a worker thread: matplotlib (~0.5 s to import) loads with the first chart.
@@ -35,6 +40,11 @@ def _warm_up() -> None:
 def _log_warm_up_failure(future: Future[None]) -> None:
     if not future.cancelled() and future.exception() is not None:
         log.warning("chart warm-up failed (charts are drawn on demand): %r", future.exception())
+
+
+def _retrieved(future: asyncio.Future[None]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +76,7 @@ class MatplotlibChartRenderer:
         self._cache_hits = 0
         self._coalesced = 0
         self._closed = False
+        self._warming: Future[None] | None = None
 
     @property
     def stats(self) -> ChartStats:
@@ -73,10 +84,23 @@ class MatplotlibChartRenderer:
 
     def warm_up(self) -> Future[None]:
         """Import matplotlib and prepare a figure in the background (long-running processes call
-        it at start, so the first chart a user asks for is as fast as the next)."""
-        future = self._executor.submit(_warm_up)
-        future.add_done_callback(_log_warm_up_failure)
-        return future
+        it at start, so the first chart a user asks for is as fast as the next). Once: a second
+        call returns the first one's future."""
+        if self._warming is None:
+            self._warming = self._executor.submit(_warm_up)
+            self._warming.add_done_callback(_log_warm_up_failure)
+        return self._warming
+
+    async def warmed(self, within: float = WARM_UP_WAIT) -> bool:
+        """Start the warm-up (if not yet) and wait for it, ``within`` seconds at most: True when
+        it is done (failed included: charts are then drawn on demand), False when the wait ran
+        out (it goes on in the background). A platform awaits this before taking updates, so the
+        first burst after a start neither waits for matplotlib's import (~0.85 s at rest, every
+        chart of the burst behind it) nor shares the GIL with it while its turns run."""
+        waited = asyncio.wrap_future(self.warm_up())
+        waited.add_done_callback(_retrieved)  # a failure is logged once, by _log_warm_up_failure
+        done, _ = await asyncio.wait({waited}, timeout=within)
+        return bool(done)
 
     async def render_history(
         self, history: HistoryBlock, *, quote: QuoteBlock | None = None, locale: Locale = "en"

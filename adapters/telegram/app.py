@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from telegram import Bot, BotCommand
@@ -92,14 +92,17 @@ async def serve(
     commands: Sequence[CommandSpec],
     *,
     on_ready: Callable[[Bot], None] | None = None,
+    before_updates: Callable[[], Awaitable[object]] | None = None,
 ) -> None:
     """Run the bot (long polling, or a webhook when configured) until cancelled, then stop cleanly.
 
     ``on_ready`` gets the initialized bot (flood control included) before updates flow: the job
-    runner sends its messages through it."""
+    runner sends its messages through it. ``before_updates`` is awaited after the bot is set up
+    and before it takes updates (the webhook is set, or polling starts): the process's warm-up,
+    so the updates waiting at a start are not the ones that pay for it."""
     app = build_application(config, handler, commands=commands)
     try:
-        await _serve(app, config, on_ready)
+        await _serve(app, config, on_ready, before_updates)
     except TelegramError as exc:
         # python-telegram-bot names a rejected token in its message ("The token `…` was rejected"),
         # and whoever catches this error logs it: that copy must not carry the token.
@@ -110,11 +113,18 @@ async def serve(
         raise error from None
 
 
-async def _serve(app: TelegramApp, config: TelegramConfig, on_ready: Callable[[Bot], None] | None) -> None:
+async def _serve(
+    app: TelegramApp,
+    config: TelegramConfig,
+    on_ready: Callable[[Bot], None] | None,
+    before_updates: Callable[[], Awaitable[object]] | None = None,
+) -> None:
     async with app:  # initialize() ... shutdown()
         if on_ready is not None:
             on_ready(app.bot)
         await set_commands(app.bot, app.bot_data["commands"])
+        if before_updates is not None:
+            await before_updates()
         updater = app.updater
         if updater is None:
             raise RuntimeError("the Application has no Updater")

@@ -378,6 +378,32 @@ async def test_closed_renderer_serves_cache_but_draws_nothing_new() -> None:
         await r.render_history(make_history(symbol="ETHUSDT"))
 
 
+async def test_the_warm_up_runs_once_and_can_be_waited_for_within_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from adapters.charts import renderer as renderer_module
+
+    runs: list[int] = []
+    importing = threading.Event()
+
+    def slow_import() -> None:
+        runs.append(1)
+        importing.wait(10)
+
+    monkeypatch.setattr(renderer_module, "_warm_up", slow_import)
+    r = MatplotlibChartRenderer()
+    try:
+        first = r.warm_up()
+        assert r.warm_up() is first  # a second caller (the console, then the platforms) waits on it
+        assert await r.warmed(0.05) is False  # still importing: the wait is bounded
+        importing.set()
+        assert await r.warmed(5) is True
+        assert runs == [1]
+    finally:
+        importing.set()
+        await r.aclose()
+
+
 async def test_different_charts_render_in_parallel_threads(renderer: MatplotlibChartRenderer) -> None:
     renderer.warm_up().result(timeout=30)
     histories = [make_history(source="demo", first_day=FIRST_DAY + timedelta(days=i)) for i in range(4)]

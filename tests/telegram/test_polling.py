@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import logging
 import socket
+import threading
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -117,3 +119,58 @@ async def test_webhook_mode_checks_the_secret_and_answers() -> None:
     assert "<b>BTC/USDT</b>" in sent["text"]
     assert [e.name for e in core.events if isinstance(e, Command)] == ["price"]
     assert len(core.events) == 1  # the forged update never reached the core
+
+
+async def test_serve_takes_no_updates_before_its_warm_up_is_done() -> None:
+    core = ScriptedCore()
+    warmed = asyncio.Event()
+    with serve_fake_bot_api() as api:
+        api.updates.append(update(message("/price btc")))
+        config = TelegramConfig(token=TOKEN, base_url=api.base_url, base_file_url=api.base_url)
+        task = asyncio.create_task(serve(config, core, COMMANDS, before_updates=warmed.wait))
+        try:
+            await wait_for(lambda: len(api.of("setMyCommands")) == 3)  # set up meanwhile
+            await asyncio.sleep(0.3)
+            assert api.of("getUpdates") == [] and core.events == []
+            warmed.set()
+            await wait_for(lambda: api.of("sendMessage"))
+        finally:
+            await stop(task)
+    assert len(core.events) == 1
+
+
+async def test_deskmate_telegram_takes_updates_once_the_chart_warm_up_is_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first burst after a start is not the one that waits for matplotlib's import (every
+    chart of it behind the import, and its turns sharing the GIL with it): the bot sets itself up
+    while the chart pool warms, and takes updates (polling, or the webhook) once it is warm."""
+    from adapters.charts import MatplotlibChartRenderer
+    from adapters.charts import renderer as renderer_module
+    from bot.platforms import telegram_job
+    from bot.settings import Settings
+
+    importing = threading.Event()
+    monkeypatch.setattr(renderer_module, "_warm_up", lambda: importing.wait(10) and None)
+    charts = MatplotlibChartRenderer()
+    core = ScriptedCore()
+    with serve_fake_bot_api() as api:
+        api.updates.append(update(message("/price btc")))
+        settings = Settings(
+            _env_file=None, telegram={"token": TOKEN, "base_url": api.base_url, "base_file_url": api.base_url}
+        )
+        app = SimpleNamespace(
+            settings=settings, core=core, skills=SimpleNamespace(commands=COMMANDS), charts=charts
+        )
+        task = asyncio.create_task(telegram_job(app))  # type: ignore[arg-type]
+        try:
+            await wait_for(lambda: len(api.of("setMyCommands")) == 3)
+            await asyncio.sleep(0.3)
+            assert api.of("getUpdates") == [] and core.events == []
+            importing.set()
+            await wait_for(lambda: api.of("sendMessage"))
+        finally:
+            importing.set()
+            await stop(task)
+            charts.close()
+    assert len(core.events) == 1
