@@ -56,6 +56,9 @@ class Turn:
     read_only: bool = False  # this turn's state copy is stale or must not change: do not save it
     actor_admin: bool | None = None  # the writer may manage this chat (core.events); None: unknown
     texts: Catalogue = field(default_factory=catalogue)  # every reply text (core.texts)
+    # What a skill read once this turn and asks again within it (a confirm's account and plan,
+    # read by its check and again by its second-confirmation test): keyed by the skill.
+    reads: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def t(self, message_key: str, /, **params: object) -> str:
         return self.texts.t(self.locale, message_key, **params)

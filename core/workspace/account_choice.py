@@ -76,7 +76,7 @@ class AccountChoice:
     async def version(self, turn: Turn, task: Task) -> str | None:
         ref = task.target_ref or {}
         acc = await self.accounts.get(owner_of(turn), ref["id"]) if ref.get("id") else None
-        return f"{acc.id}|{acc.exchange}|{acc.created_at.isoformat()}" if acc is not None else None
+        return account_version(acc) if acc is not None else None
 
     async def first_use(self, flow: TaskFlow, turn: Turn, task: Task) -> Reply | tuple[Block, ...]:
         """Before the flow resolves the account: a person with none gets their paper account (the
@@ -130,3 +130,9 @@ def as_target(account: ExchangeAccount) -> Target:
 def _aliases(exchange: str) -> tuple[str, ...]:
     found = EXCHANGES.get(exchange)
     return (exchange, *(found.aliases if found else ()))
+
+
+def account_version(account: ExchangeAccount) -> str:
+    """What a confirmation remembers of its account: another account under the same name (deleted
+    and added again) is not the one confirmed."""
+    return f"{account.id}|{account.exchange}|{account.created_at.isoformat()}"

@@ -41,7 +41,7 @@ from core.trading.ports import ExchangeError
 from core.trading.risk import RiskLimits
 from core.trading.service import Placed, kind_of
 from core.turn import Turn
-from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
+from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps, account_version
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
@@ -95,10 +95,21 @@ class TradeSkill(TaskFlow):
         return self.account_choice.kind_label(turn)
 
     async def version(self, turn: Turn, task: Task) -> str | None:
-        return await self.account_choice.version(turn, task)
+        if not (task.target_ref or {}).get("id"):
+            return None
+        try:  # the account the check and the order read too, this turn
+            return account_version(await self.account(turn, task))
+        except NotFound:
+            return None
 
     async def account(self, turn: Turn, task: Task) -> ExchangeAccount:
-        return await self.account_choice.account(turn, task)
+        """The task's account, read once a turn (a confirm's check, its second-confirmation
+        test and its order ask for it within microseconds of each other)."""
+        key = ("trade.account", (task.target_ref or {}).get("id"))
+        found: ExchangeAccount | None = turn.reads.get(key)
+        if found is None:
+            found = turn.reads[key] = await self.account_choice.account(turn, task)
+        return found
 
     async def advance(
         self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
@@ -280,9 +291,16 @@ class TradeSkill(TaskFlow):
     async def planned_with_limits(
         self, turn: Turn, task: Task
     ) -> tuple[ExchangeAccount, OrderPlan, RiskLimits]:
-        """The plan and the caps it was checked against, read together (core.trading.service)."""
+        """The plan and the caps it was checked against, read together (core.trading.service),
+        once a turn: a confirm's check and its second-confirmation test share them (the order
+        itself reads the balances again, in the trading service's own snapshot)."""
         account = await self.account(turn, task)
-        plan, limits = await self.trading.plan_with_limits(account, self.intent(task))
+        intent = self.intent(task)
+        key = ("trade.plan", task.id, account.id, intent)
+        known: tuple[OrderPlan, RiskLimits] | None = turn.reads.get(key)
+        if known is None:
+            known = turn.reads[key] = await self.trading.plan_with_limits(account, intent)
+        plan, limits = known
         return account, plan, limits
 
     async def refuse(self, turn: Turn, task: Task) -> Reply | None:
