@@ -60,9 +60,25 @@ async def insert_audit(conn: AsyncConnection, entry: AuditEntry) -> None:
     await conn.execute(audit_insert(entry))
 
 
+_INSERT = insert(audit_log)  # built once: its values go as parameters (no statement built a row)
+
+
 def insert_audit_sync(conn: Connection, entry: AuditEntry) -> None:
     """``insert_audit`` in a transaction function of the short-transaction runner."""
-    conn.execute(audit_insert(entry))
+    conn.execute(
+        _INSERT,
+        {
+            "at": entry.at,
+            "owner": entry.owner,
+            "actor": entry.actor,
+            "skill": entry.skill,
+            "action": entry.action,
+            "target_id": entry.target_id,
+            "target_name": entry.target_name,
+            "outcome": entry.outcome,
+            "detail": json.dumps(entry.detail, sort_keys=True, ensure_ascii=False),
+        },
+    )
 
 
 class SqlAuditLog:

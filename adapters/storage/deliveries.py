@@ -94,7 +94,7 @@ class SqlDeliveryLog:
             .order_by(d.created_at, d.id)
         )
         self._prune = delete(deliveries).where(d.created_at < bindparam("cutoff"))
-        self._runner = transaction_runner(engine)
+        self._runner = transaction_runner(engine, inline_first=True)
         self._since_prune = PRUNE_EVERY
 
     async def close(self) -> None:
@@ -128,7 +128,7 @@ class SqlDeliveryLog:
         def read(conn: Connection) -> Row[Any] | None:
             return conn.execute(self._paused, {"key": destination.as_str()}).first()
 
-        row = await self._runner.run(read)
+        row = await self._runner.run(read, read_only=True)
         if row is None:
             return None
         return PausedDestination(_destination(row), row.reason, row.paused_at)
@@ -152,7 +152,7 @@ class SqlDeliveryLog:
                 error_code=r.error_code,
                 job_id=r.job_id,
             )
-            for r in await self._runner.run(read)
+            for r in await self._runner.run(read, read_only=True)
         ]
 
     async def prune(self, now: datetime) -> int:
@@ -161,7 +161,7 @@ class SqlDeliveryLog:
         def prune(conn: Connection) -> int:
             return conn.execute(self._prune, {"cutoff": now - RETENTION}).rowcount
 
-        return await self._runner.run(prune)
+        return await self._runner.run(prune, long=True)
 
     async def _after_record(self, now: datetime) -> None:
         self._since_prune += 1

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Index,
     Integer,
@@ -169,8 +170,9 @@ class SqlJobStore:
         if dialect not in ("sqlite", "postgresql"):
             raise ValueError(f"unsupported database backend: {dialect}")
         self._sql = _Statements(dialect)
-        self._runner = transaction_runner(engine)
+        self._runner = transaction_runner(engine, inline_first=True)
         self._finished_since_prune = PRUNE_EVERY
+        self._finishes: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
 
     async def close(self) -> None:
         await self._runner.close()
@@ -290,11 +292,30 @@ class SqlJobStore:
         def prune(conn: Connection) -> int:
             return conn.execute(self._sql.prune, {"cutoff": now - DONE_RETENTION}).rowcount
 
-        return await self._runner.run(prune)
+        return await self._runner.run(prune, long=True)
 
     async def _finish(self, job_id: str, token: str, now: datetime, **values: Any) -> bool:
-        stmt = update(jobs).where(*self._sql.mine).values(**self._sql.unlease, updated_at=now, **values)
-        return await self._update(stmt, job_id, token, {})
+        # Plain values go as parameters of a statement built once per set of columns (built per
+        # call, a statement and its cache key cost more than running it); an expression (a
+        # release's attempts - 1) is built into its statement.
+        plain = {k: v for k, v in values.items() if not isinstance(v, ColumnElement)}
+        shape = (tuple(sorted(plain)), tuple(sorted(set(values) - set(plain))))
+        stmt = self._finishes.get(shape)
+        if stmt is None or shape[1]:
+            stmt = (
+                update(jobs)
+                .where(*self._sql.mine)
+                .values(
+                    **self._sql.unlease,
+                    updated_at=bindparam("_now", type_=jobs.c.updated_at.type),
+                    **{k: bindparam(f"_v_{k}", type_=jobs.c[k].type) for k in plain},
+                    **{k: v for k, v in values.items() if k not in plain},
+                )
+            )
+            if not shape[1]:
+                self._finishes[shape] = stmt
+        params = {"_now": now, **{f"_v_{k}": v for k, v in plain.items()}}
+        return await self._update(stmt, job_id, token, params)
 
     async def _update(self, stmt: Any, job_id: str, token: str, params: dict[str, Any]) -> bool:
         def run(conn: Connection) -> bool:

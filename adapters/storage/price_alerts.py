@@ -143,7 +143,7 @@ class SqlAlertStore:
         self.dialect = engine.dialect.name
         # The read every message makes (paused alerts of its sender?) runs on the short-transaction
         # runner: one hop to a SQLite thread instead of aiosqlite's several.
-        self._runner = transaction_runner(engine)
+        self._runner = transaction_runner(engine, inline_first=True)
 
     async def close(self) -> None:
         await self._runner.close()

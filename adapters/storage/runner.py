@@ -5,14 +5,17 @@
   driver call (cursor, execute, fetch, close, commit, reset) to its thread one at a time, about
   five hops per statement; here a whole transaction is one hop. Measured on a 3-operation turn
   (record, load, save): about 2.8x faster, and the gap grows when the CPU is busy.
-- A SQLite file, ``inline_first`` (the conversation store's turn transactions): first on the
-  calling thread itself, on a connection that never waits for a lock (busy_timeout 0), and on
+- A SQLite file, ``inline_first`` (the conversation store's turn transactions, and those of the
+  jobs, orders, deliveries, alerts and the shared runner of the records' and traders' reads:
+  a job's or an order's transactions are as short as a turn's): first on the calling thread
+  itself, on a connection that never waits for a lock (busy_timeout 0), and on
   the thread pool as above only when the database is locked. A turn's two transactions are a
   few hundred microseconds of SQLite work; handing each to a thread cost more than that (the
   hop, and the event loop and the worker taking the GIL from each other: 1.52 -> 1.18 ms a
   turn, CPU 1.60 -> 1.30 ms, same loop). The loop never waits on another writer's lock, and
   never on a checkpoint's fsync: that connection does not checkpoint; every CHECKPOINT_EVERY
-  commits it asks a pool thread to.
+  commits it asks a pool thread to. A transaction that may take long (a prune of many rows) is
+  run with ``long=True``: on the pool, never on the loop's thread.
 
 Either way a transaction is a plain function of a sync ``Connection``, so the SQL is written once.
 """
@@ -50,12 +53,18 @@ CHECKPOINT_EVERY = 256  # inline commits between two passive WAL checkpoints on 
 
 class TransactionRunner(Protocol):
     async def run(
-        self, fn: Callable[[Connection], T], *, read_only: bool = False, single_statement: bool = False
+        self,
+        fn: Callable[[Connection], T],
+        *,
+        read_only: bool = False,
+        single_statement: bool = False,
+        long: bool = False,
     ) -> T:
         """Run ``fn`` in one transaction: committed when it returns, rolled back when it raises.
         ``read_only``: it only reads (on SQLite it then takes no write lock). ``single_statement``:
         ``fn`` runs one statement, atomic by itself: on PostgreSQL it is sent with no BEGIN and
-        COMMIT around it (one round trip instead of three)."""
+        COMMIT around it (one round trip instead of three). ``long``: it may take a while (a
+        prune of many rows): never on the event loop's thread (see ``inline_first``)."""
         ...
 
     async def close(self) -> None: ...
@@ -66,7 +75,12 @@ class AsyncEngineRunner:
         self._engine = engine
 
     async def run(
-        self, fn: Callable[[Connection], T], *, read_only: bool = False, single_statement: bool = False
+        self,
+        fn: Callable[[Connection], T],
+        *,
+        read_only: bool = False,
+        single_statement: bool = False,
+        long: bool = False,
     ) -> T:
         if single_statement and self._engine.dialect.name == "postgresql":
             async with self._engine.connect() as conn:
@@ -110,17 +124,24 @@ class SqliteThreadRunner:
         conn: Connection | None = getattr(self._local, "inline", None)
         if conn is None or conn.closed or conn.invalidated:
             conn = self._local.inline = self._engine.connect()
-            conn.exec_driver_sql("PRAGMA busy_timeout=0")
-            conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-            conn.commit()
+            # On the driver's connection (in autocommit: see begin_explicitly), outside any
+            # transaction: no BEGIN and COMMIT around them.
+            driver: Any = conn.connection.driver_connection
+            driver.execute("PRAGMA busy_timeout=0")
+            driver.execute("PRAGMA wal_autocheckpoint=0")
             with self._open_lock:
                 self._open.append(conn)
         return conn
 
     async def run(
-        self, fn: Callable[[Connection], T], *, read_only: bool = False, single_statement: bool = False
+        self,
+        fn: Callable[[Connection], T],
+        *,
+        read_only: bool = False,
+        single_statement: bool = False,
+        long: bool = False,
     ) -> T:
-        if self._inline_first:
+        if self._inline_first and not long:
             done, value = self._try_inline(fn, read_only)
             if done:
                 return cast(T, value)
@@ -209,7 +230,7 @@ def shared_runner(engine: AsyncEngine) -> TransactionRunner:
     goes with the engine."""
     runner = _SHARED.get(engine)
     if runner is None:
-        runner = _SHARED[engine] = transaction_runner(engine)
+        runner = _SHARED[engine] = transaction_runner(engine, inline_first=True)
     return runner
 
 

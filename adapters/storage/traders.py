@@ -29,6 +29,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     Update,
+    bindparam,
     case,
     delete,
     insert,
@@ -171,8 +172,7 @@ class SqlTraders:
         key = _key(trader_id)
         if key is None:
             return None
-        stmt = select(traders).where(traders.c.id == key)
-        row = await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
+        row = await self._reads.run(lambda conn: conn.execute(_BY_ID, {"_id": key}).first(), read_only=True)
         return _trader(row) if row is not None else None
 
     # -- records ------------------------------------------------------------------------------
@@ -355,9 +355,8 @@ class SqlTraders:
         key = _key(trader_id)
         if key is None:
             return None
-        d = trader_decisions.c
-        stmt = select(trader_decisions).where(d.trader_id == key, d.run == run, d.tick == tick)
-        row = await self._reads.run(lambda conn: conn.execute(stmt).first(), read_only=True)
+        params = {"_id": key, "_run": run, "_tick": tick}
+        row = await self._reads.run(lambda conn: conn.execute(_DECISION, params).first(), read_only=True)
         return _decision(row) if row is not None else None
 
     async def tick_reads(self, ticks: Sequence[TickKey]) -> dict[TickKey, TickRead] | None:
@@ -420,27 +419,18 @@ class SqlTraders:
             "tokens": decision.tokens,
             "updated_at": decision.at,
         }
-        c, d = traders.c, trader_decisions.c
-        # The trader's row lock first (a no-op write; see stop()): a stop waits for this
-        # decision, or this sees the stop and stores nothing.
-        lock = (
-            update(traders)
-            .where(c.id == key, c.run == decision.run, c.state.in_(_RUNNABLE))
-            .values(state=c.state)
-            .returning(c.id)
-        )
-        found = select(trader_decisions).where(
-            d.trader_id == key, d.run == decision.run, d.tick == decision.tick
-        )
+        which = {"_id": key, "_run": decision.run, "_tick": decision.tick}
 
         def begin(conn: Connection) -> Decision | None:
-            runnable = conn.execute(lock).first()
-            existing = conn.execute(found).first()
+            # The trader's row lock first (a no-op write; see stop()): a stop waits for this
+            # decision, or this sees the stop and stores nothing.
+            runnable = conn.execute(_LOCK_RUNNABLE, {"_id": key, "_run": decision.run}).first()
+            existing = conn.execute(_DECISION, which).first()
             if existing is not None:  # a re-run, or another process that got there first
                 return _decision(existing)
             if runnable is None:
                 return None
-            conn.execute(insert(trader_decisions).values(**values))
+            conn.execute(_INSERT_DECISION, values)
             return decision
 
         return await self._reads.run(begin)
@@ -449,25 +439,23 @@ class SqlTraders:
         key = _key(decision.trader_id)
         if key is None:
             raise NotFound(decision.trader_id)
-        d = trader_decisions.c
-        done = (
-            update(trader_decisions)
-            .where(d.trader_id == key, d.run == decision.run, d.tick == decision.tick)
-            .values(
-                status="done",
-                action=decision.action,
-                reason=decision.reason,
-                outcomes=json.dumps([o.as_json() for o in decision.outcomes]),
-                error=decision.error,
-                tokens=decision.tokens,
-                updated_at=now,
-            )
-        )
-        counted = _count(key, decision.run, result, now)
+        done = {
+            "_id": key,
+            "_run": decision.run,
+            "_tick": decision.tick,
+            "status": "done",
+            "action": decision.action,
+            "reason": decision.reason,
+            "outcomes": json.dumps([o.as_json() for o in decision.outcomes]),
+            "error": decision.error,
+            "tokens": decision.tokens,
+            "updated_at": now,
+        }
+        counted, params = _count(key, decision.run, result, now)
 
         def finish(conn: Connection) -> Trader | None:
-            conn.execute(done)
-            row = conn.execute(counted).first()
+            conn.execute(_FINISH_DECISION, done)
+            row = conn.execute(counted, params).first()
             return _trader(row) if row is not None else None
 
         return await self._reads.run(finish)
@@ -485,23 +473,34 @@ class SqlTraders:
             return [_decision(r) for r in (await conn.execute(stmt)).all()]
 
 
-def _count(key: int, run: int, result: TickResult, now: datetime) -> Update:
-    """The trader's counters and memory after a tick (and a stop asked meanwhile taking effect)."""
+def _count(key: int, run: int, result: TickResult, now: datetime) -> tuple[Update, dict[str, Any]]:
+    """The trader's counters and memory after a tick (and a stop asked meanwhile taking effect):
+    the statement (one of a few shapes, each built once) and its parameters."""
+    shape = (result.errored, result.memory is not None, result.stop_with_error is not None)
+    stmt = _COUNTS.get(shape)
+    if stmt is None:
+        stmt = _COUNTS[shape] = _count_statement(*shape)
+    params: dict[str, Any] = {"_id": key, "_run": run, "_orders": result.orders, "_now": now}
+    if result.memory is not None:
+        params["_memory"] = json.dumps(result.memory, sort_keys=True)
+    if result.stop_with_error is not None:
+        params["_error"] = result.stop_with_error
+    return stmt, params
+
+
+def _count_statement(errored: bool, memory: bool, stop: bool) -> Update:
     c = traders.c
+    now = bindparam("_now", type_=c.updated_at.type)
     values: dict[str, Any] = {
         "ticks": c.ticks + 1,
-        "orders": c.orders + result.orders,
+        "orders": c.orders + bindparam("_orders"),
         "updated_at": now,
-        "consecutive_errors": c.consecutive_errors + 1 if result.errored else 0,
+        "consecutive_errors": c.consecutive_errors + 1 if errored else 0,
     }
-    if result.memory is not None:
-        values["memory"] = json.dumps(result.memory, sort_keys=True)
-    if result.stop_with_error is not None:
-        values |= {
-            "state": TraderState.ERROR.value,
-            "last_error": result.stop_with_error,
-            "stopped_at": now,
-        }
+    if memory:
+        values["memory"] = bindparam("_memory")
+    if stop:
+        values |= {"state": TraderState.ERROR.value, "last_error": bindparam("_error"), "stopped_at": now}
     else:  # a stop asked while this tick ran takes effect now that it is done
         stopping = c.state == TraderState.STOPPING.value
         values |= {
@@ -510,10 +509,30 @@ def _count(key: int, run: int, result: TickResult, now: datetime) -> Update:
         }
     return (
         update(traders)
-        .where(c.id == key, c.run == run, c.state.in_(_ACTIVE))
+        .where(c.id == bindparam("_id"), c.run == bindparam("_run"), c.state.in_(_ACTIVE))
         .values(**values)
         .returning(*traders.c)
     )
+
+
+# A tick's statements, built once (their values go as parameters; built per call, each cost a new
+# statement and its cache key, most of the CPU of a trader store call in the profile).
+_t, _d = traders.c, trader_decisions.c
+_BY_ID = select(traders).where(_t.id == bindparam("_id"))
+_DECISION = select(trader_decisions).where(
+    _d.trader_id == bindparam("_id"), _d.run == bindparam("_run"), _d.tick == bindparam("_tick")
+)
+_LOCK_RUNNABLE = (
+    update(traders)
+    .where(_t.id == bindparam("_id"), _t.run == bindparam("_run"), _t.state.in_(_RUNNABLE))
+    .values(state=_t.state)
+    .returning(_t.id)
+)
+_INSERT_DECISION = insert(trader_decisions)
+_FINISH_DECISION = update(trader_decisions).where(
+    _d.trader_id == bindparam("_id"), _d.run == bindparam("_run"), _d.tick == bindparam("_tick")
+)
+_COUNTS: dict[tuple[bool, bool, bool], Update] = {}
 
 
 def _trader(row: Row[Any]) -> Trader:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, insert, select, update
+from sqlalchemy import Connection, Row, Table, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import insert_audit, insert_audit_sync
@@ -71,7 +71,7 @@ class SqlOrderStore(RestingOrderStore):
         self._engine = engine
         # The reads of every order (the order, the balances, the caps) run on the short-transaction
         # runner: on a SQLite file one hop to a worker thread, not aiosqlite's several a statement.
-        self._runner = transaction_runner(engine)
+        self._runner = transaction_runner(engine, inline_first=True)
 
     async def close(self) -> None:
         await self._runner.close()
@@ -179,15 +179,13 @@ class SqlOrderStore(RestingOrderStore):
     async def snapshot(
         self, account_id: str, client_order_id: str | None, starting_usdt: Decimal | None
     ) -> OrderSnapshot:
-        b, lim = paper_balances.c, trading_limits.c
-
         def read(conn: Connection) -> OrderSnapshot:
             order = _order_row(conn, client_order_id) if client_order_id is not None else None
             balances = None
             if starting_usdt is not None:
-                rows = conn.execute(select(paper_balances).where(b.account_id == account_id)).all()
+                rows = conn.execute(_BALANCES, {"_account": account_id}).all()
                 balances = _paper_balances(rows, starting_usdt)
-            limits = conn.execute(select(trading_limits).where(lim.account_id == account_id)).first()
+            limits = conn.execute(_LIMITS, {"_account": account_id}).first()
             return OrderSnapshot(
                 order_of(order) if order is not None else None,
                 balances,
@@ -284,6 +282,50 @@ class SqlOrderStore(RestingOrderStore):
             await insert_audit(conn, audit)
 
 
+# The order path's statements, built once: their values go as execute parameters. Built per
+# call with .values(...) and literal values, each cost a new statement and its cache key (most of
+# a paper order's CPU in the profile), for the same SQL every time.
+_o, _b, _p = trading_orders.c, paper_balances.c, trading_positions.c
+_ORDER_BY_CID = select(trading_orders).where(_o.client_order_id == bindparam("_cid"))
+_BALANCES = select(paper_balances).where(_b.account_id == bindparam("_account"))
+_LIMITS = select(trading_limits).where(trading_limits.c.account_id == bindparam("_account"))
+_LOCK_BALANCES = _BALANCES.order_by(_b.asset).with_for_update()
+_LOCK_POSITION = (
+    select(trading_positions)
+    .where(_p.account_id == bindparam("_account"), _p.asset == bindparam("_asset"))
+    .with_for_update()
+)
+_SET_BALANCE = update(paper_balances).where(
+    _b.account_id == bindparam("_account"), _b.asset == bindparam("_asset")
+)
+_SET_POSITION = update(trading_positions).where(
+    _p.account_id == bindparam("_account"), _p.asset == bindparam("_asset")
+)
+_SET_ORDER = update(trading_orders).where(_o.id == bindparam("_id")).returning(*trading_orders.c)
+_INSERT_FILL = insert(trading_fills)
+_BY_DIALECT: dict[tuple[str, str], Any] = {}
+
+
+def _for(conn: Connection, name: str) -> Any:
+    """A dialect's own statement (ON CONFLICT), built once per dialect."""
+    key = (conn.dialect.name, name)
+    stmt = _BY_DIALECT.get(key)
+    if stmt is None:
+        dialect_insert = insert_for(conn.dialect.name)
+        if name == "order":
+            stmt = (
+                dialect_insert(trading_orders)
+                .on_conflict_do_nothing(index_elements=[_o.client_order_id])
+                .returning(*trading_orders.c)
+            )
+        elif name == "balances":
+            stmt = dialect_insert(paper_balances).on_conflict_do_nothing()
+        else:
+            stmt = dialect_insert(trading_positions).on_conflict_do_nothing()
+        _BY_DIALECT[key] = stmt
+    return stmt
+
+
 def _insert_ignore(conn: AsyncConnection | Connection, table: Table) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING on either backend."""
     return insert_for(conn.dialect.name)(table).on_conflict_do_nothing()
@@ -313,18 +355,11 @@ def _order_values(new: NewOrder) -> dict[str, Any]:
 def _insert_order(conn: Connection, values: dict[str, Any]) -> Row[Any] | None:
     """The new pending order's row; None when its client order id is taken (the unique
     constraint decides, whichever process asks)."""
-    stmt = (
-        insert_for(conn.dialect.name)(trading_orders)
-        .values(**values)
-        .on_conflict_do_nothing(index_elements=[trading_orders.c.client_order_id])
-        .returning(*trading_orders.c)
-    )
-    return conn.execute(stmt).first()
+    return conn.execute(_for(conn, "order"), values).first()
 
 
 def _order_row(conn: Connection, client_order_id: str) -> Row[Any] | None:
-    stmt = select(trading_orders).where(trading_orders.c.client_order_id == client_order_id)
-    return conn.execute(stmt).first()
+    return conn.execute(_ORDER_BY_CID, {"_cid": client_order_id}).first()
 
 
 def _take_row(conn: Connection, client_order_id: str, statuses: tuple[str, ...]) -> Row[Any] | None:
@@ -350,12 +385,15 @@ def _fill_row(conn: Connection, row: Row[Any], fill: Fill, base: str, audit: Aud
             audit, action="order_rejected", outcome="refused", detail={**audit.detail, "code": outcome.code}
         )
         return _settle_row(conn, row, Settlement(OrderStatus.REJECTED, rejection=outcome), base, rejected)
-    b = paper_balances.c
     for asset, balance in outcome.items():
         conn.execute(
-            update(paper_balances)
-            .where(b.account_id == row.account_id, b.asset == asset)
-            .values(free=text_of(balance.free), locked=text_of(balance.locked))
+            _SET_BALANCE,
+            {
+                "_account": row.account_id,
+                "_asset": asset,
+                "free": text_of(balance.free),
+                "locked": text_of(balance.locked),
+            },
         )
     return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
 
@@ -379,41 +417,39 @@ def _settle_row(
         "exchange_order_id": settlement.exchange_order_id,
         "updated_at": fills[-1].at if fills else row.updated_at,
     }
-    c = trading_orders.c
-    updated = conn.execute(
-        update(trading_orders).where(c.id == row.id).values(**values).returning(*trading_orders.c)
-    ).one()
+    updated = conn.execute(_SET_ORDER, {"_id": row.id, **values}).one()
     if fills:
         held = _lock_position(conn, row.account_id, base)
         position = held or Position(base, Decimal(0), Decimal(0))
         for fill in fills:
             position, realized = apply_fill(position, base, fill)
             conn.execute(
-                insert(trading_fills).values(
-                    order_id=row.id,
-                    client_order_id=row.client_order_id,
-                    account_id=row.account_id,
-                    symbol=fill.symbol,
-                    side=fill.side,
-                    quantity=text_of(fill.quantity),
-                    price=text_of(fill.price),
-                    quote_amount=text_of(fill.quote_amount),
-                    fee=text_of(fill.fee),
-                    fee_asset=fill.fee_asset,
-                    realized_pnl=text_of(realized),
-                    trade_id=fill.trade_id,
-                    at=fill.at,
-                )
+                _INSERT_FILL,
+                {
+                    "order_id": row.id,
+                    "client_order_id": row.client_order_id,
+                    "account_id": row.account_id,
+                    "symbol": fill.symbol,
+                    "side": fill.side,
+                    "quantity": text_of(fill.quantity),
+                    "price": text_of(fill.price),
+                    "quote_amount": text_of(fill.quote_amount),
+                    "fee": text_of(fill.fee),
+                    "fee_asset": fill.fee_asset,
+                    "realized_pnl": text_of(realized),
+                    "trade_id": fill.trade_id,
+                    "at": fill.at,
+                },
             )
-        p = trading_positions.c
         conn.execute(
-            update(trading_positions)
-            .where(p.account_id == row.account_id, p.asset == base)
-            .values(
-                quantity=text_of(position.quantity),
-                cost=text_of(position.cost),
-                realized_pnl=text_of(position.realized_pnl),
-            )
+            _SET_POSITION,
+            {
+                "_account": row.account_id,
+                "_asset": base,
+                "quantity": text_of(position.quantity),
+                "cost": text_of(position.cost),
+                "realized_pnl": text_of(position.realized_pnl),
+            },
         )
     insert_audit_sync(conn, audited(audit, updated))
     return order_of(updated)
@@ -425,27 +461,24 @@ def _seed_rows(conn: Connection, account_id: str, starting: Mapping[str, Decimal
         {"account_id": account_id, "asset": a, "free": text_of(v), "locked": "0"}
         for a, v in sorted(starting.items())
     ]
-    conn.execute(_insert_ignore(conn, paper_balances).values(rows))
+    conn.execute(_for(conn, "balances"), rows)
     _seed_position_row(conn, account_id, base)
 
 
 def _seed_position_row(conn: Connection, account_id: str, base: str) -> None:
     row = {"account_id": account_id, "asset": base, "quantity": "0", "cost": "0", "realized_pnl": "0"}
-    conn.execute(_insert_ignore(conn, trading_positions).values(row))
+    conn.execute(_for(conn, "position"), row)
 
 
 def _lock_balances(conn: Connection, account_id: str) -> dict[str, Balance]:
     # In asset order: two fills of one account lock its rows in the same order (the scan's own
     # order can differ between two transactions, and each would hold a row the other wants).
-    b = paper_balances.c
-    stmt = select(paper_balances).where(b.account_id == account_id).order_by(b.asset).with_for_update()
-    return {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in conn.execute(stmt).all()}
+    rows = conn.execute(_LOCK_BALANCES, {"_account": account_id}).all()
+    return {r.asset: Balance(r.asset, Decimal(r.free), Decimal(r.locked)) for r in rows}
 
 
 def _lock_position(conn: Connection, account_id: str, asset: str) -> Position | None:
-    p = trading_positions.c
-    stmt = select(trading_positions).where(p.account_id == account_id, p.asset == asset).with_for_update()
-    row = conn.execute(stmt).first()
+    row = conn.execute(_LOCK_POSITION, {"_account": account_id, "_asset": asset}).first()
     return position_of(row) if row is not None else None
 
 

@@ -1,5 +1,7 @@
 """Counting what a store sends to the database: the SQL statements and the transactions (on
-either backend, on any connection of this process: the runner's threads and aiosqlite's alike).
+either backend, on any connection of this process: the runner's threads and aiosqlite's alike);
+and the statements a store builds (``built``: a SELECT, INSERT, UPDATE or DELETE constructed
+with its values costs more CPU than running it on SQLite; a hot path's are built once).
 
     with counted() as sql:
         await store.place_paper(...)
@@ -15,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.sql import dml, selectable
 
 
 @dataclass
@@ -49,3 +52,31 @@ def counted() -> Iterator[Counted]:
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
         event.remove(Engine, "begin", begin)
+
+
+@dataclass
+class Built:
+    count: int = 0
+
+
+@contextmanager
+def built() -> Iterator[Built]:
+    """How many statements (SELECT, INSERT, UPDATE, DELETE) were constructed while inside."""
+    found = Built()
+    classes: list[Any] = [selectable.Select, dml.Insert, dml.Update, dml.Delete]
+    originals = [cls.__init__ for cls in classes]
+
+    def counting(original: Any) -> Any:
+        def init(self: Any, *args: Any, **kwargs: Any) -> None:
+            found.count += 1
+            original(self, *args, **kwargs)
+
+        return init
+
+    for cls, original in zip(classes, originals, strict=True):
+        cls.__init__ = counting(original)
+    try:
+        yield found
+    finally:
+        for cls, original in zip(classes, originals, strict=True):
+            cls.__init__ = original
