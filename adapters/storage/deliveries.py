@@ -8,6 +8,7 @@ pause. Deliveries are kept 30 days (pruned by the log itself every few hundred r
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -83,6 +84,9 @@ class SqlDeliveryLog:
             index_elements=[p.destination]
         )
         self._paused = select(paused_destinations).where(p.destination == bindparam("key"))
+        self._paused_among = select(paused_destinations).where(
+            p.destination.in_(bindparam("keys", expanding=True))
+        )
         self._resume = delete(paused_destinations).where(p.destination == bindparam("key"))
         self._undelivered = (
             select(deliveries)
@@ -123,6 +127,35 @@ class SqlDeliveryLog:
 
         await self._runner.run(record)
         await self._after_record(delivery.created_at)
+
+    async def record_many(self, deliveries_: Sequence[DeliveryRecord]) -> None:
+        rows = [
+            {
+                **_destination_columns(d.destination),
+                "kind": d.kind,
+                "status": d.status.value,
+                "error_code": d.error_code,
+                "job_id": d.job_id,
+                "created_at": d.created_at,
+            }
+            for d in deliveries_
+        ]
+        if not rows:
+            return
+        await self._runner.run(lambda conn: conn.execute(self._insert, rows))
+        self._since_prune += len(rows) - 1
+        await self._after_record(deliveries_[-1].created_at)
+
+    async def paused_among(self, destinations: Sequence[Destination]) -> dict[str, PausedDestination]:
+        keys = sorted({d.as_str() for d in destinations})
+        if not keys:
+            return {}
+
+        def read(conn: Connection) -> list[Row[Any]]:
+            return list(conn.execute(self._paused_among, {"keys": keys}))
+
+        rows = await self._runner.run(read, read_only=True)
+        return {r.destination: PausedDestination(_destination(r), r.reason, r.paused_at) for r in rows}
 
     async def paused(self, destination: Destination) -> PausedDestination | None:
         def read(conn: Connection) -> Row[Any] | None:

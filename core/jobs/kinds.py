@@ -8,6 +8,7 @@ registry collects them from each SkillSpec) and the composition root passes them
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,12 @@ class JobContext:
         """Send ``reply`` (recorded with this job's id). Retrying is the handler's call: return
         Retry on a retryable FAILED; a BLOCKED or PAUSED destination will not get better soon."""
         return await self.outbound.send(destination, reply, kind=kind, job_id=self.job.id)
+
+    def deliveries(self, destinations: Sequence[Destination]) -> AbstractAsyncContextManager[None]:
+        """Sends to ``destinations`` within, batched where the outbound can (their pauses read at
+        once, the sent ones recorded at once: core.outbound.service.RecordedOutbound.batch)."""
+        batch = getattr(self.outbound, "batch", None)
+        return batch(destinations) if batch is not None else nullcontext()
 
     async def enqueue(self, kind: str, payload: dict[str, Any] | None = None, **options: Any) -> Enqueued:
         """Queue a follow-up job (see JobQueue.enqueue)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from core.outbound.destination import Destination
@@ -24,6 +25,13 @@ class MemoryDeliveryLog:
 
     async def paused(self, destination: Destination) -> PausedDestination | None:
         return self._paused.get(destination.as_str())
+
+    async def paused_among(self, destinations: Sequence[Destination]) -> dict[str, PausedDestination]:
+        keys = {d.as_str() for d in destinations}
+        return {k: p for k, p in self._paused.items() if k in keys}
+
+    async def record_many(self, deliveries: Sequence[DeliveryRecord]) -> None:
+        self.records.extend(deliveries)
 
     async def resume(self, destination: Destination) -> bool:
         return self._paused.pop(destination.as_str(), None) is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -96,6 +97,14 @@ class DeliveryLog(Protocol):
         ...
 
     async def paused(self, destination: Destination) -> PausedDestination | None: ...
+
+    async def paused_among(self, destinations: Sequence[Destination]) -> dict[str, PausedDestination]:
+        """The paused ones of ``destinations`` (one read), by ``Destination.as_str()``."""
+        ...
+
+    async def record_many(self, deliveries: Sequence[DeliveryRecord]) -> None:
+        """Store ``deliveries`` (none of them pausing), in one write."""
+        ...
 
     async def resume(self, destination: Destination) -> bool:
         """Lift a pause (the person wrote again); False when it was not paused."""

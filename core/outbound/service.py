@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from core.clock import Clock
 from core.outbound.destination import Destination
@@ -14,6 +17,7 @@ from core.outbound.ports import (
     DeliveryRecord,
     DeliveryResult,
     DeliveryStatus,
+    PausedDestination,
     PlatformOutbound,
 )
 from core.reply import Reply
@@ -68,6 +72,18 @@ class PlatformRouter:
         return await sender.deliver(destination, reply, kind)
 
 
+@dataclass
+class _Batch:
+    """Sends of one batch (``RecordedOutbound.batch``): the pauses read for them, and the sent
+    ones' records, written when the batch ends."""
+
+    paused: dict[str, PausedDestination | None]
+    sent: list[DeliveryRecord] = field(default_factory=list)
+
+
+_BATCH: ContextVar[_Batch | None] = ContextVar("deskmate_delivery_batch", default=None)
+
+
 class RecordedOutbound:
     """core.outbound.ports.Outbound: one platform sender (usually a PlatformRouter) plus the log."""
 
@@ -76,11 +92,37 @@ class RecordedOutbound:
         self._log = deliveries
         self._clock = clock
 
+    @contextlib.asynccontextmanager
+    async def batch(self, destinations: Sequence[Destination]) -> AsyncIterator[None]:
+        """Sends to ``destinations`` within (in this task): their pauses are read at once (one
+        read, not one a send) and the records of those sent are written at once when the batch
+        ends (one write, not one a send). A send that did not go out is recorded at once (a
+        blocked one pauses its destination; "what did not reach me" lists them); a send killed
+        before the batch ends loses only its "sent" row of the log (the caller keeps its own
+        exactly-once record, e.g. an alert firing's)."""
+        found = await self._log.paused_among(destinations)
+        batch = _Batch({d.as_str(): found.get(d.as_str()) for d in destinations})
+        token = _BATCH.set(batch)
+        try:
+            yield
+        finally:
+            _BATCH.reset(token)
+            if batch.sent:
+                try:
+                    await self._log.record_many(batch.sent)
+                except Exception:  # as in send: the messages went out already
+                    log.exception("could not record %d sent deliveries", len(batch.sent))
+
     async def send(
         self, destination: Destination, reply: Reply, *, kind: str, job_id: str | None = None
     ) -> DeliveryResult:
-        # A failing log read raises here, before anything was sent: the caller may retry.
-        paused = await self._log.paused(destination)
+        batch = _BATCH.get()
+        key = destination.as_str()
+        if batch is not None and key in batch.paused:
+            paused = batch.paused[key]
+        else:
+            # A failing log read raises here, before anything was sent: the caller may retry.
+            paused = await self._log.paused(destination)
         if paused is not None:
             result = DeliveryResult.paused(paused.reason)
         else:
@@ -97,11 +139,14 @@ class RecordedOutbound:
             error_code=result.error_code,
             job_id=job_id,
         )
-        try:
-            await self._log.record(record, pause=result.status is DeliveryStatus.BLOCKED)
-        except Exception:
-            # The message went out (or not) already; failing now would make a job send it again.
-            log.exception("could not record a %s delivery (%s)", kind, result.status)
+        blocked = result.status is DeliveryStatus.BLOCKED
+        if batch is not None and result.status is DeliveryStatus.SENT:
+            batch.sent.append(record)
+        else:
+            await self._record(record, blocked)
+        if batch is not None and blocked and batch.paused.get(key) is None:
+            reason = result.error_code or "blocked"
+            batch.paused[key] = PausedDestination(destination, reason, record.created_at)
         if result.status is not DeliveryStatus.SENT:
             log.info(
                 "%s message to a %s destination: %s (%s)",
@@ -111,3 +156,10 @@ class RecordedOutbound:
                 result.error_code,
             )
         return result
+
+    async def _record(self, record: DeliveryRecord, pause: bool) -> None:
+        try:
+            await self._log.record(record, pause=pause)
+        except Exception:
+            # The message went out (or not) already; failing now would make a job send it again.
+            log.exception("could not record a %s delivery (%s)", record.kind, record.status)

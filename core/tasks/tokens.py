@@ -77,6 +77,27 @@ async def issue(
     )
 
 
+class Collected:
+    """A TokenStore that keeps the tokens it is asked to issue, stored later in one write
+    (``issue_collected``): a job building several messages with buttons (an alert check's cards)
+    stores all their tokens at once, before it sends any."""
+
+    def __init__(self) -> None:
+        self.tokens: list[ActionToken] = []
+
+    async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None:
+        self.tokens.extend(tokens)
+
+    async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim:
+        raise NotImplementedError("collected tokens are issued, not claimed, here")
+
+
+async def issue_collected(store: TokenStore, collected: Collected) -> None:
+    """Store what ``collected`` kept, in one write (nothing when it kept nothing)."""
+    if collected.tokens:
+        await store.issue_tokens(collected.tokens)
+
+
 async def confirmation(
     turn: Turn,
     task: Task,

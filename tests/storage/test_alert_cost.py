@@ -1,14 +1,19 @@
 """What a check's firings cost the alert store (SQLite file and PostgreSQL): the firings are
 claimed in one transaction, and each delivery is one write (its start, with the previous
 firing's outcome), plus the last outcome: a fixed cost per firing, whatever their number.
+With the shipped token store and delivery log beside it, still one transaction a firing: the
+cards' buttons are stored together, the destinations' pauses read together and the sent
+cards' log rows written together (before: three more a firing).
 Counted, so a regression fails here rather than in the benchmark."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
 from adapters.storage.price_alerts import SqlAlertStore
+from adapters.storage.state_store import SqlStateStore
 from core.clock import FixedClock
 from core.jobs import JobContext, JobKinds, JobQueue
 from core.jobs.memory import MemoryJobStore
@@ -22,12 +27,16 @@ from tests.storage.statements import Counted, counted
 from tests.storage.test_price_alert_store import NOW, _seed
 
 
-async def _check(url: str, out: Path) -> Counted:
+async def _check(url: str, out: Path, *, shipped: bool = False) -> Counted:
+    """One check of BTCUSDT; ``shipped``: with the SQL token store (the cards' buttons) and
+    delivery log, as `deskmate run` wires them."""
     engine = create_engine(url)
     store = SqlAlertStore(engine)
     clock = FixedClock(NOW)
-    checker = AlertChecker(store, Market(), MarketCatalog(), None)  # type: ignore[arg-type]
-    outbound = RecordedOutbound(Writer(out, alert_id), MemoryDeliveryLog(), clock)
+    tokens = SqlStateStore(engine) if shipped else None
+    deliveries = SqlDeliveryLog(engine) if shipped else MemoryDeliveryLog()
+    checker = AlertChecker(store, Market(), MarketCatalog(), tokens)  # type: ignore[arg-type]
+    outbound = RecordedOutbound(Writer(out, alert_id), deliveries, clock)
     queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
     job = Job(
         "job-1", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING, NOW, 1, 5, NOW, NOW,
@@ -40,6 +49,10 @@ async def _check(url: str, out: Path) -> Counted:
         return sql
     finally:
         await store.close()
+        if isinstance(deliveries, SqlDeliveryLog):
+            await deliveries.close()
+        if tokens is not None:
+            await tokens.close()
         await engine.dispose()
 
 
@@ -53,3 +66,21 @@ async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path
     # per firing (its start, with the previous one's outcome), the last one's outcome.
     assert sql.transactions == 3 + 1 + n + 1, sql.statements
     assert len(sql.of("UPDATE price_alert_triggers")) == 2 + 2 * n, sql.statements  # lapsed, claim
+
+
+async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transaction(
+    db_url: str, tmp_path: Path
+) -> None:
+    n = 6
+    await _seed(db_url, n)
+    out = tmp_path / "sent.txt"
+    sql = await _check(db_url, out, shipped=True)
+    assert len(out.read_text().split()) == n  # each card once
+    # As above, and: the cards' buttons (one write), the destinations' pauses (one read), the
+    # sent cards' log rows (one write). Before: a token write, a pause read and a log write
+    # for each firing (3 + 1 + 4n + 1).
+    pruned = len(sql.of("DELETE FROM deliveries"))  # the log prunes on its first write
+    assert pruned <= 1
+    assert sql.transactions == 3 + 1 + 3 + n + 1 + pruned, sql.statements
+    assert len(sql.of("INSERT INTO action_tokens")) == 1, sql.statements
+    assert len(sql.of("INSERT INTO deliveries")) == 1, sql.statements

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from core.jobs.kinds import JobContext, JobKind
 from core.jobs.model import DONE, Job, JobResult, Reschedule
 from core.market import MarketData, MarketError
 from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryStatus
+from core.reply import Reply
 from core.skills.price_alert.card import alert_card
 from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe, reference_slack
 from core.skills.price_alert.ports import AlertStore, ClaimedTrigger, TriggerOutcome
 from core.skills.price_alert.skill import CHECK_EVERY, CHECK_JOB
+from core.tasks import tokens
 from core.tasks.tokens import TokenStore
 
 log = logging.getLogger(__name__)
@@ -92,31 +94,63 @@ class AlertChecker:
         return Reschedule(now + self.every, {"symbol": symbol})
 
     async def deliver(self, symbol: str, job: Job, ctx: JobContext) -> None:
-        """Send every firing of ``symbol`` waiting for delivery, each claimed first. A sent
-        firing's outcome is recorded with the next one's start of delivery (one write each);
-        the last one's, and any left when this fails, on their own."""
+        """Send every firing of ``symbol`` waiting for delivery, each claimed first. The cards'
+        buttons are stored together (one write), their destinations' pauses read together and
+        the sent ones' log rows written together (ctx.deliveries); each firing's start of
+        delivery is its own write, with the previous firing's outcome; the last one's, and any
+        left when this fails, on their own."""
         claimer = f"{job.id}:{job.lease_token or secrets.token_hex(4)}"
         now = ctx.now
         done: tuple[str, TriggerOutcome] | None = None  # sent, not recorded yet
         try:
-            for claimed in await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE):
-                done = await self._deliver_one(claimed, claimer, ctx, done)
+            claimed = await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE)
+            cards = await self._cards(claimed, claimer, now)
+            if cards:
+                async with ctx.deliveries([c.alert.destination for c, _ in cards]):
+                    for one, reply in cards:
+                        done = await self._deliver_one(one, reply, claimer, ctx, done)
         finally:
             if done is not None:
                 await self.store.finish_trigger(done[0], claimer, done[1], now)
 
+    async def _cards(
+        self, claimed: list[ClaimedTrigger], claimer: str, now: datetime
+    ) -> list[tuple[ClaimedTrigger, Reply]]:
+        """Each firing's card, its buttons' tokens stored at once before any is sent. A card that
+        cannot be built (or buttons that cannot be stored) is tried again at the next check."""
+        collected = tokens.Collected()
+        cards: list[tuple[ClaimedTrigger, Reply]] = []
+        for one in claimed:
+            try:
+                reply = await alert_card(
+                    one.alert, one.trigger, self.catalog, collected if self.tokens is not None else None
+                )
+            except Exception:
+                log.exception("alert %s: building its card failed", one.alert.id)
+                await self.store.finish_trigger(one.trigger.id, claimer, "retry", now)
+                continue
+            cards.append((one, reply))
+        if collected.tokens and self.tokens is not None:
+            try:
+                await tokens.issue_collected(self.tokens, collected)
+            except Exception:  # e.g. the token store failed: tried again at the next check
+                log.exception("alert cards of %d firing(s): storing their buttons failed", len(cards))
+                for one, _ in cards:
+                    await self.store.finish_trigger(one.trigger.id, claimer, "retry", now)
+                return []
+        return cards
+
     async def _deliver_one(
-        self, claimed: ClaimedTrigger, claimer: str, ctx: JobContext, done: tuple[str, TriggerOutcome] | None
+        self,
+        claimed: ClaimedTrigger,
+        reply: Reply,
+        claimer: str,
+        ctx: JobContext,
+        done: tuple[str, TriggerOutcome] | None,
     ) -> tuple[str, TriggerOutcome] | None:
-        """One firing: its card, its start of delivery (with ``done`` recorded), the send. Its
-        outcome to record, or None when recorded (or not this claim's any more)."""
+        """One firing: its start of delivery (with ``done`` recorded), the send. Its outcome to
+        record, or None when recorded (or not this claim's any more)."""
         alert, trigger, now = claimed.alert, claimed.trigger, ctx.now
-        try:
-            reply = await alert_card(alert, trigger, self.catalog, self.tokens)
-        except Exception:  # e.g. the token store failed: tried again at the next check
-            log.exception("alert %s: building its card failed", alert.id)
-            await self.store.finish_trigger(trigger.id, claimer, "retry", now)
-            return done
         # Recorded before the send: were this process to die mid-send, the firing is not
         # sent again by another (it may have arrived); a claim that lapsed is not sent here.
         began = await self.store.begin_delivery(trigger.id, claimer, now, finished=done)
