@@ -114,7 +114,15 @@ class JobRunner:
                 return runs
             seen.update(job.id for job in claimed)
             await self._prepare(claimed)
-            runs.extend(await asyncio.gather(*(self._run_settled(job) for job in claimed)))
+            async with self._batched():
+                runs.extend(await asyncio.gather(*(self._run_settled(job) for job in claimed)))
+
+    def _batched(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """The jobs `deskmate tick` claimed together send in one batch of the outbound, where it
+        has one (core.outbound.service.RecordedOutbound.batch): the log rows of the messages
+        they sent are written together when the batch is done, not one write a message."""
+        batch = getattr(self.outbound, "batch", None)
+        return batch(()) if batch is not None else contextlib.nullcontext()
 
     async def _run_settled(self, job: Job) -> JobRun:
         """``run_one``; when its outcome cannot be stored, the job is handed back (pending, this

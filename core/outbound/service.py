@@ -100,7 +100,7 @@ class RecordedOutbound:
         blocked one pauses its destination; "what did not reach me" lists them); a send killed
         before the batch ends loses only its "sent" row of the log (the caller keeps its own
         exactly-once record, e.g. an alert firing's)."""
-        found = await self._log.paused_among(destinations)
+        found = await self._log.paused_among(destinations) if destinations else {}
         batch = _Batch({d.as_str(): found.get(d.as_str()) for d in destinations})
         token = _BATCH.set(batch)
         try:
@@ -123,6 +123,8 @@ class RecordedOutbound:
         else:
             # A failing log read raises here, before anything was sent: the caller may retry.
             paused = await self._log.paused(destination)
+            if batch is not None:
+                batch.paused[key] = paused
         if paused is not None:
             result = DeliveryResult.paused(paused.reason)
         else:

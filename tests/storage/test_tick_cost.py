@@ -4,6 +4,7 @@ whatever the number of traders (the claimed ticks read their traders, decisions,
 accounts together), and one quote of the symbol per tick run however many traders buy it.
 The statements it runs are built once, not per tick (a statement built with its values cost more
 CPU than SQLite's work: 188 built for 8 ticks before, 17 after, the rest per claimed batch).
+The fill notices of the ticks claimed together are logged in one write (`deskmate tick`'s batch).
 Counted, so a regression fails here rather than in the benchmark."""
 
 from __future__ import annotations
@@ -120,3 +121,5 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
     assert len(many.of("SELECT strategies")) <= 3  # read per claimed batch, not per tick
     # Built once (the batch's reads are built per claimed batch of 4): before, ~23 a tick.
     assert made.count <= 2 * ran, made.count
+    # The fill notices' log rows: one write per claimed batch (4, 4, 1), not one a notice.
+    assert len(many.of("INSERT INTO deliveries")) <= 3, many.statements
