@@ -13,14 +13,17 @@ a key is in the catalogue whether or not its code was imported.
 
 from __future__ import annotations
 
+import marshal
+import os
 import string
+import sys
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal, TypeVar, cast
 
 Locale = Literal["zh", "en"]
 LOCALES: tuple[Locale, ...] = ("zh", "en")
@@ -28,6 +31,7 @@ TEXTS_FILE = "texts.toml"
 EXAMPLES_FILE = "examples.toml"
 CORE = Path(__file__).resolve().parent
 
+T = TypeVar("T")
 Texts = Mapping[str, Mapping[Locale, str]]
 Phrases = Mapping[str, Mapping[Locale, tuple[str, ...]]]
 
@@ -94,19 +98,72 @@ class Catalogue:
 
     @staticmethod
     def load(files: Iterable[Path]) -> Catalogue:
-        texts: dict[str, dict[Locale, str]] = {}
-        for path in sorted(files):
-            for key, entry in read_texts(path.read_text(encoding="utf-8"), str(path)).items():
-                if key in texts and texts[key] != entry:
-                    raise TextsError(f"{path}: {key} is also in another texts file, with other words")
-                texts[key] = entry
-        return Catalogue(MappingProxyType(texts))
+        return Catalogue(MappingProxyType(_read_all_texts(files)))
+
+
+def _read_all_texts(files: Iterable[Path]) -> dict[str, dict[Locale, str]]:
+    texts: dict[str, dict[Locale, str]] = {}
+    for path in sorted(files):
+        for key, entry in read_texts(path.read_text(encoding="utf-8"), str(path)).items():
+            if key in texts and texts[key] != entry:
+                raise TextsError(f"{path}: {key} is also in another texts file, with other words")
+            texts[key] = entry
+    return texts
 
 
 @cache
 def catalogue() -> Catalogue:
     """The catalogue of every texts.toml under core (read once per process)."""
-    return Catalogue.load(CORE.rglob(TEXTS_FILE))
+    return Catalogue(MappingProxyType(_parsed_once(TEXTS_FILE, _read_all_texts)))
+
+
+# -- the parsed files, cached beside the bytecode ------------------------------------------------
+#
+# Parsing and checking every texts.toml and examples.toml (some 60 files, pure-Python TOML) was
+# about a twentieth of a `deskmate ask`'s start. What they parse to is kept where Python keeps
+# bytecode (core/__pycache__), and like bytecode it is used only while every file it came from is
+# unchanged (the same paths, sizes and modification times, and this module's own): any change,
+# and the files are read and checked again. Not written where bytecode is not either
+# (PYTHONDONTWRITEBYTECODE); a cache that cannot be read or written is ignored.
+
+_CACHE_FORMAT = 1
+
+
+def _parsed_once(pattern: str, parse: Callable[[list[Path]], T], root: Path = CORE) -> T:
+    """``parse`` of every file named ``pattern`` under ``root``, from the cache when it is of
+    these very files."""
+    files = sorted(root.rglob(pattern))
+    try:
+        stamp = (
+            _CACHE_FORMAT,
+            Path(__file__).stat().st_mtime_ns,
+            tuple((str(p.relative_to(root)), *_size_and_time(p)) for p in files),
+        )
+    except OSError:
+        return parse(files)
+    cached = root / "__pycache__" / f"{pattern}.{sys.implementation.cache_tag}.marshal"
+    try:
+        with cached.open("rb") as f:
+            found_stamp, value = marshal.load(f)  # noqa: S302 - as trusted as the .pyc beside it
+        if found_stamp == stamp:
+            return cast(T, value)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    value = parse(files)
+    if not sys.dont_write_bytecode:
+        try:
+            cached.parent.mkdir(exist_ok=True)
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}")
+            partial.write_bytes(marshal.dumps((stamp, cast(Any, value))))
+            os.replace(partial, cached)  # whole or not at all, whoever else writes it
+        except (OSError, ValueError):
+            pass
+    return value
+
+
+def _size_and_time(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
 
 
 def t(locale: Locale, key: str, /, **params: object) -> str:
@@ -165,16 +222,20 @@ def read_examples(source: str, origin: str) -> dict[str, dict[Locale, tuple[str,
 
 
 def load_examples(files: Iterable[Path]) -> Phrases:
+    return MappingProxyType(_read_all_examples(files))
+
+
+def _read_all_examples(files: Iterable[Path]) -> dict[str, dict[Locale, tuple[str, ...]]]:
     entries: dict[str, dict[Locale, tuple[str, ...]]] = {}
     for path in sorted(files):
         for key, entry in read_examples(path.read_text(encoding="utf-8"), str(path)).items():
             if key in entries:
                 raise TextsError(f"{path}: {key} is also in another examples file")
             entries[key] = entry
-    return MappingProxyType(entries)
+    return entries
 
 
 @cache
 def examples() -> Phrases:
     """Every help entry's example phrases, from every examples.toml under core (read once)."""
-    return load_examples(CORE.rglob(EXAMPLES_FILE))
+    return MappingProxyType(_parsed_once(EXAMPLES_FILE, _read_all_examples))

@@ -97,3 +97,42 @@ def test_the_help_examples_offered_are_the_examples_files() -> None:
 def test_an_examples_file_with_a_missing_language_is_refused_naming_it(toml: str, problem: str) -> None:
     with pytest.raises(TextsError, match="somewhere/examples.toml: help.a: " + re.escape(problem)):
         read_examples(toml, "somewhere/examples.toml")
+
+
+# -- the parsed files, cached beside the bytecode (a start does not parse 60 TOML files) -------
+
+
+def test_the_parsed_texts_are_cached_and_read_again_when_a_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.texts import _parsed_once, _read_all_texts
+
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    (tmp_path / "a").mkdir()
+    first = tmp_path / "a" / TEXTS_FILE
+    first.write_text('["x.y"]\nzh = "你好"\nen = "hello"\n', encoding="utf-8")
+    parsed: list[int] = []
+
+    def parse(files: list[Path]) -> dict[str, dict[str, str]]:
+        parsed.append(len(files))
+        return dict(_read_all_texts(files))
+
+    assert _parsed_once(TEXTS_FILE, parse, tmp_path) == {"x.y": {"zh": "你好", "en": "hello"}}
+    assert _parsed_once(TEXTS_FILE, parse, tmp_path) == {"x.y": {"zh": "你好", "en": "hello"}}
+    assert parsed == [1]  # the second time from the cache
+    first.write_text('["x.y"]\nzh = "你好"\nen = "hi"\n', encoding="utf-8")  # another size too
+    assert _parsed_once(TEXTS_FILE, parse, tmp_path)["x.y"]["en"] == "hi"
+    (tmp_path / TEXTS_FILE).write_text('["x.z"]\nzh = "好"\nen = "fine {n}"\n', encoding="utf-8")
+    with pytest.raises(TextsError, match=r"x\.z: zh names"):  # a new broken file is checked
+        _parsed_once(TEXTS_FILE, parse, tmp_path)
+    (tmp_path / TEXTS_FILE).unlink()
+    [cached] = (tmp_path / "__pycache__").iterdir()
+    cached.write_bytes(b"\x00garbage")  # an unreadable cache is only a slower start
+    assert _parsed_once(TEXTS_FILE, parse, tmp_path)["x.y"]["en"] == "hi"
+    assert parsed == [1, 1, 2, 1]
+
+
+def test_the_cached_catalogue_is_the_one_the_files_give() -> None:
+    files = sorted(Path(core.__path__[0]).rglob(TEXTS_FILE))
+    assert catalogue().texts == Catalogue.load(files).texts
+    assert examples() == load_examples(sorted(Path(core.__path__[0]).rglob(EXAMPLES_FILE)))
