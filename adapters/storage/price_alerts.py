@@ -40,6 +40,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    union,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -340,6 +341,12 @@ class SqlAlertStore:
         async with self.engine.connect() as conn:
             return [_alert(r) for r in await conn.execute(stmt)]
 
+    async def awaiting_return(self) -> frozenset[str]:
+        def read(conn: Connection) -> frozenset[str]:
+            return frozenset(conn.execute(_AWAITING_RETURN).scalars())
+
+        return await self._runner.run(read, read_only=True)
+
     async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
         keys = [d.as_str() for d in destinations]
         paused = and_(alerts.c.destination.in_(keys), alerts.c.status == AlertStatus.PAUSED.value)
@@ -414,6 +421,13 @@ class SqlAlertStore:
 
 
 _UNDELIVERED = ("blocked", "paused")  # firings that met a blocked destination: told when back
+# Where a message may resume something: one read a minute per process (ResumePausedAlerts).
+_AWAITING_RETURN = union(
+    select(alerts.c.destination).where(alerts.c.status == AlertStatus.PAUSED.value),
+    select(alerts.c.destination)
+    .join(triggers, triggers.c.alert_id == alerts.c.id)
+    .where(triggers.c.status.in_(_UNDELIVERED)),
+)
 _REARMED: dict[str, Any] = {
     "status": AlertStatus.ACTIVE.value,
     "armed": 0,

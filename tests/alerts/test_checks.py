@@ -215,22 +215,47 @@ async def test_a_failing_check_keeps_the_symbol_watched(desk: AlertDesk) -> None
     assert len(desk.sent()) == 1
 
 
-async def test_a_busy_chat_costs_one_read_a_minute(desk: AlertDesk) -> None:
-    reads = 0
-    original = desk.alerts.resume
+async def test_many_chats_cost_one_read_a_minute_and_nothing_paused_no_resume(desk: AlertDesk) -> None:
+    """Whether anything awaits its person is read once for every conversation, not once per
+    conversation: 256 new conversations at once were a round trip each (on SQLite a hop to a
+    worker thread), and answered fewer turns a second than one conversation did."""
+    reads = resumes = 0
+    awaiting, resume = desk.alerts.awaiting_return, desk.alerts.resume
 
-    async def counting(*args: object) -> object:
+    async def counting_reads() -> frozenset[str]:
         nonlocal reads
         reads += 1
-        return await original(*args)  # type: ignore[arg-type]
+        return await awaiting()
 
-    desk.alerts.resume = counting  # type: ignore[assignment,method-assign]
-    for _ in range(5):
+    async def counting_resumes(*args: object) -> object:
+        nonlocal resumes
+        resumes += 1
+        return await resume(*args)  # type: ignore[arg-type]
+
+    desk.alerts.awaiting_return = counting_reads  # type: ignore[method-assign]
+    desk.alerts.resume = counting_resumes  # type: ignore[assignment,method-assign]
+    for n in range(5):
+        await desk.say("BTC 价格", ConversationKey("telegram", str(n), str(n)))
         await desk.say("BTC 价格")
-    assert reads == 1
+    assert (reads, resumes) == (1, 0)
     desk.clock.advance(61)
     await desk.say("BTC 价格")
-    assert reads == 2
+    assert (reads, resumes) == (2, 0)
+
+
+async def test_a_pause_is_told_once_however_many_chats_write(desk: AlertDesk) -> None:
+    await desk.say("alert me when BTC goes below 89000")
+    await desk.say("BTC 价格", ConversationKey("telegram", "7", "7"))  # read: nothing awaits anyone
+    desk.senders["telegram"].refuse[f"telegram::{DM.user_id}:"] = DeliveryResult.blocked("bot_blocked")
+    desk.move("BTCUSDT", "88000")
+    await desk.tick()
+    desk.senders["telegram"].refuse.clear()
+    other = ConversationKey("telegram", "8", "8")
+    assert "alerts_missed" not in codes(await desk.say("BTC 价格"))  # read less than a minute ago
+    desk.clock.advance(60)
+    assert "alerts_missed" not in codes(await desk.say("BTC 价格", other))  # someone else
+    assert "alerts_missed" in codes(await desk.say("BTC 价格"))
+    assert "alerts_missed" not in codes(await desk.say("BTC 价格"))  # said once
 
 
 async def test_a_group_that_removed_the_bot_pauses_its_alerts_until_someone_writes_there(

@@ -185,13 +185,16 @@ async def test_pause_and_resume_a_destination(engine: AsyncEngine) -> None:
         await store.create(an_alert(0), 10, audit())
         await store.create(an_alert(1), 10, audit())
         await store.create(an_alert(2, GROUP), 10, audit())
+        assert await store.awaiting_return() == frozenset()
         assert await store.pause_destination(ALICE, "bot_blocked", NOW) == 2
+        assert await store.awaiting_return() == {ALICE.as_str()}
         assert [a.id for a in await store.active_for("BTCUSDT")] == ["a0000002"]
         assert await store.resume([GROUP], NOW) == Comeback([], [])
         back = await store.resume([ALICE, GROUP], NOW)
         assert sorted(a.paused_reason or "" for a in back.resumed) == ["bot_blocked", "bot_blocked"]
         assert len(await store.active_for("BTCUSDT")) == 3
         assert await store.resume([ALICE], NOW) == Comeback([], [])  # told once
+        assert await store.awaiting_return() == frozenset()
     finally:
         await store.close()
 
@@ -241,10 +244,12 @@ async def test_a_firing_that_met_a_blocked_destination_is_told_once_when_they_ar
         )
         [_claimed] = await store.claim_triggers("BTCUSDT", "p1", NOW, NOW - timedelta(minutes=2))
         await store.finish_trigger(trigger.id, "p1", "blocked", NOW)
+        assert await store.awaiting_return() == {ALICE.as_str()}  # though no alert is paused
         back = await store.resume([ALICE], NOW)
         assert [m.trigger for m in back.missed] == [trigger] and back.resumed == []
         assert await store.trigger_status(trigger.id) == "told"
         assert await store.resume([ALICE], NOW) == Comeback([], [])
+        assert await store.awaiting_return() == frozenset()
     finally:
         await store.close()
 

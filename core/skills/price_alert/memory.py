@@ -139,6 +139,14 @@ class MemoryAlertStore:
             if a.status is AlertStatus.PAUSED and a.destination.as_str() in keys
         ]
 
+    async def awaiting_return(self) -> frozenset[str]:
+        paused = {a.destination.as_str() for a in self.alerts.values() if a.status is AlertStatus.PAUSED}
+        for firing in self.firings.values():
+            owner = self.alerts.get(firing.trigger.alert_id)
+            if owner is not None and firing.state in _UNDELIVERED:
+                paused.add(owner.destination.as_str())
+        return frozenset(paused)
+
     async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
         resumed = []
         for alert in await self.paused_for(destinations):

@@ -4,8 +4,8 @@ told (once, in that answer)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -23,38 +23,53 @@ log = logging.getLogger(__name__)
 
 MISSED_SHOWN = 5  # firings listed one by one; the rest are counted
 CLEAN_FOR = timedelta(minutes=1)
-CLEAN_KEPT = 10_000  # conversations remembered as clean (oldest forgotten first)
 
 
 class ResumePausedAlerts:
-    """core.skills.base.InboundHook: run before each message's answer."""
+    """core.skills.base.InboundHook: run before each message's answer.
+
+    Which destinations have anything to resume (a paused alert, a firing blocked on its way) is
+    read once for every conversation, and again once it is CLEAN_FOR old: a process costs one read
+    a minute however many people write, where one per conversation a minute made each new
+    conversation's first turn a database round trip (on SQLite a hop to a worker thread), so that
+    256 conversations at once answered fewer turns a second than one conversation did. A pause
+    made meanwhile (by any process) is told at the first message after the next read, a minute
+    at most, as a busy chat's was before."""
 
     def __init__(self, store: AlertStore, deliveries: DeliveryLog | None, catalog: MarketCatalog) -> None:
         self.store = store
         self.deliveries = deliveries
         self.catalog = catalog
-        # Conversations found with nothing paused, and when: asked again only after CLEAN_FOR, so a
-        # busy chat costs one read a minute, not one per message. A pause made meanwhile (by any
-        # process) is told at the first message after that.
-        self._clean: OrderedDict[str, datetime] = OrderedDict()
+        self._awaiting: set[str] = set()  # destinations with something to resume, as last read
+        self._read_at: datetime | None = None
+        self._reading: asyncio.Lock | None = None  # one read at a time: the turns of a burst share it
 
     async def on_inbound(self, turn: Turn) -> Sequence[Block]:
-        seen = f"{turn.chat_kind.value}|{turn.key.as_str()}"
-        clean_since = self._clean.get(seen)
-        if clean_since is not None and turn.now - clean_since < CLEAN_FOR:
+        awaiting = await self._awaiting_return(turn.now)
+        if not awaiting:  # nearly always
             return ()
-        blocks = await self._comeback(turn)
-        self._clean.pop(seen, None)
-        if not blocks:
-            self._clean[seen] = turn.now
-            while len(self._clean) > CLEAN_KEPT:
-                self._clean.popitem(last=False)
+        places = _places(turn)
+        if awaiting.isdisjoint(p.as_str() for p in places):
+            return ()
+        blocks = await self._comeback(turn, places)
+        self._awaiting.difference_update(p.as_str() for p in places)  # resumed, or by another process
         return blocks
 
-    async def _comeback(self, turn: Turn) -> Sequence[Block]:
-        places = list(reachable_from(turn.key, turn.chat_kind))
-        if turn.chat_kind is ChatKind.GROUP:  # the bot can hear this chat again: it may speak there
-            places.append(Destination.chat(turn.key.platform, turn.key.chat_id, turn.key.thread_id))
+    async def _awaiting_return(self, now: datetime) -> set[str]:
+        if self._fresh(now):
+            return self._awaiting
+        if self._reading is None:
+            self._reading = asyncio.Lock()
+        async with self._reading:
+            if not self._fresh(now):  # not read by the turn this one waited for
+                self._awaiting = set(await self.store.awaiting_return())
+                self._read_at = now
+        return self._awaiting
+
+    def _fresh(self, now: datetime) -> bool:
+        return self._read_at is not None and timedelta(0) <= now - self._read_at < CLEAN_FOR
+
+    async def _comeback(self, turn: Turn, places: list[Destination]) -> Sequence[Block]:
         back = await self.store.resume(places, turn.now)
         if not back.resumed and not back.missed:
             return ()
@@ -83,3 +98,11 @@ class ResumePausedAlerts:
             text = turn.t("alert.resumed", n=len(back.resumed), reason=turn.t(f"alert.reason.{reason}"))
             blocks.append(NoticeBlock(text, "warning", "alerts_resumed"))
         return tuple(blocks)
+
+
+def _places(turn: Turn) -> list[Destination]:
+    """Where alerts of the person writing may go: the message proves each reachable again."""
+    places = list(reachable_from(turn.key, turn.chat_kind))
+    if turn.chat_kind is ChatKind.GROUP:  # the bot can hear this chat again: it may speak there
+        places.append(Destination.chat(turn.key.platform, turn.key.chat_id, turn.key.thread_id))
+    return places

@@ -113,6 +113,11 @@ class AlertStore(Protocol):
 
     async def paused_for(self, destinations: Sequence[Destination]) -> list[Alert]: ...
 
+    async def awaiting_return(self) -> frozenset[str]:
+        """Every destination (``Destination.as_str()``) a message may resume: those with a paused
+        alert or a firing blocked on its way there. Nearly always none; one read."""
+        ...
+
     async def resume(self, destinations: Sequence[Destination], now: datetime) -> Comeback:
         """Paused alerts of ``destinations`` watched again (their person wrote to the bot), and
         the firings that were blocked on the way to them, marked told. The usual case, nothing
