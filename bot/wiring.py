@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import stat
 from collections.abc import Iterable
@@ -14,28 +15,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
-from adapters.charts.backtest import MatplotlibBacktestCharts
-from adapters.charts.equity import MatplotlibEquityCharts
 from adapters.demo_market import DemoMarket
-from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
-from adapters.storage.exchange_accounts import SqlExchangeAccounts
 from adapters.storage.jobs import SqlJobStore
-from adapters.storage.klines import SqlKlineCache
-from adapters.storage.market_blocks import SqlMarketBlockStore
-from adapters.storage.market_catalog import SqlCatalogStore
-from adapters.storage.market_weights import SqlMarketWeightStore
 from adapters.storage.migrate import upgrade
-from adapters.storage.model_configs import SqlModelConfigs
-from adapters.storage.pnl import SqlSnapshotStore, SqlWeeklyReports
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.runner import close_shared_runner
 from adapters.storage.state_store import SqlStateStore
-from adapters.storage.strategies import SqlStrategies
-from adapters.storage.traders import SqlTraders
-from adapters.storage.trading import SqlOrderStore
-from adapters.storage.usage_ledger import SqlUsageLedger
 from bot.catalog import bundled_catalog, demo_catalog, load_cached
 from bot.errors import StartupError
 from bot.settings import Settings
@@ -52,7 +39,7 @@ from core.market_guard import MarketGuard
 from core.markets import CatalogSource, CatalogStore, MarketCatalog
 from core.outbound import DELIVERIES, DeliveryLog
 from core.planner.budget import TokenBudget
-from core.planner.ports import ModelResponse
+from core.planner.ports import ModelResponse, UsageLedger
 from core.pnl.picture import EQUITY_CHARTS
 from core.pnl.ports import SNAPSHOTS
 from core.pnl.weekly import WEEKLY_REPORTS
@@ -74,6 +61,8 @@ from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig, ModelConfig
 
 if TYPE_CHECKING:
     import httpx
+
+    from adapters.storage.trading import SqlOrderStore
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +132,8 @@ def build_market(
         import httpx  # only the live market needs an HTTP client (~0.15 s to import)
 
         from adapters.binance import BinanceMarket
+        from adapters.storage.market_blocks import SqlMarketBlockStore
+        from adapters.storage.market_weights import SqlMarketWeightStore
 
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
         # exchangeInfo (the daily catalog refresh) gets its own, longer budget: at least 30 s.
@@ -165,6 +156,8 @@ async def _live_catalog(
     bundled snapshot, and the source and store the refresh job uses. The source is the prices'
     own MarketGuard (behind the caches): a recorded block stops the refresh too, and a 429/418
     from exchangeInfo is recorded for prices and every process."""
+    from adapters.storage.market_catalog import SqlCatalogStore
+
     store = SqlCatalogStore(engine)
     try:
         await load_cached(catalog, store)
@@ -229,7 +222,40 @@ class LazyDecisionModels:
 def model_budget(settings: Settings, engine: AsyncEngine) -> TokenBudget:
     """The daily token budgets ai traders count against: the planner's, on the same ledger."""
     llm = settings.llm
-    return TokenBudget(SqlUsageLedger(engine), llm.user_daily_token_budget, llm.site_daily_token_budget)
+    ledger = cast(UsageLedger, deferred("adapters.storage.usage_ledger", "SqlUsageLedger", engine))
+    return TokenBudget(ledger, llm.user_daily_token_budget, llm.site_daily_token_budget)
+
+
+class Deferred:
+    """A store (or chart renderer) made, and its module imported, at its first use rather than at
+    start: most of a process's stores are not needed for its first turn, nor at all for a price
+    question, and importing each (its tables' ORM classes) was a part of every `deskmate ask`'s
+    start. Anything asked of it is asked of the real one."""
+
+    def __init__(self, module: str, name: str, *args: Any) -> None:
+        self._where = (module, name, args)
+        self._made: Any = None
+
+    def made(self) -> Any:
+        if self._made is None:
+            module, name, args = self._where
+            self._made = getattr(importlib.import_module(module), name)(*args)
+        return self._made
+
+    @property
+    def is_made(self) -> bool:
+        return self._made is not None
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.made(), attribute)
+
+    async def close_if_made(self) -> None:
+        if self._made is not None:
+            await self._made.close()
+
+
+def deferred(module: str, name: str, *args: Any) -> Deferred:
+    return Deferred(module, name, *args)
 
 
 @dataclass(frozen=True)
@@ -247,17 +273,22 @@ class Stores:
     alerts: AlertStore
 
 
-def sql_stores(engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore, orders: SqlOrderStore) -> Stores:
+def sql_stores(
+    engine: AsyncEngine, secrets: SecretBox, alerts: AlertStore, orders: SqlOrderStore | Deferred
+) -> Stores:
     """A process's stores, all on ``engine`` (``alerts``, ``orders``: made by the caller, which
-    closes them)."""
+    closes them); each made at its first use (``Deferred``)."""
+    storage = "adapters.storage."
     return Stores(
         secrets=secrets,
-        accounts=SqlExchangeAccounts(engine),
-        models=SqlModelConfigs(engine),
-        strategies=SqlStrategies(engine),
-        traders=SqlTraders(engine),
-        audit=SqlAuditLog(engine),
-        orders=orders,
+        accounts=cast(
+            ExchangeAccountRepository, deferred(storage + "exchange_accounts", "SqlExchangeAccounts", engine)
+        ),
+        models=cast(ModelConfigRepository, deferred(storage + "model_configs", "SqlModelConfigs", engine)),
+        strategies=cast(StrategyStore, deferred(storage + "strategies", "SqlStrategies", engine)),
+        traders=cast(TraderStore, deferred(storage + "traders", "SqlTraders", engine)),
+        audit=cast(AuditLog, deferred(storage + "audit_log", "SqlAuditLog", engine)),
+        orders=cast(OrderStore, orders),
         alerts=alerts,
     )
 
@@ -350,14 +381,15 @@ async def build_app(
     jobs = JobQueue(job_store, JobKinds(), clock)
     alerts = SqlAlertStore(engine)
     closers.append(alerts.close)
-    orders = SqlOrderStore(engine)
-    closers.append(orders.close)
+    orders = deferred("adapters.storage.trading", "SqlOrderStore", engine)
+    closers.append(orders.close_if_made)
     closers.append(partial(close_shared_runner, engine))  # the records' and traders' reads
-    services = Services().provide(KLINE_CACHE, SqlKlineCache(engine))  # backtests' history
-    services.provide(BACKTEST_CHARTS, MatplotlibBacktestCharts())
-    services.provide(SNAPSHOTS, SqlSnapshotStore(engine))  # the daily equity snapshots
-    services.provide(EQUITY_CHARTS, MatplotlibEquityCharts())
-    services.provide(WEEKLY_REPORTS, SqlWeeklyReports(engine))
+    storage = "adapters.storage."
+    services = Services().provide(KLINE_CACHE, deferred(storage + "klines", "SqlKlineCache", engine))
+    services.provide(BACKTEST_CHARTS, deferred("adapters.charts.backtest", "MatplotlibBacktestCharts"))
+    services.provide(SNAPSHOTS, deferred(storage + "pnl", "SqlSnapshotStore", engine))  # daily equity
+    services.provide(EQUITY_CHARTS, deferred("adapters.charts.equity", "MatplotlibEquityCharts"))
+    services.provide(WEEKLY_REPORTS, deferred(storage + "pnl", "SqlWeeklyReports", engine))
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(

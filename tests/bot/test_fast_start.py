@@ -69,6 +69,25 @@ def test_a_price_question_needs_no_chart_http_model_platform_or_migration_librar
     assert loaded == ["cryptography"], loaded
 
 
+# The stores and renderers a price question never uses: made (their modules, with their tables'
+# ORM classes, imported) at first use (bot.wiring.Deferred), not by every start.
+UNUSED_BY_A_PRICE_QUESTION = (
+    "adapters.storage.trading", "adapters.storage.klines", "adapters.storage.pnl",
+    "adapters.storage.usage_ledger", "adapters.storage.market_blocks",
+    "adapters.storage.market_weights", "adapters.storage.market_catalog",
+    "adapters.charts.backtest", "adapters.charts.equity",
+)  # fmt: skip
+
+
+@pytest.mark.process
+def test_a_price_question_imports_no_store_it_does_not_use(tmp_path: Path) -> None:
+    loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)  # migrating imports all
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    assert loaded_after(ask, tmp_path, UNUSED_BY_A_PRICE_QUESTION) == []
+    order = "from bot.cli import main; main(['ask', '--chat', 'c1', 'buy 0.001 BTC'])"
+    assert loaded_after(order, tmp_path, UNUSED_BY_A_PRICE_QUESTION) == ["adapters.storage.trading"]
+
+
 # What a rule-routed turn never runs: the model's tool loop, its reply composer and prose guard
 # (core.planner's package loads them on first use; the engine reads only .tooling and .ports).
 PLANNER_LOOP = ("core.planner.planner", "core.planner.compose", "core.planner.guard", "bot.planner_wiring")
