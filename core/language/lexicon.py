@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from core.cached_toml import read_toml
 from core.language.normalize import fold
 
 _KEYS = frozenset({"zh", "zh_hant", "en", "overlaps"})
@@ -116,7 +117,7 @@ def phrases(group: str) -> Lexicon:
     entry = resources.files("core.language") / "lexicon" / "phrases" / f"{group}.toml"
     source = f"phrases/{group}.toml"
     try:
-        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+        data = read_toml(entry)
     except tomllib.TOMLDecodeError as exc:
         raise LexiconError(f"{source}: {exc}") from exc
     return check(parse_group(group, data, source=source))
@@ -132,7 +133,7 @@ def load() -> Lexicon:
             continue
         group = entry.name.removesuffix(".toml")
         try:
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            data = read_toml(entry)
         except tomllib.TOMLDecodeError as exc:
             raise LexiconError(f"{entry.name}: {exc}") from exc
         concepts += parse_group(group, data, source=entry.name)

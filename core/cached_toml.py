@@ -1,0 +1,48 @@
+"""A TOML data file's contents, parsed once per change of the file rather than once per process.
+
+The lexicon's files (some 25, pure-Python TOML) were parsed again by every start. What a file
+parses to is kept where Python keeps bytecode (``__pycache__`` beside it) and, like bytecode, used
+only while the file is unchanged (its size and modification time); otherwise it is parsed again
+(a broken file fails as it always did: tomllib.TOMLDecodeError). Nothing is written where
+bytecode is not either (PYTHONDONTWRITEBYTECODE); a cache that cannot be read or written, or a
+value marshal cannot keep (a TOML date), only means the file is parsed.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+_FORMAT = 1
+
+
+def read_toml(file: object) -> dict[str, Any]:
+    """``tomllib.loads`` of ``file`` (a Path, or any importlib.resources Traversable)."""
+    if not isinstance(file, Path):  # e.g. a file inside a zip: nothing to stamp or write beside
+        return tomllib.loads(file.read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+    try:
+        st = file.stat()
+    except OSError:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    stamp = (_FORMAT, st.st_size, st.st_mtime_ns)
+    cached = file.parent / "__pycache__" / f"{file.name}.{sys.implementation.cache_tag}.marshal"
+    try:
+        found_stamp, value = marshal.loads(cached.read_bytes())  # noqa: S302 - as trusted as the .pyc beside it
+        if found_stamp == stamp and isinstance(value, dict):
+            return value
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    value = tomllib.loads(file.read_text(encoding="utf-8"))
+    if not sys.dont_write_bytecode:
+        try:
+            cached.parent.mkdir(exist_ok=True)
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}")
+            partial.write_bytes(marshal.dumps((stamp, value)))
+            os.replace(partial, cached)  # whole or not at all, whoever else writes it
+        except (OSError, ValueError):
+            pass
+    return value
