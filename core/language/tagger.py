@@ -130,13 +130,27 @@ def named(text: str, concept: str) -> str | None:
     """The key of the longest provider or exchange name (``concept``: PROVIDER or EXCHANGE) in a
     normalized text, the first of equal ones, wherever it is, inside another word's tag too
     ("我的币安账户": 币安 inside 我的币): what a skill's reader asks after routing."""
-    best: tuple[int, int, str] | None = None
+    found = _named(text, concept)
+    return max(found, key=lambda f: (f[1] - f[0], -f[0]))[2] if found else None
+
+
+def every_named(text: str, concept: str) -> frozenset[str]:
+    """The keys of every provider or exchange name in a normalized text (as ``named`` finds them),
+    a name inside a longer one not counted: "币安测试网" names the testnet alone."""
+    found = _named(text, concept)
+    return frozenset(
+        key for s, e, key in found if not any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in found)
+    )
+
+
+def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
+    found = []
     for end_index, (length, latin, meanings) in _automaton().iter(text):
         start, end = end_index + 1 - length, end_index + 1
         key = next((v for c, v in meanings if c == concept), None)
-        if key is not None and _whole(text, start, end, latin) and (best is None or length > best[0]):
-            best = (length, start, key)
-    return best[2] if best else None
+        if key is not None and _whole(text, start, end, latin):
+            found.append((start, end, key))
+    return found
 
 
 def _whole(text: str, start: int, end: int, latin: bool) -> bool:

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 
-from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.language.values import sole_value
 
 FIELD, VALUE, BALANCE = "FIELD", "VALUE", "BALANCE"
@@ -40,6 +39,7 @@ _FORMS: tuple[tuple[tuple[str, ...], str | None], ...] = (
 _FIELDS = ("name", "exchange", "provider", "model", "base_url", "paper_balance")
 _AFTER_OPENER = " ,，.。!！~～:：;；-"
 _PUNCT_END = " .。!！~～"
+_END = Words("correction.end")
 _BARE_STOPS = ",，。.!！?？"
 _MAX_BARE_WORDS = 3
 
@@ -52,27 +52,11 @@ class Correction:
     value: str
 
 
-@lru_cache(maxsize=1)
-def _words() -> dict[str, tuple[str, ...]]:
-    """concept name (without the group) -> its words, longest first; "FIELD" -> every slot's."""
-    concepts = phrases("correction").concepts
-    out = {n.partition(".")[2]: tuple(sorted(c.words, key=len, reverse=True)) for n, c in concepts.items()}
-    out[FIELD] = tuple(sorted((w for f in _FIELDS for w in out[f]), key=len, reverse=True))
-    return out
-
-
-def _word(low: str, at: int, concept: str) -> str | None:
-    """The longest word of ``concept`` at ``at``, whole when it ends in a Latin letter."""
-    for word in _words()[concept]:
-        if low.startswith(word, at):
-            end = at + len(word)
-            if not (word[-1].isascii() and word[-1].isalpha() and _letter(low, end)):
-                return word
-    return None
-
-
-def _letter(text: str, at: int) -> bool:
-    return at < len(text) and text[at].isascii() and text[at].isalpha()
+def _word(low: str, at: int, concept: str) -> int | None:
+    """The end of the longest word of ``concept`` (of the slots' words: FIELD) at ``at``, or None."""
+    concepts = _FIELDS if concept == FIELD else (concept,)
+    ends = [Words(f"correction.{c}").prefix(low[at:]) for c in concepts]
+    return max((at + e for e in ends if e is not None), default=None)
 
 
 def _skip(low: str, at: int, chars: str = " ") -> int:
@@ -110,9 +94,9 @@ def read_correction(text: str) -> Correction | None:
 def _openers(low: str) -> tuple[list[int], list[bool]]:
     """Where the message goes on after 0, 1, 2 … openers, and whether each opener is a strong one."""
     starts, strong = [0], []
-    while (word := _word(low, starts[-1], "opener")) is not None:
-        strong.append(word in _words()["strong"])
-        starts.append(_skip(low, starts[-1] + len(word), _AFTER_OPENER))
+    while (end := _word(low, starts[-1], "opener")) is not None:
+        strong.append(_word(low, starts[-1], "strong") == end)
+        starts.append(_skip(low, end, _AFTER_OPENER))
     return starts, strong
 
 
@@ -121,11 +105,10 @@ def _end(low: str) -> int:
     end = len(low)
     while True:
         end = len(low[:end].rstrip(_PUNCT_END))
-        closing = next((w for w in _words()["end"] if low.endswith(w, 0, end)), None)
-        before = end - len(closing) if closing else 0
-        if closing is None or not low[:before].strip() or (closing.isascii() and _letter(low, before - 1)):
+        closing = next((s for s, e in _END.spans(low[:end]) if e == end), None)
+        if closing is None or not low[:closing].strip():
             return end
-        end = before
+        end = closing
 
 
 _Found = tuple[str | None, str, bool]
@@ -150,10 +133,9 @@ def _form(clean: str, low: str, at: int, end: int, steps: tuple[str, ...]) -> _F
             after = _wrong(low, at, end, concept[1:])
             wrong = wrong or after is not None
         else:
-            word = _word(low, at, concept)
-            after = None if word is None else at + len(word)
-            if word is not None and concept == FIELD:
-                field = next(f for f in _FIELDS if word in _words()[f])
+            after = _word(low, at, concept)
+            if after is not None and concept == FIELD:
+                field = next(f for f in _FIELDS if _word(low, at, f) == after)
         if after is None and not optional:
             return None
         at = at if after is None else after
@@ -162,10 +144,10 @@ def _form(clean: str, low: str, at: int, end: int, steps: tuple[str, ...]) -> _F
 
 def _wrong(low: str, at: int, end: int, concept: str) -> int | None:
     """Where the message goes on after the wrong value it names ("not binance, ", "不是 binance，")."""
-    word = _word(low, at, concept)
-    if word is None:
+    after = _word(low, at, concept)
+    if after is None:
         return None
-    at = start = _skip(low, at + len(word))
+    at = start = _skip(low, after)
     at = min((i for i in (low.find(c, at, end) for c in " ,，") if i >= 0), default=end)
     return _skip(low, at, " ,，") if start < at < end else None
 

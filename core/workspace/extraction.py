@@ -20,13 +20,11 @@ from typing import Any
 
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
-from core.language.tagger import Tagger
+from core.language.tagger import EXCHANGE, Tagger, every_named
 from core.language.values import find_values, one_value
 from core.routing.normalize import normalize
-from core.routing.words import word_alternation
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, clean_name
-from core.workspace.exchanges import EXCHANGES
 from core.workspace.named import find_exchange, find_provider
 from core.workspace.providers import exact_provider
 
@@ -268,11 +266,5 @@ def _model_label(raw: str) -> tuple[int, int] | None:
 
 def _one_exchange(norm: str) -> str | None:
     """The exchange a request names, or None when it names none or several ("binance or okx")."""
-    first = find_exchange(norm)
-    if first is None:
-        return None
-    others = norm
-    for alias in EXCHANGES[first].aliases:
-        others = re.sub(word_alternation((alias,), space=r"\ "), " ", others)
-    second = find_exchange(others)
-    return first if second is None or second == first else None
+    named = every_named(norm, EXCHANGE)
+    return next(iter(named)) if len(named) == 1 else None

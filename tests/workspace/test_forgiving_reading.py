@@ -314,3 +314,15 @@ def test_labels_are_read_from_the_phrases_as_the_pattern_read_them(
     """The labels are data (core/language/lexicon/phrases/secrets.toml); over 600,000 random mixes
     of labels, separators and values the reader found what the pattern it replaces found."""
     assert find_given(text).found == found
+
+
+@pytest.mark.parametrize(
+    ("text", "exchange"),
+    [
+        ("add a binance-testnet account", "binance_testnet"),  # one exchange, however it is spelled
+        ("添加币安测试网账户", "binance_testnet"),  # 币安 inside 币安测试网 is no second exchange
+        ("add a binancetestnet 模拟 account", None),  # two exchanges named: asked, never one guessed
+    ],
+)
+def test_the_one_exchange_a_create_names(text: str, exchange: str | None) -> None:
+    assert create_slots(text, "exchange").get("exchange") == exchange
