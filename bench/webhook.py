@@ -180,6 +180,7 @@ class Outcome:
     p95: float
     p99: float
     most_in_one_chat_per_second: int
+    first: float  # seconds from the first post to the first answer: what a start still costs shows here
 
 
 async def _calls(client: httpx.AsyncClient, bot_api: Fake) -> list[tuple[str, int | None, float]]:
@@ -245,6 +246,7 @@ async def burst(entry_url: str, bot_api: Fake, texts: list[list[str]], *, deadli
         p95=latencies[round(0.95 * (len(latencies) - 1))],
         p99=latencies[round(0.99 * (len(latencies) - 1))],
         most_in_one_chat_per_second=max(_most_within(times, 1.0) for times in answered.values()),
+        first=min(min(times) for times in answered.values()) - first,
     )
 
 
@@ -293,7 +295,8 @@ async def bench_burst(data_dir: Path, users: int = 120, rounds: int = 2) -> list
             f"Telegram burst, {users} users ask a chart at once (webhook, Bot API fake at 5 ms): "
             + labels[name],
             "; ".join(
-                f"{o.per_second:.1f} answers/s, p50 {o.p50:.2f} s, p95 {o.p95:.2f} s, CPU {c:.1f} s"
+                f"{o.per_second:.1f} answers/s, p50 {o.p50:.2f} s, p95 {o.p95:.2f} s, "
+                f"first answer {o.first:.2f} s, CPU {c:.1f} s"
                 for o, c in zip(runs[name], cpu[name], strict=True)
             )
             + "".join(f"; STALLED: {s}" for s in stalls[name]),
@@ -413,3 +416,16 @@ async def bench_scale_out(
     except Unavailable as exc:
         rows.append(("scale-out on PostgreSQL", f"skipped: {exc}"))
     return rows
+
+
+async def _main(rounds: int) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, value in await bench_burst(Path(tmp), rounds=rounds):
+            print(f"{name} | {value} [load {os.getloadavg()[0]:.1f}]", flush=True)
+
+
+if __name__ == "__main__":
+    # The burst rows alone (make bench runs every row): python -m bench.webhook [ROUNDS]
+    asyncio.run(_main(int(sys.argv[1]) if len(sys.argv) > 1 else 2))
