@@ -54,6 +54,18 @@ def _alnum(text: str, at: int) -> bool:
     return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()
 
 
+def found(group: str, text: str) -> list[tuple[int, int, frozenset[str]]]:
+    """Every word of the group in ``text`` (normalized), a Latin word only whole, overlaps kept:
+    (start, end, its concepts), for a reader that resolves them with its tags
+    (core.language.tagger.with_phrases)."""
+    out = []
+    for end_index, (length, (before, after), names) in _automaton(group).iter(text):
+        start, end = end_index + 1 - length, end_index + 1
+        if not ((before and _alnum(text, start - 1)) or (after and _alnum(text, end))):
+            out.append((start, end, names))
+    return out
+
+
 def find(
     group: str,
     text: str,

@@ -55,6 +55,9 @@ class Reading:
     concepts: frozenset[str] = field(default=frozenset())
     scanned: str = ""  # the normalized text with markup blanked out (what the tags were read in)
     coins: CoinIndex | None = field(default=None, compare=False, repr=False)
+    # The spans the tags were resolved from (see _Span): a reader adding its own words
+    # (with_phrases) resolves them again with these, not by reading the text again.
+    found: tuple[_Span, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -215,25 +218,61 @@ class Tagger:
     def _read(self, text: str, names: Gazetteer | None) -> Reading:
         norm = normalize_text(text)
         scanned = _masked(norm)
-        spans: list[_Span] = []
-        # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
-        # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
-        for end_index, (length, latin, meanings) in _automaton().iter(scanned):
-            end = end_index + 1
-            start = end - length
-            if _whole(scanned, start, end, latin):
-                spans.append((start, end, 2, meanings))
-        if self.coins is not None:
-            for mention in self.coins.find(scanned):
-                if not mention.weak or mention.explicit:
-                    spans.append((mention.start, mention.end, 1, ((COIN, mention.symbol),)))
+        own: list[_Span] = []
         if names is not None:
             for start, end, kinds, name in names.find(scanned):
-                spans.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
-        if " " in scanned and has_cjk(scanned):
-            spans += _across_spaces(scanned, spans, self.coins)
+                own.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
+        spans = _spans(scanned, self.coins, own)
         tags = _object_first(_resolve(spans))
-        return Reading(norm, tags, frozenset(c for t in tags for c in t.concepts), scanned, self.coins)
+        concepts = frozenset(c for t in tags for c in t.concepts)
+        return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans))
+
+
+def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:
+    """The spans of a text's lexicon words, coins and ``own`` names, before resolution."""
+    spans: list[_Span] = []
+    # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
+    # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
+    for end_index, (length, latin, meanings) in _automaton().iter(scanned):
+        end = end_index + 1
+        start = end - length
+        if _whole(scanned, start, end, latin):
+            spans.append((start, end, 2, meanings))
+    if coins is not None:
+        for mention in coins.find(scanned):
+            if not mention.weak or mention.explicit:
+                spans.append((mention.start, mention.end, 1, ((COIN, mention.symbol),)))
+    spans += own
+    if " " in scanned and has_cjk(scanned):
+        spans += _across_spaces(scanned, spans, coins)
+    return spans
+
+
+def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
+    """``reading`` with one reader's own words added (core/language/lexicon/phrases/<group>.toml,
+    never tagged for the others), resolved with its tags as the tagger resolves its own: what
+    that reader reads, the one reading of the turn left as it is. The last few are kept."""
+    key = (id(reading), groups)
+    kept = _PHRASED.get(key)
+    if kept is not None and kept[0] is reading:
+        return kept[1]
+    from core.language.phrases import found
+
+    spans = list(reading.found)
+    scanned = reading.scanned or reading.text
+    for group in groups:
+        spans += [
+            (start, end, 2, tuple((c, "") for c in names)) for start, end, names in found(group, scanned)
+        ]
+    tags = _object_first(_resolve(spans))
+    phrased = replace(reading, tags=tags, concepts=frozenset(c for t in tags for c in t.concepts))
+    if len(_PHRASED) >= _READ_KEPT:
+        _PHRASED.pop(next(iter(_PHRASED)))
+    _PHRASED[key] = (reading, phrased)
+    return phrased
+
+
+_PHRASED: dict[tuple[int, tuple[str, ...]], tuple[Reading, Reading]] = {}
 
 
 @lru_cache(maxsize=64)

@@ -88,3 +88,18 @@ def test_price_slots(text: str, slots: dict[str, object]) -> None:
             continue
         assert route.slots.get(key) == value, (key, route.slots)
     assert "unknown" not in route.slots or "unknown" in slots
+
+
+def test_the_price_readers_own_words_are_not_tagged_for_the_others() -> None:
+    """lexicon/phrases/price.toml and span.toml: read by the price reader only ("up", "还",
+    "quarter" stay untagged for the readers that take untagged words as a name)."""
+    text = "did btc go up today"
+    reading = Tagger(CoinIndex(bundled_catalog())).read(text)
+    assert not any(c.startswith(("price.", "span.")) for c in reading.concepts)
+    route = RULE.route(text)
+    assert route is not None and route.slots.get("change") is True
+    history = RULE.route("solana past quarter")
+    assert history is not None and history.slots["range_note"] == {
+        "code": "range_nearest",
+        "asked": "past quarter",
+    }

@@ -5,8 +5,8 @@ reported as unknown, with close matches to offer, instead of being skipped (whic
 conversation's previous coin answer in its place).
 
 No pattern of its own: the coins are the coin index's (core.coin_index), the words around them
-the lexicon's, read from the message's tags (core.language.tagger); a coin-like word is one no
-tag explains, found by walking the text's Latin words.
+the lexicon's and the reader's own (lexicon/phrases/price.toml), read from the message's tags
+(core.language.tagger); a coin-like word is one no tag explains, found by walking its Latin words.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.coin_index import STOPWORDS, CoinIndex, Mention
-from core.language.lexicon import load
+from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
 from core.language.tagger import COIN, Reading, Tag
 from core.markets import NOT_A_COIN, MarketCatalog
@@ -74,8 +74,9 @@ _QUESTION = frozenset(
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> frozenset[str]:
-    """Every lexicon word: none is a coin's unknown name ("THE", "PRICE", "USDT", "ETF")."""
-    return frozenset(word for word, _ in load().words())
+    """Every lexicon word and the price reader's: none is a coin's unknown name ("THE", "USD")."""
+    own = (word for group in ("price", "span") for word, _ in phrases(group).words())
+    return frozenset(word for word, _ in load().words()) | frozenset(own)
 
 
 def _latin(text: str) -> list[tuple[int, int]]:

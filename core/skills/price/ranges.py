@@ -7,7 +7,7 @@ one; a date ("2024-01-01") cannot be served at all (no past prices by date), so 
 so and shows the current price.
 
 No pattern of its own: a number of days, weeks or months and a date are the value grammar's
-(core.language.values: durations and dates), a span said as words is the lexicon's (span.toml).
+(core.language.values: durations and dates), a span said as words is data (lexicon/phrases/span.toml).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from core.language.numbers import CN_CHARS
 from core.language.tagger import Reading
 from core.language.values import Value
 
@@ -22,7 +23,7 @@ SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7
 
 _UNIT_DAYS: Final = {"d": 1, "w": 7, "mo": 30}
-# Spans said as words (core/language/lexicon/span.toml), the first present deciding: the days
+# Spans said as words (core/language/lexicon/phrases/span.toml), the first present deciding: the days
 # each means and how it is served ("exact": as asked; "month": 30 days said in one line;
 # "nearest": the nearest served window, said; "intraday": the default, said).
 _SPANS: Final = (
@@ -35,6 +36,16 @@ _SPANS: Final = (
     ("span.days30", 30, "exact"),
     ("span.days90", 90, "exact"),
 )
+
+
+# A message with no digit, no Chinese numeral and no unit word has no duration or date: the value
+# grammar is not asked (most price messages: "BTC price", "那 ETH 呢").
+_NUMERALS: Final = frozenset(CN_CHARS + "半兩萬億")
+_UNITS: Final = ("day", "week", "month", "hour", "min", "hr")
+
+
+def _may_say_values(text: str) -> bool:
+    return any(ch.isdigit() or ch in _NUMERALS for ch in text) or any(u in text for u in _UNITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +86,8 @@ def _said_from(reading: Reading, values: list[Value], start: int) -> int:
 def read_range(reading: Reading, start: int = 0, end: int | None = None) -> RangeAsk:
     """The window the message (or its part ``start:end``) asks for (DEFAULT_DAYS when none)."""
     stop = len(reading.text) if end is None else end
-    values = [v for v in reading.spans() if start <= v.start and v.end <= stop]
+    spans = reading.spans() if _may_say_values(reading.text) else []
+    values = [v for v in spans if start <= v.start and v.end <= stop]
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)

@@ -3,7 +3,7 @@
 Also reads the /price and /history commands ("/price btc"), which the engine routes as text.
 
 No pattern of its own: the message is read once by the language layer (core.language), the words
-asking for a price, a chart, a follow-up or a currency are the lexicon's (lexicon/price.toml,
+asking for a price, a chart, a follow-up or a currency are data (lexicon/phrases/price.toml,
 span.toml), a window is the value grammar's (ranges.py) and coins the coin index's (coins.py).
 A phrasing it misses is a word for the lexicon."""
 
@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, Tagger, with_phrases
 from core.markets import MarketCatalog
 from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.skills.price.coins import CoinFinder, Found, tag_before
@@ -21,6 +21,9 @@ from core.skills.price.ranges import RangeAsk, read_range
 
 PriceAction = Literal["current", "history", "both"]
 SKILL = "price"
+# The reader's own words (core/language/lexicon/phrases/): added to the turn's reading for this
+# reader only, never tagged for the other skills ("up", "value", "还" stay their words).
+PHRASES = ("price", "span")
 
 # Words that ask for a price ("strong" ones also work without a coin: "当前价格是多少"), and those
 # that do only with a coin named ("btc now").
@@ -136,6 +139,7 @@ class PriceRules:
         return self.read(self.tagger.read(text), context)
 
     def read(self, reading: Reading, context: RouteContext = NO_CONTEXT) -> PriceIntent | None:
+        reading = with_phrases(reading, PHRASES)
         norm = reading.text
         if norm.startswith(("/price", "/history")):
             command = norm[1:].partition(" ")[0]
@@ -231,7 +235,7 @@ class PriceRules:
         arg = arg.strip()
         if not arg:
             return PriceIntent(action, (), ())
-        reading = self.tagger.read(arg)
+        reading = with_phrases(self.tagger.read(arg), PHRASES)
         found = self.coins.find(reading, price_context=True)
         symbols = list(found.symbols)
         if found.not_coin and not symbols:
@@ -247,7 +251,7 @@ class PriceRules:
                 v for v in reading.spans() if v.kind == "number" and v.typed.isdigit() and len(v.typed) <= 4
             ]
             if days:
-                window = read_range(self.tagger.read(f"{days[0].typed} days"))
+                window = read_range(with_phrases(self.tagger.read(f"{days[0].typed} days"), PHRASES))
         return PriceIntent(
             action, tuple(symbols), unsupported, notes=scope_notes(reading) + found.notes, range=window
         )
