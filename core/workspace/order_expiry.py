@@ -13,12 +13,14 @@ no duration read) is refused quoting it, never taken as good till cancelled. "Un
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, time, timedelta
 from functools import lru_cache
+from itertools import takewhile
+from string import ascii_lowercase, digits
 from typing import Final
 
 from core.language.normalize import has_cjk
+from core.language.phrases import Words
 from core.language.tagger import Reading, Tagger
 from core.language.values import UNIT_SECONDS, Value, find_values, refusal_in, refused_slot
 from core.tasks.flow import Parsed
@@ -33,12 +35,14 @@ OUT_OF_RANGE: Final = "expiry_range"  # the slot's marker for a duration outside
 UNREAD: Final = "expiry_unread"  # the slot's marker for an expiry said but not read
 _WORD: Final = "order.expiry_word"
 _SECONDS: Final = "order.seconds"  # an expiry in seconds: read with its number, checked for bounds
-# Around an unread expiry word, what belongs to it: "for 30 " before "seconds", "30" before "秒",
-# "有效" / "钟" after "秒", the day after "until".
-_BEFORE: Final = re.compile(
-    r"(?:\b(?:for|valid for|good for)\s+)?(?:[\d.]+|[零一二三四五六七八九十两半百]+)?\s*$"
-)
-_AFTER: Final = re.compile(r"(?:钟|有效|\s*[a-z0-9]+)?")
+# Around an unread expiry word, what belongs to it (core/language/lexicon/phrases/expiry.toml): the
+# number and "for" before "seconds", "有效" before the number, "钟" / "有效" after "秒".
+_UNIT: Final = Words("expiry.unit")
+_VALID: Final = Words("expiry.valid")
+_LEAD: Final = Words("expiry.lead")
+_DIGITS: Final = "0123456789."
+_NUMERALS: Final = "零一二三四五六七八九十两半百"
+_ALNUM: Final = frozenset(ascii_lowercase + digits)
 _UNITS: Final = frozenset(("seconds", "second", "secs", "sec", "fortnight", "秒", "秒钟"))
 _TAKES_OBJECT: Final = frozenset(
     ("until", "till", "expires", "expiring", "expire", "valid until", "good until")
@@ -55,17 +59,14 @@ def is_duration(value: Value) -> bool:
     return value.kind == "duration" or (value.refused and value.unit in UNIT_SECONDS)
 
 
-_UNIT_AFTER: Final = re.compile(r"\s*(?:秒|sec(?:ond)?s?\b|fortnights?\b)", re.IGNORECASE)
-_VALID_BEFORE: Final = re.compile(r"有效期?\s*$")
-
-
 def in_expiry(value: Value, text: str) -> bool:
     """A duration, or the number of an expiry the grammar does not read ("30" in "for 30 seconds",
     "30秒有效", "有效30秒"; ``value``'s offsets are into ``text``): never a price or amount."""
     if is_duration(value):
         return True
+    before = text[: value.start].rstrip()
     return value.kind == "number" and bool(
-        _UNIT_AFTER.match(text, value.end) or _VALID_BEFORE.search(text[: value.start])
+        _UNIT.prefix(text[value.end :].lstrip()) or any(end == len(before) for _, end in _VALID.spans(before))
     )
 
 
@@ -117,12 +118,24 @@ def _unread_typed(text: str, reading: Reading) -> str:
     if end - start > 24:  # two expiry words far apart: quote the first
         end = tags[0].end
     if text[tags[0].start : tags[0].end] in _UNITS:  # the number said with its unit, and "for"
-        start -= len(_BEFORE.search(text[:start]).group(0))  # type: ignore[union-attr]
+        start = _lead(text[:start])
     word = text[tags[-1].start : tags[-1].end] if end == tags[-1].end else text[tags[0].start : end]
     if word in _TAKES_OBJECT or has_cjk(word):
-        after = _AFTER.match(text, end)
-        end = after.end() if after else end
+        rest = text[end:].lstrip()
+        said = next((w for w in ("钟", "有效") if text.startswith(w, end)), "")
+        run = "".join(takewhile(_ALNUM.__contains__, rest))
+        end += len(said) or (len(text) - end - len(rest) + len(run) if run else 0)
     return text[start:end].strip()
+
+
+def _lead(head: str) -> int:
+    """Where the number said before a unit word starts, with a "for" before it ("valid for 30 ")."""
+    said = head.rstrip()
+    number = said.rstrip(_DIGITS)
+    number = number if number != said else said.rstrip(_NUMERALS)
+    lead = number.rstrip()
+    spaced = lead != number if number != said else said != head
+    return next((s for s, e in _LEAD.spans(lead) if e == len(lead) and spaced), len(number))
 
 
 def parse_expiry(text: str) -> Parsed:

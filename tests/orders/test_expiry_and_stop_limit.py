@@ -235,3 +235,19 @@ async def test_until_it_fills_is_good_till_cancelled(text: str, label: str, show
     await desk.chat.press(confirm_button(summary))
     (order,) = desk.orders.orders.values()
     assert order.status is OrderStatus.OPEN and order.expires_at is None
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("limit buy 0.01 BTC at 85000 valid for 30 seconds", "expiry_range:30 seconds"),
+        ("挂单 85000 买 0.01 BTC，有效30秒", "expiry_range:30秒"),  # "有效" before the number
+        ("limit buy 0.01 BTC at 85000 valid for a fortnight", "expiry_unread:valid for a fortnight"),
+        ("limit buy 0.01 BTC at 85000 for 3.5 sec", "expiry_unread:for 3.5 sec"),
+        ("以 85000 挂单买 0.01 BTC，30秒钟有效", "expiry_range:30秒钟"),
+    ],
+)
+def test_an_expiry_the_grammar_does_not_read_is_quoted_with_its_words(text: str, slot: str) -> None:
+    """The words around such an expiry ("valid for", "有效", "seconds") are data
+    (core/language/lexicon/phrases/expiry.toml), never a price or an amount."""
+    assert read_expiry(text) == slot
