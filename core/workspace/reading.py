@@ -14,6 +14,7 @@ import copy
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import groupby
 from typing import Any, Literal, cast
 
 from core.language.lexicon import load
@@ -317,14 +318,8 @@ def _residue(raw: str) -> str:
     text = norm.text
     for words in _NOT_NAMES:
         text = words.sub(lambda word: " " * len(word), text)
-    pieces, start = [], None
-    for at, ch in enumerate(f"{text} "):
-        if ch in _APART and start is not None:
-            pieces.append(norm.typed(start, at))
-            start = None
-        elif ch not in _APART and start is None:
-            start = at
-    return " ".join(pieces)
+    runs = [list(run) for apart, run in groupby(enumerate(text), lambda c: c[1] in _APART) if not apart]
+    return " ".join(norm.typed(run[0][0], run[-1][0] + 1) for run in runs)
 
 
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
