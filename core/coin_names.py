@@ -150,6 +150,7 @@ COMMON_WORD_TICKERS: Final[frozenset[str]] = frozenset(
         "RENDER", "SHELL", "LA", "BABY", "COW", "FARM", "FLOW", "AUDIO", "API", "ALT", "AMP", "AR",
         "IO", "STEEM", "HIVE", "ROSE", "MOVR", "REQ", "SYS", "WAN", "CITY", "BAR", "LOKA",
         "EUR", "EURI", "TST", "POL", "FRONT", "FORTH", "GLM", "GNO", "SSV", "TAO", "DOGS", "CATI",
+        "APE",
     }
 )  # fmt: skip
 

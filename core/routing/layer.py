@@ -32,6 +32,7 @@ RECORD_VERBS: Final = frozenset(
     }
 )
 RECORD_NOUNS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+USING: Final = "filler.using"  # "用", "with", "using": what a request is done with
 
 
 @runtime_checkable
@@ -126,4 +127,6 @@ class Layer:
         if isinstance(ref, Mapping) and ref.get("name"):
             return True  # the words read as a name may be part of theirs ("启动机器人一号": "一号")
         reading = self.read(text)
+        if ref is None and USING in reading.concepts:
+            return True  # "用测试买0.01 btc": what it is done with may be a record of theirs
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

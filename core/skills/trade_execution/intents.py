@@ -10,6 +10,7 @@ from typing import Any
 from core.language import fills
 from core.language.intents import intent
 from core.language.tagger import COIN, Reading
+from core.language.values import one_value
 
 SKILL = "trade_execution"
 
@@ -17,6 +18,19 @@ SKILL = "trade_execution"
 def _all_in(reading: Reading) -> Mapping[str, Any] | None:
     symbols = fills.coins(reading)
     return {"symbol": symbols[0], "amount": "all"} if len(symbols) == 1 else None
+
+
+def _aped(reading: Reading) -> Mapping[str, Any] | None:
+    """ "ape 100 usdt into pepe": a buy of the one coin named, with the one amount said (read
+    exactly, or its refusal)."""
+    symbols = fills.coins(reading)
+    if len(symbols) != 1:
+        return None
+    slots: dict[str, Any] = {"symbol": symbols[0]}
+    amount = one_value(reading.spans(), ("amount", "fraction"), reading.text)
+    if amount is not None:
+        slots["amount"] = amount.amount_slot
+    return slots
 
 
 # What no order is about: a record (create a BTC trader), an alert, a problem.
@@ -44,4 +58,7 @@ INTENTS = (
     intent(SKILL, "buy", need=["verb.give", COIN], may=["trade.money"], avoid=NOT_ORDERS, priority=1),
     intent(SKILL, "buy", need=["verb.create", "noun.holdings"], may=[COIN, "trade.money"], avoid=NOT_ORDERS),
     intent(SKILL, "sell", need=["order.take_profit", COIN], may=["verb.sell"], avoid=NOT_ORDERS),
+    intent(
+        SKILL, "buy", need=["trade.ape", "filler.to", COIN], may=["trade.money"], avoid=NOT_ORDERS, fill=_aped
+    ),
 )
