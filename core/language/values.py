@@ -192,6 +192,8 @@ _WORDS: Final[tuple[tuple[str, Kind, Decimal, str], ...]] = (
                                                   "every half hour", "every half an hour")),
     *((w, "duration", Decimal(30), "m") for w in ("半小时", "半个小时", "半小時", "半個小時", "half an hour",
                                                   "half hour")),
+    ("one hour", "duration", Decimal(1), "h"),
+    ("one day", "duration", Decimal(1), "d"),
     *((w, "fraction", Decimal("0.5"), "") for w in ("一半", "半仓", "半倉", "half")),
     *((w, "fraction", Decimal(1), "") for w in ("全部", "全仓", "全倉", "梭哈", "所有", "all", "everything")),
     *((w, "fraction", Decimal("0.25"), "") for w in ("a quarter", "one quarter", "quarter of")),
@@ -444,7 +446,8 @@ def _read_run(
         rest = norm[pos + 1 :]
         weeks = letter == "w" and every  # "every 2w" is every two weeks; "2w" alone is 20,000
         glued = (
-            rest[:1].isalpha()
+            rest[:1].isascii()
+            and rest[:1].isalpha()
             and not _QUOTE.match(rest)
             and not _coin_join_at(norm, pos + 1, coins, mentions)
         )

@@ -42,3 +42,37 @@ def test_alert_rows_route_with_their_slots(row: dict[str, Any]) -> None:
 def test_not_alerts(text: str) -> None:
     route = full_router().route(text)
     assert route is None or route.skill != "price_alert"
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # a level glued to the words after it ("100k提醒"): read, not dropped
+        ("eth>100k提醒", {"symbol": "ETHUSDT", "condition": "above", "level": "100000"}),
+        ("/alert btc <= $80000", {"symbol": "BTCUSDT", "condition": "below", "level": "80000"}),
+        ("/alert btc > -5", {"symbol": "BTCUSDT", "condition": "above", "level": "refused:sign:-5"}),
+        # a cooldown in whole minutes, by the value grammar (1.5 h exactly 90)
+        (
+            "alert me when btc above 100k, cooldown 1.5h",
+            {"cooldown": "90", "repeat": True, "level": "100000"},
+        ),
+        ("btc 破 10万 提醒我 冷却30分", {"cooldown": "30", "repeat": True, "level": "100000"}),
+        ("alert me at most once every 2 hours when eth above 4000", {"cooldown": "120", "level": "4000"}),
+        ("一直提醒我 btc 跌破 8万", {"repeat": True, "condition": "below", "level": "80000"}),
+        ("alert me when sol moves 5% in one hour", {"condition": "move", "level": "5", "window": "1h"}),
+    ],
+)
+def test_alert_values_are_read_by_the_value_grammar(text: str, slots: dict[str, Any]) -> None:
+    route = full_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", "create"), route
+    assert {k: route.slots.get(k) for k in slots} == slots, route.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("提醒清单", "query"), ("alerts i set", "query"), ("show all my price alerts", "query"),
+     ("我有多少个提醒", "query"), ("clear my alerts", "delete"), ("不要再提醒我 btc 了", "delete")],
+)  # fmt: skip
+def test_alert_list_and_delete_words(text: str, action: str) -> None:
+    route = full_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", action), route

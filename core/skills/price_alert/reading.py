@@ -1,83 +1,38 @@
 """Reading alert requests: "当 BTC 跌破 80000 提醒我", "alert me when ETH goes above 5000",
 "SOL 24小时涨跌超过 5% 告诉我", "/alert btc < 80000", "我设置了哪些价格提醒", "cancel my SOL alert".
 
+Read through the language layer: the words are the lexicon's (verb.notify, noun.alert, direction.*,
+alert.* in core/language/lexicon), the coin is the tagger's, every number the value grammar's
+(core.language.values): a level, a percent, a window or a cooldown is read exactly or refused.
 Only what the text says is read; what it leaves out (the level, the coin) is the skill's to ask
-about. Numbers stay the text's digits (Decimal later, never float)."""
+about."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from functools import lru_cache
 from typing import Any, Literal
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
-from core.language.tagger import words as read_words
-from core.language.values import find_values, typed_text
-from core.routing.normalize import normalize  # the one normalization (zh-Hant read as zh)
+from core.language.lexicon import load
+from core.language.tagger import COIN, Reading, Tag
+from core.language.values import Value, find_values, typed_text
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
 
-
-def _rx(*words: str) -> re.Pattern[str]:
-    latin = [w for w in words if w.isascii()]
-    other = [w for w in words if not w.isascii()]
-    parts = []
-    if latin:
-        parts.append(rf"(?<![a-z])(?:{'|'.join(latin)})(?![a-z])")
-    if other:
-        parts.append("|".join(other))
-    return re.compile("|".join(parts))
-
-
-QUERY = re.compile(
-    r"(哪些|什么|几个|多少个|列出|列表|查看|看看|看一下|所有的?|全部的?|我的).{0,8}提醒|提醒.{0,4}(列表|有哪些|清单)"
-    r"|(?<![a-z])(?:my|list|show|what|which|all|active)(?: my| the| all| price)* alerts?(?![a-z])"
-    r"|(?<![a-z])alerts? (?:list|i (?:have|set))"
-)
-DELETE = _rx(
-    "取消", "删除", "删掉", "删了", "关闭", "关掉", "去掉", "移除", "不要再?", "停止",
-    "cancel", "delete", "remove", "stop", "clear", "drop", "turn off", "disable",
-)  # fmt: skip
-# The lexicon's concepts (core/language/lexicon): asking to be told, an alert named, a direction.
+# The lexicon's concepts: asking to be told, an alert named, a direction, the alert's own words.
 ASKS = frozenset({"verb.notify", "noun.alert"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
-SYMBOL_OP = re.compile(r"(?P<op>>=|<=|>|<|≥|≤)\s*(?P<n>[-−–]?\s*(?:\d[\d,]*(?:\.\d+)?|\.\d+))")
-PERCENT = re.compile(r"(?P<n>\d+(?:\.\d+)?|\.\d+)\s*(?:%|％|percent|个点)")
-WINDOW_1H = re.compile(
-    r"(?<![0-9])(?:1\s*h|1\s*hr|1\s*小时|一小时|一个小时|1个小时|(?:an|one|1) hour|hourly)(?![a-z])"
-)
-WINDOW_24H = re.compile(
-    r"(?:24\s*h|24\s*hr|24\s*小时|24个小时|二十四小时|一天|1天|一日|24 hours|(?:a|one|1) day|daily)(?![a-z])"
-)
-REPEAT = _rx(
-    "每次",
-    "每当",
-    "重复",
-    "持续提醒",
-    "一直提醒",
-    "反复",
-    "every time",
-    "each time",
-    "repeat(?:ing|edly)?",
-    "whenever",
-    "recurring",
-)
-COOLDOWN = re.compile(
-    r"(?:冷却|间隔|冷却时间|cooldown|cool-down|at most once (?:an?|per|every))\s*"
-    r"(?P<n>\d+(?:\.\d+)?)?\s*(?P<u>分钟|分|小时|天|min(?:ute)?s?|m|hours?|hrs?|h|days?|d)(?![a-z])"
-)
-NUMBER = re.compile(r"(?<![a-z0-9.])(?P<n>\d[\d,]*(?:\.\d+)?|\.\d+)\s*(?P<u>k|万|w|千)?(?![0-9a-z%％])")
-ALERT_ID = re.compile(r"(?:#|(?<![a-z0-9]))(?P<id>[0-9a-f]{8})(?![0-9a-z])")
-COMMAND = re.compile(r"^/alerts?(?:@\w+)?(?:\s+|$)")
-# The words of an alert request itself: never a coin, even where a ticker spells one ("alert ME
-# when ...", "ONE time", "ping me IF ..."). Blanked (same length) before coins are looked for.
-FILLER = re.compile(
-    r"(?<![a-z0-9])(?:alerts?|me|my|when|whenever|if|it|goes|go|the|a|an|is|at|to|of|for|please|"
-    r"once|every|each|time|times|price|prices|moves?|in|and|or|hours?|days?|cooldown|min|minutes|"
-    r"notify|remind|tell|ping|let|know|warn|message|above|below|over|under|drops?|falls?|rises?|"
-    r"cancel|delete|remove|stop|list|show|all|what|which|active|set|up|down|by|more|than)(?![a-z0-9])"
-)
+LIST, REPEAT, COOLDOWN = "alert.list", "alert.repeat", "alert.cooldown"
+DELETE = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off", "alert.delete"})
+# An English list word may stand this far from "alerts" ("show all my price alerts").
+_LIST_BETWEEN = frozenset({"my", "the", "all", "price"})
+_LIST_AFTER = frozenset({"列表", "有哪些", "清单", "list", "i have", "i set"})  # "提醒列表", "alerts i set"
+OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "below", "≤": "below"}
+# A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
+# base amount.
+LEVEL_KINDS = frozenset({"number", "price"})
+_MINUTES = {"m": 1, "h": 60, "d": 60 * 24, "w": 60 * 24 * 7, "mo": 60 * 24 * 30}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,98 +43,155 @@ class AlertReading:
 
 def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts."""
-    norm = normalize(text)
-    command = COMMAND.match(norm)
-    if command is not None:
-        return _command(norm[command.end() :].strip(), coins)
-    if not norm or norm.startswith("/") or not read_words(norm).concepts & ASKS:
+    reading = coins.read(text)
+    norm = reading.text
+    args = _command(norm)
+    if args is not None:
+        return _command_reading(args, text, coins)
+    if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
-    if read_words(norm).has(NOUN) and not _has_level(norm):
-        if DELETE.search(norm):  # "删除我的 BTC 提醒" names its alerts as a question would
-            return AlertReading("delete", _target(norm, coins))
-        if QUERY.search(norm):
+    values = find_values(norm)
+    if reading.has(NOUN) and not _has_level(reading, values):
+        if reading.concepts & DELETE:  # "删除我的 BTC 提醒" names its alerts as a question would
+            return AlertReading("delete", _target(reading, values, coins))
+        if _lists(reading):
             return AlertReading("query")
-    slots = _create_slots(norm, coins, typed_text(text))
+    slots = _create_slots(reading, coins, typed_text(text))
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
     return AlertReading("create", slots)
 
 
-def _command(args: str, coins: CoinNames) -> AlertReading:
+def _command(norm: str) -> str | None:
+    """The arguments of "/alert …" or "/alerts@bot …", or None for any other text."""
+    head, _, args = norm.partition(" ")
+    name = head.partition("@")[0]
+    return args.strip() if name in ("/alert", "/alerts") else None
+
+
+def _command_reading(args: str, text: str, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
     if not args or args in ("list", "ls", "列表", "查看", "my"):
         return AlertReading("query")
     head, _, rest = args.partition(" ")
     if head in ("delete", "del", "rm", "remove", "cancel", "删除", "取消"):
-        return AlertReading("delete", _target(rest, coins))
-    return AlertReading("create", _create_slots(args, coins))
+        return AlertReading("delete", _target(coins.read(rest), find_values(rest), coins))
+    return AlertReading("create", _create_slots(coins.read(args), coins))
 
 
-def _has_level(norm: str) -> bool:
+def _has_level(reading: Reading, values: list[Value]) -> bool:
+    if not any(v.kind in ("number", "price", "amount", "percent", "refused") for v in values):
+        return False
     return bool(
-        SYMBOL_OP.search(norm) or PERCENT.search(norm) or read_words(norm).concepts & {ABOVE, BELOW}
-    ) and bool(NUMBER.search(norm))
+        _operator(reading.text, values) is not None
+        or any(_is_percent(v) for v in values)
+        or reading.concepts & {ABOVE, BELOW}
+    )
 
 
-def _blank(norm: str) -> str:
-    return FILLER.sub(lambda m: " " * len(m.group()), norm)
+def _lists(reading: Reading) -> bool:
+    """A list word (alert.list) said right before the alert noun ("我有几个提醒", "list my
+    alerts", "what alerts") or right after it ("提醒清单", "alerts i set"). Looked for in the
+    text, not among the tags: a longer word may hold it ("我有几个" is trade.have)."""
+    text, words = reading.text, _list_words()
+    zh = [w for w in words if not w.isascii()]
+    for noun in (t for t in reading.tags if NOUN in t.concepts):
+        before, after = text[: noun.start], text[noun.end :]
+        for word in before.split()[::-1]:
+            if word in words:
+                return True
+            if word not in _LIST_BETWEEN:
+                break
+        if any(w in text[noun.start : noun.end] or 0 <= _gap(before, w) <= 8 for w in zh):
+            return True  # "我的提醒", "提醒列表" (one noun)
+        if any(after.lstrip().startswith(w) and len(after) - len(after.lstrip()) <= 4 for w in _LIST_AFTER):
+            return True
+    return False
 
 
-def _target(norm: str, coins: CoinNames) -> dict[str, Any]:
+def _gap(before: str, word: str) -> int:
+    """How far the last ``word`` in ``before`` ends from its end (-1: not there)."""
+    at = before.rfind(word)
+    return -1 if at < 0 else len(before) - at - len(word)
+
+
+@lru_cache(maxsize=1)
+def _list_words() -> frozenset[str]:
+    return frozenset(load().concepts[LIST].words)
+
+
+def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:
+    """The first listed coin named (and its tag), else the first named that deskmate does not trade."""
+    named = [t for t in reading.tags if COIN in t.concepts and t.value]
+    for tag in named:
+        if coins.catalog.is_supported(tag.value):
+            return tag.value, tag
+    return (named[0].value, None) if named else (None, None)
+
+
+def _alert_id(values: list[Value]) -> str | None:
+    """An alert's id: eight hex characters ("#1a2b3c4d", "1a2b3c4d", "12345678")."""
+    for value in values:
+        if value.kind == "id" and len(value.ident) == 8:
+            return value.ident
+        if value.kind == "number" and len(value.typed) == 8 and value.typed.isdigit():
+            return value.typed
+    return None
+
+
+def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
     slots: dict[str, Any] = {}
-    found = ALERT_ID.search(norm)
-    if found is not None:
-        slots["alert_id"] = found.group("id")
-    words = _blank(norm)
-    symbol, _ = coins.find(words)
+    ident = _alert_id(values)
+    if ident is not None:
+        slots["alert_id"] = ident
+    symbol, _ = _coin(reading, coins)
     if symbol is not None:
         slots["symbol"] = symbol
-    elif coins.unsupported(words):
-        slots["symbol"] = coins.unsupported(words)
     return slots
 
 
-def _create_slots(norm: str, coins: CoinNames, typed: str = "") -> dict[str, Any]:
+def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[str, Any]:
     slots: dict[str, Any] = {}
-    words = _blank(norm)
-    symbol, where = coins.find(words)
+    norm = reading.text
+    symbol, where = _coin(reading, coins)
     if symbol is not None:
         slots["symbol"] = symbol
-    elif coins.unsupported(words):
-        slots["symbol"] = coins.unsupported(words)
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
     source = typed if len(typed) == len(norm) else norm
-    rest, source = _without(norm, where), _without(source, where)
-    cooldown = COOLDOWN.search(rest)
-    if cooldown is not None:
-        slots["cooldown"] = _duration(cooldown.group("n") or "1", cooldown.group("u"))
-        slots["repeat"] = True
-        rest, source = _without(rest, cooldown.span()), _without(source, cooldown.span())
-    if REPEAT.search(rest):
-        slots["repeat"] = True
+    span = None if where is None else (where.start, where.end)
+    rest, source = _without(norm, span), _without(source, span)
     values = find_values(source)
-    percent = next((v for v in values if v.kind == "percent" or (v.refused and v.unit == "%")), None)
+    cooldown = _cooldown(reading, values, source)
+    if cooldown is not None:
+        span, slots["cooldown"] = cooldown
+        slots["repeat"] = True
+        rest, source = _without(rest, span), _without(source, span)
+        values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
+    if reading.has(REPEAT):
+        slots["repeat"] = True
+    percent = next((v for v in values if _is_percent(v)), None)
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
-        if WINDOW_1H.search(rest):
+        window = next((v.seconds for v in values if v.kind in ("duration", "interval")), 0)
+        if window == 3600:
             slots["window"] = "1h"
-        elif WINDOW_24H.search(rest):
+        elif window == 86400:
             slots["window"] = "24h"
         return slots
     levels = [
         v for v in values if v.kind in LEVEL_KINDS or v.refused or (v.kind == "amount" and v.unit == "quote")
     ]
-    op = SYMBOL_OP.search(rest)
+    op = _operator(rest, levels)
     if op is not None:
-        slots["condition"] = "above" if op.group("op") in (">", ">=", "≥") else "below"
-        level = next((v for v in levels if v.end > op.start("op") + 1), None)
+        at, slots["condition"] = op
+        level = next((v for v in levels if v.end > at + 1), None)
         if level is not None:
             slots["level"] = level.slot
         return slots
     way = next(
-        (t for t in read_words(norm).tags if t.concepts & {ABOVE, BELOW} and rest[t.start : t.end].strip()),
+        (t for t in reading.tags if t.concepts & {ABOVE, BELOW} and rest[t.start : t.end].strip()),
         None,
     )
     if way is not None:
@@ -195,22 +207,43 @@ def _create_slots(norm: str, coins: CoinNames, typed: str = "") -> dict[str, Any
     return slots
 
 
-# A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
-# base amount.
-LEVEL_KINDS = frozenset({"number", "price"})
+def _is_percent(value: Value) -> bool:
+    return value.kind == "percent" or (value.refused and value.unit == "%")
+
+
+def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
+    """Where a comparison sign stands right before a number ("> 80000", "<=-5"), and its side."""
+    starts = {v.start for v in values if v.kind != "percent"}
+    for at, ch in enumerate(text):
+        if ch not in OPERATORS:
+            continue
+        sign = text[at : at + 2] if text[at + 1 : at + 2] == "=" else ch
+        after = at + len(sign)
+        while after < len(text) and text[after] == " ":
+            after += 1
+        if after in starts:
+            return at, OPERATORS[sign]
+    return None
+
+
+def _cooldown(reading: Reading, values: list[Value], text: str) -> tuple[tuple[int, int], str] | None:
+    """The cooldown said ("间隔30分钟", "cooldown 1h", "at most once an hour"): its span and whole
+    minutes; a number alone after the word counts in minutes when "分" follows ("冷却30分")."""
+    word = reading.first(COOLDOWN)
+    if word is None:
+        return None
+    for value in values:
+        if value.start < word.end or text[word.end : value.start].strip():
+            continue
+        if value.kind in ("duration", "interval") and value.unit in _MINUTES:
+            return (word.start, value.end), str(int(value.number * _MINUTES[value.unit]))
+        if value.kind == "number" and text[value.end : value.end + 1] == "分":
+            return (word.start, value.end + 1), str(int(value.number))
+        return None
+    return None
 
 
 def _without(text: str, span: tuple[int, int] | None) -> str:
     if span is None:
         return text
     return text[: span[0]] + " " * (span[1] - span[0]) + text[span[1] :]
-
-
-def _duration(n: str, unit: str) -> str:
-    """A cooldown as whole minutes ("30m" -> "30")."""
-    value = Decimal(n)
-    if unit.startswith(("小时", "h")):
-        value *= 60
-    elif unit.startswith(("天", "d")):
-        value *= 60 * 24
-    return str(int(value))
