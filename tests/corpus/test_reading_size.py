@@ -29,3 +29,11 @@ def test_the_layer_and_every_listed_group_are_found() -> None:
     assert ("layer", "core/language/values.py") in found
     assert ("layer", "core/language/tagger.py") in found
     assert len({path for _, path in found}) == len(found)  # each module counted once
+
+
+def test_readers_moved_onto_the_layer_make_no_pattern_of_their_own() -> None:
+    """Their words are lexicon data and their values the value grammar's (issue 21)."""
+    for module in ("core/skills/price_alert/reading.py", "core/skills/guidance/skill.py"):
+        source = (ROOT / module).read_text(encoding="utf-8")
+        assert regexes(source) == 0, module
+        assert "lazy_re" not in source and "import re" not in source, module

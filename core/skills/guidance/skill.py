@@ -1,11 +1,12 @@
 """guidance: step-by-step answers to "where do I get a DeepSeek API key", "币安API权限应该勾选哪些",
 "what is paper trading" (zh + en), from the topic files. Public and model-free: asked in the
-middle of a task, it is a side question, answered before the open task's question comes back."""
+middle of a task, it is a side question, answered before the open task's question comes back.
+Its words are data (core/language/lexicon/phrases/guide.toml), read only by this skill's rule."""
 
 from __future__ import annotations
 
-from core import lazy_re as re  # patterns compile on first use (start-up time)
 from core.i18n import Locale
+from core.language.phrases import Words
 from core.language.tagger import words as read_words
 from core.reply import NoticeBlock, Reply, RouteInfo, Status
 from core.routing.normalize import normalize
@@ -24,38 +25,15 @@ from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
 SKILL = "guidance"
 
 
-_HOW = re.compile(
-    r"怎么|怎样|如何|咋|去哪|哪里|在哪|哪儿|申请|获取|获得|拿到|开通|生成|教程|步骤|流程|勾选|勾哪|"
-    r"哪些权限|什么权限|权限|需要什么|要填|填什么|是多少|是什么|需要.{0,12}吗|"
-    r"(?<![a-z])(?:how|where|get|obtain|generate|apply|tutorial|guide|steps?|permissions?|tick|which|"
-    r"what(?:'s| is| are)?)(?![a-z])",
-    re.IGNORECASE,
-)
-_SUBJECT = re.compile(
-    r"api|密钥|秘钥|key|base\s*url|接口地址|地址|模型名|model\s*names?|权限|permissions?|passphrase|"
-    r"白名单|whitelist|endpoint",
-    re.IGNORECASE,
-)
-# A model fact asked by its name alone ("kimi model name", "deepseek base url").
-_FACT = re.compile(r"base\s*url|接口地址|模型名|model\s*names?|endpoint", re.IGNORECASE)
-_PERMISSIONS = re.compile(
-    r"权限|勾选|勾哪|白名单|提现|提币|permissions?|tick|whitelist|withdrawals?", re.IGNORECASE
-)
-_PAPER = re.compile(
-    r"模拟交易|模拟盘|模拟账户|(?<![a-z])paper(?:\s*|-)(?:trading|trade|account)(?![a-z])", re.IGNORECASE
-)
-_ABOUT = re.compile(
-    r"什么|啥|是什么|介绍|怎么|如何|区别|(?<![a-z])(?:what|how|explain|mean|means|difference)(?![a-z])",
-    re.IGNORECASE,
-)
-_TESTNET = re.compile(r"测试网|(?<![a-z])testnet(?![a-z])", re.IGNORECASE)
-# What makes a message a question rather than a request: "配置 kimi 模型，base url 是多少" asks;
-# "配置 kimi 模型，base url 是 https://…" tells.
-_ASKING = re.compile(
-    r"怎么|怎样|如何|咋|去哪|哪里|在哪|哪儿|教程|步骤|流程|多少|什么|啥|哪些|哪个|吗|[?？]|"
-    r"(?<![a-z])(?:how|where|what(?:'s)?|which|tutorial|guide|steps?)(?![a-z])",
-    re.IGNORECASE,
-)
+HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
+PERMISSIONS, PAPER, ABOUT = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
+TESTNET, ASKING = Words("guide.testnet"), Words("guide.asking")
+
+
+def _how(norm: str) -> bool:
+    """Asking how ("怎么申请", "where do i get"), or whether something is needed ("需要 … 吗")."""
+    need = norm.find("需要")
+    return bool(HOW.search(norm)) or (need >= 0 and "吗" in norm[need + 2 : need + 15])
 
 
 class GuidanceRule:
@@ -69,22 +47,20 @@ class GuidanceRule:
             return None  # the model or exchange skill takes it, with the values it gives
         topic = _topic(norm)
         if topic == "paper":
-            return Route(SKILL, "explain", {"topic": "paper"}) if _ABOUT.search(norm) else None
+            return Route(SKILL, "explain", {"topic": "paper"}) if ABOUT.search(norm) else None
         # "should i enable withdrawals on my key" asks advice: a question, whatever verb it names.
         advice = read_words(norm).has("outside.advice")
         # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
         # alone is the glossary's).
-        testnet = topic == "binance_testnet" and find_exchange(_TESTNET.sub(" ", norm)) == "binance"
-        if topic is None or not (_SUBJECT.search(norm) or testnet):
+        testnet = topic == "binance_testnet" and find_exchange(TESTNET.sub(" ", norm)) == "binance"
+        if topic is None or not (SUBJECT.search(norm) or testnet):
             return None
         if (UPDATE.search(norm) or DELETE.search(norm)) and not advice:
             return None  # "把 deepseek 的 base url 改成 …" changes a config: not a question
-        if not (_HOW.search(norm) or advice) and not (_FACT.search(norm) and topics()[topic].kind == "model"):
+        if not (_how(norm) or advice) and not (FACT.search(norm) and topics()[topic].kind == "model"):
             return None
-        aspect = (
-            "permissions" if _PERMISSIONS.search(norm) and topics()[topic].kind == "exchange" else "setup"
-        )
-        return Route(SKILL, "explain", {"topic": topic, "aspect": aspect})
+        permissions = PERMISSIONS.search(norm) is not None and topics()[topic].kind == "exchange"
+        return Route(SKILL, "explain", {"topic": topic, "aspect": "permissions" if permissions else "setup"})
 
 
 def _configures(text: str, norm: str) -> bool:
@@ -94,18 +70,20 @@ def _configures(text: str, norm: str) -> bool:
     says "add / configure" without asking anything."""
     if find_given(text).any:
         return True
-    return bool(URL.search(norm) or CREATE.search(norm)) and not _ASKING.search(norm)
+    return bool(URL.search(norm) or CREATE.search(norm)) and ASKING.search(norm) is None
 
 
 def _topic(norm: str) -> str | None:
     exchange = find_exchange(norm)
-    if exchange == "paper" or (exchange is None and _PAPER.search(norm)):
-        return "paper" if _PAPER.search(norm) or exchange == "paper" else None
-    if exchange == "binance" and _TESTNET.search(norm):
+    paper = PAPER.search(norm) is not None
+    if exchange == "paper" or (exchange is None and paper):
+        return "paper" if paper or exchange == "paper" else None
+    testnet = TESTNET.search(norm) is not None
+    if exchange == "binance" and testnet:
         return "binance_testnet"
     if exchange is not None:
         return exchange if exchange in topics() else None
-    if _TESTNET.search(norm):
+    if testnet:
         return "binance_testnet"
     provider = find_provider(norm)
     return provider if provider in topics() else None
