@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from core.language.lexicon import load
+from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import Value, find_values, typed_text
 from core.workspace.trade_reading import CoinNames
@@ -23,8 +24,9 @@ Action = Literal["create", "query", "delete"]
 # The lexicon's concepts: asking to be told, an alert named, a direction, the alert's own words.
 ASKS = frozenset({"verb.notify", "noun.alert"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
-LIST, REPEAT, COOLDOWN = "alert.list", "alert.repeat", "alert.cooldown"
-DELETE = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off", "alert.delete"})
+# The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
+REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
+DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 # An English list word may stand this far from "alerts" ("show all my price alerts").
 _LIST_BETWEEN = frozenset({"my", "the", "all", "price"})
 _LIST_AFTER = frozenset({"列表", "有哪些", "清单", "list", "i have", "i set"})  # "提醒列表", "alerts i set"
@@ -52,7 +54,9 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
         return None
     values = find_values(norm)
     if reading.has(NOUN) and not _has_level(reading, values):
-        if reading.concepts & DELETE:  # "删除我的 BTC 提醒" names its alerts as a question would
+        if reading.concepts & DELETES or DELETE.search(
+            norm
+        ):  # "删除我的 BTC 提醒" names its alerts as a question would
             return AlertReading("delete", _target(reading, values, coins))
         if _lists(reading):
             return AlertReading("query")
@@ -117,7 +121,7 @@ def _gap(before: str, word: str) -> int:
 
 @lru_cache(maxsize=1)
 def _list_words() -> frozenset[str]:
-    return frozenset(load().concepts[LIST].words)
+    return frozenset(phrases("alert").concepts["alert.list"].words)
 
 
 def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:
@@ -162,13 +166,13 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     span = None if where is None else (where.start, where.end)
     rest, source = _without(norm, span), _without(source, span)
     values = find_values(source)
-    cooldown = _cooldown(reading, values, source)
+    cooldown = _cooldown(values, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
         slots["repeat"] = True
         rest, source = _without(rest, span), _without(source, span)
         values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
-    if reading.has(REPEAT):
+    if REPEAT.search(rest):
         slots["repeat"] = True
     percent = next((v for v in values if _is_percent(v)), None)
     if percent is not None:
@@ -226,19 +230,20 @@ def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
     return None
 
 
-def _cooldown(reading: Reading, values: list[Value], text: str) -> tuple[tuple[int, int], str] | None:
+def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | None:
     """The cooldown said ("间隔30分钟", "cooldown 1h", "at most once an hour"): its span and whole
     minutes; a number alone after the word counts in minutes when "分" follows ("冷却30分")."""
-    word = reading.first(COOLDOWN)
+    word = COOLDOWN.search(text)
     if word is None:
         return None
+    start, end = word.start(), word.end()
     for value in values:
-        if value.start < word.end or text[word.end : value.start].strip():
+        if value.start < end or text[end : value.start].strip():
             continue
         if value.kind in ("duration", "interval") and value.unit in _MINUTES:
-            return (word.start, value.end), str(int(value.number * _MINUTES[value.unit]))
+            return (start, value.end), str(int(value.number * _MINUTES[value.unit]))
         if value.kind == "number" and text[value.end : value.end + 1] == "分":
-            return (word.start, value.end + 1), str(int(value.number))
+            return (start, value.end + 1), str(int(value.number))
         return None
     return None
 
