@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
+from core.language.phrases import Words
 from core.routing.router import Route
 
 MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
@@ -31,12 +32,8 @@ _JOINS = re.compile(
 )
 
 # Words relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上",
-# "全仓和逐仓有什么区别", "compare BTC and ETH").
-_RELATING = re.compile(
-    r"对不上|對不上|不一致|不匹配|不符|对比|對比|比较|比較|区别|區別|差别|差別|不同|一样吗|一樣嗎"
-    r"|(?<![a-z])(?:match|matches|mismatch|differ|differs|difference|compare|versus|vs|between)(?![a-z])",
-    re.IGNORECASE,
-)
+# "全仓和逐仓有什么区别", "compare BTC and ETH"); core/language/lexicon/phrases/conversation.toml.
+_RELATING = Words("conversation.relating")
 
 RouteFn = Callable[[str], Route | None]
 

@@ -12,12 +12,14 @@ as a coin.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from core.i18n import Locale
+from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.routing.router import Route
 from core.state import LastAsk, Recall, RecordRef, Task, TaskStatus
 from core.tasks.given import RESERVED
@@ -33,21 +35,19 @@ _RECORD_NOUNS: dict[str, tuple[str, str]] = {
     "model_management": ("模型配置", "model config"),
 }
 
-_PRONOUN = re.compile(
-    r"这个币|那个币|这币|那币|该币|(?:这个|那个)(?=$|的|[\s,，。.!！?？呢吗])|它的|它"
-    r"|(?<![a-z])(?:that one|this one|that coin|this coin|the same coin|same coin|its|it)(?![a-z'])",
-    re.IGNORECASE,
-)
-# A whole message asking for the last request again.
-_AGAIN = re.compile(
-    r"(?:再来一次|再来一遍|再来|再查一次|再查一下|再看一次|再看一下|再试一次|重复一次|重复一遍|重来|照旧|一样的|同样的"
-    r"|(?:(?:do|try|run|check|ask|show)\s+(?:it|that|this)?\s*)?again"
-    r"|one more time|once more|repeat(?: that| it)?"
-    r"|(?:the )?same(?: again)?)"
-    r"(?:\s*(?:please|pls|吧|呗|[.。!！?？~～]))*",
-    re.IGNORECASE,
-)
 
+def _pronoun_here(low: str, start: int, end: int) -> bool:
+    """A pronoun counts here: 这个 / 那个 end a phrase ("这个的价格", "那个呢", not "这个策略"); "it" is
+    not "it's"."""
+    word, after = low[start:end], low[end : end + 1]
+    if word in ("这个", "那个"):
+        return after in _PHRASE_END
+    return after != "'"
+
+
+_PHRASE_END = ("", "的", "呢", "吗", " ", "\t", "\n", ",", "，", "。", ".", "!", "！", "?", "？")
+# core/language/lexicon/phrases/conversation.toml
+_PRONOUN = Words("conversation.pronoun", _pronoun_here)
 RouteFn = Callable[[str], Route | None]
 
 
@@ -97,8 +97,28 @@ def remember_ask(recall: Recall, route: Route, action: str) -> None:
 
 
 def asks_again(text: str) -> bool:
-    """The whole message asks for the last request once more."""
-    return _AGAIN.fullmatch(text.strip()) is not None
+    """The whole message asks for the last request once more ("再来一次吧", "do it again please")."""
+    low = " ".join(text.lower().split())
+    while True:  # the polite words and marks after it
+        kept = low.rstrip(" .。!！?？~～")
+        kept = next((kept[: -len(w)] for w in _words("polite") if kept.endswith(w)), kept).rstrip()
+        if kept == low:
+            break
+        low = kept
+    if low in _words("again"):
+        return True
+    said = low.replace("again", " again").split()  # "do it again", "show again"
+    return (
+        len(said) in (2, 3)
+        and said[-1] == "again"
+        and said[0] in _words("again_verb")
+        and (len(said) == 2 or said[1] in _words("again_object"))
+    )
+
+
+@lru_cache(maxsize=8)
+def _words(concept: str) -> frozenset[str]:
+    return frozenset(phrases("conversation").concepts[f"conversation.{concept}"].words)
 
 
 def again(text: str, recall: Recall) -> Route | None:
@@ -115,7 +135,8 @@ def _complete(route: Route | None) -> bool:
         return False
     slots = route.slots
     target = slots.get("target_ref")
-    if isinstance(target, dict) and _PRONOUN.fullmatch(str(target.get("name", "")).strip()):
+    name = str(target.get("name", "")).strip() if isinstance(target, dict) else ""
+    if name and _PRONOUN.spans(name) == [(0, len(name))]:
         return False  # "删除它": the name read is the pronoun itself
     return bool(slots.get("symbol") or slots.get("symbols") or target)
 

@@ -3,35 +3,38 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
 
 _SECRET = re.compile(r"[\x21-\x7e]{8,512}")  # printable ASCII, no spaces
-_QUESTION = re.compile(
-    r"[?？]$|吗$|呢$|^(?:什么|为什么|为啥|怎么|如何|哪里|哪儿|是不是|能不能|可以|请问)|"
-    r"^(?:what|why|how|where|which|who|when|can|could|should|is|are|do|does)\b"
-)
-CONFIRM_WORDS = frozenset(
-    {"确认", "确定", "确认删除", "确认修改", "确认更换", "是", "是的", "好", "好的", "执行", "同意",
-     "yes", "y", "yep", "confirm", "confirmed", "ok", "okay", "sure", "do it", "go ahead"}
-)  # fmt: skip
-CANCEL_WORDS = frozenset(
-    {"取消", "算了", "不要了", "不用了", "放弃", "停止", "退出", "cancel", "abort", "never mind", "nevermind",
-     "forget it", "quit"}
-)  # fmt: skip
-DECLINE_WORDS = frozenset({"否", "不", "不是", "不要", "no", "n", "nope"})  # only when a yes/no is pending
-# A message that says it leaves the open question for something else ("算了，先帮我买 100U 的 BTC",
-# "actually, buy 100U of BTC first"): a value in it answers nothing, the request is a switch.
-_SWITCH = re.compile(
-    r"^(?:算了|不管了|先不|先|等等|等一下|换个|另外|顺便|对了|话说|"
-    r"(?:actually|instead|wait|hold on|never\s*mind|forget (?:it|that)|first|before that|by the way|btw|"
-    r"oh and|also)(?![a-z]))"
-    r"|先(?:帮|给|替|去)我|(?<![a-z])instead(?![a-z])|(?<![a-z])first[\s.!。！]*$"
-)
-RESUME_WORDS = frozenset(
-    {"继续", "继续吧", "接着来", "接着", "恢复", "resume", "continue", "go on", "carry on"}
-)
+# The words are data: core/language/lexicon/phrases/reply.toml.
+_SWITCH_INSIDE = Words("reply.switch_inside")
+_AFTER_FIRST = " .!。！"
+
+
+@lru_cache(maxsize=8)
+def _words(concept: str) -> frozenset[str]:
+    return frozenset(phrases("reply").concepts[f"reply.{concept}"].words)
+
+
+def _starts(text: str, concept: str, *, boundary: str) -> bool:
+    """``text`` starts with a word of ``concept``; a Latin one followed by none of ``boundary``'s
+    kind of character ("what's" starts with "what", "whatever" does not)."""
+    for word in _words(concept):
+        if text.startswith(word):
+            after = text[len(word) : len(word) + 1]
+            latin = word[-1].isascii() and word[-1].isalpha()
+            if not latin or not after or not _joined(after, boundary):
+                return True
+    return False
+
+
+def _joined(ch: str, boundary: str) -> bool:
+    return ch.isalnum() or ch == "_" if boundary == "word" else ch.isascii() and ch.isalpha()
 
 
 def secret_value(text: str) -> str | None:
@@ -61,12 +64,19 @@ def looks_secret(text: str) -> bool:
 
 
 def looks_like_question(text: str) -> bool:
-    return bool(_QUESTION.search(normalize(text)))
+    norm = normalize(text)
+    return norm.endswith(("?", "？", "吗", "呢")) or _starts(norm, "question", boundary="word")
 
 
 def is_switch(text: str) -> bool:
     """The message says it turns to something else rather than answering ("算了，先…", "actually")."""
-    return bool(_SWITCH.search(normalize(text)))
+    norm = normalize(text)
+    if _starts(norm, "switch", boundary="letter") or _SWITCH_INSIDE.search(norm):
+        return True
+    at = norm.rfind("first")  # "… first": said last
+    return (
+        at >= 0 and not _joined(norm[at - 1 : at] or " ", "letter") and not norm[at + 5 :].strip(_AFTER_FIRST)
+    )
 
 
 def unasked(text: str) -> str | None:
@@ -82,16 +92,16 @@ def bare(text: str) -> str:
 
 
 def is_confirm(text: str) -> bool:
-    return bare(text) in CONFIRM_WORDS
+    return bare(text) in _words("confirm")
 
 
 def is_cancel(text: str) -> bool:
-    return bare(text) in CANCEL_WORDS
+    return bare(text) in _words("cancel")
 
 
 def is_decline(text: str) -> bool:
-    return bare(text) in DECLINE_WORDS
+    return bare(text) in _words("decline")
 
 
 def is_resume(text: str) -> bool:
-    return bare(text) in RESUME_WORDS
+    return bare(text) in _words("resume")
