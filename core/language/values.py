@@ -86,8 +86,7 @@ class Value:
 
     @property
     def amount_slot(self) -> str:
-        """The canonical amount text: "quote:100", "base:0.01", "all", "fraction:0.5"; a refusal's
-        marker (``refused_slot``) for a refused value."""
+        """The canonical amount: "quote:100", "base:0.01", "all", "fraction:0.5"; or a refusal's marker."""
         if self.refused:
             return refused_slot(self)
         if self.kind == "fraction":
@@ -192,8 +191,7 @@ _WORDS: Final[tuple[tuple[str, Kind, Decimal, str], ...]] = (
                                                   "every half hour", "every half an hour")),
     *((w, "duration", Decimal(30), "m") for w in ("半小时", "半个小时", "半小時", "半個小時", "half an hour",
                                                   "half hour")),
-    ("one hour", "duration", Decimal(1), "h"),
-    ("one day", "duration", Decimal(1), "d"),
+    *((w, "duration", Decimal(1), u) for w, u in (("one hour", "h"), ("one day", "d"))),
     *((w, "fraction", Decimal("0.5"), "") for w in ("一半", "半仓", "半倉", "half")),
     *((w, "fraction", Decimal(1), "") for w in ("全部", "全仓", "全倉", "梭哈", "所有", "all", "everything")),
     *((w, "fraction", Decimal("0.25"), "") for w in ("a quarter", "one quarter", "quarter of")),
@@ -446,8 +444,7 @@ def _read_run(
         rest = norm[pos + 1 :]
         weeks = letter == "w" and every  # "every 2w" is every two weeks; "2w" alone is 20,000
         glued = (
-            rest[:1].isascii()
-            and rest[:1].isalpha()
+            "a" <= rest[:1] <= "z"  # a letter ("1.5kb"), not a Chinese word after "100k"
             and not _QUOTE.match(rest)
             and not _coin_join_at(norm, pos + 1, coins, mentions)
         )

@@ -31,7 +31,6 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "normalize, lexicon, tagger, coins, values, intents, router",
         ("core/language/*.py", "core/routing/*.py", "core/coin_index.py"),
     ),
-    ("lazy_re", "patterns compiled on first use, for the rule readers' start-up", ("core/lazy_re.py",)),
     (
         "skills",
         "each skill's intents (tables) and its own readers of slots",
@@ -111,7 +110,7 @@ def regexes(source: str) -> int:
     return count
 
 
-# Run in a new interpreter: re.compile and lazy_re.compile counted while every reading module is
+# Run in a new interpreter: re.compile counted while every reading module is
 # imported, for a call made from one of them (a pattern built in a loop counts once per pattern).
 _AT_IMPORT = """
 import importlib, json, re, sys
@@ -128,8 +127,6 @@ def counting(real):
         return real(pattern, flags)
     return compile
 re.compile = counting(re.compile)
-from core import lazy_re
-lazy_re.compile = counting(lazy_re.compile)
 for name in json.loads(sys.argv[2]):
     importlib.import_module(name)
 print(made[0])

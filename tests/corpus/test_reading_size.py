@@ -33,7 +33,17 @@ def test_the_layer_and_every_listed_group_are_found() -> None:
 
 def test_readers_moved_onto_the_layer_make_no_pattern_of_their_own() -> None:
     """Their words are lexicon data and their values the value grammar's (issue 21)."""
-    for module in ("core/skills/price_alert/reading.py", "core/skills/guidance/skill.py"):
+    for module in (
+        "core/skills/price_alert/reading.py",
+        "core/skills/guidance/skill.py",
+        "core/conversation/references.py",
+    ):
         source = (ROOT / module).read_text(encoding="utf-8")
         assert regexes(source) == 0, module
-        assert "lazy_re" not in source and "import re" not in source, module
+        assert "lazy_re" not in source and "import re" not in source.splitlines(), module
+
+
+def test_no_reader_defers_its_patterns_any_more() -> None:
+    """core/lazy_re.py went with its last user (core/routing/words.py)."""
+    assert not (ROOT / "core" / "lazy_re.py").exists()
+    assert "lazy_re" not in (ROOT / "core" / "routing" / "words.py").read_text(encoding="utf-8")
