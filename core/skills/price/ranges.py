@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from core.language.numbers import CN_CHARS
-from core.language.tagger import Reading
+from core.language.tagger import Reading, Tag
 from core.language.values import Value
 
 SERVED_DAYS: Final = (7, 14, 30, 90)
@@ -83,11 +83,31 @@ def _said_from(reading: Reading, values: list[Value], start: int) -> int:
     return tag.start if tag is not None and tag.concepts & _BEFORE_SPAN else start
 
 
+# The last reading's values and span words: a request is read for a window once, then per clause.
+_LAST: dict[int, tuple[Reading, list[Value], dict[str, list[Tag]]]] = {}
+
+
+def _windows(reading: Reading) -> tuple[list[Value], dict[str, list[Tag]]]:
+    kept = _LAST.get(id(reading))
+    if kept is not None and kept[0] is reading:
+        return kept[1], kept[2]
+    spans = reading.spans() if _may_say_values(reading.text) else []
+    values = [v for v in spans if v.kind in ("date", "number") or _said(v)]
+    words: dict[str, list[Tag]] = {}
+    for tag in reading.tags:
+        for concept in tag.concepts:
+            if concept.startswith("span."):
+                words.setdefault(concept, []).append(tag)
+    _LAST.clear()
+    _LAST[id(reading)] = (reading, values, words)
+    return values, words
+
+
 def read_range(reading: Reading, start: int = 0, end: int | None = None) -> RangeAsk:
     """The window the message (or its part ``start:end``) asks for (DEFAULT_DAYS when none)."""
     stop = len(reading.text) if end is None else end
-    spans = reading.spans() if _may_say_values(reading.text) else []
-    values = [v for v in spans if start <= v.start and v.end <= stop]
+    every, words = _windows(reading)
+    values = [v for v in every if start <= v.start and v.end <= stop]
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
@@ -101,7 +121,9 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         if days == 30 and span.unit == "mo":
             return RangeAsk(30, span.typed, "range_month", explicit=True)  # served, said in one line
         return RangeAsk(nearest_served(days), span.typed, "range_nearest", explicit=True)
-    concepts = {c: t for t in reading.tags if start <= t.start and t.end <= stop for c in t.concepts}
+    concepts = {
+        c: t for c, tags in words.items() for t in reversed(tags) if start <= t.start and t.end <= stop
+    }
     for concept, days, served in _SPANS:
         tag = concepts.get(concept)
         if tag is None:
