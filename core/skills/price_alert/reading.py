@@ -1,11 +1,10 @@
 """Reading alert requests: "当 BTC 跌破 80000 提醒我", "alert me when ETH goes above 5000",
 "SOL 24小时涨跌超过 5% 告诉我", "/alert btc < 80000", "我设置了哪些价格提醒", "cancel my SOL alert".
 
-Read through the language layer: the words are the lexicon's (verb.notify, noun.alert, direction.*,
-alert.* in core/language/lexicon), the coin is the tagger's, every number the value grammar's
-(core.language.values): a level, a percent, a window or a cooldown is read exactly or refused.
-Only what the text says is read; what it leaves out (the level, the coin) is the skill's to ask
-about."""
+Read through the language layer: the lexicon's words (verb.notify, noun.alert, direction.*), the
+alert's own phrases (core/language/lexicon/phrases/alert.toml), the tagger's coin and the value
+grammar's numbers (core.language.values): a level, a percent, a window or a cooldown is read
+exactly or refused. What the text leaves out (the level, the coin) is the skill's to ask about."""
 
 from __future__ import annotations
 
@@ -34,6 +33,7 @@ OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "b
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
 LEVEL_KINDS = frozenset({"number", "price"})
+_WINDOWS = {3600: "1h", 86400: "24h"}  # a move's window, by its length in seconds
 _MINUTES = {"m": 1, "h": 60, "d": 60 * 24, "w": 60 * 24 * 7, "mo": 60 * 24 * 30}
 
 
@@ -49,14 +49,13 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     norm = reading.text
     args = _command(norm)
     if args is not None:
-        return _command_reading(args, text, coins)
+        return _command_reading(args, coins)
     if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
     values = find_values(norm)
     if reading.has(NOUN) and not _has_level(reading, values):
-        if reading.concepts & DELETES or DELETE.search(
-            norm
-        ):  # "删除我的 BTC 提醒" names its alerts as a question would
+        # "删除我的 BTC 提醒" names its alerts as a question would
+        if reading.concepts & DELETES or DELETE.search(norm):
             return AlertReading("delete", _target(reading, values, coins))
         if _lists(reading):
             return AlertReading("query")
@@ -73,7 +72,7 @@ def _command(norm: str) -> str | None:
     return args.strip() if name in ("/alert", "/alerts") else None
 
 
-def _command_reading(args: str, text: str, coins: CoinNames) -> AlertReading:
+def _command_reading(args: str, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
     if not args or args in ("list", "ls", "列表", "查看", "my"):
         return AlertReading("query")
@@ -179,10 +178,8 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         slots["condition"] = "move"
         slots["level"] = percent.slot
         window = next((v.seconds for v in values if v.kind in ("duration", "interval")), 0)
-        if window == 3600:
-            slots["window"] = "1h"
-        elif window == 86400:
-            slots["window"] = "24h"
+        if window in _WINDOWS:
+            slots["window"] = _WINDOWS[window]
         return slots
     levels = [
         v for v in values if v.kind in LEVEL_KINDS or v.refused or (v.kind == "amount" and v.unit == "quote")
