@@ -14,10 +14,35 @@ import marshal
 import os
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 _FORMAT = 1
+T = TypeVar("T")
+
+
+def kept_beside_bytecode(cached: Path, stamp: object, compute: Callable[[], T]) -> T:
+    """``compute()``, or what it gave last time when ``cached`` holds it under the same ``stamp``
+    (what it was computed from: sizes, modification times). Written like bytecode: whole or not
+    at all (a rename), and not under PYTHONDONTWRITEBYTECODE; a cache that cannot be read or
+    written, or a value marshal cannot keep, only means ``compute`` runs."""
+    try:
+        found_stamp, value = marshal.loads(cached.read_bytes())  # noqa: S302 - as trusted as the .pyc beside it
+        if found_stamp == stamp:
+            return cast(T, value)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    value = compute()
+    if not sys.dont_write_bytecode:
+        try:
+            cached.parent.mkdir(exist_ok=True)
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}")
+            partial.write_bytes(marshal.dumps(cast(Any, (stamp, value))))
+            os.replace(partial, cached)  # whole or not at all, whoever else writes it
+        except (OSError, ValueError):
+            pass
+    return value
 
 
 def read_toml(file: object) -> dict[str, Any]:
@@ -30,19 +55,7 @@ def read_toml(file: object) -> dict[str, Any]:
         return tomllib.loads(file.read_text(encoding="utf-8"))
     stamp = (_FORMAT, st.st_size, st.st_mtime_ns)
     cached = file.parent / "__pycache__" / f"{file.name}.{sys.implementation.cache_tag}.marshal"
-    try:
-        found_stamp, value = marshal.loads(cached.read_bytes())  # noqa: S302 - as trusted as the .pyc beside it
-        if found_stamp == stamp and isinstance(value, dict):
-            return value
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
-    value = tomllib.loads(file.read_text(encoding="utf-8"))
-    if not sys.dont_write_bytecode:
-        try:
-            cached.parent.mkdir(exist_ok=True)
-            partial = cached.with_name(f"{cached.name}.{os.getpid()}")
-            partial.write_bytes(marshal.dumps((stamp, value)))
-            os.replace(partial, cached)  # whole or not at all, whoever else writes it
-        except (OSError, ValueError):
-            pass
+    value = kept_beside_bytecode(cached, stamp, lambda: tomllib.loads(file.read_text(encoding="utf-8")))
+    if not isinstance(value, dict):  # a cache of something else under the right stamp
+        return tomllib.loads(file.read_text(encoding="utf-8"))
     return value

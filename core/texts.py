@@ -13,8 +13,6 @@ a key is in the catalogue whether or not its code was imported.
 
 from __future__ import annotations
 
-import marshal
-import os
 import string
 import sys
 import tomllib
@@ -23,7 +21,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar, cast
+from typing import Literal, TypeVar
+
+from core.cached_toml import kept_beside_bytecode
 
 Locale = Literal["zh", "en"]
 LOCALES: tuple[Locale, ...] = ("zh", "en")
@@ -124,7 +124,8 @@ def catalogue() -> Catalogue:
 # bytecode (core/__pycache__), and like bytecode it is used only while every file it came from is
 # unchanged (the same paths, sizes and modification times, and this module's own): any change,
 # and the files are read and checked again. Not written where bytecode is not either
-# (PYTHONDONTWRITEBYTECODE); a cache that cannot be read or written is ignored.
+# (PYTHONDONTWRITEBYTECODE); a cache that cannot be read or written is ignored
+# (core.cached_toml.kept_beside_bytecode, as for the lexicon's files).
 
 _CACHE_FORMAT = 1
 
@@ -142,23 +143,7 @@ def _parsed_once(pattern: str, parse: Callable[[list[Path]], T], root: Path = CO
     except OSError:
         return parse(files)
     cached = root / "__pycache__" / f"{pattern}.{sys.implementation.cache_tag}.marshal"
-    try:
-        with cached.open("rb") as f:
-            found_stamp, value = marshal.load(f)  # noqa: S302 - as trusted as the .pyc beside it
-        if found_stamp == stamp:
-            return cast(T, value)
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
-    value = parse(files)
-    if not sys.dont_write_bytecode:
-        try:
-            cached.parent.mkdir(exist_ok=True)
-            partial = cached.with_name(f"{cached.name}.{os.getpid()}")
-            partial.write_bytes(marshal.dumps((stamp, cast(Any, value))))
-            os.replace(partial, cached)  # whole or not at all, whoever else writes it
-        except (OSError, ValueError):
-            pass
-    return value
+    return kept_beside_bytecode(cached, stamp, lambda: parse(files))
 
 
 def _size_and_time(path: Path) -> tuple[int, int]:
