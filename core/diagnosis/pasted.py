@@ -10,10 +10,15 @@ no IO, and nothing pasted is ever executed or trusted beyond these fields.
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from core.language.lexicon import phrases
+from core.language.phrases import find
 
 Source = Literal["binance", "okx", "bybit", "model", "http"]
 
@@ -46,37 +51,60 @@ _BARE_STATUS = re.compile(r"(?<![\d.\-])(4(?:0[0-9]|1[0-9]|2[0-9])|5(?:0[0-9]))(
 # spelt out because a class over the BMP takes milliseconds to compile (start-up time).
 _PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\U00010000-\U0010ffff]")
 
-# Phrases that name an error without its code (what the exchange or provider says in words).
-_PHRASE_TEXTS: tuple[tuple[str, Source, str], ...] = (
-    (r"outside of the recvwindow|timestamp for this request", "binance", "-1021"),
-    (
-        r"signature for this request is not valid|invalid signature|签名(?:错误|无效|不正确)",
-        "binance",
-        "-1022",
-    ),
-    (r"api-key format invalid", "binance", "-2014"),
-    (r"invalid api-key, ip, or permissions", "binance", "-2015"),
-    (r"filter failure", "binance", "-1013"),
-    (r"invalid symbol", "binance", "-1121"),
-    (r"insufficient balance for requested action", "binance", "-2010"),
-    (
-        r"ok-access-passphrase|passphrase (?:incorrect|error|wrong)|passphrase.{0,20}(?:错误|不对|不正确)",
-        "okx",
-        "50105",
-    ),
-    (r"insufficient_quota", "model", "http_429"),
-    (r"model[_ ]not[_ ]found|model .{0,60} does not exist|模型不存在", "model", "http_404"),
-    (r"insufficient balance|余额不足", "model", "http_402"),
-    (r"incorrect api key|invalid api key|invalid_api_key|authentication fails", "model", "http_401"),
-    (r"rate limit|too many requests|请求过多|限流", "http", "http_429"),
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """An error known by its words (phrases/pasted.toml): a concept's, or a concept's with ``then``'s
+    at most ``within`` characters after them on one line; the exchange's text, the provider's type."""
+
+    words: str
+    source: Source
+    code: str
+    official: str = ""
+    kind: str | None = None
+    then: str = ""
+    within: int = 0
+
+
+_OKX_HEADER = "Request header OK-ACCESS-PASSPHRASE incorrect."
+# The first whose words are in the paste wins: an exchange's longer text before a provider's
+# shorter one ("insufficient balance for requested action" is Binance's -2010).
+KNOWN: tuple[Known, ...] = (
+    Known("recv_window", "binance", "-1021", "Timestamp for this request is outside of the recvWindow."),
+    Known("bad_signature", "binance", "-1022", "Signature for this request is not valid."),
+    Known("key_format", "binance", "-2014", "API-key format invalid."),
+    Known("key_refused", "binance", "-2015", "Invalid API-key, IP, or permissions for action."),
+    Known("filter_failure", "binance", "-1013"),  # its text names the filter (_filter)
+    Known("bad_symbol", "binance", "-1121", "Invalid symbol."),
+    Known("exchange_balance", "binance", "-2010", "Account has insufficient balance for requested action."),
+    Known("bad_passphrase", "okx", "50105", _OKX_HEADER),
+    Known("passphrase", "okx", "50105", _OKX_HEADER, then="wrong", within=20),
+    Known("quota", "model", "http_429", kind="insufficient_quota"),
+    Known("no_model", "model", "http_404", kind="model_not_found"),
+    Known("model", "model", "http_404", kind="model_not_found", then="does_not_exist", within=62),
+    Known("model_balance", "model", "http_402"),
+    Known("bad_model_key", "model", "http_401", kind="invalid_api_key"),
+    Known("rate_limit", "http", "http_429"),
 )
-# What a provider's error type would have said, for errors recognised by their words.
-_PHRASE_KINDS = {
-    "http_404": "model_not_found",
-    "http_429": "insufficient_quota",
-    "http_401": "invalid_api_key",
-}
-_PHRASES = tuple((re.compile(p, re.IGNORECASE), s, c) for p, s, c in _PHRASE_TEXTS)
+
+
+def _said(text: str, known: Known) -> tuple[int, int] | None:
+    """Where the paste says ``known``'s words (and its ``then`` after them), or None."""
+    for start, end in _spans(text, known.words):
+        if not known.then:
+            return start, end
+        for later, last in _spans(text, known.then):
+            if 0 <= later - end <= known.within and "\n" not in text[end:later]:
+                return start, last
+    return None
+
+
+def _spans(text: str, concept: str) -> list[tuple[int, int]]:
+    """The concept's words in ``text``, spaced as written: "rate limit", never the "ratelimit" of
+    Binance's "rateLimits" (a phrase's Latin words are also found without their spaces)."""
+    words = phrases("pasted").concepts[f"pasted.{concept}"].words
+    spans = find("pasted", text, f"pasted.{concept}", every=True, whole=False)
+    return [(s, e) for s, e in spans if unicodedata.normalize("NFKC", text[s:e]).lower() in words]
 
 
 def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
@@ -93,14 +121,16 @@ def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
     bybit = _BYBIT_CODE.search(text)
     if bybit:
         return PastedError("bybit", bybit.group(1), _message_after(text, bybit.end()))
-    if re.search(r"okx|欧易|okex", text, re.IGNORECASE):
+    if _spans(text, "okx"):
         okx = _OKX_CODE.search(text)
         if okx:
             return PastedError("okx", okx.group(1), _message_after(text, okx.end()))
-    for pattern, source, code in _PHRASES:
-        if pattern.search(text):  # the words of a known error: its own text, never the user's
-            kind = _PHRASE_KINDS.get(code) if source == "model" else None
-            return PastedError(source, code, _official(code, text), _status_of(code), kind)
+    for known in KNOWN:
+        said = _said(text, known)
+        if said is not None:  # the words of a known error: its own text, never the user's
+            official = _filter(text, said[1]) if known.code == "-1013" else known.official
+            http = int(known.code[5:]) if known.code.startswith("http_") else None
+            return PastedError(known.source, known.code, official, http, known.kind)
     status = _STATUS.search(text) or (_BARE_STATUS.search(text) if bare_status else None)
     if status:
         value = int(status.group(1))
@@ -108,30 +138,11 @@ def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
     return None
 
 
-# The exchanges' own texts for codes recognised by their words.
-OFFICIAL = {
-    "-1021": "Timestamp for this request is outside of the recvWindow.",
-    "-1022": "Signature for this request is not valid.",
-    "-2014": "API-key format invalid.",
-    "-2015": "Invalid API-key, IP, or permissions for action.",
-    "-1121": "Invalid symbol.",
-    "-2010": "Account has insufficient balance for requested action.",
-    "50105": "Request header OK-ACCESS-PASSPHRASE incorrect.",
-}
-
-
-def _official(code: str, text: str) -> str:
-    if code == "-1013":
-        which = _FILTER.search(text)
-        return f"Filter failure: {which.group(1).upper()}" if which else ""
-    return OFFICIAL.get(code, "")
-
-
-_FILTER = re.compile(r"filter failure\s*[:：]?\s*([a-z_]+)", re.IGNORECASE)
-
-
-def _status_of(code: str) -> int | None:
-    return int(code[5:]) if code.startswith("http_") else None
+def _filter(text: str, end: int) -> str:
+    """ "Filter failure: LOT_SIZE": the filter's name after the words (they end at ``end``)."""
+    rest = text[end:].lstrip().removeprefix(":").removeprefix("：").lstrip()
+    name = "".join(itertools.takewhile(lambda c: c.isascii() and (c.isalpha() or c == "_"), rest))
+    return f"Filter failure: {name.upper()}" if name else ""
 
 
 def _from_object(text: str) -> PastedError | None:

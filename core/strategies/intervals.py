@@ -7,7 +7,6 @@ is stored and shown, its ``seconds`` what the trader runtime schedules with.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
@@ -48,15 +47,17 @@ class Interval:
     @classmethod
     def of(cls, text: str) -> Interval:
         """The interval of a canonical text ("4h"); ValueError for anything else."""
-        found = _CANONICAL.fullmatch(text)
-        if not found:
+        if not _written(text):
             raise ValueError(f"not an interval: {text!r}")
-        return cls(int(found.group(1)), found.group(2))
+        return cls(int(text[:-1]), text[-1])
 
 
-_CANONICAL = re.compile(r"([1-9]\d{0,5})([mhdw])")
-
-_WEEKS = re.compile(r"[1-9]\d{0,5}w")  # "2w" alone is 20,000 to the value grammar; as an interval, weeks
+def _written(text: str) -> bool:
+    """Canonical: a count of one to six digits, no leading zero, and its unit ("4h", "30m", "1w")."""
+    count = text[:-1]
+    return (
+        text[-1:] in _UNIT_SECONDS and 0 < len(count) <= 6 and count[0] in "123456789" and count.isdecimal()
+    )
 
 
 def _norm(text: str) -> str:
@@ -76,26 +77,18 @@ def _of(value: Value) -> Interval | None:
 
 
 def _canonical(value: Value) -> bool:
-    """Written like a stored interval ("4h", "30m", "1w"): an interval without a "every"."""
-    typed = value.typed.casefold()
-    return bool(_CANONICAL.fullmatch(typed) or (value.kind == "number" and _WEEKS.fullmatch(typed)))
+    """Written like a stored interval ("4h", "30m", "1w": "2w" alone is 20,000 to the value
+    grammar, as an interval two weeks): an interval without a "every"."""
+    return _written(value.typed.casefold())
 
 
 def find_interval(text: str) -> Interval | None:
     """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
     A bare count needs an explicit every/每 unless it is written like "4h"."""
-    return _interval_in(_norm(text))[0]
-
-
-def _interval_in(norm: str) -> tuple[Interval | None, tuple[int, int] | None]:
-    values = find_values(norm)
-    for value in values:
-        if value.kind == "interval":
-            return _of(value), (value.start, value.end)
-    for value in values:
-        if value.kind in ("duration", "number") and _canonical(value):
-            return _of(value), (value.start, value.end)
-    return None, None
+    values = find_values(_norm(text))
+    said = next((v for v in values if v.kind == "interval"), None)
+    said = said or next((v for v in values if v.kind in ("duration", "number") and _canonical(v)), None)
+    return None if said is None else _of(said)
 
 
 def parse_interval(text: str) -> Interval | None:

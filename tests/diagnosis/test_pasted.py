@@ -93,3 +93,23 @@ def test_a_key_in_a_pasted_log_is_masked() -> None:
 def test_nothing_to_read() -> None:
     assert parse_pasted("BTC price") is None
     assert parse_pasted("{not json at all}") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("The model `gpt-5` does not exist", "http_404"),
+        ("the model does not exist", "http_404"),  # read since the words are data (was missed)
+        ("okx: passphrase 填写错误", "50105"),
+        ("You are being rate limited", "http_429"),
+        ("ＲＡＴＥ　ＬＩＭＩＴ", "http_429"),  # full width, as the layer reads every word
+    ],
+)
+def test_known_errors_are_read_by_their_words(text: str, code: str) -> None:
+    found = parse_pasted(text)
+    assert found is not None and found.code == code
+
+
+def test_words_are_found_spaced_as_written() -> None:
+    # Binance's exchangeInfo has "rateLimits": no rate limit was hit.
+    assert parse_pasted('{"timezone":"UTC","rateLimits":[]}') is None

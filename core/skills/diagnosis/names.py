@@ -12,46 +12,23 @@ from __future__ import annotations
 
 from functools import cache
 
+from core.language.lexicon import phrases
 from core.language.tagger import PUNCT, Reading, Tagger
 
 # The concepts that end a name: the request's own words around it.
 _ENDS = ("verb.", "ask.", "filler.", "time.", "answer.", "amount.")
-# Latin words the tagger leaves untagged that are never a name's ("trader not trading").
-NOT_NAMES = frozenset(
-    {
-        "start", "starts", "started", "run", "runs", "running", "work", "works", "working", "trade",
-        "trades", "trading", "stop", "stops", "stopped", "do", "does", "doing", "did", "fail", "fails",
-        "failed", "failing", "error", "errors", "buy", "buys", "sell", "sells", "is", "isn", "why", "not",
-        "won", "wont", "doesn", "didn", "isnt", "has", "have", "keep", "keeps", "never", "still", "at",
-        "all", "and", "or", "of", "for", "my", "the", "a", "an", "to", "in", "on", "diagnosis", "diagnose",
-        "check", "health", "status", "problem", "problems", "issue", "issues", "ai", "dca", "grid",
-    }
-)  # fmt: skip
 KIND_WORDS = {"noun.trader": ("交易员", "trader"), "noun.strategy": ("策略", "strategy")}
-# Chinese words of a request the lexicon has no concept for: a name ends before them.
-_STOPS = ("一直", "总是", "老是", "始终", "从来", "为啥", "咋", "怎么", "怎样", "最近", "今天", "现在")
-# Chinese question endings the lexicon has no concept for ("机器人一号怎么了").
-_TAILS = (
-    "出了什么问题",
-    "有什么问题",
-    "什么问题",
-    "怎么回事",
-    "怎么了",
-    "怎么",
-    "咋了",
-    "的问题",
-    "呢",
-    "吗",
-    "了",
-    "的",
-)
-_LEADS = ("叫", "named ", "called ")
 _QUOTED = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "‘": "’"}
 
 
 @cache
 def _tagger() -> Tagger:
     return Tagger()
+
+
+def _words(concept: str) -> tuple[str, ...]:
+    """The words of one of this reader's concepts (phrases/diagnosed_name.toml), in order."""
+    return phrases("diagnosed_name").concepts[f"diagnosed_name.{concept}"].words
 
 
 def name_after(text: str, kind: str) -> str | None:
@@ -68,7 +45,8 @@ def name_after(text: str, kind: str) -> str | None:
         return None
     start = noun.end
     after = reading.text[start:]
-    for lead in _LEADS:  # "交易员叫阿尔法", "trader named alpha"
+    for lead in _words("lead"):  # "交易员叫阿尔法", "trader named alpha"
+        lead += " " if lead.isascii() else ""
         if after.lstrip().startswith(lead):
             start += len(after) - len(after.lstrip()) + len(lead)
             break
@@ -91,12 +69,12 @@ def _clean(reading: Reading, start: int, end: int) -> str | None:
     words = PUNCT.sub(" ", reading.norm.typed(start, end)).split()
     kept: list[str] = []
     for word in words:  # a Latin request word ends the name ("robot one not trading")
-        if word.casefold() in NOT_NAMES:
+        if word.casefold() in _words("not_name"):
             break
         kept.append(word)
     name = " ".join(kept)
-    for stop in _STOPS:
+    for stop in _words("stop"):
         name = name.split(stop, 1)[0].strip()
-    for tail in _TAILS:
+    for tail in _words("tail"):
         name = name.removesuffix(tail).strip()
     return name[:32] or None

@@ -28,54 +28,13 @@ _QUOTE_COINS = frozenset({"USDC", "FDUSD", "TUSD", "EUR", "EURI", "BTC", "ETH", 
 PRICE_WORDS = frozenset({"noun.price", "price.compare", "noun.chart"})
 _CJK_MAX = 6  # a Chinese coin-like word before a price word is 2 to 6 characters
 ASKED_IN = frozenset({"price.asked_in", "filler.to", "filler.using"})
-# Latin words of a price question that are no coin's name and no lexicon word ("WHAT IS THE
-# LATEST PRICE?" is shouting): generic words kept here, not tagged, so no other reader loses them
-# from a name ("a trader called market maker").
-_QUESTION = frozenset(
-    [
-        "latest",
-        "real",
-        "time",
-        "charts",
-        "our",
-        "token",
-        "spot",
-        "market",
-        "markets",
-        "quotes",
-        "closing",
-        "close",
-        "ticker",
-        "look",
-        "know",
-        "want",
-        "need",
-        "recently",
-        "lately",
-        "comparison",
-        "right",
-        "utc",
-        "id",
-        "png",
-        "gmt",
-        "etf",
-        "fyi",
-        "btw",
-        "lol",
-        "imo",
-        "k",
-        "kline",
-        "ohlc",
-        "ta",
-        "ath",
-    ]
-)
 
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> frozenset[str]:
-    """Every lexicon word and the price reader's: none is a coin's unknown name ("THE", "USD")."""
-    own = (word for group in ("price", "span") for word, _ in phrases(group).words())
+    """Every lexicon word, the price reader's and the generic words of a price question
+    (phrases/not_coin.toml): none is a coin's unknown name ("THE", "USD", "LATEST")."""
+    own = (word for group in ("price", "span", "not_coin") for word, _ in phrases(group).words())
     return frozenset(word for word, _ in load().words()) | frozenset(own)
 
 
@@ -242,12 +201,7 @@ class CoinFinder:
 
 def _maybe_coin(word: str) -> bool:
     """A Latin word that may be a coin's name: no lexicon word, no everyday word, no number."""
-    return (
-        word not in _lexicon_words()
-        and word not in _QUESTION
-        and word not in STOPWORDS
-        and not word.isdigit()
-    )
+    return word not in _lexicon_words() and word not in STOPWORDS and not word.isdigit()
 
 
 def _asks_price(tag: Tag | None) -> bool:

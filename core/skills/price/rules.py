@@ -10,7 +10,6 @@ A phrasing it misses is a word for the lexicon."""
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from core.language.tagger import Reading, Tagger, with_phrases
@@ -116,36 +115,29 @@ def _clauses(reading: Reading) -> list[tuple[int, int]]:
     return parts
 
 
-@dataclass(frozen=True, slots=True)
-class PriceIntent:
-    action: PriceAction | None  # None: a bare-coin follow-up; the engine decides from context
-    symbols: tuple[str, ...]  # every coin named, supported or not, in order
-    unsupported: tuple[str, ...]  # those not supported
-    followup: bool = False
-    notes: tuple[str, ...] = ()  # see scope_notes()
-    range: RangeAsk | None = None  # the window asked for (history)
-    unknown: str | None = None  # a coin-like word no catalog coin has ("btcc")
-    not_coin: str | None = None  # a look-alike that names no coin ("比特币ETF")
-    reply_locale: str | None = None
-    change: bool = False  # asks how it moved today: the quote card with its 24-hour change
+class PriceRule:
+    """The price skill's routing rule: which action a message asks for and for which coin(s), as a
+    Route. It reads the layer's reading of the message (the tags the intents were scored on), or
+    tags the text itself when routed alone."""
 
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.coins = CoinFinder(catalog)
+        self.tagger = Tagger(self.coins.index)
 
-class PriceRules:
-    def __init__(self, coins: CoinFinder) -> None:
-        self.coins = coins
-        self.tagger = Tagger(coins.index)
+    def route(self, text: str) -> Route | None:
+        return self.route_in(text, NO_CONTEXT)
 
-    def match(self, text: str, context: RouteContext = NO_CONTEXT) -> PriceIntent | None:
-        return self.read(self.tagger.read(text), context)
+    def route_in(self, text: str, context: RouteContext) -> Route | None:
+        return self.route_reading(self.tagger.read(text), context)
 
-    def read(self, reading: Reading, context: RouteContext = NO_CONTEXT) -> PriceIntent | None:
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
         reading = with_phrases(reading, PHRASES)
         norm = reading.text
         if norm.startswith(("/price", "/history")):
             command = norm[1:].partition(" ")[0]
             name = command.partition("@")[0]
             if name in ("price", "history"):
-                return self._slash(name, reading.norm.typed(len(command) + 1, len(norm)))
+                return self._slash(reading, name, reading.norm.typed(len(command) + 1, len(norm)))
         window = read_range(reading)
         explicit_price = _has(reading, PRICE | HISTORY)
         found = self.coins.find(reading, price_context=explicit_price)
@@ -153,45 +145,27 @@ class PriceRules:
         if context.awaiting not in (None, SKILL) and self._bare_window(reading, found):
             return None  # "4h", "一周" or "30d?" while another task's question waits: its answer
         action = self._action(reading, with_coin=bool(symbols) or bool(found.not_coin), window=window)
-        notes, lang = scope_notes(reading) + found.notes, reply_locale(reading)
+        said: dict[str, Any] = {"notes": scope_notes(reading) + found.notes, "lang": reply_locale(reading)}
         if found.not_coin and not symbols:
             if action or self._bare_followup(reading, found):
-                return PriceIntent(
-                    action or "current", (), (), not_coin=found.not_coin, notes=notes, reply_locale=lang
-                )
+                return _route(reading, action or "current", not_coin=found.not_coin, **said)
             return None
         if not symbols:
             if action and found.unknown:
-                return PriceIntent(
-                    action, (), (), unknown=found.unknown, range=window, notes=notes, reply_locale=lang
-                )
+                return _route(reading, action, unknown=found.unknown, window=window, **said)
             if action and explicit_price:
-                return PriceIntent(action, (), (), range=window, notes=notes, reply_locale=lang)
+                return _route(reading, action, window=window, **said)
             bare = self._bare_context_followup(reading, window)
             if bare is not None:
-                return PriceIntent(
-                    bare,
-                    (),
-                    (),
-                    followup=True,
-                    range=window if bare == "history" else None,
-                    notes=notes,
-                    reply_locale=lang,
-                )
+                asked = window if bare == "history" else None
+                return _route(reading, bare, followup=True, window=asked, **said)
             return None
-        unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
         if not window.explicit and reading.has("price.change") and reading.has("price.today"):
-            return PriceIntent(
-                "current", tuple(symbols), unsupported, notes=notes, reply_locale=lang, change=True
-            )
+            return _route(reading, "current", symbols, change=True, **said)
         if action:
-            return PriceIntent(
-                action, tuple(symbols), unsupported, range=window, notes=notes, reply_locale=lang
-            )
+            return _route(reading, action, symbols, window=window, **said)
         if self._bare_followup(reading, found):
-            return PriceIntent(
-                None, tuple(symbols), unsupported, followup=True, notes=notes, reply_locale=lang
-            )
+            return _route(reading, None, symbols, followup=True, **said)
         return None
 
     @staticmethod
@@ -230,20 +204,18 @@ class PriceRules:
                 return "history"
         return None
 
-    def _slash(self, command: str, arg: str) -> PriceIntent:
+    def _slash(self, typed: Reading, command: str, arg: str) -> Route:
         action: PriceAction = "current" if command == "price" else "history"
         arg = arg.strip()
         if not arg:
-            return PriceIntent(action, (), ())
+            return _route(typed, action)
         reading = with_phrases(self.tagger.read(arg), PHRASES)
         found = self.coins.find(reading, price_context=True)
-        symbols = list(found.symbols)
-        if found.not_coin and not symbols:
-            return PriceIntent(action, (), (), not_coin=found.not_coin)
-        if not symbols:
+        if found.not_coin and not found.symbols:
+            return _route(typed, action, not_coin=found.not_coin)
+        if not found.symbols:
             token = "".join(c for c in reading.text.split(" ")[0] if c.isascii() and c.isalnum())[:12]
-            return PriceIntent(action, (), (), unknown=token.upper() or None)
-        unsupported = tuple(s for s in symbols if not self.coins.catalog.is_supported(s))
+            return _route(typed, action, unknown=token.upper() or None)
         window = read_range(reading)
         # "/history sol 30": a bare number after the coin is a number of days.
         if not window.explicit:
@@ -252,9 +224,7 @@ class PriceRules:
             ]
             if days:
                 window = read_range(with_phrases(self.tagger.read(f"{days[0].typed} days"), PHRASES))
-        return PriceIntent(
-            action, tuple(symbols), unsupported, notes=scope_notes(reading) + found.notes, range=window
-        )
+        return _route(typed, action, found.symbols, notes=scope_notes(reading) + found.notes, window=window)
 
     @staticmethod
     def _action(reading: Reading, *, with_coin: bool, window: RangeAsk) -> PriceAction | None:
@@ -301,43 +271,32 @@ def _as_written(word: str | None, reading: Reading) -> str | None:
     return text[squeezed[at][0] : squeezed[at + len(wanted) - 1][0] + 1]
 
 
-class PriceRule:
-    """The price skill's routing rule: a PriceIntent as a Route. It reads the layer's reading of
-    the message (the tags the intents were scored on), or tags the text itself when routed alone."""
-
-    def __init__(self, catalog: MarketCatalog) -> None:
-        self.rules = PriceRules(CoinFinder(catalog))
-
-    def route(self, text: str) -> Route | None:
-        return self.route_in(text, NO_CONTEXT)
-
-    def route_in(self, text: str, context: RouteContext) -> Route | None:
-        return self.route_reading(self.rules.tagger.read(text), context)
-
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        intent = self.rules.read(reading, context)
-        if intent is None:
-            return None
-        slots: dict[str, Any] = {"symbols": list(intent.symbols)}
-        intent = replace(
-            intent,
-            unknown=_as_written(intent.unknown, reading),
-            not_coin=_as_written(intent.not_coin, reading),
-        )
-        if intent.notes:
-            slots["notes"] = list(dict.fromkeys(intent.notes))
-        if intent.range is not None and intent.range.explicit:
-            slots["days"] = intent.range.days
-            if intent.range.note:
-                slots["range_note"] = {"code": intent.range.note, "asked": intent.range.asked}
-        if intent.unknown:
-            slots["unknown"] = intent.unknown
-        if intent.not_coin:
-            slots["not_coin"] = intent.not_coin
-        if intent.reply_locale:
-            slots["reply_locale"] = intent.reply_locale
-        if intent.followup:
-            slots["followup"] = True
-        if intent.change:
-            slots["change"] = True
-        return Route(SKILL, intent.action, slots, followup=intent.followup)
+def _route(
+    reading: Reading,
+    action: PriceAction | None,  # None: a bare-coin follow-up; the engine decides from context
+    symbols: tuple[str, ...] = (),  # every coin named, supported or not, in order
+    *,
+    notes: tuple[str, ...] = (),  # see scope_notes()
+    lang: str | None = None,  # the reply's language asked for
+    window: RangeAsk | None = None,  # the window asked for (history)
+    unknown: str | None = None,  # a coin-like word no catalog coin has ("btcc")
+    not_coin: str | None = None,  # a look-alike that names no coin ("比特币ETF")
+    followup: bool = False,
+    change: bool = False,  # asks how it moved today: the quote card with its 24-hour change
+) -> Route:
+    slots: dict[str, Any] = {"symbols": list(symbols)}
+    if notes:
+        slots["notes"] = list(dict.fromkeys(notes))
+    if window is not None and window.explicit:
+        slots["days"] = window.days
+        if window.note:
+            slots["range_note"] = {"code": window.note, "asked": window.asked}
+    unknown, not_coin = _as_written(unknown, reading), _as_written(not_coin, reading)
+    for key, value in (("unknown", unknown), ("not_coin", not_coin), ("reply_locale", lang)):
+        if value:
+            slots[key] = value
+    if followup:
+        slots["followup"] = True
+    if change:
+        slots["change"] = True
+    return Route(SKILL, action, slots, followup=followup)

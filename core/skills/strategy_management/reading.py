@@ -27,7 +27,7 @@ from core.language.tagger import COIN, Reading, Tagger
 from core.language.values import Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
-from core.routing.router import Route, RouteContext
+from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval
 from core.strategies.words import KIND_CONCEPTS, KINDS, kind_of
 from core.tasks.names import clean_name
@@ -59,7 +59,7 @@ _ANSWER_CONCEPTS = frozenset({"verb.buy", "noun.strategy", "trade.answer_word"})
 
 
 class StrategyReader:
-    """Reads the strategy requests of one catalog's coins."""
+    """Reads the strategy requests of one catalog's coins; the skill's routing rule."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
@@ -68,11 +68,15 @@ class StrategyReader:
     def tagger(self) -> Tagger:
         return Tagger(CoinIndex(self.catalog))
 
-    def tag(self, text: str) -> Reading:
-        return self.tagger.read(text)
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        found = self.read_tags(reading)
+        return None if found is None else Route(SKILL, found[0], found[1])
+
+    def route(self, text: str) -> Route | None:
+        return self.route_reading(self.tagger.read(text), NO_CONTEXT)
 
     def read(self, text: str) -> tuple[str, dict[str, Any]] | None:
-        return self.read_tags(self.tag(text))
+        return self.read_tags(self.tagger.read(text))
 
     def read_tags(self, reading: Reading) -> tuple[str, dict[str, Any]] | None:
         """(action, slots) of a strategy request, or None when it is about something else."""
@@ -117,7 +121,7 @@ class StrategyReader:
         quote_amount 50, interval 1d): an answer that says more than the one value asked. Only a
         sentence made of parameters and the words around them counts: "ETH price" or "余额50U够
         不够" says something else, and gives nothing."""
-        reading = self.tag(text)
+        reading = self.tagger.read(text)
         values = _values(reading)
         if _said_besides(reading, values):
             return {}
@@ -406,16 +410,3 @@ def field_named(text: str) -> str | None:
 @lru_cache(maxsize=1)
 def _plain_tagger() -> Tagger:
     return Tagger()
-
-
-class StrategyRule:
-    def __init__(self, catalog: MarketCatalog) -> None:
-        self.reader = StrategyReader(catalog)
-
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        found = self.reader.read_tags(reading)
-        return None if found is None else Route(SKILL, found[0], found[1])
-
-    def route(self, text: str) -> Route | None:
-        found = self.reader.read(text)
-        return None if found is None else Route(SKILL, found[0], found[1])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from core.skills.strategy_management.reading import SKILL, StrategyRule
+from core.skills.strategy_management.reading import SKILL
+from core.skills.strategy_management.reading import StrategyReader as StrategyRule
 
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "activate", "deactivate", "duplicate", "query"})
 
