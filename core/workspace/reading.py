@@ -58,9 +58,7 @@ def _connection(low: str, start: int, end: int) -> bool:
     )
 
 
-# The words of core/language/lexicon/phrases/records.toml: the trader noun (for the trader skill's
-# record names), the verbs (for _residue and the guide's, core/skills/guidance), a problem reported.
-TRADER = Words("records.trader")
+# The words of core/language/lexicon/phrases/records.toml: the verbs (for _residue), a problem reported.
 DELETE = Words("records.delete")
 UPDATE = Words("records.update", _set_not_set_up)
 CREATE = Words("records.create", _configure)

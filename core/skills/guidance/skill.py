@@ -20,7 +20,6 @@ from core.turn import Turn
 from core.workspace.extraction import URL
 from core.workspace.given_secrets import find_given
 from core.workspace.named import find_exchange, find_provider
-from core.workspace.reading import CREATE, DELETE, PROBLEM, UPDATE
 
 SKILL = "guidance"
 
@@ -28,6 +27,10 @@ SKILL = "guidance"
 HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
 PERMISSIONS, PAPER, ABOUT = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
 TESTNET, ASKING = Words("guide.testnet"), Words("guide.asking")
+# The lexicon's concepts of a problem reported, a request that changes a record, one that adds one.
+PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done"})
+CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
+CREATES = frozenset({"verb.create", "verb.bind"})
 
 
 def _how(norm: str) -> bool:
@@ -41,21 +44,22 @@ class GuidanceRule:
         norm = normalize(text)
         if not norm or norm.startswith("/"):
             return None
-        if PROBLEM.search(norm):
+        said = read_words(norm).concepts
+        if said & PROBLEM:
             return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
-        if _configures(text, norm):
+        if _configures(text, norm, said):
             return None  # the model or exchange skill takes it, with the values it gives
         topic = _topic(norm)
         if topic == "paper":
             return Route(SKILL, "explain", {"topic": "paper"}) if ABOUT.search(norm) else None
         # "should i enable withdrawals on my key" asks advice: a question, whatever verb it names.
-        advice = read_words(norm).has("outside.advice")
+        advice = "outside.advice" in said
         # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
         # alone is the glossary's).
         testnet = topic == "binance_testnet" and find_exchange(TESTNET.sub(" ", norm)) == "binance"
         if topic is None or not (SUBJECT.search(norm) or testnet):
             return None
-        if (UPDATE.search(norm) or DELETE.search(norm)) and not advice:
+        if said & CHANGES and not advice:
             return None  # "把 deepseek 的 base url 改成 …" changes a config: not a question
         if not (_how(norm) or advice) and not (FACT.search(norm) and topics()[topic].kind == "model"):
             return None
@@ -63,14 +67,14 @@ class GuidanceRule:
         return Route(SKILL, "explain", {"topic": topic, "aspect": "permissions" if permissions else "setup"})
 
 
-def _configures(text: str, norm: str) -> bool:
+def _configures(text: str, norm: str, said: frozenset[str]) -> bool:
     """A request to set something up that names a guide's words ("配置 kimi 模型，base url 是
     https://…，key 是 sk-…", "add a qwen model, model name qwen-plus"), not a how-to: it carries a
     credential (never answered with a guide while the key sits in the chat), or it gives a URL or
     says "add / configure" without asking anything."""
     if find_given(text).any:
         return True
-    return bool(URL.search(norm) or CREATE.search(norm)) and ASKING.search(norm) is None
+    return bool(URL.search(norm) or said & CREATES) and ASKING.search(norm) is None
 
 
 def _topic(norm: str) -> str | None:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
+from core.language.phrases import Words
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
 from core.routing.router import Route
@@ -38,9 +39,12 @@ from core.turn import Turn
 from core.workspace import correcting, interrupted
 from core.workspace.accounts import NewExchangeAccount
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
-from core.workspace.reading import TRADER
 from core.workspace.records import Records, labelled_field, preview_record
 
+# The trader noun (core/language/lexicon/phrases/records.toml), taken out of a trader's name so
+# the rest is an alias ("启动 BTC定投" finds "BTC定投交易员"); not the lexicon's noun.trader, whose
+# "机器人" / "bot" may be the name itself.
+TRADER_NOUN = Words("records.trader")
 FIELDS = ("name", "account", "strategy", "model", "auto_start", "daily_summary")
 _ON = frozenset({"on", "true", "yes", "1", "开", "开启", "打开", "启用", "是", "要", "enable", "enabled"})
 _OFF = frozenset(
@@ -101,7 +105,7 @@ class TraderSkill(TaskFlow):
 
     def as_target(self, record: Trader) -> Target:
         # "启动 BTC定投" finds "BTC定投交易员": the rule reads "交易员" as the noun, not the name.
-        bare_name = normalize(TRADER.sub(" ", record.name)).strip()
+        bare_name = normalize(TRADER_NOUN.sub(" ", record.name)).strip()
         return Target(record.id, record.name, (bare_name,) if bare_name else ())
 
     async def version(self, turn: Turn, task: Task) -> str | None:
