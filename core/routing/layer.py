@@ -56,6 +56,8 @@ class Layer:
             for skill, rules in readers.items()
         }
         self._last: tuple[str, Gazetteer | None, Reading] | None = None
+        # The intents that may read one of the person's records by its name alone ("own.account").
+        self._own = frozenset(i.name for i in engine.intents if any(c.startswith("own.") for c in i.uses))
 
     def read(self, text: str, names: Gazetteer | None = None) -> Reading:
         """The message's reading (the last one is kept: a turn reads its message more than once)."""
@@ -119,8 +121,9 @@ class Layer:
 
     def wants_names(self, text: str, found: Route | None) -> bool:
         """Names are read for a message nothing understood ("alpha 今天赚了多少"), one whose route
-        names a record by the words left over, or one with a record verb and no kind of record
-        named ("删除 alpha"); never for the others."""
+        names a record by the words left over, one with a record verb and no kind of record named
+        ("删除 alpha"), or one whose intent may read their records and whose words are not all
+        explained ("测试的余额"); never for the others."""
         if found is None:
             return True
         ref = found.slots.get("target_ref")
@@ -129,4 +132,6 @@ class Layer:
         reading = self.read(text)
         if ref is None and USING in reading.concepts:
             return True  # "用测试买0.01 btc": what it is done with may be a record of theirs
+        if ref is None and f"{found.skill}.{found.action}" in self._own and reading.rest():
+            return True  # "测试的余额": the words no tag explains may name their account
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

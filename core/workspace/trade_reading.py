@@ -125,8 +125,10 @@ class CoinNames:
         return None
 
 
-def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
-    """The trading reading of a message, or None when it is about something else."""
+def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> TradeReading | None:
+    """The trading reading of a message, or None when it is about something else; ``names``: the
+    layer's reading of it with the person's record names, where an account of theirs is named
+    without the word "account" ("用测试买0.01 btc", "测试的余额": their account 测试)."""
     reading = coins.read(text)
     norm, said = reading.text, reading.concepts
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
@@ -138,7 +140,7 @@ def read_trade(text: str, coins: CoinNames) -> TradeReading | None:
     if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
-    ref = account_ref(text, norm, coins)
+    ref = account_ref(text, norm, coins) or _own_account(names)
     if ref:
         slots["target_ref"] = ref
     side = _side(reading, values)
@@ -286,6 +288,11 @@ def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[st
         at = text.lower().rfind(name)  # as typed ("Main"), to be said back
         return {"name": text[at : at + len(name)] if at >= 0 else name}
     return {"alias": exchange} if exchange else None
+
+
+def _own_account(names: Reading | None) -> dict[str, str] | None:
+    own = None if names is None else names.first("own.account")
+    return {"name": own.value} if own is not None else None
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 
+from core.language.tagger import Reading
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
-from core.routing.router import Route
+from core.routing.router import Route, RouteContext
 from core.workspace.trade_reading import CoinNames, read_trade
 
 SKILL = "account_query"
@@ -26,7 +27,14 @@ class AccountQueryRule:
         self.coins = CoinNames(catalog)
 
     def route(self, text: str) -> Route | None:
-        reading = read_trade(text, self.coins)
+        return self._route(text, None)
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        """The question read with the person's record names ("测试的余额": their account 测试)."""
+        return self._route(reading.norm.original, reading)
+
+    def _route(self, text: str, names: Reading | None) -> Route | None:
+        reading = read_trade(text, self.coins, names)
         if reading is None or reading.kind != "query":
             return None
         slots = dict(reading.slots)

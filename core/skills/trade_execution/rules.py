@@ -16,16 +16,14 @@ class TradeRule:
         self.coins = CoinNames(catalog)
 
     def route(self, text: str) -> Route | None:
-        reading = read_trade(text, self.coins)
+        return self._route(text, None)
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        """The order read with the person's record names (an account of theirs named alone)."""
+        return self._route(reading.norm.original, reading)
+
+    def _route(self, text: str, names: Reading | None) -> Route | None:
+        reading = read_trade(text, self.coins, names)
         if reading is None or reading.kind != "trade":
             return None
         return Route(SKILL, reading.action, reading.slots)
-
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        """The order read from its text; the account named by the person's own account name
-        when the words around it did not ("用测试买0.01 btc": their account 测试)."""
-        found = self.route(reading.norm.original)
-        own = reading.first("own.account")
-        if found is None or own is None or "target_ref" in found.slots:
-            return found
-        return Route(SKILL, found.action, {**found.slots, "target_ref": {"name": own.value}})

@@ -1,0 +1,39 @@
+"""An account question or an order naming one of the person's accounts by its name alone ("测试的
+余额", "alt balance"): the account is theirs, read through the layer's gazetteer, never the
+default account's balance (issue 21: the person's own names)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.gazetteer import Gazetteer
+from core.routing.router import RouteContext
+from tests.fakes import full_router
+
+NAMES = Gazetteer.of({"account": ["测试", "Alt"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "name"),
+    [
+        ("测试的余额", "balance", "测试"),
+        ("用测试查余额", "balance", "测试"),
+        ("测试余额", "balance", "测试"),
+        ("alt balance", "balance", "Alt"),
+        ("测试的持仓", "positions", "测试"),
+    ],
+)
+def test_a_question_about_their_account_by_its_name(text: str, action: str, name: str) -> None:
+    router = full_router()
+    plain = router.route(text)
+    assert plain is not None and "target_ref" not in plain.slots
+    assert router.wants_names(text, plain)  # the engine reads the names for it
+    route = router.route(text, RouteContext(names=NAMES))
+    assert route is not None and (route.skill, route.action) == ("account_query", action)
+    assert route.slots["target_ref"] == {"name": name}
+
+
+@pytest.mark.parametrize("text", ["我的余额", "my balance", "我的持仓"])
+def test_a_question_with_every_word_explained_loads_no_names(text: str) -> None:
+    router = full_router()
+    assert not router.wants_names(text, router.route(text))
