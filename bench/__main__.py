@@ -24,7 +24,6 @@ its baseline measured in the same run, labelled as such, with the load average o
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import statistics
 import sys
@@ -39,12 +38,9 @@ from adapters.charts import MatplotlibChartRenderer
 from adapters.storage.engine import create_engine
 from adapters.storage.migrate import upgrade_async
 from bench.backtest import bench_backtest
-from bench.fakes import running
 from bench.prose_guard import bench_prose_guard
-from bench.shipped import BACKENDS, Unavailable, database, shipped_app
 from bench.startup import bench_startup
-from bench.turns import InstantMarket, Subject, measure, price_only_core
-from bench.turns import rows as turn_rows
+from bench.turns import InstantMarket, bench_turns
 from bench.webhook import bench_burst, bench_scale_out
 from bench.work import bench_work
 from core.chart_png import stack_charts
@@ -52,26 +48,6 @@ from core.clock import SystemClock
 from core.i18n import Locale
 from core.market_cache import CachedMarket
 from core.reply import ChartBlock, HistoryBlock, HistoryPoint, QuoteBlock
-
-
-async def bench_turns(data_dir: Path) -> list[tuple[str, str]]:
-    """The shipped app on each backend beside the price-only baseline, interleaved."""
-    subjects = [Subject("baseline: price skill alone, memory store, zero-latency market", price_only_core())]
-    skipped = []
-    with running("binance", 15) as binance:
-        async with contextlib.AsyncExitStack() as stack:
-            for backend in BACKENDS:
-                try:
-                    url = await stack.enter_async_context(database(backend, data_dir))
-                except Unavailable as exc:
-                    skipped.append((f"core turn, shipped app on {backend}", f"skipped: {exc}"))
-                    continue
-                app = await stack.enter_async_context(shipped_app(url, data_dir, binance.base_url))
-                subjects.append(
-                    Subject(f"shipped app (every skill, {backend}, Binance fake 15 ms)", app.core)
-                )
-            await measure(subjects, rounds=10)
-    return [*turn_rows(subjects), *skipped]
 
 
 def bench_routing() -> list[tuple[str, str]]:

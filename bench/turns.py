@@ -4,17 +4,30 @@ baseline of the same run: the price skill alone on the in-memory store and a zer
 
 Latency: the apps take turns in rounds (a round of each, then the next round), so a busy spell of
 the machine falls on all of them alike. Throughput: turns per second with one conversation at a
-time, and with 256 conversations at once (a bot's view: turns of different chats overlap).
+time, and with 256 conversations at once (a bot's view: turns of different chats overlap). Beside
+each, the CPU time of this process a turn (the database server and the fakes run in processes of
+their own): on a machine shared with other work, wall time is noisy and CPU time much less so.
+
+`python -m bench.turns` runs this part of `make bench` alone; `--pool-before` adds the shipped app
+on PostgreSQL with the connection pool of before issue 23 (POOL_BEFORE), measured interleaved with
+the one of now in the same run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 
 from core.clock import SystemClock
 from core.engine import Core
@@ -27,6 +40,9 @@ from core.skills import price
 from core.skills.registry import Registry
 
 QUESTION = "BTC price"
+# PostgreSQL's pool before issue 23: 5 connections kept, 10 more opened on demand and closed
+# again as soon as they came back to a pool with 5 idle (adapters/storage/engine.py).
+POOL_BEFORE: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 30}
 
 
 class InstantMarket:
@@ -76,6 +92,11 @@ class Subject:
     sequential: float = 0.0  # turns/s, one conversation at a time
     concurrent: float = 0.0  # turns/s, 256 conversations at once
     failed: int = 0  # turns that raised or whose answer was not the quote (an error notice)
+    # CPU time of this process a turn, in ms: in the latency rounds, and in the throughput runs
+    # (one conversation / 256 at once: the median of the runs)
+    cpu: list[float] = field(default_factory=list)
+    sequential_cpu: list[float] = field(default_factory=list)
+    concurrent_cpu: list[float] = field(default_factory=list)
 
 
 async def _turn(s: Subject, event_id: str, key: ConversationKey, text: str = QUESTION) -> None:
@@ -100,18 +121,21 @@ async def measure(
     for r in range(rounds):
         for s in subjects:
             key = ConversationKey("bench", "chat", "user")
+            cpu0 = time.process_time()
             for i in range(per_round):
                 t0 = time.perf_counter()
                 await _turn(s, f"r{r}-{i}", key)
                 s.latencies.append((time.perf_counter() - t0) * 1000)
+            s.cpu.append((time.process_time() - cpu0) * 1000 / per_round)
     n = rounds * per_round // 2
     for attempt in range(2):
         for s in subjects if attempt == 0 else reversed(subjects):
             key = ConversationKey("bench", f"seq-{attempt}", "user")
-            t0 = time.perf_counter()
+            cpu0, t0 = time.process_time(), time.perf_counter()
             for i in range(n):
                 await _turn(s, f"s{attempt}-{i}", key)
             s.sequential = max(s.sequential, n / (time.perf_counter() - t0))
+            s.sequential_cpu.append((time.process_time() - cpu0) * 1000 / n)
             per_chat = max(1, n // chats)
 
             async def converse(
@@ -121,9 +145,10 @@ async def measure(
                 for i in range(per_chat):
                     await _turn(s, f"c{attempt}-{c}-{i}", key)
 
-            t0 = time.perf_counter()
+            cpu0, t0 = time.process_time(), time.perf_counter()
             await asyncio.gather(*(converse(c) for c in range(chats)))
             s.concurrent = max(s.concurrent, chats * per_chat / (time.perf_counter() - t0))
+            s.concurrent_cpu.append((time.process_time() - cpu0) * 1000 / (chats * per_chat))
 
 
 def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
@@ -131,10 +156,64 @@ def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
     for s in subjects:
         out.append(
             (
-                f"core turn '{QUESTION}': {s.name}: p50 / p99; turns/s one conversation / {chats} at once",
-                f"{statistics.median(s.latencies):.2f} ms / {pct(s.latencies, 0.99):.2f} ms; "
-                f"{s.sequential:,.0f} / {s.concurrent:,.0f}"
+                f"core turn '{QUESTION}': {s.name}: p50 / p99 (CPU a turn); "
+                f"turns/s one conversation / {chats} at once (CPU a turn)",
+                f"{statistics.median(s.latencies):.2f} ms / {pct(s.latencies, 0.99):.2f} ms "
+                f"({statistics.median(s.cpu):.2f} ms); "
+                f"{s.sequential:,.0f} / {s.concurrent:,.0f} ({statistics.median(s.sequential_cpu):.2f} ms"
+                f" / {statistics.median(s.concurrent_cpu):.2f} ms)"
                 + (f"; {s.failed} turns failed" if s.failed else ""),
             )
         )
     return out
+
+
+@contextlib.contextmanager
+def postgres_pool(sizes: dict[str, Any]) -> Iterator[None]:
+    """Engines created inside get ``sizes`` as their PostgreSQL pool (the A of an A/B)."""
+    from adapters.storage import engine
+
+    now = engine.POSTGRES_QUEUE_POOL
+    engine.POSTGRES_QUEUE_POOL = sizes
+    try:
+        yield
+    finally:
+        engine.POSTGRES_QUEUE_POOL = now
+
+
+async def bench_turns(data_dir: Path, *, pool_before: bool = False) -> list[tuple[str, str]]:
+    """The shipped app on each backend beside the price-only baseline, interleaved; with
+    ``pool_before``, also on PostgreSQL with POOL_BEFORE (a database of its own)."""
+    from bench.fakes import running
+    from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
+
+    subjects = [Subject("baseline: price skill alone, memory store, zero-latency market", price_only_core())]
+    skipped = []
+    apps: list[tuple[Backend, str, dict[str, Any] | None]] = [(b, b, None) for b in BACKENDS]
+    if pool_before:
+        apps.append(("PostgreSQL", "PostgreSQL, the pool before issue 23: 5 kept + 10 overflow", POOL_BEFORE))
+    with running("binance", 15) as binance:
+        async with contextlib.AsyncExitStack() as stack:
+            for backend, label, pool in apps:
+                try:
+                    url = await stack.enter_async_context(database(backend, data_dir))
+                except Unavailable as exc:
+                    skipped.append((f"core turn, shipped app on {label}", f"skipped: {exc}"))
+                    continue
+                with postgres_pool(pool) if pool is not None else contextlib.nullcontext():
+                    app = await stack.enter_async_context(shipped_app(url, data_dir, binance.base_url))
+                subjects.append(Subject(f"shipped app (every skill, {label}, Binance fake 15 ms)", app.core))
+            await measure(subjects, rounds=10)
+    return [*rows(subjects), *skipped]
+
+
+async def main(argv: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        found = await bench_turns(Path(tmp), pool_before="--pool-before" in argv)
+    load = os.getloadavg()[0]
+    for name, value in found:
+        print(f"{name} | {value} [load {load:.1f}]")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))

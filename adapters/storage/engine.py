@@ -52,11 +52,19 @@ POSTGRES_POOL: dict[str, Any] = {
 # connection used moments ago is as good as the ping would say; one that broke since fails its
 # statement, the pool drops it (a disconnect), and the next checkout gets a new one.
 POSTGRES_PING_IDLE_S = 5.0
+# Every connection the pool opens stays open (no "overflow"). An overflow connection is closed
+# when it comes back to a pool already holding pool_size idle ones, and under asyncio that is
+# all the time in a burst: several come back in one pass of the event loop, before the turns
+# woken to take them have run. With 5 kept and 10 overflow, 256 conversations at once opened a
+# connection (connect, authentication, every statement prepared again) every 4 to 6 turns, and
+# turns per second fell with concurrency instead of rising. 15 is the same ceiling as before
+# (4 processes on one server stay well below its default 100): 8 served a 256-conversation
+# burst with fewer turns a second, 32 no more than 15 (of which it used 13); see bench/turns.py.
 # A statement waits for a free connection as long as a SQLite write waits for the lock
 # (SQLITE_LOCK_PATIENCE_S): with hundreds of conversations at once on a busy machine, the wait is
 # the queue of other turns' statements, not a fault, and failing the turn after 10 s (as before)
 # dropped about 4% of a 200 x 50 mixed load's messages and left paper orders pending.
-POSTGRES_QUEUE_POOL: dict[str, Any] = {"pool_size": 5, "max_overflow": 10, "pool_timeout": 30}
+POSTGRES_QUEUE_POOL: dict[str, Any] = {"pool_size": 15, "max_overflow": 0, "pool_timeout": 30}
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:

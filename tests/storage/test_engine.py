@@ -27,9 +27,11 @@ async def test_sqlite_creates_its_directory_and_sets_pragmas(tmp_path: Path) -> 
     assert pragmas == {"journal_mode": "wal", "synchronous": 1, "busy_timeout": 5000, "foreign_keys": 1}
 
 
-def test_postgres_engine_has_a_sized_checked_pool() -> None:
+def test_postgres_engine_has_a_sized_pool_that_keeps_its_connections() -> None:
     engine = create_engine("postgresql+asyncpg://u@127.0.0.1:1/none")  # nothing connects yet
-    assert engine.pool.size() == 5  # type: ignore[attr-defined]
+    assert engine.pool.size() == 15  # type: ignore[attr-defined]
+    # No overflow: one would be closed as it came back in a burst (tests/storage/test_turn_cost_postgresql.py)
+    assert engine.pool._max_overflow == 0  # type: ignore[attr-defined]
 
 
 async def test_postgres_replaces_a_connection_dropped_while_idle(

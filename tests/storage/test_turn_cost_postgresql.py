@@ -1,0 +1,150 @@
+"""What one "BTC price" turn costs PostgreSQL in the app `deskmate run` builds (every skill, the
+SQL stores): round trips to the server, counted on the wire, and connections opened.
+
+A turn is two round trips: one statement records the event, takes the conversation's lease and
+reads its state (state_store._begin_in_one_statement); one saves the state and gives the lease back.
+Neither is wrapped in BEGIN / COMMIT, neither is preceded by a ping or a prepare (the statements
+are prepared once per pooled connection, and a connection is pinged only after sitting idle).
+
+Under 256 conversations at once the pool keeps its connections: before, it had 5 that stayed and
+10 "overflow" ones closed as soon as they came back to a pool with 5 idle, which under asyncio
+is all the time (several come back in one pass of the loop before the turns waiting for one run).
+Each reopened connection cost a connect, its authentication and a prepare of every statement
+again: 490 connections opened for 3,072 turns, and throughput fell with concurrency. These tests
+fail when a turn grows a round trip or the pool starts closing connections again."""
+
+from __future__ import annotations
+
+import asyncio
+from asyncio import selector_events
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.fernet import Fernet
+from sqlalchemy import event
+from sqlalchemy.engine import Engine, make_url
+
+from adapters.storage import migrate
+from adapters.storage.engine import POSTGRES_QUEUE_POOL
+from bot.settings import Settings
+from bot.wiring import App, build_app
+from core.events import ConversationKey, TextMessage
+from core.reply import QuoteBlock
+from tests.storage.conftest import scratch_pg_database
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_own_url() -> Iterator[str]:
+    """A database of its own: the app claims it for its secret key."""
+    with scratch_pg_database() as url:
+        migrate.upgrade(url)
+        yield url
+
+
+@pytest.fixture
+async def app(pg_own_url: str, tmp_path: Path) -> AsyncIterator[App]:
+    settings = Settings(
+        _env_file=None,
+        database_url=pg_own_url,
+        data_dir=tmp_path,
+        secret_key=Fernet.generate_key().decode(),
+        market="demo",
+    )
+    built = await build_app(settings)
+    try:
+        yield built
+    finally:
+        await built.aclose()
+
+
+@dataclass
+class Wire:
+    statements: list[str] = field(default_factory=list)  # the first words of each, as SQLAlchemy sent it
+    writes: int = 0  # writes to the server's socket: one per round trip (asyncpg sends a
+    # statement's Bind, Execute and Sync, or a BEGIN, in one write, then waits for the answer)
+    connects: int = 0
+    closes: int = 0
+
+
+@contextmanager
+def on_the_wire(app: App) -> Iterator[Wire]:
+    wire = Wire()
+    port = make_url(str(app.engine.url)).port or 5432
+    write = selector_events._SelectorSocketTransport.write
+
+    def counting(transport: Any, data: Any) -> None:
+        peer = transport.get_extra_info("peername")
+        if peer is not None and peer[1] == port:
+            wire.writes += 1
+        write(transport, data)
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_: Any) -> None:
+        wire.statements.append(" ".join(sql.split()[:4]))
+
+    def connect(*_: Any) -> None:
+        wire.connects += 1
+
+    def close(*_: Any) -> None:
+        wire.closes += 1
+
+    event.listen(Engine, "before_cursor_execute", statement)
+    event.listen(app.engine.sync_engine, "connect", connect)
+    event.listen(app.engine.sync_engine.pool, "close", close)
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(selector_events._SelectorSocketTransport, "write", counting)
+            yield wire
+    finally:
+        event.remove(Engine, "before_cursor_execute", statement)
+        event.remove(app.engine.sync_engine, "connect", connect)
+        event.remove(app.engine.sync_engine.pool, "close", close)
+
+
+async def ask(app: App, key: ConversationKey, event_id: str) -> None:
+    reply = await app.core.handle(TextMessage(event_id, key, text="BTC price"))
+    assert reply.blocks and isinstance(reply.blocks[0], QuoteBlock), reply
+
+
+async def test_a_price_turn_is_two_round_trips(app: App) -> None:
+    key = ConversationKey("telegram", "42", "7")
+    for i in range(3):  # the first event of a process prunes once; statements get prepared
+        await ask(app, key, f"warm-{i}")
+    with on_the_wire(app) as wire:
+        await ask(app, key, "e1")
+    assert wire.statements == [
+        "WITH taken AS (INSERT",  # record the event, take the lease, read the state
+        "UPDATE conversation_states SET state=$1::VARCHAR,",  # save, give the lease back
+    ]
+    assert wire.writes == 2  # no BEGIN, COMMIT, ping or prepare around them
+    assert wire.connects == 0
+
+
+async def test_256_conversations_at_once_keep_the_pools_connections(app: App) -> None:
+    """Two round trips a turn under concurrency too, and no connection closed or opened once
+    the pool is full (the first burst fills it; 200 + 256 events stay below the store's prune)."""
+
+    async def burst(name: str, chats: int) -> None:
+        await asyncio.gather(
+            *(
+                ask(app, ConversationKey("telegram", f"{name}-{c}", str(c)), f"{name}-{c}")
+                for c in range(chats)
+            )
+        )
+
+    await ask(app, ConversationKey("telegram", "warm", "1"), "warm")
+    with on_the_wire(app) as filling:
+        await burst("fill", 200)
+    assert filling.closes == 0
+    assert filling.connects <= POSTGRES_QUEUE_POOL["pool_size"] + POSTGRES_QUEUE_POOL["max_overflow"]
+
+    with on_the_wire(app) as wire:
+        await burst("burst", 256)
+    assert (wire.connects, wire.closes) == (0, 0)
+    assert wire.writes == 2 * 256
+    assert len(wire.statements) == 2 * 256
