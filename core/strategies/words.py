@@ -3,11 +3,10 @@ words (core/language/lexicon/strategy.toml), read by the one tagger."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from core.language.lexicon import load
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, words
 from core.strategies.params import Kind
 
 KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
@@ -25,14 +24,9 @@ def kind_of(reading: Reading) -> Kind | None:
 
 def find_kind(text: str) -> Kind | None:
     """The kind a text names first, if any."""
-    return kind_of(_tagger().read(text))
+    return kind_of(words(text))
 
 
 def kind_word(kind: str) -> str:
     """A kind's first word (its name in a list)."""
     return load().concepts[f"strategy.{kind}"].words[0]
-
-
-@lru_cache(maxsize=1)
-def _tagger() -> Tagger:
-    return Tagger()

@@ -10,20 +10,13 @@ does not have; their own names are found by the layer's gazetteer first.
 
 from __future__ import annotations
 
-from functools import cache
-
 from core.language.lexicon import phrases
-from core.language.tagger import PUNCT, Reading, Tagger
+from core.language.tagger import PUNCT, Reading, words
 
 # The concepts that end a name: the request's own words around it.
 _ENDS = ("verb.", "ask.", "filler.", "time.", "answer.", "amount.")
 KIND_WORDS = {"noun.trader": ("交易员", "trader"), "noun.strategy": ("策略", "strategy")}
 _QUOTED = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "‘": "’"}
-
-
-@cache
-def _tagger() -> Tagger:
-    return Tagger()
 
 
 def _words(concept: str) -> tuple[str, ...]:
@@ -34,7 +27,7 @@ def _words(concept: str) -> tuple[str, ...]:
 def name_after(text: str, kind: str) -> str | None:
     """The name typed after the first word of ``kind`` ("noun.trader", "noun.strategy"), or None
     when nothing that could be a name follows it ("交易员为什么不下单", "why won't my trader start")."""
-    reading = _tagger().read(text)
+    reading = words(text)
     # The kind's own word only: "agent", "bot", "机器人", "网格" are as often part of a name or of
     # the request ("为什么我的 agent 一直不开单") as the word before one.
     noun = next(
@@ -66,9 +59,9 @@ def name_after(text: str, kind: str) -> str | None:
 
 
 def _clean(reading: Reading, start: int, end: int) -> str | None:
-    words = PUNCT.sub(" ", reading.norm.typed(start, end)).split()
+    typed = PUNCT.sub(" ", reading.norm.typed(start, end)).split()
     kept: list[str] = []
-    for word in words:  # a Latin request word ends the name ("robot one not trading")
+    for word in typed:  # a Latin request word ends the name ("robot one not trading")
         if word.casefold() in _words("not_name"):
             break
         kept.append(word)

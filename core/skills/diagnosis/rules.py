@@ -97,9 +97,6 @@ class _TagRule:
 
 
 class ExchangeDiagnosisRule(_TagRule):
-    def __init__(self, skill: str, catalog: MarketCatalog) -> None:
-        super().__init__(skill, catalog)
-
     def read(self, reading: Reading) -> Route | None:
         concepts = reading.concepts
         if _is_command(reading) or concepts & TRADER:
@@ -158,9 +155,6 @@ class ModelDiagnosisRule(_TagRule):
 class OrderDiagnosisRule(_TagRule):
     """ "为什么我的订单失败了", "my BTC buy was rejected", a pasted -2010 about an order."""
 
-    def __init__(self, skill: str, catalog: MarketCatalog) -> None:
-        super().__init__(skill, catalog)
-
     def read(self, reading: Reading) -> Route | None:
         concepts = reading.concepts
         if _is_command(reading) or concepts & (TRADER | STRATEGY) or not concepts & ORDER:
@@ -200,22 +194,19 @@ class BalanceDiagnosisRule(_TagRule):
 class TraderDiagnosisRule(_TagRule):
     """ "为什么我的 agent 一直不开单", "why won't my trader start", "diagnose my trader"."""
 
+    about, besides = TRADER, frozenset[str]()
+
     def read(self, reading: Reading) -> Route | None:
         concepts = reading.concepts
-        if _is_command(reading) or not concepts & TRADER:
+        if _is_command(reading) or concepts & self.besides or not concepts & self.about:
             return None
         if concepts & ({DIAGNOSE, WHY, "diagnosis.not_done"} | FAILING):
             return Route(self.skill, "diagnose")
         return None
 
 
-class StrategyDiagnosisRule(_TagRule):
-    """ "为什么我的网格策略不成交", "diagnose my strategy", "what's wrong with my dca strategy"."""
+class StrategyDiagnosisRule(TraderDiagnosisRule):
+    """ "为什么我的网格策略不成交", "diagnose my strategy", "what's wrong with my dca strategy"; a
+    trader's strategy is the trader's."""
 
-    def read(self, reading: Reading) -> Route | None:
-        concepts = reading.concepts
-        if _is_command(reading) or concepts & TRADER or not concepts & STRATEGY:
-            return None
-        if concepts & ({DIAGNOSE, WHY, "diagnosis.not_done"} | FAILING):
-            return Route(self.skill, "diagnose")
-        return None
+    about, besides = STRATEGY, TRADER

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from core.language.tagger import Reading, Tagger, with_phrases
 from core.markets import MarketCatalog
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.skills.price.coins import CoinFinder, Found, tag_before
+from core.skills.price.coins import ASKED_IN, CoinFinder, Found, tag_before
 from core.skills.price.ranges import RangeAsk, read_range
 
 PriceAction = Literal["current", "history", "both"]
@@ -45,7 +45,6 @@ NOW_WORDS = frozenset({"price.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
 NOW_AROUND = frozenset({"price.lead", "filler.join", "filler.polite"})
 OVER = frozenset({"price.over", "price.lead", "noun.chart", "filler.join", "filler.polite"})
-ASKED_IN = frozenset({"price.asked_in", "filler.to", "filler.using"})
 OTHER_QUOTE = frozenset({"price.other_quote"})
 MAX_COINS = 3  # coins answered in one reply; more are asked to be narrowed down
 

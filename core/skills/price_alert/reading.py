@@ -15,7 +15,7 @@ from typing import Any, Literal
 from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
-from core.language.values import Value, find_values, typed_text
+from core.language.values import UNIT_SECONDS, Value, find_values, typed_text
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -26,15 +26,12 @@ NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
-# An English list word may stand this far from "alerts" ("show all my price alerts").
-_LIST_BETWEEN = frozenset({"my", "the", "all", "price"})
-_LIST_AFTER = frozenset({"列表", "有哪些", "清单", "list", "i have", "i set"})  # "提醒列表", "alerts i set"
 OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "below", "≤": "below"}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
 LEVEL_KINDS = frozenset({"number", "price"})
 _WINDOWS = {3600: "1h", 86400: "24h"}  # a move's window, by its length in seconds
-_MINUTES = {"m": 1, "h": 60, "d": 60 * 24, "w": 60 * 24 * 7, "mo": 60 * 24 * 30}
+_MINUTES = {unit: seconds // 60 for unit, seconds in UNIT_SECONDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +71,10 @@ def _command(norm: str) -> str | None:
 
 def _command_reading(args: str, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
-    if not args or args in ("list", "ls", "列表", "查看", "my"):
+    if not args or args in _words("command_list"):
         return AlertReading("query")
     head, _, rest = args.partition(" ")
-    if head in ("delete", "del", "rm", "remove", "cancel", "删除", "取消"):
+    if head in _words("command_delete"):
         return AlertReading("delete", _target(coins.read(rest), find_values(rest), coins))
     return AlertReading("create", _create_slots(coins.read(args), coins))
 
@@ -96,18 +93,19 @@ def _lists(reading: Reading) -> bool:
     """A list word (alert.list) said right before the alert noun ("我有几个提醒", "list my
     alerts", "what alerts") or right after it ("提醒清单", "alerts i set"). Looked for in the
     text, not among the tags: a longer word may hold it ("我有几个" is trade.have)."""
-    text, words = reading.text, _list_words()
+    text, words = reading.text, _words("list")
     zh = [w for w in words if not w.isascii()]
     for noun in (t for t in reading.tags if NOUN in t.concepts):
         before, after = text[: noun.start], text[noun.end :]
         for word in before.split()[::-1]:
             if word in words:
                 return True
-            if word not in _LIST_BETWEEN:
+            if word not in _words("list_between"):
                 break
         if any(w in text[noun.start : noun.end] or 0 <= _gap(before, w) <= 8 for w in zh):
             return True  # "我的提醒", "提醒列表" (one noun)
-        if any(after.lstrip().startswith(w) and len(after) - len(after.lstrip()) <= 4 for w in _LIST_AFTER):
+        spaced = after.lstrip()
+        if len(after) - len(spaced) <= 4 and any(spaced.startswith(w) for w in _words("list_after")):
             return True
     return False
 
@@ -118,9 +116,10 @@ def _gap(before: str, word: str) -> int:
     return -1 if at < 0 else len(before) - at - len(word)
 
 
-@lru_cache(maxsize=1)
-def _list_words() -> frozenset[str]:
-    return frozenset(phrases("alert").concepts["alert.list"].words)
+@lru_cache(maxsize=8)
+def _words(concept: str) -> frozenset[str]:
+    """The words of one of the alert's concepts (phrases/alert.toml), looked for in the text."""
+    return frozenset(phrases("alert").concepts[f"alert.{concept}"].words)
 
 
 def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:

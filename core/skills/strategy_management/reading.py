@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from core.coin_index import CoinIndex
-from core.language.tagger import COIN, Reading, Tagger
+from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
@@ -404,9 +404,4 @@ def _only(reading: Reading, end: int, concept: str) -> bool:
 
 def field_named(text: str) -> str | None:
     """The field a typed answer names ("金额", "grids"), by the lexicon's words."""
-    return field_of(_plain_tagger().read(text), FIELD_CONCEPTS)
-
-
-@lru_cache(maxsize=1)
-def _plain_tagger() -> Tagger:
-    return Tagger()
+    return field_of(words(text), FIELD_CONCEPTS)
