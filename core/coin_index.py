@@ -226,22 +226,26 @@ class CoinIndex:
     def _latin_at(self, norm: str, words: list[re.Match[str]], i: int) -> tuple[Mention | None, int]:
         """The mention starting at word ``i`` (longest phrase first) and how many words it used."""
         first = words[i]
-        dollar = first.group(0).startswith("$")
-        several = first.group(0).removeprefix("$") in self._firsts  # a name of several words may start here
+        word = first.group(0)
+        dollar = word[0] == "$"
+        if dollar:
+            word = word[1:]
+        symbol = self._names.get(word)
+        several = word in self._firsts  # a name of several words may start here
+        if symbol is None and not several and not word.endswith(_QUOTE):
+            return None, 1  # most words: no coin, no coin's first word, no ticker glued to the quote
         for n in range(min(self._max_words, len(words) - i) if several else 1, 1, -1):
             start, end = first.start() + dollar, words[i + n - 1].end()
             phrase = norm[start:end]
             if " " in phrase and phrase.count(" ") == n - 1:
-                symbol = self._names.get(phrase)
-                if symbol is not None:
+                named = self._names.get(phrase)
+                if named is not None:
                     weak = not dollar and phrase in COMMON_WORD_NAMES
-                    return Mention(symbol, start, end, phrase, weak=weak, explicit=dollar), n
-        word = first.group(0).removeprefix("$")
+                    return Mention(named, start, end, phrase, weak=weak, explicit=dollar), n
         start, end = first.start(), first.end()
-        tail = _PAIR_TAIL.match(norm, end)
-        quote = tail.group(1) if tail else None
-        symbol = self._names.get(word)
         if symbol is not None and symbol != NOT_A_COIN:
+            tail = _PAIR_TAIL.match(norm, end)
+            quote = tail.group(1) if tail else None
             is_ticker = self.catalog.base_of(symbol).casefold() == word
             if quote is not None and is_ticker and (quote == _QUOTE or quote in OTHER_QUOTES):
                 assert tail is not None

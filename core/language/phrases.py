@@ -50,20 +50,46 @@ def _folded(ch: str) -> str:
     return folded if len(folded) == 1 else ch
 
 
+@lru_cache(maxsize=64)
+def _low(text: str) -> str:
+    """``text`` as the words are written, character for character (offsets stay the text's)."""
+    if text.isascii():
+        return text.lower()
+    low = text.lower()
+    if len(low) == len(text) and "Σ" not in text and unicodedata.is_normalized("NFKC", text):
+        # The usual message (normalized already): no character folds otherwise on its own (a
+        # capital sigma is the one that lowers by its context).
+        return low
+    return "".join(_folded(c) for c in text)
+
+
 def _alnum(text: str, at: int) -> bool:
     return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()
+
+
+# A hit of a group's automaton: (start, end, whether it stands alone, its concepts).
+_Hit = tuple[int, int, bool, frozenset[str]]
+
+
+@lru_cache(maxsize=128)
+def _hits(group: str, low: str) -> tuple[_Hit, ...]:
+    """Every word of the group in ``low`` (folded), overlaps kept, by start and the longest first:
+    one scan per text and group, however many of its concepts a reader asks for (a reader of
+    given secrets asks for a dozen in one message)."""
+    out: list[_Hit] = []
+    for end_index, (length, (before, after), names) in _automaton(group).iter(low):
+        start, end = end_index + 1 - length, end_index + 1
+        alone = not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
+        out.append((start, end, alone, names))
+    out.sort(key=lambda h: (h[0], -h[1]))
+    return tuple(out)
 
 
 def found(group: str, text: str) -> list[tuple[int, int, frozenset[str]]]:
     """Every word of the group in ``text`` (normalized), a Latin word only whole, overlaps kept:
     (start, end, its concepts), for a reader that resolves them with its tags
     (core.language.tagger.with_phrases)."""
-    out = []
-    for end_index, (length, (before, after), names) in _automaton(group).iter(text):
-        start, end = end_index + 1 - length, end_index + 1
-        if not ((before and _alnum(text, start - 1)) or (after and _alnum(text, end))):
-            out.append((start, end, names))
-    return out
+    return [(start, end, names) for start, end, alone, names in _hits(group, text) if alone]
 
 
 def find(
@@ -78,14 +104,12 @@ def find(
     """The spans of ``concept``'s words in ``text``, leftmost-longest, in order; ``every``: each
     place every word is found, overlapping (by start, the longest first); not ``whole``: a Latin
     word also inside another (the context says where it counts)."""
-    low = text.lower() if text.isascii() else "".join(_folded(c) for c in text)
-    hits: list[tuple[int, int]] = []
-    for end_index, (length, (before, after), names) in _automaton(group).iter(low):
-        start, end = end_index + 1 - length, end_index + 1
-        alone = not whole or not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
-        if concept in names and alone and (context is None or context(low, start, end)):
-            hits.append((start, end))
-    hits.sort(key=lambda s: (s[0], -s[1]))
+    low = _low(text)
+    hits = [
+        (start, end)
+        for start, end, alone, names in _hits(group, low)
+        if concept in names and (alone or not whole) and (context is None or context(low, start, end))
+    ]
     if every:
         return hits
     kept: list[tuple[int, int]] = []

@@ -228,6 +228,11 @@ def fold(text: str) -> tuple[str, list[int]]:
     Chinese comma stays one: "3000，200" is two numbers, "3000,200" a comma decimal."""
     if text.isascii():
         return text.lower(), list(range(len(text) + 1))
+    whole = text.casefold()
+    if len(whole) == len(text) and unicodedata.is_normalized("NFKC", text.replace(_CN_COMMA, "")):
+        # The usual text (normalized already): no character changes length or form on its own
+        # (casefold has no context, and a character of a normalized text is normalized alone).
+        return whole, list(range(len(text) + 1))
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
