@@ -110,10 +110,10 @@ def _weights(reading: Reading) -> tuple[int, tuple[tuple[frozenset[str], int], .
     """The characters that carry meaning (not spaces or punctuation, not filler words), and each
     tag's concepts with the characters it covers: counted once per reading, for every intent."""
     text = reading.text
-    content = sum(1 for ch in text if ch.isalnum())
+    content = sum(map(str.isalnum, text))
     tags: list[tuple[frozenset[str], int]] = []
     for tag in reading.tags:
-        width = sum(1 for ch in text[tag.start : tag.end] if ch.isalnum())
+        width = sum(map(str.isalnum, text[tag.start : tag.end]))
         if all(c.startswith(_FILLER_PREFIX) for c in tag.concepts):
             content -= width
         tags.append((tag.concepts, width))

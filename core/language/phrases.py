@@ -56,10 +56,14 @@ def _low(text: str) -> str:
     if text.isascii():
         return text.lower()
     low = text.lower()
-    if len(low) == len(text) and "Σ" not in text and unicodedata.is_normalized("NFKC", text):
-        # The usual message (normalized already): no character folds otherwise on its own (a
-        # capital sigma is the one that lowers by its context).
-        return low
+    if (
+        len(low) == len(text)
+        and "Σ" not in text
+        and unicodedata.is_normalized("NFKC", text.replace("，", ""))
+    ):
+        # The usual message (normalized but for its Chinese commas): no other character folds
+        # otherwise on its own (a capital sigma is the one that lowers by its context).
+        return low.replace("，", ",")
     return "".join(_folded(c) for c in text)
 
 

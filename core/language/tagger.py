@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 COIN = "coin"
 PROVIDER = "provider"
 EXCHANGE = "exchange"
-_WORDISH = re.compile(r"[a-z0-9]")
 # An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
 _MARKUP = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|</?[a-z][^<>]{0,200}>", re.DOTALL)
 PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]<>《》'’`]+")
@@ -147,22 +146,35 @@ def every_named(text: str, concept: str) -> frozenset[str]:
 
 
 def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
+    return [
+        (start, end, key)
+        for start, end, meanings in _scan(text)
+        if (key := next((v for c, v in meanings if c == concept), None)) is not None
+    ]
+
+
+_Meanings = tuple[tuple[str, str], ...]  # (concept, value) of one word of the automaton
+
+
+@lru_cache(maxsize=64)
+def _scan(text: str) -> tuple[tuple[int, int, _Meanings], ...]:
+    """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
+    whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
     found = []
+    last = len(text) - 1
     for end_index, (length, latin, meanings) in _automaton().iter(text):
-        start, end = end_index + 1 - length, end_index + 1
-        key = next((v for c, v in meanings if c == concept), None)
-        if key is not None and _whole(text, start, end, latin):
-            found.append((start, end, key))
-    return found
+        start = end_index + 1 - length
+        # A Latin word stands alone: no letter or digit right before or after it.
+        if latin and (
+            (start > 0 and _wordish(text[start - 1])) or (end_index < last and _wordish(text[end_index + 1]))
+        ):
+            continue
+        found.append((start, end_index + 1, meanings))
+    return tuple(found)
 
 
-def _whole(text: str, start: int, end: int, latin: bool) -> bool:
-    """A Latin word stands alone: no letter or digit right before or after it."""
-    if not latin:
-        return True
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    return not (_WORDISH.match(before) or _WORDISH.match(after))
+def _wordish(ch: str) -> bool:
+    return "a" <= ch <= "z" or "0" <= ch <= "9"
 
 
 def _masked(norm: Normalized) -> str:
@@ -230,14 +242,9 @@ class Tagger:
 
 def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:
     """The spans of a text's lexicon words, coins and ``own`` names, before resolution."""
-    spans: list[_Span] = []
     # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
     # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
-    for end_index, (length, latin, meanings) in _automaton().iter(scanned):
-        end = end_index + 1
-        start = end - length
-        if _whole(scanned, start, end, latin):
-            spans.append((start, end, 2, meanings))
+    spans: list[_Span] = [(start, end, 2, meanings) for start, end, meanings in _scan(scanned)]
     if coins is not None:
         for mention in coins.find(scanned):
             if not mention.weak or mention.explicit:
@@ -287,13 +294,16 @@ def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None
     """Words typed with a stray space between their Chinese characters ("价 格", "比 特 币"):
     read in the text with those spaces taken out, kept where they span a space taken out and
     touch no word found as typed that is as long ("币" of "比 特 币" is no word of its own)."""
-    kept: list[int] = []  # for each character of the joined text, its place in ``scanned``
-    for i, ch in enumerate(scanned):
-        if ch == " " and 0 < i < len(scanned) - 1 and _cjk_pair(scanned[i - 1], scanned[i + 1]):
-            continue
-        kept.append(i)
-    if len(kept) == len(scanned):
+    gaps: set[int] = set()  # the spaces between two Chinese characters (looked for space by space)
+    at = scanned.find(" ", 1)
+    while 0 < at < len(scanned) - 1:
+        if _cjk_pair(scanned[at - 1], scanned[at + 1]):
+            gaps.add(at)
+        at = scanned.find(" ", at + 1)
+    if not gaps:
         return []
+    # For each character of the joined text, its place in ``scanned``.
+    kept = [i for i in range(len(scanned)) if i not in gaps]
     joined = "".join(scanned[i] for i in kept)
     kept.append(len(scanned))
     taken = [0] * (len(scanned) + 1)  # the longest word found as typed over each character
@@ -356,8 +366,8 @@ def _resolve(spans: Sequence[_Span]) -> tuple[Tag, ...]:
     for span in ordered:
         start, end, rank, meanings = span
         if last is not None and (start, end, rank) == last[:3] and tags:
-            merged = tags[-1].concepts | {c for c, _ in meanings}
-            tags[-1] = replace(tags[-1], concepts=merged)
+            kept = tags[-1]
+            tags[-1] = Tag(start, end, kept.concepts.union(c for c, _ in meanings), kept.value)
             continue
         if start < taken_until:
             continue

@@ -75,8 +75,9 @@ class Layer:
         """The best intent's route (``late``: of the intents tried after the rules)."""
         reading = self.read(text, context.names)
         ranking = self.engine.rank(reading, late=late)
+        answers: dict[str, Route | None] = {}  # each skill's readers read the message once
         for scored in ranking.scored:
-            found = self._through(scored.intent, reading, text, context)
+            found = self._through(scored.intent, reading, text, context, answers)
             if found is not None:
                 # A tie is asked about only with another skill that reads the message too ("删除
                 # 交易所 paper-1" names the paper exchange, but no guide is asked for).
@@ -84,7 +85,7 @@ class Layer:
                     s.intent.name
                     for s in ranking.close
                     if s.intent.skill != found.skill
-                    and self._through(s.intent, reading, text, context) is not None
+                    and self._through(s.intent, reading, text, context, answers) is not None
                 )
                 return replace(found, close=close) if close else found
         return None
@@ -94,30 +95,48 @@ class Layer:
         the route a "did you mean" button for it starts. None when that intent cannot read it."""
         reading = self.read(text, context.names)
         concepts = reading.concepts
+        answers: dict[str, Route | None] = {}
         for intent in self.engine.intents:
             if intent.name == name and intent.holds(concepts):
-                found = self._through(intent, reading, text, context)
+                found = self._through(intent, reading, text, context, answers)
                 if found is not None:
                     return found
         return None
 
-    def _through(self, intent: Intent, reading: Reading, text: str, context: RouteContext) -> Route | None:
+    def _through(
+        self,
+        intent: Intent,
+        reading: Reading,
+        text: str,
+        context: RouteContext,
+        answers: dict[str, Route | None],
+    ) -> Route | None:
         """The intent's route. The skill's reader (its rule) reads it when the intent reads no
         slots itself, or first when the intent says so; the reader may then refine the action
         among its skill's (a chart that also asks the price is "both"). Otherwise the intent's
-        slots come from the tags. None when neither can read it."""
+        slots come from the tags. None when neither can read it. ``answers``: what each skill's
+        readers made of this reading, kept for the skill's other intents."""
         if intent.fill is None or intent.reader_first:
-            for reader, context_rule, tags in self._reading.get(intent.skill, ()):
-                if tags:
-                    found = cast(ReadingRule, reader).route_reading(reading, context)
-                else:
-                    found = run_rule(reader, text, context, context_rule)
-                if found is not None and found.skill == intent.skill:
-                    return found
+            if intent.skill not in answers:
+                answers[intent.skill] = self._read_as(intent.skill, reading, text, context)
+            found = answers[intent.skill]
+            if found is not None:
+                return found
         if intent.fill is None:
             return None
         slots = intent.fill(reading)
         return None if slots is None else Route(intent.skill, intent.action, dict(slots))
+
+    def _read_as(self, skill: str, reading: Reading, text: str, context: RouteContext) -> Route | None:
+        """The first route of ``skill`` its readers read, whichever of its intents asks."""
+        for reader, context_rule, tags in self._reading.get(skill, ()):
+            if tags:
+                found = cast(ReadingRule, reader).route_reading(reading, context)
+            else:
+                found = run_rule(reader, text, context, context_rule)
+            if found is not None and found.skill == skill:
+                return found
+        return None
 
     def wants_names(self, text: str, found: Route | None) -> bool:
         """Names are read for a message nothing understood ("alpha 今天赚了多少"), one whose route
