@@ -212,7 +212,6 @@ _WORD_RX = re.compile(
 # -- reading ---------------------------------------------------------------------------------------
 
 
-_FOLDED: dict[str, str] = {}  # a character's fold, once per character
 _CN_COMMA: Final = "，"  # a list's comma in Chinese ("3000到3001，200格"): never a grouping
 
 
@@ -236,11 +235,7 @@ def fold(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
-        folded = _FOLDED.get(ch)
-        if folded is None:
-            folded = ch if ch == _CN_COMMA else unicodedata.normalize("NFKC", ch).casefold()
-            if len(_FOLDED) < 20_000:  # the characters people type are few; a flood is not kept
-                _FOLDED[ch] = folded
+        folded = ch if ch == _CN_COMMA else unicodedata.normalize("NFKC", ch).casefold()
         out.append(folded)
         where.extend([i] * len(folded))
     where.append(len(text))
