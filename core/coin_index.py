@@ -199,7 +199,8 @@ class CoinIndex:
         if self._other is not None:
             for m in self._other.finditer(norm):
                 key = re.sub(r"\s", "", m.group(0))
-                symbol = self._names.get(key) or self._names.get(m.group(0))
+                symbol = self._names.get(key)  # NOT_A_COIN ("") is an answer: "比特币 etf" names none
+                symbol = self._names.get(m.group(0)) if symbol is None else symbol
                 if symbol is not None:
                     found.append(Mention(symbol, m.start(), m.end(), m.group(0)))
         # The names in other scripts are sorted and disjoint: a span overlaps one of them when the

@@ -99,6 +99,14 @@ async def test_an_etf_is_not_a_coin(text: str, locale: str) -> None:
     assert market.calls == []
 
 
+async def test_an_etf_typed_with_a_space_is_not_a_coin_either() -> None:
+    # "比特币 ETF" read as no coin at all: the price of whatever came before would have answered.
+    market = ScriptedMarket()
+    reply = await chat(market).say("比特币 ETF 价格")
+    assert reply.status is Status.FAILED and codes(reply) == ["not_a_coin"]
+    assert "比特币 ETF" in reply.blocks[0].text and market.calls == []
+
+
 # -- any listed coin, the names people use --------------------------------------------------
 
 
