@@ -8,9 +8,9 @@ time, and with 256 conversations at once (a bot's view: turns of different chats
 each, the CPU time of this process a turn (the database server and the fakes run in processes of
 their own): on a machine shared with other work, wall time is noisy and CPU time much less so.
 
-`python -m bench.turns` runs this part of `make bench` alone; `--pool-before` adds the shipped app
-on PostgreSQL with the connection pool of before issue 23 (POOL_BEFORE), measured interleaved with
-the one of now in the same run.
+`python -m bench.turns` runs this part of `make bench` alone; `--before`, `--pool-before` and
+`--begin-before` add the shipped app on PostgreSQL as it was before issue 23 (BEFORE), measured
+interleaved with the one of now in the same run.
 """
 
 from __future__ import annotations
@@ -169,38 +169,58 @@ def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
 
 
 @contextlib.contextmanager
-def postgres_pool(sizes: dict[str, Any]) -> Iterator[None]:
-    """Engines created inside get ``sizes`` as their PostgreSQL pool (the A of an A/B)."""
-    from adapters.storage import engine
+def as_before(*, pool: bool = True, begin: bool = True) -> Iterator[None]:
+    """Engines and state stores created inside are as before issue 23 (the A of an A/B): with
+    ``pool``, PostgreSQL's pool is POOL_BEFORE; with ``begin``, a turn's first statement waits
+    for the disk at its commit (state_store.BEGIN_COMMITS_LATER off)."""
+    from adapters.storage import engine, state_store
 
-    now = engine.POSTGRES_QUEUE_POOL
-    engine.POSTGRES_QUEUE_POOL = sizes
+    now = engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER
+    if pool:
+        engine.POSTGRES_QUEUE_POOL = POOL_BEFORE
+    if begin:
+        state_store.BEGIN_COMMITS_LATER = False
     try:
         yield
     finally:
-        engine.POSTGRES_QUEUE_POOL = now
+        engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER = now
 
 
-async def bench_turns(data_dir: Path, *, pool_before: bool = False) -> list[tuple[str, str]]:
-    """The shipped app on each backend beside the price-only baseline, interleaved; with
-    ``pool_before``, also on PostgreSQL with POOL_BEFORE (a database of its own)."""
+# ``python -m bench.turns`` options: PostgreSQL subjects as before issue 23, beside the one of now
+BEFORE = {
+    "--before": (
+        "PostgreSQL as before issue 23 (pool 5 kept + 10 overflow, first statement flushed)",
+        True,
+        True,
+    ),
+    "--pool-before": ("PostgreSQL, only the pool as before issue 23", True, False),
+    "--begin-before": ("PostgreSQL, only the first statement flushed as before issue 23", False, True),
+}
+
+
+async def bench_turns(data_dir: Path, *, before: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The shipped app on each backend beside the price-only baseline, interleaved; ``before``:
+    also on PostgreSQL as before issue 23, in the ways BEFORE names (each a database of its own)."""
     from bench.fakes import running
     from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
 
     subjects = [Subject("baseline: price skill alone, memory store, zero-latency market", price_only_core())]
     skipped = []
-    apps: list[tuple[Backend, str, dict[str, Any] | None]] = [(b, b, None) for b in BACKENDS]
-    if pool_before:
-        apps.append(("PostgreSQL", "PostgreSQL, the pool before issue 23: 5 kept + 10 overflow", POOL_BEFORE))
+    apps: list[tuple[Backend, str, contextlib.AbstractContextManager[None]]] = [
+        (b, b, contextlib.nullcontext()) for b in BACKENDS
+    ]
+    for option in before:
+        label, pool, begin = BEFORE[option]
+        apps.append(("PostgreSQL", label, as_before(pool=pool, begin=begin)))
     with running("binance", 15) as binance:
         async with contextlib.AsyncExitStack() as stack:
-            for backend, label, pool in apps:
+            for backend, label, setup in apps:
                 try:
                     url = await stack.enter_async_context(database(backend, data_dir))
                 except Unavailable as exc:
                     skipped.append((f"core turn, shipped app on {label}", f"skipped: {exc}"))
                     continue
-                with postgres_pool(pool) if pool is not None else contextlib.nullcontext():
+                with setup:
                     app = await stack.enter_async_context(shipped_app(url, data_dir, binance.base_url))
                 subjects.append(Subject(f"shipped app (every skill, {label}, Binance fake 15 ms)", app.core))
             await measure(subjects, rounds=10)
@@ -208,8 +228,11 @@ async def bench_turns(data_dir: Path, *, pool_before: bool = False) -> list[tupl
 
 
 async def main(argv: list[str]) -> None:
+    unknown = [a for a in argv if a not in BEFORE]
+    if unknown:
+        raise SystemExit(f"unknown options {unknown}; known: {', '.join(BEFORE)}")
     with tempfile.TemporaryDirectory() as tmp:
-        found = await bench_turns(Path(tmp), pool_before="--pool-before" in argv)
+        found = await bench_turns(Path(tmp), before=tuple(argv))
     load = os.getloadavg()[0]
     for name, value in found:
         print(f"{name} | {value} [load {load:.1f}]")

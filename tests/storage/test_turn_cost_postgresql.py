@@ -20,23 +20,27 @@ from asyncio import selector_events
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cryptography.fernet import Fernet
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
 
 from adapters.storage import migrate
-from adapters.storage.engine import POSTGRES_QUEUE_POOL
+from adapters.storage.engine import POSTGRES_QUEUE_POOL, create_engine
+from adapters.storage.state_store import SqlStateStore
 from bot.settings import Settings
 from bot.wiring import App, build_app
 from core.events import ConversationKey, TextMessage
+from core.ports import Lease, TurnOpened
 from core.reply import QuoteBlock
 from tests.storage.conftest import scratch_pg_database
 
 pytestmark = pytest.mark.postgres
+LATER = "set_config('synchronous_commit', 'off', true)"
 
 
 @pytest.fixture
@@ -76,7 +80,9 @@ class Wire:
 def on_the_wire(app: App) -> Iterator[Wire]:
     wire = Wire()
     port = make_url(str(app.engine.url)).port or 5432
-    write = selector_events._SelectorSocketTransport.write
+    # asyncio's socket transport (not in its public stubs): asyncpg writes through it
+    transport_class: Any = vars(selector_events)["_SelectorSocketTransport"]
+    write = transport_class.write
 
     def counting(transport: Any, data: Any) -> None:
         peer = transport.get_extra_info("peername")
@@ -98,7 +104,7 @@ def on_the_wire(app: App) -> Iterator[Wire]:
     event.listen(app.engine.sync_engine.pool, "close", close)
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(selector_events._SelectorSocketTransport, "write", counting)
+            patch.setattr(transport_class, "write", counting)
             yield wire
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
@@ -148,3 +154,45 @@ async def test_256_conversations_at_once_keep_the_pools_connections(app: App) ->
     assert (wire.connects, wire.closes) == (0, 0)
     assert wire.writes == 2 * 256
     assert len(wire.statements) == 2 * 256
+
+
+async def test_only_the_first_statement_of_a_turn_commits_without_waiting_for_the_disk(
+    pg_own_url: str,
+) -> None:
+    """state_store.BEGIN_COMMITS_LATER: the statement that begins a turn sets synchronous_commit
+    off for its own transaction; its connection, which the pool hands on to the save and to every
+    other store's writes (orders, alerts), waits for the disk again after it."""
+    engine = create_engine(pg_own_url, pool_size=1, max_overflow=0)  # one connection: the same
+    store = SqlStateStore(engine)
+    now = datetime.now(UTC)
+    key = ConversationKey("telegram", "later", "1")
+    later: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_: Any) -> None:
+        if "set_config" in sql:
+            later.append(sql.split()[0])
+
+    async def setting() -> str:
+        async with engine.connect() as conn:
+            return str((await conn.execute(text("SHOW synchronous_commit"))).scalar_one())
+
+    event.listen(engine.sync_engine, "before_cursor_execute", statement)
+    try:
+        started = await store.begin_turn(key, Lease("h", now, now + timedelta(seconds=20)), "later-1")
+        assert started.outcome is TurnOpened.STARTED and started.state is not None
+        assert later == ["WITH"]  # the statement that begins the turn, and it alone
+        assert await setting() == "on"
+        await store.save_turn(key, started.state, started.revision, "h", release=True)
+        assert later == ["WITH"]
+        assert await setting() == "on"
+        async with engine.connect() as conn:
+            # What the first statement relies on, alone in its implicit transaction (autocommit):
+            # the setting holds inside it, and is gone once it has committed.
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            inside = await conn.execute(text(f"SELECT {LATER}, current_setting('synchronous_commit')"))
+            assert tuple(inside.one()) == ("off", "off")
+            assert (await conn.execute(text("SHOW synchronous_commit"))).scalar_one() == "on"
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", statement)
+        await store.close()
+        await engine.dispose()
