@@ -56,10 +56,11 @@ POSTGRES_PING_IDLE_S = 5.0
 # when it comes back to a pool already holding pool_size idle ones, and under asyncio that is
 # all the time in a burst: several come back in one pass of the event loop, before the turns
 # woken to take them have run. With 5 kept and 10 overflow, 256 conversations at once opened a
-# connection (connect, authentication, every statement prepared again) every 4 to 6 turns, and
+# connection (connect, authentication, every statement prepared again) every 3 to 5 turns, and
 # turns per second fell with concurrency instead of rising. 15 is the same ceiling as before
-# (4 processes on one server stay well below its default 100): 8 served a 256-conversation
-# burst with fewer turns a second, 32 no more than 15 (of which it used 13); see bench/turns.py.
+# (4 processes on one server stay well below its default 100): in the same run, 8 kept served
+# bursts of 256 conversations with fewer turns a second, 32 with no more, and 15 used 13 of its
+# connections (tests/storage/test_turn_cost_postgresql.py, README: Performance).
 # A statement waits for a free connection as long as a SQLite write waits for the lock
 # (SQLITE_LOCK_PATIENCE_S): with hundreds of conversations at once on a busy machine, the wait is
 # the queue of other turns' statements, not a fault, and failing the turn after 10 s (as before)
