@@ -13,7 +13,6 @@ nowhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
@@ -23,19 +22,28 @@ from core.routing.router import Route
 MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
 MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 
-# Where one ask may end and the next begin: punctuation and conjunctions, zh and en.
-_JOINS = re.compile(
-    r"(?:\s*(?:[,，;；。!！?？]|和|跟|以及|(?:还有|還有)(?!多少|几|幾|没有|沒有|吗|嗎|什么|什麼|啥|剩)"
-    r"|并且|並且|然后|然後|顺便|順便|另外|同时|同時"
-    r"|(?<![a-z])(?:and then|and also|as well as|and|then|also|plus)(?![a-z])|&)\s*)+",
-    re.IGNORECASE,
-)
-
-# Words relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上",
-# "全仓和逐仓有什么区别", "compare BTC and ETH"); core/language/lexicon/phrases/conversation.toml.
+# The words are data: core/language/lexicon/phrases/conversation.toml. Where one ask may end and
+# the next begin (marks and conjunctions, zh and en), except "还有" asking ("还有多少U"); words
+# relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上", "compare BTC
+# and ETH").
+_JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _RELATING = Words("conversation.relating")
 
 RouteFn = Callable[[str], Route | None]
+
+
+def _joins(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` may be cut, in order: each run of joins with only spaces between, inside
+    the text (a mark ending it is no cut)."""
+    held = _HELD.spans(text)
+    runs: list[tuple[int, int]] = []
+    for start, end in _JOIN.spans(text):
+        if any(s <= start and end <= e for s, e in held):
+            continue
+        if runs and not text[runs[-1][1] : start].strip():
+            start = runs.pop()[0]
+        runs.append((start, end))
+    return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
 
 
 def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
@@ -69,9 +77,7 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
     piece is routed. The most clauses win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
-    joins = tuple(
-        (m.start(), m.end()) for m in _JOINS.finditer(text) if m.start() > 0 and m.end() < len(text)
-    )
+    joins = _joins(text)
     if not joins:
         return None
     joins = joins[:MAX_CUTS]

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from core.language.lexicon import phrases
-from core.language.phrases import Words
+from core.language.phrases import Context, Words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
 
-_SECRET = re.compile(r"[\x21-\x7e]{8,512}")  # printable ASCII, no spaces
+MAX_SECRET = 512
+
+
+def _word_ends(joined: Callable[[str], bool]) -> Context:
+    """A word counts unless it is Latin and the text goes on with ``joined``'s kind of character
+    ("what's" starts with "what", "whatever" does not)."""
+
+    def here(low: str, start: int, end: int) -> bool:
+        latin = low[end - 1].isascii() and low[end - 1].isalpha()
+        return not (latin and end < len(low) and joined(low[end]))
+
+    return here
+
+
 # The words are data: core/language/lexicon/phrases/reply.toml.
+_QUESTION = Words("reply.question", _word_ends(lambda c: c.isalnum() or c == "_"), whole=False)
+_QUESTION_END = Words("reply.question_end", lambda low, start, end: end == len(low), whole=False)
+_SWITCH = Words("reply.switch", _word_ends(lambda c: c.isascii() and c.isalpha()), whole=False)
 _SWITCH_INSIDE = Words("reply.switch_inside")
-_AFTER_FIRST = " .!。！"
+_SWITCH_LAST = Words("reply.switch_last", lambda low, start, end: not low[end:].strip(" .!。！"))
 
 
 @lru_cache(maxsize=8)
@@ -21,26 +37,11 @@ def _words(concept: str) -> frozenset[str]:
     return frozenset(phrases("reply").concepts[f"reply.{concept}"].words)
 
 
-def _starts(text: str, concept: str, *, boundary: str) -> bool:
-    """``text`` starts with a word of ``concept``; a Latin one followed by none of ``boundary``'s
-    kind of character ("what's" starts with "what", "whatever" does not)."""
-    for word in _words(concept):
-        if text.startswith(word):
-            after = text[len(word) : len(word) + 1]
-            latin = word[-1].isascii() and word[-1].isalpha()
-            if not latin or not after or not _joined(after, boundary):
-                return True
-    return False
-
-
-def _joined(ch: str, boundary: str) -> bool:
-    return ch.isalnum() or ch == "_" if boundary == "word" else ch.isascii() and ch.isalpha()
-
-
 def secret_value(text: str) -> str | None:
-    """The credential in an answer, if the whole answer looks like one."""
+    """The credential in an answer, if the whole answer looks like one: 8 to MAX_SECRET
+    printable ASCII characters, no space."""
     value = text.strip()
-    return value if _SECRET.fullmatch(value) else None
+    return value if 8 <= len(value) <= MAX_SECRET and all("!" <= c <= "~" for c in value) else None
 
 
 def secret_problem(text: str) -> str:
@@ -65,18 +66,13 @@ def looks_secret(text: str) -> bool:
 
 def looks_like_question(text: str) -> bool:
     norm = normalize(text)
-    return norm.endswith(("?", "？", "吗", "呢")) or _starts(norm, "question", boundary="word")
+    return bool(_QUESTION_END.spans(norm) or _QUESTION.prefix(norm) is not None)
 
 
 def is_switch(text: str) -> bool:
     """The message says it turns to something else rather than answering ("算了，先…", "actually")."""
     norm = normalize(text)
-    if _starts(norm, "switch", boundary="letter") or _SWITCH_INSIDE.search(norm):
-        return True
-    at = norm.rfind("first")  # "… first": said last
-    return (
-        at >= 0 and not _joined(norm[at - 1 : at] or " ", "letter") and not norm[at + 5 :].strip(_AFTER_FIRST)
-    )
+    return bool(_SWITCH.prefix(norm) is not None or _SWITCH_INSIDE.spans(norm) or _SWITCH_LAST.spans(norm))
 
 
 def unasked(text: str) -> str | None:
