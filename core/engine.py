@@ -32,7 +32,8 @@ from core.conversation.lifecycle import (
     nothing_to_confirm,
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
-from core.conversation.references import again, asks_again, refer, remember_ask
+from core.conversation.recall import remember_ask
+from core.conversation.references import again, asks_again, refer
 from core.conversation.replies import notice_reply, prepend
 from core.conversation.resume import Resumption
 from core.conversation.several import answer_each

@@ -1,13 +1,12 @@
 """Pronouns and ellipsis: "它", "那个", "这个币", "it", "that one" mean the conversation's last coin
 or record; "再来一次", "again", "the same" mean its last request.
 
-The last coin, record and request are kept in ConversationState.recall (saved with the
-conversation, so a restart keeps them). A pronoun is read by putting what it refers to in its
-place and routing that ("再看看它三个月的走势" -> "再看看 BTC 三个月的走势"). A message that names its
-coin or record besides the pronoun is left as it is ("chart that one" names no coin ONE), and a
-substitution that routes nowhere is not used. With nothing to refer to, the pronoun is dropped so
-the request asks for what is missing ("它三个月的走势" -> which coin?) instead of reading "它三个月"
-as a coin.
+The last coin, record and request are noted by core.conversation.recall. A pronoun is read by
+putting what it refers to in its place and routing that ("再看看它三个月的走势" -> "再看看 BTC 三个月的
+走势"). A message that names its coin or record besides the pronoun is left as it is ("chart that
+one" names no coin ONE), and a substitution that routes nowhere is not used. With nothing to refer
+to, the pronoun is dropped so the request asks for what is missing ("它三个月的走势" -> which coin?)
+instead of reading "它三个月" as a coin.
 """
 
 from __future__ import annotations
@@ -15,85 +14,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
+from core.conversation.recall import RECORD_NOUNS
 from core.i18n import Locale
 from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.routing.router import Route
-from core.state import LastAsk, Recall, RecordRef, Task, TaskStatus
-from core.tasks.given import RESERVED
+from core.state import Recall, RecordRef
 
 QUOTE_ASSET = "USDT"
-
-
-# The records a pronoun may mean, by the skill managing them: how a message names that kind.
-_RECORD_NOUNS: dict[str, tuple[str, str]] = {
-    "trader_management": ("交易员", "trader"),
-    "strategy_management": ("策略", "strategy"),
-    "exchange_management": ("账户", "account"),
-    "model_management": ("模型配置", "model config"),
-}
 
 
 def _pronoun_here(low: str, start: int, end: int) -> bool:
     """A pronoun counts here: 这个 / 那个 end a phrase ("这个的价格", "那个呢", not "这个策略"); "it" is
     not "it's"."""
-    word, after = low[start:end], low[end : end + 1]
-    if word in ("这个", "那个"):
-        return after in _PHRASE_END
+    after = low[end : end + 1]
+    if low[start:end] in _words("pronoun_ending"):
+        return not after.strip() or after in _words("phrase_end")
     return after != "'"
 
 
-_PHRASE_END = ("", "的", "呢", "吗", " ", "\t", "\n", ",", "，", "。", ".", "!", "！", "?", "？")
-# core/language/lexicon/phrases/conversation.toml
+# The words are data: core/language/lexicon/phrases/conversation.toml.
 _PRONOUN = Words("conversation.pronoun", _pronoun_here)
 RouteFn = Callable[[str], Route | None]
-
-
-# -- remembering -----------------------------------------------------------------------------
-
-
-def _coin_of(slots: dict[str, Any]) -> str | bool | None:
-    """The one coin a task is about; False when it names none (so the last one stands), None
-    when it names several (so "it" is no longer clear)."""
-    symbols = slots.get("symbols")
-    if isinstance(symbols, list) and len(symbols) > 1:
-        return None
-    symbol = slots.get("symbol")
-    if isinstance(symbol, str) and symbol:
-        return symbol
-    if isinstance(symbols, list) and len(symbols) == 1 and isinstance(symbols[0], str):
-        return str(symbols[0])
-    return False
-
-
-def remember_task(recall: Recall, task: Task) -> None:
-    """Note the coin and the record ``task`` is about (every task settles through here)."""
-    coin = _coin_of(task.slots)
-    if coin is not False:
-        recall.coin = coin if isinstance(coin, str) else None
-        recall.record_latest = False
-    ref = task.target_ref or {}
-    name = ref.get("name")
-    if task.skill in _RECORD_NOUNS and name:
-        gone = task.action == "delete" and task.status is TaskStatus.COMPLETED
-        if gone:
-            if recall.record is not None and recall.record.name == name:
-                recall.record = None
-        else:
-            recall.record = RecordRef(skill=task.skill, name=name, id=ref.get("id"))
-            recall.record_latest = True
-
-
-def remember_ask(recall: Recall, route: Route, action: str) -> None:
-    """Note a request as routed, to run again later; never one carrying a secret."""
-    if any(k in RESERVED for k in route.slots):
-        return
-    recall.ask = LastAsk(skill=route.skill, action=action, slots=dict(route.slots))
-
-
-# -- reading ---------------------------------------------------------------------------------
 
 
 def asks_again(text: str) -> bool:
@@ -105,15 +48,7 @@ def asks_again(text: str) -> bool:
         if kept == low:
             break
         low = kept
-    if low in _words("again"):
-        return True
-    said = low.replace("again", " again").split()  # "do it again", "show again"
-    return (
-        len(said) in (2, 3)
-        and said[-1] == "again"
-        and said[0] in _words("again_verb")
-        and (len(said) == 2 or said[1] in _words("again_object"))
-    )
+    return low in _words("again")
 
 
 @lru_cache(maxsize=8)
@@ -156,7 +91,7 @@ def _coin_words(symbol: str) -> str:
 
 
 def _record_words(record: RecordRef, locale: Locale) -> str:
-    zh, en = _RECORD_NOUNS[record.skill]
+    zh, en = RECORD_NOUNS[record.skill]
     return f"{zh}“{record.name}”" if locale == "zh" else f'{en} "{record.name}"'
 
 
@@ -164,7 +99,7 @@ def _referents(recall: Recall, locale: Locale) -> list[str]:
     coin = [_coin_words(recall.coin)] if recall.coin else []
     record = (
         [_record_words(recall.record, locale)]
-        if recall.record and recall.record.skill in _RECORD_NOUNS
+        if recall.record and recall.record.skill in RECORD_NOUNS
         else []
     )
     return record + coin if recall.record_latest else coin + record

@@ -8,40 +8,40 @@ each routes: tests/workspace/test_help_examples.py).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.i18n import Locale, t
+from core.language.lexicon import phrases
 from core.reply import TextBlock
 from core.skills.registry import SkillSet
 
 MAX_SUGGESTIONS = 3
 
 
-_EN_WORD = re.compile(r"[a-z][a-z0-9]{2,}")
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
-# Words too common to say what a message is about.
-_EN_STOP = frozenset({
-    "the", "and", "for", "you", "your", "can", "what", "how", "with", "this", "that", "are", "was",
-    "were", "have", "has", "had", "not", "but", "all", "any", "please", "want", "need", "would",
-    "could", "should", "will", "just", "now", "get", "give", "tell", "about", "from", "into", "out",
-    "some", "does", "did", "don't", "its", "it's", "there", "their", "they", "them", "then", "than",
-    "when", "where", "which", "who", "why", "yes", "okay", "hey", "hello", "thanks",
-})  # fmt: skip
-_ZH_STOP = frozenset({"什么", "怎么", "一下", "可以", "我的", "你的", "一个", "这个", "那个", "是不", "不是"})
+# Words too common to say what a message is about: core/language/lexicon/phrases/conversation.toml.
+@lru_cache(maxsize=1)
+def _common() -> frozenset[str]:
+    return frozenset(phrases("conversation").concepts["conversation.common"].words)
+
+
+def _runs(text: str, kind: Callable[[str], bool]) -> list[str]:
+    """The longest runs of ``kind``'s characters in ``text``."""
+    return "".join(c if kind(c) else " " for c in text).split()
 
 
 def words_of(text: str) -> frozenset[str]:
-    """The words of ``text`` that say what it is about: English words (a plural's "s" dropped)
-    and pairs of adjacent Chinese characters."""
+    """The words of ``text`` that say what it is about: English words of three characters or more
+    (a plural's "s" dropped) and pairs of adjacent Chinese characters."""
     low = text.casefold()
     found: set[str] = set()
-    for word in _EN_WORD.findall(low):
-        if word in _EN_STOP:
-            continue
-        found.add(word[:-1] if len(word) > 3 and word.endswith("s") else word)
-    for run in _HAN_RUN.findall(low):
-        found.update(pair for i in range(len(run) - 1) if (pair := run[i : i + 2]) not in _ZH_STOP)
+    for run in _runs(low, lambda c: c.isascii() and c.isalnum()):
+        word = run.lstrip("0123456789")  # a word starts with a letter
+        if len(word) >= 3 and word not in _common():
+            found.add(word[:-1] if len(word) > 3 and word.endswith("s") else word)
+    for run in _runs(low, lambda c: "\u4e00" <= c <= "\u9fff"):
+        found.update(pair for i in range(len(run) - 1) if (pair := run[i : i + 2]) not in _common())
     return frozenset(found)
 
 

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterable
 
 from core.clock import Clock
-from core.conversation.references import remember_task
+from core.conversation.recall import remember_task
 from core.i18n import Locale
 from core.skills.base import Skill
 from core.skills.registry import SkillSet

@@ -18,20 +18,18 @@ from core.conversation.leases import ConversationLeases
 from core.conversation.suggestions import suggestion_block
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale
-from core.language.tagger import words
 from core.planner.ports import UNSUPPORTED
 from core.planner.redaction import redact
 from core.planner.tooling import Handoff
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.skills.registry import SkillSet
+from core.tasks.answers import is_greeting
 from core.turn import Turn, new_id
 
 log = logging.getLogger(__name__)
 
 CANCEL_POLL = 0.5  # seconds between looks at the cancel flag while a model task runs
-
-GREETING = "filler.greeting"
 
 
 class Planner(Protocol):
@@ -131,7 +129,7 @@ class UnroutedAnswers:
 
     def fallback(self, turn: Turn) -> Reply:
         status = Status.FAILED  # a request deskmate does not support (README: the status table)
-        if _greeting(turn.text):  # "hi", "你好", "thanks": be friendly
+        if is_greeting(turn.text):  # "hi", "你好", "thanks": be friendly
             opener = NoticeBlock(turn.t("greeting"), code="greeting")
             status = Status.COMPLETED
         else:
@@ -144,9 +142,3 @@ class UnroutedAnswers:
         if leaked:
             blocks = (NoticeBlock(turn.t("input.secret_ignored"), "warning", "secret_redacted"), *blocks)
         return Reply(status, blocks, turn.locale, route=RouteInfo(None), delete_inbound=leaked)
-
-
-def _greeting(text: str) -> bool:
-    """The message is one greeting or thanks and nothing else (the lexicon's filler.greeting)."""
-    reading = words(text)
-    return len(reading.tags) == 1 and reading.has(GREETING) and not reading.rest()

@@ -1,4 +1,5 @@
-"""What a typed answer is: a yes, a no, a cancel, a resume, a question or a secret (zh + en)."""
+"""What a typed answer is: a yes, a no, a cancel, a resume, a question, a secret or a greeting
+(zh + en)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from functools import lru_cache
 
 from core.language.lexicon import phrases
 from core.language.phrases import Context, Words
+from core.language.tagger import words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
 
@@ -101,3 +103,9 @@ def is_decline(text: str) -> bool:
 
 def is_resume(text: str) -> bool:
     return bare(text) in _words("resume")
+
+
+def is_greeting(text: str) -> bool:
+    """The message is one greeting or thanks and nothing else (the lexicon's filler.greeting)."""
+    reading = words(text)
+    return len(reading.tags) == 1 and reading.has("filler.greeting") and not reading.rest()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from core.language.lexicon import load
-from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, Tagger
+from core.language.phrases import Words
+from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, words
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
@@ -24,21 +24,15 @@ class Target:
     aliases: tuple[str, ...] = ()  # normalized words that also name it (its exchange / provider)
 
 
-# Words a reference may carry around the name itself ("主账户" may be stored as "主").
-_SUFFIX = re.compile(
-    r"(?:交易所账户|交易账户|账户|账号|模型配置|模型|配置|account|model config|model|config)$"
-)
+# A kind's word a reference may carry after the name itself ("主账户" may be stored as "主"):
+# core/language/lexicon/phrases/conversation.toml.
+_SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len(low), whole=False)
 
 
 def is_recent_phrase(text: str) -> bool:
     """The words name the thing this conversation touched last ("刚配的", "刚才那个", "the one I
     just added", "this account", "it"): the lexicon's filler.recent (ConversationState.recent_refs)."""
-    return any("filler.recent" in t.concepts for t in _plain_tagger().read(text).tags)
-
-
-@lru_cache(maxsize=1)
-def _plain_tagger() -> Tagger:
-    return Tagger()
+    return words(text).has("filler.recent")
 
 
 def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | None) -> list[Target]:
@@ -54,12 +48,14 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
             return exact
         if is_recent_phrase(name):
             return [t for t in targets if recent_id is not None and t.id == recent_id]
-        bare = _SUFFIX.sub("", normalize(name)).strip()
-        if bare and bare != normalize(name):
+        norm = normalize(name)
+        suffix = _SUFFIX.spans(norm)
+        bare = norm[: suffix[0][0]].strip() if suffix else norm
+        if bare and bare != norm:
             exact = [t for t in targets if name_key(t.name) == name_key(bare)]
             if exact:
                 return exact
-        key = bare or normalize(name)
+        key = bare or norm
         return [t for t in targets if key in t.aliases]
     alias = ref.get("alias")
     if alias:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.conversation.reading import read_asks
-from core.conversation.references import remember_ask
+from core.conversation.recall import remember_ask
 from core.reply import HistoryBlock, OrderBlock, QuoteBlock, Status
 from core.routing.router import Route
 from core.state import Recall

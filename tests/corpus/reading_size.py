@@ -71,7 +71,6 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/conversation/reading.py",
             "core/conversation/references.py",
             "core/conversation/clauses.py",
-            "core/conversation/unrouted.py",
             "core/conversation/suggestions.py",
             "core/conversation/validation.py",
             "core/tasks/answers.py",
