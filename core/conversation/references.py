@@ -18,6 +18,7 @@ from functools import lru_cache
 from core.conversation.recall import RECORD_NOUNS
 from core.i18n import Locale
 from core.language.lexicon import phrases
+from core.language.normalize import normalize
 from core.language.phrases import Words
 from core.routing.router import Route
 from core.state import Recall, RecordRef
@@ -41,7 +42,7 @@ RouteFn = Callable[[str], Route | None]
 
 def asks_again(text: str) -> bool:
     """The whole message asks for the last request once more ("再来一次吧", "do it again please")."""
-    low = " ".join(text.lower().split())
+    low = normalize(text)  # zh-Hant read as zh ("再來一次")
     while True:  # the polite words and marks after it
         kept = low.rstrip(" .。!！?？~～")
         kept = next((kept[: -len(w)] for w in _words("polite") if kept.endswith(w)), kept).rstrip()

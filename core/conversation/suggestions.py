@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from core.i18n import Locale, t
 from core.language.lexicon import phrases
+from core.language.normalize import normalize
 from core.reply import TextBlock
 from core.skills.registry import SkillSet
 
@@ -33,8 +34,8 @@ def _runs(text: str, kind: Callable[[str], bool]) -> list[str]:
 
 def words_of(text: str) -> frozenset[str]:
     """The words of ``text`` that say what it is about: English words of three characters or more
-    (a plural's "s" dropped) and pairs of adjacent Chinese characters."""
-    low = text.casefold()
+    (a plural's "s" dropped) and pairs of adjacent Chinese characters, zh-Hant read as zh."""
+    low = normalize(text)
     found: set[str] = set()
     for run in _runs(low, lambda c: c.isascii() and c.isalnum()):
         word = run.lstrip("0123456789")  # a word starts with a letter

@@ -26,6 +26,7 @@ def coin_of(reply: object) -> str:
     "steps",
     [
         ("以太坊价格", "那大饼呢", "再看看它三个月的走势"),
+        ("以太坊價格", "那大餅呢", "再看看它三個月的走勢"),  # zh-Hant
         ("ETH price", "what about BTC", "show its chart for the last 90 days"),
     ],
 )
@@ -45,6 +46,8 @@ async def test_it_is_the_last_coin_asked_about(desk: Desk, steps: tuple[str, str
     [
         ("以太坊价格", "这个币最近一周走势"),
         ("以太坊价格", "那个的走势"),
+        ("以太坊價格", "這個幣最近一週走勢"),  # zh-Hant, read as typed (no OpenCC in the phrases)
+        ("以太坊價格", "那個的走勢"),
         ("ETH price", "chart that one"),
         ("ETH price", "how has that coin done this week"),
     ],
@@ -133,14 +136,21 @@ async def test_again_repeats_the_last_request_and_a_risky_one_is_confirmed_again
     assert len(desk.orders.orders) == 2
 
 
-@pytest.mark.parametrize(("first", "again"), [("以太坊价格", "再来一次"), ("ETH price", "again")])
+@pytest.mark.parametrize(
+    ("first", "again"), [("以太坊价格", "再来一次"), ("以太坊價格", "再來一次"), ("ETH price", "again")]
+)
 async def test_again_repeats_a_lookup(desk: Desk, first: str, again: str) -> None:
     await desk.chat.say(first)
     assert coin_of(await desk.chat.say(again)) == "ETHUSDT"
 
 
 @pytest.mark.parametrize(
-    ("text", "line"), [("again", "There's nothing to do again yet."), ("再来一次", "还没有可以重复的请求。")]
+    ("text", "line"),
+    [
+        ("again", "There's nothing to do again yet."),
+        ("再来一次", "还没有可以重复的请求。"),
+        ("再來一遍", "还没有可以重复的请求。"),
+    ],
 )
 async def test_again_with_nothing_before_says_so_in_one_line(desk: Desk, text: str, line: str) -> None:
     reply = await desk.chat.say(text)
@@ -193,3 +203,20 @@ async def test_a_pronoun_read_as_typed_keeps_what_the_message_says(
     await desk.chat.say(create)
     reply = await desk.chat.say(then)
     assert reply.route.skill == "exchange_management" and reply.route.slots.get("name") == name
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("這個呢", None),
+        ("那個幣的價格", "current"),
+        ("這個幣最近一週走勢", "history"),
+        ("那個的走勢", "history"),
+    ],
+)
+def test_a_pronoun_in_traditional_characters_is_the_last_coin(text: str, action: str | None) -> None:
+    """The conversation's words are read as typed (no OpenCC in core.language.phrases): "這個" /
+    "那個幣" are listed in their zh-Hant forms, else "這個呢" after an ETH price reads as nothing and
+    "那個幣的價格" as a price with no coin ("這個呢": a follow-up, the last request's kind)."""
+    (route,) = read_asks(text, full_router(), recall=Recall(coin="ETHUSDT"), locale="zh")
+    assert (route.skill, route.action, route.slots.get("symbols")) == ("price", action, ["ETHUSDT"])
