@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from core.language.lexicon import phrases
-from core.language.phrases import Context, Words
+from core.language.phrases import Words
 from core.language.tagger import words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
@@ -15,21 +14,11 @@ from core.routing.normalize import normalize
 MAX_SECRET = 512
 
 
-def _word_ends(joined: Callable[[str], bool]) -> Context:
-    """A word counts unless it is Latin and the text goes on with ``joined``'s kind of character
-    ("what's" starts with "what", "whatever" does not)."""
-
-    def here(low: str, start: int, end: int) -> bool:
-        latin = low[end - 1].isascii() and low[end - 1].isalpha()
-        return not (latin and end < len(low) and joined(low[end]))
-
-    return here
-
-
-# The words are data: core/language/lexicon/phrases/reply.toml.
-_QUESTION = Words("reply.question", _word_ends(lambda c: c.isalnum() or c == "_"), whole=False)
+# The words are data: core/language/lexicon/phrases/reply.toml. A Latin word counts whole only
+# ("what's" starts with "what", "whatever" does not).
+_QUESTION = Words("reply.question")
 _QUESTION_END = Words("reply.question_end", lambda low, start, end: end == len(low), whole=False)
-_SWITCH = Words("reply.switch", _word_ends(lambda c: c.isascii() and c.isalpha()), whole=False)
+_SWITCH = Words("reply.switch")
 _SWITCH_INSIDE = Words("reply.switch_inside")
 _SWITCH_LAST = Words("reply.switch_last", lambda low, start, end: not low[end:].strip(" .!。！"))
 
