@@ -9,8 +9,11 @@ By hand: buy 0.01 BTC pays 900 + 0.9 fee: a cost of 900.9. Sell 0.005 BTC yields
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from decimal import Decimal as D
 from typing import Any
+
+import pytest
 
 from adapters.console.render import render_json, render_text
 from adapters.discord.render import render as discord_render
@@ -159,3 +162,26 @@ async def test_the_replay_of_fills_runs_off_the_event_loop(desk: PnlDesk, monkey
     reply = await desk.chat.say("my pnl")
     assert reply.route.skill == "pnl" and reply.status is Status.COMPLETED
     assert seen and threading.get_ident() not in seen
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("pnl for the last -7 days", "-7 days"),  # was this week's P&L ("7 days" is a word for a week)
+        ("最近-30天的收益", "-30天"),  # was this month's
+        ("my pnl over the last 0 days", "0 days"),  # was the whole history
+    ],
+)
+async def test_a_period_read_inexactly_is_refused_quoting_it(desk: PnlDesk, text: str, typed: str) -> None:
+    await half_sold(desk)
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "pnl" and reply.status is Status.FAILED
+    assert codes(reply) == ["refused_value"] and pnl_blocks(reply) == []
+    assert typed in render_text(reply)
+
+
+async def test_a_week_and_a_half_is_ten_days(desk: PnlDesk) -> None:
+    await half_sold(desk)
+    block = pnl_blocks(await desk.chat.say("pnl for the last 1.5 weeks"))[0]  # was 7 days
+    assert block.period == "days" and block.start is not None
+    assert block.start.date() == NOW.date() - timedelta(days=9)

@@ -15,7 +15,7 @@ from typing import Any
 
 from core.language.intents import intent
 from core.language.tagger import Reading
-from core.language.values import find_values
+from core.language.values import find_values, positive
 
 SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
@@ -45,10 +45,14 @@ SWITCHES = (
 )
 
 
-def _days(reading: Reading) -> int | None:
+def _days(reading: Reading) -> str | None:
+    """The whole days a duration says ("the last 7 days", "最近两周", "1.5 weeks": 10), at most
+    MAX_DAYS; a refusal's marker when it is not read exactly or is zero ("-7 days", "0 days"),
+    never another period ("7 days" and "30天" are also the lexicon's week and month)."""
     for value in find_values(reading.text):
-        if value.kind == "duration" and value.unit in _DAYS:
-            return min(int(value.number) * _DAYS[value.unit], MAX_DAYS) or None
+        if value.kind in ("duration", "refused") and value.unit in _DAYS:
+            value = positive(value)
+            return value.slot if value.refused else str(min(int(value.number * _DAYS[value.unit]), MAX_DAYS))
     return None
 
 
@@ -69,7 +73,7 @@ def _period(reading: Reading, slots: dict[str, Any]) -> None:
     elif has("pnl.last_month"):
         slots["period"] = "last_month"
     elif days is not None:
-        slots["period"], slots["days"] = "days", str(days)
+        slots["period"], slots["days"] = "days", days
     elif has("time.today") or has("time.now"):
         slots["period"] = "today"
     elif has("time.yesterday"):

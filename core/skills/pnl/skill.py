@@ -14,6 +14,7 @@ from typing import Any, Literal, cast
 from core.clock import Clock
 from core.i18n import Locale, t
 from core.jobs import JobQueue
+from core.language.values import refusal_in, refusal_message
 from core.pnl.figures import CoinLine, Totals
 from core.pnl.periods import Grain, period
 from core.pnl.picture import EquityCharts
@@ -67,6 +68,10 @@ class PnlSkill(OneShotSkill):
     async def report(self, turn: Turn, task: Task) -> Done:
         move(task, TaskStatus.EXECUTING, turn.now)
         slots = task.slots
+        refused = refusal_in(slots.get("days"))
+        if refused is not None:  # "the last -7 days": said back, and no other period answered
+            notice = NoticeBlock(refusal_message(turn.locale, *refused), "warning", "refused_value")
+            return self._done(turn, task, (notice,), failed=True)
         owner = owner_of(turn)
         accounts = await self.accounts.owned(owner)
         traders = await self.traders.owned(owner)
@@ -92,12 +97,16 @@ class PnlSkill(OneShotSkill):
                 blocks += _notes(turn, chosen)
         # Nothing to report for a newcomer is an answer; a name they do not have is not.
         failed = bool(accounts) and all(isinstance(b, NoticeBlock) for b in blocks)
+        return self._done(turn, task, tuple(blocks), failed=failed)
+
+    @staticmethod
+    def _done(turn: Turn, task: Task, blocks: tuple[Block, ...], *, failed: bool) -> Done:
         move(task, TaskStatus.FAILED if failed else TaskStatus.COMPLETED, turn.now)
         reply = Reply(
             Status.FAILED if failed else Status.COMPLETED,
-            tuple(blocks),
+            blocks,
             turn.locale,
-            route=RouteInfo(SKILL, task.action, dict(slots), by=task.origin),
+            route=RouteInfo(SKILL, task.action, dict(task.slots), by=task.origin),
             audience="private",
         )
         return Done(reply, ok=not failed)
