@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any, Literal, cast
 
-from core.language.lexicon import load
+from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger
@@ -83,22 +83,7 @@ _NEW_VALUE = Words(
     ),
 )
 _OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
-_GENERIC_TARGET = frozenset(
-    {
-        "交易所账户",
-        "交易账户",
-        "账户",
-        "账号",
-        "帐户",
-        "帐号",
-        "模型配置",
-        "模型设定",
-        "模型设置",
-        "模型",
-        "配置",
-    }
-    | {"account", "accounts", "config", "model"}
-)
+_GENERIC = "records.generic"  # a record's kind said alone: no name
 
 
 def _model_to(low: str, start: int, end: int) -> bool:
@@ -399,7 +384,7 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     rest = _residue(text)
     if changed:
         rest = changed_record(rest, text)
-    if not rest or normalize(rest) in _GENERIC_TARGET:
+    if not rest or _generic(normalize(rest)):
         return None
     name = _as_typed(text, rest)
     if " " in name:
@@ -420,11 +405,15 @@ def _without_kind(rest: str) -> str:
     """The name without a record kind's word standing apart at either end: the kind was said
     ("删除账户 主账户" deletes "主账户", "把 openai 配置改名为 …" renames "openai")."""
     words = rest.split()
-    while len(words) > 1 and normalize(words[0]) in _GENERIC_TARGET:
+    while len(words) > 1 and _generic(normalize(words[0])):
         words.pop(0)
-    while len(words) > 1 and normalize(words[-1]) in _GENERIC_TARGET:
+    while len(words) > 1 and _generic(normalize(words[-1])):
         words.pop()
     return " ".join(words)
+
+
+def _generic(word: str) -> bool:
+    return word in phrases("records").concepts[_GENERIC].words
 
 
 def _as_typed(text: str, rest: str) -> str:

@@ -7,24 +7,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.language.lexicon import load
+from core.language.tagger import EXCHANGE, PROVIDER, named
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.words import has_word
 from core.skills.trader_management.deps import TraderDeps
 from core.strategies import Strategy
+from core.strategies.words import KINDS
 from core.tasks.names import name_key
 from core.tasks.refs import Target, is_recent_phrase, resolve
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.model_configs import ModelConfig
-from core.workspace.named import find_exchange, find_provider
 from core.workspace.trade_reading import CoinNames
 
 KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
-_KIND_WORDS = (("dca", ("定投", "dca")), ("grid", ("网格", "grid")), ("ai", ("ai", "智能")))
-_ACCOUNT_NOUN = ("账户", "账号", "交易所", "account", "exchange")
-_MODEL_NOUN = ("模型", "model", "llm")
 _REF_KINDS = {"account": "exchange_account", "strategy": "strategy", "model": "model_config"}
 
 Referenced = ExchangeAccount | Strategy | ModelConfig
@@ -45,23 +44,23 @@ async def mentions(deps: TraderDeps, owner: str, text: str) -> dict[str, str]:
     recent = is_recent_phrase(text)
     found: dict[str, str] = {}
     accounts = await deps.accounts.owned(owner)
-    exchange = find_exchange(norm)
+    exchange = named(norm, EXCHANGE)
     picked = _named(norm, accounts) or [a for a in accounts if exchange and a.exchange == exchange]
-    if not picked and recent and any(w in norm for w in _ACCOUNT_NOUN):
+    if not picked and recent and _says(norm, "noun.account"):
         picked = accounts
     one = _one(picked, recent)
     if one is not None:
         found["account"] = one.id
     configs = await deps.model_configs.owned(owner)
-    provider = find_provider(norm)
+    provider = named(norm, PROVIDER)
     picked_m = _named(norm, configs) or [c for c in configs if provider and c.provider == provider]
-    if not picked_m and recent and any(w in norm for w in _MODEL_NOUN):
+    if not picked_m and recent and _says(norm, "noun.model"):
         picked_m = configs
     model = _one(picked_m, recent)
     if model is not None:
         found["model"] = model.id
     strategies = await deps.strategies.owned(owner)
-    kinds = {k for k, words in _KIND_WORDS if any(has_word(w, norm) for w in words)}
+    kinds = {k for k in KINDS if _says(norm, f"strategy.{k}")}
     picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
     strategy = _one(picked_s, recent)
     if strategy is not None:
@@ -99,6 +98,12 @@ def coin_in(norm: str, catalog: MarketCatalog) -> str | None:
     # The shared coin reader: "for me" names no coin ME, "以太经典" is ETC and not ETH.
     found = {s for s in CoinNames(catalog).all(norm) if catalog.is_supported(s)}
     return found.pop() if len(found) == 1 else None
+
+
+def _says(norm: str, concept: str) -> bool:
+    """A word of the lexicon's ``concept`` is in the text (anywhere in a typed answer such as "eth
+    grid" or "刚配的模型", which the tagger would read as a name)."""
+    return any(has_word(word, norm) for word in load().concepts[concept].words)
 
 
 def _aliases(record: Referenced) -> tuple[str, ...]:
