@@ -19,6 +19,7 @@ from itertools import takewhile
 from string import ascii_lowercase, digits
 from typing import Final
 
+from core.language.lexicon import phrases
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.tagger import Reading, Tagger
@@ -43,10 +44,6 @@ _LEAD: Final = Words("expiry.lead")
 _DIGITS: Final = "0123456789."
 _NUMERALS: Final = "零一二三四五六七八九十两半百"
 _ALNUM: Final = frozenset(ascii_lowercase + digits)
-_UNITS: Final = frozenset(("seconds", "second", "secs", "sec", "fortnight", "秒", "秒钟"))
-_TAKES_OBJECT: Final = frozenset(
-    ("until", "till", "expires", "expiring", "expire", "valid until", "good until")
-)
 
 
 @lru_cache(maxsize=1)
@@ -117,15 +114,19 @@ def _unread_typed(text: str, reading: Reading) -> str:
     start, end = tags[0].start, tags[-1].end
     if end - start > 24:  # two expiry words far apart: quote the first
         end = tags[0].end
-    if text[tags[0].start : tags[0].end] in _UNITS:  # the number said with its unit, and "for"
+    if _said(text[tags[0].start : tags[0].end], "expiry.unit"):  # the number said with its unit, and "for"
         start = _lead(text[:start])
     word = text[tags[-1].start : tags[-1].end] if end == tags[-1].end else text[tags[0].start : end]
-    if word in _TAKES_OBJECT or has_cjk(word):
+    if _said(word, "expiry.takes_object") or has_cjk(word):
         rest = text[end:].lstrip()
         said = next((w for w in ("钟", "有效") if text.startswith(w, end)), "")
         run = "".join(takewhile(_ALNUM.__contains__, rest))
         end += len(said) or (len(text) - end - len(rest) + len(run) if run else 0)
     return text[start:end].strip()
+
+
+def _said(word: str, concept: str) -> bool:
+    return word in phrases("expiry").concepts[concept].words
 
 
 def _lead(head: str) -> int:
