@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.i18n import Locale
-from core.workspace.aliases import AliasIndex
 
 PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
 
@@ -47,9 +46,10 @@ EXCHANGES: dict[str, ExchangeType] = {
 
 CREDENTIAL_FIELDS = ("api_key", "api_secret", "passphrase")
 
-_INDEX = AliasIndex((a, e.key) for e in EXCHANGES.values() for a in e.aliases)
+# Every name of each, and its key itself (no name is two entries', nor another's key).
+_NAMES = {name: e.key for e in EXCHANGES.values() for name in (e.key, *e.aliases)}
 
 
 def exact_exchange(normalized: str) -> str | None:
     """The exchange type when the whole answer is its name ("币安", "OKX", "binance_testnet")."""
-    return _INDEX.exact(normalized)
+    return _NAMES.get(normalized.strip(" .。!！"))

@@ -6,8 +6,6 @@ import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from core.workspace.aliases import AliasIndex
-
 
 @dataclass(frozen=True, slots=True)
 class Provider:
@@ -63,12 +61,13 @@ PROVIDERS: dict[str, Provider] = {
 
 CHECKED = "2026-12-03"  # when the model names above were written down
 
-_INDEX = AliasIndex((a, p.key) for p in PROVIDERS.values() for a in p.aliases)
+# Every name of each, and its key itself (no name is two entries', nor another's key).
+_NAMES = {name: p.key for p in PROVIDERS.values() for name in (p.key, *p.aliases)}
 
 
 def exact_provider(normalized: str) -> str | None:
     """The provider when the whole answer is its name ("DeepSeek", "通义千问")."""
-    return _INDEX.exact(normalized)
+    return _NAMES.get(normalized.strip(" .。!！"))
 
 
 _LOCAL_NAMES = frozenset({"localhost"})
