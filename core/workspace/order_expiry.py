@@ -14,7 +14,6 @@ no duration read) is refused quoting it, never taken as good till cancelled. "Un
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
-from functools import lru_cache
 from itertools import takewhile
 from string import ascii_lowercase, digits
 from typing import Final
@@ -22,7 +21,7 @@ from typing import Final
 from core.language.lexicon import phrases
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, words
 from core.language.values import UNIT_SECONDS, Value, find_values, refusal_in, refused_slot
 from core.tasks.flow import Parsed
 
@@ -46,11 +45,6 @@ _NUMERALS: Final = "零一二三四五六七八九十两半百"
 _ALNUM: Final = frozenset(ascii_lowercase + digits)
 
 
-@lru_cache(maxsize=1)
-def _tagger() -> Tagger:
-    return Tagger()
-
-
 def is_duration(value: Value) -> bool:
     """A duration, or one the grammar refused ("-3 hours"): an expiry, never a price or amount."""
     return value.kind == "duration" or (value.refused and value.unit in UNIT_SECONDS)
@@ -69,7 +63,7 @@ def in_expiry(value: Value, text: str) -> bool:
 
 def read_expiry(text: str) -> str | None:
     """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
-    reading = _tagger().read(text)
+    reading = words(text)
     if reading.has("order.good_till_cancelled"):
         return GTC
     if reading.has("order.today_only"):

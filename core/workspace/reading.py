@@ -119,7 +119,8 @@ _NOT_NAMES = (
     Words("records.filler"),
 )
 _APART = frozenset(' ,，.。!！?？:：;；、~～"“”「」『』()（）[]')  # between a name's words
-# An account or model config request's verbs, as the lexicon's concepts.
+# An account or model config request's verbs, as the lexicon's concepts. Its own tagger, not the
+# layer's words(), which keeps its last 64 texts: a message may carry a stray credential.
 _TAGGER = Tagger()
 _KINDS = (("noun.trader", "trader"), ("noun.strategy", "strategy"), ("noun.model", "model"))
 _CREDENTIALS = frozenset({"term.api_key", "term.passphrase", "workspace.credentials"})

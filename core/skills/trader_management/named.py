@@ -5,9 +5,7 @@ with what they do have, never replaced by another record of theirs."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, words
 from core.strategies.words import KIND_CONCEPTS
 from core.tasks.refs import after, concepts_at, untagged
 
@@ -17,7 +15,7 @@ _NOUNS = {"strategy": "noun.strategy", "account": "noun.account", "model": "noun
 
 def named(text: str, slot: str) -> str | None:
     """The name ``text`` gives a record of ``slot`` by its kind's word, or None."""
-    reading = _tagger().read(text)
+    reading = words(text)
     concept = _NOUNS[slot]
     # A strategy's name may hold its kind's words ("eth grid"), but a kind alone is no name.
     keep = KIND_CONCEPTS if slot == "strategy" else frozenset()
@@ -26,7 +24,7 @@ def named(text: str, slot: str) -> str | None:
         if concept not in concepts or concepts & keep:
             continue
         name = after(reading, tag, keep=keep) or _before(reading, i, keep)
-        if name and untagged(_tagger().read(name), 0, len(name)):
+        if name and untagged(words(name), 0, len(name)):
             return name
     return None
 
@@ -47,8 +45,3 @@ def _before(reading: Reading, at: int, keep: frozenset[str]) -> str | None:
 
 def _asks(concepts: frozenset[str], keep: frozenset[str]) -> bool:
     return not concepts & keep and any(c.startswith(("verb.", "noun.", "ask.")) for c in concepts)
-
-
-@lru_cache(maxsize=1)
-def _tagger() -> Tagger:
-    return Tagger()

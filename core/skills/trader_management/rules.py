@@ -8,11 +8,10 @@ DeepSeek"). No pattern of its own: a phrasing it misses is a word for the lexico
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from typing import Any
 
-from core.language.tagger import Reading, Tagger
-from core.routing.router import NO_CONTEXT, Route, RouteContext
+from core.language.tagger import Reading, words
+from core.routing.router import Route, RouteContext
 from core.tasks.refs import after, field_of, name_in, new_value, record_ref, set_to
 
 SKILL = "trader_management"
@@ -120,11 +119,6 @@ def _action(concepts: frozenset[str]) -> str:
     return "query"
 
 
-@lru_cache(maxsize=1)
-def _tagger() -> Tagger:
-    return Tagger()
-
-
 class TraderRule:
     """The trader skill's reader: the layer's reading, or a message tagged on its own (tests)."""
 
@@ -132,4 +126,4 @@ class TraderRule:
         return read_trader(reading)
 
     def route(self, text: str) -> Route | None:
-        return read_trader(_tagger().read(text, NO_CONTEXT.names))
+        return read_trader(words(text))
