@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -53,6 +53,7 @@ from adapters.storage.dialects import insert_for, partial_index
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.jobs.model import Enqueued, Job, JobStatus, NewJob
+from core.jobs.ports import Finish
 
 logger = logging.getLogger(__name__)
 
@@ -263,24 +264,36 @@ class SqlJobStore:
     async def reschedule(
         self, job_id: str, token: str, due_at: datetime, payload: dict[str, Any] | None, now: datetime
     ) -> bool:
-        values: dict[str, Any] = {
-            "status": JobStatus.PENDING.value,
-            "due_at": due_at,
-            "attempts": 0,
-            "last_error": None,
-        }
-        if payload is not None:
-            values["payload"] = json.dumps(payload, ensure_ascii=False, allow_nan=False)
-        return await self._finish(job_id, token, now, **values)
+        return await self._finish(job_id, token, now, **_rescheduled(due_at, payload))
 
     async def fail(
         self, job_id: str, token: str, error: str, retry_at: datetime | None, now: datetime
     ) -> bool:
-        if retry_at is None:
-            return await self._finish(job_id, token, now, status=JobStatus.DEAD.value, last_error=error)
-        return await self._finish(
-            job_id, token, now, status=JobStatus.PENDING.value, due_at=retry_at, last_error=error
-        )
+        return await self._finish(job_id, token, now, **_failed(error, retry_at))
+
+    async def finish_many(self, finishes: Sequence[Finish], now: datetime) -> list[bool]:
+        # One transaction for a claimed batch's outcomes (`deskmate tick`'s), each statement
+        # guarded by its own lease as complete / reschedule / fail's are: one commit, not one a job.
+        steps = []
+        for f in finishes:
+            if f.how == "done":
+                values: dict[str, Any] = {"status": JobStatus.DONE.value}
+            elif f.how == "reschedule":
+                assert f.due_at is not None
+                values = _rescheduled(f.due_at, f.payload)
+            else:
+                values = _failed(f.error or "", f.due_at if f.how == "retry" else None)
+            stmt, params = self._finishing(now, values)
+            steps.append((stmt, {"job_id": f.job_id, "lease": f.token, **params}))
+
+        def run(conn: Connection) -> list[bool]:
+            return [conn.execute(stmt, params).rowcount == 1 for stmt, params in steps]
+
+        kept = await self._runner.run(run) if steps else []
+        for f, ok in zip(finishes, kept, strict=True):
+            if ok and f.how == "done":
+                await self._after_finish(now)
+        return kept
 
     async def release(self, job_id: str, token: str, now: datetime) -> bool:
         attempts = jobs.c.attempts
@@ -295,6 +308,12 @@ class SqlJobStore:
         return await self._runner.run(prune, long=True)
 
     async def _finish(self, job_id: str, token: str, now: datetime, **values: Any) -> bool:
+        stmt, params = self._finishing(now, values)
+        return await self._update(stmt, job_id, token, params)
+
+    def _finishing(self, now: datetime, values: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """A claimed job's finishing UPDATE (``values`` on top of leaving its lease), and its
+        parameters but the job's id and lease."""
         # Plain values go as parameters of a statement built once per set of columns (built per
         # call, a statement and its cache key cost more than running it); an expression (a
         # release's attempts - 1) is built into its statement.
@@ -314,8 +333,7 @@ class SqlJobStore:
             )
             if not shape[1]:
                 self._finishes[shape] = stmt
-        params = {"_now": now, **{f"_v_{k}": v for k, v in plain.items()}}
-        return await self._update(stmt, job_id, token, params)
+        return stmt, {"_now": now, **{f"_v_{k}": v for k, v in plain.items()}}
 
     async def _update(self, stmt: Any, job_id: str, token: str, params: dict[str, Any]) -> bool:
         def run(conn: Connection) -> bool:
@@ -334,6 +352,24 @@ class SqlJobStore:
             else:
                 if pruned:
                     logger.debug("pruned %d finished jobs", pruned)
+
+
+def _rescheduled(due_at: datetime, payload: dict[str, Any] | None) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "status": JobStatus.PENDING.value,
+        "due_at": due_at,
+        "attempts": 0,
+        "last_error": None,
+    }
+    if payload is not None:
+        values["payload"] = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+    return values
+
+
+def _failed(error: str, retry_at: datetime | None) -> dict[str, Any]:
+    if retry_at is None:
+        return {"status": JobStatus.DEAD.value, "last_error": error}
+    return {"status": JobStatus.PENDING.value, "due_at": retry_at, "last_error": error}
 
 
 def _job(row: Row[Any]) -> Job:

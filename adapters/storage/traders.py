@@ -4,7 +4,9 @@ run state, and the decisions each tick records.
 Deleting an account, a model config or a strategy checks this table for the traders that use it
 (``trader_names``). State changes are compare-and-sets (``UPDATE ... WHERE state IN (...)``), one
 statement, so two processes pressing start and stop at once leave one winner; a tick's decision
-is unique per (trader, run, tick), so a tick run twice decides once.
+is unique per (trader, run, tick), so a tick run twice decides once. A tick with no order or
+one paper order is recorded in one transaction (``record``: the stop check, the decision, the
+order's rows through adapters.storage.trading.place_paper_in, the trader's counters).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.storage.audit_log import insert_audit, insert_audit_sync
 from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
+from adapters.storage.trading import paper_snapshots, place_paper_in
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.names import name_key
@@ -57,7 +60,9 @@ from core.traders.model import (
     TraderChanges,
     TraderState,
 )
-from core.traders.ports import TickKey, TickRead
+from core.traders.ports import Recorded, Settle, TickKey, TickRead
+from core.trading.ports import OrderSnapshot
+from core.trading.service import PaperOrder, kind_of, starting_usdt
 
 
 class TraderRow(Base):
@@ -379,10 +384,15 @@ class SqlTraders:
             ),
         )
 
-        def read(conn: Connection) -> list[Sequence[Row[Any]]]:
-            return [conn.execute(stmt).all() for stmt in reads]
+        def read(conn: Connection) -> tuple[list[Sequence[Row[Any]]], dict[str, OrderSnapshot]]:
+            rows = [conn.execute(stmt).all() for stmt in reads]
+            # The paper accounts' balances and caps, in the same read: a tick that buys on one
+            # plans against them and records itself in one transaction (record()).
+            paper = {a.id: starting_usdt(a) for a in map(_account, rows[3]) if kind_of(a) == "paper"}
+            return rows, paper_snapshots(conn, paper)
 
-        trader_rows, decision_rows, strategy_rows, account_rows = await self._reads.run(read, read_only=True)
+        rows, snapshots = await self._reads.run(read, read_only=True)
+        trader_rows, decision_rows, strategy_rows, account_rows = rows
         found = {str(r.id): _trader(r) for r in trader_rows}
         decisions = {(str(r.trader_id), int(r.run), r.tick): _decision(r) for r in decision_rows}
         by_strategy = {(r.owner, str(r.id)): _strategy(r) for r in strategy_rows}
@@ -392,33 +402,52 @@ class SqlTraders:
             trader = found.get(key[0])
             if trader is None:
                 continue
+            account = by_account.get((trader.owner, trader.account_id or ""))
             out[key] = TickRead(
                 trader,
                 decisions.get(key),
                 by_strategy.get((trader.owner, trader.strategy_id or "")),
-                by_account.get((trader.owner, trader.account_id or "")),
+                account,
+                snapshots.get(account.id) if account is not None else None,
             )
         return out
+
+    async def record(
+        self, decision: Decision, order: PaperOrder | None, settle: Settle, now: datetime
+    ) -> Recorded | None:
+        key = _key(decision.trader_id)
+        if key is None:
+            raise NotFound(decision.trader_id)
+        which = {"_id": key, "_run": decision.run, "_tick": decision.tick}
+
+        def record(conn: Connection) -> Recorded | None:
+            # The stop check: the trader's row lock first, as begin() takes it (see stop()).
+            runnable = conn.execute(_LOCK_RUNNABLE, {"_id": key, "_run": decision.run}).first()
+            existing = conn.execute(_DECISION, which).first()
+            if existing is not None:  # a re-run, or another process that got there first
+                return Recorded(_decision(existing), None, found=True)
+            if runnable is None:  # stopped (or stopping): nothing stored, no order
+                return None
+            placed = None
+            if order is not None:
+                placed = place_paper_in(
+                    conn, order.new, order.audit, order.outcome, order.base, order.starting_usdt,
+                    order.settle_audit,
+                )  # fmt: skip
+            done, result = settle(decision, placed.order if placed is not None else None)
+            done = replace(done, status="done")
+            conn.execute(_INSERT_DECISION, _decision_values(key, done, now))
+            counted, params = _count(key, decision.run, result, now)
+            row = conn.execute(counted, params).first()
+            return Recorded(done, _trader(row) if row is not None else None)
+
+        return await self._reads.run(record)
 
     async def begin(self, decision: Decision) -> Decision | None:
         key = _key(decision.trader_id)
         if key is None:
             raise NotFound(decision.trader_id)
-        values = {
-            "trader_id": key,
-            "owner": decision.owner,
-            "run": decision.run,
-            "tick": decision.tick,
-            "at": decision.at,
-            "action": decision.action,
-            "reason": decision.reason,
-            "legs": json.dumps([leg.as_json() for leg in decision.legs]),
-            "outcomes": json.dumps([o.as_json() for o in decision.outcomes]),
-            "status": decision.status,
-            "error": decision.error,
-            "tokens": decision.tokens,
-            "updated_at": decision.at,
-        }
+        values = _decision_values(key, decision, decision.at)
         which = {"_id": key, "_run": decision.run, "_tick": decision.tick}
 
         def begin(conn: Connection) -> Decision | None:
@@ -471,6 +500,24 @@ class SqlTraders:
         stmt = stmt.order_by(d.id.desc()).limit(limit)
         async with self._engine.connect() as conn:
             return [_decision(r) for r in (await conn.execute(stmt)).all()]
+
+
+def _decision_values(key: int, decision: Decision, updated_at: datetime) -> dict[str, Any]:
+    return {
+        "trader_id": key,
+        "owner": decision.owner,
+        "run": decision.run,
+        "tick": decision.tick,
+        "at": decision.at,
+        "action": decision.action,
+        "reason": decision.reason,
+        "legs": json.dumps([leg.as_json() for leg in decision.legs]),
+        "outcomes": json.dumps([o.as_json() for o in decision.outcomes]),
+        "status": decision.status,
+        "error": decision.error,
+        "tokens": decision.tokens,
+        "updated_at": updated_at,
+    }
 
 
 def _count(key: int, run: int, result: TickResult, now: datetime) -> tuple[Update, dict[str, Any]]:

@@ -117,24 +117,8 @@ class SqlOrderStore(RestingOrderStore):
         starting_usdt: Decimal,
         settle_audit: AuditEntry,
     ) -> Claim:
-        values = _order_values(new)
-        account_id = new.account_id
-
         def place(conn: Connection) -> Claim:
-            row = _insert_order(conn, values)
-            if row is None:  # the id was claimed before (a re-run): settled once, by whoever holds it
-                row = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
-                if row is None:
-                    current = _order_row(conn, new.client_order_id)
-                    assert current is not None
-                    return Claim(order_of(current), created=False)
-            else:
-                insert_audit_sync(conn, audited(audit, row))
-            if isinstance(outcome, Rejection):
-                settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
-                return Claim(_settle_row(conn, row, settlement, base, settle_audit), created=True)
-            _seed_rows(conn, account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
-            return Claim(_fill_row(conn, row, outcome, base, settle_audit), created=True)
+            return place_paper_in(conn, new, audit, outcome, base, starting_usdt, settle_audit)
 
         return await self._runner.run(place)
 
@@ -289,6 +273,10 @@ _o, _b, _p = trading_orders.c, paper_balances.c, trading_positions.c
 _ORDER_BY_CID = select(trading_orders).where(_o.client_order_id == bindparam("_cid"))
 _BALANCES = select(paper_balances).where(_b.account_id == bindparam("_account"))
 _LIMITS = select(trading_limits).where(trading_limits.c.account_id == bindparam("_account"))
+_BALANCES_OF = select(paper_balances).where(_b.account_id.in_(bindparam("_accounts", expanding=True)))
+_LIMITS_OF = select(trading_limits).where(
+    trading_limits.c.account_id.in_(bindparam("_accounts", expanding=True))
+)
 _LOCK_BALANCES = _BALANCES.order_by(_b.asset).with_for_update()
 _LOCK_POSITION = (
     select(trading_positions)
@@ -332,6 +320,50 @@ def _insert_ignore(conn: AsyncConnection | Connection, table: Table) -> Any:
 
 
 # -- one transaction's steps, on a sync connection (the runner's, or run_sync's) --------------
+
+
+def place_paper_in(
+    conn: Connection,
+    new: NewOrder,
+    audit: AuditEntry,
+    outcome: Fill | Rejection,
+    base: str,
+    starting_usdt: Decimal,
+    settle_audit: AuditEntry,
+) -> Claim:
+    """``SqlOrderStore.place_paper``'s transaction, on ``conn``: also a step of a trader's tick
+    recorded in one transaction (adapters.storage.traders.SqlTraders.record)."""
+    row = _insert_order(conn, _order_values(new))
+    if row is None:  # the id was claimed before (a re-run): settled once, by whoever holds it
+        row = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
+        if row is None:
+            current = _order_row(conn, new.client_order_id)
+            assert current is not None
+            return Claim(order_of(current), created=False)
+    else:
+        insert_audit_sync(conn, audited(audit, row))
+    if isinstance(outcome, Rejection):
+        settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
+        return Claim(_settle_row(conn, row, settlement, base, settle_audit), created=True)
+    _seed_rows(conn, new.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
+    return Claim(_fill_row(conn, row, outcome, base, settle_audit), created=True)
+
+
+def paper_snapshots(conn: Connection, starting: Mapping[str, Decimal]) -> dict[str, OrderSnapshot]:
+    """The paper accounts' balances and caps (``starting``: each account's starting USDT, by
+    id), read in two statements for them all: a batch of ticks' snapshots (no order: see
+    core.traders.ports.TickRead.paper)."""
+    if not starting:
+        return {}
+    ids = {"_accounts": list(starting)}
+    balances: dict[str, list[Row[Any]]] = {a: [] for a in starting}
+    for row in conn.execute(_BALANCES_OF, ids).all():
+        balances[row.account_id].append(row)
+    limits = {row.account_id: _limits(row) for row in conn.execute(_LIMITS_OF, ids).all()}
+    return {
+        a: OrderSnapshot(None, _paper_balances(balances[a], usdt), limits.get(a))
+        for a, usdt in starting.items()
+    }
 
 
 def _order_values(new: NewOrder) -> dict[str, Any]:

@@ -69,6 +69,9 @@ class JobKind:
     max_attempts: int = 5
     backoff: Backoff = field(default_factory=Backoff)
     prepare: JobPrepare | None = field(default=None, repr=False)
+    # Whom a job of this kind may send a message to (None: nobody known beforehand): a runner
+    # reads the pauses of the people its claimed jobs tell at once (JobRunner._batched).
+    tells: Callable[[Job], Destination | None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.name or self.timeout <= 0 or self.max_attempts < 1:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import secrets
 import uuid
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from core.jobs.model import LIVE_STATUSES, Enqueued, Job, JobStatus, NewJob
+from core.jobs.ports import Finish
 
 LEASE_EXPIRED_ERROR = "lease expired: the runner stopped before finishing its last attempt"
 
@@ -114,6 +115,23 @@ class MemoryJobStore:
         if job is None:
             return False
         return self._finish(job_id, token, now, status=JobStatus.PENDING, attempts=max(job.attempts - 1, 0))
+
+    async def finish_many(self, finishes: Sequence[Finish], now: datetime) -> list[bool]:
+        before = dict(self.jobs)  # all or nothing, as the SQL store's one transaction
+        kept = []
+        try:
+            for f in finishes:
+                if f.how == "done":
+                    kept.append(await self.complete(f.job_id, f.token, now))
+                elif f.how == "reschedule":
+                    assert f.due_at is not None
+                    kept.append(await self.reschedule(f.job_id, f.token, f.due_at, f.payload, now))
+                else:
+                    kept.append(await self.fail(f.job_id, f.token, f.error or "", f.due_at, now))
+        except BaseException:
+            self.jobs = before
+            raise
+        return kept
 
     def _leased(self, job_id: str, token: str) -> Job | None:
         job = self.jobs.get(job_id)

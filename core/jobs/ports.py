@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from core.jobs.model import Enqueued, Job, NewJob
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """One claimed job's outcome, as ``JobStore.finish_many`` stores it: ``done``;
+    ``reschedule`` (pending at ``due_at``, attempts back to 0, ``payload`` when given); ``retry``
+    (pending at ``due_at`` with ``error``); ``dead`` (with ``error``)."""
+
+    job_id: str
+    token: str
+    how: Literal["done", "reschedule", "retry", "dead"]
+    due_at: datetime | None = None
+    payload: dict[str, Any] | None = None
+    error: str | None = None
 
 
 class JobStore(Protocol):
@@ -57,6 +72,12 @@ class JobStore(Protocol):
         self, job_id: str, token: str, error: str, retry_at: datetime | None, now: datetime
     ) -> bool:
         """Record ``error``; pending again at ``retry_at``, or dead when it is None."""
+        ...
+
+    async def finish_many(self, finishes: Sequence[Finish], now: datetime) -> list[bool]:
+        """Store the outcomes of jobs claimed together, in one transaction: each as
+        ``complete``, ``reschedule`` or ``fail`` would, under its own lease (False: that lease
+        was lost, nothing of it changed)."""
         ...
 
     async def release(self, job_id: str, token: str, now: datetime) -> bool:

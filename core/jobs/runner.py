@@ -27,7 +27,7 @@ from enum import StrEnum
 from core.clock import Clock
 from core.jobs.kinds import JobContext, JobKind, JobKinds
 from core.jobs.model import Done, Job, JobResult, Reschedule, Retry
-from core.jobs.ports import JobStore
+from core.jobs.ports import Finish, JobStore
 from core.jobs.queue import JobQueue
 from core.outbound.ports import Outbound
 
@@ -114,30 +114,62 @@ class JobRunner:
                 return runs
             seen.update(job.id for job in claimed)
             await self._prepare(claimed)
-            async with self._batched():
-                runs.extend(await asyncio.gather(*(self._run_settled(job) for job in claimed)))
+            async with self._batched(claimed):
+                attempts = await asyncio.gather(*(self._attempt(job) for job in claimed))
+            runs.extend(await self._record_all(claimed, attempts))
 
-    def _batched(self) -> contextlib.AbstractAsyncContextManager[None]:
+    def _batched(self, claimed: list[Job]) -> contextlib.AbstractAsyncContextManager[None]:
         """The jobs `deskmate tick` claimed together send in one batch of the outbound, where it
-        has one (core.outbound.service.RecordedOutbound.batch): the log rows of the messages
-        they sent are written together when the batch is done, not one write a message."""
+        has one (core.outbound.service.RecordedOutbound.batch): the pauses of the people their
+        kinds tell (JobKind.tells) are read at once, and the log rows of the messages they sent
+        are written together when the batch is done, not one read and one write a message."""
         batch = getattr(self.outbound, "batch", None)
-        return batch(()) if batch is not None else contextlib.nullcontext()
+        if batch is None:
+            return contextlib.nullcontext()
+        told = (self.kinds[job.kind].tells for job in claimed)
+        found = (tells(job) for tells, job in zip(told, claimed, strict=True) if tells is not None)
+        opened: contextlib.AbstractAsyncContextManager[None] = batch(
+            list({d.as_str(): d for d in found if d is not None}.values())
+        )
+        return opened
 
-    async def _run_settled(self, job: Job) -> JobRun:
-        """``run_one``; when its outcome cannot be stored, the job is handed back (pending, this
-        attempt uncounted) instead of staying leased, and the other jobs of the tick still run."""
+    async def _record_all(self, claimed: list[Job], attempts: list[JobResult | JobRun]) -> list[JobRun]:
+        """The outcomes of jobs run together, stored in one write (JobStore.finish_many): a crash
+        before it leaves them leased, run again when their leases expire, as a crash between a
+        job's work and its own outcome would. When the write fails, each job is handed back
+        (pending, this attempt uncounted) instead of staying leased."""
+        now = self.clock.now()
+        planned = [
+            (job, got if isinstance(got, JobRun) else self._finish(job, self.kinds[job.kind], got, now))
+            for job, got in zip(claimed, attempts, strict=True)
+        ]
+        finishing = [(job, plan) for job, plan in planned if not isinstance(plan, JobRun)]
         try:
-            return await self.run_one(job)
+            kept = await self.store.finish_many([finish for _, (finish, _) in finishing], now)
+        except Exception:  # one by one, then: one outcome that cannot be stored keeps no other
+            log.warning("job runner: storing %d outcomes together failed", len(finishing), exc_info=True)
+            stored = {job.id: await self._store_one(job, *plan, now) for job, plan in finishing}
+        else:
+            pairs = zip(finishing, kept, strict=True)
+            stored = {job.id: self._stored(job, run, ok) for (job, (_, run)), ok in pairs}
+        return [plan if isinstance(plan, JobRun) else stored[job.id] for job, plan in planned]
+
+    async def _store_one(self, job: Job, finish: Finish, run: JobRun, now: datetime) -> JobRun:
+        try:
+            [kept] = await self.store.finish_many([finish], now)
         except Exception as exc:
             log.exception("job %s (%s): could not store its outcome; handed back", job.id, job.kind)
-            assert job.lease_token is not None
-            try:
-                released = await self.store.release(job.id, job.lease_token, self.clock.now())
-            except Exception:  # its lease expires instead
-                released = False
-            outcome = JobOutcome.RELEASED if released else JobOutcome.LOST
-            return JobRun(job.id, job.kind, outcome, _error_text(exc))
+            return await self._hand_back(job, exc)
+        return self._stored(job, run, kept)
+
+    async def _hand_back(self, job: Job, exc: Exception) -> JobRun:
+        assert job.lease_token is not None
+        try:
+            released = await self.store.release(job.id, job.lease_token, self.clock.now())
+        except Exception:  # its lease expires instead
+            released = False
+        outcome = JobOutcome.RELEASED if released else JobOutcome.LOST
+        return JobRun(job.id, job.kind, outcome, _error_text(exc))
 
     async def run_forever(self) -> None:
         """Poll and run jobs until cancelled (see the module docstring for shutdown)."""
@@ -222,10 +254,16 @@ class JobRunner:
 
     async def run_one(self, job: Job) -> JobRun:
         """Run a claimed job once and store its outcome."""
-        assert job.lease_token is not None, "run_one needs a claimed job"
+        got = await self._attempt(job)
+        return got if isinstance(got, JobRun) else await self._record(job, self.kinds[job.kind], got)
+
+    async def _attempt(self, job: Job) -> JobResult | JobRun:
+        """Run a claimed job once: its result to store (a failure is a Retry), or the JobRun of
+        an attempt whose lease was lost (nothing to store)."""
+        assert job.lease_token is not None, "a claimed job"
         kind = self.kinds[job.kind]
         try:
-            result = await self._execute(job, kind)
+            return await self._execute(job, kind)
         except asyncio.CancelledError:
             # Shutdown: hand the job back for another runner, then stop as asked.
             with contextlib.suppress(Exception):
@@ -235,11 +273,10 @@ class JobRunner:
             log.warning("job %s (%s): lease lost while running; its result is dropped", job.id, job.kind)
             return JobRun(job.id, job.kind, JobOutcome.LOST)
         except TimeoutError:
-            result = Retry(f"timeout: no result within {kind.timeout:g} s")
+            return Retry(f"timeout: no result within {kind.timeout:g} s")
         except Exception as exc:
             log.warning("job %s (%s) attempt %d failed", job.id, job.kind, job.attempts, exc_info=True)
-            result = Retry(_error_text(exc))
-        return await self._record(job, kind, result)
+            return Retry(_error_text(exc))
 
     async def _execute(self, job: Job, kind: JobKind) -> JobResult:
         """The handler's result; TimeoutError past the kind's limit; LeaseLost when a renewal fails."""
@@ -267,29 +304,43 @@ class JobRunner:
         return result
 
     async def _record(self, job: Job, kind: JobKind, result: JobResult) -> JobRun:
+        now = self.clock.now()
+        finish, run = self._finish(job, kind, result, now)
+        [kept] = await self.store.finish_many([finish], now)
+        return self._stored(job, run, kept)
+
+    @staticmethod
+    def _finish(job: Job, kind: JobKind, result: JobResult, now: datetime) -> tuple[Finish, JobRun]:
+        """What storing ``result`` changes, and the run reported once it is stored."""
         token = job.lease_token
         assert token is not None
-        now = self.clock.now()
         if isinstance(result, Done):
-            kept = await self.store.complete(job.id, token, now)
-            run = JobRun(job.id, job.kind, JobOutcome.DONE)
-        elif isinstance(result, Reschedule):
-            kept = await self.store.reschedule(job.id, token, result.at, result.payload, now)
-            run = JobRun(job.id, job.kind, JobOutcome.RESCHEDULED, next_due=result.at)
-        elif job.is_last_attempt:
-            kept = await self.store.fail(job.id, token, result.error, None, now)
-            run = JobRun(job.id, job.kind, JobOutcome.DEAD, result.error)
-            if kept:
-                log.error(
-                    "job %s (%s) is dead after %d attempts: %s", job.id, job.kind, job.attempts, result.error
-                )
-        else:
-            retry_at = result.at or now + kind.backoff.delay(job.attempts)
-            kept = await self.store.fail(job.id, token, result.error, retry_at, now)
-            run = JobRun(job.id, job.kind, JobOutcome.RETRY, result.error, retry_at)
+            return Finish(job.id, token, "done"), JobRun(job.id, job.kind, JobOutcome.DONE)
+        if isinstance(result, Reschedule):
+            return (
+                Finish(job.id, token, "reschedule", result.at, result.payload),
+                JobRun(job.id, job.kind, JobOutcome.RESCHEDULED, next_due=result.at),
+            )
+        if job.is_last_attempt:
+            return (
+                Finish(job.id, token, "dead", error=result.error),
+                JobRun(job.id, job.kind, JobOutcome.DEAD, result.error),
+            )
+        retry_at = result.at or now + kind.backoff.delay(job.attempts)
+        return (
+            Finish(job.id, token, "retry", retry_at, error=result.error),
+            JobRun(job.id, job.kind, JobOutcome.RETRY, result.error, retry_at),
+        )
+
+    @staticmethod
+    def _stored(job: Job, run: JobRun, kept: bool) -> JobRun:
+        """The run reported for a job whose outcome was stored (``kept``) or not: its lease was
+        lost before (another runner has the job now)."""
         if not kept:
             log.warning("job %s (%s): lease lost before its %s was stored", job.id, job.kind, run.outcome)
             return JobRun(job.id, job.kind, JobOutcome.LOST, run.error)
+        if run.outcome is JobOutcome.DEAD:
+            log.error("job %s (%s) is dead after %d attempts: %s", job.id, job.kind, job.attempts, run.error)
         return run
 
 

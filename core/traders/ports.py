@@ -7,10 +7,10 @@ run again after a crash finds its decision instead of deciding a second time.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, runtime_checkable
 
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
@@ -18,6 +18,9 @@ from core.services import ServiceKey
 from core.strategies import Strategy
 from core.tasks.audit import AuditEntry
 from core.traders.model import Decision, NewTrader, TickResult, Trader, TraderChanges, TraderState
+from core.trading.model import Order
+from core.trading.ports import OrderSnapshot
+from core.trading.service import PaperOrder
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.model_configs import ModelConfig
 
@@ -33,6 +36,9 @@ class TickRead:
     decision: Decision | None
     strategy: Strategy | None
     account: ExchangeAccount | None
+    # A paper account's balances and caps (no order: a slot with no decision has none), for a
+    # tick that places its order and records itself in one transaction (TickUnit).
+    paper: OrderSnapshot | None = None
 
 
 class TraderStore(Protocol):
@@ -115,6 +121,39 @@ class TraderStore(Protocol):
 
 
 TRADERS: Final = ServiceKey[TraderStore]("trader repository")
+
+# Called inside TickUnit.record's transaction with the decision and its paper order as stored
+# (None: no order): the decision with its outcomes, and the trader's counters and memory after
+# it. Pure: the transaction may run it again (a SQLite lock met on the event loop's thread).
+Settle = Callable[[Decision, Order | None], tuple[Decision, TickResult]]
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What TickUnit.record did: the decision as stored and the trader after it (None: its run
+    ended meanwhile); ``found``: the slot had a decision already, returned as found, and nothing
+    was written (a re-run, or another process first)."""
+
+    decision: Decision
+    trader: Trader | None
+    found: bool = False
+
+
+@runtime_checkable
+class TickUnit(Protocol):
+    """A trader store that records a whole tick in one transaction (the SQL stores): the stop
+    check, the decision, its paper order and the trader's counters, all or nothing."""
+
+    async def record(
+        self, decision: Decision, order: PaperOrder | None, settle: Settle, now: datetime
+    ) -> Recorded | None:
+        """One transaction: under the trader's row lock (as ``begin``: a stop either comes first
+        and nothing is written, or comes after and finds the tick done), when the trader is
+        starting or running in the decision's run and its slot has no decision: ``order``
+        placed (claimed, paid for and filled or refused, OrderStore.place_paper), then the
+        decision stored done with ``settle``'s outcomes and the trader counting the tick as
+        ``finish`` does. None when the trader was stopped: nothing stored, no order."""
+        ...
 
 
 class DecisionModels(Protocol):

@@ -8,11 +8,15 @@ Each tick belongs to a slot (its scheduled time) of one run of the trader. It:
    lease expired): it acts on that one instead of deciding again — the same legs under the same
    client order ids, which the trading service executes at most once;
 3. otherwise decides (dca: buy its amount; grid: buy or sell the levels the price crossed since
-   the last tick; ai: ask the trader's model, validate its strict JSON), records the decision,
-   then places each leg through the TradingService — the order path, caps, filters and audit
-   of a conversation's orders;
-4. records the outcomes with the trader's counters and running memory in one transaction,
-   tells the owner privately (fills, rejections, errors, an automatic stop after 3 consecutive
+   the last tick; ai: ask the trader's model, validate its strict JSON). A decision with no
+   order, or with one on a paper account, is recorded whole in one transaction of the SQL
+   store (core.traders.ports.TickUnit): the stop check under the trader's row lock, the
+   decision, the paper order (planned by the TradingService against the balances and caps the
+   batch read) and the trader's counters and memory. Any other (a live order, several legs)
+   records its decision pending, then places each leg through the TradingService — the order
+   path, caps, filters and audit of a conversation's orders —
+4. and records the outcomes with the trader's counters and running memory in one transaction;
+   either way it tells the owner privately (fills, rejections, errors, an automatic stop after 3 consecutive
    errors), queues the owner's daily summary job on its first tick of a UTC day when asked
    (core.traders.daily), and reschedules itself for the next slot (missed slots
    are skipped, never caught up on: a restart does not buy twice).
@@ -35,18 +39,17 @@ from core.markets import MarketCatalog
 from core.outbound.destination import Destination
 from core.planner.budget import TokenBudget
 from core.planner.ports import ModelResponse
-from core.reply import NoticeBlock, Reply, Status
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
 from core.tasks.audit import AuditEntry
 from core.traders import ai, decide, regrid
 from core.traders.daily import DailySummary, schedule_daily
-from core.traders.errors import error_text, invalid_summary
 from core.traders.model import Decision, DecisionAction, Leg, Outcome, TickResult, Trader, TraderState
-from core.traders.ports import DecisionModels, TickKey, TickRead, TraderStore
+from core.traders.notices import AUTO_STOP_AFTER, INVALID_TOLD, OwnerNotices
+from core.traders.ports import DecisionModels, TickKey, TickRead, TickUnit, TraderStore
 from core.traders.regrid import Rebuilt
-from core.trading.model import OrderIntent, OrderStatus
+from core.trading.model import Order, OrderIntent, OrderStatus
 from core.trading.ports import ExchangeError
-from core.trading.service import Placed, PriceMoved, TradingService
+from core.trading.service import PaperOrder, Placed, PriceMoved, TradingService
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.model_configs import ModelConfigRepository
 
@@ -55,7 +58,6 @@ log = logging.getLogger(__name__)
 SKILL: Final = "trader_management"
 KIND: Final = f"{SKILL}.tick"
 GRID_POLL: Final = timedelta(minutes=1)  # a grid watches the price this often
-AUTO_STOP_AFTER: Final = 3  # consecutive failed ticks before a trader stops itself
 AI_DEADLINE: Final = 30.0  # seconds: a later answer is a skipped tick
 AI_MAX_TOKENS: Final = 300
 TICK_TIMEOUT: Final = AI_DEADLINE + 90  # seconds: one attempt of a tick job
@@ -64,10 +66,8 @@ TICK_TIMEOUT: Final = AI_DEADLINE + 90  # seconds: one attempt of a tick job
 STALE_TICK: Final = timedelta(minutes=10)
 _RUNNABLE = (TraderState.STARTING, TraderState.RUNNING)
 # Invalid ai answers are told to the owner, at most this often per trader (the time is kept in the
-# trader's memory under INVALID_TOLD), summing up the kinds among the last INVALID_LOOKBACK.
+# trader's memory under INVALID_TOLD, core.traders.notices).
 INVALID_NOTICE_EVERY: Final = timedelta(hours=1)
-INVALID_TOLD: Final = "invalid_told"
-INVALID_LOOKBACK: Final = 10
 
 
 def interval_of(strategy: Strategy) -> timedelta:
@@ -103,7 +103,7 @@ class _Tick:
     read: TickRead | None = None  # read with the other ticks of its batch (its account is there)
 
 
-class TraderRuntime:
+class TraderRuntime(OwnerNotices):
     def __init__(
         self,
         traders: TraderStore,
@@ -130,7 +130,9 @@ class TraderRuntime:
 
     def kinds(self) -> list[JobKind]:
         summary = DailySummary(self.traders, self.trading)
-        tick = JobKind(KIND, self.tick, timeout=TICK_TIMEOUT, max_attempts=3, prepare=self.prepare)
+        tick = JobKind(
+            KIND, self.tick, timeout=TICK_TIMEOUT, max_attempts=3, prepare=self.prepare, tells=_owner
+        )
         return [tick, summary.kind()]
 
     # -- the job -------------------------------------------------------------------------------
@@ -179,27 +181,89 @@ class TraderRuntime:
             existing = known.decision
         else:
             existing = await self.traders.decision(trader.id, run, slot)
-        if existing is not None and existing.status == "done":
-            return self._next(tick, payload)  # finished before a crash: only the reschedule was lost
-        decision = existing or await self.traders.begin(await self._decide(tick))
-        if decision is None:  # stopped while it decided: nothing recorded, no order
-            return DONE
-        outcomes = await self._place(tick, decision)
-        decision = replace(decision, outcomes=outcomes)
-        failures = [o for o in outcomes if o.status in ("error", "rejected", "unknown")]
-        if failures and decision.action in ("buy", "sell"):
-            # The order's own error is the tick's (the auto-stop's "last error"), not its plan.
-            failed = failures[0]
-            decision = replace(
-                decision, error=f"{failed.error_code or failed.status}: {failed.error_message or ''}"
-            )
+        if existing is None:
+            decided = await self._decide(tick)
+            if isinstance(self.traders, TickUnit) and _at_once(tick, decided):
+                return await self._at_once(ctx, tick, decided, self.traders, payload)
+            existing = await self.traders.begin(decided)
+            if existing is None:  # stopped while it decided: nothing recorded, no order
+                return DONE
+        return await self._act(ctx, tick, existing, payload)
+
+    async def _act(
+        self, ctx: JobContext, tick: _Tick, decision: Decision, payload: dict[str, Any]
+    ) -> JobResult:
+        """A recorded decision: done (finished before a crash: only the reschedule was lost) or
+        pending (just begun, or its tick died): its legs placed, then the tick recorded."""
+        if decision.status == "done":
+            return self._next(tick, payload)
+        decision = _with_outcomes(decision, await self._place(tick, decision))
         result, finished, summary_day = self._result(tick, decision)
         if summary_day:  # queued before the tick is recorded: a crash between queues it again
-            await schedule_daily(ctx.queue, trader.owner, tick.now.date(), locale)
+            await schedule_daily(ctx.queue, tick.trader.owner, tick.now.date(), tick.locale)
         after = await self.traders.finish(decision, result, ctx.now)
+        return await self._end(ctx, tick, decision, after, result, finished, payload)
+
+    async def _at_once(
+        self, ctx: JobContext, tick: _Tick, decided: Decision, unit: TickUnit, payload: dict[str, Any]
+    ) -> JobResult:
+        """A fresh decision with no order, or one leg on a paper account read with the batch:
+        the stop check, the decision, its order and the trader's counters in one transaction
+        (TickUnit.record). A stop before it: nothing is written, no order; after it: the stop
+        finds the tick done."""
+        early: tuple[Outcome, ...] = ()
+        order: PaperOrder | None = None
+        if decided.legs:
+            [leg] = decided.legs
+            read = tick.read
+            assert read is not None and read.account is not None and read.paper is not None
+            intent = OrderIntent(leg.side, leg.symbol, self.catalog.base_of(leg.symbol), leg.amount, leg.unit)
+            try:
+                planned = await self.trading.paper_order(
+                    read.account, intent, leg.client_order_id, self._audit(tick, leg), read.paper
+                )
+            except (MarketError, ExchangeError) as exc:
+                early = (_failed(leg, getattr(exc, "code", "error"), str(exc)),)
+            else:
+                if isinstance(planned, Placed):
+                    early = (_outcome(leg, planned),)
+                else:
+                    order = planned
+        if self._summary_due(tick):  # queued before the tick is recorded, as in _act
+            await schedule_daily(ctx.queue, tick.trader.owner, tick.now.date(), tick.locale)
+
+        def settle(decision: Decision, placed: Order | None) -> tuple[Decision, TickResult]:
+            outcomes = early
+            if placed is not None and order is not None:
+                outcomes = (_outcome(decision.legs[0], Placed(placed, order.plan)),)
+            decision = _with_outcomes(decision, outcomes)
+            return decision, self._result(tick, decision)[0]
+
+        recorded = await unit.record(decided, order, settle, ctx.now)
+        if recorded is None:  # stopped while it decided: nothing recorded, no order
+            return DONE
+        if recorded.found:
+            return await self._act(ctx, tick, recorded.decision, payload)
+        decision, after = recorded.decision, recorded.trader
+        result, finished, _ = self._result(tick, decision)
+        return await self._end(ctx, tick, decision, after, result, finished, payload)
+
+    async def _end(
+        self,
+        ctx: JobContext,
+        tick: _Tick,
+        decision: Decision,
+        after: Trader | None,
+        result: TickResult,
+        finished: str | None,
+        payload: dict[str, Any],
+    ) -> JobResult:
+        """After the tick is recorded: the owner told, and the next slot (or the end)."""
+        locale = tick.locale
         if after is not None and tick.rebuilt is not None:
-            await self._tell_rebuilt(ctx, tick, tick.rebuilt)
-        await self._tell(ctx, tick, decision, after, result)
+            assert isinstance(tick.strategy.params, GridParams)
+            await self._tell_rebuilt(ctx, tick.trader, locale, tick.strategy.params, tick.rebuilt)
+        await self._tell(ctx, tick.trader, locale, tick.strategy, decision, after, result)
         if after is not None and after.state is TraderState.STOPPED:  # a stop waited for this tick
             await self._stopped(ctx, after, locale)
         if after is None or not after.state.active:
@@ -230,7 +294,8 @@ class TraderRuntime:
             result, _, _ = self._result(tick, decision)
             result = replace(result, stop_with_error=None)
             after = await self.traders.finish(decision, result, ctx.now)
-            await self._tell(ctx, tick, decision, after, result)  # what the earlier attempt filled
+            # What the earlier attempt filled.
+            await self._tell(ctx, trader, locale, strategy, decision, after, result)
         else:
             after = await self.traders.transition(
                 trader.owner, trader.id, (TraderState.STOPPING,), TraderState.STOPPED, ctx.now, None
@@ -238,10 +303,6 @@ class TraderRuntime:
         if after is not None and after.state is TraderState.STOPPED:
             await self._stopped(ctx, after, locale)
         return DONE
-
-    async def _stopped(self, ctx: JobContext, trader: Trader, locale: Locale) -> None:
-        text = t(locale, "trader.note.stopped_after_tick", name=trader.name)
-        await self._send(ctx, trader, locale, text, "trader_stopped")
 
     def _levels(self, tick: _Tick) -> _Tick:
         """A grid's levels from its strategy as it is now: when they changed since the last tick
@@ -262,21 +323,6 @@ class TraderRuntime:
             memory["set_aside"] = [*memory.get("set_aside", []), *rebuilt.set_aside]
         shown = rebuilt if rebuilt is not None and rebuilt.moved else None
         return replace(tick, trader=replace(tick.trader, memory=memory), rebuilt=shown)
-
-    async def _tell_rebuilt(self, ctx: JobContext, tick: _Tick, rebuilt: Rebuilt) -> None:
-        p = tick.strategy.params
-        assert isinstance(p, GridParams)
-        sep = "、" if tick.locale == "zh" else ", "
-        aside = sep.join(
-            f"{x['quantity']} {self.catalog.base_of(x['symbol']) if x['symbol'] else ''}".strip()
-            for x in rebuilt.set_aside
-        )
-        key = "trader.note.regrid_aside" if rebuilt.set_aside else "trader.note.regrid"
-        text = t(
-            tick.locale, key, name=tick.trader.name, lower=_s(p.lower), upper=_s(p.upper), grids=p.grids,
-            carried=rebuilt.carried, aside=aside,
-        )  # fmt: skip
-        await self._send(ctx, tick.trader, tick.locale, text, "trader_regrid")
 
     def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
         # Down for a while: the missed slots are skipped, never caught up on.
@@ -401,15 +447,8 @@ class TraderRuntime:
                     outcomes.append(_failed(leg, "stopped", "the trader was stopped before this order"))
                 continue
             intent = OrderIntent(leg.side, leg.symbol, self.catalog.base_of(leg.symbol), leg.amount, leg.unit)
-            detail = {
-                "trader": trader.name,
-                "trader_id": trader.id,
-                "run": str(trader.run),
-                "tick": tick.slot,
-            }
-            actor = f"trader:{trader.id}"
-            audit = AuditEntry(trader.owner, actor, tick.now, SKILL, leg.side, None, None, "ok", detail)
             try:
+                audit = self._audit(tick, leg)
                 placed = await self.trading.place(account, intent, leg.client_order_id, audit)
             except (MarketError, ExchangeError) as exc:
                 outcomes.append(_failed(leg, getattr(exc, "code", "error"), str(exc)))
@@ -419,6 +458,13 @@ class TraderRuntime:
                 continue
             outcomes.append(_outcome(leg, placed))
         return tuple(outcomes)
+
+    @staticmethod
+    def _audit(tick: _Tick, leg: Leg) -> AuditEntry:
+        trader = tick.trader
+        detail = {"trader": trader.name, "trader_id": trader.id, "run": str(trader.run), "tick": tick.slot}
+        actor = f"trader:{trader.id}"
+        return AuditEntry(trader.owner, actor, tick.now, SKILL, leg.side, None, None, "ok", detail)
 
     async def _account(self, tick: _Tick) -> ExchangeAccount | None:
         if tick.read is not None:
@@ -447,12 +493,9 @@ class TraderRuntime:
             memory["held"] = decide.grid_held(dict(memory.get("held", {})), fills)
             if tick.price is not None:
                 memory["last"] = tick.price
-        summary_day = False
-        if trader.daily_summary:
-            today = tick.now.date().isoformat()
-            if memory.get("summary_queued") != today:  # the first tick of a UTC day
-                memory["summary_queued"] = today
-                summary_day = True
+        summary_day = self._summary_due(tick)
+        if summary_day:
+            memory["summary_queued"] = tick.now.date().isoformat()
         if decision.action == "invalid":
             told = memory.get(INVALID_TOLD)
             if not isinstance(told, str) or tick.now - datetime.fromisoformat(told) >= INVALID_NOTICE_EVERY:
@@ -464,64 +507,12 @@ class TraderRuntime:
         result = TickResult(memory, errored, len(decision.outcomes), stop)
         return result, finished, summary_day
 
-    # -- telling the owner --------------------------------------------------------------------
-
-    async def _tell(
-        self, ctx: JobContext, tick: _Tick, decision: Decision, after: Trader | None, result: TickResult
-    ) -> None:
-        trader, locale = tick.trader, tick.locale
-        for o in decision.outcomes:
-            base = self.catalog.base_of(o.symbol)
-            if o.status == "filled":
-                text = t(
-                    locale, "trader.note.fill", name=trader.name, side=t(locale, f"trader.side.{o.side}"),
-                    quantity=o.quantity, base=base, price=o.price, amount=o.quote_amount,
-                    kind=t(locale, f"trader.kind.{tick.strategy.kind}"),
-                    reason=decision.reason if tick.strategy.kind == "ai" else "",  # the model's why
-                )  # fmt: skip
-                await self._send(ctx, trader, locale, text.strip(), "fill")
-            elif o.status != "stopped":
-                error = error_text(locale, f"{o.error_code or o.status}: {o.error_message or ''}")
-                side = t(locale, f"trader.decision.{o.side}")
-                await self._send(
-                    ctx,
-                    trader,
-                    locale,
-                    t(locale, "trader.note.rejected", name=trader.name, side=side, error=error),
-                    "trader_error",
-                )
-        if result.stop_with_error is not None and after is not None:
-            text = t(
-                locale,
-                "trader.note.auto_stopped",
-                name=trader.name,
-                count=AUTO_STOP_AFTER,
-                error=error_text(locale, result.stop_with_error),
-            )
-            await self._send(ctx, trader, locale, text, "trader_stopped")
-        elif decision.action == "error":
-            count = trader.consecutive_errors + 1
-            error = error_text(locale, decision.error)
-            text = t(locale, "trader.note.error", name=trader.name, count=count, error=error)
-            await self._send(ctx, trader, locale, text, "trader_error")
-        told = (result.memory or {}).get(INVALID_TOLD)
-        if decision.action == "invalid" and told is not None and told != trader.memory.get(INVALID_TOLD):
-            # At most once an hour per trader (core.traders.runtime._result keeps the time).
-            recent = await self.traders.decisions(trader.id, trader.run or None, INVALID_LOOKBACK)
-            reasons = [d.reason for d in recent if d.action == "invalid"] or [decision.reason]
-            kinds = invalid_summary(locale, reasons)
-            text = t(locale, "trader.note.invalid", name=trader.name, kinds=kinds)
-            await self._send(ctx, trader, locale, text, "trader_invalid")
-
-    async def _send(self, ctx: JobContext, trader: Trader, locale: Locale, text: str, kind: str) -> None:
-        platform, _, user = trader.owner.partition(":")
-        if not platform or not user:
-            return
-        reply = Reply(Status.COMPLETED, (NoticeBlock(text, "info", kind),), locale, audience="private")
-        try:
-            await ctx.send(Destination.direct(platform, user), reply, kind=kind)
-        except Exception:  # a notice must not fail the tick (the decision is recorded already)
-            log.exception("trader %s: could not send a %s notice", trader.id, kind)
+    @staticmethod
+    def _summary_due(tick: _Tick) -> bool:
+        """The owner's daily summary is to be queued: asked for, and this is the trader's first
+        tick of the UTC day."""
+        queued = tick.trader.memory.get("summary_queued")
+        return tick.trader.daily_summary and queued != tick.now.date().isoformat()
 
     async def _stop(
         self, ctx: JobContext, trader: Trader, locale: Locale, error: str, *, errors: int
@@ -543,10 +534,38 @@ _UNREAD: Final = _Unread()
 _MAX_READ: Final = 10_000
 
 
+def _owner(job: Job) -> Destination | None:
+    """Whom a tick tells: its trader's owner, privately (as _send does)."""
+    platform, _, user = (job.owner or "").partition(":")
+    return Destination.direct(platform, user) if platform and user else None
+
+
 def _tick_key(job: Job) -> TickKey:
     payload = job.payload
     slot = str(payload.get("slot") or job.due_at.isoformat())
     return (str(payload.get("trader_id", "")), int(payload.get("run", -1)), slot)
+
+
+def _at_once(tick: _Tick, decided: Decision) -> bool:
+    """The decision can be recorded with its order in one transaction (TraderRuntime._at_once):
+    it has no order, or one on a paper account whose balances the batch read. More legs (a grid
+    crossing several levels) plan each against the balances the previous one left; a live
+    order waits on the exchange, never inside a transaction: those begin a pending decision."""
+    if not decided.legs:
+        return True
+    read = tick.read
+    return len(decided.legs) == 1 and read is not None and read.account is not None and read.paper is not None
+
+
+def _with_outcomes(decision: Decision, outcomes: tuple[Outcome, ...]) -> Decision:
+    decision = replace(decision, outcomes=outcomes)
+    failures = [o for o in outcomes if o.status in ("error", "rejected", "unknown")]
+    if failures and decision.action in ("buy", "sell"):
+        # The order's own error is the tick's (the auto-stop's "last error"), not its plan.
+        failed = failures[0]
+        error = f"{failed.error_code or failed.status}: {failed.error_message or ''}"
+        decision = replace(decision, error=error)
+    return decision
 
 
 def _failed(leg: Leg, code: str, message: str) -> Outcome:

@@ -44,6 +44,7 @@ from core.trading.ports import (
     ExchangeError,
     ExchangeOrder,
     LiveExchanges,
+    OrderSnapshot,
     OrderStore,
     Settlement,
     fills_of,
@@ -87,6 +88,19 @@ class Placed:
     order: Order
     plan: OrderPlan | None
     duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PaperOrder:
+    """A planned paper order: what OrderStore.place_paper writes, and the plan it came from."""
+
+    new: NewOrder
+    audit: AuditEntry
+    outcome: Fill | Rejection
+    base: str
+    starting_usdt: Decimal
+    settle_audit: AuditEntry
+    plan: OrderPlan
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,28 +340,19 @@ class TradingService:
         )
         if existing is None and reference_price is not None and moved:
             return PriceMoved(plan, reference_price)
+        if kind_of(account) == "paper":
+            # Claimed, paid for and filled (or refused) in one transaction of the store.
+            paper = self._paper(account, plan, client_order_id, audit)
+            placed = await self.orders.place_paper(
+                paper.new, paper.audit, paper.outcome, paper.base, paper.starting_usdt, paper.settle_audit
+            )
+            return Placed(placed.order, plan, duplicate=not placed.created)
         now = self.clock.now()
-        kind = kind_of(account)
         new = NewOrder(
-            client_order_id, audit.owner, account.id, account.name, kind, account.exchange,
+            client_order_id, audit.owner, account.id, account.name, "live", account.exchange,
             intent.symbol, intent.side, plan.quantity, now,
         )  # fmt: skip
         ordered = self._audit(audit, "order", new_detail(new, plan))
-        if kind == "paper":
-            # Claimed, paid for and filled (or refused) in one transaction of the store.
-            outcome: Fill | Rejection = plan.rejection or Fill(
-                intent.symbol, intent.side, plan.quantity, plan.price, plan.notional, plan.fee,
-                plan.fee_asset, now, client_order_id,
-            )  # fmt: skip
-            settled = (
-                self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused")
-                if plan.rejection is not None
-                else self._audit(audit, "fill", {})
-            )
-            placed = await self.orders.place_paper(
-                new, ordered, outcome, intent.base, starting_usdt(account), settled
-            )
-            return Placed(placed.order, plan, duplicate=not placed.created)
         claim = await self.orders.claim(new, ordered)
         order = claim.order
         if order.status.final:
@@ -361,6 +366,50 @@ class TradingService:
             )
             return Placed(settled_order, plan)
         return Placed(await self._place_live(account, order, plan, audit, fresh=claim.created), plan)
+
+    async def paper_order(
+        self,
+        account: ExchangeAccount,
+        intent: OrderIntent,
+        client_order_id: str,
+        audit: AuditEntry,
+        snapshot: OrderSnapshot,
+    ) -> PaperOrder | Placed:
+        """A paper order planned against ``snapshot`` (its balances and caps, read beforehand
+        with other reads), ready for a write that also records something else (a trader's
+        tick: core.traders.ports.TickUnit); Placed when the snapshot holds the order already
+        final. The write settles it against the balances it locks, as ``place`` does, so a
+        snapshot a moment old never spends the same USDT twice. Raises MarketError when no
+        quote can be had."""
+        if kind_of(account) != "paper" or snapshot.balances is None:
+            raise ValueError("paper_order: a paper account and its balances")
+        if snapshot.order is not None and snapshot.order.status.final:
+            return Placed(snapshot.order, None, duplicate=True)
+        state = _AccountState(snapshot.balances, snapshot.limits or self.config.limits, snapshot.order)
+        book = await self.books.get_book(intent.symbol)
+        plan = await self._plan(intent, book, state)
+        return self._paper(account, plan, client_order_id, audit)
+
+    def _paper(
+        self, account: ExchangeAccount, plan: OrderPlan, client_order_id: str, audit: AuditEntry
+    ) -> PaperOrder:
+        intent = plan.intent
+        now = self.clock.now()
+        new = NewOrder(
+            client_order_id, audit.owner, account.id, account.name, "paper", account.exchange,
+            intent.symbol, intent.side, plan.quantity, now,
+        )  # fmt: skip
+        outcome: Fill | Rejection = plan.rejection or Fill(
+            intent.symbol, intent.side, plan.quantity, plan.price, plan.notional, plan.fee,
+            plan.fee_asset, now, client_order_id,
+        )  # fmt: skip
+        settled = (
+            self._audit(audit, "order_rejected", {"code": plan.rejection.code}, outcome="refused")
+            if plan.rejection is not None
+            else self._audit(audit, "fill", {})
+        )
+        ordered = self._audit(audit, "order", new_detail(new, plan))
+        return PaperOrder(new, ordered, outcome, intent.base, starting_usdt(account), settled, plan)
 
     async def _place_live(
         self, account: ExchangeAccount, order: Order, plan: OrderPlan, audit: AuditEntry, *, fresh: bool

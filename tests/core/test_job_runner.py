@@ -413,3 +413,54 @@ async def test_a_tick_hands_back_a_job_whose_outcome_cannot_be_stored_and_runs_t
     w.store.complete = complete  # type: ignore[method-assign]
     [again] = await w.runner.run_due()  # the next tick runs it
     assert (again.job_id, again.outcome) == (stuck.job_id, JobOutcome.DONE)
+
+
+async def test_a_tick_stores_the_outcomes_of_jobs_claimed_together_in_one_write() -> None:
+    """`deskmate tick` (run_due): the jobs it claimed together (4 at a time by default) store
+    their outcomes in one JobStore.finish_many, and the pauses of the people their kinds tell
+    (JobKind.tells) are read in one read, not one a message."""
+
+    def whom(job: Job) -> Destination:
+        return Destination.direct("console", str(job.payload["n"]))
+
+    async def tell(job: Job, ctx: JobContext) -> JobResult:
+        await ctx.send(whom(job), Reply(Status.COMPLETED, (TextBlock("hi"),), "en"), kind="t")
+        return DONE
+
+    class Console:
+        async def deliver(self, destination: Destination, reply: Reply, kind: str) -> Any:
+            from core.outbound import DeliveryResult
+
+            return DeliveryResult.sent()
+
+    w = World(kind("test.tell", tell, tells=whom))
+    w.router.attach("console", Console())
+    for n in range(6):
+        await w.queue.enqueue("test.tell", {"n": n})
+    writes: list[int] = []
+    finish_many = w.store.finish_many
+
+    async def counted(finishes: Any, now: datetime) -> list[bool]:
+        writes.append(len(finishes))
+        return await finish_many(finishes, now)
+
+    reads: list[int] = []
+    paused_among = w.log.paused_among
+
+    async def pauses(destinations: Any) -> Any:
+        reads.append(len(destinations))
+        return await paused_among(destinations)
+
+    w.store.finish_many = counted  # type: ignore[method-assign]
+    w.log.paused_among = pauses  # type: ignore[method-assign]
+    paused = w.log.paused
+
+    async def one_pause(destination: Destination) -> Any:
+        raise AssertionError("a pause read for one message")
+
+    w.log.paused = one_pause  # type: ignore[method-assign]
+    runs = await w.runner.run_due()
+    w.log.paused = paused  # type: ignore[method-assign]
+    assert [r.outcome for r in runs] == [JobOutcome.DONE] * 6
+    assert writes == [4, 2] and reads == [4, 2]
+    assert [(await w.job(r.job_id)).status for r in runs] == [JobStatus.DONE] * 6

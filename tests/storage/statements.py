@@ -25,6 +25,12 @@ class Counted:
     statements: list[str] = field(default_factory=list)  # the first line of each, BEGIN excluded
     many: list[str] = field(default_factory=list)  # those sent as executemany (one per row set)
     transactions: int = 0
+    # Each transaction's statements (by the connection it began on), in the order they began.
+    grouped: list[list[str]] = field(default_factory=list)
+
+    def together(self, prefix: str) -> list[list[str]]:
+        """The transactions that ran a statement starting with ``prefix``."""
+        return [g for g in self.grouped if any(s.startswith(prefix) for s in g)]
 
     def of(self, prefix: str) -> list[str]:
         return [s for s in self.statements if s.startswith(prefix)]
@@ -33,6 +39,7 @@ class Counted:
 @contextmanager
 def counted() -> Iterator[Counted]:
     found = Counted()
+    open_on: dict[int, list[str]] = {}  # the transaction each connection is in
 
     def statement(conn: Any, cursor: Any, sql: str, params: Any, context: Any, executemany: bool) -> None:
         text = sql.strip().split("\n")[0]
@@ -41,17 +48,32 @@ def counted() -> Iterator[Counted]:
         found.statements.append(text)
         if executemany:
             found.many.append(text)
+        group = open_on.get(id(conn))
+        if group is None:  # no BEGIN seen (PostgreSQL autocommit): a transaction of its own
+            found.grouped.append([text])
+        else:
+            group.append(text)
 
     def begin(conn: Any) -> None:
         found.transactions += 1
+        found.grouped.append(group := [])
+        open_on[id(conn)] = group
 
+    def end(conn: Any) -> None:
+        open_on.pop(id(conn), None)
+
+    ends = ("commit", "rollback")
     event.listen(Engine, "before_cursor_execute", statement)
     event.listen(Engine, "begin", begin)
+    for name in ends:
+        event.listen(Engine, name, end)
     try:
         yield found
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
         event.remove(Engine, "begin", begin)
+        for name in ends:
+            event.remove(Engine, name, end)
 
 
 @dataclass

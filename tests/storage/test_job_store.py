@@ -15,7 +15,7 @@ from adapters.storage.engine import create_engine
 from adapters.storage.jobs import SqlJobStore
 from core.jobs.memory import MemoryJobStore
 from core.jobs.model import JobStatus, NewJob
-from core.jobs.ports import JobStore
+from core.jobs.ports import Finish, JobStore
 from tests.storage.conftest import _clear
 
 NOW = datetime(2026, 7, 13, 12, 0, tzinfo=UTC)
@@ -192,6 +192,38 @@ async def test_fail_retries_at_the_given_time_then_dies_with_its_error(store: Jo
     assert dead is not None and dead.status is JobStatus.DEAD
     assert dead.last_error == "ConnectionError: reset again"
     assert await claim(store, now=NOW + timedelta(days=1)) == []
+
+
+async def test_finish_many_stores_a_batch_s_outcomes_each_under_its_own_lease(store: JobStore) -> None:
+    for n in range(5):
+        await store.enqueue(new(payload={"n": n}, max_attempts=1 if n == 3 else 3))
+    jobs = sorted(await claim(store), key=lambda j: j.payload["n"])
+    stale = jobs[4]
+    for job in jobs[:4]:
+        assert await store.renew(job.id, job.lease_token or "", NOW + 2 * LEASE)
+    [taken] = await claim(store, now=NOW + LEASE, owner="r2")  # the fifth's lease expired: r2 has it
+    assert taken.id == stale.id
+    later, retry = NOW + LEASE, NOW + 2 * LEASE
+    kept = await store.finish_many(
+        [
+            Finish(jobs[0].id, jobs[0].lease_token or "", "done"),
+            Finish(jobs[1].id, jobs[1].lease_token or "", "reschedule", retry, {"n": 10}),
+            Finish(jobs[2].id, jobs[2].lease_token or "", "retry", retry, error="flaky"),
+            Finish(jobs[3].id, jobs[3].lease_token or "", "dead", error="gone"),
+            Finish(stale.id, stale.lease_token or "", "done"),  # its lease was lost: not stored
+        ],
+        later,
+    )
+    assert kept == [True, True, True, True, False]
+    got = [await store.get(j.id) for j in jobs]
+    assert [j.status for j in got if j is not None] == [
+        JobStatus.DONE, JobStatus.PENDING, JobStatus.PENDING, JobStatus.DEAD, JobStatus.RUNNING,
+    ]  # fmt: skip
+    assert got[1] is not None and (got[1].due_at, got[1].attempts, got[1].payload) == (retry, 0, {"n": 10})
+    assert got[2] is not None and (got[2].due_at, got[2].attempts, got[2].last_error) == (retry, 1, "flaky")
+    assert got[3] is not None and got[3].last_error == "gone"
+    assert got[4] is not None and got[4].lease_owner == "r2"
+    assert await store.finish_many([], later) == []
 
 
 async def test_release_gives_the_job_back_without_counting_the_attempt(store: JobStore) -> None:

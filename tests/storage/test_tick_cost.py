@@ -1,7 +1,9 @@
 """What one due DCA trader's tick costs the database and the market, on the app `deskmate run`
-builds (SQLite file and PostgreSQL): a fixed number of statements and transactions per trader
-whatever the number of traders (the claimed ticks read their traders, decisions, strategies and
-accounts together), and one quote of the symbol per tick run however many traders buy it.
+builds (SQLite file and PostgreSQL): one transaction per tick of its own (its stop check,
+decision, paper order and the trader's counters), the rest per claimed batch (the claimed ticks
+read their traders, decisions, strategies, accounts and paper balances together, the pauses of
+their owners together, and store their outcomes together), and one quote of the symbol per tick
+run however many traders buy it.
 The statements it runs are built once, not per tick (a statement built with its values cost more
 CPU than SQLite's work: 188 built for 8 ticks before, 17 after, the rest per claimed batch).
 The fill notices of the ticks claimed together are logged in one write (`deskmate tick`'s batch).
@@ -32,11 +34,13 @@ from tests.storage.statements import Built, Counted, built, counted
 
 T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
-# Per trader tick, read with its batch: the order's read and write, the decision's begin and
-# finish, the stop check before the order, the fill notice's delivery (paused? then recorded),
-# the job's reschedule, and a share of the batch's claim and read.
-MAX_TRANSACTIONS = 10
-MAX_STATEMENTS = 40
+# A tick's own: one transaction (its stop check, decision, paper order and the trader's counters).
+# A claimed batch's (up to 4 ticks): its claim, its read (traders, decisions, strategies, accounts,
+# paper balances and caps), the pauses of the owners it tells, the sent notices' log rows, and
+# the jobs' outcomes.
+PER_BATCH = 5
+CLAIMED = 4  # the runner's default concurrency: ticks claimed together
+MAX_STATEMENTS = 25
 
 
 async def _app(url: str, tmp: Path, clock: FixedClock) -> App:
@@ -113,12 +117,26 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
         await app.aclose()
     assert ran == 9
     for sql, n in ((few, 3), (many, 9)):
-        assert sql.transactions <= MAX_TRANSACTIONS * n, (n, sql.transactions)
+        # One transaction a tick of its own, holding the whole tick: the stop check (the
+        # trader's row lock), the decision, the order and its fill, and the trader's counters.
+        ticks = sql.together("INSERT INTO trader_decisions")
+        assert len(ticks) == n, ticks
+        for tick in ticks:
+            assert tick[0].startswith("UPDATE traders SET state=traders.state"), tick  # the stop check
+            for part in ("INSERT INTO trading_orders", "INSERT INTO trading_fills", "UPDATE traders SET"):
+                assert any(s.startswith(part) for s in tick), (part, tick)
+        # Nothing else of the ticks' is per tick: the rest is per claimed batch (and the last
+        # claim, finding none, and at most one prune of finished rows).
+        batches = -(-n // CLAIMED)
+        assert sql.transactions <= n + PER_BATCH * batches + 2, (n, sql.transactions, sql.grouped)
         assert len(sql.statements) <= MAX_STATEMENTS * n, (n, len(sql.statements))
         assert len(sql.of("INSERT INTO trading_fills")) == n  # every trader bought, once
     # Linear: three times the traders, at most three times the statements.
     assert len(many.statements) <= 3 * len(few.statements), (len(few.statements), len(many.statements))
     assert len(many.of("SELECT strategies")) <= 3  # read per claimed batch, not per tick
+    assert len(many.of("SELECT paused_destinations")) <= 3  # the owners' pauses: per batch too
+    assert len(many.of("UPDATE jobs SET payload")) == 9  # each job rescheduled once ...
+    assert len(many.together("UPDATE jobs SET payload")) <= 3  # ... in one write per batch
     # Built once (the batch's reads are built per claimed batch of 4): before, ~23 a tick.
     assert made.count <= 2 * ran, made.count
     # The fill notices' log rows: one write per claimed batch (4, 4, 1), not one a notice.

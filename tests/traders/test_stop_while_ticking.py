@@ -1,7 +1,13 @@
-"""A stop while another process runs the trader's tick (SQLite file and PostgreSQL): the stop
-makes the trader ``stopping``; the tick places no new order (or finishes the one in flight), and
-its end makes the trader ``stopped`` and tells the owner; its job ends (no next tick). A stop
-while no tick runs is ``stopped`` at once."""
+"""A stop while another process runs the trader's tick (SQLite file and PostgreSQL); the tick
+never places an order after the stop, and the trader ends ``stopped``:
+- a paper DCA tick records its decision, its order and the trader's counters in one
+  transaction under the trader's row lock: a stop before it is ``stopped`` at once and the tick
+  writes nothing (no order, no decision, its job ends); a stop after it is ``stopped`` at once
+  too, the tick's order stands and is told, and its next tick ends the job;
+- a tick that records a pending decision before it places (a live account's, several legs):
+  the stop makes the trader ``stopping``; the tick places no new order (or finishes the one in
+  flight), and its end makes the trader ``stopped`` and tells the owner; its job ends.
+A stop while no tick runs is ``stopped`` at once."""
 
 from __future__ import annotations
 
@@ -82,6 +88,35 @@ def _finish(proc: subprocess.Popen[str], folder: Path) -> dict[str, object]:
     assert proc.returncode == 0, err
     result: dict[str, object] = json.loads(out)
     return result
+
+
+@pytest.mark.parametrize("point", ["decided", "recorded"])
+def test_a_stop_around_a_one_transaction_tick_never_follows_an_order(
+    env: dict[str, str],  # noqa: F811
+    tmp_path: Path,
+    point: str,
+) -> None:
+    start_trader(dca(amount="50", interval="1h"))
+    folder = tmp_path / "hold"
+    folder.mkdir()
+    proc = _held_tick(env, point, folder)
+    try:
+        codes, now = stop()
+    finally:
+        out = _finish(proc, folder)
+    assert "trader_stopped" in codes and now is TraderState.STOPPED
+    jobs, notes = out["jobs"], out["notifications"]
+    assert isinstance(jobs, list) and isinstance(notes, list)
+    kinds = [n["kind"] for n in notes]
+    if point == "decided":  # stopped before the tick's transaction: it wrote nothing
+        assert [j["outcome"] for j in jobs] == ["done"]
+        assert stored("trades") == [] and stored("decisions") == [] and kinds == []
+    else:  # stopped after it: the order stands and is told; the next tick ends the job
+        assert [j["outcome"] for j in jobs] == ["rescheduled"] and kinds == ["fill"]
+        assert len(stored("trades")) == 1
+        [decision] = stored("decisions")
+        assert decision.status == "done" and [o.status for o in decision.outcomes] == ["filled"]
+    assert state() is TraderState.STOPPED
 
 
 @pytest.mark.parametrize("point", ["orders", "order"])
