@@ -34,6 +34,7 @@ from sqlalchemy import (
     Table,
     Update,
     and_,
+    bindparam,
     delete,
     func,
     insert,
@@ -213,12 +214,10 @@ class SqlAlertStore:
             return sorted(r.symbol for r in await conn.execute(stmt))
 
     async def active_for(self, symbol: str) -> list[Alert]:
-        stmt = (
-            select(alerts)
-            .where(alerts.c.symbol == symbol, alerts.c.status == AlertStatus.ACTIVE.value)
-            .order_by(alerts.c.created_at, alerts.c.id)
-        )
-        return await self._runner.run(lambda conn: [_alert(r) for r in conn.execute(stmt)], read_only=True)
+        def read(conn: Connection) -> list[Alert]:
+            return [_alert(r) for r in conn.execute(_ACTIVE_FOR, {"_symbol": symbol})]
+
+        return await self._runner.run(read, read_only=True)
 
     async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
         # The check job's writes run on the short-transaction runner (one hop to a SQLite thread
@@ -230,18 +229,12 @@ class SqlAlertStore:
                 version = expected.get(alert.id)
                 if version is None:
                     continue
-                values = _columns(alert)
-                for fixed in ("id", "owner", "created_in", "created_at", "version"):
-                    values.pop(fixed)
-                changed = conn.execute(
-                    update(alerts)
-                    .where(alerts.c.id == alert.id, alerts.c.version == version)
-                    .values(**values, version=version + 1)
-                )
-                if changed.rowcount != 1:
+                values = {f"_v_{k}": v for k, v in _columns(alert).items() if k not in _FIXED}
+                params = {"_id": alert.id, "_version": version, "_next": version + 1, **values}
+                if conn.execute(_RECORD, params).rowcount != 1:
                     continue  # another process saw it first (or it was deleted, re-armed, paused)
                 if seen.trigger is not None:
-                    conn.execute(insert(triggers).values(**_trigger_columns(seen.trigger, alert.symbol)))
+                    conn.execute(_INSERT_TRIGGER, _trigger_columns(seen.trigger, alert.symbol))
                     stored.append(seen.trigger)
             return stored
 
@@ -250,20 +243,10 @@ class SqlAlertStore:
     async def claim_triggers(
         self, symbol: str, claimer: str, now: datetime, stale_before: datetime
     ) -> list[ClaimedTrigger]:
-        waiting = or_(
-            triggers.c.status == "pending",
-            and_(triggers.c.status == "sending", triggers.c.claimed_at < stale_before),
-        )
-        interrupted = and_(triggers.c.status == "delivering", triggers.c.claimed_at < stale_before)
+        params = {"_symbol": symbol, "_stale": stale_before, "_now": now, "_claimer": claimer}
 
         def claim(conn: Connection) -> list[ClaimedTrigger]:
-            lost = conn.execute(
-                update(triggers)
-                .where(triggers.c.symbol == symbol, interrupted)
-                .values(status="lost", finished_at=now)
-                .returning(triggers.c.id)
-            )
-            for gone in lost:
+            for gone in conn.execute(_LOSE_INTERRUPTED, params):
                 log.warning(
                     "alert firing %s: its send began and never finished (the process died); "
                     "not sent again, it may not have arrived",
@@ -271,23 +254,10 @@ class SqlAlertStore:
                 )
             # Claimed in one statement with the same condition (a firing another process claimed
             # meanwhile is left to it), then read with their alerts, oldest first.
-            took = [
-                r.id
-                for r in conn.execute(
-                    update(triggers)
-                    .where(triggers.c.symbol == symbol, waiting)
-                    .values(status="sending", claimer=claimer, claimed_at=now)
-                    .returning(triggers.c.id)
-                )
-            ]
+            took = [r.id for r in conn.execute(_CLAIM_WAITING, params)]
             if not took:
                 return []
-            rows = conn.execute(
-                select(triggers, alerts)
-                .join(alerts, alerts.c.id == triggers.c.alert_id)
-                .where(triggers.c.id.in_(took))
-                .order_by(triggers.c.fired_at, triggers.c.id)
-            )
+            rows = conn.execute(_CLAIMED, {"_ids": took})
             return [ClaimedTrigger(_trigger(row), _alert(row)) for row in rows]
 
         return await self._runner.run(claim)
@@ -295,8 +265,8 @@ class SqlAlertStore:
     async def finish_trigger(
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
-        stmt = _finished(trigger_id, claimer, outcome, now)
-        await self._runner.run(lambda conn: conn.execute(stmt), single_statement=True)
+        stmt, params = _finished(trigger_id, claimer, outcome, now)
+        await self._runner.run(lambda conn: conn.execute(stmt, params), single_statement=True)
 
     async def begin_delivery(
         self,
@@ -306,18 +276,13 @@ class SqlAlertStore:
         *,
         finished: tuple[str, TriggerOutcome] | None = None,
     ) -> bool:
-        stmt = (
-            update(triggers)
-            .where(triggers.c.id == trigger_id, triggers.c.claimer == claimer)
-            .where(triggers.c.status == "sending")
-            .values(status="delivering", claimed_at=now)
-        )
+        params = {"_id": trigger_id, "_claimer": claimer, "_now": now}
         before = _finished(finished[0], claimer, finished[1], now) if finished is not None else None
 
         def begin(conn: Connection) -> int:
             if before is not None:
-                conn.execute(before)
-            return int(conn.execute(stmt).rowcount)
+                conn.execute(*before)
+            return int(conn.execute(_BEGIN_DELIVERY, params).rowcount)
 
         took = await self._runner.run(begin, single_statement=before is None)
         return took == 1
@@ -389,8 +354,8 @@ class SqlAlertStore:
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
         def write(conn: Connection) -> None:
-            conn.execute(insert(samples).values(symbol=symbol, at=at, price=_text(price)))
-            conn.execute(delete(samples).where(samples.c.symbol == symbol, samples.c.at < at - SAMPLES_KEPT))
+            conn.execute(_INSERT_SAMPLE, {"symbol": symbol, "at": at, "price": _text(price)})
+            conn.execute(_PRUNE_SAMPLES, {"_symbol": symbol, "_before": at - SAMPLES_KEPT})
 
         await self._runner.run(write)
 
@@ -535,19 +500,77 @@ def _trigger(row: Row[Any]) -> Trigger:
     )
 
 
-def _finished(trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime) -> Update:
-    """A claimed firing's delivery outcome (a retryable failure: pending again)."""
-    values: dict[str, Any] = (
-        {"status": "pending", "claimer": None, "claimed_at": None}
-        if outcome == "retry"
-        else {"status": outcome, "finished_at": now}
+def _finished(
+    trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
+) -> tuple[Update, dict[str, Any]]:
+    """A claimed firing's delivery outcome (a retryable failure: pending again): the statement
+    and its parameters."""
+    params = {"_id": trigger_id, "_claimer": claimer}
+    if outcome == "retry":
+        return _RETRY_TRIGGER, params
+    return _FINISH_TRIGGER, {**params, "_outcome": outcome, "_now": now}
+
+
+# The check job's statements, built once (their values go as parameters: a statement built per
+# call with its values, and its cache key, cost more CPU than SQLite's work for it).
+_a, _t = alerts.c, triggers.c
+_FIXED = frozenset(("id", "owner", "created_in", "created_at", "version"))  # never changed by a check
+_ACTIVE_FOR = (
+    select(alerts)
+    .where(_a.symbol == bindparam("_symbol"), _a.status == AlertStatus.ACTIVE.value)
+    .order_by(_a.created_at, _a.id)
+)
+_RECORD = (
+    update(alerts)
+    .where(_a.id == bindparam("_id"), _a.version == bindparam("_version"))
+    .values(
+        {
+            **{c.name: bindparam(f"_v_{c.name}", type_=c.type) for c in alerts.c if c.name not in _FIXED},
+            "version": bindparam("_next"),
+        }
     )
-    return (
-        update(triggers)
-        .where(
-            triggers.c.id == trigger_id,
-            triggers.c.claimer == claimer,
-            triggers.c.status.in_(("sending", "delivering")),
-        )
-        .values(**values)
+)
+_INSERT_TRIGGER = insert(triggers)
+_INSERT_SAMPLE = insert(samples)
+_PRUNE_SAMPLES = delete(samples).where(
+    samples.c.symbol == bindparam("_symbol"), samples.c.at < bindparam("_before", type_=samples.c.at.type)
+)
+_STALE = _t.claimed_at < bindparam("_stale", type_=_t.claimed_at.type)
+_LOSE_INTERRUPTED = (
+    update(triggers)
+    .where(_t.symbol == bindparam("_symbol"), _t.status == "delivering", _STALE)
+    .values(status="lost", finished_at=bindparam("_now", type_=_t.finished_at.type))
+    .returning(_t.id)
+)
+_CLAIM_WAITING = (
+    update(triggers)
+    .where(
+        _t.symbol == bindparam("_symbol"),
+        or_(_t.status == "pending", and_(_t.status == "sending", _STALE)),
     )
+    .values(
+        status="sending",
+        claimer=bindparam("_claimer"),
+        claimed_at=bindparam("_now", type_=_t.claimed_at.type),
+    )
+    .returning(_t.id)
+)
+_CLAIMED = (
+    select(triggers, alerts)
+    .join(alerts, _a.id == _t.alert_id)
+    .where(_t.id.in_(bindparam("_ids", expanding=True)))
+    .order_by(_t.fired_at, _t.id)
+)
+_MINE = (_t.id == bindparam("_id"), _t.claimer == bindparam("_claimer"))
+_BEGIN_DELIVERY = (
+    update(triggers)
+    .where(*_MINE, _t.status == "sending")
+    .values(status="delivering", claimed_at=bindparam("_now", type_=_t.claimed_at.type))
+)
+_CLAIMED_NOW = (*_MINE, _t.status.in_(("sending", "delivering")))
+_RETRY_TRIGGER = update(triggers).where(*_CLAIMED_NOW).values(status="pending", claimer=None, claimed_at=None)
+_FINISH_TRIGGER = (
+    update(triggers)
+    .where(*_CLAIMED_NOW)
+    .values(status=bindparam("_outcome"), finished_at=bindparam("_now", type_=_t.finished_at.type))
+)

@@ -23,11 +23,13 @@ from core.outbound import RecordedOutbound
 from core.outbound.memory import MemoryDeliveryLog
 from core.skills.price_alert.check import AlertChecker
 from tests.storage.alert_worker import Market, Writer, alert_id
-from tests.storage.statements import Counted, counted
+from tests.storage.statements import Built, Counted, built, counted
 from tests.storage.test_price_alert_store import NOW, _seed
 
+MAX_BUILT = 0  # statements the alert store builds during a check
 
-async def _check(url: str, out: Path, *, shipped: bool = False) -> Counted:
+
+async def _check(url: str, out: Path, *, shipped: bool = False, made: Built | None = None) -> Counted:
     """One check of BTCUSDT; ``shipped``: with the SQL token store (the cards' buttons) and
     delivery log, as `deskmate run` wires them."""
     engine = create_engine(url)
@@ -43,8 +45,10 @@ async def _check(url: str, out: Path, *, shipped: bool = False) -> Counted:
         lease_token="t1",
     )  # fmt: skip
     try:
-        with counted() as sql:
+        with counted() as sql, built() as constructed:
             await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
+        if made is not None:
+            made.count = constructed.count
         assert await checker.store.claim_triggers("BTCUSDT", "x", NOW, NOW) == []  # all finished
         return sql
     finally:
@@ -60,8 +64,12 @@ async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path
     n = 6
     await _seed(db_url, n)
     out = tmp_path / "sent.txt"
-    sql = await _check(db_url, out)
+    made = Built()
+    sql = await _check(db_url, out, made=made)
     assert len(out.read_text().split()) == n  # each card once
+    # The alert store's statements are built once, not per alert or firing (a statement built
+    # with its values, and its cache key, cost more CPU than SQLite's work for it).
+    assert made.count <= MAX_BUILT, made.count
     # The alerts read, the price sample and the firings recorded; then the claim, one write
     # per firing (its start, with the previous one's outcome), the last one's outcome.
     assert sql.transactions == 3 + 1 + n + 1, sql.statements
