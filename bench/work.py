@@ -16,13 +16,15 @@ from __future__ import annotations
 import statistics
 import time
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 
 from bench.fakes import running
-from bench.shipped import BACKENDS, Unavailable, database, settings
+from bench.shipped import BACKENDS, Backend, Unavailable, database, settings
 from bot.jobs import build_runner
 from bot.wiring import App, build_app
 from core.clock import FixedClock
@@ -80,8 +82,22 @@ async def _paper(app: App, rounds: int) -> tuple[list[float], list[float], list[
     return price, summary, confirm
 
 
-async def _run_due(app: App, *, only: str | None = None, but: str | None = None) -> tuple[int, float]:
-    """Every job due (of kind ``only``, or of every kind but ``but``): how many ran, in ms."""
+@dataclass
+class _Cost:
+    """A run's wall and CPU time (the process's, its threads included: SQLite's workers), ms."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    def per(self, items: int) -> _Cost:
+        return _Cost(self.wall / items, self.cpu / items)
+
+    def __str__(self) -> str:
+        return f"{self.wall:.1f} ms (CPU {self.cpu:.1f} ms)"
+
+
+async def _run_due(app: App, *, only: str | None = None, but: str | None = None) -> tuple[int, _Cost]:
+    """Every job due (of kind ``only``, or of every kind but ``but``): how many ran, and its cost."""
     from adapters.console import CollectingOutbound
 
     outbound = CollectingOutbound()
@@ -89,21 +105,21 @@ async def _run_due(app: App, *, only: str | None = None, but: str | None = None)
     if only is not None or but is not None:
         kinds = JobKinds(k for name, k in app.jobs.kinds.items() if name == only or (but and name != but))
         runner = JobRunner(runner.store, kinds, runner.outbound, runner.clock, runner.config)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     runs = await runner.run_due()
-    return len(runs), (time.perf_counter() - t0) * 1000
+    return len(runs), _Cost((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000)
 
 
-async def _noop_per_item(app: App, clock: FixedClock, items: int) -> float:
+async def _noop_per_item(app: App, clock: FixedClock, items: int) -> _Cost:
     await _run_due(app)  # whatever else is due first
     for i in range(items):
         await app.jobs.enqueue(NOOP, {"i": i}, due_at=clock.now())
-    ran, ms = await _run_due(app)
+    ran, cost = await _run_due(app)
     assert ran == items, ran
-    return ms / items
+    return cost.per(items)
 
 
-async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[float, int]:
+async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[_Cost, int]:
     """``items`` owners each start a daily DCA trader on a paper account; a day later every
     tick is due: ms per tick, and the notices sent."""
     for n in range(items):
@@ -122,13 +138,13 @@ async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[floa
     # What else is due a day later (the daily market catalog refresh) runs first, apart: the
     # run measured is the traders' ticks alone.
     await _run_due(app, but=TICK)
-    ran, ms = await _run_due(app)
+    ran, cost = await _run_due(app)
     if ran != items:
         raise RuntimeError(f"{ran} jobs ran where {items} trader ticks were due")
-    return ms / ran, ran
+    return cost.per(ran), ran
 
 
-async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[float, int]:
+async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[_Cost, int]:
     """``items`` people each set "BTC above 98000"; one check arms them; the price moves to
     98250 and the next check fires them all: ms per firing."""
     for n in range(items):
@@ -139,17 +155,25 @@ async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: i
         (await http.post(f"{binance}/_move?by=1000")).raise_for_status()
     try:
         clock.advance(CHECK_EVERY.total_seconds())
-        ran, ms = await _run_due(app)
+        ran, cost = await _run_due(app)
     finally:
         async with httpx.AsyncClient() as http:
             await http.post(f"{binance}/_move?by=0")
-    return ms / items, ran
+    return cost.per(items), ran
 
 
-async def bench_work(data_dir: Path, rounds: int = 30, items: int = 20) -> list[tuple[str, str]]:
+async def bench_work(
+    data_dir: Path,
+    rounds: int = 30,
+    items: int = 20,
+    *,
+    paper: bool = True,
+    backends: Sequence[Backend] = BACKENDS,
+) -> list[tuple[str, str]]:
+    """The rows; ``paper=False``: the job rows alone (no paper rounds before them)."""
     rows: list[tuple[str, str]] = []
     with running("binance", 15) as binance:
-        for backend in BACKENDS:
+        for backend in backends:
             try:
                 async with database(backend, data_dir) as url:
                     clock = FixedClock(T0)
@@ -159,7 +183,7 @@ async def bench_work(data_dir: Path, rounds: int = 30, items: int = 20) -> list[
                         job_kinds=[JobKind(NOOP, _noop)],
                     )
                     try:
-                        price, summary, confirm = await _paper(app, rounds)
+                        price, summary, confirm = await _paper(app, rounds) if paper else ([], [], [])
                         noop = await _noop_per_item(app, clock, items)
                         dca, ticks = await _dca_per_trader(app, clock, items)
                         noop_after = await _noop_per_item(app, clock, items)
@@ -170,22 +194,25 @@ async def bench_work(data_dir: Path, rounds: int = 30, items: int = 20) -> list[
                 rows.append((f"paper orders and jobs on {backend}", f"skipped: {exc}"))
                 continue
             med = statistics.median
+            if paper:
+                rows.append(
+                    (
+                        f"paper buy, shipped app ({backend}, Binance fake 15 ms): summary / confirm p50 "
+                        f"({rounds} each); baseline: a 'BTC price' turn in the same loop",
+                        f"{med(summary):.1f} ms / {med(confirm):.1f} ms (aim confirm <= 10 ms on SQLite); "
+                        f"baseline {med(price):.1f} ms",
+                    )
+                )
             rows += [
-                (
-                    f"paper buy, shipped app ({backend}, Binance fake 15 ms): summary / confirm p50 "
-                    f"({rounds} each); baseline: a 'BTC price' turn in the same loop",
-                    f"{med(summary):.1f} ms / {med(confirm):.1f} ms (aim confirm <= 10 ms on SQLite); "
-                    f"baseline {med(price):.1f} ms",
-                ),
                 (
                     f"jobs ({backend}): a due daily DCA trader's tick (paper buy + fill notice), "
                     f"{items} at once, per trader; baseline: a no-op job, same runner",
-                    f"{dca:.1f} ms ({ticks} jobs ran; aim <= 5 ms); "
-                    f"baseline {noop:.1f} / {noop_after:.1f} ms (before / after the traders)",
+                    f"{dca} ({ticks} jobs ran; aim <= 5 ms); "
+                    f"baseline {noop} / {noop_after} (before / after the traders)",
                 ),
                 (
                     f"jobs ({backend}): {items} alerts on BTC firing in one check, per firing",
-                    f"{alert:.1f} ms ({checks} check job(s); aim <= 2 ms); baseline: no-op job {noop:.1f} ms",
+                    f"{alert} ({checks} check job(s); aim <= 2 ms); baseline: no-op job {noop}",
                 ),
             ]
     return rows
@@ -193,11 +220,17 @@ async def bench_work(data_dir: Path, rounds: int = 30, items: int = 20) -> list[
 
 if __name__ == "__main__":
     import asyncio
+    import sys
     import tempfile
+
+    # python -m bench.work [jobs] [SQLite|PostgreSQL]: every row, or the job rows alone
+    args = sys.argv[1:]
+    only_jobs = "jobs" in args
+    chosen = tuple(b for b in BACKENDS if b in args) or BACKENDS
 
     async def _main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
-            for name, value in await bench_work(Path(tmp)):
+            for name, value in await bench_work(Path(tmp), paper=not only_jobs, backends=chosen):
                 print(f"{name} | {value}")
 
     asyncio.run(_main())
