@@ -367,6 +367,8 @@ async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
         ("ETH 一个月走势", "range_month"),  # served as 30 days, said in one short line
         ("BTC 1h chart", "range_intraday"),
         ("give me 3 day btc history", "range_nearest"),
+        ("ETH 走势 -30天", "range_refused"),  # was 7 days without a word: the sign dropped
+        ("btc chart for the last 1e3 days", "range_refused"),
         ("ethereum price in EUR", "only_usdt"),
         ("比特币人民币价格", "only_usdt"),
     ],

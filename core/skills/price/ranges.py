@@ -17,7 +17,7 @@ from typing import Final
 
 from core.language.numbers import CN_CHARS
 from core.language.tagger import Reading, Tag
-from core.language.values import Value
+from core.language.values import UNIT_SECONDS, Value
 
 SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7
@@ -55,7 +55,7 @@ class RangeAsk:
 
     days: int
     asked: str | None = None
-    note: str | None = None  # "range_nearest" | "range_month" | "range_date" | "range_intraday"
+    note: str | None = None  # "range_" + "nearest" | "month" | "date" | "intraday" | "refused"
     explicit: bool = False  # the message named a window at all
 
 
@@ -65,8 +65,13 @@ def nearest_served(days: int) -> int:
 
 
 def _said(value: Value) -> bool:
-    """A duration, or "a week" / "an hour" (an interval word, here a span)."""
-    return value.kind == "duration" or (value.kind == "interval" and value.typed.startswith(("a ", "an ")))
+    """A duration, "a week" / "an hour" (an interval word, here a span), or a span the value grammar
+    refused ("-30天", "1e3 days"): said back, never read as another window."""
+    return (
+        value.kind == "duration"
+        or (value.kind == "interval" and value.typed.startswith(("a ", "an ")))
+        or (value.refused and value.unit in UNIT_SECONDS)
+    )
 
 
 # Words before a span that are part of what was asked ("past month", "1 year" as typed).
@@ -113,6 +118,8 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
     span = next((v for v in values if _said(v)), None)
     if span is not None:
+        if span.refused:
+            return RangeAsk(DEFAULT_DAYS, span.typed, "range_refused", explicit=True)
         if span.unit in ("m", "h"):
             return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
         days = int(span.number * _UNIT_DAYS[span.unit])
