@@ -94,7 +94,13 @@ def is_resume(text: str) -> bool:
     return bare(text) in _words("resume")
 
 
+# A greeting may come with small words ("hi there", "你好呀") but nothing else.
+_SMALL_TALK = frozenset({"filler.greeting", "filler.polite", "filler.article"})
+
+
 def is_greeting(text: str) -> bool:
-    """The message is one greeting or thanks and nothing else (the lexicon's filler.greeting)."""
+    """The message is greetings or thanks and nothing else (the lexicon's filler.greeting, with
+    its polite words and articles)."""
     reading = words(text)
-    return len(reading.tags) == 1 and reading.has("filler.greeting") and not reading.rest()
+    small = all(t.concepts & _SMALL_TALK for t in reading.tags)
+    return reading.has("filler.greeting") and small and not reading.rest()

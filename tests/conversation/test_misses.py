@@ -71,6 +71,14 @@ async def test_suggestions_share_the_message_words_where_possible(
         # The lexicon's filler.greeting: traditional characters and a thanks read as one greeting.
         ("謝謝！", "你好！我是 deskmate"),
         ("Thank you~", "Hi! I'm deskmate"),
+        # With the small words people add to one ("there", "呀", two greetings) and longer thanks.
+        ("hi there", "Hi! I'm deskmate"),
+        ("你好呀", "你好！我是 deskmate"),
+        ("嗨，你好", "你好！我是 deskmate"),
+        ("多谢了", "你好！我是 deskmate"),
+        ("谢谢你", "你好！我是 deskmate"),
+        ("thanks a lot!", "Hi! I'm deskmate"),
+        ("thank you so much", "Hi! I'm deskmate"),
     ],
 )
 async def test_a_greeting_pushes_no_capability_list(desk: Desk, text: str, answer: str) -> None:
@@ -96,3 +104,9 @@ async def test_cancel_with_nothing_to_cancel_says_so_in_one_line(desk: Desk, tex
 async def test_help_still_answers_the_whole_list(desk: Desk) -> None:
     assert len(shown(await desk.chat.command("help"))) > 4 * SHORT
     assert len(shown(await desk.chat.command("help"))) > len(shown(await desk.chat.say("blah blah")))
+
+
+@pytest.mark.parametrize("text", ["hi, what is the weather", "你好，帮我写首诗", "thanks, now tell a joke"])
+async def test_a_greeting_with_a_request_is_a_miss_not_a_greeting(desk: Desk, text: str) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED and codes(reply) == ["unsupported_request"]
