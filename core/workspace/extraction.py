@@ -57,7 +57,7 @@ _MAX_MODEL_ID = 100
 
 NAME_UNSURE = "name_unsure"  # a create slot: a name was given, but not one deskmate could take
 # A name in quotes anywhere ("add a paper account “main”"): any closing mark closes it.
-_OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
+OPENING, CLOSING = frozenset('"“「『'), frozenset('"”」』')
 _MAX_QUOTED = 40
 
 
@@ -104,9 +104,9 @@ def quoted(text: str) -> Iterator[tuple[int, int]]:
     """The spans of the names in quotes in ``text``, quotes included, in order."""
     at = 0
     while at < len(text):
-        if text[at] in _OPENING:
+        if text[at] in OPENING:
             end = next(
-                (i for i in range(at + 1, min(len(text), at + _MAX_QUOTED + 2)) if text[i] in _CLOSING), 0
+                (i for i in range(at + 1, min(len(text), at + _MAX_QUOTED + 2)) if text[i] in CLOSING), 0
             )
             if end > at + 1:
                 yield at, end + 1
@@ -242,7 +242,7 @@ def _model_values(raw: str, slots: dict[str, Any]) -> str:
     label = _model_label(raw)
     if label is not None:
         at = len(raw) - len(raw[label[1] :].lstrip())
-        at += raw[at : at + 1] in _OPENING
+        at += raw[at : at + 1] in OPENING
         value = "".join(takewhile(_MODEL_ID.__contains__, raw[at : at + _MAX_MODEL_ID]))
         end = at + len(value)
         if value[:1].isascii() and value[:1].isalnum() and exact_provider(normalize(value)) is None:

@@ -30,7 +30,7 @@ from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import is_recent_phrase
-from core.workspace.extraction import create_slots, find_name, quoted
+from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
@@ -82,7 +82,6 @@ _NEW_VALUE = Words(
         low[start:end] != "为" or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
     ),
 )
-_OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
 _GENERIC = "records.generic"  # a record's kind said alone: no name
 
 
@@ -340,11 +339,11 @@ def _new_value(raw: str) -> tuple[int, str] | None:
     text = norm.text
     for start, end in _NEW_VALUE.spans(text):
         rest = text[end:].strip()
-        opened = rest[:1] in _OPENING
+        opened = rest[:1] in OPENING
         words = rest[opened:].split()
-        if words and words[-1][-1:] in _CLOSING:
+        if words and words[-1][-1:] in CLOSING:
             words[-1] = words[-1][:-1]
-        if 1 <= len(words) <= _MAX_NAME_WORDS and all(w and not set(w) & _CLOSING for w in words):
+        if 1 <= len(words) <= _MAX_NAME_WORDS and all(w and not set(w) & CLOSING for w in words):
             first = text.index(words[0], end)
             return norm.offsets[start], norm.typed(first, text.rindex(words[-1]) + len(words[-1]))
     return None

@@ -86,21 +86,15 @@ class CoinNames:
     """The coins a message names (core.coin_index: names, tickers, pairs, longest first). The quote
     asset itself ("USDT") names no coin; an everyday-word ticker ("me", "one", "hot") counts only
     when no other coin is named and it is written as a ticker ("ME", "$ME"). ``read`` is the
-    message as the language layer reads it (the last one kept: two rules read the same text)."""
+    message as the language layer reads it (the tagger keeps the last texts': two rules read one)."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.catalog = catalog
         self.index = CoinIndex(catalog)
         self.tagger = Tagger(self.index)
-        self._last: tuple[str, Reading] | None = None
 
     def read(self, text: str) -> Reading:
-        last = self._last
-        if last is not None and last[0] == text:
-            return last[1]
-        reading = self.tagger.read(text)
-        self._last = (text, reading)
-        return reading
+        return self.tagger.read(text)
 
     def _mentions(self, norm: str) -> list[Mention]:
         found = [m for m in self.index.find(norm) if m.symbol != NOT_A_COIN]
@@ -215,14 +209,6 @@ def _side(reading: Reading, values: list[Value]) -> Literal["buy", "sell"] | Non
     return None
 
 
-def read_amount(text: str, coins: CoinIndex | None = None, symbol: str | None = None) -> str | None:
-    """The amount a message gives, canonical ("quote:100", "base:0.01", "all", "fraction:0.5"),
-    a refusal's slot text ("refused:sign:-100", core.language.values), or None. An amount in
-    another coin than the order's ``symbol`` is not its amount ("buy 0.01 BTC and buy 0.01 ETH")."""
-    sells_all = SELL_ALL in Tagger().read(text).concepts
-    return _amount(_own(find_values(text, coins), symbol), text, sells_all)
-
-
 def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
     if sells_all:
         if not any(v.kind in ("amount", "number", "percent") or v.refused for v in values):
@@ -249,10 +235,12 @@ def pick_amount(values: list[Value], text: str) -> str | None:
 
 def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None:
     """A typed answer to "how much?" made of the amount alone: "100 USDT", "100u", "0.01", "一半",
-    "all", "就 100U 吧"; None for a sentence that says more ("余额100U够不够", "提醒我BTC到100000")."""
+    "all", "就 100U 吧", canonical ("quote:100", "base:0.01", "all", "fraction:0.5") or a refusal's
+    slot text ("refused:sign:-100", core.language.values); None for a sentence that says more
+    ("余额100U够不够", "提醒我BTC到100000")."""
     if _said_besides(text):
         return None
-    return read_amount(text, coins)
+    return _amount(find_values(text, coins), text, SELL_ALL in Tagger().read(text).concepts)
 
 
 # The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it", "ok"):
