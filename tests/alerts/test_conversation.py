@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from core.events import ConversationKey
 from core.reply import Status
 from core.skills.price_alert.skill import PER_CHANNEL, PER_PERSON
@@ -90,6 +92,22 @@ async def test_repeat_with_a_cooldown_is_read_and_shown(desk: AlertDesk) -> None
 
     bad = await desk.say("BTC 每次跌破 85000 提醒我 冷却 1 分钟")
     assert bad.status is Status.FAILED and codes(bad) == ["alert_bad_cooldown"]
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("alert me every time btc drops below 85000, cooldown -30 minutes", "-30 minutes"),
+        ("BTC 每次跌破 85000 提醒我 冷却-30分钟", "-30分钟"),
+    ],
+)
+async def test_a_cooldown_read_inexactly_is_refused_quoting_it(
+    desk: AlertDesk, text: str, typed: str
+) -> None:
+    # It was dropped: a one-time alert was set although a repeating one was asked for.
+    reply = await desk.say(text)
+    assert reply.status is Status.FAILED and codes(reply) == ["refused_value"] and typed in texts(reply)
+    assert alert_blocks(await desk.command("alert", "")) == []
 
 
 async def test_a_level_off_the_tick_size_or_far_from_the_price_is_refused_clearly(desk: AlertDesk) -> None:

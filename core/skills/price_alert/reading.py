@@ -236,6 +236,8 @@ def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | N
     for value in values:
         if value.start < end or text[end : value.start].strip():
             continue
+        if value.refused and value.unit in _MINUTES:  # "cooldown -30 minutes": said back, not dropped
+            return (start, value.end), value.slot
         if value.kind in ("duration", "interval") and value.unit in _MINUTES:
             return (start, value.end), str(int(value.number * _MINUTES[value.unit]))
         if value.kind == "number" and text[value.end : value.end + 1] == "分":

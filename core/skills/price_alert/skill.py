@@ -186,7 +186,7 @@ class PriceAlertSkill(OneShotSkill):
             return slots, notes, Problem("alert.unsupported", params, "unsupported_symbol")
         if slots.get("condition") not in ("above", "below", "move") or not slots.get("level"):
             return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
-        refusal = refusal_in(slots.get("level"))
+        refusal = refusal_in(slots.get("level")) or refusal_in(slots.get("cooldown"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
             return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
