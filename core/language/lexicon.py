@@ -109,7 +109,7 @@ def other_declared(a: Concept, b: Concept) -> bool:
     return b.name in a.overlaps or a.name in b.overlaps
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=None)  # one per group file shipped: a few, kept for the process
 def phrases(group: str) -> Lexicon:
     """The words of one reader's own forms (core/language/lexicon/phrases/<group>.toml: a
     correction's "改成", "rename it to"), checked like the lexicon but never tagged in other

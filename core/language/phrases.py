@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 Context = Callable[[str, int, int], bool]
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=None)  # one per group file shipped: a few, kept for the process
 def _automaton(group: str) -> ahocorasick.Automaton:
     import ahocorasick
 
