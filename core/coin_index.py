@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from core.coin_names import COMMON_WORD_NAMES, COMMON_WORD_TICKERS
@@ -28,113 +29,15 @@ _QUOTE = QUOTE_ASSET.casefold()
 OTHER_QUOTES: Final = frozenset(
     {"usd", "usdc", "busd", "fdusd", "tusd", "eur", "try", "brl", "jpy", "gbp", "cny"}
 )
-# English words too common to ever be a coin without "$" or a pair, whatever the catalog lists.
-STOPWORDS: Final = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "be",
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "from",
-        "and",
-        "or",
-        "but",
-        "not",
-        "no",
-        "so",
-        "do",
-        "does",
-        "did",
-        "it",
-        "its",
-        "i",
-        "me",
-        "my",
-        "we",
-        "you",
-        "your",
-        "he",
-        "she",
-        "they",
-        "them",
-        "this",
-        "that",
-        "these",
-        "those",
-        "what",
-        "which",
-        "who",
-        "how",
-        "why",
-        "when",
-        "where",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "may",
-        "might",
-        "must",
-        "have",
-        "has",
-        "had",
-        "get",
-        "give",
-        "show",
-        "tell",
-        "see",
-        "let",
-        "up",
-        "down",
-        "out",
-        "all",
-        "any",
-        "some",
-        "more",
-        "most",
-        "much",
-        "many",
-        "very",
-        "just",
-        "now",
-        "then",
-        "than",
-        "also",
-        "too",
-        "here",
-        "there",
-        "about",
-        "with",
-        "without",
-        "into",
-        "over",
-        "under",
-        "again",
-        "last",
-        "next",
-        "day",
-        "days",
-        "week",
-        "month",
-        "year",
-        "today",
-        "price",
-        "prices",
-        "chart",
-        "history",
-    ]
-)
+
+
+@cache
+def everyday_words() -> frozenset[str]:
+    """English words too common to ever be a coin without "$" or a pair, whatever the catalog
+    lists ("the", "s" of "what's"): core/language/lexicon/phrases/not_coin.toml, [everyday]."""
+    from core.language.lexicon import phrases
+
+    return frozenset(phrases("not_coin").concepts["not_coin.everyday"].words)
 
 
 # The last messages' mentions, whichever index found them: a turn reads its message's coins
@@ -254,7 +157,7 @@ class CoinIndex:
                 return Mention(
                     symbol, start, tail.end(), norm[start : tail.end()], explicit=True, other_quote=other
                 ), 1
-            if is_ticker and not dollar and (len(word) <= 1 or word in STOPWORDS):
+            if is_ticker and not dollar and (len(word) <= 1 or word in everyday_words()):
                 return None, 1  # "a", "the", "s" of "what's": a coin only as "$S" or "S/USDT"
             explicit = dollar or (not is_ticker and word.endswith(_QUOTE) and word != _QUOTE)
             weak = not dollar and (

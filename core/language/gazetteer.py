@@ -67,3 +67,22 @@ def _whole(norm: str, start: int, end: int, key: str) -> bool:
         (key[0].isascii() and key[0].isalnum() and before.isascii() and before.isalnum())
         or (key[-1].isascii() and key[-1].isalnum() and after.isascii() and after.isalnum())
     )
+
+
+def named_in(key: str, norm: str) -> bool:
+    """Whether ``norm`` (normalized) holds ``key`` (a record's name key, a kind's word) as a word:
+    whole if it is Latin (no Latin letter or digit right before or after it: "a" is not in
+    "account"), anywhere if it is in another script ("币安" in "我的币安账户")."""
+    if not key.isascii():
+        return key in norm
+    at = norm.find(key)
+    while at >= 0:
+        end = at + len(key)
+        if not (_latin_alnum(norm, at - 1) or _latin_alnum(norm, end)):
+            return True
+        at = norm.find(key, at + 1)
+    return False
+
+
+def _latin_alnum(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()

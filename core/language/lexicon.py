@@ -15,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from core.cached_toml import read_toml
@@ -109,7 +109,7 @@ def other_declared(a: Concept, b: Concept) -> bool:
     return b.name in a.overlaps or a.name in b.overlaps
 
 
-@lru_cache(maxsize=None)  # one per group file shipped: a few, kept for the process
+@cache  # one per group file shipped: a few, kept for the process
 def phrases(group: str) -> Lexicon:
     """The words of one reader's own forms (core/language/lexicon/phrases/<group>.toml: a
     correction's "改成", "rename it to"), checked like the lexicon but never tagged in other

@@ -5,7 +5,7 @@ One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), built on 
 concept's words are found leftmost-longest without overlaps, a Latin word only whole ("key" not
 in "keyboard"), a space inside a Latin word also matching none ("api key" = "apikey"), the case
 and the width ignored (offsets stay those of the text given): what the word alternations of
-``core.routing.words`` matched, without a regex. ``Words`` is one concept's words with the
+word alternations matched, without a regex. ``Words`` is one concept's words with the
 pattern methods readers call (``search``, ``sub``).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from core.language.lexicon import phrases
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 Context = Callable[[str, int, int], bool]
 
 
-@lru_cache(maxsize=None)  # one per group file shipped: a few, kept for the process
+@cache  # one per group file shipped: a few, kept for the process
 def _automaton(group: str) -> ahocorasick.Automaton:
     import ahocorasick
 

@@ -23,10 +23,10 @@ from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import PermissionReader
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
+from core.language.gazetteer import named_in
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
-from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
 from core.skills.base import OneShotSkill
 from core.skills.diagnosis.common import finish, pasted_of, rules_detail, targeted
@@ -408,7 +408,7 @@ def _chosen(
 def _names(name: str, text: str) -> bool:
     """The message names the account: its whole name, as a word ("a" is not in "account")."""
     key, said = name_key(name), name_key(text)
-    return bool(key) and has_word(key, said)
+    return bool(key) and named_in(key, said)
 
 
 def actions() -> dict[str, ActionSpec[ExchangeDiagnosisSkill]]:

@@ -16,9 +16,9 @@ from core.diagnosis.causes import model_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import ModelAnswer, ModelProbe
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
+from core.language.gazetteer import named_in
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
-from core.routing.words import has_word
 from core.secrets import SecretBox, SecretUnavailable
 from core.skills.base import OneShotSkill
 from core.skills.diagnosis.common import finish, pasted_of, targeted
@@ -300,7 +300,7 @@ def _chosen(
 
 
 def _names(key: str, said: str) -> bool:
-    return bool(key) and has_word(key, said)
+    return bool(key) and named_in(key, said)
 
 
 def actions() -> dict[str, ActionSpec[ModelDiagnosisSkill]]:

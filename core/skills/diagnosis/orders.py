@@ -19,10 +19,10 @@ from typing import Any
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
+from core.language.gazetteer import named_in
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
-from core.routing.words import has_word
 from core.skills.base import OneShotSkill
 from core.skills.diagnosis.common import finish, pasted_of, rules_detail, targeted
 from core.state import Task
@@ -59,7 +59,7 @@ def _source(exchange: str) -> str:
 
 def _names(name: str, text: str) -> bool:
     key, said = name_key(name), name_key(text)
-    return bool(key) and has_word(key, said)
+    return bool(key) and named_in(key, said)
 
 
 async def _accounts(accounts: ExchangeAccountRepository, turn: Turn, task: Task) -> list[ExchangeAccount]:

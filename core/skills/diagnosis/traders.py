@@ -20,10 +20,10 @@ from typing import Any
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
+from core.language.gazetteer import named_in
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
-from core.routing.words import has_word
 from core.skills.base import OneShotSkill
 from core.skills.diagnosis.common import R, finish, rules_detail, targeted
 from core.skills.diagnosis.names import name_after
@@ -116,7 +116,7 @@ def _named(items: list[Any], text: str) -> list[Any]:
     found = []
     for item in items:
         key = name_key(item.name)
-        if key and has_word(key, said):
+        if key and named_in(key, said):
             found.append(item)
     return found
 

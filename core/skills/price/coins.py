@@ -15,7 +15,7 @@ import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from core.coin_index import STOPWORDS, CoinIndex, Mention
+from core.coin_index import CoinIndex, Mention, everyday_words
 from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
 from core.language.tagger import COIN, Reading, Tag
@@ -202,7 +202,7 @@ class CoinFinder:
 
 def _maybe_coin(word: str) -> bool:
     """A Latin word that may be a coin's name: no lexicon word, no everyday word, no number."""
-    return word not in _lexicon_words() and word not in STOPWORDS and not word.isdigit()
+    return word not in _lexicon_words() and word not in everyday_words() and not word.isdigit()
 
 
 def _asks_price(tag: Tag | None) -> bool:

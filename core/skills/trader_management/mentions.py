@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.language.gazetteer import named_in
 from core.language.lexicon import load
 from core.language.tagger import EXCHANGE, PROVIDER, named
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
-from core.routing.words import has_word
 from core.skills.trader_management.deps import TraderDeps
 from core.strategies import Strategy
 from core.strategies.words import KINDS
@@ -103,7 +103,7 @@ def coin_in(norm: str, catalog: MarketCatalog) -> str | None:
 def _says(norm: str, concept: str) -> bool:
     """A word of the lexicon's ``concept`` is in the text (anywhere in a typed answer such as "eth
     grid" or "刚配的模型", which the tagger would read as a name)."""
-    return any(has_word(word, norm) for word in load().concepts[concept].words)
+    return any(named_in(word, norm) for word in load().concepts[concept].words)
 
 
 def _aliases(record: Referenced) -> tuple[str, ...]:
