@@ -4,8 +4,8 @@
 One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), built on first use. A
 concept's words are found leftmost-longest without overlaps, a Latin word only whole ("key" not
 in "keyboard"), a space inside a Latin word also matching none ("api key" = "apikey"), the case
-and the width ignored (offsets stay those of the text given): what the word alternations of
-word alternations matched, without a regex. ``Words`` is one concept's words with the
+and the width ignored (offsets stay those of the text given): what regex word alternations
+once matched, without a regex. ``Words`` is one concept's words with the
 pattern methods readers call (``search``, ``sub``).
 """
 
