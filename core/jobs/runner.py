@@ -5,7 +5,11 @@ renewing the lease, and record the outcome (done, rescheduled, retried with back
   every ``poll_seconds`` and runs up to ``concurrency`` jobs at once. Cancelling it stops
   claiming, lets running jobs finish for up to ``shutdown_grace`` seconds, then interrupts
   the rest and hands them back (released: pending, the attempt not counted).
-- ``run_due`` is `deskmate tick`: every job due at the clock's now, each once.
+- ``run_due`` is `deskmate tick`: every job due at the clock's now, each once; the outcomes of
+  the jobs it claimed together are stored in one write.
+
+Either way the jobs claimed together send in one batch of the outbound (their people's pauses
+read at once, the sent messages' log rows written at once).
 
 A lease is ``lease_seconds`` long and renewed every third of that while a handler runs, so a
 long job keeps it and a crashed runner's jobs are free again within one lease. Runners
@@ -119,10 +123,11 @@ class JobRunner:
             runs.extend(await self._record_all(claimed, attempts))
 
     def _batched(self, claimed: list[Job]) -> contextlib.AbstractAsyncContextManager[None]:
-        """The jobs `deskmate tick` claimed together send in one batch of the outbound, where it
-        has one (core.outbound.service.RecordedOutbound.batch): the pauses of the people their
-        kinds tell (JobKind.tells) are read at once, and the log rows of the messages they sent
-        are written together when the batch is done, not one read and one write a message."""
+        """The jobs claimed together (by `deskmate tick` or `deskmate run`) send in one batch of
+        the outbound, where it has one (core.outbound.service.RecordedOutbound.batch): the
+        pauses of the people their kinds tell (JobKind.tells) are read at once, and the log rows
+        of the messages they sent are written together when the batch is done, not one read and
+        one write a message."""
         batch = getattr(self.outbound, "batch", None)
         if batch is None:
             return contextlib.nullcontext()
@@ -176,6 +181,7 @@ class JobRunner:
         if not self.kinds:
             log.info("job runner: no job kinds registered; idle")
         running: set[asyncio.Task[JobRun | None]] = set()
+        groups: set[asyncio.Task[None]] = set()
         claim_failing = False
         try:
             while True:
@@ -198,10 +204,12 @@ class JobRunner:
                         claim_failing = False
                 if claimed:
                     await self._prepare(claimed)
-                for job in claimed:
-                    task = asyncio.create_task(self._run_logged(job), name=f"job:{job.kind}:{job.id}")
-                    running.add(task)
-                    task.add_done_callback(running.discard)
+                    started: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+                    group = asyncio.create_task(self._run_group(claimed, running, started))
+                    groups.add(group)
+                    group.add_done_callback(groups.discard)
+                    # Its jobs are running (counted in ``running``) before the next claim.
+                    await asyncio.wait({started, group}, return_when=asyncio.FIRST_COMPLETED)
                 if len(running) >= self.config.concurrency:
                     # Busy (a full batch came back): claim again as soon as a slot frees up.
                     await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
@@ -209,6 +217,28 @@ class JobRunner:
                     await asyncio.sleep(self.config.poll_seconds)
         finally:
             await self._drain(running)
+            await asyncio.gather(*groups, return_exceptions=True)  # their batches' log rows
+
+    async def _run_group(
+        self, claimed: list[Job], running: set[asyncio.Task[JobRun | None]], started: asyncio.Future[None]
+    ) -> None:
+        """The jobs claimed together run in one batch of the outbound (``_batched``: the pauses
+        of the people they tell read at once, the log rows of the messages they sent written at
+        once when the last of them ends); each stores its own outcome as soon as it ends (its
+        lease is its own). Their tasks join ``running``, then ``started`` is set."""
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                await stack.enter_async_context(self._batched(claimed))
+            except Exception:  # the pauses could not be read at once: each send reads its own
+                log.warning("job runner: reading the pauses of %d jobs failed", len(claimed), exc_info=True)
+            tasks = [
+                asyncio.create_task(self._run_logged(job), name=f"job:{job.kind}:{job.id}") for job in claimed
+            ]
+            for task in tasks:
+                running.add(task)
+                task.add_done_callback(running.discard)
+            started.set_result(None)
+            await asyncio.wait(tasks)
 
     async def _run_logged(self, job: Job) -> JobRun | None:
         try:

@@ -464,3 +464,54 @@ async def test_a_tick_stores_the_outcomes_of_jobs_claimed_together_in_one_write(
     assert [r.outcome for r in runs] == [JobOutcome.DONE] * 6
     assert writes == [4, 2] and reads == [4, 2]
     assert [(await w.job(r.job_id)).status for r in runs] == [JobStatus.DONE] * 6
+
+
+async def test_deskmate_run_reads_the_pauses_and_logs_the_notices_of_jobs_claimed_together_at_once() -> None:
+    """The polling runner (`deskmate run`): the jobs it claims together run in one batch of the
+    outbound (one pause read, one write of the sent messages' log rows when the last ends), and
+    each stores its own outcome as soon as it ends."""
+
+    def whom(job: Job) -> Destination:
+        return Destination.direct("console", str(job.payload["n"]))
+
+    async def tell(job: Job, ctx: JobContext) -> JobResult:
+        await ctx.send(whom(job), Reply(Status.COMPLETED, (TextBlock("hi"),), "en"), kind="t")
+        return DONE
+
+    class Console:
+        async def deliver(self, destination: Destination, reply: Reply, kind: str) -> Any:
+            from core.outbound import DeliveryResult
+
+            return DeliveryResult.sent()
+
+    w = World(kind("test.tell", tell, tells=whom), config=RunnerConfig(poll_seconds=0.01))
+    w.router.attach("console", Console())
+    jobs = [await w.queue.enqueue("test.tell", {"n": n}) for n in range(3)]
+    reads: list[int] = []
+    writes: list[int] = []
+    paused_among, record_many = w.log.paused_among, w.log.record_many
+
+    async def pauses(destinations: Any) -> Any:
+        reads.append(len(destinations))
+        return await paused_among(destinations)
+
+    async def logged(records: Any) -> None:
+        writes.append(len(records))
+        await record_many(records)
+
+    async def one_pause(destination: Destination) -> Any:
+        raise AssertionError("a pause read for one message")
+
+    w.log.paused_among = pauses  # type: ignore[method-assign]
+    w.log.record_many = logged  # type: ignore[method-assign]
+    w.log.paused = one_pause  # type: ignore[method-assign]
+    task = asyncio.create_task(w.runner.run_forever())
+    for _ in range(500):
+        if writes:
+            break
+        await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert reads == [3] and writes == [3]
+    assert [(await w.job(j.job_id)).status for j in jobs] == [JobStatus.DONE] * 3
