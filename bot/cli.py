@@ -84,9 +84,12 @@ async def _with_app(
     from bot.wiring import build_app
 
     app = await build_app(settings)
-    if not one_shot:  # it runs until stopped: the collector runs from here on
-        _started()
     try:
+        if not one_shot:  # it runs until stopped: the collector runs from here on
+            # Every skill built now, not at its first message: a skill that cannot be built
+            # stops a long-running process at its start (a one-shot command builds what it uses).
+            app.skills.build_all()
+            _started()
         return await body(app) or 0
     finally:
         await app.aclose()

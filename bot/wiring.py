@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import logging
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
@@ -16,9 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
-from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
-from adapters.storage.jobs import SqlJobStore
 from adapters.storage.migrate import upgrade
 from adapters.storage.price_alerts import SqlAlertStore
 from adapters.storage.runner import close_shared_runner
@@ -27,42 +25,41 @@ from bot.catalog import bundled_catalog, demo_catalog, load_cached
 from bot.errors import StartupError
 from bot.settings import Settings
 from bot.skills import build_registry
-from core.backtest.history import KLINE_CACHE
-from core.backtest.picture import BACKTEST_CHARTS
-from core.clock import Clock, SystemClock
-from core.diagnosis.ports import MODEL_PROBE, ModelAnswer, ModelProbe
-from core.engine import Core, Planner
-from core.jobs import JOBS, JobKind, JobKinds, JobQueue
-from core.market import BookData, MarketData
+from core.clock import SystemClock
+from core.engine import Core
+from core.jobs import JobKinds, JobQueue
 from core.market_cache import CachedMarket
-from core.market_guard import MarketGuard
-from core.markets import CatalogSource, CatalogStore, MarketCatalog
-from core.outbound import DELIVERIES, DeliveryLog
-from core.planner.budget import TokenBudget
-from core.planner.ports import ModelResponse, UsageLedger
-from core.pnl.picture import EQUITY_CHARTS
-from core.pnl.ports import SNAPSHOTS
-from core.pnl.weekly import WEEKLY_REPORTS
-from core.ports import ChartRenderer
-from core.secrets import SECRET_BOX, SecretBox
-from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, ServiceKey, Services
-from core.skills.price.catalog_refresh import ensure_refresh
-from core.skills.price_alert.ports import PRICE_ALERTS, AlertStore
-from core.skills.registry import Registry, SkillSet
-from core.strategies import STRATEGIES, StrategyStore
-from core.tasks.audit import AUDIT_LOG, AuditLog
-from core.tasks.tokens import BUTTON_TOKENS, TokenStore
-from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS, DecisionModels, TraderStore
-from core.trading.ports import LIVE_EXCHANGES, ORDERS, LiveExchanges, OrderStore
-from core.trading.risk import RiskLimits
-from core.trading.service import TRADING, TradingConfig, TradingService
-from core.workspace.accounts import EXCHANGE_ACCOUNTS, ExchangeAccountRepository
-from core.workspace.model_configs import MODEL_CONFIGS, ModelConfig, ModelConfigRepository
+from core.secrets import SECRET_BOX
+from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
+from core.skills.price_alert.ports import PRICE_ALERTS
 
+# Only named here: the ports over trading, traders, strategies, P&L... are imported by the skills
+# that use them (their services are provided by their keys' names: Services.provide_later).
 if TYPE_CHECKING:
     import httpx
 
     from adapters.storage.trading import SqlOrderStore
+    from core.clock import Clock
+    from core.diagnosis.ports import ModelAnswer, ModelProbe
+    from core.engine import Planner
+    from core.jobs import JobKind, JobStore
+    from core.market import BookData, MarketData
+    from core.markets import CatalogSource, CatalogStore, MarketCatalog
+    from core.outbound import DeliveryLog
+    from core.planner.budget import TokenBudget
+    from core.planner.ports import ModelResponse, UsageLedger
+    from core.ports import ChartRenderer
+    from core.secrets import SecretBox
+    from core.skills.price_alert.ports import AlertStore
+    from core.skills.registry import Registry, SkillSet
+    from core.strategies import StrategyStore
+    from core.tasks.audit import AuditLog
+    from core.tasks.tokens import TokenStore
+    from core.traders.ports import DecisionModels, TraderStore
+    from core.trading.ports import LiveExchanges, OrderStore
+    from core.trading.service import TradingConfig
+    from core.workspace.accounts import ExchangeAccountRepository
+    from core.workspace.model_configs import ModelConfig, ModelConfigRepository
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +131,7 @@ def build_market(
         from adapters.binance import BinanceMarket
         from adapters.storage.market_blocks import SqlMarketBlockStore
         from adapters.storage.market_weights import SqlMarketWeightStore
+        from core.market_guard import MarketGuard
 
         http = httpx.AsyncClient(headers={"User-Agent": "deskmate/0.1"})
         # exchangeInfo (the daily catalog refresh) gets its own, longer budget: at least 30 s.
@@ -164,10 +162,13 @@ async def _live_catalog(
     except SQLAlchemyError:
         log.exception("could not read the cached market catalog; using the bundled snapshot")
     guard = market.inner if isinstance(market, CachedMarket) else market
-    services.provide(CATALOG_SOURCE, cast(CatalogSource, guard)).provide(CATALOG_STORE, store)
+    services.provide(CATALOG_SOURCE, cast("CatalogSource", guard)).provide(CATALOG_STORE, store)
 
 
 def trading_config(settings: Settings) -> TradingConfig:
+    from core.trading.risk import RiskLimits
+    from core.trading.service import TradingConfig
+
     t = settings.trading
     limits = RiskLimits(t.max_order_notional, t.max_equity_share, t.confirm_twice_share, t.price_tolerance)
     return TradingConfig(t.taker_fee, limits)
@@ -221,16 +222,19 @@ class LazyDecisionModels:
 
 def model_budget(settings: Settings, engine: AsyncEngine) -> TokenBudget:
     """The daily token budgets ai traders count against: the planner's, on the same ledger."""
+    from core.planner.budget import TokenBudget
+
     llm = settings.llm
-    ledger = cast(UsageLedger, deferred("adapters.storage.usage_ledger", "SqlUsageLedger", engine))
+    ledger = cast("UsageLedger", deferred("adapters.storage.usage_ledger", "SqlUsageLedger", engine))
     return TokenBudget(ledger, llm.user_daily_token_budget, llm.site_daily_token_budget)
 
 
 class Deferred:
-    """A store (or chart renderer) made, and its module imported, at its first use rather than at
-    start: most of a process's stores are not needed for its first turn, nor at all for a price
-    question, and importing each (its tables' ORM classes) was a part of every `deskmate ask`'s
-    start. Anything asked of it is asked of the real one."""
+    """A store (or chart renderer, or another service ``name`` makes: a class, or a function of
+    ``args``) made, and its module imported, at its first use rather than at start: most of a
+    process's stores are not needed for its first turn, nor at all for a price question, and
+    importing each (its tables' ORM classes) was a part of every `deskmate ask`'s start.
+    Anything asked of it is asked of the real one."""
 
     def __init__(self, module: str, name: str, *args: Any) -> None:
         self._where = (module, name, args)
@@ -282,13 +286,14 @@ def sql_stores(
     return Stores(
         secrets=secrets,
         accounts=cast(
-            ExchangeAccountRepository, deferred(storage + "exchange_accounts", "SqlExchangeAccounts", engine)
+            "ExchangeAccountRepository",
+            deferred(storage + "exchange_accounts", "SqlExchangeAccounts", engine),
         ),
-        models=cast(ModelConfigRepository, deferred(storage + "model_configs", "SqlModelConfigs", engine)),
-        strategies=cast(StrategyStore, deferred(storage + "strategies", "SqlStrategies", engine)),
-        traders=cast(TraderStore, deferred(storage + "traders", "SqlTraders", engine)),
-        audit=cast(AuditLog, deferred(storage + "audit_log", "SqlAuditLog", engine)),
-        orders=cast(OrderStore, orders),
+        models=cast("ModelConfigRepository", deferred(storage + "model_configs", "SqlModelConfigs", engine)),
+        strategies=cast("StrategyStore", deferred(storage + "strategies", "SqlStrategies", engine)),
+        traders=cast("TraderStore", deferred(storage + "traders", "SqlTraders", engine)),
+        audit=cast("AuditLog", deferred(storage + "audit_log", "SqlAuditLog", engine)),
+        orders=cast("OrderStore", orders),
         alerts=alerts,
     )
 
@@ -301,7 +306,7 @@ def build_skills(
     catalog: MarketCatalog,
     charts: ChartRenderer | None = None,
     live: LiveExchanges | None = None,
-    trading: TradingConfig | None = None,
+    trading: TradingConfig | Callable[[], TradingConfig] | None = None,
     trading_catalog: MarketCatalog | None = None,
     decision_models: DecisionModels | None = None,
     model_budget: TokenBudget | None = None,
@@ -321,30 +326,46 @@ def build_skills(
     (``catalog`` unless given)."""
     services = extra if extra is not None else Services()
     services.provide(CLOCK, clock).provide(MARKET, market).provide(CATALOG, catalog)
-    services.provide(SECRET_BOX, stores.secrets)
-    services.provide(EXCHANGE_ACCOUNTS, stores.accounts).provide(MODEL_CONFIGS, stores.models)
-    services.provide(STRATEGIES, stores.strategies).provide(TRADERS, stores.traders)
-    services.provide(AUDIT_LOG, stores.audit).provide(ORDERS, stores.orders)
-    services.provide(PRICE_ALERTS, stores.alerts)
-    books = cast(BookData, market)
-    service = TradingService(
-        stores.orders, books, trading_catalog or catalog, clock, live=live, config=trading
+    services.provide(SECRET_BOX, stores.secrets).provide(PRICE_ALERTS, stores.alerts)
+
+    def trading_service() -> object:
+        from core.trading.service import TradingService
+
+        books = cast("BookData", market)
+        config = trading() if callable(trading) else trading
+        return TradingService(
+            stores.orders, books, trading_catalog or catalog, clock, live=live, config=config
+        )
+
+    # The others by the name of their key, made when a skill first asks (Services.provide_later):
+    # their keys' modules declare the ports over the models of trading, traders, strategies...
+    # which a process answering a price question never loads.
+    later: tuple[tuple[str, object | None], ...] = (
+        ("core.workspace.accounts:EXCHANGE_ACCOUNTS", stores.accounts),
+        ("core.workspace.model_configs:MODEL_CONFIGS", stores.models),
+        ("core.strategies.model:STRATEGIES", stores.strategies),
+        ("core.traders.ports:TRADERS", stores.traders),
+        ("core.tasks.audit:AUDIT_LOG", stores.audit),
+        ("core.trading.ports:ORDERS", stores.orders),
+        ("core.trading.ports:LIVE_EXCHANGES", live),
+        ("core.traders.ports:DECISION_MODELS", decision_models),
+        ("core.traders.ports:MODEL_BUDGET", model_budget),
+        ("core.jobs.queue:JOBS", jobs),
+        ("core.outbound.ports:DELIVERIES", deliveries),
+        ("core.tasks.tokens:BUTTON_TOKENS", button_tokens),
+        ("core.diagnosis.ports:MODEL_PROBE", model_probe),
     )
-    services.provide(TRADING, service)
-    optional: tuple[tuple[ServiceKey[Any], object | None], ...] = (
-        (CHARTS, charts),
-        (LIVE_EXCHANGES, live),
-        (DECISION_MODELS, decision_models),
-        (MODEL_BUDGET, model_budget),
-        (JOBS, jobs),
-        (DELIVERIES, deliveries),
-        (BUTTON_TOKENS, button_tokens),
-        (MODEL_PROBE, model_probe),
-    )
-    for key, value in optional:
+    for key, value in later:
         if value is not None:
-            services.provide(key, value)
+            services.provide_later(key, partial(_given, value))
+    services.provide_later("core.trading.service:TRADING", trading_service)
+    if charts is not None:
+        services.provide(CHARTS, charts)
     return (registry or build_registry()).build(services)
+
+
+def _given(value: object) -> object:
+    return value
 
 
 async def build_app(
@@ -373,23 +394,31 @@ async def build_app(
     closers: list[Any] = []
     store = SqlStateStore(engine)
     closers.append(store.close)
-    job_store = SqlJobStore(engine)
-    closers.append(job_store.close)
-    deliveries = SqlDeliveryLog(engine)
-    closers.append(deliveries.close)
+    storage = "adapters.storage."
+    # Stores a question may never touch are made (their tables' ORM classes imported) at first use.
+    job_store = deferred(storage + "jobs", "SqlJobStore", engine)
+    closers.append(job_store.close_if_made)
+    deliveries = cast("DeliveryLog", deferred(storage + "deliveries", "SqlDeliveryLog", engine))
+    closers.append(cast(Deferred, deliveries).close_if_made)
     # The queue's kinds are the skills' own (built below from these same services) and any extra.
-    jobs = JobQueue(job_store, JobKinds(), clock)
+    jobs = JobQueue(cast("JobStore", job_store), JobKinds(), clock)
     alerts = SqlAlertStore(engine)
     closers.append(alerts.close)
     orders = deferred("adapters.storage.trading", "SqlOrderStore", engine)
     closers.append(orders.close_if_made)
     closers.append(partial(close_shared_runner, engine))  # the records' and traders' reads
-    storage = "adapters.storage."
-    services = Services().provide(KLINE_CACHE, deferred(storage + "klines", "SqlKlineCache", engine))
-    services.provide(BACKTEST_CHARTS, deferred("adapters.charts.backtest", "MatplotlibBacktestCharts"))
-    services.provide(SNAPSHOTS, deferred(storage + "pnl", "SqlSnapshotStore", engine))  # daily equity
-    services.provide(EQUITY_CHARTS, deferred("adapters.charts.equity", "MatplotlibEquityCharts"))
-    services.provide(WEEKLY_REPORTS, deferred(storage + "pnl", "SqlWeeklyReports", engine))
+    services = Services()  # provided by their keys' names (Services.provide_later), as below
+    for key, made in (
+        ("core.backtest.history:KLINE_CACHE", deferred(storage + "klines", "SqlKlineCache", engine)),
+        (
+            "core.backtest.picture:BACKTEST_CHARTS",
+            deferred("adapters.charts.backtest", "MatplotlibBacktestCharts"),
+        ),
+        ("core.pnl.ports:SNAPSHOTS", deferred(storage + "pnl", "SqlSnapshotStore", engine)),  # daily equity
+        ("core.pnl.picture:EQUITY_CHARTS", deferred("adapters.charts.equity", "MatplotlibEquityCharts")),
+        ("core.pnl.weekly:WEEKLY_REPORTS", deferred(storage + "pnl", "SqlWeeklyReports", engine)),
+    ):
+        services.provide_later(key, partial(_given, made))
     if settings.market == "binance" and http is not None:
         await _live_catalog(engine, market, catalog, services)
     skills = build_skills(
@@ -398,10 +427,11 @@ async def build_app(
         market=market,
         catalog=catalog,
         charts=charts,
-        live=build_live_exchanges(settings, secrets),
-        trading=trading_config(settings),
+        # ccxt's client and the trading models it speaks: at the first live call.
+        live=cast("LiveExchanges", deferred(__name__, "build_live_exchanges", settings, secrets)),
+        trading=partial(trading_config, settings),  # the trading service's, made with it
         decision_models=LazyDecisionModels(secrets),
-        model_budget=model_budget(settings, engine),
+        model_budget=cast("TokenBudget", deferred(__name__, "model_budget", settings, engine)),
         jobs=jobs,
         deliveries=deliveries,
         button_tokens=store,
@@ -410,9 +440,12 @@ async def build_app(
     )
     from bot.retention import retention_kind  # queued by the job runner (bot.jobs)
 
-    jobs.kinds.add([*skills.job_kinds, *EXTRA_JOB_KINDS, retention_kind(engine), *job_kinds])
+    extra_kinds = [*EXTRA_JOB_KINDS, retention_kind(engine), *job_kinds]
+    jobs.kinds.add_later(lambda: [*skills.job_kinds, *extra_kinds])  # made when a job is queued or run
     if services.find(CATALOG_SOURCE) is not None:
         try:  # one recurring job; a database hiccup here must not stop the process
+            from core.skills.price.catalog_refresh import ensure_refresh
+
             await ensure_refresh(jobs, catalog, clock.now())
         except SQLAlchemyError:
             log.exception("could not queue the market catalog refresh")

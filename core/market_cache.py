@@ -12,10 +12,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
-from core.backtest.history import KlineSource
-from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import (
     Book,
@@ -29,6 +27,10 @@ from core.market import (
     MarketErrorCode,
     Quote,
 )
+
+if TYPE_CHECKING:  # the backtests' klines pass through; a price question never loads them
+    from core.backtest.history import KlineSource
+    from core.backtest.model import Candle
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -180,7 +182,7 @@ class CachedMarket:
     async def get_klines(self, symbol: str, interval: str, start: datetime, end: datetime) -> list[Candle]:
         """A page of klines (core.backtest.history.KlineSource), passed through: backtests keep
         them in the database, not here."""
-        inner = cast(KlineSource, self._inner)
+        inner = cast("KlineSource", self._inner)
         return await inner.get_klines(symbol, interval, start, end)
 
     def clear(self) -> None:

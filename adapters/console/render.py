@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from core.day_change import change_line
-from core.diagnosis.layout import sections
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
 from core.i18n import Locale
 from core.reply import (
@@ -32,7 +31,6 @@ from core.reply import (
     TraceStep,
     TradesBlock,
 )
-from core.tables import columns, table_of
 
 _LABELS: dict[str, dict[Locale, str]] = {
     "best_ask": {
@@ -125,11 +123,15 @@ def _block_lines(
     if isinstance(block, DetailsBlock):
         return [block.title, *(f"  {label}: {value}" for label, value in block.rows)]
     if isinstance(block, DiagnosisBlock):
+        from core.diagnosis.layout import sections  # imported by the first diagnosis shown
+
         out = [block.title]
         for section in sections(block, locale):
             out.append(f"{section.heading}:")
             out.extend(f"  {line}" for line in section.lines)
         return out
+    from core.tables import columns, table_of  # the tables (orders, P&L...): by the first shown
+
     table = table_of(block, locale)
     if table is not None:
         if not table.header:  # an order, a P&L summary: label / value rows

@@ -13,11 +13,13 @@ import asyncio
 import hashlib
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_HALF_EVEN, Context, Decimal, localcontext
+from typing import TYPE_CHECKING
 
-from core.backtest.model import Candle
 from core.clock import Clock
 from core.market import Book, DailyClose, DailyCloses, DayChange, HistoryWindow, Quote
-from core.trading.paper import PAPER_SPREAD, bid_under
+
+if TYPE_CHECKING:  # the backtests' candles and paper trading's models: not for a price question
+    from core.backtest.model import Candle
 
 _SEED = "deskmate-demo-v1"  # changing it changes every demo price: keep it fixed
 _ANCHOR_DAYS = 16  # the trend turns at most once per this many days
@@ -148,6 +150,8 @@ def demo_quote_price(symbol: str, now: datetime) -> Decimal:
 def demo_bid(ask: Decimal) -> Decimal:
     """The demo best bid under ``ask``: 0.02 % below, on the ask's own decimals, at least one
     unit of its last decimal below (a spread is never zero)."""
+    from core.trading.paper import PAPER_SPREAD, bid_under
+
     unit = Decimal(1).scaleb(ask.as_tuple().exponent)  # type: ignore[arg-type]
     with localcontext(_DECIMALS):
         return bid_under(ask, PAPER_SPREAD, unit)

@@ -4,7 +4,8 @@ Secrets are sealed by the core's SecretBox before they reach storage, so this mo
 a plain credential; it only knows *where* ciphertext lives, so that a key can be checked at
 start-up and every sealed value re-encrypted under a new key (``deskmate secrets rotate``).
 
-A table with sealed values registers them with ``register_sealed_column``:
+A table with sealed values registers them with ``register_sealed_column`` (deskmate's own are
+registered by ``sealed_columns``, which every reader of the list calls):
 
 - ``SealedForm.TOKEN``: the column is one ciphertext (model_configs.api_key);
 - ``SealedForm.JSON``: the column is a JSON document; every string in it that is a ciphertext is
@@ -31,9 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
-from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.migrate import migration_engine
-from adapters.storage.model_configs import model_configs
 from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
 from core.secrets import is_sealed, sealed_key_id
 
@@ -83,11 +82,20 @@ def register_sealed_column(column: Column[Any], form: SealedForm) -> None:
         SEALED_COLUMNS.append(SealedColumn(column, form))
 
 
-register_sealed_column(model_configs.c.api_key, SealedForm.TOKEN)
-register_sealed_column(exchange_accounts.c.credentials, SealedForm.JSON)
-# Secret answers of a task still being filled in are sealed into its slots.
-register_sealed_column(conversation_states.c.state, SealedForm.JSON)
-register_sealed_column(action_tokens.c.payload, SealedForm.JSON)
+def sealed_columns() -> list[SealedColumn]:
+    """Every column holding ciphertext. Deskmate's own are registered here, at the first look,
+    rather than when this module is imported: every start imports it to check the key, which
+    reads only the canary, and importing the account and model tables (their ORM classes) was a
+    part of every `deskmate ask`'s start."""
+    from adapters.storage.exchange_accounts import exchange_accounts
+    from adapters.storage.model_configs import model_configs
+
+    register_sealed_column(model_configs.c.api_key, SealedForm.TOKEN)
+    register_sealed_column(exchange_accounts.c.credentials, SealedForm.JSON)
+    # Secret answers of a task still being filled in are sealed into its slots.
+    register_sealed_column(conversation_states.c.state, SealedForm.JSON)
+    register_sealed_column(action_tokens.c.payload, SealedForm.JSON)
+    return SEALED_COLUMNS
 
 
 def is_token(value: object) -> bool:
@@ -167,7 +175,7 @@ def write_canary(conn: Connection, sealed: str, now: datetime) -> None:
 def sample_tokens(conn: Connection, limit: int = 3) -> list[str]:
     """A few stored ciphertexts (for a database sealed before the canary existed); [] if none."""
     found: list[str] = []
-    for sealed in SEALED_COLUMNS:
+    for sealed in sealed_columns():
         pk = list(sealed.table.primary_key.columns)
         for raw in conn.execute(select(sealed.column).order_by(*pk)).scalars():
             found += _tokens(sealed, raw)
@@ -240,7 +248,7 @@ async def reseal_database(
         if conn.execute(stmt.values(sealed=new_canary, updated_at=now)).rowcount != 1:
             raise CanaryMoved("the key check changed while rotating: is another rotation running?")
 
-    rows = {s.name: 0 for s in SEALED_COLUMNS}
+    rows = {s.name: 0 for s in sealed_columns()}
     values = unopened = 0
     try:
         async with exclusive.begin() as conn:
@@ -248,7 +256,7 @@ async def reseal_database(
         for _ in range(MAX_PASSES):
             changed = False
             unopened = 0
-            for sealed in SEALED_COLUMNS:
+            for sealed in sealed_columns():
                 after: object = None
                 while True:
                     async with exclusive.begin() as conn:

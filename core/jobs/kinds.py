@@ -83,21 +83,33 @@ class JobKinds(Mapping[str, JobKind]):
 
     def __init__(self, kinds: Iterable[JobKind] = ()) -> None:
         self._kinds: dict[str, JobKind] = {}
+        self._later: list[Callable[[], Iterable[JobKind]]] = []
         self.add(kinds)
 
     def add(self, kinds: Iterable[JobKind]) -> None:
         """Register more kinds. The composition root does this once, after the skills are built
         (their job kinds are built from the same services as they are, the job queue included)."""
         for kind in kinds:
-            if kind.name in self._kinds:
+            if kind.name in self._known():
                 raise ValueError(f"job kind {kind.name!r} is registered twice")
             self._kinds[kind.name] = kind
 
+    def add_later(self, kinds: Callable[[], Iterable[JobKind]]) -> None:
+        """Register the kinds ``kinds()`` gives, made at the first look at this registry: the
+        skills' kinds import their implementations, which a process answering one question
+        (`deskmate ask`) need not load."""
+        self._later.append(kinds)
+
+    def _known(self) -> dict[str, JobKind]:
+        while self._later:
+            self.add(self._later.pop(0)())
+        return self._kinds
+
     def __getitem__(self, name: str) -> JobKind:
-        return self._kinds[name]
+        return self._known()[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._kinds)
+        return iter(self._known())
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return len(self._known())

@@ -49,12 +49,10 @@ class Layer:
     def __init__(self, tagger: Tagger, engine: IntentEngine, readers: Mapping[str, Sequence[Rule]]) -> None:
         self.tagger = tagger
         self.engine = engine
-        self.readers = readers
-        # How each reader reads, decided once (an isinstance check against a Protocol is slow).
-        self._reading = {
-            skill: [(r, reads_context(r), isinstance(r, ReadingRule)) for r in rules]
-            for skill, rules in readers.items()
-        }
+        self.readers = readers  # may build a skill's readers at the first look (the registry's do)
+        # How each reader reads, decided once per skill, when it first reads (an isinstance
+        # check against a Protocol is slow).
+        self._reading: dict[str, list[tuple[Rule, bool, bool]]] = {}
         self._last: tuple[str, Gazetteer | None, Reading] | None = None
         # The intents that may read one of the person's records by its name alone ("own.account").
         self._own = frozenset(i.name for i in engine.intents if any(c.startswith("own.") for c in i.uses))
@@ -129,7 +127,7 @@ class Layer:
 
     def _read_as(self, skill: str, reading: Reading, text: str, context: RouteContext) -> Route | None:
         """The first route of ``skill`` its readers read, whichever of its intents asks."""
-        for reader, context_rule, tags in self._reading.get(skill, ()):
+        for reader, context_rule, tags in self._readers(skill):
             if tags:
                 found = cast(ReadingRule, reader).route_reading(reading, context)
             else:
@@ -137,6 +135,13 @@ class Layer:
             if found is not None and found.skill == skill:
                 return found
         return None
+
+    def _readers(self, skill: str) -> list[tuple[Rule, bool, bool]]:
+        found = self._reading.get(skill)
+        if found is None:
+            rules = self.readers.get(skill, ())
+            found = self._reading[skill] = [(r, reads_context(r), isinstance(r, ReadingRule)) for r in rules]
+        return found
 
     def wants_names(self, text: str, found: Route | None) -> bool:
         """Names are read for a message nothing understood ("alpha 今天赚了多少"), one whose route

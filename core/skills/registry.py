@@ -21,13 +21,14 @@ Registration refuses, with a RegistryError naming the skill:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
 from types import MappingProxyType
 
 from core.i18n import Locale, t
 from core.jobs.kinds import JobKind
 from core.planner.tooling import TaskToolset, Toolset
-from core.routing.router import Route, Router
+from core.routing.router import Route, Router, Rule
 from core.services import Services
 from core.skills.base import InboundHook, Skill
 from core.skills.spec import (
@@ -37,6 +38,7 @@ from core.skills.spec import (
     CommandSpec,
     FactTools,
     HelpSpec,
+    LazyActions,
     LocalText,
     RuleSpec,
     SkillSpec,
@@ -54,6 +56,7 @@ __all__ = [
     "CommandSpec",
     "FactTools",
     "HelpSpec",
+    "LazyActions",
     "LocalText",
     "Registry",
     "RegistryError",
@@ -110,9 +113,10 @@ class Registry:
             raise fail("rules, actions and tools need a skill to run them (build)")
         if spec.build is not None and not spec.actions:
             raise fail("declares no action")
-        for name, action in spec.actions.items():
-            if action.run is None:
-                raise fail(f"action {name!r} has no executor")
+        if not isinstance(spec.actions, LazyActions):  # a lazy one checks its own when it loads
+            for name, action in spec.actions.items():
+                if action.run is None:
+                    raise fail(f"action {name!r} has no executor")
         if spec.default_action is not None and spec.default_action not in spec.actions:
             raise fail(f"default action {spec.default_action!r} is not declared")
         taken = {r.priority: (s.name, r.name) for s in self._specs.values() for r in s.rules}
@@ -188,13 +192,46 @@ def _menu(specs: Iterable[SkillSpec]) -> tuple[CommandSpec, ...]:
     return tuple(sorted((c for s in specs for c in s.commands), key=lambda c: (c.order, c.name)))
 
 
+class _Readers(Mapping[str, Sequence[Rule]]):
+    """Each skill's readers (its rules, highest priority first), built at the first look at
+    that skill's: a message is read by the skills its best intents belong to, so a price
+    question builds (and imports) the price skill's reader alone."""
+
+    def __init__(self, specs: Iterable[SkillSpec], services: Services, built: dict[int, Rule]) -> None:
+        self._specs = {s.name: s for s in specs if s.intents}
+        self._services = services
+        self._built = built  # shared with the chain: a rule is built once
+        self._readers: dict[str, Sequence[Rule]] = {}
+
+    def __getitem__(self, skill: str) -> Sequence[Rule]:
+        found = self._readers.get(skill)
+        if found is None:
+            rules = sorted(self._specs[skill].rules, key=lambda r: -r.priority)
+            found = self._readers[skill] = [_built(r, self._services, self._built) for r in rules]
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+
+def _built(rule: RuleSpec, services: Services, built: dict[int, Rule]) -> Rule:
+    found = built.get(id(rule))
+    if found is None:
+        found = built[id(rule)] = rule.build(services)
+    return found
+
+
 def _router(specs: Iterable[SkillSpec], services: Services) -> Router:
     """The layer over every skill's intents, then the rules of the skills not wholly on it,
-    highest priority first."""
+    highest priority first (those are built now: every message may go through them; the
+    layer's readers when first needed)."""
     specs = tuple(specs)
-    built = {id(r): r.build(services) for s in specs for r in s.rules}
+    built: dict[int, Rule] = {}
     ranked = sorted(((s, r) for s in specs for r in s.rules), key=lambda sr: -sr[1].priority)
-    chain = [built[id(r)] for s, r in ranked if not s.intents_only]
+    chain = [_built(r, services, built) for s, r in ranked if not s.intents_only]
     intents = [i for s in specs for i in s.intents]
     if not intents:
         return Router(chain)
@@ -205,9 +242,7 @@ def _router(specs: Iterable[SkillSpec], services: Services) -> Router:
     from core.services import CATALOG
 
     catalog = services.find(CATALOG)
-    readers = {
-        s.name: [built[id(r)] for r in sorted(s.rules, key=lambda r: -r.priority)] for s in specs if s.intents
-    }
+    readers = _Readers(specs, services, built)
     tagger = Tagger(CoinIndex(catalog) if catalog is not None else None)
     return Router(chain, Layer(tagger, IntentEngine(intents), readers))
 
@@ -219,29 +254,62 @@ def _tool_names(spec: SkillSpec) -> Iterable[str]:
 
 
 class SkillSet:
-    """The registered skills, built for one process: what the engine and the planner run on."""
+    """The registered skills, built for one process: what the engine and the planner run on.
+
+    Each skill is built (its implementation imported) when first asked for (``skill``), its
+    planner tools and job kinds when first looked at: a process builds what its messages use,
+    and a `deskmate ask` about a price builds the price skill alone. A factory's answer is
+    checked when it is built; ``build_all`` builds and checks everything at once (tests)."""
 
     def __init__(self, specs: Mapping[str, SkillSpec], services: Services) -> None:
         self.services = services
         self._specs = specs
         self._skills: dict[str, Skill] = {}
-        for spec in specs.values():
-            if spec.build is None:
-                continue
-            skill = spec.build(services)
-            own = getattr(skill, "name", spec.name)
-            if own != spec.name:
-                raise RegistryError(f"skill {spec.name!r}: its factory built a skill named {own!r}")
-            if getattr(skill, "private", spec.private) != spec.private:
-                raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
-            self._skills[spec.name] = skill
         self.router = _router(specs.values(), services)
         self.commands = _menu(specs.values())
         self._owner = {c.name: s.name for s in specs.values() for c in s.commands}
+        # Run for every message: built now (a skill's hook imports only what it needs).
+        self.inbound_hooks: tuple[InboundHook, ...] = tuple(
+            spec.inbound(services) for spec in specs.values() if spec.inbound is not None
+        )
+
+    def build_all(self) -> SkillSet:
+        """Every skill, toolset and job kind built and checked now (what a lazy build would
+        find at its first use); returns self."""
+        for name in self._specs:
+            self.skill(name)
+        _ = self.toolsets, self.job_kinds
+        for spec in self._specs.values():
+            if isinstance(spec.actions, LazyActions):
+                try:
+                    spec.actions.loaded()
+                except ValueError as exc:
+                    raise RegistryError(f"skill {spec.name!r}: {exc}") from None
+        for name in self._readers():
+            self._readers()[name]
+        return self
+
+    def _readers(self) -> Mapping[str, Sequence[Rule]]:
+        layer = self.router.layer
+        return layer.readers if layer is not None else {}
+
+    def _build(self, spec: SkillSpec) -> Skill:
+        assert spec.build is not None
+        skill = spec.build(self.services)
+        own = getattr(skill, "name", spec.name)
+        if own != spec.name:
+            raise RegistryError(f"skill {spec.name!r}: its factory built a skill named {own!r}")
+        if getattr(skill, "private", spec.private) != spec.private:
+            raise RegistryError(f"skill {spec.name!r}: the built skill's privacy differs from its spec's")
+        return skill
+
+    @cached_property
+    def toolsets(self) -> tuple[Toolset, ...]:
+        """The planner's tools: every skill's fact tools, then one toolset of the task tools."""
         toolsets: list[Toolset] = []
-        for spec in specs.values():
+        for spec in self._specs.values():
             if spec.facts is not None:
-                built = spec.facts.build(services)
+                built = spec.facts.build(self.services)
                 offered = tuple(d.name for d in built.definitions())
                 if sorted(offered) != sorted(spec.facts.names):
                     raise RegistryError(
@@ -249,22 +317,23 @@ class SkillSet:
                         f"not the declared {spec.facts.names}"
                     )
                 toolsets.append(built)
-        task_tools = [(s.name, tool) for s in specs.values() for tool in s.tools]
+        task_tools = [(s.name, tool) for s in self._specs.values() for tool in s.tools]
         if task_tools:
             toolsets.append(TaskToolset(task_tools))
-        self.toolsets: tuple[Toolset, ...] = tuple(toolsets)
+        return tuple(toolsets)
+
+    @cached_property
+    def job_kinds(self) -> tuple[JobKind, ...]:
+        """The skills' job kinds, each named "<skill>.<...>"."""
         kinds: list[JobKind] = []
-        for spec in specs.values():
-            for kind in spec.jobs(services) if spec.jobs is not None else ():
+        for spec in self._specs.values():
+            for kind in spec.jobs(self.services) if spec.jobs is not None else ():
                 if not kind.name.startswith(f"{spec.name}."):
                     raise RegistryError(
                         f"skill {spec.name!r}: job kind {kind.name!r} must start with its name"
                     )
                 kinds.append(kind)
-        self.job_kinds: tuple[JobKind, ...] = tuple(kinds)
-        self.inbound_hooks: tuple[InboundHook, ...] = tuple(
-            spec.inbound(services) for spec in specs.values() if spec.inbound is not None
-        )
+        return tuple(kinds)
 
     def rules_alone(self) -> Router:
         """Every skill's rules by priority, without the language layer: routing as it was before
@@ -282,11 +351,17 @@ class SkillSet:
         return tuple(self._specs.values())
 
     def skill(self, skill: str) -> Skill | None:
-        return self._skills.get(skill)
+        found = self._skills.get(skill)
+        if found is None:
+            spec = self._specs.get(skill)
+            if spec is None or spec.build is None:
+                return None
+            found = self._skills[skill] = self._build(spec)
+        return found
 
     def resumable(self, skill: str) -> bool:
         spec = self._specs.get(skill)
-        return spec is not None and spec.resumable and skill in self._skills
+        return spec is not None and spec.resumable and spec.build is not None
 
     def declares(self, route: Route) -> bool:
         """The route's skill exists and declares its action (None: the conversation decides)."""

@@ -7,7 +7,7 @@ never each other's opposite way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -39,6 +39,53 @@ class LocalText:
         """The catalogue's text ``key`` (a texts.toml beside the skill), in both languages."""
         texts = catalogue().get(key)
         return LocalText(texts["zh"], texts["en"])
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+class LazyActions(Mapping[str, ActionSpec[Any]]):
+    """A skill's actions declared by name, their executors loaded (``load``: the skill's
+    implementation module imported) at the first look at one.
+
+    What routing and the registry's checks need is the names; the executors are needed only when
+    the skill runs, and importing every skill's implementation at start was most of the skill
+    registry's part of a `deskmate ask`. The loaded actions must be exactly the declared ones,
+    each with an executor (ValueError otherwise, at that first look)."""
+
+    __slots__ = ("_load", "_loaded", "_names")
+
+    def __init__(self, names: Iterable[str], load: Callable[[], Mapping[str, ActionSpec[Any]]]) -> None:
+        self._names = tuple(names)
+        self._load = load
+        self._loaded: Mapping[str, ActionSpec[Any]] | None = None
+
+    def loaded(self) -> Mapping[str, ActionSpec[Any]]:
+        if self._loaded is None:
+            actions = self._load()
+            if sorted(actions) != sorted(self._names):
+                raise ValueError(f"actions {sorted(actions)} loaded, {sorted(self._names)} declared")
+            missing = [name for name, action in actions.items() if action.run is None]
+            if missing:
+                raise ValueError(f"action(s) {missing} have no executor")
+            self._loaded = actions
+        return self._loaded
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._loaded is not None
+
+    def __getitem__(self, name: str) -> ActionSpec[Any]:
+        return self.loaded()[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 # -- routing rules ---------------------------------------------------------------------------

@@ -17,22 +17,26 @@ A trader reads its strategy with ``store.get(owner, strategy_id)`` at each tick 
 
 from __future__ import annotations
 
-from core.strategies.intervals import Interval, find_interval, parse_interval
-from core.strategies.model import STRATEGIES, NewStrategy, Strategy, StrategyChanges, StrategyStore
-from core.strategies.params import (
-    KINDS,
-    AiParams,
-    DcaParams,
-    GridParams,
-    InvalidParams,
-    Kind,
-    StrategyParams,
-    from_json,
-    grid_levels,
-    grid_quantity,
-    to_json,
-    validate,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.strategies.intervals import Interval, find_interval, parse_interval
+    from core.strategies.model import STRATEGIES, NewStrategy, Strategy, StrategyChanges, StrategyStore
+    from core.strategies.params import (
+        KINDS,
+        AiParams,
+        DcaParams,
+        GridParams,
+        InvalidParams,
+        Kind,
+        StrategyParams,
+        from_json,
+        grid_levels,
+        grid_quantity,
+        to_json,
+        validate,
+    )
 
 __all__ = [
     "KINDS",
@@ -56,3 +60,18 @@ __all__ = [
     "to_json",
     "validate",
 ]
+
+# Each name is imported from its module when first asked for: reading "每天" as an interval (the
+# language layer) loads ``intervals`` alone, not the parameters' and records' models.
+_FROM = {
+    **dict.fromkeys(("Interval", "find_interval", "parse_interval"), "intervals"),
+    **dict.fromkeys(("STRATEGIES", "NewStrategy", "Strategy", "StrategyChanges", "StrategyStore"), "model"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_FROM.get(name, 'params')}"), name)
+    globals()[name] = value
+    return value

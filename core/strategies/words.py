@@ -3,11 +3,13 @@ words (core/language/lexicon/strategy.toml), read by the one tagger."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import load
 from core.language.tagger import Reading, words
-from core.strategies.params import Kind
+
+if TYPE_CHECKING:  # the parameters' module (their models) is not needed to read a kind's name
+    from core.strategies.params import Kind
 
 KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
 KIND_CONCEPTS: Final = frozenset(f"strategy.{k}" for k in KINDS)

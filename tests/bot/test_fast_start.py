@@ -83,9 +83,42 @@ UNUSED_BY_A_PRICE_QUESTION = (
 def test_a_price_question_imports_no_store_it_does_not_use(tmp_path: Path) -> None:
     loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)  # migrating imports all
     ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    loaded_after(ask, tmp_path)  # the first start writes the key check (looking at every sealed column)
     assert loaded_after(ask, tmp_path, UNUSED_BY_A_PRICE_QUESTION) == []
     order = "from bot.cli import main; main(['ask', '--chat', 'c1', 'buy 0.001 BTC'])"
     assert loaded_after(order, tmp_path, UNUSED_BY_A_PRICE_QUESTION) == ["adapters.storage.trading"]
+
+
+# What a price question never runs: the other skills' implementations (each skill's package
+# declares what routing needs and imports its implementation when it first runs), the models of
+# trading, traders, strategies, backtests and P&L (services are provided by their keys' names,
+# core.services.Services.provide_later), and the stores nothing in a price question reads.
+OTHER_SKILLS_AND_THEIR_MODELS = (
+    "core.skills.price_alert.skill", "core.skills.trader_management.skill",
+    "core.skills.strategy_management.skill", "core.skills.exchange_accounts.skill",
+    "core.skills.model_configs.skill", "core.skills.trade_execution.skill", "core.skills.orders.skill",
+    "core.skills.account_query.skill", "core.skills.pnl.skill", "core.skills.backtest.skill",
+    "core.skills.diagnosis.exchange", "core.skills.glossary.skill", "core.skills.guidance.skill",
+    "core.trading.model", "core.trading.service", "core.traders.model", "core.traders.ports",
+    "core.strategies.model", "core.strategies.params", "core.backtest.model", "core.pnl.service",
+    "core.diagnosis.report", "core.tables", "core.planner.budget", "adapters.exchanges",
+    "adapters.storage.exchange_accounts", "adapters.storage.model_configs", "adapters.storage.traders",
+    "adapters.storage.deliveries", "adapters.storage.jobs",
+)  # fmt: skip
+
+
+@pytest.mark.process
+def test_a_price_question_imports_no_other_skill_nor_the_models_it_does_not_use(tmp_path: Path) -> None:
+    loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)  # migrating imports all
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    loaded_after(ask, tmp_path)  # the first start writes the key check (looking at every sealed column)
+    assert loaded_after(ask, tmp_path, (*OTHER_SKILLS_AND_THEIR_MODELS, "core.skills.price.skill")) == [
+        "core.skills.price.skill"
+    ]
+    order = "from bot.cli import main; main(['ask', '--chat', 'c1', 'buy 0.001 BTC'])"
+    loaded = loaded_after(order, tmp_path, OTHER_SKILLS_AND_THEIR_MODELS)
+    assert "core.skills.trade_execution.skill" in loaded and "core.trading.service" in loaded
+    assert "core.skills.backtest.skill" not in loaded and "core.pnl.service" not in loaded
 
 
 # What a rule-routed turn never runs: the model's tool loop, its reply composer and prose guard

@@ -226,6 +226,7 @@ async def test_a_registered_skills_job_kinds_reach_the_queue(
     app = await build_app(Settings())
     try:
         assert "pinger.tick" in app.jobs.kinds
+        assert app.skills.skill("pinger") is not None  # built at its first use
         assert seen["jobs"] is app.jobs
         await app.jobs.enqueue("pinger.tick")  # a kind the queue knows: accepted
     finally:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import pytest
 
+from bot.wiring import build_skills
 from core.clock import FixedClock
 from core.engine import Core
 from core.events import ChatKind, ConversationKey
@@ -19,6 +20,7 @@ from core.skills.base import OneShotSkill
 from core.skills.registry import (
     CommandArg,
     CommandSpec,
+    LazyActions,
     LocalText,
     Registry,
     RegistryError,
@@ -29,7 +31,7 @@ from core.state import ConversationState, Task, TaskStatus
 from core.tasks.actions import ActionSpec, Confirm, Done
 from core.tasks.transitions import move
 from core.turn import Turn
-from tests.fakes import NOW, Chat
+from tests.fakes import NOW, Chat, memory_stores
 from tests.workspace.conftest import add_binance_account, make_desk
 
 
@@ -175,8 +177,11 @@ def test_a_valid_spec_registers_and_its_rule_runs_by_priority() -> None:
     registry = Registry().register(price.SPEC, spec())
     assert [s for s in registry.specs] == ["system", "price", "toy"]
     services = Services().provide(CLOCK, FixedClock(NOW))
+    skills = registry.build(services)  # each skill is built at its first use
     with pytest.raises(MissingService, match="market"):  # the price skill needs its services
-        registry.build(services)
+        skills.skill("price")
+    with pytest.raises(MissingService, match="market"):  # build_all builds every one now
+        skills.build_all()
 
 
 def test_services_are_typed_and_provided_once() -> None:
@@ -187,6 +192,49 @@ def test_services_are_typed_and_provided_once() -> None:
         services.provide(answer, 43)
     with pytest.raises(MissingService, match="no service provides other"):
         services.get(ServiceKey[str]("other"))
+
+
+def test_a_service_provided_by_its_keys_name_is_made_when_first_asked_for() -> None:
+    import core.clock
+
+    made: list[int] = []
+    services = Services().provide_later("core.services:CLOCK", lambda: made.append(1) or FixedClock(NOW))
+    services.provide_later("core.clock:NO_SUCH_KEY", lambda: 0)
+    assert made == []  # providing makes nothing
+    assert services.get(CLOCK).now() == NOW and services.get(CLOCK) is services.get(CLOCK) and made == [1]
+    assert services.find(ServiceKey[int]("other")) is None  # a key no name refers to
+    assert not hasattr(core.clock, "NO_SUCH_KEY")
+    with pytest.raises(ValueError, match="already provided"):
+        services.provide_later("core.clock:NO_SUCH_KEY", lambda: 1)
+    with pytest.raises(ValueError, match="names no key"):
+        services.provide_later("CLOCK", lambda: 1)
+
+
+def test_every_service_the_composition_root_names_is_found_by_its_key() -> None:
+    """bot.wiring provides most services by their key's name (so that a process loads a key's
+    module only when a skill asks): each name must be the key's, or the skill finds nothing."""
+    from core.diagnosis.ports import MODEL_PROBE
+    from core.jobs.queue import JOBS
+    from core.outbound.ports import DELIVERIES
+    from core.strategies import STRATEGIES
+    from core.tasks.audit import AUDIT_LOG
+    from core.tasks.tokens import BUTTON_TOKENS
+    from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS
+    from core.trading.ports import LIVE_EXCHANGES, ORDERS
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
+    everything = {n: object() for n in ("live", "decision_models", "model_budget", "jobs", "deliveries")}
+    services = build_skills(
+        memory_stores(), clock=FixedClock(NOW), market=object(), catalog=object(),  # type: ignore[arg-type]
+        button_tokens=object(), model_probe=object(), **everything,  # type: ignore[arg-type]
+    ).services  # fmt: skip
+    keys = (
+        EXCHANGE_ACCOUNTS, MODEL_CONFIGS, STRATEGIES, TRADERS, AUDIT_LOG, ORDERS, LIVE_EXCHANGES,
+        DECISION_MODELS, MODEL_BUDGET, JOBS, DELIVERIES, BUTTON_TOKENS, MODEL_PROBE, TRADING,
+    )  # fmt: skip
+    assert [k.name for k in keys if services.find(k) is None] == []
 
 
 async def test_a_route_to_an_undeclared_action_runs_nothing() -> None:
@@ -256,4 +304,44 @@ def test_a_job_kind_named_for_another_skill_is_refused() -> None:
     from core.jobs import JobKind
 
     with pytest.raises(RegistryError, match="must start with its name"):
-        Registry().register(spec(jobs=lambda s: [JobKind("alert.check", _noop)])).build(Services())
+        Registry().register(spec(jobs=lambda s: [JobKind("alert.check", _noop)])).build(
+            Services()
+        ).build_all()
+
+
+# -- skills built at their first use -----------------------------------------------------------
+
+
+def test_every_skill_of_deskmate_builds_and_its_lazy_declarations_match_its_implementation() -> None:
+    """Each skill declares its action names (and its fact tools') and imports its implementation
+    at its first use; building everything loads every one and checks it against the declaration."""
+    skills = make_desk().core.skills.build_all()
+    for declared in skills.specs():
+        if declared.build is not None:
+            assert skills.skill(declared.name) is not None
+        if isinstance(declared.actions, LazyActions):
+            assert declared.actions.is_loaded
+
+
+def test_lazy_actions_that_differ_from_the_declared_ones_are_refused_at_their_first_use() -> None:
+    lazy = LazyActions(("delete", "activate", "extra"), lambda: ACTIONS)
+    registry = Registry().register(spec(actions=lazy))  # names are all registration needs
+    skills = registry.build(Services())
+    assert "extra" in lazy and not lazy.is_loaded
+    with pytest.raises(RegistryError, match="declared"):
+        skills.build_all()
+    no_executor = LazyActions(("delete",), lambda: {"delete": ActionSpec(run=None)})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no executor"):
+        no_executor["delete"]
+
+
+async def test_a_skill_is_built_when_it_is_first_used() -> None:
+    built: list[str] = []
+
+    def build(services: Services) -> Toy:
+        built.append("toy")
+        return Toy()
+
+    skills = Registry().register(spec(build=build)).build(Services())
+    assert built == []  # registering and building the set builds no skill
+    assert skills.skill("toy") is skills.skill("toy") and built == ["toy"]  # once

@@ -20,7 +20,7 @@ from sqlalchemy import delete, select
 from adapters.storage.engine import create_engine
 from adapters.storage.exchange_accounts import exchange_accounts
 from adapters.storage.model_configs import model_configs
-from adapters.storage.sealed import SEALED_COLUMNS, is_token, secret_canary
+from adapters.storage.sealed import is_token, sealed_columns, secret_canary
 from bot.cli import main
 from bot.errors import ConfigError
 from bot.settings import Settings
@@ -66,7 +66,7 @@ async def sealed_values(url: str) -> list[str]:
     found: list[str] = []
     try:
         async with engine.connect() as conn:
-            for sealed in SEALED_COLUMNS:
+            for sealed in sealed_columns():
                 for raw in (await conn.execute(select(sealed.column))).scalars():
                     if is_token(raw):
                         found.append(raw)

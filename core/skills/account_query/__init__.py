@@ -2,19 +2,41 @@
 
 from __future__ import annotations
 
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.account_query.intents import INTENTS
-from core.skills.account_query.rules import ACTIONS_EMITTED, SKILL, AccountQueryRule
-from core.skills.account_query.skill import ACTIONS, AccountQuerySkill
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.tasks.audit import AUDIT_LOG
-from core.workspace.account_choice import account_deps
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SPEC", "AccountQuerySkill"]
+from core.services import CATALOG, Services
+from core.skills.account_query.intents import INTENTS, SKILL
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+
+if TYPE_CHECKING:
+    from core.routing.router import Rule
+    from core.skills.account_query.skill import AccountQuerySkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("balance", "positions", "trades", "max_buy")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.account_query.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _build(services: Services) -> AccountQuerySkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.account_query.skill import AccountQuerySkill
+    from core.tasks.audit import AUDIT_LOG
+    from core.workspace.account_choice import account_deps
+
     return AccountQuerySkill(
         ACTIONS,
         account_deps(services),
@@ -22,6 +44,12 @@ def _build(services: Services) -> AccountQuerySkill:
         services.get(AUDIT_LOG),
         services.get(CLOCK),
     )
+
+
+def _rule(services: Services) -> Rule:
+    from core.skills.account_query.rules import AccountQueryRule
+
+    return AccountQueryRule(services.get(CATALOG))
 
 
 SPEC = SkillSpec(
@@ -33,8 +61,8 @@ SPEC = SkillSpec(
         RuleSpec(
             "account questions",
             priority=290,  # before the trade rule: "最多能买多少个ETH" is a question, not an order
-            build=lambda services: AccountQueryRule(services.get(CATALOG)),
-            emits=ACTIONS_EMITTED,
+            build=_rule,
+            emits=frozenset(_ACTIONS),
         ),
     ),
     private=True,

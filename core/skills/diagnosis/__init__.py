@@ -3,12 +3,10 @@ over the person's own records and live probes, or a pasted error message. No mod
 
 from __future__ import annotations
 
-from core.diagnosis.ports import MODEL_PROBE
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.diagnosis.exchange import SKILL as EXCHANGE_SKILL
-from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
-from core.skills.diagnosis.exchange import actions as exchange_actions
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from core.services import CATALOG, Services
 from core.skills.diagnosis.intents import (
     BALANCE_INTENTS,
     EXCHANGE_INTENTS,
@@ -17,42 +15,19 @@ from core.skills.diagnosis.intents import (
     STRATEGY_INTENTS,
     TRADER_INTENTS,
 )
-from core.skills.diagnosis.model import SKILL as MODEL_SKILL
-from core.skills.diagnosis.model import ModelDiagnosisSkill
-from core.skills.diagnosis.model import actions as model_actions
-from core.skills.diagnosis.orders import (
-    BALANCE_SKILL,
-    ORDER_SKILL,
-    BalanceDiagnosisSkill,
-    OrderDiagnosisSkill,
-    balance_actions,
-    order_actions,
-)
-from core.skills.diagnosis.rules import (
-    BalanceDiagnosisRule,
-    ExchangeDiagnosisRule,
-    ModelDiagnosisRule,
-    OrderDiagnosisRule,
-    StrategyDiagnosisRule,
-    TraderDiagnosisRule,
-)
-from core.skills.diagnosis.tool import NAMES as TOOL_NAMES
-from core.skills.diagnosis.tool import DiagnoseTools
-from core.skills.diagnosis.traders import (
-    STRATEGY_SKILL,
-    TRADER_SKILL,
-    StrategyDiagnosisSkill,
-    TraderDiagnosisSkill,
-    strategy_actions,
-    trader_actions,
-)
-from core.skills.registry import FactTools, HelpSpec, RuleSpec, SkillSpec
-from core.strategies import STRATEGIES
-from core.traders.ports import TRADERS
-from core.trading.ports import LIVE_EXCHANGES
-from core.trading.service import TRADING
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.model_configs import MODEL_CONFIGS
+from core.skills.registry import FactTools, HelpSpec, LazyActions, RuleSpec, SkillSpec
+
+if TYPE_CHECKING:
+    from core.planner.tooling import Toolset
+    from core.routing.router import Rule
+    from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
+    from core.skills.diagnosis.model import ModelDiagnosisSkill
+    from core.skills.diagnosis.orders import BalanceDiagnosisSkill, OrderDiagnosisSkill
+    from core.skills.diagnosis.traders import StrategyDiagnosisSkill, TraderDiagnosisSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; each diagnosis's implementation (its
+# checks, probes and rules) is imported when it first runs (core.skills.spec.LazyActions).
 
 __all__ = [
     "BALANCE_POSITION_DIAGNOSIS",
@@ -63,15 +38,66 @@ __all__ = [
     "TRADER_DIAGNOSIS",
 ]
 
-_EXCHANGE_ACTIONS = exchange_actions()
-_MODEL_ACTIONS = model_actions()
-_ORDER_ACTIONS = order_actions()
-_BALANCE_ACTIONS = balance_actions()
-_TRADER_ACTIONS = trader_actions()
-_STRATEGY_ACTIONS = strategy_actions()
+EXCHANGE_SKILL = "exchange_diagnosis"
+MODEL_SKILL = "model_diagnosis"
+ORDER_SKILL = "order_execution_diagnosis"
+BALANCE_SKILL = "balance_position_diagnosis"
+TRADER_SKILL = "trader_diagnosis"
+STRATEGY_SKILL = "strategy_diagnosis"
+_DIAGNOSE = ("diagnose",)
+
+
+def _exchange_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.exchange import actions
+
+    return actions()
+
+
+def _model_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.model import actions
+
+    return actions()
+
+
+def _order_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.orders import order_actions
+
+    return order_actions()
+
+
+def _balance_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.orders import balance_actions
+
+    return balance_actions()
+
+
+def _trader_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.traders import trader_actions
+
+    return trader_actions()
+
+
+def _strategy_actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.diagnosis.traders import strategy_actions
+
+    return strategy_actions()
+
+
+_EXCHANGE_ACTIONS = LazyActions(_DIAGNOSE, _exchange_actions)
+_MODEL_ACTIONS = LazyActions(_DIAGNOSE, _model_actions)
+_ORDER_ACTIONS = LazyActions(_DIAGNOSE, _order_actions)
+_BALANCE_ACTIONS = LazyActions(_DIAGNOSE, _balance_actions)
+_TRADER_ACTIONS = LazyActions(_DIAGNOSE, _trader_actions)
+_STRATEGY_ACTIONS = LazyActions(_DIAGNOSE, _strategy_actions)
 
 
 def _exchange(services: Services) -> ExchangeDiagnosisSkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
+    from core.trading.ports import LIVE_EXCHANGES
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
     # The clock offset is measured against the process's clock: in production the system clock,
     # which is also what signs the requests.
     return ExchangeDiagnosisSkill(
@@ -84,6 +110,18 @@ def _exchange(services: Services) -> ExchangeDiagnosisSkill:
     )
 
 
+def _exchange_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import ExchangeDiagnosisRule
+
+    return ExchangeDiagnosisRule(EXCHANGE_SKILL, services.get(CATALOG))
+
+
+def _diagnose_tools(services: Services) -> Toolset:
+    from core.skills.diagnosis.tool import DiagnoseTools
+
+    return DiagnoseTools(services)
+
+
 EXCHANGE_DIAGNOSIS = SkillSpec(
     name=EXCHANGE_SKILL,
     build=_exchange,
@@ -93,7 +131,7 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
         RuleSpec(
             "exchange problems and pasted exchange errors",
             priority=270,
-            build=lambda services: ExchangeDiagnosisRule(EXCHANGE_SKILL, services.get(CATALOG)),
+            build=_exchange_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),
@@ -101,15 +139,26 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
     actions=_EXCHANGE_ACTIONS,
     # The planner's ``diagnose`` tool starts any of the six diagnoses (core.skills.diagnosis.tool);
     # declared once, here, with the first of them.
-    facts=FactTools(TOOL_NAMES, DiagnoseTools),
+    facts=FactTools(("diagnose",), _diagnose_tools),
     help=HelpSpec.of("help.exchange_diagnosis"),
 )
 
 
 def _model(services: Services) -> ModelDiagnosisSkill:
+    from core.diagnosis.ports import MODEL_PROBE
+    from core.secrets import SECRET_BOX
+    from core.skills.diagnosis.model import ModelDiagnosisSkill
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     return ModelDiagnosisSkill(
         _MODEL_ACTIONS, services.get(MODEL_CONFIGS), services.get(SECRET_BOX), services.find(MODEL_PROBE)
     )
+
+
+def _model_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import ModelDiagnosisRule
+
+    return ModelDiagnosisRule(MODEL_SKILL)
 
 
 MODEL_DIAGNOSIS = SkillSpec(
@@ -121,7 +170,7 @@ MODEL_DIAGNOSIS = SkillSpec(
         RuleSpec(
             "model problems and pasted provider errors",
             priority=268,
-            build=lambda services: ModelDiagnosisRule(MODEL_SKILL),
+            build=_model_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),
@@ -131,18 +180,30 @@ MODEL_DIAGNOSIS = SkillSpec(
 )
 
 
+def _orders(services: Services) -> OrderDiagnosisSkill:
+    from core.skills.diagnosis.orders import OrderDiagnosisSkill
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+    return OrderDiagnosisSkill(_ORDER_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING))
+
+
+def _order_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import OrderDiagnosisRule
+
+    return OrderDiagnosisRule(ORDER_SKILL, services.get(CATALOG))
+
+
 ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     name=ORDER_SKILL,
-    build=lambda services: OrderDiagnosisSkill(
-        _ORDER_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
-    ),
+    build=_orders,
     intents=ORDER_INTENTS,
     intents_only=True,
     rules=(
         RuleSpec(
             "failed orders and pasted order rejections",
             priority=275,  # before the exchange's: "下单报 -2010" is about the order, not the key
-            build=lambda services: OrderDiagnosisRule(ORDER_SKILL, services.get(CATALOG)),
+            build=_order_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),
@@ -151,18 +212,31 @@ ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     help=HelpSpec.of("help.order_execution_diagnosis"),
 )
 
+
+def _balances(services: Services) -> BalanceDiagnosisSkill:
+    from core.skills.diagnosis.orders import BalanceDiagnosisSkill
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
+    return BalanceDiagnosisSkill(_BALANCE_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING))
+
+
+def _balance_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import BalanceDiagnosisRule
+
+    return BalanceDiagnosisRule(BALANCE_SKILL)
+
+
 BALANCE_POSITION_DIAGNOSIS = SkillSpec(
     name=BALANCE_SKILL,
-    build=lambda services: BalanceDiagnosisSkill(
-        _BALANCE_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING)
-    ),
+    build=_balances,
     intents=BALANCE_INTENTS,
     intents_only=True,
     rules=(
         RuleSpec(
             "balances and positions that do not add up",
             priority=273,
-            build=lambda services: BalanceDiagnosisRule(BALANCE_SKILL),
+            build=_balance_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),
@@ -173,6 +247,13 @@ BALANCE_POSITION_DIAGNOSIS = SkillSpec(
 
 
 def _trader(services: Services) -> TraderDiagnosisSkill:
+    from core.skills.diagnosis.traders import TraderDiagnosisSkill
+    from core.strategies import STRATEGIES
+    from core.traders.ports import TRADERS
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     return TraderDiagnosisSkill(
         _TRADER_ACTIONS,
         services.get(TRADERS),
@@ -184,6 +265,12 @@ def _trader(services: Services) -> TraderDiagnosisSkill:
     )
 
 
+def _trader_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import TraderDiagnosisRule
+
+    return TraderDiagnosisRule(TRADER_SKILL)
+
+
 TRADER_DIAGNOSIS = SkillSpec(
     name=TRADER_SKILL,
     build=_trader,
@@ -193,7 +280,7 @@ TRADER_DIAGNOSIS = SkillSpec(
         RuleSpec(
             "traders that do not start or do not trade",
             priority=262,
-            build=lambda services: TraderDiagnosisRule(TRADER_SKILL),
+            build=_trader_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),
@@ -202,18 +289,33 @@ TRADER_DIAGNOSIS = SkillSpec(
     help=HelpSpec.of("help.trader_diagnosis"),
 )
 
+
+def _strategies(services: Services) -> StrategyDiagnosisSkill:
+    from core.skills.diagnosis.traders import StrategyDiagnosisSkill
+    from core.strategies import STRATEGIES
+    from core.trading.service import TRADING
+
+    return StrategyDiagnosisSkill(
+        _STRATEGY_ACTIONS, services.get(STRATEGIES), services.get(TRADING), services.get(CATALOG)
+    )
+
+
+def _strategy_rule(services: Services) -> Rule:
+    from core.skills.diagnosis.rules import StrategyDiagnosisRule
+
+    return StrategyDiagnosisRule(STRATEGY_SKILL)
+
+
 STRATEGY_DIAGNOSIS = SkillSpec(
     name=STRATEGY_SKILL,
-    build=lambda services: StrategyDiagnosisSkill(
-        _STRATEGY_ACTIONS, services.get(STRATEGIES), services.get(TRADING), services.get(CATALOG)
-    ),
+    build=_strategies,
     intents=STRATEGY_INTENTS,
     intents_only=True,
     rules=(
         RuleSpec(
             "strategies that do not trade",
             priority=260,
-            build=lambda services: StrategyDiagnosisRule(STRATEGY_SKILL),
+            build=_strategy_rule,
             emits=frozenset({"diagnose"}),
         ),
     ),

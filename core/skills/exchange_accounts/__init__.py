@@ -3,25 +3,43 @@ accounts, in a private chat, with credentials sealed the moment they arrive."""
 
 from __future__ import annotations
 
-from core.secrets import SECRET_BOX
-from core.services import CLOCK, Services
-from core.skills.exchange_accounts.intents import INTENTS
-from core.skills.exchange_accounts.kinds import Kind, by_name
-from core.skills.exchange_accounts.rules import ACTIONS_EMITTED, SKILL, ExchangeAccountRule
-from core.skills.exchange_accounts.skill import ACTIONS, ExchangeSkill
-from core.skills.exchange_accounts.tools import EXCHANGE_ACCOUNT_TASK
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.strategies import STRATEGIES
-from core.tasks.audit import AUDIT_LOG
-from core.traders.ports import TRADERS
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.model_configs import MODEL_CONFIGS
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SPEC", "ExchangeSkill"]
+from core.services import Services
+from core.skills.exchange_accounts.intents import INTENTS, SKILL
+from core.skills.exchange_accounts.tools import EXCHANGE_ACCOUNT_TASK
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+
+if TYPE_CHECKING:
+    from core.routing.router import Rule
+    from core.skills.exchange_accounts.kinds import Kind
+    from core.skills.exchange_accounts.skill import ExchangeSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("create", "update", "delete", "query")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.exchange_accounts.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _other_kinds(services: Services) -> list[Kind]:
     """The other records a bare "delete main" may name, where this process keeps them."""
+    from core.skills.exchange_accounts.kinds import Kind, by_name
+    from core.strategies import STRATEGIES
+    from core.traders.ports import TRADERS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     kinds: list[Kind] = []
     strategies, traders, models = (
         services.find(STRATEGIES),
@@ -38,6 +56,12 @@ def _other_kinds(services: Services) -> list[Kind]:
 
 
 def _build(services: Services) -> ExchangeSkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.exchange_accounts.skill import ExchangeSkill
+    from core.tasks.audit import AUDIT_LOG
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
     return ExchangeSkill(
         ACTIONS,
         services.get(EXCHANGE_ACCOUNTS),
@@ -48,19 +72,18 @@ def _build(services: Services) -> ExchangeSkill:
     )
 
 
+def _rule(services: Services) -> Rule:
+    from core.skills.exchange_accounts.rules import ExchangeAccountRule
+
+    return ExchangeAccountRule()
+
+
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "exchange accounts",
-            priority=210,
-            build=lambda services: ExchangeAccountRule(),
-            emits=ACTIONS_EMITTED,
-        ),
-    ),
+    rules=(RuleSpec("exchange accounts", priority=210, build=_rule, emits=frozenset(_ACTIONS)),),
     private=True,
     resumable=True,
     actions=ACTIONS,

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from core.skills.glossary.intents import INTENTS
-from core.skills.glossary.skill import ACTIONS, SKILL, GlossarySkill
-from core.skills.registry import HelpSpec, SkillSpec
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from core.services import Services
+from core.skills.glossary.intents import INTENTS, SKILL
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
+
+if TYPE_CHECKING:
+    from core.skills.glossary.skill import GlossarySkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
 
 __all__ = ["SPEC"]
 
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.glossary.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(("explain",), _actions)
+
+
+def _build(services: Services) -> GlossarySkill:
+    from core.skills.glossary.skill import GlossarySkill
+
+    return GlossarySkill(ACTIONS)
+
+
 SPEC = SkillSpec(
     name=SKILL,
-    build=lambda services: GlossarySkill(ACTIONS),
+    build=_build,
     # "什么是 API key" names a credential word but is a question (the term and the asking word).
     intents=INTENTS,
     intents_only=True,

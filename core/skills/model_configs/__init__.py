@@ -3,20 +3,42 @@
 
 from __future__ import annotations
 
-from core.secrets import SECRET_BOX
-from core.services import CLOCK, Services
-from core.skills.model_configs.intents import INTENTS
-from core.skills.model_configs.rules import ACTIONS_EMITTED, SKILL, ModelConfigRule
-from core.skills.model_configs.skill import ACTIONS, ModelSkill
-from core.skills.model_configs.tools import MODEL_CONFIG_TASK
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.tasks.audit import AUDIT_LOG
-from core.workspace.model_configs import MODEL_CONFIGS
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SPEC", "ModelSkill"]
+from core.services import Services
+from core.skills.model_configs.intents import INTENTS, SKILL
+from core.skills.model_configs.tools import MODEL_CONFIG_TASK
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+
+if TYPE_CHECKING:
+    from core.routing.router import Rule
+    from core.skills.model_configs.skill import ModelSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("create", "update", "delete", "query")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.model_configs.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _build(services: Services) -> ModelSkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.model_configs.skill import ModelSkill
+    from core.tasks.audit import AUDIT_LOG
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     return ModelSkill(
         ACTIONS,
         services.get(MODEL_CONFIGS),
@@ -26,16 +48,18 @@ def _build(services: Services) -> ModelSkill:
     )
 
 
+def _rule(services: Services) -> Rule:
+    from core.skills.model_configs.rules import ModelConfigRule
+
+    return ModelConfigRule()
+
+
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "model configs", priority=220, build=lambda services: ModelConfigRule(), emits=ACTIONS_EMITTED
-        ),
-    ),
+    rules=(RuleSpec("model configs", priority=220, build=_rule, emits=frozenset(_ACTIONS)),),
     private=True,
     resumable=True,
     actions=ACTIONS,

@@ -5,27 +5,40 @@ Limit orders are read and confirmed by trade_execution and rest here alike."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from core.jobs.kinds import JobKind
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.orders.check import LiveOrderChecker, OrderChecker
-from core.skills.orders.intents import INTENTS
-from core.skills.orders.skill import ACTIONS, OrdersSkill
-from core.skills.registry import HelpSpec, SkillSpec
-from core.tasks.audit import AUDIT_LOG
-from core.trading.orders import RestingOrders
-from core.trading.ports import ORDERS
-from core.trading.service import TRADING
-from core.workspace.account_choice import account_deps
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.order_talk import SKILL
+from core.services import Services
+from core.skills.orders.intents import INTENTS, SKILL
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
-__all__ = ["SPEC", "OrdersSkill"]
+if TYPE_CHECKING:
+    from core.jobs.kinds import JobKind
+    from core.skills.orders.skill import OrdersSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.orders.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(("protect", "open_orders", "why_resting", "cancel"), _actions)
 
 
 def _build(services: Services) -> OrdersSkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.orders.skill import OrdersSkill
+    from core.tasks.audit import AUDIT_LOG
+    from core.workspace.account_choice import account_deps
+
     return OrdersSkill(
         ACTIONS,
         account_deps(services),
@@ -36,6 +49,13 @@ def _build(services: Services) -> OrdersSkill:
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:
+    from core.services import CATALOG
+    from core.skills.orders.check import LiveOrderChecker, OrderChecker
+    from core.trading.orders import RestingOrders
+    from core.trading.ports import ORDERS
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
     resting = RestingOrders(services.get(TRADING))
     paper = OrderChecker(resting, services.get(ORDERS), services.get(CATALOG))
     return [paper.kind(), LiveOrderChecker(resting, services.get(EXCHANGE_ACCOUNTS), paper).kind()]

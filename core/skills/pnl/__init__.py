@@ -3,28 +3,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from core.coin_index import CoinIndex
-from core.jobs import JOBS, JobKind
-from core.pnl.picture import EQUITY_CHARTS
-from core.pnl.ports import SNAPSHOTS
-from core.pnl.service import PnlService
-from core.pnl.snapshots import SnapshotJob
-from core.pnl.weekly import WEEKLY_REPORTS, WeeklyJob
-from core.services import CATALOG, CLOCK, Services
+from core.services import CATALOG, Services
 from core.skills.pnl.intents import INTENTS, SKILL
-from core.skills.pnl.reader import PnlReader
-from core.skills.pnl.skill import ACTIONS, PnlSkill
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.traders.ports import TRADERS
-from core.trading.service import TRADING
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
 
-__all__ = ["SPEC", "PnlSkill"]
+if TYPE_CHECKING:
+    from core.jobs import JobKind
+    from core.routing.router import Rule
+    from core.skills.pnl.skill import PnlSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.pnl.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(("report", "weekly"), _actions)
 
 
 def _build(services: Services) -> PnlSkill:
+    from core.jobs import JOBS
+    from core.pnl.picture import EQUITY_CHARTS
+    from core.pnl.ports import SNAPSHOTS
+    from core.pnl.service import PnlService
+    from core.pnl.weekly import WEEKLY_REPORTS
+    from core.services import CLOCK
+    from core.skills.pnl.skill import PnlSkill
+    from core.traders.ports import TRADERS
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+
     trading = services.get(TRADING)
     traders = services.get(TRADERS)
     pnl = PnlService(trading.orders, trading.books, traders, services.find(SNAPSHOTS))
@@ -36,6 +54,11 @@ def _build(services: Services) -> PnlSkill:
 def _jobs(services: Services) -> Sequence[JobKind]:
     """The daily equity snapshot and the weekly report, where the process keeps what they need
     (bot.wiring provides the stores)."""
+    from core.pnl.ports import SNAPSHOTS
+    from core.pnl.snapshots import SnapshotJob
+    from core.pnl.weekly import WEEKLY_REPORTS, WeeklyJob
+    from core.trading.service import TRADING
+
     kinds = []
     store = services.find(SNAPSHOTS)
     if store is not None:
@@ -44,6 +67,13 @@ def _jobs(services: Services) -> Sequence[JobKind]:
     if weekly is not None:
         kinds.append(WeeklyJob(weekly, _build(services).weekly_blocks).kind())
     return kinds
+
+
+def _rule(services: Services) -> Rule:
+    from core.coin_index import CoinIndex
+    from core.skills.pnl.reader import PnlReader
+
+    return PnlReader(CoinIndex(services.get(CATALOG)))
 
 
 SPEC = SkillSpec(
@@ -55,7 +85,7 @@ SPEC = SkillSpec(
         RuleSpec(
             "pnl questions",
             priority=111,  # only the reader of its intents (intents_only): never in the chain
-            build=lambda services: PnlReader(CoinIndex(services.get(CATALOG))),
+            build=_rule,
             emits=frozenset({"report", "weekly"}),
         ),
     ),

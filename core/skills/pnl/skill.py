@@ -7,6 +7,7 @@ entry), on the account it trades.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal, cast
@@ -44,7 +45,7 @@ class PnlSkill(OneShotSkill):
 
     def __init__(
         self,
-        actions: dict[str, ActionSpec[Any]],
+        actions: Mapping[str, ActionSpec[Any]],
         accounts: ExchangeAccountRepository,
         traders: TraderStore,
         pnl: PnlService,

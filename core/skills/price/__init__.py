@@ -7,31 +7,70 @@ tools (get_current_price, get_price_history).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from core.i18n import Locale, t
-from core.jobs import JobKind
 from core.markets import MarketCatalog
 from core.services import CATALOG, CATALOG_SOURCE, CATALOG_STORE, CHARTS, CLOCK, MARKET, Services
-from core.skills.price.catalog_refresh import CatalogRefresh
-from core.skills.price.intents import INTENTS
-from core.skills.price.rules import SKILL, PriceRule
-from core.skills.price.service import PriceService
-from core.skills.price.skill import ACTIONS, CHART_TIMEOUT_SECONDS, PriceSkill
-from core.skills.price.tools import NAMES, PriceTools
+from core.skills.price.intents import INTENTS, SKILL
 from core.skills.registry import (
     CommandArg,
     CommandSpec,
     FactTools,
     HelpSpec,
+    LazyActions,
     LocalText,
     RuleSpec,
     SkillSpec,
 )
 
-__all__ = ["SPEC", "PriceService", "PriceSkill"]
+if TYPE_CHECKING:
+    from core.jobs import JobKind
+    from core.planner.tooling import Toolset
+    from core.routing.router import Rule
+    from core.skills.price.service import PriceService
+    from core.skills.price.skill import PriceSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation (its rule,
+# service and cards) is imported when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
 
 
 def prices(services: Services) -> PriceService:
+    from core.skills.price.service import PriceService
+
     return PriceService(services.get(MARKET), services.get(CATALOG), services.get(CLOCK))
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.price.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(("current", "history", "both"), _actions)
+
+
+def _build(services: Services) -> PriceSkill:
+    from core.skills.price.skill import PriceSkill
+
+    return PriceSkill(ACTIONS, prices(services), services.find(CHARTS))
+
+
+def _rule(services: Services) -> Rule:
+    from core.skills.price.rules import PriceRule
+
+    return PriceRule(services.get(CATALOG))
+
+
+def _tools(services: Services) -> Toolset:
+    from core.skills.price.skill import CHART_TIMEOUT_SECONDS
+    from core.skills.price.tools import PriceTools
+
+    return PriceTools(prices(services), services.find(CHARTS), CHART_TIMEOUT_SECONDS)
 
 
 def _jobs(services: Services) -> list[JobKind]:
@@ -39,6 +78,8 @@ def _jobs(services: Services) -> list[JobKind]:
     source, store = services.find(CATALOG_SOURCE), services.find(CATALOG_STORE)
     if source is None or store is None:
         return []
+    from core.skills.price.catalog_refresh import CatalogRefresh
+
     return [CatalogRefresh(services.get(CATALOG), source, store).kind()]
 
 
@@ -55,14 +96,14 @@ _COIN = CommandArg(
 
 SPEC = SkillSpec(
     name=SKILL,
-    build=lambda services: PriceSkill(ACTIONS, prices(services), services.find(CHARTS)),
+    build=_build,
     intents=INTENTS,
     intents_only=True,
     rules=(
         RuleSpec(
             "price",
             priority=100,  # after every workspace phrasing: "create a BTC agent" names a coin too
-            build=lambda services: PriceRule(services.get(CATALOG)),
+            build=_rule,
             emits=frozenset({"current", "history", "both", None}),
         ),
     ),
@@ -86,7 +127,5 @@ SPEC = SkillSpec(
         ),
     ),
     jobs=_jobs,
-    facts=FactTools(
-        NAMES, lambda services: PriceTools(prices(services), services.find(CHARTS), CHART_TIMEOUT_SECONDS)
-    ),
+    facts=FactTools(("get_current_price", "get_price_history"), _tools),
 )

@@ -6,36 +6,49 @@ delivered through the outbound port as a card with re-arm / delete buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from core.jobs.kinds import JobKind
-from core.jobs.queue import JOBS
-from core.outbound.ports import DELIVERIES
-from core.routing.router import Rule
 from core.services import CATALOG, MARKET, Services
-from core.skills.price_alert.check import AlertChecker
-from core.skills.price_alert.intents import INTENTS
-from core.skills.price_alert.paused import ResumePausedAlerts
+from core.skills.price_alert.intents import INTENTS, SKILL
 from core.skills.price_alert.ports import PRICE_ALERTS
-from core.skills.price_alert.reading import Action
-from core.skills.price_alert.rules import SKILL, AlertRule
-from core.skills.price_alert.skill import ACTIONS, PriceAlertSkill
 from core.skills.price_alert.tools import PRICE_ALERT_TASK
 from core.skills.registry import (
     CommandArg,
     CommandSpec,
     HelpSpec,
+    LazyActions,
     LocalText,
     RuleSpec,
     SkillSpec,
 )
-from core.tasks.audit import AUDIT_LOG
-from core.tasks.tokens import BUTTON_TOKENS
 
-__all__ = ["SPEC", "PriceAlertSkill"]
+if TYPE_CHECKING:
+    from core.jobs.kinds import JobKind
+    from core.routing.router import Rule
+    from core.skills.base import InboundHook
+    from core.skills.price_alert.reading import Action
+    from core.skills.price_alert.skill import PriceAlertSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation (its reader,
+# cards and checker) is imported when it first runs (core.skills.spec.LazyActions). Its inbound
+# hook runs for every message, and imports only what it needs.
+
+__all__ = ["SPEC"]
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.price_alert.skill import ACTIONS
+
+    return ACTIONS
 
 
 def _build(services: Services) -> PriceAlertSkill:
+    from core.jobs.queue import JOBS
+    from core.skills.price_alert.skill import PriceAlertSkill
+    from core.tasks.audit import AUDIT_LOG
+
     return PriceAlertSkill(
         services.get(PRICE_ALERTS),
         services.get(MARKET),
@@ -46,14 +59,29 @@ def _build(services: Services) -> PriceAlertSkill:
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:
+    from core.skills.price_alert.check import AlertChecker
+    from core.tasks.tokens import BUTTON_TOKENS
+
     checker = AlertChecker(
         services.get(PRICE_ALERTS), services.get(MARKET), services.get(CATALOG), services.find(BUTTON_TOKENS)
     )
     return [checker.kind()]
 
 
-def _rule(*actions: Action) -> Callable[[Services], Rule]:
-    return lambda services: AlertRule(services.get(CATALOG), frozenset(actions))
+def _inbound(services: Services) -> InboundHook:
+    from core.outbound.ports import DELIVERIES
+    from core.skills.price_alert.paused import ResumePausedAlerts
+
+    return ResumePausedAlerts(services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG))
+
+
+def _rule(action: Action) -> Callable[[Services], Rule]:
+    def build(services: Services) -> Rule:
+        from core.skills.price_alert.rules import AlertRule
+
+        return AlertRule(services.get(CATALOG), frozenset({action}))
+
+    return build
 
 
 def _rule_spec(name: str, priority: int, action: Action) -> RuleSpec:
@@ -71,7 +99,7 @@ SPEC = SkillSpec(
         _rule_spec("alert delete", 191, "delete"),
         _rule_spec("alert create", 190, "create"),
     ),
-    actions=ACTIONS,
+    actions=LazyActions(("create", "query", "delete"), _actions),
     help=HelpSpec.of("help.price_alert"),
     commands=(
         CommandSpec(
@@ -88,7 +116,5 @@ SPEC = SkillSpec(
     ),
     tools=(PRICE_ALERT_TASK,),
     jobs=_jobs,
-    inbound=lambda services: ResumePausedAlerts(
-        services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG)
-    ),
+    inbound=_inbound,
 )

@@ -3,19 +3,34 @@ list strategies (core.strategies: dca, grid, ai), in a private chat."""
 
 from __future__ import annotations
 
-from core.markets import MarketCatalog
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.skills.strategy_management.actions import ACTIONS
-from core.skills.strategy_management.intents import INTENTS
-from core.skills.strategy_management.rules import ACTIONS_EMITTED, SKILL, StrategyRule
-from core.skills.strategy_management.skill import StrategySkill
-from core.skills.strategy_management.tools import STRATEGY_TASK
-from core.strategies import STRATEGIES
-from core.tasks.audit import AUDIT_LOG
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SPEC", "StrategySkill"]
+from core.markets import MarketCatalog
+from core.services import CATALOG, Services
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.strategy_management.intents import INTENTS, SKILL
+from core.skills.strategy_management.tools import STRATEGY_TASK
+
+if TYPE_CHECKING:
+    from core.routing.router import Rule
+    from core.skills.strategy_management.skill import StrategySkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("create", "update", "delete", "activate", "deactivate", "duplicate", "query")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.strategy_management.actions import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _catalog(services: Services) -> MarketCatalog:
@@ -23,6 +38,12 @@ def _catalog(services: Services) -> MarketCatalog:
 
 
 def _build(services: Services) -> StrategySkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.strategy_management.skill import StrategySkill
+    from core.strategies import STRATEGIES
+    from core.tasks.audit import AUDIT_LOG
+
     return StrategySkill(
         ACTIONS,
         services.get(STRATEGIES),
@@ -33,19 +54,18 @@ def _build(services: Services) -> StrategySkill:
     )
 
 
+def _rule(services: Services) -> Rule:
+    from core.skills.strategy_management.rules import StrategyRule
+
+    return StrategyRule(_catalog(services))
+
+
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "strategies",
-            priority=230,
-            build=lambda services: StrategyRule(_catalog(services)),
-            emits=ACTIONS_EMITTED,
-        ),
-    ),
+    rules=(RuleSpec("strategies", priority=230, build=_rule, emits=frozenset(_ACTIONS)),),
     private=True,
     resumable=True,
     actions=ACTIONS,

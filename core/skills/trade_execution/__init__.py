@@ -3,19 +3,41 @@ paper account (the default) or a live one, each order confirmed from a summary, 
 
 from __future__ import annotations
 
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.skills.trade_execution.intents import INTENTS
-from core.skills.trade_execution.rules import ACTIONS_EMITTED, SKILL, TradeRule
-from core.skills.trade_execution.skill import ACTIONS, TradeSkill
-from core.tasks.audit import AUDIT_LOG
-from core.workspace.account_choice import account_deps
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SPEC", "TradeSkill"]
+from core.services import CATALOG, Services
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.trade_execution.intents import INTENTS, SKILL
+
+if TYPE_CHECKING:
+    from core.routing.router import Rule
+    from core.skills.trade_execution.skill import TradeSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("buy", "sell", "limit")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.trade_execution.skill import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _build(services: Services) -> TradeSkill:
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.trade_execution.skill import TradeSkill
+    from core.tasks.audit import AUDIT_LOG
+    from core.workspace.account_choice import account_deps
+
     return TradeSkill(
         ACTIONS,
         account_deps(services),
@@ -23,6 +45,12 @@ def _build(services: Services) -> TradeSkill:
         services.get(AUDIT_LOG),
         services.get(CLOCK),
     )
+
+
+def _rule(services: Services) -> Rule:
+    from core.skills.trade_execution.rules import TradeRule
+
+    return TradeRule(services.get(CATALOG))
 
 
 SPEC = SkillSpec(
@@ -34,8 +62,8 @@ SPEC = SkillSpec(
         RuleSpec(
             "buy and sell",
             priority=285,  # before every workspace reading: "用模拟账户买" names an account
-            build=lambda services: TradeRule(services.get(CATALOG)),
-            emits=ACTIONS_EMITTED,
+            build=_rule,
+            emits=frozenset(_ACTIONS),
         ),
     ),
     private=True,

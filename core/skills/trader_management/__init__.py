@@ -4,31 +4,50 @@ agent 都停了"), update, delete, and "how are my agents doing"; in a private c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from core.jobs import JOBS, JobKind
-from core.markets import MarketCatalog
-from core.secrets import SECRET_BOX
-from core.services import CATALOG, CLOCK, Services
-from core.skills.registry import HelpSpec, RuleSpec, SkillSpec
-from core.skills.trader_management.actions import ACTIONS
-from core.skills.trader_management.deps import TraderDeps
-from core.skills.trader_management.intents import INTENTS
-from core.skills.trader_management.rules import ACTIONS_EMITTED, SKILL, TraderRule
-from core.skills.trader_management.skill import TraderSkill
+from core.services import CATALOG, Services
+from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.trader_management.intents import INTENTS, SKILL
 from core.skills.trader_management.tools import TRADER_TASK
-from core.strategies import STRATEGIES
-from core.tasks.audit import AUDIT_LOG
-from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS
-from core.traders.runtime import TraderRuntime
-from core.trading.service import TRADING
-from core.workspace.accounts import EXCHANGE_ACCOUNTS
-from core.workspace.model_configs import MODEL_CONFIGS
 
-__all__ = ["SPEC", "TraderSkill"]
+if TYPE_CHECKING:
+    from core.jobs import JobKind
+    from core.routing.router import Rule
+    from core.skills.trader_management.skill import TraderSkill
+    from core.tasks.actions import ActionSpec
+
+# What routing and the registry need is declared here; the skill's implementation is imported
+# when it first runs (core.skills.spec.LazyActions).
+
+__all__ = ["SPEC"]
+_ACTIONS = ("create", "update", "delete", "start", "stop", "query")
+
+
+def _actions() -> Mapping[str, ActionSpec[Any]]:
+    from core.skills.trader_management.actions import ACTIONS
+
+    return ACTIONS
+
+
+ACTIONS = LazyActions(_ACTIONS, _actions)
 
 
 def _build(services: Services) -> TraderSkill:
+    from core.jobs import JOBS
+    from core.markets import MarketCatalog
+    from core.secrets import SECRET_BOX
+    from core.services import CLOCK
+    from core.skills.trader_management.deps import TraderDeps
+    from core.skills.trader_management.skill import TraderSkill
+    from core.strategies import STRATEGIES
+    from core.tasks.audit import AUDIT_LOG
+    from core.traders.ports import DECISION_MODELS, TRADERS
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     catalog: MarketCatalog = services.get(CATALOG)
     deps = TraderDeps(
         traders=services.get(TRADERS),
@@ -44,6 +63,13 @@ def _build(services: Services) -> TraderSkill:
 
 
 def _jobs(services: Services) -> Sequence[JobKind]:
+    from core.strategies import STRATEGIES
+    from core.traders.ports import DECISION_MODELS, MODEL_BUDGET, TRADERS
+    from core.traders.runtime import TraderRuntime
+    from core.trading.service import TRADING
+    from core.workspace.accounts import EXCHANGE_ACCOUNTS
+    from core.workspace.model_configs import MODEL_CONFIGS
+
     runtime = TraderRuntime(
         services.get(TRADERS),
         services.get(STRATEGIES),
@@ -57,6 +83,12 @@ def _jobs(services: Services) -> Sequence[JobKind]:
     return runtime.kinds()
 
 
+def _rule(services: Services) -> Rule:
+    from core.skills.trader_management.rules import TraderRule
+
+    return TraderRule()
+
+
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
@@ -66,8 +98,8 @@ SPEC = SkillSpec(
         RuleSpec(
             "trader requests",
             priority=240,  # the workspace readings are exclusive by domain; before the price rule
-            build=lambda services: TraderRule(),
-            emits=ACTIONS_EMITTED,
+            build=_rule,
+            emits=frozenset(_ACTIONS),
         ),
     ),
     private=True,
