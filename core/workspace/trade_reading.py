@@ -14,7 +14,6 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -54,23 +53,23 @@ HAVE = "trade.have"
 HELD = (("positions", frozenset({"coin", "trade.coins"})), ("balance", frozenset({"trade.money"})))
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 
-# "用模拟账户", "在主账户里", "从币安账户", "on my paper account", "with account main"
-ACCOUNT_ZH = re.compile(r"(?:用|在|从|通过|拿|以)\s*(?P<n>[^\s，,。:：用在从]{1,20}?(?:账户|账号))")
-ACCOUNT_EN = re.compile(
-    r"(?<![a-z])(?:on|with|from|using|in|via)\s+(?:my\s+|the\s+)?(?:account\s+(?P<a>[\w\-]{1,32})|"
-    r"(?!(?:my|the|your|our)\s)(?P<b>[\w\-]{1,32})\s+account)(?![a-z])"  # "in my account": no name
-)
-# "主账户的余额" (the account first), "buy 100 USDT of BTC on Main", "balance of Main" (a bare name
-# closing the request): the name is said back when the person has no such account, never swapped.
-ACCOUNT_ZH_OWNER = re.compile(r"^(?P<n>[^\s，,。:：的]{1,20}?(?:账户|账号))的")
-ACCOUNT_EN_TAIL = re.compile(
-    r"(?<![a-z])(?:(?:on|using|via)|(?:balance|positions|holdings|trades)\s+(?:of|on|in))\s+"
-    r"(?:my\s+)?(?P<n>[\w\-]{1,32})\s*[?.!]?\s*$"
-)
+# An account named where a request says which account to use: "用模拟账户", "在主账户里", "从币安账户",
+# "on my paper account", "with account main"; the account first ("主账户的余额"), or a bare name
+# closing the request ("buy 100 USDT of BTC on Main", "balance of Main"). The name is read whether
+# or not the person has such an account: it is said back when they have none, never swapped.
+_ZH_BY = ("用", "在", "从", "通过", "拿", "以")
+_ZH_NOUNS = ("账户", "账号")
+_ZH_STOP = frozenset(" \t\n，,。:：用在从")  # where a name before 账户 cannot reach back over
+_EN_BY = frozenset({"on", "with", "from", "using", "in", "via"})
+_EN_TAIL_BY = frozenset({"on", "using", "via"})
+_EN_ASKED = frozenset({"balance", "positions", "holdings", "trades"})  # "balance of Main"
+_EN_OF = frozenset({"of", "on", "in"})
+_EN_OWNERS = frozenset({"my", "the", "your", "our"})  # "in my account" names none
 # Words that close an order without naming an account ("buy on the dip", "on the spot market").
 _NOT_NAMES = frozenset(
     {"dip", "dips", "sale", "spot", "market", "margin", "it", "me", "now", "today", "mine"}
 )
+_MAX_ZH, _MAX_EN = 20, 32
 
 Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
 
@@ -261,21 +260,74 @@ def _said_besides(text: str) -> bool:
 def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[str, str] | None:
     """The account a request names: by its name ("用主账户"), or by its exchange ("币安"); a
     coin closing an order ("yolo 50 usdt on doge") names none."""
-    zh = ACCOUNT_ZH.search(text) or ACCOUNT_ZH_OWNER.search(text.strip())
+    zh = _zh_account(text.strip())
     if zh:
-        return {"name": zh.group("n")}
-    en = ACCOUNT_EN.search(norm)
+        return {"name": zh}
+    words = norm.split()  # marks glued to a name are read by _named
+    en = _en_account(words)
     if en:
-        return {"name": en.group("a") or en.group("b")}
+        return {"name": en}
     exchange = find_exchange(norm)
-    tail = ACCOUNT_EN_TAIL.search(norm)
-    if tail and exchange is None and tail.group("n") not in _NOT_NAMES:
-        name = tail.group("n")
+    name = _en_tail(words) if exchange is None else None
+    if name is not None and name not in _NOT_NAMES:
         if coins is not None and coins.find(name)[0] is not None:
             return None
         at = text.lower().rfind(name)  # as typed ("Main"), to be said back
         return {"name": text[at : at + len(name)] if at >= 0 else name}
     return {"alias": exchange} if exchange else None
+
+
+def _zh_account(text: str) -> str | None:
+    """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message."""
+    for at in range(len(text)):
+        by = next((w for w in _ZH_BY if text.startswith(w, at)), "")
+        if by and (name := _zh_name(text[at + len(by) :].lstrip(), _ZH_STOP)):
+            return name
+    owner = _zh_name(text, _ZH_STOP | {"的"})
+    return owner if owner and text[len(owner) :].startswith("的") else None
+
+
+def _zh_name(text: str, stop: frozenset[str]) -> str | None:
+    """The shortest "<name>账户" opening ``text``, with its 账户, as typed."""
+    for end in range(1, min(_MAX_ZH, len(text) - 1) + 1):
+        if text[end - 1] in stop:
+            return None
+        if text.startswith(_ZH_NOUNS, end):
+            return text[: end + 2]
+    return None
+
+
+def _word(text: str) -> bool:
+    return 0 < len(text) <= _MAX_EN and all(c.isalnum() or c in "_-" for c in text)
+
+
+def _named(word: str) -> str:
+    """The name a word closing the span starts with ("main," -> "main"), or ""."""
+    end = next((i for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), len(word))
+    return word[:end] if _word(word[:end]) and not word[end : end + 1].isalpha() else ""
+
+
+def _en_account(words: list[str]) -> str | None:
+    """ "on my paper account", "with account main", "using test-1 account"."""
+    for i in (i for i, word in enumerate(words) if word in _EN_BY):
+        rest = words[i + 1 : i + 4]
+        rest = rest[1:] if rest[:1] in (["my"], ["the"]) else rest
+        if rest[:1] == ["account"] and len(rest) > 1 and _named(rest[1]):
+            return _named(rest[1])
+        if len(rest) > 1 and _word(rest[0]) and rest[0] not in _EN_OWNERS and _named(rest[1]) == "account":
+            return rest[0]
+    return None
+
+
+def _en_tail(words: list[str]) -> str | None:
+    """The bare name closing a request: "... on Main", "balance of my Main?"."""
+    words = words[:-1] if words[-1:] in (["?"], ["."], ["!"]) else words
+    last = words[-1][:-1] if words and words[-1][-1] in "?.!" else words[-1] if words else ""
+    before = words[-3:-1] if words[-2:-1] != ["my"] else words[-4:-2]
+    if not _word(last) or not before:
+        return None
+    asked = len(before) > 1 and before[0] in _EN_ASKED and before[1] in _EN_OF
+    return last if before[-1] in _EN_TAIL_BY or asked else None
 
 
 def _own_account(names: Reading | None) -> dict[str, str] | None:

@@ -56,7 +56,6 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/reading.py",
             "core/workspace/extraction.py",
             "core/workspace/corrections.py",
-            "core/workspace/aliases.py",
             "core/workspace/named.py",
             "core/workspace/given_secrets.py",
             "core/workspace/trade_reading.py",

@@ -37,3 +37,31 @@ def test_a_question_about_their_account_by_its_name(text: str, action: str, name
 def test_a_question_with_every_word_explained_loads_no_names(text: str) -> None:
     router = full_router()
     assert not router.wants_names(text, router.route(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        ("用模拟账户买0.01个比特币", {"name": "模拟账户"}),
+        ("在主账户里买 100 usdt 的 btc", {"name": "主账户"}),
+        ("通过测试账号买btc 10u", {"name": "测试账号"}),
+        ("主账户的余额", {"name": "主账户"}),
+        ("buy 0.01 btc on my paper account", {"name": "paper"}),
+        ("buy btc with account main", {"name": "main"}),
+        ("sell eth using test-1 account", {"name": "test-1"}),
+        ("buy 100 USDT of BTC on Main", {"name": "Main"}),
+        ("positions on my Main?", {"name": "Main"}),
+        ("holdings of my Main !", {"name": "Main"}),
+        ("balance on binance", {"alias": "binance"}),
+        ("buy btc in my account", None),
+        ("buy on the dip", None),
+    ],
+)
+def test_an_account_they_may_not_have_is_read_by_its_words(text: str, ref: dict[str, str] | None) -> None:
+    """The account an order or a question names is read whether or not the person has it (so the
+    answer can say "you have no account called Main"), without a pattern of its own (issue 21)."""
+    from core.markets import MarketCatalog
+    from core.routing.normalize import normalize
+    from core.workspace.trade_reading import CoinNames, account_ref
+
+    assert account_ref(text, normalize(text), CoinNames(MarketCatalog())) == ref
