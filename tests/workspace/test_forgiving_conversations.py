@@ -1,5 +1,5 @@
 """Workspace conversations that follow what people say (issue 12, part 2), zh and en, each turn a
-new `deskmate ask` process on one SQLite file: credentials in the opening sentence, corrections
+new `deskmate ask` app on one SQLite file: credentials in the opening sentence, corrections
 mid-flow, names and amounts taken whole, and words that are no account names.
 
 Every case here was first reproduced with `deskmate ask` and failed before the change.
@@ -8,21 +8,18 @@ Every case here was first reproduced with `deskmate ask` and failed before the c
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
-import subprocess
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from adapters.secrets.log_mask import uninstall
+from bot.cli import main
 from tests.workspace.conftest import masked
-
-pytestmark = pytest.mark.process  # starts other Python processes
-
-REPO = Path(__file__).resolve().parents[2]
 
 BYBIT_KEY = "BYBk3yQ7xT2mN8vR4wZ6pL1sD9fG5hJ0"
 BYBIT_SECRET = "BYBs3cA8bC7dE6fG5hI4jK3lM2nO1pQ0"
@@ -37,9 +34,19 @@ Ask = Callable[..., dict[str, Any]]
 
 
 @pytest.fixture
-def ask(tmp_path: Path) -> Ask:
+def ask(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> Iterator[Ask]:
+    """`deskmate ask --json` as the command line runs it (bot.cli.main: settings from the
+    environment, a new app built on the SQLite file each turn, closed after it), in this process:
+    what persists from one turn to the next is only what the file holds. A new interpreter a turn
+    cost some 2 s of CPU each; tests/workspace/test_cli_ask_workspace.py keeps real processes."""
+    for name in [n for n in os.environ if n.startswith("DESKMATE_")]:
+        monkeypatch.delenv(name)
     env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DESKMATE_")},
         "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'db' / 'deskmate.db'}",
         "DESKMATE_MARKET": "demo",
         "DESKMATE_DATA_DIR": str(tmp_path / "data"),
@@ -50,17 +57,22 @@ def ask(tmp_path: Path) -> Ask:
             for kind in ("", "TESTNET_")
         },
     }
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    caplog.set_level(logging.DEBUG)  # every line any turn logs is checked for the secrets
 
     def run(*args: str) -> dict[str, Any]:
-        cmd = [sys.executable, "-m", "bot.cli", "ask", "--json", "--chat", "c1", "--user", "u1", *args]
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, cwd=REPO)
-        assert proc.returncode == 0, proc.stderr
-        out: dict[str, Any] = json.loads(proc.stdout)
+        capsys.readouterr()
+        code = main(["ask", "--json", "--chat", "c1", "--user", "u1", *args])
+        stdout, stderr = capsys.readouterr()
+        assert code == 0, stderr
+        out: dict[str, Any] = json.loads(stdout)
         for secret in SECRETS:  # never echoed, traced or logged, whatever the turn
-            assert secret not in proc.stdout and secret not in proc.stderr, secret
+            assert secret not in stdout and secret not in stderr and secret not in caplog.text, secret
         return out
 
-    return run
+    yield run
+    uninstall()  # the masking main() installs is left as the other tests found it
 
 
 def codes(out: dict[str, Any]) -> list[str]:
