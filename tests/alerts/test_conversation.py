@@ -197,3 +197,61 @@ async def test_discord_channels_need_manage_permissions(desk: AlertDesk) -> None
     assert codes(await desk.say("alert me when ETH goes above 5000", CHANNEL, admin=True)) == [
         "alert_created"
     ]
+
+
+# -- two levels in one request: an alert each, never the first alone (issue 21) ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "sides"),
+    [
+        ("BTC 到 95000 或 80000 提醒我", [("above", "95000"), ("below", "80000")]),
+        ("alert me when BTC hits 95000 or 80000", [("above", "95000"), ("below", "80000")]),
+        ("alert me when btc goes above 95000 or below 80000", [("above", "95000"), ("below", "80000")]),
+        ("btc 涨到 9万5 或者 跌到 8万 提醒我", [("above", "95000"), ("below", "80000")]),
+    ],
+)
+async def test_two_levels_set_two_alerts_both_shown(
+    desk: AlertDesk, text: str, sides: list[tuple[str, str]]
+) -> None:
+    made = await desk.say(text)
+    assert made.status is Status.COMPLETED, texts(made)
+    assert codes(made).count("alert_created") == 2
+    shown = sorted((b.condition, str(b.level)) for b in alert_blocks(made))
+    assert shown == sorted(sides)
+    stored = sorted((a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
+    assert stored == sorted(sides)
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("btc 跌到 80000-81000 提醒我", "80000-81000"),
+        ("alert me when btc drops below 80000 81000", "80000 81000"),
+    ],
+)
+async def test_two_levels_not_joined_by_or_are_refused_quoting_them(
+    desk: AlertDesk, text: str, quoted: str
+) -> None:
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["refused_value"]
+    assert quoted in texts(refused)
+    assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("alert me if eth moves 5% in 4 hours", "4 hours"),
+        ("eth 4小时涨跌5%提醒我", "4小时"),
+        ("alert me when sol moves 5% in 1.5 hours", "1.5 hours"),
+        ("alert me when btc moves 5% in a week", "a week"),
+    ],
+)
+async def test_a_window_not_watched_is_refused_not_defaulted_to_24h(
+    desk: AlertDesk, text: str, quoted: str
+) -> None:
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_window"]
+    assert quoted in texts(refused) and "24" in texts(refused)
+    assert desk.alerts.alerts == {}

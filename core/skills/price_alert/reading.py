@@ -15,7 +15,7 @@ from typing import Any, Literal
 from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
-from core.language.values import UNIT_SECONDS, Value, find_values, typed_text
+from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot, typed_text
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -25,6 +25,7 @@ ASKS = frozenset({"verb.notify", "noun.alert"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
+EITHER = Words("alert.either")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "below", "≤": "below"}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
@@ -176,35 +177,66 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
-        window = next((v.seconds for v in values if v.kind in ("duration", "interval")), 0)
-        if window in _WINDOWS:
-            slots["window"] = _WINDOWS[window]
+        window = next((v for v in values if v.kind in ("duration", "interval") or _is_span(v)), None)
+        if window is not None:  # "in 4 hours" is no window of deskmate's: said back, not 24h
+            seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
+            served = None if window.refused else _WINDOWS.get(int(seconds)) if seconds % 1 == 0 else None
+            slots["window"] = served or f"{REFUSED_PREFIX}window:{window.typed}"
         return slots
     levels = [
         v for v in values if v.kind in LEVEL_KINDS or v.refused or (v.kind == "amount" and v.unit == "quote")
     ]
-    op = _operator(rest, levels)
-    if op is not None:
-        at, slots["condition"] = op
-        level = next((v for v in levels if v.end > at + 1), None)
-        if level is not None:
-            slots["level"] = level.slot
-        return slots
-    way = next(
-        (t for t in reading.tags if t.concepts & {ABOVE, BELOW} and rest[t.start : t.end].strip()),
-        None,
-    )
+    way = _way(reading, rest, levels)
     if way is not None:
-        slots["condition"] = "above" if ABOVE in way.concepts else "below"
-        after = next((v for v in levels if v.start >= way.end or v.end > way.end), None)
-        level = after or (levels[0] if levels else None)
-        if level is not None:
-            slots["level"] = level.slot
-    elif len(levels) == 1 and "symbol" in slots:
+        at, slots["condition"] = way
+        level = next((v for v in levels if v.end > at + 1), None) or next(iter(levels), None)
+    else:
         # "BTC到10万提醒我", "set an alert for btc at 100k": a level with no direction; the skill
         # takes the side of it the price is not on now
-        slots["level"] = levels[0].slot
+        level = levels[0] if levels and "symbol" in slots else None
+    if level is not None:
+        slots["level"] = level.slot
+        also, refused = _also(reading, rest, source, levels, level)
+        if refused is not None:
+            slots["level"] = refused_slot(refused)
+        elif also:
+            slots["also"] = also
     return slots
+
+
+def _way(reading: Reading, rest: str, levels: list[Value]) -> tuple[int, str] | None:
+    """Where the direction is said and which it is: a sign ("> 80000") or a word ("跌破")."""
+    op = _operator(rest, levels)
+    if op is not None:
+        return op
+    for tag in reading.tags:
+        if tag.concepts & {ABOVE, BELOW} and rest[tag.start : tag.end].strip():
+            return tag.end - 1, "above" if ABOVE in tag.concepts else "below"
+    return None
+
+
+def _also(
+    reading: Reading, rest: str, source: str, levels: list[Value], first: Value
+) -> tuple[list[dict[str, str]], Value | None]:
+    """The levels said after the first with "or" ("BTC 到 90000 或 80000", "above 90000 or below
+    80000"): an alert each, with the direction said before it (none: the skill's side). Two
+    levels not joined by "or" ("80000-81000", "80000 90000") are refused, quoting them: never
+    the first alone."""
+    also: list[dict[str, str]] = []
+    before = first
+    for level in (v for v in levels if v.start >= first.end):
+        if EITHER.search(rest[before.end : level.start]) is None:
+            typed = source[first.start : level.end]
+            return [], Value("refused", first.start, level.end, typed, reason="two_numbers")
+        between = _without(_without(rest, (0, before.end)), (level.end, len(rest)))
+        way = _way(reading, between, [level]) if between.strip() else None
+        also.append({"level": level.slot, **({"condition": way[1]} if way is not None else {})})
+        before = level
+    return also, None
+
+
+def _is_span(value: Value) -> bool:
+    return value.refused and value.unit in UNIT_SECONDS
 
 
 def _is_percent(value: Value) -> bool:

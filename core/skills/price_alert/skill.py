@@ -115,6 +115,9 @@ class PriceAlertSkill(OneShotSkill):
     # -- create ----------------------------------------------------------------------------------
 
     async def create(self, turn: Turn, task: Task) -> Done:
+        also = task.slots.get("also")
+        if isinstance(also, list) and also:
+            return await self._create_each(turn, task, also)
         move(task, TaskStatus.EXECUTING, turn.now)
         checked = await self._checked(turn, task)
         if isinstance(checked, Done):
@@ -123,6 +126,42 @@ class PriceAlertSkill(OneShotSkill):
         if holds:
             return await self._ask_anyway(turn, task, spec, quote, notes)
         return await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)
+
+    async def _create_each(self, turn: Turn, task: Task, also: list[Any]) -> Done:
+        """ "BTC 到 90000 或 80000 提醒我", "above 90000 or below 80000": an alert for each level,
+        each checked and set (or asked about) on its own, all shown in one reply."""
+        move(task, TaskStatus.EXECUTING, turn.now)
+        refusal = self._may_manage(turn)
+        if refusal is not None:
+            return self._fail(turn, task, refusal)
+        first = {k: v for k, v in task.slots.items() if k != "also"}
+        # A later level takes its own direction, or none (the side the price is not on now).
+        rest = {k: v for k, v in first.items() if k != "condition"}
+        wanted = [first, *({**rest, **dict(one)} for one in also if isinstance(one, Mapping))]
+        blocks: list[Block] = []
+        buttons: list[Button] = []
+        statuses: list[Status] = []
+        for slots in wanted:
+            one = Task(
+                id=secrets.token_hex(6),
+                skill=SKILL,
+                action="create",
+                slots=slots,
+                created_at=turn.now,
+                updated_at=turn.now,
+                origin=task.origin,
+            )
+            reply = (await self.create(turn, one)).reply
+            blocks += [b for b in reply.blocks if b not in blocks]
+            buttons += reply.buttons
+            statuses.append(reply.status)
+        made = statuses.count(Status.COMPLETED)
+        if Status.NEEDS_INPUT in statuses:
+            status = Status.NEEDS_INPUT
+        else:
+            status = Status.COMPLETED if made == len(statuses) else Status.PARTIAL if made else Status.FAILED
+        move(task, TaskStatus.FAILED if status is Status.FAILED else TaskStatus.COMPLETED, turn.now)
+        return Done(self._reply(turn, task, status, blocks, tuple(buttons)), ok=status is not Status.FAILED)
 
     async def _checked(
         self, turn: Turn, task: Task
@@ -187,8 +226,11 @@ class PriceAlertSkill(OneShotSkill):
         if slots.get("condition") not in ("above", "below", "move") or not slots.get("level"):
             return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
         refusal = refusal_in(slots.get("level")) or refusal_in(slots.get("cooldown"))
+        refusal = refusal or refusal_in(slots.get("window"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
+            if reason == "window":  # "5% in 4 hours": a window deskmate does not watch, said back
+                return slots, notes, Problem("alert.bad_window", {"typed": typed}, "alert_bad_window")
             return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
         try:
             level = Decimal(str(slots["level"]))
