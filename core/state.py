@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from core.i18n import Locale
 
@@ -105,12 +105,14 @@ class LastAsk(BaseModel):
 
 
 class Recall(BaseModel):
-    """What "它", "that one", "it", "the same", "again" refer to (core.conversation.references)."""
+    """What "它", "that one", "it", "the same", "again", "刚配的", "the one I just added" refer to:
+    the one memory of both readers of those words (core.conversation.references, core.tasks.refs)."""
 
     coin: str | None = None  # the last coin asked about or traded, "ETHUSDT"
     record: RecordRef | None = None
     record_latest: bool = False  # the record came up after the coin
     ask: LastAsk | None = None
+    ids: dict[str, str] = Field(default_factory=dict)  # kind -> id of the last record of each kind
 
 
 class ConversationState(BaseModel):
@@ -121,9 +123,27 @@ class ConversationState(BaseModel):
     active: Task | None = None  # the open task, if any
     resume_stack: list[Task] = Field(default_factory=list)  # interrupted tasks, newest last
     last_completed: Task | None = None  # for follow-ups ("那 ETH 呢")
-    recent_refs: dict[str, str] = Field(default_factory=dict)  # kind -> id ("the one I just added")
     extra: dict[str, Any] = Field(default_factory=dict)  # small per-skill memory
-    recall: Recall = Field(default_factory=Recall)  # the last coin, record and request
+    recall: Recall = Field(default_factory=Recall)  # the last coin, records and request
+
+    @model_validator(mode="before")
+    @classmethod
+    def _recent_refs_recalled(cls, data: Any) -> Any:
+        """State saved before session 35 kept the last record of each kind beside ``recall``, as
+        ``recent_refs``: read into ``recall.ids`` ("删除刚配的账户" after a restart still finds it)."""
+        if not isinstance(data, dict) or "recent_refs" not in data:
+            return data
+        data = dict(data)
+        kept = data.pop("recent_refs") or {}
+        recall = data.get("recall") or {}
+        recall = recall.model_dump() if isinstance(recall, Recall) else dict(recall)
+        data["recall"] = {**recall, "ids": {**kept, **(recall.get("ids") or {})}}
+        return data
+
+    @property
+    def recent_refs(self) -> dict[str, str]:
+        """Kind -> id of the last record of that kind touched ("the one I just added")."""
+        return self.recall.ids
 
     def forget_ended_secrets(self) -> None:
         """Ended tasks keep no sealed secret: only open and interrupted ones still need theirs."""

@@ -31,7 +31,9 @@ _SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len
 
 def is_recent_phrase(text: str) -> bool:
     """The words name the thing this conversation touched last ("刚配的", "刚才那个", "the one I
-    just added", "this account", "it"): the lexicon's filler.recent (ConversationState.recent_refs)."""
+    just added", "this account", "it"): the lexicon's filler.recent. It means the last record of
+    the kind asked about, kept in the conversation's one memory of what words point back at
+    (core.state.Recall.ids, beside the coin and record "它" / "it" stand for there)."""
     return words(text).has("filler.recent")
 
 
