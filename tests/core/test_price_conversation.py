@@ -369,6 +369,10 @@ async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
         ("give me 3 day btc history", "range_nearest"),
         ("ETH 走势 -30天", "range_refused"),  # was 7 days without a word: the sign dropped
         ("btc chart for the last 1e3 days", "range_refused"),
+        # two windows asked at once: the first served, said so (was one of them without a word)
+        ("btc 最近 7 天或 30 天走势", "range_two"),
+        ("btc chart 30d or 90d", "range_two"),
+        ("eth chart 7 or 30 days", "range_two"),
         ("ethereum price in EUR", "only_usdt"),
         ("比特币人民币价格", "only_usdt"),
     ],
@@ -392,6 +396,19 @@ async def test_history_command_with_a_served_window() -> None:
     assert len(blocks_of(reply, HistoryBlock)[0].points) == 30
     odd = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 20")
     assert odd.route.slots["days"] == 14 and notice_codes(odd)[0] == "range_nearest"
+
+
+@pytest.mark.parametrize(
+    ("arg", "days", "note"),
+    [("sol 20000", 90, "range_nearest"), ("sol 1.5", 7, "range_nearest"), ("sol -5", 7, "range_refused")],
+)
+async def test_history_command_says_a_number_of_days_it_does_not_serve(
+    arg: str, days: int, note: str
+) -> None:
+    """Was the default 7 days without a word: only 1 to 4 digits were read as days."""
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", arg)
+    assert reply.route.slots["days"] == days and notice_codes(reply)[0] == note
+    assert arg.split()[1] in " ".join(b.text for b in blocks_of(reply, NoticeBlock))
 
 
 @pytest.mark.parametrize(("text", "locale"), [("hello", "en"), ("你好！", "zh"), ("thanks", "en")])

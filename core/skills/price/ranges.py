@@ -12,10 +12,11 @@ No pattern of its own: a number of days, weeks or months and a date are the valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from core.language.numbers import CN_CHARS
+from core.language.phrases import Words
 from core.language.tagger import Reading, Tag
 from core.language.values import UNIT_SECONDS, Value
 
@@ -23,6 +24,7 @@ SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7
 
 _UNIT_DAYS: Final = {"d": 1, "w": 7, "mo": 30}
+EITHER: Final = Words("choice.or")  # two windows asked at once (phrases/choice.toml)
 # Spans said as words (core/language/lexicon/phrases/span.toml), the first present deciding: the days
 # each means and how it is served ("exact": as asked; "month": 30 days said in one line;
 # "nearest": the nearest served window, said; "intraday": the default, said).
@@ -55,7 +57,7 @@ class RangeAsk:
 
     days: int
     asked: str | None = None
-    note: str | None = None  # "range_" + "nearest" | "month" | "date" | "intraday" | "refused"
+    note: str | None = None  # "range_" + "nearest" | "month" | "date" | "intraday" | "refused" | "two"
     explicit: bool = False  # the message named a window at all
 
 
@@ -118,16 +120,10 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
     span = next((v for v in values if _said(v)), None)
     if span is not None:
-        if span.refused:
-            return RangeAsk(DEFAULT_DAYS, span.typed, "range_refused", explicit=True)
-        if span.unit in ("m", "h"):
-            return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
-        days = int(span.number * _UNIT_DAYS[span.unit])
-        if days in SERVED_DAYS and span.unit in ("d", "w"):
-            return RangeAsk(days, explicit=True)
-        if days == 30 and span.unit == "mo":
-            return RangeAsk(30, span.typed, "range_month", explicit=True)  # served, said in one line
-        return RangeAsk(nearest_served(days), span.typed, "range_nearest", explicit=True)
+        asked = _two(reading.text, values, span)
+        if asked is not None:  # "7 or 30 days", "7 天或 30 天": the first window, said so
+            return replace(_span_range(span), asked=asked, note="range_two")
+        return _span_range(span)
     concepts = {
         c: t for c, tags in words.items() for t in reversed(tags) if start <= t.start and t.end <= stop
     }
@@ -144,6 +140,33 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
             return RangeAsk(30, asked, "range_month", explicit=True)
         return RangeAsk(nearest_served(days), asked, "range_nearest", explicit=True)
     return RangeAsk(DEFAULT_DAYS)
+
+
+def _span_range(span: Value) -> RangeAsk:
+    """The window a duration asks for, or what is served instead, said."""
+    if span.refused:
+        return RangeAsk(DEFAULT_DAYS, span.typed, "range_refused", explicit=True)
+    if span.unit in ("m", "h"):
+        return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
+    days = int(span.number * _UNIT_DAYS[span.unit])
+    if days in SERVED_DAYS and span.unit in ("d", "w"):
+        return RangeAsk(days, explicit=True)
+    if days == 30 and span.unit == "mo":
+        return RangeAsk(30, span.typed, "range_month", explicit=True)  # served, said in one line
+    return RangeAsk(nearest_served(days), span.typed, "range_nearest", explicit=True)
+
+
+def _two(text: str, values: list[Value], span: Value) -> str | None:
+    """Two windows joined by "or" around ``span`` ("7 or 30 days", "30d 或 90d"): the words of
+    both, as typed; None when the span stands alone."""
+    for other in values:
+        if other is span or not (other.kind == "number" or _said(other)):
+            continue
+        first, last = (other, span) if other.end <= span.start else (span, other)
+        between = text[first.end : last.start]
+        if EITHER.search(between) is not None and not EITHER.sub("", between).strip():
+            return text[first.start : last.end]
+    return None
 
 
 __all__ = ["DEFAULT_DAYS", "SERVED_DAYS", "RangeAsk", "nearest_served", "read_range"]

@@ -216,11 +216,10 @@ class PriceRule:
             token = "".join(c for c in reading.text.split(" ")[0] if c.isascii() and c.isalnum())[:12]
             return _route(typed, action, unknown=token.upper() or None)
         window = read_range(reading)
-        # "/history sol 30": a bare number after the coin is a number of days.
+        # "/history sol 30": a bare number after the coin is a number of days ("20000", "1.5" and
+        # "-5" too: served as the nearest window or refused, said, never the default unsaid).
         if not window.explicit:
-            days = [
-                v for v in reading.spans() if v.kind == "number" and v.typed.isdigit() and len(v.typed) <= 4
-            ]
+            days = [v for v in reading.spans() if v.kind in ("number", "refused")]
             if days:
                 window = read_range(with_phrases(self.tagger.read(f"{days[0].typed} days"), PHRASES))
         return _route(typed, action, found.symbols, notes=scope_notes(reading) + found.notes, window=window)

@@ -25,7 +25,7 @@ ASKS = frozenset({"verb.notify", "noun.alert"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
-EITHER = Words("alert.either")
+EITHER = Words("choice.or")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "below", "≤": "below"}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
