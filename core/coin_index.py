@@ -99,7 +99,7 @@ class CoinIndex:
 
     def _find(self, norm: str) -> list[Mention]:
         found: list[Mention] = []
-        if self._other is not None:
+        if self._other is not None and not norm.isascii():
             for m in self._other.finditer(norm):
                 key = re.sub(r"\s", "", m.group(0))
                 symbol = self._names.get(key)  # NOT_A_COIN ("") is an answer: "比特币 etf" names none
@@ -118,8 +118,13 @@ class CoinIndex:
         words = list(_WORD.finditer(norm))
         if found:
             words = [m for m in words if not taken(m.start(), m.start() + 1)]
+        names, firsts = self._names, self._firsts
         i = 0
         while i < len(words):
+            word = words[i].group(0).lstrip("$")
+            if word not in names and word not in firsts and not word.endswith(_QUOTE):
+                i += 1  # most words: no coin, no coin's first word, no ticker glued to the quote
+                continue
             mention, used = self._latin_at(norm, words, i)
             if mention is not None and not taken(mention.start, mention.end):
                 found.append(mention)  # Latin mentions follow each other: no overlap among them
@@ -136,8 +141,6 @@ class CoinIndex:
             word = word[1:]
         symbol = self._names.get(word)
         several = word in self._firsts  # a name of several words may start here
-        if symbol is None and not several and not word.endswith(_QUOTE):
-            return None, 1  # most words: no coin, no coin's first word, no ticker glued to the quote
         for n in range(min(self._max_words, len(words) - i) if several else 1, 1, -1):
             start, end = first.start() + dollar, words[i + n - 1].end()
             phrase = norm[start:end]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from core.language.tagger import Reading
@@ -114,13 +115,18 @@ def _weights(reading: Reading) -> tuple[int, tuple[tuple[frozenset[str], int], .
     tags: list[tuple[frozenset[str], int]] = []
     for tag in reading.tags:
         width = sum(map(str.isalnum, text[tag.start : tag.end]))
-        if all(c.startswith(_FILLER_PREFIX) for c in tag.concepts):
+        if _filler_only(tag.concepts):
             content -= width
         tags.append((tag.concepts, width))
     return content, tuple(tags)
 
 
 _FILLER_PREFIX = f"{FILLER}."
+
+
+@lru_cache(maxsize=4096)  # a word's concepts are one set for every message it is in (the tagger's)
+def _filler_only(concepts: frozenset[str]) -> bool:
+    return all(c.startswith(_FILLER_PREFIX) for c in concepts)
 
 
 class IntentEngine:

@@ -70,7 +70,9 @@ def normalize_text(original: str) -> Normalized:
     """NFKC + casefold per character, whitespace runs as one space, no outer space, then
     traditional -> simplified. "ＢＴＣ　價格" -> "btc 价格". The last messages are kept: a turn
     reads its message through the tagger and its skill's reader."""
-    if unicodedata.is_normalized("NFKC", original) and not _ODD_SPACE.search(original):
+    # A Chinese comma is the one character NFKC would change that is kept as typed: a message
+    # with one ("止损 80000，30秒有效") takes the quick way too, not a character by character one.
+    if unicodedata.is_normalized("NFKC", original.replace(_CN_COMMA, "")) and not _ODD_SPACE.search(original):
         folded = original.casefold()
         if len(folded) == len(original):  # the usual message: every offset is its own
             return Normalized(simplified(folded), original, tuple(range(len(original) + 1)))

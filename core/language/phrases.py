@@ -67,8 +67,7 @@ def _low(text: str) -> str:
     return "".join(_folded(c) for c in text)
 
 
-def _alnum(text: str, at: int) -> bool:
-    return 0 <= at < len(text) and text[at].isascii() and text[at].isalnum()
+_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
 # A hit of a group's automaton: (start, end, whether it stands alone, its concepts).
@@ -83,7 +82,9 @@ def _hits(group: str, low: str) -> tuple[_Hit, ...]:
     out: list[_Hit] = []
     for end_index, (length, (before, after), names) in _automaton(group).iter(low):
         start, end = end_index + 1 - length, end_index + 1
-        alone = not ((before and _alnum(low, start - 1)) or (after and _alnum(low, end)))
+        alone = not (
+            (before and start > 0 and low[start - 1] in _ALNUM) or (after and low[end : end + 1] in _ALNUM)
+        )
         out.append((start, end, alone, names))
     out.sort(key=lambda h: (h[0], -h[1]))
     return tuple(out)

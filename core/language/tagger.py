@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
@@ -115,7 +115,10 @@ def _automaton() -> ahocorasick.Automaton:
                     words.setdefault(spelled, set()).add((concept, entry.key))
     automaton = ahocorasick.Automaton()
     for word, meanings in words.items():
-        automaton.add_word(word, (len(word), _is_latin(word), tuple(sorted(meanings))))
+        ordered = tuple(sorted(meanings))
+        # Its tag's concepts and value made once here, not for each message it is found in.
+        tag = frozenset(c for c, _ in ordered), next((v for _, v in ordered if v), "")
+        automaton.add_word(word, (len(word), _is_latin(word), ordered, *tag))
     automaton.make_automaton()
     return automaton
 
@@ -148,7 +151,7 @@ def every_named(text: str, concept: str) -> frozenset[str]:
 def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
     return [
         (start, end, key)
-        for start, end, meanings in _scan(text)
+        for start, end, meanings, _, _ in _scan(text)
         if (key := next((v for c, v in meanings if c == concept), None)) is not None
     ]
 
@@ -156,25 +159,31 @@ def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
 _Meanings = tuple[tuple[str, str], ...]  # (concept, value) of one word of the automaton
 
 
+# A word found: (start, end, its meanings, their concepts, the first value among them).
+_Found = tuple[int, int, _Meanings, frozenset[str], str]
+
+
 @lru_cache(maxsize=64)
-def _scan(text: str) -> tuple[tuple[int, int, _Meanings], ...]:
+def _scan(text: str) -> tuple[_Found, ...]:
     """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
     whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
     found = []
     last = len(text) - 1
-    for end_index, (length, latin, meanings) in _automaton().iter(text):
+    for end_index, (length, latin, meanings, concepts, value) in _automaton().iter(text):
         start = end_index + 1 - length
         # A Latin word stands alone: no letter or digit right before or after it.
         if latin and (
-            (start > 0 and _wordish(text[start - 1])) or (end_index < last and _wordish(text[end_index + 1]))
+            (start > 0 and text[start - 1] in _WORDISH)
+            or (end_index < last and text[end_index + 1] in _WORDISH)
         ):
             continue
-        found.append((start, end_index + 1, meanings))
+        found.append((start, end_index + 1, meanings, concepts, value))
     return tuple(found)
 
 
-def _wordish(ch: str) -> bool:
-    return "a" <= ch <= "z" or "0" <= ch <= "9"
+_WORDISH: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyz0123456789"
+)  # a letter or digit a Latin word may not touch
 
 
 def _masked(norm: Normalized) -> str:
@@ -184,9 +193,11 @@ def _masked(norm: Normalized) -> str:
     return _MARKUP.sub(lambda m: " " * len(m.group(0)), norm.text)
 
 
-# A span before resolution: (start, end, rank, meanings); rank 0 own names, 1 coins, 2 lexicon
-# words wins a tie of the same extent. Plain tuples: a message has a dozen, read in microseconds.
-_Span = tuple[int, int, int, tuple[tuple[str, str], ...]]
+# A span before resolution: (start, end, rank, concepts, value); rank 0 own names, 1 coins, 2
+# lexicon words wins a tie of the same extent. Plain tuples: a message has a dozen, read in
+# microseconds.
+_Span = tuple[int, int, int, frozenset[str], str]
+_COIN: Final = frozenset({COIN})
 
 
 # The last texts' readings, each with what it was read with: (the coins' catalog, its version, the
@@ -233,10 +244,10 @@ class Tagger:
         own: list[_Span] = []
         if names is not None:
             for start, end, kinds, name in names.find(scanned):
-                own.append((start, end, 0, tuple((f"own.{kind}", name) for kind in kinds)))
+                own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, self.coins, own)
         tags = _object_first(_resolve(spans))
-        concepts = frozenset(c for t in tags for c in t.concepts)
+        concepts = frozenset[str]().union(*(t.concepts for t in tags))
         return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans))
 
 
@@ -244,11 +255,13 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     """The spans of a text's lexicon words, coins and ``own`` names, before resolution."""
     # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
     # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
-    spans: list[_Span] = [(start, end, 2, meanings) for start, end, meanings in _scan(scanned)]
+    spans: list[_Span] = [
+        (start, end, 2, concepts, value) for start, end, _, concepts, value in _scan(scanned)
+    ]
     if coins is not None:
         for mention in coins.find(scanned):
             if not mention.weak or mention.explicit:
-                spans.append((mention.start, mention.end, 1, ((COIN, mention.symbol),)))
+                spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
     spans += own
     if " " in scanned and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
@@ -268,11 +281,9 @@ def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
     spans = list(reading.found)
     scanned = reading.scanned or reading.text
     for group in groups:
-        spans += [
-            (start, end, 2, tuple((c, "") for c in names)) for start, end, names in found(group, scanned)
-        ]
+        spans += [(start, end, 2, names, "") for start, end, names in found(group, scanned)]
     tags = _object_first(_resolve(spans))
-    phrased = replace(reading, tags=tags, concepts=frozenset(c for t in tags for c in t.concepts))
+    phrased = replace(reading, tags=tags, concepts=frozenset[str]().union(*(t.concepts for t in tags)))
     if len(_PHRASED) >= _READ_KEPT:
         _PHRASED.pop(next(iter(_PHRASED)))
     _PHRASED[key] = (reading, phrased)
@@ -304,25 +315,25 @@ def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None
         return []
     # For each character of the joined text, its place in ``scanned``.
     kept = [i for i in range(len(scanned)) if i not in gaps]
-    joined = "".join(scanned[i] for i in kept)
+    joined = "".join([scanned[i] for i in kept])
     kept.append(len(scanned))
     taken = [0] * (len(scanned) + 1)  # the longest word found as typed over each character
-    for start, end, _, _ in found:
+    for start, end, *_ in found:
         taken[start:end] = [max(t, end - start) for t in taken[start:end]]
     extra: list[_Span] = []
 
-    def add(start: int, end: int, rank: int, meanings: tuple[tuple[str, str], ...]) -> None:
+    def add(start: int, end: int, rank: int, concepts: frozenset[str], value: str) -> None:
         first, last = kept[start], kept[end - 1] + 1
         if last - first > end - start and max(taken[first:last]) < end - start:
-            extra.append((first, last, rank, meanings))
+            extra.append((first, last, rank, concepts, value))
 
-    for end_index, (length, latin, meanings) in _automaton().iter(joined):
+    for end_index, (length, latin, _, concepts, value) in _automaton().iter(joined):
         if not latin:
-            add(end_index + 1 - length, end_index + 1, 2, meanings)
+            add(end_index + 1 - length, end_index + 1, 2, concepts, value)
     if coins is not None:
         for mention in coins.find(joined):
             if not mention.weak and not mention.text.isascii():
-                add(mention.start, mention.end, 1, ((COIN, mention.symbol),))
+                add(mention.start, mention.end, 1, _COIN, mention.symbol)
     return extra
 
 
@@ -362,18 +373,16 @@ def _resolve(spans: Sequence[_Span]) -> tuple[Tag, ...]:
     ordered = sorted(spans, key=lambda s: (s[0], s[0] - s[1], s[2]))
     tags: list[Tag] = []
     taken_until = -1
-    last: _Span | None = None
-    for span in ordered:
-        start, end, rank, meanings = span
-        if last is not None and (start, end, rank) == last[:3] and tags:
+    last: tuple[int, int, int] | None = None
+    for start, end, rank, concepts, value in ordered:
+        if (start, end, rank) == last:
             kept = tags[-1]
-            tags[-1] = Tag(start, end, kept.concepts.union(c for c, _ in meanings), kept.value)
+            tags[-1] = Tag(start, end, kept.concepts | concepts, kept.value)
             continue
         if start < taken_until:
             continue
-        value = next((v for _, v in meanings if v), "")
-        tags.append(Tag(start, end, frozenset(c for c, _ in meanings), value))
-        taken_until, last = end, span
+        tags.append(Tag(start, end, concepts, value))
+        taken_until, last = end, (start, end, rank)
     return tuple(tags)
 
 
