@@ -283,10 +283,7 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
 def _to_text(value: Value, text: str, where: list[int]) -> Value:
     start = where[value.start]
     end = where[value.end - 1] + 1 if value.end > value.start else start
-    typed = text[start:end].strip()  # a new Value outright: dataclasses.replace costs ten getattrs
-    return Value(
-        value.kind, start, end, typed, value.number, value.unit, value.coin, value.ident, value.reason
-    )
+    return replace(value, start=start, end=end, typed=text[start:end].strip())
 
 
 def _word_values(norm: str) -> list[Value]:
