@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import Reading, Tagger, words
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.workspace.extraction import find_name
@@ -60,7 +60,7 @@ AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 _ZH_BY = ("用", "在", "从", "通过", "拿", "以")
 _ZH_NOUNS = ("账户", "账号")
 _ZH_STOP = frozenset(" \t\n，,。:：用在从")  # where a name before 账户 cannot reach back over
-_EN_BY = frozenset({"on", "with", "from", "using", "in", "via"})
+_EN_BY = frozenset({"on", "with", "from", "using", "use", "in", "via", "of"})
 _EN_TAIL_BY = frozenset({"on", "using", "via"})
 _EN_ASKED = frozenset({"balance", "positions", "holdings", "trades"})  # "balance of Main"
 _EN_OF = frozenset({"of", "on", "in"})
@@ -70,6 +70,7 @@ _NOT_NAMES = frozenset(
     {"dip", "dips", "sale", "spot", "market", "margin", "it", "me", "now", "today", "mine"}
 )
 _MAX_ZH, _MAX_EN = 20, 32
+_ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
 
 Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
 
@@ -264,37 +265,51 @@ def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[st
     if zh:
         return {"name": zh}
     words = norm.split()  # marks glued to a name are read by _named
-    en = _en_account(words)
-    if en:
-        return {"name": en}
     exchange = find_exchange(norm)
-    name = _en_tail(words) if exchange is None else None
-    if name is not None and name not in _NOT_NAMES:
-        if coins is not None and coins.find(name)[0] is not None:
-            return None
-        at = text.lower().rfind(name)  # as typed ("Main"), to be said back
-        return {"name": text[at : at + len(name)] if at >= 0 else name}
-    return {"alias": exchange} if exchange else None
+    name = _en_account(words)
+    if name is None and exchange is None and (name := _en_tail(words)) in _NOT_NAMES:
+        return None
+    if name is None:
+        return {"alias": exchange} if exchange else None
+    if coins is not None and coins.find(name)[0] is not None and name == _en_tail(words):
+        return None  # "yolo 50 usdt on doge": a coin closing an order names no account
+    at = text.lower().rfind(name)  # as typed ("Main"), to be said back
+    return {"name": text[at : at + len(name)] if at >= 0 else name}
 
 
 def _zh_account(text: str) -> str | None:
-    """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message."""
+    """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message
+    after the words asking ("查一下主账户的余额" names 主账户, not 查一下主账户)."""
     for at in range(len(text)):
         by = next((w for w in _ZH_BY if text.startswith(w, at)), "")
         if by and (name := _zh_name(text[at + len(by) :].lstrip(), _ZH_STOP)):
             return name
+    text = text[_asking(text) :]
     owner = _zh_name(text, _ZH_STOP | {"的"})
     return owner if owner and text[len(owner) :].startswith("的") else None
 
 
 def _zh_name(text: str, stop: frozenset[str]) -> str | None:
-    """The shortest "<name>账户" opening ``text``, with its 账户, as typed."""
+    """The shortest "<name>账户" opening ``text``, with its 账户, as typed; one space may stand
+    before 账户 ("用 alpha2 账户")."""
     for end in range(1, min(_MAX_ZH, len(text) - 1) + 1):
+        if text.startswith(_ZH_NOUNS, end + (text[end : end + 1] == " ")):
+            return text[: end + 2 + (text[end : end + 1] == " ")]
         if text[end - 1] in stop:
             return None
-        if text.startswith(_ZH_NOUNS, end):
-            return text[: end + 2]
     return None
+
+
+def _asking(text: str) -> int:
+    """Where the words opening a message that ask, or are filler, end ("查一下", "帮我看看", "我的"):
+    no account's name starts with them."""
+    reading = words(text)
+    end = 0
+    for tag in reading.tags:
+        if reading.text[end : tag.start].strip() or not all(c.startswith(_ASKING) for c in tag.concepts):
+            break
+        end = tag.end
+    return len(text) - len(reading.norm.original[reading.norm.offsets[end] :].lstrip()) if end else 0
 
 
 def _word(text: str) -> bool:

@@ -36,6 +36,10 @@ def said(reply: Reply) -> str:
         ("用主账户买 100 USDT 的 BTC", "主账户"),
         ("主账户的余额", "主账户"),
         ("balance of Main", "Main"),
+        # Read before session 35 as no account at all: the order went to 测试, the default one.
+        ("用 alpha2 账户买 100u btc", "alpha2"),
+        ("use account main to buy btc 10u", "main"),
+        ("show positions of my Main account", "Main"),
     ],
 )
 async def test_an_account_they_do_not_have_is_said_back_with_theirs(text: str, name: str) -> None:
@@ -46,6 +50,20 @@ async def test_an_account_they_do_not_have_is_said_back_with_theirs(text: str, n
     assert name in said(reply) and "测试" in said(reply), said(reply)
     assert not any(type(b).__name__ == "BalanceBlock" for b in reply.blocks)  # not 测试's balance
     assert desk.orders.orders == {} and len(await desk.workspace.accounts.owned(OWNER)) == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["查一下主账户的余额", "帮我看看主账户的持仓", "use account 主账户 to buy 10 usdt of btc"]
+)
+async def test_the_words_asking_are_no_part_of_the_account_named(text: str) -> None:
+    """ "查一下主账户的余额" is 主账户's balance: before session 35 it named an account
+    "查一下主账户", said back as one they do not have (and "use account …" named none)."""
+    desk = make_trade_desk()
+    await paper(desk, "测试")
+    await paper(desk, "主账户")
+    reply = await desk.chat.say(text)
+    assert "查一下" not in said(reply) and "看看" not in said(reply), said(reply)
+    assert reply.status is not Status.FAILED, said(reply)
 
 
 @pytest.mark.parametrize(
