@@ -209,6 +209,8 @@ async def test_discord_channels_need_manage_permissions(desk: AlertDesk) -> None
         ("alert me when BTC hits 95000 or 80000", [("above", "95000"), ("below", "80000")]),
         ("alert me when btc goes above 95000 or below 80000", [("above", "95000"), ("below", "80000")]),
         ("btc 涨到 9万5 或者 跌到 8万 提醒我", [("above", "95000"), ("below", "80000")]),
+        ("alert me when btc above 95000 and below 80000", [("above", "95000"), ("below", "80000")]),
+        ("/alert btc > 95000 or < 80000", [("above", "95000"), ("below", "80000")]),
     ],
 )
 async def test_two_levels_set_two_alerts_both_shown(
@@ -221,6 +223,17 @@ async def test_two_levels_set_two_alerts_both_shown(
     assert shown == sorted(sides)
     stored = sorted((a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
     assert stored == sorted(sides)
+
+
+@pytest.mark.parametrize(
+    "text", ["btc 跌破 80000 或 eth 跌破 3000 提醒我", "alert me when btc below 80k, eth below 3k"]
+)
+async def test_two_coins_with_a_level_each_set_an_alert_each(desk: AlertDesk, text: str) -> None:
+    """Was one alert on BTC, or BTC's with ETH's level: the second coin's level is its own."""
+    made = await desk.say(text)
+    assert made.status is Status.COMPLETED and codes(made).count("alert_created") == 2, texts(made)
+    stored = sorted((a.spec.symbol, a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
+    assert stored == [("BTCUSDT", "below", "80000"), ("ETHUSDT", "below", "3000")]
 
 
 @pytest.mark.parametrize(

@@ -194,12 +194,14 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         # "BTC到10万提醒我", "set an alert for btc at 100k": a level with no direction; the skill
         # takes the side of it the price is not on now
         level = levels[0] if levels and "symbol" in slots else None
-    if level is not None:
+    if level is None:
+        return slots
+    also, refused = _also(reading, rest, typed or norm, levels, level)
+    if refused is not None and way is not None:  # "跌到 80000-81000": which one? said back
+        slots["level"] = refused_slot(refused)
+    elif refused is None and (way is not None or len(levels) == 1 or also):
         slots["level"] = level.slot
-        also, refused = _also(reading, rest, source, levels, level)
-        if refused is not None:
-            slots["level"] = refused_slot(refused)
-        elif also:
+        if also:
             slots["also"] = also
     return slots
 
@@ -216,21 +218,25 @@ def _way(reading: Reading, rest: str, levels: list[Value]) -> tuple[int, str] | 
 
 
 def _also(
-    reading: Reading, rest: str, source: str, levels: list[Value], first: Value
+    reading: Reading, rest: str, typed: str, levels: list[Value], first: Value
 ) -> tuple[list[dict[str, str]], Value | None]:
-    """The levels said after the first with "or" ("BTC 到 90000 或 80000", "above 90000 or below
-    80000"): an alert each, with the direction said before it (none: the skill's side). Two
-    levels not joined by "or" ("80000-81000", "80000 90000") are refused, quoting them: never
-    the first alone."""
+    """The levels said after the first as alerts of their own: joined by "or", or with their own
+    direction or coin ("BTC 到 90000 或 80000", "above 90000 or below 80000", "btc above 90k, eth
+    above 5k"); an alert each, the side the price is not on now where none is said. Two levels
+    said otherwise ("80000-81000", "80000 90000") are refused, quoting them: never one of them."""
     also: list[dict[str, str]] = []
     before = first
     for level in (v for v in levels if v.start >= first.end):
-        if EITHER.search(rest[before.end : level.start]) is None:
-            typed = source[first.start : level.end]
-            return [], Value("refused", first.start, level.end, typed, reason="two_numbers")
-        between = _without(_without(rest, (0, before.end)), (level.end, len(rest)))
-        way = _way(reading, between, [level]) if between.strip() else None
-        also.append({"level": level.slot, **({"condition": way[1]} if way is not None else {})})
+        between = rest[before.end : level.start]
+        scope = _without(_without(rest, (0, before.end)), (level.end, len(rest)))  # up to it
+        way = _way(reading, scope, [level]) if between.strip() else None
+        coin = next((t for t in reading.tags if COIN in t.concepts and scope[t.start : t.end].strip()), None)
+        if EITHER.search(between) is None and way is None and coin is None:
+            return [], Value(
+                "refused", first.start, level.end, typed[first.start : level.end], reason="two_numbers"
+            )
+        one = {"level": level.slot, "condition": way[1] if way is not None else ""}
+        also.append({k: v for k, v in {**one, "symbol": coin.value if coin else ""}.items() if v})
         before = level
     return also, None
 
