@@ -6,8 +6,7 @@ plainly that exporting to a file is not offered."""
 
 from __future__ import annotations
 
-import re
-
+from core.language.gazetteer import named_in
 from core.language.tagger import Reading
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
@@ -17,9 +16,7 @@ from core.workspace.trade_reading import CoinNames, read_trade
 SKILL = "account_query"
 ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
 EXPORT = "export"  # the slot: the person asked for a file
-_EXPORT = re.compile(
-    r"导出|下载|(?<![a-z])(?:export|exports|exporting|download|csv|excel|spreadsheet)(?![a-z])"
-)
+_EXPORT = ("导出", "下载", "export", "exports", "exporting", "download", "csv", "excel", "spreadsheet")
 
 
 class AccountQueryRule:
@@ -38,6 +35,6 @@ class AccountQueryRule:
         if reading is None or reading.kind != "query":
             return None
         slots = dict(reading.slots)
-        if _EXPORT.search(normalize(text)):
+        if any(named_in(word, normalize(text)) for word in _EXPORT):
             slots[EXPORT] = "yes"
         return Route(SKILL, reading.action, slots)
