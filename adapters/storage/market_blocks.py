@@ -4,18 +4,22 @@ One row per market source. A process that gets a 429/418 upserts the block; ever
 it (MarketGuard caches the read for about a second) before calling the exchange. The upsert is a
 single statement (INSERT ... ON CONFLICT DO UPDATE ... WHERE), so two processes recording at once
 keep the block that ends later, on SQLite and PostgreSQL alike.
+
+The read comes before calls to the exchange (at most about once a second a process): built once,
+run on the short-transaction runner (adapters.storage.runner), as the weight store's take.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import String, Table, or_, select
+from sqlalchemy import Connection, Row, String, Table, bindparam, or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
+from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.market import MAX_RETRY_AFTER_SECONDS
 from core.market_guard import MarketBlock
@@ -37,10 +41,14 @@ class SqlMarketBlockStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._insert = insert_for(engine.dialect.name)
+        self._runner = shared_runner(engine)
+        self._get = select(market_blocks).where(market_blocks.c.source == bindparam("_source"))
 
     async def get_block(self, source: str) -> MarketBlock | None:
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(select(market_blocks).where(market_blocks.c.source == source))).first()
+        def read(conn: Connection) -> Row[Any] | None:
+            return conn.execute(self._get, {"_source": source}).first()
+
+        row = await self._runner.run(read, read_only=True, single_statement=True)
         if row is None:
             return None
         return MarketBlock(row.source, row.until, row.reason, row.recorded_at)

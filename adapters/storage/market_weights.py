@@ -5,17 +5,23 @@ take is one statement — INSERT ... ON CONFLICT DO UPDATE SET used = used + w W
 limit RETURNING used — so two processes taking at once are serialized by the row (PostgreSQL)
 or the write lock (SQLite), and the sum never passes the limit. The first take of a minute
 deletes the source's rows older than KEEP_MINUTES.
+
+A take comes with every call to the exchange (a live price, a trader's tick, an alert check): its
+statements are built once, their values go as parameters, and they run on the short-transaction
+runner (adapters.storage.runner: on a SQLite file inline, one transaction and no thread hop; on
+PostgreSQL the take alone, one round trip with no BEGIN and COMMIT around it).
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import BigInteger, Integer, String, Table, delete, select
+from sqlalchemy import BigInteger, Connection, Integer, String, Table, bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
+from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base
 
 KEEP_MINUTES = 10
@@ -35,25 +41,37 @@ market_weights = cast(Table, MarketWeightRow.__table__)
 class SqlMarketWeightStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
-        self._insert = insert_for(engine.dialect.name)
+        self._runner = shared_runner(engine)
+        c = market_weights.c
+        weight = bindparam("_weight", type_=Integer)
+        take = insert_for(engine.dialect.name)(market_weights).values(
+            source=bindparam("_source"), minute=bindparam("_minute"), used=weight
+        )
+        self._take = take.on_conflict_do_update(
+            index_elements=[c.source, c.minute],
+            set_={"used": c.used + weight},
+            where=c.used + weight <= bindparam("_limit", type_=Integer),
+        ).returning(c.used)
+        self._prune = delete(market_weights).where(
+            c.source == bindparam("_source"), c.minute < bindparam("_before", type_=BigInteger)
+        )
 
     async def take(self, source: str, minute: int, weight: int, limit: int) -> bool:
         if weight > limit:
             return False
-        c = market_weights.c
-        stmt = self._insert(market_weights).values(source=source, minute=minute, used=weight)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[c.source, c.minute],
-            set_={"used": c.used + weight},
-            where=c.used + weight <= limit,
-        ).returning(c.used)
-        async with self._engine.begin() as conn:
-            row = (await conn.execute(stmt)).first()
-            if row is not None and row.used == weight:  # the minute's first take
-                await conn.execute(
-                    delete(market_weights).where(c.source == source, c.minute < minute - KEEP_MINUTES)
-                )
-        return row is not None
+        params = {"_source": source, "_minute": minute, "_weight": weight, "_limit": limit}
+
+        def take(conn: Connection) -> int | None:
+            row = conn.execute(self._take, params).first()
+            return None if row is None else int(row.used)
+
+        # One statement, atomic by itself: the row (PostgreSQL) or the write lock (SQLite)
+        # serializes two processes taking at once.
+        used = await self._runner.run(take, single_statement=True)
+        if used == weight:  # the minute's first take: the source's old minutes go
+            before = {"_source": source, "_before": minute - KEEP_MINUTES}
+            await self._runner.run(lambda conn: conn.execute(self._prune, before), single_statement=True)
+        return used is not None
 
     async def used(self, source: str, minute: int) -> int:
         """The weight taken in ``minute`` (tests, diagnosis)."""
