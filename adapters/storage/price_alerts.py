@@ -229,13 +229,14 @@ class SqlAlertStore:
                 version = expected.get(alert.id)
                 if version is None:
                     continue
-                values = {f"_v_{k}": v for k, v in _columns(alert).items() if k not in _FIXED}
-                params = {"_id": alert.id, "_version": version, "_next": version + 1, **values}
+                params = {"_id": alert.id, "_version": version, "_next": version + 1, **_observed(alert)}
                 if conn.execute(_RECORD, params).rowcount != 1:
                     continue  # another process saw it first (or it was deleted, re-armed, paused)
                 if seen.trigger is not None:
-                    conn.execute(_INSERT_TRIGGER, _trigger_columns(seen.trigger, alert.symbol))
                     stored.append(seen.trigger)
+            if stored:  # the firings whose alert was recorded here, in one statement
+                symbol = {t.alert_id: o.alert.symbol for o in observations if (t := o.trigger)}
+                conn.execute(_INSERT_TRIGGER, [_trigger_columns(t, symbol[t.alert_id]) for t in stored])
             return stored
 
         return await self._runner.run(write)
@@ -472,6 +473,18 @@ def _alert(row: Row[Any]) -> Alert:
     )
 
 
+def _observed(alert: Alert) -> dict[str, Any]:
+    """The parameters of _RECORD: the columns a check changes."""
+    return {
+        "_v_last_price": _text(alert.last_price) if alert.last_price is not None else None,
+        "_v_checked_at": alert.checked_at,
+        "_v_armed": int(alert.armed),
+        "_v_fired": alert.fired,
+        "_v_cooldown_until": alert.cooldown_until,
+        "_v_status": alert.status.value,
+    }
+
+
 def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
     return {
         "id": trigger.id,
@@ -514,7 +527,9 @@ def _finished(
 # The check job's statements, built once (their values go as parameters: a statement built per
 # call with its values, and its cache key, cost more CPU than SQLite's work for it).
 _a, _t = alerts.c, triggers.c
-_FIXED = frozenset(("id", "owner", "created_in", "created_at", "version"))  # never changed by a check
+# What a check changes (core.skills.price_alert.model.observe); the rest of the row is as the
+# check read it (the compare-and-set on version says so), so it is not written again.
+_OBSERVED = ("last_price", "checked_at", "armed", "fired", "cooldown_until", "status")
 _ACTIVE_FOR = (
     select(alerts)
     .where(_a.symbol == bindparam("_symbol"), _a.status == AlertStatus.ACTIVE.value)
@@ -525,7 +540,7 @@ _RECORD = (
     .where(_a.id == bindparam("_id"), _a.version == bindparam("_version"))
     .values(
         {
-            **{c.name: bindparam(f"_v_{c.name}", type_=c.type) for c in alerts.c if c.name not in _FIXED},
+            **{name: bindparam(f"_v_{name}", type_=alerts.c[name].type) for name in _OBSERVED},
             "version": bindparam("_next"),
         }
     )

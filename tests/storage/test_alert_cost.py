@@ -92,3 +92,18 @@ async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transactio
     assert sql.transactions == 3 + 1 + 3 + n + 1 + pruned, sql.statements
     assert len(sql.of("INSERT INTO action_tokens")) == 1, sql.statements
     assert len(sql.of("INSERT INTO deliveries")) == 1, sql.statements
+
+
+async def test_a_checks_firings_are_one_insert_and_its_alerts_updated_by_what_changed(
+    db_url: str, tmp_path: Path
+) -> None:
+    n = 6
+    await _seed(db_url, n)
+    sql = await _check(db_url, tmp_path / "sent.txt")
+    # The firings recorded: one INSERT of every row (before: one a firing).
+    [firings] = sql.of("INSERT INTO price_alert_triggers")
+    assert firings in sql.many, sql.statements
+    # Each alert's compare-and-set writes what the check changed, not the whole row again.
+    updates = sql.of("UPDATE price_alerts ")
+    assert len(updates) == n, sql.statements
+    assert all("destination" not in u and "last_price" in u for u in updates), updates
