@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Literal
 
 from core.i18n import Locale
@@ -59,6 +60,20 @@ class LazyActions(Mapping[str, ActionSpec[Any]]):
         self._names = tuple(names)
         self._load = load
         self._loaded: Mapping[str, ActionSpec[Any]] | None = None
+
+    @classmethod
+    def at(cls, names: Iterable[str], where: str) -> LazyActions:
+        """The actions found at ``where``, "package.module:NAME", when first looked at: NAME is
+        the mapping itself or a function returning it. A spec names its implementation by path so
+        that importing the spec does not import it."""
+        module, _, name = where.partition(":")
+
+        def load() -> Mapping[str, ActionSpec[Any]]:
+            found = getattr(import_module(module), name)
+            actions: Mapping[str, ActionSpec[Any]] = found() if callable(found) else found
+            return actions
+
+        return cls(names, load)
 
     def loaded(self) -> Mapping[str, ActionSpec[Any]]:
         if self._loaded is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import pytest
@@ -333,6 +333,21 @@ def test_lazy_actions_that_differ_from_the_declared_ones_are_refused_at_their_fi
     no_executor = LazyActions(("delete",), lambda: {"delete": ActionSpec(run=None)})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no executor"):
         no_executor["delete"]
+
+
+def _toy_actions() -> Mapping[str, ActionSpec[Any]]:
+    return ACTIONS
+
+
+def test_lazy_actions_at_a_path_load_a_mapping_or_what_a_function_returns() -> None:
+    by_name = LazyActions.at(tuple(ACTIONS), "tests.core.test_registry:ACTIONS")
+    by_function = LazyActions.at(tuple(ACTIONS), "tests.core.test_registry:_toy_actions")
+    assert not by_name.is_loaded and not by_function.is_loaded
+    assert by_name.loaded() is ACTIONS and by_function.loaded() is ACTIONS
+    missing = LazyActions.at(("delete",), "tests.core.no_such_module:ACTIONS")
+    assert "delete" in missing  # declared names need no import
+    with pytest.raises(ModuleNotFoundError):
+        missing.loaded()
 
 
 async def test_a_skill_is_built_when_it_is_first_used() -> None:

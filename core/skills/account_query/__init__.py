@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
 from core.skills.account_query.intents import INTENTS, SKILL
@@ -12,7 +11,6 @@ from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
 if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.account_query.skill import AccountQuerySkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -21,13 +19,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("balance", "positions", "trades", "max_buy")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.account_query.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.account_query.skill:ACTIONS")
 
 
 def _build(services: Services) -> AccountQuerySkill:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.backtest.intents import INTENTS, SKILL
@@ -11,18 +10,11 @@ from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
     from core.skills.backtest.skill import BacktestSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
 
 __all__ = ["SPEC"]
-
-
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.backtest.skill import ACTIONS
-
-    return ACTIONS
 
 
 def _build(services: Services) -> BacktestSkill:
@@ -36,7 +28,7 @@ SPEC = SkillSpec(
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    actions=LazyActions(("run", "paper"), _actions),
+    actions=LazyActions.at(("run", "paper"), "core.skills.backtest.skill:ACTIONS"),
     default_action="run",
     help=HelpSpec.of("help.backtest"),
 )

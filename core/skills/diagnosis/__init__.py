@@ -3,8 +3,7 @@ over the person's own records and live probes, or a pasted error message. No mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
 from core.skills.diagnosis.intents import (
@@ -24,7 +23,6 @@ if TYPE_CHECKING:
     from core.skills.diagnosis.model import ModelDiagnosisSkill
     from core.skills.diagnosis.orders import BalanceDiagnosisSkill, OrderDiagnosisSkill
     from core.skills.diagnosis.traders import StrategyDiagnosisSkill, TraderDiagnosisSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; each diagnosis's implementation (its
 # checks, probes and rules) is imported when it first runs (core.skills.spec.LazyActions).
@@ -47,48 +45,12 @@ STRATEGY_SKILL = "strategy_diagnosis"
 _DIAGNOSE = ("diagnose",)
 
 
-def _exchange_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.exchange import actions
-
-    return actions()
-
-
-def _model_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.model import actions
-
-    return actions()
-
-
-def _order_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.orders import order_actions
-
-    return order_actions()
-
-
-def _balance_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.orders import balance_actions
-
-    return balance_actions()
-
-
-def _trader_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.traders import trader_actions
-
-    return trader_actions()
-
-
-def _strategy_actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.diagnosis.traders import strategy_actions
-
-    return strategy_actions()
-
-
-_EXCHANGE_ACTIONS = LazyActions(_DIAGNOSE, _exchange_actions)
-_MODEL_ACTIONS = LazyActions(_DIAGNOSE, _model_actions)
-_ORDER_ACTIONS = LazyActions(_DIAGNOSE, _order_actions)
-_BALANCE_ACTIONS = LazyActions(_DIAGNOSE, _balance_actions)
-_TRADER_ACTIONS = LazyActions(_DIAGNOSE, _trader_actions)
-_STRATEGY_ACTIONS = LazyActions(_DIAGNOSE, _strategy_actions)
+_EXCHANGE_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.exchange:actions")
+_MODEL_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.model:actions")
+_ORDER_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.orders:order_actions")
+_BALANCE_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.orders:balance_actions")
+_TRADER_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.traders:trader_actions")
+_STRATEGY_ACTIONS = LazyActions.at(_DIAGNOSE, "core.skills.diagnosis.traders:strategy_actions")
 
 
 def _exchange(services: Services) -> ExchangeDiagnosisSkill:

@@ -3,8 +3,7 @@ accounts, in a private chat, with credentials sealed the moment they arrive."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.exchange_accounts.intents import INTENTS, SKILL
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.exchange_accounts.kinds import Kind
     from core.skills.exchange_accounts.skill import ExchangeSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -24,13 +22,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("create", "update", "delete", "query")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.exchange_accounts.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.exchange_accounts.skill:ACTIONS")
 
 
 def _other_kinds(services: Services) -> list[Kind]:

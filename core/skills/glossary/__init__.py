@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.glossary.intents import INTENTS, SKILL
@@ -11,7 +10,6 @@ from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
     from core.skills.glossary.skill import GlossarySkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -19,13 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["SPEC"]
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.glossary.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(("explain",), _actions)
+ACTIONS = LazyActions.at(("explain",), "core.skills.glossary.skill:ACTIONS")
 
 
 def _build(services: Services) -> GlossarySkill:

@@ -4,8 +4,7 @@ is. zh + en, model-free, from one data file per provider (topics/*.toml)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.guidance.intents import INTENTS, SKILL
@@ -14,7 +13,6 @@ from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
 if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.guidance.skill import GuidanceSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -22,13 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["SPEC"]
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.guidance.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(("explain",), _actions)
+ACTIONS = LazyActions.at(("explain",), "core.skills.guidance.skill:ACTIONS")
 
 
 def _build(services: Services) -> GuidanceSkill:

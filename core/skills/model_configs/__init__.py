@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.model_configs.intents import INTENTS, SKILL
@@ -14,7 +13,6 @@ from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
 if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.model_configs.skill import ModelSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -23,13 +21,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("create", "update", "delete", "query")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.model_configs.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.model_configs.skill:ACTIONS")
 
 
 def _build(services: Services) -> ModelSkill:

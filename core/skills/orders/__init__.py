@@ -5,8 +5,8 @@ Limit orders are read and confirmed by trade_execution and rest here alike."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.orders.intents import INTENTS, SKILL
@@ -15,7 +15,6 @@ from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 if TYPE_CHECKING:
     from core.jobs.kinds import JobKind
     from core.skills.orders.skill import OrdersSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -23,13 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["SPEC"]
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.orders.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(("protect", "open_orders", "why_resting", "cancel"), _actions)
+ACTIONS = LazyActions.at(
+    ("protect", "open_orders", "why_resting", "cancel"), "core.skills.orders.skill:ACTIONS"
+)
 
 
 def _build(services: Services) -> OrdersSkill:

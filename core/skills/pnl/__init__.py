@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
 from core.skills.pnl.intents import INTENTS, SKILL
@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from core.jobs import JobKind
     from core.routing.router import Rule
     from core.skills.pnl.skill import PnlSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -22,13 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["SPEC"]
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.pnl.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(("report", "weekly"), _actions)
+ACTIONS = LazyActions.at(("report", "weekly"), "core.skills.pnl.skill:ACTIONS")
 
 
 def _build(services: Services) -> PnlSkill:

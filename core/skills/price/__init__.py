@@ -7,8 +7,7 @@ tools (get_current_price, get_price_history).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.i18n import Locale, t
 from core.markets import MarketCatalog
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.price.service import PriceService
     from core.skills.price.skill import PriceSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation (its rule,
 # service and cards) is imported when it first runs (core.skills.spec.LazyActions).
@@ -45,13 +43,7 @@ def prices(services: Services) -> PriceService:
     return PriceService(services.get(MARKET), services.get(CATALOG), services.get(CLOCK))
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.price.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(("current", "history", "both"), _actions)
+ACTIONS = LazyActions.at(("current", "history", "both"), "core.skills.price.skill:ACTIONS")
 
 
 def _build(services: Services) -> PriceSkill:

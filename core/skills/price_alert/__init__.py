@@ -6,8 +6,8 @@ delivered through the outbound port as a card with re-arm / delete buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, MARKET, Services
 from core.skills.price_alert.intents import INTENTS, SKILL
@@ -29,19 +29,12 @@ if TYPE_CHECKING:
     from core.skills.base import InboundHook
     from core.skills.price_alert.reading import Action
     from core.skills.price_alert.skill import PriceAlertSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation (its reader,
 # cards and checker) is imported when it first runs (core.skills.spec.LazyActions). Its inbound
 # hook runs for every message, and imports only what it needs.
 
 __all__ = ["SPEC"]
-
-
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.price_alert.skill import ACTIONS
-
-    return ACTIONS
 
 
 def _build(services: Services) -> PriceAlertSkill:
@@ -99,7 +92,7 @@ SPEC = SkillSpec(
         _rule_spec("alert delete", 191, "delete"),
         _rule_spec("alert create", 190, "create"),
     ),
-    actions=LazyActions(("create", "query", "delete"), _actions),
+    actions=LazyActions.at(("create", "query", "delete"), "core.skills.price_alert.skill:ACTIONS"),
     help=HelpSpec.of("help.price_alert"),
     commands=(
         CommandSpec(

@@ -3,8 +3,7 @@ list strategies (core.strategies: dca, grid, ai), in a private chat."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.markets import MarketCatalog
 from core.services import CATALOG, Services
@@ -15,7 +14,6 @@ from core.skills.strategy_management.tools import STRATEGY_TASK
 if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.strategy_management.skill import StrategySkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -24,13 +22,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("create", "update", "delete", "activate", "deactivate", "duplicate", "query")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.strategy_management.actions import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.strategy_management.actions:ACTIONS")
 
 
 def _catalog(services: Services) -> MarketCatalog:

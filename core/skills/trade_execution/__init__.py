@@ -3,8 +3,7 @@ paper account (the default) or a live one, each order confirmed from a summary, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
 from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
@@ -13,7 +12,6 @@ from core.skills.trade_execution.intents import INTENTS, SKILL
 if TYPE_CHECKING:
     from core.routing.router import Rule
     from core.skills.trade_execution.skill import TradeSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -22,13 +20,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("buy", "sell", "limit")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.trade_execution.skill import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.trade_execution.skill:ACTIONS")
 
 
 def _build(services: Services) -> TradeSkill:

@@ -4,8 +4,8 @@ agent 都停了"), update, delete, and "how are my agents doing"; in a private c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
 from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from core.jobs import JobKind
     from core.routing.router import Rule
     from core.skills.trader_management.skill import TraderSkill
-    from core.tasks.actions import ActionSpec
 
 # What routing and the registry need is declared here; the skill's implementation is imported
 # when it first runs (core.skills.spec.LazyActions).
@@ -25,13 +24,7 @@ __all__ = ["SPEC"]
 _ACTIONS = ("create", "update", "delete", "start", "stop", "query")
 
 
-def _actions() -> Mapping[str, ActionSpec[Any]]:
-    from core.skills.trader_management.actions import ACTIONS
-
-    return ACTIONS
-
-
-ACTIONS = LazyActions(_ACTIONS, _actions)
+ACTIONS = LazyActions.at(_ACTIONS, "core.skills.trader_management.actions:ACTIONS")
 
 
 def _build(services: Services) -> TraderSkill:
