@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from core.language.numbers import CN_CHARS
 from core.language.phrases import Words
 from core.language.tagger import Reading, Tag
 from core.language.values import UNIT_SECONDS, Value
@@ -38,16 +37,7 @@ _SPANS: Final = (
     ("span.days30", 30, "exact"),
     ("span.days90", 90, "exact"),
 )
-
-
-# A message with no digit, no Chinese numeral and no unit word has no duration or date: the value
-# grammar is not asked (most price messages: "BTC price", "那 ETH 呢").
-_NUMERALS: Final = frozenset(CN_CHARS + "半兩萬億")
-_UNITS: Final = ("day", "week", "month", "hour", "min", "hr")
-
-
-def _may_say_values(text: str) -> bool:
-    return any(ch.isdigit() or ch in _NUMERALS for ch in text) or any(u in text for u in _UNITS)
+_SPAN_WORDS: Final = frozenset(concept for concept, _, _ in _SPANS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,23 +80,14 @@ def _said_from(reading: Reading, values: list[Value], start: int) -> int:
     return tag.start if tag is not None and tag.concepts & _BEFORE_SPAN else start
 
 
-# The last reading's values and span words: a request is read for a window once, then per clause.
-_LAST: dict[int, tuple[Reading, list[Value], dict[str, list[Tag]]]] = {}
-
-
 def _windows(reading: Reading) -> tuple[list[Value], dict[str, list[Tag]]]:
-    kept = _LAST.get(id(reading))
-    if kept is not None and kept[0] is reading:
-        return kept[1], kept[2]
-    spans = reading.spans() if _may_say_values(reading.text) else []
-    values = [v for v in spans if v.kind in ("date", "number") or _said(v)]
+    """The message's dates, numbers and spans (the value grammar's, read once a message) and its
+    span words by concept."""
+    values = [v for v in reading.spans() if v.kind in ("date", "number") or _said(v)]
     words: dict[str, list[Tag]] = {}
     for tag in reading.tags:
-        for concept in tag.concepts:
-            if concept.startswith("span."):
-                words.setdefault(concept, []).append(tag)
-    _LAST.clear()
-    _LAST[id(reading)] = (reading, values, words)
+        for concept in tag.concepts & _SPAN_WORDS:
+            words.setdefault(concept, []).append(tag)
     return values, words
 
 

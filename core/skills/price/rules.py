@@ -40,7 +40,7 @@ CLAUSE_MARKS = frozenset(",，;；。?？!！")
 FOLLOWUP = frozenset({"price.followup", "filler.polite", "filler.of", "filler.join"})
 # Articles a follow-up may have ("the same for eth", "还有 eth 呢"), not every one ("i have eth").
 FOLLOWUP_ARTICLES = frozenset({"the", "for", "do", "还", "有"})
-FOLLOWUP_MARKS = frozenset("?？!！.。,， ")
+FOLLOWUP_MARKS = frozenset("?？!！.。,， ")  # around a follow-up's words
 NOW_WORDS = frozenset({"price.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
 NOW_AROUND = frozenset({"price.lead", "filler.join", "filler.polite"})
@@ -85,19 +85,19 @@ def _has(reading: Reading, concepts: frozenset[str], start: int = 0, end: int | 
 def _explained(
     reading: Reading,
     allowed: frozenset[str],
-    marks: frozenset[str],
-    also: list[Found],
-    articles: bool = False,
+    spans: list[tuple[int, int]],
+    articles: frozenset[str] = frozenset(),
 ) -> bool:
-    """Every character is a mark, in a coin named, or in a tag of one of ``allowed`` (or one of
-    FOLLOWUP_ARTICLES, with ``articles``)."""
-    keep = [ch not in marks for ch in reading.text]
-    for tag in reading.tags:
-        if tag.concepts & allowed or (articles and reading.text[tag.start : tag.end] in FOLLOWUP_ARTICLES):
-            keep[tag.start : tag.end] = [False] * (tag.end - tag.start)
-    for found in also:
-        for m in found.mentions:
-            keep[m.start : m.end] = [False] * (m.end - m.start)
+    """Every character is a mark (FOLLOWUP_MARKS), in one of ``spans`` (coins, values), in a tag
+    of one of ``allowed`` concepts or one of ``articles`` ("the", "还")."""
+    keep = [ch not in FOLLOWUP_MARKS for ch in reading.text]
+    tags = [
+        (t.start, t.end)
+        for t in reading.tags
+        if t.concepts & allowed or reading.text[t.start : t.end] in articles
+    ]
+    for start, end in spans + tags:
+        keep[start:end] = [False] * (end - start)
     return not any(keep)
 
 
@@ -174,12 +174,12 @@ class PriceRule:
 
     @staticmethod
     def _bare_followup(reading: Reading, found: Found) -> bool:
-        return _explained(reading, FOLLOWUP, FOLLOWUP_MARKS, [found], articles=True)
+        return _explained(reading, FOLLOWUP, [(m.start, m.end) for m in found.mentions], FOLLOWUP_ARTICLES)
 
     @staticmethod
     def _bare_context_followup(reading: Reading, window: RangeAsk) -> PriceAction | None:
         """ "and now?" -> the current price; "and 30 days?", "那一个月呢" -> that window's history."""
-        if _has(reading, NOW_WORDS) and _explained(reading, NOW_WORDS | NOW_AROUND, FOLLOWUP_MARKS, []):
+        if _has(reading, NOW_WORDS) and _explained(reading, NOW_WORDS | NOW_AROUND, []):
             return "current"
         # Only with a follow-up's own words ("and …?", "那…呢", "what about …"): a bare "30d" or
         # "2m" is more likely an answer to another task's question (an interval) than a price request.
@@ -189,17 +189,12 @@ class PriceRule:
             ("呢", "?", "？")
         )
         if marked and window.explicit and window.note not in ("range_date", "range_intraday"):
-            spans = [v for v in reading.spans() if v.kind in ("duration", "interval")]
-            span_tags = [t for t in reading.tags if any(c.startswith("span.") for c in t.concepts)]
-            keep = [ch not in FOLLOWUP_MARKS for ch in reading.text]
-            width = 0
-            for start, end in [(v.start, v.end) for v in spans] + [(t.start, t.end) for t in span_tags]:
-                keep[start:end] = [False] * (end - start)
-                width = max(width, end - start)
-            for tag in reading.tags:
-                if tag.concepts & OVER or reading.text[tag.start : tag.end] == "the":
-                    keep[tag.start : tag.end] = [False] * (tag.end - tag.start)
-            if width and not any(keep) and width <= 12:
+            spans = [(v.start, v.end) for v in reading.spans() if v.kind in ("duration", "interval")]
+            spans += [
+                (t.start, t.end) for t in reading.tags if any(c.startswith("span.") for c in t.concepts)
+            ]
+            width = max((end - start for start, end in spans), default=0)
+            if 0 < width <= 12 and _explained(reading, OVER, spans, frozenset({"the"})):
                 return "history"
         return None
 

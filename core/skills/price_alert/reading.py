@@ -27,7 +27,7 @@ NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 EITHER = Words("choice.or")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
-OPERATORS = {">": "above", ">=": "above", "≥": "above", "<": "below", "<=": "below", "≤": "below"}
+SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
 LEVEL_KINDS = frozenset({"number", "price"})
@@ -45,9 +45,9 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts."""
     reading = coins.read(text)
     norm = reading.text
-    args = _command(norm)
-    if args is not None:
-        return _command_reading(args, coins)
+    head, _, args = norm.partition(" ")
+    if head.partition("@")[0] in ("/alert", "/alerts"):  # "/alerts@bot …"
+        return _command(args.strip(), coins)
     if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
     values = find_values(norm)
@@ -63,14 +63,7 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     return AlertReading("create", slots)
 
 
-def _command(norm: str) -> str | None:
-    """The arguments of "/alert …" or "/alerts@bot …", or None for any other text."""
-    head, _, args = norm.partition(" ")
-    name = head.partition("@")[0]
-    return args.strip() if name in ("/alert", "/alerts") else None
-
-
-def _command_reading(args: str, coins: CoinNames) -> AlertReading:
+def _command(args: str, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
     if not args or args in _words("command_list"):
         return AlertReading("query")
@@ -252,16 +245,18 @@ def _is_percent(value: Value) -> bool:
 def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
     """Where a comparison sign stands right before a number ("> 80000", "<=-5"), and its side."""
     starts = {v.start for v in values if v.kind != "percent"}
-    for at, ch in enumerate(text):
-        if ch not in OPERATORS:
-            continue
-        sign = text[at : at + 2] if text[at + 1 : at + 2] == "=" else ch
-        after = at + len(sign)
-        while after < len(text) and text[after] == " ":
-            after += 1
-        if after in starts:
-            return at, OPERATORS[sign]
-    return None
+    signs = [
+        (at, side)
+        for side, sign in SIGNS.items()
+        for at, end in sign.spans(text)
+        if _next(text, end) in starts
+    ]
+    return min(signs, default=None)
+
+
+def _next(text: str, at: int) -> int:
+    """Where the next word starts from ``at`` (spaces skipped)."""
+    return len(text) - len(text[at:].lstrip(" "))
 
 
 def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | None:
