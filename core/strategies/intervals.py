@@ -13,7 +13,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Final
 
-from core.language.values import Value, find_values, sole_value
+from core.language.values import UNIT_SECONDS, Value, find_values, sole_value
 
 _UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800}
 MIN_SECONDS: Final = 60  # one minute
@@ -89,6 +89,17 @@ def find_interval(text: str) -> Interval | None:
     said = next((v for v in values if v.kind == "interval"), None)
     said = said or next((v for v in values if v.kind in ("duration", "number") and _canonical(v)), None)
     return None if said is None else _of(said)
+
+
+def refused_interval(text: str) -> Value | None:
+    """An interval said that cannot be read exactly ("every -2 days", "每-2天", "1e3 hours"): the
+    value grammar's refusal, to be said back quoting it, never a default in its place."""
+    return refused_of(find_values(text))
+
+
+def refused_of(values: list[Value]) -> Value | None:
+    """The first refused value with a unit of time among ``values``."""
+    return next((v for v in values if v.refused and v.unit in UNIT_SECONDS), None)
 
 
 def parse_interval(text: str) -> Interval | None:

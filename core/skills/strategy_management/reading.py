@@ -28,7 +28,7 @@ from core.language.values import Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.strategies.intervals import Interval, find_interval
+from core.strategies.intervals import Interval, find_interval, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import field_of, set_to, untagged
@@ -148,9 +148,12 @@ class StrategyReader:
         if coins:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
         interval = _interval(reading, values)
+        refused = refused_of(values)  # "every -2 days": refused quoting it, not asked again as unsaid
         if interval is not None and kind != "grid":
             slots["interval"] = interval.text
-        left = list(values)
+        elif refused is not None and kind != "grid":
+            slots["interval"] = refused.slot
+        left = [v for v in values if v is not refused]
 
         def take(field: str, value: Value | None) -> None:
             if value is not None and field not in slots:
@@ -159,7 +162,7 @@ class StrategyReader:
 
         if kind == "grid":
             take("quote_per_grid", _beside(reading, left, "strategy.quote_per_grid"))
-            take("grids", next((v for v in left if v.kind == "count"), None))
+            take("grids", next((v for v in left if v.kind == "count" or v.unit == "grid"), None))
             span = _range(reading.text, left)
             if span:
                 take("lower", span[0])

@@ -1,0 +1,54 @@
+"""An interval or a grid count that cannot be read exactly ("every -2 days", "每-2天", "-20 grids",
+"-20格") is refused quoting what was typed and asked again, nothing stored: not dropped and asked
+as if it had not been said (issue 21)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.strategies.desk import OWNER, StrategyDesk, strategy_desk
+from tests.workspace.conftest import codes, text_of
+
+
+@pytest.fixture
+def desk() -> StrategyDesk:
+    return strategy_desk()
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "asked", "answer"),
+    [
+        ("创建一个BTC定投策略，每-2天买50U", "「-2天」", "ask_interval", "每2天"),
+        ("create a DCA strategy for BTC, buy 50U every -2 days", "“-2 days”", "ask_interval", "every 2 days"),
+        ("创建一个ETH网格策略，区间3000到4000，-20格", "「-20格」", "ask_grids", "20"),
+        ("make an ETH grid strategy between 3000 and 4000, -20 grids", "“-20 grids”", "ask_grids", "20"),
+    ],
+)
+async def test_a_signed_interval_or_grid_count_in_the_request_is_refused(
+    desk: StrategyDesk, text: str, quoted: str, asked: str, answer: str
+) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "strategy_management", reply.route
+    assert codes(reply) == ["invalid_slot", asked], text_of(reply)
+    assert quoted in text_of(reply)
+    assert await desk.strategies.owned(OWNER) == []
+    again = await desk.chat.say(answer)
+    assert "invalid_answer" not in codes(again), text_of(again)
+
+
+@pytest.mark.parametrize(
+    ("start", "answer", "quoted"),
+    [
+        ("创建一个BTC定投策略，每次买50U", "每-2天", "「-2天」"),
+        ("create a DCA strategy for BTC, 50U each buy", "every -2 days", "“-2 days”"),
+    ],
+)
+async def test_a_typed_signed_interval_is_refused_with_its_reason(
+    desk: StrategyDesk, start: str, answer: str, quoted: str
+) -> None:
+    first = await desk.chat.say(start)
+    assert codes(first)[-1] == "ask_interval", text_of(first)
+    reply = await desk.chat.say(answer)
+    assert codes(reply) == ["invalid_answer", "ask_interval"], text_of(reply)
+    assert quoted in text_of(reply)
+    assert await desk.strategies.owned(OWNER) == []
