@@ -1,6 +1,7 @@
 """An interval or a grid count that cannot be read exactly ("every -2 days", "每-2天", "-20 grids",
-"-20格") is refused quoting what was typed and asked again, nothing stored: not dropped and asked
-as if it had not been said (issue 21)."""
+"-20格"), or an interval of no whole units ("every 1.5 days", "每1.5天") is refused quoting what
+was typed and asked again, nothing stored: not dropped and asked as if it had not been said
+(issue 21)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def desk() -> StrategyDesk:
         ("创建一个BTC定投策略，每-2天买50U", "「-2天」", "ask_interval", "每2天"),
         ("create a DCA strategy for BTC, buy 50U every -2 days", "“-2 days”", "ask_interval", "every 2 days"),
         ("创建一个ETH网格策略，区间3000到4000，-20格", "「-20格」", "ask_grids", "20"),
+        ("创建BTC定投，每1.5天买100U", "「每1.5天」", "ask_interval", "每2天"),
+        ("create a dca for btc buying 100 usdt every 1.5 days", "“every 1.5 days”", "ask_interval", "1d"),
         ("make an ETH grid strategy between 3000 and 4000, -20 grids", "“-20 grids”", "ask_grids", "20"),
     ],
 )

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from core.coin_index import CoinIndex
-from core.language.tagger import COIN, Reading, Tagger, words
+from core.language.tagger import COIN, Reading, Tag, Tagger, words
 from core.language.values import Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
@@ -153,6 +154,8 @@ class StrategyReader:
             slots["interval"] = interval.text
         elif refused is not None and kind != "grid":
             slots["interval"] = refused.slot
+        elif kind != "grid" and (said := next((v for v in values if v.kind == "interval"), None)):
+            slots["interval"] = said.typed  # "every 1.5 days": no whole interval, refused quoting it
         left = [v for v in values if v is not refused]
 
         def take(field: str, value: Value | None) -> None:
@@ -162,7 +165,8 @@ class StrategyReader:
 
         if kind == "grid":
             take("quote_per_grid", _beside(reading, left, "strategy.quote_per_grid"))
-            take("grids", next((v for v in left if v.kind == "count" or v.unit == "grid"), None))
+            count = next((v for v in left if v.kind == "count" or v.unit == "grid"), None)
+            take("grids", count or _beside(reading, left, "strategy.grids"))  # "20格", "格数 20"
             span = _range(reading.text, left)
             if span:
                 take("lower", span[0])
@@ -226,7 +230,27 @@ def _values(reading: Reading) -> list[Value]:
     typed = typed_text(reading.norm.original)
     norm = reading.text
     same = len(typed) == len(norm) and normalize(typed) == norm
-    return find_values(typed if same else norm, reading.coins)
+    found = find_values(typed if same else norm, reading.coins)
+    field = [t for t in reading.tags if "strategy.grids" in t.concepts]
+    return [_unglued(reading.text, found, i, field) for i in range(len(found))] if field else found
+
+
+def _unglued(text: str, values: list[Value], i: int, field: Sequence[Tag]) -> Value:
+    """A count whose unit is the word of the grid count naming the number after it ("100-200 格数
+    30", "3000 to 4000 grids 20"): the number before that word (a range's end), not 200 grids."""
+    value = values[i]
+    for tag in field:
+        if value.kind != "count" or not value.start < tag.start < value.end:
+            continue
+        after = values[i + 1] if i + 1 < len(values) else None
+        named = (
+            after is not None and after.kind == "number" and not text[value.end : after.start].strip(" :：")
+        )
+        ranged = i > 0 and text[values[i - 1].end : value.start].strip() in _RANGE_JOIN
+        if value.end < tag.end or (named and ranged):
+            typed = value.typed[: tag.start - value.start].strip()
+            return replace(value, kind="number", unit="", end=tag.start, typed=typed)
+    return value
 
 
 def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
