@@ -268,3 +268,20 @@ async def test_a_window_not_watched_is_refused_not_defaulted_to_24h(
     assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_window"]
     assert quoted in texts(refused) and "24" in texts(refused)
     assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("alert me when btc above 100k, cooldown 7.5 min", "7.5 min"),
+        ("btc 破 10万 提醒我 冷却2.5分", "2.5分"),
+    ],
+)
+async def test_a_cooldown_of_no_whole_minutes_is_refused_quoting_it(
+    desk: AlertDesk, text: str, quoted: str
+) -> None:
+    """Was 7 (or 2) minutes, the fraction dropped without a word."""
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_cooldown"]
+    assert quoted in texts(refused)
+    assert desk.alerts.alerts == {}

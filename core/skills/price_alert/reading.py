@@ -154,9 +154,9 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         slots["symbol"] = symbol
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
-    source = typed if len(typed) == len(norm) else norm
+    shown = typed if len(typed) == len(norm) else norm
     span = None if where is None else (where.start, where.end)
-    rest, source = _without(norm, span), _without(source, span)
+    rest, source = _without(norm, span), _without(shown, span)
     values = find_values(source)
     cooldown = _cooldown(values, source)
     if cooldown is not None:
@@ -189,7 +189,7 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         level = levels[0] if levels and "symbol" in slots else None
     if level is None:
         return slots
-    also, refused = _also(reading, rest, typed or norm, levels, level)
+    also, refused = _also(reading, rest, shown, levels, level)
     if refused is not None and way is not None:  # "跌到 80000-81000": which one? said back
         slots["level"] = refused_slot(refused)
     elif refused is None and (way is not None or len(levels) == 1 or also):
@@ -271,11 +271,16 @@ def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | N
             continue
         if value.refused and value.unit in _MINUTES:  # "cooldown -30 minutes": said back, not dropped
             return (start, value.end), value.slot
-        if value.kind in ("duration", "interval") and value.unit in _MINUTES:
-            return (start, value.end), str(int(value.number * _MINUTES[value.unit]))
-        if value.kind == "number" and text[value.end : value.end + 1] == "分":
-            return (start, value.end + 1), str(int(value.number))
-        return None
+        unit = _MINUTES.get(value.unit) if value.kind in ("duration", "interval") else None
+        stop = value.end
+        if value.kind == "number" and text[stop : stop + 1] == "分":
+            unit, stop = 1, stop + 1
+        if unit is None:
+            return None
+        minutes = value.number * unit
+        if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
+            return (start, stop), f"{REFUSED_PREFIX}cooldown:{text[value.start : stop]}"
+        return (start, stop), str(int(minutes))
     return None
 
 

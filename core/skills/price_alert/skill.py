@@ -229,8 +229,12 @@ class PriceAlertSkill(OneShotSkill):
         refusal = refusal or refusal_in(slots.get("window"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
-            if reason == "window":  # "5% in 4 hours": a window deskmate does not watch, said back
-                return slots, notes, Problem("alert.bad_window", {"typed": typed}, "alert_bad_window")
+            if reason in ("window", "cooldown"):  # "5% in 4 hours", "cooldown 7.5 min": said back
+                return (
+                    slots,
+                    notes,
+                    Problem(f"alert.bad_{reason}_said", {"typed": typed}, f"alert_bad_{reason}"),
+                )
             return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
         try:
             level = Decimal(str(slots["level"]))
