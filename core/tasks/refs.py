@@ -27,6 +27,7 @@ class Target:
 # A kind's word a reference may carry after the name itself ("主账户" may be stored as "主"):
 # core/language/lexicon/phrases/conversation.toml.
 _SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len(low), whole=False)
+_PREFIX = Words("conversation.record_suffix", lambda low, start, end: start == 0, whole=False)  # "账户2"
 
 
 def is_recent_phrase(text: str) -> bool:
@@ -51,8 +52,7 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
         if is_recent_phrase(name):
             return [t for t in targets if recent_id is not None and t.id == recent_id]
         norm = normalize(name)
-        suffix = _SUFFIX.spans(norm)
-        bare = norm[: suffix[0][0]].strip() if suffix else norm
+        bare = _bare(norm)
         if bare and bare != norm:
             exact = [t for t in targets if name_key(t.name) == name_key(bare)]
             if exact:
@@ -63,6 +63,15 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     if alias:
         return [t for t in targets if alias in t.aliases]
     return []
+
+
+def _bare(norm: str) -> str:
+    """The name without a kind's word after it ("主账户": "主") or before it ("账户2": "2")."""
+    suffix = _SUFFIX.spans(norm)
+    if suffix:
+        return norm[: suffix[0][0]].strip()
+    prefix = _PREFIX.spans(norm)
+    return norm[prefix[0][1] :].strip() if prefix else norm
 
 
 # -- a record named in a request, read from the language layer's tags ------------------------------

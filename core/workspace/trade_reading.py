@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import takewhile
 from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
@@ -137,6 +138,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
     ref = account_ref(text, norm, coins) or _own_account(names)
     if ref:
         slots["target_ref"] = ref
+        values = _outside(values, text, ref.get("name", ""))
     side = _side(reading, values)
     if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
         if symbol:
@@ -182,6 +184,13 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         if said & concepts:
             return TradeReading("query", action, slots)
     return None
+
+
+def _outside(values: list[Value], text: str, name: str) -> list[Value]:
+    """The values not in the account's name: "用账户2买 100 USDT 的 BTC" buys 100 USDT, and "2"
+    is no second amount."""
+    at = text.rfind(name) if name else -1
+    return [v for v in values if at < 0 or not at <= v.start < at + len(name)]
 
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
@@ -282,7 +291,8 @@ def _zh_account(text: str) -> str | None:
     after the words asking ("查一下主账户的余额" names 主账户, not 查一下主账户)."""
     for at in range(len(text)):
         by = next((w for w in _ZH_BY if text.startswith(w, at)), "")
-        if by and (name := _zh_name(text[at + len(by) :].lstrip(), _ZH_STOP)):
+        rest = text[at + len(by) :].lstrip()
+        if by and (name := _zh_name(rest, _ZH_STOP) or _zh_numbered(rest)):
             return name
     text = text[_asking(text) :]
     owner = _zh_name(text, _ZH_STOP | {"的"})
@@ -298,6 +308,15 @@ def _zh_name(text: str, stop: frozenset[str]) -> str | None:
         if text[end - 1] in stop:
             return None
     return None
+
+
+def _zh_numbered(text: str) -> str | None:
+    """ "账户2", "账户 main": 账户 with a Latin name or a number right after it, as typed."""
+    if not text.startswith(_ZH_NOUNS):
+        return None
+    spaced = 2 + (text[2:3] == " ")
+    name = "".join(takewhile(lambda c: c.isascii() and (c.isalnum() or c in "_-"), text[spaced:]))
+    return text[: spaced + len(name)] if 0 < len(name) <= _MAX_EN else None
 
 
 def _asking(text: str) -> int:

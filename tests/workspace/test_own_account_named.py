@@ -65,3 +65,31 @@ def test_an_account_they_may_not_have_is_read_by_its_words(text: str, ref: dict[
     from core.workspace.trade_reading import CoinNames, account_ref
 
     assert account_ref(text, normalize(text), CoinNames(MarketCatalog())) == ref
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "name"),
+    [
+        ("买 BTC 100 USDT 用账户2", "quote:100", "账户2"),
+        ("用账户2买2个btc", "base:2", "账户2"),
+        ("buy 100 usdt btc on account 2", "quote:100", "2"),
+        ("buy 0.5 eth with account 7", "base:0.5", "7"),
+    ],
+)
+def test_a_number_in_the_account_name_is_no_second_amount(text: str, amount: str, name: str) -> None:
+    """Before session 35 the account's number was read as a second amount and the order refused
+    ("two numbers"), or, said after 账户, the account was not read at all."""
+    route = full_router().route(text)
+    assert route is not None and route.action == "buy"
+    assert route.slots["amount"] == amount
+    assert route.slots["target_ref"] == {"name": name}
+
+
+def test_an_account_named_after_its_kind_is_theirs() -> None:
+    """ "用账户 main 买" / "账户2": the kind's word before the name, as after it ("主账户")."""
+    from core.tasks.refs import Target, resolve
+
+    accounts = [Target("1", "main"), Target("2", "2"), Target("3", "账户9")]
+    assert [t.id for t in resolve({"name": "账户 main"}, accounts, None)] == ["1"]
+    assert [t.id for t in resolve({"name": "账户2"}, accounts, None)] == ["2"]
+    assert [t.id for t in resolve({"name": "账户9"}, accounts, None)] == ["3"]  # the whole name first
