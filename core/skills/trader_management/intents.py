@@ -18,6 +18,7 @@ OWN = "own.trader"
 TRADERS = ("noun.trader", OWN)
 # A name of several kinds of record ("main" an account and a trader) is asked about, not taken.
 PROBLEM = ("verb.fail", "verb.diagnose", "ask.why", "own.several")
+SWITCHES = ("verb.switch_on", "verb.switch_off", "answer.on", "answer.off")  # what fills.switch reads
 
 
 def _target(reading: Reading) -> Mapping[str, Any] | None:
@@ -62,7 +63,7 @@ INTENTS = (
     ),
     # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
     # that switches them on at once is still a create); only traders have a daily summary ("打开
-    # alpha 的每日汇总").
+    # alpha 的每日汇总"). The field's word alone ("每日汇总" answering "which field?") asks nothing.
     intent(
         SKILL,
         "update",
@@ -75,8 +76,8 @@ INTENTS = (
         SKILL,
         "update",
         need=["noun.daily_summary"],
+        one_of=(*TRADERS, *SWITCHES),
         avoid=(*PROBLEM, "verb.create"),
-        may=TRADERS,
         fill=_switch("daily_summary"),
     ),
     # Any other request about a trader ("创建一个交易员", "我有哪些交易员"): the trader rule reads

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
+from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
@@ -46,18 +47,6 @@ from core.workspace.records import Records, labelled_field, preview_record
 # "机器人" / "bot" may be the name itself.
 TRADER_NOUN = Words("records.trader")
 FIELDS = ("name", "account", "strategy", "model", "auto_start", "daily_summary")
-_ON = frozenset({"on", "true", "yes", "1", "开", "开启", "打开", "启用", "是", "要", "enable", "enabled"})
-_OFF = frozenset(
-    {"off", "false", "no", "0", "关", "关闭", "关掉", "停用", "否", "不要", "disable", "disabled"}
-)
-_FIELD_WORDS = {
-    "name": ("name", "名字", "名称", "改名", "rename"),
-    "account": ("account", "账户", "账号", "交易所", "exchange"),
-    "strategy": ("strategy", "策略"),
-    "model": ("model", "模型", "模型配置"),
-    "auto_start": ("auto_start", "auto start", "自动启动"),
-    "daily_summary": ("daily_summary", "daily summary", "每日汇总", "日报"),
-}
 
 
 class TraderSkill(TaskFlow):
@@ -249,15 +238,10 @@ class TraderSkill(TaskFlow):
         if spec.name in ("name", "new_name"):
             return await self.records.parse_name(turn, task, text)
         if spec.name in SWITCHES:
-            word = bare(text)
-            if word in _ON:
-                return Parsed("on")
-            if word in _OFF:
-                return Parsed("off")
-            return Parsed(error="trader.bad_switch")
+            switch = _answer(text, ("on", "off"))
+            return Parsed(switch) if switch else Parsed(error="trader.bad_switch")
         if spec.name == "field":
-            word = bare(text)
-            field = next((f for f, words in _FIELD_WORDS.items() if word in words), None)
+            field = _answer(text, FIELDS)
             return Parsed(field) if field else Parsed(error="trader.bad_field")
         if spec.name == "symbol":
             symbol = text.upper() if self.deps.catalog.is_supported(text) else self.deps.catalog.resolve(text)
@@ -370,3 +354,10 @@ class TraderSkill(TaskFlow):
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
+
+
+def _answer(text: str, choices: Sequence[str]) -> str | None:
+    """The choice a one-word answer is a word of (core/language/lexicon/phrases/trader_answer.toml:
+    "开启" -> on, "策略" -> strategy), whole."""
+    word, lexicon = bare(text), phrases("trader_answer")
+    return next((c for c in choices if word in lexicon.concepts[f"trader_answer.{c}"].words), None)
