@@ -415,26 +415,36 @@ async def test_a_tick_hands_back_a_job_whose_outcome_cannot_be_stored_and_runs_t
     assert (again.job_id, again.outcome) == (stuck.job_id, JobOutcome.DONE)
 
 
+def _whom(job: Job) -> Destination:
+    return Destination.direct("console", str(job.payload["n"]))
+
+
+async def _tell(job: Job, ctx: JobContext) -> JobResult:
+    await ctx.send(_whom(job), Reply(Status.COMPLETED, (TextBlock("hi"),), "en"), kind="t")
+    return DONE
+
+
+class _Console:
+    async def deliver(self, destination: Destination, reply: Reply, kind: str) -> Any:
+        from core.outbound import DeliveryResult
+
+        return DeliveryResult.sent()
+
+
+def _telling_world(config: RunnerConfig | None = None) -> World:
+    """A runner whose "test.tell" jobs each send one message to a console user of their own
+    (payload n), who is whom the kind tells (JobKind.tells)."""
+    w = World(kind("test.tell", _tell, tells=_whom), config=config)
+    w.router.attach("console", _Console())
+    return w
+
+
 async def test_a_tick_stores_the_outcomes_of_jobs_claimed_together_in_one_write() -> None:
     """`deskmate tick` (run_due): the jobs it claimed together (4 at a time by default) store
     their outcomes in one JobStore.finish_many, and the pauses of the people their kinds tell
     (JobKind.tells) are read in one read, not one a message."""
 
-    def whom(job: Job) -> Destination:
-        return Destination.direct("console", str(job.payload["n"]))
-
-    async def tell(job: Job, ctx: JobContext) -> JobResult:
-        await ctx.send(whom(job), Reply(Status.COMPLETED, (TextBlock("hi"),), "en"), kind="t")
-        return DONE
-
-    class Console:
-        async def deliver(self, destination: Destination, reply: Reply, kind: str) -> Any:
-            from core.outbound import DeliveryResult
-
-            return DeliveryResult.sent()
-
-    w = World(kind("test.tell", tell, tells=whom))
-    w.router.attach("console", Console())
+    w = _telling_world()
     for n in range(6):
         await w.queue.enqueue("test.tell", {"n": n})
     writes: list[int] = []
@@ -471,21 +481,7 @@ async def test_deskmate_run_reads_the_pauses_and_logs_the_notices_of_jobs_claime
     outbound (one pause read, one write of the sent messages' log rows when the last ends), and
     each stores its own outcome as soon as it ends."""
 
-    def whom(job: Job) -> Destination:
-        return Destination.direct("console", str(job.payload["n"]))
-
-    async def tell(job: Job, ctx: JobContext) -> JobResult:
-        await ctx.send(whom(job), Reply(Status.COMPLETED, (TextBlock("hi"),), "en"), kind="t")
-        return DONE
-
-    class Console:
-        async def deliver(self, destination: Destination, reply: Reply, kind: str) -> Any:
-            from core.outbound import DeliveryResult
-
-            return DeliveryResult.sent()
-
-    w = World(kind("test.tell", tell, tells=whom), config=RunnerConfig(poll_seconds=0.01))
-    w.router.attach("console", Console())
+    w = _telling_world(RunnerConfig(poll_seconds=0.01))
     jobs = [await w.queue.enqueue("test.tell", {"n": n}) for n in range(3)]
     reads: list[int] = []
     writes: list[int] = []

@@ -90,20 +90,29 @@ def _finish(proc: subprocess.Popen[str], folder: Path) -> dict[str, object]:
     return result
 
 
+def _stop_while_held(
+    environ: dict[str, str], tmp_path: Path, point: str
+) -> tuple[list[str], TraderState, dict[str, object]]:
+    """A daily-DCA trader started, its tick held at ``point`` in another process, a stop asked
+    meanwhile: the stop's notice codes and state, and what the tick process reported."""
+    start_trader(dca(amount="50", interval="1h"))
+    folder = tmp_path / "hold"
+    folder.mkdir()
+    proc = _held_tick(environ, point, folder)
+    try:
+        codes, now = stop()
+    finally:
+        out = _finish(proc, folder)
+    return codes, now, out
+
+
 @pytest.mark.parametrize("point", ["decided", "recorded"])
 def test_a_stop_around_a_one_transaction_tick_never_follows_an_order(
     env: dict[str, str],  # noqa: F811
     tmp_path: Path,
     point: str,
 ) -> None:
-    start_trader(dca(amount="50", interval="1h"))
-    folder = tmp_path / "hold"
-    folder.mkdir()
-    proc = _held_tick(env, point, folder)
-    try:
-        codes, now = stop()
-    finally:
-        out = _finish(proc, folder)
+    codes, now, out = _stop_while_held(env, tmp_path, point)
     assert "trader_stopped" in codes and now is TraderState.STOPPED
     jobs, notes = out["jobs"], out["notifications"]
     assert isinstance(jobs, list) and isinstance(notes, list)
@@ -125,14 +134,7 @@ def test_a_stop_while_another_process_ticks_waits_for_that_tick(
     tmp_path: Path,
     point: str,
 ) -> None:
-    start_trader(dca(amount="50", interval="1h"))
-    folder = tmp_path / "hold"
-    folder.mkdir()
-    proc = _held_tick(env, point, folder)
-    try:
-        codes, now = stop()
-    finally:
-        out = _finish(proc, folder)
+    codes, now, out = _stop_while_held(env, tmp_path, point)
     assert "trader_stopping" in codes and now is TraderState.STOPPING
     jobs = out["jobs"]
     assert isinstance(jobs, list) and [j["outcome"] for j in jobs] == ["done"]  # no next tick
