@@ -444,3 +444,21 @@ async def test_a_stuck_chart_render_is_cut_off_and_the_closes_still_shown(
     assert reply.status is Status.PARTIAL
     assert blocks_of(reply, HistoryBlock) and not blocks_of(reply, ChartBlock)
     assert "chart_failed" in notice_codes(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("how much is 0.5 btc", "0.5 BTC ≈"),
+        ("两个以太坊值多少钱", "2 ETH ≈"),
+        ("how much is -0.5 btc", "-0.5 btc"),
+    ],
+)
+async def test_an_amount_asked_about_is_worth_shown_not_dropped(text: str, shown: str) -> None:
+    """Was the price of one coin alone, the amount typed dropped without a word; a refused
+    amount is said back, quoting it."""
+    reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).say(text)
+    assert reply.status is Status.COMPLETED
+    said = " ".join(b.text for b in blocks_of(reply, NoticeBlock))
+    assert shown in said, said
+    assert ("refused_value" if "-" in text else "amount_worth") in notice_codes(reply)

@@ -162,7 +162,7 @@ class PriceRule:
         if not window.explicit and reading.has("price.change") and reading.has("price.today"):
             return _route(reading, "current", symbols, change=True, **said)
         if action:
-            return _route(reading, action, symbols, window=window, **said)
+            return _route(reading, action, symbols, window=window, amounts=_amounts(reading, symbols), **said)
         if self._bare_followup(reading, found):
             return _route(reading, None, symbols, followup=True, **said)
         return None
@@ -246,6 +246,16 @@ class PriceRule:
         return None
 
 
+def _amounts(reading: Reading, symbols: tuple[str, ...]) -> dict[str, str]:
+    """ "how much is 0.5 btc", "两个以太坊值多少钱": the amount of a coin named (its worth is shown
+    beside the price, not the price of one coin alone), by coin; a refused one as its marker."""
+    return {
+        v.coin: v.slot
+        for v in reading.spans()
+        if v.unit == "base" and v.coin in symbols and (v.refused or (v.kind == "amount" and v.number != 1))
+    }
+
+
 def _as_written(word: str | None, reading: Reading) -> str | None:
     """``word`` (found in the normalized text) as the person wrote it: "比特币ETF", "BTCC"."""
     if not word:
@@ -276,8 +286,11 @@ def _route(
     not_coin: str | None = None,  # a look-alike that names no coin ("比特币ETF")
     followup: bool = False,
     change: bool = False,  # asks how it moved today: the quote card with its 24-hour change
+    amounts: dict[str, str] | None = None,  # see _amounts
 ) -> Route:
     slots: dict[str, Any] = {"symbols": list(symbols)}
+    if amounts and action in ("current", "both"):
+        slots["amounts"] = amounts
     if notes:
         slots["notes"] = list(dict.fromkeys(notes))
     if window is not None and window.explicit:

@@ -7,10 +7,12 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
+from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, TypeVar
 
 from core.formatting import format_price
 from core.i18n import has_message
+from core.language.values import refusal_in, refusal_message
 from core.market import HISTORY_DAYS, DayChange, MarketError
 from core.markets import MarketCatalog
 from core.ports import ChartRenderer
@@ -363,6 +365,9 @@ class PriceSkill(OneShotSkill):
             if has_message(f"price.{note}"):
                 notes.append(NoticeBlock(turn.t(f"price.{note}"), "info", note))
         blocks[0:0] = notes
+        amounts = task.slots.get("amounts")
+        if isinstance(amounts, dict) and amounts:
+            blocks = [shown for block in blocks for shown in (block, *self._worth(turn, block, amounts))]
         blocks.extend(demo_notice(turn.locale, blocks))
         blocks.extend(errors)
 
@@ -441,6 +446,30 @@ class PriceSkill(OneShotSkill):
             elif isinstance(history, NoticeBlock):
                 out.fail(history, "history", base)
         return out
+
+    @staticmethod
+    def _worth(turn: Turn, block: Block, amounts: Mapping[str, object]) -> list[NoticeBlock]:
+        """After a coin's quote card, what the amount asked about is worth ("how much is 0.5 btc"),
+        or why that amount was not read, quoting it."""
+        amount = amounts.get(block.symbol) if isinstance(block, QuoteBlock) else None
+        if not isinstance(block, QuoteBlock) or not isinstance(amount, str):
+            return []
+        refusal = refusal_in(amount)
+        if refusal is not None:
+            return [NoticeBlock(refusal_message(turn.locale, *refusal), "warning", "refused_value")]
+        try:
+            worth = Decimal(amount) * block.price
+        except InvalidOperation:
+            return []
+        text = turn.t(
+            "price.amount_worth",
+            amount=amount,
+            base=block.base,
+            worth=format_price(worth),
+            asset=block.quote_asset,
+            price=format_price(block.price),
+        )
+        return [NoticeBlock(text, "info", "amount_worth")]
 
     async def _change(self, turn: Turn, symbol: str) -> DayChange | NoticeBlock:
         return await self._traced(turn, "get_day_change", symbol, self.prices.day_change)
