@@ -24,6 +24,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -119,8 +120,50 @@ class JobRunner:
             seen.update(job.id for job in claimed)
             await self._prepare(claimed)
             async with self._batched(claimed):
-                attempts = await asyncio.gather(*(self._attempt(job) for job in claimed))
+                attempts = await self._attempt_together(claimed)
             runs.extend(await self._record_all(claimed, attempts))
+
+    async def _attempt_together(self, claimed: list[Job]) -> list[JobResult | JobRun]:
+        """Each claimed job's attempt, run at once. Their outcomes are stored together when the
+        last ends (``_record_all``), so a job that ends first keeps its lease until then, renewed
+        as a running job's is: else, behind a slow one, its lease would run out and another
+        runner claim and run it again. A renewal refused: the lease was lost, the result dropped."""
+        tasks = [asyncio.ensure_future(self._attempt(job)) for job in claimed]
+        lost: set[str] = set()
+        try:
+            pending: set[asyncio.Future[JobResult | JobRun]] = set(tasks)
+            while pending:
+                _, pending = await asyncio.wait(pending, timeout=self.config.lease_seconds / 3)
+                if pending:
+                    await self._renew_ended(claimed, tasks, lost)
+        finally:
+            unfinished = [task for task in tasks if not task.done()]
+            for task in unfinished:  # cancelled (shutdown): each hands its job back
+                task.cancel()
+            await asyncio.gather(*unfinished, return_exceptions=True)
+        return [
+            JobRun(job.id, job.kind, JobOutcome.LOST) if job.id in lost else task.result()
+            for job, task in zip(claimed, tasks, strict=True)
+        ]
+
+    async def _renew_ended(
+        self, claimed: list[Job], tasks: Sequence[asyncio.Future[JobResult | JobRun]], lost: set[str]
+    ) -> None:
+        expires = self.clock.now() + self._lease
+        for job, task in zip(claimed, tasks, strict=True):
+            if not task.done() or job.id in lost or isinstance(task.result(), JobRun):
+                continue  # running (it renews its own), or nothing left to store
+            assert job.lease_token is not None
+            try:
+                renewed = await self.store.renew(job.id, job.lease_token, expires)
+            except Exception:  # the next round tries again; storing it says if it was kept
+                log.warning("job %s (%s): renewing its lease failed", job.id, job.kind, exc_info=True)
+                continue
+            if not renewed:
+                log.warning(
+                    "job %s (%s): lease lost while the others ran; its result is dropped", job.id, job.kind
+                )
+                lost.add(job.id)
 
     def _batched(self, claimed: list[Job]) -> contextlib.AbstractAsyncContextManager[None]:
         """The jobs claimed together (by `deskmate tick` or `deskmate run`) send in one batch of

@@ -198,6 +198,34 @@ async def test_a_job_longer_than_its_lease_renews_it() -> None:
     assert len(renewals) >= 2
 
 
+async def test_a_tick_keeps_the_lease_of_a_job_done_early_while_the_others_of_its_batch_run() -> None:
+    """`deskmate tick` stores the outcomes of jobs claimed together in one write, after the last
+    ends: a job that ended first must not lose its lease meanwhile, or another runner claims it
+    and runs it again (it failed before: the fast job was claimed again once its lease was up)."""
+    w: World
+    taken_by_another: list[str] = []
+
+    async def fast(job: Job, ctx: JobContext) -> JobResult:
+        return DONE
+
+    async def slow(job: Job, ctx: JobContext) -> JobResult:
+        for _ in range(6):  # 1.2 s of the clock, 4 leases: the fast job's first ran out long ago
+            w.clock.advance(0.2)
+            await asyncio.sleep(0.05)
+        another = await w.store.claim(
+            owner="another", kinds=["test.fast"], now=w.clock.now(), lease=timedelta(seconds=30), limit=4
+        )
+        taken_by_another.extend(j.id for j in another)
+        return DONE
+
+    w = World(kind("test.fast", fast), kind("test.slow", slow), config=RunnerConfig(lease_seconds=0.3))
+    await w.queue.enqueue("test.fast")
+    await w.queue.enqueue("test.slow")
+    runs = await asyncio.wait_for(w.runner.run_due(), 5)
+    assert taken_by_another == []
+    assert sorted(r.outcome for r in runs) == [JobOutcome.DONE] * 2
+
+
 async def test_a_runner_that_lost_its_lease_stops_the_handler_and_keeps_nothing() -> None:
     cancelled = asyncio.Event()
     w: World
