@@ -5,6 +5,8 @@ check asked for is a diagnosis's; buying or selling is an order. The account rul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.language.intents import intent
 from core.language.tagger import COIN, EXCHANGE
 
@@ -20,38 +22,31 @@ ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
 # comes before an account request on a tie ("查一下在模拟账户的余额"), as its rule once ran first.
 ON = ("noun.account", EXCHANGE, "own.account", *ASKED)
 
-INTENTS = (
-    intent(
-        SKILL, "balance", need=["noun.balance"], avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(
-        SKILL, "balance", need=["ask.remaining"], avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(
-        SKILL, "positions", need=["noun.holdings"], avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(
-        SKILL, "positions", need=["noun.my_coins"], one_of=ASKED, avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(SKILL, "trades", need=["noun.trades"], avoid=NOT_A_QUESTION, may=ON, priority=5),
+# (action, the concepts it needs, one of which it needs too). The account rule reads the slots
+# first; a balance or positions question it declines is still asked with none (the default account),
+# a trades question is left to the rule alone. A trades question may say "recently" (pnl.recent).
+QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
+    ("balance", ["noun.balance"], []),
+    ("balance", ["ask.remaining"], []),
+    ("positions", ["noun.holdings"], []),
+    ("positions", ["noun.my_coins"], ASKED),
+    ("trades", ["noun.trades"], []),
     # What one has or has bought, asked: "how much cash do i have", "我有多少ETH", "我最近买了什么".
-    intent(
-        SKILL, "balance", need=["trade.have", "trade.money"], avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
+    ("balance", ["trade.have", "trade.money"], []),
+    ("positions", ["trade.have"], [COIN, "trade.coins"]),
+    ("positions", ["trade.bought_coins"], []),
+    ("trades", ["trade.bought"], []),
+)
+
+INTENTS = (
+    *(
+        intent(
+            SKILL, action, need=need, one_of=one_of, avoid=NOT_A_QUESTION, priority=5,
+            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON,
+            fill=None if action == "trades" else lambda reading: {}, reader_first=action != "trades",
+        )
+        for action, need, one_of in QUESTIONS
     ),
-    intent(
-        SKILL, "positions", need=["trade.have"], one_of=[COIN, "trade.coins"], avoid=NOT_A_QUESTION,
-        may=ON, fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(
-        SKILL, "positions", need=["trade.bought_coins"], avoid=NOT_A_QUESTION, may=ON,
-        fill=lambda reading: {}, reader_first=True, priority=5,
-    ),
-    intent(SKILL, "trades", need=["trade.bought"], avoid=NOT_A_QUESTION, may=(*ON, "pnl.recent"), priority=5),
     # "how much btc can i buy": the reader tells the question from an order with an amount.
     intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
 )  # fmt: skip
