@@ -12,7 +12,6 @@ Values are slot text ("50", "refused:sign:-50"): the skill checks each as a stra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 from core.language import fills
@@ -20,7 +19,7 @@ from core.language.intents import intent
 from core.language.tagger import Reading, Tag
 from core.language.values import Value, find_values
 from core.strategies.intervals import find_interval
-from core.strategies.words import find_kind
+from core.strategies.words import kind_of
 
 SKILL: Final = "backtest"
 RUN: Final = "backtest.run"
@@ -48,7 +47,7 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots["strategy"] = own.value
     elif reading.has(THIS):
         slots["this"] = "1"
-    kind = find_kind(text)
+    kind = kind_of(reading)
     if kind is not None:
         slots["kind"] = kind
     coins = fills.coins(reading)
@@ -82,17 +81,13 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     return slots
 
 
-def _fill(reading: Reading) -> Mapping[str, Any] | None:
-    return read_slots(reading)
-
-
 _MAY = [
     "noun.strategy", "coin", OWN, THIS, LEVEL, CANDLES, WOULD, "verb.buy", "time.daily", "time.week",
     "time.month", "time.day", "time.year", "time.today",
 ]  # fmt: skip
 
 INTENTS = (
-    intent(SKILL, "run", need=[RUN], may=_MAY, fill=_fill, priority=50),
+    intent(SKILL, "run", need=[RUN], may=_MAY, fill=read_slots, priority=50),
     # "how would a 20-level grid on SOL … have done": the words alone ask nothing of a strategy.
-    intent(SKILL, "run", need=[WOULD, "noun.strategy"], may=_MAY, fill=_fill, priority=50),
+    intent(SKILL, "run", need=[WOULD, "noun.strategy"], may=_MAY, fill=read_slots, priority=50),
 )

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.services import CATALOG, Services
+from core.services import Services
 from core.skills.pnl.intents import INTENTS, SKILL
-from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
     from core.jobs import JobKind
-    from core.routing.router import Rule
     from core.skills.pnl.skill import PnlSkill
 
 # What routing and the registry need is declared here; the skill's implementation is imported
@@ -62,26 +61,11 @@ def _jobs(services: Services) -> Sequence[JobKind]:
     return kinds
 
 
-def _rule(services: Services) -> Rule:
-    from core.coin_index import CoinIndex
-    from core.skills.pnl.reader import PnlReader
-
-    return PnlReader(CoinIndex(services.get(CATALOG)))
-
-
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "pnl questions",
-            priority=111,  # only the reader of its intents (intents_only): never in the chain
-            build=_rule,
-            emits=frozenset({"report", "weekly"}),
-        ),
-    ),
     private=True,
     actions=ACTIONS,
     jobs=_jobs,

@@ -47,9 +47,9 @@ def _build(services: Services) -> StrategySkill:
 
 
 def _rule(services: Services) -> Rule:
-    from core.skills.strategy_management.rules import StrategyRule
+    from core.skills.strategy_management.reading import StrategyReader
 
-    return StrategyRule(_catalog(services))
+    return StrategyReader(_catalog(services))
 
 
 SPEC = SkillSpec(

@@ -19,8 +19,7 @@ from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
 from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.strategy_management import present
-from core.skills.strategy_management.reading import FIELDS, StrategyReader, field_named
-from core.skills.strategy_management.rules import SKILL
+from core.skills.strategy_management.reading import FIELDS, SKILL, StrategyReader, field_named
 from core.state import Task, TaskStatus
 from core.strategies import forms
 from core.strategies.intervals import Interval
