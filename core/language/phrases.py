@@ -11,11 +11,12 @@ pattern methods readers call (``search``, ``sub``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import phrases
 
@@ -165,3 +166,67 @@ class Words:
             out += [text[at:start], replace if isinstance(replace, str) else replace(text[start:end])]
             at = end
         return "".join(out) + text[at:]
+
+
+LATIN_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+class Placed:
+    """Some concepts' words of a group at given places of a folded text, as exactly written, for
+    a reader with its own rule of where a word counts (the value grammar: "100u" has its unit):
+    a word ending in a Latin letter has no letter after it; one starting with one, where it is
+    looked for before a place or alone, none before it either. ``keys`` are the concepts' names
+    without the group ("quote" of "values.quote"); the longest word wins."""
+
+    def __init__(self, group: str, keys: frozenset[str]) -> None:
+        named = ((n.partition(".")[2], c.words) for n, c in phrases(group).concepts.items())
+        self.words = {w: key for key, words in named if key in keys for w in words}
+        self.lengths = sorted({len(w) for w in self.words}, reverse=True)
+        self.firsts, self.lasts = frozenset(w[0] for w in self.words), frozenset(w[-1] for w in self.words)
+        # One pattern for ``every``, longest first: the words with the same Latin edges share their
+        # look-arounds and every first character is looked ahead for, so a place no word starts at
+        # is passed at once (several times faster than look-arounds per word, the same matches).
+        edges: dict[tuple[bool, bool], list[str]] = {}
+        for word in sorted(self.words, key=len, reverse=True):
+            edges.setdefault((word[0] in LATIN_LETTERS, word[-1] in LATIN_LETTERS), []).append(
+                re.escape(word)
+            )
+        alone = (f"{'(?<![a-z])' * a}(?:{'|'.join(w)}){'(?![a-z])' * b}" for (a, b), w in edges.items())
+        firsts = "".join(sorted({re.escape(w[0]) for w in self.words}))
+        self._every = re.compile(f"(?=[{firsts}])(?:{'|'.join(alone)})")
+
+    def after(self, text: str, pos: int, *, space: bool = True) -> tuple[int, int, str] | None:
+        """(start, end, key) of the word at ``pos`` (its spaces skipped), or None."""
+        pos = len(text) - len(text[pos:].lstrip()) if space and text[pos : pos + 1].isspace() else pos
+        if text[pos : pos + 1] not in self.firsts:
+            return None  # most places: no word starts with what is there
+        for n in self.lengths:
+            word, next_ = text[pos : pos + n], text[pos + n : pos + n + 1]
+            if (
+                len(word) == n
+                and word in self.words
+                and not (word[-1] in LATIN_LETTERS and next_ in LATIN_LETTERS)
+            ):
+                return pos, pos + n, self.words[word]
+        return None
+
+    def before(self, text: str, end: int) -> int | None:
+        """Where the word ending at ``end`` starts, or None."""
+        if text[end - 1 : end] not in self.lasts:
+            return None
+        for n in self.lengths:
+            start = end - n
+            glued = start > 0 and text[start] in LATIN_LETTERS and text[start - 1] in LATIN_LETTERS
+            if start >= 0 and text[start:end] in self.words and not glued:
+                return start
+        return None
+
+    def every(self, text: str) -> list[tuple[int, int, str]]:
+        """Every word, whole, leftmost-longest, without overlaps: (start, end, key)."""
+        return [(m.start(), m.end(), self.words[m.group(0)]) for m in self._every.finditer(text)]
+
+
+@cache
+def placed(group: str, *keys: str) -> Placed:
+    """The words of these concepts of the group (see Placed), made once."""
+    return Placed(group, frozenset(keys))

@@ -31,9 +31,11 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
+from functools import cache, partial
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from core.language.dates import date_spans
+from core.language.lexicon import phrases
 from core.language.numbers import (
     CN_CHARS,
     EXACT,
@@ -44,6 +46,7 @@ from core.language.numbers import (
     numeral,
     plain,
 )
+from core.language.phrases import LATIN_LETTERS, placed
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -130,83 +133,51 @@ def refusal_message(locale: Locale, reason: str, typed: str) -> str:
 _MINUS: Final = "-−–﹣"
 _LOOK_BACK: Final = 24
 _HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
-_FILLER_MARKS = re.compile(r"[\s。.!！~～,，]")
+_FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
 _CN = CN_CHARS + "兩萬億"
 _CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿"})
-_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a mark only between digits
-_QUOTE = re.compile(r"\s*(?:(?:usdt|usd|u|bucks?|dollars?)(?![a-z])|刀|美元|美金|块钱|塊錢|块|塊|元|\$)")
-_PERCENT = re.compile(r"\s*(?:%|(?:percent|pct)(?![a-z])|个点|個點)")
-_COUNT = re.compile(
-    r"\s*(?:个网格|個網格|个格子|個格子|个格|個格|网格|網格|格子|格|(?:grid levels|levels|grids)(?![a-z]))"
-)
-_ZH_DURATION: Final = {
-    "分钟": "m", "分鐘": "m", "个小时": "h", "個小時": "h", "小时": "h", "小時": "h", "个钟头": "h",
-    "個鐘頭": "h", "钟头": "h", "鐘頭": "h", "天": "d", "个星期": "w", "個星期": "w", "星期": "w",
-    "个礼拜": "w", "個禮拜": "w", "礼拜": "w", "禮拜": "w", "周": "w", "週": "w", "个月": "mo", "個月": "mo",
-}  # fmt: skip
-_ZH_EVERY_ONLY: Final = {"日": "d", "月": "mo"}  # "3日" / "3月" are dates unless after 每
-_EN_DURATION: Final = {
-    "minutes": "m", "minute": "m", "mins": "m", "min": "m", "m": "m", "hours": "h", "hour": "h",
-    "hrs": "h", "hr": "h", "h": "h", "days": "d", "day": "d", "d": "d", "weeks": "w", "week": "w",
-    "wks": "w", "wk": "w", "w": "w", "months": "mo", "month": "mo", "mo": "mo",
-}  # fmt: skip
-
-
-def _alternation(words: Iterable[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
-_DURATION = re.compile(
-    rf"\s*(?:(?P<zh>{_alternation(_ZH_DURATION)})|(?P<every>{_alternation(_ZH_EVERY_ONLY)})"
-    rf"|-?\s*(?P<en>{_alternation(_EN_DURATION)})(?![a-z]))"  # "30 days", "30-day"
-)
-# (not 时 or 点: "跌破80000时" is "when it falls below 80000", "8万点" a price in points)
-_DATE_AFTER = re.compile(r"\s*(?:年|月|日|号|號|(?:am|pm)(?![a-z]))")
-_COIN_JOIN = re.compile(r"\s*(?:个|個|枚|颗|顆)?\s*")
-_EVERY_BEFORE = re.compile(r"(?:每隔|每|(?<![a-z])(?:every|each))\s*$")
-_PRICE_BEFORE = re.compile(
-    r"(?:@|(?<![a-z])(?:at|price|priced at|limit)|价格|價格|价位|價位|挂单价|掛單價|限价|限價|单价|單價)"
-    r"\s*[:：]?\s*\$?\s*$"
-)
-_ID_BEFORE = re.compile(r"(?:#|(?<![a-z])(?:id|no\.)\s*[:：#]?|编号|編號)\s*$")
-_PERCENT_BEFORE = re.compile(r"百分之\s*$")
-_SIGN_WORD = re.compile(r"(?:负|負|(?<![a-z])(?:minus|negative)\s+)$")
-_EXPONENT = re.compile(r"e[+-]?\d+")
-_ORDINAL = re.compile(r"第\s*$")
 _SLASH = re.compile(r"(?<![\d.,])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d.,])")
 _HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
+_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a mark only between digits
 
-_WORDS: Final[tuple[tuple[str, Kind, Decimal, str], ...]] = (
-    # (word, kind, number, unit); longest wins where they overlap ("每半小时" over "半小时" over "半")
-    *((w, "interval", Decimal(1), "d") for w in ("每天", "每日", "天天", "daily", "every day", "each day",
-                                                 "per day", "a day")),
-    *((w, "interval", Decimal(1), "h") for w in ("每小时", "每個小時", "每个小时", "每小時", "hourly",
-                                                 "every hour", "each hour", "per hour", "an hour")),
-    *((w, "interval", Decimal(1), "w") for w in ("每周", "每週", "每星期", "每个星期", "每個星期", "每礼拜",
-                                                 "每禮拜", "weekly", "every week", "each week", "per week",
-                                                 "a week")),
-    *((w, "interval", Decimal(1), "m") for w in ("每分钟", "每分鐘", "every minute", "each minute")),
-    *((w, "interval", Decimal(1), "mo") for w in ("每月", "每个月", "每個月", "monthly", "every month")),
-    *((w, "interval", Decimal(30), "m") for w in ("每半小时", "每半個小時", "每半个小时", "每半小時",
-                                                  "every half hour", "every half an hour")),
-    *((w, "duration", Decimal(30), "m") for w in ("半小时", "半个小时", "半小時", "半個小時", "half an hour",
-                                                  "half hour")),
-    *((w, "duration", Decimal(1), u) for w, u in (("one hour", "h"), ("one day", "d"))),
-    *((w, "fraction", Decimal("0.5"), "") for w in ("一半", "半仓", "半倉", "half")),
-    *((w, "fraction", Decimal(1), "") for w in ("全部", "全仓", "全倉", "梭哈", "所有", "all", "everything")),
-    *((w, "fraction", Decimal("0.25"), "") for w in ("a quarter", "one quarter", "quarter of")),
-    *((w, "fraction", Decimal("0.75"), "") for w in ("three quarters",)),
-)  # fmt: skip
-_WORD_TABLE: Final = {w: (k, n, u) for w, k, n, u in _WORDS}
-# Longest first; the Latin words share one pair of look-arounds and every word's first character
-# is looked ahead for, so a position no word starts at is passed at once (7x faster than a pair
-# of look-arounds per word, the same matches: a Latin and a Chinese word never start alike).
-_BY_LENGTH = sorted(_WORD_TABLE, key=len, reverse=True)
-_WORD_RX = re.compile(
-    f"(?=[{''.join(sorted({re.escape(w[0]) for w in _BY_LENGTH}))}])"
-    f"(?:(?<![a-z])(?:{'|'.join(re.escape(w) for w in _BY_LENGTH if w[0].isascii())})(?![a-z])"
-    f"|{'|'.join(re.escape(w) for w in _BY_LENGTH if not w[0].isascii())})"
+# The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
+# one scan of the text (core.language.phrases.placed); each place asks for the words of some of
+# its concepts, by their keys ("quote", "interval 1 d").
+_QUOTE: Final = ("quote",)
+_DURATIONS: Final = ("m", "h", "d", "w", "mo")
+_UNITS: Final = (*_QUOTE, *_DURATIONS, "percent", "grid", "every_d", "every_mo")  # after a number
+_AFTER: Final[dict[str, tuple[Kind, str]]] = {
+    "quote": ("amount", "quote"), "percent": ("percent", "%"), "grid": ("count", "grid")
+}  # fmt: skip
+_DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
+    (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
+
+
+_words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
+
+
+def _skip(text: str, at: int) -> int:
+    """``at`` past the spaces there."""
+    return len(text) - len(text[at:].lstrip()) if text[at : at + 1].isspace() else at
+
+
+def _back(text: str, at: int) -> int:
+    """``at`` before the spaces that end ``text[:at]``."""
+    return len(text[:at].rstrip()) if text[at - 1 : at].isspace() else at
+
+
+@cache
+def _keyed(*firsts: str) -> tuple[str, ...]:
+    """The keys whose first word is one of ``firsts`` ("interval" -> "interval 1 d", ...)."""
+    keys = (name.removeprefix("values.") for name in phrases("values").concepts)
+    return tuple(key for key in keys if key.split()[0] in firsts)
+
+
+def _said_value(key: str) -> tuple[Kind, Decimal, str]:
+    """ "interval 1 d" -> ("interval", 1, "d"); "fraction 0.5" -> ("fraction", 0.5, "")."""
+    kind, number, *unit = key.split()
+    return kind, Decimal(number), unit[0] if unit else ""  # type: ignore[return-value]
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -287,10 +258,11 @@ def _to_text(value: Value, text: str, where: list[int]) -> Value:
 
 
 def _word_values(norm: str) -> list[Value]:
+    """Values said as words: "每天", "half an hour", "全仓" (phrases/values.toml)."""
     out: list[Value] = []
-    for hit in _WORD_RX.finditer(norm):
-        kind, number, unit = _WORD_TABLE[hit.group(0)]
-        out.append(Value(kind, hit.start(), hit.end(), hit.group(0), number, unit))
+    for start, end, key in _words(*_keyed("interval", "duration", "fraction")).every(norm):
+        kind, number, unit = _said_value(key)
+        out.append(Value(kind, start, end, norm[start:end], number, unit))
     return out
 
 
@@ -316,13 +288,6 @@ def _slashes(norm: str) -> list[Value]:
 
 _PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four
 _TENTHS = re.compile(r"(?<![\d.])(?P<n>[一二两三四五六七八九十]|[1-9]|10)\s*成(?![交本功为為员員立绩績长長])")
-_EN_NUMBERS: Final = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "a hundred": 100, "one hundred": 100, "a thousand": 1000, "one thousand": 1000,
-}  # fmt: skip
-_EN_NUMBER = re.compile(rf"(?<![a-z])(?:{_alternation(_EN_NUMBERS)})(?![a-z])")
-_HALF_A = re.compile(r"(?<![a-z])half an?\s+")
 
 
 def _parts(norm: str) -> list[Value]:
@@ -354,20 +319,28 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
     """Numbers said in English words, only with what they count ("one eth", "a hundred bucks"),
     and "half a bitcoin" (0.5 BTC, not half of a balance)."""
     out: list[Value] = []
-    for hit in _EN_NUMBER.finditer(norm):
-        number = Decimal(_EN_NUMBERS[hit.group(0)])
-        quote = _QUOTE.match(norm, hit.end())
-        if quote is not None and quote.group(0).strip() != "$" and quote.group(0)[:1].isspace():
-            out.append(Value("amount", hit.start(), quote.end(), hit.group(0), number, "quote"))
-        elif (coin := _coin_join_at(norm, hit.end(), coins, mentions)) is not None:
-            out.append(Value("amount", hit.start(), coin[0], hit.group(0), number, "base", coin[1]))
-        elif (span := _DURATION.match(norm, hit.end())) is not None and span.group("en"):  # "two weeks"
-            out.append(Value("duration", hit.start(), span.end(), "", number, _EN_DURATION[span.group("en")]))
-    for hit in _HALF_A.finditer(norm):
-        coin = _coin_at(norm, hit.end(), coins, mentions)
+    for start, end, key in _words(*_keyed("said")).every(norm):
+        number, said = Decimal(key.split()[1]), norm[start:end]
+        quote = _words(*_QUOTE).after(norm, end)
+        if quote is not None and norm[quote[0] : quote[1]] != "$" and norm[end : end + 1].isspace():
+            out.append(Value("amount", start, quote[1], said, number, "quote"))
+        elif (coin := _coin_join_at(norm, end, coins, mentions)) is not None:
+            out.append(Value("amount", start, coin[0], said, number, "base", coin[1]))
+        elif (span := _latin_duration(norm, end)) is not None:  # "two weeks"
+            out.append(Value("duration", start, span[0], "", number, span[1]))
+    for start, end, _ in _words(*_HALF_A).every(norm):
+        at = _skip(norm, end)
+        coin = _coin_at(norm, at, coins, mentions) if at > end else None  # "half a" and a space
         if coin is not None:
-            out.append(Value("amount", hit.start(), coin[0], hit.group(0), Decimal("0.5"), "base", coin[1]))
+            out.append(Value("amount", start, coin[0], norm[start:at], Decimal("0.5"), "base", coin[1]))
     return out
+
+
+def _latin_duration(norm: str, pos: int) -> tuple[int, str] | None:
+    """(end, unit) of a Latin duration word at ``pos``, a dash allowed before it ("30-day")."""
+    at = _skip(norm, pos)
+    hit = _words(*_DURATIONS).after(norm, at + (norm[at : at + 1] == "-"))
+    return (hit[1], hit[2]) if hit is not None and norm[hit[0]] in LATIN_LETTERS else None
 
 
 def _hex_ids(norm: str) -> list[Value]:
@@ -425,7 +398,7 @@ def _read_run(
         return None  # "gpt4", "web3", "c98": part of a word
     if _HYPHENATED.search(before):
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
-    if _ORDINAL.search(before):
+    if _words(*_ORDINAL).before(norm, _back(norm, start)) is not None:
         return None  # "第一个": an ordinal
     # What the number says of itself.
     reason: Reason | None = None
@@ -438,14 +411,13 @@ def _read_run(
         reason = exc.reason
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
     pos = end
-    every = bool(_EVERY_BEFORE.search(before))
+    every = _words(*_EVERY).before(norm, _back(norm, start))  # where "every" / "每" starts
     if reason is None and arabic_digits and norm[pos : pos + 1] in LATIN_MULTIPLIERS:
         letter = norm[pos]
-        rest = norm[pos + 1 :]
-        weeks = letter == "w" and every  # "every 2w" is every two weeks; "2w" alone is 20,000
+        weeks = letter == "w" and every is not None  # "every 2w" is every two weeks; "2w" alone is 20,000
         glued = (
-            "a" <= rest[:1] <= "z"  # a letter ("1.5kb"), not a Chinese word after "100k"
-            and not _QUOTE.match(rest)
+            norm[pos + 1 : pos + 2] in LATIN_LETTERS  # a letter ("1.5kb"), not a Chinese word after "100k"
+            and not _words(*_QUOTE).after(norm, pos + 1)
             and not _coin_join_at(norm, pos + 1, coins, mentions)
         )
         if not weeks and not glued:
@@ -455,9 +427,9 @@ def _read_run(
             except Unreadable as exc:
                 reason = exc.reason
             pos += 1
-    exponent = _EXPONENT.match(norm, pos) if arabic_digits else None
-    if exponent is not None and not norm[exponent.end() : exponent.end() + 1].isdigit():
-        reason, pos = "exponent", exponent.end()
+    exponent = _exponent(norm, pos) if arabic_digits else None
+    if exponent is not None and not norm[exponent : exponent + 1].isdigit():
+        reason, pos = "exponent", exponent
     # Before: a sign, a dollar sign.
     lead = start
     quote_before = False
@@ -479,30 +451,23 @@ def _read_run(
     tail = pos
     if quote_before:
         kind, unit = "amount", "quote"
-        after = _QUOTE.match(norm, pos)  # "$100 usdt": the unit said twice
-        if after is not None and after.group(0).strip() != "$":
-            tail = after.end()
-    elif (hit := _QUOTE.match(norm, pos)) is not None:
-        kind, unit, tail = "amount", "quote", hit.end()
-    elif (hit := _PERCENT.match(norm, pos)) is not None:
-        kind, unit, tail = "percent", "%", hit.end()
-    elif (hit := _COUNT.match(norm, pos)) is not None:
-        kind, unit, tail = "count", "grid", hit.end()
-    elif (hit := _DURATION.match(norm, pos)) is not None and (hit.group("every") is None or every):
-        word = hit.group("zh") or hit.group("every") or hit.group("en")
-        unit = _ZH_DURATION.get(word) or _ZH_EVERY_ONLY.get(word) or _EN_DURATION[word]
-        kind, tail = ("interval" if every else "duration"), hit.end()
-        if every and reason is None:
-            lead = min(lead, start - len(_EVERY_BEFORE.search(before).group(0)))  # type: ignore[union-attr]
+        after = _words(*_QUOTE).after(norm, pos)  # "$100 usdt": the unit said twice
+        if after is not None and norm[after[0] : after[1]] != "$":
+            tail = after[1]
+    elif (hit := _unit_at(norm, pos)) is not None and (not hit[1].startswith("every_") or every is not None):
+        tail, key = hit
+        key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
+        kind, unit = _AFTER.get(key) or ("interval" if every is not None else "duration", key)
+        if every is not None and reason is None:
+            lead = min(lead, every)
     elif (coin_hit := _coin_join_at(norm, pos, coins, mentions)) is not None:
         tail, coin = coin_hit
         kind, unit = "amount", "base"
-    if kind == "number" and reason is None and _DATE_AFTER.match(norm, tail):
+    if kind == "number" and reason is None and _words(*_DATE).after(norm, tail):
         return None  # "2024年", "3月", "5号", "10am": a date or a time of day, no value here
-    if _PERCENT_BEFORE.search(before):
-        kind, unit = "percent", "%"
-        lead = start - (len(before) - before.rindex("百"))
-    elif kind == "number" and _ID_BEFORE.search(before) and run.isdigit():
+    if (percent_of := _words(*_PERCENT_OF).before(norm, _back(norm, start))) is not None:  # 百分之五
+        kind, unit, lead = "percent", "%", percent_of
+    elif kind == "number" and _id_before(norm, start) and run.isdigit():
         return Value("id", start, end, run, number, ident=run)
     elif kind in ("number", "amount") and unit != "base" and _price_before(norm, lead):
         kind = "price"
@@ -519,14 +484,44 @@ def _read_run(
 def _coin_join_at(
     norm: str, pos: int, coins: CoinIndex | None = None, mentions: dict[int, tuple[int, str]] | None = None
 ) -> tuple[int, str] | None:
-    join = _COIN_JOIN.match(norm, pos)
-    at = join.end() if join is not None else pos
-    return _coin_at(norm, at, coins, mentions or {})
+    at = _skip(norm, pos)  # "0.01 个 比特币": a counting word may sit between
+    join = _words(*_COIN_JOIN).after(norm, at, space=False)
+    return _coin_at(norm, _skip(norm, join[1]) if join else at, coins, mentions or {})
 
 
 def _price_before(norm: str, at: int) -> bool:
-    """A price word or mark right before ``at``: "at 85000", "@85000", "价格 85000"."""
-    return _PRICE_BEFORE.search(norm, max(0, at - _LOOK_BACK), at) is not None
+    """A price word or mark right before ``at``: "at 85000", "@85000", "价格: $85000"."""
+    at = _back(norm, at)
+    at = _back(norm, at - 1) if norm[at - 1 : at] == "$" else at
+    at = _back(norm, at - 1) if norm[at - 1 : at] in (":", "：") else at
+    return at > 0 and _words(*_PRICE).before(norm, at) is not None
+
+
+def _id_before(norm: str, at: int) -> bool:
+    """An id's word or mark right before ``at``: "#12", "id: 12", "no. 12", "编号12"."""
+    at = _back(norm, at)
+    if at > 0 and _words(*_ID).before(norm, at) is not None:
+        return True
+    mark = _back(norm, at - 1) if at > 0 and norm[at - 1] in ":：#" else 0  # after a Latin word alone
+    start = _words(*_ID).before(norm, mark) if mark > 0 else None
+    return start is not None and norm[start] in LATIN_LETTERS
+
+
+def _exponent(norm: str, at: int) -> int | None:
+    """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
+    if norm[at : at + 1] != "e":
+        return None
+    digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
+    end = digits
+    while end < len(norm) and norm[end].isdecimal():
+        end += 1
+    return end if end > digits else None
+
+
+def _unit_at(norm: str, pos: int) -> tuple[int, str] | None:
+    """(end, key) of the unit after a number at ``pos``: "u", "%", "格", "天", "日" (after 每), "-day"."""
+    hit = _words(*_UNITS).after(norm, pos)
+    return (hit[1], hit[2]) if hit is not None else _latin_duration(norm, pos)
 
 
 def _sign_before(norm: str, at: int) -> int | None:
@@ -543,9 +538,9 @@ def _sign_before(norm: str, at: int) -> int | None:
         if j != at and before[-1:].isdigit():
             return None  # "3000 - 4000": a range
         return k
-    tail = max(0, at - _LOOK_BACK)
-    word = _SIGN_WORD.search(norm, tail, at)
-    return word.start() if word is not None else None
+    end = _back(norm, at)  # "负100" touches its number; "minus 5" is a word and a space
+    word = _words(*_SIGN).before(norm, end)
+    return word if word is not None and (norm[word] in LATIN_LETTERS) == (end < at) else None
 
 
 def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
@@ -555,7 +550,7 @@ def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
     if len(run) > 1 and any(c in "十百千万亿" for c in run) and norm[tail : tail + 1] != "分":
         return True
-    return not _FILLER_MARKS.sub("", norm[:lead] + norm[tail:])
+    return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
 
 
 # -- helpers for readers ---------------------------------------------------------------------------
@@ -584,7 +579,7 @@ def positive(value: Value) -> Value:
     return value
 
 
-_AROUND = re.compile(r"[\s,，.。!！?？:：;；、~～+]+")
+_AROUND = str.maketrans("", "", ",，.。!！?？:：;；、~～+")  # and spaces
 
 
 def sole_value(text: str, kinds: Iterable[Kind], coins: CoinIndex | None = None) -> Value | None:
@@ -595,6 +590,6 @@ def sole_value(text: str, kinds: Iterable[Kind], coins: CoinIndex | None = None)
     rest = text
     for value in reversed(values):
         rest = f"{rest[: value.start]} {rest[value.end :]}"
-    if _AROUND.sub("", rest):
+    if "".join(rest.split()).translate(_AROUND):
         return None
     return one_value(values, kinds, text)
