@@ -101,7 +101,7 @@ class CoinIndex:
         found: list[Mention] = []
         if self._other is not None and not norm.isascii():
             for m in self._other.finditer(norm):
-                key = re.sub(r"\s", "", m.group(0))
+                key = "".join(m.group(0).split())
                 symbol = self._names.get(key)  # NOT_A_COIN ("") is an answer: "比特币 etf" names none
                 symbol = self._names.get(m.group(0)) if symbol is None else symbol
                 if symbol is not None:

@@ -32,7 +32,6 @@ def _t2s() -> _Converter:
 # make "80000,30" one number with a comma decimal); the value grammar keeps it too.
 _CN_COMMA = "\uff0c"
 _CJK = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
-_ODD_SPACE = re.compile(r"\s\s|[^\S ]|^\s|\s$")
 
 
 def has_cjk(text: str) -> bool:
@@ -72,7 +71,8 @@ def normalize_text(original: str) -> Normalized:
     reads its message through the tagger and its skill's reader."""
     # A Chinese comma is the one character NFKC would change that is kept as typed: a message
     # with one ("止损 80000，30秒有效") takes the quick way too, not a character by character one.
-    if unicodedata.is_normalized("NFKC", original.replace(_CN_COMMA, "")) and not _ODD_SPACE.search(original):
+    spaced = " ".join(original.split()) == original  # no space at either end, two together or odd
+    if spaced and unicodedata.is_normalized("NFKC", original.replace(_CN_COMMA, "")):
         folded = original.casefold()
         if len(folded) == len(original):  # the usual message: every offset is its own
             return Normalized(simplified(folded), original, tuple(range(len(original) + 1)))

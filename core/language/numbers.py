@@ -12,7 +12,6 @@ Decimals are built from the digits alone (``Decimal("nan")`` or ``Decimal("1_0")
 
 from __future__ import annotations
 
-import re
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow, Rounded, localcontext
 from typing import Final, Literal, TypeAlias
 
@@ -37,10 +36,7 @@ CN_BIG: Final = {"万": 10_000, "亿": 100_000_000}
 CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG)
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 
-_ARABIC = re.compile(r"\d[\d,._]*\d|\d|\.\d+")
-_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_MARKS_ONLY = re.compile(r"[\d,._]+")
-_PLAIN = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_MARKS: Final = ",._"  # what may sit between digits as typed
 
 
 class Unreadable(ValueError):
@@ -53,13 +49,16 @@ class Unreadable(ValueError):
 
 def arabic(text: str) -> Decimal:
     """The exact value of Arabic digits ("1,000.25" -> 1000.25). Unreadable otherwise."""
-    if _PLAIN.fullmatch(text):
-        return bounded(_digits(text))
-    if "," in text and _GROUPED.fullmatch(text):
-        return bounded(_digits(text.replace(",", "")))
+    whole, dot, frac = text.partition(".")
+    if (whole.isdecimal() or (dot and not whole)) and (not dot or frac.isdecimal()):
+        return bounded(_digits(text))  # "100", "0.01", ".5"
+    groups = whole.split(",")
+    grouped = len(groups) > 1 and 0 < len(groups[0]) <= 3 and {len(g) for g in groups[1:]} == {3}
+    if grouped and all(g.isdecimal() for g in groups) and (not dot or frac.isdecimal()):
+        return bounded(_digits(text.replace(",", "")))  # "1,000", "1,000.25": groups of three
     if "," in text and "_" not in text and text.count(".") <= 1:
         raise Unreadable("comma_decimal")  # "80000,5", "0,5", "1,0000": not a grouping of three
-    if _MARKS_ONLY.fullmatch(text):
+    if text and all(c.isdecimal() or c in _MARKS for c in text):
         raise Unreadable("separators")  # "1.000.000", "1_000": read no way exactly
     raise Unreadable(None)
 
@@ -97,10 +96,10 @@ def _tokens(text: str) -> list[Decimal | str]:
     out: list[Decimal | str] = []
     i = 0
     while i < len(text):
-        found = _ARABIC.match(text, i)
-        if found is not None:
-            out.append(arabic(found.group(0)))
-            i = found.end()
+        end = _arabic_end(text, i)
+        if end is not None:
+            out.append(arabic(text[i:end]))
+            i = end
             continue
         c = text[i]
         if c in CN_DIGITS:
@@ -111,6 +110,21 @@ def _tokens(text: str) -> list[Decimal | str]:
             raise Unreadable(None)
         i += 1
     return out
+
+
+def _arabic_end(text: str, at: int) -> int | None:
+    """The end of the Arabic numeral at ``at``: digits with marks between them ("1,000.5"), or
+    a point and digits (".5"); None when there is none."""
+    end = at + 1
+    if text[at].isdecimal():
+        while end < len(text) and (text[end].isdecimal() or text[end] in _MARKS):
+            end += 1
+        while not text[end - 1].isdecimal():
+            end -= 1  # "1,000." ends at its last digit
+        return end
+    while text[at] == "." and end < len(text) and text[end].isdecimal():
+        end += 1
+    return end if end > at + 1 else None
 
 
 def _chinese(tokens: list[Decimal | str]) -> Decimal:
