@@ -35,6 +35,17 @@ def switch(reading: Reading) -> str | None:
     return None
 
 
+def on_off(text: str) -> bool | None:
+    """A one-word answer to "on or off?" read whole: True ("开启", "yes", "enable", "1"), False
+    ("关闭", "no", "disabled", "0"), or None when it is neither (phrases/switch.toml); case,
+    width, script and the punctuation around it do not matter ("  開啟！" is True)."""
+    from core.language.lexicon import phrases
+    from core.language.normalize import normalize
+
+    word, words = " ".join(PUNCT.sub(" ", normalize(text)).split()), phrases("switch").concepts
+    return True if word in words["switch.on"].words else False if word in words["switch.off"].words else None
+
+
 def named_after(reading: Reading, concept: str) -> dict[str, str] | None:
     """The name typed after a kind's word, as typed ("删除账户 my traders" -> "my traders"): the
     words that follow a record's kind name it, whatever words they are."""

@@ -15,7 +15,7 @@ from typing import Final, Protocol, cast, runtime_checkable
 
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
-from core.language.tagger import Reading, Tagger
+from core.language.tagger import RECORD_NOUNS, Reading, Tagger
 from core.routing.router import Route, RouteContext, Rule, reads_context, run_rule
 
 # Verbs that act on a record, and the nouns naming a record's kind: a verb with no kind named is
@@ -31,7 +31,6 @@ RECORD_VERBS: Final = frozenset(
         "verb.query",
     }
 )
-RECORD_NOUNS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
 USING: Final = "filler.using"  # "用", "with", "using": what a request is done with
 
 

@@ -261,3 +261,14 @@ def test_a_message_is_tagged_once_per_turn_across_taggers(monkeypatch: pytest.Mo
     Tagger(CoinIndex(MarketCatalog())).read(text)  # another catalog
     Tagger(index).read(text, Gazetteer.of({"trader": ["alpha"]}))
     assert len(tagged) == 3
+
+
+@pytest.mark.parametrize(
+    ("answer", "read"),
+    [("开启", True), ("  開啟！", True), ("YES", True), ("1", True), ("Ｏｎ", True), ("关闭", False),
+     ("disabled", False), ("0", False), ("禁用", False), ("maybe", None), ("开启自动启动", None)],
+)  # fmt: skip
+def test_an_on_or_off_answer_is_read_whole(answer: str, read: bool | None) -> None:
+    from core.language.fills import on_off
+
+    assert on_off(answer) is read
