@@ -93,3 +93,22 @@ def test_an_account_named_after_its_kind_is_theirs() -> None:
     assert [t.id for t in resolve({"name": "账户 main"}, accounts, None)] == ["1"]
     assert [t.id for t in resolve({"name": "账户2"}, accounts, None)] == ["2"]
     assert [t.id for t in resolve({"name": "账户9"}, accounts, None)] == ["3"]  # the whole name first
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("查看主账户里面", "主账户"),
+        ("看看币安账户里面", "币安账户"),
+        ("list my accounts on okx", "okx"),
+        ("what is on my main account", "main"),
+    ],
+)
+def test_where_the_account_is_said_is_no_part_of_its_name(text: str, name: str) -> None:
+    """Before session 35 "里面", "on", "in" were read into the name ("主账户里面", "on okx"),
+    so the answer was about an account the person never named."""
+    from core.workspace.reading import read
+
+    found = read(text)
+    assert found is not None and found.action == "query"
+    assert found.slots["target_ref"] == {"name": name}
