@@ -285,3 +285,15 @@ async def test_a_cooldown_of_no_whole_minutes_is_refused_quoting_it(
     assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_cooldown"]
     assert quoted in texts(refused)
     assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"), [("BTC到90000提醒我", "跌破 90000"), ("set an alert for btc at 90000", "below 90000")]
+)
+async def test_a_level_at_the_price_now_asks_which_side_of_it(
+    desk: AlertDesk, text: str, quoted: str
+) -> None:
+    """BTC is at 90,000: the side is asked naming the level (was the general "tell me the
+    condition", which in a reply of two levels did not say which one it meant)."""
+    asked = await desk.say(text)
+    assert codes(asked) == ["alert_no_level"] and quoted in texts(asked)

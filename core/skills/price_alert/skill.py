@@ -223,7 +223,12 @@ class PriceAlertSkill(OneShotSkill):
             coin = self.catalog.base_of(str(symbol))
             params = {"coin": coin, "supported": self.catalog.supported_bases()}
             return slots, notes, Problem("alert.unsupported", params, "unsupported_symbol")
-        if slots.get("condition") not in ("above", "below", "move") or not slots.get("level"):
+        level = slots.get("level")
+        if level and not slots.get("condition") and not refusal_in(level):
+            # "BTC 到 90000 提醒我" with BTC at 90,000 (or no quote): which side, of that level
+            params = {"level": str(level)[:20], "coin": self.catalog.base_of(str(symbol))}
+            return slots, notes, Problem("alert.which_side", params, "alert_no_level")
+        if slots.get("condition") not in ("above", "below", "move") or not level:
             return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
         refusal = refusal_in(slots.get("level")) or refusal_in(slots.get("cooldown"))
         refusal = refusal or refusal_in(slots.get("window"))
