@@ -1,18 +1,24 @@
 """A strategy's kind as people name it ("定投", "grid", "dollar cost averaging"): the lexicon's
-words (core/language/lexicon/strategy.toml), read by the one tagger."""
+words (core/language/lexicon/strategy.toml), read by the one tagger; and the values of a grid
+as the strategy and backtest readers both read them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import load
-from core.language.tagger import Reading, words
+from core.language.tagger import Reading, Tag, words
+from core.language.values import Value
 
 if TYPE_CHECKING:  # the parameters' module (their models) is not needed to read a kind's name
     from core.strategies.params import Kind
 
 KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
 KIND_CONCEPTS: Final = frozenset(f"strategy.{k}" for k in KINDS)
+# Two values of a range are joined by one of these ("3000到4000", "between 100 and 200").
+RANGE_JOIN: Final = frozenset({"到", "至", "-", "–", "—", "~", "～", "and", "to", "和"})
 
 
 def kind_of(reading: Reading) -> Kind | None:
@@ -32,3 +38,28 @@ def find_kind(text: str) -> Kind | None:
 def kind_word(kind: str) -> str:
     """A kind's first word (its name in a list)."""
     return load().concepts[f"strategy.{kind}"].words[0]
+
+
+def grid_values(reading: Reading, values: list[Value]) -> list[Value]:
+    """``values`` (offsets into ``reading.text``), a count whose unit is the start of the grid
+    count's word read as the number it is (see _unglued)."""
+    field = [t for t in reading.tags if "strategy.grids" in t.concepts]
+    return [_unglued(reading.text, values, i, field) for i in range(len(values))] if field else values
+
+
+def _unglued(text: str, values: list[Value], i: int, field: Sequence[Tag]) -> Value:
+    """A count whose unit is the word of the grid count naming the number after it ("100-200 格数
+    30", "3000 to 4000 grids 20"): the number before that word (a range's end), not 200 grids."""
+    value = values[i]
+    for tag in field:
+        if value.kind != "count" or not value.start < tag.start < value.end:
+            continue
+        after = values[i + 1] if i + 1 < len(values) else None
+        named = (
+            after is not None and after.kind == "number" and not text[value.end : after.start].strip(" :：")
+        )
+        ranged = i > 0 and text[values[i - 1].end : value.start].strip() in RANGE_JOIN
+        if value.end < tag.end or (named and ranged):
+            typed = value.typed[: tag.start - value.start].strip()
+            return replace(value, kind="number", unit="", end=tag.start, typed=typed)
+    return value

@@ -75,3 +75,18 @@ def test_reading(catalog: str, text: str, action: str, slots: dict[str, Any]) ->
 def test_not_a_strategy_action(text: str) -> None:
     for reader in READERS.values():
         assert reader.read(text) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["回测BTC网格 3000到4000 格数 20", "backtest an ETH grid 3000 to 4000 grids 20 last 30 days"],
+)
+def test_a_backtested_grid_reads_its_count_after_its_word(text: str) -> None:
+    """ "4000 grids" / "4000 格" is a range's end before the count's word: was 4000 grids, the
+    range 3000 to 20 (the backtest's reader shares the strategy reader's grid values)."""
+    from core.coin_index import CoinIndex
+    from core.language.tagger import Tagger
+    from core.skills.backtest.intents import read_slots
+
+    slots = read_slots(Tagger(CoinIndex(MarketCatalog())).read(text))
+    assert (slots.get("lower"), slots.get("upper"), slots.get("grids")) == ("3000", "4000", "20"), slots

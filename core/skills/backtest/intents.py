@@ -19,7 +19,7 @@ from core.language.intents import intent
 from core.language.tagger import Reading, Tag
 from core.language.values import Value, find_values
 from core.strategies.intervals import find_interval
-from core.strategies.words import kind_of
+from core.strategies.words import grid_values, kind_of
 
 SKILL: Final = "backtest"
 RUN: Final = "backtest.run"
@@ -38,6 +38,11 @@ def _before(value: Value, tag: Tag | None) -> bool:
     return tag is not None and value.start < tag.start and tag.start - value.end <= _NEAR
 
 
+def _after(value: Value, tag: Tag | None) -> bool:
+    """The value just after ``tag`` ("格数 20", "grids: 20")."""
+    return tag is not None and 0 <= value.start - tag.end <= _NEAR
+
+
 def read_slots(reading: Reading) -> dict[str, Any]:
     """What the sentence says of the strategy and the window (nothing is guessed here)."""
     text = reading.text
@@ -53,9 +58,9 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     coins = fills.coins(reading)
     if coins:
         slots["symbol"] = coins[0]
-    level, candles = reading.first(LEVEL), reading.first(CANDLES)
+    level, candles, grids = reading.first(LEVEL), reading.first(CANDLES), reading.first("strategy.grids")
     numbers: list[Value] = []
-    for value in find_values(text):
+    for value in grid_values(reading, find_values(text)):
         if value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
             key = "candles" if _before(value, candles) else "days"
             slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
@@ -65,7 +70,9 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             # Candles of an interval the value grammar reads otherwise ("1w": ten thousand):
             # kept as typed, for the plan to refuse quoting it, never a default in its place.
             slots.setdefault("candles", text[value.start : value.end].strip())
-        elif value.kind == "count" or (value.kind == "number" and _before(value, level)):
+        elif value.kind == "count" or (
+            value.kind == "number" and (_before(value, level) or _after(value, grids))
+        ):
             slots.setdefault("grids", value.slot)
         elif value.kind in ("number", "price") or value.refused:
             numbers.append(value)

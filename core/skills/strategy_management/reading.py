@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from core.coin_index import CoinIndex
-from core.language.tagger import COIN, Reading, Tag, Tagger, words
+from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
-from core.strategies.words import KIND_CONCEPTS, KINDS, kind_of
+from core.strategies.words import KIND_CONCEPTS, KINDS, RANGE_JOIN, grid_values, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import field_of, set_to, untagged
 from core.workspace.extraction import name_given
@@ -50,8 +49,6 @@ FIELD_CONCEPTS: tuple[tuple[str, frozenset[str]], ...] = (
     ("name", frozenset({"verb.rename", "noun.name"})),
     *((f, frozenset({f"strategy.{f}"})) for f in FIELDS),
 )
-# Two values of a range are joined by one of these ("3000到4000", "between 100 and 200").
-_RANGE_JOIN = frozenset({"到", "至", "-", "–", "—", "~", "～", "and", "to", "和"})
 # What may sit between a field's word and its value ("每格投50U", "最多投入 5000U").
 _BETWEEN = frozenset({"", "投", "买", "放", "为", "是", "of", "at"})
 # Words an answer that is a sentence may have besides its values ("每次买 50U 的 BTC").
@@ -231,26 +228,7 @@ def _values(reading: Reading) -> list[Value]:
     norm = reading.text
     same = len(typed) == len(norm) and normalize(typed) == norm
     found = find_values(typed if same else norm, reading.coins)
-    field = [t for t in reading.tags if "strategy.grids" in t.concepts]
-    return [_unglued(reading.text, found, i, field) for i in range(len(found))] if field else found
-
-
-def _unglued(text: str, values: list[Value], i: int, field: Sequence[Tag]) -> Value:
-    """A count whose unit is the word of the grid count naming the number after it ("100-200 格数
-    30", "3000 to 4000 grids 20"): the number before that word (a range's end), not 200 grids."""
-    value = values[i]
-    for tag in field:
-        if value.kind != "count" or not value.start < tag.start < value.end:
-            continue
-        after = values[i + 1] if i + 1 < len(values) else None
-        named = (
-            after is not None and after.kind == "number" and not text[value.end : after.start].strip(" :：")
-        )
-        ranged = i > 0 and text[values[i - 1].end : value.start].strip() in _RANGE_JOIN
-        if value.end < tag.end or (named and ranged):
-            typed = value.typed[: tag.start - value.start].strip()
-            return replace(value, kind="number", unit="", end=tag.start, typed=typed)
-    return value
+    return grid_values(reading, found)
 
 
 def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
@@ -282,7 +260,7 @@ def _range(text: str, values: Sequence[Value]) -> tuple[Value, Value] | None:
     """Two numbers joined as a range ("3000到4000", "between 100 and 200", "3k to 4k")."""
     plain = [v for v in values if v.kind in ("number", "price", "refused", "amount") and v.unit != "base"]
     for a, b in itertools.pairwise(plain):
-        if text[a.end : b.start].strip() in _RANGE_JOIN:
+        if text[a.end : b.start].strip() in RANGE_JOIN:
             return a, b
     return None
 
