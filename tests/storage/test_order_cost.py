@@ -102,3 +102,17 @@ async def test_a_paper_buy_confirmed_in_the_shipped_app_reads_its_account_and_pl
     assert sql.transactions <= 9, sql.statements
     assert len(asked.of("SELECT paper_balances")) == 1, asked.statements  # one plan
     assert asked.transactions <= 7, asked.statements
+
+
+async def test_a_paper_fill_sets_both_balances_in_one_executemany(db_url: str) -> None:
+    """The quote paid and the base received: one UPDATE of paper_balances sent as executemany
+    (on PostgreSQL one round trip, where two UPDATEs were two)."""
+    engine: AsyncEngine = create_engine(db_url)
+    service = trading(engine)
+    try:
+        with counted() as sql:
+            await _place(service, "dmmany")
+    finally:
+        await engine.dispose()
+    updates = sql.of("UPDATE paper_balances")
+    assert len(updates) == 1 and updates[0] in sql.many, sql.statements
