@@ -27,6 +27,7 @@ class Target:
 # A kind's word a reference may carry after the name itself ("主账户" may be stored as "主"):
 # core/language/lexicon/phrases/conversation.toml.
 _SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len(low), whole=False)
+_POSSESSIVE = ("的", "'s", "’s")
 _PREFIX = Words("conversation.record_suffix", lambda low, start, end: start == 0, whole=False)  # "账户2"
 
 
@@ -52,12 +53,12 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
         if is_recent_phrase(name):
             return [t for t in targets if recent_id is not None and t.id == recent_id]
         norm = normalize(name)
-        bare = _bare(norm)
-        if bare and bare != norm:
-            exact = [t for t in targets if name_key(t.name) == name_key(bare)]
+        bares = _bare(norm)
+        for bare in bares:
+            exact = [t for t in targets if bare and bare != norm and name_key(t.name) == name_key(bare)]
             if exact:
                 return exact
-        key = bare or norm
+        key = bares[-1] or norm
         return [t for t in targets if key in t.aliases]
     alias = ref.get("alias")
     if alias:
@@ -65,13 +66,14 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     return []
 
 
-def _bare(norm: str) -> str:
-    """The name without a kind's word after it ("主账户": "主") or before it ("账户2": "2")."""
+def _bare(norm: str) -> tuple[str, str]:
+    """The name without a kind's word after it ("主账户": "主") or before it ("账户2": "2"); then
+    also without the possessive before that word ("币安的账户", "binance's account": 币安, binance)."""
     suffix = _SUFFIX.spans(norm)
-    if suffix:
-        return norm[: suffix[0][0]].strip()
     prefix = _PREFIX.spans(norm)
-    return norm[prefix[0][1] :].strip() if prefix else norm
+    bare = (norm[: suffix[0][0]] if suffix else norm[prefix[0][1] :] if prefix else norm).strip()
+    mine = next((bare[: -len(s)] for s in _POSSESSIVE if bare.endswith(s) and len(bare) > len(s)), bare)
+    return bare, mine
 
 
 # -- a record named in a request, read from the language layer's tags ------------------------------

@@ -160,3 +160,16 @@ async def test_a_named_one_with_none_at_all_is_said_back_too(text: str, said: st
 async def test_a_request_that_names_none_checks_theirs(text: str) -> None:
     blocks = await diagnosed_with_alpha(text)
     assert blocks and all(b.cause_code != "named_missing" for b in blocks)
+
+
+@pytest.mark.parametrize("text", ["删除币安的账户", "delete binance's account"])
+async def test_an_account_named_by_its_exchange_with_a_possessive_is_theirs(text: str) -> None:
+    """ "币安的账户" / "binance's account" is their Binance account: before session 35 the 的 / 's
+    stayed on the name, and no account of theirs was found."""
+    desk = make_trade_desk()
+    now = datetime.now(UTC)
+    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
+    await desk.workspace.accounts.create(NewExchangeAccount(OWNER, "主", "binance", {}, None, now), audit)
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.AWAITING_CONFIRMATION, said(reply)
+    assert "主" in said(reply) or any("主" in getattr(b, "text", "") for b in reply.blocks)
