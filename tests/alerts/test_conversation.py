@@ -297,3 +297,17 @@ async def test_a_level_at_the_price_now_asks_which_side_of_it(
     condition", which in a reply of two levels did not say which one it meant)."""
     asked = await desk.say(text)
     assert codes(asked) == ["alert_no_level"] and quoted in texts(asked)
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [("alert me when btc goes above 95000 in 24h", "24h"), ("btc 24小时内跌破 8万 提醒我", "24小时")],
+)
+async def test_a_window_on_a_level_alert_is_said_back_not_dropped(
+    desk: AlertDesk, text: str, quoted: str
+) -> None:
+    """Was an alert without end, the time said dropped without a word."""
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_level_window"]
+    assert quoted in texts(refused)
+    assert desk.alerts.alerts == {}

@@ -189,6 +189,9 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         level = levels[0] if levels and "symbol" in slots else None
     if level is None:
         return slots
+    said = next((v for v in values if v.kind == "duration" or _is_span(v)), None)
+    if said is not None:  # "above 80000 in 24h": a level alert has no window, said back (was dropped)
+        slots["window"] = f"{REFUSED_PREFIX}level_window:{said.typed}"
     also, refused = _also(reading, rest, shown, levels, level)
     if refused is not None and way is not None:  # "跌到 80000-81000": which one? said back
         slots["level"] = refused_slot(refused)

@@ -234,7 +234,11 @@ class PriceAlertSkill(OneShotSkill):
         refusal = refusal or refusal_in(slots.get("window"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
-            if reason in ("window", "cooldown"):  # "5% in 4 hours", "cooldown 7.5 min": said back
+            if reason in (
+                "window",
+                "cooldown",
+                "level_window",
+            ):  # "5% in 4 hours", "cooldown 7.5 min": said back
                 return (
                     slots,
                     notes,
