@@ -53,7 +53,9 @@ class Interval:
 
 
 def _written(text: str) -> bool:
-    """Canonical: a count of one to six digits, no leading zero, and its unit ("4h", "30m", "1w")."""
+    """Canonical: a count of one to six digits, no leading zero, and its unit ("4h", "30m", "1w").
+    Typed so, a value is an interval without an "every" ("2w" alone is 20,000 to the value
+    grammar, as an interval two weeks)."""
     count = text[:-1]
     return (
         text[-1:] in _UNIT_SECONDS and 0 < len(count) <= 6 and count[0] in "123456789" and count.isdecimal()
@@ -76,29 +78,18 @@ def _of(value: Value) -> Interval | None:
     return Interval(int(count), unit)
 
 
-def _canonical(value: Value) -> bool:
-    """Written like a stored interval ("4h", "30m", "1w": "2w" alone is 20,000 to the value
-    grammar, as an interval two weeks): an interval without a "every"."""
-    return _written(value.typed.casefold())
-
-
 def find_interval(text: str) -> Interval | None:
     """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
     A bare count needs an explicit every/每 unless it is written like "4h"."""
     values = find_values(_norm(text))
     said = next((v for v in values if v.kind == "interval"), None)
-    said = said or next((v for v in values if v.kind in ("duration", "number") and _canonical(v)), None)
+    said = said or next((v for v in values if v.kind in ("duration", "number") and _written(v.typed)), None)
     return None if said is None else _of(said)
 
 
-def refused_interval(text: str) -> Value | None:
+def refused_of(values: list[Value]) -> Value | None:
     """An interval said that cannot be read exactly ("every -2 days", "每-2天", "1e3 hours"): the
     value grammar's refusal, to be said back quoting it, never a default in its place."""
-    return refused_of(find_values(text))
-
-
-def refused_of(values: list[Value]) -> Value | None:
-    """The first refused value with a unit of time among ``values``."""
     return next((v for v in values if v.refused and v.unit in UNIT_SECONDS), None)
 
 
@@ -106,6 +97,6 @@ def parse_interval(text: str) -> Interval | None:
     """A typed answer to "how often?": "1h", "4 hours", "每天", "daily", "2天", "30分钟", "1w"."""
     norm = _norm(text).strip("。.!！ ")
     value = sole_value(norm, ("interval", "duration", "number"))
-    if value is not None and not value.refused and (value.kind != "number" or _canonical(value)):
+    if value is not None and not value.refused and (value.kind != "number" or _written(value.typed)):
         return _of(value)
     return find_interval(norm)

@@ -24,9 +24,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Final, Literal, TypeAlias, get_args
 
 from core.i18n import Locale, t
-from core.language.values import refusal_in, sole_value
+from core.language.values import find_values, refusal_in, sole_value
 from core.markets import MarketCatalog, SymbolRules, rules_key
-from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval, refused_interval
+from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval, refused_of
 from core.trading.sizing import floor_to_step
 
 Kind: TypeAlias = Literal["dca", "grid", "ai"]
@@ -185,7 +185,7 @@ def check_interval(value: Interval, minimum: int = MIN_SECONDS) -> Interval:
 
 
 def parse_interval_field(text: str, minimum: int = MIN_SECONDS) -> Interval:
-    refused = refusal_in(text.strip()) or refused_interval(text)
+    refused = refusal_in(text.strip()) or refused_of(find_values(text))
     if refused is not None:  # "every -2 days": refused quoting it, not asked as if unsaid
         reason, typed = refused if isinstance(refused, tuple) else (refused.reason, refused.typed)
         raise InvalidParams(f"value.refused.{reason}", "interval", typed=typed)

@@ -36,6 +36,16 @@ FIELDS = (
     ("model", frozenset({"noun.model", "provider"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
+# Which action the words say, first found wins: a create that also starts is a create; a switch of
+# auto start or the daily summary is an update, though it says "关闭".
+ACTIONS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("delete", frozenset({"verb.delete"})),
+    ("create", frozenset({"verb.create"})),
+    ("update", frozenset({"noun.auto_start", "noun.daily_summary"})),
+    ("stop", frozenset({"verb.stop", "verb.switch_off"})),
+    ("start", frozenset({"verb.start", "verb.switch_on"})),
+    ("update", frozenset({"verb.update", "verb.rename", "verb.set_to"})),
+)
 
 
 def read_trader(reading: Reading) -> Route | None:
@@ -101,22 +111,8 @@ def _bot_in_a_name(reading: Reading) -> bool:
 
 
 def _action(concepts: frozenset[str]) -> str:
-    """Which action, first match wins: delete; create (a create that also starts is a create);
-    a switch of auto start or the daily summary (an update, though it says "关闭"); stop; start;
-    update; query (a bare "my agents")."""
-    if "verb.delete" in concepts:
-        return "delete"
-    if "verb.create" in concepts:
-        return "create"
-    if concepts & {"noun.auto_start", "noun.daily_summary"}:
-        return "update"
-    if concepts & {"verb.stop", "verb.switch_off"}:
-        return "stop"
-    if concepts & {"verb.start", "verb.switch_on"}:
-        return "start"
-    if concepts & {"verb.update", "verb.rename", "verb.set_to"}:
-        return "update"
-    return "query"
+    """Which action, first match wins (ACTIONS); a bare "my agents" is a query."""
+    return next((action for action, said in ACTIONS if concepts & said), "query")
 
 
 class TraderRule:
