@@ -59,6 +59,7 @@ AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # closing the request ("buy 100 USDT of BTC on Main", "balance of Main"). The name is read whether
 # or not the person has such an account: it is said back when they have none, never swapped.
 _ZH_BY = ("用", "在", "从", "通过", "拿", "以")
+_ZH_BY_FIRST = frozenset(w[0] for w in _ZH_BY)
 _ZH_NOUNS = ("账户", "账号")
 _ZH_STOP = frozenset(" \t\n，,。:：用在从")  # where a name before 账户 cannot reach back over
 _EN_BY = frozenset({"on", "with", "from", "using", "use", "in", "via", "of"})
@@ -289,12 +290,14 @@ def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[st
 def _zh_account(text: str) -> str | None:
     """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message
     after the words asking ("查一下主账户的余额" names 主账户, not 查一下主账户)."""
-    for at in range(len(text)):
+    if not any(noun in text for noun in _ZH_NOUNS):
+        return None  # most messages: one look, no scan
+    for at in (i for i, c in enumerate(text) if c in _ZH_BY_FIRST):
         by = next((w for w in _ZH_BY if text.startswith(w, at)), "")
         rest = text[at + len(by) :].lstrip()
         if by and (name := _zh_name(rest, _ZH_STOP) or _zh_numbered(rest)):
             return name
-    text = text[_asking(text) :]
+    text = text[_asking(text) :] if "的" in text else text
     owner = _zh_name(text, _ZH_STOP | {"的"})
     return owner if owner and text[len(owner) :].startswith("的") else None
 
