@@ -254,7 +254,10 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
 def _to_text(value: Value, text: str, where: list[int]) -> Value:
     start = where[value.start]
     end = where[value.end - 1] + 1 if value.end > value.start else start
-    return replace(value, start=start, end=end, typed=text[start:end].strip())
+    typed = text[start:end].strip()  # a Value made outright: replace() would cost ten getattrs
+    return Value(
+        value.kind, start, end, typed, value.number, value.unit, value.coin, value.ident, value.reason
+    )
 
 
 def _word_values(norm: str) -> list[Value]:
@@ -398,7 +401,8 @@ def _read_run(
         return None  # "gpt4", "web3", "c98": part of a word
     if _HYPHENATED.search(before):
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
-    if _words(*_ORDINAL).before(norm, _back(norm, start)) is not None:
+    said_before = _back(norm, start)  # where the words before the number end
+    if _words(*_ORDINAL).before(norm, said_before) is not None:
         return None  # "第一个": an ordinal
     # What the number says of itself.
     reason: Reason | None = None
@@ -411,7 +415,7 @@ def _read_run(
         reason = exc.reason
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
     pos = end
-    every = _words(*_EVERY).before(norm, _back(norm, start))  # where "every" / "每" starts
+    every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts
     if reason is None and arabic_digits and norm[pos : pos + 1] in LATIN_MULTIPLIERS:
         letter = norm[pos]
         weeks = letter == "w" and every is not None  # "every 2w" is every two weeks; "2w" alone is 20,000
@@ -465,9 +469,9 @@ def _read_run(
         kind, unit = "amount", "base"
     if kind == "number" and reason is None and _words(*_DATE).after(norm, tail):
         return None  # "2024年", "3月", "5号", "10am": a date or a time of day, no value here
-    if (percent_of := _words(*_PERCENT_OF).before(norm, _back(norm, start))) is not None:  # 百分之五
+    if (percent_of := _words(*_PERCENT_OF).before(norm, said_before)) is not None:  # 百分之五
         kind, unit, lead = "percent", "%", percent_of
-    elif kind == "number" and _id_before(norm, start) and run.isdigit():
+    elif kind == "number" and run.isdigit() and _id_before(norm, said_before):
         return Value("id", start, end, run, number, ident=run)
     elif kind in ("number", "amount") and unit != "base" and _price_before(norm, lead):
         kind = "price"
@@ -498,8 +502,7 @@ def _price_before(norm: str, at: int) -> bool:
 
 
 def _id_before(norm: str, at: int) -> bool:
-    """An id's word or mark right before ``at``: "#12", "id: 12", "no. 12", "编号12"."""
-    at = _back(norm, at)
+    """An id's word or mark ending at ``at``: "#12", "id: 12", "no. 12", "编号12"."""
     if at > 0 and _words(*_ID).before(norm, at) is not None:
         return True
     mark = _back(norm, at - 1) if at > 0 and norm[at - 1] in ":：#" else 0  # after a Latin word alone
