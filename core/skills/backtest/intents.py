@@ -60,7 +60,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots["symbol"] = coins[0]
     level, candles, grids = reading.first(LEVEL), reading.first(CANDLES), reading.first("strategy.grids")
     numbers: list[Value] = []
-    for value in grid_values(reading, find_values(text)):
+    values = grid_values(reading, find_values(text))
+    for value in values:
         if value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
             key = "candles" if _before(value, candles) else "days"
             slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
@@ -81,8 +82,11 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     elif numbers and "amount" not in slots and kind == "dca":
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
     interval = find_interval(text)
+    said = next((v for v in values if v.kind == "interval"), None)
     if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
         slots["interval"] = interval.text
+    elif said is not None:  # "every 1.5 days": refused quoting it, never backtested as daily
+        slots["interval"] = said.typed
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
     return slots

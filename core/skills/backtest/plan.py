@@ -21,6 +21,7 @@ from core.strategies.params import (
     from_json,
     parse_amount,
     parse_grids,
+    parse_interval_field,
     parse_price,
     to_json,
     validate,
@@ -84,7 +85,7 @@ def inline_params(
     if kind == "dca":
         if "amount" not in slots:
             return None
-        interval = Interval.of(str(slots["interval"])) if "interval" in slots else Interval.of("1d")
+        interval = parse_interval_field(str(slots["interval"])) if "interval" in slots else Interval.of("1d")
         if "interval" not in slots:
             assumed.append("backtest.assumed.interval")
         params: StrategyParams = DcaParams(

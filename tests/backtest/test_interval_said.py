@@ -1,0 +1,33 @@
+"""A backtest's buying interval said but not read whole ("every 1.5 days", "每1.5天") is refused
+quoting it: it was backtested once a day, the reply saying no interval was given (zh + en)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.demo_market.market import DemoMarket
+from core.reply import NoticeBlock, Status
+from tests.traders.conftest import TraderDesk, make_desk
+
+
+@pytest.fixture
+def desk() -> TraderDesk:
+    made = make_desk()
+    made.market.get_klines = DemoMarket(made.clock).get_klines  # type: ignore[attr-defined]
+    return made
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("backtest a btc dca 50u every 1.5 days, last 30 days", "“every 1.5 days”"),
+        ("回测一下每1.5天买50U的BTC定投，过去30天", "「每1.5天」"),
+    ],
+)
+async def test_an_interval_not_read_whole_is_refused_quoting_it(
+    desk: TraderDesk, text: str, quoted: str
+) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest", reply.route
+    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+    assert reply.status is Status.FAILED and quoted in said, said
