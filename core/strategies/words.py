@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from core.language.lexicon import load
+from core.language.lexicon import load, phrases
 from core.language.tagger import Reading, Tag, words
 from core.language.values import Value
 
@@ -17,8 +18,6 @@ if TYPE_CHECKING:  # the parameters' module (their models) is not needed to read
 
 KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
 KIND_CONCEPTS: Final = frozenset(f"strategy.{k}" for k in KINDS)
-# Two values of a range are joined by one of these ("3000到4000", "between 100 and 200").
-RANGE_JOIN: Final = frozenset({"到", "至", "-", "–", "—", "~", "～", "and", "to", "和"})
 
 
 def kind_of(reading: Reading) -> Kind | None:
@@ -33,6 +32,12 @@ def kind_of(reading: Reading) -> Kind | None:
 def find_kind(text: str) -> Kind | None:
     """The kind a text names first, if any."""
     return kind_of(words(text))
+
+
+@cache
+def joined(concept: str) -> frozenset[str]:
+    """The words that join values (phrases/strategy_value.toml: "range_join", "between")."""
+    return frozenset(phrases("strategy_value").concepts[f"strategy_value.{concept}"].words)
 
 
 def kind_word(kind: str) -> str:
@@ -58,7 +63,7 @@ def _unglued(text: str, values: list[Value], i: int, field: Sequence[Tag]) -> Va
         named = (
             after is not None and after.kind == "number" and not text[value.end : after.start].strip(" :：")
         )
-        ranged = i > 0 and text[values[i - 1].end : value.start].strip() in RANGE_JOIN
+        ranged = i > 0 and text[values[i - 1].end : value.start].strip() in joined("range_join")
         if value.end < tag.end or (named and ranged):
             typed = value.typed[: tag.start - value.start].strip()
             return replace(value, kind="number", unit="", end=tag.start, typed=typed)

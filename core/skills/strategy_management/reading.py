@@ -29,7 +29,7 @@ from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
-from core.strategies.words import KIND_CONCEPTS, KINDS, RANGE_JOIN, grid_values, kind_of
+from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import field_of, set_to, untagged
 from core.workspace.extraction import name_given
@@ -49,8 +49,6 @@ FIELD_CONCEPTS: tuple[tuple[str, frozenset[str]], ...] = (
     ("name", frozenset({"verb.rename", "noun.name"})),
     *((f, frozenset({f"strategy.{f}"})) for f in FIELDS),
 )
-# What may sit between a field's word and its value ("每格投50U", "最多投入 5000U").
-_BETWEEN = frozenset({"", "投", "买", "放", "为", "是", "of", "at"})
 # Words an answer that is a sentence may have besides its values ("每次买 50U 的 BTC").
 _ANSWER_GROUPS = ("filler.", "strategy.", "time.", "answer.yes")
 _ANSWER_CONCEPTS = frozenset({"verb.buy", "noun.strategy", "trade.answer_word"})
@@ -260,7 +258,7 @@ def _range(text: str, values: Sequence[Value]) -> tuple[Value, Value] | None:
     """Two numbers joined as a range ("3000到4000", "between 100 and 200", "3k to 4k")."""
     plain = [v for v in values if v.kind in ("number", "price", "refused", "amount") and v.unit != "base"]
     for a, b in itertools.pairwise(plain):
-        if text[a.end : b.start].strip() in RANGE_JOIN:
+        if text[a.end : b.start].strip() in joined("range_join"):
             return a, b
     return None
 
@@ -272,7 +270,7 @@ def _beside(reading: Reading, values: Sequence[Value], concept: str) -> Value | 
     tags = [t for t in reading.tags if concept in t.concepts]
     for tag in tags:
         for value in values:
-            if value.start >= tag.end and text[tag.end : value.start].strip() in _BETWEEN:
+            if value.start >= tag.end and _between(text[tag.end : value.start]):
                 return value
     for tag in tags:
         for value in values:
@@ -410,3 +408,8 @@ def _only(reading: Reading, end: int, concept: str) -> bool:
 def field_named(text: str) -> str | None:
     """The field a typed answer names ("金额", "grids"), by the lexicon's words."""
     return field_of(words(text), FIELD_CONCEPTS)
+
+
+def _between(text: str) -> bool:
+    """Nothing, or a word that may sit between a field's word and its value ("每格投50U")."""
+    return not text.strip() or text.strip() in joined("between")
