@@ -311,3 +311,37 @@ async def test_a_window_on_a_level_alert_is_said_back_not_dropped(
     assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_level_window"]
     assert quoted in texts(refused)
     assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "quoted"),
+    [
+        ("alert me twice when BTC goes above 90000", "alert_bad_count", "twice"),
+        ("BTC 涨破 90000 提醒我两次", "alert_bad_count", "两次"),
+        ("alert me 3 times when BTC goes above 90000", "alert_bad_count", "3 times"),
+        ("BTC 涨破 90000 提醒我3次", "alert_bad_count", "3次"),
+        ("alert me when BTC drops 5% from 90000", "alert_bad_move_from", "from 90000"),
+        ("BTC 从 90000 跌 5% 提醒我", "alert_bad_move_from", "从 90000"),
+        ("alert when btc above 90000 every 2 hours", "alert_bad_level_every", "every 2 hours"),
+        ("BTC 涨破 90000 每2小时提醒", "alert_bad_level_every", "每2小时"),
+    ],
+)
+async def test_what_an_alert_cannot_do_is_said_back_not_dropped(
+    desk: AlertDesk, text: str, code: str, quoted: str
+) -> None:
+    """Were set as a plain one-shot alert, the count, the price a move is from or the clock
+    interval dropped without a word: an alert fires once or on every crossing (with a cooldown),
+    a move is measured against the price one window ago."""
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == [code]
+    assert f"“{quoted}”" in texts(refused)
+    assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize("text", ["BTC 涨破 95000 提醒我1次", "alert me 1 time when BTC goes above 95000"])
+async def test_once_is_what_an_alert_does(desk: AlertDesk, text: str) -> None:
+    """A one-shot alert said with its count ("1次"): its 1 is no second level."""
+    created = await desk.say(text)
+    assert "alert_created" in codes(created)
+    [alert] = desk.alerts.alerts.values()
+    assert not alert.spec.repeat and alert.spec.level == 95000

@@ -25,6 +25,7 @@ ASKS = frozenset({"verb.notify", "noun.alert"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
+COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
 EITHER = Words("choice.or")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
@@ -166,10 +167,21 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
     if REPEAT.search(rest):
         slots["repeat"] = True
+    count = _count(rest, source, values)
+    if count is not None:  # "twice", "提醒我3次": no alert fires N times; said back (was dropped)
+        span = count[0]
+        if count[1]:
+            slots["said"] = count[1]
+        rest, source = _without(rest, span), _without(source, span)
+        values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
     percent = next((v for v in values if _is_percent(v)), None)
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
+        named = next((v for v in values if v.kind in LEVEL_KINDS), None)
+        if named is not None and "said" not in slots:  # "drops 5% from 90000": said back (was dropped)
+            word = next((s for s, e in FROM.spans(source) if _next(source, e) == named.start), named.start)
+            slots["said"] = f"{REFUSED_PREFIX}move_from:{source[word : named.end]}"
         window = next((v for v in values if v.kind in ("duration", "interval") or _is_span(v)), None)
         if window is not None:  # "in 4 hours" is no window of deskmate's: said back, not 24h
             seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
@@ -192,6 +204,9 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     said = next((v for v in values if v.kind == "duration" or _is_span(v)), None)
     if said is not None:  # "above 80000 in 24h": a level alert has no window, said back (was dropped)
         slots["window"] = f"{REFUSED_PREFIX}level_window:{said.typed}"
+    every = next((v for v in values if v.kind == "interval"), None)
+    if every is not None and "said" not in slots:  # "every 2 hours": fires on a crossing, not by the clock
+        slots["said"] = f"{REFUSED_PREFIX}level_every:{every.typed}"
     also, refused = _also(reading, rest, shown, levels, level)
     if refused is not None and way is not None:  # "跌到 80000-81000": which one? said back
         slots["level"] = refused_slot(refused)
@@ -284,6 +299,24 @@ def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | N
         if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
             return (start, stop), f"{REFUSED_PREFIX}cooldown:{text[value.start : stop]}"
         return (start, stop), str(int(minutes))
+    return None
+
+
+def _count(rest: str, typed: str, values: list[Value]) -> tuple[tuple[int, int], str] | None:
+    """How many times to be told ("twice", "3 times", "提醒我3次"): its span, and the refusal
+    quoting it; "1 time" is what an alert does anyway (no refusal)."""
+    word = COUNT.search(rest)
+    if word is not None:
+        start, end = word.start(), word.end()
+        return (start, end), f"{REFUSED_PREFIX}count:{typed[start:end]}"
+    for value in values:
+        if value.kind != "number" or value.refused:
+            continue
+        after = _next(rest, value.end)
+        stop = next((e for s, e in TIMES.spans(rest) if s == after), None)
+        if stop is not None:
+            said = "" if value.number == 1 else f"{REFUSED_PREFIX}count:{typed[value.start : stop]}"
+            return (value.start, stop), said
     return None
 
 

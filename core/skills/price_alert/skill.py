@@ -231,14 +231,17 @@ class PriceAlertSkill(OneShotSkill):
         if slots.get("condition") not in ("above", "below", "move") or not level:
             return slots, notes, Problem("alert.no_level", examples, "alert_no_level")
         refusal = refusal_in(slots.get("level")) or refusal_in(slots.get("cooldown"))
-        refusal = refusal or refusal_in(slots.get("window"))
+        refusal = refusal or refusal_in(slots.get("window")) or refusal_in(slots.get("said"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
             if reason in (
                 "window",
                 "cooldown",
                 "level_window",
-            ):  # "5% in 4 hours", "cooldown 7.5 min": said back
+                "count",
+                "move_from",
+                "level_every",
+            ):  # "5% in 4 hours", "cooldown 7.5 min", "twice", "every 2 hours": said back
                 return (
                     slots,
                     notes,
