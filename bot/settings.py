@@ -1,21 +1,13 @@
-"""Settings from the environment (prefix DESKMATE_, nested delimiter __) and an optional .env.
-
-Read here rather than by pydantic-settings, whose import (its sources for AWS, Azure, GCP, CLI,
-YAML...) was some 40 ms of every `deskmate ask`; the rules are the ones it applied: names in any
-case, ``DESKMATE_LLM__MODEL`` for a nested setting or ``DESKMATE_LLM='{"model": ...}'`` (JSON) for
-a whole group, a dict setting given as JSON, the process's environment over the .env file, and
-what the code passes over both."""
+"""Settings from the environment (prefix DESKMATE_, nested delimiter __) and an optional .env."""
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
@@ -109,22 +101,14 @@ class JobsSettings(BaseModel):
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)  # running jobs may finish on shutdown
 
 
-ENV_FILE = ".env"
-NESTED = "__"
-
-
-class SettingsError(ValueError):
-    """A setting that is no JSON where JSON is needed (a whole group, e.g. DESKMATE_LLM)."""
-
-
-class Settings(BaseModel):
-    """deskmate's settings: ``Settings(**values)`` reads the environment and ``_env_file`` (a
-    .env in the working directory by default; None: none) under ``values``."""
-
-    model_config = ConfigDict(extra="ignore", validate_default=True)
-
-    def __init__(self, _env_file: str | Path | None = ENV_FILE, **values: Any) -> None:
-        super().__init__(**_merged(_from_environment(_env_file), values))
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_nested_delimiter="__",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+    )
 
     database_url: str = Field(
         default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}"
@@ -172,79 +156,6 @@ class Settings(BaseModel):
         if backend == "sqlite" and not url.database:
             raise ValueError("names no SQLite file (e.g. sqlite+aiosqlite:///data/deskmate.db)")
         return wanted + value[len(url.drivername) :]  # the rest exactly as given
-
-
-def _from_environment(env_file: str | Path | None) -> dict[str, Any]:
-    """The settings the environment and ``env_file`` give (the environment's win, setting by
-    setting), as the nested dict the model validates."""
-    from_file: dict[str, Any] = {}
-    if env_file is not None and Path(env_file).is_file():
-        from dotenv import dotenv_values  # only when there is a .env
-
-        found = dotenv_values(env_file, encoding="utf-8")
-        from_file = _read({k: v for k, v in found.items() if v is not None})
-    return _merged(from_file, _read(os.environ))
-
-
-def _read(variables: Mapping[str, str]) -> dict[str, Any]:
-    """The settings named in ``variables`` (names in any case)."""
-    prefix = ENV_PREFIX.lower()
-    named = {k.lower(): v for k, v in variables.items() if k.lower().startswith(prefix)}
-    out: dict[str, Any] = {}
-    for name, field in Settings.model_fields.items():
-        group = _group(field.annotation)
-        value = named.get(prefix + name)
-        if group is None:
-            if value is not None:
-                out[name] = value
-            continue
-        parts: Any = {}
-        if value is not None:
-            try:
-                parts = json.loads(value)
-            except ValueError:
-                raise SettingsError(
-                    f'error parsing value for field "{name}" from source "EnvSettingsSource"'
-                ) from None
-        nested = prefix + name + NESTED
-        for variable, given in named.items():
-            if variable.startswith(nested) and isinstance(parts, dict):
-                key = variable[len(nested) :]
-                parts[key] = _decoded(group, key, given)
-        if value is not None or parts:
-            out[name] = parts
-    return out
-
-
-def _group(annotation: object) -> type[BaseModel] | None:
-    """The model of a group of settings (DESKMATE_LLM__...), or None for a plain setting."""
-    return annotation if isinstance(annotation, type) and issubclass(annotation, BaseModel) else None
-
-
-def _decoded(group: type[BaseModel], key: str, given: str) -> Any:
-    """A dict setting of a group (e.g. LLM extra_body) read as JSON; left as typed when it is no
-    JSON (the model's validation then says it should be a dict), as every other setting."""
-    field = group.model_fields.get(key)
-    if field is None or not given or not _is_dict(field.annotation):
-        return given
-    try:
-        return json.loads(given)
-    except ValueError:
-        return given
-
-
-def _is_dict(annotation: object) -> bool:
-    return annotation is dict or get_origin(annotation) is dict or any(map(_is_dict, get_args(annotation)))
-
-
-def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    """``over`` over ``base``, dicts merged key by key (a group given as a dict in code keeps what
-    the environment set of its other settings)."""
-    out = dict(base)
-    for key, value in over.items():
-        below = out.get(key)
-        out[key] = _merged(below, value) if isinstance(below, dict) and isinstance(value, dict) else value
-    return out
 
 
 def load_settings() -> Settings:

@@ -20,7 +20,6 @@ from bot import cli
 HEAVY = (
     "matplotlib", "httpx", "openai", "telegram", "discord", "cryptography", "alembic", "ccxt",
     "sqlalchemy.dialects.postgresql",  # ~20 ms: only a PostgreSQL process loads it
-    "pydantic_settings",  # ~35 ms of every start: bot.settings reads the environment itself
 )  # fmt: skip
 
 _REPORT = """

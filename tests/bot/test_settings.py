@@ -1,5 +1,5 @@
-"""Settings read from the environment and .env by bot.settings itself (no pydantic-settings at
-start): the rules deskmate's settings always had."""
+"""Settings read from the environment and .env (pydantic-settings): the rules deskmate's settings
+always had — names in any case, nested and JSON groups, the environment over .env."""
 
 from __future__ import annotations
 
