@@ -37,14 +37,7 @@ def alerts() -> AlertDesk:
 async def test_a_strategy_value_not_read_exactly_is_refused_and_asked_again(
     desk: StrategyDesk, text: str, quoted: str, asked: str, answer: str
 ) -> None:
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "strategy_management", reply.route
-    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == asked, text_of(reply)
-    assert quoted in text_of(reply)
-    assert await desk.strategies.owned(OWNER) == []
-    # The same question takes the value once it is read exactly; nothing else was taken from it.
-    again = await desk.chat.say(answer)
-    assert "invalid_answer" not in codes(again), text_of(again)
+    await desk.refused_then_taken(text, quoted, asked, answer)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from core.tasks.audit import AuditLog
 from core.trading.memory import MemoryOrderStore
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
 from tests.fakes import NOW, full_skills
-from tests.workspace.conftest import Chat
+from tests.workspace.conftest import Chat, codes, text_of
 
 OWNER = "console:user-1"
 
@@ -33,6 +33,17 @@ class StrategyDesk:
 
     def add_trader(self, name: str, strategy_id: str, owner: str = OWNER) -> None:
         self.workspace.add_trader(owner, name, strategy_id=strategy_id)
+
+    async def refused_then_taken(self, text: str, quoted: str, asked: str, answer: str) -> None:
+        """A create request whose value cannot be read exactly: refused quoting ``quoted`` as
+        typed, nothing stored, ``asked`` asked again, and ``answer`` then taken (issue 21)."""
+        reply = await self.chat.say(text)
+        assert reply.route.skill == "strategy_management", reply.route
+        assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == asked, text_of(reply)
+        assert quoted in text_of(reply)
+        assert await self.strategies.owned(OWNER) == []
+        again = await self.chat.say(answer)
+        assert "invalid_answer" not in codes(again), text_of(again)
 
 
 def strategy_desk(

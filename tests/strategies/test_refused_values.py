@@ -30,13 +30,7 @@ def desk() -> StrategyDesk:
 async def test_a_signed_interval_or_grid_count_in_the_request_is_refused(
     desk: StrategyDesk, text: str, quoted: str, asked: str, answer: str
 ) -> None:
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "strategy_management", reply.route
-    assert codes(reply) == ["invalid_slot", asked], text_of(reply)
-    assert quoted in text_of(reply)
-    assert await desk.strategies.owned(OWNER) == []
-    again = await desk.chat.say(answer)
-    assert "invalid_answer" not in codes(again), text_of(again)
+    await desk.refused_then_taken(text, quoted, asked, answer)
 
 
 @pytest.mark.parametrize(
