@@ -1,0 +1,61 @@
+"""Words around an account that are no name of one (issue 21: names said back): where the account
+is ("我在币安的账户"), or the asking words ("what's in my account"). Before session 35 these read an
+account called "在币安的账户" or "'s" and said the person had none, though the message named none."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from core.reply import DetailsBlock, NoticeBlock, Reply, Status
+from core.tasks.audit import AuditEntry
+from core.workspace.accounts import NewExchangeAccount
+from tests.trading.conftest import OWNER, TradeDesk, make_trade_desk
+
+
+async def account(desk: TradeDesk, name: str, exchange: str) -> None:
+    now = datetime.now(UTC)
+    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
+    cash = Decimal(10000) if exchange == "paper" else None
+    await desk.workspace.accounts.create(NewExchangeAccount(OWNER, name, exchange, {}, cash, now), audit)
+
+
+def said(reply: Reply) -> str:
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+
+
+def shown(reply: Reply) -> str:
+    return " ".join(f"{b.title} {b.rows}" for b in reply.blocks if isinstance(b, DetailsBlock))
+
+
+@pytest.mark.parametrize("text", ["查看我在币安的账户", "看看我在币安的账户", "what's in my binance account"])
+async def test_where_their_account_is_names_their_account_there(text: str) -> None:
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    await account(desk, "主", "binance")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
+    assert "主" in shown(reply), reply.blocks
+
+
+@pytest.mark.parametrize(
+    ("text", "word"), [("查看我在币安的账户", "在"), ("what's in my binance account", "'s")]
+)
+async def test_where_is_not_said_back_as_a_name(text: str, word: str) -> None:
+    """No Binance account: the answer says so and lists theirs, the words around it not in the name."""
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED and "测试" in said(reply), said(reply)
+    assert word not in said(reply), said(reply)
+
+
+@pytest.mark.parametrize("text", ["what's in my account", "whats in my account", "what’s in my account?"])
+async def test_the_asking_words_name_no_account(text: str) -> None:
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
+    assert "测试" in shown(reply), reply.blocks
