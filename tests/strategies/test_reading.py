@@ -22,6 +22,11 @@ READERS = {"default": StrategyReader(MarketCatalog()), "bundled": StrategyReader
          {"kind": "dca", "symbol": "BTCUSDT", "interval": "1d", "quote_amount": "50"}),
         ("BTC定投，每周买100U，最多投入5000U", "create",
          {"kind": "dca", "symbol": "BTCUSDT", "interval": "1w", "quote_amount": "100", "max_total": "5000"}),
+        # A total cap said with "no more than" is the cap, not dropped (it was, without a word).
+        ("创建一个BTC定投策略，每天买50U，总共不超过1000U", "create",
+         {"kind": "dca", "symbol": "BTCUSDT", "interval": "1d", "quote_amount": "50", "max_total": "1000"}),
+        ("create a DCA strategy for BTC, 50U every day, total no more than 1000U", "create",
+         {"kind": "dca", "symbol": "BTCUSDT", "interval": "1d", "quote_amount": "50", "max_total": "1000"}),
         ("make the grid strategy for ETH between 3000 and 4000", "create",
          {"kind": "grid", "symbol": "ETHUSDT", "lower": "3000", "upper": "4000"}),
         ("set up a grid bot for SOL between 100 and 200 with 10 grids at 20 USDT each", "create",
