@@ -319,6 +319,8 @@ async def test_a_window_on_a_level_alert_is_said_back_not_dropped(
         ("alert me twice when BTC goes above 90000", "alert_bad_count", "twice"),
         ("BTC 涨破 90000 提醒我两次", "alert_bad_count", "两次"),
         ("alert me 3 times when BTC goes above 90000", "alert_bad_count", "3 times"),
+        ("alert me two times when BTC goes above 95000", "alert_bad_count", "two times"),
+        ("BTC 漲破 95000 提醒我三遍", "alert_bad_count", "三遍"),
         ("BTC 涨破 90000 提醒我3次", "alert_bad_count", "3次"),
         ("alert me when BTC drops 5% from 90000", "alert_bad_move_from", "from 90000"),
         ("BTC 从 90000 跌 5% 提醒我", "alert_bad_move_from", "从 90000"),
