@@ -49,3 +49,20 @@ async def test_a_typed_signed_interval_is_refused_with_its_reason(
     assert codes(reply) == ["invalid_answer", "ask_interval"], text_of(reply)
     assert quoted in text_of(reply)
     assert await desk.strategies.owned(OWNER) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "answer"),
+    [
+        ("创建一个BTC定投策略，每天买50U，到1000U就停", "「1000U」", "1000U"),
+        ("create a DCA strategy for BTC, 50U every day, stop at 1000U", "“1000U”", "1000U"),
+    ],
+)
+async def test_money_no_field_took_is_refused_and_the_cap_asked(
+    desk: StrategyDesk, text: str, quoted: str, answer: str
+) -> None:
+    """An amount no field's words took is said back and the total cap asked, not dropped without a
+    word (a cap dropped buys on forever); the answer is then the cap."""
+    await desk.refused_then_taken(text, quoted, "ask_max_total", answer)
+    [made] = await desk.strategies.owned(OWNER)
+    assert str(made.params.max_total) == "1000"  # type: ignore[union-attr]

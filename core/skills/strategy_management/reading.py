@@ -24,7 +24,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language.tagger import COIN, Reading, Tagger, words
-from core.language.values import Value, find_values, typed_text
+from core.language.values import REFUSED_PREFIX, Value, find_values, typed_text
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
@@ -183,6 +183,11 @@ class StrategyReader:
         amount = _amount(reading, left)
         if amount is not None:
             take("quote_amount", amount)
+        unplaced = next((v for v in left if v.unit == "quote" and not v.refused), None)
+        if unplaced is not None and "max_total" not in slots:
+            # Money said that no field's words took ("50U daily, stop at 1000U"): refused quoting
+            # it, and the cap asked, never dropped without a word (a cap dropped buys on forever).
+            slots["max_total"] = f"{REFUSED_PREFIX}unplaced:{unplaced.typed}"
         return slots
 
 
