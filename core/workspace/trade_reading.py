@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 from itertools import takewhile
 from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
+from core.language.lexicon import phrases
 from core.language.tagger import Reading, Tagger, words
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
+from core.routing.normalize import normalize
 from core.workspace.extraction import find_name
 from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
@@ -136,7 +139,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
     if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
-    ref = account_ref(text, norm, coins) or _own_account(names)
+    question = not said & (BUY | SELL) and SELL_ALL not in said
+    ref = account_ref(text, norm, coins, question=question) or _own_account(names)
     if ref:
         slots["target_ref"] = ref
         values = _outside(values, text, ref.get("name", ""))
@@ -268,20 +272,23 @@ def _said_besides(text: str) -> bool:
     return bool(reading.rest(ignore=reading.concepts - joining).replace(" ", ""))
 
 
-def account_ref(text: str, norm: str, coins: CoinNames | None = None) -> dict[str, str] | None:
+def account_ref(
+    text: str, norm: str, coins: CoinNames | None = None, *, question: bool = False
+) -> dict[str, str] | None:
     """The account a request names: by its name ("用主账户"), or by its exchange ("币安"); a
-    coin closing an order ("yolo 50 usdt on doge") names none."""
+    coin closing an order ("yolo 50 usdt on doge") names none. ``question``: the message asks
+    about an account, no order ("how much money is in main")."""
     zh = _zh_account(text.strip())
     if zh:
         return {"name": zh}
     words = norm.split()  # marks glued to a name are read by _named
     exchange = find_exchange(norm)
     name = _en_account(words)
-    if name is None and exchange is None and (name := _en_tail(words)) in _NOT_NAMES:
+    if name is None and exchange is None and (name := _en_tail(words, question=question)) in _NOT_NAMES:
         return None
     if name is None:
         return {"alias": exchange} if exchange else None
-    if coins is not None and coins.find(name)[0] is not None and name == _en_tail(words):
+    if coins is not None and coins.find(name)[0] is not None and name == _en_tail(words, question=question):
         return None  # "yolo 50 usdt on doge": a coin closing an order names no account
     at = text.lower().rfind(name)  # as typed ("Main"), to be said back
     return {"name": text[at : at + len(name)] if at >= 0 else name}
@@ -297,9 +304,13 @@ def _zh_account(text: str) -> str | None:
         rest = text[at + len(by) :].lstrip()
         if by and (name := _zh_name(rest, _ZH_STOP) or _zh_numbered(rest)):
             return name
-    text = text[_asking(text) :] if "的" in text else text
+    text = text[_asking(text) :]
     owner = _zh_name(text, _ZH_STOP | {"的"})
-    return owner if owner and text[len(owner) :].startswith("的") else None
+    if owner is None or text[len(owner) :].startswith("的"):
+        return owner
+    # "main账户有多少钱": an account opening a question without 的 is named too, by words the
+    # lexicon does not know ("模拟账户" is an exchange's, "创建main账户" a request, "交易账户" no name).
+    return None if _known(owner[:-2]) or normalize(owner) in _generic() else owner
 
 
 def _zh_name(text: str, stop: frozenset[str]) -> str | None:
@@ -334,6 +345,17 @@ def _asking(text: str) -> int:
     return len(text) - len(reading.norm.original[reading.norm.offsets[end] :].lstrip()) if end else 0
 
 
+def _known(text: str) -> bool:
+    """The lexicon has a word in ``text``: no name of an account the person may not have."""
+    return bool(words(text).concepts)
+
+
+@cache
+def _generic() -> frozenset[str]:
+    """A record's kind said alone ("交易账户"): core/language/lexicon/phrases/records.toml."""
+    return frozenset(phrases("records").concepts["records.generic"].words)
+
+
 def _word(text: str) -> bool:
     return 0 < len(text) <= _MAX_EN and all(c.isalnum() or c in "_-" for c in text)
 
@@ -356,14 +378,17 @@ def _en_account(words: list[str]) -> str | None:
     return None
 
 
-def _en_tail(words: list[str]) -> str | None:
-    """The bare name closing a request: "... on Main", "balance of my Main?"."""
+def _en_tail(words: list[str], *, question: bool = False) -> str | None:
+    """The bare name closing a request: "... on Main", "balance of my Main?"; ``question``: it
+    asks about an account ("how much money is in main"), no order."""
     words = words[:-1] if words[-1:] in (["?"], ["."], ["!"]) else words
     last = words[-1][:-1] if words and words[-1][-1] in "?.!" else words[-1] if words else ""
     before = words[-3:-1] if words[-2:-1] != ["my"] else words[-4:-2]
     if not _word(last) or not before:
         return None
     asked = len(before) > 1 and before[0] in _EN_ASKED and before[1] in _EN_OF
+    # "how much money is in main": a question closing on a word the lexicon does not know
+    asked = asked or (question and before[-1] in _EN_OF and not _known(last))
     return last if before[-1] in _EN_TAIL_BY or asked else None
 
 

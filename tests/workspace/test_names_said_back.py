@@ -40,6 +40,11 @@ def said(reply: Reply) -> str:
         ("用 alpha2 账户买 100u btc", "alpha2"),
         ("use account main to buy btc 10u", "main"),
         ("show positions of my Main account", "Main"),
+        # Read before session 35 as no account at all: the default account's balance answered.
+        ("main账户有多少钱", "main"),
+        ("查一下main账户有多少钱", "main"),
+        ("how much money is in main", "main"),
+        ("how much money is in Main?", "Main"),
     ],
 )
 async def test_an_account_they_do_not_have_is_said_back_with_theirs(text: str, name: str) -> None:

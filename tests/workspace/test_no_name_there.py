@@ -59,3 +59,26 @@ async def test_the_asking_words_name_no_account(text: str) -> None:
     reply = await desk.chat.say(text)
     assert reply.status is Status.COMPLETED, said(reply)
     assert "测试" in shown(reply), reply.blocks
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("main账户有多少钱", "main"), ("how much money is in main", "main")]
+)
+async def test_an_account_named_opening_or_closing_a_question_is_theirs(text: str, name: str) -> None:
+    """ "main账户有多少钱" (no 的) and "how much money is in main" are main's balance."""
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    await account(desk, name, "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
+    assert [getattr(b, "account", None) for b in reply.blocks if type(b).__name__ == "BalanceBlock"] == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["我的账户有多少钱", "账户有多少钱", "交易账户有多少钱", "how much money is in my account"]
+)
+async def test_a_balance_question_naming_no_account_is_the_default_one(text: str) -> None:
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
