@@ -1,6 +1,7 @@
 """Words around an account that are no name of one (issue 21: names said back): where the account
 is ("我在币安的账户"), or the asking words ("what's in my account"). Before session 35 these read an
-account called "在币安的账户" or "'s" and said the person had none, though the message named none."""
+account called "在币安的账户", "账户里" or "'s" and said the person had none, though the message
+named none."""
 
 from __future__ import annotations
 
@@ -52,7 +53,16 @@ async def test_where_is_not_said_back_as_a_name(text: str, word: str) -> None:
     assert word not in said(reply), said(reply)
 
 
-@pytest.mark.parametrize("text", ["what's in my account", "whats in my account", "what’s in my account?"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's in my account",
+        "whats in my account",
+        "what’s in my account?",
+        "我的账户里有什么",
+        "查看我的账户里",
+    ],
+)
 async def test_the_asking_words_name_no_account(text: str) -> None:
     desk = make_trade_desk()
     await account(desk, "测试", "paper")
