@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from core.events import ChatKind
 from core.formatting import format_price
@@ -142,15 +142,7 @@ class PriceAlertSkill(OneShotSkill):
         buttons: list[Button] = []
         statuses: list[Status] = []
         for slots in wanted:
-            one = Task(
-                id=secrets.token_hex(6),
-                skill=SKILL,
-                action="create",
-                slots=slots,
-                created_at=turn.now,
-                updated_at=turn.now,
-                origin=task.origin,
-            )
+            one = _create_task(turn, slots, task.origin)
             reply = (await self.create(turn, one)).reply
             blocks += [b for b in reply.blocks if b not in blocks]
             buttons += reply.buttons
@@ -494,14 +486,7 @@ class PriceAlertSkill(OneShotSkill):
     async def _create_anyway(self, turn: Turn, slots: dict[str, Any]) -> Reply:
         """ "Set it anyway": checked again from the start (the price may have moved since), and set
         unarmed if its condition still holds, so it fires only after a real crossing."""
-        task = Task(
-            id=secrets.token_hex(6),
-            skill=SKILL,
-            action="create",
-            slots=slots,
-            created_at=turn.now,
-            updated_at=turn.now,
-        )
+        task = _create_task(turn, slots)
         move(task, TaskStatus.EXECUTING, turn.now)
         checked = await self._checked(turn, task)
         if isinstance(checked, Done):
@@ -575,3 +560,17 @@ ACTIONS: dict[str, ActionSpec[PriceAlertSkill]] = {
     "query": ActionSpec(run=PriceAlertSkill.query, writes=False),
     "delete": ActionSpec(run=PriceAlertSkill.delete),
 }
+
+
+def _create_task(turn: Turn, slots: dict[str, Any], origin: Literal["rule", "model"] = "rule") -> Task:
+    """A create task of its own for one alert's slots (each alert of a two-level request, or a
+    "Set it anyway")."""
+    return Task(
+        id=secrets.token_hex(6),
+        skill=SKILL,
+        action="create",
+        slots=slots,
+        created_at=turn.now,
+        updated_at=turn.now,
+        origin=origin,
+    )
