@@ -15,7 +15,7 @@ from typing import Any
 
 from core.language.intents import intent
 from core.language.tagger import Reading
-from core.language.values import find_values, positive
+from core.language.values import REFUSED_PREFIX, find_values, positive
 
 SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
@@ -46,13 +46,19 @@ SWITCHES = (
 
 
 def _days(reading: Reading) -> str | None:
-    """The whole days a duration says ("the last 7 days", "最近两周", "1.5 weeks": 10), at most
-    MAX_DAYS; a refusal's marker when it is not read exactly or is zero ("-7 days", "0 days"),
-    never another period ("7 days" and "30天" are also the lexicon's week and month)."""
+    """The whole days a duration says ("the last 7 days", "最近两周"), at most MAX_DAYS; a
+    refusal's marker when it is not read exactly, is zero or is no whole number of days ("-7
+    days", "0 days", "7.5天", "1.5 weeks"), never another period or another number of days ("7
+    days" and "30天" are also the lexicon's week and month)."""
     for value in find_values(reading.text):
         if value.kind in ("duration", "refused") and value.unit in _DAYS:
             value = positive(value)
-            return value.slot if value.refused else str(min(int(value.number * _DAYS[value.unit]), MAX_DAYS))
+            if value.refused:
+                return value.slot
+            days = value.number * _DAYS[value.unit]
+            if days != days.to_integral_value():
+                return f"{REFUSED_PREFIX}whole_days:{value.typed}"
+            return str(min(int(days), MAX_DAYS))
     return None
 
 
