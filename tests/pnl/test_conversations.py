@@ -9,7 +9,6 @@ By hand: buy 0.01 BTC pays 900 + 0.9 fee: a cost of 900.9. Sell 0.005 BTC yields
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
 from decimal import Decimal as D
 from typing import Any
 
