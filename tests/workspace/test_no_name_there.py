@@ -92,3 +92,23 @@ async def test_a_balance_question_naming_no_account_is_the_default_one(text: str
     await account(desk, "测试", "paper")
     reply = await desk.chat.say(text)
     assert reply.status is Status.COMPLETED, said(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("what's in main", "positions"),
+        ("how much is in main", "balance"),
+        ("how much money is in main", "balance"),
+    ],
+)
+async def test_an_account_of_theirs_asked_about_by_its_name_alone(text: str, action: str) -> None:
+    """ "what's in main" with an account called main: that account's holdings or balance (it was
+    "I can't help with that yet": no account word, only the name they gave it)."""
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    await account(desk, "main", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "account_query" and reply.route.action == action, reply.route
+    assert reply.route.slots["target_ref"]["name"] == "main", reply.route.slots
+    assert reply.status is Status.COMPLETED, said(reply)

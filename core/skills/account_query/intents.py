@@ -6,9 +6,10 @@ check asked for is a diagnosis's; buying or selling is an order. The account rul
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from core.language.intents import intent
-from core.language.tagger import COIN, EXCHANGE
+from core.language.tagger import COIN, EXCHANGE, Reading
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -37,6 +38,15 @@ QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
     ("positions", ["trade.bought_coins"], []),
     ("trades", ["trade.bought"], []),
 )
+# One of their own accounts asked about by the name they gave it alone: "what's in main" (its
+# holdings), "how much is in main" (its balance).
+THEIRS: tuple[tuple[str, str], ...] = (("positions", "ask.what_is"), ("balance", "ask.how_much"))
+
+
+def _their_account(reading: Reading) -> dict[str, Any]:
+    own = reading.first("own.account")
+    return {"target_ref": {"name": own.value}} if own is not None else {}
+
 
 INTENTS = (
     *(
@@ -46,6 +56,13 @@ INTENTS = (
             fill=None if action == "trades" else lambda reading: {}, reader_first=action != "trades",
         )
         for action, need, one_of in QUESTIONS
+    ),
+    *(
+        intent(
+            SKILL, action, need=["own.account", asked], avoid=NOT_A_QUESTION, priority=5, may=ON,
+            fill=_their_account,
+        )
+        for action, asked in THEIRS
     ),
     # "how much btc can i buy": the reader tells the question from an order with an amount.
     intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
