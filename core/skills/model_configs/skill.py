@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.clock import Clock
+from core.language.fills import on_off
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -33,8 +34,6 @@ from core.workspace.records import (
 from core.workspace.text import inline, quoted
 
 _MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}")
-_TRUE = frozenset({"true", "on", "yes", "enable", "enabled", "启用", "开启", "打开"})
-_FALSE = frozenset({"false", "off", "no", "disable", "disabled", "禁用", "停用", "关闭"})
 _FIELD_WORDS = {
     "name": ("name", "名字", "名称", "改名", "rename"),
     "api_key": ("api_key", "api key", "apikey", "key", "密钥", "秘钥"),
@@ -172,12 +171,8 @@ class ModelSkill(TaskFlow):
             value = text.strip()
             return Parsed(value) if _MODEL_ID.fullmatch(value) else Parsed(error="ws.md.bad_model")
         if spec.name == "enabled":
-            norm = bare(text)
-            if norm in _TRUE:
-                return Parsed("true")
-            if norm in _FALSE:
-                return Parsed("false")
-            return Parsed(error="ws.md.bad_enabled")
+            on = on_off(text)  # the layer's on / off words (phrases/switch.toml)
+            return Parsed(error="ws.md.bad_enabled") if on is None else Parsed("true" if on else "false")
         return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:

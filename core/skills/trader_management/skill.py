@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
+from core.language.fills import on_off
 from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
@@ -238,8 +239,8 @@ class TraderSkill(TaskFlow):
         if spec.name in ("name", "new_name"):
             return await self.records.parse_name(turn, task, text)
         if spec.name in SWITCHES:
-            switch = _answer(text, ("on", "off"))
-            return Parsed(switch) if switch else Parsed(error="trader.bad_switch")
+            on = on_off(text)
+            return Parsed(error="trader.bad_switch") if on is None else Parsed("on" if on else "off")
         if spec.name == "field":
             field = _answer(text, FIELDS)
             return Parsed(field) if field else Parsed(error="trader.bad_field")
@@ -357,7 +358,7 @@ class TraderSkill(TaskFlow):
 
 
 def _answer(text: str, choices: Sequence[str]) -> str | None:
-    """The choice a one-word answer is a word of (core/language/lexicon/phrases/trader_answer.toml:
-    "开启" -> on, "策略" -> strategy), whole."""
+    """The field a one-word answer is a word of (core/language/lexicon/phrases/trader_answer.toml:
+    "策略" -> strategy), whole; on or off is the layer's (core.language.fills.on_off)."""
     word, lexicon = bare(text), phrases("trader_answer")
     return next((c for c in choices if word in lexicon.concepts[f"trader_answer.{c}"].words), None)
