@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from itertools import takewhile
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from core.coin_index import CoinIndex, Mention
 from core.language.lexicon import phrases
@@ -61,15 +61,7 @@ AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "on my paper account", "with account main"; the account first ("主账户的余额"), or a bare name
 # closing the request ("buy 100 USDT of BTC on Main", "balance of Main"). The name is read whether
 # or not the person has such an account: it is said back when they have none, never swapped.
-_ZH_BY = ("用", "在", "从", "通过", "拿", "以")
-_ZH_BY_FIRST = frozenset(w[0] for w in _ZH_BY)
-_ZH_NOUNS = ("账户", "账号")
 _ZH_STOP = frozenset(" \t\n，,。:：用在从")  # where a name before 账户 cannot reach back over
-_EN_BY = frozenset({"on", "with", "from", "using", "use", "in", "via", "of"})
-_EN_TAIL_BY = frozenset({"on", "using", "via"})
-_EN_ASKED = frozenset({"balance", "positions", "holdings", "trades"})  # "balance of Main"
-_EN_OF = frozenset({"of", "on", "in"})
-_EN_OWNERS = frozenset({"my", "the", "your", "our"})  # "in my account" names none
 # Words that close an order without naming an account ("buy on the dip", "on the spot market").
 _NOT_NAMES = frozenset(
     {"dip", "dips", "sale", "spot", "market", "margin", "it", "me", "now", "today", "mine"}
@@ -297,10 +289,11 @@ def account_ref(
 def _zh_account(text: str) -> str | None:
     """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message
     after the words asking ("查一下主账户的余额" names 主账户, not 查一下主账户)."""
-    if not any(noun in text for noun in _ZH_NOUNS):
+    refs = _refs()
+    if not any(noun in text for noun in refs.zh_nouns):
         return None  # most messages: one look, no scan
-    for at in (i for i, c in enumerate(text) if c in _ZH_BY_FIRST):
-        by = next((w for w in _ZH_BY if text.startswith(w, at)), "")
+    for at in (i for i, c in enumerate(text) if c in refs.zh_by_first):
+        by = next((w for w in refs.zh_by if text.startswith(w, at)), "")
         rest = text[at + len(by) :].lstrip()
         if by and (name := _zh_name(rest, _ZH_STOP) or _zh_numbered(rest)):
             return name
@@ -317,7 +310,7 @@ def _zh_name(text: str, stop: frozenset[str]) -> str | None:
     """The shortest "<name>账户" opening ``text``, with its 账户, as typed; one space may stand
     before 账户 ("用 alpha2 账户")."""
     for end in range(1, min(_MAX_ZH, len(text) - 1) + 1):
-        if text.startswith(_ZH_NOUNS, end + (text[end : end + 1] == " ")):
+        if text.startswith(_refs().zh_nouns, end + (text[end : end + 1] == " ")):
             return text[: end + 2 + (text[end : end + 1] == " ")]
         if text[end - 1] in stop:
             return None
@@ -326,7 +319,7 @@ def _zh_name(text: str, stop: frozenset[str]) -> str | None:
 
 def _zh_numbered(text: str) -> str | None:
     """ "账户2", "账户 main": 账户 with a Latin name or a number right after it, as typed."""
-    if not text.startswith(_ZH_NOUNS):
+    if not text.startswith(_refs().zh_nouns):
         return None
     spaced = 2 + (text[2:3] == " ")
     name = "".join(takewhile(lambda c: c.isascii() and (c.isalnum() or c in "_-"), text[spaced:]))
@@ -351,6 +344,39 @@ def _known(text: str) -> bool:
 
 
 @cache
+class _Refs(NamedTuple):
+    """The words around an account a request names (phrases/account_ref.toml)."""
+
+    zh_nouns: tuple[str, ...]
+    zh_by: tuple[str, ...]
+    zh_by_first: frozenset[str]
+    en_by: frozenset[str]
+    en_tail_by: frozenset[str]
+    en_of: frozenset[str]
+    en_asked: frozenset[str]
+    en_owners: frozenset[str]
+
+
+@cache
+def _refs() -> _Refs:
+    concepts = phrases("account_ref").concepts
+
+    def words(concept: str) -> frozenset[str]:
+        return frozenset(concepts[f"account_ref.{concept}"].words)
+
+    zh_by = tuple(sorted((w for w in words("by") if not w.isascii()), key=len, reverse=True))
+    return _Refs(
+        tuple(sorted(w for w in words("noun") if not w.isascii())),
+        zh_by,
+        frozenset(w[0] for w in zh_by),
+        frozenset(w for w in words("by") if w.isascii()),
+        words("tail_by"),
+        words("of"),
+        words("asked"),
+        words("owners"),
+    )
+
+
 def _generic() -> frozenset[str]:
     """A record's kind said alone ("交易账户"): core/language/lexicon/phrases/records.toml."""
     return frozenset(phrases("records").concepts["records.generic"].words)
@@ -368,12 +394,17 @@ def _named(word: str) -> str:
 
 def _en_account(words: list[str]) -> str | None:
     """ "on my paper account", "with account main", "using test-1 account"."""
-    for i in (i for i, word in enumerate(words) if word in _EN_BY):
+    for i in (i for i, word in enumerate(words) if word in _refs().en_by):
         rest = words[i + 1 : i + 4]
         rest = rest[1:] if rest[:1] in (["my"], ["the"]) else rest
         if rest[:1] == ["account"] and len(rest) > 1 and _named(rest[1]):
             return _named(rest[1])
-        if len(rest) > 1 and _word(rest[0]) and rest[0] not in _EN_OWNERS and _named(rest[1]) == "account":
+        if (
+            len(rest) > 1
+            and _word(rest[0])
+            and rest[0] not in _refs().en_owners
+            and _named(rest[1]) == "account"
+        ):
             return rest[0]
     return None
 
@@ -386,10 +417,10 @@ def _en_tail(words: list[str], *, question: bool = False) -> str | None:
     before = words[-3:-1] if words[-2:-1] != ["my"] else words[-4:-2]
     if not _word(last) or not before:
         return None
-    asked = len(before) > 1 and before[0] in _EN_ASKED and before[1] in _EN_OF
+    asked = len(before) > 1 and before[0] in _refs().en_asked and before[1] in _refs().en_of
     # "how much money is in main": a question closing on a word the lexicon does not know
-    asked = asked or (question and before[-1] in _EN_OF and not _known(last))
-    return last if before[-1] in _EN_TAIL_BY or asked else None
+    asked = asked or (question and before[-1] in _refs().en_of and not _known(last))
+    return last if before[-1] in _refs().en_tail_by or asked else None
 
 
 def _own_account(names: Reading | None) -> dict[str, str] | None:
