@@ -1,10 +1,23 @@
-"""Slots read from the tags: what intents that read their own slots share."""
+"""Slots read from the tags: what every reader of a request's slots shares (issue 21).
+
+Positions are offsets into ``reading.text`` (the normalized message), as tags and values are::
+
+    r = Tagger(coins).read("limit buy 0.01 BTC at 85000")
+    cued(r, {"trade.at"}, ("number", "price"))   # the Value 85000: the value a cue word puts next
+    tag_before(r, 14)                            # the tag of "0.01"'s left neighbour ("buy")
+    r.rest(spans=value_spans(r))                 # what neither words nor values explain: a name
+    command("/price@deskmate_bot  btc 30")       # ("price", "btc 30")
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from core.language.tagger import COIN, PUNCT, Reading
+from core.language.tagger import COIN, PUNCT, Reading, Tag
+
+if TYPE_CHECKING:
+    from core.language.values import Kind, Value
 
 # What a target's name never is: the words of the request around it.
 _NOT_NAMES = ("filler.", "verb.", "noun.", "ask.", "time.", "answer.", "amount.")
@@ -55,3 +68,74 @@ def named_after(reading: Reading, concept: str) -> dict[str, str] | None:
     rest = reading.norm.typed(tag.end, len(reading.text))
     name = " ".join(PUNCT.sub(" ", rest).split())
     return {"name": name} if name else None
+
+
+def command(text: str) -> tuple[str, str] | None:
+    """A ``/command args`` message read once: ("price", "btc 30") of "/Price@deskmate_bot  btc 30"
+    (the name casefolded, without the bot's @name; the arguments as typed, stripped); None when
+    ``text`` is no command ("/" alone, "1/2")."""
+    head, _, args = text.strip().partition(" ")
+    name = head[1:].partition("@")[0].casefold() if head.startswith("/") else ""
+    return (name, args.strip()) if name else None
+
+
+def tag_at(reading: Reading, pos: int) -> Tag | None:
+    """The tag over position ``pos``, or None ("buy 0.01 btc", 1 -> the buy verb's)."""
+    return next((t for t in reading.tags if t.start <= pos < t.end), None)
+
+
+def tag_before(reading: Reading, pos: int, concepts: Collection[str] = ()) -> Tag | None:
+    """The last tag ending at or before ``pos`` (with one of ``concepts`` when given)."""
+    return next((t for t in reversed(reading.tags) if t.end <= pos and _with(t, concepts)), None)
+
+
+def tag_after(reading: Reading, pos: int, concepts: Collection[str] = ()) -> Tag | None:
+    """The first tag starting at or after ``pos`` (with one of ``concepts`` when given)."""
+    return next((t for t in reading.tags if t.start >= pos and _with(t, concepts)), None)
+
+
+def _with(tag: Tag, concepts: Collection[str]) -> bool:
+    return not concepts or not tag.concepts.isdisjoint(concepts)
+
+
+def between(reading: Reading, start: int, end: int) -> str:
+    """The words between two positions, punctuation and spaces dropped ("at: 85000" -> "" between
+    "at" and the number)."""
+    return " ".join(PUNCT.sub(" ", reading.text[start:end]).split())
+
+
+def cued(
+    reading: Reading, cues: Collection[str], kinds: Iterable[Kind], *, joining: Collection[str] = ()
+) -> Value | None:
+    """The value a cue word puts next: "at 85000", "以 85000", "初始资金: 5万" (the tag of one of
+    ``cues``, then the first value of ``kinds`` or a refused one, only punctuation or ``joining``
+    words, "为" / "of", between them); None when no cue is followed so."""
+    kinds = frozenset(kinds)
+    values = reading.spans()
+    for tag in (t for t in reading.tags if t.concepts & set(cues)):
+        value = next((v for v in values if v.start >= tag.end), None)
+        if (
+            value is not None
+            and (value.kind in kinds or value.refused)
+            and (between(reading, tag.end, value.start) in {"", *joining})
+        ):
+            return value
+    return None
+
+
+def value_spans(reading: Reading, kinds: Collection[str] = ()) -> list[tuple[int, int]]:
+    """Where the message's values are (of ``kinds`` when given): for ``Reading.rest(spans=...)``."""
+    return [(v.start, v.end) for v in reading.spans() if not kinds or v.kind in kinds]
+
+
+def outside(values: Sequence[Value], spans: Iterable[tuple[int, int]]) -> list[Value]:
+    """The values starting in none of ``spans``: "用账户2买 100 USDT" has no amount "2"."""
+    taken = list(spans)
+    return [v for v in values if not any(s <= v.start < e for s, e in taken)]
+
+
+def blank(text: str, *spans: tuple[int, int]) -> str:
+    """``text`` with ``spans`` made spaces, its length kept (offsets into it stay valid)."""
+    for start, end in spans:
+        text = f"{text[:start]}{' ' * (end - start)}{text[end:]}"
+    return text

@@ -80,14 +80,15 @@ class Reading:
     def values(self, concept: str) -> list[str]:
         return [t.value for t in self.tags if concept in t.concepts]
 
-    def rest(self, *, ignore: Iterable[str] = ()) -> str:
-        """What no tag explains, filler and punctuation removed: a name the person typed
+    def rest(self, *, ignore: Iterable[str] = (), spans: Iterable[tuple[int, int]] = ()) -> str:
+        """What no tag (but those of ``ignore`` concepts) and none of ``spans`` (values', say:
+        core.language.fills.value_spans) explains, punctuation removed: a name the person typed
         ("turn on the daily summary for trader beta" -> "beta"), or ""."""
         ignored = frozenset(ignore)
         keep = [True] * len(self.text)
-        for tag in self.tags:
-            if tag.concepts - ignored:
-                keep[tag.start : tag.end] = [False] * (tag.end - tag.start)
+        taken = [(t.start, t.end) for t in self.tags if t.concepts - ignored]
+        for start, end in (*taken, *spans):
+            keep[start:end] = [False] * (end - start)
         kept = "".join(ch if k else " " for ch, k in zip(self.scanned or self.text, keep, strict=True))
         return " ".join(PUNCT.sub(" ", kept).split())
 

@@ -21,6 +21,7 @@ from itertools import takewhile
 from typing import Any, Literal, NamedTuple
 
 from core.coin_index import CoinIndex, Mention
+from core.language.fills import outside, value_spans
 from core.language.lexicon import phrases
 from core.language.tagger import Reading, Tagger, words
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
@@ -135,7 +136,10 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
     ref = account_ref(text, norm, coins, question=question) or _own_account(names)
     if ref:
         slots["target_ref"] = ref
-        values = _outside(values, text, ref.get("name", ""))
+        # "用账户2买 100 USDT 的 BTC" buys 100 USDT: "2" is the account's name, no second amount
+        name = ref.get("name", "")
+        at = text.rfind(name) if name else -1
+        values = outside(values, [(at, at + len(name))] if at >= 0 else [])
     side = _side(reading, values)
     if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
         if symbol:
@@ -181,13 +185,6 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         if said & concepts:
             return TradeReading("query", action, slots)
     return None
-
-
-def _outside(values: list[Value], text: str, name: str) -> list[Value]:
-    """The values not in the account's name: "用账户2买 100 USDT 的 BTC" buys 100 USDT, and "2"
-    is no second amount."""
-    at = text.rfind(name) if name else -1
-    return [v for v in values if at < 0 or not at <= v.start < at + len(name)]
 
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
@@ -256,12 +253,9 @@ _ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
 
 def _said_besides(text: str) -> bool:
     """Words left once the values and the words that join them are taken out."""
-    rest = text
-    for value in reversed(find_values(text)):
-        rest = f"{rest[: value.start]} {' ' * (value.end - value.start)}{rest[value.end :]}"
-    reading = Tagger().read(rest)
+    reading = Tagger().read(text)
     joining = {c for t in reading.tags for c in t.concepts if c in _ANSWER or c.startswith("filler.")}
-    return bool(reading.rest(ignore=reading.concepts - joining).replace(" ", ""))
+    return bool(reading.rest(ignore=reading.concepts - joining, spans=value_spans(reading)).replace(" ", ""))
 
 
 def account_ref(

@@ -1,0 +1,75 @@
+"""The layer's shared slot helpers (core.language.fills): the tag around a position, the value a
+cue word puts next, what neither words nor values explain, one /command reader."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from core.language.fills import blank, command, cued, outside, tag_after, tag_at, tag_before, value_spans
+from core.language.tagger import Tagger
+
+BALANCE = {"noun.balance", "workspace.starting"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("/price btc", ("price", "btc")),
+        ("/Price@deskmate_bot  btc 30 ", ("price", "btc 30")),
+        ("/alerts", ("alerts", "")),
+        ("/", None),
+        ("1/2", None),
+        ("btc /price", None),
+    ],
+)
+def test_one_command_reader(typed: str, read: tuple[str, str] | None) -> None:
+    assert command(typed) == read
+
+
+def test_the_tags_around_a_position() -> None:
+    reading = Tagger().read("删除账户 main")
+    verb, noun = reading.tags[:2]
+    assert "verb.delete" in verb.concepts and "noun.account" in noun.concepts
+    assert tag_at(reading, 0) == verb and tag_at(reading, 4) is None
+    assert (
+        tag_before(reading, 6) == noun and tag_before(reading, 3) == verb and tag_before(reading, 1) is None
+    )
+    assert tag_before(reading, 6, {"verb.delete"}) == verb
+    assert tag_after(reading, 1) == noun and tag_after(reading, 0, {"noun.account"}) == noun
+    assert tag_after(reading, 5) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "slot"),
+    [
+        ("初始资金 5万U", "50000"),
+        ("初始资金：20000", "20000"),
+        ("a paper account, starting balance of 1.5k usdt", "1500"),
+        ("starting with -5000", "refused:sign:-5000"),  # refused, quoting it: never 5000
+        ("初始资金 5万 U 的模拟账户", "50000"),
+    ],
+)
+def test_the_value_a_cue_word_puts_next(typed: str, slot: str) -> None:
+    value = cued(Tagger().read(typed), BALANCE, ("amount", "number"), joining={"of", "为"})
+    assert value is not None and value.slot == slot
+
+
+@pytest.mark.parametrize("typed", ["余额 有 5万", "balance please", "5万 balance", "starting with btc"])
+def test_no_value_right_after_the_cue_word(typed: str) -> None:
+    assert cued(Tagger().read(typed), BALANCE, ("amount", "number")) is None
+
+
+def test_what_neither_words_nor_values_explain_is_a_name() -> None:
+    reading = Tagger().read("please rename alpha 2 to beta")
+    assert reading.rest(ignore={"filler.polite"}) == "please alpha 2 beta"
+    assert reading.rest(spans=value_spans(reading, {"number"})) == "alpha beta"
+
+
+def test_values_outside_a_name_and_blanked_spans() -> None:
+    reading = Tagger().read("用账户2买 100 USDT 的 BTC")
+    values = [v for v in reading.spans() if v.kind in ("number", "amount")]
+    kept = outside(values, [(1, 4)])
+    assert [v.number for v in kept] == [Decimal(100)]
+    assert blank("abc def", (0, 3)) == "    def"
