@@ -347,3 +347,46 @@ async def test_once_is_what_an_alert_does(desk: AlertDesk, text: str) -> None:
     assert "alert_created" in codes(created)
     [alert] = desk.alerts.alerts.values()
     assert not alert.spec.repeat and alert.spec.level == 95000
+
+
+# -- levels the price now decides: "2x", "翻倍", "halves", "5% from now" (issue 21) ----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "sides", "said"),
+    [
+        ("alert me when BTC 2x", [("above", "180000")], "2× = 180,000.00"),
+        ("BTC翻倍提醒我", [("above", "180000")], "2× = 180,000.00"),
+        ("tell me when eth halves", [("below", "1750")], "0.5× = 1,750.00"),
+        ("ETH腰斩提醒我", [("below", "1750")], "0.5× = 1,750.00"),
+        ("alert me when sol hits 3x", [("above", "450")], "3× = 450.00"),
+        ("SOL 到 3倍 提醒我", [("above", "450")], "3× = 450.00"),
+        ("alert me if BTC moves 5% from now", [("above", "94500"), ("below", "85500")], "−5% = 85,500.00"),
+        ("从现在起BTC涨5%提醒我", [("above", "94500")], "+5% = 94,500.00"),
+        ("BTC从现在跌5%提醒我", [("below", "85500")], "−5% = 85,500.00"),
+        ("alert me when btc drops 5% from here", [("below", "85500")], "−5% = 85,500.00"),
+    ],
+)
+async def test_a_level_counted_from_the_price_now_is_set_and_said_back(
+    desk: AlertDesk, text: str, sides: list[tuple[str, str]], said: str
+) -> None:
+    """Were "tell me the condition" (2x, 翻倍, halves: the multiple ignored) or a move over 24
+    hours (from now: measured from the price a day ago, not now): levels counted from the
+    price now (BTC 90,000), the price and the levels said back."""
+    made = await desk.say(text)
+    assert made.status is Status.COMPLETED, texts(made)
+    assert "90,000.00" in texts(made) or "3,500.00" in texts(made) or "150.00" in texts(made)
+    assert said in texts(made) and codes(made)[0] == "alert_from_now"
+    stored = sorted((a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
+    assert stored == sorted(sides) and all(a.spec.window is None for a in desk.alerts.alerts.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [("BTC涨3倍提醒我", "“涨3倍”"), ("BTC翻2倍提醒我", "“翻2倍”"), ("alert me when btc -2x", "“-2x”")],
+)
+async def test_a_multiple_not_clear_is_refused_quoting_it(desk: AlertDesk, text: str, quoted: str) -> None:
+    """ "涨3倍" is 3x or 4x the price: asked to say it, never one of them guessed."""
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and quoted in texts(refused)
+    assert desk.alerts.alerts == {}

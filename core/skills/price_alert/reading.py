@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from core.language.lexicon import phrases
+from core.language.numbers import CN_CHARS, Unreadable, numeral, plain
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot, typed_text
@@ -26,6 +27,9 @@ NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
+DOUBLE, HALVE, FROM_NOW = Words("alert.double"), Words("alert.halve"), Words("alert.from_now")
+MULTIPLE, UNCLEAR = Words("alert.multiple_after", whole=False), Words("alert.multiple_unclear")
+RISE, FALL = Words("alert.rise"), Words("alert.fall")
 EITHER = Words("choice.or")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
@@ -174,6 +178,9 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
             slots["said"] = count[1]
         rest, source = _without(rest, span), _without(source, span)
         values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
+    now = _from_now(reading, rest, source, values)
+    if now:  # "BTC 翻倍", "tell me when eth halves", "moves 5% from now": the skill reads the price
+        return {**slots, **now}
     percent = next((v for v in values if _is_percent(v)), None)
     if percent is not None:
         slots["condition"] = "move"
@@ -215,6 +222,37 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         if also:
             slots["also"] = also
     return slots
+
+
+def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> dict[str, str]:
+    """A level the price now decides: a multiple of it ("times": "2" for "翻倍" / "2x", "0.5" for
+    "腰斩" / "halves", "3" for "3倍" / "3x"), or a percent counted from it ("from_now", with the
+    way it goes: "moves 5% from now" either way, "从现在起涨5%" up). "涨3倍" (3x or 4x?) and a
+    multiple not read exactly ("-2x") are refused quoting them."""
+    if DOUBLE.search(rest) or HALVE.search(rest):
+        return {"times": "2" if DOUBLE.search(rest) else "0.5"}
+    for start, end in MULTIPLE.spans(rest):
+        at = start
+        while at > 0 and (rest[at - 1] in "0123456789.,-−" or rest[at - 1] in CN_CHARS):
+            at -= 1
+        said = typed[at:end]
+        if at == start or (at > 0 and rest[at - 1].isascii() and rest[at - 1].isalpha()):
+            continue  # "x" in a word, "倍" with no number
+        try:
+            times = numeral(rest[at:start])
+        except Unreadable as exc:
+            reason = exc.reason or ("sign" if rest[at] in "-−" else "separators")
+            return {"times": f"{REFUSED_PREFIX}{reason}:{said}"}
+        unclear = next((s for s, e in UNCLEAR.spans(rest) if e == at), None)
+        if unclear is not None and rest[start] == "倍":
+            return {"times": f"{REFUSED_PREFIX}times_unclear:{typed[unclear:end]}"}
+        return {"times": plain(times)}
+    percent = next((v for v in values if _is_percent(v)), None)
+    if percent is None or FROM_NOW.search(rest) is None:
+        return {}
+    up = bool(RISE.search(rest) or reading.has(ABOVE))
+    down = bool(FALL.search(rest) or reading.has(BELOW))
+    return {"from_now": percent.slot, "condition": "above" if up > down else "below" if down > up else "move"}
 
 
 def _way(reading: Reading, rest: str, levels: list[Value]) -> tuple[int, str] | None:

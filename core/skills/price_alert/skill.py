@@ -26,6 +26,7 @@ from core.outbound.destination import Destination
 from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.skills.base import OneShotSkill
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
+from core.skills.price_alert.from_now import MAX_PERCENT, MIN_PERCENT, counted
 from core.skills.price_alert.model import (
     WINDOWS,
     Alert,
@@ -48,11 +49,12 @@ log = logging.getLogger(__name__)
 CHECK_JOB = f"{SKILL}.check"
 CHECK_EVERY = timedelta(seconds=30)  # one quote per watched symbol this often (README: weights)
 LEVEL_RANGE = Decimal(10)  # a level within 1/10 .. 10x the price now
-MIN_PERCENT, MAX_PERCENT = Decimal("0.1"), Decimal(100)
 DEFAULT_COOLDOWN = timedelta(hours=1)
 MIN_COOLDOWN, MAX_COOLDOWN = timedelta(minutes=5), timedelta(days=7)
 PER_PERSON, PER_CHANNEL = 10, 10  # alerts one person / one chat may have
 BUTTON_TTL = timedelta(minutes=30)  # "set it anyway", "which one?"
+# What an alert cannot do, said back quoting it: "5% in 4 hours", "cooldown 7.5 min", "twice", ...
+SAID_BACK = frozenset({"window", "cooldown", "level_window", "count", "move_from", "level_every"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,10 @@ class PriceAlertSkill(OneShotSkill):
     # -- create ----------------------------------------------------------------------------------
 
     async def create(self, turn: Turn, task: Task) -> Done:
+        problem = await self._from_now(turn, task.slots)
+        if problem is not None:
+            move(task, TaskStatus.EXECUTING, turn.now)
+            return self._fail(turn, task, problem)
         also = task.slots.get("also")
         if isinstance(also, list) and also:
             return await self._create_each(turn, task, also)
@@ -126,6 +132,27 @@ class PriceAlertSkill(OneShotSkill):
         if holds:
             return await self._ask_anyway(turn, task, spec, quote, notes)
         return await self._store(turn, task, spec, quote, armed=holds is False, notes=notes)
+
+    async def _from_now(self, turn: Turn, slots: dict[str, Any]) -> Problem | None:
+        """ "BTC 翻倍", "moves 5% from now": levels counted from the price now (from_now.py), said
+        back beside the alert; a coin not given or not traded is asked about as for any alert."""
+        symbol = self.catalog.resolve(str(slots.get("symbol") or "")) or ""
+        if not ("times" in slots or "from_now" in slots) or not self.catalog.is_supported(symbol):
+            return None
+        price: Decimal | None = None
+        if not (refusal_in(slots.get("times")) or refusal_in(slots.get("from_now"))):
+            try:
+                price = (await self.market.get_quote(symbol)).price
+            except MarketError as exc:
+                pair = pair_of(symbol, self.catalog)
+                return Problem("alert.market_down", {"pair": pair, "code": exc.code}, exc.code)
+        rules = self.catalog.rules(symbol)
+        problem = counted(slots, price, rules.tick_size if rules is not None else None)
+        if problem is not None:
+            return Problem(*problem)
+        shown = {"pair": pair_of(symbol, self.catalog), "price": format_price(price or Decimal(0))}
+        slots["from_price"] = turn.t("alert.from_now", **shown, levels=slots["from_price"])
+        return None
 
     async def _create_each(self, turn: Turn, task: Task, also: list[Any]) -> Done:
         """ "BTC 到 90000 或 80000 提醒我", "above 90000 or below 80000": an alert for each level,
@@ -226,19 +253,9 @@ class PriceAlertSkill(OneShotSkill):
         refusal = refusal or refusal_in(slots.get("window")) or refusal_in(slots.get("said"))
         if refusal is not None:  # "below -80000", "below 80000,5": refused quoting it, nothing stored
             reason, typed = refusal
-            if reason in (
-                "window",
-                "cooldown",
-                "level_window",
-                "count",
-                "move_from",
-                "level_every",
-            ):  # "5% in 4 hours", "cooldown 7.5 min", "twice", "every 2 hours": said back
-                return (
-                    slots,
-                    notes,
-                    Problem(f"alert.bad_{reason}_said", {"typed": typed}, f"alert_bad_{reason}"),
-                )
+            if reason in SAID_BACK:
+                problem = Problem(f"alert.bad_{reason}_said", {"typed": typed}, f"alert_bad_{reason}")
+                return slots, notes, problem
             return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
         try:
             level = Decimal(str(slots["level"]))
@@ -369,7 +386,8 @@ class PriceAlertSkill(OneShotSkill):
                 price=format_price(quote.price),
                 source=source,
             )
-        blocks: list[Block] = [*self._worded(turn, notes), NoticeBlock(text, code="alert_created")]
+        said = task.slots.get("from_price")
+        blocks: list[Block] = [*self._worded(turn, notes, said), NoticeBlock(text, code="alert_created")]
         blocks.append(block_of(stored, self.catalog))
         if quote.source == "demo":
             blocks.append(NoticeBlock(turn.t("alert.demo_note"), "warning", "demo_market"))
@@ -503,13 +521,14 @@ class PriceAlertSkill(OneShotSkill):
         platform = turn.key.platform if turn.key.platform in ("telegram", "discord") else "other"
         return Problem(f"alert.not_admin.{platform}", {}, "not_admin")
 
-    def _worded(self, turn: Turn, notes: list[Block]) -> list[Block]:
-        worded: list[Block] = []
+    def _worded(self, turn: Turn, notes: list[Block], said: object = None) -> list[Block]:
+        """The notes in the turn's words; first what a level was counted from ("BTC 翻倍")."""
+        worded: list[Block] = [NoticeBlock(str(said), code="alert_from_now")] if said else []
         for note in notes:
-            if isinstance(note, NoticeBlock) and note.code == "alert_window_default":
-                worded.append(NoticeBlock(turn.t("alert.window_default"), code=note.code))
-            else:
-                worded.append(note)
+            default = isinstance(note, NoticeBlock) and note.code == "alert_window_default"
+            worded.append(
+                NoticeBlock(turn.t("alert.window_default"), code="alert_window_default") if default else note
+            )
         return worded
 
     def _problem_block(self, turn: Turn, problem: Problem) -> NoticeBlock:
