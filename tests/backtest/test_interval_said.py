@@ -31,3 +31,24 @@ async def test_an_interval_not_read_whole_is_refused_quoting_it(
     assert reply.route.skill == "backtest", reply.route
     said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
     assert reply.status is Status.FAILED and quoted in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("回测BTC定投，每-2天买100U", "「-2天」"),
+        ("backtest a BTC dca buying 100U every -2 days", "“-2 days”"),
+        ("回测ETH网格 3000到4000 -20格", "「-20格」"),
+        ("backtest eth grid between 3000 and 4000 with -20 grids", "“-20 grids”"),
+    ],
+)
+async def test_a_signed_interval_or_grid_count_is_refused_quoting_it_not_taken_as_the_window(
+    desk: TraderDesk, text: str, quoted: str
+) -> None:
+    """ "每-2天" was filed as the backtest's window ("the window -2天 cannot be used"), "-20 grids"
+    dropped with the range beside it ("you have no ETH grid strategy")."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest", reply.route
+    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+    assert reply.status is Status.FAILED and quoted in said, said
+    assert "window" not in said and "回测区间" not in said, said

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from core.language import fills
 from core.language.intents import intent
+from core.language.phrases import placed
 from core.language.tagger import Reading, Tag
 from core.language.values import Value, find_values
 from core.strategies.intervals import find_interval
@@ -43,6 +44,11 @@ def _after(value: Value, tag: Tag | None) -> bool:
     return tag is not None and 0 <= value.start - tag.end <= _NEAR
 
 
+def _every(text: str, value: Value) -> bool:
+    """ "每-2天", "every -2 days": a refused duration said after "every" is an interval's."""
+    return placed("values", "every").before(text, len(text[: value.start].rstrip())) is not None
+
+
 def read_slots(reading: Reading) -> dict[str, Any]:
     """What the sentence says of the strategy and the window (nothing is guessed here)."""
     text = reading.text
@@ -62,7 +68,9 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     numbers: list[Value] = []
     values = grid_values(reading, find_values(text))
     for value in values:
-        if value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
+        if value.refused and value.unit in ("m", "h", "d", "w", "mo") and _every(text, value):
+            slots.setdefault("interval", value.slot)  # refused quoting it, never taken as the window
+        elif value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
             key = "candles" if _before(value, candles) else "days"
             slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
@@ -71,8 +79,10 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             # Candles of an interval the value grammar reads otherwise ("1w": ten thousand):
             # kept as typed, for the plan to refuse quoting it, never a default in its place.
             slots.setdefault("candles", text[value.start : value.end].strip())
-        elif value.kind == "count" or (
-            value.kind == "number" and (_before(value, level) or _after(value, grids))
+        elif (
+            value.kind == "count"
+            or (value.refused and value.unit == "grid")
+            or (value.kind == "number" and (_before(value, level) or _after(value, grids)))
         ):
             slots.setdefault("grids", value.slot)
         elif value.kind in ("number", "price") or value.refused:
@@ -83,7 +93,9 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
     interval = find_interval(text)
     said = next((v for v in values if v.kind == "interval"), None)
-    if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
+    if "interval" in slots:
+        pass  # refused above
+    elif interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
         slots["interval"] = interval.text
     elif said is not None:  # "every 1.5 days": refused quoting it, never backtested as daily
         slots["interval"] = said.typed
