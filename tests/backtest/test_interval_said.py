@@ -52,3 +52,22 @@ async def test_a_signed_interval_or_grid_count_is_refused_quoting_it_not_taken_a
     said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
     assert reply.status is Status.FAILED and quoted in said, said
     assert "window" not in said and "回测区间" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("回测BTC定投 每天100U 用-4小时K线", "-4小时"),
+        ("backtest btc dca 100u daily on -1h candles", "-1h"),
+        ("回测BTC定投 每天100U 过去1.5个月", "1.5个月"),
+        ("backtest btc dca 100u daily over the last 0.5 months", "0.5 months"),
+    ],
+)
+async def test_signed_candles_or_a_part_of_a_month_are_refused_quoting_what_was_typed(
+    desk: TraderDesk, text: str, typed: str
+) -> None:
+    """Said back as "refused:sign:-1h" (the slot's marker) and "1.5mo" before."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest", reply.route
+    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+    assert reply.status is Status.FAILED and typed in said and "refused:" not in said, said

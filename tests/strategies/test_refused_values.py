@@ -25,6 +25,9 @@ def desk() -> StrategyDesk:
         ("创建BTC定投，每1.5天买100U", "「每1.5天」", "ask_interval", "每2天"),
         ("create a dca for btc buying 100 usdt every 1.5 days", "“every 1.5 days”", "ask_interval", "1d"),
         ("make an ETH grid strategy between 3000 and 4000, -20 grids", "“-20 grids”", "ask_grids", "20"),
+        # The AI strategy's position cap was dropped without a word.
+        ("创建一个AI策略，交易BTC，仓位最多-20%", "「-20%」", "ask_interval", "1d"),
+        ("create an ai strategy on btc with max position 20,5%", "“20,5%”", "ask_interval", "1d"),
     ],
 )
 async def test_a_signed_interval_or_grid_count_in_the_request_is_refused(

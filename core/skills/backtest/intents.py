@@ -72,7 +72,9 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             slots.setdefault("interval", value.slot)  # refused quoting it, never taken as the window
         elif value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
             key = "candles" if _before(value, candles) else "days"
-            slots.setdefault(key, f"{value.slot}{value.unit}" if not value.refused else value.slot)
+            whole = not value.refused and value.number == value.number.to_integral_value()
+            typed = f"{value.slot}{value.unit}" if whole else value.slot if value.refused else value.typed
+            slots.setdefault(key, typed)  # "过去1.5个月": quoted as typed
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
             slots.setdefault("amount", value.slot)
         elif _before(value, candles) and not text[value.start : value.end].isdigit():

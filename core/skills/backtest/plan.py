@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from core.backtest.model import DAILY, DEFAULT_INTERVAL, INTERVALS, Window, window_before
+from core.language.values import refusal_in
 from core.markets import MarketCatalog
 from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyParams
 from core.strategies.intervals import Interval
@@ -126,6 +127,9 @@ def candle_interval(slots: Mapping[str, Any], params: DcaParams | GridParams | A
     """The candles asked for ("1h candles"), else an ai strategy's own decision interval when it
     is a kline interval, 1d for a dca (or ai) deciding daily or less often, 1h."""
     asked = str(slots.get("candles", ""))
+    refused = refusal_in(asked)
+    if refused is not None:  # "-1h candles": refused quoting it, never its marker said back
+        raise InvalidParams(f"value.refused.{refused[0]}", "", typed=refused[1])
     if asked:
         if asked not in INTERVALS:
             raise InvalidParams("backtest.bad.candles", "", value=asked, allowed=", ".join(INTERVALS))

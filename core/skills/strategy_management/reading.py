@@ -172,7 +172,7 @@ class StrategyReader:
         if kind == "ai":
             cap = _beside(reading, left, "strategy.max_order_notional")
             take("max_order_notional", cap or next((v for v in left if v.unit == "quote"), None))
-            take("max_position_pct", next((v for v in left if v.kind == "percent"), None))
+            take("max_position_pct", next((v for v in left if v.kind == "percent" or v.unit == "%"), None))
             notes = reading.first("strategy.notes")
             if notes is not None:
                 rest = " ".join(reading.norm.typed(notes.end, len(reading.text)).lstrip(":： ").split())
