@@ -64,3 +64,67 @@ async def test_how_one_of_their_traders_is_doing(desk: TraderDesk, text: str, sa
     reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), text_of(reply)
     assert reply.route.slots.get("target_ref") == {"name": said}, reply.route
+
+
+@pytest.mark.parametrize(
+    ("create", "name", "text", "new"),
+    [
+        ("创建一个交易员 叫 机器人一号", "机器人一号", "把机器人一号改名为机器人二号", "机器人二号"),
+        ("create a trader named Robo One", "Robo One", "rename robo one to bot two", "bot two"),
+    ],
+)
+async def test_one_of_their_traders_renamed_to_a_name_with_the_word_for_bot(
+    desk: TraderDesk, create: str, name: str, text: str, new: str
+) -> None:
+    """ "把机器人一号改名为机器人二号" was "I can't help with that yet": the 机器人 of the new name
+    was taken for the everyday word of a name nobody has."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say(create)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "update"), text_of(reply)
+    if reply.status is Status.AWAITING_CONFIRMATION:
+        reply = await desk.chat.press(reply.buttons[0].token)
+    assert [t.name for t in await desk.traders.owned(OWNER)] == [new], text_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("create", "text"),
+    [
+        ("创建一个交易员 叫 机器人一号", "把机器人一号的策略换成ETH网格"),
+        ("create a trader named beta", "change beta's strategy to ETH网格"),
+    ],
+)
+async def test_their_traders_strategy_changed_by_the_traders_name(
+    desk: TraderDesk, create: str, text: str
+) -> None:
+    """It was read as renaming a strategy called 机器人一号 to ETH网格 ("the name ETH网格 is taken")."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    grid = await desk.strategy("ETH网格", dca("ETHUSDT"))
+    await desk.chat.say(create)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "update"), text_of(reply)
+    if reply.status is Status.AWAITING_CONFIRMATION:
+        reply = await desk.chat.press(reply.buttons[0].token)
+    (trader,) = await desk.traders.owned(OWNER)
+    assert trader.strategy_id == grid.id, text_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("create", "text", "shown"),
+    [
+        ("创建一个交易员 叫 机器人一号", "机器人一号用的哪个策略", "定投"),
+        ("create a trader named beta", "which strategy does beta use", "定投"),
+    ],
+)
+async def test_which_strategy_one_of_their_traders_runs(
+    desk: TraderDesk, create: str, text: str, shown: str
+) -> None:
+    """Both were "I can't help with that yet"."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say(create)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), text_of(reply)
+    assert shown in text_of(reply)

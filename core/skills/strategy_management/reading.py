@@ -37,6 +37,7 @@ from core.workspace.extraction import name_given
 SKILL = "strategy_management"
 # What a strategy's name may hold: its kind's words ("删除策略 BTC定投").
 NAME_WORDS = KIND_CONCEPTS
+TRADERS = frozenset({"noun.trader", "own.trader"})  # "把机器人一号的策略换成ETH网格": the trader's
 REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
 # A problem report is no action; a name several of their records have is asked about, not taken.
 PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "own.several"})
@@ -77,7 +78,7 @@ class StrategyReader:
     def read_tags(self, reading: Reading) -> tuple[str, dict[str, Any]] | None:
         """(action, slots) of a strategy request, or None when it is about something else."""
         concepts = reading.concepts
-        if not reading.text or reading.text.startswith("/") or "noun.trader" in concepts:
+        if not reading.text or reading.text.startswith("/") or concepts & TRADERS:
             return None
         if concepts & PROBLEM or ("ask.meaning" in concepts and "filler.mine" not in concepts):
             return None  # "what is a grid strategy" is the glossary's; a problem report no action

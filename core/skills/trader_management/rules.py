@@ -25,6 +25,8 @@ PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "
 # records have ("删除 main": which one is asked, not taken).
 NOT_OURS = PROBLEM | {"ask.you", "own.several"}
 STATUS = frozenset({"ask.status", "ask.pnl"})
+# What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
+PARTS = frozenset({"noun.strategy", "noun.account", "noun.model"})
 SWITCHED = ("auto_start", "daily_summary")
 # The fields an update may name, first found wins; the valued ones take the new value typed.
 FIELDS = (
@@ -55,7 +57,7 @@ def read_trader(reading: Reading) -> Route | None:
     if _bot_in_a_name(reading):
         return None
     action = _action(concepts)
-    if "noun.trader" not in concepts and action == "query" and not concepts & STATUS:
+    if "noun.trader" not in concepts and action == "query" and not concepts & (STATUS | PARTS):
         return None  # their trader "btc" named in "BTC 价格" asks nothing of it
     slots: dict[str, Any] = {}
     # "我的agent运行得怎么样" reads as "run": it asks how they are doing.
@@ -102,6 +104,8 @@ def _bot_in_a_name(reading: Reading) -> bool:
     """Every trader noun is the everyday "机器人" written on to more of a name ("启动机器人一号"
     with no trader of theirs so called): no trader request."""
     nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
+    if "own.trader" in reading.concepts:
+        return False  # "把机器人一号改名为机器人二号": theirs named, the word is the new name's
     if not nouns or not all("noun.bot" in t.concepts for t in nouns):
         return False
     tagged = {i for t in reading.tags for i in range(t.start, t.end)}
