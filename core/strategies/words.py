@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.tagger import Reading, Tag, words
 from core.language.values import Value
@@ -38,6 +39,16 @@ def find_kind(text: str) -> Kind | None:
 def joined(concept: str) -> frozenset[str]:
     """The words that join values (phrases/strategy_value.toml: "range_join", "between")."""
     return frozenset(phrases("strategy_value").concepts[f"strategy_value.{concept}"].words)
+
+
+def in_coins(reading: Reading, values: Sequence[Value]) -> Value | None:
+    """An amount of a coin bought ("每天买0.001个BTC", "buy 0.001 btc daily"): a DCA buys USDT, so
+    it is refused quoting it ("创建一个BTC定投": 一个 is no amount, no buy word before it)."""
+    for value in values:
+        buy = fills.tag_before(reading, value.start, ("verb.buy",)) if value.unit == "base" else None
+        if buy is not None and value.kind == "amount" and not fills.between(reading, buy.end, value.start):
+            return value
+    return None
 
 
 def kind_word(kind: str) -> str:

@@ -71,3 +71,17 @@ async def test_signed_candles_or_a_part_of_a_month_are_refused_quoting_what_was_
     assert reply.route.skill == "backtest", reply.route
     said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
     assert reply.status is Status.FAILED and typed in said and "refused:" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [("回测每天买0.001个BTC的定投", "0.001个btc"), ("backtest a dca: buy 0.001 btc every day", "0.001 btc")],
+)
+async def test_a_dca_in_coins_is_refused_quoting_it_not_backtested_as_usdt(
+    desk: TraderDesk, text: str, typed: str
+) -> None:
+    """0.001 BTC was read as a buy of 0.001 USDT ("below BTC's minimum order of 5 USDT")."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest", reply.route
+    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+    assert reply.status is Status.FAILED and typed in said and "0.001 USDT" not in said, said

@@ -18,9 +18,9 @@ from core.language import fills
 from core.language.intents import intent
 from core.language.phrases import placed
 from core.language.tagger import Reading, Tag
-from core.language.values import Value, find_values
+from core.language.values import REFUSED_PREFIX, Value
 from core.strategies.intervals import find_interval
-from core.strategies.words import grid_values, kind_of
+from core.strategies.words import grid_values, in_coins, kind_of
 
 SKILL: Final = "backtest"
 RUN: Final = "backtest.run"
@@ -66,7 +66,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots["symbol"] = coins[0]
     level, candles, grids = reading.first(LEVEL), reading.first(CANDLES), reading.first("strategy.grids")
     numbers: list[Value] = []
-    values = grid_values(reading, find_values(text))
+    values = grid_values(reading, reading.spans())
+    bought = in_coins(reading, values)
     for value in values:
         if value.refused and value.unit in ("m", "h", "d", "w", "mo") and _every(text, value):
             slots.setdefault("interval", value.slot)  # refused quoting it, never taken as the window
@@ -77,6 +78,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             slots.setdefault(key, typed)  # "过去1.5个月": quoted as typed
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
             slots.setdefault("amount", value.slot)
+        elif value is bought:  # "每天买0.001个BTC": a DCA buys USDT
+            slots.setdefault("amount", f"{REFUSED_PREFIX}base_amount:{value.typed}")
         elif _before(value, candles) and not text[value.start : value.end].isdigit():
             # Candles of an interval the value grammar reads otherwise ("1w": ten thousand):
             # kept as typed, for the plan to refuse quoting it, never a default in its place.

@@ -29,7 +29,7 @@ from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
-from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, joined, kind_of
+from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import field_of, set_to, untagged
 from core.workspace.extraction import name_given
@@ -184,6 +184,9 @@ class StrategyReader:
         amount = _amount(reading, left)
         if amount is not None:
             take("quote_amount", amount)
+        coins_bought = in_coins(reading, left)
+        if coins_bought is not None and "quote_amount" not in slots:  # "每天买0.001个BTC": never dropped
+            slots["quote_amount"] = f"{REFUSED_PREFIX}base_amount:{coins_bought.typed}"
         unplaced = next((v for v in left if v.unit == "quote" and not v.refused), None)
         if unplaced is not None and "max_total" not in slots:
             # Money said that no field's words took ("50U daily, stop at 1000U"): refused quoting
