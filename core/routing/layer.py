@@ -153,6 +153,8 @@ class Layer:
         if isinstance(ref, Mapping) and ref.get("name"):
             return True  # the words read as a name may be part of theirs ("启动机器人一号": "一号")
         reading = self.read(text)
+        if ref is None and found.slots.get("wallet"):
+            return True  # "on my futures account": an account's wallet, unless one of theirs is so called
         if ref is None and USING in reading.concepts:
             return True  # "用测试买0.01 btc": what it is done with may be a record of theirs
         if ref is None and f"{found.skill}.{found.action}" in self._own and reading.rest():

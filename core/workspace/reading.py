@@ -32,6 +32,7 @@ from core.tasks.names import MAX_NAME
 from core.tasks.refs import is_recent_phrase
 from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
+from core.workspace.wallets import wallet_named
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
 
@@ -389,6 +390,8 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
     name = _as_typed(text, rest)
     if " " in name:
         name = _without_kind(name)
+    if wallet_named(name):
+        return None  # "what's in my futures account": an account's wallet (core.workspace.wallets)
     # What is left of a sentence is a name only when it could be one: "is my binance account
     # connected" leaves "binance connected", which is no account's name but the rest of a request.
     return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}

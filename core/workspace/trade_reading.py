@@ -30,6 +30,7 @@ from core.routing.normalize import normalize
 from core.workspace.extraction import find_name
 from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
+from core.workspace.wallets import WALLET, wallet_named, wallet_said
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
@@ -133,7 +134,16 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
     question = not said & (BUY | SELL) and SELL_ALL not in said
-    ref = account_ref(text, norm, coins, question=question) or _own_account(names)
+    own = _own_account(names)
+    ref = account_ref(text, norm, coins, question=question) or own
+    # "用现货账户", "on my futures account": an account's wallet, no account's name (core.workspace.wallets),
+    # unless one of theirs is called so
+    named = normalize((ref or {}).get("name", ""))
+    if named != normalize((own or {}).get("name", "")) or not own:
+        wallet = wallet_named(named) if named else None
+        ref = None if wallet else ref
+        if wallet := wallet or wallet_said(text):
+            slots[WALLET] = wallet
     if ref:
         slots["target_ref"] = ref
         # "用账户2买 100 USDT 的 BTC" buys 100 USDT: "2" is the account's name, no second amount

@@ -112,3 +112,16 @@ async def test_an_account_of_theirs_asked_about_by_its_name_alone(text: str, act
     assert reply.route.skill == "account_query" and reply.route.action == action, reply.route
     assert reply.route.slots["target_ref"]["name"] == "main", reply.route.slots
     assert reply.status is Status.COMPLETED, said(reply)
+
+
+@pytest.mark.parametrize("text", ["what is in main", "main里有什么", "main裡有什麼", "main里面有啥"])
+async def test_what_is_in_an_account_of_theirs_is_its_holdings(text: str) -> None:
+    """ "what is in main" and "main里有什么" with an account called main: its holdings (they were
+    "I can't help with that yet"; only "what's in main" was read)."""
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    await account(desk, "main", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "account_query" and reply.route.action == "positions", reply.route
+    assert reply.route.slots["target_ref"]["name"] == "main", reply.route.slots
+    assert reply.status is Status.COMPLETED, said(reply)

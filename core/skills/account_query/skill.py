@@ -37,6 +37,7 @@ from core.trading.service import MaxBuy, kind_of
 from core.turn import Turn
 from core.workspace.account_choice import ACCOUNT_REF, AccountChoice, AccountDeps
 from core.workspace.accounts import ExchangeAccount
+from core.workspace.wallets import WALLET, not_separated
 
 TRADES_SHOWN = 10
 MAX_COIN_BUTTONS = 8
@@ -103,6 +104,8 @@ class AccountQuerySkill(TaskFlow):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == EXPORT:
             return Parsed("yes")  # only ever read from the request ("导出…"), never asked
+        if spec.name == WALLET:
+            return Parsed(text)  # read from the request ("合约账户的余额"), never asked
         symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
         if symbol is None or not self.catalog.is_supported(symbol):
             coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
@@ -220,6 +223,7 @@ class AccountQuerySkill(TaskFlow):
             count = TRADES_SHOWN if task.action == "trades" else None
             text = turn.t("aq.no_export_trades", count=count) if count else turn.t("aq.no_export")
             blocks = (NoticeBlock(text, "info", "export_unavailable"), *blocks)
+        blocks = (*not_separated(turn, task.slots.get(WALLET)), *blocks)  # "合约账户的余额": spot's, said
         return Done(self.private_reply(turn, task, status, blocks), target=None, ok=not failed)
 
     def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:
@@ -227,11 +231,12 @@ class AccountQuerySkill(TaskFlow):
         return Done(reply, ok=False)
 
 
-# Set only by the request itself ("导出我的交易记录"): the answer then says no file is made.
-_EXPORT_SLOT = SlotSpec(EXPORT, "text", required=False, infer=("message",))
+# Set only by the request itself ("导出我的交易记录", "合约账户的余额"): the answer then says no file
+# is made, or that the wallet asked about is not separated.
+_FROM_REQUEST = tuple(SlotSpec(name, "text", required=False, infer=("message",)) for name in (EXPORT, WALLET))
 
 
-def _read_action(run: object, slots: object = (_EXPORT_SLOT,)) -> ActionSpec[AccountQuerySkill]:
+def _read_action(run: object, slots: object = _FROM_REQUEST) -> ActionSpec[AccountQuerySkill]:
     return ActionSpec(run=run, slots=slots, target=True, writes=False)  # type: ignore[arg-type]
 
 

@@ -47,6 +47,7 @@ from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
+from core.workspace.wallets import SPOT, WALLET, spot_only
 
 LIMIT = "limit"  # a limit order's route (core.workspace.trade_reading): placed resting (limit.py)
 LIMIT_PRICE = "limit_price"
@@ -118,6 +119,12 @@ class TradeSkill(TaskFlow):
         if isinstance(first, Reply):
             return first
         return await super().advance(turn, task, notes=[*notes, *first], carried_secret=carried_secret)
+
+    async def start(self, turn: Turn, task: Task) -> Reply:
+        wallet = task.slots.pop(WALLET, None)
+        if isinstance(wallet, str) and wallet != SPOT:  # "用合约账户买": never a spot order in its place
+            return self._fail(turn, task, spot_only(turn, wallet), "spot_only", ())
+        return await super().start(turn, task)
 
     # -- the task ----------------------------------------------------------------------------
 
