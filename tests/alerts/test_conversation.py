@@ -365,6 +365,11 @@ async def test_once_is_what_an_alert_does(desk: AlertDesk, text: str) -> None:
         ("从现在起BTC涨5%提醒我", [("above", "94500")], "+5% = 94,500.00"),
         ("BTC从现在跌5%提醒我", [("below", "85500")], "−5% = 85,500.00"),
         ("alert me when btc drops 5% from here", [("below", "85500")], "−5% = 85,500.00"),
+        ("alert me when sol triples", [("above", "450")], "3× = 450.00"),
+        ("SOL 涨到三倍提醒我", [("above", "450")], "3× = 450.00"),
+        ("alert me when BTC is 10% higher", [("above", "99000")], "+10% = 99,000.00"),
+        ("alert me when BTC is 10% lower than now", [("below", "81000")], "−10% = 81,000.00"),
+        ("BTC比现在高10%提醒我", [("above", "99000")], "+10% = 99,000.00"),
     ],
 )
 async def test_a_level_counted_from_the_price_now_is_set_and_said_back(
@@ -390,3 +395,21 @@ async def test_a_multiple_not_clear_is_refused_quoting_it(desk: AlertDesk, text:
     refused = await desk.say(text)
     assert refused.status is Status.FAILED and quoted in texts(refused)
     assert desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [("alert me if btc moves 5% from now within 24h", "24h"), ("从现在起24小时内BTC涨5%提醒我", "24小时")],
+)
+async def test_a_window_on_a_move_from_now_is_said_back(desk: AlertDesk, text: str, quoted: str) -> None:
+    """Levels counted from the price now have no window: said back, not dropped."""
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_level_window"]
+    assert quoted in texts(refused) and desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize("text", ["alert me when btc is 5% higher in 24h", "BTC 24小时涨幅高于5%提醒我"])
+async def test_a_percent_with_a_window_is_still_a_move(desk: AlertDesk, text: str) -> None:
+    made = await desk.say(text)
+    [alert] = desk.alerts.alerts.values()
+    assert (alert.spec.condition, alert.spec.level, alert.spec.window) == ("move", 5, "24h"), texts(made)

@@ -50,6 +50,10 @@ def test_not_alerts(text: str) -> None:
         # a level glued to the words after it ("100k提醒"): read, not dropped
         ("eth>100k提醒", {"symbol": "ETHUSDT", "condition": "above", "level": "100000"}),
         ("/alert btc <= $80000", {"symbol": "BTCUSDT", "condition": "below", "level": "80000"}),
+        # a level in cents is a hundredth of a dollar (was 50)
+        ("notify me when doge hits 50 cents", {"symbol": "DOGEUSDT", "condition": "above", "level": "0.5"}),
+        ("DOGE 涨到 50美分 提醒我", {"symbol": "DOGEUSDT", "condition": "above", "level": "0.5"}),
+        ("doge below 5.5 cents alert", {"symbol": "DOGEUSDT", "condition": "below", "level": "0.055"}),
         ("/alert btc > -5", {"symbol": "BTCUSDT", "condition": "above", "level": "refused:sign:-5"}),
         # a cooldown in whole minutes, by the value grammar (1.5 h exactly 90)
         (

@@ -8,7 +8,7 @@ exactly or refused. What the text leaves out (the level, the coin) is the skill'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -27,7 +27,8 @@ NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
-DOUBLE, HALVE, FROM_NOW = Words("alert.double"), Words("alert.halve"), Words("alert.from_now")
+FROM_NOW, THAN_NOW, CENTS = Words("alert.from_now"), Words("alert.than_now"), Words("alert.cents")
+TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("alert.triple"): "3"}
 MULTIPLE, UNCLEAR = Words("alert.multiple_after", whole=False), Words("alert.multiple_unclear")
 RISE, FALL = Words("alert.rise"), Words("alert.fall")
 EITHER = Words("choice.or")
@@ -162,7 +163,7 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     shown = typed if len(typed) == len(norm) else norm
     span = None if where is None else (where.start, where.end)
     rest, source = _without(norm, span), _without(shown, span)
-    values = find_values(source)
+    values = [_in_cents(v, rest) for v in find_values(source)]
     cooldown = _cooldown(values, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
@@ -189,7 +190,7 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         if named is not None and "said" not in slots:  # "drops 5% from 90000": said back (was dropped)
             word = next((s for s, e in FROM.spans(source) if _next(source, e) == named.start), named.start)
             slots["said"] = f"{REFUSED_PREFIX}move_from:{source[word : named.end]}"
-        window = next((v for v in values if v.kind in ("duration", "interval") or _is_span(v)), None)
+        window = next((v for v in values if _is_window(v)), None)
         if window is not None:  # "in 4 hours" is no window of deskmate's: said back, not 24h
             seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
             served = None if window.refused else _WINDOWS.get(int(seconds)) if seconds % 1 == 0 else None
@@ -229,8 +230,9 @@ def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> d
     "腰斩" / "halves", "3" for "3倍" / "3x"), or a percent counted from it ("from_now", with the
     way it goes: "moves 5% from now" either way, "从现在起涨5%" up). "涨3倍" (3x or 4x?) and a
     multiple not read exactly ("-2x") are refused quoting them."""
-    if DOUBLE.search(rest) or HALVE.search(rest):
-        return {"times": "2" if DOUBLE.search(rest) else "0.5"}
+    word = next((times for words, times in TIMES_SAID.items() if words.search(rest)), None)
+    if word is not None:
+        return {"times": word}
     for start, end in MULTIPLE.spans(rest):
         at = start
         while at > 0 and (rest[at - 1] in "0123456789.,-−" or rest[at - 1] in CN_CHARS):
@@ -248,11 +250,19 @@ def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> d
             return {"times": f"{REFUSED_PREFIX}times_unclear:{typed[unclear:end]}"}
         return {"times": plain(times)}
     percent = next((v for v in values if _is_percent(v)), None)
-    if percent is None or FROM_NOW.search(rest) is None:
-        return {}
+    now, window = FROM_NOW.search(rest), next((v for v in values if _is_window(v)), None)
+    if percent is None or not (now or THAN_NOW.search(rest)) or (window and not now):
+        return {}  # "5% higher in 24h": a move over a window
     up = bool(RISE.search(rest) or reading.has(ABOVE))
     down = bool(FALL.search(rest) or reading.has(BELOW))
-    return {"from_now": percent.slot, "condition": "above" if up > down else "below" if down > up else "move"}
+    way = "above" if up > down else "below" if down > up else "move"
+    if window is None:
+        return {"from_now": percent.slot, "condition": way}
+    return {
+        "from_now": percent.slot,
+        "condition": way,
+        "window": f"{REFUSED_PREFIX}level_window:{window.typed}",
+    }
 
 
 def _way(reading: Reading, rest: str, levels: list[Value]) -> tuple[int, str] | None:
@@ -288,6 +298,18 @@ def _also(
         also.append({k: v for k, v in {**one, "symbol": coin.value if coin else ""}.items() if v})
         before = level
     return also, None
+
+
+def _in_cents(value: Value, text: str) -> Value:
+    """ "hits 50 cents", "到 50美分": the level in dollars (0.5), exactly; was read as 50."""
+    cents = next((e for s, e in CENTS.spans(text) if s == _next(text, value.end)), None)
+    if cents is None or value.kind != "number":
+        return value
+    return replace(value, kind="price", end=cents, typed=text[value.start : cents], number=value.number / 100)
+
+
+def _is_window(value: Value) -> bool:
+    return value.kind in ("duration", "interval") or _is_span(value)
 
 
 def _is_span(value: Value) -> bool:
