@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 import itertools
 import json
-import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,19 +37,58 @@ class PastedError:
     kind: str | None = None  # an OpenAI-style error's type / code ("insufficient_quota")
 
 
-_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
-_BINANCE_CODE = re.compile(r"(?:code\s*[=:：]\s*)?(?<![\w.-])(-[12]\d{3})(?!\d)")
-_OKX_CODE = re.compile(r"(?<!\d)(5[0-9]{4})(?!\d)")
-_BYBIT_CODE = re.compile(r"(?:retcode|ret_code)\D{0,4}(\d{5,6})", re.IGNORECASE)
-_STATUS = re.compile(
-    r"(?:http(?:/\d(?:\.\d)?)?|status(?:\s*code)?|error\s*code|状态码|错误码|返回|报错|错误|code)"
-    r"\s*[:：=]?\s*([1-5]\d\d)(?!\d)",
-    re.IGNORECASE,
-)
-_BARE_STATUS = re.compile(r"(?<![\d.\-])(4(?:0[0-9]|1[0-9]|2[0-9])|5(?:0[0-9]))(?![\d.%])")
-# Control characters and those outside the BMP: the complement of [\x20-\x7e\u00a0-\uffff],
-# spelt out because a class over the BMP takes milliseconds to compile (start-up time).
-_PRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\U00010000-\U0010ffff]")
+_BARE = frozenset(range(400, 430)) | frozenset(range(500, 510))  # a lone status ("返回 402")
+
+
+def _runs(text: str) -> Iterator[tuple[int, int]]:
+    """Where each run of decimal digits is: (start, end)."""
+    at = 0
+    for digits, group in itertools.groupby(text, str.isdecimal):
+        size = sum(1 for _ in group)
+        if digits:
+            yield at, at + size
+        at += size
+
+
+def _codes(text: str) -> Iterator[tuple[str, str, int]]:
+    """(source, code, where it ends) of the codes in ``text``, in order: Binance's "-2015" (a
+    sign, four digits: "-1xxx" / "-2xxx", not inside a word, a number or a dash) and an OKX-like
+    five digits "5xxxx" (counted beside OKX's name only)."""
+    for start, end in _runs(text):
+        before = text[max(start - 2, 0) : start - 1] if start > 1 else ""
+        if end - start == 4 and text[start - 1 : start] == "-" and text[start] in "12":
+            if not (before.isalnum() or before in ("_", ".", "-")):
+                yield "binance", text[start - 1 : end], end
+        elif end - start == 5 and text[start] == "5" and text[start:end].isascii():
+            yield "okx", text[start:end], end
+
+
+def _after(text: str, concept: str) -> Iterator[str]:
+    """What follows each of the concept's words, its spaces and one ":" / "=" skipped."""
+    for _, end in find("pasted", text, f"pasted.{concept}", every=True, whole=False):
+        rest = text[end:].lstrip()
+        yield rest[1:].lstrip() if rest[:1] in (":", "：", "=") else rest
+
+
+def _status(text: str) -> int | None:
+    """An HTTP status after its word ("HTTP/1.1 402", "status code: 429", "返回 402")."""
+    return next(
+        (
+            int(r[:3])
+            for r in _after(text, "status")
+            if next(_runs(r[:4]), None) == (0, 3) and r[0] in "12345"
+        ),
+        None,
+    )
+
+
+def _bare_status(text: str) -> int | None:
+    """A lone 4xx / 5xx number ("deepseek 返回 402"): not "4.02", "1-402", "402.5" or "402%"."""
+    for start, end in _runs(text):
+        lone = text[start - 1 : start] not in (".", "-") and text[end : end + 1] not in (".", "%")
+        if lone and text[start:end].isascii() and end - start == 3 and int(text[start:end]) in _BARE:
+            return int(text[start:end])
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,26 +154,28 @@ def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
     found = _from_object(text)
     if found is not None:
         return found
-    binance = _BINANCE_CODE.search(text)
-    if binance:
-        return PastedError("binance", binance.group(1), _message_after(text, binance.end()))
-    bybit = _BYBIT_CODE.search(text)
-    if bybit:
-        return PastedError("bybit", bybit.group(1), _message_after(text, bybit.end()))
-    if _spans(text, "okx"):
-        okx = _OKX_CODE.search(text)
-        if okx:
-            return PastedError("okx", okx.group(1), _message_after(text, okx.end()))
+    codes = list(_codes(text))
+    binance = next((c for c in codes if c[0] == "binance"), None)
+    if binance is not None:
+        return PastedError("binance", binance[1], _message_after(text, binance[2]))
+    for _, after in find("pasted", text, "pasted.bybit_code", every=True, whole=False):
+        rest = text[after:]  # "retCode": 10003: 5 or 6 digits, at most 4 other characters before
+        start, end = next(_runs(rest[:11]), (9, 0))
+        if start <= 4 and end - start >= 5 and not any(c.isdecimal() for c in rest[:start]):
+            code = rest[start : min(end, start + 6)]
+            return PastedError("bybit", code, _message_after(rest, start + len(code)))
+    okx = next((c for c in codes if c[0] == "okx"), None) if _spans(text, "okx") else None
+    if okx is not None:
+        return PastedError("okx", okx[1], _message_after(text, okx[2]))
     for known in KNOWN:
         said = _said(text, known)
         if said is not None:  # the words of a known error: its own text, never the user's
             official = _filter(text, said[1]) if known.code == "-1013" else known.official
             http = int(known.code[5:]) if known.code.startswith("http_") else None
             return PastedError(known.source, known.code, official, http, known.kind)
-    status = _STATUS.search(text) or (_BARE_STATUS.search(text) if bare_status else None)
-    if status:
-        value = int(status.group(1))
-        return PastedError("http", f"http_{value}", "", value)
+    status = _status(text) or (_bare_status(text) if bare_status else None)
+    if status is not None:
+        return PastedError("http", f"http_{status}", "", status)
     return None
 
 
@@ -147,15 +188,11 @@ def _filter(text: str, end: int) -> str:
 
 def _from_object(text: str) -> PastedError | None:
     """A JSON (or Python repr) error body inside the text."""
-    match = _OBJECT.search(text)
-    if match is None:
-        return None
-    body = _load(match.group(0))
+    start, end = text.find("{"), text.rfind("}")
+    body = _load(text[start : end + 1]) if 0 <= start < end else None
     if not isinstance(body, dict):
         return None
-    before = text[: match.start()]
-    status_match = _STATUS.search(before)
-    status = int(status_match.group(1)) if status_match else None
+    status = _status(text[:start])
     error = body.get("error")
     if isinstance(error, dict):  # OpenAI-compatible providers
         kind = error.get("code") or error.get("type")
@@ -209,7 +246,7 @@ def _load(raw: str) -> Any:
         pass
     try:  # the openai SDK prints the body as a Python dict: literals only, never evaluated code
         return ast.literal_eval(raw)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):  # "{{1: 2}}": a set of dicts
         return None
 
 
@@ -218,16 +255,14 @@ def _message_after(text: str, end: int) -> str:
     return clean(rest.split("\n", 1)[0], 200)
 
 
-_KEYLIKE = re.compile(r"[A-Za-z0-9_-]{24,}")
-
-
-def _masked(match: re.Match[str]) -> str:
-    token = match.group(0)
-    return f"{token[:4]}****{token[-4:]}"
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
 def clean(text: str, limit: int = 300) -> str:
     """Printable, one line, at most ``limit`` characters, anything shaped like a key or a secret
     masked (a pasted log may carry one): safe to keep and show back as text."""
-    flat = _KEYLIKE.sub(_masked, " ".join(_PRINTABLE.sub(" ", text).split()))
+    # Control characters and those outside the BMP made spaces; runs of 24 key characters masked.
+    flat = " ".join("".join(c if " " <= c < "\x7f" or "\x9f" < c <= "\uffff" else " " for c in text).split())
+    runs = ("".join(g) for _, g in itertools.groupby(flat, _KEY_CHARS.__contains__))
+    flat = "".join(f"{r[:4]}****{r[-4:]}" if len(r) >= 24 and r[0] in _KEY_CHARS else r for r in runs)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

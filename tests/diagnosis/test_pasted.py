@@ -113,3 +113,30 @@ def test_known_errors_are_read_by_their_words(text: str, code: str) -> None:
 def test_words_are_found_spaced_as_written() -> None:
     # Binance's exchangeInfo has "rateLimits": no rate limit was hit.
     assert parse_pasted('{"timezone":"UTC","rateLimits":[]}') is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '币安报错 {{"code":-2015,"msg":"Invalid API-key"}}',
+        'binance says {{"code":-2015,"msg":"Invalid API-key"}}',
+    ],
+)
+def test_a_body_in_double_braces_is_read_not_a_crash(text: str) -> None:
+    """A template's "{{...}}" pasted: Python reads it as a set holding a dict and raised TypeError,
+    which failed the whole turn; the Binance code in it is read instead."""
+    error = parse_pasted(text)
+    assert error is not None and (error.source, error.code) == ("binance", "-2015")
+
+
+def test_statuses_and_codes_read_by_scanning_as_the_patterns_did() -> None:
+    """The cases the eight patterns drew lines at (pasted.py now scans the text)."""
+    read = {t: parse_pasted(t, bare_status=True) for t in ("x-1022", "a.-2015", "-20155", "HTTP/1.1 402")}
+    assert [e and e.code for e in read.values()] == [None, None, None, "http_402"]
+    for text, status in (("status code: 429", 429), ("错误码：403", 403), ("ERROR  CODE: 500", 500)):
+        assert (error := parse_pasted(text)) is not None and error.status == status, text
+    for text in ("4.02", "402%", "1-402", "402.5", "510"):
+        assert parse_pasted(text, bare_status=True) is None, text
+    bybit = parse_pasted("retCode: 1000345")
+    assert bybit is not None and (bybit.source, bybit.code) == ("bybit", "100034")
+    assert parse_pasted("okx 501134") is None and (okx := parse_pasted("欧易 50113")) and okx.code == "50113"
