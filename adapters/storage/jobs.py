@@ -25,7 +25,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Collection, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -158,6 +158,34 @@ class _Statements:
         self.unlease = {"lease_owner": None, "lease_token": None, "lease_expires_at": None}
         self.mine = mine
         self.prune = delete(jobs).where(j.status == JobStatus.DONE.value, j.updated_at < bindparam("cutoff"))
+        # PostgreSQL: the done and rescheduled outcomes of a claimed batch, each kind in one
+        # statement over arrays of the jobs' values (one round trip, not one a job), each row
+        # under its own lease as _finishing's UPDATE is. SQLite has no round trips to save.
+        self.done_many: Any = None
+        self.reschedule_many: Any = None
+        if dialect == "postgresql":
+            self.done_many = text(_DONE_MANY)
+            self.reschedule_many = text(_RESCHEDULE_MANY)
+
+
+_DONE_MANY = """
+UPDATE jobs SET status = 'done', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
+    updated_at = :now
+FROM unnest(CAST(:ids AS VARCHAR[]), CAST(:tokens AS VARCHAR[])) AS v(id, token)
+WHERE jobs.id = v.id AND jobs.lease_token = v.token AND jobs.status = 'running'
+RETURNING jobs.id
+"""
+_RESCHEDULE_MANY = """
+UPDATE jobs SET status = 'pending', due_at = v.due_at, attempts = 0, last_error = NULL,
+    payload = COALESCE(v.payload, jobs.payload),
+    lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, updated_at = :now
+FROM unnest(
+    CAST(:ids AS VARCHAR[]), CAST(:tokens AS VARCHAR[]),
+    CAST(:dues AS TIMESTAMPTZ[]), CAST(:payloads AS TEXT[])
+) AS v(id, token, due_at, payload)
+WHERE jobs.id = v.id AND jobs.lease_token = v.token AND jobs.status = 'running'
+RETURNING jobs.id
+"""
 
 
 class SqlJobStore:
@@ -274,8 +302,11 @@ class SqlJobStore:
     async def finish_many(self, finishes: Sequence[Finish], now: datetime) -> list[bool]:
         # One transaction for a claimed batch's outcomes (`deskmate tick`'s), each statement
         # guarded by its own lease as complete / reschedule / fail's are: one commit, not one a job.
+        together = self._together(finishes, now)
         steps = []
         for f in finishes:
+            if f.how in together:
+                continue
             if f.how == "done":
                 values: dict[str, Any] = {"status": JobStatus.DONE.value}
             elif f.how == "reschedule":
@@ -287,13 +318,38 @@ class SqlJobStore:
             steps.append((stmt, {"job_id": f.job_id, "lease": f.token, **params}))
 
         def run(conn: Connection) -> list[bool]:
-            return [conn.execute(stmt, params).rowcount == 1 for stmt, params in steps]
+            alone = iter([conn.execute(stmt, params).rowcount == 1 for stmt, params in steps])
+            stored = {row.id for stmt, params in together.values() for row in conn.execute(stmt, params)}
+            return [f.job_id in stored if f.how in together else next(alone) for f in finishes]
 
-        kept = await self._runner.run(run) if steps else []
+        kept = await self._runner.run(run) if finishes else []
         for f, ok in zip(finishes, kept, strict=True):
             if ok and f.how == "done":
                 await self._after_finish(now)
         return kept
+
+    def _together(self, finishes: Sequence[Finish], now: datetime) -> dict[str, tuple[Any, dict[str, Any]]]:
+        """PostgreSQL: the statement storing all the done (and all the rescheduled) outcomes of
+        ``finishes`` at once, by how, where there are two or more of a kind."""
+        sql = self._sql
+        if sql.done_many is None or sql.reschedule_many is None or len(finishes) < 2:
+            return {}
+        out: dict[str, tuple[Any, dict[str, Any]]] = {}
+        done = [f for f in finishes if f.how == "done"]
+        if len(done) > 1:
+            ids, tokens = [f.job_id for f in done], [f.token for f in done]
+            out["done"] = (sql.done_many, {"ids": ids, "tokens": tokens, "now": now})
+        moved = [f for f in finishes if f.how == "reschedule"]
+        if len(moved) > 1:
+            params = {
+                "ids": [f.job_id for f in moved],
+                "tokens": [f.token for f in moved],
+                "dues": [_utc(f.due_at) for f in moved],
+                "payloads": [_payload(f.payload) for f in moved],
+                "now": now,
+            }
+            out["reschedule"] = (sql.reschedule_many, params)
+        return out
 
     async def release(self, job_id: str, token: str, now: datetime) -> bool:
         attempts = jobs.c.attempts
@@ -362,8 +418,19 @@ def _rescheduled(due_at: datetime, payload: dict[str, Any] | None) -> dict[str, 
         "last_error": None,
     }
     if payload is not None:
-        values["payload"] = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+        values["payload"] = _payload(payload)
     return values
+
+
+def _payload(payload: dict[str, Any] | None) -> str | None:
+    return json.dumps(payload, ensure_ascii=False, allow_nan=False) if payload is not None else None
+
+
+def _utc(at: datetime | None) -> datetime:
+    """A reschedule's time as UTCDateTime binds it (aware, in UTC)."""
+    if at is None or at.utcoffset() is None:
+        raise ValueError("a job is rescheduled at an aware time")
+    return at.astimezone(UTC)
 
 
 def _failed(error: str, retry_at: datetime | None) -> dict[str, Any]:

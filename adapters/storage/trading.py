@@ -136,8 +136,7 @@ class SqlOrderStore(RestingOrderStore):
                 current = _order_row(conn, client_order_id)
                 assert current is not None
                 return order_of(current)
-            _seed_rows(conn, row.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
-            return _fill_row(conn, row, fill, base, audit)
+            return _fill_row(conn, row, fill, base, audit, {QUOTE_ASSET: starting_usdt, base: Decimal(0)})
 
         return await self._runner.run(fill_paper)
 
@@ -334,6 +333,7 @@ def place_paper_in(
     """``SqlOrderStore.place_paper``'s transaction, on ``conn``: also a step of a trader's tick
     recorded in one transaction (adapters.storage.traders.SqlTraders.record)."""
     row = _insert_order(conn, _order_values(new))
+    placed: AuditEntry | None = None  # the order's own audit row, written with its settlement's
     if row is None:  # the id was claimed before (a re-run): settled once, by whoever holds it
         row = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
         if row is None:
@@ -341,12 +341,12 @@ def place_paper_in(
             assert current is not None
             return Claim(order_of(current), created=False)
     else:
-        insert_audit_sync(conn, audited(audit, row))
+        placed = audited(audit, row)
     if isinstance(outcome, Rejection):
         settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
-        return Claim(_settle_row(conn, row, settlement, base, settle_audit), created=True)
-    _seed_rows(conn, new.account_id, {QUOTE_ASSET: starting_usdt, base: Decimal(0)}, base)
-    return Claim(_fill_row(conn, row, outcome, base, settle_audit), created=True)
+        return Claim(_settle_row(conn, row, settlement, base, settle_audit, placed), created=True)
+    starting = {QUOTE_ASSET: starting_usdt, base: Decimal(0)}
+    return Claim(_fill_row(conn, row, outcome, base, settle_audit, starting, placed), created=True)
 
 
 def paper_snapshots(conn: Connection, starting: Mapping[str, Decimal]) -> dict[str, OrderSnapshot]:
@@ -407,16 +407,30 @@ def _take_row(conn: Connection, client_order_id: str, statuses: tuple[str, ...])
     return conn.execute(stmt).first()
 
 
-def _fill_row(conn: Connection, row: Row[Any], fill: Fill, base: str, audit: AuditEntry) -> Order:
+def _fill_row(
+    conn: Connection,
+    row: Row[Any],
+    fill: Fill,
+    base: str,
+    audit: AuditEntry,
+    starting: Mapping[str, Decimal],
+    placed: AuditEntry | None = None,
+) -> Order:
     """A taken paper order fills: its account's balances pay for it (locked in asset order), or
-    Binance's -2010 rejects it."""
+    Binance's -2010 rejects it. The account's balance rows (``starting``: their first values)
+    and its position row are created when the lock finds one missing (its first order of the
+    asset), not written again by every fill: two statements a fill fewer."""
     balances = _lock_balances(conn, row.account_id)
+    if any(asset not in balances for asset in starting):
+        _seed_rows(conn, row.account_id, starting, base)
+        balances = _lock_balances(conn, row.account_id)
     outcome = settle_paper(balances, fill, base)
     if isinstance(outcome, Rejection):
         rejected = replace(
             audit, action="order_rejected", outcome="refused", detail={**audit.detail, "code": outcome.code}
         )
-        return _settle_row(conn, row, Settlement(OrderStatus.REJECTED, rejection=outcome), base, rejected)
+        settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
+        return _settle_row(conn, row, settlement, base, rejected, placed)
     balances_set = [
         {
             "_account": row.account_id,
@@ -428,12 +442,19 @@ def _fill_row(conn: Connection, row: Row[Any], fill: Fill, base: str, audit: Aud
     ]
     if balances_set:  # both assets' in one executemany: on PostgreSQL one round trip, not two
         conn.execute(_SET_BALANCE, balances_set)
-    return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+    return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit, placed)
 
 
 def _settle_row(
-    conn: Connection, row: Row[Any], settlement: Settlement, base: str, audit: AuditEntry
+    conn: Connection,
+    row: Row[Any],
+    settlement: Settlement,
+    base: str,
+    audit: AuditEntry,
+    placed: AuditEntry | None = None,
 ) -> Order:
+    """The taken order settles; its audit row (after ``placed``'s, the order's own, when the
+    order was inserted in this transaction: both in one write)."""
     fills = settlement.fills
     quantity = sum((f.quantity for f in fills), Decimal(0)) if fills else Decimal(row.quantity)
     quote = sum((f.quote_amount for f in fills), Decimal(0)) if fills else None
@@ -453,6 +474,9 @@ def _settle_row(
     updated = conn.execute(_SET_ORDER, {"_id": row.id, **values}).one()
     if fills:
         held = _lock_position(conn, row.account_id, base)
+        if held is None:  # its first fill of the asset: the row created, then locked
+            _seed_position_row(conn, row.account_id, base)
+            held = _lock_position(conn, row.account_id, base)
         position = held or Position(base, Decimal(0), Decimal(0))
         for fill in fills:
             position, realized = apply_fill(position, base, fill)
@@ -484,7 +508,11 @@ def _settle_row(
                 "realized_pnl": text_of(position.realized_pnl),
             },
         )
-    insert_audit_sync(conn, audited(audit, updated))
+    settled = audited(audit, updated)
+    if placed is not None:
+        insert_audit_sync(conn, placed, settled)
+    else:
+        insert_audit_sync(conn, settled)
     return order_of(updated)
 
 

@@ -5,8 +5,9 @@ renewing the lease, and record the outcome (done, rescheduled, retried with back
   every ``poll_seconds`` and runs up to ``concurrency`` jobs at once. Cancelling it stops
   claiming, lets running jobs finish for up to ``shutdown_grace`` seconds, then interrupts
   the rest and hands them back (released: pending, the attempt not counted).
-- ``run_due`` is `deskmate tick`: every job due at the clock's now, each once; the outcomes of
-  the jobs it claimed together are stored in one write.
+- ``run_due`` is `deskmate tick`: every job due at the clock's now, each once. It claims up to
+  ``due_batch`` due jobs at a time (their kinds' reads done once for them all, their outcomes
+  stored in one write) and runs at most ``concurrency`` of them at once.
 
 Either way the jobs claimed together send in one batch of the outbound (their people's pauses
 read at once, the sent messages' log rows written at once).
@@ -67,10 +68,17 @@ class RunnerConfig:
     poll_seconds: float = 1.0
     concurrency: int = 4
     shutdown_grace: float = 10.0
+    # `deskmate tick` (run_due) claims up to this many due jobs together: one claim, one batch
+    # read of each kind's (JobKind.prepare), one read of the pauses, one write of the outcomes
+    # for them all, where claiming ``concurrency`` at a time made those per 4 jobs (20 due DCA
+    # ticks: 5 batches). Still at most ``concurrency`` handlers run at once.
+    due_batch: int = 32
 
     def __post_init__(self) -> None:
-        if self.lease_seconds <= 0 or self.poll_seconds <= 0 or self.concurrency < 1:
-            raise ValueError("the job runner needs lease_seconds > 0, poll_seconds > 0, concurrency >= 1")
+        if self.lease_seconds <= 0 or self.poll_seconds <= 0 or self.concurrency < 1 or self.due_batch < 1:
+            raise ValueError(
+                "the job runner needs lease_seconds > 0, poll_seconds > 0, concurrency >= 1, due_batch >= 1"
+            )
 
 
 class LeaseLost(Exception):
@@ -111,7 +119,7 @@ class JobRunner:
         seen: set[str] = set()
         while True:
             try:
-                claimed = await self._claim(self.config.concurrency, exclude=seen)
+                claimed = await self._claim(max(self.config.concurrency, self.config.due_batch), exclude=seen)
             except Exception:  # a database still locked after the store's own retries
                 log.exception("job runner: claiming jobs failed; the rest wait for the next tick")
                 return runs
@@ -124,18 +132,38 @@ class JobRunner:
             runs.extend(await self._record_all(claimed, attempts))
 
     async def _attempt_together(self, claimed: list[Job]) -> list[JobResult | JobRun]:
-        """Each claimed job's attempt, run at once. Their outcomes are stored together when the
-        last ends (``_record_all``), so a job that ends first keeps its lease until then, renewed
-        as a running job's is: else, behind a slow one, its lease would run out and another
-        runner claim and run it again. A renewal refused: the lease was lost, the result dropped."""
-        tasks = [asyncio.ensure_future(self._attempt(job)) for job in claimed]
+        """Each claimed job's attempt, at most ``concurrency`` at once. Their outcomes are stored
+        together when the last ends (``_record_all``), so a job that ends first keeps its lease
+        until then, renewed as a running job's is, and so does one waiting for its turn: else,
+        behind a slow one, its lease would run out and another runner claim and run it again. A
+        renewal refused: the lease was lost, the result dropped."""
+        gate = asyncio.Semaphore(self.config.concurrency)
+        started: set[str] = set()
         lost: set[str] = set()
+
+        async def attempt(job: Job) -> JobResult | JobRun:
+            try:
+                await gate.acquire()
+            except asyncio.CancelledError:  # shutdown before its turn: handed back, uncounted
+                assert job.lease_token is not None
+                with contextlib.suppress(Exception):
+                    await self.store.release(job.id, job.lease_token, self.clock.now())
+                raise
+            try:
+                if job.id in lost:  # its lease ran out while it waited: another runner has it
+                    return JobRun(job.id, job.kind, JobOutcome.LOST)
+                started.add(job.id)
+                return await self._attempt(job)
+            finally:
+                gate.release()
+
+        tasks = [asyncio.ensure_future(attempt(job)) for job in claimed]
         try:
             pending: set[asyncio.Future[JobResult | JobRun]] = set(tasks)
             while pending:
                 _, pending = await asyncio.wait(pending, timeout=self.config.lease_seconds / 3)
                 if pending:
-                    await self._renew_ended(claimed, tasks, lost)
+                    await self._renew_ended(claimed, tasks, lost, started)
         finally:
             unfinished = [task for task in tasks if not task.done()]
             for task in unfinished:  # cancelled (shutdown): each hands its job back
@@ -147,12 +175,23 @@ class JobRunner:
         ]
 
     async def _renew_ended(
-        self, claimed: list[Job], tasks: Sequence[asyncio.Future[JobResult | JobRun]], lost: set[str]
+        self,
+        claimed: list[Job],
+        tasks: Sequence[asyncio.Future[JobResult | JobRun]],
+        lost: set[str],
+        started: set[str],
     ) -> None:
+        """The leases of the claimed jobs that ended (their outcome waits for the others') or
+        wait for their turn; a running one renews its own."""
         expires = self.clock.now() + self._lease
         for job, task in zip(claimed, tasks, strict=True):
-            if not task.done() or job.id in lost or isinstance(task.result(), JobRun):
-                continue  # running (it renews its own), or nothing left to store
+            if job.id in lost:
+                continue
+            if task.done():
+                if isinstance(task.result(), JobRun):
+                    continue  # nothing left to store
+            elif job.id in started:
+                continue  # running: it renews its own
             assert job.lease_token is not None
             try:
                 renewed = await self.store.renew(job.id, job.lease_token, expires)

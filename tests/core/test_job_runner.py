@@ -468,9 +468,10 @@ def _telling_world(config: RunnerConfig | None = None) -> World:
 
 
 async def test_a_tick_stores_the_outcomes_of_jobs_claimed_together_in_one_write() -> None:
-    """`deskmate tick` (run_due): the jobs it claimed together (4 at a time by default) store
-    their outcomes in one JobStore.finish_many, and the pauses of the people their kinds tell
-    (JobKind.tells) are read in one read, not one a message."""
+    """`deskmate tick` (run_due): the jobs it claimed together (up to due_batch, 32 by default;
+    before, 4 at a time: the concurrency) store their outcomes in one JobStore.finish_many, and
+    the pauses of the people their kinds tell (JobKind.tells) are read in one read, not one a
+    message."""
 
     w = _telling_world()
     for n in range(6):
@@ -500,8 +501,66 @@ async def test_a_tick_stores_the_outcomes_of_jobs_claimed_together_in_one_write(
     runs = await w.runner.run_due()
     w.log.paused = paused  # type: ignore[method-assign]
     assert [r.outcome for r in runs] == [JobOutcome.DONE] * 6
-    assert writes == [4, 2] and reads == [4, 2]
+    assert writes == [6] and reads == [6]
     assert [(await w.job(r.job_id)).status for r in runs] == [JobStatus.DONE] * 6
+
+
+async def test_a_tick_claims_its_due_jobs_together_but_runs_at_most_concurrency_at_once() -> None:
+    """run_due claims up to due_batch jobs in one claim (their batch reads and outcome write
+    shared), yet runs at most ``concurrency`` handlers at a time."""
+    running: list[int] = []
+    most = 0
+
+    async def work(job: Job, ctx: JobContext) -> JobResult:
+        nonlocal most
+        running.append(1)
+        most = max(most, len(running))
+        await asyncio.sleep(0.01)
+        running.pop()
+        return DONE
+
+    w = World(kind("test.work", work), config=RunnerConfig(concurrency=2, due_batch=8))
+    for n in range(7):
+        await w.queue.enqueue("test.work", {"n": n})
+    claims: list[int] = []
+    claim = w.store.claim
+
+    async def counted(**kwargs: Any) -> list[Job]:
+        got = await claim(**kwargs)
+        claims.append(len(got))
+        return got
+
+    w.store.claim = counted  # type: ignore[method-assign]
+    runs = await asyncio.wait_for(w.runner.run_due(), 5)
+    assert [r.outcome for r in runs] == [JobOutcome.DONE] * 7
+    assert claims == [7, 0]  # one claim for the seven (before: 2, 2, 2, 1)
+    assert most == 2
+
+
+async def test_a_tick_keeps_the_lease_of_a_job_waiting_for_its_turn() -> None:
+    """A job claimed with the others but waiting for a free slot (concurrency 1 here) keeps
+    its lease while the one before it runs long: no other runner claims it meanwhile."""
+    w: World
+    taken_by_another: list[str] = []
+
+    async def slow(job: Job, ctx: JobContext) -> JobResult:
+        if job.payload["n"] == 0:
+            for _ in range(6):  # 1.2 s of the clock, 4 leases
+                w.clock.advance(0.2)
+                await asyncio.sleep(0.05)
+            another = await w.store.claim(
+                owner="another", kinds=["test.slow"], now=w.clock.now(), lease=timedelta(seconds=30), limit=4
+            )
+            taken_by_another.extend(j.id for j in another)
+        return DONE
+
+    w = World(kind("test.slow", slow), config=RunnerConfig(lease_seconds=0.3, concurrency=1))
+    await w.queue.enqueue("test.slow", {"n": 0})
+    await w.queue.enqueue("test.slow", {"n": 1}, due_at=NOW + timedelta(microseconds=1))
+    w.clock.advance(0.001)
+    runs = await asyncio.wait_for(w.runner.run_due(), 5)
+    assert taken_by_another == []
+    assert [r.outcome for r in runs] == [JobOutcome.DONE] * 2
 
 
 async def test_deskmate_run_reads_the_pauses_and_logs_the_notices_of_jobs_claimed_together_at_once() -> None:

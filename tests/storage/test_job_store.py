@@ -226,6 +226,38 @@ async def test_finish_many_stores_a_batch_s_outcomes_each_under_its_own_lease(st
     assert await store.finish_many([], later) == []
 
 
+async def test_finish_many_reschedules_a_batch_each_with_its_time_and_payload(store: JobStore) -> None:
+    """A tick's recurring jobs are rescheduled together (on PostgreSQL one statement for them
+    all): each its own time, its new payload or the stored one, and none whose lease was lost."""
+    for n in range(4):
+        await store.enqueue(new(payload={"n": n}))
+    jobs = sorted(await claim(store), key=lambda j: j.payload["n"])
+    stale = jobs[3]
+    for job in jobs[:3]:
+        assert await store.renew(job.id, job.lease_token or "", NOW + 2 * LEASE)
+    [taken] = await claim(store, now=NOW + LEASE, owner="r2")
+    assert taken.id == stale.id
+    later = NOW + LEASE
+    at = [NOW + timedelta(hours=h) for h in range(1, 5)]
+    kept = await store.finish_many(
+        [
+            Finish(jobs[0].id, jobs[0].lease_token or "", "reschedule", at[0], {"n": 10, "note": "下次"}),
+            Finish(jobs[1].id, jobs[1].lease_token or "", "reschedule", at[1], None),  # payload kept
+            Finish(jobs[2].id, jobs[2].lease_token or "", "reschedule", at[2], {"n": 12}),
+            Finish(stale.id, stale.lease_token or "", "reschedule", at[3], {"n": 13}),  # not its lease
+        ],
+        later,
+    )
+    assert kept == [True, True, True, False]
+    got = [await store.get(j.id) for j in jobs]
+    assert [(g.status, g.due_at, g.attempts, g.payload, g.lease_token) for g in got[:3] if g] == [
+        (JobStatus.PENDING, at[0], 0, {"n": 10, "note": "下次"}, None),
+        (JobStatus.PENDING, at[1], 0, {"n": 1}, None),
+        (JobStatus.PENDING, at[2], 0, {"n": 12}, None),
+    ]
+    assert got[3] is not None and (got[3].status, got[3].lease_owner) == (JobStatus.RUNNING, "r2")
+
+
 async def test_release_gives_the_job_back_without_counting_the_attempt(store: JobStore) -> None:
     await store.enqueue(new())
     [job] = await claim(store)
