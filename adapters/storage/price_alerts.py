@@ -18,9 +18,10 @@ Decimals are stored as text (SQLite has no exact numeric type).
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, cast
 
@@ -35,6 +36,7 @@ from sqlalchemy import (
     Update,
     and_,
     bindparam,
+    case,
     delete,
     func,
     insert,
@@ -215,28 +217,37 @@ class SqlAlertStore:
 
     async def active_for(self, symbol: str) -> list[Alert]:
         def read(conn: Connection) -> list[Alert]:
-            return [_alert(r) for r in conn.execute(_ACTIVE_FOR, {"_symbol": symbol})]
+            return [_alert(r) for r in conn.execute(_sql().active_for, {"_symbol": symbol})]
 
         return await self._runner.run(read, read_only=True)
 
     async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
         # The check job's writes run on the short-transaction runner (one hop to a SQLite thread
         # per transaction, not aiosqlite's several per statement).
+        sql = _sql()
+        known = [seen for seen in observations if seen.alert.id in expected]
+        # PostgreSQL: every alert's compare-and-set in one statement over arrays of their values
+        # (one round trip, not one an alert); SQLite has no round trips to save.
+        at_once = self.dialect == "postgresql" and len(known) > 1
+        many = _record_many(known, expected) if at_once else None
+
         def write(conn: Connection) -> list[Trigger]:
             stored: list[Trigger] = []
-            for seen in observations:
+            if many is not None:
+                # Another process saw one first (or it was deleted, re-armed, paused): not returned.
+                changed = set(conn.execute(sql.record_many, many).scalars())
+                stored = [seen.trigger for seen in known if seen.trigger and seen.alert.id in changed]
+            for seen in known if many is None else ():
                 alert = seen.alert
-                version = expected.get(alert.id)
-                if version is None:
-                    continue
+                version = expected[alert.id]
                 params = {"_id": alert.id, "_version": version, "_next": version + 1, **_observed(alert)}
-                if conn.execute(_RECORD, params).rowcount != 1:
+                if conn.execute(sql.record, params).rowcount != 1:
                     continue  # another process saw it first (or it was deleted, re-armed, paused)
                 if seen.trigger is not None:
                     stored.append(seen.trigger)
             if stored:  # the firings whose alert was recorded here, in one statement
                 symbol = {t.alert_id: o.alert.symbol for o in observations if (t := o.trigger)}
-                conn.execute(_INSERT_TRIGGER, [_trigger_columns(t, symbol[t.alert_id]) for t in stored])
+                conn.execute(sql.insert_trigger, [_trigger_columns(t, symbol[t.alert_id]) for t in stored])
             return stored
 
         return await self._runner.run(write)
@@ -246,8 +257,10 @@ class SqlAlertStore:
     ) -> list[ClaimedTrigger]:
         params = {"_symbol": symbol, "_stale": stale_before, "_now": now, "_claimer": claimer}
 
+        sql = _sql()
+
         def claim(conn: Connection) -> list[ClaimedTrigger]:
-            for gone in conn.execute(_LOSE_INTERRUPTED, params):
+            for gone in conn.execute(sql.lose_interrupted, params):
                 log.warning(
                     "alert firing %s: its send began and never finished (the process died); "
                     "not sent again, it may not have arrived",
@@ -255,10 +268,10 @@ class SqlAlertStore:
                 )
             # Claimed in one statement with the same condition (a firing another process claimed
             # meanwhile is left to it), then read with their alerts, oldest first.
-            took = [r.id for r in conn.execute(_CLAIM_WAITING, params)]
+            took = [r.id for r in conn.execute(sql.claim_waiting, params)]
             if not took:
                 return []
-            rows = conn.execute(_CLAIMED, {"_ids": took})
+            rows = conn.execute(sql.claimed, {"_ids": took})
             return [ClaimedTrigger(_trigger(row), _alert(row)) for row in rows]
 
         return await self._runner.run(claim)
@@ -277,16 +290,22 @@ class SqlAlertStore:
         *,
         finished: tuple[str, TriggerOutcome] | None = None,
     ) -> bool:
-        params = {"_id": trigger_id, "_claimer": claimer, "_now": now}
-        before = _finished(finished[0], claimer, finished[1], now) if finished is not None else None
+        # One statement, with the previous firing's outcome when given: atomic by itself, sent
+        # with no transaction around it on PostgreSQL (one round trip a firing, not four).
+        params: dict[str, Any] = {"_id": trigger_id, "_claimer": claimer, "_now": now}
+        sql = _sql()
+        if finished is None:
+            stmt = sql.begin_delivery
+        elif finished[1] == "retry":
+            stmt, params = sql.begin_after_retry, {**params, "_prev": finished[0]}
+        else:
+            stmt = sql.begin_after_finish
+            params = {**params, "_prev": finished[0], "_outcome": finished[1]}
 
-        def begin(conn: Connection) -> int:
-            if before is not None:
-                conn.execute(*before)
-            return int(conn.execute(_BEGIN_DELIVERY, params).rowcount)
+        def begin(conn: Connection) -> bool:
+            return trigger_id in conn.execute(stmt, params).scalars().all()
 
-        took = await self._runner.run(begin, single_statement=before is None)
-        return took == 1
+        return await self._runner.run(begin, single_statement=True)
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:
@@ -309,7 +328,7 @@ class SqlAlertStore:
 
     async def awaiting_return(self) -> frozenset[str]:
         def read(conn: Connection) -> frozenset[str]:
-            return frozenset(conn.execute(_AWAITING_RETURN).scalars())
+            return frozenset(conn.execute(_sql().awaiting_return).scalars())
 
         return await self._runner.run(read, read_only=True)
 
@@ -354,9 +373,11 @@ class SqlAlertStore:
         return Comeback(resumed, missed)
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
+        sql = _sql()
+
         def write(conn: Connection) -> None:
-            conn.execute(_INSERT_SAMPLE, {"symbol": symbol, "at": at, "price": _text(price)})
-            conn.execute(_PRUNE_SAMPLES, {"_symbol": symbol, "_before": at - SAMPLES_KEPT})
+            conn.execute(sql.insert_sample, {"symbol": symbol, "at": at, "price": _text(price)})
+            conn.execute(sql.prune_samples, {"_symbol": symbol, "_before": at - SAMPLES_KEPT})
 
         await self._runner.run(write)
 
@@ -387,13 +408,6 @@ class SqlAlertStore:
 
 
 _UNDELIVERED = ("blocked", "paused")  # firings that met a blocked destination: told when back
-# Where a message may resume something: one read a minute per process (ResumePausedAlerts).
-_AWAITING_RETURN = union(
-    select(alerts.c.destination).where(alerts.c.status == AlertStatus.PAUSED.value),
-    select(alerts.c.destination)
-    .join(triggers, triggers.c.alert_id == alerts.c.id)
-    .where(triggers.c.status.in_(_UNDELIVERED)),
-)
 _REARMED: dict[str, Any] = {
     "status": AlertStatus.ACTIVE.value,
     "armed": 0,
@@ -485,6 +499,19 @@ def _observed(alert: Alert) -> dict[str, Any]:
     }
 
 
+def _record_many(known: Sequence[Observation], expected: dict[str, int]) -> dict[str, Any]:
+    """The parameters of _RECORD_MANY: each column's values, one per alert, in one order."""
+    observed = [_observed(seen.alert) for seen in known]
+    columns = {f"_{name}": [o[f"_v_{name}"] for o in observed] for name in _OBSERVED}
+    for name in ("checked_at", "cooldown_until"):  # as UTCDateTime binds them: aware, in UTC
+        columns[f"_{name}"] = [at.astimezone(UTC) if at is not None else None for at in columns[f"_{name}"]]
+    return {
+        "_ids": [seen.alert.id for seen in known],
+        "_versions": [expected[seen.alert.id] for seen in known],
+        **columns,
+    }
+
+
 def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
     return {
         "id": trigger.id,
@@ -520,72 +547,129 @@ def _finished(
     and its parameters."""
     params = {"_id": trigger_id, "_claimer": claimer}
     if outcome == "retry":
-        return _RETRY_TRIGGER, params
-    return _FINISH_TRIGGER, {**params, "_outcome": outcome, "_now": now}
+        return _sql().retry, params
+    return _sql().finish, {**params, "_outcome": outcome, "_now": now}
 
 
-# The check job's statements, built once (their values go as parameters: a statement built per
-# call with its values, and its cache key, cost more CPU than SQLite's work for it).
-_a, _t = alerts.c, triggers.c
-# What a check changes (core.skills.price_alert.model.observe); the rest of the row is as the
-# check read it (the compare-and-set on version says so), so it is not written again.
+# The check job's statements, built once, on first use (their values go as parameters: a
+# statement built per call with its values, and its cache key, cost more CPU than SQLite's work
+# for it). Not at import: building them took ~15 ms of every command's cold start, and most
+# commands (`deskmate ask`) never run a check.
+class _Statements:
+    def __init__(self) -> None:
+        a, t = alerts.c, triggers.c
+        # Where a message may resume something: one read a minute per process (ResumePausedAlerts).
+        self.awaiting_return = union(
+            select(a.destination).where(a.status == AlertStatus.PAUSED.value),
+            select(a.destination).join(triggers, t.alert_id == a.id).where(t.status.in_(_UNDELIVERED)),
+        )
+        self.active_for = (
+            select(alerts)
+            .where(a.symbol == bindparam("_symbol"), a.status == AlertStatus.ACTIVE.value)
+            .order_by(a.created_at, a.id)
+        )
+        # What a check changes (core.skills.price_alert.model.observe); the rest of the row is as
+        # the check read it (the compare-and-set on version says so), so it is not written again.
+        self.record = (
+            update(alerts)
+            .where(a.id == bindparam("_id"), a.version == bindparam("_version"))
+            .values(
+                {
+                    **{name: bindparam(f"_v_{name}", type_=alerts.c[name].type) for name in _OBSERVED},
+                    "version": bindparam("_next"),
+                }
+            )
+        )
+        self.record_many = text(_RECORD_MANY)
+        self.insert_trigger = insert(triggers)
+        self.insert_sample = insert(samples)
+        self.prune_samples = delete(samples).where(
+            samples.c.symbol == bindparam("_symbol"),
+            samples.c.at < bindparam("_before", type_=samples.c.at.type),
+        )
+        now = bindparam("_now", type_=t.claimed_at.type)
+        stale = t.claimed_at < bindparam("_stale", type_=t.claimed_at.type)
+        self.lose_interrupted = (
+            update(triggers)
+            .where(t.symbol == bindparam("_symbol"), t.status == "delivering", stale)
+            .values(status="lost", finished_at=bindparam("_now", type_=t.finished_at.type))
+            .returning(t.id)
+        )
+        self.claim_waiting = (
+            update(triggers)
+            .where(
+                t.symbol == bindparam("_symbol"),
+                or_(t.status == "pending", and_(t.status == "sending", stale)),
+            )
+            .values(status="sending", claimer=bindparam("_claimer"), claimed_at=now)
+            .returning(t.id)
+        )
+        self.claimed = (
+            select(triggers, alerts)
+            .join(alerts, a.id == t.alert_id)
+            .where(t.id.in_(bindparam("_ids", expanding=True)))
+            .order_by(t.fired_at, t.id)
+        )
+        this = t.id == bindparam("_id")
+        mine = t.claimer == bindparam("_claimer")
+        self.begin_delivery = (
+            update(triggers)
+            .where(this, mine, t.status == "sending")
+            .values(status="delivering", claimed_at=now)
+            .returning(t.id)
+        )
+        claimed_now = t.status.in_(("sending", "delivering"))
+        self.retry = (
+            update(triggers)
+            .where(this, mine, claimed_now)
+            .values(status="pending", claimer=None, claimed_at=None)
+        )
+        self.finish = (
+            update(triggers)
+            .where(this, mine, claimed_now)
+            .values(status=bindparam("_outcome"), finished_at=bindparam("_now", type_=t.finished_at.type))
+        )
+        # A firing's start of delivery with the previous firing's outcome, in one statement (on
+        # PostgreSQL one round trip in autocommit, where a transaction of the two took four):
+        # the row ``_id`` as begin_delivery sets it, the row ``_prev`` as finish (or retry) does.
+        either = or_(and_(this, t.status == "sending"), and_(t.id == bindparam("_prev"), claimed_now))
+        self.begin_after_finish = (
+            update(triggers)
+            .where(mine, either)
+            .values(
+                status=case((this, "delivering"), else_=bindparam("_outcome")),
+                claimed_at=case((this, now), else_=t.claimed_at),
+                finished_at=case((this, t.finished_at), else_=bindparam("_now", type_=t.finished_at.type)),
+            )
+            .returning(t.id)
+        )
+        self.begin_after_retry = (
+            update(triggers)
+            .where(mine, either)
+            .values(
+                status=case((this, "delivering"), else_="pending"),
+                claimer=case((this, t.claimer), else_=None),
+                claimed_at=case((this, now), else_=None),
+            )
+            .returning(t.id)
+        )
+
+
 _OBSERVED = ("last_price", "checked_at", "armed", "fired", "cooldown_until", "status")
-_ACTIVE_FOR = (
-    select(alerts)
-    .where(_a.symbol == bindparam("_symbol"), _a.status == AlertStatus.ACTIVE.value)
-    .order_by(_a.created_at, _a.id)
-)
-_RECORD = (
-    update(alerts)
-    .where(_a.id == bindparam("_id"), _a.version == bindparam("_version"))
-    .values(
-        {
-            **{name: bindparam(f"_v_{name}", type_=alerts.c[name].type) for name in _OBSERVED},
-            "version": bindparam("_next"),
-        }
-    )
-)
-_INSERT_TRIGGER = insert(triggers)
-_INSERT_SAMPLE = insert(samples)
-_PRUNE_SAMPLES = delete(samples).where(
-    samples.c.symbol == bindparam("_symbol"), samples.c.at < bindparam("_before", type_=samples.c.at.type)
-)
-_STALE = _t.claimed_at < bindparam("_stale", type_=_t.claimed_at.type)
-_LOSE_INTERRUPTED = (
-    update(triggers)
-    .where(_t.symbol == bindparam("_symbol"), _t.status == "delivering", _STALE)
-    .values(status="lost", finished_at=bindparam("_now", type_=_t.finished_at.type))
-    .returning(_t.id)
-)
-_CLAIM_WAITING = (
-    update(triggers)
-    .where(
-        _t.symbol == bindparam("_symbol"),
-        or_(_t.status == "pending", and_(_t.status == "sending", _STALE)),
-    )
-    .values(
-        status="sending",
-        claimer=bindparam("_claimer"),
-        claimed_at=bindparam("_now", type_=_t.claimed_at.type),
-    )
-    .returning(_t.id)
-)
-_CLAIMED = (
-    select(triggers, alerts)
-    .join(alerts, _a.id == _t.alert_id)
-    .where(_t.id.in_(bindparam("_ids", expanding=True)))
-    .order_by(_t.fired_at, _t.id)
-)
-_MINE = (_t.id == bindparam("_id"), _t.claimer == bindparam("_claimer"))
-_BEGIN_DELIVERY = (
-    update(triggers)
-    .where(*_MINE, _t.status == "sending")
-    .values(status="delivering", claimed_at=bindparam("_now", type_=_t.claimed_at.type))
-)
-_CLAIMED_NOW = (*_MINE, _t.status.in_(("sending", "delivering")))
-_RETRY_TRIGGER = update(triggers).where(*_CLAIMED_NOW).values(status="pending", claimer=None, claimed_at=None)
-_FINISH_TRIGGER = (
-    update(triggers)
-    .where(*_CLAIMED_NOW)
-    .values(status=bindparam("_outcome"), finished_at=bindparam("_now", type_=_t.finished_at.type))
-)
+# PostgreSQL: _Statements.record for many alerts at once, each under its own version.
+_RECORD_MANY = """
+UPDATE price_alerts SET last_price = v.last_price, checked_at = v.checked_at, armed = v.armed,
+    fired = v.fired, cooldown_until = v.cooldown_until, status = v.status, version = v.version + 1
+FROM unnest(
+    CAST(:_ids AS VARCHAR[]), CAST(:_versions AS INTEGER[]), CAST(:_last_price AS VARCHAR[]),
+    CAST(:_checked_at AS TIMESTAMPTZ[]), CAST(:_armed AS INTEGER[]), CAST(:_fired AS INTEGER[]),
+    CAST(:_cooldown_until AS TIMESTAMPTZ[]), CAST(:_status AS VARCHAR[])
+) AS v(id, version, last_price, checked_at, armed, fired, cooldown_until, status)
+WHERE price_alerts.id = v.id AND price_alerts.version = v.version
+RETURNING price_alerts.id
+"""
+
+
+@functools.cache
+def _sql() -> _Statements:
+    return _Statements()

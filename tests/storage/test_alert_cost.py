@@ -1,5 +1,5 @@
 """What a check's firings cost the alert store (SQLite file and PostgreSQL): the firings are
-claimed in one transaction, and each delivery is one write (its start, with the previous
+claimed in one transaction, and each delivery is one statement (its start, with the previous
 firing's outcome), plus the last outcome: a fixed cost per firing, whatever their number.
 With the shipped token store and delivery log beside it, still one transaction a firing: the
 cards' buttons are stored together, the destinations' pauses read together and the sent
@@ -8,11 +8,16 @@ Counted, so a regression fails here rather than in the benchmark."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
-from adapters.storage.price_alerts import SqlAlertStore
+from adapters.storage.price_alerts import SqlAlertStore, _sql
 from adapters.storage.state_store import SqlStateStore
 from core.clock import FixedClock
 from core.jobs import JobContext, JobKinds, JobQueue
@@ -44,6 +49,7 @@ async def _check(url: str, out: Path, *, shipped: bool = False, made: Built | No
         "job-1", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING, NOW, 1, 5, NOW, NOW,
         lease_token="t1",
     )  # fmt: skip
+    _sql()  # the store's statements are built on first use, once a process (not at import)
     try:
         with counted() as sql, built() as constructed:
             await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
@@ -73,7 +79,10 @@ async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path
     # The alerts read, the price sample and the firings recorded; then the claim, one write
     # per firing (its start, with the previous one's outcome), the last one's outcome.
     assert sql.transactions == 3 + 1 + n + 1, sql.statements
-    assert len(sql.of("UPDATE price_alert_triggers")) == 2 + 2 * n, sql.statements  # lapsed, claim
+    # Lapsed, claim; one a firing (its start of delivery and the previous one's outcome in one
+    # statement: on PostgreSQL one round trip with no BEGIN / COMMIT; before: two statements in
+    # a transaction, four round trips); the last one's outcome.
+    assert len(sql.of("UPDATE price_alert_triggers")) == 2 + n + 1, sql.statements
 
 
 async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transaction(
@@ -103,7 +112,31 @@ async def test_a_checks_firings_are_one_insert_and_its_alerts_updated_by_what_ch
     # The firings recorded: one INSERT of every row (before: one a firing).
     [firings] = sql.of("INSERT INTO price_alert_triggers")
     assert firings in sql.many, sql.statements
-    # Each alert's compare-and-set writes what the check changed, not the whole row again.
+    # Each alert's compare-and-set writes what the check changed, not the whole row again: on
+    # PostgreSQL in one statement for them all (arrays of their values: one round trip, not
+    # one an alert), on SQLite one each.
     updates = sql.of("UPDATE price_alerts ")
-    assert len(updates) == n, sql.statements
+    assert len(updates) == (1 if db_url.startswith("postgresql") else n), sql.statements
     assert all("destination" not in u and "last_price" in u for u in updates), updates
+
+
+@pytest.mark.process
+def test_importing_the_alert_store_builds_no_statement() -> None:
+    """Every command imports the store with the app's wiring; its statements are built when a
+    check first runs, not at import (13 statements, ~15 ms of a cold start before)."""
+    probe = (
+        "import importlib\n"
+        "import adapters.storage.audit_log, adapters.storage.runner, adapters.storage.tables\n"
+        "import core.skills.price_alert.model, core.skills.price_alert.ports\n"
+        "from tests.storage.statements import built\n"
+        "with built() as made:\n"
+        "    importlib.import_module('adapters.storage.price_alerts')\n"
+        "print(made.count)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"

@@ -87,6 +87,32 @@ async def test_the_limit_holds_when_two_engines_create_at_once(db_url: str) -> N
             await e.dispose()
 
 
+async def test_a_check_of_several_alerts_keeps_each_compare_and_set_its_own(engine: AsyncEngine) -> None:
+    """A check records its alerts together (on PostgreSQL one statement for them all): each
+    under its own version, so one another process changed first is not written nor fired, and
+    the others are, with what the check saw."""
+    store = SqlAlertStore(engine)
+    try:
+        alerts = [an_alert(i) for i in range(3)]
+        for alert in alerts:
+            await store.create(alert, 10, audit())
+        at = NOW + timedelta(minutes=1)
+        seen = [observe(a, Decimal("79000"), None, at, at, "binance") for a in alerts]
+        assert all(s.trigger is not None for s in seen)
+        stored = await store.record(seen, {alerts[0].id: 1, alerts[1].id: 7, alerts[2].id: 1})
+        assert sorted(t.alert_id for t in stored) == [alerts[0].id, alerts[2].id]  # a0000001: stale
+        after = [await store.get(a.id) for a in alerts]
+        assert [(a.status, a.version, a.last_price, a.checked_at) for a in after if a is not None] == [
+            (AlertStatus.TRIGGERED, 2, Decimal("79000"), at),
+            (AlertStatus.ACTIVE, 1, Decimal("81000"), None),
+            (AlertStatus.TRIGGERED, 2, Decimal("79000"), at),
+        ]
+        again = [seen[0], seen[2]]  # a second process with the versions they had: both changed
+        assert await store.record(again, {alerts[0].id: 1, alerts[2].id: 1}) == []
+    finally:
+        await store.close()
+
+
 async def test_a_firing_is_recorded_by_one_compare_and_set_and_claimed_once(engine: AsyncEngine) -> None:
     store = SqlAlertStore(engine)
     try:
