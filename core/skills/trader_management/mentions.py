@@ -14,7 +14,6 @@ from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.skills.trader_management.deps import TraderDeps
 from core.strategies import Strategy
-from core.strategies.words import KINDS
 from core.tasks.names import name_key
 from core.tasks.refs import Target, is_recent_phrase, resolve
 from core.turn import Turn
@@ -25,17 +24,30 @@ from core.workspace.trade_reading import CoinNames
 
 KIND_LABELS = {"account": "ws.kind.exchange", "strategy": "strategy.sm.kind", "model": "ws.kind.model"}
 _REF_KINDS = {"account": "exchange_account", "strategy": "strategy", "model": "model_config"}
+# slot -> its kind's word, with which "刚配的" / "just added" picks the latest of several ("刚配的模型").
+_SAID = {"account": "noun.account", "model": "noun.model", "strategy": ""}
 
 Referenced = ExchangeAccount | Strategy | ModelConfig
 
 
+def _store(deps: TraderDeps, slot: str) -> Any:
+    """The repository of the records ``slot`` holds (each has ``owned`` and ``get``)."""
+    return {"account": deps.accounts, "strategy": deps.strategies, "model": deps.model_configs}[slot]
+
+
 async def owned(deps: TraderDeps, owner: str, slot: str) -> Sequence[Referenced]:
     """The person's records of the kind ``slot`` (one of REFS) holds."""
-    if slot == "account":
-        return await deps.accounts.owned(owner)
-    if slot == "strategy":
-        return await deps.strategies.owned(owner)
-    return await deps.model_configs.owned(owner)
+    found: Sequence[Referenced] = await _store(deps, slot).owned(owner)
+    return found
+
+
+def _kind_of(norm: str, slot: str, record: Referenced) -> bool:
+    """The text names the record's kind: its exchange, its provider, its strategy kind's word."""
+    if isinstance(record, ExchangeAccount):
+        return named(norm, EXCHANGE) == record.exchange
+    if isinstance(record, ModelConfig):
+        return named(norm, PROVIDER) == record.provider
+    return _says(norm, f"strategy.{record.kind}")
 
 
 async def mentions(deps: TraderDeps, owner: str, text: str) -> dict[str, str]:
@@ -43,28 +55,14 @@ async def mentions(deps: TraderDeps, owner: str, text: str) -> dict[str, str]:
     norm = normalize(text)
     recent = is_recent_phrase(text)
     found: dict[str, str] = {}
-    accounts = await deps.accounts.owned(owner)
-    exchange = named(norm, EXCHANGE)
-    picked = _named(norm, accounts) or [a for a in accounts if exchange and a.exchange == exchange]
-    if not picked and recent and _says(norm, "noun.account"):
-        picked = accounts
-    one = _one(picked, recent)
-    if one is not None:
-        found["account"] = one.id
-    configs = await deps.model_configs.owned(owner)
-    provider = named(norm, PROVIDER)
-    picked_m = _named(norm, configs) or [c for c in configs if provider and c.provider == provider]
-    if not picked_m and recent and _says(norm, "noun.model"):
-        picked_m = configs
-    model = _one(picked_m, recent)
-    if model is not None:
-        found["model"] = model.id
-    strategies = await deps.strategies.owned(owner)
-    kinds = {k for k in KINDS if _says(norm, f"strategy.{k}")}
-    picked_s = _named(norm, strategies) or [s for s in strategies if s.kind in kinds]
-    strategy = _one(picked_s, recent)
-    if strategy is not None:
-        found["strategy"] = strategy.id
+    for slot, noun in _SAID.items():
+        records = await owned(deps, owner, slot)
+        picked = _named(norm, records) or [r for r in records if _kind_of(norm, slot, r)]
+        if not picked and recent and noun and _says(norm, noun):
+            picked = list(records)  # "刚配的模型": the latest of them
+        one = _one(picked, recent)
+        if one is not None:
+            found[slot] = one.id
     return found
 
 
@@ -83,13 +81,7 @@ async def resolve_ref(deps: TraderDeps, turn: Turn, owner: str, slot: str, text:
 
 async def label(deps: TraderDeps, owner: str, slot: str, value: str) -> str:
     """The name of the record ``slot`` holds (its id ``value``), or the id when it is gone."""
-    rec: Referenced | None
-    if slot == "account":
-        rec = await deps.accounts.get(owner, value)
-    elif slot == "strategy":
-        rec = await deps.strategies.get(owner, value)
-    else:
-        rec = await deps.model_configs.get(owner, value)
+    rec: Referenced | None = await _store(deps, slot).get(owner, value)
     return rec.name if rec is not None else value
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from core.language import fills
 from core.language.tagger import Reading, words
 from core.routing.router import Route, RouteContext
 from core.tasks.refs import after, field_of, name_in, new_value, record_ref, set_to
@@ -25,6 +26,7 @@ PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "
 # records have ("删除 main": which one is asked, not taken).
 NOT_OURS = PROBLEM | {"ask.you", "own.several"}
 STATUS = frozenset({"ask.status", "ask.pnl"})
+ONLY_TRADERS = frozenset({"noun.daily_summary"})  # "打开 alpha 的每日汇总": only a trader has one
 # What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
 PARTS = frozenset({"noun.strategy", "noun.account", "noun.model"})
 SWITCHED = ("auto_start", "daily_summary")
@@ -52,7 +54,7 @@ ACTIONS: tuple[tuple[str, frozenset[str]], ...] = (
 
 def read_trader(reading: Reading) -> Route | None:
     concepts = reading.concepts
-    if not concepts & TRADERS or concepts & NOT_OURS or reading.text.startswith("/"):
+    if not concepts & (TRADERS | ONLY_TRADERS) or concepts & NOT_OURS or reading.text.startswith("/"):
         return None
     if _bot_in_a_name(reading):
         return None
@@ -70,10 +72,7 @@ def read_trader(reading: Reading) -> Route | None:
         name = name_in(reading) or (after(reading, noun) if noun is not None else None)
         if name:
             slots["name"] = name
-        if reading.has("noun.auto_start"):
-            slots["auto_start"] = "on"
-        if reading.has("noun.daily_summary"):
-            slots["daily_summary"] = "on"
+        slots.update({field: "on" for field in SWITCHED if reading.has(f"noun.{field}")})
         return Route(SKILL, action, slots)
     end = len(reading.text)
     if action == "update":
@@ -89,11 +88,9 @@ def read_trader(reading: Reading) -> Route | None:
                 slots[field] = value
         if field:
             slots["field"] = field
-        if field in SWITCHED:
-            on = "off" if concepts & {"verb.switch_off", "answer.off", "verb.stop"} else None
-            on = on or ("on" if concepts & {"verb.switch_on", "answer.on"} else None)
-            if on:
-                slots[field] = on
+        on = "off" if "verb.stop" in concepts else fills.switch(reading)
+        if field in SWITCHED and on:
+            slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
     if ref:
         slots["target_ref"] = ref
