@@ -97,13 +97,11 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     elif numbers and "amount" not in slots and kind == "dca":
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
     interval = find_interval(text)
-    said = next((v for v in values if v.kind == "interval"), None)
-    if "interval" in slots:
-        pass  # refused above
-    elif interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
-        slots["interval"] = interval.text
-    elif said is not None:  # "every 1.5 days": refused quoting it, never backtested as daily
-        slots["interval"] = said.typed
+    said = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days": quoted
+    if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
+        said = interval.text
+    if said is not None:
+        slots.setdefault("interval", said)  # a refusal read above stays
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
     return slots

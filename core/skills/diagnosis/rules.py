@@ -11,6 +11,7 @@ provider or config, an order, a balance, a trader, a strategy). A coin question 
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import cached_property
 from typing import Any
 
@@ -40,25 +41,14 @@ _ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"}
 
 
 def as_slot(error: PastedError) -> dict[str, Any]:
-    slot: dict[str, Any] = {"source": error.source, "code": error.code, "message": error.message}
-    if error.status is not None:
-        slot["status"] = error.status
-    if error.kind:
-        slot["kind"] = error.kind
-    return slot
+    """The error as a slot: its fields, without a status or a kind it has none of."""
+    return {k: v for k, v in asdict(error).items() if k not in ("status", "kind") or v}
 
 
-def _exchange(reading: Reading) -> str | None:
-    """The exchange named (also inside a longer word: "我的币安帐户")."""
-    return next((t.value for t in reading.tags if EXCHANGE in t.concepts), None) or find_exchange(
-        reading.text
-    )
-
-
-def _provider(reading: Reading) -> str | None:
-    return next((t.value for t in reading.tags if PROVIDER in t.concepts), None) or find_provider(
-        reading.text
-    )
+def _named(reading: Reading, concept: str) -> str | None:
+    """The exchange or model provider named (also inside a longer word: "我的币安帐户")."""
+    find = find_exchange if concept == EXCHANGE else find_provider
+    return next((t.value for t in reading.tags if concept in t.concepts), None) or find(reading.text)
 
 
 def _coin(reading: Reading) -> str | None:
@@ -101,7 +91,7 @@ class ExchangeDiagnosisRule(_TagRule):
         concepts = reading.concepts
         if _is_command(reading) or concepts & TRADER:
             return None  # a trader's problem is the trader diagnosis's
-        exchange, provider = _exchange(reading), _provider(reading)
+        exchange, provider = _named(reading, EXCHANGE), _named(reading, PROVIDER)
         failing = bool(concepts & FAILING)
         bare = exchange is not None and (failing or _only_a_status(reading))
         error = parse_pasted(reading.norm.original, bare_status=bare)
@@ -134,7 +124,7 @@ class ModelDiagnosisRule(_TagRule):
         concepts = reading.concepts
         if _is_command(reading) or concepts & TRADER:
             return None  # a trader's problem is the trader diagnosis's
-        provider, exchange = _provider(reading), _exchange(reading)
+        provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
         named = provider is not None or bool(concepts & MODEL)
         failing = bool(concepts & FAILING)
         error = parse_pasted(reading.norm.original, bare_status=named and failing)
@@ -164,13 +154,8 @@ class OrderDiagnosisRule(_TagRule):
             return None  # a key, a clock, a ban: the exchange diagnosis's
         if error is None and not concepts & ORDER_FAILURE:
             return None
-        slots: dict[str, Any] = {}
-        symbol = _coin(reading)
-        if symbol:
-            slots["symbol"] = symbol
-        exchange = _exchange(reading)
-        if exchange:
-            slots["exchange"] = exchange
+        said = (("symbol", _coin(reading)), ("exchange", _named(reading, EXCHANGE)))
+        slots: dict[str, Any] = {key: value for key, value in said if value}
         if error is not None and error.source != "model":
             slots["error"] = as_slot(error)
         return Route(self.skill, "diagnose", slots)
@@ -187,7 +172,7 @@ class BalanceDiagnosisRule(_TagRule):
             return None
         if parse_pasted(reading.norm.original) is not None:
             return None  # an error message: the order or exchange diagnosis's
-        exchange = _exchange(reading)
+        exchange = _named(reading, EXCHANGE)
         return Route(self.skill, "diagnose", {"exchange": exchange} if exchange else {})
 
 

@@ -146,12 +146,10 @@ class StrategyReader:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
         interval = _interval(reading, values)
         refused = refused_of(values)  # "every -2 days": refused quoting it, not asked again as unsaid
-        if interval is not None and kind != "grid":
-            slots["interval"] = interval.text
-        elif refused is not None and kind != "grid":
-            slots["interval"] = refused.slot
-        elif kind != "grid" and (said := next((v for v in values if v.kind == "interval"), None)):
-            slots["interval"] = said.typed  # "every 1.5 days": no whole interval, refused quoting it
+        typed = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days"
+        said = interval.text if interval else refused.slot if refused else typed  # no whole one: quoted
+        if said and kind != "grid":
+            slots["interval"] = said
         left = [v for v in values if v is not refused]
 
         def take(field: str, value: Value | None) -> None:
@@ -181,9 +179,7 @@ class StrategyReader:
                     slots["notes"] = rest
             return slots
         take("max_total", _beside(reading, left, "strategy.max_total"))
-        amount = _amount(reading, left)
-        if amount is not None:
-            take("quote_amount", amount)
+        take("quote_amount", _amount(reading, left))
         coins_bought = in_coins(reading, left)
         if coins_bought is not None and "quote_amount" not in slots:  # "每天买0.001个BTC": never dropped
             slots["quote_amount"] = f"{REFUSED_PREFIX}base_amount:{coins_bought.typed}"
@@ -243,18 +239,12 @@ def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
     said before an amount ("一天50u") is one too."""
     if "time.weekday" in reading.concepts:
         return Interval(1, "w")
-    for value in values:
-        if value.kind == "interval":
-            return find_interval(value.typed)
-    for value in values:
-        if value.kind in ("duration", "number"):
-            found = find_interval(value.typed)
-            if found is not None:
-                return found
-    for value in values:
-        if value.kind == "duration" and value.number == 1 and value.unit in ("d", "w"):
-            return Interval(1, value.unit)
-    return None
+    said = next((v for v in values if v.kind == "interval"), None)
+    if said is not None:
+        return find_interval(said.typed)
+    found = (find_interval(v.typed) for v in values if v.kind in ("duration", "number"))
+    days = (v.unit for v in values if v.kind == "duration" and v.number == 1 and v.unit in ("d", "w"))
+    return next((f for f in found if f is not None), None) or next((Interval(1, u) for u in days), None)
 
 
 def _has_params(reading: Reading, values: Sequence[Value]) -> bool:
@@ -307,21 +297,15 @@ def _amount(reading: Reading, values: Sequence[Value]) -> Value | None:
 
 def _said_besides(reading: Reading, values: Sequence[Value]) -> bool:
     """Words left once the coins, the values and the words that join them ("买", "每次", "buy",
-    "of") are taken out."""
-    covered = [False] * len(reading.text)
-    for value in values:
-        covered[value.start : value.end] = [True] * (value.end - value.start)
+    "of") are taken out; a range's joining word ("3000到4000") is part of it."""
     span = _range(reading.text, values)
-    if span:  # "3000到4000": the word joining a range is part of it
-        covered[span[0].start : span[1].end] = [True] * (span[1].end - span[0].start)
-    for tag in reading.tags:
-        if (
-            COIN in tag.concepts
-            or tag.concepts & _ANSWER_CONCEPTS
-            or any(c.startswith(_ANSWER_GROUPS) for c in tag.concepts)
-        ):
-            covered[tag.start : tag.end] = [True] * (tag.end - tag.start)
-    return any(ch.isalnum() and not done for ch, done in zip(reading.text, covered, strict=True))
+    spans = [(v.start, v.end) for v in values] + ([(span[0].start, span[1].end)] if span else [])
+    besides = {c for t in reading.tags for c in t.concepts if not _answering(c)}
+    return any(ch.isalnum() for ch in reading.rest(ignore=besides, spans=spans))
+
+
+def _answering(concept: str) -> bool:
+    return concept == COIN or concept in _ANSWER_CONCEPTS or concept.startswith(_ANSWER_GROUPS)
 
 
 def _name_span(reading: Reading) -> tuple[str, int, int] | None:
