@@ -85,3 +85,21 @@ async def test_a_dca_in_coins_is_refused_quoting_it_not_backtested_as_usdt(
     assert reply.route.skill == "backtest", reply.route
     said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
     assert reply.status is Status.FAILED and typed in said and "0.001 USDT" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("回测BTC定投 每天50U 过去半年", "6mo"),
+        ("backtest btc dca 50u daily over the last half year", "6mo"),
+        ("回测BTC定投 每天50U 过去一年", "12mo"),
+        ("backtest btc dca 50u daily over the last year", "12mo"),
+    ],
+)
+async def test_a_window_of_half_a_year_or_a_year_is_backtested_not_the_default(
+    desk: TraderDesk, text: str, days: str
+) -> None:
+    """The window was dropped: backtested over the default 90 days."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest" and reply.route.slots.get("days") == days, reply.route
+    assert reply.status is Status.COMPLETED

@@ -104,6 +104,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots.setdefault("interval", said)  # a refusal read above stays
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
+    elif "days" not in slots and reading.has("time.year"):
+        slots["days"] = "12mo"  # "last year", "今年": twelve months of 30 days
     return slots
 
 
