@@ -42,3 +42,23 @@ async def test_a_dca_said_in_coins_is_refused_quoting_it(desk: StrategyDesk, tex
     assert codes(reply)[:1] == ["invalid_slot"] and codes(reply)[-1] == "ask_quote_amount", text_of(reply)
     assert quoted in text_of(reply)
     assert await desk.strategies.owned(OWNER) == []
+
+
+@pytest.mark.parametrize(
+    ("create", "text"),
+    [
+        ("创建一个BTC定投策略，每天买50U", "BTC定投每次改成买80U"),
+        ("create a DCA strategy for BTC, buy 50U every day", "change the amount of btc dca to buy 80 usdt"),
+    ],
+)
+async def test_an_amount_changed_with_a_verb_before_it_is_the_amount(
+    desk: StrategyDesk, create: str, text: str
+) -> None:
+    """ "买80U" was refused as no number ("「买80U」不是一个数字")."""
+    await desk.chat.say(create)
+    await desk.chat.say("确认" if create.startswith("创建") else "yes")
+    reply = await desk.chat.say(text)
+    if "invalid_slot" not in codes(reply) and reply.buttons:
+        reply = await desk.chat.press(reply.buttons[0].token)
+    (strategy,) = await desk.strategies.owned(OWNER)
+    assert str(strategy.params.quote_amount) == "80", text_of(reply)  # type: ignore[union-attr]

@@ -46,6 +46,7 @@ FIELDS: tuple[str, ...] = (
     "quote_per_grid", "max_order_notional", "max_position_pct", "max_total", "quote_amount", "interval",
     "grids", "lower", "upper", "symbols", "symbol", "notes",
 )  # fmt: skip
+NUMBERS = frozenset(FIELDS[:5] + FIELDS[6:9])  # the fields whose new value is one number
 FIELD_CONCEPTS: tuple[tuple[str, frozenset[str]], ...] = (
     ("name", frozenset({"verb.rename", "noun.name"})),
     *((f, frozenset({f"strategy.{f}"})) for f in FIELDS),
@@ -345,6 +346,9 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             value = " ".join(reading.norm.typed(marker.end, len(reading.text)).strip(' "“”「」『』').split())
             if field is None:
                 field = _field_by_value(value)
+            said = [v for v in _values(reading) if v.start >= marker.end]
+            if field in NUMBERS and len(said) == 1:
+                value = said[0].typed  # "每次改成买80U": the amount, not the words around it
             if value:
                 slots["new_name" if field == "name" else field] = value
         if field:
