@@ -270,6 +270,7 @@ async def _run(app: object, only: str | None, args: argparse.Namespace) -> int:
 
 async def _rotate(settings: Settings, new_key: str | None) -> int:
     from adapters.storage.engine import create_engine
+    from adapters.storage.runner import close_shared_runner
     from bot.secret_keys import rotate
     from core.clock import SystemClock
 
@@ -279,6 +280,7 @@ async def _rotate(settings: Settings, new_key: str | None) -> int:
     try:
         done = await rotate(settings, engine, SystemClock(), new_key)
     finally:
+        await close_shared_runner(engine)  # the key check's reads
         await engine.dispose()
     report = done.report
     rows = sum(report.rows.values())

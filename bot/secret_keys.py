@@ -18,8 +18,7 @@ everything), then with the new key alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from sqlalchemy.ext.asyncio import AsyncEngine
+from typing import TYPE_CHECKING
 
 from adapters.secrets import FernetSecretBox, KeySource, SecretKeyError, generate_key, parse_keys
 from adapters.secrets.fernet_box import key_id
@@ -34,6 +33,9 @@ from bot.errors import ConfigError
 from bot.settings import Settings
 from core.clock import Clock
 from core.secrets import sealed_key_id
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 CANARY = "deskmate secret key check"  # any fixed text: only the right key gives it back
 

@@ -384,6 +384,7 @@ async def build_app(
     try:  # before anything else: a wrong key must stop the process before it touches data
         secrets = await open_secret_box(settings, engine, clock)
     except BaseException:
+        await close_shared_runner(engine)  # the key check read on it
         await engine.dispose()
         raise
     if market is None:

@@ -22,22 +22,22 @@ import functools
 import importlib
 import logging
 import pkgutil
+import sqlite3
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import MetaData, event, text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
-from adapters.storage.engine import SQLITE_BEGIN, create_engine
-from adapters.storage.tables import Base
+from adapters.storage.engine import SQLITE_BEGIN, SQLITE_BUSY_MS, create_engine, is_sqlite_file
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +79,8 @@ def load_metadata() -> MetaData:
 
     Modules add their tables to ``tables.Base`` when imported; importing all of this package
     makes the schema complete for autogenerate and schema checks, whoever added a table."""
+    from adapters.storage.tables import Base
+
     package = __name__.rpartition(".")[0]
     for module in pkgutil.iter_modules(importlib.import_module(package).__path__, f"{package}."):
         importlib.import_module(module.name)
@@ -189,7 +191,31 @@ def head() -> str | None:
 
 
 def upgrade(url: str, revision: str = "head") -> None:
+    if revision == "head" and _sqlite_file_at_head(url):
+        return
     _blocking(lambda: upgrade_async(url, revision))
+
+
+def _sqlite_file_at_head(url: str) -> bool:
+    """A SQLite file at ``HEAD_REVISION``, read with the sqlite3 driver on this thread: the check
+    every `deskmate ask` starts with, with no event loop, engine or aiosqlite thread of its own
+    (which cost it about as much as the query through them). False on anything else (no file
+    yet, another revision, PostgreSQL): ``upgrade_async`` then looks again and migrates."""
+    parsed = make_url(url)
+    if not is_sqlite_file(parsed) or (parsed.database or "").startswith("file:"):
+        return False
+    path = Path(parsed.database or "").expanduser()
+    if not path.is_file():
+        return False
+    try:
+        conn = sqlite3.connect(path, timeout=SQLITE_BUSY_MS / 1000)
+        try:
+            found = [row[0] for row in conn.execute("SELECT version_num FROM alembic_version")]
+        finally:
+            conn.close()
+    except sqlite3.Error:  # no alembic_version table yet, a locked or unreadable file
+        return False
+    return found == [HEAD_REVISION]
 
 
 def downgrade(url: str, revision: str) -> None:

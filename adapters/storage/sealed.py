@@ -24,34 +24,34 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Column, Integer, Table, Text, select, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.migrate import migration_engine
-from adapters.storage.tables import Base, UTCDateTime, action_tokens, conversation_states
+from adapters.storage.runner import shared_runner
+from adapters.storage.tables import METADATA, UTCDateTime, action_tokens, conversation_states
 from core.secrets import is_sealed, sealed_key_id
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 CANARY_ID = 1
 RESEAL_BATCH = 200  # rows per short transaction while re-sealing: writers wait at most one batch
 MAX_PASSES = 10  # a pass re-reads what changed under it; the last finds nothing left to move
 
 
-class SecretCanaryRow(Base):
-    """One row: a known value sealed with the key every sealed column is under."""
-
-    __tablename__ = "secret_canary"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    sealed: Mapped[str] = mapped_column(Text)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
-
-
-secret_canary = cast(Table, SecretCanaryRow.__table__)
+# One row: a known value sealed with the key every sealed column is under. A Core table: every
+# start reads it (the key check), and an ORM class imported SQLAlchemy's ORM for that.
+secret_canary = Table(
+    "secret_canary",
+    METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("sealed", Text, nullable=False),
+    Column("updated_at", UTCDateTime(), nullable=False),
+)
 
 
 class SealedForm(StrEnum):
@@ -290,14 +290,16 @@ class KeyCheckData:
 
 
 async def key_check_data(engine: AsyncEngine) -> KeyCheckData:
+    """Read on ``engine``'s shared runner (adapters.storage.runner.shared_runner; its owner
+    closes it): on a SQLite file, on this thread with the sqlite3 driver, not on an aiosqlite
+    connection opened for the one read every start makes."""
+
     def read(conn: Connection) -> KeyCheckData:
         canary = read_canary(conn)
         return KeyCheckData(canary, [] if canary is not None else sample_tokens(conn))
 
-    async with engine.connect() as conn:
-        return await conn.run_sync(read)
+    return await shared_runner(engine).run(read, read_only=True)
 
 
 async def claim_canary_async(engine: AsyncEngine, sealed: str, now: datetime) -> str:
-    async with engine.begin() as conn:
-        return await conn.run_sync(lambda c: claim_canary(c, sealed, now))
+    return await shared_runner(engine).run(lambda c: claim_canary(c, sealed, now))

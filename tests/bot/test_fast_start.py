@@ -211,3 +211,66 @@ def test_deskmate_own_process_freezes_what_start_up_made_and_keeps_output_and_ex
     )
     assert proc.returncode == 2, proc.stderr  # argparse's exit code for a bad --locale
     assert "BTC/USDT" in proc.stdout and "frozen True True 0" in proc.stdout
+
+
+# What every start reads and writes (the conversation's tables, the key check's canary) is
+# SQLAlchemy Core: declaring them as ORM classes imported the ORM for them. The other storage
+# modules' ORM classes register on ``tables.Base``, built at its first import on the same metadata.
+@pytest.mark.process
+def test_the_conversation_tables_are_core_and_base_is_built_on_their_metadata(tmp_path: Path) -> None:
+    body = (
+        "import sys\n"
+        "from adapters.storage import tables\n"
+        "assert 'sqlalchemy.orm' not in sys.modules, 'the ORM imported with the tables'\n"
+        "from adapters.storage.tables import Base\n"
+        "assert Base.metadata is tables.METADATA and 'conversation_states' in Base.metadata.tables\n"
+        "from adapters.storage.tables import Base as again\n"
+        "assert again is Base\n"
+    )
+    assert loaded_after(body, tmp_path, ("sqlalchemy.orm",)) == ["sqlalchemy.orm"]
+
+
+def test_a_sqlite_file_at_head_is_checked_with_no_event_loop_or_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every `deskmate ask` starts with the check: on a SQLite file it is one query with the
+    sqlite3 driver, not an engine, an aiosqlite thread and an event loop of its own."""
+    from adapters.storage import migrate
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    migrate.upgrade(url)
+
+    def no_loop(_make: object) -> None:
+        raise AssertionError("an event loop for the at-head check")
+
+    monkeypatch.setattr(migrate, "_blocking", no_loop)
+    migrate.upgrade(url)  # at head: nothing to do, and no loop for it
+
+
+def test_the_key_check_opens_no_connection_of_the_async_engine(tmp_path: Path) -> None:
+    """Start-up's key check reads on the engine's shared runner: on a SQLite file, on the
+    calling thread with the sqlite3 driver; no aiosqlite connection is opened for it."""
+    import asyncio
+
+    from adapters.storage import migrate
+    from adapters.storage.engine import create_engine
+    from adapters.storage.runner import close_shared_runner
+    from bot.secret_keys import open_secret_box
+    from bot.settings import Settings
+    from core.clock import SystemClock
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+    migrate.upgrade(url)
+    settings = Settings(_env_file=None, database_url=url, data_dir=tmp_path / "data", market="demo")  # type: ignore[call-arg]
+
+    async def check_twice() -> int:
+        engine = create_engine(url)
+        try:
+            await open_secret_box(settings, engine, SystemClock())  # a first start: writes the canary
+            await open_secret_box(settings, engine, SystemClock())  # then reads it
+            return engine.sync_engine.pool.checkedin() + engine.sync_engine.pool.checkedout()  # type: ignore[attr-defined]
+        finally:
+            await close_shared_runner(engine)
+            await engine.dispose()
+
+    assert asyncio.run(check_twice()) == 0
