@@ -8,9 +8,9 @@ time, and with 256 conversations at once (a bot's view: turns of different chats
 each, the CPU time of this process a turn (the database server and the fakes run in processes of
 their own): on a machine shared with other work, wall time is noisy and CPU time much less so.
 
-`python -m bench.turns` runs this part of `make bench` alone; `--before`, `--pool-before` and
-`--begin-before` add the shipped app on PostgreSQL as it was before issue 23 (BEFORE), measured
-interleaved with the one of now in the same run.
+`python -m bench.turns` runs this part of `make bench` alone; `--before`, `--pool-before`,
+`--begin-before` and `--driven-before` add the shipped app on PostgreSQL as it was before (BEFORE),
+measured interleaved with the one of now in the same run.
 """
 
 from __future__ import annotations
@@ -169,32 +169,49 @@ def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
 
 
 @contextlib.contextmanager
-def as_before(*, pool: bool = True, begin: bool = True) -> Iterator[None]:
-    """Engines and state stores created inside are as before issue 23 (the A of an A/B): with
-    ``pool``, PostgreSQL's pool is POOL_BEFORE; with ``begin``, a turn's first statement waits
-    for the disk at its commit (state_store.BEGIN_COMMITS_LATER off)."""
+def as_before(*, pool: bool = True, begin: bool = True, driven: bool = True) -> Iterator[None]:
+    """Engines and state stores created inside are as before (the A of an A/B): with ``pool``,
+    PostgreSQL's pool is POOL_BEFORE; with ``begin``, a turn's first statement waits for the disk
+    at its commit (state_store.BEGIN_COMMITS_LATER off), as before issue 23; with ``driven``, a
+    turn's two statements go through SQLAlchemy's execution (state_store.DRIVEN_TURN off), as
+    before session 36."""
     from adapters.storage import engine, state_store
 
-    now = engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER
+    now = engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN
     if pool:
         engine.POSTGRES_QUEUE_POOL = POOL_BEFORE
     if begin:
         state_store.BEGIN_COMMITS_LATER = False
+    if driven:
+        state_store.DRIVEN_TURN = False
     try:
         yield
     finally:
-        engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER = now
+        engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN = now
 
 
 # ``python -m bench.turns`` options: PostgreSQL subjects as before issue 23, beside the one of now
 BEFORE = {
     "--before": (
-        "PostgreSQL as before issue 23 (pool 5 kept + 10 overflow, first statement flushed)",
+        "PostgreSQL as before issue 23 (pool 5 kept + 10 overflow, first statement flushed,"
+        " statements through SQLAlchemy)",
+        True,
         True,
         True,
     ),
-    "--pool-before": ("PostgreSQL, only the pool as before issue 23", True, False),
-    "--begin-before": ("PostgreSQL, only the first statement flushed as before issue 23", False, True),
+    "--pool-before": ("PostgreSQL, only the pool as before issue 23", True, False, False),
+    "--begin-before": (
+        "PostgreSQL, only the first statement flushed as before issue 23",
+        False,
+        True,
+        False,
+    ),
+    "--driven-before": (
+        "PostgreSQL, a turn's two statements through SQLAlchemy's execution as before session 36",
+        False,
+        False,
+        True,
+    ),
 }
 
 
@@ -210,8 +227,8 @@ async def bench_turns(data_dir: Path, *, before: tuple[str, ...] = ()) -> list[t
         (b, b, contextlib.nullcontext()) for b in BACKENDS
     ]
     for option in before:
-        label, pool, begin = BEFORE[option]
-        apps.append(("PostgreSQL", label, as_before(pool=pool, begin=begin)))
+        label, pool, begin, driven = BEFORE[option]
+        apps.append(("PostgreSQL", label, as_before(pool=pool, begin=begin, driven=driven)))
     with running("binance", 15) as binance:
         async with contextlib.AsyncExitStack() as stack:
             for backend, label, setup in apps:

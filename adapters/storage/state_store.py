@@ -18,7 +18,7 @@ import json
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import (
     BindParameter,
@@ -35,7 +35,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.key_fence import check_sealed_write, sealed_in
@@ -44,6 +43,9 @@ from adapters.storage.tables import action_tokens, conversation_states, processe
 from core.events import ConversationKey
 from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim, TurnOpened, TurnStart
 from core.state import ConversationState
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +64,9 @@ EMPTY_STATE = ConversationState().model_dump_json()  # a conversation's row befo
 # It saves one disk flush a turn, the larger part of a turn's wait on a busy server: p50 16.0 ms
 # against 21.5 ms with it (`python -m bench.turns --begin-before`, same run, load ~20).
 BEGIN_COMMITS_LATER = True
+# PostgreSQL: a turn's two statements go on the asyncpg connection itself (_DrivenTurn), not
+# through SQLAlchemy's execution; False: as before (``python -m bench.turns --driven-before``).
+DRIVEN_TURN = True
 
 
 class _Rollback(Exception):
@@ -222,6 +227,83 @@ def _begin_in_one_statement(take: Any, *, commit_later: bool) -> Any:
     return select(*columns)
 
 
+class _Begun(NamedTuple):
+    """What a turn's one beginning statement says (``_begin_in_one_statement``)."""
+
+    state: str  # read only when the lease was taken (``revision`` not None); NULL otherwise
+    revision: int | None
+    recorded: bool
+    seen: bool
+
+
+class _Driven:
+    """A statement compiled once for the engine's dialect (asyncpg), with what binding a call's
+    values takes: its SQL text, and each positional parameter's name, default and bind processor
+    (SQLAlchemy's own, so the values sent are the ones its execution would send)."""
+
+    def __init__(self, statement: Any, dialect: Any) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql: str = compiled.string
+        binds, processors = compiled.binds, compiled._bind_processors
+        self._params = tuple(
+            (name, binds[name].required, binds[name].effective_value, processors.get(name))
+            for name in compiled.positiontup or ()
+        )
+
+    def args(self, values: dict[str, Any]) -> list[Any]:
+        out = []
+        for name, required, default, process in self._params:
+            value = values[name] if required or name in values else default
+            out.append(process(value) if process is not None else value)
+        return out
+
+
+class _DrivenTurn:
+    """PostgreSQL: a turn's two statements (the begin in one statement, the save's UPDATE) sent
+    on the pooled connection's asyncpg connection itself, each alone in autocommit (no BEGIN /
+    COMMIT, as before): the same SQL and values as through SQLAlchemy's execution, without its
+    per-statement work on the event loop (the compiled cache's lookup, building the parameters,
+    the cursor and result, a greenlet switch each way) -- about a third of a PostgreSQL turn's
+    CPU in this process. The connection comes from, and goes back to, the engine's pool (its
+    checkout's ping when idle included); one that fails other than by the server's refusal of
+    the statement (a dropped connection, a cancelled call) is invalidated, not pooled again."""
+
+    def __init__(self, engine: AsyncEngine, sql: _Statements) -> None:
+        from asyncpg import PostgresError  # only on PostgreSQL, whose driver it is
+
+        assert sql.begin_one is not None
+        self._engine = engine
+        self._refused = PostgresError
+        self._begin = _Driven(sql.begin_one, engine.dialect)
+        self._save = {
+            True: _Driven(sql.save_release, engine.dialect),
+            False: _Driven(sql.save_keep, engine.dialect),
+        }
+
+    async def begin(self, values: dict[str, Any]) -> _Begun:
+        statement = self._begin
+        row = await self._on_driver(lambda driver: driver.fetchrow(statement.sql, *statement.args(values)))
+        return _Begun(row["state"], row["revision"], row["recorded"], row["seen"])
+
+    async def save(self, release: bool, values: dict[str, Any]) -> int:
+        """The rows the UPDATE changed (1, or 0 when the state moved on)."""
+        statement = self._save[release]
+        status = await self._on_driver(lambda driver: driver.execute(statement.sql, *statement.args(values)))
+        return int(str(status).rpartition(" ")[2] or 0)
+
+    async def _on_driver(self, call: Any) -> Any:
+        async with self._engine.connect() as conn:
+            sync = conn.sync_connection
+            assert sync is not None
+            driver = sync.connection.driver_connection
+            try:
+                return await call(driver)
+            except BaseException as exc:
+                if not isinstance(exc, self._refused):  # the connection's state is unknown
+                    await conn.invalidate()
+                raise
+
+
 class SqlStateStore:
     """Conversation state, event dedupe and single-use tokens in SQL tables.
 
@@ -234,6 +316,10 @@ class SqlStateStore:
         if dialect not in ("sqlite", "postgresql"):
             raise ValueError(f"unsupported database backend: {dialect}")
         self._sql = _Statements(dialect)
+        # PostgreSQL: a turn's two statements, sent on the asyncpg connection itself (_DrivenTurn).
+        self._driven: _DrivenTurn | None = (
+            _DrivenTurn(engine, self._sql) if DRIVEN_TURN and self._sql.begin_one is not None else None
+        )
         # A turn's transactions are a few statements: on a SQLite file they run on the event
         # loop's thread while the database is not locked (runner.py), not a hop to a thread each.
         self._runner = transaction_runner(engine, inline_first=True)
@@ -308,11 +394,14 @@ class SqlStateStore:
 
     async def _begin_in_one(self, key: ConversationKey, lease: Lease, values: dict[str, Any]) -> TurnStart:
         """PostgreSQL's begin_turn for a new event: one statement (``_begin_in_one_statement``)."""
-        statement = self._sql.begin_one
-        assert statement is not None
-        row = await self._runner.run(
-            lambda conn: conn.execute(statement, values).one(), single_statement=True
-        )
+        if self._driven is not None:
+            row: Any = await self._driven.begin(values)
+        else:
+            statement = self._sql.begin_one
+            assert statement is not None
+            row = await self._runner.run(
+                lambda conn: conn.execute(statement, values).one(), single_statement=True
+            )
         if row.revision is not None and row.recorded:
             await self._after_event(values["seen_at"])
             return TurnStart(
@@ -335,6 +424,10 @@ class SqlStateStore:
         }
 
         sealed = bool(sealed_in(values["state"]))
+        if not sealed and self._driven is not None:  # PostgreSQL: the one UPDATE, autocommitted
+            if await self._driven.save(release, values) != 1:
+                raise StaleState(key.as_str())
+            return revision + 1
 
         def save(conn: Connection) -> None:
             if conn.execute(statement, values).rowcount != 1:

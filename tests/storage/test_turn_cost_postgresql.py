@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import asyncio
 from asyncio import selector_events
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from cryptography.fernet import Fernet
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import NullPool
 
 from adapters.storage import migrate
 from adapters.storage.engine import POSTGRES_QUEUE_POOL, create_engine
@@ -103,13 +105,33 @@ def on_the_wire(app: App) -> Iterator[Wire]:
     event.listen(app.engine.sync_engine, "connect", connect)
     event.listen(app.engine.sync_engine.pool, "close", close)
     try:
-        with pytest.MonkeyPatch.context() as patch:
+        with (
+            pytest.MonkeyPatch.context() as patch,
+            sent_on_the_driver(lambda sql: statement(None, None, sql)),
+        ):
             patch.setattr(transport_class, "write", counting)
             yield wire
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
         event.remove(app.engine.sync_engine, "connect", connect)
         event.remove(app.engine.sync_engine.pool, "close", close)
+
+
+@contextmanager
+def sent_on_the_driver(seen: Callable[[str], None]) -> Iterator[None]:
+    """``seen`` gets each statement sent on an asyncpg connection itself, not through SQLAlchemy's
+    execution (whose statements its ``before_cursor_execute`` event shows): a turn's two
+    (state_store._DrivenTurn)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("fetchrow", "execute"):
+            sent = getattr(asyncpg.Connection, name)
+
+            async def sending(conn: Any, query: str, *args: Any, _sent: Any = sent, **kwargs: Any) -> Any:
+                seen(query)
+                return await _sent(conn, query, *args, **kwargs)
+
+            patch.setattr(asyncpg.Connection, name, sending)
+        yield
 
 
 async def ask(app: App, key: ConversationKey, event_id: str) -> None:
@@ -178,11 +200,13 @@ async def test_only_the_first_statement_of_a_turn_commits_without_waiting_for_th
 
     event.listen(engine.sync_engine, "before_cursor_execute", statement)
     try:
-        started = await store.begin_turn(key, Lease("h", now, now + timedelta(seconds=20)), "later-1")
+        with sent_on_the_driver(lambda sql: statement(None, None, sql)):
+            started = await store.begin_turn(key, Lease("h", now, now + timedelta(seconds=20)), "later-1")
         assert started.outcome is TurnOpened.STARTED and started.state is not None
         assert later == ["WITH"]  # the statement that begins the turn, and it alone
         assert await setting() == "on"
-        await store.save_turn(key, started.state, started.revision, "h", release=True)
+        with sent_on_the_driver(lambda sql: statement(None, None, sql)):
+            await store.save_turn(key, started.state, started.revision, "h", release=True)
         assert later == ["WITH"]
         assert await setting() == "on"
         async with engine.connect() as conn:
@@ -194,5 +218,41 @@ async def test_only_the_first_statement_of_a_turn_commits_without_waiting_for_th
             assert (await conn.execute(text("SHOW synchronous_commit"))).scalar_one() == "on"
     finally:
         event.remove(engine.sync_engine, "before_cursor_execute", statement)
+        await store.close()
+        await engine.dispose()
+
+
+async def test_a_turn_on_a_connection_the_server_dropped_fails_alone_and_the_next_gets_a_new_one(
+    pg_own_url: str,
+) -> None:
+    """A turn's statements go on the asyncpg connection itself (state_store._DrivenTurn): one
+    that fails with the connection (not by the server refusing the statement) is not pooled
+    again, as SQLAlchemy's execution would have invalidated it."""
+    engine = create_engine(pg_own_url, pool_size=1, max_overflow=0)  # one connection: the same
+    store = SqlStateStore(engine)
+    key = ConversationKey("telegram", "dropped", "1")
+
+    async def turn(event_id: str) -> None:
+        now = datetime.now(UTC)
+        started = await store.begin_turn(key, Lease("h", now, now + timedelta(seconds=20)), event_id)
+        assert started.outcome is TurnOpened.STARTED and started.state is not None
+        await store.save_turn(key, started.state, started.revision, "h", release=True)
+
+    try:
+        await turn("d-1")
+        async with engine.connect() as conn:
+            pid = (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+        admin = create_engine(pg_own_url, poolclass=NullPool)
+        try:
+            async with admin.connect() as conn:
+                await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        finally:
+            await admin.dispose()
+        with pytest.raises(Exception):  # noqa: B017 - whatever the driver raises for a lost connection
+            await turn("d-2")
+        await turn("d-3")  # on a new connection
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one() != pid
+    finally:
         await store.close()
         await engine.dispose()
