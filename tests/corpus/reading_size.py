@@ -46,7 +46,6 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/skills/diagnosis/names.py",
             "core/skills/trader_management/mentions.py",
             "core/skills/trader_management/named.py",
-            "core/skills/guidance/skill.py",
         ),
     ),
     (

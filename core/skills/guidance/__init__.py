@@ -30,7 +30,7 @@ def _build(services: Services) -> GuidanceSkill:
 
 
 def _rule(services: Services) -> Rule:
-    from core.skills.guidance.skill import GuidanceRule
+    from core.skills.guidance.rules import GuidanceRule
 
     return GuidanceRule()
 

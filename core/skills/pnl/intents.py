@@ -34,6 +34,7 @@ PERIODS = (
 ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
 ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
 MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made")
+GRAINS = (("time.daily", "day"), ("pnl.weekly", "week"), ("pnl.monthly", "month"))
 SWITCHES = (
     "pnl.send",
     "verb.switch_on",
@@ -72,30 +73,24 @@ def _leftover(reading: Reading) -> str:
 
 
 def _period(reading: Reading, slots: dict[str, Any]) -> None:
-    has = reading.has
-    days = _days(reading)
-    if has("pnl.last_week"):
-        slots["period"] = "last_week"
-    elif has("pnl.last_month"):
-        slots["period"] = "last_month"
-    elif days is not None:
-        slots["period"], slots["days"] = "days", days
-    elif has("time.today") or has("time.now"):
-        slots["period"] = "today"
-    elif has("time.yesterday"):
-        slots["period"] = "yesterday"
-    elif has("time.week") and not has("pnl.weekly"):
-        slots["period"] = "week"
-    elif has("time.month") and not has("pnl.monthly"):
-        slots["period"] = "month"
-    if has("time.daily"):
-        slots["grain"] = "day"
-        if "period" not in slots:
-            slots["period"], slots["days"] = "days", "7"
-    elif has("pnl.weekly"):
-        slots["grain"] = "week"
-    elif has("pnl.monthly"):
-        slots["grain"] = "month"
+    """The period asked for, the first of these said deciding, and the grain of a table."""
+    has, days = reading.has, _days(reading)
+    periods = {
+        "last_week": has("pnl.last_week"),
+        "last_month": has("pnl.last_month"),
+        "days": days is not None,
+        "today": has("time.today") or has("time.now"),
+        "yesterday": has("time.yesterday"),
+        "week": has("time.week") and not has("pnl.weekly"),
+        "month": has("time.month") and not has("pnl.monthly"),
+    }
+    period = next((p for p, said in periods.items() if said), None)
+    grain = next((g for c, g in GRAINS if has(c)), None)
+    if grain == "day" and period is None:
+        period, days = "days", "7"
+    slots.update({"period": period, "days": days if period == "days" else None, "grain": grain})
+    for key in [k for k in ("period", "days", "grain") if slots[k] is None]:
+        del slots[key]
 
 
 def _account(reading: Reading, name: str, slots: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.coin_index import CoinIndex, Mention, everyday_words
+from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
 from core.language.tagger import COIN, Reading, Tag
@@ -57,22 +58,14 @@ def _latin(text: str) -> list[tuple[int, int]]:
 
 def tag_before(reading: Reading, at: int, concepts: frozenset[str]) -> Tag | None:
     """The tag of one of ``concepts`` that ends right before ``at`` (spaces between)."""
-    for tag in reversed(reading.tags):
-        if tag.end <= at:
-            ok = bool(tag.concepts & concepts) and not reading.text[tag.end : at].strip()
-            return tag if ok else None
-    return None
+    tag = fills.tag_before(reading, at)
+    return tag if tag and tag.concepts & concepts and not reading.text[tag.end : at].strip() else None
 
 
 def tag_at(reading: Reading, at: int) -> Tag | None:
     """The tag starting at ``at``, after any spaces."""
-    while at < len(reading.text) and reading.text[at] == " ":
-        at += 1
-    return next((t for t in reading.tags if t.start == at), None)
-
-
-def covered(reading: Reading, start: int, end: int) -> bool:
-    return any(t.start < end and start < t.end for t in reading.tags)
+    tag = fills.tag_after(reading, at)
+    return tag if tag and not reading.text[at : tag.start].strip(" ") else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,10 +242,10 @@ def _chinese_before(reading: Reading, at: int) -> str:
         start > 0
         and end - start < _CJK_MAX
         and has_cjk(norm[start - 1])
-        and not covered(reading, start - 1, start)
+        and fills.tag_at(reading, start - 1) is None
     ):
         start -= 1
     return norm[start:end]
 
 
-__all__ = ["PRICE_WORDS", "CoinFinder", "Found", "covered", "normalize", "tag_at", "tag_before"]
+__all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize", "tag_at", "tag_before"]

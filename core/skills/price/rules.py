@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Literal
 
+from core.language import fills
 from core.language.tagger import Reading, Tagger, with_phrases
 from core.markets import MarketCatalog
 from core.routing.router import NO_CONTEXT, Route, RouteContext
@@ -132,11 +133,10 @@ class PriceRule:
     def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
         reading = with_phrases(reading, PHRASES)
         norm = reading.text
-        if norm.startswith(("/price", "/history")):
-            command = norm[1:].partition(" ")[0]
-            name = command.partition("@")[0]
-            if name in ("price", "history"):
-                return self._slash(reading, name, reading.norm.typed(len(command) + 1, len(norm)))
+        name, _ = fills.command(norm) or ("", "")
+        if name in ("price", "history"):
+            head = len(norm.partition(" ")[0])
+            return self._slash(reading, name, reading.norm.typed(head, len(norm)))
         window = read_range(reading)
         explicit_price = _has(reading, PRICE | HISTORY)
         found = self.coins.find(reading, price_context=explicit_price)
