@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
+from core.language.fills import blank, outside
 from core.language.lexicon import phrases
 from core.language.numbers import CN_CHARS, Unreadable, numeral, plain
 from core.language.phrases import Words
@@ -142,14 +143,8 @@ def _alert_id(values: list[Value]) -> str | None:
 
 
 def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
-    slots: dict[str, Any] = {}
-    ident = _alert_id(values)
-    if ident is not None:
-        slots["alert_id"] = ident
-    symbol, _ = _coin(reading, coins)
-    if symbol is not None:
-        slots["symbol"] = symbol
-    return slots
+    found = {"alert_id": _alert_id(values), "symbol": _coin(reading, coins)[0]}
+    return {slot: value for slot, value in found.items() if value is not None}
 
 
 def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[str, Any]:
@@ -161,15 +156,14 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
     shown = typed if len(typed) == len(norm) else norm
-    span = None if where is None else (where.start, where.end)
-    rest, source = _without(norm, span), _without(shown, span)
+    spans = [] if where is None else [(where.start, where.end)]
+    rest, source = blank(norm, *spans), blank(shown, *spans)
     values = [_in_cents(v, rest) for v in find_values(source)]
     cooldown = _cooldown(values, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
         slots["repeat"] = True
-        rest, source = _without(rest, span), _without(source, span)
-        values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
+        rest, source, values = blank(rest, span), blank(source, span), outside(values, [span])
     if REPEAT.search(rest):
         slots["repeat"] = True
     count = _count(rest, source, values)
@@ -177,8 +171,7 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         span = count[0]
         if count[1]:
             slots["said"] = count[1]
-        rest, source = _without(rest, span), _without(source, span)
-        values = [v for v in values if v.end <= span[0] or v.start >= span[1]]
+        rest, source, values = blank(rest, span), blank(source, span), outside(values, [span])
     now = _from_now(reading, rest, source, values)
     if now:  # "BTC 翻倍", "tell me when eth halves", "moves 5% from now": the skill reads the price
         return {**slots, **now}
@@ -287,7 +280,7 @@ def _also(
     before = first
     for level in (v for v in levels if v.start >= first.end):
         between = rest[before.end : level.start]
-        scope = _without(_without(rest, (0, before.end)), (level.end, len(rest)))  # up to it
+        scope = blank(rest, (0, before.end), (level.end, len(rest)))  # up to it
         way = _way(reading, scope, [level]) if between.strip() else None
         coin = next((t for t in reading.tags if COIN in t.concepts and scope[t.start : t.end].strip()), None)
         if EITHER.search(between) is None and way is None and coin is None:
@@ -378,9 +371,3 @@ def _count(rest: str, typed: str, values: list[Value]) -> tuple[tuple[int, int],
             said = "" if value.number == 1 else f"{REFUSED_PREFIX}count:{typed[value.start : stop]}"
             return (value.start, stop), said
     return None
-
-
-def _without(text: str, span: tuple[int, int] | None) -> str:
-    if span is None:
-        return text
-    return text[: span[0]] + " " * (span[1] - span[0]) + text[span[1] :]
