@@ -13,8 +13,8 @@ Grain = Literal["day", "week", "month"]
 @dataclass(frozen=True, slots=True)
 class Period:
     """[start, end) in UTC; ``start`` None: since the first fill. ``key``: what was asked
-    ("all", "today", "yesterday", "week", "last_week", "month", "last_month", "days"), ``days``:
-    N of "the last N days" (today counted as one of them)."""
+    ("all", "today", "yesterday", "week", "last_week", "month", "last_month", "year", "last_year",
+    "days"), ``days``: N of "the last N days" (today counted as one of them)."""
 
     key: str
     start: datetime | None
@@ -64,6 +64,11 @@ def period(key: str, now: datetime, days: int = 0) -> Period:
         return Period(
             key, midnight(bucket_start(this - timedelta(days=1), grain)), midnight(this), bounded=True
         )
+    if key == "year":
+        return Period(key, midnight(today.replace(month=1, day=1)), now)
+    if key == "last_year":
+        start = today.replace(year=today.year - 1, month=1, day=1)
+        return Period(key, midnight(start), midnight(today.replace(month=1, day=1)), bounded=True)
     if key == "days" and days > 0:
         return Period(key, midnight(today - timedelta(days=days - 1)), now, days)
     return Period("all", None, now)

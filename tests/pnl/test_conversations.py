@@ -179,3 +179,23 @@ async def test_a_period_read_inexactly_is_refused_quoting_it(desk: PnlDesk, text
     assert reply.route.skill == "pnl" and reply.status is Status.FAILED
     assert codes(reply) == ["refused_value"] and pnl_blocks(reply) == []
     assert typed in render_text(reply)
+
+
+@pytest.mark.parametrize("text", ["pnl this year", "今年赚了多少", "year to date pnl", "今年收益"])
+async def test_this_year_is_this_year_not_the_whole_history(desk: PnlDesk, text: str) -> None:
+    """Was the whole history, "this year" dropped without a word (issue 21)."""
+    await half_sold(desk)
+    reply = await desk.chat.say(text)
+    [block] = pnl_blocks(reply)
+    assert block.period == "year" and block.start is not None
+    assert (block.start.month, block.start.day, block.start.year) == (1, 1, NOW.year)
+    assert block.total == D("-1.44995")
+    assert ("this year" if text.isascii() else "今年") in render_text(reply)
+
+
+@pytest.mark.parametrize("text", ["my pnl last year", "去年亏了多少"])
+async def test_last_year_is_last_year(desk: PnlDesk, text: str) -> None:
+    await half_sold(desk)
+    [block] = pnl_blocks(await desk.chat.say(text))
+    assert block.period == "last_year" and block.start is not None and block.start.year == NOW.year - 1
+    assert block.realized == 0  # the fills are this year's

@@ -29,7 +29,7 @@ AVOID = (
 )  # fmt: skip
 PERIODS = (
     "time.today", "time.yesterday", "time.week", "time.month", "time.daily", "time.now", "pnl.recent",
-    "pnl.last_week", "pnl.last_month", "pnl.weekly", "pnl.monthly",
+    "pnl.last_week", "pnl.last_month", "pnl.weekly", "pnl.monthly", "pnl.this_year", "pnl.last_year",
 )  # fmt: skip
 ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
 ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
@@ -78,6 +78,8 @@ def _period(reading: Reading, slots: dict[str, Any]) -> None:
     periods = {
         "last_week": has("pnl.last_week"),
         "last_month": has("pnl.last_month"),
+        "year": has("pnl.this_year"),
+        "last_year": has("pnl.last_year"),
         "days": days is not None,
         "today": has("time.today") or has("time.now"),
         "yesterday": has("time.yesterday"),
