@@ -103,3 +103,16 @@ def test_the_price_readers_own_words_are_not_tagged_for_the_others() -> None:
         "code": "range_nearest",
         "asked": "past quarter",
     }
+
+
+@pytest.mark.parametrize(
+    "text", ["btc 24h change", "eth change today", "eth today's change", "btc 24小时涨跌幅", "eth 今天涨跌幅"]
+)
+def test_a_days_change_asked_is_the_quote_with_its_change(text: str) -> None:
+    """Were no answer ("change" is also a verb of updating) or a 7-day chart with "24 hours is
+    not a window": the quote card with its 24-hour change (issue 21)."""
+    from tests.fakes import full_router
+
+    route = full_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), route
+    assert route.slots.get("change") is True

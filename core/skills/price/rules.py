@@ -159,7 +159,10 @@ class PriceRule:
                 asked = window if bare == "history" else None
                 return _route(reading, bare, followup=True, window=asked, **said)
             return None
-        if not window.explicit and reading.has("price.change") and reading.has("price.today"):
+        changed = reading.has("price.change") and reading.has("price.today")
+        if (reading.has("price.day_change") and not _has(reading, CHART)) or (
+            changed and not window.explicit
+        ):
             return _route(reading, "current", symbols, change=True, **said)
         if action:
             return _route(reading, action, symbols, window=window, amounts=_amounts(reading, symbols), **said)
