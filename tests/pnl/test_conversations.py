@@ -199,3 +199,15 @@ async def test_last_year_is_last_year(desk: PnlDesk, text: str) -> None:
     [block] = pnl_blocks(await desk.chat.say(text))
     assert block.period == "last_year" and block.start is not None and block.start.year == NOW.year - 1
     assert block.realized == 0  # the fills are this year's
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("my pnl in the past 7 days", 7), ("how much did I make over the last 30 days", 30), ("最近7天盈亏", 7)],
+)
+async def test_the_last_days_said_with_in_or_over_are_read(desk: PnlDesk, text: str, days: int) -> None:
+    """ "in the past 7 days" was a price chart of no coin ("in" left unexplained): the P&L of those days."""
+    await half_sold(desk)
+    reply = await desk.chat.say(text)
+    [block] = pnl_blocks(reply)
+    assert (block.period, block.days) == ("days", days)
