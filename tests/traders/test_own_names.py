@@ -128,3 +128,18 @@ async def test_which_strategy_one_of_their_traders_runs(
     reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), text_of(reply)
     assert shown in text_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"), [("删除交易员 机器人一号", "机器人一号"), ("delete trader robo one", "robo one")]
+)
+async def test_a_trader_they_do_not_have_is_said_back_by_the_whole_name(
+    desk: TraderDesk, text: str, said: str
+) -> None:
+    """ "删除交易员 机器人一号" looked for a trader "一号" (the 机器人 taken for the word for a bot)."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say("创建一个交易员 叫 alpha")
+    reply = await desk.chat.say(text)
+    assert reply.route.slots.get("target_ref") == {"name": said}, reply.route
+    assert said in text_of(reply) and "alpha" in text_of(reply)

@@ -11,9 +11,9 @@ import unicodedata
 from typing import Any
 
 from core.language import fills
-from core.language.tagger import Reading, words
+from core.language.tagger import Reading, Tag, words
 from core.routing.router import Route, RouteContext
-from core.tasks.refs import after, field_of, name_in, new_value, record_ref, set_to
+from core.tasks.refs import after, concepts_at, field_of, name_in, new_value, record_ref, set_to, untagged
 
 SKILL = "trader_management"
 ACTIONS_EMITTED = frozenset({"create", "update", "delete", "start", "stop", "query"})
@@ -92,23 +92,33 @@ def read_trader(reading: Reading) -> Route | None:
         if field in SWITCHED and on:
             slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
+    if ref and "name" in ref and _glued_bots(reading):  # "删除交易员 机器人一号": said back whole
+        ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
     if ref:
         slots["target_ref"] = ref
     return Route(SKILL, action, slots)
 
 
-def _bot_in_a_name(reading: Reading) -> bool:
-    """Every trader noun is the everyday "机器人" written on to more of a name ("启动机器人一号"
-    with no trader of theirs so called): no trader request."""
-    nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
+def _glued_bots(reading: Reading) -> list[Tag]:
+    """The everyday "机器人" written on to more of a name ("机器人一号"), none of theirs so called."""
     if "own.trader" in reading.concepts:
-        return False  # "把机器人一号改名为机器人二号": theirs named, the word is the new name's
-    if not nouns or not all("noun.bot" in t.concepts for t in nouns):
-        return False
+        return []  # "把机器人一号改名为机器人二号": theirs named, the word is the new name's
     tagged = {i for t in reading.tags for i in range(t.start, t.end)}
-    return any(
-        t.end < len(reading.text) and t.end not in tagged and reading.text[t.end].isalnum() for t in nouns
-    )
+    text = reading.text
+    return [
+        t
+        for t in reading.tags
+        if "noun.bot" in concepts_at(reading, t)
+        and t.end < len(text)
+        and t.end not in tagged
+        and text[t.end].isalnum()
+    ]
+
+
+def _bot_in_a_name(reading: Reading) -> bool:
+    """Every trader noun is the everyday "机器人" of a name ("启动机器人一号"): no trader request."""
+    nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
+    return bool(nouns) and all("noun.bot" in t.concepts for t in nouns) and bool(_glued_bots(reading))
 
 
 def _action(concepts: frozenset[str]) -> str:
