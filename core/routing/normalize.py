@@ -13,7 +13,3 @@ def normalize(text: str) -> str:
     """NFKC + casefold + collapsed whitespace + zh-Hant -> zh. "ＢＴＣ　價格" -> "btc 价格".
     Kept for the last messages: every rule of a turn reads the same text again."""
     return _normalize(text)
-
-
-def is_latin(alias: str) -> bool:
-    return alias.isascii()

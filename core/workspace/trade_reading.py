@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from itertools import takewhile
-from typing import Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import outside, value_spans
@@ -27,6 +27,7 @@ from core.language.tagger import Reading, Tagger, words
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
+from core.routing.router import Route, RouteContext
 from core.workspace.extraction import find_name
 from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
@@ -436,3 +437,31 @@ def amount_parts(amount: str) -> tuple[str, Decimal]:
     """("quote", 100) of "quote:100"; ("all", 1) of "all"."""
     unit, _, value = amount.partition(":")
     return unit, Decimal(value) if value else Decimal(1)
+
+
+class TradeRule:
+    """A skill's rule over ``read_trade``: the routes of one kind ("trade": orders; "query":
+    account questions), read with the person's record names where the layer has them (an
+    account of theirs named alone: "用测试买0.01 btc", "测试的余额")."""
+
+    skill: ClassVar[str] = "trade_execution"
+    kind: ClassVar[str] = "trade"
+
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.coins = CoinNames(catalog)
+
+    def route(self, text: str) -> Route | None:
+        return self._route(text, None)
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        return self._route(reading.norm.original, reading)
+
+    def _route(self, text: str, names: Reading | None) -> Route | None:
+        found = read_trade(text, self.coins, names)
+        if found is None or found.kind != self.kind:
+            return None
+        return Route(self.skill, found.action, self.slots(text, dict(found.slots)))
+
+    def slots(self, text: str, slots: dict[str, Any]) -> dict[str, Any]:
+        """The route's slots; a skill's rule may add its own."""
+        return slots

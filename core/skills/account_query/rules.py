@@ -6,12 +6,11 @@ plainly that exporting to a file is not offered."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.language.gazetteer import named_in
-from core.language.tagger import Reading
-from core.markets import MarketCatalog
 from core.routing.normalize import normalize
-from core.routing.router import Route, RouteContext
-from core.workspace.trade_reading import CoinNames, read_trade
+from core.workspace.trade_reading import TradeRule
 
 SKILL = "account_query"
 ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
@@ -19,22 +18,11 @@ EXPORT = "export"  # the slot: the person asked for a file
 _EXPORT = ("导出", "下载", "export", "exports", "exporting", "download", "csv", "excel", "spreadsheet")
 
 
-class AccountQueryRule:
-    def __init__(self, catalog: MarketCatalog) -> None:
-        self.coins = CoinNames(catalog)
+class AccountQueryRule(TradeRule):
+    skill = SKILL
+    kind = "query"
 
-    def route(self, text: str) -> Route | None:
-        return self._route(text, None)
-
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        """The question read with the person's record names ("测试的余额": their account 测试)."""
-        return self._route(reading.norm.original, reading)
-
-    def _route(self, text: str, names: Reading | None) -> Route | None:
-        reading = read_trade(text, self.coins, names)
-        if reading is None or reading.kind != "query":
-            return None
-        slots = dict(reading.slots)
+    def slots(self, text: str, slots: dict[str, Any]) -> dict[str, Any]:
         if any(named_in(word, normalize(text)) for word in _EXPORT):
             slots[EXPORT] = "yes"
-        return Route(SKILL, reading.action, slots)
+        return slots
