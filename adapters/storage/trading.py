@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -331,22 +332,41 @@ def place_paper_in(
     settle_audit: AuditEntry,
 ) -> Claim:
     """``SqlOrderStore.place_paper``'s transaction, on ``conn``: also a step of a trader's tick
-    recorded in one transaction (adapters.storage.traders.SqlTraders.record)."""
-    row = _insert_order(conn, _order_values(new))
-    placed: AuditEntry | None = None  # the order's own audit row, written with its settlement's
+    recorded in one transaction (adapters.storage.traders.SqlTraders.record).
+
+    The account's balances are locked and the fill paid for (or refused) first, then the order
+    inserted as it ends, filled or rejected (one INSERT, where a pending row and its UPDATE took
+    two). Its client order id taken (a re-run, another process): the order holding it is
+    returned, and nothing of this attempt is written."""
+    starting = {QUOTE_ASSET: starting_usdt, base: Decimal(0)}
+    paid: Mapping[str, Balance] = {}
+    if isinstance(outcome, Rejection):
+        settlement, settle_with = Settlement(OrderStatus.REJECTED, rejection=outcome), settle_audit
+    else:
+        balances = _locked_seeded(conn, new.account_id, starting, base)
+        after = settle_paper(balances, outcome, base)
+        if isinstance(after, Rejection):
+            settlement = Settlement(OrderStatus.REJECTED, rejection=after)
+            settle_with = _refused(settle_audit, after)
+        else:
+            settlement, settle_with, paid = Settlement(OrderStatus.FILLED, (outcome,)), settle_audit, after
+    values = _order_values(new)
+    row = _insert_order(conn, {**values, **_settled(settlement, dec_of(values["quantity"]), new.now)})
     if row is None:  # the id was claimed before (a re-run): settled once, by whoever holds it
-        row = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
-        if row is None:
+        taken = _take_row(conn, new.client_order_id, (OrderStatus.PENDING.value,))
+        if taken is None:
             current = _order_row(conn, new.client_order_id)
             assert current is not None
             return Claim(order_of(current), created=False)
-    else:
-        placed = audited(audit, row)
-    if isinstance(outcome, Rejection):
-        settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
-        return Claim(_settle_row(conn, row, settlement, base, settle_audit, placed), created=True)
-    starting = {QUOTE_ASSET: starting_usdt, base: Decimal(0)}
-    return Claim(_fill_row(conn, row, outcome, base, settle_audit, starting, placed), created=True)
+        if isinstance(outcome, Rejection):
+            settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
+            return Claim(_settle_row(conn, taken, settlement, base, settle_audit), created=True)
+        return Claim(_fill_row(conn, taken, outcome, base, settle_audit, starting), created=True)
+    # The order's own audit row says what it was placed as (pending), as when it was written first.
+    placed = audited(audit, row)
+    placed = replace(placed, detail={**placed.detail, "status": OrderStatus.PENDING.value})
+    _pay(conn, new.account_id, paid)
+    return Claim(_settle_row(conn, row, settlement, base, settle_with, placed, inserted=True), created=True)
 
 
 def paper_snapshots(conn: Connection, starting: Mapping[str, Decimal]) -> dict[str, OrderSnapshot]:
@@ -414,52 +434,55 @@ def _fill_row(
     base: str,
     audit: AuditEntry,
     starting: Mapping[str, Decimal],
-    placed: AuditEntry | None = None,
 ) -> Order:
-    """A taken paper order fills: its account's balances pay for it (locked in asset order), or
-    Binance's -2010 rejects it. The account's balance rows (``starting``: their first values)
-    and its position row are created when the lock finds one missing (its first order of the
-    asset), not written again by every fill: two statements a fill fewer."""
-    balances = _lock_balances(conn, row.account_id)
-    if any(asset not in balances for asset in starting):
-        _seed_rows(conn, row.account_id, starting, base)
-        balances = _lock_balances(conn, row.account_id)
+    """A taken (pending) paper order fills: its account's balances pay for it (locked in asset
+    order), or Binance's -2010 rejects it."""
+    balances = _locked_seeded(conn, row.account_id, starting, base)
     outcome = settle_paper(balances, fill, base)
     if isinstance(outcome, Rejection):
-        rejected = replace(
-            audit, action="order_rejected", outcome="refused", detail={**audit.detail, "code": outcome.code}
-        )
         settlement = Settlement(OrderStatus.REJECTED, rejection=outcome)
-        return _settle_row(conn, row, settlement, base, rejected, placed)
-    balances_set = [
-        {
-            "_account": row.account_id,
-            "_asset": asset,
-            "free": text_of(balance.free),
-            "locked": text_of(balance.locked),
-        }
-        for asset, balance in outcome.items()
+        return _settle_row(conn, row, settlement, base, _refused(audit, outcome))
+    _pay(conn, row.account_id, outcome)
+    return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit)
+
+
+def _locked_seeded(
+    conn: Connection, account_id: str, starting: Mapping[str, Decimal], base: str
+) -> dict[str, Balance]:
+    """The account's balances, locked. Its balance rows (``starting``: their first values) and
+    position row are created when the lock finds one missing (its first order of the asset),
+    not written again by every fill: two statements a fill fewer."""
+    balances = _lock_balances(conn, account_id)
+    if any(asset not in balances for asset in starting):
+        _seed_rows(conn, account_id, starting, base)
+        balances = _lock_balances(conn, account_id)
+    return balances
+
+
+def _refused(audit: AuditEntry, rejection: Rejection) -> AuditEntry:
+    detail = {**audit.detail, "code": rejection.code}
+    return replace(audit, action="order_rejected", outcome="refused", detail=detail)
+
+
+def _pay(conn: Connection, account_id: str, balances: Mapping[str, Balance]) -> None:
+    """The balances a fill left, written (locked before)."""
+    rows = [
+        {"_account": account_id, "_asset": a, "free": text_of(b.free), "locked": text_of(b.locked)}
+        for a, b in balances.items()
     ]
-    if balances_set:  # both assets' in one executemany: on PostgreSQL one round trip, not two
-        conn.execute(_SET_BALANCE, balances_set)
-    return _settle_row(conn, row, Settlement(OrderStatus.FILLED, (fill,)), base, audit, placed)
+    if rows:  # both assets' in one executemany: on PostgreSQL one round trip, not two
+        conn.execute(_SET_BALANCE, rows)
 
 
-def _settle_row(
-    conn: Connection,
-    row: Row[Any],
-    settlement: Settlement,
-    base: str,
-    audit: AuditEntry,
-    placed: AuditEntry | None = None,
-) -> Order:
-    """The taken order settles; its audit row (after ``placed``'s, the order's own, when the
-    order was inserted in this transaction: both in one write)."""
+def _settled(settlement: Settlement, quantity: Decimal | None, at: datetime) -> dict[str, Any]:
+    """The order's columns once settled (``quantity``, ``at``: what it had before, for a
+    settlement with no fill)."""
     fills = settlement.fills
-    quantity = sum((f.quantity for f in fills), Decimal(0)) if fills else Decimal(row.quantity)
+    if fills:
+        quantity = sum((f.quantity for f in fills), Decimal(0))
     quote = sum((f.quote_amount for f in fills), Decimal(0)) if fills else None
     rejection = settlement.rejection
-    values: dict[str, Any] = {
+    return {
         "status": settlement.status.value,
         "quantity": text_of(quantity),
         "price": text_of((quote / quantity).quantize(Decimal("0.00000001"))) if quote and quantity else None,
@@ -469,9 +492,29 @@ def _settle_row(
         "error_code": rejection.code if rejection else None,
         "error_message": rejection.message[:500] if rejection else None,
         "exchange_order_id": settlement.exchange_order_id,
-        "updated_at": fills[-1].at if fills else row.updated_at,
+        "updated_at": fills[-1].at if fills else at,
     }
-    updated = conn.execute(_SET_ORDER, {"_id": row.id, **values}).one()
+
+
+def _settle_row(
+    conn: Connection,
+    row: Row[Any],
+    settlement: Settlement,
+    base: str,
+    audit: AuditEntry,
+    placed: AuditEntry | None = None,
+    *,
+    inserted: bool = False,
+) -> Order:
+    """The taken order settles (``inserted``: ``row`` was inserted settled already): its fills,
+    position and audit row (after ``placed``'s, the order's own, when the order was inserted
+    in this transaction: both in one write)."""
+    fills = settlement.fills
+    if inserted:
+        updated = row
+    else:
+        values = _settled(settlement, dec_of(row.quantity), row.updated_at)
+        updated = conn.execute(_SET_ORDER, {"_id": row.id, **values}).one()
     if fills:
         held = _lock_position(conn, row.account_id, base)
         if held is None:  # its first fill of the asset: the row created, then locked

@@ -132,13 +132,13 @@ def crash_hooks(
     if point == "paper_order_uncommitted":
         from adapters.storage import trading as order_tables
 
-        fill_row = order_tables._fill_row
+        settle_row = order_tables._settle_row
 
-        def fill_row_then_die(*args: Any, **kwargs: Any) -> Any:
-            fill_row(*args, **kwargs)  # in the store's worker thread, inside the transaction
-            kill_self()
+        def settle_row_then_die(*args: Any, **kwargs: Any) -> Any:
+            settle_row(*args, **kwargs)  # in the store's worker thread, inside the transaction:
+            kill_self()  # the order, its balances, fill, position and audit rows written
 
-        order_tables._fill_row = fill_row_then_die
+        order_tables._settle_row = settle_row_then_die
     if point == "token_claimed":
         claim = states.claim_token
 

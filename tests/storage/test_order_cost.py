@@ -41,10 +41,11 @@ async def test_a_paper_order_is_one_read_and_one_write_transaction(db_url: str) 
             # The order's and the fill's audit rows in one executemany (before: two inserts).
             [audit_rows] = sql.of("INSERT INTO audit_log")
             assert audit_rows in sql.many, sql.statements
-            # 3 reads, 8 writes; the account's first order of the asset creates its balance and
+            # 3 reads, 7 writes; the account's first order of the asset creates its balance and
             # position rows (and locks them again). Before: 15 each, the rows "created" by
-            # every order.
-            assert len(sql.statements) <= (14 if n == 0 else 11), (n, sql.statements)
+            # every order, the order inserted pending and then updated.
+            assert len(sql.statements) <= (13 if n == 0 else 10), (n, sql.statements)
+            assert not sql.of("UPDATE trading_orders"), sql.statements  # inserted as it ended
             assert not sql.of("INSERT INTO paper_balances") if n else True, sql.statements
         with counted() as sql:
             again = await _place(service, "dmsecond")

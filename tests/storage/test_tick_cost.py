@@ -43,9 +43,9 @@ PER_BATCH = 5
 CLAIMED = 4  # the runner's default concurrency: ticks claimed together
 MAX_STATEMENTS = 25
 # A tick's own transaction on an account that bought before: the stop check, the decision read,
-# the order, its balances (lock, write), the order filled, the position (lock, write), the fill,
+# its balances (lock, write), the order (inserted filled), the position (lock, write), the fill,
 # the audit rows, the decision and the trader's counters.
-STEADY_TICK = 12
+STEADY_TICK = 11
 
 
 async def _app(url: str, tmp: Path, clock: FixedClock) -> App:
@@ -128,6 +128,7 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
         assert len(ticks) == n, ticks
         for tick in ticks:
             assert tick[0].startswith("UPDATE traders SET state=traders.state"), tick  # the stop check
+            assert not any(s.startswith("UPDATE trading_orders") for s in tick), tick  # inserted filled
             for part in ("INSERT INTO trading_orders", "INSERT INTO trading_fills", "UPDATE traders SET"):
                 assert any(s.startswith(part) for s in tick), (part, tick)
         # Nothing else of the ticks' is per tick: the rest is per claimed batch (and the last
@@ -151,8 +152,9 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
         assert len(many.of("UPDATE jobs SET payload")) == 9
         assert len(many.together("UPDATE jobs SET payload")) == 1
     # A tick of an account that bought before: its balance and position rows are there, not
-    # "created" again, and the order's two audit rows are one write: 12 statements (before:
-    # 15, the first three traders' second ticks here). Its first buy creates them.
+    # "created" again, the order is inserted filled (not pending, then updated) and its two
+    # audit rows are one write: 11 statements (before: 15, the first three traders' second
+    # ticks here). Its first buy creates them.
     ticks = many.together("INSERT INTO trader_decisions")
     steady = [tick for tick in ticks if not any(s.startswith("INSERT INTO paper_balances") for s in tick)]
     assert len(steady) == 3, ticks
