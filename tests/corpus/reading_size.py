@@ -60,6 +60,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/trade_reading.py",
             "core/workspace/order_expiry.py",
             "core/workspace/text.py",
+            "core/workspace/wallets.py",
         ),
     ),
     (
