@@ -222,21 +222,14 @@ def _from_object(text: str) -> PastedError | None:
 
 
 def _model_code(kind: str, message: str) -> str:
-    """An OpenAI-style error without its HTTP status: the status its type implies."""
-    lowered = f"{kind} {message}".lower()
-    for needle, code in (
-        ("insufficient_quota", "http_429"),
-        ("rate_limit", "http_429"),
-        ("invalid_api_key", "http_401"),
-        ("authentication", "http_401"),
-        ("model_not_found", "http_404"),
-        ("does not exist", "http_404"),
-        ("insufficient balance", "http_402"),
-        ("server_error", "http_500"),
-    ):
-        if needle in lowered:
-            return code
-    return "model_error"
+    """An OpenAI-style error without its HTTP status: the status its type implies (the words of
+    phrases/pasted.toml's status_<code>, first found in this order)."""
+    said = f"{kind} {message}"
+    code = next(
+        (c for c in ("429", "401", "404", "402", "500") if _spans(said, f"status_{c}")),
+        None,
+    )
+    return f"http_{code}" if code else "model_error"
 
 
 def _load(raw: str) -> Any:
