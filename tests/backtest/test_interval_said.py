@@ -17,6 +17,14 @@ def desk() -> TraderDesk:
     return made
 
 
+async def _refused(desk: TraderDesk, text: str) -> str:
+    """The backtest's notices, once it failed on a value of ``text``."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest", reply.route
+    assert reply.status is Status.FAILED, reply.blocks
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+
+
 @pytest.mark.parametrize(
     ("text", "quoted"),
     [
@@ -27,10 +35,8 @@ def desk() -> TraderDesk:
 async def test_an_interval_not_read_whole_is_refused_quoting_it(
     desk: TraderDesk, text: str, quoted: str
 ) -> None:
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "backtest", reply.route
-    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
-    assert reply.status is Status.FAILED and quoted in said, said
+    said = await _refused(desk, text)
+    assert quoted in said, said
 
 
 @pytest.mark.parametrize(
@@ -47,10 +53,8 @@ async def test_a_signed_interval_or_grid_count_is_refused_quoting_it_not_taken_a
 ) -> None:
     """ "每-2天" was filed as the backtest's window ("the window -2天 cannot be used"), "-20 grids"
     dropped with the range beside it ("you have no ETH grid strategy")."""
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "backtest", reply.route
-    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
-    assert reply.status is Status.FAILED and quoted in said, said
+    said = await _refused(desk, text)
+    assert quoted in said, said
     assert "window" not in said and "回测区间" not in said, said
 
 
@@ -67,10 +71,8 @@ async def test_signed_candles_or_a_part_of_a_month_are_refused_quoting_what_was_
     desk: TraderDesk, text: str, typed: str
 ) -> None:
     """Said back as "refused:sign:-1h" (the slot's marker) and "1.5mo" before."""
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "backtest", reply.route
-    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
-    assert reply.status is Status.FAILED and typed in said and "refused:" not in said, said
+    said = await _refused(desk, text)
+    assert typed in said and "refused:" not in said, said
 
 
 @pytest.mark.parametrize(
@@ -81,10 +83,8 @@ async def test_a_dca_in_coins_is_refused_quoting_it_not_backtested_as_usdt(
     desk: TraderDesk, text: str, typed: str
 ) -> None:
     """0.001 BTC was read as a buy of 0.001 USDT ("below BTC's minimum order of 5 USDT")."""
-    reply = await desk.chat.say(text)
-    assert reply.route.skill == "backtest", reply.route
-    said = " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
-    assert reply.status is Status.FAILED and typed in said and "0.001 USDT" not in said, said
+    said = await _refused(desk, text)
+    assert typed in said and "0.001 USDT" not in said, said
 
 
 @pytest.mark.parametrize(
