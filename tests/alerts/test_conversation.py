@@ -370,6 +370,9 @@ async def test_once_is_what_an_alert_does(desk: AlertDesk, text: str) -> None:
         ("alert me when BTC is 10% higher", [("above", "99000")], "+10% = 99,000.00"),
         ("alert me when BTC is 10% lower than now", [("below", "81000")], "−10% = 81,000.00"),
         ("BTC比现在高10%提醒我", [("above", "99000")], "+10% = 99,000.00"),
+        # up from now as far as a level may be (10x): +150% is 2.5x, not "between 0.1% and 100%"
+        ("alert me if eth goes up 150% from now", [("above", "8750")], "+150% = 8,750.00"),
+        ("从现在起ETH涨100%提醒我", [("above", "7000")], "+100% = 7,000.00"),
     ],
 )
 async def test_a_level_counted_from_the_price_now_is_set_and_said_back(
@@ -413,3 +416,19 @@ async def test_a_percent_with_a_window_is_still_a_move(desk: AlertDesk, text: st
     made = await desk.say(text)
     [alert] = desk.alerts.alerts.values()
     assert (alert.spec.condition, alert.spec.level, alert.spec.window) == ("move", 5, "24h"), texts(made)
+
+
+@pytest.mark.parametrize(
+    ("text", "high"),
+    [
+        ("alert me if eth drops 100% from now", "100%"),
+        ("从现在起ETH涨跌100%提醒我", "100%"),
+        ("BTC从现在涨1000%提醒我", "900%"),
+    ],
+)
+async def test_a_move_from_now_past_the_levels_allowed_is_refused(
+    desk: AlertDesk, text: str, high: str
+) -> None:
+    refused = await desk.say(text)
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_percent"]
+    assert high in texts(refused) and desk.alerts.alerts == {}

@@ -12,7 +12,7 @@ from core.formatting import format_price
 from core.language.values import refusal_in
 from core.skills.price_alert.describe import plain
 
-MIN_PERCENT, MAX_PERCENT = Decimal("0.1"), Decimal(100)
+MIN_PERCENT, MAX_PERCENT, MAX_UP = Decimal("0.1"), Decimal(100), Decimal(900)
 
 # A refusal: (text key, its params, its code).
 Refusal = tuple[str, dict[str, object], str]
@@ -37,12 +37,12 @@ def counted(slots: dict[str, Any], price: Decimal | None, tick: Decimal | None) 
         ways = [("above" if factor > 1 else "below", factor, f"{plain(factor)}×")]
     else:
         move = Decimal(str(percent))
-        if not MIN_PERCENT <= move < MAX_PERCENT or move != move.quantize(Decimal("0.01")):
-            return (
-                "alert.bad_percent",
-                {"low": plain(MIN_PERCENT), "high": plain(MAX_PERCENT)},
-                "alert_bad_percent",
-            )
+        # Up from now: as far as a level may be (10x the price, +900%); down: short of zero.
+        up_only = slots.get("condition") == "above"
+        high = MAX_UP if up_only else MAX_PERCENT
+        inside = move >= MIN_PERCENT and (move <= high if up_only else move < high)
+        if not inside or move != move.quantize(Decimal("0.01")):
+            return "alert.bad_percent", {"low": plain(MIN_PERCENT), "high": plain(high)}, "alert_bad_percent"
         sides = ("above", "below") if slots.get("condition") == "move" else (slots["condition"],)
         up = {"above": (1 + move / 100, "+"), "below": (1 - move / 100, "−")}
         ways = [(side, up[side][0], f"{up[side][1]}{plain(move)}%") for side in sides]
