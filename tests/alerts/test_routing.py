@@ -64,6 +64,10 @@ def test_not_alerts(text: str) -> None:
         ("alert me at most once every 2 hours when eth above 4000", {"cooldown": "120", "level": "4000"}),
         ("一直提醒我 btc 跌破 8万", {"repeat": True, "condition": "below", "level": "80000"}),
         ("alert me when sol moves 5% in one hour", {"condition": "move", "level": "5", "window": "1h"}),
+        # "in the next hour" is the 1 h window (was 24 h, said as "no window given")
+        ("tell me if eth drops 5% in the next hour", {"condition": "move", "level": "5", "window": "1h"}),
+        ("ping me if btc moves 3% over the next hour", {"condition": "move", "level": "3", "window": "1h"}),
+        ("下一个小时内ETH跌5%提醒我", {"condition": "move", "level": "5", "window": "1h"}),
     ],
 )
 def test_alert_values_are_read_by_the_value_grammar(text: str, slots: dict[str, Any]) -> None:
