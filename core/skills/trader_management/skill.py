@@ -18,6 +18,7 @@ from core.clock import Clock
 from core.language.fills import on_off
 from core.language.lexicon import phrases
 from core.language.phrases import Words
+from core.language.values import Value, find_values, refusal_message
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
 from core.routing.router import Route
@@ -110,6 +111,9 @@ class TraderSkill(TaskFlow):
     async def start(self, turn: Turn, task: Task) -> Reply:
         request = str(task.slots.pop(REQUEST, "") or "")
         if task.action == "create" and request:
+            money = _money_in(request)
+            if money is not None:
+                return self._fail(turn, task, _money_refusal(turn, money), "no_amount", [])
             norm = normalize(request)
             symbol = coin_in(norm, self.deps.catalog)
             if symbol and "symbol" not in task.slots:
@@ -355,6 +359,19 @@ class TraderSkill(TaskFlow):
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
+
+
+def _money_in(request: str) -> Value | None:
+    """Money said in a create request ("初始资金-1000U", "with 1e4 usdt", "with 1000 usdt"): a
+    trader has no amount of its own, so it is never dropped without a word."""
+    return next((v for v in find_values(request) if v.unit in ("quote", "base")), None)
+
+
+def _money_refusal(turn: Turn, money: Value) -> str:
+    """A sign or exponent refused quoting it; a well-read amount: a trader has no starting amount."""
+    if money.refused:
+        return refusal_message(turn.locale, money.reason or "separators", money.typed)
+    return turn.t("trader.no_amount", typed=money.typed)
 
 
 def _answer(text: str, choices: Sequence[str]) -> str | None:
