@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from core.reply import NoticeBlock, Reply, Status
 from core.skills.trader_management import handlers
-from core.skills.trader_management.deps import ALL, REFS, SWITCHES, stale_start
+from core.skills.trader_management.deps import ALL, REFS, SWITCHES, stale_start, stopped_by
 from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
@@ -85,9 +85,11 @@ async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | Non
 
 
 async def check_stop(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
-    if (task.target_ref or {}).get("id") == ALL:
-        if not [t for t in await skill.records.owned(owner_of(turn)) if t.state.active]:
-            notice = NoticeBlock(turn.t("trader.none_running"), code="none_running")
+    ref = task.target_ref or {}
+    if ref.get("id") == ALL:
+        if not [t for t in await skill.records.owned(owner_of(turn)) if stopped_by(t, ref)]:
+            key = "trader.none_running_strategy" if ref.get("strategy") else "trader.none_running"
+            notice = NoticeBlock(turn.t(key, name=ref.get("name", "")), code="none_running")
             return skill.private_reply(turn, task, Status.COMPLETED, (notice,))
         return None
     trader = await skill.records.current(turn, task)

@@ -56,5 +56,11 @@ class TraderRecords:
         return []
 
 
+def stopped_by(trader: Trader, ref: dict[str, str]) -> bool:
+    """Whether "stop all" (ALL) stops this trader: a running one, of the strategy the ref names
+    ("停掉BTC定投") when it names one."""
+    return trader.state.active and ref.get("strategy", trader.strategy_id) == trader.strategy_id
+
+
 def stale_start(trader: Trader, now: datetime) -> bool:
     return trader.state is TraderState.STARTING and now - trader.updated_at > STALE_START

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
-from core.skills.trader_management.deps import ALL, MAX_STATUS, NO_MODEL, stale_start
+from core.skills.trader_management.deps import ALL, MAX_STATUS, NO_MODEL, stale_start, stopped_by
 from core.skills.trader_management.present import (
     account_of,
     checks_for,
@@ -178,7 +178,7 @@ async def stop_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
     ref = task.target_ref or {}
     stale = turn.now - STALE_TICK
     if ref.get("id") == ALL:
-        running = [t for t in await skill.records.owned(owner) if t.state.active]
+        running = [t for t in await skill.records.owned(owner) if stopped_by(t, ref)]
         stopped: list[str] = []
         stopping: list[str] = []
         for each in running:

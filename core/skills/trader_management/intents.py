@@ -27,6 +27,8 @@ INTENTS = (
     ),
     intent(SKILL, "start", need=["verb.start", OWN], avoid=PROBLEM),
     intent(SKILL, "stop", need=["verb.stop", OWN], avoid=PROBLEM),
+    # "停掉BTC定投", "stop my btc dca": a strategy runs only in its traders; they are stopped.
+    intent(SKILL, "stop", need=["verb.stop", "own.strategy"], avoid=(*PROBLEM, OWN)),
     intent(SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM),
     # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
     # that switches them on at once is still a create); only traders have a daily summary ("打开

@@ -54,6 +54,10 @@ ACTIONS: tuple[tuple[str, frozenset[str]], ...] = (
 
 def read_trader(reading: Reading) -> Route | None:
     concepts = reading.concepts
+    strategy = reading.first("own.strategy")
+    if strategy is not None and _action(concepts) == "stop" and not concepts & (TRADERS | NOT_OURS):
+        # "停掉BTC定投": the traders running their strategy (skill.py finds them, asks to confirm).
+        return Route(SKILL, "stop", {"target_ref": {"strategy": strategy.value}})
     if not concepts & (TRADERS | ONLY_TRADERS) or concepts & NOT_OURS or reading.text.startswith("/"):
         return None
     if _bot_in_a_name(reading):

@@ -23,7 +23,15 @@ from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.secrets import SecretBox
-from core.skills.trader_management.deps import ALL, NO_MODEL, REFS, SWITCHES, TraderDeps, TraderRecords
+from core.skills.trader_management.deps import (
+    ALL,
+    NO_MODEL,
+    REFS,
+    SWITCHES,
+    TraderDeps,
+    TraderRecords,
+    stopped_by,
+)
 from core.skills.trader_management.mentions import KIND_LABELS, coin_in, label, mentions, owned, resolve_ref
 from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
@@ -151,6 +159,16 @@ class TraderSkill(TaskFlow):
     ) -> Reply:
         if task.is_open and task.action in ("stop", "query") and (task.target_ref or {}).get("all"):
             task.target_ref = {"id": ALL, "name": turn.t("trader.field.state")}
+        said = (task.target_ref or {}).get("strategy")
+        if task.is_open and task.action == "stop" and said and "id" not in (task.target_ref or {}):
+            strategies = await self.deps.strategies.owned(owner_of(turn))
+            strategy = next((s for s in strategies if name_key(s.name) == name_key(said)), None)
+            if strategy is None:
+                names = ("、" if turn.locale == "zh" else ", ").join(s.name for s in strategies) or "—"
+                kind = turn.t(KIND_LABELS["strategy"])
+                text = turn.t("flow.not_found", ref=said, kind=kind, names=names)
+                return self._fail(turn, task, text, "not_found", [])
+            task.target_ref = {"id": ALL, "name": strategy.name, "strategy": strategy.id}
         if task.is_open and task.action == "create":
             refusal = await self._cannot_create(turn, task)
             if refusal is not None:
@@ -310,11 +328,14 @@ class TraderSkill(TaskFlow):
 
     async def preview(self, turn: Turn, task: Task) -> tuple[str, DetailsBlock]:
         if task.action == "stop":
-            if (task.target_ref or {}).get("id") == ALL:
-                running = [t for t in await self.records.owned(owner_of(turn)) if t.state.active]
+            ref = task.target_ref or {}
+            if ref.get("id") == ALL:
+                running = [t for t in await self.records.owned(owner_of(turn)) if stopped_by(t, ref)]
                 rows = tuple((t.name, turn.t(f"trader.state.{t.state.value}")) for t in running)
                 title = turn.t("trader.list_title", count=len(running))
-                return turn.t("trader.confirm_stop_all", count=len(running)), DetailsBlock(title, rows)
+                key = "trader.confirm_stop_strategy" if ref.get("strategy") else "trader.confirm_stop_all"
+                text = turn.t(key, count=len(running), name=ref.get("name", ""))
+                return text, DetailsBlock(title, rows)
             trader = await self.records.current(turn, task)
             name = trader.name if trader else (task.target_ref or {}).get("name", "")
             return turn.t("trader.confirm_stop", name=name), await details(self.deps, turn, trader, name)

@@ -1,0 +1,55 @@
+"""A strategy named in a stop ("停掉BTC定投", "stop my btc dca") stops the traders running it, after a
+confirmation listing them; others (another strategy's, stopped ones) are left as they are; none
+running it is said so (zh + en). Was: "I can't help with that yet"."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reply import Status
+from core.traders.model import NewTrader, TraderState
+from tests.traders.conftest import AUDIT, OWNER, TraderDesk, codes, dca, text_of
+
+
+async def _states(desk: TraderDesk) -> dict[str, TraderState]:
+    return {t.name: t.state for t in await desk.traders.owned(OWNER)}
+
+
+async def _setup(desk: TraderDesk, strategy: str) -> None:
+    account = await desk.account()
+    mine = await desk.strategy(strategy, dca(), default=True)
+    other = await desk.strategy("grid one", dca("ETHUSDT"))
+    for name, chosen in (("alpha", mine), ("beta", mine), ("gamma", other), ("delta", mine)):
+        await desk.traders.create(
+            NewTrader(OWNER, name, account.id, chosen.id, None, False, False, desk.clock.now()), AUDIT
+        )
+    for name in ("alpha", "beta", "gamma"):
+        started = await desk.chat.say(f"start trader {name}")
+        if started.status is Status.AWAITING_CONFIRMATION:
+            await desk.chat.press(started.buttons[0].token)
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING
+
+
+@pytest.mark.parametrize(("strategy", "text"), [("BTC定投", "停掉BTC定投"), ("BTC DCA", "stop my btc dca")])
+async def test_the_traders_running_a_strategy_are_stopped(desk: TraderDesk, strategy: str, text: str) -> None:
+    await _setup(desk, strategy)
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("trader_management", "stop"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION, text_of(asked)
+    assert strategy in text_of(asked)
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING  # nothing before the confirmation
+    done = await desk.chat.press(asked.buttons[0].token)
+    assert "traders_stopped" in codes(done), text_of(done)
+    states = await _states(desk)
+    assert states["alpha"] is TraderState.STOPPED and states["beta"] is TraderState.STOPPED
+    assert states["gamma"] is TraderState.RUNNING  # another strategy's
+
+
+@pytest.mark.parametrize(("strategy", "text"), [("BTC定投", "停掉BTC定投"), ("BTC DCA", "stop my btc dca")])
+async def test_no_trader_running_the_strategy_is_said(desk: TraderDesk, strategy: str, text: str) -> None:
+    await desk.account()
+    await desk.strategy(strategy, dca(), default=True)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "stop"), text_of(reply)
+    assert "none_running" in codes(reply), text_of(reply)
+    assert strategy in text_of(reply)
