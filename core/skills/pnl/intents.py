@@ -170,6 +170,13 @@ INTENTS = (
         SKILL, "report", need=["noun.trader", "pnl.how_much"], avoid=[a for a in AVOID if a != "own.trader"],
         may=(*MAY, "pnl.how_much", "own.trader"), fill=_reader("summary"),
     ),
+    # "alpha赚了多少钱", "how much did alpha make": one of their traders, named alone ("alpha 今天
+    # 赚了多少" without "how much" stays its status, the trader skill's).
+    intent(
+        SKILL, "report", need=["own.trader", "pnl.how_much"],
+        avoid=[*(a for a in AVOID if a != "own.trader"), "ask.pnl"],
+        may=(*MAY, "pnl.how_much", "verb.make"), fill=_reader("summary"), priority=5,
+    ),
     # "每周给我发收益报告", "send me a weekly pnl report", "关闭收益周报".
     intent(SKILL, "weekly", need=["pnl.report"], one_of=SWITCHES, may=(*PERIODS, "verb.give"), fill=_weekly),
     intent(
