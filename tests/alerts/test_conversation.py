@@ -432,3 +432,24 @@ async def test_a_move_from_now_past_the_levels_allowed_is_refused(
     refused = await desk.say(text)
     assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_percent"]
     assert high in texts(refused) and desk.alerts.alerts == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "coin", "sides"),
+    [
+        ("从现在起涨5%提醒我", "BTC", [("above", "94500")]),
+        ("alert me if it rises 5% from now", "btc", [("above", "94500")]),
+        ("alert me when it goes above 5000", "ETH", [("above", "5000")]),
+        ("跌破80000提醒我", "比特币", [("below", "80000")]),
+    ],
+)
+async def test_the_coin_asked_for_goes_on_with_the_request(
+    desk: AlertDesk, text: str, coin: str, sides: list[tuple[str, str]]
+) -> None:
+    """Was "which coin?" and then the coin's price: the request had to be typed again."""
+    asked = await desk.say(text)
+    assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["alert_no_symbol"], texts(asked)
+    made = await desk.say(coin)
+    assert made.status is Status.COMPLETED and made.route.skill == "price_alert", texts(made)
+    stored = sorted((a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
+    assert stored == sides

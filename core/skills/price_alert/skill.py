@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal, cast
+from typing import Any
 
 from core.events import ChatKind
 from core.formatting import format_price
@@ -24,7 +24,9 @@ from core.market import MarketData, MarketError, Quote, sane_price
 from core.markets import MarketCatalog, rules_key
 from core.outbound.destination import Destination
 from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
+from core.routing.router import Route
 from core.skills.base import OneShotSkill
+from core.skills.price_alert.asked import ask_coin, coin_answered, create_task, spec_from, wants_coin
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
 from core.skills.price_alert.from_now import MAX_PERCENT, MIN_PERCENT, counted
 from core.skills.price_alert.model import (
@@ -32,8 +34,6 @@ from core.skills.price_alert.model import (
     Alert,
     AlertSpec,
     AlertStatus,
-    Condition,
-    Window,
     reference_slack,
 )
 from core.skills.price_alert.ports import AlertStore, LimitReached
@@ -80,19 +80,6 @@ def owner_of(turn: Turn) -> str:
     return f"{turn.key.platform}:{turn.key.user_id}"
 
 
-def spec_from(slots: dict[str, Any]) -> AlertSpec:
-    """An AlertSpec from validated slots (create, or a "set it anyway" button's payload)."""
-    cooldown = slots.get("cooldown")
-    return AlertSpec(
-        symbol=str(slots["symbol"]),
-        condition=cast(Condition, slots["condition"]),
-        level=Decimal(str(slots["level"])),
-        window=cast(Window | None, slots.get("window")),
-        repeat=bool(slots.get("repeat", False)),
-        cooldown=timedelta(minutes=int(cooldown)) if cooldown is not None else None,
-    )
-
-
 class PriceAlertSkill(OneShotSkill):
     name = SKILL
 
@@ -117,6 +104,8 @@ class PriceAlertSkill(OneShotSkill):
     # -- create ----------------------------------------------------------------------------------
 
     async def create(self, turn: Turn, task: Task) -> Done:
+        if wants_coin(task.slots) and self._may_manage(turn) is None:
+            return self._ask_symbol(turn, task)
         problem = await self._from_now(turn, task.slots)
         if problem is not None:
             move(task, TaskStatus.EXECUTING, turn.now)
@@ -169,7 +158,7 @@ class PriceAlertSkill(OneShotSkill):
         buttons: list[Button] = []
         statuses: list[Status] = []
         for slots in wanted:
-            one = _create_task(turn, slots, task.origin)
+            one = create_task(turn, slots, task.origin)
             reply = (await self.create(turn, one)).reply
             blocks += [b for b in reply.blocks if b not in blocks]
             buttons += reply.buttons
@@ -471,6 +460,18 @@ class PriceAlertSkill(OneShotSkill):
             turn, "alert.deleted", "alert_deleted", Status.COMPLETED, id=alert.id, summary=summary
         )
 
+    # -- the coin asked for ----------------------------------------------------------------------
+
+    def _ask_symbol(self, turn: Turn, task: Task) -> Done:
+        """Which coin? The request waits for it and goes on with the answer (asked.py)."""
+        ask_coin(task, turn.now)
+        params = {"supported": self.catalog.supported_bases(), "examples": ""}
+        block = self._problem_block(turn, Problem("alert.no_symbol", params, "alert_no_symbol"))
+        return Done(self._reply(turn, task, Status.NEEDS_INPUT, [block]))
+
+    async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
+        return await self.start(turn, task) if coin_answered(task, route) else None
+
     # -- buttons ---------------------------------------------------------------------------------
 
     async def on_button(self, turn: Turn, task: Task | None, payload: dict[str, Any]) -> Reply:
@@ -504,7 +505,7 @@ class PriceAlertSkill(OneShotSkill):
     async def _create_anyway(self, turn: Turn, slots: dict[str, Any]) -> Reply:
         """ "Set it anyway": checked again from the start (the price may have moved since), and set
         unarmed if its condition still holds, so it fires only after a real crossing."""
-        task = _create_task(turn, slots)
+        task = create_task(turn, slots)
         move(task, TaskStatus.EXECUTING, turn.now)
         checked = await self._checked(turn, task)
         if isinstance(checked, Done):
@@ -579,17 +580,3 @@ ACTIONS: dict[str, ActionSpec[PriceAlertSkill]] = {
     "query": ActionSpec(run=PriceAlertSkill.query, writes=False),
     "delete": ActionSpec(run=PriceAlertSkill.delete),
 }
-
-
-def _create_task(turn: Turn, slots: dict[str, Any], origin: Literal["rule", "model"] = "rule") -> Task:
-    """A create task of its own for one alert's slots (each alert of a two-level request, or a
-    "Set it anyway")."""
-    return Task(
-        id=secrets.token_hex(6),
-        skill=SKILL,
-        action="create",
-        slots=slots,
-        created_at=turn.now,
-        updated_at=turn.now,
-        origin=origin,
-    )
