@@ -116,3 +116,14 @@ def test_a_days_change_asked_is_the_quote_with_its_change(text: str) -> None:
     route = full_router().route(text)
     assert route is not None and (route.skill, route.action) == ("price", "current"), route
     assert route.slots.get("change") is True
+
+
+@pytest.mark.parametrize(
+    "text", ["btc 24小时涨跌 30天走势", "btc 24h change and 30-day trend", "btc 24小時漲跌 30天走勢"]
+)
+def test_the_24h_change_beside_a_window_of_days_is_the_quote_not_a_window(text: str) -> None:
+    """Was the 7-day chart with "24 hours is not a window": the quote (its 24 h change) and the
+    30 days asked."""
+    route = RULE.route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "both"), route
+    assert route.slots.get("days") == 30 and "range_note" not in route.slots, route.slots

@@ -99,7 +99,10 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
-    span = next((v for v in values if _said(v)), None)
+    spans = [v for v in values if _said(v)]
+    # "btc 24小时涨跌 30天走势": the 24 hours are the quote's change, the days the window asked
+    span = next((v for v in spans if not _day_change(v)), None) if len(spans) > 1 else None
+    span = span or next(iter(spans), None)
     if span is not None:
         asked = _two(reading.text, values, span)
         if asked is not None:  # "7 or 30 days", "7 天或 30 天": the first window, said so
@@ -121,6 +124,13 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
             return RangeAsk(30, asked, "range_month", explicit=True)
         return RangeAsk(nearest_served(days), asked, "range_nearest", explicit=True)
     return RangeAsk(DEFAULT_DAYS)
+
+
+def _day_change(span: Value) -> bool:
+    """ "24小时", "24h": the span of the quote's own change, not a window of days."""
+    return (
+        not span.refused and span.number * UNIT_SECONDS.get(span.unit, 0) == 86400 and span.unit in ("m", "h")
+    )
 
 
 def _span_range(span: Value) -> RangeAsk:

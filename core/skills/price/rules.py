@@ -33,6 +33,7 @@ PRICE_WITH_COIN = frozenset({"price.with_coin", "ask.how_much", "ask.remaining"}
 # word asks for prices whatever else is going on; a span alone may be the answer to another
 # task's question (an interval), see PriceRules._bare_window.
 CHART = frozenset({"noun.chart"})
+DAY_CHANGE = frozenset({"price.day_change"})  # "24小时涨跌", "24h change": the quote's change
 HISTORY = frozenset({"span.week", "noun.chart"})
 # How a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol doing").
 HISTORY_WITH_COIN = frozenset({"price.doing"})
@@ -233,11 +234,13 @@ class PriceRule:
                 or (with_coin and _has(reading, HISTORY_WITH_COIN, start, end))
                 or (with_coin and clause_window.explicit and clause_window.note != "range_date")
             )
-            cur = _has(reading, PRICE, start, end) or (
+            cur = _has(reading, PRICE | DAY_CHANGE, start, end) or (
                 with_coin and _has(reading, PRICE_WITH_COIN, start, end)
             )
+            if hist and clause_window.note == "range_intraday" and _has(reading, DAY_CHANGE, start, end):
+                hist = False  # "btc 24小时涨跌, 30天走势": the 24 h change is the quote's
             wants_history |= hist
-            wants_current |= cur and not hist
+            wants_current |= (cur and not hist) or (with_coin and _has(reading, DAY_CHANGE, start, end))
         if window.note == "range_date":  # a past date: the current price, with a notice
             return "current" if (wants_current or wants_history or with_coin) else None
         if wants_current and wants_history:
