@@ -127,3 +127,12 @@ def test_the_24h_change_beside_a_window_of_days_is_the_quote_not_a_window(text: 
     route = RULE.route(text)
     assert route is not None and (route.skill, route.action) == ("price", "both"), route
     assert route.slots.get("days") == 30 and "range_note" not in route.slots, route.slots
+
+
+@pytest.mark.parametrize("text", ["doge 最高价", "DOGE 最高價", "doge 24h high", "eth lowest price"])
+def test_a_high_or_low_asked_is_the_quote_said_so(text: str) -> None:
+    """Was "I can't help" (zh) or the 7-day chart with "24 hours is not a window" (en): deskmate
+    reads no 24 h high or low, so the quote card (with its 24 h change), saying so."""
+    route = RULE.route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), route
+    assert route.slots.get("notes") == ["no_high_low"] and "range_note" not in route.slots, route.slots

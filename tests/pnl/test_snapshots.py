@@ -7,6 +7,8 @@ import math
 from datetime import UTC, date, datetime
 from decimal import Decimal as D
 
+import pytest
+
 from adapters.charts.equity_figure import _series
 from adapters.console.render import render_json, render_text
 from core.market import MarketError, MarketErrorCode
@@ -60,6 +62,23 @@ async def test_max_drawdown_from_the_snapshots_zh_and_en(desk: PnlDesk) -> None:
     assert "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）" in render_text(reply)
     en = await desk.chat.say("max drawdown this month")
     assert "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)" in render_text(en)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("回撤多大", "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）"),
+        ("我的最大回撤有多大", "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）"),
+        ("what's my max drawdown", "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)"),
+    ],
+)
+async def test_the_drawdown_asked_how_big_is_answered(desk: PnlDesk, text: str, said: str) -> None:
+    """ "回撤多大" was "I can't help with that": the drawdown from the snapshots."""
+    await desk.trade("buy 0.01 BTC")
+    account = await desk.account()
+    for day, equity in [(1, "10000"), (2, "10400"), (4, "9880"), (5, "10100")]:
+        await desk.snapshots.record(Snapshot(account.id, date(2026, 7, day), D(equity)))
+    assert said in render_text(await desk.chat.say(text))
 
 
 async def test_the_equity_curve_zh_and_en(desk: PnlDesk) -> None:

@@ -69,6 +69,8 @@ def _answer_after(reading: Reading, at: int) -> bool:
 def scope_notes(reading: Reading) -> tuple[str, ...]:
     """Codes for parts of a request deskmate answers only in its own terms (in USDT): another
     currency named ("比特币多少人民币") or asked in ("ETH price in dollars")."""
+    if reading.has("price.high_low"):  # "doge 最高价": not a figure deskmate reads, said so
+        return ("no_high_low",)
     for tag in reading.tags:
         if tag.concepts & OTHER_QUOTE:
             return ("only_usdt",)
@@ -161,6 +163,8 @@ class PriceRule:
                 return _route(reading, bare, followup=True, window=asked, **said)
             return None
         changed = reading.has("price.change") and reading.has("price.today")
+        if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, said so
+            return _route(reading, "current", symbols, **said)
         if (reading.has("price.day_change") and not _has(reading, CHART)) or (
             changed and not window.explicit
         ):
