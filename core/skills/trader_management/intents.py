@@ -12,6 +12,17 @@ OWN = "own.trader"
 TRADERS = ("noun.trader", OWN)
 # A name of several kinds of record ("main" an account and a trader) is asked about, not taken.
 PROBLEM = ("verb.fail", "verb.diagnose", "ask.why", "own.several")
+# The records a trader runs on, named in an update of it.
+PARTS = (
+    "noun.account",
+    "own.account",
+    "exchange",
+    "noun.model",
+    "own.model",
+    "provider",
+    "noun.strategy",
+    "own.strategy",
+)
 SWITCHES = ("verb.switch_on", "verb.switch_off", "answer.on", "answer.off")
 
 
@@ -30,6 +41,17 @@ INTENTS = (
     # "停掉BTC定投", "stop my btc dca": a strategy runs only in its traders; they are stopped.
     intent(SKILL, "stop", need=["verb.stop", "own.strategy"], avoid=(*PROBLEM, OWN)),
     intent(SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM),
+    # "switch alpha to the okx account", "把 alpha 的模型换成 deepseek": one of their traders moved
+    # onto another of their records (not the account or model config renamed).
+    intent(
+        SKILL,
+        "update",
+        need=[OWN],
+        one_of=["verb.update", "verb.set_to"],
+        avoid=(*PROBLEM, "verb.create", "verb.delete"),
+        may=PARTS,
+        priority=5,
+    ),
     # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
     # that switches them on at once is still a create); only traders have a daily summary ("打开
     # alpha 的每日汇总"). The field's word alone ("每日汇总" answering "which field?") asks nothing.
