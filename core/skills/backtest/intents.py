@@ -75,6 +75,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             key = "candles" if _before(value, candles) else "days"
             whole = not value.refused and value.number == value.number.to_integral_value()
             typed = f"{value.slot}{value.unit}" if whole else value.slot if value.refused else value.typed
+            if whole and value.number == 0:  # "过去0天": refused quoting what was typed, not "0d"
+                typed = f"{REFUSED_PREFIX}zero:{value.typed}"
             slots.setdefault(key, typed)  # "过去1.5个月": quoted as typed
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
             slots.setdefault("amount", value.slot)

@@ -1,0 +1,23 @@
+"""A backtest window of zero days ("过去0天", "the last 0 days") is refused quoting what was typed
+("0天", "0 days"), never a "0d" the person did not write (zh + en)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.backtest.test_interval_said import _refused, desk  # noqa: F401  (the fixture)
+from tests.traders.conftest import TraderDesk
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("回测一下每天买50U的BTC定投，过去0天", "「0天」"),
+        ("回測一下每天買50U的BTC定投，過去0天", "「0天」"),
+        ("backtest a btc dca 50u daily over the last 0 days", '"0 days"'),
+    ],
+)
+async def test_a_zero_day_window_is_refused_quoting_it(desk: TraderDesk, text: str, quoted: str) -> None:  # noqa: F811
+    said = await _refused(desk, text)
+    assert quoted in said, said
+    assert "0d" not in said, said
