@@ -18,6 +18,8 @@ from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
         ("创建交易员 alpha 本金1000U", "「1000U」", "no_amount"),
         ("create a trader named gamma with 1000 usdt", "“1000 usdt”", "no_amount"),
         ("創建交易員 本金1萬U", "「1萬U」", "no_amount"),
+        ("create a trader with 0.5 btc", "“0.5 btc”", "no_amount"),
+        ("创建交易员 alpha 本金-0.5个BTC", "「-0.5个BTC」", "no_amount"),
     ],
 )
 async def test_money_in_a_create_request_is_refused_quoting_it(
@@ -33,7 +35,15 @@ async def test_money_in_a_create_request_is_refused_quoting_it(
     assert await desk.traders.owned(OWNER) == []
 
 
-@pytest.mark.parametrize("text", ["创建一个交易员 叫 机器人2号", "create a trader named bot-2"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "创建一个交易员 叫 机器人2号",
+        "create a trader named bot-2",
+        "创建一个BTC交易员",
+        "create a BTC trader named bot 2",
+    ],
+)
 async def test_a_create_with_no_money_goes_on(desk: TraderDesk, text: str) -> None:
     await desk.account()
     await desk.strategy("定投", dca(), default=True)

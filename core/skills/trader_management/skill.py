@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
+from core.coin_index import CoinIndex
 from core.language.fills import on_off
 from core.language.lexicon import phrases
 from core.language.phrases import Words
@@ -119,7 +120,7 @@ class TraderSkill(TaskFlow):
     async def start(self, turn: Turn, task: Task) -> Reply:
         request = str(task.slots.pop(REQUEST, "") or "")
         if task.action == "create" and request:
-            money = _money_in(request)
+            money = _money_in(request, CoinIndex(self.deps.catalog))
             if money is not None:
                 return self._fail(turn, task, _money_refusal(turn, money), "no_amount", [])
             norm = normalize(request)
@@ -382,10 +383,16 @@ class TraderSkill(TaskFlow):
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
 
 
-def _money_in(request: str) -> Value | None:
+def _money_in(request: str, coins: CoinIndex) -> Value | None:
     """Money said in a create request ("初始资金-1000U", "with 1e4 usdt", "with 1000 usdt"): a
     trader has no amount of its own, so it is never dropped without a word."""
-    return next((v for v in find_values(request) if v.unit in ("quote", "base")), None)
+    said = find_values(request, coins)
+    # A coin's amount only in digits: "创建一个ETH交易员" is one trader of ETH, not 1 ETH.
+    return next((v for v in said if v.unit == "quote" or (v.unit == "base" and _digits(v.typed))), None)
+
+
+def _digits(typed: str) -> bool:
+    return any(c.isdigit() for c in typed)
 
 
 def _money_refusal(turn: Turn, money: Value) -> str:
