@@ -66,11 +66,12 @@ _INSERT = insert(audit_log)  # built once: its values go as parameters (no state
 def insert_audit_sync(conn: Connection, entry: AuditEntry, *more: AuditEntry) -> None:
     """``insert_audit`` in a transaction function of the short-transaction runner; with
     ``more``, every entry in one executemany (on PostgreSQL one round trip, not one an entry)."""
-    rows = [_row(e) for e in (entry, *more)]
+    rows = [audit_row(e) for e in (entry, *more)]
     conn.execute(_INSERT, rows if more else rows[0])
 
 
-def _row(entry: AuditEntry) -> dict[str, Any]:
+def audit_row(entry: AuditEntry) -> dict[str, Any]:
+    """``entry``'s columns, as the INSERT of its row takes them."""
     return {
         "at": entry.at,
         "owner": entry.owner,
