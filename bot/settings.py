@@ -6,7 +6,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -110,6 +110,8 @@ class Settings(BaseSettings):
         extra="ignore",
     )
 
+    # Unset: the SQLite file in ``data_dir`` (_database_in_data_dir), beside the key that opens
+    # its credentials.
     database_url: str = Field(
         default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}"
     )
@@ -136,6 +138,15 @@ class Settings(BaseSettings):
     @classmethod
     def _market(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value  # BINANCE means binance
+
+    @model_validator(mode="after")
+    def _database_in_data_dir(self) -> Settings:
+        """No database named: the SQLite file goes in ``data_dir`` with the secret key, so
+        DESKMATE_DATA_DIR alone moves all of deskmate's local data (a database left in ./data
+        while the key went elsewhere was refused as holding credentials of a missing key)."""
+        if "database_url" not in self.model_fields_set:
+            self.database_url = f"sqlite+aiosqlite:///{self.data_dir / 'deskmate.db'}"
+        return self
 
     @field_validator("database_url")
     @classmethod

@@ -63,3 +63,13 @@ def test_the_environment_over_the_env_file_and_code_over_both(
     given = Settings(market="demo", llm={"max_requests": 2})
     assert (given.market, given.llm.model, given.llm.max_requests) == ("demo", "from-env", 2)
     assert Settings(_env_file=None).market == "demo"  # the file not read
+
+
+def test_the_database_goes_in_the_data_dir_unless_named(clean: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DESKMATE_DATA_DIR alone moves all local data: the SQLite file went to ./data while the key
+    went to the new directory, and the next start refused the database as holding credentials of
+    a missing key."""
+    monkeypatch.setenv("DESKMATE_DATA_DIR", str(clean / "elsewhere"))
+    assert Settings().database_url == f"sqlite+aiosqlite:///{clean / 'elsewhere' / 'deskmate.db'}"
+    monkeypatch.setenv("DESKMATE_DATABASE_URL", "sqlite:///other.db")
+    assert Settings().database_url == "sqlite+aiosqlite:///other.db"
