@@ -159,4 +159,6 @@ class Layer:
             return True  # "用测试买0.01 btc": what it is done with may be a record of theirs
         if ref is None and f"{found.skill}.{found.action}" in self._own and reading.rest():
             return True  # "测试的余额": the words no tag explains may name their account
+        if found.skill == "price" and not found.slots.get("symbols") and reading.rest():
+            return True  # "alpha这周赚了多少钱": a price of no coin, a word no tag explains
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

@@ -30,3 +30,16 @@ async def test_its_status_question_stays_the_trader_s(desk: TraderDesk) -> None:
     await _alpha(desk)
     reply = await desk.chat.say("alpha赚了多少")
     assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), reply.route
+
+
+@pytest.mark.parametrize(
+    "text", ["how much has alpha made this week", "alpha这周赚了多少钱", "alpha這週賺了多少錢"]
+)
+async def test_with_a_period_too(desk: TraderDesk, text: str) -> None:
+    """The period made the message a price question with no coin, so their names were never read
+    (was a 7-day price history of no coin)."""
+    await _alpha(desk)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("pnl", "report"), reply.route
+    assert reply.route.slots.get("trader") == "alpha", reply.route
+    assert reply.route.slots.get("period") == "week", reply.route
