@@ -453,3 +453,24 @@ async def test_the_coin_asked_for_goes_on_with_the_request(
     assert made.status is Status.COMPLETED and made.route.skill == "price_alert", texts(made)
     stored = sorted((a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values())
     assert stored == sides
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("tell me if eth drops 5% in the next hour", True),
+        ("ETH 24小时跌5%提醒我", True),
+        ("ETH 24小時漲5%提醒我", True),
+        ("SOL 24小时涨跌超过 5% 告诉我", False),
+        ("alert me when btc moves 5% in 24h", False),
+    ],
+)
+async def test_a_move_said_one_way_says_it_is_watched_both_ways(
+    desk: AlertDesk, text: str, said: bool
+) -> None:
+    """A move alert fires on a move either way: "drops 5%" set one that also fires on a rise, and
+    the reply did not say so (a meaning widened without a word)."""
+    reply = await desk.say(text)
+    [block] = alert_blocks(reply)
+    assert block.condition == "move"
+    assert ("alert_both_ways" in codes(reply)) is said, codes(reply)

@@ -179,6 +179,8 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
+        if bool(RISE.search(rest)) != bool(FALL.search(rest)):  # "drops 5% in the next hour"
+            slots["one_way"] = "up" if RISE.search(rest) else "down"  # a move is watched both ways: said
         named = next((v for v in values if v.kind in LEVEL_KINDS), None)
         if named is not None and "said" not in slots:  # "drops 5% from 90000": said back (was dropped)
             word = next((s for s, e in FROM.spans(source) if _next(source, e) == named.start), named.start)

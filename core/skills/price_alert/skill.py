@@ -57,6 +57,10 @@ BUTTON_TTL = timedelta(minutes=30)  # "set it anyway", "which one?"
 SAID_BACK = frozenset({"window", "cooldown", "level_window", "count", "move_from", "level_every"})
 
 
+# Notes the slots' check leaves unworded, worded in the turn's language by their codes.
+_NOTES = {"alert_window_default": "alert.window_default", "alert_both_ways": "alert.both_ways"}
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     key: str
@@ -254,7 +258,10 @@ class PriceAlertSkill(OneShotSkill):
                 notes,
                 Problem("alert.bad_level", {"level": str(slots["level"])[:20]}, "alert_bad_level"),
             )
+        one_way = slots.pop("one_way", None)
         if slots["condition"] == "move":
+            if one_way:  # "drops 5%": a move alert fires either way, which the reply says
+                notes.append(NoticeBlock("", code="alert_both_ways"))
             if not MIN_PERCENT <= level <= MAX_PERCENT or level != level.quantize(Decimal("0.01")):
                 params = {"low": plain(MIN_PERCENT), "high": plain(MAX_PERCENT)}
                 return slots, notes, Problem("alert.bad_percent", params, "alert_bad_percent")
@@ -526,10 +533,8 @@ class PriceAlertSkill(OneShotSkill):
         """The notes in the turn's words; first what a level was counted from ("BTC 翻倍")."""
         worded: list[Block] = [NoticeBlock(str(said), code="alert_from_now")] if said else []
         for note in notes:
-            default = isinstance(note, NoticeBlock) and note.code == "alert_window_default"
-            worded.append(
-                NoticeBlock(turn.t("alert.window_default"), code="alert_window_default") if default else note
-            )
+            code = note.code if isinstance(note, NoticeBlock) and not note.text else None
+            worded.append(NoticeBlock(turn.t(_NOTES[code]), code=code) if code in _NOTES else note)
         return worded
 
     def _problem_block(self, turn: Turn, problem: Problem) -> NoticeBlock:
