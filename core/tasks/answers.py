@@ -10,6 +10,8 @@ from core.language.phrases import Words
 from core.language.tagger import words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
+from core.routing.router import Route
+from core.state import Task
 
 MAX_SECRET = 512
 
@@ -104,3 +106,12 @@ def is_greeting(text: str) -> bool:
     reading = words(text)
     small = all(t.concepts & _SMALL_TALK for t in reading.tags)
     return reading.has("filler.greeting") and small and not reading.rest()
+
+
+def coins_answered(task: Task, route: Route | None) -> list[str] | None:
+    """The coins a bare-coin message names ("ETH", "那 ETH 呢": a follow-up route, which only the
+    price rule gives) when ``task`` asks "which coin?"; None when the message is no such answer.
+    The price skill and the alert skill ask it alike."""
+    if task.asking != "symbol" or route is None or not route.followup:
+        return None
+    return list(route.slots.get("symbols", []))

@@ -36,6 +36,7 @@ from core.skills.price.rules import MAX_COINS, SKILL, PriceAction
 from core.skills.price.service import PriceService, with_day_change
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done, SlotSpec
+from core.tasks.answers import coins_answered
 from core.tasks.transitions import move
 from core.turn import Stopwatch, Turn
 
@@ -186,9 +187,9 @@ class PriceSkill(OneShotSkill):
 
     async def continue_text(self, turn: Turn, task: Task, route: Route | None) -> Reply | None:
         """A bare coin ("ETH", "那 ETH 呢") answers "which coin?"; anything else is not an answer."""
-        if task.asking != "symbol" or route is None or route.skill != SKILL or not route.followup:
+        symbols = coins_answered(task, route)
+        if symbols is None:
             return None
-        symbols = list(route.slots.get("symbols", []))
         if len(symbols) != 1:
             task.slots["symbols"] = symbols
             return await self.start(turn, task)

@@ -14,10 +14,9 @@ from core.routing.router import Route
 from core.skills.price_alert.model import AlertSpec, Condition, Window
 from core.skills.price_alert.rules import SKILL
 from core.state import Task, TaskStatus
+from core.tasks.answers import coins_answered
 from core.tasks.transitions import move
 from core.turn import Turn
-
-PRICE = "price"  # a bare coin routes to the price skill as its follow-up ("BTC", "那 ETH 呢")
 
 
 def wants_coin(slots: Mapping[str, Any]) -> bool:
@@ -32,10 +31,8 @@ def ask_coin(task: Task, now: datetime) -> None:
 
 def coin_answered(task: Task, route: Route | None) -> bool:
     """A bare coin answers "which coin?" (the task's symbol set); anything else is not an answer."""
-    if task.asking != "symbol" or route is None or route.skill != PRICE or not route.followup:
-        return False
-    symbols = list(route.slots.get("symbols", []))
-    if len(symbols) != 1:
+    symbols = coins_answered(task, route)
+    if symbols is None or len(symbols) != 1:
         return False
     task.asking = None
     task.slots["symbol"] = symbols[0]
