@@ -21,3 +21,25 @@ async def test_a_zero_day_window_is_refused_quoting_it(desk: TraderDesk, text: s
     said = await _refused(desk, text)
     assert quoted in said, said
     assert "0d" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "unsaid"),
+    [
+        ("回测一下每天买50U的BTC定投，过去5000天", "「5000天」", "5000d"),
+        ("回測一下每天買50U的BTC定投，過去5000天", "「5000天」", "5000d"),
+        ("backtest a btc dca 50u daily over the last 5000 days", '"5000 days"', "5000d"),
+        ("backtest a btc dca 50u daily over the last 200 weeks", '"200 weeks"', "200w"),
+    ],
+)
+async def test_a_window_longer_than_served_is_refused_quoting_it(
+    desk: TraderDesk,  # noqa: F811
+    text: str,
+    quoted: str,
+    unsaid: str,
+) -> None:
+    """ "过去5000天" was refused as 「5000d」, words the person never typed: the limit's refusal
+    quotes theirs."""
+    said = await _refused(desk, text)
+    assert quoted in said, said
+    assert unsaid not in said, said

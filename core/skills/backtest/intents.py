@@ -18,7 +18,7 @@ from core.language import fills
 from core.language.intents import intent
 from core.language.phrases import placed
 from core.language.tagger import Reading, Tag
-from core.language.values import REFUSED_PREFIX, Value
+from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value
 from core.strategies.intervals import find_interval
 from core.strategies.words import grid_values, in_coins, kind_of
 
@@ -42,6 +42,14 @@ def _before(value: Value, tag: Tag | None) -> bool:
 def _after(value: Value, tag: Tag | None) -> bool:
     """The value just after ``tag`` ("格数 20", "grids: 20")."""
     return tag is not None and 0 <= value.start - tag.end <= _NEAR
+
+
+def _longest() -> int:
+    """The longest window a backtest runs, in seconds (the plan's, imported when a window is read:
+    routing alone does not load the plan)."""
+    from core.skills.backtest.plan import MAX_DAYS
+
+    return MAX_DAYS * UNIT_SECONDS["d"]
 
 
 def _every(text: str, value: Value) -> bool:
@@ -77,6 +85,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             typed = f"{value.slot}{value.unit}" if whole else value.slot if value.refused else value.typed
             if whole and value.number == 0:  # "过去0天": refused quoting what was typed, not "0d"
                 typed = f"{REFUSED_PREFIX}zero:{value.typed}"
+            elif whole and key == "days" and value.seconds > _longest():  # "过去5000天": the same
+                typed = f"{REFUSED_PREFIX}too_long:{value.typed}"
             slots.setdefault(key, typed)  # "过去1.5个月": quoted as typed
         elif (value.kind == "amount" and value.unit == "quote") or (value.refused and value.unit == "quote"):
             slots.setdefault("amount", value.slot)
