@@ -7,37 +7,46 @@ inside its transaction: if the audit insert fails, the change is rolled back wit
 from __future__ import annotations
 
 import json
-from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, Index, Insert, Integer, String, Table, Text, insert, select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import (
+    Column,
+    Connection,
+    Index,
+    Insert,
+    Integer,
+    String,
+    Table,
+    Text,
+    insert,
+    select,
+)
 
-from adapters.storage.tables import Base, UTCDateTime
+from adapters.storage.tables import METADATA, UTCDateTime
 from core.tasks.audit import AuditEntry, Outcome
 
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-class AuditLogRow(Base):
-    """Who did what, when, with what outcome. Field names only: never a secret."""
-
-    __tablename__ = "audit_log"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    owner: Mapped[str] = mapped_column(String)
-    actor: Mapped[str] = mapped_column(String)
-    skill: Mapped[str] = mapped_column(String)
-    action: Mapped[str] = mapped_column(String)
-    target_id: Mapped[str | None] = mapped_column(String, nullable=True)  # any aggregate's id, as text
-    target_name: Mapped[str | None] = mapped_column(String, nullable=True)
-    outcome: Mapped[str] = mapped_column(String)
-    detail: Mapped[str] = mapped_column(Text)  # JSON object of strings
-
-    __table_args__ = (Index("ix_audit_log_owner_at", "owner", "at"), {"sqlite_autoincrement": True})
-
-
-audit_log = cast(Table, AuditLogRow.__table__)
+# Who did what, when, with what outcome. Field names only: never a secret. A Core table (not an
+# ORM class): the price alerts' store, which every start makes, writes it, and the ORM is not
+# for a start to import.
+audit_log = Table(
+    "audit_log",
+    METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", UTCDateTime(), nullable=False),
+    Column("owner", String, nullable=False),
+    Column("actor", String, nullable=False),
+    Column("skill", String, nullable=False),
+    Column("action", String, nullable=False),
+    Column("target_id", String, nullable=True),  # any aggregate's id, as text
+    Column("target_name", String, nullable=True),
+    Column("outcome", String, nullable=False),
+    Column("detail", Text, nullable=False),  # JSON object of strings
+    Index("ix_audit_log_owner_at", "owner", "at"),
+    sqlite_autoincrement=True,
+)
 
 
 def audit_insert(entry: AuditEntry) -> Insert:

@@ -23,9 +23,10 @@ import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
+    Column,
     Connection,
     ForeignKey,
     Index,
@@ -46,16 +47,17 @@ from sqlalchemy import (
     union,
     update,
 )
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.runner import transaction_runner
-from adapters.storage.tables import Base, UTCDateTime
+from adapters.storage.tables import METADATA, UTCDateTime
 from core.outbound.destination import Destination
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
 from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
 from core.tasks.audit import AuditEntry
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
 
@@ -63,82 +65,71 @@ SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
 log = logging.getLogger(__name__)
 
 
-class PriceAlertRow(Base):
-    __tablename__ = "price_alerts"
+# The alerts, their firings and the prices seen: Core tables (not ORM classes), as every start
+# makes this store and the ORM is not for a start to import.
+alerts = Table(
+    "price_alerts",
+    METADATA,
+    Column("id", String, primary_key=True),
+    Column("owner", String, nullable=False),
+    Column("created_in", String, nullable=False),
+    Column("destination", String, nullable=False),  # Destination.as_str()
+    Column("platform", String, nullable=False),
+    Column("chat_id", String, nullable=True),
+    Column("user_id", String, nullable=True),
+    Column("thread_id", String, nullable=True),
+    Column("symbol", String, nullable=False),
+    Column("condition", String, nullable=False),  # above | below | move
+    Column("level", String, nullable=False),
+    Column("window", String, nullable=True),
+    Column("repeat", Integer, nullable=False),
+    Column("cooldown_seconds", Integer, nullable=True),
+    Column("status", String, nullable=False),
+    Column("armed", Integer, nullable=False),
+    Column("locale", String, nullable=False),
+    Column("source", String, nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("last_price", String, nullable=True),
+    Column("checked_at", UTCDateTime(), nullable=True),
+    Column("cooldown_until", UTCDateTime(), nullable=True),
+    Column("fired", Integer, nullable=False),
+    Column("paused_reason", String, nullable=True),
+    Index("ix_price_alerts_symbol_status", "symbol", "status"),
+    Index("ix_price_alerts_destination", "destination"),
+)
 
-    id: Mapped[str] = mapped_column(String, primary_key=True)
-    owner: Mapped[str] = mapped_column(String)
-    created_in: Mapped[str] = mapped_column(String)
-    destination: Mapped[str] = mapped_column(String)  # Destination.as_str()
-    platform: Mapped[str] = mapped_column(String)
-    chat_id: Mapped[str | None] = mapped_column(String, nullable=True)
-    user_id: Mapped[str | None] = mapped_column(String, nullable=True)
-    thread_id: Mapped[str | None] = mapped_column(String, nullable=True)
-    symbol: Mapped[str] = mapped_column(String)
-    condition: Mapped[str] = mapped_column(String)  # above | below | move
-    level: Mapped[str] = mapped_column(String)
-    window: Mapped[str | None] = mapped_column(String, nullable=True)
-    repeat: Mapped[int] = mapped_column(Integer)
-    cooldown_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    status: Mapped[str] = mapped_column(String)
-    armed: Mapped[int] = mapped_column(Integer)
-    locale: Mapped[str] = mapped_column(String)
-    source: Mapped[str] = mapped_column(String)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    version: Mapped[int] = mapped_column(Integer)
-    last_price: Mapped[str | None] = mapped_column(String, nullable=True)
-    checked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-    cooldown_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-    fired: Mapped[int] = mapped_column(Integer)
-    paused_reason: Mapped[str | None] = mapped_column(String, nullable=True)
-
-    __table_args__ = (
-        Index("ix_price_alerts_symbol_status", "symbol", "status"),
-        Index("ix_price_alerts_destination", "destination"),
-    )
-
-
-class PriceAlertTriggerRow(Base):
-    """One firing: recorded once (its id is "<alert>:<n>"), delivered once."""
-
-    __tablename__ = "price_alert_triggers"
-
-    id: Mapped[str] = mapped_column(String, primary_key=True)
-    alert_id: Mapped[str] = mapped_column(String, ForeignKey("price_alerts.id", ondelete="CASCADE"))
-    symbol: Mapped[str] = mapped_column(String)
-    price: Mapped[str] = mapped_column(String)
-    quoted_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    source: Mapped[str] = mapped_column(String)
-    reference: Mapped[str | None] = mapped_column(String, nullable=True)
-    fired_at: Mapped[datetime] = mapped_column(UTCDateTime())
+# One firing: recorded once (its id is "<alert>:<n>"), delivered once.
+triggers = Table(
+    "price_alert_triggers",
+    METADATA,
+    Column("id", String, primary_key=True),
+    Column("alert_id", String, ForeignKey("price_alerts.id", ondelete="CASCADE"), nullable=False),
+    Column("symbol", String, nullable=False),
+    Column("price", String, nullable=False),
+    Column("quoted_at", UTCDateTime(), nullable=False),
+    Column("source", String, nullable=False),
+    Column("reference", String, nullable=True),
+    Column("fired_at", UTCDateTime(), nullable=False),
     # pending | sending (claimed) | delivering (its send begun) | sent | blocked | paused | lost | told
-    status: Mapped[str] = mapped_column(String)
-    claimer: Mapped[str | None] = mapped_column(String, nullable=True)
-    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    Column("status", String, nullable=False),
+    Column("claimer", String, nullable=True),
+    Column("claimed_at", UTCDateTime(), nullable=True),
+    Column("finished_at", UTCDateTime(), nullable=True),
+    Index("ix_price_alert_triggers_symbol_status", "symbol", "status"),
+)
 
-    __table_args__ = (Index("ix_price_alert_triggers_symbol_status", "symbol", "status"),)
-
-
-class PriceAlertSampleRow(Base):
-    """A price a check saw, for moves over a window."""
-
-    __tablename__ = "price_alert_samples"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    symbol: Mapped[str] = mapped_column(String)
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    price: Mapped[str] = mapped_column(String)
-
-    __table_args__ = (
-        Index("ix_price_alert_samples_symbol_at", "symbol", "at"),
-        {"sqlite_autoincrement": True},
-    )
-
-
-alerts = cast(Table, PriceAlertRow.__table__)
-triggers = cast(Table, PriceAlertTriggerRow.__table__)
-samples = cast(Table, PriceAlertSampleRow.__table__)
+# A price a check saw, for moves over a window.
+samples = Table(
+    "price_alert_samples",
+    METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("symbol", String, nullable=False),
+    Column("at", UTCDateTime(), nullable=False),
+    Column("price", String, nullable=False),
+    Index("ix_price_alert_samples_symbol_at", "symbol", "at"),
+    sqlite_autoincrement=True,
+)
 
 
 class SqlAlertStore:
