@@ -14,13 +14,12 @@ import copy
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import groupby
 from typing import Any, Literal, cast
 
 from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, with_phrases
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
 from core.markets import MarketCatalog
@@ -29,7 +28,7 @@ from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import is_recent_phrase
+from core.tasks.refs import is_recent_phrase, name_in, untagged
 from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
@@ -41,17 +40,6 @@ def _set_not_set_up(low: str, start: int, end: int) -> bool:
     return low[start:end] != "set" or not low[end:].lstrip().startswith("up")
 
 
-def _configure(low: str, start: int, end: int) -> bool:
-    """ "配置" creates first or before what is configured ("配置一个", "配置 deepseek")."""
-    after = low[end:].lstrip()
-    return (
-        low[start:end] != "配置"
-        or start == 0
-        or after.startswith(("一个", "个", "新", "一下"))
-        or (after[:1].isascii() and after[:1].isalpha())
-    )
-
-
 def _connection(low: str, start: int, end: int) -> bool:
     """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所")."""
     return low[start:end] != "连接" or not low[end:].lstrip().startswith(
@@ -59,11 +47,8 @@ def _connection(low: str, start: int, end: int) -> bool:
     )
 
 
-# The words of core/language/lexicon/phrases/records.toml: the verbs (for _residue), a problem reported.
-DELETE = Words("records.delete")
+# The words of core/language/lexicon/phrases/records.toml: the verbs, a problem reported.
 UPDATE = Words("records.update", _set_not_set_up)
-CREATE = Words("records.create", _configure)
-QUERY = Words("records.query")
 PROBLEM = Words("records.problem", _connection)
 
 # A message setting an alert or a protective order ("提醒我 BTC 到 10 万", "alert me on my binance
@@ -84,6 +69,7 @@ _NEW_VALUE = Words(
     ),
 )
 _GENERIC = "records.generic"  # a record's kind said alone: no name
+_KIND_WORDS = frozenset({_GENERIC, "records.trader"})
 
 
 def _model_to(low: str, start: int, end: int) -> bool:
@@ -108,17 +94,6 @@ VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
 _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
-# Everything that is not a name, removed in this order to find the name in "删除交易所 主账户".
-_NOT_NAMES = (
-    Words("records.field_words"),
-    Words("records.nouns"),
-    DELETE,
-    UPDATE,
-    CREATE,
-    QUERY,
-    Words("records.filler"),
-)
-_APART = frozenset(' ,，.。!！?？:：;；、~～"“”「」『』()（）[]')  # between a name's words
 # An account or model config request's verbs, as the lexicon's concepts. Its own tagger, not the
 # layer's words(), which keeps its last 64 texts: a message may carry a stray credential.
 _TAGGER = Tagger()
@@ -179,7 +154,7 @@ def _read(text: str) -> Reading | None:
     action = _action(_TAGGER.read(raw))
     if action is None:
         # Only a credential's word ("密钥密钥密钥", an answer to "your API key?") asks nothing.
-        if weak or _residue(raw) or given.any or not about.concepts & _PLACES:
+        if weak or _rest(raw) or given.any or not about.concepts & _PLACES:
             return None
         return Reading(domain, "query")
     if weak and action == "query":
@@ -295,15 +270,19 @@ def _action(reading: Tagged) -> str | None:
     return "query" if asked or mine else None
 
 
-def _residue(raw: str) -> str:
-    """What is left of a message once every known word is removed: the name it mentions, as typed
-    ("把主帳戶改名為副帳戶" leaves "主帳戶"). The words are matched in the normalized text."""
-    norm = normalize_text(raw)
-    text = norm.text
-    for words in _NOT_NAMES:
-        text = words.sub(lambda word: " " * len(word), text)
-    runs = [list(run) for apart, run in groupby(enumerate(text), lambda c: c[1] in _APART) if not apart]
-    return " ".join(norm.typed(run[0][0], run[-1][0] + 1) for run in runs)
+def _request_words(text: str) -> Tagged:
+    """``text`` tagged with the words of a records request (phrases/records.toml: its verbs, kinds,
+    fields and filler) through the layer's matcher: what no tag explains is the name it mentions,
+    as typed ("把主帳戶改名為副帳戶" leaves "主帳戶"). Not the lexicon's words, whose single
+    characters (给, 在, 不) are parts of Chinese names ("给力账户", "不存在的账户"); nor a kind's word
+    said alone ("账户"), which may end a name ("主账户": _as_typed and _without_kind decide)."""
+    tagged = with_phrases(Tagged(normalize_text(text), ()), ("records",))
+    return replace(tagged, tags=tuple(t for t in tagged.tags if t.concepts - _KIND_WORDS))
+
+
+def _rest(text: str) -> str:
+    words = _request_words(text)
+    return untagged(words, 0, len(words.text))
 
 
 def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
@@ -376,13 +355,11 @@ def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
         return {"id": by_id.ident}
     if is_recent_phrase(text):
         return {"recent": "1"}
-    named = find_name(text)
-    if named is not None and named.value:
-        return {"name": named.value}
-    found = next(quoted(text), None)
-    if found is not None:
-        return {"name": text[found[0] + 1 : found[1] - 1]}
-    rest = _residue(text)
+    words = _request_words(text)
+    named = name_in(words)
+    if named:
+        return {"name": named}
+    rest = _rest(text)
     if changed:
         rest = changed_record(rest, text)
     if not rest or _generic(normalize(rest)):
