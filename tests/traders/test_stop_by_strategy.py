@@ -8,7 +8,7 @@ import pytest
 
 from core.reply import Status
 from core.traders.model import NewTrader, TraderState
-from tests.traders.conftest import AUDIT, OWNER, TraderDesk, codes, dca, text_of
+from tests.traders.conftest import AUDIT, OWNER, TraderDesk, codes, dca, grid, text_of
 
 
 async def _states(desk: TraderDesk) -> dict[str, TraderState]:
@@ -53,3 +53,56 @@ async def test_no_trader_running_the_strategy_is_said(desk: TraderDesk, strategy
     assert (reply.route.skill, reply.route.action) == ("trader_management", "stop"), text_of(reply)
     assert "none_running" in codes(reply), text_of(reply)
     assert strategy in text_of(reply)
+
+
+# A strategy said by its coin and kind ("停掉ETH定投", "stop my eth dca") and not by its name.
+# Was: no route unless a strategy was named exactly so ("I can't help with that yet").
+BY_KIND = [("停掉ETH定投", "ETH定投"), ("幫我停掉ETH定投", "ETH定投"), ("stop my eth dca", "eth dca")]
+
+
+@pytest.mark.parametrize(("text", "said"), BY_KIND)
+async def test_no_strategy_of_that_coin_and_kind_is_said_back_with_theirs(
+    desk: TraderDesk, text: str, said: str
+) -> None:
+    account = await desk.account()
+    mine = await desk.strategy("BTC定投", dca(), default=True)
+    await desk.strategy("eth grid", grid())  # another kind: no DCA on ETH
+    await desk.traders.create(
+        NewTrader(OWNER, "alpha", account.id, mine.id, None, False, False, desk.clock.now()), AUDIT
+    )
+    await desk.chat.say("start trader alpha")
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "stop"), text_of(reply)
+    assert "not_found" in codes(reply), text_of(reply)
+    assert said in text_of(reply) and "BTC定投" in text_of(reply), text_of(reply)
+    assert reply.status is not Status.AWAITING_CONFIRMATION and not reply.buttons
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING  # no other record acted on
+
+
+@pytest.mark.parametrize("text", ["停掉BTC定投", "幫我停掉BTC定投", "stop my btc dca"])
+async def test_their_one_strategy_of_that_coin_and_kind_is_stopped(desk: TraderDesk, text: str) -> None:
+    await _setup(desk, "steady stacker")  # a DCA on BTC under a name of its own
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("trader_management", "stop"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION, text_of(asked)
+    assert "steady stacker" in text_of(asked)
+    done = await desk.chat.press(asked.buttons[0].token)
+    assert "traders_stopped" in codes(done), text_of(done)
+    states = await _states(desk)
+    assert states["alpha"] is TraderState.STOPPED and states["gamma"] is TraderState.RUNNING
+
+
+@pytest.mark.parametrize("text", ["停掉BTC定投", "幫我停掉BTC定投", "stop my btc dca"])
+async def test_several_strategies_of_that_coin_and_kind_are_asked_about(desk: TraderDesk, text: str) -> None:
+    await _setup(desk, "steady stacker")
+    await desk.strategy("slow stacker", dca(interval="1w"))
+    asked = await desk.chat.say(text)
+    assert asked.status is Status.NEEDS_INPUT, text_of(asked)
+    assert sorted(b.label for b in asked.buttons) == ["slow stacker", "steady stacker"]
+    chosen = next(b for b in asked.buttons if b.label == "steady stacker")
+    confirm = await desk.chat.press(chosen.token)
+    assert confirm.status is Status.AWAITING_CONFIRMATION, text_of(confirm)
+    assert "steady stacker" in text_of(confirm)
+    done = await desk.chat.press(confirm.buttons[0].token)
+    assert "traders_stopped" in codes(done), text_of(done)
+    assert (await _states(desk))["alpha"] is TraderState.STOPPED

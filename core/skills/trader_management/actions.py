@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from core.reply import NoticeBlock, Reply, Status
 from core.skills.trader_management import handlers
-from core.skills.trader_management.deps import ALL, REFS, SWITCHES, stale_start, stopped_by
+from core.skills.trader_management.deps import ALL, REFS, STOPPED_STRATEGY, SWITCHES, stale_start, stopped_by
 from core.skills.trader_management.handlers import check_reply, ensure_job, prelaunch_check
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
@@ -49,6 +49,12 @@ def update_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
     elif field in REFS or field in SWITCHES:
         specs.append(SlotSpec(str(field), "choice", infer=("message",)))
     return specs
+
+
+def stop_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
+    """None, but while a stop naming several strategies asks which one (skill.py asks it)."""
+    ref = task.target_ref or {}
+    return [STOPPED_STRATEGY] if ref.get("strategy") and "id" not in ref else []
 
 
 # -- when each action is confirmed, and what refuses it first ----------------------------------
@@ -135,6 +141,8 @@ ACTIONS: dict[str, ActionSpec[TraderSkill]] = {
         confirm=Confirm.when(is_live, "a live account"),
         check=check_start,
     ),
-    "stop": ActionSpec(run=handlers.stop_trader, target=True, confirm=Confirm.ALWAYS, check=check_stop),
+    "stop": ActionSpec(
+        run=handlers.stop_trader, slots=stop_slots, target=True, confirm=Confirm.ALWAYS, check=check_stop
+    ),
     "query": ActionSpec(run=handlers.query_traders, writes=False),
 }

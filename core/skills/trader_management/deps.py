@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from core.jobs import JobQueue
 from core.markets import MarketCatalog
 from core.strategies import StrategyStore
+from core.tasks.actions import SlotSpec
 from core.tasks.audit import AuditEntry
 from core.traders.model import Trader, TraderState
 from core.traders.ports import DecisionModels, TraderStore
@@ -22,6 +23,8 @@ STALE_START = timedelta(minutes=2)  # a start cut off by a crash holds "starting
 MAX_STATUS = 6  # traders shown in one status answer
 REFS = ("account", "strategy", "model")  # the slots that hold one of the person's records
 SWITCHES = ("auto_start", "daily_summary")  # a trader's on / off settings
+# "Which strategy?" of a stop naming several ("stop my btc dca" with two DCAs on BTC).
+STOPPED_STRATEGY = SlotSpec("strategy", "choice")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ any other request about a trader. The trader rule (rules.py) reads what each say
 from __future__ import annotations
 
 from core.language.intents import intent
+from core.strategies.words import KIND_CONCEPTS
 
 SKILL = "trader_management"
 OWN = "own.trader"
@@ -40,6 +41,8 @@ INTENTS = (
     intent(SKILL, "stop", need=["verb.stop", OWN], avoid=PROBLEM),
     # "停掉BTC定投", "stop my btc dca": a strategy runs only in its traders; they are stopped.
     intent(SKILL, "stop", need=["verb.stop", "own.strategy"], avoid=(*PROBLEM, OWN)),
+    # "停掉ETH定投", "stop my eth dca": one of theirs by its coin and kind, or said back as none.
+    intent(SKILL, "stop", need=["verb.stop"], one_of=KIND_CONCEPTS, avoid=(*PROBLEM, *TRADERS)),
     intent(SKILL, "delete", need=["verb.delete"], one_of=TRADERS, avoid=PROBLEM),
     # "switch alpha to the okx account", "把 alpha 的模型换成 deepseek": one of their traders moved
     # onto another of their records (not the account or model config renamed).

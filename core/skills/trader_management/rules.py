@@ -11,8 +11,9 @@ import unicodedata
 from typing import Any
 
 from core.language import fills
-from core.language.tagger import Reading, Tag, words
+from core.language.tagger import COIN, Reading, Tag, words
 from core.routing.router import Route, RouteContext
+from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import after, concepts_at, field_of, name_in, new_value, record_ref, set_to, untagged
 
 SKILL = "trader_management"
@@ -54,10 +55,11 @@ ACTIONS: tuple[tuple[str, frozenset[str]], ...] = (
 
 def read_trader(reading: Reading) -> Route | None:
     concepts = reading.concepts
-    strategy = reading.first("own.strategy")
-    if strategy is not None and _action(concepts) == "stop" and not concepts & (TRADERS | NOT_OURS):
+    if _action(concepts) == "stop" and not concepts & (TRADERS | NOT_OURS):
         # "停掉BTC定投": the traders running their strategy (skill.py finds them, asks to confirm).
-        return Route(SKILL, "stop", {"target_ref": {"strategy": strategy.value}})
+        strategy = _stopped_strategy(reading)
+        if strategy is not None:
+            return Route(SKILL, "stop", {"target_ref": strategy})
     if not concepts & (TRADERS | ONLY_TRADERS) or concepts & NOT_OURS or reading.text.startswith("/"):
         return None
     if _bot_in_a_name(reading):
@@ -101,6 +103,22 @@ def read_trader(reading: Reading) -> Route | None:
     if ref:
         slots["target_ref"] = ref
     return Route(SKILL, action, slots)
+
+
+def _stopped_strategy(reading: Reading) -> dict[str, str] | None:
+    """The strategy a stop names: one of theirs by its name ("停掉BTC定投"), else by its coin and
+    kind ("stop my eth dca": the words said back when none of theirs is one, "eth dca")."""
+    own = reading.first("own.strategy")
+    if own is not None:
+        return {"strategy": own.value}
+    kind = kind_of(reading)
+    if kind is None or kind == "ai" or any(c.startswith("ask.") for c in reading.concepts):
+        return None  # "停止定投会怎样": a question, nothing to stop
+    said = untagged(reading, 0, len(reading.text), keep=KIND_CONCEPTS | {COIN})
+    if reading.rest():
+        return {"strategy": said}  # "停掉ETH定投2号": more than a coin and a kind, a name
+    coins = fills.coins(reading)
+    return {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
 
 
 def _glued_bots(reading: Reading) -> list[Tag]:

@@ -28,6 +28,7 @@ from core.skills.trader_management.deps import (
     ALL,
     NO_MODEL,
     REFS,
+    STOPPED_STRATEGY,
     SWITCHES,
     TraderDeps,
     TraderRecords,
@@ -163,13 +164,15 @@ class TraderSkill(TaskFlow):
         said = (task.target_ref or {}).get("strategy")
         if task.is_open and task.action == "stop" and said and "id" not in (task.target_ref or {}):
             strategies = await self.deps.strategies.owned(owner_of(turn))
-            strategy = next((s for s in strategies if name_key(s.name) == name_key(said)), None)
-            if strategy is None:
+            meant = _meant(strategies, task)
+            if len(meant) > 1:  # "stop my btc dca" with two DCAs on BTC: which one, with buttons
+                return await self.ask(turn, task, STOPPED_STRATEGY, notes)
+            if not meant:
                 names = ("、" if turn.locale == "zh" else ", ").join(s.name for s in strategies) or "—"
                 kind = turn.t(KIND_LABELS["strategy"])
                 text = turn.t("flow.not_found", ref=said, kind=kind, names=names)
                 return self._fail(turn, task, text, "not_found", [])
-            task.target_ref = {"id": ALL, "name": strategy.name, "strategy": strategy.id}
+            task.target_ref = {"id": ALL, "name": meant[0].name, "strategy": meant[0].id}
         if task.is_open and task.action == "create":
             refusal = await self._cannot_create(turn, task)
             if refusal is not None:
@@ -218,6 +221,9 @@ class TraderSkill(TaskFlow):
     # -- questions and answers -----------------------------------------------------------------
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        if task.action == "stop" and spec.name == "strategy":
+            said = (task.target_ref or {}).get("strategy", "")
+            return turn.t("flow.ambiguous", ref=said, kind=turn.t(KIND_LABELS["strategy"]))
         if spec.name == "field":
             return turn.t("trader.ask_field", name=(task.target_ref or {}).get("name", ""))
         if spec.name == "new_name":
@@ -230,6 +236,8 @@ class TraderSkill(TaskFlow):
         owner = owner_of(turn)
         if spec.name == "account":
             return [Choice(a.id, account_label(turn, a)) for a in await self.deps.accounts.owned(owner)]
+        if spec.name == "strategy" and task.action == "stop":
+            return [Choice(s.id, s.name) for s in _meant(await self.deps.strategies.owned(owner), task)]
         if spec.name == "strategy":
             return [Choice(s.id, s.name) for s in await self._strategy_candidates(owner, task)]
         if spec.name == "model":
@@ -381,6 +389,19 @@ class TraderSkill(TaskFlow):
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
         return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
+
+
+def _meant(strategies: Sequence[Strategy], task: Task) -> list[Strategy]:
+    """The strategies a stop means: the one chosen when asked, else the one named so, else those of
+    the coin and kind said ("stop my btc dca": their DCAs on BTC, whatever their names)."""
+    ref, chosen = task.target_ref or {}, task.slots.get("strategy")
+    if chosen:
+        return [s for s in strategies if s.id == chosen]
+    named = [s for s in strategies if name_key(s.name) == name_key(ref.get("strategy", ""))]
+    if named or "kind" not in ref:
+        return named
+    symbol = ref.get("symbol")
+    return [s for s in strategies if s.kind == ref["kind"] and (symbol is None or symbol in s.symbols)]
 
 
 def _money_in(request: str, coins: CoinIndex) -> Value | None:
