@@ -33,7 +33,7 @@ PERIODS = (
 )  # fmt: skip
 ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
 ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
-MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made")
+MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made", "pnl.how_big")
 GRAINS = (("time.daily", "day"), ("pnl.weekly", "week"), ("pnl.monthly", "month"))
 SWITCHES = (
     "pnl.send",
