@@ -65,9 +65,26 @@ def named_after(reading: Reading, concept: str) -> dict[str, str] | None:
     tag = reading.first(concept)
     if tag is None:
         return None
-    rest = reading.norm.typed(tag.end, len(reading.text))
-    name = " ".join(PUNCT.sub(" ", rest).split())
+    name = name_words(reading.norm.typed(tag.end, len(reading.text)))
     return {"name": name} if name else None
+
+
+def name_words(text: str) -> str:
+    """A name's words as typed, the punctuation and spaces between them one space; an apostrophe
+    inside a word is the name's ("O'Neil", "Joe's traders"), not a break between two words."""
+    words, at = [], 0
+    for apart in PUNCT.finditer(text):
+        start, end = apart.span()
+        inside = (
+            apart.group() in ("'", "’")
+            and text[start - 1 : start].isalnum()
+            and text[end : end + 1].isalnum()
+        )
+        if not inside:
+            words.append(text[at:start])
+            at = end
+    words.append(text[at:])
+    return " ".join(" ".join(words).split())
 
 
 def command(text: str) -> tuple[str, str] | None:

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.language.fills import name_words
 from core.language.lexicon import load
 from core.language.phrases import Words
-from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, words
+from core.language.tagger import NAME_WORD, Reading, Tag, words
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
@@ -105,9 +106,7 @@ def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = f
         if run:
             words.append(reading.norm.typed(run[0], run[-1] + 1))
             run = []
-    text = " ".join(" ".join(words).split())
-    text = " ".join(w.removesuffix("'s").removesuffix("’s") for w in text.split())
-    return " ".join(PUNCT.sub(" ", text).split())
+    return name_words(" ".join(w.removesuffix("'s").removesuffix("’s") for w in " ".join(words).split()))
 
 
 def name_in(reading: Reading, end: int | None = None) -> str | None:
@@ -158,7 +157,7 @@ def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
     for tag in reading.tags:  # "to the beta": the filler right after the marker is no part of it
         if tag.start >= start and reading.text[start : tag.start].strip() == "" and _filler(tag):
             start = tag.end
-    value = " ".join(PUNCT.sub(" ", reading.norm.typed(start, end)).split()) if start < end else ""
+    value = name_words(reading.norm.typed(start, end)) if start < end else ""
     return value or None
 
 
