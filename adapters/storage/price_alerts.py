@@ -210,25 +210,35 @@ class SqlAlertStore:
         def read(conn: Connection) -> list[Alert]:
             return [_alert(r) for r in conn.execute(_sql().active_for, {"_symbol": symbol})]
 
-        return await self._runner.run(read, read_only=True)
+        # One statement: on PostgreSQL with no BEGIN / COMMIT around it (one round trip, not three).
+        return await self._runner.run(read, read_only=True, single_statement=True)
 
     async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
         # The check job's writes run on the short-transaction runner (one hop to a SQLite thread
         # per transaction, not aiosqlite's several per statement).
         sql = _sql()
         known = [seen for seen in observations if seen.alert.id in expected]
-        # PostgreSQL: every alert's compare-and-set in one statement over arrays of their values
-        # (one round trip, not one an alert); SQLite has no round trips to save.
-        at_once = self.dialect == "postgresql" and len(known) > 1
-        many = _record_many(known, expected) if at_once else None
+        symbol = {t.alert_id: o.alert.symbol for o in observations if (t := o.trigger)}
+        if self.dialect == "postgresql" and known:
+            # Every alert's compare-and-set and the firings of those it changed in one statement
+            # over arrays of their values, with no BEGIN / COMMIT: one round trip, where one
+            # UPDATE, the INSERT and the transaction around them took four. Atomic by itself.
+            fired = [t for seen in known if (t := seen.trigger) is not None]
+            params = {
+                **_record_many(known, expected),
+                **_triggers_many([_trigger_columns(t, symbol[t.alert_id]) for t in fired]),
+            }
+
+            def write_once(conn: Connection) -> list[Trigger]:
+                # Another process saw one first (or it was deleted, re-armed, paused): not returned.
+                stored = set(conn.execute(sql.record_firing, params).scalars())
+                return [t for t in fired if t.id in stored]
+
+            return await self._runner.run(write_once, single_statement=True)
 
         def write(conn: Connection) -> list[Trigger]:
             stored: list[Trigger] = []
-            if many is not None:
-                # Another process saw one first (or it was deleted, re-armed, paused): not returned.
-                changed = set(conn.execute(sql.record_many, many).scalars())
-                stored = [seen.trigger for seen in known if seen.trigger and seen.alert.id in changed]
-            for seen in known if many is None else ():
+            for seen in known:
                 alert = seen.alert
                 version = expected[alert.id]
                 params = {"_id": alert.id, "_version": version, "_next": version + 1, **_observed(alert)}
@@ -237,7 +247,6 @@ class SqlAlertStore:
                 if seen.trigger is not None:
                     stored.append(seen.trigger)
             if stored:  # the firings whose alert was recorded here, in one statement
-                symbol = {t.alert_id: o.alert.symbol for o in observations if (t := o.trigger)}
                 conn.execute(sql.insert_trigger, [_trigger_columns(t, symbol[t.alert_id]) for t in stored])
             return stored
 
@@ -250,21 +259,22 @@ class SqlAlertStore:
 
         sql = _sql()
 
+        def claim_once(conn: Connection) -> list[ClaimedTrigger]:
+            # PostgreSQL: the claim and the read of the firings with their alerts in one statement
+            # (a data-modifying WITH), with no BEGIN / COMMIT: one round trip, where three
+            # statements and the transaction around them took five.
+            return _claimed(list(conn.execute(sql.claimed_once, params)), sql.took.c)
+
         def claim(conn: Connection) -> list[ClaimedTrigger]:
-            for gone in conn.execute(sql.lose_interrupted, params):
-                log.warning(
-                    "alert firing %s: its send began and never finished (the process died); "
-                    "not sent again, it may not have arrived",
-                    gone.id,
-                )
-            # Claimed in one statement with the same condition (a firing another process claimed
-            # meanwhile is left to it), then read with their alerts, oldest first.
-            took = [r.id for r in conn.execute(sql.claim_waiting, params)]
+            # Claimed in one statement (a firing another process claimed meanwhile is left to it),
+            # then read with their alerts, oldest first.
+            took = list(conn.execute(sql.claim, params).scalars())
             if not took:
                 return []
-            rows = conn.execute(sql.claimed, {"_ids": took})
-            return [ClaimedTrigger(_trigger(row), _alert(row)) for row in rows]
+            return _claimed(list(conn.execute(sql.claimed, {"_ids": took})))
 
+        if self.dialect == "postgresql":
+            return await self._runner.run(claim_once, single_statement=True)
         return await self._runner.run(claim)
 
     async def finish_trigger(
@@ -365,10 +375,16 @@ class SqlAlertStore:
 
     async def add_sample(self, symbol: str, at: datetime, price: Decimal) -> None:
         sql = _sql()
+        row = {"symbol": symbol, "at": at, "price": _text(price)}
+        old = {"_symbol": symbol, "_before": at - SAMPLES_KEPT}
+        if self.dialect == "postgresql":  # one statement: one round trip, not four (BEGIN, COMMIT)
+            both = {**row, **old}
+            await self._runner.run(lambda conn: conn.execute(sql.sample_pruning, both), single_statement=True)
+            return
 
         def write(conn: Connection) -> None:
-            conn.execute(sql.insert_sample, {"symbol": symbol, "at": at, "price": _text(price)})
-            conn.execute(sql.prune_samples, {"_symbol": symbol, "_before": at - SAMPLES_KEPT})
+            conn.execute(sql.insert_sample, row)
+            conn.execute(sql.prune_samples, old)
 
         await self._runner.run(write)
 
@@ -491,7 +507,7 @@ def _observed(alert: Alert) -> dict[str, Any]:
 
 
 def _record_many(known: Sequence[Observation], expected: dict[str, int]) -> dict[str, Any]:
-    """The parameters of _RECORD_MANY: each column's values, one per alert, in one order."""
+    """The alerts' parameters of _RECORD_FIRING: each column's values, one per alert, in one order."""
     observed = [_observed(seen.alert) for seen in known]
     columns = {f"_{name}": [o[f"_v_{name}"] for o in observed] for name in _OBSERVED}
     for name in ("checked_at", "cooldown_until"):  # as UTCDateTime binds them: aware, in UTC
@@ -501,6 +517,14 @@ def _record_many(known: Sequence[Observation], expected: dict[str, int]) -> dict
         "_versions": [expected[seen.alert.id] for seen in known],
         **columns,
     }
+
+
+def _triggers_many(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The firings' parameters of _RECORD_FIRING: each column's values, one per firing."""
+    columns = {f"_t_{name}": [row[name] for row in rows] for name in _FIRING}
+    for name in ("quoted_at", "fired_at"):  # as UTCDateTime binds them: aware, in UTC
+        columns[f"_t_{name}"] = [at.astimezone(UTC) for at in columns[f"_t_{name}"]]
+    return columns
 
 
 def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
@@ -517,18 +541,35 @@ def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
     }
 
 
-def _trigger(row: Row[Any]) -> Trigger:
+def _trigger(row: Row[Any], c: Any = triggers.c) -> Trigger:
+    """The firing of ``row``, whose columns are ``c`` (the table's, or a WITH's of its rows)."""
     m = row._mapping
-    reference = m[triggers.c.reference]
+    reference = m[c.reference]
     return Trigger(
-        id=m[triggers.c.id],
-        alert_id=m[triggers.c.alert_id],
-        price=Decimal(m[triggers.c.price]),
-        quoted_at=m[triggers.c.quoted_at],
-        source=m[triggers.c.source],
+        id=m[c.id],
+        alert_id=m[c.alert_id],
+        price=Decimal(m[c.price]),
+        quoted_at=m[c.quoted_at],
+        source=m[c.source],
         reference=Decimal(reference) if reference is not None else None,
-        fired_at=m[triggers.c.fired_at],
+        fired_at=m[c.fired_at],
     )
+
+
+def _claimed(rows: Sequence[Row[Any]], c: Any = triggers.c) -> list[ClaimedTrigger]:
+    """The firings a claim took (``sending`` now), with their alerts; those it marked ``lost``
+    logged. ``c``: the firings' columns in ``rows`` (as _trigger)."""
+    claimed: list[ClaimedTrigger] = []
+    for row in rows:
+        if row._mapping[c.status] == "lost":
+            log.warning(
+                "alert firing %s: its send began and never finished (the process died); "
+                "not sent again, it may not have arrived",
+                row._mapping[c.id],
+            )
+        else:
+            claimed.append(ClaimedTrigger(_trigger(row, c), _alert(row)))
+    return claimed
 
 
 def _finished(
@@ -571,35 +612,52 @@ class _Statements:
                 }
             )
         )
-        self.record_many = text(_RECORD_MANY)
         self.insert_trigger = insert(triggers)
         self.insert_sample = insert(samples)
         self.prune_samples = delete(samples).where(
             samples.c.symbol == bindparam("_symbol"),
             samples.c.at < bindparam("_before", type_=samples.c.at.type),
         )
+        # PostgreSQL: both in one statement (the prune a data-modifying WITH; it sees the table
+        # as it was before the insert, whose row it never removes).
+        self.sample_pruning = insert(samples).add_cte(
+            self.prune_samples.returning(samples.c.id).cte("pruned")
+        )
+        self.record_firing = text(_RECORD_FIRING)
         now = bindparam("_now", type_=t.claimed_at.type)
         stale = t.claimed_at < bindparam("_stale", type_=t.claimed_at.type)
-        self.lose_interrupted = (
-            update(triggers)
-            .where(t.symbol == bindparam("_symbol"), t.status == "delivering", stale)
-            .values(status="lost", finished_at=bindparam("_now", type_=t.finished_at.type))
-            .returning(t.id)
-        )
-        self.claim_waiting = (
+        # The claim, in one UPDATE: a firing whose send began (``delivering``) before ``_stale``
+        # and never finished is marked ``lost`` (its claimer vanished; it may have arrived: never
+        # sent again); one waiting (``pending``, or claimed before ``_stale`` by a process that
+        # vanished before sending it) is claimed, ``sending``. Its condition is checked again on
+        # a row another process changed meanwhile: a firing it claimed is left to it.
+        began = t.status == "delivering"
+        claim = (
             update(triggers)
             .where(
                 t.symbol == bindparam("_symbol"),
-                or_(t.status == "pending", and_(t.status == "sending", stale)),
+                or_(t.status == "pending", and_(t.status.in_(("sending", "delivering")), stale)),
             )
-            .values(status="sending", claimer=bindparam("_claimer"), claimed_at=now)
-            .returning(t.id)
+            .values(
+                status=case((began, "lost"), else_="sending"),
+                claimer=case((began, t.claimer), else_=bindparam("_claimer")),
+                claimed_at=case((began, t.claimed_at), else_=now),
+                finished_at=case((began, bindparam("_now", type_=t.finished_at.type)), else_=t.finished_at),
+            )
         )
+        self.claim = claim.returning(t.id)
         self.claimed = (
             select(triggers, alerts)
             .join(alerts, a.id == t.alert_id)
             .where(t.id.in_(bindparam("_ids", expanding=True)))
             .order_by(t.fired_at, t.id)
+        )
+        # PostgreSQL: the claim and the read of its rows with their alerts in one statement.
+        self.took = claim.returning(*t).cte("took")
+        self.claimed_once = (
+            select(self.took, alerts)
+            .join(alerts, a.id == self.took.c.alert_id)
+            .order_by(self.took.c.fired_at, self.took.c.id)
         )
         this = t.id == bindparam("_id")
         mine = t.claimer == bindparam("_claimer")
@@ -647,17 +705,31 @@ class _Statements:
 
 
 _OBSERVED = ("last_price", "checked_at", "armed", "fired", "cooldown_until", "status")
-# PostgreSQL: _Statements.record for many alerts at once, each under its own version.
-_RECORD_MANY = """
-UPDATE price_alerts SET last_price = v.last_price, checked_at = v.checked_at, armed = v.armed,
-    fired = v.fired, cooldown_until = v.cooldown_until, status = v.status, version = v.version + 1
-FROM unnest(
-    CAST(:_ids AS VARCHAR[]), CAST(:_versions AS INTEGER[]), CAST(:_last_price AS VARCHAR[]),
-    CAST(:_checked_at AS TIMESTAMPTZ[]), CAST(:_armed AS INTEGER[]), CAST(:_fired AS INTEGER[]),
-    CAST(:_cooldown_until AS TIMESTAMPTZ[]), CAST(:_status AS VARCHAR[])
-) AS v(id, version, last_price, checked_at, armed, fired, cooldown_until, status)
-WHERE price_alerts.id = v.id AND price_alerts.version = v.version
-RETURNING price_alerts.id
+_FIRING = ("id", "alert_id", "symbol", "price", "quoted_at", "source", "reference", "fired_at")
+# PostgreSQL: _Statements.record for many alerts at once, each under its own version, and the
+# firings of the alerts it changed (another process's compare-and-set that won leaves this one's
+# firing out), in one statement. Returns the firings stored.
+_RECORD_FIRING = """
+WITH changed AS (
+    UPDATE price_alerts SET last_price = v.last_price, checked_at = v.checked_at, armed = v.armed,
+        fired = v.fired, cooldown_until = v.cooldown_until, status = v.status, version = v.version + 1
+    FROM unnest(
+        CAST(:_ids AS VARCHAR[]), CAST(:_versions AS INTEGER[]), CAST(:_last_price AS VARCHAR[]),
+        CAST(:_checked_at AS TIMESTAMPTZ[]), CAST(:_armed AS INTEGER[]), CAST(:_fired AS INTEGER[]),
+        CAST(:_cooldown_until AS TIMESTAMPTZ[]), CAST(:_status AS VARCHAR[])
+    ) AS v(id, version, last_price, checked_at, armed, fired, cooldown_until, status)
+    WHERE price_alerts.id = v.id AND price_alerts.version = v.version
+    RETURNING price_alerts.id
+)
+INSERT INTO price_alert_triggers
+    (id, alert_id, symbol, price, quoted_at, source, reference, fired_at, status)
+SELECT f.*, 'pending' FROM unnest(
+    CAST(:_t_id AS VARCHAR[]), CAST(:_t_alert_id AS VARCHAR[]), CAST(:_t_symbol AS VARCHAR[]),
+    CAST(:_t_price AS VARCHAR[]), CAST(:_t_quoted_at AS TIMESTAMPTZ[]), CAST(:_t_source AS VARCHAR[]),
+    CAST(:_t_reference AS VARCHAR[]), CAST(:_t_fired_at AS TIMESTAMPTZ[])
+) AS f(id, alert_id, symbol, price, quoted_at, source, reference, fired_at)
+WHERE f.alert_id IN (SELECT id FROM changed)
+RETURNING price_alert_triggers.id
 """
 
 

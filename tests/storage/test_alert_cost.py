@@ -11,9 +11,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from asyncio import selector_events
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy.engine import make_url
 
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
@@ -79,10 +84,14 @@ async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path
     # The alerts read, the price sample and the firings recorded; then the claim, one write
     # per firing (its start, with the previous one's outcome), the last one's outcome.
     assert sql.transactions == 3 + 1 + n + 1, sql.statements
-    # Lapsed, claim; one a firing (its start of delivery and the previous one's outcome in one
-    # statement: on PostgreSQL one round trip with no BEGIN / COMMIT; before: two statements in
-    # a transaction, four round trips); the last one's outcome.
-    assert len(sql.of("UPDATE price_alert_triggers")) == 2 + n + 1, sql.statements
+    # The claim (the lapsed marked lost and the waiting claimed in one UPDATE; before: two);
+    # one a firing (its start of delivery and the previous one's outcome in one statement: on
+    # PostgreSQL one round trip with no BEGIN / COMMIT; before: two statements in a transaction,
+    # four round trips); the last one's outcome. On PostgreSQL the claim is in the statement that
+    # reads the firings claimed with their alerts (a data-modifying WITH).
+    pg = db_url.startswith("postgresql")
+    assert len(sql.of("WITH took AS")) == (1 if pg else 0), sql.statements
+    assert len(sql.of("UPDATE price_alert_triggers")) == (0 if pg else 1) + n + 1, sql.statements
 
 
 async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transaction(
@@ -109,14 +118,18 @@ async def test_a_checks_firings_are_one_insert_and_its_alerts_updated_by_what_ch
     n = 6
     await _seed(db_url, n)
     sql = await _check(db_url, tmp_path / "sent.txt")
+    if db_url.startswith("postgresql"):
+        # Every alert's compare-and-set (arrays of their values: one round trip, not one an
+        # alert) and the firings of those it changed, in one statement.
+        assert len(sql.of("WITH changed AS")) == 1, sql.statements
+        assert not sql.of("UPDATE price_alerts ") and not sql.of("INSERT INTO price_alert_triggers")
+        return
     # The firings recorded: one INSERT of every row (before: one a firing).
     [firings] = sql.of("INSERT INTO price_alert_triggers")
     assert firings in sql.many, sql.statements
-    # Each alert's compare-and-set writes what the check changed, not the whole row again: on
-    # PostgreSQL in one statement for them all (arrays of their values: one round trip, not
-    # one an alert), on SQLite one each.
+    # Each alert's compare-and-set writes what the check changed, not the whole row again.
     updates = sql.of("UPDATE price_alerts ")
-    assert len(updates) == (1 if db_url.startswith("postgresql") else n), sql.statements
+    assert len(updates) == n, sql.statements
     assert all("destination" not in u and "last_price" in u for u in updates), updates
 
 
@@ -140,3 +153,59 @@ def test_importing_the_alert_store_builds_no_statement() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0"
+
+
+@contextmanager
+def wire_writes(url: str) -> Iterator[list[int]]:
+    """Writes to the PostgreSQL server's socket while inside, counted in the one-item list: one
+    per round trip (asyncpg sends a statement's Bind, Execute and Sync, or a BEGIN, in one write,
+    then waits for the answer)."""
+    port = make_url(url).port or 5432
+    transport_class: Any = vars(selector_events)["_SelectorSocketTransport"]  # asyncpg writes through it
+    write = transport_class.write
+    writes = [0]
+
+    def counting(transport: Any, data: Any) -> None:
+        peer = transport.get_extra_info("peername")
+        if peer is not None and peer[1] == port:
+            writes[0] += 1
+        write(transport, data)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transport_class, "write", counting)
+        yield writes
+
+
+async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_firing(
+    db_url: str, tmp_path: Path
+) -> None:
+    """On the wire: the alerts read, the price sample (its insert and the prune), the check's
+    compare-and-sets with its firings, the claim (the lapsed marked lost, the waiting claimed, read
+    with their alerts) are one round trip each, with no BEGIN or COMMIT around them; then one a
+    firing (its start of delivery, with the previous one's outcome: durable before its send, so a
+    kill -9 never sends it twice) and the last one's outcome. Before: 3 + 4 + 4 + 5, n, 1."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("round trips are PostgreSQL's")
+    engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
+    store = SqlAlertStore(engine)
+    checker = AlertChecker(store, Market(), MarketCatalog(), None)  # type: ignore[arg-type]
+    clock = FixedClock(NOW)
+    out = tmp_path / "sent.txt"
+    outbound = RecordedOutbound(Writer(out, alert_id), MemoryDeliveryLog(), clock)
+    queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
+    job = Job(
+        "job-1", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING, NOW, 1, 5, NOW, NOW,
+        lease_token="t1",
+    )  # fmt: skip
+    try:
+        counts = []
+        for first, n in ((0, 2), (2, 2), (4, 6)):  # the first check prepares the statements
+            await _seed(db_url, n, first=first)  # alerts of their own: those of the last check fired
+            with wire_writes(db_url) as writes:
+                await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
+            counts.append(writes[0])
+        assert len(out.read_text().split()) == 10  # each card once
+        assert counts[1:] == [4 + 2 + 1, 4 + 6 + 1], counts
+    finally:
+        await store.close()
+        await engine.dispose()

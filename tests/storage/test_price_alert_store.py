@@ -308,12 +308,15 @@ def _wait(condition: object, within: float = 60.0) -> None:
     raise AssertionError("condition not met in time")
 
 
-async def _seed(url: str, n: int) -> None:
+async def _seed(url: str, n: int, first: int = 0) -> None:
+    """``n`` alerts (from the ``first``-th on) that fire once at the price of alert_worker.Market."""
     engine = create_engine(url)
     store = SqlAlertStore(engine)
     try:
-        for i in range(n):
-            await store.create(replace(an_alert(i), spec=replace(an_alert(i).spec, repeat=False)), n, audit())
+        for i in range(first, first + n):
+            await store.create(
+                replace(an_alert(i), spec=replace(an_alert(i).spec, repeat=False)), first + n, audit()
+            )
     finally:
         await store.close()
         await engine.dispose()
