@@ -40,9 +40,6 @@ HISTORY_WITH_COIN = frozenset({"price.doing"})
 CLAUSE = frozenset({"price.clause", "filler.join"})
 CLAUSE_MARKS = frozenset(",，;；。?？!！")
 FOLLOWUP = frozenset({"price.followup", "filler.polite", "filler.of", "filler.join"})
-# Articles a follow-up may have ("the same for eth", "还有 eth 呢"), not every one ("i have eth").
-FOLLOWUP_ARTICLES = frozenset({"the", "for", "do", "还", "有"})
-FOLLOWUP_MARKS = frozenset("?？!！.。,， ")  # around a follow-up's words
 NOW_WORDS = frozenset({"price.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
 NOW_AROUND = frozenset({"price.lead", "filler.join", "filler.polite"})
@@ -86,23 +83,10 @@ def _has(reading: Reading, concepts: frozenset[str], start: int = 0, end: int | 
     return any(t.concepts & concepts and start <= t.start and t.end <= stop for t in reading.tags)
 
 
-def _explained(
-    reading: Reading,
-    allowed: frozenset[str],
-    spans: list[tuple[int, int]],
-    articles: frozenset[str] = frozenset(),
-) -> bool:
-    """Every character is a mark (FOLLOWUP_MARKS), in one of ``spans`` (coins, values), in a tag
-    of one of ``allowed`` concepts or one of ``articles`` ("the", "还")."""
-    keep = [ch not in FOLLOWUP_MARKS for ch in reading.text]
-    tags = [
-        (t.start, t.end)
-        for t in reading.tags
-        if t.concepts & allowed or reading.text[t.start : t.end] in articles
-    ]
-    for start, end in spans + tags:
-        keep[start:end] = [False] * (end - start)
-    return not any(keep)
+def _explained(reading: Reading, allowed: frozenset[str], spans: list[tuple[int, int]]) -> bool:
+    """Nothing is left of the message but punctuation, ``spans`` (coins, values) and the words of
+    ``allowed`` concepts."""
+    return not reading.rest(ignore=reading.concepts - allowed, spans=spans)
 
 
 def _clauses(reading: Reading) -> list[tuple[int, int]]:
@@ -182,7 +166,7 @@ class PriceRule:
 
     @staticmethod
     def _bare_followup(reading: Reading, found: Found) -> bool:
-        return _explained(reading, FOLLOWUP, [(m.start, m.end) for m in found.mentions], FOLLOWUP_ARTICLES)
+        return _explained(reading, FOLLOWUP, [(m.start, m.end) for m in found.mentions])
 
     @staticmethod
     def _bare_context_followup(reading: Reading, window: RangeAsk) -> PriceAction | None:
@@ -202,7 +186,7 @@ class PriceRule:
                 (t.start, t.end) for t in reading.tags if any(c.startswith("span.") for c in t.concepts)
             ]
             width = max((end - start for start, end in spans), default=0)
-            if 0 < width <= 12 and _explained(reading, OVER, spans, frozenset({"the"})):
+            if 0 < width <= 12 and _explained(reading, OVER, spans):
                 return "history"
         return None
 
