@@ -72,8 +72,8 @@ def tag_at(reading: Reading, at: int) -> Tag | None:
 class Found:
     mentions: list[Mention] = field(default_factory=list)  # those that count (look-alikes too), in order
     symbols: tuple[str, ...] = ()  # distinct symbols of those mentions, in order
-    unknown: str | None = None  # the first coin-like word that is no coin
-    not_coin: str | None = None  # a look-alike naming no coin ("比特币etf")
+    unknown: str | None = None  # the first coin-like word that is no coin, as typed
+    not_coin: str | None = None  # a look-alike naming no coin, as typed ("比特币ETF")
     notes: tuple[str, ...] = ()  # "only_usdt" when a pair named another quote ("btc/eur")
 
 
@@ -110,7 +110,7 @@ class CoinFinder:
             counted = [
                 m for m in mentions if price_context or m.text == lone or _capitals(reading, m.start, m.end)
             ]
-        not_coin = next((m.text for m in counted if m.symbol == NOT_A_COIN), None)
+        not_coin = next((reading.norm.typed(m.start, m.end) for m in counted if m.symbol == NOT_A_COIN), None)
         coins = [m for m in counted if m.symbol != NOT_A_COIN]
         symbols = tuple(dict.fromkeys(m.symbol for m in coins))
         notes = ("only_usdt",) if in_quote or any(m.other_quote for m in coins) else ()
@@ -120,16 +120,16 @@ class CoinFinder:
         return Found(counted, symbols, unknown, not_coin, notes)
 
     def unknown_word(self, reading: Reading, mentions: list[Mention]) -> str | None:
-        """A coin-like word that names no catalog coin: "$XYZ", "XYZ" in capitals, "btcc price",
-        "price of etherum", "姨汰价格"."""
-        norm, taken = reading.text, {m.text for m in mentions}
+        """A coin-like word that names no catalog coin, as typed: "$XYZ", "XYZ" in capitals,
+        "btcc price", "price of etherum", "姨汰价格"."""
+        norm, taken, typed = reading.text, {m.text for m in mentions}, reading.norm.typed
         words = [(s, e) for s, e in _latin(norm) if norm[s:e] not in taken]
         for start, end in words:  # "$xyz"
             dollar = start > 0 and norm[start - 1] == "$"
             if dollar and end - start <= 10 and (start < 2 or not norm[start - 2].isalnum()):
-                return norm[start:end].upper()
+                return typed(start, end)
         for start, end in words:  # "XYZ" in capitals
-            word = reading.norm.typed(start, end)
+            word = typed(start, end)
             if (
                 2 <= len(word) <= 10
                 and word.isupper()
@@ -146,7 +146,7 @@ class CoinFinder:
                 and _maybe_coin(norm[start:end])
                 and _asks_price(tag_at(reading, after))
             ):
-                return norm[start:end]
+                return typed(start, end)
         for tag in reading.tags:  # "price of etherum", "chart for xyz"
             if tag.concepts & PRICE_WORDS:
                 linked = tag_at(reading, tag.end)
@@ -156,12 +156,12 @@ class CoinFinder:
                 if nxt is None or norm[linked.end : nxt[0]].strip():
                     continue
                 if 3 <= nxt[1] - nxt[0] <= 15 and _maybe_coin(norm[nxt[0] : nxt[1]]):
-                    return norm[nxt[0] : nxt[1]]
+                    return typed(*nxt)
         for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格"
             if tag.concepts & PRICE_WORDS and has_cjk(norm[tag.start : tag.end]):
-                cjk = _chinese_before(reading, tag.start)
-                if len(cjk) >= 2 and not any(cjk in t for t in taken):
-                    return cjk
+                start, end = _chinese_before(reading, tag.start)
+                if end - start >= 2 and not any(norm[start:end] in t for t in taken):
+                    return typed(start, end)
         return None
 
     def close_matches(self, word: str, limit: int = 3) -> list[str]:
@@ -227,8 +227,9 @@ def _lone_latin(norm: str) -> str | None:
     return norm[words[0][0] : words[0][1]] if len(words) == 1 else None
 
 
-def _chinese_before(reading: Reading, at: int) -> str:
-    """The Chinese characters no tag explains right before ``at`` ("的" and spaces skipped)."""
+def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
+    """Where the Chinese characters no tag explains right before ``at`` are ("的" and spaces
+    skipped)."""
     norm = reading.text
     end = at
     while end > 0 and norm[end - 1] == " ":
@@ -245,7 +246,7 @@ def _chinese_before(reading: Reading, at: int) -> str:
         and fills.tag_at(reading, start - 1) is None
     ):
         start -= 1
-    return norm[start:end]
+    return start, end
 
 
 __all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize", "tag_at", "tag_before"]

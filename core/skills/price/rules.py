@@ -200,8 +200,10 @@ class PriceRule:
         if found.not_coin and not found.symbols:
             return _route(typed, action, not_coin=found.not_coin)
         if not found.symbols:
-            token = "".join(c for c in reading.text.split(" ")[0] if c.isascii() and c.isalnum())[:12]
-            return _route(typed, action, unknown=token.upper() or None)
+            # The first word's letters and digits as typed ("/price PepeCoin!" -> "PepeCoin").
+            first = unicodedata.normalize("NFKC", arg).split()[0]
+            token = "".join(c for c in first if c.isascii() and c.isalnum())[:12]
+            return _route(typed, action, unknown=token or None)
         window = read_range(reading)
         # "/history sol 30": a bare number after the coin is a number of days ("20000", "1.5" and
         # "-5" too: served as the nearest window or refused, said, never the default unsaid).
@@ -250,24 +252,6 @@ def _amounts(reading: Reading, symbols: tuple[str, ...]) -> dict[str, str]:
     }
 
 
-def _as_written(word: str | None, reading: Reading) -> str | None:
-    """``word`` (found in the normalized text) as the person wrote it: "比特币ETF", "BTCC"."""
-    if not word:
-        return word
-    at = reading.text.find(word)
-    if at >= 0:
-        return reading.norm.typed(at, at + len(word))
-    # Typed with spaces inside ("比特币 ETF" read as "比特币etf"): the same letters, spaces aside.
-    text = unicodedata.normalize("NFKC", reading.norm.original)
-    squeezed = [(i, ch) for i, ch in enumerate(text) if not ch.isspace()]
-    letters = "".join(ch for _, ch in squeezed).casefold()
-    wanted = "".join(ch for ch in word if not ch.isspace()).casefold()
-    at = letters.find(wanted)
-    if at < 0 or not wanted:
-        return word
-    return text[squeezed[at][0] : squeezed[at + len(wanted) - 1][0] + 1]
-
-
 def _route(
     reading: Reading,
     action: PriceAction | None,  # None: a bare-coin follow-up; the engine decides from context
@@ -276,8 +260,8 @@ def _route(
     notes: tuple[str, ...] = (),  # see scope_notes()
     lang: str | None = None,  # the reply's language asked for
     window: RangeAsk | None = None,  # the window asked for (history)
-    unknown: str | None = None,  # a coin-like word no catalog coin has ("btcc")
-    not_coin: str | None = None,  # a look-alike that names no coin ("比特币ETF")
+    unknown: str | None = None,  # a coin-like word no catalog coin has, as typed ("BTCC")
+    not_coin: str | None = None,  # a look-alike that names no coin, as typed ("比特币ETF")
     followup: bool = False,
     change: bool = False,  # asks how it moved today: the quote card with its 24-hour change
     amounts: dict[str, str] | None = None,  # see _amounts
@@ -291,7 +275,6 @@ def _route(
         slots["days"] = window.days
         if window.note:
             slots["range_note"] = {"code": window.note, "asked": window.asked}
-    unknown, not_coin = _as_written(unknown, reading), _as_written(not_coin, reading)
     for key, value in (("unknown", unknown), ("not_coin", not_coin), ("reply_locale", lang)):
         if value:
             slots[key] = value
