@@ -22,7 +22,6 @@ from core.language.values import UNIT_SECONDS, Value
 SERVED_DAYS: Final = (7, 14, 30, 90)
 DEFAULT_DAYS: Final = 7
 
-_UNIT_DAYS: Final = {"d": 1, "w": 7, "mo": 30}
 EITHER: Final = Words("choice.or")  # two windows asked at once (phrases/choice.toml)
 # Spans said as words (core/language/lexicon/phrases/span.toml), the first present deciding: the days
 # each means and how it is served ("exact": as asked; "month": 30 days said in one line;
@@ -126,11 +125,15 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
     return RangeAsk(DEFAULT_DAYS)
 
 
+def days_range(number: Value) -> RangeAsk:
+    """The window a bare number of days asks for ("/history sol 30"), or what is served instead,
+    said quoting the number ("20000", "1.5", "-5")."""
+    return _span_range(number if number.refused else replace(number, kind="duration", unit="d"))
+
+
 def _day_change(span: Value) -> bool:
     """ "24小时", "24h": the span of the quote's own change, not a window of days."""
-    return (
-        not span.refused and span.number * UNIT_SECONDS.get(span.unit, 0) == 86400 and span.unit in ("m", "h")
-    )
+    return not span.refused and span.unit in ("m", "h") and span.number * UNIT_SECONDS[span.unit] == 86400
 
 
 def _span_range(span: Value) -> RangeAsk:
@@ -139,7 +142,7 @@ def _span_range(span: Value) -> RangeAsk:
         return RangeAsk(DEFAULT_DAYS, span.typed, "range_refused", explicit=True)
     if span.unit in ("m", "h"):
         return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
-    days = int(span.number * _UNIT_DAYS[span.unit])
+    days = int(span.number * UNIT_SECONDS[span.unit] / UNIT_SECONDS["d"])  # "1.5 weeks": 10 days
     if days in SERVED_DAYS and span.unit in ("d", "w"):
         return RangeAsk(days, explicit=True)
     if days == 30 and span.unit == "mo":
@@ -160,4 +163,4 @@ def _two(text: str, values: list[Value], span: Value) -> str | None:
     return None
 
 
-__all__ = ["DEFAULT_DAYS", "SERVED_DAYS", "RangeAsk", "nearest_served", "read_range"]
+__all__ = ["DEFAULT_DAYS", "SERVED_DAYS", "RangeAsk", "days_range", "nearest_served", "read_range"]

@@ -17,7 +17,7 @@ from core.language.tagger import Reading, Tagger, with_phrases
 from core.markets import MarketCatalog
 from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.skills.price.coins import ASKED_IN, CoinFinder, Found, tag_before
-from core.skills.price.ranges import RangeAsk, read_range
+from core.skills.price.ranges import RangeAsk, days_range, read_range
 
 PriceAction = Literal["current", "history", "both"]
 SKILL = "price"
@@ -208,9 +208,8 @@ class PriceRule:
         # "/history sol 30": a bare number after the coin is a number of days ("20000", "1.5" and
         # "-5" too: served as the nearest window or refused, said, never the default unsaid).
         if not window.explicit:
-            days = [v for v in reading.spans() if v.kind in ("number", "refused")]
-            if days:
-                window = read_range(with_phrases(self.tagger.read(f"{days[0].typed} days"), PHRASES))
+            days = next((v for v in reading.spans() if v.kind in ("number", "refused")), None)
+            window = window if days is None else days_range(days)
         return _route(typed, action, found.symbols, notes=scope_notes(reading) + found.notes, window=window)
 
     @staticmethod
