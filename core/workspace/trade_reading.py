@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
-from itertools import takewhile
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import outside, value_spans
 from core.language.lexicon import phrases
-from core.language.tagger import Reading, Tagger, words
+from core.language.tagger import EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
 from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
@@ -59,18 +57,6 @@ QUESTIONS = (
 HAVE = "trade.have"
 HELD = (("positions", frozenset({"coin", "trade.coins"})), ("balance", frozenset({"trade.money"})))
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
-
-# An account named where a request says which account to use: "用模拟账户", "在主账户里", "从币安账户",
-# "on my paper account", "with account main"; the account first ("主账户的余额"), or a bare name
-# closing the request ("buy 100 USDT of BTC on Main", "balance of Main"). The name is read whether
-# or not the person has such an account: it is said back when they have none, never swapped.
-_ZH_STOP = frozenset(" \t\n，,。:：用在从")  # where a name before 账户 cannot reach back over
-# Words that close an order without naming an account ("buy on the dip", "on the spot market").
-_NOT_NAMES = frozenset(
-    {"dip", "dips", "sale", "spot", "market", "margin", "it", "me", "now", "today", "mine"}
-)
-_MAX_ZH, _MAX_EN = 20, 32
-_ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
 
 Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
 
@@ -135,12 +121,12 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
     question = not said & (BUY | SELL) and SELL_ALL not in said
-    own = _own_account(names)
-    ref = account_ref(text, norm, coins, question=question) or own
+    own = None if names is None else names.first("own.account")
+    ref = account_ref(names or reading, question=question)
     # "用现货账户", "on my futures account": an account's wallet, no account's name (core.workspace.wallets),
     # unless one of theirs is called so
     named = normalize((ref or {}).get("name", ""))
-    if named != normalize((own or {}).get("name", "")) or not own:
+    if own is None or named != normalize(own.value):
         wallet = wallet_named(named) if named else None
         ref = None if wallet else ref
         if wallet := wallet or wallet_said(text):
@@ -269,122 +255,129 @@ def _said_besides(text: str) -> bool:
     return bool(reading.rest(ignore=reading.concepts - joining, spans=value_spans(reading)).replace(" ", ""))
 
 
-def account_ref(
-    text: str, norm: str, coins: CoinNames | None = None, *, question: bool = False
-) -> dict[str, str] | None:
-    """The account a request names: by its name ("用主账户"), or by its exchange ("币安"); a
-    coin closing an order ("yolo 50 usdt on doge") names none. ``question``: the message asks
-    about an account, no order ("how much money is in main")."""
-    zh = _zh_account(text.strip())
-    if zh:
-        return {"name": zh}
-    words = norm.split()  # marks glued to a name are read by _named
-    exchange = find_exchange(norm)
-    name = _en_account(words)
-    if name is None and exchange is None and (name := _en_tail(words, question=question)) in _NOT_NAMES:
+def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] | None:
+    """The account a request names, read from its tags (with the person's own names when the turn
+    loaded them): by its name ("用主账户", "主账户的余额", "on my Main account", "balance of Main"),
+    else by its exchange ("币安"), else one of theirs named alone ("测试的余额"). A name is read
+    whether or not the person has it, as typed, so that one they do not have is said back, never
+    swapped for another record; a coin closing an order ("yolo 50 usdt on doge") names none.
+    ``question``: the message asks about an account, no order ("how much money is in main")."""
+    reading = with_phrases(reading, ("account_ref",))
+    tags = [_noun_in(reading, t) if EXCHANGE in t.concepts else t for t in reading.tags]
+    tags = [t for t in tags if _word_of(t)]
+    for i, tag in enumerate(tags):
+        name = _around(reading, tags, i) if _NOUN in tag.concepts else None
+        if name:
+            return {"name": name}
+    exchange = find_exchange(reading.text)  # inside another word too ("我的币安账户": 我的币)
+    if exchange is not None:
+        return {"alias": exchange}
+    name = _tail(reading, tags, question=question)
+    if name:
+        return {"name": name}
+    own = reading.first("own.account")
+    return {"name": own.value} if own is not None else None
+
+
+# The words around an account's name (phrases/account_ref.toml), as their tags' concepts.
+_NOUN, _BY, _TAIL_BY, _OF, _ASKED, _OWNER = (
+    f"account_ref.{c}" for c in ("noun", "by", "tail_by", "of", "asked", "owners")
+)
+_ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
+_MAX_ZH, _MAX_EN = 20, 32
+
+
+def _word_of(tag: Tag) -> bool:
+    """A tag of the request's words: a coin, an exchange, a record of theirs or a word of a name
+    ("use account 主账户") may be part of an account's name."""
+    return any("." in c and not c.startswith("own.") and c != NAME_WORD for c in tag.concepts)
+
+
+def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
+    """The name at the account's word ``tags[i]``, as typed: "用主账户", "用账户2", "主账户的余额"
+    (opening the message after its asking words: "查一下主账户的余额"), "with account main", "on
+    my paper account"."""
+    noun, text, typed = tags[i], reading.text, reading.norm.typed
+    start = tags[i - 1].end if i else 0
+    before = text[start : noun.start].strip()
+    after = text[noun.end : tags[i + 1].start if i + 1 < len(tags) else len(text)].split()
+    by = _by(tags, i - 1)
+    zh = not text[noun.start].isascii()
+    if not before and by is not None and after:  # "用账户2", "用账户 main", "with account main"
+        at, word = text.index(after[0], noun.end), _named(after[0])
+        if not zh:
+            return typed(at, at + len(word)) if word else None
+        return typed(noun.start, at + len(word)) if word and word.isascii() else None
+    if not zh:
+        if before and _word(before) and by is not None:
+            return typed(start, noun.start)  # "on my paper account"
+        one = tags[i - 1] if i and not before and _OWNER not in tags[i - 1].concepts else None
+        if one is not None and _word(text[one.start : one.end]) and _by(tags, i - 2) is not None:
+            return typed(one.start, one.end)  # "on my A account": a word of the lexicon's
         return None
-    if name is None:
-        return {"alias": exchange} if exchange else None
-    if coins is not None and coins.find(name)[0] is not None and name == _en_tail(words, question=question):
-        return None  # "yolo 50 usdt on doge": a coin closing an order names no account
-    at = text.lower().rfind(name)  # as typed ("Main"), to be said back
-    return {"name": text[at : at + len(name)] if at >= 0 else name}
-
-
-def _zh_account(text: str) -> str | None:
-    """ "用 / 在 / 从 / 通过 / 拿 / 以 <name>账户" anywhere, else "<name>账户的" opening the message
-    after the words asking ("查一下主账户的余额" names 主账户, not 查一下主账户)."""
-    refs = _refs()
-    if not any(noun in text for noun in refs.zh_nouns):
-        return None  # most messages: one look, no scan
-    for at in (i for i, c in enumerate(text) if c in refs.zh_by_first):
-        by = next((w for w in refs.zh_by if text.startswith(w, at)), "")
-        rest = text[at + len(by) :].lstrip()
-        if by and (name := _zh_name(rest, _ZH_STOP) or _zh_numbered(rest)):
-            return name
-    text = text[_asking(text) :]
-    owner = _zh_name(text, _ZH_STOP | {"的"})
-    if owner is None or text[len(owner) :].startswith("的"):
-        return owner
-    # "main账户有多少钱": an account opening a question without 的 is named too, by words the
-    # lexicon does not know ("模拟账户" is an exchange's, "创建main账户" a request, "交易账户" no name).
-    return None if _known(owner[:-2]) or normalize(owner) in _generic() else owner
-
-
-def _zh_name(text: str, stop: frozenset[str]) -> str | None:
-    """The shortest "<name>账户" opening ``text``, with its 账户, as typed; one space may stand
-    before 账户 ("用 alpha2 账户")."""
-    for end in range(1, min(_MAX_ZH, len(text) - 1) + 1):
-        if text.startswith(_refs().zh_nouns, end + (text[end : end + 1] == " ")):
-            return text[: end + 2 + (text[end : end + 1] == " ")]
-        if text[end - 1] in stop:
-            return None
-    return None
-
-
-def _zh_numbered(text: str) -> str | None:
-    """ "账户2", "账户 main": 账户 with a Latin name or a number right after it, as typed."""
-    if not text.startswith(_refs().zh_nouns):
+    if not before or len(before) > _MAX_ZH or PUNCT.search(before):
         return None
-    spaced = 2 + (text[2:3] == " ")
-    name = "".join(takewhile(lambda c: c.isascii() and (c.isalnum() or c in "_-"), text[spaced:]))
-    return text[: spaced + len(name)] if 0 < len(name) <= _MAX_EN else None
+    said = typed(start, noun.end)
+    if by is not None:
+        return said
+    opening = all(any(c.startswith(_ASKING) for c in t.concepts) for t in tags[:i])
+    if not opening or "的" in before or reading.rest(spans=[(start, len(text))]):
+        return None  # not the words opening a question before the name
+    # "main账户有多少钱" names main without 的, by words the lexicon does not know ("币安账户" is
+    # an exchange's, "交易账户" the kind alone).
+    known = any(not _theirs(t) for t in reading.tags if start <= t.start < noun.start)
+    theirs = text[noun.end : noun.end + 1] == "的" or not (known or normalize(said) in _generic())
+    return said if theirs else None
 
 
-def _asking(text: str) -> int:
-    """Where the words opening a message that ask, or are filler, end ("查一下", "帮我看看", "我的"):
-    no account's name starts with them."""
-    reading = words(text)
-    end = 0
-    for tag in reading.tags:
-        if reading.text[end : tag.start].strip() or not all(c.startswith(_ASKING) for c in tag.concepts):
-            break
-        end = tag.end
-    return len(text) - len(reading.norm.original[reading.norm.offsets[end] :].lstrip()) if end else 0
+def _noun_in(reading: Reading, tag: Tag) -> Tag:
+    """An exchange's name ending with the account's word ("模拟账户": the paper exchange) has that
+    word in it: the name is read around it as around the word alone ("用模拟账户")."""
+    word = reading.text[tag.start : tag.end]
+    noun = next((w for w in _words("noun") if word.endswith(w) and w != word), "")
+    return Tag(tag.end - len(noun), tag.end, frozenset({_NOUN})) if noun else tag
 
 
-def _known(text: str) -> bool:
-    """The lexicon has a word in ``text``: no name of an account the person may not have."""
-    return bool(words(text).concepts)
+def _theirs(tag: Tag) -> bool:
+    """A record of theirs: part of a name, no word of the request."""
+    return all(c.startswith("own.") for c in tag.concepts)
 
 
-@cache
-class _Refs(NamedTuple):
-    """The words around an account a request names (phrases/account_ref.toml)."""
-
-    zh_nouns: tuple[str, ...]
-    zh_by: tuple[str, ...]
-    zh_by_first: frozenset[str]
-    en_by: frozenset[str]
-    en_tail_by: frozenset[str]
-    en_of: frozenset[str]
-    en_asked: frozenset[str]
-    en_owners: frozenset[str]
+def _by(tags: list[Tag], j: int) -> Tag | None:
+    """``tags[j]`` (or the one before it, past "my" / "the") when it says which account a request
+    is done with or asks about ("用", "on", "with", "of")."""
+    if j >= 0 and _OWNER in tags[j].concepts:
+        j -= 1
+    return tags[j] if j >= 0 and tags[j].concepts & {_BY, "filler.using"} else None
 
 
-@cache
-def _refs() -> _Refs:
-    concepts = phrases("account_ref").concepts
+def _tail(reading: Reading, tags: list[Tag], *, question: bool) -> str | None:
+    """The bare name closing a request: "... on Main", "balance of my Main?"; ``question``: it
+    asks about an account ("how much money is in main"), no order."""
+    text = reading.text
+    start = tags[-1].end if tags else 0
+    last = text[start:].strip().rstrip("?.!").strip()
+    if not _word(last) or not all(_theirs(t) for t in reading.tags if t.start >= start):
+        return None  # a coin closing an order ("yolo 50 usdt on doge") names no account
+    j = len(tags) - 1 - (bool(tags) and _OWNER in tags[-1].concepts)  # "of my Main"
+    if j < 0:
+        return None
+    by = tags[j].concepts
+    asked = _OF in by and j > 0 and _ASKED in tags[j - 1].concepts
+    if not (_TAIL_BY in by or asked or (question and _OF in by)):
+        return None
+    at = text.index(last, start)
+    name = reading.norm.typed(at, at + len(last))
+    return None if last in _words("not_names") else name
 
-    def words(concept: str) -> frozenset[str]:
-        return frozenset(concepts[f"account_ref.{concept}"].words)
 
-    zh_by = tuple(sorted((w for w in words("by") if not w.isascii()), key=len, reverse=True))
-    return _Refs(
-        tuple(sorted(w for w in words("noun") if not w.isascii())),
-        zh_by,
-        frozenset(w[0] for w in zh_by),
-        frozenset(w for w in words("by") if w.isascii()),
-        words("tail_by"),
-        words("of"),
-        words("asked"),
-        words("owners"),
-    )
+def _words(concept: str, group: str = "account_ref") -> frozenset[str]:
+    return frozenset(phrases(group).concepts[f"{group}.{concept}"].words)
 
 
 def _generic() -> frozenset[str]:
     """A record's kind said alone ("交易账户"): core/language/lexicon/phrases/records.toml."""
-    return frozenset(phrases("records").concepts["records.generic"].words)
+    return _words("generic", "records")
 
 
 def _word(text: str) -> bool:
@@ -395,42 +388,6 @@ def _named(word: str) -> str:
     """The name a word closing the span starts with ("main," -> "main"), or ""."""
     end = next((i for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), len(word))
     return word[:end] if _word(word[:end]) and not word[end : end + 1].isalpha() else ""
-
-
-def _en_account(words: list[str]) -> str | None:
-    """ "on my paper account", "with account main", "using test-1 account"."""
-    for i in (i for i, word in enumerate(words) if word in _refs().en_by):
-        rest = words[i + 1 : i + 4]
-        rest = rest[1:] if rest[:1] in (["my"], ["the"]) else rest
-        if rest[:1] == ["account"] and len(rest) > 1 and _named(rest[1]):
-            return _named(rest[1])
-        if (
-            len(rest) > 1
-            and _word(rest[0])
-            and rest[0] not in _refs().en_owners
-            and _named(rest[1]) == "account"
-        ):
-            return rest[0]
-    return None
-
-
-def _en_tail(words: list[str], *, question: bool = False) -> str | None:
-    """The bare name closing a request: "... on Main", "balance of my Main?"; ``question``: it
-    asks about an account ("how much money is in main"), no order."""
-    words = words[:-1] if words[-1:] in (["?"], ["."], ["!"]) else words
-    last = words[-1][:-1] if words and words[-1][-1] in "?.!" else words[-1] if words else ""
-    before = words[-3:-1] if words[-2:-1] != ["my"] else words[-4:-2]
-    if not _word(last) or not before:
-        return None
-    asked = len(before) > 1 and before[0] in _refs().en_asked and before[1] in _refs().en_of
-    # "how much money is in main": a question closing on a word the lexicon does not know
-    asked = asked or (question and before[-1] in _refs().en_of and not _known(last))
-    return last if before[-1] in _refs().en_tail_by or asked else None
-
-
-def _own_account(names: Reading | None) -> dict[str, str] | None:
-    own = None if names is None else names.first("own.account")
-    return {"name": own.value} if own is not None else None
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal]:

@@ -61,10 +61,9 @@ def test_an_account_they_may_not_have_is_read_by_its_words(text: str, ref: dict[
     """The account an order or a question names is read whether or not the person has it (so the
     answer can say "you have no account called Main"), without a pattern of its own (issue 21)."""
     from core.markets import MarketCatalog
-    from core.routing.normalize import normalize
     from core.workspace.trade_reading import CoinNames, account_ref
 
-    assert account_ref(text, normalize(text), CoinNames(MarketCatalog())) == ref
+    assert account_ref(CoinNames(MarketCatalog()).read(text)) == ref
 
 
 @pytest.mark.parametrize(
@@ -112,3 +111,47 @@ def test_where_the_account_is_said_is_no_part_of_its_name(text: str, name: str) 
     found = read(text)
     assert found is not None and found.action == "query"
     assert found.slots["target_ref"] == {"name": name}
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("用主帳戶買0.01個比特幣", "awaiting_confirmation"),
+        ("主帳戶的餘額", "completed"),
+        ("用主账户买0.01个比特币", "awaiting_confirmation"),
+        ("buy 0.01 btc on my 主 account", "awaiting_confirmation"),
+    ],
+)
+async def test_an_account_named_in_traditional_script_is_read(text: str, status: str) -> None:
+    """ "用主帳戶買…" (帳戶, zh-Hant) named no account before session 37: the order went to the
+    default account, another record than the one named."""
+    from tests.trading.conftest import make_trade_desk
+    from tests.workspace.test_no_name_there import account, said
+
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    await account(desk, "主", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status.value == status, said(reply)
+    assert reply.route.slots["target_ref"]["name"] in ("主帳戶", "主账户", "主"), reply.route.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("用副帳戶買0.01個比特幣", "副帳戶"),
+        ("用副账户买0.01个比特币", "副账户"),
+        ("buy 0.01 btc on my Side account", "Side"),
+    ],
+)
+async def test_an_account_they_do_not_have_is_said_back_in_traditional_script(text: str, name: str) -> None:
+    """No account of that name: said back as typed, never the default account in its place."""
+    from core.reply import Status
+    from tests.trading.conftest import make_trade_desk
+    from tests.workspace.test_no_name_there import account, said
+
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.FAILED, said(reply)
+    assert name in said(reply) and "测试" in said(reply), said(reply)
