@@ -140,6 +140,27 @@ def cued(
     return None
 
 
+def next_to(
+    reading: Reading,
+    values: Iterable[Value],
+    cues: Collection[str],
+    *,
+    joining: Collection[str] = (),
+    before: bool = False,
+) -> Value | None:
+    """The first of ``values`` right after a word of ``cues`` (only spaces or one of ``joining``
+    between them: "每格50U", "最多投入 5000U"), or with ``before`` right before one ("5000U in
+    total"); unlike ``cued``, among values a reader has already narrowed down."""
+    for value in values:
+        tag = tag_after(reading, value.end, cues) if before else tag_before(reading, value.start, cues)
+        if tag is None:
+            continue
+        start, end = (value.end, tag.start) if before else (tag.end, value.start)
+        if reading.text[start:end].strip() in {"", *joining}:
+            return value
+    return None
+
+
 def value_spans(reading: Reading, kinds: Collection[str] = ()) -> list[tuple[int, int]]:
     """Where the message's values are (of ``kinds`` when given): for ``Reading.rest(spans=...)``."""
     return [(v.start, v.end) for v in reading.spans() if not kinds or v.kind in kinds]

@@ -191,12 +191,18 @@ def _lexicon_concepts() -> dict[str, frozenset[str]]:
 
 
 def record_ref(
-    reading: Reading, kind: str, *, end: int | None = None, every: bool = False
+    reading: Reading,
+    kind: str,
+    *,
+    end: int | None = None,
+    every: bool = False,
+    keep: frozenset[str] = frozenset(),
 ) -> dict[str, str] | None:
     """The record of ``kind`` a request names before ``end``: one of the person's own
     ("机器人一号"), a name given whole, the words no tag explains ("停掉 alpha 这个交易员" ->
-    alpha), else the last one touched ("这个", "the one I just added"), else all of them
-    (``every``: "stop all my agents"); None when it names none ("我有几个交易员")."""
+    alpha; with those of ``keep``, "删除策略 BTC定投" -> BTC定投), else the last one touched ("这个",
+    "the one I just added"), else all of them (``every``: "stop all my agents"); None when it
+    names none ("我有几个交易员")."""
     stop = len(reading.text) if end is None else end
     by_id = next((v for v in find_values(reading.text[:stop]) if v.kind == "id"), None)
     if by_id is not None:
@@ -204,7 +210,7 @@ def record_ref(
     own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
     if own is not None:
         return {"name": own.value}
-    name = name_in(reading, stop) or untagged(reading, 0, stop)
+    name = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep)
     if name:
         return {"name": name}
     if any(t.start < stop and "filler.recent" in t.concepts for t in reading.tags):

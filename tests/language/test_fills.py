@@ -7,7 +7,17 @@ from decimal import Decimal
 
 import pytest
 
-from core.language.fills import blank, command, cued, outside, tag_after, tag_at, tag_before, value_spans
+from core.language.fills import (
+    blank,
+    command,
+    cued,
+    next_to,
+    outside,
+    tag_after,
+    tag_at,
+    tag_before,
+    value_spans,
+)
 from core.language.tagger import Tagger
 
 BALANCE = {"noun.balance", "workspace.starting"}
@@ -73,3 +83,20 @@ def test_values_outside_a_name_and_blanked_spans() -> None:
     kept = outside(values, [(1, 4)])
     assert [v.number for v in kept] == [Decimal(100)]
     assert blank("abc def", (0, 3)) == "    def"
+
+
+@pytest.mark.parametrize(
+    ("typed", "before", "slot"),
+    [
+        ("每格50U，总投入 5000U", False, "5000"),  # after the cue word
+        ("最多投入 5000U", False, "5000"),
+        ("cap of 500 usdt", False, "500"),  # a joining word between
+        ("5000U in total", True, "5000"),  # before it
+        ("总投入 有 5000U", False, None),  # another word between: not its value
+    ],
+)
+def test_the_value_next_to_a_cue_word_among_those_given(typed: str, before: bool, slot: str | None) -> None:
+    reading = Tagger().read(typed)
+    values = [v for v in reading.spans() if v.kind == "amount"]
+    found = next_to(reading, values, {"strategy.max_total"}, joining={"of"}, before=before)
+    assert (found.slot if found else None) == slot

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core.language import fills
 from core.language.intents import intent
 from core.language.tagger import Reading
 from core.language.values import REFUSED_PREFIX, find_values, positive
@@ -65,11 +66,8 @@ def _days(reading: Reading) -> str | None:
 
 def _leftover(reading: Reading) -> str:
     """What no tag and no value explains: a name the person typed, or ""."""
-    rest = reading.rest()
-    for value in reversed(find_values(rest)):
-        rest = f"{rest[: value.start]} {rest[value.end :]}"
-    words = [w for w in rest.split() if len(w) > 1 or not w.isascii()]  # "month's" leaves "s"
-    return " ".join(words)
+    rest = reading.rest(spans=fills.value_spans(reading))
+    return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
 
 def _period(reading: Reading, slots: dict[str, Any]) -> None:

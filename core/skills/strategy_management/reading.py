@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from core.coin_index import CoinIndex
+from core.language import fills
 from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values, typed_text
 from core.markets import MarketCatalog
@@ -31,7 +32,7 @@ from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
-from core.tasks.refs import field_of, set_to, untagged
+from core.tasks.refs import field_of, record_ref, set_to, untagged
 from core.workspace.extraction import name_given
 
 SKILL = "strategy_management"
@@ -264,19 +265,10 @@ def _range(text: str, values: Sequence[Value]) -> tuple[Value, Value] | None:
 
 
 def _beside(reading: Reading, values: Sequence[Value], concept: str) -> Value | None:
-    """The value a field's word stands beside: right after it ("每格50U", "最多投入 5000U") or
-    right before it ("5000U in total", "20 USDT each")."""
-    text = reading.text
-    tags = [t for t in reading.tags if concept in t.concepts]
-    for tag in tags:
-        for value in values:
-            if value.start >= tag.end and _between(text[tag.end : value.start]):
-                return value
-    for tag in tags:
-        for value in values:
-            if value.end <= tag.start and text[value.end : tag.start].strip() == "":
-                return value
-    return None
+    """The value a field's word stands beside: right after it ("每格50U", "最多投入 5000U", "每格投
+    50U") or right before it ("5000U in total", "20 USDT each")."""
+    after = fills.next_to(reading, values, {concept}, joining=joined("between"))
+    return after or fills.next_to(reading, values, {concept}, before=True)
 
 
 def _amount(reading: Reading, values: Sequence[Value]) -> Value | None:
@@ -285,13 +277,9 @@ def _amount(reading: Reading, values: Sequence[Value]) -> Value | None:
     quotes = [v for v in values if v.unit == "quote"]
     if quotes:
         return quotes[0]
-    text = reading.text
-    for tag in reading.tags:
-        if "verb.buy" in tag.concepts:
-            for value in values:
-                after = value.start >= tag.end and text[tag.end : value.start].strip() == ""
-                if value.kind == "number" and after:
-                    return value
+    bought = fills.next_to(reading, [v for v in values if v.kind == "number"], {"verb.buy"})
+    if bought is not None:
+        return bought
     bare = [v for v in values if v.kind == "number" or (v.refused and v.unit != "base")]
     return bare[0] if len(bare) == 1 else None
 
@@ -376,22 +364,9 @@ def _field_by_value(value: str) -> str:
 
 
 def _target(reading: Reading, end: int) -> dict[str, str] | None:
-    ident = next((v for v in _values(reading) if v.kind == "id" and v.end <= end), None)
-    if ident is not None:
-        return {"id": ident.ident}
-    own = next((t for t in reading.tags if t.start < end and "own.strategy" in t.concepts), None)
-    if own is not None:
-        return {"name": own.value}
-    named = _name_span(reading)
-    if named is not None and named[0] and named[1] < end:
-        return {"name": named[0]}
-    rest = untagged(reading, 0, end, keep=NAME_WORDS | {COIN})
-    if rest:
-        kinds = [k for k in KINDS if _only(reading, end, f"strategy.{k}")]
-        return {"alias": kinds[0]} if kinds else {"name": rest}
-    if any(t.start < end and "filler.recent" in t.concepts for t in reading.tags):
-        return {"recent": "1"}
-    return None
+    ref = record_ref(reading, "strategy", end=end, keep=NAME_WORDS | {COIN})
+    kinds = [k for k in KINDS if _only(reading, end, f"strategy.{k}")]
+    return {"alias": kinds[0]} if ref and "name" in ref and kinds else ref
 
 
 def _only(reading: Reading, end: int, concept: str) -> bool:
@@ -405,8 +380,3 @@ def _only(reading: Reading, end: int, concept: str) -> bool:
 def field_named(text: str) -> str | None:
     """The field a typed answer names ("金额", "grids"), by the lexicon's words."""
     return field_of(words(text), FIELD_CONCEPTS)
-
-
-def _between(text: str) -> bool:
-    """Nothing, or a word that may sit between a field's word and its value ("每格投50U")."""
-    return not text.strip() or text.strip() in joined("between")
