@@ -171,6 +171,10 @@ async def test_the_replay_of_fills_runs_off_the_event_loop(desk: PnlDesk, monkey
         ("my pnl over the last 0 days", "0 days"),  # was the whole history
         ("最近7.5天的盈亏", "7.5天"),  # was 7 days: not a whole day, read as another number
         ("pnl for the last 1.5 weeks", "1.5 weeks"),  # was 10 days (10.5 cut to 10)
+        # Were the last 366 days without a word, as if asked.
+        ("过去5000天盈亏", "5000天"),
+        ("過去5000天盈虧", "5000天"),
+        ("pnl for the last 5000 days", "5000 days"),
     ],
 )
 async def test_a_period_read_inexactly_is_refused_quoting_it(desk: PnlDesk, text: str, typed: str) -> None:
@@ -179,6 +183,20 @@ async def test_a_period_read_inexactly_is_refused_quoting_it(desk: PnlDesk, text
     assert reply.route.skill == "pnl" and reply.status is Status.FAILED
     assert codes(reply) == ["refused_value"] and pnl_blocks(reply) == []
     assert typed in render_text(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("过去5000天盈亏", "「5000天」超出了这里能用的最长时间范围"),
+        ("過去5000天盈虧", "「5000天」超出了这里能用的最长时间范围"),
+        ("pnl for the last 5000 days", "“5000 days” is longer than the longest period"),
+    ],
+)
+async def test_a_period_longer_than_served_says_so(desk: PnlDesk, text: str, said: str) -> None:
+    """The refusal of a period too long says that, not that the number could not be read."""
+    await half_sold(desk)
+    assert said in render_text(await desk.chat.say(text))
 
 
 @pytest.mark.parametrize("text", ["pnl this year", "今年赚了多少", "year to date pnl", "今年收益"])

@@ -48,9 +48,9 @@ SWITCHES = (
 
 
 def _days(reading: Reading) -> str | None:
-    """The whole days a duration says ("the last 7 days", "最近两周"), at most MAX_DAYS; a
-    refusal's marker when it is not read exactly, is zero or is no whole number of days ("-7
-    days", "0 days", "7.5天", "1.5 weeks"), never another period or another number of days ("7
+    """The whole days a duration says ("the last 7 days", "最近两周"); a refusal's marker when it
+    is not read exactly, is zero, is no whole number of days or more than MAX_DAYS ("-7 days",
+    "0 days", "7.5天", "1.5 weeks", "5000天"), never another period or another number of days ("7
     days" and "30天" are also the lexicon's week and month)."""
     for value in find_values(reading.text):
         if value.kind in ("duration", "refused") and value.unit in _DAYS:
@@ -60,7 +60,9 @@ def _days(reading: Reading) -> str | None:
             days = value.number * _DAYS[value.unit]
             if days != days.to_integral_value():
                 return f"{REFUSED_PREFIX}whole_days:{value.typed}"
-            return str(min(int(days), MAX_DAYS))
+            if days > MAX_DAYS:  # "过去5000天": said back, never the last MAX_DAYS as if asked
+                return f"{REFUSED_PREFIX}too_long:{value.typed}"
+            return str(int(days))
     return None
 
 
