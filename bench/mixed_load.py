@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import cast
 
 from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
 from core.clock import SystemClock
@@ -129,8 +130,7 @@ async def _orders(engine: object) -> Counter[str]:
     from sqlalchemy import text
     from sqlalchemy.ext.asyncio import AsyncEngine
 
-    assert isinstance(engine, AsyncEngine)
-    async with engine.connect() as conn:
+    async with cast(AsyncEngine, engine).connect() as conn:
         found = await conn.execute(text("SELECT status, count(*) FROM trading_orders GROUP BY status"))
         return Counter({str(status): int(n) for status, n in found.all()})
 

@@ -130,3 +130,8 @@ def bench_startup(runs: int = 9) -> list[tuple[str, str]]:
         *rows,
         (f"`python -c pass` (median of {runs}, same loop)", f"{bare_ms:.0f} ms (CPU {bare_cpu:.0f} ms)"),
     ]
+
+
+if __name__ == "__main__":  # python -m bench.startup [runs]: this row alone
+    for label, figure in bench_startup(int(sys.argv[1]) if len(sys.argv) > 1 else 9):
+        print(f"{label}: {figure}")

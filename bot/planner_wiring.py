@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy.ext.asyncio import AsyncEngine
+from typing import TYPE_CHECKING
 
 from adapters.llm import OpenAIChatModel
 from adapters.storage.usage_ledger import SqlUsageLedger
@@ -12,6 +12,9 @@ from core.markets import MarketCatalog
 from core.planner import Planner, PlannerLimits
 from core.planner.guard import ProseGuard
 from core.skills.registry import SkillSet
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 def build(

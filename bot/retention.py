@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Final
-
-from sqlalchemy.ext.asyncio import AsyncEngine
+from typing import TYPE_CHECKING, Final
 
 from core.jobs import Job, JobContext, JobKind, JobQueue, JobResult, Reschedule
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 log = logging.getLogger(__name__)
 

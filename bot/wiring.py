@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.charts import MatplotlibChartRenderer
 from adapters.demo_market import DemoMarket
@@ -37,6 +36,7 @@ from core.skills.price_alert.ports import PRICE_ALERTS
 # that use them (their services are provided by their keys' names: Services.provide_later).
 if TYPE_CHECKING:
     import httpx
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
     from adapters.storage.trading import SqlOrderStore
     from core.clock import Clock

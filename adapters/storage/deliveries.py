@@ -10,11 +10,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Index, Integer, Row, String, Table, bindparam, delete, insert, select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
@@ -22,6 +21,9 @@ from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.outbound.destination import Destination
 from core.outbound.ports import DeliveryRecord, DeliveryStatus, PausedDestination
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 

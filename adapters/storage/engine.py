@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
 import random
 import sqlite3
 import stat
+import threading
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy import create_engine as create_sync_engine
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL, Dialect, make_url
 from sqlalchemy.exc import DisconnectionError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from adapters.storage.dialects import use_postgresql
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 
@@ -71,16 +72,17 @@ POSTGRES_QUEUE_POOL: dict[str, Any] = {"pool_size": 15, "max_overflow": 0, "pool
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """An AsyncEngine for ``url`` (``sqlite+aiosqlite://`` or ``postgresql+asyncpg://``).
 
-    ``kwargs`` go to SQLAlchemy's ``create_async_engine`` and override the defaults here.
-    """
+    ``kwargs`` go to SQLAlchemy's ``create_async_engine`` and override the defaults here. A SQLite
+    file with no ``kwargs`` gets a ``SqliteFileEngine``: the AsyncEngine made at its first use."""
     parsed = make_url(url)
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         prepare_sqlite_file(parsed)
-        engine = create_async_engine(parsed, **kwargs)
-        event.listen(engine.sync_engine, "connect", set_sqlite_pragmas)
-        begin_explicitly(engine.sync_engine)
-        return SqliteAsyncEngine(engine.sync_engine)
+        if is_sqlite_file(parsed) and not kwargs:
+            return cast("AsyncEngine", SqliteFileEngine(parsed))
+        return _sqlite_async_engine(parsed, **kwargs)
+    from sqlalchemy.ext.asyncio import create_async_engine
+
     if backend == "postgresql":
         use_postgresql()  # the partial indexes' PostgreSQL condition, before any DDL
         # Sizing only applies to the default queue pool (not to e.g. the NullPool of migrations).
@@ -90,6 +92,66 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
             ping_when_idle(engine.sync_engine)
         return engine
     return create_async_engine(parsed, **kwargs)
+
+
+def _sqlite_async_engine(url: URL, **kwargs: Any) -> AsyncEngine:
+    """aiosqlite's AsyncEngine with deskmate's pragmas, whose ``begin()`` is a write transaction
+    (SqliteAsyncEngine). It imports SQLAlchemy's asyncio extension, and with it the ORM."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from adapters.storage.sqlite_async import SqliteAsyncEngine
+
+    engine = create_async_engine(url, **kwargs)
+    event.listen(engine.sync_engine, "connect", set_sqlite_pragmas)
+    begin_explicitly(engine.sync_engine)
+    return SqliteAsyncEngine(engine.sync_engine)
+
+
+class SqliteFileEngine:
+    """A SQLite file's engine, as ``create_engine`` gives it: an AsyncEngine made at its first use.
+
+    The stores' short transactions run on the synchronous sqlite3 driver (runner.py), which
+    needs only the URL and the dialect's name; the AsyncEngine (aiosqlite) serves the stores'
+    other statements (``begin``, ``connect``, ...: anything else asked of this object is asked of
+    it). A process whose work is all on the runners (a price question: its turn, the key check,
+    the sender's paused alerts) then never imports SQLAlchemy's asyncio extension, nor the ORM
+    that extension imports: ~40 ms of a `deskmate ask`'s start (issue 23).
+
+    It is not an AsyncEngine instance (``create_engine`` types it as one): code that checks
+    ``isinstance`` asks ``asynchronous()`` for the real one."""
+
+    def __init__(self, url: URL) -> None:
+        self.url = url
+        # The aiosqlite dialect's class, instantiated: what the AsyncEngine's would say (name,
+        # driver, statement compilation), without importing the asyncio extension.
+        self.dialect: Dialect = url.get_dialect()()
+        self._made: AsyncEngine | None = None
+        self._making = threading.Lock()
+
+    def asynchronous(self) -> AsyncEngine:
+        """The AsyncEngine on this file (made now, once, if it was not yet)."""
+        with self._making:
+            if self._made is None:
+                self._made = _sqlite_async_engine(self.url)
+            return self._made
+
+    @property
+    def is_made(self) -> bool:
+        return self._made is not None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy, pickle and friends: not the AsyncEngine's business
+            raise AttributeError(name)
+        return getattr(self.asynchronous(), name)
+
+    async def dispose(self, close: bool = True) -> None:
+        """Dispose of the AsyncEngine's pool, if there is one (nothing else holds connections:
+        each runner closes its own)."""
+        if self._made is not None:
+            await self._made.dispose(close)
+
+    def __repr__(self) -> str:
+        return f"SqliteFileEngine({self.url.render_as_string(hide_password=True)!r})"
 
 
 def ping_when_idle(engine: Engine, idle_s: float | None = None) -> None:
@@ -223,39 +285,3 @@ class LockPatience:
             return None
         self.attempt += 1
         return pause
-
-
-class SqliteAsyncEngine(AsyncEngine):
-    """An AsyncEngine whose ``begin()`` is a write transaction: BEGIN IMMEDIATE, begun again with
-    jitter while the database stays locked (LockPatience). The write lock is taken before
-    the body runs, so the body itself never meets a locked database and never runs twice."""
-
-    @contextlib.asynccontextmanager
-    async def begin(self) -> AsyncIterator[AsyncConnection]:
-        conn = await self._write_connection()
-        try:
-            yield conn
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await conn.rollback()
-            raise
-        else:
-            await conn.commit()
-        finally:
-            await conn.close()
-
-    async def _write_connection(self) -> AsyncConnection:
-        patience = LockPatience()
-        while True:
-            conn = await self.connect().start()
-            await conn.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
-            try:
-                await conn.begin()
-                return conn
-            except OperationalError as exc:
-                await conn.close()
-                pause = patience.next_pause() if is_locked(exc) else None
-                if pause is None:
-                    raise
-                logger.warning("SQLite database locked; beginning again (attempt %d)", patience.attempt)
-                await asyncio.sleep(pause)

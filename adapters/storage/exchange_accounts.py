@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Integer, Row, String, Table, Text, UniqueConstraint
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.records import SqlRecords, name_columns
@@ -19,6 +18,9 @@ from adapters.storage.tables import Base, UTCDateTime
 from adapters.storage.traders import traders
 from core.tasks.audit import AuditEntry
 from core.workspace.accounts import AccountChanges, ExchangeAccount, NewExchangeAccount
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class ExchangeAccountRow(Base):

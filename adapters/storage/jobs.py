@@ -26,7 +26,7 @@ import secrets
 import uuid
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -46,7 +46,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for, partial_index
@@ -54,6 +53,9 @@ from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.jobs.model import Enqueued, Job, JobStatus, NewJob
 from core.jobs.ports import Finish
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 

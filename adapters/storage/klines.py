@@ -12,16 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import String, Table, and_, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base, UTCDateTime
 from core.backtest.history import Span
 from core.backtest.model import Candle, Window
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class KlineRow(Base):

@@ -12,10 +12,9 @@ run on the short-transaction runner (adapters.storage.runner), as the weight sto
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Row, String, Table, bindparam, or_, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
@@ -23,6 +22,9 @@ from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.market import MAX_RETRY_AFTER_SECONDS
 from core.market_guard import MarketBlock
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class MarketBlockRow(Base):

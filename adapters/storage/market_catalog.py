@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import String, Table, delete, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base, UTCDateTime
 from core.markets import MarketSpec, markets_from_rows, rules_to_row
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 _FILTERS = ("tick_size", "step_size", "min_qty", "max_qty", "min_notional", "max_notional")
 

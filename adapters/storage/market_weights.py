@@ -14,15 +14,17 @@ PostgreSQL the take alone, one round trip with no BEGIN and COMMIT around it).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import BigInteger, Connection, Integer, String, Table, bindparam, delete, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 KEEP_MINUTES = 10
 

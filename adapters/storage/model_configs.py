@@ -6,10 +6,9 @@ The API key arrives already sealed by the core's SecretBox: this module never se
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Boolean, Integer, Row, String, Table, Text, UniqueConstraint
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.records import SqlRecords, name_columns
@@ -17,6 +16,9 @@ from adapters.storage.tables import Base, UTCDateTime
 from adapters.storage.traders import traders
 from core.tasks.audit import AuditEntry
 from core.workspace.model_configs import ModelChanges, ModelConfig, NewModelConfig
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class ModelConfigRow(Base):

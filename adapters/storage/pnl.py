@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import Boolean, String, Table, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
@@ -24,6 +23,9 @@ from core.i18n import Locale
 from core.pnl.drawdown import Snapshot
 from core.pnl.weekly import WeeklyChoice
 from core.workspace.accounts import ExchangeAccount
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class EquitySnapshotRow(Base):

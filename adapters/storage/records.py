@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Row, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.key_fence import check_sealed_write
@@ -24,6 +23,9 @@ from adapters.storage.traders import trader_names
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.names import name_key
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 _MAX_ID_DIGITS = 18  # fits a BIGINT
 

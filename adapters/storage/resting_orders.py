@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Row, and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.trading_rows import audited, order_of, paper_balances, text_of, trading_orders
@@ -27,6 +26,9 @@ from core.trading.model import QUOTE_ASSET, Balance, Fill, NewOrder, Order, Orde
 from core.trading.paper import settle as settle_paper
 from core.trading.ports import Settlement
 from core.trading.resting import Lock, lock, release
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 RESTING = (OrderStatus.OPEN.value, OrderStatus.PARTIALLY_FILLED.value)
 

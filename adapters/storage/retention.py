@@ -22,11 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Table, delete, select
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.deliveries import RETENTION as DELIVERY_RETENTION
 from adapters.storage.deliveries import deliveries
@@ -36,6 +35,9 @@ from adapters.storage.runner import transaction_runner
 from adapters.storage.state_store import EVENT_RETENTION, TOKEN_RETENTION
 from adapters.storage.tables import action_tokens, processed_events
 from adapters.storage.traders import trader_decisions
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 BATCH = 5000
 TRIGGER_RETENTION = timedelta(days=30)

@@ -29,11 +29,10 @@ import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.storage.engine import (
     SQLITE_BEGIN,
@@ -42,6 +41,9 @@ from adapters.storage.engine import (
     is_locked,
     is_sqlite_file,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 

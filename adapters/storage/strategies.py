@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import (
     Boolean,
@@ -32,7 +32,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit
@@ -45,6 +44,9 @@ from core.strategies.params import from_json, to_json
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import NameTaken, NotFound
 from core.tasks.names import name_key
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 _ATTEMPTS = 3  # a default mark raced by another process's new default: try again
 

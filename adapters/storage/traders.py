@@ -15,7 +15,7 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import (
     Boolean,
@@ -40,7 +40,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.audit_log import insert_audit, insert_audit_sync
@@ -63,6 +62,9 @@ from core.traders.model import (
 from core.traders.ports import Recorded, Settle, TickKey, TickRead
 from core.trading.ports import OrderSnapshot
 from core.trading.service import PaperOrder, kind_of, starting_usdt
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 class TraderRow(Base):

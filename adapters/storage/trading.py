@@ -26,10 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Row, Table, bindparam, insert, select, text, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adapters.storage.audit_log import audit_log, audit_row, insert_audit, insert_audit_sync
 from adapters.storage.dialects import insert_for
@@ -63,6 +62,9 @@ from core.trading.paper import settle as settle_paper
 from core.trading.ports import Claim, OrderSnapshot, Settlement
 from core.trading.positions import apply_fill
 from core.trading.risk import RiskLimits
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 _OPEN = (OrderStatus.PENDING.value, OrderStatus.UNKNOWN.value)
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import date
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import BigInteger, Date, Executable, String, Table, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.tables import Base
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 logger = logging.getLogger(__name__)
 

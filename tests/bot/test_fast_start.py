@@ -274,3 +274,24 @@ def test_the_key_check_opens_no_connection_of_the_async_engine(tmp_path: Path) -
             await engine.dispose()
 
     assert asyncio.run(check_twice()) == 0
+
+
+# SQLAlchemy's asyncio extension and the ORM it imports (~40 ms of a start): a price question on
+# a SQLite file runs its transactions on the sqlite3 driver (adapters.storage.runner), and the
+# engine's AsyncEngine half is made only when a store first uses it (engine.SqliteFileEngine).
+ASYNC_EXTENSION_AND_ORM = ("sqlalchemy.ext.asyncio", "sqlalchemy.orm")
+
+
+@pytest.mark.process
+def test_a_price_question_on_a_sqlite_file_imports_neither_the_orm_nor_the_asyncio_extension(
+    tmp_path: Path,
+) -> None:
+    loaded_after("from bot.cli import main; main(['migrate'])", tmp_path)  # migrating imports all
+    ask = "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])"
+    # The first start writes the key check (looking at every sealed column: the ORM's tables);
+    # every start after it reads it.
+    loaded_after(ask, tmp_path)
+    assert loaded_after(ask, tmp_path, ASYNC_EXTENSION_AND_ORM) == []
+    # deskmate's own process (the console script's entry, which freezes and exits as it does)
+    script = "import sys\nsys.argv = ['deskmate', 'ask', '以太坊多少钱']\nfrom bot.cli import main\nmain()"
+    assert loaded_after(script, tmp_path, ASYNC_EXTENSION_AND_ORM) == []
