@@ -161,6 +161,17 @@ def next_to(
     return None
 
 
+def as_typed(reading: Reading) -> str:
+    """The message as typed where it lines up with ``reading.text`` (the same offsets and the same
+    words, as it nearly always does), else ``reading.text``: values read in it keep a Chinese comma
+    a separator ("3000到3001，200格" lists two values, never 3,001,200) and are quoted as typed."""
+    from core.language.normalize import normalize
+    from core.language.values import typed_text
+
+    typed, text = typed_text(reading.norm.original), reading.text
+    return typed if len(typed) == len(text) and normalize(typed) == text else text
+
+
 def value_spans(reading: Reading, kinds: Collection[str] = ()) -> list[tuple[int, int]]:
     """Where the message's values are (of ``kinds`` when given): for ``Reading.rest(spans=...)``."""
     return [(v.start, v.end) for v in reading.spans() if not kinds or v.kind in kinds]

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from core.language.fills import (
+    as_typed,
     blank,
     command,
     cued,
@@ -100,3 +101,10 @@ def test_the_value_next_to_a_cue_word_among_those_given(typed: str, before: bool
     values = [v for v in reading.spans() if v.kind == "amount"]
     found = next_to(reading, values, {"strategy.max_total"}, joining={"of"}, before=before)
     assert (found.slot if found else None) == slot
+
+
+def test_values_are_read_as_typed_where_the_text_lines_up() -> None:
+    reading = Tagger().read("网格 3000到3001，200格")  # NFKC makes the Chinese comma ","
+    assert "，" in as_typed(reading) and len(as_typed(reading)) == len(reading.text)
+    assert as_typed(Tagger().read("BTC 跌破 80000")) == "BTC 跌破 80000"  # its case, for a quote
+    assert as_typed(Tagger().read("ＢＴＣ　  價格")) == "BTC 價格"  # width and spaces as NFKC makes them

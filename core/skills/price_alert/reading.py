@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
-from core.language.fills import blank, outside
+from core.language.fills import as_typed, blank, command, outside
 from core.language.lexicon import phrases
 from core.language.numbers import CN_CHARS, Unreadable, numeral, plain
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
-from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot, typed_text
+from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -52,9 +52,9 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts."""
     reading = coins.read(text)
     norm = reading.text
-    head, _, args = norm.partition(" ")
-    if head.partition("@")[0] in ("/alert", "/alerts"):  # "/alerts@bot …"
-        return _command(args.strip(), coins)
+    said = command(norm)
+    if said is not None and said[0] in ("alert", "alerts"):  # "/alerts@bot …"
+        return _command(said[1], coins)
     if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
     values = find_values(norm)
@@ -64,7 +64,7 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
             return AlertReading("delete", _target(reading, values, coins))
         if _lists(reading):
             return AlertReading("query")
-    slots = _create_slots(reading, coins, typed_text(text))
+    slots = _create_slots(reading, coins)
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
     return AlertReading("create", slots)
@@ -147,7 +147,7 @@ def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str
     return {slot: value for slot, value in found.items() if value is not None}
 
 
-def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[str, Any]:
+def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     norm = reading.text
     symbol, where = _coin(reading, coins)
@@ -155,7 +155,7 @@ def _create_slots(reading: Reading, coins: CoinNames, typed: str = "") -> dict[s
         slots["symbol"] = symbol
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
-    shown = typed if len(typed) == len(norm) else norm
+    shown = as_typed(reading)
     spans = [] if where is None else [(where.start, where.end)]
     rest, source = blank(norm, *spans), blank(shown, *spans)
     values = [_in_cents(v, rest) for v in find_values(source)]
@@ -251,13 +251,10 @@ def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> d
     up = bool(RISE.search(rest) or reading.has(ABOVE))
     down = bool(FALL.search(rest) or reading.has(BELOW))
     way = "above" if up > down else "below" if down > up else "move"
-    if window is None:
-        return {"from_now": percent.slot, "condition": way}
-    return {
-        "from_now": percent.slot,
-        "condition": way,
-        "window": f"{REFUSED_PREFIX}level_window:{window.typed}",
-    }
+    slots = {"from_now": percent.slot, "condition": way}
+    if window is not None:
+        slots["window"] = f"{REFUSED_PREFIX}level_window:{window.typed}"
+    return slots
 
 
 def _way(reading: Reading, rest: str, levels: list[Value]) -> tuple[int, str] | None:

@@ -25,7 +25,7 @@ from typing import Any
 from core.coin_index import CoinIndex
 from core.language import fills
 from core.language.tagger import COIN, Reading, Tagger, words
-from core.language.values import REFUSED_PREFIX, Value, find_values, typed_text
+from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
@@ -226,14 +226,9 @@ def _asked_of_any(reading: Reading) -> bool:
 
 
 def _values(reading: Reading) -> list[Value]:
-    """The values of the message (offsets into the normalized text), read in the typed text where
-    it has the same offsets (it nearly always does): a Chinese comma kept a separator ("3000到
-    3001，200格" lists two values, never 3,001,200)."""
-    typed = typed_text(reading.norm.original)
-    norm = reading.text
-    same = len(typed) == len(norm) and normalize(typed) == norm
-    found = find_values(typed if same else norm, reading.coins)
-    return grid_values(reading, found)
+    """The values of the message (offsets into the normalized text), read as typed (fills.as_typed:
+    "3000到3001，200格" lists two values)."""
+    return grid_values(reading, find_values(fills.as_typed(reading), reading.coins))
 
 
 def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
