@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
+from core.language.gazetteer import named_in
 from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
@@ -118,12 +119,14 @@ class Reading:
     slots: dict[str, Any] = field(default_factory=dict)
 
 
-def read(text: str) -> Reading | None:
-    """The workspace reading of a message, or None when it is about something else."""
+def read(text: str, own: tuple[str, ...] = ()) -> Reading | None:
+    """The workspace reading of a message, or None when it is about something else. ``own``: the
+    names of the person's records of the kind asked about the layer found in it (as stored), each
+    taken whole where it names the target ("删除账户 我的主号" is theirs, not "主号")."""
     # Every workspace skill's rule reads the same message, so readings are cached, except
     # those of a message carrying a credential: no key stays in a cache after its turn.
     carries_secret = find_given(_flat(text)).any
-    found = _read(text) if carries_secret else _cached_read(text)
+    found = _read(text, own) if carries_secret else _cached_read(text, own)
     return replace(found, slots=copy.deepcopy(found.slots)) if found is not None else None
 
 
@@ -131,7 +134,7 @@ def _flat(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
-def _read(text: str) -> Reading | None:
+def _read(text: str, own: tuple[str, ...]) -> Reading | None:
     if not normalize(text) or normalize(text).startswith("/"):
         return None  # commands are the engine's
     # Credentials typed in the sentence are cut out first: nothing below reads them as a name,
@@ -144,7 +147,7 @@ def _read(text: str) -> Reading | None:
         return None
     found = _domain(about)
     if found is None:
-        return _bare_record(raw, norm)
+        return _bare_record(raw, norm, own)
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
         return Reading(cast(Domain, found), "diagnose", problem=True)
     if found in ("trader", "strategy"):
@@ -163,7 +166,7 @@ def _read(text: str) -> Reading | None:
         # "my api key is sk-…, what can you do?": a key pasted beside a question is not a
         # request to list or delete anything (the unrouted path warns and deletes it).
         return None
-    slots = _slots(raw, norm, domain, action)
+    slots = _slots(raw, norm, domain, action, own)
     if (slots.get("target_ref") or {}).get(VAGUE):
         if action == "query":
             return None  # words about an account that ask for no listing: not ours to guess
@@ -205,7 +208,7 @@ def _placed_secret(slots: dict[str, Any]) -> bool:
     return any(looks_secret(str(v)) for v in values)
 
 
-def _bare_record(raw: str, norm: str) -> Reading | None:
+def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     """ "delete main", "rename main to okx-alt": a record named without saying what it is.
 
     Read as an exchange account (the records most people have); the skill resolves the name
@@ -215,7 +218,7 @@ def _bare_record(raw: str, norm: str) -> Reading | None:
     action = "delete" if "verb.delete" in said else "update" if "verb.rename" in said else None
     if action is None:
         return None
-    slots = _slots(raw, norm, "exchange", action)
+    slots = _slots(raw, norm, "exchange", action, own)
     ref = slots.get("target_ref") or {}
     name = ref.get("name", "")
     if "id" not in ref and (not name or len(name.split()) > 3 or _COINS.resolve(name) is not None):
@@ -285,7 +288,7 @@ def _rest(text: str) -> str:
     return untagged(words, 0, len(words.text))
 
 
-def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
+def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     if action == "create":
         return create_slots(raw, domain)
@@ -306,7 +309,7 @@ def _slots(raw: str, norm: str, domain: str, action: str) -> dict[str, Any]:
             elif value is not None and field in _SECRET_FIELDS and secret_value(value[1]):
                 # "change main's api key to vmPU…": the new credential, sealed by the flow
                 slots[GIVEN_SECRETS] = {field: value[1]}
-    ref = _target(text, changed=action == "update")
+    ref = _target(text, changed=action == "update", own=own)
     if ref:
         slots["target_ref"] = ref
     return slots
@@ -348,11 +351,15 @@ def changed_record(rest: str, text: str) -> str:
     return rest if "把" in text or "将" in text else rest.removeprefix("给").lstrip() or rest
 
 
-def _target(text: str, *, changed: bool = False) -> dict[str, str] | None:
-    """The record a message names; ``changed``: ``text`` is what precedes an update's change."""
+def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> dict[str, str] | None:
+    """The record a message names; ``changed``: ``text`` is what precedes an update's change;
+    ``own``: names of the person's records the layer found in the message (see read)."""
     by_id = next((v for v in find_values(text) if v.kind == "id" and _record_id(text, v)), None)
     if by_id is not None:
         return {"id": by_id.ident}
+    mine = next((name for name in own if named_in(normalize(name), normalize(text))), None)
+    if mine is not None:
+        return {"name": mine}
     if is_recent_phrase(text):
         return {"recent": "1"}
     words = _request_words(text)

@@ -92,7 +92,8 @@ async def test_a_model_started_delete_waits_for_the_same_confirmation(
         completion(None, [tool_call("t1", "exchange_account_task", {"action": "delete", "target": "主号"})])
     )
 
-    confirm = await desk.chat.say("那个主号我不想要了，帮我去掉")
+    # A phrasing no rule reads (the rules read "那个主号我不想要了，帮我去掉" themselves: 主号 is theirs).
+    confirm = await desk.chat.say("主号那个户头以后用不上了，处理掉吧")
 
     assert confirm.status is Status.AWAITING_CONFIRMATION and confirm.route.by == "model"
     assert "confirm_delete" in codes(confirm)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.tagger import EXCHANGE, Tagger
-from core.routing.router import Route
+from core.language.tagger import EXCHANGE, Reading, Tagger
+from core.routing.router import Route, RouteContext
 from core.workspace.reading import read
 
 SKILL = "exchange_management"
@@ -19,8 +19,12 @@ _KIND = frozenset({"noun.account", EXCHANGE, "term.api_key", "term.passphrase", 
 
 
 class ExchangeAccountRule:
-    def route(self, text: str) -> Route | None:
-        reading = read(text)
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        """The layer's reading: their accounts' names in it are read whole ("删除账户 我的主号")."""
+        return self.route(reading.norm.original, tuple(reading.values("own.account")))
+
+    def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
+        reading = read(text, own)
         if reading is None or reading.problem or reading.domain != "exchange":
             return None
         slots = reading.slots

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from core.routing.router import Route
+from core.language.tagger import Reading
+from core.routing.router import Route, RouteContext
 from core.workspace.reading import read
 
 SKILL = "model_management"
@@ -10,8 +11,12 @@ ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
 
 
 class ModelConfigRule:
-    def route(self, text: str) -> Route | None:
-        reading = read(text)
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        """The layer's reading: their model configs' names in it are read whole."""
+        return self.route(reading.norm.original, tuple(reading.values("own.model")))
+
+    def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
+        reading = read(text, own)
         if reading is None or reading.problem or reading.domain != "model":
             return None
         return Route(SKILL, reading.action, reading.slots)
