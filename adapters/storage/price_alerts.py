@@ -49,6 +49,7 @@ from sqlalchemy import (
 )
 
 from adapters.storage.audit_log import insert_audit
+from adapters.storage.driven import Driven, on_driver
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import METADATA, UTCDateTime
 from core.outbound.destination import Destination
@@ -139,6 +140,7 @@ class SqlAlertStore:
         # The read every message makes (paused alerts of its sender?) runs on the short-transaction
         # runner: one hop to a SQLite thread instead of aiosqlite's several.
         self._runner = transaction_runner(engine, inline_first=True)
+        self._driven: dict[Any, Driven] = {}  # PostgreSQL: each statement sent on the driver (_on_driver)
 
     async def close(self) -> None:
         await self._runner.close()
@@ -281,6 +283,9 @@ class SqlAlertStore:
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
         stmt, params = _finished(trigger_id, claimer, outcome, now)
+        if self.dialect == "postgresql":
+            await self._on_driver(stmt, params)
+            return
         await self._runner.run(lambda conn: conn.execute(stmt, params), single_statement=True)
 
     async def begin_delivery(
@@ -292,7 +297,8 @@ class SqlAlertStore:
         finished: tuple[str, TriggerOutcome] | None = None,
     ) -> bool:
         # One statement, with the previous firing's outcome when given: atomic by itself, sent
-        # with no transaction around it on PostgreSQL (one round trip a firing, not four).
+        # with no transaction around it on PostgreSQL (one round trip a firing, not four), on
+        # the asyncpg connection itself (_on_driver).
         params: dict[str, Any] = {"_id": trigger_id, "_claimer": claimer, "_now": now}
         sql = _sql()
         if finished is None:
@@ -303,10 +309,25 @@ class SqlAlertStore:
             stmt = sql.begin_after_finish
             params = {**params, "_prev": finished[0], "_outcome": finished[1]}
 
+        if self.dialect == "postgresql":
+            return any(row[0] == trigger_id for row in await self._on_driver(stmt, params, fetch=True))
+
         def begin(conn: Connection) -> bool:
             return trigger_id in conn.execute(stmt, params).scalars().all()
 
         return await self._runner.run(begin, single_statement=True)
+
+    async def _on_driver(self, stmt: Any, params: dict[str, Any], *, fetch: bool = False) -> Any:
+        """PostgreSQL: ``stmt`` alone in autocommit on the asyncpg connection itself (the same SQL
+        and values, without SQLAlchemy's per-statement work: adapters.storage.driven); its rows
+        when ``fetch``. A firing's start of delivery and outcome, one a firing."""
+        driven = self._driven.get(stmt)
+        if driven is None:
+            driven = self._driven[stmt] = Driven(stmt, self.engine.dialect)
+        args = driven.args(params)
+        if fetch:
+            return await on_driver(self.engine, lambda driver: driver.fetch(driven.sql, *args))
+        return await on_driver(self.engine, lambda driver: driver.execute(driven.sql, *args))
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:
@@ -667,7 +688,8 @@ class _Statements:
             .values(status="delivering", claimed_at=now)
             .returning(t.id)
         )
-        claimed_now = t.status.in_(("sending", "delivering"))
+        # Not IN: an IN of values is expanded when run, which a statement sent on the driver is not.
+        claimed_now = or_(t.status == "sending", t.status == "delivering")
         self.retry = (
             update(triggers)
             .where(this, mine, claimed_now)

@@ -37,6 +37,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 
 from adapters.storage.dialects import insert_for
+from adapters.storage.driven import Driven as _Driven
 from adapters.storage.key_fence import check_sealed_write, sealed_in
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
@@ -234,28 +235,6 @@ class _Begun(NamedTuple):
     revision: int | None
     recorded: bool
     seen: bool
-
-
-class _Driven:
-    """A statement compiled once for the engine's dialect (asyncpg), with what binding a call's
-    values takes: its SQL text, and each positional parameter's name, default and bind processor
-    (SQLAlchemy's own, so the values sent are the ones its execution would send)."""
-
-    def __init__(self, statement: Any, dialect: Any) -> None:
-        compiled = statement.compile(dialect=dialect)
-        self.sql: str = compiled.string
-        binds, processors = compiled.binds, compiled._bind_processors
-        self._params = tuple(
-            (name, binds[name].required, binds[name].effective_value, processors.get(name))
-            for name in compiled.positiontup or ()
-        )
-
-    def args(self, values: dict[str, Any]) -> list[Any]:
-        out = []
-        for name, required, default, process in self._params:
-            value = values[name] if required or name in values else default
-            out.append(process(value) if process is not None else value)
-        return out
 
 
 class _DrivenTurn:

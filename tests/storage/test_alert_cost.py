@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy.engine import make_url
 
@@ -39,6 +40,27 @@ from tests.storage.test_price_alert_store import NOW, _seed
 MAX_BUILT = 0  # statements the alert store builds during a check
 
 
+@contextmanager
+def on_the_driver(sql: Counted) -> Iterator[None]:
+    """Adds to ``sql`` the statements sent on an asyncpg connection itself (PostgreSQL), not
+    through SQLAlchemy's execution (whose statements ``counted`` sees): a firing's start of
+    delivery and outcome (adapters.storage.driven). Each alone in autocommit: a transaction."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("fetch", "execute"):
+            sent = getattr(asyncpg.Connection, name)
+
+            async def sending(conn: Any, query: str, *args: Any, _sent: Any = sent, **kwargs: Any) -> Any:
+                if not query.upper().startswith(("BEGIN", "COMMIT", "ROLLBACK")):  # SQLAlchemy's own
+                    text = query.strip().split("\n")[0]
+                    sql.statements.append(text)
+                    sql.grouped.append([text])
+                    sql.transactions += 1
+                return await _sent(conn, query, *args, **kwargs)
+
+            patch.setattr(asyncpg.Connection, name, sending)
+        yield
+
+
 async def _check(url: str, out: Path, *, shipped: bool = False, made: Built | None = None) -> Counted:
     """One check of BTCUSDT; ``shipped``: with the SQL token store (the cards' buttons) and
     delivery log, as `deskmate run` wires them."""
@@ -56,7 +78,7 @@ async def _check(url: str, out: Path, *, shipped: bool = False, made: Built | No
     )  # fmt: skip
     _sql()  # the store's statements are built on first use, once a process (not at import)
     try:
-        with counted() as sql, built() as constructed:
+        with counted() as sql, on_the_driver(sql), built() as constructed:
             await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
         if made is not None:
             made.count = constructed.count

@@ -1,0 +1,60 @@
+"""PostgreSQL: a hot statement sent on a pooled connection's asyncpg connection itself, not through
+SQLAlchemy's execution (whose per-statement work on the event loop -- the compiled cache's lookup,
+building the parameters, the cursor and result, a greenlet switch each way -- costs more CPU than
+the statement's own round trip on a quiet server). The same SQL and values: compiled once for the
+engine's dialect, bound by SQLAlchemy's own bind processors. Used by a turn's two statements
+(state_store._DrivenTurn) and an alert firing's start of delivery (price_alerts)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+T = TypeVar("T")
+
+
+class Driven:
+    """A statement compiled once for the engine's dialect (asyncpg), with what binding a call's
+    values takes: its SQL text, and each positional parameter's name, default and bind processor
+    (SQLAlchemy's own, so the values sent are the ones its execution would send)."""
+
+    def __init__(self, statement: Any, dialect: Any) -> None:
+        compiled = statement.compile(dialect=dialect)
+        if compiled.post_compile_params:  # e.g. an IN of values: expanded when run, not here
+            raise ValueError(f"a statement with parameters expanded when run: {compiled.string}")
+        self.sql: str = compiled.string
+        binds, processors = compiled.binds, compiled._bind_processors
+        self._params = tuple(
+            (name, binds[name].required, binds[name].effective_value, processors.get(name))
+            for name in compiled.positiontup or ()
+        )
+
+    def args(self, values: dict[str, Any]) -> list[Any]:
+        out = []
+        for name, required, default, process in self._params:
+            value = values[name] if required or name in values else default
+            out.append(process(value) if process is not None else value)
+        return out
+
+
+async def on_driver(engine: AsyncEngine, call: Callable[[Any], Awaitable[T]]) -> T:
+    """``call`` with a pooled connection's asyncpg connection, alone in autocommit (asyncpg's
+    default: SQLAlchemy begins its transactions itself). The connection comes from, and goes back
+    to, the engine's pool (its checkout's ping when idle included); one that fails other than by
+    the server's refusal of the statement (a dropped connection, a cancelled call) is
+    invalidated, not pooled again."""
+    from asyncpg import PostgresError  # only on PostgreSQL, whose driver it is
+
+    async with engine.connect() as conn:
+        sync = conn.sync_connection
+        assert sync is not None
+        driver = sync.connection.driver_connection
+        try:
+            return await call(driver)
+        except BaseException as exc:
+            if not isinstance(exc, PostgresError):  # the connection's state is unknown
+                await conn.invalidate()
+            raise
