@@ -12,8 +12,10 @@ from core.services import Services
 
 @lru_cache(maxsize=1)
 def plain_words() -> frozenset[str]:
-    """A record named like a lexicon word ("stop", "查") is never read as that record."""
-    return frozenset(word for word, _ in load().words())
+    """A record named like a lexicon word ("stop", "查") is never read as that record; but an
+    exchange's wallet word may be an account's name ("futures": wallet.toml's words are the
+    exchanges', and a wallet is said only with an account's word after it)."""
+    return frozenset(word for word, concept in load().words() if not concept.startswith("wallet."))
 
 
 async def load_names(services: Services, owner: str) -> Gazetteer:

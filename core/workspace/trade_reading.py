@@ -29,7 +29,7 @@ from core.routing.router import Route, RouteContext
 from core.workspace.extraction import find_name
 from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
-from core.workspace.wallets import WALLET, wallet_named, wallet_said
+from core.workspace.wallets import WALLET, wallet_said
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
@@ -121,16 +121,12 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
     question = not said & (BUY | SELL) and SELL_ALL not in said
-    own = None if names is None else names.first("own.account")
     ref = account_ref(names or reading, question=question)
     # "用现货账户", "on my futures account": an account's wallet, no account's name (core.workspace.wallets),
-    # unless one of theirs is called so
-    named = normalize((ref or {}).get("name", ""))
-    if own is None or named != normalize(own.value):
-        wallet = wallet_named(named) if named else None
-        ref = None if wallet else ref
-        if wallet := wallet or wallet_said(text):
-            slots[WALLET] = wallet
+    # unless one of theirs is called so (then tagged as theirs)
+    wallet = wallet_said(names or reading)
+    if wallet:
+        slots[WALLET] = wallet
     if ref:
         slots["target_ref"] = ref
         # "用账户2买 100 USDT 的 BTC" buys 100 USDT: "2" is the account's name, no second amount
@@ -311,9 +307,10 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
     if not zh:
         if before and _word(before) and by is not None:
             return typed(start, noun.start)  # "on my paper account"
-        one = tags[i - 1] if i and not before and _OWNER not in tags[i - 1].concepts else None
+        # "on my A account": a filler word of the lexicon's (a wallet's is none: "on my spot account")
+        one = tags[i - 1] if i and not before and _filler(tags[i - 1]) else None
         if one is not None and _word(text[one.start : one.end]) and _by(tags, i - 2) is not None:
-            return typed(one.start, one.end)  # "on my A account": a word of the lexicon's
+            return typed(one.start, one.end)
         return None
     if not before or len(before) > _MAX_ZH or PUNCT.search(before):
         return None
@@ -336,6 +333,10 @@ def _noun_in(reading: Reading, tag: Tag) -> Tag:
     word = reading.text[tag.start : tag.end]
     noun = next((w for w in _words("noun") if word.endswith(w) and w != word), "")
     return Tag(tag.end - len(noun), tag.end, frozenset({_NOUN})) if noun else tag
+
+
+def _filler(tag: Tag) -> bool:
+    return all(c.startswith("filler.") for c in tag.concepts)
 
 
 def _theirs(tag: Tag) -> bool:

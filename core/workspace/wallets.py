@@ -4,38 +4,48 @@ Exchanges split an account into wallets (spot, futures, margin, funding) and cal
 they are no deskmate account's name. deskmate trades spot and reads each account's spot wallet:
 a spot wallet is the account itself; a question about another answers the account's spot wallet
 and says the other is not separated here; an order in another is refused, said (never placed on
-spot in its place). The words: core/language/lexicon/phrases/wallet.toml.
+spot in its place). The words are the lexicon's (core/language/lexicon/wallet.toml), read from the
+message's tags.
 """
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Final
 
-from core.language.lexicon import phrases
-from core.language.phrases import found
+from core.language.tagger import Reading, Tag, words
 from core.reply import NoticeBlock
-from core.routing.normalize import normalize
 from core.turn import Turn
 
 WALLET: Final = "wallet"  # the task slot: spot | futures | margin | funding
 SPOT: Final = "spot"
-_ACCOUNT_WORDS = ("账户", "账号", "帐户", "帐号", "钱包", "account", "wallet")
+_ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合约账户")
+
+
+def wallet_said(reading: Reading) -> str | None:
+    """The wallet a message names, its word right before an account's ("资金账户余额", "my futures
+    wallet", "合約帳戶"); a bare "资金" or "spot" says none ("初始资金", "on the spot"). A record of
+    theirs so called is tagged as theirs, not as a wallet."""
+    tags, text = reading.tags, reading.text
+    for tag, after in pairwise(tags):
+        wallet = _wallet(tag)
+        if wallet and _ACCOUNT in after.concepts and not text[tag.end : after.start].strip():
+            return wallet
+    return None
 
 
 def wallet_named(name: str) -> str | None:
-    """The wallet a name read as an account's is ("现货账户", "futures" of "my futures account")."""
-    word = normalize(name)
-    return next((c.name[7:] for c in phrases("wallet").concepts.values() if word in c.words), None)
+    """The wallet a name read as an account's is, whole ("现货账户", "futures" of "my futures
+    account"), or None."""
+    reading = words(name)
+    tags = reading.tags
+    if not tags or reading.rest() or not all(_wallet(t) or _ACCOUNT in t.concepts for t in tags):
+        return None
+    return _wallet(tags[0])
 
 
-def wallet_said(text: str) -> str | None:
-    """The wallet a message names with its account word ("资金账户余额", "my futures wallet"); a
-    bare "资金" or "spot" says none ("初始资金", "on the spot")."""
-    norm = normalize(text)
-    said = (
-        min(names) for start, end, names in found(WALLET, norm) if norm[start:end].endswith(_ACCOUNT_WORDS)
-    )
-    return next(said, "")[7:] or None
+def _wallet(tag: Tag) -> str | None:
+    return next((c[7:] for c in tag.concepts if c.startswith("wallet.") and c != _ACCOUNT), None)
 
 
 def not_separated(turn: Turn, wallet: object) -> tuple[NoticeBlock, ...]:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from core.conversation.reading import read_asks
 from core.i18n import Locale
 from core.language.gazetteer import Gazetteer
-from core.language.lexicon import load
+from core.language.own_names import plain_words
 from core.routing.router import Route, RouteContext, Router
 
 # The keys of ``expect`` that are not slots (the first rows write their slots beside these).
@@ -69,14 +68,8 @@ def context(row: Mapping[str, Any]) -> RouteContext:
     for its answer ("4h" may be that answer, not a chart window); ``names``, the person's own
     record names by kind ({"trader": ["机器人一号"]}), as the engine loads them for the turn."""
     names = row.get("names")
-    gazetteer = Gazetteer.of(names, plain=_plain_words()) if names else None
+    gazetteer = Gazetteer.of(names, plain=plain_words()) if names else None
     return RouteContext(awaiting=row.get("awaiting"), names=gazetteer)
-
-
-@cache
-def _plain_words() -> frozenset[str]:
-    """The lexicon's words: a record named like one is never read as that record (as in the engine)."""
-    return frozenset(word for word, _ in load().words())
 
 
 def mismatch(route: Route | None, expect: Mapping[str, Any]) -> str | None:
