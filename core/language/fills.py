@@ -163,8 +163,8 @@ def next_to(
 
 def as_typed(reading: Reading) -> str:
     """The message as typed where it lines up with ``reading.text`` (the same offsets and the same
-    words, as it nearly always does), else ``reading.text``: values read in it keep a Chinese comma
-    a separator ("3000到3001，200格" lists two values, never 3,001,200) and are quoted as typed."""
+    words, as it nearly always does), else ``reading.text``: values read in it are quoted as typed
+    in a refusal, their case and script kept ("-50U", not "-50u")."""
     from core.language.normalize import normalize
     from core.language.values import typed_text
 

@@ -7,12 +7,12 @@ is stored and shown, its ``seconds`` what the trader runtime schedules with.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from typing import Final
 
+from core.language.normalize import fold
 from core.language.values import UNIT_SECONDS, Value, find_values, sole_value
 
 _UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800}
@@ -62,10 +62,6 @@ def _written(text: str) -> bool:
     )
 
 
-def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _of(value: Value) -> Interval | None:
     """The Interval of an interval or duration value: whole units, a month as 30 days."""
     count, unit = value.number, value.unit
@@ -81,7 +77,7 @@ def _of(value: Value) -> Interval | None:
 def find_interval(text: str) -> Interval | None:
     """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
     A bare count needs an explicit every/每 unless it is written like "4h"."""
-    values = find_values(_norm(text))
+    values = find_values(fold(text))
     said = next((v for v in values if v.kind == "interval"), None)
     said = said or next((v for v in values if v.kind in ("duration", "number") and _written(v.typed)), None)
     return None if said is None else _of(said)
@@ -95,7 +91,7 @@ def refused_of(values: list[Value]) -> Value | None:
 
 def parse_interval(text: str) -> Interval | None:
     """A typed answer to "how often?": "1h", "4 hours", "每天", "daily", "2天", "30分钟", "1w"."""
-    norm = _norm(text).strip("。.!！ ")
+    norm = fold(text).strip("。.!！ ")
     value = sole_value(norm, ("interval", "duration", "number"))
     if value is not None and not value.refused and (value.kind != "number" or _written(value.typed)):
         return _of(value)

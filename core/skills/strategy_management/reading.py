@@ -227,7 +227,7 @@ def _asked_of_any(reading: Reading) -> bool:
 
 def _values(reading: Reading) -> list[Value]:
     """The values of the message (offsets into the normalized text), read as typed (fills.as_typed:
-    "3000到3001，200格" lists two values)."""
+    a refusal quotes "-50U" as typed)."""
     return grid_values(reading, find_values(fills.as_typed(reading), reading.coins))
 
 
