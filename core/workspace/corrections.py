@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from core.language.normalize import Normalized, normalize_text
 from core.language.phrases import Words
 from core.language.values import sole_value
 
@@ -64,16 +65,17 @@ def _skip(low: str, at: int, chars: str = " ") -> int:
 
 
 def read_correction(text: str) -> Correction | None:
-    """The correction ``text`` makes, or None when it is no correction."""
-    clean = " ".join(unicodedata.normalize("NFKC", text).split())
-    if not clean or "?" in clean:
+    """The correction ``text`` makes, or None when it is no correction. The words are read in the
+    layer's normalized text (width, case, "不對" as "不对"); the value is taken as typed."""
+    norm = normalize_text(text)
+    low = norm.text
+    if not low or "?" in low:
         return None  # a question is a question
-    low = "".join(c if len(c.lower()) != 1 else c.lower() for c in clean)
     end = _end(low)
     starts, strong = _openers(low)
     for steps, implied in _FORMS:
         for depth in range(len(starts) - 1, -1, -1):
-            found = _form(clean, low, starts[depth], end, steps)
+            found = _form(norm, starts[depth], end, steps)
             if found is None:
                 continue
             said, value, wrong = found
@@ -84,7 +86,7 @@ def read_correction(text: str) -> Correction | None:
             if value:
                 return Correction(said or implied, value)
     for depth in range(len(starts) - 1, 0, -1):  # "actually, bybit", "不对，OKX": a short value alone
-        value = _tidy(clean[starts[depth] : end])
+        value = _typed(norm, starts[depth], end)
         bare = value and not any(c in _BARE_STOPS for c in value) and len(value.split()) <= _MAX_BARE_WORDS
         if bare and any(strong[:depth]):
             return Correction(None, value)
@@ -114,17 +116,18 @@ def _end(low: str) -> int:
 _Found = tuple[str | None, str, bool]
 
 
-def _form(clean: str, low: str, at: int, end: int, steps: tuple[str, ...]) -> _Found | None:
+def _form(norm: Normalized, at: int, end: int, steps: tuple[str, ...]) -> _Found | None:
     """(the field named, the value, whether a wrong value was named) when ``steps`` read the
     message from ``at`` to ``end``, else None."""
+    low = norm.text
     field: str | None = None
     wrong = False
     for step in steps:
         at = _skip(low, at)
         if step == VALUE:
-            return (field, _tidy(clean[at:end]), wrong) if at < end else None
+            return (field, _typed(norm, at, end), wrong) if at < end else None
         if step == BALANCE:
-            value = sole_value(clean[at:end], ("amount", "number"))
+            value = sole_value(_typed(norm, at, end), ("amount", "number"))
             if value is None or value.refused or value.unit == "base":
                 return None
             return field, value.typed, wrong
@@ -152,5 +155,8 @@ def _wrong(low: str, at: int, end: int, concept: str) -> int | None:
     return _skip(low, at, " ,，") if start < at < end else None
 
 
-def _tidy(value: str) -> str:
-    return value.strip().strip(",，。.!！~～;；").strip()
+def _typed(norm: Normalized, start: int, end: int) -> str:
+    """The value typed behind ``norm.text[start:end]``, its width folded and its outer punctuation
+    dropped ("副帳戶", not "副账户": a name is kept as the person wrote it)."""
+    value = " ".join(unicodedata.normalize("NFKC", norm.typed(start, end)).split())
+    return value.strip(",，。.!！~～;；").strip()
