@@ -80,3 +80,34 @@ async def test_an_account_of_theirs_called_futures_is_that_account(text: str) ->
     reply = await desk.chat.say(text)
     assert reply.route.slots["target_ref"]["name"] == "futures", reply.route.slots
     assert reply.status in (Status.COMPLETED, Status.AWAITING_CONFIRMATION), said(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("what's in my futures account", "futures wallet"),
+        ("what is in my margin wallet", "margin wallet"),
+        ("我的合约账户里有什么", "合约账户"),
+        ("合约账户里面有啥", "合约账户"),
+        ("我的合約帳戶裡有什麼", "合约账户"),
+    ],
+)
+async def test_what_is_in_another_wallet_is_the_spot_holdings_and_says_so(text: str, note: str) -> None:
+    """Before session 37 these showed the account's details with no word of the wallet asked about,
+    as if the futures wallet were the account."""
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
+    assert [b.account for b in reply.blocks if isinstance(b, PositionsBlock)] == ["测试"], reply.blocks
+    assert note in said(reply) and ("现货" in said(reply) or "spot" in said(reply)), said(reply)
+
+
+@pytest.mark.parametrize("text", ["what's in my spot account", "我的现货账户里有什么"])
+async def test_what_is_in_the_spot_wallet_is_the_accounts_holdings(text: str) -> None:
+    desk = make_trade_desk()
+    await account(desk, "测试", "paper")
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED, said(reply)
+    assert [b.account for b in reply.blocks if isinstance(b, PositionsBlock)] == ["测试"], reply.blocks
+    assert not said(reply), said(reply)

@@ -10,6 +10,7 @@ from typing import Any
 
 from core.language.intents import intent
 from core.language.tagger import COIN, EXCHANGE, Reading
+from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -43,6 +44,16 @@ QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
 THEIRS: tuple[tuple[str, str], ...] = (("positions", "ask.what_is"), ("balance", "ask.how_much"))
 
 
+# What is in an exchange's wallet of theirs ("what's in my futures account", "合约账户里有什么"): the
+# account's holdings (deskmate reads its spot wallet, and says so of another).
+WALLETS = ("wallet.spot", "wallet.futures", "wallet.margin", "wallet.funding")
+
+
+def _wallet(reading: Reading) -> dict[str, Any] | None:
+    wallet = wallet_said(reading)
+    return {WALLET: wallet} if wallet else None
+
+
 def _their_account(reading: Reading) -> dict[str, Any]:
     own = reading.first("own.account")
     return {"target_ref": {"name": own.value}} if own is not None else {}
@@ -63,6 +74,10 @@ INTENTS = (
             fill=_their_account,
         )
         for action, asked in THEIRS
+    ),
+    intent(
+        SKILL, "positions", need=["ask.what_is", "wallet.account"], one_of=WALLETS, avoid=NOT_A_QUESTION,
+        priority=5, may=ON, fill=_wallet,
     ),
     # "how much btc can i buy": the reader tells the question from an order with an amount.
     intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
