@@ -13,12 +13,16 @@ Markup ("<script>alert(1)</script>") is no words: its spans are masked before an
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from core.cached_toml import kept_beside_bytecode
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
 
@@ -99,7 +103,49 @@ def _is_latin(word: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _automaton() -> ahocorasick.Automaton:
-    """Every lexicon word and entity name, built once per process."""
+    """Every lexicon word and entity name, once per process: as ``_built`` made it, kept (pickled)
+    beside the bytecode (core.cached_toml) while every file it is made from is as it was (size,
+    modification time). Making it (loading and checking the lexicon, every word's meanings) was
+    most of a first message's reading, some 10 ms, every start."""
+    import pickle
+
+    try:
+        sources = _sources()
+        stamp = (_FORMAT, tuple((str(p), *_size_and_time(p)) for p in sources))
+    except OSError:  # a file not on disk (a zip): nothing to stamp, made each time
+        return _built()
+    cached = sources[0].parent / "__pycache__" / f"tagger.{sys.implementation.cache_tag}.marshal"
+    kept = kept_beside_bytecode(cached, stamp, lambda: pickle.dumps(_built()))
+    try:
+        automaton: ahocorasick.Automaton = pickle.loads(kept)  # noqa: S301 - as trusted as the .pyc beside it
+    except Exception:  # a cache of something else under the right stamp
+        return _built()
+    return automaton
+
+
+_FORMAT = 1
+
+
+def _sources() -> list[Path]:
+    """Every file ``_built`` reads: the lexicon's group files first, then the code (this module's,
+    the lexicon's and the names' own) and the automaton's library."""
+    import ahocorasick
+
+    from core.language import lexicon, normalize
+    from core.workspace import exchanges, providers
+
+    folder = Path(__file__).with_name("lexicon")  # lexicon.load()'s: core.language's "lexicon"
+    groups = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
+    code = (lexicon, normalize, exchanges, providers, sys.modules[__name__], ahocorasick)
+    return [*groups, *(Path(str(m.__file__)) for m in code)]
+
+
+def _size_and_time(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+def _built() -> ahocorasick.Automaton:
     import ahocorasick
 
     from core.workspace.exchanges import EXCHANGES

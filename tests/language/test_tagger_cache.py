@@ -1,0 +1,86 @@
+"""The tagger's automaton, kept beside the bytecode while what it is made from is unchanged."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import ahocorasick
+import pytest
+
+from core.language import tagger
+
+
+@pytest.fixture(autouse=True)
+def _made_again() -> Iterator[None]:
+    """Every test makes its own automaton, and leaves none of its own to the next tests."""
+    tagger._automaton.cache_clear()
+    yield
+    tagger._automaton.cache_clear()
+
+
+def _words(automaton: ahocorasick.Automaton) -> list[tuple[str, object]]:
+    return list(automaton.items())
+
+
+def test_the_kept_automaton_is_the_built_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    built = _words(tagger._built())
+    for _ in range(2):  # the second time from __pycache__
+        tagger._automaton.cache_clear()
+        assert _words(tagger._automaton()) == built
+
+
+def test_every_file_the_automaton_is_made_from_stamps_it() -> None:
+    sources = set(tagger._sources())
+    groups = set((Path(tagger.__file__).parent / "lexicon").glob("*.toml"))
+    assert groups and groups <= sources  # every group file lexicon.load() reads
+    code = {"lexicon.py", "normalize.py", "exchanges.py", "providers.py", "tagger.py"}
+    assert code <= {p.name for p in sources - groups}
+    assert Path(str(ahocorasick.__file__)) in sources  # another pyahocorasick may pickle otherwise
+
+
+def _one_word(word: str) -> ahocorasick.Automaton:
+    automaton = ahocorasick.Automaton()
+    automaton.add_word(word, (len(word), True, (), frozenset({"verb.buy"}), ""))
+    automaton.make_automaton()
+    return automaton
+
+
+def test_it_is_made_again_when_a_source_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    group, code = tmp_path / "verb.toml", tmp_path / "tagger.py"
+    group.write_text("buy", encoding="utf-8")
+    code.write_text("# the code\n", encoding="utf-8")
+    made: list[str] = []
+
+    def build() -> ahocorasick.Automaton:
+        made.append(group.read_text(encoding="utf-8"))
+        return _one_word(made[-1])
+
+    def words() -> list[str]:
+        tagger._automaton.cache_clear()
+        return [word for word, _ in tagger._automaton().items()]
+
+    monkeypatch.setattr(tagger, "_sources", lambda: [group, code])
+    monkeypatch.setattr(tagger, "_built", build)
+    assert words() == ["buy"] and made == ["buy"]
+    assert words() == ["buy"] and made == ["buy"]  # kept: not made again
+    assert list((tmp_path / "__pycache__").iterdir())  # kept beside the bytecode
+    group.write_text("purchase", encoding="utf-8")  # a word changed
+    assert words() == ["purchase"] and made == ["buy", "purchase"]
+    assert words() == ["purchase"] and len(made) == 2
+    stat = code.stat()
+    os.utime(code, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # the code changed, same size
+    assert words() == ["purchase"] and len(made) == 3
+
+
+def test_nothing_is_kept_where_bytecode_is_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    group = tmp_path / "verb.toml"
+    group.write_text("buy", encoding="utf-8")
+    monkeypatch.setattr(tagger, "_sources", lambda: [group])
+    monkeypatch.setattr(tagger, "_built", lambda: _one_word("buy"))
+    assert [word for word, _ in tagger._automaton().items()] == ["buy"]
+    assert not (tmp_path / "__pycache__").exists()
