@@ -106,3 +106,13 @@ async def test_several_strategies_of_that_coin_and_kind_are_asked_about(desk: Tr
     done = await desk.chat.press(confirm.buttons[0].token)
     assert "traders_stopped" in codes(done), text_of(done)
     assert (await _states(desk))["alpha"] is TraderState.STOPPED
+
+
+async def test_which_strategy_may_be_answered_by_its_name(desk: TraderDesk) -> None:
+    await _setup(desk, "steady stacker")
+    await desk.strategy("slow stacker", dca(interval="1w"))
+    asked = await desk.chat.say("stop my btc dca")
+    assert asked.status is Status.NEEDS_INPUT, text_of(asked)
+    confirm = await desk.chat.say("steady stacker")
+    assert confirm.status is Status.AWAITING_CONFIRMATION, text_of(confirm)
+    assert "steady stacker" in text_of(confirm)

@@ -148,13 +148,15 @@ class TraderSkill(TaskFlow):
             if name is None or slot in found:
                 continue
             records = await owned(self.deps, owner, slot)
-            if any(name_key(r.name) == name_key(name) for r in records):
-                continue
-            names = ("、" if turn.locale == "zh" else ", ").join(r.name for r in records) or "—"
-            kind = turn.t(KIND_LABELS[slot])
-            text = turn.t("flow.not_found", ref=name, kind=kind, names=names)
-            return self._fail(turn, task, text, "not_found", [])
+            if not any(name_key(r.name) == name_key(name) for r in records):
+                return self._not_found(turn, task, name, slot, records)
         return None
+
+    def _not_found(self, turn: Turn, task: Task, said: str, slot: str, records: Sequence[Any]) -> Reply:
+        """``said`` names none of their records of ``slot``'s kind: said back with what they have."""
+        names = ("、" if turn.locale == "zh" else ", ").join(r.name for r in records) or "—"
+        text = turn.t("flow.not_found", ref=said, kind=turn.t(KIND_LABELS[slot]), names=names)
+        return self._fail(turn, task, text, "not_found", [])
 
     async def advance(
         self, turn: Turn, task: Task, *, notes: Sequence[Block] = (), carried_secret: bool = False
@@ -168,10 +170,7 @@ class TraderSkill(TaskFlow):
             if len(meant) > 1:  # "stop my btc dca" with two DCAs on BTC: which one, with buttons
                 return await self.ask(turn, task, STOPPED_STRATEGY, notes)
             if not meant:
-                names = ("、" if turn.locale == "zh" else ", ").join(s.name for s in strategies) or "—"
-                kind = turn.t(KIND_LABELS["strategy"])
-                text = turn.t("flow.not_found", ref=said, kind=kind, names=names)
-                return self._fail(turn, task, text, "not_found", [])
+                return self._not_found(turn, task, said, "strategy", strategies)
             task.target_ref = {"id": ALL, "name": meant[0].name, "strategy": meant[0].id}
         if task.is_open and task.action == "create":
             refusal = await self._cannot_create(turn, task)
