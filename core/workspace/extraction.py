@@ -18,7 +18,7 @@ from itertools import takewhile
 from string import ascii_letters, digits
 from typing import Any
 
-from core.language.normalize import has_cjk
+from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.tagger import EXCHANGE, Tagger, every_named
 from core.language.values import find_values, one_value
@@ -71,23 +71,29 @@ class Named:
 
 
 def find_name(text: str) -> Named | None:
-    """The name a request gives after "called", "叫", "call it" ..., or None when it gives none."""
-    found = _MARK.search(text)
+    """The name a request gives after "called", "叫", "call it" ..., or None when it gives none.
+    Its words are read in the layer's normalized text ("名稱為" as "名称为", "叫 小號 餘額" ends at
+    余额); the name is taken as typed ("小號") and its span is the typed text's."""
+    norm = normalize_text(text)
+    low = norm.text
+    found = _MARK.search(low)
     if found is None:
         return None
-    start, end = found.start(), len(text) - len(text[found.end() :].lstrip())
-    rest = text[end:]
+    start, end = found.start(), len(low) - len(low[found.end() :].lstrip())
+    rest = low[end:]
     if not rest:
-        return Named(None, start, end)
+        return Named(None, norm.offsets[start], norm.offsets[end])
     closing = _PAIRS.get(rest[0])
     if closing is not None:
         closed = rest.find(closing, 1)
         if closed > 0:
-            return _named(rest[1:closed], start, end + closed + 1)
+            return _named(
+                norm.typed(end + 1, end + closed), norm.offsets[start], norm.offsets[end + closed + 1]
+            )
         rest = rest[1:]  # an opening quote never closed: the name runs as unquoted
         end += 1
-    raw = _unquoted(rest)
-    return _named(raw, start, end + len(raw))
+    stop = end + len(_unquoted(rest))
+    return _named(norm.typed(end, stop), norm.offsets[start], norm.offsets[stop])
 
 
 def name_given(text: str) -> Named | None:
@@ -252,15 +258,18 @@ def _model_values(raw: str, slots: dict[str, Any]) -> str:
 
 
 def _model_label(raw: str) -> tuple[int, int] | None:
-    """Where the words saying a model name follows are: "模型名是", "model name:", "model is"."""
-    labels = [(s, e, True) for s, e in _MODEL_LABEL.spans(raw)] + [
-        (*s, False) for s in _MODEL_WORD.spans(raw)
+    """Where the words saying a model name follows are: "模型名是", "model name:", "model is"
+    (read in the layer's normalized text: "模型名稱"), as offsets into ``raw``."""
+    norm = normalize_text(raw)
+    low = norm.text
+    labels = [(s, e, True) for s, e in _MODEL_LABEL.spans(low)] + [
+        (*s, False) for s in _MODEL_WORD.spans(low)
     ]
     for start, end, alone in sorted(labels):
-        after = len(raw) - len(raw[end:].lstrip())
-        said = _MODEL_IS.prefix(raw[after:])
+        after = len(low) - len(low[end:].lstrip())
+        said = _MODEL_IS.prefix(low[after:])
         if said is not None or alone:
-            return start, end if said is None else after + said
+            return norm.offsets[start], norm.offsets[end if said is None else after + said]
     return None
 
 
