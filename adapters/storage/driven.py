@@ -7,11 +7,13 @@ engine's dialect, bound by SQLAlchemy's own bind processors. Used by a turn's tw
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncEngine
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 T = TypeVar("T")
 
@@ -43,18 +45,56 @@ class Driven:
 async def on_driver(engine: AsyncEngine, call: Callable[[Any], Awaitable[T]]) -> T:
     """``call`` with a pooled connection's asyncpg connection, alone in autocommit (asyncpg's
     default: SQLAlchemy begins its transactions itself). The connection comes from, and goes back
-    to, the engine's pool (its checkout's ping when idle included); one that fails other than by
-    the server's refusal of the statement (a dropped connection, a cancelled call) is
-    invalidated, not pooled again."""
+    to, the engine's pool (its checkout's ping when idle included)."""
+    async with engine.connect() as conn:
+        return await _on(conn, call)
+
+
+async def _on(conn: AsyncConnection, call: Callable[[Any], Awaitable[T]]) -> T:
+    """``call`` with ``conn``'s asyncpg connection. One that fails other than by the server's
+    refusal of the statement (a dropped connection, a cancelled call) is invalidated, not pooled
+    again."""
     from asyncpg import PostgresError  # only on PostgreSQL, whose driver it is
 
-    async with engine.connect() as conn:
-        sync = conn.sync_connection
-        assert sync is not None
-        driver = sync.connection.driver_connection
+    sync = conn.sync_connection
+    assert sync is not None
+    driver = sync.connection.driver_connection
+    try:
+        return await call(driver)
+    except BaseException as exc:
+        if not isinstance(exc, PostgresError):  # the connection's state is unknown
+            await conn.invalidate()
+        raise
+
+
+class Held:
+    """``on_driver`` for a run of statements one after another (a check's deliveries, a statement
+    each): within ``holding()``, the task's statements share one pooled connection, taken at the
+    first and given back at the end, in place of one taken from the pool and given back each
+    (about 0.1 ms of CPU a statement). Each statement is still alone in autocommit: durable when
+    it returns. Other tasks are not in the holding task's context and take their own."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self._slot: ContextVar[list[AsyncConnection] | None] = ContextVar("held connection", default=None)
+
+    @asynccontextmanager
+    async def holding(self) -> AsyncIterator[None]:
+        slot: list[AsyncConnection] = []
+        token = self._slot.set(slot)
         try:
-            return await call(driver)
-        except BaseException as exc:
-            if not isinstance(exc, PostgresError):  # the connection's state is unknown
-                await conn.invalidate()
-            raise
+            yield
+        finally:
+            self._slot.reset(token)
+            for conn in slot:
+                await conn.close()
+
+    async def run(self, call: Callable[[Any], Awaitable[T]]) -> T:
+        slot = self._slot.get()
+        if slot is None:
+            return await on_driver(self._engine, call)
+        if slot and slot[0].invalidated:  # it failed: the next statement takes another
+            await slot.pop().close()
+        if not slot:
+            slot.append(await self._engine.connect().start())
+        return await _on(slot[0], call)

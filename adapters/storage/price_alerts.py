@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -49,7 +50,7 @@ from sqlalchemy import (
 )
 
 from adapters.storage.audit_log import insert_audit
-from adapters.storage.driven import Driven, on_driver
+from adapters.storage.driven import Driven, Held
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import METADATA, UTCDateTime
 from core.outbound.destination import Destination
@@ -141,6 +142,7 @@ class SqlAlertStore:
         # runner: one hop to a SQLite thread instead of aiosqlite's several.
         self._runner = transaction_runner(engine, inline_first=True)
         self._driven: dict[Any, Driven] = {}  # PostgreSQL: each statement sent on the driver (_on_driver)
+        self._held = Held(engine)  # PostgreSQL: a check's deliveries on one connection (delivering)
 
     async def close(self) -> None:
         await self._runner.close()
@@ -326,8 +328,13 @@ class SqlAlertStore:
             driven = self._driven[stmt] = Driven(stmt, self.engine.dialect)
         args = driven.args(params)
         if fetch:
-            return await on_driver(self.engine, lambda driver: driver.fetch(driven.sql, *args))
-        return await on_driver(self.engine, lambda driver: driver.execute(driven.sql, *args))
+            return await self._held.run(lambda driver: driver.fetch(driven.sql, *args))
+        return await self._held.run(lambda driver: driver.execute(driven.sql, *args))
+
+    def delivering(self) -> AbstractAsyncContextManager[None]:
+        """PostgreSQL: the starts of delivery and outcomes within share one pooled connection
+        (adapters.storage.driven.Held), taken at the first of them; SQLite: nothing to keep."""
+        return self._held.holding() if self.dialect == "postgresql" else nullcontext()
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         async with self.engine.begin() as conn:

@@ -19,6 +19,7 @@ from typing import Any
 
 import asyncpg
 import pytest
+from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
 from adapters.storage.deliveries import SqlDeliveryLog
@@ -205,7 +206,8 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
     compare-and-sets with its firings, the claim (the lapsed marked lost, the waiting claimed, read
     with their alerts) are one round trip each, with no BEGIN or COMMIT around them; then one a
     firing (its start of delivery, with the previous one's outcome: durable before its send, so a
-    kill -9 never sends it twice) and the last one's outcome. Before: 3 + 4 + 4 + 5, n, 1."""
+    kill -9 never sends it twice) and the last one's outcome. Before: 3 + 4 + 4 + 5, n, 1.
+    The firings' statements share one connection from the pool (before: one checkout each)."""
     if not db_url.startswith("postgresql"):
         pytest.skip("round trips are PostgreSQL's")
     engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
@@ -220,14 +222,24 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
         lease_token="t1",
     )  # fmt: skip
     try:
-        counts = []
+        counts, checkouts = [], []
+        taken = [0]
+
+        def checkout(*_: Any) -> None:
+            taken[0] += 1
+
+        event.listen(engine.sync_engine.pool, "checkout", checkout)
         for first, n in ((0, 2), (2, 2), (4, 6)):  # the first check prepares the statements
             await _seed(db_url, n, first=first)  # alerts of their own: those of the last check fired
+            taken[0] = 0
             with wire_writes(db_url) as writes:
                 await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
             counts.append(writes[0])
+            checkouts.append(taken[0])
         assert len(out.read_text().split()) == 10  # each card once
         assert counts[1:] == [4 + 2 + 1, 4 + 6 + 1], counts
+        # The alerts read, the sample, the record, the claim; the deliveries' one.
+        assert checkouts[1:] == [4 + 1, 4 + 1], checkouts
     finally:
         await store.close()
         await engine.dispose()

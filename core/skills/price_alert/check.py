@@ -102,16 +102,19 @@ class AlertChecker:
         claimer = f"{job.id}:{job.lease_token or secrets.token_hex(4)}"
         now = ctx.now
         done: tuple[str, TriggerOutcome] | None = None  # sent, not recorded yet
-        try:
-            claimed = await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE)
-            cards = await self._cards(claimed, claimer, now)
-            if cards:
-                async with ctx.deliveries([c.alert.destination for c, _ in cards]):
-                    for one, reply in cards:
-                        done = await self._deliver_one(one, reply, claimer, ctx, done)
-        finally:
-            if done is not None:
-                await self.store.finish_trigger(done[0], claimer, done[1], now)
+        # The deliveries' writes one after another, on what the store keeps for them (one
+        # connection on PostgreSQL, in place of one from the pool a write).
+        async with self.store.delivering():
+            try:
+                claimed = await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE)
+                cards = await self._cards(claimed, claimer, now)
+                if cards:
+                    async with ctx.deliveries([c.alert.destination for c, _ in cards]):
+                        for one, reply in cards:
+                            done = await self._deliver_one(one, reply, claimer, ctx, done)
+            finally:
+                if done is not None:
+                    await self.store.finish_trigger(done[0], claimer, done[1], now)
 
     async def _cards(
         self, claimed: list[ClaimedTrigger], claimer: str, now: datetime

@@ -4,6 +4,7 @@ compare-and-set on versions, firings claimed once) without durability."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -104,6 +105,9 @@ class MemoryAlertStore:
             return
         firing.state = "pending" if outcome == "retry" else outcome
         firing.claimer = None
+
+    def delivering(self) -> AbstractAsyncContextManager[None]:
+        return nullcontext()
 
     async def begin_delivery(
         self,

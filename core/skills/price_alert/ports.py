@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -105,6 +106,12 @@ class AlertStore(Protocol):
         self, trigger_id: str, claimer: str, outcome: TriggerOutcome, now: datetime
     ) -> None:
         """Its delivery's outcome; a retryable failure puts it back to be tried at the next check."""
+        ...
+
+    def delivering(self) -> AbstractAsyncContextManager[None]:
+        """A check's deliveries run within: the store may keep what their writes (a start of
+        delivery a firing, the outcomes) need for all of them, e.g. one database connection in
+        place of one from the pool a write. Each write is still its own, durable when it returns."""
         ...
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
