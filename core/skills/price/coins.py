@@ -204,18 +204,13 @@ def _asks_price(tag: Tag | None) -> bool:
 
 def _capitals(reading: Reading, start: int, end: int) -> bool:
     """Written in capitals as a word of its own ("ONE price", "$ONE"): a ticker."""
-    typed = reading.norm.typed(start, end)
-    original = reading.norm.original
-    at = reading.norm.offsets[start]
-    before = original[at - 1] if at > 0 else " "
-    after_at = at + len(typed)
-    after = original[after_at] if after_at < len(original) else " "
+    typed, text = reading.norm.typed(start, end), reading.text
+    around = text[start - 1 : start] + text[end : end + 1]  # no ASCII letter or digit touching it
     return (
         len(typed) >= 2
         and typed[0].isalpha()
         and typed.isupper()
-        and not (before.isascii() and before.isalnum())
-        and not (after.isascii() and after.isalnum())
+        and not any(ch.isascii() and ch.isalnum() for ch in around)
     )
 
 
