@@ -253,7 +253,7 @@ def test_the_key_check_opens_no_connection_of_the_async_engine(tmp_path: Path) -
     import asyncio
 
     from adapters.storage import migrate
-    from adapters.storage.engine import create_engine
+    from adapters.storage.engine import SqliteFileEngine, create_engine
     from adapters.storage.runner import close_shared_runner
     from bot.secret_keys import open_secret_box
     from bot.settings import Settings
@@ -268,7 +268,9 @@ def test_the_key_check_opens_no_connection_of_the_async_engine(tmp_path: Path) -
         try:
             await open_secret_box(settings, engine, SystemClock())  # a first start: writes the canary
             await open_secret_box(settings, engine, SystemClock())  # then reads it
-            return engine.sync_engine.pool.checkedin() + engine.sync_engine.pool.checkedout()  # type: ignore[attr-defined]
+            assert isinstance(engine, SqliteFileEngine) and not engine.is_made  # no AsyncEngine made
+            pool = engine.sync_engine.pool
+            return int(pool.checkedin() + pool.checkedout())  # type: ignore[attr-defined]
         finally:
             await close_shared_runner(engine)
             await engine.dispose()

@@ -86,3 +86,33 @@ async def test_postgres_does_not_ping_a_connection_just_used(
     finally:
         await engine.dispose()
     assert pings == 0
+
+
+async def test_a_sqlite_file_engine_makes_its_async_engine_at_its_first_use(tmp_path: Path) -> None:
+    """A SQLite file's engine answers the dialect and URL on its own; the AsyncEngine behind
+    begin() / connect() (a write transaction that begins IMMEDIATE) is made when first used."""
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+    from adapters.storage.engine import SqliteFileEngine
+    from adapters.storage.sqlite_async import SqliteAsyncEngine
+
+    db = tmp_path / "deskmate.db"
+    engine = create_engine(f"sqlite+aiosqlite:///{db}")
+    assert isinstance(engine, SqliteFileEngine) and not engine.is_made
+    assert engine.dialect.name == "sqlite" and engine.url.database == str(db)
+    assert db.exists()  # made private (0600) before anything opens it, as before
+    await engine.dispose()  # nothing made: nothing to dispose of
+    assert not engine.is_made
+    async with engine.begin() as conn:
+        await conn.execute(text("CREATE TABLE t (x INTEGER)"))
+        await conn.execute(text("INSERT INTO t VALUES (1)"))
+    assert engine.is_made
+    made = engine.asynchronous()
+    assert isinstance(made, SqliteAsyncEngine) and isinstance(made, AsyncEngine)
+    assert engine.sync_engine is made.sync_engine  # anything else is the AsyncEngine's
+    async with engine.connect() as conn:
+        assert (await conn.execute(text("SELECT x FROM t"))).scalar_one() == 1
+    await engine.dispose()
+    in_memory = create_engine("sqlite+aiosqlite:///:memory:")
+    assert isinstance(in_memory, AsyncEngine)  # one connection's database: made at once, as before
+    await in_memory.dispose()
