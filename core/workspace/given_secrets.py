@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import takewhile
 from typing import Literal
 
+from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.planner.redaction import redact
 from core.tasks.answers import looks_secret, secret_value
@@ -76,17 +77,20 @@ class _Scan:
 
 
 def find_given(text: str) -> Given:
-    """The labelled credentials in ``text`` (see the module docstring)."""
+    """The labelled credentials in ``text`` (see the module docstring). The labels are read in the
+    layer's normalized text ("密鑰是" as "密钥是"); a value is taken exactly as typed."""
     scan = _Scan()
+    norm = normalize_text(text)
+    low = norm.text
     taken = 0  # a label is read after the value before it
-    labels = sorted((s, -e, k) for words, k in _LABELS for s, e in words.spans(text, every=True))
+    labels = sorted((s, -e, k) for words, k in _LABELS for s, e in words.spans(low, every=True))
     for start, stop, label in labels:  # at each place the longest label first, as an alternation
-        if start < taken:
+        if norm.offsets[start] < taken:
             continue
-        found = _labelled(text, -stop)
+        found = _labelled(low, -stop)
         if found is None:
             continue
-        at, explicit = found
+        at, explicit = norm.offsets[found[0]], found[1]
         typed = "".join(takewhile(_VALUE_CHARS.__contains__, text[at:]))
         taken = at + len(typed)
         value = _trim(typed, text[taken:])
