@@ -1,12 +1,12 @@
-"""Reading a trading request (zh + en): buy or sell what, how much, on which account; or a
-question about an account (balance, positions, trades, the most one can buy).
+"""Reading a trading request (zh + en): buy or sell what, how much, on which account; or the most
+one can buy. The account a request names (``account_ref``) is read here for the account questions
+too (balance, positions, trades: core/skills/account_query/intents.py).
 
     买 100 USDT 的 BTC      -> buy   BTCUSDT  quote:100
     buy 0.01 BTC            -> buy   BTCUSDT  base:0.01
     用模拟账户买0.01个比特币  -> buy   BTCUSDT  base:0.01   account "模拟账户"
     清仓 ETH / sell all ETH -> sell  ETHUSDT  all
     sell half my SOL        -> sell  SOLUSDT  fraction:0.5
-    我的余额还有多少         -> balance;  show my positions -> positions;  最近的成交记录 -> trades
     最多能买多少个ETH        -> max_buy ETHUSDT
 
 The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.5".
@@ -48,14 +48,6 @@ LIMIT = frozenset({"trade.limit", "order.limit_order"})
 # skill's: never an order or a balance.
 NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
-QUESTIONS = (
-    ("positions", frozenset({"noun.holdings", "noun.my_coins", "trade.bought_coins"})),
-    ("trades", frozenset({"noun.trades", "trade.bought"})),
-    ("balance", frozenset({"noun.balance", "ask.remaining"})),
-)
-# What one has: a coin ("我有多少ETH") is a position, money ("how much cash do i have") the balance.
-HAVE = "trade.have"
-HELD = (("positions", frozenset({"coin", "trade.coins"})), ("balance", frozenset({"trade.money"})))
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 
 Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
@@ -172,12 +164,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         if amount is not None:
             slots["amount"] = amount
         return TradeReading("trade", side, slots)
-    if said & MANAGES and "noun.account" in said:
-        return None  # "加一个模拟账户，初始资金 5万U": adding an account, not asking its balance
-    for action, concepts in (*QUESTIONS, *(HELD if HAVE in said else ())):
-        if said & concepts:
-            return TradeReading("query", action, slots)
-    return None
+    return None  # a balance, positions or trades question is read by its intents (account_query)
 
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
@@ -254,7 +241,7 @@ def _said_besides(text: str) -> bool:
 def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] | None:
     """The account a request names, read from its tags (with the person's own names when the turn
     loaded them): by its name ("用主账户", "主账户的余额", "on my Main account", "balance of Main"),
-    else by its exchange ("币安"), else one of theirs named alone ("测试的余额"). A name is read
+    else one of theirs named alone ("测试的余额"), else by its exchange ("币安"). A name is read
     whether or not the person has it, as typed, so that one they do not have is said back, never
     swapped for another record; a coin closing an order ("yolo 50 usdt on doge") names none.
     ``question``: the message asks about an account, no order ("how much money is in main")."""
@@ -265,14 +252,14 @@ def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] |
         name = _around(reading, tags, i) if _NOUN in tag.concepts else None
         if name:
             return {"name": name}
+    own = reading.first("own.account")
+    if own is not None:
+        return {"name": own.value}
     exchange = find_exchange(reading.text)  # inside another word too ("我的币安账户": 我的币)
     if exchange is not None:
         return {"alias": exchange}
     name = _tail(reading, tags, question=question)
-    if name:
-        return {"name": name}
-    own = reading.first("own.account")
-    return {"name": own.value} if own is not None else None
+    return {"name": name} if name else None
 
 
 # The words around an account's name (phrases/account_ref.toml), as their tags' concepts.
@@ -398,9 +385,9 @@ def amount_parts(amount: str) -> tuple[str, Decimal]:
 
 
 class TradeRule:
-    """A skill's rule over ``read_trade``: the routes of one kind ("trade": orders; "query":
-    account questions), read with the person's record names where the layer has them (an
-    account of theirs named alone: "用测试买0.01 btc", "测试的余额")."""
+    """A skill's rule over ``read_trade``: the routes of one kind ("trade": orders; "query": the
+    most one can buy), read with the person's record names where the layer has them (an account
+    of theirs named alone: "用测试买0.01 btc")."""
 
     skill: ClassVar[str] = "trade_execution"
     kind: ClassVar[str] = "trade"
@@ -418,8 +405,4 @@ class TradeRule:
         found = read_trade(text, self.coins, names)
         if found is None or found.kind != self.kind:
             return None
-        return Route(self.skill, found.action, self.slots(text, dict(found.slots)))
-
-    def slots(self, text: str, slots: dict[str, Any]) -> dict[str, Any]:
-        """The route's slots; a skill's rule may add its own."""
-        return slots
+        return Route(self.skill, found.action, dict(found.slots))

@@ -155,3 +155,21 @@ async def test_an_account_they_do_not_have_is_said_back_in_traditional_script(te
     reply = await desk.chat.say(text)
     assert reply.status is Status.FAILED, said(reply)
     assert name in said(reply) and "测试" in said(reply), said(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("paper balance", "paper"),
+        ("币安的余额", "币安"),
+        ("幣安的餘額", "币安"),
+        ("what's in paper", "paper"),
+    ],
+)
+def test_their_account_named_like_an_exchange_is_theirs(text: str, name: str) -> None:
+    """An account of theirs called "paper" or "币安": a question naming it is about that account,
+    not about every account on that exchange (the exchange's alias was read first before session 37)."""
+    router = full_router()
+    route = router.route(text, RouteContext(names=Gazetteer.of({"account": ["paper", "币安"]})))
+    assert route is not None and route.skill == "account_query", route
+    assert route.slots["target_ref"] == {"name": name}, route.slots

@@ -10,7 +10,8 @@ from typing import Any
 
 from core.language.intents import intent
 from core.language.tagger import COIN, EXCHANGE, Reading
-from core.workspace.wallets import WALLET, wallet_said
+from core.skills.account_query.rules import asked_slots
+from core.workspace.wallets import wallet_said
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -24,9 +25,9 @@ ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
 # comes before an account request on a tie ("查一下在模拟账户的余额"), as its rule once ran first.
 ON = ("noun.account", EXCHANGE, "own.account", *ASKED)
 
-# (action, the concepts it needs, one of which it needs too). The account rule reads the slots
-# first; a balance or positions question it declines is still asked with none (the default account),
-# a trades question is left to the rule alone. A trades question may say "recently" (pnl.recent).
+# (action, the concepts it needs, one of which it needs too); the slots are read from the tags
+# (core.skills.account_query.rules.asked_slots: which account, which wallet, a file asked for).
+# A trades question may say "recently" (pnl.recent).
 QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
     ("balance", ["noun.balance"], []),
     ("balance", ["ask.remaining"], []),
@@ -38,10 +39,11 @@ QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
     ("positions", ["trade.have"], [COIN, "trade.coins"]),
     ("positions", ["trade.bought_coins"], []),
     ("trades", ["trade.bought"], []),
+    # One of their own accounts asked about by the name they gave it alone: "what's in main" (its
+    # holdings), "how much is in main" (its balance).
+    ("positions", ["own.account", "ask.what_is"], []),
+    ("balance", ["own.account", "ask.how_much"], []),
 )
-# One of their own accounts asked about by the name they gave it alone: "what's in main" (its
-# holdings), "how much is in main" (its balance).
-THEIRS: tuple[tuple[str, str], ...] = (("positions", "ask.what_is"), ("balance", "ask.how_much"))
 
 
 # What is in an exchange's wallet of theirs ("what's in my futures account", "合约账户里有什么"): the
@@ -50,30 +52,16 @@ WALLETS = ("wallet.spot", "wallet.futures", "wallet.margin", "wallet.funding")
 
 
 def _wallet(reading: Reading) -> dict[str, Any] | None:
-    wallet = wallet_said(reading)
-    return {WALLET: wallet} if wallet else None
-
-
-def _their_account(reading: Reading) -> dict[str, Any]:
-    own = reading.first("own.account")
-    return {"target_ref": {"name": own.value}} if own is not None else {}
+    return asked_slots(reading) if wallet_said(reading) else None
 
 
 INTENTS = (
     *(
         intent(
             SKILL, action, need=need, one_of=one_of, avoid=NOT_A_QUESTION, priority=5,
-            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON,
-            fill=None if action == "trades" else lambda reading: {}, reader_first=action != "trades",
+            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON, fill=asked_slots,
         )
         for action, need, one_of in QUESTIONS
-    ),
-    *(
-        intent(
-            SKILL, action, need=["own.account", asked], avoid=NOT_A_QUESTION, priority=5, may=ON,
-            fill=_their_account,
-        )
-        for action, asked in THEIRS
     ),
     intent(
         SKILL, "positions", need=["ask.what_is", "wallet.account"], one_of=WALLETS, avoid=NOT_A_QUESTION,

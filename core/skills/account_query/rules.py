@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.language.gazetteer import named_in
-from core.routing.normalize import normalize
-from core.workspace.trade_reading import TradeRule
+from core.language.tagger import Reading
+from core.workspace.trade_reading import TradeRule, account_ref
+from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "account_query"
 ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
@@ -18,11 +19,23 @@ EXPORT = "export"  # the slot: the person asked for a file
 _EXPORT = ("导出", "下载", "export", "exports", "exporting", "download", "csv", "excel", "spreadsheet")
 
 
+def asked_slots(reading: Reading) -> dict[str, Any]:
+    """The slots of an account question, from its tags: which account ("主账户的余额", one of
+    theirs by its name alone: "测试的余额"), which wallet ("合约账户"), a file asked for."""
+    slots: dict[str, Any] = {}
+    ref = account_ref(reading, question=True)
+    if ref:
+        slots["target_ref"] = ref
+    wallet = wallet_said(reading)
+    if wallet:
+        slots[WALLET] = wallet
+    if any(named_in(word, reading.text) for word in _EXPORT):
+        slots[EXPORT] = "yes"
+    return slots
+
+
 class AccountQueryRule(TradeRule):
+    """The most one can buy ("最多能买多少个ETH"): told from an order by the trade reader."""
+
     skill = SKILL
     kind = "query"
-
-    def slots(self, text: str, slots: dict[str, Any]) -> dict[str, Any]:
-        if any(named_in(word, normalize(text)) for word in _EXPORT):
-            slots[EXPORT] = "yes"
-        return slots
