@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from core.language.phrases import Words
-from core.language.tagger import Reading, Tag
+from core.language.tagger import Reading
 from core.language.values import UNIT_SECONDS, Value
 
 SERVED_DAYS: Final = (7, 14, 30, 90)
@@ -36,7 +36,6 @@ _SPANS: Final = (
     ("span.days30", 30, "exact"),
     ("span.days90", 90, "exact"),
 )
-_SPAN_WORDS: Final = frozenset(concept for concept, _, _ in _SPANS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,22 +78,15 @@ def _said_from(reading: Reading, values: list[Value], start: int) -> int:
     return tag.start if tag is not None and tag.concepts & _BEFORE_SPAN else start
 
 
-def _windows(reading: Reading) -> tuple[list[Value], dict[str, list[Tag]]]:
-    """The message's dates, numbers and spans (the value grammar's, read once a message) and its
-    span words by concept."""
-    values = [v for v in reading.spans() if v.kind in ("date", "number") or _said(v)]
-    words: dict[str, list[Tag]] = {}
-    for tag in reading.tags:
-        for concept in tag.concepts & _SPAN_WORDS:
-            words.setdefault(concept, []).append(tag)
-    return values, words
-
-
 def read_range(reading: Reading, start: int = 0, end: int | None = None) -> RangeAsk:
     """The window the message (or its part ``start:end``) asks for (DEFAULT_DAYS when none)."""
     stop = len(reading.text) if end is None else end
-    every, words = _windows(reading)
-    values = [v for v in every if start <= v.start and v.end <= stop]
+    # Its dates, numbers and spans (the value grammar's, read once a message).
+    values = [
+        v
+        for v in reading.spans()
+        if start <= v.start and v.end <= stop and (v.kind in ("date", "number") or _said(v))
+    ]
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
         return RangeAsk(DEFAULT_DAYS, date.typed, "range_date", explicit=True)
@@ -107,11 +99,9 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         if asked is not None:  # "7 or 30 days", "7 天或 30 天": the first window, said so
             return replace(_span_range(span), asked=asked, note="range_two")
         return _span_range(span)
-    concepts = {
-        c: t for c, tags in words.items() for t in reversed(tags) if start <= t.start and t.end <= stop
-    }
+    inside = [t for t in reading.tags if start <= t.start and t.end <= stop]
     for concept, days, served in _SPANS:
-        tag = concepts.get(concept)
+        tag = next((t for t in inside if concept in t.concepts), None)
         if tag is None:
             continue
         asked = reading.text[_said_from(reading, values, tag.start) : tag.end]
