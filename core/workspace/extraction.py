@@ -165,9 +165,8 @@ def _name_words(words: list[str], *, chinese: bool) -> list[str]:
 
 
 def _names_something_else(word: str) -> bool:
-    """A Chinese word about what the request concerns ("币安账户", "DeepSeek", "定投策略")."""
-    norm = normalize(word)
-    return bool(_WHAT_IT_NAMES.search(word) or find_exchange(norm) or find_provider(norm))
+    """A Chinese word (normalized) about what the request concerns ("币安账户", "DeepSeek", "定投策略")."""
+    return bool(_WHAT_IT_NAMES.search(word) or find_exchange(word) or find_provider(word))
 
 
 def _named(raw: str, start: int, end: int) -> Named:

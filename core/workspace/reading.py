@@ -37,10 +37,6 @@ from core.workspace.wallets import wallet_named
 Domain = Literal["trader", "strategy", "model", "exchange"]
 
 
-def _set_not_set_up(low: str, start: int, end: int) -> bool:
-    return low[start:end] != "set" or not low[end:].lstrip().startswith("up")
-
-
 def _connection(low: str, start: int, end: int) -> bool:
     """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所")."""
     return low[start:end] != "连接" or not low[end:].lstrip().startswith(
@@ -48,8 +44,7 @@ def _connection(low: str, start: int, end: int) -> bool:
     )
 
 
-# The words of core/language/lexicon/phrases/records.toml: the verbs, a problem reported.
-UPDATE = Words("records.update", _set_not_set_up)
+# The words of core/language/lexicon/phrases/records.toml: a problem reported.
 PROBLEM = Words("records.problem", _connection)
 
 # A message setting an alert or a protective order ("提醒我 BTC 到 10 万", "alert me on my binance
@@ -197,7 +192,7 @@ def _without_names(raw: str) -> str:
     for start, end in reversed(list(quoted(raw))):
         raw = f"{raw[:start]} {raw[end:]}"
     value = _new_value(raw)
-    return raw[: value[0]] if value is not None and UPDATE.search(raw) else raw
+    return raw[: value[0]] if value is not None and _TAGGER.read(raw).concepts & _UPDATES else raw
 
 
 def _placed_secret(slots: dict[str, Any]) -> bool:
