@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import outside, value_spans
@@ -50,12 +50,11 @@ NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 
-Action = Literal["buy", "sell", "limit", "balance", "positions", "trades", "max_buy"]
+Action = Literal["buy", "sell", "limit"]
 
 
 @dataclass(frozen=True, slots=True)
 class TradeReading:
-    kind: Literal["trade", "query"]
     action: Action
     slots: dict[str, Any] = field(default_factory=dict)
 
@@ -127,9 +126,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
         values = outside(values, [(at, at + len(name))] if at >= 0 else [])
     side = _side(reading, values)
     if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
-        if symbol:
-            slots["symbol"] = symbol
-        return TradeReading("query", "max_buy", slots)
+        return None  # the most one can buy ("最多能买多少个ETH"): an account question, no order
     if side is not None:
         if symbol is None and coins.unsupported(norm):
             slots["symbol"] = coins.unsupported(norm)
@@ -155,7 +152,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
             expiry = read_expiry(text)  # "for 24 hours", "今天有效", "good till cancelled"
             if expiry is not None:
                 slots[EXPIRY] = expiry
-            return TradeReading("trade", "limit", slots)
+            return TradeReading("limit", slots)
         amount = _amount(values, text, SELL_ALL in said)
         if amount is None and said & PRICE_QUESTION:
             return None  # "BTC 买入价是多少": a price question, not an order
@@ -163,7 +160,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
             return None  # "buy" alone, or "我买了个寂寞"
         if amount is not None:
             slots["amount"] = amount
-        return TradeReading("trade", side, slots)
+        return TradeReading(side, slots)
     return None  # a balance, positions or trades question is read by its intents (account_query)
 
 
@@ -385,12 +382,9 @@ def amount_parts(amount: str) -> tuple[str, Decimal]:
 
 
 class TradeRule:
-    """A skill's rule over ``read_trade``: the routes of one kind ("trade": orders; "query": the
-    most one can buy), read with the person's record names where the layer has them (an account
-    of theirs named alone: "用测试买0.01 btc")."""
-
-    skill: ClassVar[str] = "trade_execution"
-    kind: ClassVar[str] = "trade"
+    """The trade skill's rule over ``read_trade``: buy, sell and limit orders, read with the
+    person's record names where the layer has them (an account of theirs named alone: "用测试买0.01
+    btc")."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.coins = CoinNames(catalog)
@@ -403,6 +397,4 @@ class TradeRule:
 
     def _route(self, text: str, names: Reading | None) -> Route | None:
         found = read_trade(text, self.coins, names)
-        if found is None or found.kind != self.kind:
-            return None
-        return Route(self.skill, found.action, dict(found.slots))
+        return None if found is None else Route("trade_execution", found.action, dict(found.slots))

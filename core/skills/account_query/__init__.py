@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.services import CATALOG, Services
+from core.services import Services
 from core.skills.account_query.intents import INTENTS, SKILL
-from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
-    from core.routing.router import Rule
     from core.skills.account_query.skill import AccountQuerySkill
 
 # What routing and the registry need is declared here; the skill's implementation is imported
@@ -38,25 +37,11 @@ def _build(services: Services) -> AccountQuerySkill:
     )
 
 
-def _rule(services: Services) -> Rule:
-    from core.skills.account_query.rules import AccountQueryRule
-
-    return AccountQueryRule(services.get(CATALOG))
-
-
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "account questions",
-            priority=290,  # before the trade rule: "最多能买多少个ETH" is a question, not an order
-            build=_rule,
-            emits=frozenset(_ACTIONS),
-        ),
-    ),
     private=True,
     resumable=True,
     actions=ACTIONS,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core.language import fills
 from core.language.intents import intent
 from core.language.tagger import COIN, EXCHANGE, Reading
 from core.skills.account_query.rules import asked_slots
@@ -55,6 +56,15 @@ def _wallet(reading: Reading) -> dict[str, Any] | None:
     return asked_slots(reading) if wallet_said(reading) else None
 
 
+def _most(reading: Reading) -> dict[str, Any] | None:
+    """ "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on
+    the account named; a price asked ("BTC 买入价是多少") is no such question."""
+    if reading.concepts & {"noun.price", "noun.chart"}:
+        return None
+    slots, coins = asked_slots(reading), fills.coins(reading)
+    return {**slots, "symbol": coins[0]} if coins else slots
+
+
 INTENTS = (
     *(
         intent(
@@ -67,6 +77,8 @@ INTENTS = (
         SKILL, "positions", need=["ask.what_is", "wallet.account"], one_of=WALLETS, avoid=NOT_A_QUESTION,
         priority=5, may=ON, fill=_wallet,
     ),
-    # "how much btc can i buy": the reader tells the question from an order with an amount.
-    intent(SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"]),
+    intent(
+        SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"],
+        avoid=["verb.sell", "verb.fail", "ask.why", "error.code", "noun.strategy"], fill=_most,
+    ),
 )  # fmt: skip

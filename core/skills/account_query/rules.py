@@ -1,4 +1,5 @@
-"""The account question rule: balance, positions, trades, the most one can buy.
+"""The account questions' slots (balance, positions, trades, the most one can buy), read from the
+tags for their intents (core/skills/account_query/intents.py).
 
 "导出我的交易记录" / "export my account history" is read as the question it contains (the trades),
 with the ``export`` slot set: deskmate makes no files, so the answer shows what it has and says
@@ -10,11 +11,10 @@ from typing import Any
 
 from core.language.gazetteer import named_in
 from core.language.tagger import Reading
-from core.workspace.trade_reading import TradeRule, account_ref
+from core.workspace.trade_reading import account_ref
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "account_query"
-ACTIONS_EMITTED = frozenset({"balance", "positions", "trades", "max_buy"})
 EXPORT = "export"  # the slot: the person asked for a file
 _EXPORT = ("导出", "下载", "export", "exports", "exporting", "download", "csv", "excel", "spreadsheet")
 
@@ -32,10 +32,3 @@ def asked_slots(reading: Reading) -> dict[str, Any]:
     if any(named_in(word, reading.text) for word in _EXPORT):
         slots[EXPORT] = "yes"
     return slots
-
-
-class AccountQueryRule(TradeRule):
-    """The most one can buy ("最多能买多少个ETH"): told from an order by the trade reader."""
-
-    skill = SKILL
-    kind = "query"
