@@ -116,3 +116,30 @@ async def test_which_strategy_may_be_answered_by_its_name(desk: TraderDesk) -> N
     confirm = await desk.chat.say("steady stacker")
     assert confirm.status is Status.AWAITING_CONFIRMATION, text_of(confirm)
     assert "steady stacker" in text_of(confirm)
+
+
+# A question about when to stop is no stop: "什么时候该停止定投" was a stop of a strategy called
+# "什么时候 定投" ("you have no strategy called …"); it is no request of the trader skill, as
+# "停止定投会怎样" and "how do i stop a dca" are not (the planner answers it).
+WHEN = [
+    "什么时候该停止定投",
+    "什么时候停掉我的BTC定投",
+    "什麼時候該停止定投",
+    "停止定投會怎樣",
+    "when should I stop my dca",
+    "when to stop my btc dca",
+]
+
+
+@pytest.mark.parametrize("text", WHEN)
+async def test_a_question_about_when_to_stop_stops_nothing(desk: TraderDesk, text: str) -> None:
+    account = await desk.account()
+    mine = await desk.strategy("BTC定投", dca(), default=True)
+    await desk.traders.create(
+        NewTrader(OWNER, "alpha", account.id, mine.id, None, False, False, desk.clock.now()), AUDIT
+    )
+    await desk.chat.say("start trader alpha")
+    reply = await desk.chat.say(text)
+    assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
+    assert "not_found" not in codes(reply) and reply.status is not Status.AWAITING_CONFIRMATION
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING

@@ -108,12 +108,14 @@ def read_trader(reading: Reading) -> Route | None:
 def _stopped_strategy(reading: Reading) -> dict[str, str] | None:
     """The strategy a stop names: one of theirs by its name ("停掉BTC定投"), else by its coin and
     kind ("stop my eth dca": the words said back when none of theirs is one, "eth dca")."""
+    if any(c.startswith("ask.") for c in reading.concepts):
+        return None  # "停止定投会怎样", "什么时候停掉我的BTC定投": a question, nothing to stop
     own = reading.first("own.strategy")
     if own is not None:
         return {"strategy": own.value}
     kind = kind_of(reading)
-    if kind is None or kind == "ai" or any(c.startswith("ask.") for c in reading.concepts):
-        return None  # "停止定投会怎样": a question, nothing to stop
+    if kind is None or kind == "ai":
+        return None
     said = untagged(reading, 0, len(reading.text), keep=KIND_CONCEPTS | {COIN})
     if reading.rest():
         return {"strategy": said}  # "停掉ETH定投2号": more than a coin and a kind, a name
