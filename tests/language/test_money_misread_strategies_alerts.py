@@ -100,6 +100,26 @@ async def test_an_alert_level_not_read_exactly_is_refused_and_nothing_stored(
     assert alerts.alerts.alerts == {}
 
 
+# An /alert command's refusal quotes what was typed, as a sentence's does: it quoted the command's
+# lowercased, simplified text ("1e5", "-30 min", "两次").
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("/alert 比特币 跌破 8E4", "「8E4」"),
+        ("/alert 比特幣 跌破 80000 提醒我兩次", "兩次"),
+        ("/alert ETH 5% 4小時內", "「4小時」"),
+        ("/alert BTC > 1E5", "“1E5”"),
+        ("/alert BTC > 80000 COOLDOWN -30 MIN", "“-30 MIN”"),
+        ("/alert BTC > 80000 TWICE", "“TWICE”"),
+    ],
+)
+async def test_an_alert_command_refusal_quotes_it_as_typed(alerts: AlertDesk, text: str, quoted: str) -> None:
+    reply = await alerts.say(text)
+    assert reply.status is Status.FAILED, texts(reply)
+    assert quoted in texts(reply)
+    assert alerts.alerts.alerts == {}
+
+
 @pytest.mark.parametrize(
     ("text", "level"),
     [

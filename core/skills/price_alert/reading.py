@@ -52,9 +52,9 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts."""
     reading = coins.read(text)
     norm = reading.text
-    said = command(norm)
+    said = command(as_typed(reading))  # its arguments as typed, to quote a refusal ("1E5")
     if said is not None and said[0] in ("alert", "alerts"):  # "/alerts@bot …"
-        return _command(said[1], coins)
+        return _command(coins.read(said[1]), coins)
     if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
     values = find_values(norm)
@@ -70,14 +70,14 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     return AlertReading("create", slots)
 
 
-def _command(args: str, coins: CoinNames) -> AlertReading:
+def _command(args: Reading, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
-    if not args or args in _words("command_list"):
+    if not args.text or args.text in _words("command_list"):
         return AlertReading("query")
-    head, _, rest = args.partition(" ")
+    head, _, rest = args.text.partition(" ")
     if head in _words("command_delete"):
         return AlertReading("delete", _target(coins.read(rest), find_values(rest), coins))
-    return AlertReading("create", _create_slots(coins.read(args), coins))
+    return AlertReading("create", _create_slots(args, coins))
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:
