@@ -14,7 +14,7 @@ import marshal
 import os
 import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -43,6 +43,32 @@ def kept_beside_bytecode(cached: Path, stamp: object, compute: Callable[[], T]) 
         except (OSError, ValueError):
             pass
     return value
+
+
+def built_beside_bytecode(name: str, sources: Callable[[], Sequence[Path]], build: Callable[[], T]) -> T:
+    """``build()`` (something pickle keeps: an Aho-Corasick automaton), kept pickled as ``name``
+    in the ``__pycache__`` beside the first of ``sources()`` (every file it is made from: data,
+    code, the library it pickles) while each is as it was (size, modification time); otherwise
+    made again. A source not on disk (a zip) means it is made each time; a kept value that does
+    not unpickle, that it is made again."""
+    import pickle
+
+    try:
+        files = sources()
+        stamp = (_FORMAT, tuple((str(p), *_size_and_time(p)) for p in files))
+    except OSError:  # a file not on disk (a zip): nothing to stamp, made each time
+        return build()
+    cached = files[0].parent / "__pycache__" / f"{name}.{sys.implementation.cache_tag}.marshal"
+    kept = kept_beside_bytecode(cached, stamp, lambda: pickle.dumps(build()))
+    try:
+        return cast(T, pickle.loads(kept))  # noqa: S301 - as trusted as the .pyc beside it
+    except Exception:  # a cache of something else under the right stamp
+        return build()
+
+
+def _size_and_time(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
 
 
 def read_toml(file: object) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """A reader's own words found in a text: the phrases of core/language/lexicon/phrases/<group>.toml
 (checked like the lexicon, core.language.lexicon.phrases), never tagged in other messages.
 
-One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), built on first use. A
+One Aho-Corasick automaton per group (pyahocorasick, as the tagger's), made on first use and kept
+beside the bytecode as the tagger's is (core.cached_toml) while its files are unchanged. A
 concept's words are found leftmost-longest without overlaps, a Latin word only whole ("key" not
 in "keyboard"), a space inside a Latin word also matching none ("api key" = "apikey"), the case
 and the width ignored (offsets stay those of the text given): what regex word alternations
@@ -12,12 +13,15 @@ pattern methods readers call (``search``, ``sub``).
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from core.cached_toml import built_beside_bytecode
 from core.language.lexicon import phrases
 
 if TYPE_CHECKING:
@@ -30,6 +34,26 @@ Context = Callable[[str, int, int], bool]
 
 @cache  # one per group file shipped: a few, kept for the process
 def _automaton(group: str) -> ahocorasick.Automaton:
+    """The group's automaton as ``_built`` made it, kept (pickled) beside the bytecode while its
+    file and the code it is made by are unchanged: loading and checking the group's words was
+    most of it, every start."""
+    # _sources and _built looked up at each call (tests put their own in)
+    return built_beside_bytecode(f"phrases.{group}", lambda: _sources(group), lambda: _built(group))
+
+
+def _sources(group: str) -> list[Path]:
+    """Every file ``_built`` reads: the group's file first, then the code (this module's, the
+    lexicon's and its normalization's) and the automaton's library."""
+    import ahocorasick
+
+    from core.language import lexicon, normalize
+
+    data = Path(__file__).with_name("lexicon") / "phrases" / f"{group}.toml"  # lexicon.phrases()'s
+    code = (lexicon, normalize, sys.modules[__name__], ahocorasick)
+    return [data, *(Path(str(m.__file__)) for m in code)]
+
+
+def _built(group: str) -> ahocorasick.Automaton:
     import ahocorasick
 
     meanings: dict[str, set[str]] = {}

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from core.cached_toml import kept_beside_bytecode
+from core.cached_toml import built_beside_bytecode
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
 
@@ -107,23 +107,8 @@ def _automaton() -> ahocorasick.Automaton:
     beside the bytecode (core.cached_toml) while every file it is made from is as it was (size,
     modification time). Making it (loading and checking the lexicon, every word's meanings) was
     most of a first message's reading, some 10 ms, every start."""
-    import pickle
-
-    try:
-        sources = _sources()
-        stamp = (_FORMAT, tuple((str(p), *_size_and_time(p)) for p in sources))
-    except OSError:  # a file not on disk (a zip): nothing to stamp, made each time
-        return _built()
-    cached = sources[0].parent / "__pycache__" / f"tagger.{sys.implementation.cache_tag}.marshal"
-    kept = kept_beside_bytecode(cached, stamp, lambda: pickle.dumps(_built()))
-    try:
-        automaton: ahocorasick.Automaton = pickle.loads(kept)  # noqa: S301 - as trusted as the .pyc beside it
-    except Exception:  # a cache of something else under the right stamp
-        return _built()
-    return automaton
-
-
-_FORMAT = 1
+    # _sources and _built looked up at each call (tests put their own in)
+    return built_beside_bytecode("tagger", lambda: _sources(), lambda: _built())
 
 
 def _sources() -> list[Path]:
@@ -138,11 +123,6 @@ def _sources() -> list[Path]:
     groups = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
     code = (lexicon, normalize, exchanges, providers, sys.modules[__name__], ahocorasick)
     return [*groups, *(Path(str(m.__file__)) for m in code)]
-
-
-def _size_and_time(path: Path) -> tuple[int, int]:
-    st = path.stat()
-    return st.st_size, st.st_mtime_ns
 
 
 def _built() -> ahocorasick.Automaton:

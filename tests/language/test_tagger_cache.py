@@ -1,4 +1,5 @@
-"""The tagger's automaton, kept beside the bytecode while what it is made from is unchanged."""
+"""The tagger's and the phrase groups' automata, kept beside the bytecode while what they are made from
+is unchanged."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import ahocorasick
 import pytest
 
-from core.language import tagger
+from core.language import phrases, tagger
 
 
 @pytest.fixture(autouse=True)
@@ -84,3 +85,56 @@ def test_nothing_is_kept_where_bytecode_is_not(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(tagger, "_built", lambda: _one_word("buy"))
     assert [word for word, _ in tagger._automaton().items()] == ["buy"]
     assert not (tmp_path / "__pycache__").exists()
+
+
+# The phrase groups' automata (core.language.phrases) are kept the same way, one per group.
+
+
+def test_a_kept_phrase_automaton_is_the_built_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    groups = sorted(p.stem for p in (Path(tagger.__file__).parent / "lexicon" / "phrases").glob("*.toml"))
+    assert groups
+    try:
+        for group in groups:
+            built = sorted(_words(phrases._built(group)))  # words added in a set's order
+            for _ in range(2):  # the second time from __pycache__
+                phrases._automaton.cache_clear()
+                assert sorted(_words(phrases._automaton(group))) == built
+    finally:
+        phrases._automaton.cache_clear()
+
+
+def test_every_file_a_phrase_automaton_is_made_from_stamps_it() -> None:
+    sources = phrases._sources("price")
+    assert sources[0] == Path(tagger.__file__).parent / "lexicon" / "phrases" / "price.toml"
+    assert {"lexicon.py", "normalize.py", "phrases.py"} <= {p.name for p in sources[1:]}
+    assert Path(str(ahocorasick.__file__)) in sources
+
+
+def test_a_phrase_automaton_is_made_again_when_its_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    files = {g: tmp_path / f"{g}.toml" for g in ("price", "span")}
+    for group, file in files.items():
+        file.write_text(f"{group} word", encoding="utf-8")
+    made: list[str] = []
+
+    def build(group: str) -> ahocorasick.Automaton:
+        made.append(files[group].read_text(encoding="utf-8"))
+        return _one_word(made[-1])
+
+    def words(group: str) -> list[str]:
+        phrases._automaton.cache_clear()
+        return [word for word, _ in phrases._automaton(group).items()]
+
+    monkeypatch.setattr(phrases, "_sources", lambda group: [files[group]])
+    monkeypatch.setattr(phrases, "_built", build)
+    try:
+        assert words("price") == ["price word"] and words("span") == ["span word"]
+        assert words("price") == ["price word"] and len(made) == 2  # kept: not made again
+        files["price"].write_text("price words", encoding="utf-8")  # a phrase changed
+        assert words("price") == ["price words"] and made[2:] == ["price words"]
+        assert words("span") == ["span word"] and len(made) == 3  # the other group's still kept
+    finally:
+        phrases._automaton.cache_clear()
