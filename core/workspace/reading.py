@@ -342,8 +342,10 @@ def _field(norm: str, domain: str) -> str | None:
 def changed_record(rest: str, text: str) -> str:
     """The name left of the words before an update's change (``text``), without the 给 that
     puts the record first ("给 main 改名叫 core" changes "main"); kept when 把 / 将 already do
-    ("把 给力 改名叫 强力" changes "给力")."""
-    return rest if "把" in text or "将" in text else rest.removeprefix("给").lstrip() or rest
+    ("把 给力 改名叫 强力" changes "给力"). Read in the layer's normalized text: 給, 將 as 给, 将."""
+    if "把" in normalize(text) or "将" in normalize(text) or normalize(rest[:1]) != "给":
+        return rest
+    return rest[1:].lstrip() or rest
 
 
 def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> dict[str, str] | None:
