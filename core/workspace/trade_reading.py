@@ -14,7 +14,6 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -30,6 +29,8 @@ from core.workspace.extraction import find_name
 from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.wallets import WALLET, wallet_said
+
+SKILL = "trade_execution"  # the skill whose routes it reads
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
@@ -49,14 +50,6 @@ LIMIT = frozenset({"trade.limit", "order.limit_order"})
 NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
-
-Action = Literal["buy", "sell", "limit"]
-
-
-@dataclass(frozen=True, slots=True)
-class TradeReading:
-    action: Action
-    slots: dict[str, Any] = field(default_factory=dict)
 
 
 class CoinNames:
@@ -96,10 +89,10 @@ class CoinNames:
         return None
 
 
-def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> TradeReading | None:
-    """The trading reading of a message, or None when it is about something else; ``names``: the
-    layer's reading of it with the person's record names, where an account of theirs is named
-    without the word "account" ("用测试买0.01 btc", "测试的余额": their account 测试)."""
+def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Route | None:
+    """The order a message asks for (buy, sell, limit), or None when it is about something else;
+    ``names``: the layer's reading of it with the person's record names, where an account of theirs
+    is named without the word "account" ("用测试买0.01 btc": their account 测试)."""
     reading = coins.read(text)
     norm, said = reading.text, reading.concepts
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
@@ -152,7 +145,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
             expiry = read_expiry(text)  # "for 24 hours", "今天有效", "good till cancelled"
             if expiry is not None:
                 slots[EXPIRY] = expiry
-            return TradeReading("limit", slots)
+            return Route(SKILL, "limit", slots)
         amount = _amount(values, text, SELL_ALL in said)
         if amount is None and said & PRICE_QUESTION:
             return None  # "BTC 买入价是多少": a price question, not an order
@@ -160,7 +153,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Tra
             return None  # "buy" alone, or "我买了个寂寞"
         if amount is not None:
             slots["amount"] = amount
-        return TradeReading(side, slots)
+        return Route(SKILL, side, slots)
     return None  # a balance, positions or trades question is read by its intents (account_query)
 
 
@@ -396,5 +389,4 @@ class TradeRule:
         return self._route(reading.norm.original, reading)
 
     def _route(self, text: str, names: Reading | None) -> Route | None:
-        found = read_trade(text, self.coins, names)
-        return None if found is None else Route("trade_execution", found.action, dict(found.slots))
+        return read_trade(text, self.coins, names)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from core.workspace.trade_reading import TradeRule
+from core.workspace.trade_reading import SKILL, TradeRule
 
-SKILL = "trade_execution"
-ACTIONS_EMITTED = frozenset({"buy", "sell", "limit"})
-
-__all__ = ["ACTIONS_EMITTED", "SKILL", "TradeRule"]
+__all__ = ["SKILL", "TradeRule"]
