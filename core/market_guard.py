@@ -19,6 +19,10 @@ a store every process shares (WeightStore: one atomic upsert that adds only whil
 within the limit), so two processes together stay under it; a call that would pass it is not
 made: MarketError RATE_LIMITED with the seconds left in the minute (callers wait or say so,
 as for a 429; nothing is recorded as a block). Weights are Binance's own (WEIGHTS).
+
+When the weight store can read the block as it takes (BlockReadingWeightStore: the SQL store, one
+statement on PostgreSQL), a call whose cached block read is stale does both in one call to it, the
+weight taken only when no block is on: the same decisions, one round trip where there were two.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from core.backtest.history import KlineSource
 from core.backtest.model import Candle
@@ -132,6 +136,21 @@ class WeightStore(Protocol):
         ...
 
 
+@runtime_checkable
+class BlockReadingWeightStore(WeightStore, Protocol):
+    """A WeightStore that can also read the recorded block as it takes: one call to the store
+    before a call to the exchange, where a read of the block and a take were two (a database's
+    round trip each)."""
+
+    async def take_unless_blocked(
+        self, source: str, minute: int, weight: int, limit: int, now: datetime
+    ) -> tuple[bool, MarketBlock | None]:
+        """The block recorded for ``source`` (possibly over already), or None; and whether
+        ``weight`` was taken as ``take`` does, which it is only when that block is not on at
+        ``now`` (MarketBlock.remaining), atomically across processes."""
+        ...
+
+
 class MemoryWeightStore:
     """A WeightStore for one process (tests, a run without a database)."""
 
@@ -204,17 +223,57 @@ class MarketGuard:
         return await self._guarded(inner.list_markets, "markets")
 
     async def _guarded(self, call: Callable[[], Awaitable[T]], what: str) -> T:
-        block = await self._current()
-        now = self._clock.now()
-        if block is not None and (left := block.remaining(now)) > 0:
-            raise MarketError(block.reason, f"{self.source} is blocking requests; {left:.0f} s left", left)
-        await self._take_weight(WEIGHTS[what], now)
+        if not await self._take_reading_block(WEIGHTS[what]):
+            block = await self._current()
+            now = self._clock.now()
+            if block is not None and (left := block.remaining(now)) > 0:
+                raise MarketError(
+                    block.reason, f"{self.source} is blocking requests; {left:.0f} s left", left
+                )
+            await self._take_weight(WEIGHTS[what], now)
         try:
             return await call()
         except MarketError as exc:
             if exc.code in BLOCKING_CODES:
                 await self._record(exc)
             raise
+
+    async def _take_reading_block(self, weight: int) -> bool:
+        """When the block is read from the store this time (the cached read is stale, no block
+        known here is on) and the weight store can read it as it takes: both in one call, the
+        weight taken only when that block is not on. True when done (the call may go ahead);
+        raises as the two apart would; False when not tried."""
+        weights = self._weights
+        if not isinstance(weights, BlockReadingWeightStore) or self._reading.locked():
+            return False
+        now = self._clock.now()
+        if self._read_at is not None and self._clock.monotonic() - self._read_at < self._read_ttl:
+            return False  # the cached read stands: the take alone
+        if self._known is not None and self._known.remaining(now) > 0:
+            return False  # refused either way, without taking weight
+        seconds = now.timestamp()
+        try:
+            granted, stored = await weights.take_unless_blocked(
+                self.source, int(seconds // 60), weight, self._budget, now
+            )
+        except Exception:  # both are safeguards: their failure must not stop prices
+            log.warning(
+                "could not read the %s block or count its request weight; calling anyway", self.source
+            )
+            self._read_at = self._clock.monotonic()
+            return True
+        self._known = _longer(self._known, stored)
+        self._read_at = self._clock.monotonic()
+        block = self._known  # possibly recorded by another call of this process meanwhile: now again
+        if block is not None and (left := block.remaining(self._clock.now())) > 0:
+            raise MarketError(block.reason, f"{self.source} is blocking requests; {left:.0f} s left", left)
+        if not granted:
+            raise MarketError(
+                MarketErrorCode.RATE_LIMITED,
+                f"{self.source}: this minute's request weight budget ({self._budget}) is used up",
+                60 - seconds % 60,
+            )
+        return True
 
     async def _take_weight(self, weight: int, now: datetime) -> None:
         """This call's weight from the minute's shared budget, or RATE_LIMITED without calling."""

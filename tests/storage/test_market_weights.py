@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-from datetime import UTC
+from datetime import UTC, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from adapters.storage.market_blocks import SqlMarketBlockStore
 from adapters.storage.market_weights import SqlMarketWeightStore
 from core.clock import FixedClock
 from core.market import MarketError, MarketErrorCode
-from core.market_guard import MarketGuard
+from core.market_guard import MarketBlock, MarketGuard
 from tests.fakes import ScriptedMarket
 from tests.storage.weight_worker import MINUTE
 
@@ -83,3 +83,45 @@ def test_two_processes_together_stay_within_the_budget(db_url: str, tmp_path: Pa
 
     assert asyncio.run(used()) == 50
     assert MINUTE.tzinfo is UTC
+
+
+async def test_a_call_reads_the_block_and_takes_its_weight_in_one_round_trip(db_url: str) -> None:
+    """Before a call to the exchange, with the block's cached read stale: the block read, the
+    weight taken and (a minute's first take) the old minutes pruned are one statement on
+    PostgreSQL, one transaction on SQLite (before: three round trips, or three transactions).
+    A block on in the store is not taken from and stops the call."""
+    from tests.storage.statements import counted
+    from tests.storage.test_alert_cost import wire_writes
+
+    engine = create_engine(db_url)
+    try:
+        clock = FixedClock(MINUTE)
+        exchange = ScriptedMarket(prices={"BTCUSDT": Decimal("90000")})
+        weights, blocks = SqlMarketWeightStore(engine), SqlMarketBlockStore(engine)
+        guard = MarketGuard(exchange, blocks, clock, weights=weights)
+        minute = int(MINUTE.timestamp() // 60)
+        await weights.take("binance", minute - 20, 2, 10)  # an old minute, pruned by the first take
+        for _ in range(2):  # the first prepares the statement; the next is a new minute's first take
+            clock.advance(60)
+            with wire_writes(db_url) as writes, counted() as sql:
+                await guard.get_quote("BTCUSDT")
+        assert sql.transactions == 1, sql.statements
+        if db_url.startswith("postgresql"):
+            assert writes[0] == 1, writes
+        assert await weights.used("binance", minute + 2) == 2
+        assert await weights.used("binance", minute - 20) == 0  # pruned
+        # Blocked by another process: refused, nothing taken, the exchange not called.
+        await blocks.record_block(
+            MarketBlock(
+                "binance", clock.now() + timedelta(seconds=30), MarketErrorCode.RATE_LIMITED, clock.now()
+            )
+        )
+        clock.advance(5)
+        calls = len(exchange.calls)
+        with pytest.raises(MarketError) as caught:
+            await guard.get_quote("BTCUSDT")
+        assert caught.value.code == MarketErrorCode.RATE_LIMITED and caught.value.retry_after == 25
+        assert len(exchange.calls) == calls
+        assert await weights.used("binance", minute + 2) == 2
+    finally:
+        await engine.dispose()
