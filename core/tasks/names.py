@@ -8,7 +8,7 @@ MAX_NAME = 32
 _BAD = frozenset("<>`\\\x7f")  # with the C0 controls (below " ")
 # Quotes that may wrap a whole name ("“main”", "「主账户」"): removed only as a matching pair,
 # so a quote that is part of the name ("Traders'", "O'Neil") stays.
-_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
+PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
 
 
 # Characters that show nothing (zero-width spaces and joiners, the BOM, soft hyphen) or reorder
@@ -34,7 +34,7 @@ def clean_name(raw: str) -> str | None:
     """A usable display name, or None. Quotes around it are dropped; inner spaces collapsed;
     zero-width and bidi control characters removed."""
     name = " ".join(visible(unicodedata.normalize("NFKC", raw)).split())
-    while len(name) >= 2 and _PAIRS.get(name[0]) == name[-1]:
+    while len(name) >= 2 and PAIRS.get(name[0]) == name[-1]:
         name = name[1:-1].strip()
     if not name or len(name) > MAX_NAME or any(c in _BAD or c < " " for c in name) or _only_punctuation(name):
         return None

@@ -24,7 +24,7 @@ from core.language.tagger import EXCHANGE, Tagger, every_named
 from core.language.values import find_values, one_value
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
-from core.tasks.names import MAX_NAME, clean_name
+from core.tasks.names import MAX_NAME, PAIRS, clean_name
 from core.workspace.named import find_exchange, find_provider
 from core.workspace.providers import exact_provider
 
@@ -34,7 +34,6 @@ _MARK = Words("names.marker")
 _LATIN_STOP = Words("names.latin_stop", lambda low, start, end: start == 0 or low[start - 1].isspace())
 _NEXT_PART = Words("names.next_part")
 _WHAT_IT_NAMES = Words("names.what_it_names")  # "叫 小号 币安账户"
-_PAIRS = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》"}
 _LATIN_STOPS = ",，。；!！?？\n"
 _CJK_STOPS = ",，。；!！?？、"
 _MAX_WORDS = 4
@@ -83,7 +82,7 @@ def find_name(text: str) -> Named | None:
     rest = low[end:]
     if not rest:
         return Named(None, norm.offsets[start], norm.offsets[end])
-    closing = _PAIRS.get(rest[0])
+    closing = PAIRS.get(rest[0])  # a name quoted whole, as core.tasks.names drops its quotes
     if closing is not None:
         closed = rest.find(closing, 1)
         if closed > 0:
