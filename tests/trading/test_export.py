@@ -24,6 +24,10 @@ async def _bought_one_sol(desk: TradeDesk) -> None:
         ("导出我的交易记录", "暂不支持导出为文件"),
         ("download my trade history as a csv", "Exporting to a file isn't offered"),
         ("把成交明细导出来", "暂不支持导出为文件"),
+        (
+            "匯出我的交易紀錄",
+            "暂不支持导出为文件",
+        ),  # zh-Hant (Taiwan's word): no export said before session 37
     ],
 )
 async def test_an_export_shows_the_trades_and_says_no_file_is_made(

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.gazetteer import named_in
 from core.language.tagger import Reading
 from core.workspace.trade_reading import account_ref
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "account_query"
 EXPORT = "export"  # the slot: the person asked for a file
-_EXPORT = ("导出", "下载", "export", "exports", "exporting", "download", "csv", "excel", "spreadsheet")
 
 
 def asked_slots(reading: Reading) -> dict[str, Any]:
@@ -29,6 +27,6 @@ def asked_slots(reading: Reading) -> dict[str, Any]:
     wallet = wallet_said(reading)
     if wallet:
         slots[WALLET] = wallet
-    if any(named_in(word, reading.text) for word in _EXPORT):
+    if reading.has("trade.export"):
         slots[EXPORT] = "yes"
     return slots
