@@ -34,12 +34,16 @@ def test_the_shipped_limits_are_telegrams() -> None:
 
 async def test_a_burst_to_one_private_chat_is_spaced_a_second_apart_in_order(paced: Harness) -> None:
     bot = paced.app.bot
+    started = asyncio.get_running_loop().time()
     await asyncio.gather(*(bot.send_message(42, f"message {i}") for i in range(3)))
 
     sent = paced.api.of("sendMessage")
     assert [c.params["text"] for c in sent] == ["message 0", "message 1", "message 2"]
-    gaps = [b - a for a, b in zip(times(sent), times(sent)[1:], strict=False)]
-    assert all(0.98 <= gap < 1.5 for gap in gaps), gaps
+    # Message i has its slot i seconds after the burst began, and reaches Telegram then or later.
+    # Measured from the start, not between two arrivals: on a busy machine an early call can be
+    # held up on its way more than a late one, and their gap shrinks below the pace they kept.
+    assert all(at - started >= 0.99 * i for i, at in enumerate(times(sent))), times(sent)
+    assert times(sent)[-1] - started < 15.0  # paced, not stuck (far from 2 s, for a busy machine)
 
 
 async def test_a_burst_across_many_chats_goes_at_the_bot_wide_rate(paced: Harness) -> None:
@@ -74,7 +78,9 @@ async def test_a_429_pauses_only_the_chat_it_came_from(paced: Harness) -> None:
     assert (first_try.params["chat_id"], to_b.params["chat_id"]) == (42, 43)
     assert to_b.at - first_try.at < 0.5
     assert retry.params["text"] == "to A" and retry.at - first_try.at >= 2.0  # waited as asked
-    assert again.params["text"] == "to A again" and again.at - retry.at >= 0.98  # in order, paced
+    # In order and paced: its slot is a second after the retry's, which waited 2 s after the 429
+    # (from the first try, not between two arrivals, which a busy machine can bring closer).
+    assert again.params["text"] == "to A again" and again.at - first_try.at >= 2.98
 
 
 async def test_a_group_gets_at_most_its_quota_per_window() -> None:
@@ -82,6 +88,7 @@ async def test_a_group_gets_at_most_its_quota_per_window() -> None:
     harness = await start_harness(ScriptedCore(), limits=limits)
     try:
         bot = harness.app.bot
+        started = asyncio.get_running_loop().time()
         await asyncio.gather(
             *(bot.send_message(GROUP_ID, f"g{i}") for i in range(4)),
             *(bot.send_message(42, f"p{i}") for i in range(4)),
@@ -89,7 +96,10 @@ async def test_a_group_gets_at_most_its_quota_per_window() -> None:
         group = times([c for c in harness.api.of("sendMessage") if c.params["chat_id"] == GROUP_ID])
         private = times([c for c in harness.api.of("sendMessage") if c.params["chat_id"] == 42])
         assert group[2] - group[0] < 0.5  # three at once ...
-        assert group[3] - group[0] >= 0.99  # ... the fourth waits for the window
+        # ... the fourth waits for the window, which began at the burst or later. Measured from
+        # the burst's start: a busy machine can hold the first call up on its way more than the
+        # fourth and bring their arrivals closer than the window they kept (0.984 s at load 19).
+        assert group[3] - started >= 0.99
         assert private[3] - private[0] < 0.5  # a private chat has no such quota
     finally:
         await harness.app.shutdown()
