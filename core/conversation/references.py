@@ -37,19 +37,16 @@ def _pronoun_here(low: str, start: int, end: int) -> bool:
 
 # The words are data: core/language/lexicon/phrases/conversation.toml.
 _PRONOUN = Words("conversation.pronoun", _pronoun_here)
+_AGAIN, _POLITE = Words("conversation.again"), Words("conversation.polite")
 RouteFn = Callable[[str], Route | None]
 
 
 def asks_again(text: str) -> bool:
-    """The whole message asks for the last request once more ("再来一次吧", "do it again please")."""
+    """The whole message asks for the last request once more ("再来一次吧", "do it again please"):
+    one of those words, then polite words and marks at most."""
     low = normalize(text)  # zh-Hant read as zh ("再來一次")
-    while True:  # the polite words and marks after it
-        kept = low.rstrip(" .。!！?？~～")
-        kept = next((kept[: -len(w)] for w in _words("polite") if kept.endswith(w)), kept).rstrip()
-        if kept == low:
-            break
-        low = kept
-    return low in _words("again")
+    end = _AGAIN.prefix(low)
+    return end is not None and not _POLITE.sub("", low[end:]).strip(" .。!！?？~～")
 
 
 @lru_cache(maxsize=8)
