@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.language.lexicon import phrases
+from core.language.normalize import simplified
 from core.language.phrases import find
 
 Source = Literal["binance", "okx", "bybit", "model", "http"]
@@ -154,26 +155,29 @@ def parse_pasted(text: str, *, bare_status: bool = False) -> PastedError | None:
     found = _from_object(text)
     if found is not None:
         return found
-    codes = list(_codes(text))
+    # The words are read in simplified characters, one for one ("餘額不足", "狀態碼 402", "歐易"),
+    # so every offset is the typed text's: what is quoted back is sliced from what was typed.
+    seen = simplified(text)
+    codes = list(_codes(seen))
     binance = next((c for c in codes if c[0] == "binance"), None)
     if binance is not None:
         return PastedError("binance", binance[1], _message_after(text, binance[2]))
-    for _, after in find("pasted", text, "pasted.bybit_code", every=True, whole=False):
+    for _, after in find("pasted", seen, "pasted.bybit_code", every=True, whole=False):
         rest = text[after:]  # "retCode": 10003: 5 or 6 digits, at most 4 other characters before
         start, end = next(_runs(rest[:11]), (9, 0))
         if start <= 4 and end - start >= 5 and not any(c.isdecimal() for c in rest[:start]):
             code = rest[start : min(end, start + 6)]
             return PastedError("bybit", code, _message_after(rest, start + len(code)))
-    okx = next((c for c in codes if c[0] == "okx"), None) if _spans(text, "okx") else None
+    okx = next((c for c in codes if c[0] == "okx"), None) if _spans(seen, "okx") else None
     if okx is not None:
         return PastedError("okx", okx[1], _message_after(text, okx[2]))
     for known in KNOWN:
-        said = _said(text, known)
+        said = _said(seen, known)
         if said is not None:  # the words of a known error: its own text, never the user's
             official = _filter(text, said[1]) if known.code == "-1013" else known.official
             http = int(known.code[5:]) if known.code.startswith("http_") else None
             return PastedError(known.source, known.code, official, http, known.kind)
-    status = _status(text) or (_bare_status(text) if bare_status else None)
+    status = _status(seen) or (_bare_status(seen) if bare_status else None)
     if status is not None:
         return PastedError("http", f"http_{status}", "", status)
     return None

@@ -140,3 +140,26 @@ def test_statuses_and_codes_read_by_scanning_as_the_patterns_did() -> None:
     bybit = parse_pasted("retCode: 1000345")
     assert bybit is not None and (bybit.source, bybit.code) == ("bybit", "100034")
     assert parse_pasted("okx 501134") is None and (okx := parse_pasted("欧易 50113")) and okx.code == "50113"
+
+
+@pytest.mark.parametrize(
+    ("typed", "as_simplified"),
+    [
+        ("kimi 餘額不足", "kimi 余额不足"),
+        ("deepseek 狀態碼 429", "deepseek 状态码 429"),
+        ("簽名錯誤", "签名错误"),
+        ('歐易 {"code":"50113","msg":"Invalid Sign"}', '欧易 {"code":"50113","msg":"Invalid Sign"}'),
+    ],
+)
+def test_an_error_said_in_traditional_chinese_is_read_as_in_simplified(
+    typed: str, as_simplified: str
+) -> None:
+    # The lexicon's words are simplified; the paste is read in simplified characters one for one.
+    assert parse_pasted(as_simplified) is not None
+    assert parse_pasted(typed) == parse_pasted(as_simplified)
+
+
+def test_the_message_of_a_traditional_chinese_paste_is_quoted_as_typed() -> None:
+    found = parse_pasted("下單失敗 -2010 帳戶餘額不足")
+    assert found is not None and (found.source, found.code) == ("binance", "-2010")
+    assert found.message == "帳戶餘額不足"  # what was typed, not its simplified form
