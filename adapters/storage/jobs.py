@@ -277,7 +277,10 @@ class SqlJobStore:
             buried = conn.execute(sql.bury, params).rowcount
             return buried, list(conn.execute(sql.claim, params).all())
 
-        buried, rows = await self._runner.run(claim)
+        # Each statement is atomic by itself and they touch different jobs (the last attempt's
+        # lapsed, the others due): on PostgreSQL each in autocommit, two round trips with no
+        # BEGIN / COMMIT around them (four before). On SQLite one transaction, as before.
+        buried, rows = await self._runner.run(claim, single_statement=True)
         if buried:
             logger.error("%d job(s) died: their runner stopped during the last attempt", buried)
         return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.created_at, j.id))
@@ -324,7 +327,9 @@ class SqlJobStore:
             stored = {row.id for stmt, params in together.values() for row in conn.execute(stmt, params)}
             return [f.job_id in stored if f.how in together else next(alone) for f in finishes]
 
-        kept = await self._runner.run(run) if finishes else []
+        # One statement (one job's outcome, or one kind's): on PostgreSQL in autocommit.
+        alone = len(steps) + len(together) == 1
+        kept = await self._runner.run(run, single_statement=alone) if finishes else []
         for f, ok in zip(finishes, kept, strict=True):
             if ok and f.how == "done":
                 await self._after_finish(now)
@@ -397,7 +402,8 @@ class SqlJobStore:
         def run(conn: Connection) -> bool:
             return conn.execute(stmt, {"job_id": job_id, "lease": token, **params}).rowcount == 1
 
-        return await self._runner.run(run)
+        # One UPDATE, atomic by itself: on PostgreSQL one round trip (three with BEGIN / COMMIT).
+        return await self._runner.run(run, single_statement=True)
 
     async def _after_finish(self, now: datetime) -> None:
         self._finished_since_prune += 1

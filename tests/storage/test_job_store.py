@@ -293,3 +293,36 @@ async def test_concurrent_enqueues_of_one_key_through_two_stores_make_one_row(db
             await st.close()
         for e in engines:
             await e.dispose()
+
+
+async def test_a_claim_and_a_finish_on_postgresql_send_no_begin_or_commit(db_url: str) -> None:
+    """A claim (the last attempts' lapsed buried, the due claimed) and a job's outcome are
+    statements atomic by themselves: on PostgreSQL sent in autocommit, 2 and 1 round trips (the
+    alert check and the trader tick pay them every run; before: 4 and 3)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("round trips are PostgreSQL's")
+    from tests.storage.test_alert_cost import wire_writes
+
+    engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
+    store = SqlJobStore(engine)
+    try:
+        for n in range(6):
+            await store.enqueue(new(payload={"n": n}))
+        trips = []
+        for how in ("complete", "reschedule", "many") * 2:  # the first three prepare the statements
+            with wire_writes(db_url) as writes:
+                [job] = await claim(store, limit=1)
+            trips.append(writes[0])
+            with wire_writes(db_url) as writes:
+                if how == "complete":
+                    assert await store.complete(job.id, job.lease_token, NOW)
+                elif how == "reschedule":
+                    assert await store.reschedule(job.id, job.lease_token, NOW + LEASE, None, NOW)
+                else:
+                    [kept] = await store.finish_many([Finish(job.id, job.lease_token, "done")], NOW)
+                    assert kept
+            trips.append(writes[0])
+        assert trips[6:] == [2, 1, 2, 1, 2, 1], trips
+    finally:
+        await store.close()
+        await engine.dispose()
