@@ -8,6 +8,7 @@
     一半 / half / 半仓 ; all / 全部 / 全仓 / 梭哈 / everything   fraction 0.5 ; 1   (50% of -> percent 50)
     at 85000 / @85000 / 价格 85000                            price 85000
     5% / 百分之五 / 5 percent                                  percent 5
+    2x / 3倍 / x2 / ×1.5                                       multiple 2 / 3 / 2 / 1.5 (unit "x")
     4h / 30 days / 一个月 / 半小时                              duration (count, unit: m h d w mo)
     every day / 每天 / daily / 每4小时 / every 4 hours         interval
     20 levels / 20格 / 二十个网格                               count 20 (unit "grid")
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 
 Kind: TypeAlias = Literal[
     "amount", "number", "price", "percent", "fraction", "duration", "interval", "count", "id", "date",
-    "refused",
+    "multiple", "refused",
 ]  # fmt: skip
 UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800, "mo": 30 * 86400}
 
@@ -68,7 +69,7 @@ class Value:
     end: int
     typed: str  # the text as typed, quoted back in a refusal
     number: Decimal = Decimal(0)  # amount, number, price, percent (5 for 5%), fraction, count
-    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo; count: "grid"; "%"
+    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo; count: "grid"; "%"; "x"
     coin: str = ""  # a base amount's symbol ("BTCUSDT")
     ident: str = ""  # an id's text
     reason: Reason | None = None  # a refused value: why
@@ -84,7 +85,7 @@ class Value:
 
     @property
     def slot(self) -> str:
-        """The slot text of a number, price, percent or count ("80000"); a refusal's marker."""
+        """The slot text of a number, price, percent, count or multiple ("80000"); a refusal's marker."""
         return refused_slot(self) if self.refused else plain(self.number)
 
     @property
@@ -152,6 +153,7 @@ _AFTER: Final[dict[str, tuple[Kind, str]]] = {
 _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
+_TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
 
 
 _words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
@@ -272,21 +274,21 @@ def _word_values(norm: str) -> list[Value]:
 def _slashes(norm: str) -> list[Value]:
     """ "1/2", "1/4": a fraction when it is exact and at most 1; anything else ("1/3", "12/25") is
     refused rather than read as the two numbers around the slash."""
-    out: list[Value] = []
-    for hit in _SLASH.finditer(norm):
-        a, b = Decimal(int(hit.group("a"))), Decimal(int(hit.group("b")))
-        share: Decimal | None = None
-        if 0 < a <= b:
-            try:
-                with localcontext(EXACT):
-                    share = a / b
-            except ArithmeticError:
-                share = None  # 1/3: no exact decimal
-        if share is None:
-            out.append(Value("refused", hit.start(), hit.end(), hit.group(0), reason="separators"))
-        else:
-            out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
-    return out
+    return [_share(hit, Decimal(hit.group("a")), Decimal(hit.group("b"))) for hit in _SLASH.finditer(norm)]
+
+
+def _share(hit: re.Match[str], part: Decimal, whole: Decimal) -> Value:
+    """The fraction ``part`` of ``whole`` said at ``hit`` when it is exact and at most 1, else refused."""
+    share: Decimal | None = None
+    if 0 < part <= whole:
+        try:
+            with localcontext(EXACT):
+                share = part / whole
+        except ArithmeticError:
+            share = None  # 1/3, 三分之一: no exact decimal
+    if share is None:
+        return Value("refused", hit.start(), hit.end(), hit.group(0), reason="separators")
+    return Value("fraction", hit.start(), hit.end(), hit.group(0), share)
 
 
 _PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four
@@ -302,15 +304,7 @@ def _parts(norm: str) -> list[Value]:
             part = numeral(hit.group("n").translate(_CN_FOLD))
         except Unreadable:
             continue  # "百分之五" is a percent, read with the numbers
-        try:
-            with localcontext(EXACT):
-                share = part / whole if 0 < part <= whole else None
-        except ArithmeticError:
-            share = None  # 三分之一: no exact decimal
-        if share is None:
-            out.append(Value("refused", hit.start(), hit.end(), hit.group(0), reason="separators"))
-        else:
-            out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
+        out.append(_share(hit, part, whole))
     for hit in _TENTHS.finditer(norm):
         with localcontext(EXACT):
             share = numeral(hit.group("n")) / 10
@@ -397,7 +391,11 @@ def _read_run(
     run = norm[start:end].translate(_CN_FOLD)
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
-    if before[-1:].isascii() and before[-1:].isalpha():
+    times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
+    ahead = norm[times_before - 1] if times_before else " "  # (0: at the start)
+    if ahead.isascii() and not ahead.isspace() and ahead not in _MINUS:
+        times_before = None  # "0x2f", "\x00": a word of its own only; "-x2" is refused (a sign)
+    if times_before is None and before[-1:].isascii() and before[-1:].isalpha():
         return None  # "gpt4", "web3", "c98": part of a word
     if _HYPHENATED.search(before):
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
@@ -435,7 +433,7 @@ def _read_run(
     if exponent is not None and not norm[exponent : exponent + 1].isdigit():
         reason, pos = "exponent", exponent
     # Before: a sign, a dollar sign.
-    lead = start
+    lead = start if times_before is None else times_before
     quote_before = False
     if lead > 0 and norm[lead - 1] == "$":
         quote_before, lead = True, lead - 1
@@ -453,11 +451,15 @@ def _read_run(
     unit = ""
     coin = ""
     tail = pos
-    if quote_before:
+    if times_before is not None:
+        kind, unit = "multiple", "x"
+    elif quote_before:
         kind, unit = "amount", "quote"
         after = _words(*_QUOTE).after(norm, pos)  # "$100 usdt": the unit said twice
         if after is not None and norm[after[0] : after[1]] != "$":
             tail = after[1]
+    elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
+        tail, kind, unit = times[1], "multiple", "x"
     elif (hit := _unit_at(norm, pos)) is not None and (not hit[1].startswith("every_") or every is not None):
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
@@ -478,8 +480,8 @@ def _read_run(
     if not arabic_digits and kind == "number" and not _lone_chinese(run, norm, lead, tail):
         return None  # "一下", "两个账户": a Chinese numeral counts with a unit, or as a number said alone
     glued_word = tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum()
-    if glued_word and reason is None and kind in ("number", "price"):
-        return None  # "3x", "100usdc", "5mb": digits glued to a word this grammar does not know
+    if glued_word and reason is None and kind in ("number", "price", "multiple"):
+        return None  # "100usdc", "5mb", "2x3": digits glued to a word this grammar does not know
     if reason is not None:
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
     return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)

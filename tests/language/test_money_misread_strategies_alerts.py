@@ -152,3 +152,30 @@ async def test_a_level_with_no_direction_takes_the_side_the_price_is_not_on(
     assert reply.status is Status.COMPLETED, texts(reply)
     (alert,) = alerts.alerts.alerts.values()
     assert (alert.spec.condition, str(alert.spec.level)) == (condition, level)
+
+
+# A multiple is the value grammar's ("x2", "×3", "3倍"): the level is counted from the price now
+# (90,000 in the desk). "x2" was no level at all and "×3" a level of 3.
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [("比特币 x2 提醒我", "180000"), ("比特幣到 ×3 提醒我", "270000"), ("alert me when BTC x2", "180000")],
+)
+async def test_a_multiple_is_counted_from_the_price_now(alerts: AlertDesk, text: str, level: str) -> None:
+    reply = await alerts.say(text)
+    assert reply.status is Status.COMPLETED, texts(reply)
+    assert reply.route.slots.get("level") == level, reply.route
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("比特币到 -x2 提醒我", "「-x2」"),
+        ("比特幣漲到 1e1倍 提醒我", "「1e1倍」"),
+        ("alert me when btc 1e1x", "“1e1x”"),
+    ],
+)
+async def test_a_multiple_not_read_exactly_is_refused(alerts: AlertDesk, text: str, quoted: str) -> None:
+    reply = await alerts.say(text)
+    assert reply.status is Status.FAILED, texts(reply)
+    assert quoted in texts(reply)
+    assert alerts.alerts.alerts == {}

@@ -178,3 +178,27 @@ def test_no_float_reaches_a_value() -> None:
     for value in find_values("0.1 BTC 0.2U 1.5k 5% 一万五", COINS):
         assert isinstance(value.number, Decimal)
     assert find_values("0.1 btc", COINS)[0].number == Decimal("0.1")
+
+
+# A multiple is a kind of its own ("2x", "3倍", "x2", "×1.5"), exact or refused quoting it; it was
+# no value ("2x", "x2": digits glued to a word) or a bare number ("3倍", "×3" read as a price of 3).
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SOL 到 3倍", [("multiple", "3", "3倍")]),
+        ("比特币到三倍提醒我", [("multiple", "3", "三倍")]),
+        ("比特幣到兩倍提醒我", [("multiple", "2", "兩倍")]),
+        ("比特幣 ×1.5", [("multiple", "1.5", "×1.5")]),
+        ("alert me when BTC 2x", [("multiple", "2", "2x")]),
+        ("alert me when BTC x2", [("multiple", "2", "x2")]),
+        ("ETH 2X", [("multiple", "2", "2X")]),
+        ("alert me when btc -2x", [("refused", "sign", "-2x")]),
+        ("alert me when btc 1e1x", [("refused", "exponent", "1e1x")]),
+        ("BTC 到 1,5倍", [("refused", "comma_decimal", "1,5倍")]),
+        ("max2", []),  # part of a word
+        ("0x2f", []),  # hex
+        ("2xl", []),
+    ],
+)
+def test_a_multiple_is_read_exactly_or_refused(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert read(text) == expected

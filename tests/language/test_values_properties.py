@@ -156,6 +156,28 @@ def test_a_multiplier_multiplies_exactly_or_the_value_is_refused(
         assert number == value * size
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    amounts,
+    st.sampled_from(("{}x", "{}X", "x{}", "×{}", "{}×", "{}倍")),
+    st.sampled_from(("", "-", "−", "e5", "E-2")),
+    st.sampled_from(("", "BTC ", "比特币到 ", "alert me when eth hits ")),
+)
+def test_a_multiple_is_read_exactly_or_refused(value: Decimal, form: str, mark: str, before: str) -> None:
+    """ "2x", "x2", "3倍": the multiple as typed, exactly; with a sign or an exponent, refused."""
+    number = plain(value)
+    if mark.startswith(("e", "E")):
+        number = f"{number}{mark}"
+    elif mark:
+        form = mark + form
+    text = before + form.format(number)
+    found = values_of(text)
+    if not mark:
+        assert found == [("multiple", value, "")], text
+    else:
+        assert [(k, r) for k, _, r in found] == [("refused", "sign" if mark in "-−" else "exponent")], text
+
+
 SCRIPT = st.lists(
     st.sampled_from(
         list("0123456789.,_-−+eEkKwW$%/ ")

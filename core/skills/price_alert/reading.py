@@ -14,7 +14,6 @@ from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside
 from core.language.lexicon import phrases
-from core.language.numbers import CN_CHARS, Unreadable, numeral, plain
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
@@ -30,7 +29,7 @@ REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words
 COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
 FROM_NOW, THAN_NOW, CENTS = Words("alert.from_now"), Words("alert.than_now"), Words("alert.cents")
 TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("alert.triple"): "3"}
-MULTIPLE, UNCLEAR = Words("alert.multiple_after", whole=False), Words("alert.multiple_unclear")
+UNCLEAR = Words("alert.multiple_unclear")
 RISE, FALL = Words("alert.rise"), Words("alert.fall")
 EITHER = Words("choice.or")
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
@@ -228,22 +227,12 @@ def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> d
     word = next((times for words, times in TIMES_SAID.items() if words.search(rest)), None)
     if word is not None:
         return {"times": word}
-    for start, end in MULTIPLE.spans(rest):
-        at = start
-        while at > 0 and (rest[at - 1] in "0123456789.,-−" or rest[at - 1] in CN_CHARS):
-            at -= 1
-        said = typed[at:end]
-        if at == start or (at > 0 and rest[at - 1].isascii() and rest[at - 1].isalpha()):
-            continue  # "x" in a word, "倍" with no number
-        try:
-            times = numeral(rest[at:start])
-        except Unreadable as exc:
-            reason = exc.reason or ("sign" if rest[at] in "-−" else "separators")
-            return {"times": f"{REFUSED_PREFIX}{reason}:{said}"}
-        unclear = next((s for s, e in UNCLEAR.spans(rest) if e == at), None)
-        if unclear is not None and rest[start] == "倍":
-            return {"times": f"{REFUSED_PREFIX}times_unclear:{typed[unclear:end]}"}
-        return {"times": plain(times)}
+    times = next((v for v in values if v.kind == "multiple" or (v.refused and v.unit == "x")), None)
+    if times is not None:
+        unclear = next((s for s, e in UNCLEAR.spans(rest) if e == times.start), None)
+        if unclear is not None and not times.refused and rest[times.end - 1] == "倍":
+            return {"times": f"{REFUSED_PREFIX}times_unclear:{typed[unclear : times.end]}"}
+        return {"times": times.slot}
     percent = next((v for v in values if _is_percent(v)), None)
     now, window = FROM_NOW.search(rest), next((v for v in values if _is_window(v)), None)
     if percent is None or not (now or THAN_NOW.search(rest)) or (window and not now):
