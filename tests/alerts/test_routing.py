@@ -61,6 +61,14 @@ def test_not_alerts(text: str) -> None:
             {"cooldown": "90", "repeat": True, "level": "100000"},
         ),
         ("btc 破 10万 提醒我 冷却30分", {"cooldown": "30", "repeat": True, "level": "100000"}),
+        # in traditional characters too (was a level's window "30分鐘" refused, no cooldown)
+        ("BTC跌破80000提醒我，冷卻30分鐘", {"cooldown": "30", "repeat": True, "level": "80000"}),
+        ("BTC跌破80000每次都提醒我 冷卻 7.5 分鐘", {"cooldown": "refused:cooldown:7.5 分鐘", "window": None}),
+        ("BTC跌破80000提醒我，冷却30分钟", {"cooldown": "30", "repeat": True, "level": "80000"}),
+        (
+            "every time BTC drops below 80000 alert me, COOLDOWN 7.5 MIN",
+            {"cooldown": "refused:cooldown:7.5 MIN"},
+        ),
         ("alert me at most once every 2 hours when eth above 4000", {"cooldown": "120", "level": "4000"}),
         ("一直提醒我 btc 跌破 8万", {"repeat": True, "condition": "below", "level": "80000"}),
         ("alert me when sol moves 5% in one hour", {"condition": "move", "level": "5", "window": "1h"}),

@@ -158,7 +158,7 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     spans = [] if where is None else [(where.start, where.end)]
     rest, source = blank(norm, *spans), blank(shown, *spans)
     values = [_in_cents(v, rest) for v in find_values(source)]
-    cooldown = _cooldown(values, source)
+    cooldown = _cooldown(values, rest, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
         slots["repeat"] = True
@@ -318,9 +318,10 @@ def _next(text: str, at: int) -> int:
     return len(text) - len(text[at:].lstrip(" "))
 
 
-def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | None:
-    """The cooldown said ("间隔30分钟", "cooldown 1h", "at most once an hour"): its span and whole
-    minutes; a number alone after the word counts in minutes when "分" follows ("冷却30分")."""
+def _cooldown(values: list[Value], text: str, typed: str) -> tuple[tuple[int, int], str] | None:
+    """The cooldown said ("间隔30分钟", "冷卻30分鐘", "cooldown 1h", "at most once an hour"): its
+    span and whole minutes; a number alone after the word counts in minutes when "分" follows
+    ("冷却30分"). Its words are looked for in ``text`` (normalized), a refusal quotes ``typed``."""
     word = COOLDOWN.search(text)
     if word is None:
         return None
@@ -338,7 +339,7 @@ def _cooldown(values: list[Value], text: str) -> tuple[tuple[int, int], str] | N
             return None
         minutes = value.number * unit
         if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
-            return (start, stop), f"{REFUSED_PREFIX}cooldown:{text[value.start : stop]}"
+            return (start, stop), f"{REFUSED_PREFIX}cooldown:{typed[value.start : stop]}"
         return (start, stop), str(int(minutes))
     return None
 
