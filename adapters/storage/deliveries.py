@@ -144,7 +144,8 @@ class SqlDeliveryLog:
         ]
         if not rows:
             return
-        await self._runner.run(lambda conn: conn.execute(self._insert, rows))
+        # One INSERT of every row, atomic by itself: on PostgreSQL no BEGIN / COMMIT around it.
+        await self._runner.run(lambda conn: conn.execute(self._insert, rows), single_statement=True)
         self._since_prune += len(rows) - 1
         await self._after_record(deliveries_[-1].created_at)
 
@@ -156,7 +157,7 @@ class SqlDeliveryLog:
         def read(conn: Connection) -> list[Row[Any]]:
             return list(conn.execute(self._paused_among, {"keys": keys}))
 
-        rows = await self._runner.run(read, read_only=True)
+        rows = await self._runner.run(read, read_only=True, single_statement=True)
         return {r.destination: PausedDestination(_destination(r), r.reason, r.paused_at) for r in rows}
 
     async def paused(self, destination: Destination) -> PausedDestination | None:
@@ -196,7 +197,7 @@ class SqlDeliveryLog:
         def prune(conn: Connection) -> int:
             return conn.execute(self._prune, {"cutoff": now - RETENTION}).rowcount
 
-        return await self._runner.run(prune, long=True)
+        return await self._runner.run(prune, long=True, single_statement=True)
 
     async def _after_record(self, now: datetime) -> None:
         self._since_prune += 1

@@ -483,11 +483,16 @@ class SqlStateStore:
             for tok in tokens
         ]
 
+        payloads = [row["payload"] for row in rows]
+
         def issue(conn: Connection) -> None:
             conn.execute(self._sql.issue, rows)
-            check_sealed_write(conn, [row["payload"] for row in rows])
+            check_sealed_write(conn, payloads)
 
-        await self._runner.run(issue)
+        # Without a sealed value (an alert card's buttons) the INSERT of every row is the one
+        # statement, atomic by itself: on PostgreSQL with no BEGIN / COMMIT around it. A sealed
+        # one is checked against the database's key in the writing transaction.
+        await self._runner.run(issue, single_statement=not sealed_in(payloads))
 
     async def claim_token(self, token: str, key: ConversationKey, now: datetime) -> TokenClaim:
         sql = self._sql

@@ -243,3 +243,39 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
     finally:
         await store.close()
         await engine.dispose()
+
+
+async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
+    db_url: str, tmp_path: Path
+) -> None:
+    """As `deskmate run` wires it (the SQL token store and delivery log): the cards' buttons
+    stored and the destinations' pauses read are one statement each, sent with no BEGIN / COMMIT
+    (before: three round trips each: 13 and 17 where 9 and 13)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("round trips are PostgreSQL's")
+    engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
+    store, tokens, deliveries = SqlAlertStore(engine), SqlStateStore(engine), SqlDeliveryLog(engine)
+    checker = AlertChecker(store, Market(), MarketCatalog(), tokens)  # type: ignore[arg-type]
+    clock = FixedClock(NOW)
+    out = tmp_path / "sent.txt"
+    outbound = RecordedOutbound(Writer(out, alert_id), deliveries, clock)
+    queue = JobQueue(MemoryJobStore(), JobKinds(), clock)
+    job = Job(
+        "job-1", "price_alert.check", {"symbol": "BTCUSDT"}, JobStatus.RUNNING, NOW, 1, 5, NOW, NOW,
+        lease_token="t1",
+    )  # fmt: skip
+    try:
+        counts = []
+        for first, n in ((0, 2), (2, 2), (4, 6)):  # the first check prepares (and prunes the log)
+            await _seed(db_url, n, first=first)
+            with wire_writes(db_url) as writes:
+                await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
+            counts.append(writes[0])
+        assert len(out.read_text().split()) == 10  # each card once
+        # As a check alone (4 + n + 1), and the buttons' INSERT and the pauses' read: one each.
+        assert counts[1:] == [4 + 2 + 2 + 1, 4 + 2 + 6 + 1], counts
+    finally:
+        await store.close()
+        await deliveries.close()
+        await tokens.close()
+        await engine.dispose()
