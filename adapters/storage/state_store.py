@@ -38,6 +38,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from adapters.storage.dialects import insert_for
 from adapters.storage.driven import Driven as _Driven
+from adapters.storage.driven import on_driver as _on_driver
 from adapters.storage.key_fence import check_sealed_write, sealed_in
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
@@ -248,11 +249,8 @@ class _DrivenTurn:
     the statement (a dropped connection, a cancelled call) is invalidated, not pooled again."""
 
     def __init__(self, engine: AsyncEngine, sql: _Statements) -> None:
-        from asyncpg import PostgresError  # only on PostgreSQL, whose driver it is
-
         assert sql.begin_one is not None
         self._engine = engine
-        self._refused = PostgresError
         self._begin = _Driven(sql.begin_one, engine.dialect)
         self._save = {
             True: _Driven(sql.save_release, engine.dialect),
@@ -261,26 +259,18 @@ class _DrivenTurn:
 
     async def begin(self, values: dict[str, Any]) -> _Begun:
         statement = self._begin
-        row = await self._on_driver(lambda driver: driver.fetchrow(statement.sql, *statement.args(values)))
+        row = await _on_driver(
+            self._engine, lambda driver: driver.fetchrow(statement.sql, *statement.args(values))
+        )
         return _Begun(row["state"], row["revision"], row["recorded"], row["seen"])
 
     async def save(self, release: bool, values: dict[str, Any]) -> int:
         """The rows the UPDATE changed (1, or 0 when the state moved on)."""
         statement = self._save[release]
-        status = await self._on_driver(lambda driver: driver.execute(statement.sql, *statement.args(values)))
+        status = await _on_driver(
+            self._engine, lambda driver: driver.execute(statement.sql, *statement.args(values))
+        )
         return int(str(status).rpartition(" ")[2] or 0)
-
-    async def _on_driver(self, call: Any) -> Any:
-        async with self._engine.connect() as conn:
-            sync = conn.sync_connection
-            assert sync is not None
-            driver = sync.connection.driver_connection
-            try:
-                return await call(driver)
-            except BaseException as exc:
-                if not isinstance(exc, self._refused):  # the connection's state is unknown
-                    await conn.invalidate()
-                raise
 
 
 class SqlStateStore:
