@@ -32,6 +32,11 @@ from core.workspace.providers import exact_provider
 # unquoted one (a Latin word only after a space), what is no more of a Chinese one.
 _MARK = Words("names.marker")
 _LATIN_STOP = Words("names.latin_stop", lambda low, start, end: start == 0 or low[start - 1].isspace())
+# A kind's word ("account", "model") at a word's bounds: it ends the name only before another value.
+_LATIN_KIND = Words(
+    "names.latin_kind",
+    lambda low, start, end: (start == 0 or low[start - 1].isspace()) and low[end : end + 1] in ("", " "),
+)
 _NEXT_PART = Words("names.next_part")
 _WHAT_IT_NAMES = Words("names.what_it_names")  # "叫 小号 币安账户"
 _LATIN_STOPS = ",，。；!！?？\n"
@@ -123,6 +128,7 @@ def _unquoted(rest: str) -> str:
     if rest[:1].isascii():
         word = _LATIN_STOP.search(rest)
         stop = min(_stop(rest, _LATIN_STOPS), len(rest) if word is None else word.start())
+        stop = next((s for s, e in _LATIN_KIND.spans(rest[:stop]) if rest[e:stop].strip()), stop)
         words = _name_words(rest[:stop].split(), chinese=False)
         return " ".join(words[: _MAX_WORDS + 1])  # one too many is caught as unsure
     words = rest[: _cjk_stop(rest)].split()
@@ -266,9 +272,20 @@ def _model_label(raw: str) -> tuple[int, int] | None:
     for start, end, alone in sorted(labels):
         after = len(low) - len(low[end:].lstrip())
         said = _MODEL_IS.prefix(low[after:])
-        if said is not None or alone:
+        if said is not None or alone or _model_id_like(low[after : after + _MAX_MODEL_ID]):
             return norm.offsets[start], norm.offsets[end if said is None else after + said]
     return None
+
+
+def _model_id_like(text: str) -> bool:
+    """ "model gpt-4o": what follows "model" alone is a model id when it looks like one, letters with
+    a digit or a separator ("deepseek-chat", "glm4"), not a word of the sentence ("model for me")."""
+    value = "".join(takewhile(_MODEL_ID.__contains__, text))
+    return (
+        value[:1].isalnum()
+        and any(c.isalpha() for c in value)
+        and any(c.isdigit() or c in "-._/:" for c in value)
+    )
 
 
 def _one_exchange(norm: str) -> str | None:
