@@ -92,7 +92,12 @@ async def corrected(
     if task.status is not TaskStatus.COLLECTING or secret_value(text) is not None:
         return None  # a key typed on its own is an answer, never read for words
     if route is not None and not route.followup and route.skill != flow.name:
-        return None  # another skill's request
+        # Another skill's request, unless it corrects a field of this task by name and its value
+        # fits: "不对，初始资金是 5万U" is read by the balance rule too, but changes the balance.
+        fix = read_correction(text)
+        if fix is None or not await _names_a_fitting_field(flow, turn, task, fix):
+            return None
+        return await _apply(flow, turn, task, fix, carried_secret=False)
     given = find_given(text)
     if given.found:
         taken = await _take_secrets(flow, turn, task, given.slots(domain))
@@ -188,6 +193,18 @@ async def _slot_for(flow: Correctable, turn: Turn, task: Task, fix: Correction) 
         return answered[0]
     asking = specs.get(task.asking or "")
     return asking.name if asking is not None else None
+
+
+async def _names_a_fitting_field(flow: Correctable, turn: Turn, task: Task, fix: Correction) -> bool:
+    """Whether ``fix`` names a field of the task ("初始资金是 …") with a value that field takes."""
+    if fix.field is None:
+        return False
+    slot = await _slot_for(flow, turn, task, fix)
+    spec = _spec(flow, task, slot) if slot is not None else None
+    if spec is None or spec.kind == "secret":
+        return False
+    value = find_balance(fix.value)[0] if slot == "paper_balance" else fix.value
+    return value is not None and (await flow.parse(turn, task, spec, value)).value is not None
 
 
 def _spec(flow: Correctable, task: Task, name: str) -> SlotSpec | None:
