@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+from core.language.values import REFUSED_PREFIX
 from core.reply import Block, NoticeBlock, Reply
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -136,7 +137,10 @@ async def _apply(
     assert spec is not None
     value = fix.value
     if slot == "paper_balance":
-        value = find_balance(value)[0] or value.replace("usdt", "").replace("USDT", "").strip()
+        read = find_balance(value)[0]
+        if read is not None and read.startswith(REFUSED_PREFIX):
+            read = value  # "-5万U" refused by the flow's parse, quoting what was typed
+        value = read or value.replace("usdt", "").replace("USDT", "").strip()
     parsed = await flow.parse(turn, task, spec, value)
     if parsed.value is None:
         error = NoticeBlock(
@@ -196,15 +200,17 @@ async def _slot_for(flow: Correctable, turn: Turn, task: Task, fix: Correction) 
 
 
 async def _names_a_fitting_field(flow: Correctable, turn: Turn, task: Task, fix: Correction) -> bool:
-    """Whether ``fix`` names a field of the task ("初始资金是 …") with a value that field takes."""
+    """Whether ``fix`` names a field of the task ("初始资金是 …") with a value that field takes
+    (or refuses as one of its shape)."""
     if fix.field is None:
         return False
     slot = await _slot_for(flow, turn, task, fix)
     spec = _spec(flow, task, slot) if slot is not None else None
     if spec is None or spec.kind == "secret":
         return False
-    value = find_balance(fix.value)[0] if slot == "paper_balance" else fix.value
-    return value is not None and (await flow.parse(turn, task, spec, value)).value is not None
+    # A value of the field's shape it refuses ("-5万U") is the correction's all the same: its
+    # refusal is said, the task kept.
+    return (await flow.parse(turn, task, spec, fix.value)).answers
 
 
 def _spec(flow: Correctable, task: Task, name: str) -> SlotSpec | None:
