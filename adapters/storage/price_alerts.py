@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -535,24 +535,35 @@ def _observed(alert: Alert) -> dict[str, Any]:
 
 
 def _record_many(known: Sequence[Observation], expected: dict[str, int]) -> dict[str, Any]:
-    """The alerts' parameters of _RECORD_FIRING: each column's values, one per alert, in one order."""
+    """The alerts' parameters of _RECORD_FIRING: each column's values, one per alert, in one order,
+    as text (_texts)."""
     observed = [_observed(seen.alert) for seen in known]
-    columns = {f"_{name}": [o[f"_v_{name}"] for o in observed] for name in _OBSERVED}
-    for name in ("checked_at", "cooldown_until"):  # as UTCDateTime binds them: aware, in UTC
-        columns[f"_{name}"] = [at.astimezone(UTC) if at is not None else None for at in columns[f"_{name}"]]
+    columns = {f"_{name}": _texts(o[f"_v_{name}"] for o in observed) for name in _OBSERVED}
     return {
         "_ids": [seen.alert.id for seen in known],
-        "_versions": [expected[seen.alert.id] for seen in known],
+        "_versions": _texts(expected[seen.alert.id] for seen in known),
         **columns,
     }
 
 
 def _triggers_many(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The firings' parameters of _RECORD_FIRING: each column's values, one per firing."""
-    columns = {f"_t_{name}": [row[name] for row in rows] for name in _FIRING}
-    for name in ("quoted_at", "fired_at"):  # as UTCDateTime binds them: aware, in UTC
-        columns[f"_t_{name}"] = [at.astimezone(UTC) for at in columns[f"_t_{name}"]]
-    return columns
+    """The firings' parameters of _RECORD_FIRING: each column's values, one per firing, as text."""
+    return {f"_t_{name}": _texts(row[name] for row in rows) for name in _FIRING}
+
+
+def _texts(values: Iterable[str | int | datetime | None]) -> list[str | None]:
+    """Values of a TEXT[] parameter of _RECORD_FIRING, which casts them back in SQL: an integer
+    in decimal, an instant in ISO 8601 in UTC with its offset (exact: microseconds kept), None as
+    NULL. Only TEXT[]: asyncpg reads the server's description of any other array type (VARCHAR[],
+    INTEGER[], TIMESTAMPTZ[]) with a query of its own the first time a connection prepares a
+    statement taking it, 4-6 ms in the check (each pooled connection's first record)."""
+    out: list[str | None] = []
+    for value in values:
+        if isinstance(value, datetime):
+            out.append(value.astimezone(UTC).isoformat())
+        else:
+            out.append(None if value is None else str(value))
+    return out
 
 
 def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
@@ -740,22 +751,26 @@ _FIRING = ("id", "alert_id", "symbol", "price", "quoted_at", "source", "referenc
 # firing out), in one statement. Returns the firings stored.
 _RECORD_FIRING = """
 WITH changed AS (
-    UPDATE price_alerts SET last_price = v.last_price, checked_at = v.checked_at, armed = v.armed,
-        fired = v.fired, cooldown_until = v.cooldown_until, status = v.status, version = v.version + 1
+    UPDATE price_alerts SET last_price = v.last_price, checked_at = CAST(v.checked_at AS TIMESTAMPTZ),
+        armed = CAST(v.armed AS INTEGER), fired = CAST(v.fired AS INTEGER),
+        cooldown_until = CAST(v.cooldown_until AS TIMESTAMPTZ), status = v.status,
+        version = CAST(v.version AS INTEGER) + 1
     FROM unnest(
-        CAST(:_ids AS VARCHAR[]), CAST(:_versions AS INTEGER[]), CAST(:_last_price AS VARCHAR[]),
-        CAST(:_checked_at AS TIMESTAMPTZ[]), CAST(:_armed AS INTEGER[]), CAST(:_fired AS INTEGER[]),
-        CAST(:_cooldown_until AS TIMESTAMPTZ[]), CAST(:_status AS VARCHAR[])
+        CAST(:_ids AS TEXT[]), CAST(:_versions AS TEXT[]), CAST(:_last_price AS TEXT[]),
+        CAST(:_checked_at AS TEXT[]), CAST(:_armed AS TEXT[]), CAST(:_fired AS TEXT[]),
+        CAST(:_cooldown_until AS TEXT[]), CAST(:_status AS TEXT[])
     ) AS v(id, version, last_price, checked_at, armed, fired, cooldown_until, status)
-    WHERE price_alerts.id = v.id AND price_alerts.version = v.version
+    WHERE price_alerts.id = v.id AND price_alerts.version = CAST(v.version AS INTEGER)
     RETURNING price_alerts.id
 )
 INSERT INTO price_alert_triggers
     (id, alert_id, symbol, price, quoted_at, source, reference, fired_at, status)
-SELECT f.*, 'pending' FROM unnest(
-    CAST(:_t_id AS VARCHAR[]), CAST(:_t_alert_id AS VARCHAR[]), CAST(:_t_symbol AS VARCHAR[]),
-    CAST(:_t_price AS VARCHAR[]), CAST(:_t_quoted_at AS TIMESTAMPTZ[]), CAST(:_t_source AS VARCHAR[]),
-    CAST(:_t_reference AS VARCHAR[]), CAST(:_t_fired_at AS TIMESTAMPTZ[])
+SELECT f.id, f.alert_id, f.symbol, f.price, CAST(f.quoted_at AS TIMESTAMPTZ), f.source, f.reference,
+    CAST(f.fired_at AS TIMESTAMPTZ), 'pending'
+FROM unnest(
+    CAST(:_t_id AS TEXT[]), CAST(:_t_alert_id AS TEXT[]), CAST(:_t_symbol AS TEXT[]),
+    CAST(:_t_price AS TEXT[]), CAST(:_t_quoted_at AS TEXT[]), CAST(:_t_source AS TEXT[]),
+    CAST(:_t_reference AS TEXT[]), CAST(:_t_fired_at AS TEXT[])
 ) AS f(id, alert_id, symbol, price, quoted_at, source, reference, fired_at)
 WHERE f.alert_id IN (SELECT id FROM changed)
 RETURNING price_alert_triggers.id
