@@ -47,6 +47,23 @@ class ContextRule(Protocol):
     def route_in(self, text: str, context: RouteContext) -> Route | None: ...
 
 
+# What may stand between a leading "算了" / "never mind" and the request after it.
+_LEAD_GAP = " ,，、:：;；.。!！~～-—"
+
+
+def after_lead(text: str) -> str | None:
+    """The request after a leading word that turns away from what came before, set apart from it
+    ("算了，查一下BTC价格" -> "查一下BTC价格"; the words: phrases/reply.toml's switch), or None."""
+    from core.language.phrases import Words  # the layer's matcher, loaded with the first message
+
+    stripped = text.strip()
+    end = Words("reply.switch").prefix(stripped)
+    if end is None or stripped[end : end + 1] not in _LEAD_GAP or end == len(stripped):
+        return None
+    rest = stripped[end:].lstrip(_LEAD_GAP)
+    return rest or None
+
+
 def reads_context(rule: Rule) -> bool:
     return isinstance(rule, ContextRule)
 
@@ -69,6 +86,17 @@ class Router:
         self._reads_context = tuple(reads_context(rule) for rule in self.rules)
 
     def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
+        found = self._route(text, context)
+        if found is None:
+            # "算了，查一下BTC价格", "never mind, what's the btc price": a word that turns away from
+            # what came before leads a request it is no part of; read without it, the request is
+            # what it asks (its "算了" alone read as a cancel kept every skill's intents away).
+            rest = after_lead(text)
+            if rest:
+                return self._route(rest, context)
+        return found
+
+    def _route(self, text: str, context: RouteContext) -> Route | None:
         if self.layer is not None:
             found = self.layer.route(text, context)
             if found is not None:
