@@ -140,7 +140,9 @@ class MarketData(Protocol):
 @dataclass(frozen=True, slots=True)
 class DayChange:
     """A symbol's change over the last 24 hours (Binance GET /api/v3/ticker/24hr): the price 24
-    hours ago (``open``), the last trade price, their difference and its percentage, validated."""
+    hours ago (``open``), the last trade price, their difference and its percentage, validated;
+    and the highest and lowest trade of those 24 hours when the exchange gave both sane (within
+    them lie ``open`` and ``last``), else None for both: never invented."""
 
     symbol: str
     open: Decimal
@@ -149,6 +151,8 @@ class DayChange:
     change_percent: Decimal  # e.g. Decimal("2.31") for +2.31 %
     source: str
     fetched_at: datetime
+    high: Decimal | None = None  # the rolling 24 hours' high, not a calendar day's
+    low: Decimal | None = None
 
 
 @runtime_checkable

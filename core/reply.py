@@ -37,6 +37,9 @@ class QuoteBlock:
     # The last 24 hours (Binance /api/v3/ticker/24hr), when it was fetched with the quote.
     change_24h: Decimal | None = None
     change_24h_percent: Decimal | None = None
+    # That ticker's 24-hour high and low, when it gave both sane (shown when asked for).
+    high_24h: Decimal | None = None
+    low_24h: Decimal | None = None
 
     @property
     def is_demo(self) -> bool:

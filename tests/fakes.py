@@ -68,6 +68,7 @@ class ScriptedMarket:
     spread: Decimal = Decimal("0.1")
     opens: dict[str, Decimal] = field(default_factory=dict)  # 24 hours ago (get_day_change)
     change_error: MarketError | None = None
+    highs_lows: dict[str, tuple[Decimal, Decimal]] = field(default_factory=dict)  # 24 h (high, low)
 
     async def get_quote(self, symbol: str) -> Quote:
         self.calls.append(("quote", symbol))
@@ -94,7 +95,8 @@ class ScriptedMarket:
         last = self.prices.get(symbol, Decimal("100.5"))
         opened = self.opens.get(symbol, last)
         percent = ((last - opened) / opened * 100).quantize(Decimal("0.01"))
-        return DayChange(symbol, opened, last, last - opened, percent, self.source, now)
+        high, low = self.highs_lows.get(symbol, (None, None))
+        return DayChange(symbol, opened, last, last - opened, percent, self.source, now, high, low)
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.calls.append(("history", symbol))

@@ -143,7 +143,9 @@ def clean_text(text: str, limit: int = 200) -> str:
 
 def parse_day_change(payload: object, symbol: str, source: str, fetched_at: datetime) -> DayChange:
     """GET /api/v3/ticker/24hr?symbol=… as a DayChange: the symbol must be the one asked, the
-    open and last prices sane, the change and its percent exact decimals."""
+    open and last prices sane, the change and its percent exact decimals. The high and low come
+    along only when both are sane prices with the open and last between them; otherwise the
+    change stands alone (None for both, nothing invented)."""
     if not isinstance(payload, dict):
         raise MarketError(MarketErrorCode.BAD_RESPONSE, "ticker/24hr: not an object")
     if payload.get("symbol") != symbol:
@@ -154,7 +156,10 @@ def parse_day_change(payload: object, symbol: str, source: str, fetched_at: date
     change, percent = _decimal(payload.get("priceChange")), _decimal(payload.get("priceChangePercent"))
     if change is None or percent is None or change != last - opened:
         raise MarketError(MarketErrorCode.BAD_RESPONSE, "ticker/24hr: change does not match its prices")
-    return DayChange(symbol, opened, last, change, percent, source, fetched_at)
+    high, low = price_of(payload.get("highPrice")), price_of(payload.get("lowPrice"))
+    if high is None or low is None or not low <= min(opened, last) <= max(opened, last) <= high:
+        high = low = None
+    return DayChange(symbol, opened, last, change, percent, source, fetched_at, high, low)
 
 
 def _decimal(value: object) -> Decimal | None:

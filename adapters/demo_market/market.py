@@ -91,7 +91,8 @@ class DemoMarket:
 
     async def get_day_change(self, symbol: str) -> DayChange:
         """The demo 24-hour change: from the demo close of yesterday (the price a day ago) to the
-        demo ask now; labelled demo like every demo figure (source "demo")."""
+        demo ask now, and the high and low of those and the demo asks of each hour between;
+        labelled demo like every demo figure (source "demo")."""
         self.change_calls += 1
         await self._wait()
         now = self._clock.now().astimezone(UTC)
@@ -99,7 +100,8 @@ class DemoMarket:
         last = demo_quote_price(symbol, now)
         with localcontext(_DECIMALS):
             percent = ((last - opened) / opened * 100).quantize(Decimal("0.01"))
-        return DayChange(symbol, opened, last, last - opened, percent, self.source, now)
+        seen = [opened, last, *(demo_quote_price(symbol, now - timedelta(hours=h)) for h in range(1, 24))]
+        return DayChange(symbol, opened, last, last - opened, percent, self.source, now, max(seen), min(seen))
 
     async def get_daily_closes(self, symbol: str, window: HistoryWindow) -> DailyCloses:
         self.history_calls += 1

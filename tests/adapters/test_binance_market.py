@@ -466,6 +466,8 @@ def day(symbol: str = "BTCUSDT", **overrides: object) -> httpx.Response:
         "priceChangePercent": "-1.680",
         "openPrice": "91030.25000000",
         "lastPrice": "89500.00000000",
+        "highPrice": "92100.10000000",
+        "lowPrice": "88950.01000000",
         "weightedAvgPrice": "90200.1",
         "volume": "12345.6",
     }
@@ -485,6 +487,35 @@ async def test_the_day_change_is_one_symbols_ticker_24hr_read_exactly(
     assert (change.open, change.last) == (Decimal("91030.25"), Decimal("89500"))
     assert change.change == Decimal("-1530.25") and change.change_percent == Decimal("-1.680")
     assert change.source == "binance" and change.fetched_at == clock.now()
+    # "BTC 24小时最高价", "btc 24h high": the ticker's own high and low, exactly (never via float).
+    assert (change.high, change.low) == (Decimal("92100.1"), Decimal("88950.01"))
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"highPrice": None},  # missing
+        {"lowPrice": None},
+        {"highPrice": "NaN"},
+        {"lowPrice": "-1"},
+        {"highPrice": "1e400"},
+        {"lowPrice": True},
+        {"highPrice": "90000.00000000"},  # below the open: not the 24 hours' high
+        {"lowPrice": "89600.00000000"},  # above the last: not the 24 hours' low
+    ],
+)
+async def test_a_high_or_low_that_does_not_hold_leaves_both_out_and_keeps_the_change(
+    make_market: Callable[..., BinanceMarket], overrides: dict[str, object]
+) -> None:
+    payload = json.loads(day().content)
+    for key, value in overrides.items():
+        if value is None:
+            del payload[key]
+        else:
+            payload[key] = value
+    change = await make_market(Exchange(httpx.Response(200, json=payload))).get_day_change("BTCUSDT")
+    assert change.high is None and change.low is None  # no figure invented for either
+    assert change.change == Decimal("-1530.25")  # the 24-hour change still stands
 
 
 @pytest.mark.parametrize(

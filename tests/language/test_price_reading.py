@@ -129,10 +129,21 @@ def test_the_24h_change_beside_a_window_of_days_is_the_quote_not_a_window(text: 
     assert route.slots.get("days") == 30 and "range_note" not in route.slots, route.slots
 
 
-@pytest.mark.parametrize("text", ["doge 最高价", "DOGE 最高價", "doge 24h high", "eth lowest price"])
-def test_a_high_or_low_asked_is_the_quote_said_so(text: str) -> None:
-    """Was "I can't help" (zh) or the 7-day chart with "24 hours is not a window" (en): deskmate
-    reads no 24 h high or low, so the quote card (with its 24 h change), saying so."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        "doge 最高价",
+        "DOGE 最高價",
+        "doge 24h high",
+        "eth lowest price",
+        "what was eth's high today",
+        "btc’s low",
+    ],
+)
+def test_a_high_or_low_asked_is_the_quote_with_them(text: str) -> None:
+    """Was "I can't help" (zh) or the 7-day chart with "24 hours is not a window" (en): the quote
+    card with the 24-hour ticker's high and low; "eth's high" (a possessive, then "high") too."""
     route = RULE.route(text)
     assert route is not None and (route.skill, route.action) == ("price", "current"), route
-    assert route.slots.get("notes") == ["no_high_low"] and "range_note" not in route.slots, route.slots
+    assert route.slots.get("high_low") is True and "range_note" not in route.slots, route.slots
+    assert "notes" not in route.slots, route.slots

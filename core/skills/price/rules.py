@@ -66,8 +66,6 @@ def _answer_after(reading: Reading, at: int) -> bool:
 def scope_notes(reading: Reading) -> tuple[str, ...]:
     """Codes for parts of a request deskmate answers only in its own terms (in USDT): another
     currency named ("比特币多少人民币") or asked in ("ETH price in dollars")."""
-    if reading.has("price.high_low"):  # "doge 最高价": not a figure deskmate reads, said so
-        return ("no_high_low",)
     for tag in reading.tags:
         if tag.concepts & OTHER_QUOTE:
             return ("only_usdt",)
@@ -131,7 +129,11 @@ class PriceRule:
         if context.awaiting not in (None, SKILL) and self._bare_window(reading, found):
             return None  # "4h", "一周" or "30d?" while another task's question waits: its answer
         action = self._action(reading, with_coin=bool(symbols) or bool(found.not_coin), window=window)
-        said: dict[str, Any] = {"notes": scope_notes(reading) + found.notes, "lang": reply_locale(reading)}
+        said: dict[str, Any] = {
+            "notes": scope_notes(reading) + found.notes,
+            "lang": reply_locale(reading),
+            "high_low": reading.has("price.high_low"),  # "btc 24h high": the card's 24 h high / low
+        }
         if found.not_coin and not symbols:
             if action or self._bare_followup(reading, found):
                 return _route(reading, action or "current", not_coin=found.not_coin, **said)
@@ -147,7 +149,7 @@ class PriceRule:
                 return _route(reading, bare, followup=True, window=asked, **said)
             return None
         changed = reading.has("price.change") and reading.has("price.today")
-        if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, said so
+        if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, with them
             return _route(reading, "current", symbols, **said)
         if (reading.has("price.day_change") and not _has(reading, CHART)) or (
             changed and not window.explicit
@@ -263,6 +265,7 @@ def _route(
     not_coin: str | None = None,  # a look-alike that names no coin, as typed ("比特币ETF")
     followup: bool = False,
     change: bool = False,  # asks how it moved today: the quote card with its 24-hour change
+    high_low: bool = False,  # asks for the 24-hour high or low: the quote card shows both
     amounts: dict[str, str] | None = None,  # see _amounts
 ) -> Route:
     slots: dict[str, Any] = {"symbols": list(symbols)}
@@ -281,4 +284,6 @@ def _route(
         slots["followup"] = True
     if change:
         slots["change"] = True
+    if high_low and action in ("current", "both"):
+        slots["high_low"] = True
     return Route(SKILL, action, slots, followup=followup)

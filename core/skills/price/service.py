@@ -22,7 +22,13 @@ from core.skills.price.ranges import SERVED_DAYS
 
 def with_day_change(quote: QuoteBlock, change: DayChange) -> QuoteBlock:
     """The quote card with its 24-hour line (the skill's and the planner tool's cards alike)."""
-    return replace(quote, change_24h=change.change, change_24h_percent=change.change_percent)
+    return replace(
+        quote,
+        change_24h=change.change,
+        change_24h_percent=change.change_percent,
+        high_24h=change.high,
+        low_24h=change.low,
+    )
 
 
 class PriceService:

@@ -329,7 +329,8 @@ class PriceSkill(OneShotSkill):
         task.asking = None
         # Several coins: their calls at once, each coin's cards together in the one reply.
         change = bool(task.slots.get("change")) and action == "current"
-        cards = await asyncio.gather(*(self._coin(turn, s, action, days, change) for s in symbols))
+        high_low = bool(task.slots.get("high_low")) and action in ("current", "both")
+        cards = await asyncio.gather(*(self._coin(turn, s, action, days, change, high_low) for s in symbols))
         blocks: list[Block] = []
         errors: list[NoticeBlock] = []
         ok_parts = 0
@@ -382,10 +383,17 @@ class PriceSkill(OneShotSkill):
         return Reply(status, tuple(blocks), turn.locale, route=self.route_info(task))
 
     async def _coin(
-        self, turn: Turn, symbol: str, action: PriceAction, days: int, change: bool = False
+        self,
+        turn: Turn,
+        symbol: str,
+        action: PriceAction,
+        days: int,
+        change: bool = False,
+        high_low: bool = False,
     ) -> _CoinCards:
         """One coin's cards: its quote (with its 24-hour change, answered in one line when asked
-        how it moved today), its history and chart, or both; failures as notices."""
+        how it moved today; with the 24-hour high and low when asked for them, or said that the
+        exchange gave none), its history and chart, or both; failures as notices."""
         want_quote = action in ("current", "both")
         want_history = action in ("history", "both")
         base = self.catalog.base_of(symbol)
@@ -409,6 +417,8 @@ class PriceSkill(OneShotSkill):
                     quote = with_day_change(quote, moved)
                     if change:
                         out.blocks.append(self._change_answer(turn, quote))
+                if high_low:
+                    out.blocks.append(self._high_low(turn, quote))
                 out.blocks.append(quote)
                 out.ok_parts += 1
             elif isinstance(quote, NoticeBlock):
@@ -494,6 +504,21 @@ class PriceSkill(OneShotSkill):
             price=format_price(quote.price),
         )
         return NoticeBlock(text, "info", "day_change")
+
+    @staticmethod
+    def _high_low(turn: Turn, quote: QuoteBlock) -> NoticeBlock:
+        """ "BTC 24小时最高价", "what was eth's high today": the 24-hour ticker's high and low (the
+        rolling 24 hours, said so), or that the exchange gave none: no figure is made up."""
+        if quote.high_24h is None or quote.low_24h is None:
+            return NoticeBlock(turn.t("price.no_high_low", base=quote.base), "info", "no_high_low")
+        text = turn.t(
+            "price.high_low",
+            base=quote.base,
+            high=format_price(quote.high_24h),
+            low=format_price(quote.low_24h),
+            asset=quote.quote_asset,
+        )
+        return NoticeBlock(text, "info", "high_low")
 
     async def _quote(self, turn: Turn, symbol: str) -> QuoteBlock | NoticeBlock:
         return await self._traced(turn, "get_current_price", symbol, self.prices.current_price)
