@@ -231,6 +231,11 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
                 if block.change_24h is not None and block.change_24h_percent is not None
                 else {}
             ),
+            **(
+                {"high_24h": plain_decimal(block.high_24h), "low_24h": plain_decimal(block.low_24h)}
+                if block.high_24h is not None and block.low_24h is not None
+                else {}
+            ),
             "source": block.source,
             "fetched_at": block.fetched_at.isoformat(),
         }

@@ -61,7 +61,7 @@ def facts_of(blocks: Iterable[Block]) -> Facts:
     quotes = {b.base.upper(): b.price for b in cards if isinstance(b, QuoteBlock)}
     for block in cards:
         if isinstance(block, QuoteBlock):
-            facts.add_amount(block.base, block.price, block.change_24h)
+            facts.add_amount(block.base, block.price, block.change_24h, block.high_24h, block.low_24h)
             if block.change_24h_percent is not None:  # the card's own 24-hour line
                 facts.add_percent(block.base, block.change_24h_percent)
         elif isinstance(block, HistoryBlock):

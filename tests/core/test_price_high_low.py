@@ -5,11 +5,12 @@ market's are labelled demo like everything it serves."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
-from adapters.console.render import render_text
+from adapters.console.render import render_json, render_text
 from adapters.demo_market import DemoMarket
 from core.clock import FixedClock
 from core.reply import NoticeBlock, QuoteBlock, Reply, Status
@@ -81,3 +82,12 @@ async def test_the_demo_markets_high_and_low_are_labelled_demo(ask: str) -> None
     assert quote.low_24h <= quote.price <= quote.high_24h
     codes = [n.code for n in notices(reply)]
     assert "high_low" in codes and "demo_data" in codes
+
+
+def test_the_json_contract_carries_the_24h_high_and_low_only_when_known() -> None:
+    quote = QuoteBlock("BTCUSDT", "BTC", "USDT", Decimal("90000"), "ask", "binance", NOW)
+    known = replace(quote, high_24h=Decimal("91000.5"), low_24h=Decimal("87500"))
+    (with_them,) = render_json(Reply(Status.COMPLETED, (known,), "en"))["blocks"]
+    assert (with_them["high_24h"], with_them["low_24h"]) == ("91000.5", "87500")
+    (without,) = render_json(Reply(Status.COMPLETED, (quote,), "en"))["blocks"]
+    assert "high_24h" not in without and "low_24h" not in without  # never invented

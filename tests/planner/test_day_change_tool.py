@@ -54,3 +54,32 @@ async def test_a_market_without_the_change_still_answers_the_price(
     reply = await make_planner(market_data=failing).run(text="btc price", locale=locale, user_id="u1")
     [quote] = [b for b in reply.blocks if isinstance(b, QuoteBlock)]
     assert quote.change_24h is None and reply.status is Status.COMPLETED
+
+
+@pytest.mark.parametrize(
+    ("locale", "prose"),
+    [
+        ("en", "Over the last 24 hours BTC ranged from 87,500 to 91,000."),
+        ("zh", "比特币过去 24 小时最低 87,500，最高 91,000。"),
+    ],
+)
+async def test_the_tool_result_has_the_24h_high_and_low_and_the_model_may_repeat_them(
+    llm: ScriptedLLMServer, make_planner: MakePlanner, clock: FixedClock, locale: Locale, prose: str
+) -> None:
+    market = ScriptedMarket(
+        prices={"BTCUSDT": Decimal("90000")},
+        opens={"BTCUSDT": Decimal("88000")},
+        highs_lows={"BTCUSDT": (Decimal("91000"), Decimal("87500"))},
+        clock=clock,
+    )
+    llm.add(
+        completion(None, [tool_call("c1", "get_current_price", {"symbol": "BTCUSDT"})]),
+        completion(prose),
+    )
+    reply = await make_planner(market_data=market).run(
+        text="what was btc's range today", locale=locale, user_id="u1"
+    )
+    result = json.loads(llm.requests[1]["messages"][-1]["content"])
+    assert result["high_24h"] == "91000" and result["low_24h"] == "87500"
+    note = note_of(reply) or ""
+    assert "91,000" in note and "87,500" in note  # checked figures: not removed by the guard

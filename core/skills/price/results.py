@@ -28,6 +28,9 @@ def quote_result(quote: QuoteBlock) -> dict[str, Any]:
     if quote.change_24h is not None and quote.change_24h_percent is not None:
         out["change_24h"] = plain_decimal(quote.change_24h)  # last price - the price 24 hours ago
         out["change_24h_percent"] = plain_decimal(quote.change_24h_percent)
+    if quote.high_24h is not None and quote.low_24h is not None:  # the same ticker's, both sane
+        out["high_24h"] = plain_decimal(quote.high_24h)  # the last 24 hours, rolling
+        out["low_24h"] = plain_decimal(quote.low_24h)
     if quote.is_demo:
         out["note"] = _DEMO_NOTE
     return out
