@@ -37,3 +37,33 @@ async def test_a_model_started_alert_is_checked_and_set(
     done = await desk.chat.say("holler if bitcoin ever tops one-fifty k")
     [block] = [b for b in done.blocks if isinstance(b, AlertBlock)]
     assert (block.symbol, block.condition, str(block.level)) == ("BTCUSDT", "above", "150000")
+
+
+async def test_a_model_may_give_a_level_as_a_multiple_of_the_price_now(
+    llm: ScriptedLLMServer, model: OpenAIChatModel
+) -> None:
+    """ "holler if bitcoin ever goes two-x" (no rule reads it): the model passes times, the skill
+    counts the level from the price now exactly as for "BTC 翻倍" read by the rule, and says what
+    it was counted from."""
+    arguments = {"action": "create", "symbol": "BTC", "times": "2"}
+    llm.add(completion(None, [tool_call("t1", "price_alert_task", arguments)]))
+    desk = make_desk(model=model)
+
+    done = await desk.chat.say("holler if bitcoin ever goes two-x")
+    assert (done.route.skill, done.route.by) == ("price_alert", "model")
+    [block] = [b for b in done.blocks if isinstance(b, AlertBlock)]
+    assert block.symbol == "BTCUSDT" and block.condition == "above"
+    assert any(b.code == "alert_from_now" for b in done.blocks if isinstance(b, NoticeBlock))
+
+
+async def test_a_model_may_give_a_percent_from_now_without_a_side(
+    llm: ScriptedLLMServer, model: OpenAIChatModel
+) -> None:
+    arguments = {"action": "create", "symbol": "ETH", "from_now": "5"}
+    llm.add(completion(None, [tool_call("t1", "price_alert_task", arguments)]))
+    desk = make_desk(model=model)
+
+    done = await desk.chat.say("yo, shout if ether swings a nickel on the dollar from here")
+    blocks = [b for b in done.blocks if isinstance(b, AlertBlock)]
+    assert {b.condition for b in blocks} == {"above", "below"}, done.blocks  # either way
+    assert all(b.symbol == "ETHUSDT" for b in blocks)

@@ -132,6 +132,8 @@ class PriceAlertSkill(OneShotSkill):
         symbol = self.catalog.resolve(str(slots.get("symbol") or "")) or ""
         if not ("times" in slots or "from_now" in slots) or not self.catalog.is_supported(symbol):
             return None
+        if "from_now" in slots and slots.get("condition") not in ("above", "below", "move"):
+            slots["condition"] = "move"  # a percent from now with no side said (the planner's): either way
         price: Decimal | None = None
         if not (refusal_in(slots.get("times")) or refusal_in(slots.get("from_now"))):
             try:

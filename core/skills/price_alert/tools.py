@@ -31,6 +31,24 @@ class PriceAlertTaskArgs(ToolArgs):
         max_length=24,
         description="The price level (above / below), or the percent of a move, as digits: '80000', '5'.",
     )
+    times: str | None = Field(
+        None,
+        pattern=r"^\d+(\.\d+)?$",
+        max_length=12,
+        description=(
+            "A level said as a multiple of the price now, as digits: '2' for doubles / 翻倍 / 2x, "
+            "'0.5' for halves / 腰斩, '3' for 3倍. Not with level."
+        ),
+    )
+    from_now: str | None = Field(
+        None,
+        pattern=r"^\d+(\.\d+)?$",
+        max_length=12,
+        description=(
+            "A percent counted from the price now, as digits ('moves 5% from now' is '5'), with "
+            "condition above / below, or move for either way. Not with level."
+        ),
+    )
     window: Literal["1h", "24h"] | None = Field(None, description="A move's window, if the user said one.")
     repeat: bool | None = Field(None, description="True when the user wants it every time, not once.")
     cooldown: int | None = Field(
