@@ -4,7 +4,8 @@
 
 - ``drain``: say it is ready (OUT with suffix .ready), wait until the file GO exists (so racing
   processes start together), then run every due "race.mark" job once (JobRunner.run_due);
-  each execution appends a line "<job id>" to OUT.
+  each execution appends a line "<job id>" to OUT and ends once another OUT file beside it
+  (another racer's) has a line.
 - ``enqueue``: after the same start signal, enqueue 20 jobs with one dedupe key; append a line
   "<job id> <created>" to OUT for each.
 - ``hang``: claim "race.mark" jobs and hang inside the handler after appending
@@ -33,6 +34,7 @@ async def main(url: str, mode: str, out: Path) -> None:
         with out.open("a") as f:
             f.write(f"{job.id}\n")
         await asyncio.sleep(0.002)  # let the other process's claims interleave with ours
+        await other_has_run_one(out)
         return DONE
 
     async def hang(job: Job, ctx: JobContext) -> JobResult:
@@ -58,6 +60,19 @@ async def main(url: str, mode: str, out: Path) -> None:
     finally:
         await store.close()
         await engine.dispose()
+
+
+async def other_has_run_one(out: Path, limit: float = 30.0) -> None:
+    """Hold a job until a racing process has run one too (another OUT file beside ours has a
+    line), for at most ``limit`` seconds. A process that started first could otherwise drain
+    every job before the other made its first claim (its claims take up to 32 at once): both then
+    take part in the race however the machine schedules their starts. The held jobs' leases are
+    renewed by their runner like any running job's."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if any(p != out and p.stat().st_size > 0 for p in out.parent.glob("*.txt")):
+            return
+        await asyncio.sleep(0.005)
 
 
 def wait_for_go(out: Path, go: Path) -> None:
