@@ -6,27 +6,14 @@ words away, looked for "主号", "号", "Main" or "main" and said the person had
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from decimal import Decimal
 
 import pytest
 
-from core.reply import NoticeBlock, Reply, Status
+from core.reply import Status
 from core.tasks.audit import AuditEntry
-from core.workspace.accounts import NewExchangeAccount
 from core.workspace.model_configs import NewModelConfig
-from tests.trading.conftest import OWNER, TradeDesk, make_trade_desk
-
-
-async def paper(desk: TradeDesk, name: str) -> None:
-    now = datetime.now(UTC)
-    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
-    await desk.workspace.accounts.create(
-        NewExchangeAccount(OWNER, name, "paper", {}, Decimal(10000), now), audit
-    )
-
-
-def said(reply: Reply) -> str:
-    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+from tests.trading.conftest import OWNER, make_trade_desk
+from tests.workspace.test_names_said_back import paper, said
 
 
 @pytest.mark.parametrize(
