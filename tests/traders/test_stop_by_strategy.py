@@ -143,3 +143,39 @@ async def test_a_question_about_when_to_stop_stops_nothing(desk: TraderDesk, tex
     assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
     assert "not_found" not in codes(reply) and reply.status is not Status.AWAITING_CONFIRMATION
     assert (await _states(desk))["alpha"] is TraderState.RUNNING
+
+
+# "How do I stop my BTC DCA" asks for it done, as "how do i stop trader alpha" is: the stop is
+# offered with its confirmation (or none running said). Was: the strategy's card, or nothing read.
+# Without "my" ("how do i stop a dca") it is a question about DCAs, not a stop (WHEN above).
+HOW = ["怎么停掉我的BTC定投", "怎麼停掉我的BTC定投", "how do I stop my btc dca"]
+
+
+@pytest.mark.parametrize("text", HOW)
+async def test_how_do_i_stop_my_strategy_offers_the_stop(desk: TraderDesk, text: str) -> None:
+    await _setup(desk, "BTC定投" if "定投" in text else "BTC DCA")
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("trader_management", "stop"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION, text_of(asked)
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING  # nothing before the confirmation
+    done = await desk.chat.press(asked.buttons[0].token)
+    assert "traders_stopped" in codes(done), text_of(done)
+    states = await _states(desk)
+    assert states["alpha"] is TraderState.STOPPED and states["gamma"] is TraderState.RUNNING
+
+
+@pytest.mark.parametrize("text", HOW)
+async def test_how_do_i_stop_my_strategy_with_none_running_says_so(desk: TraderDesk, text: str) -> None:
+    await desk.account()
+    await desk.strategy("BTC定投" if "定投" in text else "BTC DCA", dca(), default=True)
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("trader_management", "stop"), text_of(reply)
+    assert "none_running" in codes(reply), text_of(reply)
+
+
+@pytest.mark.parametrize("text", ["how do i stop a dca", "怎么停止定投", "如何停止定投"])
+async def test_how_to_stop_a_dca_in_general_stops_nothing(desk: TraderDesk, text: str) -> None:
+    await _setup(desk, "BTC定投")
+    reply = await desk.chat.say(text)
+    assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
+    assert (await _states(desk))["alpha"] is TraderState.RUNNING

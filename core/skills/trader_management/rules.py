@@ -108,7 +108,7 @@ def read_trader(reading: Reading) -> Route | None:
 def _stopped_strategy(reading: Reading) -> dict[str, str] | None:
     """The strategy a stop names: one of theirs by its name ("停掉BTC定投"), else by its coin and
     kind ("stop my eth dca": the words said back when none of theirs is one, "eth dca")."""
-    if any(c.startswith("ask.") for c in reading.concepts):
+    if _asked(reading.concepts):
         return None  # "停止定投会怎样", "什么时候停掉我的BTC定投": a question, nothing to stop
     own = reading.first("own.strategy")
     if own is not None:
@@ -121,6 +121,14 @@ def _stopped_strategy(reading: Reading) -> dict[str, str] | None:
         return {"strategy": said}  # "停掉ETH定投2号": more than a coin and a kind, a name
     coins = fills.coins(reading)
     return {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
+
+
+def _asked(concepts: frozenset[str]) -> bool:
+    """A question about stopping, not the request: any question word, but "how do I stop" one of
+    theirs ("怎么停掉我的BTC定投", "how do I stop my btc dca") asks for it done, as "how do I stop
+    trader alpha" does; "how do i stop a dca" (no "my") asks how it is done."""
+    asks = {c for c in concepts if c.startswith("ask.")}
+    return bool(asks - {"ask.how"}) or (bool(asks) and not concepts & {"filler.mine", "own.strategy"})
 
 
 def _glued_bots(reading: Reading) -> list[Tag]:
