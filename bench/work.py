@@ -6,7 +6,9 @@ adapter against the local fake at 15 ms), on a SQLite file and on PostgreSQL:
 - the job runner's work per item: a due DCA trader's tick (its decision, the paper order, the
   trader's counters, the owner's fill notice), and a firing price alert (one check of the symbol,
   then each firing's card, claim and delivery), beside a no-op job through the same runner on the
-  same database. Items per run: ``items``; the per-item figure is the run's time divided by them.
+  same database. Items per run: ``items``; the per-item figure is the run's time divided by them;
+  for alerts also the marginal cost of one more firing (a check of MORE_FIRINGS against one of
+  ``items``), which shows the per-item cost growing linearly, the check's fixed part aside.
 
 The app runs on a fixed clock moved forward by hand, so the jobs are due when the bench says so.
 """
@@ -36,6 +38,7 @@ from core.traders.runtime import KIND as TICK
 
 T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)  # the app's clock: jobs are due when it is moved
 NOOP = "bench.noop"
+MORE_FIRINGS = 100  # the larger check of the marginal alert row (_alerts_marginal)
 
 
 async def _noop(job: Job, ctx: JobContext) -> JobResult:
@@ -144,11 +147,15 @@ async def _dca_per_trader(app: App, clock: FixedClock, items: int) -> tuple[_Cos
     return cost.per(ran), ran
 
 
-async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[_Cost, int]:
-    """``items`` people each set "BTC above 98000"; one check arms them; the price moves to
-    98250 and the next check fires them all: ms per firing."""
+async def _alert_check(
+    app: App, clock: FixedClock, binance: str, items: int, first: int
+) -> tuple[_Cost, int]:
+    """``items`` people (numbered from ``first``) each set "BTC above 98000"; one check arms them;
+    the price moves to 98250 and the next check fires them all: that check's cost, and the jobs
+    it ran."""
+    clock.advance(5)  # past the quote cache: the alerts are set at 97,250, not at a cached price
     for n in range(items):
-        await _Person(app, 5000 + n).say("alert me when BTC goes above 98000")
+        await _Person(app, first + n).say("alert me when BTC goes above 98000")
     clock.advance(CHECK_EVERY.total_seconds())
     await _run_due(app)  # armed at 97,250
     async with httpx.AsyncClient() as http:
@@ -159,7 +166,25 @@ async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: i
     finally:
         async with httpx.AsyncClient() as http:
             await http.post(f"{binance}/_move?by=0")
+    return cost, ran
+
+
+async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: int) -> tuple[_Cost, int]:
+    """One check firing ``items`` alerts: ms per firing (the check's fixed part, its quote
+    included, shared among them)."""
+    cost, ran = await _alert_check(app, clock, binance, items, 5000)
     return cost.per(items), ran
+
+
+async def _alerts_marginal(app: App, clock: FixedClock, binance: str, items: int, more: int) -> _Cost:
+    """What one more firing costs: a check firing ``more`` alerts against one firing ``items``,
+    in the same run, (t_more - t_items) / (more - items). The check's fixed part (the quote,
+    the job's own writes) cancels out: per item, growing linearly, it is the per-firing figure
+    without the fixed part."""
+    few, _ = await _alert_check(app, clock, binance, items, 20_000)
+    many, _ = await _alert_check(app, clock, binance, more, 30_000)
+    extra = more - items
+    return _Cost((many.wall - few.wall) / extra, (many.cpu - few.cpu) / extra)
 
 
 async def bench_work(
@@ -188,6 +213,7 @@ async def bench_work(
                         dca, ticks = await _dca_per_trader(app, clock, items)
                         noop_after = await _noop_per_item(app, clock, items)
                         alert, checks = await _alerts_per_firing(app, clock, binance.base_url, items)
+                        marginal = await _alerts_marginal(app, clock, binance.base_url, items, MORE_FIRINGS)
                     finally:
                         await app.aclose()
             except Unavailable as exc:
@@ -213,6 +239,12 @@ async def bench_work(
                 (
                     f"jobs ({backend}): {items} alerts on BTC firing in one check, per firing",
                     f"{alert} ({checks} check job(s); aim <= 2 ms); baseline: no-op job {noop}",
+                ),
+                (
+                    f"jobs ({backend}): one more alert firing, marginal: a check of {MORE_FIRINGS} "
+                    f"firings against one of {items} in the same run, (t{MORE_FIRINGS} - t{items}) / "
+                    f"{MORE_FIRINGS - items}",
+                    f"{marginal} (the check's fixed part, its quote included, left out)",
                 ),
             ]
     return rows
