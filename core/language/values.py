@@ -9,7 +9,7 @@
     at 85000 / @85000 / 价格 85000                            price 85000
     5% / 百分之五 / 5 percent                                  percent 5
     2x / 3倍 / x2 / ×1.5                                       multiple 2 / 3 / 2 / 1.5 (unit "x")
-    4h / 30 days / 一个月 / 半小时                              duration (count, unit: m h d w mo)
+    4h / 30 days / 一个月 / 两年 / 半小时                       duration (count, unit: m h d w mo y)
     every day / 每天 / daily / 每4小时 / every 4 hours         interval
     20 levels / 20格 / 二十个网格                               count 20 (unit "grid")
     #12 / id 12 / 编号12                                       id "12"
@@ -57,7 +57,7 @@ Kind: TypeAlias = Literal[
     "amount", "number", "price", "percent", "fraction", "duration", "interval", "count", "id", "date",
     "multiple", "refused",
 ]  # fmt: skip
-UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800, "mo": 30 * 86400}
+UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800, "mo": 30 * 86400, "y": 365 * 86400}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ class Value:
     end: int
     typed: str  # the text as typed, quoted back in a refusal
     number: Decimal = Decimal(0)  # amount, number, price, percent (5 for 5%), fraction, count
-    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo; count: "grid"; "%"; "x"
+    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo y; count: "grid"; "%"; "x"
     coin: str = ""  # a base amount's symbol ("BTCUSDT")
     ident: str = ""  # an id's text
     reason: Reason | None = None  # a refused value: why
@@ -80,7 +80,7 @@ class Value:
 
     @property
     def seconds(self) -> int:
-        """A duration's or interval's length (a month is 30 days)."""
+        """A duration's or interval's length (a month is 30 days, a year 365)."""
         return int(self.number) * UNIT_SECONDS[self.unit] if self.unit in UNIT_SECONDS else 0
 
     @property
@@ -145,7 +145,7 @@ _RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a ma
 # one scan of the text (core.language.phrases.placed); each place asks for the words of some of
 # its concepts, by their keys ("quote", "interval 1 d").
 _QUOTE: Final = ("quote",)
-_DURATIONS: Final = ("m", "h", "d", "w", "mo")
+_DURATIONS: Final = ("m", "h", "d", "w", "mo", "y")
 _UNITS: Final = (*_QUOTE, *_DURATIONS, "percent", "grid", "every_d", "every_mo")  # after a number
 _AFTER: Final[dict[str, tuple[Kind, str]]] = {
     "quote": ("amount", "quote"), "percent": ("percent", "%"), "grid": ("count", "grid")
@@ -154,8 +154,6 @@ _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = 
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
-
-
 _words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
 
 
@@ -184,7 +182,7 @@ def _said_value(key: str) -> tuple[Kind, Decimal, str]:
 
 # -- reading ---------------------------------------------------------------------------------------
 
-
+_NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
 _CN_COMMA: Final = "，"  # a list's comma in Chinese ("3000到3001，200格"): never a grouping
 
 
@@ -256,10 +254,8 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
 def _to_text(value: Value, text: str, where: list[int]) -> Value:
     start = where[value.start]
     end = where[value.end - 1] + 1 if value.end > value.start else start
-    typed = text[start:end].strip()  # a Value made outright: replace() would cost ten getattrs
-    return Value(
-        value.kind, start, end, typed, value.number, value.unit, value.coin, value.ident, value.reason
-    )
+    typed, v = text[start:end].strip(), value  # a Value made outright: replace() costs ten getattrs
+    return Value(v.kind, start, end, typed, v.number, v.unit, v.coin, v.ident, v.reason)
 
 
 def _word_values(norm: str) -> list[Value]:
@@ -460,12 +456,16 @@ def _read_run(
             tail = after[1]
     elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
         tail, kind, unit = times[1], "multiple", "x"
-    elif (hit := _unit_at(norm, pos)) is not None and (not hit[1].startswith("every_") or every is not None):
+    elif (hit := _unit_at(norm, pos, run, every is not None)) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
         kind, unit = _AFTER.get(key) or ("interval" if every is not None else "duration", key)
         if every is not None and reason is None:
             lead = min(lead, every)
+        if unit in UNIT_SECONDS and norm[tail : tail + 1] == "半" and norm[tail : tail + 2] not in _NO_HALF:
+            tail, number = tail + 1, number + Decimal("0.5")  # "两年半", "三天半": and a half
+    elif norm[pos : pos + 2] in _AND_A_HALF and (hit := _unit_at(norm[pos] + norm[pos + 2 :], 0, run)):
+        tail, kind, unit, number = pos + 1 + hit[0], "duration", hit[1], number + Decimal("0.5")  # 两个半小时
     elif (coin_hit := _coin_join_at(norm, pos, coins, mentions)) is not None:
         tail, coin = coin_hit
         kind, unit = "amount", "base"
@@ -514,18 +514,17 @@ def _id_before(norm: str, at: int) -> bool:
 
 def _exponent(norm: str, at: int) -> int | None:
     """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
-    if norm[at : at + 1] != "e":
-        return None
     digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
-    end = digits
-    while end < len(norm) and norm[end].isdecimal():
-        end += 1
-    return end if end > digits else None
+    end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
+    return end if norm[at : at + 1] == "e" and end > digits else None
 
 
-def _unit_at(norm: str, pos: int) -> tuple[int, str] | None:
-    """(end, key) of the unit after a number at ``pos``: "u", "%", "格", "天", "日" (after 每), "-day"."""
-    hit = _words(*_UNITS).after(norm, pos)
+def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[int, str] | None:
+    """(end, key) of the unit after the number ``run`` at ``pos``: "u", "%", "格", "天", "日" (after
+    每: ``every``), "-day"; none after a year's number ("2024年": a date)."""
+    hit, year = _words(*_UNITS).after(norm, pos), len(run) == 4 and run.isdigit()
+    if hit is not None and (hit[2].startswith("every_") > every or (hit[2] == "y" and year)):
+        return None
     return (hit[1], hit[2]) if hit is not None else _latin_duration(norm, pos)
 
 

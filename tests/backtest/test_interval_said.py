@@ -92,8 +92,8 @@ async def test_a_dca_in_coins_is_refused_quoting_it_not_backtested_as_usdt(
     [
         ("回测BTC定投 每天50U 过去半年", "6mo"),
         ("backtest btc dca 50u daily over the last half year", "6mo"),
-        ("回测BTC定投 每天50U 过去一年", "12mo"),
-        ("backtest btc dca 50u daily over the last year", "12mo"),
+        ("回测BTC定投 每天50U 过去一年", "365d"),
+        ("backtest btc dca 50u daily over the last year", "365d"),
     ],
 )
 async def test_a_window_of_half_a_year_or_a_year_is_backtested_not_the_default(
@@ -103,3 +103,35 @@ async def test_a_window_of_half_a_year_or_a_year_is_backtested_not_the_default(
     reply = await desk.chat.say(text)
     assert reply.route.skill == "backtest" and reply.route.slots.get("days") == days, reply.route
     assert reply.status is Status.COMPLETED
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("回测BTC网格过去两年", "730d"),
+        ("backtest a btc grid over the last 2 years", "730d"),
+        ("backtest btc grid over 1 year", "365d"),
+    ],
+)
+async def test_a_window_of_years_is_backtested_over_365_days_a_year(
+    desk: TraderDesk, text: str, days: str
+) -> None:
+    """Years had no unit: "过去两年" / "2 years" was dropped (the default 90 days backtested) and
+    "1 year" read as twelve months of 30 days (360)."""
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "backtest" and reply.route.slots.get("days") == days, reply.route
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("回测 ETH 网格 3000到4000 20格 过去三年", "三年"),
+        ("backtest an ETH grid between 3000 and 4000 with 20 levels over 3 years", "3 years"),
+    ],
+)
+async def test_a_window_of_years_longer_than_served_is_refused_quoting_it(
+    desk: TraderDesk, text: str, quoted: str
+) -> None:
+    """Three years (1,095 days) is more than a backtest runs: refused quoting it, never the default."""
+    said = await _refused(desk, text)
+    assert quoted in said, said

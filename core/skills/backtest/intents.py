@@ -77,12 +77,14 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     values = grid_values(reading, reading.spans())
     bought = in_coins(reading, values)
     for value in values:
-        if value.refused and value.unit in ("m", "h", "d", "w", "mo") and _every(text, value):
+        if value.refused and value.unit in UNIT_SECONDS and _every(text, value):
             slots.setdefault("interval", value.slot)  # refused quoting it, never taken as the window
-        elif value.kind == "duration" or (value.refused and value.unit in ("m", "h", "d", "w", "mo")):
+        elif value.kind == "duration" or (value.refused and value.unit in UNIT_SECONDS):
             key = "candles" if _before(value, candles) else "days"
             whole = not value.refused and value.number == value.number.to_integral_value()
             typed = f"{value.slot}{value.unit}" if whole else value.slot if value.refused else value.typed
+            if whole and value.unit == "y":  # "过去两年": 730 days (a year is 365), "1.5年" as typed
+                typed = f"{int(value.number) * 365}d"
             if whole and value.number == 0:  # "过去0天": refused quoting what was typed, not "0d"
                 typed = f"{REFUSED_PREFIX}zero:{value.typed}"
             elif whole and key == "days" and value.seconds > _longest():  # "过去5000天": the same
@@ -117,7 +119,7 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
     elif "days" not in slots and reading.has("time.year"):
-        slots["days"] = "12mo"  # "last year", "今年": twelve months of 30 days
+        slots["days"] = "365d"  # "last year", "今年": the last 365 days
     return slots
 
 

@@ -20,7 +20,7 @@ from core.language.values import REFUSED_PREFIX, find_values, positive
 
 SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
-_DAYS = {"d": 1, "w": 7, "mo": 30}
+_DAYS = {"d": 1, "w": 7, "mo": 30, "y": 365}
 MAX_DAYS = 366
 # Not a question about one's P&L: an order, a record to make or remove, a failure to look into, a
 # strategy or an alert, the status of one of their traders.
