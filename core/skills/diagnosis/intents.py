@@ -17,7 +17,15 @@ MODEL_INTENTS: tuple[Intent, ...] = (
 # Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
 # before a balance that does not add up, before the exchange's key, before the model's, before a
 # trader's or a strategy's idling ("下单报 -2010" is about the order, not the key).
-PROBLEM = ("verb.fail", "verb.unfilled", "verb.diagnose", "verb.report", "ask.why", "error.code")
+PROBLEM = (
+    "verb.fail",
+    "verb.unfilled",
+    "verb.diagnose",
+    "verb.report",
+    "ask.why",
+    "error.code",
+    "diagnosis.not_done",
+)
 
 
 # Each also explains what it is about (``about``): "my agent is stuck" is a trader's problem, not

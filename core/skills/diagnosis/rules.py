@@ -35,6 +35,7 @@ MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
 ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
+GAINS = frozenset({"ask.pnl", "pnl.profit"})
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
 # Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
 _ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"})
@@ -102,6 +103,8 @@ class ExchangeDiagnosisRule(_TagRule):
         if error is not None:
             # "binance says invalid api key": a key error said of an exchange is the exchange's.
             theirs = error.source in ("http", "model") and exchange is not None and provider is None
+            if error.code in _ORDER_CODES and concepts & ORDER:
+                return None  # an order's rejection said of an order: the order diagnosis's
             if error.source in _EXCHANGE_SOURCES or theirs:
                 if symbol:
                     slots["symbol"] = symbol
@@ -185,7 +188,9 @@ class TraderDiagnosisRule(_TagRule):
         concepts = reading.concepts
         if _is_command(reading) or concepts & self.besides or not concepts & self.about:
             return None
-        if concepts & ({DIAGNOSE, WHY, "diagnosis.not_done"} | FAILING):
+        if concepts & ({DIAGNOSE, "diagnosis.not_done"} | FAILING):
+            return Route(self.skill, "diagnose")
+        if WHY in concepts and not concepts & GAINS:  # "这个策略为什么赚钱" asks of a gain, no problem
             return Route(self.skill, "diagnose")
         return None
 
