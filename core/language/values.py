@@ -309,8 +309,8 @@ def _parts(norm: str) -> list[Value]:
 
 
 def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]) -> list[Value]:
-    """Numbers said in English words, only with what they count ("one eth", "a hundred bucks"),
-    and "half a bitcoin" (0.5 BTC, not half of a balance)."""
+    """Numbers said in English words, only with what they count ("one eth", "a hundred bucks",
+    "five percent"), and "half a bitcoin" (0.5 BTC, not half of a balance)."""
     out: list[Value] = []
     for start, end, key in _words(*_keyed("said")).every(norm):
         number, said = Decimal(key.split()[1]), norm[start:end]
@@ -321,6 +321,8 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
             out.append(Value("amount", start, coin[0], said, number, "base", coin[1]))
         elif (span := _latin_duration(norm, end)) is not None:  # "two weeks"
             out.append(Value("duration", start, span[0], "", number, span[1]))
+        elif (pct := _words("percent").after(norm, end + (norm[end : end + 1] == "-"))) and pct[2] != "%":
+            out.append(Value("percent", start, pct[1], said, number, "%"))  # "five percent", "five-percent"
     for start, end, _ in _words(*_HALF_A).every(norm):
         at = _skip(norm, end)
         coin = _coin_at(norm, at, coins, mentions) if at > end else None  # "half a" and a space
@@ -362,14 +364,11 @@ def _coin_at(
 
 
 def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
-    mentions: dict[int, tuple[int, str]] = {}
-    if coins is not None:
-        from core.markets import NOT_A_COIN
+    from core.markets import NOT_A_COIN
 
-        for m in coins.find(norm):
-            if m.symbol != NOT_A_COIN and not m.weak:
-                mentions[m.start] = (m.end, m.symbol)
-    out: list[Value] = _said_numbers(norm, coins, mentions) if coins is not None else []
+    found = coins.find(norm) if coins is not None else ()
+    mentions = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN and not m.weak}
+    out: list[Value] = _said_numbers(norm, coins, mentions)
     for hit in _RUN.finditer(norm):
         value = _read_run(norm, hit.start(), hit.end(), coins, mentions)
         if value is not None:

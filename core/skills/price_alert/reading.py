@@ -171,15 +171,17 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
         if count[1]:
             slots["said"] = count[1]
         rest, source, values = blank(rest, span), blank(source, span), outside(values, [span])
-    now = _from_now(reading, rest, source, values)
+    # The words of the way it moves, outside the words asking to be told ("heads up" says no rise).
+    ways = blank(rest, *((t.start, t.end) for t in reading.tags if t.concepts & ASKS))
+    now = _from_now(reading, rest, ways, source, values)
     if now:  # "BTC 翻倍", "tell me when eth halves", "moves 5% from now": the skill reads the price
         return {**slots, **now}
     percent = next((v for v in values if _is_percent(v)), None)
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
-        if bool(RISE.search(rest)) != bool(FALL.search(rest)):  # "drops 5% in the next hour"
-            slots["one_way"] = "up" if RISE.search(rest) else "down"  # a move is watched both ways: said
+        if bool(RISE.search(ways)) != bool(FALL.search(ways)):  # "drops 5% in the next hour"
+            slots["one_way"] = "up" if RISE.search(ways) else "down"  # a move is watched both ways: said
         named = next((v for v in values if v.kind in LEVEL_KINDS), None)
         if named is not None and "said" not in slots:  # "drops 5% from 90000": said back (was dropped)
             word = next((s for s, e in FROM.spans(source) if _next(source, e) == named.start), named.start)
@@ -219,7 +221,7 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     return slots
 
 
-def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> dict[str, str]:
+def _from_now(reading: Reading, rest: str, ways: str, typed: str, values: list[Value]) -> dict[str, str]:
     """A level the price now decides: a multiple of it ("times": "2" for "翻倍" / "2x", "0.5" for
     "腰斩" / "halves", "3" for "3倍" / "3x"), or a percent counted from it ("from_now", with the
     way it goes: "moves 5% from now" either way, "从现在起涨5%" up). "涨3倍" (3x or 4x?) and a
@@ -237,8 +239,8 @@ def _from_now(reading: Reading, rest: str, typed: str, values: list[Value]) -> d
     now, window = FROM_NOW.search(rest), next((v for v in values if _is_window(v)), None)
     if percent is None or not (now or THAN_NOW.search(rest)) or (window and not now):
         return {}  # "5% higher in 24h": a move over a window
-    up = bool(RISE.search(rest) or reading.has(ABOVE))
-    down = bool(FALL.search(rest) or reading.has(BELOW))
+    up = bool(RISE.search(ways) or reading.has(ABOVE))
+    down = bool(FALL.search(ways) or reading.has(BELOW))
     way = "above" if up > down else "below" if down > up else "move"
     slots = {"from_now": percent.slot, "condition": way}
     if window is not None:
