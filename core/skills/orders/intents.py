@@ -86,7 +86,9 @@ INTENTS = (
     intent(SKILL, "open_orders", need=[OPEN], avoid=[*NOT_HERE, REVOKE, "verb.cancel", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
-    intent(SKILL, "cancel", need=["verb.cancel", OPEN], avoid=NOT_HERE, may=["coin"], fill=_cancel),
+    # "cancel my limit order", "取消限价单": an order that rests is an open one.
+    intent(SKILL, "cancel", need=["verb.cancel"], one_of=[OPEN, LIMIT], avoid=NOT_HERE, may=["coin"],
+           fill=_cancel),
     # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
     intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
            avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
