@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.skills.trader_management.rules import TraderRule
+from tests.fakes import full_router
 
 
 @pytest.mark.parametrize(
@@ -21,6 +21,6 @@ from core.skills.trader_management.rules import TraderRule
     ],
 )
 def test_a_trader_rename_reads_the_target_and_the_new_name(text: str) -> None:
-    route = TraderRule().route(text)
+    route = full_router().route(text)
     assert route is not None and route.action == "update", route
     assert route.slots == {"field": "name", "new_name": "beta", "target_ref": {"name": "alpha"}}

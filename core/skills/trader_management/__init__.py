@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.services import CATALOG, Services
-from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 from core.skills.trader_management.intents import INTENTS, SKILL
 from core.skills.trader_management.tools import TRADER_TASK
 
 if TYPE_CHECKING:
     from core.jobs import JobKind
-    from core.routing.router import Rule
     from core.skills.trader_management.skill import TraderSkill
 
 # What routing and the registry need is declared here; the skill's implementation is imported
@@ -76,25 +75,11 @@ def _jobs(services: Services) -> Sequence[JobKind]:
     return runtime.kinds()
 
 
-def _rule(services: Services) -> Rule:
-    from core.skills.trader_management.rules import TraderRule
-
-    return TraderRule()
-
-
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "trader requests",
-            priority=240,  # the workspace readings are exclusive by domain; before the price rule
-            build=_rule,
-            emits=frozenset(_ACTIONS),
-        ),
-    ),
     private=True,
     resumable=True,
     actions=ACTIONS,

@@ -1,33 +1,32 @@
-"""The trader skill's reader, on the language layer's tags (core.language): what a trader request
-asks (its verbs), of which trader (one of the person's own, the words no tag explains, "all of
-them", the last one touched), a status question ("how is my agent doing"), the field an update
-changes and its new value, and for a create its name, "auto start", a daily summary and the
-typed text for the create task to find the account, strategy and model it names ("用我刚配的
-DeepSeek"). No pattern of its own: a phrasing it misses is a word for the lexicon."""
+"""The trader skill's fills, on the language layer's tags (core.language): the slots of a trader
+request whose action its intent says (core.skills.trader_management.intents): of which trader
+(one of the person's own, the words no tag explains, "all of them", the last one touched), a
+status question ("how is my agent doing"), the field an update changes and its new value, and
+for a create its name, "auto start", a daily summary and the typed text for the create task to
+find the account, strategy and model it names ("用我刚配的 DeepSeek"). No pattern of its own: a
+phrasing it misses is a word for the lexicon."""
 
 from __future__ import annotations
 
 import unicodedata
+from functools import partial
 from typing import Any
 
 from core.language import fills
-from core.language.tagger import COIN, Reading, Tag, words
-from core.routing.router import Route, RouteContext
+from core.language.intents import SlotFill
+from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import after, concepts_at, field_of, name_in, new_value, record_ref, set_to, untagged
 
-SKILL = "trader_management"
-ACTIONS_EMITTED = frozenset({"create", "update", "delete", "start", "stop", "query"})
-REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
 KIND = "trader"
-TRADERS = frozenset({"noun.trader", "own.trader"})
-# A problem said is a diagnosis's ("why won't my trader start").
-PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "error.code"})
-# Not a trader request: a question about deskmate itself ("你是机器人吗"), a name several of their
-# records have ("删除 main": which one is asked, not taken).
-NOT_OURS = PROBLEM | {"ask.you", "own.several"}
-STATUS = frozenset({"ask.status", "ask.pnl"})
-ONLY_TRADERS = frozenset({"noun.daily_summary"})  # "打开 alpha 的每日汇总": only a trader has one
+REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
+TRADERS = ("noun.trader", "own.trader")
+# Not a trader request: a problem said is a diagnosis's ("why won't my trader start"), a question
+# about deskmate itself ("你是机器人吗"), a name several of their records have ("删除 main": which
+# one is asked, not taken).
+NOT_OURS = ("verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "error.code", "ask.you", "own.several")
+STATUS = ("ask.status", "ask.pnl")
+NAMED = frozenset({*TRADERS, "noun.daily_summary"})  # "打开 alpha 的每日汇总": only a trader has one
 # What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
 PARTS = frozenset({"noun.strategy", "noun.account", "noun.model"})
 SWITCHED = ("auto_start", "daily_summary")
@@ -41,37 +40,24 @@ FIELDS = (
     ("model", frozenset({"noun.model", "provider"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
-# Which action the words say, first found wins: a create that also starts is a create; a switch of
-# auto start or the daily summary is an update, though it says "关闭".
-ACTIONS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("delete", frozenset({"verb.delete"})),
-    ("create", frozenset({"verb.create"})),
-    ("update", frozenset({"noun.auto_start", "noun.daily_summary"})),
-    ("stop", frozenset({"verb.stop", "verb.switch_off"})),
-    ("start", frozenset({"verb.start", "verb.switch_on"})),
-    ("update", frozenset({"verb.update", "verb.rename", "verb.set_to"})),
-)
 
 
-def read_trader(reading: Reading) -> Route | None:
+def slots_for(action: str) -> SlotFill:
+    """The fill of an ``action`` intent (core.skills.trader_management.intents)."""
+    return partial(_slots, action)
+
+
+def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
+    """The slots of a trader request whose action the intent says; None when no trader is meant
+    (a command, "启动机器人一号" with none of theirs so called, their trader "btc" named in "BTC 价格")."""
     concepts = reading.concepts
-    if _action(concepts) == "stop" and not concepts & (TRADERS | NOT_OURS):
-        # "停掉BTC定投": the traders running their strategy (skill.py finds them, asks to confirm).
-        strategy = _stopped_strategy(reading)
-        if strategy is not None:
-            return Route(SKILL, "stop", {"target_ref": strategy})
-    if not concepts & (TRADERS | ONLY_TRADERS) or concepts & NOT_OURS or reading.text.startswith("/"):
+    if reading.text.startswith("/") or _bot_in_a_name(reading):
         return None
-    if _bot_in_a_name(reading):
+    if "noun.trader" not in concepts and action == "query" and not concepts & (PARTS | set(STATUS)):
         return None
-    action = _action(concepts)
-    if "noun.trader" not in concepts and action == "query" and not concepts & (STATUS | PARTS):
-        return None  # their trader "btc" named in "BTC 价格" asks nothing of it
     slots: dict[str, Any] = {}
-    # "我的agent运行得怎么样" reads as "run": it asks how they are doing.
-    if action in ("start", "query") and concepts & STATUS:
-        action = "query"
-        slots["status"] = "1"
+    if action == "query" and concepts & set(STATUS):
+        slots["status"] = "1"  # "我的agent运行得怎么样": how they are doing
     if action == "create":
         slots[REQUEST] = " ".join(unicodedata.normalize("NFKC", reading.norm.original).split())
         noun = reading.first("noun.trader")
@@ -79,11 +65,13 @@ def read_trader(reading: Reading) -> Route | None:
         if name:
             slots["name"] = name
         slots.update({field: "on" for field in SWITCHED if reading.has(f"noun.{field}")})
-        return Route(SKILL, action, slots)
+        return slots
     end = len(reading.text)
     if action == "update":
         marker = set_to(reading)
         field = field_of(reading, FIELDS)
+        if marker is not None and not any(t.concepts & NAMED for t in reading.tags if t.end <= marker.start):
+            return None  # "rename robo one to bot two": a trader's word in the new name only
         if marker is not None:
             end = marker.start
             field = field or "name"
@@ -102,25 +90,27 @@ def read_trader(reading: Reading) -> Route | None:
         ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
     if ref:
         slots["target_ref"] = ref
-    return Route(SKILL, action, slots)
+    return slots
 
 
-def _stopped_strategy(reading: Reading) -> dict[str, str] | None:
-    """The strategy a stop names: one of theirs by its name ("停掉BTC定投"), else by its coin and
-    kind ("stop my eth dca": the words said back when none of theirs is one, "eth dca")."""
+def stopped_strategy(reading: Reading) -> dict[str, Any] | None:
+    """A stop naming a strategy, the traders running it to stop (skill.py finds them, asks to
+    confirm): one of theirs by its name ("停掉BTC定投"), else by its coin and kind ("stop my eth
+    dca": the words said back when none of theirs is one, "eth dca")."""
     if _asked(reading.concepts):
         return None  # "停止定投会怎样", "什么时候停掉我的BTC定投": a question, nothing to stop
     own = reading.first("own.strategy")
     if own is not None:
-        return {"strategy": own.value}
+        return {"target_ref": {"strategy": own.value}}
     kind = kind_of(reading)
     if kind is None or kind == "ai":
         return None
     said = untagged(reading, 0, len(reading.text), keep=KIND_CONCEPTS | {COIN})
     if reading.rest():
-        return {"strategy": said}  # "停掉ETH定投2号": more than a coin and a kind, a name
+        return {"target_ref": {"strategy": said}}  # "停掉ETH定投2号": more than a coin and a kind, a name
     coins = fills.coins(reading)
-    return {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
+    ref = {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
+    return {"target_ref": ref}
 
 
 def _asked(concepts: frozenset[str]) -> bool:
@@ -151,18 +141,3 @@ def _bot_in_a_name(reading: Reading) -> bool:
     """Every trader noun is the everyday "机器人" of a name ("启动机器人一号"): no trader request."""
     nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
     return bool(nouns) and all("noun.bot" in t.concepts for t in nouns) and bool(_glued_bots(reading))
-
-
-def _action(concepts: frozenset[str]) -> str:
-    """Which action, first match wins (ACTIONS); a bare "my agents" is a query."""
-    return next((action for action, said in ACTIONS if concepts & said), "query")
-
-
-class TraderRule:
-    """The trader skill's reader: the layer's reading, or a message tagged on its own (tests)."""
-
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        return read_trader(reading)
-
-    def route(self, text: str) -> Route | None:
-        return read_trader(words(text))

@@ -34,10 +34,11 @@ from core.skills.trader_management.deps import (
     TraderRecords,
     stopped_by,
 )
+from core.skills.trader_management.intents import SKILL
 from core.skills.trader_management.mentions import KIND_LABELS, coin_in, label, mentions, owned, resolve_ref
 from core.skills.trader_management.named import named
 from core.skills.trader_management.present import account_label, account_of, details, task_rows
-from core.skills.trader_management.rules import REQUEST, SKILL
+from core.skills.trader_management.rules import REQUEST
 from core.state import Task, TaskStatus
 from core.strategies import Strategy
 from core.tasks.actions import ActionSpec, SlotSpec
