@@ -76,16 +76,11 @@ def _model_to(low: str, start: int, end: int) -> bool:
     return after[:1] == ["to"] or (after[:1] == ["of"] and "to" in after[2:5])
 
 
+# The fields an update may name, first first (phrases/account_field.toml, model_field.toml).
 _FIELDS = {
-    "exchange": tuple(
-        Words(f"account_field.{f}") for f in ("credentials", "api_secret", "passphrase", "api_key", "name")
-    ),
-    "model": tuple(
-        Words(f"model_field.{f}", _model_to if f == "model" else None)
-        for f in ("enabled", "base_url", "api_key", "model", "name")
-    ),
+    "exchange": ("account_field", ("credentials", "api_secret", "passphrase", "api_key", "name")),
+    "model": ("model_field", ("enabled", "base_url", "api_key", "model", "name")),
 }
-_DISABLE = Words("model_field.disable")
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
@@ -290,13 +285,13 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
     text = raw
     if action == "update":
         value = _new_value(raw)
-        field = _field(norm, domain)
+        field, said = _field(norm, domain)
         if value is not None:
             text = text[: value[0]]
             if field is None and domain == "exchange":
                 field = "name"
         if field == "enabled":
-            slots["enabled"] = "false" if _DISABLE.search(norm) else "true"
+            slots["enabled"] = "false" if "disable" in said else "true"
         if field:
             slots["field"] = field
             if value is not None and field in ("name", "base_url", "model"):
@@ -327,16 +322,18 @@ def _new_value(raw: str) -> tuple[int, str] | None:
     return None
 
 
-def _field(norm: str, domain: str) -> str | None:
-    found: list[str] = []
-    work = norm
-    for words in _FIELDS[domain]:  # each match is removed: "secret key" is not also a "key"
-        if words.search(work):
-            found.append(words.concept.partition(".")[2])
-            work = words.sub(" ", work)
-    if domain == "exchange" and "api_key" in found and "api_secret" in found:
-        return "credentials"
-    return found[0] if found else None
+def _field(norm: str, domain: str) -> tuple[str | None, frozenset[str]]:
+    """The field an update names, the first of its kind's fields whose word the message says
+    (leftmost-longest: "secret key" is the secret, not also a key; an account's key and secret
+    both: its credentials), and every field word said ("禁用" also disables)."""
+    group, fields = _FIELDS[domain]
+    tagged = with_phrases(Tagged(normalize_text(norm), ()), (group,))
+    said = {
+        c.partition(".")[2] for t in tagged.tags if _model_to(tagged.text, t.start, t.end) for c in t.concepts
+    }
+    if domain == "exchange" and {"api_key", "api_secret"} <= said:
+        return "credentials", frozenset(said)
+    return next((f for f in fields if f in said), None), frozenset(said)
 
 
 def changed_record(rest: str, text: str) -> str:
