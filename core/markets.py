@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from core.coin_names import COIN_NAMES, MISSPELLED, NOT_COINS, POPULAR_BASES
-from core.i18n import Locale
+from core.i18n import Locale, localized
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class MarketSpec:
     rules: SymbolRules | None = None  # trading filters, when the catalog knows them
 
     def display_name(self, locale: Locale) -> str:
-        return self.name_zh if locale == "zh" else self.name_en
+        return localized({"zh": self.name_zh, "en": self.name_en}, locale)
 
     def all_aliases(self) -> tuple[str, ...]:
         names = {self.symbol, self.base, self.name_en, self.name_zh, *self.aliases}
@@ -122,7 +122,7 @@ def market_for(base: str, rules: SymbolRules | None = None, quote_asset: str = Q
 
 
 # What a refusal citing demo filters adds, so nobody takes them for the exchange's.
-DEMO_RULES_NOTE: dict[Locale, str] = {
+DEMO_RULES_NOTE: dict[str, str] = {  # core.i18n.localized(DEMO_RULES_NOTE, locale)
     "zh": "（演示行情的演示规则：交易所的规则未知）",
     "en": " (the demo market's demo rules: the exchange's are not known)",
 }

@@ -21,19 +21,51 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 from core.cached_toml import kept_beside_bytecode
 
-Locale = Literal["zh", "en"]
-LOCALES: tuple[Locale, ...] = ("zh", "en")
+Locale = Literal["zh", "zh-Hant", "en"]
+Written = Literal["zh", "en"]
+# The languages every text is written in. zh-Hant (traditional Chinese, for Taiwan and Hong Kong)
+# is the zh text converted (core.language.normalize.traditional), or a text's own ``zh-Hant``
+# where the converted words would be wrong there.
+LOCALES: tuple[Written, ...] = ("zh", "en")
+HANT: Final = "zh-Hant"
+REPLY_LOCALES: tuple[Locale, ...] = ("zh", "zh-Hant", "en")
 TEXTS_FILE = "texts.toml"
 EXAMPLES_FILE = "examples.toml"
 CORE = Path(__file__).resolve().parent
 
 T = TypeVar("T")
-Texts = Mapping[str, Mapping[Locale, str]]
-Phrases = Mapping[str, Mapping[Locale, tuple[str, ...]]]
+Texts = Mapping[str, Mapping[str, str]]  # key -> zh, en and, where it has its own, zh-Hant
+Phrases = Mapping[str, Mapping[Written, tuple[str, ...]]]
+
+
+def written(locale: Locale) -> Written:
+    """The language a locale's texts are written in: zh for zh-Hant (converted when shown)."""
+    return "en" if locale == "en" else "zh"
+
+
+def is_zh(locale: Locale | str | None) -> bool:
+    """Chinese, in either script: for the ways of writing both share (the "、" between items)."""
+    return locale in ("zh", HANT)
+
+
+def localized(texts: Mapping[str, str], locale: Locale) -> str:
+    """The text for ``locale`` out of one message's {zh, en} (and maybe zh-Hant) texts: for
+    zh-Hant its own text if it has one, else the zh text in traditional characters (converted
+    once per template: parameters are filled in after, as the person typed them)."""
+    if locale == HANT:
+        return texts.get(HANT) or hant(texts["zh"])
+    return texts.get(locale) or texts["en"]
+
+
+def hant(text: str) -> str:
+    """A simplified-Chinese text in traditional characters (Taiwan's words: OpenCC s2twp)."""
+    from core.language.normalize import traditional
+
+    return traditional(text)
 
 
 class TextsError(ValueError):
@@ -48,28 +80,34 @@ def problems(key: str, texts: Mapping[str, object]) -> list[str]:
     """What is wrong with one message: a language missing or empty, an unknown one, or the two
     languages naming different placeholders (a fact told in one language only)."""
     found = [f"{key}: no {locale} text" for locale in LOCALES if not str(texts.get(locale) or "").strip()]
-    found += [f"{key}: unknown language {other!r}" for other in texts if other not in LOCALES]
+    found += [f"{key}: unknown language {other!r}" for other in texts if other not in REPLY_LOCALES]
+    if HANT in texts and not str(texts[HANT] or "").strip():
+        found.append(f"{key}: an empty {HANT} text")
     if not found:
         zh, en = placeholders(str(texts["zh"])), placeholders(str(texts["en"]))
         if zh != en:
             found.append(f"{key}: zh names {sorted(zh)}, en names {sorted(en)}")
+        if HANT in texts and (own := placeholders(str(texts[HANT]))) != zh:
+            found.append(f"{key}: {HANT} names {sorted(own)}, zh names {sorted(zh)}")
     return found
 
 
-def read_texts(source: str, origin: str) -> dict[str, dict[Locale, str]]:
+def read_texts(source: str, origin: str) -> dict[str, dict[str, str]]:
     """The messages of one texts file; TextsError naming ``origin`` and every problem."""
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise TextsError(f"{origin}: {exc}") from None
     found: list[str] = []
-    texts: dict[str, dict[Locale, str]] = {}
+    texts: dict[str, dict[str, str]] = {}
     for key, entry in data.items():
         if not isinstance(entry, dict):
             found.append(f"{key}: not a table of zh and en")
             continue
         found += problems(key, entry)
         texts[key] = {"zh": str(entry.get("zh", "")), "en": str(entry.get("en", ""))}
+        if HANT in entry:  # where the converted zh text would be wrong in Taiwan or Hong Kong
+            texts[key][HANT] = str(entry[HANT])
     if found:
         raise TextsError(f"{origin}: " + "; ".join(found))
     return texts
@@ -83,8 +121,7 @@ class Catalogue:
 
     def t(self, locale: Locale, key: str, /, **params: object) -> str:
         """The message ``key`` in ``locale``, formatted with ``params``."""
-        texts = self.texts[key]
-        template = texts.get(locale) or texts["en"]
+        template = localized(self.texts[key], locale)
         return template.format(**params) if params else template
 
     def __contains__(self, key: object) -> bool:
@@ -93,7 +130,7 @@ class Catalogue:
     def keys(self) -> frozenset[str]:
         return frozenset(self.texts)
 
-    def get(self, key: str) -> Mapping[Locale, str]:
+    def get(self, key: str) -> Mapping[str, str]:
         return self.texts[key]
 
     @staticmethod
@@ -101,8 +138,8 @@ class Catalogue:
         return Catalogue(MappingProxyType(_read_all_texts(files)))
 
 
-def _read_all_texts(files: Iterable[Path]) -> dict[str, dict[Locale, str]]:
-    texts: dict[str, dict[Locale, str]] = {}
+def _read_all_texts(files: Iterable[Path]) -> dict[str, dict[str, str]]:
+    texts: dict[str, dict[str, str]] = {}
     for path in sorted(files):
         for key, entry in read_texts(path.read_text(encoding="utf-8"), str(path)).items():
             if key in texts and texts[key] != entry:
@@ -127,7 +164,7 @@ def catalogue() -> Catalogue:
 # (PYTHONDONTWRITEBYTECODE); a cache that cannot be read or written is ignored
 # (core.cached_toml.kept_beside_bytecode, as for the lexicon's files).
 
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2  # 2: a text may have its own zh-Hant
 
 
 def _parsed_once(pattern: str, parse: Callable[[list[Path]], T], root: Path = CORE) -> T:
@@ -187,14 +224,14 @@ def phrase_problems(key: str, entry: Mapping[str, object]) -> list[str]:
     return found
 
 
-def read_examples(source: str, origin: str) -> dict[str, dict[Locale, tuple[str, ...]]]:
+def read_examples(source: str, origin: str) -> dict[str, dict[Written, tuple[str, ...]]]:
     """The help entries of one examples file; TextsError naming ``origin`` and every problem."""
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise TextsError(f"{origin}: {exc}") from None
     found: list[str] = []
-    entries: dict[str, dict[Locale, tuple[str, ...]]] = {}
+    entries: dict[str, dict[Written, tuple[str, ...]]] = {}
     for key, entry in data.items():
         if not isinstance(entry, dict):
             found.append(f"{key}: not a table of zh and en examples")
@@ -210,8 +247,8 @@ def load_examples(files: Iterable[Path]) -> Phrases:
     return MappingProxyType(_read_all_examples(files))
 
 
-def _read_all_examples(files: Iterable[Path]) -> dict[str, dict[Locale, tuple[str, ...]]]:
-    entries: dict[str, dict[Locale, tuple[str, ...]]] = {}
+def _read_all_examples(files: Iterable[Path]) -> dict[str, dict[Written, tuple[str, ...]]]:
+    entries: dict[str, dict[Written, tuple[str, ...]]] = {}
     for path in sorted(files):
         for key, entry in read_examples(path.read_text(encoding="utf-8"), str(path)).items():
             if key in entries:

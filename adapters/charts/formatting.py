@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
 
-from core.i18n import Locale
+from core.i18n import Locale, is_zh
 
 # Own month names: strftime("%b") follows the process locale.
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -22,7 +22,7 @@ _NICE_STEPS = (1.0, 2.0, 2.5, 5.0)
 
 def date_label(day: date, locale: Locale = "en") -> str:
     """ "Jul 6" / "07-06": short enough for seven labels side by side on a phone."""
-    if locale == "zh":
+    if is_zh(locale):
         return f"{day.month:02d}-{day.day:02d}"
     return f"{_MONTHS[day.month - 1]} {day.day}"
 

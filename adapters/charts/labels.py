@@ -1,4 +1,4 @@
-"""Every word a chart shows, in zh and en.
+"""Every word a chart shows, in zh and en (zh-Hant: the zh words converted).
 
 The chart font bundled in ``fonts/`` is a subset: it holds ASCII, the symbols below and exactly the
 Chinese characters these labels use (tools/subset_chart_font.py builds it from this module). A
@@ -7,9 +7,9 @@ new label with a new character needs the subset rebuilt; tests/adapters/test_cha
 
 from __future__ import annotations
 
-from core.i18n import Locale
+from core.i18n import Locale, localized
 
-_LABELS: dict[str, dict[Locale, str]] = {
+_LABELS: dict[str, dict[str, str]] = {
     "demo_badge": {"en": "DEMO", "zh": "演示"},
     "best_ask": {"en": "Best ask·{time} UTC", "zh": "最优卖价·{time} UTC"},
     "last_close": {"en": "Last close·{day}", "zh": "最新收盘·{day}"},
@@ -52,10 +52,12 @@ SYMBOLS = "▲▼−–—·%"
 
 
 def label(locale: Locale, key: str, /, **params: object) -> str:
-    template = _LABELS[key][locale]
+    template = localized(_LABELS[key], locale)  # zh-Hant: the zh label converted, once
     return template.format(**params) if params else template
 
 
 def all_label_text() -> str:
-    """Every character any label can draw (for the font subset and its test)."""
-    return "".join(text for texts in _LABELS.values() for text in texts.values()) + SYMBOLS
+    """Every character any label can draw (for the font subset and its test), zh-Hant's too."""
+    texts = [text for texts in _LABELS.values() for text in texts.values()]
+    texts += [localized(texts, "zh-Hant") for texts in _LABELS.values()]
+    return "".join(texts) + SYMBOLS

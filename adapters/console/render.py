@@ -10,7 +10,7 @@ from typing import Any
 
 from core.day_change import change_line
 from core.formatting import format_price, format_utc, plain_decimal, sparkline
-from core.i18n import Locale
+from core.i18n import Locale, localized
 from core.reply import (
     AlertBlock,
     BacktestBlock,
@@ -32,7 +32,7 @@ from core.reply import (
     TradesBlock,
 )
 
-_LABELS: dict[str, dict[Locale, str]] = {
+_LABELS: dict[str, dict[str, str]] = {
     "best_ask": {
         "zh": "最优卖价（参考买入价，非成交保证）",
         "en": "best ask (a reference buying quote, not a fill)",
@@ -49,7 +49,7 @@ _SOURCES = {"binance": "Binance", "demo": "Demo"}
 
 
 def _l(locale: Locale, key: str, **params: object) -> str:
-    return _LABELS[key][locale].format(**params)
+    return localized(_LABELS[key], locale).format(**params)
 
 
 def save_images(reply: Reply, out_dir: Path) -> dict[int, Path]:

@@ -18,7 +18,7 @@ from adapters.discord.events import command_event, text_event
 from adapters.discord.flows import answer_command
 from adapters.discord.labels import locale_of
 from adapters.discord.translator import ls
-from core.i18n import Locale
+from core.i18n import Locale, is_zh
 from core.markets import MarketCatalog, MarketSpec, normalize_alias
 from core.ports import ConversationHandler
 from core.skills.registry import CommandArg, CommandSpec
@@ -43,7 +43,8 @@ def _core(interaction: discord.Interaction[Any]) -> HasCore:
 
 def choice_name(spec: MarketSpec, locale: Locale) -> str:
     """ "比特币 · Bitcoin (BTC)" for zh users, "Bitcoin · 比特币 (BTC)" otherwise."""
-    first, second = (spec.name_zh, spec.name_en) if locale == "zh" else (spec.name_en, spec.name_zh)
+    zh = spec.display_name("zh-Hant" if locale == "zh-Hant" else "zh")
+    first, second = (zh, spec.name_en) if is_zh(locale) else (spec.name_en, zh)
     names = first if first == second else f"{first} · {second}"
     return f"{names} ({spec.base})"
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.i18n import Locale, parse_locale
+from core.i18n import Locale, localized, parse_locale
 
-_LABELS: dict[str, dict[Locale, str]] = {
+_LABELS: dict[str, dict[str, str]] = {
     "best_ask": {"en": "Best ask", "zh": "卖一价"},
     "best_ask_note": {
         "en": "the lowest price sellers ask right now (a reference buying price)",
@@ -62,8 +62,7 @@ _LABELS: dict[str, dict[Locale, str]] = {
 
 def label(locale: Locale, key: str, /, **params: object) -> str:
     """The adapter label ``key`` in ``locale`` (English when a text is missing)."""
-    texts = _LABELS[key]
-    template = texts.get(locale) or texts["en"]
+    template = localized(_LABELS[key], locale)  # zh-Hant: the zh label converted, once
     return template.format(**params) if params else template
 
 

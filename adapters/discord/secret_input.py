@@ -22,7 +22,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import discord
 
 from adapters.discord.labels import label, locale_of, slot_label
-from core.i18n import Locale
+from core.i18n import Locale, stored_locale
 
 logger = logging.getLogger(__name__)
 
@@ -168,7 +168,7 @@ class SecretButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PROM
         match: re.Match[str],
         /,
     ) -> Self:
-        locale: Locale = "zh" if match["locale"] == "zh" else "en"
+        locale: Locale = stored_locale(match["locale"])
         return cls(SecretPrompt(owner_id=int(match["owner"]), slot=match["slot"], locale=locale))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,4 +1,4 @@
-"""Localized slash-command names and descriptions (en-US, zh-CN) via discord.py's Translator.
+"""Localized slash-command names and descriptions (en-US, zh-CN, zh-TW) via discord.py's Translator.
 
 Every user-facing string of the command tree is an ``app_commands.locale_str`` built from the
 registry's LocalText: its message is the English text and its ``zh`` extra the Chinese one;
@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from core.i18n import hant
 from core.skills.registry import LocalText
 
 
@@ -19,7 +20,8 @@ def ls(text: LocalText) -> app_commands.locale_str:
 
 
 class DeskmateTranslator(app_commands.Translator):
-    """en-US gets the English text, zh-CN the ``zh`` extra; other locales fall back to English."""
+    """en-US gets the English text, zh-CN the ``zh`` extra, zh-TW it in traditional characters;
+    other locales fall back to English."""
 
     async def translate(
         self,
@@ -27,9 +29,11 @@ class DeskmateTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if locale is discord.Locale.chinese:
+        if locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
             zh = string.extras.get("zh")
-            return zh if isinstance(zh, str) else None
+            if not isinstance(zh, str):
+                return None
+            return hant(zh) if locale is discord.Locale.taiwan_chinese else zh
         if locale is discord.Locale.american_english:
             return string.message
         return None

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.storage.dialects import insert_for
 from adapters.storage.exchange_accounts import _account, exchange_accounts
 from adapters.storage.tables import Base, UTCDateTime
-from core.i18n import Locale
+from core.i18n import Locale, stored_locale
 from core.pnl.drawdown import Snapshot
 from core.pnl.weekly import WeeklyChoice
 from core.workspace.accounts import ExchangeAccount
@@ -102,7 +102,7 @@ class SqlWeeklyReports:
             row = (await conn.execute(stmt)).first()
         if row is None:
             return None
-        locale: Locale = "zh" if row.locale == "zh" else "en"
+        locale: Locale = stored_locale(row.locale)
         return WeeklyChoice(row.owner, bool(row.enabled), locale, row.last_week)
 
     async def claim_week(self, owner: str, week: str) -> bool:

@@ -53,6 +53,7 @@ from adapters.storage.audit_log import insert_audit
 from adapters.storage.driven import Driven, Held
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import METADATA, UTCDateTime
+from core.i18n import stored_locale
 from core.outbound.destination import Destination
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
 from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
@@ -510,7 +511,7 @@ def _alert(row: Row[Any]) -> Alert:
         spec=spec,
         status=AlertStatus(m[alerts.c.status]),
         armed=bool(m[alerts.c.armed]),
-        locale="zh" if m[alerts.c.locale] == "zh" else "en",
+        locale=stored_locale(m[alerts.c.locale]),
         source=m[alerts.c.source],
         created_at=m[alerts.c.created_at],
         version=m[alerts.c.version],

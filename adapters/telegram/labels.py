@@ -6,9 +6,9 @@ around the core's data, and the answers the adapter gives without asking the cor
 
 from __future__ import annotations
 
-from core.i18n import Locale
+from core.i18n import Locale, localized
 
-_LABELS: dict[str, dict[Locale, str]] = {
+_LABELS: dict[str, dict[str, str]] = {
     "best_ask": {"en": "Best ask", "zh": "最优卖价"},
     "source": {"en": "Source", "zh": "来源"},
     "fetched": {"en": "Fetched", "zh": "获取时间"},
@@ -51,6 +51,5 @@ _LABELS: dict[str, dict[Locale, str]] = {
 
 def label(locale: Locale, key: str, /, **params: object) -> str:
     """The label ``key`` in ``locale`` (English when missing), formatted with ``params``."""
-    texts = _LABELS[key]
-    template = texts.get(locale) or texts["en"]
+    template = localized(_LABELS[key], locale)  # zh-Hant: the zh label converted, once
     return template.format(**params) if params else template

@@ -10,7 +10,7 @@ from core.conversation.locale_policy import set_locale
 from core.conversation.replies import notice_reply
 from core.conversation.resume import Resumption
 from core.conversation.tasks import TaskBook, find_task, open_task, stacked_task
-from core.i18n import Locale, t
+from core.i18n import Locale, stored_locale, t
 from core.ports import ClaimOutcome
 from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.routing.router import Route
@@ -66,7 +66,7 @@ class ButtonActions:
 
     async def apply(self, turn: Turn, kind: str, payload: dict[str, Any]) -> Reply:
         if kind == "lang":
-            return set_locale(turn, "zh" if payload.get("locale") == "zh" else "en")
+            return set_locale(turn, stored_locale(payload.get("locale")))
         state = turn.state
         task_id = str(payload.get("task_id", ""))
         if kind == "task.resume":

@@ -11,7 +11,7 @@ from core.conversation.locale_policy import set_locale
 from core.conversation.replies import notice_reply
 from core.conversation.tasks import open_task
 from core.events import Command
-from core.i18n import parse_locale
+from core.i18n import HANT, parse_locale
 from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.skills.registry import SkillSet
@@ -21,7 +21,15 @@ BUTTON_TTL = timedelta(minutes=15)
 
 
 def _language_options() -> list[tuple[str, dict[str, Any]]]:
-    return [("中文", {"kind": "lang", "locale": "zh"}), ("English", {"kind": "lang", "locale": "en"})]
+    return [
+        ("中文", {"kind": "lang", "locale": "zh"}),
+        ("繁體中文", {"kind": "lang", "locale": HANT}),
+        ("English", {"kind": "lang", "locale": "en"}),
+    ]
+
+
+# /lang's words for traditional Chinese besides the codes parse_locale reads (zh-TW, zh-Hant, ...).
+_HANT_WORDS = frozenset({"繁體", "繁体", "繁體中文", "繁体中文", "正體", "正體中文", "hant", "tw", "hk"})
 
 
 ENGINE_COMMANDS = frozenset({"start", "help", "lang", "cancel"})
@@ -83,10 +91,10 @@ class Commands:
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="help"),), turn.locale)
 
     async def _lang(self, turn: Turn, arg: str) -> Reply:
-        if arg in ("auto", "自动"):  # back to following each message's language
+        if arg in ("auto", "自动", "自動"):  # back to following each message's language
             turn.state.locale = None
             return notice_reply(turn, "lang.auto", "locale_auto")
-        choice = parse_locale(arg) if arg else None
+        choice = (HANT if arg.lower() in _HANT_WORDS else parse_locale(arg)) if arg else None
         if choice is None:
             if arg:
                 return notice_reply(

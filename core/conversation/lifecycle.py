@@ -13,7 +13,7 @@ from core.conversation.replies import notice_reply, prepend
 from core.conversation.stalled import not_run, stalled
 from core.conversation.tasks import TaskBook, open_task
 from core.events import Inbound, TextMessage
-from core.i18n import Locale, t
+from core.i18n import Locale, is_zh, t
 from core.ports import ClaimOutcome
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import Task, TaskStatus
@@ -157,5 +157,5 @@ class TaskLifecycle:
             transitions.move(task, TaskStatus.CANCELLED, turn.now, turn.trace)
             tokens.forget(task)
         state.resume_stack = []
-        what = "、".join(names) if turn.locale == "zh" else "; ".join(names)
+        what = "、".join(names) if is_zh(turn.locale) else "; ".join(names)
         return notice_reply(turn, "task.shelved_cancelled", "cancelled", what=what)

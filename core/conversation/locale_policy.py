@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.events import Inbound, TextMessage
-from core.i18n import Locale, detect_locale, parse_locale
+from core.i18n import REPLY_LOCALES, Locale, message_locale, parse_locale
 from core.reply import NoticeBlock, Reply, Status
 from core.state import ConversationState
 from core.turn import Turn
@@ -12,7 +12,8 @@ from core.turn import Turn
 def guess_locale(event: Inbound, default: Locale) -> Locale:
     """The language to answer in before (or without) loading the conversation's state."""
     text = event.text if isinstance(event, TextMessage) else ""
-    return detect_locale(text) or parse_locale(event.locale_hint) or default
+    hint = parse_locale(event.locale_hint)
+    return message_locale(text, hint) or hint or default
 
 
 def resolve_locale(state: ConversationState, event: Inbound, default: Locale) -> Locale:
@@ -22,24 +23,27 @@ def resolve_locale(state: ConversationState, event: Inbound, default: Locale) ->
         return event.locale_choice
     if state.locale:
         return state.locale
-    last = state.extra.get("last_locale")
+    last = _last(state)
+    hint = parse_locale(event.locale_hint)
     # A lone Latin word ("mycustom", "binance", a URL) answering a question mid-conversation is
     # a name, not a switch of language; in a new conversation it is all there is to go on.
     text = "" if last and _lone_ascii_token(event) else _telling_text(event)
-    return (
-        detect_locale(text)
-        or (last if last in ("zh", "en") else None)
-        or parse_locale(event.locale_hint)
-        or default
-    )
+    return message_locale(text, last or hint) or last or hint or default
 
 
 def remember_locale(state: ConversationState, event: Inbound) -> None:
     """Note the language a text message was written in, for later messages that do not tell."""
-    if isinstance(event, TextMessage) and not (state.extra.get("last_locale") and _lone_ascii_token(event)):
-        detected = detect_locale(_telling_text(event))
+    last = _last(state)
+    if isinstance(event, TextMessage) and not (last and _lone_ascii_token(event)):
+        detected = message_locale(_telling_text(event), last or parse_locale(event.locale_hint))
         if detected:
             state.extra["last_locale"] = detected
+
+
+def _last(state: ConversationState) -> Locale | None:
+    """The language this conversation's last telling message was in (zh, zh-Hant or en)."""
+    last = state.extra.get("last_locale")
+    return last if last in REPLY_LOCALES else None
 
 
 def set_locale(turn: Turn, locale: Locale) -> Reply:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from core.diagnosis.causes import STEPS
-from core.i18n import Locale, t
+from core.i18n import Locale, is_zh, t
 from core.reply import DiagnosisBlock, DiagnosisCheck
 
 Outcome = Literal["ok", "failed", "skipped", "unknown"]
@@ -105,7 +105,7 @@ def answer(
     unsure = [c.label for c in checklist.checks if c.outcome == "unknown"]
     # Nothing failed is not "all is well" while a check could not tell: the cause says which.
     causes = checklist.causes or (["partly_checked"] if unsure else [ok_cause])
-    params = {**(params or {}), "unchecked": ("、" if locale == "zh" else ", ").join(unsure)}
+    params = {**(params or {}), "unchecked": ("、" if is_zh(locale) else ", ").join(unsure)}
     steps: list[str] = []
     for cause in causes:
         for step in STEPS[cause]:

@@ -28,6 +28,15 @@ def _t2s() -> _Converter:
     return converter
 
 
+@lru_cache(maxsize=1)
+def _s2twp() -> _Converter:
+    import opencc
+
+    # Taiwan's characters and words ("默认" -> "預設", "软件" -> "軟體"): the zh-Hant replies'.
+    converter: _Converter = opencc.OpenCC("s2twp")
+    return converter
+
+
 # A Chinese comma separates clauses ("止损 80000，30秒有效"): kept, never NFKC's "," (which would
 # make "80000,30" one number with a comma decimal); the value grammar keeps it too.
 _CN_COMMA = "\uff0c"
@@ -49,6 +58,36 @@ def simplified(text: str) -> str:
     # A phrase conversion changed the length: convert one character at a time so that every
     # character keeps its offset (a slot reads the person's own words back by offset).
     return "".join(c if len(c := _t2s().convert(ch)) == 1 else ch for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def is_traditional(text: str) -> bool:
+    """Written in traditional characters: its CJK text changes under the traditional ->
+    simplified conversion normalize uses (the same converter, loaded for CJK text only)."""
+    return has_cjk(text) and _t2s().convert(text) != text
+
+
+def has_simplified(text: str) -> bool:
+    """Any character only simplified Chinese writes ("价", "币"): one the conversion to
+    traditional changes on its own. For a message the traditional -> simplified one leaves as it
+    is ("你好"), which either script may have written."""
+    return any(traditional(ch) != ch for ch in _CJK.findall(text))
+
+
+# Where s2twp's words are not Taiwan's (nor Hong Kong's): money accounts are 帳, not 賬.
+_TW_WORDS = (("賬戶", "帳戶"), ("賬號", "帳號"), ("賬單", "帳單"), ("賬", "帳"))
+
+
+@lru_cache(maxsize=8192)
+def traditional(text: str) -> str:
+    """A simplified-Chinese text (a reply template, never what a person typed) in traditional
+    characters, with Taiwan's words; converted once per text."""
+    if not has_cjk(text):
+        return text
+    converted = _s2twp().convert(text)
+    for theirs, ours in _TW_WORDS:
+        converted = converted.replace(theirs, ours)
+    return converted
 
 
 @dataclass(frozen=True, slots=True)

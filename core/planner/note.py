@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from core.i18n import Locale, t
+from core.i18n import Locale, is_zh, t
 from core.markets import MarketCatalog
 from core.planner.facts import facts_of
 from core.planner.guard import GuardedProse, ProseGuard
@@ -50,7 +50,7 @@ class Note:
             found.append(NoticeBlock(t(locale, "planner.links_removed"), "warning", "links_removed"))
         coins = list(dict.fromkeys(r.coin for r in self.guarded.removals if r.kind == "figure" and r.coin))
         if coins:
-            shown = ("、" if locale == "zh" else ", ").join(coins)
+            shown = ("、" if is_zh(locale) else ", ").join(coins)
             text = t(locale, "planner.figures_removed", coins=shown, coin=coins[0])
             found.append(NoticeBlock(text, "info", "figures_removed"))
         if self.claims_removed:

@@ -7,7 +7,11 @@ from datetime import UTC, datetime
 
 from core.i18n import Locale
 
-_LANGUAGE: dict[Locale, str] = {"zh": "Simplified Chinese (简体中文)", "en": "English"}
+_LANGUAGE: dict[Locale, str] = {
+    "zh": "Simplified Chinese (简体中文)",
+    "zh-Hant": "Traditional Chinese (繁體中文, as written in Taiwan; never simplified characters)",
+    "en": "English",
+}
 
 
 def system_prompt(guidance: Sequence[str], now: datetime, locale: Locale) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Literal
 
-from core.i18n import Locale
+from core.i18n import HANT, Locale, hant
 from core.jobs.kinds import JobKind
 from core.language.intents import Intent
 from core.planner.tooling import TaskTool, Toolset
@@ -33,7 +33,7 @@ class LocalText:
     en: str
 
     def get(self, locale: Locale) -> str:
-        return self.zh if locale == "zh" else self.en
+        return hant(self.zh) if locale == HANT else self.zh if locale == "zh" else self.en
 
     @staticmethod
     def of(key: str) -> LocalText:
@@ -196,6 +196,8 @@ class HelpSpec:
         )
 
     def examples(self, locale: Locale) -> tuple[str, ...]:
+        if locale == HANT:
+            return tuple(hant(e) for e in self.examples_zh)
         return self.examples_zh if locale == "zh" else self.examples_en
 
     @staticmethod

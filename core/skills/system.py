@@ -55,6 +55,7 @@ SYSTEM_SPEC = SkillSpec(
                 LocalText.of("cmd.lang.arg.description"),
                 choices=(
                     CommandChoice("zh", LocalText.of("cmd.lang.choice.zh")),
+                    CommandChoice("zh-Hant", LocalText.of("cmd.lang.choice.zh_hant")),
                     CommandChoice("en", LocalText.of("cmd.lang.choice.en")),
                     CommandChoice("auto", LocalText.of("cmd.lang.choice.auto")),
                 ),

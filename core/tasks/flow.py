@@ -20,6 +20,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.events import ChatKind
+from core.i18n import is_zh
 from core.language.values import refusal_in
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
@@ -195,7 +196,7 @@ class TaskFlow:
             turn.trace.append(TraceStep("input", "secret_received", {"slot": slot, "from": "request"}))
         if taken:
             labels = [self.field_label(turn, slot) or slot for slot in taken]
-            fields = ("、" if turn.locale == "zh" else ", ").join(labels)
+            fields = ("、" if is_zh(turn.locale) else ", ").join(labels)
             notes.append(NoticeBlock(turn.t("flow.secrets_taken", fields=fields), "info", "secrets_taken"))
         if stray:
             notes.append(NoticeBlock(turn.t("flow.secret_unplaced"), "warning", "secret_unplaced"))
@@ -293,7 +294,7 @@ class TaskFlow:
         kept = [name for name in parsed.also if name in task.slots and name not in before]
         if kept:
             labels = [self.field_label(turn, name) or name for name in kept]
-            fields = ("、" if turn.locale == "zh" else ", ").join(labels)
+            fields = ("、" if is_zh(turn.locale) else ", ").join(labels)
             notes.insert(0, NoticeBlock(turn.t("flow.noted", fields=fields), "info", "noted"))
         return notes
 

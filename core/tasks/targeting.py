@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from core.i18n import is_zh
 from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import Task, TaskStatus
 from core.tasks.choices import Choice
@@ -53,7 +54,7 @@ async def resolve_target(flow: TaskFlow, turn: Turn, task: Task, notes: list[Blo
     turn.trace.append(
         TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
     )
-    names = "、".join(t.name for t in targets) if turn.locale == "zh" else ", ".join(t.name for t in targets)
+    names = "、".join(t.name for t in targets) if is_zh(turn.locale) else ", ".join(t.name for t in targets)
     text = turn.t("flow.not_found", ref=ref_text(ref), kind=flow.kind_label(turn), names=names)
     return flow._fail(turn, task, text, "not_found", notes)
 

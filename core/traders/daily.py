@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Final
 
-from core.i18n import Locale, t
+from core.i18n import Locale, stored_locale, t
 from core.jobs import DONE, Job, JobContext, JobKind, JobQueue, JobResult, Retry
 from core.market import MarketError
 from core.outbound.destination import Destination
@@ -51,7 +51,7 @@ class DailySummary:
     async def run(self, job: Job, ctx: JobContext) -> JobResult:
         owner = str(job.payload.get("owner", ""))
         day = str(job.payload.get("day", ""))
-        locale: Locale = "zh" if job.payload.get("locale") == "zh" else "en"
+        locale: Locale = stored_locale(job.payload.get("locale"))
         platform, _, user = owner.partition(":")
         if not platform or not user:
             return DONE

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from core.diagnosis.causes import exchange_cause
-from core.i18n import Locale, t
+from core.i18n import Locale, is_zh, t
 
 # The model's answer broke a rule: grouped by what a person can do about it.
 INVALID_KINDS = {
@@ -122,4 +122,4 @@ def invalid_summary(locale: Locale, reasons: Iterable[str]) -> str:
         t(locale, f"trader.invalid.{kind}", count=n, detail=details[kind] or "—")
         for kind, n in counts.most_common()
     ]
-    return ("；" if locale == "zh" else "; ").join(parts)
+    return ("；" if is_zh(locale) else "; ").join(parts)

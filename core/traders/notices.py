@@ -8,7 +8,7 @@ import logging
 from decimal import Decimal
 from typing import Final
 
-from core.i18n import Locale, t
+from core.i18n import Locale, is_zh, t
 from core.jobs import JobContext
 from core.markets import MarketCatalog
 from core.outbound.destination import Destination
@@ -43,7 +43,7 @@ class OwnerNotices:
         self, ctx: JobContext, trader: Trader, locale: Locale, p: GridParams, rebuilt: Rebuilt
     ) -> None:
         """A grid whose levels changed while it held something: what was carried over and set aside."""
-        sep = "、" if locale == "zh" else ", "
+        sep = "、" if is_zh(locale) else ", "
         aside = sep.join(
             f"{x['quantity']} {self.catalog.base_of(x['symbol']) if x['symbol'] else ''}".strip()
             for x in rebuilt.set_aside

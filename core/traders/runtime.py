@@ -32,7 +32,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-from core.i18n import Locale, t
+from core.i18n import Locale, stored_locale, t
 from core.jobs import DONE, Job, JobContext, JobKind, JobQueue, JobResult, Reschedule
 from core.market import MarketError
 from core.markets import MarketCatalog
@@ -160,7 +160,7 @@ class TraderRuntime(OwnerNotices):
         run = int(payload.get("run", -1))
         if trader is None or trader.run != run or not trader.state.active:
             return DONE  # stopped, deleted, or restarted (the new run has its own job)
-        locale: Locale = "zh" if payload.get("locale") == "zh" else "en"
+        locale: Locale = stored_locale(payload.get("locale"))
         slot = str(payload.get("slot") or job.due_at.isoformat())
         if trader.state is TraderState.STOPPING:
             return await self._wind_down(ctx, trader, slot, locale)

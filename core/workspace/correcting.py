@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+from core.i18n import is_zh
 from core.language.values import REFUSED_PREFIX
 from core.reply import Block, NoticeBlock, Reply
 from core.routing.router import Route
@@ -118,7 +119,7 @@ async def _take_secrets(flow: Correctable, turn: Turn, task: Task, secrets: dict
     notes: list[Block] = []
     for slot, value in usable.items():
         task.seal(slot, flow.secrets.encrypt(value))
-    fields = ("、" if turn.locale == "zh" else ", ").join(
+    fields = ("、" if is_zh(turn.locale) else ", ").join(
         flow.field_label(turn, slot) or slot for slot in usable
     )
     notes.append(NoticeBlock(turn.t("flow.secrets_taken", fields=fields), "info", "secrets_taken"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from core.i18n import Locale
+from core.i18n import Locale, localized
 
 PAPER_DEFAULT_BALANCE = Decimal("10000")  # USDT a new paper account starts with
 
@@ -19,7 +19,7 @@ class ExchangeType:
     aliases: tuple[str, ...]  # lower-case words that name it in a message
 
     def display(self, locale: Locale) -> str:
-        return self.name_zh if locale == "zh" else self.name_en
+        return localized({"zh": self.name_zh, "en": self.name_en}, locale)
 
 
 EXCHANGES: dict[str, ExchangeType] = {

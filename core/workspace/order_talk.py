@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from core.formatting import format_price
-from core.i18n import Locale, t
+from core.i18n import Locale, stored_locale, t
 from core.jobs.queue import JobQueue
 from core.markets import MarketCatalog
 from core.reply import DetailsBlock, NoticeBlock, OrderBlock, Reply, RouteInfo, Status
@@ -136,7 +136,7 @@ def order_block(order: Order) -> OrderBlock:
 
 
 def fill_card(order: Order, catalog: MarketCatalog) -> Reply:
-    locale: Locale = "zh" if order.locale == "zh" else "en"
+    locale: Locale = stored_locale(order.locale)
     headline = t(
         locale,
         f"orders.filled.{order.order_type}",

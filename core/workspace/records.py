@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
+from core.i18n import is_zh
 from core.reply import Block, Button, DetailsBlock, Reply, Status
 from core.secrets import SecretBox, SecretUnavailable
 from core.state import Task, TaskStatus
@@ -120,7 +121,7 @@ class Records(Generic[R]):
         detail = (task.target_ref or {}).get("name") or catalog_label
         if not detail:
             return what
-        return f"{what}（{detail}）" if turn.locale == "zh" else f"{what} ({detail})"
+        return f"{what}（{detail}）" if is_zh(turn.locale) else f"{what} ({detail})"
 
 
 class RecordFlow(Protocol):

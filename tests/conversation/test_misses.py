@@ -47,7 +47,7 @@ async def test_a_miss_is_a_short_sentence_and_three_suggestions(
     ("text", "expected"),
     [
         ("网格怎么弄", "创建一个BTC定投策略，每天买50U"),  # shares 网格 with the strategy skill
-        ("網格怎麼弄", "创建一个BTC定投策略，每天买50U"),  # zh-Hant: the same words
+        ("網格怎麼弄", "建立一個BTC定投策略，每天買50U"),  # zh-Hant: the same, in traditional
         ("how do alerts work here", "alert me when ETH goes above 5000"),
         ("what's a good strategy for beginners", "Make a grid strategy for ETH between 3000 and 4000"),
     ],

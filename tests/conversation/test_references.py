@@ -149,7 +149,7 @@ async def test_again_repeats_a_lookup(desk: Desk, first: str, again: str) -> Non
     [
         ("again", "There's nothing to do again yet."),
         ("再来一次", "还没有可以重复的请求。"),
-        ("再來一遍", "还没有可以重复的请求。"),
+        ("再來一遍", "還沒有可以重複的請求。"),  # zh-Hant: answered in traditional
     ],
 )
 async def test_again_with_nothing_before_says_so_in_one_line(desk: Desk, text: str, line: str) -> None:

@@ -275,7 +275,7 @@ async def test_unmatched_text_without_a_model_fails_with_suggestions() -> None:
 async def test_commands_start_help_lang_cancel_unknown() -> None:
     chat = Chat(make_core())
     start = await chat.command("start")
-    assert [b.label for b in start.buttons] == ["中文", "English"]
+    assert [b.label for b in start.buttons] == ["中文", "繁體中文", "English"]
     zh = await chat.press(start.buttons[0].token)
     assert zh.locale == "zh"
     assert (await chat.say("BTC price")).locale == "zh"

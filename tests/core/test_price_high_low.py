@@ -33,7 +33,7 @@ HIGHS_LOWS = {
     [
         ("BTC 24小时最高价", "BTC 24 小时最高 / 最低：91,234.50 / 87,654.32 USDT"),
         ("ETH今天最低价", "ETH 24 小时最高 / 最低：3,650.75 / 3,480.10 USDT"),
-        ("ETH今天最低價", "ETH 24 小时最高 / 最低：3,650.75 / 3,480.10 USDT"),  # zh-Hant: via zh
+        ("ETH今天最低價", "ETH 24 小時最高 / 最低：3,650.75 / 3,480.10 USDT"),  # zh-Hant: in traditional
         ("btc 24h high", "BTC 24h high / low: 91,234.50 / 87,654.32 USDT"),
         ("what was eth's high today", "ETH 24h high / low: 3,650.75 / 3,480.10 USDT"),
     ],

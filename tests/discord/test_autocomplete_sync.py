@@ -72,9 +72,14 @@ async def test_synced_payload_has_localized_names_and_descriptions(env: simcord.
     [language] = synced["lang"]["options"]
     assert [(c["value"], c["name_localizations"]["zh-CN"]) for c in language["choices"]] == [
         ("zh", "中文"),
+        ("zh-Hant", "繁体中文"),
         ("en", "英文 (English)"),
         ("auto", "自动（跟随消息语言）"),  # back to following each message, as /lang auto elsewhere
     ]
+    # zh-TW clients: the zh texts in traditional characters (Taiwan's words).
+    assert synced["help"]["name_localizations"]["zh-TW"] == "幫助"
+    assert language["choices"][1]["name_localizations"]["zh-TW"] == "繁體中文"
+    assert coin["name_localizations"]["zh-TW"] == "幣種"
 
 
 async def test_dev_guild_sync_publishes_to_that_guild_at_once(simcord_env: simcord.Env) -> None:

@@ -133,7 +133,7 @@ def test_a_token_that_cannot_fit_a_custom_id_is_refused() -> None:
         custom_id_for("has space")
 
 
-async def test_every_command_string_has_valid_en_us_and_zh_cn_texts(env: simcord.Env) -> None:
+async def test_every_command_string_has_valid_en_us_zh_cn_and_zh_tw_texts(env: simcord.Env) -> None:
     name_rule = re.compile(r"^[-_\w]{1,32}$")
     synced = list(env.backend.commands[None].values())
     assert synced
@@ -146,7 +146,7 @@ async def test_every_command_string_has_valid_en_us_and_zh_cn_texts(env: simcord
             texts.append(("description", option["description_localizations"]))
             texts += [("choice", c["name_localizations"]) for c in option.get("choices", [])]
     for kind, localized in texts:
-        assert set(localized) == {"en-US", "zh-CN"}, (kind, localized)
+        assert set(localized) == {"en-US", "zh-CN", "zh-TW"}, (kind, localized)
         for text in localized.values():
             if kind == "name":
                 assert name_rule.match(text) and text == text.lower(), text

@@ -189,7 +189,7 @@ async def test_a_period_read_inexactly_is_refused_quoting_it(desk: PnlDesk, text
     ("text", "said"),
     [
         ("过去5000天盈亏", "「5000天」超出了这里能用的最长时间范围"),
-        ("過去5000天盈虧", "「5000天」超出了这里能用的最长时间范围"),
+        ("過去5000天盈虧", "「5000天」超出了這裡能用的最長時間範圍"),
         ("pnl for the last 5000 days", "“5000 days” is longer than the longest period"),
     ],
 )

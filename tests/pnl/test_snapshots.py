@@ -72,7 +72,7 @@ async def test_max_drawdown_from_the_snapshots_zh_and_en(desk: PnlDesk) -> None:
         ("what's my max drawdown", "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)"),
         # Were "I can't help with that": the size asked by a word of its own.
         ("回撤有多深", "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）"),
-        ("我帳戶的回撤有多嚴重", "最大回撤: 5.0%（-520.00 USDT，4 个每日快照）"),
+        ("我帳戶的回撤有多嚴重", "最大回撤: 5.0%（-520.00 USDT，4 個每日快照）"),
         ("how big is my drawdown", "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)"),
         ("how large is my drawdown", "Max drawdown: 5.0% (-520.00 USDT, over 4 daily snapshots)"),
         (

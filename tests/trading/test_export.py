@@ -26,7 +26,7 @@ async def _bought_one_sol(desk: TradeDesk) -> None:
         ("把成交明细导出来", "暂不支持导出为文件"),
         (
             "匯出我的交易紀錄",
-            "暂不支持导出为文件",
+            "暫不支援匯出為檔案",
         ),  # zh-Hant (Taiwan's word): no export said before session 37
     ],
 )

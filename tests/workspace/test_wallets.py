@@ -29,7 +29,7 @@ async def test_the_spot_wallet_is_the_account(text: str) -> None:
     ("text", "block", "note"),
     [
         ("合约账户有多少钱", BalanceBlock, "合约账户"),
-        ("合約帳戶的持倉", PositionsBlock, "合约账户"),
+        ("合約帳戶的持倉", PositionsBlock, "合約帳戶"),
         ("资金账户余额", BalanceBlock, "资金账户"),
         ("futures account balance", BalanceBlock, "futures wallet"),
         ("my futures account positions", PositionsBlock, "futures wallet"),
@@ -42,14 +42,14 @@ async def test_another_wallet_asked_about_answers_spot_and_says_so(text: str, bl
     reply = await desk.chat.say(text)
     assert reply.status is Status.COMPLETED, said(reply)
     assert [b.account for b in reply.blocks if isinstance(b, block)] == ["测试"], reply.blocks
-    assert note in said(reply) and ("现货" in said(reply) or "spot" in said(reply)), said(reply)
+    assert note in said(reply) and any(w in said(reply) for w in ("现货", "現貨", "spot")), said(reply)
 
 
 @pytest.mark.parametrize(
     ("text", "word"),
     [
         ("用合约账户买0.01 btc", "合约账户"),
-        ("用合約帳戶買0.01 btc", "合约账户"),
+        ("用合約帳戶買0.01 btc", "合約帳戶"),
         ("buy 0.01 btc on my futures account", "futures wallet"),
         ("sell half my eth on my margin account", "margin wallet"),
     ],
@@ -89,7 +89,7 @@ async def test_an_account_of_theirs_called_futures_is_that_account(text: str) ->
         ("what is in my margin wallet", "margin wallet"),
         ("我的合约账户里有什么", "合约账户"),
         ("合约账户里面有啥", "合约账户"),
-        ("我的合約帳戶裡有什麼", "合约账户"),
+        ("我的合約帳戶裡有什麼", "合約帳戶"),
     ],
 )
 async def test_what_is_in_another_wallet_is_the_spot_holdings_and_says_so(text: str, note: str) -> None:
@@ -100,7 +100,7 @@ async def test_what_is_in_another_wallet_is_the_spot_holdings_and_says_so(text: 
     reply = await desk.chat.say(text)
     assert reply.status is Status.COMPLETED, said(reply)
     assert [b.account for b in reply.blocks if isinstance(b, PositionsBlock)] == ["测试"], reply.blocks
-    assert note in said(reply) and ("现货" in said(reply) or "spot" in said(reply)), said(reply)
+    assert note in said(reply) and any(w in said(reply) for w in ("现货", "現貨", "spot")), said(reply)
 
 
 @pytest.mark.parametrize("text", ["what's in my spot account", "我的现货账户里有什么"])

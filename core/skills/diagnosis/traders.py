@@ -20,6 +20,7 @@ from typing import Any
 from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
+from core.i18n import is_zh
 from core.language.gazetteer import named_in
 from core.market import MarketError
 from core.markets import MarketCatalog
@@ -62,7 +63,7 @@ def _named_missing(turn: Turn, skill: str, kind: str, name: str, owned: list[Any
     params = {
         "name": name,
         "kind": say(locale, f"dx.kind.{kind}"),
-        "names": ("、" if locale == "zh" else ", ").join(o.name for o in owned),
+        "names": ("、" if is_zh(locale) else ", ").join(o.name for o in owned),
     }
     # None at all: said so (and how to make one), not an empty list.
     detail = say(locale, "dx.detail.named_missing" if owned else "dx.detail.named_none", params)

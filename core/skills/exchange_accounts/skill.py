@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
+from core.i18n import is_zh
 from core.language.values import sole_value
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
@@ -181,7 +182,7 @@ class ExchangeSkill(TaskFlow):
             return turn.t("ws.ex.ask_exchange")
         if spec.name == "name":
             # "模拟账户" + "账户": the template already says what it is.
-            kind = shown.removesuffix("账户") if turn.locale == "zh" else shown
+            kind = shown.removesuffix("账户").removesuffix("帳戶") if is_zh(turn.locale) else shown
             return turn.t("ws.ex.ask_name", exchange=inline(turn.locale, kind))
         if spec.name == "paper_balance":  # asked only when the one given was not read exactly
             return turn.t("ws.ex.ask_balance", default=PAPER_DEFAULT_BALANCE)
@@ -280,7 +281,7 @@ class ExchangeSkill(TaskFlow):
             old = masked(self.secrets, record.credentials.get(field)) if record else "—"
             new = masked(self.secrets, str(task.slots[field]))
             changes.append((turn.t(f"ws.field.{field}"), f"{old} → {new}"))
-        fields = "、".join(c[0] for c in changes) if turn.locale == "zh" else ", ".join(c[0] for c in changes)
+        fields = "、".join(c[0] for c in changes) if is_zh(turn.locale) else ", ".join(c[0] for c in changes)
         return (
             turn.t("ws.confirm_update", name=name, fields=fields),
             DetailsBlock(turn.t("ws.ex.title", name=name), tuple(changes)),

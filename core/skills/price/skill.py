@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, TypeVar
 
 from core.formatting import format_price
-from core.i18n import has_message
+from core.i18n import has_message, is_zh
 from core.language.values import refusal_in, refusal_message
 from core.market import HISTORY_DAYS, DayChange, MarketError
 from core.markets import MarketCatalog
@@ -82,7 +82,7 @@ def _grouped(
         name = turn.t(f"price.part.{part}", base=base)
         if name not in order.setdefault(key, []):
             order[key].append(name)
-    sep = "、" if turn.locale == "zh" else ", "
+    sep = "、" if is_zh(turn.locale) else ", "
     if not named:
         return list(first.values())
     return [
@@ -94,7 +94,7 @@ def _grouped(
 def _served(locale: str) -> str:
     """ "7, 14, 30 or 90" / "7、14、30 或 90"."""
     days = [str(d) for d in SERVED_DAYS]
-    if locale == "zh":
+    if is_zh(locale):
         return "、".join(days[:-1]) + " 或 " + days[-1]
     return ", ".join(days[:-1]) + " or " + days[-1]
 

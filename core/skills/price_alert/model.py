@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
+from core.i18n import Locale
 from core.outbound.destination import Destination
 
 Condition = Literal["above", "below", "move"]
@@ -69,7 +70,7 @@ class Alert:
     spec: AlertSpec
     status: AlertStatus
     armed: bool
-    locale: Literal["zh", "en"]  # the card's language
+    locale: Locale  # the card's language
     source: str  # the market it was set on ("binance", "demo"): a demo alert says so
     created_at: datetime
     version: int = 1  # compare-and-set: one process's change wins

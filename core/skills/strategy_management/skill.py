@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.clock import Clock
+from core.i18n import is_zh
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
 from core.routing.router import Route
@@ -251,7 +252,7 @@ class StrategySkill(TaskFlow):
             return Parsed(found)
         if not kind:
             return Parsed(error="ws.bad_field")
-        fields = "、" if turn.locale == "zh" else ", "
+        fields = "、" if is_zh(turn.locale) else ", "
         shown = fields.join(self.field_label(turn, f) or f for f in allowed)
         return Parsed(
             error="strategy.sm.bad_field",

@@ -19,6 +19,7 @@ from core.clock import Clock
 from core.coin_index import CoinIndex
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
+from core.i18n import localized
 from core.language.values import fold, refusal_in, sole_value
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE
@@ -332,7 +333,7 @@ class TradeSkill(TaskFlow):
                 text = f"{text}{turn.t('trade.dust')}"
             rules = self.trading.rules(plan.intent.symbol)
             if rules is not None and rules.demo and plan.rejection.code == FILTER_FAILURE:
-                text = f"{text}{DEMO_RULES_NOTE[turn.locale]}"
+                text = f"{text}{localized(DEMO_RULES_NOTE, turn.locale)}"
             return self.private_reply(
                 turn, task, Status.FAILED, (NoticeBlock(text, "error", _code(plan.rejection)),)
             )

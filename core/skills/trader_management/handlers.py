@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import is_zh
 from core.planner.ports import ModelError, ModelErrorCode
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.skills.trader_management.deps import ALL, MAX_STATUS, NO_MODEL, stale_start, stopped_by
@@ -186,7 +187,7 @@ async def stop_trader(skill: TraderSkill, turn: Turn, task: Task) -> Done:
             after = await skill.deps.traders.stop(owner, each.id, turn.now, audit, stale_before=stale)
             if after is not None:
                 (stopping if after.state is TraderState.STOPPING else stopped).append(each.name)
-        sep = "、" if turn.locale == "zh" else ", "
+        sep = "、" if is_zh(turn.locale) else ", "
         names = sep.join(stopped + stopping) or "—"
         blocks: list[Block] = [
             NoticeBlock(

@@ -7,7 +7,7 @@ import contextlib
 from datetime import datetime
 from decimal import Decimal
 
-from core.i18n import Locale
+from core.i18n import Locale, is_zh, localized
 from core.market import MarketError
 from core.markets import MarketCatalog
 from core.reply import DetailsBlock
@@ -129,7 +129,7 @@ async def details(
             )
             for x in aside
         ]
-        rows.append((turn.t("trader.field.set_aside"), ("、" if turn.locale == "zh" else ", ").join(items)))
+        rows.append((turn.t("trader.field.set_aside"), ("、" if is_zh(turn.locale) else ", ").join(items)))
     if trader.last_error:
         rows.append((turn.t("trader.field.last_error"), error_text(turn.locale, trader.last_error)))
     return DetailsBlock(title, tuple(rows))
@@ -154,8 +154,8 @@ def interval_text(locale: Locale, strategy: Strategy | None) -> str:
     for unit, size, zh in (("d", 86400, "天"), ("h", 3600, "小时"), ("m", 60, "分钟")):
         if seconds % size == 0:
             n = seconds // size
-            if locale == "zh":
-                return f"{n} {zh}"
+            if is_zh(locale):
+                return f"{n} {localized({'zh': zh, 'en': zh}, locale)}"
             word = {"d": "day", "h": "hour", "m": "minute"}[unit]
             return f"{n} {word}{'s' if n != 1 else ''}"
     return f"{seconds} s"

@@ -16,6 +16,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.coin_index import CoinIndex
+from core.i18n import is_zh
 from core.language.fills import on_off
 from core.language.lexicon import phrases
 from core.language.phrases import Words
@@ -155,7 +156,7 @@ class TraderSkill(TaskFlow):
 
     def _not_found(self, turn: Turn, task: Task, said: str, slot: str, records: Sequence[Any]) -> Reply:
         """``said`` names none of their records of ``slot``'s kind: said back with what they have."""
-        names = ("、" if turn.locale == "zh" else ", ").join(r.name for r in records) or "—"
+        names = ("、" if is_zh(turn.locale) else ", ").join(r.name for r in records) or "—"
         text = turn.t("flow.not_found", ref=said, kind=turn.t(KIND_LABELS[slot]), names=names)
         return self._fail(turn, task, text, "not_found", [])
 
@@ -317,7 +318,7 @@ class TraderSkill(TaskFlow):
         strategy = await self.deps.strategies.get(owner, str(task.slots.get("strategy", "")))
         base = self.deps.catalog.base_of(strategy.symbols[0]) if strategy and strategy.symbols else "BTC"
         kind = turn.t(f"trader.kind.{strategy.kind}") if strategy else "AI"
-        if turn.locale == "zh" and kind.isascii():
+        if is_zh(turn.locale) and kind.isascii():
             kind = f" {kind}"  # "BTC AI助手", not "BTCAI助手"
         stem = turn.t("trader.default_name", base=base, kind=kind)
         taken = {name_key(t.name) for t in await self.deps.traders.owned(owner)}
@@ -388,7 +389,7 @@ class TraderSkill(TaskFlow):
         name = (task.target_ref or {}).get("name")
         if not name or (task.target_ref or {}).get("id") == ALL:
             return what
-        return f"{what}（{name}）" if turn.locale == "zh" else f"{what} ({name})"
+        return f"{what}（{name}）" if is_zh(turn.locale) else f"{what} ({name})"
 
 
 def _meant(strategies: Sequence[Strategy], task: Task) -> list[Strategy]:
