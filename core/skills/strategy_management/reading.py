@@ -194,6 +194,7 @@ class StrategyReader:
 
 
 _SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
+ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
 
 
 def _action(concepts: frozenset[str]) -> str | None:
@@ -207,7 +208,7 @@ def _action(concepts: frozenset[str]) -> str | None:
     if "verb.activate" in concepts or ("noun.default" in concepts and concepts & _SETS):
         return "activate"
     if concepts & {"verb.update", "verb.rename", "verb.set_to"}:
-        return "update"
+        return "query" if concepts & ASKED else "update"  # "what's my btc dca set to", "设成多少了"
     if "verb.create" in concepts:
         return "create"
     if "verb.query" in concepts or any(c.startswith("ask.") for c in concepts):
@@ -323,10 +324,12 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
                 slots["name"], end = value, marker.start
     if action == "update":
         marker = set_to(reading)
-        field = field_of(_before(reading, marker.start) if marker else reading, FIELD_CONCEPTS)
+        field = field_of(_part(reading, 0, marker.start) if marker else reading, FIELD_CONCEPTS)
         if marker is not None:
             end = marker.start
             value = " ".join(reading.norm.typed(marker.end, len(reading.text)).strip(' "“”「」『』').split())
+            # "bump my btc dca to 40 usdt per buy": the field's word after the value
+            field = field or field_of(_part(reading, marker.end, len(reading.text)), FIELD_CONCEPTS[1:])
             if field is None:
                 field = _field_by_value(value)
             said = [v for v in _values(reading) if v.start >= marker.end]
@@ -342,9 +345,12 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
     return slots
 
 
-def _before(reading: Reading, end: int) -> Reading:
-    """The reading of the words before ``end`` (an update's field is named before its value)."""
-    return Reading(reading.norm, tuple(t for t in reading.tags if t.end <= end), reading.concepts)
+def _part(reading: Reading, start: int, end: int) -> Reading:
+    """The reading of the words between ``start`` and ``end`` (an update's field is named before
+    its value, or after it)."""
+    return Reading(
+        reading.norm, tuple(t for t in reading.tags if start <= t.start and t.end <= end), reading.concepts
+    )
 
 
 def _field_by_value(value: str) -> str:
