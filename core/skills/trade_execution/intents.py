@@ -38,6 +38,8 @@ NOT_ORDERS = (
     "noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert", "verb.notify",
     "verb.fail", "ask.why",
 )  # fmt: skip
+# A buy or sell told of, not asked for: in the past ("去年买的以太坊"), or a loss ("亏麻了").
+PAST = ("time.yesterday", "pnl.last_year", "pnl.last_week", "pnl.last_month", "verb.lose")
 
 INTENTS = (
     intent(
@@ -50,8 +52,8 @@ INTENTS = (
         reader_first=True,
     ),
     # "我昨天买了0.1个比特币" tells what was done: an order is never placed yesterday.
-    intent(SKILL, "buy", need=["verb.buy"], may=[COIN], avoid=["time.yesterday"]),
-    intent(SKILL, "sell", need=["verb.sell"], may=[COIN], avoid=["time.yesterday"]),
+    intent(SKILL, "buy", need=["verb.buy"], may=[COIN], avoid=PAST),
+    intent(SKILL, "sell", need=["verb.sell"], may=[COIN], avoid=PAST),
     # An amount with other words (the reader reads the side only with an amount, else declines):
     # "get me 200 usdt of btc" (before a price on a tie), "add 50 usdt to my sol position",
     # "止盈一半ETH" (a share without a price; with one it is a take-profit order).
