@@ -15,7 +15,9 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -214,6 +216,52 @@ async def test_a_send_that_began_is_never_sent_again_and_a_lapsed_claim_is_sent_
         await store.finish_trigger(second.trigger.id, "p2", "sent", later)
         assert await store.trigger_status(second.trigger.id) == "sent"
         assert await store.claim_triggers("BTCUSDT", "p3", later + lease * 2, later + lease) == []
+    finally:
+        await store.close()
+
+
+async def test_a_start_of_delivery_commits_later_for_its_own_statement_only(engine: AsyncEngine) -> None:
+    """PostgreSQL: each firing's start of delivery commits without waiting for the disk
+    (synchronous_commit off, price_alerts.MARK_COMMITS_LATER), for its own statement alone: the
+    next statement on the same connection (the next firing's, the last outcome) is flushed as
+    before, and the mark is visible at once to every other session (another process's claim)."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    store = SqlAlertStore(engine)
+    lease = timedelta(minutes=2)
+    seen: list[tuple[str, list[Any]]] = []
+    try:
+        for i in range(2):
+            alert = an_alert(i)
+            await store.create(alert, 10, audit())
+            await store.record([observe(alert, Decimal("79000"), None, NOW, NOW, "binance")], {alert.id: 1})
+        first, second = await store.claim_triggers("BTCUSDT", "p1", NOW, NOW - lease)
+        with pytest.MonkeyPatch.context() as patch:
+            fetch = asyncpg.Connection.fetch
+
+            async def fetching(conn: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+                rows = await fetch(conn, query, *args, **kwargs)
+                seen.append((query, [dict(r) for r in rows]))
+                return rows
+
+            patch.setattr(asyncpg.Connection, "fetch", fetching)
+            async with store.delivering():  # one connection for the check's deliveries
+                assert await store.begin_delivery(first.trigger.id, "p1", NOW)
+                # Committed and visible to another session (another connection) at once.
+                assert await store.trigger_status(first.trigger.id) == "delivering"
+                after = await store._held.run(lambda driver: driver.fetch("SHOW synchronous_commit"))
+                assert await store.begin_delivery(
+                    second.trigger.id, "p1", NOW, finished=(first.trigger.id, "sent")
+                )
+                also = await store._held.run(lambda driver: driver.fetch("SHOW synchronous_commit"))
+        marks = [rows for query, rows in seen if query.startswith("UPDATE price_alert_triggers")]
+        assert len(marks) == 2, seen
+        # Off inside the mark's own transaction ...
+        assert all(row["commit_later"] == "off" for rows in marks for row in rows), marks
+        # ... and on again for the next statement on the same connection.
+        assert after[0][0] == "on" and also[0][0] == "on"
+        assert await store.trigger_status(first.trigger.id) == "sent"
+        assert await store.trigger_status(second.trigger.id) == "delivering"
     finally:
         await store.close()
 
