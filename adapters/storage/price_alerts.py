@@ -42,6 +42,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    literal_column,
     or_,
     select,
     text,
@@ -51,10 +52,12 @@ from sqlalchemy import (
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.driven import Driven, Held
+from adapters.storage.key_fence import sealed_in
 from adapters.storage.runner import transaction_runner
-from adapters.storage.tables import METADATA, UTCDateTime
+from adapters.storage.tables import METADATA, UTCDateTime, action_tokens
 from core.i18n import stored_locale
 from core.outbound.destination import Destination
+from core.ports import ActionToken
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
 from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
 from core.tasks.audit import AuditEntry
@@ -83,6 +86,10 @@ SAMPLES_KEPT = timedelta(hours=25)  # a day's window and a little
 # 0.06-0.15 ms while other work flushes the same disk (same run, /tmp microbenchmark, load ~13).
 # False: every mark flushed before its send, as before.
 MARK_COMMITS_LATER = True
+# PostgreSQL: a check's card buttons are inserted by its first start of delivery, in the same
+# statement (stores_buttons), not by a write of their own before it: a round trip less a check.
+# False: the token store writes them, as before.
+BUTTONS_WITH_FIRST_MARK = True
 
 
 log = logging.getLogger(__name__)
@@ -318,13 +325,22 @@ class SqlAlertStore:
         now: datetime,
         *,
         finished: tuple[str, TriggerOutcome] | None = None,
+        buttons: Sequence[ActionToken] = (),
     ) -> bool:
         # One statement, with the previous firing's outcome when given: atomic by itself, sent
         # with no transaction around it on PostgreSQL (one round trip a firing, not four), on
         # the asyncpg connection itself (_on_driver).
         params: dict[str, Any] = {"_id": trigger_id, "_claimer": claimer, "_now": now}
         sql = _sql()
-        if finished is None:
+        if buttons:
+            if finished is not None or self.dialect != "postgresql":
+                raise ValueError(
+                    "buttons go with a check's first start of delivery, where stores_buttons said so"
+                )
+            # The cards' buttons inserted in the same statement (a data-modifying WITH, run
+            # whether or not the firing's claim still holds): stored before any card is sent.
+            stmt, params = sql.begin_with_buttons, {**params, **_buttons_many(buttons)}
+        elif finished is None:
             stmt = sql.begin_delivery
         elif finished[1] == "retry":
             stmt, params = sql.begin_after_retry, {**params, "_prev": finished[0]}
@@ -341,6 +357,22 @@ class SqlAlertStore:
             return trigger_id in conn.execute(stmt, params).scalars().all()
 
         return await self._runner.run(begin, single_statement=True)
+
+    def stores_buttons(self, token_store: object, buttons: Sequence[ActionToken]) -> bool:
+        """Whether ``buttons`` (a check's cards', issued on ``token_store``) can be written by the
+        check's first start of delivery, in its statement, in place of a write of their own: on
+        PostgreSQL, when the token store is the SQL one on this store's engine and no payload
+        holds a sealed value (which the token store checks against the database's key in a
+        transaction of its own). BUTTONS_WITH_FIRST_MARK False: never."""
+        from adapters.storage.state_store import SqlStateStore, token_rows
+
+        return (
+            BUTTONS_WITH_FIRST_MARK
+            and self.dialect == "postgresql"
+            and isinstance(token_store, SqlStateStore)
+            and token_store.engine is self.engine
+            and not sealed_in([row["payload"] for row in token_rows(buttons)])
+        )
 
     async def _on_driver(self, stmt: Any, params: dict[str, Any], *, fetch: bool = False) -> Any:
         """PostgreSQL: ``stmt`` alone in autocommit on the asyncpg connection itself (the same SQL
@@ -589,6 +621,15 @@ def _texts(values: Iterable[str | int | datetime | None]) -> list[str | None]:
     return out
 
 
+def _buttons_many(buttons: Sequence[ActionToken]) -> dict[str, Any]:
+    """The cards' buttons as parameters of _Statements.begin_with_buttons: each action_tokens
+    column's values, one per button, as text (_texts)."""
+    from adapters.storage.state_store import token_rows
+
+    rows = token_rows(buttons)
+    return {f"_b_{name}": _texts(row[name] for row in rows) for name in _BUTTON}
+
+
 def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
     return {
         "id": trigger.id,
@@ -765,16 +806,42 @@ class _Statements:
             )
             .returning(t.id)
         )
+        # PostgreSQL: a check's first start of delivery with its cards' buttons (the token
+        # store's action_tokens rows, as arrays of text: _buttons_many), in one statement.
+        columns = ", ".join(_BUTTON)
+        arrays = ", ".join(f"CAST(:_b_{name} AS TEXT[])" for name in _BUTTON)
+        values: list[Any] = [
+            literal_column(f"CAST(b.{name} AS TIMESTAMPTZ)" if name in _BUTTON_TIMES else f"b.{name}")
+            for name in _BUTTON
+        ]
+        issued = (
+            insert(action_tokens)
+            .from_select(
+                list(_BUTTON), select(*values).select_from(text(f"unnest({arrays}) AS b({columns})"))
+            )
+            .cte("issued")
+        )
+        self.begin_with_buttons = self.begin_delivery.add_cte(issued)
         # PostgreSQL: each start of delivery committed without waiting for its WAL to reach the
         # disk (MARK_COMMITS_LATER): the same statement, whose RETURNING sets synchronous_commit
         # off for its own transaction (set_config's is_local), the statement alone in autocommit.
         later = func.set_config("synchronous_commit", "off", True).label("commit_later")
         self.later: dict[Any, Any] = {
             stmt: stmt.returning(later)
-            for stmt in (self.begin_delivery, self.begin_after_finish, self.begin_after_retry)
+            for stmt in (
+                self.begin_delivery,
+                self.begin_after_finish,
+                self.begin_after_retry,
+                self.begin_with_buttons,
+            )
         }
 
 
+_BUTTON = (
+    "token", "group_id", "conversation_key", "platform", "chat_id", "user_id", "thread_id", "payload",
+    "created_at", "expires_at",
+)  # fmt: skip
+_BUTTON_TIMES = ("created_at", "expires_at")
 _OBSERVED = ("last_price", "checked_at", "armed", "fired", "cooldown_until", "status")
 _FIRING = ("id", "alert_id", "symbol", "price", "quoted_at", "source", "reference", "fired_at")
 # PostgreSQL: _Statements.record for many alerts at once, each under its own version, and the

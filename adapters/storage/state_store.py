@@ -284,6 +284,7 @@ class SqlStateStore:
         dialect = engine.dialect.name
         if dialect not in ("sqlite", "postgresql"):
             raise ValueError(f"unsupported database backend: {dialect}")
+        self.engine = engine  # the alert store writes a check's card buttons here with its own
         self._sql = _Statements(dialect)
         # PostgreSQL: a turn's two statements, sent on the asyncpg connection itself (_DrivenTurn).
         self._driven: _DrivenTurn | None = (
@@ -455,24 +456,7 @@ class SqlStateStore:
     async def issue_tokens(self, tokens: Sequence[ActionToken]) -> None:
         if not tokens:
             return
-        rows = [
-            {
-                "token": tok.token,
-                "group_id": tok.group_id,
-                "conversation_key": tok.key.as_str(),
-                "platform": tok.key.platform,
-                "chat_id": tok.key.chat_id,
-                "user_id": tok.key.user_id,
-                "thread_id": tok.key.thread_id,
-                # Strict JSON: a payload that would not survive a round trip fails here, not on click.
-                "payload": json.dumps(tok.payload, ensure_ascii=False, allow_nan=False),
-                "created_at": tok.created_at,
-                "expires_at": tok.expires_at,
-                "used_at": None,
-            }
-            for tok in tokens
-        ]
-
+        rows = token_rows(tokens)
         payloads = [row["payload"] for row in rows]
 
         def issue(conn: Connection) -> None:
@@ -535,3 +519,25 @@ def _to_token(row: Row[Any]) -> ActionToken:
         created_at=row.created_at,
         expires_at=row.expires_at,
     )
+
+
+def token_rows(tokens: Sequence[ActionToken]) -> list[dict[str, Any]]:
+    """The ``action_tokens`` rows of ``tokens`` (also written by the alert store with a check's
+    first start of delivery: price_alerts.SqlAlertStore.stores_buttons)."""
+    return [
+        {
+            "token": tok.token,
+            "group_id": tok.group_id,
+            "conversation_key": tok.key.as_str(),
+            "platform": tok.key.platform,
+            "chat_id": tok.key.chat_id,
+            "user_id": tok.key.user_id,
+            "thread_id": tok.key.thread_id,
+            # Strict JSON: a payload that would not survive a round trip fails here, not on click.
+            "payload": json.dumps(tok.payload, ensure_ascii=False, allow_nan=False),
+            "created_at": tok.created_at,
+            "expires_at": tok.expires_at,
+            "used_at": None,
+        }
+        for tok in tokens
+    ]

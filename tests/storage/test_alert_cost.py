@@ -19,20 +19,24 @@ from typing import Any
 
 import asyncpg
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, select
 from sqlalchemy.engine import make_url
 
 from adapters.storage.deliveries import SqlDeliveryLog
 from adapters.storage.engine import create_engine
 from adapters.storage.price_alerts import SqlAlertStore, _sql
 from adapters.storage.state_store import SqlStateStore
+from adapters.storage.tables import action_tokens
 from core.clock import FixedClock
+from core.events import ConversationKey
 from core.jobs import JobContext, JobKinds, JobQueue
 from core.jobs.memory import MemoryJobStore
 from core.jobs.model import Job, JobStatus
 from core.markets import MarketCatalog
 from core.outbound import RecordedOutbound
 from core.outbound.memory import MemoryDeliveryLog
+from core.ports import ClaimOutcome
+from core.skills.price_alert.card import CARD_BUTTON_TTL
 from core.skills.price_alert.check import AlertChecker
 from tests.storage.alert_worker import Market, Writer, alert_id
 from tests.storage.statements import Built, Counted, built, counted
@@ -127,12 +131,37 @@ async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transactio
     assert len(out.read_text().split()) == n  # each card once
     # As above, and: the cards' buttons (one write), the destinations' pauses (one read), the
     # sent cards' log rows (one write). Before: a token write, a pause read and a log write
-    # for each firing (3 + 1 + 4n + 1).
+    # for each firing (3 + 1 + 4n + 1). On PostgreSQL the buttons are written by the first
+    # firing's start of delivery, in its statement (a data-modifying WITH): no write of their
+    # own (before: 3 + 1 + 3 + n + 1).
+    pg = db_url.startswith("postgresql")
     pruned = len(sql.of("DELETE FROM deliveries"))  # the log prunes on its first write
     assert pruned <= 1
-    assert sql.transactions == 3 + 1 + 3 + n + 1 + pruned, sql.statements
-    assert len(sql.of("INSERT INTO action_tokens")) == 1, sql.statements
+    assert sql.transactions == 3 + 1 + (2 if pg else 3) + n + 1 + pruned, sql.statements
+    assert len(sql.of("INSERT INTO action_tokens")) == (0 if pg else 1), sql.statements
+    assert len(sql.of("WITH issued AS")) == (1 if pg else 0), sql.statements
     assert len(sql.of("INSERT INTO deliveries")) == 1, sql.statements
+    await _buttons_work(db_url, n)
+
+
+async def _buttons_work(url: str, cards: int) -> None:
+    """Each card's two buttons (re-arm, delete) stored, and pressed from the conversation its
+    alert was set from: claimed, with its payload."""
+    engine = create_engine(url)
+    tokens = SqlStateStore(engine)
+    try:
+        async with engine.connect() as conn:
+            rows = list(await conn.execute(select(action_tokens)))
+        assert len(rows) == 2 * cards, rows
+        assert all(r.used_at is None and r.expires_at - r.created_at == CARD_BUTTON_TTL for r in rows)
+        row = rows[0]
+        claim = await tokens.claim_token(row.token, ConversationKey.from_str(row.conversation_key), NOW)
+        assert claim.outcome is ClaimOutcome.CLAIMED and claim.token is not None, claim
+        assert claim.token.payload["kind"] in ("price_alert.rearm", "price_alert.delete")
+        assert claim.token.created_at == NOW
+    finally:
+        await tokens.close()
+        await engine.dispose()
 
 
 async def test_a_checks_firings_are_one_insert_and_its_alerts_updated_by_what_changed(
@@ -248,9 +277,10 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
 async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
     db_url: str, tmp_path: Path
 ) -> None:
-    """As `deskmate run` wires it (the SQL token store and delivery log): the cards' buttons
-    stored and the destinations' pauses read are one statement each, sent with no BEGIN / COMMIT
-    (before: three round trips each: 13 and 17 where 9 and 13)."""
+    """As `deskmate run` wires it (the SQL token store and delivery log): the destinations' pauses
+    read are one statement, sent with no BEGIN / COMMIT, and the cards' buttons are stored by the
+    first firing's start of delivery (before: three round trips each: 13 and 17, then one each:
+    9 and 13, now 8 and 12)."""
     if not db_url.startswith("postgresql"):
         pytest.skip("round trips are PostgreSQL's")
     engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
@@ -272,8 +302,10 @@ async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
                 await checker.run(job, JobContext(job, NOW, clock, outbound, queue))
             counts.append(writes[0])
         assert len(out.read_text().split()) == 10  # each card once
-        # As a check alone (4 + n + 1), and the buttons' INSERT and the pauses' read: one each.
-        assert counts[1:] == [4 + 2 + 2 + 1, 4 + 2 + 6 + 1], counts
+        # As a check alone (4 + n + 1), and the pauses' read: the buttons are inserted by the
+        # first firing's start of delivery, in its statement (before: a round trip of their own,
+        # 4 + 2 + 2 + 1 and 4 + 2 + 6 + 1).
+        assert counts[1:] == [4 + 1 + 2 + 1, 4 + 1 + 6 + 1], counts
     finally:
         await store.close()
         await deliveries.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from core.jobs.kinds import JobContext, JobKind
@@ -17,6 +18,7 @@ from core.jobs.model import DONE, Job, JobResult, Reschedule
 from core.market import MarketData, MarketError
 from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryStatus
+from core.ports import ActionToken
 from core.reply import Reply
 from core.skills.price_alert.card import alert_card
 from core.skills.price_alert.model import WINDOWS, Alert, Observation, observe, reference_slack
@@ -95,7 +97,8 @@ class AlertChecker:
 
     async def deliver(self, symbol: str, job: Job, ctx: JobContext) -> None:
         """Send every firing of ``symbol`` waiting for delivery, each claimed first. The cards'
-        buttons are stored together (one write), their destinations' pauses read together and
+        buttons are stored together (one write, or with the first start of delivery where the
+        store can: one write less), their destinations' pauses read together and
         the sent ones' log rows written together (ctx.deliveries); each firing's start of
         delivery is its own write, with the previous firing's outcome; the last one's, and any
         left when this fails, on their own."""
@@ -107,20 +110,24 @@ class AlertChecker:
         async with self.store.delivering():
             try:
                 claimed = await self.store.claim_triggers(symbol, claimer, now, now - CLAIM_LEASE)
-                cards = await self._cards(claimed, claimer, now)
+                cards, buttons = await self._cards(claimed, claimer, now)
                 if cards:
                     async with ctx.deliveries([c.alert.destination for c, _ in cards]):
                         for one, reply in cards:
-                            done = await self._deliver_one(one, reply, claimer, ctx, done)
+                            done = await self._deliver_one(one, reply, claimer, ctx, done, buttons)
+                            buttons = ()  # stored with the first start of delivery
             finally:
                 if done is not None:
                     await self.store.finish_trigger(done[0], claimer, done[1], now)
 
     async def _cards(
         self, claimed: list[ClaimedTrigger], claimer: str, now: datetime
-    ) -> list[tuple[ClaimedTrigger, Reply]]:
-        """Each firing's card, its buttons' tokens stored at once before any is sent. A card that
-        cannot be built (or buttons that cannot be stored) is tried again at the next check."""
+    ) -> tuple[list[tuple[ClaimedTrigger, Reply]], Sequence[ActionToken]]:
+        """Each firing's card, its buttons' tokens stored at once before any is sent: here, or
+        (returned) by the first start of delivery, in its write, where the store can
+        (AlertStore.stores_buttons). A card that cannot be built (or buttons that cannot be
+        stored here) is tried again at the next check; buttons its first start failed to store
+        leave the check failed, and its firings claimed until the claim's lease ends."""
         collected = tokens.Collected()
         cards: list[tuple[ClaimedTrigger, Reply]] = []
         for one in claimed:
@@ -134,14 +141,16 @@ class AlertChecker:
                 continue
             cards.append((one, reply))
         if collected.tokens and self.tokens is not None:
+            if self.store.stores_buttons(self.tokens, collected.tokens):
+                return cards, collected.tokens
             try:
                 await tokens.issue_collected(self.tokens, collected)
             except Exception:  # e.g. the token store failed: tried again at the next check
                 log.exception("alert cards of %d firing(s): storing their buttons failed", len(cards))
                 for one, _ in cards:
                     await self.store.finish_trigger(one.trigger.id, claimer, "retry", now)
-                return []
-        return cards
+                return [], ()
+        return cards, ()
 
     async def _deliver_one(
         self,
@@ -150,13 +159,14 @@ class AlertChecker:
         claimer: str,
         ctx: JobContext,
         done: tuple[str, TriggerOutcome] | None,
+        buttons: Sequence[ActionToken] = (),
     ) -> tuple[str, TriggerOutcome] | None:
-        """One firing: its start of delivery (with ``done`` recorded), the send. Its outcome to
-        record, or None when recorded (or not this claim's any more)."""
+        """One firing: its start of delivery (with ``done`` recorded, and ``buttons`` stored),
+        the send. Its outcome to record, or None when recorded (or not this claim's any more)."""
         alert, trigger, now = claimed.alert, claimed.trigger, ctx.now
         # Recorded before the send: were this process to die mid-send, the firing is not
         # sent again by another (it may have arrived); a claim that lapsed is not sent here.
-        began = await self.store.begin_delivery(trigger.id, claimer, now, finished=done)
+        began = await self.store.begin_delivery(trigger.id, claimer, now, finished=done, buttons=buttons)
         if not began:
             log.info("alert %s: its claim lapsed and was taken over; not sent here", alert.id)
             return None

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.outbound.destination import Destination
+from core.ports import ActionToken
 from core.skills.price_alert.model import Alert, AlertStatus, Observation, Trigger
 from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
 from core.tasks.audit import AuditEntry, AuditLog
@@ -116,7 +117,10 @@ class MemoryAlertStore:
         now: datetime,
         *,
         finished: tuple[str, TriggerOutcome] | None = None,
+        buttons: Sequence[ActionToken] = (),
     ) -> bool:
+        if buttons:
+            raise ValueError("this store does not store buttons (stores_buttons is False)")
         if finished is not None:
             await self.finish_trigger(finished[0], claimer, finished[1], now)
         firing = self.firings.get(trigger_id)
@@ -124,6 +128,9 @@ class MemoryAlertStore:
             return False
         firing.state, firing.claimed_at = "delivering", now
         return True
+
+    def stores_buttons(self, token_store: object, buttons: Sequence[ActionToken]) -> bool:
+        return False
 
     async def pause_destination(self, destination: Destination, reason: str, now: datetime) -> int:
         key, count = destination.as_str(), 0

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Final, Literal, Protocol
 
 from core.outbound.destination import Destination
+from core.ports import ActionToken
 from core.services import ServiceKey
 from core.skills.price_alert.model import Alert, Observation, Trigger
 from core.tasks.audit import AuditEntry
@@ -93,13 +94,21 @@ class AlertStore(Protocol):
         now: datetime,
         *,
         finished: tuple[str, TriggerOutcome] | None = None,
+        buttons: Sequence[ActionToken] = (),
     ) -> bool:
         """Recorded just before the card goes to the platform: the claim becomes ``delivering``.
         False when this claim is no longer ``claimer``'s (it lapsed and another process took it):
         do not send. A ``delivering`` firing whose claimer vanished is never sent again: the next
         claim marks it ``lost`` (it may have arrived; a duplicate is worse than a gap).
         ``finished``: the previous firing's (id, outcome), recorded in the same transaction (as
-        ``finish_trigger``): a check's deliveries cost one write each."""
+        ``finish_trigger``): a check's deliveries cost one write each. ``buttons``: the check's
+        cards' buttons, stored in the same write whether or not the claim still holds (only with
+        the check's first start, ``finished`` None, where ``stores_buttons`` said so)."""
+        ...
+
+    def stores_buttons(self, token_store: object, buttons: Sequence[ActionToken]) -> bool:
+        """Whether ``begin_delivery`` can store ``buttons`` (issued on ``token_store``) in its own
+        write, in place of the token store's write before it: one write less a check."""
         ...
 
     async def finish_trigger(
