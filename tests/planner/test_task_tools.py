@@ -62,7 +62,7 @@ async def test_a_model_started_account_goes_through_the_same_slot_filling(
     )
     desk = make_desk(model=model)
 
-    asked = await desk.chat.say("我想把我在币安的那个户头接进来，就叫主号吧")
+    asked = await desk.chat.say("我想让你管我在币安的那个户头，就叫主号吧")
 
     assert (asked.route.skill, asked.route.action, asked.route.by) == (
         "exchange_management",
