@@ -71,22 +71,15 @@ class CoinNames:
         strong = [m for m in found if not m.weak]
         return strong or [m for m in found if m.explicit]
 
-    def find(self, norm: str) -> tuple[str | None, tuple[int, int] | None]:
-        """The first supported coin named, and where."""
-        for m in self._mentions(norm):
-            if self.catalog.is_supported(m.symbol):
-                return m.symbol, (m.start, m.end)
-        return None, None
+    def find(self, norm: str, *, supported: bool = True) -> str | None:
+        """The first coin named that deskmate trades (not ``supported``: that it does not)."""
+        return next(
+            (m.symbol for m in self._mentions(norm) if self.catalog.is_supported(m.symbol) == supported), None
+        )
 
     def all(self, norm: str) -> list[str]:
         """Every coin named (listed or not), each once, in order."""
         return list(dict.fromkeys(m.symbol for m in self._mentions(norm)))
-
-    def unsupported(self, norm: str) -> str | None:
-        for m in self._mentions(norm):
-            if not self.catalog.is_supported(m.symbol):
-                return m.symbol
-        return None
 
 
 def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Route | None:
@@ -98,7 +91,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
         return None
     values = find_values(text, coins.index)
-    symbol, _ = coins.find(norm)
+    symbol = coins.find(norm)
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
     if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
@@ -121,10 +114,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
         return None  # the most one can buy ("最多能买多少个ETH"): an account question, no order
     if side is not None:
-        if symbol is None and coins.unsupported(norm):
-            slots["symbol"] = coins.unsupported(norm)
-        elif symbol is not None:
-            slots["symbol"] = symbol
+        named = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
+        if named is not None:
+            slots["symbol"] = named
         values = _own(values, symbol)
         price = next((v for v in values if v.kind == "price"), None)
         if said & LIMIT or price is not None:
@@ -161,7 +153,7 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     """No coin is named outside the name the message gives ("called BTC main" names none)."""
     named = find_name(text)
     rest = f"{text[: named.start]} {text[named.end :]}" if named is not None else text
-    return coins.find(coins.read(rest).text)[0] is None
+    return coins.find(coins.read(rest).text) is None
 
 
 def _side(reading: Reading, values: list[Value]) -> Literal["buy", "sell"] | None:
