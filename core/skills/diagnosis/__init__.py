@@ -14,18 +14,17 @@ from core.skills.diagnosis.intents import (
     STRATEGY_INTENTS,
     TRADER_INTENTS,
 )
-from core.skills.registry import FactTools, HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.registry import FactTools, HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
     from core.planner.tooling import Toolset
-    from core.routing.router import Rule
     from core.skills.diagnosis.exchange import ExchangeDiagnosisSkill
     from core.skills.diagnosis.model import ModelDiagnosisSkill
     from core.skills.diagnosis.orders import BalanceDiagnosisSkill, OrderDiagnosisSkill
     from core.skills.diagnosis.traders import StrategyDiagnosisSkill, TraderDiagnosisSkill
 
 # What routing and the registry need is declared here; each diagnosis's implementation (its
-# checks, probes and rules) is imported when it first runs (core.skills.spec.LazyActions).
+# checks and probes) is imported when it first runs (core.skills.spec.LazyActions).
 
 __all__ = [
     "BALANCE_POSITION_DIAGNOSIS",
@@ -72,12 +71,6 @@ def _exchange(services: Services) -> ExchangeDiagnosisSkill:
     )
 
 
-def _exchange_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import ExchangeDiagnosisRule
-
-    return ExchangeDiagnosisRule(EXCHANGE_SKILL, services.get(CATALOG))
-
-
 def _diagnose_tools(services: Services) -> Toolset:
     from core.skills.diagnosis.tool import DiagnoseTools
 
@@ -89,14 +82,6 @@ EXCHANGE_DIAGNOSIS = SkillSpec(
     build=_exchange,
     intents=EXCHANGE_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "exchange problems and pasted exchange errors",
-            priority=270,
-            build=_exchange_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_EXCHANGE_ACTIONS,
     # The planner's ``diagnose`` tool starts any of the six diagnoses (core.skills.diagnosis.tool);
@@ -117,25 +102,11 @@ def _model(services: Services) -> ModelDiagnosisSkill:
     )
 
 
-def _model_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import ModelDiagnosisRule
-
-    return ModelDiagnosisRule(MODEL_SKILL)
-
-
 MODEL_DIAGNOSIS = SkillSpec(
     name=MODEL_SKILL,
     build=_model,
     intents=MODEL_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "model problems and pasted provider errors",
-            priority=268,
-            build=_model_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_MODEL_ACTIONS,
     help=HelpSpec.of("help.model_diagnosis"),
@@ -150,25 +121,11 @@ def _orders(services: Services) -> OrderDiagnosisSkill:
     return OrderDiagnosisSkill(_ORDER_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING))
 
 
-def _order_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import OrderDiagnosisRule
-
-    return OrderDiagnosisRule(ORDER_SKILL, services.get(CATALOG))
-
-
 ORDER_EXECUTION_DIAGNOSIS = SkillSpec(
     name=ORDER_SKILL,
     build=_orders,
     intents=ORDER_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "failed orders and pasted order rejections",
-            priority=275,  # before the exchange's: "下单报 -2010" is about the order, not the key
-            build=_order_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_ORDER_ACTIONS,
     help=HelpSpec.of("help.order_execution_diagnosis"),
@@ -183,25 +140,11 @@ def _balances(services: Services) -> BalanceDiagnosisSkill:
     return BalanceDiagnosisSkill(_BALANCE_ACTIONS, services.get(EXCHANGE_ACCOUNTS), services.get(TRADING))
 
 
-def _balance_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import BalanceDiagnosisRule
-
-    return BalanceDiagnosisRule(BALANCE_SKILL)
-
-
 BALANCE_POSITION_DIAGNOSIS = SkillSpec(
     name=BALANCE_SKILL,
     build=_balances,
     intents=BALANCE_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "balances and positions that do not add up",
-            priority=273,
-            build=_balance_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_BALANCE_ACTIONS,
     help=HelpSpec.of("help.balance_position_diagnosis"),
@@ -227,25 +170,11 @@ def _trader(services: Services) -> TraderDiagnosisSkill:
     )
 
 
-def _trader_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import TraderDiagnosisRule
-
-    return TraderDiagnosisRule(TRADER_SKILL)
-
-
 TRADER_DIAGNOSIS = SkillSpec(
     name=TRADER_SKILL,
     build=_trader,
     intents=TRADER_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "traders that do not start or do not trade",
-            priority=262,
-            build=_trader_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_TRADER_ACTIONS,
     help=HelpSpec.of("help.trader_diagnosis"),
@@ -262,25 +191,11 @@ def _strategies(services: Services) -> StrategyDiagnosisSkill:
     )
 
 
-def _strategy_rule(services: Services) -> Rule:
-    from core.skills.diagnosis.rules import StrategyDiagnosisRule
-
-    return StrategyDiagnosisRule(STRATEGY_SKILL)
-
-
 STRATEGY_DIAGNOSIS = SkillSpec(
     name=STRATEGY_SKILL,
     build=_strategies,
     intents=STRATEGY_INTENTS,
     intents_only=True,
-    rules=(
-        RuleSpec(
-            "strategies that do not trade",
-            priority=260,
-            build=_strategy_rule,
-            emits=frozenset({"diagnose"}),
-        ),
-    ),
     private=True,
     actions=_STRATEGY_ACTIONS,
     help=HelpSpec.of("help.strategy_diagnosis"),

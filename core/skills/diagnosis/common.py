@@ -72,7 +72,7 @@ def targeted(task: Task, items: Sequence[R]) -> list[R] | None:
 
 
 def pasted_of(raw: object) -> PastedError | None:
-    """The pasted error a rule put in the task's slots (core.skills.diagnosis.rules.as_slot)."""
+    """The pasted error a rule put in the task's slots (core.skills.diagnosis.intents.as_slot)."""
     if not isinstance(raw, dict):
         return None
     status = raw.get("status")

@@ -1,47 +1,193 @@
-"""The model diagnosis's intent: a model provider named with a failure ("deepseek 返回 402
-Insufficient Balance" is the provider's error, not the account's balance)."""
+"""The six diagnoses' intents, and the slots each reads (zh + en; the words in lexicon/verb.toml,
+diagnosis.toml and error.toml).
+
+A message is a diagnosis request when it carries an error (a pasted body, a code, "返回 402"),
+reports that something does not work ("why does binance say invalid signature", "我的币安账户连不
+上"), or asks for a check ("diagnose my binance account"). Which diagnosis: the error's source,
+else what the message names (an exchange or account, a model provider or config, an order, a
+balance, a trader, a strategy). A coin question ("币安币为什么跌了") is nobody's diagnosis.
+
+Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
+before a balance that does not add up, before the exchange's key, before the model's, before a
+trader's or a strategy's idling ("下单报 -2010" is about the order, not the key). Each fill says
+whether the problem is its own (None: the next reading's); broad, they are tried after the
+intents that read a message themselves ("为什么我的挂单还没成交" asks about a resting order).
+"""
 
 from __future__ import annotations
 
-from core.language.intents import Intent, intent
-from core.language.tagger import COIN, EXCHANGE, PROVIDER
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from core.language import fills
+from core.language.intents import Intent, SlotFill, intent
+from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
+
+if TYPE_CHECKING:
+    from core.diagnosis.pasted import PastedError
 
 MODEL_SKILL = "model_diagnosis"
 
-MODEL_INTENTS: tuple[Intent, ...] = (
-    intent(MODEL_SKILL, "diagnose", need=[PROVIDER], one_of=["verb.fail", "verb.diagnose"]),
-)
-
-# The other diagnoses: a problem said (a failure, "why", a check asked for); each diagnosis's rule
-# tells whether the problem is its own (an order's rejection, a key's signature, a trader idle).
-# Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
-# before a balance that does not add up, before the exchange's key, before the model's, before a
-# trader's or a strategy's idling ("下单报 -2010" is about the order, not the key).
 PROBLEM = (
-    "verb.fail",
-    "verb.unfilled",
-    "verb.diagnose",
-    "verb.report",
-    "ask.why",
-    "error.code",
+    "verb.fail", "verb.unfilled", "verb.diagnose", "verb.report", "ask.why", "error.code",
     "diagnosis.not_done",
+)  # fmt: skip
+FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})  # "连不上", "returns 401", "币安提示"
+DIAGNOSE, WHY = "verb.diagnose", "ask.why"
+TRADER = frozenset({"noun.trader", "own.trader"})
+STRATEGY = frozenset({"noun.strategy", "own.strategy"})
+MODEL = frozenset({"noun.model", "own.model"})
+ACCOUNT = frozenset({"noun.account", "own.account"})
+KEY = frozenset({"diagnosis.key", "term.api_key", "term.passphrase"})
+MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
+ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
+ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
+HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
+GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
+_EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
+# Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
+_ORDER_CODES = frozenset({"-1013", "-2010", "-1121", "51008", "170131", "51001"})
+
+Slots = Mapping[str, Any] | None
+
+
+def as_slot(error: PastedError) -> dict[str, Any]:
+    """The error as a slot: its fields, without a status or a kind it has none of."""
+    return {k: v for k, v in asdict(error).items() if k not in ("status", "kind") or v}
+
+
+def _pasted(reading: Reading, *, bare_status: bool = False) -> PastedError | None:
+    from core.diagnosis.pasted import parse_pasted  # with the first message that may carry one
+
+    return parse_pasted(reading.norm.original, bare_status=bare_status)
+
+
+def _named(reading: Reading, concept: str) -> str | None:
+    """The exchange or model provider named (also inside a longer word: "我的币安帐户")."""
+    from core.workspace.named import find_exchange, find_provider
+
+    find = find_exchange if concept == EXCHANGE else find_provider
+    return next((t.value for t in reading.tags if concept in t.concepts), None) or find(reading.text)
+
+
+def _said(reading: Reading) -> frozenset[str] | None:
+    """The message's concepts; None for a command, or a trader's problem (the trader diagnosis's)."""
+    concepts = reading.concepts
+    return None if reading.text.startswith("/") or concepts & TRADER else concepts
+
+
+def _only_a_status(reading: Reading) -> bool:
+    """Nothing but what the message names and a bare number ("binance 401")."""
+    named = {i for t in reading.tags for i in range(t.start, t.end)}
+    return all(ch.isdigit() or not ch.isalnum() or i in named for i, ch in enumerate(reading.text))
+
+
+def _exchange(reading: Reading) -> Slots:
+    concepts = _said(reading)
+    if concepts is None:
+        return None
+    exchange, provider = _named(reading, EXCHANGE), _named(reading, PROVIDER)
+    failing = bool(concepts & FAILING)
+    error = _pasted(reading, bare_status=exchange is not None and (failing or _only_a_status(reading)))
+    slots: dict[str, Any] = {"exchange": exchange} if exchange and exchange != "paper" else {}
+    symbol = next(iter(fills.coins(reading)), None)
+    if error is not None:
+        if error.code in _ORDER_CODES and concepts & ORDER:
+            return None  # an order's rejection said of an order: the order diagnosis's
+        # "binance says invalid api key": a key error said of an exchange is the exchange's.
+        theirs = error.source in ("http", "model") and exchange is not None and provider is None
+        if error.source not in _EXCHANGE_SOURCES and not theirs:
+            return None
+        return {**slots, **({"symbol": symbol} if symbol else {}), "error": as_slot(error)}
+    if provider is not None and exchange is None:
+        return None  # a model provider's problem
+    if (exchange in (None, "paper") and not concepts & (ACCOUNT | KEY)) or concepts & MODEL:
+        return None
+    if DIAGNOSE in concepts:
+        return slots
+    asks = failing or WHY in concepts
+    return slots if asks and (concepts & KEY or (symbol is None and not concepts & MARKET)) else None
+
+
+def _model(reading: Reading) -> Slots:
+    concepts = _said(reading)
+    if concepts is None:
+        return None
+    provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
+    named = provider is not None or bool(concepts & MODEL)
+    error = _pasted(reading, bare_status=named and bool(concepts & FAILING))
+    slots: dict[str, Any] = {"provider": provider} if provider else {}
+    if exchange not in (None, "paper") and provider is None:
+        return None  # an exchange's (its key error reads like a model's)
+    if error is not None:
+        ours = (error.source == "model" and not concepts & ORDER) or (error.source == "http" and named)
+        return {**slots, "error": as_slot(error)} if ours else None
+    if not named or exchange not in (None, "paper"):
+        return None
+    return slots if concepts & ({DIAGNOSE, WHY} | FAILING) else None
+
+
+def _order(reading: Reading) -> Slots:
+    """ "为什么我的订单失败了", "my BTC buy was rejected", a pasted -2010 about an order."""
+    concepts = _said(reading)
+    if concepts is None or concepts & STRATEGY or not concepts & ORDER:
+        return None  # a trader's or a strategy's problem is theirs
+    error = _pasted(reading)
+    if error is not None and error.code not in _ORDER_CODES and error.source != "model":
+        return None  # a key, a clock, a ban: the exchange diagnosis's
+    if error is None and not concepts & ORDER_FAILURE:
+        return None
+    said = (("symbol", next(iter(fills.coins(reading)), None)), ("exchange", _named(reading, EXCHANGE)))
+    slots: dict[str, Any] = {key: value for key, value in said if value}
+    return {**slots, "error": as_slot(error)} if error is not None and error.source != "model" else slots
+
+
+def _balance(reading: Reading) -> Slots:
+    """ "为什么余额和持仓对不上", "my positions don't match my balance"."""
+    concepts = _said(reading)
+    if concepts is None or not concepts & HOLDINGS or not concepts & {"verb.fail", WHY, DIAGNOSE}:
+        return None
+    if _pasted(reading) is not None:
+        return None  # an error message: the order or exchange diagnosis's
+    exchange = _named(reading, EXCHANGE)
+    return {"exchange": exchange} if exchange else {}
+
+
+def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
+    """ "为什么我的 agent 一直不开单", "diagnose my strategy": a trader's or strategy's problem
+    (a trader's strategy is the trader's)."""
+
+    def fill(reading: Reading) -> Slots:
+        concepts = reading.concepts
+        if reading.text.startswith("/") or concepts & besides or not concepts & about:
+            return None
+        if concepts & ({DIAGNOSE, "diagnosis.not_done"} | FAILING):
+            return {}
+        return {} if WHY in concepts and not concepts & GAINS else None
+
+    return fill
+
+
+def _diagnose(skill: str, priority: int, about: tuple[str, ...], fill: SlotFill) -> tuple[Intent, ...]:
+    return (
+        intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority, after_rules=True, fill=fill),
+    )
+
+
+ORDER_INTENTS = _diagnose(
+    "order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades"), _order
 )
-
-
-# Each also explains what it is about (``about``): "my agent is stuck" is a trader's problem, not
-# a trader request with a name "is stuck". Broad, their readers deciding: after the intents that
-# read a message themselves ("为什么我的挂单还没成交" asks about a resting order).
-
-
-def _diagnose(skill: str, priority: int, about: tuple[str, ...]) -> tuple[Intent, ...]:
-    return (intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority, after_rules=True),)
-
-
-ORDER_INTENTS = _diagnose("order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades"))
-BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"))
+BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"), _balance)
 EXCHANGE_INTENTS = _diagnose(
-    "exchange_diagnosis", 4, (EXCHANGE, "noun.account", "own.account", "term.api_key")
+    "exchange_diagnosis", 4, (EXCHANGE, "noun.account", "own.account", "term.api_key"), _exchange
 )
-MODEL_INTENTS += _diagnose(MODEL_SKILL, 3, (PROVIDER, "noun.model", "own.model"))
-TRADER_INTENTS = _diagnose("trader_diagnosis", 2, ("noun.trader", "own.trader"))
-STRATEGY_INTENTS = _diagnose("strategy_diagnosis", 1, ("noun.strategy", "own.strategy"))
+# "deepseek 返回 402 Insufficient Balance" is the provider's error, not the account's balance.
+MODEL_INTENTS = (
+    intent(MODEL_SKILL, "diagnose", need=[PROVIDER], one_of=["verb.fail", "verb.diagnose"], fill=_model),
+    *_diagnose(MODEL_SKILL, 3, (PROVIDER, "noun.model", "own.model"), _model),
+)
+TRADER_INTENTS = _diagnose("trader_diagnosis", 2, ("noun.trader", "own.trader"), _idle(TRADER, frozenset()))
+STRATEGY_INTENTS = _diagnose(
+    "strategy_diagnosis", 1, ("noun.strategy", "own.strategy"), _idle(STRATEGY, TRADER)
+)
