@@ -9,11 +9,9 @@ exactly or refused. What the text leaves out (the level, the coin) is the skill'
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside
-from core.language.lexicon import phrases
 from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
@@ -32,6 +30,8 @@ TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("al
 UNCLEAR = Words("alert.multiple_unclear")
 RISE, FALL = Words("alert.rise"), Words("alert.fall")
 EITHER = Words("choice.or")
+LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
+LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
@@ -71,10 +71,10 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
-    if not args.text or args.text in _words("command_list"):
+    if not args.text or LS.prefix(args.text) == len(args.text):
         return AlertReading("query")
     head, _, rest = args.text.partition(" ")
-    if head in _words("command_delete"):
+    if RM.prefix(head) == len(head):
         return AlertReading("delete", _target(coins.read(rest), find_values(rest), coins))
     return AlertReading("create", _create_slots(args, coins))
 
@@ -90,36 +90,23 @@ def _has_level(reading: Reading, values: list[Value]) -> bool:
 
 
 def _lists(reading: Reading) -> bool:
-    """A list word (alert.list) said right before the alert noun ("我有几个提醒", "list my
-    alerts", "what alerts") or right after it ("提醒清单", "alerts i set"). Looked for in the
-    text, not among the tags: a longer word may hold it ("我有几个" is trade.have)."""
-    text, words = reading.text, _words("list")
-    zh = [w for w in words if not w.isascii()]
+    """A list word said right before the alert noun, or only "my", "the", "all", "price" between
+    ("list my alerts", "what alerts", "show all my price alerts"), a Chinese one within a few
+    characters before it or inside it ("我设置了哪些价格提醒", "提醒列表"), or one right after it
+    ("提醒清单", "alerts i set"). Looked for in the text, not among the tags: a longer word may
+    hold it ("我有几个" is trade.have)."""
+    text = reading.text
     for noun in (t for t in reading.tags if NOUN in t.concepts):
-        before, after = text[: noun.start], text[noun.end :]
-        for word in before.split()[::-1]:
-            if word in words:
+        for start, end in LIST.spans(text, every=True):
+            gap, zh = text[end : noun.start], not text[start:end].isascii()
+            if end <= noun.start and (not BETWEEN.sub("", gap).strip() or (zh and len(gap) <= 8)):
                 return True
-            if word not in _words("list_between"):
-                break
-        if any(w in text[noun.start : noun.end] or 0 <= _gap(before, w) <= 8 for w in zh):
-            return True  # "我的提醒", "提醒列表" (one noun)
-        spaced = after.lstrip()
-        if len(after) - len(spaced) <= 4 and any(spaced.startswith(w) for w in _words("list_after")):
+            if zh and noun.start <= start and end <= noun.end:
+                return True
+        after = _next(text, noun.end)
+        if after - noun.end <= 4 and AFTER.prefix(text[after:]) is not None:
             return True
     return False
-
-
-def _gap(before: str, word: str) -> int:
-    """How far the last ``word`` in ``before`` ends from its end (-1: not there)."""
-    at = before.rfind(word)
-    return -1 if at < 0 else len(before) - at - len(word)
-
-
-@lru_cache(maxsize=8)
-def _words(concept: str) -> frozenset[str]:
-    """The words of one of the alert's concepts (phrases/alert.toml), looked for in the text."""
-    return frozenset(phrases("alert").concepts[f"alert.{concept}"].words)
 
 
 def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:
