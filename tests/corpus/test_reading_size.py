@@ -35,7 +35,7 @@ def test_readers_moved_onto_the_layer_make_no_pattern_of_their_own() -> None:
     """Their words are lexicon data and their values the value grammar's (issue 21)."""
     for module in (
         "core/skills/price_alert/reading.py",
-        "core/skills/guidance/rules.py",
+        "core/skills/guidance/intents.py",
         "core/conversation/references.py",
     ):
         source = (ROOT / module).read_text(encoding="utf-8")

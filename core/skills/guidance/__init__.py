@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 from core.services import Services
 from core.skills.guidance.intents import INTENTS, SKILL
-from core.skills.registry import HelpSpec, LazyActions, RuleSpec, SkillSpec
+from core.skills.registry import HelpSpec, LazyActions, SkillSpec
 
 if TYPE_CHECKING:
-    from core.routing.router import Rule
     from core.skills.guidance.skill import GuidanceSkill
 
 # What routing and the registry need is declared here; the skill's implementation is imported
@@ -29,22 +28,11 @@ def _build(services: Services) -> GuidanceSkill:
     return GuidanceSkill(ACTIONS)
 
 
-def _rule(services: Services) -> Rule:
-    from core.skills.guidance.rules import GuidanceRule
-
-    return GuidanceRule()
-
-
 SPEC = SkillSpec(
     name=SKILL,
     build=_build,
     intents=INTENTS,
-    intents_only=True,  # its rule reads a guide's topic and aspect for its intent
-    rules=(
-        # Above the glossary (300): "币安API权限应该勾选哪些" names an API key but asks for a
-        # walk-through, and "what is paper trading" gets the whole answer, not the one-liner.
-        RuleSpec("how-to guides", priority=305, build=_rule, emits=frozenset({"explain"})),
-    ),
+    intents_only=True,  # its intent's fill reads a guide's topic and aspect
     actions=ACTIONS,
     help=HelpSpec.of("help.guidance"),
 )

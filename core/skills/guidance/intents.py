@@ -1,20 +1,99 @@
 """The guides' intent: a question about an exchange, a model provider or the testnet ("币安API怎么
-申请", "where do I get a DeepSeek API key", "what is paper trading"). The guide's reader tells a
-question from a request that configures something and picks the topic and aspect."""
+申请", "where do I get a DeepSeek API key", "what is paper trading"), and its fill, which names
+the guide's topic and aspect. A request that configures something or reports a problem is not
+one. Its words are data (core/language/lexicon/phrases/guide.toml)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from core.language.intents import intent
-from core.language.tagger import EXCHANGE, PROVIDER
+from core.language.phrases import Words
+from core.language.tagger import EXCHANGE, PROVIDER, Reading
 
 SKILL = "guidance"
 
 # What a guide also explains, so a question about a model or a key scores above a request to
-# configure one; on a tie the guide's reader looks first (it declines a request that configures).
+# configure one; the fill declines a request that configures.
 ABOUT = (
     "noun.model", "noun.account", "term.api_key", "term.passphrase",
     "ask.how", "ask.how_much", "ask.what_is", "ask.meaning", "ask.which",
     "outside.advice",  # "should i enable withdrawals on my binance key" asks the guide
 )  # fmt: skip
 
-INTENTS = (intent(SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9),)
+HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
+PERMISSIONS, PAPER, ABOUT_PAPER = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
+TESTNET, ASKING = Words("guide.testnet"), Words("guide.asking")
+# A problem reported, a request that changes a record, one that adds one.
+PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done"})
+CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
+CREATES = frozenset({"verb.create", "verb.bind"})
+
+
+def _explain(reading: Reading) -> Mapping[str, Any] | None:
+    from core.skills.guidance.catalog import topics
+    from core.workspace.named import find_exchange
+
+    norm, said = reading.text, reading.concepts
+    if norm.startswith("/") or said & PROBLEM:
+        return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
+    if _configures(reading):
+        return None  # the model or exchange skill takes it, with the values it gives
+    topic = _topic(norm)
+    if topic == "paper":
+        return {"topic": "paper"} if ABOUT_PAPER.search(norm) else None
+    # "should i enable withdrawals on my key" asks advice: a question, whatever verb it names.
+    advice = "outside.advice" in said
+    # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
+    # alone is the glossary's).
+    testnet = topic == "binance_testnet" and find_exchange(TESTNET.sub(" ", norm)) == "binance"
+    if topic is None or not (SUBJECT.search(norm) or testnet):
+        return None
+    if said & CHANGES and not advice:
+        return None  # "把 deepseek 的 base url 改成 …" changes a config: not a question
+    kind, need = topics()[topic].kind, norm.find("需要")
+    # Asking how ("怎么申请", "where do i get"), or whether something is needed ("需要 … 吗").
+    how = HOW.search(norm) or (need >= 0 and "吗" in norm[need + 2 : need + 15])
+    if not (how or advice) and not (FACT.search(norm) and kind == "model"):
+        return None
+    permissions = PERMISSIONS.search(norm) is not None and kind == "exchange"
+    return {"topic": topic, "aspect": "permissions" if permissions else "setup"}
+
+
+def _configures(reading: Reading) -> bool:
+    """A request to set something up that names a guide's words ("配置 kimi 模型，base url 是
+    https://…，key 是 sk-…", "add a qwen model, model name qwen-plus"), not a how-to: it carries a
+    credential (never answered with a guide while the key sits in the chat), or it gives a URL or
+    says "add / configure" without asking anything."""
+    from core.workspace.extraction import URL
+    from core.workspace.given_secrets import find_given
+
+    if find_given(reading.norm.original).any:
+        return True
+    return (
+        bool(URL.search(reading.text) or reading.concepts & CREATES) and ASKING.search(reading.text) is None
+    )
+
+
+def _topic(norm: str) -> str | None:
+    from core.skills.guidance.catalog import topics
+    from core.workspace.named import find_exchange, find_provider
+
+    exchange = find_exchange(norm)
+    paper = PAPER.search(norm) is not None
+    if exchange == "paper" or (exchange is None and paper):
+        return "paper" if paper or exchange == "paper" else None
+    if exchange in (None, "binance") and TESTNET.search(norm) is not None:
+        return "binance_testnet"
+    if exchange is not None:
+        return exchange if exchange in topics() else None
+    provider = find_provider(norm)
+    return provider if provider in topics() else None
+
+
+INTENTS = (
+    intent(
+        SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9, fill=_explain
+    ),
+)
