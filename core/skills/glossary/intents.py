@@ -1,6 +1,8 @@
-"""The glossary's intent: a term (core/language/lexicon/term.toml) with a word asking what it
-means ("什么是逐仓", "what's a testnet", "cross vs isolated margin"). "what's" alone also asks
-("what's an api key"). The term is the first one named."""
+"""The glossary's intents: a term (core/language/lexicon/term.toml, or a strategy's kind in
+strategy.toml) with a word asking what it means ("什么是逐仓", "what's a testnet", "cross vs
+isolated margin", "what is a grid strategy"). "what's" alone also asks ("what's an api key"). The
+term is the first one named; a kind said of one's own strategy ("我的网格策略是什么状态") is the
+strategy's question, not the word's."""
 
 from __future__ import annotations
 
@@ -11,16 +13,26 @@ from core.language.intents import intent
 from core.language.tagger import Reading
 
 SKILL = "glossary"
-TERMS = ("term.margin", "term.testnet", "term.passphrase", "term.api_key")
+TERMS = {
+    "term.margin": "margin", "term.testnet": "testnet", "term.passphrase": "passphrase",
+    "term.api_key": "api_key", "strategy.grid": "grid", "strategy.dca": "dca",
+}  # fmt: skip
+ASKS = ("ask.meaning", "ask.what_is")
+# A kind's parameters asked about ("the grid's upper price") are the strategy's, not the word's.
+PARAMETERS = [
+    f"strategy.{p}" for p in ("quote_amount", "interval", "grids", "lower", "upper", "quote_per_grid")
+]
+KIND_AVOIDS = ("filler.mine", "own.strategy", "verb.query", "noun.price", *PARAMETERS)
 
 
 def _term(reading: Reading) -> Mapping[str, Any] | None:
-    tag = next((t for t in reading.tags if t.concepts & set(TERMS)), None)
-    if tag is None:
-        return None
-    return {"term": next(c for c in TERMS if c in tag.concepts).removeprefix("term.")}
+    tag = next((t for t in reading.tags if t.concepts & TERMS.keys()), None)
+    return None if tag is None else {"term": next(TERMS[c] for c in TERMS if c in tag.concepts)}
 
 
 INTENTS = tuple(
-    intent(SKILL, "explain", need=[term], one_of=["ask.meaning", "ask.what_is"], fill=_term) for term in TERMS
+    intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term, may=["noun.strategy"], avoid=KIND_AVOIDS)
+    if c.startswith("strategy.")
+    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term)
+    for c in TERMS
 )
