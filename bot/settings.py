@@ -116,7 +116,7 @@ class Settings(BaseSettings):
         default_factory=lambda: f"sqlite+aiosqlite:///{DEFAULT_DATA_DIR / 'deskmate.db'}"
     )
     market: Literal["binance", "demo"] = "demo"
-    locale: Literal["zh", "en"] = "en"
+    locale: Literal["zh", "zh-Hant", "en"] = "en"  # DESKMATE_LOCALE=zh-TW (zh-HK, zh-Hant) is zh-Hant
     data_dir: Path = DEFAULT_DATA_DIR
     secret_key: SecretStr | None = None  # Fernet key for credentials at rest; else a key file in data_dir
     log_level: str = "INFO"
@@ -132,7 +132,11 @@ class Settings(BaseSettings):
     @field_validator("locale", mode="before")
     @classmethod
     def _locale(cls, value: object) -> object:
-        return value.strip().lower()[:2] if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        from core.i18n import parse_locale
+
+        return parse_locale(value) or value.strip().lower()[:2]
 
     @field_validator("market", mode="before")
     @classmethod

@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from core.conversation.recall import RECORD_NOUNS
-from core.i18n import Locale, is_zh, localized
+from core.i18n import Locale, is_zh
 from core.language.lexicon import phrases
 from core.language.normalize import normalize
 from core.language.phrases import Words
@@ -89,12 +89,9 @@ def _coin_words(symbol: str) -> str:
 
 
 def _record_words(record: RecordRef, locale: Locale) -> str:
+    """Words read back through the router (never shown): simplified for zh and zh-Hant alike."""
     zh, en = RECORD_NOUNS[record.skill]
-    return (
-        f"{localized({'zh': zh, 'en': en}, locale)}“{record.name}”"
-        if is_zh(locale)
-        else f'{en} "{record.name}"'
-    )
+    return f"{zh}“{record.name}”" if is_zh(locale) else f'{en} "{record.name}"'
 
 
 def _referents(recall: Recall, locale: Locale) -> list[str]:

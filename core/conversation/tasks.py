@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from core.clock import Clock
 from core.conversation.recall import remember_task
-from core.i18n import Locale
+from core.i18n import HANT, Locale
 from core.skills.base import Skill
 from core.skills.registry import SkillSet
 from core.state import ConversationState, Task, TaskStatus
@@ -83,7 +83,7 @@ class TaskBook:
             what = " ".join(what.split())
             return what if what and what != task.skill else None  # a bare skill name names nothing
 
-        ended.remember(turn.state, tasks, name)
+        ended.remember(turn.state, tasks, name, also=turn.locale if turn.locale == HANT else None)
 
     def settle(self, state: ConversationState, task: Task) -> None:
         """Keep an open task active; file a finished one as the context for follow-ups."""

@@ -29,17 +29,23 @@ CANCELLED: Final = "ended.button_cancelled"
 
 
 def remember(
-    state: ConversationState, tasks: Iterable[Task | None], name: Callable[[Task, Locale], str | None]
+    state: ConversationState,
+    tasks: Iterable[Task | None],
+    name: Callable[[Task, Locale], str | None],
+    also: Locale | None = None,
 ) -> None:
     """Keep the names of ``tasks`` that have ended (each once); ``name`` gives a task's name in a
-    language, or None when its skill has no name for it."""
+    language, or None when its skill has no name for it. zh and en always; ``also`` zh-Hant when
+    the conversation is in it (another name is one more describe: only where it is read)."""
     kept: list[dict[str, str]] = list(state.extra.get(_KEY) or [])
     known = {entry.get("id") for entry in kept}
     for task in tasks:
         if task is None or not task.has_ended or task.id in known:
             continue
-        names = {locale: name(task, locale) for locale in LOCALES}
+        names: dict[str, str | None] = {locale: name(task, locale) for locale in LOCALES}
         if all(names.values()):
+            if also is not None and also not in names and (own := name(task, also)):
+                names[also] = own
             kept.append({"id": task.id, **{k: str(v) for k, v in names.items()}})
             known.add(task.id)
     if kept:
@@ -49,7 +55,12 @@ def remember(
 def name_of(state: ConversationState, task_id: object, locale: Locale) -> str | None:
     """The name finished task ``task_id`` was known by, in ``locale``; None if not remembered."""
     entries = state.extra.get(_KEY) or []
-    return next((e.get(locale) for e in reversed(entries) if e.get("id") == task_id), None)
+    # zh-Hant: its own name if it was kept in zh-Hant, else the zh one (a name as typed stays).
+    tried = (locale, "zh") if locale == "zh-Hant" else (locale,)
+    for entry in reversed(entries):
+        if entry.get("id") == task_id:
+            return next((entry[k] for k in tried if entry.get(k)), None)
+    return None
 
 
 def reworded(reply: Reply, state: ConversationState, task_id: object, *, key: str | None = None) -> Reply:

@@ -50,7 +50,7 @@ def one_line(err: str) -> str:
         ("DESKMATE_DATABASE_URL", "hunter2 is no url", "DESKMATE_DATABASE_URL: is not a database URL"),
         ("DESKMATE_DATABASE_URL", "postgresql+psycopg://h/db", "deskmate runs on postgresql+asyncpg"),
         ("DESKMATE_MARKET", "kraken", "DESKMATE_MARKET: Input should be 'binance' or 'demo'"),
-        ("DESKMATE_LOCALE", "fr", "DESKMATE_LOCALE: Input should be 'zh' or 'en'"),
+        ("DESKMATE_LOCALE", "fr", "DESKMATE_LOCALE: Input should be 'zh', 'zh-Hant' or 'en'"),
         ("DESKMATE_TELEGRAM__WEBHOOK_PORT", "eighty", "DESKMATE_TELEGRAM__WEBHOOK_PORT: Input should be"),
         ("DESKMATE_LLM__EXTRA_BODY", "{not json", "DESKMATE_LLM__EXTRA_BODY: Input should be a valid dict"),
         ("DESKMATE_LLM", "{not json", 'error parsing value for field "llm"'),

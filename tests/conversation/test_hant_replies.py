@@ -186,3 +186,58 @@ def test_the_model_is_told_to_answer_in_traditional() -> None:
     now = datetime(2026, 7, 13, tzinfo=UTC)
     assert "Traditional Chinese" in system_prompt([], now, "zh-Hant")
     assert "Simplified Chinese" in system_prompt([], now, "zh")
+
+
+async def test_a_late_press_names_the_ended_request_in_traditional(desk: Desk) -> None:
+    await desk.chat.say("新增模擬帳戶 叫 机器人一號 餘額 1萬U")
+    confirm = await desk.chat.say("刪除帳戶 机器人一號")
+    await desk.chat.press(confirm.buttons[0])
+    late = await desk.chat.press(confirm.buttons[0])
+    assert late.locale == "zh-Hant"
+    assert "「刪除交易所帳戶（机器人一號）」的按鈕已經用過了" in shown(late), shown(late)
+
+
+@pytest.mark.parametrize(
+    ("value", "locale"), [("zh-TW", "zh-Hant"), ("zh_HK", "zh-Hant"), ("zh-CN", "zh"), ("EN", "en")]
+)
+def test_the_default_locale_setting_reads_taiwan_and_hong_kong(
+    value: str, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.settings import Settings
+
+    monkeypatch.setenv("DESKMATE_LOCALE", value)
+    assert Settings().locale == locale
+
+
+# -- over the routing corpus -----------------------------------------------------------------------
+
+
+def test_every_corpus_row_in_traditional_is_answered_in_traditional() -> None:
+    """Every row written as zh-Hant is detected as zh-Hant; no English row as Chinese."""
+    from tests import corpus
+
+    rows = list(corpus.corpus_rows())
+    hant = [r["text"] for r in rows if r.get("lang") == "zh-Hant"]
+    assert len(hant) >= 250
+    assert [text for text in hant if detect_locale(text) != "zh-Hant"] == []
+    english = [r["text"] for r in rows if r.get("lang") == "en"]
+    assert [text for text in english if detect_locale(text) in ("zh", "zh-Hant")] == []
+
+
+def test_a_traditional_turn_reads_every_corpus_row_as_a_simplified_one_does() -> None:
+    """Reading takes the turn's locale (pronouns read back through the router): zh-Hant reads
+    exactly as zh, so replying in traditional changes no route."""
+    from core.conversation.reading import read_asks
+    from tests import corpus
+    from tests.corpus.expect import context
+    from tests.fakes import full_router
+
+    router = full_router()
+    rows = [r for r in corpus.corpus_rows() if str(r.get("lang", "")).startswith("zh")]
+    differ = [
+        r["text"]
+        for r in rows
+        if read_asks(r["text"], router, context(r), locale="zh-Hant")
+        != read_asks(r["text"], router, context(r), locale="zh")
+    ]
+    assert differ == []
