@@ -241,3 +241,23 @@ def test_a_traditional_turn_reads_every_corpus_row_as_a_simplified_one_does() ->
         != read_asks(r["text"], router, context(r), locale="zh")
     ]
     assert differ == []
+
+
+async def test_a_guide_asked_in_traditional_is_in_traditional(desk: Desk) -> None:
+    """Guidance topics have zh and en texts: zh-Hant is the zh one converted (before: KeyError)."""
+    reply = await desk.chat.say("幣安 API 怎麼申請")
+    assert reply.locale == "zh-Hant" and reply.route.skill == "guidance", reply.route
+    text = shown(reply)
+    zh = shown(await make_desk().chat.say("币安 API 怎么申请"))
+    assert text == traditional(zh)
+
+
+async def test_every_corpus_row_in_traditional_is_answered_in_traditional_end_to_end() -> None:
+    """Each zh-Hant row, said first in a conversation of its own: a zh-Hant reply, no exception."""
+    from tests import corpus
+
+    rows = [r for r in corpus.corpus_rows() if r.get("lang") == "zh-Hant"]
+    for row in rows:
+        reply = await make_desk().chat.say(row["text"])
+        assert reply.locale == "zh-Hant", row["text"]
+        shown(reply)

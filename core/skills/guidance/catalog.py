@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from core.i18n import LOCALES, Locale
+from core.i18n import HANT, LOCALES, Locale, hant
 
 Kind = Literal["exchange", "model", "concept"]
 
@@ -38,6 +38,15 @@ class Topic:
     texts: dict[Locale, Text]
 
     def text(self, locale: Locale) -> Text:
+        if locale == HANT:  # the zh text, each line in traditional characters (converted once)
+            zh = self.texts["zh"]
+            return Text(
+                hant(zh.title),
+                tuple(map(hant, zh.steps)),
+                tuple(map(hant, zh.permissions)),
+                tuple(map(hant, zh.facts)),
+                tuple(map(hant, zh.notes)),
+            )
         return self.texts[locale]
 
 
