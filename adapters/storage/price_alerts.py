@@ -90,6 +90,10 @@ MARK_COMMITS_LATER = True
 # statement (stores_buttons), not by a write of their own before it: a round trip less a check.
 # False: the token store writes them, as before.
 BUTTONS_WITH_FIRST_MARK = True
+# PostgreSQL: a check that records its alerts adds its price sample in that statement (record's
+# ``sample``), not in a statement of its own before it: a round trip less a firing check.
+# False: add_sample's statement, as before.
+SAMPLE_WITH_RECORD = True
 
 
 log = logging.getLogger(__name__)
@@ -245,12 +249,21 @@ class SqlAlertStore:
         # One statement: on PostgreSQL with no BEGIN / COMMIT around it (one round trip, not three).
         return await self._runner.run(read, read_only=True, single_statement=True)
 
-    async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
+    async def record(
+        self,
+        observations: Sequence[Observation],
+        expected: dict[str, int],
+        *,
+        sample: tuple[str, datetime, Decimal] | None = None,
+    ) -> list[Trigger]:
         # The check job's writes run on the short-transaction runner (one hop to a SQLite thread
         # per transaction, not aiosqlite's several per statement).
         sql = _sql()
         known = [seen for seen in observations if seen.alert.id in expected]
         symbol = {t.alert_id: o.alert.symbol for o in observations if (t := o.trigger)}
+        folded = SAMPLE_WITH_RECORD and self.dialect == "postgresql" and bool(known)
+        if sample is not None and not folded:
+            await self.add_sample(*sample)
         if self.dialect == "postgresql" and known:
             # Every alert's compare-and-set and the firings of those it changed in one statement
             # over arrays of their values, with no BEGIN / COMMIT: one round trip, where one
@@ -260,10 +273,20 @@ class SqlAlertStore:
                 **_record_many(known, expected),
                 **_triggers_many([_trigger_columns(t, symbol[t.alert_id]) for t in fired]),
             }
+            stmt = sql.record_firing
+            if folded and sample is not None:  # the price sample (and the prune) in it too
+                stmt = sql.record_firing_sampled
+                at = sample[1]
+                params.update(
+                    _s_symbol=sample[0],
+                    _s_price=_text(sample[2]),
+                    _s_at=at.astimezone(UTC).isoformat(),
+                    _s_before=(at - SAMPLES_KEPT).astimezone(UTC).isoformat(),
+                )
 
             def write_once(conn: Connection) -> list[Trigger]:
                 # Another process saw one first (or it was deleted, re-armed, paused): not returned.
-                stored = set(conn.execute(sql.record_firing, params).scalars())
+                stored = set(conn.execute(stmt, params).scalars())
                 return [t for t in fired if t.id in stored]
 
             return await self._runner.run(write_once, single_statement=True)
@@ -727,6 +750,7 @@ class _Statements:
             self.prune_samples.returning(samples.c.id).cte("pruned")
         )
         self.record_firing = text(_RECORD_FIRING)
+        self.record_firing_sampled = text(_SAMPLED + _RECORD_FIRING.strip().removeprefix("WITH "))
         now = bindparam("_now", type_=t.claimed_at.type)
         stale = t.claimed_at < bindparam("_stale", type_=t.claimed_at.type)
         # The claim, in one UPDATE: a firing whose send began (``delivering``) before ``_stale``
@@ -872,6 +896,22 @@ FROM unnest(
 ) AS f(id, alert_id, symbol, price, quoted_at, source, reference, fired_at)
 WHERE f.alert_id IN (SELECT id FROM changed)
 RETURNING price_alert_triggers.id
+"""
+
+
+# PostgreSQL: the check's price sample (add_sample: its insert, and the prune of the symbol's
+# samples older than SAMPLES_KEPT, which sees the table as it was before the insert) as two more
+# data-modifying WITHs of _RECORD_FIRING (SAMPLE_WITH_RECORD).
+_SAMPLED = """
+WITH pruned AS (
+    DELETE FROM price_alert_samples
+    WHERE symbol = CAST(:_s_symbol AS TEXT) AND at < CAST(CAST(:_s_before AS TEXT) AS TIMESTAMPTZ)
+    RETURNING id
+), sampled AS (
+    INSERT INTO price_alert_samples (symbol, at, price)
+    VALUES (CAST(:_s_symbol AS TEXT), CAST(CAST(:_s_at AS TEXT) AS TIMESTAMPTZ), CAST(:_s_price AS TEXT))
+    RETURNING id
+),
 """
 
 

@@ -110,13 +110,14 @@ async def test_each_firing_is_one_write_of_the_alert_store(db_url: str, tmp_path
     assert made.count <= MAX_BUILT, made.count
     # The alerts read, the price sample and the firings recorded; then the claim, one write
     # per firing (its start, with the previous one's outcome), the last one's outcome.
-    assert sql.transactions == 3 + 1 + n + 1, sql.statements
+    # On PostgreSQL the price sample is added in the record's statement (before: 3 + 1 + n + 1).
+    pg = db_url.startswith("postgresql")
+    assert sql.transactions == (2 if pg else 3) + 1 + n + 1, sql.statements
     # The claim (the lapsed marked lost and the waiting claimed in one UPDATE; before: two);
     # one a firing (its start of delivery and the previous one's outcome in one statement: on
     # PostgreSQL one round trip with no BEGIN / COMMIT; before: two statements in a transaction,
     # four round trips); the last one's outcome. On PostgreSQL the claim is in the statement that
     # reads the firings claimed with their alerts (a data-modifying WITH).
-    pg = db_url.startswith("postgresql")
     assert len(sql.of("WITH took AS")) == (1 if pg else 0), sql.statements
     assert len(sql.of("UPDATE price_alert_triggers")) == (0 if pg else 1) + n + 1, sql.statements
 
@@ -137,7 +138,7 @@ async def test_a_firing_with_its_card_buttons_and_delivery_log_is_one_transactio
     pg = db_url.startswith("postgresql")
     pruned = len(sql.of("DELETE FROM deliveries"))  # the log prunes on its first write
     assert pruned <= 1
-    assert sql.transactions == 3 + 1 + (2 if pg else 3) + n + 1 + pruned, sql.statements
+    assert sql.transactions == (2 if pg else 3) + 1 + (2 if pg else 3) + n + 1 + pruned, sql.statements
     assert len(sql.of("INSERT INTO action_tokens")) == (0 if pg else 1), sql.statements
     assert len(sql.of("WITH issued AS")) == (1 if pg else 0), sql.statements
     assert len(sql.of("INSERT INTO deliveries")) == 1, sql.statements
@@ -172,8 +173,11 @@ async def test_a_checks_firings_are_one_insert_and_its_alerts_updated_by_what_ch
     sql = await _check(db_url, tmp_path / "sent.txt")
     if db_url.startswith("postgresql"):
         # Every alert's compare-and-set (arrays of their values: one round trip, not one an
-        # alert) and the firings of those it changed, in one statement.
-        assert len(sql.of("WITH changed AS")) == 1, sql.statements
+        # alert) and the firings of those it changed, in one statement, with the price sample
+        # (its insert and the prune: before, a statement of their own).
+        [record] = sql.of("WITH pruned AS")
+        assert record.startswith("WITH pruned AS"), sql.statements
+        assert not sql.of("WITH changed AS") and not sql.of("INSERT INTO price_alert_samples"), sql.statements
         assert not sql.of("UPDATE price_alerts ") and not sql.of("INSERT INTO price_alert_triggers")
         return
     # The firings recorded: one INSERT of every row (before: one a firing).
@@ -231,11 +235,12 @@ def wire_writes(url: str) -> Iterator[list[int]]:
 async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_firing(
     db_url: str, tmp_path: Path
 ) -> None:
-    """On the wire: the alerts read, the price sample (its insert and the prune), the check's
-    compare-and-sets with its firings, the claim (the lapsed marked lost, the waiting claimed, read
+    """On the wire: the alerts read, the check's compare-and-sets with its firings and the price
+    sample (its insert and the prune), the claim (the lapsed marked lost, the waiting claimed, read
     with their alerts) are one round trip each, with no BEGIN or COMMIT around them; then one a
-    firing (its start of delivery, with the previous one's outcome: durable before its send, so a
-    kill -9 never sends it twice) and the last one's outcome. Before: 3 + 4 + 4 + 5, n, 1.
+    firing (its start of delivery, with the previous one's outcome: on the server before its send,
+    so a kill -9 never sends it twice) and the last one's outcome. Before: 3 + 4 + 4 + 5, n, 1;
+    then 1 + 1 + 1 + 1, n, 1 (the sample a round trip of its own).
     The firings' statements share one connection from the pool (before: one checkout each)."""
     if not db_url.startswith("postgresql"):
         pytest.skip("round trips are PostgreSQL's")
@@ -266,9 +271,10 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
             counts.append(writes[0])
             checkouts.append(taken[0])
         assert len(out.read_text().split()) == 10  # each card once
-        assert counts[1:] == [4 + 2 + 1, 4 + 6 + 1], counts
-        # The alerts read, the sample, the record, the claim; the deliveries' one.
-        assert checkouts[1:] == [4 + 1, 4 + 1], checkouts
+        # The price sample is in the record's statement (before: 4 + 2 + 1, 4 + 6 + 1).
+        assert counts[1:] == [3 + 2 + 1, 3 + 6 + 1], counts
+        # The alerts read, the record with the sample, the claim; the deliveries' one.
+        assert checkouts[1:] == [3 + 1, 3 + 1], checkouts
     finally:
         await store.close()
         await engine.dispose()
@@ -305,7 +311,8 @@ async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
         # As a check alone (4 + n + 1), and the pauses' read: the buttons are inserted by the
         # first firing's start of delivery, in its statement (before: a round trip of their own,
         # 4 + 2 + 2 + 1 and 4 + 2 + 6 + 1).
-        assert counts[1:] == [4 + 1 + 2 + 1, 4 + 1 + 6 + 1], counts
+        # And the price sample in the record's statement (before: 4 + 1 + 2 + 1, 4 + 1 + 6 + 1).
+        assert counts[1:] == [3 + 1 + 2 + 1, 3 + 1 + 6 + 1], counts
     finally:
         await store.close()
         await deliveries.close()

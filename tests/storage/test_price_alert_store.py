@@ -382,6 +382,30 @@ async def test_samples_give_the_price_one_window_ago(engine: AsyncEngine) -> Non
         await store.close()
 
 
+async def test_a_sample_recorded_with_a_check_s_alerts_is_added_and_prunes_as_alone(
+    engine: AsyncEngine,
+) -> None:
+    """record's ``sample`` (on PostgreSQL in the record's own statement) adds the price as
+    add_sample does, the symbol's samples older than 25 h pruned, with the alerts recorded."""
+    store = SqlAlertStore(engine)
+    slack = timedelta(minutes=20)
+    try:
+        await store.add_sample("BTCUSDT", NOW, Decimal("150"))
+        await store.add_sample("ETHUSDT", NOW, Decimal("3"))
+        for i, hours in enumerate((1, 31)):
+            alert = an_alert(i)
+            await store.create(alert, 10, audit())
+            at = NOW + timedelta(hours=hours)
+            seen = observe(alert, Decimal("79000"), None, at, at, "binance")
+            [fired] = await store.record([seen], {alert.id: 1}, sample=("BTCUSDT", at, Decimal(f"{hours}.5")))
+            assert fired == seen.trigger
+        assert await store.reference("BTCUSDT", NOW + timedelta(hours=1), slack) == Decimal("31.5")  # pruned
+        assert await store.reference("BTCUSDT", NOW + timedelta(hours=31), slack) == Decimal("31.5")
+        assert await store.reference("ETHUSDT", NOW, slack) == Decimal("3")  # another symbol's kept
+    finally:
+        await store.close()
+
+
 def _wait(condition: object, within: float = 60.0) -> None:
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:

@@ -12,6 +12,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 from core.jobs.kinds import JobContext, JobKind
 from core.jobs.model import DONE, Job, JobResult, Reschedule
@@ -77,10 +78,14 @@ class AlertChecker:
                 log.warning("alert check for %s: no quote (%s)", symbol, exc.code)
                 await self.deliver(symbol, job, ctx)
                 return Reschedule(now + self.every, {"symbol": symbol, "last_error": exc.code})
-            await self.store.add_sample(symbol, quote.fetched_at, quote.price)
+            sample: tuple[str, datetime, Decimal] | None = (symbol, quote.fetched_at, quote.price)
+            windows = {a.spec.window for a in alerts if a.spec.condition == "move" and a.spec.window}
+            if windows:  # the price one window ago is read after this one is added, as before
+                await self.store.add_sample(symbol, quote.fetched_at, quote.price)
+                sample = None
             references = {
                 window: await self.store.reference(symbol, now - WINDOWS[window], reference_slack(window))
-                for window in {a.spec.window for a in alerts if a.spec.condition == "move" and a.spec.window}
+                for window in windows
             }
             seen: list[Observation] = []
             for alert in alerts:
@@ -88,8 +93,10 @@ class AlertChecker:
                 observation = observe(alert, quote.price, reference, now, quote.fetched_at, quote.source)
                 if observation.trigger is not None or _changed(alert, observation):
                     seen.append(observation)
-            if seen:
-                await self.store.record(seen, {a.id: a.version for a in alerts})
+            if seen:  # the sample with them, in one write where the store can
+                await self.store.record(seen, {a.id: a.version for a in alerts}, sample=sample)
+            elif sample is not None:
+                await self.store.add_sample(*sample)
         await self.deliver(symbol, job, ctx)
         if not alerts and not await self.store.active_for(symbol):
             return DONE  # nobody watches it now; the next alert set on it queues a new check

@@ -69,7 +69,15 @@ class MemoryAlertStore:
         found = [a for a in self.alerts.values() if a.symbol == symbol and a.status is AlertStatus.ACTIVE]
         return sorted(found, key=lambda a: (a.created_at, a.id))
 
-    async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
+    async def record(
+        self,
+        observations: Sequence[Observation],
+        expected: dict[str, int],
+        *,
+        sample: tuple[str, datetime, Decimal] | None = None,
+    ) -> list[Trigger]:
+        if sample is not None:
+            await self.add_sample(*sample)
         stored: list[Trigger] = []
         for seen in observations:
             now = self.alerts.get(seen.alert.id)

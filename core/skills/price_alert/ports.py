@@ -73,10 +73,17 @@ class AlertStore(Protocol):
 
     async def active_for(self, symbol: str) -> list[Alert]: ...
 
-    async def record(self, observations: Sequence[Observation], expected: dict[str, int]) -> list[Trigger]:
+    async def record(
+        self,
+        observations: Sequence[Observation],
+        expected: dict[str, int],
+        *,
+        sample: tuple[str, datetime, Decimal] | None = None,
+    ) -> list[Trigger]:
         """Save each observation's alert if its version is still ``expected[alert.id]`` (else another
         process saw it first and this one is dropped), with its firing in the same transaction.
-        Returns the firings stored."""
+        Returns the firings stored. ``sample``: the check's (symbol, at, price), added as
+        ``add_sample`` does, in the same write where the store can (one write less a check)."""
         ...
 
     async def claim_triggers(
