@@ -139,24 +139,14 @@ class CoinFinder:
                 and self.catalog.resolve(word) is None
             ):
                 return word
-        for start, end in words:  # "btcc price", "btcc's chart"
+        for start, end in words:  # "btcc price", "btcc's chart", "price of etherum", "chart for xyz"
             after = end + 2 if norm[end : end + 2] == "'s" else end
-            if (
-                3 <= end - start <= 15
-                and _maybe_coin(norm[start:end])
-                and _asks_price(tag_at(reading, after))
-            ):
+            link = fills.tag_before(reading, start)  # "of" / "for" right after a price word
+            of = link is not None and norm[link.start : start].strip() in ("of", "for")
+            of = of and tag_before(reading, getattr(link, "start", 0), PRICE_WORDS) is not None
+            asked = _asks_price(tag_at(reading, after)) or of
+            if 3 <= end - start <= 15 and _maybe_coin(norm[start:end]) and asked:
                 return typed(start, end)
-        for tag in reading.tags:  # "price of etherum", "chart for xyz"
-            if tag.concepts & PRICE_WORDS:
-                linked = tag_at(reading, tag.end)
-                if linked is None or norm[linked.start : linked.end] not in ("of", "for"):
-                    continue
-                nxt = next(((s, e) for s, e in words if s >= linked.end), None)
-                if nxt is None or norm[linked.end : nxt[0]].strip():
-                    continue
-                if 3 <= nxt[1] - nxt[0] <= 15 and _maybe_coin(norm[nxt[0] : nxt[1]]):
-                    return typed(*nxt)
         for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格"
             if tag.concepts & PRICE_WORDS and has_cjk(norm[tag.start : tag.end]):
                 start, end = _chinese_before(reading, tag.start)
