@@ -39,6 +39,7 @@ from core.traders.runtime import KIND as TICK
 T0 = datetime(2030, 1, 6, 9, 0, tzinfo=UTC)  # the app's clock: jobs are due when it is moved
 NOOP = "bench.noop"
 MORE_FIRINGS = 100  # the larger check of the marginal alert row (_alerts_marginal)
+MARGINAL_PAIRS = 3  # checks of each size it takes the median of
 
 
 async def _noop(job: Job, ctx: JobContext) -> JobResult:
@@ -176,15 +177,27 @@ async def _alerts_per_firing(app: App, clock: FixedClock, binance: str, items: i
     return cost.per(items), ran
 
 
-async def _alerts_marginal(app: App, clock: FixedClock, binance: str, items: int, more: int) -> _Cost:
-    """What one more firing costs: a check firing ``more`` alerts against one firing ``items``,
-    in the same run, (t_more - t_items) / (more - items). The check's fixed part (the quote,
-    the job's own writes) cancels out: per item, growing linearly, it is the per-firing figure
-    without the fixed part."""
-    few, _ = await _alert_check(app, clock, binance, items, 20_000)
-    many, _ = await _alert_check(app, clock, binance, more, 30_000)
+async def _alerts_marginal(
+    app: App, clock: FixedClock, binance: str, items: int, more: int, pairs: int = MARGINAL_PAIRS
+) -> _Cost:
+    """What one more firing costs: checks firing ``more`` alerts against checks firing ``items``,
+    ``pairs`` of each in the same run, alternating, (median t_more - median t_items) / (more -
+    items). The check's fixed part (the quote, the job's own writes) cancels out: per item,
+    growing linearly, it is the per-firing figure without the fixed part."""
+    few: list[_Cost] = []
+    many: list[_Cost] = []
+    first = 20_000
+    for _ in range(pairs):
+        for n, into in ((items, few), (more, many)):
+            cost, _ = await _alert_check(app, clock, binance, n, first)
+            into.append(cost)
+            first += n
+    med = statistics.median
     extra = more - items
-    return _Cost((many.wall - few.wall) / extra, (many.cpu - few.cpu) / extra)
+    return _Cost(
+        (med(c.wall for c in many) - med(c.wall for c in few)) / extra,
+        (med(c.cpu for c in many) - med(c.cpu for c in few)) / extra,
+    )
 
 
 async def bench_work(
@@ -241,9 +254,9 @@ async def bench_work(
                     f"{alert} ({checks} check job(s); aim <= 2 ms); baseline: no-op job {noop}",
                 ),
                 (
-                    f"jobs ({backend}): one more alert firing, marginal: a check of {MORE_FIRINGS} "
-                    f"firings against one of {items} in the same run, (t{MORE_FIRINGS} - t{items}) / "
-                    f"{MORE_FIRINGS - items}",
+                    f"jobs ({backend}): one more alert firing, marginal: checks of {MORE_FIRINGS} "
+                    f"firings against checks of {items}, {MARGINAL_PAIRS} of each alternating in the "
+                    f"same run, (median t{MORE_FIRINGS} - median t{items}) / {MORE_FIRINGS - items}",
                     f"{marginal} (the check's fixed part, its quote included, left out)",
                 ),
             ]
