@@ -261,3 +261,22 @@ async def test_every_corpus_row_in_traditional_is_answered_in_traditional_end_to
         reply = await make_desk().chat.say(row["text"])
         assert reply.locale == "zh-Hant", row["text"]
         shown(reply)
+
+
+async def test_telegram_discord_and_chart_labels_are_in_traditional(desk: Desk) -> None:
+    from adapters.charts.labels import label
+    from adapters.discord.render import render as discord_render
+    from adapters.telegram.render import OutText, render_reply
+
+    reply = await desk.chat.say("比特幣價格")
+    html = "\n".join(
+        m.html
+        for m in render_reply(reply, in_group=False, bot_username=None).messages
+        if isinstance(m, OutText)
+    )
+    assert "來源" in html and "来源" not in html, html
+    embeds = discord_render(reply).embeds
+    fields = " ".join(f"{f.name} {f.value}" for e in embeds for f in e.fields)
+    assert "賣一價" in fields and "卖一价" not in fields, fields
+    assert label("zh-Hant", "equity_title", kind=label("zh-Hant", "kind_paper")) == "帳戶淨值（USDT）·模擬盤"
+    assert label("zh", "equity_title", kind=label("zh", "kind_paper")) == "账户净值（USDT）·模拟盘"
