@@ -297,3 +297,18 @@ def test_a_price_question_on_a_sqlite_file_imports_neither_the_orm_nor_the_async
     # deskmate's own process (the console script's entry, which freezes and exits as it does)
     script = "import sys\nsys.argv = ['deskmate', 'ask', '以太坊多少钱']\nfrom bot.cli import main\nmain()"
     assert loaded_after(script, tmp_path, ASYNC_EXTENSION_AND_ORM) == []
+
+
+# Costs hidden in how a start is written rather than in what it imports (issue 23): each added
+# ~10 ms to every `deskmate ask`, in libraries a price question needs anyway.
+@pytest.mark.process
+def test_a_price_question_compiles_no_tokenizer_pattern(tmp_path: Path) -> None:
+    """pydantic asks every ``default_factory`` for its signature; ``list``'s is parsed from its
+    text by the tokenize module, which compiles its large pattern for it (core.state's models
+    use a function of their own)."""
+    ask = (
+        "from bot.cli import main; main(['ask', '--out', 'out', 'BTC price'])\n"
+        "import tokenize\n"
+        "assert tokenize._compile.cache_info().currsize == 0, 'the tokenizer pattern was compiled'"
+    )
+    assert loaded_after(ask, tmp_path, ()) == []
