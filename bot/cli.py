@@ -147,9 +147,14 @@ def _collector_paused(*, own_process: bool) -> Iterator[None]:
     restored."""
     was_enabled = gc.isenabled()
     gc.disable()
+    if own_process:  # before anything defining dataclasses is imported (bot.dataclass_code)
+        from bot import dataclass_code
+
+        dataclass_code.install()
 
     def resume() -> None:
         if own_process:
+            dataclass_code.save()  # what this start compiled: the next one finds it
             gc.freeze()
         if was_enabled:
             gc.enable()

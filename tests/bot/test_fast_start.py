@@ -312,3 +312,78 @@ def test_a_price_question_compiles_no_tokenizer_pattern(tmp_path: Path) -> None:
         "assert tokenize._compile.cache_info().currsize == 0, 'the tokenizer pattern was compiled'"
     )
     assert loaded_after(ask, tmp_path, ()) == []
+
+
+def test_dataclass_methods_kept_beside_bytecode_are_the_ones_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bot.dataclass_code: a class made with the kept code has the same methods, code object for
+    code object, as one compiled as the standard library does; a cache of another interpreter
+    (or another thing) is compiled again."""
+    import dataclasses
+
+    from bot.dataclass_code import DataclassCode
+
+    def made() -> type:
+        @dataclasses.dataclass(frozen=True, slots=True, order=True)
+        class Point:
+            x: int
+            y: list[int] = dataclasses.field(default_factory=list)
+
+        return Point
+
+    compiled_here = made()
+    path = tmp_path / "codes.marshal"
+    first = DataclassCode(path)
+    monkeypatch.setattr(dataclasses, "exec", first.exec, raising=False)
+    kept_first = made()
+    first.save()
+    assert first.compiled > 0 and path.exists()
+    again = DataclassCode(path)
+    monkeypatch.setattr(dataclasses, "exec", again.exec, raising=False)
+    kept = made()
+    assert again.compiled == 0  # every method from the cache
+    for cls in (kept_first, kept):
+        for name in ("__init__", "__repr__", "__eq__", "__lt__", "__hash__", "__setattr__"):
+            made_here, kept_fn = getattr(compiled_here, name), getattr(cls, name)
+            assert kept_fn.__code__ == made_here.__code__, name
+            # compiled without this module's __future__ flags, as exec in dataclasses compiles
+            assert kept_fn.__annotations__ == made_here.__annotations__, name
+    p, q = kept(1), kept(1, [2])
+    assert repr(q).endswith("<locals>.Point(x=1, y=[2])")
+    assert p < q and p == kept(1) and p.y is not kept(1).y
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 2  # type: ignore[misc]
+    path.write_bytes(b"not marshal")
+    assert DataclassCode(path).known == {}
+
+
+@pytest.mark.process
+def test_deskmate_own_process_compiles_no_dataclass_method_a_start_before_compiled(tmp_path: Path) -> None:
+    """Some 1,000 functions the dataclasses module writes for the classes a price question
+    imports were compiled by every start (~15% of its CPU time): now once, kept beside bytecode."""
+    body = (
+        "import sys\n"
+        "sys.argv = ['deskmate', 'ask', 'BTC price']\n"
+        "from bot.cli import main\n"
+        "main()\n"
+        "from bot import dataclass_code\n"
+        "print('compiled', dataclass_code.compiled())"
+    )
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith("DESKMATE_") and k != "PYTHONDONTWRITEBYTECODE"
+        },
+        "DESKMATE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'deskmate.db'}",
+        "DESKMATE_MARKET": "demo",
+    }
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", body], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path
+        )
+        for _ in range(2)
+    ]
+    assert all(run.returncode == 0 for run in runs), runs[-1].stderr
+    assert "BTC/USDT" in runs[-1].stdout and runs[-1].stdout.strip().endswith("compiled 0"), runs[-1].stdout
