@@ -524,6 +524,8 @@ def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[i
     hit, year = _words(*_UNITS).after(norm, pos), len(run) == 4 and run.isdigit()
     if hit is not None and (hit[2].startswith("every_") > every or (hit[2] == "y" and year)):
         return None
+    if hit is not None and hit[2] == "grid" and run in ("一", "壹") and norm[pos : pos + 1] in ("个", "個"):
+        return None  # "建一个网格策略": Chinese's "a" (a grid count is at least 2); "一格" is one
     return (hit[1], hit[2]) if hit is not None else _latin_duration(norm, pos)
 
 

@@ -202,3 +202,19 @@ def test_no_float_reaches_a_value() -> None:
 )
 def test_a_multiple_is_read_exactly_or_refused(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert read(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("帮我建立一个网格策略", []),  # "a grid strategy": Chinese's article, no count
+        ("幫我建立一個網格策略", []),
+        ("建一个网格", []),
+        ("一格", [("count", "1", "一格")]),
+        ("二十个网格", [("count", "20", "二十个网格")]),
+        ("创建一个网格策略，10个格子", [("count", "10", "10个格子")]),
+        ("1个网格", [("count", "1", "1个网格")]),  # typed as a digit: read, and refused by the skill (2-200)
+    ],
+)
+def test_a_grid_after_yige_is_an_article(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert read(text) == expected
