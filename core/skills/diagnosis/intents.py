@@ -176,7 +176,7 @@ def _diagnose(skill: str, priority: int, about: tuple[str, ...], fill: SlotFill)
 
 
 ORDER_INTENTS = _diagnose(
-    "order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades"), _order
+    "order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades", EXCHANGE), _order
 )
 BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"), _balance)
 EXCHANGE_INTENTS = _diagnose(
