@@ -4,13 +4,15 @@ blocked destination paused until its person writes; demo alerts labelled demo.""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 from core.events import ChatKind, ConversationKey
 from core.jobs import JobOutcome
+from core.market import Quote
 from core.outbound.ports import DeliveryResult, DeliveryStatus
 from core.reply import AlertBlock, QuoteBlock, Status
-from core.skills.price_alert.model import AlertStatus
+from core.skills.price_alert.model import Alert, AlertStatus
 from core.skills.price_alert.skill import CHECK_EVERY
 from tests.alerts.conftest import CHANNEL, DM, GROUP, AlertDesk, codes, make_alert_desk, texts
 
@@ -292,3 +294,41 @@ async def test_after_an_outage_a_move_is_not_measured_against_a_stale_price(desk
         await desk.tick(timedelta(minutes=10))
     [sent] = desk.sent()
     assert "from 170.00 to 185.00" in texts(sent.reply)
+
+
+async def test_a_watched_symbols_quote_is_asked_for_while_its_alerts_are_read(desk: AlertDesk) -> None:
+    """One wait less a check: the quote (15 ms or more) no longer waits for the alerts' read
+    once the symbol was watched at its last check; a first check still reads them first."""
+    await desk.say("alert me when BTC goes below 89000")
+    await desk.tick()  # the first check: nothing known of the symbol, its alerts read first
+    quoting = asyncio.Event()
+    read, quote = desk.alerts.active_for, desk.market.get_quote
+
+    async def reading(symbol: str) -> list[Alert]:
+        await asyncio.wait_for(quoting.wait(), 5)  # the quote asked for before the read ends
+        return await read(symbol)
+
+    async def quoted(symbol: str) -> Quote:
+        quoting.set()
+        return await quote(symbol)
+
+    desk.alerts.active_for = reading  # type: ignore[method-assign]
+    desk.market.get_quote = quoted  # type: ignore[method-assign]
+    desk.move("BTCUSDT", "88000")
+    [run] = await desk.tick()
+    assert run.outcome is JobOutcome.RESCHEDULED and run.error is None
+    assert len(desk.sent()) == 1
+
+
+async def test_a_first_check_of_an_unwatched_symbol_spends_no_quote(desk: AlertDesk) -> None:
+    await desk.say("alert me when BTC goes below 89000")
+    await desk.tick()
+    await desk.say("cancel my BTC alert")
+    before = desk.quotes()
+    [run] = await desk.tick()  # watched at its last check: its one quote, then it ends
+    assert run.outcome is JobOutcome.DONE and desk.quotes() - before == 1
+    await desk.say("alert me when BTC goes below 89000")
+    await desk.say("cancel my BTC alert")
+    before = desk.quotes()
+    [run] = await desk.tick()  # a new check, nobody watching: no quote
+    assert run.outcome is JobOutcome.DONE and desk.quotes() == before

@@ -8,6 +8,7 @@ caught up once, never replayed one by one."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from decimal import Decimal
 
 from core.jobs.kinds import JobContext, JobKind
 from core.jobs.model import DONE, Job, JobResult, Reschedule
-from core.market import MarketData, MarketError
+from core.market import MarketData, MarketError, Quote
 from core.markets import MarketCatalog
 from core.outbound.ports import DeliveryStatus
 from core.ports import ActionToken
@@ -35,6 +36,7 @@ FAILED_CHECK_PAUSE = timedelta(minutes=1)  # after an unexpected failure, before
 # one whose send had begun is marked lost instead (never sent twice). Above the job's timeout
 # (60 s), so a live attempt never loses its claims.
 CLAIM_LEASE = timedelta(minutes=2)
+WATCHED = "watched"  # the payload's mark of a check that found alerts on its symbol
 
 
 class AlertChecker:
@@ -69,15 +71,23 @@ class AlertChecker:
     async def _check(self, job: Job, ctx: JobContext) -> JobResult:
         symbol = str(job.payload.get("symbol", ""))
         now = ctx.now
-        alerts = await self.store.active_for(symbol)
+        quoted: Quote | MarketError | None
+        if job.payload.get(WATCHED):
+            # Watched at its last check, so most likely still: the quote is asked for while the
+            # alerts are read, not after (its 15 ms or more overlap the read). A symbol whose
+            # last alert went since spends that one quote; its check then ends.
+            alerts, quoted = await asyncio.gather(self.store.active_for(symbol), self._quote(symbol))
+        else:
+            alerts = await self.store.active_for(symbol)
+            quoted = await self._quote(symbol) if alerts else None
         if alerts:
-            try:
-                quote = await self.market.get_quote(symbol)
-            except MarketError as exc:
+            if not isinstance(quoted, Quote):
                 # No price, no decision: nothing fires on a made-up price. Try again next round.
-                log.warning("alert check for %s: no quote (%s)", symbol, exc.code)
+                code = quoted.code if quoted is not None else "no_quote"
+                log.warning("alert check for %s: no quote (%s)", symbol, code)
                 await self.deliver(symbol, job, ctx)
-                return Reschedule(now + self.every, {"symbol": symbol, "last_error": exc.code})
+                return Reschedule(now + self.every, {"symbol": symbol, "last_error": code, WATCHED: True})
+            quote = quoted
             sample: tuple[str, datetime, Decimal] | None = (symbol, quote.fetched_at, quote.price)
             windows = {a.spec.window for a in alerts if a.spec.condition == "move" and a.spec.window}
             if windows:  # the price one window ago is read after this one is added, as before
@@ -100,7 +110,13 @@ class AlertChecker:
         await self.deliver(symbol, job, ctx)
         if not alerts and not await self.store.active_for(symbol):
             return DONE  # nobody watches it now; the next alert set on it queues a new check
-        return Reschedule(now + self.every, {"symbol": symbol})
+        return Reschedule(now + self.every, {"symbol": symbol, WATCHED: bool(alerts)})
+
+    async def _quote(self, symbol: str) -> Quote | MarketError:
+        try:
+            return await self.market.get_quote(symbol)
+        except MarketError as exc:
+            return exc
 
     async def deliver(self, symbol: str, job: Job, ctx: JobContext) -> None:
         """Send every firing of ``symbol`` waiting for delivery, each claimed first. The cards'
