@@ -83,7 +83,8 @@ INTENTS = (
     intent(SKILL, "protect", one_of=[STOP, TAKE, STOP_PRICE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
            may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
            fill=_protect),
-    intent(SKILL, "open_orders", need=[OPEN], avoid=[*NOT_HERE, REVOKE, "verb.cancel", STOP, TAKE],
+    intent(SKILL, "open_orders", need=[OPEN],
+           avoid=[*NOT_HERE, REVOKE, "verb.cancel", "verb.unfilled", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
     # "cancel my limit order", "取消限价单": an order that rests is an open one.
@@ -93,4 +94,8 @@ INTENTS = (
     intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
            avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
            may=["coin"], fill=_coin),
+    # "my limit order never filled", "我的限价单一直没成交": an order not filled is asked about as the why.
+    intent(SKILL, "why_resting", need=["verb.unfilled"], one_of=[OPEN, LIMIT, STOP, TAKE],
+           avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
+           may=["coin", "ask.why"], fill=_coin),
 )  # fmt: skip
