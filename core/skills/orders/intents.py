@@ -19,6 +19,7 @@ STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 EXPIRY_WORDS = ("order.today_only", "order.good_till_cancelled", "time.day")
 OPEN, REVOKE, LIMIT = "order.open_orders", "order.revoke", "order.limit_order"
+WITHDRAW = "order.withdraw"  # "withdraw my limit orders"; alone, money moved out (workspace.money_move)
 # Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
 NOT_HERE = (
     "ask.what_is", "ask.why", "verb.fail", "verb.diagnose", "verb.notify", "noun.alert", "noun.strategy",
@@ -84,12 +85,15 @@ INTENTS = (
            may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
            fill=_protect),
     intent(SKILL, "open_orders", need=[OPEN],
-           avoid=[*NOT_HERE, REVOKE, "verb.cancel", "verb.unfilled", STOP, TAKE],
+           avoid=[*NOT_HERE, REVOKE, WITHDRAW, "verb.cancel", "verb.unfilled", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
     # "cancel my limit order", "取消限价单": an order that rests is an open one.
     intent(SKILL, "cancel", need=["verb.cancel"], one_of=[OPEN, LIMIT], avoid=NOT_HERE, may=["coin"],
            fill=_cancel),
+    # "withdraw my limit orders": withdrawing an order is its cancel (alone, money moved out).
+    intent(SKILL, "cancel", need=[WITHDRAW], one_of=[OPEN, LIMIT], avoid=NOT_HERE,
+           may=["coin", "workspace.money_move"], fill=_cancel),
     # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
     intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
            avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
