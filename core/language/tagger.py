@@ -287,12 +287,31 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     ]
     if coins is not None:
         for mention in coins.find(scanned):
-            if not mention.weak or mention.explicit:
+            if not mention.weak or mention.explicit or _before_a_level(scanned, mention.end, spans):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
     spans += own
     if " " in scanned and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
     return spans
+
+
+# A price condition: the way past a level, then the level ("link breaks 30", "one above 2").
+_WAYS: Final = frozenset({"direction.above", "direction.below", "verb.cross"})
+# A level is a price: a number not of a % move, a time or a multiple ("a move over 5%", "over 24 hours").
+_LEVEL: Final = re.compile(
+    r"\s*\$?\d[\d,]*(?:\.\d+)?(?![\d.]|\s*(?:%|percent|pct|x\b|times|hours?|hrs?|h\b|min|days?|d\b|weeks?|[倍小分天周]))"
+)
+
+
+def _before_a_level(scanned: str, end: int, words: Sequence[_Span]) -> bool:
+    """A price condition right after ``end``: a ticker that is also an everyday word ("link") is
+    the coin when a level's condition follows it ("buzz me when link breaks 30"), never when said
+    otherwise ("click the link", "link my account", "the link above")."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    return any(
+        start == at and concepts & _WAYS and _LEVEL.match(scanned, stop)
+        for start, stop, _, concepts, _ in words
+    )
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:

@@ -1,0 +1,37 @@
+"""A ticker that is also an everyday word ("link", "one") is the coin when a price condition
+follows it ("buzz me when link breaks 30", "当link跌破30提醒我"), never when said otherwise
+("click the link", "link my account", "a move over 24 hours")."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.tagger import COIN
+from tests.fakes import full_router
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("buzz me when link breaks 30", {"symbol": "LINKUSDT", "condition": "above", "level": "30"}),
+        ("when link drops below 12.5 tell me", {"symbol": "LINKUSDT", "condition": "below", "level": "12.5"}),
+        ("当link跌破30提醒我", {"symbol": "LINKUSDT", "condition": "below", "level": "30"}),
+        ("link 突破 30 的时候提醒我", {"symbol": "LINKUSDT", "condition": "above", "level": "30"}),
+    ],
+)
+def test_an_everyday_word_coin_before_a_level_is_the_coin(text: str, slots: dict[str, str]) -> None:
+    route = full_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", "create"), route
+    assert route.slots == slots
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["click the link", "link my account", "the link above", "tell me when move over 24 hours", "点一下link"],
+)
+def test_an_everyday_word_said_otherwise_is_no_coin(text: str) -> None:
+    router = full_router()
+    assert router.layer is not None
+    assert not router.layer.read(text).has(COIN), text
+    route = router.route(text)
+    assert route is None or "LINKUSDT" not in str(route.slots), route
