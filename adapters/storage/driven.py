@@ -62,9 +62,19 @@ async def _on(conn: AsyncConnection, call: Callable[[Any], Awaitable[T]]) -> T:
     try:
         return await call(driver)
     except BaseException as exc:
-        if not isinstance(exc, PostgresError):  # the connection's state is unknown
+        # The connection's state is unknown (not the server's refusal), or the server has ended
+        # it: asyncpg reports a terminated backend as a PostgresError too (57P01 admin shutdown,
+        # 08xxx connection errors), and a connection pooled again after it fails the next turn.
+        if not isinstance(exc, PostgresError) or _ended(exc) or driver is None or driver.is_closed():
             await conn.invalidate()
         raise
+
+
+def _ended(exc: BaseException) -> bool:
+    """The server ended the connection: SQLSTATE class 08 (connection exception) or 57P
+    (operator intervention: shut down, terminated, database dropped, idle session timeout)."""
+    state = getattr(exc, "sqlstate", None) or ""
+    return state.startswith(("08", "57P"))
 
 
 class Held:
