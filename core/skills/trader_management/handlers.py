@@ -259,6 +259,8 @@ async def query_traders(skill: TraderSkill, turn: Turn, task: Task) -> Done:
         return Done(skill.private_reply(turn, task, Status.COMPLETED, (notice,)))
     ref = task.target_ref or {}
     chosen = traders
+    if ref.get("strategy") and not ref.get("id"):  # "is my grid still running": the traders running it
+        return await _running_strategy(skill, turn, task, traders)
     if ref.get("id") and ref["id"] != ALL:
         chosen = [t for t in traders if t.id == ref["id"]]
     elif ref.get("name") or ref.get("recent"):
@@ -288,6 +290,33 @@ async def query_traders(skill: TraderSkill, turn: Turn, task: Task) -> Done:
         rows.append((t.name, f"{turn.t(f'trader.state.{t.state.value}')} · {what}"))
     table = DetailsBlock(turn.t("trader.list_title", count=len(chosen)), tuple(rows))
     return Done(skill.private_reply(turn, task, Status.COMPLETED, (table,)))
+
+
+async def _running_strategy(skill: TraderSkill, turn: Turn, task: Task, traders: list[Trader]) -> Done:
+    """The traders running the strategy asked about ("我的網格策略還在跑嗎"), each with its state;
+    none running it, or no such strategy, said so."""
+    from core.skills.trader_management.mentions import KIND_LABELS
+    from core.skills.trader_management.skill import meant_strategies  # the skill imports this module
+
+    ref = task.target_ref or {}
+    strategies = await skill.deps.strategies.owned(owner_of(turn))
+    meant = meant_strategies(strategies, task)
+    if not meant:
+        names = ", ".join(s.name for s in strategies)
+        text = turn.t(
+            "flow.not_found", ref=ref.get("strategy", ""), kind=turn.t(KIND_LABELS["strategy"]), names=names
+        )
+        notice = NoticeBlock(text, "error", "not_found")
+        return Done(skill.private_reply(turn, task, Status.FAILED, (notice,)), ok=False)
+    ids = {s.id for s in meant}
+    chosen = sorted((t for t in traders if t.strategy_id in ids), key=lambda t: (not t.state.active, t.name))
+    if not chosen:
+        name = ", ".join(s.name for s in meant)
+        notice = NoticeBlock(turn.t("trader.none_on_strategy", name=name), code="none_running")
+        return Done(skill.private_reply(turn, task, Status.COMPLETED, (notice,)))
+    blocks = [await details(skill.deps, turn, t, t.name, status=True) for t in chosen[:MAX_STATUS]]
+    target = skill.as_target(chosen[0]) if len(chosen) == 1 else None
+    return Done(skill.private_reply(turn, task, Status.COMPLETED, blocks), target)
 
 
 class _NoModels:

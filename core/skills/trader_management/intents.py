@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from core.language.intents import Intent, intent
-from core.skills.trader_management.rules import NOT_OURS, STATUS, TRADERS, slots_for, stopped_strategy
+from core.skills.trader_management.rules import (
+    NOT_OURS,
+    STATUS,
+    TRADERS,
+    running_strategy,
+    slots_for,
+    stopped_strategy,
+)
 from core.strategies.words import KIND_CONCEPTS
 
 SKILL = "trader_management"
@@ -58,6 +65,9 @@ INTENTS = (
     # "停掉BTC定投", "stop my eth dca": a strategy runs only in its traders; they are stopped.
     _acting("stop", ("verb.stop", "own.strategy"), **STOPPED),
     _acting("stop", ("verb.stop",), one_of=KIND_CONCEPTS, **STOPPED),
+    # "我的網格策略還在跑嗎", "is my grid still running": the traders running it, with their state.
+    _acting("query", ("ask.running", "own.strategy"), avoid=TRADERS, fill=running_strategy),
+    _acting("query", ("ask.running",), one_of=KIND_CONCEPTS, avoid=TRADERS, fill=running_strategy),
     # "switch alpha to the okx account", "把 alpha 的模型换成 deepseek": one of their traders moved
     # onto another of their records (not the account or model config renamed).
     _acting("update", (OWN,), one_of=("verb.update", "verb.set_to"), may=PARTS, priority=5),

@@ -113,6 +113,22 @@ def stopped_strategy(reading: Reading) -> dict[str, Any] | None:
     return {"target_ref": ref}
 
 
+def running_strategy(reading: Reading) -> dict[str, Any] | None:
+    """A strategy asked whether it still runs: the traders running it, with their state (skill.py
+    finds them): one of theirs by its name ("BTC定投还在跑吗"), else by its coin and kind ("is my
+    grid still running", "我的網格策略還在跑嗎")."""
+    own = reading.first("own.strategy")
+    if own is not None:
+        return {"target_ref": {"strategy": own.value}, "status": "1"}
+    kind = kind_of(reading)
+    if kind is None or kind == "ai":
+        return None
+    tag = next(t for t in reading.tags if f"strategy.{kind}" in t.concepts)
+    coins = fills.coins(reading)
+    ref = {"strategy": reading.text[tag.start : tag.end], "kind": kind}
+    return {"target_ref": ref | ({"symbol": coins[0]} if len(coins) == 1 else {}), "status": "1"}
+
+
 def _asked(concepts: frozenset[str]) -> bool:
     """A question about stopping, not the request: any question word, but "how do I stop" one of
     theirs ("怎么停掉我的BTC定投", "how do I stop my btc dca") asks for it done, as "how do I stop

@@ -168,7 +168,7 @@ class TraderSkill(TaskFlow):
         said = (task.target_ref or {}).get("strategy")
         if task.is_open and task.action == "stop" and said and "id" not in (task.target_ref or {}):
             strategies = await self.deps.strategies.owned(owner_of(turn))
-            meant = _meant(strategies, task)
+            meant = meant_strategies(strategies, task)
             if len(meant) > 1:  # "stop my btc dca" with two DCAs on BTC: which one, with buttons
                 return await self.ask(turn, task, STOPPED_STRATEGY, notes)
             if not meant:
@@ -238,7 +238,9 @@ class TraderSkill(TaskFlow):
         if spec.name == "account":
             return [Choice(a.id, account_label(turn, a)) for a in await self.deps.accounts.owned(owner)]
         if spec.name == "strategy" and task.action == "stop":
-            return [Choice(s.id, s.name) for s in _meant(await self.deps.strategies.owned(owner), task)]
+            return [
+                Choice(s.id, s.name) for s in meant_strategies(await self.deps.strategies.owned(owner), task)
+            ]
         if spec.name == "strategy":
             return [Choice(s.id, s.name) for s in await self._strategy_candidates(owner, task)]
         if spec.name == "model":
@@ -392,7 +394,7 @@ class TraderSkill(TaskFlow):
         return f"{what}（{name}）" if is_zh(turn.locale) else f"{what} ({name})"
 
 
-def _meant(strategies: Sequence[Strategy], task: Task) -> list[Strategy]:
+def meant_strategies(strategies: Sequence[Strategy], task: Task) -> list[Strategy]:
     """The strategies a stop means: the one chosen when asked, else the one named so, else those of
     the coin and kind said ("stop my btc dca": their DCAs on BTC, whatever their names)."""
     ref, chosen = task.target_ref or {}, task.slots.get("strategy")
