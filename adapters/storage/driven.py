@@ -3,11 +3,12 @@ SQLAlchemy's execution (whose per-statement work on the event loop -- the compil
 building the parameters, the cursor and result, a greenlet switch each way -- costs more CPU than
 the statement's own round trip on a quiet server). The same SQL and values: compiled once for the
 engine's dialect, bound by SQLAlchemy's own bind processors. Used by a turn's two statements
-(state_store._DrivenTurn) and an alert firing's start of delivery (price_alerts)."""
+(state_store._DrivenTurn), and a check's record, claim and each firing's start of delivery
+(price_alerts)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -33,6 +34,15 @@ class Driven:
             (name, binds[name].required, binds[name].effective_value, processors.get(name))
             for name in compiled.positiontup or ()
         )
+        # Its result's columns, in order: the column objects each answers to and SQLAlchemy's
+        # own result processor of its type (e.g. UTCDateTime's), so rows read as its result's.
+        self._columns = tuple(
+            (
+                tuple(o for o in entry.objects if not isinstance(o, str)),
+                entry.type._cached_result_processor(dialect, None),
+            )
+            for entry in compiled._result_columns
+        )
 
     def args(self, values: dict[str, Any]) -> list[Any]:
         out = []
@@ -40,6 +50,31 @@ class Driven:
             value = values[name] if required or name in values else default
             out.append(process(value) if process is not None else value)
         return out
+
+    def rows(self, records: Iterable[Any]) -> list[DrivenRow]:
+        """asyncpg's records of the statement as rows whose ``_mapping`` is keyed by the result's
+        column objects, each value processed as SQLAlchemy's result processes it."""
+        columns = self._columns
+        out = []
+        for record in records:
+            mapping: dict[Any, Any] = {}
+            for (objects, process), value in zip(columns, record, strict=True):
+                if process is not None:
+                    value = process(value)
+                for column in objects:
+                    mapping[column] = value
+            out.append(DrivenRow(mapping))
+        return out
+
+
+class DrivenRow:
+    """A row of a driven statement's result: its values by column object (as a Row's
+    ``_mapping`` is read by the column objects of the statement)."""
+
+    __slots__ = ("_mapping",)
+
+    def __init__(self, mapping: dict[Any, Any]) -> None:
+        self._mapping = mapping
 
 
 async def on_driver(engine: AsyncEngine, call: Callable[[Any], Awaitable[T]]) -> T:

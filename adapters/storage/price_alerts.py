@@ -51,7 +51,7 @@ from sqlalchemy import (
 )
 
 from adapters.storage.audit_log import insert_audit
-from adapters.storage.driven import Driven, Held
+from adapters.storage.driven import Driven, DrivenRow, Held, on_driver
 from adapters.storage.key_fence import sealed_in
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import METADATA, UTCDateTime, action_tokens
@@ -94,6 +94,11 @@ BUTTONS_WITH_FIRST_MARK = True
 # ``sample``), not in a statement of its own before it: a round trip less a firing check.
 # False: add_sample's statement, as before.
 SAMPLE_WITH_RECORD = True
+# PostgreSQL: a check's record (its one statement) and its claim of the firings (claimed_once)
+# are sent on the asyncpg connection itself (adapters.storage.driven), not through SQLAlchemy's execution,
+# the rows read with SQLAlchemy's own result processors. False: SQLAlchemy's execution, as before.
+RECORD_ON_DRIVER = True
+CLAIM_ON_DRIVER = True
 
 
 log = logging.getLogger(__name__)
@@ -289,6 +294,9 @@ class SqlAlertStore:
                 stored = set(conn.execute(stmt, params).scalars())
                 return [t for t in fired if t.id in stored]
 
+            if RECORD_ON_DRIVER:  # on the asyncpg connection itself (_on_driver)
+                stored = {row[0] for row in await self._on_driver(stmt, params, fetch=True)}
+                return [t for t in fired if t.id in stored]
             return await self._runner.run(write_once, single_statement=True)
 
         def write(conn: Connection) -> list[Trigger]:
@@ -329,6 +337,14 @@ class SqlAlertStore:
             return _claimed(list(conn.execute(sql.claimed, {"_ids": took})))
 
         if self.dialect == "postgresql":
+            if CLAIM_ON_DRIVER:
+                # On the asyncpg connection itself, on a connection of its own from the pool, not
+                # the one held for the deliveries: held from here, it would be held across the
+                # delivery log's read of the destinations' pauses, which then needs a second
+                # connection at once (a pool of one waited out its timeout).
+                driven = self._driven_of(sql.claimed_once)
+                rows = await self._on_driver(sql.claimed_once, params, fetch=True, held=False)
+                return _claimed(driven.rows(rows), sql.took.c)
             return await self._runner.run(claim_once, single_statement=True)
         return await self._runner.run(claim)
 
@@ -397,17 +413,24 @@ class SqlAlertStore:
             and not sealed_in([row["payload"] for row in token_rows(buttons)])
         )
 
-    async def _on_driver(self, stmt: Any, params: dict[str, Any], *, fetch: bool = False) -> Any:
+    async def _on_driver(
+        self, stmt: Any, params: dict[str, Any], *, fetch: bool = False, held: bool = True
+    ) -> Any:
         """PostgreSQL: ``stmt`` alone in autocommit on the asyncpg connection itself (the same SQL
         and values, without SQLAlchemy's per-statement work: adapters.storage.driven); its rows
         when ``fetch``. A firing's start of delivery and outcome, one a firing."""
+        driven = self._driven_of(stmt)
+        args = driven.args(params)
+        run = self._held.run if held else functools.partial(on_driver, self.engine)
+        if fetch:
+            return await run(lambda driver: driver.fetch(driven.sql, *args))
+        return await run(lambda driver: driver.execute(driven.sql, *args))
+
+    def _driven_of(self, stmt: Any) -> Driven:
         driven = self._driven.get(stmt)
         if driven is None:
             driven = self._driven[stmt] = Driven(stmt, self.engine.dialect)
-        args = driven.args(params)
-        if fetch:
-            return await self._held.run(lambda driver: driver.fetch(driven.sql, *args))
-        return await self._held.run(lambda driver: driver.execute(driven.sql, *args))
+        return driven
 
     def delivering(self) -> AbstractAsyncContextManager[None]:
         """PostgreSQL: the starts of delivery and outcomes within share one pooled connection
@@ -565,7 +588,7 @@ def _columns(alert: Alert) -> dict[str, Any]:
     }
 
 
-def _alert(row: Row[Any]) -> Alert:
+def _alert(row: Row[Any] | DrivenRow) -> Alert:
     m = row._mapping
     spec = AlertSpec(
         symbol=m[alerts.c.symbol],
@@ -667,7 +690,7 @@ def _trigger_columns(trigger: Trigger, symbol: str) -> dict[str, Any]:
     }
 
 
-def _trigger(row: Row[Any], c: Any = triggers.c) -> Trigger:
+def _trigger(row: Row[Any] | DrivenRow, c: Any = triggers.c) -> Trigger:
     """The firing of ``row``, whose columns are ``c`` (the table's, or a WITH's of its rows)."""
     m = row._mapping
     reference = m[c.reference]
@@ -682,7 +705,7 @@ def _trigger(row: Row[Any], c: Any = triggers.c) -> Trigger:
     )
 
 
-def _claimed(rows: Sequence[Row[Any]], c: Any = triggers.c) -> list[ClaimedTrigger]:
+def _claimed(rows: Sequence[Row[Any] | DrivenRow], c: Any = triggers.c) -> list[ClaimedTrigger]:
     """The firings a claim took (``sending`` now), with their alerts; those it marked ``lost``
     logged. ``c``: the firings' columns in ``rows`` (as _trigger)."""
     claimed: list[ClaimedTrigger] = []
@@ -763,7 +786,9 @@ class _Statements:
             update(triggers)
             .where(
                 t.symbol == bindparam("_symbol"),
-                or_(t.status == "pending", and_(t.status.in_(("sending", "delivering")), stale)),
+                # Not IN: an IN of values is expanded when run, which a statement sent on the
+                # driver (CLAIM_ON_DRIVER) is not.
+                or_(t.status == "pending", and_(or_(t.status == "sending", t.status == "delivering"), stale)),
             )
             .values(
                 status=case((began, "lost"), else_="sending"),

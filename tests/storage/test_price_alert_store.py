@@ -12,7 +12,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ import asyncpg
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.storage import migrate
+from adapters.storage import migrate, price_alerts
 from adapters.storage.audit_log import SqlAuditLog
 from adapters.storage.engine import create_engine
 from adapters.storage.price_alerts import SqlAlertStore
@@ -456,3 +456,54 @@ def test_two_processes_checking_at_once_deliver_each_firing_exactly_once(db_url:
     sent = [line for out in outs if out.exists() for line in out.read_text().split()]
     counts = Counter(sent)
     assert len(counts) == 40 and set(counts.values()) == {1}, counts
+
+
+async def test_a_record_and_claim_sent_on_the_driver_read_as_sqlalchemy_s(engine: AsyncEngine) -> None:
+    """PostgreSQL: a check's record and its claim of the firings go on the asyncpg connection
+    itself (RECORD_ON_DRIVER, CLAIM_ON_DRIVER); the firings and alerts built from its rows are
+    those SQLAlchemy's execution of the same statement builds (same values, same types, UTC
+    instants, exact decimals), and the firings those recorded."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the driver path is PostgreSQL's")
+    store = SqlAlertStore(engine)
+    sql = price_alerts._sql()
+    lease = timedelta(minutes=2)
+    try:
+        group = Destination("telegram", "-1001", "42", "7")
+        made = [an_alert(i, GROUP if i % 3 == 0 else group if i % 3 == 1 else ALICE) for i in range(6)]
+        made[1] = replace(made[1], last_price=None, spec=replace(made[1].spec, cooldown=None))
+        made[2] = replace(made[2], spec=replace(made[2].spec, level=Decimal("80000.123456789")))
+        for alert in made:
+            await store.create(alert, 10, audit())
+        fired = []
+        for i, alert in enumerate(made):
+            reference = Decimal("80500.10") if i % 2 else None
+            quoted = NOW - timedelta(microseconds=123457 * (i + 1))
+            seen = observe(alert, Decimal("79000.000001") - i, reference, NOW, quoted, "binance")
+            assert seen.trigger is not None
+            with pytest.MonkeyPatch.context() as patch:  # half through SQLAlchemy, half not
+                patch.setattr(price_alerts, "RECORD_ON_DRIVER", i % 2 == 0)
+                assert await store.record([seen], {alert.id: 1}) == [seen.trigger]
+                assert await store.record([seen], {alert.id: 1}) == []  # the compare-and-set held
+            fired.append(seen.trigger)
+        params = {"_symbol": "BTCUSDT", "_stale": NOW - lease, "_now": NOW, "_claimer": "p1"}
+        async with engine.connect() as conn:  # SQLAlchemy's execution, rolled back
+            await conn.begin()
+            by_sqlalchemy = price_alerts._claimed(
+                list(await conn.execute(sql.claimed_once, params)), sql.took.c
+            )
+            await conn.rollback()
+        async with store.delivering():
+            on_driver = await store.claim_triggers("BTCUSDT", "p1", NOW, NOW - lease)
+        assert sql.claimed_once in store._driven  # sent on the driver
+        assert len(on_driver) == len(made)
+        assert on_driver == by_sqlalchemy and repr(on_driver) == repr(by_sqlalchemy)  # tzinfo too
+        by_id = {t.id: t for t in fired}
+        for claimed in on_driver:
+            assert repr(claimed.trigger) == repr(by_id[claimed.trigger.id])
+            assert claimed.trigger.quoted_at.tzinfo is UTC
+            stored = await store.get(claimed.alert.id)
+            assert repr(claimed.alert) == repr(stored)
+        assert await store.claim_triggers("BTCUSDT", "p2", NOW, NOW - lease) == []
+    finally:
+        await store.close()
