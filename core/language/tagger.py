@@ -297,21 +297,28 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
 
 # A price condition: the way past a level, then the level ("link breaks 30", "one above 2").
 _WAYS: Final = frozenset({"direction.above", "direction.below", "verb.cross"})
-# A level is a price: a number not of a % move, a time or a multiple ("a move over 5%", "over 24 hours").
-_LEVEL: Final = re.compile(
-    r"\s*\$?\d[\d,]*(?:\.\d+)?(?![\d.]|\s*(?:%|percent|pct|x\b|times|hours?|hrs?|h\b|min|days?|d\b|weeks?|[倍小分天周]))"
-)
 
 
 def _before_a_level(scanned: str, end: int, words: Sequence[_Span]) -> bool:
     """A price condition right after ``end``: a ticker that is also an everyday word ("link") is
     the coin when a level's condition follows it ("buzz me when link breaks 30"), never when said
-    otherwise ("click the link", "link my account", "the link above")."""
+    otherwise ("click the link", "link my account", "the link above"). A level is what the value
+    grammar reads as a plain number or a quote amount (or refuses: the alert says why), not a
+    percent, a time or a multiple ("a move over 5%", "over 24 hours")."""
     at = len(scanned) - len(scanned[end:].lstrip())
-    return any(
-        start == at and concepts & _WAYS and _LEVEL.match(scanned, stop)
-        for start, stop, _, concepts, _ in words
-    )
+    for start, stop, _, concepts, _ in words:
+        if start == at and concepts & _WAYS:
+            from core.language.values import find_values  # only for such a rare word: not at import
+
+            rest = scanned[stop:]
+            found = find_values(rest)
+            lead = len(rest) - len(rest.lstrip())
+            if found and found[0].start == lead and (found[0].kind in _LEVELS or found[0].unit == "quote"):
+                return True
+    return False
+
+
+_LEVELS: Final = frozenset({"number", "price", "refused"})
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:

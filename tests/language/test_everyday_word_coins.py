@@ -35,3 +35,13 @@ def test_an_everyday_word_said_otherwise_is_no_coin(text: str) -> None:
     assert not router.layer.read(text).has(COIN), text
     route = router.route(text)
     assert route is None or "LINKUSDT" not in str(route.slots), route
+
+
+def test_a_level_refused_by_the_value_grammar_still_names_the_coin() -> None:
+    """The level is the value grammar's: "-30" is refused with its reason (a sign), and the
+    ticker before it is still the coin the alert is about, never an alert without a coin."""
+    from tests.fakes import full_router
+
+    route = full_router().route("when link drops below -30 tell me")
+    assert route is not None and route.skill == "price_alert"
+    assert route.slots["symbol"] == "LINKUSDT" and route.slots["level"] == "refused:sign:-30"
