@@ -99,34 +99,38 @@ def stopped_strategy(reading: Reading) -> dict[str, Any] | None:
     dca": the words said back when none of theirs is one, "eth dca")."""
     if _asked(reading.concepts):
         return None  # "停止定投会怎样", "什么时候停掉我的BTC定投": a question, nothing to stop
-    own = reading.first("own.strategy")
-    if own is not None:
-        return {"target_ref": {"strategy": own.value}}
-    kind = kind_of(reading)
-    if kind is None or kind == "ai":
-        return None
-    said = untagged(reading, 0, len(reading.text), keep=KIND_CONCEPTS | {COIN})
-    if reading.rest():
-        return {"target_ref": {"strategy": said}}  # "停掉ETH定投2号": more than a coin and a kind, a name
-    coins = fills.coins(reading)
-    ref = {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
-    return {"target_ref": ref}
+    ref = _strategy_ref(reading, said_whole=True)
+    return {"target_ref": ref} if ref is not None else None
 
 
 def running_strategy(reading: Reading) -> dict[str, Any] | None:
     """A strategy asked whether it still runs: the traders running it, with their state (skill.py
     finds them): one of theirs by its name ("BTC定投还在跑吗"), else by its coin and kind ("is my
     grid still running", "我的網格策略還在跑嗎")."""
+    ref = _strategy_ref(reading, said_whole=False)
+    return {"target_ref": ref, "status": "1"} if ref is not None else None
+
+
+def _strategy_ref(reading: Reading, *, said_whole: bool) -> dict[str, Any] | None:
+    """The strategy a message names: one of theirs by its name, else by its kind (never ai) with
+    its coin when one coin is named. ``said_whole``: said back as the words no other tag explains
+    ("eth dca"), and a name when more than a coin and a kind is left ("停掉ETH定投2号"); else as
+    the kind's own word."""
     own = reading.first("own.strategy")
     if own is not None:
-        return {"target_ref": {"strategy": own.value}, "status": "1"}
+        return {"strategy": own.value}
     kind = kind_of(reading)
     if kind is None or kind == "ai":
         return None
-    tag = next(t for t in reading.tags if f"strategy.{kind}" in t.concepts)
+    if said_whole:
+        said = untagged(reading, 0, len(reading.text), keep=KIND_CONCEPTS | {COIN})
+        if reading.rest():
+            return {"strategy": said}
+    else:
+        tag = next(t for t in reading.tags if f"strategy.{kind}" in t.concepts)
+        said = reading.text[tag.start : tag.end]
     coins = fills.coins(reading)
-    ref = {"strategy": reading.text[tag.start : tag.end], "kind": kind}
-    return {"target_ref": ref | ({"symbol": coins[0]} if len(coins) == 1 else {}), "status": "1"}
+    return {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
 
 
 def _asked(concepts: frozenset[str]) -> bool:
