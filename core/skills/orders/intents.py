@@ -19,6 +19,7 @@ STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 EXPIRY_WORDS = ("order.today_only", "order.good_till_cancelled", "time.day")
 OPEN, REVOKE, LIMIT = "order.open_orders", "order.revoke", "order.limit_order"
+ORDER = "diagnosis.order"  # an order named plainly ("订单", "order 12")
 WITHDRAW = "order.withdraw"  # "withdraw my limit orders"; alone, money moved out (workspace.money_move)
 # Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
 NOT_HERE = (
@@ -70,8 +71,8 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
     if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
         return {"order_no": str(int(numbers[0].number))}
-    if not numbers and (reading.has(OPEN) or reading.has("amount.all_in")):
-        return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders"
+    if not numbers and (reading.has(OPEN) or reading.has("amount.all_in") or reading.has("filler.all")):
+        return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders", "cancel all orders"
     return {} if not numbers else None
 
 
@@ -88,11 +89,13 @@ INTENTS = (
            avoid=[*NOT_HERE, REVOKE, WITHDRAW, "verb.cancel", "verb.unfilled", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
-    # "cancel my limit order", "取消限价单": an order that rests is an open one.
-    intent(SKILL, "cancel", need=["verb.cancel"], one_of=[OPEN, LIMIT], avoid=NOT_HERE, may=["coin"],
+    # "cancel my limit order", "取消限价单", "取消订单12", "cancel all orders": an order that rests is
+    # an open one, and one cancelled is one that rests.
+    intent(SKILL, "cancel", need=["verb.cancel"], one_of=[OPEN, LIMIT, ORDER], avoid=NOT_HERE, may=["coin"],
            fill=_cancel),
-    # "withdraw my limit orders": withdrawing an order is its cancel (alone, money moved out).
-    intent(SKILL, "cancel", need=[WITHDRAW], one_of=[OPEN, LIMIT], avoid=NOT_HERE,
+    # "withdraw my limit orders", "withdraw order 12": withdrawing an order is its cancel (alone,
+    # money moved out).
+    intent(SKILL, "cancel", need=[WITHDRAW], one_of=[OPEN, LIMIT, ORDER], avoid=NOT_HERE,
            may=["coin", "workspace.money_move"], fill=_cancel),
     # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
     intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],

@@ -1,0 +1,99 @@
+"""Everyday phrasings from a fresh set written as people type them (session 39), none shown to the
+router before: Cantonese and Taiwanese wording, slang and typos, in zh and en, through the full
+router. Each failed before its fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.routing.router import Router
+from tests.fakes import full_router
+
+_ROUTER: list[Router] = []
+
+
+def _route(text: str) -> Any:
+    if not _ROUTER:
+        _ROUTER.append(full_router())
+    return _ROUTER[0].route(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("而家eth幾錢", "ETHUSDT"),  # Hong Kong: "now", "how much"
+        ("比特幣而家幾錢", "BTCUSDT"),
+        ("幫我睇下sol價", "SOLUSDT"),  # "价" alone after the coin
+        ("sol价", "SOLUSDT"),
+        ("doge pric", "DOGEUSDT"),  # a typo of "price"
+        ("eth prce", "ETHUSDT"),
+    ],
+)
+def test_a_price_asked_in_everyday_words(text: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), route
+    assert route.slots["symbols"] == [symbol]
+
+
+@pytest.mark.parametrize("text", ["以太幣這禮拜走勢", "以太坊这个星期的走势", "eth chart this week"])
+def test_a_week_said_with_libai_or_xingqi_is_seven_days(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "history"), route
+    assert route.slots.get("days") == 7, route
+
+
+@pytest.mark.parametrize("text", ["我都设了啥提醒", "我設了哪幾個提醒"])
+def test_which_alerts_asked_with_sha(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", "query"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "amount", "price"),
+    [
+        ("在3000挂个买单 买0.1 eth", "buy", "base:0.1", "3000"),
+        ("4000挂个卖单 卖0.5个以太坊", "sell", "base:0.5", "4000"),
+    ],
+)
+def test_a_limit_order_said_with_its_side(text: str, side: str, amount: str, price: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
+    slots = route.slots
+    assert (slots["side"], str(slots["amount"]), str(slots["limit_price"])) == (side, amount, price)
+
+
+@pytest.mark.parametrize("text", ["我手上都有啥币", "我手里都有哪些币"])
+def test_the_coins_in_hand_are_the_positions(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("account_query", "positions"), route
+
+
+@pytest.mark.parametrize("text", ["绑个币安", "绑一下币安"])
+def test_binding_an_exchange_said_shortly(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("exchange_management", "create"), route
+    assert route.slots.get("exchange") == "binance"
+
+
+@pytest.mark.parametrize(
+    ("text", "order_no"),
+    [
+        ("withdraw order 12", "12"),
+        ("取消订单12", "12"),
+        ("把订单 7 取消", "7"),
+        ("cancel all orders", "all"),
+        ("取消所有订单", "all"),
+    ],
+)
+def test_an_order_named_plainly_is_cancelled(text: str, order_no: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
+    assert route.slots.get("order_no") == order_no
+
+
+@pytest.mark.parametrize("text", ["为什么我的订单被取消了", "why was my order cancelled"])
+def test_an_order_cancelled_asked_why_is_no_cancel(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.skill != "orders" or route.action != "cancel", route
