@@ -10,7 +10,7 @@ their own): on a machine shared with other work, wall time is noisy and CPU time
 
 `python -m bench.turns` runs this part of `make bench` alone; `--before`, `--pool-before`,
 `--begin-before` and `--driven-before` add the shipped app on PostgreSQL as it was before (BEFORE),
-measured interleaved with the one of now in the same run.
+`--sqlite-before` the one on SQLite, measured interleaved with the one of now in the same run.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.clock import SystemClock
 from core.engine import Core
@@ -38,6 +38,9 @@ from core.reply import QuoteBlock
 from core.services import CATALOG, CLOCK, MARKET, Services
 from core.skills import price
 from core.skills.registry import Registry
+
+if TYPE_CHECKING:
+    from bench.shipped import Backend
 
 QUESTION = "BTC price"
 # PostgreSQL's pool before issue 23: 5 connections kept, 10 more opened on demand and closed
@@ -169,15 +172,21 @@ def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
 
 
 @contextlib.contextmanager
-def as_before(*, pool: bool = True, begin: bool = True, driven: bool = True) -> Iterator[None]:
+def as_before(
+    *, pool: bool = True, begin: bool = True, driven: bool = True, sqlite: bool = False
+) -> Iterator[None]:
     """Engines and state stores created inside are as before (the A of an A/B): with ``pool``,
     PostgreSQL's pool is POOL_BEFORE; with ``begin``, a turn's first statement waits for the disk
     at its commit (state_store.BEGIN_COMMITS_LATER off), as before issue 23; with ``driven``, a
     turn's two statements go through SQLAlchemy's execution (state_store.DRIVEN_TURN off), as
-    before session 36."""
+    before session 36; with ``sqlite``, a SQLite turn's two transactions go through SQLAlchemy's
+    execution (state_store.DIRECT_SQLITE_TURN off), as before session 39."""
     from adapters.storage import engine, state_store
 
     now = engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN
+    direct = state_store.DIRECT_SQLITE_TURN
+    if sqlite:
+        state_store.DIRECT_SQLITE_TURN = False
     if pool:
         engine.POSTGRES_QUEUE_POOL = POOL_BEFORE
     if begin:
@@ -188,26 +197,49 @@ def as_before(*, pool: bool = True, begin: bool = True, driven: bool = True) -> 
         yield
     finally:
         engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN = now
+        state_store.DIRECT_SQLITE_TURN = direct
 
 
-# ``python -m bench.turns`` options: PostgreSQL subjects as before issue 23, beside the one of now
-BEFORE = {
+# ``python -m bench.turns`` options: subjects as before (backend, label, pool, begin, driven,
+# sqlite: as_before's), beside the ones of now
+BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool]] = {
     "--before": (
+        "PostgreSQL",
         "PostgreSQL as before issue 23 (pool 5 kept + 10 overflow, first statement flushed,"
         " statements through SQLAlchemy)",
         True,
         True,
         True,
+        False,
     ),
-    "--pool-before": ("PostgreSQL, only the pool as before issue 23", True, False, False),
+    "--pool-before": (
+        "PostgreSQL",
+        "PostgreSQL, only the pool as before issue 23",
+        True,
+        False,
+        False,
+        False,
+    ),
     "--begin-before": (
+        "PostgreSQL",
         "PostgreSQL, only the first statement flushed as before issue 23",
         False,
         True,
         False,
+        False,
     ),
     "--driven-before": (
+        "PostgreSQL",
         "PostgreSQL, a turn's two statements through SQLAlchemy's execution as before session 36",
+        False,
+        False,
+        True,
+        False,
+    ),
+    "--sqlite-before": (
+        "SQLite",
+        "SQLite, a turn's two transactions through SQLAlchemy's execution as before session 39",
+        False,
         False,
         False,
         True,
@@ -217,9 +249,9 @@ BEFORE = {
 
 async def bench_turns(data_dir: Path, *, before: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """The shipped app on each backend beside the price-only baseline, interleaved; ``before``:
-    also on PostgreSQL as before issue 23, in the ways BEFORE names (each a database of its own)."""
+    also as it was before, in the ways BEFORE names (each a database of its own)."""
     from bench.fakes import running
-    from bench.shipped import BACKENDS, Backend, Unavailable, database, shipped_app
+    from bench.shipped import BACKENDS, Unavailable, database, shipped_app
 
     subjects = [Subject("baseline: price skill alone, memory store, zero-latency market", price_only_core())]
     skipped = []
@@ -227,8 +259,8 @@ async def bench_turns(data_dir: Path, *, before: tuple[str, ...] = ()) -> list[t
         (b, b, contextlib.nullcontext()) for b in BACKENDS
     ]
     for option in before:
-        label, pool, begin, driven = BEFORE[option]
-        apps.append(("PostgreSQL", label, as_before(pool=pool, begin=begin, driven=driven)))
+        backend, label, pool, begin, driven, sqlite = BEFORE[option]
+        apps.append((backend, label, as_before(pool=pool, begin=begin, driven=driven, sqlite=sqlite)))
     with running("binance", 15) as binance:
         async with contextlib.AsyncExitStack() as stack:
             for backend, label, setup in apps:

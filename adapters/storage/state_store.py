@@ -39,8 +39,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from adapters.storage.dialects import insert_for
 from adapters.storage.driven import Driven as _Driven
 from adapters.storage.driven import on_driver as _on_driver
+from adapters.storage.engine import is_sqlite_file
 from adapters.storage.key_fence import check_sealed_write, sealed_in
 from adapters.storage.runner import transaction_runner
+from adapters.storage.sqlite_direct import Compiled, DirectSqlite, pysqlite_dialect
 from adapters.storage.tables import action_tokens, conversation_states, processed_events
 from core.events import ConversationKey
 from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim, TurnOpened, TurnStart
@@ -69,6 +71,16 @@ BEGIN_COMMITS_LATER = True
 # PostgreSQL: a turn's two statements go on the asyncpg connection itself (_DrivenTurn), not
 # through SQLAlchemy's execution; False: as before (``python -m bench.turns --driven-before``).
 DRIVEN_TURN = True
+# A SQLite file: a turn's two transactions go on a sqlite3 connection of the store's own, on the
+# event loop's thread (_SqliteTurn), not through SQLAlchemy's execution; False: as before
+# (``python -m bench.turns --sqlite-before``).
+DIRECT_SQLITE_TURN = True
+# The columns a turn's take gives (the INSERT's VALUES: the others keep their defaults).
+_TAKING = ("conversation_key", "platform", "chat_id", "user_id", "thread_id", "state", "updated_at",
+           "revision", "lease_holder", "lease_until", "h", "now")  # fmt: skip
+
+
+_NO_ROW: Any = None  # a turn's begin before its transaction has run
 
 
 class _Rollback(Exception):
@@ -273,6 +285,46 @@ class _DrivenTurn:
         return int(str(status).rpartition(" ")[2] or 0)
 
 
+class _SqliteTurn:
+    """A SQLite file: a turn's two transactions (record the event and take the lease with the
+    state; the save's compare-and-set) on a sqlite3 connection of the store's own, on the event
+    loop's thread (sqlite_direct.py): the same statements, values and transactions (BEGIN
+    IMMEDIATE) as through SQLAlchemy's execution on the runner's inline connection, without its
+    per-statement work -- about a third of a SQLite turn's CPU. When the database is locked, each
+    says so (None) having kept nothing, and the store runs the transaction on its runner, which
+    waits for the lock on a worker thread as before."""
+
+    def __init__(self, engine: AsyncEngine, sql: _Statements) -> None:
+        dialect = pysqlite_dialect(engine.url)
+        self.db = DirectSqlite(engine.url)
+        self._record = Compiled(sql.record, dialect, ("event_id", "seen_at"))
+        self._take = Compiled(sql.take, dialect, _TAKING)
+        self._save = {True: Compiled(sql.save_release, dialect), False: Compiled(sql.save_keep, dialect)}
+
+    def begin(self, seen: dict[str, Any] | None, taking: dict[str, Any]) -> tuple[bool, Any]:
+        """(True, the taken row: state, revision) or (False, None) when locked; _Rollback with
+        the outcome (duplicate, busy) when the turn does not start, nothing kept."""
+        record, take = self._record, self._take
+
+        def begin(conn: Any) -> Any:
+            # The event first: a redelivery is answered at once, even while a turn holds the lease.
+            if seen is not None and record.run(conn, seen).rowcount != 1:
+                raise _Rollback(TurnOpened.DUPLICATE)
+            rows = take.run(conn, taking).fetchall()
+            if not rows:
+                raise _Rollback(TurnOpened.BUSY)  # and the event stays unrecorded, for the retry
+            return rows[0]
+
+        return self.db.write(begin)
+
+    def save(self, release: bool, values: dict[str, Any]) -> bool | None:
+        """Whether the compare-and-set changed the row (False: the state moved on), or None when
+        locked."""
+        statement = self._save[release]
+        done, changed = self.db.write(lambda conn: statement.run(conn, values).rowcount == 1)
+        return changed if done else None
+
+
 class SqlStateStore:
     """Conversation state, event dedupe and single-use tokens in SQL tables.
 
@@ -293,9 +345,22 @@ class SqlStateStore:
         # A turn's transactions are a few statements: on a SQLite file they run on the event
         # loop's thread while the database is not locked (runner.py), not a hop to a thread each.
         self._runner = transaction_runner(engine, inline_first=True)
+        # A SQLite file: a turn's two transactions on a sqlite3 connection of its own (_SqliteTurn).
+        self._direct: _SqliteTurn | None = (
+            _SqliteTurn(engine, self._sql)
+            if DIRECT_SQLITE_TURN and dialect == "sqlite" and is_sqlite_file(engine.url)
+            else None
+        )
         self._events_since_prune = PRUNE_EVERY  # prune on the first event after start-up
 
+    @property
+    def direct_sqlite(self) -> DirectSqlite | None:
+        """A SQLite file's connection for a turn's two transactions (None: through the runner)."""
+        return None if self._direct is None else self._direct.db
+
     async def close(self) -> None:
+        if self._direct is not None:
+            await self._direct.db.close()
         await self._runner.close()
 
     async def load_state(self, key: ConversationKey) -> ConversationState:
@@ -345,6 +410,13 @@ class SqlStateStore:
                 key, lease, {**taking, **seen, "running_task": None, "cancel_task": None}
             )
 
+        done, row = False, _NO_ROW
+        if self._direct is not None:  # a SQLite file: on the store's own connection
+            try:
+                done, row = self._direct.begin(seen if event_id is not None else None, taking)
+            except _Rollback as early:
+                return TurnStart(early.outcome)
+
         def begin(conn: Connection) -> Row[Any]:
             # The event first: a redelivery is answered at once, even while a turn holds the lease.
             if event_id is not None and conn.execute(sql.record, seen).rowcount != 1:
@@ -354,13 +426,15 @@ class SqlStateStore:
                 raise _Rollback(TurnOpened.BUSY)  # and the event stays unrecorded, for the retry
             return row
 
-        try:
-            row = await self._runner.run(begin)
-        except _Rollback as done:
-            return TurnStart(done.outcome)
+        if not done:  # locked (or no direct path): on the runner, which waits for the lock
+            try:
+                row = await self._runner.run(begin)
+            except _Rollback as late:
+                return TurnStart(late.outcome)
         if event_id is not None:
             await self._after_event(seen_at)
-        return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(row.state), row.revision)
+        state, revision = row  # RETURNING state, revision
+        return TurnStart(TurnOpened.STARTED, ConversationState.model_validate_json(state), revision)
 
     async def _begin_in_one(self, key: ConversationKey, lease: Lease, values: dict[str, Any]) -> TurnStart:
         """PostgreSQL's begin_turn for a new event: one statement (``_begin_in_one_statement``)."""
@@ -398,6 +472,12 @@ class SqlStateStore:
             if await self._driven.save(release, values) != 1:
                 raise StaleState(key.as_str())
             return revision + 1
+        if not sealed and self._direct is not None:  # a SQLite file: on its own connection
+            changed = self._direct.save(release, values)
+            if changed is not None:
+                if not changed:
+                    raise StaleState(key.as_str())
+                return revision + 1
 
         def save(conn: Connection) -> None:
             if conn.execute(statement, values).rowcount != 1:
