@@ -14,8 +14,11 @@ from core.services import Services
 def plain_words() -> frozenset[str]:
     """A record named like a lexicon word ("stop", "查") is never read as that record; but an
     exchange's wallet word may be an account's name ("futures": wallet.toml's words are the
-    exchanges', and a wallet is said only with an account's word after it)."""
-    return frozenset(word for word, concept in load().words() if not concept.startswith("wallet."))
+    exchanges', and a wallet is said only with an account's word after it), also where the word
+    is another group's too (term.toml's "futures", asked about as a word)."""
+    words = list(load().words())
+    wallets = {word for word, concept in words if concept.startswith("wallet.")}
+    return frozenset(word for word, _ in words if word not in wallets)
 
 
 async def load_names(services: Services, owner: str) -> Gazetteer:

@@ -16,7 +16,14 @@ SKILL = "glossary"
 TERMS = {
     "term.margin": "margin", "term.testnet": "testnet", "term.passphrase": "passphrase",
     "term.api_key": "api_key", "strategy.grid": "grid", "strategy.dca": "dca",
+    "term.stop_loss": "stop_loss", "term.take_profit": "take_profit", "term.limit_order": "limit_order",
+    "term.market_order": "market_order", "term.slippage": "slippage", "term.leverage": "leverage",
+    "term.futures": "futures", "term.liquidation": "liquidation",
 }  # fmt: skip
+# Trading words are also an order's or an account's: said of one's own, of a coin or with a
+# number ("what is my stop loss on eth", "合约账户里有什么") they are not the word's question.
+TRADING_TERMS = frozenset(TERMS) - {"term.margin", "term.testnet", "term.passphrase", "term.api_key"}
+TRADING_AVOIDS = ("filler.mine", "coin", "noun.account", "noun.balance", "noun.holdings", "own.account")
 ASKS = ("ask.meaning", "ask.what_is")
 # A kind's parameters asked about ("the grid's upper price") are the strategy's, not the word's.
 PARAMETERS = [
@@ -33,6 +40,8 @@ def _term(reading: Reading) -> Mapping[str, Any] | None:
 INTENTS = tuple(
     intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term, may=["noun.strategy"], avoid=KIND_AVOIDS)
     if c.startswith("strategy.")
+    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term, avoid=TRADING_AVOIDS)
+    if c in TRADING_TERMS
     else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term)
     for c in TERMS
 )
