@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from core.routing.router import Router
+from core.language.gazetteer import Gazetteer
+from core.language.own_names import plain_words
+from core.routing.router import RouteContext, Router
 from tests.fakes import full_router
 
 _ROUTER: list[Router] = []
@@ -97,3 +99,54 @@ def test_an_order_named_plainly_is_cancelled(text: str, order_no: str) -> None:
 def test_an_order_cancelled_asked_why_is_no_cancel(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "orders" or route.action != "cancel", route
+
+
+def _with_names(text: str) -> Any:
+    names = {"trader": ["小明", "alpha"], "strategy": ["ETH网格", "大饼定投", "eth grid"]}
+    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
+    if not _ROUTER:
+        _ROUTER.append(full_router())
+    return _ROUTER[0].route(text, context)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("ETH网格不要了", "ETH网格"), ("大饼定投不要了", "大饼定投"), ("cancel the eth grid", "eth grid")],
+)
+def test_a_strategy_of_theirs_no_longer_wanted_is_deleted(text: str, name: str) -> None:
+    route = _with_names(text)
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "delete"), route
+    assert route.slots["target_ref"] == {"name": name}
+
+
+def test_the_default_cancelled_is_still_no_delete() -> None:
+    route = _with_names("取消 ETH网格 的默认")
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "deactivate"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "trader", "strategy"),
+    [
+        ("让小明跑ETH网格", "小明", "ETH网格"),
+        ("let alpha run the eth grid", "alpha", "eth grid"),
+        ("put alpha on the eth grid strategy", "alpha", "eth grid"),
+        ("assign alpha to eth grid", "alpha", "eth grid"),
+    ],
+)
+def test_a_trader_given_a_strategy_to_run_is_moved_onto_it(text: str, trader: str, strategy: str) -> None:
+    route = _with_names(text)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "update"), route
+    assert route.slots["field"] == "strategy" and route.slots["strategy"] == strategy
+    assert route.slots["target_ref"] == {"name": trader}
+
+
+@pytest.mark.parametrize("text", ["run alpha", "跑小明", "启动小明"])
+def test_a_trader_run_with_no_strategy_is_started(text: str) -> None:
+    route = _with_names(text)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "start"), route
+
+
+@pytest.mark.parametrize("text", ["put 100u into eth", "assign 50u to btc"])
+def test_money_put_into_a_coin_is_no_record_update(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.action != "update", route

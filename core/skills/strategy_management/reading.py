@@ -207,6 +207,8 @@ def _action(concepts: frozenset[str]) -> str | None:
         return "deactivate"
     if "verb.activate" in concepts or ("noun.default" in concepts and concepts & _SETS):
         return "activate"
+    if "verb.cancel" in concepts:
+        return "delete"  # "ETH网格不要了", "cancel my btc dca": the plan dropped (a delete, confirmed)
     if concepts & {"verb.update", "verb.rename", "verb.set_to"}:
         return "query" if concepts & ASKED else "update"  # "what's my btc dca set to", "设成多少了"
     if "verb.create" in concepts:

@@ -27,6 +27,7 @@ PARTS = (
     "noun.account", "own.account", "exchange", "noun.model", "own.model", "provider",
     "noun.strategy", "own.strategy",
 )  # fmt: skip
+STRATEGY = ("own.strategy", "noun.strategy")
 SWITCHES = ("verb.switch_on", "verb.switch_off", "answer.on", "answer.off")
 # Which action the words say, first found wins.
 ACTIONS = (
@@ -71,6 +72,9 @@ INTENTS = (
     # "switch alpha to the okx account", "把 alpha 的模型换成 deepseek": one of their traders moved
     # onto another of their records (not the account or model config renamed).
     _acting("update", (OWN,), one_of=("verb.update", "verb.set_to"), may=PARTS, priority=5),
+    # "let alpha run the eth grid", "让小明跑ETH网格", "把网格策略给小明跑": one of their traders
+    # given a strategy to run is moved onto it (started, it runs it).
+    _acting("update", (OWN, "verb.start"), one_of=(*STRATEGY, *KIND_CONCEPTS), priority=5),
     # "turn on the daily summary for trader beta", "enable auto start for trader alpha" (a create
     # that switches them on at once is still a create). The field's word alone ("每日汇总"
     # answering "which field?") asks nothing.

@@ -36,7 +36,7 @@ FIELDS = (
     ("daily_summary", frozenset({"noun.daily_summary"})),
     ("name", frozenset({"verb.rename", "noun.name"})),
     ("account", frozenset({"noun.account", "exchange"})),
-    ("strategy", frozenset({"noun.strategy"})),
+    ("strategy", frozenset({"noun.strategy", "own.strategy"})),
     ("model", frozenset({"noun.model", "provider"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
@@ -80,6 +80,9 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
                 slots["new_name"] = value
             elif value and field in VALUED:
                 slots[field] = value
+        own = reading.first("own.strategy")
+        if field == "strategy" and "strategy" not in slots and own is not None:
+            slots["strategy"] = own.value  # "let alpha run the eth grid": theirs, by its name
         if field:
             slots["field"] = field
         on = "off" if "verb.stop" in concepts else fills.switch(reading)
