@@ -15,6 +15,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from core.conversation.leases import ConversationLeases
+from core.conversation.locale_policy import set_locale
 from core.conversation.suggestions import suggestion_block
 from core.events import ChatKind, ConversationKey
 from core.i18n import Locale
@@ -24,7 +25,7 @@ from core.planner.tooling import Handoff
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.skills.registry import SkillSet
-from core.tasks.answers import is_greeting
+from core.tasks.answers import is_greeting, language_choice
 from core.turn import Turn, new_id
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,9 @@ class UnroutedAnswers:
         self._running: dict[str, asyncio.Task[Reply | Handoff]] = {}
 
     async def answer(self, turn: Turn, text: str, progress: ProgressSink | None) -> Reply | Handoff:
+        chosen = language_choice(text)
+        if chosen is not None:  # "用繁體回答", "reply in english": as /lang does, no model asked
+            return set_locale(turn, chosen)
         if self.planner is None:
             return self.fallback(turn)
         if progress is not None:
@@ -128,6 +132,9 @@ class UnroutedAnswers:
         return suggestion_block(self.skills, turn.text, turn.locale, group=turn.chat_kind is ChatKind.GROUP)
 
     def fallback(self, turn: Turn) -> Reply:
+        chosen = language_choice(turn.text)
+        if chosen is not None:
+            return set_locale(turn, chosen)
         status = Status.FAILED  # a request deskmate does not support (README: the status table)
         if is_greeting(turn.text):  # "hi", "你好", "thanks": be friendly
             opener = NoticeBlock(turn.t("greeting"), code="greeting")

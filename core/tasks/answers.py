@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from core.i18n import Locale
 from core.language.lexicon import phrases
-from core.language.phrases import Words
+from core.language.phrases import Words, found
 from core.language.tagger import words
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
@@ -106,6 +107,30 @@ def is_greeting(text: str) -> bool:
     reading = words(text)
     small = all(t.concepts & _SMALL_TALK for t in reading.tags)
     return reading.has("filler.greeting") and small and not reading.rest()
+
+
+_LANGUAGES: dict[str, Locale] = {"language.zh_hant": "zh-Hant", "language.zh": "zh", "language.en": "en"}
+
+
+def language_choice(text: str) -> Locale | None:
+    """The reply language a message chooses ("用繁體回答", "reply in traditional chinese", "说英文"):
+    one language, a word asking to be answered in it, small words and nothing else
+    (phrases/language.toml); None for any other message."""
+    low = normalize(text)
+    kept: list[tuple[int, int, frozenset[str]]] = []
+    for start, end, names in found("language", low):  # leftmost-longest: "繁体中文" over "中文"
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end, names))
+    chosen = {_LANGUAGES[c] for _, _, names in kept for c in names if c in _LANGUAGES}
+    asked = any("language.ask" in names for _, _, names in kept)
+    rest, at = [], 0
+    for start, end, _ in kept:
+        rest.append(low[at:start])
+        at = end
+    rest.append(low[at:])
+    if len(chosen) != 1 or not asked or any(ch.isalnum() for ch in "".join(rest)):
+        return None
+    return chosen.pop()
 
 
 def coins_answered(task: Task, route: Route | None) -> list[str] | None:
