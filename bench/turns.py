@@ -9,8 +9,9 @@ each, the CPU time of this process a turn (the database server and the fakes run
 their own): on a machine shared with other work, wall time is noisy and CPU time much less so.
 
 `python -m bench.turns` runs this part of `make bench` alone; `--before`, `--pool-before`,
-`--begin-before` and `--driven-before` add the shipped app on PostgreSQL as it was before (BEFORE),
-`--sqlite-before` the one on SQLite, measured interleaved with the one of now in the same run.
+`--begin-before`, `--driven-before` and `--checkout-before` add the shipped app on PostgreSQL as it
+was before (BEFORE), `--sqlite-before` the one on SQLite, measured interleaved with the one of now
+in the same run.
 """
 
 from __future__ import annotations
@@ -173,20 +174,29 @@ def rows(subjects: list[Subject], chats: int = 256) -> list[tuple[str, str]]:
 
 @contextlib.contextmanager
 def as_before(
-    *, pool: bool = True, begin: bool = True, driven: bool = True, sqlite: bool = False
+    *,
+    pool: bool = True,
+    begin: bool = True,
+    driven: bool = True,
+    sqlite: bool = False,
+    checkout: bool = False,
 ) -> Iterator[None]:
     """Engines and state stores created inside are as before (the A of an A/B): with ``pool``,
     PostgreSQL's pool is POOL_BEFORE; with ``begin``, a turn's first statement waits for the disk
     at its commit (state_store.BEGIN_COMMITS_LATER off), as before issue 23; with ``driven``, a
     turn's two statements go through SQLAlchemy's execution (state_store.DRIVEN_TURN off), as
     before session 36; with ``sqlite``, a SQLite turn's two transactions go through SQLAlchemy's
-    execution (state_store.DIRECT_SQLITE_TURN off), as before session 39."""
+    execution (state_store.DIRECT_SQLITE_TURN off), as before session 39; with ``checkout``, a
+    PostgreSQL turn's statements each check a connection out of the pool (state_store.
+    KEEP_TURN_CONNECTIONS off), as before session 39."""
     from adapters.storage import engine, state_store
 
     now = engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN
-    direct = state_store.DIRECT_SQLITE_TURN
+    direct, keep = state_store.DIRECT_SQLITE_TURN, state_store.KEEP_TURN_CONNECTIONS
     if sqlite:
         state_store.DIRECT_SQLITE_TURN = False
+    if checkout:
+        state_store.KEEP_TURN_CONNECTIONS = False
     if pool:
         engine.POSTGRES_QUEUE_POOL = POOL_BEFORE
     if begin:
@@ -197,12 +207,12 @@ def as_before(
         yield
     finally:
         engine.POSTGRES_QUEUE_POOL, state_store.BEGIN_COMMITS_LATER, state_store.DRIVEN_TURN = now
-        state_store.DIRECT_SQLITE_TURN = direct
+        state_store.DIRECT_SQLITE_TURN, state_store.KEEP_TURN_CONNECTIONS = direct, keep
 
 
 # ``python -m bench.turns`` options: subjects as before (backend, label, pool, begin, driven,
-# sqlite: as_before's), beside the ones of now
-BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool]] = {
+# sqlite, checkout: as_before's), beside the ones of now
+BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool, bool]] = {
     "--before": (
         "PostgreSQL",
         "PostgreSQL as before issue 23 (pool 5 kept + 10 overflow, first statement flushed,"
@@ -211,11 +221,13 @@ BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool]] = {
         True,
         True,
         False,
+        False,
     ),
     "--pool-before": (
         "PostgreSQL",
         "PostgreSQL, only the pool as before issue 23",
         True,
+        False,
         False,
         False,
         False,
@@ -227,6 +239,7 @@ BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool]] = {
         True,
         False,
         False,
+        False,
     ),
     "--driven-before": (
         "PostgreSQL",
@@ -235,10 +248,21 @@ BEFORE: dict[str, tuple[Backend, str, bool, bool, bool, bool]] = {
         False,
         True,
         False,
+        False,
     ),
     "--sqlite-before": (
         "SQLite",
         "SQLite, a turn's two transactions through SQLAlchemy's execution as before session 39",
+        False,
+        False,
+        False,
+        True,
+        False,
+    ),
+    "--checkout-before": (
+        "PostgreSQL",
+        "PostgreSQL, a turn's statements each on a connection checked out of the pool as before session 39",
+        False,
         False,
         False,
         False,
@@ -259,8 +283,9 @@ async def bench_turns(data_dir: Path, *, before: tuple[str, ...] = ()) -> list[t
         (b, b, contextlib.nullcontext()) for b in BACKENDS
     ]
     for option in before:
-        backend, label, pool, begin, driven, sqlite = BEFORE[option]
-        apps.append((backend, label, as_before(pool=pool, begin=begin, driven=driven, sqlite=sqlite)))
+        backend, label, pool, begin, driven, sqlite, checkout = BEFORE[option]
+        was = as_before(pool=pool, begin=begin, driven=driven, sqlite=sqlite, checkout=checkout)
+        apps.append((backend, label, was))
     with running("binance", 15) as binance:
         async with contextlib.AsyncExitStack() as stack:
             for backend, label, setup in apps:

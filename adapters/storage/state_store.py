@@ -14,11 +14,13 @@ keep them cheap:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sqlalchemy import (
     BindParameter,
@@ -36,8 +38,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import SQLAlchemyError
 
+from adapters.storage import engine as _engine_settings
 from adapters.storage.dialects import insert_for
 from adapters.storage.driven import Driven as _Driven
+from adapters.storage.driven import _on as _on_connection
 from adapters.storage.driven import on_driver as _on_driver
 from adapters.storage.engine import is_sqlite_file
 from adapters.storage.key_fence import check_sealed_write, sealed_in
@@ -49,9 +53,10 @@ from core.ports import ActionToken, ClaimOutcome, Lease, StaleState, TokenClaim,
 from core.state import ConversationState
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncEngine
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 EVENT_RETENTION = timedelta(hours=48)  # redeliveries come within minutes; 48 h is generous
 TOKEN_RETENTION = timedelta(days=7)  # after this an old button says "not found" instead of "expired"
@@ -75,6 +80,12 @@ DRIVEN_TURN = True
 # event loop's thread (_SqliteTurn), not through SQLAlchemy's execution; False: as before
 # (``python -m bench.turns --sqlite-before``).
 DIRECT_SQLITE_TURN = True
+# PostgreSQL: a turn's statements reuse pooled connections the store keeps (_TurnConnections),
+# at most this many kept idle; False: a checkout from the pool each, as before
+# (``python -m bench.turns --checkout-before``).
+KEEP_TURN_CONNECTIONS = True
+TURN_CONNECTIONS_KEPT = 4
+RETURN_KEPT_AFTER_S = 60.0  # a kept connection idle this long goes back to the pool
 # The columns a turn's take gives (the INSERT's VALUES: the others keep their defaults).
 _TAKING = ("conversation_key", "platform", "chat_id", "user_id", "thread_id", "state", "updated_at",
            "revision", "lease_holder", "lease_until", "h", "now")  # fmt: skip
@@ -250,15 +261,98 @@ class _Begun(NamedTuple):
     seen: bool
 
 
+class _TurnConnections:
+    """PostgreSQL: pooled connections a store's turn statements reuse, one statement at a time
+    each, instead of a checkout from the engine's pool and a check-in every statement (SQLAlchemy's
+    pool and its events, a greenlet switch each way: ~150 us of CPU a statement, two a turn,
+    against ~70 us for the statement itself on a quiet server).
+
+    A statement takes the connection kept last (or checks one out of the pool when none is kept),
+    and gives it back to be kept when fewer than TURN_CONNECTIONS_KEPT are, and the pool still
+    has that many free for the rest of the process; otherwise to the pool. As the pool's own
+    checkout does (engine.ping_when_idle), a kept connection idle POSTGRES_PING_IDLE_S or longer is
+    pinged before its next statement, and one that fails its ping is dropped for a fresh checkout.
+    One kept idle for RETURN_KEPT_AFTER_S goes back to the pool when the next statement ends (pinged
+    first, so the pool's "used moments ago" holds for it). A connection whose statement failed
+    other than by the server's refusal is invalidated (driven._on), never kept."""
+
+    def __init__(self, engine: AsyncEngine, keep: int = TURN_CONNECTIONS_KEPT) -> None:
+        self._engine = engine
+        self._keep = keep
+        self._kept: list[tuple[AsyncConnection, float]] = []  # (connection, idle since), newest last
+        self._returning: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.reused = 0  # statements run on a kept connection (tests, bench)
+
+    async def run(self, call: Callable[[Any], Awaitable[T]]) -> T:
+        conn = await self._take()
+        try:
+            return await _on_connection(conn, call)
+        finally:
+            await self._give_back(conn)
+
+    async def _take(self) -> AsyncConnection:
+        while self._kept:
+            conn, since = self._kept.pop()
+            fresh = time.monotonic() - since < _engine_settings.POSTGRES_PING_IDLE_S
+            if fresh or await self._alive(conn):
+                self.reused += 1
+                return conn
+        return await self._engine.connect().start()
+
+    @staticmethod
+    async def _alive(conn: AsyncConnection) -> bool:
+        """The pool's ping of a connection idle a while; one that fails is given back dropped."""
+        try:
+            await _on_connection(conn, lambda driver: driver.fetchrow(";"))
+            return True
+        except Exception:
+            await conn.close()  # invalidated by _on_connection unless the server refused ";"
+            return False
+
+    async def _give_back(self, conn: AsyncConnection) -> None:
+        if conn.invalidated or self._closed or len(self._kept) >= self._keep or self._pool_short():
+            await conn.close()
+        else:
+            self._kept.append((conn, time.monotonic()))
+        now = time.monotonic()
+        while self._kept and now - self._kept[0][1] >= RETURN_KEPT_AFTER_S:
+            stale, _ = self._kept.pop(0)
+            returning = asyncio.create_task(self._return(stale))
+            self._returning.add(returning)
+            returning.add_done_callback(self._returning.discard)
+
+    async def _return(self, conn: AsyncConnection) -> None:
+        if await self._alive(conn):
+            await conn.close()
+
+    def _pool_short(self) -> bool:
+        """Fewer than ``keep`` connections left in the pool for the rest of the process."""
+        pool: Any = self._engine.sync_engine.pool
+        size, checkedout = getattr(pool, "size", None), getattr(pool, "checkedout", None)
+        if size is None or checkedout is None:  # not a queue pool (NullPool, ...): keep none
+            return True
+        return bool(size() - checkedout() < self._keep)
+
+    async def close(self) -> None:
+        self._closed = True
+        kept, self._kept = self._kept, []
+        for conn, _ in kept:
+            await conn.close()
+        if self._returning:
+            await asyncio.gather(*self._returning, return_exceptions=True)
+
+
 class _DrivenTurn:
     """PostgreSQL: a turn's two statements (the begin in one statement, the save's UPDATE) sent
-    on the pooled connection's asyncpg connection itself, each alone in autocommit (no BEGIN /
+    on a pooled connection's asyncpg connection itself, each alone in autocommit (no BEGIN /
     COMMIT, as before): the same SQL and values as through SQLAlchemy's execution, without its
     per-statement work on the event loop (the compiled cache's lookup, building the parameters,
     the cursor and result, a greenlet switch each way) -- about a third of a PostgreSQL turn's
-    CPU in this process. The connection comes from, and goes back to, the engine's pool (its
-    checkout's ping when idle included); one that fails other than by the server's refusal of
-    the statement (a dropped connection, a cancelled call) is invalidated, not pooled again."""
+    CPU in this process. The connection is one the store's turns keep (_TurnConnections) or one
+    from the engine's pool (its checkout's ping when idle included); one that fails other than by
+    the server's refusal of the statement (a dropped connection, a cancelled call) is
+    invalidated, not kept nor pooled again."""
 
     def __init__(self, engine: AsyncEngine, sql: _Statements) -> None:
         assert sql.begin_one is not None
@@ -268,21 +362,27 @@ class _DrivenTurn:
             True: _Driven(sql.save_release, engine.dialect),
             False: _Driven(sql.save_keep, engine.dialect),
         }
+        self.connections = _TurnConnections(engine) if KEEP_TURN_CONNECTIONS else None
+
+    async def _run(self, call: Callable[[Any], Awaitable[T]]) -> T:
+        if self.connections is not None:
+            return await self.connections.run(call)
+        return await _on_driver(self._engine, call)
 
     async def begin(self, values: dict[str, Any]) -> _Begun:
         statement = self._begin
-        row = await _on_driver(
-            self._engine, lambda driver: driver.fetchrow(statement.sql, *statement.args(values))
-        )
+        row = await self._run(lambda driver: driver.fetchrow(statement.sql, *statement.args(values)))
         return _Begun(row["state"], row["revision"], row["recorded"], row["seen"])
 
     async def save(self, release: bool, values: dict[str, Any]) -> int:
         """The rows the UPDATE changed (1, or 0 when the state moved on)."""
         statement = self._save[release]
-        status = await _on_driver(
-            self._engine, lambda driver: driver.execute(statement.sql, *statement.args(values))
-        )
+        status = await self._run(lambda driver: driver.execute(statement.sql, *statement.args(values)))
         return int(str(status).rpartition(" ")[2] or 0)
+
+    async def close(self) -> None:
+        if self.connections is not None:
+            await self.connections.close()
 
 
 class _SqliteTurn:
@@ -359,6 +459,8 @@ class SqlStateStore:
         return None if self._direct is None else self._direct.db
 
     async def close(self) -> None:
+        if self._driven is not None:
+            await self._driven.close()
         if self._direct is not None:
             await self._direct.db.close()
         await self._runner.close()

@@ -29,11 +29,13 @@ import pytest
 from cryptography.fernet import Fernet
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
-from adapters.storage import migrate
+from adapters.storage import engine as engine_module
+from adapters.storage import migrate, state_store
 from adapters.storage.engine import POSTGRES_QUEUE_POOL, create_engine
-from adapters.storage.state_store import SqlStateStore
+from adapters.storage.state_store import TURN_CONNECTIONS_KEPT, SqlStateStore
 from bot.settings import Settings
 from bot.wiring import App, build_app
 from core.events import ConversationKey, TextMessage
@@ -253,6 +255,101 @@ async def test_a_turn_on_a_connection_the_server_dropped_fails_alone_and_the_nex
         await turn("d-3")  # on a new connection
         async with engine.connect() as conn:
             assert (await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one() != pid
+    finally:
+        await store.close()
+        await engine.dispose()
+
+
+async def _pid(engine: AsyncEngine) -> int:
+    async with engine.connect() as conn:
+        return int((await conn.execute(text("SELECT pg_backend_pid()"))).scalar_one())
+
+
+async def _terminate(url: str, pid: int) -> None:
+    admin = create_engine(url, poolclass=NullPool)
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    finally:
+        await admin.dispose()
+
+
+async def _turn(store: SqlStateStore, key: ConversationKey, event_id: str) -> None:
+    now = datetime.now(UTC)
+    started = await store.begin_turn(key, Lease("h", now, now + timedelta(seconds=20)), event_id)
+    assert started.outcome is TurnOpened.STARTED and started.state is not None
+    await store.save_turn(key, started.state, started.revision, "h", release=True)
+
+
+def _kept(store: SqlStateStore) -> Any:
+    driven = store._driven
+    assert driven is not None and driven.connections is not None
+    return driven.connections
+
+
+async def test_a_turns_statements_reuse_a_kept_connection_not_the_pools_checkout(pg_own_url: str) -> None:
+    """state_store._TurnConnections: after the first, a turn's statements check nothing out of
+    the pool; the store keeps a connection only while the pool keeps as many free for the rest,
+    and gives them all back when closed."""
+    engine = create_engine(pg_own_url)
+    store = SqlStateStore(engine)
+    checkouts: list[int] = []
+    event.listen(engine.sync_engine.pool, "checkout", lambda *_: checkouts.append(1))
+    pool: Any = engine.sync_engine.pool
+    kept = _kept(store)
+    try:
+        await _turn(store, ConversationKey("telegram", "kept", "1"), "k-0")
+        checkouts.clear()
+        for i in range(1, 6):
+            await _turn(store, ConversationKey("telegram", "kept", "1"), f"k-{i}")
+        assert checkouts == [] and kept.reused >= 10
+        await asyncio.gather(
+            *(_turn(store, ConversationKey("telegram", f"kept-{c}", "1"), f"c-{c}") for c in range(40))
+        )
+        assert 1 <= pool.checkedout() <= TURN_CONNECTIONS_KEPT  # kept, idle
+        assert pool.size() - pool.checkedout() >= TURN_CONNECTIONS_KEPT
+    finally:
+        await store.close()
+        assert pool.checkedout() == 0
+        await engine.dispose()
+
+
+async def test_a_kept_connection_idle_a_while_is_pinged_and_a_dead_one_replaced(
+    pg_own_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the pool's checkout does (engine.ping_when_idle): a kept connection idle
+    POSTGRES_PING_IDLE_S (here 0) is pinged first; one the server ended meanwhile is dropped and
+    the turn runs on a new connection, not failed."""
+    monkeypatch.setattr(engine_module, "POSTGRES_PING_IDLE_S", 0.0)
+    engine = create_engine(pg_own_url)
+    store = SqlStateStore(engine)
+    key = ConversationKey("telegram", "pinged", "1")
+    try:
+        await _turn(store, key, "p-1")
+        kept = _kept(store)
+        assert len(kept._kept) == 1
+        held = kept._kept[0][0]
+        pid = (await held.sync_connection.connection.driver_connection.fetchrow("SELECT pg_backend_pid()"))[0]
+        await _terminate(pg_own_url, pid)
+        await _turn(store, key, "p-2")  # its ping failed (a statement on it would have): a new one
+        assert await _pid(engine) != pid
+    finally:
+        await store.close()
+        await engine.dispose()
+
+
+async def test_a_connection_kept_idle_long_goes_back_to_the_pool(
+    pg_own_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(state_store, "RETURN_KEPT_AFTER_S", 0.0)
+    engine = create_engine(pg_own_url)
+    store = SqlStateStore(engine)
+    pool: Any = engine.sync_engine.pool
+    try:
+        await _turn(store, ConversationKey("telegram", "returned", "1"), "r-1")
+        kept = _kept(store)
+        await asyncio.gather(*kept._returning)
+        assert kept._kept == [] and pool.checkedout() == 0
     finally:
         await store.close()
         await engine.dispose()
