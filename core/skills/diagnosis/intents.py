@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from core.language import fills
 from core.language.intents import Intent, SlotFill, intent
+from core.language.slots import Slots as Table
+from core.language.slots import When
 from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
 
 if TYPE_CHECKING:
@@ -44,6 +46,7 @@ MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
 ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
+NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
 # Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
@@ -156,17 +159,15 @@ def _balance(reading: Reading) -> Slots:
 
 def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
     """ "为什么我的 agent 一直不开单", "diagnose my strategy": a trader's or strategy's problem
-    (a trader's strategy is the trader's)."""
-
-    def fill(reading: Reading) -> Slots:
-        concepts = reading.concepts
-        if reading.text.startswith("/") or concepts & besides or not concepts & about:
-            return None
-        if concepts & ({DIAGNOSE, "diagnosis.not_done"} | FAILING):
-            return {}
-        return {} if WHY in concepts and not concepts & GAINS else None
-
-    return fill
+    (a trader's strategy is the trader's); why it makes money is no problem."""
+    return Table(
+        only=(
+            When(any=about, also={DIAGNOSE, "diagnosis.not_done", *FAILING}),
+            When(WHY, any=about, none=GAINS),
+        ),
+        decline=When(any=besides) if besides else None,
+        commands=False,
+    )
 
 
 def _diagnose(skill: str, priority: int, about: tuple[str, ...], fill: SlotFill) -> tuple[Intent, ...]:

@@ -4,22 +4,15 @@ my traders"); the account rule reads the slots where it can."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from core.language import fills
 from core.language.intents import intent
-from core.language.tagger import EXCHANGE, Reading
+from core.language.slots import After, Slots
+from core.language.tagger import EXCHANGE
 
 SKILL = "exchange_management"
 ACCOUNT = "noun.account"
 
 
-def _named(reading: Reading) -> Mapping[str, Any] | None:
-    ref = fills.named_after(reading, ACCOUNT)
-    return {"target_ref": ref} if ref else None
-
-
+_NAMED = Slots(After("target_ref", ACCOUNT, need=True))
 ELSEWHERE = (
     "verb.fail",
     "verb.diagnose",
@@ -34,10 +27,10 @@ INTENTS = (
     intent(
         SKILL, "query", need=[ACCOUNT, "ask.which"], may=["verb.bind", "verb.create"],
         avoid=(*ELSEWHERE, "verb.delete", "verb.update", "noun.trader", "noun.strategy", "noun.model"),
-        fill=lambda reading: {},
+        fill=Slots(),
     ),
-    intent(SKILL, "delete", need=["verb.delete", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
-    intent(SKILL, "query", need=["verb.query", ACCOUNT], avoid=ELSEWHERE, fill=_named, reader_first=True),
+    intent(SKILL, "delete", need=["verb.delete", ACCOUNT], avoid=ELSEWHERE, fill=_NAMED, reader_first=True),
+    intent(SKILL, "query", need=["verb.query", ACCOUNT], avoid=ELSEWHERE, fill=_NAMED, reader_first=True),
     # Any other account request ("添加一个币安交易所账户", "把主账户的 API key 换一下"), and a record
     # deleted or renamed by its name alone ("delete main": the skill asks which kind when needed);
     # the account rule reads it. Last of the record kinds on a tie.

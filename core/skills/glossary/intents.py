@@ -6,11 +6,8 @@ strategy's question, not the word's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from core.language.intents import intent
-from core.language.tagger import Reading
+from core.language.slots import Slots, Word
 
 SKILL = "glossary"
 TERMS = {
@@ -32,16 +29,12 @@ PARAMETERS = [
 KIND_AVOIDS = ("filler.mine", "own.strategy", "verb.query", "noun.price", *PARAMETERS)
 
 
-def _term(reading: Reading) -> Mapping[str, Any] | None:
-    tag = next((t for t in reading.tags if t.concepts & TERMS.keys()), None)
-    return None if tag is None else {"term": next(TERMS[c] for c in TERMS if c in tag.concepts)}
-
-
+_TERM = Slots(Word("term", TERMS, need=True))  # the first term named
 INTENTS = tuple(
-    intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term, may=["noun.strategy"], avoid=KIND_AVOIDS)
+    intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_TERM, may=["noun.strategy"], avoid=KIND_AVOIDS)
     if c.startswith("strategy.")
-    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term, avoid=TRADING_AVOIDS)
+    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_TERM, avoid=TRADING_AVOIDS)
     if c in TRADING_TERMS
-    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_term)
+    else intent(SKILL, "explain", need=[c], one_of=ASKS, fill=_TERM)
     for c in TERMS
 )

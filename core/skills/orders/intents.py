@@ -10,6 +10,7 @@ from typing import Any
 
 from core.language import fills
 from core.language.intents import intent
+from core.language.slots import Coins, Slots
 from core.language.tagger import Reading
 from core.language.values import find_values, one_value, positive
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
@@ -76,18 +77,13 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     return {} if not numbers else None
 
 
-def _coin(reading: Reading) -> Mapping[str, Any] | None:
-    coins = fills.coins(reading)
-    return {"symbol": coins[0]} if len(coins) == 1 else {}
-
-
 INTENTS = (
     intent(SKILL, "protect", one_of=[STOP, TAKE, STOP_PRICE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
            may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
            fill=_protect),
     intent(SKILL, "open_orders", need=[OPEN],
            avoid=[*NOT_HERE, REVOKE, WITHDRAW, "verb.cancel", "verb.unfilled", STOP, TAKE],
-           may=["verb.query", "ask.which", "coin"], fill=lambda reading: {}),
+           may=["verb.query", "ask.which", "coin"], fill=Slots()),
     intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
     # "cancel my limit order", "取消限价单", "取消订单12", "cancel all orders": an order that rests is
     # an open one, and one cancelled is one that rests.
@@ -100,9 +96,9 @@ INTENTS = (
     # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
     intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
            avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
-           may=["coin"], fill=_coin),
+           may=["coin"], fill=Slots(Coins("symbol", only=True))),
     # "my limit order never filled", "我的限价单一直没成交": an order not filled is asked about as the why.
     intent(SKILL, "why_resting", need=["verb.unfilled"], one_of=[OPEN, LIMIT, STOP, TAKE],
            avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
-           may=["coin", "ask.why"], fill=_coin),
+           may=["coin", "ask.why"], fill=Slots(Coins("symbol", only=True))),
 )  # fmt: skip

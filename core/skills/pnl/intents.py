@@ -15,8 +15,8 @@ from typing import Any
 
 from core.language import fills
 from core.language.intents import intent
+from core.language.slots import Choose, Number, Slots, When, first
 from core.language.tagger import Reading
-from core.language.values import REFUSED_PREFIX, find_values, positive
 
 SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
@@ -35,7 +35,6 @@ PERIODS = (
 ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
 ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
 MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made", "pnl.how_big")
-GRAINS = (("time.daily", "day"), ("pnl.weekly", "week"), ("pnl.monthly", "month"))
 SWITCHES = (
     "pnl.send",
     "verb.switch_on",
@@ -45,25 +44,7 @@ SWITCHES = (
     "verb.start",
     "verb.notify",
 )
-
-
-def _days(reading: Reading) -> str | None:
-    """The whole days a duration says ("the last 7 days", "最近两周"); a refusal's marker when it
-    is not read exactly, is zero, is no whole number of days or more than MAX_DAYS ("-7 days",
-    "0 days", "7.5天", "1.5 weeks", "5000天"), never another period or another number of days ("7
-    days" and "30天" are also the lexicon's week and month)."""
-    for value in find_values(reading.text):
-        if value.kind in ("duration", "refused") and value.unit in _DAYS:
-            value = positive(value)
-            if value.refused:
-                return value.slot
-            days = value.number * _DAYS[value.unit]
-            if days != days.to_integral_value():
-                return f"{REFUSED_PREFIX}whole_days:{value.typed}"
-            if days > MAX_DAYS:  # "过去5000天": said back, never the last MAX_DAYS as if asked
-                return f"{REFUSED_PREFIX}too_long:{value.typed}"
-            return str(int(days))
-    return None
+OFF = ("verb.switch_off", "verb.stop", "verb.cancel", "answer.off")
 
 
 def _leftover(reading: Reading) -> str:
@@ -72,22 +53,31 @@ def _leftover(reading: Reading) -> str:
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
 
+# The whole days a duration says ("the last 7 days", "最近两周"); refused when it is not read
+# exactly, is zero, is no whole number of days or more than MAX_DAYS ("-7 days", "0 days", "7.5天",
+# "1.5 weeks", "5000天"), never another period ("7 days" and "30天" are also the lexicon's week
+# and month).
+DAYS = Number(
+    "days", ("duration",), positive=True, first=True, units=_DAYS, whole="whole_days", most=MAX_DAYS
+)
+# The period asked for, the first said deciding: a named one, the days said, then these.
+NAMED = (
+    ("last_week", When("pnl.last_week")), ("last_month", When("pnl.last_month")),
+    ("year", When("pnl.this_year")), ("last_year", When("pnl.last_year")),
+)  # fmt: skip
+NEAR = (
+    ("today", When(any=["time.today", "time.now"])), ("yesterday", When("time.yesterday")),
+    ("week", When("time.week", none="pnl.weekly")), ("month", When("time.month", none="pnl.monthly")),
+)  # fmt: skip
+GRAIN = Choose(
+    "grain", (("day", When("time.daily")), ("week", When("pnl.weekly")), ("month", When("pnl.monthly")))
+)
+
+
 def _period(reading: Reading, slots: dict[str, Any]) -> None:
-    """The period asked for, the first of these said deciding, and the grain of a table."""
-    has, days = reading.has, _days(reading)
-    periods = {
-        "last_week": has("pnl.last_week"),
-        "last_month": has("pnl.last_month"),
-        "year": has("pnl.this_year"),
-        "last_year": has("pnl.last_year"),
-        "days": days is not None,
-        "today": has("time.today") or has("time.now"),
-        "yesterday": has("time.yesterday"),
-        "week": has("time.week") and not has("pnl.weekly"),
-        "month": has("time.month") and not has("pnl.monthly"),
-    }
-    period = next((p for p, said in periods.items() if said), None)
-    grain = next((g for c, g in GRAINS if has(c)), None)
+    """The period asked for and the grain of a table ("daily profit" alone: the last 7 days)."""
+    days, grain = DAYS.read(reading), GRAIN.read(reading)
+    period = first(NAMED, reading.concepts) or ("days" if days is not None else first(NEAR, reading.concepts))
     if grain == "day" and period is None:
         period, days = "days", "7"
     slots.update({"period": period, "days": days if period == "days" else None, "grain": grain})
@@ -148,11 +138,8 @@ def _reader(view: str) -> Any:
     return fill
 
 
-def _weekly(reading: Reading) -> Mapping[str, Any] | None:
-    off = reading.concepts & {"verb.switch_off", "verb.stop", "verb.cancel", "answer.off"}
-    return {"switch": "off" if off else "on"}
-
-
+# "每周给我发收益报告" on, "关闭收益周报" off.
+_WEEKLY = Slots(Choose("switch", (("off", When(any=OFF)),), default="on"))
 INTENTS = (
     intent(
         SKILL, "report", need=["pnl.profit"], avoid=(*AVOID, "noun.trader"), may=MAY, fill=_reader("summary")
@@ -178,9 +165,9 @@ INTENTS = (
         may=(*MAY, "pnl.how_much", "verb.make"), fill=_reader("summary"), priority=5,
     ),
     # "每周给我发收益报告", "send me a weekly pnl report", "关闭收益周报".
-    intent(SKILL, "weekly", need=["pnl.report"], one_of=SWITCHES, may=(*PERIODS, "verb.give"), fill=_weekly),
+    intent(SKILL, "weekly", need=["pnl.report"], one_of=SWITCHES, may=(*PERIODS, "verb.give"), fill=_WEEKLY),
     intent(
         SKILL, "weekly", need=["pnl.weekly", "pnl.profit"], one_of=SWITCHES, may=("ask.pnl", "verb.give"),
-        fill=_weekly,
+        fill=_WEEKLY,
     ),
 )  # fmt: skip

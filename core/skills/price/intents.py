@@ -5,12 +5,9 @@ lot of money on ETH last year")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from core.language import fills
 from core.language.intents import intent
-from core.language.tagger import COIN, Reading
+from core.language.slots import Coins, Slots
+from core.language.tagger import COIN
 
 SKILL = "price"
 
@@ -35,15 +32,18 @@ ASKS_CHART = (
 )
 
 
-def _current(reading: Reading) -> Mapping[str, Any] | None:
-    symbols = fills.coins(reading)
-    return {"symbols": symbols} if symbols else None
-
+_COINS = Slots(Coins("symbols", all=True, need=True))  # every coin named, in order
 
 INTENTS = (
     # "what's btc at", "gimme doge", "以太坊几个u": the reader's words when it has them, else the coins.
     intent(
-        SKILL, "current", need=[COIN], one_of=ASKS_PRICE, avoid=NOT_PRICE, fill=_current, reader_first=True
+        SKILL,
+        "current",
+        need=[COIN],
+        one_of=ASKS_PRICE,
+        avoid=NOT_PRICE,
+        fill=_COINS,
+        reader_first=True,
     ),
     intent(SKILL, "history", need=[COIN], one_of=ASKS_CHART, avoid=NOT_PRICE),
     # "ETH", "那 ETH 呢", "BTC 涨了吗": the reader tells a follow-up or a move from other talk, after

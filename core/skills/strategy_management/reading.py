@@ -24,6 +24,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language import fills
+from core.language.slots import When, first
 from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
@@ -86,7 +87,7 @@ class StrategyReader:
             return None  # "what is a grid strategy" is the glossary's; a problem report no action
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
-        action = _action(concepts)
+        action = first(ACTIONS, concepts)
         if action == "query" and _asked_of_any(reading):
             return None  # "what's a good strategy for beginners": a question, none of theirs
         values = _values(reading)
@@ -195,27 +196,17 @@ class StrategyReader:
 
 _SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
-
-
-def _action(concepts: frozenset[str]) -> str | None:
-    """Which action the verbs say, first found wins."""
-    if "verb.delete" in concepts:
-        return "delete"
-    if "verb.copy" in concepts:
-        return "duplicate"
-    if "verb.deactivate" in concepts or ("noun.default" in concepts and "verb.cancel" in concepts):
-        return "deactivate"
-    if "verb.activate" in concepts or ("noun.default" in concepts and concepts & _SETS):
-        return "activate"
-    if "verb.cancel" in concepts:
-        return "delete"  # "ETH网格不要了", "cancel my btc dca": the plan dropped (a delete, confirmed)
-    if concepts & {"verb.update", "verb.rename", "verb.set_to"}:
-        return "query" if concepts & ASKED else "update"  # "what's my btc dca set to", "设成多少了"
-    if "verb.create" in concepts:
-        return "create"
-    if "verb.query" in concepts or any(c.startswith("ask.") for c in concepts):
-        return "query"  # "我的定投策略怎么样", "which strategies do i have"
-    return None
+_CHANGES = ("verb.update", "verb.rename", "verb.set_to")
+# Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
+# dca set to", "设成多少了"), as is any question ("我的定投策略怎么样", "which strategies do i have").
+ACTIONS = (
+    ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
+    ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
+    ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
+    ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
+    ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
+    ("create", When("verb.create")), ("query", When(any=["verb.query", "ask."])),
+)  # fmt: skip
 
 
 def _asked_of_any(reading: Reading) -> bool:

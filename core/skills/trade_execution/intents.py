@@ -4,33 +4,18 @@ which the layer reads itself when the rule does not."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from core.language import fills
 from core.language.intents import intent
-from core.language.tagger import COIN, Reading
-from core.language.values import one_value
+from core.language.slots import Coins, Const, Number, Slots
+from core.language.tagger import COIN
 
 SKILL = "trade_execution"
 
 
-def _all_in(reading: Reading) -> Mapping[str, Any] | None:
-    symbols = fills.coins(reading)
-    return {"symbol": symbols[0], "amount": "all"} if len(symbols) == 1 else None
-
-
-def _aped(reading: Reading) -> Mapping[str, Any] | None:
-    """ "ape 100 usdt into pepe": a buy of the one coin named, with the one amount said (read
-    exactly, or its refusal)."""
-    symbols = fills.coins(reading)
-    if len(symbols) != 1:
-        return None
-    slots: dict[str, Any] = {"symbol": symbols[0]}
-    amount = one_value(reading.spans(), ("amount", "fraction"), reading.text)
-    if amount is not None:
-        slots["amount"] = amount.amount_slot
-    return slots
+# "梭哈大饼": all of the one coin named; "ape 100 usdt into pepe": a buy of the one coin named,
+# with the one amount said (read exactly, or its refusal).
+_ONE_COIN = Coins("symbol", only=True, need=True)
+_ALL_IN = Slots(_ONE_COIN, Const("amount", "all"))
+_APED = Slots(_ONE_COIN, Number("amount", ("amount", "fraction"), amount=True))
 
 
 # What no order is about: a record (create a BTC trader), an alert, a problem.
@@ -48,7 +33,7 @@ INTENTS = (
         need=[COIN, "amount.all_in"],
         may=["verb.buy"],
         avoid=["verb.sell", "noun.strategy", "noun.trader", "verb.fail", "verb.lose"],
-        fill=_all_in,
+        fill=_ALL_IN,
         reader_first=True,
     ),
     # "我昨天买了0.1个比特币" tells what was done: an order is never placed yesterday.
@@ -61,6 +46,6 @@ INTENTS = (
     intent(SKILL, "buy", need=["verb.create", "noun.holdings"], may=[COIN, "trade.money"], avoid=NOT_ORDERS),
     intent(SKILL, "sell", need=["order.take_profit", COIN], may=["verb.sell"], avoid=NOT_ORDERS),
     intent(
-        SKILL, "buy", need=["trade.ape", "filler.to", COIN], may=["trade.money"], avoid=NOT_ORDERS, fill=_aped
+        SKILL, "buy", need=["trade.ape", "filler.to", COIN], may=["trade.money"], avoid=NOT_ORDERS, fill=_APED
     ),
 )

@@ -1,0 +1,235 @@
+"""Slots declared as data, read by one engine (issue 21).
+
+An intent's slots are a table, not a reader: each row names a slot and where it comes from (a
+constant, the coins named, the first of a table's concepts said, one of the person's own records,
+the name after a kind's word, a value of the value grammar with its kinds, units and bounds, and
+the refusal when it is not read exactly), and ``Slots`` reads every row of every skill's tables::
+
+    fill=Slots(Coins("symbol", only=True, need=True), Const("amount", "all"))      # "梭哈大饼"
+    fill=Slots(Choose("switch", (("off", When(any=OFF)),), default="on"))          # "关闭收益周报"
+    fill=Slots(Number("days", ("duration",), units={"d": 1, "w": 7}, whole="whole_days"))  # "最近两周"
+
+A row marked ``need`` that reads nothing declines the message (the fill's None: the next
+reading's), as does a command ("/…", with ``commands=False``), a message ``only`` does not hold
+for (one of its conditions) or one ``decline`` holds for, whatever the rows read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.language import fills
+from core.language.tagger import Reading
+from core.language.values import REFUSED_PREFIX, Kind, one_value, positive
+
+
+def _set(concepts: Iterable[str]) -> frozenset[str]:
+    return frozenset((concepts,) if isinstance(concepts, str) else concepts)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class When:
+    """A condition on the concepts said: all of ``all``, one of ``any`` and one of ``also`` (each
+    when given), none of ``none``; a concept ending in "." stands for its whole group ("ask.")."""
+
+    all: frozenset[str]
+    any: frozenset[str]
+    also: frozenset[str]
+    none: frozenset[str]
+
+    def __init__(
+        self,
+        all: Iterable[str] = (),
+        any: Iterable[str] = (),
+        none: Iterable[str] = (),
+        also: Iterable[str] = (),
+    ) -> None:
+        for name, concepts in (("all", all), ("any", any), ("also", also), ("none", none)):
+            object.__setattr__(self, name, _set(concepts))
+
+    def __call__(self, concepts: frozenset[str]) -> bool:
+        return (
+            all(_said(c, concepts) for c in self.all)
+            and (not self.any or any(_said(c, concepts) for c in self.any))
+            and (not self.also or any(_said(c, concepts) for c in self.also))
+            and not any(_said(c, concepts) for c in self.none)
+        )
+
+
+def _said(concept: str, concepts: frozenset[str]) -> bool:
+    if concept.endswith("."):
+        return any(c.startswith(concept) for c in concepts)
+    return concept in concepts
+
+
+Rules = Sequence[tuple[str, When]]
+
+
+def first(rules: Rules, concepts: frozenset[str], default: str | None = None) -> str | None:
+    """The value of the first rule whose condition holds, else ``default``."""
+    return next((value for value, holds in rules if holds(concepts)), default)
+
+
+class Row(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def need(self) -> bool: ...
+
+    def read(self, reading: Reading) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """The same value whatever the message says (the intent itself says it: "view": "summary")."""
+
+    name: str
+    value: Any
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Coins:
+    """The coins named: the first, the only one (two named read none), or all of them (a list)."""
+
+    name: str
+    only: bool = False
+    all: bool = False
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        coins = fills.coins(reading)
+        if self.all:
+            return coins or None
+        return coins[0] if coins and (len(coins) == 1 or not self.only) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The value of the first rule whose condition holds ("off" when an off word is said)."""
+
+    name: str
+    rules: Rules
+    default: str | None = None
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        return first(self.rules, reading.concepts, self.default)
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """The value of the first word said that the table names (its concepts in the table's order)."""
+
+    name: str
+    table: Mapping[str, str]
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        tag = next((t for t in reading.tags if not t.concepts.isdisjoint(self.table)), None)
+        return None if tag is None else next(v for c, v in self.table.items() if c in tag.concepts)
+
+
+@dataclass(frozen=True, slots=True)
+class Own:
+    """The stored name of one of the person's own records of ``kind`` the message names."""
+
+    name: str
+    kind: str
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        tag = reading.first(f"own.{self.kind}")
+        return None if tag is None else tag.value
+
+
+@dataclass(frozen=True, slots=True)
+class After:
+    """The name typed after a kind's word, as typed: {"name": ...} ("删除账户 my traders")."""
+
+    name: str
+    concept: str
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        return fills.named_after(reading, self.concept)
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """The one value of ``kinds`` (two are refused as two numbers; ``first``: the first one), as
+    its slot text (``amount``: its canonical amount, "quote:100"), or a refusal's marker when it is
+    not read exactly, is zero where ``positive``, no whole number where ``whole`` (the refusal's
+    reason) or more than ``most``. ``units``: the units taken and what one of each counts ("d": 1,
+    "w": 7), the slot their whole product ("2 weeks" -> "14")."""
+
+    name: str
+    kinds: tuple[Kind, ...]
+    amount: bool = False
+    positive: bool = False
+    first: bool = False
+    units: Mapping[str, int] = field(default_factory=dict)
+    whole: str = ""
+    most: int | None = None
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        values = [v for v in reading.spans() if not self.units or v.unit in self.units]
+        if self.first:
+            values = [v for v in values if v.kind in self.kinds or v.refused][:1]
+        value = one_value(values, self.kinds, reading.text)
+        if value is None:
+            return None
+        value = positive(value) if self.positive else value
+        if value.refused or not (self.units or self.whole):
+            return value.amount_slot if self.amount else value.slot
+        number = value.number * self.units.get(value.unit, 1)
+        if number != number.to_integral_value():  # never cut to a whole number as if typed
+            return f"{REFUSED_PREFIX}{self.whole or 'whole'}:{value.typed}"
+        if self.most is not None and number > self.most:
+            return f"{REFUSED_PREFIX}too_long:{value.typed}"
+        return str(int(number))
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Slots:
+    """An intent's slot table, read by ``__call__`` (the intent's fill)."""
+
+    rows: tuple[Row, ...]
+    only: tuple[When, ...]
+    decline: When | None
+    commands: bool
+
+    def __init__(
+        self, *rows: Row, only: Iterable[When] = (), decline: When | None = None, commands: bool = True
+    ) -> None:
+        for name, value in (
+            ("rows", rows),
+            ("only", tuple(only)),
+            ("decline", decline),
+            ("commands", commands),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __call__(self, reading: Reading) -> dict[str, Any] | None:
+        concepts = reading.concepts
+        if not self.commands and reading.text.startswith("/"):
+            return None
+        if (self.only and not any(w(concepts) for w in self.only)) or (
+            self.decline and self.decline(concepts)
+        ):
+            return None
+        slots: dict[str, Any] = {}
+        for row in self.rows:
+            value = row.read(reading)
+            if value is None:
+                if row.need:
+                    return None
+                continue
+            slots[row.name] = value
+        return slots
