@@ -9,14 +9,14 @@ the refusal when it is not read exactly), and ``Slots`` reads every row of every
     fill=Slots(Choose("switch", (("off", When(any=OFF)),), default="on"))          # "关闭收益周报"
     fill=Slots(Number("days", ("duration",), units={"d": 1, "w": 7}, whole="whole_days"))  # "最近两周"
 
-A row marked ``need`` that reads nothing declines the message (the fill's None: the next
-reading's), as does a command ("/…", with ``commands=False``), a message ``only`` does not hold
-for (one of its conditions) or one ``decline`` holds for, whatever the rows read.
+A row that reads None or nothing ("", {}, []) sets no slot; one marked ``need`` declines the
+message (the fill's None: the next reading's), as does a command ("/…", with ``commands=False``),
+a message ``only`` does not hold for (one of its conditions) or one ``decline`` holds for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -161,6 +161,19 @@ class After:
 
 
 @dataclass(frozen=True, slots=True)
+class Read:
+    """What a reader shared by several tables reads ("the account named": one reading of it for
+    the balance, the holdings, the trades and the most one can buy)."""
+
+    name: str
+    reader: Callable[[Reading], Any]
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        return self.reader(reading)
+
+
+@dataclass(frozen=True, slots=True)
 class Number:
     """The one value of ``kinds`` (two are refused as two numbers; ``first``: the first one), as
     its slot text (``amount``: its canonical amount, "quote:100"), or a refusal's marker when it is
@@ -227,7 +240,7 @@ class Slots:
         slots: dict[str, Any] = {}
         for row in self.rows:
             value = row.read(reading)
-            if value is None:
+            if value is None or value in ("", {}, []):  # nothing read
                 if row.need:
                     return None
                 continue

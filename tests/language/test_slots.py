@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.coin_index import CoinIndex
-from core.language.slots import After, Choose, Coins, Const, Number, Own, Slots, When, Word, first
+from core.language.slots import After, Choose, Coins, Const, Number, Own, Read, Slots, When, Word, first
 from core.language.tagger import Reading, Tag, Tagger
 from core.markets import MarketCatalog
 
@@ -124,3 +124,9 @@ def test_a_table_reads_its_rows_in_order_and_declines_when_told() -> None:
     assert guarded(read("my trader's strategy failed")) is None
     assert Slots(commands=False)(read("/price btc")) is None
     assert Slots()(read("/price btc")) == {}
+
+
+def test_a_shared_reader_as_a_row_and_nothing_read_sets_no_slot() -> None:
+    table = Slots(Read("a", lambda r: {}), Read("b", lambda r: ""), Read("c", lambda r: r.text[:3]))
+    assert table(read("btc price")) == {"c": "btc"}
+    assert Slots(Read("a", lambda r: [], need=True))(read("btc")) is None

@@ -6,13 +6,12 @@ check asked for is a diagnosis's; buying or selling is an order. The account rul
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
 
-from core.language import fills
 from core.language.intents import intent
-from core.language.tagger import COIN, EXCHANGE, Reading
-from core.skills.account_query.rules import asked_slots
-from core.workspace.wallets import wallet_said
+from core.language.slots import Coins, Slots, When
+from core.language.tagger import COIN, EXCHANGE
+from core.skills.account_query.rules import QUESTION
 
 SKILL = "account_query"
 NOT_A_QUESTION = (
@@ -27,7 +26,7 @@ ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
 ON = ("noun.account", EXCHANGE, "own.account", *ASKED)
 
 # (action, the concepts it needs, one of which it needs too); the slots are read from the tags
-# (core.skills.account_query.rules.asked_slots: which account, which wallet, a file asked for).
+# (core.skills.account_query.rules.QUESTION: which account, which wallet, a file asked for).
 # A trades question may say "recently" (pnl.recent).
 QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
     ("balance", ["noun.balance"], []),
@@ -52,33 +51,27 @@ QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
 WALLETS = ("wallet.spot", "wallet.futures", "wallet.margin", "wallet.funding")
 
 
-def _wallet(reading: Reading) -> dict[str, Any] | None:
-    return asked_slots(reading) if wallet_said(reading) else None
-
-
-def _most(reading: Reading) -> dict[str, Any] | None:
-    """ "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on
-    the account named; a price asked ("BTC 买入价是多少") is no such question."""
-    if reading.concepts & {"noun.price", "noun.chart"}:
-        return None
-    slots, coins = asked_slots(reading), fills.coins(reading)
-    return {**slots, "symbol": coins[0]} if coins else slots
+_ASKED = Slots(*QUESTION)
+_WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
+# "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on the
+# account named; a price asked ("BTC 买入价是多少") is no such question.
+_MOST = Slots(*QUESTION, Coins("symbol"), decline=When(any=["noun.price", "noun.chart"]))
 
 
 INTENTS = (
     *(
         intent(
             SKILL, action, need=need, one_of=one_of, avoid=NOT_A_QUESTION, priority=5,
-            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON, fill=asked_slots,
+            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON, fill=_ASKED,
         )
         for action, need, one_of in QUESTIONS
     ),
     intent(
         SKILL, "positions", need=["ask.what_is", "wallet.account"], one_of=WALLETS, avoid=NOT_A_QUESTION,
-        priority=5, may=ON, fill=_wallet,
+        priority=5, may=ON, fill=_WALLET,
     ),
     intent(
         SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"],
-        avoid=["verb.sell", "verb.fail", "ask.why", "error.code", "noun.strategy"], fill=_most,
+        avoid=["verb.sell", "verb.fail", "ask.why", "error.code", "noun.strategy"], fill=_MOST,
     ),
 )  # fmt: skip

@@ -7,9 +7,9 @@ plainly that exporting to a file is not offered."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
-from core.language.tagger import Reading
+from core.language.slots import Choose, Read, When
 from core.workspace.trade_reading import account_ref
 from core.workspace.wallets import WALLET, wallet_said
 
@@ -17,16 +17,7 @@ SKILL = "account_query"
 EXPORT = "export"  # the slot: the person asked for a file
 
 
-def asked_slots(reading: Reading) -> dict[str, Any]:
-    """The slots of an account question, from its tags: which account ("主账户的余额", one of
-    theirs by its name alone: "测试的余额"), which wallet ("合约账户"), a file asked for."""
-    slots: dict[str, Any] = {}
-    ref = account_ref(reading, question=True)
-    if ref:
-        slots["target_ref"] = ref
-    wallet = wallet_said(reading)
-    if wallet:
-        slots[WALLET] = wallet
-    if reading.has("trade.export"):
-        slots[EXPORT] = "yes"
-    return slots
+# The slots of an account question, from its tags: which account ("主账户的余额", one of theirs by
+# its name alone: "测试的余额"), which wallet ("合约账户"), a file asked for.
+ACCOUNT = Read("target_ref", partial(account_ref, question=True))
+QUESTION = (ACCOUNT, Read(WALLET, wallet_said), Choose(EXPORT, (("yes", When("trade.export")),)))

@@ -161,10 +161,7 @@ def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
     """ "为什么我的 agent 一直不开单", "diagnose my strategy": a trader's or strategy's problem
     (a trader's strategy is the trader's); why it makes money is no problem."""
     return Table(
-        only=(
-            When(any=about, also={DIAGNOSE, "diagnosis.not_done", *FAILING}),
-            When(WHY, any=about, none=GAINS),
-        ),
+        only=(When(any=about, also=NOT_WORKING), When(WHY, any=about, none=GAINS)),
         decline=When(any=besides) if besides else None,
         commands=False,
     )
