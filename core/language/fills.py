@@ -39,15 +39,6 @@ def target(reading: Reading, kind: str, *, ignore: Iterable[str] = ()) -> dict[s
     return {"name": rest} if rest else None
 
 
-def switch(reading: Reading) -> str | None:
-    """ "on" or "off" when the message turns something on or off, else None."""
-    if reading.concepts & {"verb.switch_off", "answer.off"}:
-        return "off"
-    if reading.concepts & {"verb.switch_on", "answer.on"}:
-        return "on"
-    return None
-
-
 def on_off(text: str) -> bool | None:
     """A one-word answer to "on or off?" read whole: True ("开启", "yes", "enable", "1"), False
     ("关闭", "no", "disabled", "0"), or None when it is neither (phrases/switch.toml); case,

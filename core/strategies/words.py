@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from core.language import fills
 from core.language.lexicon import load, phrases
+from core.language.slots import Word
 from core.language.tagger import Reading, Tag, words
 from core.language.values import Value
 
@@ -21,13 +22,12 @@ KINDS: Final[tuple[Kind, ...]] = ("dca", "grid", "ai")
 KIND_CONCEPTS: Final = frozenset(f"strategy.{k}" for k in KINDS)
 
 
+KIND: Final = Word("kind", {f"strategy.{k}": k for k in KINDS})
+
+
 def kind_of(reading: Reading) -> Kind | None:
     """The kind a message names first, if any."""
-    for tag in reading.tags:
-        for kind in KINDS:
-            if f"strategy.{kind}" in tag.concepts:
-                return kind
-    return None
+    return cast("Kind | None", KIND.read(reading))
 
 
 def find_kind(text: str) -> Kind | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from core.language import fills
 from core.language.intents import SlotFill
+from core.language.slots import When, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import after, concepts_at, field_of, name_in, new_value, record_ref, set_to, untagged
@@ -40,6 +41,11 @@ FIELDS = (
     ("model", frozenset({"noun.model", "provider"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
+# A field switched off ("关闭 alpha 的每日汇总", "stop auto start for alpha") or on.
+SWITCH = (
+    ("off", When(any=["verb.stop", "verb.switch_off", "answer.off"])),
+    ("on", When(any=["verb.switch_on", "answer.on"])),
+)
 
 
 def slots_for(action: str) -> SlotFill:
@@ -85,7 +91,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
             slots["strategy"] = own.value  # "let alpha run the eth grid": theirs, by its name
         if field:
             slots["field"] = field
-        on = "off" if "verb.stop" in concepts else fills.switch(reading)
+        on = first(SWITCH, concepts)
         if field in SWITCHED and on:
             slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
