@@ -3,7 +3,6 @@
 Positions are offsets into ``reading.text`` (the normalized message), as tags and values are::
 
     r = Tagger(coins).read("limit buy 0.01 BTC at 85000")
-    cued(r, {"trade.at"}, ("number", "price"))   # the Value 85000: the value a cue word puts next
     tag_before(r, 14)                            # the tag of "0.01"'s left neighbour ("buy")
     r.rest(spans=value_spans(r))                 # what neither words nor values explain: a name
     command("/price@deskmate_bot  btc 30")       # ("price", "btc 30")
@@ -17,26 +16,12 @@ from typing import TYPE_CHECKING
 from core.language.tagger import COIN, PUNCT, Reading, Tag
 
 if TYPE_CHECKING:
-    from core.language.values import Kind, Value
-
-# What a target's name never is: the words of the request around it.
-_NOT_NAMES = ("filler.", "verb.", "noun.", "ask.", "time.", "answer.", "amount.")
+    from core.language.values import Value
 
 
 def coins(reading: Reading) -> list[str]:
     """The coins named, in order, each once (a look-alike naming no coin, "比特币ETF", is none)."""
     return list(dict.fromkeys(v for v in reading.values(COIN) if v))
-
-
-def target(reading: Reading, kind: str, *, ignore: Iterable[str] = ()) -> dict[str, str] | None:
-    """The record a request is about: one of the person's own of that kind ("机器人一号"), else
-    what is left once every tagged word is taken away ("delete the eth bot" -> "eth")."""
-    own = reading.first(f"own.{kind}")
-    if own is not None:
-        return {"name": own.value}
-    ignored = {c for t in reading.tags for c in t.concepts if not c.startswith(_NOT_NAMES)} | set(ignore)
-    rest = reading.rest(ignore=ignored)
-    return {"name": rest} if rest else None
 
 
 def on_off(text: str) -> bool | None:
@@ -110,25 +95,6 @@ def between(reading: Reading, start: int, end: int) -> str:
     """The words between two positions, punctuation and spaces dropped ("at: 85000" -> "" between
     "at" and the number)."""
     return " ".join(PUNCT.sub(" ", reading.text[start:end]).split())
-
-
-def cued(
-    reading: Reading, cues: Collection[str], kinds: Iterable[Kind], *, joining: Collection[str] = ()
-) -> Value | None:
-    """The value a cue word puts next: "at 85000", "以 85000", "初始资金: 5万" (the tag of one of
-    ``cues``, then the first value of ``kinds`` or a refused one, only punctuation or ``joining``
-    words, "为" / "of", between them); None when no cue is followed so."""
-    kinds = frozenset(kinds)
-    values = reading.spans()
-    for tag in (t for t in reading.tags if t.concepts & set(cues)):
-        value = next((v for v in values if v.start >= tag.end), None)
-        if (
-            value is not None
-            and (value.kind in kinds or value.refused)
-            and (between(reading, tag.end, value.start) in {"", *joining})
-        ):
-            return value
-    return None
 
 
 def next_to(

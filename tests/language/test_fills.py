@@ -11,7 +11,6 @@ from core.language.fills import (
     as_typed,
     blank,
     command,
-    cued,
     next_to,
     outside,
     tag_after,
@@ -50,26 +49,6 @@ def test_the_tags_around_a_position() -> None:
     assert tag_before(reading, 6, {"verb.delete"}) == verb
     assert tag_after(reading, 1) == noun and tag_after(reading, 0, {"noun.account"}) == noun
     assert tag_after(reading, 5) is None
-
-
-@pytest.mark.parametrize(
-    ("typed", "slot"),
-    [
-        ("初始资金 5万U", "50000"),
-        ("初始资金：20000", "20000"),
-        ("a paper account, starting balance of 1.5k usdt", "1500"),
-        ("starting with -5000", "refused:sign:-5000"),  # refused, quoting it: never 5000
-        ("初始资金 5万 U 的模拟账户", "50000"),
-    ],
-)
-def test_the_value_a_cue_word_puts_next(typed: str, slot: str) -> None:
-    value = cued(Tagger().read(typed), BALANCE, ("amount", "number"), joining={"of", "为"})
-    assert value is not None and value.slot == slot
-
-
-@pytest.mark.parametrize("typed", ["余额 有 5万", "balance please", "5万 balance", "starting with btc"])
-def test_no_value_right_after_the_cue_word(typed: str) -> None:
-    assert cued(Tagger().read(typed), BALANCE, ("amount", "number")) is None
 
 
 def test_what_neither_words_nor_values_explain_is_a_name() -> None:
