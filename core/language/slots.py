@@ -38,6 +38,7 @@ class When:
     any: frozenset[str]
     also: frozenset[str]
     none: frozenset[str]
+    grouped: bool
 
     def __init__(
         self,
@@ -48,20 +49,18 @@ class When:
     ) -> None:
         for name, concepts in (("all", all), ("any", any), ("also", also), ("none", none)):
             object.__setattr__(self, name, _set(concepts))
+        said = self.all | self.any | self.also | self.none
+        object.__setattr__(self, "grouped", "." in {c[-1:] for c in said})
 
     def __call__(self, concepts: frozenset[str]) -> bool:
+        if self.grouped:  # "ask." said by any of its concepts ("ask.why")
+            concepts = concepts | {c[: c.find(".") + 1] for c in concepts}
         return (
-            all(_said(c, concepts) for c in self.all)
-            and (not self.any or any(_said(c, concepts) for c in self.any))
-            and (not self.also or any(_said(c, concepts) for c in self.also))
-            and not any(_said(c, concepts) for c in self.none)
+            self.all <= concepts
+            and (not self.any or not self.any.isdisjoint(concepts))
+            and (not self.also or not self.also.isdisjoint(concepts))
+            and self.none.isdisjoint(concepts)
         )
-
-
-def _said(concept: str, concepts: frozenset[str]) -> bool:
-    if concept.endswith("."):
-        return any(c.startswith(concept) for c in concepts)
-    return concept in concepts
 
 
 Rules = Sequence[tuple[str, When]]
