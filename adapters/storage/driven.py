@@ -4,11 +4,19 @@ building the parameters, the cursor and result, a greenlet switch each way -- co
 the statement's own round trip on a quiet server). The same SQL and values: compiled once for the
 engine's dialect, bound by SQLAlchemy's own bind processors. Used by a turn's two statements
 (state_store._DrivenTurn), and a check's record, claim and each firing's start of delivery
-(price_alerts)."""
+(price_alerts).
+
+Binding and reading so reads SQLAlchemy's compiled internals (a compiled statement's
+``_bind_processors`` and ``_result_columns``, a type's cached result processor), which a minor
+release may change. A statement whose internals are missing or not of the shape expected is
+sent through SQLAlchemy's own execution instead (``Driven.native`` False: the connection given to
+the call is then a ``_Fallback``, which runs it as SQLAlchemy would, alone and committed), with
+the same results, a little slower; a warning says so once."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,7 +24,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+logger = logging.getLogger(__name__)
+
 T = TypeVar("T")
+
+# The statements sent through SQLAlchemy's own execution, by their SQL (see the module's doc):
+# those whose compiled internals this SQLAlchemy does not have as expected. Empty, calls get the
+# asyncpg connection itself.
+_FALLBACK: dict[str, Any] = {}
+
+
+class _Unexpected(Exception):
+    """SQLAlchemy's compiled internals are missing or not of the shape expected."""
 
 
 class Driven:
@@ -29,20 +48,25 @@ class Driven:
         if compiled.post_compile_params:  # e.g. an IN of values: expanded when run, not here
             raise ValueError(f"a statement with parameters expanded when run: {compiled.string}")
         self.sql: str = compiled.string
-        binds, processors = compiled.binds, compiled._bind_processors
-        self._params = tuple(
-            (name, binds[name].required, binds[name].effective_value, processors.get(name))
-            for name in compiled.positiontup or ()
-        )
-        # Its result's columns, in order: the column objects each answers to and SQLAlchemy's
-        # own result processor of its type (e.g. UTCDateTime's), so rows read as its result's.
-        self._columns = tuple(
-            (
-                tuple(o for o in entry.objects if not isinstance(o, str)),
-                entry.type._cached_result_processor(dialect, None),
+        self.statement = statement
+        names = tuple(compiled.positiontup or ())
+        binds = compiled.binds
+        try:
+            self._params, self._columns = _internals(compiled, names, dialect)
+            self.native = True
+        except _Unexpected as exc:
+            # SQLAlchemy's own execution binds and reads it: the values as given (its defaults
+            # filled in here as there), the rows as its result's.
+            if not _FALLBACK:
+                logger.warning(
+                    "SQLAlchemy's compiled internals changed (%s): statements go through its execution", exc
+                )
+            self._params = tuple(
+                (name, binds[name].required, binds[name].effective_value, None) for name in names
             )
-            for entry in compiled._result_columns
-        )
+            self._columns = ()
+            self.native = False
+            _FALLBACK[self.sql] = (statement, names)
 
     def args(self, values: dict[str, Any]) -> list[Any]:
         out = []
@@ -53,7 +77,10 @@ class Driven:
 
     def rows(self, records: Iterable[Any]) -> list[DrivenRow]:
         """asyncpg's records of the statement as rows whose ``_mapping`` is keyed by the result's
-        column objects, each value processed as SQLAlchemy's result processes it."""
+        column objects, each value processed as SQLAlchemy's result processes it (through its
+        execution: its rows' own mappings)."""
+        if not self.native:
+            return [DrivenRow(record.row._mapping) for record in records]
         columns = self._columns
         out = []
         for record in records:
@@ -67,14 +94,115 @@ class Driven:
         return out
 
 
+def _internals(
+    compiled: Any, names: Sequence[str], dialect: Any
+) -> tuple[tuple[tuple[str, bool, Any, Any], ...], tuple[tuple[tuple[Any, ...], Any], ...]]:
+    """Each positional parameter's (name, required, default, bind processor) and each result
+    column's (column objects, result processor), read from SQLAlchemy's compiled internals.
+    _Unexpected when they are missing or not of the shape expected."""
+    try:
+        binds, processors = compiled.binds, compiled._bind_processors
+        entries = compiled._result_columns
+        if not isinstance(processors, Mapping) or not isinstance(entries, Sequence):
+            raise _Unexpected(
+                f"_bind_processors {type(processors).__name__}, _result_columns {type(entries).__name__}"
+            )
+        params = tuple(
+            (name, bool(binds[name].required), binds[name].effective_value, processors.get(name))
+            for name in names
+        )
+        # Its result's columns, in order: the column objects each answers to and SQLAlchemy's
+        # own result processor of its type (e.g. UTCDateTime's), so rows read as its result's.
+        columns = tuple(
+            (
+                tuple(o for o in entry.objects if not isinstance(o, str)),
+                entry.type._cached_result_processor(dialect, None),
+            )
+            for entry in entries
+        )
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise _Unexpected(f"{type(exc).__name__}: {exc}") from None
+    if any(p is not None and not callable(p) for *_, p in params) or any(
+        p is not None and not callable(p) for _, p in columns
+    ):
+        raise _Unexpected("a processor that is not callable")
+    return params, columns
+
+
 class DrivenRow:
     """A row of a driven statement's result: its values by column object (as a Row's
     ``_mapping`` is read by the column objects of the statement)."""
 
     __slots__ = ("_mapping",)
 
-    def __init__(self, mapping: dict[Any, Any]) -> None:
+    def __init__(self, mapping: Mapping[Any, Any]) -> None:
         self._mapping = mapping
+
+
+class _Record:
+    """A row of SQLAlchemy's execution as asyncpg's Record is read: by position or by name."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, row: Any) -> None:
+        self.row = row
+
+    def __getitem__(self, key: int | str) -> Any:
+        return self.row[key] if isinstance(key, int) else self.row._mapping[key]
+
+    def __len__(self) -> int:
+        return len(self.row)
+
+    def __iter__(self) -> Any:
+        return iter(self.row)
+
+
+class _Fallback:
+    """What a call is given in place of the asyncpg connection while some statements go through
+    SQLAlchemy's execution (``_FALLBACK``): those it runs on the pooled connection, alone and
+    committed, as the driver's autocommit would; any other goes to the asyncpg connection."""
+
+    def __init__(self, conn: AsyncConnection, driver: Any) -> None:
+        self._conn = conn
+        self._driver = driver
+
+    async def _run(self, sql: str, args: Sequence[Any]) -> Any:
+        statement, names = _FALLBACK[sql]
+        conn = self._conn
+        try:
+            result = await conn.execute(statement, dict(zip(names, args, strict=True)))
+            rows = [_Record(row) for row in result.all()] if result.returns_rows else []
+            await conn.commit()
+        except BaseException as exc:
+            await conn.rollback()
+            # The driver's own error, as the asyncpg connection would raise it (SQLAlchemy wraps
+            # it): a refusal by the server keeps the connection (_on).
+            cause = getattr(getattr(exc, "orig", None), "__cause__", None)
+            if isinstance(cause, Exception) and type(cause).__module__.startswith("asyncpg"):
+                raise cause from exc
+            raise
+        return result, rows
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        if sql not in _FALLBACK:
+            return list(await self._driver.fetch(sql, *args))
+        return list((await self._run(sql, args))[1])
+
+    async def fetchrow(self, sql: str, *args: Any) -> Any:
+        if sql not in _FALLBACK:
+            return await self._driver.fetchrow(sql, *args)
+        rows = (await self._run(sql, args))[1]
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, *args: Any) -> str:
+        if sql not in _FALLBACK:
+            return str(await self._driver.execute(sql, *args))
+        result, _ = await self._run(sql, args)
+        verb = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else ""
+        return f"{'INSERT 0' if verb == 'INSERT' else verb} {max(result.rowcount, 0)}"
+
+    def is_closed(self) -> bool:
+        return bool(self._driver.is_closed())
 
 
 async def on_driver(engine: AsyncEngine, call: Callable[[Any], Awaitable[T]]) -> T:
@@ -95,7 +223,7 @@ async def _on(conn: AsyncConnection, call: Callable[[Any], Awaitable[T]]) -> T:
     assert sync is not None
     driver = sync.connection.driver_connection
     try:
-        return await call(driver)
+        return await call(_Fallback(conn, driver) if _FALLBACK else driver)
     except BaseException as exc:
         # The connection's state is unknown (not the server's refusal), or the server has ended
         # it: asyncpg reports a terminated backend as a PostgresError too (57P01 admin shutdown,
