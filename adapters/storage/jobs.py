@@ -204,11 +204,15 @@ class SqlJobStore:
         self._runner = transaction_runner(engine, inline_first=True)
         self._finished_since_prune = PRUNE_EVERY
         self._finishes: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
+        # Enqueue calls so far in this process: JobRunner.run_due claims again after a batch that
+        # was not full only when its jobs queued some.
+        self.enqueued = 0
 
     async def close(self) -> None:
         await self._runner.close()
 
     async def enqueue(self, job: NewJob) -> Enqueued:
+        self.enqueued += 1
         job_id = uuid.uuid4().hex
         values = {
             "id": job_id,

@@ -19,8 +19,10 @@ LEASE_EXPIRED_ERROR = "lease expired: the runner stopped before finishing its la
 class MemoryJobStore:
     def __init__(self) -> None:
         self.jobs: dict[str, Job] = {}
+        self.enqueued = 0  # enqueue calls so far (JobRunner.run_due reads it)
 
     async def enqueue(self, job: NewJob) -> Enqueued:
+        self.enqueued += 1
         if job.dedupe_key is not None:
             for existing in self.jobs.values():
                 if existing.dedupe_key == job.dedupe_key and existing.status in LIVE_STATUSES:

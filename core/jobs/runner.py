@@ -117,9 +117,11 @@ class JobRunner:
         already due waits for the next tick), including jobs that these jobs enqueue for now."""
         runs: list[JobRun] = []
         seen: set[str] = set()
+        limit = max(self.config.concurrency, self.config.due_batch)
         while True:
+            queued = self._enqueued()
             try:
-                claimed = await self._claim(max(self.config.concurrency, self.config.due_batch), exclude=seen)
+                claimed = await self._claim(limit, exclude=seen)
             except Exception:  # a database still locked after the store's own retries
                 log.exception("job runner: claiming jobs failed; the rest wait for the next tick")
                 return runs
@@ -130,6 +132,17 @@ class JobRunner:
             async with self._batched(claimed):
                 attempts = await self._attempt_together(claimed)
             runs.extend(await self._record_all(claimed, attempts))
+            if len(claimed) < limit and queued is not None and self._enqueued() == queued:
+                # Every job due was claimed, and these queued none: another claim would find
+                # nothing (one statement less a tick; jobs another process queues meanwhile are
+                # the next tick's, as they would be a moment later).
+                return runs
+
+    def _enqueued(self) -> int | None:
+        """How many jobs this process has queued on the store so far, where it counts them
+        (``enqueued``: the SQL and in-memory stores do); None: unknown."""
+        count = getattr(self.store, "enqueued", None)
+        return count if isinstance(count, int) else None
 
     async def _attempt_together(self, claimed: list[Job]) -> list[JobResult | JobRun]:
         """Each claimed job's attempt, at most ``concurrency`` at once. Their outcomes are stored

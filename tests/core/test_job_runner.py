@@ -533,8 +533,36 @@ async def test_a_tick_claims_its_due_jobs_together_but_runs_at_most_concurrency_
     w.store.claim = counted  # type: ignore[method-assign]
     runs = await asyncio.wait_for(w.runner.run_due(), 5)
     assert [r.outcome for r in runs] == [JobOutcome.DONE] * 7
-    assert claims == [7, 0]  # one claim for the seven (before: 2, 2, 2, 1)
+    assert claims == [7]  # one claim for the seven (before: 2, 2, 2, 1); not full: no second
     assert most == 2
+
+
+async def test_a_tick_claims_again_after_a_full_batch_or_one_that_queued_jobs() -> None:
+    """run_due claims once more only when another claim may find something: its batch was full,
+    or its jobs queued others (due now: they run in this tick)."""
+
+    async def work(job: Job, ctx: JobContext) -> JobResult:
+        if job.payload.get("more"):
+            await ctx.enqueue("test.work", {"n": 99})
+        return DONE
+
+    w = World(kind("test.work", work), config=RunnerConfig(concurrency=2, due_batch=3))
+    for n in range(4):  # claimed in this order
+        await w.queue.enqueue("test.work", {"n": n, "more": n == 3}, due_at=NOW - timedelta(seconds=4 - n))
+    claims: list[int] = []
+    claim = w.store.claim
+
+    async def counted(**kwargs: Any) -> list[Job]:
+        got = await claim(**kwargs)
+        claims.append(len(got))
+        return got
+
+    w.store.claim = counted  # type: ignore[method-assign]
+    runs = await asyncio.wait_for(w.runner.run_due(), 5)
+    assert [r.outcome for r in runs] == [JobOutcome.DONE] * 5
+    # Full (3 of 3): again; 1 that queued one: again; the one queued, which queued none: done.
+    assert claims == [3, 1, 1]
+    assert w.store.enqueued == 5
 
 
 async def test_a_tick_keeps_the_lease_of_a_job_waiting_for_its_turn() -> None:
