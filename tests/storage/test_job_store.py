@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -325,4 +326,51 @@ async def test_a_claim_and_a_finish_on_postgresql_send_no_begin_or_commit(db_url
         assert trips[6:] == [2, 1, 2, 1, 2, 1], trips
     finally:
         await store.close()
+        await engine.dispose()
+
+
+async def test_a_claim_and_outcomes_sent_on_the_driver_read_as_through_sqlalchemy(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: the claim's two statements and a batch's outcomes in one statement go on the
+    asyncpg connection itself (jobs.ON_DRIVER), none through SQLAlchemy's execution; the jobs
+    read from its rows are those SQLAlchemy's execution reads (UTC instants, payloads), the kinds
+    and the ids left out as arrays select what the lists of values selected, and an outcome
+    whose lease was lost is not kept."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("the driver path is PostgreSQL's")
+    from adapters.storage import jobs as sql_jobs
+    from tests.storage.statements import counted
+
+    engine = create_engine(db_url)
+    on_driver = SqlJobStore(engine)
+    monkeypatch.setattr(sql_jobs, "ON_DRIVER", False)
+    through_sqlalchemy = SqlJobStore(engine)
+    try:
+        ids = [
+            (
+                await on_driver.enqueue(
+                    new(payload={"n": n, "text": "買 BTC"}, owner="o", dedupe_key=f"k{n}")
+                )
+            ).job_id
+            for n in range(4)
+        ]
+        await on_driver.enqueue(new("other.kind"))
+        with counted() as sql:
+            [a] = await claim(on_driver, limit=1, exclude=ids[1:])
+            taken = await claim(on_driver, exclude=[ids[0], ids[3]])
+            finished = [Finish(j.id, j.lease_token or "", "done") for j in taken]
+            kept = await on_driver.finish_many([*finished, Finish(a.id, "not-its-lease", "done")], NOW)
+        # All on the driver (but the prune of finished jobs, at the first completion: housekeeping).
+        assert [s.split(" WHERE")[0] for s in sql.statements] == ["DELETE FROM jobs"]
+        assert a.id == ids[0] and sorted(j.id for j in taken) == sorted(ids[1:3])
+        assert kept == [True, True, False]
+        assert a.lease_token is not None and await on_driver.release(a.id, a.lease_token, NOW)
+        [b] = await claim(through_sqlalchemy, limit=1, exclude=ids[1:])
+        assert b.id == a.id and b.lease_token != a.lease_token
+        assert repr(replace(b, lease_token=None)) == repr(replace(a, lease_token=None))
+        assert a.due_at.tzinfo is UTC and a.payload == {"n": 0, "text": "買 BTC"}
+    finally:
+        await on_driver.close()
+        await through_sqlalchemy.close()
         await engine.dispose()
