@@ -9,14 +9,29 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, Index, Integer, Row, String, Table, bindparam, delete, insert, select
+from sqlalchemy import (
+    ARRAY,
+    Connection,
+    Index,
+    Integer,
+    Row,
+    String,
+    Table,
+    any_,
+    bindparam,
+    delete,
+    insert,
+    select,
+    text,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from adapters.storage.dialects import insert_for
+from adapters.storage.driven import Driven, DrivenRow, on_driver
 from adapters.storage.runner import transaction_runner
 from adapters.storage.tables import Base, UTCDateTime
 from core.outbound.destination import Destination
@@ -29,6 +44,10 @@ logger = logging.getLogger(__name__)
 
 RETENTION = timedelta(days=30)
 PRUNE_EVERY = 500
+# PostgreSQL: a batch's log rows (one INSERT over arrays of their values) and its read of the
+# destinations' pauses sent on the asyncpg connection itself (adapters.storage.driven), without
+# SQLAlchemy's per-statement work; False: through its execution, as before.
+ON_DRIVER = True
 UNDELIVERED = [DeliveryStatus.BLOCKED.value, DeliveryStatus.FAILED.value, DeliveryStatus.PAUSED.value]
 
 
@@ -102,6 +121,17 @@ class SqlDeliveryLog:
         self._prune = delete(deliveries).where(d.created_at < bindparam("cutoff"))
         self._runner = transaction_runner(engine, inline_first=True)
         self._since_prune = PRUNE_EVERY
+        self._engine = engine
+        self._insert_many: Driven | None = None
+        self._paused_any: Driven | None = None
+        if dialect == "postgresql" and ON_DRIVER:
+            self._insert_many = Driven(text(_INSERT_MANY), engine.dialect)
+            self._paused_any = Driven(
+                select(paused_destinations).where(
+                    p.destination == any_(bindparam("keys", type_=ARRAY(String)))
+                ),
+                engine.dialect,
+            )
 
     async def close(self) -> None:
         await self._runner.close()
@@ -144,8 +174,16 @@ class SqlDeliveryLog:
         ]
         if not rows:
             return
-        # One INSERT of every row, atomic by itself: on PostgreSQL no BEGIN / COMMIT around it.
-        await self._runner.run(lambda conn: conn.execute(self._insert, rows), single_statement=True)
+        # One INSERT of every row, atomic by itself: on PostgreSQL no BEGIN / COMMIT around it,
+        # one statement over arrays of their values, on the driver.
+        many = self._insert_many
+        if many is not None:
+            args = many.args(
+                {name: [r[name] for r in rows] for name in _COLUMNS} | {"created_at": _utc(rows)}
+            )
+            await on_driver(self._engine, lambda driver: driver.execute(many.sql, *args))
+        else:
+            await self._runner.run(lambda conn: conn.execute(self._insert, rows), single_statement=True)
         self._since_prune += len(rows) - 1
         await self._after_record(deliveries_[-1].created_at)
 
@@ -157,8 +195,20 @@ class SqlDeliveryLog:
         def read(conn: Connection) -> list[Row[Any]]:
             return list(conn.execute(self._paused_among, {"keys": keys}))
 
-        rows = await self._runner.run(read, read_only=True, single_statement=True)
-        return {r.destination: PausedDestination(_destination(r), r.reason, r.paused_at) for r in rows}
+        rows: Sequence[Row[Any] | DrivenRow]
+        among = self._paused_any
+        if among is not None:
+            args = among.args({"keys": keys})
+            rows = among.rows(await on_driver(self._engine, lambda driver: driver.fetch(among.sql, *args)))
+        else:
+            rows = await self._runner.run(read, read_only=True, single_statement=True)
+        p = paused_destinations.c
+        out = {}
+        for row in rows:
+            m = row._mapping  # by column object: a Row's and a DrivenRow's alike
+            where = Destination(m[p.platform], m[p.chat_id], m[p.user_id], m[p.thread_id])
+            out[m[p.destination]] = PausedDestination(where, m[p.reason], m[p.paused_at])
+        return out
 
     async def paused(self, destination: Destination) -> PausedDestination | None:
         def read(conn: Connection) -> Row[Any] | None:
@@ -207,6 +257,40 @@ class SqlDeliveryLog:
                 await self.prune(now)
             except SQLAlchemyError as exc:  # housekeeping: never fail a delivery for it
                 logger.warning("pruning old deliveries failed: %s", exc)
+
+
+_COLUMNS = (
+    "destination",
+    "platform",
+    "chat_id",
+    "user_id",
+    "thread_id",
+    "kind",
+    "status",
+    "error_code",
+    "job_id",
+)
+_INSERT_MANY = """
+INSERT INTO deliveries (destination, platform, chat_id, user_id, thread_id, kind, status, error_code,
+    job_id, created_at)
+SELECT * FROM unnest(
+    CAST(:destination AS VARCHAR[]), CAST(:platform AS VARCHAR[]), CAST(:chat_id AS VARCHAR[]),
+    CAST(:user_id AS VARCHAR[]), CAST(:thread_id AS VARCHAR[]), CAST(:kind AS VARCHAR[]),
+    CAST(:status AS VARCHAR[]), CAST(:error_code AS VARCHAR[]), CAST(:job_id AS VARCHAR[]),
+    CAST(:created_at AS TIMESTAMPTZ[])
+)
+"""
+
+
+def _utc(rows: Sequence[dict[str, Any]]) -> list[datetime]:
+    """The rows' times as UTCDateTime binds them (aware, in UTC; a naive one is refused)."""
+    out = []
+    for row in rows:
+        at: datetime = row["created_at"]
+        if at.utcoffset() is None:
+            raise ValueError("naive datetime given to a UTC column; pass an aware datetime")
+        out.append(at.astimezone(UTC))
+    return out
 
 
 def _destination_columns(dest: Destination) -> dict[str, str | None]:

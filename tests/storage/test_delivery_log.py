@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -113,3 +113,59 @@ async def test_two_processes_pausing_one_destination_at_once_make_one_pause(db_u
             await sql.close()
         for e in engines:
             await e.dispose()
+
+
+async def test_a_batch_s_log_rows_and_pauses_on_the_driver_read_as_through_sqlalchemy(
+    backend: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: a batch's log rows (one INSERT over arrays) and its read of the pauses go on
+    the asyncpg connection itself (deliveries.ON_DRIVER), none through SQLAlchemy's execution;
+    what is stored and read is what SQLAlchemy's execution stores and reads (UTC instants, the
+    destinations' parts, NULLs), and a naive time is refused as UTCDateTime refuses it."""
+    if backend is None or not backend.startswith("postgresql"):
+        pytest.skip("the driver path is PostgreSQL's")
+    from adapters.storage import deliveries
+    from tests.storage.statements import counted
+
+    engine = create_engine(backend)
+    on_driver = SqlDeliveryLog(engine)
+    monkeypatch.setattr(deliveries, "ON_DRIVER", False)
+    through_sqlalchemy = SqlDeliveryLog(engine)
+    thread = Destination("telegram", "-100", "7", "3")
+    at = datetime(2026, 7, 13, 14, 0, tzinfo=timezone(timedelta(hours=2)))
+    try:
+        for n, log in enumerate((on_driver, through_sqlalchemy)):
+            where = [Destination.direct("telegram", f"{n}1"), Destination("telegram", "-100", f"{n}", "3")]
+            rows = [
+                DeliveryRecord(where[0], "alert", DeliveryStatus.BLOCKED, at, "blocked", "job-1"),
+                DeliveryRecord(where[1], "fill", DeliveryStatus.FAILED, at + timedelta(seconds=1)),
+            ]
+            with counted() as sql:
+                await log.record_many(rows)
+            assert bool(sql.of("INSERT")) is (log is through_sqlalchemy)  # (a prune: housekeeping)
+            await log.record(rows[0], pause=True)
+        await on_driver.record(DeliveryRecord(thread, "alert", DeliveryStatus.BLOCKED, at), pause=True)
+        keys = [Destination.direct("telegram", "01"), Destination.direct("telegram", "11"), thread]
+        with counted() as sql:
+            driven = await on_driver.paused_among(keys)
+        assert not sql.statements
+        assert repr(driven) == repr(await through_sqlalchemy.paused_among(keys)) and len(driven) == 3
+        for n in range(2):
+            mine = await on_driver.undelivered(
+                Destination.direct("telegram", f"{n}1"), at - timedelta(days=1)
+            )
+            theirs = await on_driver.undelivered(Destination("telegram", "-100", f"{n}", "3"), at)
+            assert [(r.status, r.created_at, r.error_code, r.job_id) for r in mine] == [
+                (DeliveryStatus.BLOCKED, at, "blocked", "job-1")
+            ] * 2
+            assert mine[0].created_at.tzinfo is UTC
+            assert [(r.destination, r.kind, r.error_code, r.job_id) for r in theirs] == [
+                (Destination("telegram", "-100", f"{n}", "3"), "fill", None, None)
+            ]
+        naive = DeliveryRecord(thread, "alert", DeliveryStatus.SENT, datetime(2026, 7, 13))
+        with pytest.raises(ValueError, match="naive"):
+            await on_driver.record_many([naive])
+    finally:
+        await on_driver.close()
+        await through_sqlalchemy.close()
+        await engine.dispose()

@@ -151,7 +151,9 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
     # The nine due ticks are claimed together (RunnerConfig.due_batch; before: four at a time,
     # three batches), so what is per batch is once for them all.
     assert len(many.of("SELECT strategies")) == 1  # read per claimed batch, not per tick
-    assert len(many.of("SELECT paused_destinations")) == 1  # the owners' pauses: per batch too
+    # The owners' pauses: per batch too (on PostgreSQL on the asyncpg connection itself, not
+    # through SQLAlchemy: deliveries.ON_DRIVER; its log rows below too).
+    assert len(many.of("SELECT paused_destinations")) == (0 if pg else 1)
     # Each job rescheduled once, in one write per batch: on PostgreSQL one statement for the
     # nine (arrays of their values), on SQLite one each.
     if db_url.startswith("postgresql"):
@@ -178,4 +180,4 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
     # Built once (the batch's reads are built per claimed batch of 4): before, ~23 a tick.
     assert made.count <= 2 * ran, made.count
     # The fill notices' log rows: one write per claimed batch (4, 4, 1), not one a notice.
-    assert len(many.of("INSERT INTO deliveries")) == 1, many.statements
+    assert len(many.of("INSERT INTO deliveries")) == (0 if pg else 1), many.statements
