@@ -80,6 +80,15 @@ def bounded(value: Decimal) -> Decimal:
     return value
 
 
+def scaled(number: Decimal, by: Decimal) -> tuple[Decimal, Reason | None]:
+    """``number`` times ``by`` ("1.5k", "1 million"), exact within the bounds, or why it is not."""
+    try:
+        with localcontext(EXACT):
+            return bounded(number * by), None
+    except Unreadable as exc:
+        return number, exc.reason
+
+
 def numeral(text: str) -> Decimal:
     """The exact value of a numeral run: Arabic, Chinese or both ("1.5万", "一万五", "1万5千")."""
     if text == "半":

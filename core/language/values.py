@@ -43,9 +43,9 @@ from core.language.numbers import (
     LATIN_MULTIPLIERS,
     Reason,
     Unreadable,
-    bounded,
     numeral,
     plain,
+    scaled,
 )
 from core.language.phrases import LATIN_LETTERS, placed
 
@@ -418,12 +418,10 @@ def _read_run(
             and not _coin_join_at(norm, pos + 1, coins, mentions)
         )
         if not weeks and not glued:
-            try:
-                with localcontext(EXACT):
-                    number = bounded(number * LATIN_MULTIPLIERS[letter])
-            except Unreadable as exc:
-                reason = exc.reason
-            pos += 1
+            (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), pos + 1
+    said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
+    if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
+        (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
     exponent = _exponent(norm, pos) if arabic_digits else None
     if exponent is not None and not norm[exponent : exponent + 1].isdigit():
         reason, pos = "exponent", exponent

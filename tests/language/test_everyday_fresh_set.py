@@ -150,3 +150,27 @@ def test_a_trader_run_with_no_strategy_is_started(text: str) -> None:
 def test_money_put_into_a_coin_is_no_record_update(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "update", route
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("buy 1 million usdt of btc", "quote:1000000"),  # was a buy of 1 BTC
+        ("buy 2.5 thousand usdt of eth", "quote:2500"),
+        ("buy 2 hundred usdt of sol", "quote:200"),
+        ("buy 100 million dollars of doge", "quote:100000000"),
+        ("buy 1000000 billion usdt of btc", "refused:magnitude:1000000 billion usdt"),
+        ("买100万u的btc", "quote:1000000"),
+        ("用1万U买大饼", "quote:10000"),
+    ],
+)
+def test_money_with_a_scale_in_words_is_read_exactly(text: str, amount: str) -> None:
+    route = _route(text)
+    assert route is not None and route.skill == "trade_execution", route
+    assert route.slots.get("amount") == amount, route
+
+
+def test_a_level_with_a_scale_in_words_is_read_exactly() -> None:
+    route = _route("alert me when btc hits 1 million")
+    assert route is not None and route.skill == "price_alert", route
+    assert str(route.slots.get("level")) == "1000000", route
