@@ -174,3 +174,21 @@ def test_a_level_with_a_scale_in_words_is_read_exactly() -> None:
     route = _route("alert me when btc hits 1 million")
     assert route is not None and route.skill == "price_alert", route
     assert str(route.slots.get("level")) == "1000000", route
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("btc跌到85000止损", {"symbol": "BTCUSDT", "stop_loss": "85000"}),
+        ("eth 4000止盈", {"symbol": "ETHUSDT", "take_profit": "4000"}),
+        ("85000止损 90000止盈", {"stop_loss": "85000", "take_profit": "90000"}),  # was a stop at 90000
+        ("eth 2800 stop loss", {"symbol": "ETHUSDT", "stop_loss": "2800"}),
+        ("4000 take profit, 3000 stop loss", {"take_profit": "4000", "stop_loss": "3000"}),
+        ("止盈 200 止损 120", {"take_profit": "200", "stop_loss": "120"}),  # words first, as before
+        ("set a stop loss on eth at 2800", {"symbol": "ETHUSDT", "stop_loss": "2800"}),
+    ],
+)
+def test_a_price_said_before_its_order_word_is_that_word_s(text: str, slots: dict[str, str]) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "protect"), route
+    assert {k: route.slots.get(k) for k in slots} == slots, route

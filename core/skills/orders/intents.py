@@ -32,18 +32,22 @@ NOT_HERE = (
 def _price_after(reading: Reading, *concepts: str) -> str | None:
     """The one price typed after the first of ``concepts``' words and before the next order word
     ("止盈 200 止损 120": 200 for the take-profit; "止损80000限价79800": 80000 for the stop, 79800
-    for its limit); a refused one as its refusal's slot."""
-    tag = next((t for t in reading.tags if t.concepts & set(concepts)), None)
+    for its limit); a refused one as its refusal's slot. A message whose first order word comes
+    after a price says each price before its word ("btc跌到85000止损", "85000止损 90000止盈": 85000
+    for the stop, 90000 for the take-profit), never the next word's."""
+    words = {STOP, TAKE, STOP_PRICE, LIMIT_PRICE}
+    said = [t for t in reading.tags if t.concepts & words]
+    tag = next((t for t in said if t.concepts & set(concepts)), None)
     if tag is None:
         return None
-    words = {STOP, TAKE, STOP_PRICE, LIMIT_PRICE}
-    later = [t.start for t in reading.tags if t.start > tag.start and t.concepts & words]
-    end = min(later, default=len(reading.text))
-    found = [
-        v for v in find_values(reading.text)
-        if tag.end <= v.start < end and v.kind != "id" and not in_expiry(v, reading.text)
-    ]  # fmt: skip
-    value = one_value(found, ("number", "price"), reading.text)
+    values = [v for v in find_values(reading.text) if v.kind != "id" and not in_expiry(v, reading.text)]
+    if any(
+        v.end <= said[0].start and v.kind in ("number", "price", "refused") for v in values
+    ):  # prices first: from the word before to this one
+        start, end = max((t.end for t in said if t.end <= tag.start), default=0), tag.start
+    else:
+        start, end = tag.end, min((t.start for t in said if t.start > tag.start), default=len(reading.text))
+    value = one_value([v for v in values if start <= v.start < end], ("number", "price"), reading.text)
     return positive(value).slot if value is not None else None
 
 
