@@ -76,6 +76,7 @@ class DirectSqlite:
             raise ValueError("a SQLite file URL is required")
         self._path = url.database
         self._conn: sqlite3.Connection | None = None
+        self._thread = 0  # the thread the connection was opened on, and is used on
         self._commits = 0
         self._checkpointing: asyncio.Future[None] | None = None
         self._checkpoint_lock = threading.Lock()
@@ -89,10 +90,19 @@ class DirectSqlite:
             if self._closed:
                 raise RuntimeError("the store is closed")
             conn = self._conn = _connect(self._path)
+            self._thread = threading.get_ident()
             conn.execute("PRAGMA busy_timeout=0")
             conn.execute("PRAGMA wal_autocheckpoint=0")
             conn.set_trace_callback(self._trace)
         return conn
+
+    def _drop(self) -> None:
+        """Close the connection after an error (whatever its state now): the next transaction
+        opens a new one."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
 
     def trace(self, callback: Callable[[str], None] | None) -> None:
         """Call ``callback`` with each statement this connection runs (tests; None: stop)."""
@@ -102,10 +112,15 @@ class DirectSqlite:
 
     def write(self, fn: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
         """(True, what ``fn`` returned) when its transaction (BEGIN IMMEDIATE, ``fn``, COMMIT)
-        committed here; (False, None) when the database was locked: rolled back, nothing kept.
+        committed here; (False, None) when the database was locked (rolled back, nothing kept),
+        or when called on another thread than the connection's (one event loop's: another's
+        transactions go to the caller's runner, never interleaved on this connection).
         ``fn`` raising rolls the transaction back and the exception goes to the caller (a
-        sqlite3 error as SQLAlchemy's execution would raise it: sqlalchemy.exc.DBAPIError)."""
+        sqlite3 error as SQLAlchemy's execution would raise it: sqlalchemy.exc.DBAPIError, after
+        which the connection is opened anew at the next transaction, as SQLAlchemy's pool would)."""
         conn = self._connection()
+        if threading.get_ident() != self._thread:
+            return False, None
         try:
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -118,6 +133,7 @@ class DirectSqlite:
         except sqlite3.Error as exc:
             if isinstance(exc, sqlite3.OperationalError) and is_locked(exc):
                 return False, None
+            self._drop()
             raise DBAPIError.instance(None, None, exc, sqlite3.Error) from exc
         self.runs += 1
         self._commits += 1

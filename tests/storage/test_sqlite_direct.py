@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 from adapters.storage import migrate, sqlite_direct, state_store
 from adapters.storage.engine import create_engine
@@ -276,3 +277,44 @@ async def test_the_own_connection_leaves_checkpoints_to_a_worker_thread(
         assert busy == 0 and frames == copied
     finally:
         conn.close()
+
+
+async def test_a_failed_transaction_raises_as_sqlalchemy_would_and_the_next_gets_a_new_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "deskmate.db"
+    async with store_on(path, direct=True, monkeypatch=monkeypatch) as store:
+        direct = store.direct_sqlite
+        assert direct is not None
+        start = await store.begin_turn(KEY, lease("a"), "e1", NOW)
+        first = direct._conn
+
+        def refused(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO no_such_table VALUES (1)")
+
+        with pytest.raises(OperationalError):  # SQLAlchemy's, as its execution raises
+            direct.write(refused)
+        assert direct._conn is None
+        assert await store.save_turn(KEY, _state(), start.revision, "a", release=True) == 1
+        assert direct._conn is not None and direct._conn is not first
+
+
+async def test_another_threads_transactions_go_to_the_runner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One connection, one thread: a store used from a second event loop on another thread
+    runs that loop's transactions on its runner, never interleaved on the first's connection."""
+    path = tmp_path / "deskmate.db"
+    async with store_on(path, direct=True, monkeypatch=monkeypatch) as store:
+        direct = store.direct_sqlite
+        assert direct is not None
+        start = await store.begin_turn(KEY, lease("a"), "e1", NOW)
+        assert direct.runs == 1
+
+        def elsewhere() -> int:
+            return asyncio.run(store.save_turn(KEY, _state(), start.revision, "a", release=True))
+
+        assert await asyncio.to_thread(elsewhere) == 1
+        assert direct.runs == 1  # saved, not here
+        assert (await store.begin_turn(KEY, lease("b"), "e2", NOW)).revision == 1
+        assert direct.runs == 2
