@@ -11,7 +11,8 @@ the refusal when it is not read exactly), and ``Slots`` reads every row of every
 
 A row that reads None or nothing ("", {}, []) sets no slot; one marked ``need`` declines the
 message (the fill's None: the next reading's), as does a command ("/…", with ``commands=False``),
-a message ``only`` does not hold for (one of its conditions) or one ``decline`` holds for.
+a message ``only`` does not hold for (one of its conditions), one ``decline`` holds for, or one
+``unless`` reads something in (a reader: an error pasted is another diagnosis's).
 """
 
 from __future__ import annotations
@@ -208,32 +209,32 @@ class Number:
         return str(int(number))
 
 
-@dataclass(frozen=True, slots=True, init=False)
+Unless = Callable[[Reading], object] | None  # a reader whose finding declines a message
+
+
 class Slots:
     """An intent's slot table, read by ``__call__`` (the intent's fill)."""
 
-    rows: tuple[Row, ...]
-    only: tuple[When, ...]
-    decline: When | None
-    commands: bool
+    __slots__ = ("commands", "decline", "only", "rows", "unless")
 
     def __init__(
-        self, *rows: Row, only: Iterable[When] = (), decline: When | None = None, commands: bool = True
+        self,
+        *rows: Row,
+        only: Iterable[When] = (),
+        decline: When | None = None,
+        unless: Unless = None,
+        commands: bool = True,
     ) -> None:
-        for name, value in (
-            ("rows", rows),
-            ("only", tuple(only)),
-            ("decline", decline),
-            ("commands", commands),
-        ):
-            object.__setattr__(self, name, value)
+        self.rows, self.only, self.decline = rows, tuple(only), decline
+        self.unless, self.commands = unless, commands
 
     def __call__(self, reading: Reading) -> dict[str, Any] | None:
         concepts = reading.concepts
-        if not self.commands and reading.text.startswith("/"):
-            return None
-        if (self.only and not any(w(concepts) for w in self.only)) or (
-            self.decline and self.decline(concepts)
+        if (
+            (not self.commands and reading.text.startswith("/"))
+            or (self.only and not any(w(concepts) for w in self.only))
+            or (self.decline is not None and self.decline(concepts))
+            or (self.unless is not None and self.unless(reading) is not None)
         ):
             return None
         slots: dict[str, Any] = {}

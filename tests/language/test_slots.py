@@ -130,3 +130,10 @@ def test_a_shared_reader_as_a_row_and_nothing_read_sets_no_slot() -> None:
     table = Slots(Read("a", lambda r: {}), Read("b", lambda r: ""), Read("c", lambda r: r.text[:3]))
     assert table(read("btc price")) == {"c": "btc"}
     assert Slots(Read("a", lambda r: [], need=True))(read("btc")) is None
+
+
+def test_a_reader_that_finds_something_declines_the_message() -> None:
+    """ "为什么余额和持仓对不上" is the balance diagnosis's; with an error pasted, another's."""
+    table = Slots(Const("view", "balance"), unless=lambda r: "error" if "-2010" in r.text else None)
+    assert table(read("为什么余额和持仓对不上")) == {"view": "balance"}
+    assert table(read("why doesn't my balance match, binance says -2010")) is None

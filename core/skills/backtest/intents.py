@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from core.language import fills
 from core.language.intents import intent
 from core.language.phrases import placed
+from core.language.slots import Choose, Coins, Own, Slots, When
 from core.language.tagger import Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value
 from core.strategies.intervals import find_interval
-from core.strategies.words import grid_values, in_coins, kind_of
+from core.strategies.words import KIND, grid_values, in_coins
 
 SKILL: Final = "backtest"
 RUN: Final = "backtest.run"
@@ -57,21 +57,17 @@ def _every(text: str, value: Value) -> bool:
     return placed("values", "every").before(text, len(text[: value.start].rstrip())) is not None
 
 
+# Which strategy: one of theirs, else "this one" (the conversation's), its kind and coin said.
+_NAMED = Slots(
+    Own("strategy", "strategy"), Choose("this", (("1", When(THIS, none=OWN)),)), KIND, Coins("symbol")
+)
+
+
 def read_slots(reading: Reading) -> dict[str, Any]:
     """What the sentence says of the strategy and the window (nothing is guessed here)."""
     text = reading.text
-    slots: dict[str, Any] = {}
-    own = reading.first(OWN)
-    if own is not None:
-        slots["strategy"] = own.value
-    elif reading.has(THIS):
-        slots["this"] = "1"
-    kind = kind_of(reading)
-    if kind is not None:
-        slots["kind"] = kind
-    coins = fills.coins(reading)
-    if coins:
-        slots["symbol"] = coins[0]
+    slots = _NAMED(reading) or {}
+    kind = slots.get("kind")
     level, candles, grids = reading.first(LEVEL), reading.first(CANDLES), reading.first("strategy.grids")
     numbers: list[Value] = []
     values = grid_values(reading, reading.spans())

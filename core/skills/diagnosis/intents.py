@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from core.language import fills
 from core.language.intents import Intent, SlotFill, intent
+from core.language.slots import Read, When
 from core.language.slots import Slots as Table
-from core.language.slots import When
 from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
 
 if TYPE_CHECKING:
@@ -146,15 +147,14 @@ def _order(reading: Reading) -> Slots:
     return {**slots, "error": as_slot(error)} if error is not None and error.source != "model" else slots
 
 
-def _balance(reading: Reading) -> Slots:
-    """ "为什么余额和持仓对不上", "my positions don't match my balance"."""
-    concepts = _said(reading)
-    if concepts is None or not concepts & HOLDINGS or not concepts & {"verb.fail", WHY, DIAGNOSE}:
-        return None
-    if _pasted(reading) is not None:
-        return None  # an error message: the order or exchange diagnosis's
-    exchange = _named(reading, EXCHANGE)
-    return {"exchange": exchange} if exchange else {}
+# "为什么余额和持仓对不上", "my positions don't match my balance"; an error pasted is the order's
+# or the exchange's diagnosis, a trader's problem the trader's.
+_BALANCE = Table(
+    Read("exchange", partial(_named, concept=EXCHANGE)),
+    only=(When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE}, none=TRADER),),
+    unless=_pasted,
+    commands=False,
+)
 
 
 def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
@@ -176,7 +176,7 @@ def _diagnose(skill: str, priority: int, about: tuple[str, ...], fill: SlotFill)
 ORDER_INTENTS = _diagnose(
     "order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades", EXCHANGE), _order
 )
-BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"), _balance)
+BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"), _BALANCE)
 EXCHANGE_INTENTS = _diagnose(
     "exchange_diagnosis", 4, (EXCHANGE, "noun.account", "own.account", "term.api_key"), _exchange
 )
