@@ -192,3 +192,12 @@ def test_a_price_said_before_its_order_word_is_that_word_s(text: str, slots: dic
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("orders", "protect"), route
     assert {k: route.slots.get(k) for k in slots} == slots, route
+
+
+@pytest.mark.parametrize(
+    ("text", "provider"), [("設定 OpenAI 模型", "openai"), ("设定一个 deepseek 模型", "deepseek")]
+)
+def test_a_model_set_up_with_sheding_is_created(text: str, provider: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("model_management", "create"), route
+    assert route.slots.get("provider") == provider
