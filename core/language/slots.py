@@ -11,8 +11,10 @@ the refusal when it is not read exactly), and ``Slots`` reads every row of every
 
 A row that reads None or nothing ("", {}, []) sets no slot; one marked ``need`` declines the
 message (the fill's None: the next reading's), as does a command ("/…", with ``commands=False``),
-a message ``only`` does not hold for (one of its conditions), one ``decline`` holds for, or one
-``unless`` reads something in (a reader: an error pasted is another diagnosis's).
+a message ``only`` does not hold for (one of its conditions), one ``decline`` holds for, one
+``unless`` reads something in (a reader: an error pasted is another diagnosis's), or one where
+none of the slots of ``one`` is read; ``given``: a slot set only beside another ("stop_limit"
+only with "stop_loss").
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Protocol
 
 from core.language import fills
 from core.language.tagger import Reading
-from core.language.values import REFUSED_PREFIX, Kind, one_value, positive
+from core.language.values import REFUSED_PREFIX, Kind, Value, one_value, positive
 
 
 def _set(concepts: Iterable[str]) -> frozenset[str]:
@@ -179,7 +181,11 @@ class Number:
     its slot text (``amount``: its canonical amount, "quote:100"), or a refusal's marker when it is
     not read exactly, is zero where ``positive``, no whole number where ``whole`` (the refusal's
     reason) or more than ``most``. ``units``: the units taken and what one of each counts ("d": 1,
-    "w": 7), the slot their whole product ("2 weeks" -> "14")."""
+    "w": 7), the slot their whole product ("2 weeks" -> "14"). ``after``: only the values said
+    after the first of these words and before the next of ``until`` ("止盈 200 止损 120": 200 for
+    the take-profit; with ``lead``, when a value comes before the first of ``until``, before its
+    word and after the one before: "85000止损 90000止盈"); ``skip``: values that are something else
+    ("24小时有效": an expiry)."""
 
     name: str
     kinds: tuple[Kind, ...]
@@ -189,10 +195,32 @@ class Number:
     units: Mapping[str, int] = field(default_factory=dict)
     whole: str = ""
     most: int | None = None
+    after: frozenset[str] = frozenset()
+    until: frozenset[str] = frozenset()
+    skip: Callable[[Value, str], bool] | None = None
+    lead: bool = False
     need: bool = False
 
     def read(self, reading: Reading) -> Any:
         values = [v for v in reading.spans() if not self.units or v.unit in self.units]
+        if self.skip is not None:
+            values = [v for v in values if not self.skip(v, reading.text)]
+        if self.after:
+            said = [t for t in reading.tags if t.concepts & self.until]
+            cue = next((t for t in reading.tags if t.concepts & self.after), None)
+            if cue is None:
+                return None
+            start, end = (
+                cue.end,
+                min((t.start for t in said if t.start > cue.start), default=len(reading.text)),
+            )
+            if (
+                self.lead
+                and said
+                and any(v.end <= said[0].start for v in values if v.kind in self.kinds or v.refused)
+            ):
+                start, end = max((t.end for t in said if t.end <= cue.start), default=0), cue.start
+            values = [v for v in values if start <= v.start < end]
         if self.first:
             values = [v for v in values if v.kind in self.kinds or v.refused][:1]
         value = one_value(values, self.kinds, reading.text)
@@ -215,7 +243,7 @@ Unless = Callable[[Reading], object] | None  # a reader whose finding declines a
 class Slots:
     """An intent's slot table, read by ``__call__`` (the intent's fill)."""
 
-    __slots__ = ("commands", "decline", "only", "rows", "unless")
+    __slots__ = ("commands", "decline", "given", "one", "only", "rows", "unless")
 
     def __init__(
         self,
@@ -224,9 +252,11 @@ class Slots:
         decline: When | None = None,
         unless: Unless = None,
         commands: bool = True,
+        one: Iterable[str] = (),
+        given: Mapping[str, str] | None = None,
     ) -> None:
         self.rows, self.only, self.decline = rows, tuple(only), decline
-        self.unless, self.commands = unless, commands
+        self.unless, self.commands, self.one, self.given = unless, commands, tuple(one), given or {}
 
     def __call__(self, reading: Reading) -> dict[str, Any] | None:
         concepts = reading.concepts
@@ -244,5 +274,6 @@ class Slots:
                 if row.need:
                     return None
                 continue
-            slots[row.name] = value
-        return slots
+            if row.name not in self.given or self.given[row.name] in slots:
+                slots[row.name] = value
+        return None if self.one and not any(s in slots for s in self.one) else slots

@@ -137,3 +137,43 @@ def test_a_reader_that_finds_something_declines_the_message() -> None:
     table = Slots(Const("view", "balance"), unless=lambda r: "error" if "-2010" in r.text else None)
     assert table(read("为什么余额和持仓对不上")) == {"view": "balance"}
     assert table(read("why doesn't my balance match, binance says -2010")) is None
+
+
+ORDER_WORDS = frozenset({"order.stop_loss", "order.take_profit", "order.stop_price", "order.limit_price"})
+
+
+def _after(slot: str, *cues: str) -> Number:
+    return Number(
+        slot, ("number", "price"), positive=True, after=frozenset(cues), until=ORDER_WORDS, lead=True
+    )
+
+
+PROTECT = Slots(
+    _after("take_profit", "order.take_profit"),
+    _after("stop_loss", "order.stop_loss", "order.stop_price"),
+    _after("stop_limit", "order.limit_price"),
+    one=("take_profit", "stop_loss"),
+    given={"stop_limit": "stop_loss"},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("止盈 200 止损 120", {"take_profit": "200", "stop_loss": "120"}),
+        ("take profit at 200, stop loss at 120", {"take_profit": "200", "stop_loss": "120"}),
+        ("止损 -120", {"stop_loss": "refused:sign:-120"}),  # refused, never 120
+        ("stop loss at 0", {"stop_loss": "refused:zero:0"}),
+        ("止损 120 130", {"stop_loss": "refused:two_numbers:120 130"}),
+        ("止损80000限价79800", {"stop_loss": "80000", "stop_limit": "79800"}),
+        ("stop at 80000 limit 79800", {"stop_loss": "80000", "stop_limit": "79800"}),
+        ("止盈 200 限价 199", {"take_profit": "200"}),  # a limit only beside a stop
+        ("什么是止损", None),  # no price: no order
+        # The prices first: each before its word ("85000止损 90000止盈" stops at 85000).
+        ("85000止损 90000止盈", {"take_profit": "90000", "stop_loss": "85000"}),
+        ("btc跌到85000止损", {"stop_loss": "85000"}),
+        ("eth 2800 stop loss", {"stop_loss": "2800"}),
+    ],
+)
+def test_a_value_said_after_its_cue_word_and_before_the_next(text: str, slots: object) -> None:
+    assert PROTECT(read(text)) == slots

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.language import fills
 from core.language.intents import intent
-from core.language.slots import Coins, Slots
+from core.language.slots import Coins, Number, Read, Slots
 from core.language.tagger import Reading
-from core.language.values import find_values, one_value, positive
+from core.language.values import find_values
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 
 SKILL = "orders"
@@ -29,47 +28,22 @@ NOT_HERE = (
 )  # fmt: skip
 
 
-def _price_after(reading: Reading, *concepts: str) -> str | None:
-    """The one price typed after the first of ``concepts``' words and before the next order word
+def _price_after(slot: str, *cues: str) -> Number:
+    """The one price typed after the first of ``cues``' words and before the next order word
     ("止盈 200 止损 120": 200 for the take-profit; "止损80000限价79800": 80000 for the stop, 79800
-    for its limit); a refused one as its refusal's slot. A message whose first order word comes
-    after a price says each price before its word ("btc跌到85000止损", "85000止损 90000止盈": 85000
-    for the stop, 90000 for the take-profit), never the next word's."""
-    words = {STOP, TAKE, STOP_PRICE, LIMIT_PRICE}
-    said = [t for t in reading.tags if t.concepts & words]
-    tag = next((t for t in said if t.concepts & set(concepts)), None)
-    if tag is None:
-        return None
-    values = [v for v in find_values(reading.text) if v.kind != "id" and not in_expiry(v, reading.text)]
-    if any(
-        v.end <= said[0].start and v.kind in ("number", "price", "refused") for v in values
-    ):  # prices first: from the word before to this one
-        start, end = max((t.end for t in said if t.end <= tag.start), default=0), tag.start
-    else:
-        start, end = tag.end, min((t.start for t in said if t.start > tag.start), default=len(reading.text))
-    value = one_value([v for v in values if start <= v.start < end], ("number", "price"), reading.text)
-    return positive(value).slot if value is not None else None
+    for its limit, a stop-limit: a limit sell at this price once triggered); refused, its refusal.
+    A message whose first order word comes after a price says each price before its word
+    ("btc跌到85000止损", "85000止损 90000止盈": 85000 for the stop, 90000 for the take-profit)."""
+    cue, words = frozenset(cues), frozenset({STOP, TAKE, STOP_PRICE, LIMIT_PRICE})
+    return Number(slot, ("number", "price"), positive=True, after=cue, until=words, skip=in_expiry, lead=True)
 
 
-def _protect(reading: Reading) -> Mapping[str, Any] | None:
-    slots: dict[str, Any] = {}
-    take, stop = _price_after(reading, TAKE), _price_after(reading, STOP, STOP_PRICE)
-    if take is None and stop is None:
-        return None  # "what is a stop-loss": no price, no order
-    if take is not None:
-        slots["take_profit"] = take
-    if stop is not None:
-        slots["stop_loss"] = stop
-        limit = _price_after(reading, LIMIT_PRICE)
-        if limit is not None:
-            slots["stop_limit"] = limit  # a stop-limit: a limit sell at this price once triggered
-    expiry = read_expiry(reading.text)
-    if expiry is not None:
-        slots[EXPIRY] = expiry
-    coins = fills.coins(reading)
-    if len(coins) == 1:
-        slots["symbol"] = coins[0]
-    return slots
+# "what is a stop-loss": no price, no order.
+_PROTECT = Slots(
+    _price_after("take_profit", TAKE), _price_after("stop_loss", STOP, STOP_PRICE),
+    _price_after("stop_limit", LIMIT_PRICE), Read(EXPIRY, lambda reading: read_expiry(reading.text)),
+    Coins("symbol", only=True), one=("take_profit", "stop_loss"), given={"stop_limit": "stop_loss"},
+)  # fmt: skip
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
@@ -84,7 +58,7 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
 INTENTS = (
     intent(SKILL, "protect", one_of=[STOP, TAKE, STOP_PRICE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
            may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
-           fill=_protect),
+           fill=_PROTECT),
     intent(SKILL, "open_orders", need=[OPEN],
            avoid=[*NOT_HERE, REVOKE, WITHDRAW, "verb.cancel", "verb.unfilled", STOP, TAKE],
            may=["verb.query", "ask.which", "coin"], fill=Slots()),
