@@ -422,12 +422,13 @@ def _read_run(
     said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
     if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
         (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
+    money = said is not None and _said_value(said[2])[2] == "quote"  # "5 grand": 5,000 in money
     exponent = _exponent(norm, pos) if arabic_digits else None
     if exponent is not None and not norm[exponent : exponent + 1].isdigit():
         reason, pos = "exponent", exponent
     # Before: a sign, a dollar sign.
     lead = start if times_before is None else times_before
-    quote_before = False
+    quote_before = money
     if lead > 0 and norm[lead - 1] == "$":
         quote_before, lead = True, lead - 1
     sign = _sign_before(norm, lead)

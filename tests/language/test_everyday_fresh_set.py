@@ -160,6 +160,8 @@ def test_money_put_into_a_coin_is_no_record_update(text: str) -> None:
         ("buy 2 hundred usdt of sol", "quote:200"),
         ("buy 100 million dollars of doge", "quote:100000000"),
         ("buy 1000000 billion usdt of btc", "refused:magnitude:1000000 billion usdt"),
+        ("buy 5 grand of btc", "quote:5000"),  # was a buy of 5 BTC
+        ("sell 2 grand of sol", "quote:2000"),
         ("买100万u的btc", "quote:1000000"),
         ("用1万U买大饼", "quote:10000"),
     ],
