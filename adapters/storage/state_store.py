@@ -425,6 +425,20 @@ class _SqliteTurn:
         return changed if done else None
 
 
+def _sqlite_turn(engine: AsyncEngine, sql: _Statements) -> _SqliteTurn | None:
+    """The direct SQLite turn, or None (the turn through SQLAlchemy's execution, as before) when
+    the compiled internals it binds with (``Compiled``: a compiled statement's ``_bind_processors``,
+    ``positiontup``, ``binds``) are not there or not of the shape expected, as a SQLAlchemy release
+    may leave them: slower, never a store that cannot start."""
+    try:
+        return _SqliteTurn(engine, sql)
+    except (AttributeError, KeyError, TypeError) as exc:
+        logger.warning(
+            "SQLite turns run through SQLAlchemy's execution: its compiled statements changed (%r)", exc
+        )
+        return None
+
+
 class SqlStateStore:
     """Conversation state, event dedupe and single-use tokens in SQL tables.
 
@@ -447,7 +461,7 @@ class SqlStateStore:
         self._runner = transaction_runner(engine, inline_first=True)
         # A SQLite file: a turn's two transactions on a sqlite3 connection of its own (_SqliteTurn).
         self._direct: _SqliteTurn | None = (
-            _SqliteTurn(engine, self._sql)
+            _sqlite_turn(engine, self._sql)
             if DIRECT_SQLITE_TURN and dialect == "sqlite" and is_sqlite_file(engine.url)
             else None
         )

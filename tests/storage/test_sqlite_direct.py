@@ -318,3 +318,34 @@ async def test_another_threads_transactions_go_to_the_runner(
         assert direct.runs == 1  # saved, not here
         assert (await store.begin_turn(KEY, lease("b"), "e2", NOW)).revision == 1
         assert direct.runs == 2
+
+
+async def test_compiled_internals_not_as_expected_leave_the_turn_to_sqlalchemy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A SQLAlchemy release without the compiled internals the direct turn binds with: the store
+    still starts, its turns run through SQLAlchemy's execution with the same answers and rows,
+    and a warning says so (before: the store could not be made at all)."""
+    monkeypatch.setattr(state_store, "datetime", _FixedNow)
+
+    def changed(self: sqlite_direct.Compiled, *args: Any, **kwargs: Any) -> None:
+        raise AttributeError("'SQLCompiler' object has no attribute '_bind_processors'")
+
+    found = {}
+    for broken in (False, True):
+        if broken:
+            monkeypatch.setattr(sqlite_direct.Compiled, "__init__", changed)
+        path = tmp_path / f"broken-{broken}.db"
+        url = f"sqlite+aiosqlite:///{path}"
+        migrate.upgrade(url)
+        engine = create_engine(url)
+        with caplog.at_level("WARNING", logger=state_store.__name__):
+            store = SqlStateStore(engine)
+        try:
+            assert (store.direct_sqlite is None) is broken
+            found[broken] = (await script(store), rows(path))
+        finally:
+            await store.close()
+            await engine.dispose()
+    assert found[True] == found[False]
+    assert "SQLite turns run through SQLAlchemy's execution" in caplog.text
