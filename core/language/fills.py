@@ -10,10 +10,11 @@ Positions are offsets into ``reading.text`` (the normalized message), as tags an
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from core.language.tagger import COIN, PUNCT, Reading, Tag
+from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
 
 if TYPE_CHECKING:
     from core.language.values import Value
@@ -35,14 +36,109 @@ def on_off(text: str) -> bool | None:
     return True if word in words["switch.on"].words else False if word in words["switch.off"].words else None
 
 
-def named_after(reading: Reading, concept: str) -> dict[str, str] | None:
-    """The name typed after a kind's word, as typed ("删除账户 my traders" -> "my traders"): the
-    words that follow a record's kind name it, whatever words they are."""
-    tag = reading.first(concept)
-    if tag is None:
+def name_after(
+    reading: Reading,
+    start: int,
+    *,
+    keep: frozenset[str] = frozenset(),
+    whole: bool = False,
+    skip: Callable[[Tag], bool] | None = None,
+    ends: Callable[[Tag], bool] | None = None,
+    bare: bool = True,
+) -> str | None:
+    """The name typed from ``start``, right after a kind's word ("trader alpha", "交易员 机器人一号",
+    "account Main", "策略 网格一号"): the words no request word explains (one of ``keep``'s is a
+    name's: "删除策略 BTC定投") up to the next one or the clause's end, filler first skipped ("策略叫
+    Foo", "新建交易员 beta，建好就启动" -> "beta"); ``whole``: every word typed, ``skip``'s first
+    (a new value: "to the beta"), up to the first tag ``ends`` holds for, and not ``bare``: none
+    when tags explain all of them ("dca strategy")."""
+    text, tags = reading.text, reading.tags
+    if skip := skip or (None if whole else lambda t: _filler(t) and not t.concepts & _JOINS):
+        for t in tags:
+            if t.start >= start and skip(t) and not text[start : t.start].strip():
+                start = t.end
+    if not whole:
+        ends = ends or (lambda t: word_of(t) and not concepts_at(reading, t) & keep)
+    end = next((t.start for t in tags if t.start >= start and ends(t)), len(text)) if ends else len(text)
+    if not whole:
+        clause = next((i for i in range(start, end) if text[i] in _CLAUSE), end)
+        return untagged(reading, start, clause, keep=keep) or None
+    said = bare or "".join(text[i] for i in range(start, end) if not tag_at(reading, i)).strip(_QUOTES)
+    return (name_words(reading.norm.typed(start, end)) or None) if said else None
+
+
+def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
+    """The new value typed after an update's ``marker`` (``set_to``), as typed, filler first
+    skipped ("to the beta"); ``any_words``: whatever words (a new name), else only when a word no
+    request word explains is among them ("to eth grid", not "to another exchange account")."""
+    if not any_words and not untagged(reading, marker.end, len(reading.text)):
         return None
-    name = name_words(reading.norm.typed(tag.end, len(reading.text)))
-    return {"name": name} if name else None
+    return name_after(reading, marker.end, whole=True, skip=_filler)
+
+
+def set_to(reading: Reading) -> Tag | None:
+    """The last word before an update's new value ("改名为", "改成", "to", "as"), when a value
+    follows it."""
+    found = None
+    for tag in reading.tags:
+        if tag.concepts & {"verb.set_to", "filler.to"} and any(c.isalnum() for c in reading.text[tag.end :]):
+            found = tag
+    return found
+
+
+_CLAUSE, _JOINS, _QUOTES = (
+    frozenset(",，。;；!！?？"),
+    frozenset({"filler.join", "filler.using"}),
+    " '\"「」“”",
+)
+
+
+def word_of(tag: Tag) -> bool:
+    """A tag of the request's words, any lexicon concept ("verb.delete", a record noun after the
+    object): never part of a record's name, as a coin, a provider or a record of theirs may be."""
+    return any("." in c and not c.startswith("own.") for c in tag.concepts)
+
+
+def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
+    """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
+    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
+    in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
+    kept = [True] * (end - start)
+    for tag in reading.tags:
+        if tag.end > start and tag.start < end and word_of(tag) and not concepts_at(reading, tag) & keep:
+            for i in range(max(tag.start, start), min(tag.end, end)):
+                kept[i - start] = False
+    words: list[str] = []
+    run: list[int] = []
+    for i in range(start, end + 1):
+        if i < end and kept[i - start]:
+            run.append(i)
+            continue
+        if run:
+            words.append(reading.norm.typed(run[0], run[-1] + 1))
+            run = []
+    return name_words(" ".join(w.removesuffix("'s").removesuffix("’s") for w in " ".join(words).split()))
+
+
+def _filler(tag: Tag) -> bool:
+    return all(c.startswith("filler.") for c in tag.concepts)
+
+
+def concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:
+    """A tag's concepts, with the lexicon's for a word that may also be a name's."""
+    if NAME_WORD not in tag.concepts:
+        return tag.concepts
+    return tag.concepts | _lexicon_concepts().get(reading.text[tag.start : tag.end], frozenset())
+
+
+@lru_cache(maxsize=1)
+def _lexicon_concepts() -> dict[str, frozenset[str]]:
+    from core.language.lexicon import load
+
+    by_word: dict[str, set[str]] = {}
+    for word, concept in load().words():
+        by_word.setdefault(word, set()).add(concept)
+    return {w: frozenset(c) for w, c in by_word.items()}
 
 
 def name_words(text: str) -> str:

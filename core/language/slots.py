@@ -152,14 +152,16 @@ class Own:
 
 @dataclass(frozen=True, slots=True)
 class After:
-    """The name typed after a kind's word, as typed: {"name": ...} ("删除账户 my traders")."""
+    """The name typed after a kind's word, whatever words follow it: {"name": ...} ("删除账户 my traders")."""
 
     name: str
     concept: str
     need: bool = False
 
     def read(self, reading: Reading) -> Any:
-        return fills.named_after(reading, self.concept)
+        tag = reading.first(self.concept)
+        name = None if tag is None else fills.name_after(reading, tag.end, whole=True)
+        return {"name": name} if name else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from core.language.fills import name_words
-from core.language.lexicon import load
+from core.language.fills import concepts_at, untagged
 from core.language.phrases import Words
-from core.language.tagger import NAME_WORD, Reading, Tag, words
+from core.language.tagger import Reading, words
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
@@ -79,35 +77,6 @@ def _bare(norm: str) -> tuple[str, str]:
 
 # -- a record named in a request, read from the language layer's tags ------------------------------
 
-_CLAUSE = frozenset(",，。;；!！?？")
-
-
-def _word_of(tag: Tag) -> bool:
-    """A tag of the request's words, any lexicon concept ("verb.delete", a record noun after the
-    object): never part of a record's name, as a coin, a provider or a record of theirs may be."""
-    return any("." in c and not c.startswith("own.") for c in tag.concepts)
-
-
-def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
-    """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
-    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
-    in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
-    kept = [True] * (end - start)
-    for tag in reading.tags:
-        if tag.end > start and tag.start < end and _word_of(tag) and not concepts_at(reading, tag) & keep:
-            for i in range(max(tag.start, start), min(tag.end, end)):
-                kept[i - start] = False
-    words: list[str] = []
-    run: list[int] = []
-    for i in range(start, end + 1):
-        if i < end and kept[i - start]:
-            run.append(i)
-            continue
-        if run:
-            words.append(reading.norm.typed(run[0], run[-1] + 1))
-            run = []
-    return name_words(" ".join(w.removesuffix("'s").removesuffix("’s") for w in " ".join(words).split()))
-
 
 def name_in(reading: Reading, end: int | None = None) -> str | None:
     """A name given whole ("called Alt Two", "叫 小号 二", "“eth grid 2”") before ``end``."""
@@ -116,78 +85,10 @@ def name_in(reading: Reading, end: int | None = None) -> str | None:
     return named.value if named is not None and named.value else None
 
 
-def after(reading: Reading, tag: Tag, *, keep: frozenset[str] = frozenset()) -> str | None:
-    """The words right after ``tag`` no request word explains, up to the next request word or
-    the clause's end ("新建交易员 beta，建好就启动" -> "beta"; "make a trader using …" -> None);
-    filler right after it is skipped ("策略叫 Foo", "account named Main")."""
-    start = tag.end
-    for other in reading.tags:
-        if other.start >= start and reading.text[start : other.start].strip() == "" and _naming(other):
-            start = other.end
-    stop = next(
-        (
-            t.start
-            for t in reading.tags
-            if t.start >= start and _word_of(t) and not concepts_at(reading, t) & keep
-        ),
-        len(reading.text),
-    )
-    clause = next((i for i in range(start, stop) if reading.text[i] in _CLAUSE), stop)
-    return untagged(reading, start, clause, keep=keep) or None
-
-
-def set_to(reading: Reading) -> Tag | None:
-    """The last word before an update's new value ("改名为", "改成", "to", "as"), when a value
-    follows it."""
-    found = None
-    for tag in reading.tags:
-        if tag.concepts & {"verb.set_to", "filler.to"} and any(c.isalnum() for c in reading.text[tag.end :]):
-            found = tag
-    return found
-
-
-def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
-    """The new value typed after ``marker``, as typed; ``any_words``: whatever words (a new name),
-    else only when a word no request word explains is among them ("to eth grid", but "to
-    another exchange account" gives none)."""
-    end = len(reading.text)
-    if not any_words and not untagged(reading, marker.end, end):
-        return None
-    start = marker.end
-    for tag in reading.tags:  # "to the beta": the filler right after the marker is no part of it
-        if tag.start >= start and reading.text[start : tag.start].strip() == "" and _filler(tag):
-            start = tag.end
-    value = name_words(reading.norm.typed(start, end)) if start < end else ""
-    return value or None
-
-
-def _naming(tag: Tag) -> bool:
-    """Filler that may stand between a kind's word and the name ("叫", "named", "the")."""
-    return _filler(tag) and not tag.concepts & {"filler.join", "filler.using"}
-
-
-def _filler(tag: Tag) -> bool:
-    return all(c.startswith("filler.") for c in tag.concepts)
-
-
 def field_of(reading: Reading, fields: Sequence[tuple[str, frozenset[str]]]) -> str | None:
     """The first of ``fields`` (name, its concepts) the request names."""
     named = frozenset(c for t in reading.tags for c in concepts_at(reading, t))
     return next((name for name, concepts in fields if concepts & named), None)
-
-
-def concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:
-    if NAME_WORD not in tag.concepts:
-        return tag.concepts
-    return tag.concepts | _lexicon_concepts().get(reading.text[tag.start : tag.end], frozenset())
-
-
-@lru_cache(maxsize=1)
-def _lexicon_concepts() -> dict[str, frozenset[str]]:
-    by_word: dict[str, set[str]] = {}
-    for word, concept in load().words():
-        by_word.setdefault(word, set()).add(concept)
-    return {w: frozenset(c) for w, c in by_word.items()}
 
 
 def record_ref(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
+from core.language.fills import untagged
 from core.language.gazetteer import named_in
 from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
@@ -29,7 +30,7 @@ from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import is_recent_phrase, name_in, untagged
+from core.tasks.refs import is_recent_phrase, name_in
 from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
@@ -220,7 +221,7 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
 
 def _other_kind_named(about: Tagged) -> bool:
     """Another kind's word inside the name ("删除账户 my traders"): the intent reads the name after
-    the kind (core.language.fills.named_after); "币安交易所账户" is one kind said twice."""
+    the kind (core.language.slots.After); "币安交易所账户" is one kind said twice."""
     ours = _own_nouns()
     return any(NAME_WORD in t.concepts and about.text[t.start : t.end] not in ours for t in about.tags)
 

@@ -10,8 +10,9 @@ does not have; their own names are found by the layer's gazetteer first.
 
 from __future__ import annotations
 
+from core.language import fills
 from core.language.lexicon import phrases
-from core.language.tagger import PUNCT, Reading, words
+from core.language.tagger import PUNCT, words
 
 # The concepts that end a name: the request's own words around it.
 _ENDS = ("verb.", "ask.", "filler.", "time.", "answer.", "amount.")
@@ -46,22 +47,16 @@ def name_after(text: str, kind: str) -> str | None:
     quoted = _QUOTED.get(reading.text[start:].lstrip()[:1])
     if quoted is not None:  # "「机器人一号」", "'eth grid'": the quoted words whole
         typed = reading.norm.typed(start, len(reading.text)).lstrip()[1:]
-        name = typed.split(quoted, 1)[0].strip()
-        return name[:32] or None
-    end = next(
-        (t.start for t in reading.tags if t.start >= start and any(c.startswith(_ENDS) for c in t.concepts)),
-        len(reading.text),
+        return typed.split(quoted, 1)[0].strip()[:32] or None
+    said = fills.name_after(
+        reading, start, whole=True, bare=False, ends=lambda t: any(c.startswith(_ENDS) for c in t.concepts)
     )
-    untagged = [i for i in range(start, end) if not any(t.start <= i < t.end for t in reading.tags)]
-    if not "".join(reading.text[i] for i in untagged).strip(" '\"「」“”"):
-        return None  # only words of the request's kind follow ("网格策略不成交", "dca strategy")
-    return _clean(reading, start, end)
+    return None if said is None else _clean(said)
 
 
-def _clean(reading: Reading, start: int, end: int) -> str | None:
-    typed = PUNCT.sub(" ", reading.norm.typed(start, end)).split()
+def _clean(typed: str) -> str | None:
     kept: list[str] = []
-    for word in typed:  # a Latin request word ends the name ("robot one not trading")
+    for word in PUNCT.sub(" ", typed).split():  # a Latin request word ends the name ("robot one not trading")
         if word.casefold() in _words("not_name"):
             break
         kept.append(word)

@@ -24,6 +24,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language import fills
+from core.language.fills import set_to, untagged
 from core.language.slots import When, first
 from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values
@@ -33,7 +34,7 @@ from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
-from core.tasks.refs import field_of, record_ref, set_to, untagged
+from core.tasks.refs import field_of, record_ref
 from core.workspace.extraction import name_given
 
 SKILL = "strategy_management"

@@ -5,9 +5,9 @@ with what they do have, never replaced by another record of theirs."""
 
 from __future__ import annotations
 
+from core.language.fills import concepts_at, name_after, untagged
 from core.language.tagger import Reading, words
 from core.strategies.words import KIND_CONCEPTS
-from core.tasks.refs import after, concepts_at, untagged
 
 # slot -> the concept of its kind's word
 _NOUNS = {"strategy": "noun.strategy", "account": "noun.account", "model": "noun.model"}
@@ -23,7 +23,7 @@ def named(text: str, slot: str) -> str | None:
         concepts = concepts_at(reading, tag)
         if concept not in concepts or concepts & keep:
             continue
-        name = after(reading, tag, keep=keep) or _before(reading, i, keep)
+        name = name_after(reading, tag.end, keep=keep) or _before(reading, i, keep)
         if name and untagged(words(name), 0, len(name)):
             return name
     return None

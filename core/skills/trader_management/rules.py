@@ -13,11 +13,12 @@ from functools import partial
 from typing import Any
 
 from core.language import fills
+from core.language.fills import concepts_at, name_after, new_value, set_to, untagged
 from core.language.intents import SlotFill
 from core.language.slots import When, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
-from core.tasks.refs import after, concepts_at, field_of, name_in, new_value, record_ref, set_to, untagged
+from core.tasks.refs import field_of, name_in, record_ref
 
 KIND = "trader"
 REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
@@ -67,7 +68,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
     if action == "create":
         slots[REQUEST] = " ".join(unicodedata.normalize("NFKC", reading.norm.original).split())
         noun = reading.first("noun.trader")
-        name = name_in(reading) or (after(reading, noun) if noun is not None else None)
+        name = name_in(reading) or (name_after(reading, noun.end) if noun is not None else None)
         if name:
             slots["name"] = name
         slots.update({field: "on" for field in SWITCHED if reading.has(f"noun.{field}")})
