@@ -14,14 +14,15 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import outside, value_spans
 from core.language.lexicon import phrases
-from core.language.tagger import EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
-from core.language.values import Kind, Value, find_values, one_value, positive, refused_slot
+from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
+from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import Route, RouteContext
@@ -50,6 +51,13 @@ LIMIT = frozenset({"trade.limit", "order.limit_order"})
 NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
+# "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the
+# whole holding; said before anything else it is no amount ("sell doge every week").
+ALL_OF = "filler.all"
+BETWEEN = frozenset({"filler.article"})  # "all my doge", "所有的 doge"
+# "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
+# sol"); a coin's amount or a share spent is refused, never read as the coin bought.
+SPEND = "trade.spend"
 
 
 class CoinNames:
@@ -131,14 +139,19 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
                 rest.remove(price)
             if price is not None:
                 slots["limit_price"] = price.slot
-            amount = pick_amount(rest, text)
+            amount = _spent(rest, text) if SPEND in said and side == "buy" else pick_amount(rest, text)
             if amount is not None:
                 slots["amount"] = amount
             expiry = read_expiry(text)  # "for 24 hours", "今天有效", "good till cancelled"
             if expiry is not None:
                 slots[EXPIRY] = expiry
             return Route(SKILL, "limit", slots)
-        amount = _amount(values, text, SELL_ALL in said)
+        if SPEND in said and side == "buy":
+            amount = _spent(values, text)
+        else:
+            amount = _amount(values, text, SELL_ALL in said)
+            if amount is None and side == "sell" and _all_of_coin(reading):
+                amount = "all"
         if amount is None and said & PRICE_QUESTION:
             return None  # "BTC 买入价是多少": a price question, not an order
         if amount is None and "symbol" not in slots and not ref:
@@ -181,6 +194,36 @@ def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
         # "sell all but 0.1 btc": everything and another amount; refused, never a sale of everything
         return refused_slot(Value("refused", 0, len(text), text.strip(), reason="two_numbers"))
     return pick_amount(values, text)
+
+
+def _all_of_coin(reading: Reading) -> bool:
+    """ "every" / "all" said right before a coin, only articles and spaces between ("every doge",
+    "all my sol", "所有的doge")."""
+    tags, text = reading.tags, reading.text
+    for i, tag in enumerate(tags):
+        if ALL_OF not in tag.concepts:
+            continue
+        end = tag.end
+        for after in tags[i + 1 :]:
+            if text[end : after.start].strip():
+                break
+            if COIN in after.concepts:
+                return True
+            if not after.concepts <= BETWEEN:
+                break
+            end = after.end
+    return False
+
+
+def _spent(values: list[Value], text: str) -> str | None:
+    """The USDT a buy spends ("spend 200u on sol": quote:200; "spend 200 on sol" too); what is no
+    USDT ("spend 0.5 btc on eth", "spend half on sol") is refused, quoting it."""
+    chosen = one_value(values, AMOUNT_KINDS, text)
+    if chosen is None or chosen.refused:
+        return None if chosen is None else refused_slot(chosen)
+    if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
+        return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
+    return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
 
 
 def _own(values: list[Value], symbol: str | None) -> list[Value]:

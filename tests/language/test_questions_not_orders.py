@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.language.values import refusal_message
 from core.routing.router import Router
 from tests.fakes import full_router
 
@@ -33,3 +34,47 @@ def _route(text: str) -> Any:
 def test_how_much_one_bought_is_a_question_of_their_trades_never_an_order(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("account_query", "trades"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("spend 200u on sol", "quote:200"),
+        ("spend 200 on sol", "quote:200"),  # what one spends is USDT, a bare number too
+        ("花200u买sol", "quote:200"),
+        ("花200买sol", "quote:200"),  # was 200 SOL
+    ],
+)
+def test_what_one_spends_on_a_coin_is_usdt(text: str, amount: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "buy"), route
+    assert route.slots["amount"] == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [("spend 0.5 btc on eth", "0.5 btc"), ("花0.1个btc买eth", "0.1个btc"), ("spend half on sol", "half")],
+)
+def test_a_coin_or_a_share_spent_is_refused_quoting_it(text: str, typed: str) -> None:
+    route = _route(text)
+    assert route is not None and route.skill == "trade_execution", route
+    assert route.slots["amount"] == f"refused:spent_not_usdt:{typed}"
+    for locale in ("zh", "en"):
+        said = refusal_message(locale, "spent_not_usdt", typed)
+        assert typed in said and "USDT" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["sell every doge i got", "dump all my doge", "卖掉所有doge", "卖掉我所有的doge", "把我的doge全卖了"],
+)
+def test_every_before_the_coin_sold_is_the_whole_holding(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "sell"), route
+    assert route.slots == {"symbol": "DOGEUSDT", "amount": "all"}
+
+
+@pytest.mark.parametrize("text", ["sell doge every week", "每周卖doge"])
+def test_every_as_a_time_is_no_amount(text: str) -> None:
+    route = _route(text)
+    assert route is None or "amount" not in route.slots, route
