@@ -99,6 +99,10 @@ SAMPLE_WITH_RECORD = True
 # the rows read with SQLAlchemy's own result processors. False: SQLAlchemy's execution, as before.
 RECORD_ON_DRIVER = True
 CLAIM_ON_DRIVER = True
+# PostgreSQL: a check's read of its symbol's active alerts (active_for, one statement) is sent on
+# the asyncpg connection itself too, on a pooled connection of its own (as the claim is), its
+# rows read with SQLAlchemy's result processors. False: SQLAlchemy's execution, as before.
+ACTIVE_ON_DRIVER = True
 
 
 log = logging.getLogger(__name__)
@@ -248,8 +252,13 @@ class SqlAlertStore:
             return sorted(r.symbol for r in await conn.execute(stmt))
 
     async def active_for(self, symbol: str) -> list[Alert]:
+        stmt = _sql().active_for
+        if ACTIVE_ON_DRIVER and self.dialect == "postgresql":
+            records = await self._on_driver(stmt, {"_symbol": symbol}, fetch=True, held=False)
+            return [_alert(r) for r in self._driven_of(stmt).rows(records)]
+
         def read(conn: Connection) -> list[Alert]:
-            return [_alert(r) for r in conn.execute(_sql().active_for, {"_symbol": symbol})]
+            return [_alert(r) for r in conn.execute(stmt, {"_symbol": symbol})]
 
         # One statement: on PostgreSQL with no BEGIN / COMMIT around it (one round trip, not three).
         return await self._runner.run(read, read_only=True, single_statement=True)
@@ -403,14 +412,15 @@ class SqlAlertStore:
         PostgreSQL, when the token store is the SQL one on this store's engine and no payload
         holds a sealed value (which the token store checks against the database's key in a
         transaction of its own). BUTTONS_WITH_FIRST_MARK False: never."""
-        from adapters.storage.state_store import SqlStateStore, token_rows
+        from adapters.storage.state_store import SqlStateStore
 
         return (
             BUTTONS_WITH_FIRST_MARK
             and self.dialect == "postgresql"
             and isinstance(token_store, SqlStateStore)
             and token_store.engine is self.engine
-            and not sealed_in([row["payload"] for row in token_rows(buttons)])
+            # The payloads as they are (not their rows: built once, by the write).
+            and not sealed_in([tok.payload for tok in buttons])
         )
 
     async def _on_driver(
@@ -588,38 +598,52 @@ def _columns(alert: Alert) -> dict[str, Any]:
     }
 
 
+# The columns _alert reads, resolved once (not by attribute per row: ~25 lookups an alert), and
+# a status by its stored value (a dict, not the enum's call).
+_ALERT_READ = tuple(
+    alerts.c[name]
+    for name in (
+        "symbol", "condition", "level", "window", "repeat", "cooldown_seconds", "last_price", "id",
+        "owner", "created_in", "platform", "chat_id", "user_id", "thread_id", "status", "armed",
+        "locale", "source", "created_at", "version", "checked_at", "cooldown_until", "fired",
+        "paused_reason",
+    )
+)  # fmt: skip
+_STATUS = {status.value: status for status in AlertStatus}
+
+
 def _alert(row: Row[Any] | DrivenRow) -> Alert:
     m = row._mapping
+    (
+        symbol, condition, level, window, repeat, cooldown, last, id_, owner, created_in,
+        platform, chat_id, user_id, thread_id, status, armed, locale, source, created_at,
+        version, checked_at, cooldown_until, fired, paused_reason,
+    ) = [m[column] for column in _ALERT_READ]  # fmt: skip
     spec = AlertSpec(
-        symbol=m[alerts.c.symbol],
-        condition=m[alerts.c.condition],
-        level=Decimal(m[alerts.c.level]),
-        window=m[alerts.c.window],
-        repeat=bool(m[alerts.c.repeat]),
-        cooldown=timedelta(seconds=m[alerts.c.cooldown_seconds])
-        if m[alerts.c.cooldown_seconds] is not None
-        else None,
+        symbol=symbol,
+        condition=condition,
+        level=Decimal(level),
+        window=window,
+        repeat=bool(repeat),
+        cooldown=timedelta(seconds=cooldown) if cooldown is not None else None,
     )
-    last = m[alerts.c.last_price]
     return Alert(
-        id=m[alerts.c.id],
-        owner=m[alerts.c.owner],
-        created_in=m[alerts.c.created_in],
-        destination=Destination(
-            m[alerts.c.platform], m[alerts.c.chat_id], m[alerts.c.user_id], m[alerts.c.thread_id]
-        ),
+        id=id_,
+        owner=owner,
+        created_in=created_in,
+        destination=Destination(platform, chat_id, user_id, thread_id),
         spec=spec,
-        status=AlertStatus(m[alerts.c.status]),
-        armed=bool(m[alerts.c.armed]),
-        locale=stored_locale(m[alerts.c.locale]),
-        source=m[alerts.c.source],
-        created_at=m[alerts.c.created_at],
-        version=m[alerts.c.version],
+        status=_STATUS.get(status) or AlertStatus(status),
+        armed=bool(armed),
+        locale=stored_locale(locale),
+        source=source,
+        created_at=created_at,
+        version=version,
         last_price=Decimal(last) if last is not None else None,
-        checked_at=m[alerts.c.checked_at],
-        cooldown_until=m[alerts.c.cooldown_until],
-        fired=m[alerts.c.fired],
-        paused_reason=m[alerts.c.paused_reason],
+        checked_at=checked_at,
+        cooldown_until=cooldown_until,
+        fired=fired,
+        paused_reason=paused_reason,
     )
 
 

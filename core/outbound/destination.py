@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -61,8 +62,7 @@ class Destination:
     def as_str(self) -> str:
         """A stable, unique string form (the storage key). Parts are percent-encoded, so ids that
         contain ':' (console chat names may) can never make two destinations collide."""
-        parts = (self.platform, self.chat_id, self.user_id, self.thread_id)
-        return ":".join(quote(p or "", safe="") for p in parts)
+        return _as_str(self.platform, self.chat_id, self.user_id, self.thread_id)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form, for job payloads."""
@@ -81,6 +81,13 @@ class Destination:
             _opt(data.get("user_id")),
             _opt(data.get("thread_id")),
         )
+
+
+@lru_cache(maxsize=4096)
+def _as_str(*parts: str | None) -> str:
+    """Destination.as_str, kept for the destinations seen lately: a check asks for each of its
+    firings' several times (the pauses' read, the send, the delivery log)."""
+    return ":".join(quote(p or "", safe="") for p in parts)
 
 
 def _opt(value: object) -> str | None:
