@@ -78,3 +78,24 @@ def test_every_before_the_coin_sold_is_the_whole_holding(text: str) -> None:
 def test_every_as_a_time_is_no_amount(text: str) -> None:
     route = _route(text)
     assert route is None or "amount" not in route.slots, route
+
+
+@pytest.mark.parametrize(
+    ("text", "provider"),
+    [
+        ("设置 openai 模型", "openai"),
+        ("设置一个 deepseek 模型", "deepseek"),
+        ("設置 OpenAI 模型", "openai"),
+        ("設定 OpenAI 模型", "openai"),
+        ("set up an openai model", "openai"),
+    ],
+)
+def test_setting_up_a_providers_model_creates_a_config(text: str, provider: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("model_management", "create"), route
+    assert route.slots == {"provider": provider}
+
+
+def test_what_a_setting_is_asked_is_no_creation() -> None:
+    route = _route("BTC定投的金額設置的是多少")
+    assert route is None or route.action != "create", route
