@@ -99,3 +99,20 @@ def test_setting_up_a_providers_model_creates_a_config(text: str, provider: str)
 def test_what_a_setting_is_asked_is_no_creation() -> None:
     route = _route("BTC定投的金額設置的是多少")
     assert route is None or route.action != "create", route
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["换成gpt-4o", "换成 gpt-4o 吧", "改成deepseek-chat", "switch to gpt-4o", "switch to gpt-4o please"],
+)
+def test_a_model_switched_to_changes_a_model_configs_model(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("model_management", "update"), route
+    assert route.slots["field"] == "model" and route.slots["model"] in ("gpt-4o", "deepseek-chat")
+    assert "target_ref" not in route.slots  # the flow takes their only one, or asks which
+
+
+@pytest.mark.parametrize("text", ["换成openai", "switch to deepseek"])
+def test_a_provider_alone_names_no_model(text: str) -> None:
+    route = _route(text)
+    assert route is None or "model" not in route.slots, route

@@ -1,14 +1,63 @@
-"""The model config skill's intent: a model named, theirs, the word or a provider ("配置一个
+"""The model config skill's intents: a model named, theirs, the word or a provider ("配置一个
 DeepSeek 模型", "delete my openai model config"); the workspace reading reads what to do and with
-what. On a tie it comes after traders and strategies, before exchange accounts."""
+what. On a tie it comes after traders and strategies, before exchange accounts. A model switched
+to with no config named ("换成gpt-4o", "switch to gpt-4o") changes the model of a config: their
+only one, or the flow asks which (core.tasks.targeting), never a guess."""
 
 from __future__ import annotations
 
 from core.language.intents import intent
-from core.language.tagger import PROVIDER
+from core.language.slots import Const, Read, Slots
+from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
 
 SKILL = "model_management"
 
+TO = ("verb.set_to", "verb.update")  # "换成", "改成", "switch", "change"
+BETWEEN = frozenset({"filler.to", "filler.article"})  # "switch to gpt-4o"
+
+
+def model_switched_to(reading: Reading) -> str | None:
+    """The model id typed right after the change's verb ("换成gpt-4o": "gpt-4o"), one word that
+    starts with a provider's name and says more than it ("换成openai" names no model)."""
+    text = reading.text
+    for i, tag in enumerate(reading.tags):
+        if not tag.concepts & frozenset(TO):
+            continue
+        end = tag.end
+        for after in reading.tags[i + 1 :]:
+            if text[end : after.start].strip():
+                return None
+            if PROVIDER in after.concepts:
+                stop = after.start
+                while stop < len(text) and text[stop].isascii() and not text[stop].isspace():
+                    stop += 1  # a model id is written in Latin letters ("gpt-4o吧": "gpt-4o")
+                if stop <= after.end or not _only_filler(reading, stop):
+                    return None  # the provider alone, or more words after the model
+                return reading.norm.typed(after.start, stop)
+            if not after.concepts <= BETWEEN:
+                return None
+            end = after.end
+    return None
+
+
+def _only_filler(reading: Reading, start: int) -> bool:
+    """Nothing but polite words and spaces from ``start`` on ("switch to gpt-4o please")."""
+    rest = list(reading.text[start:])
+    for tag in reading.tags:
+        if tag.end > start:
+            if not all(c.startswith("filler.") for c in tag.concepts):
+                return False
+            rest[max(tag.start - start, 0) : tag.end - start] = " " * (tag.end - max(tag.start, start))
+    return not "".join(rest).strip()
+
+
+_SWITCHED = Slots(Const("field", "model"), Read("model", model_switched_to, need=True))
+
 INTENTS = (
     intent(SKILL, "query", one_of=["noun.model", "own.model", PROVIDER], priority=2, after_rules=True),
-)
+    intent(
+        SKILL, "update", need=[PROVIDER], one_of=TO, may=sorted(BETWEEN),
+        avoid=["noun.model", "own.model", "noun.trader", "noun.strategy", "noun.account", EXCHANGE, COIN],
+        fill=_SWITCHED,
+    ),
+)  # fmt: skip
