@@ -116,3 +116,15 @@ def test_a_model_switched_to_changes_a_model_configs_model(text: str) -> None:
 def test_a_provider_alone_names_no_model(text: str) -> None:
     route = _route(text)
     assert route is None or "model" not in route.slots, route
+
+
+@pytest.mark.parametrize("text", ["what's my bal", "my bal", "我的bal", "我的bal还有多少"])
+def test_their_bal_is_their_balance(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("account_query", "balance"), route
+
+
+@pytest.mark.parametrize("text", ["bal price", "bal价格"])
+def test_bal_s_price_stays_balancers(text: str) -> None:
+    route = _route(text)
+    assert route is not None and route.skill == "price" and route.slots["symbols"] == ["BALUSDT"], route
