@@ -683,9 +683,15 @@ def _texts(values: Iterable[str | int | datetime | None]) -> list[str | None]:
     INTEGER[], TIMESTAMPTZ[]) with a query of its own the first time a connection prepares a
     statement taking it, 4-6 ms in the check (each pooled connection's first record)."""
     out: list[str | None] = []
+    # An instant repeated (a check's time in every row: checked_at, fired_at, the buttons'
+    # created_at and expires_at) is written out once.
+    last: datetime | None = None
+    last_text = ""
     for value in values:
         if isinstance(value, datetime):
-            out.append(value.astimezone(UTC).isoformat())
+            if value is not last:
+                last, last_text = value, value.astimezone(UTC).isoformat()
+            out.append(last_text)
         else:
             out.append(None if value is None else str(value))
     return out

@@ -114,20 +114,20 @@ class Observation:
 def observe(
     alert: Alert, price: Decimal, reference: Decimal | None, now: datetime, quoted_at: datetime, source: str
 ) -> Observation:
-    """The alert after one observation of ``price``: fired or not, armed or not."""
-    base = replace(alert, last_price=price, checked_at=now)
+    """The alert after one observation of ``price``: fired or not, armed or not. The alert's new
+    state is one copy of it (a firing's or a change of arming in the same copy as the price)."""
     if alert.status is not AlertStatus.ACTIVE:  # triggered or paused: watched no more
-        return Observation(base, None)
+        return Observation(replace(alert, last_price=price, checked_at=now), None)
     holds = alert.spec.holds(price, reference)
     if holds is None:  # a move with no reference yet: nothing to tell
-        return Observation(base, None)
+        return Observation(replace(alert, last_price=price, checked_at=now), None)
     if not holds:
-        return Observation(replace(base, armed=True), None)
+        return Observation(replace(alert, last_price=price, checked_at=now, armed=True), None)
     cooling = alert.cooldown_until is not None and now < alert.cooldown_until
     if not alert.armed or cooling:
         # Already beyond the level (no crossing), or a repeat inside its cooldown: it stays
         # unarmed until the condition stops holding, so a cooldown never queues a late firing.
-        return Observation(replace(base, armed=False), None)
+        return Observation(replace(alert, last_price=price, checked_at=now, armed=False), None)
     fired = alert.fired + 1
     trigger = Trigger(
         id=f"{alert.id}:{fired}",
@@ -140,7 +140,11 @@ def observe(
     )
     if alert.spec.repeat:
         cooldown = alert.spec.cooldown or timedelta(0)
-        after = replace(base, armed=False, fired=fired, cooldown_until=now + cooldown)
+        after = replace(
+            alert, last_price=price, checked_at=now, armed=False, fired=fired, cooldown_until=now + cooldown
+        )
     else:
-        after = replace(base, armed=False, fired=fired, status=AlertStatus.TRIGGERED)
+        after = replace(
+            alert, last_price=price, checked_at=now, armed=False, fired=fired, status=AlertStatus.TRIGGERED
+        )
     return Observation(after, trigger)
