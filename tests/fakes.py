@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -213,6 +214,12 @@ def full_skills(
 def full_router() -> Router:
     """The router of every skill bot.wiring registers."""
     return full_skills(DemoMarket(FixedClock(NOW)), FixedClock(NOW)).router
+
+
+@functools.cache
+def shared_router() -> Router:
+    """One ``full_router()`` for the tests that only route texts (building one takes a while)."""
+    return full_router()
 
 
 def make_core(

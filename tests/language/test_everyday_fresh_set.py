@@ -10,16 +10,12 @@ import pytest
 
 from core.language.gazetteer import Gazetteer
 from core.language.own_names import plain_words
-from core.routing.router import RouteContext, Router
-from tests.fakes import full_router
-
-_ROUTER: list[Router] = []
+from core.routing.router import RouteContext
+from tests.fakes import shared_router
 
 
 def _route(text: str) -> Any:
-    if not _ROUTER:
-        _ROUTER.append(full_router())
-    return _ROUTER[0].route(text)
+    return shared_router().route(text)
 
 
 @pytest.mark.parametrize(
@@ -104,9 +100,7 @@ def test_an_order_cancelled_asked_why_is_no_cancel(text: str) -> None:
 def _with_names(text: str) -> Any:
     names = {"trader": ["小明", "alpha"], "strategy": ["ETH网格", "大饼定投", "eth grid"]}
     context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
-    if not _ROUTER:
-        _ROUTER.append(full_router())
-    return _ROUTER[0].route(text, context)
+    return shared_router().route(text, context)
 
 
 @pytest.mark.parametrize(

@@ -8,16 +8,11 @@ from typing import Any
 import pytest
 
 from core.language.values import refusal_message
-from core.routing.router import Router
-from tests.fakes import full_router
-
-_ROUTER: list[Router] = []
+from tests.fakes import shared_router
 
 
 def _route(text: str) -> Any:
-    if not _ROUTER:
-        _ROUTER.append(full_router())
-    return _ROUTER[0].route(text)
+    return shared_router().route(text)
 
 
 @pytest.mark.parametrize(
