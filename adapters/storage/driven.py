@@ -34,8 +34,41 @@ T = TypeVar("T")
 _FALLBACK: dict[str, Any] = {}
 
 
-class _Unexpected(Exception):
+class InternalsChanged(Exception):
     """SQLAlchemy's compiled internals are missing or not of the shape expected."""
+
+
+# A positional parameter: its name, whether a value must be given, its default, its bind processor.
+Param = tuple[str, bool, Any, Any]
+
+
+def bound_params(compiled: Any, names: Sequence[str]) -> tuple[Param, ...]:
+    """Each positional parameter's (name, required, default, bind processor), read from
+    SQLAlchemy's compiled internals: what binding a call's values takes, so the values sent are
+    the ones its execution would send (e.g. a UTCDateTime as its text on SQLite). InternalsChanged
+    when they are missing or not of the shape expected."""
+    try:
+        binds, processors = compiled.binds, compiled._bind_processors
+        if not isinstance(processors, Mapping):
+            raise InternalsChanged(f"_bind_processors {type(processors).__name__}")
+        params = tuple(
+            (name, bool(binds[name].required), binds[name].effective_value, processors.get(name))
+            for name in names
+        )
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise InternalsChanged(f"{type(exc).__name__}: {exc}") from None
+    if any(p is not None and not callable(p) for *_, p in params):
+        raise InternalsChanged("a bind processor that is not callable")
+    return params
+
+
+def bind(params: Sequence[Param], values: dict[str, Any]) -> list[Any]:
+    """A call's values in positional order, defaults filled in and bind processors applied."""
+    out = []
+    for name, required, default, process in params:
+        value = values[name] if required or name in values else default
+        out.append(process(value) if process is not None else value)
+    return out
 
 
 class Driven:
@@ -54,7 +87,7 @@ class Driven:
         try:
             self._params, self._columns = _internals(compiled, names, dialect)
             self.native = True
-        except _Unexpected as exc:
+        except InternalsChanged as exc:
             # SQLAlchemy's own execution binds and reads it: the values as given (its defaults
             # filled in here as there), the rows as its result's.
             if not _FALLBACK:
@@ -69,11 +102,7 @@ class Driven:
             _FALLBACK[self.sql] = (statement, names)
 
     def args(self, values: dict[str, Any]) -> list[Any]:
-        out = []
-        for name, required, default, process in self._params:
-            value = values[name] if required or name in values else default
-            out.append(process(value) if process is not None else value)
-        return out
+        return bind(self._params, values)
 
     def rows(self, records: Iterable[Any]) -> list[DrivenRow]:
         """asyncpg's records of the statement as rows whose ``_mapping`` is keyed by the result's
@@ -96,21 +125,15 @@ class Driven:
 
 def _internals(
     compiled: Any, names: Sequence[str], dialect: Any
-) -> tuple[tuple[tuple[str, bool, Any, Any], ...], tuple[tuple[tuple[Any, ...], Any], ...]]:
+) -> tuple[tuple[Param, ...], tuple[tuple[tuple[Any, ...], Any], ...]]:
     """Each positional parameter's (name, required, default, bind processor) and each result
     column's (column objects, result processor), read from SQLAlchemy's compiled internals.
-    _Unexpected when they are missing or not of the shape expected."""
+    InternalsChanged when they are missing or not of the shape expected."""
+    params = bound_params(compiled, names)
     try:
-        binds, processors = compiled.binds, compiled._bind_processors
         entries = compiled._result_columns
-        if not isinstance(processors, Mapping) or not isinstance(entries, Sequence):
-            raise _Unexpected(
-                f"_bind_processors {type(processors).__name__}, _result_columns {type(entries).__name__}"
-            )
-        params = tuple(
-            (name, bool(binds[name].required), binds[name].effective_value, processors.get(name))
-            for name in names
-        )
+        if not isinstance(entries, Sequence):
+            raise InternalsChanged(f"_result_columns {type(entries).__name__}")
         # Its result's columns, in order: the column objects each answers to and SQLAlchemy's
         # own result processor of its type (e.g. UTCDateTime's), so rows read as its result's.
         columns = tuple(
@@ -121,11 +144,9 @@ def _internals(
             for entry in entries
         )
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise _Unexpected(f"{type(exc).__name__}: {exc}") from None
-    if any(p is not None and not callable(p) for *_, p in params) or any(
-        p is not None and not callable(p) for _, p in columns
-    ):
-        raise _Unexpected("a processor that is not callable")
+        raise InternalsChanged(f"{type(exc).__name__}: {exc}") from None
+    if any(p is not None and not callable(p) for _, p in columns):
+        raise InternalsChanged("a result processor that is not callable")
     return params, columns
 
 

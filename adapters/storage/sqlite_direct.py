@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import DBAPIError
 
+from adapters.storage.driven import bind, bound_params
 from adapters.storage.engine import is_locked, is_sqlite_file, set_sqlite_pragmas
 from adapters.storage.runner import CHECKPOINT_EVERY
 
@@ -50,18 +51,10 @@ class Compiled:
         if compiled.post_compile_params or compiled.literal_execute_params:
             raise ValueError(f"a statement with parameters rendered when run: {compiled.string}")
         self.sql: str = compiled.string
-        binds, processors = compiled.binds, compiled._bind_processors
-        self._params = tuple(
-            (name, binds[name].required, binds[name].effective_value, processors.get(name))
-            for name in compiled.positiontup or ()
-        )
+        self._params = bound_params(compiled, compiled.positiontup or ())
 
     def args(self, values: dict[str, Any]) -> tuple[Any, ...]:
-        out = []
-        for name, required, default, process in self._params:
-            value = values[name] if required or name in values else default
-            out.append(process(value) if process is not None else value)
-        return tuple(out)
+        return tuple(bind(self._params, values))
 
     def run(self, conn: sqlite3.Connection, values: dict[str, Any]) -> sqlite3.Cursor:
         return conn.execute(self.sql, self.args(values))

@@ -41,6 +41,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from adapters.storage import engine as _engine_settings
 from adapters.storage.dialects import insert_for
 from adapters.storage.driven import Driven as _Driven
+from adapters.storage.driven import InternalsChanged
 from adapters.storage.driven import _on as _on_connection
 from adapters.storage.driven import on_driver as _on_driver
 from adapters.storage.engine import is_sqlite_file
@@ -432,7 +433,7 @@ def _sqlite_turn(engine: AsyncEngine, sql: _Statements) -> _SqliteTurn | None:
     may leave them: slower, never a store that cannot start."""
     try:
         return _SqliteTurn(engine, sql)
-    except (AttributeError, KeyError, TypeError) as exc:
+    except (InternalsChanged, AttributeError, KeyError, TypeError) as exc:
         logger.warning(
             "SQLite turns run through SQLAlchemy's execution: its compiled statements changed (%r)", exc
         )

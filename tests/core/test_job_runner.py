@@ -54,6 +54,20 @@ class World:
         return job
 
 
+def _count_claims(w: World) -> list[int]:
+    """How many jobs each of the store's claims from now on returned, in order."""
+    claims: list[int] = []
+    claim = w.store.claim
+
+    async def counted(**kwargs: Any) -> list[Job]:
+        got = await claim(**kwargs)
+        claims.append(len(got))
+        return got
+
+    w.store.claim = counted  # type: ignore[method-assign]
+    return claims
+
+
 def kind(name: str, handler: Handler, **options: Any) -> JobKind:
     return JobKind(name, handler, **options)
 
@@ -522,15 +536,7 @@ async def test_a_tick_claims_its_due_jobs_together_but_runs_at_most_concurrency_
     w = World(kind("test.work", work), config=RunnerConfig(concurrency=2, due_batch=8))
     for n in range(7):
         await w.queue.enqueue("test.work", {"n": n})
-    claims: list[int] = []
-    claim = w.store.claim
-
-    async def counted(**kwargs: Any) -> list[Job]:
-        got = await claim(**kwargs)
-        claims.append(len(got))
-        return got
-
-    w.store.claim = counted  # type: ignore[method-assign]
+    claims = _count_claims(w)
     runs = await asyncio.wait_for(w.runner.run_due(), 5)
     assert [r.outcome for r in runs] == [JobOutcome.DONE] * 7
     assert claims == [7]  # one claim for the seven (before: 2, 2, 2, 1); not full: no second
@@ -549,15 +555,7 @@ async def test_a_tick_claims_again_after_a_full_batch_or_one_that_queued_jobs() 
     w = World(kind("test.work", work), config=RunnerConfig(concurrency=2, due_batch=3))
     for n in range(4):  # claimed in this order
         await w.queue.enqueue("test.work", {"n": n, "more": n == 3}, due_at=NOW - timedelta(seconds=4 - n))
-    claims: list[int] = []
-    claim = w.store.claim
-
-    async def counted(**kwargs: Any) -> list[Job]:
-        got = await claim(**kwargs)
-        claims.append(len(got))
-        return got
-
-    w.store.claim = counted  # type: ignore[method-assign]
+    claims = _count_claims(w)
     runs = await asyncio.wait_for(w.runner.run_due(), 5)
     assert [r.outcome for r in runs] == [JobOutcome.DONE] * 5
     # Full (3 of 3): again; 1 that queued one: again; the one queued, which queued none: done.

@@ -41,13 +41,13 @@ class _Compiled:
 def test_internals_of_another_shape_are_refused(compiled: _Compiled) -> None:
     if "x" in compiled.__dict__.get("_bind_processors", {}):
         compiled.binds["x"] = type("B", (), {"required": True, "effective_value": None})()
-    with pytest.raises(driven._Unexpected):
+    with pytest.raises(driven.InternalsChanged):
         driven._internals(compiled, ["x"] if compiled.binds else [], None)
 
 
 def _changed(*args: Any) -> Any:
     """SQLAlchemy's internals 'changed': every Driven built meanwhile falls back."""
-    raise driven._Unexpected("_bind_processors: gone")
+    raise driven.InternalsChanged("_bind_processors: gone")
 
 
 async def _check(engine: AsyncEngine, prefix: str) -> list[str]:

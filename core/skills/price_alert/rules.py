@@ -24,12 +24,11 @@ class AlertReader:
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.coins = CoinNames(catalog)
-        self.catalog = catalog
         self.reads = 0  # messages read, not served from the kept one
         self._last: tuple[str, int, AlertReading | None] | None = None
 
     def read(self, text: str) -> AlertReading | None:
-        version = self.catalog.version
+        version = self.coins.catalog.version
         last = self._last
         if last is not None and last[0] == text and last[1] == version:
             return last[2]
@@ -60,7 +59,6 @@ class AlertRule:
 
     def __init__(self, catalog: MarketCatalog, actions: frozenset[Action]) -> None:
         self.reader = reader_for(catalog)
-        self.coins = self.reader.coins
         self.actions = actions
 
     def route(self, text: str) -> Route | None:
