@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core.language.intents import intent
-from core.language.slots import Coins, Slots, When
+from core.language.slots import Choose, Coins, Slots, When
 from core.language.tagger import COIN, EXCHANGE
 from core.skills.account_query.rules import QUESTION
 
@@ -24,6 +24,8 @@ ASKED = ("ask.which", "ask.what_is", "ask.how_much", "verb.query")
 # Which account a question is about, and the words that ask it: a question explains them, and
 # comes before an account request on a tie ("查一下在模拟账户的余额"), as its rule once ran first.
 ON = ("noun.account", EXCHANGE, "own.account", *ASKED)
+# When spending was done: the past ("昨天花了200" is told of, not asked for).
+SPENT_WHEN = ("time.yesterday", "pnl.last_week", "pnl.last_month", "pnl.last_year")
 
 # (action, the concepts it needs, one of which it needs too); the slots are read from the tags
 # (core.skills.account_query.rules.QUESTION: which account, which wallet, a file asked for).
@@ -39,6 +41,9 @@ QUESTIONS: tuple[tuple[str, list[str], Sequence[str]], ...] = (
     ("positions", ["trade.have"], [COIN, "trade.coins"]),
     ("positions", ["trade.bought_coins"], []),
     ("trades", ["trade.bought"], []),
+    # Spending told of ("i spent 200 on sol yesterday", "我昨天在sol上花了200"): their trades, no chart.
+    ("trades", ["trade.spent", COIN], []),
+    ("trades", ["trade.spend", COIN], SPENT_WHEN),
     # One of their own accounts asked about by the name they gave it alone: "what's in main" (its
     # holdings), "how much is in main" (its balance).
     ("positions", ["own.account", "ask.what_is"], []),
@@ -52,6 +57,13 @@ WALLETS = ("wallet.spot", "wallet.futures", "wallet.margin", "wallet.funding")
 
 
 _ASKED = Slots(*QUESTION)
+# The trades asked about are filtered by the coin said and the day ("how much did i buy eth",
+# "i spent 200 on sol yesterday"): never the whole history.
+_TRADES = Slots(
+    *QUESTION,
+    Coins("symbol"),
+    Choose("day", (("today", When("time.today")), ("yesterday", When("time.yesterday")))),
+)
 _WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
 # "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on the
 # account named; a price asked ("BTC 买入价是多少") is no such question.
@@ -62,7 +74,8 @@ INTENTS = (
     *(
         intent(
             SKILL, action, need=need, one_of=one_of, avoid=NOT_A_QUESTION, priority=5,
-            may=(*ON, "pnl.recent") if need == ["trade.bought"] else ON, fill=_ASKED,
+            may=(*ON, COIN, *SPENT_WHEN, "time.today", "pnl.recent") if action == "trades" else ON,
+            fill=_TRADES if action == "trades" else _ASKED,
         )
         for action, need, one_of in QUESTIONS
     ),

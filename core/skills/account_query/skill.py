@@ -4,6 +4,7 @@ and the most of a coin one market buy can take, for one of the person's accounts
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -30,7 +31,7 @@ from core.tasks.actions import ActionSpec, Done, SlotSpec
 from core.tasks.audit import AuditLog
 from core.tasks.flow import Choice, Parsed, TaskFlow
 from core.tasks.refs import Target
-from core.trading.model import OrderStatus, Rejection
+from core.trading.model import OrderStatus, Rejection, Trade
 from core.trading.ports import ExchangeError
 from core.trading.risk import percent
 from core.trading.service import MaxBuy, kind_of
@@ -40,6 +41,7 @@ from core.workspace.accounts import ExchangeAccount
 from core.workspace.wallets import WALLET, not_separated
 
 TRADES_SHOWN = 10
+TRADES_SCANNED = 200  # the recent trades a coin or a day said is looked for among
 MAX_COIN_BUTTONS = 8
 
 
@@ -104,8 +106,8 @@ class AccountQuerySkill(TaskFlow):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         if spec.name == EXPORT:
             return Parsed("yes")  # only ever read from the request ("导出…"), never asked
-        if spec.name == WALLET:
-            return Parsed(text)  # read from the request ("合约账户的余额"), never asked
+        if spec.name in (WALLET, "day"):
+            return Parsed(text)  # read from the request ("合约账户的余额", "昨天"), never asked
         symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
         if symbol is None or not self.catalog.is_supported(symbol):
             coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
@@ -135,8 +137,12 @@ class AccountQuerySkill(TaskFlow):
         return await self._read(turn, task, show)
 
     async def trades(self, turn: Turn, task: Task) -> Done:
+        # A coin or a day said ("how much did i buy eth", "i spent 200 on sol yesterday") filters the
+        # history: the shown trades are those of the last TRADES_SCANNED that match.
+        scanned = TRADES_SCANNED if task.slots.get("symbol") or task.slots.get("day") else TRADES_SHOWN
+
         async def show(account: ExchangeAccount) -> tuple[Block, ...]:
-            found = await self.trading.trades(account, TRADES_SHOWN)
+            found = self._filtered(await self.trading.trades(account, scanned), task)
             items = tuple(
                 TradeItem(t.at, t.symbol, t.side, t.quantity, t.price, t.fee, t.fee_asset) for t in found
             )
@@ -226,6 +232,15 @@ class AccountQuerySkill(TaskFlow):
         blocks = (*not_separated(turn, task.slots.get(WALLET)), *blocks)  # "合约账户的余额": spot's, said
         return Done(self.private_reply(turn, task, status, blocks), target=None, ok=not failed)
 
+    def _filtered(self, trades: Sequence[Trade], task: Task) -> list[Trade]:
+        symbol, day = task.slots.get("symbol"), task.slots.get("day")
+        today = self.clock.now().date()
+        on = {"today": today, "yesterday": today - timedelta(days=1)}.get(str(day))
+        found = [
+            t for t in trades if (not symbol or t.symbol == symbol) and (on is None or t.at.date() == on)
+        ]
+        return found[:TRADES_SHOWN]
+
     def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:
         reply: Reply = self.private_reply(turn, task, Status.FAILED, (notice,))
         return Done(reply, ok=False)
@@ -234,6 +249,11 @@ class AccountQuerySkill(TaskFlow):
 # Set only by the request itself ("导出我的交易记录", "合约账户的余额"): the answer then says no file
 # is made, or that the wallet asked about is not separated.
 _FROM_REQUEST = tuple(SlotSpec(name, "text", required=False, infer=("message",)) for name in (EXPORT, WALLET))
+# The trades' filters, read from the request only ("how much did i buy eth": ETH's).
+_TRADES = (
+    *_FROM_REQUEST,
+    *(SlotSpec(name, "text", required=False, infer=("message",)) for name in ("symbol", "day")),
+)
 
 
 def _read_action(run: object, slots: object = _FROM_REQUEST) -> ActionSpec[AccountQuerySkill]:
@@ -243,6 +263,6 @@ def _read_action(run: object, slots: object = _FROM_REQUEST) -> ActionSpec[Accou
 ACTIONS: dict[str, ActionSpec[AccountQuerySkill]] = {
     "balance": _read_action(AccountQuerySkill.balance),
     "positions": _read_action(AccountQuerySkill.positions),
-    "trades": _read_action(AccountQuerySkill.trades),
+    "trades": _read_action(AccountQuerySkill.trades, _TRADES),
     "max_buy": _read_action(AccountQuerySkill.max_buy, AccountQuerySkill.symbol_slot),
 }
