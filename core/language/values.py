@@ -18,7 +18,7 @@ What cannot be read exactly is a span of kind "refused" with the reason, never a
 a sign ("-100", "−0.01", "负100", "minus 5"), an exponent ("1e9", "1e400"), a comma decimal
 ("80000,5", "0,5"), separators that are no grouping ("1.000.000", "1_000"), a magnitude of 10^15 or
 more, more than 12 decimal places (core.language.numbers). A refused span keeps what it would have
-been (unit "quote" / "base", the coin) so a reader knows it was the amount that was refused.
+been (unit "quote" / "base", the coin; "price" at a price word) so a reader knows what was refused.
 ``one_value`` refuses two numbers where one is wanted; ``positive`` refuses zero.
 
 A value refused in a route's slots travels as the text ``refused_slot`` makes ("refused:sign:-100");
@@ -480,7 +480,8 @@ def _read_run(
     glued_word = tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum()
     if glued_word and reason is None and kind in ("number", "price", "multiple"):
         return None  # "100usdc", "5mb", "2x3": digits glued to a word this grammar does not know
-    if reason is not None:
+    if reason is not None:  # a price refused stays the price ("at -85000"): unit "price"
+        unit = "price" if kind == "price" else unit
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
     return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)
 

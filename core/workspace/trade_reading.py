@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from core.coin_index import CoinIndex, Mention
-from core.language.fills import outside, value_spans
+from core.language.fills import beside, outside, value_spans
 from core.language.lexicon import phrases
 from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, one_value, positive, refused_slot
@@ -43,6 +43,7 @@ ADD_TO_POSITION = frozenset({"verb.create", "noun.holdings"})  # "add 50 usdt to
 TAKE_PROFIT = "order.take_profit"  # with a share and no price, a sale: "止盈一半ETH"
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
+PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
@@ -126,7 +127,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         if named is not None:
             slots["symbol"] = named
         values = _own(values, symbol)
-        price = next((v for v in values if v.kind == "price"), None)
+        price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
+            reading, values
+        )
         if said & LIMIT or price is not None:
             # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never
             # becomes a market order.
@@ -224,6 +227,14 @@ def _spent(values: list[Value], text: str) -> str | None:
     if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
         return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
     return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
+
+
+def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
+    """A number said beside a price word ("at a price of 85000", "以85000的价格"): the limit price;
+    the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
+    said = beside(reading, reading.spans(), PRICE_WORDS, ("number",))
+    key = None if said is None else (said.kind, said.number, said.reason)
+    return next((v for v in values if key == (v.kind, v.number, v.reason)), None)
 
 
 def _own(values: list[Value], symbol: str | None) -> list[Value]:

@@ -254,6 +254,8 @@ class TradeSkill(TaskFlow):
         if spec.name == EXPIRY:
             return parse_expiry(text)
         if spec.name == LIMIT_PRICE:
+            if (refused := refusal_in(text)) is not None:  # "at -85000": said so, quoting it; asked again
+                return Parsed.refused(*refused)
             price = sole_value(text, ("number", "price", "amount"))
             if price is None or price.refused or (price.kind == "amount" and price.unit != "quote"):
                 return Parsed.refused(price.reason or "separators", price.typed) if price else Parsed()
