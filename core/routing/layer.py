@@ -32,6 +32,7 @@ RECORD_VERBS: Final = frozenset(
     }
 )
 USING: Final = "filler.using"  # "用", "with", "using": what a request is done with
+SET_TO: Final = frozenset({"filler.to", "verb.set_to"})  # the word before a value set ("为", "to")
 
 
 @runtime_checkable
@@ -159,6 +160,8 @@ class Layer:
             return True  # "用测试买0.01 btc": what it is done with may be a record of theirs
         if ref is None and f"{found.skill}.{found.action}" in self._own and reading.rest():
             return True  # "测试的余额": the words no tag explains may name their account
+        if found.action == "create" and reading.concepts & SET_TO and reading.rest():
+            return True  # "设置 main 模型为 gpt-4o": a value set for a record of theirs, not a new one
         if found.skill == "price" and not found.slots.get("symbols") and reading.rest():
             return True  # "alpha这周赚了多少钱": a price of no coin, a word no tag explains
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS

@@ -70,11 +70,11 @@ _KIND_WORDS = frozenset({_GENERIC, "records.trader"})
 
 
 def _model_to(low: str, start: int, end: int) -> bool:
-    """ "model" names the field before "to": "change the model to …", "set the model of kimi to …"."""
+    """ "model" names the field before "to" / "as": "change the model to …", "set the model of kimi to …"."""
     if low[start:end] != "model":
         return True
     after = low[end:].split()
-    return after[:1] == ["to"] or (after[:1] == ["of"] and "to" in after[2:5])
+    return after[:1] in (["to"], ["as"]) or (after[:1] == ["of"] and "to" in after[2:5])
 
 
 # The fields an update may name, first first (phrases/account_field.toml, model_field.toml).
@@ -146,6 +146,8 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
     action = _action(_TAGGER.read(raw))
+    if action == "create" and own and _new_value(raw) is not None and _field(norm, domain)[0]:
+        action = "update"  # "设置 main 模型为 gpt-4o": a field of their config "main" set, none created
     if action is None:
         # Only a credential's word ("密钥密钥密钥", an answer to "your API key?") asks nothing.
         if weak or _rest(raw) or given.any or not about.concepts & _PLACES:

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core.language.intents import intent
+from core.language.lexicon import phrases
 from core.language.slots import Choose, Coins, Slots, When
-from core.language.tagger import COIN, EXCHANGE
+from core.language.tagger import COIN, EXCHANGE, PUNCT, Reading
 from core.skills.account_query.rules import QUESTION
 
 SKILL = "account_query"
@@ -70,6 +71,16 @@ _WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
 _MOST = Slots(*QUESTION, Coins("symbol"), decline=When(any=["noun.price", "noun.chart"]))
 
 
+def _not_alone(reading: Reading) -> object:
+    """A coin's ticker is the balance asked only said alone, as typed ("bal", "bal?": Balancer's
+    is "BAL", "BAL price", "$BAL"); the words: phrases/account_ref.toml's balance_alone."""
+    said = " ".join(PUNCT.sub(" ", reading.norm.original).split())
+    return None if said in phrases("account_ref").concepts["account_ref.balance_alone"].words else True
+
+
+_ALONE = Slots(unless=_not_alone)
+
+
 INTENTS = (
     *(
         intent(
@@ -83,6 +94,7 @@ INTENTS = (
         SKILL, "positions", need=["ask.what_is", "wallet.account"], one_of=WALLETS, avoid=NOT_A_QUESTION,
         priority=5, may=ON, fill=_WALLET,
     ),
+    intent(SKILL, "balance", need=[COIN], avoid=NOT_A_QUESTION, priority=5, fill=_ALONE),
     intent(
         SKILL, "max_buy", need=["verb.buy"], one_of=["ask.how_much", "ask.most"], may=["coin"],
         avoid=["verb.sell", "verb.fail", "ask.why", "error.code", "noun.strategy"], fill=_MOST,
