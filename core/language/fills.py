@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
@@ -271,3 +272,26 @@ def blank(text: str, *spans: tuple[int, int]) -> str:
     for start, end in spans:
         text = f"{text[:start]}{' ' * (end - start)}{text[end:]}"
     return text
+
+
+def beside(
+    reading: Reading, values: Sequence[Value], cues: Collection[str], *, joining: Collection[str] = ()
+) -> Value | None:
+    """The first of ``values`` said beside a field's word (one of ``cues``): right after it, only
+    spaces or one of ``joining`` between ("每格50U", "最多投入 5000U", "每格投50U"), else right
+    before it ("5000U in total", "20 USDT each")."""
+    return next_to(reading, values, cues, joining=joining) or next_to(reading, values, cues, before=True)
+
+
+def ranged(reading: Reading, values: Sequence[Value], joining: Collection[str]) -> tuple[Value, Value] | None:
+    """The first two of ``values`` joined as a range by one of ``joining`` ("3000到4000", "between
+    100 and 200", "3k to 4k")."""
+    text = reading.text
+    return next(((a, b) for a, b in pairwise(values) if text[a.end : b.start].strip() in joining), None)
+
+
+def within(reading: Reading, start: int, end: int) -> Reading:
+    """The reading of the words between ``start`` and ``end`` only (an update's field is named
+    before its new value, or after it)."""
+    tags = tuple(t for t in reading.tags if start <= t.start and t.end <= end)
+    return Reading(reading.norm, tags, reading.concepts)

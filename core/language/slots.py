@@ -19,7 +19,7 @@ only with "stop_loss").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -237,6 +237,85 @@ class Number:
         if self.most is not None and number > self.most:
             return f"{REFUSED_PREFIX}too_long:{value.typed}"
         return str(int(number))
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """A field's value among several a sentence gives ("每格50U，总共1000U"): the one said beside
+    its word ``near`` (``fills.beside``: "每格50U", "5000U in total"; ``after``: only right after
+    it, "买50"), else the first ``holds`` is true of ("20格": a count; ``sole``: only when it is the
+    one); with ``upper``, two joined as a range by one of ``joining`` ("3000到4000"); none once
+    ``unless`` is read. ``take`` reads a table of them."""
+
+    name: str
+    holds: Callable[[Value], bool] | None = None
+    near: str = ""
+    joining: Collection[str] = ()
+    after: bool = False
+    sole: bool = False
+    upper: str = ""
+    unless: str = ""
+
+    def pick(self, reading: Reading, values: Sequence[Value]) -> Sequence[Value]:
+        found = list(values) if self.holds is None else [v for v in values if self.holds(v)]
+        if self.upper:
+            return fills.ranged(reading, found, self.joining) or ()
+        if self.near:
+            near = fills.next_to if self.after else fills.beside
+            found = [v for v in (near(reading, found, (self.near,), joining=self.joining),) if v]
+        return found[:1] if not self.sole or len(found) == 1 else ()
+
+
+def take(
+    reading: Reading, values: Sequence[Value], rows: Iterable[Take], slots: dict[str, Any]
+) -> list[Value]:
+    """Each row's value taken in the table's order, each value once, as slot text into ``slots``
+    where its slot is not read yet (the grid's amount, then the total); the values none took."""
+    left = list(values)
+    for row in rows:
+        if row.name not in slots and row.unless not in slots:
+            for name, value in zip((row.name, row.upper), row.pick(reading, left), strict=False):
+                slots[name] = value.slot
+                left.remove(value)
+    return left
+
+
+@dataclass(frozen=True, slots=True)
+class SetTo:
+    """An update's field and new value ("把BTC定投的金额改成100"): {"field": f, f: value}, f the
+    first of ``fields`` (name, its concepts) named before the set-to word (``fills.set_to``), else
+    after it ("bump my btc dca to 40 usdt per buy"; a new name's words are no field there), else
+    what ``by_value`` says of the value alone; the value is what is typed after the set-to word, for
+    a field of ``numbers`` the one of ``values`` said there ("每次改成买80U": 80), a new name's under
+    ``renamed``. No set-to word: the field named alone."""
+
+    name: str
+    fields: Sequence[tuple[str, frozenset[str]]]
+    numbers: frozenset[str] = frozenset()
+    by_value: Callable[[str], str | None] = lambda value: None
+    values: Callable[[Reading], Sequence[Value]] = Reading.spans
+    renamed: tuple[str, str] = ("name", "new_name")
+    need: bool = False
+
+    def read(self, reading: Reading) -> Any:
+        marker, end = fills.set_to(reading), len(reading.text)
+        field = self.named(fills.within(reading, 0, marker.start) if marker else reading)
+        if marker is None:
+            return {self.name: field} if field else None
+        value = " ".join(reading.norm.typed(marker.end, end).strip(' "“”「」『』').split())
+        field = (
+            field
+            or self.named(fills.within(reading, marker.end, end), self.renamed[0])
+            or self.by_value(value)
+        )
+        said = [v for v in self.values(reading) if v.start >= marker.end]
+        value = said[0].typed if field in self.numbers and len(said) == 1 else value
+        slots = {self.renamed[1] if field == self.renamed[0] else field: value} if value else {}
+        return {self.name: field, **slots} if field else None
+
+    def named(self, reading: Reading, but: str = "") -> str | None:
+        said = {c for t in reading.tags for c in fills.concepts_at(reading, t)}
+        return next((name for name, concepts in self.fields if concepts & said and name != but), None)
 
 
 Unless = Callable[[Reading], object] | None  # a reader whose finding declines a message

@@ -17,7 +17,6 @@ Values are left as typed; the skill checks each like a typed answer.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 from core.coin_index import CoinIndex
 from core.language import fills
 from core.language.fills import set_to, untagged
-from core.language.slots import When, first
+from core.language.slots import SetTo, Take, When, first, take
 from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
@@ -34,7 +33,7 @@ from core.routing.router import NO_CONTEXT, Route, RouteContext
 from core.strategies.intervals import Interval, find_interval, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
-from core.tasks.refs import field_of, record_ref
+from core.tasks.refs import record_ref
 from core.workspace.extraction import name_given
 
 SKILL = "strategy_management"
@@ -112,7 +111,7 @@ class StrategyReader:
         if action == "query" and kind is not None and _has_params(reading, values):
             action = "create"  # "我想要一个BTC定投，每天50U"
         if action == "create":
-            if kind is None and _range(reading.text, values) and not _interval(reading, values):
+            if kind is None and _range(reading, values) and not _interval(reading, values):
                 kind = "grid"  # "make a strategy for ETH between 3000 and 4000": only a grid has a range
             return action, self._create_slots(reading, values, kind)
         return action, _target_slots(reading, action)
@@ -132,9 +131,7 @@ class StrategyReader:
     # -- create ------------------------------------------------------------------------------------
 
     def _create_slots(self, reading: Reading, values: list[Value], kind: str | None) -> dict[str, Any]:
-        slots: dict[str, Any] = {}
-        if kind is not None:
-            slots["kind"] = kind
+        slots: dict[str, Any] = {} if kind is None else {"kind": kind}
         named = _name_span(reading)
         if named is not None:
             name, start, end = named
@@ -154,36 +151,14 @@ class StrategyReader:
         said = interval.text if interval else refused.slot if refused else typed  # no whole one: quoted
         if said and kind != "grid":
             slots["interval"] = said
-        left = [v for v in values if v is not refused]
-
-        def take(field: str, value: Value | None) -> None:
-            if value is not None and field not in slots:
-                slots[field] = value.slot
-                left.remove(value)
-
-        if kind == "grid":
-            take("quote_per_grid", _beside(reading, left, "strategy.quote_per_grid"))
-            count = next((v for v in left if v.kind == "count" or v.unit == "grid"), None)
-            take("grids", count or _beside(reading, left, "strategy.grids"))  # "20格", "格数 20"
-            span = _range(reading.text, left)
-            if span:
-                take("lower", span[0])
-                take("upper", span[1])
-            elif "quote_per_grid" not in slots:
-                take("quote_per_grid", next((v for v in left if v.unit == "quote"), None))
+        left = take(reading, [v for v in values if v is not refused], TABLES[kind or "dca"], slots)
+        notes = reading.first("strategy.notes") if kind == "ai" else None
+        if notes is not None:
+            rest = " ".join(reading.norm.typed(notes.end, len(reading.text)).lstrip(":： ").split())
+            if rest:
+                slots["notes"] = rest
+        if kind in ("grid", "ai"):
             return slots
-        if kind == "ai":
-            cap = _beside(reading, left, "strategy.max_order_notional")
-            take("max_order_notional", cap or next((v for v in left if v.unit == "quote"), None))
-            take("max_position_pct", next((v for v in left if v.kind == "percent" or v.unit == "%"), None))
-            notes = reading.first("strategy.notes")
-            if notes is not None:
-                rest = " ".join(reading.norm.typed(notes.end, len(reading.text)).lstrip(":： ").split())
-                if rest:
-                    slots["notes"] = rest
-            return slots
-        take("max_total", _beside(reading, left, "strategy.max_total"))
-        take("quote_amount", _amount(reading, left))
         coins_bought = in_coins(reading, left)
         if coins_bought is not None and "quote_amount" not in slots:  # "每天买0.001个BTC": never dropped
             slots["quote_amount"] = f"{REFUSED_PREFIX}base_amount:{coins_bought.typed}"
@@ -193,6 +168,45 @@ class StrategyReader:
             # it, and the cap asked, never dropped without a word (a cap dropped buys on forever).
             slots["max_total"] = f"{REFUSED_PREFIX}unplaced:{unplaced.typed}"
         return slots
+
+
+def _plain(value: Value) -> bool:
+    """A value that may be a range's end (no amount of a coin)."""
+    return value.kind in ("number", "price", "refused", "amount") and value.unit != "base"
+
+
+def _quote(value: Value) -> bool:
+    return value.unit == "quote"
+
+
+def _field(name: str) -> Take:
+    return Take(name, near=f"strategy.{name}", joining=joined("between"))
+
+
+# The values of a new strategy of each kind, a value taken once, in this order: a field's word
+# beside it first ("每格50U", "最多投入5000U", "20 USDT each"), then what its unit or place says.
+TABLES: dict[str, tuple[Take, ...]] = {
+    "grid": (
+        _field("quote_per_grid"),
+        Take("grids", lambda v: v.kind == "count" or v.unit == "grid"),  # "20格"
+        _field("grids"),  # "格数 20"
+        Take("lower", _plain, upper="upper", joining=joined("range_join")),
+        Take("quote_per_grid", _quote, unless="lower"),
+    ),
+    "ai": (
+        _field("max_order_notional"),
+        Take("max_order_notional", _quote),
+        Take("max_position_pct", lambda v: v.kind == "percent" or v.unit == "%"),
+    ),
+    # A DCA's amount: an amount in USDT, else the number a buy names ("买50"), else the one
+    # value left ("weekly btc dca 100").
+    "dca": (
+        _field("max_total"),
+        Take("quote_amount", _quote),
+        Take("quote_amount", lambda v: v.kind == "number", near="verb.buy", after=True),
+        Take("quote_amount", lambda v: v.kind == "number" or (v.refused and v.unit != "base"), sole=True),
+    ),
+}
 
 
 _SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
@@ -241,43 +255,19 @@ def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
 
 def _has_params(reading: Reading, values: Sequence[Value]) -> bool:
     return any(v.unit == "quote" or v.kind in ("count", "interval") for v in values) or bool(
-        _range(reading.text, values) or _interval(reading, values)
+        _range(reading, values) or _interval(reading, values)
     )
 
 
-def _range(text: str, values: Sequence[Value]) -> tuple[Value, Value] | None:
+def _range(reading: Reading, values: Sequence[Value]) -> tuple[Value, Value] | None:
     """Two numbers joined as a range ("3000到4000", "between 100 and 200", "3k to 4k")."""
-    plain = [v for v in values if v.kind in ("number", "price", "refused", "amount") and v.unit != "base"]
-    for a, b in itertools.pairwise(plain):
-        if text[a.end : b.start].strip() in joined("range_join"):
-            return a, b
-    return None
-
-
-def _beside(reading: Reading, values: Sequence[Value], concept: str) -> Value | None:
-    """The value a field's word stands beside: right after it ("每格50U", "最多投入 5000U", "每格投
-    50U") or right before it ("5000U in total", "20 USDT each")."""
-    after = fills.next_to(reading, values, {concept}, joining=joined("between"))
-    return after or fills.next_to(reading, values, {concept}, before=True)
-
-
-def _amount(reading: Reading, values: Sequence[Value]) -> Value | None:
-    """A DCA's amount: an amount in USDT, else the number a buy names ("买50"), else the one
-    value left ("weekly btc dca 100")."""
-    quotes = [v for v in values if v.unit == "quote"]
-    if quotes:
-        return quotes[0]
-    bought = fills.next_to(reading, [v for v in values if v.kind == "number"], {"verb.buy"})
-    if bought is not None:
-        return bought
-    bare = [v for v in values if v.kind == "number" or (v.refused and v.unit != "base")]
-    return bare[0] if len(bare) == 1 else None
+    return fills.ranged(reading, [v for v in values if _plain(v)], joined("range_join"))
 
 
 def _said_besides(reading: Reading, values: Sequence[Value]) -> bool:
     """Words left once the coins, the values and the words that join them ("买", "每次", "buy",
     "of") are taken out; a range's joining word ("3000到4000") is part of it."""
-    span = _range(reading.text, values)
+    span = _range(reading, values)
     spans = [(v.start, v.end) for v in values] + ([(span[0].start, span[1].end)] if span else [])
     besides = {c for t in reading.tags for c in t.concepts if not _answering(c)}
     return any(ch.isalnum() for ch in reading.rest(ignore=besides, spans=spans))
@@ -318,33 +308,12 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
                 slots["name"], end = value, marker.start
     if action == "update":
         marker = set_to(reading)
-        field = field_of(_part(reading, 0, marker.start) if marker else reading, FIELD_CONCEPTS)
-        if marker is not None:
-            end = marker.start
-            value = " ".join(reading.norm.typed(marker.end, len(reading.text)).strip(' "“”「」『』').split())
-            # "bump my btc dca to 40 usdt per buy": the field's word after the value
-            field = field or field_of(_part(reading, marker.end, len(reading.text)), FIELD_CONCEPTS[1:])
-            if field is None:
-                field = _field_by_value(value)
-            said = [v for v in _values(reading) if v.start >= marker.end]
-            if field in NUMBERS and len(said) == 1:
-                value = said[0].typed  # "每次改成买80U": the amount, not the words around it
-            if value:
-                slots["new_name" if field == "name" else field] = value
-        if field:
-            slots["field"] = field
+        end = len(reading.text) if marker is None else marker.start
+        slots.update(UPDATE.read(reading) or {})
     ref = _target(reading, end)
     if ref:
         slots["target_ref"] = ref
     return slots
-
-
-def _part(reading: Reading, start: int, end: int) -> Reading:
-    """The reading of the words between ``start`` and ``end`` (an update's field is named before
-    its value, or after it)."""
-    return Reading(
-        reading.norm, tuple(t for t in reading.tags if start <= t.start and t.end <= end), reading.concepts
-    )
 
 
 def _field_by_value(value: str) -> str:
@@ -356,6 +325,10 @@ def _field_by_value(value: str) -> str:
     if find_interval(value) is not None or any(v.kind == "interval" for v in found):
         return "interval"
     return "name"
+
+
+# "把BTC定投的金额改成100": the field and its new value, a field of one number read as that number.
+UPDATE = SetTo("field", FIELD_CONCEPTS, NUMBERS, _field_by_value, _values)
 
 
 def _target(reading: Reading, end: int) -> dict[str, str] | None:
@@ -374,4 +347,4 @@ def _only(reading: Reading, end: int, concept: str) -> bool:
 
 def field_named(text: str) -> str | None:
     """The field a typed answer names ("金额", "grids"), by the lexicon's words."""
-    return field_of(words(text), FIELD_CONCEPTS)
+    return UPDATE.named(words(text))
