@@ -274,7 +274,7 @@ def blank(text: str, *spans: tuple[int, int]) -> str:
     return text
 
 
-def beside(
+def field_value(
     reading: Reading, values: Sequence[Value], cues: Collection[str], *, joining: Collection[str] = ()
 ) -> Value | None:
     """The first of ``values`` said beside a field's word (one of ``cues``): right after it, only

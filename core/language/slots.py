@@ -242,7 +242,7 @@ class Number:
 @dataclass(frozen=True, slots=True)
 class Take:
     """A field's value among several a sentence gives ("每格50U，总共1000U"): the one said beside
-    its word ``near`` (``fills.beside``: "每格50U", "5000U in total"; ``after``: only right after
+    its word ``near`` (``fills.field_value``: "每格50U", "5000U in total"; ``after``: only right after
     it, "买50"), else the first ``holds`` is true of ("20格": a count; ``sole``: only when it is the
     one); with ``upper``, two joined as a range by one of ``joining`` ("3000到4000"); none once
     ``unless`` is read. ``take`` reads a table of them."""
@@ -261,7 +261,7 @@ class Take:
         if self.upper:
             return fills.ranged(reading, found, self.joining) or ()
         if self.near:
-            near = fills.next_to if self.after else fills.beside
+            near = fills.next_to if self.after else fills.field_value
             found = [v for v in (near(reading, found, (self.near,), joining=self.joining),) if v]
         return found[:1] if not self.sole or len(found) == 1 else ()
 
