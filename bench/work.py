@@ -277,9 +277,18 @@ if __name__ == "__main__":
     import sys
     import tempfile
 
-    # python -m bench.work [jobs] [SQLite|PostgreSQL]: every row, or the job rows alone
+    # python -m bench.work [jobs] [SQLite|PostgreSQL] [--driven-before | --checkout]: every row,
+    # or the job rows alone
     args = sys.argv[1:]
     only_jobs = "jobs" in args
+    if "--driven-before" in args:  # a trader's tick and a paper order through SQLAlchemy's execution
+        from adapters.storage import runner
+
+        runner.DRIVEN_TRANSACTIONS = False
+    if "--checkout" in args:  # driven, on a connection checked out of the pool each transaction
+        from adapters.storage import runner
+
+        runner.KEEP_DRIVEN_CONNECTIONS = False
     chosen = tuple(b for b in BACKENDS if b in args) or BACKENDS
 
     async def _main() -> None:

@@ -76,8 +76,21 @@ class Driven:
     values takes: its SQL text, and each positional parameter's name, default and bind processor
     (SQLAlchemy's own, so the values sent are the ones its execution would send)."""
 
-    def __init__(self, statement: Any, dialect: Any) -> None:
-        compiled = statement.compile(dialect=dialect)
+    def __init__(
+        self,
+        statement: Any,
+        dialect: Any,
+        column_keys: Sequence[str] | None = None,
+        *,
+        for_executemany: bool = False,
+    ) -> None:
+        # ``column_keys``: the keys of a call's values, as SQLAlchemy's execution compiles a
+        # statement for them (an INSERT or UPDATE without .values() sets the columns named).
+        compiled = statement.compile(
+            dialect=dialect,
+            column_keys=None if column_keys is None else sorted(column_keys),
+            for_executemany=for_executemany,
+        )
         if compiled.post_compile_params:  # e.g. an IN of values: expanded when run, not here
             raise ValueError(f"a statement with parameters expanded when run: {compiled.string}")
         self.sql: str = compiled.string
@@ -86,6 +99,7 @@ class Driven:
         binds = compiled.binds
         try:
             self._params, self._columns = _internals(compiled, names, dialect)
+            self.keys: tuple[str, ...] = _keys(compiled)
             self.native = True
         except InternalsChanged as exc:
             # SQLAlchemy's own execution binds and reads it: the values as given (its defaults
@@ -98,6 +112,7 @@ class Driven:
                 (name, binds[name].required, binds[name].effective_value, None) for name in names
             )
             self._columns = ()
+            self.keys = ()
             self.native = False
             _FALLBACK[self.sql] = (statement, names)
 
@@ -121,6 +136,20 @@ class Driven:
                     mapping[column] = value
             out.append(DrivenRow(mapping))
         return out
+
+    def named(self, records: Iterable[Any]) -> list[NamedRow]:
+        """asyncpg's records of the statement as rows read by column name, as a Row of
+        SQLAlchemy's execution is (``row.status``), each value processed as its result does."""
+        keys, columns = self.keys, self._columns
+        return [
+            NamedRow(
+                {
+                    key: process(value) if process is not None else value
+                    for key, (_, process), value in zip(keys, columns, record, strict=True)
+                }
+            )
+            for record in records
+        ]
 
 
 def _internals(
@@ -148,6 +177,17 @@ def _internals(
     if any(p is not None and not callable(p) for _, p in columns):
         raise InternalsChanged("a result processor that is not callable")
     return params, columns
+
+
+def _keys(compiled: Any) -> tuple[str, ...]:
+    """Each result column's name, as a Row of SQLAlchemy's execution is read by attribute."""
+    try:
+        keys = tuple(entry.keyname for entry in compiled._result_columns)
+    except (AttributeError, TypeError) as exc:
+        raise InternalsChanged(f"{type(exc).__name__}: {exc}") from None
+    if not all(isinstance(k, str) for k in keys):
+        raise InternalsChanged("a result column without a name")
+    return keys
 
 
 class DrivenRow:
@@ -292,3 +332,167 @@ class Held:
         if not slot:
             slot.append(await self._engine.connect().start())
         return await _on(slot[0], call)
+
+
+# -- a transaction's statements on the asyncpg connection itself --------------------------------
+
+
+class NotDriven(Exception):
+    """A statement of a driven transaction that cannot be sent on the asyncpg connection (its
+    compiled internals are not as expected, or it has parameters expanded when run): the
+    transaction is rolled back, nothing kept, and run whole through SQLAlchemy's execution."""
+
+
+class NamedRow:
+    """A row of a driven transaction's statement, read by column name as a Row is."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, index: int) -> Any:
+        return tuple(self._values.values())[index]
+
+
+class DrivenResult:
+    """What ``DrivenConnection.execute`` returns: the part of a CursorResult the transaction
+    functions read (``first``, ``one``, ``all``, ``scalar``, ``rowcount``)."""
+
+    __slots__ = ("_rows", "rowcount")
+
+    def __init__(self, rows: list[NamedRow], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+
+    def first(self) -> NamedRow | None:
+        return self._rows[0] if self._rows else None
+
+    def one(self) -> NamedRow:
+        from sqlalchemy.exc import MultipleResultsFound, NoResultFound
+
+        if not self._rows:
+            raise NoResultFound("No row was found when one was required")
+        if len(self._rows) > 1:
+            raise MultipleResultsFound("Multiple rows were found when exactly one was required")
+        return self._rows[0]
+
+    def all(self) -> list[NamedRow]:
+        return list(self._rows)
+
+    def scalar(self) -> Any:
+        return self._rows[0][0] if self._rows else None
+
+
+_TRANSACTION_STATEMENTS = 512  # compiled statements kept (by statement and keys) before starting over
+
+
+class DrivenConnection:
+    """In place of a sync Connection for a transaction function (a plain function of a
+    ``Connection``: adapters.storage.runner), inside ``driven_transaction``: each statement
+    compiled as SQLAlchemy's execution compiles it for the call's keys (once per statement and
+    keys) and sent on the asyncpg connection itself, from the greenlet SQLAlchemy's own
+    run_sync uses (``await_only``). A statement that cannot be raises NotDriven."""
+
+    def __init__(self, driver: Any, dialect: Any, compiled: dict[Any, Driven]) -> None:
+        self._driver = driver
+        self.dialect = dialect
+        self._compiled = compiled
+        self.statements = 0  # sent (tests)
+
+    def _driven(self, statement: Any, keys: Iterable[str], many: bool) -> Driven:
+        key = (statement, frozenset(keys), many)
+        driven = self._compiled.get(key)
+        if driven is None:
+            try:
+                driven = Driven(statement, self.dialect, list(key[1]), for_executemany=many)
+            except ValueError as exc:  # parameters expanded when run
+                raise NotDriven(str(exc)) from None
+            if not driven.native:
+                raise NotDriven(driven.sql)
+            if len(self._compiled) >= _TRANSACTION_STATEMENTS:
+                self._compiled.clear()
+            self._compiled[key] = driven
+        return driven
+
+    def execute(
+        self, statement: Any, parameters: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None
+    ) -> DrivenResult:
+        from sqlalchemy.util import await_only
+
+        self.statements += 1
+        driver = self._driver
+        if isinstance(parameters, Sequence) and len(parameters) > 1:
+            many = self._driven(statement, parameters[0], True)
+            await_only(driver.executemany(many.sql, [many.args(dict(p)) for p in parameters]))
+            return DrivenResult([], -1)
+        values = dict(parameters[0] if isinstance(parameters, Sequence) else parameters or {})
+        one = self._driven(statement, values, False)
+        args = one.args(values)
+        if one.keys:
+            rows = one.named(await_only(driver.fetch(one.sql, *args)))
+            return DrivenResult(rows, len(rows))
+        status = str(await_only(driver.execute(one.sql, *args)))
+        count = status.rpartition(" ")[2]
+        return DrivenResult([], int(count) if count.isdecimal() else -1)
+
+
+async def driven_transaction(
+    run: Callable[[Callable[[Any], Awaitable[Any]]], Awaitable[Any]],
+    dialect: Any,
+    compiled: dict[Any, Driven],
+    fn: Callable[[Any], T],
+) -> T:
+    """``fn`` (a transaction function of a sync Connection) in one transaction on an asyncpg
+    connection itself (``run``: on_driver, Held.run or a store's kept connections): BEGIN as
+    SQLAlchemy's execution begins it (the connection's own isolation level, read only and
+    deferrable settings), its statements through a DrivenConnection, COMMIT when it returns,
+    ROLLBACK when it raises (a connection whose rollback fails is invalidated by ``_on``, never
+    pooled again with a transaction open). NotDriven when a statement cannot be sent so, after
+    the rollback: the caller runs ``fn`` through SQLAlchemy's execution."""
+    from sqlalchemy.util import greenlet_spawn
+
+    if _FALLBACK:  # SQLAlchemy's internals are known changed: not one connection taken for nothing
+        raise NotDriven("SQLAlchemy's compiled internals changed")
+    begin = _begin_as(dialect)
+    refused: list[str] = []
+
+    async def call(driver: Any) -> Any:
+        if isinstance(driver, _Fallback):  # statements go through SQLAlchemy's execution meanwhile
+            refused.append("SQLAlchemy's compiled internals changed")
+            return None
+        transaction = driver.transaction(**begin)
+        await transaction.start()
+        try:
+            value = await greenlet_spawn(fn, DrivenConnection(driver, dialect, compiled))
+        except NotDriven as exc:  # nothing kept; the connection is as it was (not invalidated)
+            await transaction.rollback()
+            refused.append(str(exc))
+            return None
+        except BaseException:
+            await transaction.rollback()
+            raise
+        await transaction.commit()
+        return value
+
+    value = await run(call)
+    if refused:
+        raise NotDriven(refused[0])
+    return value  # type: ignore[no-any-return]
+
+
+def _begin_as(dialect: Any) -> dict[str, Any]:
+    """asyncpg's transaction() arguments as SQLAlchemy's asyncpg adapter begins a transaction on
+    a connection fresh from the pool (no execution options): the engine's isolation level, not
+    read only, not deferrable. With no isolation level set (the server's default, as deskmate's
+    engines are made) it is a plain BEGIN; any other: NotDriven (its name is the dialect's to map)."""
+    isolation = getattr(dialect, "isolation_level", None)
+    if isolation is not None:
+        raise NotDriven(f"an engine isolation level: {isolation}")
+    return {"isolation": None, "readonly": False, "deferrable": False}

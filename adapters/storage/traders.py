@@ -45,7 +45,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from adapters.storage.audit_log import insert_audit, insert_audit_sync
 from adapters.storage.runner import shared_runner
 from adapters.storage.tables import Base, UTCDateTime
-from adapters.storage.trading import paper_snapshots, place_paper_in
+from adapters.storage.trading import among, paper_snapshots, place_paper_in
 from core.tasks.audit import AuditEntry
 from core.tasks.errors import InUse, NameTaken, NotFound
 from core.tasks.names import name_key
@@ -443,7 +443,7 @@ class SqlTraders:
             row = conn.execute(counted, params).first()
             return Recorded(done, _trader(row) if row is not None else None)
 
-        return await self._reads.run(record)
+        return await self._reads.run(record, driven=True)
 
     async def begin(self, decision: Decision) -> Decision | None:
         key = _key(decision.trader_id)
@@ -558,7 +558,7 @@ def _count_statement(errored: bool, memory: bool, stop: bool) -> Update:
         }
     return (
         update(traders)
-        .where(c.id == bindparam("_id"), c.run == bindparam("_run"), c.state.in_(_ACTIVE))
+        .where(c.id == bindparam("_id"), c.run == bindparam("_run"), c.state.in_(among(_ACTIVE)))
         .values(**values)
         .returning(*traders.c)
     )
@@ -573,7 +573,7 @@ _DECISION = select(trader_decisions).where(
 )
 _LOCK_RUNNABLE = (
     update(traders)
-    .where(_t.id == bindparam("_id"), _t.run == bindparam("_run"), _t.state.in_(_RUNNABLE))
+    .where(_t.id == bindparam("_id"), _t.run == bindparam("_run"), _t.state.in_(among(_RUNNABLE)))
     .values(state=_t.state)
     .returning(_t.id)
 )

@@ -28,7 +28,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Row, String, Table, bindparam, insert, literal, select, text, update
 
 from adapters.storage.audit_log import audit_log, audit_row, insert_audit, insert_audit_sync
 from adapters.storage.dialects import insert_for
@@ -123,7 +123,7 @@ class SqlOrderStore(RestingOrderStore):
         def place(conn: Connection) -> Claim:
             return place_paper_in(conn, new, audit, outcome, base, starting_usdt, settle_audit)
 
-        return await self._runner.run(place)
+        return await self._runner.run(place, driven=True)
 
     async def fill_paper(
         self, client_order_id: str, fill: Fill, base: str, starting_usdt: Decimal, audit: AuditEntry
@@ -364,6 +364,14 @@ def _for(conn: Connection, name: str) -> Any:
     return stmt
 
 
+def among(values: Sequence[str]) -> list[Any]:
+    """An IN's values as a bind parameter each, fixed in the statement (``IN (?, ?)``), not one
+    parameter expanded when run: the same SQL and values at the server, and a statement a driven
+    transaction can send as compiled (adapters.storage.driven refuses parameters expanded when
+    run)."""
+    return [literal(v, String()) for v in values]
+
+
 def _insert_ignore(conn: AsyncConnection | Connection, table: Table) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING on either backend."""
     return insert_for(conn.dialect.name)(table).on_conflict_do_nothing()
@@ -470,7 +478,7 @@ def _take_row(conn: Connection, client_order_id: str, statuses: tuple[str, ...])
     c = trading_orders.c
     stmt = (
         update(trading_orders)
-        .where(c.client_order_id == client_order_id, c.status.in_(statuses))
+        .where(c.client_order_id == client_order_id, c.status.in_(among(statuses)))
         .values(status=c.status)
         .returning(*trading_orders.c)
     )

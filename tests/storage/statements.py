@@ -19,6 +19,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.sql import dml, selectable
 
+from adapters.storage.driven import DrivenConnection
+
 
 @dataclass
 class Counted:
@@ -62,7 +64,22 @@ def counted() -> Iterator[Counted]:
     def end(conn: Any) -> None:
         open_on.pop(id(conn), None)
 
+    # PostgreSQL: a driven transaction's statements, sent on the asyncpg connection itself
+    # (adapters.storage.driven.DrivenConnection): a transaction each connection given.
+    original_init, original_driven = DrivenConnection.__init__, DrivenConnection._driven
+
+    def driven_begin(self: DrivenConnection, *args: Any) -> None:
+        original_init(self, *args)
+        begin(self)
+
+    def driven_statement(self: DrivenConnection, stmt: Any, keys: Any, many: bool) -> Any:
+        one = original_driven(self, stmt, keys, many)
+        statement(self, None, one.sql, None, None, many)
+        return one
+
     ends = ("commit", "rollback")
+    setattr(DrivenConnection, "__init__", driven_begin)  # noqa: B010
+    setattr(DrivenConnection, "_driven", driven_statement)  # noqa: B010
     event.listen(Engine, "before_cursor_execute", statement)
     event.listen(Engine, "begin", begin)
     for name in ends:
@@ -70,6 +87,8 @@ def counted() -> Iterator[Counted]:
     try:
         yield found
     finally:
+        setattr(DrivenConnection, "__init__", original_init)  # noqa: B010
+        setattr(DrivenConnection, "_driven", original_driven)  # noqa: B010
         event.remove(Engine, "before_cursor_execute", statement)
         event.remove(Engine, "begin", begin)
         for name in ends:
