@@ -184,6 +184,19 @@ def tag_after(reading: Reading, pos: int, concepts: Collection[str] = ()) -> Tag
     return next((t for t in reading.tags if t.start >= pos and _with(t, concepts)), None)
 
 
+def tag_beside(
+    reading: Reading, at: int, concepts: Collection[str] = (), *, after: bool = False
+) -> Tag | None:
+    """The tag right before ``at`` (only spaces between), or with ``after`` the one right after
+    it, when it has one of ``concepts`` (any when none given): "in" before "USDC" ("ETH price in
+    USDC"), "price" after "btcc" ("btcc price")."""
+    if after:
+        tag = tag_after(reading, at)
+        return tag if tag and _with(tag, concepts) and not reading.text[at : tag.start].strip(" ") else None
+    tag = tag_before(reading, at)
+    return tag if tag and _with(tag, concepts) and not reading.text[tag.end : at].strip() else None
+
+
 def _with(tag: Tag, concepts: Collection[str]) -> bool:
     return not concepts or not tag.concepts.isdisjoint(concepts)
 
@@ -265,6 +278,12 @@ def outside(values: Sequence[Value], spans: Iterable[tuple[int, int]]) -> list[V
     """The values starting in none of ``spans``: "用账户2买 100 USDT" has no amount "2"."""
     taken = list(spans)
     return [v for v in values if not any(s <= v.start < e for s, e in taken)]
+
+
+def said_as(value: Value, kinds: Collection[str], units: Collection[str] = ()) -> bool:
+    """``value`` is of one of ``kinds``, or refused where it would have been one (its unit one of
+    ``units``: "-5%" a percent, "-4h" a span): a reader says back a refusal where such a value was said."""
+    return value.kind in kinds or (value.refused and value.unit in units)
 
 
 def blank(text: str, *spans: tuple[int, int]) -> str:

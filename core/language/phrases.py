@@ -183,6 +183,17 @@ class Words:
         found = self.spans(text)
         return Span(*found[0]) if found else None
 
+    def before(self, text: str, at: int, *, space: bool = True) -> int | None:
+        """Where the word ending right before ``at`` starts (spaces between, unless not ``space``),
+        or None: the word beside a value ("> 80000", "from 90000", "涨3倍")."""
+        return next((s for s, e in self.spans(text) if (skip_spaces(text, e) if space else e) == at), None)
+
+    def after(self, text: str, at: int) -> int | None:
+        """The end of the word starting right after ``at`` (spaces skipped), or None: the word
+        after a value ("50 cents", "3 times")."""
+        at = skip_spaces(text, at)
+        return next((e for s, e in self.spans(text) if s == at), None)
+
     def sub(self, replace: str | Callable[[str], str], text: str) -> str:
         """``text`` with every word replaced by ``replace`` (or by what it makes of the word)."""
         out, at = [], 0
@@ -190,6 +201,11 @@ class Words:
             out += [text[at:start], replace if isinstance(replace, str) else replace(text[start:end])]
             at = end
         return "".join(out) + text[at:]
+
+
+def skip_spaces(text: str, at: int) -> int:
+    """Where the next word starts from ``at`` (spaces skipped)."""
+    return len(text) - len(text[at:].lstrip(" "))
 
 
 LATIN_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")

@@ -87,3 +87,28 @@ def test_values_are_read_as_typed_where_the_text_lines_up() -> None:
     assert as_typed(reading) == "網格 3000到3001，200格" and len(as_typed(reading)) == len(reading.text)
     assert as_typed(Tagger().read("BTC 跌破 -80000U")) == "BTC 跌破 -80000U"  # its case, for a quote
     assert as_typed(Tagger().read("ＢＴＣ　  價格")) == "BTC 價格"  # width and spaces as NFKC makes them
+
+
+def test_a_value_said_as_a_kind_or_refused_as_one() -> None:
+    """ "-5%" was said as a percent, "-4h" as a span: a reader says the refusal back there."""
+    from core.language.fills import said_as
+    from core.language.values import UNIT_SECONDS, find_values
+
+    five, minus, span = find_values("5%") + find_values("-5%") + find_values("-4h")
+    assert said_as(five, ("percent",)) and said_as(minus, ("percent",), ("%",))
+    assert not said_as(minus, ("percent",)) and not said_as(minus, ("percent",), UNIT_SECONDS)
+    assert said_as(span, ("duration",), UNIT_SECONDS) and not said_as(span, ("percent",), ("%",))
+
+
+def test_the_tag_right_beside_a_place() -> None:
+    """ "price" right after "btcc" and right before "of": only spaces between."""
+    from core.language.fills import tag_beside
+    from core.language.tagger import words
+
+    reading = words("btcc price of")  # the lexicon's words only: "price" at 5
+    price = tag_beside(reading, 4, {"noun.price"}, after=True)
+    assert price is not None and (price.start, price.end) == (5, 10)
+    assert tag_beside(reading, 11, {"noun.price"}) == price
+    assert tag_beside(reading, 4, {"verb.buy"}, after=True) is None
+    assert tag_beside(reading, 3, after=True) is None  # "c" between
+    assert tag_beside(reading, 12) is None  # "o" between

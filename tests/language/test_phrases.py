@@ -30,3 +30,17 @@ def test_every_place_a_word_is_found_and_words_inside_others_where_asked() -> No
     assert find("secrets", "api key", "secrets.key", every=True) == [(0, 7), (4, 7)]
     glued = Words("secrets.is", lambda low, start, end: not low[end : end + 1].isalpha(), whole=False)
     assert glued.prefix("is1234") == 2 and glued.prefix("isle") is None
+
+
+def test_the_word_right_beside_a_value() -> None:
+    """A word said right before or after a value, spaces between, nothing else: "> 80000",
+    "from 90000", "涨3倍" (no space), "50 cents", "3 times"."""
+    above, cents, times = Words("alert.above_sign"), Words("alert.cents"), Words("alert.times")
+    assert above.before("btc >  80000", 7) == 4
+    assert above.before("btc > x 80000", 8) is None
+    assert Words("alert.move_from").before("drops 5% from 90000", 14) == 9
+    assert Words("alert.multiple_unclear").before("涨3倍", 1, space=False) == 0
+    assert Words("alert.multiple_unclear").before("涨 3倍", 2, space=False) is None
+    assert cents.after("hits 50  cents", 7) == 14
+    assert cents.after("hits 50 usd cents", 7) is None
+    assert times.after("提醒我3次", 4) == 5

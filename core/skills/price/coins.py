@@ -19,7 +19,7 @@ from core.coin_index import CoinIndex, Mention, everyday_words
 from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
-from core.language.tagger import COIN, Reading, Tag
+from core.language.tagger import COIN, Reading
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 
@@ -56,18 +56,6 @@ def _latin(text: str) -> list[tuple[int, int]]:
     return runs
 
 
-def tag_before(reading: Reading, at: int, concepts: frozenset[str]) -> Tag | None:
-    """The tag of one of ``concepts`` that ends right before ``at`` (spaces between)."""
-    tag = fills.tag_before(reading, at)
-    return tag if tag and tag.concepts & concepts and not reading.text[tag.end : at].strip() else None
-
-
-def tag_at(reading: Reading, at: int) -> Tag | None:
-    """The tag starting at ``at``, after any spaces."""
-    tag = fills.tag_after(reading, at)
-    return tag if tag and not reading.text[at : tag.start].strip(" ") else None
-
-
 @dataclass(frozen=True, slots=True)
 class Found:
     mentions: list[Mention] = field(default_factory=list)  # those that count (look-alikes too), in order
@@ -99,7 +87,9 @@ class CoinFinder:
         mentions.sort(key=lambda m: m.start)
         # "ETH price in USDC": USDC is the currency asked for, not a second coin (answered in USDT).
         in_quote = [
-            m for m in mentions if m.text.upper() in _QUOTE_COINS and tag_before(reading, m.start, ASKED_IN)
+            m
+            for m in mentions
+            if m.text.upper() in _QUOTE_COINS and fills.tag_beside(reading, m.start, ASKED_IN)
         ]
         mentions = [m for m in mentions if m not in in_quote]
         strong = [m for m in mentions if not m.weak]
@@ -143,8 +133,8 @@ class CoinFinder:
             after = end + 2 if norm[end : end + 2] == "'s" else end
             link = fills.tag_before(reading, start)  # "of" / "for" right after a price word
             of = link is not None and norm[link.start : start].strip() in ("of", "for")
-            of = of and tag_before(reading, getattr(link, "start", 0), PRICE_WORDS) is not None
-            asked = _asks_price(tag_at(reading, after)) or of
+            of = of and fills.tag_beside(reading, getattr(link, "start", 0), PRICE_WORDS) is not None
+            asked = fills.tag_beside(reading, after, PRICE_WORDS, after=True) is not None or of
             if 3 <= end - start <= 15 and _maybe_coin(norm[start:end]) and asked:
                 return typed(start, end)
         for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格"
@@ -186,10 +176,6 @@ class CoinFinder:
 def _maybe_coin(word: str) -> bool:
     """A Latin word that may be a coin's name: no lexicon word, no everyday word, no number."""
     return word not in _lexicon_words() and word not in everyday_words() and not word.isdigit()
-
-
-def _asks_price(tag: Tag | None) -> bool:
-    return tag is not None and bool(tag.concepts & PRICE_WORDS)
 
 
 def _capitals(reading: Reading, start: int, end: int) -> bool:
@@ -234,4 +220,4 @@ def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
     return start, end
 
 
-__all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize", "tag_at", "tag_before"]
+__all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize"]

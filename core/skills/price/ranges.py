@@ -104,15 +104,16 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         tag = next((t for t in inside if concept in t.concepts), None)
         if tag is None:
             continue
-        asked = reading.text[_said_from(reading, values, tag.start) : tag.end]
-        if served == "intraday":
-            return RangeAsk(DEFAULT_DAYS, asked, "range_intraday", explicit=True)
-        if served == "exact":
-            return RangeAsk(days, explicit=True)
-        if served == "month":
-            return RangeAsk(30, asked, "range_month", explicit=True)
-        return RangeAsk(nearest_served(days), asked, "range_nearest", explicit=True)
+        return _served(days, served, reading.text[_said_from(reading, values, tag.start) : tag.end])
     return RangeAsk(DEFAULT_DAYS)
+
+
+def _served(days: int, how: str, asked: str) -> RangeAsk:
+    """The window served for ``days`` asked, as ``how`` says (see _SPANS; "refused": the default)."""
+    if how == "exact":
+        return RangeAsk(days, explicit=True)
+    served = {"month": 30, "nearest": nearest_served(days)}.get(how, DEFAULT_DAYS)
+    return RangeAsk(served, asked, f"range_{how}", explicit=True)
 
 
 def days_range(number: Value) -> RangeAsk:
@@ -128,16 +129,13 @@ def _day_change(span: Value) -> bool:
 
 def _span_range(span: Value) -> RangeAsk:
     """The window a duration asks for, or what is served instead, said."""
-    if span.refused:
-        return RangeAsk(DEFAULT_DAYS, span.typed, "range_refused", explicit=True)
-    if span.unit in ("m", "h"):
-        return RangeAsk(DEFAULT_DAYS, span.typed, "range_intraday", explicit=True)
+    if span.refused or span.unit in ("m", "h"):
+        return _served(DEFAULT_DAYS, "refused" if span.refused else "intraday", span.typed)
     days = int(span.number * UNIT_SECONDS[span.unit] / UNIT_SECONDS["d"])  # "1.5 weeks": 10 days
     if days in SERVED_DAYS and span.unit in ("d", "w"):
-        return RangeAsk(days, explicit=True)
-    if days == 30 and span.unit == "mo":
-        return RangeAsk(30, span.typed, "range_month", explicit=True)  # served, said in one line
-    return RangeAsk(nearest_served(days), span.typed, "range_nearest", explicit=True)
+        return _served(days, "exact", span.typed)
+    # "1 month": the 30 days served, said in one line
+    return _served(days, "month" if days == 30 and span.unit == "mo" else "nearest", span.typed)
 
 
 def _two(text: str, values: list[Value], span: Value) -> str | None:

@@ -16,7 +16,7 @@ from core.language import fills
 from core.language.tagger import Reading, Tagger, with_phrases
 from core.markets import MarketCatalog
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.skills.price.coins import ASKED_IN, CoinFinder, Found, tag_before
+from core.skills.price.coins import ASKED_IN, CoinFinder, Found
 from core.skills.price.ranges import RangeAsk, days_range, read_range
 
 PriceAction = Literal["current", "history", "both"]
@@ -54,7 +54,7 @@ def reply_locale(reading: Reading) -> str | None:
         lang = (
             "en" if "price.reply_en" in tag.concepts else "zh" if "price.reply_zh" in tag.concepts else None
         )
-        if lang and (tag_before(reading, tag.start, ASKED_IN) or _answer_after(reading, tag.end)):
+        if lang and (fills.tag_beside(reading, tag.start, ASKED_IN) or _answer_after(reading, tag.end)):
             return lang
     return None
 
@@ -69,7 +69,7 @@ def scope_notes(reading: Reading) -> tuple[str, ...]:
     for tag in reading.tags:
         if tag.concepts & OTHER_QUOTE:
             return ("only_usdt",)
-        if "price.currency" in tag.concepts and tag_before(reading, tag.start, ASKED_IN):
+        if "price.currency" in tag.concepts and fills.tag_beside(reading, tag.start, ASKED_IN):
             return ("only_usdt",)
         if "price.priced" in tag.concepts:  # "usdc 计价"
             return ("only_usdt",)
@@ -131,34 +131,34 @@ class PriceRule:
         action = self._action(reading, with_coin=bool(symbols) or bool(found.not_coin), window=window)
         said: dict[str, Any] = {
             "notes": scope_notes(reading) + found.notes,
-            "lang": reply_locale(reading),
+            "reply_locale": reply_locale(reading),
             "high_low": reading.has("price.high_low"),  # "btc 24h high": the card's 24 h high / low
         }
         if found.not_coin and not symbols:
             if action or self._bare_followup(reading, found):
-                return _route(reading, action or "current", not_coin=found.not_coin, **said)
+                return _route(action or "current", not_coin=found.not_coin, **said)
             return None
         if not symbols:
             if action and found.unknown:
-                return _route(reading, action, unknown=found.unknown, window=window, **said)
+                return _route(action, unknown=found.unknown, window=window, **said)
             if action and explicit_price:
-                return _route(reading, action, window=window, **said)
+                return _route(action, window=window, **said)
             bare = self._bare_context_followup(reading, window)
             if bare is not None:
                 asked = window if bare == "history" else None
-                return _route(reading, bare, followup=True, window=asked, **said)
+                return _route(bare, followup=True, window=asked, **said)
             return None
         changed = reading.has("price.change") and reading.has("price.today")
         if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, with them
-            return _route(reading, "current", symbols, **said)
+            return _route("current", symbols, **said)
         if (reading.has("price.day_change") and not _has(reading, CHART)) or (
             changed and not window.explicit
         ):
-            return _route(reading, "current", symbols, change=True, **said)
+            return _route("current", symbols, change=True, **said)
         if action:
-            return _route(reading, action, symbols, window=window, amounts=_amounts(reading, symbols), **said)
+            return _route(action, symbols, window=window, amounts=_amounts(reading, symbols), **said)
         if self._bare_followup(reading, found):
-            return _route(reading, None, symbols, followup=True, **said)
+            return _route(None, symbols, followup=True, **said)
         return None
 
     @staticmethod
@@ -196,23 +196,23 @@ class PriceRule:
         action: PriceAction = "current" if command == "price" else "history"
         arg = arg.strip()
         if not arg:
-            return _route(typed, action)
+            return _route(action)
         reading = with_phrases(self.tagger.read(arg), PHRASES)
         found = self.coins.find(reading, price_context=True)
         if found.not_coin and not found.symbols:
-            return _route(typed, action, not_coin=found.not_coin)
+            return _route(action, not_coin=found.not_coin)
         if not found.symbols:
             # The first word's letters and digits as typed ("/price PepeCoin!" -> "PepeCoin").
             first = unicodedata.normalize("NFKC", arg).split()[0]
             token = "".join(c for c in first if c.isascii() and c.isalnum())[:12]
-            return _route(typed, action, unknown=token or None)
+            return _route(action, unknown=token or None)
         window = read_range(reading)
         # "/history sol 30": a bare number after the coin is a number of days ("20000", "1.5" and
         # "-5" too: served as the nearest window or refused, said, never the default unsaid).
         if not window.explicit:
             days = next((v for v in reading.spans() if v.kind in ("number", "refused")), None)
             window = window if days is None else days_range(days)
-        return _route(typed, action, found.symbols, notes=scope_notes(reading) + found.notes, window=window)
+        return _route(action, found.symbols, notes=scope_notes(reading) + found.notes, window=window)
 
     @staticmethod
     def _action(reading: Reading, *, with_coin: bool, window: RangeAsk) -> PriceAction | None:
@@ -253,37 +253,30 @@ def _amounts(reading: Reading, symbols: tuple[str, ...]) -> dict[str, str]:
     }
 
 
+# Slots set only with a current price: the worth of an amount named (see _amounts), the 24-hour
+# high and low.
+_WITH_CURRENT = frozenset({"amounts", "high_low"})
+
+
 def _route(
-    reading: Reading,
     action: PriceAction | None,  # None: a bare-coin follow-up; the engine decides from context
     symbols: tuple[str, ...] = (),  # every coin named, supported or not, in order
     *,
-    notes: tuple[str, ...] = (),  # see scope_notes()
-    lang: str | None = None,  # the reply's language asked for
     window: RangeAsk | None = None,  # the window asked for (history)
-    unknown: str | None = None,  # a coin-like word no catalog coin has, as typed ("BTCC")
-    not_coin: str | None = None,  # a look-alike that names no coin, as typed ("比特币ETF")
-    followup: bool = False,
-    change: bool = False,  # asks how it moved today: the quote card with its 24-hour change
-    high_low: bool = False,  # asks for the 24-hour high or low: the quote card shows both
-    amounts: dict[str, str] | None = None,  # see _amounts
+    **said: Any,
 ) -> Route:
+    """The route, with what else was said, each slot set only when said: ``notes`` (see
+    scope_notes), ``reply_locale`` (the reply's language asked for), ``unknown`` (a coin-like word
+    no catalog coin has, as typed: "BTCC"), ``not_coin`` (a look-alike naming no coin, as typed:
+    "比特币ETF"), ``followup``, ``change`` (how it moved today: the quote card with its 24-hour
+    change), ``high_low`` (the 24-hour high or low: the quote card shows both), ``amounts``."""
     slots: dict[str, Any] = {"symbols": list(symbols)}
-    if amounts and action in ("current", "both"):
-        slots["amounts"] = amounts
-    if notes:
-        slots["notes"] = list(dict.fromkeys(notes))
     if window is not None and window.explicit:
         slots["days"] = window.days
         if window.note:
             slots["range_note"] = {"code": window.note, "asked": window.asked}
-    for key, value in (("unknown", unknown), ("not_coin", not_coin), ("reply_locale", lang)):
-        if value:
-            slots[key] = value
-    if followup:
-        slots["followup"] = True
-    if change:
-        slots["change"] = True
-    if high_low and action in ("current", "both"):
-        slots["high_low"] = True
-    return Route(SKILL, action, slots, followup=followup)
+    current = action in ("current", "both")
+    slots |= {k: v for k, v in said.items() if v and (current or k not in _WITH_CURRENT)}
+    if "notes" in slots:
+        slots["notes"] = list(dict.fromkeys(slots["notes"]))
+    return Route(SKILL, action, slots, followup=bool(said.get("followup")))

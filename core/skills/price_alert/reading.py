@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from core.language.fills import as_typed, blank, command, outside
-from core.language.phrases import Words
+from core.language.fills import as_typed, blank, command, outside, said_as
+from core.language.phrases import Words, skip_spaces
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.workspace.trade_reading import CoinNames
@@ -37,6 +37,13 @@ SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
 LEVEL_KINDS = frozenset({"number", "price"})
+PERCENT, WINDOW = ("percent",), ("duration", "interval")  # a value said as a percent, as a window of time
+# What a level alert does not do, said back quoting the first value that says it (was dropped):
+# "above 80000 in 24h" (no window), "every 2 hours" (it fires on a crossing, not by the clock).
+LEVEL_SAID = (
+    ("window", "level_window", ("duration",), UNIT_SECONDS),
+    ("said", "level_every", ("interval",), ()),
+)
 _WINDOWS = {3600: "1h", 86400: "24h"}  # a move's window, by its length in seconds
 _MINUTES = {unit: seconds // 60 for unit, seconds in UNIT_SECONDS.items()}
 
@@ -84,7 +91,7 @@ def _has_level(reading: Reading, values: list[Value]) -> bool:
         return False
     return bool(
         _operator(reading.text, values) is not None
-        or any(_is_percent(v) for v in values)
+        or any(said_as(v, PERCENT, ("%",)) for v in values)
         or reading.concepts & {ABOVE, BELOW}
     )
 
@@ -103,7 +110,7 @@ def _lists(reading: Reading) -> bool:
                 return True
             if zh and noun.start <= start and end <= noun.end:
                 return True
-        after = _next(text, noun.end)
+        after = skip_spaces(text, noun.end)
         if after - noun.end <= 4 and AFTER.prefix(text[after:]) is not None:
             return True
     return False
@@ -163,7 +170,7 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     now = _from_now(reading, rest, ways, source, values)
     if now:  # "BTC 翻倍", "tell me when eth halves", "moves 5% from now": the skill reads the price
         return {**slots, **now}
-    percent = next((v for v in values if _is_percent(v)), None)
+    percent = next((v for v in values if said_as(v, PERCENT, ("%",))), None)
     if percent is not None:
         slots["condition"] = "move"
         slots["level"] = percent.slot
@@ -171,9 +178,11 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
             slots["one_way"] = "up" if RISE.search(ways) else "down"  # a move is watched both ways: said
         named = next((v for v in values if v.kind in LEVEL_KINDS), None)
         if named is not None and "said" not in slots:  # "drops 5% from 90000": said back (was dropped)
-            word = next((s for s, e in FROM.spans(source) if _next(source, e) == named.start), named.start)
-            slots["said"] = f"{REFUSED_PREFIX}move_from:{source[word : named.end]}"
-        window = next((v for v in values if _is_window(v)), None)
+            word = FROM.before(source, named.start)
+            slots["said"] = (
+                f"{REFUSED_PREFIX}move_from:{source[named.start if word is None else word : named.end]}"
+            )
+        window = next((v for v in values if said_as(v, WINDOW, UNIT_SECONDS)), None)
         if window is not None:  # "in 4 hours" is no window of deskmate's: said back, not 24h
             seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
             served = None if window.refused else _WINDOWS.get(int(seconds)) if seconds % 1 == 0 else None
@@ -192,12 +201,10 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
         level = levels[0] if levels and "symbol" in slots else None
     if level is None:
         return slots
-    said = next((v for v in values if v.kind == "duration" or _is_span(v)), None)
-    if said is not None:  # "above 80000 in 24h": a level alert has no window, said back (was dropped)
-        slots["window"] = f"{REFUSED_PREFIX}level_window:{said.typed}"
-    every = next((v for v in values if v.kind == "interval"), None)
-    if every is not None and "said" not in slots:  # "every 2 hours": fires on a crossing, not by the clock
-        slots["said"] = f"{REFUSED_PREFIX}level_every:{every.typed}"
+    for slot, reason, kinds, units in LEVEL_SAID:
+        said = next((v for v in values if said_as(v, kinds, units)), None)
+        if said is not None and slot not in slots:
+            slots[slot] = f"{REFUSED_PREFIX}{reason}:{said.typed}"
     also, refused = _also(reading, rest, shown, levels, level)
     if refused is not None and way is not None:  # "跌到 80000-81000": which one? said back
         slots["level"] = refused_slot(refused)
@@ -218,12 +225,12 @@ def _from_now(reading: Reading, rest: str, ways: str, typed: str, values: list[V
         return {"times": word}
     times = next((v for v in values if v.kind == "multiple" or (v.refused and v.unit == "x")), None)
     if times is not None:
-        unclear = next((s for s, e in UNCLEAR.spans(rest) if e == times.start), None)
+        unclear = UNCLEAR.before(rest, times.start, space=False)
         if unclear is not None and not times.refused and rest[times.end - 1] == "倍":
             return {"times": f"{REFUSED_PREFIX}times_unclear:{typed[unclear : times.end]}"}
         return {"times": times.slot}
-    percent = next((v for v in values if _is_percent(v)), None)
-    now, window = FROM_NOW.search(rest), next((v for v in values if _is_window(v)), None)
+    percent = next((v for v in values if said_as(v, PERCENT, ("%",))), None)
+    now, window = FROM_NOW.search(rest), next((v for v in values if said_as(v, WINDOW, UNIT_SECONDS)), None)
     if percent is None or not (now or THAN_NOW.search(rest)) or (window and not now):
         return {}  # "5% higher in 24h": a move over a window
     up = bool(RISE.search(ways) or reading.has(ABOVE))
@@ -272,22 +279,10 @@ def _also(
 
 def _in_cents(value: Value, text: str) -> Value:
     """ "hits 50 cents", "到 50美分": the level in dollars (0.5), exactly; was read as 50."""
-    cents = next((e for s, e in CENTS.spans(text) if s == _next(text, value.end)), None)
-    if cents is None or value.kind != "number":
+    cents = CENTS.after(text, value.end) if value.kind == "number" else None
+    if cents is None:
         return value
     return replace(value, kind="price", end=cents, typed=text[value.start : cents], number=value.number / 100)
-
-
-def _is_window(value: Value) -> bool:
-    return value.kind in ("duration", "interval") or _is_span(value)
-
-
-def _is_span(value: Value) -> bool:
-    return value.refused and value.unit in UNIT_SECONDS
-
-
-def _is_percent(value: Value) -> bool:
-    return value.kind == "percent" or (value.refused and value.unit == "%")
 
 
 def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
@@ -297,14 +292,9 @@ def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
         (at, side)
         for side, sign in SIGNS.items()
         for at, end in sign.spans(text)
-        if _next(text, end) in starts
+        if skip_spaces(text, end) in starts
     ]
     return min(signs, default=None)
-
-
-def _next(text: str, at: int) -> int:
-    """Where the next word starts from ``at`` (spaces skipped)."""
-    return len(text) - len(text[at:].lstrip(" "))
 
 
 def _cooldown(values: list[Value], text: str, typed: str) -> tuple[tuple[int, int], str] | None:
@@ -315,22 +305,20 @@ def _cooldown(values: list[Value], text: str, typed: str) -> tuple[tuple[int, in
     if word is None:
         return None
     start, end = word.start(), word.end()
-    for value in values:
-        if value.start < end or text[end : value.start].strip():
-            continue
-        if value.refused and value.unit in _MINUTES:  # "cooldown -30 minutes": said back, not dropped
-            return (start, value.end), value.slot
-        unit = _MINUTES.get(value.unit) if value.kind in ("duration", "interval") else None
-        stop = value.end
-        if value.kind == "number" and text[stop : stop + 1] == "分":
-            unit, stop = 1, stop + 1
-        if unit is None:
-            return None
-        minutes = value.number * unit
-        if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
-            return (start, stop), f"{REFUSED_PREFIX}cooldown:{typed[value.start : stop]}"
-        return (start, stop), str(int(minutes))
-    return None
+    value = next((v for v in values if v.start >= end and not text[end : v.start].strip()), None)
+    if value is None:
+        return None
+    if value.refused and value.unit in _MINUTES:  # "cooldown -30 minutes": said back, not dropped
+        return (start, value.end), value.slot
+    unit, stop = _MINUTES.get(value.unit) if value.kind in WINDOW else None, value.end
+    if value.kind == "number" and text[stop : stop + 1] == "分":
+        unit, stop = 1, stop + 1
+    if unit is None:
+        return None
+    minutes = value.number * unit
+    if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
+        return (start, stop), f"{REFUSED_PREFIX}cooldown:{typed[value.start : stop]}"
+    return (start, stop), str(int(minutes))
 
 
 def _count(rest: str, typed: str, values: list[Value]) -> tuple[tuple[int, int], str] | None:
@@ -341,10 +329,7 @@ def _count(rest: str, typed: str, values: list[Value]) -> tuple[tuple[int, int],
         start, end = word.start(), word.end()
         return (start, end), f"{REFUSED_PREFIX}count:{typed[start:end]}"
     for value in values:
-        if value.kind != "number" or value.refused:
-            continue
-        after = _next(rest, value.end)
-        stop = next((e for s, e in TIMES.spans(rest) if s == after), None)
+        stop = TIMES.after(rest, value.end) if value.kind == "number" else None
         if stop is not None:
             said = "" if value.number == 1 else f"{REFUSED_PREFIX}count:{typed[value.start : stop]}"
             return (value.start, stop), said
