@@ -21,6 +21,7 @@ from core.language.gazetteer import named_in
 from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
+from core.language.slots import Rules, When, first
 from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, with_phrases
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
@@ -89,15 +90,32 @@ _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
 # An account or model config request's verbs, as the lexicon's concepts. Its own tagger, not the
 # layer's words(), which keeps its last 64 texts: a message may carry a stray credential.
 _TAGGER = Tagger()
-_KINDS = (("noun.trader", "trader"), ("noun.strategy", "strategy"), ("noun.model", "model"))
 _CREDENTIALS = frozenset({"term.api_key", "term.passphrase", "workspace.credentials"})
 _PLACES = frozenset({"noun.account", "noun.model", EXCHANGE, PROVIDER})
 _UPDATES = frozenset(
     {"verb.update", "verb.rename", "verb.set_to", "verb.switch_on", "verb.switch_off", "workspace.change_to"}
 )
-_CREATES = frozenset({"verb.create", "verb.bind"})
 _QUESTIONS = frozenset({"verb.query", "ask.which", "ask.how_much"})
 _MINE = frozenset({"我的", "my"})
+# What a request is about, the first that holds: a kind's noun; a provider alone a model config's
+# ("model?": named only by its brand); credentials or an account an exchange account's; an exchange.
+_DOMAINS: Rules = (
+    ("trader", When(any=["noun.trader"])),
+    ("strategy", When(any=["noun.strategy"])),
+    ("model", When(any=["noun.model"])),
+    ("model", When(all=[PROVIDER], any=_CREDENTIALS, none=[EXCHANGE, "noun.account"])),
+    ("model?", When(all=[PROVIDER], none=[EXCHANGE, "noun.account"])),
+    ("exchange", When(any=[*_CREDENTIALS, "noun.account"])),
+    ("exchange?", When(any=[EXCHANGE])),
+)
+# What it asks, from its verbs: a delete, a change, an addition, a question ("which models have i
+# set up", "看看我绑定的交易所账户" adds none); else "my …" alone is a question (_action).
+_ACTIONS: Rules = (
+    ("delete", When(any=["verb.delete"])),
+    ("update", When(any=_UPDATES)),
+    ("create", When(any=["verb.create", "verb.bind"], none=_QUESTIONS)),
+    ("query", When(any=_QUESTIONS)),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +154,7 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
     about = _TAGGER.read(_without_names(raw))  # "called “Traders'”" is no trader request
     if not norm or about.concepts & ELSEWHERE or _other_kind_named(about):
         return None
-    found = _domain(about)
+    found = first(_DOMAINS, about.concepts)
     if found is None:
         return _bare_record(raw, norm, own)
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
@@ -234,36 +252,10 @@ def _own_nouns() -> frozenset[str]:
     return frozenset(w for c in ("noun.account", "noun.model") for w in lexicon.concepts[c].words)
 
 
-def _domain(about: Tagged) -> str | None:
-    """What a request is about, from the lexicon's nouns and the catalog's names: a provider
-    alone is a model config's ("model?": named only by its brand), an exchange alone an account's."""
-    said = about.concepts
-    for noun, domain in _KINDS:
-        if noun in said:
-            return domain
-    provider, brand = PROVIDER in said, EXCHANGE in said
-    credentials = bool(said & _CREDENTIALS)
-    if provider and not brand and "noun.account" not in said:
-        return "model" if credentials else "model?"
-    if credentials or "noun.account" in said:
-        return "exchange"
-    return "exchange?" if brand else None
-
-
 def _action(reading: Tagged) -> str | None:
-    """What an account or model config request asks, from its verbs (the lexicon's): a delete, a
-    change, an addition; a question ("which models have i set up", "看看我绑定的交易所账户"
-    adds none), or "my …" alone."""
-    said = reading.concepts
-    if "verb.delete" in said:
-        return "delete"
-    if said & _UPDATES:
-        return "update"
-    asked = said & _QUESTIONS
-    if said & _CREATES and not asked:
-        return "create"
+    """What an account or model config request asks, from its verbs (_ACTIONS), or "my …" alone."""
     mine = any(reading.text[t.start : t.end] in _MINE for t in reading.tags)
-    return "query" if asked or mine else None
+    return first(_ACTIONS, reading.concepts) or ("query" if mine else None)
 
 
 def _request_words(text: str) -> Tagged:
@@ -320,8 +312,8 @@ def _new_value(raw: str) -> tuple[int, str] | None:
         if words and words[-1][-1:] in CLOSING:
             words[-1] = words[-1][:-1]
         if 1 <= len(words) <= _MAX_NAME_WORDS and all(w and not set(w) & CLOSING for w in words):
-            first = text.index(words[0], end)
-            return norm.offsets[start], norm.typed(first, text.rindex(words[-1]) + len(words[-1]))
+            begin = text.index(words[0], end)
+            return norm.offsets[start], norm.typed(begin, text.rindex(words[-1]) + len(words[-1]))
     return None
 
 

@@ -9,7 +9,6 @@ from core.routing.router import Route, RouteContext
 from core.workspace.reading import read
 
 SKILL = "exchange_management"
-ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
 # The slot of "delete main" and "rename main to core": a name with no kind of record said. It
 # reads as an exchange account; the skill looks at what the person owns before it acts (kinds.py).
 ANY_KIND = "any_kind"

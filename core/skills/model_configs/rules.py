@@ -7,7 +7,6 @@ from core.routing.router import Route, RouteContext
 from core.workspace.reading import read
 
 SKILL = "model_management"
-ACTIONS_EMITTED = frozenset({"create", "update", "delete", "query"})
 
 
 class ModelConfigRule:
