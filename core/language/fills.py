@@ -228,33 +228,16 @@ def next_to(
     return None
 
 
-def beside(
-    reading: Reading, values: Iterable[Value], cues: Collection[str], kinds: Collection[str]
-) -> Value | None:
-    """The first of ``values`` (of ``kinds``, or refused) said right beside a word of ``cues``,
-    only filler words between: after it ("price of 85000", "价格85000") or before it ("85000的价格")."""
-    for value in values:
-        if (value.kind in kinds or value.refused) and (
-            _beside(reading, value.start, cues, -1) or _beside(reading, value.end, cues, 1)
-        ):
-            return value
-    return None
-
-
-def _beside(reading: Reading, at: int, cues: Collection[str], step: int) -> bool:
-    """A word of ``cues`` from ``at`` on (``step`` 1) or back (-1), past filler words and spaces."""
-    tags = reading.tags if step > 0 else reversed(reading.tags)
-    for tag in tags:
-        near, far = (tag.start, tag.end) if step > 0 else (tag.end, tag.start)
-        if (near < at) if step > 0 else (near > at):
-            continue
-        if reading.text[min(at, near) : max(at, near)].strip():
+def word_after(reading: Reading, at: int, cues: Collection[str]) -> bool:
+    """A word of ``cues`` said right after ``at``, only filler words between ("all my doge": a coin)."""
+    for tag in (t for t in reading.tags if t.start >= at):
+        if reading.text[at : tag.start].strip():
             return False  # a word no tag explains between
         if not tag.concepts.isdisjoint(cues):
             return True
         if not _filler(tag):
             return False
-        at = far
+        at = tag.end
     return False
 
 

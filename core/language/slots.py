@@ -182,12 +182,13 @@ class Number:
     """The one value of ``kinds`` (two are refused as two numbers; ``first``: the first one), as
     its slot text (``amount``: its canonical amount, "quote:100"), or a refusal's marker when it is
     not read exactly, is zero where ``positive``, no whole number where ``whole`` (the refusal's
-    reason) or more than ``most``. ``units``: the units taken and what one of each counts ("d": 1,
-    "w": 7), the slot their whole product ("2 weeks" -> "14"). ``after``: only the values said
-    after the first of these words and before the next of ``until`` ("止盈 200 止损 120": 200 for
-    the take-profit; with ``lead``, when a value comes before the first of ``until``, before its
-    word and after the one before: "85000止损 90000止盈"); ``skip``: values that are something else
-    ("24小时有效": an expiry)."""
+    reason) or more than ``most`` (or less than ``least``: ``out``'s marker and what was typed).
+    ``units``: the units taken and what one of each counts ("d": 1, "w": 7), the slot their whole
+    product ("2 weeks" -> "14", "1.5 hours" -> "5400").
+    ``after``: only the values said after the first of these words and before the next of ``until``
+    ("止盈 200 止损 120": 200 for the take-profit; with ``lead``, when a value comes before the first
+    of ``until``, before its word and after the one before: "85000止损 90000止盈"); ``skip``: values
+    that are something else ("24小时有效": an expiry)."""
 
     name: str
     kinds: tuple[Kind, ...]
@@ -197,6 +198,8 @@ class Number:
     units: Mapping[str, int] = field(default_factory=dict)
     whole: str = ""
     most: int | None = None
+    least: int | None = None
+    out: str = f"{REFUSED_PREFIX}too_long"
     after: frozenset[str] = frozenset()
     until: frozenset[str] = frozenset()
     skip: Callable[[Value, str], bool] | None = None
@@ -234,8 +237,8 @@ class Number:
         number = value.number * self.units.get(value.unit, 1)
         if number != number.to_integral_value():  # never cut to a whole number as if typed
             return f"{REFUSED_PREFIX}{self.whole or 'whole'}:{value.typed}"
-        if self.most is not None and number > self.most:
-            return f"{REFUSED_PREFIX}too_long:{value.typed}"
+        if (self.most is not None and number > self.most) or (self.least is not None and number < self.least):
+            return f"{self.out}:{value.typed}"
         return str(int(number))
 
 
@@ -316,6 +319,19 @@ class SetTo:
     def named(self, reading: Reading, but: str = "") -> str | None:
         said = {c for t in reading.tags for c in fills.concepts_at(reading, t)}
         return next((name for name, concepts in self.fields if concepts & said and name != but), None)
+
+
+class First:
+    """The first of ``rows`` that reads something: one slot said one of several ways (an expiry:
+    "good till cancelled", "for 2 hours", "30秒有效")."""
+
+    __slots__ = ("name", "need", "rows")
+
+    def __init__(self, name: str, *rows: Row, need: bool = False) -> None:
+        self.name, self.rows, self.need = name, rows, need
+
+    def read(self, reading: Reading) -> Any:
+        return next((v for row in self.rows if (v := row.read(reading)) not in (None, "", {}, [])), None)
 
 
 Unless = Callable[[Reading], object] | None  # a reader whose finding declines a message

@@ -21,8 +21,9 @@ from typing import Final
 from core.language.lexicon import phrases
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
+from core.language.slots import Choose, First, Number, Read, When
 from core.language.tagger import Reading, words
-from core.language.values import UNIT_SECONDS, Value, find_values, refusal_in, refused_slot
+from core.language.values import UNIT_SECONDS, Value, refusal_in
 from core.tasks.flow import Parsed
 
 EXPIRY: Final = "expiry"  # the task slot: seconds, "today", "gtc", or a refusal
@@ -61,45 +62,42 @@ def in_expiry(value: Value, text: str) -> bool:
     )
 
 
-def read_expiry(text: str) -> str | None:
-    """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
-    reading = words(text)
-    if reading.has("order.good_till_cancelled"):
-        return GTC
-    if reading.has("order.today_only"):
-        return TODAY
-    durations = [v for v in find_values(text) if is_duration(v)]
-    if not durations and (said := _in_seconds(reading)) is not None:
-        seconds, typed = said
-        if not SHORTEST.total_seconds() <= seconds <= LONGEST.total_seconds():
-            return f"{OUT_OF_RANGE}:{typed}"
-        return str(seconds)
-    if not durations and reading.has(_WORD):
-        return f"{UNREAD}:{_unread_typed(reading.text, reading)}"
-    if len(durations) != 1:
-        return None
-    value = durations[0]
-    if value.refused:
-        return refused_slot(value)
-    length = timedelta(seconds=value.seconds)
-    if not SHORTEST <= length <= LONGEST:
-        return f"{OUT_OF_RANGE}:{value.typed}"
-    return str(value.seconds)
-
-
-def _in_seconds(reading: Reading) -> tuple[int, str] | None:
+def _in_seconds(reading: Reading) -> str | None:
     """An expiry said in seconds ("30秒有效", "for 90 seconds": a whole number right before the
-    lexicon's order.seconds word): its length and the words typed, or None."""
-    tag = reading.first(_SECONDS)
-    if tag is None:
-        return None
-    text = reading.text
-    number = next(
+    lexicon's order.seconds word), within SHORTEST..LONGEST, or None."""
+    tag, text = reading.first(_SECONDS), reading.text
+    said = tag and next(
         (v for v in reading.spans() if v.kind == "number" and not text[v.end : tag.start].strip()), None
     )
-    if number is None or number.number != number.number.to_integral_value() or number.number <= 0:
+    if tag is None or not said or said.number != said.number.to_integral_value() or said.number <= 0:
         return None
-    return int(number.number), text[number.start : tag.end]
+    inside = SHORTEST.total_seconds() <= said.number <= LONGEST.total_seconds()
+    return str(int(said.number)) if inside else f"{OUT_OF_RANGE}:{text[said.start : tag.end]}"
+
+
+def _unread(reading: Reading) -> str | None:
+    """An expiry said in words the grammar cannot read ("until friday"), quoting them."""
+    return f"{UNREAD}:{_unread_typed(reading.text, reading)}" if reading.has(_WORD) else None
+
+
+# The expiry said: good till cancelled or today by its word; else the one duration said, exactly
+# ("1.5 hours": 5400 s; two are refused), within SHORTEST..LONGEST; else one in seconds; else the
+# words of one the grammar cannot read, quoted.
+EXPIRY_SAID: Final = First(
+    EXPIRY,
+    Choose(EXPIRY, ((GTC, When("order.good_till_cancelled")), (TODAY, When("order.today_only")))),
+    Number(
+        EXPIRY, ("duration",), units=UNIT_SECONDS, whole="whole_seconds", out=OUT_OF_RANGE,
+        least=int(SHORTEST.total_seconds()), most=int(LONGEST.total_seconds()),
+    ),
+    Read(EXPIRY, _in_seconds),
+    Read(EXPIRY, _unread),
+)  # fmt: skip
+
+
+def read_expiry(text: str) -> str | None:
+    """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
+    return EXPIRY_SAID.read(words(text))  # type: ignore[no-any-return]
 
 
 def _unread_typed(text: str, reading: Reading) -> str:

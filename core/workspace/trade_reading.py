@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 from core.coin_index import CoinIndex, Mention
-from core.language.fills import beside, outside, value_spans
+from core.language.fills import next_to, outside, value_spans, word_after
 from core.language.lexicon import phrases
+from core.language.slots import When, Word
 from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, one_value, positive, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
@@ -36,14 +37,23 @@ SKILL = "trade_execution"  # the skill whose routes it reads
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
 SELL = frozenset({"verb.sell"})
+SIDE = Word("side", {"verb.sell": "sell", "verb.buy": "buy", "amount.all_in": "buy"})  # the first said
 SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
 RECORDS = frozenset({"noun.trader", "noun.account", "noun.model", "noun.alert"})  # no order's words
 GIVE = "verb.give"  # with an amount, a buy: "get me 200 usdt of btc"
 ADD_TO_POSITION = frozenset({"verb.create", "noun.holdings"})  # "add 50 usdt to my sol position"
 TAKE_PROFIT = "order.take_profit"  # with a share and no price, a sale: "止盈一半ETH"
+# No side said: "get me 200 usdt of btc" and "add 50 usdt to my sol position" buy (with an amount),
+# "take profit on half of my eth" sells that share (shares only).
+OTHER_SIDE = (
+    ("buy", When(GIVE, none=["verb.create", *RECORDS])),
+    ("buy", When(ADD_TO_POSITION, none=RECORDS)),
+    ("sell", When(TAKE_PROFIT)),
+)
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
+PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
@@ -55,7 +65,6 @@ AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the
 # whole holding; said before anything else it is no amount ("sell doge every week").
 ALL_OF = "filler.all"
-BETWEEN = frozenset({"filler.article"})  # "all my doge", "所有的 doge"
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
 SPEND = "trade.spend"
@@ -120,49 +129,42 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         at = text.rfind(name) if name else -1
         values = outside(values, [(at, at + len(name))] if at >= 0 else [])
     side = _side(reading, values)
-    if side == "buy" and said & ASKED and not said & PRICE_QUESTION:
-        return None  # the most one can buy ("最多能买多少个ETH"): an account question, no order
-    if side is not None:
-        named = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
-        if named is not None:
-            slots["symbol"] = named
-        values = _own(values, symbol)
-        price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
-            reading, values
-        )
-        if said & LIMIT or price is not None:
-            # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never
-            # becomes a market order.
-            slots["side"] = side
-            # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
-            rest = [v for v in values if v is not price and not in_expiry(v, text)]
-            bare = [v for v in rest if v.kind == "number"]
-            if price is None and len(bare) == 1 and len(rest) == 2:
-                price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
-                rest.remove(price)
-            if price is not None:
-                slots["limit_price"] = price.slot
-            amount = _spent(rest, text) if SPEND in said and side == "buy" else pick_amount(rest, text)
-            if amount is not None:
-                slots["amount"] = amount
-            expiry = read_expiry(text)  # "for 24 hours", "今天有效", "good till cancelled"
-            if expiry is not None:
-                slots[EXPIRY] = expiry
-            return Route(SKILL, "limit", slots)
-        if SPEND in said and side == "buy":
-            amount = _spent(values, text)
-        else:
-            amount = _amount(values, text, SELL_ALL in said)
-            if amount is None and side == "sell" and _all_of_coin(reading):
-                amount = "all"
-        if amount is None and said & PRICE_QUESTION:
-            return None  # "BTC 买入价是多少": a price question, not an order
-        if amount is None and "symbol" not in slots and not ref:
-            return None  # "buy" alone, or "我买了个寂寞"
-        if amount is not None:
-            slots["amount"] = amount
-        return Route(SKILL, side, slots)
-    return None  # a balance, positions or trades question is read by its intents (account_query)
+    if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
+        return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
+    named = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
+    if named is not None:
+        slots["symbol"] = named
+    values = _own(values, symbol)
+    price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
+        reading, values
+    )
+    # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
+    # market order.
+    limit = bool(said & LIMIT) or price is not None
+    if limit:
+        slots["side"] = side
+        # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
+        values = [v for v in values if v is not price and not in_expiry(v, text)]
+        bare = [v for v in values if v.kind == "number"]
+        if price is None and len(bare) == 1 and len(values) == 2:
+            price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
+            values.remove(price)
+        if price is not None:
+            slots["limit_price"] = price.slot
+    if SPEND in said and side == "buy":
+        amount = _spent(values, text)
+    else:
+        amount = _amount(values, text, SELL_ALL in said and not limit)
+        if amount is None and side == "sell" and not limit and _all_of_coin(reading):
+            amount = "all"
+    if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
+        return None  # "BTC 买入价是多少": a price question; "buy" alone, or "我买了个寂寞"
+    if amount is not None:
+        slots["amount"] = amount
+    expiry = read_expiry(text) if limit else None  # "for 24 hours", "今天有效", "good till cancelled"
+    if expiry is not None:
+        slots[EXPIRY] = expiry
+    return Route(SKILL, "limit" if limit else side, slots)
 
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
@@ -172,22 +174,13 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     return coins.find(coins.read(rest).text) is None
 
 
-def _side(reading: Reading, values: list[Value]) -> Literal["buy", "sell"] | None:
-    """The side said first ("卖了 ETH 买 BTC" sells); else what an amount with other words says:
-    "get me 200 usdt of btc" and "add 50 usdt to my sol position" buy, "take profit on half of my
-    eth" sells that share (with a price it is a take-profit order, the orders skill's)."""
-    for tag in reading.tags:
-        if tag.concepts & SELL:
-            return "sell"
-        if tag.concepts & BUY:
-            return "buy"
-    said = reading.concepts
-    asks_to_get = (GIVE in said and "verb.create" not in said) or said >= ADD_TO_POSITION
-    if asks_to_get and not said & RECORDS and any(v.kind == "amount" for v in values):
-        return "buy"
-    if TAKE_PROFIT in said and values and all(v.kind == "fraction" for v in values):
-        return "sell"
-    return None
+def _side(reading: Reading, values: list[Value]) -> str | None:
+    """The side said first ("卖了 ETH 买 BTC" sells); else what an amount with other words says
+    (``OTHER_SIDE``; with a price a take-profit is an order, the orders skill's)."""
+    kinds = {v.kind for v in values}
+    held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
+    side = SIDE.read(reading)
+    return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
 
 
 def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
@@ -200,22 +193,9 @@ def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
 
 
 def _all_of_coin(reading: Reading) -> bool:
-    """ "every" / "all" said right before a coin, only articles and spaces between ("every doge",
-    "all my sol", "所有的doge")."""
-    tags, text = reading.tags, reading.text
-    for i, tag in enumerate(tags):
-        if ALL_OF not in tag.concepts:
-            continue
-        end = tag.end
-        for after in tags[i + 1 :]:
-            if text[end : after.start].strip():
-                break
-            if COIN in after.concepts:
-                return True
-            if not after.concepts <= BETWEEN:
-                break
-            end = after.end
-    return False
+    """ "every" / "all" said right before a coin, only filler between ("every doge", "all my sol",
+    "所有的doge")."""
+    return any(word_after(reading, t.end, (COIN,)) for t in reading.tags if ALL_OF in t.concepts)
 
 
 def _spent(values: list[Value], text: str) -> str | None:
@@ -232,7 +212,10 @@ def _spent(values: list[Value], text: str) -> str | None:
 def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
     """A number said beside a price word ("at a price of 85000", "以85000的价格"): the limit price;
     the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
-    said = beside(reading, reading.spans(), PRICE_WORDS, ("number",))
+    bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
+    said = next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF) or next_to(
+        reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True
+    )
     key = None if said is None else (said.kind, said.number, said.reason)
     return next((v for v in values if key == (v.kind, v.number, v.reason)), None)
 

@@ -251,3 +251,22 @@ def test_an_expiry_the_grammar_does_not_read_is_quoted_with_its_words(text: str,
     """The words around such an expiry ("valid for", "有效", "seconds") are data
     (core/language/lexicon/phrases/expiry.toml), never a price or an amount."""
     assert read_expiry(text) == slot
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("limit buy 0.01 BTC at 85000 good for 1.5 hours", "5400"),
+        ("limit sell 1 ETH at 4000 for 2.5 days", "216000"),
+        ("limit buy 0.01 BTC at 85000 for 0.5 hours", "1800"),
+        ("以 85000 挂单买 0.01 BTC，1.5天有效", "129600"),
+        ("以 85000 挂单买 0.01 BTC，两个半小时有效", "9000"),
+        ("止损 80000，有效期0.5小时", "1800"),
+        ("limit buy 0.01 BTC at 85000 for 0.0001 hours", "refused:whole_seconds:0.0001 hours"),
+    ],
+)
+def test_an_expiry_with_a_fraction_is_read_exactly(text: str, slot: str) -> None:
+    """A fraction of a unit is its exact length, never cut to the whole units ("1.5 hours" was one
+    hour, "0.5 hours" refused as under a minute, before session 40); a length that is no whole
+    number of seconds is refused, quoting it."""
+    assert read_expiry(text) == slot

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.language.intents import intent
-from core.language.slots import Coins, Number, Read, Slots
+from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
 from core.language.values import find_values
-from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
+from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
@@ -41,7 +41,7 @@ def _price_after(slot: str, *cues: str) -> Number:
 # "what is a stop-loss": no price, no order.
 _PROTECT = Slots(
     _price_after("take_profit", TAKE), _price_after("stop_loss", STOP, STOP_PRICE),
-    _price_after("stop_limit", LIMIT_PRICE), Read(EXPIRY, lambda reading: read_expiry(reading.text)),
+    _price_after("stop_limit", LIMIT_PRICE), EXPIRY_SAID,
     Coins("symbol", only=True), one=("take_profit", "stop_loss"), given={"stop_limit": "stop_loss"},
 )  # fmt: skip
 

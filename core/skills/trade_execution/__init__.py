@@ -40,7 +40,7 @@ def _build(services: Services) -> TradeSkill:
 
 
 def _rule(services: Services) -> Rule:
-    from core.skills.trade_execution.rules import TradeRule
+    from core.workspace.trade_reading import TradeRule
 
     return TradeRule(services.get(CATALOG))
 

@@ -26,7 +26,7 @@ from core.markets import DEMO_RULES_NOTE
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
 from core.secrets import SecretBox
 from core.skills.trade_execution import limit
-from core.skills.trade_execution.rules import SKILL
+from core.skills.trade_execution.intents import SKILL
 from core.state import Task, TaskStatus
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
