@@ -74,6 +74,14 @@ def _of(value: Value) -> Interval | None:
     return Interval(int(count), unit)
 
 
+def interval_of(value: Value) -> Interval | None:
+    """The interval one value says: an interval ("every 2 days"), or a duration or number written
+    like one ("4h", "1w"); read from the value, its text not read again."""
+    if value.kind == "interval" or (value.kind in ("duration", "number") and _written(fold(value.typed))):
+        return _of(value)
+    return None
+
+
 def find_interval(text: str) -> Interval | None:
     """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
     A bare count needs an explicit every/每 unless it is written like "4h"."""

@@ -65,6 +65,24 @@ def test_interval_in_a_sentence() -> None:
         Interval.of("4x")
 
 
+@pytest.mark.parametrize(
+    ("text", "interval"),
+    [
+        ("每天", "1d"), ("every 2 days", "2d"), ("每4小时", "4h"), ("4H", "4h"), ("1w", "1w"),
+        ("4 hours", None), ("every 1.5 days", None), ("50", None),
+    ],
+)  # fmt: skip
+def test_interval_of_one_value_as_find_interval_reads_it(text: str, interval: str | None) -> None:
+    """The strategy reader reads a value's interval from the value (intervals.interval_of), as
+    find_interval reads it from the value's text."""
+    from core.language.values import find_values
+    from core.strategies.intervals import interval_of
+
+    said = interval_of(find_values(text)[0])
+    assert (said.text if said else None) == interval
+    assert said == (find_interval(text) if interval else None)
+
+
 def test_interval_refusals_say_why() -> None:
     bad = refused(parse_interval_field, "sometimes")
     assert bad.message("en").startswith("“sometimes” is not an interval")

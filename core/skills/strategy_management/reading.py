@@ -30,7 +30,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.strategies.intervals import Interval, find_interval, refused_of
+from core.strategies.intervals import Interval, find_interval, interval_of, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import record_ref
@@ -247,8 +247,8 @@ def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
         return Interval(1, "w")
     said = next((v for v in values if v.kind == "interval"), None)
     if said is not None:
-        return find_interval(said.typed)
-    found = (find_interval(v.typed) for v in values if v.kind in ("duration", "number"))
+        return interval_of(said)
+    found = (interval_of(v) for v in values if v.kind in ("duration", "number"))
     days = (v.unit for v in values if v.kind == "duration" and v.number == 1 and v.unit in ("d", "w"))
     return next((f for f in found if f is not None), None) or next((Interval(1, u) for u in days), None)
 
