@@ -11,6 +11,7 @@ Positions are offsets into ``reading.text`` (the normalized message), as tags an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -250,6 +251,14 @@ def as_typed(reading: Reading) -> str:
 
     typed, text = typed_text(reading.norm.original), reading.text
     return typed if len(typed) == len(text) and normalize(typed) == text else text
+
+
+def typed_values(reading: Reading) -> list[Value]:
+    """The message's values (``Reading.spans``: read once for every reader), each quoted as typed
+    where the message lines up with its typed text (``as_typed``): a refusal says "-50U"."""
+    typed = as_typed(reading)
+    values = reading.spans()
+    return values if typed == reading.text else [replace(v, typed=typed[v.start : v.end]) for v in values]
 
 
 def value_spans(reading: Reading, kinds: Collection[str] = ()) -> list[tuple[int, int]]:

@@ -80,3 +80,19 @@ UPDATE = SetTo("field", FIELDS, frozenset({"quote_amount", "grids"}), lambda val
 )
 def test_set_to_reads_the_field_and_its_new_value(text: str, slots: dict[str, Any] | None) -> None:
     assert UPDATE.read(TAGGER.read(text)) == slots
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [("每天买-50U的BTC", ["每天", "-50U"]), ("Buy 1E9 USDT of BTC every Day", ["1E9 USDT", "every Day"])],
+)
+def test_typed_values_are_the_readings_values_quoted_as_typed(text: str, typed: list[str]) -> None:
+    """fills.typed_values: the values the reading has read (not read again), quoted as typed."""
+    from dataclasses import replace
+
+    from core.language.fills import typed_values
+
+    reading = TAGGER.read(text)
+    values = typed_values(reading)
+    assert [v.typed for v in values] == typed
+    assert [replace(v, typed="") for v in values] == [replace(v, typed="") for v in reading.spans()]

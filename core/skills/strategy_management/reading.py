@@ -90,15 +90,15 @@ class StrategyReader:
         action = first(ACTIONS, concepts)
         if action == "query" and _asked_of_any(reading):
             return None  # "what's a good strategy for beginners": a question, none of theirs
+        if not noun and ((kind is None and "verb.buy" not in concepts) or kind == "ai" or action == "query"):
+            return None  # no strategy, nor a kind or a buy to set up ("网格是什么" asks): no values read
         values = _values(reading)
-        repeat = "verb.buy" in concepts and bool(_interval(reading, values) or concepts & REPEAT)
         if not noun:
             # "帮我定投BTC，每天50U", "every monday buy 100 usdt of eth": a kind, or a buy that
-            # repeats, and something to set up. A kind word alone ("网格是什么") manages nothing.
+            # repeats, and something to set up.
+            repeat = "verb.buy" in concepts and bool(_interval(reading, values) or concepts & REPEAT)
             kind = kind or ("dca" if repeat else None)
-            if kind is None or kind == "ai" or action == "query":
-                return None
-            if action is None and not _has_params(reading, values):
+            if kind is None or (action is None and not _has_params(reading, values)):
                 return None
             action = action or "create"
         if action is None:
@@ -235,9 +235,8 @@ def _asked_of_any(reading: Reading) -> bool:
 
 
 def _values(reading: Reading) -> list[Value]:
-    """The values of the message (offsets into the normalized text), read as typed (fills.as_typed:
-    a refusal quotes "-50U" as typed)."""
-    return grid_values(reading, find_values(fills.as_typed(reading), reading.coins))
+    """The values of the message (offsets into the normalized text), quoted as typed."""
+    return grid_values(reading, fills.typed_values(reading))
 
 
 def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
