@@ -44,36 +44,39 @@ NOW_WORDS = frozenset({"price.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
 NOW_AROUND = frozenset({"price.lead", "filler.join", "filler.polite"})
 OVER = frozenset({"price.over", "price.lead", "noun.chart", "filler.join", "filler.polite"})
-OTHER_QUOTE = frozenset({"price.other_quote"})
+OTHER_QUOTE = frozenset({"price.other_quote", "price.priced"})  # "比特币多少人民币", "usdc 计价"
+LANGUAGES = {"price.reply_en": "en", "price.reply_zh": "zh"}  # a reply language asked for
+# The action asked for, by (a clause asks for the price, a clause asks for a window).
+ACTIONS: dict[tuple[bool, bool], PriceAction] = {
+    (True, True): "both",
+    (False, True): "history",
+    (True, False): "current",
+}
 MAX_COINS = 3  # coins answered in one reply; more are asked to be narrowed down
 
 
 def reply_locale(reading: Reading) -> str | None:
-    """ "用英文回答", "answer in English", "in chinese please": the reply's language."""
+    """ "用英文回答", "answer in English", "in chinese please": the reply's language, a language's
+    word right after a word asking in it or right before "回答" / "reply"."""
     for tag in reading.tags:
-        lang = (
-            "en" if "price.reply_en" in tag.concepts else "zh" if "price.reply_zh" in tag.concepts else None
-        )
-        if lang and (fills.tag_beside(reading, tag.start, ASKED_IN) or _answer_after(reading, tag.end)):
+        lang = next((code for concept, code in LANGUAGES.items() if concept in tag.concepts), None)
+        if lang is None:
+            continue
+        answer = fills.tag_after(reading, tag.end, ("price.answer",))
+        if fills.tag_beside(reading, tag.start, ASKED_IN) or (answer and answer.start == tag.end):
             return lang
     return None
 
 
-def _answer_after(reading: Reading, at: int) -> bool:
-    return any(t.start == at and "price.answer" in t.concepts for t in reading.tags)
-
-
 def scope_notes(reading: Reading) -> tuple[str, ...]:
     """Codes for parts of a request deskmate answers only in its own terms (in USDT): another
-    currency named ("比特币多少人民币") or asked in ("ETH price in dollars")."""
-    for tag in reading.tags:
-        if tag.concepts & OTHER_QUOTE:
-            return ("only_usdt",)
-        if "price.currency" in tag.concepts and fills.tag_beside(reading, tag.start, ASKED_IN):
-            return ("only_usdt",)
-        if "price.priced" in tag.concepts:  # "usdc 计价"
-            return ("only_usdt",)
-    return ()
+    currency named ("比特币多少人民币", "usdc 计价") or asked in ("ETH price in dollars")."""
+    other = any(
+        t.concepts & OTHER_QUOTE
+        or ("price.currency" in t.concepts and fills.tag_beside(reading, t.start, ASKED_IN))
+        for t in reading.tags
+    )
+    return ("only_usdt",) if other else ()
 
 
 def _has(reading: Reading, concepts: frozenset[str], start: int = 0, end: int | None = None) -> bool:
@@ -234,13 +237,7 @@ class PriceRule:
             wants_current |= (cur and not hist) or (with_coin and _has(reading, DAY_CHANGE, start, end))
         if window.note == "range_date":  # a past date: the current price, with a notice
             return "current" if (wants_current or wants_history or with_coin) else None
-        if wants_current and wants_history:
-            return "both"
-        if wants_history:
-            return "history"
-        if wants_current:
-            return "current"
-        return None
+        return ACTIONS.get((wants_current, wants_history))
 
 
 def _amounts(reading: Reading, symbols: tuple[str, ...]) -> dict[str, str]:
