@@ -270,3 +270,16 @@ def test_an_expiry_with_a_fraction_is_read_exactly(text: str, slot: str) -> None
     hour, "0.5 hours" refused as under a minute, before session 40); a length that is no whole
     number of seconds is refused, quoting it."""
     assert read_expiry(text) == slot
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buy 0.1 eth at 3500 limit, valid today",
+        "limit sell 1 ETH at 4000 valid for today",
+        "限价3500买0.1个以太坊，当天有效",
+    ],
+)
+def test_valid_today_is_a_day_order(text: str) -> None:
+    """ "valid today" was no expiry word: the order rested until cancelled (before session 40)."""
+    assert read_expiry(text) == "today"
