@@ -58,12 +58,23 @@ ELSEWHERE = frozenset(
 )
 
 # -- what a message says about its target --------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _field_words() -> tuple[str, ...]:
+    """A field's words (phrases/records.toml): "接口地址", "名字" ..."""
+    return tuple(phrases("records").concepts["records.field_words"].words)
+
+
 # "rename main to okx-alt", "改成「副 账户」": the word before an update's new value, the value whole
-# at the end (at most three words, quoted or not); a "为" standing alone ("重命名 main 为 core").
+# at the end (at most three words, quoted or not); a "为" standing alone ("重命名 main 为 core") or
+# after a field's word ("设置 kimi 的接口地址为 …", "名字为 …").
 _NEW_VALUE = Words(
     "records.new_value",
     lambda low, start, end: (
-        low[start:end] != "为" or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
+        low[start:end] != "为"
+        or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
+        or low[:start].rstrip().endswith(_field_words())
     ),
 )
 _GENERIC = "records.generic"  # a record's kind said alone: no name
@@ -164,8 +175,8 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
     action = _action(_TAGGER.read(raw))
-    if action == "create" and own and _new_value(raw) is not None and _field(norm, domain)[0]:
-        action = "update"  # "设置 main 模型为 gpt-4o": a field of their config "main" set, none created
+    if action == "create" and own and _field(norm, domain)[0] and (given.found or _new_value(raw)):
+        action = "update"  # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set
     if action is None:
         # Only a credential's word ("密钥密钥密钥", an answer to "your API key?") asks nothing.
         if weak or _rest(raw) or given.any or not about.concepts & _PLACES:
@@ -220,13 +231,15 @@ def _placed_secret(slots: dict[str, Any]) -> bool:
 
 
 def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
-    """ "delete main", "rename main to okx-alt": a record named without saying what it is.
+    """ "delete main", "rename main to okx-alt", "把 main 的名字改成 core" (main one of theirs): a
+    record named without saying what it is.
 
     Read as an exchange account (the records most people have); the skill resolves the name
     among the person's accounts and says which ones exist when none matches. Only a delete or
-    a rename with a short name that is no coin (alerts and the like never get this far)."""
+    a change of its name, with a short name that is no coin (alerts and the like never get this far)."""
     said = _TAGGER.read(raw).concepts
-    action = "delete" if "verb.delete" in said else "update" if "verb.rename" in said else None
+    renamed = "verb.rename" in said or (own and "noun.name" in said and said & _UPDATES)  # 的名字改成
+    action = "delete" if "verb.delete" in said else "update" if renamed else None
     if action is None:
         return None
     slots = _slots(raw, norm, "exchange", action, own)
