@@ -36,6 +36,7 @@ from sqlalchemy import (
     delete,
     insert,
     select,
+    text,
     tuple_,
     update,
 )
@@ -438,9 +439,17 @@ class SqlTraders:
                 )  # fmt: skip
             done, result = settle(decision, placed.order if placed is not None else None)
             done = replace(done, status="done")
-            conn.execute(_INSERT_DECISION, _decision_values(key, done, now))
+            values = _decision_values(key, done, now)
             counted, params = _count(key, decision.run, result, now)
-            row = conn.execute(counted, params).first()
+            if conn.dialect.name == "postgresql":
+                # The decision and the counters in one statement (WITH decision AS (INSERT ...)
+                # UPDATE traders ...): one round trip, not two. The trader's row is locked (the
+                # stop check above), so nothing else is read or waited for between the two.
+                params |= {f"d_{n}": v for n, v in values.items()}
+                row = conn.execute(_recorded(counted), params).first()
+            else:
+                conn.execute(_INSERT_DECISION, values)
+                row = conn.execute(counted, params).first()
             return Recorded(done, _trader(row) if row is not None else None)
 
         return await self._reads.run(record, driven=True)
@@ -535,6 +544,35 @@ def _count(key: int, run: int, result: TickResult, now: datetime) -> tuple[Updat
     if result.stop_with_error is not None:
         params["_error"] = result.stop_with_error
     return stmt, params
+
+
+_RECORDED: dict[Update, Any] = {}  # PostgreSQL: a counters' statement with the decision's INSERT
+
+
+def _recorded(counted: Update) -> Any:
+    """PostgreSQL: ``counted`` (the trader's counters, one of _COUNTS) with the tick's decision
+    inserted by a data-modifying WITH query of the same statement; the decision's columns are
+    parameters prefixed ``d_``. Built once per counters' statement, as text with its parameters'
+    types and its RETURNING's columns (SQLAlchemy gives a statement with WITH queries no cache
+    key and compiled it again at every execution: see trading._filled)."""
+    stmt = _RECORDED.get(counted)
+    if stmt is None:
+        from sqlalchemy.dialects.postgresql import psycopg2  # its SQL with :named parameters
+
+        d = trader_decisions.c
+        decision = (
+            insert(trader_decisions)
+            .values({c.name: bindparam(f"d_{c.name}", type_=c.type) for c in d if c.name != "id"})
+            .cte("decision")
+        )
+        dialect = psycopg2.dialect(paramstyle="named")  # type: ignore[no-untyped-call]
+        compiled = counted.add_cte(decision).compile(dialect=dialect)
+        binds = [
+            bindparam(name, None if b.required else b.value, type_=b.type, required=b.required)
+            for b, name in compiled.bind_names.items()
+        ]
+        stmt = _RECORDED[counted] = text(str(compiled)).bindparams(*binds).columns(*traders.c)
+    return stmt
 
 
 def _count_statement(errored: bool, memory: bool, stop: bool) -> Update:

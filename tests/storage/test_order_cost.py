@@ -44,7 +44,9 @@ async def test_a_paper_order_is_one_read_and_one_write_transaction(db_url: str) 
                 assert len(sql.of("WITH fill AS")) == 1, sql.statements
                 assert not sql.of("INSERT INTO audit_log"), sql.statements
                 assert not sql.of("UPDATE trading_positions"), sql.statements
-                assert len(sql.statements) <= (11 if n == 0 else 8), (n, sql.statements)
+                # ... and the balances the fill left too (before: an executemany of its own).
+                assert not sql.of("UPDATE paper_balances"), sql.statements
+                assert len(sql.statements) <= (10 if n == 0 else 7), (n, sql.statements)
             else:
                 # The order's and the fill's audit rows in one executemany (before: two inserts).
                 [audit_rows] = sql.of("INSERT INTO audit_log")
@@ -123,7 +125,9 @@ async def test_a_paper_buy_confirmed_in_the_shipped_app_reads_its_account_and_pl
 
 async def test_a_paper_fill_sets_both_balances_in_one_executemany(db_url: str) -> None:
     """The quote paid and the base received: one UPDATE of paper_balances sent as executemany
-    (on PostgreSQL one round trip, where two UPDATEs were two)."""
+    (where two UPDATEs were two); on PostgreSQL both written by the fill's one statement (WITH
+    fill AS ..., balance0 AS (UPDATE paper_balances ...), balance1 AS ...), with the balances
+    they must read."""
     engine: AsyncEngine = create_engine(db_url)
     service = trading(engine)
     try:
@@ -132,4 +136,15 @@ async def test_a_paper_fill_sets_both_balances_in_one_executemany(db_url: str) -
     finally:
         await engine.dispose()
     updates = sql.of("UPDATE paper_balances")
-    assert len(updates) == 1 and updates[0] in sql.many, sql.statements
+    if db_url.startswith("postgresql"):
+        assert not updates and len(sql.of("WITH fill AS")) == 1, sql.statements
+    else:
+        assert len(updates) == 1 and updates[0] in sql.many, sql.statements
+    engine = create_engine(db_url)
+    store = SqlOrderStore(engine)
+    try:
+        balances = {b.asset: (b.free, b.locked) for b in await store.paper_balances("42", Decimal("1000"))}
+        assert balances == {"USDT": (Decimal("909.91"), 0), "BTC": (Decimal("0.001"), 0)}  # 1000 - 90.09
+    finally:
+        await store.close()
+        await engine.dispose()

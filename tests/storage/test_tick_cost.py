@@ -46,10 +46,14 @@ MAX_STATEMENTS = 25
 # its balances (lock, write), the order (inserted filled), the position (lock, write), the fill,
 # the audit rows, the decision and the trader's counters.
 STEADY_TICK = 11
-# On PostgreSQL the fill, the position and the audit rows are one statement (WITH fill AS ...,
-# position AS ... INSERT INTO audit_log): 9 round trips, not 11.
-STEADY_TICK_PG = 9
+# On PostgreSQL the fill, the position, the balances and the audit rows are one statement (WITH
+# fill AS ..., position AS ..., balance0 AS ... INSERT INTO audit_log), and so are the decision
+# and the trader's counters (WITH decision AS (INSERT INTO trader_decisions ...) UPDATE traders
+# ...): 7 statements, not 9 (with BEGIN and COMMIT, 9 round trips, not 11).
+STEADY_TICK_PG = 7
 FILL = {"sqlite": "INSERT INTO trading_fills", "postgresql": "WITH fill AS"}
+DECISION = {"sqlite": "INSERT INTO trader_decisions", "postgresql": "WITH decision AS"}
+COUNTERS = {"sqlite": "UPDATE traders SET", "postgresql": "WITH decision AS"}
 
 
 async def _app(url: str, tmp: Path, clock: FixedClock) -> App:
@@ -129,16 +133,17 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
         await app.aclose()
     assert ran == 9
     pg = db_url.startswith("postgresql")
-    fill = FILL["postgresql" if pg else "sqlite"]
+    backend = "postgresql" if pg else "sqlite"
+    fill, recorded = FILL[backend], DECISION[backend]
     for sql, n in ((few, 3), (many, 9)):
         # One transaction a tick of its own, holding the whole tick: the stop check (the
         # trader's row lock), the decision, the order and its fill, and the trader's counters.
-        ticks = sql.together("INSERT INTO trader_decisions")
+        ticks = sql.together(recorded)
         assert len(ticks) == n, ticks
         for tick in ticks:
             assert tick[0].startswith("UPDATE traders SET state=traders.state"), tick  # the stop check
             assert not any(s.startswith("UPDATE trading_orders") for s in tick), tick  # inserted filled
-            for part in ("INSERT INTO trading_orders", fill, "UPDATE traders SET"):
+            for part in ("INSERT INTO trading_orders", fill, COUNTERS[backend]):
                 assert any(s.startswith(part) for s in tick), (part, tick)
         # Nothing else of the ticks' is per tick: the rest is per claimed batch (and the last
         # claim, finding none, and at most one prune of finished rows).
@@ -167,7 +172,7 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
     # "created" again, the order is inserted filled (not pending, then updated) and its two
     # audit rows are one write: 11 statements (before: 15, the first three traders' second
     # ticks here). Its first buy creates them.
-    ticks = many.together("INSERT INTO trader_decisions")
+    ticks = many.together(recorded)
     steady = [tick for tick in ticks if not any(s.startswith("INSERT INTO paper_balances") for s in tick)]
     assert len(steady) == 3, ticks
     assert all(len(tick) <= (STEADY_TICK_PG if pg else STEADY_TICK) for tick in steady), steady
@@ -176,7 +181,9 @@ async def test_a_dca_tick_costs_the_same_few_statements_per_trader_and_one_quote
             assert not [
                 s for s in tick if s.startswith(("INSERT INTO trading_fills", "INSERT INTO audit_log"))
             ]
-            assert not [s for s in tick if s.startswith("UPDATE trading_positions")], tick
+            assert not [
+                s for s in tick if s.startswith(("UPDATE trading_positions", "UPDATE paper_balances"))
+            ]
     # Built once (the batch's reads are built per claimed batch of 4): before, ~23 a tick.
     assert made.count <= 2 * ran, made.count
     # The fill notices' log rows: one write per claimed batch (4, 4, 1), not one a notice.
