@@ -200,6 +200,7 @@ class Number:
     most: int | None = None
     least: int | None = None
     out: str = f"{REFUSED_PREFIX}too_long"
+    priced: bool = False  # a price: an amount of a coin said for it is refused ("止损 120 sol")
     after: frozenset[str] = frozenset()
     until: frozenset[str] = frozenset()
     skip: Callable[[Value, str], bool] | None = None
@@ -232,6 +233,8 @@ class Number:
         if value is None:
             return None
         value = positive(value) if self.positive else value
+        if self.priced and value.kind == "amount" and value.unit == "base":
+            return f"{REFUSED_PREFIX}not_a_price:{value.typed}"
         if value.refused or not (self.units or self.whole):
             return value.amount_slot if self.amount else value.slot
         number = value.number * self.units.get(value.unit, 1)

@@ -11,7 +11,7 @@ from typing import Any
 from core.language.intents import intent
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
-from core.language.values import find_values
+from core.language.values import Kind, find_values
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
 SKILL = "orders"
@@ -35,7 +35,10 @@ def _price_after(slot: str, *cues: str) -> Number:
     A message whose first order word comes after a price says each price before its word
     ("btc跌到85000止损", "85000止损 90000止盈": 85000 for the stop, 90000 for the take-profit)."""
     cue, words = frozenset(cues), frozenset({STOP, TAKE, STOP_PRICE, LIMIT_PRICE})
-    return Number(slot, ("number", "price"), positive=True, after=cue, until=words, skip=in_expiry, lead=True)
+    # A price in USDT ("止损 80000u"); one said as a coin's amount ("止损 120 sol") is refused, quoting
+    # it, never dropped nor read as the other kind of number.
+    kinds: tuple[Kind, ...] = ("number", "price", "amount")
+    return Number(slot, kinds, positive=True, after=cue, until=words, skip=in_expiry, lead=True, priced=True)
 
 
 # "what is a stop-loss": no price, no order.
