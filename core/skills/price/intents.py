@@ -46,6 +46,16 @@ INTENTS = (
         reader_first=True,
     ),
     intent(SKILL, "history", need=[COIN], one_of=ASKS_CHART, avoid=NOT_PRICE),
+    # "check the price of btc": "check the" also asks to look into a connection ("check the binance
+    # connection"), but a coin's price named is a price question.
+    intent(
+        SKILL,
+        "current",
+        need=[COIN, "noun.price", "verb.diagnose"],
+        avoid=tuple(c for c in NOT_PRICE if c != "verb.diagnose"),
+        fill=_COINS,
+        reader_first=True,
+    ),
     # "ETH", "那 ETH 呢", "BTC 涨了吗": the reader tells a follow-up or a move from other talk, after
     # the rules of the skills not yet on the layer (the place the price rule had).
     intent(SKILL, "current", need=[COIN], avoid=NOT_PRICE, after_rules=True),

@@ -1,0 +1,61 @@
+"""Everyday phrasings from a fresh set written as people type them (session 40, 156 messages over
+prices, alerts, strategies, backtests, traders, diagnosis, guides and the glossary), none shown to
+the router before. Each failed before its fix, which is a word in the lexicon or a condition in an
+intent table, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.language.gazetteer import Gazetteer
+from core.language.own_names import plain_words
+from core.routing.router import RouteContext
+from tests.fakes import shared_router
+
+
+def _route(text: str, names: dict[str, list[str]] | None = None) -> Any:
+    if names is None:
+        return shared_router().route(text)
+    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
+    return shared_router().route(text, context)
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("瞅瞅btc", "BTCUSDT"),  # "瞅" (look), everyday northern wording
+        ("瞅一眼姨太", "ETHUSDT"),
+        ("check the price of dogecoin", "DOGEUSDT"),  # "check the" also asks to look into a connection
+        ("check the btc price", "BTCUSDT"),
+    ],
+)
+def test_a_price_asked_with_a_look_word(text: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), route
+    assert route.slots["symbols"] == [symbol]
+
+
+def test_check_the_connection_is_still_a_diagnosis() -> None:
+    route = _route("check the binance connection")
+    assert route is not None and route.skill == "exchange_diagnosis", route
+
+
+@pytest.mark.parametrize("text", ["show me my strats", "list my strats"])
+def test_strats_is_strategies(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "query"), route
+
+
+def test_kick_off_starts_a_trader_by_its_name() -> None:
+    route = _route("kick off moonbot", {"trader": ["moonbot"]})
+    assert route is not None and (route.skill, route.action) == ("trader_management", "start"), route
+    assert route.slots["target_ref"] == {"name": "moonbot"}
+
+
+@pytest.mark.parametrize(("text", "term"), [("啥是定投", "dca"), ("啥是网格", "grid")])
+def test_sha_shi_asks_what_a_term_means(text: str, term: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("glossary", "explain"), route
+    assert route.slots["term"] == term
