@@ -396,13 +396,16 @@ def _cjk_pair(before: str, after: str) -> bool:
 
 RECORD_NOUNS = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
 NAME_WORD = "name.word"
+# A record noun that is also the ask itself ("backtest": "run a dca backtest on sol", "run a
+# backtest on sol dca"): what is done, neither the object nor a word of its name.
+ASKS_AS_NOUN = frozenset({"backtest.run"})
 
 
 def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     """A record noun after the verb's object is a word of the object's name ("删除账户 my traders"
     deletes an account called "my traders"): it is tagged as a name word, not as a kind; except
     the one right after "of", whose the object is ("the strategy of trader alpha")."""
-    nouns = [i for i, t in enumerate(tags) if t.concepts & RECORD_NOUNS]
+    nouns = [i for i, t in enumerate(tags) if t.concepts & RECORD_NOUNS and not t.concepts & ASKS_AS_NOUN]
     if len(nouns) < 2:
         return tags  # a record noun after the object's needs an object before it
     verb = next((i for i, t in enumerate(tags) if any(c.startswith("verb.") for c in t.concepts)), None)

@@ -59,3 +59,31 @@ def test_sha_shi_asks_what_a_term_means(text: str, term: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("glossary", "explain"), route
     assert route.slots["term"] == term
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "symbol"),
+    [
+        ("run a dca backtest on sol", "dca", "SOLUSDT"),  # "backtest" after the kind is no name word
+        ("run a backtest on sol dca", "dca", "SOLUSDT"),  # nor the kind after "backtest"
+        ("启动btc网格回测", "grid", "BTCUSDT"),
+        ("运行一个sol定投回测", "dca", "SOLUSDT"),
+    ],
+)
+def test_a_backtest_run_with_its_kind_beside_it(text: str, kind: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("backtest", "run"), route
+    assert (route.slots.get("kind"), route.slots.get("symbol")) == (kind, symbol), route
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("my dca strategy didnt run today", "strategy_diagnosis"),  # typed without the apostrophe
+        ("why isnt my trader buying", "trader_diagnosis"),
+        ("my buy didnt go through", "order_execution_diagnosis"),
+    ],
+)
+def test_a_problem_said_without_apostrophes(text: str, skill: str) -> None:
+    route = _route(text)
+    assert route is not None and route.skill == skill, route
