@@ -20,16 +20,20 @@ from core.turn import Turn
 WALLET: Final = "wallet"  # the task slot: spot | futures | margin | funding
 SPOT: Final = "spot"
 _ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合约账户")
+# What a wallet's word may stand right before: an account's word, or what is asked of the account,
+# its holdings or balance ("合约仓位", "futures positions", "现货余额").
+_OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance"})
 
 
 def wallet_said(reading: Reading) -> str | None:
     """The wallet a message names, its word right before an account's ("资金账户余额", "my futures
-    wallet", "合約帳戶"); a bare "资金" or "spot" says none ("初始资金", "on the spot"). A record of
+    wallet", "合約帳戶") or its holdings' or balance's ("合约仓位", "futures positions"); a bare
+    "资金" or "spot" says none ("初始资金", "on the spot"). A record of
     theirs so called is tagged as theirs, not as a wallet."""
     tags, text = reading.tags, reading.text
     for tag, after in pairwise(tags):
         wallet = _wallet(tag)
-        if wallet and _ACCOUNT in after.concepts and not text[tag.end : after.start].strip():
+        if wallet and _OF_WALLET & after.concepts and not text[tag.end : after.start].strip():
             return wallet
     return None
 
