@@ -65,7 +65,7 @@ async def test_every_topic_is_routed_and_answered(text: str, topic: str, aspect:
 def test_every_topic_file_has_both_languages_and_a_date() -> None:
     found = topics()
     assert set(found) == {
-        "binance", "binance_testnet", "okx", "bybit", "deepseek", "openai", "qwen", "kimi", "paper",
+        "binance", "binance_testnet", "okx", "bybit", "deepseek", "openai", "qwen", "kimi", "paper", "start",
     }  # fmt: skip
     for topic in found.values():
         zh, en = topic.text("zh"), topic.text("en")

@@ -87,3 +87,48 @@ def test_a_backtest_run_with_its_kind_beside_it(text: str, kind: str, symbol: st
 def test_a_problem_said_without_apostrophes(text: str, skill: str) -> None:
     route = _route(text)
     assert route is not None and route.skill == skill, route
+
+
+@pytest.mark.parametrize(
+    "text", ["how do i start", "how do i get started", "怎么开始用", "新手怎么上手", "如何開始使用"]
+)
+def test_where_to_begin_is_the_getting_started_guide(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("guidance", "explain"), route
+    assert route.slots["topic"] == "start"
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("how do i start alpha", "trader_management"),
+        ("怎么开始alpha", "trader_management"),
+        ("新手怎么买btc", "trade_execution"),
+    ],
+)
+def test_where_to_begin_with_something_named_is_that_request(text: str, skill: str) -> None:
+    route = _route(text, {"trader": ["alpha"]})
+    assert route is not None and route.skill == skill, route
+
+
+def test_the_getting_started_guide_answers_in_both_languages() -> None:
+    from core.skills.guidance.catalog import topics
+    from core.skills.guidance.skill import answer
+
+    topic = topics()["start"]
+    assert "模拟账户" in answer(topic, "zh") and "paper account" in answer(topic, "en")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "要是大饼跌到5万我该买吗",  # advice asked: 5万 is a price, never 50,000 BTC to buy
+        "btc跌到5万我该卖吗",
+        "大饼该抄底吗",
+        "我朋友说他买了一个比特币",  # someone else's trade, told
+        "he bought 2 btc yesterday",
+    ],
+)
+def test_a_question_or_a_story_is_no_order(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.skill not in ("trade_execution", "price_alert"), route

@@ -10,7 +10,7 @@ from typing import Any
 
 from core.language.intents import intent
 from core.language.phrases import Words
-from core.language.tagger import EXCHANGE, PROVIDER, Reading
+from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
 
 SKILL = "guidance"
 
@@ -92,8 +92,23 @@ def _topic(norm: str) -> str | None:
     return provider if provider in topics() else None
 
 
+# "新手怎么上手", "how do i get started": where to begin with deskmate itself, when the message names
+# nothing to begin with ("how do i start alpha" starts a trader, "新手怎么买btc" buys).
+STARTS = "ask.getting_started"
+NAMES_SOMETHING = (
+    COIN, EXCHANGE, PROVIDER, "term.testnet", "own.trader", "own.strategy", "own.account", "own.model",
+    "own.alert", "noun.trader", "noun.strategy", "noun.alert", "noun.account", "noun.model",
+    "verb.buy", "verb.sell",
+)  # fmt: skip
+
+
+def _start(reading: Reading) -> Mapping[str, Any] | None:
+    return None if reading.concepts & PROBLEM else {"topic": "start", "aspect": "setup"}
+
+
 INTENTS = (
     intent(
         SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9, fill=_explain
     ),
+    intent(SKILL, "explain", need=[STARTS], avoid=NAMES_SOMETHING, may=ABOUT, priority=9, fill=_start),
 )
