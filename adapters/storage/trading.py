@@ -178,7 +178,7 @@ class SqlOrderStore(RestingOrderStore):
                 _limits(limits) if limits is not None else None,
             )
 
-        return await self._runner.run(read, read_only=True)
+        return await self._runner.run(read, read_only=True, driven=True)
 
     # The resting orders' steps (adapters.storage.resting_orders) run these on aiosqlite's
     # connections: the same SQL as the runner's transactions, run through run_sync.

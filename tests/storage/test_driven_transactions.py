@@ -216,7 +216,7 @@ async def test_a_failure_half_way_keeps_nothing_and_leaves_no_transaction_open(
 
 
 async def test_a_paper_order_placed_twice_fills_once_on_either_path(
-    engines: tuple[AsyncEngine, AsyncEngine, str], monkeypatch: pytest.MonkeyPatch
+    engines: tuple[AsyncEngine, AsyncEngine, str], db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SqlOrderStore.place_paper (a paper confirm's transaction), the same client order id from
     two engines at once, driven and not: one order, one fill, paid once."""
@@ -234,6 +234,12 @@ async def test_a_paper_order_placed_twice_fills_once_on_either_path(
             )
             assert sum(c.created for c in claims) == 1
             assert {c.order.status for c in claims} == {OrderStatus.FILLED}
+            # Its read (SqlOrderStore.snapshot: the order, the balances, the caps) too.
+            snapshot = await stores[0].snapshot(account, cid, STARTING)
+            assert snapshot.order is not None and snapshot.order.status is OrderStatus.FILLED
+            if "postgresql" in db_url and driven_on:
+                runs = [cast(AsyncEngineRunner, s._runner) for s in stores]
+                assert sum(r.driven_runs for r in runs) == 5 and not any(r.fallbacks for r in runs)
         assert len(await stores[0].trades(account, 10)) == 2
         usdt = {b.asset: b.free for b in await stores[0].paper_balances(account, STARTING)}["USDT"]
         assert usdt == STARTING - 2 * Decimal("90.09")
