@@ -97,6 +97,8 @@ _FIELDS = {
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
+_CREDENTIAL_FIELDS = _SECRET_FIELDS | {"credentials"}
+_LEAD_IN = 6  # the characters of a word before pasted credentials ("here's", "给你")
 _COINS = MarketCatalog()  # "delete btc" names a coin, not an account
 # An account or model config request's verbs, as the lexicon's concepts. Its own tagger, not the
 # layer's words(), which keeps its last 64 texts: a message may carry a stray credential.
@@ -174,7 +176,12 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
         return None  # their skills read their requests (core/skills/trader_management, strategy_management)
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
-    action = _action(_TAGGER.read(raw))
+    said = _TAGGER.read(raw)
+    action = _action(said)
+    if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
+        # Labelled credentials pasted for an exchange or provider named, nothing else said
+        # ("here's my binance api key: …", "币安api：…"): an account given (sealed by the flow).
+        action = "create"
     if action == "create" and own and _field(norm, domain)[0] and (given.found or _new_value(raw)):
         action = "update"  # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set
     if action is None:
@@ -239,7 +246,10 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     a change of its name, with a short name that is no coin (alerts and the like never get this far)."""
     said = _TAGGER.read(raw).concepts
     renamed = "verb.rename" in said or (own and "noun.name" in said and said & _UPDATES)  # 的名字改成
-    action = "delete" if "verb.delete" in said else "update" if renamed else None
+    # A credential of an account of theirs changed, the account by its name ("更新一下main的secret"):
+    # an account's field word (phrases/account_field.toml) with a change's verb.
+    refreshed = own and said & _UPDATES and _field(norm, "exchange")[0] in _CREDENTIAL_FIELDS
+    action = "delete" if "verb.delete" in said else "update" if renamed or refreshed else None
     if action is None:
         return None
     slots = _slots(raw, norm, "exchange", action, own)
@@ -247,7 +257,7 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     name = ref.get("name", "")
     if "id" not in ref and (not name or len(name.split()) > 3 or _COINS.resolve(name) is not None):
         return None
-    if action == "update" and slots.get("field") != "name":
+    if action == "update" and slots.get("field") != "name" and not refreshed:
         return None
     return Reading("exchange", action, slots=slots)
 
@@ -263,6 +273,16 @@ def _other_kind_named(about: Tagged) -> bool:
 def _own_nouns() -> frozenset[str]:
     lexicon = load()
     return frozenset(w for c in ("noun.account", "noun.model") for w in lexicon.concepts[c].words)
+
+
+def _only_a_place(said: Tagged, raw: str) -> bool:
+    """An exchange or a provider named and, beside the credentials' labels, at most a word of
+    lead-in ("here's my …"): no question ("is my binance api key … valid?"), no story ("binance
+    keeps kicking me out, here's my key …")."""
+    places = {said.text[t.start : t.end] for t in said.tags if t.concepts & {EXCHANGE, PROVIDER}}
+    asked = "?" in raw or "？" in raw or any(c.startswith("ask.") for c in said.concepts)
+    rest = [w for w in untagged(said, 0, len(said.text)).split() if w.lower() not in places]
+    return bool(places) and not asked and len(rest) <= 1 and len("".join(rest)) <= _LEAD_IN
 
 
 def _action(reading: Tagged) -> str | None:

@@ -27,7 +27,7 @@ def test_a_context_decides_where_words_alone_say_too_much() -> None:
 def test_every_place_a_word_is_found_and_words_inside_others_where_asked() -> None:
     """A reader that tries each place in turn (a credential's label after the value before it)
     sees every word, overlapping; a word need not stand alone where its context decides."""
-    assert find("secrets", "api key", "secrets.key", every=True) == [(0, 7), (4, 7)]
+    assert find("secrets", "api key", "secrets.key", every=True) == [(0, 7), (0, 3), (4, 7)]
     glued = Words("secrets.is", lambda low, start, end: not low[end : end + 1].isalpha(), whole=False)
     assert glued.prefix("is1234") == 2 and glued.prefix("isle") is None
 
