@@ -99,3 +99,27 @@ def test_a_key_pasted_in_a_story_of_a_problem_begins_no_account() -> None:
     assert problem(ROUTER, row) is None
     row = _row(f"币安老是把我踢出来 key是{API_KEY}", "zh", {"not": {"skill": "exchange_management"}})
     assert problem(ROUTER, row) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "skill", "action"),
+    [
+        ("我想连一下okx", "zh", "exchange_management", "create"),  # 连一下 / 连下 bind, as 绑一下
+        ("连下币安", "zh", "exchange_management", "create"),
+        ("show my accts", "en", "exchange_management", "query"),  # acct(s) / acc(s): accounts
+        ("list my accs", "en", "exchange_management", "query"),
+        ("blance?", "en", "account_query", "balance"),  # the balance misspelled
+        ("my balence", "en", "account_query", "balance"),
+    ],
+)
+def test_everyday_words_for_binding_accounts_and_the_balance(
+    text: str, lang: str, skill: str, action: str
+) -> None:
+    assert problem(ROUTER, _row(text, lang, {"skill": skill, "action": action})) is None
+
+
+def test_an_account_abbreviated_is_no_name() -> None:
+    expect = {"skill": "exchange_management", "action": "query", "slots": {"target_ref": None}}
+    assert problem(ROUTER, _row("show my accts", "en", expect)) is None
+    expect = {"skill": "exchange_management", "action": "delete", "slots": {"target_ref": {"name": "main"}}}
+    assert problem(ROUTER, _row("delete acct main", "en", expect, names={"account": ["main"]})) is None
