@@ -309,10 +309,24 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
         marker = set_to(reading)
         end = len(reading.text) if marker is None else marker.start
         slots.update(UPDATE.read(reading) or {})
+        field = slots.get("field")
+        if marker is not None and field in ("interval", "quote_amount") and _two_changes(reading, marker.end):
+            # "把定投改成每天50u": an interval and an amount in one new value. One field is changed at
+            # a time; the other is never dropped unsaid: the value is refused, quoting it.
+            typed = " ".join(reading.norm.typed(marker.end, len(reading.text)).split())
+            slots[field] = f"{REFUSED_PREFIX}one_change:{typed}"
     ref = _target(reading, end)
     if ref:
         slots["target_ref"] = ref
     return slots
+
+
+def _two_changes(reading: Reading, start: int) -> bool:
+    """The new value says both an interval and an amount in USDT ("每天50u", "100 usdt per week")."""
+    after = [v for v in _values(reading) if v.start >= start]
+    others = [v for v in after if v.unit != "quote"]
+    every = any(v.kind == "interval" or (v.kind == "duration" and interval_of(v)) for v in others)
+    return every and len(others) < len(after)
 
 
 def _field_by_value(value: str) -> str:
