@@ -54,6 +54,8 @@ ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can 
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
 PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
+# "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
+EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
@@ -213,8 +215,11 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
     """A number said beside a price word ("at a price of 85000", "以85000的价格"): the limit price;
     the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
     bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
-    said = next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF) or next_to(
-        reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True
+    said = (
+        next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
+        or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
+        or next_to(reading, bare, EACH)
+        or next_to(reading, bare, EACH, before=True)
     )
     key = None if said is None else (said.kind, said.number, said.reason)
     return next((v for v in values if key == (v.kind, v.number, v.reason)), None)
