@@ -55,6 +55,8 @@ PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
 PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
+# The price a coin moves to, and the side a limit order at it takes (a buy below, a sell above).
+TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order"})
@@ -140,6 +142,14 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
         reading, values
     )
+    # "buy btc if it drops to 80000", "eth涨到4000卖": the price it moves to is the limit price, never
+    # an amount; a buy as it rises (a sell as it falls) is a stop order, refused quoting the price.
+    for moves, limit_side in TRIGGERS:
+        trigger = None if price is not None else _said_beside(reading, values, moves)
+        if trigger is not None and side == limit_side:
+            price = trigger
+        elif trigger is not None:
+            return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"})
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
     limit = bool(said & LIMIT) or price is not None
@@ -209,6 +219,14 @@ def _spent(values: list[Value], text: str) -> str | None:
     if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
         return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
     return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
+
+
+def _said_beside(reading: Reading, values: list[Value], cues: frozenset[str]) -> Value | None:
+    """The one of ``values`` said right after a word of ``cues`` ("drops to 80000")."""
+    bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
+    said = next_to(reading, bare, cues)
+    key = None if said is None else (said.number, said.reason)
+    return next((v for v in values if key == (v.number, v.reason)), None)
 
 
 def _beside_price(reading: Reading, values: list[Value]) -> Value | None:

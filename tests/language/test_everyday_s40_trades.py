@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.language.values import refusal_in, refusal_message
 from tests.fakes import shared_router
 
 
@@ -36,3 +37,56 @@ def test_the_price_of_each_coin_is_the_limit_price_not_a_second_amount(
 def test_each_without_a_coin_price_is_no_limit_order(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "limit", route
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "price", "amount"),
+    [
+        ("buy btc if it drops to 80000", "buy", "80000", None),  # was a buy of 80000 BTC
+        ("sell 0.5 eth when it rises to 4000", "sell", "4000", "base:0.5"),
+        ("btc跌到80000就买0.01个", "buy", "80000", "base:0.01"),  # was refused as two numbers
+        ("比特幣跌到80000就買0.01顆", "buy", "80000", "base:0.01"),
+        ("eth涨到4000挂单卖0.5个", "sell", "4000", "base:0.5"),
+    ],
+)
+def test_the_price_a_coin_moves_to_is_the_limit_price_never_an_amount(
+    text: str, side: str, price: str, amount: str | None
+) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
+    slots = route.slots
+    assert (slots["side"], slots["limit_price"], slots.get("amount")) == (side, price, amount)
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [("sell btc if it falls to 80000", "80000"), ("buy 0.1 btc if it goes above 90000", "90000"),
+     ("btc跌破80000就卖掉", "80000")],
+)  # fmt: skip
+def test_a_stop_order_said_as_a_trade_is_refused_quoting_its_price(text: str, typed: str) -> None:
+    route = _route(text)
+    assert route is not None and route.skill == "trade_execution", route
+    assert refusal_in(route.slots["amount"]) == ("stop_trigger", typed)
+    assert typed in refusal_message("zh", "stop_trigger", typed) and "stop order" in refusal_message(
+        "en", "stop_trigger", typed
+    )
+
+
+@pytest.mark.parametrize("text", ["现在该买btc吗", "btc能买吗", "我應該賣eth嗎", "能不能买sol"])
+def test_advice_asked_is_never_an_order(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.skill != "trade_execution", route
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("btc停損 80000", "orders", "protect"),  # Taiwan's stop-loss word
+        ("我有哪些没成交的单", "orders", "open_orders"),
+        ("how much have i lost this month", "pnl", "report"),
+        ("sel 2 sol", "trade_execution", "sell"),
+    ],
+)
+def test_everyday_words_route(text: str, skill: str, action: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == (skill, action), route
