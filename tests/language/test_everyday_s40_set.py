@@ -132,3 +132,34 @@ def test_the_getting_started_guide_answers_in_both_languages() -> None:
 def test_a_question_or_a_story_is_no_order(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill not in ("trade_execution", "price_alert"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "interval"),
+    [
+        ("如果过去90天每天定投100u比特币收益怎么样", "90d", "1d"),  # routed nowhere
+        ("假如去年开始每周定投100u以太坊，收益多少", "365d", "1w"),  # was a weekly P&L report switched on
+        (
+            "suppose a weekly eth dca of 50 usdt over the past 90 days, what profit",
+            "90d",
+            "1w",
+        ),  # was a create
+        ("what if i ran a weekly btc dca of 100 usdt over the past year, profit?", "365d", "1w"),
+    ],
+)
+def test_a_strategys_profit_supposed_over_a_past_is_a_backtest(text: str, days: str, interval: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("backtest", "run"), route
+    assert (route.slots.get("days"), route.slots.get("interval"), route.slots.get("kind")) == (
+        days,
+        interval,
+        "dca",
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["what if i had run a btc dca of 100 usdt weekly last year, how much profit"]
+)
+def test_a_supposed_past_sets_nothing_up(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.action != "create", route

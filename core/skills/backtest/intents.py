@@ -124,8 +124,21 @@ _MAY = [
     "time.month", "time.day", "time.year", "time.today",
 ]  # fmt: skip
 
+IF: Final = "backtest.if"
+# A hypothetical's profit of one's own strategy, or of a problem, is no backtest.
+_NOT_IF = ["filler.mine", OWN, "verb.fail", "verb.diagnose", "verb.lose", "ask.why"]
+
 INTENTS = (
     intent(SKILL, "run", need=[RUN], may=_MAY, fill=read_slots, priority=50),
+    intent(
+        SKILL,
+        "run",
+        need=[IF, "noun.strategy", "pnl.profit"],
+        avoid=_NOT_IF,
+        may=[*_MAY, "pnl.recent"],
+        fill=read_slots,
+        priority=50,
+    ),
     # "how would a 20-level grid on SOL … have done": the words alone ask nothing of a strategy.
     intent(SKILL, "run", need=[WOULD, "noun.strategy"], may=_MAY, fill=read_slots, priority=50),
 )

@@ -85,6 +85,8 @@ class StrategyReader:
             return None
         if concepts & PROBLEM or ("ask.meaning" in concepts and "filler.mine" not in concepts):
             return None  # "what is a grid strategy" is the glossary's; a problem report no action
+        if "backtest.if" in concepts and "verb.create" not in concepts:
+            return None  # "what if i had run a btc dca last year": a past supposed, nothing to set up
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
         action = first(ACTIONS, concepts)
