@@ -90,3 +90,14 @@ def test_advice_asked_is_never_an_order(text: str) -> None:
 def test_everyday_words_route(text: str, skill: str, action: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == (skill, action), route
+
+
+@pytest.mark.parametrize(
+    ("text", "order_no"),
+    [("把3号挂单撤了", "3"), ("撤掉2号单", "2"), ("撤銷3號掛單", "3"), ("cancel order 3", "3"),
+     ("撤掉所有挂单", "all")],
+)  # fmt: skip
+def test_an_order_cancelled_by_its_number_is_that_order_never_all(text: str, order_no: str) -> None:
+    route = _route(text)  # "把3号挂单撤了" cancelled every open order
+    assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
+    assert route.slots["order_no"] == order_no

@@ -5,16 +5,19 @@ the trade rule's (it names a side: buying or selling is an order, not a question
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from core.language.intents import intent
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
-from core.language.values import Kind, find_values
+from core.language.values import Kind, Value, find_values
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
 SKILL = "orders"
+NUMBER_MARK = "order.number_mark"  # "3号挂单": the order's number before it
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 EXPIRY_WORDS = ("order.today_only", "order.good_till_cancelled", "time.day")
@@ -49,8 +52,20 @@ _PROTECT = Slots(
 )  # fmt: skip
 
 
+def _numbered(reading: Reading) -> list[Value]:
+    """ "3号挂单", "第3个单": the order's number said with its mark (the value grammar reads "3号" as
+    a day of the month, no value), so it is never read as no number, and never as all orders."""
+    marks = [t.start for t in reading.tags if NUMBER_MARK in t.concepts]
+    return [
+        Value("id", m.start(), m.end(), m.group(0), Decimal(m.group(0)), ident=m.group(0))
+        for at in marks
+        if (m := re.search(r"\d+(?=\s*$)", reading.text[:at])) is not None
+    ]
+
+
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
-    numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
+    said = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
+    numbers = said or _numbered(reading)
     if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
         return {"order_no": str(int(numbers[0].number))}
     if not numbers and (reading.has(OPEN) or reading.has("amount.all_in") or reading.has("filler.all")):
