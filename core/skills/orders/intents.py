@@ -5,7 +5,6 @@ the trade rule's (it names a side: buying or selling is an order, not a question
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -55,12 +54,16 @@ _PROTECT = Slots(
 def _numbered(reading: Reading) -> list[Value]:
     """ "3号挂单", "第3个单": the order's number said with its mark (the value grammar reads "3号" as
     a day of the month, no value), so it is never read as no number, and never as all orders."""
-    marks = [t.start for t in reading.tags if NUMBER_MARK in t.concepts]
-    return [
-        Value("id", m.start(), m.end(), m.group(0), Decimal(m.group(0)), ident=m.group(0))
-        for at in marks
-        if (m := re.search(r"\d+(?=\s*$)", reading.text[:at])) is not None
-    ]
+    found = []
+    for mark in (t.start for t in reading.tags if NUMBER_MARK in t.concepts):
+        end = len(reading.text[:mark].rstrip())  # the digits right before the mark, spaces between
+        start = end
+        while start > 0 and reading.text[start - 1].isdecimal():
+            start -= 1
+        if start < end:
+            digits = reading.text[start:end]
+            found.append(Value("id", start, end, digits, Decimal(digits), ident=digits))
+    return found
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
