@@ -48,10 +48,13 @@ from core.language.numbers import (
     scaled,
 )
 from core.language.phrases import LATIN_LETTERS, placed
+from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
+from core.language.refusals import refusal_in as refusal_in
+from core.language.refusals import refusal_message as refusal_message
+from core.language.refusals import refused_slot as refused_slot
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
-    from core.i18n import Locale
 
 Kind: TypeAlias = Literal[
     "amount", "number", "price", "percent", "fraction", "duration", "interval", "count", "id", "date",
@@ -101,32 +104,6 @@ class Value:
             return "all" if share == 1 else f"fraction:{plain(share)}"
         unit = "quote" if self.unit == "quote" else "base"
         return f"{unit}:{plain(self.number)}"
-
-
-# -- slots: a refusal carried as text --------------------------------------------------------------
-
-REFUSED_PREFIX: Final = "refused:"
-
-
-def refused_slot(value: Value) -> str:
-    """The slot text of a refused value: "refused:<reason>:<typed>"."""
-    return f"{REFUSED_PREFIX}{value.reason or 'separators'}:{value.typed}"
-
-
-def refusal_in(slot: object) -> tuple[str, str] | None:
-    """(reason, typed) of a slot that carries a refusal, or None."""
-    if not isinstance(slot, str) or not slot.startswith(REFUSED_PREFIX):
-        return None
-    reason, _, typed = slot[len(REFUSED_PREFIX) :].partition(":")
-    return reason, typed
-
-
-def refusal_message(locale: Locale, reason: str, typed: str) -> str:
-    """Why a value was not read, quoting what was typed (zh / en)."""
-    from core.i18n import has_message, t
-
-    key = f"value.refused.{reason}"
-    return t(locale, key if has_message(key) else "value.refused.separators", typed=typed)
 
 
 # -- the tables ------------------------------------------------------------------------------------
@@ -183,6 +160,10 @@ def _said_value(key: str) -> tuple[Kind, Decimal, str]:
 # -- reading ---------------------------------------------------------------------------------------
 
 _NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
+_ONE_OF, _BEFORE_ONE_OF = (
+    frozenset({"一个", "一颗", "一枚", "一個", "一顆"}),
+    frozenset("0123456789万千亿萬億"),
+)
 _CN_COMMA: Final = "，"  # a list's comma in Chinese ("3000到3001，200格"): never a grouping
 
 
@@ -381,6 +362,12 @@ def _read_run(
 ) -> Value | None:
     while end > start and norm[end - 1] in ",._":
         end -= 1  # "buy 1." / "100, then": the mark ends the sentence, not the number
+    if (
+        end - start > 1
+        and norm[end - 2] in _BEFORE_ONE_OF
+        and _words("one_of").after(norm, end - 1, space=False)
+    ):
+        end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个")
     if end == start:
         return None
     run = norm[start:end].translate(_CN_FOLD)
@@ -403,9 +390,9 @@ def _read_run(
     try:
         number = numeral(run)
     except Unreadable as exc:
-        if exc.reason is None:
+        if exc.reason is None and not arabic_digits:
             return None  # "一一", "千万别": no numeral
-        reason = exc.reason
+        reason = exc.reason or "separators"  # "85000一": digits typed are refused, never dropped
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
     pos = end
     every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts

@@ -1,0 +1,34 @@
+"""A value refused, carried in a route's slots as text ("refused:sign:-100") from where the value
+grammar (core.language.values) refused it to where the task flow says why, localized, and asks
+the same question again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from core.i18n import Locale
+    from core.language.values import Value
+
+REFUSED_PREFIX: Final = "refused:"
+
+
+def refused_slot(value: Value) -> str:
+    """The slot text of a refused value: "refused:<reason>:<typed>"."""
+    return f"{REFUSED_PREFIX}{value.reason or 'separators'}:{value.typed}"
+
+
+def refusal_in(slot: object) -> tuple[str, str] | None:
+    """(reason, typed) of a slot that carries a refusal, or None."""
+    if not isinstance(slot, str) or not slot.startswith(REFUSED_PREFIX):
+        return None
+    reason, _, typed = slot[len(REFUSED_PREFIX) :].partition(":")
+    return reason, typed
+
+
+def refusal_message(locale: Locale, reason: str, typed: str) -> str:
+    """Why a value was not read, quoting what was typed (zh / en)."""
+    from core.i18n import has_message, t
+
+    key = f"value.refused.{reason}"
+    return t(locale, key if has_message(key) else "value.refused.separators", typed=typed)
