@@ -430,16 +430,39 @@ def _resolve(spans: Sequence[_Span]) -> tuple[Tag, ...]:
     tags: list[Tag] = []
     taken_until = -1
     last: tuple[int, int, int] | None = None
-    for start, end, rank, concepts, value in ordered:
+    shorter: list[_Span] = []  # the words passed over that start where the last tag does
+    for span in ordered:
+        start, end, rank, concepts, value = span
         if (start, end, rank) == last:
             kept = tags[-1]
             tags[-1] = Tag(start, end, kept.concepts | concepts, kept.value)
             continue
         if start < taken_until:
+            if start == tags[-1].start:
+                shorter.append(span)
+            elif end > taken_until and concepts & _NAMES and (cut := _cut_at(shorter, start)) is not None:
+                tags[-1] = cut  # "我的币安": "我的" and the exchange, not "我的币" and a stray "安"
+                tags.append(Tag(start, end, concepts, value))
+                taken_until, last, shorter = end, (start, end, rank), []
             continue
         tags.append(Tag(start, end, concepts, value))
-        taken_until, last = end, (start, end, rank)
+        taken_until, last, shorter = end, (start, end, rank), []
     return tuple(tags)
+
+
+# A name a word before it runs into ("我的币" of "我的币安") takes its characters back when that
+# word's shorter reading ends where the name starts ("我的"): the name, not the word, was meant.
+_NAMES: Final = frozenset({EXCHANGE, PROVIDER})
+
+
+def _cut_at(shorter: Sequence[_Span], at: int) -> Tag | None:
+    """The passed-over word that ends at ``at`` (every meaning of its best rank), or None."""
+    ending = [s for s in shorter if s[1] == at]
+    if not ending:
+        return None
+    best = min(s[2] for s in ending)
+    start, _, _, _, value = next(s for s in ending if s[2] == best)
+    return Tag(start, at, frozenset[str]().union(*(s[3] for s in ending if s[2] == best)), value)
 
 
 _PLAIN = Tagger()
