@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.coin_index import CoinIndex, Mention
-from core.language.fills import next_to, outside, value_spans, word_after
+from core.language.fills import field_value, next_to, outside, value_spans, word_after
 from core.language.lexicon import phrases
 from core.language.slots import When, Word
 from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
@@ -236,8 +236,7 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
     said = (
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
-        or next_to(reading, bare, EACH)
-        or next_to(reading, bare, EACH, before=True)
+        or field_value(reading, bare, EACH)
     )
     key = None if said is None else (said.kind, said.number, said.reason)
     return next((v for v in values if key == (v.kind, v.number, v.reason)), None)
