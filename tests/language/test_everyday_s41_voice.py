@@ -1,0 +1,86 @@
+"""Everyday Mainland phrasings as typed or dictated in a chat (session 41, set D: run-ons,
+particles, slang): none shown to the router before. Each failed before its fix, which is a word in
+the lexicon data, a rule of the value grammar or a condition in an intent table, never a pattern
+for the one phrasing. English where the language matters, to show the same ask reads alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.language.gazetteer import Gazetteer
+from core.language.own_names import plain_words
+from core.routing.router import RouteContext
+from tests.fakes import shared_router
+
+_NAMES = {"trader": ["alpha", "beta"], "strategy": ["大饼定投", "ETH网格"]}
+
+
+def _route(text: str, names: dict[str, list[str]] | None = None) -> Any:
+    if names is None:
+        return shared_router().route(text)
+    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
+    return shared_router().route(text, context)
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [
+        ("今年到现在是赚了还是亏了", "year"),  # year to date, "到现在" is no price's "now"
+        ("今年至今收益多少", "year"),
+        ("how much have i made year to date", "year"),
+    ],
+)
+def test_year_to_date_profit(text: str, period: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("pnl", "report"), route
+    assert route.slots.get("period") == period
+
+
+@pytest.mark.parametrize("text", ["回撤最大有多少", "最大的回撤是多少", "what's my max drawdown"])
+def test_drawdown_said_after_its_noun(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("pnl", "report"), route
+    assert route.slots.get("view") == "drawdown"
+
+
+@pytest.mark.parametrize(
+    "text", ["我的机器人们都跑得咋样", "我的交易员们表现怎么样", "how are my traders doing"]
+)
+def test_traders_in_the_plural_are_all_of_them(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "query"), route
+    assert "target_ref" not in route.slots or route.slots["target_ref"] == {"all": "1"}, route.slots
+
+
+@pytest.mark.parametrize("text", ["最近买卖记录给我看看", "我的买卖明细", "show my trade history"])
+def test_buy_and_sell_records_are_the_trades(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("account_query", "trades"), route
+
+
+@pytest.mark.parametrize("text", ["帮我把单子撤一下", "挂单撤一下", "cancel my order"])
+def test_take_an_order_down(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
+
+
+@pytest.mark.parametrize("text", ["alpha怎么一单都不下啊", "alpha 一单也没下", "why isn't alpha trading"])
+def test_a_trader_that_places_nothing(text: str) -> None:
+    route = _route(text, _NAMES)
+    assert route is not None and route.skill == "trader_diagnosis", route
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("测一下sol网格过去三个月的效果", "SOLUSDT"),
+        ("测测大饼定投 每天50u", "BTCUSDT"),
+        ("backtest a sol grid", "SOLUSDT"),
+    ],
+)
+def test_try_a_strategy_on_the_past(text: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("backtest", "run"), route
+    assert route.slots.get("symbol") == symbol
