@@ -17,7 +17,7 @@ from adapters.storage.trading import SqlOrderStore
 from core.trading.model import OrderIntent, OrderStatus
 from core.trading.service import Placed, TradingService
 from tests.storage.statements import counted
-from tests.storage.test_order_store import ACCOUNT, AUDIT, trading
+from tests.storage.test_order_store import ACCOUNT, AUDIT, close, trading
 
 BUY = OrderIntent("buy", "BTCUSDT", "BTC", Decimal("0.001"), "base")
 
@@ -129,12 +129,12 @@ async def test_a_paper_fill_sets_both_balances_in_one_executemany(db_url: str) -
     fill AS ..., balance0 AS (UPDATE paper_balances ...), balance1 AS ...), with the balances
     they must read."""
     engine: AsyncEngine = create_engine(db_url)
-    service = trading(engine)
+    store = SqlOrderStore(engine)
     try:
         with counted() as sql:
-            await _place(service, "dmmany")
+            await _place(trading(engine, store), "dmmany")
     finally:
-        await engine.dispose()
+        await close([store], [engine])
     updates = sql.of("UPDATE paper_balances")
     if db_url.startswith("postgresql"):
         assert not updates and len(sql.of("WITH fill AS")) == 1, sql.statements

@@ -21,14 +21,16 @@ from adapters.storage.trading import SqlOrderStore
 from core.trading.model import OrderStatus
 from tests.fakes import NOW
 from tests.orders.paper import ACCOUNT, PaperDesk, paper_desk
+from tests.storage.test_order_store import close
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 async def test_a_limit_buy_rests_locked_and_fills_once_across_engines(db_url: str) -> None:
     engines = [create_engine(db_url) for _ in range(2)]
+    stores = [SqlOrderStore(e) for e in engines]
     try:
-        desks = [paper_desk(SqlOrderStore(e)) for e in engines]
+        desks = [paper_desk(s) for s in stores]
         plan, (order,) = await desks[0].order("buy", "limit", "0.01", limit="85000")
         assert plan.rejection is None and order.status is OrderStatus.OPEN
         assert order.locked_asset == "USDT" and order.locked_amount == Decimal("850.85")
@@ -45,14 +47,14 @@ async def test_a_limit_buy_rests_locked_and_fills_once_across_engines(db_url: st
         claimed = await asyncio.gather(*(d.store.claim_notices("BTCUSDT") for d in desks))
         assert sorted(len(c) for c in claimed) == [0, 1]  # the fill card: claimed by one
     finally:
-        for e in engines:
-            await e.dispose()
+        await close(stores, engines)
 
 
 async def test_the_pair_fills_one_half_cancels_the_other_and_a_cancel_racing_it_loses(db_url: str) -> None:
     engines = [create_engine(db_url) for _ in range(2)]
+    stores = [SqlOrderStore(e) for e in engines]
     try:
-        desks = [paper_desk(SqlOrderStore(e)) for e in engines]
+        desks = [paper_desk(s) for s in stores]
         await desks[0].buy_now("0.01")
         plan, orders = await desks[0].order("sell", "take_profit", "1", unit="all", pair=("100000", "80000"))
         assert plan.rejection is None and [o.status for o in orders] == [OrderStatus.OPEN] * 2
@@ -71,8 +73,7 @@ async def test_the_pair_fills_one_half_cancels_the_other_and_a_cancel_racing_it_
             assert {statuses["dm1"], statuses["dm1b"]} == {OrderStatus.CANCELLED}
             assert await desks[0].coin("BTC") == (Decimal("0.01"), Decimal(0))
     finally:
-        for e in engines:
-            await e.dispose()
+        await close(stores, engines)
 
 
 async def test_open_orders_and_resting_symbols(engine: AsyncEngine) -> None:
@@ -143,8 +144,8 @@ async def test_a_live_fill_is_written_back_once_across_engines(db_url: str) -> N
     from core.trading.ports import Settlement
 
     engines = [create_engine(db_url) for _ in range(2)]
+    stores = [SqlOrderStore(e) for e in engines]
     try:
-        stores = [SqlOrderStore(e) for e in engines]
         audit = AuditEntry("telegram:7", "job:orders.live_check", NOW, "orders", "order", None, None, "ok")
         new = NewOrder(
             "dmlivewb", "telegram:7", "live-1", "main", "live", "binance", "BTCUSDT", "buy",
@@ -167,5 +168,4 @@ async def test_a_live_fill_is_written_back_once_across_engines(db_url: str) -> N
         claimed = await asyncio.gather(*(s.claim_notices("BTCUSDT") for s in stores))
         assert sorted(len(c) for c in claimed) == [0, 1]
     finally:
-        for e in engines:
-            await e.dispose()
+        await close(stores, engines)
