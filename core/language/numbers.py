@@ -24,7 +24,15 @@ MAX_PLACES: Final = 12  # decimal places (satoshi-level amounts use 8)
 EXACT: Final = Context(prec=40, traps=[Inexact, Rounded, InvalidOperation, Overflow])
 
 Reason: TypeAlias = Literal[
-    "sign", "exponent", "comma_decimal", "separators", "magnitude", "precision", "two_numbers", "zero"
+    "sign",
+    "exponent",
+    "comma_decimal",
+    "separators",
+    "magnitude",
+    "precision",
+    "two_numbers",
+    "zero",
+    "share",
 ]
 
 CN_DIGITS: Final = {

@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
+from fractions import Fraction
 from functools import cache, partial
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
@@ -76,6 +77,7 @@ class Value:
     coin: str = ""  # a base amount's symbol ("BTCUSDT")
     ident: str = ""  # an id's text
     reason: Reason | None = None  # a refused value: why
+    per: int = 1  # a fraction with no exact decimal: "a third" is 1 per 3
 
     @property
     def refused(self) -> bool:
@@ -97,6 +99,8 @@ class Value:
         if self.refused:
             return refused_slot(self)
         if self.kind == "fraction":
+            if self.per != 1:
+                return f"fraction:{plain(self.number)}/{self.per}"
             return "all" if self.number == 1 else f"fraction:{plain(self.number)}"
         if self.kind == "percent":
             with localcontext(EXACT):
@@ -151,10 +155,12 @@ def _keyed(*firsts: str) -> tuple[str, ...]:
     return tuple(key for key in keys if key.split()[0] in firsts)
 
 
-def _said_value(key: str) -> tuple[Kind, Decimal, str]:
-    """ "interval 1 d" -> ("interval", 1, "d"); "fraction 0.5" -> ("fraction", 0.5, "")."""
+def _said_value(key: str) -> tuple[Kind, Decimal, str, int]:
+    """ "interval 1 d" -> ("interval", 1, "d", 1); "fraction 0.5" -> ("fraction", 0.5, "", 1);
+    "fraction 1/3" -> ("fraction", 1, "", 3)."""
     kind, number, *unit = key.split()
-    return kind, Decimal(number), unit[0] if unit else ""  # type: ignore[return-value]
+    part, _, per = number.partition("/")
+    return kind, Decimal(part), unit[0] if unit else "", int(per or 1)  # type: ignore[return-value]
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -236,36 +242,36 @@ def _to_text(value: Value, text: str, where: list[int]) -> Value:
     start = where[value.start]
     end = where[value.end - 1] + 1 if value.end > value.start else start
     typed, v = text[start:end].strip(), value  # a Value made outright: replace() costs ten getattrs
-    return Value(v.kind, start, end, typed, v.number, v.unit, v.coin, v.ident, v.reason)
+    return Value(v.kind, start, end, typed, v.number, v.unit, v.coin, v.ident, v.reason, v.per)
 
 
 def _word_values(norm: str) -> list[Value]:
     """Values said as words: "每天", "half an hour", "全仓" (phrases/values.toml)."""
     out: list[Value] = []
     for start, end, key in _words(*_keyed("interval", "duration", "fraction")).every(norm):
-        kind, number, unit = _said_value(key)
-        out.append(Value(kind, start, end, norm[start:end], number, unit))
+        kind, number, unit, per = _said_value(key)
+        out.append(Value(kind, start, end, norm[start:end], number, unit, per=per))
     return out
 
 
 def _slashes(norm: str) -> list[Value]:
-    """ "1/2", "1/4": a fraction when it is exact and at most 1; anything else ("1/3", "12/25") is
-    refused rather than read as the two numbers around the slash."""
+    """ "1/2", "1/4", "1/3": a fraction when it is at most 1; anything else ("4/3", "1/0") is refused
+    rather than read as the two numbers around the slash."""
     return [_share(hit, Decimal(hit.group("a")), Decimal(hit.group("b"))) for hit in _SLASH.finditer(norm)]
 
 
 def _share(hit: re.Match[str], part: Decimal, whole: Decimal) -> Value:
-    """The fraction ``part`` of ``whole`` said at ``hit`` when it is exact and at most 1, else refused."""
-    share: Decimal | None = None
-    if 0 < part <= whole:
-        try:
-            with localcontext(EXACT):
-                share = part / whole
-        except ArithmeticError:
-            share = None  # 1/3, 三分之一: no exact decimal
-    if share is None:
-        return Value("refused", hit.start(), hit.end(), hit.group(0), reason="separators")
-    return Value("fraction", hit.start(), hit.end(), hit.group(0), share)
+    """The fraction ``part`` of ``whole`` said at ``hit`` when it is at most 1, else refused: a
+    decimal when exact (1/4: 0.25), else kept in lowest terms (2/6, 三分之一: 1 per 3)."""
+    if not 0 < part <= whole or part != part.to_integral_value() or whole != whole.to_integral_value():
+        return Value("refused", hit.start(), hit.end(), hit.group(0), reason="share")
+    share, per = Fraction(int(part), int(whole)), 1
+    try:
+        with localcontext(EXACT):
+            number = Decimal(share.numerator) / share.denominator
+    except ArithmeticError:
+        number, per = Decimal(share.numerator), share.denominator  # 1/3, 三分之一: no exact decimal
+    return Value("fraction", hit.start(), hit.end(), hit.group(0), number, per=per)
 
 
 _PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four

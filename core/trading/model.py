@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
 from typing import Literal
 
 Side = Literal["buy", "sell"]
@@ -50,6 +51,13 @@ class OrderIntent:
     base: str  # "BTC"
     amount: Decimal  # a quantity, a quote amount or a fraction (1 for "all")
     unit: AmountUnit
+    per: int = 1  # a fraction with no exact decimal: "a third" is amount 1, per 3
+
+    @property
+    def share(self) -> Fraction:
+        """The part of the free balance a fraction ("half", "a third") or "all" sells or spends,
+        exact: it is rounded once, to the exchange's step, when the order is sized."""
+        return Fraction(1) if self.unit == "all" else Fraction(self.amount) / self.per
 
 
 @dataclass(frozen=True, slots=True)

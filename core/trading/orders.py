@@ -43,7 +43,7 @@ from core.trading.ports import ExchangeError, Settlement, fills_of
 from core.trading.resting import Lock
 from core.trading.risk import RiskLimits, check_caps
 from core.trading.service import TradingService, kind_of, starting_usdt
-from core.trading.sizing import fee_of, quantity_for_quote, quantity_of_holding
+from core.trading.sizing import budget_of, fee_of, quantity_for_quote, quantity_of_holding
 from core.workspace.accounts import ExchangeAccount
 
 log = logging.getLogger(__name__)
@@ -115,11 +115,11 @@ class RestingOrders:
         elif intent.unit == "quote":
             quantity = quantity_for_quote(intent.amount, price, rate, rules)
         elif intent.side == "sell":  # "my BTC": the whole free holding, or a share of it
-            fraction = Decimal(1) if intent.unit == "all" else intent.amount
-            quantity = quantity_of_holding(free.get(intent.base, Decimal(0)), fraction, rules)
+            quantity = quantity_of_holding(free.get(intent.base, Decimal(0)), intent.share, rules)
         else:
-            fraction = Decimal(1) if intent.unit == "all" else intent.amount
-            quantity = quantity_for_quote(free.get(QUOTE_ASSET, Decimal(0)) * fraction, price, rate, rules)
+            quantity = quantity_for_quote(
+                budget_of(free.get(QUOTE_ASSET, Decimal(0)), intent.share), price, rate, rules
+            )
         held = resting.lock_of(intent.side, intent.base, quantity, specs[0].limit_price, rate)
         plan = RestingPlan(
             intent, specs, quantity, book, held if kind_of(account) == "paper" else None, equity

@@ -51,7 +51,13 @@ from core.trading.ports import (
 )
 from core.trading.positions import PositionView, view
 from core.trading.risk import RiskLimits
-from core.trading.sizing import DEFAULT_TAKER_FEE, fee_of, quantity_for_quote, quantity_of_holding
+from core.trading.sizing import (
+    DEFAULT_TAKER_FEE,
+    budget_of,
+    fee_of,
+    quantity_for_quote,
+    quantity_of_holding,
+)
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
 
@@ -276,11 +282,10 @@ class TradingService:
             return intent.amount  # as asked: off-step quantities fail LOT_SIZE, as on Binance
         if intent.unit == "quote":
             return quantity_for_quote(intent.amount, price, self.config.taker_fee, rules)
-        fraction = Decimal(1) if intent.unit == "all" else intent.amount
         if intent.side == "buy":  # "all my USDT", "half my USDT"
-            budget = free.get(QUOTE_ASSET, Decimal(0)) * fraction
+            budget = budget_of(free.get(QUOTE_ASSET, Decimal(0)), intent.share)
             return quantity_for_quote(budget, price, self.config.taker_fee, rules)
-        return quantity_of_holding(free.get(intent.base, Decimal(0)), fraction, rules)
+        return quantity_of_holding(free.get(intent.base, Decimal(0)), intent.share, rules)
 
     @staticmethod
     def _balance_check(plan: OrderPlan, free: dict[str, Decimal]) -> Rejection | None:

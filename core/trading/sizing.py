@@ -8,7 +8,9 @@ down to the step size.
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
 
 from core.markets import SymbolRules
 
@@ -40,6 +42,19 @@ def quantity_for_quote(amount: Decimal, price: Decimal, rate: Decimal, rules: Sy
     return min(quantity, floor_to_step(rules.max_qty, rules.step_size))
 
 
-def quantity_of_holding(free: Decimal, fraction: Decimal, rules: SymbolRules) -> Decimal:
-    """``fraction`` of a free balance, down to the step (what "清仓" or "half" can sell)."""
-    return floor_to_step(free * fraction, rules.step_size)
+def share_of(amount: Decimal, share: Fraction, step: Decimal) -> Decimal:
+    """``share`` of ``amount`` down to ``step``, computed exactly: the step is the one rounding
+    (a third of 0.3 on a 0.1 step is 0.1, not the 0.0 a rounded 0.0999... would floor to)."""
+    step = step if step > 0 else FEE_PLACES
+    steps = math.floor(Fraction(amount) * share / Fraction(step)) if amount > 0 else 0
+    return (Decimal(steps) * step).normalize() if steps > 0 else Decimal(0)
+
+
+def quantity_of_holding(free: Decimal, share: Fraction, rules: SymbolRules) -> Decimal:
+    """``share`` of a free balance, down to the step (what "清仓", "half" or "a third" can sell)."""
+    return share_of(free, share, rules.step_size)
+
+
+def budget_of(free: Decimal, share: Fraction) -> Decimal:
+    """``share`` of the free USDT a buy may spend ("half my USDT"), down to the fee's places."""
+    return share_of(free, share, FEE_PLACES)

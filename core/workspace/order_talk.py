@@ -13,7 +13,7 @@ from core.jobs.queue import JobQueue
 from core.markets import MarketCatalog
 from core.reply import DetailsBlock, NoticeBlock, OrderBlock, Reply, RouteInfo, Status
 from core.trading import resting
-from core.trading.model import Order, Rejection
+from core.trading.model import QUOTE_ASSET, Order, OrderIntent, Rejection
 from core.trading.orders import RestingPlan, price_of
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount
@@ -31,6 +31,15 @@ def _percent(fraction: Decimal) -> str:
     return f"{(fraction * 100).quantize(Decimal('0.01')):+}"
 
 
+def part_row(turn: Turn, intent: OrderIntent) -> tuple[tuple[str, str], ...]:
+    """The share of the free balance an order of "half" or "a third of my SOL" was sized from, as
+    said ("1/3"): shown beside the quantity it came to once floored to the step."""
+    if intent.unit != "fraction":
+        return ()
+    asset = intent.base if intent.side == "sell" else QUOTE_ASSET
+    return ((turn.t("orders.row.part", asset=asset), str(intent.share)),)
+
+
 def summary(turn: Turn, account: ExchangeAccount, plan: RestingPlan) -> tuple[str, DetailsBlock]:
     """The sentence and the table a resting order (or pair) is confirmed from."""
     base = plan.intent.base
@@ -39,6 +48,7 @@ def summary(turn: Turn, account: ExchangeAccount, plan: RestingPlan) -> tuple[st
         (turn.t("orders.row.side"), turn.t(f"orders.side_word.{plan.intent.side}")),
         (turn.t("orders.row.symbol"), f"{base}/USDT"),
         (turn.t("orders.row.quantity"), f"{plain(plan.quantity)} {base}"),
+        *part_row(turn, plan.intent),
     ]
     reference = plan.reference
     for spec in plan.specs:

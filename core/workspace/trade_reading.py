@@ -419,10 +419,14 @@ def _named(word: str) -> str:
     return word[:end] if _word(word[:end]) and not word[end : end + 1].isalpha() else ""
 
 
-def amount_parts(amount: str) -> tuple[str, Decimal]:
-    """("quote", 100) of "quote:100"; ("all", 1) of "all"."""
+def amount_parts(amount: str) -> tuple[str, Decimal, int]:
+    """("quote", 100, 1) of "quote:100"; ("all", 1, 1) of "all"; ("fraction", 1, 3) of
+    "fraction:1/3" (a share with no exact decimal, kept as its two whole numbers)."""
     unit, _, value = amount.partition(":")
-    return unit, Decimal(value) if value else Decimal(1)
+    part, slash, per = value.partition("/")
+    if slash and not (per.isdigit() and part.isdigit() and int(per) > 0):
+        raise ArithmeticError(amount)
+    return unit, Decimal(part) if part else Decimal(1), int(per) if slash else 1
 
 
 class TradeRule:

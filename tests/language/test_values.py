@@ -36,6 +36,8 @@ def _meaning(v: Value) -> str:
         return f"{v.number}{v.unit}"
     if v.kind == "id":
         return v.ident
+    if v.per != 1:
+        return f"{v.number}/{v.per}"
     return format(v.number.normalize(), "f")
 
 
@@ -87,7 +89,11 @@ def _meaning(v: Value) -> str:
         ("四分之一", [("fraction", "0.25", "四分之一")]),
         ("卖出三成的ETH", [("fraction", "0.3", "三成")]),
         ("sell a quarter of my bnb", [("fraction", "0.25", "a quarter")]),
-        ("三分之一", [("refused", "separators", "三分之一")]),
+        ("三分之一", [("fraction", "1/3", "三分之一")]),
+        ("卖三分之二的eth", [("fraction", "2/3", "三分之二")]),
+        ("sell a third of my sol", [("fraction", "1/3", "a third")]),
+        ("sell two thirds of my sol", [("fraction", "2/3", "two thirds")]),
+        ("2/6", [("fraction", "1/3", "2/6")]),
         ("buy half a bitcoin", [("amount", "base:0.5 BTCUSDT", "half a bitcoin")]),
         ("buy one eth", [("amount", "base:1 ETHUSDT", "one eth")]),
         ("a hundred bucks of eth", [("amount", "quote:100", "a hundred bucks")]),
@@ -128,7 +134,10 @@ def _meaning(v: Value) -> str:
         ("0,5", [("refused", "comma_decimal", "0,5")]),
         ("1.000.000", [("refused", "separators", "1.000.000")]),
         ("1_000", [("refused", "separators", "1_000")]),
-        ("1/3", [("refused", "separators", "1/3")]),
+        ("1/3", [("fraction", "1/3", "1/3")]),
+        ("4/3", [("refused", "share", "4/3")]),
+        ("三分之四", [("refused", "share", "三分之四")]),
+        ("1/0", [("refused", "share", "1/0")]),
         ("1000000000000000", [("refused", "magnitude", "1000000000000000")]),
         ("0.0000000000001", [("refused", "precision", "0.0000000000001")]),
         # a dash between numbers or inside a word is no sign

@@ -32,9 +32,9 @@ ORDER_ID = "order_id"
 
 def _intent(skill: TradeSkill, task: Task) -> OrderIntent:
     symbol = str(task.slots["symbol"])
-    unit, value = amount_parts(str(task.slots["amount"]))
+    unit, value, per = amount_parts(str(task.slots["amount"]))
     side = "sell" if task.slots.get("side") == "sell" else "buy"
-    return OrderIntent(side, symbol, skill.catalog.base_of(symbol), value, unit)  # type: ignore[arg-type]
+    return OrderIntent(side, symbol, skill.catalog.base_of(symbol), value, unit, per)  # type: ignore[arg-type]
 
 
 def _spec(skill: TradeSkill, turn: Turn, task: Task) -> Resting:

@@ -47,6 +47,7 @@ from core.workspace.accounts import ExchangeAccount
 from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
+from core.workspace.order_talk import part_row
 from core.workspace.trade_reading import amount_parts, parse_amount_answer
 from core.workspace.wallets import SPOT, WALLET, spot_only
 
@@ -146,8 +147,8 @@ class TradeSkill(TaskFlow):
 
     def intent(self, task: Task) -> OrderIntent:
         symbol = str(task.slots["symbol"])
-        unit, value = amount_parts(str(task.slots["amount"]))
-        return OrderIntent(task.action, symbol, self.catalog.base_of(symbol), value, unit)  # type: ignore[arg-type]
+        unit, value, per = amount_parts(str(task.slots["amount"]))
+        return OrderIntent(task.action, symbol, self.catalog.base_of(symbol), value, unit, per)  # type: ignore[arg-type]
 
     def _without_coin(self, task: Task, text: str) -> str:
         """The answer without the order's own coin ("0.01 BTC", "0.5个比特币" for a BTC order): what
@@ -281,13 +282,14 @@ class TradeSkill(TaskFlow):
         if refusal is not None:  # "-100", "1e9", "0,5": said so, quoting it; asked again
             return Parsed.refused(*refusal)
         try:
-            unit, value = amount_parts(amount)
+            unit, value, per = amount_parts(amount)
         except ArithmeticError:
             return Parsed(error="trade.bad_amount")
         if (
             unit not in ("quote", "base", "all", "fraction")
             or value <= 0
-            or (unit == "fraction" and value > 1)
+            or (unit == "fraction" and value > per)
+            or (per != 1 and unit != "fraction")
         ):
             return Parsed(error="trade.bad_amount")
         return Parsed(amount)
@@ -406,6 +408,7 @@ class TradeSkill(TaskFlow):
             (turn.t("trade.row.side"), side),
             (turn.t("trade.row.symbol"), f"{base}/USDT"),
             (turn.t("trade.row.quantity"), f"{plain(plan.quantity)} {base}"),
+            *part_row(turn, plan.intent),
             (turn.t("trade.row.notional"), f"{notional} USDT"),
             (turn.t(f"trade.row.price.{task.action}"), f"{format_price(plan.price)} USDT"),
             (turn.t("trade.row.fee"), f"{plain(plan.fee)} {plan.fee_asset}"),
