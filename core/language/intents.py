@@ -9,17 +9,21 @@ only break ties; a close second of another skill is exposed (``Ranking.close``) 
 conversation can ask "did you mean …".
 
 No intent lists another skill's words: it names concepts, and a concept's words are the
-lexicon's (core/language/lexicon/*.toml).
+lexicon's (core/language/lexicon/*.toml). The tables themselves are data too
+(core/language/lexicon/intents/<skill>.toml, read by ``table``): a skill's Python gives only the
+fills that need code, by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
-from core.language.tagger import Reading
+from core.cached_toml import read_toml
+from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
 
 FILLER = "filler"  # the lexicon group whose words explain nothing
 OUTSIDE = "outside."  # the lexicon group of what no intent is about unless it says so
@@ -87,6 +91,99 @@ def intent(
         reader_first=reader_first,
         after_rules=after_rules,
     )
+
+
+class IntentTableError(ValueError):
+    """An intent table that names a concept, a set or a fill that does not exist."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    intents: tuple[Intent, ...]
+    sets: Mapping[str, tuple[str, ...]]  # the table's named lists of concepts, for its fills
+
+
+_ROW_KEYS = frozenset(
+    {"action", "need", "one_of", "avoid", "may", "priority", "fill", "reader_first", "after_rules"}
+)
+
+
+@cache
+def _known() -> frozenset[str]:
+    """The concepts a table may name: the lexicon's, and those the tagger makes itself (a coin, an
+    exchange, a model provider, one of the person's records of a kind)."""
+    from core.language.gazetteer import KINDS, SEVERAL
+    from core.language.lexicon import load
+
+    own = {f"own.{kind}" for kind in (*KINDS, "alert", SEVERAL)}
+    return frozenset(load().concepts) | {COIN, EXCHANGE, PROVIDER} | own
+
+
+def parse_table(skill: str, data: Mapping[str, Any], fills: Mapping[str, SlotFill], *, source: str) -> Table:
+    """A skill's intents from a table's data, checked: an unknown key, concept, set or fill, and a
+    fill given that no intent uses, are a IntentTableError naming the file and the intent.
+
+    ``[sets]`` names lists of concepts; in any list "@name" stands for a set's concepts and
+    "-concept" takes one out of what is listed before it. Each ``[[intent]]`` has an ``action``,
+    the lists ``need`` / ``one_of`` / ``avoid`` / ``may``, and ``priority``, ``fill`` (a name in
+    ``fills``; none: the skill's reader reads the slots), ``reader_first``, ``after_rules``."""
+
+    def fail(problem: str) -> IntentTableError:
+        return IntentTableError(f"{source}: {problem}")
+
+    sets: dict[str, tuple[str, ...]] = {}
+
+    def concepts(listed: object, where: str) -> tuple[str, ...]:
+        if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
+            raise fail(f"{where} must be a list of concept names")
+        out: list[str] = []
+        for name in listed:
+            mark, rest = name[:1], name[1:]
+            if mark == "@" and rest not in sets:
+                raise fail(f"{where}: no set {rest!r} (a set names only those before it)")
+            if mark == "-" and rest not in out:
+                raise fail(f"{where}: {rest!r} is taken out but not listed before")
+            if mark not in ("@", "-") and name not in _known():
+                raise fail(f"{where}: {name!r} is no concept of the lexicon or the tagger")
+            out = [c for c in out if c != rest] if mark == "-" else [*out, *sets.get(rest, (name,))]
+        return tuple(dict.fromkeys(out))
+
+    if set(data) - {"sets", "intent"}:
+        raise fail(f"unknown key(s) {sorted(set(data) - {'sets', 'intent'})}")
+    for name, listed in data.get("sets", {}).items():
+        sets[name] = concepts(listed, f"sets.{name}")
+    intents, used = [], set()
+    for number, row in enumerate(data.get("intent", []), 1):
+        where = f"intent {number}"
+        if not isinstance(row, dict) or set(row) - _ROW_KEYS or not isinstance(row.get("action"), str):
+            raise fail(f"{where}: an action and only the keys {sorted(_ROW_KEYS)}")
+        fill = row.get("fill")
+        if fill is not None and fill not in fills:
+            raise fail(f"{where}: no fill {fill!r} is given")
+        used.add(fill)
+        lists = {
+            k: frozenset(concepts(row.get(k, []), f"{where}.{k}")) for k in ("need", "one_of", "avoid", "may")
+        }
+        intents.append(
+            Intent(
+                skill,
+                row["action"],
+                **lists,
+                priority=row.get("priority", 0),
+                fill=None if fill is None else fills[fill],
+                reader_first=row.get("reader_first", False),
+                after_rules=row.get("after_rules", False),
+            )
+        )
+    if set(fills) - used:
+        raise fail(f"fill(s) {sorted(set(fills) - used)} given, used by no intent")
+    return Table(tuple(intents), sets)
+
+
+def table(skill: str, file: str, fills: Mapping[str, SlotFill] | None = None) -> Table:
+    """The intents of core/language/lexicon/intents/<file>.toml for ``skill`` (see ``parse_table``)."""
+    entry = resources.files("core.language") / "lexicon" / "intents" / f"{file}.toml"
+    return parse_table(skill, read_toml(entry), fills or {}, source=f"intents/{file}.toml")
 
 
 @dataclass(frozen=True, slots=True)

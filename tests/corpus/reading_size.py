@@ -84,7 +84,11 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     ("diagnosis", "an error pasted into a message", ("core/diagnosis/pasted.py",)),
 )
-DATA = ("core/language/lexicon/*.toml", "core/language/lexicon/phrases/*.toml")
+DATA = (
+    "core/language/lexicon/*.toml",
+    "core/language/lexicon/phrases/*.toml",
+    "core/language/lexicon/intents/*.toml",
+)
 
 _MATCHERS = frozenset({"search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"})
 

@@ -1,5 +1,6 @@
-"""The backtest skill's intent: the words of a backtest ("回测", "backtest", "how would … have
-done"), with what the sentence gives of the strategy, read from the tags and the value grammar.
+"""The backtest skill's intents (a table: core/language/lexicon/intents/backtest.toml): the words
+of a backtest ("回测", "backtest", "how would … have done"), with what the sentence gives of the
+strategy, read from the tags and the value grammar.
 
     回测一下每天买50U的BTC定投，过去90天  -> kind dca, symbol BTCUSDT, quote_amount 50, interval 1d, days 90
     backtest my ETH grid over the last 30 days -> kind grid, symbol ETHUSDT, days 30 (a saved one)
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from core.language.intents import intent
+from core.language.intents import table
 from core.language.phrases import placed
 from core.language.slots import Choose, Coins, Own, Slots, When
 from core.language.tagger import Reading, Tag
@@ -23,8 +24,6 @@ from core.strategies.intervals import find_interval
 from core.strategies.words import KIND, grid_values, in_coins
 
 SKILL: Final = "backtest"
-RUN: Final = "backtest.run"
-WOULD: Final = "backtest.would"
 LEVEL: Final = "backtest.level"
 CANDLES: Final = "backtest.candles"
 THIS: Final = "backtest.this"
@@ -119,26 +118,4 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     return slots
 
 
-_MAY = [
-    "noun.strategy", "coin", OWN, THIS, LEVEL, CANDLES, WOULD, "verb.buy", "time.daily", "time.week",
-    "time.month", "time.day", "time.year", "time.today",
-]  # fmt: skip
-
-IF: Final = "backtest.if"
-# A hypothetical's profit of one's own strategy, or of a problem, is no backtest.
-_NOT_IF = ["filler.mine", OWN, "verb.fail", "verb.diagnose", "verb.lose", "ask.why"]
-
-INTENTS = (
-    intent(SKILL, "run", need=[RUN], may=_MAY, fill=read_slots, priority=50),
-    intent(
-        SKILL,
-        "run",
-        need=[IF, "noun.strategy", "pnl.profit"],
-        avoid=_NOT_IF,
-        may=[*_MAY, "pnl.recent"],
-        fill=read_slots,
-        priority=50,
-    ),
-    # "how would a 20-level grid on SOL … have done": the words alone ask nothing of a strategy.
-    intent(SKILL, "run", need=[WOULD, "noun.strategy"], may=_MAY, fill=read_slots, priority=50),
-)
+INTENTS = table(SKILL, "backtest", {"slots": read_slots}).intents

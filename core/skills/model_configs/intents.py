@@ -1,14 +1,12 @@
-"""The model config skill's intents: a model named, theirs, the word or a provider ("配置一个
-DeepSeek 模型", "delete my openai model config"); the workspace reading reads what to do and with
-what. On a tie it comes after traders and strategies, before exchange accounts. A model switched
-to with no config named ("换成gpt-4o", "switch to gpt-4o") changes the model of a config: their
-only one, or the flow asks which (core.tasks.targeting), never a guess."""
+"""The model config skill's intents (a table: core/language/lexicon/intents/model_configs.toml),
+and the model switched to with no config named ("换成gpt-4o", "switch to gpt-4o"): it changes the
+model of a config, their only one, or the flow asks which (core.tasks.targeting), never a guess."""
 
 from __future__ import annotations
 
-from core.language.intents import intent
+from core.language.intents import table
 from core.language.slots import Const, Read, Slots
-from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
+from core.language.tagger import PROVIDER, Reading
 
 SKILL = "model_management"
 
@@ -53,11 +51,4 @@ def _only_filler(reading: Reading, start: int) -> bool:
 
 _SWITCHED = Slots(Const("field", "model"), Read("model", model_switched_to, need=True))
 
-INTENTS = (
-    intent(SKILL, "query", one_of=["noun.model", "own.model", PROVIDER], priority=2, after_rules=True),
-    intent(
-        SKILL, "update", need=[PROVIDER], one_of=TO, may=sorted(BETWEEN),
-        avoid=["noun.model", "own.model", "noun.trader", "noun.strategy", "noun.account", EXCHANGE, COIN],
-        fill=_SWITCHED,
-    ),
-)  # fmt: skip
+INTENTS = table(SKILL, "model_configs", {"switched": _SWITCHED}).intents

@@ -1,7 +1,6 @@
-"""The orders skill's intents: a take-profit and / or stop-loss on a holding ("给我的 BTC 设置止损
-80000", "take profit on my SOL at 200", "止盈 200 止损 120"), the open orders ("我的挂单", "open
-orders") and withdrawing them ("撤销 #12", "cancel all my open orders"). A limit order itself is
-the trade rule's (it names a side: buying or selling is an order, not a question)."""
+"""The orders skill's intents (a table: core/language/lexicon/intents/orders.toml) and their
+fills: a take-profit and / or stop-loss on a holding ("给我的 BTC 设置止损 80000", "止盈 200 止损
+120"), the open orders ("我的挂单") and withdrawing them ("撤销 #12", "cancel all my open orders")."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from core.language.intents import intent
+from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
 from core.language.values import Kind, Value, find_values
@@ -19,15 +18,7 @@ SKILL = "orders"
 NUMBER_MARK = "order.number_mark"  # "3号挂单": the order's number before it
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
-EXPIRY_WORDS = ("order.today_only", "order.good_till_cancelled", "time.day")
-OPEN, REVOKE, LIMIT = "order.open_orders", "order.revoke", "order.limit_order"
-ORDER = "diagnosis.order"  # an order named plainly ("订单", "order 12")
-WITHDRAW = "order.withdraw"  # "withdraw my limit orders"; alone, money moved out (workspace.money_move)
-# Asking about a word, a failure or an alert is someone else's; a side is an order to trade now.
-NOT_HERE = (
-    "ask.what_is", "ask.why", "verb.fail", "verb.diagnose", "verb.notify", "noun.alert", "noun.strategy",
-    "noun.trader", "verb.buy", "verb.sell",
-)  # fmt: skip
+OPEN = "order.open_orders"
 
 
 def _price_after(slot: str, *cues: str) -> Number:
@@ -76,28 +67,10 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     return {} if not numbers else None
 
 
-INTENTS = (
-    intent(SKILL, "protect", one_of=[STOP, TAKE, STOP_PRICE], avoid=[*NOT_HERE, REVOKE, "verb.cancel"],
-           may=["coin", "verb.update", "verb.create", "verb.give", OPEN, LIMIT_PRICE, *EXPIRY_WORDS],
-           fill=_PROTECT),
-    intent(SKILL, "open_orders", need=[OPEN],
-           avoid=[*NOT_HERE, REVOKE, WITHDRAW, "verb.cancel", "verb.unfilled", STOP, TAKE],
-           may=["verb.query", "ask.which", "coin"], fill=Slots()),
-    intent(SKILL, "cancel", need=[REVOKE], avoid=NOT_HERE, may=[OPEN, "coin"], fill=_cancel),
-    # "cancel my limit order", "取消限价单", "取消订单12", "cancel all orders": an order that rests is
-    # an open one, and one cancelled is one that rests.
-    intent(SKILL, "cancel", need=["verb.cancel"], one_of=[OPEN, LIMIT, ORDER], avoid=NOT_HERE, may=["coin"],
-           fill=_cancel),
-    # "withdraw my limit orders", "withdraw order 12": withdrawing an order is its cancel (alone,
-    # money moved out).
-    intent(SKILL, "cancel", need=[WITHDRAW], one_of=[OPEN, LIMIT, ORDER], avoid=NOT_HERE,
-           may=["coin", "workspace.money_move"], fill=_cancel),
-    # "why hasn't my limit order filled?", "为什么我的挂单还没成交", "why didn't my stop loss trigger"
-    intent(SKILL, "why_resting", need=["ask.why"], one_of=[OPEN, LIMIT, STOP, TAKE],
-           avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
-           may=["coin"], fill=Slots(Coins("symbol", only=True))),
-    # "my limit order never filled", "我的限价单一直没成交": an order not filled is asked about as the why.
-    intent(SKILL, "why_resting", need=["verb.unfilled"], one_of=[OPEN, LIMIT, STOP, TAKE],
-           avoid=["verb.buy", "verb.sell", "verb.fail", REVOKE, "noun.strategy", "noun.trader", "noun.alert"],
-           may=["coin", "ask.why"], fill=Slots(Coins("symbol", only=True))),
-)  # fmt: skip
+_FILLS: dict[str, SlotFill] = {
+    "protect": _PROTECT,
+    "nothing": Slots(),
+    "cancel": _cancel,
+    "symbol": Slots(Coins("symbol", only=True)),
+}
+INTENTS = table(SKILL, "orders", _FILLS).intents

@@ -1,7 +1,8 @@
 """The P&L questions as intents (core.language): "我的盈亏是多少", "this month's P&L", "每个币赚了多少",
 "胜率多少", "最大回撤", "trader alpha 赚了多少", "show my daily profit for the last 7 days", and
 the weekly report switched on or off ("每周给我发收益报告"). The words are the lexicon's
-(core/language/lexicon/pnl.toml); the slots are read from the tags and the value grammar.
+(core/language/lexicon/pnl.toml), the intents a table (lexicon/intents/pnl.toml); the slots are
+read here from the tags and the value grammar.
 
 A message that leaves a word unexplained and names no kind of record ("alpha 今天赚了多少") is
 not read here: the person's own names decide it (their trader alpha is the trader skill's).
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.language import fills
-from core.language.intents import intent
+from core.language.intents import table
 from core.language.slots import Choose, Number, Slots, When, first
 from core.language.tagger import Reading
 
@@ -22,28 +23,6 @@ SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
 _DAYS = {"d": 1, "w": 7, "mo": 30, "y": 365}
 MAX_DAYS = 366
-# Not a question about one's P&L: an order, a record to make or remove, a failure to look into, a
-# strategy or an alert, the status of one of their traders.
-AVOID = (
-    "verb.buy", "verb.sell", "verb.create", "verb.delete", "verb.fail", "verb.diagnose", "ask.why",
-    "noun.strategy", "noun.alert", "verb.notify", "own.trader", "own.several", "pnl.report", "pnl.send",
-)  # fmt: skip
-PERIODS = (
-    "time.today", "time.yesterday", "time.week", "time.month", "time.daily", "time.now", "pnl.recent",
-    "pnl.last_week", "pnl.last_month", "pnl.weekly", "pnl.monthly", "pnl.this_year", "pnl.last_year",
-)  # fmt: skip
-ACCOUNTS = ("noun.account", "exchange", "pnl.live", "own.account")
-ASKING = ("ask.how_much", "ask.what_is", "ask.which", "verb.query", "verb.give", "answer.yes", "pnl.realized")
-MAY = (*PERIODS, *ACCOUNTS, *ASKING, "coin", "pnl.profit", "ask.pnl", "ask.status", "pnl.made", "pnl.how_big")
-SWITCHES = (
-    "pnl.send",
-    "verb.switch_on",
-    "verb.switch_off",
-    "verb.stop",
-    "verb.cancel",
-    "verb.start",
-    "verb.notify",
-)
 OFF = ("verb.switch_off", "verb.stop", "verb.cancel", "answer.off")
 
 
@@ -140,34 +119,5 @@ def _reader(view: str) -> Any:
 
 # "每周给我发收益报告" on, "关闭收益周报" off.
 _WEEKLY = Slots(Choose("switch", (("off", When(any=OFF)),), default="on"))
-INTENTS = (
-    intent(
-        SKILL, "report", need=["pnl.profit"], avoid=(*AVOID, "noun.trader"), may=MAY, fill=_reader("summary")
-    ),
-    intent(SKILL, "report", need=["pnl.by_coin"], avoid=AVOID, may=MAY, fill=_reader("by_symbol")),
-    intent(SKILL, "report", need=["pnl.win_rate"], avoid=AVOID, may=MAY, fill=_reader("win_rate")),
-    intent(SKILL, "report", need=["pnl.drawdown"], avoid=AVOID, may=MAY, fill=_reader("drawdown")),
-    intent(SKILL, "report", need=["pnl.per_trader"], avoid=AVOID, may=MAY, fill=_reader("by_trader")),
-    # "净值曲线", "show my equity curve": the picture.
-    intent(
-        SKILL, "report", need=["pnl.equity"], avoid=AVOID, may=(*MAY, "noun.chart"), fill=_reader("equity")
-    ),
-    # "trader alpha 赚了多少", "how much did trader alpha make".
-    intent(
-        SKILL, "report", need=["noun.trader", "pnl.how_much"], avoid=[a for a in AVOID if a != "own.trader"],
-        may=(*MAY, "pnl.how_much", "own.trader"), fill=_reader("summary"),
-    ),
-    # "alpha赚了多少钱", "how much did alpha make": one of their traders, named alone ("alpha 今天
-    # 赚了多少" without "how much" stays its status, the trader skill's).
-    intent(
-        SKILL, "report", need=["own.trader", "pnl.how_much"],
-        avoid=[*(a for a in AVOID if a != "own.trader"), "ask.pnl"],
-        may=(*MAY, "pnl.how_much", "verb.make"), fill=_reader("summary"), priority=5,
-    ),
-    # "每周给我发收益报告", "send me a weekly pnl report", "关闭收益周报".
-    intent(SKILL, "weekly", need=["pnl.report"], one_of=SWITCHES, may=(*PERIODS, "verb.give"), fill=_WEEKLY),
-    intent(
-        SKILL, "weekly", need=["pnl.weekly", "pnl.profit"], one_of=SWITCHES, may=("ask.pnl", "verb.give"),
-        fill=_WEEKLY,
-    ),
-)  # fmt: skip
+_VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
+INTENTS = table(SKILL, "pnl", {"weekly": _WEEKLY, **{view: _reader(view) for view in _VIEWS}}).intents
