@@ -135,6 +135,7 @@ _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = 
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
+_QUOTE_BEFORE: Final = ("quote_before",)  # money said before its number: "价值2000的比特币"
 _words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
 
 
@@ -421,7 +422,7 @@ def _read_run(
         reason, pos = "exponent", exponent
     # Before: a sign, a dollar sign.
     lead = start if times_before is None else times_before
-    quote_before = money
+    quote_before = money or _words(*_QUOTE_BEFORE).before(norm, said_before) is not None
     if lead > 0 and norm[lead - 1] == "$":
         quote_before, lead = True, lead - 1
     sign = _sign_before(norm, lead)

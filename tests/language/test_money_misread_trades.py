@@ -27,6 +27,10 @@ def said(reply: Reply) -> str:
         ("buy 100$ of SOL", "SOLUSDT", "quote:100"),
         ("买100$的SOL", "SOLUSDT", "quote:100"),
         ("buy 50 bucks of eth", "ETHUSDT", "quote:50"),
+        ("pls buy me 2k worth of bitcoin", "BTCUSDT", "quote:2000"),  # was a limit order at 2000
+        ("sell 300 worth of eth", "ETHUSDT", "quote:300"),
+        ("买价值2000的比特币", "BTCUSDT", "quote:2000"),  # was base:2000 (2,000 BTC)
+        ("買價值2000的比特幣", "BTCUSDT", "quote:2000"),
         ("买50刀的以太坊", "ETHUSDT", "quote:50"),
         ("buy 1.5k USDT of BTC", "BTCUSDT", "quote:1500"),
         ("买1.5k USDT的比特币", "BTCUSDT", "quote:1500"),

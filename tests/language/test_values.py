@@ -48,6 +48,8 @@ def _meaning(v: Value) -> str:
         ("buy $100 of DOGE", [("amount", "quote:100", "$100")]),
         ("buy 100$ of SOL", [("amount", "quote:100", "100$")]),
         ("buy 50 bucks of eth", [("amount", "quote:50", "50 bucks")]),
+        ("buy 2k worth of btc", [("amount", "quote:2000", "2k worth")]),  # "worth": money, never a price
+        ("买价值2000的比特币", [("amount", "quote:2000", "2000")]),  # money, never 2,000 coins
         ("buy 1.5k USDT of BTC", [("amount", "quote:1500", "1.5k USDT")]),
         ("买一百U的以太坊", [("amount", "quote:100", "一百U")]),
         ("买100刀的sol", [("amount", "quote:100", "100刀")]),
