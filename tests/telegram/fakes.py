@@ -273,6 +273,7 @@ class ScriptedCore:
     events: list[Inbound] = field(default_factory=list)
     tokens: dict[str, IssuedToken] = field(default_factory=dict)
     delay: float = 0.0
+    delayed_until: float | None = None  # the loop's time the last delay ended (a slow action's end)
     override: Callable[[Inbound], Reply] | None = None
     _n: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
@@ -280,6 +281,7 @@ class ScriptedCore:
         self.events.append(event)
         if self.delay:
             await asyncio.sleep(self.delay)
+            self.delayed_until = asyncio.get_running_loop().time()
         if self.override is not None:
             return self.override(event)
         if isinstance(event, ButtonPress):
