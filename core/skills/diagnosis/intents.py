@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 MODEL_SKILL = "model_diagnosis"
 
+OUTAGE = "diagnosis.outage"  # "is binance down": a failure of an exchange named, and no coin
 PROBLEM = (
     "verb.fail", "verb.unfilled", "verb.diagnose", "verb.report", "ask.why", "error.code",
-    "diagnosis.not_done",
+    "diagnosis.not_done", OUTAGE,
 )  # fmt: skip
 FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})  # "连不上", "returns 401", "币安提示"
 DIAGNOSE, WHY = "verb.diagnose", "ask.why"
@@ -92,7 +93,7 @@ def _exchange(reading: Reading) -> Slots:
     if concepts is None:
         return None
     exchange, provider = _named(reading, EXCHANGE), _named(reading, PROVIDER)
-    failing = bool(concepts & FAILING)
+    failing = bool(concepts & FAILING) or (OUTAGE in concepts and exchange is not None)
     error = _pasted(reading, bare_status=exchange is not None and (failing or _only_a_status(reading)))
     slots: dict[str, Any] = {"exchange": exchange} if exchange and exchange != "paper" else {}
     symbol = next(iter(fills.coins(reading)), None)
