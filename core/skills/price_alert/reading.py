@@ -20,7 +20,7 @@ from core.workspace.trade_reading import CoinNames
 Action = Literal["create", "query", "delete"]
 
 # The lexicon's concepts: asking to be told, an alert named, a direction, the alert's own words.
-ASKS = frozenset({"verb.notify", "noun.alert"})
+ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a crossing (intents)
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
