@@ -20,12 +20,27 @@ def _route(text: str) -> Any:
     ("text", "skill", "action", "slots"),
     [
         # "tell me" asks to be told what follows: an alert only when told of a crossing
-        ("could you please tell me the current price of solana", "price", "current", {"symbols": ["SOLUSDT"]}),
+        (
+            "could you please tell me the current price of solana",
+            "price",
+            "current",
+            {"symbols": ["SOLUSDT"]},
+        ),
         ("tell me the btc price", "price", "current", {"symbols": ["BTCUSDT"]}),
         ("告诉我比特币现在的价格", "price", "current", {"symbols": ["BTCUSDT"]}),
         ("tell me my balance", "account_query", "balance", {}),
-        ("告诉我eth跌破3000", "price_alert", "create", {"symbol": "ETHUSDT", "condition": "below", "level": "3000"}),
-        ("when eth drops below 3000 tell me", "price_alert", "create", {"symbol": "ETHUSDT", "level": "3000"}),
+        (
+            "告诉我eth跌破3000",
+            "price_alert",
+            "create",
+            {"symbol": "ETHUSDT", "condition": "below", "level": "3000"},
+        ),
+        (
+            "when eth drops below 3000 tell me",
+            "price_alert",
+            "create",
+            {"symbol": "ETHUSDT", "level": "3000"},
+        ),
         ("tell me if eth drops below 3000", "price_alert", "create", {"symbol": "ETHUSDT", "level": "3000"}),
         # chat shorthand: px, bags, sl / tp, wtf is, an API "returning" an error, "for the year"
         ("px sol", "price", "current", {"symbols": ["SOLUSDT"]}),
