@@ -84,3 +84,51 @@ def test_try_a_strategy_on_the_past(text: str, symbol: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("backtest", "run"), route
     assert route.slots.get("symbol") == symbol
+
+
+@pytest.mark.parametrize(
+    "text", ["收益周报别发了", "每周收益报告不用发了", "stop sending me the weekly pnl report"]
+)
+def test_do_not_send_the_weekly_report(text: str) -> None:
+    # "别发了" (don't send it any more) was read as the report switched on
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("pnl", "weekly"), route
+    assert route.slots.get("switch") == "off"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我同事上周买了五千块的比特币 天天跟我炫耀",  # was a daily DCA of 5000 USDT
+        "我觉得姨太今年肯定要起飞",
+        "昨天跟朋友吃饭聊了半天大饼 哈哈",
+        "my coworker bought 5000 bucks of btc and brags every day",
+        "i think eth will moon this year",
+    ],
+)
+def test_a_story_or_an_opinion_is_no_request(text: str) -> None:
+    assert _route(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("把bnb都出了吧", "BNBUSDT"),
+        ("把以太坊都卖掉", "ETHUSDT"),
+        ("sol全出了", "SOLUSDT"),
+        ("sell all my bnb", "BNBUSDT"),
+    ],
+)
+def test_all_of_a_coin_sold(text: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "sell"), route
+    assert route.slots.get("symbol") == symbol and route.slots.get("amount") == "all"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我都卖了哪些币", "我昨天都卖了什么", "alpha都卖了什么", "what did i sell", "how much eth did i sell"],
+)
+def test_what_was_sold_is_a_question_never_a_sale(text: str) -> None:
+    route = _route(text, _NAMES)
+    assert route is not None and route.skill == "account_query", route
