@@ -13,7 +13,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from typing import Protocol
+
+from core.cached_toml import read_toml
 
 
 class _Converter(Protocol):
@@ -53,11 +56,46 @@ def simplified(text: str) -> str:
     if not has_cjk(text):
         return text
     converted = _t2s().convert(text)
-    if len(converted) == len(text):
-        return converted
-    # A phrase conversion changed the length: convert one character at a time so that every
-    # character keeps its offset (a slot reads the person's own words back by offset).
-    return "".join(c if len(c := _t2s().convert(ch)) == 1 else ch for ch in text)
+    if len(converted) != len(text):
+        # A phrase conversion changed the length: convert one character at a time so that every
+        # character keeps its offset (a slot reads the person's own words back by offset).
+        converted = "".join(c if len(c := _t2s().convert(ch)) == 1 else ch for ch in text)
+    return _mandarin(converted)
+
+
+@lru_cache(maxsize=1)
+def _cantonese() -> tuple[dict[str, str], tuple[int, ...]]:
+    """Hong Kong's Cantonese words and the Mandarin word of the same length read for each
+    (lexicon/phrases/cantonese.toml: "点解" -> "为啥", "几多" -> "多少", "唔" -> "不")."""
+    # Read here, not through core.language.lexicon (which normalizes with this module's fold);
+    # the file is one a phrase group's too, so the lexicon's checks hold for it.
+    data = read_toml(resources.files("core.language") / "lexicon" / "phrases" / "cantonese.toml")
+    words: dict[str, str] = {}
+    for mandarin, table in data.items():
+        for word in table["zh"]:
+            if len(word) != len(mandarin):
+                raise ValueError(f"phrases/cantonese.toml: {word!r} and {mandarin!r} differ in length")
+            words[word] = mandarin
+    return words, tuple(sorted({len(w) for w in words}, reverse=True))
+
+
+def _mandarin(text: str) -> str:
+    """``text`` with its Cantonese words as Mandarin ones, the longest first, character for
+    character (the offsets stay)."""
+    words, sizes = _cantonese()
+    out: list[str] = []
+    at = 0
+    while at < len(text):
+        for size in sizes:
+            said = words.get(text[at : at + size])
+            if said is not None:
+                out.append(said)
+                at += size
+                break
+        else:
+            out.append(text[at])
+            at += 1
+    return "".join(out)
 
 
 @lru_cache(maxsize=4096)
