@@ -16,7 +16,8 @@ from typing import Final
 # Frequent misspellings people type for a coin: read as the coin, never offered as its names.
 MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
     "BTC": ("bitcion", "bitcon", "bitcoing"),
-    "ETH": ("ethreum",),
+    "ETH": ("ethreum", "etherium", "etheruem"),
+    "SOL": ("solona", "solanna"),
 }
 
 # base -> (English name, Chinese name, other names: slang, traditional, Taiwanese, short forms)

@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from core.language.gazetteer import Gazetteer
+from core.language.own_names import plain_words
+from core.routing.router import RouteContext
 from tests.fakes import shared_router
 
 
@@ -64,3 +67,26 @@ def test_everyday_english_routes(text: str, skill: str, action: str, slots: dict
 def test_telling_asks_no_alert(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "price_alert", route
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # frequent misspellings of a coin's name: the coin ("etherum" stays unknown, offered as ETH)
+        ("wats the price of etherium", "price", "current", {"symbols": ["ETHUSDT"]}),
+        ("solona price", "price", "current", {"symbols": ["SOLUSDT"]}),
+        # stopping the resting orders is cancelling them (was: listing them)
+        ("kill all open orders", "orders", "cancel", {"order_no": "all"}),
+        ("stop my limit orders", "orders", "cancel", {"order_no": "all"}),
+        ("停掉所有挂单", "orders", "cancel", {"order_no": "all"}),
+    ],
+)
+def test_everyday_english_routes_more(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    test_everyday_english_routes(text, skill, action, slots)
+
+
+def test_a_trader_turned_back_on_is_started() -> None:
+    context = RouteContext(names=Gazetteer.of({"trader": ["alpha", "beta"]}, plain=plain_words()))
+    route = shared_router().route("turn alpha back on", context)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "start"), route
+    assert route.slots.get("target_ref") == {"name": "alpha"}
