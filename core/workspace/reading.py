@@ -127,6 +127,7 @@ _ACTIONS: Rules = (
     ("delete", When(any=["verb.delete"])),
     ("update", When(any=_UPDATES)),
     ("create", When(any=["verb.create", "verb.bind"], none=_QUESTIONS)),
+    ("create", When(all=["verb.link", EXCHANGE], none=_QUESTIONS)),
     ("query", When(any=_QUESTIONS)),
 )
 
