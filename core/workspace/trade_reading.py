@@ -230,13 +230,15 @@ def _said_beside(reading: Reading, values: list[Value], cues: frozenset[str]) ->
 
 
 def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
-    """A number said beside a price word ("at a price of 85000", "以85000的价格"): the limit price;
+    """A number said beside a price word ("at a price of 85000", "以85000的价格") or right before or
+    after a limit order's word ("3200挂单", "挂单 3200"): the limit price, never an amount;
     the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
     bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
     said = (
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
         or field_value(reading, bare, EACH)
+        or field_value(reading, bare, LIMIT)  # "3200挂单买一个", "limit 4000 sell 0.5 eth"
     )
     key = None if said is None else (said.kind, said.number, said.reason)
     return next((v for v in values if key == (v.kind, v.number, v.reason)), None)

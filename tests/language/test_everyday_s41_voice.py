@@ -132,3 +132,23 @@ def test_all_of_a_coin_sold(text: str, symbol: str) -> None:
 def test_what_was_sold_is_a_question_never_a_sale(text: str) -> None:
     route = _route(text, _NAMES)
     assert route is not None and route.skill == "account_query", route
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "side", "price", "amount"),
+    [
+        ("以太坊三千二挂单买一个", "ETHUSDT", "buy", "3200", None),  # was a buy of 3,200 ETH
+        ("以太坊3200挂单买一个", "ETHUSDT", "buy", "3200", None),
+        ("eth 3200 limit buy", "ETHUSDT", "buy", "3200", None),  # was a buy of 3,200 ETH
+        ("狗狗币0.2挂买单 买五千个", "DOGEUSDT", "buy", "0.2", "base:5000"),  # was refused: two numbers
+        ("挂单 4000 卖 0.5 eth", "ETHUSDT", "sell", "4000", "base:0.5"),
+    ],
+)
+def test_a_number_beside_the_limit_word_is_its_price(
+    text: str, symbol: str, side: str, price: str, amount: str | None
+) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
+    assert route.slots.get("symbol") == symbol and route.slots.get("side") == side
+    assert route.slots.get("limit_price") == price
+    assert route.slots.get("amount") == amount  # not said as a number: asked for, never the price
