@@ -90,3 +90,17 @@ def test_a_trader_turned_back_on_is_started() -> None:
     route = shared_router().route("turn alpha back on", context)
     assert route is not None and (route.skill, route.action) == ("trader_management", "start"), route
     assert route.slots.get("target_ref") == {"name": "alpha"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother keeps telling me to buy doge",  # was a buy of DOGE
+        "我哥一直劝我买狗狗币",  # was a buy of DOGE
+        "我哥买了狗狗币",  # was a buy of DOGE
+        "lol btc is wild today",  # was BTC's price
+        "i read an article about ethereum yesterday",  # was ETH's chart
+    ],
+)
+def test_talk_about_coins_asks_nothing(text: str) -> None:
+    assert _route(text) is None
