@@ -52,7 +52,7 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
         if is_recent_phrase(name):
             return [t for t in targets if recent_id is not None and t.id == recent_id]
         norm = normalize(name)
-        bares = _bare(norm)
+        bares = bare_name(norm)
         for bare in bares:
             exact = [t for t in targets if bare and bare != norm and name_key(t.name) == name_key(bare)]
             if exact:
@@ -65,7 +65,7 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     return []
 
 
-def _bare(norm: str) -> tuple[str, str]:
+def bare_name(norm: str) -> tuple[str, str]:
     """The name without a kind's word after it ("主账户": "主") or before it ("账户2": "2"); then
     also without the possessive before that word ("币安的账户", "binance's account": 币安, binance)."""
     suffix = _SUFFIX.spans(norm)

@@ -22,7 +22,7 @@ from core.language.lexicon import load, phrases
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, with_phrases
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
 from core.markets import MarketCatalog
@@ -31,7 +31,8 @@ from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import is_recent_phrase, name_in
+from core.tasks.refs import bare_name, is_recent_phrase, name_in
+from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
@@ -330,8 +331,19 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
                 slots[GIVEN_SECRETS] = {field: value[1]}
     ref = _target(text, changed=action == "update", own=own)
     if ref:
-        slots["target_ref"] = ref
+        slots["target_ref"] = _by_exchange(ref) if domain == "exchange" else ref
     return slots
+
+
+def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
+    """An account named by its exchange alone ("删除我的币安账户", "delete my binance account"):
+    the exchange's accounts (an alias), not one called "币安账户"; a name of theirs said whole was
+    read before (``own``)."""
+    bare = bare_name(normalize(ref.get("name", "")))[1]
+    key = named(bare, EXCHANGE)
+    if key is None or bare not in {normalize(alias) for alias in EXCHANGES[key].aliases}:
+        return ref
+    return {"alias": key}
 
 
 def _new_value(raw: str) -> tuple[int, str] | None:

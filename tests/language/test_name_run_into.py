@@ -36,3 +36,25 @@ def test_the_exchange_is_read_not_my_coins(text: str) -> None:
 def test_routes(text: str, skill: str, action: str) -> None:
     route = shared_router().route(text)
     assert route is not None and (route.skill, route.action) == (skill, action)
+
+
+@pytest.mark.parametrize(
+    ("text", "alias"),
+    [
+        ("删除我的币安账户", "binance"),
+        ("删除币安的账户", "binance"),
+        ("删除我的okx账户", "okx"),
+        ("delete my binance account", "binance"),
+        ("rename my binance account to main", "binance"),
+    ],
+)
+def test_an_account_named_by_its_exchange_is_the_exchange_s(text: str, alias: str) -> None:
+    """ "删除我的币安账户" named an account called "币安账户"; now the exchange's accounts."""
+    route = shared_router().route(text)
+    assert route is not None and route.skill == "exchange_management"
+    assert route.slots["target_ref"] == {"alias": alias}
+
+
+def test_an_account_s_own_name_stays_its_name() -> None:
+    route = shared_router().route("删除我的主账户")
+    assert route is not None and route.slots["target_ref"] == {"name": "主账户"}

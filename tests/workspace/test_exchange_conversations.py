@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.events import ChatKind, ConversationKey
 from core.reply import DetailsBlock, Reply, Status
 from core.state import TaskStatus
@@ -439,3 +441,12 @@ async def test_pressing_the_confirm_of_a_cancelled_request_says_it_was_cancelled
     assert codes(late) == ["button_used"]  # the adapters' code: the keyboard goes away
     assert "已经取消" in text_of(late)
     assert len(await desk.workspace.accounts.owned(OWNER)) == 1
+
+
+@pytest.mark.parametrize("text", ["删除我的币安账户", "delete my binance account"])
+async def test_an_account_named_by_its_exchange_is_found_by_it(desk: Desk, text: str) -> None:
+    """ "删除我的币安账户" names the Binance account (主账户), not one called "币安账户"."""
+    await add_binance_account(desk.chat)
+    confirm = await desk.chat.say(text)
+    assert confirm.status is Status.AWAITING_CONFIRMATION and codes(confirm)[0] == "confirm_delete"
+    assert "主账户" in text_of(confirm)
