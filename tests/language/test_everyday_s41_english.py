@@ -104,3 +104,24 @@ def test_a_trader_turned_back_on_is_started() -> None:
 )
 def test_talk_about_coins_asks_nothing(text: str) -> None:
     assert _route(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "exchange"),
+    [
+        ("i want a paper trading account", "paper"),  # was nowhere
+        ("i want a binance account", "binance"),
+        ("我想要一个币安账户", "binance"),
+        ("我需要一个模拟账户", "paper"),
+    ],
+)
+def test_wanting_an_account_adds_one(text: str, exchange: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("exchange_management", "create"), route
+    assert route.slots.get("exchange") == exchange
+
+
+@pytest.mark.parametrize("text", ["i want a bitcoin", "我想要一个比特币"])
+def test_wanting_a_coin_adds_no_record(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.action != "create", route
