@@ -27,6 +27,7 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 # relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上", "compare BTC
 # and ETH").
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
+_NEXT = Words("conversation.join_next")
 _RELATING = Words("conversation.relating")
 
 RouteFn = Callable[[str], Route | None]
@@ -44,6 +45,12 @@ def _joins(text: str) -> tuple[tuple[int, int], ...]:
             start = runs.pop()[0]
         runs.append((start, end))
     return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
+
+
+def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
+    """The joins that put one ask after another: a run holding "然后", "再", "then"."""
+    nexts = _NEXT.spans(text)
+    return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in nexts))
 
 
 def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
@@ -89,6 +96,7 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
             seen[piece] = None if found is None or found.followup else found
         return seen[piece]
 
+    following = _following(text, joins)
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
@@ -99,7 +107,11 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
             asked = [_asks_for(r) for _, r in found]
             if any(a == b for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
-            if whole is not None and not any(_covers(r, whole) for _, r in found):
+            if (
+                whole is not None
+                and not following.issuperset(cuts)
+                and not any(_covers(r, whole) for _, r in found)
+            ):
                 continue  # the whole message is one request the pieces lose part of
             return found
     return None

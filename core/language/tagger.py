@@ -98,7 +98,9 @@ class Reading:
 
 
 def _is_latin(word: str) -> bool:
-    return word[:1].isascii() or word[-1:].isascii()
+    """A word that begins or ends with a Latin letter or digit: found only standing alone. A sign
+    alone ("#" of "#12") is found wherever it is typed."""
+    return any(c.isascii() and c.isalnum() for c in (word[:1], word[-1:]))
 
 
 @lru_cache(maxsize=1)
