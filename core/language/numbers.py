@@ -3,6 +3,7 @@
     100, 0.01, .5, 1,000, 1,000.25            Arabic digits; a comma groups exactly three digits
     一百, 两千, 十二, 一百零五, 一万五, 三百五    Chinese numerals (一万五 is 15,000, as it is said)
     5万, 1.5万, 3千, 1万5千, 1.5k, 2w           digits with a multiplier
+    一毛五, 两毛, 5毛                          tenths said as 毛 (a dime: 一毛五 is 0.15, as prices are said)
 
 A numeral that cannot be read exactly is a reason, never another number: "80000,5" and "0,5"
 (a comma decimal), "1.000.000" or "1_000" (separators that are not a grouping), more than
@@ -41,7 +42,8 @@ CN_DIGITS: Final = {
 }  # fmt: skip
 CN_SMALL: Final = {"十": 10, "百": 100, "千": 1000}
 CN_BIG: Final = {"万": 10_000, "亿": 100_000_000}
-CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG)
+DIME: Final = "毛"  # a tenth, last of a numeral: 一毛五 0.15, 两毛 0.2 ("狗狗币跌到一毛五")
+CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 
 _MARKS: Final = ",._"  # what may sit between digits as typed
@@ -104,7 +106,10 @@ def numeral(text: str) -> Decimal:
     if not any(c in CN_CHARS for c in text):
         return arabic(text)
     with localcontext(EXACT):
-        value = _chinese(_tokens(text))
+        tokens = _tokens(text)
+    if DIME in tokens:
+        return bounded(_dimes(tokens))
+    value = _chinese(tokens)
     return bounded(value)
 
 
@@ -121,12 +126,25 @@ def _tokens(text: str) -> list[Decimal | str]:
         c = text[i]
         if c in CN_DIGITS:
             out.append(Decimal(CN_DIGITS[c]))
-        elif c in CN_SMALL or c in CN_BIG:
+        elif c in CN_SMALL or c in CN_BIG or c == DIME:
             out.append(c)
         else:
             raise Unreadable(None)
         i += 1
     return out
+
+
+def _dimes(tokens: list[Decimal | str]) -> Decimal:
+    """Tenths said as 毛, one digit before it and at most one digit after (the hundredths, as
+    people say it): 一毛五 0.15, 两毛 0.2, 5毛 0.5; anything else ("毛利", "十毛", "一毛零五") is no
+    numeral."""
+    if tokens[1:2] != [DIME] or len(tokens) > 3:
+        raise Unreadable(None)
+    digits = [t for i, t in enumerate(tokens) if i != 1]
+    if not all(isinstance(d, Decimal) and d == d.to_integral_value() and 0 < d < 10 for d in digits):
+        raise Unreadable(None)
+    tenths, *hundredths = (Decimal(d) for d in digits)
+    return tenths / 10 + sum(hundredths, Decimal(0)) / 100
 
 
 def _arabic_end(text: str, at: int) -> int | None:

@@ -544,10 +544,10 @@ def _sign_before(norm: str, at: int) -> int | None:
 
 def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     """A Chinese numeral with no unit counts when it is a number beyond doubt: written with a
-    unit character and more than one character ("一百", "十二", "一万五"), or said alone ("五")."""
+    unit character and more than one character ("一百", "十二", "一万五", "一毛五"), or said alone ("五")."""
     if run == "半":
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
-    if len(run) > 1 and any(c in "十百千万亿" for c in run) and norm[tail : tail + 1] != "分":
+    if len(run) > 1 and any(c in "十百千万亿毛" for c in run) and norm[tail : tail + 1] != "分":
         return True
     return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
 

@@ -5,12 +5,15 @@ for the one phrasing. English where the language matters, to show the same ask r
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
 
 from core.language.gazetteer import Gazetteer
+from core.language.numbers import Unreadable, numeral
 from core.language.own_names import plain_words
+from core.language.values import find_values
 from core.routing.router import RouteContext
 from tests.fakes import shared_router
 
@@ -152,3 +155,36 @@ def test_a_number_beside_the_limit_word_is_its_price(
     assert route.slots.get("symbol") == symbol and route.slots.get("side") == side
     assert route.slots.get("limit_price") == price
     assert route.slots.get("amount") == amount  # not said as a number: asked for, never the price
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("一毛五", "0.15"), ("两毛", "0.2"), ("5毛", "0.5"), ("一毛", "0.1")],
+)
+def test_tenths_said_as_mao_are_read_exactly(text: str, number: str) -> None:
+    assert numeral(text) == Decimal(number)
+
+
+@pytest.mark.parametrize("text", ["毛", "十毛", "一毛零五", "一毛五五", "0.5毛", "毛利"])
+def test_mao_that_is_no_price_is_no_numeral(text: str) -> None:
+    with pytest.raises(Unreadable):
+        numeral(text)
+
+
+@pytest.mark.parametrize("text", ["毛利多少", "羊毛", "毛毛虫"])
+def test_mao_in_a_word_is_no_value(text: str) -> None:
+    assert find_values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("狗狗币跌到一毛五提醒我", "0.15"),
+        ("狗狗币跌破两毛提醒我", "0.2"),
+        ("alert me when doge drops below 0.15", "0.15"),
+    ],
+)
+def test_a_dogecoin_level_said_in_mao(text: str, level: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", "create"), route
+    assert route.slots.get("symbol") == "DOGEUSDT" and route.slots.get("level") == level
