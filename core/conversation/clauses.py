@@ -70,6 +70,12 @@ def _asks_for(route: Route) -> tuple[str, str | None, str]:
     return route.skill, route.action, str(coins)
 
 
+def _same(a: tuple[str, str | None, str], b: tuple[str, str | None, str]) -> bool:
+    """One request said over two clauses: the same request with the same coins, or one of them
+    naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one)."""
+    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2])
+
+
 def _covers(piece: Route, whole: Route) -> bool:
     """``piece`` reads the whole message's request, with every slot the whole one has: the
     rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request)."""
@@ -105,7 +111,7 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
             asked = [_asks_for(r) for _, r in found]
-            if any(a == b for a, b in pairwise(asked)):
+            if any(_same(a, b) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
             if (
                 whole is not None
