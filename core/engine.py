@@ -288,7 +288,7 @@ class Core:
         # an interval is no chart window).
         awaiting = active.skill if active is not None and active.status is TaskStatus.COLLECTING else None
         context = RouteContext(awaiting=awaiting)
-        route = await self._route(turn, text, context)
+        route, context = await self._route(turn, text, context)
         referred = refer(
             text, route, state.recall, turn.locale, lambda said: self.router.route(said, context)
         )
@@ -328,7 +328,8 @@ class Core:
             candidates = ties(route, self.router.layer, text, context, self.skills)
             if candidates:  # a close tie between intents: ask, a button per candidate
                 return await did_you_mean(turn, candidates, self.skills)
-            asks = split_asks(text, route, self.router.route)
+            # Each piece read with the person's own names, as the whole was ("启动小飞侠，然后…").
+            asks = split_asks(text, route, lambda piece: self.router.route(piece, context))
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
                 return await answer_each(turn, asks, self._start, self.tasks)
         if route is not None:
@@ -348,15 +349,18 @@ class Core:
             return await self._handoff(turn, outcome)
         return outcome
 
-    async def _route(self, turn: Turn, text: str, context: RouteContext) -> Route | None:
+    async def _route(self, turn: Turn, text: str, context: RouteContext) -> tuple[Route | None, RouteContext]:
         """The message's route; read again with the person's own record names when they could
-        change it ("启动机器人一号": a verb and one of their traders, no word for a trader)."""
+        change it ("启动机器人一号": a verb and one of their traders, no word for a trader). The
+        context returned holds the names when they were loaded: each ask of the message is read
+        with them too ("启动机器人一号，然后查一下余额")."""
         route = self.router.route(text, context)
         if self.router.wants_names(text, route):
             names = await load_names(self.skills.services, owner_of(turn))
             if names:
-                route = self.router.route(text, replace(context, names=names)) or route
-        return route
+                context = replace(context, names=names)
+                route = self.router.route(text, context) or route
+        return route, context
 
     async def _handoff(self, turn: Turn, handoff: Handoff) -> Reply:
         """The planner's task tool proposed a route: start it as a routed task would start (same

@@ -35,7 +35,7 @@ def read_asks(
         return [route] if route is not None else []
     if route is None:
         route = again(text, memory)
-    asks = split_asks(text, route, router.route)
+    asks = split_asks(text, route, lambda piece: router.route(piece, context))
     if asks is not None:
         return [r for _, r in asks]
     return [route] if route is not None else []

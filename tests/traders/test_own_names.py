@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.reply import Status
+from core.reply import BalanceBlock, Status
 from core.traders.model import TraderState
 from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
 
@@ -143,3 +143,25 @@ async def test_a_trader_they_do_not_have_is_said_back_by_the_whole_name(
     reply = await desk.chat.say(text)
     assert reply.route.slots.get("target_ref") == {"name": said}, reply.route
     assert said in text_of(reply) and "alpha" in text_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("create", "text", "name"),
+    [
+        ("创建一个交易员 叫 机器人一号", "启动机器人一号，然后查一下我的余额", "机器人一号"),
+        ("create a trader named Robo One", "start robo one, then show my balance", "Robo One"),
+    ],
+)
+async def test_their_trader_named_in_one_of_several_asks(
+    desk: TraderDesk, create: str, text: str, name: str
+) -> None:
+    """Each ask of a message is read with the person's own names, as a message alone is: the
+    start of 机器人一号 was lost (its piece routed without the names, so the message was read as
+    the balance alone)."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say(create)
+    reply = await desk.chat.say(text)
+    assert "trader_started" in codes(reply), text_of(reply)
+    assert any(isinstance(b, BalanceBlock) for b in reply.blocks), text_of(reply)
+    assert await _state(desk, name) is TraderState.RUNNING
