@@ -33,7 +33,7 @@ from core.conversation.lifecycle import (
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.recall import remember_ask
-from core.conversation.references import again, asks_again, refer
+from core.conversation.references import again, asks_again, read_back, refer
 from core.conversation.replies import notice_reply, prepend
 from core.conversation.resume import Resumption
 from core.conversation.several import answer_each
@@ -328,8 +328,17 @@ class Core:
             candidates = ties(route, self.router.layer, text, context, self.skills)
             if candidates:  # a close tie between intents: ask, a button per candidate
                 return await did_you_mean(turn, candidates, self.skills)
+
             # Each piece read with the person's own names, as the whole was ("启动小飞侠，然后…").
-            asks = split_asks(text, route, lambda piece: self.router.route(piece, context))
+            def route_piece(piece: str) -> Route | None:
+                return self.router.route(piece, context)
+
+            asks = split_asks(
+                text,
+                route,
+                route_piece,
+                lambda piece, before: read_back(piece, before, turn.locale, route_piece),
+            )
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
                 return await answer_each(turn, asks, self._start, self.tasks)
         if route is not None:

@@ -31,6 +31,9 @@ _NEXT = Words("conversation.join_next")
 _RELATING = Words("conversation.relating")
 
 RouteFn = Callable[[str], Route | None]
+# A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
+# 然后删除它": 它 is alpha), or None when it has none to read that way.
+BackFn = Callable[[str, Route], Route | None]
 
 
 def _joins(text: str) -> tuple[tuple[int, int], ...]:
@@ -84,10 +87,13 @@ def _covers(piece: Route, whole: Route) -> bool:
     return all(k in piece.slots and piece.slots[k] == v for k, v in whole.slots.items())
 
 
-def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str, Route]] | None:
+def split_asks(
+    text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None
+) -> list[tuple[str, Route]] | None:
     """The clauses of ``text`` with their routes, in order, when it holds several asks; None
     when it is one ask (or none). ``whole``: the route of the whole message; ``route``: how a
-    piece is routed. The most clauses win; of as many, the earliest cuts."""
+    piece is routed; ``back``: how a piece's pronoun is read as the piece before it's coin or
+    record. The most clauses win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
     joins = _joins(text)
@@ -102,11 +108,24 @@ def split_asks(text: str, whole: Route | None, route: RouteFn) -> list[tuple[str
             seen[piece] = None if found is None or found.followup else found
         return seen[piece]
 
+    referred: dict[tuple[str, str], Route | None] = {}
+
+    def routed_after(piece: str, before: Route | None) -> Route | None:
+        if back is None or before is None or not piece:
+            return routed(piece)
+        key = (piece, repr((before.skill, before.action, sorted(before.slots.items(), key=str))))
+        if key not in referred:
+            found = back(piece, before)
+            referred[key] = found if found is not None and not found.followup else routed(piece)
+        return referred[key]
+
     following = _following(text, joins)
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
-            routes = [routed(p) for p in pieces]
+            routes: list[Route | None] = []
+            for piece in pieces:
+                routes.append(routed_after(piece, routes[-1] if routes else None))
             if any(r is None for r in routes):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]

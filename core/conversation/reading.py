@@ -9,7 +9,7 @@ ask ("then") and its pronouns through it.
 from __future__ import annotations
 
 from core.conversation.clauses import split_asks
-from core.conversation.references import again, refer
+from core.conversation.references import again, read_back, refer
 from core.i18n import Locale
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from core.state import Recall
@@ -35,7 +35,13 @@ def read_asks(
         return [route] if route is not None else []
     if route is None:
         route = again(text, memory)
-    asks = split_asks(text, route, lambda piece: router.route(piece, context))
+
+    def route_piece(piece: str) -> Route | None:
+        return router.route(piece, context)
+
+    asks = split_asks(
+        text, route, route_piece, lambda piece, before: read_back(piece, before, locale, route_piece)
+    )
     if asks is not None:
         return [r for _, r in asks]
     return [route] if route is not None else []

@@ -11,7 +11,7 @@ instead of reading "它三个月" as a coin.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
@@ -77,8 +77,8 @@ def _complete(route: Route | None) -> bool:
 def _keeps(typed: Route | None, read: Route) -> bool:
     """Reading the pronoun loses nothing the message said ("add a binance account, call it
     Trading OKX" keeps its name): the same request, with every slot it had."""
-    if typed is None:
-        return True
+    if typed is None or typed.slots.get("any_kind"):
+        return True  # "删除它": a record of no kind named ("它" its name) is the one referred to
     # "unknown" was the pronoun; "any_kind" says no kind was named, and the reading names one.
     lost = set(typed.slots) - set(read.slots) - {"unknown", "request", "any_kind"}
     return typed.skill == read.skill and not lost
@@ -131,3 +131,24 @@ def refer(
         return None  # read without the pronoun's help ("…, then start it"): as typed
     found = route_text(said) if said else None
     return (said, found) if found is not None and not found.slots.get("unknown") else None
+
+
+def recall_of(route: Route) -> Recall:
+    """What a pronoun in the next ask of the same message stands for: this ask's one coin, or
+    the record it names ("停掉 alpha 然后删除它", "btc price and set an alert for it at 90000")."""
+    symbol = route.slots.get("symbol")
+    symbols = route.slots.get("symbols") or ([symbol] if symbol else [])
+    coin = str(symbols[0]) if isinstance(symbols, list) and len(symbols) == 1 else None
+    ref = route.slots.get("target_ref")
+    name = ref.get("name") if isinstance(ref, Mapping) else None
+    record = RecordRef(skill=route.skill, name=str(name)) if name and route.skill in RECORD_NOUNS else None
+    return Recall(coin=coin, record=record, record_latest=record is not None)
+
+
+def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
+    """``piece`` with its pronoun read as what the ask before it in the message is about; None
+    when it has no pronoun, or reading one changes nothing."""
+    if not _PRONOUN.search(piece):
+        return None
+    found = refer(piece, route_text(piece), recall_of(before), locale, route_text)
+    return found[1] if found is not None else None

@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from core.conversation.reading import read_asks
+from core.state import Recall, RecordRef
+from tests.corpus.expect import context
 from tests.fakes import full_router
 
 ROUTER = full_router()
+PRICE_THEN_ALERT = [("price", "current", None), ("price_alert", "create", None)]
 
 
 def asks(text: str) -> list[tuple[str, str | None, dict[str, Any]]]:
@@ -93,3 +96,49 @@ def test_an_order_numbered_with_a_sign_is_its_cancel(text: str) -> None:
 )
 def test_one_ask_stays_one(text: str) -> None:
     assert len(asks(text)) <= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "停掉alpha然后删除它",
+            [("trader_management", "stop", "alpha"), ("trader_management", "delete", "alpha")],
+        ),
+        (
+            "停咗 alpha 再刪咗佢",
+            [("trader_management", "stop", "alpha"), ("trader_management", "delete", "alpha")],
+        ),
+        (
+            "stop alpha then delete it",
+            [("trader_management", "stop", "alpha"), ("trader_management", "delete", "alpha")],
+        ),
+        ("看一下btc价格，然后给它设个90000的提醒", PRICE_THEN_ALERT),
+        ("btc price and set an alert for it at 90000", PRICE_THEN_ALERT),
+    ],
+)
+def test_a_pronoun_in_a_later_ask_is_what_the_ask_before_it_is_about(text: str, expected: list[Any]) -> None:
+    """ "停掉alpha然后删除它" deleted an exchange account called "它" after stopping alpha; "stop alpha
+    then delete it" lost the stop; "btc price and set an alert for it at 90000" lost the price."""
+    read = [
+        (r.skill, r.action, r.slots)
+        for r in read_asks(text, ROUTER, context({"names": {"trader": ["alpha"]}}), locale="zh")
+    ]
+    assert [(s, a) for s, a, _ in read] == [(s, a) for s, a, _ in expected]
+    for (_, _, slots), (_, _, name) in zip(read, expected, strict=True):
+        if name is not None:
+            assert slots["target_ref"] == {"name": name}
+        else:
+            assert slots.get("symbol", (slots.get("symbols") or [None])[0]) == "BTCUSDT"
+
+
+@pytest.mark.parametrize("text", ["删除它", "把它删了", "刪咗佢", "delete it"])
+def test_delete_it_is_the_record_last_spoken_of(text: str) -> None:
+    """ "删除它" after trader alpha was an exchange account called "它" to delete."""
+    recall = Recall(record=RecordRef(skill="trader_management", name="alpha"), record_latest=True)
+    (route,) = read_asks(text, ROUTER, recall=recall, locale="zh")
+    assert (route.skill, route.action, route.slots.get("target_ref")) == (
+        "trader_management",
+        "delete",
+        {"name": "alpha"},
+    )

@@ -165,3 +165,27 @@ async def test_their_trader_named_in_one_of_several_asks(
     assert "trader_started" in codes(reply), text_of(reply)
     assert any(isinstance(b, BalanceBlock) for b in reply.blocks), text_of(reply)
     assert await _state(desk, name) is TraderState.RUNNING
+
+
+@pytest.mark.parametrize(
+    ("create", "text", "name"),
+    [
+        ("创建一个交易员 叫 机器人一号", "停掉机器人一号然后删除它", "机器人一号"),
+        ("create a trader named Robo One", "stop robo one then delete it", "Robo One"),
+    ],
+)
+async def test_stop_their_trader_then_delete_it(desk: TraderDesk, create: str, text: str, name: str) -> None:
+    """ "它" / "it" in the second ask is the trader the first ask named (before: an exchange account
+    called "它" to delete, or the stop lost). The stop waits for its confirmation; the deletion of a
+    trader still running is refused, naming it, never another record deleted."""
+    await desk.account()
+    await desk.strategy("定投", dca(), default=True)
+    await desk.chat.say(create)
+    await desk.chat.say("启动" + name if create.startswith("创建") else "start " + name)
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.AWAITING_CONFIRMATION, text_of(reply)
+    assert [r.action for r in (reply.route,)] == ["stop"], reply.route
+    assert text_of(reply).count(name) >= 2, text_of(reply)  # the stop's and the deletion's answer
+    assert "它" not in text_of(reply)
+    await desk.chat.press(reply.buttons[0].token)
+    assert await _state(desk, name) is TraderState.STOPPED
