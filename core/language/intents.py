@@ -104,7 +104,7 @@ class Table:
 
 
 _ROW_KEYS = frozenset(
-    {"action", "need", "one_of", "avoid", "may", "priority", "fill", "reader_first", "after_rules"}
+    {"skill", "action", "need", "one_of", "avoid", "may", "priority", "fill", "reader_first", "after_rules"}
 )
 
 
@@ -124,9 +124,10 @@ def parse_table(skill: str, data: Mapping[str, Any], fills: Mapping[str, SlotFil
     fill given that no intent uses, are a IntentTableError naming the file and the intent.
 
     ``[sets]`` names lists of concepts; in any list "@name" stands for a set's concepts and
-    "-concept" takes one out of what is listed before it. Each ``[[intent]]`` has an ``action``,
-    the lists ``need`` / ``one_of`` / ``avoid`` / ``may``, and ``priority``, ``fill`` (a name in
-    ``fills``; none: the skill's reader reads the slots), ``reader_first``, ``after_rules``."""
+    "-concept" takes one out of what is listed before it. Each ``intent`` has an ``action`` (and
+    its ``skill`` when a file holds several skills'), the lists ``need`` / ``one_of`` / ``avoid``
+    / ``may``, and ``priority``, ``fill`` (a name in ``fills``; none: the skill's reader reads the
+    slots), ``reader_first``, ``after_rules``."""
 
     def fail(problem: str) -> IntentTableError:
         return IntentTableError(f"{source}: {problem}")
@@ -166,7 +167,7 @@ def parse_table(skill: str, data: Mapping[str, Any], fills: Mapping[str, SlotFil
         }
         intents.append(
             Intent(
-                skill,
+                row.get("skill", skill),
                 row["action"],
                 **lists,
                 priority=row.get("priority", 0),

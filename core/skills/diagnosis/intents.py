@@ -1,5 +1,5 @@
-"""The six diagnoses' intents, and the slots each reads (zh + en; the words in lexicon/verb.toml,
-diagnosis.toml and error.toml).
+"""The six diagnoses' intents (a table: core/language/lexicon/intents/diagnosis.toml), and the
+slots each reads (zh + en; the words in lexicon/verb.toml, diagnosis.toml and error.toml).
 
 A message is a diagnosis request when it carries an error (a pasted body, a code, "返回 402"),
 reports that something does not work ("why does binance say invalid signature", "我的币安账户连不
@@ -7,11 +7,8 @@ reports that something does not work ("why does binance say invalid signature", 
 else what the message names (an exchange or account, a model provider or config, an order, a
 balance, a trader, a strategy). A coin question ("币安币为什么跌了") is nobody's diagnosis.
 
-Equal readings go to the most specific diagnosis first (``priority``): an order's rejection
-before a balance that does not add up, before the exchange's key, before the model's, before a
-trader's or a strategy's idling ("下单报 -2010" is about the order, not the key). Each fill says
-whether the problem is its own (None: the next reading's); broad, they are tried after the
-intents that read a message themselves ("为什么我的挂单还没成交" asks about a resting order).
+Which comes first on a tie is the table's (priority). Each fill says whether the problem is its
+own (None: the next reading's).
 """
 
 from __future__ import annotations
@@ -22,10 +19,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from core.language import fills
-from core.language.intents import Intent, SlotFill, intent
+from core.language.intents import Intent, SlotFill, table
 from core.language.slots import Read, When
 from core.language.slots import Slots as Table
-from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
+from core.language.tagger import EXCHANGE, PROVIDER, Reading
 
 if TYPE_CHECKING:
     from core.diagnosis.pasted import PastedError
@@ -33,10 +30,6 @@ if TYPE_CHECKING:
 MODEL_SKILL = "model_diagnosis"
 
 OUTAGE = "diagnosis.outage"  # "is binance down": a failure of an exchange named, and no coin
-PROBLEM = (
-    "verb.fail", "verb.unfilled", "verb.diagnose", "verb.report", "ask.why", "error.code",
-    "diagnosis.not_done", OUTAGE,
-)  # fmt: skip
 FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})  # "连不上", "returns 401", "币安提示"
 DIAGNOSE, WHY = "verb.diagnose", "ask.why"
 TRADER = frozenset({"noun.trader", "own.trader"})
@@ -168,25 +161,18 @@ def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
     )
 
 
-def _diagnose(skill: str, priority: int, about: tuple[str, ...], fill: SlotFill) -> tuple[Intent, ...]:
-    return (
-        intent(skill, "diagnose", one_of=PROBLEM, may=about, priority=priority, after_rules=True, fill=fill),
-    )
+_FILLS: dict[str, SlotFill] = {"order": _order, "balance": _BALANCE, "exchange": _exchange, "model": _model}
+_IDLE = {"trader": _idle(TRADER, frozenset()), "strategy": _idle(STRATEGY, TRADER)}
+_ALL = table("", "diagnosis", {**_FILLS, **_IDLE})
 
 
-ORDER_INTENTS = _diagnose(
-    "order_execution_diagnosis", 6, ("verb.buy", "verb.sell", COIN, "noun.trades", EXCHANGE), _order
-)
-BALANCE_INTENTS = _diagnose("balance_position_diagnosis", 5, ("noun.balance", "noun.holdings"), _BALANCE)
-EXCHANGE_INTENTS = _diagnose(
-    "exchange_diagnosis", 4, (EXCHANGE, "noun.account", "own.account", "term.api_key"), _exchange
-)
-# "deepseek 返回 402 Insufficient Balance" is the provider's error, not the account's balance.
-MODEL_INTENTS = (
-    intent(MODEL_SKILL, "diagnose", need=[PROVIDER], one_of=["verb.fail", "verb.diagnose"], fill=_model),
-    *_diagnose(MODEL_SKILL, 3, (PROVIDER, "noun.model", "own.model"), _model),
-)
-TRADER_INTENTS = _diagnose("trader_diagnosis", 2, ("noun.trader", "own.trader"), _idle(TRADER, frozenset()))
-STRATEGY_INTENTS = _diagnose(
-    "strategy_diagnosis", 1, ("noun.strategy", "own.strategy"), _idle(STRATEGY, TRADER)
-)
+def _of(skill: str) -> tuple[Intent, ...]:
+    return tuple(i for i in _ALL.intents if i.skill == skill)
+
+
+ORDER_INTENTS = _of("order_execution_diagnosis")
+BALANCE_INTENTS = _of("balance_position_diagnosis")
+EXCHANGE_INTENTS = _of("exchange_diagnosis")
+MODEL_INTENTS = _of(MODEL_SKILL)
+TRADER_INTENTS = _of("trader_diagnosis")
+STRATEGY_INTENTS = _of("strategy_diagnosis")

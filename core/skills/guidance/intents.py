@@ -1,26 +1,19 @@
 """The guides' intent: a question about an exchange, a model provider or the testnet ("币安API怎么
 申请", "where do I get a DeepSeek API key", "what is paper trading"), and its fill, which names
 the guide's topic and aspect. A request that configures something or reports a problem is not
-one. Its words are data (core/language/lexicon/phrases/guide.toml)."""
+one. Its words are data (core/language/lexicon/phrases/guide.toml), its intents a table
+(lexicon/intents/guidance.toml)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from core.language.intents import intent
+from core.language.intents import table
 from core.language.phrases import Words
-from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
+from core.language.tagger import Reading
 
 SKILL = "guidance"
-
-# What a guide also explains, so a question about a model or a key scores above a request to
-# configure one; the fill declines a request that configures.
-ABOUT = (
-    "noun.model", "noun.account", "term.api_key", "term.passphrase",
-    "ask.how", "ask.how_much", "ask.what_is", "ask.meaning", "ask.which",
-    "outside.advice",  # "should i enable withdrawals on my binance key" asks the guide
-)  # fmt: skip
 
 HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
 PERMISSIONS, PAPER, ABOUT_PAPER = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
@@ -92,23 +85,8 @@ def _topic(norm: str) -> str | None:
     return provider if provider in topics() else None
 
 
-# "新手怎么上手", "how do i get started": where to begin with deskmate itself, when the message names
-# nothing to begin with ("how do i start alpha" starts a trader, "新手怎么买btc" buys).
-STARTS = "ask.getting_started"
-NAMES_SOMETHING = (
-    COIN, EXCHANGE, PROVIDER, "term.testnet", "own.trader", "own.strategy", "own.account", "own.model",
-    "own.alert", "noun.trader", "noun.strategy", "noun.alert", "noun.account", "noun.model",
-    "verb.buy", "verb.sell",
-)  # fmt: skip
-
-
 def _start(reading: Reading) -> Mapping[str, Any] | None:
     return None if reading.concepts & PROBLEM else {"topic": "start", "aspect": "setup"}
 
 
-INTENTS = (
-    intent(
-        SKILL, "explain", one_of=[EXCHANGE, PROVIDER, "term.testnet"], may=ABOUT, priority=9, fill=_explain
-    ),
-    intent(SKILL, "explain", need=[STARTS], avoid=NAMES_SOMETHING, may=ABOUT, priority=9, fill=_start),
-)
+INTENTS = table(SKILL, "guidance", {"explain": _explain, "start": _start}).intents
