@@ -17,6 +17,8 @@ from core.clock import Clock, FixedClock
 from core.diagnosis.ports import ModelProbe
 from core.engine import Core
 from core.events import ButtonPress, ChatKind, Command, ConversationKey, TextMessage
+from core.language.gazetteer import Gazetteer
+from core.language.own_names import plain_words
 from core.market import (
     Book,
     DailyClose,
@@ -32,7 +34,7 @@ from core.memory_store import MemoryStateStore
 from core.planner.tooling import Toolset
 from core.ports import ChartRenderer, StateStore
 from core.reply import HistoryBlock, QuoteBlock, Reply
-from core.routing.router import Router
+from core.routing.router import Route, RouteContext, Router
 from core.secrets import SecretBox
 from core.services import CATALOG, CHARTS, CLOCK, MARKET, Services
 from core.skills import price
@@ -220,6 +222,15 @@ def full_router() -> Router:
 def shared_router() -> Router:
     """One ``full_router()`` for the tests that only route texts (building one takes a while)."""
     return full_router()
+
+
+def route_with_names(text: str, names: dict[str, list[str]] | None = None) -> Route | None:
+    """``text`` routed by the shared router, with the person's own record names by kind
+    ({"trader": ["alpha"]}) as the engine loads them for a turn."""
+    if names is None:
+        return shared_router().route(text)
+    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
+    return shared_router().route(text, context)
 
 
 def make_core(

@@ -5,21 +5,11 @@ intent table, never a pattern for the one phrasing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from core.language.gazetteer import Gazetteer
-from core.language.own_names import plain_words
-from core.routing.router import RouteContext
-from tests.fakes import shared_router
+from tests.fakes import route_with_names
 
-
-def _route(text: str, names: dict[str, list[str]] | None = None) -> Any:
-    if names is None:
-        return shared_router().route(text)
-    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
-    return shared_router().route(text, context)
+_route = route_with_names
 
 
 @pytest.mark.parametrize(

@@ -6,25 +6,17 @@ for the one phrasing. English where the language matters, to show the same ask r
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 import pytest
 
-from core.language.gazetteer import Gazetteer
 from core.language.numbers import Unreadable, numeral
-from core.language.own_names import plain_words
 from core.language.values import find_values
-from core.routing.router import RouteContext
-from tests.fakes import shared_router
+from tests.fakes import route_with_names
 
 _NAMES = {"trader": ["alpha", "beta"], "strategy": ["大饼定投", "ETH网格"]}
 
 
-def _route(text: str, names: dict[str, list[str]] | None = None) -> Any:
-    if names is None:
-        return shared_router().route(text)
-    context = RouteContext(names=Gazetteer.of(names, plain=plain_words()))
-    return shared_router().route(text, context)
+_route = route_with_names
 
 
 @pytest.mark.parametrize(
