@@ -26,6 +26,10 @@ from tests.workspace.conftest import make_desk, text_of
         ("市价单是什么", "market_order", "立即成交"),
         ("爆仓是什么意思", "liquidation", "强行平掉"),
         ("what is liquidation", "liquidation", "closes the position by force"),
+        # Funding: "什麼是資金費率" was the balance (資金), "what is funding rate" nothing.
+        ("什麼是資金費率", "funding_rate", "多空雙方"),
+        ("什么是 funding rate", "funding_rate", "贴近现货价格"),
+        ("what is funding rate", "funding_rate", "longs pay shorts"),
     ],
 )
 async def test_a_trading_word_is_explained(text: str, term: str, said: str) -> None:
