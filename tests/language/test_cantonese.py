@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.language.normalize import normalize, normalize_text
-from tests.fakes import shared_router
+from tests.fakes import route_with_names, shared_router
 
 
 @pytest.mark.parametrize(
@@ -66,3 +66,23 @@ def test_a_follow_up_in_cantonese_is_one() -> None:
     route = shared_router().route("咁以太呢")
     assert route is not None and route.skill == "price"
     assert route.slots.get("symbols") == ["ETHUSDT"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "波仔仲有冇喺度跑",  # 仲有冇 is 还有没有, 喺度 before a verb 正在: was "start 波仔"
+        "波仔有冇喺度跑",
+        "波仔還有沒有在跑",  # the Mandarin said the same way
+        "is 波仔 still running",
+    ],
+)
+def test_is_it_still_running_asks_the_traders_status(text: str) -> None:
+    route = route_with_names(text, {"trader": ["波仔"]})
+    assert route is not None and (route.skill, route.action) == ("trader_management", "query"), route
+    assert route.slots.get("target_ref") == {"name": "波仔"}
+
+
+def test_you_ah_mou_is_you_mou_you() -> None:
+    assert normalize("波仔仲有冇喺度跑") == "波仔还有无正在跑"
+    assert normalize("有冇单未成交") == "有无单未成交"
