@@ -44,3 +44,24 @@ def test_withdrawing_an_order_cancels_it(text: str, slots: dict[str, str]) -> No
 def test_withdrawing_money_is_no_cancel(text: str) -> None:
     route = full_router().route(text)
     assert route is None or route.skill != "orders", route
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "limit order stuck for hours, why",  # was nothing: stuck is a failure, avoided by the why
+        "my limit order is stuck",
+        "我的挂单卡住了",
+        "为什么我的限价单卡住了",
+        "我的限價單卡著",
+    ],
+)
+def test_a_stuck_limit_order_is_asked_why_it_rests(text: str) -> None:
+    route = full_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "why_resting"), route
+
+
+@pytest.mark.parametrize("text", ["my order is stuck", "我的订单一直卡着", "my agent is stuck"])
+def test_a_stuck_order_or_agent_is_still_a_problem_to_look_into(text: str) -> None:
+    route = full_router().route(text)
+    assert route is not None and route.action == "diagnose", route
