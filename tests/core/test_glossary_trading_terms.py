@@ -30,6 +30,9 @@ from tests.workspace.conftest import make_desk, text_of
         ("什麼是資金費率", "funding_rate", "多空雙方"),
         ("什么是 funding rate", "funding_rate", "贴近现货价格"),
         ("what is funding rate", "funding_rate", "longs pay shorts"),
+        # fresh set G: a stop-limit order was not a word the glossary knew (no route)
+        ("what is a stop limit order", "stop_limit", "trigger"),
+        ("止损限价单是什么意思", "stop_limit", "触发价"),
     ],
 )
 async def test_a_trading_word_is_explained(text: str, term: str, said: str) -> None:

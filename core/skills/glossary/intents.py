@@ -11,8 +11,8 @@ TERMS = {
     "term.margin": "margin", "term.testnet": "testnet", "term.passphrase": "passphrase",
     "term.api_key": "api_key", "strategy.grid": "grid", "strategy.dca": "dca",
     "term.stop_loss": "stop_loss", "term.take_profit": "take_profit", "term.limit_order": "limit_order",
-    "term.market_order": "market_order", "term.slippage": "slippage", "term.leverage": "leverage",
-    "term.futures": "futures", "term.liquidation": "liquidation",
+    "term.market_order": "market_order", "term.stop_limit": "stop_limit", "term.slippage": "slippage",
+    "term.leverage": "leverage", "term.futures": "futures", "term.liquidation": "liquidation",
     "term.funding_rate": "funding_rate",
 }  # fmt: skip
 INTENTS = table(SKILL, "glossary", {"term": Slots(Word("term", TERMS, need=True))}).intents
