@@ -29,3 +29,18 @@ def test_unfilled_orders_asked_for_are_the_open_ones(text: str) -> None:
 def test_a_strategy_that_has_not_moved_is_diagnosed(text: str, skill: str) -> None:
     route = route_with_names(text)
     assert route is not None and route.skill == skill, route
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "余额显示的和交易所对不上",
+        "我的余额和币安上的不一样",
+        "餘額跟交易所對不上",
+        "持仓和交易所显示的不一样",
+    ],
+)
+def test_a_balance_that_does_not_match_the_exchange_is_the_balance_diagnosis(text: str) -> None:
+    """Before: the exchange's diagnosis (the exchange named), or the balance itself ("不一样")."""
+    route = route_with_names(text)
+    assert route is not None and route.skill == "balance_position_diagnosis", route
