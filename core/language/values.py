@@ -134,6 +134,7 @@ _AFTER: Final[dict[str, tuple[Kind, str]]] = {
 _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
+_COUNT_VERB: Final = ("count_verb",)  # "买一个": a count of coins at the message's end
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
 _QUOTE_BEFORE: Final = ("quote_before",)  # money said before its number: "价值2000的比特币"
 _words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
@@ -549,6 +550,9 @@ def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
     if len(run) > 1 and any(c in "十百千万亿毛" for c in run) and norm[tail : tail + 1] != "分":
         return True
+    join = _words(*_COIN_JOIN).after(norm, tail, space=False)  # "买一个", "卖掉两个" ending the message
+    if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip():
+        return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
     return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
 
 

@@ -132,8 +132,11 @@ def test_what_was_sold_is_a_question_never_a_sale(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "symbol", "side", "price", "amount"),
     [
-        ("以太坊三千二挂单买一个", "ETHUSDT", "buy", "3200", None),  # was a buy of 3,200 ETH
-        ("以太坊3200挂单买一个", "ETHUSDT", "buy", "3200", None),
+        # was a buy of 3,200 ETH; then no amount: a count ending the message after the verb is coins
+        ("以太坊三千二挂单买一个", "ETHUSDT", "buy", "3200", "base:1"),
+        ("以太坊3200挂单买一个", "ETHUSDT", "buy", "3200", "base:1"),
+        ("sol涨到两百五挂单卖掉两个", "SOLUSDT", "sell", "250", "base:2"),
+        ("以太坊三千二掛單買一個", "ETHUSDT", "buy", "3200", "base:1"),
         ("eth 3200 limit buy", "ETHUSDT", "buy", "3200", None),  # was a buy of 3,200 ETH
         ("狗狗币0.2挂买单 买五千个", "DOGEUSDT", "buy", "0.2", "base:5000"),  # was refused: two numbers
         ("挂单 4000 卖 0.5 eth", "ETHUSDT", "sell", "4000", "base:0.5"),
@@ -146,7 +149,13 @@ def test_a_number_beside_the_limit_word_is_its_price(
     assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
     assert route.slots.get("symbol") == symbol and route.slots.get("side") == side
     assert route.slots.get("limit_price") == price
-    assert route.slots.get("amount") == amount  # not said as a number: asked for, never the price
+    assert route.slots.get("amount") == amount  # not said: asked for, never the price
+
+
+@pytest.mark.parametrize("text", ["帮我建一个", "网格策略 帮我建一个", "btc买一个网格", "buy one more eth at 3200"])
+def test_a_chinese_a_is_no_count_of_coins(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.slots.get("amount") not in ("base:1", "base:2"), route
 
 
 @pytest.mark.parametrize(
