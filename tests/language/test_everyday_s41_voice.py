@@ -152,7 +152,9 @@ def test_a_number_beside_the_limit_word_is_its_price(
     assert route.slots.get("amount") == amount  # not said: asked for, never the price
 
 
-@pytest.mark.parametrize("text", ["帮我建一个", "网格策略 帮我建一个", "btc买一个网格", "buy one more eth at 3200"])
+@pytest.mark.parametrize(
+    "text", ["帮我建一个", "网格策略 帮我建一个", "btc买一个网格", "buy one more eth at 3200"]
+)
 def test_a_chinese_a_is_no_count_of_coins(text: str) -> None:
     route = _route(text)
     assert route is None or route.slots.get("amount") not in ("base:1", "base:2"), route
