@@ -75,7 +75,11 @@ def _asks_for(route: Route) -> tuple[str, str | None, str]:
 
 def _same(a: tuple[str, str | None, str], b: tuple[str, str | None, str]) -> bool:
     """One request said over two clauses: the same request with the same coins, or one of them
-    naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one)."""
+    naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
+    problems side by side, one told with what it said ("卖单被拒了，提示余额不足" is one rejection,
+    not also a model's "insufficient balance")."""
+    if a[1] == b[1] == "diagnose":
+        return True
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2])
 
 
