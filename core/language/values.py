@@ -168,10 +168,8 @@ def _said_value(key: str) -> tuple[Kind, Decimal, str, int]:
 # -- reading ---------------------------------------------------------------------------------------
 
 _NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
-_ONE_OF, _BEFORE_ONE_OF = (
-    frozenset({"一个", "一颗", "一枚", "一個", "一顆"}),
-    frozenset("0123456789万千亿萬億"),
-)
+# What may end a price right before 一个 / 一颗 (phrases/values.toml one_of): "85000一个", "3万一颗".
+_BEFORE_ONE_OF: Final = frozenset("0123456789万千亿萬億")
 _CN_COMMA: Final = "，"  # a list's comma in Chinese ("3000到3001，200格"): never a grouping
 
 

@@ -54,9 +54,9 @@ ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can 
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
 PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
-# "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 # The price a coin moves to, and the side a limit order at it takes (a buy below, a sell above).
 TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
+# "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order"})
@@ -224,9 +224,7 @@ def _spent(values: list[Value], text: str) -> str | None:
 def _said_beside(reading: Reading, values: list[Value], cues: frozenset[str]) -> Value | None:
     """The one of ``values`` said right after a word of ``cues`` ("drops to 80000")."""
     bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
-    said = next_to(reading, bare, cues)
-    key = None if said is None else (said.number, said.reason)
-    return next((v for v in values if key == (v.number, v.reason)), None)
+    return _as_typed(next_to(reading, bare, cues), values, kind=False)
 
 
 def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
@@ -240,8 +238,22 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or field_value(reading, bare, EACH)
         or field_value(reading, bare, LIMIT)  # "3200挂单买一个", "limit 4000 sell 0.5 eth"
     )
-    key = None if said is None else (said.kind, said.number, said.reason)
-    return next((v for v in values if key == (v.kind, v.number, v.reason)), None)
+    return _as_typed(said, values, kind=True)
+
+
+def _as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value | None:
+    """The one of ``values`` (offsets of the typed text) that ``said`` (the reading's offsets) is:
+    the same number or refusal, and the same kind when ``kind``."""
+    if said is None:
+        return None
+    return next(
+        (
+            v
+            for v in values
+            if (v.number, v.reason) == (said.number, said.reason) and (not kind or v.kind == said.kind)
+        ),
+        None,
+    )
 
 
 def _own(values: list[Value], symbol: str | None) -> list[Value]:
