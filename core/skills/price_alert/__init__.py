@@ -6,7 +6,7 @@ delivered through the outbound port as a card with re-arm / delete buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.services import CATALOG, MARKET, Services
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from core.jobs.kinds import JobKind
     from core.routing.router import Rule
     from core.skills.base import InboundHook
-    from core.skills.price_alert.reading import Action
     from core.skills.price_alert.skill import PriceAlertSkill
 
 # What routing and the registry need is declared here; the skill's implementation (its reader,
@@ -68,17 +67,10 @@ def _inbound(services: Services) -> InboundHook:
     return ResumePausedAlerts(services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG))
 
 
-def _rule(action: Action) -> Callable[[Services], Rule]:
-    def build(services: Services) -> Rule:
-        from core.skills.price_alert.rules import AlertRule
+def _rule(services: Services) -> Rule:
+    from core.skills.price_alert.rules import AlertRule
 
-        return AlertRule(services.get(CATALOG), frozenset({action}))
-
-    return build
-
-
-def _rule_spec(name: str, priority: int, action: Action) -> RuleSpec:
-    return RuleSpec(name, priority=priority, build=_rule(action), emits=frozenset({action}))
+    return AlertRule(services.get(CATALOG))
 
 
 SPEC = SkillSpec(
@@ -86,12 +78,9 @@ SPEC = SkillSpec(
     build=_build,
     intents=INTENTS,
     intents_only=True,
-    rules=(
-        # Questions and cancellations first: "cancel my SOL alert" names a coin, as a new one would.
-        _rule_spec("alert list", 192, "query"),
-        _rule_spec("alert delete", 191, "delete"),
-        _rule_spec("alert create", 190, "create"),
-    ),
+    # One reading, one action: a question or a cancellation ("cancel my SOL alert") names a coin
+    # as a new alert would; the reader tells them apart.
+    rules=(RuleSpec("alerts", priority=191, build=_rule, emits=frozenset({"create", "query", "delete"})),),
     actions=LazyActions.at(("create", "query", "delete"), "core.skills.price_alert.skill:ACTIONS"),
     help=HelpSpec.of("help.price_alert"),
     commands=(

@@ -23,10 +23,6 @@ from core.tasks.refs import field_of, name_in, record_ref
 KIND = "trader"
 REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
 TRADERS = ("noun.trader", "own.trader")
-# Not a trader request: a problem said is a diagnosis's ("why won't my trader start"), a question
-# about deskmate itself ("你是机器人吗"), a name several of their records have ("删除 main": which
-# one is asked, not taken).
-NOT_OURS = ("verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "error.code", "ask.you", "own.several")
 STATUS = ("ask.status", "ask.pnl")
 NAMED = frozenset({*TRADERS, "noun.daily_summary"})  # "打开 alpha 的每日汇总": only a trader has one
 # What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
