@@ -152,6 +152,8 @@ COMMON_WORD_TICKERS: Final[frozenset[str]] = frozenset(
         "IO", "STEEM", "HIVE", "ROSE", "MOVR", "REQ", "SYS", "WAN", "CITY", "BAR", "LOKA",
         "EUR", "EURI", "TST", "POL", "FRONT", "FORTH", "GLM", "GNO", "SSV", "TAO", "DOGS", "CATI",
         "APE",
+        # Chat shorthand: "atm" is "at the moment" ("where's bnb trading atm").
+        "ATM",
     }
 )  # fmt: skip
 

@@ -1,0 +1,35 @@
+"""Everyday chat English and Chinese mixed with English (session 42, set I: written blind, from the
+route catalogue only). Each case failed before its fix, which is a word in the lexicon data, a
+condition in an intent table or a rule of a reader, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import shared_router
+
+
+def _routes_to(text: str, skill: str, action: str | None, slots: dict[str, Any]) -> None:
+    route = shared_router().route(text)
+    assert route is not None, text
+    assert (route.skill, route.action) == (skill, action), (text, route)
+    for name, value in slots.items():
+        assert route.slots.get(name) == value, (text, name, route.slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # "atm" is "at the moment" in chat: the ticker ATM only with "$" or asked alone
+        ("where's bnb trading atm", "price", "current", {"symbols": ["BNBUSDT"]}),
+        ("btc price atm", "price", "current", {"symbols": ["BTCUSDT"]}),
+        ("atm price", "price", "current", {"symbols": ["ATMUSDT"]}),
+        # "my bag" is what one holds, as "my bags"
+        ("what's in my bag rn", "account_query", "positions", {}),
+        ("show my bag", "account_query", "positions", {}),
+    ],
+)
+def test_chat_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
