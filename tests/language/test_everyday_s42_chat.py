@@ -33,3 +33,22 @@ def _routes_to(text: str, skill: str, action: str | None, slots: dict[str, Any])
 )
 def test_chat_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # "check my" a balance or the holdings asks for them; with a problem told, the diagnosis
+        ("check my futures wallet balance", "account_query", "balance", {"wallet": "futures"}),
+        ("check my balance", "account_query", "balance", {}),
+        ("check the balance", "account_query", "balance", {}),
+        ("check my positions", "account_query", "positions", {}),
+        ("帮我 check my balance", "account_query", "balance", {}),
+        ("check my 余额", "account_query", "balance", {}),
+        ("check my balance its wrong", "balance_position_diagnosis", "diagnose", {}),
+        ("check if my balance is right", "balance_position_diagnosis", "diagnose", {}),
+        ("check my binance", "exchange_diagnosis", "diagnose", {"exchange": "binance"}),
+    ],
+)
+def test_a_balance_looked_at(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
