@@ -5,17 +5,15 @@ fills: a take-profit and / or stop-loss on a holding ("给我的 BTC 设置止�
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
-from core.language.values import Kind, Value, find_values
+from core.language.values import Kind, find_values
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
 SKILL = "orders"
-NUMBER_MARK = "order.number_mark"  # "3号挂单": the order's number before it
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 OPEN = "order.open_orders"
@@ -42,24 +40,10 @@ _PROTECT = Slots(
 )  # fmt: skip
 
 
-def _numbered(reading: Reading) -> list[Value]:
-    """ "3号挂单", "第3个单": the order's number said with its mark (the value grammar reads "3号" as
-    a day of the month, no value), so it is never read as no number, and never as all orders."""
-    found = []
-    for mark in (t.start for t in reading.tags if NUMBER_MARK in t.concepts):
-        end = len(reading.text[:mark].rstrip())  # the digits right before the mark, spaces between
-        start = end
-        while start > 0 and reading.text[start - 1].isdecimal():
-            start -= 1
-        if start < end:
-            digits = reading.text[start:end]
-            found.append(Value("id", start, end, digits, Decimal(digits), ident=digits))
-    return found
-
-
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
-    said = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
-    numbers = said or _numbered(reading)
+    # "撤销 #12", "取消3号单", "撤掉第2单", "cancel order 12": the order's number (the value grammar
+    # reads an order's mark: "3号单" is the id 3, never a day of the month).
+    numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
     if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
         return {"order_no": str(int(numbers[0].number))}
     if not numbers and (reading.has(OPEN) or reading.has("amount.all_in") or reading.has("filler.all")):
