@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.language import fills
-from core.language.tagger import Reading
+from core.language.tagger import Reading, Tag
 from core.language.values import REFUSED_PREFIX, Kind, Value, one_value, positive
 
 
@@ -293,7 +293,8 @@ class SetTo:
     after it ("bump my btc dca to 40 usdt per buy"; a new name's words are no field there), else
     what ``by_value`` says of the value alone; the value is what is typed after the set-to word, for
     a field of ``numbers`` the one of ``values`` said there ("每次改成买80U": 80), a new name's under
-    ``renamed``. No set-to word: the field named alone."""
+    ``renamed``, or what ``new`` reads for the field after the set-to word. No set-to word: the
+    field named alone."""
 
     name: str
     fields: Sequence[tuple[str, frozenset[str]]]
@@ -301,6 +302,7 @@ class SetTo:
     by_value: Callable[[str], str | None] = lambda value: None
     values: Callable[[Reading], Sequence[Value]] = Reading.spans
     renamed: tuple[str, str] = ("name", "new_name")
+    new: Callable[[Reading, Tag, str], str | None] | None = None
     need: bool = False
 
     def read(self, reading: Reading) -> Any:
@@ -316,7 +318,8 @@ class SetTo:
         )
         said = [v for v in self.values(reading) if v.start >= marker.end]
         value = said[0].typed if field in self.numbers and len(said) == 1 else value
-        slots = {self.renamed[1] if field == self.renamed[0] else field: value} if value else {}
+        new = value if self.new is None or field is None else self.new(reading, marker, field)
+        slots = {self.renamed[1] if field == self.renamed[0] else field: new} if new else {}
         return {self.name: field, **slots} if field else None
 
     def named(self, reading: Reading, but: str = "") -> str | None:

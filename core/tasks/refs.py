@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.language.fills import concepts_at, untagged
+from core.language.fills import untagged
 from core.language.phrases import Words
 from core.language.tagger import Reading, words
 from core.language.values import find_values
@@ -83,12 +83,6 @@ def name_in(reading: Reading, end: int | None = None) -> str | None:
     typed = reading.norm.typed(0, len(reading.text) if end is None else end)
     named = name_given(typed)
     return named.value if named is not None and named.value else None
-
-
-def field_of(reading: Reading, fields: Sequence[tuple[str, frozenset[str]]]) -> str | None:
-    """The first of ``fields`` (name, its concepts) the request names."""
-    named = frozenset(c for t in reading.tags for c in concepts_at(reading, t))
-    return next((name for name, concepts in fields if concepts & named), None)
 
 
 def record_ref(

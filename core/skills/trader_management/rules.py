@@ -15,10 +15,10 @@ from typing import Any
 from core.language import fills
 from core.language.fills import concepts_at, name_after, new_value, set_to, untagged
 from core.language.intents import SlotFill
-from core.language.slots import When, first
+from core.language.slots import SetTo, When, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
-from core.tasks.refs import field_of, name_in, record_ref
+from core.tasks.refs import name_in, record_ref
 
 KIND = "trader"
 REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
@@ -38,6 +38,16 @@ FIELDS = (
     ("model", frozenset({"noun.model", "provider"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
+
+
+def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
+    """A switched field's new value is its on/off word (SWITCH); a record's, one no request word
+    explains ("to eth grid", not "to another exchange account"); a new name's, any words."""
+    return None if field in SWITCHED else new_value(reading, marker, any_words=field not in VALUED)
+
+
+# An update's field and new value ("把 alpha 的模型换成 deepseek"; no field named: a new name).
+UPDATE = SetTo("field", FIELDS, by_value=lambda value: "name", new=_new_value)
 # A field switched off ("关闭 alpha 的每日汇总", "stop auto start for alpha") or on.
 SWITCH = (
     ("off", When(any=["verb.stop", "verb.switch_off", "answer.off"])),
@@ -72,22 +82,14 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
     end = len(reading.text)
     if action == "update":
         marker = set_to(reading)
-        field = field_of(reading, FIELDS)
         if marker is not None and not any(t.concepts & NAMED for t in reading.tags if t.end <= marker.start):
             return None  # "rename robo one to bot two": a trader's word in the new name only
-        if marker is not None:
-            end = marker.start
-            field = field or "name"
-            value = new_value(reading, marker, any_words=field not in VALUED)
-            if value and field == "name":
-                slots["new_name"] = value
-            elif value and field in VALUED:
-                slots[field] = value
+        end = end if marker is None else marker.start
+        slots.update(UPDATE.read(reading) or {})
+        field = slots.get("field")
         own = reading.first("own.strategy")
         if field == "strategy" and "strategy" not in slots and own is not None:
             slots["strategy"] = own.value  # "let alpha run the eth grid": theirs, by its name
-        if field:
-            slots["field"] = field
         on = first(SWITCH, concepts)
         if field in SWITCHED and on:
             slots[field] = on
