@@ -7,6 +7,7 @@ is stored and shown, its ``seconds`` what the trader runtime schedules with.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -82,13 +83,15 @@ def interval_of(value: Value) -> Interval | None:
     return None
 
 
-def find_interval(text: str) -> Interval | None:
-    """The interval a sentence names ("每天买50U" -> 1d, "every 4 hours" -> 4h), or None.
-    A bare count needs an explicit every/每 unless it is written like "4h"."""
-    values = find_values(fold(text))
+def interval_in(values: Sequence[Value]) -> Interval | None:
+    """The interval values name ("每天买50U" -> 1d, "every 4 hours" -> 4h): the first interval said
+    (None if no whole one: "every 1.5 days"), else a duration or number written like one ("4h")."""
     said = next((v for v in values if v.kind == "interval"), None)
-    said = said or next((v for v in values if v.kind in ("duration", "number") and _written(v.typed)), None)
-    return None if said is None else _of(said)
+    return interval_of(said) if said else next(filter(None, map(interval_of, values)), None)
+
+
+def find_interval(text: str) -> Interval | None:
+    return interval_in(find_values(fold(text)))
 
 
 def refused_of(values: list[Value]) -> Value | None:

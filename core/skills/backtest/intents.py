@@ -20,7 +20,7 @@ from core.language.phrases import placed
 from core.language.slots import Choose, Coins, Own, Slots, When
 from core.language.tagger import Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value
-from core.strategies.intervals import find_interval
+from core.strategies.intervals import interval_in
 from core.strategies.words import KIND, grid_values, in_coins
 
 SKILL: Final = "backtest"
@@ -105,7 +105,7 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         slots["lower"], slots["upper"] = numbers[0].slot, numbers[1].slot
     elif numbers and "amount" not in slots and kind == "dca":
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
-    interval = find_interval(text)
+    interval = interval_in(values)
     said = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days": quoted
     if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
         said = interval.text

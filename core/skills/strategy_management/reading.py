@@ -30,7 +30,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.strategies.intervals import Interval, find_interval, interval_of, refused_of
+from core.strategies.intervals import Interval, interval_in, interval_of, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import record_ref
@@ -246,12 +246,11 @@ def _interval(reading: Reading, values: Sequence[Value]) -> Interval | None:
     said before an amount ("一天50u") is one too."""
     if "time.weekday" in reading.concepts:
         return Interval(1, "w")
-    said = next((v for v in values if v.kind == "interval"), None)
-    if said is not None:
-        return interval_of(said)
-    found = (interval_of(v) for v in values if v.kind in ("duration", "number"))
+    said = interval_in(values)
+    if said is not None or any(v.kind == "interval" for v in values):
+        return said
     days = (v.unit for v in values if v.kind == "duration" and v.number == 1 and v.unit in ("d", "w"))
-    return next((f for f in found if f is not None), None) or next((Interval(1, u) for u in days), None)
+    return next((Interval(1, u) for u in days), None)
 
 
 def _has_params(reading: Reading, values: Sequence[Value]) -> bool:
@@ -337,7 +336,7 @@ def _field_by_value(value: str) -> str:
     found = find_values(normalize(value))
     if any(v.kind == "count" for v in found):
         return "grids"
-    if find_interval(value) is not None or any(v.kind == "interval" for v in found):
+    if any(v.kind == "interval" or interval_of(v) for v in found):
         return "interval"
     return "name"
 
