@@ -8,6 +8,9 @@ Checked at load, refused with a LexiconError naming the file and concept:
 - an unknown key, a word that is not a non-empty string, a concept with no word;
 - a word in two concepts of one group, unless one of them lists the other in ``overlaps``
   (e.g. a word that is both a stop and a switch off is said to be so, never by accident).
+
+A concept's ``before_object`` words are its words only right before what is traded, an amount or a
+coin (core.language.tagger): "出" sells in "帮我出0.05个比特币", never in "出现", "出错", "退出".
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from importlib import resources
 from core.cached_toml import read_toml
 from core.language.normalize import fold
 
-_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps"})
+_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object"})
 
 
 class LexiconError(ValueError):
@@ -33,6 +36,7 @@ class Concept:
     name: str  # "verb.delete"
     words: tuple[str, ...]  # normalized, every language
     overlaps: frozenset[str]  # concepts of its group that may share a word with it
+    before_object: frozenset[str] = frozenset()  # words that are its own only before an amount or a coin
 
     @property
     def group(self) -> str:
@@ -48,6 +52,14 @@ class Lexicon:
         for concept in self.concepts.values():
             for word in concept.words:
                 yield word, concept.name
+
+    def before_object(self) -> dict[str, frozenset[str]]:
+        """The words that count only right before an amount or a coin, each with those concepts."""
+        out: dict[str, frozenset[str]] = {}
+        for concept in self.concepts.values():
+            for word in concept.before_object:
+                out[word] = out.get(word, frozenset()) | {concept.name}
+        return out
 
     def group(self, group: str) -> frozenset[str]:
         """The names of a group's concepts."""
@@ -65,17 +77,18 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
         if unknown:
             raise LexiconError(f"{source}: {name} has unknown key(s) {sorted(unknown)}")
         words: list[str] = []
-        for lang in ("zh", "zh_hant", "en"):
+        for lang in ("zh", "zh_hant", "en", "before_object"):
             listed = table.get(lang, [])
             if not isinstance(listed, list) or not all(isinstance(w, str) and w.strip() for w in listed):
                 raise LexiconError(f"{source}: {name}.{lang} must be a list of non-empty words")
             words += [fold(w) for w in listed]
+        before = frozenset(fold(w) for w in table.get("before_object", []))
         if not words:
             raise LexiconError(f"{source}: {name} has no word")
         overlaps = table.get("overlaps", [])
         if not isinstance(overlaps, list) or not all(isinstance(o, str) for o in overlaps):
             raise LexiconError(f"{source}: {name}.overlaps must be a list of concept names")
-        concepts.append(Concept(name, tuple(dict.fromkeys(words)), frozenset(overlaps)))
+        concepts.append(Concept(name, tuple(dict.fromkeys(words)), frozenset(overlaps), before))
     return concepts
 
 
