@@ -32,6 +32,7 @@ from core.conversation.lifecycle import (
     nothing_to_confirm,
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
+from core.conversation.queued import AskQueue
 from core.conversation.recall import remember_ask
 from core.conversation.references import again, asks_again, read_back, refer
 from core.conversation.replies import notice_reply, prepend
@@ -111,6 +112,7 @@ class Core:
         self.resumption = Resumption(self.tasks)
         self.commands = Commands(skills, self.lifecycle)
         self.buttons = ButtonActions(self.tasks, self.lifecycle, self.resumption, self._start)
+        self.queue = AskQueue(self.tasks, self._start)  # later risky asks of one message
         self._locks = KeyedLocks()  # turns of one conversation in this process queue here ...
         self._admission = asyncio.Semaphore(max_turns_at_once)  # ... turns of all of them here ...
         self.leases = ConversationLeases(store, leases)  # ... and across processes here
@@ -257,6 +259,7 @@ class Core:
             if dropped is not None:
                 return dropped
             reply = await self._text(turn, event.text.strip(), progress, asked_secret=asked_secret)
+        reply = await self.queue.advance(turn, reply)  # before the resume offer: a next ask comes first
         reply = await self.resumption.offer(turn, reply)
         return prepend(reply, notices)
 
@@ -340,7 +343,7 @@ class Core:
                 lambda piece, before: read_back(piece, before, turn.locale, route_piece),
             )
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
-                return await answer_each(turn, asks, self._start, self.tasks)
+                return await answer_each(turn, asks, self._start, self.tasks, self.queue)
         if route is not None:
             return await self._start(turn, route)
         if is_confirm(text):
@@ -494,6 +497,7 @@ class Core:
             async def apply(turn: Turn) -> Reply:
                 notices = await self._settle_old_tasks(turn)
                 reply = await self.buttons.apply(turn, kind, token.payload)
+                reply = await self.queue.advance(turn, reply)
                 reply = await self.resumption.offer(turn, reply)
                 return prepend(reply, notices)
 
@@ -537,6 +541,7 @@ class Core:
                 reply = await self.buttons.apply(
                     turn, str(claim.token.payload.get("kind", "")), claim.token.payload
                 )
+                reply = await self.queue.advance(turn, reply)
                 return prepend(reply, [not_run(turn, what)])
             turn.read_only = True
             return self._refused(turn.state, event, claim)

@@ -122,6 +122,21 @@ class Recall(BaseModel):
     ids: dict[str, str] = Field(default_factory=dict)  # kind -> id of the last record of each kind
 
 
+class QueuedAsk(BaseModel):
+    """A later ask of a message with several that may need a confirmation, waiting for the task
+    an earlier ask opened ("停掉alpha然后删除它": the delete waits for the stop). It is started only
+    once that task has completed, so its checks and its own confirmation see the state after it
+    ran; if that task ends any other way, it is dropped (core.conversation.queued)."""
+
+    text: str  # the clause as typed, for the person's own words when it cannot be named
+    skill: str
+    action: str
+    slots: dict[str, Any] = Field(default_factory=dict)  # as the clause was read: never a secret
+    origin: Literal["rule", "model"] = "rule"
+    behind: str  # the id of the task it waits for
+    asked_at: datetime
+
+
 class ConversationState(BaseModel):
     """Everything deskmate remembers about one conversation key."""
 
@@ -132,6 +147,7 @@ class ConversationState(BaseModel):
     last_completed: Task | None = None  # for follow-ups ("那 ETH 呢")
     extra: dict[str, Any] = Field(default_factory=dict)  # small per-skill memory
     recall: Recall = Field(default_factory=Recall)  # the last coin, records and request
+    queued: list[QueuedAsk] = Field(default_factory=_no_items)  # later asks waiting their turn, in order
 
     @model_validator(mode="before")
     @classmethod

@@ -2,33 +2,40 @@
 
 Each clause starts as if it had been sent alone. A clause that opens a task (a confirmation, a
 question) keeps it open while the later clauses are answered: its buttons stay valid and it is
-the conversation's open task afterwards. Only one task can be open: a later clause that opens
-one too waits on the resume stack (offered again once the first is done), or, if its kind does
-not wait, is asked to be sent again.
+the conversation's open task afterwards. Only one task can be open. A later clause that may
+need a confirmation is not started yet: it is queued behind the open one (core.conversation.
+queued), and started, checked and confirmed on its own once that one has completed ("停掉alpha
+然后删除它"). Any other later clause that opens one too waits on the resume stack (offered again
+once the first is done), or, if its kind does not wait, is asked to be sent again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from core.conversation.queued import AskQueue, Start
+from core.conversation.replies import joined
 from core.conversation.tasks import TaskBook, open_task
-from core.reply import NoticeBlock, Reply, Status, TraceStep, Usage
+from core.reply import NoticeBlock, Reply, Status, TraceStep
 from core.routing.router import Route
 from core.state import Task, TaskStatus
 from core.turn import Turn
 
-Start = Callable[[Turn, Route], Awaitable[Reply]]
 
-
-async def answer_each(turn: Turn, asks: list[tuple[str, Route]], start: Start, book: TaskBook) -> Reply:
-    """Start every clause's route in order and answer them in one reply."""
+async def answer_each(
+    turn: Turn, asks: list[tuple[str, Route]], start: Start, book: TaskBook, queue: AskQueue
+) -> Reply:
+    """Start every clause's route in order (queueing the risky ones behind an open task) and
+    answer them in one reply."""
     state = turn.state
     whole = turn.text
     replies: list[Reply] = []
     held: Task | None = None  # the first task a clause left open: it stays the open one
     try:
         for text, route in asks:
+            if held is not None and queue.waits(route):
+                replies.append(queue.put(turn, text, route, held))
+                continue
             turn.text = text  # a skill reading the message reads its own clause
             reply = await start(turn, route)
             task = open_task(state)
@@ -60,41 +67,11 @@ def _set_aside(turn: Turn, book: TaskBook, task: Task, text: str) -> Reply:
     return Reply(Status.PARTIAL, (notice,), turn.locale)
 
 
-def _status(replies: list[Reply], held: Task | None) -> Status:
-    if held is not None:
-        return (
-            Status.AWAITING_CONFIRMATION
-            if held.status is TaskStatus.AWAITING_CONFIRMATION
-            else Status.NEEDS_INPUT
-        )
-    statuses = {r.status for r in replies}
-    if statuses == {Status.COMPLETED}:
-        return Status.COMPLETED
-    if statuses == {Status.FAILED}:
-        return Status.FAILED
-    return Status.PARTIAL
-
-
 def _merged(turn: Turn, replies: list[Reply], asks: list[tuple[str, Route]], held: Task | None) -> Reply:
-    usage = Usage()
-    for reply in replies:
-        usage += reply.usage
     step = TraceStep(
         "route",
         "several_asks",
         {"clauses": [{"text": text, "skill": route.skill, "action": route.action} for text, route in asks]},
     )
-    first = replies[0]
-    return replace(
-        first,
-        status=_status(replies, held),
-        blocks=tuple(b for r in replies for b in r.blocks),
-        locale=turn.locale,
-        buttons=tuple(b for r in replies for b in r.buttons),
-        trace=(step, *(s for r in replies for s in r.trace)),
-        usage=usage,
-        audience="private" if any(r.audience == "private" for r in replies) else "public",
-        delete_inbound=any(r.delete_inbound for r in replies),
-        important=any(r.important for r in replies),
-        expects_secret=next((r.expects_secret for r in replies if r.expects_secret), None),
-    )
+    reply = joined(turn, replies, held)
+    return replace(reply, trace=(step, *reply.trace))

@@ -133,10 +133,13 @@ async def test_two_asks_of_one_skill_are_both_answered(desk: Desk, text: str) ->
 )
 async def test_two_orders_are_confirmed_one_after_the_other(desk: Desk, text: str, confirm: str) -> None:
     first = await desk.chat.say(text)
-    assert first.status is Status.AWAITING_CONFIRMATION and "ask_waits" in codes(first)
+    assert first.status is Status.AWAITING_CONFIRMATION and codes(first)[-1] == "ask_queued"
     assert first.route.slots["symbol"] == "BTCUSDT" and len(first.buttons) == 2
     done = await desk.chat.say(confirm)
-    assert codes(done) == ["order_filled", "offer_resume"]  # the ETH order comes back
-    second = await desk.chat.press(done.buttons[0])
-    assert second.status is Status.AWAITING_CONFIRMATION and second.route.slots["symbol"] == "ETHUSDT"
+    # The ETH order is offered next, at the price after the first filled, with its own buttons.
+    assert codes(done)[:3] == ["order_filled", "ask_next", "confirm_buy"]
+    assert done.status is Status.AWAITING_CONFIRMATION and len(done.buttons) == 2
     assert len(desk.orders.orders) == 1  # the second waits for its own confirmation
+    second = await desk.chat.press(done.buttons[0])
+    (order,) = of(second, OrderBlock)
+    assert isinstance(order, OrderBlock) and order.symbol == "ETHUSDT" and len(desk.orders.orders) == 2

@@ -176,8 +176,8 @@ async def test_their_trader_named_in_one_of_several_asks(
 )
 async def test_stop_their_trader_then_delete_it(desk: TraderDesk, create: str, text: str, name: str) -> None:
     """ "它" / "it" in the second ask is the trader the first ask named (before: an exchange account
-    called "它" to delete, or the stop lost). The stop waits for its confirmation; the deletion of a
-    trader still running is refused, naming it, never another record deleted."""
+    called "它" to delete, or the stop lost). The stop waits for its confirmation; the deletion waits
+    behind it, naming it, never another record deleted, and is offered once the stop ran."""
     await desk.account()
     await desk.strategy("定投", dca(), default=True)
     await desk.chat.say(create)
@@ -187,5 +187,6 @@ async def test_stop_their_trader_then_delete_it(desk: TraderDesk, create: str, t
     assert [r.action for r in (reply.route,)] == ["stop"], reply.route
     assert text_of(reply).count(name) >= 2, text_of(reply)  # the stop's and the deletion's answer
     assert "它" not in text_of(reply)
-    await desk.chat.press(reply.buttons[0].token)
+    stopped = await desk.chat.press(reply.buttons[0].token)
     assert await _state(desk, name) is TraderState.STOPPED
+    assert "confirm_delete" in codes(stopped) and name in text_of(stopped), text_of(stopped)
