@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import lru_cache
 
 from core.conversation.recall import RECORD_NOUNS
 from core.i18n import Locale, is_zh
-from core.language.lexicon import phrases
 from core.language.normalize import normalize
 from core.language.phrases import Words
 from core.routing.router import Route
@@ -30,8 +28,8 @@ def _pronoun_here(low: str, start: int, end: int) -> bool:
     """A pronoun counts here: 这个 / 那个 end a phrase ("这个的价格", "那个呢", not "这个策略"); "it" is
     not "it's"."""
     after = low[end : end + 1]
-    if low[start:end] in _words("pronoun_ending"):
-        return not after.strip() or after in _words("phrase_end")
+    if low[start:end] in Words("conversation.pronoun_ending").words:
+        return not after.strip() or after in Words("conversation.phrase_end").words
     return after != "'"
 
 
@@ -47,11 +45,6 @@ def asks_again(text: str) -> bool:
     low = normalize(text)  # zh-Hant read as zh ("再來一次")
     end = _AGAIN.prefix(low)
     return end is not None and not _POLITE.sub("", low[end:]).strip(" .。!！?？~～")
-
-
-@lru_cache(maxsize=8)
-def _words(concept: str) -> frozenset[str]:
-    return frozenset(phrases("conversation").concepts[f"conversation.{concept}"].words)
 
 
 def again(text: str, recall: Recall) -> Route | None:

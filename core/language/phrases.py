@@ -171,6 +171,11 @@ class Words:
     context: Context | None = None
     whole: bool = True
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The concept's words (normalized), in the order written: for a word looked up whole."""
+        return phrases(self.concept.partition(".")[0]).concepts[self.concept].words
+
     def spans(self, text: str, *, every: bool = False) -> list[tuple[int, int]]:
         group = self.concept.partition(".")[0]
         return find(group, text, self.concept, self.context, every=every, whole=self.whole)

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from core.i18n import Locale
-from core.language.lexicon import phrases
 from core.language.phrases import Words, found
 from core.language.tagger import words
 from core.planner.redaction import redact
@@ -24,11 +21,6 @@ _QUESTION_END = Words("reply.question_end", lambda low, start, end: end == len(l
 _SWITCH = Words("reply.switch")
 _SWITCH_INSIDE = Words("reply.switch_inside")
 _SWITCH_LAST = Words("reply.switch_last", lambda low, start, end: not low[end:].strip(" .!。！"))
-
-
-@lru_cache(maxsize=8)
-def _words(concept: str) -> frozenset[str]:
-    return frozenset(phrases("reply").concepts[f"reply.{concept}"].words)
 
 
 def secret_value(text: str) -> str | None:
@@ -82,19 +74,19 @@ def bare(text: str) -> str:
 
 
 def is_confirm(text: str) -> bool:
-    return bare(text) in _words("confirm")
+    return bare(text) in Words("reply.confirm").words
 
 
 def is_cancel(text: str) -> bool:
-    return bare(text) in _words("cancel")
+    return bare(text) in Words("reply.cancel").words
 
 
 def is_decline(text: str) -> bool:
-    return bare(text) in _words("decline")
+    return bare(text) in Words("reply.decline").words
 
 
 def is_resume(text: str) -> bool:
-    return bare(text) in _words("resume")
+    return bare(text) in Words("reply.resume").words
 
 
 # A greeting may come with small words ("hi there", "你好呀") but nothing else.

@@ -18,7 +18,6 @@ from itertools import takewhile
 from string import ascii_lowercase, digits
 from typing import Final
 
-from core.language.lexicon import phrases
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.slots import Choose, First, Number, Read, When
@@ -106,19 +105,15 @@ def _unread_typed(text: str, reading: Reading) -> str:
     start, end = tags[0].start, tags[-1].end
     if end - start > 24:  # two expiry words far apart: quote the first
         end = tags[0].end
-    if _said(text[tags[0].start : tags[0].end], "expiry.unit"):  # the number said with its unit, and "for"
+    if text[tags[0].start : tags[0].end] in _UNIT.words:  # the number said with its unit, and "for"
         start = _lead(text[:start])
     word = text[tags[-1].start : tags[-1].end] if end == tags[-1].end else text[tags[0].start : end]
-    if _said(word, "expiry.takes_object") or has_cjk(word):
+    if word in Words("expiry.takes_object").words or has_cjk(word):
         rest = text[end:].lstrip()
         said = next((w for w in ("钟", "有效") if text.startswith(w, end)), "")
         run = "".join(takewhile(_ALNUM.__contains__, rest))
         end += len(said) or (len(text) - end - len(rest) + len(run) if run else 0)
     return text[start:end].strip()
-
-
-def _said(word: str, concept: str) -> bool:
-    return word in phrases("expiry").concepts[concept].words
 
 
 def _lead(head: str) -> int:
@@ -154,18 +149,14 @@ def expires_at(slot: object, now: datetime) -> datetime | None:
     return None
 
 
-def out_of_range(slot: object) -> str | None:
-    """What was typed when ``slot`` is a duration outside SHORTEST..LONGEST, else None."""
-    if isinstance(slot, str) and slot.startswith(f"{OUT_OF_RANGE}:"):
-        return slot.partition(":")[2]
-    return None
+def out_of_range(slot: object, marker: str = OUT_OF_RANGE) -> str | None:
+    """What was typed when ``slot`` is a duration outside SHORTEST..LONGEST (``marker``
+    UNREAD: an expiry said in words the grammar cannot read), else None."""
+    return slot.partition(":")[2] if isinstance(slot, str) and slot.startswith(f"{marker}:") else None
 
 
 def unread(slot: object) -> str | None:
-    """What was typed when ``slot`` is an expiry said in words the grammar cannot read, else None."""
-    if isinstance(slot, str) and slot.startswith(f"{UNREAD}:"):
-        return slot.partition(":")[2]
-    return None
+    return out_of_range(slot, UNREAD)
 
 
 def fixed_expiry(slots: dict[str, object], now: datetime) -> datetime | None:

@@ -18,7 +18,7 @@ from typing import Any, Literal, cast
 
 from core.language.fills import untagged
 from core.language.gazetteer import named_in
-from core.language.lexicon import load, phrases
+from core.language.lexicon import load
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
@@ -61,12 +61,6 @@ ELSEWHERE = frozenset(
 # -- what a message says about its target --------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _field_words() -> tuple[str, ...]:
-    """A field's words (phrases/records.toml): "接口地址", "名字" ..."""
-    return tuple(phrases("records").concepts["records.field_words"].words)
-
-
 # "rename main to okx-alt", "改成「副 账户」": the word before an update's new value, the value whole
 # at the end (at most three words, quoted or not); a "为" standing alone ("重命名 main 为 core") or
 # after a field's word ("设置 kimi 的接口地址为 …", "名字为 …").
@@ -75,11 +69,11 @@ _NEW_VALUE = Words(
     lambda low, start, end: (
         low[start:end] != "为"
         or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
-        or low[:start].rstrip().endswith(_field_words())
+        or low[:start].rstrip().endswith(Words("records.field_words").words)  # "名字为"
     ),
 )
-_GENERIC = "records.generic"  # a record's kind said alone: no name
-_KIND_WORDS = frozenset({_GENERIC, "records.trader"})
+GENERIC = Words("records.generic")  # a record's kind said alone: no name
+_KIND_WORDS = frozenset({GENERIC.concept, "records.trader"})
 
 
 def _model_to(low: str, start: int, end: int) -> bool:
@@ -404,7 +398,7 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     rest = _rest(text)
     if changed:
         rest = changed_record(rest, text)
-    if not rest or _generic(normalize(rest)):
+    if not rest or normalize(rest) in GENERIC.words:
         return None
     name = _as_typed(text, rest)
     if " " in name:
@@ -427,15 +421,11 @@ def _without_kind(rest: str) -> str:
     """The name without a record kind's word standing apart at either end: the kind was said
     ("删除账户 主账户" deletes "主账户", "把 openai 配置改名为 …" renames "openai")."""
     words = rest.split()
-    while len(words) > 1 and _generic(normalize(words[0])):
+    while len(words) > 1 and normalize(words[0]) in GENERIC.words:
         words.pop(0)
-    while len(words) > 1 and _generic(normalize(words[-1])):
+    while len(words) > 1 and normalize(words[-1]) in GENERIC.words:
         words.pop()
     return " ".join(words)
-
-
-def _generic(word: str) -> bool:
-    return word in phrases("records").concepts[_GENERIC].words
 
 
 def _as_typed(text: str, rest: str) -> str:

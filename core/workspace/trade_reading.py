@@ -20,7 +20,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import field_value, next_to, outside, value_spans, word_after
-from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.language.slots import When, Word
 from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, one_value, positive, refused_slot
@@ -138,7 +138,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     named = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
     if named is not None:
         slots["symbol"] = named
-    values = _own(values, symbol)
+    values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
         reading, values
     )
@@ -256,10 +256,6 @@ def _as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value |
     )
 
 
-def _own(values: list[Value], symbol: str | None) -> list[Value]:
-    return [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
-
-
 def pick_amount(values: list[Value], text: str) -> str | None:
     """The one amount among ``values``: a refused one wins (it was meant as the amount); two
     ("buy 100 200 USDT of BTC") are refused rather than one of them taken."""
@@ -323,6 +319,7 @@ _NOUN, _BY, _TAIL_BY, _OF, _ASKED, _OWNER = (
 )
 _ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
 _MAX_ZH, _MAX_EN = 20, 32
+GENERIC = Words("records.generic")  # a record's kind said alone: "交易账户" (phrases/records.toml)
 
 
 def _word_of(tag: Tag) -> bool:
@@ -365,7 +362,7 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
     # "main账户有多少钱" names main without 的, by words the lexicon does not know ("币安账户" is
     # an exchange's, "交易账户" the kind alone).
     known = any(not _theirs(t) for t in reading.tags if start <= t.start < noun.start)
-    theirs = text[noun.end : noun.end + 1] == "的" or not (known or normalize(said) in _generic())
+    theirs = text[noun.end : noun.end + 1] == "的" or not (known or normalize(said) in GENERIC.words)
     return said if theirs else None
 
 
@@ -373,7 +370,7 @@ def _noun_in(reading: Reading, tag: Tag) -> Tag:
     """An exchange's name ending with the account's word ("模拟账户": the paper exchange) has that
     word in it: the name is read around it as around the word alone ("用模拟账户")."""
     word = reading.text[tag.start : tag.end]
-    noun = next((w for w in _words("noun") if word.endswith(w) and w != word), "")
+    noun = next((w for w in Words("account_ref.noun").words if word.endswith(w) and w != word), "")
     return Tag(tag.end - len(noun), tag.end, frozenset({_NOUN})) if noun else tag
 
 
@@ -411,16 +408,7 @@ def _tail(reading: Reading, tags: list[Tag], *, question: bool) -> str | None:
         return None
     at = text.index(last, start)
     name = reading.norm.typed(at, at + len(last))
-    return None if last in _words("not_names") else name
-
-
-def _words(concept: str, group: str = "account_ref") -> frozenset[str]:
-    return frozenset(phrases(group).concepts[f"{group}.{concept}"].words)
-
-
-def _generic() -> frozenset[str]:
-    """A record's kind said alone ("交易账户"): core/language/lexicon/phrases/records.toml."""
-    return _words("generic", "records")
+    return None if last in Words("account_ref.not_names").words else name
 
 
 def _word(text: str) -> bool:
@@ -452,10 +440,7 @@ class TradeRule:
         self.coins = CoinNames(catalog)
 
     def route(self, text: str) -> Route | None:
-        return self._route(text, None)
+        return read_trade(text, self.coins)
 
     def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        return self._route(reading.norm.original, reading)
-
-    def _route(self, text: str, names: Reading | None) -> Route | None:
-        return read_trade(text, self.coins, names)
+        return read_trade(reading.norm.original, self.coins, reading)

@@ -11,18 +11,17 @@ does not have; their own names are found by the layer's gazetteer first.
 from __future__ import annotations
 
 from core.language import fills
-from core.language.lexicon import phrases
+from core.language.phrases import Words
 from core.language.tagger import PUNCT, words
+from core.tasks.names import PAIRS
 
 # The concepts that end a name: the request's own words around it.
 _ENDS = ("verb.", "ask.", "filler.", "time.", "answer.", "amount.")
 KIND_WORDS = {"noun.trader": ("交易员", "trader"), "noun.strategy": ("策略", "strategy")}
-_QUOTED = {"「": "」", "“": "”", '"': '"', "'": "'", "『": "』", "‘": "’"}
 
 
 def _words(concept: str) -> tuple[str, ...]:
-    """The words of one of this reader's concepts (phrases/diagnosed_name.toml), in order."""
-    return phrases("diagnosed_name").concepts[f"diagnosed_name.{concept}"].words
+    return Words(f"diagnosed_name.{concept}").words  # phrases/diagnosed_name.toml, in order
 
 
 def name_after(text: str, kind: str) -> str | None:
@@ -44,7 +43,7 @@ def name_after(text: str, kind: str) -> str | None:
         if after.lstrip().startswith(lead):
             start += len(after) - len(after.lstrip()) + len(lead)
             break
-    quoted = _QUOTED.get(reading.text[start:].lstrip()[:1])
+    quoted = PAIRS.get(reading.text[start:].lstrip()[:1])
     if quoted is not None:  # "「机器人一号」", "'eth grid'": the quoted words whole
         typed = reading.norm.typed(start, len(reading.text)).lstrip()[1:]
         return typed.split(quoted, 1)[0].strip()[:32] or None
