@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, cast
 from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.slots import Word
-from core.language.tagger import Reading, Tag, words
+from core.language.tagger import Reading, Tag
 from core.language.values import Value
 
 if TYPE_CHECKING:  # the parameters' module (their models) is not needed to read a kind's name
@@ -28,11 +28,6 @@ KIND: Final = Word("kind", {f"strategy.{k}": k for k in KINDS})
 def kind_of(reading: Reading) -> Kind | None:
     """The kind a message names first, if any."""
     return cast("Kind | None", KIND.read(reading))
-
-
-def find_kind(text: str) -> Kind | None:
-    """The kind a text names first, if any."""
-    return kind_of(words(text))
 
 
 @cache

@@ -22,7 +22,7 @@ from core.language import fills
 from core.language.intents import Intent, SlotFill, table
 from core.language.slots import Read, When
 from core.language.slots import Slots as Table
-from core.language.tagger import EXCHANGE, PROVIDER, Reading
+from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
 
 if TYPE_CHECKING:
     from core.diagnosis.pasted import PastedError
@@ -63,10 +63,8 @@ def _pasted(reading: Reading, *, bare_status: bool = False) -> PastedError | Non
 
 def _named(reading: Reading, concept: str) -> str | None:
     """The exchange or model provider named (also inside a longer word: "我的币安帐户")."""
-    from core.workspace.named import find_exchange, find_provider
-
-    find = find_exchange if concept == EXCHANGE else find_provider
-    return next((t.value for t in reading.tags if concept in t.concepts), None) or find(reading.text)
+    tagged = next((t.value for t in reading.tags if concept in t.concepts), None)
+    return tagged or named(reading.text, concept)
 
 
 def _said(reading: Reading) -> frozenset[str] | None:

@@ -8,7 +8,7 @@ exactly or refused. What the text leaves out (the level, the coin) is the skill'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside, said_as
@@ -48,10 +48,7 @@ _WINDOWS = {3600: "1h", 86400: "24h"}  # a move's window, by its length in secon
 _MINUTES = {unit: seconds // 60 for unit, seconds in UNIT_SECONDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class AlertReading:
-    action: Action
-    slots: dict[str, Any] = field(default_factory=dict)
+AlertReading = tuple[Action, dict[str, Any]]  # the action asked for, with the slots said
 
 
 def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
@@ -67,23 +64,23 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     if reading.has(NOUN) and not _has_level(reading, values):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if reading.concepts & DELETES or DELETE.search(norm):
-            return AlertReading("delete", _target(reading, values, coins))
+            return ("delete", _target(reading, values, coins))
         if _lists(reading):
-            return AlertReading("query")
+            return ("query", {})
     slots = _create_slots(reading, coins)
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
-    return AlertReading("create", slots)
+    return ("create", slots)
 
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:
     """/alert [list | delete <coin or id> | <coin> <op> <level> | <coin> <n>% <window>] [repeat ...]"""
     if not args.text or LS.prefix(args.text) == len(args.text):
-        return AlertReading("query")
+        return ("query", {})
     head, _, rest = args.text.partition(" ")
     if RM.prefix(head) == len(head):
-        return AlertReading("delete", _target(coins.read(rest), find_values(rest), coins))
-    return AlertReading("create", _create_slots(args, coins))
+        return ("delete", _target(coins.read(rest), find_values(rest), coins))
+    return ("create", _create_slots(args, coins))
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:

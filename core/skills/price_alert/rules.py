@@ -17,4 +17,4 @@ class AlertRule:
 
     def route(self, text: str) -> Route | None:
         found = read_alert(text, self.coins)
-        return None if found is None else Route(SKILL, found.action, found.slots)
+        return None if found is None else Route(SKILL, *found)

@@ -15,6 +15,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.i18n import is_zh
+from core.language.tagger import words
 from core.markets import MarketCatalog
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, RouteInfo
 from core.routing.router import Route
@@ -32,7 +33,7 @@ from core.strategies.params import (
     plain,
     validate,
 )
-from core.strategies.words import find_kind, kind_word
+from core.strategies.words import kind_of, kind_word
 from core.tasks import tokens
 from core.tasks.actions import ActionSpec, SlotSpec
 from core.tasks.answers import bare
@@ -174,7 +175,7 @@ class StrategySkill(TaskFlow):
     async def parse(self, turn: Turn, task: Task, spec: SlotSpec, text: str) -> Parsed:
         field = spec.name
         if field == "kind":
-            kind = text if text in KINDS else find_kind(text) or _kind_by_label(turn, text)
+            kind = text if text in KINDS else kind_of(words(text)) or _kind_by_label(turn, text)
             return Parsed(kind) if kind else Parsed(error="strategy.sm.bad_kind")
         if field == "new_name":
             return await self.records.parse_name(turn, task, text)
