@@ -328,10 +328,6 @@ class Core:
         if route is None and active is None:
             route = again(text, state.recall)  # "再来一次", "again": the last request once more
         if active is None:
-            candidates = ties(route, self.router.layer, text, context, self.skills)
-            if candidates:  # a close tie between intents: ask, a button per candidate
-                return await did_you_mean(turn, candidates, self.skills)
-
             # Each piece read with the person's own names, as the whole was ("启动小飞侠，然后…").
             def route_piece(piece: str) -> Route | None:
                 return self.router.route(piece, context)
@@ -343,7 +339,12 @@ class Core:
                 lambda piece, before: read_back(piece, before, turn.locale, route_piece),
             )
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
+                # Before a tie of the whole: asks that each route on their own are not one ask
+                # read two ways ("卖掉所有狗狗币，然后删除交易员 beta"), as read_asks reads them.
                 return await answer_each(turn, asks, self._start, self.tasks, self.queue)
+            candidates = ties(route, self.router.layer, text, context, self.skills)
+            if candidates:  # a close tie between intents: ask, a button per candidate
+                return await did_you_mean(turn, candidates, self.skills)
         if route is not None:
             return await self._start(turn, route)
         if is_confirm(text):

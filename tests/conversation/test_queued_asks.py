@@ -18,7 +18,7 @@ from adapters.storage.state_store import SqlStateStore
 from core.engine import Core
 from core.jobs import JOBS, JobKinds, JobQueue
 from core.planner.budget import TokenBudget
-from core.reply import Status
+from core.reply import OrderBlock, Status
 from core.services import Services
 from core.traders.model import TraderState
 from core.traders.ports import DECISION_MODELS, MODEL_BUDGET
@@ -138,6 +138,32 @@ async def test_the_queued_ask_is_checked_against_the_state_after_the_first(
     assert codes(done)[:2] == ["trader_deleted", "ask_next"]
     assert "not_found" in codes(done) and done.status is Status.PARTIAL  # alpha is gone by then
     assert done.buttons == ()  # nothing left to confirm
+
+
+@pytest.mark.parametrize(
+    "text", ["卖掉所有以太坊，然后删除交易员 beta", "sell all my eth, then delete trader beta"]
+)
+async def test_a_sale_then_a_delete_are_confirmed_one_after_the_other(desk: TraderDesk, text: str) -> None:
+    await traders(desk)
+    bought = await desk.chat.press((await desk.chat.say("buy 0.1 ETH")).buttons[0])
+    assert "order_filled" in codes(bought)
+    asked = await desk.chat.say(text)
+    assert asked.status is Status.AWAITING_CONFIRMATION and codes(asked)[-1] == "ask_queued"
+    sold = await desk.chat.press(asked.buttons[0])
+    (order,) = [b for b in sold.blocks if isinstance(b, OrderBlock)]
+    assert isinstance(order, OrderBlock) and order.side == "sell"
+    assert "confirm_delete" in codes(sold) and "beta" in await states(desk)
+    assert codes(await desk.chat.press(sold.buttons[0])) == ["trader_deleted"]
+
+
+@pytest.mark.parametrize(
+    "text", ["卖掉所有狗狗币，然后删除交易员 beta", "sell all my doge, then delete trader beta"]
+)
+async def test_two_asks_that_each_route_are_no_did_you_mean(desk: TraderDesk, text: str) -> None:
+    await traders(desk)
+    reply = await desk.chat.say(text)
+    assert "did_you_mean" not in codes(reply)
+    assert any(s.name == "several_asks" for s in reply.trace)
 
 
 # -- a new process on the same SQLite file between the two confirmations --------------------------
