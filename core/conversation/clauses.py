@@ -17,6 +17,8 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.language.phrases import Words
+from core.language.refusals import refusal_in
+from core.language.tagger import words
 from core.routing.router import Route
 
 MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
@@ -83,12 +85,38 @@ def _same(a: tuple[str, str | None, str], b: tuple[str, str | None, str]) -> boo
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2])
 
 
-def _covers(piece: Route, whole: Route) -> bool:
+def _covers(piece: Route, whole: Route, alike: bool) -> bool:
     """``piece`` reads the whole message's request, with every slot the whole one has: the
-    rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request)."""
+    rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request). With
+    every piece ``alike`` (the whole's request each), two numbers the whole read where it wants
+    one ("buy 50u of btc and 50u of eth") are the pieces' own, one each."""
     if (piece.skill, piece.action) != (whole.skill, whole.action):
         return False
-    return all(k in piece.slots and piece.slots[k] == v for k, v in whole.slots.items())
+    return all(
+        k in piece.slots and piece.slots[k] == v
+        for k, v in whole.slots.items()
+        if not alike or (refusal_in(v) or ("",))[0] != "two_numbers"
+    )
+
+
+def _verb(piece: str) -> str | None:
+    """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
+    reading = words(piece)
+    tag = next((t for t in reading.tags if any(c.startswith("verb.") for c in t.concepts)), None)
+    return None if tag is None else reading.text[tag.start : tag.end]
+
+
+def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece with no verb of its own asking what the piece before it asks, of something else:
+    "买0.1个eth和0.2个sol", "buy 50u of btc and 50u of eth" are two buys. Read with that piece's
+    verb, it must be the same request (a list of coins for one request is no second one)."""
+    verb = _verb(before)
+    if verb is None or _verb(piece) is not None:
+        return None
+    found = route(f"{verb} {piece}")
+    if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
+        return None
+    return found
 
 
 def split_asks(
@@ -128,18 +156,25 @@ def split_asks(
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
             routes: list[Route | None] = []
-            for piece in pieces:
-                routes.append(routed_after(piece, routes[-1] if routes else None))
+            for at, piece in enumerate(pieces):
+                before = routes[-1] if routes else None
+                read = routed_after(piece, before)
+                if read is None and before is not None and piece:
+                    read = _inherits(piece, pieces[at - 1], before, routed)
+                routes.append(read)
             if any(r is None for r in routes):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
             asked = [_asks_for(r) for _, r in found]
             if any(_same(a, b) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
+            alike = whole is not None and all(
+                (r.skill, r.action) == (whole.skill, whole.action) for _, r in found
+            )
             if (
                 whole is not None
                 and not following.issuperset(cuts)
-                and not any(_covers(r, whole) for _, r in found)
+                and not any(_covers(r, whole, alike) for _, r in found)
             ):
                 continue  # the whole message is one request the pieces lose part of
             return found
