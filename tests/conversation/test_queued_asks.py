@@ -125,6 +125,49 @@ async def test_pressing_the_first_confirm_twice_never_runs_the_second(
     assert codes(deleted) == ["trader_deleted"]
 
 
+@pytest.mark.parametrize(("text", "locale"), STOP_THEN_DELETE)
+async def test_an_expired_first_confirmation_drops_the_queued_one(
+    desk: TraderDesk, text: str, locale: str
+) -> None:
+    await traders(desk, "alpha")
+    await desk.chat.say(text)
+    desk.clock.advance(6 * 60)  # the stop's confirmation lasts 5 minutes
+    later = await desk.chat.say("BTC price" if locale == "en" else "比特币价格")
+    assert codes(later)[0] == "confirm_expired" and codes(later)[-1] == "ask_dropped"
+    assert await states(desk) == {"alpha": TraderState.RUNNING, "beta": TraderState.STOPPED}
+
+
+async def test_the_queued_one_follows_its_first_through_a_pause(desk: TraderDesk) -> None:
+    """Another request in between pauses the stop; the delete waits for it, not for the other
+    request, and comes once the stop is resumed and confirmed."""
+    await traders(desk, "alpha")
+    await desk.chat.say("stop alpha then delete it")
+    other = await desk.chat.say("delete trader beta")
+    assert codes(other) == ["confirm_delete", "confirm_hint", "task_parked"]
+    beta_gone = await desk.chat.press(other.buttons[0])
+    assert codes(beta_gone) == ["trader_deleted", "offer_resume"]  # the delete of alpha still waits
+    resumed = await desk.chat.press(beta_gone.buttons[0])
+    assert codes(resumed)[0] == "confirm_stop"
+    stopped = await desk.chat.press(resumed.buttons[0])
+    assert codes(stopped)[:3] == ["trader_stopped", "ask_next", "confirm_delete"]
+
+
+async def test_discarding_the_paused_first_drops_the_queued_one(desk: TraderDesk) -> None:
+    await traders(desk, "alpha")
+    await desk.chat.say("停掉alpha然后删除它")
+    other = await desk.chat.press((await desk.chat.say("删除交易员 beta")).buttons[0])
+    discarded = await desk.chat.press(other.buttons[1])
+    assert codes(discarded) == ["discarded", "ask_dropped"]
+    assert await states(desk) == {"alpha": TraderState.RUNNING}
+
+
+async def test_the_cancel_command_drops_it_too(desk: TraderDesk) -> None:
+    await traders(desk, "alpha")
+    await desk.chat.say("stop alpha then delete it")
+    cancelled = await desk.chat.command("cancel")
+    assert codes(cancelled) == ["cancelled", "ask_dropped"]
+
+
 @pytest.mark.parametrize(
     "text", ["删除交易员 alpha，然后停止交易员 alpha", "delete trader alpha, then stop trader alpha"]
 )
