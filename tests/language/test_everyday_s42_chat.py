@@ -52,3 +52,18 @@ def test_chat_words(text: str, skill: str, action: str, slots: dict[str, Any]) -
 )
 def test_a_balance_looked_at(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # "bal" said alone is the balance, a polite word beside it too; Balancer's is "BAL price"
+        ("bal pls", "account_query", "balance", {}),
+        ("pls bal", "account_query", "balance", {}),
+        ("bal plz", "account_query", "balance", {}),
+        ("bal thx", "account_query", "balance", {}),
+        ("bal price pls", "price", "current", {"symbols": ["BALUSDT"]}),
+    ],
+)
+def test_bal_with_a_polite_word(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)

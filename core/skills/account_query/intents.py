@@ -7,9 +7,10 @@ which coin, an export asked for)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from core.language.intents import table
-from core.language.lexicon import phrases
+from core.language.lexicon import load, phrases
 from core.language.slots import Choose, Coins, Slots, When
 from core.language.tagger import PUNCT, Reading
 from core.skills.account_query.rules import QUESTION
@@ -30,10 +31,18 @@ _MOST = Slots(*QUESTION, Coins("symbol"), decline=When(any=["noun.price", "noun.
 
 
 def _not_alone(reading: Reading) -> object:
-    """A coin's ticker is the balance asked only said alone, as typed ("bal", "bal?": Balancer's
-    is "BAL", "BAL price", "$BAL"); the words: phrases/account_ref.toml's balance_alone."""
-    said = " ".join(PUNCT.sub(" ", reading.norm.original).split())
+    """A coin's ticker is the balance asked only said alone, as typed, or with a polite word
+    ("bal", "bal?", "bal pls": Balancer's is "BAL", "BAL price", "$BAL"); the words:
+    phrases/account_ref.toml's balance_alone, the lexicon's filler.polite and filler.greeting."""
+    polite = _polite()
+    said = " ".join(w for w in PUNCT.sub(" ", reading.norm.original).split() if w.casefold() not in polite)
     return None if said in phrases("account_ref").concepts["account_ref.balance_alone"].words else True
+
+
+@cache
+def _polite() -> frozenset[str]:
+    kind = load().concepts
+    return frozenset((*kind["filler.polite"].words, *kind["filler.greeting"].words))
 
 
 _ALONE = Slots(unless=_not_alone)
