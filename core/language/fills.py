@@ -69,13 +69,16 @@ def name_after(
     return (name_words(reading.norm.typed(start, end)) or None) if said else None
 
 
-def new_value(reading: Reading, marker: Tag, *, any_words: bool) -> str | None:
+def new_value(
+    reading: Reading, marker: Tag, *, any_words: bool, ends: Callable[[Tag], bool] | None = None
+) -> str | None:
     """The new value typed after an update's ``marker`` (``set_to``), as typed, filler first
     skipped ("to the beta"); ``any_words``: whatever words (a new name), else only when a word no
-    request word explains is among them ("to eth grid", not "to another exchange account")."""
+    request word explains is among them ("to eth grid", not "to another exchange account");
+    up to the first tag ``ends`` holds for (a record's kind after its name: "to the kimi model")."""
     if not any_words and not untagged(reading, marker.end, len(reading.text)):
         return None
-    return name_after(reading, marker.end, whole=True, skip=_filler)
+    return name_after(reading, marker.end, whole=True, skip=_filler, ends=ends)
 
 
 def set_to(reading: Reading) -> Tag | None:

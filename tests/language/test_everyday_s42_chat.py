@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakes import shared_router
+from tests.fakes import route_with_names, shared_router
 
 
 def _routes_to(text: str, skill: str, action: str | None, slots: dict[str, Any]) -> None:
@@ -67,3 +67,26 @@ def test_a_balance_looked_at(text: str, skill: str, action: str, slots: dict[str
 )
 def test_bal_with_a_polite_word(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+_THEIRS = {"trader": ["alpha"], "model": ["kimi"], "strategy": ["eth grid"], "account": ["okx main"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # one of their records named after "to" is what the trader is moved onto, its kind's word
+        # said last no part of its name
+        ("switch alpha to the kimi model", "model", "kimi"),
+        ("switch alpha to kimi", "model", "kimi"),
+        ("把 alpha 换成 kimi 模型", "model", "kimi"),
+        ("move alpha to okx main", "account", "okx main"),
+        ("switch alpha to the eth grid strategy", "strategy", "eth grid"),
+        ("把 alpha 的策略换成 eth grid 策略", "strategy", "eth grid"),
+    ],
+)
+def test_a_trader_moved_onto_a_record_of_theirs(text: str, field: str, value: str) -> None:
+    route = route_with_names(text, _THEIRS)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "update"), route
+    assert route.slots.get("field") == field and route.slots.get(field) == value, route.slots
+    assert route.slots.get("target_ref") == {"name": "alpha"}, route.slots

@@ -33,17 +33,27 @@ FIELDS = (
     ("auto_start", frozenset({"noun.auto_start"})),
     ("daily_summary", frozenset({"noun.daily_summary"})),
     ("name", frozenset({"verb.rename", "noun.name"})),
-    ("account", frozenset({"noun.account", "exchange"})),
+    ("account", frozenset({"noun.account", "exchange", "own.account"})),
     ("strategy", frozenset({"noun.strategy", "own.strategy"})),
-    ("model", frozenset({"noun.model", "provider"})),
+    ("model", frozenset({"noun.model", "provider", "own.model"})),
 )
 VALUED = frozenset({"account", "strategy", "model"})
+
+# A record's kind said last, after its name, is no part of the new value: "switch alpha to the
+# kimi model" -> kimi ("eth grid" keeps its kind's word: a word follows it).
+KIND_NOUN = {"account": "noun.account", "strategy": "strategy.noun", "model": "noun.model"}
+
+
+def _kind_last(reading: Reading, field: str, tag: Tag) -> bool:
+    return KIND_NOUN.get(field, "") in tag.concepts and not any(c.isalnum() for c in reading.text[tag.end :])
 
 
 def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
     """A switched field's new value is its on/off word (SWITCH); a record's, one no request word
     explains ("to eth grid", not "to another exchange account"); a new name's, any words."""
-    return None if field in SWITCHED else new_value(reading, marker, any_words=field not in VALUED)
+    if field in SWITCHED:
+        return None
+    return new_value(reading, marker, any_words=field not in VALUED, ends=partial(_kind_last, reading, field))
 
 
 # An update's field and new value ("把 alpha 的模型换成 deepseek"; no field named: a new name).
