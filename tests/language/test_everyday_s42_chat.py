@@ -90,3 +90,23 @@ def test_a_trader_moved_onto_a_record_of_theirs(text: str, field: str, value: st
     assert route is not None and (route.skill, route.action) == ("trader_management", "update"), route
     assert route.slots.get("field") == field and route.slots.get(field) == value, route.slots
     assert route.slots.get("target_ref") == {"name": "alpha"}, route.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # a percent one way, with no window and no price to count from, is counted from now (it was a
+        # 24-hour move either way, the way said dropped)
+        ("lmk if sol goes up 10%", {"symbol": "SOLUSDT", "from_now": "10", "condition": "above"}),
+        ("alert me when eth drops 5%", {"symbol": "ETHUSDT", "from_now": "5", "condition": "below"}),
+        ("sol 涨 5% 通知我 pls", {"symbol": "SOLUSDT", "from_now": "5", "condition": "above"}),
+        ("eth 跌 5% 提醒我", {"symbol": "ETHUSDT", "from_now": "5", "condition": "below"}),
+        # with a window, either way, or a price to count from: a move, as before
+        ("tell me if eth drops 5% in the next hour", {"condition": "move", "level": "5", "window": "1h"}),
+        ("tell me when sol moves 5%", {"condition": "move", "level": "5"}),
+        ("sol波动超过3个点告诉我", {"condition": "move", "level": "3"}),
+        ("alert me when BTC drops 5% from 90000", {"condition": "move", "level": "5"}),
+    ],
+)
+def test_a_percent_one_way_is_from_now(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "price_alert", "create", slots)

@@ -228,7 +228,10 @@ def _from_now(reading: Reading, rest: str, ways: str, typed: str, values: list[V
         return {"times": times.slot}
     percent = next((v for v in values if said_as(v, PERCENT, ("%",))), None)
     now, window = FROM_NOW.search(rest), next((v for v in values if said_as(v, WINDOW, UNIT_SECONDS)), None)
-    if percent is None or not (now or THAN_NOW.search(rest)) or (window and not now):
+    # One way said, no window and no price to count from ("goes up 10%", "涨5%"): from now.
+    one_way = bool(RISE.search(ways)) != bool(FALL.search(ways))
+    plain = one_way and not window and not any(v.kind in LEVEL_KINDS for v in values)
+    if percent is None or not (now or THAN_NOW.search(rest) or plain) or (window and not now):
         return {}  # "5% higher in 24h": a move over a window
     up = bool(RISE.search(ways) or reading.has(ABOVE))
     down = bool(FALL.search(ways) or reading.has(BELOW))
