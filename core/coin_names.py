@@ -22,7 +22,7 @@ MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
 
 # base -> (English name, Chinese name, other names: slang, traditional, Taiwanese, short forms)
 COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
-    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt")),
+    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "sats", "satoshis")),
     "ETH": (
         "Ethereum",
         "以太坊",

@@ -112,8 +112,7 @@ class Value:
 
 # -- the tables ------------------------------------------------------------------------------------
 
-_MINUS: Final = "-−–﹣"
-_LOOK_BACK: Final = 24
+_MINUS, _LOOK_BACK = "-−–﹣", 24  # a sign's dashes; how far back a look-behind sees
 _HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
 _FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
 _CN = CN_CHARS + "兩萬億"
@@ -125,8 +124,7 @@ _RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a ma
 # The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
 # one scan of the text (core.language.phrases.placed); each place asks for the words of some of
 # its concepts, by their keys ("quote", "interval 1 d").
-_QUOTE: Final = ("quote",)
-_DURATIONS: Final = ("m", "h", "d", "w", "mo", "y")
+_QUOTE, _DURATIONS = ("quote",), ("m", "h", "d", "w", "mo", "y")
 _UNITS: Final = (*_QUOTE, *_DURATIONS, "percent", "grid", "every_d", "every_mo")  # after a number
 _AFTER: Final[dict[str, tuple[Kind, str]]] = {
     "quote": ("amount", "quote"), "percent": ("percent", "%"), "grid": ("count", "grid")
@@ -464,6 +462,8 @@ def _read_run(
     elif (coin_hit := _coin_join_at(norm, pos, coins, mentions)) is not None:
         tail, coin = coin_hit
         kind, unit = "amount", "base"
+        if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
+            number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
     if kind == "number" and reason is None and _words(*_DATE).after(norm, tail):
         return None  # "2024年", "3月", "5号", "10am": a date or a time of day, no value here
     if (percent_of := _words(*_PERCENT_OF).before(norm, said_before)) is not None:  # 百分之五
