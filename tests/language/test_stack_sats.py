@@ -22,7 +22,11 @@ def _route(text: str) -> Any:
 
 @pytest.mark.parametrize(
     ("text", "amount"),
-    [("stack sats with 20 usdt", "quote:20"), ("stack 100u of btc", "quote:100"), ("buy 100000 sats", "base:0.001")],
+    [
+        ("stack sats with 20 usdt", "quote:20"),
+        ("stack 100u of btc", "quote:100"),
+        ("buy 100000 sats", "base:0.001"),
+    ],
 )
 def test_stacking_sats_buys_bitcoin(text: str, amount: str) -> None:
     route = _route(text)
@@ -32,7 +36,12 @@ def test_stacking_sats_buys_bitcoin(text: str, amount: str) -> None:
 
 def test_a_count_of_sats_is_that_many_satoshis_never_that_many_bitcoin() -> None:
     (value,) = find_values("1000 sats", CoinIndex(bundled_catalog()))
-    assert (value.kind, value.unit, value.coin, value.number) == ("amount", "base", "BTCUSDT", Decimal("0.00001"))
+    assert (value.kind, value.unit, value.coin, value.number) == (
+        "amount",
+        "base",
+        "BTCUSDT",
+        Decimal("0.00001"),
+    )
 
 
 @pytest.mark.parametrize("text", ["what's your tech stack", "my stack overflow answer", "stack the deck"])
