@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import untagged
+from core.language.fills import set_to, untagged
 from core.language.gazetteer import named_in
 from core.language.lexicon import load
 from core.language.normalize import normalize_text
@@ -61,17 +61,6 @@ ELSEWHERE = frozenset(
 # -- what a message says about its target --------------------------------------------------------
 
 
-# "rename main to okx-alt", "改成「副 账户」": the word before an update's new value, the value whole
-# at the end (at most three words, quoted or not); a "为" standing alone ("重命名 main 为 core") or
-# after a field's word ("设置 kimi 的接口地址为 …", "名字为 …").
-_NEW_VALUE = Words(
-    "records.new_value",
-    lambda low, start, end: (
-        low[start:end] != "为"
-        or (low[start - 1 : start] == " " and low[end : end + 1] == " ")
-        or low[:start].rstrip().endswith(Words("records.field_words").words)  # "名字为"
-    ),
-)
 GENERIC = Words("records.generic")  # a record's kind said alone: no name
 _KIND_WORDS = frozenset({GENERIC.concept, "records.trader"})
 
@@ -341,20 +330,18 @@ def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
 
 
 def _new_value(raw: str) -> tuple[int, str] | None:
-    """Where an update's change starts in the typed text ("改名為" of "把主帳戶改名為副帳戶") and the
-    new value as typed ("副帳戶"): the marker is read in the normalized text."""
-    norm = normalize_text(raw)
-    text = norm.text
-    for start, end in _NEW_VALUE.spans(text):
-        rest = text[end:].strip()
-        opened = rest[:1] in OPENING
-        words = rest[opened:].split()
-        if words and words[-1][-1:] in CLOSING:
-            words[-1] = words[-1][:-1]
-        if 1 <= len(words) <= _MAX_NAME_WORDS and all(w and not set(w) & CLOSING for w in words):
-            begin = text.index(words[0], end)
-            return norm.offsets[start], norm.typed(begin, text.rindex(words[-1]) + len(words[-1]))
-    return None
+    """Where an update's change starts in the typed text (the layer's set-to word: "改名為" of
+    "把主帳戶改名為副帳戶", fills.set_to) and the new value as typed ("副帳戶"): one to three words,
+    quoted or not, to the end."""
+    reading = _TAGGER.read(raw)
+    marker, text = set_to(reading), reading.text.rstrip()
+    begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
+    begin += text[begin : begin + 1] in OPENING
+    end = len(text) - (text[-1:] in CLOSING)
+    value = text[begin:end]
+    if marker is None or not 1 <= len(value.split()) <= _MAX_NAME_WORDS or set(value) & CLOSING:
+        return None
+    return reading.norm.offsets[marker.start], reading.norm.typed(begin, end)
 
 
 def _field(norm: str, domain: str) -> tuple[str | None, frozenset[str]]:
