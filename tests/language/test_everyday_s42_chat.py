@@ -110,3 +110,22 @@ def test_a_trader_moved_onto_a_record_of_theirs(text: str, field: str, value: st
 )
 def test_a_percent_one_way_is_from_now(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price_alert", "create", slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "this bot" is deskmate itself, no trader of theirs: where to begin is the guide's
+        "how do i get started with this bot",
+        "how does this bot work",
+        "how do i use this bot",
+        "这个机器人怎么用",
+        "怎么用这个bot",
+    ],
+)
+def test_this_bot_is_deskmate(text: str) -> None:
+    _routes_to(text, "guidance", "explain", {})
+
+
+def test_a_remark_about_this_bot_asks_nothing() -> None:
+    assert shared_router().route("this bot is pretty cool") is None
