@@ -69,6 +69,13 @@ class When:
 Rules = Sequence[tuple[str, When]]
 
 
+# Switched off ("关闭 alpha 的每日汇总", "stop the weekly report", "取消收益周报") or on.
+SWITCH: Rules = (
+    ("off", When(any=["verb.switch_off", "verb.stop", "verb.cancel", "answer.off"])),
+    ("on", When(any=["verb.switch_on", "answer.on"])),
+)
+
+
 def first(rules: Rules, concepts: frozenset[str], default: str | None = None) -> str | None:
     """The value of the first rule whose condition holds, else ``default``."""
     return next((value for value, holds in rules if holds(concepts)), default)

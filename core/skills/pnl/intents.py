@@ -16,14 +16,13 @@ from typing import Any
 
 from core.language import fills
 from core.language.intents import table
-from core.language.slots import Choose, Number, Slots, When, first
+from core.language.slots import SWITCH, Choose, Number, Slots, When, first
 from core.language.tagger import Reading
 
 SKILL = "pnl"
 # Days in a duration's unit ("the last 7 days", "最近两周", "30d").
 _DAYS = {"d": 1, "w": 7, "mo": 30, "y": 365}
 MAX_DAYS = 366
-OFF = ("verb.switch_off", "verb.stop", "verb.cancel", "answer.off")
 
 
 def _leftover(reading: Reading) -> str:
@@ -118,6 +117,6 @@ def _reader(view: str) -> Any:
 
 
 # "每周给我发收益报告" on, "关闭收益周报" off.
-_WEEKLY = Slots(Choose("switch", (("off", When(any=OFF)),), default="on"))
+_WEEKLY = Slots(Choose("switch", SWITCH, default="on"))
 _VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
 INTENTS = table(SKILL, "pnl", {"weekly": _WEEKLY, **{view: _reader(view) for view in _VIEWS}}).intents

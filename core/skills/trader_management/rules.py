@@ -15,7 +15,7 @@ from typing import Any
 from core.language import fills
 from core.language.fills import concepts_at, name_after, new_value, set_to, untagged
 from core.language.intents import SlotFill
-from core.language.slots import SetTo, When, first
+from core.language.slots import SWITCH, SetTo, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import name_in, record_ref
@@ -58,11 +58,6 @@ def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
 
 # An update's field and new value ("把 alpha 的模型换成 deepseek"; no field named: a new name).
 UPDATE = SetTo("field", FIELDS, by_value=lambda value: "name", new=_new_value)
-# A field switched off ("关闭 alpha 的每日汇总", "stop auto start for alpha") or on.
-SWITCH = (
-    ("off", When(any=["verb.stop", "verb.switch_off", "answer.off"])),
-    ("on", When(any=["verb.switch_on", "answer.on"])),
-)
 
 
 def slots_for(action: str) -> SlotFill:
