@@ -44,8 +44,9 @@ _CJK_STOPS = ",，。；!！?？、"
 _MAX_WORDS = 4
 
 # A starting balance: after a balance word ("初始资金 5万", "balance of 20000 usdt", "starting with
-# 5k"), else the first amount in USDT ("with 50000 USDT", "5万U", "$100,000").
-_BALANCE_WORDS = frozenset({"noun.balance", "workspace.starting"})
+# 5k") or what an account is made with ("a paper account with 10k", "用 5万 开个模拟账户"), else the
+# first amount in USDT ("5万U", "$100,000").
+_BALANCE_WORDS = frozenset({"noun.balance", "workspace.starting", "filler.using"})
 _BETWEEN = frozenset({"", ":", "：", "为", "是", "of"})
 
 # A model config's base URL and model name given in the request ("base url 是 https://…",

@@ -129,3 +129,17 @@ def test_this_bot_is_deskmate(text: str) -> None:
 
 def test_a_remark_about_this_bot_asks_nothing() -> None:
     assert shared_router().route("this bot is pretty cool") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "balance"),
+    [
+        # what a paper account is made with is its starting balance, a unit said or not
+        ("make a paper trading account with 10k", "10000"),
+        ("make a paper account with 10k", "10000"),
+        ("用 5万 开个模拟账户", "50000"),
+        ("加个模拟账户 用 2万u", "20000"),
+    ],
+)
+def test_a_paper_account_made_with_an_amount(text: str, balance: str) -> None:
+    _routes_to(text, "exchange_management", "create", {"exchange": "paper", "paper_balance": balance})
