@@ -75,8 +75,7 @@ def _said(reading: Reading) -> frozenset[str] | None:
 
 def _only_a_status(reading: Reading) -> bool:
     """Nothing but what the message names and a bare number ("binance 401")."""
-    named = {i for t in reading.tags for i in range(t.start, t.end)}
-    return all(ch.isdigit() or not ch.isalnum() or i in named for i, ch in enumerate(reading.text))
+    return all(ch.isdigit() or not ch.isalnum() for ch in reading.rest())
 
 
 def _exchange(reading: Reading) -> Slots:

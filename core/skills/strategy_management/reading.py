@@ -39,10 +39,16 @@ from core.workspace.extraction import name_given
 SKILL = "strategy_management"
 # What a strategy's name may hold: its kind's words ("删除策略 BTC定投").
 NAME_WORDS = KIND_CONCEPTS
-TRADERS = frozenset({"noun.trader", "own.trader"})  # "把机器人一号的策略换成ETH网格": the trader's
 REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
-# A problem report is no action; a name several of their records have is asked about, not taken.
-PROBLEM = frozenset({"verb.fail", "verb.diagnose", "verb.unfilled", "ask.why", "own.several"})
+# Not a strategy request: a trader's ("把机器人一号的策略换成ETH网格"), a problem report, a name
+# several of their records have (asked about, not taken), what a word means ("what is a grid
+# strategy": the glossary's), a past supposed ("what if i had run a btc dca last year").
+NOT_OURS = (
+    When(any=["noun.trader", "own.trader", "verb.fail", "verb.diagnose", "verb.unfilled", "ask.why"]),
+    When("own.several"),
+    When("ask.meaning", none="filler.mine"),
+    When("backtest.if", none="verb.create"),
+)
 # The fields, in the order an update's words are matched ("每格金额" before "金额").
 FIELDS: tuple[str, ...] = (
     "quote_per_grid", "max_order_notional", "max_position_pct", "max_total", "quote_amount", "interval",
@@ -81,12 +87,8 @@ class StrategyReader:
     def read_tags(self, reading: Reading) -> tuple[str, dict[str, Any]] | None:
         """(action, slots) of a strategy request, or None when it is about something else."""
         concepts = reading.concepts
-        if not reading.text or reading.text.startswith("/") or concepts & TRADERS:
+        if not reading.text or reading.text.startswith("/") or any(holds(concepts) for holds in NOT_OURS):
             return None
-        if concepts & PROBLEM or ("ask.meaning" in concepts and "filler.mine" not in concepts):
-            return None  # "what is a grid strategy" is the glossary's; a problem report no action
-        if "backtest.if" in concepts and "verb.create" not in concepts:
-            return None  # "what if i had run a btc dca last year": a past supposed, nothing to set up
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
         action = first(ACTIONS, concepts)
@@ -177,10 +179,6 @@ def _plain(value: Value) -> bool:
     return value.kind in ("number", "price", "refused", "amount") and value.unit != "base"
 
 
-def _quote(value: Value) -> bool:
-    return value.unit == "quote"
-
-
 def _field(name: str) -> Take:
     return Take(name, near=f"strategy.{name}", joining=joined("between"))
 
@@ -193,18 +191,18 @@ TABLES: dict[str, tuple[Take, ...]] = {
         Take("grids", lambda v: v.kind == "count" or v.unit == "grid"),  # "20格"
         _field("grids"),  # "格数 20"
         Take("lower", _plain, upper="upper", joining=joined("range_join")),
-        Take("quote_per_grid", _quote, unless="lower"),
+        Take("quote_per_grid", lambda v: v.unit == "quote", unless="lower"),
     ),
     "ai": (
         _field("max_order_notional"),
-        Take("max_order_notional", _quote),
+        Take("max_order_notional", lambda v: v.unit == "quote"),
         Take("max_position_pct", lambda v: v.kind == "percent" or v.unit == "%"),
     ),
     # A DCA's amount: an amount in USDT, else the number a buy names ("买50"), else the one
     # value left ("weekly btc dca 100").
     "dca": (
         _field("max_total"),
-        Take("quote_amount", _quote),
+        Take("quote_amount", lambda v: v.unit == "quote"),
         Take("quote_amount", lambda v: v.kind == "number", near="verb.buy", after=True),
         Take("quote_amount", lambda v: v.kind == "number" or (v.refused and v.unit != "base"), sole=True),
     ),
