@@ -40,8 +40,7 @@ _SECONDS: Final = "order.seconds"  # an expiry in seconds: read with its number,
 _UNIT: Final = Words("expiry.unit")
 _VALID: Final = Words("expiry.valid")
 _LEAD: Final = Words("expiry.lead")
-_DIGITS: Final = "0123456789."
-_NUMERALS: Final = "零一二三四五六七八九十两半百"
+_AFTER_UNIT: Final = Words("expiry.after_unit")
 _ALNUM: Final = frozenset(ascii_lowercase + digits)
 
 
@@ -106,24 +105,17 @@ def _unread_typed(text: str, reading: Reading) -> str:
     if end - start > 24:  # two expiry words far apart: quote the first
         end = tags[0].end
     if text[tags[0].start : tags[0].end] in _UNIT.words:  # the number said with its unit, and "for"
-        start = _lead(text[:start])
+        number = (v.start for v in reading.spans() if v.kind == "number" and not text[v.end : start].strip())
+        start = next(number, start)
+        lead = _LEAD.before(text, start)
+        start = start if lead is None else lead
     word = text[tags[-1].start : tags[-1].end] if end == tags[-1].end else text[tags[0].start : end]
     if word in Words("expiry.takes_object").words or has_cjk(word):
         rest = text[end:].lstrip()
-        said = next((w for w in ("钟", "有效") if text.startswith(w, end)), "")
+        said = _AFTER_UNIT.prefix(text[end:]) or 0
         run = "".join(takewhile(_ALNUM.__contains__, rest))
-        end += len(said) or (len(text) - end - len(rest) + len(run) if run else 0)
+        end += said or (len(text) - end - len(rest) + len(run) if run else 0)
     return text[start:end].strip()
-
-
-def _lead(head: str) -> int:
-    """Where the number said before a unit word starts, with a "for" before it ("valid for 30 ")."""
-    said = head.rstrip()
-    number = said.rstrip(_DIGITS)
-    number = number if number != said else said.rstrip(_NUMERALS)
-    lead = number.rstrip()
-    spaced = lead != number if number != said else said != head
-    return next((s for s, e in _LEAD.spans(lead) if e == len(lead) and spaced), len(number))
 
 
 def parse_expiry(text: str) -> Parsed:
