@@ -10,7 +10,9 @@ Checked at load, refused with a LexiconError naming the file and concept:
   (e.g. a word that is both a stop and a switch off is said to be so, never by accident).
 
 A concept's ``before_object`` words are its words only right before what is traded, an amount or a
-coin (core.language.tagger): "出" sells in "帮我出0.05个比特币", never in "出现", "出错", "退出".
+coin (core.language.tagger): "出" sells in "帮我出0.05个比特币", never in "出现", "出错", "退出". A
+concept ``unless`` a group or concept is said is none where one is ("行情好无聊啊" is a remark;
+"太无聊了，帮我买点btc" asks a buy).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from importlib import resources
 from core.cached_toml import read_toml
 from core.language.normalize import fold
 
-_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object"})
+_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "unless"})
 
 
 class LexiconError(ValueError):
@@ -37,6 +39,7 @@ class Concept:
     words: tuple[str, ...]  # normalized, every language
     overlaps: frozenset[str]  # concepts of its group that may share a word with it
     before_object: frozenset[str] = frozenset()  # words that are its own only before an amount or a coin
+    unless: frozenset[str] = frozenset()  # groups ("ask") or concepts that, said, make it none
 
     @property
     def group(self) -> str:
@@ -60,6 +63,10 @@ class Lexicon:
             for word in concept.before_object:
                 out[word] = out.get(word, frozenset()) | {concept.name}
         return out
+
+    def unless(self) -> dict[str, frozenset[str]]:
+        """The concepts that are none where one of their ``unless`` groups or concepts is said."""
+        return {c.name: c.unless for c in self.concepts.values() if c.unless}
 
     def group(self, group: str) -> frozenset[str]:
         """The names of a group's concepts."""
@@ -85,10 +92,12 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
         before = frozenset(fold(w) for w in table.get("before_object", []))
         if not words:
             raise LexiconError(f"{source}: {name} has no word")
-        overlaps = table.get("overlaps", [])
-        if not isinstance(overlaps, list) or not all(isinstance(o, str) for o in overlaps):
-            raise LexiconError(f"{source}: {name}.overlaps must be a list of concept names")
-        concepts.append(Concept(name, tuple(dict.fromkeys(words)), frozenset(overlaps), before))
+        overlaps, unless = table.get("overlaps", []), table.get("unless", [])
+        for key, listed in (("overlaps", overlaps), ("unless", unless)):
+            if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
+                raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
+        kept = tuple(dict.fromkeys(words))
+        concepts.append(Concept(name, kept, frozenset(overlaps), before, frozenset(unless)))
     return concepts
 
 

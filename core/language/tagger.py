@@ -356,7 +356,28 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     guarded = _guarded()
     if any(word in scanned for word in guarded):
         spans = _objects_only(scanned, spans, coins, guarded)
+    unless = _unless()
+    if any(c in unless for span in spans for c in span[3]):
+        spans = _unless_said(spans, unless)
     return spans
+
+
+@lru_cache(maxsize=1)
+def _unless() -> dict[str, frozenset[str]]:
+    """The lexicon's concepts that are none where one of their ``unless`` is said."""
+    return load().unless()
+
+
+def _unless_said(spans: list[_Span], unless: dict[str, frozenset[str]]) -> list[_Span]:
+    """``spans`` without a concept one of whose ``unless`` groups or concepts is said among them
+    ("今天行情好无聊啊" remarks; "太无聊了，帮我买0.1个btc" asks): its words stay a word, of no
+    concept (no word inside them is read instead: "聊了" of "太无聊了")."""
+    said = frozenset[str]().union(*(span[3] for span in spans))
+    said |= {c.partition(".")[0] for c in said}
+    return [
+        (start, end, rank, frozenset(c for c in concepts if not unless.get(c, frozenset()) & said), value)
+        for start, end, rank, concepts, value in spans
+    ]
 
 
 @lru_cache(maxsize=1)
