@@ -419,12 +419,21 @@ def _after_a_word(scanned: str, start: int, spans: Sequence[_Span], values: Sequ
 
 def _before_object(scanned: str, end: int, spans: Sequence[_Span], values: Sequence[Value]) -> bool:
     at = len(scanned) - len(scanned[end:].lstrip())
+    # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
+    while filler := next((s for s in spans if s[0] == at and _filler_words(s[3])), None):
+        if any(v.start == at for v in values):
+            break
+        at = len(scanned) - len(scanned[filler[1] :].lstrip())
     if any(start == at and COIN in concepts for start, _, _, concepts, _ in spans):
         return True
     return any(v.start == at and (v.kind in _OBJECTS or v.unit in ("base", "quote")) for v in values)
 
 
 _OBJECTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+
+
+def _filler_words(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith("filler.") for c in concepts)
 
 
 # A price condition: the way past a level, then the level ("link breaks 30", "one above 2").

@@ -143,3 +143,28 @@ def test_a_remark_about_this_bot_asks_nothing() -> None:
 )
 def test_a_paper_account_made_with_an_amount(text: str, balance: str) -> None:
     _routes_to(text, "exchange_management", "create", {"exchange": "paper", "paper_balance": balance})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["今天 btc 又 dump 了 真无语", "btc dump 了", "sol 又 dump 了 好惨", "eth dump 了吗", "把 eth dump 了"],
+)
+def test_a_coin_that_dumped_is_no_sale(text: str) -> None:
+    """ "dump" after the coin is its move, told or asked: never a sell order offered."""
+    route = shared_router().route(text)
+    assert route is None or route.skill != "trade_execution", (text, route)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("dump my doge", {"symbol": "DOGEUSDT"}),
+        ("dump all my eth", {"symbol": "ETHUSDT", "amount": "all"}),
+        ("dump half my eth", {"symbol": "ETHUSDT", "amount": "fraction:0.5"}),
+        ("dump 0.5 ether", {"symbol": "ETHUSDT", "amount": "base:0.5"}),
+        ("帮我 dump 0.1 个 btc", {"symbol": "BTCUSDT", "amount": "base:0.1"}),
+        ("出我的 sol", {"symbol": "SOLUSDT"}),
+    ],
+)
+def test_dump_before_what_is_sold_sells(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "trade_execution", "sell", slots)
