@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from core.skills.price_alert import reading, rules
+from core.skills.price_alert import reading
 from tests.fakes import full_router
 
 
 def test_the_router_reads_an_alert_once(monkeypatch: pytest.MonkeyPatch) -> None:
     reads: list[str] = []
+    read = reading.read_alert
 
     def counted(text: str, coins: reading.CoinNames) -> reading.AlertReading | None:
         reads.append(text)
-        return reading.read_alert(text, coins)
+        return read(text, coins)
 
-    monkeypatch.setattr(rules, "read_alert", counted)
+    monkeypatch.setattr(reading, "read_alert", counted)
     router = full_router()
     for text in ("alert me when ETH goes above 5000", "比特币跌破80000提醒我"):
         route = router.route(text)

@@ -68,7 +68,7 @@ def _inbound(services: Services) -> InboundHook:
 
 
 def _rule(services: Services) -> Rule:
-    from core.skills.price_alert.rules import AlertRule
+    from core.skills.price_alert.reading import AlertRule
 
     return AlertRule(services.get(CATALOG))
 

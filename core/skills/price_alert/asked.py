@@ -11,8 +11,8 @@ from decimal import Decimal
 from typing import Any, Literal, cast
 
 from core.routing.router import Route
+from core.skills.price_alert.intents import SKILL
 from core.skills.price_alert.model import AlertSpec, Condition, Window
-from core.skills.price_alert.rules import SKILL
 from core.state import Task, TaskStatus
 from core.tasks.answers import coins_answered
 from core.tasks.transitions import move

@@ -12,8 +12,8 @@ from core.i18n import t
 from core.markets import MarketCatalog
 from core.reply import Block, Button, NoticeBlock, QuoteBlock, Reply, RouteInfo, Status
 from core.skills.price_alert.describe import block_of, plain
+from core.skills.price_alert.intents import SKILL
 from core.skills.price_alert.model import Alert, Trigger, move_percent
-from core.skills.price_alert.rules import SKILL
 from core.tasks import tokens
 from core.tasks.tokens import TokenStore
 

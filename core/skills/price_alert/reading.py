@@ -15,6 +15,8 @@ from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.phrases import Words, skip_spaces
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
+from core.markets import MarketCatalog
+from core.routing.router import Route
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -71,6 +73,17 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
     return ("create", slots)
+
+
+class AlertRule:
+    """The skill's routing rule: a message read once, into the one action it asks for."""
+
+    def __init__(self, catalog: MarketCatalog) -> None:
+        self.coins = CoinNames(catalog)
+
+    def route(self, text: str) -> Route | None:
+        found = read_alert(text, self.coins)
+        return None if found is None else Route("price_alert", *found)
 
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:

@@ -29,6 +29,7 @@ from core.skills.base import OneShotSkill
 from core.skills.price_alert.asked import ask_coin, coin_answered, create_task, spec_from, wants_coin
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
 from core.skills.price_alert.from_now import MAX_PERCENT, MIN_PERCENT, counted
+from core.skills.price_alert.intents import SKILL
 from core.skills.price_alert.model import (
     WINDOWS,
     Alert,
@@ -37,7 +38,6 @@ from core.skills.price_alert.model import (
     reference_slack,
 )
 from core.skills.price_alert.ports import AlertStore, LimitReached
-from core.skills.price_alert.rules import SKILL
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.audit import AuditEntry, AuditLog
