@@ -168,3 +168,19 @@ def test_a_coin_that_dumped_is_no_sale(text: str) -> None:
 )
 def test_dump_before_what_is_sold_sells(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "trade_execution", "sell", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # crypto slang for the way past a level: moons / pumps / rips up, tanks / crashes down
+        ("notify me when doge moons past 0.5", {"symbol": "DOGEUSDT", "condition": "above", "level": "0.5"}),
+        ("ping me if sol pumps to 300", {"symbol": "SOLUSDT", "condition": "above", "level": "300"}),
+        ("ping me when btc goes past 100k", {"symbol": "BTCUSDT", "condition": "above", "level": "100000"}),
+        ("alert me if eth tanks below 2000", {"symbol": "ETHUSDT", "condition": "below", "level": "2000"}),
+        ("tell me when eth crashes to 2500", {"symbol": "ETHUSDT", "condition": "below", "level": "2500"}),
+        ("lmk if btc moons 20%", {"symbol": "BTCUSDT", "condition": "above", "from_now": "20"}),
+    ],
+)
+def test_slang_for_the_way_past_a_level(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "price_alert", "create", slots)
