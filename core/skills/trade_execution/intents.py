@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.language.intents import table
 from core.language.slots import Coins, Const, Number, Slots
+from core.language.tagger import COIN, Reading
 
 SKILL = "trade_execution"
 
@@ -14,4 +15,29 @@ SKILL = "trade_execution"
 _ONE_COIN = Coins("symbol", only=True, need=True)
 _ALL_IN = Slots(_ONE_COIN, Const("amount", "all"))
 _APED = Slots(_ONE_COIN, Number("amount", ("amount", "fraction"), amount=True))
-INTENTS = table(SKILL, "trade_execution", {"all_in": _ALL_IN, "aped": _APED}).intents
+
+
+def _besides_money_of_coin(reading: Reading) -> object:
+    """What a message says besides one sum of money, "of" and one coin, in that order ("$100 of
+    doge", "100u of eth"), or None when that is all: then it asks that buy. Among other words ("I
+    placed your order for 100 USDT of BTC", "the amount per buy of 3 USDT is below…") or with a
+    coin's amount ("0.1 btc of eth") it asks none."""
+    values = reading.spans()
+    coins = [t for t in reading.tags if COIN in t.concepts]
+    of = reading.first(OF)
+    if len(values) != 1 or values[0].unit != "quote" or len(coins) != 1 or of is None:
+        return "more"
+    if not values[0].end <= of.start < coins[0].start or reading.rest(
+        spans=[(values[0].start, values[0].end)]
+    ):
+        return "more"
+    value = values[0]
+    said = {c for t in reading.tags if not value.start <= t.start < value.end for c in t.concepts}
+    return None if all(c == COIN or c.startswith("filler.") for c in said) else "more"
+
+
+OF = "filler.of"
+_MONEY_OF_COIN = Slots(_ONE_COIN, Number("amount", ("amount",), amount=True), unless=_besides_money_of_coin)
+INTENTS = table(
+    SKILL, "trade_execution", {"all_in": _ALL_IN, "aped": _APED, "money_of_coin": _MONEY_OF_COIN}
+).intents
