@@ -272,21 +272,16 @@ def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None
     "all", "就 100U 吧", canonical ("quote:100", "base:0.01", "all", "fraction:0.5") or a refusal's
     slot text ("refused:sign:-100", core.language.values); None for a sentence that says more
     ("余额100U够不够", "提醒我BTC到100000")."""
-    if _said_besides(text):
-        return None
-    return _amount(find_values(text, coins), text, SELL_ALL in Tagger().read(text).concepts)
-
-
-# The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it", "ok"):
-# a side, filler, a yes, or the lexicon's answer words.
-_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
-
-
-def _said_besides(text: str) -> bool:
-    """Words left once the values and the words that join them are taken out."""
     reading = Tagger().read(text)
+    # The words around an amount typed as an answer ("就 100U 吧", "买 0.5 个", "half of it", "ok"):
+    # a side, filler, a yes, or the lexicon's answer words; any other word says more.
     joining = {c for t in reading.tags for c in t.concepts if c in _ANSWER or c.startswith("filler.")}
-    return bool(reading.rest(ignore=reading.concepts - joining, spans=value_spans(reading)).replace(" ", ""))
+    if reading.rest(ignore=reading.concepts - joining, spans=value_spans(reading)).replace(" ", ""):
+        return None
+    return _amount(find_values(text, coins), text, SELL_ALL in reading.concepts)
+
+
+_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
 
 
 def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] | None:
