@@ -19,6 +19,8 @@ from itertools import combinations, pairwise
 from core.language.phrases import Words
 from core.language.refusals import refusal_in
 from core.language.tagger import words
+from core.language.values import find_values
+from core.markets import QUOTE_ASSET
 from core.routing.router import Route
 
 MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
@@ -119,6 +121,31 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
     return found
 
 
+def _coins(route: Route) -> bool:
+    return bool(route.slots.get("symbol") or route.slots.get("symbols"))
+
+
+def _of_its_coin(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece naming no coin, with a value for one, about the one coin the piece before it is
+    about: "eth price, then alert me at 4000" sets the alert on ETH. Read with that coin said
+    first, it must use it, and ask more than the coin's price ("buy now" lends no coin)."""
+    coins = asked.slots.get("symbols") or [asked.slots.get("symbol")]
+    if len(coins) != 1 or not isinstance(coins[0], str) or not coins[0].endswith(QUOTE_ASSET):
+        return None
+    if not find_values(piece):
+        return None
+    coin = coins[0]
+    found = route(f"{coin.removesuffix(QUOTE_ASSET).lower()} {piece}")
+    if (
+        found is None
+        or found.followup
+        or found.skill == "price"
+        or coin not in (found.slots.get("symbol"), *found.slots.get("symbols", ()))
+    ):
+        return None
+    return found
+
+
 def split_asks(
     text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None
 ) -> list[tuple[str, Route]] | None:
@@ -160,7 +187,13 @@ def split_asks(
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
                 if read is None and before is not None and piece:
-                    read = _inherits(piece, pieces[at - 1], before, routed)
+                    read = _inherits(piece, pieces[at - 1], before, routed) or _of_its_coin(
+                        piece, before, routed
+                    )
+                elif read is not None and before is not None and not _coins(read):
+                    lent = _of_its_coin(piece, before, routed)  # "btc 价格，然后跌到 80000 通知我"
+                    if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
+                        read = lent
                 routes.append(read)
             if any(r is None for r in routes):
                 continue

@@ -184,3 +184,37 @@ def test_dump_before_what_is_sold_sells(text: str, slots: dict[str, Any]) -> Non
 )
 def test_slang_for_the_way_past_a_level(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price_alert", "create", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        # a second ask with a value and no coin is about the coin the first one named
+        ("eth price, then alert me at 4000", {"symbol": "ETHUSDT", "level": "4000"}),
+        ("eth 价格 然后 到 4000 提醒我", {"symbol": "ETHUSDT", "level": "4000"}),
+        ("btc 价格，然后跌到 80000 通知我", {"symbol": "BTCUSDT", "level": "80000"}),
+    ],
+)
+def test_a_second_ask_about_the_first_ones_coin(text: str, second: dict[str, Any]) -> None:
+    from core.conversation.reading import read_asks
+
+    asks = read_asks(text, shared_router())
+    assert [(r.skill, r.action) for r in asks] == [("price", "current"), ("price_alert", "create")], asks
+    for name, value in second.items():
+        assert asks[1].slots.get(name) == value, asks[1].slots
+
+
+@pytest.mark.parametrize("text", ["btc price then buy now", "eth price and long"])
+def test_no_coin_is_lent_without_a_value(text: str) -> None:
+    from core.conversation.reading import read_asks
+
+    asks = read_asks(text, shared_router())
+    assert not any(r.skill == "trade_execution" and r.slots.get("symbol") for r in asks[1:]), asks
+
+
+def test_a_buy_after_a_price_is_of_its_coin() -> None:
+    from core.conversation.reading import read_asks
+
+    asks = read_asks("btc price then buy 100u", shared_router())
+    assert [(r.skill, r.action) for r in asks] == [("price", "current"), ("trade_execution", "buy")], asks
+    assert asks[1].slots == {"symbol": "BTCUSDT", "amount": "quote:100"}, asks[1].slots
