@@ -1,0 +1,70 @@
+"""Everyday Chinese phrasings from a blind set (session 42, set H: Mainland, Taiwan and Hong Kong
+chat, slang, voice input), none shown to the router before. Each failed before its fix, which is a
+word in the lexicon data, a condition in an intent table or a rule of a reader, never a pattern for
+the one phrasing. English where the language matters, to show the same ask reads alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakes import route_with_names
+
+_route = route_with_names
+
+
+# --- Hong Kong's and Taiwan's written words OpenCC leaves as they are -------------------------
+
+
+@pytest.mark.parametrize("text", ["甚麼是槓桿", "甚麼是網格交易", "what is leverage"])
+def test_what_is_written_shenme(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("glossary", "explain"), route
+
+
+@pytest.mark.parametrize("text", ["OpenAI 回傳 429", "openai 回传 429", "openai returned 429"])
+def test_a_status_returned_said_in_taiwan(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("model_diagnosis", "diagnose"), route
+    assert route.slots.get("provider") == "openai"
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("以太跌穿3000提我", "ETHUSDT"),
+        ("大饼跌破8万提我一下", "BTCUSDT"),
+        ("ping me when eth drops below 3000", "ETHUSDT"),
+    ],
+)
+def test_remind_me_said_short(text: str, symbol: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price_alert", "create"), route
+    assert route.slots.get("symbol") == symbol and route.slots.get("condition") == "below"
+
+
+@pytest.mark.parametrize(
+    "text", ["限價單掛了好久都沒成交", "我的限价单挂了半天没成交", "my limit order has been stuck for hours"]
+)
+def test_an_order_resting_long_is_why_resting(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "why_resting"), route
+
+
+# --- Remarks and stories are no request -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "比特幣好似又要跌了",
+        "比特币好像又要跌了",
+        "我上年買咗啲以太 蝕咗好多",
+        "这行情没法做",
+        "上次买的sol已经翻倍了",
+        "上次買的SOL已經翻倍了",
+        "i think btc is going to dump again",
+        "last time i bought sol it doubled",
+    ],
+)
+def test_remarks_and_stories_are_no_request(text: str) -> None:
+    assert _route(text) is None
