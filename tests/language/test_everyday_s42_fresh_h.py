@@ -68,3 +68,37 @@ def test_an_order_resting_long_is_why_resting(text: str) -> None:
 )
 def test_remarks_and_stories_are_no_request(text: str) -> None:
     assert _route(text) is None
+
+
+# --- Orders numbered, the default off, a record named with its noun ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("取消3号订单", "3"), ("撤銷第5張單", "5"), ("取消第2笔订单", "2"), ("cancel order 5", "5")],
+)
+def test_an_order_named_by_its_number(text: str, number: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
+    assert route.slots.get("order_no") == number
+
+
+@pytest.mark.parametrize("text", ["默认策略先关了", "預設策略先關掉", "turn off the default strategy"])
+def test_the_default_turned_off(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "deactivate"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("机器人一号换成kimi模型", "model", "kimi"),
+        ("switch alpha to the kimi model", "model", "kimi"),
+        ("alpha 换成 okx主号 账户", "account", "okx主号"),
+    ],
+)
+def test_a_record_named_before_its_noun(text: str, field: str, value: str) -> None:
+    names = {"trader": ["alpha", "机器人一号"], "model": ["kimi", "deepseek"], "account": ["okx主号"]}
+    route = _route(text, names)
+    assert route is not None and (route.skill, route.action) == ("trader_management", "update"), route
+    assert route.slots.get("field") == field and route.slots.get(field) == value, route.slots

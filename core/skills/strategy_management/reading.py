@@ -217,6 +217,7 @@ _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
 ACTIONS = (
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
+    ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
     ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
