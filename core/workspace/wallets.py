@@ -21,13 +21,15 @@ WALLET: Final = "wallet"  # the task slot: spot | futures | margin | funding
 SPOT: Final = "spot"
 _ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合约账户")
 # What a wallet's word may stand right before: an account's word, or what is asked of the account,
-# its holdings or balance ("合约仓位", "futures positions", "现货余额").
-_OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance"})
+# its holdings or balance ("合约仓位", "futures positions", "现货余额"), or an order in it ("合约买10个sol",
+# "现货卖掉0.1个btc": never a spot order for one asked in futures).
+_OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
 
 
 def wallet_said(reading: Reading) -> str | None:
     """The wallet a message names, its word right before an account's ("资金账户余额", "my futures
-    wallet", "合約帳戶") or its holdings' or balance's ("合约仓位", "futures positions"); a bare
+    wallet", "合約帳戶"), its holdings' or balance's ("合约仓位", "futures positions") or an order's
+    side ("合约买"); a bare
     "资金" or "spot" says none ("初始资金", "on the spot"). A record of
     theirs so called is tagged as theirs, not as a wallet."""
     tags, text = reading.tags, reading.text

@@ -102,3 +102,42 @@ def test_a_record_named_before_its_noun(text: str, field: str, value: str) -> No
     route = _route(text, names)
     assert route is not None and (route.skill, route.action) == ("trader_management", "update"), route
     assert route.slots.get("field") == field and route.slots.get(field) == value, route.slots
+
+
+# --- Orders: the wallet said before the side, the one-character sides -------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "wallet"),
+    [
+        ("合约买10个sol", "futures"),
+        ("现货买10个sol", "spot"),
+        ("現貨買10顆SOL", "spot"),
+        ("futures buy 10 sol", "futures"),
+    ],
+)
+def test_the_wallet_said_before_the_side(text: str, wallet: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "buy"), route
+    assert route.slots.get("wallet") == wallet and route.slots.get("amount") == "base:10"
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "symbol", "amount"),
+    [
+        ("入200刀eth", "buy", "ETHUSDT", "quote:200"),
+        ("帮我入 500u sol", "buy", "SOLUSDT", "quote:500"),
+        ("出0.5个大饼", "sell", "BTCUSDT", "base:0.5"),
+        ("再出一半sol", "sell", "SOLUSDT", "fraction:0.5"),
+    ],
+)
+def test_a_side_in_one_character_before_its_amount(text: str, action: str, symbol: str, amount: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("trade_execution", action), route
+    assert route.slots.get("symbol") == symbol and route.slots.get("amount") == amount
+
+
+@pytest.mark.parametrize("text", ["收入200u btc", "支出100u eth", "入金100u", "加入100u btc"])
+def test_the_character_inside_a_word_is_no_side(text: str) -> None:
+    route = _route(text)
+    assert route is None or route.skill != "trade_execution", route
