@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.language.lexicon import phrases
-from core.language.normalize import simplified
+from core.language.normalize import has_cjk, simplified
 from core.language.phrases import find
 
 Source = Literal["binance", "okx", "bybit", "model", "http"]
@@ -53,12 +53,13 @@ def _runs(text: str) -> Iterator[tuple[int, int]]:
 
 def _codes(text: str) -> Iterator[tuple[str, str, int]]:
     """(source, code, where it ends) of the codes in ``text``, in order: Binance's "-2015" (a
-    sign, four digits: "-1xxx" / "-2xxx", not inside a word, a number or a dash) and an OKX-like
-    five digits "5xxxx" (counted beside OKX's name only)."""
+    sign, four digits: "-1xxx" / "-2xxx", not inside a Latin word, a number or a dash; Chinese
+    words stand glued to it: "币安报错-1021") and an OKX-like five digits "5xxxx" (counted beside
+    OKX's name only)."""
     for start, end in _runs(text):
         before = text[max(start - 2, 0) : start - 1] if start > 1 else ""
         if end - start == 4 and text[start - 1 : start] == "-" and text[start] in "12":
-            if not (before.isalnum() or before in ("_", ".", "-")):
+            if not ((before.isalnum() and not has_cjk(before)) or before in ("_", ".", "-")):
                 yield "binance", text[start - 1 : end], end
         elif end - start == 5 and text[start] == "5" and text[start:end].isascii():
             yield "okx", text[start:end], end

@@ -141,3 +141,13 @@ def test_a_side_in_one_character_before_its_amount(text: str, action: str, symbo
 def test_the_character_inside_a_word_is_no_side(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "trade_execution", route
+
+
+# --- An error code glued to Chinese words -----------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["币安报错-1021咋回事", "幣安顯示-1021", "binance error -1021"])
+def test_an_error_code_glued_to_chinese(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("exchange_diagnosis", "diagnose"), route
+    assert route.slots.get("error", {}).get("code") == "-1021", route.slots
