@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from core.conversation.reading import read_asks
 from tests.fakes import shared_router
 
 
-def _routes_to(text: str, skill: str | None, action: str | None = None, slots: dict[str, Any] | None = None) -> None:
+def _routes_to(
+    text: str, skill: str | None, action: str | None = None, slots: dict[str, Any] | None = None
+) -> None:
     route = shared_router().route(text)
     if skill is None:
         assert route is None, (text, route)
@@ -35,3 +36,32 @@ def _routes_to(text: str, skill: str | None, action: str | None = None, slots: d
 )
 def test_able_to_buy_is_a_question(text: str, symbol: str) -> None:
     _routes_to(text, "account_query", "max_buy", {"symbol": symbol})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A buy told of, in the past or with what came of it, is a story, never an order
+        "昨天 all in doge 直接 rekt 了 😭",
+        "昨天梭哈了大饼",
+        "i went all in on pepe and got rekt",
+        "all in sol last week and it doubled",
+        "上回 all in sol 已经翻倍了",
+        "dumped all my sol and it mooned lol",
+        "i dumped my eth yesterday",
+        "lol btc just dumped 5% in like a minute",
+    ],
+)
+def test_a_story_is_no_order(text: str) -> None:
+    _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("all in doge", {"symbol": "DOGEUSDT", "amount": "all"}),
+        ("梭哈大饼", {"symbol": "BTCUSDT", "amount": "all"}),
+    ],
+)
+def test_all_in_now_is_still_an_order(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "trade_execution", "buy", slots)
