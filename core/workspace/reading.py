@@ -28,6 +28,7 @@ from core.language.values import Value, find_values
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize
+from core.routing.router import Route, RouteContext
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
@@ -200,6 +201,23 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
 
 
 _cached_read = lru_cache(maxsize=256)(_read)
+
+
+class RecordRule:
+    """A workspace skill's routing rule: the readings of its ``domain``, their records of
+    ``own`` (the layer's own.<kind>) named in the message read whole ("删除账户 我的主号")."""
+
+    def __init__(self, domain: Domain, skill: str, own: str) -> None:
+        self.domain, self.skill, self.own = domain, skill, own
+
+    def route_reading(self, reading: Tagged, context: RouteContext) -> Route | None:
+        return self.route(reading.norm.original, tuple(reading.values(self.own)))
+
+    def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
+        found = read(text, own)
+        if found is None or found.problem or found.domain != self.domain:
+            return None
+        return Route(self.skill, found.action, found.slots)
 
 
 def _without_names(raw: str) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.tagger import EXCHANGE, Reading, Tagger
-from core.routing.router import Route, RouteContext
-from core.workspace.reading import read
+from core.language.tagger import EXCHANGE, Tagger
+from core.routing.router import Route
+from core.workspace.reading import RecordRule
 
 SKILL = "exchange_management"
 # The slot of "delete main" and "rename main to core": a name with no kind of record said. It
@@ -17,22 +17,18 @@ _TAGGER = Tagger()
 _KIND = frozenset({"noun.account", EXCHANGE, "term.api_key", "term.passphrase", "workspace.credentials"})
 
 
-class ExchangeAccountRule:
-    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
-        """The layer's reading: their accounts' names in it are read whole ("删除账户 我的主号")."""
-        return self.route(reading.norm.original, tuple(reading.values("own.account")))
+class ExchangeAccountRule(RecordRule):
+    def __init__(self) -> None:
+        super().__init__("exchange", SKILL, "own.account")
 
     def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
-        reading = read(text, own)
-        if reading is None or reading.problem or reading.domain != "exchange":
-            return None
-        slots = reading.slots
-        if _bare(reading.action, slots) and _no_kind(text):
-            slots = {**slots, ANY_KIND: "1"}
-        return Route(SKILL, reading.action, slots)
+        route = super().route(text, own)
+        if route is not None and _bare(route.action, route.slots) and _no_kind(text):
+            return Route(SKILL, route.action, {**route.slots, ANY_KIND: "1"})
+        return route
 
 
-def _bare(action: str, slots: dict[str, Any]) -> bool:
+def _bare(action: str | None, slots: dict[str, Any]) -> bool:
     """A delete or a rename of a record given by its name."""
     renames = action == "update" and slots.get("field") == "name"
     return (action == "delete" or renames) and "name" in (slots.get("target_ref") or {})

@@ -41,9 +41,9 @@ def _build(services: Services) -> ModelSkill:
 
 
 def _rule(services: Services) -> Rule:
-    from core.skills.model_configs.rules import ModelConfigRule
+    from core.workspace.reading import RecordRule
 
-    return ModelConfigRule()
+    return RecordRule("model", SKILL, "own.model")
 
 
 SPEC = SkillSpec(

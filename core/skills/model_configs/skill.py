@@ -11,7 +11,7 @@ from core.language.fills import on_off
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.router import Route
 from core.secrets import SecretBox
-from core.skills.model_configs.rules import SKILL
+from core.skills.model_configs.intents import SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
