@@ -15,7 +15,7 @@ from typing import Final
 
 # Frequent misspellings people type for a coin: read as the coin, never offered as its names.
 MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
-    "BTC": ("bitcion", "bitcon", "bitcoing"),
+    "BTC": ("bitcion", "bitcon", "bitcoing", "比特比"),
     "ETH": ("ethreum", "etherium", "etheruem"),
     "SOL": ("solona", "solanna"),
 }

@@ -13,8 +13,18 @@ from tests.corpus.expect import expected_slots, forbidden
 
 LANGS = frozenset({"zh", "zh-Hant", "en"})
 OWNERS = frozenset(
-    {"i21-layer", "i21-values", "i21-conv", "i24", "s41-freshd", "s41-freshe", "s41-freshf", "s41-freshg"}
-)  # s41-freshd .. s41-freshg: sets D's, E's, F's and G's misses left
+    {
+        "i21-layer",
+        "i21-values",
+        "i21-conv",
+        "i24",
+        "s41-freshd",
+        "s41-freshe",
+        "s41-freshf",
+        "s41-freshg",
+        "s42-freshh",
+    }
+)  # s41-freshd .. s42-freshh: sets D's, E's, F's, G's and H's misses left
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Characters only traditional writing uses (their simplified forms differ): a zh-Hant row has one.
 _TRADITIONAL = re.compile(

@@ -151,3 +151,33 @@ def test_an_error_code_glued_to_chinese(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("exchange_diagnosis", "diagnose"), route
     assert route.slots.get("error", {}).get("code") == "-1021", route.slots
+
+
+# --- The weekly report asked on a weekday, a coin's name mistyped -----------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后每周一给我推个盈亏总结",
+        "每週一給我推個盈虧總結",
+        "每周五推一份收益总结给我",
+        "send me a pnl summary every monday",
+    ],
+)
+def test_the_weekly_report_on_a_weekday(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("pnl", "weekly"), route
+    assert route.slots.get("switch") == "on"
+
+
+def test_a_weekday_buy_stays_a_plan() -> None:
+    route = _route("每周一买100u的btc")
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "create"), route
+
+
+@pytest.mark.parametrize("text", ["比特比多少钱", "比特比现在多少"])
+def test_bitcoin_mistyped(text: str) -> None:
+    route = _route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), route
+    assert route.slots.get("symbols") == ["BTCUSDT"]
