@@ -1,0 +1,110 @@
+"""Words said under a condition, as the lexicon declares them (core.language.lexicon): a concept's
+``before_object`` words are its own only right before what is traded ("出" sells in
+"帮我出0.05个比特币", never in "出现" or "退出"; "dump my doge", never "btc dump 了"), and a concept
+with ``unless`` is none where one of those groups or concepts is said ("今天行情好无聊啊" remarks,
+"太无聊了，帮我买0.1个btc" asks). The tagger (core.language.tagger) applies them to its spans
+before resolving them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from core.language.lexicon import load
+from core.language.normalize import has_cjk
+
+if TYPE_CHECKING:
+    from core.coin_index import CoinIndex
+    from core.language.values import Value
+
+# A span before resolution, as the tagger's (core.language.tagger._Span): (start, end, rank,
+# concepts, value); rank 1 is a coin named, 2 a lexicon word.
+Span = tuple[int, int, int, frozenset[str], str]
+COIN_RANK, WORD_RANK = 1, 2
+
+
+def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
+    """``spans`` with every word said under a condition kept only where its condition holds."""
+    guarded = _guarded()
+    if any(word in scanned for word in guarded):
+        spans = _objects_only(scanned, spans, coins, guarded)
+    unless = _unless()
+    if any(c in unless for span in spans for c in span[3]):
+        spans = _unless_said(spans, unless)
+    return spans
+
+
+@lru_cache(maxsize=1)
+def _unless() -> dict[str, frozenset[str]]:
+    """The lexicon's concepts that are none where one of their ``unless`` is said."""
+    return load().unless()
+
+
+def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless`` groups or concepts is said among them
+    ("今天行情好无聊啊" remarks; "太无聊了，帮我买0.1个btc" asks): its words stay a word, of no
+    concept (no word inside them is read instead: "聊了" of "太无聊了")."""
+    said = frozenset[str]().union(*(span[3] for span in spans))
+    said |= {c.partition(".")[0] for c in said}
+    return [
+        (start, end, rank, frozenset(c for c in concepts if not unless.get(c, frozenset()) & said), value)
+        for start, end, rank, concepts, value in spans
+    ]
+
+
+@lru_cache(maxsize=1)
+def _guarded() -> dict[str, frozenset[str]]:
+    """The lexicon's words that are a concept's only before what is traded, with those concepts."""
+    return load().before_object()
+
+
+def _objects_only(
+    scanned: str, spans: list[Span], coins: CoinIndex | None, guarded: dict[str, frozenset[str]]
+) -> list[Span]:
+    """``spans`` with a word that is its concept's only before what is traded (``before_object``:
+    "出" of "帮我出0.05个比特币", "出 eth", "把eth出一半") stripped of it anywhere else ("出现",
+    "把我踢出来"): right after it, spaces between, must stand a coin, or an amount or a share by
+    the value grammar; and it must start a word, not end another Chinese one ("转出0.1个btc",
+    "退出btc策略", "拿出100u"): the text, a space or a mark, a word or a value the tagger read
+    before it ("帮我", "把eth", "全部")."""
+    from core.language.values import find_values  # only beside such a word: not at import
+
+    values = find_values(scanned, coins)
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        lost = guarded.get(scanned[start:end]) if rank == WORD_RANK else None
+        if lost and not (
+            _after_a_word(scanned, start, spans, values) and _before_object(scanned, end, spans, values)
+        ):
+            concepts = concepts - lost
+            if not concepts:
+                continue
+        out.append((start, end, rank, concepts, value))
+    return out
+
+
+def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
+    if start == 0 or not has_cjk(scanned[start - 1]):
+        return True
+    return any(s[1] == start for s in spans) or any(v.end == start for v in values)
+
+
+def _before_object(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
+    at = len(scanned) - len(scanned[end:].lstrip())
+    # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
+    while filler := next((s for s in spans if s[0] == at and _filler_words(s[3])), None):
+        if any(v.start == at for v in values):
+            break
+        at = len(scanned) - len(scanned[filler[1] :].lstrip())
+    if any(start == at and rank == COIN_RANK for start, _, rank, _, _ in spans):
+        return True
+    return any(v.start == at and (v.kind in _OBJECTS or v.unit in ("base", "quote")) for v in values)
+
+
+_OBJECTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+
+
+def _filler_words(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith("filler.") for c in concepts)
