@@ -34,6 +34,7 @@ Reason: TypeAlias = Literal[
     "two_numbers",
     "zero",
     "share",
+    "currency",
 ]
 
 CN_DIGITS: Final = {
@@ -45,6 +46,7 @@ CN_BIG: Final = {"万": 10_000, "亿": 100_000_000}
 DIME: Final = "毛"  # a tenth, last of a numeral: 一毛五 0.15, 两毛 0.2 ("狗狗币跌到一毛五")
 CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
+SCALE_CHARS: Final = "千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 
 _MARKS: Final = ",._"  # what may sit between digits as typed
 
@@ -209,6 +211,25 @@ def _chinese(tokens: list[Decimal | str]) -> Decimal:
     if not tokens:
         raise Unreadable(None)
     return value
+
+
+def spaced_k(text: str, at: int) -> bool:
+    """ "k" after a number and one space ("1.5 k", "8 k usdt"): its thousands, as "1.5k" (not
+    "5 k线", candles, nor "5 k-line"; "5 kb" is a word, as "5kb" is)."""
+    after = text[at + 2 : at + 3]
+    return text[at : at + 2] == " k" and not after.isdigit() and after not in ("-", "线", "線")
+
+
+def lone_digit_after_scale(text: str, end: int, start: int, stop: int) -> bool:
+    """A lone digit (``text[start:stop]``) after a number ending at ``end`` in its multiplier,
+    only spaces between ("8 萬 5", "8万 5"): the place below (85,000 as "8萬5" says) or a number of
+    its own? Read neither way: refused."""
+    return (
+        text[end - 1 : end] in SCALE_CHARS
+        and stop - start == 1
+        and start > end
+        and not text[end:start].strip()
+    )
 
 
 def plain(value: Decimal) -> str:

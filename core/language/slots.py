@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.language import fills
+from core.language.picks import one_value, positive
 from core.language.tagger import Reading, Tag
-from core.language.values import REFUSED_PREFIX, Kind, Value, one_value, positive
+from core.language.values import REFUSED_PREFIX, Kind, Value
 
 
 def _set(concepts: Iterable[str]) -> frozenset[str]:

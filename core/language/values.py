@@ -19,7 +19,7 @@ a sign ("-100", "−0.01", "负100", "minus 5"), an exponent ("1e9", "1e400"), a
 ("80000,5", "0,5"), separators that are no grouping ("1.000.000", "1_000"), a magnitude of 10^15 or
 more, more than 12 decimal places (core.language.numbers). A refused span keeps what it would have
 been (unit "quote" / "base", the coin; "price" at a price word) so a reader knows what was refused.
-``one_value`` refuses two numbers where one is wanted; ``positive`` refuses zero.
+core.language.picks: ``one_value`` refuses two numbers where one is wanted; ``positive`` zero.
 
 A value refused in a route's slots travels as the text ``refused_slot`` makes ("refused:sign:-100");
 the task flow says the localized reason (``refusal_message``) and asks the same question again.
@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cache, partial
@@ -42,11 +41,14 @@ from core.language.numbers import (
     CN_CHARS,
     EXACT,
     LATIN_MULTIPLIERS,
+    SCALE_CHARS,
     Reason,
     Unreadable,
+    lone_digit_after_scale,
     numeral,
     plain,
     scaled,
+    spaced_k,
 )
 from core.language.phrases import LATIN_LETTERS, placed
 from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
@@ -119,7 +121,8 @@ _CN = CN_CHARS + "兩萬億"
 _CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿"})
 _SLASH = re.compile(r"(?<![\d.,])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d.,])")
 _HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
-_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d))*")  # a mark only between digits
+# A mark only between digits; spaces only between digits and a multiplier ("8 萬": as "8萬").
+_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d)|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*")
 
 # The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
 # one scan of the text (core.language.phrases.placed); each place asks for the words of some of
@@ -356,8 +359,14 @@ def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
     out: list[Value] = _said_numbers(norm, coins, mentions)
     for hit in _RUN.finditer(norm):
         value = _read_run(norm, hit.start(), hit.end(), coins, mentions)
-        if value is not None:
-            out.append(value)
+        if value is None:
+            continue
+        last = out[-1] if out and out[-1].kind in ("number", "price") and value.kind == "number" else None
+        if last and lone_digit_after_scale(norm, last.end, value.start, value.end):  # "8 萬 5": refused
+            value = Value(
+                "refused", out.pop().start, value.end, norm[last.start : value.end], reason="separators"
+            )
+        out.append(value)
     return out
 
 
@@ -374,7 +383,7 @@ def _read_run(
         end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个")
     if end == start:
         return None
-    run = norm[start:end].translate(_CN_FOLD)
+    run = "".join(norm[start:end].split()).translate(_CN_FOLD)  # "8 萬": 8万
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
     times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
@@ -404,16 +413,17 @@ def _read_run(
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
     pos = end
     every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts
-    if reason is None and arabic_digits and norm[pos : pos + 1] in LATIN_MULTIPLIERS:
-        letter = norm[pos]
+    at = pos + int(reason is None and arabic_digits and spaced_k(norm, pos))  # "1.5 k usdt" as "1.5k usdt"
+    if reason is None and arabic_digits and norm[at : at + 1] in LATIN_MULTIPLIERS:
+        letter = norm[at]
         weeks = letter == "w" and every is not None  # "every 2w" is every two weeks; "2w" alone is 20,000
         glued = (
-            norm[pos + 1 : pos + 2] in LATIN_LETTERS  # a letter ("1.5kb"), not a Chinese word after "100k"
-            and not _words(*_QUOTE).after(norm, pos + 1)
-            and not _coin_join_at(norm, pos + 1, coins, mentions)
+            norm[at + 1 : at + 2] in LATIN_LETTERS  # a letter ("1.5kb"), not a Chinese word after "100k"
+            and not _words(*_QUOTE).after(norm, at + 1)
+            and not _coin_join_at(norm, at + 1, coins, mentions)
         )
         if not weeks and not glued:
-            (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), pos + 1
+            (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), at + 1
     said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
     if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
         (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
@@ -447,6 +457,8 @@ def _read_run(
         after = _words(*_QUOTE).after(norm, pos)  # "$100 usdt": the unit said twice
         if after is not None and norm[after[0] : after[1]] != "$":
             tail = after[1]
+    elif (other := _words("other_currency").after(norm, pos)) and not _words(*_QUOTE).after(norm, pos):
+        tail, kind, unit, reason = other[1], "amount", "quote", reason or "currency"  # "100 港幣", "100蚊"
     elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
         tail, kind, unit = times[1], "multiple", "x"
     elif (hit := _unit_at(norm, pos, run, every is not None)) is not None:
@@ -556,45 +568,3 @@ def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip():
         return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
     return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
-
-
-# -- helpers for readers ---------------------------------------------------------------------------
-
-
-def one_value(values: Sequence[Value], kinds: Iterable[Kind], text: str = "") -> Value | None:
-    """The one value of ``kinds`` (a refused one counts: it was meant as one), or None; two or
-    more are refused as "two_numbers", quoting ``text`` from the first to the last."""
-    wanted = set(kinds) | {"refused"}
-    hits = [v for v in values if v.kind in wanted]
-    if not hits:
-        return None
-    refused = next((v for v in hits if v.refused), None)
-    if refused is not None:
-        return refused
-    if len(hits) > 1:
-        typed = text[hits[0].start : hits[-1].end] if text else " ".join(v.typed for v in hits)
-        return Value("refused", hits[0].start, hits[-1].end, typed, reason="two_numbers")
-    return hits[0]
-
-
-def positive(value: Value) -> Value:
-    """``value``, or its refusal when it is zero where a positive amount is needed."""
-    if not value.refused and value.number == 0 and value.kind not in ("id", "fraction"):
-        return replace(value, kind="refused", reason="zero")
-    return value
-
-
-_AROUND = str.maketrans("", "", ",，.。!！?？:：;；、~～+")  # and spaces
-
-
-def sole_value(text: str, kinds: Iterable[Kind], coins: CoinIndex | None = None) -> Value | None:
-    """The value ``text`` is made of ("50U", " 3,000 ", "20%"): None when it holds none of
-    ``kinds`` or says words besides; a refusal when it is refused or holds two numbers."""
-    wanted = set(kinds) | {"refused"}
-    values = [v for v in find_values(text, coins) if v.kind in wanted]  # "50U daily": more than 50U
-    rest = text
-    for value in reversed(values):
-        rest = f"{rest[: value.start]} {rest[value.end :]}"
-    if "".join(rest.split()).translate(_AROUND):
-        return None
-    return one_value(values, kinds, text)

@@ -14,7 +14,8 @@ from decimal import Decimal
 from typing import Final
 
 from core.language.normalize import fold
-from core.language.values import UNIT_SECONDS, Value, find_values, sole_value
+from core.language.picks import sole_value
+from core.language.values import UNIT_SECONDS, Value, find_values
 
 _UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800}
 MIN_SECONDS: Final = 60  # one minute

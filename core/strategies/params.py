@@ -24,7 +24,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Final, Literal, TypeAlias, get_args
 
 from core.i18n import Locale, t
-from core.language.values import find_values, refusal_in, sole_value
+from core.language.picks import sole_value
+from core.language.values import find_values, refusal_in
 from core.markets import MarketCatalog, SymbolRules, rules_key
 from core.strategies.intervals import MAX_SECONDS, MIN_SECONDS, Interval, parse_interval, refused_of
 from core.trading.sizing import floor_to_step

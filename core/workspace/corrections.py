@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from core.language.normalize import Normalized, normalize_text
 from core.language.phrases import Words
-from core.language.values import sole_value
+from core.language.picks import sole_value
 
 FIELD, VALUE, BALANCE = "FIELD", "VALUE", "BALANCE"
 _STRONG = "strong"  # a form that is a correction only after "不对", "actually" ...

@@ -21,9 +21,10 @@ from typing import Any
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import field_value, next_to, outside, value_spans, word_after
 from core.language.phrases import Words
+from core.language.picks import one_value, positive
 from core.language.slots import When, Word
 from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
-from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, one_value, positive, refused_slot
+from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import Route, RouteContext

@@ -9,11 +9,10 @@ import pytest
 
 from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
+from core.language.picks import one_value, positive
 from core.language.values import (
     Value,
     find_values,
-    one_value,
-    positive,
     refusal_in,
     refusal_message,
     refused_slot,

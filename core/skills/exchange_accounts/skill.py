@@ -8,7 +8,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.i18n import is_zh
-from core.language.values import sole_value
+from core.language.picks import sole_value
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SecretBox

@@ -20,7 +20,8 @@ from core.coin_index import CoinIndex
 from core.diagnosis.explain import is_outage, refusal
 from core.formatting import format_price
 from core.i18n import localized
-from core.language.values import fold, refusal_in, sole_value
+from core.language.picks import sole_value
+from core.language.values import fold, refusal_in
 from core.market import MarketError
 from core.markets import DEMO_RULES_NOTE
 from core.reply import Block, DetailsBlock, NoticeBlock, OrderBlock, Reply, Status
