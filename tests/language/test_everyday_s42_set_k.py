@@ -65,3 +65,38 @@ def test_a_story_is_no_order(text: str) -> None:
 )
 def test_all_in_now_is_still_an_order(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "trade_execution", "buy", slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Words about the bot lying in several places are a remark, no trader's name
+        "the bot told me the price yesterday and it was spot on, nice",
+        "这 bot 挺好用的 thx",
+        "ngl the bot is pretty sick today",
+    ],
+)
+def test_a_remark_about_the_bot_names_no_trader(text: str) -> None:
+    _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("show me trader alpha", "alpha"),
+        ("trader robo two", "robo two"),
+        ("把 alpha 这个交易员删掉", "alpha"),
+        ("交易员 alpha 怎么样", "alpha"),
+    ],
+)
+def test_a_trader_named_in_one_place_is_still_read(text: str, name: str) -> None:
+    route = shared_router().route(text)
+    assert route is not None and route.skill == "trader_management", (text, route)
+    assert route.slots.get("target_ref") == {"name": name}, (text, route.slots)
+
+
+def test_the_bot_greeted_then_a_coin_is_its_price() -> None:
+    for text in ("hey bot, btc?", "hi bot, eth?"):
+        route = shared_router().route(text)
+        assert route is not None and route.skill == "price", (text, route)
+        assert route.slots.get("symbols") == [text.split()[-1].rstrip("?").upper() + "USDT"]

@@ -101,6 +101,8 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
     if ref and "name" in ref and _glued_bots(reading):  # "删除交易员 机器人一号": said back whole
         ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
+    if action == "query" and ref and "name" in ref and _loose_words(reading):
+        return None  # "the bot told me the price … nice", "这 bot 挺好用的": a remark, no trader named
     if ref:
         slots["target_ref"] = ref
     return slots
@@ -168,6 +170,26 @@ def _glued_bots(reading: Reading) -> list[Tag]:
         and t.end not in tagged
         and text[t.end].isalnum()
     ]
+
+
+def _loose_words(reading: Reading) -> bool:
+    """The words no tag explains lie in several places ("the bot told me the price … nice", "这 bot
+    挺好用的"): a remark, no name. A name of theirs, one given whole ("called alpha", quoted) or
+    the words in one place ("trader alpha", "alpha 这个交易员") is one."""
+    if reading.first("own.trader") is not None or name_in(reading):
+        return False
+    covered = [False] * len(reading.text)
+    for tag in reading.tags:
+        if fills.word_of(tag):
+            covered[tag.start : tag.end] = [True] * (tag.end - tag.start)
+    pieces, run = 0, ""
+    for i, ch in enumerate(f"{reading.text} "):
+        if i < len(reading.text) and not covered[i] and (ch.isalnum() or ch in " '"):
+            run += ch
+            continue
+        pieces += any(c.isalnum() for c in run)
+        run = ""
+    return pieces > 1
 
 
 def _bot_in_a_name(reading: Reading) -> bool:
