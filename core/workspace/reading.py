@@ -16,9 +16,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import set_to, untagged
+from core.language.fills import concepts_at, set_to, untagged
 from core.language.gazetteer import named_in
-from core.language.lexicon import load
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
@@ -268,14 +267,8 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
 def _other_kind_named(about: Tagged) -> bool:
     """Another kind's word inside the name ("删除账户 my traders"): the intent reads the name after
     the kind (core.language.slots.After); "币安交易所账户" is one kind said twice."""
-    ours = _own_nouns()
-    return any(NAME_WORD in t.concepts and about.text[t.start : t.end] not in ours for t in about.tags)
-
-
-@lru_cache(maxsize=1)
-def _own_nouns() -> frozenset[str]:
-    lexicon = load()
-    return frozenset(w for c in ("noun.account", "noun.model") for w in lexicon.concepts[c].words)
+    ours = {"noun.account", "noun.model"}
+    return any(NAME_WORD in t.concepts and not concepts_at(about, t) & ours for t in about.tags)
 
 
 def _only_a_place(said: Tagged, raw: str) -> bool:
