@@ -218,3 +218,19 @@ def test_a_buy_after_a_price_is_of_its_coin() -> None:
     asks = read_asks("btc price then buy 100u", shared_router())
     assert [(r.skill, r.action) for r in asks] == [("price", "current"), ("trade_execution", "buy")], asks
     assert asks[1].slots == {"symbol": "BTCUSDT", "amount": "quote:100"}, asks[1].slots
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # "some" of a coin asked for is a buy; "gimme btc" stays its price, and so does a price named
+        ("get me some btc", "trade_execution", "buy", {"symbol": "BTCUSDT"}),
+        ("gimme some doge", "trade_execution", "buy", {"symbol": "DOGEUSDT"}),
+        ("get some eth", "trade_execution", "buy", {"symbol": "ETHUSDT"}),
+        ("gimme btc", "price", "current", {"symbols": ["BTCUSDT"]}),
+        ("gimme some btc price", "price", "current", {"symbols": ["BTCUSDT"]}),
+        ("get me some btc price", "price", "current", {"symbols": ["BTCUSDT"]}),
+    ],
+)
+def test_some_of_a_coin_is_a_buy(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
