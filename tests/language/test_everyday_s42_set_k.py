@@ -100,3 +100,31 @@ def test_the_bot_greeted_then_a_coin_is_its_price() -> None:
         route = shared_router().route(text)
         assert route is not None and route.skill == "price", (text, route)
         assert route.slots.get("symbols") == [text.split()[-1].rstrip("?").upper() + "USDT"]
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # Slang for a sale, a whole position closed, a bid at a price, an order killed or scrapped
+        (
+            "offload 100 usdt worth of sol",
+            "trade_execution",
+            "sell",
+            {"symbol": "SOLUSDT", "amount": "quote:100"},
+        ),
+        ("close out my xrp bag", "trade_execution", "sell", {"symbol": "XRPUSDT", "amount": "all"}),
+        (
+            "place a bid for doge at 0.12 with 200 bucks",
+            "trade_execution",
+            "limit",
+            {"side": "buy", "symbol": "DOGEUSDT", "limit_price": "0.12", "amount": "quote:200"},
+        ),
+        ("kill order no. 4", "orders", "cancel", {"order_no": "4"}),
+        ("nvm scrap that limit order", "orders", "cancel", {}),
+        ("删除限价单", "orders", "cancel", {}),
+        # "进" is "into" right before what goes in
+        ("帮我 ape 进 500u pepe", "trade_execution", "buy", {"symbol": "PEPEUSDT", "amount": "quote:500"}),
+    ],
+)
+def test_slang_verbs(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
