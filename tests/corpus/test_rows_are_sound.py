@@ -23,8 +23,9 @@ OWNERS = frozenset(
         "s41-freshf",
         "s41-freshg",
         "s42-freshh",
+        "s42-freshi",
     }
-)  # s41-freshd .. s42-freshh: sets D's, E's, F's, G's and H's misses left
+)  # s41-freshd .. s42-freshi: sets D's, E's, F's, G's, H's and I's misses left
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Characters only traditional writing uses (their simplified forms differ): a zh-Hant row has one.
 _TRADITIONAL = re.compile(
