@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
+from core.conversation.recall import RECORD_NOUNS
 from core.language.phrases import Words
 from core.language.refusals import refusal_in
 from core.language.tagger import words
@@ -33,6 +34,9 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT = Words("conversation.join_next")
 _RELATING = Words("conversation.relating")
+_KIND_ONE = Words("conversation.kind_one")
+# The noun of each record kind a "new one" may stand for (zh, en).
+_KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 
 RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
@@ -146,6 +150,24 @@ def _of_its_coin(piece: str, asked: Route, route: RouteFn) -> Route | None:
     return found
 
 
+def _a_new_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for "a new one" of the kind the piece before it is about: "delete my btc
+    alert then make a new one for 105k" makes a BTC alert (the coin lent as _of_its_coin lends
+    it). Read with the kind's noun for "one", it must be a request of that kind."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    spans = _KIND_ONE.spans(piece)
+    if nouns is None or not spans:
+        return None
+    start, end = spans[0]
+    said = piece[start:end]  # "a new one" -> "a new alert", "再建一个" -> "再建一个提醒"
+    en = said.lower().endswith("one")
+    text = f"{piece[:start]}{f'{said[:-3].rstrip()} {nouns[1]}' if en else said + nouns[0]}{piece[end:]}"
+    found = route(text)
+    if found is None or not _coins(found):
+        found = _of_its_coin(text, asked, route) or found
+    return found if found is not None and not found.followup and found.skill == asked.skill else None
+
+
 def split_asks(
     text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None
 ) -> list[tuple[str, Route]] | None:
@@ -187,8 +209,10 @@ def split_asks(
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
                 if read is None and before is not None and piece:
-                    read = _inherits(piece, pieces[at - 1], before, routed) or _of_its_coin(
-                        piece, before, routed
+                    read = (
+                        _inherits(piece, pieces[at - 1], before, routed)
+                        or _of_its_coin(piece, before, routed)
+                        or _a_new_one(piece, before, routed)
                     )
                 elif read is not None and before is not None and not _coins(read):
                     lent = _of_its_coin(piece, before, routed)  # "btc 价格，然后跌到 80000 通知我"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from core.conversation.reading import read_asks
 from tests.fakes import shared_router
 
 
@@ -128,3 +129,37 @@ def test_the_bot_greeted_then_a_coin_is_its_price() -> None:
 )
 def test_slang_verbs(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+_BTC_105K = {"symbol": "BTCUSDT", "level": "105000"}
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        # "a new one" after an ask about a record is a new record of its kind, on its coin
+        (
+            "delete my btc alert then make a new one for 105k",
+            ("price_alert", "create", _BTC_105K),
+        ),
+        (
+            "删掉我的btc提醒 然后再建一个 105000",
+            ("price_alert", "create", _BTC_105K),
+        ),
+        (
+            "删掉我的btc提醒，再设一个 105000",
+            ("price_alert", "create", _BTC_105K),
+        ),
+        (
+            "delete trader alpha then make a new one called beta",
+            ("trader_management", "create", {"name": "beta"}),
+        ),
+    ],
+)
+def test_a_new_one_after_a_record(text: str, second: tuple[str, str, dict[str, Any]]) -> None:
+    asks = read_asks(text, shared_router())
+    assert len(asks) == 2, (text, asks)
+    skill, action, slots = second
+    assert (asks[1].skill, asks[1].action) == (skill, action), (text, asks)
+    for name, value in slots.items():
+        assert asks[1].slots.get(name) == value, (text, name, asks[1].slots)
