@@ -42,7 +42,7 @@ COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
     "SOL": ("Solana", "索拉纳", ("索拉納", "sol/usdt")),
     "BNB": ("BNB", "币安币", ("幣安幣", "binance coin")),
     "XRP": ("XRP", "瑞波币", ("ripple", "瑞波", "瑞波幣")),
-    "DOGE": ("Dogecoin", "狗狗币", ("狗狗幣", "狗狗", "狗币", "狗幣")),
+    "DOGE": ("Dogecoin", "狗狗币", ("狗狗幣", "狗狗", "狗币", "狗幣", "狗子")),
     "ADA": ("Cardano", "艾达币", ("艾達幣", "卡尔达诺", "卡爾達諾")),
     "TRX": ("TRON", "波场", ("波場", "tron")),
     "LTC": ("Litecoin", "莱特币", ("萊特幣", "莱特", "萊特")),

@@ -91,7 +91,7 @@ DEFAULT_MARKETS: tuple[MarketSpec, ...] = (
 # built-in catalog (tests, compositions without a snapshot) they still fail clearly ("狗狗币价格"
 # -> "not supported") instead of falling through as small talk.
 KNOWN_UNSUPPORTED: dict[str, tuple[str, ...]] = {
-    "DOGEUSDT": ("doge", "dogecoin", "狗狗币", "狗狗幣", "狗狗"),
+    "DOGEUSDT": ("doge", "dogecoin", "狗狗币", "狗狗幣", "狗狗", "狗子"),
     "XRPUSDT": ("xrp", "ripple", "瑞波币", "瑞波"),
     "BNBUSDT": ("bnb", "币安币"),
     "ADAUSDT": ("ada", "cardano", "艾达币"),
