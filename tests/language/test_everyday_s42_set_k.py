@@ -163,3 +163,29 @@ def test_a_new_one_after_a_record(text: str, second: tuple[str, str, dict[str, A
     assert (asks[1].skill, asks[1].action) == (skill, action), (text, asks)
     for name, value in slots.items():
         assert asks[1].slots.get(name) == value, (text, name, asks[1].slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # Money said in English words is read as the number said, or not at all
+        (
+            "okay so buy me uh two hundred dollars worth of solana please and thank you",
+            {"symbol": "SOLUSDT", "amount": "quote:200"},
+        ),
+        ("buy two thousand five hundred usdt of eth", {"symbol": "ETHUSDT", "amount": "quote:2500"}),
+        ("buy three hundred and fifty dollars of sol", {"symbol": "SOLUSDT", "amount": "quote:350"}),
+        ("buy twenty-five bucks of doge", {"symbol": "DOGEUSDT", "amount": "quote:25"}),
+        ("buy one hundred twenty usdt of btc", {"symbol": "BTCUSDT", "amount": "quote:120"}),
+        ("buy two grand of btc", {"symbol": "BTCUSDT", "amount": "quote:2000"}),
+    ],
+)
+def test_money_said_in_words(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "trade_execution", "buy", slots)
+
+
+def test_numbers_side_by_side_are_not_one() -> None:
+    from core.language.values import find_values
+
+    assert [v.number for v in find_values("one and two usdt")] == [2]
+    assert [v.number for v in find_values("one two usdt")] == [2]
