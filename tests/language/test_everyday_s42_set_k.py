@@ -189,3 +189,24 @@ def test_numbers_side_by_side_are_not_one() -> None:
 
     assert [v.number for v in find_values("one and two usdt")] == [2]
     assert [v.number for v in find_values("one two usdt")] == [2]
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # English words in Chinese: "rename 成" gives the new name, "fail" fails; "加一下" adds
+        (
+            "把 大饼定投 rename 成 长期囤币",
+            "strategy_management",
+            "update",
+            {"field": "name", "new_name": "长期囤币", "target_ref": {"name": "大饼定投"}},
+        ),
+        ("把交易员 alpha rename 成 beta", "trader_management", "update", {"new_name": "beta"}),
+        ("我的 eth 卖单 一直 fail", "order_execution_diagnosis", "diagnose", {"symbol": "ETHUSDT"}),
+        ("why does my order fail", "order_execution_diagnosis", "diagnose", {}),
+        ("deepseek 模型 加一下", "model_management", "create", {"provider": "deepseek"}),
+        ("帮我加一下 binance 账户", "exchange_management", "create", {"exchange": "binance"}),
+    ],
+)
+def test_english_words_in_chinese(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
