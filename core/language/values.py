@@ -47,6 +47,7 @@ from core.language.numbers import (
     lone_digit_after_scale,
     numeral,
     plain,
+    said_runs,
     scaled,
     spaced_k,
 )
@@ -322,49 +323,13 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
 
 
 def _said_runs(norm: str) -> list[tuple[int, int, Decimal, bool]]:
-    """English numbers said in words, each with the words after it that make it one number:
-    "two hundred" (200), "one thousand five hundred" (1,500), "twenty-five", "three hundred and
-    fifty"; a scale word ("hundred", "thousand") only after a number word; "two grand" is money
-    (the last of each: whether a scale said it is)."""
+    """English numbers said in words, each one number with the words after it that make it one
+    ("two hundred", "twenty-five": core.language.numbers.said_runs)."""
     hits: list[tuple[int, int, Decimal, str | None]] = [
         (s, e, Decimal(k.split()[1]), None) for s, e, k in _words(*_keyed("said")).every(norm)
     ]
     hits += [(s, e, *_said_value(k)[1:3]) for s, e, k in _words(*_keyed("scale")).every(norm)]
-    runs: list[tuple[int, int, Decimal, bool]] = []
-    total = current = Decimal(0)
-    start = end = -1
-    money = False
-    last: Decimal | None = None  # the number word before (None: a scale word)
-    for s, e, number, scale in sorted(hits, key=lambda hit: (hit[0], -hit[1])):
-        if s < end:
-            continue  # "a hundred": the scale's word inside the number's
-        between = norm[end:s].strip(" -")
-        # After a scale any number, "and" between ("three hundred and fifty"); after tens a unit
-        # ("twenty-five"); never two numbers side by side ("one two", "one and two").
-        follows = scale is not None or (
-            last is None
-            if between == "and"
-            else between == "" and (last is None or (last % 10 == 0 < last < 100 and number < 10))
-        )
-        if end < 0 or between not in ("", "and") or not follows:
-            if end >= 0:
-                runs.append((start, end, total + current, money))
-            start = end = -1
-            if scale is not None:
-                continue  # a scale word with no number said before it
-            start, total, current, money = s, Decimal(0), Decimal(0), False
-        last = number if scale is None and number < 100 else None  # "one hundred" ends as a scale
-        if scale is None:
-            current += number
-        elif number == 100:
-            current = (current or Decimal(1)) * number
-        else:
-            total, current = total + (current or Decimal(1)) * number, Decimal(0)
-            money = money or scale == "quote"
-        end = e
-    if end >= 0:
-        runs.append((start, end, total + current, money))
-    return runs
+    return said_runs(norm, hits)
 
 
 def _latin_duration(norm: str, pos: int) -> tuple[int, str] | None:
