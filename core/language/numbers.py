@@ -35,6 +35,7 @@ Reason: TypeAlias = Literal[
     "zero",
     "share",
     "currency",
+    "unit",
 ]
 
 CN_DIGITS: Final = {

@@ -139,6 +139,7 @@ _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = 
 _COUNT_VERB: Final = ("count_verb",)  # "买一个": a count of coins at the message's end
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
 _QUOTE_BEFORE: Final = ("quote_before",)  # money said before its number: "价值2000的比特币"
+_WORTH_OF: Final = ("worth_of",)  # a bare number, then "的", then a coin: "买100的btc"
 _words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
 
 
@@ -379,6 +380,10 @@ def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
             value = Value(
                 "refused", out.pop().start, value.end, norm[last.start : value.end], reason="separators"
             )
+        elif value.kind == "number" and (worth := _worth_of(norm, value.end, coins, mentions)) is not None:
+            value = Value(
+                "refused", value.start, worth, norm[value.start : worth], value.number, reason="unit"
+            )
         out.append(value)
     return out
 
@@ -514,6 +519,17 @@ def _coin_join_at(
     at = _skip(norm, pos)  # "0.01 个 比特币": a counting word may sit between
     join = _words(*_COIN_JOIN).after(norm, at, space=False)
     return _coin_at(norm, _skip(norm, join[1]) if join else at, coins, mentions or {})
+
+
+def _worth_of(
+    norm: str, pos: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> int | None:
+    """Where the coin ends after a number with no unit, "的" and the coin ("买100的btc", "买0.5w的大饼"):
+    the words say "that much of the coin" in money as often as in coins, so the amount is refused,
+    asking which, never read as either."""
+    word = _words(*_WORTH_OF).after(norm, _skip(norm, pos))
+    coin = _coin_at(norm, _skip(norm, word[1]), coins, mentions) if word is not None else None
+    return coin[0] if coin is not None else None
 
 
 def _price_before(norm: str, at: int) -> bool:
