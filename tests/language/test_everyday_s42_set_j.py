@@ -82,3 +82,17 @@ def test_slang(text: str, skill: str, action: str, slots: dict[str, Any]) -> Non
 def test_no_order_nor_alert(text: str) -> None:
     route = shared_router().route(text)
     assert route is None or route.skill not in ("trade_execution", "price_alert", "pnl"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # 清单 lists as 列表 does; 是个啥 asks what a term is as 是啥 does
+        ("我的策略清單", "strategy_management", "query", {}),
+        ("我的交易员清单", "trader_management", "query", {}),
+        ("止损到底是个啥", "glossary", "explain", {"term": "stop_loss"}),
+        ("网格是个什么东西", "glossary", "explain", {"term": "grid"}),
+    ],
+)
+def test_a_list_and_a_term_asked(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
