@@ -96,3 +96,16 @@ def test_no_order_nor_alert(text: str) -> None:
 )
 def test_a_list_and_a_term_asked(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["梭哈姨太结果被埋了", "全仓sol 在山顶站岗", "昨天梭哈姨太结果被埋了", "尋日全倉梭哈 BTC 結果爆咗倉"],
+)
+def test_what_came_of_an_all_in_is_a_story(text: str) -> None:
+    """被埋 / 站岗 (bought the top, stuck), told with or without a day: a story, never an order."""
+    _routes_to(text, None)
+
+
+def test_all_in_now_is_still_an_order() -> None:
+    _routes_to("梭哈姨太", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "all"})
