@@ -20,6 +20,12 @@ from typing import Any, TypeVar, cast
 
 _FORMAT = 1
 T = TypeVar("T")
+# The stamp (size, modification time) each file had when this process read it (read_toml): what
+# is built from what was read stamps it so. A process that read a file before it was changed and
+# builds from it later (an automaton made lazily, a deploy replacing the files while it runs) must
+# not keep what it built under the new file's stamp, where the next process would take it for
+# the new file's and read with the old words.
+_READ: dict[str, tuple[int, int]] = {}
 
 
 def kept_beside_bytecode(cached: Path, stamp: object, compute: Callable[[], T]) -> T:
@@ -55,7 +61,7 @@ def built_beside_bytecode(name: str, sources: Callable[[], Sequence[Path]], buil
 
     try:
         files = sources()
-        stamp = (_FORMAT, tuple((str(p), *_size_and_time(p)) for p in files))
+        stamp = (_FORMAT, tuple((str(p), *(_READ.get(str(p)) or _size_and_time(p))) for p in files))
     except OSError:  # a file not on disk (a zip): nothing to stamp, made each time
         return build()
     cached = files[0].parent / "__pycache__" / f"{name}.{sys.implementation.cache_tag}.marshal"
@@ -80,6 +86,7 @@ def read_toml(file: object) -> dict[str, Any]:
     except OSError:
         return tomllib.loads(file.read_text(encoding="utf-8"))
     stamp = (_FORMAT, st.st_size, st.st_mtime_ns)
+    _READ[str(file)] = (st.st_size, st.st_mtime_ns)  # stamped before it is read: a change after it is seen
     cached = file.parent / "__pycache__" / f"{file.name}.{sys.implementation.cache_tag}.marshal"
     value = kept_beside_bytecode(cached, stamp, lambda: tomllib.loads(file.read_text(encoding="utf-8")))
     if not isinstance(value, dict):  # a cache of something else under the right stamp

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from core.cached_toml import read_toml
+from core.cached_toml import built_beside_bytecode, read_toml
 
 
 def test_a_file_is_parsed_again_only_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,3 +46,30 @@ def test_nothing_is_written_where_bytecode_is_not(tmp_path: Path, monkeypatch: p
     file.write_text('[buy]\nen = ["buy"]\n', encoding="utf-8")
     assert read_toml(file) == {"buy": {"en": ["buy"]}}
     assert not (tmp_path / "__pycache__").exists()
+
+
+def test_what_was_built_from_a_file_read_before_it_changed_is_not_kept_as_the_new_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process reads the words, the file is replaced (a deploy, an edit), then the process builds
+    from what it read (lazily): kept under the new file's stamp, the next process would take the
+    old words' build for the new file's."""
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    file = tmp_path / "words.toml"
+    file.write_text('[buy]\nen = ["buy"]\n', encoding="utf-8")
+    read_in_memory = read_toml(file)  # this process's words, read at its start
+    file.write_text('[buy]\nen = ["buy", "purchase"]\n', encoding="utf-8")
+    os.utime(file, ns=(file.stat().st_atime_ns, file.stat().st_mtime_ns + 1_000_000))  # a later change
+
+    def build() -> list[str]:
+        return list(read_in_memory["buy"]["en"])
+
+    assert built_beside_bytecode("words", lambda: [file], build) == ["buy"]
+    # The next process has read the new file: what it builds is from the new words, never the
+    # old process's build taken from the cache.
+    monkeypatch.setattr("core.cached_toml._READ", {})
+    fresh = read_toml(file)
+    assert built_beside_bytecode("words", lambda: [file], lambda: list(fresh["buy"]["en"])) == [
+        "buy",
+        "purchase",
+    ]
