@@ -233,6 +233,25 @@ def route_with_names(text: str, names: dict[str, list[str]] | None = None) -> Ro
     return shared_router().route(text, context)
 
 
+def assert_routes_to(
+    text: str,
+    skill: str | None,
+    action: str | None = None,
+    slots: dict[str, Any] | None = None,
+    names: dict[str, list[str]] | None = None,
+) -> None:
+    """``text`` (with the person's ``names``) routes to ``skill``'s ``action`` with at least
+    ``slots``; nowhere when ``skill`` is None."""
+    route = route_with_names(text, names)
+    if skill is None:
+        assert route is None, (text, route)
+        return
+    assert route is not None, text
+    assert (route.skill, route.action) == (skill, action), (text, route)
+    for name, value in (slots or {}).items():
+        assert route.slots.get(name) == value, (text, name, route.slots)
+
+
 def make_core(
     market: object | None = None,
     *,

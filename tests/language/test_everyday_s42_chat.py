@@ -8,15 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import route_with_names, shared_router
-
-
-def _routes_to(text: str, skill: str, action: str | None, slots: dict[str, Any]) -> None:
-    route = shared_router().route(text)
-    assert route is not None, text
-    assert (route.skill, route.action) == (skill, action), (text, route)
-    for name, value in slots.items():
-        assert route.slots.get(name) == value, (text, name, route.slots)
 
 
 @pytest.mark.parametrize(

@@ -8,23 +8,8 @@ from typing import Any
 
 import pytest
 
-from core.language.gazetteer import Gazetteer
-from core.language.own_names import plain_words
-from core.routing.router import RouteContext
+from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import shared_router
-
-
-def _routes_to(text: str, skill: str | None, action: str | None = None, slots: dict[str, Any] | None = None,
-               names: dict[str, list[str]] | None = None) -> None:  # fmt: skip
-    context = RouteContext(names=Gazetteer.of(names, plain=plain_words())) if names else None
-    route = shared_router().route(text, context) if context else shared_router().route(text)
-    if skill is None:
-        assert route is None, (text, route)
-        return
-    assert route is not None, text
-    assert (route.skill, route.action) == (skill, action), (text, route)
-    for name, value in (slots or {}).items():
-        assert route.slots.get(name) == value, (text, name, route.slots)
 
 
 @pytest.mark.parametrize(
