@@ -1,0 +1,56 @@
+"""Everyday chat English and Chinese mixed with English (session 42, set M: written blind, from the
+route catalogue only). Each case failed before its fix, which is a word in the lexicon data, a
+condition in an intent table or a rule of a reader, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakes import assert_routes_to, shared_router
+
+
+@pytest.mark.parametrize(
+    ("text", "exchange"),
+    [
+        # Can't / won't connect is a failure, never a request to connect an account
+        ("okx wont connect", "okx"),
+        ("binance can't connect", "binance"),
+        ("my bybit cannot connect", "bybit"),
+        ("okx 连不上", "okx"),
+    ],
+)
+def test_cannot_connect_is_a_diagnosis(text: str, exchange: str) -> None:
+    assert_routes_to(text, "exchange_diagnosis", "diagnose", {"exchange": exchange})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # wats = what's; rate and present say a price
+        "wats eth at",
+        "kindly share the present rate of bitcoin",
+        "the exchange rate of eth",
+    ],
+)
+def test_price_in_chat_words(text: str) -> None:
+    route = shared_router().route(text)
+    assert route is not None and (route.skill, route.action) == ("price", "current"), (text, route)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "btc funding rate",
+        "what's the win rate of my trader",
+        "the rate of return of my trader",
+        "rate_limited",
+    ],
+)
+def test_other_rates_are_no_price(text: str) -> None:
+    route = shared_router().route(text)
+    assert route is None or route.skill != "price", (text, route)
+
+
+@pytest.mark.parametrize("text", ["我的 strategies 列一下", "我的策略列下"])
+def test_list_them(text: str) -> None:
+    assert_routes_to(text, "strategy_management", "query")
