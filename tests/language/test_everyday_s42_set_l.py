@@ -1,0 +1,42 @@
+"""Everyday mainland, Taiwan and Hong Kong Chinese (session 42, blind set L). Each case failed before
+its fix, which is data: a Cantonese word read as its Mandarin one (phrases/cantonese.toml), a lexicon
+word or question word; never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.routing.router import Route
+from tests.fakes import shared_router
+
+
+def _route(text: str) -> Route | None:
+    return shared_router().route(text)
+
+
+def _is(text: str, skill: str | None, action: str | None = None, slots: dict[str, Any] | None = None) -> None:
+    route = _route(text)
+    if skill is None:
+        assert route is None, (text, route)
+        return
+    assert route is not None, text
+    assert (route.skill, route.action) == (skill, action), (text, route)
+    for name, value in (slots or {}).items():
+        assert route.slots.get(name) == value, (text, name, route.slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我设定咗咩模型", "我設定咗咩模型", "我设定了什么模型", "我設定了什麼模型", "我配置了啥模型"],
+)
+def test_what_was_set_up_creates_nothing(text: str) -> None:
+    """'What models have I set up' lists them; it started a model config's creation."""
+    _is(text, "model_management", "query", {"target_ref": None})
+
+
+@pytest.mark.parametrize("text", ["我琴日啱啱沽咗啲BTC 好彩", "我琴日沽咗啲ETH"])
+def test_a_story_of_a_sale_sells_nothing(text: str) -> None:
+    """琴日 is yesterday (as 寻日), 啱啱 just now: a story of a sale, no sale."""
+    _is(text, None)
