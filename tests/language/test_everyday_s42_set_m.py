@@ -54,3 +54,31 @@ def test_other_rates_are_no_price(text: str) -> None:
 @pytest.mark.parametrize("text", ["我的 strategies 列一下", "我的策略列下"])
 def test_list_them(text: str) -> None:
     assert_routes_to(text, "strategy_management", "query")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A story of a trade regretted, and a feeling about a coin or about deskmate, is a remark
+        "sold my btc way too early last year, big regret",
+        "i regret buying eth",
+        "去年 btc 卖太早了 好后悔",
+        "今天 btc 好猛啊 哈哈",
+        "这个 bot 还挺好用的",
+        "this bot is pretty good",
+    ],
+)
+def test_stories_and_feelings_are_remarks(text: str) -> None:
+    assert_routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("btc 好猛 现在多少钱", "price", "current"),
+        ("sell my btc, i regret buying it", "trade_execution", "sell"),
+    ],
+)
+def test_an_ask_beside_a_feeling_is_read(text: str, skill: str, action: str) -> None:
+    route = shared_router().route(text)
+    assert route is not None and (route.skill, route.action) == (skill, action), (text, route)
