@@ -40,3 +40,21 @@ def test_what_was_set_up_creates_nothing(text: str) -> None:
 def test_a_story_of_a_sale_sells_nothing(text: str) -> None:
     """琴日 is yesterday (as 寻日), 啱啱 just now: a story of a sale, no sale."""
     _is(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("ETH止蝕3000", "orders", "protect", {"stop_loss": "3000", "symbol": "ETHUSDT"}),
+        ("ETH止蚀3000", "orders", "protect", {"stop_loss": "3000", "symbol": "ETHUSDT"}),
+        ("SOL今日升咗幾多", "price", "current", {"symbols": ["SOLUSDT"], "change": True}),
+        ("BTC升穿十萬通知我", "price_alert", "create", {"condition": "above", "level": "100000"}),
+        ("咩係網格交易", "glossary", "explain", {"term": "grid"}),
+        ("咩系网格交易", "glossary", "explain", {"term": "grid"}),
+        ("開多個交易員", "trader_management", "create", {}),
+        ("开多个策略", "strategy_management", "create", {}),
+    ],
+)
+def test_cantonese_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    """止蝕 stop-loss, 升咗 has risen, 升穿 breaks above, 咩係 what is, 開多個 one more."""
+    _is(text, skill, action, slots)
