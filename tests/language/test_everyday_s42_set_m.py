@@ -82,3 +82,16 @@ def test_stories_and_feelings_are_remarks(text: str) -> None:
 def test_an_ask_beside_a_feeling_is_read(text: str, skill: str, action: str) -> None:
     route = shared_router().route(text)
     assert route is not None and (route.skill, route.action) == (skill, action), (text, route)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        # A service that keeps giving an error code is that service's diagnosis
+        ("openai keeps giving me 429", "model_diagnosis"),
+        ("binance keeps giving me -2015", "exchange_diagnosis"),
+    ],
+)
+def test_keeps_giving_an_error(text: str, skill: str) -> None:
+    route = shared_router().route(text)
+    assert route is not None and (route.skill, route.action) == (skill, "diagnose"), (text, route)
