@@ -58,3 +58,17 @@ def test_a_story_of_a_sale_sells_nothing(text: str) -> None:
 def test_cantonese_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     """止蝕 stop-loss, 升咗 has risen, 升穿 breaks above, 咩係 what is, 開多個 one more."""
     _is(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("什麼是保證金", "glossary", "explain", {"term": "margin"}),
+        ("什么是保证金", "glossary", "explain", {"term": "margin"}),
+        ("我有設哪些警示", "price_alert", "query", {}),
+        ("我有设哪些警示", "price_alert", "query", {}),
+    ],
+)
+def test_taiwan_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    """保證金 is margin (the glossary's), 警示 a price alert, as Taiwan says them."""
+    _is(text, skill, action, slots)
