@@ -8,23 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.routing.router import Route
-from tests.fakes import shared_router
-
-
-def _route(text: str) -> Route | None:
-    return shared_router().route(text)
-
-
-def _is(text: str, skill: str | None, action: str | None = None, slots: dict[str, Any] | None = None) -> None:
-    route = _route(text)
-    if skill is None:
-        assert route is None, (text, route)
-        return
-    assert route is not None, text
-    assert (route.skill, route.action) == (skill, action), (text, route)
-    for name, value in (slots or {}).items():
-        assert route.slots.get(name) == value, (text, name, route.slots)
+from tests.fakes import assert_routes_to as _is
 
 
 @pytest.mark.parametrize(
