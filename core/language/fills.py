@@ -104,15 +104,22 @@ def word_of(tag: Tag) -> bool:
     return any("." in c and not c.startswith("own.") for c in tag.concepts)
 
 
-def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
-    """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
-    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
-    in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
+def unexplained(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> list[bool]:
+    """For each character of ``reading.text[start:end]``, whether no request word explains it
+    (``word_of``); a word of a concept in ``keep`` is left unexplained (part of a name)."""
     kept = [True] * (end - start)
     for tag in reading.tags:
         if tag.end > start and tag.start < end and word_of(tag) and not concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
                 kept[i - start] = False
+    return kept
+
+
+def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
+    """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
+    possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
+    in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
+    kept = unexplained(reading, start, end, keep=keep)
     words: list[str] = []
     run: list[int] = []
     for i in range(start, end + 1):

@@ -178,13 +178,10 @@ def _loose_words(reading: Reading) -> bool:
     the words in one place ("trader alpha", "alpha 这个交易员") is one."""
     if reading.first("own.trader") is not None or name_in(reading):
         return False
-    covered = [False] * len(reading.text)
-    for tag in reading.tags:
-        if fills.word_of(tag):
-            covered[tag.start : tag.end] = [True] * (tag.end - tag.start)
+    free = fills.unexplained(reading, 0, len(reading.text))
     pieces, run = 0, ""
     for i, ch in enumerate(f"{reading.text} "):
-        if i < len(reading.text) and not covered[i] and (ch.isalnum() or ch in " '"):
+        if i < len(reading.text) and free[i] and (ch.isalnum() or ch in " '"):
             run += ch
             continue
         pieces += any(c.isalnum() for c in run)
