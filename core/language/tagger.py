@@ -26,6 +26,7 @@ from core.cached_toml import built_beside_bytecode
 from core.language.conditions import conditioned
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
+from core.language.slips import slipped
 
 if TYPE_CHECKING:
     import ahocorasick
@@ -197,6 +198,13 @@ _Found = tuple[int, int, _Meanings, frozenset[str], str]
 def _scan(text: str) -> tuple[_Found, ...]:
     """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
     whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
+    found = _words_in(text)
+    found += _misspelt(text, found)
+    slips = slipped(text, [(s, e) for s, e, *_ in found])
+    return (*found, *_as_meant(text, slips)) if slips else tuple(found)
+
+
+def _words_in(text: str) -> list[_Found]:
     found = []
     last = len(text) - 1
     for end_index, (length, latin, meanings, concepts, value) in _automaton().iter(text):
@@ -208,7 +216,31 @@ def _scan(text: str) -> tuple[_Found, ...]:
         ):
             continue
         found.append((start, end_index + 1, meanings, concepts, value))
-    return (*found, *_misspelt(text, found))
+    return found
+
+
+def _as_meant(text: str, slips: Sequence[tuple[int, int, str]]) -> list[_Found]:
+    """The words ``text`` says with each slip ("positons", "于额": core.language.slips) read as
+    the word meant, at the typed offsets: the word itself and every phrase it is part of ("open
+    ordres" is "open orders")."""
+    # the text as meant; each of its characters' typed start and end
+    meant: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    at = 0
+    for start, end, word in (*slips, (len(text), len(text), "")):
+        meant += text[at:start]
+        starts += range(at, start)
+        ends += range(at + 1, start + 1)
+        meant += word
+        starts += [start] * len(word)
+        ends += [end] * len(word)
+        at = end
+    return [
+        (starts[s], ends[e - 1], meanings, concepts, value)
+        for s, e, meanings, concepts, value in _words_in("".join(meant))
+        if any(starts[s] < end and start < ends[e - 1] for start, end, _ in slips)
+    ]
 
 
 def _misspelt(text: str, found: Sequence[_Found]) -> list[_Found]:

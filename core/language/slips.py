@@ -1,0 +1,237 @@
+"""Words typed one slip off a lexicon word: "positons", "cancle", "alrets", "stratergy" (a
+letter dropped, changed or one too many, two swapped), and a Chinese input method's same-sound
+pick: "于额" for 余额, "迟仓" for 持仓, "交易圆" for 交易员 (the pinyin typed right, the wrong
+character taken).
+
+A slip is read as the word it is one slip from only when nothing says otherwise:
+- it is no word itself: the lexicon's words are found first, and a real English word
+  (pyspellchecker's English frequency list: "alter", "stake", "prize") or a Chinese phrase
+  (pypinyin's phrase list: "时价", "实价") one slip from a lexicon word is never one;
+- a Latin one is 5 letters or more, starts with the word's first letter and is one edit from it;
+  when it is one edit from words of different meanings, the likelier slip wins (a letter left
+  out, then two swapped, then one too many, then one changed: "tradr" is "trader", not "trade"),
+  and a tie is no slip;
+- a Chinese one is 2 to 4 characters no lexicon word covers, of which exactly one differs from
+  the word, and that one sounds the same (toneless pinyin: an input method offers every tone),
+  and is not a character typed on purpose everywhere ("我的" is never "我弟").
+Filler and remarks' words are never what a slip means. Coins are left out on purpose: a coin's
+name typed wrong ("etherum", "姨汰") is answered as an unknown coin with close matches, never
+taken for a coin (core.skills.price.coins).
+
+The tables are made from the lexicon and sounds.txt (tools/sounds_table.py) in some 20 ms and
+kept beside the bytecode like the tagger's automaton (core.cached_toml). The two word lists that
+say what is real are large (130 ms to load): read only when a process first meets a candidate.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any, Final, cast
+
+from core.cached_toml import built_beside_bytecode
+
+_LATIN_WORD: Final = re.compile(r"(?<![a-z0-9])[a-z]{5,}(?![a-z0-9])")
+_CJK_RUN: Final = re.compile(r"[\u4e00-\u9fff]{2,}")
+_CJK_LONGEST: Final = 4
+# A Latin slip by how likely it is: the typed word is the lexicon word with a letter left out,
+# two letters swapped, a letter too many, a letter changed.
+_LEFT_OUT, _SWAPPED, _TOO_MANY, _CHANGED = range(4)
+_NEVER_MEANT: Final = frozenset({"filler", "outside"})  # lexicon groups
+# Characters typed on purpose too often to be the slip in a word: "我的", "有点", "这个".
+_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给")
+_SOUNDS: Final = Path(__file__).with_name("sounds.txt")
+
+
+@dataclass(frozen=True, slots=True)
+class Slips:
+    """What a message is looked up in: see the module's docstring."""
+
+    # a Latin lexicon word, and each of it with one letter left out -> the lexicon words
+    latin: dict[str, tuple[str, ...]]
+    # Plain strings, not tuples: the tables are read on a process's first Chinese message, and
+    # 6,000 tuples took 6 ms to unpickle, these strings 1.
+    sounds: dict[str, str]  # a character -> its toneless syllables ("yu,xu"), only those used
+    by_sound: dict[str, tuple[str, ...]]  # syllables ("yu e") -> the Chinese lexicon words
+
+
+def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """(start, end, the lexicon word meant) of each slip in ``text`` (normalized) outside the
+    ``taken`` spans (the words found in it)."""
+    latin = [m for m in _LATIN_WORD.finditer(text) if not _inside(m.start(), m.end(), taken)]
+    runs = list(_CJK_RUN.finditer(text))
+    if not latin and not runs:
+        return []
+    tables = _kept()
+    out = [(m.start(), m.end(), meant) for m in latin if (meant := _latin_slip(m.group(), tables))]
+    for run in runs:
+        out += _chinese_slips(text, run.start(), run.end(), taken, tables)
+    return out
+
+
+def _inside(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
+    return any(s < end and start < e for s, e in taken)
+
+
+def _latin_slip(typed: str, tables: Slips) -> str | None:
+    found: dict[str, int] = {}
+    for key in (typed, *_left_out(typed)):
+        for word in tables.latin.get(key, ()):
+            how = _how(typed, word)
+            if how is not None and word[0] == typed[0]:
+                found[word] = min(how, found.get(word, how))
+    if not found or typed in _english():
+        return None
+    best = min(found.values())
+    likeliest = [word for word, how in found.items() if how == best]
+    return likeliest[0] if len(likeliest) == 1 else None
+
+
+def _left_out(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _how(typed: str, word: str) -> int | None:
+    """How ``typed`` is one edit from ``word`` (``_LEFT_OUT`` ...), or None when it is not."""
+    if len(typed) + 1 == len(word):
+        return _LEFT_OUT if typed in _left_out(word) else None
+    if len(typed) == len(word) + 1:
+        # any letter in a long word ("stratergy"); in a short one, a letter hit twice ("startt")
+        # or a plural's "s" ("alertss"), never a letter glued on ("fillsz" is no "fills")
+        at = (
+            range(len(typed))
+            if len(word) >= 7
+            else [i for i in range(1, len(typed)) if typed[i] == typed[i - 1]]
+        )
+        plural = [len(word)] if typed.endswith("s") else []
+        return _TOO_MANY if any(typed[:i] + typed[i + 1 :] == word for i in [*at, *plural]) else None
+    if len(typed) != len(word) or typed == word:
+        return None
+    differ = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+    if len(differ) == 1:
+        return _CHANGED
+    i = differ[0]
+    if len(differ) == 2 and differ[1] == i + 1 and typed[i] == word[i + 1] and typed[i + 1] == word[i]:
+        return _SWAPPED
+    return None
+
+
+def _chinese_slips(
+    text: str, start: int, end: int, taken: Sequence[tuple[int, int]], tables: Slips
+) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    at = start
+    while at < end - 1:
+        meant = None
+        for size in range(min(_CJK_LONGEST, end - at), 1, -1):
+            window = text[at : at + size]
+            if _inside(at, at + size, taken):
+                continue
+            meant = _sounds_like(window, tables)
+            if meant is not None and window in _chinese_phrases():
+                meant = None  # "时价" is a word of its own, no slip of 市价
+            elif meant is not None:
+                out.append((at, at + size, meant))
+                at += size
+                break
+        if meant is None:
+            at += 1
+    return out
+
+
+def _sounds_like(window: str, tables: Slips) -> str | None:
+    """The one lexicon word ``window`` differs from in one character of the same sound."""
+    said = [tables.sounds.get(ch) for ch in window]
+    if not all(said):
+        return None
+    syllables = [str(s).split(",") for s in said]
+    meant: set[str] = set()
+    for key in itertools.islice(itertools.product(*syllables), 32):
+        for word in tables.by_sound.get(" ".join(key), ()):
+            differ = [a for a, b in zip(window, word, strict=True) if a != b]
+            if len(differ) == 1 and differ[0] not in _ON_PURPOSE:
+                meant.add(word)
+    return meant.pop() if len(meant) == 1 else None
+
+
+# -- the tables -------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _kept() -> Slips:
+    # plain tables, marshalled: a fresh process reads them in ~2 ms (pickle took 9)
+    kept = built_beside_bytecode("slips", _sources, lambda: _plain(_built()), plain=True)
+    return Slips(*cast(tuple[Any, ...], kept))
+
+
+def _plain(tables: Slips) -> tuple[object, ...]:
+    return tuple(getattr(tables, name) for name in Slips.__slots__)
+
+
+def _sources() -> list[Path]:
+    """The lexicon's files, sounds.txt and this module."""
+    from core.language import lexicon
+
+    groups = sorted(Path(lexicon.__file__).with_name("lexicon").glob("*.toml"))
+    return [*groups, _SOUNDS, Path(lexicon.__file__), Path(str(sys.modules[__name__].__file__))]
+
+
+def _built() -> Slips:
+    from core.language.lexicon import load
+
+    meant = {word for word, concept in load().words() if concept.partition(".")[0] not in _NEVER_MEANT}
+    latin: dict[str, set[str]] = {}
+    for word in (w for w in meant if len(w) >= 5 and w.isascii() and w.isalpha()):
+        for key in (word, *_left_out(word)):
+            latin.setdefault(key, set()).add(word)
+    sounds: dict[str, list[str]] = {}
+    for line in _SOUNDS.read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            syllable, chars = line.split("\t")
+            for ch in chars:
+                sounds.setdefault(ch, []).append(syllable)
+    by_sound: dict[str, set[str]] = {}
+    for word in (w for w in meant if 2 <= len(w) <= _CJK_LONGEST and _CJK_RUN.fullmatch(w)):
+        for said in itertools.product(*(sounds.get(ch, ()) for ch in word)):
+            by_sound.setdefault(" ".join(said), set()).add(word)
+    used = {s for key in by_sound for s in key.split()}
+    kept_sounds = {ch: ",".join(s for s in said if s in used) for ch, said in sounds.items()}
+    return Slips(
+        latin={k: tuple(sorted(v)) for k, v in latin.items()},
+        sounds={ch: said for ch, said in kept_sounds.items() if said},
+        by_sound={k: tuple(sorted(v)) for k, v in by_sound.items()},
+    )
+
+
+# -- what is real, read at a process's first candidate ------------------------------------------
+
+
+@cache
+def _english() -> frozenset[str]:
+    """pyspellchecker's English words (160,000)."""
+    path = _package("spellchecker") / "resources" / "en.json.gz"
+    import gzip
+
+    return frozenset(json.loads(gzip.decompress(path.read_bytes())))
+
+
+@cache
+def _chinese_phrases() -> frozenset[str]:
+    """pypinyin's Chinese phrases of 2 to 4 characters (47,000)."""
+    path = _package("pypinyin") / "phrases_dict.json"
+    return frozenset(p for p in json.loads(path.read_text("utf-8")) if 2 <= len(p) <= _CJK_LONGEST)
+
+
+def _package(name: str) -> Path:
+    """Where a library's data is, without importing it (pypinyin's import alone is 120 ms)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"{name} is not installed (pyproject.toml lists it)")
+    return Path(spec.origin).parent
