@@ -1,0 +1,39 @@
+"""Everyday English (session 43, a blind set written by someone who never saw the rules), with the
+Chinese of the same families. Each case failed before its fix, which is a word in the lexicon data,
+a condition in an intent table or a rule of a reader, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import assert_routes_to as _routes_to
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # One's own trade told, no question asked: a story (outside.told), never a query or an order
+        "i sold eth yesterday lol",
+        "i bought some btc back in 2017 and im still holding lol",
+        "i just bought eth today haha",
+        "i've sold all my sol",
+    ],
+)
+def test_own_trade_told(text: str) -> None:
+    _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # The same words asked about, or with a request's verb: the trades
+        ("what did i sell yesterday", {"day": "yesterday"}),
+        ("show what i sold yesterday", {"day": "yesterday"}),
+        ("did i sell eth yesterday?", {"symbol": "ETHUSDT", "day": "yesterday"}),
+        ("show me what i bought today", {"day": "today"}),
+    ],
+)
+def test_own_trade_asked(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "account_query", "trades", slots)
