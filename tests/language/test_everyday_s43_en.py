@@ -37,3 +37,16 @@ def test_own_trade_told(text: str) -> None:
 )
 def test_own_trade_asked(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "account_query", "trades", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        # "+" joins the price now and a chart, as "and" / "plus" do: both
+        ("eth price right now + the 30 day chart", 30),
+        ("btc price now + 7 day chart", 7),
+        ("btc现价+30天走势", 30),
+    ],
+)
+def test_price_plus_chart(text: str, days: int) -> None:
+    _routes_to(text, "price", "both", {"days": days})
