@@ -50,3 +50,22 @@ def test_own_trade_asked(text: str, slots: dict[str, Any]) -> None:
 )
 def test_price_plus_chart(text: str, days: int) -> None:
     _routes_to(text, "price", "both", {"days": days})
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # How much one has, no coin or money named: the balance, on the exchange named
+        ("yo how much do i have on binance", {"target_ref": {"alias": "binance"}}),
+        ("how much do i have on okx", {"target_ref": {"alias": "okx"}}),
+        ("how much do i have", {}),
+        ("我在币安有多少", {"target_ref": {"alias": "binance"}}),
+        ("我在幣安有多少", {"target_ref": {"alias": "binance"}}),
+    ],
+)
+def test_how_much_do_i_have(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "account_query", "balance", slots)
+
+
+def test_accounts_counted_not_balance() -> None:
+    _routes_to("how many exchange accounts do i have", "exchange_management", "query")
