@@ -69,3 +69,18 @@ def test_how_much_do_i_have(text: str, slots: dict[str, Any]) -> None:
 
 def test_accounts_counted_not_balance() -> None:
     _routes_to("how many exchange accounts do i have", "exchange_management", "query")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "so far", "to date", "到目前为止": the whole P&L, no period and no name
+        "how much have i made so far",
+        "how much have i lost so far",
+        "how much have i made to date",
+        "到目前为止我赚了多少",
+        "我至今赚了多少",
+    ],
+)
+def test_pnl_so_far(text: str) -> None:
+    _routes_to(text, "pnl", "report", {"view": "summary", "period": None})
