@@ -325,7 +325,9 @@ class SetTo:
             or self.by_value(value)
         )
         said = [v for v in self.values(reading) if v.start >= marker.end]
-        value = said[0].typed if field in self.numbers and len(said) == 1 else value
+        if field in self.numbers and len(said) == 1:
+            # A count is its number: the field says what it counts ("改成40格", "to 40 grids": 40).
+            value = said[0].slot if said[0].kind == "count" else said[0].typed
         new = value if self.new is None or field is None else self.new(reading, marker, field)
         slots = {self.renamed[1] if field == self.renamed[0] else field: new} if new else {}
         return {self.name: field, **slots} if field else None

@@ -84,3 +84,17 @@ def test_accounts_counted_not_balance() -> None:
 )
 def test_pnl_so_far(text: str) -> None:
     _routes_to(text, "pnl", "report", {"view": "summary", "period": None})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A grid count set is its number, the unit word left out
+        "change eth grid to 40 grids",
+        "set my eth grid to 40 grids",
+        "把eth网格改成40格",
+        "把eth網格改成40格",
+    ],
+)
+def test_grid_count_set(text: str) -> None:
+    _routes_to(text, "strategy_management", "update", {"field": "grids", "grids": "40"})
