@@ -314,6 +314,8 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             text = text[: value[0]]
             if field is None and domain == "exchange":
                 field = "name"
+            elif field is None and domain == "model" and _model_id(value[1]):
+                field = "model"  # "switch my openai config to gpt-4o": a model's id is the model
         if field == "enabled":
             slots["enabled"] = "false" if "disable" in said else "true"
         if field:
@@ -338,6 +340,16 @@ def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
     if key is None or bare not in {normalize(alias) for alias in EXCHANGES[key].aliases}:
         return ref
     return {"alias": key}
+
+
+def _model_id(value: str) -> bool:
+    """One word that starts with a provider's name and says more than it ("gpt-4o",
+    "deepseek-chat"): a model's id, not a config's new name ("openai" alone, "ds-main")."""
+    word = value.strip()
+    tags = _TAGGER.read(word).tags
+    if " " in word or not tags or PROVIDER not in tags[0].concepts:
+        return False
+    return tags[0].start == 0 and tags[0].end < len(word)
 
 
 def _new_value(raw: str) -> tuple[int, str] | None:

@@ -98,3 +98,27 @@ def test_pnl_so_far(text: str) -> None:
 )
 def test_grid_count_set(text: str) -> None:
     _routes_to(text, "strategy_management", "update", {"field": "grids", "grids": "40"})
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "model"),
+    [
+        # A model's id set on a config, no field named: the model; "switch" / "swap" change it
+        ("switch my openai config to gpt-4o", "openai", "gpt-4o"),
+        ("change my openai config to gpt-4o", "openai", "gpt-4o"),
+        ("swap my deepseek config to deepseek-reasoner", "deepseek", "deepseek-reasoner"),
+    ],
+)
+def test_model_switched_on_config(text: str, name: str, model: str) -> None:
+    _routes_to(
+        text, "model_management", "update", {"field": "model", "model": model, "target_ref": {"name": name}}
+    )
+
+
+def test_config_renamed_stays_a_name() -> None:
+    _routes_to(
+        "rename my deepseek config to ds-main",
+        "model_management",
+        "update",
+        {"field": "name", "new_name": "ds-main"},
+    )
