@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from functools import cache, partial
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final
 
 from core.language.dates import date_spans
 from core.language.lexicon import phrases
@@ -46,7 +45,6 @@ from core.language.numbers import (
     Unreadable,
     lone_digit_after_scale,
     numeral,
-    plain,
     said_runs,
     scaled,
     spaced_k,
@@ -56,62 +54,12 @@ from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
 from core.language.refusals import refusal_in as refusal_in
 from core.language.refusals import refusal_message as refusal_message
 from core.language.refusals import refused_slot as refused_slot
+from core.language.value import UNIT_SECONDS as UNIT_SECONDS
+from core.language.value import Kind as Kind
+from core.language.value import Value as Value
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
-
-Kind: TypeAlias = Literal[
-    "amount", "number", "price", "percent", "fraction", "duration", "interval", "count", "id", "date",
-    "multiple", "refused",
-]  # fmt: skip
-UNIT_SECONDS: Final = {"m": 60, "h": 3600, "d": 86400, "w": 604800, "mo": 30 * 86400, "y": 365 * 86400}
-
-
-@dataclass(frozen=True, slots=True)
-class Value:
-    """One value in a text: its kind, where it is, what was typed and what it means."""
-
-    kind: Kind
-    start: int
-    end: int
-    typed: str  # the text as typed, quoted back in a refusal
-    number: Decimal = Decimal(0)  # amount, number, price, percent (5 for 5%), fraction, count
-    unit: str = ""  # amount: "quote" | "base"; duration / interval: m h d w mo y; count: "grid"; "%"; "x"
-    coin: str = ""  # a base amount's symbol ("BTCUSDT")
-    ident: str = ""  # an id's text
-    reason: Reason | None = None  # a refused value: why
-    per: int = 1  # a fraction with no exact decimal: "a third" is 1 per 3
-
-    @property
-    def refused(self) -> bool:
-        return self.kind == "refused"
-
-    @property
-    def seconds(self) -> int:
-        """A duration's or interval's length (a month is 30 days, a year 365)."""
-        return int(self.number) * UNIT_SECONDS[self.unit] if self.unit in UNIT_SECONDS else 0
-
-    @property
-    def slot(self) -> str:
-        """The slot text of a number, price, percent, count or multiple ("80000"); a refusal's marker."""
-        return refused_slot(self) if self.refused else plain(self.number)
-
-    @property
-    def amount_slot(self) -> str:
-        """The canonical amount: "quote:100", "base:0.01", "all", "fraction:0.5"; or a refusal's marker."""
-        if self.refused:
-            return refused_slot(self)
-        if self.kind == "fraction":
-            if self.per != 1:
-                return f"fraction:{plain(self.number)}/{self.per}"
-            return "all" if self.number == 1 else f"fraction:{plain(self.number)}"
-        if self.kind == "percent":
-            with localcontext(EXACT):
-                share = self.number / 100
-            return "all" if share == 1 else f"fraction:{plain(share)}"
-        unit = "quote" if self.unit == "quote" else "base"
-        return f"{unit}:{plain(self.number)}"
-
 
 # -- the tables ------------------------------------------------------------------------------------
 
@@ -489,8 +437,8 @@ def _read_run(
             tail, number = tail + 1, number + Decimal("0.5")  # "两年半", "三天半": and a half
     elif norm[pos : pos + 2] in _AND_A_HALF and (hit := _unit_at(norm[pos] + norm[pos + 2 :], 0, run)):
         tail, kind, unit, number = pos + 1 + hit[0], "duration", hit[1], number + Decimal("0.5")  # 两个半小时
-    elif (coin_hit := _coin_join_at(norm, pos, coins, mentions)) is not None:
-        tail, coin = coin_hit
+    elif hit := _coin_join_at(norm, pos, coins, mentions) or _counted_at_end(norm, pos, arabic_digits):
+        tail, coin = hit  # "0.01个比特币"; "ETH 4000 賣 0.3 顆": coins counted, the coin said before
         kind, unit = "amount", "base"
         if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
             number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
@@ -593,7 +541,16 @@ def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
     if len(run) > 1 and any(c in "十百千万亿毛" for c in run) and norm[tail : tail + 1] != "分":
         return True
-    join = _words(*_COIN_JOIN).after(norm, tail, space=False)  # "买一个", "卖掉两个" ending the message
-    if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip():
+    if _counted_at_end(norm, tail, space=False):  # "买一个", "卖掉两个" ending the message
         return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
     return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
+
+
+def _counted_at_end(
+    norm: str, pos: int, counts: bool = True, *, space: bool = True
+) -> tuple[int, str] | None:
+    """(end, no coin) of a coin's counting word at ``pos`` ("个", "顆") that ends the message."""
+    join = _words(*_COIN_JOIN).after(norm, pos, space=space) if counts else None
+    return (
+        (join[1], "") if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip() else None
+    )
