@@ -46,7 +46,8 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
     if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
         return {"order_no": str(int(numbers[0].number))}
-    if not numbers and (reading.has(OPEN) or reading.has("amount.all_in") or reading.has("filler.all")):
+    said_all = reading.has("amount.all_in") or reading.has("filler.all") or reading.has("order.revoke_all")
+    if not numbers and (reading.has(OPEN) or said_all):
         return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders", "cancel all orders"
     return {} if not numbers else None
 

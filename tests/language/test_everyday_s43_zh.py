@@ -1,0 +1,60 @@
+"""Everyday mainland, Taiwan and Hong Kong Chinese (session 43, a blind set written by someone who
+never saw the rules). Each case failed before its fix, which is data or a rule for a family of
+phrasings: a Cantonese word read as its Mandarin one (phrases/cantonese.toml), a lexicon word, a
+linking word between a wallet and what is asked of it, a name beside a word pointing back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.conversation.reading import read_asks
+from tests.fakes import assert_routes_to as _is
+from tests.fakes import shared_router
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # 同我讲(声) tell me, 话我知 let me know: an alert's
+        ("大餅跌穿 8 萬同我講聲", "price_alert", "create", {"condition": "below", "level": "80000"}),
+        ("以太升穿 5000 話我知", "price_alert", "create", {"condition": "above", "level": "5000"}),
+        # 赚蚀 profit and loss
+        ("今個月賺蝕幾多", "pnl", "report", {"period": "month"}),
+        ("上個月賺蝕幾多", "pnl", "report", {"period": "last_month"}),
+        # 乜嘢系 / 咩嘢系 what is
+        ("乜嘢係 testnet", "glossary", "explain", {"term": "testnet"}),
+        ("咩嘢係止蝕", "glossary", "explain", {"term": "stop_loss"}),
+        # 成日 all the time, 好耐 a long time: a limit order placed (挂咗) and never filled
+        ("限價單掛咗成日都唔成交，點解", "orders", "why_resting", {}),
+        ("限價單掛咗好耐都唔成交", "orders", "why_resting", {}),
+        ("限价单挂了一直都不成交，为啥", "orders", "why_resting", {}),
+        # 驳 connect (驳回 stays a rejection)
+        ("幫我駁 deepseek", "model_management", "create", {"provider": "deepseek"}),
+        ("幫我駁個 kimi 模型", "model_management", "create", {"provider": "kimi"}),
+        ("駁埋 OKX", "exchange_management", "create", {"exchange": "okx"}),
+    ],
+)
+def test_hong_kong_words(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _is(text, skill, action, slots)
+
+
+@pytest.mark.parametrize("text", ["订单被驳回了", "为什么我的订单被驳回"])
+def test_rejected_is_no_connect(text: str) -> None:
+    _is(text, "order_execution_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(
+    "text", ["幫我撤晒啲掛單，跟住睇下我仲有幾多錢", "帮我撤光挂单，然后看下我还有多少钱"]
+)
+def test_cancel_all_then_balance(text: str) -> None:
+    """撤晒 / 撤光 cancel every order; it listed them instead."""
+    asks = read_asks(text, shared_router())
+    assert [(a.skill, a.action) for a in asks] == [("orders", "cancel"), ("account_query", "balance")], asks
+    assert asks[0].slots.get("order_no") == "all", asks
+
+
+@pytest.mark.parametrize("text", ["撤光挂单", "全撤了", "帮我撤干净", "撤晒佢"])
+def test_cancel_all_words(text: str) -> None:
+    _is(text, "orders", "cancel", {"order_no": "all"})
