@@ -58,3 +58,31 @@ def test_cancel_all_then_balance(text: str) -> None:
 @pytest.mark.parametrize("text", ["撤光挂单", "全撤了", "帮我撤干净", "撤晒佢"])
 def test_cancel_all_words(text: str) -> None:
     _is(text, "orders", "cancel", {"order_no": "all"})
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("我有咩策略", "strategy_management", "query", {}),
+        ("我有咩交易員", "trader_management", "query", {"target_ref": None}),
+        ("我有什么交易员", "trader_management", "query", {"target_ref": None}),
+        ("我有啥策略", "strategy_management", "query", {}),
+        ("我有咩提醒", "price_alert", "query", {}),
+    ],
+)
+def test_what_do_i_have(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    """咩 / 什么 / 啥 after 我有 ask which of theirs there are; 什么 was a trader's name."""
+    _is(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    "text", ["这个bot咋用啊", "这机器人怎么用", "这机器人咋用", "這個機器人點樣用", "这bot怎么使用"]
+)
+def test_how_to_use_this_bot(text: str) -> None:
+    """咋 is 怎么; 这 (without 个) is this bot as 这个 is: the getting-started guide."""
+    _is(text, "guidance", "explain", {"topic": "start"})
+
+
+@pytest.mark.parametrize("text", ["模型一直报错咋整", "kimi 一直报错咋办"])
+def test_model_errors_what_to_do(text: str) -> None:
+    _is(text, "model_diagnosis", "diagnose")
