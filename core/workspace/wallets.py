@@ -10,9 +10,9 @@ message's tags.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.tagger import Reading, Tag, words
 from core.reply import NoticeBlock
 from core.turn import Turn
@@ -23,21 +23,33 @@ _ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合�
 # What a wallet's word may stand right before: an account's word, or what is asked of the account,
 # its holdings or balance ("合约仓位", "futures positions", "现货余额"), or an order in it ("合约买10个sol",
 # "现货卖掉0.1个btc": never a spot order for one asked in futures).
+_LINK: Final = Words("account_ref.wallet_link")  # "合约那边的仓位"
 _OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
 
 
 def wallet_said(reading: Reading) -> str | None:
     """The wallet a message names, its word right before an account's ("资金账户余额", "my futures
     wallet", "合約帳戶"), its holdings' or balance's ("合约仓位", "futures positions") or an order's
-    side ("合约买"); a bare
+    side ("合约买"), or with one linking word between ("合约那边的仓位"); a bare
     "资金" or "spot" says none ("初始资金", "on the spot"). A record of
     theirs so called is tagged as theirs, not as a wallet."""
     tags, text = reading.tags, reading.text
-    for tag, after in pairwise(tags):
+    for at, tag in enumerate(tags):
         wallet = _wallet(tag)
-        if wallet and _OF_WALLET & after.concepts and not text[tag.end : after.start].strip():
+        after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
+        if wallet and after and _linked(text[tag.end : after.start], wallet):
             return wallet
     return None
+
+
+def _linked(between: str, wallet: str) -> bool:
+    """Nothing, or one linking word ("合约那边的仓位", "现货里的余额": account_ref.wallet_link),
+    between a wallet's word and what is asked of it. Funds are no wallet but right before one's
+    word ("资金账户"): "初始资金的余额" is the money's balance."""
+    said = " ".join(between.split())
+    if not said:
+        return True
+    return wallet != "funding" and said in _LINK.words
 
 
 def wallet_named(name: str) -> str | None:

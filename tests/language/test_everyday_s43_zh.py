@@ -86,3 +86,22 @@ def test_how_to_use_this_bot(text: str) -> None:
 @pytest.mark.parametrize("text", ["模型一直报错咋整", "kimi 一直报错咋办"])
 def test_model_errors_what_to_do(text: str) -> None:
     _is(text, "model_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "wallet"),
+    [
+        ("我合约那边的仓位呢", "positions", "futures"),
+        ("我合約嗰邊嘅倉位呢", "positions", "futures"),
+        ("我合约的仓位", "positions", "futures"),
+        ("现货里的余额多少", "balance", "spot"),
+    ],
+)
+def test_wallet_with_a_linking_word(text: str, action: str, wallet: str) -> None:
+    """A wallet's word, then 那边的 / 的 / 里的, then what is asked of it names the wallet."""
+    _is(text, "account_query", action, {"wallet": wallet})
+
+
+def test_funds_are_no_wallet_across_a_linking_word() -> None:
+    """初始资金 is money set aside, not the funding wallet."""
+    _is("初始资金的余额", "account_query", "balance", {"wallet": None})
