@@ -105,3 +105,18 @@ def test_wallet_with_a_linking_word(text: str, action: str, wallet: str) -> None
 def test_funds_are_no_wallet_across_a_linking_word() -> None:
     """初始资金 is money set aside, not the funding wallet."""
     _is("初始资金的余额", "account_query", "balance", {"wallet": None})
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("把大饼定投从默认策略里拿掉", "大饼定投"),
+        ("把大饼定投从默认策略里删掉", "大饼定投"),
+        ("把BTC定投從預設策略移除", "BTC定投"),
+        ("remove btc dca from the default", "btc dca"),
+    ],
+)
+def test_out_of_the_default_is_deactivate(text: str, name: str) -> None:
+    """Taken out of the default strategy: the default unset, the strategy kept (it was deleted, or
+    nothing happened)."""
+    _is(text, "strategy_management", "deactivate", {"target_ref": {"name": name}})

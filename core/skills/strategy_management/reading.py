@@ -215,6 +215,8 @@ _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
 # Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
 # dca set to", "设成多少了"), as is any question ("我的定投策略怎么样", "which strategies do i have").
 ACTIONS = (
+    # "把大饼定投从默认策略里拿掉": out of the default, not deleted
+    ("deactivate", When(["noun.from_default", "verb.delete"])),
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
