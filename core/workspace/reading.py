@@ -21,7 +21,7 @@ from core.language.gazetteer import named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases, words
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
 from core.markets import MarketCatalog
@@ -298,8 +298,8 @@ def _request_words(text: str) -> Tagged:
 
 
 def _rest(text: str) -> str:
-    words = _request_words(text)
-    return untagged(words, 0, len(words.text))
+    request = _request_words(text)
+    return untagged(request, 0, len(request.text))
 
 
 def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) -> dict[str, Any]:
@@ -399,10 +399,10 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     mine = next((name for name in own if named_in(normalize(name), normalize(text))), None)
     if mine is not None:
         return {"name": mine}
-    if is_recent_phrase(text):
+    if is_recent_phrase(text) and not _named_beside_recent(text):
         return {"recent": "1"}
-    words = _request_words(text)
-    named = name_in(words)
+    request = _request_words(text)
+    named = name_in(request)
     if named:
         return {"name": named}
     rest = _rest(text)
@@ -418,6 +418,23 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     # What is left of a sentence is a name only when it could be one: "is my binance account
     # connected" leaves "binance connected", which is no account's name but the rest of a request.
     return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}
+
+
+def _named_beside_recent(text: str) -> bool:
+    """A name right beside the words pointing back ("删掉openai那个模型配置", "删掉那个 openai 模型",
+    "主账户这个删了"): they point at the record named, not at the last one the conversation touched."""
+    rest = _rest(text)
+    if not rest or normalize(rest) in GENERIC.words or is_recent_phrase(rest):
+        return False
+    reading = words(text)
+    start = reading.text.find(rest)
+    if start < 0:
+        return False
+    end = start + len(rest)
+    after = len(reading.text) - len(reading.text[end:].lstrip(" "))
+    before = len(reading.text[:start].rstrip(" "))
+    beside = (t for t in reading.tags if t.start == after or t.end == before)
+    return any("filler.recent" in t.concepts for t in beside)
 
 
 def _record_id(text: str, value: Value) -> bool:

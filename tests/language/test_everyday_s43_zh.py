@@ -120,3 +120,21 @@ def test_out_of_the_default_is_deactivate(text: str, name: str) -> None:
     """Taken out of the default strategy: the default unset, the strategy kept (it was deleted, or
     nothing happened)."""
     _is(text, "strategy_management", "deactivate", {"target_ref": {"name": name}})
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("删掉openai那个模型配置", "openai"),
+        ("刪掉 deepseek 那個模型", "deepseek"),
+        ("把 kimi 那个配置删了", "kimi"),
+        ("删掉那个 openai 模型", "openai"),
+    ],
+)
+def test_a_name_beside_that_one(text: str, name: str) -> None:
+    """A provider beside 那个 + a kind noun names the record, not the last one touched."""
+    _is(text, "model_management", "delete", {"target_ref": {"name": name}})
+
+
+def test_that_one_alone_is_the_last_one() -> None:
+    _is("删掉那个模型配置", "model_management", "delete", {"target_ref": {"recent": "1"}})
