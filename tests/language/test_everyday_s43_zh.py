@@ -138,3 +138,24 @@ def test_a_name_beside_that_one(text: str, name: str) -> None:
 
 def test_that_one_alone_is_the_last_one() -> None:
     _is("删掉那个模型配置", "model_management", "delete", {"target_ref": {"recent": "1"}})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我上禮拜買的以太賺了一點點",
+        "我上个礼拜买的以太赚了一点点",
+        "我买的以太赚了一点点",
+        "前几天买的sol赚了不少",
+    ],
+)
+def test_a_past_buy_that_earned_is_a_story(text: str) -> None:
+    """上礼拜 is last week (as 上周); a buy that earned a little is told of, never placed."""
+    _is(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"), [("买点以太", {"symbol": "ETHUSDT"}), ("帮我买0.1个以太", {"amount": "base:0.1"})]
+)
+def test_a_buy_asked_for_is_still_an_order(text: str, slots: dict[str, Any]) -> None:
+    _is(text, "trade_execution", "buy", slots)
