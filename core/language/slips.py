@@ -45,8 +45,9 @@ _CJK_LONGEST: Final = 4
 # two letters swapped, a letter too many, a letter changed.
 _LEFT_OUT, _SWAPPED, _TOO_MANY, _CHANGED = range(4)
 _NEVER_MEANT: Final = frozenset({"filler", "outside"})  # lexicon groups
-# Characters typed on purpose too often to be the slip in a word: "我的", "有点", "这个".
-_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给")
+# Characters too often typed on purpose to be a slip, or to be guessed in its place: "我的", "有点",
+# "这个"; 不 ("部买" is no 不买); buy and sell, one sound without tones ("全买" is no 全卖).
+_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖")
 _SOUNDS: Final = Path(__file__).with_name("sounds.txt")
 
 
@@ -155,8 +156,8 @@ def _sounds_like(window: str, tables: Slips) -> str | None:
     meant: set[str] = set()
     for key in itertools.islice(itertools.product(*syllables), 32):
         for word in tables.by_sound.get(" ".join(key), ()):
-            differ = [a for a, b in zip(window, word, strict=True) if a != b]
-            if len(differ) == 1 and differ[0] not in _ON_PURPOSE:
+            differ = [(a, b) for a, b in zip(window, word, strict=True) if a != b]
+            if len(differ) == 1 and not _ON_PURPOSE.intersection(differ[0]):  # neither typed nor meant
                 meant.add(word)
     return meant.pop() if len(meant) == 1 else None
 

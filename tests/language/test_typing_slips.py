@@ -75,6 +75,20 @@ def test_chinese_words_and_everyday_characters_are_no_slips(text: str) -> None:
     assert slipped(normalize(text), []) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "meant"), [("balnce", "balance"), ("blance", "balance"), ("pirce", "price")]
+)
+def test_typos_once_listed_by_hand_are_slips(text: str, meant: str) -> None:
+    """The lexicon listed these misspellings one by one; they are slips now, and gone from it."""
+    assert slipped(text, []) == [(0, len(text), meant)]
+
+
+@pytest.mark.parametrize("text", ["全买", "买光", "全部买了", "卖入", "都买了"])
+def test_buy_and_sell_are_never_guessed(text: str) -> None:
+    """买 and 卖 sound alike without tones: a window never becomes the other side's word."""
+    assert slipped(text, []) == []
+
+
 def test_a_typed_word_found_is_never_a_slip() -> None:
     """Slips are looked for only where no word was found: 'alert' stays the word it is."""
     tags = words("alter my alert").tags
