@@ -14,7 +14,8 @@ A slip is read as the word it is one slip from only when nothing says otherwise:
 - a Chinese one is 2 to 4 characters no lexicon word covers, of which exactly one differs from
   the word, and that one sounds the same (toneless pinyin: an input method offers every tone),
   and is not a character typed on purpose everywhere ("我的" is never "我弟").
-Filler and remarks' words are never what a slip means. Coins are left out on purpose: a coin's
+Exchanges' and model providers' names are read so too ("binanace", "bybti", "deepsek"). Filler
+and remarks' words are never what a slip means. Coins are left out on purpose: a coin's
 name typed wrong ("etherum", "姨汰") is answered as an unknown coin with close matches, never
 taken for a coin (core.skills.price.coins).
 
@@ -177,17 +178,20 @@ def _plain(tables: Slips) -> tuple[object, ...]:
 
 
 def _sources() -> list[Path]:
-    """The lexicon's files, sounds.txt and this module."""
+    """The lexicon's files, sounds.txt, and the code the tables are made with."""
     from core.language import lexicon
+    from core.workspace import exchanges, providers
 
     groups = sorted(Path(lexicon.__file__).with_name("lexicon").glob("*.toml"))
-    return [*groups, _SOUNDS, Path(lexicon.__file__), Path(str(sys.modules[__name__].__file__))]
+    code = (lexicon, exchanges, providers, sys.modules[__name__])
+    return [*groups, _SOUNDS, *(Path(str(m.__file__)) for m in code)]
 
 
 def _built() -> Slips:
     from core.language.lexicon import load
 
     meant = {word for word, concept in load().words() if concept.partition(".")[0] not in _NEVER_MEANT}
+    meant |= _service_names()
     latin: dict[str, set[str]] = {}
     for word in (w for w in meant if len(w) >= 5 and w.isascii() and w.isalpha()):
         for key in (word, *_left_out(word)):
@@ -209,6 +213,16 @@ def _built() -> Slips:
         sounds={ch: said for ch, said in kept_sounds.items() if said},
         by_sound={k: tuple(sorted(v)) for k, v in by_sound.items()},
     )
+
+
+def _service_names() -> set[str]:
+    """Exchanges' and model providers' names ("binanace", "bybti", "deepsek"); never the paper
+    account's ("pager" is no slip of "paper")."""
+    from core.workspace.exchanges import EXCHANGES
+    from core.workspace.providers import PROVIDERS
+
+    exchanges = {alias for e in EXCHANGES.values() if e.key != "paper" for alias in e.aliases}
+    return {alias.casefold() for alias in exchanges.union(*(p.aliases for p in PROVIDERS.values()))}
 
 
 # -- what is real, read at a process's first candidate ------------------------------------------

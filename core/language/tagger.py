@@ -199,7 +199,6 @@ def _scan(text: str) -> tuple[_Found, ...]:
     """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
     whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
     found = _words_in(text)
-    found += _misspelt(text, found)
     slips = slipped(text, [(s, e) for s, e, *_ in found])
     return (*found, *_as_meant(text, slips)) if slips else tuple(found)
 
@@ -241,65 +240,6 @@ def _as_meant(text: str, slips: Sequence[tuple[int, int, str]]) -> list[_Found]:
         for s, e, meanings, concepts, value in _words_in("".join(meant))
         if any(starts[s] < end and start < ends[e - 1] for start, end, _ in slips)
     ]
-
-
-def _misspelt(text: str, found: Sequence[_Found]) -> list[_Found]:
-    """An exchange's name typed one letter off ("binanace", "bybti"): a Latin word no other word
-    was found in, starting as the name does (its first two letters), one edit (a letter added,
-    dropped or changed, or two swapped) away from a name of 5 letters or more. Only exchanges'
-    names: never a coin's, a short one's ("okx") or the paper account's ("pager")."""
-    out: list[_Found] = []
-    for head in _heads():
-        at = text.find(head)
-        while at >= 0:
-            end = at + 2
-            while end < len(text) and text[end] in _LETTERS:
-                end += 1
-            alone = (at == 0 or text[at - 1] not in _WORDISH) and text[end : end + 1] not in _WORDISH
-            key = _near_exchange(text[at:end]) if alone and end - at >= 4 else None
-            if key is not None and not any(s <= at < e for s, e, *_ in found):
-                out.append((at, end, ((EXCHANGE, key),), frozenset({EXCHANGE}), key))
-            at = text.find(head, end)
-    return out
-
-
-_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
-
-
-@lru_cache(maxsize=1)
-def _names() -> tuple[tuple[str, str], ...]:
-    """(name, exchange) of every exchange name of 5 letters or more, the paper account's aside."""
-    from core.workspace.exchanges import EXCHANGES
-
-    return tuple(
-        (alias, entry.key)
-        for entry in EXCHANGES.values()
-        if entry.key != "paper"
-        for alias in entry.aliases
-        if len(alias) >= 5 and alias.isascii() and alias.isalpha()
-    )
-
-
-@lru_cache(maxsize=1)
-def _heads() -> frozenset[str]:
-    return frozenset(alias[:2] for alias, _ in _names())
-
-
-@lru_cache(maxsize=1024)
-def _near_exchange(word: str) -> str | None:
-    return next((key for alias, key in _names() if word[:2] == alias[:2] and _one_edit(word, alias)), None)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """``a`` and ``b`` differ by one letter added, dropped or changed, or two next ones swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    if len(a) == len(b):
-        swapped = a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1]
-        return a[i + 1 :] == b[i + 1 :] or swapped
-    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
-    return longer[i + 1 :] == shorter[i:]
 
 
 _WORDISH: Final = frozenset(

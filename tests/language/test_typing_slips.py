@@ -33,6 +33,22 @@ def test_english_slips(text: str, skill: str, action: str, slots: dict[str, obje
     _is(text, skill, action, slots)
 
 
+@pytest.mark.parametrize(
+    ("text", "skill", "slots"),
+    [
+        ("add a deepsek model", "model_management", {"provider": "deepseek"}),
+        ("add my opnai key", "model_management", {"provider": "openai"}),
+        ("set up deepseak", "model_management", {"provider": "deepseek"}),
+        ("add my binanace account", "exchange_management", {"exchange": "binance"}),
+        ("connect bybti", "exchange_management", {"exchange": "bybit"}),
+    ],
+)
+def test_a_service_named_one_slip_off(text: str, skill: str, slots: dict[str, object]) -> None:
+    """Exchanges' names were read one letter off by their own rule; providers' were not. One
+    mechanism now reads both."""
+    _is(text, skill, "create", slots)
+
+
 def test_a_slip_in_a_name_asked_for() -> None:
     """'tradr' is the trader noun: the record's name is alpha, not 'tradr alpha', and no
     exchange account is renamed."""
