@@ -8,7 +8,7 @@ before resolving them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
@@ -45,13 +45,21 @@ def _unless() -> dict[str, frozenset[str]]:
 def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[Span]:
     """``spans`` without a concept one of whose ``unless`` groups or concepts is said among them
     ("今天行情好无聊啊" remarks; "太无聊了，帮我买0.1个btc" asks): its words stay a word, of no
-    concept (no word inside them is read instead: "聊了" of "太无聊了")."""
+    concept (no word inside them is read instead: "聊了" of "太无聊了"). A word inside its own is
+    not said beside it: the 卖 of "我卖了" (I sold, told) is no request's verb."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in unless for c in concepts):
+            said = _said(s for s in spans if not start <= s[0] < s[1] <= end)
+            concepts = frozenset(c for c in concepts if not unless.get(c, frozenset()) & said)
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+def _said(spans: Iterable[Span]) -> frozenset[str]:
+    """The concepts of ``spans`` and their groups ("verb.buy" and "verb")."""
     said = frozenset[str]().union(*(span[3] for span in spans))
-    said |= {c.partition(".")[0] for c in said}
-    return [
-        (start, end, rank, frozenset(c for c in concepts if not unless.get(c, frozenset()) & said), value)
-        for start, end, rank, concepts, value in spans
-    ]
+    return said | {c.partition(".")[0] for c in said}
 
 
 @lru_cache(maxsize=1)

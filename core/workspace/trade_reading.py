@@ -38,7 +38,16 @@ SKILL = "trade_execution"  # the skill whose routes it reads
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
 BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
 SELL = frozenset({"verb.sell"})
-SIDE = Word("side", {"verb.sell": "sell", "verb.buy": "buy", "amount.all_in": "buy"})  # the first said
+SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
+    "side",
+    {
+        "verb.sell": "sell",
+        "verb.buy": "buy",
+        "amount.all_in": "buy",
+        "order.limit_buy": "buy",
+        "order.limit_sell": "sell",
+    },
+)
 SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
 RECORDS = frozenset({"noun.trader", "noun.account", "noun.model", "noun.alert"})  # no order's words
 GIVE = "verb.give"  # with an amount, a buy: "get me 200 usdt of btc"
@@ -60,7 +69,7 @@ TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.abov
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
-LIMIT = frozenset({"trade.limit", "order.limit_order"})
+LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
 # skill's: never an order or a balance.
