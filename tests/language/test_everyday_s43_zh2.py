@@ -106,3 +106,10 @@ def test_which_orders_are_unfilled(text: str) -> None:
 )
 def test_total_pnl_of_a_period(text: str, period: str) -> None:
     _is(text, "pnl", "report", {"period": period})
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("BTC 現價同7日走勢圖", 7), ("eth 現價同埋30日走勢", 30), ("btc现价和7日走势", 7)]
+)
+def test_price_and_chart_joined_by_tung(text: str, days: int) -> None:
+    _is(text, "price", "both", {"days": days})
