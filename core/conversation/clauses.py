@@ -17,6 +17,7 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.recall import RECORD_NOUNS
+from core.language.intents import OUTSIDE
 from core.language.phrases import Words
 from core.language.refusals import refusal_in
 from core.language.tagger import words
@@ -37,6 +38,9 @@ _RELATING = Words("conversation.relating")
 _KIND_ONE = Words("conversation.kind_one")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
+
+_MARKS = frozenset(",，;；。!！?？")
+_ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
 
 RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
@@ -125,6 +129,12 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
     return found
 
 
+def _told(piece: str) -> bool:
+    """A piece that tells and asks nothing: a story, a remark, a feeling ("我卖了eth", "i sold eth
+    lol"); beside an ask it is left out, never read into it. A question for advice is none."""
+    return any(c.startswith(OUTSIDE) and c != _ADVICE for t in words(piece).tags for c in t.concepts)
+
+
 def _coins(route: Route) -> bool:
     return bool(route.slots.get("symbol") or route.slots.get("symbols"))
 
@@ -204,6 +214,9 @@ def split_asks(
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
+            # a story is left out only at a mark or "then" ("我卖了eth，帮我买点btc"), never at "and"
+            # ("i bought btc in 2017 and im still holding lol" is one story)
+            marked = all(following.issuperset([c]) or _MARKS.intersection(text[c[0] : c[1]]) for c in cuts)
             routes: list[Route | None] = []
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
@@ -219,7 +232,8 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(read)
-            if any(r is None for r in routes):
+            told = [r is None and _told(p) and marked for p, r in zip(pieces, routes, strict=True)]
+            if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
             asked = [_asks_for(r) for _, r in found]
@@ -230,6 +244,7 @@ def split_asks(
             )
             if (
                 whole is not None
+                and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
                 and not following.issuperset(cuts)
                 and not any(_covers(r, whole, alike) for _, r in found)
             ):
