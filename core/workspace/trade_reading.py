@@ -246,9 +246,17 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
         or field_value(reading, bare, EACH)
-        or field_value(reading, bare, LIMIT)  # "3200挂单买一个", "limit 4000 sell 0.5 eth"
+        or next_to(_unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
+        or next_to(reading, bare, LIMIT, before=True)  # "3200挂单买一个", "eth 3200 limit buy"
     )
     return _as_typed(said, values, kind=True)
+
+
+def _unsided(reading: Reading) -> Reading:
+    """``reading`` without the limit words that name a side too ("limit buy", "限价卖单"): after
+    them comes what is traded ("limit buy 0.2 eth"), never the price ("limit 4000 sell")."""
+    tags = tuple(t for t in reading.tags if not t.concepts & (BUY | SELL))
+    return Reading(reading.norm, tags, reading.concepts)
 
 
 def _as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value | None:

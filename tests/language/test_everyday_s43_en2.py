@@ -1,0 +1,36 @@
+"""Everyday English (and the Chinese of the same gaps), session 43, set en2. Each case failed
+before its fix, which is a word in the lexicon data, a condition in an intent table or a rule of a
+reader, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import assert_routes_to as _routes_to
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # A limit buy or sell, and a bid, are limit orders: why one rests is the orders' question
+        ("why hasn't my limit buy filled yet", "orders", "why_resting", {}),
+        ("why hasn't my limit sell filled", "orders", "why_resting", {}),
+        ("why hasn't my bid filled", "orders", "why_resting", {}),
+        ("my limit buy never filled", "orders", "why_resting", {}),
+        ("my limit buy is stuck", "orders", "why_resting", {}),
+        ("为什么我的限价买单还没成交", "orders", "why_resting", {}),
+        ("為什麼我的限價賣單還沒成交", "orders", "why_resting", {}),
+        # a plain buy order is the diagnosis's; a limit buy with its amount still places one
+        ("why hasn't my buy order filled", "order_execution_diagnosis", "diagnose", {}),
+        (
+            "limit buy 0.1 btc at 60000",
+            "trade_execution",
+            "limit",
+            {"side": "buy", "symbol": "BTCUSDT", "amount": "base:0.1", "limit_price": "60000"},
+        ),
+    ],
+)
+def test_limit_order_by_its_side(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
