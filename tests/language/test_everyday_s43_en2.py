@@ -34,3 +34,21 @@ from tests.fakes import assert_routes_to as _routes_to
 )
 def test_limit_order_by_its_side(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # Lately, no span named: how a coin has done is its recent history
+        ("how has sol done lately", {"symbols": ["SOLUSDT"]}),
+        ("how did sol do recently", {"symbols": ["SOLUSDT"]}),
+        ("how has eth performed lately", {"symbols": ["ETHUSDT"]}),
+        ("sol最近表现如何", {"symbols": ["SOLUSDT"]}),
+        ("以太近期怎麼樣", {"symbols": ["ETHUSDT"]}),
+        # a span named reads as before
+        ("how's eth been doing this week", {"symbols": ["ETHUSDT"], "days": 7}),
+        ("how did btc do last month", {"symbols": ["BTCUSDT"], "days": 30}),
+    ],
+)
+def test_a_coin_lately(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "price", "history", slots)

@@ -35,8 +35,9 @@ PRICE_WITH_COIN = frozenset({"price.with_coin", "ask.how_much", "ask.remaining"}
 CHART = frozenset({"noun.chart"})
 DAY_CHANGE = frozenset({"price.day_change"})  # "24小时涨跌", "24h change": the quote's change
 HISTORY = frozenset({"span.week", "noun.chart"})
-# How a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol doing").
-HISTORY_WITH_COIN = frozenset({"price.doing"})
+# How a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol doing"), or lately
+# ("how has sol done lately", "sol最近表现如何").
+HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately"})
 CLAUSE = frozenset({"price.clause", "filler.join"})
 CLAUSE_MARKS = frozenset(",，;；。?？!！")
 # A bare coin's words around it: "那 ETH 呢", "hey bot, btc?" (a greeting asks nothing else).
