@@ -52,3 +52,23 @@ def test_limit_order_by_its_side(text: str, skill: str, action: str, slots: dict
 )
 def test_a_coin_lately(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price", "history", slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What to do first with deskmate asks where to begin: the getting-started guide
+        "whats the first thing i should do with this bot",
+        "what should i do first",
+        "where should i begin",
+        "第一步该做什么",
+        "我应该先做什么",
+        "第一步做什麼",
+    ],
+)
+def test_what_to_do_first(text: str) -> None:
+    _routes_to(text, "guidance", "explain", {"topic": "start"})
+
+
+def test_what_can_you_do_stays_no_route() -> None:
+    _routes_to("what can you do", None)
