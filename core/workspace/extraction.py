@@ -21,7 +21,7 @@ from typing import Any
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.picks import one_value
-from core.language.tagger import EXCHANGE, Tagger, every_named
+from core.language.tagger import EXCHANGE, PROVIDER, Tagger, every_named
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
@@ -260,7 +260,29 @@ def _model_values(raw: str, slots: dict[str, Any]) -> str:
         if value[:1].isascii() and value[:1].isalnum() and exact_provider(normalize(value)) is None:
             slots["model"] = value  # "模型是 kimi" names the provider, not a model
             raw = f"{raw[: label[0]]} {raw[end:]}"
+    if "model" not in slots:
+        said = model_id_said(raw)
+        if said is not None:  # "add my openai key, want to use gpt-4o": the model it is for
+            slots["model"] = said[2]
+            rest = f"{raw[: said[0]]} {raw[said[1] :]}"
+            raw = rest if find_provider(normalize(rest)) else raw  # "add gpt-4o": openai's
     return raw
+
+
+def model_id_said(raw: str) -> tuple[int, int, str] | None:
+    """The one model id typed anywhere in ``raw`` (start, end, id as typed): a word that starts
+    with a provider's name and says more, a digit or a separator ("gpt-4o", "deepseek-chat",
+    "claude-3.5-sonnet"), never a provider's name alone ("openai") nor a key ("sk-…")."""
+    norm = normalize_text(raw)
+    low, found = norm.text, []
+    for tag in Tagger().read(raw).tags:
+        if PROVIDER not in tag.concepts or (tag.start and low[tag.start - 1] in _MODEL_ID):
+            continue
+        value = "".join(takewhile(_MODEL_ID.__contains__, low[tag.start : tag.start + _MAX_MODEL_ID]))
+        if len(value) > tag.end - tag.start and _model_id_like(value) and not looks_secret(value):
+            end = tag.start + len(value)
+            found.append((norm.offsets[tag.start], norm.offsets[end], norm.typed(tag.start, end)))
+    return found[0] if len(found) == 1 else None
 
 
 def _model_label(raw: str) -> tuple[int, int] | None:

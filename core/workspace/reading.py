@@ -33,7 +33,7 @@ from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import bare_name, is_recent_phrase, name_in
 from core.workspace.exchanges import EXCHANGES
-from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, quoted
+from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
 
@@ -169,6 +169,9 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
         action = "create"
     if action == "create" and own and _field(norm, domain)[0] and (given.found or _new_value(raw)):
         action = "update"  # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set
+    verbs = first(_ACTIONS, said.concepts)
+    if verbs in ("create", None) and domain == "model" and _model_used_for_theirs(said, raw):
+        action = "update"  # "use gpt-4o for my openai setup instead": their config's model
     if action is None:
         # Only a credential's word ("密钥密钥密钥", an answer to "your API key?") asks nothing.
         if weak or _rest(raw) or given.any or not about.concepts & _PLACES:
@@ -316,6 +319,10 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
                 field = "name"
             elif field is None and domain == "model" and _model_id(value[1]):
                 field = "model"  # "switch my openai config to gpt-4o": a model's id is the model
+        elif field is None and domain == "model" and (used := model_id_said(raw)) is not None:
+            field = "model"  # "use gpt-4o for my openai setup instead": the model id said
+            slots["model"] = used[2]
+            text = _provider_typed(f"{raw[: used[0]]} {raw[used[1] :]}")  # the config: "my openai setup"
         if field == "enabled":
             slots["enabled"] = "false" if "disable" in said else "true"
         if field:
@@ -340,6 +347,28 @@ def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
     if key is None or bare not in {normalize(alias) for alias in EXCHANGES[key].aliases}:
         return ref
     return {"alias": key}
+
+
+def _provider_typed(text: str) -> str:
+    """The provider named in ``text`` as typed ("for my OpenAI setup": "OpenAI"), the config
+    changed; "" when none is."""
+    reading = _TAGGER.read(text)
+    tag = next((t for t in reading.tags if PROVIDER in t.concepts), None)
+    return "" if tag is None else reading.norm.typed(tag.start, tag.end)
+
+
+def _model_used_for_theirs(said: Tagged, raw: str) -> bool:
+    """A model id used ("use gpt-4o", "用 gpt-4o") for a config of theirs: a create's word said only
+    after "my" ("for my openai setup") names their record, no new one ("add my openai key, want
+    to use gpt-4o" adds one)."""
+    used = model_id_said(raw)
+    if used is None:
+        return False
+    mine = [t.start for t in said.tags if said.text[t.start : t.end] in _MINE]
+    created = [t.start for t in said.tags if "verb.create" in t.concepts]
+    make = [t for t in said.tags if "verb.make" in t.concepts and said.norm.offsets[t.end] <= used[0]]
+    beside = any(not raw[said.norm.offsets[t.end] : used[0]].strip() for t in make)
+    return beside and bool(mine) and all(at > mine[0] for at in created)
 
 
 def _model_id(value: str) -> bool:

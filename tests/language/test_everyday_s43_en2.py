@@ -72,3 +72,37 @@ def test_what_to_do_first(text: str) -> None:
 
 def test_what_can_you_do_stays_no_route() -> None:
     _routes_to("what can you do", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "slots"),
+    [
+        # A model id said in a create is the model it is for, with its provider
+        ("add my openai key, want to use gpt-4o", "create", {"provider": "openai", "model": "gpt-4o"}),
+        (
+            "add my deepseek key, i want deepseek-reasoner",
+            "create",
+            {"provider": "deepseek", "model": "deepseek-reasoner"},
+        ),
+        ("加个openai模型 想用gpt-4o", "create", {"provider": "openai", "model": "gpt-4o"}),
+        ("add openai", "create", {"provider": "openai", "model": None}),
+        # used for a config of theirs ("for my openai setup"): that config's model changed
+        (
+            "use gpt-4o for my openai setup instead",
+            "update",
+            {"field": "model", "model": "gpt-4o", "target_ref": {"name": "openai"}},
+        ),
+        (
+            "use gpt-4o for my openai config instead",
+            "update",
+            {"field": "model", "model": "gpt-4o", "target_ref": {"name": "openai"}},
+        ),
+        (
+            "我的openai配置改用gpt-4o",
+            "update",
+            {"field": "model", "model": "gpt-4o", "target_ref": {"name": "openai"}},
+        ),
+    ],
+)
+def test_the_model_id_said(text: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "model_management", action, slots)
