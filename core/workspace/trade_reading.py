@@ -72,8 +72,9 @@ EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
-# skill's: never an order or a balance.
-NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy"})
+# skill's: never an order or a balance; nor is what one did told as contrary to what is shown
+# ("持仓显示0 但我明明买了": diagnosis.contrary).
+NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy", "diagnosis.contrary"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the

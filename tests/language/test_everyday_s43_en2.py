@@ -106,3 +106,30 @@ def test_what_can_you_do_stays_no_route() -> None:
 )
 def test_the_model_id_said(text: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "model_management", action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What the positions or the balance show, told as contrary to what one did: shown wrong
+        "positions say i have 0 eth but i definitely bought some",
+        "my balance shows 0 but i definitely deposited 500 usdt",
+        "持仓显示我只有0个eth 但我明明买了",
+        "我的余额显示0 可我明明充值了",
+        "持倉顯示0 但我明明買了",
+    ],
+)
+def test_shown_contrary_to_what_was_done(text: str) -> None:
+    _routes_to(text, "balance_position_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("我明明买了eth", None, None),  # told, no order
+        ("i definitely want to buy btc", "trade_execution", "buy"),
+        ("my positions", "account_query", "positions"),
+    ],
+)
+def test_contrary_neighbours(text: str, skill: str | None, action: str | None) -> None:
+    _routes_to(text, skill, action)

@@ -41,6 +41,7 @@ MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
 ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
+CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
 NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
@@ -138,11 +139,12 @@ def _order(reading: Reading) -> Slots:
     return {**slots, "error": as_slot(error)} if error is not None and error.source != "model" else slots
 
 
-# "为什么余额和持仓对不上", "my positions don't match my balance"; an error pasted is the order's
-# or the exchange's diagnosis, a trader's problem the trader's.
+# "为什么余额和持仓对不上", "my positions don't match my balance", what they show told as contrary
+# to what one did ("positions say i have 0 eth but i definitely bought some"); an error pasted is
+# the order's or the exchange's diagnosis, a trader's problem the trader's.
 _BALANCE = Table(
     Read("exchange", partial(_named, concept=EXCHANGE)),
-    only=(When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE}, none=TRADER),),
+    only=(When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY}, none=TRADER),),
     unless=_pasted,
     commands=False,
 )
