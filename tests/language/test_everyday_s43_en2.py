@@ -133,3 +133,22 @@ def test_shown_contrary_to_what_was_done(text: str) -> None:
 )
 def test_contrary_neighbours(text: str, skill: str | None, action: str | None) -> None:
     _routes_to(text, skill, action)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "grids"),
+    [
+        # A count of grids or levels in a change is the grid count, "up to" / "最多" before it or not
+        ("bump the btc grid up to 25 grids", "btc grid", "25"),
+        ("increase my eth grid up to 30 levels", "eth grid", "30"),
+        ("调整btc网格 最多30格", "btc网格", "30"),
+        ("bump the btc grid to 25 grids", "btc grid", "25"),
+    ],
+)
+def test_a_count_of_grids_changed(text: str, name: str, grids: str) -> None:
+    _routes_to(
+        text,
+        "strategy_management",
+        "update",
+        {"field": "grids", "grids": grids, "target_ref": {"name": name}},
+    )

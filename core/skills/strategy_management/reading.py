@@ -311,6 +311,10 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
         marker = set_to(reading)
         end = len(reading.text) if marker is None else marker.start
         slots.update(UPDATE.read(reading) or {})
+        counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
+        if counted is not None:  # "bump the btc grid up to 25 grids": the count, no total cap
+            slots = {"field": "grids", "grids": counted.slot}
+            end = _cue_start(reading, counted.start)
         field = slots.get("field")
         if marker is not None and field in ("interval", "quote_amount") and _two_changes(reading, marker.end):
             # "把定投改成每天50u": an interval and an amount in one new value. One field is changed at
@@ -321,6 +325,27 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
     if ref:
         slots["target_ref"] = ref
     return slots
+
+
+def _grid_count(reading: Reading) -> Value | None:
+    """The one value of a change, when it is a count of grids or levels ("up to 25 grids", "最多
+    30格"): the grid count, whatever cap's word is said before it (a total cap is money)."""
+    values = _values(reading)
+    found = values[0] if len(values) == 1 else None
+    return found if found is not None and found.kind == "count" and found.unit == "grid" else None
+
+
+def _cue_start(reading: Reading, at: int) -> int:
+    """Where the field words right before ``at`` begin ("up to" of "btc grid up to 25 grids"):
+    the record is named before them."""
+    for tag in reversed(reading.tags):
+        if (
+            tag.end <= at
+            and not reading.text[tag.end : at].strip()
+            and any(c.startswith("strategy.") and c not in NAME_WORDS for c in tag.concepts)
+        ):
+            at = tag.start
+    return at
 
 
 def _two_changes(reading: Reading, start: int) -> bool:
