@@ -214,9 +214,12 @@ def split_asks(
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
-            # a story is left out only at a mark or "then" ("我卖了eth，帮我买点btc"), never at "and"
-            # ("i bought btc in 2017 and im still holding lol" is one story)
-            marked = all(following.issuperset([c]) or _MARKS.intersection(text[c[0] : c[1]]) for c in cuts)
+            # a story is left out only from a message that asks something, cut at a mark or "then"
+            # ("我卖了eth，帮我买点btc"); never at "and" ("i bought btc in 2017 and im still holding
+            # lol" is one story), nor from a remark ("大饼今天又跌了，心态崩了" asks nothing)
+            marked = whole is not None and all(
+                following.issuperset([c]) or _MARKS.intersection(text[c[0] : c[1]]) for c in cuts
+            )
             routes: list[Route | None] = []
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
