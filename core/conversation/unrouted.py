@@ -25,7 +25,7 @@ from core.planner.tooling import Handoff
 from core.ports import ProgressSink
 from core.reply import Block, NoticeBlock, Reply, RouteInfo, Status, TextBlock
 from core.skills.registry import SkillSet
-from core.tasks.answers import is_greeting, language_choice
+from core.tasks.answers import asks_capabilities, is_greeting, language_choice
 from core.turn import Turn, new_id
 
 log = logging.getLogger(__name__)
@@ -138,6 +138,9 @@ class UnroutedAnswers:
         status = Status.FAILED  # a request deskmate does not support (README: the status table)
         if is_greeting(turn.text):  # "hi", "你好", "thanks": be friendly
             opener = NoticeBlock(turn.t("greeting"), code="greeting")
+            status = Status.COMPLETED
+        elif asks_capabilities(turn.text):  # "what can you do": asked, so said, in one sentence
+            opener = NoticeBlock(turn.t("capabilities"), code="capabilities")
             status = Status.COMPLETED
         else:
             opener = NoticeBlock(turn.t("fallback"), code=UNSUPPORTED)

@@ -101,6 +101,18 @@ def is_greeting(text: str) -> bool:
     return reading.has("filler.greeting") and small and not reading.rest()
 
 
+def asks_capabilities(text: str) -> bool:
+    """The message asks what deskmate can do ("what can you do?", "hey bot, 你能做什么"): the
+    phrase (phrases/reply.toml's capabilities) with only greetings, polite words and marks."""
+    reading = words(text)
+    said = Words("reply.capabilities").spans(reading.text)
+    small = [(t.start, t.end) for t in reading.tags if t.concepts <= _SMALL_TALK]
+    rest = list(reading.text)
+    for start, end in (*said[:1], *small):
+        rest[start:end] = " " * (end - start)
+    return bool(said) and not "".join(rest).strip(" ?？!！.。~～,，呀啊呢吗")
+
+
 _LANGUAGES: dict[str, Locale] = {"language.zh_hant": "zh-Hant", "language.zh": "zh", "language.en": "en"}
 
 

@@ -110,3 +110,32 @@ async def test_help_still_answers_the_whole_list(desk: Desk) -> None:
 async def test_a_greeting_with_a_request_is_a_miss_not_a_greeting(desk: Desk, text: str) -> None:
     reply = await desk.chat.say(text)
     assert reply.status is Status.FAILED and codes(reply) == ["unsupported_request"]
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("what can you do", "I look up prices and charts"),
+        ("hey, what can u do?", "I look up prices and charts"),
+        ("你能做什么", "我能查价格和走势图"),
+        ("你能做什麼呀？", "我能查價格和走勢圖"),
+        ("你識做咩", "我能查價格和走勢圖"),
+    ],
+)
+async def test_what_deskmate_can_do_asked_is_answered(desk: Desk, text: str, answer: str) -> None:
+    """Asked what it can do, deskmate says so in one sentence and offers three things to try; it
+    used to open with "I can't help with that yet" (a failed request) to that very question. The
+    whole list stays /help's answer."""
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.COMPLETED and codes(reply) == ["capabilities"]
+    assert shown(reply).startswith(answer) and len(shown(reply)) < 2 * SHORT
+    (lines,) = of(reply, TextBlock)
+    assert isinstance(lines, TextBlock) and len(suggested(lines.text)) == 3 and "/help" in lines.text
+
+
+@pytest.mark.parametrize(
+    "text", ["what can you do with eth", "你能做什么交易", "what can you do for me, my key is sk-1"]
+)
+async def test_more_than_the_question_is_no_capability_answer(desk: Desk, text: str) -> None:
+    reply = await desk.chat.say(text)
+    assert codes(reply) != ["capabilities"]
