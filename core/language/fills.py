@@ -239,6 +239,35 @@ def next_to(
     return None
 
 
+SIDES = frozenset({"verb.buy", "verb.sell"})
+# An order named as one: by its kind ("limit buy", "限价买单" are a limit order's words and a side's),
+# plainly ("buy order", "卖单"), open ("my open sell orders").
+ORDER_NAMES = frozenset({"order.limit_order", "diagnosis.order", "order.open_orders"})
+
+
+def sides_name_orders(reading: Reading) -> bool:
+    """A buy or sell said, each only as the side of an order named ("cancel my limit buy", "the eth
+    buy order", "buy and sell orders", "撤销我的限价买单"): which order, never one asked for ("buy
+    0.1 btc then cancel it": a buy)."""
+    sides = [t for t in reading.tags if not t.concepts.isdisjoint(SIDES)]
+    return bool(sides) and all(_names_an_order(reading, t) for t in sides)
+
+
+def _names_an_order(reading: Reading, side: Tag) -> bool:
+    if not side.concepts.isdisjoint(ORDER_NAMES):
+        return True
+    at = side.end  # the order's word after it, only filler, a coin or the other side between
+    for tag in (t for t in reading.tags if t.start >= at):
+        if reading.text[at : tag.start].strip():
+            return False
+        if not tag.concepts.isdisjoint(ORDER_NAMES):
+            return True
+        if not (_filler(tag) or COIN in tag.concepts or not tag.concepts.isdisjoint(SIDES)):
+            return False
+        at = tag.end
+    return False
+
+
 def word_after(reading: Reading, at: int, cues: Collection[str]) -> bool:
     """A word of ``cues`` said right after ``at``, only filler words between ("all my doge": a coin)."""
     for tag in (t for t in reading.tags if t.start >= at):

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.coin_index import CoinIndex, Mention
-from core.language.fills import field_value, next_to, outside, value_spans, word_after
+from core.language.fills import field_value, next_to, outside, sides_name_orders, value_spans, word_after
 from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.slots import When, Word
@@ -76,6 +76,11 @@ LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order
 # ("持仓显示0 但我明明买了": diagnosis.contrary).
 NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy", "diagnosis.contrary"})
 MANAGES = frozenset({"verb.create", "verb.delete"})
+# An order withdrawn ("cancel my limit buy", "kill the eth sell order", "撤销我的限价买单"): its side
+# names which order, no order is placed (the orders skill's cancel).
+WITHDRAWN = frozenset(
+    {"verb.cancel", "verb.stop", "verb.delete", "order.revoke", "order.revoke_all", "order.withdraw"}
+)
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the
 # whole holding; said before anything else it is no amount ("sell doge every week").
@@ -122,6 +127,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     reading = coins.read(text)
     norm, said = reading.text, reading.concepts
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
+        return None
+    if said & WITHDRAWN and sides_name_orders(reading):
         return None
     values = find_values(text, coins.index)
     symbol = coins.find(norm)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core.language.fills import SIDES, sides_name_orders
 from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
@@ -41,6 +42,10 @@ _PROTECT = Slots(
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
+    # A buy or sell said names the order ("cancel my limit buy", "撤销我的限价买单"), or it is an order
+    # asked for beside the cancel ("buy 0.1 btc and cancel my open orders"): the trade's.
+    if reading.concepts & SIDES and not sides_name_orders(reading):
+        return None
     # "撤销 #12", "取消3号单", "撤掉第2单", "cancel order 12": the order's number (the value grammar
     # reads an order's mark: "3号单" is the id 3, never a day of the month).
     numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
