@@ -313,8 +313,10 @@ class SetTo:
     new: Callable[[Reading, Tag, str], str | None] | None = None
     need: bool = False
 
-    def read(self, reading: Reading) -> Any:
-        marker, end = fills.set_to(reading), len(reading.text)
+    def read(self, reading: Reading, marker: Tag | None = None) -> Any:
+        """``marker``: the word before the new value when the reader found one of its own ("bump my
+        btc dca up to 500 usdt": "up to"), else the set-to word."""
+        marker, end = marker or fills.set_to(reading), len(reading.text)
         field = self.named(fills.within(reading, 0, marker.start) if marker else reading)
         if marker is None:
             return {self.name: field} if field else None

@@ -42,3 +42,50 @@ def test_a_side_asked_for_still_places_an_order(text: str, slots: dict[str, str]
     route = route_with_names(text)
     assert route is not None and route.skill == "trade_execution", route
     assert all(route.slots.get(k) == v for k, v in slots.items()), route
+
+
+# A change said by raising a record's value ("raise", "increase", "加到", "加大到"), a new value
+# after it: the record's field changed, never a new strategy; "加到默认" adds to the default.
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        (
+            "raise my eth grid to 30 levels",
+            {"field": "grids", "grids": "30", "target_ref": {"name": "eth grid"}},
+        ),
+        ("把btc网格加到25格", {"field": "grids", "grids": "25", "target_ref": {"name": "btc网格"}}),
+        ("把網格格數調大到40", {"field": "grids", "grids": "40"}),
+        (
+            "把定投金额加大到100u",
+            {"field": "quote_amount", "quote_amount": "100u", "target_ref": {"alias": "dca"}},
+        ),
+        ("把定投金额改成100u", {"field": "quote_amount", "quote_amount": "100u"}),
+        ("把btc定投加到每次100u", {"field": "quote_amount", "quote_amount": "100u"}),
+        ("increase the sol dca to 50u a day", {"target_ref": {"name": "sol dca"}}),
+    ],
+)
+def test_a_value_raised_is_the_records_field_changed(text: str, slots: dict[str, object]) -> None:
+    assert_routes_to(text, "strategy_management", "update", slots)
+
+
+def test_added_to_the_default_is_no_field_changed() -> None:
+    assert_routes_to(
+        "把btc定投加到默认", "strategy_management", "activate", {"target_ref": {"name": "btc定投"}}
+    )
+
+
+# A DCA's new value that is a sum of USDT, "to" or "up to" after the change: its amount per buy
+# (as a new DCA's money is), never its name nor a cap with no value; a field's word still says
+# which ("the cap ... up to"); a grid's money names no field (the skill asks which).
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("bump my btc dca up to 500 usdt", {"field": "quote_amount", "quote_amount": "500 usdt"}),
+        ("bump my btc dca to 500 usdt", {"field": "quote_amount", "quote_amount": "500 usdt"}),
+        ("raise my btc dca to 100u", {"field": "quote_amount", "quote_amount": "100u"}),
+        ("raise the cap of my btc dca up to 2000 usdt", {"field": "max_total", "max_total": "2000 usdt"}),
+        ("raise my eth grid to 2000u", {"field": None, "target_ref": {"name": "eth grid"}}),
+    ],
+)
+def test_money_raised_on_a_dca_is_its_amount(text: str, slots: dict[str, object]) -> None:
+    assert_routes_to(text, "strategy_management", "update", slots)

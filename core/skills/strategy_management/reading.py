@@ -25,7 +25,7 @@ from core.coin_index import CoinIndex
 from core.language import fills
 from core.language.fills import set_to, untagged
 from core.language.slots import SetTo, Take, When, first, take
-from core.language.tagger import COIN, Reading, Tagger, words
+from core.language.tagger import COIN, Reading, Tag, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
@@ -39,6 +39,7 @@ from core.workspace.extraction import name_given
 SKILL = "strategy_management"
 # What a strategy's name may hold: its kind's words ("删除策略 BTC定投").
 NAME_WORDS = KIND_CONCEPTS
+RAISED_TO = "strategy.raised_to"  # "up to" after a change: where it goes ("bump it up to 500u")
 REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
 # Not a strategy request: a trader's ("把机器人一号的策略换成ETH网格"), a problem report, a name
 # several of their records have (asked about, not taken), what a word means ("what is a grid
@@ -308,9 +309,11 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             if value:
                 slots["name"], end = value, marker.start
     if action == "update":
-        marker = set_to(reading)
+        marker = set_to(reading) or _raised_to(reading)
         end = len(reading.text) if marker is None else marker.start
-        slots.update(UPDATE.read(reading) or {})
+        slots.update(UPDATE.read(reading, marker) or {})
+        if marker is not None and "field" not in slots:
+            slots.update(_money_of_dca(reading, marker.end))
         counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
         if counted is not None:  # "bump the btc grid up to 25 grids": the count, no total cap
             slots = {"field": "grids", "grids": counted.slot}
@@ -325,6 +328,35 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
     if ref:
         slots["target_ref"] = ref
     return slots
+
+
+def _raised_to(reading: Reading) -> Tag | None:
+    """ "up to" after the change's verb, a value after it ("bump my btc dca up to 500 usdt",
+    "increase my eth grid up to 30 levels"): where the change goes, as "to" is; a field's word
+    before it still says which ("raise the cap up to 2000": the total)."""
+    change = reading.first("verb.update")
+    if change is None:
+        return None
+    return next(
+        (
+            t
+            for t in reading.tags
+            if RAISED_TO in t.concepts
+            and t.start >= change.end
+            and any(c.isalnum() for c in reading.text[t.end :])
+        ),
+        None,
+    )
+
+
+def _money_of_dca(reading: Reading, start: int) -> dict[str, str]:
+    """A DCA's new value that is one sum of USDT and no field named ("bump my btc dca to 500
+    usdt"): its amount per buy, as a new DCA's money is ("weekly btc dca 100u"). Of another kind
+    (a grid's money is per grid or its total) no field is read: the skill asks which."""
+    said = [v for v in _values(reading) if v.start >= start]
+    if kind_of(reading) != "dca" or len(said) != 1 or said[0].unit != "quote" or said[0].refused:
+        return {}
+    return {"field": "quote_amount", "quote_amount": said[0].typed}
 
 
 def _grid_count(reading: Reading) -> Value | None:
@@ -356,7 +388,7 @@ def _two_changes(reading: Reading, start: int) -> bool:
     return every and len(others) < len(after)
 
 
-def _field_by_value(value: str) -> str:
+def _field_by_value(value: str) -> str | None:
     """The field a new value alone says: an interval ("每周一次", "every 2 days"), a grid count
     ("30 格"), else a new name."""
     found = find_values(normalize(value))
@@ -364,6 +396,8 @@ def _field_by_value(value: str) -> str:
         return "grids"
     if any(v.kind == "interval" or interval_of(v) for v in found):
         return "interval"
+    if any(v.unit == "quote" for v in found):
+        return None  # a sum of money names no strategy: which field is the kind's (_money_of_dca)
     return "name"
 
 
