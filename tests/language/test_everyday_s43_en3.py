@@ -89,3 +89,25 @@ def test_added_to_the_default_is_no_field_changed() -> None:
 )
 def test_money_raised_on_a_dca_is_its_amount(text: str, slots: dict[str, object]) -> None:
     assert_routes_to(text, "strategy_management", "update", slots)
+
+
+# What deskmate shows of a holding ("it says i have", "it shows", "显示我没有", "说我没有") told as
+# contrary to what one did: the balance / positions diagnosis, the words balance or positions unsaid.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it says i have no btc but i'm sure i bought some",
+        "it shows 0 btc but i'm sure i bought some",
+        "the app says i have no eth but i definitely bought some",
+        "显示我没有btc 但我明明买了",
+        "說我沒有btc，但我明明買過",
+    ],
+)
+def test_a_holding_shown_contrary_to_what_was_done(text: str) -> None:
+    assert_routes_to(text, "balance_position_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(("text", "skill"), [("我明明买了eth", None), ("i have btc", "account_query")])
+def test_no_contrary_shown_is_no_diagnosis(text: str, skill: str | None) -> None:
+    route = route_with_names(text)
+    assert (route.skill if route else None) == skill, route

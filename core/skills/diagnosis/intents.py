@@ -42,6 +42,7 @@ ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
+SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
 NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
@@ -144,7 +145,12 @@ def _order(reading: Reading) -> Slots:
 # the order's or the exchange's diagnosis, a trader's problem the trader's.
 _BALANCE = Table(
     Read("exchange", partial(_named, concept=EXCHANGE)),
-    only=(When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY}, none=TRADER),),
+    only=(
+        When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY}, none=TRADER),
+        # "it says i have no btc but i'm sure i bought some": what one holds, as shown, contrary to
+        # what one did, the words balance or positions unsaid ("我明明买了eth" alone shows nothing).
+        When(CONTRARY, any=SHOWN, none=TRADER),
+    ),
     unless=_pasted,
     commands=False,
 )
