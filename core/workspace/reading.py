@@ -92,6 +92,7 @@ _PLACES = frozenset({"noun.account", "noun.model", EXCHANGE, PROVIDER})
 _UPDATES = frozenset(
     {"verb.update", "verb.rename", "verb.set_to", "verb.switch_on", "verb.switch_off", "workspace.change_to"}
 )
+_USE = frozenset({"verb.make", "filler.using"})  # a model id used by a config ("use", "用", "with")
 _QUESTIONS = frozenset({"verb.query", "ask.which", "ask.how_much"})
 _MINE = frozenset({"我的", "my"})
 # What a request is about, the first that holds: a kind's noun; a provider alone a model config's
@@ -358,15 +359,16 @@ def _provider_typed(text: str) -> str:
 
 
 def _model_used_for_theirs(said: Tagged, raw: str) -> bool:
-    """A model id used ("use gpt-4o", "用 gpt-4o") for a config of theirs: a create's word said only
-    after "my" ("for my openai setup") names their record, no new one ("add my openai key, want
-    to use gpt-4o" adds one)."""
+    """A model id used ("use gpt-4o", "用 gpt-4o", "我的openai配置用gpt-4o", "with gpt-4o") for a
+    config of theirs: a create's word said only after "my" ("for my openai setup", "配置" of "我的
+    openai配置") names their record, no new one ("add my openai key, want to use gpt-4o" adds one)."""
     used = model_id_said(raw)
     if used is None:
         return False
     mine = [t.start for t in said.tags if said.text[t.start : t.end] in _MINE]
     created = [t.start for t in said.tags if "verb.create" in t.concepts]
-    make = [t for t in said.tags if "verb.make" in t.concepts and said.norm.offsets[t.end] <= used[0]]
+    # "use gpt-4o", "用 gpt-4o", "使用 gpt-4o", "with gpt-4o": what the config is made to use
+    make = [t for t in said.tags if t.concepts & _USE and said.norm.offsets[t.end] <= used[0]]
     beside = any(not raw[said.norm.offsets[t.end] : used[0]].strip() for t in make)
     return beside and bool(mine) and all(at > mine[0] for at in created)
 

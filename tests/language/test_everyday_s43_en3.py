@@ -111,3 +111,22 @@ def test_a_holding_shown_contrary_to_what_was_done(text: str) -> None:
 def test_no_contrary_shown_is_no_diagnosis(text: str, skill: str | None) -> None:
     route = route_with_names(text)
     assert (route.skill if route else None) == skill, route
+
+
+# A model id used (用 / 使用 / with, as "use") by a config of theirs: its model changed, no new config;
+# a create's word before "my" still adds one.
+@pytest.mark.parametrize(
+    "text", ["我的openai配置用gpt-4o", "我的openai配置使用gpt-4o", "my openai config with gpt-4o"]
+)
+def test_a_model_used_by_their_config_is_its_model_changed(text: str) -> None:
+    assert_routes_to(
+        text,
+        "model_management",
+        "update",
+        {"field": "model", "model": "gpt-4o", "target_ref": {"name": "openai"}},
+    )
+
+
+@pytest.mark.parametrize("text", ["add my openai config with gpt-4o", "配置一个openai模型 用gpt-4o"])
+def test_a_config_added_with_a_model_is_still_added(text: str) -> None:
+    assert_routes_to(text, "model_management", "create", {"model": "gpt-4o", "provider": "openai"})
