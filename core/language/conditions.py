@@ -1,6 +1,7 @@
 """Words said under a condition, as the lexicon declares them (core.language.lexicon): a concept's
-``before_object`` words are its own only right before what is traded ("出" sells in
-"帮我出0.05个比特币", never in "出现" or "退出"; "dump my doge", never "btc dump 了"), and a concept
+``before_object`` words are its own only right before its object, what is traded unless it says
+otherwise ("出" sells in "帮我出0.05个比特币", never in "出现" or "退出"; "dump my doge", never "btc
+dump 了"; "连" connects in "帮我连 binance", never in "连续"), and a concept
 with ``unless`` is none where one of those groups or concepts is said ("今天行情好无聊啊" remarks,
 "太无聊了，帮我买0.1个btc" asks). The tagger (core.language.tagger) applies them to its spans
 before resolving them.
@@ -12,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from core.language.lexicon import load
+from core.language.lexicon import OBJECTS, load
 from core.language.normalize import has_cjk
 
 if TYPE_CHECKING:
@@ -63,29 +64,34 @@ def _said(spans: Iterable[Span]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _guarded() -> dict[str, frozenset[str]]:
-    """The lexicon's words that are a concept's only before what is traded, with those concepts."""
+def _guarded() -> dict[str, dict[str, frozenset[str]]]:
+    """The lexicon's words that are a concept's only before its object, with those concepts and
+    the objects each takes."""
     return load().before_object()
 
 
 def _objects_only(
-    scanned: str, spans: list[Span], coins: CoinIndex | None, guarded: dict[str, frozenset[str]]
+    scanned: str, spans: list[Span], coins: CoinIndex | None, guarded: dict[str, dict[str, frozenset[str]]]
 ) -> list[Span]:
-    """``spans`` with a word that is its concept's only before what is traded (``before_object``:
-    "出" of "帮我出0.05个比特币", "出 eth", "把eth出一半") stripped of it anywhere else ("出现",
-    "把我踢出来"): right after it, spaces between, must stand a coin, or an amount or a share by
-    the value grammar; and it must start a word, not end another Chinese one ("转出0.1个btc",
-    "退出btc策略", "拿出100u"): the text, a space or a mark, a word or a value the tagger read
-    before it ("帮我", "把eth", "全部")."""
+    """``spans`` with a word that is its concept's only before its object (``before_object``: "出"
+    of "帮我出0.05个比特币", "出 eth", "把eth出一半"; "连" of "帮我连 deepseek") stripped of it
+    anywhere else ("出现", "把我踢出来", "连续"): right after it, spaces between, must stand one of
+    the objects the concept takes (``objects``: a coin, an amount or a share by the value grammar,
+    a provider's or an exchange's name); and it must start a word, not end another Chinese one
+    ("转出0.1个btc", "退出btc策略", "拿出100u"): the text, a space or a mark, a word or a value the
+    tagger read before it ("帮我", "把eth", "全部"), or a word of wanting ("我想接 kimi", "要出一半":
+    phrases/lead_in.toml)."""
     from core.language.values import find_values  # only beside such a word: not at import
 
     values = find_values(scanned, coins)
     out: list[Span] = []
     for start, end, rank, concepts, value in spans:
-        lost = guarded.get(scanned[start:end]) if rank == WORD_RANK else None
-        if lost and not (
-            _after_a_word(scanned, start, spans, values) and _before_object(scanned, end, spans, values)
-        ):
+        takes = guarded.get(scanned[start:end], {}) if rank == WORD_RANK else {}
+        lost = frozenset(c for c in takes if c in concepts)
+        if lost and _after_a_word(scanned, start, spans, values):
+            said = _objects_at(scanned, end, spans, values)
+            lost = frozenset(c for c in lost if not takes[c] & said)
+        if lost:
             concepts = concepts - lost
             if not concepts:
                 continue
@@ -96,22 +102,34 @@ def _objects_only(
 def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
     if start == 0 or not has_cjk(scanned[start - 1]):
         return True
+    if any(scanned.endswith(word, 0, start) for word in _lead_ins()):
+        return True
     return any(s[1] == start for s in spans) or any(v.end == start for v in values)
 
 
-def _before_object(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
+@lru_cache(maxsize=1)
+def _lead_ins() -> tuple[str, ...]:
+    """The words of wanting a guarded word may follow inside a Chinese run ("我想接", "要出")."""
+    from core.language.lexicon import phrases
+
+    return tuple(w for c in phrases("lead_in").concepts.values() for w in c.words)
+
+
+def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> frozenset[str]:
+    """The objects (lexicon.OBJECTS) that stand right after ``end``, spaces and filler between."""
     at = len(scanned) - len(scanned[end:].lstrip())
     # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
     while filler := next((s for s in spans if s[0] == at and _filler_words(s[3])), None):
         if any(v.start == at for v in values):
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
-    if any(start == at and rank == COIN_RANK for start, _, rank, _, _ in spans):
-        return True
-    return any(v.start == at and (v.kind in _OBJECTS or v.unit in ("base", "quote")) for v in values)
+    said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
+    if any(v.start == at and (v.kind in _AMOUNTS or v.unit in ("base", "quote")) for v in values):
+        said.add("amount")
+    return frozenset(said) & OBJECTS
 
 
-_OBJECTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+_AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
 
 
 def _filler_words(concepts: frozenset[str]) -> bool:

@@ -9,8 +9,10 @@ Checked at load, refused with a LexiconError naming the file and concept:
 - a word in two concepts of one group, unless one of them lists the other in ``overlaps``
   (e.g. a word that is both a stop and a switch off is said to be so, never by accident).
 
-A concept's ``before_object`` words are its words only right before what is traded, an amount or a
-coin (core.language.tagger): "出" sells in "帮我出0.05个比特币", never in "出现", "出错", "退出". A
+A concept's ``before_object`` words are its words only right before its object (core.language.tagger):
+by default what is traded, an amount or a coin ("出" sells in "帮我出0.05个比特币", never in "出现",
+"出错", "退出"); its ``objects`` say which others it takes, a model provider's or an exchange's name
+("接" and "连" connect in "我想接 kimi", "帮我连 binance", never in "接口", "连续"). A
 concept ``unless`` a group or concept is said is none where one is ("行情好无聊啊" is a remark;
 "太无聊了，帮我买点btc" asks a buy).
 """
@@ -26,7 +28,12 @@ from importlib import resources
 from core.cached_toml import read_toml
 from core.language.normalize import fold
 
-_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "unless"})
+_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "objects", "unless"})
+# What a ``before_object`` word may stand right before: an amount or a share (the value grammar's),
+# or a name the tagger reads as a span of that concept (core.language.tagger's COIN, PROVIDER,
+# EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
+OBJECTS = frozenset({"amount", "coin", "provider", "exchange"})
+TRADED = frozenset({"amount", "coin"})
 
 
 class LexiconError(ValueError):
@@ -38,7 +45,8 @@ class Concept:
     name: str  # "verb.delete"
     words: tuple[str, ...]  # normalized, every language
     overlaps: frozenset[str]  # concepts of its group that may share a word with it
-    before_object: frozenset[str] = frozenset()  # words that are its own only before an amount or a coin
+    before_object: frozenset[str] = frozenset()  # words that are its own only before its object
+    objects: frozenset[str] = TRADED  # what its before_object words take (OBJECTS)
     unless: frozenset[str] = frozenset()  # groups ("ask") or concepts that, said, make it none
 
     @property
@@ -56,12 +64,13 @@ class Lexicon:
             for word in concept.words:
                 yield word, concept.name
 
-    def before_object(self) -> dict[str, frozenset[str]]:
-        """The words that count only right before an amount or a coin, each with those concepts."""
-        out: dict[str, frozenset[str]] = {}
+    def before_object(self) -> dict[str, dict[str, frozenset[str]]]:
+        """The words that count only right before an object, each with those concepts and the
+        objects each takes ("出": {"verb.sell": {"amount", "coin"}})."""
+        out: dict[str, dict[str, frozenset[str]]] = {}
         for concept in self.concepts.values():
             for word in concept.before_object:
-                out[word] = out.get(word, frozenset()) | {concept.name}
+                out.setdefault(word, {})[concept.name] = concept.objects
         return out
 
     def unless(self) -> dict[str, frozenset[str]]:
@@ -96,8 +105,19 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
         for key, listed in (("overlaps", overlaps), ("unless", unless)):
             if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
                 raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
+        objects = table.get("objects", sorted(TRADED))
+        if (
+            not isinstance(objects, list)
+            or not objects
+            or not all(isinstance(o, str) and o in OBJECTS for o in objects)
+        ):
+            raise LexiconError(f"{source}: {name}.objects must be a list of {sorted(OBJECTS)}")
+        if "objects" in table and not before:
+            raise LexiconError(f"{source}: {name}.objects is said of no before_object word")
         kept = tuple(dict.fromkeys(words))
-        concepts.append(Concept(name, kept, frozenset(overlaps), before, frozenset(unless)))
+        concepts.append(
+            Concept(name, kept, frozenset(overlaps), before, frozenset(objects), frozenset(unless))
+        )
     return concepts
 
 

@@ -1,0 +1,54 @@
+"""Everyday requests missed before session 43 (zh, zh-Hant, en):
+
+- "接" and "连" connect right before a model provider or an exchange ("我想接 Kimi", "帮我连
+  deepseek", "幫我連 binance"), never inside other words ("连续", "接口", "接着"): verb.bind's
+  before_object words, whose ``objects`` are a provider's and an exchange's names (the lexicon
+  says which objects a before_object word takes; "出" still takes an amount or a coin).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.language.lexicon import LexiconError, parse_group
+from tests.fakes import assert_routes_to
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "slots"),
+    [
+        ("我想接 Kimi", "model_management", {"provider": "kimi"}),
+        ("帮我连 deepseek", "model_management", {"provider": "deepseek"}),
+        ("我想連 Kimi", "model_management", {"provider": "kimi"}),
+        ("幫我連 binance", "exchange_management", {"exchange": "binance"}),
+        ("我要连okx", "exchange_management", {"exchange": "okx"}),
+        ("接 openai", "model_management", {"provider": "openai"}),
+    ],
+)
+def test_jie_and_lian_connect_before_a_provider_or_an_exchange(
+    text: str, skill: str, slots: dict[str, str]
+) -> None:
+    assert_routes_to(text, skill, "create", slots)
+
+
+@pytest.mark.parametrize("text", ["连续跌了三天", "接口报错了", "我想接着跑", "连着三天都在跌"])
+def test_jie_and_lian_inside_other_words_connect_nothing(text: str) -> None:
+    assert_routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"zh": ["连"], "before_object": ["连"], "objects": ["a provider"]},
+        {"zh": ["连"], "before_object": ["连"], "objects": []},
+        {"zh": ["连"], "objects": ["provider"]},
+    ],
+)
+def test_the_objects_a_word_takes_are_known_ones(table: dict[str, list[str]]) -> None:
+    with pytest.raises(LexiconError, match="objects"):
+        parse_group("verb", {"bind": table}, source="verb.toml")
+
+
+def test_a_want_before_chu_sells_what_follows() -> None:
+    """A word of wanting may stand right before a guarded word, as a word the tagger reads may."""
+    assert_routes_to("我想出 0.1 eth", "trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "base:0.1"})
