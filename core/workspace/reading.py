@@ -430,7 +430,8 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     mine = next((name for name in own if named_in(normalize(name), normalize(text))), None)
     if mine is not None:
         return {"name": mine}
-    if is_recent_phrase(text) and not _named_beside_recent(text):
+    beside = _named_beside_recent(text)
+    if is_recent_phrase(text) and not beside:
         return {"recent": "1"}
     request = _request_words(text)
     named = name_in(request)
@@ -439,6 +440,8 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     rest = _rest(text)
     if changed:
         rest = changed_record(rest, text)
+    if beside:
+        rest = _without_kind(rest)  # "删掉小号这个账户": 小号, the kind's word after 这个 no part of it
     if not rest or normalize(rest) in GENERIC.words:
         return None
     name = _as_typed(text, rest)
@@ -454,14 +457,14 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
 def _named_beside_recent(text: str) -> bool:
     """A name right beside the words pointing back ("删掉openai那个模型配置", "删掉那个 openai 模型",
     "主账户这个删了"): they point at the record named, not at the last one the conversation touched."""
-    rest = _rest(text)
+    rest = _without_kind(_rest(text))  # "删掉小号这个账户": the kind's word said after is no name
     if not rest or normalize(rest) in GENERIC.words or is_recent_phrase(rest):
         return False
-    reading = words(text)
-    start = reading.text.find(rest)
+    reading, said = words(text), normalize(rest)  # "刪掉小號這個賬戶": found as read, 小号
+    start = reading.text.find(said)
     if start < 0:
         return False
-    end = start + len(rest)
+    end = start + len(said)
     after = len(reading.text) - len(reading.text[end:].lstrip(" "))
     before = len(reading.text[:start].rstrip(" "))
     beside = (t for t in reading.tags if t.start == after or t.end == before)

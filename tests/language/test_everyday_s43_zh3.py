@@ -4,6 +4,8 @@
   deepseek", "幫我連 binance"), never inside other words ("连续", "接口", "接着"): verb.bind's
   before_object words, whose ``objects`` are a provider's and an exchange's names (the lexicon
   says which objects a before_object word takes; "出" still takes an amount or a coin).
+- A name right before 这个/那个 and a kind's word names the record ("删掉小号这个账户": 小号), not
+  the last one touched.
 """
 
 from __future__ import annotations
@@ -52,3 +54,19 @@ def test_the_objects_a_word_takes_are_known_ones(table: dict[str, list[str]]) ->
 def test_a_want_before_chu_sells_what_follows() -> None:
     """A word of wanting may stand right before a guarded word, as a word the tagger reads may."""
     assert_routes_to("我想出 0.1 eth", "trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "base:0.1"})
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "name"),
+    [
+        ("删掉小号这个账户", "exchange_management", "delete", "小号"),
+        ("刪掉小號這個賬戶", "exchange_management", "delete", "小號"),
+        ("把测试那个账户删了", "exchange_management", "delete", "测试"),
+        ("把测试那个策略删了", "strategy_management", "delete", "测试"),
+        ("停掉alpha这个交易员", "trader_management", "stop", "alpha"),
+    ],
+)
+def test_a_name_before_this_and_a_kind_names_the_record(
+    text: str, skill: str, action: str, name: str
+) -> None:
+    assert_routes_to(text, skill, action, {"target_ref": {"name": name}})
