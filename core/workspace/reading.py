@@ -261,7 +261,11 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     slots = _slots(raw, norm, "exchange", action, own)
     ref = slots.get("target_ref") or {}
     name = ref.get("name", "")
-    if "id" not in ref and (not name or len(name.split()) > 3 or _COINS.resolve(name) is not None):
+    if (
+        "id" not in ref
+        and not _last_one(raw, action, ref)
+        and (not name or len(name.split()) > 3 or _COINS.resolve(name) is not None)
+    ):
         return None
     if action == "update" and slots.get("field") != "name" and not refreshed:
         return None
@@ -452,6 +456,12 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     # What is left of a sentence is a name only when it could be one: "is my binance account
     # connected" leaves "binance connected", which is no account's name but the rest of a request.
     return {"name": name} if len(name) <= MAX_NAME and len(name.split()) <= _MAX_NAME_WORDS else {VAGUE: "1"}
+
+
+def _last_one(raw: str, action: str, ref: dict[str, str]) -> bool:
+    """A delete of the last record, of whichever kind it was, saying nothing else ("删掉刚配的那个",
+    "delete the one i just made", "delete it"): no word the lexicon does not explain is left."""
+    return action == "delete" and "recent" in ref and not words(raw).rest()
 
 
 def _named_beside_recent(text: str) -> bool:

@@ -6,6 +6,8 @@
   says which objects a before_object word takes; "出" still takes an amount or a coin).
 - A name right before 这个/那个 and a kind's word names the record ("删掉小号这个账户": 小号), not
   the last one touched.
+- "删掉刚配的那个", "delete the one i just made": a delete of the last record, of whichever kind
+  the conversation last touched.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from __future__ import annotations
 import pytest
 
 from core.language.lexicon import LexiconError, parse_group
-from tests.fakes import assert_routes_to
+from core.reply import Status
+from tests.fakes import assert_routes_to, route_with_names
+from tests.strategies.desk import strategy_desk
 
 
 @pytest.mark.parametrize(
@@ -70,3 +74,38 @@ def test_a_name_before_this_and_a_kind_names_the_record(
     text: str, skill: str, action: str, name: str
 ) -> None:
     assert_routes_to(text, skill, action, {"target_ref": {"name": name}})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "删掉刚配的那个",
+        "刚建的那个删掉",
+        "刪掉剛配的那個",
+        "delete the one i just made",
+        "delete the one i just added",
+    ],
+)
+def test_the_one_just_made_is_the_last_record(text: str) -> None:
+    assert_routes_to(text, "exchange_management", "delete", {"target_ref": {"recent": "1"}, "any_kind": "1"})
+
+
+@pytest.mark.parametrize(
+    "text", ["stop alpha then delete it", "那个主号我不想要了，帮我去掉", "rename it to spare"]
+)
+def test_more_said_than_the_last_one_is_not_the_last_one(text: str) -> None:
+    """Only a delete saying nothing but its verb and the pointing words is the last record's."""
+    route = route_with_names(text, None)
+    assert route is None or (route.slots.get("target_ref") or {}).get("recent") is None, route
+
+
+@pytest.mark.parametrize("text", ["删掉刚建的那个", "delete the one i just made", "刪掉剛建的"])
+async def test_the_one_just_made_is_deleted_in_its_own_kind(text: str) -> None:
+    """With no pronoun to read ("delete the one i just made"), the account skill hands the delete
+    to the skill of the record the conversation last touched."""
+    desk = strategy_desk()
+    made = await desk.chat.say("创建一个BTC定投策略，每天买50U")
+    assert made.status is Status.COMPLETED
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("strategy_management", "delete"), asked.route
+    assert asked.status is Status.AWAITING_CONFIRMATION

@@ -10,7 +10,8 @@ from core.workspace.reading import RecordRule
 
 SKILL = "exchange_management"
 # The slot of "delete main" and "rename main to core": a name with no kind of record said. It
-# reads as an exchange account; the skill looks at what the person owns before it acts (kinds.py).
+# reads as an exchange account; the skill looks at what the person owns before it acts (kinds.py),
+# and "删掉刚配的那个" (the last one) at the record the conversation last touched.
 ANY_KIND = "any_kind"
 BARE_ACTIONS = frozenset({"delete", "update"})  # an update only as a rename (field "name")
 _TAGGER = Tagger()
@@ -29,9 +30,11 @@ class ExchangeAccountRule(RecordRule):
 
 
 def _bare(action: str | None, slots: dict[str, Any]) -> bool:
-    """A delete or a rename of a record given by its name."""
+    """A delete or a rename of a record given by its name, or a delete of the last one touched
+    ("删掉刚配的那个", "delete the one i just made")."""
     renames = action == "update" and slots.get("field") == "name"
-    return (action == "delete" or renames) and "name" in (slots.get("target_ref") or {})
+    ref = slots.get("target_ref") or {}
+    return (action == "delete" or renames) and ("name" in ref or (action == "delete" and "recent" in ref))
 
 
 def _no_kind(text: str) -> bool:

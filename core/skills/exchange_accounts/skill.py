@@ -119,6 +119,8 @@ class ExchangeSkill(TaskFlow):
         if not task.slots.pop(ANY_KIND, None) or task.action not in BARE_ACTIONS or not self.other_kinds:
             return None
         ref = dict(task.target_ref or {})
+        if "recent" in ref:
+            return self._last_touched(turn, task)
         own = Kind("exchange", SKILL, self.targets)
         found = await matches((own, *self.other_kinds), owner_of(turn), ref)
         if not found or [m.kind for m in found] == [own]:
@@ -133,6 +135,15 @@ class ExchangeSkill(TaskFlow):
         buttons = await turn.buttons(options, ttl=CHOICE_TTL)
         notice = NoticeBlock(turn.t(f"ws.ex.which_kind.{task.action}", name=name), code="ambiguous_kind")
         return self.private_reply(turn, task, Status.NEEDS_INPUT, (notice,), buttons=buttons)
+
+    def _last_touched(self, turn: Turn, task: Task) -> Route | None:
+        """ "删掉刚配的那个", "delete the one i just made": the record the conversation last
+        touched, in its own kind's skill (which resolves the last one of its kind and confirms);
+        an account's, or none remembered: this skill's."""
+        record = turn.state.recall.record
+        if record is None or record.skill == SKILL or record.skill not in {k.skill for k in self.other_kinds}:
+            return None
+        return Route(record.skill, task.action, {**task.slots, "target_ref": {"recent": "1"}})
 
     # -- declarations (named by the action table below) -------------------------------------
 
