@@ -8,6 +8,7 @@
   the last one touched.
 - "删掉刚配的那个", "delete the one i just made": a delete of the last record, of whichever kind
   the conversation last touched.
+- "我有什么币", "我有哪些币": the coins held.
 """
 
 from __future__ import annotations
@@ -109,3 +110,16 @@ async def test_the_one_just_made_is_deleted_in_its_own_kind(text: str) -> None:
     asked = await desk.chat.say(text)
     assert (asked.route.skill, asked.route.action) == ("strategy_management", "delete"), asked.route
     assert asked.status is Status.AWAITING_CONFIRMATION
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我有什么币", "我有哪些币", "我都有哪些币", "我有甚麼幣", "我手上有啥币", "which coins do i have"],
+)
+def test_which_coins_i_have_are_the_positions(text: str) -> None:
+    assert_routes_to(text, "account_query", "positions")
+
+
+@pytest.mark.parametrize("text", ["我有哪些单", "我有什么单"])
+def test_which_orders_i_have_stay_the_open_orders(text: str) -> None:
+    assert_routes_to(text, "orders", "open_orders")
