@@ -9,9 +9,12 @@
 - "删掉刚配的那个", "delete the one i just made": a delete of the last record, of whichever kind
   the conversation last touched.
 - "我有什么币", "我有哪些币": the coins held.
+- "上礼拜的成交", "上周成交记录": last week's trades, not the 7-day chart.
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 import pytest
 
@@ -123,3 +126,27 @@ def test_which_coins_i_have_are_the_positions(text: str) -> None:
 @pytest.mark.parametrize("text", ["我有哪些单", "我有什么单"])
 def test_which_orders_i_have_stay_the_open_orders(text: str) -> None:
     assert_routes_to(text, "orders", "open_orders")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "上礼拜的成交",
+        "上周成交记录",
+        "上禮拜的成交",
+        "上個禮拜的成交紀錄",
+        "上星期的成交",
+        "my fills last week",
+        "what did i buy last week",
+    ],
+)
+def test_last_weeks_fills_are_the_trades_of_last_week(text: str) -> None:
+    assert_routes_to(text, "account_query", "trades", {"day": "last_week"})
+
+
+def test_last_week_is_monday_to_sunday_before_this_week() -> None:
+    from core.skills.account_query.skill import _days
+
+    assert _days("last_week", date(2026, 12, 5)) == (date(2026, 11, 23), date(2026, 11, 29))
+    assert _days("yesterday", date(2026, 12, 5)) == (date(2026, 12, 4), date(2026, 12, 4))
+    assert _days("None", date(2026, 12, 5)) is None

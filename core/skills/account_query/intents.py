@@ -18,11 +18,18 @@ from core.skills.account_query.rules import QUESTION
 SKILL = "account_query"
 _ASKED = Slots(*QUESTION)
 # The trades asked about are filtered by the coin said and the day ("how much did i buy eth",
-# "i spent 200 on sol yesterday"): never the whole history.
+# "i spent 200 on sol yesterday", "上礼拜的成交": last week's): never the whole history.
 _TRADES = Slots(
     *QUESTION,
     Coins("symbol"),
-    Choose("day", (("today", When("time.today")), ("yesterday", When("time.yesterday")))),
+    Choose(
+        "day",
+        (
+            ("today", When("time.today")),
+            ("yesterday", When("time.yesterday")),
+            ("last_week", When("pnl.last_week")),
+        ),
+    ),
 )
 _WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
 # "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on the

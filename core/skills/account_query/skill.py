@@ -4,7 +4,7 @@ and the most of a coin one market buy can take, for one of the person's accounts
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -234,16 +234,27 @@ class AccountQuerySkill(TaskFlow):
 
     def _filtered(self, trades: Sequence[Trade], task: Task) -> list[Trade]:
         symbol, day = task.slots.get("symbol"), task.slots.get("day")
-        today = self.clock.now().date()
-        on = {"today": today, "yesterday": today - timedelta(days=1)}.get(str(day))
+        days = _days(str(day), self.clock.now().date())
         found = [
-            t for t in trades if (not symbol or t.symbol == symbol) and (on is None or t.at.date() == on)
+            t
+            for t in trades
+            if (not symbol or t.symbol == symbol) and (days is None or days[0] <= t.at.date() <= days[1])
         ]
         return found[:TRADES_SHOWN]
 
     def _failed(self, turn: Turn, task: Task, notice: NoticeBlock) -> Done:
         reply: Reply = self.private_reply(turn, task, Status.FAILED, (notice,))
         return Done(reply, ok=False)
+
+
+def _days(day: str, today: date) -> tuple[date, date] | None:
+    """The first and last day of the day slot ("today", "yesterday", "last_week": Monday to Sunday
+    of the week before this one); None: no day said."""
+    if day == "last_week":
+        monday = today - timedelta(days=today.weekday())
+        return monday - timedelta(days=7), monday - timedelta(days=1)
+    on = {"today": today, "yesterday": today - timedelta(days=1)}.get(day)
+    return None if on is None else (on, on)
 
 
 # Set only by the request itself ("导出我的交易记录", "合约账户的余额"): the answer then says no file
