@@ -1,0 +1,84 @@
+"""Everyday chat (session 43, set S: written blind, from the route catalogue only). Each case
+failed before its fix, which is a word in the lexicon data, a condition in an intent table or a
+rule of a reader, never a pattern for the one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import assert_routes_to as _routes_to
+
+GRID_RUNNER = {"trader": ["alpha"], "strategy": ["grid runner", "eth grid"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # Whether one can afford a coin is a question (how much one can buy), never the order.
+        ("can i afford 1 eth", {"symbol": "ETHUSDT"}),
+        ("can i afford 1 eth?", {"symbol": "ETHUSDT"}),
+        ("do i have enough for 1 eth", {"symbol": "ETHUSDT"}),
+        ("do i have enough money to buy 1 eth", {"symbol": "ETHUSDT"}),
+        ("is my balance enough to buy 2 sol", {"symbol": "SOLUSDT"}),
+        ("买得起1个eth吗", {"symbol": "ETHUSDT"}),
+        ("我的钱够买1个以太坊吗", {"symbol": "ETHUSDT"}),
+        ("買得起1個eth嗎", {"symbol": "ETHUSDT"}),
+    ],
+)
+def test_affording_is_asked_never_ordered(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "account_query", "max_buy", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("buy 1 eth", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "base:1"}),
+        ("买1个eth", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "base:1"}),
+    ],
+)
+def test_an_order_stays_an_order(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lol btc really went nuts today huh", "btc went nuts today", "eth is going nuts", "比特币今天疯了哈哈", "以太坊疯了"],
+)
+def test_a_coin_gone_nuts_is_a_remark(text: str) -> None:
+    _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "slots"),
+    [
+        # Switched off as stopped: the traders running the strategy.
+        ("switch off grid runner, it's getting chopped up", None, {"target_ref": {"strategy": "grid runner"}}),
+        ("turn off my eth grid", GRID_RUNNER, {"target_ref": {"strategy": "eth grid"}}),
+        ("关掉BTC定投", None, {"target_ref": {"strategy": "BTC定投", "kind": "dca", "symbol": "BTCUSDT"}}),
+        ("switch off grid runner", GRID_RUNNER, {"target_ref": {"strategy": "grid runner"}}),
+        ("turn off alpha", GRID_RUNNER, {"target_ref": {"name": "alpha"}}),
+    ],
+)
+def test_switched_off_is_stopped(text: str, names: dict[str, list[str]] | None, slots: dict[str, Any]) -> None:
+    _routes_to(text, "trader_management", "stop", slots, names)
+
+
+def test_disabled_is_still_deactivated() -> None:
+    _routes_to("disable eth grid", "strategy_management", "deactivate", {"target_ref": {"name": "eth grid"}})
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "slots"),
+    [
+        # A remark after a comma, and "actually", "real quick", "其实", are no part of a name.
+        ("delete eth grid, don't need it anymore", "strategy_management", {"target_ref": {"name": "eth grid"}}),
+        ("删掉eth网格，不需要了", "strategy_management", {"target_ref": {"name": "eth网格"}}),
+        ("actually delete trader gamma", "trader_management", {"target_ref": {"name": "gamma"}}),
+        ("delete trader gamma real quick", "trader_management", {"target_ref": {"name": "gamma"}}),
+        ("其实删掉交易员gamma", "trader_management", {"target_ref": {"name": "gamma"}}),
+    ],
+)
+def test_a_name_is_only_the_name(text: str, skill: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, "delete", slots)
