@@ -120,6 +120,7 @@ def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = f
     possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
     in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
     kept = unexplained(reading, start, end, keep=keep)
+    _drop_remarks(reading, start, end, kept)
     words: list[str] = []
     run: list[int] = []
     for i in range(start, end + 1):
@@ -130,6 +131,31 @@ def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = f
             words.append(reading.norm.typed(run[0], run[-1] + 1))
             run = []
     return name_words(" ".join(w.removesuffix("'s").removesuffix("’s") for w in " ".join(words).split()))
+
+
+def _drop_remarks(reading: Reading, start: int, end: int, kept: list[bool]) -> None:
+    """A clause of words alone, no request word, coin or record of theirs in it, beside one that
+    has them, is a remark, no part of a name ("delete eth grid, don't need it anymore": eth grid;
+    "switch off grid runner, it's getting chopped up": grid runner)."""
+    text, cuts = reading.text, [start]
+    cuts += [i + 1 for i in range(start, end) if text[i] in _CLAUSE]
+    clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
+    if len(clauses) < 2:
+        return
+    told = [any(t.end > a and t.start < b and _asks(t) for t in reading.tags) for a, b in clauses]
+    if not any(told):
+        return
+    for (a, b), said in zip(clauses, told, strict=True):
+        if not said:
+            kept[a - start : b - start] = [False] * (b - a)
+
+
+def _asks(tag: Tag) -> bool:
+    """A request's verb or noun, a coin, a kind or one of their records: what a request clause says."""
+    return any(c.startswith(_ASKING) or "." not in c for c in tag.concepts)
+
+
+_ASKING = ("verb.", "noun.", "strategy.", "order.", "own.", "wallet.", "trade.")
 
 
 def _filler(tag: Tag) -> bool:
