@@ -82,3 +82,27 @@ def test_disabled_is_still_deactivated() -> None:
 )
 def test_a_name_is_only_the_name(text: str, skill: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, "delete", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # A summary, a breakdown, "only": words of the P&L question, no name of a record.
+        ("give me my overall pnl summary", {"view": "summary"}),
+        ("my pnl breakdown", {"view": "summary"}),
+        ("breakdown of profit by coin", {"view": "by_symbol"}),
+        ("paper pnl only, last 7 days", {"kind": "paper", "days": "7"}),
+        ("live pnl only", {"kind": "live"}),
+        ("盈亏汇总", {"view": "summary"}),
+        ("每个币的盈亏明细", {"view": "by_symbol"}),
+    ],
+)
+def test_a_pnl_summary_or_breakdown(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "pnl", "report", slots)
+
+
+@pytest.mark.parametrize(
+    "text", ["weekly pnl report every monday pls", "pnl report every friday", "每周五的收益报告"]
+)
+def test_a_report_on_a_day_of_the_week_is_switched_on(text: str) -> None:
+    _routes_to(text, "pnl", "weekly", {"switch": "on"})
