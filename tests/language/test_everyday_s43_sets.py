@@ -106,3 +106,18 @@ def test_a_pnl_summary_or_breakdown(text: str, slots: dict[str, Any]) -> None:
 )
 def test_a_report_on_a_day_of_the_week_is_switched_on(text: str) -> None:
     _routes_to(text, "pnl", "weekly", {"switch": "on"})
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # The active strategy is the default one: set as it, the strategy is activated (no rename).
+        ("set btc dca as my active strategy", "btc dca"),
+        ("make eth grid my active strategy", "eth grid"),
+        ("make btc dca active", "btc dca"),
+        ("set btc dca as my current strategy", "btc dca"),
+        ("把btc定投设为当前策略", "btc定投"),
+    ],
+)
+def test_the_active_strategy_is_activated(text: str, name: str) -> None:
+    _routes_to(text, "strategy_management", "activate", {"target_ref": {"name": name}})
