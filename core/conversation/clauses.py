@@ -35,7 +35,7 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT = Words("conversation.join_next")
 _RELATING = Words("conversation.relating")
-_KIND_ONE = Words("conversation.kind_one")
+_KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 
@@ -178,6 +178,27 @@ def _a_new_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
     return found if found is not None and not found.followup and found.skill == asked.skill else None
 
 
+def _the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for one of the kind the piece before it is about, told by the word before
+    "one" ("what alerts have i got, then delete the doge one": the DOGE alert, not a record named
+    "doge one"). Read with the kind's noun for "one", it must be a request of that kind."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    if nouns is None or _KIND_ONE.spans(piece):
+        return None
+    for start, end in _NAMED_ONE.spans(piece):
+        before = piece[:start].split()
+        if not before or before[-1].lower() in _NOT_NAMING:
+            continue
+        en = piece[start:end].lower() == "one"
+        found = route(f"{piece[:start]}{nouns[1] if en else piece[start:end] + nouns[0]}{piece[end:]}")
+        if found is not None and not found.followup and found.skill == asked.skill:
+            return found
+    return None
+
+
+_NOT_NAMING = frozenset({"the", "that", "this", "a", "an", "which", "any", "no", "each", "every", "new"})
+
+
 def split_asks(
     text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None
 ) -> list[tuple[str, Route]] | None:
@@ -224,6 +245,8 @@ def split_asks(
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
+                if before is not None and piece and (read is None or read.skill != before.skill):
+                    read = _the_named_one(piece, before, routed) or read
                 if read is None and before is not None and piece:
                     read = (
                         _inherits(piece, pieces[at - 1], before, routed)

@@ -121,3 +121,39 @@ def test_a_report_on_a_day_of_the_week_is_switched_on(text: str) -> None:
 )
 def test_the_active_strategy_is_activated(text: str, name: str) -> None:
     _routes_to(text, "strategy_management", "activate", {"target_ref": {"name": name}})
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "then"),
+    [
+        # "the doge one" after a question about alerts is the DOGE alert, no record named "doge one".
+        (
+            "what alerts have i got, then delete the doge one",
+            ("price_alert", "query", {}),
+            ("price_alert", "delete", {"symbol": "DOGEUSDT"}),
+        ),
+        (
+            "列出我的提醒，然后把doge那条删了",
+            ("price_alert", "query", {}),
+            ("price_alert", "delete", {"symbol": "DOGEUSDT"}),
+        ),
+        (
+            "list my traders, then delete the alpha one",
+            ("trader_management", "query", {}),
+            ("trader_management", "delete", {"target_ref": {"name": "alpha"}}),
+        ),
+    ],
+)
+def test_the_named_one_is_of_the_kind_asked_before(
+    text: str, first: tuple[str, str, dict[str, Any]], then: tuple[str, str, dict[str, Any]]
+) -> None:
+    from core.conversation.reading import read_asks
+    from tests.corpus.expect import context
+    from tests.fakes import shared_router
+
+    asks = read_asks(text, shared_router(), context({}), locale="en")
+    assert len(asks) == 2, (text, asks)
+    for route, (skill, action, slots) in zip(asks, (first, then), strict=True):
+        assert (route.skill, route.action) == (skill, action), (text, route)
+        for name, value in slots.items():
+            assert route.slots.get(name) == value, (text, name, route.slots)
