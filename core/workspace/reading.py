@@ -324,6 +324,8 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
                 field = "name"
             elif field is None and domain == "model" and _model_id(value[1]):
                 field = "model"  # "switch my openai config to gpt-4o": a model's id is the model
+            elif field is None and domain == "model" and (used := model_id_said(value[1])) is not None:
+                field, value = "model", (value[0], used[2])  # "… config to use deepseek-reasoner"
         elif field is None and domain == "model" and (used := model_id_said(raw)) is not None:
             field = "model"  # "use gpt-4o for my openai setup instead": the model id said
             slots["model"] = used[2]

@@ -44,7 +44,13 @@ def test_an_order_stays_an_order(text: str, skill: str, action: str, slots: dict
 
 @pytest.mark.parametrize(
     "text",
-    ["lol btc really went nuts today huh", "btc went nuts today", "eth is going nuts", "比特币今天疯了哈哈", "以太坊疯了"],
+    [
+        "lol btc really went nuts today huh",
+        "btc went nuts today",
+        "eth is going nuts",
+        "比特币今天疯了哈哈",
+        "以太坊疯了",
+    ],
 )
 def test_a_coin_gone_nuts_is_a_remark(text: str) -> None:
     _routes_to(text, None)
@@ -54,14 +60,20 @@ def test_a_coin_gone_nuts_is_a_remark(text: str) -> None:
     ("text", "names", "slots"),
     [
         # Switched off as stopped: the traders running the strategy.
-        ("switch off grid runner, it's getting chopped up", None, {"target_ref": {"strategy": "grid runner"}}),
+        (
+            "switch off grid runner, it's getting chopped up",
+            None,
+            {"target_ref": {"strategy": "grid runner"}},
+        ),
         ("turn off my eth grid", GRID_RUNNER, {"target_ref": {"strategy": "eth grid"}}),
         ("关掉BTC定投", None, {"target_ref": {"strategy": "BTC定投", "kind": "dca", "symbol": "BTCUSDT"}}),
         ("switch off grid runner", GRID_RUNNER, {"target_ref": {"strategy": "grid runner"}}),
         ("turn off alpha", GRID_RUNNER, {"target_ref": {"name": "alpha"}}),
     ],
 )
-def test_switched_off_is_stopped(text: str, names: dict[str, list[str]] | None, slots: dict[str, Any]) -> None:
+def test_switched_off_is_stopped(
+    text: str, names: dict[str, list[str]] | None, slots: dict[str, Any]
+) -> None:
     _routes_to(text, "trader_management", "stop", slots, names)
 
 
@@ -73,7 +85,11 @@ def test_disabled_is_still_deactivated() -> None:
     ("text", "skill", "slots"),
     [
         # A remark after a comma, and "actually", "real quick", "其实", are no part of a name.
-        ("delete eth grid, don't need it anymore", "strategy_management", {"target_ref": {"name": "eth grid"}}),
+        (
+            "delete eth grid, don't need it anymore",
+            "strategy_management",
+            {"target_ref": {"name": "eth grid"}},
+        ),
         ("删掉eth网格，不需要了", "strategy_management", {"target_ref": {"name": "eth网格"}}),
         ("actually delete trader gamma", "trader_management", {"target_ref": {"name": "gamma"}}),
         ("delete trader gamma real quick", "trader_management", {"target_ref": {"name": "gamma"}}),
@@ -157,3 +173,18 @@ def test_the_named_one_is_of_the_kind_asked_before(
         assert (route.skill, route.action) == (skill, action), (text, route)
         for name, value in slots.items():
             assert route.slots.get(name) == value, (text, name, route.slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "model", "target"),
+    [
+        # A config changed "to use" a model id: the model is changed, the config named.
+        ("change the deepseek config to use deepseek-reasoner", "deepseek-reasoner", "deepseek"),
+        ("switch my openai config to use gpt-4o", "gpt-4o", "openai"),
+        ("change my kimi setup to use moonshot-v1-8k", "moonshot-v1-8k", "kimi"),
+    ],
+)
+def test_a_config_changed_to_use_a_model(text: str, model: str, target: str) -> None:
+    _routes_to(
+        text, "model_management", "update", {"field": "model", "model": model, "target_ref": {"name": target}}
+    )
