@@ -188,3 +188,22 @@ def test_a_config_changed_to_use_a_model(text: str, model: str, target: str) -> 
     _routes_to(
         text, "model_management", "update", {"field": "model", "model": model, "target_ref": {"name": target}}
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # An account's term asked about with the exchange named: what it means, not the setup guide.
+        ("what's a passphrase on okx", "passphrase"),
+        ("what does passphrase mean on okx", "passphrase"),
+        ("okx的passphrase是什么", "passphrase"),
+        ("binance的api key是什么意思", "api_key"),
+        ("what is an api key on binance", "api_key"),
+    ],
+)
+def test_a_term_asked_with_its_exchange(text: str, term: str) -> None:
+    _routes_to(text, "glossary", "explain", {"term": term})
+
+
+def test_where_to_find_it_is_still_the_guide() -> None:
+    _routes_to("where do i find my passphrase on okx", "guidance", "explain", {"topic": "okx"})
