@@ -24,6 +24,8 @@ _ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合�
 # its holdings or balance ("合约仓位", "futures positions", "现货余额"), or an order in it ("合约买10个sol",
 # "现货卖掉0.1个btc": never a spot order for one asked in futures).
 _LINK: Final = Words("account_ref.wallet_link")  # "合约那边的仓位"
+_ON: Final = Words("wallet_place.on")  # "on futures"
+_NEVER_ON: Final = frozenset({SPOT, "funding"})
 _OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
 
 
@@ -39,7 +41,17 @@ def wallet_said(reading: Reading) -> str | None:
         after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
         if wallet and after and _linked(text[tag.end : after.start], wallet):
             return wallet
+        if wallet and wallet not in _NEVER_ON and _on(text[: tag.start]):
+            return wallet
     return None
+
+
+def _on(before: str) -> bool:
+    """ "on" / "in my" / "在" right before a wallet's word ("eth on futures"): where it is."""
+    said = " ".join(before.split()).lower()
+    return any(
+        said.endswith(w) and (len(said) == len(w) or not said[-len(w) - 1].isalnum()) for w in _ON.words
+    )
 
 
 def _linked(between: str, wallet: str) -> bool:

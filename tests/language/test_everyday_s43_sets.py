@@ -207,3 +207,18 @@ def test_a_term_asked_with_its_exchange(text: str, term: str) -> None:
 
 def test_where_to_find_it_is_still_the_guide() -> None:
     _routes_to("where do i find my passphrase on okx", "guidance", "explain", {"topic": "okx"})
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "wallet"),
+    [
+        # "on futures", "in my margin account": the wallet; "on the spot" says none (at once).
+        ("grab me 100 usdt worth of eth on futures", "trade_execution", "buy", "futures"),
+        ("sell 0.1 eth on perps", "trade_execution", "sell", "futures"),
+        ("buy 100u eth in futures", "trade_execution", "buy", "futures"),
+        ("what's my balance on futures", "account_query", "balance", "futures"),
+        ("buy btc on the spot", "trade_execution", "buy", None),
+    ],
+)
+def test_a_wallet_said_with_on(text: str, skill: str, action: str, wallet: str | None) -> None:
+    _routes_to(text, skill, action, {"wallet": wallet})
