@@ -222,3 +222,29 @@ def test_where_to_find_it_is_still_the_guide() -> None:
 )
 def test_a_wallet_said_with_on(text: str, skill: str, action: str, wallet: str | None) -> None:
     _routes_to(text, skill, action, {"wallet": wallet})
+
+
+@pytest.mark.parametrize(
+    "text", ["where do i even begin with this bot", "how do i even start", "我到底该从哪里开始"]
+)
+def test_where_to_even_begin(text: str) -> None:
+    _routes_to(text, "guidance", "explain", {"topic": "start"})
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        # A guide asked for step by step, even with a set-up verb: the exchange's guide.
+        ("how do i set up binance with this bot, step by step?", "binance"),
+        ("walk me through setting up binance", "binance"),
+        ("connect okx step by step", "okx"),
+        ("手把手教我接币安", "binance"),
+        ("一步一步教我配置deepseek", "deepseek"),
+    ],
+)
+def test_a_guide_step_by_step(text: str, topic: str) -> None:
+    _routes_to(text, "guidance", "explain", {"topic": topic, "aspect": "setup"})
+
+
+def test_how_to_connect_alone_still_connects() -> None:
+    _routes_to("how do i connect okx", "exchange_management", "create", {"exchange": "okx"})

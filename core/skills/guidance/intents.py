@@ -17,7 +17,7 @@ SKILL = "guidance"
 
 HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
 PERMISSIONS, PAPER, ABOUT_PAPER = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
-TESTNET, ASKING = Words("guide.testnet"), Words("guide.asking")
+TESTNET, ASKING, WALKTHROUGH = Words("guide.testnet"), Words("guide.asking"), Words("guide.walkthrough")
 # A problem reported, a request that changes a record, one that adds one.
 PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done"})
 CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
@@ -26,12 +26,14 @@ CREATES = frozenset({"verb.create", "verb.bind"})
 
 def _explain(reading: Reading) -> Mapping[str, Any] | None:
     from core.skills.guidance.catalog import topics
+    from core.workspace.given_secrets import find_given
     from core.workspace.named import find_exchange
 
     norm, said = reading.text, reading.concepts
     if norm.startswith("/") or said & PROBLEM:
         return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
-    if _configures(reading):
+    walkthrough = WALKTHROUGH.search(norm) is not None and not find_given(reading.norm.original).any
+    if _configures(reading) and not walkthrough:
         return None  # the model or exchange skill takes it, with the values it gives
     topic = _topic(norm)
     if topic == "paper":
@@ -41,13 +43,13 @@ def _explain(reading: Reading) -> Mapping[str, Any] | None:
     # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
     # alone is the glossary's).
     testnet = topic == "binance_testnet" and find_exchange(TESTNET.sub(" ", norm)) == "binance"
-    if topic is None or not (SUBJECT.search(norm) or testnet):
+    if topic is None or not (SUBJECT.search(norm) or testnet or walkthrough):
         return None
     if said & CHANGES and not advice:
         return None  # "把 deepseek 的 base url 改成 …" changes a config: not a question
     kind, need = topics()[topic].kind, norm.find("需要")
     # Asking how ("怎么申请", "where do i get"), or whether something is needed ("需要 … 吗").
-    how = HOW.search(norm) or (need >= 0 and "吗" in norm[need + 2 : need + 15])
+    how = HOW.search(norm) or walkthrough or (need >= 0 and "吗" in norm[need + 2 : need + 15])
     if not (how or advice) and not (FACT.search(norm) and kind == "model"):
         return None
     permissions = PERMISSIONS.search(norm) is not None and kind == "exchange"
