@@ -107,9 +107,10 @@ _DOMAINS: Rules = (
     ("exchange?", When(any=[EXCHANGE])),
 )
 # What it asks, from its verbs: a delete, a change, an addition, a question ("which models have i
-# set up", "看看我绑定的交易所账户" adds none); else "my …" alone is a question (_action).
+# set up", "看看我绑定的交易所账户" adds none; "取消绑定" unbinds); else "my …" alone is a question (_action).
 _ACTIONS: Rules = (
     ("delete", When(any=["verb.delete"])),
+    ("delete", When(all=["verb.cancel", "verb.bind"])),  # "取消 okx 的绑定": a binding cancelled
     ("update", When(any=_UPDATES)),
     ("create", When(any=["verb.create", "verb.bind"], none=_QUESTIONS)),
     ("create", When(all=["verb.link", EXCHANGE], none=_QUESTIONS)),

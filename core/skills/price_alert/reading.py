@@ -35,6 +35,7 @@ EITHER = Words("choice.or")
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
+STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
@@ -63,9 +64,10 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     if not norm or norm.startswith("/") or not reading.concepts & ASKS:
         return None
     values = find_values(norm)
-    if reading.has(NOUN) and not _has_level(reading, values):
+    stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
+    if (reading.has(NOUN) or stops) and not _has_level(reading, values):
         # "删除我的 BTC 提醒" names its alerts as a question would
-        if reading.concepts & DELETES or DELETE.search(norm):
+        if stops or reading.concepts & DELETES or DELETE.search(norm):
             return ("delete", _target(reading, values, coins))
         if _lists(reading):
             return ("query", {})
@@ -94,6 +96,13 @@ def _command(args: Reading, coins: CoinNames) -> AlertReading:
     if RM.prefix(head) == len(head):
         return ("delete", _target(coins.read(rest), find_values(rest), coins))
     return ("create", _create_slots(args, coins))
+
+
+def _stops_telling(reading: Reading) -> bool:
+    """Telling stopped right before a verb of telling ("唔好再提我 BTC", "stop reminding me")."""
+    starts = {t.start for t in reading.tags if TELL in t.concepts}
+    stops = STOP_TELLING.spans(reading.text, every=True)
+    return any(skip_spaces(reading.text, end) in starts for _, end in stops)
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:

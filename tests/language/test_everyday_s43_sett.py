@@ -1,0 +1,51 @@
+"""Everyday phrasings that routed wrong (session 43, blind set T: mainland, Taiwan and Hong Kong
+Chinese): an unbinding read as a binding, "don't remind me any more" made an alert, and Hong Kong
+words (蚊 USDT, 張 單, 落單, 出 429, 改做, 個鐘) the layer did not know. Each fix is a rule or lexicon
+words for a family of phrasings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import assert_routes_to as _is
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("解除綁定 Bybit", {"target_ref": {"alias": "bybit"}}),
+        ("取消绑定币安", {"target_ref": {"alias": "binance"}}),
+        ("帮我解除 okx 的绑定", {"target_ref": {"alias": "okx"}}),
+        ("取消 okx 的绑定", {"target_ref": {"alias": "okx"}}),
+        ("解除关联 OKX", {"target_ref": {"alias": "okx"}}),
+        ("unbind my bybit account", {"target_ref": {"alias": "bybit"}}),
+    ],
+)
+def test_unbinding_deletes_the_account(text: str, slots: dict[str, Any]) -> None:
+    _is(text, "exchange_management", "delete", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("唔好再提我 BTC 喇", "BTCUSDT"),
+        ("唔好再提醒我 ETH", "ETHUSDT"),
+        ("别再叫我 eth 了", "ETHUSDT"),
+        ("別再通知我 SOL", "SOLUSDT"),
+        ("stop reminding me about BTC", "BTCUSDT"),
+        ("don't remind me about btc anymore", "BTCUSDT"),
+        ("quit pinging me about sol", "SOLUSDT"),
+    ],
+)
+def test_no_more_reminders_deletes_the_coins_alerts(text: str, symbol: str) -> None:
+    _is(text, "price_alert", "delete", {"symbol": symbol})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["remind me about btc at 100k", "don't forget to remind me about btc", "remind me to stop buying sol"],
+)
+def test_a_reminder_asked_still_makes_one(text: str) -> None:
+    _is(text, "price_alert", "create")
