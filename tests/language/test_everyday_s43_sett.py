@@ -49,3 +49,16 @@ def test_no_more_reminders_deletes_the_coins_alerts(text: str, symbol: str) -> N
 )
 def test_a_reminder_asked_still_makes_one(text: str) -> None:
     _is(text, "price_alert", "create")
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "amount"),
+    [
+        ("幫我買50蚊USDT嘅SOL", "SOLUSDT", "quote:50"),
+        ("買 100蚊 U 嘅 BTC", "BTCUSDT", "quote:100"),
+        ("用 200 蚊美金買 ETH", "ETHUSDT", "quote:200"),
+        ("買100蚊嘅BTC", "BTCUSDT", "refused:currency:100蚊"),  # 蚊 alone: Hong Kong dollars
+    ],
+)
+def test_man_followed_by_usdt_is_usdt(text: str, symbol: str, amount: str) -> None:
+    _is(text, "trade_execution", "buy", {"symbol": symbol, "amount": amount})
