@@ -62,3 +62,17 @@ def test_a_reminder_asked_still_makes_one(text: str) -> None:
 )
 def test_man_followed_by_usdt_is_usdt(text: str, symbol: str, amount: str) -> None:
     _is(text, "trade_execution", "buy", {"symbol": symbol, "amount": amount})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我張限價單掛咗成晚都冇成交",
+        "我的限价单挂了一晚上都没成交",
+        "我那张限价单挂了一整晚都没成交",
+        "my limit order sat there all night without filling",
+        "my limit order sat all day without getting filled",
+    ],
+)
+def test_a_limit_order_left_all_night_asks_why_it_rests(text: str) -> None:
+    _is(text, "orders", "why_resting")
