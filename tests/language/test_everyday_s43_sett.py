@@ -76,3 +76,20 @@ def test_man_followed_by_usdt_is_usdt(text: str, symbol: str, amount: str) -> No
 )
 def test_a_limit_order_left_all_night_asks_why_it_rests(text: str) -> None:
     _is(text, "orders", "why_resting")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "落單失敗，話餘額唔夠",
+        "下单失败，说余额不够",
+        "order failed, says balance not enough",
+        "my order failed, not enough balance",
+    ],
+)
+def test_an_order_refused_for_its_balance_is_the_orders_problem(text: str) -> None:
+    _is(text, "order_execution_diagnosis", "diagnose")
+
+
+def test_whether_the_balance_is_enough_to_buy_is_asked_not_ordered() -> None:
+    _is("我的余额够不够买1个btc", "account_query", "max_buy", {"symbol": "BTCUSDT"})
