@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
+from core.language.values import find_values
+from core.strategies.intervals import interval_in
 from tests.fakes import assert_routes_to as _is
+from tests.fakes import route_with_names
 
 
 @pytest.mark.parametrize(
@@ -93,3 +96,17 @@ def test_an_order_refused_for_its_balance_is_the_orders_problem(text: str) -> No
 
 def test_whether_the_balance_is_enough_to_buy_is_asked_not_ordered() -> None:
     _is("我的余额够不够买1个btc", "account_query", "max_buy", {"symbol": "BTCUSDT"})
+
+
+def test_gai_zou_changes_a_models_base_url() -> None:
+    url = "https://api.deepseek.com/v1"
+    slots = {"field": "base_url", "target_ref": {"name": "deepseek"}, "base_url": url}
+    _is(f"將 deepseek 嘅 base url 改做 {url}", "model_management", "update", slots)
+
+
+@pytest.mark.parametrize("text", ["將策略 BTC定投 改做每4個鐘一次", "把策略 BTC定投 改成每4个钟一次"])
+def test_gai_zou_changes_a_strategys_interval_in_hours(text: str) -> None:
+    _is(text, "strategy_management", "update", {"field": "interval", "target_ref": {"name": "BTC定投"}})
+    route = route_with_names(text, None)
+    assert route is not None
+    assert str(interval_in(find_values(route.slots["interval"]))) == "4h"
