@@ -110,3 +110,30 @@ def test_gai_zou_changes_a_strategys_interval_in_hours(text: str) -> None:
     route = route_with_names(text, None)
     assert route is not None
     assert str(interval_in(find_values(route.slots["interval"]))) == "4h"
+
+
+@pytest.mark.parametrize(
+    ("text", "provider", "code"),
+    [
+        ("kimi 個模型一直出 429", "kimi", "http_429"),
+        ("kimi 一直出 429", "kimi", "http_429"),
+        ("deepseek 老是出 401", "deepseek", "http_401"),
+    ],
+)
+def test_a_model_that_keeps_giving_an_error(text: str, provider: str, code: str) -> None:
+    _is(text, "model_diagnosis", "diagnose", {"provider": provider})
+    route = route_with_names(text, None)
+    assert route is not None and route.slots["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    ("text", "exchange"),
+    [
+        ("幣安顯示嘅餘額同呢度唔同", "binance"),
+        ("币安的余额跟这里不同", "binance"),
+        ("the balance on binance is different from here", "binance"),
+        ("my balance on okx differs from what you show", "okx"),
+    ],
+)
+def test_a_balance_that_differs_from_here_is_diagnosed(text: str, exchange: str) -> None:
+    _is(text, "balance_position_diagnosis", "diagnose", {"exchange": exchange})
