@@ -222,6 +222,7 @@ ACTIONS = (
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
     ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
+    ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
     ("create", When("verb.create")), ("query", When(any=["verb.query", "ask."])),
