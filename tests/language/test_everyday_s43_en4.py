@@ -28,3 +28,23 @@ def test_a_strategy_added_to_the_default_is_activated(text: str, name: str) -> N
 @pytest.mark.parametrize("text", ["add an eth grid", "添加eth网格"])
 def test_an_adding_word_alone_still_makes_a_strategy(text: str) -> None:
     assert_routes_to(text, "strategy_management", "create", {"kind": "grid", "symbol": "ETHUSDT"})
+
+
+# A config of theirs named with 配置 ("我的openai配置改成gpt-4o"): 配置 there is the config, not a
+# create's verb, so no bare switch of whichever config; the config named is changed, as "my openai
+# config" and "我的openai配置用gpt-4o" already were.
+@pytest.mark.parametrize(
+    ("text", "model", "name"),
+    [
+        ("我的openai配置改成gpt-4o", "gpt-4o", "openai"),
+        ("把我的deepseek配置换成deepseek-chat", "deepseek-chat", "deepseek"),
+        ("openai配置改成gpt-4o", "gpt-4o", "openai"),
+    ],
+)
+def test_a_config_named_with_its_word_is_the_one_changed(text: str, model: str, name: str) -> None:
+    slots = {"field": "model", "model": model, "target_ref": {"name": name}}
+    assert_routes_to(text, "model_management", "update", slots)
+
+
+def test_a_model_switched_to_with_no_config_named_stays_a_switch() -> None:
+    assert_routes_to("换成gpt-4o", "model_management", "update", {"field": "model", "model": "gpt-4o"})
