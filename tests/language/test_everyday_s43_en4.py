@@ -48,3 +48,24 @@ def test_a_config_named_with_its_word_is_the_one_changed(text: str, model: str, 
 
 def test_a_model_switched_to_with_no_config_named_stays_a_switch() -> None:
     assert_routes_to("换成gpt-4o", "model_management", "update", {"field": "model", "model": "gpt-4o"})
+
+
+# A trader appraised ("那个机器人 昨天 挺 准", "that bot was pretty accurate yesterday"): a degree's
+# word with an appraisal is a remark (outside.feeling), no trader named "挺 准" looked up.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "那个机器人 昨天 挺 准",
+        "这个交易员很猛",
+        "我的交易员 很稳",
+        "機器人 昨天 挺 準",
+        "that bot was pretty accurate yesterday",
+        "the bot is very accurate",
+    ],
+)
+def test_a_trader_appraised_is_a_remark(text: str) -> None:
+    assert_routes_to(text, None)
+
+
+def test_a_trader_asked_about_is_still_looked_up() -> None:
+    assert_routes_to("我的交易员最近表现怎么样", "trader_management", "query")
