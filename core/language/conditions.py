@@ -34,7 +34,39 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     unless = _unless()
     if any(c in unless for span in spans for c in span[3]):
         spans = _unless_said(spans, unless)
+    later = _unless_later()
+    if any(c in later for span in spans for c in span[3]):
+        spans = _unless_said_later(scanned, spans, later)
     return spans
+
+
+@lru_cache(maxsize=1)
+def _unless_later() -> dict[str, frozenset[str]]:
+    return load().unless_later()
+
+
+_MARKS: Final = frozenset(",，;；。!！?？~～…")
+
+
+def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless_later`` is said in a clause after it: a
+    loss told ("割肉了", "亏麻了", "i lost a lot") before an order asked ("把eth全卖了", "sell all my
+    eth") vetoes no order; in one clause ("i lost money selling eth") it still tells a story."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in later for c in concepts):
+            after = _said(s for s in spans if s[0] >= end and _clause_break(scanned, end, s[0]))
+            concepts = frozenset(c for c in concepts if not later.get(c, frozenset()) & after)
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+def _clause_break(scanned: str, start: int, end: int) -> bool:
+    """A mark between two words, or a space after Chinese ("割肉了 把eth全卖了")."""
+    between = scanned[start:end]
+    if _MARKS.intersection(between):
+        return True
+    return any(ch.isspace() and has_cjk(scanned[start + i - 1]) for i, ch in enumerate(between) if i or start)
 
 
 @lru_cache(maxsize=1)

@@ -14,7 +14,8 @@ by default what is traded, an amount or a coin ("出" sells in "帮我出0.05个
 "出错", "退出"); its ``objects`` say which others it takes, a model provider's or an exchange's name
 ("接" and "连" connect in "我想接 kimi", "帮我连 binance", never in "接口", "连续"). A
 concept ``unless`` a group or concept is said is none where one is ("行情好无聊啊" is a remark;
-"太无聊了，帮我买点btc" asks a buy).
+"太无聊了，帮我买点btc" asks a buy); ``unless_later`` ones said in a later clause, after a mark or a
+space after Chinese ("割肉了 把eth全卖了" cuts the loss by the order it asks).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from importlib import resources
 from core.cached_toml import read_toml
 from core.language.normalize import fold
 
-_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "objects", "unless"})
+_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "objects", "unless", "unless_later"})
 # What a ``before_object`` word may stand right before: an amount or a share (the value grammar's),
 # or a name the tagger reads as a span of that concept (core.language.tagger's COIN, PROVIDER,
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
@@ -48,6 +49,7 @@ class Concept:
     before_object: frozenset[str] = frozenset()  # words that are its own only before its object
     objects: frozenset[str] = TRADED  # what its before_object words take (OBJECTS)
     unless: frozenset[str] = frozenset()  # groups ("ask") or concepts that, said, make it none
+    unless_later: frozenset[str] = frozenset()  # ... said in a later clause ("割肉了 把eth全卖了")
 
     @property
     def group(self) -> str:
@@ -77,6 +79,10 @@ class Lexicon:
         """The concepts that are none where one of their ``unless`` groups or concepts is said."""
         return {c.name: c.unless for c in self.concepts.values() if c.unless}
 
+    def unless_later(self) -> dict[str, frozenset[str]]:
+        """The concepts that are none where one of their ``unless_later`` is said in a later clause."""
+        return {c.name: c.unless_later for c in self.concepts.values() if c.unless_later}
+
     def group(self, group: str) -> frozenset[str]:
         """The names of a group's concepts."""
         return frozenset(c.name for c in self.concepts.values() if c.group == group)
@@ -102,7 +108,8 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
         if not words:
             raise LexiconError(f"{source}: {name} has no word")
         overlaps, unless = table.get("overlaps", []), table.get("unless", [])
-        for key, listed in (("overlaps", overlaps), ("unless", unless)):
+        later = table.get("unless_later", [])
+        for key, listed in (("overlaps", overlaps), ("unless", unless), ("unless_later", later)):
             if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
                 raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
         objects = table.get("objects", sorted(TRADED))
@@ -116,7 +123,15 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
             raise LexiconError(f"{source}: {name}.objects is said of no before_object word")
         kept = tuple(dict.fromkeys(words))
         concepts.append(
-            Concept(name, kept, frozenset(overlaps), before, frozenset(objects), frozenset(unless))
+            Concept(
+                name,
+                kept,
+                frozenset(overlaps),
+                before,
+                frozenset(objects),
+                frozenset(unless),
+                frozenset(later),
+            )
         )
     return concepts
 

@@ -69,3 +69,26 @@ def test_a_trader_appraised_is_a_remark(text: str) -> None:
 
 def test_a_trader_asked_about_is_still_looked_up() -> None:
     assert_routes_to("我的交易员最近表现怎么样", "trader_management", "query")
+
+
+# A loss told before an order asked in a later clause ("割肉了 把eth全卖了", "i lost a lot, sell all
+# my eth"): the loss is why, the order stands; told alone or in the order's own clause ("我割肉了",
+# "i lost money selling eth") it is a story, no order.
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("割肉了 把eth全卖了", {"symbol": "ETHUSDT", "amount": "all"}),
+        ("割肉了，把eth全卖了", {"symbol": "ETHUSDT", "amount": "all"}),
+        ("亏麻了，帮我卖掉btc", {"symbol": "BTCUSDT"}),
+        ("割肉了 把eth全賣了", {"symbol": "ETHUSDT", "amount": "all"}),
+        ("i lost a lot, sell all my eth", {"symbol": "ETHUSDT", "amount": "all"}),
+        ("cut my losses, sell all my eth", {"symbol": "ETHUSDT", "amount": "all"}),
+    ],
+)
+def test_a_loss_told_before_an_order_vetoes_no_order(text: str, slots: dict[str, str]) -> None:
+    assert_routes_to(text, "trade_execution", "sell", slots)
+
+
+@pytest.mark.parametrize("text", ["我割肉了", "我昨天割肉了eth", "i lost money selling eth", "亏麻了卖了eth"])
+def test_a_loss_told_alone_is_no_order(text: str) -> None:
+    assert_routes_to(text, None)
