@@ -92,3 +92,18 @@ def test_a_loss_told_before_an_order_vetoes_no_order(text: str, slots: dict[str,
 @pytest.mark.parametrize("text", ["我割肉了", "我昨天割肉了eth", "i lost money selling eth", "亏麻了卖了eth"])
 def test_a_loss_told_alone_is_no_order(text: str) -> None:
     assert_routes_to(text, None)
+
+
+# The price and a chart joined by 加上 / 外加 / "along with" ("btc现价加上7天走势"): two parts of one
+# price request, both asked (price.both), as "和" / "以及" / "plus" join them.
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("btc现价加上7天走势", "BTCUSDT"),
+        ("eth现价外加走势图", "ETHUSDT"),
+        ("btc現價加上7天走勢", "BTCUSDT"),
+        ("btc price along with the 7 day chart", "BTCUSDT"),
+    ],
+)
+def test_the_price_and_its_chart_joined_are_both_asked(text: str, symbol: str) -> None:
+    assert_routes_to(text, "price", "both", {"symbols": [symbol]})
