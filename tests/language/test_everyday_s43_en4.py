@@ -107,3 +107,26 @@ def test_a_loss_told_alone_is_no_order(text: str) -> None:
 )
 def test_the_price_and_its_chart_joined_are_both_asked(text: str, symbol: str) -> None:
     assert_routes_to(text, "price", "both", {"symbols": [symbol]})
+
+
+# A level asked whether it is crossed yet ("大饼破10万了没", "is btc above 100k yet"): the coin's
+# price; with an alert's words it is still the alert asked.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "大饼破10万了没",
+        "btc突破10万了吗",
+        "btc跌破8万了吗",
+        "大餅破10萬了沒",
+        "is btc above 100k yet",
+        "has btc crossed 100k yet",
+    ],
+)
+def test_a_level_crossed_yet_asks_the_price(text: str) -> None:
+    assert_routes_to(text, "price", "current", {"symbols": ["BTCUSDT"]})
+
+
+def test_a_level_crossed_with_an_alerts_words_is_the_alert() -> None:
+    assert_routes_to(
+        "btc破10万了没 提醒我", "price_alert", "create", {"symbol": "BTCUSDT", "level": "100000"}
+    )

@@ -38,6 +38,10 @@ HISTORY = frozenset({"span.week", "noun.chart"})
 # How a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol doing"), or lately
 # ("how has sol done lately", "sol最近表现如何").
 HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately"})
+# A level's crossing asked whether it happened yet ("大饼破10万了没", "is btc above 100k yet"): the
+# coin's price, its crossing word with a question's "yet" in one clause.
+CROSSED = frozenset({"verb.cross", "direction.above", "direction.below"})
+YET = frozenset({"price.yet"})
 CLAUSE = frozenset({"price.clause", "filler.join"})
 CLAUSE_MARKS = frozenset(",，;；。?？!！")
 # A bare coin's words around it: "那 ETH 呢", "hey bot, btc?" (a greeting asks nothing else).
@@ -233,6 +237,7 @@ class PriceRule:
             cur = _has(reading, PRICE | DAY_CHANGE, start, end) or (
                 with_coin and _has(reading, PRICE_WITH_COIN, start, end)
             )
+            cur |= with_coin and _has(reading, CROSSED, start, end) and _has(reading, YET, start, end)
             if hist and clause_window.note == "range_intraday" and _has(reading, DAY_CHANGE, start, end):
                 hist = False  # "btc 24小时涨跌, 30天走势": the 24 h change is the quote's
             wants_history |= hist
