@@ -321,7 +321,12 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     ]
     if coins is not None:
         for mention in coins.find(scanned):
-            if not mention.weak or mention.explicit or _before_a_level(scanned, mention.end, spans):
+            if (
+                not mention.weak
+                or mention.explicit
+                or _before_a_level(scanned, mention.end, spans)
+                or _some_bought(scanned, mention.start, spans)
+            ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
     spans += own
     if " " in scanned and has_cjk(scanned):
@@ -353,6 +358,21 @@ def _before_a_level(scanned: str, end: int, words: Sequence[_Span]) -> bool:
 
 
 _LEVELS: Final = frozenset({"number", "price", "refused"})
+
+
+def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
+    """Some of it bought: a ticker that is also an everyday word ("link") is the coin right after
+    a buy's verb and "some" ("buy me some link", "could u buy some link", "get me some link"),
+    never said otherwise ("send me the link", "buy the link i sent")."""
+    before = scanned[:start].rstrip()
+    if not before.endswith("some") or before[-5:-4].isalnum():
+        return False
+    ends = {stop for _, stop, _, concepts, _ in words if "verb.buy" in concepts}
+    if len(before) in ends:
+        return True  # "get me some", "gimme some": the verb's own words
+    lead = before[:-4].rstrip()
+    lead = lead[:-2].rstrip() if lead.endswith(" me") else lead
+    return len(lead) in ends
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:

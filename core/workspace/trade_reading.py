@@ -107,7 +107,12 @@ class CoinNames:
     def _mentions(self, norm: str) -> list[Mention]:
         found = [m for m in self.index.find(norm) if m.symbol != NOT_A_COIN]
         strong = [m for m in found if not m.weak]
-        return strong or [m for m in found if m.explicit]
+        if strong or not found:
+            return strong
+        # A weak one the layer reads as the coin where it is said ("buy me some link"), or written
+        # as a ticker ("$ME").
+        tagged = {(t.start, t.end) for t in self.read(norm).tags if COIN in t.concepts}
+        return [m for m in found if m.explicit or (m.start, m.end) in tagged]
 
     def find(self, norm: str, *, supported: bool = True) -> str | None:
         """The first coin named that deskmate trades (not ``supported``: that it does not)."""

@@ -130,3 +130,18 @@ def test_a_level_crossed_with_an_alerts_words_is_the_alert() -> None:
     assert_routes_to(
         "btc破10万了没 提醒我", "price_alert", "create", {"symbol": "BTCUSDT", "level": "100000"}
     )
+
+
+# An everyday word that is a ticker ("link") bought as some ("could u buy me some link"): the coin,
+# its amount asked by the skill; said otherwise ("send me the link") it is the word.
+@pytest.mark.parametrize(
+    "text",
+    ["could u buy me some link", "buy some link", "get me some link", "can you buy me some link please"],
+)
+def test_some_of_an_everyday_ticker_bought_is_the_coin(text: str) -> None:
+    assert_routes_to(text, "trade_execution", "buy", {"symbol": "LINKUSDT"})
+
+
+@pytest.mark.parametrize("text", ["send me the link", "click the link", "buy me some time"])
+def test_an_everyday_word_not_bought_is_no_coin(text: str) -> None:
+    assert_routes_to(text, None)
