@@ -1,0 +1,38 @@
+"""Everyday phrasings of session 43 (worker sett2): each failed before its fix, which is a word in
+the lexicon, a condition in an intent table or a reader's rule covering the family, never a pattern
+for the one phrasing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakes import assert_routes_to
+
+
+# The price and its chart joined by a bare 加 ("大饼现价加走势图"): both are asked, as with 加上.
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("btc现价加走势图", {"symbols": ["BTCUSDT"]}),
+        ("btc現價加走勢圖", {"symbols": ["BTCUSDT"]}),
+        ("eth价格加7天走势", {"symbols": ["ETHUSDT"], "days": 7}),
+    ],
+)
+def test_the_price_and_its_chart_joined_by_jia_are_both_asked(text: str, slots: dict) -> None:
+    assert_routes_to(text, "price", "both", slots)
+
+
+# The day's high and low asked together ("以太今天最高最低多少", "eth high and low today"): the
+# quote card with the 24-hour high and low.
+@pytest.mark.parametrize(
+    ("text", "symbol"),
+    [
+        ("eth今天最高最低多少", "ETHUSDT"),
+        ("ETH今天最高最低多少", "ETHUSDT"),
+        ("btc最高和最低是多少", "BTCUSDT"),
+        ("eth high and low today", "ETHUSDT"),
+        ("what's the btc high/low", "BTCUSDT"),
+    ],
+)
+def test_the_high_and_low_together_are_the_high_low(text: str, symbol: str) -> None:
+    assert_routes_to(text, "price", "current", {"symbols": [symbol], "high_low": True})
