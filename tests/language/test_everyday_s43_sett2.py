@@ -36,3 +36,20 @@ def test_the_price_and_its_chart_joined_by_jia_are_both_asked(text: str, slots: 
 )
 def test_the_high_and_low_together_are_the_high_low(text: str, symbol: str) -> None:
     assert_routes_to(text, "price", "current", {"symbols": [symbol], "high_low": True})
+
+
+# What a term is for ("passphrase 是干嘛用的", "止损是做什么的", "杠杆有啥用"): the term's meaning, as
+# 有什么用 / 干什么用 already were.
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("passphrase 是干嘛用的", "passphrase"),
+        ("testnet是做什么的", "testnet"),
+        ("止损是干啥用的", "stop_loss"),
+        ("杠杆有啥用", "leverage"),
+        ("測試網是幹嘛用的", "testnet"),
+        ("api key 係做咩用嘅", "api_key"),
+    ],
+)
+def test_what_a_term_is_for_is_its_meaning(text: str, term: str) -> None:
+    assert_routes_to(text, "glossary", "explain", {"term": term})
