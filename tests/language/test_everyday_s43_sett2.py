@@ -53,3 +53,21 @@ def test_the_high_and_low_together_are_the_high_low(text: str, symbol: str) -> N
 )
 def test_what_a_term_is_for_is_its_meaning(text: str, term: str) -> None:
     assert_routes_to(text, "glossary", "explain", {"term": term})
+
+
+# A trader that never opens a position ("我的交易员怎么一直不开仓", "my trader never opens
+# positions"): the trader's problem, as 不下单 / 没交易 already were; 一直 is no trader's name.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我的交易员一直不开仓",
+        "我的交易员怎么不开仓",
+        "my trader won't open a position",
+        "我的交易員點解一直唔開倉",
+        "为什么交易员一直没下单",
+        "my trader never opens positions",
+        "why doesn't my trader open any trades",
+    ],
+)
+def test_a_trader_that_never_opens_is_diagnosed(text: str) -> None:
+    assert_routes_to(text, "trader_diagnosis", "diagnose", {})
