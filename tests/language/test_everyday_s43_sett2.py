@@ -71,3 +71,19 @@ def test_what_a_term_is_for_is_its_meaning(text: str, term: str) -> None:
 )
 def test_a_trader_that_never_opens_is_diagnosed(text: str) -> None:
     assert_routes_to(text, "trader_diagnosis", "diagnose", {})
+
+
+# A big move said with no percent ("sol一小时内波动大的话就通知我", "tell me if btc moves a lot in
+# an hour"): a move alert over the window said; the percent is the skill's to ask, never guessed.
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("sol一小时内波动大的话就通知我", {"symbol": "SOLUSDT", "condition": "move", "window": "1h"}),
+        ("sol一小時內波動大嘅話就通知我", {"symbol": "SOLUSDT", "condition": "move", "window": "1h"}),
+        ("btc 24小时内大幅波动提醒我", {"symbol": "BTCUSDT", "condition": "move", "window": "24h"}),
+        ("eth波动大就提醒我", {"symbol": "ETHUSDT", "condition": "move"}),
+        ("tell me if btc moves a lot in an hour", {"symbol": "BTCUSDT", "condition": "move", "window": "1h"}),
+    ],
+)
+def test_a_big_move_is_a_move_alert(text: str, slots: dict) -> None:
+    assert_routes_to(text, "price_alert", "create", slots)

@@ -30,7 +30,7 @@ COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.mo
 FROM_NOW, THAN_NOW, CENTS = Words("alert.from_now"), Words("alert.than_now"), Words("alert.cents")
 TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("alert.triple"): "3"}
 UNCLEAR = Words("alert.multiple_unclear")
-RISE, FALL = Words("alert.rise"), Words("alert.fall")
+RISE, FALL, BIG_MOVE = Words("alert.rise"), Words("alert.fall"), Words("alert.big_move")
 EITHER = Words("choice.or")
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
@@ -201,12 +201,10 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
             slots["said"] = (
                 f"{REFUSED_PREFIX}move_from:{source[named.start if word is None else word : named.end]}"
             )
-        window = next((v for v in values if said_as(v, WINDOW, UNIT_SECONDS)), None)
-        if window is not None:  # "in 4 hours" is no window of deskmate's: said back, not 24h
-            seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
-            served = None if window.refused else _WINDOWS.get(int(seconds)) if seconds % 1 == 0 else None
-            slots["window"] = served or f"{REFUSED_PREFIX}window:{window.typed}"
-        return slots
+        return _move_window(slots, values)
+    if BIG_MOVE.search(ways) and not any(v.kind in LEVEL_KINDS for v in values):
+        # "sol一小时内波动大的话就通知我": a move over the window said, its percent the skill's to ask
+        return _move_window({**slots, "condition": "move"}, values)
     levels = [
         v for v in values if v.kind in LEVEL_KINDS or v.refused or (v.kind == "amount" and v.unit == "quote")
     ]
@@ -231,6 +229,17 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
         slots["level"] = level.slot
         if also:
             slots["also"] = also
+    return slots
+
+
+def _move_window(slots: dict[str, Any], values: list[Value]) -> dict[str, Any]:
+    """A move alert's slots with the window said ("in 1 hour": "1h"); "in 4 hours" is no window of
+    deskmate's: said back, not 24h."""
+    window = next((v for v in values if said_as(v, WINDOW, UNIT_SECONDS)), None)
+    if window is not None:
+        seconds = window.number * UNIT_SECONDS.get(window.unit, 0)
+        served = None if window.refused else _WINDOWS.get(int(seconds)) if seconds % 1 == 0 else None
+        slots["window"] = served or f"{REFUSED_PREFIX}window:{window.typed}"
     return slots
 
 
