@@ -87,3 +87,19 @@ def test_a_trader_that_never_opens_is_diagnosed(text: str) -> None:
 )
 def test_a_big_move_is_a_move_alert(text: str, slots: dict) -> None:
     assert_routes_to(text, "price_alert", "create", slots)
+
+
+# One of their traders asked about by its situation ("看看机器人一号的情况", "小明最近情况如何"): how it
+# is doing, as 怎么样 / 状态 already were.
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("看看机器人一号的情况", "机器人一号"),
+        ("小明最近情况如何", "小明"),
+        ("睇下阿強嘅情況", "阿強"),
+    ],
+)
+def test_a_trader_of_theirs_asked_its_situation_is_a_query(text: str, name: str) -> None:
+    assert_routes_to(
+        text, "trader_management", "query", {"target_ref": {"name": name}}, names={"trader": [name]}
+    )
