@@ -138,9 +138,41 @@ def recall_of(route: Route) -> Recall:
     return Recall(coin=coin, record=record, record_latest=record is not None)
 
 
+_ALL_OF = Words("conversation.pronoun_all")
+# A plural pronoun read back as all the records of the kind: the kind's words, and "are" for "they're".
+_ALL_WORDS: dict[str, tuple[str, str]] = {
+    "trader_management": ("我的交易员", "my traders"),
+    "strategy_management": ("我的策略", "my strategies"),
+    "exchange_management": ("我的账户", "my accounts"),
+    "model_management": ("我的模型配置", "my model configs"),
+}
+
+
+def _all_of(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
+    """``piece`` with its plural pronoun read as all the records the ask before named all of
+    ("start all my traders then show me how they're doing"); None otherwise."""
+    ref = before.slots.get("target_ref")
+    kind = _ALL_WORDS.get(before.skill)
+    if kind is None or not isinstance(ref, Mapping) or not ref.get("all") or not _ALL_OF.search(piece):
+        return None
+    words = kind[0] if is_zh(locale) else kind[1]
+    said = " ".join(
+        _ALL_OF.sub(lambda w: f" {words} are " if w in ("they're", "theyre") else f" {words} ", piece).split()
+    )
+    found = route_text(said)
+    return (
+        found
+        if found is not None and found.skill == before.skill and "target_ref" not in found.slots
+        else None
+    )
+
+
 def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
     """``piece`` with its pronoun read as what the ask before it in the message is about; None
     when it has no pronoun, or reading one changes nothing."""
+    plural = _all_of(piece, before, locale, route_text)
+    if plural is not None:
+        return plural
     if not _PRONOUN.search(piece):
         return None
     found = refer(piece, route_text(piece), recall_of(before), locale, route_text)

@@ -11,7 +11,8 @@ A slip is read as the word it is one slip from only when nothing says otherwise:
   when it is one edit from words of different meanings, the likelier slip wins (a letter left
   out, then two swapped, then one too many, then one changed: "tradr" is "trader", not "trade"),
   and a tie is no slip;
-- a Chinese one is 2 to 4 characters no lexicon word covers, of which exactly one differs from
+- a Chinese one is 2 to 4 characters no lexicon word covers (but one wholly inside them, kept as
+  typed: "改明成" is 改名成, 改 a word of its own), of which exactly one differs from
   the word, and that one sounds the same (toneless pinyin: an input method offers every tone),
   and is not a character typed on purpose everywhere ("我的" is never "我弟").
 Exchanges' and model providers' names are read so too ("binanace", "bybti", "deepsek"). Filler
@@ -134,9 +135,10 @@ def _chinese_slips(
         meant = None
         for size in range(min(_CJK_LONGEST, end - at), 1, -1):
             window = text[at : at + size]
-            if _inside(at, at + size, taken):
+            kept = _kept_inside(at, at + size, taken)
+            if kept is None:
                 continue
-            meant = _sounds_like(window, tables)
+            meant = _sounds_like(window, tables, kept)
             if meant is not None and window in _chinese_phrases():
                 meant = None  # "时价" is a word of its own, no slip of 市价
             elif meant is not None:
@@ -148,8 +150,22 @@ def _chinese_slips(
     return out
 
 
-def _sounds_like(window: str, tables: Slips) -> str | None:
-    """The one lexicon word ``window`` differs from in one character of the same sound."""
+def _kept_inside(start: int, end: int, taken: Sequence[tuple[int, int]]) -> frozenset[int] | None:
+    """The window's characters a shorter word found wholly inside it covers ("改明成": 改, a word
+    of its own, part of 改名成 typed with 明), which a slip keeps as typed; None when a word found
+    runs across the window's edge, or covers all of it."""
+    kept: set[int] = set()
+    for s, e in taken:
+        if s < end and start < e:
+            if s < start or e > end or e - s == end - start:
+                return None
+            kept.update(range(s - start, e - start))
+    return frozenset(kept)
+
+
+def _sounds_like(window: str, tables: Slips, kept: frozenset[int] = frozenset()) -> str | None:
+    """The one lexicon word ``window`` differs from in one character of the same sound (none of
+    the ``kept`` ones: a word found inside the window)."""
     said = [tables.sounds.get(ch) for ch in window]
     if not all(said):
         return None
@@ -157,8 +173,8 @@ def _sounds_like(window: str, tables: Slips) -> str | None:
     meant: set[str] = set()
     for key in itertools.islice(itertools.product(*syllables), 32):
         for word in tables.by_sound.get(" ".join(key), ()):
-            differ = [(a, b) for a, b in zip(window, word, strict=True) if a != b]
-            if len(differ) == 1 and not _ON_PURPOSE.intersection(differ[0]):  # neither typed nor meant
+            differ = [(i, a, b) for i, (a, b) in enumerate(zip(window, word, strict=True)) if a != b]
+            if len(differ) == 1 and differ[0][0] not in kept and not _ON_PURPOSE.intersection(differ[0][1:]):
                 meant.add(word)
     return meant.pop() if len(meant) == 1 else None
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.language import fills
 from core.language.intents import Intent, SlotFill, table
+from core.language.phrases import Words
 from core.language.slots import Read, When
 from core.language.slots import Slots as Table
 from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
@@ -75,9 +76,14 @@ def _said(reading: Reading) -> frozenset[str] | None:
     return None if reading.text.startswith("/") or concepts & TRADER else concepts
 
 
+_ALWAYS = Words("problem.always")  # phrases/problem.toml
+
+
 def _only_a_status(reading: Reading) -> bool:
-    """Nothing but what the message names and a bare number ("binance 401")."""
-    return all(ch.isdigit() or not ch.isalnum() for ch in reading.rest())
+    """Nothing but what the message names and a bare number ("binance 401"), said to keep
+    coming or not ("OpenAI 個 key 成日 401")."""
+    rest = reading.rest(spans=_ALWAYS.spans(reading.text))
+    return all(ch.isdigit() or not ch.isalnum() for ch in rest)
 
 
 def _exchange(reading: Reading) -> Slots:
@@ -113,7 +119,8 @@ def _model(reading: Reading) -> Slots:
         return None
     provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
     named = provider is not None or bool(concepts & MODEL)
-    error = _pasted(reading, bare_status=named and bool(concepts & FAILING))
+    bare = bool(concepts & FAILING) or _only_a_status(reading)
+    error = _pasted(reading, bare_status=named and bare)
     slots: dict[str, Any] = {"provider": provider} if provider else {}
     if exchange not in (None, "paper") and provider is None:
         return None  # an exchange's (its key error reads like a model's)

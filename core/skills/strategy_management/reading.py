@@ -313,6 +313,8 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
         marker = set_to(reading) or _raised_to(reading)
         end = len(reading.text) if marker is None else marker.start
         slots.update(UPDATE.read(reading, marker) or {})
+        if marker is not None and slots.get("field") == "interval":
+            slots.update(_interval_said(reading, marker.end))
         if marker is not None and "field" not in slots:
             slots.update(_money_of_dca(reading, marker.end))
         counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
@@ -348,6 +350,17 @@ def _raised_to(reading: Reading) -> Tag | None:
         ),
         None,
     )
+
+
+def _interval_said(reading: Reading, start: int) -> dict[str, str]:
+    """The new interval as the one value said, without the buying words after it ("BTC定投 改成 4h
+    買一次": 4h; "每天买一次": 每天); a value going on ("每周一买": Mondays) is kept whole."""
+    said = [v for v in _values(reading) if v.start >= start]
+    if len(said) != 1 or said[0].kind not in ("interval", "duration") or said[0].refused:
+        return {}
+    end = said[0].end
+    buys = any("verb.buy" in t.concepts and t.start == end for t in reading.tags)
+    return {"interval": said[0].typed} if buys or reading.text[end : end + 1] in ("", " ") else {}
 
 
 def _money_of_dca(reading: Reading, start: int) -> dict[str, str]:
