@@ -28,7 +28,6 @@ say what is real are large (130 ms to load): read only when a process first meet
 from __future__ import annotations
 
 import importlib.util
-import itertools
 import json
 import re
 import sys
@@ -62,7 +61,9 @@ class Slips:
     # Plain strings, not tuples: the tables are read on a process's first Chinese message, and
     # 6,000 tuples took 6 ms to unpickle, these strings 1.
     sounds: dict[str, str]  # a character -> its toneless syllables ("yu,xu"), only those used
-    by_sound: dict[str, tuple[str, ...]]  # syllables ("yu e") -> the Chinese lexicon words
+    # a Chinese lexicon word with one character masked ("?额", "余?") -> the words: a window is
+    # looked up once per character, not once per reading of each of its characters
+    masked: dict[str, tuple[str, ...]]
 
 
 def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
@@ -166,17 +167,23 @@ def _kept_inside(start: int, end: int, taken: Sequence[tuple[int, int]]) -> froz
 def _sounds_like(window: str, tables: Slips, kept: frozenset[int] = frozenset()) -> str | None:
     """The one lexicon word ``window`` differs from in one character of the same sound (none of
     the ``kept`` ones: a word found inside the window)."""
-    said = [tables.sounds.get(ch) for ch in window]
-    if not all(said):
-        return None
-    syllables = [str(s).split(",") for s in said]
     meant: set[str] = set()
-    for key in itertools.islice(itertools.product(*syllables), 32):
-        for word in tables.by_sound.get(" ".join(key), ()):
-            differ = [(i, a, b) for i, (a, b) in enumerate(zip(window, word, strict=True)) if a != b]
-            if len(differ) == 1 and differ[0][0] not in kept and not _ON_PURPOSE.intersection(differ[0][1:]):
+    for i, typed in enumerate(window):
+        if i in kept or typed in _ON_PURPOSE:
+            continue
+        for word in tables.masked.get(f"{window[:i]}?{window[i + 1 :]}", ()):
+            if word[i] not in _ON_PURPOSE and _same_sound(typed, word[i], tables):
                 meant.add(word)
     return meant.pop() if len(meant) == 1 else None
+
+
+def _same_sound(a: str, b: str, tables: Slips) -> bool:
+    said = tables.sounds.get(a)
+    return (
+        a != b
+        and said is not None
+        and not set(said.split(",")).isdisjoint(tables.sounds.get(b, "").split(","))
+    )
 
 
 # -- the tables -------------------------------------------------------------------------------
@@ -218,16 +225,17 @@ def _built() -> Slips:
             syllable, chars = line.split("\t")
             for ch in chars:
                 sounds.setdefault(ch, []).append(syllable)
-    by_sound: dict[str, set[str]] = {}
-    for word in (w for w in meant if 2 <= len(w) <= _CJK_LONGEST and _CJK_RUN.fullmatch(w)):
-        for said in itertools.product(*(sounds.get(ch, ()) for ch in word)):
-            by_sound.setdefault(" ".join(said), set()).add(word)
-    used = {s for key in by_sound for s in key.split()}
+    chinese = [w for w in meant if 2 <= len(w) <= _CJK_LONGEST and _CJK_RUN.fullmatch(w)]
+    masked: dict[str, set[str]] = {}
+    for word in chinese:
+        for i in range(len(word)):
+            masked.setdefault(f"{word[:i]}?{word[i + 1 :]}", set()).add(word)
+    used = {s for word in chinese for ch in word for s in sounds.get(ch, ())}
     kept_sounds = {ch: ",".join(s for s in said if s in used) for ch, said in sounds.items()}
     return Slips(
         latin={k: tuple(sorted(v)) for k, v in latin.items()},
         sounds={ch: said for ch, said in kept_sounds.items() if said},
-        by_sound={k: tuple(sorted(v)) for k, v in by_sound.items()},
+        masked={k: tuple(sorted(v)) for k, v in masked.items()},
     )
 
 
