@@ -18,6 +18,7 @@ from itertools import combinations, pairwise
 
 from core.conversation.recall import RECORD_NOUNS
 from core.language.intents import OUTSIDE
+from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.refusals import refusal_in
 from core.language.tagger import words
@@ -60,6 +61,27 @@ def _joins(text: str) -> tuple[tuple[int, int], ...]:
             start = runs.pop()[0]
         runs.append((start, end))
     return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
+
+
+def _spaces(text: str, joins: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Where a space after Chinese may end one ask and begin the next ("ETH幾錢 升穿4000叫我": the
+    price, then an alert), as a mark does (core.language.conditions reads a clause so too): each
+    run of spaces after a Chinese character, inside the text, with no join beside it."""
+    out: list[tuple[int, int]] = []
+    at = 0
+    while (start := _space_at(text, at)) >= 0:
+        end = start
+        while end < len(text) and text[end].isspace():
+            end += 1
+        at = end
+        beside = any(not text[e:start].strip() or not text[end:s].strip() for s, e in joins)
+        if has_cjk(text[start - 1]) and text[end:].strip() and not beside:
+            out.append((start, end))
+    return tuple(out)
+
+
+def _space_at(text: str, at: int) -> int:
+    return next((i for i in range(max(at, 1), len(text)) if text[i].isspace()), -1)
 
 
 def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
@@ -133,6 +155,16 @@ def _told(piece: str) -> bool:
     """A piece that tells and asks nothing: a story, a remark, a feeling ("我卖了eth", "i sold eth
     lol"); beside an ask it is left out, never read into it. A question for advice is none."""
     return any(c.startswith(OUTSIDE) and c != _ADVICE for t in words(piece).tags for c in t.concepts)
+
+
+def _asking(piece: str) -> bool:
+    """A piece that says what it asks, by an ask's, a verb's or the price's word ("升穿4000叫我",
+    "ETH幾錢"), not a kind's noun alone ("策略", "交易员"): what a space after Chinese may stand
+    between."""
+    return any(c.startswith(_ASKING) for t in words(piece).tags for c in t.concepts)
+
+
+_ASKING = ("ask.", "verb.", "noun.price")
 
 
 def _coins(route: Route) -> bool:
@@ -209,6 +241,8 @@ def split_asks(
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
     joins = _joins(text)
+    spaces = _spaces(text, joins)[: max(0, MAX_CUTS - len(joins))]
+    joins = tuple(sorted(joins + spaces))
     if not joins:
         return None
     joins = joins[:MAX_CUTS]
@@ -235,6 +269,10 @@ def split_asks(
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
+            if not all(
+                _asking(pieces[at]) and _asking(pieces[at + 1]) for at, c in enumerate(cuts) if c in spaces
+            ):
+                continue  # "策略 BTC定投 改名叫 定投主力": a bare noun before a space is no ask of its own
             # a story is left out only from a message that asks something, cut at a mark or "then"
             # ("我卖了eth，帮我买点btc"); never at "and" ("i bought btc in 2017 and im still holding
             # lol" is one story), nor from a remark ("大饼今天又跌了，心态崩了" asks nothing)

@@ -109,6 +109,15 @@ def _clauses(reading: Reading) -> list[tuple[int, int]]:
     return parts
 
 
+def _the_day(reading: Reading, window: RangeAsk) -> bool:
+    """The window asked is the last day, said by a word for today ("how much did btc move in the
+    last 24h"): a move over it is the quote's 24-hour change, not a chart of hours."""
+    asked = (window.asked or "").lower()
+    return window.note == "range_intraday" and any(
+        "price.today" in t.concepts and reading.text[t.start : t.end] == asked for t in reading.tags
+    )
+
+
 class PriceRule:
     """The price skill's routing rule: which action a message asks for and for which coin(s), as a
     Route. It reads the layer's reading of the message (the tags the intents were scored on), or
@@ -161,7 +170,7 @@ class PriceRule:
         if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, with them
             return _route("current", symbols, **said)
         if (reading.has("price.day_change") and not _has(reading, CHART)) or (
-            changed and not window.explicit
+            changed and (not window.explicit or _the_day(reading, window))
         ):
             return _route("current", symbols, change=True, **said)
         if action:
