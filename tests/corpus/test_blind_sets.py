@@ -1,0 +1,39 @@
+"""The blind sets (tests/corpus/blind) stay at least as right as they were when last measured: a
+change that loses rows of phrasings nobody tuned for shows here, with each row it lost."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.corpus.expect import problem
+from tests.fakes import shared_router
+
+BLIND = Path(__file__).resolve().parent / "blind"
+# Rows right on the commit that last measured them (session 43's end), of each set's rows.
+FLOORS = {
+    "s43_O.jsonl": (104, 110),
+    "s43_P.jsonl": (114, 120),
+    "s43_Q.jsonl": (207, 210),
+    "s43_R.jsonl": (227, 240),
+    "s43_S.jsonl": (117, 120),
+    "s43_T.jsonl": (114, 120),
+    "s43_V.jsonl": (179, 180),
+    "s43_W.jsonl": (212, 240),
+    "s43_X.jsonl": (196, 200),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_a_blind_set_keeps_its_figure(name: str) -> None:
+    rows = [json.loads(line) for line in (BLIND / name).read_text("utf-8").splitlines() if line.strip()]
+    floor, count = FLOORS[name]
+    assert len(rows) == count
+    misses = [(row["text"], why) for row in rows if (why := problem(shared_router(), row)) is not None]
+    assert count - len(misses) >= floor, misses
+
+
+def test_every_set_is_measured() -> None:
+    assert sorted(p.name for p in BLIND.glob("*.jsonl")) == sorted(FLOORS)
