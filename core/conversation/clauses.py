@@ -34,7 +34,7 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 # relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上", "compare BTC
 # and ETH").
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
-_NEXT = Words("conversation.join_next")
+_NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _RELATING = Words("conversation.relating")
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
 # The noun of each record kind a "new one" may stand for (zh, en).
@@ -86,8 +86,18 @@ def _space_at(text: str, at: int) -> int:
 
 def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
     """The joins that put one ask after another: a run holding "然后", "再", "then"."""
-    nexts = _NEXT.spans(text)
+    also = _also(text)
+    nexts = [(s, e) for s, e in _NEXT.spans(text) if not any(a <= s and e <= b for a, b in also)]
     return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in nexts))
+
+
+def _also(text: str) -> list[tuple[int, int]]:
+    """ "再加", "再加上": an addition, its 再 no next ask; not where a word runs on out of it ("再加仓")."""
+    spans = _ALSO.spans(text)
+    if not spans:
+        return []
+    tags = words(text).tags  # the normalized text keeps the offsets of a Chinese run
+    return [(s, e) for s, e in spans if not any(s < t.start < e < t.end for t in tags)]
 
 
 def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:

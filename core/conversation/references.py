@@ -170,10 +170,30 @@ def _all_of(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> R
 def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
     """``piece`` with its pronoun read as what the ask before it in the message is about; None
     when it has no pronoun, or reading one changes nothing."""
-    plural = _all_of(piece, before, locale, route_text)
+    plural = _all_of(piece, before, locale, route_text) or _it_is(piece, before, locale, route_text)
     if plural is not None:
         return plural
     if not _PRONOUN.search(piece):
         return None
     found = refer(piece, route_text(piece), recall_of(before), locale, route_text)
     return found[1] if found is not None else None
+
+
+# "it's" ("it" is no pronoun inside it: _pronoun_here), read back as the record named.
+_IT_IS = Words("conversation.pronoun_is")
+
+
+def _it_is(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
+    """``piece`` with its "it's" read as the one record the ask before named ("start alpha then
+    show me how it's doing": how alpha is doing); None otherwise."""
+    record = recall_of(before).record
+    if record is None or record.skill not in RECORD_NOUNS or not _IT_IS.search(piece):
+        return None
+    words = _record_words(record, locale)
+    said = " ".join(_IT_IS.sub(f" {words} is ", piece).split())
+    found = route_text(said)
+    ref = found.slots.get("target_ref") if found is not None else None
+    named = isinstance(ref, Mapping) and ref.get("name") == record.name
+    # Something asked of it ("how it's doing": its status), never a remark ("start alpha, it's fine").
+    asked = found is not None and set(found.slots) - {"target_ref"}
+    return found if found is not None and found.skill == record.skill and named and asked else None

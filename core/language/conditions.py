@@ -84,7 +84,10 @@ def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[S
     for start, end, rank, concepts, value in spans:
         if any(c in unless for c in concepts):
             said = _said(s for s in spans if not start <= s[0] < s[1] <= end)
-            concepts = frozenset(c for c in concepts if not unless.get(c, frozenset()) & said)
+            none = frozenset(c for c in concepts if unless.get(c, frozenset()) & said)
+            # the concepts a word's none here shares it with go with it ("move" beside a time
+            # window: no update either, verb.move overlapping verb.update)
+            concepts = concepts - none - frozenset().union(*(_overlaps().get(c, frozenset()) for c in none))
         kept.append((start, end, rank, concepts, value))
     return kept
 
@@ -93,6 +96,11 @@ def _said(spans: Iterable[Span]) -> frozenset[str]:
     """The concepts of ``spans`` and their groups ("verb.buy" and "verb")."""
     said = frozenset[str]().union(*(span[3] for span in spans))
     return said | {c.partition(".")[0] for c in said}
+
+
+@lru_cache(maxsize=1)
+def _overlaps() -> dict[str, frozenset[str]]:
+    return {c.name: c.overlaps for c in load().concepts.values() if c.overlaps}
 
 
 @lru_cache(maxsize=1)
@@ -122,7 +130,10 @@ def _objects_only(
         lost = frozenset(c for c in takes if c in concepts)
         if lost and _after_a_word(scanned, start, spans, values):
             said = _objects_at(scanned, end, spans, values)
-            lost = frozenset(c for c in lost if not takes[c] & said)
+            held = frozenset(c for c in lost if takes[c] & said)
+            lost -= held
+            if any(LEVEL in takes[c] & said for c in held):
+                lost |= concepts - held  # "has btc broken 100k": the crossing's alone, no failure
         if lost:
             concepts = concepts - lost
             if not concepts:
@@ -158,10 +169,14 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
     if any(v.start == at and (v.kind in _AMOUNTS or v.unit in ("base", "quote")) for v in values):
         said.add("amount")
+    if any(v.start == at and (v.kind in _LEVELS or v.unit in ("price", "quote")) for v in values):
+        said.add(LEVEL)
     return frozenset(said) & OBJECTS
 
 
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+_LEVELS: Final = frozenset({"number", "price"})  # a price level, by the value grammar
+LEVEL: Final = "level"
 
 
 def _filler_words(concepts: frozenset[str]) -> bool:

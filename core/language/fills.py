@@ -273,24 +273,51 @@ ORDER_NAMES = frozenset({"order.limit_order", "diagnosis.order", "order.open_ord
 
 def sides_name_orders(reading: Reading) -> bool:
     """A buy or sell said, each only as the side of an order named ("cancel my limit buy", "the eth
-    buy order", "buy and sell orders", "撤销我的限价买单"): which order, never one asked for ("buy
-    0.1 btc then cancel it": a buy)."""
+    buy order", "buy and sell orders", "撤销我的限价买单") or of the order withdrawn ("cancel my buy
+    of 0.1 btc at 80000", "撤销80000买0.1个btc的限价单": its size and price say which): which order,
+    never one asked for ("buy 0.1 btc then cancel it": a buy)."""
     sides = [t for t in reading.tags if not t.concepts.isdisjoint(SIDES)]
-    return bool(sides) and all(_names_an_order(reading, t) for t in sides)
+    if not sides:
+        return False
+    # The order's size and price ("0.1个btc", "at 80000") may stand between its side and its word.
+    blank = _values_blanked(reading)
+    return all(_names_an_order(reading, blank, t) for t in sides)
 
 
-def _names_an_order(reading: Reading, side: Tag) -> bool:
+# An order withdrawn by its side: the side right after the withdrawing word ("cancel my buy", "撤销买
+# 0.1个btc"); "stop buying btc" stops no order.
+WITHDRAWS = frozenset({"verb.cancel", "verb.delete", "order.revoke", "order.revoke_all", "order.withdraw"})
+
+
+def _values_blanked(reading: Reading) -> str:
+    text = list(reading.text)
+    for value in reading.spans():
+        if value.kind in ("amount", "number", "price", "refused"):
+            text[value.start : value.end] = " " * (value.end - value.start)
+    return "".join(text)
+
+
+def _names_an_order(reading: Reading, blank: str, side: Tag) -> bool:
     if not side.concepts.isdisjoint(ORDER_NAMES):
         return True
-    at = side.end  # the order's word after it, only filler, a coin or the other side between
+    at = side.end  # the order's word after it, only filler, a coin, a value or the other side between
     for tag in (t for t in reading.tags if t.start >= at):
-        if reading.text[at : tag.start].strip():
+        if blank[at : tag.start].strip():
             return False
         if not tag.concepts.isdisjoint(ORDER_NAMES):
             return True
         if not (_filler(tag) or COIN in tag.concepts or not tag.concepts.isdisjoint(SIDES)):
             return False
         at = tag.end
+    at = side.start  # the withdrawing word before it, only filler, a coin or a value between
+    for tag in reversed([t for t in reading.tags if t.end <= at]):
+        if blank[tag.end : at].strip():
+            return False
+        if not tag.concepts.isdisjoint(WITHDRAWS):
+            return True
+        if not (_filler(tag) or COIN in tag.concepts):
+            return False
+        at = tag.start
     return False
 
 

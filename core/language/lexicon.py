@@ -33,7 +33,9 @@ _KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "objects"
 # What a ``before_object`` word may stand right before: an amount or a share (the value grammar's),
 # or a name the tagger reads as a span of that concept (core.language.tagger's COIN, PROVIDER,
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
-OBJECTS = frozenset({"amount", "coin", "provider", "exchange"})
+# A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
+# is that concept's alone, "broken" no failure there: core.language.conditions).
+OBJECTS = frozenset({"amount", "coin", "provider", "exchange", "level"})
 TRADED = frozenset({"amount", "coin"})
 
 

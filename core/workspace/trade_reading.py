@@ -55,6 +55,9 @@ ADD_TO_POSITION = frozenset({"verb.create", "noun.holdings"})  # "add 50 usdt to
 TAKE_PROFIT = "order.take_profit"  # with a share and no price, a sale: "止盈一半ETH"
 # No side said: "get me 200 usdt of btc" and "add 50 usdt to my sol position" buy (with an amount),
 # "take profit on half of my eth" sells that share (shares only).
+# "bid 200 usdt for eth at 2800", "offer 0.5 eth at 4000": the book's words say a limit order's side,
+# only with its price after "at" (a value of the kind price).
+_BOOK_SIDE = Word("side", {"trade.bid": "buy", "trade.offer": "sell"})
 OTHER_SIDE = (
     ("buy", When(GIVE, none=["verb.create", *RECORDS])),
     ("buy", When(ADD_TO_POSITION, none=RECORDS)),
@@ -214,7 +217,7 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     (``OTHER_SIDE``; with a price a take-profit is an order, the orders skill's)."""
     kinds = {v.kind for v in values}
     held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
-    side = SIDE.read(reading)
+    side = SIDE.read(reading) or (_BOOK_SIDE.read(reading) if "price" in kinds else None)
     return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
 
 

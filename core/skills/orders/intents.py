@@ -11,7 +11,7 @@ from core.language.fills import SIDES, sides_name_orders
 from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
-from core.language.values import Kind, find_values
+from core.language.values import Kind
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
 SKILL = "orders"
@@ -48,7 +48,13 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
         return None
     # "撤销 #12", "取消3号单", "撤掉第2单", "cancel order 12": the order's number (the value grammar
     # reads an order's mark: "3号单" is the id 3, never a day of the month).
-    numbers = [v for v in find_values(reading.text) if v.kind in ("id", "number", "count")]
+    # An order described by its size or price ("cancel the limit buy for 0.1 btc at 80000", "取消0.1个
+    # btc 80000的限价买单") is said by no number of its own: only a marked id ("#12") is one.
+    values = reading.spans()
+    if any(v.kind in ("amount", "price", "refused") for v in values):
+        ids = [v for v in values if v.kind == "id"]
+        return {"order_no": str(int(ids[0].number))} if len(ids) == 1 else {}
+    numbers = [v for v in values if v.kind in ("id", "number", "count")]
     if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
         return {"order_no": str(int(numbers[0].number))}
     said_all = reading.has("amount.all_in") or reading.has("filler.all") or reading.has("order.revoke_all")
