@@ -364,15 +364,14 @@ def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
     """Some of it bought: a ticker that is also an everyday word ("link") is the coin right after
     a buy's verb and "some" ("buy me some link", "could u buy some link", "get me some link"),
     never said otherwise ("send me the link", "buy the link i sent")."""
-    before = scanned[:start].rstrip()
-    if not before.endswith("some") or before[-5:-4].isalnum():
+    from core.language.phrases import Words  # only for a weak ticker: not at import
+
+    some = Words("not_coin.some_of").before(scanned, start)
+    if some is None:
         return False
     ends = {stop for _, stop, _, concepts, _ in words if "verb.buy" in concepts}
-    if len(before) in ends:
-        return True  # "get me some", "gimme some": the verb's own words
-    lead = before[:-4].rstrip()
-    lead = lead[:-2].rstrip() if lead.endswith(" me") else lead
-    return len(lead) in ends
+    # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
+    return any(len(scanned[:at].rstrip()) in ends for at in (start, some))
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
