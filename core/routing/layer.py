@@ -16,7 +16,7 @@ from typing import Final, Protocol, cast, runtime_checkable
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
 from core.language.tagger import RECORD_NOUNS, Reading, Tagger
-from core.routing.router import Route, RouteContext, Rule, reads_context, run_rule
+from core.routing.router import Route, RouteContext, Rule
 
 # Verbs that act on a record, and the nouns naming a record's kind: a verb with no kind named is
 # where the person's own names decide ("启动机器人一号").
@@ -52,7 +52,7 @@ class Layer:
         self.readers = readers  # may build a skill's readers at the first look (the registry's do)
         # How each reader reads, decided once per skill, when it first reads (an isinstance
         # check against a Protocol is slow).
-        self._reading: dict[str, list[tuple[Rule, bool, bool]]] = {}
+        self._reading: dict[str, list[tuple[Rule, bool]]] = {}
         self._last: tuple[str, Gazetteer | None, Reading] | None = None
         # The intents that may read one of the person's records by its name alone ("own.account").
         self._own = frozenset(i.name for i in engine.intents if any(c.startswith("own.") for c in i.uses))
@@ -127,20 +127,17 @@ class Layer:
 
     def _read_as(self, skill: str, reading: Reading, text: str, context: RouteContext) -> Route | None:
         """The first route of ``skill`` its readers read, whichever of its intents asks."""
-        for reader, context_rule, tags in self._readers(skill):
-            if tags:
-                found = cast(ReadingRule, reader).route_reading(reading, context)
-            else:
-                found = run_rule(reader, text, context, context_rule)
+        for reader, tags in self._readers(skill):
+            found = cast(ReadingRule, reader).route_reading(reading, context) if tags else reader.route(text)
             if found is not None and found.skill == skill:
                 return found
         return None
 
-    def _readers(self, skill: str) -> list[tuple[Rule, bool, bool]]:
+    def _readers(self, skill: str) -> list[tuple[Rule, bool]]:
         found = self._reading.get(skill)
         if found is None:
             rules = self.readers.get(skill, ())
-            found = self._reading[skill] = [(r, reads_context(r), isinstance(r, ReadingRule)) for r in rules]
+            found = self._reading[skill] = [(r, isinstance(r, ReadingRule)) for r in rules]
         return found
 
     def wants_names(self, text: str, found: Route | None) -> bool:

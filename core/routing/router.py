@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from core.language.gazetteer import Gazetteer
@@ -34,17 +34,10 @@ NO_CONTEXT = RouteContext()
 
 
 class Rule(Protocol):
-    def route(self, text: str) -> Route | None: ...
-
-
-@runtime_checkable
-class ContextRule(Protocol):
-    """A rule whose reading depends on the conversation: "4h" or "7d" alone is a chart window,
-    except while another task's question (an interval, a count) waits for its answer."""
+    """A skill's routing rule over the text alone; one that reads the conversation's context too
+    is a reader of the layer's tags (core.routing.layer.ReadingRule)."""
 
     def route(self, text: str) -> Route | None: ...
-
-    def route_in(self, text: str, context: RouteContext) -> Route | None: ...
 
 
 # What may stand between a leading "算了" / "never mind" and the request after it.
@@ -64,15 +57,6 @@ def after_lead(text: str) -> str | None:
     return rest or None
 
 
-def reads_context(rule: Rule) -> bool:
-    return isinstance(rule, ContextRule)
-
-
-def run_rule(rule: Rule, text: str, context: RouteContext, context_rule: bool) -> Route | None:
-    """``context_rule``: ``reads_context(rule)``, decided once by whoever holds the rule."""
-    return cast(ContextRule, rule).route_in(text, context) if context_rule else rule.route(text)
-
-
 class Router:
     """The language layer's intents decide first (core.routing.layer); a message none of them
     covers goes to the rules of the skills not yet on it, the first rule in the given order that
@@ -81,9 +65,6 @@ class Router:
     def __init__(self, rules: Sequence[Rule], layer: Layer | None = None) -> None:
         self.rules = tuple(rules)
         self.layer = layer
-        # Which rules read the context, decided once: an isinstance check against a runtime
-        # Protocol walks the protocol's members, and per rule per message it was a fifth of a turn.
-        self._reads_context = tuple(reads_context(rule) for rule in self.rules)
 
     def route(self, text: str, context: RouteContext = NO_CONTEXT) -> Route | None:
         found = self._route(text, context)
@@ -101,8 +82,8 @@ class Router:
             found = self.layer.route(text, context)
             if found is not None:
                 return found
-        for rule, context_rule in zip(self.rules, self._reads_context, strict=True):
-            found = run_rule(rule, text, context, context_rule)
+        for rule in self.rules:
+            found = rule.route(text)
             if found is not None:
                 return found
         return None if self.layer is None else self.layer.route(text, context, late=True)

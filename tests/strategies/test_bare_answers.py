@@ -30,7 +30,7 @@ def test_a_bare_span_is_no_price_request_while_another_task_waits(text: str) -> 
     # The rule reads it so itself: the same message with nothing waiting is left as it was.
     readers = router.layer.readers.get("price", ()) if router.layer is not None else ()
     rule = next(r for r in (*router.rules, *readers) if isinstance(r, PriceRule))
-    assert rule.route_in(text, WAITING) is None
+    assert rule.route_reading(rule.tagger.read(text), WAITING) is None
 
 
 @pytest.mark.parametrize("text", ["7d", "weekly", "一周", "30d?"])

@@ -128,10 +128,7 @@ class PriceRule:
         self.tagger = Tagger(self.coins.index)
 
     def route(self, text: str) -> Route | None:
-        return self.route_in(text, NO_CONTEXT)
-
-    def route_in(self, text: str, context: RouteContext) -> Route | None:
-        return self.route_reading(self.tagger.read(text), context)
+        return self.route_reading(self.tagger.read(text), NO_CONTEXT)
 
     def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
         reading = with_phrases(reading, PHRASES)
