@@ -21,12 +21,11 @@ from typing import Any
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.picks import one_value
-from core.language.tagger import EXCHANGE, PROVIDER, Tagger, every_named
+from core.language.tagger import EXCHANGE, PROVIDER, Tagger, every_named, named
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, PAIRS, clean_name
-from core.workspace.named import find_exchange, find_provider
 from core.workspace.providers import exact_provider
 
 # The words of core/language/lexicon/phrases/names.toml: what says a name comes next, what ends an
@@ -105,9 +104,9 @@ def find_name(text: str) -> Named | None:
 def name_given(text: str) -> Named | None:
     """The name a request gives: after "called", "叫" ... (find_name), else the first quoted one
     ("add a paper account “main”"); None when it gives none."""
-    named = find_name(text)
-    if named is not None:
-        return named
+    given = find_name(text)
+    if given is not None:
+        return given
     found = next(quoted(text), None)
     return Named(clean_name(text[found[0] + 1 : found[1] - 1]), *found) if found else None
 
@@ -173,7 +172,7 @@ def _name_words(words: list[str], *, chinese: bool) -> list[str]:
 
 def _names_something_else(word: str) -> bool:
     """A Chinese word (normalized) about what the request concerns ("币安账户", "DeepSeek", "定投策略")."""
-    return bool(_WHAT_IT_NAMES.search(word) or find_exchange(word) or find_provider(word))
+    return bool(_WHAT_IT_NAMES.search(word) or named(word, EXCHANGE) or named(word, PROVIDER))
 
 
 def _named(raw: str, start: int, end: int) -> Named:
@@ -219,16 +218,16 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
     paper account's starting balance."""
     slots: dict[str, Any] = {}
     rest = raw
-    named = name_given(raw)
-    if named is not None:
-        if named.value:
-            slots["name"] = named.value
+    given = name_given(raw)
+    if given is not None:
+        if given.value:
+            slots["name"] = given.value
         else:
             slots[NAME_UNSURE] = True  # the flow asks for the name, and says why
-        rest = f"{raw[: named.start]} {raw[named.end :]}"
+        rest = f"{raw[: given.start]} {raw[given.end :]}"
     if domain == "model":
         rest = _model_values(rest, slots)
-        provider = find_provider(normalize(rest))
+        provider = named(normalize(rest), PROVIDER)
         if provider:
             slots["provider"] = provider
         return slots
@@ -239,7 +238,7 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
     exchange = _one_exchange(normalize(rest))
     if exchange:
         slots["exchange"] = exchange
-    elif balance is not None and find_exchange(normalize(rest)) is None:
+    elif balance is not None and named(normalize(rest), EXCHANGE) is None:
         slots["exchange"] = "paper"  # only a paper account starts with a balance
     return slots
 
@@ -265,7 +264,7 @@ def _model_values(raw: str, slots: dict[str, Any]) -> str:
         if said is not None:  # "add my openai key, want to use gpt-4o": the model it is for
             slots["model"] = said[2]
             rest = f"{raw[: said[0]]} {raw[said[1] :]}"
-            raw = rest if find_provider(normalize(rest)) else raw  # "add gpt-4o": openai's
+            raw = rest if named(normalize(rest), PROVIDER) else raw  # "add gpt-4o": openai's
     return raw
 
 
@@ -314,5 +313,5 @@ def _model_id_like(text: str) -> bool:
 
 def _one_exchange(norm: str) -> str | None:
     """The exchange a request names, or None when it names none or several ("binance or okx")."""
-    named = every_named(norm, EXCHANGE)
-    return next(iter(named)) if len(named) == 1 else None
+    found = every_named(norm, EXCHANGE)
+    return next(iter(found)) if len(found) == 1 else None

@@ -23,13 +23,12 @@ from core.language.fills import field_value, next_to, outside, sides_name_orders
 from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.slots import When, Word
-from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, with_phrases
+from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, named, with_phrases
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import Route, RouteContext
 from core.workspace.extraction import find_name
-from core.workspace.named import find_exchange
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.wallets import WALLET, wallet_said
 
@@ -161,9 +160,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     side = _side(reading, values)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
-    named = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
-    if named is not None:
-        slots["symbol"] = named
+    coin = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
+    if coin is not None:
+        slots["symbol"] = coin
     values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
         reading, values
@@ -207,8 +206,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
     """No coin is named outside the name the message gives ("called BTC main" names none)."""
-    named = find_name(text)
-    rest = f"{text[: named.start]} {text[named.end :]}" if named is not None else text
+    given = find_name(text)
+    rest = f"{text[: given.start]} {text[given.end :]}" if given is not None else text
     return coins.find(coins.read(rest).text) is None
 
 
@@ -335,7 +334,7 @@ def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] |
     own = reading.first("own.account")
     if own is not None:
         return {"name": own.value}
-    exchange = find_exchange(reading.text)  # inside another word too ("我的币安账户": 我的币)
+    exchange = named(reading.text, EXCHANGE)  # inside another word too ("我的币安账户": 我的币)
     if exchange is not None:
         return {"alias": exchange}
     name = _tail(reading, tags, question=question)

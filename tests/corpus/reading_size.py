@@ -55,7 +55,6 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/reading.py",
             "core/workspace/extraction.py",
             "core/workspace/corrections.py",
-            "core/workspace/named.py",
             "core/workspace/given_secrets.py",
             "core/workspace/trade_reading.py",
             "core/workspace/order_expiry.py",

@@ -24,6 +24,7 @@ from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import PermissionReader
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
+from core.language.tagger import EXCHANGE, named
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
@@ -39,7 +40,6 @@ from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.masking import mask
-from core.workspace.named import find_exchange
 
 SKILL = "exchange_diagnosis"
 MAX_ACCOUNTS = 3
@@ -393,10 +393,10 @@ def _chosen(
     """The live accounts the message means: the one it names, else those of the exchange it
     names (or the pasted error comes from), else every live account; with a pasted error and
     no account named, only an account of that exchange is checked alongside it."""
-    named = [a for a in live if _names(a.name, text)]
-    if named:
-        return named
-    exchange = slots.get("exchange") or find_exchange(normalize(text))
+    by_name = [a for a in live if _names(a.name, text)]
+    if by_name:
+        return by_name
+    exchange = slots.get("exchange") or named(normalize(text), EXCHANGE)
     if exchange is None and pasted is not None and pasted.source in ("binance", "okx", "bybit"):
         exchange = pasted.source
     if exchange is not None:

@@ -17,6 +17,7 @@ from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import ModelAnswer, ModelProbe
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
+from core.language.tagger import PROVIDER, named
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable
@@ -28,7 +29,6 @@ from core.tasks.flow import owner_of
 from core.tasks.names import name_key
 from core.turn import Turn
 from core.workspace.model_configs import ModelConfig, ModelConfigRepository
-from core.workspace.named import find_provider
 from core.workspace.providers import PROVIDERS, check_base_url
 
 SKILL = "model_diagnosis"
@@ -288,10 +288,10 @@ def _chosen(
     else every enabled one (every one when none is enabled); with a pasted error and nothing
     named, none (the error alone is diagnosed)."""
     said = name_key(text)
-    named = [c for c in configs if _names(name_key(c.name), said)]
-    if named:
-        return named
-    provider = provider or find_provider(normalize(text))
+    by_name = [c for c in configs if _names(name_key(c.name), said)]
+    if by_name:
+        return by_name
+    provider = provider or named(normalize(text), PROVIDER)
     if provider:
         return [c for c in configs if c.provider == provider]
     if pasted is not None:

@@ -20,6 +20,7 @@ from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
+from core.language.tagger import EXCHANGE, named
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
@@ -36,7 +37,6 @@ from core.trading.service import TradingService, kind_of, starting_usdt
 from core.turn import Turn
 from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
 from core.workspace.exchanges import EXCHANGES
-from core.workspace.named import find_exchange
 
 ORDER_SKILL = "order_execution_diagnosis"
 BALANCE_SKILL = "balance_position_diagnosis"
@@ -70,10 +70,10 @@ async def _accounts(accounts: ExchangeAccountRepository, turn: Turn, task: Task)
     if chosen is not None:
         return chosen
     slots = task.slots
-    named = [a for a in owned if _names(a.name, turn.text)]
-    if named:
-        return named
-    exchange = slots.get("exchange") or find_exchange(normalize(turn.text))
+    by_name = [a for a in owned if _names(a.name, turn.text)]
+    if by_name:
+        return by_name
+    exchange = slots.get("exchange") or named(normalize(turn.text), EXCHANGE)
     if exchange:
         return [a for a in owned if a.exchange == exchange]
     return owned
@@ -139,9 +139,9 @@ class OrderDiagnosisSkill(OneShotSkill):
     async def _order(self, turn: Turn, task: Task) -> tuple[Order | None, ExchangeAccount | None]:
         owner = owner_of(turn)
         owned = {a.id: a for a in await self.accounts.owned(owner)}
-        named = _CLIENT_ID.search(turn.text)
-        if named:
-            found = await self.trading.orders.order(named.group(0).lower())
+        client_id = _CLIENT_ID.search(turn.text)
+        if client_id:
+            found = await self.trading.orders.order(client_id.group(0).lower())
             if found is not None and found.owner == owner and found.account_id in owned:
                 return found, owned[found.account_id]
             return None, None

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.language.intents import table
 from core.language.phrases import Words
-from core.language.tagger import Reading
+from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
 
 SKILL = "guidance"
 
@@ -27,7 +27,6 @@ CREATES = frozenset({"verb.create", "verb.bind"})
 def _explain(reading: Reading) -> Mapping[str, Any] | None:
     from core.skills.guidance.catalog import topics
     from core.workspace.given_secrets import find_given
-    from core.workspace.named import find_exchange
 
     norm, said = reading.text, reading.concepts
     if norm.startswith("/") or said & PROBLEM:
@@ -42,7 +41,7 @@ def _explain(reading: Reading) -> Mapping[str, Any] | None:
     advice = "outside.advice" in said
     # "币安测试网怎么用": the testnet of an exchange named is its own subject ("what's a testnet"
     # alone is the glossary's).
-    testnet = topic == "binance_testnet" and find_exchange(TESTNET.sub(" ", norm)) == "binance"
+    testnet = topic == "binance_testnet" and named(TESTNET.sub(" ", norm), EXCHANGE) == "binance"
     if topic is None or not (SUBJECT.search(norm) or testnet or walkthrough):
         return None
     if said & CHANGES and not advice:
@@ -73,9 +72,8 @@ def _configures(reading: Reading) -> bool:
 
 def _topic(norm: str) -> str | None:
     from core.skills.guidance.catalog import topics
-    from core.workspace.named import find_exchange, find_provider
 
-    exchange = find_exchange(norm)
+    exchange = named(norm, EXCHANGE)
     paper = PAPER.search(norm) is not None
     if exchange == "paper" or (exchange is None and paper):
         return "paper" if paper or exchange == "paper" else None
@@ -83,7 +81,7 @@ def _topic(norm: str) -> str | None:
         return "binance_testnet"
     if exchange is not None:
         return exchange if exchange in topics() else None
-    provider = find_provider(norm)
+    provider = named(norm, PROVIDER)
     return provider if provider in topics() else None
 
 
