@@ -65,34 +65,6 @@ class Intent:
         )
 
 
-def intent(
-    skill: str,
-    action: str,
-    *,
-    need: Iterable[str] = (),
-    one_of: Iterable[str] = (),
-    avoid: Iterable[str] = (),
-    may: Iterable[str] = (),
-    priority: int = 0,
-    fill: SlotFill | None = None,
-    reader_first: bool = False,
-    after_rules: bool = False,
-) -> Intent:
-    """An Intent from plain lists (the form skill tables are written in)."""
-    return Intent(
-        skill,
-        action,
-        need=frozenset(need),
-        one_of=frozenset(one_of),
-        avoid=frozenset(avoid),
-        may=frozenset(may),
-        priority=priority,
-        fill=fill,
-        reader_first=reader_first,
-        after_rules=after_rules,
-    )
-
-
 class IntentTableError(ValueError):
     """An intent table that names a concept, a set or a fill that does not exist."""
 

@@ -8,10 +8,25 @@ from decimal import Decimal
 import pytest
 
 from core.language.gazetteer import Gazetteer
-from core.language.intents import IntentEngine, intent
+from core.language.intents import Intent, IntentEngine
 from core.language.lexicon import LexiconError, check, load, parse_group, phrases
 from core.language.normalize import normalize, normalize_text
 from core.language.tagger import Reading, Tagger, words
+
+
+def intent(
+    skill: str,
+    action: str,
+    *,
+    need: tuple[str, ...] | list[str] = (),
+    one_of: tuple[str, ...] | list[str] = (),
+    avoid: tuple[str, ...] | list[str] = (),
+    may: tuple[str, ...] | list[str] = (),
+    priority: int = 0,
+) -> Intent:
+    """An Intent from plain lists, as the tests below write them."""
+    need_, one_of_, avoid_, may_ = (frozenset(words) for words in (need, one_of, avoid, may))
+    return Intent(skill, action, need=need_, one_of=one_of_, avoid=avoid_, may=may_, priority=priority)
 
 
 @pytest.mark.parametrize(
