@@ -35,6 +35,7 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 # and ETH").
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
+_MORE = Words("conversation.join_more")
 _RELATING = Words("conversation.relating")
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
 # The noun of each record kind a "new one" may stand for (zh, en).
@@ -89,6 +90,28 @@ def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple
     also = _also(text)
     nexts = [(s, e) for s, e in _NEXT.spans(text) if not any(a <= s and e <= b for a, b in also)]
     return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in nexts))
+
+
+def _more(joins: tuple[tuple[int, int], ...], text: str) -> frozenset[tuple[int, int]]:
+    """The joins that add another ask: a run holding "also", "另外", "顺便"."""
+    mores = _MORE.spans(text)
+    return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in mores))
+
+
+def _skills_apart(before: Route | None, after: Route | None) -> bool:
+    """Two asks of two skills: no one skill's request answers both."""
+    return before is not None and after is not None and before.skill != after.skill
+
+
+def _as_whole(read: Route | None, before: Route | None, whole: Route | None) -> Route | None:
+    """A later piece asking with nothing of its own ("回测一下") what the whole message asks with
+    the words of the ask before it, of another skill ("建个每天10u的doge定投，顺便回测一下": a backtest
+    of that plan): the whole's. Never a first piece ("删掉所有提醒，再给 btc 设个提醒": all of them)."""
+    if read is None or read.slots or before is None or before.skill == read.skill:
+        return read
+    if whole is None or not whole.slots or (read.skill, read.action) != (whole.skill, whole.action):
+        return read
+    return whole
 
 
 def _also(text: str) -> list[tuple[int, int]]:
@@ -276,6 +299,7 @@ def split_asks(
         return referred[key]
 
     following = _following(text, joins)
+    more = _more(joins, text) if whole is not None else frozenset()
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
@@ -305,7 +329,7 @@ def split_asks(
                     lent = _of_its_coin(piece, before, routed)  # "btc 价格，然后跌到 80000 通知我"
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
-                routes.append(read)
+                routes.append(_as_whole(read, before, whole))
             told = [r is None and _told(p) and marked for p, r in zip(pieces, routes, strict=True)]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
@@ -316,10 +340,16 @@ def split_asks(
             alike = whole is not None and all(
                 (r.skill, r.action) == (whole.skill, whole.action) for _, r in found
             )
+            # each cut puts a next ask, or adds one of another skill ("pause all traders, also
+            # delete my sol alert"; "btc price, also the weekly chart" may be one request)
+            apart = all(
+                c in following or (c in more and _skills_apart(routes[at], routes[at + 1]))
+                for at, c in enumerate(cuts)
+            )
             if (
                 whole is not None
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
-                and not following.issuperset(cuts)
+                and not apart
                 and not any(_covers(r, whole, alike) for _, r in found)
             ):
                 continue  # the whole message is one request the pieces lose part of
