@@ -38,8 +38,20 @@ _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _MORE = Words("conversation.join_more")
 _RELATING = Words("conversation.relating")
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
+_KIND_ONES = Words("conversation.kind_ones")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
+# The noun of each kind "which ones" may stand for (zh, en plural).
+_KIND_PLURALS = {
+    "trader_management": ("交易员", "traders"),
+    "strategy_management": ("策略", "strategies"),
+    "exchange_management": ("账户", "accounts"),
+    "model_management": ("模型配置", "model configs"),
+    "price_alert": ("提醒", "alerts"),
+    "orders": ("挂单", "orders"),
+}
+# The last words of kind_ones' English words the kind's plural noun stands for.
+_ONES = frozenset({"ones", "rest"})
 
 _MARKS = frozenset(",，;；。!！?？")
 _ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
@@ -261,6 +273,28 @@ def _the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
     return None
 
 
+def _the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for those of the kind the piece before it is about: "delete my eth alerts,
+    then show me which ones are left" lists the alerts. Read with the kind's noun for "ones", it
+    must be a request of that kind."""
+    nouns = _KIND_PLURALS.get(asked.skill)
+    spans = _KIND_ONES.spans(piece)
+    if nouns is None or not spans:
+        return None
+    start, end = spans[0]
+    said = piece[start:end]
+    words = said.split()
+    last = words[-1].lower() if words else ""
+    if last in _ONES:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
+        said = f"{said[: len(said) - len(last)]}{nouns[1]}"
+    elif not last.isascii():  # "还剩哪些" -> "还剩哪些提醒"
+        said += nouns[0]
+    found = route(f"{piece[:start]}{said}{piece[end:]}")
+    if found is None or found.followup or found.skill != asked.skill or "target_ref" in found.slots:
+        return None  # those of the kind, none named ("still" is no strategy's name)
+    return found
+
+
 _NOT_NAMING = frozenset({"the", "that", "this", "a", "an", "which", "any", "no", "each", "every", "new"})
 
 
@@ -324,6 +358,7 @@ def split_asks(
                         _inherits(piece, pieces[at - 1], before, routed)
                         or _of_its_coin(piece, before, routed)
                         or _a_new_one(piece, before, routed)
+                        or _the_kind_ones(piece, before, routed)
                     )
                 elif read is not None and before is not None and not _coins(read):
                     lent = _of_its_coin(piece, before, routed)  # "btc 价格，然后跌到 80000 通知我"

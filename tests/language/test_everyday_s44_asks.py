@@ -14,6 +14,7 @@ import pytest
 from core.conversation.reading import read_asks
 from core.routing.router import Route
 from tests.corpus.expect import context
+from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import shared_router
 
 TRADERS = {"trader": ["alpha"]}
@@ -39,6 +40,10 @@ STOP_ALL = ("trader_management", "stop", {"target_ref": {"all": "1"}})
 
 def _alert_deleted(coin: str) -> Asked:
     return ("price_alert", "delete", {"symbol": coin})
+
+
+def _cancelled(number: str) -> Asked:
+    return ("orders", "cancel", {"order_no": number})
 
 
 # -- "also", "另外", "顺便", "同埋", "plus": another ask, of another skill ---------------------------
@@ -105,3 +110,64 @@ def test_gan_zyu_is_then(text: str, want: list[Asked]) -> None:
 )  # fmt: skip
 def test_one_request_stays_one(text: str, want: list[Asked]) -> None:
     _check(text, want)
+
+
+# -- the second ask: "which ones are left" is the kind the first one is about ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("remove the sol alert, then show me which ones i still have", [
+            _alert_deleted("SOLUSDT"), ("price_alert", "query", {}),
+        ]),
+        ("删掉btc的提醒，然后看看还剩哪些", [_alert_deleted("BTCUSDT"), ("price_alert", "query", {})]),
+        ("刪咗 btc 嘅提醒，跟住睇下仲有邊啲", [_alert_deleted("BTCUSDT"), ("price_alert", "query", {})]),
+        ("delete trader alpha then show me the rest", [
+            ("trader_management", "delete", {"target_ref": {"name": "alpha"}}),
+            ("trader_management", "query", {"target_ref": None}),
+        ]),
+        ("删掉账户 main，然后看看还剩哪些", [
+            ("exchange_management", "delete", {"target_ref": {"name": "main"}}),
+            ("exchange_management", "query", {}),
+        ]),
+        ("删掉账户 main，再看看我还剩哪些账户", [
+            ("exchange_management", "delete", {"target_ref": {"name": "main"}}),
+            ("exchange_management", "query", {}),
+        ]),
+        ("delete strategy eth grid, then show me which ones i still have", [
+            ("strategy_management", "delete", {"target_ref": {"name": "eth grid"}}),
+            ("strategy_management", "query", {"target_ref": None}),
+        ]),
+        ("cancel order 5, then which ones are still open", [
+            _cancelled("5"), ("orders", "open_orders", {}),
+        ]),
+        ("撤掉3号单，再看看还有什么挂单", [_cancelled("3"), ("orders", "open_orders", {})]),
+        ("取消 7 號單 同埋睇下仲有咩掛單", [_cancelled("7"), ("orders", "open_orders", {})]),
+    ],
+)  # fmt: skip
+def test_the_second_ask_lists_the_kind(text: str, want: list[Asked]) -> None:
+    _check(text, want, TRADERS)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        # Which are left, of a kind: its records, not the money left.
+        ("我还剩哪些账户", "exchange_management", "query"),
+        ("还剩哪些策略", "strategy_management", "query"),
+        ("which strategies do i still have", "strategy_management", "query"),
+        # What orders one has is the open orders, not what the word 挂单 means.
+        ("有什么挂单", "orders", "open_orders"),
+        ("仲有咩掛單", "orders", "open_orders"),
+        ("我还有哪些挂单没成交", "orders", "open_orders"),
+        # guards
+        ("挂单是什么", "glossary", "explain"),
+        ("什么是挂单", "glossary", "explain"),
+        ("还剩多少U", "account_query", "balance"),
+        ("账户里还剩多少钱", "account_query", "balance"),
+        ("为什么我的挂单没成交", "orders", "why_resting"),
+    ],
+)  # fmt: skip
+def test_which_are_left(text: str, skill: str, action: str) -> None:
+    _routes_to(text, skill, action)
