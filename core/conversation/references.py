@@ -175,7 +175,12 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
         return plural
     if not _PRONOUN.search(piece):
         return None
-    found = refer(piece, route_text(piece), recall_of(before), locale, route_text)
+    typed = route_text(piece)
+    if typed is not None and typed.skill == "price" and not typed.slots.get("symbols"):
+        # A price of no coin ("stop alpha then show me how much it made this week"): nothing
+        # of it to keep, the pronoun says what it asks about (alpha's P&L).
+        typed = None
+    found = refer(piece, typed, recall_of(before), locale, route_text)
     return found[1] if found is not None else None
 
 

@@ -171,3 +171,67 @@ def test_the_second_ask_lists_the_kind(text: str, want: list[Asked]) -> None:
 )  # fmt: skip
 def test_which_are_left(text: str, skill: str, action: str) -> None:
     _routes_to(text, skill, action)
+
+
+# -- the P&L asked second, of the trader named first; by the day; sent to look at now --------------
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [
+        ("pause alpha and tell me how much it made today", "today"),
+        ("停掉alpha，然后告诉我它赚了多少", None),
+        ("停咗 alpha 跟住話我知佢賺咗幾多", None),
+        # read without "it", a price of no coin: nothing of it kept, "it" is alpha
+        ("stop alpha then show me how much it made this week", "week"),
+    ],
+)
+def test_how_much_it_made_is_the_traders_pnl(text: str, period: str | None) -> None:
+    _check(
+        text,
+        [
+            ("trader_management", "stop", {"target_ref": {"name": "alpha"}}),
+            ("pnl", "report", {"trader": "alpha", "period": period}),
+        ],
+        TRADERS,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("tell me how much alpha made", {"trader": "alpha"}),
+        ("tell me how much trader alpha made", {"trader": "alpha"}),
+        # by the day: a table of days
+        ("最近14天收益按天看", {"view": "table", "days": "14", "grain": "day"}),
+        ("按日睇最近兩星期嘅盈虧", {"view": "table", "days": "14", "grain": "day"}),
+        ("show my profit day by day this month", {"grain": "day", "period": "month"}),
+        ("pnl for the last 30 days by day", {"grain": "day", "days": "30"}),
+        # sent now to look at ("发我看看"), not the weekly report
+        ("把这个月的盈亏发我看看", {"period": "month"}),
+        ("上周的收益发给我看看", {"period": "last_week"}),
+    ],
+)  # fmt: skip
+def test_pnl_asked(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "pnl", "report", slots, names=TRADERS)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("以后每周给我发一份盈亏周报", "pnl", "weekly", {"switch": "on"}),
+        ("每周给我发收益", "pnl", "weekly", {"switch": "on"}),
+        ("send me my pnl every week", "pnl", "weekly", {"switch": "on"}),
+        ("按天定投btc 10u", "strategy_management", "create", {"interval": "1d", "quote_amount": "10"}),
+        ("btc最近7天按天看", "price", "history", {"symbols": ["BTCUSDT"]}),
+    ],
+)
+def test_pnl_guards(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
+
+
+def test_it_after_a_coin_is_the_coin() -> None:
+    _check(
+        "btc price and alert me when it hits 100k",
+        [("price", "current", {"symbols": ["BTCUSDT"]}), ("price_alert", "create", {"symbol": "BTCUSDT"})],
+    )
