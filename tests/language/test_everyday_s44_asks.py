@@ -235,3 +235,31 @@ def test_it_after_a_coin_is_the_coin() -> None:
         "btc price and alert me when it hits 100k",
         [("price", "current", {"symbols": ["BTCUSDT"]}), ("price_alert", "create", {"symbol": "BTCUSDT"})],
     )
+
+
+# -- a question likening what was asked about to another is no new ask; "paper" is no coin ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("what is a testnet? is it similar to demo trading?", "testnet"),
+        ("whats a testnet, same thing as paper trading?", "testnet"),
+        ("what is a market order? is it different from buying at the price now", "market_order"),
+        ("what is a testnet? is it like a demo account?", "testnet"),
+        ("what's a testnet, is it the same thing as a paper account", "testnet"),
+        ("测试网是什么？跟模拟盘是一回事吗", "testnet"),
+        ("what is a limit order, is it different from a market order", "limit_order"),
+        ("止损是什么？和止盈是一样的吗", "stop_loss"),
+    ],
+)
+def test_likening_is_one_question(text: str, term: str) -> None:
+    _check(text, [("glossary", "explain", {"term": term})])
+
+
+@pytest.mark.parametrize(
+    "text", ["is it the same as paper trading?", "paper trading price", "how does demo trading work"]
+)
+def test_paper_is_no_coin(text: str) -> None:
+    for ask in _asks(text):
+        assert not ask.slots.get("unknown"), (text, ask)
