@@ -72,6 +72,25 @@ def test_also_adds_an_ask_of_another_skill(text: str, want: list[Asked]) -> None
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "buy 0.01 btc and also set a stop loss at 80000",
+        "buy 0.01 btc plus a stop loss at 80000",
+        "买0.01个btc，同时设个止损 80000",
+    ],
+)
+def test_a_buy_and_its_stop_loss_are_two_asks(text: str) -> None:
+    # SAFETY: the stop loss's price was the buy's limit (a limit buy at 80000), or the buy refused.
+    _check(
+        text,
+        [
+            ("trade_execution", "buy", {"symbol": "BTCUSDT", "amount": "base:0.01", "limit_price": None}),
+            ("orders", "protect", {"symbol": "BTCUSDT", "stop_loss": "80000"}),
+        ],
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "want"),
     [
         # 跟住 (Cantonese "then") puts the next ask; 佢 is the trader named before.
