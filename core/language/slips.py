@@ -47,8 +47,9 @@ _CJK_LONGEST: Final = 4
 _LEFT_OUT, _SWAPPED, _TOO_MANY, _CHANGED = range(4)
 _NEVER_MEANT: Final = frozenset({"filler", "outside"})  # lexicon groups
 # Characters too often typed on purpose to be a slip, or to be guessed in its place: "我的", "有点",
-# "这个"; 不 ("部买" is no 不买); buy and sell, one sound without tones ("全买" is no 全卖).
-_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖")
+# "这个"; 不 ("部买" is no 不买); buy and sell, one sound without tones ("全买" is no 全卖); a number's
+# scale after its digits ("挂单 9万买0.01个btc": 9万 is 90,000, never 没买).
+_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖百千万亿")
 _SOUNDS: Final = Path(__file__).with_name("sounds.txt")
 
 
