@@ -97,3 +97,32 @@ def test_a_question_about_a_trade_done_orders_nothing(text: str) -> None:
 )
 def test_orders_and_questions_route(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # A cooldown said as "not more than once an hour", after its length, or with a colon.
+        (
+            "Notify me every time Solana drops under 150, but not more than once an hour",
+            {"symbol": "SOLUSDT", "condition": "below", "level": "150", "repeat": True, "cooldown": "60"},
+        ),
+        ("alert me when btc drops under 80k, with a 30 minute cooldown", {"cooldown": "30"}),
+        ("alert me every time eth crosses 4000, cooldown: 30m", {"level": "4000", "cooldown": "30"}),
+        ("alert me every time eth crosses 4000, max once every 2 hours", {"cooldown": "120"}),
+        ("SOL跌破150就通知我，每小時最多一次", {"condition": "below", "level": "150", "cooldown": "60"}),
+        ("btc跌破8万提醒我，30分钟冷却", {"level": "80000", "cooldown": "30"}),
+        ("eth破4000提醒我 30分钟内只提醒一次", {"level": "4000", "cooldown": "30"}),
+        ("eth涨破4000每次都提醒我，最多每小时一次", {"condition": "above", "cooldown": "60"}),
+        # A cooldown not read exactly is said back, never another number (as before).
+        ("alert me if btc goes above 100k, cooldown 7.5 min", {"cooldown": "refused:cooldown:7.5 min"}),
+        # 升過 / 涨过 / 跌過: rises / falls past.
+        ("ETH升過4500就通知我，每次都要", {"condition": "above", "level": "4500", "repeat": True}),
+        ("btc跌過8萬通知我", {"condition": "below", "level": "80000"}),
+        # To be notified, asked for.
+        ("i would like to be notified if bitcoin falls below 90000", {"symbol": "BTCUSDT", "level": "90000"}),
+        ("i want to get notified when eth goes above 5000", {"condition": "above", "level": "5000"}),
+    ],
+)
+def test_alerts_read(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "price_alert", "create", slots)

@@ -26,6 +26,7 @@ ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a c
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
+COOLDOWN_AFTER = Words("alert.cooldown_after")  # said after its length ("a 30 minute cooldown")
 COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
 FROM_NOW, THAN_NOW, CENTS = Words("alert.from_now"), Words("alert.than_now"), Words("alert.cents")
 TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("alert.triple"): "3"}
@@ -329,18 +330,37 @@ def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
 
 
 def _cooldown(values: list[Value], text: str, typed: str) -> tuple[tuple[int, int], str] | None:
-    """The cooldown said ("间隔30分钟", "冷卻30分鐘", "cooldown 1h", "at most once an hour"): its
-    span and whole minutes; a number alone after the word counts in minutes when "分" follows
-    ("冷却30分"). Its words are looked for in ``text`` (normalized), a refusal quotes ``typed``."""
-    word = COOLDOWN.search(text)
-    if word is None:
-        return None
-    start, end = word.start(), word.end()
-    value = next((v for v in values if v.start >= end and not text[end : v.start].strip()), None)
-    if value is None:
-        return None
+    """The cooldown said, its length right after its word ("间隔30分钟", "冷卻30分鐘", "cooldown 1h",
+    "cooldown: 30m", "at most once an hour", "not more than once an hour") or right before one
+    ("with a 30 minute cooldown", "每小時最多一次", "30分钟内只提醒一次"): its span and whole minutes; a
+    number alone counts in minutes when "分" follows it ("冷却30分"). Its words are looked for in
+    ``text`` (normalized), a refusal quotes ``typed``."""
+    for start, end in COOLDOWN.spans(text):
+        at = _past_marks(text, end)
+        value = next((v for v in values if v.start == at), None)
+        found = None if value is None else _minutes(value, text, typed)
+        if found is not None:
+            return (start, found[0]), found[1]
+    for start, end in COOLDOWN_AFTER.spans(text):
+        value = next((v for v in values if v.end <= start and not text[v.end : start].strip(" 分")), None)
+        found = None if value is None else _minutes(value, text, typed)
+        if value is not None and found is not None and found[0] <= start:
+            return (value.start, end), found[1]
+    return None
+
+
+def _past_marks(text: str, at: int) -> int:
+    """Where the value after a cooldown's word starts: spaces and a colon or "=" between
+    ("cooldown: 30m", "冷却时间：30分钟")."""
+    while at < len(text) and text[at] in " :：=":
+        at += 1
+    return at
+
+
+def _minutes(value: Value, text: str, typed: str) -> tuple[int, str] | None:
+    """Where a cooldown's length ends and its slot: whole minutes, or its refusal quoting it."""
     if value.refused and value.unit in _MINUTES:  # "cooldown -30 minutes": said back, not dropped
-        return (start, value.end), value.slot
+        return value.end, value.slot
     unit, stop = _MINUTES.get(value.unit) if value.kind in WINDOW else None, value.end
     if value.kind == "number" and text[stop : stop + 1] == "分":
         unit, stop = 1, stop + 1
@@ -348,8 +368,8 @@ def _cooldown(values: list[Value], text: str, typed: str) -> tuple[tuple[int, in
         return None
     minutes = value.number * unit
     if minutes % 1:  # "cooldown 7.5 min": no whole number of minutes, said back (was 7)
-        return (start, stop), f"{REFUSED_PREFIX}cooldown:{typed[value.start : stop]}"
-    return (start, stop), str(int(minutes))
+        return stop, f"{REFUSED_PREFIX}cooldown:{typed[value.start : stop]}"
+    return stop, str(int(minutes))
 
 
 def _count(rest: str, typed: str, values: list[Value]) -> tuple[tuple[int, int], str] | None:
