@@ -126,3 +126,40 @@ def test_orders_and_questions_route(text: str, skill: str, action: str, slots: d
 )
 def test_alerts_read(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price_alert", "create", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        # 冲 before what is bought; 入货 / 进货 / 扫货 / 补仓: buys said in slang.
+        ("冲100u狗狗", {"symbol": "DOGEUSDT", "amount": "quote:100"}),
+        ("衝 50u pepe", {"symbol": "PEPEUSDT", "amount": "quote:50"}),
+        ("我想冲100u大饼", {"symbol": "BTCUSDT", "amount": "quote:100"}),
+        ("入貨 SOL 100U", {"symbol": "SOLUSDT", "amount": "quote:100"}),
+        ("進貨 SOL 100U", {"symbol": "SOLUSDT", "amount": "quote:100"}),
+        ("补仓100u eth", {"symbol": "ETHUSDT", "amount": "quote:100"}),
+        ("扫货 100u sol", {"symbol": "SOLUSDT", "amount": "quote:100"}),
+        ("冲冲冲 帮我买100u大饼", {"symbol": "BTCUSDT", "amount": "quote:100"}),
+    ],
+)
+def test_slang_buys(text: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, "trade_execution", "buy", slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 冲 not before what is bought, 冲 told or cheered, advice asked: no order.
+        "冲突",
+        "冲高回落",
+        "eth冲到4000了",
+        "btc要冲10万了",
+        "冲了100u狗狗",
+        "冲冲冲 大饼",
+        "要不要补仓eth",
+        "eth该加仓吗",
+        "能冲吗",
+    ],
+)
+def test_slang_that_buys_nothing(text: str) -> None:
+    _routes_to(text, None)
