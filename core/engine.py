@@ -58,6 +58,7 @@ from core.events import (
 )
 from core.i18n import Locale
 from core.language.own_names import load_names
+from core.language.tagger import words
 from core.locks import KeyedLocks
 from core.planner.tooling import Handoff
 from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
@@ -332,11 +333,13 @@ class Core:
             def route_piece(piece: str) -> Route | None:
                 return self.router.route(piece, context)
 
+            layer = self.router.layer  # a piece told is read with the coins ("今天卖了eth")
             asks = split_asks(
                 text,
                 route,
                 route_piece,
                 lambda piece, before: read_back(piece, before, turn.locale, route_piece),
+                words if layer is None else lambda piece: layer.read(piece, context.names),
             )
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
                 # Before a tie of the whole: asks that each route on their own are not one ask

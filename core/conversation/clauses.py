@@ -21,7 +21,7 @@ from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.refusals import refusal_in
-from core.language.tagger import words
+from core.language.tagger import Reading, words
 from core.language.values import find_values
 from core.markets import QUOTE_ASSET
 from core.routing.router import Route
@@ -60,6 +60,9 @@ RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
 # 然后删除它": 它 is alpha), or None when it has none to read that way.
 BackFn = Callable[[str, Route], Route | None]
+# How a piece is read to tell whether it tells a story: with the coins where the caller has them
+# ("今天卖了eth": a sale told only before what it sold, a coin), else the lexicon's words alone.
+ReadFn = Callable[[str], Reading]
 
 
 def _joins(text: str) -> tuple[tuple[int, int], ...]:
@@ -196,10 +199,10 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
     return found
 
 
-def _told(piece: str) -> bool:
+def _told(reading: Reading) -> bool:
     """A piece that tells and asks nothing: a story, a remark, a feeling ("我卖了eth", "i sold eth
     lol"); beside an ask it is left out, never read into it. A question for advice is none."""
-    return any(c.startswith(OUTSIDE) and c != _ADVICE for t in words(piece).tags for c in t.concepts)
+    return any(c.startswith(OUTSIDE) and c != _ADVICE for t in reading.tags for c in t.concepts)
 
 
 def _asking(piece: str) -> bool:
@@ -299,12 +302,13 @@ _NOT_NAMING = frozenset({"the", "that", "this", "a", "an", "which", "any", "no",
 
 
 def split_asks(
-    text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None
+    text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None, told_by: ReadFn = words
 ) -> list[tuple[str, Route]] | None:
     """The clauses of ``text`` with their routes, in order, when it holds several asks; None
     when it is one ask (or none). ``whole``: the route of the whole message; ``route``: how a
     piece is routed; ``back``: how a piece's pronoun is read as the piece before it's coin or
-    record. The most clauses win; of as many, the earliest cuts."""
+    record; ``told_by``: how a piece is read to tell a story told (``ReadFn``). The most clauses
+    win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
     joins = _joins(text)
@@ -365,7 +369,7 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(read, before, whole))
-            told = [r is None and _told(p) and marked for p, r in zip(pieces, routes, strict=True)]
+            told = [r is None and marked and _told(told_by(p)) for p, r in zip(pieces, routes, strict=True)]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]

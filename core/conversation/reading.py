@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.conversation.clauses import split_asks
 from core.conversation.references import again, read_back, refer
 from core.i18n import Locale
+from core.language.tagger import words
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from core.state import Recall
 
@@ -39,8 +40,13 @@ def read_asks(
     def route_piece(piece: str) -> Route | None:
         return router.route(piece, context)
 
+    layer = router.layer  # a piece told is read with the coins, as it was routed ("今天卖了eth")
     asks = split_asks(
-        text, route, route_piece, lambda piece, before: read_back(piece, before, locale, route_piece)
+        text,
+        route,
+        route_piece,
+        lambda piece, before: read_back(piece, before, locale, route_piece),
+        words if layer is None else lambda piece: layer.read(piece, context.names),
     )
     if asks is not None:
         return [r for _, r in asks]

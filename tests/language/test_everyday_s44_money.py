@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from core.conversation.reading import read_asks
 from tests.fakes import assert_routes_to as _routes_to
-from tests.fakes import route_with_names
+from tests.fakes import full_router, route_with_names
 
 
 @pytest.mark.parametrize(
@@ -163,3 +164,50 @@ def test_slang_buys(text: str, slots: dict[str, Any]) -> None:
 )
 def test_slang_that_buys_nothing(text: str) -> None:
     _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # 了 right after the verb, before what it traded: a trade done, told.
+        "卖了0.1个eth",
+        "买了100u狗狗",
+        "今天买了0.1个btc",
+        "買咗0.1個BTC",
+        "清仓了eth",
+        "买了eth然后卖了sol",
+        # 高位买 (bought at the top) is what came of a trade; 高位 no slip of 高于.
+        "我上個月喺高位買咗ETH，蝕到喊",
+    ],
+)
+def test_a_trade_done_with_its_le_is_told(text: str) -> None:
+    _routes_to(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # 了 after the thing, 帮我 before the verb, 了吧: orders.
+        ("把eth卖了", "trade_execution", "sell", {"symbol": "ETHUSDT"}),
+        ("eth卖了吧", "trade_execution", "sell", {"symbol": "ETHUSDT"}),
+        ("帮我卖了0.1个eth", "trade_execution", "sell", {"amount": "base:0.1"}),
+        ("幫我賣咗0.1個ETH", "trade_execution", "sell", {"amount": "base:0.1"}),
+        ("清仓eth", "trade_execution", "sell", {"amount": "all"}),
+        # Questions about what was bought stay questions.
+        ("我买了多少eth", "account_query", "trades", {"symbol": "ETHUSDT"}),
+        ("卖了eth 查一下余额", "account_query", "balance", {}),
+    ],
+)
+def test_an_order_with_its_le_orders(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["今天卖了eth，帮我买点btc", "卖了eth，帮我买点btc", "賣咗ETH，幫我買啲BTC"],
+)
+def test_a_sale_told_before_a_buy_asks_the_buy_alone(text: str) -> None:
+    asks = read_asks(text, full_router(), locale="zh")
+    assert [(a.skill, a.action, a.slots.get("symbol")) for a in asks] == [
+        ("trade_execution", "buy", "BTCUSDT")
+    ], (text, asks)

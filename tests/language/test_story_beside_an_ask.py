@@ -51,6 +51,7 @@ def test_a_story_alone_or_joined_by_and_asks_nothing(text: str) -> None:
 def test_a_question_for_advice_is_no_story_to_leave_out() -> None:
     """'该买吗' asks; it is not dropped as a remark beside another ask."""
     from core.conversation.clauses import _told
+    from core.language.tagger import words
 
-    assert not _told("现在该买吗")
-    assert _told("我卖了eth")
+    assert not _told(words("现在该买吗"))
+    assert _told(words("我卖了eth"))
