@@ -176,8 +176,10 @@ def test_slang_that_buys_nothing(text: str) -> None:
         "買咗0.1個BTC",
         "清仓了eth",
         "买了eth然后卖了sol",
-        # 高位买 (bought at the top) is what came of a trade; 高位 no slip of 高于.
+        # 高位买 (bought at the top) is what came of a trade; 高位 / 低位 no slip of 高于 / 低于.
         "我上個月喺高位買咗ETH，蝕到喊",
+        "我上週喺高位賣咗啲ETH",
+        "高位提醒我",
     ],
 )
 def test_a_trade_done_with_its_le_is_told(text: str) -> None:
