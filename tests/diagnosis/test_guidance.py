@@ -109,3 +109,24 @@ async def test_a_guide_asked_mid_task_is_a_side_question_and_the_task_comes_back
     after = await desk.chat.say("主账户")  # the open task's question (the name) is answered
     assert after.route.skill == "exchange_management" and after.status is Status.NEEDS_INPUT
     assert after.expects_secret == "api_key"
+
+
+@pytest.mark.parametrize(
+    ("text", "zh"),
+    [
+        ("API要开哪些权限啊", True),
+        ("API 要開哪些權限", True),
+        ("which permissions does an api key need", False),
+    ],
+)
+async def test_permissions_asked_with_no_exchange_are_each_exchanges(text: str, zh: bool) -> None:
+    reply = await make_desk().chat.say(text)
+    assert reply.route.skill == "guidance" and "topic" not in reply.route.slots
+    assert reply.status is Status.COMPLETED and reply.usage.model_requests == 0
+    block = notice(reply)
+    assert block.code == "guidance.exchanges"
+    assert bool(CJK.search(block.text)) is zh
+    for key in ("binance", "okx", "bybit"):  # each exchange's permissions, never withdrawals
+        text = topics()[key].text(reply.locale)
+        assert text.title in block.text and all(p in block.text for p in text.permissions)
+    assert "❌" in block.text

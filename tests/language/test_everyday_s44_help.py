@@ -4,9 +4,12 @@ one phrasing; the guards route as they did."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.fakes import assert_routes_to as _routes_to
+from tests.fakes import route_with_names
 
 # -- an order told still waiting rests: why it has not filled; told still open, the open orders --
 
@@ -45,4 +48,68 @@ def test_an_order_told_waiting_rests(text: str, action: str) -> None:
     ],
 )
 def test_orders_told_otherwise_route_as_before(text: str, skill: str, action: str) -> None:
+    _routes_to(text, skill, action)
+
+
+# -- problems told in everyday words, an exchange's error code, API permissions, getting started --
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # skipped, not showing, shown but contrary to a buy or a deposit
+        ("dca strategy skipped today's buy, whats up", "strategy_diagnosis", "diagnose", {}),
+        ("my grid strategy keeps skipping", "strategy_diagnosis", "diagnose", {}),
+        ("我的定投策略今天跳过了", "strategy_diagnosis", "diagnose", {}),
+        ("my eth balance isn't showing up", "balance_position_diagnosis", "diagnose", {}),
+        ("my positions aren't showing up", "balance_position_diagnosis", "diagnose", {}),
+        ("我的余额没显示", "balance_position_diagnosis", "diagnose", {}),
+        ("我的持倉顯示不出來", "balance_position_diagnosis", "diagnose", {}),
+        ("positions page says i have 0 sol but i bought some yesterday", "balance_position_diagnosis",
+         "diagnose", {}),
+        ("balance says 0 usdt but i deposited", "balance_position_diagnosis", "diagnose", {}),
+        ("持仓显示0个sol 但我买了", "balance_position_diagnosis", "diagnose", {}),
+        # an exchange's error code: the exchange's, a guide's words or a bot beside it
+        ("binance API 一直回 -1022 是怎樣", "exchange_diagnosis", "diagnose", {"exchange": "binance"}),
+        ("okx api 一直返回 50113 怎么回事", "exchange_diagnosis", "diagnose", {"exchange": "okx"}),
+        ("getting -2015 from binance when the bot tries to read my account", "exchange_diagnosis",
+         "diagnose", {"exchange": "binance"}),
+        ("the bot gets -1021 from binance", "exchange_diagnosis", "diagnose", {"exchange": "binance"}),
+        # an API key's permissions asked, no exchange named: each exchange's
+        ("API要开哪些权限啊", "guidance", "explain", {"aspect": "permissions"}),
+        ("API 要開哪些權限", "guidance", "explain", {"aspect": "permissions"}),
+        ("which permissions does an api key need", "guidance", "explain", {"aspect": "permissions"}),
+        ("api key 需要什么权限", "guidance", "explain", {"aspect": "permissions"}),
+        # getting started, "bot" typed apart
+        ("點樣開始用呢個 bot", "guidance", "explain", {"topic": "start"}),
+        ("这个 bot 怎么用", "guidance", "explain", {"topic": "start"}),
+    ],
+)  # fmt: skip
+def test_problems_and_guides(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("binance API 一直回 -1022 是怎樣", "-1022"),
+        ("getting -2015 from binance when the bot tries to read my account", "-2015"),
+    ],
+)
+def test_the_exchange_error_is_read(text: str, code: str) -> None:
+    route = route_with_names(text)
+    assert route is not None
+    assert (route.slots["error"]["source"], route.slots["error"]["code"]) == ("binance", code)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("my bot isn't trading", "trader_diagnosis", "diagnose"),  # a trader's, no exchange error
+        ("what is dca", "glossary", "explain"),
+        ("币安api要开哪些权限", "guidance", "explain"),  # the exchange named: its own guide
+        ("停掉这个 bot", "trader_management", "stop"),
+    ],
+)
+def test_problem_guards_route_as_before(text: str, skill: str, action: str) -> None:
     _routes_to(text, skill, action)

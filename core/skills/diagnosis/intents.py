@@ -87,12 +87,16 @@ def _only_a_status(reading: Reading) -> bool:
 
 
 def _exchange(reading: Reading) -> Slots:
-    concepts = _said(reading)
-    if concepts is None:
+    if reading.text.startswith("/"):
         return None
+    concepts = reading.concepts
     exchange, provider = _named(reading, EXCHANGE), _named(reading, PROVIDER)
     failing = bool(concepts & FAILING) or (OUTAGE in concepts and exchange is not None)
     error = _pasted(reading, bare_status=exchange is not None and (failing or _only_a_status(reading)))
+    # A trader's problem is the trader's, unless the exchange named answered with its own error:
+    # "getting -2015 from binance when the bot tries to read my account" is the key's.
+    if concepts & TRADER and (error is None or error.source not in _EXCHANGE_SOURCES or exchange is None):
+        return None
     slots: dict[str, Any] = {"exchange": exchange} if exchange and exchange != "paper" else {}
     symbol = next(iter(fills.coins(reading)), None)
     if error is not None:

@@ -19,7 +19,7 @@ HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fa
 PERMISSIONS, PAPER, ABOUT_PAPER = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
 TESTNET, ASKING, WALKTHROUGH = Words("guide.testnet"), Words("guide.asking"), Words("guide.walkthrough")
 # A problem reported, a request that changes a record, one that adds one.
-PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done"})
+PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done", "error.code"})
 CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
 CREATES = frozenset({"verb.create", "verb.bind"})
 
@@ -30,7 +30,7 @@ def _explain(reading: Reading) -> Mapping[str, Any] | None:
 
     norm, said = reading.text, reading.concepts
     if norm.startswith("/") or said & PROBLEM:
-        return None  # "okx passphrase 错误怎么办" reports a problem: a diagnosis, not a guide
+        return None  # "okx passphrase 错误怎么办", "binance API 一直回 -1022": a diagnosis, not a guide
     walkthrough = WALKTHROUGH.search(norm) is not None and not find_given(reading.norm.original).any
     if _configures(reading) and not walkthrough:
         return None  # the model or exchange skill takes it, with the values it gives
@@ -85,8 +85,21 @@ def _topic(norm: str) -> str | None:
     return provider if provider in topics() else None
 
 
+def _permissions(reading: Reading) -> Mapping[str, Any] | None:
+    """ "API要开哪些权限啊", "which permissions does an api key need": an API key's permissions asked
+    with no exchange or provider named (that is the guide of the one named): each exchange's."""
+    norm = reading.text
+    if norm.startswith("/") or reading.concepts & (PROBLEM | CHANGES) or _configures(reading):
+        return None
+    if _topic(norm) is not None or PERMISSIONS.search(norm) is None or ASKING.search(norm) is None:
+        return None
+    return {"aspect": "permissions"}
+
+
 def _start(reading: Reading) -> Mapping[str, Any] | None:
     return None if reading.concepts & PROBLEM else {"topic": "start", "aspect": "setup"}
 
 
-INTENTS = table(SKILL, "guidance", {"explain": _explain, "start": _start}).intents
+INTENTS = table(
+    SKILL, "guidance", {"explain": _explain, "start": _start, "permissions": _permissions}
+).intents

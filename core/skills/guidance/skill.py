@@ -23,7 +23,12 @@ class GuidanceSkill(OneShotSkill):
     async def explain(self, turn: Turn, task: Task) -> Done:
         key = str(task.slots.get("topic", ""))
         topic = topics().get(key)
+        aspect = str(task.slots.get("aspect", "setup"))
         move(task, TaskStatus.EXECUTING, turn.now)
+        if topic is None and not key and aspect == "permissions":
+            # "API要开哪些权限": no exchange named, each exchange's permissions
+            move(task, TaskStatus.COMPLETED, turn.now)
+            return Done(self._answered(turn, task, "exchanges", every_permission(turn.locale)))
         if topic is None:  # a rule only routes known topics; a stale task may not
             move(task, TaskStatus.FAILED, turn.now)
             reply = Reply(
@@ -33,15 +38,31 @@ class GuidanceSkill(OneShotSkill):
             )
             return Done(reply, ok=False)
         move(task, TaskStatus.COMPLETED, turn.now)
-        aspect = str(task.slots.get("aspect", "setup"))
         text = answer(topic, turn.locale, permissions_only=aspect == "permissions")
-        reply = Reply(
+        return Done(self._answered(turn, task, topic.key, text))
+
+    def _answered(self, turn: Turn, task: Task, key: str, text: str) -> Reply:
+        return Reply(
             Status.COMPLETED,
-            (NoticeBlock(text, "info", f"guidance.{topic.key}"),),
+            (NoticeBlock(text, "info", f"guidance.{key}"),),
             turn.locale,
             route=RouteInfo(SKILL, "explain", dict(task.slots), by=task.origin),
         )
-        return Done(reply)
+
+
+def every_permission(locale: Locale) -> str:
+    """Each exchange's API key permissions, one after the other (asked with no exchange named)."""
+    from core.i18n import t
+
+    parts = [t(locale, "guide.permissions_every")]
+    for topic in topics().values():
+        text = topic.text(locale)
+        if topic.kind == "exchange" and text.permissions:
+            lines = [t(locale, "guide.permissions_title", title=text.title)]
+            lines += [f"• {p}" for p in text.permissions]
+            lines.append(t(locale, "guide.steps_hint", ask=t(locale, f"guide.ask.{topic.key}")))
+            parts.append("\n".join(lines))
+    return "\n\n".join(parts)
 
 
 def answer(topic: Topic, locale: Locale, *, permissions_only: bool = False) -> str:
