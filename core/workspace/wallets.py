@@ -38,6 +38,8 @@ def wallet_said(reading: Reading) -> str | None:
     tags, text = reading.tags, reading.text
     for at, tag in enumerate(tags):
         wallet = _wallet(tag)
+        if wallet and wallet not in _NEVER_ON and _OF_WALLET & tag.concepts:
+            return wallet  # one word of both: "合约仓" (a futures position); "资金" is money too
         after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
         if wallet and after and _linked(text[tag.end : after.start], wallet):
             return wallet

@@ -113,3 +113,76 @@ def test_the_exchange_error_is_read(text: str, code: str) -> None:
 )
 def test_problem_guards_route_as_before(text: str, skill: str, action: str) -> None:
     _routes_to(text, skill, action)
+
+
+# -- set up with 设, one's trades as 的交易, a futures position, "buy" typed "by", an alert set --
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("我想設 deepseek 模型", "model_management", "create", {"provider": "deepseek"}),
+        ("我想设 kimi", "model_management", "create", {"provider": "kimi"}),
+        ("幫我設 okx 帳戶", "exchange_management", "create", {"exchange": "okx"}),
+        ("睇下我尋日啲交易", "account_query", "trades", {"day": "yesterday"}),
+        ("看看我今天的交易", "account_query", "trades", {"day": "today"}),
+        ("我最近的交易呢", "account_query", "trades", {}),
+        ("我的交易", "account_query", "trades", {}),
+        ("我合約倉有咩", "account_query", "positions", {"wallet": "futures"}),
+        ("我的合约仓位", "account_query", "positions", {"wallet": "futures"}),
+        ("期货仓里有什么", "account_query", "positions", {"wallet": "futures"}),
+        ("can u by 20 usdt of xrp", "trade_execution", "buy", {"symbol": "XRPUSDT", "amount": "quote:20"}),
+        ("pls by 0.1 eth", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "base:0.1"}),
+        ("could you by 100u of doge", "trade_execution", "buy", {"symbol": "DOGEUSDT"}),
+        ("帮我设个体型 大饼跌破8万", "price_alert", "create",
+         {"symbol": "BTCUSDT", "condition": "below", "level": "80000"}),
+        ("设置 btc 跌破 80000", "price_alert", "create", {"symbol": "BTCUSDT", "condition": "below"}),
+        ("set up eth above 5000", "price_alert", "create", {"symbol": "ETHUSDT", "condition": "above"}),
+    ],
+)  # fmt: skip
+def test_set_up_and_said_as_theirs(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _routes_to(text, skill, action, slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        # 交易's own words are theirs: a trader, an exchange, the trade history
+        ("看看我的交易员", "trader_management", "query"),
+        ("alpha的交易员", "trader_management", "query"),
+        ("我的交易所", "exchange_management", "query"),
+        ("查一下我的交易记录", "account_query", "trades"),
+        ("昨天的交易记录", "account_query", "trades"),
+        ("帮我设个止损 大饼跌破8万", "orders", "protect"),  # a stop-loss set is the order's
+    ],
+)
+def test_set_up_guards_route_as_before(text: str, skill: str, action: str) -> None:
+    _routes_to(text, skill, action)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "btc的交易量",  # trading volume: no trades
+        "帮我交易",
+        "我的交易规则",
+        "btc went up by 20 usdt",  # "by" is no buy
+        "can you by any chance tell me a joke",
+        "假设btc跌到8万",  # 设 of 假设 sets nothing up
+        "创建一个BTC定投策略 跌破8万停止",  # a strategy, no alert
+    ],
+)
+def test_what_is_no_such_request(text: str) -> None:
+    route = route_with_names(text)
+    said = None if route is None else (route.skill, route.action)
+    assert said not in {
+        ("account_query", "trades"),
+        ("trade_execution", "buy"),
+        ("price_alert", "create"),
+        ("exchange_management", "create"),
+        ("model_management", "create"),
+    }, said
+
+
+def test_a_name_with_trading_in_it_is_kept_whole() -> None:
+    _routes_to("删除交易员 高频交易", "trader_management", "delete", {"target_ref": {"name": "高频交易"}})

@@ -11,6 +11,7 @@ from functools import cache
 
 from core.language.intents import table
 from core.language.lexicon import load, phrases
+from core.language.normalize import has_cjk
 from core.language.slots import Choose, Coins, Slots, When
 from core.language.tagger import PUNCT, Reading
 from core.skills.account_query.rules import QUESTION
@@ -19,18 +20,33 @@ SKILL = "account_query"
 _ASKED = Slots(*QUESTION)
 # The trades asked about are filtered by the coin said and the day ("how much did i buy eth",
 # "i spent 200 on sol yesterday", "上礼拜的成交": last week's): never the whole history.
-_TRADES = Slots(
-    *QUESTION,
-    Coins("symbol"),
-    Choose(
-        "day",
-        (
-            ("today", When("time.today")),
-            ("yesterday", When("time.yesterday")),
-            ("last_week", When("pnl.last_week")),
-        ),
+_DAY = Choose(
+    "day",
+    (
+        ("today", When("time.today")),
+        ("yesterday", When("time.yesterday")),
+        ("last_week", When("pnl.last_week")),
     ),
 )
+_TRADES = Slots(*QUESTION, Coins("symbol"), _DAY)
+
+
+def _not_theirs(reading: Reading) -> object:
+    """交易 is their trades said as someone's or some day's ("我的交易", "睇下我尋日啲交易": the
+    word is 的交易) and ending what is said (a particle may follow: "我今日啲交易呢"): never
+    "帮我交易", nor a word it starts that the lexicon has not ("btc的交易量", "的交易规则")."""
+    tag = reading.first("noun.trading")
+    text = reading.text
+    if tag is None:
+        return True
+    if not has_cjk(text[tag.end : tag.end + 1]):
+        return None
+    # a particle may end it ("我今日啲交易呢"): a filler word right after
+    after = next((t for t in reading.tags if t.start == tag.end), None)
+    return None if after is not None and all(c.startswith("filler.") for c in after.concepts) else True
+
+
+_TRADING = Slots(*QUESTION, Coins("symbol"), _DAY, unless=_not_theirs)
 _WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
 # "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on the
 # account named; a price asked ("BTC 买入价是多少") is no such question.
@@ -58,5 +74,12 @@ _ALONE = Slots(unless=_not_alone)
 INTENTS = table(
     SKILL,
     "account_query",
-    {"asked": _ASKED, "trades": _TRADES, "wallet": _WALLET, "alone": _ALONE, "most": _MOST},
+    {
+        "asked": _ASKED,
+        "trades": _TRADES,
+        "trading": _TRADING,
+        "wallet": _WALLET,
+        "alone": _ALONE,
+        "most": _MOST,
+    },
 ).intents

@@ -23,6 +23,8 @@ Action = Literal["create", "query", "delete"]
 
 # The lexicon's concepts: asking to be told, an alert named, a direction, the alert's own words.
 ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a crossing (intents)
+# Set up for a crossing ("帮我设个体型 大饼跌破8万"): what is set is the alert (the intents say when).
+SET_UP, CROSSING = "verb.create", frozenset({"verb.cross", "direction.above", "direction.below"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
@@ -62,7 +64,8 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     said = command(as_typed(reading))  # its arguments as typed, to quote a refusal ("1E5")
     if said is not None and said[0] in ("alert", "alerts"):  # "/alerts@bot …"
         return _command(coins.read(said[1]), coins)
-    if not norm or norm.startswith("/") or not reading.concepts & ASKS:
+    set_up = reading.has(SET_UP) and bool(reading.concepts & CROSSING)
+    if not norm or norm.startswith("/") or not (reading.concepts & ASKS or set_up):
         return None
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
