@@ -186,3 +186,45 @@ def test_what_is_no_such_request(text: str) -> None:
 
 def test_a_name_with_trading_in_it_is_kept_whole() -> None:
     _routes_to("删除交易员 高频交易", "trader_management", "delete", {"target_ref": {"name": "高频交易"}})
+
+
+# -- a coin's name typed one slip off is asked about, never read as a coin nor replaced ---------
+# ("比特笔", "以台", "姨汰", "etherum": the close match is offered; a coin's look-alike or a copycat
+# token one letter off is real money, so no slip of a coin's name is read as the coin.)
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("比特笔现在多少钱", "比特笔"),
+        ("姨汰今天什么价", "姨汰"),
+        ("以台多少钱", "以台"),
+        ("hey can u check the price of etherum", "etherum"),
+        ("check the price of etherum", "etherum"),
+    ],
+)
+def test_a_coin_like_word_is_the_unknown_coin(text: str, unknown: str) -> None:
+    _routes_to(text, "price", "current", {"symbols": [], "unknown": unknown})
+
+
+@pytest.mark.parametrize(
+    ("text", "symbols"),
+    [("比特币现在多少钱", ["BTCUSDT"]), ("以太坊多少钱", ["ETHUSDT"]), ("现在多少钱", [])],
+)
+def test_coins_named_and_none_read_as_before(text: str, symbols: list[str]) -> None:
+    _routes_to(text, "price", "current", {"symbols": symbols, "unknown": None})
+
+
+async def test_a_slip_after_another_coin_is_asked_never_that_coin() -> None:
+    from core.reply import NoticeBlock, Status
+    from tests.fakes import Chat, FakeCharts, ScriptedMarket, make_core
+
+    market = ScriptedMarket()
+    chat = Chat(make_core(market, charts=FakeCharts()))
+    await chat.say("eth price")
+    market.calls.clear()
+    reply = await chat.say("比特笔现在多少钱")
+    assert reply.status is Status.NEEDS_INPUT
+    assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["unknown_coin"]
+    assert market.calls == []  # ETH, the coin before, is not answered in its place
+    assert [b.label for b in reply.buttons][:1] == ["BTC"]

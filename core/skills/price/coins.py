@@ -137,9 +137,9 @@ class CoinFinder:
             asked = fills.tag_beside(reading, after, PRICE_WORDS, after=True) is not None or of
             if 3 <= end - start <= 15 and _maybe_coin(norm[start:end]) and asked:
                 return typed(start, end)
-        for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格"
+        for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格", "比特笔现在多少钱"
             if tag.concepts & PRICE_WORDS and has_cjk(norm[tag.start : tag.end]):
-                start, end = _chinese_before(reading, tag.start)
+                start, end = _chinese_before(reading, _when_before(reading, tag.start))
                 if end - start >= 2 and not any(norm[start:end] in t for t in taken):
                     return typed(start, end)
         return None
@@ -198,6 +198,22 @@ def _lone_latin(norm: str) -> str | None:
     return norm[words[0][0] : words[0][1]] if len(words) == 1 else None
 
 
+_GLUED = frozenset({"price.asked_in", "price.followup"})
+# When a price is asked for, said between the coin and the price word ("比特笔现在多少钱", "姨汰今天什么价").
+_WHEN = frozenset({"time.now", "time.today", "price.now"})
+
+
+def _when_before(reading: Reading, at: int) -> int:
+    """Where the words saying when, right before ``at`` (spaces between), start; ``at`` when none."""
+    norm = reading.text
+    while True:
+        end = len(norm[:at].rstrip())
+        tag = fills.tag_at(reading, end - 1) if end else None
+        if tag is None or tag.end != end or not tag.concepts & _WHEN:
+            return at
+        at = tag.start
+
+
 def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
     """Where the Chinese characters no tag explains right before ``at`` are ("的" and spaces
     skipped)."""
@@ -210,12 +226,12 @@ def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
         while end > 0 and norm[end - 1] == " ":
             end -= 1
     start = end
-    while (
-        start > 0
-        and end - start < _CJK_MAX
-        and has_cjk(norm[start - 1])
-        and fills.tag_at(reading, start - 1) is None
-    ):
+    while start > 0 and end - start < _CJK_MAX and has_cjk(norm[start - 1]):
+        tag = fills.tag_at(reading, start - 1)
+        # a character of a word asked in ("以" of "以USDC计价") typed first in the word: "以台多少钱"
+        glued = tag is not None and tag.end - tag.start == 1 and tag.concepts <= _GLUED and start < end
+        if tag is not None and not glued:
+            break
         start -= 1
     return start, end
 
