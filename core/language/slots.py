@@ -318,6 +318,10 @@ class SetTo:
         btc dca up to 500 usdt": "up to"), else the set-to word."""
         marker, end = marker or fills.set_to(reading), len(reading.text)
         field = self.named(fills.within(reading, 0, marker.start) if marker else reading)
+        if marker is not None and not field:
+            # A set-to word that renames ("改名为") says a new name, whatever it says ("每周定投").
+            renames = self.named(fills.within(reading, marker.start, marker.end))
+            field = renames if renames == self.renamed[0] else None
         if marker is None:
             return {self.name: field} if field else None
         value = " ".join(reading.norm.typed(marker.end, end).strip(' "“”「」『』').split())

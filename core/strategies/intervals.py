@@ -84,6 +84,13 @@ def interval_of(value: Value) -> Interval | None:
     return None
 
 
+def interval_set(value: Value) -> Interval | None:
+    """The interval a value says where only an interval can be meant (a strategy's new interval:
+    "改成4小时", "every 2 days"): an interval or any duration, in whole units; None for another
+    value or one not whole ("every 1.5 days")."""
+    return _of(value) if value.kind in ("interval", "duration") and not value.refused else None
+
+
 def interval_in(values: Sequence[Value]) -> Interval | None:
     """The interval values name ("每天买50U" -> 1d, "every 4 hours" -> 4h): the first interval said
     (None if no whole one: "every 1.5 days"), else a duration or number written like one ("4h")."""

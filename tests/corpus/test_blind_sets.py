@@ -22,7 +22,9 @@ FLOORS = {
     "s43_T.jsonl": (114, 120),
     "s43_V.jsonl": (179, 180),
     "s43_W.jsonl": (213, 240),
-    "s43_X.jsonl": (198, 200),
+    # 197: its '大饼定投改成每周买' expects the interval as typed ("每周"); an update's interval is
+    # the grammar's canonical text ("1w") as a new strategy's is (session 44, as set Y expects).
+    "s43_X.jsonl": (197, 200),
     "s43_Y.jsonl": (171, 180),
 }
 

@@ -134,10 +134,11 @@ def test_everyday_requests_route(text: str, skill: str, action: str, slots: dict
             "把ETH网格改明为以太区间",
             {"field": "name", "target_ref": {"name": "ETH網格"}, "new_name": "以太区间"},
         ),
-        # The interval is the value said, not the buying words after it; one going on stays whole.
+        # The interval is the value said, not the buying words after it, in the grammar's canonical
+        # text as a new strategy's is; a day of every week is weekly ("every monday" creates so).
         ("BTC定投 改成 4h 買一次", {"field": "interval", "interval": "4h"}),
-        ("BTC定投 改成 每天买一次", {"field": "interval", "interval": "每天"}),
-        ("把BTC定投改成每周一买", {"field": "interval", "interval": "每周一买"}),
+        ("BTC定投 改成 每天买一次", {"field": "interval", "interval": "1d"}),
+        ("把BTC定投改成每周一买", {"field": "interval", "interval": "1w"}),
     ],
 )
 def test_a_strategy_changed(text: str, slots: dict[str, Any]) -> None:

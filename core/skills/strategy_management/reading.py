@@ -30,7 +30,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.strategies.intervals import Interval, interval_in, interval_of, refused_of
+from core.strategies.intervals import Interval, interval_in, interval_of, interval_set, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
 from core.tasks.refs import record_ref
@@ -93,6 +93,8 @@ class StrategyReader:
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
         action = first(ACTIONS, concepts)
+        if action is None and OUT_OF_DEFAULT(concepts) and not reading.text.rstrip().endswith(("?", "？")):
+            action = "deactivate"  # "take eth grid out of the defaults": the removal said by itself
         if action == "query" and _asked_of_any(reading):
             return None  # "what's a good strategy for beginners": a question, none of theirs
         if not noun and ((kind is None and "verb.buy" not in concepts) or kind == "ai" or action == "query"):
@@ -116,8 +118,13 @@ class StrategyReader:
         if action == "query" and kind is not None and _has_params(reading, values):
             action = "create"  # "我想要一个BTC定投，每天50U"
         if action == "create":
-            if kind is None and _range(reading, values) and not _interval(reading, values):
+            ranged, every = _range(reading, values), _interval(reading, values)
+            if kind is None and ranged and not every:
                 kind = "grid"  # "make a strategy for ETH between 3000 and 4000": only a grid has a range
+            elif kind is None and every and not ranged:
+                # "new strategy: weekly btc buys of 100": a schedule and no range is a DCA's (an AI
+                # strategy is named as one; its table reads no amount per buy).
+                kind = "dca"
             return action, self._create_slots(reading, values, kind)
         return action, _target_slots(reading, action)
 
@@ -227,6 +234,11 @@ ACTIONS = (
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
     ("create", When("verb.create")), ("query", When(any=["verb.query", "ask."])),
 )  # fmt: skip
+
+
+# Out of the default with no other verb ("take eth grid out of the defaults"): the default unset,
+# unless asked ("is eth grid out of the defaults?"). With a removal's verb ACTIONS says so.
+OUT_OF_DEFAULT = When("noun.from_default", none=["ask."])
 
 
 def _asked_of_any(reading: Reading) -> bool:
@@ -353,14 +365,18 @@ def _raised_to(reading: Reading) -> Tag | None:
 
 
 def _interval_said(reading: Reading, start: int) -> dict[str, str]:
-    """The new interval as the one value said, without the buying words after it ("BTC定投 改成 4h
-    買一次": 4h; "每天买一次": 每天); a value going on ("每周一买": Mondays) is kept whole."""
+    """The new interval in the grammar's canonical text, as a new strategy's is ("改成4小时",
+    "改做每4個鐘一次": 4h; "每天买一次": 1d; "BTC定投 改成 4h 買一次": 4h): the one value said after
+    ``start``, a day of every week weekly ("每周一买": 1w, as "every monday" creates). None read
+    whole ("every 1.5 days"): nothing, the words typed are said back by the skill."""
+    if any("time.weekday" in t.concepts and t.start >= start for t in reading.tags):
+        return {"interval": Interval(1, "w").text}
     said = [v for v in _values(reading) if v.start >= start]
-    if len(said) != 1 or said[0].kind not in ("interval", "duration") or said[0].refused:
-        return {}
-    end = said[0].end
-    buys = any("verb.buy" in t.concepts and t.start == end for t in reading.tags)
-    return {"interval": said[0].typed} if buys or reading.text[end : end + 1] in ("", " ") else {}
+    refused = refused_of(said) if len(said) == 1 else None
+    if refused is not None:  # "改成每-2天": refused quoting it, as a new strategy's is
+        return {"interval": refused.slot}
+    found = interval_set(said[0]) if len(said) == 1 else None
+    return {"interval": found.text} if found is not None else {}
 
 
 def _money_of_dca(reading: Reading, start: int) -> dict[str, str]:
@@ -408,8 +424,8 @@ def _field_by_value(value: str) -> str | None:
     found = find_values(normalize(value))
     if any(v.kind == "count" for v in found):
         return "grids"
-    if any(v.kind == "interval" or interval_of(v) for v in found):
-        return "interval"
+    if any(v.kind == "interval" or interval_of(v) for v in found) or refused_of(found):
+        return "interval"  # "每-2天" too: an interval not read exactly, never a new name
     if any(v.unit == "quote" for v in found):
         return None  # a sum of money names no strategy: which field is the kind's (_money_of_dca)
     return "name"
