@@ -205,14 +205,17 @@ def _told(reading: Reading) -> bool:
     return any(c.startswith(OUTSIDE) and c != _ADVICE for t in reading.tags for c in t.concepts)
 
 
-def _asking(piece: str) -> bool:
+def _asking(piece: str, *, told: bool = True) -> bool:
     """A piece that says what it asks, by an ask's, a verb's or the price's word ("升穿4000叫我",
     "ETH幾錢"), not a kind's noun alone ("策略", "交易员"): what a space after Chinese may stand
-    between."""
-    return any(c.startswith(_ASKING) for t in words(piece).tags for c in t.concepts)
+    between. Not ``told``: a loss told is no ask ("it lost a lot")."""
+    return any(
+        c.startswith(_ASKING) and (told or c not in _TOLD) for t in words(piece).tags for c in t.concepts
+    )
 
 
 _ASKING = ("ask.", "verb.", "noun.price")
+_TOLD = frozenset({"verb.lose"})
 
 
 def _coins(route: Route) -> bool:
@@ -333,6 +336,8 @@ def split_asks(
         key = (piece, repr((before.skill, before.action, sorted(before.slots.items(), key=str))))
         if key not in referred:
             found = back(piece, before)
+            if found is not None and routed(piece) is None and not _asking(piece, told=False):
+                found = None  # "delete trader moonboy, its been bleeding money": a remark on it, no ask
             referred[key] = found if found is not None and not found.followup else routed(piece)
         return referred[key]
 

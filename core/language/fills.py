@@ -78,7 +78,17 @@ def new_value(
     up to the first tag ``ends`` holds for (a record's kind after its name: "to the kimi model")."""
     if not any_words and not untagged(reading, marker.end, len(reading.text)):
         return None
-    return name_after(reading, marker.end, whole=True, skip=_filler, ends=ends)
+    # A record's value may follow the word for using it ("switch moonshot to use kimi", "改成用
+    # kimi"): kimi. A new name is every word typed ("rename it to use less").
+    skip = _filler if any_words else _lead_in
+    return name_after(reading, marker.end, whole=True, skip=skip, ends=ends)
+
+
+_USING = frozenset({"verb.make", "filler.using"})
+
+
+def _lead_in(tag: Tag) -> bool:
+    return _filler(tag) or not tag.concepts.isdisjoint(_USING)
 
 
 def set_to(reading: Reading) -> Tag | None:
@@ -151,11 +161,13 @@ def _drop_remarks(reading: Reading, start: int, end: int, kept: list[bool]) -> N
 
 
 def _asks(tag: Tag) -> bool:
-    """A request's verb or noun, a coin, a kind or one of their records: what a request clause says."""
-    return any(c.startswith(_ASKING) or "." not in c for c in tag.concepts)
+    """A request's verb or noun, a coin, a kind or one of their records: what a request clause says;
+    not a word telling what came of it ("its been bleeding money", "lost a lot on it")."""
+    return any((c.startswith(_ASKING) or "." not in c) and c not in _TOLD for c in tag.concepts)
 
 
 _ASKING = ("verb.", "noun.", "strategy.", "order.", "own.", "wallet.", "trade.")
+_TOLD = frozenset({"trade.money", "trade.outcome", "verb.lose"})
 
 
 def _filler(tag: Tag) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.language.fills import untagged
+from core.language.fills import untagged, word_after
 from core.language.phrases import Words
 from core.language.tagger import Reading, words
 from core.language.values import find_values
@@ -113,3 +113,13 @@ def record_ref(
     if every and reading.has("filler.all"):
         return {"all": "1"}
     return None
+
+
+def all_of_kind(reading: Reading, kind: str, stop: int) -> bool:
+    """ "all" said right before the kind's noun before ``stop``, only filler between ("all my
+    bots", "所有交易员")."""
+    noun = f"noun.{kind}"
+    return any(
+        "filler.all" in t.concepts and t.start < stop and word_after(reading, t.end, (noun,))
+        for t in reading.tags
+    )

@@ -25,6 +25,7 @@ STRATEGIES = {"strategy": ["BTC定投", "每週定投", "SOL定投", "大饼定�
         ("switch my btc dca to daily", "1d"),
         ("把BTC定投改成每周一次", "1w"),
         ("把BTC定投改成每周一买", "1w"),  # Mondays: weekly, as "every monday" creates
+        ("把BTC定投改用每周", "1w"),
         ("把BTC定投改成每-2天", "refused:sign:-2天"),  # refused quoting it, never a new name
     ],
 )
@@ -81,3 +82,143 @@ def test_out_of_the_defaults_asked_changes_nothing() -> None:
 
 def test_moved_away_alone_deletes_the_strategy() -> None:
     _is("把eth grid移走", "strategy_management", "delete", {"target_ref": {"name": "eth grid"}}, STRATEGIES)
+
+
+# -- records: a field's word and its value, a name's bounds ---------------------------------------
+
+TRADERS = {"trader": ["alpha", "beta", "moonshot", "阿強", "小牛"], "model": ["kimi"]}
+TEST, MAIN = {"account": ["test"]}, {"account": ["main"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "names"),
+    [
+        (
+            "账户test改个名叫测试号",
+            {"field": "name", "new_name": "测试号", "target_ref": {"name": "test"}},
+            TEST,
+        ),
+        ("把main改个名叫主号", {"field": "name", "new_name": "主号", "target_ref": {"name": "main"}}, MAIN),
+        ("账户test改个名", {"field": "name", "target_ref": {"name": "test"}}, TEST),
+    ],
+)
+def test_an_account_renamed(text: str, slots: dict[str, Any], names: dict[str, list[str]]) -> None:
+    _is(text, "exchange_management", "update", slots, names)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kimi 的 API 位址改成 https://api.moonshot.cn/v1",
+        "kimi 的網址改成 https://api.moonshot.cn/v1",
+        "kimi 的api地址改成 https://api.moonshot.cn/v1",
+        "change the api address of kimi to https://api.moonshot.cn/v1",
+    ],
+)
+def test_a_model_configs_address_changed(text: str) -> None:
+    url = "https://api.moonshot.cn/v1"
+    slots = {"field": "base_url", "base_url": url, "target_ref": {"name": "kimi"}}
+    _is(text, "model_management", "update", slots)
+
+
+@pytest.mark.parametrize("text", ["把 deepseek 这个配置先停用", "把 deepseek 这个配置暂时停用"])
+def test_a_model_config_named_before_this_one_is_that_one(text: str) -> None:
+    _is(text, "model_management", "update", {"enabled": "false", "target_ref": {"name": "deepseek"}})
+
+
+@pytest.mark.parametrize(("text", "name"), [("删掉先锋账户", "先锋账户"), ("先删掉主账户", "主账户")])
+def test_for_now_is_never_cut_out_of_a_name(text: str, name: str) -> None:
+    _is(text, "exchange_management", "delete", {"target_ref": {"name": name}})
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("delete trader moonboy, its been bleeding money", "delete"),
+        ("delete trader moonboy, it lost a lot", "delete"),
+        ("stop trader moonboy, losing too much money", "stop"),
+    ],
+)
+def test_a_name_ends_at_its_clause(text: str, action: str) -> None:
+    from core.conversation.reading import read_asks
+    from tests.fakes import shared_router
+
+    asks = read_asks(text, shared_router())
+    assert [(r.skill, r.action, r.slots.get("target_ref")) for r in asks] == [
+        ("trader_management", action, {"name": "moonboy"})
+    ], asks
+
+
+def test_a_pronoun_asking_something_is_still_read_back() -> None:
+    from core.conversation.reading import read_asks
+    from tests.fakes import shared_router
+
+    asks = read_asks("stop trader alpha, then delete it", shared_router())
+    assert [(r.action, r.slots.get("target_ref")) for r in asks] == [
+        ("stop", {"name": "alpha"}),
+        ("delete", {"name": "alpha"}),
+    ], asks
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("switch moonshot to use kimi", "kimi"),
+        ("把moonshot改成用kimi", "kimi"),
+        ("幫阿強轉用 kimi 模型", "kimi"),
+        ("阿强改用deepseek", "deepseek"),
+        ("幫我改交易員阿強嘅模型做kimi", "kimi"),
+        ("阿强的模型改下 deepseek", "deepseek"),
+    ],
+)
+def test_a_traders_model_switched(text: str, model: str) -> None:
+    _is(text, "trader_management", "update", {"field": "model", "model": model}, TRADERS)
+
+
+def test_a_new_name_keeps_every_word() -> None:
+    _is("rename moonshot to use less", "trader_management", "update", {"new_name": "use less"}, TRADERS)
+
+
+def test_two_models_named_ask_which() -> None:
+    from tests.fakes import route_with_names
+
+    route = route_with_names("把阿强的模型 kimi deepseek 换一下", TRADERS)
+    assert route is not None and "model" not in route.slots, route
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [("turn all my bots back on", "start"), ("stop all my traders", "stop"), ("启动全部交易员", "start")],
+)
+def test_all_of_them(text: str, action: str) -> None:
+    _is(text, "trader_management", action, {"target_ref": {"all": "1"}})
+
+
+@pytest.mark.parametrize(
+    "text", ["Answers every Bot API call like Telegram would, and records it.", "你還沒有任何交易員"]
+)
+def test_every_bot_said_in_passing_asks_nothing(text: str) -> None:
+    _is(text, None)
+
+
+@pytest.mark.parametrize("text", ["看下小牛的详情", "show me alpha", "看看alpha"])
+def test_one_of_theirs_shown(text: str) -> None:
+    _is(text, "trader_management", "query", names=TRADERS)
+
+
+@pytest.mark.parametrize(
+    ("text", "slots", "names"),
+    [
+        ("幫 alpha 開埋每日總結", {"daily_summary": "on", "target_ref": {"name": "alpha"}}, TRADERS),
+        ("turn on the daily recap for beta", {"daily_summary": "on"}, TRADERS),
+        ("關掉小綠的自動啟動", {"auto_start": "off", "target_ref": {"name": "小綠"}}, None),
+        ("閂埋 beta 嘅自動啟動", {"auto_start": "off", "target_ref": {"name": "beta"}}, TRADERS),
+        ("turn off auto start for gamma", {"auto_start": "off", "target_ref": {"name": "gamma"}}, None),
+    ],
+)
+def test_a_traders_switch(text: str, slots: dict[str, Any], names: dict[str, list[str]] | None) -> None:
+    _is(text, "trader_management", "update", slots, names)
+
+
+def test_open_one_more_account_in_cantonese_creates_it() -> None:
+    _is("幫我開埋個模擬帳戶", "exchange_management", "create", {"exchange": "paper"})

@@ -18,13 +18,17 @@ from core.language.intents import SlotFill
 from core.language.slots import SWITCH, SetTo, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
-from core.tasks.refs import name_in, record_ref
+from core.tasks.refs import all_of_kind, name_in, record_ref
 
 KIND = "trader"
 REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
 TRADERS = ("noun.trader", "own.trader")
 STATUS = ("ask.status", "ask.pnl")
-NAMED = frozenset({*TRADERS, "noun.daily_summary"})  # "打开 alpha 的每日汇总": only a trader has one
+# One of theirs named alone is asked about by a status word or a word of showing ("看下小牛的详情",
+# "show me alpha"); nothing else said, the name may be anything's ("alpha 价格").
+SHOWN = frozenset({*STATUS, "verb.query"})
+# "打开 alpha 的每日汇总", "關掉小綠的自動啟動": only a trader has them
+NAMED = frozenset({*TRADERS, "noun.daily_summary", "noun.auto_start"})
 # What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
 PARTS = frozenset({"noun.strategy", "noun.account", "noun.model"})
 SWITCHED = ("auto_start", "daily_summary")
@@ -60,6 +64,25 @@ def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
 UPDATE = SetTo("field", FIELDS, by_value=lambda value: "name", new=_new_value)
 
 
+# The records a valued field's new value may be: one of theirs (its stored name), an exchange's or
+# a provider's name (as typed).
+RECORDS = {
+    "account": ("own.account", "exchange"),
+    "strategy": ("own.strategy",),
+    "model": ("own.model", "provider"),
+}
+
+
+def _record_named(reading: Reading, field: str) -> dict[str, str]:
+    kinds = RECORDS[field]
+    named = [t for t in reading.tags if not t.concepts.isdisjoint(kinds) and "own.trader" not in t.concepts]
+    if len(named) != 1:
+        return {}  # none, or two ("from kimi to deepseek"): which is asked
+    tag = named[0]
+    own = kinds[0] in tag.concepts
+    return {field: tag.value if own else reading.norm.typed(tag.start, tag.end)}
+
+
 def slots_for(action: str) -> SlotFill:
     """The fill of an ``action`` intent (core.skills.trader_management.intents)."""
     return partial(_slots, action)
@@ -71,7 +94,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
     concepts = reading.concepts
     if reading.text.startswith("/") or _bot_in_a_name(reading):
         return None
-    if "noun.trader" not in concepts and action == "query" and not concepts & (PARTS | set(STATUS)):
+    if "noun.trader" not in concepts and action == "query" and not concepts & (PARTS | SHOWN):
         return None
     slots: dict[str, Any] = {}
     if action == "query" and concepts & set(STATUS):
@@ -92,13 +115,16 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         end = end if marker is None else marker.start
         slots.update(UPDATE.read(reading) or {})
         field = slots.get("field")
-        own = reading.first("own.strategy")
-        if field == "strategy" and "strategy" not in slots and own is not None:
-            slots["strategy"] = own.value  # "let alpha run the eth grid": theirs, by its name
+        if field in VALUED and field not in slots:
+            # "let alpha run the eth grid", "幫我改交易員阿強嘅模型做kimi": no set-to word, the one
+            # record of the field's kind named is the new one (theirs by its name).
+            slots.update(_record_named(reading, field))
         on = first(SWITCH, concepts)
         if field in SWITCHED and on:
             slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
+    if action in ("start", "stop") and ref and "name" in ref and all_of_kind(reading, KIND, end):
+        ref = {"all": "1"}  # "turn all my bots back on": all of them, whatever words are left ("turn")
     if ref and "name" in ref and _glued_bots(reading):  # "删除交易员 机器人一号": said back whole
         ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
     if action == "query" and ref and "name" in ref and _loose_words(reading):
