@@ -222,3 +222,27 @@ def test_a_traders_switch(text: str, slots: dict[str, Any], names: dict[str, lis
 
 def test_open_one_more_account_in_cantonese_creates_it() -> None:
     _is("幫我開埋個模擬帳戶", "exchange_management", "create", {"exchange": "paper"})
+
+
+# -- what a trader made is its P&L; how it is doing its status ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("how much has alpha earned", {"trader": "alpha"}),
+        ("小牛这周盈亏如何", {"trader": "小牛", "period": "week"}),
+        ("alpha 今天赚了多少", {"trader": "alpha", "period": "today"}),
+        ("trader alpha pnl", {"trader": "alpha"}),
+        ("交易员 alpha 的收益", {"trader": "alpha"}),
+    ],
+)
+def test_what_a_trader_made_is_its_pnl(text: str, slots: dict[str, Any]) -> None:
+    _is(text, "pnl", "report", slots, TRADERS)
+
+
+@pytest.mark.parametrize(
+    "text", ["how is alpha doing", "alpha 还在跑吗", "我的交易员赚钱了吗", "我的交易员收益怎么样"]
+)
+def test_how_a_trader_is_doing_is_its_status(text: str) -> None:
+    _is(text, "trader_management", "query", {"status": "1"}, TRADERS)

@@ -55,7 +55,7 @@ async def test_a_name_nobody_has_is_not_a_trader_request(desk: TraderDesk, text:
 
 
 @pytest.mark.parametrize(
-    ("text", "said"), [("机器人一号今天赚了多少", "机器人一号"), ("how is Robo One doing", "Robo One")]
+    ("text", "said"), [("机器人一号运行得怎么样", "机器人一号"), ("how is Robo One doing", "Robo One")]
 )
 async def test_how_one_of_their_traders_is_doing(desk: TraderDesk, text: str, said: str) -> None:
     await desk.account()

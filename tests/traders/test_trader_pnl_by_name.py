@@ -1,6 +1,7 @@
-"""One of their traders named alone with "how much" ("alpha赚了多少钱", "how much did alpha make") is
-that trader's P&L (the pnl skill, filtered to it); was "I can't help with that yet". "alpha赚了多少"
-stays the trader's status card, as before (zh + en)."""
+"""One of their traders named alone with what it made ("alpha赚了多少钱", "how much did alpha make",
+"alpha赚了多少", "小牛这周盈亏如何") is that trader's P&L (the pnl skill, filtered to it); was "I
+can't help with that yet", then the trader's status card for "alpha赚了多少". How it is doing ("how
+is alpha doing", "alpha运行得怎么样") stays the trader's status card (zh + en)."""
 
 from __future__ import annotations
 
@@ -26,9 +27,18 @@ async def test_a_trader_named_alone_gets_its_pnl(desk: TraderDesk, text: str) ->
     assert reply.route.slots.get("trader") == "alpha", reply.route
 
 
-async def test_its_status_question_stays_the_trader_s(desk: TraderDesk) -> None:
+@pytest.mark.parametrize("text", ["alpha赚了多少", "how much has alpha earned", "alpha 的盈亏如何"])
+async def test_what_it_made_said_any_way_is_its_pnl(desk: TraderDesk, text: str) -> None:
     await _alpha(desk)
-    reply = await desk.chat.say("alpha赚了多少")
+    reply = await desk.chat.say(text)
+    assert (reply.route.skill, reply.route.action) == ("pnl", "report"), reply.route
+    assert reply.route.slots.get("trader") == "alpha", reply.route
+
+
+@pytest.mark.parametrize("text", ["how is alpha doing", "alpha运行得怎么样"])
+async def test_its_status_question_stays_the_trader_s(desk: TraderDesk, text: str) -> None:
+    await _alpha(desk)
+    reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == ("trader_management", "query"), reply.route
 
 

@@ -5,8 +5,9 @@ the weekly report switched on or off ("每周给我发收益报告"). The words 
 read here from the tags and the value grammar.
 
 A message that leaves a word unexplained and names no kind of record ("alpha 今天赚了多少") is
-not read here: the person's own names decide it (their trader alpha is the trader skill's).
-"A trader's 收益" is its status (the trader skill); "how much did a trader make" is its P&L.
+not read here: the person's own names decide it (their trader alpha's P&L). What a trader named
+made ("how much has alpha earned", "小牛这周盈亏如何", "trader alpha pnl") is its P&L; how it is
+doing ("how is alpha doing", "我的交易员赚钱了吗") its status (the trader skill).
 """
 
 from __future__ import annotations
@@ -116,7 +117,17 @@ def _reader(view: str) -> Any:
     return fill
 
 
+def _of_trader(reading: Reading) -> Mapping[str, Any] | None:
+    """A trader's P&L asked by its word ("小牛这周盈亏如何", "trader alpha pnl"): only with the
+    trader named; the traders' in general are how they are doing (the trader skill's)."""
+    slots = _SUMMARY(reading)
+    return slots if slots is not None and "trader" in slots else None
+
+
 # "每周给我发收益报告" on, "关闭收益周报" off.
 _WEEKLY = Slots(Choose("switch", SWITCH, default="on"))
 _VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
-INTENTS = table(SKILL, "pnl", {"weekly": _WEEKLY, **{view: _reader(view) for view in _VIEWS}}).intents
+_SUMMARY = _reader("summary")
+INTENTS = table(
+    SKILL, "pnl", {"weekly": _WEEKLY, "of_trader": _of_trader, **{view: _reader(view) for view in _VIEWS}}
+).intents
