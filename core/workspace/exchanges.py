@@ -27,7 +27,12 @@ EXCHANGES: dict[str, ExchangeType] = {
     for e in (
         # Paper first: the default for newcomers (no keys, no risk).
         ExchangeType(
-            "paper", "模拟账户", "Paper (simulated)", (), ("paper", "模拟账户", "模拟盘", "模拟", "simulated")
+            "paper",
+            "模拟账户",
+            "Paper (simulated)",
+            (),
+            # "practice" only as an account's ("the best practice" is none)
+            ("paper", "模拟账户", "模拟盘", "模拟", "simulated", "practice account", "practice accounts"),
         ),
         ExchangeType("binance", "币安", "Binance", ("api_key", "api_secret"), ("binance", "币安")),
         ExchangeType(

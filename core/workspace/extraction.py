@@ -212,6 +212,25 @@ def find_balance(text: str) -> tuple[str | None, tuple[int, int] | None]:
     return (quote.slot, (quote.start, quote.end)) if quote is not None else (None, None)
 
 
+_CLAUSE_MARKS = ",，;；:："
+
+
+def said_alone(text: str) -> tuple[str | None, tuple[int, int] | None]:
+    """A sum said as a clause of its own after a paper account's request ("set me up with a paper
+    account, 50k", "开个模拟账户，5万"): a number or USDT alone (polite words at most) after a
+    mark, to the end or the next mark (a coin's amount is none), as ``find_balance`` gives it."""
+    for value in find_values(text):
+        if value.kind not in ("number", "amount", "refused") or value.unit == "base":
+            continue
+        before, after = text[: value.start].rstrip(), text[value.end :]
+        end = next((i for i, ch in enumerate(after) if ch in _CLAUSE_MARKS), len(after))
+        rest = Tagger().read(after[:end])
+        polite = all(c.startswith("filler.") for t in rest.tags for c in t.concepts) and not rest.rest()
+        if before[-1:] in _CLAUSE_MARKS and polite:
+            return value.slot, (value.start, value.end)
+    return None, None
+
+
 def create_slots(raw: str, domain: str) -> dict[str, Any]:
     """What a create request says: the name (whole, or not at all when unsure), the exchange or
     provider outside of that name ("call it Trading OKX" on Binance is no OKX account), and a
@@ -232,6 +251,8 @@ def create_slots(raw: str, domain: str) -> dict[str, Any]:
             slots["provider"] = provider
         return slots
     balance, span = find_balance(rest)
+    if balance is None and _one_exchange(normalize(rest)) == "paper":
+        balance, span = said_alone(rest)
     if balance is not None and span is not None:
         slots["paper_balance"] = balance
         rest = f"{rest[: span[0]]} {rest[span[1] :]}"

@@ -43,9 +43,25 @@ def wallet_said(reading: Reading) -> str | None:
         after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
         if wallet and after and _linked(text[tag.end : after.start], wallet):
             return wallet
-        if wallet and wallet not in _NEVER_ON and _on(text[: tag.start]):
+        if wallet and wallet not in _NEVER_ON and (_on(text[: tag.start]) or _last(reading, at)):
             return wallet
     return None
+
+
+def _last(reading: Reading, at: int) -> bool:
+    """The wallet's word said last, after an order's side ("开多0.05个大饼 合约", "long 0.2 eth
+    perp"): where the order is; only filler may follow it."""
+    tags, text = reading.tags, reading.text
+    end = tags[at].end
+    after = tags[at + 1 :]
+    if not all(t.concepts and all(c.startswith("filler.") for c in t.concepts) for t in after):
+        return False
+    rest = "".join(ch for i, ch in enumerate(text[end:], end) if not any(t.start <= i < t.end for t in after))
+    said = any(_SIDES & t.concepts for t in tags[:at])
+    return said and not any(ch.isalnum() for ch in rest)
+
+
+_SIDES: Final = frozenset({"verb.buy", "verb.sell"})
 
 
 def _on(before: str) -> bool:

@@ -246,3 +246,75 @@ def test_what_a_trader_made_is_its_pnl(text: str, slots: dict[str, Any]) -> None
 )
 def test_how_a_trader_is_doing_is_its_status(text: str) -> None:
     _is(text, "trader_management", "query", {"status": "1"}, TRADERS)
+
+
+# -- orders, trades and accounts said with a record's words ---------------------------------------
+
+
+@pytest.mark.parametrize(("text", "level"), [("SOL 止賺設 260", "260"), ("SOL 止赚 260", "260")])
+def test_take_profit_said_as_a_stopped_gain(text: str, level: str) -> None:
+    _is(text, "orders", "protect", {"symbol": "SOLUSDT", "take_profit": level})
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "amount"),
+    [
+        ("开多0.05个大饼 合约", "buy", "base:0.05"),
+        ("幫我 long 0.2 ETH 合約", "buy", "base:0.2"),
+        ("幫我喺合約度買100U ETH", "buy", "quote:100"),
+        ("short 1 eth on futures", "sell", "base:1"),
+    ],
+)
+def test_an_order_in_the_futures_wallet(text: str, action: str, amount: str) -> None:
+    _is(text, "trade_execution", action, {"amount": amount, "wallet": "futures"})
+
+
+@pytest.mark.parametrize("text", ["买0.1个btc 现货", "buy 0.1 btc spot", "放100u买btc"])
+def test_a_spot_order_names_no_other_wallet(text: str) -> None:
+    from tests.fakes import route_with_names
+
+    route = route_with_names(text)
+    assert route is not None and route.action == "buy" and "wallet" not in route.slots, route
+
+
+def test_a_futures_position_said_in_cantonese() -> None:
+    _is("我合約嗰度嘅倉位", "account_query", "positions", {"wallet": "futures"})
+
+
+@pytest.mark.parametrize(
+    ("text", "balance"),
+    [
+        ("I would like to open a practice account with 10,000 dollars, please.", "10000"),
+        ("给我开个模拟账户，放十万", "100000"),
+        ("set me up with a paper account, 50k", "50000"),
+        ("set me up with a paper account, 50k please", "50000"),
+        ("开个模拟账户，5万", "50000"),
+        ("开个模拟账户 存5万U", "50000"),
+        ("open me a paper account with 5k usdt", "5000"),
+        ("add a paper account, -5000", "refused:sign:-5000"),  # never 5000
+    ],
+)
+def test_a_paper_account_with_its_starting_money(text: str, balance: str) -> None:
+    _is(text, "exchange_management", "create", {"exchange": "paper", "paper_balance": balance})
+
+
+@pytest.mark.parametrize("text", ["add a binance account, 2", "set me up with a paper account, 50k eth"])
+def test_a_number_alone_is_only_a_paper_accounts_money(text: str) -> None:
+    from tests.fakes import route_with_names
+
+    route = route_with_names(text)
+    assert route is not None and route.action == "create" and "paper_balance" not in route.slots, route
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"), [("show open orders", "orders"), ("open a long on btc", "trade_execution")]
+)
+def test_open_creates_only_an_account(text: str, skill: str) -> None:
+    from tests.fakes import route_with_names
+
+    route = route_with_names(text)
+    assert route is not None and route.skill == skill, route
+
+
+def test_best_practice_is_no_account() -> None:
+    _is("best practice for dca", None)
