@@ -1,0 +1,84 @@
+"""Money and stories, round 2 (session 44): a trade someone else made told ("群里那个哥们all in了doge")
+is a story, never an order; an order that keeps failing ("我落單買pepe一直出錯") or a trader that has
+not placed one ("一單都冇落過") is a problem told. Each case failed before its fix: a word in the
+lexicon data (outside.others, verb.fail, phrases/cantonese.toml) or a condition of the reader that
+owns it, never a pattern for one phrasing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.conversation.reading import read_asks
+from core.routing.router import Route
+from tests.corpus.expect import context
+from tests.fakes import shared_router
+
+Asked = tuple[str | None, str | None, dict[str, Any]]
+NONE: list[Asked] = []
+
+
+def _asks(text: str, names: dict[str, list[str]] | None = None) -> list[Route]:
+    row: dict[str, Any] = {"names": names} if names else {}
+    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
+    return read_asks(text, shared_router(), context(row), locale=locale)  # type: ignore[arg-type]
+
+
+def _check(text: str, want: list[Asked], names: dict[str, list[str]] | None = None) -> None:
+    asks = _asks(text, names)
+    assert [(a.skill, a.action) for a in asks] == [(s, a) for s, a, _ in want], (text, asks)
+    for ask, (_, _, slots) in zip(asks, want, strict=True):
+        for name, value in slots.items():
+            assert ask.slots.get(name) == value, (text, name, ask.slots)
+
+
+# -- someone else's trade told: a story ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "xswl 群里那个哥们all in了doge",
+        "这哥们梭哈了pepe",
+        "有个大佬all in了sol",
+        "this guy went all in on doge lol",
+        "that guy sold all his eth",
+        "someone in the group bought 10k of pepe",
+    ],
+)
+def test_someone_elses_trade_is_a_story(text: str) -> None:
+    _check(text, NONE)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # Said to deskmate ("bro"), 哥们 names no one else: the order stands.
+        ("哥们帮我买点btc", [("trade_execution", "buy", {"symbol": "BTCUSDT"})]),
+        ("all in doge", [("trade_execution", "buy", {"symbol": "DOGEUSDT", "amount": "all"})]),
+    ],
+)
+def test_an_order_said_to_deskmate_stands(text: str, want: list[Asked]) -> None:
+    _check(text, want)
+
+
+# -- a problem told: a diagnosis, never an order ---------------------------------------------------
+
+ORDER_PROBLEM = ("order_execution_diagnosis", "diagnose", {"symbol": "PEPEUSDT"})
+TRADER_PROBLEM = ("trader_diagnosis", "diagnose", {})
+BOZAI = {"trader": ["波仔"]}
+
+
+@pytest.mark.parametrize("text", ["我落單買pepe一直出錯", "买pepe老是出错", "下单买pepe总是出问题"])
+def test_an_order_that_keeps_failing_is_a_problem(text: str) -> None:
+    _check(text, [ORDER_PROBLEM])
+
+
+@pytest.mark.parametrize("text", ["波仔由尋日開始一單都冇落過", "波仔一單都唔落", "波仔成日一單也冇落"])
+def test_a_trader_with_no_order_placed_is_a_problem(text: str) -> None:
+    _check(text, [TRADER_PROBLEM], BOZAI)
+
+
+def test_a_model_error_repeated_stays_the_models() -> None:
+    _check("kimi 個模型一直出 429", [("model_diagnosis", "diagnose", {"provider": "kimi"})])
