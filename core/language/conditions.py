@@ -131,6 +131,8 @@ def _objects_only(
         if lost and _after_a_word(scanned, start, spans, values):
             said = _objects_at(scanned, end, spans, values)
             held = frozenset(c for c in lost if takes[c] & said)
+            if held and _object_before(scanned, start, spans):
+                held = frozenset(c for c in held if not c.startswith(OUTSIDE))
             lost -= held
             if any(LEVEL in takes[c] & said for c in held):
                 lost |= concepts - held  # "has btc broken 100k": the crossing's alone, no failure
@@ -155,7 +157,41 @@ def _lead_ins() -> tuple[str, ...]:
     """The words of wanting a guarded word may follow inside a Chinese run ("我想接", "要出")."""
     from core.language.lexicon import phrases
 
-    return tuple(w for c in phrases("lead_in").concepts.values() for w in c.words)
+    return tuple(phrases("lead_in").concepts["lead_in.want"].words)
+
+
+@lru_cache(maxsize=1)
+def _objects_before() -> tuple[str, ...]:
+    """The words naming the object before its verb ("把", "将")."""
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.object_before"].words)
+
+
+@lru_cache(maxsize=1)
+def _done() -> tuple[str, ...]:
+    """The words that, before a 把, tell its trade done ("已经", "刚")."""
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.done"].words)
+
+
+def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
+    """A 把-phrase with what is traded stands before ``start`` in its clause ("把eth卖了一半"): the
+    object is named, what follows the verb is how much, and the sentence asks."""
+    words, done = _objects_before(), _done()
+    for s in spans:
+        if s[1] > start or s[2] != WORD_RANK or scanned[s[0] : s[1]] not in words:
+            continue
+        clause = scanned[: s[0]]
+        clause = clause[max(clause.rfind(m) for m in _MARKS) + 1 :]
+        if any(word in clause for word in done):
+            continue  # "我已经把eth卖了一半": told
+        if _MARKS.isdisjoint(scanned[s[1] : start]) and any(
+            c[0] >= s[1] and c[1] <= start and c[2] == COIN_RANK for c in spans
+        ):
+            return True
+    return False
 
 
 def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> frozenset[str]:
@@ -177,6 +213,7 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
 _LEVELS: Final = frozenset({"number", "price"})  # a price level, by the value grammar
 LEVEL: Final = "level"
+OUTSIDE: Final = "outside."  # the group of what no intent is about (a story told)
 
 
 def _filler_words(concepts: frozenset[str]) -> bool:

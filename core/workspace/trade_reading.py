@@ -19,7 +19,15 @@ from decimal import Decimal
 from typing import Any
 
 from core.coin_index import CoinIndex, Mention
-from core.language.fills import field_value, next_to, outside, sides_name_orders, value_spans, word_after
+from core.language.fills import (
+    field_value,
+    next_to,
+    outside,
+    sides_name_orders,
+    tag_after,
+    value_spans,
+    word_after,
+)
 from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.slots import When, Word
@@ -263,8 +271,23 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or field_value(reading, bare, EACH)
         or next_to(_unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
         or next_to(reading, bare, LIMIT, before=True)  # "3200挂单买一个", "eth 3200 limit buy"
+        or _glued_to_side(reading, bare)
     )
     return _as_typed(said, values, kind=True)
+
+
+def _glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
+    """A bare number written right against the side after it ("6万卖出大饼", "3000买eth"): where it
+    trades, as "在6万卖大饼" is, never 60,000 coins (with no size the order asks for it). Spaced
+    ("eth 0.5 卖", "0.1 sell btc") it stays what it was: a coin's amount said before its verb; money
+    spent ("花200买sol") is what is paid."""
+    if SPEND in reading.concepts:
+        return None
+    for value in bare:
+        tag = tag_after(reading, value.end, BUY | SELL)
+        if tag is not None and tag.start == value.end:
+            return value
+    return None
 
 
 def _unsided(reading: Reading) -> Reading:

@@ -82,3 +82,43 @@ def test_a_trader_with_no_order_placed_is_a_problem(text: str) -> None:
 
 def test_a_model_error_repeated_stays_the_models() -> None:
     _check("kimi 個模型一直出 429", [("model_diagnosis", "diagnose", {"provider": "kimi"})])
+
+
+# -- a bare number glued before the side is the price; a 把-sentence with a share is an order -------
+
+SELL_BTC_AT_60K = ("trade_execution", "limit", {"symbol": "BTCUSDT", "side": "sell", "limit_price": "60000"})
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # never 60,000 coins: a limit with no size (the order asks for it)
+        ("6万卖出大饼", [SELL_BTC_AT_60K]),
+        ("3000买eth", [("trade_execution", "limit", {"side": "buy", "limit_price": "3000"})]),
+        ("6万卖0.1个大饼", [("trade_execution", "limit", {"limit_price": "60000", "amount": "base:0.1"})]),
+        # money spent, a unit said, or a number spaced before the verb: as before
+        ("花200买sol", [("trade_execution", "buy", {"symbol": "SOLUSDT", "amount": "quote:200"})]),
+        ("100u买btc", [("trade_execution", "buy", {"symbol": "BTCUSDT", "amount": "quote:100"})]),
+        ("eth 0.5 卖", [("trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "base:0.5"})]),
+    ],
+)
+def test_a_number_glued_before_the_side_is_its_price(text: str, want: list[Asked]) -> None:
+    _check(text, want)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("把eth卖了一半", [("trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "fraction:0.5"})]),
+        ("将sol卖了一半", [("trade_execution", "sell", {"symbol": "SOLUSDT", "amount": "fraction:0.5"})]),
+        ("把eth卖了0.5个", [("trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "base:0.5"})]),
+        # told: done already, or no 把
+        ("我已经把eth卖了一半", NONE),
+        ("刚把sol卖了一半", NONE),
+        ("昨天把eth卖了一半", NONE),
+        ("eth卖了一半", NONE),
+        ("今天卖了eth", NONE),
+    ],
+)
+def test_a_ba_sentence_with_a_share_is_an_order(text: str, want: list[Asked]) -> None:
+    _check(text, want)
