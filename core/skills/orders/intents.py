@@ -63,10 +63,22 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     return {} if not numbers else None
 
 
+_SYMBOL = Slots(Coins("symbol", only=True))
+
+
+def _stuck(reading: Reading) -> Mapping[str, Any] | None:
+    """An order told stuck and still waiting ("點解我張買單掛咗咁耐都未食到"): resting, unless a
+    failure besides the stuck words is told ("我的买单报错了 一直挂着": the order diagnosis's)."""
+    if any("verb.fail" in t.concepts and "verb.stuck" not in t.concepts for t in reading.tags):
+        return None
+    return _SYMBOL(reading)
+
+
 _FILLS: dict[str, SlotFill] = {
     "protect": _PROTECT,
     "nothing": Slots(),
     "cancel": _cancel,
-    "symbol": Slots(Coins("symbol", only=True)),
+    "symbol": _SYMBOL,
+    "stuck": _stuck,
 }
 INTENTS = table(SKILL, "orders", _FILLS).intents

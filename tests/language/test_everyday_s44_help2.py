@@ -1,0 +1,43 @@
+"""Everyday phrasings of problems and questions (session 44, helper 2): an order told left
+waiting, a balance told wrong, an error that keeps coming, a word asked loosely, an opinion asked.
+Each fix is a family, never one sentence; the guards are what it must not catch."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakes import assert_routes_to as _is
+
+# -- an order told stuck and still waiting rests: why it has not filled ---------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "點解我張買單掛咗咁耐都未食到",
+        "我那个限价卖单挂一天了还没动静",
+        "我的卖单挂了这么久还没动静",
+        "我張賣單掛咗好耐都冇成交",
+        "我的卖单一直挂着没反应",
+        "我的限价单没反应",
+        "为什么我的买单挂着不动",
+        "我的限價買單掛咗成日仲未食到",
+    ],
+)
+def test_an_order_told_stuck_and_waiting_rests(text: str) -> None:
+    _is(text, "orders", "why_resting")
+
+
+@pytest.mark.parametrize(
+    ("text", "skill"),
+    [
+        ("我的买单报错了 一直挂着", "order_execution_diagnosis"),  # an error told: the order's problem
+        ("我的买单失败了还挂着不动", "order_execution_diagnosis"),
+        ("我的买单没反应", "order_execution_diagnosis"),  # no waiting told
+        ("我的交易员一直没动静", "trader_diagnosis"),
+        ("我的交易员还没反应", "trader_diagnosis"),
+        ("deepseek 一直没反应", "model_diagnosis"),
+    ],
+)
+def test_other_things_stuck_are_their_problems(text: str, skill: str) -> None:
+    _is(text, skill, "diagnose")
