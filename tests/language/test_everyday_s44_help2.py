@@ -41,3 +41,35 @@ def test_an_order_told_stuck_and_waiting_rests(text: str) -> None:
 )
 def test_other_things_stuck_are_their_problems(text: str, skill: str) -> None:
     _is(text, skill, "diagnose")
+
+
+# -- a word's meaning asked loosely -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("wat is testnet", "testnet"),
+        ("eli5 slippage", "slippage"),
+        ("eli5 leverage", "leverage"),
+        ("wut is slippage", "slippage"),
+        ("wat is a stop loss", "stop_loss"),
+        ("wut's a grid strategy", "grid"),
+        ("乜係滑點", "slippage"),
+        ("滑點係乜", "slippage"),
+    ],
+)
+def test_a_meaning_asked_loosely(text: str, term: str) -> None:
+    _is(text, "glossary", "explain", {"term": term})
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("wat is my balance", "account_query", "balance"),  # one's own figure, not a word
+        ("wat is btc price", "price", "current"),
+        ("eli5", None, None),  # no term asked
+    ],
+)
+def test_loose_words_ask_no_term_without_one(text: str, skill: str | None, action: str | None) -> None:
+    _is(text, skill, action)
