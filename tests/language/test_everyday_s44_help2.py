@@ -73,3 +73,26 @@ def test_a_meaning_asked_loosely(text: str, term: str) -> None:
 )
 def test_loose_words_ask_no_term_without_one(text: str, skill: str | None, action: str | None) -> None:
     _is(text, skill, action)
+
+
+# -- an error said to keep coming from an exchange or a model provider -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "slots"),
+    [
+        ("幣安API一直話timestamp錯", "exchange_diagnosis", {"exchange": "binance"}),
+        ("幣安 API 一直跳 -2008", "exchange_diagnosis", {"exchange": "binance"}),
+        ("okx 老是报签名错误", "exchange_diagnosis", {"exchange": "okx"}),
+        ("okx keeps saying invalid sign", "exchange_diagnosis", {"exchange": "okx"}),
+        ("OpenAI 一直回 429", "model_diagnosis", {"provider": "openai"}),
+        ("deepseek 老是回 402", "model_diagnosis", {"provider": "deepseek"}),
+    ],
+)
+def test_an_error_that_keeps_coming(text: str, skill: str, slots: dict[str, str]) -> None:
+    _is(text, skill, "diagnose", slots)
+
+
+@pytest.mark.parametrize("text", ["币安一直回调", "btc一直跳水", "他一直回我消息", "大饼一直跳"])
+def test_keeps_said_of_no_service_is_no_problem(text: str) -> None:
+    _is(text, None)
