@@ -96,3 +96,27 @@ def test_an_error_that_keeps_coming(text: str, skill: str, slots: dict[str, str]
 @pytest.mark.parametrize("text", ["币安一直回调", "btc一直跳水", "他一直回我消息", "大饼一直跳"])
 def test_keeps_said_of_no_service_is_no_problem(text: str) -> None:
     _is(text, None)
+
+
+# -- a balance told wrong, typed loosely ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my balance show 0 but i deposit already",
+        "my eth balance is off, should be way more",
+        "my balance should be higher",
+        "my usdt balance show 0 but i already deposit",
+    ],
+)
+def test_a_balance_told_wrong(text: str) -> None:
+    _is(text, "balance_position_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [("i deposit already", None, None), ("my balance", "account_query", "balance")],
+)
+def test_no_balance_told_wrong(text: str, skill: str | None, action: str | None) -> None:
+    _is(text, skill, action)
