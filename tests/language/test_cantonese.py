@@ -18,7 +18,7 @@ from tests.fakes import route_with_names, shared_router
         ("我設咗邊啲提醒", "我设了哪些提醒"),
         ("唔該幫我沽晒啲狗狗幣", "谢谢帮我卖光的狗狗币"),  # the longest word first: 唔该, not 不该
         ("把 moonboy 改名做 sunboy", "把 moonboy 改名为 sunboy"),
-        ("我个户口仲有几多钱", "我个户口还有多少钱"),  # written in simplified characters too
+        ("我个户口仲有几多钱", "我个账户还有多少钱"),  # written in simplified characters too
     ],
 )
 def test_cantonese_words_read_as_mandarin(typed: str, read: str) -> None:
