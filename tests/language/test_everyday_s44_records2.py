@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
+from core.conversation.reading import read_asks
+from core.routing.router import Route
+from tests.corpus.expect import context
 from tests.fakes import assert_routes_to as _is
+from tests.fakes import shared_router
 
 NAMES = {"strategy": ["大餅網格", "eth grid"], "account": ["主戶口", "main"], "trader": ["pos", "alpha"]}
 
@@ -70,3 +74,53 @@ def test_guards_stay(text: str, skill: str, action: str, slots: dict[str, Any]) 
 @pytest.mark.parametrize("text", ["pos", "what is pos", "my posts", "帮我抄一份作业"])
 def test_no_route(text: str) -> None:
     _is(text, None, None, None, NAMES)
+
+
+# -- P&L said plainly: "how much i made", a day's without its apostrophe, a summary sent ----------
+
+TRADERS = {"trader": ["zeus", "hermes"]}
+
+
+def routes_of(text: str, names: dict[str, list[str]]) -> list[Route]:
+    return read_asks(text, shared_router(), context({"names": names}), locale="en")
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "slots"),
+    [
+        ("how much i made today", "report", {"period": "today"}),
+        ("how much i earned last month", "report", {"period": "last_month"}),
+        ("what did i make this week", "report", {"period": "week"}),
+        ("yesterdays pnl", "report", {"period": "yesterday"}),
+        ("todays p&l pls", "report", {"period": "today"}),
+        ("pnl summary sent to me weekly", "weekly", {"switch": "on"}),
+        ("show me what hermes made", "report", {"trader": "hermes"}),
+    ],
+)
+def test_pnl_said_plainly(text: str, action: str, slots: dict[str, Any]) -> None:
+    _is(text, "pnl", action, slots, TRADERS)
+
+
+def test_a_trader_paused_then_anothers_pnl_is_two_asks() -> None:
+    routes = routes_of("stop zeus and show me how much hermes made", TRADERS)
+    assert [(r.skill, r.action) for r in routes] == [("trader_management", "stop"), ("pnl", "report")]
+    assert routes[0].slots["target_ref"] == {"name": "zeus"}
+    assert routes[1].slots["trader"] == "hermes"
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("what orders did hermes make", "orders", "open_orders"),  # its orders, not its P&L
+        ("what trades hermes made", "account_query", "trades"),
+        ("stop the weekly pnl report", "pnl", "weekly"),
+        ("todays btc price", "price", "current"),
+    ],
+)
+def test_pnl_guards(text: str, skill: str, action: str) -> None:
+    _is(text, skill, action, None, TRADERS)
+
+
+@pytest.mark.parametrize("text", ["the pnl summary you sent", "how much i make if btc hits 100k"])
+def test_pnl_no_route(text: str) -> None:
+    _is(text, None, None, None, TRADERS)
