@@ -26,7 +26,8 @@ class Target:
 # A kind's word a reference may carry after the name itself ("主账户" may be stored as "主"):
 # core/language/lexicon/phrases/conversation.toml.
 _SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len(low), whole=False)
-_POSSESSIVE = ("的", "'s", "’s")
+# 个 is Hong Kong's possessive before a kind's word ("bybit 個戶口": bybit's account).
+_POSSESSIVE = ("的", "个", "'s", "’s")
 _PREFIX = Words("conversation.record_suffix", lambda low, start, end: start == 0, whole=False)  # "账户2"
 
 
@@ -71,7 +72,8 @@ def bare_name(norm: str) -> tuple[str, str]:
     suffix = _SUFFIX.spans(norm)
     prefix = _PREFIX.spans(norm)
     bare = (norm[: suffix[0][0]] if suffix else norm[prefix[0][1] :] if prefix else norm).strip()
-    mine = next((bare[: -len(s)] for s in _POSSESSIVE if bare.endswith(s) and len(bare) > len(s)), bare)
+    owned = (bare[: -len(s)].rstrip() for s in _POSSESSIVE if bare.endswith(s) and len(bare) > len(s))
+    mine = next(owned, bare)
     return bare, mine
 
 

@@ -407,6 +407,8 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
     said = typed(start, noun.end)
     if by is not None:
         return said
+    if any(EXCHANGE in t.concepts and text[t.start : t.end] == before for t in reading.tags):
+        return None  # "OKX 帳戶的餘額": an exchange's accounts (its alias), as "币安账户余额" is
     opening = all(any(c.startswith(_ASKING) for c in t.concepts) for t in tags[:i])
     if not opening or "的" in before or reading.rest(spans=[(start, len(text))]):
         return None  # not the words opening a question before the name

@@ -56,6 +56,13 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
     ("alpha 好似壞咗", "trader_diagnosis", "diagnose", {}),
     # an order 沒有成交: a resting order's question
     ("我的掛單為什麼一直沒有成交", "orders", "why_resting", {}),
+    # an exchange's name + 帳戶 / 戶口 (Hong Kong's account, 個 its possessive) is its alias
+    ("查下 bybit 帳戶的餘額", "account_query", "balance", {"target_ref": {"alias": "bybit"}}),
+    ("okx 戶口嘅持倉", "account_query", "positions", {"target_ref": {"alias": "okx"}}),
+    ("剷咗 okx 個戶口", "exchange_management", "delete", {"target_ref": {"alias": "okx"}}),
+    ("刪除我的戶口", "exchange_management", "delete", {}),
+    # positions shown wrong, a buy told as why: the balance's diagnosis, not an order's
+    ("持倉顯示不對，我明明有買 SOL", "balance_position_diagnosis", "diagnose", {}),
 ]
 
 

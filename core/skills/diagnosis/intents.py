@@ -141,6 +141,8 @@ def _order(reading: Reading) -> Slots:
     concepts = _said(reading)
     if concepts is None or concepts & STRATEGY or not concepts & ORDER:
         return None  # a trader's or a strategy's problem is theirs
+    if "noun.holdings" in concepts and concepts & SHOWN and "diagnosis.order" not in concepts:
+        return None  # "我的持倉顯示不對，明明有買 ETH": what is held shown wrong, the buy why (balance's)
     error = _pasted(reading)
     if error is not None and error.code not in _ORDER_CODES and error.source != "model":
         return None  # a key, a clock, a ban: the exchange diagnosis's
