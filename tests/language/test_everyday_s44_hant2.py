@@ -61,6 +61,8 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
     ("okx 戶口嘅持倉", "account_query", "positions", {"target_ref": {"alias": "okx"}}),
     ("剷咗 okx 個戶口", "exchange_management", "delete", {"target_ref": {"alias": "okx"}}),
     ("刪除我的戶口", "exchange_management", "delete", {}),
+    # 用晒啲: all of the money it comes before
+    ("用晒啲 USDT 買 ETH", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "all"}),
     # positions shown wrong, a buy told as why: the balance's diagnosis, not an order's
     ("持倉顯示不對，我明明有買 SOL", "balance_position_diagnosis", "diagnose", {}),
 ]
@@ -73,6 +75,12 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
 
 # Not asks: a remark about something else broken, a question about deskmate itself.
 GUARDS = ["我的電腦壞了", "我部手機壞咗", "請問你是誰"]
+
+
+def test_run_out_is_no_amount() -> None:
+    """用晒 after the money is having run out of it, told: the buy asked next gets no amount."""
+    asks = _asks("USDT 用晒喇，再買啲 BTC")
+    assert all(a.slots.get("amount") != "all" for a in asks), asks
 
 
 @pytest.mark.parametrize("text", GUARDS)
