@@ -252,6 +252,31 @@ def assert_routes_to(
         assert route.slots.get(name) == value, (text, name, route.slots)
 
 
+def asks_of(text: str, names: dict[str, list[str]] | None = None) -> list[Route]:
+    """Each ask of ``text`` as the engine reads it (core.conversation.reading.read_asks), with
+    the person's own record ``names``, in the locale its script says."""
+    from core.conversation.reading import read_asks
+    from tests.corpus.expect import context
+
+    row: dict[str, Any] = {"names": names} if names else {}
+    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
+    return read_asks(text, shared_router(), context(row), locale=locale)
+
+
+def assert_asks(
+    text: str,
+    want: list[tuple[str | None, str | None, dict[str, Any]]],
+    names: dict[str, list[str]] | None = None,
+) -> None:
+    """``text`` reads as exactly the asks ``want`` (skill, action, at least these slots), in
+    order; ``[]``: no ask at all."""
+    asks = asks_of(text, names)
+    assert [(a.skill, a.action) for a in asks] == [(s, a) for s, a, _ in want], (text, asks)
+    for ask, (_, _, slots) in zip(asks, want, strict=True):
+        for name, value in slots.items():
+            assert ask.slots.get(name) == value, (text, name, ask.slots)
+
+
 def make_core(
     market: object | None = None,
     *,

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.fakes import asks_of as _asks
 from tests.fakes import assert_routes_to as _routes_to
 
 TRADERS = {"trader": ["alpha"]}
@@ -73,16 +74,6 @@ def test_known_family_routes(
 )
 def test_bid_or_offer_without_a_price_orders_nothing(text: str) -> None:
     _routes_to(text, None)
-
-
-def _asks(text: str, names: dict[str, list[str]] | None = None) -> list[Any]:
-    from core.conversation.reading import read_asks
-    from tests.corpus.expect import context
-    from tests.fakes import shared_router
-
-    row: dict[str, Any] = {"names": names} if names else {}
-    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    return read_asks(text, shared_router(), context(row), locale=locale)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -9,27 +9,16 @@ from typing import Any
 
 import pytest
 
-from core.conversation.reading import read_asks
-from core.routing.router import Route
-from tests.corpus.expect import context
-from tests.fakes import shared_router
+from tests.fakes import asks_of as _asks
+from tests.fakes import assert_asks
 
 TRADERS = {"trader": ["阿明", "alpha"]}
-
-
-def _asks(text: str, names: dict[str, list[str]] | None = None) -> list[Route]:
-    row: dict[str, Any] = {"names": names} if names else {}
-    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    return read_asks(text, shared_router(), context(row), locale=locale)  # type: ignore[arg-type]
 
 
 def _check(
     text: str, skill: str, action: str, slots: dict[str, Any], names: dict[str, list[str]] | None
 ) -> None:
-    asks = _asks(text, names)
-    assert [(a.skill, a.action) for a in asks] == [(skill, action)], (text, asks)
-    for name, value in slots.items():
-        assert asks[0].slots.get(name) == value, (text, name, asks[0].slots)
+    assert_asks(text, [(skill, action, slots)], names)
 
 
 CASES: list[tuple[str, str, str, dict[str, Any]]] = [

@@ -10,27 +10,16 @@ from typing import Any
 
 import pytest
 
-from core.conversation.reading import read_asks
-from core.routing.router import Route
-from tests.corpus.expect import context
-from tests.fakes import shared_router
+from tests.fakes import asks_of, assert_asks
 
 Asked = tuple[str | None, str | None, dict[str, Any]]
 NONE: list[Asked] = []
 
 
-def _asks(text: str, names: dict[str, list[str]] | None = None) -> list[Route]:
-    row: dict[str, Any] = {"names": names} if names else {}
-    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
-    return read_asks(text, shared_router(), context(row), locale=locale)  # type: ignore[arg-type]
+_asks = asks_of
 
 
-def _check(text: str, want: list[Asked], names: dict[str, list[str]] | None = None) -> None:
-    asks = _asks(text, names)
-    assert [(a.skill, a.action) for a in asks] == [(s, a) for s, a, _ in want], (text, asks)
-    for ask, (_, _, slots) in zip(asks, want, strict=True):
-        for name, value in slots.items():
-            assert ask.slots.get(name) == value, (text, name, ask.slots)
+_check = assert_asks
 
 
 # -- someone else's trade told: a story ------------------------------------------------------------
