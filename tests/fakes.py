@@ -256,10 +256,11 @@ def asks_of(text: str, names: dict[str, list[str]] | None = None) -> list[Route]
     """Each ask of ``text`` as the engine reads it (core.conversation.reading.read_asks), with
     the person's own record ``names``, in the locale its script says."""
     from core.conversation.reading import read_asks
+    from core.i18n import Locale
     from tests.corpus.expect import context
 
     row: dict[str, Any] = {"names": names} if names else {}
-    locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
+    locale: Locale = "zh" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
     return read_asks(text, shared_router(), context(row), locale=locale)
 
 
