@@ -31,6 +31,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     guarded = _guarded()
     if any(word in scanned for word in guarded):
         spans = _objects_only(scanned, spans, coins, guarded)
+    if any(word in scanned for word in _done()):
+        spans = _done_told(scanned, spans)
     unless = _unless()
     if any(c in unless for span in spans for c in span[3]):
         spans = _unless_said(spans, unless)
@@ -174,6 +176,51 @@ def _done() -> tuple[str, ...]:
     from core.language.lexicon import phrases
 
     return tuple(phrases("lead_in").concepts["lead_in.done"].words)
+
+
+@lru_cache(maxsize=1)
+def _not_done() -> tuple[str, ...]:
+    """The words a done word starts that tell nothing done ("刚好")."""
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.not_done"].words)
+
+
+# A trade's verbs: said after a done word, the trade was done (outside.told), no order.
+_TRADES: Final = frozenset(
+    {"verb.buy", "verb.sell", "amount.sell_all", "order.limit_buy", "order.limit_sell"}
+)
+_TOLD: Final = frozenset({"outside.told"})
+# What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了").
+_BETWEEN: Final = frozenset("我都全部也就 ")
+
+
+def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a trade's verb said after a done word in its clause ("我已经把eth卖了", "eth已经
+    卖了", "我刚卖掉eth", "昨天把sol全卖了") told, not asked: the done word before the 把 that names
+    what was traded, or right before the verb. A time said after the 把 is what is traded's ("把之前
+    买的eth全卖了" sells), and a condition between is no trade done ("如果已经跌破8万就卖掉")."""
+    out: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if rank == WORD_RANK and concepts & _TRADES and _done_before(scanned, start):
+            span = (start, end, rank, (concepts - _TRADES) | _TOLD, value)
+        out.append(span)
+    return out
+
+
+def _done_before(scanned: str, start: int) -> bool:
+    """A done word in the clause before ``start``, before a 把 or right before it."""
+    clause_start = max(scanned.rfind(m, 0, start) for m in _MARKS) + 1
+    for at in range(start - 1, clause_start - 1, -1):
+        if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]) and at < start - 1:
+            return False  # a space after Chinese ends a clause ("已经跌了 把eth卖了吧")
+        for word in _done():
+            if scanned.startswith(word, at) and not any(scanned.startswith(n, at) for n in _not_done()):
+                between = scanned[at + len(word) : start]
+                if _BETWEEN.issuperset(between) or any(w in between for w in _objects_before()):
+                    return True
+    return False
 
 
 def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
