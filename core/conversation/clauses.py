@@ -179,6 +179,19 @@ def _covers(piece: Route, whole: Route, alike: bool) -> bool:
     )
 
 
+def _coin_borrowed(whole: Route, routes: list[Route]) -> bool:
+    """The whole message read as one piece's request on another piece's coin: "sell all my pepe
+    and set an alert for btc under 85k" is no PEPE alert. A later ask naming its own coin keeps it:
+    a piece is the whole's request on a coin of its own, and the whole's coin is another piece's."""
+    coin = _asks_for(whole)[2]
+    if not coin:
+        return False
+    same = [r for r in routes if (r.skill, r.action) == (whole.skill, whole.action)]
+    return any(_coins(r) and _asks_for(r)[2] != coin for r in same) and any(
+        r not in same and _asks_for(r)[2] == coin for r in routes
+    )
+
+
 def _verb(piece: str) -> str | None:
     """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
     reading = words(piece)
@@ -395,6 +408,7 @@ def split_asks(
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
                 and not apart
                 and not any(_covers(r, whole, alike) for _, r in found)
+                and not _coin_borrowed(whole, [r for _, r in found])
             ):
                 continue  # the whole message is one request the pieces lose part of
             return found

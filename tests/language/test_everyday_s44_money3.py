@@ -79,3 +79,36 @@ def test_a_trade_done_is_told(text: str) -> None:
 )
 def test_an_order_beside_no_done_word_stands(text: str, want: list[Asked]) -> None:
     _check(text, want)
+
+
+# -- a later ask naming its own coin keeps it ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "sell all my pepe and set an alert for btc under 85k",
+            [
+                ("trade_execution", "sell", {"symbol": "PEPEUSDT", "amount": "all"}),
+                ("price_alert", "create", {"symbol": "BTCUSDT", "condition": "below", "level": "85000"}),
+            ],
+        ),
+        (
+            "buy 0.1 eth and set an alert for btc under 85k",
+            [
+                ("trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "base:0.1"}),
+                ("price_alert", "create", {"symbol": "BTCUSDT", "condition": "below", "level": "85000"}),
+            ],
+        ),
+        (
+            "卖掉所有pepe并且设个btc跌破85000的提醒",
+            [
+                ("trade_execution", "sell", {"symbol": "PEPEUSDT", "amount": "all"}),
+                ("price_alert", "create", {"symbol": "BTCUSDT", "condition": "below", "level": "85000"}),
+            ],
+        ),
+    ],
+)
+def test_a_later_ask_keeps_its_own_coin(text: str, want: list[Asked]) -> None:
+    _check(text, want)
