@@ -112,3 +112,27 @@ def test_an_order_beside_no_done_word_stands(text: str, want: list[Asked]) -> No
 )
 def test_a_later_ask_keeps_its_own_coin(text: str, want: list[Asked]) -> None:
     _check(text, want)
+
+
+# -- 上 right before a level rises to it -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "姨太上4000叫我",
+            [("price_alert", "create", {"symbol": "ETHUSDT", "condition": "above", "level": "4000"})],
+        ),
+        (
+            "btc上10万提醒我",
+            [("price_alert", "create", {"symbol": "BTCUSDT", "condition": "above", "level": "100000"})],
+        ),
+        # guards: 上 before no level
+        ("上周买的eth", NONE),
+        ("btc上车", [("trade_execution", "buy", {"symbol": "BTCUSDT"})]),
+        ("上个月的盈亏", [("pnl", "report", {"period": "last_month"})]),
+    ],
+)
+def test_shang_before_a_level_rises_to_it(text: str, want: list[Asked]) -> None:
+    _check(text, want)
