@@ -39,7 +39,38 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     later = _unless_later()
     if any(c in later for span in spans for c in span[3]):
         spans = _unless_said_later(scanned, spans, later)
+    earlier = _unless_earlier()
+    if any(c in earlier for span in spans for c in span[3]):
+        spans = _unless_said_earlier(scanned, spans, earlier)
     return spans
+
+
+@lru_cache(maxsize=1)
+def _unless_earlier() -> dict[str, frozenset[str]]:
+    return load().unless_earlier()
+
+
+def _unless_said_earlier(scanned: str, spans: list[Span], earlier: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless_earlier`` is said before it, in an earlier
+    clause or as the message's first word: an order asked ("stop all bots now", "get rid of trader
+    beta") before a remark on it ("this dump is insane", "it's useless") stands, the remark says
+    why; a remark told first ("this bot is useless, i stopped it") stays one."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in earlier for c in concepts):
+            before = _said(
+                s
+                for s in spans
+                if s[1] <= start and (s[0] == _opening(scanned) or _clause_break(scanned, s[1], start))
+            )
+            concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+def _opening(scanned: str) -> int:
+    """Where the message's first word starts."""
+    return len(scanned) - len(scanned.lstrip())
 
 
 @lru_cache(maxsize=1)

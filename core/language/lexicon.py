@@ -15,7 +15,9 @@ by default what is traded, an amount or a coin ("出" sells in "帮我出0.05个
 ("接" and "连" connect in "我想接 kimi", "帮我连 binance", never in "接口", "连续"). A
 concept ``unless`` a group or concept is said is none where one is ("行情好无聊啊" is a remark;
 "太无聊了，帮我买点btc" asks a buy); ``unless_later`` ones said in a later clause, after a mark or a
-space after Chinese ("割肉了 把eth全卖了" cuts the loss by the order it asks).
+space after Chinese ("割肉了 把eth全卖了" cuts the loss by the order it asks); ``unless_earlier``
+ones said before it, in an earlier clause or opening the message ("stop all bots now, this dump is
+insane": the order stands, the remark after it says why).
 """
 
 from __future__ import annotations
@@ -29,7 +31,19 @@ from importlib import resources
 from core.cached_toml import read_toml
 from core.language.normalize import fold
 
-_KEYS = frozenset({"zh", "zh_hant", "en", "overlaps", "before_object", "objects", "unless", "unless_later"})
+_KEYS = frozenset(
+    {
+        "zh",
+        "zh_hant",
+        "en",
+        "overlaps",
+        "before_object",
+        "objects",
+        "unless",
+        "unless_later",
+        "unless_earlier",
+    }
+)
 # What a ``before_object`` word may stand right before: an amount or a share (the value grammar's),
 # or a name the tagger reads as a span of that concept (core.language.tagger's COIN, PROVIDER,
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
@@ -52,6 +66,7 @@ class Concept:
     objects: frozenset[str] = TRADED  # what its before_object words take (OBJECTS)
     unless: frozenset[str] = frozenset()  # groups ("ask") or concepts that, said, make it none
     unless_later: frozenset[str] = frozenset()  # ... said in a later clause ("割肉了 把eth全卖了")
+    unless_earlier: frozenset[str] = frozenset()  # ... said before it ("stop all bots, this is insane")
 
     @property
     def group(self) -> str:
@@ -85,6 +100,11 @@ class Lexicon:
         """The concepts that are none where one of their ``unless_later`` is said in a later clause."""
         return {c.name: c.unless_later for c in self.concepts.values() if c.unless_later}
 
+    def unless_earlier(self) -> dict[str, frozenset[str]]:
+        """The concepts that are none where one of their ``unless_earlier`` is said before them, in
+        an earlier clause or opening the message."""
+        return {c.name: c.unless_earlier for c in self.concepts.values() if c.unless_earlier}
+
     def group(self, group: str) -> frozenset[str]:
         """The names of a group's concepts."""
         return frozenset(c.name for c in self.concepts.values() if c.group == group)
@@ -110,8 +130,13 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
         if not words:
             raise LexiconError(f"{source}: {name} has no word")
         overlaps, unless = table.get("overlaps", []), table.get("unless", [])
-        later = table.get("unless_later", [])
-        for key, listed in (("overlaps", overlaps), ("unless", unless), ("unless_later", later)):
+        later, earlier = table.get("unless_later", []), table.get("unless_earlier", [])
+        for key, listed in (
+            ("overlaps", overlaps),
+            ("unless", unless),
+            ("unless_later", later),
+            ("unless_earlier", earlier),
+        ):
             if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
                 raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
         objects = table.get("objects", sorted(TRADED))
@@ -133,6 +158,7 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
                 frozenset(objects),
                 frozenset(unless),
                 frozenset(later),
+                frozenset(earlier),
             )
         )
     return concepts

@@ -57,6 +57,33 @@ def after_lead(text: str) -> str | None:
     return rest or None
 
 
+# The marks after which a lead-in ends and its ask begins ("stuck on the bus, quick one: where is
+# bitcoin trading right now").
+_LEAD_MARKS = ":：,，;；"
+# The question words a plain ask opens with: a question reads, it orders nothing.
+_QUESTION_WORDS = frozenset({"ask.which", "ask.why", "ask.what_is", "ask.how_much", "ask.how", "ask.when"})
+
+
+def asks_after(text: str) -> list[str]:
+    """The questions after a lead-in set apart by a mark, longest first ("stuck on the bus, quick
+    one: where is bitcoin trading right now" -> "where is bitcoin trading right now"): each opens
+    with a question word, so what came before (a story of where one is, a "quick one") only leads
+    it. Only for a message read whole as nothing."""
+    from core.language.tagger import words  # the layer's matcher, loaded with the first message
+
+    out: list[str] = []
+    for at, ch in enumerate(text):
+        if ch not in _LEAD_MARKS:
+            continue
+        rest = text[at + 1 :].strip()
+        if not rest:
+            continue
+        first = words(rest).tags[:1]
+        if first and first[0].start == 0 and first[0].concepts & _QUESTION_WORDS:
+            out.append(rest)
+    return out
+
+
 class Router:
     """The language layer's intents decide first (core.routing.layer); a message none of them
     covers goes to the rules of the skills not yet on it, the first rule in the given order that
@@ -75,6 +102,12 @@ class Router:
             rest = after_lead(text)
             if rest:
                 return self._route(rest, context)
+            # "stuck on the bus, quick one: where is bitcoin trading right now": a lead-in told
+            # before a plain question, set apart by a mark, is no story of the question's.
+            for ask in asks_after(text):
+                found = self._route(ask, context)
+                if found is not None:
+                    return found
         return found
 
     def _route(self, text: str, context: RouteContext) -> Route | None:
