@@ -346,11 +346,17 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
     return slots
 
 
+# Hong Kong's possessive (个: "我個 okx 帳戶") and Mandarin's, said before an exchange's name.
+_OWNED_BEFORE = ("我个", "我的", "个")
+
+
 def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
     """An account named by its exchange alone ("删除我的币安账户", "delete my binance account"):
     the exchange's accounts (an alias), not one called "币安账户"; a name of theirs said whole was
     read before (``own``)."""
     bare = bare_name(normalize(ref.get("name", "")))[1]
+    # a possessive before the exchange's name is none of it ("刪咗我個 okx 帳戶": my okx account)
+    bare = next((bare[len(p) :].lstrip() for p in _OWNED_BEFORE if bare.startswith(p)), bare)
     key = named(bare, EXCHANGE)
     if key is None or bare not in {normalize(alias) for alias in EXCHANGES[key].aliases}:
         return ref

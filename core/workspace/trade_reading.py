@@ -379,6 +379,13 @@ def _word_of(tag: Tag) -> bool:
     return any("." in c and not c.startswith("own.") and c != NAME_WORD for c in tag.concepts)
 
 
+def _exchange_before(text: str, tag: Tag, at: int) -> bool:
+    """A live exchange's name said right before ``at`` (spaces between)."""
+    return (
+        EXCHANGE in tag.concepts and tag.value != "paper" and tag.end <= at and not text[tag.end : at].strip()
+    )
+
+
 def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
     """The name at the account's word ``tags[i]``, as typed: "用主账户", "用账户2", "主账户的余额"
     (opening the message after its asking words: "查一下主账户的余额"), "with account main", "on
@@ -395,6 +402,10 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
             return typed(at, at + len(word)) if word else None
         return typed(noun.start, at + len(word)) if word and word.isascii() else None
     if not zh:
+        # "balance on my binance account": an exchange's accounts (its alias); "my paper account" is
+        # one named by its kind, as "模拟账户" is (a practice account, no exchange's)
+        if any(_exchange_before(text, t, noun.start) for t in reading.tags):
+            return None
         if before and _word(before) and by is not None:
             return typed(start, noun.start)  # "on my paper account"
         # "on my A account": a filler word of the lexicon's (a wallet's is none: "on my spot account")

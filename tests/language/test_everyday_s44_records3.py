@@ -1,8 +1,8 @@
 """Everyday requests said with more around them (session 44, records3): an order to halt or remove
 with a remark after it, a plain question after a lead-in set apart by a mark, the default list as
-the defaults. Each is a condition of the lexicon (``unless_earlier``), a reader's rule
-(core.routing.router's lead-in) or a word of the data, so every request built on it reads it; the
-guards are what each must not catch."""
+the defaults, Taiwan's 委託, an exchange's account. Each is a condition of the lexicon
+(``unless_earlier``), a reader's rule (core.routing.router's lead-in, an account's reader) or a word
+of the data, so every request built on it reads it; the guards are what each must not catch."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from tests.fakes import assert_routes_to as _is
 
-NAMES = {"strategy": ["eth grid", "eth网格"], "trader": ["beta", "小明"]}
+NAMES = {"strategy": ["eth grid", "eth网格"], "trader": ["beta", "小明"], "account": ["main", "主戶口"]}
 
 
 @pytest.mark.parametrize(
@@ -71,6 +71,7 @@ def test_said_with_more_around_it(text: str, skill: str, action: str, slots: dic
         # a lead-in before an order, not a question: no order read out of a story
         "my friend said: buy eth now",
         "stuck on the bus",
+        "委托人是谁",
     ],
 )
 def test_no_route(text: str) -> None:
