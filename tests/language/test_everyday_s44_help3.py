@@ -42,3 +42,51 @@ def test_a_job_stopped_is_a_problem(text: str, skill: str) -> None:
 )
 def test_no_job_stopped(text: str, skill: str | None, action: str | None) -> None:
     _is(text, skill, action)
+
+
+# -- an opinion or a forecast asked: deskmate gives none, and looks no price up in its place -------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "你覺得 BTC 會唔會再跌",
+        "你觉得btc会不会涨",
+        "你認為eth會升嗎",
+        "會唔會升",
+        "btc会不会涨",
+        "btc明天会涨吗",
+        "eth还会跌吗",
+        "btc能不能涨到10万",
+        "do you think btc will go up",
+        "will btc go up",
+        "will eth drop further",
+        "you think sol will pump",
+        "is btc going to pump",
+    ],
+)
+def test_a_forecast_asked_is_none(text: str) -> None:
+    _is(text, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("btc 跌咗幾多", "price", "history", {"symbols": ["BTCUSDT"]}),  # a move made, not to come
+        ("btc涨了多少", "price", "history", {"symbols": ["BTCUSDT"]}),
+        ("how much has btc dropped today", "price", "current", {"symbols": ["BTCUSDT"]}),
+        ("i will buy btc", "trade_execution", "buy", {"symbol": "BTCUSDT"}),  # "will" before no coin
+        # an order or a check asked with it stands, its level read by the condition
+        ("如果btc能涨到10万就卖掉", "trade_execution", "limit", {"limit_price": "100000"}),
+        (
+            "要是eth会跌到2000就买入0.5个",
+            "trade_execution",
+            "limit",
+            {"limit_price": "2000", "amount": "base:0.5"},
+        ),
+        ("如果eth还会跌就买入0.5个", "trade_execution", "buy", {"amount": "base:0.5"}),
+        ("你觉得我的交易员怎么了", "trader_diagnosis", "diagnose", {}),
+    ],
+)
+def test_no_forecast(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
+    _is(text, skill, action, slots)
