@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.tasks.answers import is_greeting
 from tests.fakes import assert_routes_to as _is
 
 _TRADER = {"trader": ["小明"]}
@@ -90,3 +91,41 @@ def test_a_forecast_asked_is_none(text: str) -> None:
 )
 def test_no_forecast(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
     _is(text, skill, action, slots)
+
+
+# -- a greeting, a farewell or a thanks beside "bot" is said to deskmate, no trader named -----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "晚安 bot",
+        "早安 bot",
+        "谢谢 bot",
+        "多謝 bot",
+        "唔該晒 bot",
+        "bot 晚安",
+        "晚安bot",
+        "谢谢机器人",
+        "good night bot",
+        "gn bot",
+        "morning bot",
+        "bye bot",
+    ],
+)
+def test_a_greeting_to_the_bot_is_chat(text: str) -> None:
+    _is(text, None)
+    assert is_greeting(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        ("停掉这个 bot", "trader_management", "stop", {"target_ref": {"recent": "1"}}),
+        ("alpha bot", "trader_management", "query", {"target_ref": {"name": "alpha"}}),
+        ("早安 bot，btc多少钱", "price", "current", {"symbols": ["BTCUSDT"]}),  # greeted, then asked
+        ("good night bot, stop alpha", "trader_management", "stop", {"target_ref": {"name": "alpha"}}),
+    ],
+)
+def test_a_greeting_leaves_the_ask(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
+    _is(text, skill, action, slots, names={"trader": ["alpha"]})
