@@ -129,3 +129,32 @@ def test_a_greeting_to_the_bot_is_chat(text: str) -> None:
 )
 def test_a_greeting_leaves_the_ask(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
     _is(text, skill, action, slots, names={"trader": ["alpha"]})
+
+
+# -- "what did i trade" is one's own trades, as "what did i buy" is ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("what did i trade in eth recently", {"symbol": "ETHUSDT"}),
+        ("what did i trade recently", {}),
+        ("what did i trade", {}),
+        ("what did i trade in eth last week", {"symbol": "ETHUSDT", "day": "last_week"}),
+        ("what did i buy or sell yesterday", {"day": "yesterday"}),
+        ("when did i last trade btc", {"symbol": "BTCUSDT"}),
+    ],
+)
+def test_what_i_traded_is_my_trades(text: str, slots: dict[str, object]) -> None:
+    _is(text, "account_query", "trades", slots)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("why did i trade eth", None, None),  # a why of one's own choice, no record asked
+        ("what did my trader alpha trade", "trader_management", "query"),  # the trader's
+    ],
+)
+def test_not_my_trades(text: str, skill: str | None, action: str | None) -> None:
+    _is(text, skill, action, names={"trader": ["alpha"]})
