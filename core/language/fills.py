@@ -95,10 +95,16 @@ def set_to(reading: Reading) -> Tag | None:
     """The last word before an update's new value ("改名为", "改成", "to", "as"), when a value
     follows it."""
     found = None
+    # "at" before a model id is one only where "point" is said ("point my deepseek config at …")
+    markers = _POINTED_MARKERS if "verb.point" in reading.concepts else _MARKERS
     for tag in reading.tags:
-        if tag.concepts & {"verb.set_to", "filler.to"} and any(c.isalnum() for c in reading.text[tag.end :]):
+        if tag.concepts & markers and any(c.isalnum() for c in reading.text[tag.end :]):
             found = tag
     return found
+
+
+_MARKERS = frozenset({"verb.set_to", "filler.to"})
+_POINTED_MARKERS = _MARKERS | {"verb.point_at"}
 
 
 _CLAUSE, _JOINS, _QUOTES = (

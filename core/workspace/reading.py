@@ -90,7 +90,15 @@ _TAGGER = Tagger()
 _CREDENTIALS = frozenset({"term.api_key", "term.passphrase", "workspace.credentials"})
 _PLACES = frozenset({"noun.account", "noun.model", EXCHANGE, PROVIDER})
 _UPDATES = frozenset(
-    {"verb.update", "verb.rename", "verb.set_to", "verb.switch_on", "verb.switch_off", "workspace.change_to"}
+    {
+        "verb.update",
+        "verb.rename",
+        "verb.set_to",
+        "verb.switch_on",
+        "verb.switch_off",
+        "workspace.change_to",
+        "verb.point",
+    }
 )
 _USE = frozenset({"verb.make", "filler.using"})  # a model id used by a config ("use", "用", "with")
 _QUESTIONS = frozenset({"verb.query", "ask.which", "ask.how_much"})

@@ -158,3 +158,39 @@ def test_what_i_traded_is_my_trades(text: str, slots: dict[str, object]) -> None
 )
 def test_not_my_trades(text: str, skill: str | None, action: str | None) -> None:
     _is(text, skill, action, names={"trader": ["alpha"]})
+
+
+# -- a config's model turned into or pointed at another id: its model is updated --------------------
+
+_MODELS = {"model": ["kimi", "deepseek", "openai"], "trader": ["alpha"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "model"),
+    [
+        ("將kimi個模型轉做 moonshot-v1-32k", "kimi", "moonshot-v1-32k"),
+        ("kimi模型转成moonshot-v1-8k", "kimi", "moonshot-v1-8k"),
+        ("把deepseek嘅模型換做deepseek-reasoner", "deepseek", "deepseek-reasoner"),
+        ("point my deepseek config at deepseek-reasoner", "deepseek", "deepseek-reasoner"),
+        ("point the kimi config at moonshot-v1-8k", "kimi", "moonshot-v1-8k"),
+        ("repoint deepseek at deepseek-chat", "deepseek", "deepseek-chat"),
+        ("switch my deepseek config over to deepseek-reasoner", "deepseek", "deepseek-reasoner"),
+    ],
+)
+def test_a_model_turned_into_another(text: str, name: str, model: str) -> None:
+    slots = {"field": "model", "model": model, "target_ref": {"name": name}}
+    _is(text, "model_management", "update", slots, names=_MODELS)
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("my deepseek config is at deepseek-chat", None, None),  # told, no "point"
+        ("is alpha at deepseek-chat", None, None),
+        ("whats the point of my deepseek config", None, None),
+        ("sell eth at 4000", "trade_execution", "limit"),
+        ("把btc转成usdt", None, None),  # a coin converted: no record changed
+    ],
+)
+def test_nothing_pointed(text: str, skill: str | None, action: str | None) -> None:
+    _is(text, skill, action, names=_MODELS)
