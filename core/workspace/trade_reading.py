@@ -14,6 +14,7 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -95,6 +96,14 @@ AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the
 # whole holding; said before anything else it is no amount ("sell doge every week").
 ALL_OF = "filler.all"
+# What a share may be said of to be the amount traded ("全部买", "sell all my sol", "用全部USDT",
+# "一半仓位"): the order's words, the coin, the money, the holding. Said of anything else ("钱全部亏了",
+# "USDT 全部没了", "lost all my money", "cancel all orders") it is a remark's, no amount.
+TRADED = frozenset(
+    {*BUY, *SELL, SELL_ALL, "trade.spend", "trade.money", "noun.holdings", COIN, "filler.using", "filler.of"}
+)
+HELD = frozenset({COIN, "trade.money", "noun.holdings"})  # what a share may be of, not the trade's verb
+CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is another clause
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
 SPEND = "trade.spend"
@@ -165,6 +174,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         name = ref.get("name", "")
         at = text.rfind(name) if name else -1
         values = outside(values, [(at, at + len(name))] if at >= 0 else [])
+    values = _of_the_trade(reading, values)
     side = _side(reading, values)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
@@ -210,6 +220,73 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if expiry is not None:
         slots[EXPIRY] = expiry
     return Route(SKILL, "limit" if limit else side, slots)
+
+
+def _of_the_trade(reading: Reading, values: list[Value]) -> list[Value]:
+    """``values`` without the shares said of something else than what is traded: "钱全部亏了 再买点
+    BTC", "lost all my money, buy some btc", "cancel all orders and sell my sol" buy or sell an
+    amount not given (the order asks for it), never everything."""
+    shares = [v for v in reading.spans() if v.kind == "fraction"]
+    typed = [v for v in values if v.kind == "fraction"]
+    if len(shares) != len(typed):
+        return values  # the two readings do not line up: keep what the grammar read
+    other = {id(t) for s, t in zip(shares, typed, strict=True) if _said_of_other(reading, s)}
+    return [v for v in values if id(v) not in other] if other else values
+
+
+def _said_of_other(reading: Reading, share: Value) -> bool:
+    """A share said of another thing than the trade's: a word after it (past filler) that is none
+    of ``TRADED`` ("全部亏了", "全部没了", "all orders"), or an unknown word or a withdrawal right
+    before it, its verb ("lost all", "cancel all"). A share said alone, or inside the trade's own
+    word ("all in", "梭哈"), is the trade's."""
+    if any(t.start <= share.start and share.end <= t.end and t.concepts & TRADED for t in reading.tags):
+        return False
+    values = [(v.start, v.end) for v in reading.spans() if v is not share]
+    # Opening its clause ("all my usdt is gone"), a share of the money is what the words after
+    # the money say of it; after the trade's verb ("sell all my sol lol") it is the verb's.
+    subject = not any(t.end <= share.start and t.concepts & (BUY | SELL) for t in reading.tags)
+    at, noun = share.end, False
+    for tag in (t for t in reading.tags if t.start >= at):
+        word, mark = _gap(reading, at, tag.start, values)
+        if word:
+            return True  # a word no tag explains ("亏完", "没了", "all my usdt is gone")
+        if mark or CLAUSE_JOIN in tag.concepts or (noun and not _filler(tag)):
+            break  # the clause ends, or what was said of the money
+        if tag.concepts & TRADED:
+            if not (subject and tag.concepts & HELD):
+                break  # the trade's word
+            noun = True
+            at = tag.end
+            continue
+        if not any(c.startswith("filler.") for c in tag.concepts):
+            return True  # a word of another thing ("orders"), or one the lexicon keeps no concept of
+        at = tag.end
+    else:
+        if _gap(reading, at, len(reading.text), values)[0]:
+            return True
+    before = next((t for t in reversed(reading.tags) if t.end <= share.start), None)
+    word, mark = _gap(reading, before.end if before else 0, share.start, values, last=True)
+    if word:
+        return True  # its verb, a word no tag explains ("lost all my money")
+    if before is None or mark:
+        return False  # the clause starts with it ("全部买btc"; "..., all in")
+    return not before.concepts or bool(before.concepts & WITHDRAWN)  # "lost all", "cancel all"
+
+
+def _gap(
+    reading: Reading, start: int, end: int, values: list[tuple[int, int]], *, last: bool = False
+) -> tuple[bool, bool]:
+    """(a word, a punctuation mark) between ``start`` and ``end`` that no tag and no value is:
+    the word before the first mark (``last``: after the last one)."""
+    text = list(reading.text[start:end])
+    for v_start, v_end in values:
+        for i in range(max(v_start, start), min(v_end, end)):
+            text[i - start] = " "
+    parts = _MARKS.split("".join(text))
+    return bool(parts[-1 if last else 0].strip()), len(parts) > 1
+
+
+_MARKS = re.compile(r"[^\s\w]+|_")  # punctuation, not spaces (a space often parts two words of one clause)
 
 
 def _no_coin(text: str, coins: CoinNames) -> bool:
