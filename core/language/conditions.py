@@ -31,6 +31,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     guarded = _guarded()
     if any(word in scanned for word in guarded):
         spans = _objects_only(scanned, spans, coins, guarded)
+    # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
+    if any(BUT_TOLD in span[3] for span in spans):
+        spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
     if any(word in scanned for word in _done()):
         spans = _done_told(scanned, spans)
     unless = _unless()
@@ -43,6 +46,31 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if any(c in earlier for span in spans for c in span[3]):
         spans = _unless_said_earlier(scanned, spans, earlier)
     return spans
+
+
+BUT_TOLD, CONTRARY = "diagnosis.but_told", "diagnosis.contrary"
+_ACTS: Final = frozenset({"verb.buy", "workspace.money_move"})  # a buy, a deposit told
+_BEFORE_ACT: Final = ("filler.", "time.", "trade.answer_word")  # "我", "尋日", "先": words before the act
+
+
+def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
+    """ "但我" (``BUT_TOLD``) made contrary (``CONTRARY``) when the act it tells follows in its clause,
+    only a day, filler or "先" between, told as done: a day said, "有" before the verb or "了" after
+    it ("但我尋日先買咗", "可是我昨天有買"); "但我想买" wants, tells nothing."""
+    start, end, rank, concepts, value = span
+    at, day = end, False
+    while True:
+        at = len(scanned) - len(scanned[at:].lstrip())
+        here = [s for s in spans if s[0] == at and s[3]]
+        act = next((s for s in here if s[3] & _ACTS), None)
+        if act is not None:
+            done = day or scanned[act[1] : act[1] + 1] == "了" or scanned[:at].endswith("有")
+            return (start, end, rank, concepts | {CONTRARY}, value) if done else span
+        words = [s for s in here if all(c.startswith(_BEFORE_ACT) for c in s[3])]
+        if not words:
+            return span
+        day = day or any(c.startswith("time.") for s in words for c in s[3])
+        at = max(s[1] for s in words)
 
 
 @lru_cache(maxsize=1)

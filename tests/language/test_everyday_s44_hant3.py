@@ -60,3 +60,27 @@ def test_all_orders_is_no_share_of_the_coin() -> None:
 )
 def test_a_share_of_what_is_traded_stays_the_amount(text: str, action: str, slots: dict[str, Any]) -> None:
     _is(text, "trade_execution", action, slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "戶口顯示冇 BTC 但我尋日先買咗",
+        "帳戶顯示沒有 ETH 可是我昨天有買",
+        "显示没有 BTC 但我昨天买了",
+        "余额显示0 但我今天充值了",
+    ],
+)
+def test_shown_wrong_beside_a_buy_told_a_few_words_later(text: str) -> None:
+    _is(text, "balance_position_diagnosis", "diagnose")
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action"),
+    [
+        ("显示没有 BTC 但我想买", "trade_execution", "buy"),  # wanting, no act told
+        ("查看账户", "exchange_management", "query"),
+    ],
+)
+def test_but_i_alone_tells_nothing(text: str, skill: str, action: str) -> None:
+    _is(text, skill, action)
