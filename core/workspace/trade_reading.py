@@ -103,6 +103,12 @@ TRADED = frozenset(
     {*BUY, *SELL, SELL_ALL, "trade.spend", "trade.money", "noun.holdings", COIN, "filler.using", "filler.of"}
 )
 HELD = frozenset({COIN, "trade.money", "noun.holdings"})  # what a share may be of, not the trade's verb
+# An alert's or a protective order's word: a value said of it is that ask's, never the order's
+# price or amount ("sell all my pepe and set an alert at 85k").
+OTHER_ASK = frozenset(
+    {"noun.alert", "verb.notify", "order.stop_loss", "order.stop_price", "order.take_profit"}
+)
+ORDER_WORDS = frozenset({*BUY, *SELL, *LIMIT, SELL_ALL})
 CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is another clause
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
@@ -155,6 +161,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if said & WITHDRAWN and sides_name_orders(reading):
         return None
     values = find_values(text, coins.index)
+    values, unplaced = _of_another_ask(reading, values)
     symbol = coins.find(norm)
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
@@ -178,6 +185,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     side = _side(reading, values)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
+    if unplaced is not None:  # "buy 1 eth with a stop loss at 3000": no stop rides on an order here
+        coin = symbol or coins.find(norm, supported=False)
+        return Route(SKILL, side, {**slots, **({"symbol": coin} if coin else {}), "amount": unplaced})
     coin = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
     if coin is not None:
         slots["symbol"] = coin
@@ -220,6 +230,46 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if expiry is not None:
         slots[EXPIRY] = expiry
     return Route(SKILL, "limit" if limit else side, slots)
+
+
+def _of_another_ask(reading: Reading, values: list[Value]) -> tuple[list[Value], str | None]:
+    """``values`` without those an alert's or a protective order's word is said of (``OTHER_ASK``):
+    "sell all my pepe and set an alert at 85k" sells everything (85k is the alert's level, asked
+    next), never at 85k; "buy 1 eth and set a stop loss at 3000" buys 1 ETH, never at 3000. A value
+    is another ask's in a clause (between joins and marks) with such a word and no order's word,
+    or where such a word is the nearest before it. Said in the order's own clause after its verb
+    ("buy 1 eth with a stop loss at 3000") it is refused (a stop order, the second return): no
+    order here carries a stop, and dropping it would place the order without the stop asked for."""
+    spans = reading.spans()
+    if len(spans) != len(values) or not reading.concepts & OTHER_ASK:
+        return values, None
+    text = reading.text
+    cuts = sorted(
+        {0, len(text)}
+        | {t.start for t in reading.tags if CLAUSE_JOIN in t.concepts}
+        | {t.end for t in reading.tags if CLAUSE_JOIN in t.concepts}
+        | {i for i, ch in enumerate(text) if ch in ",，;；。!！?？"}
+    )
+    kept: list[Value] = []
+    unplaced: str | None = None
+    for span, value in zip(spans, values, strict=True):
+        if value.kind == "fraction":
+            kept.append(value)  # a share is what is sold ("止盈一半ETH", "take profit on half my eth")
+            continue
+        start = max(c for c in cuts if c <= span.start)
+        end = min(c for c in cuts if c >= span.end)
+        clause = [t for t in reading.tags if start <= t.start and t.end <= end]
+        asks = [t for t in clause if t.concepts & OTHER_ASK]
+        orders = [t for t in clause if t.concepts & ORDER_WORDS]
+        said = [t for t in clause if t.end <= span.start and t.concepts & (OTHER_ASK | ORDER_WORDS)]
+        nearest = said[-1] if said else None
+        if asks and not orders:
+            continue  # a later (or earlier) ask's own clause: its value
+        if nearest is not None and nearest.concepts & OTHER_ASK and not nearest.concepts & ORDER_WORDS:
+            unplaced = unplaced or f"{REFUSED_PREFIX}stop_trigger:{value.typed}"
+            continue
+        kept.append(value)
+    return kept, unplaced
 
 
 def _of_the_trade(reading: Reading, values: list[Value]) -> list[Value]:
