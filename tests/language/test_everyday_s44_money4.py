@@ -81,3 +81,21 @@ def _sell_all(coin: str) -> Asked:
 )
 def test_a_later_asks_value_is_not_the_orders(text: str, want: list[Asked]) -> None:
     assert_asks(text, want)
+
+
+# -- 上 right after a buy / sell verb is its complement, no rise to a level ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("买上100u的eth", [("trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "quote:100"})]),
+        ("帮我买上0.1个btc", [("trade_execution", "buy", {"symbol": "BTCUSDT", "amount": "base:0.1"})]),
+        ("卖上一半eth", [("trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "fraction:0.5"})]),
+        # Guards: 上 before a level, not after the verb, still rises to it.
+        ("btc上10万提醒我", [("price_alert", "create", {"condition": "above", "level": "100000"})]),
+        ("eth上4000卖", [("trade_execution", "limit", {"side": "sell", "limit_price": "4000"})]),
+    ],
+)
+def test_shang_after_the_verb_is_no_crossing(text: str, want: list[Asked]) -> None:
+    assert_asks(text, want)
