@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakes import assert_asks
+from tests.fakes import asks_of, assert_asks
 
 Asked = tuple[str | None, str | None, dict[str, Any]]
 
@@ -99,3 +99,20 @@ def test_a_later_asks_value_is_not_the_orders(text: str, want: list[Asked]) -> N
 )
 def test_shang_after_the_verb_is_no_crossing(text: str, want: list[Asked]) -> None:
     assert_asks(text, want)
+
+
+# -- a move told big ("涨了很多了") is a remark, its 多了 no failure ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "coin", "side"),
+    [
+        ("eth已经涨了很多了，把eth卖了吧", "ETHUSDT", "sell"),
+        ("btc跌了很多了，帮我买点", "BTCUSDT", "buy"),
+        ("sol涨太多了，卖掉吧", "SOLUSDT", "sell"),
+    ],
+)
+def test_a_big_move_told_is_no_failure(text: str, coin: str, side: str) -> None:
+    asks = asks_of(text)
+    assert all(a.skill != "order_execution_diagnosis" for a in asks), (text, asks)
+    assert (asks[-1].skill, asks[-1].action, asks[-1].slots.get("symbol")) == ("trade_execution", side, coin)
