@@ -1,6 +1,6 @@
 """Reading a trading request (zh + en): buy or sell what, how much, on which account; or the most
-one can buy. The account a request names (``account_ref``) is read here for the account questions
-too (balance, positions, trades: core/skills/account_query/intents.py).
+one can buy. The account a request names is read by core/workspace/account_named.py (for the
+account questions too).
 
     买 100 USDT 的 BTC      -> buy   BTCUSDT  quote:100
     buy 0.01 BTC            -> buy   BTCUSDT  base:0.01
@@ -29,14 +29,13 @@ from core.language.fills import (
     value_spans,
     word_after,
 )
-from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.slots import When, Word
-from core.language.tagger import COIN, EXCHANGE, NAME_WORD, PUNCT, Reading, Tag, Tagger, named, with_phrases
+from core.language.tagger import COIN, Reading, Tagger
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
-from core.routing.normalize import normalize
 from core.routing.router import Route, RouteContext
+from core.workspace.account_named import account_ref, is_filler
 from core.workspace.extraction import find_name
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.wallets import WALLET, wallet_said
@@ -300,7 +299,7 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
         word, mark = _gap(reading, at, tag.start, values)
         if word:
             return True  # a word no tag explains ("亏完", "没了", "all my usdt is gone")
-        if mark or CLAUSE_JOIN in tag.concepts or (noun and not _filler(tag)):
+        if mark or CLAUSE_JOIN in tag.concepts or (noun and not is_filler(tag)):
             break  # the clause ends, or what was said of the money
         if tag.concepts & TRADED:
             if not (subject and tag.concepts & HELD):
@@ -465,151 +464,6 @@ def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None
 
 
 _ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
-
-
-def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] | None:
-    """The account a request names, read from its tags (with the person's own names when the turn
-    loaded them): by its name ("用主账户", "主账户的余额", "on my Main account", "balance of Main"),
-    else one of theirs named alone ("测试的余额"), else by its exchange ("币安"). A name is read
-    whether or not the person has it, as typed, so that one they do not have is said back, never
-    swapped for another record; a coin closing an order ("yolo 50 usdt on doge") names none.
-    ``question``: the message asks about an account, no order ("how much money is in main")."""
-    reading = with_phrases(reading, ("account_ref",))
-    tags = [_noun_in(reading, t) if EXCHANGE in t.concepts else t for t in reading.tags]
-    tags = [t for t in tags if _word_of(t)]
-    for i, tag in enumerate(tags):
-        name = _around(reading, tags, i) if _NOUN in tag.concepts else None
-        if name:
-            return {"name": name}
-    own = reading.first("own.account")
-    if own is not None:
-        return {"name": own.value}
-    exchange = named(reading.text, EXCHANGE)  # inside another word too ("我的币安账户": 我的币)
-    if exchange is not None:
-        return {"alias": exchange}
-    name = _tail(reading, tags, question=question)
-    return {"name": name} if name else None
-
-
-# The words around an account's name (phrases/account_ref.toml), as their tags' concepts.
-_NOUN, _BY, _TAIL_BY, _OF, _ASKED, _OWNER = (
-    f"account_ref.{c}" for c in ("noun", "by", "tail_by", "of", "asked", "owners")
-)
-_ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
-_MAX_ZH, _MAX_EN = 20, 32
-GENERIC = Words("records.generic")  # a record's kind said alone: "交易账户" (phrases/records.toml)
-
-
-def _word_of(tag: Tag) -> bool:
-    """A tag of the request's words: a coin, an exchange, a record of theirs or a word of a name
-    ("use account 主账户") may be part of an account's name."""
-    return any("." in c and not c.startswith("own.") and c != NAME_WORD for c in tag.concepts)
-
-
-def _exchange_before(text: str, tag: Tag, at: int) -> bool:
-    """A live exchange's name said right before ``at`` (spaces between)."""
-    return (
-        EXCHANGE in tag.concepts and tag.value != "paper" and tag.end <= at and not text[tag.end : at].strip()
-    )
-
-
-def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
-    """The name at the account's word ``tags[i]``, as typed: "用主账户", "用账户2", "主账户的余额"
-    (opening the message after its asking words: "查一下主账户的余额"), "with account main", "on
-    my paper account"."""
-    noun, text, typed = tags[i], reading.text, reading.norm.typed
-    start = tags[i - 1].end if i else 0
-    before = text[start : noun.start].strip()
-    after = text[noun.end : tags[i + 1].start if i + 1 < len(tags) else len(text)].split()
-    by = _by(tags, i - 1)
-    zh = not text[noun.start].isascii()
-    if not before and by is not None and after:  # "用账户2", "用账户 main", "with account main"
-        at, word = text.index(after[0], noun.end), _named(after[0])
-        if not zh:
-            return typed(at, at + len(word)) if word else None
-        return typed(noun.start, at + len(word)) if word and word.isascii() else None
-    if not zh:
-        # "balance on my binance account": an exchange's accounts (its alias); "my paper account" is
-        # one named by its kind, as "模拟账户" is (a practice account, no exchange's)
-        if any(_exchange_before(text, t, noun.start) for t in reading.tags):
-            return None
-        if before and _word(before) and by is not None:
-            return typed(start, noun.start)  # "on my paper account"
-        # "on my A account": a filler word of the lexicon's (a wallet's is none: "on my spot account")
-        one = tags[i - 1] if i and not before and _filler(tags[i - 1]) else None
-        if one is not None and _word(text[one.start : one.end]) and _by(tags, i - 2) is not None:
-            return typed(one.start, one.end)
-        return None
-    if not before or len(before) > _MAX_ZH or PUNCT.search(before):
-        return None
-    said = typed(start, noun.end)
-    if by is not None:
-        return said
-    if any(EXCHANGE in t.concepts and text[t.start : t.end] == before for t in reading.tags):
-        return None  # "OKX 帳戶的餘額": an exchange's accounts (its alias), as "币安账户余额" is
-    opening = all(any(c.startswith(_ASKING) for c in t.concepts) for t in tags[:i])
-    if not opening or "的" in before or reading.rest(spans=[(start, len(text))]):
-        return None  # not the words opening a question before the name
-    # "main账户有多少钱" names main without 的, by words the lexicon does not know ("币安账户" is
-    # an exchange's, "交易账户" the kind alone).
-    known = any(not _theirs(t) for t in reading.tags if start <= t.start < noun.start)
-    theirs = text[noun.end : noun.end + 1] == "的" or not (known or normalize(said) in GENERIC.words)
-    return said if theirs else None
-
-
-def _noun_in(reading: Reading, tag: Tag) -> Tag:
-    """An exchange's name ending with the account's word ("模拟账户": the paper exchange) has that
-    word in it: the name is read around it as around the word alone ("用模拟账户")."""
-    word = reading.text[tag.start : tag.end]
-    noun = next((w for w in Words("account_ref.noun").words if word.endswith(w) and w != word), "")
-    return Tag(tag.end - len(noun), tag.end, frozenset({_NOUN})) if noun else tag
-
-
-def _filler(tag: Tag) -> bool:
-    return all(c.startswith("filler.") for c in tag.concepts)
-
-
-def _theirs(tag: Tag) -> bool:
-    """A record of theirs: part of a name, no word of the request."""
-    return all(c.startswith("own.") for c in tag.concepts)
-
-
-def _by(tags: list[Tag], j: int) -> Tag | None:
-    """``tags[j]`` (or the one before it, past "my" / "the") when it says which account a request
-    is done with or asks about ("用", "on", "with", "of")."""
-    if j >= 0 and _OWNER in tags[j].concepts:
-        j -= 1
-    return tags[j] if j >= 0 and tags[j].concepts & {_BY, "filler.using"} else None
-
-
-def _tail(reading: Reading, tags: list[Tag], *, question: bool) -> str | None:
-    """The bare name closing a request: "... on Main", "balance of my Main?"; ``question``: it
-    asks about an account ("how much money is in main"), no order."""
-    text = reading.text
-    start = tags[-1].end if tags else 0
-    last = text[start:].strip().rstrip("?.!").strip()
-    if not _word(last) or not all(_theirs(t) for t in reading.tags if t.start >= start):
-        return None  # a coin closing an order ("yolo 50 usdt on doge") names no account
-    j = len(tags) - 1 - (bool(tags) and _OWNER in tags[-1].concepts)  # "of my Main"
-    if j < 0:
-        return None
-    by = tags[j].concepts
-    asked = _OF in by and j > 0 and _ASKED in tags[j - 1].concepts
-    if not (_TAIL_BY in by or asked or (question and _OF in by)):
-        return None
-    at = text.index(last, start)
-    name = reading.norm.typed(at, at + len(last))
-    return None if last in Words("account_ref.not_names").words else name
-
-
-def _word(text: str) -> bool:
-    return 0 < len(text) <= _MAX_EN and all(c.isalnum() or c in "_-" for c in text)
-
-
-def _named(word: str) -> str:
-    """The name a word closing the span starts with ("main," -> "main"), or ""."""
-    end = next((i for i, c in enumerate(word) if not (c.isalnum() or c in "_-")), len(word))
-    return word[:end] if _word(word[:end]) and not word[end : end + 1].isalpha() else ""
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal, int]:

@@ -57,6 +57,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/corrections.py",
             "core/workspace/given_secrets.py",
             "core/workspace/trade_reading.py",
+            "core/workspace/account_named.py",
             "core/workspace/order_expiry.py",
             "core/workspace/text.py",
             "core/workspace/wallets.py",

@@ -61,7 +61,8 @@ def test_an_account_they_may_not_have_is_read_by_its_words(text: str, ref: dict[
     """The account an order or a question names is read whether or not the person has it (so the
     answer can say "you have no account called Main"), without a pattern of its own (issue 21)."""
     from core.markets import MarketCatalog
-    from core.workspace.trade_reading import CoinNames, account_ref
+    from core.workspace.account_named import account_ref
+    from core.workspace.trade_reading import CoinNames
 
     assert account_ref(CoinNames(MarketCatalog()).read(text)) == ref
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from core.language.slots import Choose, Read, When
-from core.workspace.trade_reading import account_ref
+from core.workspace.account_named import account_ref
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "account_query"
