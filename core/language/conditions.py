@@ -34,6 +34,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
     if any(BUT_TOLD in span[3] for span in spans):
         spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
+    if any(BOUGHT in span[3] for span in spans):
+        spans = _bought_against(spans)
     if any(word in scanned for word in _done()):
         spans = _done_told(scanned, spans)
     unless = _unless()
@@ -71,6 +73,30 @@ def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
             return span
         day = day or any(c.startswith("time.") for s in words for c in s[3])
         at = max(s[1] for s in words)
+
+
+BOUGHT = "diagnosis.bought"
+# Asked why ("why"), what is shown ("does it say"), what one has ("i have"): each said before the buy.
+_ASKED_SHOWN: Final = (
+    frozenset({"ask.why"}),
+    frozenset({"diagnosis.shown", "verb.report"}),
+    frozenset({"trade.have"}),
+)
+
+
+def _bought_against(spans: Sequence[Span]) -> list[Span]:
+    """A buy or deposit told (``BOUGHT``) made contrary (``CONTRARY``) when asked before it why
+    what is shown says what one has ("why does it say i have 0 sol, i bought some yesterday"): told
+    after a price asked or alone it is an order told only."""
+    kept: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if BOUGHT in concepts:
+            before = frozenset(c for s in spans if s[1] <= start for c in s[3])
+            if all(before & need for need in _ASKED_SHOWN):
+                span = (start, end, rank, concepts | {CONTRARY}, value)
+        kept.append(span)
+    return kept
 
 
 @lru_cache(maxsize=1)

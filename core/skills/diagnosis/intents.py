@@ -44,6 +44,7 @@ ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.n
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
 SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
+NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
 NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
@@ -143,6 +144,8 @@ def _order(reading: Reading) -> Slots:
         return None  # a trader's or a strategy's problem is theirs
     if "noun.holdings" in concepts and concepts & SHOWN and "diagnosis.order" not in concepts:
         return None  # "我的持倉顯示不對，明明有買 ETH": what is held shown wrong, the buy why (balance's)
+    if CONTRARY in concepts and concepts & SHOWN and not concepts & NOT_DONE:
+        return None  # "why does it say i have 0 sol, i bought some": what is shown wrong (balance's)
     error = _pasted(reading)
     if error is not None and error.code not in _ORDER_CODES and error.source != "model":
         return None  # a key, a clock, a ban: the exchange diagnosis's
