@@ -52,3 +52,19 @@ GUARDS: list[Case] = [
 @pytest.mark.parametrize(("text", "skill", "action", "slots"), CASES + GUARDS)
 def test_routes(text: str, skill: str | None, action: str | None, slots: dict[str, Any]) -> None:
     assert_routes_to(text, skill, action, slots)
+
+
+# A model told not answering (没回应 / 没回复 as 没反应, "doesn't respond") is a problem.
+MODEL_CASES: list[Case] = [
+    ("我的 AI 模型一直沒回應", "model_diagnosis", "diagnose", {}),
+    ("我的 deepseek 模型一直沒回應", "model_diagnosis", "diagnose", {"provider": "deepseek"}),
+    ("我的模型一直没有回应", "model_diagnosis", "diagnose", {}),
+    ("my deepseek model doesn't respond", "model_diagnosis", "diagnose", {"provider": "deepseek"}),
+    ("他没回复我", None, None, {}),  # a remark on someone
+    ("what's the btc price, no response?", "price", "current", {"symbols": ["BTCUSDT"]}),  # a nudge
+]
+
+
+@pytest.mark.parametrize(("text", "skill", "action", "slots"), MODEL_CASES)
+def test_model_not_answering(text: str, skill: str | None, action: str | None, slots: dict[str, Any]) -> None:
+    assert_routes_to(text, skill, action, slots)
