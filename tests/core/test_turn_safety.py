@@ -207,7 +207,8 @@ async def test_the_cancel_button_pressed_in_another_core_stops_it_too() -> None:
     planner = SlowPlanner()
     thinking_core = core_on(store, SlowMarket(0), planner=planner)
     running = asyncio.create_task(
-        thinking_core.handle(TextMessage("e1", KEY, text="tell me a story"), progress)
+        # An id of its own: the press below is another event, never a redelivery of this one.
+        thinking_core.handle(TextMessage("story-1", KEY, text="tell me a story"), progress)
     )
     await asyncio.wait_for(planner.thinking.wait(), 30)
     await asyncio.wait_for(progressed.wait(), 30)
