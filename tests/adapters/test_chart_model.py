@@ -211,3 +211,15 @@ def test_the_model_is_the_cache_key_and_changes_with_the_picture() -> None:
         chart_model(make_history(first_day=FIRST_DAY + timedelta(days=1)), make_quote()),
     ]
     assert all(v != base for v in variants)
+
+
+@pytest.mark.parametrize(
+    ("closes", "change"),
+    [(("96012.5", "94871.2", "97450.8"), "3-day change"), (("0.1712", "0.165"), "2-day change")],
+)
+def test_a_window_of_two_or_three_days_reads_whole(closes: tuple[str, ...], change: str) -> None:
+    """s44: 2 to 90 days are served; a short window labels every day, its change and both marks."""
+    model = chart_model(make_history(closes))
+    assert [i for i, _ in model.x_labels] == list(range(len(closes)))
+    assert model.change_label == change and len(model.marks) == 2
+    assert len(model.y_ticks) >= 2

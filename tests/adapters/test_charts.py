@@ -416,3 +416,12 @@ async def test_different_charts_render_in_parallel_threads(renderer: MatplotlibC
     # Drawn concurrently on shared templates, each is still exactly its own picture.
     for i, h in enumerate(histories):
         assert pngs[i] == render_png(chart_model(h, None, "zh" if i % 2 else "en"))
+
+
+@pytest.mark.parametrize(
+    "closes", [("96012.5", "94871.2", "97450.8"), ("0.1712", "0.165"), ("3012.4", None, "2950.1")]
+)
+def test_a_two_or_three_day_chart_renders_at_phone_size(closes: tuple[str | None, ...]) -> None:
+    """s44: any window from 2 days; a 3-close chart (a gap in the middle too) is drawn whole."""
+    png = render_png(chart_model(make_history(closes)))
+    assert png.startswith(PNG_SIGNATURE) and png_size(png) == (WIDTH_PX, HEIGHT_PX)

@@ -366,7 +366,7 @@ async def test_a_lone_latin_name_mid_conversation_keeps_the_language() -> None:
     [
         ("ETH 一个月走势", "range_month"),  # served as 30 days, said in one short line
         ("BTC 1h chart", "range_intraday"),
-        ("give me 3 day btc history", "range_nearest"),
+        ("btc last 120 days", "range_nearest"),  # s44: 3 days is served now; past 90 is not
         ("ETH 走势 -30天", "range_refused"),  # was 7 days without a word: the sign dropped
         ("btc chart for the last 1e3 days", "range_refused"),
         # two windows asked at once: the first served, said so (was one of them without a word)
@@ -394,20 +394,23 @@ async def test_history_command_with_a_served_window() -> None:
     reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 30")
     assert reply.route.slots == {"symbol": "SOLUSDT", "days": 30}
     assert len(blocks_of(reply, HistoryBlock)[0].points) == 30
+    # s44: any whole number of days from 2 to 90 as asked (was the nearest window, 14, said)
     odd = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", "sol 20")
-    assert odd.route.slots["days"] == 14 and notice_codes(odd)[0] == "range_nearest"
+    assert odd.route.slots["days"] == 20 and not notice_codes(odd)
+    assert len(blocks_of(odd, HistoryBlock)[0].points) == 20
 
 
 @pytest.mark.parametrize(
     ("arg", "days", "note"),
-    [("sol 20000", 90, "range_nearest"), ("sol 1.5", 7, "range_nearest"), ("sol -5", 7, "range_refused")],
+    # s44: "1.5" (one whole day) is the quote with its 24-hour change, said (was 7 days, "nearest")
+    [("sol 20000", 90, "range_nearest"), ("sol 1.5", None, "range_day"), ("sol -5", 7, "range_refused")],
 )
 async def test_history_command_says_a_number_of_days_it_does_not_serve(
-    arg: str, days: int, note: str
+    arg: str, days: int | None, note: str
 ) -> None:
     """Was the default 7 days without a word: only 1 to 4 digits were read as days."""
     reply = await Chat(make_core(ScriptedMarket(), charts=FakeCharts())).command("history", arg)
-    assert reply.route.slots["days"] == days and notice_codes(reply)[0] == note
+    assert reply.route.slots.get("days") == days and notice_codes(reply)[0] == note
     assert arg.split()[1] in " ".join(b.text for b in blocks_of(reply, NoticeBlock))
 
 

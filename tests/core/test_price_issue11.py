@@ -157,9 +157,17 @@ async def test_everyday_words_are_no_coin_without_a_price_question(text: str) ->
         ("ETH 两周走势", 14, None),
         ("最近一个月比特币", 30, "range_month"),  # issue 24: 30 days directly, one short line
         ("btc price last month", 30, "range_month"),
-        ("give me 3 day btc history", 7, "range_nearest"),
-        ("给我看3天的比特币走势", 7, "range_nearest"),
-        ("BTC 三个月走势", 90, "range_nearest"),
+        # s44: any whole number of days from 2 to 90 is served as asked (was the nearest, 7)
+        ("give me 3 day btc history", 3, None),
+        ("给我看3天的比特币走势", 3, None),
+        ("btc past 3 days", 3, None),
+        ("sol过去三天的走势", 3, None),
+        ("eth last 10 days", 10, None),
+        ("btc 45 days", 45, None),
+        ("btc last 2 days", 2, None),
+        ("BTC 三个月走势", 90, "range_month"),  # three months: read as 90 days, said
+        ("btc 2 months", 60, "range_month"),
+        ("btc last 120 days", 90, "range_nearest"),  # longer than served: the 90, said
         ("BTC 1h chart", 7, "range_intraday"),
     ],
 )
@@ -176,9 +184,23 @@ async def test_ranges_served_and_nearest(text: str, days: int, note: str | None)
         assert codes(reply)[0] == note
         said = reply.blocks[0].text
         if note == "range_month":
-            assert "30" in said and "90" not in said  # served as asked, not "not a range I serve"
+            assert str(days) in said and "serve" not in said  # served as asked, one short line
         else:
-            assert "7, 14, 30 or 90" in said if reply.locale == "en" else "7、14、30 或 90" in said
+            assert "2 to 90" in said if reply.locale == "en" else "2 到 90" in said
+            assert "nearest" not in said and "最接近" not in said
+        if note == "range_nearest":
+            assert "longer than I serve" in said and "the last 90 days" in said
+
+
+@pytest.mark.parametrize("text", ["btc last 1 day", "比特币最近1天走势", "/history btc 1"])
+async def test_one_day_is_the_quote_with_its_day_change_said(text: str) -> None:
+    """One day is no history (a 1-close chart says nothing): the quote card with its 24-hour
+    change, and a line saying why."""
+    reply = await chat().say(text)
+    assert reply.status is Status.COMPLETED, reply
+    assert not histories(reply) and reply.route.action == "current"
+    assert codes(reply)[:2] == ["range_day", "day_change"]
+    assert "2 to 90" in reply.blocks[0].text or "2 到 90" in reply.blocks[0].text
 
 
 async def test_a_date_gets_the_current_price_and_says_why() -> None:

@@ -99,8 +99,9 @@ def test_the_price_readers_own_words_are_not_tagged_for_the_others() -> None:
     route = RULE.route(text)
     assert route is not None and route.slots.get("change") is True
     history = RULE.route("solana past quarter")
+    # s44: a quarter is served as its 90 days, said in one line (was "not a range I serve", nearest)
     assert history is not None and history.slots["range_note"] == {
-        "code": "range_nearest",
+        "code": "range_month",
         "asked": "past quarter",
     }
 
@@ -147,3 +148,37 @@ def test_a_high_or_low_asked_is_the_quote_with_them(text: str) -> None:
     assert route is not None and (route.skill, route.action) == ("price", "current"), route
     assert route.slots.get("high_low") is True and "range_note" not in route.slots, route.slots
     assert "notes" not in route.slots, route.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "note"),
+    [
+        ("btc past 3 days", 3, None),
+        ("狗狗最近三天咋走的", 3, None),
+        ("how did doge do over the last 3 days", 3, None),
+        ("sol过去三天的走势", 3, None),
+        ("eth last 10 days", 10, None),
+        ("btc 45 days", 45, None),
+        ("比特币最近45天走势", 45, None),
+        ("btc last 2 days", 2, None),
+        ("btc 90 day chart", 90, None),
+        ("btc 1.5 weeks", 10, {"code": "range_month", "asked": "1.5 weeks"}),
+        ("btc 2 months", 60, {"code": "range_month", "asked": "2 months"}),
+        ("btc last 120 days", 90, {"code": "range_nearest", "asked": "120 days"}),
+        ("btc 91 days", 90, {"code": "range_nearest", "asked": "91 days"}),
+    ],
+)
+def test_any_whole_number_of_days_from_2_to_90_is_served_as_asked(
+    text: str, days: int, note: dict[str, str] | None
+) -> None:
+    """s44: was the nearest of 7, 14, 30, 90 with a note ("3 days" -> 7, "45 days" -> 30)."""
+    route = RULE.route(text)
+    assert route is not None and route.action == "history", route
+    assert route.slots["days"] == days and route.slots.get("range_note") == note
+
+
+@pytest.mark.parametrize("text", ["btc last 1 day", "btc 1 day chart", "比特币最近1天"])
+def test_one_day_is_the_quote_with_its_day_change(text: str) -> None:
+    route = RULE.route(text)
+    assert route is not None and route.action == "current" and route.slots.get("change") is True
+    assert route.slots["range_note"]["code"] == "range_day" and "days" not in route.slots

@@ -1,10 +1,11 @@
-"""Which history window a message asks for, and what deskmate serves instead when it is not one of
-its windows: the last 7 (default), 14, 30 or 90 full UTC days.
+"""Which history window a message asks for, and what deskmate serves instead when it cannot serve
+it: any whole number of full UTC days from MIN_DAYS (2) to MAX_DAYS (90), 7 by default.
 
-"30 days" is served as asked, and "a month" / "past month" as those 30 days with one short line
-saying so; "3 days" is not a window, so the answer says what is served and shows the nearest
-one; a date ("2024-01-01") cannot be served at all (no past prices by date), so the answer says
-so and shows the current price.
+"3 days", "45 days", "two weeks" are served as asked; "a month" / "past month" / "2 months" as 30
+or 60 days with one short line saying so (as "1.5 weeks" as its 10 whole days); longer than 90
+days ("120 days", "1 year") is the last 90, said; one day ("1 day") is no history but the quote
+with its 24-hour change, said; a date ("2024-01-01") cannot be served at all (no past prices by
+date), so the answer says so and shows the current price.
 
 No pattern of its own: a number of days, weeks or months and a date are the value grammar's
 (core.language.values: durations and dates), a span said as words is data (lexicon/phrases/span.toml).
@@ -19,17 +20,18 @@ from core.language.phrases import Words
 from core.language.tagger import Reading
 from core.language.values import UNIT_SECONDS, Value
 
-SERVED_DAYS: Final = (7, 14, 30, 90)
+MIN_DAYS: Final = 2  # one day is the quote's 24-hour change, not a history
+MAX_DAYS: Final = 90  # the longest history served (one klines request of at most 1,000 days)
 DEFAULT_DAYS: Final = 7
 
 EITHER: Final = Words("choice.or")  # two windows asked at once (phrases/choice.toml)
 # Spans said as words (core/language/lexicon/phrases/span.toml), the first present deciding: the days
-# each means and how it is served ("exact": as asked; "month": 30 days said in one line;
-# "nearest": the nearest served window, said; "intraday": the default, said).
+# each means and how it is served ("exact": as asked; "month": those days said in one line;
+# "nearest": the longest served, said; "intraday": the default, said).
 _SPANS: Final = (
     ("span.fortnight", 14, "exact"),
     ("span.month", 30, "month"),
-    ("span.quarter", 90, "nearest"),
+    ("span.quarter", 90, "month"),
     ("span.year", 365, "nearest"),
     ("span.intraday", 0, "intraday"),
     ("span.week", 7, "exact"),
@@ -40,18 +42,21 @@ _SPANS: Final = (
 
 @dataclass(frozen=True, slots=True)
 class RangeAsk:
-    """What a message asked for: ``days`` served (one of SERVED_DAYS), and when it was not exactly
-    a served window, what was asked (``asked``, the user's words) and why (``note``)."""
+    """What a message asked for: ``days`` served (MIN_DAYS..MAX_DAYS), and when it was not
+    exactly a whole number of days served, what was asked (``asked``, the user's words) and why
+    (``note``: "range_day" asks for no history but the quote with its 24-hour change)."""
 
     days: int
     asked: str | None = None
-    note: str | None = None  # "range_" + "nearest" | "month" | "date" | "intraday" | "refused" | "two"
+    # "range_" + "nearest" (longer than served) | "month" (read as whole days) | "day" | "date" |
+    # "intraday" | "refused" | "two"
+    note: str | None = None
     explicit: bool = False  # the message named a window at all
 
 
-def nearest_served(days: int) -> int:
-    """The served window closest to ``days`` (ties go to the shorter one)."""
-    return min(SERVED_DAYS, key=lambda served: (abs(served - days), served))
+def served(days: int) -> bool:
+    """Whether a history of ``days`` full UTC days is served as asked."""
+    return isinstance(days, int) and not isinstance(days, bool) and MIN_DAYS <= days <= MAX_DAYS
 
 
 def _said(value: Value) -> bool:
@@ -110,10 +115,14 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
 
 def _served(days: int, how: str, asked: str) -> RangeAsk:
     """The window served for ``days`` asked, as ``how`` says (see _SPANS; "refused": the default)."""
+    if how in ("exact", "month") and days > MAX_DAYS:  # "120 days", "4 months": the longest, said
+        how = "nearest"
+    if how in ("exact", "month") and days < MIN_DAYS:  # "1 day", "半天": the quote's 24-hour change
+        how = "day"
     if how == "exact":
         return RangeAsk(days, explicit=True)
-    served = {"month": 30, "nearest": nearest_served(days)}.get(how, DEFAULT_DAYS)
-    return RangeAsk(served, asked, f"range_{how}", explicit=True)
+    shown = {"month": days, "nearest": MAX_DAYS}.get(how, DEFAULT_DAYS)
+    return RangeAsk(shown, asked, f"range_{how}", explicit=True)
 
 
 def days_range(number: Value) -> RangeAsk:
@@ -131,11 +140,11 @@ def _span_range(span: Value) -> RangeAsk:
     """The window a duration asks for, or what is served instead, said."""
     if span.refused or span.unit in ("m", "h"):
         return _served(DEFAULT_DAYS, "refused" if span.refused else "intraday", span.typed)
-    days = int(span.number * UNIT_SECONDS[span.unit] / UNIT_SECONDS["d"])  # "1.5 weeks": 10 days
-    if days in SERVED_DAYS and span.unit in ("d", "w"):
-        return _served(days, "exact", span.typed)
-    # "1 month": the 30 days served, said in one line
-    return _served(days, "month" if days == 30 and span.unit == "mo" else "nearest", span.typed)
+    exact = span.number * UNIT_SECONDS[span.unit] / UNIT_SECONDS["d"]
+    days = int(exact)  # "1.5 weeks": its 10 whole days, said
+    whole = days == exact and span.unit in ("d", "w")
+    # "1 month", "2 months": their 30 or 60 days served, said in one line; more than 90: the 90
+    return _served(days, "exact" if whole else "month", span.typed)
 
 
 def _two(text: str, values: list[Value], span: Value) -> str | None:
@@ -151,4 +160,4 @@ def _two(text: str, values: list[Value], span: Value) -> str | None:
     return None
 
 
-__all__ = ["DEFAULT_DAYS", "SERVED_DAYS", "RangeAsk", "days_range", "nearest_served", "read_range"]
+__all__ = ["DEFAULT_DAYS", "MAX_DAYS", "MIN_DAYS", "RangeAsk", "days_range", "read_range", "served"]

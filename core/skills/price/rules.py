@@ -223,7 +223,7 @@ class PriceRule:
             return _route(action, unknown=token or None)
         window = read_range(reading)
         # "/history sol 30": a bare number after the coin is a number of days ("20000", "1.5" and
-        # "-5" too: served as the nearest window or refused, said, never the default unsaid).
+        # "-5" too: served as the longest, as whole days or refused, said, never the default unsaid).
         if not window.explicit:
             days = next((v for v in reading.spans() if v.kind in ("number", "refused")), None)
             window = window if days is None else days_range(days)
@@ -281,8 +281,11 @@ def _route(
     "比特币ETF"), ``followup``, ``change`` (how it moved today: the quote card with its 24-hour
     change), ``high_low`` (the 24-hour high or low: the quote card shows both), ``amounts``."""
     slots: dict[str, Any] = {"symbols": list(symbols)}
+    if window is not None and window.note == "range_day" and action in ("history", "both"):
+        action, said["change"] = "current", True  # "btc last 1 day": the quote's 24-hour change, said
     if window is not None and window.explicit:
-        slots["days"] = window.days
+        if action != "current":
+            slots["days"] = window.days
         if window.note:
             slots["range_note"] = {"code": window.note, "asked": window.asked}
     current = action in ("current", "both")

@@ -17,7 +17,7 @@ from core.market import (
 )
 from core.markets import MarketCatalog
 from core.reply import HistoryBlock, HistoryPoint, QuoteBlock
-from core.skills.price.ranges import SERVED_DAYS
+from core.skills.price.ranges import MAX_DAYS, MIN_DAYS, served
 
 
 def with_day_change(quote: QuoteBlock, change: DayChange) -> QuoteBlock:
@@ -76,8 +76,8 @@ class PriceService:
 
     async def price_history(self, symbol: str, days: int = HISTORY_DAYS) -> HistoryBlock:
         """The ``days`` full UTC daily closes before today, gaps kept; raises MarketError."""
-        if days not in SERVED_DAYS:
-            raise ValueError(f"a window of {SERVED_DAYS} days is required, got {days}")
+        if not served(days):
+            raise ValueError(f"a window of {MIN_DAYS}..{MAX_DAYS} days is required, got {days}")
         base, quote_asset = self._spec(symbol)
         now = self.clock.now()
         window = history_window(now, days)

@@ -1,4 +1,4 @@
-"""The price skill: current price (best ask), 7-day history (with chart), or both."""
+"""The price skill: current price (best ask), the history of 2 to 90 days (with chart), or both."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from core.routing.router import Route
 from core.skills.base import OneShotSkill
 from core.skills.price.coins import CoinFinder
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
-from core.skills.price.ranges import SERVED_DAYS
+from core.skills.price.ranges import MAX_DAYS, MIN_DAYS, served
 from core.skills.price.rules import MAX_COINS, SKILL, PriceAction
 from core.skills.price.service import PriceService, with_day_change
 from core.state import Task, TaskStatus
@@ -92,11 +92,8 @@ def _grouped(
 
 
 def _served(locale: str) -> str:
-    """ "7, 14, 30 or 90" / "7、14、30 或 90"."""
-    days = [str(d) for d in SERVED_DAYS]
-    if is_zh(locale):
-        return "、".join(days[:-1]) + " 或 " + days[-1]
-    return ", ".join(days[:-1]) + " or " + days[-1]
+    """ "2 to 90" / "2 到 90": the histories served."""
+    return f"{MIN_DAYS} 到 {MAX_DAYS}" if is_zh(locale) else f"{MIN_DAYS} to {MAX_DAYS}"
 
 
 class PriceSkill(OneShotSkill):
@@ -323,7 +320,7 @@ class PriceSkill(OneShotSkill):
         ]
         action: PriceAction = task.action  # type: ignore[assignment]
         days = task.slots.get("days", HISTORY_DAYS)
-        if days not in SERVED_DAYS:  # a stored task from before, or a hand-made one: the default
+        if not served(days):  # a hand-made stored task (1, 365, "7"): the default
             days = HISTORY_DAYS
         move(task, TaskStatus.EXECUTING, turn.now)
         task.asking = None
@@ -355,10 +352,10 @@ class PriceSkill(OneShotSkill):
         range_note = task.slots.get("range_note")
         if isinstance(range_note, dict) and has_message(f"price.{range_note.get('code')}"):
             code = str(range_note["code"])
-            served = _served(turn.locale)
+            windows = _served(turn.locale)
             notes.append(
                 NoticeBlock(
-                    turn.t(f"price.{code}", asked=range_note.get("asked") or "", days=days, served=served),
+                    turn.t(f"price.{code}", asked=range_note.get("asked") or "", days=days, served=windows),
                     "info",
                     code,
                 )
