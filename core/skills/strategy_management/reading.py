@@ -225,6 +225,7 @@ _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
 ACTIONS = (
     # "把大饼定投从默认策略里拿掉": out of the default, not deleted
     ("deactivate", When(["noun.from_default", "verb.delete"])),
+    ("deactivate", When(["noun.in_default", "verb.delete"])),  # "喺預設策略度拎走": taken out of it
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off

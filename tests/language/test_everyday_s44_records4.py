@@ -1,0 +1,48 @@
+"""Everyday requests (session 44, records4): a strategy taken out of the defaults where it sits
+("喺預設策略度拎走": 在…里 with a removal). Each is a word of the data or a reader's rule, so every
+request built on it reads it; the guards are what each must not catch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.fakes import assert_routes_to as _is
+
+NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "skill", "action", "slots"),
+    [
+        # taken out of the defaults where it sits: the default unset, the strategy kept
+        (
+            "將 ETH網格 喺預設策略度拎走",
+            "strategy_management",
+            "deactivate",
+            {"target_ref": {"name": "ETH網格"}},
+        ),
+        ("將ETH網格喺預設度剷走", "strategy_management", "deactivate", {"target_ref": {"name": "ETH網格"}}),
+        ("把eth网格在默认里删掉", "strategy_management", "deactivate", {"target_ref": {"name": "ETH網格"}}),
+        ("把eth网格从默认里拿走", "strategy_management", "deactivate", {"target_ref": {"name": "ETH網格"}}),
+        # guards: a removal with no default is a delete; made the default is an activate
+        ("删掉ETH網格", "strategy_management", "delete", {"target_ref": {"name": "ETH網格"}}),
+        ("把eth网格设为默认策略", "strategy_management", "activate", {"target_ref": {"name": "ETH網格"}}),
+    ],
+)
+def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
+    _is(text, skill, action, slots, NAMES)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # in the defaults with no removal: no deactivate
+        "ETH網格在默认策略里吗",
+        "把 ETH網格 加在默认策略里",
+        "ETH網格在默认策略里",
+    ],
+)
+def test_no_route(text: str) -> None:
+    _is(text, None, None, None, NAMES)
