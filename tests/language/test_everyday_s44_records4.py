@@ -1,6 +1,8 @@
 """Everyday requests (session 44, records4): a strategy taken out of the defaults where it sits
-("喺預設策略度拎走": 在…里 with a removal). Each is a word of the data or a reader's rule, so every
-request built on it reads it; the guards are what each must not catch."""
+("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
+("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed). Each is a word
+of the data or a reader's rule, so every request built on it reads it; the guards are what each
+must not catch."""
 
 from __future__ import annotations
 
@@ -29,6 +31,15 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         # guards: a removal with no default is a delete; made the default is an activate
         ("删掉ETH網格", "strategy_management", "delete", {"target_ref": {"name": "ETH網格"}}),
         ("把eth网格设为默认策略", "strategy_management", "activate", {"target_ref": {"name": "ETH網格"}}),
+        # an order told resting or placed, still not filled: why it rests
+        ("挂的买单怎么一直不成交啊", "orders", "why_resting", {}),
+        ("挂的卖单为什么还没成交", "orders", "why_resting", {}),
+        ("我掛咗張買單喺度，等咗成個鐘都冇食到，咩事", "orders", "why_resting", {}),
+        ("點解我個掛單仲未食到", "orders", "why_resting", {}),
+        # guards: a placed order with a failure is the order diagnosis's; an order cancelled stays so
+        ("我挂了个买单 但是报错了", "order_execution_diagnosis", "diagnose", {}),
+        ("我挂了张买单 帮我撤了", "orders", "cancel", {}),
+        ("取消第3个挂单", "orders", "cancel", {"order_no": "3"}),
     ],
 )
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
@@ -42,6 +53,8 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         "ETH網格在默认策略里吗",
         "把 ETH網格 加在默认策略里",
         "ETH網格在默认策略里",
+        # an order told placed, nothing asked: no failure read out of 挂了
+        "我挂了个买单",
     ],
 )
 def test_no_route(text: str) -> None:
