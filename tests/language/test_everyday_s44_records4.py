@@ -1,6 +1,7 @@
 """Everyday requests (session 44, records4): a strategy taken out of the defaults where it sits
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
-("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed). Each is a word
+("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
+had ("我昨天做了什么交易"). Each is a word
 of the data or a reader's rule, so every request built on it reads it; the guards are what each
 must not catch."""
 
@@ -40,6 +41,12 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("我挂了个买单 但是报错了", "order_execution_diagnosis", "diagnose", {}),
         ("我挂了张买单 帮我撤了", "orders", "cancel", {}),
         ("取消第3个挂单", "orders", "cancel", {"order_no": "3"}),
+        # which trades a day had, asked: the trades of that day
+        ("我昨天做了什么交易", "account_query", "trades", {"day": "yesterday"}),
+        ("我尋日做咗啲咩交易", "account_query", "trades", {"day": "yesterday"}),
+        ("我尋日做咗邊啲交易", "account_query", "trades", {"day": "yesterday"}),
+        ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
+        ("昨天有什么交易呢", "account_query", "trades", {"day": "yesterday"}),
     ],
 )
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
@@ -55,6 +62,12 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         "ETH網格在默认策略里",
         # an order told placed, nothing asked: no failure read out of 挂了
         "我挂了个买单",
+        # 交易 starting another word, or no day said: no trades asked
+        "今天有什么交易机会",
+        "昨天有什么交易建议",
+        "今天有什么交易所维护",
+        "昨天有哪些交易所",
+        "你支持什么交易",
     ],
 )
 def test_no_route(text: str) -> None:

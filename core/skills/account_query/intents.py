@@ -47,6 +47,32 @@ def _not_theirs(reading: Reading) -> object:
 
 
 _TRADING = Slots(*QUESTION, Coins("symbol"), _DAY, unless=_not_theirs)
+
+# The question words 交易 may follow when which trades are asked ("做了什么交易", "有哪些交易");
+# Hong Kong's 啲咩交易 is read 些啥交易, whose 啥交 the lexicon takes as one word.
+_WHICH_ASKED = ("ask.which", "ask.what_is", "ask.meaning")
+_TRADE_WORD = "交易"
+
+
+def _not_which_trades(reading: Reading) -> object:
+    """Which trades a day had, asked ("我昨天做了什么交易", "我尋日做咗啲咩交易", "今天有哪些交易"):
+    交易 right after the question word, ending what is said as in _not_theirs ("今天有什么交易机会",
+    "昨天有哪些交易所" ask no trades). A word the question word runs into counts ("啥交|易")."""
+    text = reading.text
+    at = text.rfind(_TRADE_WORD)
+    if at < 0:
+        return True
+    end = at + len(_TRADE_WORD)
+    asked = any(t.start < at <= t.end < end and t.concepts & set(_WHICH_ASKED) for t in reading.tags)
+    if not asked or any(t.start < end < t.end for t in reading.tags):
+        return True
+    if not has_cjk(text[end : end + 1]):
+        return None
+    after = next((t for t in reading.tags if t.start == end), None)
+    return None if after is not None and all(c.startswith("filler.") for c in after.concepts) else True
+
+
+_WHICH_TRADES = Slots(*QUESTION, Coins("symbol"), _DAY, unless=_not_which_trades)
 _WALLET = Slots(QUESTION[0], replace(QUESTION[1], need=True), QUESTION[2])
 # "最多能买多少个ETH", "how much btc can i buy": the most one can buy of the coin named, on the
 # account named; a price asked ("BTC 买入价是多少") is no such question.
@@ -78,6 +104,7 @@ INTENTS = table(
         "asked": _ASKED,
         "trades": _TRADES,
         "trading": _TRADING,
+        "which_trades": _WHICH_TRADES,
         "wallet": _WALLET,
         "alone": _ALONE,
         "most": _MOST,
