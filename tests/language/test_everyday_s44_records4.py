@@ -45,6 +45,9 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("我昨天做了什么交易", "account_query", "trades", {"day": "yesterday"}),
         ("我尋日做咗啲咩交易", "account_query", "trades", {"day": "yesterday"}),
         ("我尋日做咗邊啲交易", "account_query", "trades", {"day": "yesterday"}),
+        ("我尋日做過啲咩交易", "account_query", "trades", {"day": "yesterday"}),
+        # guard: the exchanges asked, not trades
+        ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
         ("昨天有什么交易呢", "account_query", "trades", {"day": "yesterday"}),
     ],
@@ -66,7 +69,6 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         "今天有什么交易机会",
         "昨天有什么交易建议",
         "今天有什么交易所维护",
-        "昨天有哪些交易所",
         "你支持什么交易",
     ],
 )
