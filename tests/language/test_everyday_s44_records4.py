@@ -1,7 +1,7 @@
 """Everyday requests (session 44, records4): a strategy taken out of the defaults where it sits
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
 ("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
-had ("我昨天做了什么交易"). Each is a word
+had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"). Each is a word
 of the data or a reader's rule, so every request built on it reads it; the guards are what each
 must not catch."""
 
@@ -46,6 +46,10 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("我尋日做咗啲咩交易", "account_query", "trades", {"day": "yesterday"}),
         ("我尋日做咗邊啲交易", "account_query", "trades", {"day": "yesterday"}),
         ("我尋日做過啲咩交易", "account_query", "trades", {"day": "yesterday"}),
+        # 仓 as one's own is the positions
+        ("睇下我啲倉", "account_query", "positions", {}),
+        ("看下我的仓", "account_query", "positions", {}),
+        ("我的仓位", "account_query", "positions", {}),
         # guard: the exchanges asked, not trades
         ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
