@@ -1,8 +1,8 @@
 """Everyday requests (session 44, records4): a strategy taken out of the defaults where it sits
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
 ("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
-had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"). Each is a word
-of the data or a reader's rule, so every request built on it reads it; the guards are what each
+had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"); money looked at ("查一下我账户里的
+钱"). Each is a word of the data or a reader's rule, so every request built on it reads it; the guards are what each
 must not catch."""
 
 from __future__ import annotations
@@ -50,6 +50,14 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("睇下我啲倉", "account_query", "positions", {}),
         ("看下我的仓", "account_query", "positions", {}),
         ("我的仓位", "account_query", "positions", {}),
+        # money looked at is the balance
+        ("查一下我账户里的钱", "account_query", "balance", {}),
+        ("看看账户里的钱", "account_query", "balance", {}),
+        ("查一下我的钱", "account_query", "balance", {}),
+        # guards: a coin's price, a loss, a problem told
+        ("查一下btc多少钱", "price", "current", {"symbols": ["BTCUSDT"]}),
+        ("查一下我亏了多少钱", "pnl", "report", {}),
+        ("查一下我账户里的钱为什么少了", "exchange_diagnosis", "diagnose", {}),
         # guard: the exchanges asked, not trades
         ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
