@@ -2,8 +2,8 @@
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
 ("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
 had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"); money looked at ("查一下我账户里的
-钱"). Each is a word of the data or a reader's rule, so every request built on it reads it; the guards are what each
-must not catch."""
+钱"). Each is a word of the data or a reader's rule, so every request built on it reads it; the
+guards are what each must not catch."""
 
 from __future__ import annotations
 
