@@ -2,8 +2,9 @@
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
 ("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
 had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"); money looked at ("查一下我账户里的
-钱"). Each is a word of the data or a reader's rule, so every request built on it reads it; the
-guards are what each must not catch."""
+钱"); the calendar told first, "broken down by coin", "亏了也告诉我" (the P&L). Each is a word of the
+data or a reader's rule, so every request built on it reads it; the guards are what each must not
+catch."""
 
 from __future__ import annotations
 
@@ -58,6 +59,14 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("查一下btc多少钱", "price", "current", {"symbols": ["BTCUSDT"]}),
         ("查一下我亏了多少钱", "pnl", "report", {}),
         ("查一下我账户里的钱为什么少了", "exchange_diagnosis", "diagnose", {}),
+        # the calendar told first, broken down by coin, a loss asked too: the P&L
+        ("month end review time. pnl broken down by coin pls", "pnl", "report", {"view": "by_symbol"}),
+        ("pnl broken down by asset", "pnl", "report", {"view": "by_symbol"}),
+        ("月底了 帮我看下这个月总共赚了多少 亏了也告诉我", "pnl", "report", {"period": "month"}),
+        ("年底了 今年赚了多少", "pnl", "report", {"period": "year"}),
+        # guards: a failure told stays one; an alert asked with 也告诉我 stays an alert
+        ("my bot is broken down", "trader_diagnosis", "diagnose", {}),
+        ("大饼跌到6万也告诉我", "price_alert", "create", {"symbol": "BTCUSDT"}),
         # guard: the exchanges asked, not trades
         ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
@@ -82,6 +91,8 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         "昨天有什么交易建议",
         "今天有什么交易所维护",
         "你支持什么交易",
+        # the calendar alone asks nothing
+        "月底了",
     ],
 )
 def test_no_route(text: str) -> None:
