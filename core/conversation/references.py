@@ -170,7 +170,11 @@ def _all_of(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> R
 def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
     """``piece`` with its pronoun read as what the ask before it in the message is about; None
     when it has no pronoun, or reading one changes nothing."""
-    plural = _all_of(piece, before, locale, route_text) or _it_is(piece, before, locale, route_text)
+    plural = (
+        _all_of(piece, before, locale, route_text)
+        or _it_is(piece, before, locale, route_text)
+        or _person(piece, before, locale, route_text)
+    )
     if plural is not None:
         return plural
     if not _PRONOUN.search(piece):
@@ -182,6 +186,35 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
         typed = None
     found = refer(piece, typed, recall_of(before), locale, route_text)
     return found[1] if found is not None else None
+
+
+_NOT_PERSON = Words("conversation.not_person")
+
+
+def _a_person(low: str, start: int, end: int) -> bool:
+    """他 / 她 said alone, not inside 其他, 他们, 他人 (the word around it checked)."""
+    around = low[max(0, start - 1) : end + 1]
+    return _NOT_PERSON.search(around) is None
+
+
+_PERSON = Words("conversation.pronoun_person", _a_person)
+_PERSON_SKILLS = frozenset({"trader_management"})  # a person said again is a trader
+
+
+def _person(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
+    """``piece`` with its 他 / "he" read as the trader the ask before named ("先把小明停了 然后看看他
+    亏了多少": 小明's P&L); None otherwise. Only in the ask after one naming a trader: alone, "他亏了
+    多少" names no one of theirs."""
+    record = recall_of(before).record
+    if record is None or record.skill not in _PERSON_SKILLS or _PERSON.search(normalize(piece)) is None:
+        return None
+    said = " ".join(_PERSON.sub(f" {_record_words(record, locale)} ", normalize(piece)).split())
+    found = route_text(said)
+    if found is None or found.slots.get("unknown"):
+        return None
+    # Something of another skill asked of them (the P&L): "停掉小明 他最近表现太差了" is a remark on
+    # the trader stopped, no status asked.
+    return found if found.skill != record.skill and found.slots.get("trader") == record.name else None
 
 
 # "it's" ("it" is no pronoun inside it: _pronoun_here), read back as the record named.

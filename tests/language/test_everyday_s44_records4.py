@@ -2,9 +2,9 @@
 ("喺預設策略度拎走": 在…里 with a removal); an order told resting or placed and not filled
 ("挂的买单怎么一直不成交", "我掛咗張買單喺度…冇食到": 挂了张 is placed, not crashed); which trades a day
 had ("我昨天做了什么交易"); 仓 said as one's own ("睇下我啲倉"); money looked at ("查一下我账户里的
-钱"); the calendar told first, "broken down by coin", "亏了也告诉我" (the P&L). Each is a word of the
-data or a reader's rule, so every request built on it reads it; the guards are what each must not
-catch."""
+钱"); the calendar told first, "broken down by coin", "亏了也告诉我" (the P&L); 他 said again of the
+trader the ask before named. Each is a word of the data or a reader's rule, so every request built
+on it reads it; the guards are what each must not catch."""
 
 from __future__ import annotations
 
@@ -97,3 +97,33 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
 )
 def test_no_route(text: str) -> None:
     _is(text, None, None, None, NAMES)
+
+
+def _asks(text: str) -> list[tuple[str, str, dict[str, Any]]]:
+    from core.conversation.reading import read_asks
+    from core.language.gazetteer import Gazetteer
+    from core.language.own_names import plain_words
+    from core.routing.router import RouteContext
+    from tests.fakes import full_router
+
+    context = RouteContext(awaiting=None, names=Gazetteer.of(NAMES, plain=plain_words()))
+    return [(a.skill, a.action, dict(a.slots)) for a in read_asks(text, full_router(), context, locale="zh")]
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        # 他 in the ask after one naming a trader is that trader: its P&L
+        ("先把小明停了 然后看看他亏了多少", ("pnl", "report", "小明")),
+        ("启动小明 然后看看他这周赚了多少", ("pnl", "report", "小明")),
+        # guard: a remark on the trader asks nothing more
+        ("停掉小明 他最近表现太差了", None),
+    ],
+)
+def test_person_said_again(text: str, second: tuple[str, str, str] | None) -> None:
+    asks = _asks(text)
+    assert asks[0][0] == "trader_management" and asks[0][2]["target_ref"] == {"name": "小明"}
+    if second is None:
+        assert len(asks) == 1, asks
+    else:
+        assert len(asks) == 2 and (asks[1][0], asks[1][1], asks[1][2].get("trader")) == second, asks
