@@ -67,6 +67,16 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         # guards: a failure told stays one; an alert asked with 也告诉我 stays an alert
         ("my bot is broken down", "trader_diagnosis", "diagnose", {}),
         ("大饼跌到6万也告诉我", "price_alert", "create", {"symbol": "BTCUSDT"}),
+        # a holding not shown, told as surely bought: the holdings shown wrong
+        (
+            "my sol isn't showing in positions but i def bought it",
+            "balance_position_diagnosis",
+            "diagnose",
+            {},
+        ),
+        ("my balance shows 0 but i really deposited", "balance_position_diagnosis", "diagnose", {}),
+        # guard: a buy told alone is the trades
+        ("i def bought sol yesterday", "account_query", "trades", {"day": "yesterday"}),
         # guard: the exchanges asked, not trades
         ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),
