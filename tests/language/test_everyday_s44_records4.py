@@ -77,6 +77,9 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         ("my balance shows 0 but i really deposited", "balance_position_diagnosis", "diagnose", {}),
         # guard: a buy told alone is the trades
         ("i def bought sol yesterday", "account_query", "trades", {"day": "yesterday"}),
+        # all of the kind said, a "this" in a remark after: all of them
+        ("stop all bots, this dump is insane", "trader_management", "stop", {"target_ref": {"all": "1"}}),
+        ("停掉所有机器人，这个行情太疯了", "trader_management", "stop", {"target_ref": {"all": "1"}}),
         # guard: the exchanges asked, not trades
         ("昨天有哪些交易所", "exchange_management", "query", {}),
         ("今天有哪些交易", "account_query", "trades", {"day": "today"}),

@@ -123,8 +123,15 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         if field in SWITCHED and on:
             slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
-    if action in ("start", "stop") and ref and "name" in ref and all_of_kind(reading, KIND, end):
-        ref = {"all": "1"}  # "turn all my bots back on": all of them, whatever words are left ("turn")
+    if (
+        action in ("start", "stop")
+        and ref
+        and ("name" in ref or "recent" in ref)
+        and all_of_kind(reading, KIND, end)
+    ):
+        # "turn all my bots back on": all of them, whatever words are left ("turn"); a "this" in a
+        # remark after ("stop all bots, this dump is insane") is no record pointed back at.
+        ref = {"all": "1"}
     if ref and "name" in ref and _glued_bots(reading):  # "删除交易员 机器人一号": said back whole
         ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
     if action == "query" and ref and "name" in ref and _loose_words(reading):
