@@ -37,3 +37,45 @@ def test_whole_span_guards() -> None:
     )
     # the current price alone keeps no window
     assert_routes_to("BNB 而家幾錢", "price", "current", {"symbols": ["BNBUSDT"]})
+
+
+# -- 成交 (fills) said as one's own, after 我 or a look asked for: the trades ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("帮我查下最近一周的sol成交", {"symbol": "SOLUSDT"}),
+        ("幫我查下最近一週嘅sol成交", {"symbol": "SOLUSDT"}),
+        ("查下我的成交", {}),
+        ("我的sol成交", {"symbol": "SOLUSDT"}),
+        ("帮我查一下我最近的成交", {}),
+        ("我以太坊的成交", {"symbol": "ETHUSDT"}),
+    ],
+)
+def test_fills_are_trades(text: str, slots: dict[str, Any]) -> None:
+    assert_routes_to(text, "account_query", "trades", slots)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "btc成交量",  # the market's volume
+        "我想看btc成交量",
+        "我的单能成交吗",  # whether an order will fill
+        "我想知道怎么才能更快成交",
+        "我觉得这个价位很难成交",
+        "我的订单成交",
+        "最近一周的sol成交",  # nobody's fills said: left as it was
+    ],
+)
+def test_fills_guards(text: str) -> None:
+    from tests.fakes import route_with_names
+
+    route = route_with_names(text)
+    assert route is None or route.skill != "account_query", (text, route)
+
+
+def test_order_filled_asked_stays() -> None:
+    # an order asked about ("成交了吗") reads as before: its fills, no new reading
+    assert_routes_to("我的单子没成交", "order_execution_diagnosis", "diagnose")

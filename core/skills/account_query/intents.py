@@ -48,6 +48,42 @@ def _not_theirs(reading: Reading) -> object:
 
 _TRADING = Slots(*QUESTION, Coins("symbol"), _DAY, unless=_not_theirs)
 
+_FILLS_WORD = "成交"
+_MINE = "我"
+# The words 成交 may follow said as a thing (concepts, or their kind ending in ".").
+_BEFORE_FILLS = ("filler.", "coin", "time.", "pnl.recent", "ask.what_is", "ask.which")
+
+
+def _not_fills(reading: Reading) -> object:
+    """成交 is their fills said as their own ("帮我查下最近一周的sol成交", "查下我的成交"): the word
+    alone (diagnosis.order's 成交, no longer word of the lexicon), after 我 or a look asked for, and
+    ending what is said as in _not_theirs: never "btc成交量" / "成交价" / "成交额" (the market's)."""
+    text = reading.text
+    tag = next(
+        (t for t in reading.tags if "diagnosis.order" in t.concepts and text[t.start : t.end] == _FILLS_WORD),
+        None,
+    )
+    if tag is None:
+        return True
+    asked = _MINE in text[: tag.start] or any(
+        t.end <= tag.start and "verb.query" in t.concepts for t in reading.tags
+    )
+    if not asked:
+        return True
+    # said as a thing, after 的 / 我的 / a coin / a time / 什么 ("sol成交", "最近的成交"): never a
+    # fill wished for or asked of an order ("我的单能成交吗", "怎么才能更快成交", "我的订单成交")
+    if has_cjk(text[tag.start - 1 : tag.start]) and not any(
+        t.end == tag.start and any(c.startswith(_BEFORE_FILLS) for c in t.concepts) for t in reading.tags
+    ):
+        return True
+    if not has_cjk(text[tag.end : tag.end + 1]):
+        return None
+    after = next((t for t in reading.tags if t.start == tag.end), None)
+    return None if after is not None and all(c.startswith("filler.") for c in after.concepts) else True
+
+
+_FILLS = Slots(*QUESTION, Coins("symbol"), _DAY, unless=_not_fills)
+
 # The question words 交易 may follow when which trades are asked ("做了什么交易", "有哪些交易");
 # Hong Kong's 啲咩交易 is read 些啥交易, whose 啥交 the lexicon takes as one word.
 _WHICH_ASKED = ("ask.which", "ask.what_is", "ask.meaning")
@@ -105,6 +141,7 @@ INTENTS = table(
         "trades": _TRADES,
         "trading": _TRADING,
         "which_trades": _WHICH_TRADES,
+        "fills": _FILLS,
         "wallet": _WALLET,
         "alone": _ALONE,
         "most": _MOST,
