@@ -79,3 +79,24 @@ def test_fills_guards(text: str) -> None:
 def test_order_filled_asked_stays() -> None:
     # an order asked about ("成交了吗") reads as before: its fills, no new reading
     assert_routes_to("我的单子没成交", "order_execution_diagnosis", "diagnose")
+
+
+# -- 係咪 (is it) and 佢哋 (they) read as Mandarin: an exchange keeps saying the key is invalid -----
+
+
+@pytest.mark.parametrize(
+    ("text", "exchange"),
+    [
+        ("OKX 成日話我 api key 無效，係咪佢哋出事", "okx"),
+        ("OKX 成日話我 api key 無效，係唔係佢哋出事", "okx"),
+        ("binance 成日話我 api key 無效，係咪佢哋問題", "binance"),
+    ],
+)
+def test_key_invalid_is_it_them(text: str, exchange: str) -> None:
+    assert_routes_to(text, "exchange_diagnosis", "diagnose", {"exchange": exchange})
+
+
+def test_is_it_guards() -> None:
+    # 係咩 (what is) is still asked: 係咪 was read as its slip
+    assert_routes_to("網格係咩嚟", "glossary", "explain", {"term": "grid"})
+    assert_routes_to("api key 無效係咩意思", "glossary", "explain", {"term": "api_key"})
