@@ -100,3 +100,28 @@ def test_is_it_guards() -> None:
     # 係咩 (what is) is still asked: 係咪 was read as its slip
     assert_routes_to("網格係咩嚟", "glossary", "explain", {"term": "grid"})
     assert_routes_to("api key 無效係咩意思", "glossary", "explain", {"term": "api_key"})
+
+
+# -- "am i sitting on": what one holds, asked ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("how many sol tokens am i sitting on", "positions"),
+        ("how much eth am i sitting on", "positions"),
+        ("what coins am i sitting on", "positions"),
+        ("how much cash am i sitting on", "balance"),
+    ],
+)
+def test_sitting_on_is_held(text: str, action: str) -> None:
+    assert_routes_to(text, "account_query", action)
+
+
+def test_sitting_on_told_guards() -> None:
+    from tests.fakes import route_with_names
+
+    # told, not asked: no holdings question
+    for text in ("sitting on a lot of sol, should i sell", "i'm sitting on my hands today"):
+        route = route_with_names(text)
+        assert route is None or route.skill != "account_query", (text, route)
