@@ -149,11 +149,16 @@ def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozens
 
 
 def _clause_break(scanned: str, start: int, end: int) -> bool:
-    """A mark between two words, or a space after Chinese ("割肉了 把eth全卖了")."""
+    """A mark between two words, or a space after Chinese ("割肉了 把eth全卖了") or before it
+    ("帮我买0.1个btc 他说的": Chinese writes no space inside a clause)."""
     between = scanned[start:end]
     if _MARKS.intersection(between):
         return True
-    return any(ch.isspace() and has_cjk(scanned[start + i - 1]) for i, ch in enumerate(between) if i or start)
+    return any(
+        ch.isspace() and (has_cjk(scanned[start + i - 1]) or has_cjk(scanned[start + i + 1 : start + i + 2]))
+        for i, ch in enumerate(between)
+        if i or start
+    )
 
 
 @lru_cache(maxsize=1)
