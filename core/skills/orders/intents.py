@@ -18,15 +18,18 @@ SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 OPEN = "order.open_orders"
+BARE_STOP = "verb.stop"  # "stop" alone, before a price after a take-profit (see _protect)
 
 
-def _price_after(slot: str, *cues: str) -> Number:
+def _price_after(slot: str, *cues: str, bare_stop: bool = False) -> Number:
     """The one price typed after the first of ``cues``' words and before the next order word
     ("止盈 200 止损 120": 200 for the take-profit; "止损80000限价79800": 80000 for the stop, 79800
     for its limit, a stop-limit: a limit sell at this price once triggered); refused, its refusal.
     A message whose first order word comes after a price says each price before its word
     ("btc跌到85000止损", "85000止损 90000止盈": 85000 for the stop, 90000 for the take-profit)."""
     cue, words = frozenset(cues), frozenset({STOP, TAKE, STOP_PRICE, LIMIT_PRICE})
+    if bare_stop:  # a bare "stop" before its price is one more order word (see _protect)
+        words |= {BARE_STOP}
     # A price in USDT ("止损 80000u"); one said as a coin's amount ("止损 120 sol") is refused, quoting
     # it, never dropped nor read as the other kind of number.
     kinds: tuple[Kind, ...] = ("number", "price", "amount")
@@ -39,6 +42,28 @@ _PROTECT = Slots(
     _price_after("stop_limit", LIMIT_PRICE), EXPIRY_SAID,
     Coins("symbol", only=True), one=("take_profit", "stop_loss"), given={"stop_limit": "stop_loss"},
 )  # fmt: skip
+# The same with a bare "stop" right before its price as the stop-loss's word ("eth: take profit 4200,
+# stop 3300"): each price goes with the word right before it.
+_PROTECT_BARE_STOP = Slots(
+    _price_after("take_profit", TAKE, bare_stop=True), _price_after("stop_loss", BARE_STOP, bare_stop=True),
+    EXPIRY_SAID, Coins("symbol", only=True), one=("take_profit", "stop_loss"),
+)  # fmt: skip
+
+
+def _protect(reading: Reading) -> Mapping[str, Any] | None:
+    """A take-profit or stop-loss set. "stop" alone stops a bot (verb.stop): it is the stop-loss's
+    word only in a protect said with no other stop-loss word, right before a price ("take profit
+    4200, stop 3300", "tp 4200 / stop 3300"); "stop 2 bots" is no protect (no order word), "take
+    profit 4200 and stop the bot" reads its one price."""
+    if not reading.has(STOP) and not reading.has(STOP_PRICE):
+        values = reading.spans()
+        for tag in reading.tags:
+            if BARE_STOP not in tag.concepts:
+                continue
+            at = len(reading.text) - len(reading.text[tag.end :].lstrip(" :："))
+            if any(v.start == at and (v.kind in ("number", "price") or v.refused) for v in values):
+                return _PROTECT_BARE_STOP(reading)
+    return _PROTECT(reading)
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
@@ -75,7 +100,7 @@ def _stuck(reading: Reading) -> Mapping[str, Any] | None:
 
 
 _FILLS: dict[str, SlotFill] = {
-    "protect": _PROTECT,
+    "protect": _protect,
     "nothing": Slots(),
     "cancel": _cancel,
     "symbol": _SYMBOL,
