@@ -1,7 +1,9 @@
 """Everyday requests (session 44, money5): someone else's words told with a trade ("他说要买0.1个btc",
 "he said buy 0.1 btc") are no order; a bare "stop" before its price after a take-profit is the
-stop-loss ("eth: take profit 4200, stop 3300"); each is a word of the data or a reader's rule, so every
-request built on it reads it; the guards are what each must not catch."""
+stop-loss ("eth: take profit 4200, stop 3300"); what one has asked loosely ("how many doge i got",
+"how much usdt do i still have", "how many sol tokens am i sitting on") is the holding or the cash.
+Each is a word of the data or a reader's rule, so every request built on it reads it; the guards
+are what each must not catch."""
 
 from __future__ import annotations
 
@@ -43,6 +45,22 @@ NAMES: dict[str, list[str]] = {"account": ["main"]}
         ("take profit 4200, stop -3300", "orders", "protect", {"stop_loss": "refused:sign:-3300"}),
         # guards: "stop" before no price stops a bot
         ("stop 2 bots", "trader_management", "stop", {}),
+        # what one has, asked loosely: how many / how much + coin + i have / got / hold / am sitting on
+        ("how many doge i got", "account_query", "positions", {}),
+        ("how much eth i hold", "account_query", "positions", {}),
+        ("how many sol tokens am i sitting on", "account_query", "positions", {}),
+        ("how much sol have i still got", "account_query", "positions", {}),
+        ("how much usdt do i still have", "account_query", "balance", {}),
+        ("how much usdt i got left", "account_query", "balance", {}),
+        (
+            "how much usdt do i still have on main",
+            "account_query",
+            "balance",
+            {"target_ref": {"name": "main"}},
+        ),
+        # guards: a price asked, or what an amount buys, is no holding
+        ("how much is doge", "price", "current", {"symbols": ["DOGEUSDT"]}),
+        ("how many doge for 100 usdt", "price", "current", {"symbols": ["DOGEUSDT"]}),
     ],
 )
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
@@ -67,6 +85,9 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         "he told me to sell half my sol",
         # a bare "stop" with a price and no take-profit: no stop-loss guessed
         "stop 3300",
+        # what one has, told with no question: nothing asked
+        "i got liquidated on eth",
+        "i got rekt on sol",
     ],
 )
 def test_no_route(text: str) -> None:
