@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import (
@@ -31,7 +31,7 @@ from core.language.fills import (
 )
 from core.language.picks import one_value, positive
 from core.language.slots import When, Word
-from core.language.tagger import COIN, Reading, Tagger
+from core.language.tagger import COIN, Reading, Tag, Tagger
 from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.router import Route, RouteContext
@@ -51,6 +51,7 @@ SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
         "verb.sell": "sell",
         "verb.buy": "buy",
         "amount.all_in": "buy",
+        "trade.put_in": "buy",  # "put $300 into btc" (only put into a coin: _puts_into)
         "order.limit_buy": "buy",
         "order.limit_sell": "sell",
     },
@@ -112,6 +113,12 @@ CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is anoth
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
 SPEND = "trade.spend"
+# "put $300 into btc", "throw 100u into sol": money put into a coin, a buy paid in USDT as spend's;
+# only a sum said right after the word, then into / in right before the coin ("btc could drop
+# $5000" buys nothing). What is no sum of USDT ("put all my money into btc") is refused, quoting it.
+PUT_IN = "trade.put_in"
+_INTO: Final = ("into", "in")
+_INTO_SPACED: Final = tuple(f"{w} " for w in _INTO)
 
 
 class CoinNames:
@@ -159,6 +166,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None
     if said & WITHDRAWN and sides_name_orders(reading):
         return None
+    if PUT_IN in said and not said & ORDER_WORDS and not _puts_into(reading):
+        return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
     values, unplaced = _of_another_ask(reading, values)
     symbol = coins.find(norm)
@@ -215,7 +224,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values.remove(price)
         if price is not None:
             slots["limit_price"] = price.slot
-    if SPEND in said and side == "buy":
+    if said & {SPEND, PUT_IN} and side == "buy":
         amount = _spent(values, text)
     else:
         amount = _amount(values, text, SELL_ALL in said and not limit)
@@ -400,6 +409,40 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or _glued_to_side(reading, bare)
     )
     return _as_typed(said, values, kind=True)
+
+
+def _puts_into(reading: Reading) -> bool:
+    """Money put into a coin: a put word (trade.put_in) right before a value, then into / in right
+    before the coin, only filler or money words between ("put $300 into btc", "put all my money into
+    btc": the latter's share refused by _spent)."""
+    text, values = reading.text, reading.spans()
+    for tag in reading.tags:
+        if PUT_IN not in tag.concepts:
+            continue
+        at = len(text) - len(text[tag.end :].lstrip())
+        value = next((v for v in values if v.start == at), None)
+        if value is None:
+            continue
+        at = value.end
+        for said in (t for t in reading.tags if t.start >= at):
+            rest = text[at:].lstrip()
+            if rest.startswith(_INTO_SPACED):
+                break  # into / in itself is a filler word too: read below, never skipped
+            if text[at : said.start].strip() or not (said.concepts & _PUT_BETWEEN or _filler_only(said)):
+                break
+            at = said.end
+        rest = text[at:].lstrip()
+        word = next((w for w in _INTO if rest.startswith(f"{w} ")), None)
+        if word is not None and word_after(reading, len(text) - len(rest) + len(word), (COIN,)):
+            return True
+    return False
+
+
+_PUT_BETWEEN: Final = frozenset({"trade.money"})  # "put all my money into btc"
+
+
+def _filler_only(tag: Tag) -> bool:
+    return all(c.startswith("filler.") for c in tag.concepts)
 
 
 def _glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:

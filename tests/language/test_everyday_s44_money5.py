@@ -1,7 +1,8 @@
 """Everyday requests (session 44, money5): someone else's words told with a trade ("他说要买0.1个btc",
 "he said buy 0.1 btc") are no order; a bare "stop" before its price after a take-profit is the
 stop-loss ("eth: take profit 4200, stop 3300"); what one has asked loosely ("how many doge i got",
-"how much usdt do i still have", "how many sol tokens am i sitting on") is the holding or the cash.
+"how much usdt do i still have", "how many sol tokens am i sitting on") is the holding or the cash;
+money put into a coin ("put $300 into btc on main", "throw 100u into sol") buys it in USDT.
 Each is a word of the data or a reader's rule, so every request built on it reads it; the guards
 are what each must not catch."""
 
@@ -61,6 +62,19 @@ NAMES: dict[str, list[str]] = {"account": ["main"]}
         # guards: a price asked, or what an amount buys, is no holding
         ("how much is doge", "price", "current", {"symbols": ["DOGEUSDT"]}),
         ("how many doge for 100 usdt", "price", "current", {"symbols": ["DOGEUSDT"]}),
+        # money put into a coin: a buy paid in USDT, on the account named
+        (
+            "put $300 into btc on main",
+            "trade_execution",
+            "buy",
+            {"symbol": "BTCUSDT", "amount": "quote:300", "target_ref": {"name": "main"}},
+        ),
+        ("throw 100u into sol", "trade_execution", "buy", {"symbol": "SOLUSDT", "amount": "quote:100"}),
+        ("drop 50 bucks into eth", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "quote:50"}),
+        ("park 200 usdt in doge", "trade_execution", "buy", {"symbol": "DOGEUSDT", "amount": "quote:200"}),
+        # guards: what is no sum of USDT is refused, quoting it, never a buy of everything
+        ("put all my money into btc", "trade_execution", "buy", {"amount": "refused:spent_not_usdt:all"}),
+        ("throw half my usdt into sol", "trade_execution", "buy", {"amount": "refused:spent_not_usdt:half"}),
     ],
 )
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
@@ -88,6 +102,12 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
         # what one has, told with no question: nothing asked
         "i got liquidated on eth",
         "i got rekt on sol",
+        # a put word with no sum put into a coin, or told done / asked as advice: no buy
+        "btc could drop $5000",
+        "eth might drop 300 to 3000",
+        "put 100 usdt into my futures account",
+        "i put $300 into btc yesterday",
+        "should i put $300 into btc",
     ],
 )
 def test_no_route(text: str) -> None:
