@@ -12,20 +12,30 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 43's end), of each set's rows.
+# Rows right on the commit that last measured them (session 44's end), of each set's rows. Set
+# AG was written last and never given to anyone fixing; tests/corpus/blind/README.md says when
+# each was written and what it read when written.
 FLOORS = {
-    "s43_O.jsonl": (104, 110),
-    "s43_P.jsonl": (114, 120),
+    "s43_O.jsonl": (106, 110),
+    "s43_P.jsonl": (115, 120),
     "s43_Q.jsonl": (207, 210),
-    "s43_R.jsonl": (228, 240),
+    "s43_R.jsonl": (238, 240),
     "s43_S.jsonl": (117, 120),
-    "s43_T.jsonl": (114, 120),
+    "s43_T.jsonl": (116, 120),
     "s43_V.jsonl": (179, 180),
-    "s43_W.jsonl": (213, 240),
+    "s43_W.jsonl": (234, 240),
     # 197: its '大饼定投改成每周买' expects the interval as typed ("每周"); an update's interval is
     # the grammar's canonical text ("1w") as a new strategy's is (session 44, as set Y expects).
     "s43_X.jsonl": (197, 200),
-    "s43_Y.jsonl": (171, 180),
+    "s43_Y.jsonl": (176, 180),
+    "s44_AA.jsonl": (238, 240),
+    "s44_AB.jsonl": (240, 240),
+    "s44_AC.jsonl": (200, 200),
+    "s44_AD.jsonl": (158, 160),
+    "s44_AE.jsonl": (239, 240),
+    "s44_AF.jsonl": (240, 240),
+    "s44_Z.jsonl": (238, 240),
+    "s44_AG.jsonl": (229, 240),
 }
 
 
