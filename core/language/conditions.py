@@ -9,12 +9,13 @@ before resolving them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import OBJECTS, load
-from core.language.normalize import has_cjk
+from core.language.normalize import any_said, has_cjk
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -29,14 +30,16 @@ COIN_RANK, WORD_RANK = 1, 2
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` with every word said under a condition kept only where its condition holds."""
     guarded = _guarded()
-    if any(word in scanned for word in guarded):
+    said = _guarded_said()
+    if said is not None and said.search(scanned) is not None:
         spans = _objects_only(scanned, spans, coins, guarded)
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
     if any(BUT_TOLD in span[3] for span in spans):
         spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
     if any(BOUGHT in span[3] for span in spans):
         spans = _bought_against(spans)
-    if any(word in scanned for word in _done()):
+    done = _done_said()
+    if done is not None and done.search(scanned) is not None:
         spans = _done_told(scanned, spans)
     unless = _unless()
     if any(c in unless for span in spans for c in span[3]):
@@ -200,6 +203,18 @@ def _guarded() -> dict[str, dict[str, frozenset[str]]]:
     """The lexicon's words that are a concept's only before its object, with those concepts and
     the objects each takes."""
     return load().before_object()
+
+
+@lru_cache(maxsize=1)
+def _guarded_said() -> re.Pattern[str] | None:
+    """Any of ``_guarded``'s words, found in one scan."""
+    return any_said(tuple(_guarded()))
+
+
+@lru_cache(maxsize=1)
+def _done_said() -> re.Pattern[str] | None:
+    """Any of ``_done``'s words, found in one scan."""
+    return any_said(_done())
 
 
 def _objects_only(
