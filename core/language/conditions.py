@@ -30,27 +30,37 @@ COIN_RANK, WORD_RANK = 1, 2
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` with every word said under a condition kept only where its condition holds."""
     guarded = _guarded()
-    said = _guarded_said()
-    if said is not None and said.search(scanned) is not None:
+    any_guarded = _guarded_said()
+    if any_guarded is not None and any_guarded.search(scanned) is not None:
         spans = _objects_only(scanned, spans, coins, guarded)
+    said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
-    if any(BUT_TOLD in span[3] for span in spans):
+    if BUT_TOLD in said:
         spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
-    if any(BOUGHT in span[3] for span in spans):
+        said = _concepts(spans)
+    if BOUGHT in said:
         spans = _bought_against(spans)
+        said = _concepts(spans)
     done = _done_said()
     if done is not None and done.search(scanned) is not None:
         spans = _done_told(scanned, spans)
+        said = _concepts(spans)
     unless = _unless()
-    if any(c in unless for span in spans for c in span[3]):
+    if any(c in unless for c in said):
         spans = _unless_said(spans, unless)
+        said = _concepts(spans)
     later = _unless_later()
-    if any(c in later for span in spans for c in span[3]):
+    if any(c in later for c in said):
         spans = _unless_said_later(scanned, spans, later)
+        said = _concepts(spans)
     earlier = _unless_earlier()
-    if any(c in earlier for span in spans for c in span[3]):
+    if any(c in earlier for c in said):
         spans = _unless_said_earlier(scanned, spans, earlier)
     return spans
+
+
+def _concepts(spans: Sequence[Span]) -> frozenset[str]:
+    return frozenset[str]().union(*(span[3] for span in spans))
 
 
 BUT_TOLD, CONTRARY = "diagnosis.but_told", "diagnosis.contrary"
