@@ -17,6 +17,7 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.recall import RECORD_NOUNS
+from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
@@ -235,11 +236,15 @@ def _coins(route: Route) -> bool:
     return bool(route.slots.get("symbol") or route.slots.get("symbols"))
 
 
-def _of_its_coin(piece: str, asked: Route, route: RouteFn) -> Route | None:
+def _of_its_coin(piece: str, asked: Route, route: RouteFn, said: Reading | None = None) -> Route | None:
     """A piece naming no coin, with a value for one, about the one coin the piece before it is
     about: "eth price, then alert me at 4000" sets the alert on ETH. Read with that coin said
-    first, it must use it, and ask more than the coin's price ("buy now" lends no coin)."""
+    first, it must use it, and ask more than the coin's price ("buy now" lends no coin). A piece
+    before asking of no coin lends the one coin it says (``said``, its reading): "stop my eth bot
+    and set a stop loss at 3000" sets the stop on ETH."""
     coins = asked.slots.get("symbols") or [asked.slots.get("symbol")]
+    if coins == [None] and said is not None:
+        coins = list(fill_coins(said)) or coins
     if len(coins) != 1 or not isinstance(coins[0], str) or not coins[0].endswith(QUOTE_ASSET):
         return None
     if not find_values(piece):
@@ -383,7 +388,8 @@ def split_asks(
                         or _the_kind_ones(piece, before, routed)
                     )
                 elif read is not None and before is not None and not _coins(read):
-                    lent = _of_its_coin(piece, before, routed)  # "btc 价格，然后跌到 80000 通知我"
+                    # "btc 价格，然后跌到 80000 通知我"; "stop my eth bot and set a stop loss at 3000"
+                    lent = _of_its_coin(piece, before, routed, told_by(pieces[at - 1]))
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(read, before, whole))

@@ -128,7 +128,33 @@ def unexplained(reading: Reading, start: int, end: int, *, keep: frozenset[str] 
         if tag.end > start and tag.start < end and word_of(tag) and not concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
                 kept[i - start] = False
+        if tag.concepts & _PRICED and tag.end < end:
+            for value in _priced(reading, tag):
+                for i in range(max(value.start, start), min(value.end, end)):
+                    kept[i - start] = False
     return kept
+
+
+# An order's price words: the number said right after one is its price ("take profit 4200", "stop
+# loss at 3000", "止损 80000"), never part of a record's name ("take profit 4200 and stop the bot"
+# names no trader "4200"; "stop my eth bot and set a stop loss at 3000" the bot "eth").
+_PRICED = frozenset({"order.stop_loss", "order.take_profit", "order.stop_price", "order.limit_price"})
+_PRICES = frozenset({"number", "price", "amount", "refused"})
+
+
+def _priced(reading: Reading, cue: Tag) -> list[Value]:
+    """The value right after the price word ``cue``, only filler ("at", "of") or marks between."""
+    for value in reading.spans():
+        if value.start < cue.end:
+            continue
+        gap = [t for t in reading.tags if cue.end <= t.start and t.end <= value.start]
+        between = reading.text[cue.end : value.start]
+        for t in gap:
+            between = between.replace(reading.text[t.start : t.end], " " if _filler(t) else "x", 1)
+        if value.kind in _PRICES and not between.strip(" :：=@"):
+            return [value]
+        return []
+    return []
 
 
 def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
