@@ -147,11 +147,13 @@ async def test_system_prompt_and_tool_definitions(llm: ScriptedLLMServer, make_p
                 "symbol": tools["get_current_price"]["properties"]["symbol"],
                 "days": {
                     "type": "integer",
-                    "enum": [7],
+                    "minimum": 2,  # the price skill's window (core.skills.price.ranges)
+                    "maximum": 90,
+                    "default": 7,
                     "description": tools["get_price_history"]["properties"]["days"]["description"],
                 },
             },
-            "required": ["symbol", "days"],
+            "required": ["symbol"],
             "additionalProperties": False,
         },
     }

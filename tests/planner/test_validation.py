@@ -10,11 +10,12 @@ import pytest
 from adapters.demo_market import DemoMarket
 from core.clock import FixedClock
 from core.i18n import t
+from core.market import history_window
 from core.planner.ports import ToolCall
 from core.planner.tools import RejectedCall, ToolBox, ValidCall, validate_call
-from core.reply import NoteBlock, NoticeBlock, QuoteBlock, Status
+from core.reply import HistoryBlock, NoteBlock, NoticeBlock, QuoteBlock, Status
 from tests.fakes import price_tools
-from tests.planner.conftest import MakePlanner
+from tests.planner.conftest import NOW, MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion, tool_call
 
 
@@ -52,9 +53,16 @@ async def test_invalid_json_is_rejected_and_the_model_can_retry(
         ("get_current_price", {"symbol": "XMRUSDT"}, "unsupported_symbol"),
         ("get_current_price", {"symbol": "btc"}, "unsupported_symbol"),
         ("get_current_price", ["BTCUSDT"], "invalid_json"),
-        ("get_price_history", {"symbol": "BTCUSDT", "days": 30}, "unsupported_days"),
+        # days: a whole JSON number from 2 to 90 (the price skill's check), refused outside, never clamped
+        ("get_price_history", {"symbol": "BTCUSDT", "days": 1}, "unsupported_days"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": 91}, "unsupported_days"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": -3}, "unsupported_days"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": 0}, "unsupported_days"),
         ("get_price_history", {"symbol": "BTCUSDT", "days": "7"}, "invalid_arguments"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": 7.5}, "invalid_arguments"),
         ("get_price_history", {"symbol": "BTCUSDT", "days": 7.0}, "invalid_arguments"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": True}, "invalid_arguments"),
+        ("get_price_history", {"symbol": "BTCUSDT", "days": None}, "invalid_arguments"),
         ("get_price_history", {"symbol": "BTCUSDT", "days": 7, "interval": "1h"}, "unexpected_argument"),
     ],
 )
@@ -144,3 +152,34 @@ async def test_unsupported_request_is_explained_without_tools(
     assert reply.status is Status.FAILED
     assert [b.code for b in reply.blocks if isinstance(b, NoticeBlock)] == ["unsupported_request"]
     assert len(llm.requests) == 1
+
+
+@pytest.mark.parametrize(("arguments", "days"), [({"days": 3}, 3), ({"days": 45}, 45), ({}, 7)])
+async def test_history_serves_the_days_asked(
+    llm: ScriptedLLMServer,
+    make_planner: MakePlanner,
+    market: DemoMarket,
+    arguments: dict[str, Any],
+    days: int,
+) -> None:
+    """Any whole number of days the price skill serves (2..90, 7 when none is given): that many
+    closes fetched, shown and reported."""
+    llm.add(
+        completion(None, [tool_call("h", "get_price_history", {"symbol": "BTCUSDT", **arguments})]),
+        completion("BTC's daily closes are on the card."),
+    )
+
+    reply = await make_planner().run(text="btc history", locale="en", user_id="u1")
+
+    [(call_id, payload)] = tool_messages(llm.requests[1])
+    window = history_window(NOW, days)
+    assert call_id == "h" and payload["ok"] is True
+    assert [c["date"] for c in payload["closes"]] == [d.isoformat() for d in window.days]
+    assert len(window.days) == days
+    [history] = [b for b in reply.blocks if isinstance(b, HistoryBlock)]
+    assert [p.date for p in history.points] == list(window.days)
+    assert market.history_calls == 1
+    assert reply.status is Status.COMPLETED
+    assert reply.route.slots == {"symbol": "BTCUSDT", "days": days}
+    step = next(s for s in reply.trace if s.kind == "tool" and s.name == "get_price_history")
+    assert (step.outcome, step.error_code) == ("ok", None)

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from core.i18n import Locale, t
-from core.market import HISTORY_DAYS, DayChange, MarketError, MarketErrorCode
+from core.market import DayChange, MarketError, MarketErrorCode
 from core.markets import KNOWN_UNSUPPORTED, MarketCatalog
 from core.planner.results import error_result
 from core.planner.tooling import Findings, Rejection, ToolArgs, ToolDefinition, ToolOutput
 from core.ports import ChartRenderer
 from core.reply import Block, ChartBlock, HistoryBlock, NoticeBlock, QuoteBlock, RouteInfo, TraceStep
 from core.skills.price.notices import demo_notice, market_error_notice, missing_days_notice
+from core.skills.price.ranges import DEFAULT_DAYS, MAX_DAYS, MIN_DAYS, served
 from core.skills.price.results import history_result, quote_result
 from core.skills.price.rules import SKILL
 from core.skills.price.service import PriceService, with_day_change
@@ -41,7 +42,9 @@ class CurrentPriceArgs(ToolArgs):
 
 
 class PriceHistoryArgs(CurrentPriceArgs):
-    days: int
+    # Strict: a whole JSON number only ("7", 7.5, true are invalid arguments); its range is
+    # PriceTools.check's, the skill's own (ranges.served), refused there, never clamped.
+    days: int = DEFAULT_DAYS
 
 
 class PriceTools:
@@ -77,17 +80,21 @@ class PriceTools:
         )
         days = {
             "type": "integer",
-            "enum": [HISTORY_DAYS],
-            "description": f"Number of days; only {HISTORY_DAYS} is supported.",
+            "minimum": MIN_DAYS,
+            "maximum": MAX_DAYS,
+            "default": DEFAULT_DAYS,
+            "description": f"Number of full UTC days, a whole number from {MIN_DAYS} to {MAX_DAYS}; "
+            f"{DEFAULT_DAYS} when the user names no window.",
         }
         history = ToolDefinition(
             PRICE_HISTORY,
-            f"Daily closing prices (UTC days) of a supported market for the last {HISTORY_DAYS} "
-            "full days before today; days without data are reported as missing.",
+            f"Daily closing prices (UTC days) of a supported market for the last `days` ({MIN_DAYS} to "
+            f"{MAX_DAYS}, default {DEFAULT_DAYS}) full days before today; days without data are reported "
+            "as missing.",
             {
                 "type": "object",
                 "properties": {"symbol": symbol, "days": days},
-                "required": ["symbol", "days"],
+                "required": ["symbol"],
                 "additionalProperties": False,
             },
             PriceHistoryArgs,
@@ -121,8 +128,10 @@ ask about the others separately.
 {catalog.supported_bases()}) and call no tool.
 - {CURRENT_PRICE} gives the exchange's best ask (a reference buying price), not a trade price, \
 and the last 24 hours' change when the exchange gives it (answer "did it go up today" with it).
-- {PRICE_HISTORY} gives daily closes of the last {HISTORY_DAYS} full UTC days (today excluded); \
-only days={HISTORY_DAYS} is supported. Mention missing days if the tool reports any.
+- {PRICE_HISTORY} gives daily closes of the last `days` full UTC days (today excluded): a whole \
+number from {MIN_DAYS} to {MAX_DAYS}, {DEFAULT_DAYS} when the user names no window. For a longer window \
+use {MAX_DAYS} and say so; for one day use {CURRENT_PRICE} (its 24-hour change). Mention missing days \
+if the tool reports any.
 - The user sees the tool data as price cards and charts next to your text."""
 
     def check(self, name: str, args: ToolArgs) -> Rejection | None:
@@ -133,8 +142,11 @@ only days={HISTORY_DAYS} is supported. Mention missing days if the tool reports 
                 f"{args.symbol!r} is not a listed market; supported: Binance spot coins quoted in USDT "
                 f"({self.catalog.supported_bases()})",
             )
-        if isinstance(args, PriceHistoryArgs) and args.days != HISTORY_DAYS:
-            return Rejection(UNSUPPORTED_DAYS, f"only days={HISTORY_DAYS} is supported")
+        if isinstance(args, PriceHistoryArgs) and not served(args.days):
+            return Rejection(
+                UNSUPPORTED_DAYS,
+                f"days={args.days} is not served; days is a whole number from {MIN_DAYS} to {MAX_DAYS}",
+            )
         return None
 
     def start(self, user_id: str) -> PriceToolRun:
@@ -150,6 +162,7 @@ class PriceToolRun:
         self.called: set[str] = set()
         self.quote: QuoteBlock | None = None
         self.history: HistoryBlock | None = None
+        self.days: int | None = None  # of the last history call run (served: 2..90)
         # tool name -> (MarketErrorCode, retry_after) of its last failed run; a later success clears it
         self.failures: dict[str, tuple[str, float | None]] = {}
         self.trace: list[TraceStep] = []
@@ -174,7 +187,9 @@ class PriceToolRun:
                 self.quote = quote
                 self.failures.pop(name, None)
                 return ToolOutput(quote_result(quote), detail={"source": quote.source})
-            history = await prices.price_history(args.symbol, HISTORY_DAYS)
+            assert isinstance(args, PriceHistoryArgs) and served(args.days)  # check() refused the rest
+            self.days = args.days
+            history = await prices.price_history(args.symbol, args.days)
         except MarketError as exc:
             self.failures[name] = (exc.code, exc.retry_after)
             return ToolOutput(error_result(exc.code, f"market data unavailable ({exc.code})"), exc.code)
@@ -255,8 +270,8 @@ class PriceToolRun:
         history = PRICE_HISTORY in self.called
         action = "both" if current and history else ("current" if current else "history")
         slots: dict[str, Any] = {"symbol": self.symbol}
-        if history:
-            slots["days"] = HISTORY_DAYS
+        if history and self.days is not None:
+            slots["days"] = self.days  # the days fetched (the card's closes)
         return RouteInfo(skill=SKILL, action=action, slots=slots, by="model")
 
     async def _chart(self, history: HistoryBlock, charts: ChartRenderer, locale: Locale) -> ChartBlock | None:
