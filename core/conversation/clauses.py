@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
-from core.conversation.recall import RECORD_NOUNS
+from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk
@@ -42,15 +42,6 @@ _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.name
 _KIND_ONES = Words("conversation.kind_ones")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
-# The noun of each kind "which ones" may stand for (zh, en plural).
-_KIND_PLURALS = {
-    "trader_management": ("交易员", "traders"),
-    "strategy_management": ("策略", "strategies"),
-    "exchange_management": ("账户", "accounts"),
-    "model_management": ("模型配置", "model configs"),
-    "price_alert": ("提醒", "alerts"),
-    "orders": ("挂单", "orders"),
-}
 # The last words of kind_ones' English words the kind's plural noun stands for.
 _ONES = frozenset({"ones", "rest"})
 
@@ -301,7 +292,7 @@ def _the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
     """A piece asking for those of the kind the piece before it is about: "delete my eth alerts,
     then show me which ones are left" lists the alerts. Read with the kind's noun for "ones", it
     must be a request of that kind."""
-    nouns = _KIND_PLURALS.get(asked.skill)
+    nouns = KIND_PLURALS.get(asked.skill)
     spans = _KIND_ONES.spans(piece)
     if nouns is None or not spans:
         return None

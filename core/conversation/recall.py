@@ -17,6 +17,17 @@ RECORD_NOUNS: dict[str, tuple[str, str]] = {
     "exchange_management": ("账户", "account"),
     "model_management": ("模型配置", "model config"),
 }
+# The kinds a message may ask for as a group, by skill: how the group is named ("which ones are
+# left" -> the alerts; "start all my traders then show me how they're doing" -> my traders). English
+# plurals are not all an "s" away ("strategies"), so they are listed.
+KIND_PLURALS: dict[str, tuple[str, str]] = {
+    "trader_management": ("交易员", "traders"),
+    "strategy_management": ("策略", "strategies"),
+    "exchange_management": ("账户", "accounts"),
+    "model_management": ("模型配置", "model configs"),
+    "price_alert": ("提醒", "alerts"),
+    "orders": ("挂单", "orders"),
+}
 
 
 def _coin_of(slots: dict[str, Any]) -> str | bool | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from core.conversation.recall import RECORD_NOUNS
+from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.i18n import Locale, is_zh
 from core.language.normalize import normalize
 from core.language.phrases import Words
@@ -141,10 +141,7 @@ def recall_of(route: Route) -> Recall:
 _ALL_OF = Words("conversation.pronoun_all")
 # A plural pronoun read back as all the records of the kind: the kind's words, and "are" for "they're".
 _ALL_WORDS: dict[str, tuple[str, str]] = {
-    "trader_management": ("我的交易员", "my traders"),
-    "strategy_management": ("我的策略", "my strategies"),
-    "exchange_management": ("我的账户", "my accounts"),
-    "model_management": ("我的模型配置", "my model configs"),
+    skill: (f"我的{zh}", f"my {en}") for skill, (zh, en) in KIND_PLURALS.items() if skill in RECORD_NOUNS
 }
 
 
