@@ -171,17 +171,31 @@ def _covers(piece: Route, whole: Route, alike: bool) -> bool:
     )
 
 
-def _coin_borrowed(whole: Route, routes: list[Route]) -> bool:
+def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
     """The whole message read as one piece's request on another piece's coin: "sell all my pepe
-    and set an alert for btc under 85k" is no PEPE alert. A later ask naming its own coin keeps it:
-    a piece is the whole's request on a coin of its own, and the whole's coin is another piece's."""
+    and set an alert for btc under 85k" is no PEPE alert, "stop my eth bot and buy btc" no ETH
+    buy. A later ask naming its own coin keeps it: a piece is the whole's request on a coin of its
+    own, and the whole's coin is another piece's (its route's, or said in it)."""
     coin = _asks_for(whole)[2]
     if not coin:
         return False
-    same = [r for r in routes if (r.skill, r.action) == (whole.skill, whole.action)]
+    same = [r for _, r in found if (r.skill, r.action) == (whole.skill, whole.action)]
     return any(_coins(r) and _asks_for(r)[2] != coin for r in same) and any(
-        r not in same and _asks_for(r)[2] == coin for r in routes
+        r not in same and (_asks_for(r)[2] == coin or coin in fill_coins(told_by(p))) for p, r in found
     )
+
+
+def _name_said_apart(whole: Route, pieces: list[str]) -> bool:
+    """The whole message read as one request on a record's name made of words from two clauses
+    ("stop my eth bot and set a stop loss at 3000 for btc" names no trader "eth btc"): no one
+    piece says the name, every word of it is said in some piece."""
+    ref = whole.slots.get("target_ref")
+    name = ref.get("name") if isinstance(ref, dict) else None
+    if not isinstance(name, str) or " " not in name.strip():
+        return False
+    low = [p.lower() for p in pieces]
+    spread = all(any(w in p for p in low) for w in name.lower().split())
+    return spread and not any(name.lower() in p for p in low)
 
 
 def _verb(piece: str) -> str | None:
@@ -405,7 +419,8 @@ def split_asks(
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
                 and not apart
                 and not any(_covers(r, whole, alike) for _, r in found)
-                and not _coin_borrowed(whole, [r for _, r in found])
+                and not _coin_borrowed(whole, found, told_by)
+                and not _name_said_apart(whole, pieces)
             ):
                 continue  # the whole message is one request the pieces lose part of
             return found
