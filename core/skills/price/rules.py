@@ -42,6 +42,8 @@ HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately"})
 # coin's price, its crossing word with a question's "yet" in one clause.
 CROSSED = frozenset({"verb.cross", "direction.above", "direction.below"})
 YET = frozenset({"price.yet"})
+AT_END = frozenset({"price.at_end"})
+AFTER_AT = frozenset({"price.now", "price.with_coin", "time.now", "filler.polite"})
 CLAUSE = frozenset({"price.clause", "filler.join"})
 CLAUSE_MARKS = frozenset(",，;；。?？!！")
 # A bare coin's words around it: "那 ETH 呢", "hey bot, btc?" (a greeting asks nothing else).
@@ -88,6 +90,19 @@ def scope_notes(reading: Reading) -> tuple[str, ...]:
 def _has(reading: Reading, concepts: frozenset[str], start: int = 0, end: int | None = None) -> bool:
     stop = len(reading.text) if end is None else end
     return any(t.concepts & concepts and start <= t.start and t.end <= stop for t in reading.tags)
+
+
+def _at_last(reading: Reading, end: int) -> bool:
+    """ "at" said last in a clause, only a word for now after it ("what is pepe at", "sol at rn")."""
+    for tag in reading.tags:
+        if AT_END & tag.concepts and tag.end <= end:
+            after = [t for t in reading.tags if t.start >= tag.end and t.end <= end]
+            if all(t.concepts & AFTER_AT for t in after) and not any(
+                ch.isalnum() and not any(t.start <= i < t.end for t in after)
+                for i, ch in enumerate(reading.text[tag.end : end], tag.end)
+            ):
+                return True
+    return False
 
 
 def _explained(reading: Reading, allowed: frozenset[str], spans: list[tuple[int, int]]) -> bool:
@@ -244,6 +259,7 @@ class PriceRule:
                 with_coin and _has(reading, PRICE_WITH_COIN, start, end)
             )
             cur |= with_coin and _has(reading, CROSSED, start, end) and _has(reading, YET, start, end)
+            cur |= with_coin and _at_last(reading, end)
             if hist and clause_window.note == "range_intraday" and _has(reading, DAY_CHANGE, start, end):
                 hist = False  # "btc 24小时涨跌, 30天走势": the 24 h change is the quote's
             wants_history |= hist
