@@ -427,7 +427,7 @@ def _read_run(
         tail, kind, unit, reason = other[1], "amount", "quote", reason or "currency"  # "100 港幣", "100蚊"
     elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
         tail, kind, unit = times[1], "multiple", "x"
-    elif (hit := _unit_at(norm, pos, run, every is not None)) is not None:
+    elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before))) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
         kind, unit = _AFTER.get(key) or ("interval" if every is not None else "duration", key)
@@ -502,6 +502,11 @@ def _exponent(norm: str, at: int) -> int | None:
     digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
     end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
     return end if norm[at : at + 1] == "e" and end > digits else None
+
+
+def _past_before(norm: str, at: int) -> bool:
+    """A span back from now said right before the number ("过去 30 日", "近30日"): days, no date."""
+    return _words("past").before(norm, at) is not None
 
 
 def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[int, str] | None:
