@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from core.language.phrases import Words
-from core.language.tagger import Reading, Tag, words
+from core.language.tagger import COIN, Reading, Tag, words
 from core.reply import NoticeBlock
 from core.turn import Turn
 
@@ -37,7 +37,7 @@ def wallet_said(reading: Reading) -> str | None:
     theirs so called is tagged as theirs, not as a wallet."""
     tags, text = reading.tags, reading.text
     for at, tag in enumerate(tags):
-        wallet = _wallet(tag)
+        wallet = _wallet(tag) or _named_after_coin(reading, at)
         if wallet and wallet not in _NEVER_ON and _OF_WALLET & tag.concepts:
             return wallet  # one word of both: "合约仓" (a futures position); "资金" is money too
         after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
@@ -50,13 +50,19 @@ def wallet_said(reading: Reading) -> str | None:
 
 def _last(reading: Reading, at: int) -> bool:
     """The wallet's word said last, after an order's side ("开多0.05个大饼 合约", "long 0.2 eth
-    perp"): where the order is; only filler may follow it."""
+    perp"): where the order is; only filler, or the order's amount ("开多btc合约 300u", "long eth
+    perp 500 usdt"), may follow it."""
     tags, text = reading.tags, reading.text
     end = tags[at].end
-    after = tags[at + 1 :]
+    amounts = [v for v in reading.spans() if v.start >= end and v.kind in ("amount", "number")]
+    after = [t for t in tags[at + 1 :] if not any(v.start <= t.start and t.end <= v.end for v in amounts)]
     if not all(t.concepts and all(c.startswith("filler.") for c in t.concepts) for t in after):
         return False
-    rest = "".join(ch for i, ch in enumerate(text[end:], end) if not any(t.start <= i < t.end for t in after))
+    rest = "".join(
+        ch
+        for i, ch in enumerate(text[end:], end)
+        if not any(t.start <= i < t.end for t in after) and not any(v.start <= i < v.end for v in amounts)
+    )
     said = any(_SIDES & t.concepts for t in tags[:at])
     return said and not any(ch.isalnum() for ch in rest)
 
@@ -90,6 +96,19 @@ def wallet_named(name: str) -> str | None:
     if not tags or reading.rest() or not all(_wallet(t) or _ACCOUNT in t.concepts for t in tags):
         return None
     return _wallet(tags[0])
+
+
+def _named_after_coin(reading: Reading, at: int) -> str | None:
+    """A wallet's word the catalog also lists as a coin, said right after another coin ("short 0.01
+    btc perp": PERP is a ticker too): the wallet of the coin before it."""
+    tags = reading.tags
+    tag = tags[at]
+    if at == 0 or COIN not in tag.concepts or COIN not in tags[at - 1].concepts:
+        return None
+    if reading.text[tags[at - 1].end : tag.start].strip():
+        return None
+    said = words(reading.text[tag.start : tag.end]).tags
+    return _wallet(said[0]) if len(said) == 1 else None
 
 
 def _wallet(tag: Tag) -> str | None:
