@@ -79,6 +79,7 @@ PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 850
 TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
+SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
@@ -222,6 +223,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         if price is None and len(bare) == 1 and len(values) == 2:
             price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
             values.remove(price)
+        elif price is None and len(bare) == 2 and len(values) == 2:
+            price = _other_than_size(reading, bare)  # "limit buy btc 88000 size 0.002"
+            values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = price.slot
     if said & {SPEND, PUT_IN} and side == "buy":
@@ -393,6 +397,14 @@ def _said_beside(reading: Reading, values: list[Value], cues: frozenset[str]) ->
     """The one of ``values`` said right after a word of ``cues`` ("drops to 80000")."""
     bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
     return _as_typed(next_to(reading, bare, cues), values, kind=False)
+
+
+def _other_than_size(reading: Reading, bare: list[Value]) -> Value | None:
+    """Of a limit order's two bare numbers, the one not said right after a quantity's word
+    (trade.size: "88000 size 0.002", "3000 数量 0.5"): its price; None unless one is."""
+    numbers = [v for v in reading.spans() if v.kind == "number"]
+    sized = _as_typed(next_to(reading, numbers, SIZE), bare, kind=True)
+    return None if sized is None else next((v for v in bare if v is not sized), None)
 
 
 def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
