@@ -50,11 +50,11 @@ def wallet_said(reading: Reading) -> str | None:
 
 def _last(reading: Reading, at: int) -> bool:
     """The wallet's word said last, after an order's side ("开多0.05个大饼 合约", "long 0.2 eth
-    perp"): where the order is; only filler, or the order's amount ("开多btc合约 300u", "long eth
-    perp 500 usdt"), may follow it."""
+    perp"): where the order is; only filler, or the order's amount or leverage ("开多btc合约 300u", "long
+    eth perp 500 usdt", "long 1 eth perps 3x": never a spot order in its place), may follow it."""
     tags, text = reading.tags, reading.text
     end = tags[at].end
-    amounts = [v for v in reading.spans() if v.start >= end and v.kind in ("amount", "number")]
+    amounts = [v for v in reading.spans() if v.start >= end and v.kind in ("amount", "number", "multiple")]
     after = [t for t in tags[at + 1 :] if not any(v.start <= t.start and t.end <= v.end for v in amounts)]
     if not all(t.concepts and all(c.startswith("filler.") for c in t.concepts) for t in after):
         return False
