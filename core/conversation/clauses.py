@@ -398,6 +398,11 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(read, before, whole))
+                if routes[-1] is None and not (marked and _told(told_by(piece))):
+                    break  # a piece that is neither an ask nor a story told: no cut here, and the
+                    # pieces after it need not be routed (most of a long message's routing)
+            if len(routes) < len(pieces):
+                continue
             told = [r is None and marked and _told(told_by(p)) for p, r in zip(pieces, routes, strict=True)]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
