@@ -152,15 +152,17 @@ def fold(text: str) -> tuple[str, list[int]]:
 
 
 # The last texts' values: a turn reads its message's values through the tagger's reading and the
-# winning skill's reader. Keyed by the text and the coin index (by identity) with its catalog's
-# version, since a base amount's coin depends on the catalog.
+# winning skill's reader. Keyed by the text and the coins' catalog (by identity) with its version,
+# since a base amount's coin depends on the catalog; not by the coin index, since the skills'
+# readers each hold an index of their own over the one catalog, and an index finds what its
+# catalog lists (core.coin_index keeps its mentions so too).
 _KEPT = 32
 _SEEN: dict[tuple[str, object, int], tuple[Value, ...]] = {}
 
 
 def find_values(text: str, coins: CoinIndex | None = None) -> list[Value]:
     """Every value in ``text``, in order, without overlaps; offsets are into ``text`` as given."""
-    key = (text, coins, -1 if coins is None else coins.catalog.version)
+    key = (text, None, -1) if coins is None else (text, coins.catalog, coins.catalog.version)
     kept = _SEEN.get(key)
     if kept is None:
         kept = tuple(_find_values(text, coins))
