@@ -13,6 +13,7 @@ nowhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
@@ -76,20 +77,17 @@ def _spaces(text: str, joins: tuple[tuple[int, int], ...]) -> tuple[tuple[int, i
     price, then an alert), as a mark does (core.language.conditions reads a clause so too): each
     run of spaces after a Chinese character, inside the text, with no join beside it."""
     out: list[tuple[int, int]] = []
-    at = 0
-    while (start := _space_at(text, at)) >= 0:
-        end = start
-        while end < len(text) and text[end].isspace():
-            end += 1
-        at = end
+    for run in _SPACE_RUN.finditer(text, 1):  # one scan, not a look at each character in Python
+        start, end = run.span()
         beside = any(not text[e:start].strip() or not text[end:s].strip() for s, e in joins)
         if has_cjk(text[start - 1]) and text[end:].strip() and not beside:
             out.append((start, end))
     return tuple(out)
 
 
-def _space_at(text: str, at: int) -> int:
-    return next((i for i in range(max(at, 1), len(text)) if text[i].isspace()), -1)
+# A run of spaces (\s is what str.isspace() says is one, any Unicode space); looked for from the
+# second character, as a space opening the text is no place to cut.
+_SPACE_RUN = re.compile(r"\s+")
 
 
 def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
