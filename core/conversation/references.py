@@ -16,8 +16,10 @@ from dataclasses import replace
 
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.i18n import Locale, is_zh
+from core.language.intents import OUTSIDE
 from core.language.normalize import normalize
 from core.language.phrases import Words
+from core.language.tagger import words
 from core.routing.router import Route
 from core.state import Recall, RecordRef
 
@@ -122,8 +124,16 @@ def refer(
         return text, replace(route, slots=slots)
     if route is not None:
         return None  # read without the pronoun's help ("…, then start it"): as typed
+    if _tells(text):
+        return None  # another's coin told ("他的eth全卖了", "sell all her eth"): no ask without it
     found = route_text(said) if said else None
     return (said, found) if found is not None and not found.slots.get("unknown") else None
+
+
+def _tells(text: str) -> bool:
+    """``text`` tells rather than asks (a word of the lexicon's outside group: another's coin, a
+    story): its pronoun dropped would make an ask of it."""
+    return any(c.startswith(OUTSIDE) for tag in words(text).tags for c in tag.concepts)
 
 
 def recall_of(route: Route) -> Recall:
