@@ -48,6 +48,8 @@ _ONES = frozenset({"ones", "rest"})
 
 _MARKS = frozenset(",，;；。!！?？")
 _ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
+# A strategy imagined ("如果过去三个月每天定投 BTC 20 块会怎样？回测看看"): a backtest asked, no remark.
+_IMAGINED, _STRATEGY = f"{OUTSIDE}hypothetical", "noun.strategy"
 
 RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
@@ -219,7 +221,8 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
 def _told(reading: Reading) -> bool:
     """A piece that tells and asks nothing: a story, a remark, a feeling ("我卖了eth", "i sold eth
     lol"); beside an ask it is left out, never read into it. A question for advice is none."""
-    return any(c.startswith(OUTSIDE) and c != _ADVICE for t in reading.tags for c in t.concepts)
+    kept = {_ADVICE, _IMAGINED} if reading.has(_STRATEGY) else {_ADVICE}
+    return any(c.startswith(OUTSIDE) and c not in kept for t in reading.tags for c in t.concepts)
 
 
 def _asking(piece: str, *, told: bool = True) -> bool:

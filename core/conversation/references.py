@@ -19,7 +19,7 @@ from core.i18n import Locale, is_zh
 from core.language.intents import OUTSIDE
 from core.language.normalize import normalize
 from core.language.phrases import Words
-from core.language.tagger import words
+from core.language.tagger import words as read_words
 from core.routing.router import Route
 from core.state import Recall, RecordRef
 
@@ -133,7 +133,7 @@ def refer(
 def _tells(text: str) -> bool:
     """``text`` tells rather than asks (a word of the lexicon's outside group: another's coin, a
     story): its pronoun dropped would make an ask of it."""
-    return any(c.startswith(OUTSIDE) for tag in words(text).tags for c in tag.concepts)
+    return any(c.startswith(OUTSIDE) for tag in read_words(text).tags for c in tag.concepts)
 
 
 def recall_of(route: Route) -> Recall:
