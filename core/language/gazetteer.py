@@ -8,12 +8,14 @@ none on the others, and nothing cached that another process could make stale.
 Names are matched in normalized form (core.language.normalize), whole when they are Latin ("eth"
 is not found in "ethereum"), and a name that is also a plain word of the lexicon or a single
 character is left out: a trader called "查" must not turn every question into a trader request.
+A plain-word name the person capitalized ("Max", "Pause") is found only where it is typed
+exactly so ("fire up Max", "how's Max doing"): "max buy btc" keeps the lexicon's word.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from core.language.normalize import normalize
@@ -30,32 +32,45 @@ class Gazetteer:
     """One person's record names: normalized name -> the kinds having it and the name as stored."""
 
     entries: Mapping[str, tuple[tuple[str, ...], str]]
+    # Plain-word names with a capital letter, found only as typed (case and all).
+    cased: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, names: Mapping[str, Sequence[str]], *, plain: frozenset[str] = frozenset()) -> Gazetteer:
         entries: dict[str, tuple[tuple[str, ...], str]] = {}
+        cased: dict[str, tuple[tuple[str, ...], str]] = {}
         for kind, stored in names.items():
             for name in stored:
                 key = normalize(name)
-                if len(key) < MIN_LENGTH or key in plain:
+                if len(key) < MIN_LENGTH:
                     continue
-                kinds, first = entries.get(key, ((), name))
+                into = entries
+                if key in plain:
+                    if name.islower() or not name.isascii():
+                        continue
+                    into = cased
+                kinds, first = into.get(key, ((), name))
                 if kind not in kinds:
-                    entries[key] = ((*kinds, kind), first)
-        return cls(entries)
+                    into[key] = ((*kinds, kind), first)
+        return cls(entries, cased)
 
     def __bool__(self) -> bool:
-        return bool(self.entries)
+        return bool(self.entries) or bool(self.cased)
 
-    def find(self, norm: str) -> Iterator[tuple[int, int, tuple[str, ...], str]]:
+    def find(self, norm: str, typed: str = "") -> Iterator[tuple[int, int, tuple[str, ...], str]]:
         """(start, end, kinds, stored name) of every whole occurrence, longest names first; a name
-        of several kinds also carries SEVERAL (which record is meant is asked, not guessed)."""
-        for key in sorted(self.entries, key=len, reverse=True):
+        of several kinds also carries SEVERAL (which record is meant is asked, not guessed). A
+        capitalized plain-word name is found where ``typed`` (the message as written, offsets as
+        ``norm``'s) has it exactly as stored."""
+        found = [(key, self.entries[key]) for key in self.entries]
+        if typed and len(typed) == len(norm):
+            found += [(key, self.cased[key]) for key in self.cased]
+        for key, (kinds, name) in sorted(found, key=lambda item: len(item[0]), reverse=True):
             start = norm.find(key)
             while start >= 0:
                 end = start + len(key)
-                if _whole(norm, start, end, key):
-                    kinds, name = self.entries[key]
+                cased_ok = key not in self.cased or typed[start:end] == name
+                if cased_ok and _whole(norm, start, end, key):
                     yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
                 start = norm.find(key, start + 1)
 

@@ -304,7 +304,7 @@ class Tagger:
         scanned = _masked(norm)
         own: list[_Span] = []
         if names is not None:
-            for start, end, kinds, name in names.find(scanned):
+            for start, end, kinds, name in names.find(scanned, text):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, self.coins, own)
         tags = _object_first(_resolve(spans))
