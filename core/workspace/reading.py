@@ -136,14 +136,16 @@ class Reading:
     slots: dict[str, Any] = field(default_factory=dict)
 
 
-def read(text: str, own: tuple[str, ...] = ()) -> Reading | None:
+def read(text: str, own: tuple[str, ...] = (), kind: str = "") -> Reading | None:
     """The workspace reading of a message, or None when it is about something else. ``own``: the
     names of the person's records of the kind asked about the layer found in it (as stored), each
-    taken whole where it names the target ("删除账户 我的主号" is theirs, not "主号")."""
+    taken whole where it names the target ("删除账户 我的主号" is theirs, not "主号"). ``kind``: the
+    domain ``own`` are records of, when nothing else in the message says one ("老张的脑子换成
+    deepseek-chat": their model config by its name)."""
     # Every workspace skill's rule reads the same message, so readings are cached, except
     # those of a message carrying a credential: no key stays in a cache after its turn.
     carries_secret = find_given(_flat(text)).any
-    found = _read(text, own) if carries_secret else _cached_read(text, own)
+    found = _read(text, own, kind) if carries_secret else _cached_read(text, own, kind)
     return replace(found, slots=copy.deepcopy(found.slots)) if found is not None else None
 
 
@@ -151,7 +153,7 @@ def _flat(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
-def _read(text: str, own: tuple[str, ...]) -> Reading | None:
+def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     if not normalize(text) or normalize(text).startswith("/"):
         return None  # commands are the engine's
     # Credentials typed in the sentence are cut out first: nothing below reads them as a name,
@@ -163,7 +165,9 @@ def _read(text: str, own: tuple[str, ...]) -> Reading | None:
     if not norm or about.concepts & ELSEWHERE or _other_kind_named(about):
         return None
     found = first(_DOMAINS, about.concepts)
-    if found is None:
+    if found is None and own and kind:
+        found = kind  # their record by its name alone ("大白改用 gpt-4o-mini")
+    elif found is None:
         return _bare_record(raw, norm, own)
     if found in ("trader", "model", "exchange") and PROBLEM.search(norm):
         return Reading(cast(Domain, found), "diagnose", problem=True)
@@ -226,7 +230,7 @@ class RecordRule:
         return self.route(reading.norm.original, tuple(reading.values(self.own)))
 
     def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
-        found = read(text, own)
+        found = read(text, own, self.domain if self.domain == "model" else "")
         if found is None or found.problem or found.domain != self.domain:
             return None
         return Route(self.skill, found.action, found.slots)
