@@ -53,9 +53,17 @@ PROBLEM = Words("records.problem", _connection)
 # A message setting an alert or a protective order ("提醒我 BTC 到 10 万", "alert me on my binance
 # account", "set a stop loss on my binance account") is theirs, never a record request, and one
 # moving money (transfer, withdraw, copy trading: not something deskmate does) is no account's
-# either: the record resolver never sees those words as a name. The lexicon's concepts.
+# either: the record resolver never sees those words as a name. Nor is a change only supposed
+# ("what if i delete my okx account", "如果我把kimi配置删了会怎样"). The lexicon's concepts.
 ELSEWHERE = frozenset(
-    {"verb.notify", "noun.alert", "order.stop_loss", "order.take_profit", "workspace.money_move"}
+    {
+        "verb.notify",
+        "noun.alert",
+        "order.stop_loss",
+        "order.take_profit",
+        "workspace.money_move",
+        "backtest.supposed",
+    }
 )
 
 # -- what a message says about its target --------------------------------------------------------
