@@ -77,6 +77,7 @@ PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price
 PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
 # The price a coin moves to, and the side a limit order at it takes (a buy below, a sell above).
 TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
+REACHED = frozenset({"direction.reach"})  # a level reached, which way unsaid ("eth到3000就卖掉")
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
@@ -212,6 +213,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             price = trigger
         elif trigger is not None:
             return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"})
+    # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
+    # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
+    reached = None if price is not None else _said_beside(reading, values, REACHED)
+    if reached is not None:
+        return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}reach_level:{reached.typed}"})
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
     limit = bool(said & LIMIT) or price is not None
