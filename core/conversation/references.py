@@ -185,7 +185,7 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
     if plural is not None:
         return plural
     if not _PRONOUN.search(piece):
-        return None
+        return _same_coin(piece, before, route_text)
     typed = route_text(piece)
     if typed is not None and typed.skill == "price" and not typed.slots.get("symbols"):
         # A price of no coin ("stop alpha then show me how much it made this week"): nothing
@@ -193,6 +193,18 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
         typed = None
     found = refer(piece, typed, recall_of(before), locale, route_text)
     return found[1] if found is not None else None
+
+
+def _same_coin(piece: str, before: Route, route_text: RouteFn) -> Route | None:
+    """A price asked of no coin right after an ask about one coin is that coin's ("大饼破十万提醒我
+    顺便报个现价", "buy 0.1 eth, and the price now?"); None otherwise."""
+    coin = recall_of(before).coin
+    if coin is None:
+        return None
+    typed = route_text(piece)
+    if typed is None or typed.skill != "price" or typed.slots.get("symbols"):
+        return None
+    return replace(typed, slots={**typed.slots, "symbols": [coin]})
 
 
 _NOT_PERSON = Words("conversation.not_person")
