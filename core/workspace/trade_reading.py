@@ -81,6 +81,7 @@ REACHED = frozenset({"direction.reach"})  # a level reached, which way unsaid ("
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
+NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the number after it is USDT
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
@@ -234,7 +235,10 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = price.slot
-    if said & {SPEND, PUT_IN} and side == "buy":
+    notional = None if limit else _said_beside(reading, values, NOTIONAL, joining=_KEYED)
+    if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
+        amount = _spent([notional], text)
+    elif said & {SPEND, PUT_IN} and side == "buy":
         amount = _spent(values, text)
     else:
         amount = _amount(values, text, SELL_ALL in said and not limit)
@@ -399,10 +403,17 @@ def _spent(values: list[Value], text: str) -> str | None:
     return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
 
 
-def _said_beside(reading: Reading, values: list[Value], cues: frozenset[str]) -> Value | None:
-    """The one of ``values`` said right after a word of ``cues`` ("drops to 80000")."""
+def _said_beside(
+    reading: Reading, values: list[Value], cues: frozenset[str], *, joining: frozenset[str] = frozenset()
+) -> Value | None:
+    """The one of ``values`` said right after a word of ``cues`` ("drops to 80000"), or after it
+    and one of ``joining``."""
     bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
-    return _as_typed(next_to(reading, bare, cues), values, kind=False)
+    return _as_typed(next_to(reading, bare, cues, joining=joining), values, kind=False)
+
+
+# What may stand between a field's name and its value ("金额：100", "amount=100", '"quote_amount":"100"').
+_KEYED = frozenset({":", "：", "=", '":"', '": "', '":', "为", "是"})
 
 
 def _other_than_size(reading: Reading, bare: list[Value]) -> Value | None:
