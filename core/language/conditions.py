@@ -240,6 +240,14 @@ def _objects_only(
     phrases/lead_in.toml)."""
     from core.language.values import find_values  # only beside such a word: not at import
 
+    # The scan above finds a guarded word's letters anywhere, "open" of "openai" or "at" of
+    # "what" too; the value grammar (~30-50 us a text) is read only when a word found stands alone
+    # as a guarded one.
+    if not any(
+        rank == WORD_RANK and any(c in concepts for c in guarded.get(scanned[start:end], ()))
+        for start, end, rank, concepts, _ in spans
+    ):
+        return spans
     values = find_values(scanned, coins)
     out: list[Span] = []
     for start, end, rank, concepts, value in spans:
