@@ -132,10 +132,21 @@ def _chinese_slips(
     text: str, start: int, end: int, taken: Sequence[tuple[int, int]], tables: Slips
 ) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
+    # The slipped character is one no word found covers: a covered one is kept as typed (a word
+    # inside the window) or rules the window out (a word across its edge). A run the words found
+    # cover whole, the usual request, has no slip; a window without a free character neither.
+    free = set(range(start, end))
+    for s, e in taken:
+        if s < end and start < e:
+            free.difference_update(range(s, e))
+    if not free:
+        return out
     at = start
     while at < end - 1:
         meant = None
         for size in range(min(_CJK_LONGEST, end - at), 1, -1):
+            if free.isdisjoint(range(at, at + size)):
+                continue
             window = text[at : at + size]
             kept = _kept_inside(at, at + size, taken)
             if kept is None:
