@@ -183,6 +183,8 @@ def _sounds_like(window: str, tables: Slips, kept: frozenset[int] = frozenset())
     for i, typed in enumerate(window):
         if i in kept or typed in _ON_PURPOSE:
             continue
+        if len(window) == 2 and window[1 - i] in _ON_PURPOSE:
+            continue  # "山了" (爬山了) is no 删了: 了 alone says nothing of the word meant
         for word in tables.masked.get(f"{window[:i]}?{window[i + 1 :]}", ()):
             if word[i] not in _ON_PURPOSE and _same_sound(typed, word[i], tables):
                 meant.add(word)

@@ -433,8 +433,9 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
         or field_value(reading, bare, EACH)
+        # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
+        or next_to(reading, bare, LIMIT, before=True)
         or next_to(_unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
-        or next_to(reading, bare, LIMIT, before=True)  # "3200挂单买一个", "eth 3200 limit buy"
         or _glued_to_side(reading, bare)
     )
     return _as_typed(said, values, kind=True)
