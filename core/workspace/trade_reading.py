@@ -176,6 +176,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     symbol = coins.find(norm)
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
+    if names is not None and "strategy.quote_amount" in said and "own.strategy" in names.concepts:
+        return None  # "change my sol stacker to 40 usdt a buy": what their strategy buys each time
     if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
         return None  # "add a binance account called long shot": adding an account, not an order
     slots: dict[str, Any] = {}
