@@ -176,6 +176,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     symbol = coins.find(norm)
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
+    if SELL_ALL in said and said & _RECORDS and symbol is None and coins.find(norm, supported=False) is None:
+        return None  # "把提醒都清了": records cleared, no coin sold
     if names is not None and "strategy.quote_amount" in said and "own.strategy" in names.concepts:
         return None  # "change my sol stacker to 40 usdt a buy": what their strategy buys each time
     if said & MANAGES and "noun.account" in said and _no_coin(text, coins):
@@ -489,6 +491,9 @@ def _glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
         if tag is not None and tag.start == value.end:
             return value
     return None
+
+
+_RECORDS: Final = frozenset({"noun.alert", "noun.trader", "noun.account", "noun.model", "noun.strategy"})
 
 
 def _unsided(reading: Reading) -> Reading:
