@@ -44,6 +44,8 @@ ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.n
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
 SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
+# What one holds not shown, with a buy told or contrary ("the eth i bought isnt showing up"): balance's.
+MISSING, BOUGHT = "diagnosis.missing", "diagnosis.bought"
 NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
 NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
@@ -144,6 +146,8 @@ def _order(reading: Reading) -> Slots:
         return None  # a trader's or a strategy's problem is theirs
     if "noun.holdings" in concepts and concepts & SHOWN and "diagnosis.order" not in concepts:
         return None  # "我的持倉顯示不對，明明有買 ETH": what is held shown wrong, the buy why (balance's)
+    if MISSING in concepts and concepts & {BOUGHT, CONTRARY, "trade.done"}:
+        return None  # "the eth i bought isnt showing up", "我明明有買 SOL 可是持倉看不到": balance's
     if CONTRARY in concepts and concepts & SHOWN and not concepts & NOT_DONE:
         return None  # "why does it say i have 0 sol, i bought some": what is shown wrong (balance's)
     error = _pasted(reading)
@@ -166,6 +170,7 @@ _BALANCE = Table(
         # "it says i have no btc but i'm sure i bought some": what one holds, as shown, contrary to
         # what one did, the words balance or positions unsaid ("我明明买了eth" alone shows nothing).
         When(CONTRARY, any=SHOWN, none=TRADER),
+        When(MISSING, any={BOUGHT, CONTRARY, "trade.done"}, none=TRADER),  # "the eth i bought isnt showing up"
     ),
     unless=_pasted,
     commands=False,
