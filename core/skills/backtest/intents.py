@@ -112,7 +112,8 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     if said is not None:
         slots.setdefault("interval", said)  # a refusal read above stays
     if kind is None and said is not None and "amount" in slots and reading.has("verb.buy") and not numbers:
-        slots["kind"] = "dca"  # "过去30天每天买50U比特币", "buying 50u of btc every day": a sum bought each time
+        # "过去30天每天买50U比特币": a sum bought each interval is a DCA
+        slots["kind"] = "dca"
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
     elif "days" not in slots and reading.has("time.year"):

@@ -170,7 +170,8 @@ _BALANCE = Table(
         # "it says i have no btc but i'm sure i bought some": what one holds, as shown, contrary to
         # what one did, the words balance or positions unsaid ("我明明买了eth" alone shows nothing).
         When(CONTRARY, any=SHOWN, none=TRADER),
-        When(MISSING, any={BOUGHT, CONTRARY, "trade.done"}, none=TRADER),  # "the eth i bought isnt showing up"
+        # "the eth i bought isnt showing up": what one holds not shown, a buy told
+        When(MISSING, any={BOUGHT, CONTRARY, "trade.done"}, none=TRADER),
     ),
     unless=_pasted,
     commands=False,
