@@ -50,6 +50,9 @@ _NEVER_MEANT: Final = frozenset({"filler", "outside"})  # lexicon groups
 # "这个"; 不 ("部买" is no 不买); buy and sell, one sound without tones ("全买" is no 全卖); a number's
 # scale after its digits ("挂单 9万买0.01个btc": 9万 is 90,000, never 没买).
 _ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖百千万亿")
+# A two-character slip whose other character is one of these is none: that character alone,
+# said everywhere, does not make the word ("山了" for 删了, "去钓" for 去掉).
+_ONLY_GRAMMAR: Final = _ON_PURPOSE | frozenset("去来上下过着")
 _SOUNDS: Final = Path(__file__).with_name("sounds.txt")
 
 
@@ -183,8 +186,8 @@ def _sounds_like(window: str, tables: Slips, kept: frozenset[int] = frozenset())
     for i, typed in enumerate(window):
         if i in kept or typed in _ON_PURPOSE:
             continue
-        if len(window) == 2 and window[1 - i] in _ON_PURPOSE:
-            continue  # "山了" (爬山了) is no 删了: 了 alone says nothing of the word meant
+        if len(window) == 2 and window[1 - i] in _ONLY_GRAMMAR:
+            continue  # "爬山了" is no 删了, "去钓鱼" no 去掉: one grammar character is no evidence
         for word in tables.masked.get(f"{window[:i]}?{window[i + 1 :]}", ()):
             if word[i] not in _ON_PURPOSE and _same_sound(typed, word[i], tables):
                 meant.add(word)
