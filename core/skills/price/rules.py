@@ -49,6 +49,7 @@ CLAUSE_MARKS = frozenset(",，;；。?？!！")
 # A bare coin's words around it: "那 ETH 呢", "hey bot, btc?" (a greeting asks nothing else).
 FOLLOWUP = frozenset({"price.followup", "filler.polite", "filler.of", "filler.join", "filler.greeting"})
 NOW_WORDS = frozenset({"price.now"})
+NOW_OR_TODAY = frozenset({"price.now", "time.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
 NOW_AROUND = frozenset({"price.lead", "filler.join", "filler.polite"})
 OVER = frozenset({"price.over", "price.lead", "noun.chart", "filler.join", "filler.polite"})
@@ -178,7 +179,11 @@ class PriceRule:
                 asked = window if bare == "history" else None
                 return _route(bare, followup=True, window=asked, **said)
             return None
-        changed = reading.has("price.change") and reading.has("price.today")
+        # How it moves today, or how it is doing now ("whats btc doing rn", "大饼现在怎么样"); how it
+        # did today stays the day's chart ("今天eth怎么样").
+        changed = (reading.has("price.change") and reading.has("price.today")) or (
+            reading.has("price.doing") and _has(reading, NOW_OR_TODAY)
+        )
         if reading.has("price.high_low") and not _has(reading, CHART):  # the quote card, with them
             return _route("current", symbols, **said)
         if (reading.has("price.day_change") and not _has(reading, CHART)) or (
