@@ -13,6 +13,8 @@ own (None: the next reading's).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import asdict
 from functools import partial
@@ -80,13 +82,14 @@ def _said(reading: Reading) -> frozenset[str] | None:
 
 
 _ALWAYS = Words("problem.always")  # phrases/problem.toml
+_STATUSES = re.compile(r"(?<!\d)(\d{3})s\b")  # "429s": a status said many times, a number
 
 
 def _only_a_status(reading: Reading) -> bool:
     """Nothing but what the message names and a bare number ("binance 401"), said to keep
     coming or not ("OpenAI 個 key 成日 401")."""
     rest = reading.rest(spans=_ALWAYS.spans(reading.text))
-    return all(ch.isdigit() or not ch.isalnum() for ch in rest)
+    return all(ch.isdigit() or not ch.isalnum() for ch in _STATUSES.sub(r"\1", rest))
 
 
 def _exchange(reading: Reading) -> Slots:
