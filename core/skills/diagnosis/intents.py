@@ -14,7 +14,6 @@ own (None: the next reading's).
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping
 from dataclasses import asdict
 from functools import partial
