@@ -22,7 +22,9 @@ MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
 
 # base -> (English name, Chinese name, other names: slang, traditional, Taiwanese, short forms)
 COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
-    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "sats", "satoshis")),
+    # 饼 / 餅 alone is chat's Bitcoin ("饼和姨太报个价", "卖0.01个饼"); the words it sits inside name none
+    # (NOT_COINS: 饼干, 月饼, 饼图 …), 二饼 is ETH and 煎饼 CAKE (a longer name wins).
+    "BTC": ("Bitcoin", "比特币", ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "sats", "satoshis", "饼", "餅")),
     "ETH": (
         "Ethereum",
         "以太坊",
@@ -129,6 +131,9 @@ NOT_COINS: Final[tuple[str, ...]] = (
     "比特币矿机", "比特幣礦機", "比特币基金", "bitcoin fund", "bitcoin treasury", "比特币概念股",
     "bitcoin gold", "比特币黄金", "比特幣黃金", "bitcoin sv", "比特币sv", "bsv",
     "ethereum pow", "ethw", "以太坊pow",
+    "饼干", "餅乾", "月饼", "月餅", "饼图", "餅圖", "饼状图", "餅狀圖", "画饼", "畫餅", "烧饼", "燒餅",
+    "手抓饼", "手抓餅", "大饼脸", "大餅臉", "煎饼果子", "煎餅果子", "鸡蛋饼", "雞蛋餅", "老婆饼", "老婆餅",
+    "蛋饼", "蛋餅", "肉饼", "肉餅", "馅饼", "餡餅", "飞饼", "飛餅", "披萨饼", "薄饼", "薄餅",
 )  # fmt: skip
 
 # Tickers that are everyday words: they name a coin only with "$" ("$ONE") or when the message
