@@ -198,6 +198,9 @@ TABLES: dict[str, tuple[Take, ...]] = {
         _field("quote_per_grid"),
         Take("grids", lambda v: v.kind == "count" or v.unit == "grid"),  # "20格"
         _field("grids"),  # "格数 20"
+        # An end said right after its word ("下限-3000" refused, "上限4000", "upper 4000").
+        Take("lower", _plain, near="strategy.lower", after=True),
+        Take("upper", _plain, near="strategy.upper", after=True),
         Take("lower", _plain, upper="upper", joining=joined("range_join")),
         Take("quote_per_grid", lambda v: v.unit == "quote", unless="lower"),
     ),
