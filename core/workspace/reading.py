@@ -33,7 +33,7 @@ from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import bare_name, is_recent_phrase, name_in
 from core.workspace.exchanges import EXCHANGES
-from core.workspace.extraction import CLOSING, OPENING, create_slots, find_name, model_id_said, quoted
+from core.workspace.extraction import URL, CLOSING, OPENING, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
 
@@ -343,6 +343,8 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             text = text[: value[0]]
             if field is None and domain == "exchange":
                 field = "name"
+            elif field is None and domain == "model" and URL.fullmatch(value[1].strip().rstrip(".")):
+                field = "base_url"  # "point ds at https://api.deepseek.com/v1": an address is the URL
             elif field is None and domain == "model" and _model_id(value[1]):
                 field = "model"  # "switch my openai config to gpt-4o": a model's id is the model
             elif field is None and domain == "model" and (used := model_id_said(value[1])) is not None:
