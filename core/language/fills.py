@@ -95,10 +95,13 @@ def set_to(reading: Reading) -> Tag | None:
     """The last word before an update's new value ("改名为", "改成", "to", "as"), when a value
     follows it."""
     found = None
-    # "at" before a model id is one only where "point" is said ("point my deepseek config at …")
-    markers = _POINTED_MARKERS if "verb.point" in reading.concepts else _MARKERS
+    # "at" before a model id is one only where "point" is said ("point my deepseek config at …"),
+    # and so before an address there ("point ds at https://api.deepseek.com/v1").
+    pointed = "verb.point" in reading.concepts
+    markers = _POINTED_MARKERS if pointed else _MARKERS
     for tag in reading.tags:
-        if tag.concepts & markers and any(c.isalnum() for c in reading.text[tag.end :]):
+        at = pointed and reading.text[tag.start : tag.end] == "at"
+        if (at or tag.concepts & markers) and any(c.isalnum() for c in reading.text[tag.end :]):
             found = tag
     return found
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from core.language.fills import concepts_at, set_to, untagged
-from core.language.gazetteer import named_in
+from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
@@ -183,7 +183,7 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         return None  # their skills read their requests (core/skills/trader_management, strategy_management)
     weak = found.endswith("?")  # named only by an exchange / provider brand
     domain: Domain = "model" if found.startswith("model") else "exchange"
-    said = _TAGGER.read(raw)
+    said = _TAGGER.read(raw, _configs(own, domain))  # "point ds at …": a change of theirs
     action = _action(said)
     if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
         # Labelled credentials pasted for an exchange or provider named, nothing else said
@@ -337,7 +337,7 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
         return create_slots(raw, domain)
     text = raw
     if action == "update":
-        value = _new_value(raw)
+        value = _new_value(raw, _configs(own, domain))
         field, said = _field(norm, domain)
         if value is not None:
             text = text[: value[0]]
@@ -418,11 +418,16 @@ def _model_id(value: str) -> bool:
     return tags[0].start == 0 and tags[0].end < len(word)
 
 
-def _new_value(raw: str) -> tuple[int, str] | None:
+def _configs(own: tuple[str, ...], domain: str) -> Gazetteer | None:
+    """Their model configs named in the message, read as theirs ("point" is a change before one)."""
+    return Gazetteer.of({"model": own}) if own and domain == "model" else None
+
+
+def _new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | None:
     """Where an update's change starts in the typed text (the layer's set-to word: "改名為" of
     "把主帳戶改名為副帳戶", fills.set_to) and the new value as typed ("副帳戶"): one to three words,
     quoted or not, to the end."""
-    reading = _TAGGER.read(raw)
+    reading = _TAGGER.read(raw, names)
     marker, text = set_to(reading), reading.text.rstrip()
     begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
     begin += text[begin : begin + 1] in OPENING
