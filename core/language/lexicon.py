@@ -49,8 +49,8 @@ _KEYS = frozenset(
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
 # A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
 # is that concept's alone, "broken" no failure there: core.language.conditions).
-# A model config of the person's own, by its name ("point ds at …": own.model), is one too.
-OBJECTS = frozenset({"amount", "coin", "provider", "exchange", "level", "own.model"})
+# A record of the person's own, by its name ("point ds at …": own.model), is one too.
+OBJECTS = frozenset({"amount", "coin", "provider", "exchange", "level", "own.model", "own.strategy", "own.trader"})
 TRADED = frozenset({"amount", "coin"})
 
 
