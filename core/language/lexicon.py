@@ -50,7 +50,9 @@ _KEYS = frozenset(
 # A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
 # is that concept's alone, "broken" no failure there: core.language.conditions).
 # A record of the person's own, by its name ("point ds at …": own.model), is one too.
-OBJECTS = frozenset({"amount", "coin", "provider", "exchange", "level", "own.model", "own.strategy", "own.trader"})
+OBJECTS = frozenset(
+    {"amount", "coin", "provider", "exchange", "level", "own.model", "own.strategy", "own.trader"}
+)
 TRADED = frozenset({"amount", "coin"})
 
 

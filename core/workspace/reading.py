@@ -33,7 +33,7 @@ from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import bare_name, is_recent_phrase, name_in
 from core.workspace.exchanges import EXCHANGES
-from core.workspace.extraction import URL, CLOSING, OPENING, create_slots, find_name, model_id_said, quoted
+from core.workspace.extraction import CLOSING, OPENING, URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.wallets import wallet_named
 
