@@ -114,7 +114,8 @@ async def test_system_prompt_and_tool_definitions(llm: ScriptedLLMServer, make_p
     prompt = body["messages"][0]["content"]
     for fragment in (
         "You are deskmate",
-        "- BTCUSDT: BTC, Bitcoin, 比特币 (also called: 比特幣, 大饼, 大餅, xbt, btc/usdt, sats, satoshis, 饼, 餅)",
+        "- BTCUSDT: BTC, Bitcoin, 比特币 (also called: 比特幣, 大饼, 大餅, xbt, btc/usdt, sats, satoshis, "
+        "饼, 餅)",
         "- ETHUSDT: ETH, Ethereum, 以太坊",
         "- SOLUSDT: SOL, Solana, 索拉纳",
         "DOGE",
