@@ -152,9 +152,13 @@ def _same(a: tuple[str, str | None, str], b: tuple[str, str | None, str]) -> boo
     naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
     problems side by side, one told with what it said ("卖单被拒了，提示余额不足" is one rejection,
     not also a model's "insufficient balance")."""
-    if a[1] == b[1] == "diagnose":
+    if a[1] == b[1] == "diagnose" or {a[:2], b[:2]} <= _ONE_ORDER_PROBLEM:
         return True
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2])
+
+
+# An order's failure and its resting told side by side ("我的買單報錯了 一直掛著"): one order's problem.
+_ONE_ORDER_PROBLEM = frozenset({("order_execution_diagnosis", "diagnose"), ("orders", "why_resting")})
 
 
 def _covers(piece: Route, whole: Route, alike: bool) -> bool:
