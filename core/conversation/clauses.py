@@ -121,6 +121,17 @@ def _as_whole(read: Route | None, before: Route | None, whole: Route | None) -> 
     return whole
 
 
+def _its_profit(piece: str, read: Route | None, before: Route | None) -> Route | None:
+    """A profit asked after a backtest, no period nor "my" of its own ("suppose a weekly eth dca of
+    50 usdt over the past 90 days, what profit"): that backtest's; one's own ("然后看看我的盈亏") is
+    the P&L's."""
+    if read is None or before is None or (before.skill, read.skill) != ("backtest", "pnl"):
+        return read
+    if set(read.slots) <= {"view"} and "filler.mine" not in words(piece).concepts:
+        return before
+    return read
+
+
 def _also(text: str) -> list[tuple[int, int]]:
     """ "再加", "再加上": an addition, its 再 no next ask; not where a word runs on out of it ("再加仓")."""
     spans = _ALSO.spans(text)
@@ -402,7 +413,7 @@ def split_asks(
                     lent = _of_its_coin(piece, before, routed, told_by(pieces[at - 1]))
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
-                routes.append(_as_whole(read, before, whole))
+                routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
                 if routes[-1] is None and not (marked and _told(told_by(piece))):
                     break  # a piece that is neither an ask nor a story told: no cut here, and the
                     # pieces after it need not be routed (most of a long message's routing)
