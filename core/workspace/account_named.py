@@ -87,7 +87,7 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
         return None
     said = typed(start, noun.end)
     if any(t.start == start and t.end == noun.start and "own.account" in t.concepts for t in reading.tags):
-        return typed(start, noun.start)  # "用老婆本账户": their account 老婆本, the word after it no part of it
+        return typed(start, noun.start)  # "用老婆本账户": their account 老婆本
     if by is not None:
         return said
     if any(EXCHANGE in t.concepts and text[t.start : t.end] == before for t in reading.tags):
