@@ -84,7 +84,6 @@ SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amo
 NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the number after it is USDT
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
-SIDED_LIMIT = frozenset({"order.limit_buy", "order.limit_sell"})  # 挂卖 / 挂买单: a limit word and a side
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
 # skill's: never an order or a balance; nor is what one did told as contrary to what is shown
