@@ -221,7 +221,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
     reached = None if price is not None else _said_beside(reading, values, REACHED)
-    if reached is not None:
+    if reached is not None and said & LIMIT:
+        price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
+    elif reached is not None:
         return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}reach_level:{reached.typed}"})
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
