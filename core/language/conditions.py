@@ -249,11 +249,13 @@ def _objects_only(
     ):
         return spans
     values = find_values(scanned, coins)
+    # A guarded word itself starts no word after it ("加入100u btc": 加 is no word before 入).
+    words = [s for s in spans if s[2] != WORD_RANK or not s[3] <= set(guarded.get(scanned[s[0] : s[1]], ()))]
     out: list[Span] = []
     for start, end, rank, concepts, value in spans:
         takes = guarded.get(scanned[start:end], {}) if rank == WORD_RANK else {}
         lost = frozenset(c for c in takes if c in concepts)
-        if lost and _after_a_word(scanned, start, spans, values):
+        if lost and _after_a_word(scanned, start, words, values):
             said = _objects_at(scanned, end, spans, values)
             held = frozenset(c for c in lost if takes[c] & said)
             if held and _object_before(scanned, start, spans):
