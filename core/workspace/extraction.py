@@ -218,7 +218,8 @@ _CLAUSE_MARKS = ",，;；:："
 def said_alone(text: str) -> tuple[str | None, tuple[int, int] | None]:
     """A sum said as a clause of its own after a paper account's request ("set me up with a paper
     account, 50k", "开个模拟账户，5万"): a number or USDT alone (polite words at most) after a
-    mark, to the end or the next mark (a coin's amount is none), as ``find_balance`` gives it."""
+    mark or right after the account's noun, to the end or the next mark (a coin's amount is none),
+    as ``find_balance`` gives it."""
     for value in find_values(text):
         if value.kind not in ("number", "amount", "refused") or value.unit == "base":
             continue
@@ -226,9 +227,19 @@ def said_alone(text: str) -> tuple[str | None, tuple[int, int] | None]:
         end = next((i for i, ch in enumerate(after) if ch in _CLAUSE_MARKS), len(after))
         rest = Tagger().read(after[:end])
         polite = all(c.startswith("filler.") for t in rest.tags for c in t.concepts) and not rest.rest()
-        if before[-1:] in _CLAUSE_MARKS and polite:
+        if (before[-1:] in _CLAUSE_MARKS or _after_account_noun(before)) and polite:
             return value.slot, (value.start, value.end)
     return None, None
+
+
+def _after_account_noun(before: str) -> bool:
+    """The text before a sum ends with an account's noun or name ("new paper account 50k",
+    "开个模拟账户 5万"): the sum right after it is what the account starts with."""
+    reading = Tagger().read(before)
+    return any(
+        t.concepts & {"noun.account", "exchange"} and reading.norm.offsets[t.end] == len(before)
+        for t in reading.tags
+    )
 
 
 def create_slots(raw: str, domain: str) -> dict[str, Any]:
