@@ -7,7 +7,8 @@ A slip is read as the word it is one slip from only when nothing says otherwise:
 - it is no word itself: the lexicon's words are found first, and a real English word
   (pyspellchecker's English frequency list: "alter", "stake", "prize") or a Chinese phrase
   (pypinyin's phrase list: "时价", "实价") one slip from a lexicon word is never one;
-- a Latin one is 5 letters or more, starts with the word's first letter and is one edit from it;
+- a Latin one is 5 letters or more (4 when two letters are swapped, "hlaf", or one of a 5-letter
+  word left out, "unde"), starts with the word's first letter and is one edit from it;
   when it is one edit from words of different meanings, the likelier slip wins (a letter left
   out, then two swapped, then one too many, then one changed: "tradr" is "trader", not "trade"),
   and a tie is no slip;
@@ -39,7 +40,7 @@ from typing import Any, Final, cast
 
 from core.cached_toml import built_beside_bytecode
 
-_LATIN_WORD: Final = re.compile(r"(?<![a-z0-9])[a-z]{5,}(?![a-z0-9])")
+_LATIN_WORD: Final = re.compile(r"(?<![a-z0-9])[a-z]{4,}(?![a-z0-9])")
 _CJK_RUN: Final = re.compile(r"[\u4e00-\u9fff]{2,}")
 _CJK_LONGEST: Final = 4
 # A Latin slip by how likely it is: the typed word is the lexicon word with a letter left out,
@@ -93,13 +94,21 @@ def _latin_slip(typed: str, tables: Slips) -> str | None:
     for key in (typed, *_left_out(typed)):
         for word in tables.latin.get(key, ()):
             how = _how(typed, word)
-            if how is not None and word[0] == typed[0]:
+            if how is not None and word[0] == typed[0] and _long_enough(typed, word, how):
                 found[word] = min(how, found.get(word, how))
     if not found or typed in _english():
         return None
     best = min(found.values())
     likeliest = [word for word, how in found.items() if how == best]
     return likeliest[0] if len(likeliest) == 1 else None
+
+
+def _long_enough(typed: str, word: str, how: int) -> bool:
+    """A four-letter word is a slip only two letters swapped ("hlaf" half) or one of five with a
+    letter left out ("unde" under); a word of five or more any slip."""
+    if len(typed) >= 5 and len(word) >= 5:
+        return True
+    return how == _SWAPPED or (how == _LEFT_OUT and len(word) == 5)
 
 
 def _left_out(word: str) -> set[str]:
@@ -115,7 +124,7 @@ def _how(typed: str, word: str) -> int | None:
         # or a plural's "s" ("alertss"), never a letter glued on ("fillsz" is no "fills")
         at = (
             range(len(typed))
-            if len(word) >= 7
+            if len(word) >= 6
             else [i for i in range(1, len(typed)) if typed[i] == typed[i - 1]]
         )
         plural = [len(word)] if typed.endswith("s") else []
@@ -233,7 +242,7 @@ def _built() -> Slips:
     meant = {word for word, concept in load().words() if concept.partition(".")[0] not in _NEVER_MEANT}
     meant |= _service_names()
     latin: dict[str, set[str]] = {}
-    for word in (w for w in meant if len(w) >= 5 and w.isascii() and w.isalpha()):
+    for word in (w for w in meant if len(w) >= 4 and w.isascii() and w.isalpha()):
         for key in (word, *_left_out(word)):
             latin.setdefault(key, set()).add(word)
     sounds: dict[str, list[str]] = {}
