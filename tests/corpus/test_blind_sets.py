@@ -47,6 +47,8 @@ FLOORS = {
     "s45_BI.jsonl": (238, 240),
     "s45_BJ.jsonl": (234, 240),
     "s45_BK.jsonl": (229, 240),
+    "s45_BL.jsonl": (230, 240),
+    "s45_BM.jsonl": (224, 240),
 }
 
 
