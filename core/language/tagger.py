@@ -139,6 +139,8 @@ def _built() -> ahocorasick.Automaton:
     lexicon: Lexicon = load()
     for word, concept in lexicon.words():
         words.setdefault(word, set()).add((concept, ""))
+    for word, concept in _plurals(lexicon, words):
+        words.setdefault(word, set()).add((concept, ""))
     for concept, catalog in ((PROVIDER, PROVIDERS), (EXCHANGE, EXCHANGES)):
         for entry in catalog.values():
             for alias in entry.aliases:
@@ -152,6 +154,28 @@ def _built() -> ahocorasick.Automaton:
         automaton.add_word(word, (len(word), _is_latin(word), ordered, *tag))
     automaton.make_automaton()
     return automaton
+
+
+def _plurals(lexicon: Lexicon, words: dict[str, set[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """An English noun's plural, where the lexicon has no word so spelled ("quotes", "balances",
+    "alertz" no): people ask for "bnb and xrp quotes" as for "quote", and listing each noun twice
+    by hand missed some. One word only, letters only; a plural the lexicon lists itself (in this or
+    any concept) keeps its own meaning."""
+    found = []
+    for word, concept in lexicon.words():
+        if concept.startswith("noun.") and word.isascii() and word.isalpha() and len(word) > 2:
+            plural = _plural(word)
+            if plural not in words:
+                found.append((plural, concept))
+    return found
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _spellings(name: str) -> tuple[str, ...]:
