@@ -80,6 +80,7 @@ TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.abov
 REACHED = frozenset({"direction.reach"})  # a level reached, which way unsaid ("eth到3000就卖掉")
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
+BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the number after it is USDT
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
@@ -379,8 +380,19 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     (``OTHER_SIDE``; with a price a take-profit is an order, the orders skill's)."""
     kinds = {v.kind for v in values}
     held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
-    side = SIDE.read(reading) or (_BOOK_SIDE.read(reading) if "price" in kinds else None)
+    side = SIDE.read(reading) or (
+        _BOOK_SIDE.read(reading) if "price" in kinds or _priced_first(reading) else None
+    )
     return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
+
+
+def _priced_first(reading: Reading) -> bool:
+    """A bid's or an offer's price said right after it, and what is traded after that ("bid 90k
+    for 0.01 btc"): a limit order, as "bid 0.01 btc at 90k" is. A bare level alone ("bid 90k")
+    says no side: it may be the money bid."""
+    spans = reading.spans()
+    price = next_to(reading, [v for v in spans if v.kind == "number"], BOOK_SIDES)
+    return price is not None and any(v.kind == "amount" and v.start > price.end for v in spans)
 
 
 def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
@@ -439,6 +451,7 @@ def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
         or field_value(reading, bare, EACH)
+        or next_to(reading, bare, BOOK_SIDES)  # "bid 90k for 0.01 btc": the bid's price first
         # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
         or next_to(reading, bare, LIMIT, before=True)
         or next_to(_unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
