@@ -49,9 +49,20 @@ _KEYS = frozenset(
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
 # A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
 # is that concept's alone, "broken" no failure there: core.language.conditions).
-# A record of the person's own, by its name ("point ds at …": own.model), is one too.
+# A record of the person's own, by its name ("point ds at …": own.model), is one too, and a
+# strategy's noun ("test a grid …": backtest.try).
 OBJECTS = frozenset(
-    {"amount", "coin", "provider", "exchange", "level", "own.model", "own.strategy", "own.trader"}
+    {
+        "amount",
+        "coin",
+        "provider",
+        "exchange",
+        "level",
+        "own.model",
+        "own.strategy",
+        "own.trader",
+        "noun.strategy",
+    }
 )
 TRADED = frozenset({"amount", "coin"})
 

@@ -15,8 +15,11 @@ def plain_words() -> frozenset[str]:
     """A record named like a lexicon word ("stop", "查") is never read as that record; but an
     exchange's wallet word may be an account's name ("futures": wallet.toml's words are the
     exchanges', and a wallet is said only with an account's word after it), also where the word
-    is another group's too (term.toml's "futures", asked about as a word)."""
-    words = list(load().words())
+    is another group's too (term.toml's "futures", asked about as a word). A word that is a
+    concept's only right before its object ("test" of "test a sol grid") is no plain word: an
+    account named "test" is theirs wherever it is said."""
+    concepts = load().concepts.values()
+    words = [(word, c.name) for c in concepts for word in c.words if word not in c.before_object]
     wallets = {word for word, concept in words if concept.startswith("wallet.")}
     return frozenset(word for word, _ in words if word not in wallets)
 

@@ -163,11 +163,17 @@ def _plurals(lexicon: Lexicon, words: dict[str, set[tuple[str, str]]]) -> list[t
     any concept) keeps its own meaning."""
     found = []
     for word, concept in lexicon.words():
-        if concept.startswith("noun.") and word.isascii() and word.isalpha() and len(word) > 2:
+        plain = word.isascii() and word.isalpha() and len(word) > 2
+        if plain and concept.startswith("noun.") and concept not in _NOT_PLURAL:
             plural = _plural(word)
             if plural not in words:
                 found.append((plural, concept))
     return found
+
+
+# "charts" is what people look at all day ("gonna check charts on my break"): a chart asked is
+# named with its coin or its word alone ("btc chart").
+_NOT_PLURAL: Final = frozenset({"noun.chart"})
 
 
 def _plural(word: str) -> str:
