@@ -188,7 +188,26 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
         if kept and value.start < kept[-1].end:
             continue
         kept.append(value)
-    return [_to_text(v, text, where) for v in kept]
+    return [_to_text(v, text, where) for v in _all_of_said(norm, kept)]
+
+
+def _all_of_said(norm: str, values: list[Value]) -> list[Value]:
+    """``values`` without an "all" said right before the amount it is ("梭哈500U大饼", "all in 200
+    usdt on sol", "全部0.5个btc"): that amount, exactly as typed, is the whole; never two amounts."""
+    if len(values) < 2:
+        return values
+    return [
+        v
+        for v, after in zip(values, [*values[1:], None], strict=True)
+        if not (
+            after is not None
+            and v.kind == "fraction"
+            and v.number == 1
+            and after.kind == "amount"
+            and after.unit in ("quote", "base")
+            and norm[v.end : after.start].strip() in ("", "in")
+        )
+    ]
 
 
 def _to_text(value: Value, text: str, where: list[int]) -> Value:

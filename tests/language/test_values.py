@@ -228,3 +228,13 @@ def test_a_multiple_is_read_exactly_or_refused(text: str, expected: list[tuple[s
 )
 def test_a_grid_after_yige_is_an_article(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert read(text) == expected
+
+
+def test_all_said_right_before_its_amount_is_that_amount() -> None:
+    # "梭哈500U大饼" was refused as two amounts (all, and 500 USDT): the amount typed is the whole.
+    (value,) = find_values("梭哈500U大饼", COINS)
+    assert value.amount_slot == "quote:500"
+    (value,) = find_values("all in 200 usdt on sol", COINS)
+    assert value.amount_slot == "quote:200"
+    # anything between them is two amounts still, never a guess
+    assert len(find_values("sell all but 0.1 btc", COINS)) == 2
