@@ -25,6 +25,7 @@ _ACCOUNT: Final = "wallet.account"  # the account's word after a wallet's ("合�
 # "现货卖掉0.1个btc": never a spot order for one asked in futures).
 _LINK: Final = Words("account_ref.wallet_link")  # "合约那边的仓位"
 _ON: Final = Words("wallet_place.on")  # "on futures"
+_IN: Final = Words("wallet_place.in")  # "in spot", "我现货"
 _NEVER_ON: Final = frozenset({SPOT, "funding"})
 _OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
 
@@ -45,6 +46,8 @@ def wallet_said(reading: Reading) -> str | None:
             return wallet
         if wallet and wallet not in _NEVER_ON and (_on(text[: tag.start]) or _last(reading, at)):
             return wallet
+        if wallet == SPOT and _on(text[: tag.start], _IN.words):
+            return wallet  # "usdt sitting in spot", "我現貨有幾多錢": never "on the spot" (at once)
     return None
 
 
@@ -70,11 +73,15 @@ def _last(reading: Reading, at: int) -> bool:
 _SIDES: Final = frozenset({"verb.buy", "verb.sell"})
 
 
-def _on(before: str) -> bool:
-    """ "on" / "in my" / "在" right before a wallet's word ("eth on futures"): where it is."""
+def _on(before: str, place: tuple[str, ...] | None = None) -> bool:
+    """ "on" / "in my" / "在" right before a wallet's word ("eth on futures"): where it is; a
+    word of place ``place`` ("我", "in"), ended by no other word ("睇下我", never "jin")."""
     said = " ".join(before.split()).lower()
     return any(
-        said.endswith(w) and (len(said) == len(w) or not said[-len(w) - 1].isalnum()) for w in _ON.words
+        said.endswith(w) and (len(said) == len(w) or not (w.isascii() and said[-len(w) - 1].isalnum()))
+        if place is not None
+        else said.endswith(w) and (len(said) == len(w) or not said[-len(w) - 1].isalnum())
+        for w in (_ON.words if place is None else place)
     )
 
 
