@@ -27,7 +27,7 @@ COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
     "BTC": (
         "Bitcoin",
         "比特币",
-        ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "sats", "satoshis", "饼", "餅"),
+        ("比特幣", "大饼", "大餅", "xbt", "btc/usdt", "sats", "satoshis", "饼", "餅", "orange coin"),
     ),
     "ETH": (
         "Ethereum",
