@@ -309,7 +309,12 @@ def _of_the_trade(reading: Reading, values: list[Value]) -> list[Value]:
     typed = [v for v in values if v.kind == "fraction"]
     if len(shares) != len(typed):
         return values  # the two readings do not line up: keep what the grammar read
-    other = {id(t) for s, t in zip(shares, typed, strict=True) if _said_of_other(reading, s)}
+    spends = bool(reading.concepts & {SPEND, PUT_IN})  # "spend all my usdt on sol": the money spent
+    other = {
+        id(t)
+        for s, t in zip(shares, typed, strict=True)
+        if _said_of_other(reading, s) and not (spends and _of_usdt(reading.text[s.end :]))
+    }
     return [v for v in values if id(v) not in other] if other else values
 
 
@@ -418,7 +423,22 @@ def _spent(values: list[Value], text: str) -> str | None:
         return None if chosen is None else refused_slot(chosen)
     if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
         return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
+    if chosen.kind == "fraction" and _of_usdt(text[chosen.end :]):
+        return chosen.amount_slot  # "throw all my usdt into doge", "花一半的usdt买sol": a share of the USDT
     return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
+
+
+_USDT_WORDS: Final = ("usdt", "usd", "u")  # "all my money" may be more than the USDT: refused
+
+
+def _of_usdt(rest: str) -> bool:
+    """The USDT named right after a share ("all my usdt", "half of the usdt", "一半的U")."""
+    rest = rest.lower().lstrip()
+    while lead := next((w for w in ("of ", "my ", "the ", "our ", "我的", "的") if rest.startswith(w)), ""):
+        rest = rest[len(lead) :].lstrip()
+    word = next((w for w in _USDT_WORDS if rest.startswith(w)), "")
+    after = rest[len(word) : len(word) + 1]
+    return bool(word) and not (after.isascii() and after.isalnum())
 
 
 def _said_beside(

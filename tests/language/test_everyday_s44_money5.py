@@ -74,7 +74,8 @@ NAMES: dict[str, list[str]] = {"account": ["main"]}
         ("park 200 usdt in doge", "trade_execution", "buy", {"symbol": "DOGEUSDT", "amount": "quote:200"}),
         # guards: what is no sum of USDT is refused, quoting it, never a buy of everything
         ("put all my money into btc", "trade_execution", "buy", {"amount": "refused:spent_not_usdt:all"}),
-        ("throw half my usdt into sol", "trade_execution", "buy", {"amount": "refused:spent_not_usdt:half"}),
+        # a share of the USDT named is that share, as "buy eth with half my usdt" reads it
+        ("throw half my usdt into sol", "trade_execution", "buy", {"amount": "fraction:0.5"}),
     ],
 )
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
