@@ -28,6 +28,8 @@ _ON: Final = Words("wallet_place.on")  # "on futures"
 _IN: Final = Words("wallet_place.in")  # "in spot", "我现货"
 _NEVER_ON: Final = frozenset({SPOT, "funding"})
 _OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
+# What one has in it, asked ("现货里有多少钱", "合约有多少u"): its balance; never of funds ("初始资金有多少").
+_HAVE: Final = frozenset({"trade.have"})
 
 
 def wallet_said(reading: Reading) -> str | None:
@@ -41,7 +43,8 @@ def wallet_said(reading: Reading) -> str | None:
         wallet = _wallet(tag) or _named_after_coin(reading, at)
         if wallet and wallet not in _NEVER_ON and _OF_WALLET & tag.concepts:
             return wallet  # one word of both: "合约仓" (a futures position); "资金" is money too
-        after = next((t for t in tags[at + 1 :] if _OF_WALLET & t.concepts), None) if wallet else None
+        of_wallet = _OF_WALLET if wallet in (None, "funding") else _OF_WALLET | _HAVE
+        after = next((t for t in tags[at + 1 :] if of_wallet & t.concepts), None) if wallet else None
         if wallet and after and _linked(text[tag.end : after.start], wallet):
             return wallet
         if wallet and wallet not in _NEVER_ON and (_on(text[: tag.start]) or _last(reading, at)):
