@@ -100,6 +100,12 @@ class CoinFinder:
             counted = [
                 m for m in mentions if price_context or m.text == lone or _capitals(reading, m.start, m.end)
             ]
+            # "quick, link price": a ticker the lexicon reads as filler ("quick") yields to another,
+            # unless typed in capitals ("QUICK and LINK price")
+            words = [
+                m for m in counted if _capitals(reading, m.start, m.end) or not _said_as_filler(reading, m)
+            ]
+            counted = words or counted
         not_coin = next((reading.norm.typed(m.start, m.end) for m in counted if m.symbol == NOT_A_COIN), None)
         coins = [m for m in counted if m.symbol != NOT_A_COIN]
         symbols = tuple(dict.fromkeys(m.symbol for m in coins))
@@ -237,3 +243,14 @@ def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
 
 
 __all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize"]
+
+
+def _said_as_filler(reading: Reading, mention: Mention) -> bool:
+    """The lexicon reads the ticker's word as filler ("quick", "real quick")."""
+    return any(
+        t.start <= mention.start
+        and mention.end <= t.end
+        and t.concepts
+        and all(c.startswith("filler.") for c in t.concepts)
+        for t in reading.tags
+    )
