@@ -48,6 +48,7 @@ CLAUSE = frozenset({"price.clause", "filler.join"})
 CLAUSE_MARKS = frozenset(",，;；。?？!！")
 # A bare coin's words around it: "那 ETH 呢", "hey bot, btc?" (a greeting asks nothing else).
 FOLLOWUP = frozenset({"price.followup", "filler.polite", "filler.of", "filler.join", "filler.greeting"})
+ACK, ACK_THEN = frozenset({"answer.yes"}), frozenset({"price.followup", "filler.join"})
 NOW_WORDS = frozenset({"price.now"})
 NOW_OR_TODAY = frozenset({"price.now", "time.now"})
 LEAD = frozenset({"price.lead", "filler.join"})
@@ -203,7 +204,10 @@ class PriceRule:
 
     @staticmethod
     def _bare_followup(reading: Reading, found: Found) -> bool:
-        return _explained(reading, FOLLOWUP, [(m.start, m.end) for m in found.mentions])
+        # "ok and ltc?", "好的 那ltc呢": an acknowledgement before a follow-up's own words ("ok btc"
+        # alone may answer another question).
+        allowed = FOLLOWUP | ACK if reading.concepts & ACK_THEN else FOLLOWUP
+        return _explained(reading, allowed, [(m.start, m.end) for m in found.mentions])
 
     @staticmethod
     def _bare_context_followup(reading: Reading, window: RangeAsk) -> PriceAction | None:
