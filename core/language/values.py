@@ -247,7 +247,9 @@ def _share(hit: re.Match[str], part: Decimal, whole: Decimal) -> Value:
 
 
 _PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four
-_TENTHS = re.compile(r"(?<![\d.])(?P<n>[一二两三四五六七八九十]|[1-9]|10)\s*成(?![交本功为為员員立绩績长長])")
+_TENTHS = re.compile(
+    r"(?<![\d.])(?P<n>[一二两兩三四五六七八九十]|[1-9]|10)\s*成(?![交本功为為员員立绩績长長])"
+)  # 三成, 兩成
 
 
 def _parts(norm: str) -> list[Value]:
@@ -262,7 +264,7 @@ def _parts(norm: str) -> list[Value]:
         out.append(_share(hit, part, whole))
     for hit in _TENTHS.finditer(norm):
         with localcontext(EXACT):
-            share = numeral(hit.group("n")) / 10
+            share = numeral(hit.group("n").translate(_CN_FOLD)) / 10
         out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
     return out
 
