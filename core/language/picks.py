@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 def one_value(values: Sequence[Value], kinds: Iterable[Kind], text: str = "") -> Value | None:
     """The one value of ``kinds`` (a refused one counts: it was meant as one), or None; two or
-    more are refused as "two_numbers", quoting ``text`` from the first to the last."""
+    more are refused as "two_numbers", quoting ``text`` from the first to the last; "all" said
+    twice is one "all"."""
     wanted = set(kinds) | {"refused"}
     hits = [v for v in values if v.kind in wanted]
     if not hits:
@@ -24,6 +25,8 @@ def one_value(values: Sequence[Value], kinds: Iterable[Kind], text: str = "") ->
     refused = next((v for v in hits if v.refused), None)
     if refused is not None:
         return refused
+    if len(hits) > 1 and all(v.kind == "fraction" and v.number == 1 == v.per for v in hits):
+        return hits[0]  # "全倉all in", "梭哈 全部u都上": everything, said twice
     if len(hits) > 1:
         typed = text[hits[0].start : hits[-1].end] if text else " ".join(v.typed for v in hits)
         return Value("refused", hits[0].start, hits[-1].end, typed, reason="two_numbers")
