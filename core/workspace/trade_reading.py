@@ -248,7 +248,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     elif said & {SPEND, PUT_IN} and side == "buy":
         amount = _spent(values, text)
     else:
-        amount = _amount(values, text, SELL_ALL in said and not limit)
+        # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
+        amount = _amount(values, text, SELL_ALL in said and (not limit or side == "sell"))
         if amount is None and side == "sell" and not limit and _all_of_coin(reading):
             amount = "all"
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
