@@ -396,12 +396,34 @@ def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
     never said otherwise ("send me the link", "buy the link i sent")."""
     from core.language.phrases import Words  # only for a weak ticker: not at import
 
-    some = Words("not_coin.some_of").before(scanned, start)
-    if some is None:
-        return False
-    ends = {stop for _, stop, _, concepts, _ in words if "verb.buy" in concepts}
+    some = Words("not_coin.some_of").before(scanned, start) or Words("not_coin.held_of").before(scanned, start)
+    ends = {stop for _, stop, _, concepts, _ in words if concepts & _TRADED}
     # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
-    return any(len(scanned[:at].rstrip()) in ends for at in (start, some))
+    if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
+        return True
+    return _amount_of(scanned, start, words)
+
+
+_TRADED: Final = frozenset({"verb.buy", "verb.sell"})
+_SPENT: Final = frozenset({"verb.buy", "trade.spend", "trade.put_in"})
+_TIES: Final = ("of", "on", "into", "的")
+
+
+def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
+    """What an amount is spent on, after a buy's or spend's word: "buy 100u of link", "买100u的link"
+    (an amount right before "of" / "的"), "spend half my usdt on link"; never "the link of the page"
+    or "我买的link" (no amount)."""
+    said = scanned[:start].rstrip()
+    tie = next((t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None)
+    if tie is None:
+        return False
+    said = said[: -len(tie)].rstrip()
+    if not any(stop <= len(said) and concepts & _SPENT for _, stop, _, concepts, _ in words):
+        return False
+    from core.language.values import find_values  # only for a weak ticker: not at import
+
+    amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction")]
+    return any(v.end == len(said) or (v.kind == "fraction" and tie != "的") for v in amounts)
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
