@@ -391,12 +391,15 @@ _LEVELS: Final = frozenset({"number", "price", "refused"})
 
 
 def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
-    """Some of it bought: a ticker that is also an everyday word ("link") is the coin right after
-    a buy's verb and "some" ("buy me some link", "could u buy some link", "get me some link"),
-    never said otherwise ("send me the link", "buy the link i sent")."""
+    """Some of it bought or sold: a ticker that is also an everyday word ("link") is the coin right
+    after a buy's or sell's verb, past "some" or "my" ("buy me some link", "buy link", "sell all my
+    link"), or an amount spent on it (_amount_of); never said otherwise ("send me the link", "buy
+    the link i sent")."""
     from core.language.phrases import Words  # only for a weak ticker: not at import
 
-    some = Words("not_coin.some_of").before(scanned, start) or Words("not_coin.held_of").before(scanned, start)
+    some = Words("not_coin.some_of").before(scanned, start) or Words("not_coin.held_of").before(
+        scanned, start
+    )
     ends = {stop for _, stop, _, concepts, _ in words if concepts & _TRADED}
     # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
     if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
@@ -414,7 +417,9 @@ def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
     (an amount right before "of" / "的"), "spend half my usdt on link"; never "the link of the page"
     or "我买的link" (no amount)."""
     said = scanned[:start].rstrip()
-    tie = next((t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None)
+    tie = next(
+        (t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None
+    )
     if tie is None:
         return False
     said = said[: -len(tie)].rstrip()

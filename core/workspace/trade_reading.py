@@ -103,10 +103,11 @@ ALL_OF = "filler.all"
 # What a share may be said of to be the amount traded ("全部买", "sell all my sol", "用全部USDT",
 # "一半仓位"): the order's words, the coin, the money, the holding. Said of anything else ("钱全部亏了",
 # "USDT 全部没了", "lost all my money", "cancel all orders") it is a remark's, no amount.
+MONEY = frozenset({"trade.money", "noun.balance"})  # "u", "my usdt", "my balance"
 TRADED = frozenset(
-    {*BUY, *SELL, SELL_ALL, "trade.spend", "trade.money", "noun.holdings", COIN, "filler.using", "filler.of"}
+    {*BUY, *SELL, SELL_ALL, "trade.spend", *MONEY, "noun.holdings", COIN, "filler.using", "filler.of"}
 )
-HELD = frozenset({COIN, "trade.money", "noun.holdings"})  # what a share may be of, not the trade's verb
+HELD = frozenset({COIN, *MONEY, "noun.holdings"})  # what a share may be of, not the trade's verb
 # An alert's or a protective order's word: a value said of it is that ask's, never the order's
 # price or amount ("sell all my pepe and set an alert at 85k").
 OTHER_ASK = frozenset(
@@ -246,7 +247,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
         amount = _spent([notional], text)
     elif said & {SPEND, PUT_IN} and side == "buy":
-        amount = _spent(values, text)
+        amount = _spent(values, text, of_money=SPEND in said and bool(said & MONEY))
     else:
         # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
         amount = _amount(values, text, SELL_ALL in said and (not limit or side == "sell"))
@@ -416,12 +417,16 @@ def _all_of_coin(reading: Reading) -> bool:
     return any(word_after(reading, t.end, (COIN,)) for t in reading.tags if ALL_OF in t.concepts)
 
 
-def _spent(values: list[Value], text: str) -> str | None:
-    """The USDT a buy spends ("spend 200u on sol": quote:200; "spend 200 on sol" too); what is no
-    USDT ("spend 0.5 btc on eth", "spend half on sol") is refused, quoting it."""
+def _spent(values: list[Value], text: str, *, of_money: bool = False) -> str | None:
+    """The USDT a buy spends ("spend 200u on sol": quote:200; "spend 200 on sol" too), or a share of
+    the money named with spend's word ("spend half my usdt on link", "花全部u买eth"); what is no USDT
+    ("spend 0.5 btc on eth", "spend half on sol": half of what?, "put all my money into btc") is
+    refused, quoting it."""
     chosen = one_value(values, AMOUNT_KINDS, text)
     if chosen is None or chosen.refused:
         return None if chosen is None else refused_slot(chosen)
+    if of_money and chosen.kind in ("fraction", "percent"):
+        return pick_amount([chosen], text)
     if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
         return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
     if chosen.kind == "fraction" and _of_usdt(text[chosen.end :]):
