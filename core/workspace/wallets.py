@@ -51,7 +51,19 @@ def wallet_said(reading: Reading) -> str | None:
             return wallet
         if wallet == SPOT and _on(text[: tag.start], _IN.words):
             return wallet  # "usdt sitting in spot", "我現貨有幾多錢": never "on the spot" (at once)
+        if wallet and wallet not in _NEVER_ON and _coin_then_side(reading, at, wallet):
+            return wallet
     return None
+
+
+def _coin_then_side(reading: Reading, at: int, wallet: str) -> bool:
+    """The wallet's word, a linking word, a coin, then an order's side ("合约上的eth平掉一半",
+    "futures eth sell half"): the coin held there is what is traded."""
+    tags = reading.tags
+    coin = next((i for i in range(at + 1, len(tags)) if COIN in tags[i].concepts), None)
+    if coin is None or not _linked(reading.text[tags[at].end : tags[coin].start], wallet):
+        return False
+    return any(_SIDES & t.concepts for t in tags[coin + 1 :])
 
 
 def _last(reading: Reading, at: int) -> bool:
