@@ -182,17 +182,33 @@ def _drop_remarks(reading: Reading, start: int, end: int, kept: list[bool]) -> N
     """A clause of words alone, no request word, coin or record of theirs in it, beside one that
     has them, is a remark, no part of a name ("delete eth grid, don't need it anymore": eth grid;
     "switch off grid runner, it's getting chopped up": grid runner)."""
-    text, cuts = reading.text, [start]
-    cuts += [i + 1 for i in range(start, end) if text[i] in _CLAUSE]
+    for a, b in remarks(reading, start, end):
+        kept[a - start : b - start] = [False] * (b - a)
+
+
+def remarks(
+    reading: Reading, start: int = 0, end: int | None = None, *, asking: tuple[str, ...] = ()
+) -> list[tuple[int, int]]:
+    """The clauses of ``reading.text[start:end]`` that are remarks beside a request's clause
+    (``_drop_remarks``); ``asking``: concept prefixes that also say a request ("pnl.": "how much
+    have i made this week? be honest, i can take it" asks in its first clause only)."""
+    text = reading.text
+    end = len(text) if end is None else end
+    cuts = [start, *(i + 1 for i in range(start, end) if text[i] in _CLAUSE)]
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
     if len(clauses) < 2:
-        return
-    told = [any(t.end > a and t.start < b and _asks(t) for t in reading.tags) for a, b in clauses]
+        return []
+    told = [
+        any(t.end > a and t.start < b and (_asks(t) or _says(t, asking)) for t in reading.tags)
+        for a, b in clauses
+    ]
     if not any(told):
-        return
-    for (a, b), said in zip(clauses, told, strict=True):
-        if not said:
-            kept[a - start : b - start] = [False] * (b - a)
+        return []
+    return [clause for clause, said in zip(clauses, told, strict=True) if not said]
+
+
+def _says(tag: Tag, asking: tuple[str, ...]) -> bool:
+    return bool(asking) and any(c.startswith(asking) for c in tag.concepts)
 
 
 def _asks(tag: Tag) -> bool:

@@ -28,7 +28,13 @@ MAX_DAYS = 366
 
 def _leftover(reading: Reading) -> str:
     """What no tag and no value explains: a name the person typed, or ""."""
-    rest = reading.rest(spans=fills.value_spans(reading))
+    # A clause of words beside the question, no request word or figure in it, is a remark ("how
+    # much have i made this week? be honest, i can take it"), no name.
+    text = reading.text
+    told = [
+        (a, b) for a, b in fills.remarks(reading, asking=("pnl.",)) if not any(map(str.isdigit, text[a:b]))
+    ]
+    rest = reading.rest(spans=[*fills.value_spans(reading), *told])
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
 
