@@ -240,6 +240,44 @@ def _told(reading: Reading) -> bool:
     return any(c.startswith(OUTSIDE) and c not in kept for t in reading.tags for c in t.concepts)
 
 
+def _beside_space(before: str, after: str, told_by: ReadFn) -> bool:
+    """Two pieces a space after Chinese may stand between: each asks, or one asks and the other
+    tells ("大餅而家幾錢呀 頭先去咗飲茶冇睇": the price, then a remark)."""
+    if _asking(before) and _asking(after):
+        return True
+    return (_asking(before) and _told(told_by(after))) or (_told(told_by(before)) and _asking(after))
+
+
+def _questions(pieces: list[str], told_by: ReadFn) -> bool:
+    """Every piece that tells no story asks a question by a question's words ("whats", "多少钱",
+    "how much") of a coin or a record's kind, none an order's verb: beside them a story told is
+    left out ("spent 60 bucks on pizza tonight, worth it" asks nothing)."""
+    read = [told_by(p) for p in pieces]
+    rest = [r for r in read if not _told(r)]
+    return bool(rest) and len(rest) < len(pieces) and all(_question(r) for r in rest)
+
+
+def _question(reading: Reading) -> bool:
+    found = reading.concepts
+    of = bool(fill_coins(reading)) or any(c.startswith("noun.") and c != "noun.price" for c in found)
+    return of and any(c.startswith(_QUESTION) for c in found) and not found & _ORDERING
+
+
+_QUESTION = ("ask.", "noun.price", "verb.query", "verb.look")
+_ORDERING = frozenset(
+    {
+        "verb.buy",
+        "verb.sell",
+        "verb.cancel",
+        "verb.create",
+        "verb.delete",
+        "verb.start",
+        "verb.stop",
+        "verb.update",
+    }
+)
+
+
 def _asking(piece: str, *, told: bool = True) -> bool:
     """A piece that says what it asks, by an ask's, a verb's or the price's word ("升穿4000叫我",
     "ETH幾錢"), not a kind's noun alone ("策略", "交易员"): what a space after Chinese may stand
@@ -386,14 +424,19 @@ def split_asks(
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
             if not all(
-                _asking(pieces[at]) and _asking(pieces[at + 1]) for at, c in enumerate(cuts) if c in spaces
+                _beside_space(pieces[at], pieces[at + 1], told_by) for at, c in enumerate(cuts) if c in spaces
             ):
                 continue  # "策略 BTC定投 改名叫 定投主力": a bare noun before a space is no ask of its own
             # a story is left out only from a message that asks something, cut at a mark or "then"
             # ("我卖了eth，帮我买点btc"); never at "and" ("i bought btc in 2017 and im still holding
-            # lol" is one story), nor from a remark ("大饼今天又跌了，心态崩了" asks nothing)
-            marked = whole is not None and all(
-                following.issuperset([c]) or _MARKS.intersection(text[c[0] : c[1]]) for c in cuts
+            # lol" is one story), nor from a remark ("大饼今天又跌了，心态崩了" asks nothing). A message
+            # the story keeps from routing whole asks still where its other pieces ask a question of
+            # their own ("whats xrp at today, my uncle wont shut up about it": the price).
+            cut_at = [following.issuperset([c]) or bool(_MARKS.intersection(text[c[0] : c[1]])) for c in cuts]
+            marked = (whole is not None and all(cut_at)) or (
+                whole is None
+                and all(at or c in spaces for at, c in zip(cut_at, cuts, strict=True))
+                and _questions(pieces, told_by)
             )
             routes: list[Route | None] = []
             for at, piece in enumerate(pieces):
