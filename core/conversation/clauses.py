@@ -291,6 +291,17 @@ _ASKING = ("ask.", "verb.", "noun.price")
 _TOLD = frozenset({"verb.lose"})
 
 
+def _price_remark(found: Route, told_by: ReadFn, piece: str) -> bool:
+    """A piece read as a price of no coin, with words of its own no tag explains, is a remark
+    beside the ask, no price asked ("cancel order 4, i fat fingered the price"; "把旺旺启动一下
+    今天行情看着不错"; "i've been yoloing in there all week"); "and the chart too" asks."""
+    if found.skill != "price" or set(found.slots) - {"symbols", "days", "range_note"} or _coins(found):
+        return False
+    rest = told_by(piece).rest()
+    said = sum(len(w) > 1 for w in rest.split() if w.isascii()) + sum(map(has_cjk, rest))
+    return said >= 2
+
+
 def _coins(route: Route) -> bool:
     return bool(route.slots.get("symbol") or route.slots.get("symbols"))
 
@@ -402,7 +413,8 @@ def split_asks(
     def routed(piece: str) -> Route | None:
         if piece not in seen:
             found = route(piece) if piece else None
-            seen[piece] = None if found is None or found.followup else found
+            bare = found is None or found.followup or _price_remark(found, told_by, piece)
+            seen[piece] = None if bare else found
         return seen[piece]
 
     referred: dict[tuple[str, str], Route | None] = {}
