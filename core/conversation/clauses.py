@@ -302,6 +302,26 @@ def _price_remark(found: Route, told_by: ReadFn, piece: str) -> bool:
     return said >= 2
 
 
+def _looked_up(route: Route | None) -> bool:
+    """An ask that only looks something up, of a coin when a price: nothing is changed, no money
+    moved."""
+    return route is not None and route.skill in _LOOKING and (route.skill != "price" or _coins(route))
+
+
+def _aside(piece: str, first: Route | None, told_by: ReadFn) -> bool:
+    """A piece routing nowhere after a look-up, cut at a mark and no "then" or "also", with no
+    buying or selling word ("btc price, then buy now", "eth price? buy now" are no look-up with a
+    remark): left out, nothing is done for it."""
+    return _looked_up(first) and not told_by(piece).concepts & _TRADING
+
+
+_TRADING = frozenset({"verb.buy", "verb.sell"})
+
+
+_LOOKING = frozenset({"price", "account_query", "pnl", "glossary", "guidance"})
+_ENDS_ASKING = frozenset("?？")
+
+
 def _coins(route: Route) -> bool:
     return bool(route.slots.get("symbol") or route.slots.get("symbols"))
 
@@ -431,7 +451,8 @@ def split_asks(
         return referred[key]
 
     following = _following(text, joins)
-    more = _more(joins, text) if whole is not None else frozenset()
+    adding = _more(joins, text)
+    more = adding if whole is not None else frozenset()
     for count in range(len(joins), 0, -1):
         for cuts in combinations(joins, count):
             pieces = _pieces(text, cuts)
@@ -449,6 +470,22 @@ def split_asks(
                 whole is None
                 and all(at or c in spaces for at, c in zip(cut_at, cuts, strict=True))
                 and _questions(pieces, told_by)
+            )
+            # A message routing nowhere whole, its first piece a question that changes nothing: the
+            # pieces after it that route nowhere are remarks ("any open futures positions? pretty
+            # sure i left a short running from last night"); never beside an order or a switch.
+            trailing = (
+                whole is None
+                and all(
+                    (_MARKS.intersection(text[c[0] : c[1]]) or c in spaces)
+                    and c not in following
+                    and c not in adding
+                    for c in cuts
+                )
+                and (
+                    _question(told_by(pieces[0]))
+                    or bool(_ENDS_ASKING.intersection(text[cuts[0][0] : cuts[0][1]]))
+                )
             )
             routes: list[Route | None] = []
             for at, piece in enumerate(pieces):
@@ -469,15 +506,26 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
-                if routes[-1] is None and not (marked and _told(told_by(piece))):
+                if routes[-1] is None and not (
+                    (marked and _told(told_by(piece)))
+                    or (trailing and at > 0 and _aside(piece, routes[0], told_by))
+                ):
                     break  # a piece that is neither an ask nor a story told: no cut here, and the
                     # pieces after it need not be routed (most of a long message's routing)
             if len(routes) < len(pieces):
                 continue
-            told = [r is None and marked and _told(told_by(p)) for p, r in zip(pieces, routes, strict=True)]
+            told = [
+                r is None
+                and (
+                    (marked and _told(told_by(p))) or (trailing and at > 0 and _aside(p, routes[0], told_by))
+                )
+                for at, (p, r) in enumerate(zip(pieces, routes, strict=True))
+            ]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
+            if trailing and any(told) and not all(_looked_up(r) for _, r in found):
+                continue
             asked = [_asks_for(r) for _, r in found]
             if any(_same(a, b) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
