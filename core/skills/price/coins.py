@@ -94,7 +94,9 @@ class CoinFinder:
         mentions = [m for m in mentions if m not in in_quote]
         strong = [m for m in mentions if not m.weak]
         if strong:
-            counted = strong
+            # "eth and link prices": an everyday-word ticker listed with a coin named plainly,
+            # prices asked, is one of the coins asked.
+            counted = [m for m in mentions if not m.weak or (price_context and _listed(norm, m, strong))]
         else:
             lone = _lone_latin(norm)  # "near 现在多少": in Chinese, the one English word is a ticker
             counted = [
@@ -241,6 +243,20 @@ def _chinese_before(reading: Reading, at: int) -> tuple[int, int]:
         start -= 1
     return start, end
 
+
+def _listed(norm: str, mention: Mention, strong: list[Mention]) -> bool:
+    """``mention`` stands in a list with a coin named plainly: only "and", "&", "," or "和" between,
+    no article before it ("send me the link and btc price": a link sent)."""
+    before = norm[: mention.start].split()[-1:]
+    if before and before[0] in ("the", "a", "that", "this", "your", "my"):
+        return False
+    return any(
+        norm[a.end : b.start].strip() in _LIST_JOINS
+        for a, b in ((m, mention) if m.end <= mention.start else (mention, m) for m in strong)
+    )
+
+
+_LIST_JOINS = frozenset({"and", "&", ",", "，", "、", "和", "跟", "与"})
 
 __all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize"]
 
