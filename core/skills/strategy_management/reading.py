@@ -63,6 +63,8 @@ FIELD_CONCEPTS: tuple[tuple[str, frozenset[str]], ...] = (
 # Words an answer that is a sentence may have besides its values ("每次买 50U 的 BTC").
 _ANSWER_GROUPS = ("filler.", "strategy.", "time.", "answer.yes")
 _ANSWER_CONCEPTS = frozenset({"verb.buy", "noun.strategy", "trade.answer_word"})
+# A buy said: its verb, or money put into a coin or spent on it ("every day put 10 usdt into eth").
+_BUYS = frozenset({"verb.buy", "trade.put_in", "trade.spend"})
 
 
 class StrategyReader:
@@ -97,13 +99,13 @@ class StrategyReader:
             action = "deactivate"  # "take eth grid out of the defaults": the removal said by itself
         if action == "query" and _asked_of_any(reading):
             return None  # "what's a good strategy for beginners": a question, none of theirs
-        if not noun and ((kind is None and "verb.buy" not in concepts) or kind == "ai" or action == "query"):
+        if not noun and ((kind is None and not concepts & _BUYS) or kind == "ai" or action == "query"):
             return None  # no strategy, nor a kind or a buy to set up ("网格是什么" asks): no values read
         values = _values(reading)
         if not noun:
             # "帮我定投BTC，每天50U", "every monday buy 100 usdt of eth": a kind, or a buy that
             # repeats, and something to set up.
-            repeat = "verb.buy" in concepts and bool(_interval(reading, values) or concepts & REPEAT)
+            repeat = bool(concepts & _BUYS) and bool(_interval(reading, values) or concepts & REPEAT)
             kind = kind or ("dca" if repeat else None)
             if kind is None or (action is None and not _has_params(reading, values)):
                 return None
