@@ -175,6 +175,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
     values, unplaced = _of_another_ask(reading, values)
+    if _stop_told(reading, values, unplaced):
+        return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)
     symbol = coins.find(norm)
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
@@ -301,6 +303,18 @@ def _of_another_ask(reading: Reading, values: list[Value]) -> tuple[list[Value],
             continue
         kept.append(value)
     return kept, unplaced
+
+
+def _stop_told(reading: Reading, values: list[Value], unplaced: str | None) -> bool:
+    """A stop-loss or take-profit asked, and a sell at a level only, no amount: the sell tells how
+    the protective order works ("i want to limit my losses on eth, sell automatically if it hits
+    3200", "止损 eth跌到3200自动卖"), never an order of its own; "sell 1 eth, stop loss at 3000" sells."""
+    said = reading.concepts
+    moves = said & {"direction.below", "direction.above", *REACHED}  # "if it hits", "跌到": a level's
+    if not moves or not said & {"order.stop_loss", "order.take_profit"} or not said & SELL or said & BUY:
+        return False
+    ok = SELL_ALL not in said and (bool(values) or unplaced is not None)
+    return ok and all(v.kind in ("number", "price") for v in values)
 
 
 def _of_the_trade(reading: Reading, values: list[Value]) -> list[Value]:

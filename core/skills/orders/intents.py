@@ -99,8 +99,20 @@ def _stuck(reading: Reading) -> Mapping[str, Any] | None:
     return _SYMBOL(reading)
 
 
+_MOVES = frozenset({"direction.below", "direction.above", "direction.reach"})
+
+
+def _protect_selling(reading: Reading) -> Mapping[str, Any] | None:
+    """A stop told with the sale it makes, at a price only ("limit my losses on eth, sell if it hits
+    3200"); an amount sold is a sale of its own ("sell 1 eth, stop loss at 3000": two asks)."""
+    if not reading.concepts & _MOVES or any(v.kind in ("amount", "fraction") for v in reading.spans()):
+        return None  # no level moved to ("if it hits", "跌到"), or an amount sold
+    return _protect(reading)
+
+
 _FILLS: dict[str, SlotFill] = {
     "protect": _protect,
+    "protect_selling": _protect_selling,
     "nothing": Slots(),
     "cancel": _cancel,
     "symbol": _SYMBOL,
