@@ -51,6 +51,8 @@ _ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave o
 # A strategy imagined ("如果过去三个月每天定投 BTC 20 块会怎样？回测看看"): a backtest asked, no remark.
 _IMAGINED, _STRATEGY = f"{OUTSIDE}hypothetical", "noun.strategy"
 
+_NEWCOMER, _GETTING_STARTED = "ask.newcomer", "ask.getting_started"  # "im new here"; "how do i start"
+
 RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
 # 然后删除它": 它 is alpha), or None when it has none to read that way.
@@ -547,5 +549,11 @@ def split_asks(
                 and not _name_said_apart(whole, pieces)
             ):
                 continue  # the whole message is one request the pieces lose part of
-            return found
+            return [(p, r) for p, r in found if not _preface(told_by(p), r)] or found
     return None
+
+
+def _preface(reading: Reading, route: Route) -> bool:
+    """One telling they are new ("hi im new here", "我刚入门"), beside another ask ("..., what is one
+    bitcoin worth right now"): a preface to it, no ask of the guide; where to begin asked stays."""
+    return route.skill == "guidance" and reading.has(_NEWCOMER) and not reading.has(_GETTING_STARTED)
