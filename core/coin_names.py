@@ -23,8 +23,8 @@ MISSPELLED: Final[dict[str, tuple[str, ...]]] = {
 # base -> (English name, Chinese name, other names: slang, traditional, Taiwanese, short forms)
 COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
     # 饼 / 餅 alone is chat's Bitcoin ("饼和姨太报个价", "卖0.01个饼"); the words it sits inside name none
-    # (NOT_COINS: 饼干, 月饼, 饼图 …), 二饼 is ETH and 煎饼 CAKE (a longer name wins). "orange coin" and
-    # "digital gold" are English chat's ("whats the orange coin trading at").
+    # (NOT_COINS: 饼干, 月饼, 饼图 …), 二饼 is ETH and 煎饼 CAKE (a longer name wins). "orange coin",
+    # "digital gold" and "king coin" are English chat's ("whats the orange coin trading at").
     "BTC": (
         "Bitcoin",
         "比特币",
@@ -40,6 +40,7 @@ COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
             "餅",
             "orange coin",
             "digital gold",
+            "king coin",
         ),
     ),
     "ETH": (
