@@ -21,11 +21,8 @@ from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
 from core.language.fills import (
-    field_value,
-    next_to,
     outside,
     sides_name_orders,
-    tag_after,
     value_spans,
     word_after,
 )
@@ -37,14 +34,21 @@ from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.workspace.account_named import account_ref, is_filler
 from core.workspace.extraction import find_name
+from core.workspace.limit_price import (
+    BUY,
+    LIMIT,
+    SELL,
+    SPEND,
+    beside_price,
+    other_than_size,
+    priced_first,
+    said_beside,
+)
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "trade_execution"  # the skill whose routes it reads
 
-# What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
-BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
-SELL = frozenset({"verb.sell"})
 SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
     "side",
     {
@@ -73,18 +77,10 @@ OTHER_SIDE = (
 )
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
-PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
-PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
 # The price a coin moves to, and the side a limit order at it takes (a buy below, a sell above).
 TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
 REACHED = frozenset({"direction.reach"})  # a level reached, which way unsaid ("eth到3000就卖掉")
-# "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
-EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
-BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
-SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the number after it is USDT
-# A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
-LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
 # skill's: never an order or a balance; nor is what one did told as contrary to what is shown
@@ -115,9 +111,6 @@ OTHER_ASK = frozenset(
 )
 ORDER_WORDS = frozenset({*BUY, *SELL, *LIMIT, SELL_ALL})
 CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is another clause
-# "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
-# sol"); a coin's amount or a share spent is refused, never read as the coin bought.
-SPEND = "trade.spend"
 # "put $300 into btc", "throw 100u into sol": money put into a coin, a buy paid in USDT as spend's;
 # only a sum said right after the word, then into / in right before the coin ("btc could drop
 # $5000" buys nothing). What is no sum of USDT ("put all my money into btc") is refused, quoting it.
@@ -211,20 +204,20 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if coin is not None:
         slots["symbol"] = coin
     values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
-    price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or _beside_price(
+    price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or beside_price(
         reading, values
     )
     # "buy btc if it drops to 80000", "eth涨到4000卖": the price it moves to is the limit price, never
     # an amount; a buy as it rises (a sell as it falls) is a stop order, refused quoting the price.
     for moves, limit_side in TRIGGERS:
-        trigger = None if price is not None else _said_beside(reading, values, moves)
+        trigger = None if price is not None else said_beside(reading, values, moves)
         if trigger is not None and side == limit_side:
             price = trigger
         elif trigger is not None:
             return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"})
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
-    reached = None if price is not None else _said_beside(reading, values, REACHED)
+    reached = None if price is not None else said_beside(reading, values, REACHED)
     if reached is not None and said & LIMIT:
         price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
     elif reached is not None:
@@ -241,11 +234,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
             values.remove(price)
         elif price is None and len(bare) == 2 and len(values) == 2:
-            price = _other_than_size(reading, bare)  # "limit buy btc 88000 size 0.002"
+            price = other_than_size(reading, bare)  # "limit buy btc 88000 size 0.002"
             values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = price.slot
-    notional = None if limit else _said_beside(reading, values, NOTIONAL, joining=_KEYED)
+    notional = None if limit else said_beside(reading, values, NOTIONAL, joining=_KEYED)
     if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
         amount = _spent([notional], text)
     elif said & {SPEND, PUT_IN} and side == "buy":
@@ -402,18 +395,9 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     kinds = {v.kind for v in values}
     held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
     side = SIDE.read(reading) or (
-        _BOOK_SIDE.read(reading) if "price" in kinds or _priced_first(reading) else None
+        _BOOK_SIDE.read(reading) if "price" in kinds or priced_first(reading) else None
     )
     return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
-
-
-def _priced_first(reading: Reading) -> bool:
-    """A bid's or an offer's price said right after it, and what is traded after that ("bid 90k
-    for 0.01 btc"): a limit order, as "bid 0.01 btc at 90k" is. A bare level alone ("bid 90k")
-    says no side: it may be the money bid."""
-    spans = reading.spans()
-    price = next_to(reading, [v for v in spans if v.kind == "number"], BOOK_SIDES)
-    return price is not None and any(v.kind == "amount" and v.start > price.end for v in spans)
 
 
 def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
@@ -461,43 +445,8 @@ def _of_usdt(rest: str) -> bool:
     return bool(word) and not (after.isascii() and after.isalnum())
 
 
-def _said_beside(
-    reading: Reading, values: list[Value], cues: frozenset[str], *, joining: frozenset[str] = frozenset()
-) -> Value | None:
-    """The one of ``values`` said right after a word of ``cues`` ("drops to 80000"), or after it
-    and one of ``joining``."""
-    bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
-    return _as_typed(next_to(reading, bare, cues, joining=joining), values, kind=False)
-
-
 # What may stand between a field's name and its value ("金额：100", "amount=100", '"quote_amount":"100"').
 _KEYED = frozenset({":", "：", "=", '":"', '": "', '":', "为", "是"})
-
-
-def _other_than_size(reading: Reading, bare: list[Value]) -> Value | None:
-    """Of a limit order's two bare numbers, the one not said right after a quantity's word
-    (trade.size: "88000 size 0.002", "3000 数量 0.5"): its price; None unless one is."""
-    numbers = [v for v in reading.spans() if v.kind == "number"]
-    sized = _as_typed(next_to(reading, numbers, SIZE), bare, kind=True)
-    return None if sized is None else next((v for v in bare if v is not sized), None)
-
-
-def _beside_price(reading: Reading, values: list[Value]) -> Value | None:
-    """A number said beside a price word ("at a price of 85000", "以85000的价格") or right before or
-    after a limit order's word ("3200挂单", "挂单 3200"): the limit price, never an amount;
-    the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
-    bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
-    said = (
-        next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
-        or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
-        or field_value(reading, bare, EACH)
-        or next_to(reading, bare, BOOK_SIDES)  # "bid 90k for 0.01 btc": the bid's price first
-        # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
-        or next_to(reading, bare, LIMIT, before=True)
-        or next_to(_unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
-        or _glued_to_side(reading, bare)
-    )
-    return _as_typed(said, values, kind=True)
 
 
 def _puts_into(reading: Reading) -> bool:
@@ -534,43 +483,7 @@ def _filler_only(tag: Tag) -> bool:
     return all(c.startswith("filler.") for c in tag.concepts)
 
 
-def _glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
-    """A bare number written right against the side after it ("6万卖出大饼", "3000买eth"): where it
-    trades, as "在6万卖大饼" is, never 60,000 coins (with no size the order asks for it). Spaced
-    ("eth 0.5 卖", "0.1 sell btc") it stays what it was: a coin's amount said before its verb; money
-    spent ("花200买sol") is what is paid."""
-    if SPEND in reading.concepts:
-        return None
-    for value in bare:
-        tag = tag_after(reading, value.end, BUY | SELL)
-        if tag is not None and tag.start == value.end:
-            return value
-    return None
-
-
 _RECORDS: Final = frozenset({"noun.alert", "noun.trader", "noun.account", "noun.model", "noun.strategy"})
-
-
-def _unsided(reading: Reading) -> Reading:
-    """``reading`` without the limit words that name a side too ("limit buy", "限价卖单"): after
-    them comes what is traded ("limit buy 0.2 eth"), never the price ("limit 4000 sell")."""
-    tags = tuple(t for t in reading.tags if not t.concepts & (BUY | SELL))
-    return Reading(reading.norm, tags, reading.concepts)
-
-
-def _as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value | None:
-    """The one of ``values`` (offsets of the typed text) that ``said`` (the reading's offsets) is:
-    the same number or refusal, and the same kind when ``kind``."""
-    if said is None:
-        return None
-    return next(
-        (
-            v
-            for v in values
-            if (v.number, v.reason) == (said.number, said.reason) and (not kind or v.kind == said.kind)
-        ),
-        None,
-    )
 
 
 def pick_amount(values: list[Value], text: str) -> str | None:

@@ -1,0 +1,104 @@
+"""Where a trade message says its limit price, and which side a bid or an offer takes: the number
+beside a price word, a limit order's word, a bid's or an offer's, or written against the side
+("6万卖出大饼"); never an amount (core/workspace/trade_reading.py reads the rest of the order)."""
+
+from __future__ import annotations
+
+from core.language.fills import field_value, next_to, tag_after
+from core.language.tagger import Reading
+from core.language.values import Value
+
+# What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
+BUY = frozenset({"verb.buy", "amount.all_in"})  # 梭哈 / all in: a buy of everything
+SELL = frozenset({"verb.sell"})
+PRICE_WORDS = frozenset({"noun.price"})  # a number beside it is the limit price ("85000的价格")
+PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 85000")
+# "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
+EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
+BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
+SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
+# A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
+LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
+# "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
+# sol"); a coin's amount or a share spent is refused, never read as the coin bought.
+SPEND = "trade.spend"
+
+
+def priced_first(reading: Reading) -> bool:
+    """A bid's or an offer's price said right after it, and what is traded after that ("bid 90k
+    for 0.01 btc"): a limit order, as "bid 0.01 btc at 90k" is. A bare level alone ("bid 90k")
+    says no side: it may be the money bid."""
+    spans = reading.spans()
+    price = next_to(reading, [v for v in spans if v.kind == "number"], BOOK_SIDES)
+    return price is not None and any(v.kind == "amount" and v.start > price.end for v in spans)
+
+
+def said_beside(
+    reading: Reading, values: list[Value], cues: frozenset[str], *, joining: frozenset[str] = frozenset()
+) -> Value | None:
+    """The one of ``values`` said right after a word of ``cues`` ("drops to 80000"), or after it
+    and one of ``joining``."""
+    bare = [v for v in reading.spans() if v.kind in ("number", "amount") or v.refused]
+    return as_typed(next_to(reading, bare, cues, joining=joining), values, kind=False)
+
+
+def other_than_size(reading: Reading, bare: list[Value]) -> Value | None:
+    """Of a limit order's two bare numbers, the one not said right after a quantity's word
+    (trade.size: "88000 size 0.002", "3000 数量 0.5"): its price; None unless one is."""
+    numbers = [v for v in reading.spans() if v.kind == "number"]
+    sized = as_typed(next_to(reading, numbers, SIZE), bare, kind=True)
+    return None if sized is None else next((v for v in bare if v is not sized), None)
+
+
+def beside_price(reading: Reading, values: list[Value]) -> Value | None:
+    """A number said beside a price word ("at a price of 85000", "以85000的价格") or right before or
+    after a limit order's word ("3200挂单", "挂单 3200"): the limit price, never an amount;
+    the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
+    bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
+    said = (
+        next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
+        or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
+        or field_value(reading, bare, EACH)
+        or next_to(reading, bare, BOOK_SIDES)  # "bid 90k for 0.01 btc": the bid's price first
+        # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
+        or next_to(reading, bare, LIMIT, before=True)
+        or next_to(unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
+        or glued_to_side(reading, bare)
+    )
+    return as_typed(said, values, kind=True)
+
+
+def glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
+    """A bare number written right against the side after it ("6万卖出大饼", "3000买eth"): where it
+    trades, as "在6万卖大饼" is, never 60,000 coins (with no size the order asks for it). Spaced
+    ("eth 0.5 卖", "0.1 sell btc") it stays what it was: a coin's amount said before its verb; money
+    spent ("花200买sol") is what is paid."""
+    if SPEND in reading.concepts:
+        return None
+    for value in bare:
+        tag = tag_after(reading, value.end, BUY | SELL)
+        if tag is not None and tag.start == value.end:
+            return value
+    return None
+
+
+def unsided(reading: Reading) -> Reading:
+    """``reading`` without the limit words that name a side too ("limit buy", "限价卖单"): after
+    them comes what is traded ("limit buy 0.2 eth"), never the price ("limit 4000 sell")."""
+    tags = tuple(t for t in reading.tags if not t.concepts & (BUY | SELL))
+    return Reading(reading.norm, tags, reading.concepts)
+
+
+def as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value | None:
+    """The one of ``values`` (offsets of the typed text) that ``said`` (the reading's offsets) is:
+    the same number or refusal, and the same kind when ``kind``."""
+    if said is None:
+        return None
+    return next(
+        (
+            v
+            for v in values
+            if (v.number, v.reason) == (said.number, said.reason) and (not kind or v.kind == said.kind)
+        ),
+        None,
+    )
