@@ -11,6 +11,7 @@ from core.language.fills import SIDES, sides_name_orders
 from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
+from core.language.value import Value
 from core.language.values import Kind
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
 
@@ -104,10 +105,23 @@ _MOVES = frozenset({"direction.below", "direction.above", "direction.reach"})
 
 def _protect_selling(reading: Reading) -> Mapping[str, Any] | None:
     """A stop told with the sale it makes, at a price only ("limit my losses on eth, sell if it hits
-    3200"); an amount sold is a sale of its own ("sell 1 eth, stop loss at 3000": two asks)."""
-    if not reading.concepts & _MOVES or any(v.kind in ("amount", "fraction") for v in reading.spans()):
-        return None  # no level moved to ("if it hits", "跌到"), or an amount sold
+    3200"), or said first with its one price, the sale after it ("stop loss on btc: sell at 58000",
+    "止损 btc 58000卖"); an amount sold is a sale of its own ("sell 1 eth, stop loss at 3000": two
+    asks), as is a sale said before the stop ("sell btc at 70000, stop loss 58000")."""
+    values = reading.spans()
+    if any(v.kind in ("amount", "fraction") for v in values):
+        return None  # an amount sold
+    if not reading.concepts & _MOVES and not _stop_first(reading, values):
+        return None  # no level moved to ("if it hits", "跌到"), nor the stop said first with one price
     return _protect(reading)
+
+
+def _stop_first(reading: Reading, values: list[Value]) -> bool:
+    """The stop-loss or take-profit word said before the sale, and one price in the message."""
+    words = [t.start for t in reading.tags if t.concepts & {STOP, TAKE}]
+    sales = [t.start for t in reading.tags if "verb.sell" in t.concepts]
+    prices = [v for v in values if v.kind in ("number", "price")]
+    return bool(words and sales) and min(words) < min(sales) and len(prices) == 1
 
 
 _FILLS: dict[str, SlotFill] = {
