@@ -60,6 +60,8 @@ SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
         "order.limit_sell": "sell",
     },
 )
+PLACED = "trade.placed"  # "i placed": an order told placed, never asked
+MINE = "filler.mine"
 SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
 RECORDS = frozenset({"noun.trader", "noun.account", "noun.model", "noun.alert"})  # no order's words
 GIVE = "verb.give"  # with an amount, a buy: "get me 200 usdt of btc"
@@ -164,6 +166,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None
     if said & WITHDRAWN and sides_name_orders(reading):
         return None
+    if (PLACED in said or _mine_before_side(reading)) and sides_name_orders(reading):
+        return None  # "where is my buy order for btc", "i placed a buy order for btc": an order named
     if PUT_IN in said and not said & ORDER_WORDS and not _puts_into(reading):
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
@@ -217,7 +221,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"})
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
-    reached = None if price is not None else said_beside(reading, values, REACHED)
+    reached = None if price is not None else said_beside(reading, values, REACHED) or _after_to(text, values)
     if reached is not None and said & LIMIT:
         price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
     elif reached is not None:
@@ -238,6 +242,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = price.slot
+            other = _or_price(text, price, values)
+            if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
+                return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})
     notional = None if limit else said_beside(reading, values, NOTIONAL, joining=_KEYED)
     if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
         amount = _spent([notional], text)
@@ -387,6 +394,41 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     given = find_name(text)
     rest = f"{text[: given.start]} {text[given.end :]}" if given is not None else text
     return coins.find(coins.read(rest).text) is None
+
+
+def _after_to(text: str, values: list[Value]) -> Value | None:
+    """A bare number typed right after 到 / 至 inside any word ("btc回到6万就卖", "反弹至3000"): a
+    level reached, never a coin's amount (a word the lexicon does not list yet still says it)."""
+    return next((v for v in values if v.kind == "number" and text[: v.start].rstrip().endswith(_TO)), None)
+
+
+_TO: Final = ("到", "至")
+_OR: Final = ("or", "或", "或者", "还是", "還是", "/")
+
+
+def _or_price(text: str, price: Value, values: list[Value]) -> str | None:
+    """A second bare number said as the price's alternative ("58000 or 57000", "3000或者2900"): the
+    two as typed, refused; never the other read as the amount."""
+    for value in values:
+        if value.kind != "number" or value is price:
+            continue
+        first, second = sorted((price, value), key=lambda v: v.start)
+        if text[first.end : second.start].strip() in _OR:
+            return text[first.start : second.end]
+    return None
+
+
+def _mine_before_side(reading: Reading) -> bool:
+    """One's own order named by its side ("my buy order", "my btc sell order"): "my" before the
+    side, only a coin between; "buy my btc back" has no side after "my"."""
+    tags = reading.tags
+    for at, tag in enumerate(tags):
+        if MINE not in tag.concepts:
+            continue
+        rest = [t for t in tags[at + 1 :] if COIN not in t.concepts]
+        if rest and rest[0].concepts & (BUY | SELL):
+            return True
+    return False
 
 
 def _side(reading: Reading, values: list[Value]) -> str | None:
