@@ -63,6 +63,7 @@ SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
 PLACED = "trade.placed"  # "i placed": an order told placed, never asked
 MINE = "filler.mine"
 SELL_ALL = "amount.sell_all"  # 清仓 / sell all: the whole holding
+CLOSE_OUT = "amount.close_out"  # "close out my btc": the whole, or the share told ("close out half")
 RECORDS = frozenset({"noun.trader", "noun.account", "noun.model", "noun.alert"})  # no order's words
 GIVE = "verb.give"  # with an amount, a buy: "get me 200 usdt of btc"
 ADD_TO_POSITION = frozenset({"verb.create", "noun.holdings"})  # "add 50 usdt to my sol position"
@@ -252,7 +253,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         amount = _spent(values, text, of_money=SPEND in said and bool(said & MONEY))
     else:
         # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
-        amount = _amount(values, text, SELL_ALL in said and (not limit or side == "sell"))
+        whole = not limit or side == "sell"
+        amount = _amount(values, text, SELL_ALL in said and whole, closes=CLOSE_OUT in said and whole)
         if amount is None and side == "sell" and not limit and _all_of_coin(reading):
             amount = "all"
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
@@ -442,13 +444,20 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
 
 
-def _amount(values: list[Value], text: str, sells_all: bool) -> str | None:
-    if sells_all:
-        if not any(v.kind in ("amount", "number", "percent") or v.refused for v in values):
+def _amount(values: list[Value], text: str, sells_all: bool, *, closes: bool = False) -> str | None:
+    if sells_all or closes:
+        told = [v for v in values if v.kind in _TOLD_AMOUNT or v.refused]
+        if not [v for v in told if not (v.kind == "fraction" and v.number == 1 == v.per)]:
             return "all"
-        # "sell all but 0.1 btc": everything and another amount; refused, never a sale of everything
+        if closes and not sells_all:
+            return pick_amount(values, text)  # "close out half my btc": the half closed
+        # "sell all but 0.1 btc", "清仓一半eth", "sell all but half": everything and another amount;
+        # refused, never a sale of everything
         return refused_slot(Value("refused", 0, len(text), text.strip(), reason="two_numbers"))
     return pick_amount(values, text)
+
+
+_TOLD_AMOUNT = frozenset({"amount", "number", "percent", "fraction"})
 
 
 def _all_of_coin(reading: Reading) -> bool:
@@ -550,10 +559,11 @@ def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None
     joining = {c for t in reading.tags for c in t.concepts if c in _ANSWER or c.startswith("filler.")}
     if reading.rest(ignore=reading.concepts - joining, spans=value_spans(reading)).replace(" ", ""):
         return None
-    return _amount(find_values(text, coins), text, SELL_ALL in reading.concepts)
+    said = reading.concepts
+    return _amount(find_values(text, coins), text, SELL_ALL in said, closes=CLOSE_OUT in said)
 
 
-_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, "answer.yes", "trade.answer_word"})
+_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, CLOSE_OUT, "answer.yes", "trade.answer_word"})
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal, int]:
