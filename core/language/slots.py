@@ -73,7 +73,7 @@ Rules = Sequence[tuple[str, When]]
 # Switched off ("关闭 alpha 的每日汇总", "stop the weekly report", "取消收益周报") or on.
 SWITCH: Rules = (
     ("off", When(any=["verb.switch_off", "verb.stop", "verb.cancel", "answer.off"])),
-    ("on", When(any=["verb.switch_on", "answer.on"])),
+    ("on", When(any=["verb.switch_on", "answer.on", "verb.start"])),  # "每日總結開返" (恢复): back on
 )
 
 
