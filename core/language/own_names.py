@@ -9,6 +9,8 @@ from core.language.gazetteer import Gazetteer
 from core.language.lexicon import load
 from core.services import Services
 
+EVERYDAY = "outside.everyday"  # things bought in everyday life, none of deskmate's words
+
 
 @lru_cache(maxsize=1)
 def plain_words() -> frozenset[str]:
@@ -17,11 +19,15 @@ def plain_words() -> frozenset[str]:
     exchanges', and a wallet is said only with an account's word after it), also where the word
     is another group's too (term.toml's "futures", asked about as a word). A word that is a
     concept's only right before its object ("test" of "test a sol grid") is no plain word: an
-    account named "test" is theirs wherever it is said."""
+    account named "test" is theirs wherever it is said. Nor is an everyday thing's word only
+    (outside.everyday: "coffee", "pizza"): a trader called "coffee" is theirs ("coffee isnt buying
+    anything"), never a story of spending."""
     concepts = load().concepts.values()
     words = [(word, c.name) for c in concepts for word in c.words if word not in c.before_object]
     wallets = {word for word, concept in words if concept.startswith("wallet.")}
-    return frozenset(word for word, _ in words if word not in wallets)
+    everyday = {word for word, concept in words if concept == EVERYDAY}
+    everyday -= {word for word, concept in words if concept != EVERYDAY}
+    return frozenset(word for word, _ in words if word not in wallets and word not in everyday)
 
 
 async def load_names(services: Services, owner: str) -> Gazetteer:
