@@ -239,6 +239,8 @@ ACTIONS = (
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
+    # "make weekend dip run every 6h instead": one of theirs made to repeat otherwise
+    ("update", When(["verb.make", "own.strategy", "time.repeat"], none=["ask."])),
     ("create", When("verb.create")), ("query", When(any=["verb.query", "ask."])),
 )  # fmt: skip
 
@@ -336,6 +338,11 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             slots.update(_interval_said(reading, marker.end))
         if marker is not None and "field" not in slots:
             slots.update(_money_of_dca(reading, marker.end))
+        made = reading.first("verb.make") if marker is None and "field" not in slots else None
+        if made is not None and reading.has("time.repeat"):
+            # "make weekend dip run every 6h instead": the repeat said after "make", no set-to word
+            said = _interval_said(reading, made.end)
+            slots.update({"field": "interval", **said} if said else {})
         counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
         if counted is not None:  # "bump the btc grid up to 25 grids": the count, no total cap
             slots = {"field": "grids", "grids": counted.slot}
