@@ -404,7 +404,7 @@ def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
     # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
     if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
         return True
-    return _amount_of(scanned, start, words)
+    return _amount_of(scanned, start, words) or _count_of(scanned, start, ends)
 
 
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
@@ -429,6 +429,15 @@ def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
 
     amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction")]
     return any(v.end == len(said) or (v.kind == "fraction" and tie != "的") for v in amounts)
+
+
+def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
+    """A count of it right after a buy's or sell's verb: "sell 10 link at 25", "buy 3 link"."""
+    from core.language.values import find_values  # only for a weak ticker: not at import
+
+    said = scanned[:start].rstrip()
+    counts = [v for v in find_values(said) if v.kind == "number" and v.end == len(said)]
+    return bool(counts) and len(said[: counts[-1].start].rstrip()) in ends
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
