@@ -358,10 +358,20 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
                 or _some_bought(scanned, mention.start, spans)
             ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
+                spans = [s for s in spans if not _slip_into(scanned, s, mention.start, mention.end)]
     spans += own
     if " " in scanned and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
     return conditioned(scanned, spans, coins)  # words said under a condition ("出", a feeling)
+
+
+def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
+    """A slip read across a coin's edge ("我的比特币": 我的比 is no 我的币): the coin is what is said."""
+    return (
+        span[2] == 2
+        and span[0] < start < span[1] < end
+        and not _automaton().exists(scanned[span[0] : span[1]])
+    )
 
 
 # A price condition: the way past a level, then the level ("link breaks 30", "one above 2").
