@@ -96,7 +96,12 @@ class CoinFinder:
         if strong:
             # "eth and link prices": an everyday-word ticker listed with a coin named plainly,
             # prices asked, is one of the coins asked.
-            counted = [m for m in mentions if not m.weak or (price_context and _listed(norm, m, strong))]
+            counted = [
+                m
+                for m in mentions
+                if not m.weak
+                or (price_context and _listed(norm, m, strong) and not _said_as_filler(reading, m))
+            ]
         else:
             lone = _lone_latin(norm)  # "near 现在多少": in Chinese, the one English word is a ticker
             counted = [
