@@ -187,19 +187,32 @@ def _drop_remarks(reading: Reading, start: int, end: int, kept: list[bool]) -> N
 
 
 def remarks(
-    reading: Reading, start: int = 0, end: int | None = None, *, asking: tuple[str, ...] = ()
+    reading: Reading,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    asking: tuple[str, ...] = (),
+    spaced: bool = False,
 ) -> list[tuple[int, int]]:
     """The clauses of ``reading.text[start:end]`` that are remarks beside a request's clause
     (``_drop_remarks``); ``asking``: concept prefixes that also say a request ("pnl.": "how much
-    have i made this week? be honest, i can take it" asks in its first clause only)."""
+    have i made this week? be honest, i can take it" asks in its first clause only). ``spaced``: a
+    space after Chinese ends a clause too ("这个月亏了多少啊 心累"; Chinese writes none inside one)."""
     text = reading.text
     end = len(text) if end is None else end
-    cuts = [start, *(i + 1 for i in range(start, end) if text[i] in _CLAUSE)]
+    cuts = [
+        start,
+        *(
+            i + 1
+            for i in range(start, end)
+            if text[i] in _CLAUSE or (spaced and text[i].isspace() and _after_cjk(text, i))
+        ),
+    ]
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
     if len(clauses) < 2:
         return []
     told = [
-        any(t.end > a and t.start < b and (_asks(t) or _says(t, asking)) for t in reading.tags)
+        any(t.end > a and t.start < b and (_asks(t) or says(t, asking)) for t in reading.tags)
         for a, b in clauses
     ]
     if not any(told):
@@ -207,7 +220,11 @@ def remarks(
     return [clause for clause, said in zip(clauses, told, strict=True) if not said]
 
 
-def _says(tag: Tag, asking: tuple[str, ...]) -> bool:
+def _after_cjk(text: str, i: int) -> bool:
+    return i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff"
+
+
+def says(tag: Tag, asking: tuple[str, ...]) -> bool:
     return bool(asking) and any(c.startswith(asking) for c in tag.concepts)
 
 

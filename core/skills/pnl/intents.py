@@ -34,6 +34,16 @@ def _leftover(reading: Reading) -> str:
     told = [
         (a, b) for a, b in fills.remarks(reading, asking=("pnl.",)) if not any(map(str.isdigit, text[a:b]))
     ]
+    # After the question, a space apart, Chinese words beside it ("这个月亏了多少啊 心累", "今天赚了多少
+    # 唉"): a remark too; before it, or in Latin letters, they may be a name ("alpha 今天赚了多少",
+    # "今天赚了多少 alpha": theirs decide).
+    asked = min((t.start for t in reading.tags if fills.says(t, ("pnl.",))), default=None)
+    if asked is not None:
+        told += [
+            (a, b)
+            for a, b in fills.remarks(reading, asked, asking=("pnl.",), spaced=True)
+            if not any(ch.isdigit() or (ch.isascii() and ch.isalpha()) for ch in text[a:b])
+        ]
     rest = reading.rest(spans=[*fills.value_spans(reading), *told])
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
