@@ -70,7 +70,8 @@ class When:
 Rules = Sequence[tuple[str, When]]
 
 
-# Switched off ("关闭 alpha 的每日汇总", "stop the weekly report", "取消收益周报") or on.
+# Switched off ("关闭 alpha 的每日汇总", "stop the weekly report", "取消收益周报") or on (also started
+# again: "恢复小辣椒的每日总结", "開返每日總結", "resume the daily summary").
 SWITCH: Rules = (
     ("off", When(any=["verb.switch_off", "verb.stop", "verb.cancel", "answer.off"])),
     ("on", When(any=["verb.switch_on", "answer.on", "verb.start"])),  # "每日總結開返" (恢复): back on
