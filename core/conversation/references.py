@@ -31,11 +31,15 @@ def _pronoun_here(low: str, start: int, end: int) -> bool:
     not "it's"."""
     after = low[end : end + 1]
     if low[start:end] in Words("conversation.pronoun_ending").words:
+        if low[start:end] in _PERSON_WORDS and low[start - 1 : start] in _OBJECT_MARKS:
+            return True  # "把他删了": 他 the object of 把
         return not after.strip() or after in Words("conversation.phrase_end").words
     return after != "'"
 
 
 # The words are data: core/language/lexicon/phrases/conversation.toml.
+_PERSON_WORDS = Words("conversation.pronoun_person").words
+_OBJECT_MARKS = Words("conversation.object_mark").words
 _PRONOUN = Words("conversation.pronoun", _pronoun_here)
 _AGAIN, _POLITE = Words("conversation.again"), Words("conversation.polite")
 RouteFn = Callable[[str], Route | None]
