@@ -418,13 +418,14 @@ def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
 
 
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
-_SPENT: Final = frozenset({"verb.buy", "trade.spend", "trade.put_in"})
-_TIES: Final = ("of", "on", "into", "的")
+_SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
+_TIES: Final = ("of", "on", "into", "的", "of my", "of all my")
 
 
 def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
-    """What an amount is spent on, after a buy's or spend's word: "buy 100u of link", "买100u的link"
-    (an amount right before "of" / "的"), "spend half my usdt on link"; never "the link of the page"
+    """What an amount is spent on or sold of, after a buy's, spend's or sell's word: "buy 100u of
+    link", "买100u的link" (an amount right before "of" / "的"), "spend half my usdt on link", "sell a
+    quarter of my link"; never "the link of the page"
     or "我买的link" (no amount)."""
     said = scanned[:start].rstrip()
     tie = next(
@@ -437,8 +438,8 @@ def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
         return False
     from core.language.values import find_values  # only for a weak ticker: not at import
 
-    amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction")]
-    return any(v.end == len(said) or (v.kind == "fraction" and tie != "的") for v in amounts)
+    amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction", "percent")]
+    return any(v.end == len(said) or (v.kind in ("fraction", "percent") and tie != "的") for v in amounts)
 
 
 def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
