@@ -41,6 +41,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if BOUGHT in said:
         spans = _bought_against(spans)
         said = _concepts(spans)
+    if RENAME in said:
+        spans = _new_name(scanned, spans)
+        said = _concepts(spans)
     done = _done_said()
     if done is not None and done.search(scanned) is not None:
         spans = _done_told(scanned, spans)
@@ -86,6 +89,30 @@ def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
             return span
         day = day or any(c.startswith("time.") for s in words for c in s[3])
         at = max(s[1] for s in words)
+
+
+RENAME, TO = "verb.rename", "filler.to"
+
+
+def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
+    """The word a record is renamed to is its new name, no act: "rename my degen account to yolo"
+    renames (no buy), as "把degen改名为 梭哈" does; a record's word in it stays ("bot two")."""
+    renamed = [s[0] for s in spans if RENAME in s[3]]
+    ends = {
+        s[1]
+        for s in spans
+        if (TO in s[3] and any(at < s[0] for at in renamed))
+        or (RENAME in s[3] and scanned[s[1] - 1 : s[1]] in _NAMED_AS)
+    }
+    after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
+    return [
+        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTED)), v) if a in after else (a, b, r, c, v)
+        for a, b, r, c, v in spans
+    ]
+
+
+_NAMED_AS: Final = frozenset("为為成叫做")
+_ACTED: Final = ("verb.buy", "verb.sell", "trade.", "amount.", "order.")
 
 
 BOUGHT = "diagnosis.bought"
