@@ -356,6 +356,7 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
                 or mention.explicit
                 or _before_a_level(scanned, mention.end, spans)
                 or _some_bought(scanned, mention.start, spans)
+                or _asked_after(scanned, mention.start, mention.end)
             ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
                 spans = [s for s in spans if not _slip_into(scanned, s, mention.start, mention.end)]
@@ -398,6 +399,20 @@ def _before_a_level(scanned: str, end: int, words: Sequence[_Span]) -> bool:
 
 
 _LEVELS: Final = frozenset({"number", "price", "refused"})
+
+
+def _asked_after(scanned: str, start: int, end: int) -> bool:
+    """A follow-up of a coin alone: a ticker that is also an everyday word ("link") is the coin
+    when the message is a follow-up's opener, the word and a "?" or "呢" only ("and link?", "what
+    about link", "那link呢", "link呢"); never "and the link?" or "click the link"."""
+    rest = scanned[end:].strip()
+    if rest.rstrip("?？!！ ") not in ("", "呢"):
+        return False
+    if not scanned[:start].strip():
+        return rest.startswith("呢")
+    from core.language.phrases import Words  # only for a weak ticker: not at import
+
+    return Words("not_coin.asked_after").before(scanned, start) == len(scanned) - len(scanned.lstrip())
 
 
 def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:

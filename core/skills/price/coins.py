@@ -12,7 +12,7 @@ the lexicon's and the reader's own (lexicon/phrases/price.toml), read from the m
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from core.coin_index import CoinIndex, Mention, everyday_words
@@ -75,7 +75,12 @@ class CoinFinder:
         ``price_context`` (an explicit price word), with "$", as a pair, or written in capitals,
         and never next to a coin named plainly."""
         norm = reading.text
-        mentions = self.index.find(norm)
+        # A weak ticker the tagger read as the coin, for a reason of its own ("and link?"), counts.
+        tagged = {(t.start, t.end) for t in reading.tags if COIN in t.concepts}
+        mentions = [
+            replace(m, weak=False) if m.weak and (m.start, m.end) in tagged else m
+            for m in self.index.find(norm)
+        ]
         # Coins the tagger read across stray spaces ("比 特 币"): the index reads none there.
         for tag in reading.tags:
             if (
