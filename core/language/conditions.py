@@ -41,6 +41,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if BOUGHT in said:
         spans = _bought_against(spans)
         said = _concepts(spans)
+    if NOT_ASKED in said:
+        spans = _not_asked(scanned, spans)
+        said = _concepts(spans)
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
@@ -107,6 +110,31 @@ def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
     after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
     return [
         (a, b, r, frozenset(x for x in c if not x.startswith(_ACTED)), v) if a in after else (a, b, r, c, v)
+        for a, b, r, c, v in spans
+    ]
+
+
+NOT_ASKED = "filler.dont"
+_UNDONE: Final = (
+    "verb.buy",
+    "verb.sell",
+    "verb.delete",
+    "verb.stop",
+    "verb.cancel",
+    "verb.create",
+    "trade.",
+    "amount.",
+    "order.",
+)
+
+
+def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
+    """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
+    it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts)."""
+    ends = {s[1] for s in spans if NOT_ASKED in s[3]}
+    after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
+    return [
+        (a, b, r, frozenset(x for x in c if not x.startswith(_UNDONE)), v) if a in after else (a, b, r, c, v)
         for a, b, r, c, v in spans
     ]
 
