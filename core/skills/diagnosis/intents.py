@@ -148,8 +148,9 @@ def _order(reading: Reading) -> Slots:
         return None  # a trader's or a strategy's problem is theirs
     if "noun.holdings" in concepts and concepts & SHOWN and "diagnosis.order" not in concepts:
         return None  # "我的持倉顯示不對，明明有買 ETH": what is held shown wrong, the buy why (balance's)
-    if MISSING in concepts and concepts & {BOUGHT, CONTRARY, "trade.done"}:
-        return None  # "the eth i bought isnt showing up", "我明明有買 SOL 可是持倉看不到": balance's
+    if MISSING in concepts and concepts & {BOUGHT, CONTRARY, "trade.done", "noun.holdings"}:
+        return None  # "the eth i bought isnt showing up", "我明明有買 SOL 可是持倉看不到", "bought sol,
+        # positions says i have none": balance's
     if CONTRARY in concepts and concepts & SHOWN and not concepts & NOT_DONE:
         return None  # "why does it say i have 0 sol, i bought some": what is shown wrong (balance's)
     error = _pasted(reading)
