@@ -26,6 +26,7 @@ from core.cached_toml import built_beside_bytecode
 from core.language.conditions import conditioned
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
+from core.language.plurals import plurals
 from core.language.slips import slipped
 
 if TYPE_CHECKING:
@@ -120,12 +121,12 @@ def _sources() -> list[Path]:
     the lexicon's and the names' own) and the automaton's library."""
     import ahocorasick
 
-    from core.language import lexicon, normalize
+    from core.language import lexicon, normalize, plurals
     from core.workspace import exchanges, providers
 
     folder = Path(__file__).with_name("lexicon")  # lexicon.load()'s: core.language's "lexicon"
     groups = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
-    code = (lexicon, normalize, exchanges, providers, sys.modules[__name__], ahocorasick)
+    code = (lexicon, normalize, plurals, exchanges, providers, sys.modules[__name__], ahocorasick)
     return [*groups, *(Path(str(m.__file__)) for m in code)]
 
 
@@ -139,7 +140,7 @@ def _built() -> ahocorasick.Automaton:
     lexicon: Lexicon = load()
     for word, concept in lexicon.words():
         words.setdefault(word, set()).add((concept, ""))
-    for word, concept in _plurals(lexicon, words):
+    for word, concept in plurals(lexicon, words):
         words.setdefault(word, set()).add((concept, ""))
     for concept, catalog in ((PROVIDER, PROVIDERS), (EXCHANGE, EXCHANGES)):
         for entry in catalog.values():
@@ -154,34 +155,6 @@ def _built() -> ahocorasick.Automaton:
         automaton.add_word(word, (len(word), _is_latin(word), ordered, *tag))
     automaton.make_automaton()
     return automaton
-
-
-def _plurals(lexicon: Lexicon, words: dict[str, set[tuple[str, str]]]) -> list[tuple[str, str]]:
-    """An English noun's plural, where the lexicon has no word so spelled ("quotes", "balances",
-    "alertz" no): people ask for "bnb and xrp quotes" as for "quote", and listing each noun twice
-    by hand missed some. One word only, letters only; a plural the lexicon lists itself (in this or
-    any concept) keeps its own meaning."""
-    found = []
-    for word, concept in lexicon.words():
-        plain = word.isascii() and word.isalpha() and len(word) > 2
-        if plain and concept.startswith("noun.") and concept not in _NOT_PLURAL:
-            plural = _plural(word)
-            if plural not in words:
-                found.append((plural, concept))
-    return found
-
-
-# "charts" is what people look at all day ("gonna check charts on my break"): a chart asked is
-# named with its coin or its word alone ("btc chart").
-_NOT_PLURAL: Final = frozenset({"noun.chart"})
-
-
-def _plural(word: str) -> str:
-    if word.endswith(("s", "x", "ch", "sh")):
-        return word + "es"
-    if word.endswith("y") and word[-2] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def _spellings(name: str) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # Characters only traditional writing uses (their simplified forms differ): a zh-Hant row has one.
 _TRADITIONAL = re.compile(
     "[幣價錢這個們麼開關嗎還請給對點種網與單詢狀態幫號戶帳賬買賣額餘創刪員設週時間為現當幾塊總讓換變後從過裡"
-    "啟動顯紀錄壓標說話會應費經歷線圖漲觸發預報誤診斷訂連綫倉槓桿虧賺組聯繫實盤擬鑰碼條見損餅萬張託燈鐘]"
+    "啟動顯紀錄壓標說話會應費經歷線圖漲觸發預報誤診斷訂連綫倉槓桿虧賺組聯繫實盤擬鑰碼條見損餅萬張託燈鐘衝]"
 )
 
 
