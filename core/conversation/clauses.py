@@ -310,6 +310,14 @@ def _looked_up(route: Route | None) -> bool:
     return route is not None and route.skill in _LOOKING and (route.skill != "price" or _coins(route))
 
 
+def _left_out(
+    piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool
+) -> bool:
+    """A piece routing nowhere that is left out of the asks: a story told beside them (``marked``
+    cuts), or a remark after a first look-up (``trailing`` cuts)."""
+    return (marked and _told(told_by(piece))) or (trailing and at > 0 and _aside(piece, first, told_by))
+
+
 def _aside(piece: str, first: Route | None, told_by: ReadFn) -> bool:
     """A piece routing nowhere after a look-up, cut at a mark and no "then" or "also", with no
     buying or selling word ("btc price, then buy now", "eth price? buy now" are no look-up with a
@@ -508,19 +516,13 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
-                if routes[-1] is None and not (
-                    (marked and _told(told_by(piece)))
-                    or (trailing and at > 0 and _aside(piece, routes[0], told_by))
-                ):
+                if routes[-1] is None and not _left_out(piece, at, routes[0], told_by, marked, trailing):
                     break  # a piece that is neither an ask nor a story told: no cut here, and the
                     # pieces after it need not be routed (most of a long message's routing)
             if len(routes) < len(pieces):
                 continue
             told = [
-                r is None
-                and (
-                    (marked and _told(told_by(p))) or (trailing and at > 0 and _aside(p, routes[0], told_by))
-                )
+                r is None and _left_out(p, at, routes[0], told_by, marked, trailing)
                 for at, (p, r) in enumerate(zip(pieces, routes, strict=True))
             ]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):

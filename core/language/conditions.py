@@ -107,11 +107,7 @@ def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
         if (TO in s[3] and any(at < s[0] for at in renamed))
         or (RENAME in s[3] and scanned[s[1] - 1 : s[1]] in _NAMED_AS)
     }
-    after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
-    return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTED)), v) if a in after else (a, b, r, c, v)
-        for a, b, r, c, v in spans
-    ]
+    return _acts_lost_after(scanned, spans, ends, _ACTED)
 
 
 NOT_ASKED = "filler.dont"
@@ -131,10 +127,15 @@ _UNDONE: Final = (
 def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
     it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts)."""
-    ends = {s[1] for s in spans if NOT_ASKED in s[3]}
+    return _acts_lost_after(scanned, spans, {s[1] for s in spans if NOT_ASKED in s[3]}, _UNDONE)
+
+
+def _acts_lost_after(scanned: str, spans: list[Span], ends: set[int], acts: tuple[str, ...]) -> list[Span]:
+    """``spans`` with the word right after any of ``ends`` (spaces between) stripped of the
+    concepts starting with ``acts``."""
     after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
     return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(_UNDONE)), v) if a in after else (a, b, r, c, v)
+        (a, b, r, frozenset(x for x in c if not x.startswith(acts)), v) if a in after else (a, b, r, c, v)
         for a, b, r, c, v in spans
     ]
 

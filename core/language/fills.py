@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from core.language.normalize import has_cjk
 from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ def remarks(
         *(
             i + 1
             for i in range(start, end)
-            if text[i] in _CLAUSE or (spaced and text[i].isspace() and _after_cjk(text, i))
+            if text[i] in _CLAUSE or (spaced and text[i].isspace() and i > 0 and has_cjk(text[i - 1]))
         ),
     ]
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
@@ -218,10 +219,6 @@ def remarks(
     if not any(told):
         return []
     return [clause for clause, said in zip(clauses, told, strict=True) if not said]
-
-
-def _after_cjk(text: str, i: int) -> bool:
-    return i > 0 and "\u4e00" <= text[i - 1] <= "\u9fff"
 
 
 def says(tag: Tag, asking: tuple[str, ...]) -> bool:

@@ -92,11 +92,12 @@ def _on(before: str, place: tuple[str, ...] | None = None) -> bool:
     """ "on" / "in my" / "在" right before a wallet's word ("eth on futures"): where it is; a
     word of place ``place`` ("我", "in"), ended by no other word ("睇下我", never "jin")."""
     said = " ".join(before.split()).lower()
+    words = _ON.words if place is None else place
+    # a word of place is ended by another only if it is Latin ("jin"): Chinese writes none between
     return any(
-        said.endswith(w) and (len(said) == len(w) or not (w.isascii() and said[-len(w) - 1].isalnum()))
-        if place is not None
-        else said.endswith(w) and (len(said) == len(w) or not said[-len(w) - 1].isalnum())
-        for w in (_ON.words if place is None else place)
+        said.endswith(w)
+        and (len(said) == len(w) or not ((place is None or w.isascii()) and said[-len(w) - 1].isalnum()))
+        for w in words
     )
 
 
