@@ -5,7 +5,7 @@ beside a price word, a limit order's word, a bid's or an offer's, or written aga
 from __future__ import annotations
 
 from core.language.fills import field_value, next_to, tag_after
-from core.language.tagger import Reading
+from core.language.tagger import COIN, Reading
 from core.language.values import Value
 
 # What a message says, as the lexicon's concepts (core/language/lexicon/*.toml).
@@ -102,3 +102,17 @@ def as_typed(said: Value | None, values: list[Value], *, kind: bool) -> Value | 
         ),
         None,
     )
+
+
+def size_or_price(reading: Reading, values: list[Value]) -> Value | None:
+    """A bare number said right after the coin ("buy eth 3000", "买大饼 60000"), no unit and no other
+    value: a trader's shorthand for the size as often as for the price, and which one depends on
+    the coin's price, which no reader has (the summary fetches it later). Money is read exactly or
+    refused: refused, quoting it, never 3,000 ETH bought. Said before the coin ("buy 3000 eth") or
+    with a unit ("eth 0.5个", "eth 300u") it is the size, as typed; so is one below 1 ("buy eth 0.5"):
+    meant as a price p it would buy under 1 coin of a coin worth under 1 USDT, below every market's
+    minimum order (5 USDT), which the summary refuses."""
+    if len(values) != 1 or values[0].kind != "number" or values[0].number < 1:
+        return None
+    said = next_to(reading, [v for v in reading.spans() if v.kind == "number"], (COIN,))
+    return as_typed(said, values, kind=True)

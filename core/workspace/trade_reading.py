@@ -43,6 +43,7 @@ from core.workspace.limit_price import (
     other_than_size,
     priced_first,
     said_beside,
+    size_or_price,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.wallets import WALLET, wallet_said
@@ -255,6 +256,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
         whole = not limit or side == "sell"
         amount = _amount(values, text, SELL_ALL in said and whole, closes=CLOSE_OUT in said and whole)
+        unsure = None if limit else size_or_price(reading, values)
+        if unsure is not None and amount == positive(unsure).amount_slot:
+            amount = f"{REFUSED_PREFIX}size_or_price:{unsure.typed}"
         if amount is None and side == "sell" and not limit and _all_of_coin(reading):
             amount = "all"
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
