@@ -47,6 +47,7 @@ _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 _ONES = frozenset({"ones", "rest"})
 
 _MARKS = frozenset(",，;；。!！?？")
+_DROPPED = f"{OUTSIDE}dropped"  # a trade one meant to make, given up ("本来想买eth 算了")
 _ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
 # A strategy imagined ("如果过去三个月每天定投 BTC 20 块会怎样？回测看看"): a backtest asked, no remark.
 _IMAGINED, _STRATEGY = f"{OUTSIDE}hypothetical", "noun.strategy"
@@ -475,7 +476,13 @@ def split_asks(
             # lol" is one story), nor from a remark ("大饼今天又跌了，心态崩了" asks nothing). A message
             # the story keeps from routing whole asks still where its other pieces ask a question of
             # their own ("whats xrp at today, my uncle wont shut up about it": the price).
-            cut_at = [following.issuperset([c]) or bool(_MARKS.intersection(text[c[0] : c[1]])) for c in cuts]
+            # a space after a trade given up cuts as a mark does ("本来想买eth 算了 取消订单": no buy)
+            cut_at = [
+                following.issuperset([c])
+                or bool(_MARKS.intersection(text[c[0] : c[1]]))
+                or (c in spaces and told_by(pieces[at]).has(_DROPPED))
+                for at, c in enumerate(cuts)
+            ]
             marked = (whole is not None and all(cut_at)) or (
                 whole is None
                 and all(at or c in spaces for at, c in zip(cut_at, cuts, strict=True))

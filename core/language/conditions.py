@@ -211,10 +211,31 @@ def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozens
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if any(c in later for c in concepts):
-            after = _said(s for s in spans if s[0] >= end and _clause_break(scanned, end, s[0]))
+            later_ones = [s for s in spans if s[0] >= end and _clause_break(scanned, end, s[0])]
+            alone = [(s[0], s[1]) for s in later_ones if _alone(scanned, s[0], s[1])]
+            after = _said(s for s in later_ones if not any(a <= s[0] < s[1] <= b for a, b in alone))
             concepts = frozenset(c for c in concepts if not later.get(c, frozenset()) & after)
         kept.append((start, end, rank, concepts, value))
     return kept
+
+
+_PARTICLES: Final = "吧了啦呀啊喇"
+
+
+def _alone(scanned: str, start: int, end: int) -> bool:
+    """A word that is a clause by itself, a particle at most beside it ("本来想买eth 算了", "was gonna
+    buy btc, never mind"): the giving-up said, no act asked of anything (an order, a record)."""
+    before = scanned[:start].rstrip(_PARTICLES)
+    after = scanned[end:].lstrip(_PARTICLES)
+    return _ends(before.rstrip(), before[len(before.rstrip()) :], scanned[start : start + 1]) and _ends(
+        after.lstrip()[:1], after[: len(after) - len(after.lstrip())], scanned[end - 1 : end]
+    )
+
+
+def _ends(beyond: str, spaces: str, word: str) -> bool:
+    """Nothing beyond a word, or a mark, or a space after or before Chinese between (a clause's end)."""
+    edge = beyond[-1:]
+    return not edge or edge in _MARKS or (bool(spaces) and (has_cjk(edge) or has_cjk(word)))
 
 
 def _clause_break(scanned: str, start: int, end: int) -> bool:
