@@ -333,6 +333,8 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
             ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
                 spans = [s for s in spans if not _slip_into(scanned, s, mention.start, mention.end)]
+    for start, end, *_ in own:  # a slip across a name's edge too ("跑金仔": 跑金 is no 跑紧)
+        spans = [s for s in spans if not _slip_into(scanned, s, start, end)]
     spans += own
     if " " in scanned and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
@@ -340,7 +342,8 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
 
 
 def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
-    """A slip read across a coin's edge ("我的比特币": 我的比 is no 我的币): the coin is what is said."""
+    """A slip read across a coin's or a name's edge ("我的比特币": 我的比 is no 我的币): the coin is
+    what is said."""
     return (
         span[2] == 2
         and span[0] < start < span[1] < end

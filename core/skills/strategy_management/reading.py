@@ -232,6 +232,7 @@ ACTIONS = (
     ("deactivate", When(["noun.from_default", "verb.delete"])),
     ("deactivate", When(["noun.in_default", "verb.delete"])),  # "喺預設策略度拎走": taken out of it
     ("deactivate", When(["verb.activate", "verb.delete"])),  # "remove stacker as my default": unset only
+    ("deactivate", When(["verb.activate", "verb.stop"])),  # "stop using stacker as default": unset only
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
