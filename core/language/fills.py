@@ -361,6 +361,14 @@ def sides_name_orders(reading: Reading) -> bool:
     return all(_names_an_order(reading, blank, t) for t in sides)
 
 
+def told_placed(reading: Reading) -> bool:
+    """Every side said after an order told placed (trade.placed: "placed a market buy for eth", "i
+    put in a sell on sol"): the order told of, never one asked ("sell 0.1 eth, i placed a buy")."""
+    placed = next((t.start for t in reading.tags if "trade.placed" in t.concepts), None)
+    sides = [t.start for t in reading.tags if not t.concepts.isdisjoint(SIDES)]
+    return placed is not None and bool(sides) and all(at > placed for at in sides)
+
+
 # An order withdrawn by its side: the side right after the withdrawing word ("cancel my buy", "撤销买
 # 0.1个btc"); "stop buying btc" stops no order.
 WITHDRAWS = frozenset({"verb.cancel", "verb.delete", "order.revoke", "order.revoke_all", "order.withdraw"})

@@ -23,6 +23,7 @@ from core.coin_index import CoinIndex, Mention
 from core.language.fills import (
     outside,
     sides_name_orders,
+    told_placed,
     value_spans,
     word_after,
 )
@@ -170,6 +171,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None
     if (PLACED in said or _mine_before_side(reading)) and sides_name_orders(reading):
         return None  # "where is my buy order for btc", "i placed a buy order for btc": an order named
+    if told_placed(reading):
+        return None  # "placed a market buy for eth": a buy told placed, never a new one asked
     if PUT_IN in said and not said & ORDER_WORDS and not _puts_into(reading):
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
