@@ -120,6 +120,10 @@ async def test_a_greeting_with_a_request_is_a_miss_not_a_greeting(desk: Desk, te
         ("你能做什么", "我能查价格和走势图"),
         ("你能做什麼呀？", "我能查價格和走勢圖"),
         ("你識做咩", "我能查價格和走勢圖"),
+        ("你可以做啲乜", "我能查价格和走势图"),
+        ("你能做些什麼？", "我能查價格和走勢圖"),
+        ("你能干嘛", "我能查价格和走势图"),
+        ("what all can you do", "I look up prices and charts"),
     ],
 )
 async def test_what_deskmate_can_do_asked_is_answered(desk: Desk, text: str, answer: str) -> None:
