@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 MODEL_SKILL = "model_diagnosis"
 
 OUTAGE = "diagnosis.outage"  # "is binance down": a failure of an exchange named, and no coin
-FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled"})  # "连不上", "returns 401", "币安提示"
+# "连不上", "returns 401", "币安提示", "api key 過期"
+FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled", "diagnosis.expired"})
 DIAGNOSE, WHY = "verb.diagnose", "ask.why"
 TRADER = frozenset({"noun.trader", "own.trader"})
 STRATEGY = frozenset({"noun.strategy", "own.strategy"})
