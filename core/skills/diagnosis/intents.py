@@ -124,10 +124,13 @@ def _exchange(reading: Reading) -> Slots:
 
 
 def _model(reading: Reading) -> Slots:
-    concepts = _said(reading)
+    provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
+    # A trader's problem is the trader's, unless a model provider is told failing beside it ("kimi一直
+    # 超时 交易员都卡住了": the traders only wait on the model).
+    told = provider is not None and bool(reading.concepts & FAILING) and not reading.text.startswith("/")
+    concepts = reading.concepts if told else _said(reading)
     if concepts is None:
         return None
-    provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
     named = provider is not None or bool(concepts & MODEL)
     bare = bool(concepts & FAILING) or _only_a_status(reading)
     error = _pasted(reading, bare_status=named and bare)
