@@ -26,7 +26,7 @@ from core.routing.normalize import normalize
 # Coins that are also currencies a price may be asked in ("ETH price in USDC").
 _QUOTE_COINS = frozenset({"USDC", "FDUSD", "TUSD", "EUR", "EURI", "BTC", "ETH", "BNB", "USD1"})
 # The words a price or a chart is asked with, a coin-like word before or after them.
-PRICE_WORDS = frozenset({"noun.price", "price.compare", "noun.chart"})
+PRICE_WORDS = frozenset({"noun.price", "price.compare", "noun.chart", "noun.charts"})
 _CJK_MAX = 6  # a Chinese coin-like word before a price word is 2 to 6 characters
 # The words a currency is asked in with ("ETH price in USDC", "用英文回答").
 ASKED_IN = frozenset({"price.asked_in", "filler.to", "filler.using"})

@@ -37,7 +37,7 @@ DAY_CHANGE = frozenset({"price.day_change"})  # "24小时涨跌", "24h change": 
 HISTORY = frozenset({"span.week", "noun.chart"})
 # How a coin has been doing, only when a coin is named ("BTC 涨了吗", "how's sol doing"), or lately
 # ("how has sol done lately", "sol最近表现如何").
-HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately"})
+HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately", "noun.charts"})  # "btc and eth charts"
 # A level's crossing asked whether it happened yet ("大饼破10万了没", "is btc above 100k yet"): the
 # coin's price, its crossing word with a question's "yet" in one clause.
 CROSSED = frozenset({"verb.cross", "direction.above", "direction.below"})
