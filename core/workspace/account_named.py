@@ -85,9 +85,12 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
         return None
     if not before or len(before) > _MAX_ZH or PUNCT.search(before):
         return None
-    said = typed(start, noun.end)
-    if any(t.start == start and t.end == noun.start and "own.account" in t.concepts for t in reading.tags):
-        return typed(start, noun.start)  # "用老婆本账户": their account 老婆本
+    gap = text[start : noun.start]
+    first, last = start + len(gap) - len(gap.lstrip()), noun.start - (len(gap) - len(gap.rstrip()))
+    # "老韭菜 账户": a space sets the account's word apart, the name is the word before it
+    said = typed(start, noun.end) if last == noun.start else typed(first, last)
+    if any(t.start == first and t.end == last and "own.account" in t.concepts for t in reading.tags):
+        return typed(first, last)  # "用老婆本账户", "看下 老韭菜 账户": their account 老婆本, 老韭菜
     if by is not None:
         return said
     if any(EXCHANGE in t.concepts and text[t.start : t.end] == before for t in reading.tags):
