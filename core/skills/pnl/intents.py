@@ -61,7 +61,9 @@ NAMED = (
     ("year", When("pnl.this_year")), ("last_year", When("pnl.last_year")),
 )  # fmt: skip
 NEAR = (
-    ("today", When(any=["time.today", "time.now"])), ("yesterday", When("time.yesterday")),
+    # "pnl for today": an order's day ("for today", order.today_only) is the day asked here.
+    ("today", When(any=["time.today", "time.now", "order.today_only"])),
+    ("yesterday", When("time.yesterday")),
     ("week", When("time.week", none="pnl.weekly")), ("month", When("time.month", none="pnl.monthly")),
 )  # fmt: skip
 GRAIN = Choose(
