@@ -28,6 +28,9 @@ PHRASES = ("price", "span")
 # Words that ask for a price ("strong" ones also work without a coin: "当前价格是多少"), and those
 # that do only with a coin named ("btc now").
 PRICE = frozenset({"noun.price", "price.compare"})
+# Coins compared over a window ("compare btc and eth over last 7 days", "对比一下大饼和姨太最近一周"): the
+# window's history; compared with none, their prices.
+COMPARE = frozenset({"price.compare"})
 PRICE_WITH_COIN = frozenset({"price.with_coin", "ask.how_much", "ask.remaining"})
 # Words that ask for the 7-day history: a span of time ("一周", "7d") or a chart ("走势"). A chart
 # word asks for prices whatever else is going on; a span alone may be the answer to another
@@ -255,8 +258,9 @@ class PriceRule:
 
     @staticmethod
     def _action(reading: Reading, *, with_coin: bool, window: RangeAsk) -> PriceAction | None:
-        """history if a clause asks for a window; current if another clause asks for the price."""
-        wants_current = wants_history = False
+        """history if a clause asks for a window; current if another clause asks for the price (a
+        comparison alone asks for no price of its own: it compares over the window, if one is asked)."""
+        wants_current = wants_history = compared = False
         for start, end in _clauses(reading):
             clause_window = read_range(reading, start, end)
             hist = (
@@ -264,15 +268,17 @@ class PriceRule:
                 or (with_coin and _has(reading, HISTORY_WITH_COIN, start, end))
                 or (with_coin and clause_window.explicit and clause_window.note != "range_date")
             )
-            cur = _has(reading, PRICE | DAY_CHANGE, start, end) or (
+            cur = _has(reading, (PRICE - COMPARE) | DAY_CHANGE, start, end) or (
                 with_coin and _has(reading, PRICE_WITH_COIN, start, end)
             )
+            compared |= _has(reading, COMPARE, start, end)
             cur |= with_coin and _has(reading, CROSSED, start, end) and _has(reading, YET, start, end)
             cur |= with_coin and _at_last(reading, end)
             if hist and clause_window.note == "range_intraday" and _has(reading, DAY_CHANGE, start, end):
                 hist = False  # "btc 24小时涨跌, 30天走势": the 24 h change is the quote's
             wants_history |= hist
             wants_current |= (cur and not hist) or (with_coin and _has(reading, DAY_CHANGE, start, end))
+        wants_current |= compared and not wants_history
         if window.note == "range_date":  # a past date: the current price, with a notice
             return "current" if (wants_current or wants_history or with_coin) else None
         return ACTIONS.get((wants_current, wants_history))
