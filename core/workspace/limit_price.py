@@ -18,7 +18,9 @@ EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
-LIMIT = frozenset({"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell"})
+LIMIT = frozenset(
+    {"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell", "order.placing"}
+)
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
 SPEND = "trade.spend"

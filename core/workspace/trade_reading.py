@@ -79,6 +79,8 @@ OTHER_SIDE = (
     ("buy", When(GIVE, none=["verb.create", *RECORDS])),
     ("buy", When(ADD_TO_POSITION, none=RECORDS)),
     ("sell", When(TAKE_PROFIT)),
+    ("buy", When(["order.placing", "order.buy_named"])),  # "在0.2挂个doge买单 50u"
+    ("sell", When(["order.placing", "order.sell_named"])),
 )
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
