@@ -535,11 +535,15 @@ def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     obj = next((i for i in nouns if i > verb), None)
     if obj is None:
         return tags
-    # "the strategy of trader alpha": the record the object belongs to is a record too.
+    # "the strategy of trader alpha": the record the object belongs to is a record too; so is a
+    # strategy's word right after its kind ("定投策略", "dca strategies"): the object's own noun.
     owner = obj + 1 if obj + 1 < len(tags) and "filler.of" in tags[obj + 1].concepts else None
+    noun = obj + 1 < len(tags) and "strategy.noun" in tags[obj + 1].concepts
+    kind = noun and any(c.startswith("strategy.") and c != "strategy.noun" for c in tags[obj].concepts)
+    kept = {-1 if owner is None else owner + 1, obj + 1 if kind else -1}
     return tuple(
         replace(t, concepts=frozenset({NAME_WORD}))
-        if i > obj and t.concepts & RECORD_NOUNS and (owner is None or i != owner + 1)
+        if i > obj and t.concepts & RECORD_NOUNS and i not in kept
         else t
         for i, t in enumerate(tags)
     )
