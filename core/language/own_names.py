@@ -10,6 +10,8 @@ from core.language.lexicon import load
 from core.services import Services
 
 EVERYDAY = "outside.everyday"  # things bought in everyday life, none of deskmate's words
+# Feelings exclaimed ("冲冲冲", "awesome"): no act of deskmate's either, so a record may be so named.
+NAMEABLE = frozenset({EVERYDAY, "outside.feeling"})
 
 
 @lru_cache(maxsize=1)
@@ -21,12 +23,13 @@ def plain_words() -> frozenset[str]:
     concept's only right before its object ("test" of "test a sol grid") is no plain word: an
     account named "test" is theirs wherever it is said. Nor is an everyday thing's word only
     (outside.everyday: "coffee", "pizza"): a trader called "coffee" is theirs ("coffee isnt buying
-    anything"), never a story of spending."""
+    anything"), never a story of spending; nor a feeling's exclaimed (outside.feeling): a strategy
+    called "冲冲冲" is theirs ("复制一个冲冲冲"), no cheer."""
     concepts = load().concepts.values()
     words = [(word, c.name) for c in concepts for word in c.words if word not in c.before_object]
     wallets = {word for word, concept in words if concept.startswith("wallet.")}
-    everyday = {word for word, concept in words if concept == EVERYDAY}
-    everyday -= {word for word, concept in words if concept != EVERYDAY}
+    everyday = {word for word, concept in words if concept in NAMEABLE}
+    everyday -= {word for word, concept in words if concept not in NAMEABLE}
     return frozenset(word for word, _ in words if word not in wallets and word not in everyday)
 
 

@@ -236,6 +236,8 @@ ACTIONS = (
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
+    # "dont use moonshot as default anymore", "唔再用衝鋒做預設": unset, not made the default
+    ("deactivate", When(["verb.activate", "filler.dont"])),
     ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
