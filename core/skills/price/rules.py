@@ -45,6 +45,7 @@ HISTORY_WITH_COIN = frozenset({"price.doing", "time.lately", "noun.charts"})  # 
 # coin's price, its crossing word with a question's "yet" in one clause.
 CROSSED = frozenset({"verb.cross", "direction.above", "direction.below"})
 YET = frozenset({"price.yet"})
+HOLDS = frozenset({"price.holds"})  # "比特币还在9万上面吗": still over a level, asked
 AT_END = frozenset({"price.at_end"})
 AFTER_AT = frozenset({"price.now", "price.with_coin", "time.now", "filler.polite"})
 CLAUSE = frozenset({"price.clause", "filler.join"})
@@ -273,6 +274,7 @@ class PriceRule:
             )
             compared |= _has(reading, COMPARE, start, end)
             cur |= with_coin and _has(reading, CROSSED, start, end) and _has(reading, YET, start, end)
+            cur |= with_coin and _has(reading, HOLDS, start, end)
             cur |= with_coin and _at_last(reading, end)
             if hist and clause_window.note == "range_intraday" and _has(reading, DAY_CHANGE, start, end):
                 hist = False  # "btc 24小时涨跌, 30天走势": the 24 h change is the quote's
