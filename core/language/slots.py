@@ -74,7 +74,8 @@ Rules = Sequence[tuple[str, When]]
 # again: "恢复小辣椒的每日总结", "開返每日總結", "resume the daily summary").
 SWITCH: Rules = (
     ("off", When(any=["verb.switch_off", "verb.stop", "verb.cancel", "answer.off"])),
-    ("on", When(any=["verb.switch_on", "answer.on", "verb.start"])),  # "每日總結開返" (恢复): back on
+    # "每日總結開返" (恢复): back on; "send me a daily summary from rocky": sent, so on
+    ("on", When(any=["verb.switch_on", "answer.on", "verb.start", "pnl.send"])),
 )
 
 
