@@ -107,7 +107,7 @@ def record_ref(
     own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
     if own is not None:
         return {"name": own.value}
-    name = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep)
+    name = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep) or _word_named(reading, kind, stop)
     if name:
         return {"name": name}
     if any(t.start < stop and "filler.recent" in t.concepts for t in reading.tags):
@@ -115,6 +115,29 @@ def record_ref(
     if every and reading.has("filler.all"):
         return {"all": "1"}
     return None
+
+
+# What a record's name may be though the lexicon reads it as an ask of its own ("delete strategy yolo",
+# "删除策略 试下"): a trade's or a try's word, never a filler, a time, a question or a record's verb.
+_ACTS_AS_NAMES = ("verb.buy", "verb.sell", "backtest.", "trade.")
+
+
+def _word_named(reading: Reading, kind: str, stop: int) -> str | None:
+    """One word typed last, right after the kind's noun and an action's verb before it ("delete
+    strategy yolo"): the record's name, as typed."""
+    tags = [
+        t for t in reading.tags if t.start < stop and not all(c.startswith("filler.") for c in t.concepts)
+    ]
+    if len(tags) < 3 or reading.text[tags[-1].end : stop].strip():
+        return None
+    verb, noun, last = tags[-3:]
+    if f"noun.{kind}" not in noun.concepts or not any(c.startswith("verb.") for c in verb.concepts):
+        return None
+    if reading.text[noun.end : last.start].strip() or not all(
+        c.startswith(_ACTS_AS_NAMES) for c in last.concepts
+    ):
+        return None
+    return reading.norm.typed(last.start, last.end) if len(tags) == 3 else None  # nothing else said
 
 
 def all_of_kind(reading: Reading, kind: str, stop: int) -> bool:
