@@ -15,7 +15,6 @@ The amount slot is canonical text: "quote:100", "base:0.01", "all", "fraction:0.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any, Final
 
@@ -27,10 +26,10 @@ from core.language.fills import (
     value_spans,
     word_after,
 )
-from core.language.picks import one_value, positive
+from core.language.picks import positive
 from core.language.slots import When, Word
-from core.language.tagger import COIN, Reading, Tag, Tagger
-from core.language.values import REFUSED_PREFIX, Kind, Value, find_values, refused_slot
+from core.language.tagger import COIN, Reading, Tagger
+from core.language.values import REFUSED_PREFIX, Value, find_values, refused_slot
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.workspace.account_named import account_ref, is_filler
@@ -47,6 +46,7 @@ from core.workspace.limit_price import (
     size_or_price,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
+from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount, puts_into, spent
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "trade_execution"  # the skill whose routes it reads
@@ -57,7 +57,7 @@ SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
         "verb.sell": "sell",
         "verb.buy": "buy",
         "amount.all_in": "buy",
-        "trade.put_in": "buy",  # "put $300 into btc" (only put into a coin: _puts_into)
+        "trade.put_in": "buy",  # "put $300 into btc" (only put into a coin: trade_money.puts_into)
         "order.limit_buy": "buy",
         "order.limit_sell": "sell",
     },
@@ -99,7 +99,6 @@ MANAGES = frozenset({"verb.create", "verb.delete"})
 WITHDRAWN = frozenset(
     {"verb.cancel", "verb.stop", "verb.delete", "order.revoke", "order.revoke_all", "order.withdraw"}
 )
-AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "every" / "all" / "所有" right before the coin sold ("sell every doge i got", "卖掉所有doge"): the
 # whole holding; said before anything else it is no amount ("sell doge every week").
 ALL_OF = "filler.all"
@@ -118,12 +117,6 @@ OTHER_ASK = frozenset(
 )
 ORDER_WORDS = frozenset({*BUY, *SELL, *LIMIT, SELL_ALL})
 CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is another clause
-# "put $300 into btc", "throw 100u into sol": money put into a coin, a buy paid in USDT as spend's;
-# only a sum said right after the word, then into / in right before the coin ("btc could drop
-# $5000" buys nothing). What is no sum of USDT ("put all my money into btc") is refused, quoting it.
-PUT_IN = "trade.put_in"
-_INTO: Final = ("into", "in")
-_INTO_SPACED: Final = tuple(f"{w} " for w in _INTO)
 
 
 class CoinNames:
@@ -175,7 +168,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None  # "where is my buy order for btc", "i placed a buy order for btc": an order named
     if told_placed(reading):
         return None  # "placed a market buy for eth": a buy told placed, never a new one asked
-    if PUT_IN in said and not said & ORDER_WORDS and not _puts_into(reading):
+    if PUT_IN in said and not said & ORDER_WORDS and not puts_into(reading):
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
     values, unplaced = _of_another_ask(reading, values)
@@ -254,9 +247,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})
     notional = None if limit else said_beside(reading, values, NOTIONAL, joining=_KEYED)
     if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
-        amount = _spent([notional], text)
+        amount = spent([notional], text)
     elif said & {SPEND, PUT_IN} and side == "buy":
-        amount = _spent(values, text, of_money=SPEND in said and bool(said & MONEY))
+        amount = spent(values, text, of_money=SPEND in said and bool(said & MONEY))
     else:
         # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
         whole = not limit or side == "sell"
@@ -340,7 +333,7 @@ def _of_the_trade(reading: Reading, values: list[Value]) -> list[Value]:
     other = {
         id(t)
         for s, t in zip(shares, typed, strict=True)
-        if _said_of_other(reading, s) and not (spends and _of_usdt(reading.text[s.end :]))
+        if _said_of_other(reading, s) and not (spends and of_usdt(reading.text[s.end :]))
     }
     return [v for v in values if id(v) not in other] if other else values
 
@@ -475,86 +468,11 @@ def _all_of_coin(reading: Reading) -> bool:
     return any(word_after(reading, t.end, (COIN,)) for t in reading.tags if ALL_OF in t.concepts)
 
 
-def _spent(values: list[Value], text: str, *, of_money: bool = False) -> str | None:
-    """The USDT a buy spends ("spend 200u on sol": quote:200; "spend 200 on sol" too), or a share of
-    the money named with spend's word ("spend half my usdt on link", "花全部u买eth"); what is no USDT
-    ("spend 0.5 btc on eth", "spend half on sol": half of what?, "put all my money into btc") is
-    refused, quoting it."""
-    chosen = one_value(values, AMOUNT_KINDS, text)
-    if chosen is None or chosen.refused:
-        return None if chosen is None else refused_slot(chosen)
-    if of_money and chosen.kind in ("fraction", "percent"):
-        return pick_amount([chosen], text)
-    if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
-        return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
-    if chosen.kind == "fraction" and _of_usdt(text[chosen.end :]):
-        return chosen.amount_slot  # "throw all my usdt into doge", "花一半的usdt买sol": a share of the USDT
-    return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
-
-
-_USDT_WORDS: Final = ("usdt", "usd", "u")  # "all my money" may be more than the USDT: refused
-
-
-def _of_usdt(rest: str) -> bool:
-    """The USDT named right after a share ("all my usdt", "half of the usdt", "一半的U")."""
-    rest = rest.lower().lstrip()
-    while lead := next((w for w in ("of ", "my ", "the ", "our ", "我的", "的") if rest.startswith(w)), ""):
-        rest = rest[len(lead) :].lstrip()
-    word = next((w for w in _USDT_WORDS if rest.startswith(w)), "")
-    after = rest[len(word) : len(word) + 1]
-    return bool(word) and not (after.isascii() and after.isalnum())
-
-
 # What may stand between a field's name and its value ("金额：100", "amount=100", '"quote_amount":"100"').
 _KEYED = frozenset({":", "：", "=", '":"', '": "', '":', "为", "是"})
 
 
-def _puts_into(reading: Reading) -> bool:
-    """Money put into a coin: a put word (trade.put_in) right before a value, then into / in right
-    before the coin, only filler or money words between ("put $300 into btc", "put all my money into
-    btc": the latter's share refused by _spent)."""
-    text, values = reading.text, reading.spans()
-    for tag in reading.tags:
-        if PUT_IN not in tag.concepts:
-            continue
-        at = len(text) - len(text[tag.end :].lstrip())
-        value = next((v for v in values if v.start == at), None)
-        if value is None:
-            continue
-        at = value.end
-        for said in (t for t in reading.tags if t.start >= at):
-            rest = text[at:].lstrip()
-            if rest.startswith(_INTO_SPACED):
-                break  # into / in itself is a filler word too: read below, never skipped
-            if text[at : said.start].strip() or not (said.concepts & _PUT_BETWEEN or _filler_only(said)):
-                break
-            at = said.end
-        rest = text[at:].lstrip()
-        word = next((w for w in _INTO if rest.startswith(f"{w} ")), None)
-        if word is not None and word_after(reading, len(text) - len(rest) + len(word), (COIN,)):
-            return True
-    return False
-
-
-_PUT_BETWEEN: Final = frozenset({"trade.money"})  # "put all my money into btc"
-
-
-def _filler_only(tag: Tag) -> bool:
-    return all(c.startswith("filler.") for c in tag.concepts)
-
-
 _RECORDS: Final = frozenset({"noun.alert", "noun.trader", "noun.account", "noun.model", "noun.strategy"})
-
-
-def pick_amount(values: list[Value], text: str) -> str | None:
-    """The one amount among ``values``: a refused one wins (it was meant as the amount); two
-    ("buy 100 200 USDT of BTC") are refused rather than one of them taken."""
-    chosen = one_value(values, AMOUNT_KINDS, text)
-    if chosen is None:
-        return None
-    if chosen.kind == "percent" and not Decimal(0) < chosen.number <= 100:
-        return None  # "sell 150% of my BTC": no share of a holding
-    return positive(chosen).amount_slot
 
 
 def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None:

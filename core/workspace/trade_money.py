@@ -1,0 +1,97 @@
+"""The money of an order (zh + en): the one amount among the values said, the USDT a buy spends
+("spend 200u on sol", "花一半的usdt买sol"), and money put into a coin ("put $300 into btc").
+Read by core/workspace/trade_reading.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from typing import Final
+
+from core.language.fills import word_after
+from core.language.picks import one_value, positive
+from core.language.tagger import COIN, Reading, Tag
+from core.language.values import REFUSED_PREFIX, Kind, Value, refused_slot
+
+AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
+# "put $300 into btc", "throw 100u into sol": money put into a coin, a buy paid in USDT as spend's;
+# only a sum said right after the word, then into / in right before the coin ("btc could drop
+# $5000" buys nothing). What is no sum of USDT ("put all my money into btc") is refused, quoting it.
+PUT_IN = "trade.put_in"
+_INTO: Final = ("into", "in")
+_INTO_SPACED: Final = tuple(f"{w} " for w in _INTO)
+
+
+def pick_amount(values: list[Value], text: str) -> str | None:
+    """The one amount among ``values``: a refused one wins (it was meant as the amount); two
+    ("buy 100 200 USDT of BTC") are refused rather than one of them taken."""
+    chosen = one_value(values, AMOUNT_KINDS, text)
+    if chosen is None:
+        return None
+    if chosen.kind == "percent" and not Decimal(0) < chosen.number <= 100:
+        return None  # "sell 150% of my BTC": no share of a holding
+    return positive(chosen).amount_slot
+
+
+def spent(values: list[Value], text: str, *, of_money: bool = False) -> str | None:
+    """The USDT a buy spends ("spend 200u on sol": quote:200; "spend 200 on sol" too), or a share of
+    the money named with spend's word ("spend half my usdt on link", "花全部u买eth"); what is no USDT
+    ("spend 0.5 btc on eth", "spend half on sol": half of what?, "put all my money into btc") is
+    refused, quoting it."""
+    chosen = one_value(values, AMOUNT_KINDS, text)
+    if chosen is None or chosen.refused:
+        return None if chosen is None else refused_slot(chosen)
+    if of_money and chosen.kind in ("fraction", "percent"):
+        return pick_amount([chosen], text)
+    if chosen.kind == "number" or (chosen.kind == "amount" and chosen.unit == "quote"):
+        return positive(replace(chosen, kind="amount", unit="quote")).amount_slot
+    if chosen.kind == "fraction" and of_usdt(text[chosen.end :]):
+        return chosen.amount_slot  # "throw all my usdt into doge", "花一半的usdt买sol": a share of the USDT
+    return f"{REFUSED_PREFIX}spent_not_usdt:{chosen.typed}"
+
+
+_USDT_WORDS: Final = ("usdt", "usd", "u")  # "all my money" may be more than the USDT: refused
+
+
+def of_usdt(rest: str) -> bool:
+    """The USDT named right after a share ("all my usdt", "half of the usdt", "一半的U")."""
+    rest = rest.lower().lstrip()
+    while lead := next((w for w in ("of ", "my ", "the ", "our ", "我的", "的") if rest.startswith(w)), ""):
+        rest = rest[len(lead) :].lstrip()
+    word = next((w for w in _USDT_WORDS if rest.startswith(w)), "")
+    after = rest[len(word) : len(word) + 1]
+    return bool(word) and not (after.isascii() and after.isalnum())
+
+
+def puts_into(reading: Reading) -> bool:
+    """Money put into a coin: a put word (trade.put_in) right before a value, then into / in right
+    before the coin, only filler or money words between ("put $300 into btc", "put all my money into
+    btc": the latter's share refused by spent)."""
+    text, values = reading.text, reading.spans()
+    for tag in reading.tags:
+        if PUT_IN not in tag.concepts:
+            continue
+        at = len(text) - len(text[tag.end :].lstrip())
+        value = next((v for v in values if v.start == at), None)
+        if value is None:
+            continue
+        at = value.end
+        for said in (t for t in reading.tags if t.start >= at):
+            rest = text[at:].lstrip()
+            if rest.startswith(_INTO_SPACED):
+                break  # into / in itself is a filler word too: read below, never skipped
+            if text[at : said.start].strip() or not (said.concepts & _PUT_BETWEEN or _filler_only(said)):
+                break
+            at = said.end
+        rest = text[at:].lstrip()
+        word = next((w for w in _INTO if rest.startswith(f"{w} ")), None)
+        if word is not None and word_after(reading, len(text) - len(rest) + len(word), (COIN,)):
+            return True
+    return False
+
+
+_PUT_BETWEEN: Final = frozenset({"trade.money"})  # "put all my money into btc"
+
+
+def _filler_only(tag: Tag) -> bool:
+    return all(c.startswith("filler.") for c in tag.concepts)
