@@ -1,6 +1,7 @@
 """The money of an order (zh + en): the one amount among the values said, the USDT a buy spends
 ("spend 200u on sol", "花一半的usdt买sol"), and money put into a coin ("put $300 into btc").
-Read by core/workspace/trade_reading.py."""
+A share taken off the table ("take half my btc off the table") is a sale. Read by
+core/workspace/trade_reading.py."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from decimal import Decimal
 from typing import Final
 
 from core.language.fills import word_after
+from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, Kind, Value, refused_slot
@@ -95,3 +97,43 @@ _PUT_BETWEEN: Final = frozenset({"trade.money"})  # "put all my money into btc"
 
 def _filler_only(tag: Tag) -> bool:
     return all(c.startswith("filler.") for c in tag.concepts)
+
+
+# The words are data: core/language/lexicon/phrases/trade_money.toml.
+_TAKE, _TAKEN_BETWEEN = Words("trade_money.take"), Words("trade_money.taken_between")
+# What else may stand between "take" and "off the table": the money, the holding, an amount's unit.
+OFF_THE_TABLE = "trade.off_the_table"
+_TAKEN_TAGS: Final = frozenset({COIN, "trade.money", "noun.holdings", "trade.answer_word"})
+
+
+def takes_off_the_table(reading: Reading) -> bool:
+    """A coin taken off the table, a sale ("take half my btc off the table", "taking some eth off the
+    table"): a take word, then the coin (with its amount, filler, the words of taken_between), then
+    "off the table", nothing else between. Either alone sells nothing ("selling is off the table",
+    "take half my btc out to my wallet")."""
+    text = reading.text
+    offs = [(t.start, t.end) for t in reading.tags if OFF_THE_TABLE in t.concepts]
+    if not offs:
+        return False
+    values = reading.spans()
+    for _, start in _TAKE.spans(text):
+        end = next((s for s, _ in offs if s >= start), None)
+        if end is None:
+            continue
+        inside = [t for t in reading.tags if start <= t.start and t.end <= end]
+        if not any(COIN in t.concepts for t in inside):
+            continue
+        keep = [True] * (end - start)
+        spans = [(t.start, t.end) for t in inside if _taken(t)] + [
+            (v.start, v.end) for v in values if start <= v.start and v.end <= end
+        ]
+        spans += [(start + s, start + e) for s, e in _TAKEN_BETWEEN.spans(text[start:end])]
+        for s, e in spans:
+            keep[s - start : e - start] = [False] * (e - s)
+        if not "".join(ch for ch, k in zip(text[start:end], keep, strict=True) if k).strip():
+            return True
+    return False
+
+
+def _taken(tag: Tag) -> bool:
+    return bool(tag.concepts & _TAKEN_TAGS) or all(c.startswith(("filler.", "amount.")) for c in tag.concepts)

@@ -46,7 +46,7 @@ from core.workspace.limit_price import (
     size_or_price,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
-from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount, puts_into, spent
+from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount, puts_into, spent, takes_off_the_table
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "trade_execution"  # the skill whose routes it reads
@@ -197,8 +197,10 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         name = ref.get("name", "")
         at = text.rfind(name) if name else -1
         values = outside(values, [(at, at + len(name))] if at >= 0 else [])
-    values = _of_the_trade(reading, values)
-    side = _side(reading, values)
+    # "take half my btc off the table": a sale, its share the trade's (only the coin's words between)
+    taken = takes_off_the_table(reading)
+    values = values if taken else _of_the_trade(reading, values)
+    side = _side(reading, values) or ("sell" if taken else None)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
     if unplaced is not None:  # "buy 1 eth with a stop loss at 3000": no stop rides on an order here
