@@ -62,6 +62,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     earlier = _unless_earlier()
     if any(c in earlier for c in said):
         spans = _unless_said_earlier(scanned, spans, earlier)
+        said = _concepts(spans)
+    if not CLEARS.isdisjoint(said):
+        spans = _cleared(scanned, spans)
     return spans
 
 
@@ -126,8 +129,35 @@ _UNDONE: Final = (
 
 def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
-    it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts)."""
-    return _acts_lost_after(scanned, spans, {s[1] for s in spans if NOT_ASKED in s[3]}, _UNDONE)
+    it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts); after "不要把" / "别把"
+    the verb after what 把 names does ("不要把eth卖了", "别把挂单清了")."""
+    ends = {s[1] for s in spans if NOT_ASKED in s[3]}
+    for end in tuple(ends):
+        at = len(scanned) - len(scanned[end:].lstrip())
+        if scanned.startswith(_objects_before(), at):
+            acts = [
+                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not _clause_break(scanned, at, s[0])
+            ]
+            if acts:
+                ends.add(min(acts))
+    return _acts_lost_after(scanned, spans, ends, _UNDONE)
+
+
+# The verbs "不要把 …" tells not to do.
+_VERBS: Final = frozenset(
+    {
+        "verb.buy",
+        "verb.sell",
+        "verb.delete",
+        "verb.stop",
+        "verb.cancel",
+        "amount.sell_all",
+        "order.revoke",
+        "order.withdraw",
+        "order.clear",
+        "order.clear_all",
+    }
+)
 
 
 def _acts_lost_after(scanned: str, spans: list[Span], ends: set[int], acts: tuple[str, ...]) -> list[Span]:
@@ -388,9 +418,18 @@ def _not_done() -> tuple[str, ...]:
     return tuple(phrases("lead_in").concepts["lead_in.not_done"].words)
 
 
-# A trade's verbs: said after a done word, the trade was done (outside.told), no order.
+# A trade's verbs: said after a done word, the trade was done (outside.told), no order; and a
+# clearing ("我已经把挂单全清了": told, no cancel).
 _TRADES: Final = frozenset(
-    {"verb.buy", "verb.sell", "amount.sell_all", "order.limit_buy", "order.limit_sell"}
+    {
+        "verb.buy",
+        "verb.sell",
+        "amount.sell_all",
+        "order.limit_buy",
+        "order.limit_sell",
+        "order.clear",
+        "order.clear_all",
+    }
 )
 _TOLD: Final = frozenset({"outside.told"})
 # What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了").
@@ -467,3 +506,53 @@ OUTSIDE: Final = "outside."  # the group of what no intent is about (a story tol
 
 def _filler_words(concepts: frozenset[str]) -> bool:
     return bool(concepts) and all(c.startswith("filler.") for c in concepts)
+
+
+# A word of clearing (order.clear, order.clear_all: "清掉", "全清了", "清空", "clear", "wipe") and
+# what it is of: the orders named right after it ("清空挂单", "clear all my orders") or earlier in
+# its clause ("挂单都清掉", "把这些单全清了", "sol的挂单清了") are cancelled, all of them where the word
+# says all; said of anything else ("sol全给我清了", "把提醒全清了") it is its other words' only.
+CLEARS: Final = frozenset({"order.clear", "order.clear_all"})
+_CANCELLED: Final = {
+    "order.clear": frozenset({"order.revoke"}),
+    "order.clear_all": frozenset({"order.revoke", "order.revoke_all"}),
+}
+_OF: Final = frozenset("的些")  # "清了的挂单" (Hong Kong's 清咗啲掛單), "清了些挂单"
+_ORDERS_NAMED: Final = frozenset(
+    {"order.open_orders", "order.limit_order", "order.orders", "order.number_mark", "order.number_sign"}
+)
+
+
+def _cleared(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each clearing word a cancel where its object is the orders (only the
+    cancel's words then: no sale, no record deleted), else without its clearing."""
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        clears = concepts & CLEARS
+        if clears:
+            if _orders_cleared(scanned, spans, start, end):
+                concepts = frozenset().union(*(_CANCELLED[c] for c in clears))
+            else:
+                concepts = concepts - CLEARS
+                if not concepts:
+                    continue
+        out.append((start, end, rank, concepts, value))
+    return out
+
+
+def _orders_cleared(scanned: str, spans: Sequence[Span], start: int, end: int) -> bool:
+    """The orders named right after ``end`` (filler between: "all my", "所有") or before ``start``
+    in its clause."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    while True:
+        here = [s for s in spans if s[0] == at]
+        if any(not _ORDERS_NAMED.isdisjoint(s[3]) for s in here):
+            return True
+        filler = next((s for s in here if _filler_words(s[3])), None)
+        if filler is None and scanned[at : at + 1] not in _OF:
+            break
+        at = len(scanned) - len(scanned[at + 1 if filler is None else filler[1] :].lstrip())
+    return any(
+        s[1] <= start and not _ORDERS_NAMED.isdisjoint(s[3]) and not _clause_break(scanned, s[1], start)
+        for s in spans
+    )
