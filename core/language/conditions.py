@@ -517,6 +517,7 @@ _CANCELLED: Final = {
     "order.clear": frozenset({"order.revoke"}),
     "order.clear_all": frozenset({"order.revoke", "order.revoke_all"}),
 }
+ALL: Final = "filler.all"  # "every" (also a repeat: "every order")
 _OF: Final = frozenset("的些")  # "清了的挂单" (Hong Kong's 清咗啲掛單), "清了些挂单"
 _ORDERS_NAMED: Final = frozenset(
     {"order.open_orders", "order.limit_order", "order.orders", "order.number_mark", "order.number_sign"}
@@ -541,18 +542,20 @@ def _cleared(scanned: str, spans: list[Span]) -> list[Span]:
 
 
 def _orders_cleared(scanned: str, spans: Sequence[Span], start: int, end: int) -> bool:
-    """The orders named right after ``end`` (filler between: "all my", "所有") or before ``start``
-    in its clause."""
+    """The orders named right after ``end`` (filler or their coin between: "all my", "所有", "eth 的")
+    or, in Chinese, before ``start`` in its clause."""
     at = len(scanned) - len(scanned[end:].lstrip())
     while True:
         here = [s for s in spans if s[0] == at]
         if any(not _ORDERS_NAMED.isdisjoint(s[3]) for s in here):
             return True
-        filler = next((s for s in here if _filler_words(s[3])), None)
+        # filler, or the orders' coin ("clear my eth orders", "清掉eth的挂单")
+        filler = next((s for s in here if _filler_words(s[3]) or ALL in s[3] or s[2] == COIN_RANK), None)
         if filler is None and scanned[at : at + 1] not in _OF:
             break
         at = len(scanned) - len(scanned[at + 1 if filler is None else filler[1] :].lstrip())
-    return any(
+    # English says what is cleared after the word only ("the order was clear" clears nothing).
+    return has_cjk(scanned[start]) and any(
         s[1] <= start and not _ORDERS_NAMED.isdisjoint(s[3]) and not _clause_break(scanned, s[1], start)
         for s in spans
     )
