@@ -4,7 +4,7 @@ beside a price word, a limit order's word, a bid's or an offer's, or written aga
 
 from __future__ import annotations
 
-from core.language.fills import field_value, next_to, tag_after
+from core.language.fills import field_value, next_to, tag_after, tag_before
 from core.language.tagger import COIN, Reading
 from core.language.values import Value
 
@@ -16,7 +16,12 @@ PRICE_OF = ("of", "的")  # between a price word and its number ("a price of 850
 # "85000 each", "每个85000": one coin's price, the limit price ("each" is the grid word's too)
 EACH = frozenset({"trade.each", "strategy.quote_per_grid"})
 BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
+# "buy btc for 100", "sell eth with 3000", "buy btc in 2025": a bare number after these is no
+# coin's amount said plainly (with no unit it may be money paid or the price)
+PAID_WITH = ("for", "with", "in", "for like", "for about", "for around", "with like", "with about")
+COIN_OR_SIDE = frozenset({COIN, "verb.buy", "verb.sell"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
+PLACING = "order.placing"  # "挂一个", "掛張": a limit order placed
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset(
     {"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell", "order.placing"}
@@ -116,5 +121,49 @@ def size_or_price(reading: Reading, values: list[Value]) -> Value | None:
     minimum order (5 USDT), which the summary refuses."""
     if len(values) != 1 or values[0].kind != "number" or values[0].number < 1:
         return None
-    said = next_to(reading, [v for v in reading.spans() if v.kind == "number"], (COIN,))
+    numbers = [v for v in reading.spans() if v.kind == "number"]
+    said = next_to(reading, numbers, (COIN,)) or _paid_with(reading, numbers) or _coin_first(reading, numbers)
     return as_typed(said, values, kind=True)
+
+
+def _coin_first(reading: Reading, numbers: list[Value]) -> Value | None:
+    """A bare number right after the side, the coin said before it ("eth 卖3000", "btc buy 100"):
+    the coin's shorthand as "卖eth 3000" is, refused as a size or a price."""
+    said = next_to(reading, numbers, ("verb.buy", "verb.sell"))
+    if said is None:
+        return None
+    side = tag_before(reading, said.start, ("verb.buy", "verb.sell"))
+    return said if side is not None and tag_before(reading, side.start, (COIN,)) is not None else None
+
+
+def _paid_with(reading: Reading, numbers: list[Value]) -> Value | None:
+    """A bare number after "for" / "with" following the coin or the side ("buy btc for 100", "sell
+    eth for 3000", "buy for 100", "buy sol with 50"): money paid or the price asked, never 3,000
+    ETH sold; which one the unit would say, so with none it is refused as a size or a price."""
+    for value in numbers:
+        tag = tag_before(reading, value.start, COIN_OR_SIDE)
+        if tag is not None and reading.text[tag.end : value.start].strip() in PAID_WITH:
+            return value
+    return None
+
+
+def placed_side(reading: Reading, values: list[Value]) -> str | None:
+    """A limit order placed with its side named ("在0.2挂个doge买单 50u", "在180挂张sol卖单 2个"): that
+    side, with a value said of any kind ("帮我挂个doge买单" alone says no order yet)."""
+    said = reading.concepts
+    if not values or PLACING not in said:
+        return None
+    return "buy" if "order.buy_named" in said else "sell" if "order.sell_named" in said else None
+
+
+def without_placing_count(reading: Reading, values: list[Value]) -> list[Value]:
+    """``values`` without the "一个" of a limit order placed ("在3000挂一个eth卖单 卖0.5个"): one order,
+    read from inside the placing word, never its size ("在3000挂一个eth卖单" asks how much)."""
+    placing = [t for t in reading.tags if PLACING in t.concepts]
+    inside = [
+        v
+        for v in reading.spans()
+        if v.kind == "amount" and v.number == 1 and any(t.start < v.start < t.end for t in placing)
+    ]
+    one = as_typed(inside[0], values, kind=True) if len(inside) == 1 else None
+    return [v for v in values if v is not one]

@@ -41,9 +41,11 @@ from core.workspace.limit_price import (
     SPEND,
     beside_price,
     other_than_size,
+    placed_side,
     priced_first,
     said_beside,
     size_or_price,
+    without_placing_count,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount, puts_into, spent, takes_off_the_table
@@ -79,8 +81,6 @@ OTHER_SIDE = (
     ("buy", When(GIVE, none=["verb.create", *RECORDS])),
     ("buy", When(ADD_TO_POSITION, none=RECORDS)),
     ("sell", When(TAKE_PROFIT)),
-    ("buy", When(["order.placing", "order.buy_named"])),  # "在0.2挂个doge买单 50u"
-    ("sell", When(["order.placing", "order.sell_named"])),
 )
 ASKED = frozenset({"ask.how_much", "ask.most"})  # with a buy: the most one can buy
 PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
@@ -199,7 +199,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         values = outside(values, [(at, at + len(name))] if at >= 0 else [])
     # "take half my btc off the table": a sale, its share the trade's (only the coin's words between)
     taken = takes_off_the_table(reading)
-    values = values if taken else _of_the_trade(reading, values)
+    values = without_placing_count(reading, values if taken else _of_the_trade(reading, values))
     side = _side(reading, values) or ("sell" if taken else None)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
@@ -442,9 +442,9 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     (``OTHER_SIDE``; with a price a take-profit is an order, the orders skill's)."""
     kinds = {v.kind for v in values}
     held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
-    side = SIDE.read(reading) or (
-        _BOOK_SIDE.read(reading) if "price" in kinds or priced_first(reading) else None
-    )
+    side = SIDE.read(reading) or placed_side(reading, values)
+    if side is None and ("price" in kinds or priced_first(reading)):
+        side = _BOOK_SIDE.read(reading)
     return side or next((s for s, holds in OTHER_SIDE if s in held and holds(reading.concepts)), None)
 
 
