@@ -543,7 +543,7 @@ def _cleared(scanned: str, spans: list[Span]) -> list[Span]:
 
 def _orders_cleared(scanned: str, spans: Sequence[Span], start: int, end: int) -> bool:
     """The orders named right after ``end`` (filler or their coin between: "all my", "所有", "eth 的")
-    or, in Chinese, before ``start`` in its clause."""
+    or, in Chinese, nearer before ``start`` in its clause than any coin."""
     at = len(scanned) - len(scanned[end:].lstrip())
     while True:
         here = [s for s in spans if s[0] == at]
@@ -554,8 +554,11 @@ def _orders_cleared(scanned: str, spans: Sequence[Span], start: int, end: int) -
         if filler is None and scanned[at : at + 1] not in _OF:
             break
         at = len(scanned) - len(scanned[at + 1 if filler is None else filler[1] :].lstrip())
-    # English says what is cleared after the word only ("the order was clear" clears nothing).
-    return has_cjk(scanned[start]) and any(
-        s[1] <= start and not _ORDERS_NAMED.isdisjoint(s[3]) and not _clause_break(scanned, s[1], start)
-        for s in spans
-    )
+    # English says what is cleared after the word only ("the order was clear" clears nothing); in
+    # Chinese the nearest of the orders and a coin before it in its clause is what is cleared
+    # ("sol的挂单全清了"; "挂单4000把eth全清了" places an order that sells every eth).
+    if not has_cjk(scanned[start]):
+        return False
+    before = [s for s in spans if s[1] <= start and not _clause_break(scanned, s[1], start)]
+    named = [s for s in before if s[2] == COIN_RANK or not _ORDERS_NAMED.isdisjoint(s[3])]
+    return bool(named) and max(named, key=lambda s: (s[1], s[2] != COIN_RANK))[2] != COIN_RANK
