@@ -46,7 +46,7 @@ _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 # The last words of kind_ones' English words the kind's plural noun stands for.
 _ONES = frozenset({"ones", "rest"})
 
-_MARKS = frozenset(",，;；。!！?？")
+_MARKS = frozenset(",，;；。!！?？.")
 _DROPPED = f"{OUTSIDE}dropped"  # a trade one meant to make, given up ("本来想买eth 算了")
 _ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
 # A strategy imagined ("如果过去三个月每天定投 BTC 20 块会怎样？回测看看"): a backtest asked, no remark.
@@ -68,13 +68,25 @@ def _joins(text: str) -> tuple[tuple[int, int], ...]:
     the text (a mark ending it is no cut)."""
     held = _HELD.spans(text)
     runs: list[tuple[int, int]] = []
-    for start, end in _JOIN.spans(text):
+    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text))):
         if any(s <= start and end <= e for s, e in held):
             continue
         if runs and not text[runs[-1][1] : start].strip():
             start = runs.pop()[0]
         runs.append((start, end))
     return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
+
+
+def _full_stops(text: str) -> list[tuple[int, int]]:
+    """A full stop ending a sentence, after a letter and before a space ("btc price today please. my
+    grandson set this up for me"): a mark as a comma is; a decimal point ("0.05") or a dot in a
+    name ("bot.cli") is none."""
+    out, at = [], text.find(". ", 1)
+    while at > 0:
+        if text[at - 1].isalpha():
+            out.append((at, at + 1))
+        at = text.find(". ", at + 1)
+    return out
 
 
 def _spaces(text: str, joins: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
