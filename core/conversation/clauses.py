@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
+from core.conversation.each_coin import each_coin
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
@@ -445,6 +446,9 @@ def split_asks(
     win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
+    each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
+    if each is not None:
+        return each
     joins = _joins(text)
     spaces = _spaces(text, joins)[: max(0, MAX_CUTS - len(joins))]
     joins = tuple(sorted(joins + spaces))

@@ -130,8 +130,10 @@ _UNDONE: Final = (
 def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
     it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts); after "不要把" / "别把"
-    the verb after what 把 names does ("不要把eth卖了", "别把挂单清了")."""
-    ends = {s[1] for s in spans if NOT_ASKED in s[3]}
+    the verb after what 把 names does ("不要把eth卖了", "别把挂单清了"); not 别 of 分别 ("btc和eth分别买100u":
+    each, no don't)."""
+    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]
+    ends = {s[1] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)}
     for end in tuple(ends):
         at = len(scanned) - len(scanned[end:].lstrip())
         if scanned.startswith(_objects_before(), at):
@@ -158,6 +160,7 @@ _VERBS: Final = frozenset(
         "order.clear_all",
     }
 )
+_NOT_DONT: Final = frozenset({"filler.each"})  # a word a "don't" is part of, none itself
 
 
 def _acts_lost_after(scanned: str, spans: list[Span], ends: set[int], acts: tuple[str, ...]) -> list[Span]:

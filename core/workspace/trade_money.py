@@ -1,12 +1,14 @@
 """The money of an order (zh + en): the one amount among the values said, the USDT a buy spends
 ("spend 200u on sol", "花一半的usdt买sol"), and money put into a coin ("put $300 into btc").
-A share taken off the table ("take half my btc off the table") is a sale. Read by
-core/workspace/trade_reading.py."""
+A share taken off the table ("take half my btc off the table") is a sale; an amount for each of
+several coins ("帮我买btc和eth各100u") is one order per coin, never the first coin's alone. Read by
+core/workspace/trade_reading.py and core/conversation/each_coin.py."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from itertools import pairwise
 from typing import Final
 
 from core.language.fills import word_after
@@ -137,3 +139,32 @@ def takes_off_the_table(reading: Reading) -> bool:
 
 def _taken(tag: Tag) -> bool:
     return bool(tag.concepts & _TAKEN_TAGS) or all(c.startswith(("filler.", "amount.")) for c in tag.concepts)
+
+
+_EACH, _NOT_EACH = Words("trade_money.each"), Words("trade_money.not_each")
+_COIN_JOIN = Words("trade_money.coin_join")
+
+
+def each_said(text: str) -> list[tuple[int, int]]:
+    """Where an amount is said to be for each of several ("各100u", "50 usdt each"), in ``text``;
+    not 各 of another word ("各个币", "各种")."""
+    held = _NOT_EACH.spans(text)
+    return [(s, e) for s, e in _EACH.spans(text) if not any(a <= s and e <= b for a, b in held)]
+
+
+def each_of_coins(reading: Reading) -> bool:
+    """An "each" said with two coins or more named: one order per coin is asked."""
+    coins = {t.value for t in reading.tags if COIN in t.concepts}
+    return len(coins) >= 2 and bool(each_said(reading.text))
+
+
+def coin_list(reading: Reading) -> list[Tag] | None:
+    """The coins' tags of the one list of coins a message names ("btc和eth", "sol、doge", "btc, eth
+    and sol"), only joining words between them; None when a coin is named apart or fewer than two
+    coins are."""
+    tags = [t for t in reading.tags if COIN in t.concepts]
+    if len({t.value for t in tags}) < 2:
+        return None
+    if any(_COIN_JOIN.sub("", reading.text[a.end : b.start]).strip() for a, b in pairwise(tags)):
+        return None
+    return tags

@@ -48,7 +48,15 @@ from core.workspace.limit_price import (
     without_placing_count,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
-from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount, puts_into, spent, takes_off_the_table
+from core.workspace.trade_money import (
+    PUT_IN,
+    each_of_coins,
+    of_usdt,
+    pick_amount,
+    puts_into,
+    spent,
+    takes_off_the_table,
+)
 from core.workspace.wallets import WALLET, wallet_said
 
 SKILL = "trade_execution"  # the skill whose routes it reads
@@ -209,6 +217,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     coin = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
     if coin is not None:
         slots["symbol"] = coin
+    if each_of_coins(reading):  # "买btc和eth各100u": one order per coin (core.conversation.each_coin
+        # asks each); read whole it is refused quoting it, never the first coin's order alone
+        return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}each_coin:{text.strip()}"})
     values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or beside_price(
         reading, values
