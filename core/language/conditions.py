@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.lexicon import OBJECTS, load
 from core.language.normalize import any_said, has_cjk
+from core.language.since import said as since_said
+from core.language.since import since_told
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -29,6 +31,8 @@ COIN_RANK, WORD_RANK = 1, 2
 
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` with every word said under a condition kept only where its condition holds."""
+    if since_said(scanned):  # "beta 从周一开始就没动过": the time's 开始, no start
+        spans = since_told(scanned, spans)
     guarded = _guarded()
     any_guarded = _guarded_said()
     if any_guarded is not None and any_guarded.search(scanned) is not None:

@@ -49,7 +49,8 @@ SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows
 # What one holds not shown, with a buy told or contrary ("the eth i bought isnt showing up"): balance's.
 MISSING, BOUGHT = "diagnosis.missing", "diagnosis.bought"
 NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
-NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", *FAILING})
+# Doing nothing ("beta 一直闲着"): only of a trader or strategy named (its intents need one).
+NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", "diagnosis.idle", *FAILING})
 GAINS = frozenset({"ask.pnl", "pnl.profit"})  # "这个策略为什么赚钱" asks of a gain: no problem
 _EXCHANGE_SOURCES = frozenset({"binance", "okx", "bybit"})
 # Codes that reject an order rather than a key: filters, balance, symbol, deskmate's caps.
