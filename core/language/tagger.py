@@ -41,7 +41,10 @@ PROVIDER = "provider"
 EXCHANGE = "exchange"
 # An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
 _MARKUP = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|</?[a-z][^<>]{0,200}>", re.DOTALL)
-PUNCT = re.compile(r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]<>《》'’`]+")
+# Punctuation, and the emoji typed beside words ("how much did i lose today 😭"): no name's words.
+PUNCT = re.compile(
+    r"[\s,，.。!！?？:：;；、~～\"“”「」『』()（）\[\]<>《》'’`\u2600-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]+"
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,12 +57,19 @@ _MINUTES = {unit: seconds // 60 for unit, seconds in UNIT_SECONDS.items()}
 AlertReading = tuple[Action, dict[str, Any]]  # the action asked for, with the slots said
 
 
+def _slipped(reading: Reading, name: str) -> bool:
+    """ "/alret sol 200": the command's name typed one slip off the alert's word (the tagger reads
+    the slip, core/language/slips.py), as "alret btc above 120000" is read without its slash."""
+    tag = reading.tags[0] if reading.tags else None
+    return tag is not None and (tag.start, tag.end) == (1, 1 + len(name)) and NOUN in tag.concepts
+
+
 def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts."""
     reading = coins.read(text)
     norm = reading.text
     said = command(as_typed(reading))  # its arguments as typed, to quote a refusal ("1E5")
-    if said is not None and said[0] in ("alert", "alerts"):  # "/alerts@bot …"
+    if said is not None and (said[0] in ("alert", "alerts") or _slipped(reading, said[0])):  # "/alerts@bot …"
         return _command(coins.read(said[1]), coins)
     set_up = reading.has(SET_UP) and bool(reading.concepts & CROSSING)
     if not norm or norm.startswith("/") or not (reading.concepts & ASKS or set_up):
