@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from core.language.asked import acts, asked_done
 from core.language.lexicon import OBJECTS, load
 from core.language.normalize import any_said, has_cjk
 from core.language.since import said as since_said
@@ -47,6 +48,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans)
     if NOT_ASKED in said:
         spans = _not_asked(scanned, spans)
+        said = _concepts(spans)
+    if any(acts(frozenset({c})) for c in said):
+        spans = asked_done(scanned, spans)
         said = _concepts(spans)
     if RENAME in said:
         spans = _new_name(scanned, spans)

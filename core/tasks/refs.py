@@ -29,6 +29,7 @@ _SUFFIX = Words("conversation.record_suffix", lambda low, start, end: end == len
 # 个 is Hong Kong's possessive before a kind's word ("bybit 個戶口": bybit's account).
 _POSSESSIVE = ("的", "个", "'s", "’s")
 _PREFIX = Words("conversation.record_suffix", lambda low, start, end: start == 0, whole=False)  # "账户2"
+_REQUEST = Words("conversation.request_before", whole=False)  # "帮阿强": 阿强, asked for
 
 
 def is_recent_phrase(text: str) -> bool:
@@ -56,6 +57,11 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
         bares = bare_name(norm)
         for bare in bares:
             exact = [t for t in targets if bare and bare != norm and name_key(t.name) == name_key(bare)]
+            if exact:
+                return exact
+        asked = _REQUEST.prefix(norm)
+        if asked is not None and asked < len(norm):  # "帮阿强": one of theirs asked for
+            exact = [t for t in targets if name_key(t.name) == name_key(norm[asked:])]
             if exact:
                 return exact
         key = bares[-1] or norm

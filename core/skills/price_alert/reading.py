@@ -26,6 +26,7 @@ ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a c
 # Set up for a crossing ("帮我设个体型 大饼跌破8万"): what is set is the alert (the intents say when).
 SET_UP, CROSSING = "verb.create", frozenset({"verb.cross", "direction.above", "direction.below"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
+STATE = "ask.status"  # an alert's state asked, or whether one was set or deleted (core.language.asked)
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 COOLDOWN_AFTER = Words("alert.cooldown_after")  # said after its length ("a 30 minute cooldown")
@@ -74,6 +75,8 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
     set_up = reading.has(SET_UP) and bool(reading.concepts & CROSSING)
     if not norm or norm.startswith("/") or not (reading.concepts & ASKS or set_up):
         return None
+    if reading.has(NOUN) and reading.has(STATE):
+        return ("query", {})  # "你删了btc的提醒吗", "did you set an alert for btc at 90k": asked, none made
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
     if (reading.has(NOUN) or stops) and not _has_level(reading, values):

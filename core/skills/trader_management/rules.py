@@ -15,6 +15,8 @@ from typing import Any
 from core.language import fills
 from core.language.fills import concepts_at, name_after, new_value, set_to, untagged
 from core.language.intents import SlotFill
+from core.language.lexicon import load
+from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
@@ -83,6 +85,26 @@ def _record_named(reading: Reading, field: str) -> dict[str, str]:
     return {field: tag.value if own else reading.norm.typed(tag.start, tag.end)}
 
 
+def _made(reading: Reading) -> str | None:
+    """A switched field set up or given for one of theirs, no on / off said ("set up a daily
+    summary for afu", "give afu a daily summary", "帮阿强设个日报"), or asked for it with nothing
+    else said ("daily report for afu pls"): switched on."""
+    if reading.has("verb.create"):
+        return "on"
+    given = load().concepts["verb.update"].before_object  # "give" / "hand", only before one of theirs
+    updates = (t for t in reading.tags if "verb.update" in t.concepts)
+    said = (reading.norm.typed(t.start, t.end).casefold() for t in updates)
+    if any(word in given for word in said):
+        return "on"
+    asked = any(c.startswith(("verb.", "ask.")) for c in reading.concepts) or "?" in reading.text
+    own = reading.first("own.trader")
+    wanted = own is not None and not asked and _FOR.before(reading.text, own.start) is not None
+    return "on" if wanted else None
+
+
+_FOR = Words("switch.for")
+
+
 def slots_for(action: str) -> SlotFill:
     """The fill of an ``action`` intent (core.skills.trader_management.intents)."""
     return partial(_slots, action)
@@ -119,7 +141,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
             # "let alpha run the eth grid", "幫我改交易員阿強嘅模型做kimi": no set-to word, the one
             # record of the field's kind named is the new one (theirs by its name).
             slots.update(_record_named(reading, field))
-        on = first(SWITCH, concepts)
+        on = first(SWITCH, concepts) or (_made(reading) if field in SWITCHED else None)
         if field in SWITCHED and on:
             slots[field] = on
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))

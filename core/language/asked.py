@@ -1,0 +1,112 @@
+"""An act asked whether it was done, in the perfect ("阿强停了吗", "你把gary删了没", "有冇停咗阿強",
+"did you stop gary?", "你买了btc吗"): a question about what is so, never the act. A record's act
+becomes its state asked (ask.status), a trade the trades asked (trade.bought). The words are
+phrases/asked.toml; core.language.conditions applies this to the tagger's spans."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from core.language.normalize import has_cjk
+
+# A span as core.language.conditions reads it: (start, end, rank, concepts, value).
+Span = tuple[int, int, int, frozenset[str], str]
+
+RECORD_ACTS: Final = (
+    "verb.start",
+    "verb.stop",
+    "verb.delete",
+    "verb.update",
+    "verb.switch_on",
+    "verb.switch_off",
+    "verb.create",
+    "verb.rename",
+    "verb.set_to",
+    "verb.activate",
+    "verb.deactivate",
+    "verb.copy",
+    "verb.cancel",
+    "verb.bind",
+    "verb.link",
+    "verb.turn_apart",
+    "verb.start_apart",
+    "workspace.change_to",
+    "answer.on",
+    "answer.off",
+)
+TRADE_ACTS: Final = ("verb.buy", "verb.sell", "amount.sell_all")
+STATE: Final = frozenset({"ask.status"})
+TRADES: Final = frozenset({"trade.bought"})
+_MARKS: Final = frozenset(",，;；。!！?？~～…")
+_END: Final = " 呀啊呢啦?？!！~～"
+# Between "able" and the act: what is acted on, no other verb or question ("能帮我把阿强停了吗").
+_OBJECTS: Final = ("own.", "noun.", "coin", "filler.", "exchange", "provider")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, tuple[str, ...]]:
+    from core.language.lexicon import phrases
+
+    group = phrases("asked").concepts
+    return {name: group[f"asked.{name}"].words for name in ("before", "tail", "request", "able")}
+
+
+def acts(concepts: frozenset[str]) -> bool:
+    return any(c.startswith(RECORD_ACTS + TRADE_ACTS) for c in concepts)
+
+
+def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with every act asked whether it was done made that question."""
+    out: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if acts(concepts) and _asked(scanned, start, end, spans):
+            kept = frozenset(c for c in concepts if not c.startswith(RECORD_ACTS + TRADE_ACTS))
+            traded = any(c.startswith(TRADE_ACTS) for c in concepts)
+            span = (start, end, rank, kept | (TRADES if traded else STATE), value)
+        out.append(span)
+    return out
+
+
+def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
+    words = _words()
+    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
+    last = min((at for m in _MARKS if (at := scanned.find(m, end)) >= 0), default=len(scanned))
+    before, after = scanned[first:start], scanned[end:last].rstrip(_END)
+    if any(after.endswith(w) for w in words["request"]):
+        return False
+    if any(_has(before, w) for w in words["before"]):
+        return True
+    if _able(scanned, first, start, spans):
+        return False
+    if not has_cjk(scanned[start:end]) or not any(after.endswith(w) for w in words["tail"]):
+        return False
+    # told done with 了: right after the act ("停了吗", "换了kimi吗"), or before the question
+    # ("换成kimi了没有")
+    said = scanned[start:end]
+    return said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]
+
+
+def _has(text: str, word: str) -> bool:
+    """``word`` in ``text``, whole where it is Latin ("did you", never "did your")."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if not word.isascii() or not (text[end : end + 1].isalnum() or text[at - 1 : at].isalnum()):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
+def _able(scanned: str, first: int, start: int, spans: Sequence[Span]) -> bool:
+    """Asked of someone able, right before the act, only what it acts on between ("能把阿强停了吗")."""
+    for word in _words()["able"]:
+        at = scanned.find(word, first, start)
+        while at >= 0:
+            between = [s for s in spans if at + len(word) <= s[0] and s[1] <= start]
+            if all(all(c.startswith(_OBJECTS) for c in s[3]) for s in between):
+                return True
+            at = scanned.find(word, at + 1, start)
+    return False
