@@ -49,9 +49,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if NOT_ASKED in said:
         spans = _not_asked(scanned, spans)
         said = _concepts(spans)
-    if any(acts(frozenset({c})) for c in said):
-        spans = asked_done(scanned, spans)
-        said = _concepts(spans)
+    if acts(said):  # "阿强停了吗", "did you stop gary?": asked whether done (core.language.asked)
+        said = _concepts(spans := asked_done(scanned, spans))
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
