@@ -31,8 +31,9 @@ STATUS = ("ask.status", "ask.pnl")
 SHOWN = frozenset({*STATUS, "verb.query"})
 # "打开 alpha 的每日汇总", "關掉小綠的自動啟動": only a trader has them
 NAMED = frozenset({*TRADERS, "noun.daily_summary", "noun.auto_start"})
-# What a trader runs on ("机器人一号用的哪个策略", "what account is beta on"): its card says.
-PARTS = frozenset({"noun.strategy", "noun.account", "noun.model"})
+# What a trader runs on ("机器人一号用的哪个策略", "what account is beta on") and its switches ("is
+# the daily summary on for afu"): its card says.
+PARTS = frozenset({"noun.strategy", "noun.account", "noun.model", "noun.daily_summary", "noun.auto_start"})
 SWITCHED = ("auto_start", "daily_summary")
 # The fields an update may name, first found wins; the valued ones take the new value typed.
 FIELDS = (
