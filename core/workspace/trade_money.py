@@ -16,6 +16,7 @@ from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, Kind, Value, refused_slot
+from core.workspace.wallets import named_after_coin
 
 AMOUNT_KINDS: tuple[Kind, ...] = ("amount", "number", "fraction", "percent")
 # "put $300 into btc", "throw 100u into sol": money put into a coin, a buy paid in USDT as spend's;
@@ -161,8 +162,11 @@ def each_of_coins(reading: Reading) -> bool:
 def coin_list(reading: Reading) -> list[Tag] | None:
     """The coins' tags of the one list of coins a message names ("btc和eth", "sol、doge", "btc, eth
     and sol"), only joining words between them; None when a coin is named apart or fewer than two
-    coins are."""
-    tags = [t for t in reading.tags if COIN in t.concepts]
+    coins are. A wallet's word the catalog lists too, right after a coin ("long eth perp"), is the
+    wallet's."""
+    tags = [
+        t for at, t in enumerate(reading.tags) if COIN in t.concepts and named_after_coin(reading, at) is None
+    ]
     if len({t.value for t in tags}) < 2:
         return None
     if any(_COIN_JOIN.sub("", reading.text[a.end : b.start]).strip() for a, b in pairwise(tags)):

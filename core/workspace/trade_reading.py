@@ -50,6 +50,7 @@ from core.workspace.limit_price import (
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.trade_money import (
     PUT_IN,
+    coin_list,
     each_of_coins,
     of_usdt,
     pick_amount,
@@ -220,6 +221,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if each_of_coins(reading):  # "买btc和eth各100u": one order per coin (core.conversation.each_coin
         # asks each); read whole it is refused quoting it, never the first coin's order alone
         return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}each_coin:{text.strip()}"})
+    if _one_amount(values) and len(coins.all(norm)) > 1 and coin_list(reading) is not None:
+        # "buy btc and eth 100u": the total or each? Refused quoting it, never the first coin's order
+        # alone ("buy 100u of btc and 0.1 eth": no one list; "sell all my btc and eth": all of each,
+        # one ask per coin; "buy one eth": "one" is no coin beside another)
+        return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}coins_one_amount:{text.strip()}"})
     values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or beside_price(
         reading, values
@@ -280,6 +286,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if expiry is not None:
         slots[EXPIRY] = expiry
     return Route(SKILL, "limit" if limit else side, slots)
+
+
+def _one_amount(values: list[Value]) -> bool:
+    """A value said that could be a total or each coin's ("100u", "half"); all of a holding is each's."""
+    return any(not (v.kind == "fraction" and v.number == 1) for v in values)
 
 
 def _of_another_ask(reading: Reading, values: list[Value]) -> tuple[list[Value], str | None]:

@@ -40,7 +40,7 @@ def wallet_said(reading: Reading) -> str | None:
     theirs so called is tagged as theirs, not as a wallet."""
     tags, text = reading.tags, reading.text
     for at, tag in enumerate(tags):
-        wallet = _wallet(tag) or _named_after_coin(reading, at)
+        wallet = _wallet(tag) or named_after_coin(reading, at)
         if wallet and wallet not in _NEVER_ON and _OF_WALLET & tag.concepts:
             return wallet  # one word of both: "合约仓" (a futures position); "资金" is money too
         of_wallet = _OF_WALLET if wallet in (None, "funding") else _OF_WALLET | _HAVE
@@ -121,7 +121,7 @@ def wallet_named(name: str) -> str | None:
     return _wallet(tags[0])
 
 
-def _named_after_coin(reading: Reading, at: int) -> str | None:
+def named_after_coin(reading: Reading, at: int) -> str | None:
     """A wallet's word the catalog also lists as a coin, said right after another coin ("short 0.01
     btc perp": PERP is a ticker too): the wallet of the coin before it."""
     tags = reading.tags
