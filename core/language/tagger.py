@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from core.cached_toml import built_beside_bytecode
+from core.language.cleared import cleared
 from core.language.conditions import conditioned
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
@@ -341,7 +342,7 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     spans += own
     if " " in scanned and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
-    return conditioned(scanned, spans, coins)  # words said under a condition ("出", a feeling)
+    return cleared(scanned, conditioned(scanned, spans, coins))  # said under a condition; "清空"'s object
 
 
 def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
