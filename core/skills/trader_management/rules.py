@@ -145,6 +145,8 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         on = first(SWITCH, concepts) or (_made(reading) if field in SWITCHED else None)
         if field in SWITCHED and on:
             slots[field] = on
+        if field in SWITCHED:
+            end = len(reading.text)  # "add a daily summary to rocky": no new value, rocky is its trader
     ref = record_ref(reading, KIND, end=end, every=action in ("stop", "query", "start"))
     if (
         action in ("start", "stop")
