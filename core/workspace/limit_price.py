@@ -20,6 +20,8 @@ BOOK_SIDES = frozenset({"trade.bid", "trade.offer"})
 # coin's amount said plainly (with no unit it may be money paid or the price)
 PAID_WITH = ("for", "with", "in", "for like", "for about", "for around", "with like", "with about")
 COIN_OR_SIDE = frozenset({COIN, "verb.buy", "verb.sell"})
+# "buy btc for approx 100", "买btc 大概100": a hedge right before a bare number, no exact amount
+HEDGE = frozenset({"filler.approx"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 PLACING = "order.placing"  # "挂一个", "掛張": a limit order placed
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
@@ -118,11 +120,17 @@ def size_or_price(reading: Reading, values: list[Value]) -> Value | None:
     refused: refused, quoting it, never 3,000 ETH bought. Said before the coin ("buy 3000 eth") or
     with a unit ("eth 0.5个", "eth 300u") it is the size, as typed; so is one below 1 ("buy eth 0.5"):
     meant as a price p it would buy under 1 coin of a coin worth under 1 USDT, below every market's
-    minimum order (5 USDT), which the summary refuses."""
+    minimum order (5 USDT), which the summary refuses. Hedged ("buy btc for approx 100", "买btc
+    大概100", "buy btc ~100") it is no exact amount either: refused wherever it stands."""
     if len(values) != 1 or values[0].kind != "number" or values[0].number < 1:
         return None
     numbers = [v for v in reading.spans() if v.kind == "number"]
-    said = next_to(reading, numbers, (COIN,)) or _paid_with(reading, numbers) or _coin_first(reading, numbers)
+    said = (
+        next_to(reading, numbers, (COIN,))
+        or next_to(reading, numbers, HEDGE)
+        or _paid_with(reading, numbers)
+        or _coin_first(reading, numbers)
+    )
     return as_typed(said, values, kind=True)
 
 
