@@ -50,7 +50,9 @@ def _words() -> dict[str, tuple[str, ...]]:
     from core.language.lexicon import phrases
 
     group = phrases("asked").concepts
-    return {name: group[f"asked.{name}"].words for name in ("before", "tail", "request", "able")}
+    return {
+        name: group[f"asked.{name}"].words for name in ("before", "own_before", "tail", "request", "able")
+    }
 
 
 def acts(concepts: frozenset[str]) -> bool:
@@ -77,7 +79,7 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     before, after = scanned[first:start], scanned[end:last].rstrip(_END)
     if any(after.endswith(w) for w in words["request"]):
         return False
-    if any(_has(before, w) for w in words["before"]):
+    if any(_has(before, w) for w in words["before"]) or before.lstrip().startswith(words["own_before"]):
         return True
     if _able(scanned, first, start, spans):
         return False
