@@ -99,6 +99,8 @@ class StrategyReader:
             action = "deactivate"  # "take eth grid out of the defaults": the removal said by itself
         if action == "query" and _asked_of_any(reading):
             return None  # "what's a good strategy for beginners": a question, none of theirs
+        # "我有什么网格", "我而家有咩網格": a kind they have, asked, is theirs listed (no "策略" said)
+        noun = noun or (action == "query" and kind in ("grid", "dca") and "trade.have" in concepts)
         if not noun and ((kind is None and not concepts & _BUYS) or kind == "ai" or action == "query"):
             return None  # no strategy, nor a kind or a buy to set up ("网格是什么" asks): no values read
         values = _values(reading)
