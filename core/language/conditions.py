@@ -149,6 +149,21 @@ def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     return _acts_lost_after(scanned, spans, ends, _UNDONE)
 
 
+def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str]) -> list[tuple[int, int]]:
+    """The clauses (start, end) a "don't" / "不要" / "别" tells not to do, where another clause
+    still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
+    they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
+    cuts = [  # and a full stop before a space ("don't sell my eth. sell my btc"), never a decimal point
+        k for k in range(len(scanned)) if _clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
+    ]
+    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
+    donts = [s[0] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
+    told = {b for b in bounds for at in donts if b[0] <= at < b[1]}
+    asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
+    return sorted(told) if asked else []
+
+
 # The verbs "不要把 …" tells not to do.
 _VERBS: Final = frozenset(
     {

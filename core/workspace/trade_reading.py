@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
+from core.language.conditions import not_asked_clauses
 from core.language.fills import (
     outside,
     sides_name_orders,
@@ -163,6 +164,9 @@ class CoinNames:
         return list(dict.fromkeys(m.symbol for m in self._mentions(norm)))
 
 
+_TRADE_ACTS: Final = frozenset({"verb.buy", "verb.sell", "amount.sell_all"})
+
+
 def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Route | None:
     """The order a message asks for (buy, sell, limit), or None when it is about something else;
     ``names``: the layer's reading of it with the person's record names, where an account of theirs
@@ -171,6 +175,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     norm, said = reading.text, reading.concepts
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
         return None
+    told_not = not_asked_clauses(reading.scanned, reading.found, _TRADE_ACTS)
+    if told_not:  # "别把eth卖了，把btc卖了": the order is the other clause's, of the coin it names
+        for start, end in told_not:
+            norm = norm[:start] + " " * (end - start) + norm[end:]
+        return read_trade(norm, coins, names)
     if said & WITHDRAWN and sides_name_orders(reading):
         return None
     if (PLACED in said or _mine_before_side(reading)) and sides_name_orders(reading):
