@@ -18,9 +18,9 @@ from dataclasses import replace
 from typing import cast
 
 from core.clock import Clock
+from core.conversation.after_alert import split_held
 from core.conversation.buttons import ButtonActions, refused, stopped
 from core.conversation.choices import did_you_mean, ties
-from core.conversation.clauses import split_asks
 from core.conversation.commands import Commands
 from core.conversation.interrupted import recover_interrupted
 from core.conversation.leases import ConversationBusy, ConversationLeases, HeldTurn, LeasePolicy
@@ -334,7 +334,7 @@ class Core:
                 return self.router.route(piece, context)
 
             layer = self.router.layer  # a piece told is read with the coins ("今天卖了eth")
-            asks = split_asks(
+            asks = split_held(
                 text,
                 route,
                 route_piece,

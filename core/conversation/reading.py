@@ -8,7 +8,7 @@ ask ("then") and its pronouns through it.
 
 from __future__ import annotations
 
-from core.conversation.clauses import split_asks
+from core.conversation.after_alert import split_held
 from core.conversation.references import again, read_back, refer
 from core.i18n import Locale
 from core.language.tagger import words
@@ -41,7 +41,7 @@ def read_asks(
         return router.route(piece, context)
 
     layer = router.layer  # a piece told is read with the coins, as it was routed ("今天卖了eth")
-    asks = split_asks(
+    asks = split_held(
         text,
         route,
         route_piece,

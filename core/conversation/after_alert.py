@@ -1,0 +1,123 @@
+"""A trade said after an alert in the same message belongs to the alert's condition: "ping me when
+eth hits 4000 and sell half", "btc到10万提醒我 然后卖掉", "btc到10萬通知我 跟住賣晒" mean "sell when it
+gets there", never a sale now. Whether a price reached is a limit or a stop depends on which way
+the market goes, and no guess is made: the alert is kept, and the trade is refused quoting its
+level (nothing placed, said so). A trade asked first ("buy 0.1 btc and alert me at 100k") is two
+asks, the trade now; a trade at a price of its own ("... and sell half at 4100") is a limit order,
+resting, kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.clauses import BackFn, split_asks
+from core.language.tagger import Reading, words
+from core.language.values import REFUSED_PREFIX, refusal_in
+from core.routing.router import Route
+from core.skills.trade_execution.limit import LIMIT_PRICE
+from core.workspace.limit_price import BUY, SELL
+from core.workspace.trade_reading import SELL_ALL
+
+RouteFn = Callable[[str], Route | None]
+ReadFn = Callable[[str], Reading]
+
+_TRADE = "trade_execution"
+_NOW = frozenset({"buy", "sell"})  # a trade at the market, now (a limit rests at its own price)
+_ALERT_WORDS = frozenset({"noun.alert", "verb.notify"})
+_SIDE_WORDS = frozenset({*BUY, *SELL, SELL_ALL})
+REFUSED = "after_alert"
+
+
+def _alert(route: Route | None) -> bool:
+    return route is not None and (route.skill, route.action) == ("price_alert", "create")
+
+
+def _now(route: Route | None) -> bool:
+    """A trade that would be placed at the market now (its amount read, or asked)."""
+    return (
+        route is not None
+        and route.skill == _TRADE
+        and route.action in _NOW
+        and refusal_in(route.slots.get("amount")) is None
+    )
+
+
+def _held(trade: Route, alert: Route | None) -> Route:
+    """``trade`` as an order resting at the alert's level: a limit sell where the alert waits for
+    the price to rise to it, a limit buy where it waits for a fall ("text me if sol drops to 150 and
+    buy 10 sol"), the conditional order "sell half my eth at 4000" makes. Where the alert says no
+    way, or the other way (a stop, which no limit order is), its price is refused quoting the level
+    (said before anything else, then asked): nothing is placed now."""
+    slots = {k: v for k, v in trade.slots.items() if k != "side"}
+    coin = alert.slots.get("symbol") if alert is not None else None
+    if "symbol" not in slots and isinstance(coin, str):
+        slots["symbol"] = coin
+    level = alert.slots.get("level") if alert is not None else None
+    said = level if isinstance(level, str) and refusal_in(level) is None else ""
+    way = alert.slots.get("condition") if alert is not None else None
+    slots["side"] = trade.action
+    rests = said and (trade.action, way) in (("sell", "above"), ("buy", "below"))
+    slots[LIMIT_PRICE] = said if rests else f"{REFUSED_PREFIX}{REFUSED}:{said}"
+    return Route(trade.skill, "limit", slots)
+
+
+def _side_after_alert(reading: Reading) -> int | None:
+    """Where the first buying or selling word said after an alert's word begins, or None (no
+    alert word, or a trade word before it: "buy 0.1 btc and alert me at 100k")."""
+    alert_at: int | None = None
+    for tag in sorted(reading.tags, key=lambda t: t.start):
+        if tag.concepts & _SIDE_WORDS:
+            return tag.start if alert_at is not None else None
+        if alert_at is None and tag.concepts & _ALERT_WORDS:
+            alert_at = tag.start
+    return None
+
+
+def conditioned(
+    text: str, whole: Route | None, asks: list[tuple[str, Route]] | None, route: RouteFn, read: ReadFn
+) -> list[tuple[str, Route]] | None:
+    """``asks`` (core.conversation.clauses.split_asks's) with every trade said after an alert
+    refused, the alert kept; a message read whole as a trade now with an alert asked before it
+    ("btc到10万提醒我 然后卖掉") read as that alert and the trade refused; a message read whole as an
+    alert with a trade word after it ("eth到了3000提醒我再买点") as the alert and the trade refused.
+    None: one ask, as read."""
+    if asks is not None:
+        out: list[tuple[str, Route]] = []
+        alert: Route | None = None
+        for piece, found in asks:
+            if _alert(found):
+                alert = found
+            elif alert is not None and _now(found):
+                found = _held(found, alert)
+            out.append((piece, found))
+        return out
+    if whole is None or not (_now(whole) or _alert(whole)):
+        return None
+    reading = read(text)
+    at = _side_after_alert(reading)
+    if at is None:
+        return None
+    head, tail = reading.text[:at].strip(), reading.text[at:].strip()
+    first = route(head) if head else None
+    joined = any(t.end <= at and "filler.join" in t.concepts for t in reading.tags)
+    if _alert(whole) and not joined:
+        return None  # "alert me when btc drops below 80k so i can buy": no trade asked
+    if _alert(whole):  # "eth到了3000提醒我再买点": the alert, its level its own ("…100k and buy 0.1")
+        alert = first if _alert(first) and first is not None else whole
+        side = "buy" if any(t.start == at and t.concepts & BUY for t in reading.tags) else "sell"
+        said = route(tail)
+        trade = said if said is not None and said.skill == _TRADE else Route(_TRADE, side, {})
+        if trade.action not in _NOW:
+            return None  # a limit at a price of its own rests there: as read
+        return [(head if alert is first else text, alert), (tail, _held(trade, alert))]
+    if not _alert(first) or first is None:
+        return [(text, _held(whole, None))]
+    return [(head, first), (tail, _held(whole, first))]
+
+
+def split_held(
+    text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None, told_by: ReadFn = words
+) -> list[tuple[str, Route]] | None:
+    """``split_asks``, with a trade said after an alert held back (``conditioned``)."""
+    return conditioned(text, whole, split_asks(text, whole, route, back, told_by), route, told_by)
