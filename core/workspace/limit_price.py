@@ -22,6 +22,9 @@ PAID_WITH = ("for", "with", "in", "for like", "for about", "for around", "with l
 COIN_OR_SIDE = frozenset({COIN, "verb.buy", "verb.sell"})
 # "buy btc for approx 100", "买btc 大概100": a hedge right before a bare number, no exact amount
 HEDGE = frozenset({"filler.approx"})
+# "用100买eth", "拿100买eth": a bare number right after what a buy is paid with is money, its unit
+# unsaid (USDT most likely, never known): no limit price and no coins
+USING = frozenset({"filler.using"})
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 PLACING = "order.placing"  # "挂一个", "掛張": a limit order placed
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
@@ -85,6 +88,8 @@ def glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
     if SPEND in reading.concepts:
         return None
     for value in bare:
+        if paid_using(reading, [value]) is not None:
+            continue  # "用100买eth": the money paid with, no price
         tag = tag_after(reading, value.end, BUY | SELL)
         if tag is not None and tag.start == value.end:
             return value
@@ -175,3 +180,11 @@ def without_placing_count(reading: Reading, values: list[Value]) -> list[Value]:
     ]
     one = as_typed(inside[0], values, kind=True) if len(inside) == 1 else None
     return [v for v in values if v is not one]
+
+
+def paid_using(reading: Reading, values: list[Value]) -> Value | None:
+    """The bare number of ``values`` said right after what a trade is paid with ("用100买eth", "拿 100
+    买 sol"): money with no unit, refused asking which ("用100u买eth" is 100 USDT), never a limit
+    price of 100 or 100 coins."""
+    numbers = [v for v in reading.spans() if v.kind == "number"]
+    return as_typed(next_to(reading, numbers, USING), values, kind=True)

@@ -42,6 +42,7 @@ from core.workspace.limit_price import (
     SPEND,
     beside_price,
     other_than_size,
+    paid_using,
     placed_side,
     priced_first,
     said_beside,
@@ -285,6 +286,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         unsure = None if limit else size_or_price(reading, values)
         if unsure is not None and amount == positive(unsure).amount_slot:
             amount = f"{REFUSED_PREFIX}size_or_price:{unsure.typed}"
+        paid = None if unsure is not None else paid_using(reading, values)
+        if paid is not None:  # "用100买eth": which unit, never 100 coins
+            amount = f"{REFUSED_PREFIX}unit:{paid.typed}"
         if amount is None and side == "sell" and not limit and _all_of_coin(reading):
             amount = "all"
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
