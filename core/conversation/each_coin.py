@@ -1,9 +1,10 @@
 """One order for each of several coins ("帮我买btc和eth各100u", "buy 100u each of btc and eth", "把sol
 和doge各卖一半"): one ask per coin, in the order named, each read as if sent alone with its one coin
 and without the "each" ("帮我买btc 100u", "帮我买eth 100u"), so each is confirmed on its own as two asks
-of one message are (core.conversation.several). Only where every coin's ask is the same order with
-the same amount: otherwise the whole message is read as it is (the trade reader refuses an amount
-said for each of several coins, never the first coin's order alone)."""
+of one message are (core.conversation.several). A DCA plan or an alert for each coin too ("每天btc和eth
+各买10u", "btc和eth各设一个90000的提醒"): one plan / alert per coin. Only where every coin's ask is
+the same order with the same amount: otherwise the whole message is read as it is (the trade reader
+refuses an amount said for each of several coins, never the first coin's order alone)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,14 @@ from core.workspace.trade_money import coin_list, each_said
 # The orders one ask per coin is made of: a market buy or sale (a limit's one price for several
 # coins is refused, never guessed).
 _ORDERS = frozenset({("trade_execution", "buy"), ("trade_execution", "sell")})
+# A plan or an alert for each coin ("每天btc和eth各买10u", "btc和eth各设一个90000的提醒"): one per coin, the
+# same ask each (a DCA plan only: one grid's range for several coins is no one plan's).
+_PLANS = frozenset({("price_alert", "create"), ("strategy_management", "create")})
+
+
+def _each_kind(route: Route) -> bool:
+    key = (route.skill, route.action)
+    return key in _ORDERS or (key in _PLANS and route.slots.get("kind", "dca") == "dca")
 
 
 def each_coin(
@@ -25,7 +34,7 @@ def each_coin(
 ) -> list[tuple[str, Route]] | None:
     """The asks of an order for each coin of a list (each with its text), or None when ``text``
     asks no such thing or the coins' asks are not the same order with one amount each."""
-    if whole is None or (whole.skill, whole.action) not in _ORDERS:
+    if whole is None or not _each_kind(whole):
         return None
     reading = told_by(text)
     each, coins = each_said(reading.text), coin_list(reading)
