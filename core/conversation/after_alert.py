@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.conversation.clauses import BackFn, split_asks
+from core.language.normalize import has_cjk
 from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
 from core.routing.router import Route
@@ -97,7 +98,7 @@ def conditioned(
     reading = read(text)
     at = _side_after_alert(reading)
     if at is None:
-        return None
+        return _limit_then_alert(reading, whole, route) if _alert(whole) else None
     head, tail = reading.text[:at].strip(), reading.text[at:].strip()
     first = route(head) if head else None
     joined = any(t.end <= at and "filler.join" in t.concepts for t in reading.tags)
@@ -114,6 +115,46 @@ def conditioned(
     if not _alert(first) or first is None:
         return [(text, _held(whole, None))]
     return [(head, first), (tail, _held(whole, first))]
+
+
+def _limit_then_alert(reading: Reading, alert: Route, route: RouteFn) -> list[tuple[str, Route]] | None:
+    """A message read whole as an alert, an order resting at a level of its own said before the
+    alert's word ("when sol hits 200 sell all, and tell me"): that order and the alert, never the
+    alert alone with the order dropped unsaid. A trade now before it is left as read (the alert
+    alone: nothing placed)."""
+    tags = sorted(reading.tags, key=lambda t: t.start)
+    told = next((t for t in tags if t.concepts & (_ALERT_WORDS | {"filler.tell"})), None)
+    sides = [t for t in tags if told is not None and t.end <= told.start and t.concepts & _SIDE_WORDS]
+    if told is None or not sides:
+        return None
+    text, after = reading.text, sides[-1].end
+    joins = [t.start for t in tags if after <= t.start < told.start and "filler.join" in t.concepts]
+    marks = [
+        i
+        for i in range(after, told.start)
+        if text[i] in _CUTS or (text[i].isspace() and has_cjk(text[i - 1]))
+    ]
+    head = text[: min([*joins, *marks])].strip() if joins or marks else ""
+    found = route(head) if head else None
+    if found is not None and found.skill == _TRADE and found.action in _NOW:
+        refused = refusal_in(found.slots.get("amount"))
+        if refused is None or refused[0] not in _AT_A_LEVEL:
+            return None  # a trade now, then "tell me": as read
+        # "sol到200全部賣晒 跟住通知我": a level whose way is unsaid, as the alert reads it
+        kept = {k: v for k, v in found.slots.items() if k != "amount"}
+        return [(head, _held(Route(_TRADE, found.action, kept), alert)), (text, alert)]
+    if found is None or (found.skill, found.action) != (_TRADE, "limit") or LIMIT_PRICE not in found.slots:
+        return None
+    price = found.slots[LIMIT_PRICE]
+    if refusal_in(price) is not None or refusal_in(found.slots.get("amount")) is not None:
+        return None
+    if refusal_in(alert.slots.get("level")) is not None:  # "…3000 buy 1 eth and notify me": its price
+        alert = Route(alert.skill, alert.action, {**alert.slots, "level": price})
+    return [(head, found), (text, alert)]
+
+
+_CUTS = frozenset(",，;；")
+_AT_A_LEVEL = frozenset({"reach_level", "stop_trigger"})  # a trade's level, refused by the trade rule
 
 
 def split_held(

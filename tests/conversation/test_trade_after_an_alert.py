@@ -50,3 +50,16 @@ async def test_the_alert_is_set_and_nothing_is_sold(desk: Desk) -> None:
     reply = await desk.chat.say("btc到10万提醒我 然后卖掉")
     assert "alert_created" in codes(reply) and "invalid_slot" in codes(reply), (codes(reply), reply)
     assert "没有现在下单" in str(reply) and not desk.orders.orders
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("when sol hits 200 sell all, and tell me", "200"),
+        ("sol到200全部賣晒 跟住通知我", "refused:after_alert:200"),
+    ],
+)
+def test_an_order_at_a_level_then_tell_me_is_kept_beside_the_alert(text: str, price: str) -> None:
+    trade, alert = read_asks(text, shared_router())
+    assert (trade.action, trade.slots["limit_price"]) == ("limit", price), trade
+    assert (alert.skill, alert.slots["level"]) == ("price_alert", "200"), alert
