@@ -14,6 +14,7 @@ from core.language.normalize import has_cjk
 # A span as core.language.conditions reads it: (start, end, rank, concepts, value).
 Span = tuple[int, int, int, frozenset[str], str]
 
+ORDER_ACTS: Final = ("order.revoke", "order.withdraw", "order.clear")  # "挂单撤了吗", "清了吗"
 RECORD_ACTS: Final = (
     "verb.start",
     "verb.stop",
@@ -28,6 +29,7 @@ RECORD_ACTS: Final = (
     "verb.deactivate",
     "verb.copy",
     "verb.cancel",
+    *ORDER_ACTS,
     "verb.bind",
     "verb.link",
     "verb.turn_apart",
@@ -43,6 +45,7 @@ _MARKS: Final = frozenset(",，;；。!！?？~～…")
 _END: Final = " 呀啊呢啦?？!！~～"
 # Between "able" and the act: what is acted on, no other verb or question ("能帮我把阿强停了吗").
 _OBJECTS: Final = ("own.", "noun.", "coin", "filler.", "exchange", "provider")
+_ORDERS: Final = frozenset({"order.open_orders", "order.orders", "order.limit_order"})  # "能把挂单撤了吗"
 
 
 @lru_cache(maxsize=1)
@@ -67,7 +70,16 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
         if acts(concepts) and _asked(scanned, start, end, spans):
             kept = frozenset(c for c in concepts if not c.startswith(RECORD_ACTS + TRADE_ACTS))
             traded = any(c.startswith(TRADE_ACTS) for c in concepts)
-            span = (start, end, rank, kept | (TRADES if traded else STATE), value)
+            # "挂单全清了吗": an order's clearing asked is their state too (the open orders)
+            state = not traded or any(c.startswith(ORDER_ACTS) for c in concepts)
+            traded = traded and not (state and _ORDERS & _said(spans))
+            span = (
+                start,
+                end,
+                rank,
+                kept | (TRADES if traded else frozenset()) | (STATE if state else frozenset()),
+                value,
+            )
         out.append(span)
     return out
 
@@ -108,7 +120,11 @@ def _able(scanned: str, first: int, start: int, spans: Sequence[Span]) -> bool:
         at = scanned.find(word, first, start)
         while at >= 0:
             between = [s for s in spans if at + len(word) <= s[0] and s[1] <= start]
-            if all(all(c.startswith(_OBJECTS) for c in s[3]) for s in between):
+            if all(s[3] & _ORDERS or all(c.startswith(_OBJECTS) for c in s[3]) for s in between):
                 return True
             at = scanned.find(word, at + 1, start)
     return False
+
+
+def _said(spans: Sequence[Span]) -> frozenset[str]:
+    return frozenset[str]().union(*(s[3] for s in spans))
