@@ -37,6 +37,7 @@ UNCLEAR = Words("alert.multiple_unclear")
 RISE, FALL, BIG_MOVE = Words("alert.rise"), Words("alert.fall"), Words("alert.big_move")
 EITHER = Words("choice.or")
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
+MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
@@ -77,6 +78,8 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
         return None
     if reading.has(NOUN) and reading.has(STATE):
         return ("query", {})  # "你删了btc的提醒吗", "did you set an alert for btc at 90k": asked, none made
+    if (reading.has(NOUN) or reading.has(TELL)) and MISSED.search(norm) is not None:
+        return ("query", {})  # "没收到btc的提醒": never one made (a level said is the one that missed)
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
     if (reading.has(NOUN) or stops) and not _has_level(reading, values):
