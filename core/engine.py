@@ -381,7 +381,10 @@ class Core:
     async def _handoff(self, turn: Turn, handoff: Handoff) -> Reply:
         """The planner's task tool proposed a route: start it as a routed task would start (same
         slot filling, same confirmation), and report the model's usage and trace with it."""
-        reply = await self._start(turn, handoff.route)
+        route, layer = handoff.route, self.router.layer
+        if layer is not None:  # "get me some btc tmrw": a model's task for later is refused as a routed one
+            route = layer.ahead(route, turn.text)
+        reply = await self._start(turn, route)
         if handoff.annotate is not None:
             reply = handoff.annotate(reply)
         return replace(

@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from core.language.values import Value
 
 REFUSED_PREFIX: Final = "refused:"
+# A route's slot: the one-off time ahead an ask was said for ("buy 0.1 btc tomorrow": "refused:later:
+# tomorrow"), put by the layer (core.routing.layer); an action that changes something is refused
+# with the reason, never done now (core.tasks.flow), a read ignores it.
+LATER: Final = "later"
 
 
 def refused_slot(value: Value) -> str:

@@ -15,6 +15,7 @@ from typing import Final, Protocol, cast, runtime_checkable
 
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
+from core.language.refusals import LATER, REFUSED_PREFIX
 from core.language.tagger import RECORD_NOUNS, Reading, Tagger
 from core.routing.router import Route, RouteContext, Rule
 
@@ -33,6 +34,10 @@ RECORD_VERBS: Final = frozenset(
 )
 USING: Final = "filler.using"  # "用", "with", "using": what a request is done with
 SET_TO: Final = frozenset({"filler.to", "verb.set_to"})  # the word before a value set ("为", "to")
+# A one-off time ahead ("tomorrow", "下周一"), unless the ask repeats ("从明天开始每天买10u eth": a plan's).
+AHEAD: Final = "time.later"
+REPEATS: Final = frozenset({"time.daily", "time.repeat", "time.weekday"})
+_NUMERALS: Final = frozenset("0123456789零一二三四五六七八九十两半几")
 
 
 @runtime_checkable
@@ -85,8 +90,12 @@ class Layer:
                     if s.intent.skill != found.skill
                     and self._through(s.intent, reading, text, context, answers) is not None
                 )
-                return replace(found, close=close) if close else found
+                return _ahead(replace(found, close=close) if close else found, reading)
         return None
+
+    def ahead(self, found: Route, text: str) -> Route:
+        """``found`` (a model's task, say) with the one-off time ahead ``text`` says, as routed."""
+        return _ahead(found, self.read(text))
 
     def route_as(self, name: str, text: str, context: RouteContext) -> Route | None:
         """The message read as intent ``name`` ("skill.action", e.g. one of a route's ``close``):
@@ -98,7 +107,7 @@ class Layer:
             if intent.name == name and intent.holds(concepts):
                 found = self._through(intent, reading, text, context, answers)
                 if found is not None:
-                    return found
+                    return _ahead(found, reading)
         return None
 
     def _through(
@@ -162,3 +171,16 @@ class Layer:
         if found.skill == "price" and not found.slots.get("symbols") and reading.rest():
             return True  # "alpha这周赚了多少钱": a price of no coin, a word no tag explains
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS
+
+
+def _ahead(found: Route, reading: Reading) -> Route:
+    """``found`` with the one-off time ahead it was said for ("buy 0.1 btc tomorrow"), quoted as
+    typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow)."""
+    tag = reading.first(AHEAD)
+    if tag is None or reading.concepts & REPEATS:
+        return found
+    start = tag.start
+    while start > 0 and reading.text[start - 1] in _NUMERALS:  # "3天后", not "天后"
+        start -= 1
+    typed = reading.norm.typed(start, tag.end)
+    return replace(found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}later:{typed}"})

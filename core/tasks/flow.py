@@ -21,7 +21,8 @@ from typing import Any
 from core.clock import Clock
 from core.events import ChatKind
 from core.i18n import is_zh
-from core.language.values import refusal_in
+from core.language.refusals import LATER
+from core.language.values import refusal_in, refusal_message
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -144,10 +145,16 @@ class TaskFlow:
     # -- the engine's entry points -----------------------------------------------------------
 
     async def start(self, turn: Turn, task: Task) -> Reply:
-        if self.action(task) is None:
+        action = self.action(task)
+        if action is None:
             return self._undeclared(turn, task)
         notes: list[Block] = []
         carried_secret = self._seal_given(turn, task, notes)
+        later = refusal_in(task.slots.pop(LATER, None))
+        if later is not None and action.writes:  # "buy 0.1 btc tomorrow": kept for no later, never done now
+            await self._audit(turn, task, "refused", None, {"reason": "later"})
+            said = refusal_message(turn.locale, *later)
+            return self._carry(self._fail(turn, task, said, "later", notes), carried_secret)
         # Slots the router (or the planner) read from the message are checked like typed answers;
         # a bad one is dropped (and asked for) rather than trusted, one the action lacks ignored
         # (a sealed key waits: which keys an account needs may depend on a slot still to come).
