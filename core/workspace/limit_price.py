@@ -24,7 +24,7 @@ COIN_OR_SIDE = frozenset({COIN, "verb.buy", "verb.sell"})
 HEDGE = frozenset({"filler.approx"})
 # "用100买eth", "拿100买eth": a bare number right after what a buy is paid with is money, its unit
 # unsaid (USDT most likely, never known): no limit price and no coins
-USING = frozenset({"filler.using"})
+USING = frozenset({"filler.using", "verb.make"})  # "用", "拿", "with", "using", "use"
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 PLACING = "order.placing"  # "挂一个", "掛張": a limit order placed
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
@@ -188,3 +188,11 @@ def paid_using(reading: Reading, values: list[Value]) -> Value | None:
     price of 100 or 100 coins."""
     numbers = [v for v in reading.spans() if v.kind == "number"]
     return as_typed(next_to(reading, numbers, USING), values, kind=True)
+
+
+def paid_in_coins(reading: Reading, values: list[Value]) -> Value | None:
+    """A coin's amount said right after what a trade is paid with ("用0.1个btc买eth", "拿 0.5 eth 买
+    sol"): paid in another coin, which no order here does (money spent is USDT): never a buy of
+    0.1 BTC."""
+    coins = [v for v in reading.spans() if v.kind == "amount" and v.unit == "base"]
+    return as_typed(next_to(reading, coins, USING), values, kind=True)

@@ -42,6 +42,7 @@ from core.workspace.limit_price import (
     SPEND,
     beside_price,
     other_than_size,
+    paid_in_coins,
     paid_using,
     placed_side,
     priced_first,
@@ -289,6 +290,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         paid = None if unsure is not None else paid_using(reading, values)
         if paid is not None:  # "用100买eth": which unit, never 100 coins
             amount = f"{REFUSED_PREFIX}unit:{paid.typed}"
+        in_coins = paid_in_coins(reading, values) if side == "buy" else None
+        if in_coins is not None:  # "用0.1个btc买eth": paid in BTC, never a buy of 0.1 BTC
+            amount = f"{REFUSED_PREFIX}spent_not_usdt:{in_coins.typed}"
         if amount is None and side == "sell" and not limit and _all_of_coin(reading):
             amount = "all"
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
