@@ -17,6 +17,7 @@ from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route
+from core.workspace.trade_money import coin_list
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -182,6 +183,11 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     symbol, where = _coin(reading, coins)
     if symbol is not None:
         slots["symbol"] = symbol
+    listed = coin_list(reading)  # "btc和eth设一个90000的提醒": one alert is one coin's; refused quoting
+    if listed is not None:  # the coins, never the first one's alone ("btc和eth各设…": one each, each_coin)
+        slots["symbol"] = (
+            f"{REFUSED_PREFIX}several_coins:{reading.norm.typed(listed[0].start, listed[-1].end)}"
+        )
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
     shown = as_typed(reading)

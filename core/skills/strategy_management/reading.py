@@ -161,6 +161,11 @@ class StrategyReader:
         coins = list(dict.fromkeys(t.value for t in outside if COIN in t.concepts and t.value))
         if coins:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
+        if len(coins) > 1 and kind != "ai":  # "每天买btc和eth 10u": one plan has one coin; refused quoting
+            # the coins, never the first coin's plan alone ("btc和eth各买10u": one plan each, each_coin)
+            tags = [t for t in outside if COIN in t.concepts and t.value]
+            typed_coins = reading.norm.typed(tags[0].start, tags[-1].end)
+            slots["symbol"] = f"{REFUSED_PREFIX}several_coins:{typed_coins}"
         interval = _interval(reading, values)
         refused = refused_of(values)  # "every -2 days": refused quoting it, not asked again as unsaid
         typed = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days"
