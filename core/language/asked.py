@@ -41,6 +41,9 @@ RECORD_ACTS: Final = (
 TRADE_ACTS: Final = ("verb.buy", "verb.sell", "amount.sell_all")
 STATE: Final = frozenset({"ask.status"})
 TRADES: Final = frozenset({"trade.bought"})
+WENT_THROUGH: Final = "trade.went_through"
+# Told it did not go through, or why not: the order's diagnosis, no question whether it did.
+_NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "verb.unfilled"})
 _MARKS: Final = frozenset(",，;；。!！?？~～…")
 _END: Final = " 呀啊呢啦?？!！~～"
 # Between "able" and the act: what is acted on, no other verb or question ("能帮我把阿强停了吗").
@@ -53,9 +56,8 @@ def _words() -> dict[str, tuple[str, ...]]:
     from core.language.lexicon import phrases
 
     group = phrases("asked").concepts
-    return {
-        name: group[f"asked.{name}"].words for name in ("before", "own_before", "tail", "request", "able")
-    }
+    names = ("before", "own_before", "tail", "request", "able", "through_asked", "through")
+    return {name: group[f"asked.{name}"].words for name in names}
 
 
 def acts(concepts: frozenset[str]) -> bool:
@@ -67,7 +69,7 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
-        if acts(concepts) and _asked(scanned, start, end, spans):
+        if acts(concepts) and (_asked(scanned, start, end, spans) or _through(scanned, start, end, spans)):
             kept = frozenset(c for c in concepts if not c.startswith(RECORD_ACTS + TRADE_ACTS))
             traded = any(c.startswith(TRADE_ACTS) for c in concepts)
             # "挂单全清了吗": an order's clearing asked is their state too (the open orders)
@@ -101,6 +103,27 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     # ("换成kimi了没有")
     said = scanned[start:end]
     return said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]
+
+
+def _through(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
+    """A buy or sell asked whether it went through: trade.went_through after it in its clause, a
+    present one ("go through", "fill") asked before the act ("did my btc buy go through"), and
+    nothing telling it did not ("why didn't my buy go through")."""
+    concepts = next((s[3] for s in spans if s[0] == start and s[1] == end), frozenset())
+    if not any(c.startswith(TRADE_ACTS) for c in concepts):
+        return False
+    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
+    last = min((at for m in _MARKS if (at := scanned.find(m, end)) >= 0), default=len(scanned))
+    clause = [s for s in spans if first <= s[0] and s[1] <= last]
+    if any(s[3] & _NOT_THROUGH for s in clause):
+        return False
+    words = _words()
+    said = [scanned[s[0] : s[1]] for s in clause if s[0] >= end and WENT_THROUGH in s[3]]
+    if any(w not in words["through"] for w in said):
+        return True
+    if not said and not any(_has(scanned[end:last], w) for w in words["through"]):
+        return False
+    return any(_has(scanned[first:start], w) for w in words["through_asked"])
 
 
 def _has(text: str, word: str) -> bool:

@@ -50,9 +50,10 @@ _KEYS = frozenset(
 # A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
 # is that concept's alone, "broken" no failure there: core.language.conditions).
 # A record of the person's own, by its name ("point ds at …": own.model), is one too, and a
-# strategy's noun ("test a grid …": backtest.try).
+# strategy's noun ("test a grid …": backtest.try). A daily summary ("新建一个交易员带日报": made with it).
 OBJECTS = frozenset(
     {
+        "noun.daily_summary",
         "amount",
         "coin",
         "provider",
