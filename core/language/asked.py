@@ -93,7 +93,10 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     before, after = scanned[first:start], scanned[end:last].rstrip(_END)
     if any(after.endswith(w) for w in words["request"]):
         return False
-    if any(_has(before, w) for w in words["before"]) or before.lstrip().startswith(words["own_before"]):
+    # the asking word may be the act's own ("有没有设": a bare 设 is no act alone)
+    if any(_has(scanned[first:end], w) for w in words["before"]):
+        return True
+    if before.lstrip().startswith(words["own_before"]):
         return True
     if _able(scanned, first, start, spans):
         return False
