@@ -39,6 +39,7 @@ _LATIN_KIND = Words(
 )
 _NEXT_PART = Words("names.next_part")
 _WHAT_IT_NAMES = Words("names.what_it_names")  # "叫 小号 币安账户"
+_GLUED_STOP = Words("names.glued_stop")  # "叫阿飞带日报"
 _LATIN_STOPS = ",，。；!！?？\n"
 _CJK_STOPS = ",，。；!！?？、"
 _MAX_WORDS = 4
@@ -148,6 +149,8 @@ def _cjk_stop(rest: str) -> int:
     """Where an unquoted Chinese name ends: at punctuation, "的" before what it names ("叫小号的币安
     账户", "的 okx"), or a closing 吧 / 啊 / 呢."""
     stop = _stop(rest, _CJK_STOPS)
+    glued = _GLUED_STOP.search(rest[:stop])
+    stop = stop if glued is None else glued.start()
     for at, ch in enumerate(rest[:stop]):
         if ch == "的":
             after = rest[at + 1 :].split(maxsplit=1)[0] if rest[at + 1 : at + 2].strip() else ""
