@@ -19,6 +19,7 @@ from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
+from core.language.conditions import negated
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk
@@ -241,8 +242,8 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
     "买0.1个eth和0.2个sol", "buy 50u of btc and 50u of eth" are two buys. Read with that piece's
     verb, it must be the same request (a list of coins for one request is no second one)."""
     verb = _verb(before)
-    if verb is None or _verb(piece) is not None or "filler.dont" in words(piece).concepts:
-        return None  # "sell my btc, dont buy eth": told not to, no second sale
+    if verb is None or _verb(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
+        return None  # "sell my btc, dont buy eth", "sell btc, not eth": told not to, no second sale
     found = route(f"{verb} {piece}")
     if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
         return None

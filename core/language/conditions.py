@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from core.language.asked import acts, asked_done
 from core.language.lexicon import OBJECTS, load
 from core.language.normalize import any_said, has_cjk
+from core.language.phrases import Words
 from core.language.since import said as since_said
 from core.language.since import since_told
 
@@ -160,8 +161,34 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
     donts = [s[0] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
     told = {b for b in bounds for at in donts if b[0] <= at < b[1]}
+    told |= {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
     asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
     return sorted(told) if asked else []
+
+
+_NOT_COIN: Final = Words("trade_money.not_coin")
+_OWN: Final = Words("trade_money.own")
+
+
+def _not_coin(scanned: str, spans: Sequence[Span], bound: tuple[int, int]) -> bool:
+    """A clause that is only "not" and a coin ("not eth, sell btc", "sell btc, not my eth", "唔係eth
+    賣btc"): that coin is negated, none of the order's."""
+    start, end = bound
+    coins = [
+        (s[0] - start, s[1] - start) for s in spans if s[2] == COIN_RANK and start <= s[0] and s[1] <= end
+    ]
+    piece = list(scanned[start:end])
+    for a, b in coins:
+        piece[a:b] = " " * (b - a)
+    rest = "".join(piece)
+    if not coins or _NOT_COIN.prefix(rest.strip()) is None:
+        return False
+    return not _OWN.sub(" ", _NOT_COIN.sub(" ", rest)).strip(" .!！。")
+
+
+def negated(piece: str) -> bool:
+    """A piece opening with "not" ("not eth" of "sell btc, not eth"): nothing it names is asked."""
+    return _NOT_COIN.prefix(piece.strip().lower()) is not None
 
 
 # The verbs "不要把 …" tells not to do.

@@ -172,3 +172,23 @@ def coin_list(reading: Reading) -> list[Tag] | None:
     if any(_COIN_JOIN.sub("", reading.text[a.end : b.start]).strip() for a, b in pairwise(tags)):
         return None
     return tags
+
+
+_COIN_OR = Words("trade_money.coin_or")
+
+
+def coin_choice(reading: Reading) -> str | None:
+    """The coins of a choice between them as typed ("btc or eth", "btc或者eth", "btc定eth"): one
+    list of coins (only joining words between) with an "or" between two; None otherwise. An order
+    or an alert for one of them is undecided: refused quoting them, never the first coin's."""
+    tags = [
+        t for at, t in enumerate(reading.tags) if COIN in t.concepts and named_after_coin(reading, at) is None
+    ]
+    if len({t.value for t in tags}) < 2:
+        return None
+    between = [reading.text[a.end : b.start] for a, b in pairwise(tags)]
+    if any(_COIN_JOIN.sub("", _COIN_OR.sub("", s)).strip() for s in between):
+        return None
+    if not any(_COIN_OR.spans(s) for s in between):
+        return None
+    return reading.norm.typed(tags[0].start, tags[-1].end)

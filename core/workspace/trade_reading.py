@@ -53,6 +53,7 @@ from core.workspace.limit_price import (
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
 from core.workspace.trade_money import (
     PUT_IN,
+    coin_choice,
     coin_list,
     each_of_coins,
     of_usdt,
@@ -229,6 +230,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     coin = symbol or coins.find(norm, supported=False)  # one not traded: the skill says so
     if coin is not None:
         slots["symbol"] = coin
+    choice = coin_choice(reading)  # "sell btc or eth 100u", "賣btc定eth": which coin is undecided,
+    if choice is not None:  # refused quoting the coins and asked, never the first coin's order
+        slots["symbol"] = f"{REFUSED_PREFIX}coin_choice:{choice}"
     if each_of_coins(reading):  # "买btc和eth各100u": one order per coin (core.conversation.each_coin
         # asks each); read whole it is refused quoting it, never the first coin's order alone
         return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}each_coin:{text.strip()}"})

@@ -17,7 +17,7 @@ from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route
-from core.workspace.trade_money import coin_list
+from core.workspace.trade_money import coin_choice, coin_list
 from core.workspace.trade_reading import CoinNames
 
 Action = Literal["create", "query", "delete"]
@@ -188,6 +188,9 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
         slots["symbol"] = (
             f"{REFUSED_PREFIX}several_coins:{reading.norm.typed(listed[0].start, listed[-1].end)}"
         )
+    choice = coin_choice(reading)  # "alert me if btc or eth drops 5%": which coin is undecided
+    if choice is not None:
+        slots["symbol"] = f"{REFUSED_PREFIX}coin_choice:{choice}"
     # Take the coin's name out before reading numbers ("sol 5%" has no level in "sol"); blanked
     # to the same length, so that the text as typed (its case) lines up for quoting a refusal.
     shown = as_typed(reading)

@@ -229,6 +229,9 @@ class PriceAlertSkill(OneShotSkill):
         if not symbol:
             params = {"supported": self.catalog.supported_bases(), **examples}
             return slots, notes, Problem("alert.no_symbol", params, "alert_no_symbol")
+        if (refused := refusal_in(str(symbol))) is not None:  # "btc or eth", "btc and eth": which one
+            reason, typed = refused
+            return slots, notes, Problem(f"value.refused.{reason}", {"typed": typed}, "refused_value")
         if not self.catalog.is_supported(str(symbol)):
             # A coin's name as a model passed it ("Bitcoin", "以太坊"), as the catalog knows it.
             symbol = self.catalog.resolve(str(symbol)) or str(symbol)

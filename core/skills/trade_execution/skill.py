@@ -263,6 +263,8 @@ class TradeSkill(TaskFlow):
                 return Parsed.refused(price.reason or "separators", price.typed) if price else Parsed()
             return Parsed(price.slot)
         if spec.name == "symbol":
+            if (refused := refusal_in(text)) is not None:  # "btc or eth": which one, asked again
+                return Parsed.refused(*refused)
             symbol = text if self.catalog.is_supported(text) else self.catalog.resolve(text)
             if symbol is None or not self.catalog.is_supported(symbol):
                 coin = symbol.removesuffix("USDT") if symbol else text.strip()[:20]
