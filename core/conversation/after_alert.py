@@ -137,12 +137,12 @@ def _limit_then_alert(reading: Reading, alert: Route, route: RouteFn) -> list[tu
     head = text[: min([*joins, *marks])].strip() if joins or marks else ""
     found = route(head) if head else None
     if found is not None and found.skill == _TRADE and found.action in _NOW:
-        refused = refusal_in(found.slots.get("amount"))
-        if refused is None or refused[0] not in _AT_A_LEVEL:
-            return None  # a trade now, then "tell me": as read
+        return None  # a trade now, then "tell me": as read
+    refused = refusal_in(found.slots.get(LIMIT_PRICE)) if found is not None else None
+    if found is not None and refused is not None and refused[0] in _AT_A_LEVEL:
         # "sol到200全部賣晒 跟住通知我": a level whose way is unsaid, as the alert reads it
-        kept = {k: v for k, v in found.slots.items() if k != "amount"}
-        return [(head, _held(Route(_TRADE, found.action, kept), alert)), (text, alert)]
+        kept = {k: v for k, v in found.slots.items() if k not in (LIMIT_PRICE, "side")}
+        return [(head, _held(Route(_TRADE, str(found.slots.get("side")), kept), alert)), (text, alert)]
     if found is None or (found.skill, found.action) != (_TRADE, "limit") or LIMIT_PRICE not in found.slots:
         return None
     price = found.slots[LIMIT_PRICE]

@@ -247,19 +247,21 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     )
     # "buy btc if it drops to 80000", "eth涨到4000卖": the price it moves to is the limit price, never
     # an amount; a buy as it rises (a sell as it falls) is a stop order, refused quoting the price.
+    # The order stays one at a level: a limit order whose price is refused quoting the level (then
+    # asked), never a sale or a buy at the market now once its size is answered.
+    at_level: str | None = None
     for moves, limit_side in TRIGGERS:
         trigger = None if price is not None else said_beside(reading, values, moves)
         if trigger is not None and side == limit_side:
             price = trigger
         elif trigger is not None:
-            return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"})
+            price, at_level = trigger, f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
     reached = None if price is not None else said_beside(reading, values, REACHED) or _after_to(text, values)
-    if reached is not None and said & LIMIT:
+    if reached is not None:
         price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
-    elif reached is not None:
-        return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}reach_level:{reached.typed}"})
+        at_level = None if said & LIMIT else f"{REFUSED_PREFIX}reach_level:{reached.typed}"
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
     limit = bool(said & LIMIT) or price is not None
@@ -275,7 +277,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             price = other_than_size(reading, bare)  # "limit buy btc 88000 size 0.002"
             values = [v for v in values if v is not price]
         if price is not None:
-            slots["limit_price"] = price.slot
+            slots["limit_price"] = at_level or price.slot
             other = _or_price(text, price, values)
             if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})

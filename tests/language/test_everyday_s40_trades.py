@@ -65,8 +65,9 @@ def test_the_price_a_coin_moves_to_is_the_limit_price_never_an_amount(
 )  # fmt: skip
 def test_a_stop_order_said_as_a_trade_is_refused_quoting_its_price(text: str, typed: str) -> None:
     route = _route(text)
-    assert route is not None and route.skill == "trade_execution", route
-    assert refusal_in(route.slots["amount"]) == ("stop_trigger", typed)
+    # an order at that level still (its price refused, then asked), never one at the market now
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
+    assert refusal_in(route.slots["limit_price"]) == ("stop_trigger", typed)
     assert typed in refusal_message("zh", "stop_trigger", typed) and "stop order" in refusal_message(
         "en", "stop_trigger", typed
     )

@@ -27,9 +27,10 @@ def _route(text: str) -> Any:
 )
 def test_a_level_reached_with_a_trade_is_refused_quoting_it_never_an_amount(text: str, typed: str) -> None:
     route = _route(text)
-    assert route is not None and route.skill == "trade_execution", route
-    assert refusal_in(route.slots["amount"]) == ("reach_level", typed)
-    assert "limit_price" not in route.slots
+    # an order at that level still (its price refused, then asked), never one at the market now
+    assert route is not None and (route.skill, route.action) == ("trade_execution", "limit"), route
+    assert refusal_in(route.slots["limit_price"]) == ("reach_level", typed)
+    assert "amount" not in route.slots
     assert typed in refusal_message("zh", "reach_level", typed)
     assert "limit" in refusal_message("en", "reach_level", typed)
 
