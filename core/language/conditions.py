@@ -162,6 +162,7 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     donts = [s[0] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
     told = {b for b in bounds for at in donts if b[0] <= at < b[1]}
     told |= {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
+    told |= _opening_not_coin(scanned, spans)  # "not eth sell btc": no mark after the coin
     asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
     return sorted(told) if asked else []
 
@@ -184,6 +185,27 @@ def _not_coin(scanned: str, spans: Sequence[Span], bound: tuple[int, int]) -> bo
     if not coins or _NOT_COIN.prefix(rest.strip()) is None:
         return False
     return not _OWN.sub(" ", _NOT_COIN.sub(" ", rest)).strip(" .!！。")
+
+
+def _opening_not_coin(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
+    """A message opening with "not" and a coin, more said after it ("not eth sell btc"): that "not"
+    and coin (start, end), negated; none otherwise."""
+    lead = len(scanned) - len(scanned.lstrip())
+    at = _NOT_COIN.prefix(scanned[lead:])
+    if at is None:
+        return set()
+    at += lead
+    while True:  # "not my eth"
+        gap = len(scanned) - at - len(scanned[at:].lstrip())
+        own = _OWN.prefix(scanned[at + gap :])
+        if own is None:
+            break
+        at += gap + own
+    at += len(scanned) - at - len(scanned[at:].lstrip())
+    coin = next((s for s in spans if s[2] == COIN_RANK and s[0] == at), None)
+    if coin is None or not scanned[coin[1] :].strip():
+        return set()
+    return {(0, coin[1])}
 
 
 def negated(piece: str) -> bool:
