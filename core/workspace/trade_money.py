@@ -174,7 +174,7 @@ def coin_list(reading: Reading) -> list[Tag] | None:
     return tags
 
 
-_COIN_OR = Words("trade_money.coin_or")
+_COIN_OR, _WHICH_ONE = Words("trade_money.coin_or"), Words("trade_money.which_one")
 
 
 def coin_choice(reading: Reading) -> str | None:
@@ -189,6 +189,6 @@ def coin_choice(reading: Reading) -> str | None:
     between = [reading.text[a.end : b.start] for a, b in pairwise(tags)]
     if any(_COIN_JOIN.sub("", _COIN_OR.sub("", s)).strip() for s in between):
         return None
-    if not any(_COIN_OR.spans(s) for s in between):
-        return None
+    if not any(_COIN_OR.spans(s) for s in between) and not _WHICH_ONE.spans(reading.text):
+        return None  # "btc和eth哪个好买": which one of the list, asked, is a choice too
     return reading.norm.typed(tags[0].start, tags[-1].end)
