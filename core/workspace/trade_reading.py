@@ -251,10 +251,19 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # asked), never a sale or a buy at the market now once its size is answered.
     at_level: str | None = None
     for moves, limit_side in TRIGGERS:
-        trigger = None if price is not None else said_beside(reading, values, moves)
-        if trigger is not None and side == limit_side:
+        # "eth跌到3000卖0.5个": the number right before the verb is the level it moves to, its way said
+        trigger = said_beside(reading, values, moves)
+        if trigger is None:
+            continue
+        if price is not None and trigger is not price:
+            # "buy eth at 3000 if it drops to 2900": a stop's trigger beside the price, never an
+            # amount; a stop-limit is no order here, so the price is refused quoting the trigger
+            values = [v for v in values if v is not trigger]
+            at_level = f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
+            continue
+        if side == limit_side:
             price = trigger
-        elif trigger is not None:
+        else:
             price, at_level = trigger, f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
