@@ -16,9 +16,13 @@ from core.language.normalize import has_cjk
 from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
 from core.routing.router import Route
-from core.skills.trade_execution.limit import LIMIT_PRICE
 from core.workspace.limit_price import BUY, SELL
 from core.workspace.trade_reading import SELL_ALL
+
+# The trade skill's limit-price slot (core.skills.trade_execution.limit), named here and not
+# imported: that module loads the trading model, which a price question never needs
+# (tests/bot/test_fast_start.py).
+LIMIT_PRICE = "limit_price"
 
 RouteFn = Callable[[str], Route | None]
 ReadFn = Callable[[str], Reading]
