@@ -42,6 +42,7 @@ TRADE_ACTS: Final = ("verb.buy", "verb.sell", "amount.sell_all")
 STATE: Final = frozenset({"ask.status"})
 TRADES: Final = frozenset({"trade.bought"})
 WENT_THROUGH: Final = "trade.went_through"
+SOLD: Final = "diagnosis.order"  # "sold", "bought" (asked.sold) are an order's words told
 # Told it did not go through, or why not: the order's diagnosis, no question whether it did.
 _NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "verb.unfilled"})
 _MARKS: Final = frozenset(",，;；。!！?？~～…")
@@ -56,7 +57,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     from core.language.lexicon import phrases
 
     group = phrases("asked").concepts
-    names = ("before", "own_before", "tail", "request", "able", "through_asked", "through")
+    names = ("before", "own_before", "tail", "request", "able", "through_asked", "through", "sold")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -82,7 +83,9 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
-        if acts(concepts) and (_asked(scanned, start, end, spans) or _through(scanned, start, end, spans)):
+        if _sold(scanned, span):  # "has my eth sold", "did my btc get bought": the trades asked
+            span = (start, end, rank, (concepts - {SOLD}) | TRADES, value)
+        elif acts(concepts) and (_asked(scanned, start, end, spans) or _through(scanned, start, end, spans)):
             kept = frozenset(c for c in concepts if not c.startswith(_ACTS))
             traded = any(c.startswith(TRADE_ACTS) for c in concepts)
             # "挂单全清了吗": an order's clearing asked is their state too (the open orders)
@@ -119,6 +122,16 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     # ("换成kimi了没有")
     said = scanned[start:end]
     return said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]
+
+
+def _sold(scanned: str, span: Span) -> bool:
+    """One's own coin asked sold or bought, said in the past ("has my eth sold", "did my eth get
+    sold", "has my btc been sold yet"): first in its clause, one of own_before."""
+    start, end, _, concepts, _ = span
+    if SOLD not in concepts or scanned[start:end] not in _words()["sold"]:
+        return False
+    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
+    return scanned[first:start].lstrip().startswith(_words()["own_before"])
 
 
 def _through(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from core.language.asked import acts, asked_done
+from core.language.asked import SOLD, acts, asked_done
 from core.language.lexicon import OBJECTS, load
 from core.language.normalize import any_said, has_cjk
 from core.language.phrases import Words
@@ -50,7 +50,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if NOT_ASKED in said:
         spans = _not_asked(scanned, spans)
         said = _concepts(spans)
-    if acts(said):  # "阿强停了吗", "did you stop gary?": asked whether done (core.language.asked)
+    # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
+    if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))
     if RENAME in said:
         spans = _new_name(scanned, spans)
