@@ -160,10 +160,9 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     ]
     bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
-    donts = [s[0] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
-    told = {b for b in bounds for at in donts if b[0] <= at < b[1]}
-    told |= {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
-    told |= _opening_not_coin(scanned, spans)  # "not eth sell btc": no mark after the coin
+    donts = [s for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
+    told = {_dont_told(scanned, spans, d, b) for b in bounds for d in donts if b[0] <= d[0] < b[1]}
+    told |= negated_coins(scanned, spans)
     asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
     return sorted(told) if asked else []
 
@@ -188,14 +187,34 @@ def _not_coin(scanned: str, spans: Sequence[Span], bound: tuple[int, int]) -> bo
     return not _OWN.sub(" ", _NOT_COIN.sub(" ", rest)).strip(" .!！。")
 
 
-def _opening_not_coin(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
-    """A message opening with "not" and a coin, more said after it ("not eth sell btc"): that "not"
-    and coin (start, end), negated; none otherwise."""
-    lead = len(scanned) - len(scanned.lstrip())
+def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
+    """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
+    "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
+    eth at 4000"): that coin is none of the ask's."""
+    cuts = [k for k in range(len(scanned)) if _clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
+    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
+    lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
     at = _NOT_COIN.prefix(scanned[lead:])
-    if at is None:
-        return set()
-    at += lead
+    end = None if at is None else _coin_after(scanned, spans, lead + at)
+    return told | ({(0, end)} if end is not None and scanned[end:].strip() else set())
+
+
+def _dont_told(scanned: str, spans: Sequence[Span], dont: Span, bound: tuple[int, int]) -> tuple[int, int]:
+    """What a don't tells not to: its clause, or only the coin right after it where the clause asks
+    of another coin after it ("never eth buy sol": not eth, buy sol)."""
+    end = _coin_after(scanned, spans, dont[1])
+    if (
+        end is not None
+        and end < bound[1]
+        and any(s[2] == COIN_RANK and end <= s[0] < bound[1] for s in spans)
+    ):
+        return (dont[0], end)
+    return bound
+
+
+def _coin_after(scanned: str, spans: Sequence[Span], at: int) -> int | None:
+    """The end of a coin right after ``at`` (words of owning between: "not my eth"), or None."""
     while True:  # "not my eth"
         gap = len(scanned) - at - len(scanned[at:].lstrip())
         own = _OWN.prefix(scanned[at + gap :])
@@ -203,10 +222,7 @@ def _opening_not_coin(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int
             break
         at += gap + own
     at += len(scanned) - at - len(scanned[at:].lstrip())
-    coin = next((s for s in spans if s[2] == COIN_RANK and s[0] == at), None)
-    if coin is None or not scanned[coin[1] :].strip():
-        return set()
-    return {(0, coin[1])}
+    return next((s[1] for s in spans if s[2] == COIN_RANK and s[0] == at), None)
 
 
 def negated(piece: str) -> bool:

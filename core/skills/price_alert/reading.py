@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal
 
+from core.language.conditions import negated_coins
 from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.phrases import Words, skip_spaces
 from core.language.tagger import COIN, Reading, Tag
@@ -89,6 +90,12 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
             return ("delete", _target(reading, values, coins))
         if _lists(reading):
             return ("query", {})
+    told = negated_coins(reading.scanned, reading.found)
+    for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
+        norm = norm[:start] + " " * (end - start) + norm[end:]
+    found = read_alert(norm, coins) if told else None
+    if found is not None and found[0] == "create":  # a coin said "not" is never the alert's
+        return found
     slots = _create_slots(reading, coins)
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
