@@ -148,6 +148,9 @@ def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
             ]
             if acts:
                 ends.add(min(acts))
+        coin = _coin_after(scanned, spans, end)  # "别eth卖了", "never btc sell": no coin after to ask of
+        if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
+            ends.add(coin)
     return _acts_lost_after(scanned, spans, ends, _UNDONE)
 
 
