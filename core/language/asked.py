@@ -45,6 +45,9 @@ WENT_THROUGH: Final = "trade.went_through"
 SOLD: Final = "diagnosis.order"  # "sold", "bought" (asked.sold) are an order's words told
 # Told it did not go through, or why not: the order's diagnosis, no question whether it did.
 _NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "verb.unfilled"})
+# "did you cancel my order", "撤单了吗": an order's cancel asked done names the orders (the open ones asked).
+_REVOKE: Final = ("order.revoke", "order.withdraw")
+_CANCELLED: Final = frozenset({"order.cancelled"})
 _MARKS: Final = frozenset(",，;；。!！?？~～…")
 _END: Final = " 呀啊呢啦?？!！~～"
 # Between "able" and the act: what is acted on, no other verb or question ("能帮我把阿强停了吗").
@@ -95,7 +98,10 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
                 start,
                 end,
                 rank,
-                kept | (TRADES if traded else frozenset()) | (STATE if state else frozenset()),
+                kept
+                | (TRADES if traded else frozenset())
+                | (STATE if state else frozenset())
+                | (_CANCELLED if any(c.startswith(_REVOKE) for c in concepts) else frozenset()),
                 value,
             )
         out.append(span)
