@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from core.language.normalize import has_cjk
+from core.language.normalize import clause_of, has_cjk
 
 # A span as core.language.conditions reads it: (start, end, rank, concepts, value).
 Span = tuple[int, int, int, frozenset[str], str]
@@ -48,7 +48,6 @@ _NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "
 # "did you cancel my order", "撤单了吗": an order's cancel asked done names the orders (the open ones asked).
 _REVOKE: Final = ("order.revoke", "order.withdraw")
 _CANCELLED: Final = frozenset({"order.cancelled"})
-_MARKS: Final = frozenset(",，;；。!！?？~～…")
 _END: Final = " 呀啊呢啦?？!！~～"
 # Between "able" and the act: what is acted on, no other verb or question ("能帮我把阿强停了吗").
 _OBJECTS: Final = ("own.", "noun.", "coin", "filler.", "exchange", "provider")
@@ -110,8 +109,7 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
 
 def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     words = _words()
-    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
-    last = min((at for m in _MARKS if (at := scanned.find(m, end)) >= 0), default=len(scanned))
+    first, last = clause_of(scanned, start, end)
     before, after = scanned[first:start], scanned[end:last].rstrip(_END)
     if any(after.endswith(w) for w in words["request"]):
         return False
@@ -136,7 +134,7 @@ def _sold(scanned: str, span: Span) -> bool:
     start, end, _, concepts, _ = span
     if SOLD not in concepts or scanned[start:end] not in _words()["sold"]:
         return False
-    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
+    first, _ = clause_of(scanned, start, end)
     return scanned[first:start].lstrip().startswith(_words()["own_before"])
 
 
@@ -147,8 +145,7 @@ def _through(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     concepts = next((s[3] for s in spans if s[0] == start and s[1] == end), frozenset())
     if not any(c.startswith(TRADE_ACTS) for c in concepts):
         return False
-    first = max((scanned.rfind(m, 0, start) for m in _MARKS), default=-1) + 1
-    last = min((at for m in _MARKS if (at := scanned.find(m, end)) >= 0), default=len(scanned))
+    first, last = clause_of(scanned, start, end)
     clause = [s for s in spans if first <= s[0] and s[1] <= last]
     if any(s[3] & _NOT_THROUGH for s in clause):
         return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from core.language.conditions import COIN_RANK, Span, _clause_break, _filler_words
+from core.language.conditions import COIN_RANK, Span, clause_break, filler_words
 from core.language.normalize import has_cjk
 
 
@@ -84,7 +84,7 @@ def _cleared_object(scanned: str, spans: Sequence[Span], start: int, end: int) -
         if kinds:
             return ORDERS if ORDERS in kinds else RECORD
         # filler, or the orders' coin ("clear my eth orders", "清掉eth的挂单")
-        filler = next((s for s in here if _filler_words(s[3]) or ALL in s[3] or s[2] == COIN_RANK), None)
+        filler = next((s for s in here if filler_words(s[3]) or ALL in s[3] or s[2] == COIN_RANK), None)
         if filler is None and scanned[at : at + 1] not in _OF:
             break
         at = len(scanned) - len(scanned[at + 1 if filler is None else filler[1] :].lstrip())
@@ -93,7 +93,7 @@ def _cleared_object(scanned: str, spans: Sequence[Span], start: int, end: int) -
     # 清了"; "挂单4000把eth全清了" places an order that sells every eth).
     if not has_cjk(scanned[start]):
         return ""
-    before = [s for s in spans if s[1] <= start and not _clause_break(scanned, s[1], start)]
+    before = [s for s in spans if s[1] <= start and not clause_break(scanned, s[1], start)]
     named = [s for s in before if s[2] == COIN_RANK or _kind(s)]
     if not named:
         return ""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.asked import SOLD, acts, asked_done
 from core.language.lexicon import OBJECTS, load
-from core.language.normalize import any_said, has_cjk
+from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.phrases import Words
 from core.language.since import said as since_said
 from core.language.since import since_told
@@ -144,7 +144,7 @@ def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
         at = len(scanned) - len(scanned[end:].lstrip())
         if scanned.startswith(_objects_before(), at):
             acts = [
-                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not _clause_break(scanned, at, s[0])
+                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not clause_break(scanned, at, s[0])
             ]
             if acts:
                 ends.add(min(acts))
@@ -159,7 +159,7 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
     they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
     cuts = [  # and a full stop before a space ("don't sell my eth. sell my btc"), never a decimal point
-        k for k in range(len(scanned)) if _clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
+        k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
     ]
     bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
@@ -194,7 +194,7 @@ def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
     """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
     "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
     eth at 4000"): that coin is none of the ask's."""
-    cuts = [k for k in range(len(scanned)) if _clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
+    cuts = [k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
     bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
     told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
     lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
@@ -305,7 +305,7 @@ def _unless_said_earlier(scanned: str, spans: list[Span], earlier: dict[str, fro
             before = _said(
                 s
                 for s in spans
-                if s[1] <= start and (s[0] == _opening(scanned) or _clause_break(scanned, s[1], start))
+                if s[1] <= start and (s[0] == _opening(scanned) or clause_break(scanned, s[1], start))
             )
             concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
         kept.append((start, end, rank, concepts, value))
@@ -322,9 +322,6 @@ def _unless_later() -> dict[str, frozenset[str]]:
     return load().unless_later()
 
 
-_MARKS: Final = frozenset(",，;；。!！?？~～…")
-
-
 def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozenset[str]]) -> list[Span]:
     """``spans`` without a concept one of whose ``unless_later`` is said in a clause after it: a
     loss told ("割肉了", "亏麻了", "i lost a lot") before an order asked ("把eth全卖了", "sell all my
@@ -332,7 +329,7 @@ def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozens
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if any(c in later for c in concepts):
-            later_ones = [s for s in spans if s[0] >= end and _clause_break(scanned, end, s[0])]
+            later_ones = [s for s in spans if s[0] >= end and clause_break(scanned, end, s[0])]
             alone = [(s[0], s[1]) for s in later_ones if _alone(scanned, s[0], s[1])]
             after = _said(s for s in later_ones if not any(a <= s[0] < s[1] <= b for a, b in alone))
             concepts = frozenset(c for c in concepts if not later.get(c, frozenset()) & after)
@@ -356,14 +353,14 @@ def _alone(scanned: str, start: int, end: int) -> bool:
 def _ends(beyond: str, spaces: str, word: str) -> bool:
     """Nothing beyond a word, or a mark, or a space after or before Chinese between (a clause's end)."""
     edge = beyond[-1:]
-    return not edge or edge in _MARKS or (bool(spaces) and (has_cjk(edge) or has_cjk(word)))
+    return not edge or edge in CLAUSE_MARKS or (bool(spaces) and (has_cjk(edge) or has_cjk(word)))
 
 
-def _clause_break(scanned: str, start: int, end: int) -> bool:
+def clause_break(scanned: str, start: int, end: int) -> bool:
     """A mark between two words, or a space after Chinese ("割肉了 把eth全卖了") or before it
     ("帮我买0.1个btc 他说的": Chinese writes no space inside a clause)."""
     between = scanned[start:end]
-    if _MARKS.intersection(between):
+    if CLAUSE_MARKS.intersection(between):
         return True
     return any(
         ch.isspace() and (has_cjk(scanned[start + i - 1]) or has_cjk(scanned[start + i + 1 : start + i + 2]))
@@ -543,7 +540,7 @@ def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
 
 def _done_before(scanned: str, start: int) -> bool:
     """A done word in the clause before ``start``, before a 把 or right before it."""
-    clause_start = max(scanned.rfind(m, 0, start) for m in _MARKS) + 1
+    clause_start, _ = clause_of(scanned, start, start)
     for at in range(start - 1, clause_start - 1, -1):
         if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]) and at < start - 1:
             return False  # a space after Chinese ends a clause ("已经跌了 把eth卖了吧")
@@ -563,10 +560,10 @@ def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
         if s[1] > start or s[2] != WORD_RANK or scanned[s[0] : s[1]] not in words:
             continue
         clause = scanned[: s[0]]
-        clause = clause[max(clause.rfind(m) for m in _MARKS) + 1 :]
+        clause = clause[max(clause.rfind(m) for m in CLAUSE_MARKS) + 1 :]
         if any(word in clause for word in done):
             continue  # "我已经把eth卖了一半": told
-        if _MARKS.isdisjoint(scanned[s[1] : start]) and any(
+        if CLAUSE_MARKS.isdisjoint(scanned[s[1] : start]) and any(
             c[0] >= s[1] and c[1] <= start and c[2] == COIN_RANK for c in spans
         ):
             return True
@@ -577,7 +574,7 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     """The objects (lexicon.OBJECTS) that stand right after ``end``, spaces and filler between."""
     at = len(scanned) - len(scanned[end:].lstrip())
     # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
-    while filler := next((s for s in spans if s[0] == at and _filler_words(s[3])), None):
+    while filler := next((s for s in spans if s[0] == at and filler_words(s[3])), None):
         if any(v.start == at for v in values):
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
@@ -595,5 +592,5 @@ LEVEL: Final = "level"
 OUTSIDE: Final = "outside."  # the group of what no intent is about (a story told)
 
 
-def _filler_words(concepts: frozenset[str]) -> bool:
+def filler_words(concepts: frozenset[str]) -> bool:
     return bool(concepts) and all(c.startswith("filler.") for c in concepts)

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Protocol
+from typing import Final, Protocol
 
 from core.cached_toml import read_toml
 
@@ -52,6 +52,18 @@ def any_said(words: tuple[str, ...] | frozenset[str]) -> re.Pattern[str] | None:
     if not words:
         return None
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+
+
+# The marks that end a clause where the conditions and the questions read a message ("阿强停了吗，
+# 帮我买btc": two clauses).
+CLAUSE_MARKS: Final = frozenset(",，;；。!！?？~～…")
+
+
+def clause_of(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause holding ``text[start:end]`` begins and ends (CLAUSE_MARKS)."""
+    first = max(text.rfind(m, 0, start) for m in CLAUSE_MARKS) + 1
+    last = min((at for m in CLAUSE_MARKS if (at := text.find(m, end)) >= 0), default=len(text))
+    return first, last
 
 
 def has_cjk(text: str) -> bool:
