@@ -19,7 +19,7 @@ from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
-from core.language.conditions import negated
+from core.language.negation import negated
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from core.language.conditions import COIN_RANK, Span, clause_break, filler_words
 from core.language.normalize import has_cjk
+from core.language.spans import COIN_RANK, Span, clause_break, filler_words
 
 
 def cleared(scanned: str, spans: list[Span]) -> list[Span]:

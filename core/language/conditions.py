@@ -16,19 +16,23 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.asked import SOLD, acts, asked_done
 from core.language.lexicon import OBJECTS, load
+from core.language.negation import NOT_ASKED, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
-from core.language.phrases import Words
 from core.language.since import said as since_said
 from core.language.since import since_told
+from core.language.spans import (
+    COIN_RANK,
+    WORD_RANK,
+    Span,
+    acts_lost_after,
+    clause_break,
+    filler_words,
+    objects_before,
+)
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
     from core.language.values import Value
-
-# A span before resolution, as the tagger's (core.language.tagger._Span): (start, end, rank,
-# concepts, value); rank 1 is a coin named, 2 a lexicon word.
-Span = tuple[int, int, int, frozenset[str], str]
-COIN_RANK, WORD_RANK = 1, 2
 
 
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
@@ -48,7 +52,7 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = _bought_against(spans)
         said = _concepts(spans)
     if NOT_ASKED in said:
-        spans = _not_asked(scanned, spans)
+        spans = not_asked(scanned, spans)
         said = _concepts(spans)
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
@@ -116,149 +120,7 @@ def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
         if (TO in s[3] and any(at < s[0] for at in renamed))
         or (RENAME in s[3] and scanned[s[1] - 1 : s[1]] in _NAMED_AS)
     }
-    return _acts_lost_after(scanned, spans, ends, _ACTED)
-
-
-NOT_ASKED = "filler.dont"
-_UNDONE: Final = (
-    "verb.buy",
-    "verb.sell",
-    "verb.delete",
-    "verb.stop",
-    "verb.cancel",
-    "verb.create",
-    "trade.",
-    "amount.",
-    "order.",
-)
-
-
-def _not_asked(scanned: str, spans: list[Span]) -> list[Span]:
-    """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
-    it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts); after "不要把" / "别把"
-    the verb after what 把 names does ("不要把eth卖了", "别把挂单清了"); not 别 of 分别 ("btc和eth分别买100u":
-    each, no don't)."""
-    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]
-    ends = {s[1] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)}
-    for end in tuple(ends):
-        at = len(scanned) - len(scanned[end:].lstrip())
-        if scanned.startswith(_objects_before(), at):
-            acts = [
-                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not clause_break(scanned, at, s[0])
-            ]
-            if acts:
-                ends.add(min(acts))
-        coin = _coin_after(scanned, spans, end)  # "别eth卖了", "never btc sell": no coin after to ask of
-        if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
-            ends.add(coin)
-    return _acts_lost_after(scanned, spans, ends, _UNDONE)
-
-
-def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str]) -> list[tuple[int, int]]:
-    """The clauses (start, end) a "don't" / "不要" / "别" tells not to do, where another clause
-    still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
-    they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
-    cuts = [  # and a full stop before a space ("don't sell my eth. sell my btc"), never a decimal point
-        k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
-    ]
-    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
-    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
-    donts = [s for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
-    told = {_dont_told(scanned, spans, d, b) for b in bounds for d in donts if b[0] <= d[0] < b[1]}
-    told |= negated_coins(scanned, spans)
-    asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
-    return sorted(told) if asked else []
-
-
-_NOT_COIN: Final = Words("trade_money.not_coin")
-_OWN: Final = Words("trade_money.own")
-
-
-def _not_coin(scanned: str, spans: Sequence[Span], bound: tuple[int, int]) -> bool:
-    """A clause that is only "not" and a coin ("not eth, sell btc", "sell btc, not my eth", "唔係eth
-    賣btc"): that coin is negated, none of the order's."""
-    start, end = bound
-    coins = [
-        (s[0] - start, s[1] - start) for s in spans if s[2] == COIN_RANK and start <= s[0] and s[1] <= end
-    ]
-    piece = list(scanned[start:end])
-    for a, b in coins:
-        piece[a:b] = " " * (b - a)
-    rest = "".join(piece)
-    if not coins or _NOT_COIN.prefix(rest.strip()) is None:
-        return False
-    return not _OWN.sub(" ", _NOT_COIN.sub(" ", rest)).strip(" .!！。")
-
-
-def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
-    """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
-    "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
-    eth at 4000"): that coin is none of the ask's."""
-    cuts = [k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
-    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
-    told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
-    lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
-    at = _NOT_COIN.prefix(scanned[lead:])
-    end = None if at is None else _coin_after(scanned, spans, lead + at)
-    return told | ({(0, end)} if end is not None and scanned[end:].strip() else set())
-
-
-def _dont_told(scanned: str, spans: Sequence[Span], dont: Span, bound: tuple[int, int]) -> tuple[int, int]:
-    """What a don't tells not to: its clause, or only the coin right after it where the clause asks
-    of another coin after it ("never eth buy sol": not eth, buy sol)."""
-    end = _coin_after(scanned, spans, dont[1])
-    if (
-        end is not None
-        and end < bound[1]
-        and any(s[2] == COIN_RANK and end <= s[0] < bound[1] for s in spans)
-    ):
-        return (dont[0], end)
-    return bound
-
-
-def _coin_after(scanned: str, spans: Sequence[Span], at: int) -> int | None:
-    """The end of a coin right after ``at`` (words of owning between: "not my eth"), or None."""
-    while True:  # "not my eth"
-        gap = len(scanned) - at - len(scanned[at:].lstrip())
-        own = _OWN.prefix(scanned[at + gap :])
-        if own is None:
-            break
-        at += gap + own
-    at += len(scanned) - at - len(scanned[at:].lstrip())
-    return next((s[1] for s in spans if s[2] == COIN_RANK and s[0] == at), None)
-
-
-def negated(piece: str) -> bool:
-    """A piece opening with "not" ("not eth" of "sell btc, not eth"): nothing it names is asked."""
-    return _NOT_COIN.prefix(piece.strip().lower()) is not None
-
-
-# The verbs "不要把 …" tells not to do.
-_VERBS: Final = frozenset(
-    {
-        "verb.buy",
-        "verb.sell",
-        "verb.delete",
-        "verb.stop",
-        "verb.cancel",
-        "amount.sell_all",
-        "order.revoke",
-        "order.withdraw",
-        "order.clear",
-        "order.clear_all",
-    }
-)
-_NOT_DONT: Final = frozenset({"filler.each"})  # a word a "don't" is part of, none itself
-
-
-def _acts_lost_after(scanned: str, spans: list[Span], ends: set[int], acts: tuple[str, ...]) -> list[Span]:
-    """``spans`` with the word right after any of ``ends`` (spaces between) stripped of the
-    concepts starting with ``acts``."""
-    after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
-    return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(acts)), v) if a in after else (a, b, r, c, v)
-        for a, b, r, c, v in spans
-    ]
+    return acts_lost_after(scanned, spans, ends, _ACTED)
 
 
 _NAMED_AS: Final = frozenset("为為成叫做")
@@ -354,19 +216,6 @@ def _ends(beyond: str, spaces: str, word: str) -> bool:
     """Nothing beyond a word, or a mark, or a space after or before Chinese between (a clause's end)."""
     edge = beyond[-1:]
     return not edge or edge in CLAUSE_MARKS or (bool(spaces) and (has_cjk(edge) or has_cjk(word)))
-
-
-def clause_break(scanned: str, start: int, end: int) -> bool:
-    """A mark between two words, or a space after Chinese ("割肉了 把eth全卖了") or before it
-    ("帮我买0.1个btc 他说的": Chinese writes no space inside a clause)."""
-    between = scanned[start:end]
-    if CLAUSE_MARKS.intersection(between):
-        return True
-    return any(
-        ch.isspace() and (has_cjk(scanned[start + i - 1]) or has_cjk(scanned[start + i + 1 : start + i + 2]))
-        for i, ch in enumerate(between)
-        if i or start
-    )
 
 
 @lru_cache(maxsize=1)
@@ -483,14 +332,6 @@ def _lead_ins() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _objects_before() -> tuple[str, ...]:
-    """The words naming the object before its verb ("把", "将")."""
-    from core.language.lexicon import phrases
-
-    return tuple(phrases("lead_in").concepts["lead_in.object_before"].words)
-
-
-@lru_cache(maxsize=1)
 def _done() -> tuple[str, ...]:
     """The words that, before a 把, tell its trade done ("已经", "刚")."""
     from core.language.lexicon import phrases
@@ -547,7 +388,7 @@ def _done_before(scanned: str, start: int) -> bool:
         for word in _done():
             if scanned.startswith(word, at) and not any(scanned.startswith(n, at) for n in _not_done()):
                 between = scanned[at + len(word) : start]
-                if _BETWEEN.issuperset(between) or any(w in between for w in _objects_before()):
+                if _BETWEEN.issuperset(between) or any(w in between for w in objects_before()):
                     return True
     return False
 
@@ -555,7 +396,7 @@ def _done_before(scanned: str, start: int) -> bool:
 def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
     """A 把-phrase with what is traded stands before ``start`` in its clause ("把eth卖了一半"): the
     object is named, what follows the verb is how much, and the sentence asks."""
-    words, done = _objects_before(), _done()
+    words, done = objects_before(), _done()
     for s in spans:
         if s[1] > start or s[2] != WORD_RANK or scanned[s[0] : s[1]] not in words:
             continue
@@ -590,7 +431,3 @@ _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the va
 _LEVELS: Final = frozenset({"number", "price"})  # a price level, by the value grammar
 LEVEL: Final = "level"
 OUTSIDE: Final = "outside."  # the group of what no intent is about (a story told)
-
-
-def filler_words(concepts: frozenset[str]) -> bool:
-    return bool(concepts) and all(c.startswith("filler.") for c in concepts)

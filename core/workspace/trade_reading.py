@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
-from core.language.conditions import not_asked_clauses
+from core.language.negation import not_asked_clauses
 from core.language.fills import (
     outside,
     sides_name_orders,

@@ -1,0 +1,143 @@
+"""What a "don't" / "never" / "not" tells not to do: the verb after it asks nothing ("dont sell my
+btc", "别eth卖了"), the clause it opens is none of another clause's ask ("别把eth卖了，把btc卖了"), a
+coin said "not" is none of the order's or alert's ("not eth, sell btc"). Applied by the tagger's
+conditions (core.language.conditions) and read by the trade and alert readers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from core.language.phrases import Words
+from core.language.spans import COIN_RANK, Span, acts_lost_after, clause_break, objects_before
+
+NOT_ASKED = "filler.dont"
+_UNDONE: Final = (
+    "verb.buy",
+    "verb.sell",
+    "verb.delete",
+    "verb.stop",
+    "verb.cancel",
+    "verb.create",
+    "trade.",
+    "amount.",
+    "order.",
+)
+
+
+def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
+    """A verb told not to be done asks nothing: "dont sell my btc", "disable qwenny, don't delete
+    it", "不要卖我的btc" (the word right after "don't" / "不要" loses its acts); after "不要把" / "别把"
+    the verb after what 把 names does ("不要把eth卖了", "别把挂单清了"); not 别 of 分别 ("btc和eth分别买100u":
+    each, no don't)."""
+    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]
+    ends = {s[1] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)}
+    for end in tuple(ends):
+        at = len(scanned) - len(scanned[end:].lstrip())
+        if scanned.startswith(objects_before(), at):
+            acts = [
+                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not clause_break(scanned, at, s[0])
+            ]
+            if acts:
+                ends.add(min(acts))
+        coin = _coin_after(scanned, spans, end)  # "别eth卖了", "never btc sell": no coin after to ask of
+        if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
+            ends.add(coin)
+    return acts_lost_after(scanned, spans, ends, _UNDONE)
+
+
+def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str]) -> list[tuple[int, int]]:
+    """The clauses (start, end) a "don't" / "不要" / "别" tells not to do, where another clause
+    still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
+    they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
+    cuts = [  # and a full stop before a space ("don't sell my eth. sell my btc"), never a decimal point
+        k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
+    ]
+    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
+    donts = [s for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
+    told = {_dont_told(scanned, spans, d, b) for b in bounds for d in donts if b[0] <= d[0] < b[1]}
+    told |= negated_coins(scanned, spans)
+    asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
+    return sorted(told) if asked else []
+
+
+_NOT_COIN: Final = Words("trade_money.not_coin")
+_OWN: Final = Words("trade_money.own")
+
+
+def _not_coin(scanned: str, spans: Sequence[Span], bound: tuple[int, int]) -> bool:
+    """A clause that is only "not" and a coin ("not eth, sell btc", "sell btc, not my eth", "唔係eth
+    賣btc"): that coin is negated, none of the order's."""
+    start, end = bound
+    coins = [
+        (s[0] - start, s[1] - start) for s in spans if s[2] == COIN_RANK and start <= s[0] and s[1] <= end
+    ]
+    piece = list(scanned[start:end])
+    for a, b in coins:
+        piece[a:b] = " " * (b - a)
+    rest = "".join(piece)
+    if not coins or _NOT_COIN.prefix(rest.strip()) is None:
+        return False
+    return not _OWN.sub(" ", _NOT_COIN.sub(" ", rest)).strip(" .!！。")
+
+
+def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
+    """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
+    "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
+    eth at 4000"): that coin is none of the ask's."""
+    cuts = [k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
+    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
+    lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
+    at = _NOT_COIN.prefix(scanned[lead:])
+    end = None if at is None else _coin_after(scanned, spans, lead + at)
+    return told | ({(0, end)} if end is not None and scanned[end:].strip() else set())
+
+
+def _dont_told(scanned: str, spans: Sequence[Span], dont: Span, bound: tuple[int, int]) -> tuple[int, int]:
+    """What a don't tells not to: its clause, or only the coin right after it where the clause asks
+    of another coin after it ("never eth buy sol": not eth, buy sol)."""
+    end = _coin_after(scanned, spans, dont[1])
+    if (
+        end is not None
+        and end < bound[1]
+        and any(s[2] == COIN_RANK and end <= s[0] < bound[1] for s in spans)
+    ):
+        return (dont[0], end)
+    return bound
+
+
+def _coin_after(scanned: str, spans: Sequence[Span], at: int) -> int | None:
+    """The end of a coin right after ``at`` (words of owning between: "not my eth"), or None."""
+    while True:  # "not my eth"
+        gap = len(scanned) - at - len(scanned[at:].lstrip())
+        own = _OWN.prefix(scanned[at + gap :])
+        if own is None:
+            break
+        at += gap + own
+    at += len(scanned) - at - len(scanned[at:].lstrip())
+    return next((s[1] for s in spans if s[2] == COIN_RANK and s[0] == at), None)
+
+
+def negated(piece: str) -> bool:
+    """A piece opening with "not" ("not eth" of "sell btc, not eth"): nothing it names is asked."""
+    return _NOT_COIN.prefix(piece.strip().lower()) is not None
+
+
+# The verbs "不要把 …" tells not to do.
+_VERBS: Final = frozenset(
+    {
+        "verb.buy",
+        "verb.sell",
+        "verb.delete",
+        "verb.stop",
+        "verb.cancel",
+        "amount.sell_all",
+        "order.revoke",
+        "order.withdraw",
+        "order.clear",
+        "order.clear_all",
+    }
+)
+_NOT_DONT: Final = frozenset({"filler.each"})  # a word a "don't" is part of, none itself
