@@ -59,7 +59,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     from core.language.lexicon import phrases
 
     group = phrases("asked").concepts
-    names = ("before", "own_before", "tail", "request", "able", "through_asked", "through", "sold")
+    names = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked", "through", "sold")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -125,7 +125,10 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     # told done with 了: right after the act ("停了吗", "换了kimi吗"), or before the question
     # ("换成kimi了没有")
     said = scanned[start:end]
-    return said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]
+    if said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]:
+        return True
+    # 没 / 未 last asks "yet?" with no 了 needed ("卖出去没", "沽晒未"): no command ends so
+    return any(after.endswith(w) for w in words["not_yet"])
 
 
 def _sold(scanned: str, span: Span) -> bool:
