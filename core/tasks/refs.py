@@ -114,6 +114,8 @@ def record_ref(
     if own is not None:
         return {"name": own.value}
     name = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep) or _word_named(reading, kind, stop)
+    if name and every and reading.has("filler.all") and _points_back(name):
+        return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
     if name:
         return {"name": name}
     if any(t.start < stop and "filler.recent" in t.concepts for t in reading.tags):
@@ -121,6 +123,16 @@ def record_ref(
     if every and reading.has("filler.all"):
         return {"all": "1"}
     return None
+
+
+_PRONOUN = Words("conversation.pronoun")
+_PRONOUN_ALL = Words("conversation.pronoun_all")
+
+
+def _points_back(name: str) -> bool:
+    """``name`` is only a pronoun ("他", "佢", "它们", "them"): what the ask named said again."""
+    norm = normalize(name).strip()
+    return norm in _PRONOUN.words or norm in _PRONOUN_ALL.words
 
 
 # What a record's name may be though the lexicon reads it as an ask of its own ("delete strategy yolo",
