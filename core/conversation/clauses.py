@@ -19,9 +19,9 @@ from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
-from core.language.negation import negated
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
+from core.language.negation import negated
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.refusals import refusal_in

@@ -19,7 +19,6 @@ from decimal import Decimal
 from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
-from core.language.negation import not_asked_clauses
 from core.language.fills import (
     outside,
     sides_name_orders,
@@ -27,6 +26,7 @@ from core.language.fills import (
     value_spans,
     word_after,
 )
+from core.language.negation import not_asked_clauses
 from core.language.picks import positive
 from core.language.slots import When, Word
 from core.language.tagger import COIN, Reading, Tagger

@@ -64,6 +64,22 @@ async def test_the_pair_rests_as_two_orders_sharing_one_lock() -> None:
     assert len(open_now) == 2 and len({o.group_id for o in open_now}) == 1
 
 
+@pytest.mark.parametrize("text", ["sol的挂单都清掉", "cancel my sol orders"])
+async def test_a_coin_named_cancels_that_coins_orders_only(text: str) -> None:
+    desk = make_trade_desk()
+    for placed in ("limit buy 0.01 BTC at 80000", "limit buy 1 SOL at 100"):
+        summary = await desk.chat.say(placed)
+        await desk.chat.press(confirm_button(summary))
+    ask = await desk.chat.say(text)
+    assert ask.status is Status.AWAITING_CONFIRMATION, ask
+    assert "SOL" in str(ask) and "BTC" not in str(ask), str(ask)
+    done = await desk.chat.press(confirm_button(ask))
+    assert codes(done) == ["orders_cancelled"], done
+    assert [b.symbol for b in orders_of(done)] == ["SOLUSDT"]
+    open_now = [o.symbol for o in desk.orders.orders.values() if o.status is OrderStatus.OPEN]
+    assert open_now == ["BTCUSDT"]
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

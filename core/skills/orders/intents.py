@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.language.fills import SIDES, sides_name_orders
+from core.language.fills import SIDES, coins, sides_name_orders
 from core.language.intents import SlotFill, table
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
@@ -72,6 +72,20 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     # asked for beside the cancel ("buy 0.1 btc and cancel my open orders"): the trade's.
     if reading.concepts & SIDES and not sides_name_orders(reading):
         return None
+    slots = _cancel_which(reading)
+    if slots is None or not (named := coins(reading)):
+        return slots
+    # A coin named cancels that coin's orders only ("sol的挂单都清掉", "cancel my sol orders"), never
+    # every order of the account (the skill filters by one coin; two are asked which).
+    if "order_no" in slots:
+        return {**slots, "symbol": named[0]} if len(named) == 1 else {}
+    # One not said by its number ("cancel the 0.1 btc buy") nor its side is asked which, as before.
+    if len(named) > 1 or reading.spans() or reading.concepts & SIDES:
+        return {}
+    return {"order_no": "all", "symbol": named[0]}
+
+
+def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
     # "撤销 #12", "取消3号单", "撤掉第2单", "cancel order 12": the order's number (the value grammar
     # reads an order's mark: "3号单" is the id 3, never a day of the month).
     # An order described by its size or price ("cancel the limit buy for 0.1 btc at 80000", "取消0.1个

@@ -96,7 +96,10 @@ class OrdersSkill(TaskFlow):
                 SlotSpec(EXPIRY, "value", required=False, infer=("message",)),
             )
         if task.action == "cancel":
-            return (SlotSpec("order_no", "value", required=False, infer=("message",)),)
+            return (
+                SlotSpec("order_no", "value", required=False, infer=("message",)),
+                SlotSpec("symbol", "value", required=False, infer=("message",)),
+            )
         if task.action == "why_resting":
             return (SlotSpec("symbol", "choice", required=False, infer=("message",)),)
         return ()
@@ -200,7 +203,17 @@ class OrdersSkill(TaskFlow):
                 (f"#{o.id}", f"{turn.t(f'orders.type.{o.order_type}')} {plain(o.quantity)} {o.symbol}")
                 for o in targets
             )
-            text = turn.t("orders.cancel.confirm_all", account=account.name, count=len(targets))
+            coin = task.slots.get("symbol")
+            text = (
+                turn.t(
+                    "orders.cancel.confirm_coin",
+                    account=account.name,
+                    count=len(targets),
+                    base=self._base(task),
+                )
+                if coin
+                else turn.t("orders.cancel.confirm_all", account=account.name, count=len(targets))
+            )
             return text, DetailsBlock(turn.t("orders.summary.title"), listed)
         account, plan = await self.planned(turn, task)
         self._cids(task, len(plan.specs))
@@ -267,6 +280,8 @@ class OrdersSkill(TaskFlow):
         account = await self.account(turn, task)
         orders = await self.resting.open_orders(account)
         wanted = str(task.slots.get("order_no", "")).lstrip("#")
+        coin = task.slots.get("symbol")  # a coin named: its orders only ("cancel my sol orders")
+        orders = [o for o in orders if not coin or o.symbol == coin]
         if wanted == "all":
             return account, orders
         return account, [o for o in orders if o.id == wanted]
@@ -281,8 +296,11 @@ class OrdersSkill(TaskFlow):
         account, targets = await self._targets_to_cancel(turn, task)
         if not targets:
             key = "orders.cancel.nothing" if wanted == "all" else "orders.cancel.none"
+            if wanted == "all" and task.slots.get("symbol"):
+                key = "orders.cancel.nothing_coin"
+            said = turn.t(key, account=account.name, no=wanted, base=self._base(task))
             return Done(
-                self._said(turn, task, turn.t(key, account=account.name, no=wanted), "nothing_to_cancel"),
+                self._said(turn, task, said, "nothing_to_cancel"),
                 ok=False,
             )
         cancelled: list[Order] = []

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal
 
-from core.language.negation import negated_coins
 from core.language.fills import as_typed, blank, command, outside, said_as
+from core.language.negation import negated_coins
 from core.language.phrases import Words, skip_spaces
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
