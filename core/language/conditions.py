@@ -64,6 +64,10 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if done is not None and done.search(scanned) is not None:
         spans = _done_told(scanned, spans)
         said = _concepts(spans)
+    after = _after()
+    if any(c in after for c in said):
+        spans = _only_after(spans, after)
+        said = _concepts(spans)
     unless = _unless()
     if any(c in unless for c in said):
         spans = _unless_said(spans, unless)
@@ -147,6 +151,25 @@ def _bought_against(spans: Sequence[Span]) -> list[Span]:
             before = frozenset(c for s in spans if s[1] <= start for c in s[3])
             if all(before & need for need in _ASKED_SHOWN):
                 span = (start, end, rank, concepts | {CONTRARY}, value)
+        kept.append(span)
+    return kept
+
+
+@lru_cache(maxsize=1)
+def _after() -> dict[str, frozenset[str]]:
+    return load().after()
+
+
+def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a word whose concept's ``after`` is said nowhere before it. The span goes
+    whole, not only its concept: the shorter words inside it stand ("那我就买0.1个btc吧" keeps its
+    买, while "要是比特币跌到三万我就买" is a plan told)."""
+    kept: list[Span] = []
+    for span in spans:
+        start, _, _, concepts, _ = span
+        needs = frozenset[str]().union(*(after[c] for c in concepts if c in after))
+        if needs and not any(s[1] <= start and s[3] & needs for s in spans):
+            continue
         kept.append(span)
     return kept
 

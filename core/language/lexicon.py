@@ -17,7 +17,9 @@ concept ``unless`` a group or concept is said is none where one is ("行情好�
 "太无聊了，帮我买点btc" asks a buy); ``unless_later`` ones said in a later clause, after a mark or a
 space after Chinese ("割肉了 把eth全卖了" cuts the loss by the order it asks); ``unless_earlier``
 ones said before it, in an earlier clause or opening the message ("stop all bots now, this dump is
-insane": the order stands, the remark after it says why).
+insane": the order stands, the remark after it says why). A concept with ``after`` is its words
+only where one of those concepts is said before it ("要是比特币跌回三万我就全仓进" tells a plan; "那我就买
+0.1个btc吧", no condition before, buys): elsewhere its words are none and the shorter ones stand.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ _KEYS = frozenset(
         "unless",
         "unless_later",
         "unless_earlier",
+        "after",
     }
 )
 # What a ``before_object`` word may stand right before: an amount or a share (the value grammar's),
@@ -82,6 +85,7 @@ class Concept:
     unless: frozenset[str] = frozenset()  # groups ("ask") or concepts that, said, make it none
     unless_later: frozenset[str] = frozenset()  # ... said in a later clause ("割肉了 把eth全卖了")
     unless_earlier: frozenset[str] = frozenset()  # ... said before it ("stop all bots, this is insane")
+    after: frozenset[str] = frozenset()  # none unless one of these is said before it ("如果…我就买")
 
     @property
     def group(self) -> str:
@@ -120,6 +124,10 @@ class Lexicon:
         an earlier clause or opening the message."""
         return {c.name: c.unless_earlier for c in self.concepts.values() if c.unless_earlier}
 
+    def after(self) -> dict[str, frozenset[str]]:
+        """The concepts that are none unless one of their ``after`` is said before them."""
+        return {c.name: c.after for c in self.concepts.values() if c.after}
+
     def group(self, group: str) -> frozenset[str]:
         """The names of a group's concepts."""
         return frozenset(c.name for c in self.concepts.values() if c.group == group)
@@ -146,11 +154,13 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
             raise LexiconError(f"{source}: {name} has no word")
         overlaps, unless = table.get("overlaps", []), table.get("unless", [])
         later, earlier = table.get("unless_later", []), table.get("unless_earlier", [])
+        after = table.get("after", [])
         for key, listed in (
             ("overlaps", overlaps),
             ("unless", unless),
             ("unless_later", later),
             ("unless_earlier", earlier),
+            ("after", after),
         ):
             if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
                 raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
@@ -174,6 +184,7 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
                 frozenset(unless),
                 frozenset(later),
                 frozenset(earlier),
+                frozenset(after),
             )
         )
     return concepts
