@@ -29,6 +29,8 @@ from core.language.spans import (
     filler_words,
     objects_before,
 )
+from core.language.supposed import said as if_said
+from core.language.supposed import supposed
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -54,6 +56,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if NOT_ASKED in said:
         spans = not_asked(scanned, spans)
         said = _concepts(spans)
+    if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
+        said = _concepts(spans := supposed(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))

@@ -1,0 +1,85 @@
+"""An act said as one's own condition is supposed, never asked: "如果我停咗阿May，會唔會錯過呢輪升浪？",
+"如果删了阿May，历史记录还在吗", "if i sell my eth, will i miss the rally?" weigh a stop, a delete, a
+sale; none is to be done. A condition's order stands where the act follows the condition, after
+就 / then / a mark ("如果btc涨到10万就卖掉", "if btc hits 100k, sell"), and so does a request put
+politely to deskmate ("if you could stop May", "如果可以帮我停了阿May": 帮 is no act of one's own
+supposed). Applied by the tagger's conditions (core.language.conditions)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from core.language.spans import Span, clause_break
+
+IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
+# Said as supposed already ("what if i buy 1 eth now"): the intents refuse its act, and its coin
+# stays no price asked.
+SUPPOSED: Final = "backtest.supposed"
+_IF_I: Final = re.compile(r"(?:^|[\s,，.。!！?？;；])if (?:i|we)\b")  # English's "if" is no lexicon word
+# Who supposes, said between the "if" and the act: the person ("如果我", "要係我哋", "if i").
+_SELF: Final = ("我们", "我們", "我哋", "我", "i", "we")
+# What may stand between them: a word of time or a filler ("如果我现在卖了eth", "if i just sold").
+_BETWEEN: Final = ("time.", "filler.article")
+_THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
+_ACTS: Final = (
+    "verb.buy",
+    "verb.sell",
+    "verb.delete",
+    "verb.stop",
+    "verb.start",
+    "verb.cancel",
+    "verb.create",
+    "verb.update",
+    "verb.switch_on",
+    "verb.switch_off",
+    "amount.sell_all",
+    "order.",
+)
+
+
+def said(scanned: str, concepts: frozenset[str]) -> bool:
+    """Cheap: whether a supposing "if" may be in the message at all, and not yet said supposed."""
+    return (IF_SAID in concepts or "if " in scanned) and SUPPOSED not in concepts
+
+
+def supposed(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the acts of a clause that opens with one's own "if" and the act."""
+    starts = [s[1] for s in spans if IF_SAID in s[3]]
+    starts += [m.end() for m in _IF_I.finditer(scanned)]
+    lost: set[int] = set()
+    for at in starts:
+        act = _first_act(scanned, spans, at)
+        if act is None:
+            continue
+        for s in sorted(spans):
+            if s[0] < act[0]:
+                continue
+            if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
+                break
+            lost.add(s[0])
+    if not lost:
+        return spans
+    return [
+        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTS)), v) if a in lost else (a, b, r, c, v)
+        for a, b, r, c, v in spans
+    ]
+
+
+def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
+    """The act right after the "if" at ``at``, only the person, a time or a filler between."""
+    while True:
+        at = len(scanned) - len(scanned[at:].lstrip())
+        here = [s for s in spans if s[0] == at and s[3]]
+        act = next((s for s in here if any(c.startswith(_ACTS) for c in s[3])), None)
+        if act is not None:
+            return act
+        between = [s for s in here if all(c.startswith(_BETWEEN) for c in s[3])]
+        if between:
+            at = max(s[1] for s in between)
+            continue
+        self_word = next((w for w in _SELF if scanned.startswith(w, at)), None)
+        glued = self_word is not None and self_word.isascii() and scanned[at + len(self_word) :][:1].isalnum()
+        if self_word is None or glued:
+            return None
+        at += len(self_word)
