@@ -328,7 +328,7 @@ def _objects_only(
         lost = frozenset(c for c in takes if c in concepts)
         if lost and _after_a_word(scanned, start, words, values):
             said = _objects_at(scanned, end, spans, values)
-            held = frozenset(c for c in lost if takes[c] & said)
+            held = frozenset(c for c in lost if takes[c] & (said | _record_before(scanned, start, spans)))
             if held and _object_before(scanned, start, spans):
                 held = frozenset(c for c in held if not c.startswith(OUTSIDE))
             lost -= held
@@ -436,6 +436,19 @@ def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
         ):
             return True
     return False
+
+
+def _record_before(scanned: str, start: int, spans: Sequence[Span]) -> frozenset[str]:
+    """The person's record 把 names right before ``start`` ("把阿宝叫醒", "把main bot叫醒"): the
+    object stands before its verb, as the verb's own."""
+    at = len(scanned[:start].rstrip())
+    named = next((s for s in spans if s[1] == at and any(c.startswith(_OWN) for c in s[3])), None)
+    if named is None or not scanned[: named[0]].rstrip().endswith(objects_before()):
+        return frozenset()
+    return frozenset(c for c in named[3] if c.startswith(_OWN))
+
+
+_OWN: Final = "own."  # one of the person's records, named
 
 
 def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> frozenset[str]:
