@@ -61,6 +61,10 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))
+    # After asked_done: "did my eth sell?" asks whether it sold; "my bnb buy has been sitting there" names it.
+    if MINE in said and _SIDES & said and COIN in said:
+        spans = _order_named(scanned, spans)
+        said = _concepts(spans)
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
@@ -113,6 +117,45 @@ def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
             return span
         day = day or any(c.startswith("time.") for s in words for c in s[3])
         at = max(s[1] for s in words)
+
+
+MINE, COIN, ORDER_NAMED, LIMIT = "filler.mine", "coin", "diagnosis.order", "order.limit_order"
+_SIDES: Final = frozenset({"verb.buy", "verb.sell"})
+_OBJECTS: Final = frozenset({COIN, MINE})
+
+
+def _order_named(scanned: str, spans: list[Span]) -> list[Span]:
+    """A buy or a sale said right after one's own coin ("my bnb buy has been sitting there", "my
+    sol buy filled?", "my eth buy at 3000 hasnt filled") names that order, never asks one: its side
+    goes and the order is named. An object right after it ("my eth sell half") still asks the sale;
+    a limit's word names its order already ("kill my eth limit buy"); Chinese names its order by its
+    own words (我的eth买单)."""
+    ends: dict[int, list[Span]] = {}
+    for span in spans:
+        ends.setdefault(span[1], []).append(span)
+
+    def right_before(start: int, concept: str) -> Span | None:
+        end = len(scanned[:start].rstrip())
+        return next((s for s in ends.get(end, ()) if concept in s[3]), None) if end < start else None
+
+    kept: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if _SIDES & concepts and LIMIT not in concepts and scanned[start:end].isascii():
+            coin = right_before(start, COIN)
+            if coin is not None and right_before(coin[0], MINE) is not None and not _object_after(scanned, end, spans):
+                span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED}, value)
+        kept.append(span)
+    return kept
+
+
+def _object_after(scanned: str, end: int, spans: Sequence[Span]) -> bool:
+    """An amount, a number, a coin or "my" right after ``end`` (spaces between): what a sale or a
+    buy is of ("my eth sell half", "not my eth sell my btc")."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    if scanned[at : at + 1].isdigit():
+        return True
+    return any(s[0] == at and (s[3] & _OBJECTS or any(c.startswith("amount.") for c in s[3])) for s in spans)
 
 
 RENAME, TO = "verb.rename", "filler.to"
