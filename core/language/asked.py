@@ -59,7 +59,8 @@ def _words() -> dict[str, tuple[str, ...]]:
     from core.language.lexicon import phrases
 
     group = phrases("asked").concepts
-    names = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked", "through", "sold")
+    names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
+    names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -71,7 +72,8 @@ def _hints() -> tuple[str, ...]:
     """Every word one of the questions below needs somewhere in the message: without one of them
     (or a span saying an order went through) no act is asked, and the spans are read no further."""
     words = _words()
-    return tuple(sorted({w for name in ("before", "own_before", "tail", "through") for w in words[name]}))
+    names = ("before", "own_before", "tail", "through", "you_done", "made_by")
+    return tuple(sorted({w for name in names for w in words[name]}))
 
 
 def acts(concepts: frozenset[str]) -> bool:
@@ -113,6 +115,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     before, after = scanned[first:start], scanned[end:last].rstrip(_END)
     if any(after.endswith(w) for w in words["request"]):
         return False
+    if _you_did(scanned[first:start], scanned[start:end], after):
+        return True
     # the asking word may be the act's own ("有没有设": a bare 设 is no act alone)
     if any(_has(scanned[first:end], w) for w in words["before"]):
         return True
@@ -129,6 +133,18 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return True
     # 没 / 未 last asks "yet?" with no 了 needed ("卖出去没", "沽晒未"): no command ends so
     return any(after.endswith(w) for w in words["not_yet"])
+
+
+def _you_did(before: str, said: str, after: str) -> bool:
+    """Deskmate asked whether it did the act: "你是不是把我的sol卖了" (told done with 了, no word of
+    ability or intent between), "提醒是你帮我设的吗" (是…的)."""
+    words = _words()
+    if any(w in before for w in words["made_by"]) and after.endswith(words["made_tail"]):
+        return True
+    at = max((before.rfind(w) + len(w) for w in words["you_done"] if w in before), default=-1)
+    if at < 0 or any(w in before[at:] for w in words["you_modal"]):
+        return False
+    return said.endswith("了") or after.lstrip().startswith(("了", "掉了"))
 
 
 def _sold(scanned: str, span: Span) -> bool:
