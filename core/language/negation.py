@@ -6,8 +6,10 @@ conditions (core.language.conditions) and read by the trade and alert readers.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
+from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.spans import COIN_RANK, Span, acts_lost_after, clause_break, objects_before
 
@@ -50,16 +52,30 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     """The clauses (start, end) a "don't" / "不要" / "别" tells not to do, where another clause
     still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
     they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
-    cuts = [  # and a full stop before a space ("don't sell my eth. sell my btc"), never a decimal point
-        k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "
-    ]
-    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    bounds = _clauses(scanned)
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
     donts = [s for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
     told = {_dont_told(scanned, spans, d, b) for b in bounds for d in donts if b[0] <= d[0] < b[1]}
     told |= negated_coins(scanned, spans)
     asked = any(acts & s[3] and not any(a <= s[0] < b for a, b in told) for s in spans)
     return sorted(told) if asked else []
+
+
+@lru_cache(maxsize=8)
+def _clauses(scanned: str) -> tuple[tuple[int, int], ...]:
+    """The clauses (start, end) of ``scanned``: cut at each clause_break of one character, and at a
+    full stop before a space ("don't sell my eth. sell my btc"), never a decimal point. Only a mark,
+    a space or a full stop can cut, so only those are looked at; the negation rules and the readers
+    after them ask for the same message's clauses in turn."""
+    cuts = [
+        k
+        for k, ch in enumerate(scanned)
+        if (ch in _CUTS or ch.isspace()) and (clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". ")
+    ]
+    return tuple(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+
+
+_CUTS: Final = CLAUSE_MARKS | {"."}
 
 
 _NOT_COIN: Final = Words("trade_money.not_coin")
@@ -86,8 +102,7 @@ def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
     """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
     "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
     eth at 4000"): that coin is none of the ask's."""
-    cuts = [k for k in range(len(scanned)) if clause_break(scanned, k, k + 1) or scanned[k : k + 2] == ". "]
-    bounds = list(zip([0, *(k + 1 for k in cuts)], [*cuts, len(scanned)], strict=True))
+    bounds = _clauses(scanned)
     told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
     lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
     at = _NOT_COIN.prefix(scanned[lead:])

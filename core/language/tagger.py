@@ -29,6 +29,7 @@ from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
 from core.language.plurals import plurals
 from core.language.slips import slipped
+from core.language.weak_coins import weak_coin_said
 
 if TYPE_CHECKING:
     import ahocorasick
@@ -331,9 +332,7 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
             if (
                 not mention.weak
                 or mention.explicit
-                or _before_a_level(scanned, mention.end, spans)
-                or _some_bought(scanned, mention.start, spans)
-                or _asked_after(scanned, mention.start, mention.end)
+                or weak_coin_said(scanned, mention.start, mention.end, spans)
             ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
                 spans = [s for s in spans if not _slip_into(scanned, s, mention.start, mention.end)]
@@ -353,97 +352,6 @@ def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
         and span[0] < start < span[1] < end
         and not _automaton().exists(scanned[span[0] : span[1]])
     )
-
-
-# A price condition: the way past a level, then the level ("link breaks 30", "one above 2").
-_WAYS: Final = frozenset({"direction.above", "direction.below", "verb.cross"})
-
-
-def _before_a_level(scanned: str, end: int, words: Sequence[_Span]) -> bool:
-    """A price condition right after ``end``: a ticker that is also an everyday word ("link") is
-    the coin when a level's condition follows it ("buzz me when link breaks 30"), never when said
-    otherwise ("click the link", "link my account", "the link above"). A level is what the value
-    grammar reads as a plain number or a quote amount (or refuses: the alert says why), not a
-    percent, a time or a multiple ("a move over 5%", "over 24 hours")."""
-    at = len(scanned) - len(scanned[end:].lstrip())
-    for start, stop, _, concepts, _ in words:
-        if start == at and concepts & _WAYS:
-            from core.language.values import find_values  # only for such a rare word: not at import
-
-            rest = scanned[stop:]
-            found = find_values(rest)
-            lead = len(rest) - len(rest.lstrip())
-            if found and found[0].start == lead and (found[0].kind in _LEVELS or found[0].unit == "quote"):
-                return True
-    return False
-
-
-_LEVELS: Final = frozenset({"number", "price", "refused"})
-
-
-def _asked_after(scanned: str, start: int, end: int) -> bool:
-    """A follow-up of a coin alone: a ticker that is also an everyday word ("link") is the coin
-    when the message is a follow-up's opener, the word and a "?" or "呢" only ("and link?", "what
-    about link", "那link呢", "link呢"); never "and the link?" or "click the link"."""
-    rest = scanned[end:].strip()
-    if rest.rstrip("?？!！ ") not in ("", "呢"):
-        return False
-    if not scanned[:start].strip():
-        return rest.startswith("呢")
-    from core.language.phrases import Words  # only for a weak ticker: not at import
-
-    return Words("not_coin.asked_after").before(scanned, start) == len(scanned) - len(scanned.lstrip())
-
-
-def _some_bought(scanned: str, start: int, words: Sequence[_Span]) -> bool:
-    """Some of it bought or sold: a ticker that is also an everyday word ("link") is the coin right
-    after a buy's or sell's verb, past "some" or "my" ("buy me some link", "buy link", "sell all my
-    link"), or an amount spent on it (_amount_of); never said otherwise ("send me the link", "buy
-    the link i sent")."""
-    from core.language.phrases import Words  # only for a weak ticker: not at import
-
-    some = Words("not_coin.some_of").before(scanned, start) or Words("not_coin.held_of").before(
-        scanned, start
-    )
-    ends = {stop for _, stop, _, concepts, _ in words if concepts & _TRADED}
-    # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
-    if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
-        return True
-    return _amount_of(scanned, start, words) or _count_of(scanned, start, ends)
-
-
-_TRADED: Final = frozenset({"verb.buy", "verb.sell"})
-_SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
-_TIES: Final = ("of", "on", "into", "的", "of my", "of all my")
-
-
-def _amount_of(scanned: str, start: int, words: Sequence[_Span]) -> bool:
-    """What an amount is spent on or sold of, after a buy's, spend's or sell's word: "buy 100u of
-    link", "买100u的link" (an amount right before "of" / "的"), "spend half my usdt on link", "sell a
-    quarter of my link"; never "the link of the page"
-    or "我买的link" (no amount)."""
-    said = scanned[:start].rstrip()
-    tie = next(
-        (t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None
-    )
-    if tie is None:
-        return False
-    said = said[: -len(tie)].rstrip()
-    if not any(stop <= len(said) and concepts & _SPENT for _, stop, _, concepts, _ in words):
-        return False
-    from core.language.values import find_values  # only for a weak ticker: not at import
-
-    amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction", "percent")]
-    return any(v.end == len(said) or (v.kind in ("fraction", "percent") and tie != "的") for v in amounts)
-
-
-def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
-    """A count of it right after a buy's or sell's verb: "sell 10 link at 25", "buy 3 link"."""
-    from core.language.values import find_values  # only for a weak ticker: not at import
-
-    said = scanned[:start].rstrip()
-    counts = [v for v in find_values(said) if v.kind == "number" and v.end == len(said)]
-    return bool(counts) and len(said[: counts[-1].start].rstrip()) in ends
 
 
 def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
@@ -469,6 +377,28 @@ def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
 
 
 _PHRASED: dict[tuple[int, tuple[str, ...]], tuple[Reading, Reading]] = {}
+
+
+def may_tag(text: str, concepts: frozenset[str]) -> bool:
+    """Whether ``words(text)`` may tag one of the lexicon's ``concepts``: one of their words (or a
+    slip's) is found in it as typed or with the spaces between Chinese characters taken out (as
+    _across_spaces reads it). The rules after the scan (core.language.conditions, cleared, since)
+    take a word's concepts away or add their own few (ask.status, order.cancelled, order.revoke),
+    so False is sure: a reader of only such concepts and values skips the tagging (``untagged``)."""
+    scanned = _masked(normalize_text(text))
+    if any(not concepts.isdisjoint(found[3]) for found in _scan(scanned)):
+        return True
+    joined = _CJK_GAP.sub("", scanned) if " " in scanned else scanned
+    return joined != scanned and any(not concepts.isdisjoint(found[3]) for found in _scan(joined))
+
+
+_CJK_GAP: Final = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff]) (?=[\u3400-\u9fff\uf900-\ufaff])")
+
+
+def untagged(text: str) -> Reading:
+    """``text`` as ``words`` reads it, without its words: for a reader of its values alone."""
+    norm = normalize_text(text)
+    return Reading(norm, (), frozenset(), _masked(norm))
 
 
 @lru_cache(maxsize=64)

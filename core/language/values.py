@@ -166,14 +166,36 @@ def find_values(text: str, coins: CoinIndex | None = None) -> list[Value]:
     kept = _SEEN.get(key)
     if kept is None:
         kept = tuple(_find_values(text, coins))
-        if len(_SEEN) >= _KEPT:
-            _SEEN.pop(next(iter(_SEEN), key), None)
-        _SEEN[key] = kept
+        _keep(_SEEN, key, kept)
     return list(kept)
+
+
+# The same values by the folded text: a reader that reads the message as typed ("Limit sell 0.5
+# ETH") finds what the tagger's normalized text ("limit sell 0.5 eth") had, at the same places.
+_FOLDED: dict[tuple[str, object, int], tuple[Value, ...]] = {}
+
+
+def _keep(
+    kept: dict[tuple[str, object, int], tuple[Value, ...]],
+    key: tuple[str, object, int],
+    found: tuple[Value, ...],
+) -> None:
+    if len(kept) >= _KEPT:
+        kept.pop(next(iter(kept), key), None)
+    kept[key] = found
 
 
 def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
     norm, where = fold(text)
+    key = (norm, None, -1) if coins is None else (norm, coins.catalog, coins.catalog.version)
+    kept = _FOLDED.get(key)
+    if kept is None:
+        kept = tuple(_folded_values(norm, coins))
+        _keep(_FOLDED, key, kept)
+    return [_to_text(v, text, where) for v in kept]
+
+
+def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
     found = [
         *_word_values(norm),
         *_hex_ids(norm),
@@ -188,7 +210,7 @@ def _find_values(text: str, coins: CoinIndex | None) -> list[Value]:
         if kept and value.start < kept[-1].end:
             continue
         kept.append(value)
-    return [_to_text(v, text, where) for v in _all_of_said(norm, kept)]
+    return _all_of_said(norm, kept)
 
 
 def _all_of_said(norm: str, values: list[Value]) -> list[Value]:

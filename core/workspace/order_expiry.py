@@ -21,7 +21,7 @@ from typing import Final
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.slots import Choose, First, Number, Read, When
-from core.language.tagger import Reading, words
+from core.language.tagger import Reading, may_tag, untagged, words
 from core.language.values import UNIT_SECONDS, Value, refusal_in
 from core.tasks.flow import Parsed
 
@@ -93,9 +93,14 @@ EXPIRY_SAID: Final = First(
 )  # fmt: skip
 
 
+# The concepts EXPIRY_SAID reads besides the values: where none of their words is said, the
+# duration alone can say an expiry, read without tagging the message again (most limit orders).
+_SAID: Final = frozenset({"order.good_till_cancelled", "order.today_only", _SECONDS, _WORD})
+
+
 def read_expiry(text: str) -> str | None:
     """The expiry said in ``text``, as a slot, or None when none is said (good till cancelled)."""
-    return EXPIRY_SAID.read(words(text))  # type: ignore[no-any-return]
+    return EXPIRY_SAID.read(words(text) if may_tag(text, _SAID) else untagged(text))  # type: ignore[no-any-return]
 
 
 def _unread_typed(text: str, reading: Reading) -> str:
