@@ -69,6 +69,8 @@ def _said(value: Value) -> bool:
     )
 
 
+_SIGH: Final = "filler.sigh"  # core/language/lexicon/filler.toml
+
 # Words before a span that are part of what was asked ("past month", "1 year" as typed).
 _BEFORE_SPAN: Final = frozenset({"pnl.recent", "price.over"})
 
@@ -87,10 +89,15 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
     """The window the message (or its part ``start:end``) asks for (DEFAULT_DAYS when none)."""
     stop = len(reading.text) if end is None else end
     # Its dates, numbers and spans (the value grammar's, read once a message).
+    # A span inside a sigh ("what a week, what's doge at") is small talk, no window asked.
+    sighs = [(t.start, t.end) for t in reading.tags if _SIGH in t.concepts]
     values = [
         v
         for v in reading.spans()
-        if start <= v.start and v.end <= stop and (v.kind in ("date", "number") or _said(v))
+        if start <= v.start
+        and v.end <= stop
+        and (v.kind in ("date", "number") or _said(v))
+        and not any(s <= v.start and v.end <= e for s, e in sighs)
     ]
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
