@@ -47,7 +47,7 @@ REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
 NOT_OURS = (
     When(any=["noun.trader", "own.trader", "verb.fail", "verb.diagnose", "verb.unfilled", "ask.why"]),
     When("own.several"),
-    When("ask.meaning", none="filler.mine"),
+    When("ask.meaning", none=["filler.mine", "own.strategy"]),  # "雪球是什么参数": theirs asked
     When("backtest.if", none="verb.create"),
 )
 # The fields, in the order an update's words are matched ("每格金额" before "金额").
