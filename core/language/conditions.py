@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.asked import SOLD, acts, asked_done
 from core.language.lexicon import OBJECTS, load
-from core.language.negation import NOT_ASKED, not_asked
+from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
 from core.language.since import since_told
@@ -58,6 +58,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans)
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
+    if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it
+        spans = given_up(scanned, spans)
+        said = _concepts(spans)
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))

@@ -1,7 +1,8 @@
 """What a "don't" / "never" / "not" tells not to do: the verb after it asks nothing ("dont sell my
 btc", "别eth卖了"), the clause it opens is none of another clause's ask ("别把eth卖了，把btc卖了"), a
-coin said "not" is none of the order's or alert's ("not eth, sell btc"). Applied by the tagger's
-conditions (core.language.conditions) and read by the trade and alert readers."""
+coin said "not" is none of the order's or alert's ("not eth, sell btc"); a giving-up ("never mind,")
+cancels nothing said after it. Applied by the tagger's conditions (core.language.conditions) and
+read by the trade and alert readers."""
 
 from __future__ import annotations
 
@@ -24,7 +25,12 @@ _UNDONE: Final = (
     "trade.",
     "amount.",
     "order.",
+    "backtest.",
 )
+# Words a "don't" reaches its verb across ("不要帮我卖btc", "唔好幫我取消啲單", "don't please sell"):
+# asking politely is no part of what is told not to be done.
+_POLITE: Final = frozenset({"filler.polite"})
+_PARTICLES: Final = frozenset("了吧呢吗啊呀的得嘛掉咧捏又")
 
 
 def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
@@ -35,6 +41,13 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]
     ends = {s[1] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)}
     for end in tuple(ends):
+        while True:  # "不要帮我卖": past the polite words to the verb in its clause
+            at = len(scanned) - len(scanned[end:].lstrip())
+            polite = next((s for s in spans if s[0] == at and s[3] and s[3] <= _POLITE), None)
+            if polite is None or clause_break(scanned, end, at) or scanned[at : polite[1]] in _PARTICLES:
+                break  # "小钢炮不要了 删掉": 不要了 no longer wants, its 了 no way to a verb
+            end = polite[1]
+            ends.add(end)
         at = len(scanned) - len(scanned[end:].lstrip())
         if scanned.startswith(objects_before(), at):
             acts = [
@@ -46,6 +59,20 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
         if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
             ends.add(coin)
     return acts_lost_after(scanned, spans, ends, _UNDONE)
+
+
+def given_up(scanned: str, spans: list[Span]) -> list[Span]:
+    """A giving-up ("never mind", "forget it", "算了") that ends its clause before another one turns
+    away from what came before: it cancels nothing the later clause names ("nah never mind, don't
+    cancel that order", "算了，挂单留着"); a cancel asked there is asked by its own word."""
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if CANCEL in concepts and _GIVING_UP.prefix(scanned[start:end]) == end - start:
+            after = [s for s in spans if s[0] >= end and s[3]]
+            if after and clause_break(scanned, end, after[0][0]):
+                concepts = concepts - {CANCEL}
+        out.append((start, end, rank, concepts, value))
+    return out
 
 
 def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str]) -> list[tuple[int, int]]:
@@ -78,6 +105,8 @@ def _clauses(scanned: str) -> tuple[tuple[int, int], ...]:
 _CUTS: Final = CLAUSE_MARKS | {"."}
 
 
+CANCEL: Final = "verb.cancel"
+_GIVING_UP: Final = Words("reply.switch")
 _NOT_COIN: Final = Words("trade_money.not_coin")
 _OWN: Final = Words("trade_money.own")
 
