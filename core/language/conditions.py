@@ -146,7 +146,11 @@ def _order_named(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if _SIDES & concepts and LIMIT not in concepts and scanned[start:end].isascii():
             coin = right_before(start, COIN)
-            if coin is not None and right_before(coin[0], MINE) is not None and not _object_after(scanned, end, spans):
+            if (
+                coin is not None
+                and right_before(coin[0], MINE) is not None
+                and not _object_after(scanned, end, spans)
+            ):
                 span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED}, value)
         kept.append(span)
     return kept

@@ -79,14 +79,14 @@ def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
 
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
 _SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
-_TIES: Final = ("of", "on", "into", "的", "of my", "of all my")
+_TIES: Final = ("of", "on", "into", "at", "的", "of my", "of all my")
 
 
 def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
     """What an amount is spent on or sold of, after a buy's, spend's or sell's word: "buy 100u of
-    link", "买100u的link" (an amount right before "of" / "的"), "spend half my usdt on link", "sell a
-    quarter of my link"; never "the link of the page"
-    or "我买的link" (no amount)."""
+    link", "买100u的link" (an amount right before "of" / "的"), "throw 75 bucks at link", "spend half
+    my usdt on link", "sell a quarter of my link"; never "the link of the page" or "我买的link" (no
+    amount)."""
     said = scanned[:start].rstrip()
     tie = next(
         (t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None
