@@ -29,16 +29,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from decimal import Decimal, localcontext
-from fractions import Fraction
+from decimal import Decimal
 from functools import cache, partial
 from typing import TYPE_CHECKING, Final
 
 from core.language.dates import date_spans
 from core.language.lexicon import phrases
 from core.language.numbers import (
-    CN_CHARS,
-    EXACT,
     LATIN_MULTIPLIERS,
     SCALE_CHARS,
     Reason,
@@ -54,6 +51,7 @@ from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
 from core.language.refusals import refusal_in as refusal_in
 from core.language.refusals import refusal_message as refusal_message
 from core.language.refusals import refused_slot as refused_slot
+from core.language.shares import CN, CN_FOLD, parts, slashes
 from core.language.value import UNIT_SECONDS as UNIT_SECONDS
 from core.language.value import Kind as Kind
 from core.language.value import Value as Value
@@ -66,12 +64,9 @@ if TYPE_CHECKING:
 _MINUS, _LOOK_BACK = "-−–﹣", 24  # a sign's dashes; how far back a look-behind sees
 _HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
 _FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
-_CN = CN_CHARS + "兩萬億"
-_CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿"})
-_SLASH = re.compile(r"(?<![\d.,])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d.,])")
 _HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
 # A mark only between digits; spaces only between digits and a multiplier ("8 萬": as "8萬").
-_RUN = re.compile(rf"半|(?:\.\d|\d|[{_CN}])(?:[\d{_CN}]|[,._](?=\d)|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*")
+_RUN = re.compile(rf"半|(?:\.\d|\d|[{CN}])(?:[\d{CN}]|[,._](?=\d)|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*")
 
 # The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
 # one scan of the text (core.language.phrases.placed); each place asks for the words of some of
@@ -199,8 +194,8 @@ def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
     found = [
         *_word_values(norm),
         *_hex_ids(norm),
-        *_slashes(norm),
-        *_parts(norm),
+        *slashes(norm),
+        *parts(norm),
         *_numeral_values(norm, coins),
         *(Value("date", start, end, "") for start, end in date_spans(norm)),  # core.language.dates
     ]
@@ -245,49 +240,6 @@ def _word_values(norm: str) -> list[Value]:
     for start, end, key in _words(*_keyed("interval", "duration", "fraction")).every(norm):
         kind, number, unit, per = _said_value(key)
         out.append(Value(kind, start, end, norm[start:end], number, unit, per=per))
-    return out
-
-
-def _slashes(norm: str) -> list[Value]:
-    """ "1/2", "1/4", "1/3": a fraction when it is at most 1; anything else ("4/3", "1/0") is refused
-    rather than read as the two numbers around the slash."""
-    return [_share(hit, Decimal(hit.group("a")), Decimal(hit.group("b"))) for hit in _SLASH.finditer(norm)]
-
-
-def _share(hit: re.Match[str], part: Decimal, whole: Decimal) -> Value:
-    """The fraction ``part`` of ``whole`` said at ``hit`` when it is at most 1, else refused: a
-    decimal when exact (1/4: 0.25), else kept in lowest terms (2/6, 三分之一: 1 per 3)."""
-    if not 0 < part <= whole or part != part.to_integral_value() or whole != whole.to_integral_value():
-        return Value("refused", hit.start(), hit.end(), hit.group(0), reason="share")
-    share, per = Fraction(int(part), int(whole)), 1
-    try:
-        with localcontext(EXACT):
-            number = Decimal(share.numerator) / share.denominator
-    except ArithmeticError:
-        number, per = Decimal(share.numerator), share.denominator  # 1/3, 三分之一: no exact decimal
-    return Value("fraction", hit.start(), hit.end(), hit.group(0), number, per=per)
-
-
-_PARTS = re.compile(rf"(?P<d>[\d{_CN}]+)\s*分之\s*(?P<n>[\d{_CN}]+)")  # 四分之一: one of four
-_TENTHS = re.compile(
-    r"(?<![\d.])(?P<n>[一二两兩三四五六七八九十]|[1-9]|10)\s*成(?![交本功为為员員立绩績长長])"
-)  # 三成, 兩成
-
-
-def _parts(norm: str) -> list[Value]:
-    """ "四分之一" (a quarter), "三成" (three tenths): a fraction when exact and at most 1."""
-    out: list[Value] = []
-    for hit in _PARTS.finditer(norm):
-        try:
-            whole = numeral(hit.group("d").translate(_CN_FOLD))
-            part = numeral(hit.group("n").translate(_CN_FOLD))
-        except Unreadable:
-            continue  # "百分之五" is a percent, read with the numbers
-        out.append(_share(hit, part, whole))
-    for hit in _TENTHS.finditer(norm):
-        with localcontext(EXACT):
-            share = numeral(hit.group("n").translate(_CN_FOLD)) / 10
-        out.append(Value("fraction", hit.start(), hit.end(), hit.group(0), share))
     return out
 
 
@@ -394,7 +346,7 @@ def _read_run(
         end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个")
     if end == start:
         return None
-    run = "".join(norm[start:end].split()).translate(_CN_FOLD)  # "8 萬": 8万
+    run = "".join(norm[start:end].split()).translate(CN_FOLD)  # "8 萬": 8万
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
     times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
