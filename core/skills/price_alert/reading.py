@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside, said_as
-from core.language.negation import negated_coins
+from core.language.negation import NOT_ASKED, negated_coins
 from core.language.phrases import Words, skip_spaces
+from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
@@ -28,6 +29,8 @@ ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a c
 # Set up for a crossing ("帮我设个体型 大饼跌破8万"): what is set is the alert (the intents say when).
 SET_UP, CROSSING = "verb.create", frozenset({"verb.cross", "direction.above", "direction.below"})
 NOUN, ABOVE, BELOW = "noun.alert", "direction.above", "direction.below"
+REMEMBER = Words("alert.remember")  # "don't forget to remind me": a don't that asks the alert
+NO = "answer.no"  # "no btc alert at 4000": no alert, when it opens the message
 STATE = "ask.status"  # an alert's state asked, or whether one was set or deleted (core.language.asked)
 # The alert's own words (core/language/lexicon/phrases/alert.toml), never tagged in other messages.
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
@@ -68,8 +71,9 @@ def _slipped(reading: Reading, name: str) -> bool:
     return tag is not None and (tag.start, tag.end) == (1, 1 + len(name)) and NOUN in tag.concepts
 
 
-def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
-    """The alert reading of a message, or None when it is not about price alerts."""
+def read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertReading | None:
+    """The alert reading of a message, or None when it is not about price alerts (``inner``: the
+    message again with its negated coins blanked, already told no alert refused)."""
     reading = coins.read(text)
     norm = reading.text
     said = command(as_typed(reading))  # its arguments as typed, to quote a refusal ("1E5")
@@ -84,18 +88,23 @@ def read_alert(text: str, coins: CoinNames) -> AlertReading | None:
         return ("query", {})  # "没收到btc的提醒": never one made (a level said is the one that missed)
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
+    refused = not inner and not stops and _told_none(reading)
     if (reading.has(NOUN) or stops) and not _has_level(reading, values):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if stops or reading.concepts & DELETES or DELETE.search(norm):
+            if refused and values:
+                return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
             return ("delete", _target(reading, values, coins))
         if _lists(reading):
             return ("query", {})
     told = negated_coins(reading.scanned, reading.found)
     for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
         norm = norm[:start] + " " * (end - start) + norm[end:]
-    found = read_alert(norm, coins) if told else None
+    found = read_alert(norm, coins, inner=True) if told else None
     if found is not None and found[0] == "create":  # a coin said "not" is never the alert's
         return found
+    if refused:
+        return None  # "no btc alert at 4000", "don't set a btc alert at 4000": nothing is made
     slots = _create_slots(reading, coins)
     if "symbol" not in slots and "condition" not in slots:
         return None  # "tell me a joke": a verb of telling, nothing to watch
@@ -121,6 +130,25 @@ def _command(args: Reading, coins: CoinNames) -> AlertReading:
     if RM.prefix(head) == len(head):
         return ("delete", _target(coins.read(rest), find_values(rest), coins))
     return ("create", _create_slots(args, coins))
+
+
+def _told_none(reading: Reading) -> bool:
+    """No alert asked: a don't / never said before the alert's word in its clause ("don't set a
+    btc alert at 4000", "别给我设btc 4000的提醒", "never alert me on btc at 4000"), or the message
+    opening on a bare "no" right before it ("no btc alert at 4000"; "no, btc alert at 4000" answers
+    no to something else and asks the alert)."""
+    asks = [t.start for t in reading.tags if t.concepts & ASKS]
+    if not asks:
+        return False
+    first = min(asks)
+    for tag in reading.tags:
+        if tag.start >= first or clause_break(reading.scanned, tag.end, first):
+            continue
+        if NOT_ASKED in tag.concepts and REMEMBER.prefix(reading.scanned[tag.start :]) is None:
+            return True
+        if tag.start == 0 and NO in tag.concepts and reading.scanned[tag.end : tag.end + 1] == " ":
+            return True
+    return False
 
 
 def _stops_telling(reading: Reading) -> bool:
