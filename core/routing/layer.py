@@ -15,8 +15,10 @@ from typing import Final, Protocol, cast, runtime_checkable
 
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
+from core.language.phrases import Words
 from core.language.refusals import LATER, REFUSED_PREFIX
-from core.language.tagger import RECORD_NOUNS, Reading, Tagger
+from core.language.spans import clause_break
+from core.language.tagger import RECORD_NOUNS, Reading, Tag, Tagger
 from core.routing.router import Route, RouteContext, Rule
 
 # Verbs that act on a record, and the nouns naming a record's kind: a verb with no kind named is
@@ -38,6 +40,12 @@ SET_TO: Final = frozenset({"filler.to", "verb.set_to"})  # the word before a val
 AHEAD: Final = "time.later"
 REPEATS: Final = frozenset({"time.daily", "time.repeat", "time.weekday"})
 _NUMERALS: Final = frozenset("0123456789零一二三四五六七八九十两半几")
+# What an ask does; a time ahead told apart from it may be a remark of one's own (_for_now).
+ACTS: Final = frozenset(
+    {"verb.buy", "verb.sell", "verb.cancel", "verb.delete", "verb.stop", "verb.start", "verb.create"}
+    | {"order.revoke"}
+)
+SELF, NOW_FIRST = Words("ahead.self"), Words("ahead.now_first")
 
 
 @runtime_checkable
@@ -177,10 +185,30 @@ def _ahead(found: Route, reading: Reading) -> Route:
     """``found`` with the one-off time ahead it was said for ("buy 0.1 btc tomorrow"), quoted as
     typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow)."""
     tag = reading.first(AHEAD)
-    if tag is None or reading.concepts & REPEATS:
+    if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return found
     start = tag.start
     while start > 0 and reading.text[start - 1] in _NUMERALS:  # "3天后", not "天后"
         start -= 1
     typed = reading.norm.typed(start, tag.end)
     return replace(found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}later:{typed}"})
+
+
+def _for_now(reading: Reading, ahead: Tag) -> bool:
+    """The time ahead is a remark of one's own in a clause with no act ("我明天要出差", "i'm
+    travelling tomorrow"), and the act's clause says it is for now ("先帮我卖掉eth", "sell my eth
+    first"): the ask is now. "明天，先帮我卖eth" (no remark) and "我明天要卖eth" (the act is the
+    time's) stay later."""
+    scanned, text = reading.scanned, reading.text
+
+    def apart(a: int, b: int) -> bool:
+        return clause_break(scanned, min(a, b), max(a, b))
+
+    acts = [t for t in reading.tags if t.concepts & ACTS]
+    if not acts or any(not apart(t.start, ahead.start) for t in acts):
+        return False
+    own = [s for s, _ in SELF.spans(text, every=True) if not apart(s, ahead.start)]
+    if not own:
+        return False
+    said = NOW_FIRST.spans(text, every=True)
+    return any(apart(s, ahead.start) and any(not apart(s, t.start) for t in acts) for s, _ in said)
