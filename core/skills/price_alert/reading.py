@@ -91,7 +91,7 @@ def read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRead
     refused = not inner and not stops and _told_none(reading)
     if (reading.has(NOUN) or stops) and not _has_level(reading, values):
         # "删除我的 BTC 提醒" names its alerts as a question would
-        if stops or reading.concepts & DELETES or DELETE.search(norm):
+        if stops or reading.concepts & DELETES or _deletes(reading):
             if refused and values:
                 return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
             return ("delete", _target(reading, values, coins))
@@ -156,6 +156,15 @@ def _stops_telling(reading: Reading) -> bool:
     starts = {t.start for t in reading.tags if TELL in t.concepts}
     stops = STOP_TELLING.spans(reading.text, every=True)
     return any(skip_spaces(reading.text, end) in starts for _, end in stops)
+
+
+def _deletes(reading: Reading) -> bool:
+    """An alert's own word of taking it away ("清掉", "不要…提醒了"), not one that is a don't
+    before its verb ("不要删除我的提醒": the 删除 lost its act to the 不要, nothing is deleted)."""
+    told_not = {t.start for t in reading.tags if not t.concepts}  # a verb a don't took the act of
+    return any(
+        skip_spaces(reading.text, end) not in told_not for _, end in DELETE.spans(reading.text, every=True)
+    )
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:
