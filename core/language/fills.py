@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import has_cjk
 from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
@@ -109,6 +109,9 @@ def set_to(reading: Reading) -> Tag | None:
 
 _MARKERS = frozenset({"verb.set_to", "filler.to"})
 _POINTED_MARKERS = _MARKERS | {"verb.point_at"}
+# Every concept set_to reads: where none of their words may be tagged (tagger.may_tag), it finds no
+# marker, and a reader asking for one need not tag the message.
+SET_TO_SAID: Final = _POINTED_MARKERS | {"verb.point"}
 
 
 _CLAUSE, _JOINS, _QUOTES = (

@@ -69,15 +69,15 @@ def asks_after(text: str) -> list[str]:
     one: where is bitcoin trading right now" -> "where is bitcoin trading right now"): each opens
     with a question word, so what came before (a story of where one is, a "quick one") only leads
     it. Only for a message read whole as nothing."""
-    from core.language.tagger import words  # the layer's matcher, loaded with the first message
+    from core.language.tagger import may_tag, words  # the layer's matcher, loaded with the first message
 
     out: list[str] = []
     for at, ch in enumerate(text):
         if ch not in _LEAD_MARKS:
             continue
         rest = text[at + 1 :].strip()
-        if not rest:
-            continue
+        if not rest or not may_tag(rest, _QUESTION_WORDS):
+            continue  # no question word in it: no need to tag it
         first = words(rest).tags[:1]
         if first and first[0].start == 0 and first[0].concepts & _QUESTION_WORDS:
             out.append(rest)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from core.language.fills import untagged, word_after
 from core.language.phrases import Words
-from core.language.tagger import Reading, words
+from core.language.tagger import Reading, may_tag, words
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
@@ -37,7 +38,10 @@ def is_recent_phrase(text: str) -> bool:
     just added", "this account", "it"): the lexicon's filler.recent. It means the last record of
     the kind asked about, kept in the conversation's one memory of what words point back at
     (core.state.Recall.ids, beside the coin and record "它" / "it" stand for there)."""
-    return words(text).has("filler.recent")
+    return may_tag(text, _RECENT) and words(text).has("filler.recent")  # no such word: no tagging
+
+
+_RECENT: Final = frozenset({"filler.recent"})
 
 
 def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | None) -> list[Target]:

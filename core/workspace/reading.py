@@ -16,12 +16,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import concepts_at, set_to, untagged
+from core.language.fills import SET_TO_SAID, concepts_at, set_to, untagged
 from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases, words
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, may_tag, named, with_phrases, words
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
 from core.markets import MarketCatalog
@@ -427,6 +427,8 @@ def _new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | No
     """Where an update's change starts in the typed text (the layer's set-to word: "改名為" of
     "把主帳戶改名為副帳戶", fills.set_to) and the new value as typed ("副帳戶"): one to three words,
     quoted or not, to the end."""
+    if not may_tag(raw, SET_TO_SAID):
+        return None  # no word a new value follows: most messages, read here for every record's ask
     reading = _TAGGER.read(raw, names)
     marker, text = set_to(reading), reading.text.rstrip()
     begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
