@@ -72,7 +72,7 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
     done = _done_said()
-    if done is not None and done.search(scanned) is not None:
+    if ONCE in scanned or (done is not None and done.search(scanned) is not None):
         spans = _done_told(scanned, spans)
         said = _concepts(spans)
     after = _after()
@@ -447,21 +447,43 @@ def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
     卖了", "我刚卖掉eth", "昨天把sol全卖了") told, not asked: the done word before the 把 that names
     what was traded, or right before the verb. A time said after the 把 is what is traded's ("把之前
     买的eth全卖了" sells), and a condition between is no trade done ("如果已经跌破8万就卖掉")."""
+    # A time ahead the done word is said of ("明天以前卖掉eth", "今晚之前卖掉"): a deadline, no past.
+    ahead = [(s[0], s[1]) for s in spans if s[3] & _AHEAD]
+    # Told against what is shown ("说我没有btc，但我明明买过"): the diagnosis's, its buy kept.
+    against = [s[1] for s in spans if CONTRARY in s[3]]
     out: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
-        if rank == WORD_RANK and concepts & _TRADES and _done_before(scanned, start):
+        if (
+            rank == WORD_RANK
+            and concepts & _TRADES
+            and (_done_before(scanned, start, ahead) or _once(scanned, end))
+            and not any(at <= start and not clause_break(scanned, at, start) for at in against)
+        ):
             span = (start, end, rank, (concepts - _TRADES) | _TOLD, value)
         out.append(span)
     return out
 
 
-def _done_before(scanned: str, start: int) -> bool:
-    """A done word in the clause before ``start``, before a 把 or right before it."""
+_AHEAD: Final = frozenset({"time.later", "time.ahead"})
+# 过 right after a trade's verb tells it done once ("以前卖过eth", "我真的买过btc"): never a request's
+# verb (过来 / 过去 / 过头 are other words).
+ONCE: Final = "过"
+
+
+def _once(scanned: str, end: int) -> bool:
+    return scanned.startswith(ONCE, end) and scanned[end + 1 : end + 2] not in ("来", "去", "头")
+
+
+def _done_before(scanned: str, start: int, ahead: Sequence[tuple[int, int]] = ()) -> bool:
+    """A done word in the clause before ``start``, before a 把 or right before it; none said of a
+    time ahead (inside one, "今晚之前", or right after one, "明天以前")."""
     clause_start, _ = clause_of(scanned, start, start)
     for at in range(start - 1, clause_start - 1, -1):
         if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]) and at < start - 1:
             return False  # a space after Chinese ends a clause ("已经跌了 把eth卖了吧")
+        if any(a <= at < b or b == at for a, b in ahead):
+            continue
         for word in _done():
             if scanned.startswith(word, at) and not any(scanned.startswith(n, at) for n in _not_done()):
                 between = scanned[at + len(word) : start]
