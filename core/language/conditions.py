@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from core.language.asked import SOLD, acts, asked_done
+from core.language.intended import intended
+from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
@@ -61,6 +63,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it
         spans = given_up(scanned, spans)
         said = _concepts(spans)
+    # "你是不是要卖sol", "are you going to sell my sol?": deskmate's intent asked (core.language.intended)
+    if intent_said(scanned) and acts(said):
+        said = _concepts(spans := intended(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))

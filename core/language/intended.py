@@ -1,0 +1,80 @@
+"""An act asked of deskmate as what it means to do ("你是不是要卖sol", "你係咪想買btc", "你要卖sol吗",
+"are you going to sell my sol?"): a question of its intent, never the act. A word of ability asks
+the act politely and stays one ("你是不是可以帮我把sol卖了", "can you sell my sol"). The words are
+phrases/asked.toml (intend, intend_tail with a question's end); core.language.conditions applies
+this to the tagger's spans."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from core.language.asked import acts
+from core.language.normalize import clause_of
+from core.language.spans import Span
+
+_ACTS: Final = ("verb.", "amount.sell_all", "order.", "backtest.run")
+# What may stand between the words and the act: what it acts on, polite words, a time.
+_BETWEEN: Final = ("own.", "noun.", "coin", "filler.", "exchange", "provider", "time.", "amount.")
+_END: Final = " 呀啊啦~～!！"
+_HINTS: Final = ("你", "you", "gonna", "going")  # one of them is in every word of intent
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    from core.language.lexicon import phrases
+
+    group = phrases("asked").concepts
+    return (
+        group["asked.intend"].words,
+        group["asked.intend_tail"].words,
+        group["asked.intend_end"].words,
+    )
+
+
+def said(scanned: str) -> bool:
+    """Cheap: whether a word of deskmate's intent may be in the message at all."""
+    return any(w in scanned for w in _HINTS)
+
+
+def intended(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the acts asked as what deskmate means to do."""
+    lost: set[int] = set()
+    for start, end, _, concepts, _ in spans:
+        if acts(concepts) and _asked(scanned, start, end, spans):
+            lost.add(start)
+    if not lost:
+        return spans
+    return [
+        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTS)), v) if a in lost else (a, b, r, c, v)
+        for a, b, r, c, v in spans
+    ]
+
+
+def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    words, tails, ends = _words()
+    first, last = clause_of(scanned, start, end)
+    tail = scanned[end:last].rstrip(_END)
+    asked = tail.endswith(ends) or scanned[last : last + 1] in ("?", "？")
+    for found, needs_tail in ((words, False), (tails, True)):
+        if needs_tail and not asked:
+            continue
+        for word in found:
+            at = scanned.find(word, first, start)
+            while at >= 0:
+                if _whole(scanned, at, at + len(word)) and _only_objects(at + len(word), start, spans):
+                    return True
+                at = scanned.find(word, at + 1, start)
+    return False
+
+
+def _whole(scanned: str, at: int, end: int) -> bool:
+    """Latin words whole ("you gonna", never "bayou gonna")."""
+    if not scanned[at:end].isascii():
+        return True
+    return not (scanned[at - 1 : at].isalnum() or scanned[end : end + 1].isalnum())
+
+
+def _only_objects(at: int, start: int, spans: list[Span]) -> bool:
+    between = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
+    return all(all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
