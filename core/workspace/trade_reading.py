@@ -27,6 +27,7 @@ from core.language.fills import (
     word_after,
 )
 from core.language.negation import not_asked_clauses
+from core.language.phrases import Words
 from core.language.picks import positive
 from core.language.slots import When, Word
 from core.language.tagger import COIN, Reading, Tagger
@@ -100,6 +101,10 @@ PRICE_QUESTION = frozenset({"noun.price", "noun.chart"})
 # The price a coin moves to, and the side a limit order at it takes (a buy below, a sell above).
 TRIGGERS = ((frozenset({"direction.below"}), "buy"), (frozenset({"direction.above"}), "sell"))
 REACHED = frozenset({"direction.reach"})  # a level reached, which way unsaid ("eth到3000就卖掉")
+ABOVE = frozenset({"direction.above"})
+# "hits", "reaches": an alert reads them as a rise (it fires either way the price crosses), but a
+# trade at the level they name says no way: a limit sell at 3200 with the market at 3500 sells now.
+WAY_UNSAID: Final = Words("trade_money.way_unsaid")
 NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the number after it is USDT
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
@@ -250,7 +255,10 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # The order stays one at a level: a limit order whose price is refused quoting the level (then
     # asked), never a sale or a buy at the market now once its size is answered.
     at_level: str | None = None
+    unsaid = _way_unsaid(reading)  # "when eth hits 3200 sell half": a level reached, no way said
     for moves, limit_side in TRIGGERS:
+        if unsaid and moves == ABOVE:
+            continue
         # "eth跌到3000卖0.5个": the number right before the verb is the level it moves to, its way said
         trigger = said_beside(reading, values, moves)
         if trigger is None:
@@ -268,6 +276,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
     reached = None if price is not None else said_beside(reading, values, REACHED) or _after_to(text, values)
+    if reached is None and price is None and unsaid:
+        reached = said_beside(reading, values, ABOVE)
     if reached is not None:
         price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
         at_level = None if said & LIMIT else f"{REFUSED_PREFIX}reach_level:{reached.typed}"
@@ -454,6 +464,13 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     given = find_name(text)
     rest = f"{text[: given.start]} {text[given.end :]}" if given is not None else text
     return coins.find(coins.read(rest).text) is None
+
+
+def _way_unsaid(reading: Reading) -> bool:
+    """Every rise said is a word that says no way ("hits", "reaches"), no fall said either."""
+    rises = [t for t in reading.tags if t.concepts & ABOVE]
+    text = reading.text
+    return bool(rises) and all(WAY_UNSAID.prefix(text[t.start : t.end]) == t.end - t.start for t in rises)
 
 
 def _after_to(text: str, values: list[Value]) -> Value | None:
