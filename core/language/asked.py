@@ -60,7 +60,7 @@ def _words() -> dict[str, tuple[str, ...]]:
 
     group = phrases("asked").concepts
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
-    names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail")
+    names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -72,7 +72,7 @@ def _hints() -> tuple[str, ...]:
     """Every word one of the questions below needs somewhere in the message: without one of them
     (or a span saying an order went through) no act is asked, and the spans are read no further."""
     words = _words()
-    names = ("before", "own_before", "tail", "through", "you_done", "made_by")
+    names = ("before", "own_before", "tail", "through", "you_done", "made_by", "who")
     return tuple(sorted({w for name in names for w in words[name]}))
 
 
@@ -124,6 +124,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return True
     if _able(scanned, first, start, spans):
         return False
+    if _who(scanned[first:end], after):  # "谁卖了我的eth", "who set the btc alert", "set by you?"
+        return True
     if not has_cjk(scanned[start:end]) or not any(after.endswith(w) for w in words["tail"]):
         return False
     # told done with 了: right after the act ("停了吗", "换了kimi吗"), or before the question
@@ -145,6 +147,39 @@ def _you_did(before: str, said: str, after: str) -> bool:
     if at < 0 or any(w in before[at:] for w in words["you_modal"]):
         return False
     return said.endswith("了") or after.lstrip().startswith(("了", "掉了"))
+
+
+def _who(before: str, after: str) -> bool:
+    """Who did it asked: a who said in the act's clause before it, or "by you" after it."""
+    return any(_has(before, w) or _has(after, w) for w in _words()["who"])
+
+
+def asked_who(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a record asked who made it, no act said ("btc那个提醒是你帮我设的吗": a bare 设 is
+    no act, "谁设的btc提醒"): its noun's state asked, never made. Only where one of the words is."""
+    words = _words()
+    out = list(spans)
+    for at, span in enumerate(spans):
+        start, end, rank, concepts, value = span
+        if not any(c.startswith("noun.") for c in concepts):
+            continue
+        first, last = clause_of(scanned, start, end)
+        clause = scanned[first:last].rstrip(_END)
+        made = any(w in clause for w in words["made_by"]) and clause.endswith(words["made_tail"])
+        if not made and not any(_has(clause, w) for w in words["who"]):
+            continue
+        if any(acts(s[3]) for s in spans if first <= s[0] and s[1] <= last):
+            continue  # an act said is asked by asked_done
+        out[at] = (start, end, rank, (concepts - _MADE) | STATE, value)
+    return out
+
+
+_MADE: Final = frozenset({"verb.notify", "verb.create"})  # "提醒": the alert's making, not asked
+
+
+def who_said(scanned: str) -> bool:
+    """Cheap: whether a word asking who did something may be in the message."""
+    return any(w in scanned for w in (*_words()["who"], *_words()["made_by"]))
 
 
 def _sold(scanned: str, span: Span) -> bool:

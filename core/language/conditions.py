@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from core.language.asked import SOLD, acts, asked_done
+from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
@@ -69,6 +69,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))
+    if who_said(scanned):  # "btc那个提醒是你帮我设的吗", "谁设的btc提醒": no act said, the alert asked
+        said = _concepts(spans := asked_who(scanned, spans))
     # After asked_done: "did my eth sell?" asks whether it sold; "my bnb buy has been sitting there" names it.
     if MINE in said and _SIDES & said and COIN in said:
         spans = _order_named(scanned, spans)
