@@ -127,11 +127,18 @@ def word_of(tag: Tag) -> bool:
     return any("." in c and not c.startswith("own.") for c in tag.concepts)
 
 
-def unexplained(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> list[bool]:
+def unexplained(
+    reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset(), glued: bool = False
+) -> list[bool]:
     """For each character of ``reading.text[start:end]``, whether no request word explains it
-    (``word_of``); a word of a concept in ``keep`` is left unexplained (part of a name)."""
+    (``word_of``); a word of a concept in ``keep`` is left unexplained (part of a name). ``glued``:
+    a word of money written inside a Chinese run of the name's is the name's too ("删掉交易员小钱":
+    小钱, never 小 cut at 钱)."""
     kept = [True] * (end - start)
+    inside = _inside_names(reading, start, end) if glued else frozenset()
     for tag in reading.tags:
+        if tag.start in inside:
+            continue
         if tag.end > start and tag.start < end and word_of(tag) and not concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
                 kept[i - start] = False
@@ -140,6 +147,27 @@ def unexplained(reading: Reading, start: int, end: int, *, keep: frozenset[str] 
                 for i in range(max(value.start, start), min(value.end, end)):
                     kept[i - start] = False
     return kept
+
+
+_NAMEABLE = ("trade.money", "pnl.send")  # words a name may hold: 小钱, 钱多多, 发财
+
+
+def _inside_names(reading: Reading, start: int, end: int) -> frozenset[int]:
+    """Where a word a name may hold stands glued to a Chinese character no tag explains."""
+    text = reading.text
+    covered = {i for t in reading.tags for i in range(t.start, t.end)}
+
+    def free(at: int) -> bool:
+        return start <= at < end and at not in covered and has_cjk(text[at])
+
+    return frozenset(
+        t.start
+        for t in reading.tags
+        if t.concepts
+        and all(c.startswith(_NAMEABLE) for c in t.concepts)
+        and has_cjk(text[t.start : t.end])
+        and (free(t.start - 1) or free(t.end))
+    )
 
 
 # An order's price words: the number said right after one is its price ("take profit 4200", "stop
@@ -164,11 +192,13 @@ def _priced(reading: Reading, cue: Tag) -> list[Value]:
     return []
 
 
-def untagged(reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset()) -> str:
+def untagged(
+    reading: Reading, start: int, end: int, *, keep: frozenset[str] = frozenset(), glued: bool = False
+) -> str:
     """The words typed in ``reading.text[start:end]`` that no request word explains, as typed, a
     possessive "'s" dropped ("trader alpha's model" -> "alpha"); "" when none. Words of a concept
     in ``keep`` are part of a name ("BTC定投": a kind's word names a strategy)."""
-    kept = unexplained(reading, start, end, keep=keep)
+    kept = unexplained(reading, start, end, keep=keep, glued=glued)
     _drop_remarks(reading, start, end, kept)
     words: list[str] = []
     run: list[int] = []

@@ -117,7 +117,8 @@ def record_ref(
     own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
     if own is not None:
         return {"name": own.value}
-    name = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep) or _word_named(reading, kind, stop)
+    name: str | None = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep, glued=True)
+    name = name or _word_named(reading, kind, stop)
     if name and every and reading.has("filler.all") and _points_back(name):
         return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
     if name:
