@@ -255,6 +255,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # The order stays one at a level: a limit order whose price is refused quoting the level (then
     # asked), never a sale or a buy at the market now once its size is answered.
     at_level: str | None = None
+    beside = price  # the price read before any move's word, which a level's word may still be
     unsaid = _way_unsaid(reading)  # "when eth hits 3200 sell half": a level reached, no way said
     for moves, limit_side in TRIGGERS:
         if unsaid and moves == ABOVE:
@@ -269,13 +270,17 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not trigger]
             at_level = f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
             continue
+        beside = None  # its way said
         if side == limit_side:
             price = trigger
         else:
             price, at_level = trigger, f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
     # "eth到3000就卖掉", "when eth gets to 3000 sell it": the level is no amount, and whether it is a
     # limit or a stop depends on which way the price goes: refused quoting it, never guessed.
-    reached = None if price is not None else said_beside(reading, values, REACHED) or _after_to(text, values)
+    # A price read beside the verb that is that level ("eth到3200卖一半") is the level too, never a limit.
+    reached = said_beside(reading, values, REACHED) or _after_to(text, values)
+    if price is not None and (reached is not price or price is not beside):
+        reached = None  # "eth涨到3200卖一半": its way said, a limit at 3200
     if reached is None and price is None and unsaid:
         reached = said_beside(reading, values, ABOVE)
     if reached is not None:
@@ -306,7 +311,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     elif said & {SPEND, PUT_IN} and side == "buy":
         amount = spent(values, text, of_money=SPEND in said and bool(said & MONEY))
     else:
-        # "大餅升到12萬就沽晒", "eth到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
+        # "大餅升到12萬就沽晒", "eth涨到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
         whole = not limit or side == "sell"
         amount = _amount(values, text, SELL_ALL in said and whole, closes=CLOSE_OUT in said and whole)
         unsure = None if limit else size_or_price(reading, values)
