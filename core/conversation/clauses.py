@@ -13,12 +13,12 @@ nowhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
+from core.conversation.spaces import cut_spaces
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.negation import negated
@@ -89,24 +89,6 @@ def _full_stops(text: str) -> list[tuple[int, int]]:
             out.append((at, at + 1))
         at = text.find(". ", at + 1)
     return out
-
-
-def _spaces(text: str, joins: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """Where a space after Chinese may end one ask and begin the next ("ETH幾錢 升穿4000叫我": the
-    price, then an alert), as a mark does (core.language.conditions reads a clause so too): each
-    run of spaces after a Chinese character, inside the text, with no join beside it."""
-    out: list[tuple[int, int]] = []
-    for run in _SPACE_RUN.finditer(text, 1):  # one scan, not a look at each character in Python
-        start, end = run.span()
-        beside = any(not text[e:start].strip() or not text[end:s].strip() for s, e in joins)
-        if has_cjk(text[start - 1]) and text[end:].strip() and not beside:
-            out.append((start, end))
-    return tuple(out)
-
-
-# A run of spaces (\s is what str.isspace() says is one, any Unicode space); looked for from the
-# second character, as a space opening the text is no place to cut.
-_SPACE_RUN = re.compile(r"\s+")
 
 
 def _following(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
@@ -270,8 +252,18 @@ def _questions(pieces: list[str], told_by: ReadFn) -> bool:
     "how much") of a coin or a record's kind, none an order's verb: beside them a story told is
     left out ("spent 60 bucks on pizza tonight, worth it" asks nothing)."""
     read = [told_by(p) for p in pieces]
-    rest = [r for r in read if not _told(r)]
-    return bool(rest) and len(rest) < len(pieces) and all(_question(r) for r in rest)
+    rest = [r for r in read if not _told(r) and not _idle(r)]
+    return bool(rest) and any(map(_told, read)) and all(_question(r) for r in rest)
+
+
+def _idle(reading: Reading) -> bool:
+    """A piece of small talk no word of deskmate's explains beyond a filler or a time ("剛下課",
+    "今天期中考寫到手快斷掉"): beside a story told and a question it asks nothing, so it is left out
+    with the story ("剛下課，晚餐還沒吃 先幫我查一下 BNB 現價": the price)."""
+    return bool(reading.rest().strip()) and all(c.startswith(_IDLE) for c in reading.concepts)
+
+
+_IDLE = ("filler.", "time.")
 
 
 def _question(reading: Reading) -> bool:
@@ -326,11 +318,13 @@ def _looked_up(route: Route | None) -> bool:
 
 
 def _left_out(
-    piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool
+    piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool, idle: bool
 ) -> bool:
     """A piece routing nowhere that is left out of the asks: a story told beside them (``marked``
-    cuts), or a remark after a first look-up (``trailing`` cuts)."""
-    return (marked and _told(told_by(piece))) or (trailing and at > 0 and _aside(piece, first, told_by))
+    cuts; with ``idle``, small talk too), or a remark after a first look-up (``trailing`` cuts)."""
+    if marked and (_told(read := told_by(piece)) or (idle and _idle(read))):
+        return True
+    return trailing and at > 0 and _aside(piece, first, told_by)
 
 
 def _aside(piece: str, first: Route | None, told_by: ReadFn) -> bool:
@@ -451,7 +445,7 @@ def split_asks(
     if each is not None:
         return each
     joins = _joins(text)
-    spaces = _spaces(text, joins)[: max(0, MAX_CUTS - len(joins))]
+    spaces = cut_spaces(text, joins, lambda piece: _told(told_by(piece)))[: max(0, MAX_CUTS - len(joins))]
     joins = tuple(sorted(joins + spaces))
     if not joins:
         return None
@@ -540,13 +534,15 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
-                if routes[-1] is None and not _left_out(piece, at, routes[0], told_by, marked, trailing):
+                if routes[-1] is None and not _left_out(
+                    piece, at, routes[0], told_by, marked, trailing, whole is None
+                ):
                     break  # a piece that is neither an ask nor a story told: no cut here, and the
                     # pieces after it need not be routed (most of a long message's routing)
             if len(routes) < len(pieces):
                 continue
             told = [
-                r is None and _left_out(p, at, routes[0], told_by, marked, trailing)
+                r is None and _left_out(p, at, routes[0], told_by, marked, trailing, whole is None)
                 for at, (p, r) in enumerate(zip(pieces, routes, strict=True))
             ]
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
