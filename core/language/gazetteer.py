@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from core.language.normalize import normalize
+from core.language.normalize import has_cjk, normalize
 
 KINDS: Final = ("trader", "strategy", "account", "model")
 MIN_LENGTH = 2
@@ -73,6 +73,36 @@ class Gazetteer:
                 if cased_ok and _whole(norm, start, end, key):
                     yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
                 start = norm.find(key, start + 1)
+
+
+# Words a name may hold though the lexicon has them (core.language.fills._NAMEABLE's): "钱多多".
+_NAMEABLE: Final = ("trade.money", "pnl.send")
+
+
+def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, frozenset[str]]]) -> bool:
+    """Whether the name found at ``text[start:end]`` (normalized) stands glued to a Chinese
+    character that none of ``words`` (the message's words and coins: (start, end, concepts)) nor
+    a word of core/language/lexicon/phrases/own_glue.toml explains: then it is inside a longer
+    name typed ("停掉交易员大饼哥", "交易员钱多多"), which is asked for whole, never their 大饼."""
+    before, after = start - 1, end
+    left = before >= 0 and has_cjk(text[start]) and has_cjk(text[before])
+    right = after < len(text) and has_cjk(text[end - 1]) and has_cjk(text[after])
+    if not (left or right):
+        return False
+    explained: set[int] = set()
+    for w_start, w_end, concepts in words:
+        if (w_end <= start or w_start >= end) and not all(c.startswith(_NAMEABLE) for c in concepts):
+            explained.update(range(w_start, w_end))
+    left = left and before not in explained
+    right = right and after not in explained
+    if not (left or right):
+        return False
+    from core.language.phrases import found  # read only on the rare turn a name touches such a character
+
+    glue = found("own_glue", text)
+    return (left and not any(e == start and "own_glue.before" in c for _, e, c in glue)) or (
+        right and not any(s == end and "own_glue.after" in c for s, _, c in glue)
+    )
 
 
 def _whole(norm: str, start: int, end: int, key: str) -> bool:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from core.cached_toml import built_beside_bytecode
 from core.language.cleared import cleared
 from core.language.conditions import conditioned
+from core.language.gazetteer import glued
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
 from core.language.plurals import plurals
@@ -336,6 +337,9 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
             ):
                 spans.append((mention.start, mention.end, 1, _COIN, mention.symbol))
                 spans = [s for s in spans if not _slip_into(scanned, s, mention.start, mention.end)]
+    if own:  # a name glued inside a longer one typed is not theirs ("交易员大饼哥" names no 大饼)
+        words = [(s[0], s[1], s[3]) for s in spans + own]
+        own = [s for s in own if not glued(scanned, s[0], s[1], words)]
     for start, end, *_ in own:  # a slip across a name's edge too ("跑金仔": 跑金 is no 跑紧)
         spans = [s for s in spans if not _slip_into(scanned, s, start, end)]
     spans += own
