@@ -34,6 +34,9 @@ LIMIT = frozenset(
 # "spend 200u on sol", a buy paid in USDT: its amount is USDT, a bare number too ("spend 200 on
 # sol"); a coin's amount or a share spent is refused, never read as the coin bought.
 SPEND = "trade.spend"
+# "bnb 650帮我挂个卖单", "3200 请挂单": a request word between the price and the placing word still
+# leaves the number the order's price (said first), never 650 coins
+ASKING = ("帮我", "请", "帮忙", "麻烦", "请帮我", "麻烦帮我", "帮我去", "帮我先", "先")
 
 
 def priced_first(reading: Reading) -> bool:
@@ -73,7 +76,7 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or field_value(reading, bare, EACH)
         or next_to(reading, bare, BOOK_SIDES)  # "bid 90k for 0.01 btc": the bid's price first
         # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
-        or next_to(reading, bare, LIMIT, before=True)
+        or next_to(reading, bare, LIMIT, joining=ASKING, before=True)
         or next_to(unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
         or glued_to_side(reading, bare)
     )
