@@ -27,6 +27,9 @@ HEDGE = frozenset({"filler.approx"})
 USING = frozenset({"filler.using", "verb.make"})  # "用", "拿", "with", "using", "use"
 SIZE = frozenset({"trade.size"})  # "size 0.002": the number after it is the amount
 PLACING = "order.placing"  # "挂一个", "掛張": a limit order placed
+# A limit order's sided words and its putting up ("全部挂卖单", "全部挂上"): a share said of them is
+# the order's size (core.workspace.trade_reading's TRADED), never a remark's.
+SIDED_LIMIT = frozenset({"order.limit_buy", "order.limit_sell", "order.placing", "order.put_up"})
 # A limit order names its price ("limit buy 0.01 BTC at 85000", "挂单 85000 买"): not a market order.
 LIMIT = frozenset(
     {"trade.limit", "order.limit_order", "order.limit_buy", "order.limit_sell", "order.placing"}

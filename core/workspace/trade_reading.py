@@ -40,6 +40,7 @@ from core.workspace.limit_price import (
     BUY,
     LIMIT,
     SELL,
+    SIDED_LIMIT,
     SPEND,
     beside_price,
     other_than_size,
@@ -124,21 +125,8 @@ ALL_OF = "filler.all"
 # "一半仓位"): the order's words, the coin, the money, the holding. Said of anything else ("钱全部亏了",
 # "USDT 全部没了", "lost all my money", "cancel all orders") it is a remark's, no amount.
 MONEY = frozenset({"trade.money", "noun.balance"})  # "u", "my usdt", "my balance"
-# A limit order's sided words and its putting up ("全部挂卖单", "全部挂上") are the trade's too.
-SIDED_LIMIT = frozenset({"order.limit_buy", "order.limit_sell", "order.placing", "order.put_up"})
-TRADED = frozenset(
-    {
-        *BUY,
-        *SELL,
-        SELL_ALL,
-        "trade.spend",
-        *MONEY,
-        "noun.holdings",
-        COIN,
-        "filler.using",
-        "filler.of",
-        *SIDED_LIMIT,
-    }
+TRADED = SIDED_LIMIT | frozenset(
+    {*BUY, *SELL, SELL_ALL, "trade.spend", *MONEY, "noun.holdings", COIN, "filler.using", "filler.of"}
 )
 HELD = frozenset({COIN, *MONEY, "noun.holdings"})  # what a share may be of, not the trade's verb
 # An alert's or a protective order's word: a value said of it is that ask's, never the order's
