@@ -153,20 +153,30 @@ _NAMEABLE = ("trade.money", "pnl.send")  # words a name may hold: 小钱, 钱多
 
 
 def _inside_names(reading: Reading, start: int, end: int) -> frozenset[int]:
-    """Where a word a name may hold stands glued to a Chinese character no tag explains."""
+    """Where a word a name may hold stands glued to a Chinese character no tag explains, or
+    next to a Latin word no tag explains ("delete trader big money": big money, never "big")."""
     text = reading.text
     covered = {i for t in reading.tags for i in range(t.start, t.end)}
 
     def free(at: int) -> bool:
         return start <= at < end and at not in covered and has_cjk(text[at])
 
+    def free_word(at: int) -> bool:  # a Latin word's letter, the one space between
+        return start <= at < end and at not in covered and text[at].isascii() and text[at].isalnum()
+
+    def beside(t: Tag) -> bool:
+        if has_cjk(text[t.start : t.end]):
+            return free(t.start - 1) or free(t.end)
+        if not text[t.start : t.end].isascii():
+            return False
+        return (text[t.start - 1 : t.start] == " " and free_word(t.start - 2)) or (
+            text[t.end : t.end + 1] == " " and free_word(t.end + 1)
+        )
+
     return frozenset(
         t.start
         for t in reading.tags
-        if t.concepts
-        and all(c.startswith(_NAMEABLE) for c in t.concepts)
-        and has_cjk(text[t.start : t.end])
-        and (free(t.start - 1) or free(t.end))
+        if t.concepts and all(c.startswith(_NAMEABLE) for c in t.concepts) and beside(t)
     )
 
 

@@ -87,12 +87,15 @@ def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, froze
     before, after = start - 1, end
     left = before >= 0 and has_cjk(text[start]) and has_cjk(text[before])
     right = after < len(text) and has_cjk(text[end - 1]) and has_cjk(text[after])
-    if not (left or right):
+    latin = _latin_alnum(text, end - 1) and text[end : end + 1] == " " and _latin_alnum(text, end + 1)
+    if not (left or right or latin):
         return False
     explained: set[int] = set()
     for w_start, w_end, concepts in words:
         if (w_end <= start or w_start >= end) and not all(c.startswith(_NAMEABLE) for c in concepts):
             explained.update(range(w_start, w_end))
+    if latin and end + 1 not in explained and _after_kind(text, start, words):
+        return True  # "start trader night owl 2", "delete trader big money": the name runs on
     left = left and before not in explained
     right = right and after not in explained
     if not (left or right):
@@ -103,6 +106,17 @@ def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, froze
     return (left and not any(e == start and "own_glue.before" in c for _, e, c in glue)) or (
         right and not any(s == end and "own_glue.after" in c for s, _, c in glue)
     )
+
+
+# A record kind's word: a Latin name said right after one runs to the next word no name holds.
+_KIND_WORDS: Final = frozenset(f"noun.{kind}" for kind in (*KINDS, "bot"))
+
+
+def _after_kind(text: str, start: int, words: Sequence[tuple[int, int, frozenset[str]]]) -> bool:
+    """Whether a kind's word ("trader", "bot", "交易员") stands right before ``start``, a space
+    between or none ("删除交易员big money")."""
+    at = start - 1 if text[start - 1 : start] == " " else start
+    return any(e == at and c & _KIND_WORDS for _, e, c in words)
 
 
 def _whole(norm: str, start: int, end: int, key: str) -> bool:
