@@ -17,7 +17,7 @@ from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
 from core.routing.router import Route
 from core.workspace.limit_price import BUY, SELL
-from core.workspace.trade_reading import SELL_ALL
+from core.workspace.trade_reading import SELL_ALL, way_unsaid
 
 # The trade skill's limit-price slot (core.skills.trade_execution.limit), named here and not
 # imported: that module loads the trading model, which a price question never needs
@@ -48,7 +48,7 @@ def _now(route: Route | None) -> bool:
     )
 
 
-def _held(trade: Route, alert: Route | None) -> Route:
+def _held(trade: Route, alert: Route | None, unsaid: bool = False) -> Route:
     """``trade`` as an order resting at the alert's level: a limit sell where the alert waits for
     the price to rise to it, a limit buy where it waits for a fall ("text me if sol drops to 150 and
     buy 10 sol"), the conditional order "sell half my eth at 4000" makes. Where the alert says no
@@ -62,7 +62,9 @@ def _held(trade: Route, alert: Route | None) -> Route:
     said = level if isinstance(level, str) and refusal_in(level) is None else ""
     way = alert.slots.get("condition") if alert is not None else None
     slots["side"] = trade.action
-    rests = said and (trade.action, way) in (("sell", "above"), ("buy", "below"))
+    # "ping me when eth hits 4000 and sell half": the alert reads "hits" as above (it only fires),
+    # but a trade there has no way said (``unsaid``): refused, as the trade reader refuses it.
+    rests = said and not unsaid and (trade.action, way) in (("sell", "above"), ("buy", "below"))
     slots[LIMIT_PRICE] = said if rests else f"{REFUSED_PREFIX}{REFUSED}:{said}"
     return Route(trade.skill, "limit", slots)
 
@@ -90,11 +92,12 @@ def conditioned(
     if asks is not None:
         out: list[tuple[str, Route]] = []
         alert: Route | None = None
+        unsaid = False
         for piece, found in asks:
             if _alert(found):
-                alert = found
+                alert, unsaid = found, way_unsaid(read(piece))
             elif alert is not None and _now(found):
-                found = _held(found, alert)
+                found = _held(found, alert, unsaid)
             out.append((piece, found))
         return out
     if whole is None or not (_now(whole) or _alert(whole)):
@@ -115,10 +118,11 @@ def conditioned(
         trade = said if said is not None and said.skill == _TRADE else Route(_TRADE, side, {})
         if trade.action not in _NOW:
             return None  # a limit at a price of its own rests there: as read
-        return [(head if alert is first else text, alert), (tail, _held(trade, alert))]
+        unsaid = way_unsaid(read(head)) if head else False
+        return [(head if alert is first else text, alert), (tail, _held(trade, alert, unsaid))]
     if not _alert(first) or first is None:
         return [(text, _held(whole, None))]
-    return [(head, first), (tail, _held(whole, first))]
+    return [(head, first), (tail, _held(whole, first, way_unsaid(read(head))))]
 
 
 def _limit_then_alert(reading: Reading, alert: Route, route: RouteFn) -> list[tuple[str, Route]] | None:
@@ -146,7 +150,9 @@ def _limit_then_alert(reading: Reading, alert: Route, route: RouteFn) -> list[tu
     if found is not None and refused is not None and refused[0] in _AT_A_LEVEL:
         # "sol到200全部賣晒 跟住通知我": a level whose way is unsaid, as the alert reads it
         kept = {k: v for k, v in found.slots.items() if k not in (LIMIT_PRICE, "side")}
-        return [(head, _held(Route(_TRADE, str(found.slots.get("side")), kept), alert)), (text, alert)]
+        # ("when sol hits 200 sell all, and tell me": no way said, whatever way the alert reads)
+        held = _held(Route(_TRADE, str(found.slots.get("side")), kept), alert, refused[0] == "reach_level")
+        return [(head, held), (text, alert)]
     if found is None or (found.skill, found.action) != (_TRADE, "limit") or LIMIT_PRICE not in found.slots:
         return None
     price = found.slots[LIMIT_PRICE]

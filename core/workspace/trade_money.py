@@ -192,3 +192,18 @@ def coin_choice(reading: Reading) -> str | None:
     if not any(_COIN_OR.spans(s) for s in between) and not _WHICH_ONE.spans(reading.text):
         return None  # "btc和eth哪个好买": which one of the list, asked, is a choice too
     return reading.norm.typed(tags[0].start, tags[-1].end)
+
+
+OR_WORDS: Final = ("or", "或", "或者", "还是", "還是", "/")
+
+
+def or_price(text: str, price: Value, values: list[Value]) -> str | None:
+    """A second bare number said as the price's alternative ("58000 or 57000", "3000或者2900"): the
+    two as typed, refused; never the other read as the amount."""
+    for value in values:
+        if value.kind != "number" or value is price:
+            continue
+        first, second = sorted((price, value), key=lambda v: v.start)
+        if text[first.end : second.start].strip() in OR_WORDS:
+            return text[first.start : second.end]
+    return None

@@ -59,6 +59,7 @@ from core.workspace.trade_money import (
     coin_list,
     each_of_coins,
     of_usdt,
+    or_price,
     pick_amount,
     puts_into,
     spent,
@@ -257,7 +258,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     # asked), never a sale or a buy at the market now once its size is answered.
     at_level: str | None = None
     beside = price  # the price read before any move's word, which a level's word may still be
-    unsaid = _way_unsaid(reading)  # "when eth hits 3200 sell half": a level reached, no way said
+    moved = False  # a level a price moves to said ("drops to", "hits", "到"), a condition of the trade
+    unsaid = way_unsaid(reading)  # "when eth hits 3200 sell half": a level reached, no way said
     for moves, limit_side in TRIGGERS:
         if unsaid and moves == ABOVE:
             continue
@@ -271,7 +273,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not trigger]
             at_level = f"{REFUSED_PREFIX}stop_trigger:{trigger.typed}"
             continue
-        beside = None  # its way said
+        beside, moved = None, True  # its way said
         if side == limit_side:
             price = trigger
         else:
@@ -285,8 +287,16 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if reached is None and price is None and unsaid:
         reached = said_beside(reading, values, ABOVE)
     if reached is not None:
+        moved = True
         price = reached  # "sell 2 sol when it reach 250, limit order": a limit order said, at that level
         at_level = None if said & LIMIT else f"{REFUSED_PREFIX}reach_level:{reached.typed}"
+    across = moved and len(coins.all(norm)) > 1
+    if across:
+        # "if btc hits 100k sell my eth", "btc到10万就把eth卖了": one coin's trade on another coin's
+        # price is a conditional order this product cannot place: refused quoting it, never the
+        # first coin's limit (the wrong coin) nor a trade now; the other coin's level is no price
+        # of it (dropped below: asked, never kept).
+        slots["symbol"] = f"{REFUSED_PREFIX}cross_coin:{text.strip()}"
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
     limit = bool(said & LIMIT) or price is not None
@@ -303,9 +313,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = at_level or price.slot
-            other = _or_price(text, price, values)
+            other = or_price(text, price, values)
             if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})
+    if across:
+        slots.pop("limit_price", None)
     notional = None if limit else said_beside(reading, values, NOTIONAL, joining=_KEYED)
     if notional is not None:  # "买btc 金额100": USDT, never 100 BTC; "金额 0.1 btc" is refused
         amount = spent([notional], text)
@@ -472,7 +484,7 @@ def _no_coin(text: str, coins: CoinNames) -> bool:
     return coins.find(coins.read(rest).text) is None
 
 
-def _way_unsaid(reading: Reading) -> bool:
+def way_unsaid(reading: Reading) -> bool:
     """Every rise said is a word that says no way ("hits", "reaches"), no fall said either."""
     rises = [t for t in reading.tags if t.concepts & ABOVE]
     text = reading.text
@@ -486,19 +498,6 @@ def _after_to(text: str, values: list[Value]) -> Value | None:
 
 
 _TO: Final = ("到", "至")
-_OR: Final = ("or", "或", "或者", "还是", "還是", "/")
-
-
-def _or_price(text: str, price: Value, values: list[Value]) -> str | None:
-    """A second bare number said as the price's alternative ("58000 or 57000", "3000或者2900"): the
-    two as typed, refused; never the other read as the amount."""
-    for value in values:
-        if value.kind != "number" or value is price:
-            continue
-        first, second = sorted((price, value), key=lambda v: v.start)
-        if text[first.end : second.start].strip() in _OR:
-            return text[first.start : second.end]
-    return None
 
 
 def _mine_before_side(reading: Reading) -> bool:

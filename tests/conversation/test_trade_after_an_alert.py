@@ -1,8 +1,8 @@
 """A trade said after an alert in the same message belongs to the alert's condition ("ping me when
 eth hits 4000 and sell half", "btc到10万提醒我 然后卖掉"): the alert is set, and the trade is a limit
-order at its level where the alert says the way (a sell as it rises, a buy as it falls), else its
-price is refused quoting the level and asked; never placed now. A trade asked first ("buy 0.1 btc
-and alert me at 100k") is two asks, as said."""
+order at its level where the way is said (a sell as it rises, a buy as it falls; "hits" says
+none), else its price is refused quoting the level and asked; never placed now. A trade asked
+first ("buy 0.1 btc and alert me at 100k") is two asks, as said."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from tests.fakes import shared_router
 @pytest.mark.parametrize(
     ("text", "side", "level", "price"),
     [
-        ("ping me when eth hits 4000 and sell half", "sell", "4000", "4000"),
+        ("ping me when eth hits 4000 and sell half", "sell", "4000", "refused:after_alert:4000"),
+        ("ping me when eth rises above 4000 and sell half", "sell", "4000", "4000"),
         ("text me if sol drops to 150 and buy 10 sol", "buy", "150", "150"),
         ("alert me at 100k for btc then sell everything", "sell", "100000", "refused:after_alert:100000"),
         ("notify me when btc hits 100k and buy 0.1 more", "buy", "100000", "refused:after_alert:100000"),
@@ -55,7 +56,8 @@ async def test_the_alert_is_set_and_nothing_is_sold(desk: Desk) -> None:
 @pytest.mark.parametrize(
     ("text", "price"),
     [
-        ("when sol hits 200 sell all, and tell me", "200"),
+        ("when sol hits 200 sell all, and tell me", "refused:after_alert:200"),
+        ("when sol rises to 200 sell all, and tell me", "200"),
         ("sol到200全部賣晒 跟住通知我", "refused:after_alert:200"),
     ],
 )
