@@ -4,6 +4,7 @@ fills: a take-profit and / or stop-loss on a holding ("给我的 BTC 设置止�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,9 @@ SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 OPEN = "order.open_orders"
+# A figure right after "to" / 到 is where an order is moved ("pull the limit up to 3000", "把挂单改到
+# 3000"), never the number of one to cancel.
+_MOVED_TO = re.compile(r"(?:\bto|到|至)\s*$")
 BARE_STOP = "verb.stop"  # "stop" alone, before a price after a take-profit (see _protect)
 
 
@@ -91,6 +95,8 @@ def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
     # An order described by its size or price ("cancel the limit buy for 0.1 btc at 80000", "取消0.1个
     # btc 80000的限价买单") is said by no number of its own: only a marked id ("#12") is one.
     values = reading.spans()
+    if any(_MOVED_TO.search(reading.text[: v.start]) for v in values):
+        return None  # a level moved to: no cancel read
     if any(v.kind in ("amount", "price", "refused") for v in values):
         ids = [v for v in values if v.kind == "id"]
         return {"order_no": str(int(ids[0].number))} if len(ids) == 1 else {}
