@@ -31,8 +31,23 @@ EXCHANGES: dict[str, ExchangeType] = {
             "模拟账户",
             "Paper (simulated)",
             (),
-            # "practice" only as an account's ("the best practice" is none)
-            ("paper", "模拟账户", "模拟盘", "模拟", "simulated", "practice account", "practice accounts"),
+            # "practice" only as an account's ("the best practice" is none); money said fake is
+            # the paper account's ("how do i practice with fake money")
+            (
+                "paper",
+                "模拟账户",
+                "模拟盘",
+                "模拟仓",
+                "模拟",
+                "simulated",
+                "practice account",
+                "practice accounts",
+                "fake money",
+                "play money",
+                "virtual money",
+                "paper money",
+                "demo account",
+            ),
         ),
         ExchangeType("binance", "币安", "Binance", ("api_key", "api_secret"), ("binance", "币安")),
         ExchangeType(

@@ -123,6 +123,8 @@ async def test_a_greeting_with_a_request_is_a_miss_not_a_greeting(desk: Desk, te
         ("你可以做啲乜", "我能查价格和走势图"),
         ("你能做些什麼？", "我能查價格和走勢圖"),
         ("你能干嘛", "我能查价格和走势图"),
+        ("你能帮我做啥", "我能查价格和走势图"),
+        ("what can you actually do?", "I look up prices and charts"),
         ("what all can you do", "I look up prices and charts"),
     ],
 )
