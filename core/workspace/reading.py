@@ -70,6 +70,7 @@ ELSEWHERE = frozenset(
 
 
 GENERIC = Words("records.generic")  # a record's kind said alone: no name
+UNWANTED = Words("records.unwanted")  # "kimi测试不要了": said last of one of theirs, its delete
 _KIND_WORDS = frozenset({GENERIC.concept, "records.trader"})
 
 
@@ -185,12 +186,17 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     domain: Domain = "model" if found.startswith("model") else "exchange"
     said = _TAGGER.read(raw, _configs(own, domain))  # "point ds at …": a change of theirs
     action = _action(said)
+    if action is None and own and _unwanted_last(norm) and not _field(norm, domain)[0]:
+        action = "delete"  # "kimi测试不要了": one of theirs named, no longer wanted (not a field of it)
     if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
         # Labelled credentials pasted for an exchange or provider named, nothing else said
         # ("here's my binance api key: …", "币安api：…"): an account given (sealed by the flow).
         action = "create"
-    if action == "create" and own and _field(norm, domain)[0] and (given.found or _new_value(raw)):
-        action = "update"  # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set
+    field = _field(norm, domain)[0] if action == "create" and own else None
+    if field and (given.found or _new_value(raw) or field in _CREDENTIAL_FIELDS):
+        # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set; a new key for
+        # one of theirs ("new api key for main2") is its key changed, the flow asking for it.
+        action = "update"
     verbs = first(_ACTIONS, said.concepts)
     if verbs in ("create", None) and domain == "model" and _model_used_for_theirs(said, raw):
         action = "update"  # "use gpt-4o for my openai setup instead": their config's model
@@ -276,7 +282,8 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     # A credential of an account of theirs changed, the account by its name ("更新一下main的secret"):
     # an account's field word (phrases/account_field.toml) with a change's verb.
     refreshed = own and said & _UPDATES and _field(norm, "exchange")[0] in _CREDENTIAL_FIELDS
-    action = "delete" if "verb.delete" in said else "update" if renamed or refreshed else None
+    unwanted = own and _unwanted_last(norm) and not _field(norm, "exchange")[0]  # "main2不要了"
+    action = "delete" if "verb.delete" in said or unwanted else "update" if renamed or refreshed else None
     if action is None:
         return None
     slots = _slots(raw, norm, "exchange", action, own)
@@ -416,6 +423,12 @@ def _model_id(value: str) -> bool:
     if " " in word or not tags or PROVIDER not in tags[0].concepts:
         return False
     return tags[0].start == 0 and tags[0].end < len(word)
+
+
+def _unwanted_last(norm: str) -> bool:
+    """The message ends on a not-wanted-any-more word ("kimi测试不要了", "main2 不用了啊")."""
+    found = UNWANTED.spans(norm, every=True)
+    return bool(found) and not norm[found[-1][1] :].strip(" 。.!！~～啊呀吧哈")
 
 
 def _configs(own: tuple[str, ...], domain: str) -> Gazetteer | None:
