@@ -88,6 +88,12 @@ def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, froze
     left = before >= 0 and has_cjk(text[start]) and has_cjk(text[before])
     right = after < len(text) and has_cjk(text[end - 1]) and has_cjk(text[after])
     latin = _latin_alnum(text, end - 1) and text[end : end + 1] == " " and _latin_alnum(text, end + 1)
+    if has_cjk(text[end - 1]) and _latin_alnum(text, end):  # "阿强2号", "交易员阿强v2": another name
+        run = end
+        while _latin_alnum(text, run):
+            run += 1
+        if text[run : run + 1] == "号" or _after_kind(text, start, words):
+            return True
     if not (left or right or latin):
         return False
     explained: set[int] = set()
