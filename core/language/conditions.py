@@ -444,6 +444,11 @@ _TRADES: Final = frozenset(
         "order.clear_all",
     }
 )
+# A record made ("上个月我设了个sol提醒", "昨天创建了个策略"): said after a done word, a story of one
+# made then, never a new one; the record itself is named ("上个月的提醒删掉" deletes it). Its own
+# concept (outside.made), not told's: told stands down before the record's own verb ("提醒"'s notify).
+_MADE: Final = frozenset({"verb.create"})
+_MADE_TOLD: Final = frozenset({"outside.made"})
 _TOLD: Final = frozenset({"outside.told"})
 # What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了").
 _BETWEEN: Final = frozenset("我都全部也就 ")
@@ -463,11 +468,12 @@ def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if (
             rank == WORD_RANK
-            and concepts & _TRADES
+            and concepts & (_TRADES | _MADE)
             and (_done_before(scanned, start, ahead) or _once(scanned, end))
             and not any(at <= start and not clause_break(scanned, at, start) for at in against)
         ):
-            span = (start, end, rank, (concepts - _TRADES) | _TOLD, value)
+            told = _MADE_TOLD if concepts & _MADE and not concepts & _TRADES else _TOLD
+            span = (start, end, rank, (concepts - _TRADES - _MADE) | told, value)
         out.append(span)
     return out
 
