@@ -41,10 +41,18 @@ Domain = Literal["trader", "strategy", "model", "exchange"]
 
 
 def _connection(low: str, start: int, end: int) -> bool:
-    """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所")."""
-    return low[start:end] != "连接" or not low[end:].lstrip().startswith(
-        ("交易所", "账户", "账号", "帐户", "帐号")
-    )
+    """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所",
+    "我想连接币安账号": the exchange named between the verb and the account)."""
+    if low[start:end] != "连接":
+        return True
+    after = low[end:].lstrip()
+    named_first = max((len(a) for a in _EXCHANGE_WORDS if after.startswith(a)), default=0)
+    after = after[named_first:].lstrip().removeprefix("的")
+    return not after.startswith(("交易所", "账户", "账号", "帐户", "帐号"))
+
+
+# The words naming an exchange (core/workspace/exchanges.py), read between "连接" and the account.
+_EXCHANGE_WORDS = tuple({w for e in EXCHANGES.values() for w in (*e.aliases, e.name_zh.lower())})
 
 
 # The words of core/language/lexicon/phrases/records.toml: a problem reported.
