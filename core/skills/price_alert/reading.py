@@ -46,6 +46,7 @@ MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
+VAGUE = Words("alert.vague")  # "notifications": not only alerts' (summaries, reports, fills)
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
@@ -94,7 +95,10 @@ def read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRead
         if stops or reading.concepts & DELETES or _deletes(reading):
             if refused and values:
                 return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
-            return ("delete", _target(reading, values, coins))
+            target = _target(reading, values, coins)
+            if not target and not stops and _vague(reading):
+                return None  # "turn off notifications": which notices is unsaid, no alert deleted
+            return ("delete", target)
         if _lists(reading):
             return ("query", {})
     told = negated_coins(reading.scanned, reading.found)
@@ -156,6 +160,12 @@ def _stops_telling(reading: Reading) -> bool:
     starts = {t.start for t in reading.tags if TELL in t.concepts}
     stops = STOP_TELLING.spans(reading.text, every=True)
     return any(skip_spaces(reading.text, end) in starts for _, end in stops)
+
+
+def _vague(reading: Reading) -> bool:
+    """Every alert noun said is a bare notification ("stop the notifications"), none an alert's."""
+    nouns = [t for t in reading.tags if NOUN in t.concepts]
+    return bool(nouns) and all(VAGUE.prefix(reading.text[t.start : t.end]) == t.end - t.start for t in nouns)
 
 
 def _deletes(reading: Reading) -> bool:
