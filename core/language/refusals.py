@@ -15,6 +15,10 @@ REFUSED_PREFIX: Final = "refused:"
 # tomorrow"), put by the layer (core.routing.layer); an action that changes something is refused
 # with the reason, never done now (core.tasks.flow), a read ignores it.
 LATER: Final = "later"
+# Reasons that refuse the whole ask, not one value of it: the task ends saying why, nothing asked
+# ("if btc hits 100k sell my eth": no coin or amount to ask, the trade is never placed; the
+# refusal itself suggests an alert).
+ENDS_TASK: Final = frozenset({"cross_coin"})
 
 
 def refused_slot(value: Value) -> str:

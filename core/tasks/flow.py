@@ -21,7 +21,7 @@ from typing import Any
 from core.clock import Clock
 from core.events import ChatKind
 from core.i18n import is_zh
-from core.language.refusals import LATER
+from core.language.refusals import ENDS_TASK, LATER
 from core.language.values import refusal_in, refusal_message
 from core.reply import Block, Button, DetailsBlock, NoticeBlock, Reply, RouteInfo, Status, TraceStep
 from core.routing.router import Route
@@ -151,6 +151,13 @@ class TaskFlow:
         notes: list[Block] = []
         carried_secret = self._seal_given(turn, task, notes)
         later = refusal_in(task.slots.pop(LATER, None))
+        ends = [r for r in map(refusal_in, task.slots.values()) if r is not None and r[0] in ENDS_TASK]
+        if ends:  # "if btc hits 100k sell my eth": refused whole, ended, nothing asked
+            await self._audit(turn, task, "refused", None, {"reason": ends[0][0]})
+            return self._carry(
+                self._fail(turn, task, refusal_message(turn.locale, *ends[0]), ends[0][0], notes),
+                carried_secret,
+            )
         if later is not None and action.writes:  # "buy 0.1 btc tomorrow": kept for no later, never done now
             await self._audit(turn, task, "refused", None, {"reason": "later"})
             said = refusal_message(turn.locale, *later)
