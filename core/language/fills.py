@@ -149,7 +149,8 @@ def unexplained(
     return kept
 
 
-_NAMEABLE = ("trade.money", "pnl.send")  # words a name may hold: 小钱, 钱多多, 发财
+# Words a name may hold: 小钱, 钱多多, 发财, 囤币计划, 梭哈一号.
+_NAMEABLE = ("trade.money", "pnl.send", "trade.coins", "amount.all_in")
 
 
 def _inside_names(reading: Reading, start: int, end: int) -> frozenset[int]:

@@ -101,6 +101,11 @@ class StrategyReader:
             return None  # "what's a good strategy for beginners": a question, none of theirs
         # "我有什么网格", "我而家有咩網格": a kind they have, asked, is theirs listed (no "策略" said)
         noun = noun or (action == "query" and kind in ("grid", "dca") and "trade.have" in concepts)
+        if not noun and _default_of(reading, action):
+            slots = _target_slots(reading, str(action))
+            name = str((slots.get("target_ref") or {}).get("name", ""))
+            # a name of symbols alone ("set_default") names nothing: no strategy's default asked
+            return (str(action), slots) if any(c.isalnum() for c in name) else None
         if not noun and ((kind is None and not concepts & _BUYS) or kind == "ai" or action == "query"):
             return None  # no strategy, nor a kind or a buy to set up ("网格是什么" asks): no values read
         values = _values(reading)
@@ -258,6 +263,22 @@ ACTIONS = (
 # Out of the default with no other verb ("take eth grid out of the defaults"): the default unset,
 # unless asked ("is eth grid out of the defaults?"). With a removal's verb ACTIONS says so.
 OUT_OF_DEFAULT = When("noun.from_default", none=["ask."])
+
+
+# Another record's word: "把binance设成默认账户", "make claude my default model" are not a strategy's.
+_OTHER_RECORD = frozenset({"noun.model", "noun.account", "noun.trader", "noun.bot", "exchange"})
+_DEFAULT_WORDS = ("默认", "预设", "default")
+_DEFAULT_VERBS = frozenset({"verb.activate", "verb.deactivate"})
+
+
+def _default_of(reading: Reading, action: str | None) -> bool:
+    """ "把囤币计划设成默认", "月月存先别当默认了", "make moon bag my default": a default made or
+    unset with no kind said is a strategy's (only a strategy is anyone's default), unless another
+    record's word is said. "启用claude" says no default: no strategy."""
+    if action not in ("activate", "deactivate") or reading.concepts & _OTHER_RECORD:
+        return False
+    verbs = (reading.text[t.start : t.end] for t in reading.tags if t.concepts & _DEFAULT_VERBS)
+    return "noun.default" in reading.concepts or any(w in verb for verb in verbs for w in _DEFAULT_WORDS)
 
 
 def _asked_of_any(reading: Reading) -> bool:
