@@ -10,8 +10,10 @@ from core.language.lexicon import load
 from core.services import Services
 
 EVERYDAY = "outside.everyday"  # things bought in everyday life, none of deskmate's words
-# Feelings exclaimed ("冲冲冲", "awesome"): no act of deskmate's either, so a record may be so named.
-NAMEABLE = frozenset({EVERYDAY, "outside.feeling"})
+# Feelings exclaimed ("冲冲冲", "awesome"): no act of deskmate's either, so a record may be so named;
+# so may someone else ("老豆", a trader called dad): a record of theirs so named is theirs, the
+# someone-else reading is for a name that is no record of theirs.
+NAMEABLE = frozenset({EVERYDAY, "outside.feeling", "outside.others"})
 
 
 @lru_cache(maxsize=1)
