@@ -108,7 +108,7 @@ def refer(
 ) -> tuple[str, Route] | None:
     """``text`` with its pronoun read, and its route; None when it has no pronoun to read (or
     reading one changes nothing): ``route``, the route of ``text`` as typed, then stands."""
-    if not _PRONOUN.search(text):
+    if not _PRONOUN.search(text) or _in_a_word(text):
         return None
     said = " ".join(_PRONOUN.sub(" ", text).split())
     if _complete(route) and _complete(route_text(said) if said else None):
@@ -132,6 +132,17 @@ def refer(
         return None  # another's coin told ("他的eth全卖了", "sell all her eth"): no ask without it
     found = route_text(said) if said else None
     return (said, found) if found is not None and not found.slots.get("unknown") else None
+
+
+def _in_a_word(text: str) -> bool:
+    """Every pronoun of ``text`` is inside a longer word of the lexicon ("forget it": giving up,
+    verb.cancel): no pronoun to read, nor to drop ("forget" alone would name a record)."""
+    reading = read_words(text)
+    spans = [(t.start, t.end) for t in reading.tags if t.concepts]
+    found = _PRONOUN.spans(reading.text, every=True)
+    return bool(found) and all(
+        any(start <= a and b <= end and end - start > b - a for start, end in spans) for a, b in found
+    )
 
 
 def _tells(text: str) -> bool:
