@@ -11,7 +11,7 @@ from typing import Final
 
 from core.language.asked import acts
 from core.language.normalize import clause_of
-from core.language.spans import Span
+from core.language.spans import Span, acts_lost_at
 
 _ACTS: Final = ("verb.", "amount.sell_all", "order.", "backtest.run")
 # What may stand between the words and the act: what it acts on, polite words, a time.
@@ -43,12 +43,7 @@ def intended(scanned: str, spans: list[Span]) -> list[Span]:
     for start, end, _, concepts, _ in spans:
         if acts(concepts) and _asked(scanned, start, end, spans):
             lost.add(start)
-    if not lost:
-        return spans
-    return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTS)), v) if a in lost else (a, b, r, c, v)
-        for a, b, r, c, v in spans
-    ]
+    return acts_lost_at(spans, lost, _ACTS)
 
 
 def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:

@@ -30,9 +30,16 @@ def clause_break(scanned: str, start: int, end: int) -> bool:
 def acts_lost_after(scanned: str, spans: list[Span], ends: set[int], acts: tuple[str, ...]) -> list[Span]:
     """``spans`` with the word right after any of ``ends`` (spaces between) stripped of the
     concepts starting with ``acts``."""
-    after = {len(scanned) - len(scanned[end:].lstrip()) for end in ends}
+    return acts_lost_at(spans, {len(scanned) - len(scanned[end:].lstrip()) for end in ends}, acts)
+
+
+def acts_lost_at(spans: list[Span], starts: set[int], acts: tuple[str, ...]) -> list[Span]:
+    """``spans`` with the words starting at any of ``starts`` stripped of the concepts starting
+    with ``acts``."""
+    if not starts:
+        return spans
     return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(acts)), v) if a in after else (a, b, r, c, v)
+        (a, b, r, frozenset(x for x in c if not x.startswith(acts)), v) if a in starts else (a, b, r, c, v)
         for a, b, r, c, v in spans
     ]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from core.language.spans import Span, clause_break
+from core.language.spans import Span, acts_lost_at, clause_break
 
 IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
 # Said as supposed already ("what if i buy 1 eth now"): the intents refuse its act, and its coin
@@ -58,12 +58,7 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
             if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
                 break
             lost.add(s[0])
-    if not lost:
-        return spans
-    return [
-        (a, b, r, frozenset(x for x in c if not x.startswith(_ACTS)), v) if a in lost else (a, b, r, c, v)
-        for a, b, r, c, v in spans
-    ]
+    return acts_lost_at(spans, lost, _ACTS)
 
 
 def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
