@@ -12,8 +12,9 @@ from core.services import Services
 EVERYDAY = "outside.everyday"  # things bought in everyday life, none of deskmate's words
 # Feelings exclaimed ("冲冲冲", "awesome"): no act of deskmate's either, so a record may be so named;
 # so may someone else ("老豆", a trader called dad): a record of theirs so named is theirs, the
-# someone-else reading is for a name that is no record of theirs.
-NAMEABLE = frozenset({EVERYDAY, "outside.feeling", "outside.others"})
+# someone-else reading is for a name that is no record of theirs; so may a newcomer's word ("小白",
+# "noob": a trader called 小白 is started, stopped, asked its P&L), telling one is new asks no act.
+NAMEABLE = frozenset({EVERYDAY, "outside.feeling", "outside.others", "ask.newcomer"})
 
 
 @lru_cache(maxsize=1)
