@@ -18,6 +18,7 @@ from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
+from core.language.moves import market_said, moved
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
@@ -75,6 +76,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if MINE in said and _SIDES & said and COIN in said:
         spans = _order_named(scanned, spans)
         said = _concepts(spans)
+    if market_said(said):  # "btc drop again": the coin's move, no removal of a record called btc
+        said = _concepts(spans := moved(scanned, spans))
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)

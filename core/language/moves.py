@@ -1,0 +1,46 @@
+"""A coin's move told with a word that is also an act ("btc drop again", "eth drop so much today"):
+the coin right before the word is what moved, its subject, so the word is the market's
+(diagnosis.market), never a removal of a record named after the coin. Said before what it acts on
+("drop my btc alert", "drop 50 bucks into eth") the act stands. Applied by core.language.conditions."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.language.asked import acts
+from core.language.spans import Span
+
+MARKET: Final = "diagnosis.market"
+_COIN: Final = "coin"
+# What an act's word takes right after it: a coin, one's own, a record or its noun, an amount.
+_OBJECTS: Final = ("coin", "filler.mine", "own.", "noun.", "amount.")
+
+
+def market_said(said: frozenset[str]) -> bool:
+    return MARKET in said and acts(said)
+
+
+def moved(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a market word that is also an act, said right after a coin (spaces between)
+    and before nothing it could act on, stripped of its act."""
+    ends = {s[1] for s in spans if _COIN in s[3]}
+    kept: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if (
+            MARKET in concepts
+            and acts(concepts)
+            and len(scanned[:start].rstrip()) in ends
+            and len(scanned[:start].rstrip()) < start
+            and not _object_after(scanned, end, spans)
+        ):
+            span = (start, end, rank, frozenset(c for c in concepts if not acts(frozenset({c}))), value)
+        kept.append(span)
+    return kept
+
+
+def _object_after(scanned: str, end: int, spans: list[Span]) -> bool:
+    at = len(scanned) - len(scanned[end:].lstrip())
+    if scanned[at : at + 1].isdigit():
+        return True
+    return any(s[0] == at and any(c.startswith(_OBJECTS) for c in s[3]) for s in spans)
