@@ -61,6 +61,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     group = phrases("asked").concepts
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
+    names += ("whether", "whether_able", "either")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -72,7 +73,7 @@ def _hints() -> tuple[str, ...]:
     """Every word one of the questions below needs somewhere in the message: without one of them
     (or a span saying an order went through) no act is asked, and the spans are read no further."""
     words = _words()
-    names = ("before", "own_before", "tail", "through", "you_done", "made_by", "who")
+    names = ("before", "own_before", "tail", "through", "you_done", "made_by", "who", "whether", "either")
     return tuple(sorted({w for name in names for w in words[name]}))
 
 
@@ -117,6 +118,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return False
     if _you_did(scanned[first:start], scanned[start:end], after):
         return True
+    if _whether(before) or _either(scanned, first, start, end, last, spans):
+        return True
     # the asking word may be the act's own ("有没有设": a bare 设 is no act alone)
     if any(_has(scanned[first:end], w) for w in words["before"]):
         return True
@@ -147,6 +150,48 @@ def _you_did(before: str, said: str, after: str) -> bool:
     if at < 0 or any(w in before[at:] for w in words["you_modal"]):
         return False
     return said.endswith("了") or after.lstrip().startswith(("了", "掉了"))
+
+
+def _whether(before: str) -> bool:
+    """Whether it is so asked before the act in its clause ("小明是不是停了"), no one able asked
+    between ("是不是可以帮我停了小明" stays the request)."""
+    words = _words()
+    at = max((before.rfind(w) + len(w) for w in words["whether"] if w in before), default=-1)
+    return at >= 0 and not any(w in before[at:] for w in words["whether_able"])
+
+
+# What may stand between a state or an act and the word of choice ("开住定停了", "停了还是开着"),
+# or between the word of choice and the act ("还是已经停了").
+_EITHER_GAP: Final = " 着住紧了已经"
+_EITHER_SIDES: Final = ("ask.status", "ask.running", "answer.on", "answer.off")
+
+
+def _either(scanned: str, first: int, start: int, end: int, last: int, spans: Sequence[Span]) -> bool:
+    """One state or the other asked: the act right after the word of choice with a state or an act
+    right before it, or the act right before it with one right after it. A record's act only: two
+    trades on either side ("开多还是开空") are a choice asked, no trade done asked."""
+    if not has_cjk(scanned[start:end]):
+        return False
+    if any(s[0] == start and s[1] == end and any(c.startswith(TRADE_ACTS) for c in s[3]) for s in spans):
+        return False
+    before = scanned[first:start].rstrip(_EITHER_GAP)
+    after = scanned[end:last].lstrip(_EITHER_GAP)
+    for word in _words()["either"]:
+        if before.endswith(word):
+            at = first + len(before) - len(word)
+            edge = len(scanned[first:at].rstrip(_EITHER_GAP)) + first
+            if any(s[1] == edge and _sided(s[3]) for s in spans):
+                return True
+        if after.startswith(word):
+            at = last - len(after) + len(word)
+            edge = at + len(scanned[at:last]) - len(scanned[at:last].lstrip(_EITHER_GAP))
+            if any(s[0] == edge and _sided(s[3]) for s in spans):
+                return True
+    return False
+
+
+def _sided(concepts: frozenset[str]) -> bool:
+    return acts(concepts) or any(c.startswith(_EITHER_SIDES) for c in concepts)
 
 
 def _who(before: str, after: str) -> bool:
