@@ -45,7 +45,7 @@ ACTS: Final = frozenset(
     {"verb.buy", "verb.sell", "verb.cancel", "verb.delete", "verb.stop", "verb.start", "verb.create"}
     | {"order.revoke"}
 )
-SELF, NOW_FIRST = Words("ahead.self"), Words("ahead.now_first")
+SELF, NOW_FIRST, PLAN = Words("ahead.self"), Words("ahead.now_first"), Words("ahead.plan")
 
 
 @runtime_checkable
@@ -103,7 +103,7 @@ class Layer:
 
     def ahead(self, found: Route, text: str) -> Route:
         """``found`` (a model's task, say) with the one-off time ahead ``text`` says, as routed."""
-        return _ahead(found, self.read(text))
+        return _ahead(found, self.read(text), planned=False) or found
 
     def route_as(self, name: str, text: str, context: RouteContext) -> Route | None:
         """The message read as intent ``name`` ("skill.action", e.g. one of a route's ``close``):
@@ -181,17 +181,26 @@ class Layer:
         return bool(reading.concepts & RECORD_VERBS) and not reading.concepts & RECORD_NOUNS
 
 
-def _ahead(found: Route, reading: Reading) -> Route:
+def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | None:
     """``found`` with the one-off time ahead it was said for ("buy 0.1 btc tomorrow"), quoted as
-    typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow)."""
+    typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow).
+    None when an act is told as one's plan for that time ("打算下周再买点btc"): nothing asked."""
     tag = reading.first(AHEAD)
     if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return found
+    if planned and _plan_told(reading):
+        return None
     start = tag.start
     while start > 0 and reading.text[start - 1] in _NUMERALS:  # "3天后", not "天后"
         start -= 1
     typed = reading.norm.typed(start, tag.end)
     return replace(found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}later:{typed}"})
+
+
+def _plan_told(reading: Reading) -> bool:
+    """A plan's word ("打算", "plan to") said before the message's first act."""
+    act = next((t.start for t in reading.tags if t.concepts & ACTS), None)
+    return act is not None and any(start < act for start, _ in PLAN.spans(reading.text[:act]))
 
 
 def _for_now(reading: Reading, ahead: Tag) -> bool:

@@ -53,6 +53,7 @@ from core.workspace.limit_price import (
     without_placing_count,
 )
 from core.workspace.order_expiry import EXPIRY, in_expiry, read_expiry
+from core.workspace.told_move import told_moved
 from core.workspace.trade_money import (
     PUT_IN,
     coin_choice,
@@ -266,6 +267,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         # "eth跌到3000卖0.5个": the number right before the verb is the level it moves to, its way said
         trigger = said_beside(reading, values, moves)
         if trigger is None:
+            continue
+        if told_moved(reading, moves):  # "btc dropped to 20k, buy": the price now, no level
+            values, price = [v for v in values if v is not trigger], None if price is trigger else price
             continue
         if price is not None and trigger is not price:
             # "buy eth at 3000 if it drops to 2900": a stop's trigger beside the price, never an
