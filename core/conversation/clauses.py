@@ -185,6 +185,16 @@ def _covers(piece: Route, whole: Route, alike: bool) -> bool:
     )
 
 
+def _numbers_across(whole: Route, pieces: list[str]) -> bool:
+    """The whole message read two numbers it refused across a cut ("cancel order 2, buy 0.1 eth at
+    3100": "2, buy 0.1 eth"): one piece's number and another's, never one request's to keep whole."""
+    for v in whole.slots.values():
+        refused = refusal_in(v)
+        if refused is not None and refused[0] == "two_numbers" and not any(refused[1] in p for p in pieces):
+            return True
+    return False
+
+
 def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
     """The whole message read as one piece's request on another piece's coin: "sell all my pepe
     and set an alert for btc under 85k" is no PEPE alert, "stop my eth bot and buy btc" no ETH
@@ -569,6 +579,7 @@ def split_asks(
                 and not any(_covers(r, whole, alike) for _, r in found)
                 and not _coin_borrowed(whole, found, told_by)
                 and not _name_said_apart(whole, pieces)
+                and not _numbers_across(whole, pieces)
             ):
                 continue  # the whole message is one request the pieces lose part of
             return [(p, r) for p, r in found if not _preface(told_by(p), r)] or found

@@ -453,8 +453,9 @@ _TRADES: Final = frozenset(
 _MADE: Final = frozenset({"verb.create"})
 _MADE_TOLD: Final = frozenset({"outside.made"})
 _TOLD: Final = frozenset({"outside.told"})
-# What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了").
-_BETWEEN: Final = frozenset("我都全部也就 ")
+# What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了"), also
+# who it was done for and the order placed ("我已为你下单买入 100 USDT 的 BTC", "已经帮我买了"): told.
+_BETWEEN: Final = frozenset("我都全部也就 为你您替帮给下单")
 
 
 def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
