@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.conversation.beside import beside_story
 from core.conversation.clauses import BackFn, split_asks
 from core.language.normalize import has_cjk
 from core.language.tagger import Reading, words
@@ -170,5 +171,26 @@ _AT_A_LEVEL = frozenset({"reach_level", "stop_trigger"})  # a trade's level, ref
 def split_held(
     text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None, told_by: ReadFn = words
 ) -> list[tuple[str, Route]] | None:
-    """``split_asks``, with a trade said after an alert held back (``conditioned``)."""
-    return conditioned(text, whole, split_asks(text, whole, route, back, told_by), route, told_by)
+    """``split_asks``, with a trade said after an alert held back (``conditioned``); a message
+    routing nowhere whole read by its clauses that ask beside a story (core.conversation.beside)."""
+    asks = split_asks(text, whole, route, back, told_by)
+    if asks is None and whole is None:
+        asks = _beside(text, route, back, told_by)
+    return conditioned(text, whole, asks, route, told_by)
+
+
+def _beside(
+    text: str, route: RouteFn, back: BackFn | None, told_by: ReadFn
+) -> list[tuple[str, Route]] | None:
+    """The asks told beside a story, read as a message of their own (several asks cut as ever)."""
+    found = beside_story(text, route, told_by)
+    if found is None:
+        return None
+    said, asks = found
+    if len(asks) == 1:
+        return asks
+    whole = route(said)
+    several = split_asks(said, whole, route, back, told_by)
+    if several is not None:
+        return several
+    return [(said, whole)] if whole is not None else asks

@@ -1,0 +1,266 @@
+"""Asks told beside a story: a message of several sentences, one of them a plain request and the
+others a story, a feeling or the why ("my wife thinks i'm nuts for doing this. can you grab me $200
+of eth?", "ping me when sol goes above 200. i promised myself i'd take some profit there",
+"今天被老板骂了一顿，心情超差 现在btc到底多少了"). The whole message reads as none (a story's word keeps
+every intent away, core.language.intents), yet the request asks all the same: each clause is read
+on its own, and the clauses that route are the asks, read without the others. A story clause adds
+no act and no slot to them ("hmm ok. and link? my cousin keeps saying link is the next big thing"
+asks LINK's price for the "and link?", nothing for the cousin's).
+
+What is set aside never takes an ask back: beside an act (anything but a look-up) no clause set
+aside may say "don't", hold it or take it back ("wait", "算了", "not now tho", "i changed my
+mind"), put it to a condition or a time ahead ("if it drops", "next month"), weigh it ("or not",
+"should i"), nor end with someone's words following ("my friend said, buy eth": theirs). A trade
+told beside an alert is why the alert is wanted ("sol升過200通知我，到時我要沽啲俾老婆買袋"): the
+alert stands, nothing is traded. Only for a message that routes nowhere whole and that the clause
+cutter (core.conversation.clauses) does not read as several asks.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Final
+
+from core.language.lexicon import load
+from core.language.normalize import CLAUSE_MARKS
+from core.language.phrases import Words
+from core.language.spans import objects_before
+from core.language.tagger import Reading
+from core.routing.router import Route
+
+RouteFn = Callable[[str], Route | None]
+ReadFn = Callable[[str], Reading]
+
+MAX_CHARS: Final = 400  # a longer message is no chat with an ask in it
+MAX_CLAUSES: Final = 8  # each clause is routed on its own: a bound on the work
+
+_MARKS: Final = CLAUSE_MARKS | frozenset(":：—\n")
+_ASKING_ENDS: Final = frozenset("?？")
+_HELD, _QUOTING = Words("beside.held"), Words("beside.quoting")
+_ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
+_EITHER = Words("beside.either")
+
+# What only looks something up: nothing changes, no money moves. Set aside beside it, a story
+# takes nothing back that matters.
+_LOOKING_SKILLS: Final = frozenset({"price", "account_query", "glossary", "guidance", "backtest"})
+_LOOKING_ACTIONS: Final = frozenset({"query", "open_orders", "why_resting", "report", "diagnose", "explain"})
+_ALERT: Final = ("price_alert", "create")
+
+NOT_ASKED: Final = "filler.dont"
+# A time ahead ("next month", "明天"): an act said beside it may be for then.
+_AHEAD: Final = frozenset({"time.later", "time.ahead"})
+_IF: Final = "backtest.if"
+# What holds any act said beside it: put off, given up, the mind changed, only mused about,
+# someone else's words.
+_HOLDING: Final = frozenset(
+    {"outside.later", "outside.dropped", "outside.mind_changed", "outside.aside", "outside.reported"}
+)
+# What weighs a trade ("卖不卖我自己再决定", "i'd take some profit there", "haven't decided"): it holds
+# every act but an alert, which only tells when a price is reached.
+_WEIGHING: Final = frozenset(
+    {"outside.planned", "outside.hypothetical", "outside.advice", "outside.either_way", "outside.undecided"}
+)
+_TRADE_WORDS: Final = frozenset(
+    {"verb.buy", "verb.sell", "amount.sell_all", "order.limit_buy", "order.limit_sell"}
+)
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """The clauses of ``text`` (start, end): cut at a mark, a dash, a colon, an emoji ("雪上加霜😩
+    现在btc多少"), a full stop before a space ("above 200. i promised"), never a decimal point ("0.5");
+    not at a space beside Chinese, which cuts words of one clause too ("上回 all in sol 已经翻倍了")."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for at, ch in enumerate(text):
+        cut = (
+            ch in _MARKS
+            or (ch == "." and text[at + 1 : at + 2] in (" ", ""))
+            or unicodedata.category(ch) == "So"
+        )
+        if cut:
+            if text[start:at].strip():
+                out.append((start, at))
+            start = at + 1
+    if text[start:].strip():
+        out.append((start, len(text)))
+    return out
+
+
+def looks_up(route: Route) -> bool:
+    """An ask that changes nothing: a price, a balance, an explanation, a list, a diagnosis."""
+    return (
+        route.skill in _LOOKING_SKILLS
+        or route.skill.endswith("_diagnosis")
+        or (route.action or "") in _LOOKING_ACTIONS
+    )
+
+
+def _plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
+    """A clause that asks deskmate, read on its own: put to it ("can you", "帮我", "ping me"), opening
+    with its verb ("delete the strategy yolo", "把所有提醒全删了"), or, for a look-up, a question
+    ("what's sol sitting at right now", "btc而家几多钱呀"). A bare follow-up asks only as a question
+    ("and link?"); a price of no coin is a remark read as one."""
+    if _remark(route):
+        return False
+    clause = text[start:end].strip()
+    asked = text[end : end + 1] in _ASKING_ENDS or clause[-1:] in _ASKING_ENDS
+    if route.followup:
+        return asked
+    reading = read(clause)
+    if _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading):
+        return True
+    return looks_up(route) and (asked or any(c.startswith(_ASK) for c in reading.concepts))
+
+
+_ASK: Final = "ask."
+_OPENING: Final = ("verb.", "order.", "backtest.run")
+# The verbs of an act: a clause opening with one is an ask, read or not.
+_ACTS: Final = ("buy", "sell", "start", "stop", "delete", "cancel", "create", "update", "switch_on")
+_ACTING: Final = (*(f"verb.{v}" for v in _ACTS), "verb.switch_off", "order.")
+
+
+def _opens_with_verb(reading: Reading, verbs: tuple[str, ...] = _OPENING, *, wants: bool = True) -> bool:
+    """The clause's first word that is no filler is one of ``verbs`` (deskmate's), or 把 naming its
+    object; with ``wants``, after a want ("想加个币安账户")."""
+    text = reading.text
+    first = len(text) - len(text.lstrip())
+    want = _WANTING.prefix(text[first:]) if wants else None
+    if want is not None:
+        first += want
+        first = len(text) - len(text[first:].lstrip())
+    for tag in reading.tags:
+        if tag.end <= first:
+            continue
+        if tag.concepts and all(c.startswith(_FILLER) for c in tag.concepts) and tag.start <= first:
+            first = max(first, len(text) - len(text[tag.end :].lstrip()))
+            continue
+        if tag.start != first:
+            return text.startswith(objects_before(), first)
+        return any(c.startswith(verbs) for c in tag.concepts)
+    return False
+
+
+_FILLER: Final = "filler."
+_BARE: Final = ("filler.", "verb.", "time.")
+
+
+def _unread_ask(reading: Reading) -> bool:
+    """A clause opening with an act's verb and naming what it acts on, that routed nowhere
+    ("启动机器人一号" with no such trader known): an ask not read, no story; "帮我设置一下" names
+    nothing ("rest flat-ish" neither), "i want to see how bad" only looks."""
+    if _told(reading) or not _opens_with_verb(reading, _ACTING, wants=False):
+        return False
+    return any(not c.startswith(_BARE) for c in reading.concepts)
+
+
+def _remark(route: Route) -> bool:
+    """A price of no coin: a remark read as one ("100 a week over the last 6 months"), no ask."""
+    return route.skill == "price" and not (route.slots.get("symbols") or route.slots.get("symbol"))
+
+
+def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: bool) -> bool:
+    """Whether clause ``aside``, set aside ``before`` the act ``route`` (its clause read as
+    ``asked``) or after it, right ``next_to`` it or not, takes that act back or holds it."""
+    said = aside.concepts
+    if NOT_ASKED in said or said & _AHEAD or _IF in said or _HELD.search(aside.text) is not None:
+        return True
+    if before and next_to and _quotes(aside.text):
+        return True  # "my friend said, buy eth": their words follow
+    alert = (route.skill, route.action) == _ALERT
+    if not alert and said & _TRADE_WORDS:
+        return True  # a trade said and not asked ("i'd buy more"): what is asked beside it is unsure
+    lifted = load().unless_later() if before else load().unless_earlier()
+    for concept in said & (_HOLDING | (frozenset() if alert else _WEIGHING)):
+        # the lexicon's word that an ask in another clause stands ("trust me, buy eth"; "cancel
+        # order 7, i changed my mind")
+        if not lifted.get(concept, frozenset()) & asked.concepts:
+            return True
+    return False
+
+
+def _quotes(text: str) -> bool:
+    """A clause ending with someone's words to follow ("he said", "我朋友说", "佢話:")."""
+    tail = text.rstrip(" :：,，\"'“”「」")
+    return any(end == len(tail) for _, end in _QUOTING.spans(tail, every=True))
+
+
+def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tuple[str, Route]]] | None:
+    """The asks of a message routing nowhere whole, told beside a story: the text of its clauses
+    that ask and each of those clauses' route, in order; None where no clause asks, every clause
+    does, or a clause set aside takes back an act asked (then only look-ups are kept, or none)."""
+    if len(text) > MAX_CHARS:
+        return None
+    parts = clauses(text)
+    if not 2 <= len(parts) <= MAX_CLAUSES:
+        return None
+    routed = _continued(text, [(s, e, route(text[s:e].strip())) for s, e in parts], route, read)
+    parts = [(s, e) for s, e, _ in routed]
+    asks = [(s, e, r) for s, e, r in routed if r is not None and _plain(text, s, e, r, read)]
+    asides = [(s, e) for s, e, r in routed if not any(a[0] == s for a in asks)]
+    if not asks or not asides:
+        return None
+    for s, e in asides:
+        aside = read(text[s:e].strip())
+        if _unread_ask(aside):
+            return None  # "启动机器人一号，然后查一下我的余额": an ask not read is no story to leave out
+        if _EITHER.search(aside.text) is not None and any(b[1] <= s for b in asks) and not _told(aside):
+            return None  # "which model is smarter, gpt or claude": the question goes on with its choices
+    kept = []
+    for s, e, found in asks:
+        if not looks_up(found):
+            asked = read(text[s:e].strip())
+            held = any(
+                _holds(read(text[a:b].strip()), asked, found, b <= s, _next_to(parts, (a, b), (s, e)))
+                for a, b in asides
+            )
+            if held:
+                continue
+        kept.append((s, e, found))
+    if not kept:
+        return None
+    said = " ".join(text[s:e].strip() + _mark_after(text, e) for s, e, _ in kept).strip()
+    return said, [(text[s:e].strip(), r) for s, e, r in kept]
+
+
+def _continued(
+    text: str, routed: list[tuple[int, int, Route | None]], route: RouteFn, read: ReadFn
+) -> list[tuple[int, int, Route | None]]:
+    """``routed`` with a clause that goes on with the ask before it read into it: its values,
+    said with no story ("backtest dca into eth, 100 a week over the last 6 months", "帮我回测一下eth
+    网格，2800到3800，最近30天的数据"), make the same request with more of its slots."""
+    out: list[tuple[int, int, Route | None]] = []
+    for s, e, found in routed:
+        if out and (found is None or _remark(found)):
+            start, _, asked = out[-1]
+            if asked is not None and not _remark(asked) and not _told(read(text[s:e].strip())):
+                more = route(text[start:e].strip())
+                if more is not None and _goes_on(asked, more):
+                    out[-1] = (start, e, more)
+                    continue
+        out.append((s, e, found))
+    return out
+
+
+def _told(reading: Reading) -> bool:
+    return any(c.startswith(_OUTSIDE) for c in reading.concepts)
+
+
+_OUTSIDE: Final = "outside."
+
+
+def _goes_on(asked: Route, more: Route) -> bool:
+    """``more`` is ``asked`` with slots added, none changed."""
+    same = (asked.skill, asked.action) == (more.skill, more.action)
+    kept = all(more.slots.get(k) == v for k, v in asked.slots.items())
+    return same and kept and len(more.slots) > len(asked.slots)
+
+
+def _next_to(parts: list[tuple[int, int]], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(parts.index(a) - parts.index(b)) == 1
+
+
+def _mark_after(text: str, end: int) -> str:
+    """The mark ending a clause kept ("where's doge at?"), read with it."""
+    ch = text[end : end + 1]
+    return ch if ch in CLAUSE_MARKS or ch == "." else ""
