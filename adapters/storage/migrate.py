@@ -57,7 +57,7 @@ SQLITE_MIGRATION_BUSY_MS = 120_000
 # The newest revision in migrations/versions, written out so that the start-up check needs no
 # Alembic (its import is ~0.15 s). A new migration bumps it: tests/storage/test_migrations.py
 # fails while it differs from Alembic's own head.
-HEAD_REVISION = "0024_market_weights"
+HEAD_REVISION = "0025_alert_names"
 
 
 def alembic_config(url: str | None = None) -> Config:

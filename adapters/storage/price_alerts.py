@@ -5,6 +5,9 @@ Safe across processes (SQLite file or PostgreSQL):
   that destination (PostgreSQL: a transaction-scoped advisory lock on its key; SQLite: a write
   as the first statement takes the database's write lock), so two processes never both slip
   under the limit;
+- an alert's name is unique among its destination's alerts by a unique index on (destination,
+  name_key) (core.tasks.names.name_key: case and width folded): the check under the lock says so
+  cleanly, and the index refuses whatever else would store a second one (NameInUse either way);
 - a check's change to an alert is a compare-and-set on its version, and its firing is inserted
   in the same transaction under a unique id: one process records a firing, once;
 - a firing is claimed for delivery by one UPDATE from ``pending`` (or from a claim older than
@@ -49,6 +52,7 @@ from sqlalchemy import (
     union,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from adapters.storage.audit_log import insert_audit
 from adapters.storage.driven import Driven, DrivenRow, Held, on_driver
@@ -59,8 +63,9 @@ from core.i18n import stored_locale
 from core.outbound.destination import Destination
 from core.ports import ActionToken
 from core.skills.price_alert.model import Alert, AlertSpec, AlertStatus, Observation, Trigger
-from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
+from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, NameInUse, TriggerOutcome
 from core.tasks.audit import AuditEntry
+from core.tasks.names import name_key
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -138,8 +143,12 @@ alerts = Table(
     Column("cooldown_until", UTCDateTime(), nullable=True),
     Column("fired", Integer, nullable=False),
     Column("paused_reason", String, nullable=True),
+    Column("name", String, nullable=True),  # the person's name for it, as typed (cleaned)
+    Column("name_key", String, nullable=True),  # its uniqueness key (core.tasks.names.name_key)
     Index("ix_price_alerts_symbol_status", "symbol", "status"),
     Index("ix_price_alerts_destination", "destination"),
+    # One alert of a name per destination (NULLs, the unnamed, never clash): migration 0025.
+    Index("uq_price_alerts_destination_name", "destination", "name_key", unique=True),
 )
 
 # One firing: recorded once (its id is "<alert>:<n>"), delivered once.
@@ -188,19 +197,28 @@ class SqlAlertStore:
     async def close(self) -> None:
         await self._runner.close()
 
-    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached:
+    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached | NameInUse:
         key = alert.destination.as_str()
-        async with self.engine.begin() as conn:
-            await self._lock_destination(conn, key)
-            count = (
-                await conn.execute(
-                    select(func.count()).select_from(alerts).where(alerts.c.destination == key)
-                )
-            ).scalar_one()
-            if count >= limit:
-                return LimitReached(limit)
-            await conn.execute(insert(alerts).values(**_columns(alert)))
-            await insert_audit(conn, audit)
+        try:
+            async with self.engine.begin() as conn:
+                await self._lock_destination(conn, key)
+                here = alerts.c.destination == key
+                if alert.name is not None:
+                    named = here & (alerts.c.name_key == name_key(alert.name))
+                    if (await conn.execute(select(alerts.c.id).where(named))).first() is not None:
+                        return NameInUse(alert.name)
+                counted = select(func.count()).select_from(alerts).where(here)
+                count = (await conn.execute(counted)).scalar_one()
+                if count >= limit:
+                    return LimitReached(limit)
+                await conn.execute(insert(alerts).values(**_columns(alert)))
+                await insert_audit(conn, audit)
+        except IntegrityError:
+            # The unique index: a second alert so named got in first (another writer than this
+            # method's lock covers). Nothing of this one was stored.
+            if alert.name is None:
+                raise
+            return NameInUse(alert.name)
         return alert
 
     async def _lock_destination(self, conn: AsyncConnection, key: str) -> None:
@@ -595,6 +613,8 @@ def _columns(alert: Alert) -> dict[str, Any]:
         "cooldown_until": alert.cooldown_until,
         "fired": alert.fired,
         "paused_reason": alert.paused_reason,
+        "name": alert.name,
+        "name_key": name_key(alert.name) if alert.name is not None else None,
     }
 
 
@@ -606,7 +626,7 @@ _ALERT_READ = tuple(
         "symbol", "condition", "level", "window", "repeat", "cooldown_seconds", "last_price", "id",
         "owner", "created_in", "platform", "chat_id", "user_id", "thread_id", "status", "armed",
         "locale", "source", "created_at", "version", "checked_at", "cooldown_until", "fired",
-        "paused_reason",
+        "paused_reason", "name",
     )
 )  # fmt: skip
 _STATUS = {status.value: status for status in AlertStatus}
@@ -617,7 +637,7 @@ def _alert(row: Row[Any] | DrivenRow) -> Alert:
     (
         symbol, condition, level, window, repeat, cooldown, last, id_, owner, created_in,
         platform, chat_id, user_id, thread_id, status, armed, locale, source, created_at,
-        version, checked_at, cooldown_until, fired, paused_reason,
+        version, checked_at, cooldown_until, fired, paused_reason, name,
     ) = [m[column] for column in _ALERT_READ]  # fmt: skip
     spec = AlertSpec(
         symbol=symbol,
@@ -644,6 +664,7 @@ def _alert(row: Row[Any] | DrivenRow) -> Alert:
         cooldown_until=cooldown_until,
         fired=fired,
         paused_reason=paused_reason,
+        name=name,
     )
 
 

@@ -12,8 +12,9 @@ from decimal import Decimal
 from core.outbound.destination import Destination
 from core.ports import ActionToken
 from core.skills.price_alert.model import Alert, AlertStatus, Observation, Trigger
-from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, TriggerOutcome
+from core.skills.price_alert.ports import ClaimedTrigger, Comeback, LimitReached, NameInUse, TriggerOutcome
 from core.tasks.audit import AuditEntry, AuditLog
+from core.tasks.names import name_key
 
 
 @dataclass
@@ -31,9 +32,14 @@ class MemoryAlertStore:
         self.firings: dict[str, _Firing] = {}
         self.samples: dict[str, list[tuple[datetime, Decimal]]] = {}
 
-    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached:
+    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached | NameInUse:
         key = alert.destination.as_str()
-        if sum(1 for a in self.alerts.values() if a.destination.as_str() == key) >= limit:
+        here = [a for a in self.alerts.values() if a.destination.as_str() == key]
+        if alert.name is not None and any(
+            a.name is not None and name_key(a.name) == name_key(alert.name) for a in here
+        ):
+            return NameInUse(alert.name)
+        if len(here) >= limit:
             return LimitReached(limit)
         self.alerts[alert.id] = alert
         await self.audit.record(replace(audit, target_id=alert.id))

@@ -79,6 +79,7 @@ class Alert:
     cooldown_until: datetime | None = None
     fired: int = 0  # how many times it fired
     paused_reason: str | None = None
+    name: str | None = None  # the person's name for it ("dip buyer"): unique in its destination
 
     @property
     def symbol(self) -> str:

@@ -28,6 +28,14 @@ class LimitReached:
 
 
 @dataclass(frozen=True, slots=True)
+class NameInUse:
+    """Another alert of the destination already has this name (case and width folded): nothing
+    was stored."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimedTrigger:
     trigger: Trigger
     alert: Alert
@@ -49,8 +57,10 @@ class AlertStore(Protocol):
     compare-and-sets on each alert's version, and a firing is a row with a unique id claimed
     for delivery by one process at a time."""
 
-    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached:
-        """Store ``alert`` unless its destination already has ``limit`` alerts; audited with it."""
+    async def create(self, alert: Alert, limit: int, audit: AuditEntry) -> Alert | LimitReached | NameInUse:
+        """Store ``alert`` unless its destination already has ``limit`` alerts, or an alert named
+        as it is (core.tasks.names.name_key: one name whatever its case or width; refused by the
+        store itself, so two processes never both name one); audited with it."""
         ...
 
     async def get(self, alert_id: str) -> Alert | None: ...

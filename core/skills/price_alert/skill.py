@@ -37,7 +37,7 @@ from core.skills.price_alert.model import (
     AlertStatus,
     reference_slack,
 )
-from core.skills.price_alert.ports import AlertStore, LimitReached
+from core.skills.price_alert.ports import AlertStore, LimitReached, NameInUse
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
 from core.tasks.audit import AuditEntry, AuditLog
@@ -371,6 +371,8 @@ class PriceAlertSkill(OneShotSkill):
         if isinstance(stored, LimitReached):
             key = "alert.limit.person" if destination.is_direct else "alert.limit.channel"
             return self._fail(turn, task, Problem(key, {"limit": stored.limit}, "alert_limit"))
+        if isinstance(stored, NameInUse):  # another alert here has it: nothing stored
+            return self._fail(turn, task, Problem("alert.name_taken", {"name": stored.name}, "name_taken"))
         await self.store.add_sample(spec.symbol, quote.fetched_at, quote.price)
         await self.ensure_check(spec.symbol, turn.now)
         where = turn.t("alert.where.you" if destination.is_direct else "alert.where.chat")
