@@ -241,6 +241,7 @@ class AlertBlock:
     repeat: bool = False
     cooldown_minutes: int | None = None
     source: str = "binance"  # the market it watches; "demo" is labelled demo
+    name: str | None = None  # the person's name for it ("dip buyer"), if they gave one
 
     @property
     def is_demo(self) -> bool:

@@ -152,7 +152,12 @@ def _alert(block: AlertBlock, locale: Locale) -> Table:
         (t(locale, "tbl.alert.repeat"), repeat),
     )
     tone: Literal["ok", "error", "info"] = "error" if block.status == "paused" else "info"
-    return Table(t(locale, "tbl.alert.title", id=block.id, pair=pair), (), rows, tone=tone)
+    title = (
+        t(locale, "tbl.alert.title_named", id=block.id, name=block.name, pair=pair)
+        if block.name
+        else t(locale, "tbl.alert.title", id=block.id, pair=pair)
+    )
+    return Table(title, (), rows, tone=tone)
 
 
 def _order(block: OrderBlock, locale: Locale) -> Table:

@@ -285,6 +285,7 @@ def _block_json(block: Block, image: Path | None) -> dict[str, Any]:
             "cooldown_minutes": block.cooldown_minutes,
             "source": block.source,
             "demo": block.is_demo,
+            "name": block.name,
         }
     if isinstance(block, BacktestBlock):
         return _backtest_json(block)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
+from core.conversation.naming import cut_in, names_given
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.conversation.spaces import cut_spaces
 from core.language.fills import coins as fill_coins
@@ -454,9 +455,10 @@ def split_asks(
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     if each is not None:
         return each
-    joins = _joins(text)
+    naming = names_given(text)  # "…，叫它抄底线": the name and the clause before it are one ask
+    joins = tuple(j for j in _joins(text) if not cut_in(j, naming))
     spaces = cut_spaces(text, joins, lambda piece: _told(told_by(piece)))[: max(0, MAX_CUTS - len(joins))]
-    joins = tuple(sorted(joins + spaces))
+    joins = tuple(sorted(joins + tuple(j for j in spaces if not cut_in(j, naming))))
     if not joins:
         return None
     joins = joins[:MAX_CUTS]

@@ -76,13 +76,13 @@ class Named:
     end: int
 
 
-def find_name(text: str) -> Named | None:
-    """The name a request gives after "called", "叫", "call it" ..., or None when it gives none.
-    Its words are read in the layer's normalized text ("名稱為" as "名称为", "叫 小號 餘額" ends at
-    余额); the name is taken as typed ("小號") and its span is the typed text's."""
+def find_name(text: str, marker: Words = _MARK) -> Named | None:
+    """The name a request gives after "called", "叫", "call it" ... (``marker``'s words), or None
+    when it gives none. Its words are read in the layer's normalized text ("名稱為" as "名称为", "叫
+    小號 餘額" ends at 余额); the name is taken as typed ("小號") and its span is the typed text's."""
     norm = normalize_text(text)
     low = norm.text
-    found = _MARK.search(low)
+    found = marker.search(low)
     if found is None:
         return None
     start, end = found.start(), len(low) - len(low[found.end() :].lstrip())

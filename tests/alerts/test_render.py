@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from adapters.console.render import render_json, render_text
@@ -36,6 +37,7 @@ def test_json_has_every_field() -> None:
         "cooldown_minutes": None,
         "source": "demo",
         "demo": True,
+        "name": None,
     }
     assert (blocks[1]["condition"], blocks[1]["level"], blocks[1]["window"]) == ("move", "5", "24h")
     assert (blocks[1]["status"], blocks[1]["channel"], blocks[1]["cooldown_minutes"]) == (
@@ -73,3 +75,17 @@ def test_discord_gives_each_alert_an_embed_with_fields() -> None:
         "Delivered to": "private chat",
         "Repeats": "once",
     }
+
+
+def test_a_named_alert_shows_its_name_everywhere() -> None:
+    """An alert the person named ("call it dip buyer", "叫它抄底线"): the name in its title on every
+    platform and in the JSON block."""
+    named = replace(BELOW, name="dip buyer", source="binance")
+    shown = Reply(Status.COMPLETED, (named,), "en")
+    assert render_json(shown)["blocks"][0]["name"] == "dip buyer"
+    assert "Price alert #3f9c01ab “dip buyer” · BTC/USDT" in render_text(shown)
+    zh = Reply(Status.COMPLETED, (replace(named, name="抄底线"),), "zh")
+    assert "价格提醒 #3f9c01ab「抄底线」 · BTC/USDT" in render_text(zh)
+    assert [e.title for e in discord_render(shown).embeds] == ["Price alert #3f9c01ab “dip buyer” · BTC/USDT"]
+    html = "\n".join(m.html for m in render_reply(shown, in_group=False, bot_username=None).messages)  # type: ignore[union-attr]
+    assert "dip buyer" in html

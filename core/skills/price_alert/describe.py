@@ -41,6 +41,7 @@ def block_of(alert: Alert, catalog: MarketCatalog) -> AlertBlock:
         repeat=spec.repeat,
         cooldown_minutes=int(spec.cooldown.total_seconds() // 60) if spec.repeat and spec.cooldown else None,
         source=alert.source,
+        name=alert.name,
     )
 
 

@@ -13,12 +13,14 @@ from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.negation import NOT_ASKED, negated_coins
+from core.language.normalize import normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route
+from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
 from core.workspace.trade_reading import CoinNames
 
@@ -41,6 +43,10 @@ TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("al
 UNCLEAR = Words("alert.multiple_unclear")
 RISE, FALL, BIG_MOVE = Words("alert.rise"), Words("alert.fall"), Words("alert.big_move")
 EITHER = Words("choice.or")
+# A name given it ("call it dip buyer", "叫它抄底线", "命名为抄底线"), read as every record's name is
+# (core.workspace.extraction): taken out before the rest is read, so its words ask nothing.
+NAMED = Words("names.it_marker")
+NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
@@ -74,7 +80,23 @@ def _slipped(reading: Reading, name: str) -> bool:
 
 def read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertReading | None:
     """The alert reading of a message, or None when it is not about price alerts (``inner``: the
-    message again with its negated coins blanked, already told no alert refused)."""
+    message again with its negated coins blanked, already told no alert refused). A name given
+    ("…，叫它抄底线") is the slot ``name``, its words blanked before the rest is read; one that
+    cannot be a name (too long, a credential) is a refusal quoting it."""
+    named = None if inner else find_name(text, NAMED)
+    if named is None:
+        return _read_alert(text, coins, inner=inner)
+    found = _read_alert(blank(text, (named.start, named.end)), coins, inner=inner)
+    if found is None:
+        return None
+    if named.value is not None:
+        return found[0], {**found[1], NAME: named.value}
+    typed = text[named.start : named.end]
+    marker = NAMED.prefix(normalize_text(typed).text) or 0  # quoted without "call it" / "叫它"
+    return found[0], {**found[1], NAME: f"{REFUSED_PREFIX}name:{typed[marker:].strip() or typed}"}
+
+
+def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertReading | None:
     reading = coins.read(text)
     norm = reading.text
     said = command(as_typed(reading))  # its arguments as typed, to quote a refusal ("1E5")
@@ -104,7 +126,7 @@ def read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRead
     told = negated_coins(reading.scanned, reading.found)
     for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
         norm = norm[:start] + " " * (end - start) + norm[end:]
-    found = read_alert(norm, coins, inner=True) if told else None
+    found = _read_alert(norm, coins, inner=True) if told else None
     if found is not None and found[0] == "create":  # a coin said "not" is never the alert's
         return found
     if refused:

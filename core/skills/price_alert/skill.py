@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -22,11 +21,12 @@ from core.jobs.queue import JobQueue
 from core.language.values import refusal_in
 from core.market import MarketData, MarketError, Quote, sane_price
 from core.markets import MarketCatalog, rules_key
-from core.outbound.destination import Destination
 from core.reply import Block, Button, NoticeBlock, Reply, RouteInfo, Status
 from core.routing.router import Route
 from core.skills.base import OneShotSkill
+from core.skills.price_alert import managing
 from core.skills.price_alert.asked import ask_coin, coin_answered, create_task, spec_from, wants_coin
+from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, PER_PERSON, Problem, destination_of
 from core.skills.price_alert.describe import block_of, condition_text, pair_of, plain
 from core.skills.price_alert.from_now import MAX_PERCENT, MIN_PERCENT, counted
 from core.skills.price_alert.intents import SKILL
@@ -37,6 +37,7 @@ from core.skills.price_alert.model import (
     AlertStatus,
     reference_slack,
 )
+from core.skills.price_alert.named import NAME, given_name, label, taken
 from core.skills.price_alert.ports import AlertStore, LimitReached, NameInUse
 from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Done
@@ -51,8 +52,6 @@ CHECK_EVERY = timedelta(seconds=30)  # one quote per watched symbol this often (
 LEVEL_RANGE = Decimal(10)  # a level within 1/10 .. 10x the price now
 DEFAULT_COOLDOWN = timedelta(hours=1)
 MIN_COOLDOWN, MAX_COOLDOWN = timedelta(minutes=5), timedelta(days=7)
-PER_PERSON, PER_CHANNEL = 10, 10  # alerts one person / one chat may have
-BUTTON_TTL = timedelta(minutes=30)  # "set it anyway", "which one?"
 # What an alert cannot do, said back quoting it: "5% in 4 hours", "cooldown 7.5 min", "twice", ...
 SAID_BACK = frozenset({"window", "cooldown", "level_window", "count", "move_from", "level_every"})
 
@@ -61,23 +60,8 @@ SAID_BACK = frozenset({"window", "cooldown", "level_window", "count", "move_from
 _NOTES = {"alert_window_default": "alert.window_default", "alert_both_ways": "alert.both_ways"}
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    key: str
-    params: Mapping[str, object]
-    code: str
-
-
 def new_alert_id() -> str:
     return secrets.token_hex(4)  # 8 hex digits: short enough to type ("delete alert 3f9c01ab")
-
-
-def destination_of(turn: Turn) -> Destination:
-    """Private chat: the person. A group or a channel: that chat as a whole (its thread too)."""
-    key = turn.key
-    if turn.chat_kind is ChatKind.PRIVATE:
-        return Destination.direct(key.platform, key.user_id)
-    return Destination.chat(key.platform, key.chat_id, key.thread_id)
 
 
 def owner_of(turn: Turn) -> str:
@@ -157,8 +141,9 @@ class PriceAlertSkill(OneShotSkill):
         if refusal is not None:
             return self._fail(turn, task, refusal)
         first = {k: v for k, v in task.slots.items() if k != "also"}
-        # A later level takes its own direction, or none (the side the price is not on now).
-        rest = {k: v for k, v in first.items() if k != "condition"}
+        # A later level takes its own direction, or none (the side the price is not on now); a
+        # name given is the first alert's (names are unique where alerts are).
+        rest = {k: v for k, v in first.items() if k not in ("condition", NAME)}
         wanted = [first, *({**rest, **dict(one)} for one in also if isinstance(one, Mapping))]
         blocks: list[Block] = []
         buttons: list[Button] = []
@@ -185,6 +170,11 @@ class PriceAlertSkill(OneShotSkill):
         refusal = self._may_manage(turn)
         if refusal is not None:
             return self._fail(turn, task, refusal)
+        name = given_name(task.slots)  # "叫它抄底线": checked, and not one of the alerts here already
+        if isinstance(name, tuple):
+            return self._fail(turn, task, Problem(*name))
+        if name is not None and taken(await self.store.for_destination(destination_of(turn)), name):
+            return self._fail(turn, task, Problem("alert.name_taken", {"name": name}, "name_taken"))
         await self._direction(task.slots)
         slots, notes, problem = self._checked_slots(task.slots)
         task.slots = slots
@@ -364,6 +354,7 @@ class PriceAlertSkill(OneShotSkill):
             created_at=turn.now,
             last_price=quote.price,
             checked_at=turn.now,
+            name=task.slots.get(NAME) or None,
         )
         limit = PER_PERSON if destination.is_direct else PER_CHANNEL
         summary = condition_text(spec, turn.locale, self.catalog)
@@ -376,13 +367,14 @@ class PriceAlertSkill(OneShotSkill):
         await self.store.add_sample(spec.symbol, quote.fetched_at, quote.price)
         await self.ensure_check(spec.symbol, turn.now)
         where = turn.t("alert.where.you" if destination.is_direct else "alert.where.chat")
+        shown = label(alert, turn.locale)
         if spec.condition == "move":
-            text = turn.t("alert.created_move", id=alert.id, condition=summary, where=where)
+            text = turn.t("alert.created_move", label=shown, condition=summary, where=where)
         else:
             source = "Binance" if quote.source == "binance" else quote.source
             text = turn.t(
                 "alert.created",
-                id=alert.id,
+                label=shown,
                 condition=summary,
                 where=where,
                 pair=pair_of(spec.symbol, self.catalog),
@@ -406,72 +398,6 @@ class PriceAlertSkill(OneShotSkill):
             {"symbol": symbol},
             due_at=now + CHECK_EVERY,
             dedupe_key=f"{CHECK_JOB}:{symbol}",
-        )
-
-    # -- query -----------------------------------------------------------------------------------
-
-    async def query(self, turn: Turn, task: Task) -> Done:
-        move(task, TaskStatus.EXECUTING, turn.now)
-        alerts = await self.store.for_destination(destination_of(turn))
-        if not alerts:
-            text = turn.t("alert.none", examples=turn.t("alert.examples"))
-            blocks: list[Block] = [NoticeBlock(text, code="no_alerts")]
-        else:
-            blocks = [NoticeBlock(turn.t("alert.list", n=len(alerts)), code="alerts")]
-            blocks += [block_of(a, self.catalog) for a in alerts]
-        move(task, TaskStatus.COMPLETED, turn.now)
-        return Done(self._reply(turn, task, Status.COMPLETED, blocks))
-
-    # -- delete ----------------------------------------------------------------------------------
-
-    async def delete(self, turn: Turn, task: Task) -> Done:
-        move(task, TaskStatus.EXECUTING, turn.now)
-        refusal = self._may_manage(turn)
-        if refusal is not None:
-            return self._fail(turn, task, refusal)
-        alerts = await self.store.for_destination(destination_of(turn))
-        wanted_id = task.slots.get("alert_id")
-        symbol = task.slots.get("symbol")
-        if symbol and not self.catalog.is_supported(str(symbol)):
-            symbol = self.catalog.resolve(str(symbol)) or symbol
-        if wanted_id:
-            alerts = [a for a in alerts if a.id == wanted_id]
-            if not alerts:
-                return self._fail(turn, task, Problem("alert.not_found", {"id": wanted_id}, "not_found"))
-        elif symbol:
-            alerts = [a for a in alerts if a.symbol == symbol]
-            if not alerts:
-                coin = self.catalog.base_of(str(symbol))
-                return self._fail(turn, task, Problem("alert.none_for", {"coin": coin}, "not_found"))
-        if not alerts:
-            return self._fail(turn, task, Problem("alert.none", {"examples": ""}, "no_alerts"))
-        if len(alerts) > 1:
-            return await self._ask_which(turn, task, alerts, all_of_them=not (wanted_id or symbol))
-        reply = await self._delete(turn, alerts[0])
-        move(task, TaskStatus.COMPLETED if reply.status is Status.COMPLETED else TaskStatus.FAILED, turn.now)
-        return Done(self._with_route(reply, task), ok=reply.status is Status.COMPLETED)
-
-    async def _ask_which(self, turn: Turn, task: Task, alerts: list[Alert], *, all_of_them: bool) -> Done:
-        options = [
-            (
-                f"#{a.id} {condition_text(a.spec, turn.locale, self.catalog)}",
-                {"kind": f"{SKILL}.delete", "alert_id": a.id},
-            )
-            for a in alerts[:PER_CHANNEL]
-        ]
-        buttons = await turn.buttons(options, ttl=BUTTON_TTL, style="danger")
-        text = turn.t("alert.which_all" if all_of_them else "alert.which")
-        blocks: list[Block] = [NoticeBlock(text, code="ask_alert")]
-        blocks += [block_of(a, self.catalog) for a in alerts]
-        move(task, TaskStatus.COMPLETED, turn.now)
-        return Done(self._reply(turn, task, Status.NEEDS_INPUT, blocks, buttons))
-
-    async def _delete(self, turn: Turn, alert: Alert) -> Reply:
-        summary = condition_text(alert.spec, turn.locale, self.catalog)
-        if not await self.store.delete(alert.id, self._audit(turn, "delete", alert.id, summary)):
-            return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
-        return self._notice(
-            turn, "alert.deleted", "alert_deleted", Status.COMPLETED, id=alert.id, summary=summary
         )
 
     # -- the coin asked for ----------------------------------------------------------------------
@@ -503,7 +429,7 @@ class PriceAlertSkill(OneShotSkill):
         ):
             return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
         if kind == "delete":
-            return await self._delete(turn, alert)
+            return await managing.delete_one(self, turn, alert)
         if kind == "rearm":
             summary = condition_text(alert.spec, turn.locale, self.catalog)
             rearmed = await self.store.rearm(
@@ -512,7 +438,8 @@ class PriceAlertSkill(OneShotSkill):
             if rearmed is None:
                 return self._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
             await self.ensure_check(alert.symbol, turn.now)
-            notice = NoticeBlock(turn.t("alert.rearmed", id=alert.id, summary=summary), code="alert_rearmed")
+            rearmed_text = turn.t("alert.rearmed", label=label(alert, turn.locale), summary=summary)
+            notice = NoticeBlock(rearmed_text, code="alert_rearmed")
             return Reply(Status.COMPLETED, (notice, block_of(rearmed, self.catalog)), turn.locale)
         return await super().on_button(turn, task, payload)
 
@@ -589,6 +516,6 @@ class PriceAlertSkill(OneShotSkill):
 
 ACTIONS: dict[str, ActionSpec[PriceAlertSkill]] = {
     "create": ActionSpec(run=PriceAlertSkill.create),
-    "query": ActionSpec(run=PriceAlertSkill.query, writes=False),
-    "delete": ActionSpec(run=PriceAlertSkill.delete),
+    "query": ActionSpec(run=managing.query, writes=False),
+    "delete": ActionSpec(run=managing.delete),
 }

@@ -57,6 +57,15 @@ class PriceAlertTaskArgs(ToolArgs):
     alert_id: str | None = Field(
         None, pattern=r"^[0-9a-f]{8}$", description="The 8-character id of the alert to delete, if given."
     )
+    name: str | None = Field(
+        None,
+        min_length=1,
+        max_length=32,
+        description=(
+            "The alert's name as the user gave it: a create's ('call it dip buyer', '叫它抄底线'), or "
+            "the one to delete or ask about ('delete dip buyer')."
+        ),
+    )
 
 
 PRICE_ALERT_TASK = TaskTool(

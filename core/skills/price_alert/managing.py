@@ -1,0 +1,121 @@
+"""Listing and deleting price alerts: all of them here, one by its id, its coin or its name
+("delete dip buyer", "抄底线删掉", "is dip buyer still on", "我的抄底线还在吗"). A name there is no
+alert of is said so, with the names there are: never another alert taken for it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.reply import Block, NoticeBlock, Reply, Status
+from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, Problem, destination_of
+from core.skills.price_alert.describe import block_of, condition_text
+from core.skills.price_alert.intents import SKILL
+from core.skills.price_alert.model import Alert
+from core.skills.price_alert.named import NAME, label, named, not_named
+from core.state import Task, TaskStatus
+from core.tasks.actions import Done
+from core.tasks.transitions import move
+from core.turn import Turn
+
+if TYPE_CHECKING:
+    from core.skills.price_alert.skill import PriceAlertSkill
+
+
+async def query(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
+    move(task, TaskStatus.EXECUTING, turn.now)
+    alerts = await skill.store.for_destination(destination_of(turn))
+    name = task.slots.get(NAME)
+    if isinstance(name, str) and name:  # "is dip buyer still on": that one, and whether it is
+        found = named(alerts, name)
+        if found is None:
+            return _not_named(skill, turn, task, alerts, name)
+        summary = condition_text(found.spec, turn.locale, skill.catalog)
+        state = turn.t(f"alert.state.{found.status.value}")
+        text = turn.t("alert.named_status", label=label(found, turn.locale), summary=summary, state=state)
+        blocks: list[Block] = [NoticeBlock(text, code="alert_named"), block_of(found, skill.catalog)]
+    elif not alerts:
+        text = turn.t("alert.none", examples=turn.t("alert.examples"))
+        blocks = [NoticeBlock(text, code="no_alerts")]
+    else:
+        blocks = [NoticeBlock(turn.t("alert.list", n=len(alerts)), code="alerts")]
+        blocks += [block_of(a, skill.catalog) for a in alerts]
+    move(task, TaskStatus.COMPLETED, turn.now)
+    return Done(skill._reply(turn, task, Status.COMPLETED, blocks))
+
+
+async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
+    move(task, TaskStatus.EXECUTING, turn.now)
+    refusal = skill._may_manage(turn)
+    if refusal is not None:
+        return skill._fail(turn, task, refusal)
+    alerts = await skill.store.for_destination(destination_of(turn))
+    wanted_id = task.slots.get("alert_id")
+    symbol = task.slots.get("symbol")
+    name = task.slots.get(NAME)
+    if symbol and not skill.catalog.is_supported(str(symbol)):
+        symbol = skill.catalog.resolve(str(symbol)) or symbol
+    if isinstance(name, str) and name:  # "delete dip buyer": that one, or none
+        found = named(alerts, name)
+        if found is None and alerts:  # none so named: said, and which one asked (nothing deleted)
+            return await _ask_which(skill, turn, task, alerts, all_of_them=True, missing=name)
+        if found is None:
+            return _not_named(skill, turn, task, alerts, name)
+        alerts = [found]
+    elif wanted_id:
+        alerts = [a for a in alerts if a.id == wanted_id]
+        if not alerts:
+            return skill._fail(turn, task, Problem("alert.not_found", {"id": wanted_id}, "not_found"))
+    elif symbol:
+        alerts = [a for a in alerts if a.symbol == symbol]
+        if not alerts:
+            coin = skill.catalog.base_of(str(symbol))
+            return skill._fail(turn, task, Problem("alert.none_for", {"coin": coin}, "not_found"))
+    if not alerts:
+        return skill._fail(turn, task, Problem("alert.none", {"examples": ""}, "no_alerts"))
+    if len(alerts) > 1:
+        return await _ask_which(skill, turn, task, alerts, all_of_them=not (wanted_id or symbol))
+    reply = await delete_one(skill, turn, alerts[0])
+    move(task, TaskStatus.COMPLETED if reply.status is Status.COMPLETED else TaskStatus.FAILED, turn.now)
+    return Done(skill._with_route(reply, task), ok=reply.status is Status.COMPLETED)
+
+
+async def _ask_which(
+    skill: PriceAlertSkill,
+    turn: Turn,
+    task: Task,
+    alerts: list[Alert],
+    *,
+    all_of_them: bool,
+    missing: str | None = None,
+) -> Done:
+    options = [
+        (
+            f"{label(a, turn.locale)} {condition_text(a.spec, turn.locale, skill.catalog)}",
+            {"kind": f"{SKILL}.delete", "alert_id": a.id},
+        )
+        for a in alerts[:PER_CHANNEL]
+    ]
+    buttons = await turn.buttons(options, ttl=BUTTON_TTL, style="danger")
+    text = turn.t("alert.which_all" if all_of_them else "alert.which")
+    blocks: list[Block] = [NoticeBlock(text, code="ask_alert")]
+    if missing is not None:  # "delete dip buyr": no alert so named; these are the ones there are
+        blocks.insert(0, NoticeBlock(not_named(turn, alerts, missing), "warning", "not_found"))
+    blocks += [block_of(a, skill.catalog) for a in alerts]
+    move(task, TaskStatus.COMPLETED, turn.now)
+    return Done(skill._reply(turn, task, Status.NEEDS_INPUT, blocks, buttons))
+
+
+async def delete_one(skill: PriceAlertSkill, turn: Turn, alert: Alert) -> Reply:
+    summary = condition_text(alert.spec, turn.locale, skill.catalog)
+    if not await skill.store.delete(alert.id, skill._audit(turn, "delete", alert.id, summary)):
+        return skill._notice(turn, "alert.gone", "not_found", Status.FAILED, "warning")
+    shown = label(alert, turn.locale)
+    done = Status.COMPLETED
+    return skill._notice(turn, "alert.deleted", "alert_deleted", done, label=shown, summary=summary)
+
+
+def _not_named(skill: PriceAlertSkill, turn: Turn, task: Task, alerts: list[Alert], name: str) -> Done:
+    block = NoticeBlock(not_named(turn, alerts, name), "warning", "not_found")
+    if task.is_open:
+        move(task, TaskStatus.FAILED, turn.now)
+    return Done(skill._reply(turn, task, Status.FAILED, [block]), ok=False)

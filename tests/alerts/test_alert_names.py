@@ -1,0 +1,106 @@
+"""Alert names through the real engine (zh, zh-Hant, en): a name given when creating is read,
+shown and stored; a name the destination already has is refused with nothing set; no name is as
+before; listing shows the names; and the person's alert names route their delete and question
+("delete dip buyer", "抄底线删掉", "is dip buyer still on", "我的抄底线还在吗"), a name they have
+no alert of answered as such, never another alert taken for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.reply import Status
+from core.skills.price_alert.model import Alert
+from tests.alerts.conftest import GROUP, AlertDesk, alert_blocks, codes, texts
+
+
+def stored(desk: AlertDesk) -> dict[str | None, Alert]:
+    return {a.name: a for a in desk.alerts.alerts.values()}
+
+
+# -- create ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "shown"),
+    [
+        ("alert me when btc < 80k, call it dip buyer", "dip buyer", "Price alert #{id} “dip buyer” set"),
+        ("name it dip buyer and alert me when btc drops below 80000", "dip buyer", "“dip buyer”"),
+        ("set an alert called dip buyer for btc below 80k", "dip buyer", "“dip buyer”"),
+        ("btc跌破8万提醒我，叫它抄底线", "抄底线", "已设置价格提醒 #{id}「抄底线」"),
+        ("btc跌破8万提醒我，命名为抄底线", "抄底线", "「抄底线」"),
+        ("btc跌破8万提醒我 名字叫抄底线", "抄底线", "「抄底线」"),
+        ("btc跌破8萬提醒我，叫它抄底線", "抄底線", "「抄底線」"),
+        ("比特幣跌破8萬通知我，命名為抄底線", "抄底線", "「抄底線」"),
+    ],
+)
+async def test_a_name_given_when_creating_is_read_shown_and_stored(
+    desk: AlertDesk, said: str, name: str, shown: str
+) -> None:
+    made = await desk.say(said)
+    assert made.status is Status.COMPLETED, texts(made)
+    assert (made.route.skill, made.route.action, made.route.slots.get("name")) == (
+        "price_alert",
+        "create",
+        name,
+    )
+    [block] = alert_blocks(made)
+    assert block.name == name
+    assert shown.format(id=block.id) in texts(made)
+    assert stored(desk)[name].id == block.id
+    assert codes(made) == ["alert_created"]  # one ask: the name is no order ("抄底" buys the dip)
+
+
+async def test_a_name_of_buying_the_dip_places_no_order(desk: AlertDesk) -> None:
+    """ "…，叫它抄底线" read alone was a limit buy of BTC at the alert's level (抄底: buy the dip), a
+    second ask beside the alert."""
+    made = await desk.say("btc跌破8万提醒我，叫它抄底线")
+    assert codes(made) == ["alert_created"], codes(made)
+    assert "limit" not in str(made.route) and "ask_amount" not in codes(made)
+
+
+async def test_a_name_already_there_is_refused_and_nothing_is_set(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    again = await desk.say("alert me when eth > 5000, name it DIP BUYER")
+    assert again.status is Status.FAILED and codes(again) == ["name_taken"]
+    assert "already an alert called “DIP BUYER”" in texts(again) and "didn't set" in texts(again)
+    assert [a.symbol for a in desk.alerts.alerts.values()] == ["BTCUSDT"]
+
+    await desk.say("eth涨破5000提醒我，叫它冲冲冲")
+    zh = await desk.say("sol跌破100提醒我，叫它冲冲冲")
+    assert codes(zh) == ["name_taken"] and "已经有一个叫「冲冲冲」的提醒了" in texts(zh)
+    assert sorted(a.symbol for a in desk.alerts.alerts.values()) == ["BTCUSDT", "ETHUSDT"]
+
+
+async def test_no_name_given_stays_as_before(desk: AlertDesk) -> None:
+    made = await desk.say("当 BTC 跌破 80000 提醒我")
+    assert "name" not in made.route.slots
+    [block] = alert_blocks(made)
+    assert block.name is None and f"#{block.id}：" in texts(made)
+    assert list(stored(desk)) == [None]
+    assert codes(await desk.say("当 ETH 涨破 5000 提醒我")) == ["alert_created"]  # unnamed never clash
+
+
+async def test_a_name_that_cannot_be_one_is_refused_quoting_it(desk: AlertDesk) -> None:
+    refused = await desk.say("btc跌破8万提醒我，叫它<b>")
+    assert refused.status is Status.FAILED and codes(refused) == ["alert_bad_name"]
+    assert "“<b>”不能用作提醒的名字" in texts(refused)
+    assert desk.alerts.alerts == {}
+
+
+async def test_a_group_s_names_are_its_own(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    in_group = await desk.say("alert me when btc < 80k, call it dip buyer", GROUP, admin=True)
+    assert codes(in_group) == ["alert_created"]  # the group's alerts: another destination
+    clash = await desk.say("alert me when eth > 5000, call it dip buyer", GROUP, admin=True)
+    assert codes(clash) == ["name_taken"]
+    assert len(desk.alerts.alerts) == 2
+
+
+async def test_listing_shows_the_names(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    await desk.say("当 ETH 涨破 5000 提醒我")
+    listed = await desk.say("show my alerts")
+    assert sorted((b.symbol, b.name or "") for b in alert_blocks(listed)) == [
+        ("BTCUSDT", "dip buyer"),
+        ("ETHUSDT", ""),
+    ]
