@@ -372,7 +372,8 @@ class Core:
         with them too ("启动机器人一号，然后查一下余额")."""
         route = self.router.route(text, context)
         if self.router.wants_names(text, route):
-            names = await load_names(self.skills.services, owner_of(turn))
+            more = await self.skills.own_names(turn)  # their alerts' names: where the turn is
+            names = await load_names(self.skills.services, owner_of(turn), more)
             if names:
                 context = replace(context, names=names)
                 route = self.router.route(text, context) or route

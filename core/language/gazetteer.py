@@ -1,5 +1,6 @@
-"""The person's own record names (traders, strategies, exchange accounts, model configs) as words
-the tagger finds: "启动机器人一号" names their trader 机器人一号 without the word "交易员".
+"""The person's own record names (traders, strategies, exchange accounts, model configs, price
+alerts) as words the tagger finds: "启动机器人一号" names their trader 机器人一号 without the word
+"交易员", "抄底线删掉" their alert 抄底线.
 
 A gazetteer belongs to one person and one turn. It is loaded only when a message needs it (a
 verb with no record kind named, or nothing else understood it): four small reads on those turns,
@@ -20,7 +21,7 @@ from typing import Final
 
 from core.language.normalize import has_cjk, normalize
 
-KINDS: Final = ("trader", "strategy", "account", "model")
+KINDS: Final = ("trader", "strategy", "account", "model", "alert")
 MIN_LENGTH = 2
 
 

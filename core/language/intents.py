@@ -87,7 +87,7 @@ def _known() -> frozenset[str]:
     from core.language.gazetteer import KINDS, SEVERAL
     from core.language.lexicon import load
 
-    own = {f"own.{kind}" for kind in (*KINDS, "alert", SEVERAL)}
+    own = {f"own.{kind}" for kind in (*KINDS, SEVERAL)}
     return frozenset(load().concepts) | {COIN, EXCHANGE, PROVIDER} | own
 
 

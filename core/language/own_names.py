@@ -3,6 +3,7 @@ record stores this process has."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from core.language.gazetteer import Gazetteer
@@ -36,8 +37,11 @@ def plain_words() -> frozenset[str]:
     return frozenset(word for word, _ in words if word not in wallets and word not in everyday)
 
 
-async def load_names(services: Services, owner: str) -> Gazetteer:
-    """The owner's traders, strategies, exchange accounts and model configs, by name."""
+async def load_names(
+    services: Services, owner: str, more: Mapping[str, Sequence[str]] | None = None
+) -> Gazetteer:
+    """The owner's traders, strategies, exchange accounts and model configs, by name, and ``more``
+    (the skills' own records named: their alerts, core.skills.base.OwnNames)."""
     from core.strategies.model import STRATEGIES
     from core.traders.ports import TRADERS
     from core.workspace.accounts import EXCHANGE_ACCOUNTS
@@ -56,4 +60,6 @@ async def load_names(services: Services, owner: str) -> Gazetteer:
     models = services.find(MODEL_CONFIGS)
     if models is not None:
         names["model"] = [m.name for m in await models.owned(owner)]
+    for kind, named in (more or {}).items():
+        names.setdefault(kind, []).extend(named)
     return Gazetteer.of(names, plain=plain_words())

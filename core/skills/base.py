@@ -65,6 +65,14 @@ class InboundHook(Protocol):
     async def on_inbound(self, turn: Turn) -> Sequence[Block]: ...
 
 
+class OwnNames(Protocol):
+    """A skill's records the person named, by kind ({"alert": ["dip buyer"]}), read with the
+    turn's other record names when routing wants them (core.language.own_names): "delete dip
+    buyer" names their alert. Only on the turns that load names; one indexed read."""
+
+    async def names(self, turn: Turn) -> Mapping[str, Sequence[str]]: ...
+
+
 class OneShotSkill:
     """A skill that answers in one turn: it runs the task's declared executor; nothing to
     continue, resume or keep secret."""

@@ -30,7 +30,7 @@ from core.jobs.kinds import JobKind
 from core.planner.tooling import TaskToolset, Toolset
 from core.routing.router import Route, Router, Rule
 from core.services import Services
-from core.skills.base import InboundHook, Skill
+from core.skills.base import InboundHook, OwnNames, Skill
 from core.skills.spec import (
     SYSTEM,
     CommandArg,
@@ -45,6 +45,7 @@ from core.skills.spec import (
     SummaryFn,
 )
 from core.skills.system import SYSTEM_SPEC
+from core.turn import Turn
 
 # The declaration types live in core.skills.spec; skills import them from here too, the one
 # place they register with.
@@ -272,6 +273,18 @@ class SkillSet:
         self.inbound_hooks: tuple[InboundHook, ...] = tuple(
             spec.inbound(services) for spec in specs.values() if spec.inbound is not None
         )
+
+    @cached_property
+    def _own_names(self) -> tuple[OwnNames, ...]:
+        return tuple(spec.names(self.services) for spec in self._specs.values() if spec.names is not None)
+
+    async def own_names(self, turn: Turn) -> dict[str, list[str]]:
+        """The names the person gave the skills' own records ({"alert": [...]}), by kind."""
+        found: dict[str, list[str]] = {}
+        for source in self._own_names:
+            for kind, names in (await source.names(turn)).items():
+                found.setdefault(kind, []).extend(names)
+        return found
 
     def build_all(self) -> SkillSet:
         """Every skill, toolset and job kind built and checked now (what a lazy build would

@@ -18,7 +18,7 @@ from core.language.intents import Intent
 from core.planner.tooling import TaskTool, Toolset
 from core.routing.router import Rule
 from core.services import Services
-from core.skills.base import InboundHook, Skill
+from core.skills.base import InboundHook, OwnNames, Skill
 from core.tasks.actions import ActionSpec
 from core.texts import catalogue, examples
 
@@ -243,3 +243,6 @@ class SkillSpec:
     jobs: Callable[[Services], Sequence[JobKind]] | None = None
     # Something to do whenever a person writes, before the answer (core.skills.base.InboundHook).
     inbound: Callable[[Services], InboundHook] | None = None
+    # The names the person gave this skill's records, loaded with their other record names
+    # (core.skills.base.OwnNames): "delete dip buyer" names their alert.
+    names: Callable[[Services], OwnNames] | None = None

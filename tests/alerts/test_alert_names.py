@@ -104,3 +104,63 @@ async def test_listing_shows_the_names(desk: AlertDesk) -> None:
         ("BTCUSDT", "dip buyer"),
         ("ETHUSDT", ""),
     ]
+
+
+# -- their names route -----------------------------------------------------------------------------
+
+
+async def test_their_alert_names_route_its_delete_and_questions(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    await desk.say("eth涨破5000提醒我，叫它抄底线")
+    await desk.say("当 SOL 跌破 100 提醒我")
+    ids = {name: a.id for name, a in stored(desk).items()}
+
+    on = await desk.say("is dip buyer still on")
+    assert (on.route.action, on.route.slots.get("name")) == ("query", "dip buyer")
+    assert codes(on) == ["alert_named"] and "still on" in texts(on)
+    assert [b.id for b in alert_blocks(on)] == [ids["dip buyer"]]
+
+    zh = await desk.say("我的抄底线还在吗")
+    assert codes(zh) == ["alert_named"] and "「抄底线」" in texts(zh) and "仍在监控" in texts(zh)
+    hant = await desk.say("我的抄底線還在嗎")
+    assert codes(hant) == ["alert_named"] and [b.id for b in alert_blocks(hant)] == [ids["抄底线"]]
+
+    gone = await desk.say("delete dip buyer")
+    assert (gone.route.action, codes(gone)) == ("delete", ["alert_deleted"])
+    assert sorted(n or "" for n in stored(desk)) == ["", "抄底线"]  # that one alone
+    gone = await desk.say("抄底线删掉")
+    assert codes(gone) == ["alert_deleted"] and "「抄底线」" in texts(gone)
+    assert list(stored(desk)) == [None]
+
+
+async def test_a_fired_alert_asked_about_says_it_is_no_longer_watched(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    desk.move("BTCUSDT", "79000")
+    await desk.tick()
+    asked = await desk.say("is dip buyer still armed?")
+    assert codes(asked) == ["alert_named"] and "already fired" in texts(asked)
+    assert [b.status for b in alert_blocks(asked)] == ["triggered"]
+
+
+async def test_a_name_they_have_no_alert_of_deletes_none(desk: AlertDesk) -> None:
+    """ "delete my dip buyr alert" (a typo) deleted their only alert: now it says there is no alert
+    so called, with the names there are, and asks which (nothing deleted)."""
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    asked = await desk.say("delete my dip buyr alert")
+    assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["not_found", "ask_alert"]
+    assert "no alert called “dip buyr”" in texts(asked) and "“dip buyer”" in texts(asked)
+    assert list(stored(desk)) == ["dip buyer"]
+
+    named = await desk.say("delete the alert called moon call")
+    assert codes(named)[0] == "not_found" and list(stored(desk)) == ["dip buyer"]
+
+
+async def test_a_group_s_alert_names_are_the_group_s(desk: AlertDesk) -> None:
+    await desk.say("alert me when btc < 80k, call it dip buyer", GROUP, admin=True)
+    mine = await desk.say("alert me when eth > 5000, call it moon call")
+    assert codes(mine) == ["alert_created"]
+    in_group = await desk.say("is moon call still on", GROUP, admin=True)
+    assert in_group.route.slots.get("name") != "moon call" or codes(in_group) != ["alert_named"]
+    gone = await desk.say("delete dip buyer", GROUP, admin=True)
+    assert codes(gone) == ["alert_deleted"]
+    assert list(stored(desk)) == ["moon call"]

@@ -26,7 +26,7 @@ from core.skills.registry import (
 if TYPE_CHECKING:
     from core.jobs.kinds import JobKind
     from core.routing.router import Rule
-    from core.skills.base import InboundHook
+    from core.skills.base import InboundHook, OwnNames
     from core.skills.price_alert.skill import PriceAlertSkill
 
 # What routing and the registry need is declared here; the skill's implementation (its reader,
@@ -67,6 +67,12 @@ def _inbound(services: Services) -> InboundHook:
     return ResumePausedAlerts(services.get(PRICE_ALERTS), services.find(DELIVERIES), services.get(CATALOG))
 
 
+def _names(services: Services) -> OwnNames:
+    from core.skills.price_alert.named import AlertNames
+
+    return AlertNames(services.get(PRICE_ALERTS))
+
+
 def _rule(services: Services) -> Rule:
     from core.skills.price_alert.reading import AlertRule
 
@@ -99,4 +105,5 @@ SPEC = SkillSpec(
     tools=(PRICE_ALERT_TASK,),
     jobs=_jobs,
     inbound=_inbound,
+    names=_names,
 )

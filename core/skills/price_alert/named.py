@@ -8,12 +8,14 @@ they have: never another alert taken for it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.i18n import Locale, t
 from core.language.values import refusal_in
+from core.skills.price_alert.common import destination_of
 from core.skills.price_alert.model import Alert
+from core.skills.price_alert.ports import AlertStore
 from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.turn import Turn
 
@@ -58,6 +60,18 @@ def not_named(turn: Turn, alerts: Sequence[Alert], name: str) -> str:
         shown = turn.t("alert.name_sep").join(turn.t("alert.quoted", name=n) for n in names[:_SHOWN])
         text = f"{text}{turn.t('alert.names_here', names=shown)}"
     return text
+
+
+class AlertNames:
+    """The names of the alerts where the turn is (its destination's: a private chat's, a group's),
+    for the turn's gazetteer (core.skills.base.OwnNames): "delete dip buyer" names that alert."""
+
+    def __init__(self, store: AlertStore) -> None:
+        self.store = store
+
+    async def names(self, turn: Turn) -> Mapping[str, Sequence[str]]:
+        alerts = await self.store.for_destination(destination_of(turn))
+        return {"alert": [a.name for a in alerts if a.name]}
 
 
 def label(alert: Alert, locale: Locale) -> str:

@@ -12,14 +12,15 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from core.language.fills import as_typed, blank, command, outside, said_as
+from core.language.gazetteer import SEVERAL
 from core.language.negation import NOT_ASKED, negated_coins
-from core.language.normalize import normalize_text
+from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
-from core.routing.router import Route
+from core.routing.router import Route, RouteContext
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
 from core.workspace.trade_reading import CoinNames
@@ -47,6 +48,8 @@ EITHER = Words("choice.or")
 # (core.workspace.extraction): taken out before the rest is read, so its words ask nothing.
 NAMED = Words("names.it_marker")
 NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
+_NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
+OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
@@ -138,7 +141,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
 
 
 class AlertRule:
-    """The skill's routing rule: a message read once, into the one action it asks for."""
+    """The skill's routing rule: a message read once, into the one action it asks for; with the
+    person's record names, one of their alerts named ("delete dip buyer", "我的抄底线还在吗")."""
 
     def __init__(self, catalog: MarketCatalog) -> None:
         self.coins = CoinNames(catalog)
@@ -146,6 +150,36 @@ class AlertRule:
     def route(self, text: str) -> Route | None:
         found = read_alert(text, self.coins)
         return None if found is None else Route("price_alert", *found)
+
+    def route_reading(self, reading: Reading, context: RouteContext) -> Route | None:
+        text = reading.norm.original
+        own = reading.first(OWN)  # a name of records of several kinds is asked about, not taken
+        theirs = own is not None and f"own.{SEVERAL}" not in own.concepts
+        found = _their_alert(text, reading, own, self.coins) if own is not None and theirs else None
+        found = found or read_alert(text, self.coins)
+        return None if found is None else Route("price_alert", *found)
+
+
+def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> AlertReading | None:
+    """One of their alerts named, its delete or a question of it ("dip buyer删掉", "is dip buyer
+    still on"): read as the same words with the alert's noun for its name ("提醒删掉", "is alert
+    still on"), the name in the slot. A name given it ("call it …") is a create's, read as one."""
+    if find_name(text, NAMED) is not None:
+        return None
+    start, end = reading.norm.offsets[own.start], reading.norm.offsets[own.end]
+    noun = "提醒" if has_cjk(text) else " alert "
+    found = read_alert(f"{text[:start]}{noun}{text[end:]}".strip(), coins)
+    if found is None and _asks_of_it(reading):  # "is moon call active", "show me dip buyer": that one
+        return "query", {NAME: own.value}
+    if found is None or found[0] == "create":
+        return None
+    return found[0], {**{k: v for k, v in found[1].items() if k != "symbol"}, NAME: own.value}
+
+
+def _asks_of_it(reading: Reading) -> bool:
+    """A question of the alert named, or a look asked at it ("dip buyer还在吗", "show me dip buyer")."""
+    asked = reading.text.rstrip().endswith(("?", "？", "吗", "呢"))
+    return asked or bool(reading.concepts & {"verb.query", STATE}) or LIST.search(reading.text) is not None
 
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:
@@ -250,7 +284,23 @@ def _alert_id(values: list[Value]) -> str | None:
 
 def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
     found = {"alert_id": _alert_id(values), "symbol": _coin(reading, coins)[0]}
+    if not any(found.values()):  # "delete my dip buyr alert": a name asked, never any alert taken
+        found[NAME] = _name_before_noun(reading)
     return {slot: value for slot, value in found.items() if value is not None}
+
+
+def _name_before_noun(reading: Reading) -> str | None:
+    """Latin words no tag explains right before the alert noun ("delete my dip buyr alert"): the
+    name of an alert asked for (one of theirs would have been tagged: this one is none of theirs)."""
+    noun = reading.first(NOUN)
+    if noun is None:
+        return None
+    before = max((t.end for t in reading.tags if t.end <= noun.start), default=0)
+    gap = reading.text[before : noun.start].strip()
+    words = gap.split()
+    if not gap or len(words) > _NAME_WORDS or not all(w.isascii() and w.isalnum() for w in words):
+        return None
+    return reading.norm.typed(before, noun.start)
 
 
 def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
