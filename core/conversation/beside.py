@@ -38,6 +38,7 @@ MAX_CLAUSES: Final = 8  # each clause is routed on its own: a bound on the work
 _MARKS: Final = CLAUSE_MARKS | frozenset(":：—\n")
 _ASKING_ENDS: Final = frozenset("?？")
 _HELD, _QUOTING = Words("beside.held"), Words("beside.quoting")
+_TAKEN_BACK = Words("beside.taken_back")
 _ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
 _EITHER = Words("beside.either")
 
@@ -163,7 +164,9 @@ def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: 
     """Whether clause ``aside``, set aside ``before`` the act ``route`` (its clause read as
     ``asked``) or after it, right ``next_to`` it or not, takes that act back or holds it."""
     said = aside.concepts
-    if NOT_ASKED in said or said & _AHEAD or _IF in said or _HELD.search(aside.text) is not None:
+    if NOT_ASKED in said or said & _AHEAD or _IF in said:
+        return True
+    if _HELD.search(aside.text) is not None or _TAKEN_BACK.search(aside.text) is not None:
         return True
     if before and next_to and _quotes(aside.text):
         return True  # "my friend said, buy eth": their words follow

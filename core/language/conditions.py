@@ -34,6 +34,8 @@ from core.language.spans import (
 )
 from core.language.supposed import said as if_said
 from core.language.supposed import supposed
+from core.language.taken_back import said as back_said
+from core.language.taken_back import taken_back
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -100,6 +102,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     earlier = _unless_earlier()
     if any(c in earlier for c in said):
         spans = _unless_said_earlier(scanned, spans, earlier)
+    if back_said(scanned):  # "sell all my sol. nah, don't": taken back in a clause of its own
+        spans = taken_back(scanned, spans)
     return spans
 
 

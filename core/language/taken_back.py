@@ -1,0 +1,93 @@
+"""An act taken back in a clause of its own after it: "sell all my sol. nah, don't", "buy 0.1 btc.
+jk", "stop all my bots. no wait", "帮我把sol全卖了，还是不要了", "幫我賣晒啲sol，都係唔好住". The
+message's last clauses say only that (a taking-back word of phrases/beside.toml's taken_back, a
+"don't", a giving-up, a "no", with fillers and particles): every act said before them asks
+nothing, and what is left of it asks nothing else. A clause asking something after them ("buy
+0.1 btc, no wait, 0.2") or a word of its own ("sell my eth, no rush") takes nothing back. Applied
+by the tagger's conditions (core.language.conditions)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.language.normalize import CLAUSE_MARKS
+from core.language.phrases import Words
+from core.language.spans import WORD_RANK, Span, acts_lost_at
+
+_TAKEN_BACK: Final = Words("beside.taken_back")
+_ACTS: Final = (
+    "verb.buy",
+    "verb.sell",
+    "verb.delete",
+    "verb.stop",
+    "verb.start",
+    "verb.cancel",
+    "verb.create",
+    "verb.update",
+    "verb.switch_on",
+    "verb.switch_off",
+    "amount.sell_all",
+    "order.",
+)
+# What a clause taking an act back may say besides its words: a "don't", a giving-up, a "no".
+_BACK: Final = frozenset({"filler.dont", "verb.cancel", "answer.no"})
+_ONLY: Final = ("filler.", "answer.", "verb.cancel")
+_CHANGED: Final = frozenset({"outside.mind_changed"})
+_MARKS: Final = CLAUSE_MARKS | frozenset(".…")
+_END: Final = ("", " ")
+_PARTICLES: Final = frozenset("吧了啦呀啊喇嘛哦噢咯啰的住先lo")
+
+
+def said(scanned: str) -> bool:
+    """Cheap: a mark after the message's first word, where a clause of its own may end it."""
+    return any(ch in _MARKS for ch in scanned.rstrip(" " + "".join(_MARKS))[1:])
+
+
+def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the acts said before the message's last clauses, where those take it back."""
+    at = _trailing(scanned, spans)
+    if at is None:
+        return spans
+    lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(_ACTS) for c in s[3])}
+    if not lost:
+        return spans
+    # The mind changed (outside.mind_changed), over the clauses taking it back: what is left of the
+    # act is no other ask either ("delete my eth alert... actually no" makes no alert).
+    start = len(scanned) - len(scanned[at + 1 :].lstrip())
+    told = (start, len(scanned.rstrip()), WORD_RANK, _CHANGED, "")
+    return [*acts_lost_at(spans, lost, _ACTS), told]
+
+
+def _trailing(scanned: str, spans: list[Span]) -> int | None:
+    """Where the last clauses that only take back begin, or None."""
+    cuts = [
+        k for k, ch in enumerate(scanned) if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in " ")
+    ]
+    end, start = len(scanned), None
+    for cut in reversed(cuts):
+        clause = scanned[cut + 1 : end]
+        if clause.strip():
+            if not _takes_back(clause, cut + 1, spans):
+                break
+            start = cut
+        end = cut
+    return start if start is not None and scanned[:start].strip() else None
+
+
+def _takes_back(clause: str, offset: int, spans: list[Span]) -> bool:
+    """A clause of only taking-back words, fillers and particles, with one taking back."""
+    left = list(clause)
+    words = _TAKEN_BACK.spans(clause, every=True)
+    for a, b in words:
+        left[a:b] = " " * (b - a)
+    found = bool(words)
+    for s in spans:
+        a, b = s[0] - offset, s[1] - offset
+        if a < 0 or b > len(clause) or not s[3] or any(x <= a and b <= y for x, y in words):
+            continue  # outside the clause, or inside one of its words ("讲下咋"'s 咋)
+        if not all(c.startswith(_ONLY) for c in s[3]):
+            return False
+        found = found or bool(s[3] & _BACK)
+        left[a:b] = " " * (b - a)
+    rest = "".join(left)
+    return found and all(ch.isspace() or ch in _MARKS or ch in _PARTICLES or not ch.isalnum() for ch in rest)
