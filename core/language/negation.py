@@ -12,7 +12,7 @@ from typing import Final
 
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
-from core.language.spans import COIN_RANK, Span, acts_lost_after, clause_break, objects_before
+from core.language.spans import COIN_RANK, Span, acts_lost_after, acts_lost_at, clause_break, objects_before
 
 NOT_ASKED = "filler.dont"
 _UNDONE: Final = (
@@ -58,7 +58,34 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
         coin = _coin_after(scanned, spans, end)  # "别eth卖了", "never btc sell": no coin after to ask of
         if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
             ends.add(coin)
-    return acts_lost_after(scanned, spans, ends, _UNDONE)
+    return _new_lost(scanned, spans, acts_lost_after(scanned, spans, ends, _UNDONE), ends)
+
+
+_CREATE: Final = "verb.create"
+
+
+def _new_lost(scanned: str, spans: list[Span], out: list[Span], ends: set[int]) -> list[Span]:
+    """A making told not to be done makes nothing with the words after it either: "new" after
+    "don't make a" ("don't make a new grid", "don't open a new grid": its "open" no word of
+    making before an article), articles between, and a longer word of making begun inside one."""
+    starts: set[int] = set()
+    for first in ends:
+        end = first
+        while True:
+            at = len(scanned) - len(scanned[end:].lstrip())
+            said = [s for s in spans if s[0] == at and s[3]]
+            if at >= len(scanned) or clause_break(scanned, end, at):
+                break
+            if not said and end == first:  # the verb itself, dropped as no object is right after it
+                end = at + len((scanned[at:].split() or [""])[0])
+                continue
+            if any(_CREATE in s[3] for s in said):
+                starts.add(at)
+                starts |= {s[0] for s in spans if at < s[0] < max(x[1] for x in said) and _CREATE in s[3]}
+            elif not any("filler.article" in s[3] for s in said):
+                break
+            end = max(s[1] for s in said)
+    return acts_lost_at(out, starts, (_CREATE,))
 
 
 def given_up(scanned: str, spans: list[Span]) -> list[Span]:
