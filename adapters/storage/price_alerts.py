@@ -253,6 +253,20 @@ class SqlAlertStore:
                 await insert_audit(conn, audit)
         return gone
 
+    async def rename(self, alert_id: str, name: str, audit: AuditEntry) -> Alert | NameInUse | None:
+        # Its version is kept: a check's compare-and-set writes none of these columns.
+        named = {"name": name, "name_key": name_key(name)}
+        try:
+            async with self.engine.begin() as conn:
+                changed = await conn.execute(update(alerts).where(alerts.c.id == alert_id).values(**named))
+                if changed.rowcount != 1:
+                    return None
+                await insert_audit(conn, audit)
+                row = (await conn.execute(select(alerts).where(alerts.c.id == alert_id))).first()
+        except IntegrityError:  # the unique index: another alert of its destination has the name
+            return NameInUse(name)
+        return _alert(row) if row is not None else None
+
     async def rearm(self, alert_id: str, now: datetime, audit: AuditEntry) -> Alert | None:
         async with self.engine.begin() as conn:
             changed = await conn.execute(

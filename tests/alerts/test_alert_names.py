@@ -164,3 +164,19 @@ async def test_a_group_s_alert_names_are_the_group_s(desk: AlertDesk) -> None:
     gone = await desk.say("delete dip buyer", GROUP, admin=True)
     assert codes(gone) == ["alert_deleted"]
     assert list(stored(desk)) == ["moon call"]
+
+
+async def test_an_alert_renamed_by_its_name(desk: AlertDesk) -> None:
+    """ "rename dip buyer to floor" went to the exchange accounts' rename (no account so named)."""
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    await desk.say("eth涨破5000提醒我，叫它抄底线")
+    done = await desk.say("rename dip buyer to floor")
+    assert (done.route.skill, done.route.action, codes(done)) == ("price_alert", "rename", ["alert_renamed"])
+    assert "“dip buyer” to “floor”" in texts(done)
+    assert sorted(n or "" for n in stored(desk)) == ["floor", "抄底线"]
+    clash = await desk.say("把抄底线改名为FLOOR")
+    assert codes(clash) == ["name_taken"] and "名字没有改" in texts(clash)
+    zh = await desk.say("抄底线改名叫底部")
+    assert codes(zh) == ["alert_renamed"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
+    asked = await desk.say("rename floor")
+    assert codes(asked) == ["alert_no_name"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]

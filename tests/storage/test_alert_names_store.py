@@ -53,6 +53,23 @@ async def test_a_name_is_stored_and_unique_in_its_destination(engine: AsyncEngin
         await store.close()
 
 
+async def test_a_rename_keeps_names_unique(engine: AsyncEngine) -> None:
+    store = SqlAlertStore(engine)
+    try:
+        await store.create(replace(an_alert(0), name="dip buyer"), 10, audit())
+        await store.create(replace(an_alert(1), name="moon call"), 10, audit())
+        await store.create(replace(an_alert(2, GROUP), name="floor"), 10, audit())
+        renamed = await store.rename("a0000000", "floor", audit("rename"))  # the group's is another place
+        assert renamed is not None and not isinstance(renamed, NameInUse) and renamed.name == "floor"
+        assert renamed.version == an_alert(0).version  # a check's compare-and-set is not disturbed
+        assert await store.rename("a0000001", "FLOOR", audit("rename")) == NameInUse("FLOOR")
+        assert (await store.get("a0000001")).name == "moon call"  # type: ignore[union-attr]
+        assert await store.rename("a0000001", "Moon Call", audit("rename")) is not None  # its own, recased
+        assert await store.rename("nope0000", "x", audit("rename")) is None
+    finally:
+        await store.close()
+
+
 async def test_the_index_itself_refuses_a_second_alert_so_named(engine: AsyncEngine) -> None:
     """Past the store's own check (an insert of its row as another writer would): the database
     refuses it. Two unnamed alerts are still fine."""

@@ -86,8 +86,12 @@ SPEC = SkillSpec(
     intents_only=True,
     # One reading, one action: a question or a cancellation ("cancel my SOL alert") names a coin
     # as a new alert would; the reader tells them apart.
-    rules=(RuleSpec("alerts", priority=191, build=_rule, emits=frozenset({"create", "query", "delete"})),),
-    actions=LazyActions.at(("create", "query", "delete"), "core.skills.price_alert.skill:ACTIONS"),
+    rules=(
+        RuleSpec(
+            "alerts", priority=191, build=_rule, emits=frozenset({"create", "query", "delete", "rename"})
+        ),
+    ),
+    actions=LazyActions.at(("create", "query", "delete", "rename"), "core.skills.price_alert.skill:ACTIONS"),
     help=HelpSpec.of("help.price_alert"),
     commands=(
         CommandSpec(

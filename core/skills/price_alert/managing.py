@@ -11,7 +11,8 @@ from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, Problem, des
 from core.skills.price_alert.describe import block_of, condition_text
 from core.skills.price_alert.intents import SKILL
 from core.skills.price_alert.model import Alert
-from core.skills.price_alert.named import NAME, label, named, not_named
+from core.skills.price_alert.named import NAME, given_name, label, named, not_named, taken
+from core.skills.price_alert.ports import NameInUse
 from core.state import Task, TaskStatus
 from core.tasks.actions import Done
 from core.tasks.transitions import move
@@ -119,3 +120,34 @@ def _not_named(skill: PriceAlertSkill, turn: Turn, task: Task, alerts: list[Aler
     if task.is_open:
         move(task, TaskStatus.FAILED, turn.now)
     return Done(skill._reply(turn, task, Status.FAILED, [block]), ok=False)
+
+
+async def rename(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
+    """ "rename dip buyer to floor": that alert, if there is one so named, gets the new name."""
+    move(task, TaskStatus.EXECUTING, turn.now)
+    refusal = skill._may_manage(turn)
+    if refusal is not None:
+        return skill._fail(turn, task, refusal)
+    alerts = await skill.store.for_destination(destination_of(turn))
+    found = named(alerts, str(task.slots.get(NAME) or ""))
+    if found is None:
+        return _not_named(skill, turn, task, alerts, str(task.slots.get(NAME) or ""))
+    new = given_name({NAME: task.slots.get("new_name")})
+    if new is None:  # "rename dip buyer": to what, said how
+        return skill._fail(
+            turn, task, Problem("alert.rename_how", {"name": found.name or ""}, "alert_no_name")
+        )
+    if isinstance(new, tuple):  # "rename floor to <x>": refused quoting it, nothing changed
+        return skill._fail(turn, task, Problem("alert.bad_new_name", new[1], new[2]))
+    if taken([a for a in alerts if a.id != found.id], new):
+        return skill._fail(turn, task, Problem("alert.name_taken_rename", {"name": new}, "name_taken"))
+    summary = condition_text(found.spec, turn.locale, skill.catalog)
+    renamed = await skill.store.rename(found.id, new, skill._audit(turn, "rename", found.id, summary))
+    if renamed is None:
+        return skill._fail(turn, task, Problem("alert.gone", {}, "not_found"))
+    if isinstance(renamed, NameInUse):
+        return skill._fail(turn, task, Problem("alert.name_taken_rename", {"name": new}, "name_taken"))
+    text = turn.t("alert.renamed", label=f"#{found.id}", old=found.name or "", new=new)
+    move(task, TaskStatus.COMPLETED, turn.now)
+    blocks: list[Block] = [NoticeBlock(text, code="alert_renamed"), block_of(renamed, skill.catalog)]
+    return Done(skill._reply(turn, task, Status.COMPLETED, blocks))

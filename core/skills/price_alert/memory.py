@@ -59,6 +59,23 @@ class MemoryAlertStore:
         await self.audit.record(audit)
         return True
 
+    async def rename(self, alert_id: str, name: str, audit: AuditEntry) -> Alert | NameInUse | None:
+        alert = self.alerts.get(alert_id)
+        if alert is None:
+            return None
+        key = alert.destination.as_str()
+        if any(
+            a.id != alert_id
+            and a.destination.as_str() == key
+            and a.name
+            and name_key(a.name) == name_key(name)
+            for a in self.alerts.values()
+        ):
+            return NameInUse(name)
+        alert = self.alerts[alert_id] = replace(alert, name=name)
+        await self.audit.record(audit)
+        return alert
+
     async def rearm(self, alert_id: str, now: datetime, audit: AuditEntry) -> Alert | None:
         alert = self.alerts.get(alert_id)
         if alert is None:

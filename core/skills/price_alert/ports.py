@@ -73,6 +73,11 @@ class AlertStore(Protocol):
         """False when it was gone already."""
         ...
 
+    async def rename(self, alert_id: str, name: str, audit: AuditEntry) -> Alert | NameInUse | None:
+        """Give the alert ``name`` (refused as NameInUse when another alert of its destination has
+        it, by the store itself); None when it is gone."""
+        ...
+
     async def rearm(self, alert_id: str, now: datetime, audit: AuditEntry) -> Alert | None:
         """Watch a triggered (or paused) alert again, from its next observation on."""
         ...

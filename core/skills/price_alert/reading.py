@@ -21,11 +21,12 @@ from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
+from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
 from core.workspace.trade_reading import CoinNames
 
-Action = Literal["create", "query", "delete"]
+Action = Literal["create", "query", "delete", "rename"]
 
 # The lexicon's concepts: asking to be told, an alert named, a direction, the alert's own words.
 ASKS = frozenset({"verb.notify", "noun.alert", "filler.tell"})  # told: with a crossing (intents)
@@ -49,6 +50,8 @@ EITHER = Words("choice.or")
 NAMED = Words("names.it_marker")
 NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
 _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
+RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
+NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
@@ -167,6 +170,12 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     if find_name(text, NAMED) is not None:
         return None
     start, end = reading.norm.offsets[own.start], reading.norm.offsets[own.end]
+    if reading.has(RENAME):  # "rename dip buyer to floor": the new name is what follows the last word
+        after = max(t.end for t in reading.tags if t.concepts & RENAMING)
+        new = reading.norm.typed(after, len(reading.text)) if after > own.start else ""
+        if not new:
+            return "rename", {NAME: own.value}  # the new name asked for
+        return "rename", {NAME: own.value, NEW_NAME: clean_name(new) or f"{REFUSED_PREFIX}name:{new}"}
     noun = "提醒" if has_cjk(text) else " alert "
     found = read_alert(f"{text[:start]}{noun}{text[end:]}".strip(), coins)
     if found is None and _asks_of_it(reading):  # "is moon call active", "show me dip buyer": that one

@@ -518,4 +518,5 @@ ACTIONS: dict[str, ActionSpec[PriceAlertSkill]] = {
     "create": ActionSpec(run=PriceAlertSkill.create),
     "query": ActionSpec(run=managing.query, writes=False),
     "delete": ActionSpec(run=managing.delete),
+    "rename": ActionSpec(run=managing.rename),
 }
