@@ -143,6 +143,7 @@ def _points_back(name: str) -> bool:
 # What a record's name may be though the lexicon reads it as an ask of its own ("delete strategy yolo",
 # "删除策略 试下"): a trade's or a try's word, never a filler, a time, a question or a record's verb.
 _ACTS_AS_NAMES = ("verb.buy", "verb.sell", "backtest.", "trade.")
+_AFTER_A_NAME = " .。!！~～…"
 
 
 def _word_named(reading: Reading, kind: str, stop: int) -> str | None:
@@ -151,8 +152,8 @@ def _word_named(reading: Reading, kind: str, stop: int) -> str | None:
     tags = [
         t for t in reading.tags if t.start < stop and not all(c.startswith("filler.") for c in t.concepts)
     ]
-    if len(tags) < 3 or reading.text[tags[-1].end : stop].strip():
-        return None
+    if len(tags) < 3 or reading.text[tags[-1].end : stop].strip(_AFTER_A_NAME):
+        return None  # a mark after the name ends the sentence ("delete the strategy yolo.")
     verb, noun, last = tags[-3:]
     if f"noun.{kind}" not in noun.concepts or not any(c.startswith("verb.") for c in verb.concepts):
         return None
