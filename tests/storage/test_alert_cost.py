@@ -8,6 +8,7 @@ Counted, so a regression fails here rather than in the benchmark."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -281,16 +282,22 @@ async def test_a_check_on_postgresql_is_a_fixed_number_of_round_trips_and_one_a_
 
 
 async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
-    db_url: str, tmp_path: Path
+    db_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """As `deskmate run` wires it (the SQL token store and delivery log): the destinations' pauses
     read are one statement, sent with no BEGIN / COMMIT, and the cards' buttons are stored by the
     first firing's start of delivery (before: three round trips each: 13 and 17, then one each:
-    9 and 13, now 8 and 12)."""
+    9 and 13, 8 and 12 with the price sample in the record's statement: 7 and 11, and the sent
+    cards' log rows one more).
+
+    The log has a connection of its own, as from `deskmate run`'s pool: its rows are written while
+    the firings' one is held. (Until session 49 it shared the firings' one connection, so each
+    check's log write waited the pool's 30 s and failed, logged: 90 s, and the rows unwritten.)"""
     if not db_url.startswith("postgresql"):
         pytest.skip("round trips are PostgreSQL's")
     engine = create_engine(db_url, pool_size=1)  # one connection: each statement prepared once on it
-    store, tokens, deliveries = SqlAlertStore(engine), SqlStateStore(engine), SqlDeliveryLog(engine)
+    log_engine = create_engine(db_url, pool_size=1)
+    store, tokens, deliveries = SqlAlertStore(engine), SqlStateStore(engine), SqlDeliveryLog(log_engine)
     checker = AlertChecker(store, Market(), MarketCatalog(), tokens)  # type: ignore[arg-type]
     clock = FixedClock(NOW)
     out = tmp_path / "sent.txt"
@@ -312,9 +319,12 @@ async def test_a_shipped_check_s_buttons_pauses_and_log_are_one_round_trip_each(
         # first firing's start of delivery, in its statement (before: a round trip of their own,
         # 4 + 2 + 2 + 1 and 4 + 2 + 6 + 1).
         # And the price sample in the record's statement (before: 4 + 1 + 2 + 1, 4 + 1 + 6 + 1).
-        assert counts[1:] == [3 + 1 + 2 + 1, 3 + 1 + 6 + 1], counts
+        # Then the sent cards' log rows, one INSERT of them all.
+        assert counts[1:] == [3 + 1 + 2 + 1 + 1, 3 + 1 + 6 + 1 + 1], counts
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     finally:
         await store.close()
         await deliveries.close()
         await tokens.close()
         await engine.dispose()
+        await log_engine.dispose()
