@@ -73,3 +73,17 @@ def test_a_python_process_started_outside_the_process_tier_fails_the_test(suite:
             "FAILED test_suite.py::test_starts_a_process_undeclared*",
         ]
     )
+
+
+def test_the_process_tier_runs_first(suite: pytest.Pytester) -> None:
+    """Its slow tests start early, so that no worker is left with one at the end of a run."""
+    result = suite.runpytest("--collect-only", "-q")
+    order = [line.split("::")[1] for line in result.outlines if "::" in line]
+    assert order[0] == "test_starts_a_process_declared"
+    assert order[1:] == [
+        "test_in_memory",
+        "test_on_a_database[sqlite]",
+        "test_on_a_database[postgresql]",
+        "test_starts_a_process_undeclared",
+        "test_runs_another_program",
+    ]
