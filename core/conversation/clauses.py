@@ -17,6 +17,15 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.each_coin import each_coin
+from core.conversation.listed import (
+    asked_name,
+    each_record,
+    kind_said,
+    listed_as_one,
+    only_named,
+    own_names,
+    said_apart,
+)
 from core.conversation.naming import cut_in, names_given
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.conversation.spaces import cut_spaces
@@ -151,21 +160,26 @@ def _pieces(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
     return out
 
 
-def _asks_for(route: Route) -> tuple[str, str | None, str]:
-    """What a piece asks for: its request and its coins ("buy 0.01 BTC" and "buy 0.01 ETH" are
-    two orders; two halves of one pasted error are one diagnosis)."""
+_Asked = tuple[str, str | None, str, str]
+
+
+def _asks_for(route: Route) -> _Asked:
+    """What a piece asks for: its request, its coins and its record ("buy 0.01 BTC" and "buy 0.01
+    ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of one pasted error are one
+    diagnosis)."""
     coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
-    return route.skill, route.action, str(coins)
+    return route.skill, route.action, str(coins), asked_name(route)
 
 
-def _same(a: tuple[str, str | None, str], b: tuple[str, str | None, str]) -> bool:
+def _same(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
     """One request said over two clauses: the same request with the same coins, or one of them
     naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
     problems side by side, one told with what it said ("卖单被拒了，提示余额不足" is one rejection,
     not also a model's "insufficient balance")."""
     if a[1] == b[1] == "diagnose" or {a[:2], b[:2]} <= _ONE_ORDER_PROBLEM:
         return True
-    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2])
+    named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
+    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named
 
 
 # An order's failure and its resting told side by side ("我的買單報錯了 一直掛著"): one order's problem.
@@ -210,19 +224,6 @@ def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn
     )
 
 
-def _name_said_apart(whole: Route, pieces: list[str]) -> bool:
-    """The whole message read as one request on a record's name made of words from two clauses
-    ("stop my eth bot and set a stop loss at 3000 for btc" names no trader "eth btc"): no one
-    piece says the name, every word of it is said in some piece."""
-    ref = whole.slots.get("target_ref")
-    name = ref.get("name") if isinstance(ref, dict) else None
-    if not isinstance(name, str) or " " not in name.strip():
-        return False
-    low = [p.lower() for p in pieces]
-    spread = all(any(w in p for p in low) for w in name.lower().split())
-    return spread and not any(name.lower() in p for p in low)
-
-
 def _verb(piece: str) -> str | None:
     """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
     reading = words(piece)
@@ -237,7 +238,7 @@ def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | 
     verb = _verb(before)
     if verb is None or _verb(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
         return None  # "sell my btc, dont buy eth", "sell btc, not eth": told not to, no second sale
-    found = route(f"{verb} {piece}")
+    found = route(f"{verb} {piece}") or route(f"{verb} {kind_said(piece, asked)}")
     if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
         return None
     return found
@@ -453,6 +454,7 @@ def split_asks(
     if len(text) > MAX_CHARS or _RELATING.search(text):
         return None
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
+    each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record
     if each is not None:
         return each
     naming = names_given(text)  # "…，叫它抄底线": the name and the clause before it are one ask
@@ -533,6 +535,9 @@ def split_asks(
                 read = routed_after(piece, before)
                 if before is not None and piece and (read is None or read.skill != before.skill):
                     read = _the_named_one(piece, before, routed) or read
+                own = own_names(told_by(text))
+                if read is not None and before is not None and only_named(read, before, own):
+                    read = _inherits(piece, pieces[at - 1], before, routed) or read  # "和交易员阿强"
                 if read is None and before is not None and piece:
                     read = (
                         _inherits(piece, pieces[at - 1], before, routed)
@@ -563,7 +568,7 @@ def split_asks(
             if trailing and any(told) and not all(_looked_up(r) for _, r in found):
                 continue
             asked = [_asks_for(r) for _, r in found]
-            if any(_same(a, b) for a, b in pairwise(asked)):
+            if any(_same(a, b, own_names(told_by(text))) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
             alike = whole is not None and all(
                 (r.skill, r.action) == (whole.skill, whole.action) for _, r in found
@@ -580,8 +585,9 @@ def split_asks(
                 and not apart
                 and not any(_covers(r, whole, alike) for _, r in found)
                 and not _coin_borrowed(whole, found, told_by)
-                and not _name_said_apart(whole, pieces)
+                and not said_apart(whole, pieces)
                 and not _numbers_across(whole, pieces)
+                and not listed_as_one(whole, [r for _, r in found], told_by(text))
             ):
                 continue  # the whole message is one request the pieces lose part of
             return [(p, r) for p, r in found if not _preface(told_by(p), r)] or found

@@ -47,7 +47,7 @@ def each_coin(
     for coin in dict.fromkeys(t.value for t in coins):
         tag = next(t for t in coins if t.value == coin)
         said = reading.norm.typed(tag.start, tag.end)
-        piece = _rewritten(reading.norm, sorted([(start, end, said), *((s, e, " ") for s, e in each)]))
+        piece = rewritten(reading.norm, sorted([(start, end, said), *((s, e, " ") for s, e in each)]))
         found = route(piece)
         if found is None or found.followup or (found.skill, found.action) != (whole.skill, whole.action):
             return None
@@ -60,7 +60,7 @@ def each_coin(
     return asks
 
 
-def _rewritten(norm: Normalized, cuts: list[tuple[int, int, str]]) -> str:
+def rewritten(norm: Normalized, cuts: list[tuple[int, int, str]]) -> str:
     """The typed message with each span of the normalized text (start, end) replaced."""
     out, at = [], 0
     for start, end, new in cuts:

@@ -1,0 +1,146 @@
+"""Records named in a list ("停掉多多和阿强", "stop night owl and gary", "删除主号和测试号"): one ask
+per record, each its own act (and its own confirmation where the act is risky, queued behind the
+first: core.conversation.queued), never the first name's act with the others dropped unsaid.
+
+The clause splitter (core.conversation.clauses) asks three things of a message's record names:
+the name an ask is about (two asks of one request on two names are two asks), whether a piece is
+only a record named (it takes the verb of the ask before it: "停掉交易员多多和交易员阿强"), and
+whether the whole message read a list of their names as one name none of theirs ("主号和测试号").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.each_coin import rewritten
+from core.conversation.recall import RECORD_NOUNS
+from core.language.negation import NOT_ASKED, negated
+from core.language.normalize import has_cjk, normalize
+from core.language.phrases import Words
+from core.language.tagger import Reading, Tag, words
+from core.routing.router import Route
+
+_OWN = "own."
+_JOIN = Words("conversation.join")  # between two names of a list: "和", "跟", "同", "and", ","
+
+
+def asked_name(route: Route) -> str:
+    """The record's name ``route`` is about ("" when none is named)."""
+    ref = route.slots.get("target_ref")
+    name = ref.get("name") if isinstance(ref, dict) else None
+    return _norm(name) if isinstance(name, str) else ""
+
+
+def only_named(read: Route, before: Route, own: frozenset[str]) -> bool:
+    """``read`` is a record of the kind ``before`` acts on named and nothing more ("交易员阿强"
+    alone is its status asked): after an act on a record, said with no verb of its own, it is
+    the next record of the list that act is asked of."""
+    return (
+        read.skill == before.skill
+        and read.action == "query"
+        and set(read.slots) == {"target_ref"}
+        and asked_name(read) in own  # one of theirs ("that trader sucks" names none)
+        and bool(asked_name(before))
+    )
+
+
+def said_apart(whole: Route, pieces: list[str]) -> bool:
+    """The whole message read as one request on a record's name made of words from two clauses
+    ("stop my eth bot and set a stop loss at 3000 for btc" names no trader "eth btc"): no one
+    piece says the name, every word of it is said in some piece."""
+    name = asked_name(whole)
+    if " " not in name:
+        return False
+    low = [p.lower() for p in pieces]
+    spread = all(any(w in p for p in low) for w in name.split())
+    return spread and not any(name in p for p in low)
+
+
+def own_names(reading: Reading) -> frozenset[str]:
+    """The names of their records ``reading`` says, as ``asked_name`` gives a route's."""
+    return frozenset(_norm(t.value) for t in reading.tags if any(c.startswith(_OWN) for c in t.concepts))
+
+
+def listed_as_one(whole: Route, found: list[Route], reading: Reading) -> bool:
+    """The whole message read their records' names in a list as one name that is none of theirs
+    ("删除主号和测试号" as an account "主号和测试号"): the pieces' asks, each on one of their names, are
+    the message's. A name of theirs holding a join ("多和少") is theirs, read whole."""
+    name, own = asked_name(whole), own_names(reading)
+    named = [asked_name(r) for r in found if (r.skill, r.action) == (whole.skill, whole.action)]
+    if not name or name in own or len(set(named)) < 2:
+        return False
+    return all(n in own and n in name for n in named)
+
+
+def each_record(
+    text: str, whole: Route | None, route: Callable[[str], Route | None], told_by: Callable[[str], Reading]
+) -> list[tuple[str, Route]] | None:
+    """One ask per record of theirs named in a list, wherever the verb stands ("把多多和阿强都停了",
+    "stop night owl and gary"): each read as if sent with that name alone in the list's place, and
+    each the whole's request on that name; None when ``text`` names no such list of theirs."""
+    name = asked_name(whole) if whole is not None else ""
+    if whole is None or not name:
+        return None
+    reading = told_by(text)
+    if NOT_ASKED in reading.concepts or negated(text):
+        return None  # "停掉多多，阿强不用停": one of them told not to be
+    run = _listed(reading)
+    if len(run) < 2 or not any(_norm(t.value) == name or _norm(t.value) in name for t in run):
+        return None
+    start, end = run[0].start, run[-1].end
+    asks: list[tuple[str, Route]] = []
+    for tag in run:
+        piece = rewritten(reading.norm, [(start, end, reading.norm.typed(tag.start, tag.end))])
+        found = route(piece)
+        if found is None or (found.skill, found.action) != (whole.skill, whole.action):
+            return None
+        if asked_name(found) != _norm(tag.value):
+            return None
+        asks.append((piece, found))
+    return asks
+
+
+def _listed(reading: Reading) -> list[Tag]:
+    """The first run of two or more of their names with only a list's join between each two
+    ("多多和阿强", "night owl, gary"), or none."""
+    own = sorted((t for t in reading.tags if any(c.startswith(_OWN) for c in t.concepts)), key=_at)
+    run: list[Tag] = own[:1]
+    for tag in own[1:]:
+        between = reading.text[run[-1].end : tag.start].strip()
+        if between and (0, len(between)) in _JOIN.spans(between):
+            run.append(tag)
+        elif len(run) >= 2:
+            break
+        else:
+            run = [tag]
+    return run if len(run) >= 2 else []
+
+
+def _at(tag: Tag) -> int:
+    return tag.start
+
+
+def _norm(name: str) -> str:
+    return normalize(name).strip()
+
+
+def kind_said(piece: str, asked: Route) -> str:
+    """``piece`` with the kind's word of the record ``asked`` acts on before it, where the piece is
+    only a name none of theirs ("停掉多多和阿强" with no 阿强: "交易员阿强", so the stop of 阿强 is asked
+    and answered as a name they don't have, never dropped); else "" (nothing to read)."""
+    nouns = RECORD_NOUNS.get(asked.skill)
+    said = piece.strip()
+    if nouns is None or not asked_name(asked) or not _a_name(said):
+        return ""
+    return f"{nouns[0]}{said}" if has_cjk(said) else f"{nouns[1]} {said}"
+
+
+def _a_name(said: str) -> bool:
+    """Short, of no lexicon word but a filler: what a name alone looks like ("阿强", "gary", "阿强吧")."""
+    short = len(said.split()) <= 2 if said.isascii() else len(said) <= _CJK_NAME
+    plain = all(c.startswith("filler.") for c in words(said).concepts)
+    return bool(said) and short and plain and not _PRONOUNS.search(said)  # "stop moonboy, he's fine"
+
+
+_CJK_NAME = 6
+_PRONOUNS = Words("conversation.pronoun_person")
