@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.language.tagger import EXCHANGE, Tagger
-from core.routing.router import Route
+from core.language.tagger import Reading as Tagged
+from core.routing.router import Route, RouteContext
+from core.workspace.bare_names import made_up
 from core.workspace.reading import RecordRule
 
 SKILL = "exchange_management"
@@ -21,6 +23,18 @@ _KIND = frozenset({"noun.account", EXCHANGE, "term.api_key", "term.passphrase", 
 class ExchangeAccountRule(RecordRule):
     def __init__(self) -> None:
         super().__init__("exchange", SKILL, "own.account")
+
+    def route_reading(self, reading: Tagged, context: RouteContext) -> Route | None:
+        route = super().route_reading(reading, context)
+        if route is None or not route.slots.get(ANY_KIND) or route.action != "delete":
+            return route
+        # A name of no kind deleted must be one of theirs (any kind) or clearly a name, never
+        # words of the sentence ("walao btc drop again" deleted "btc again"): bare_names.py.
+        name = (route.slots.get("target_ref") or {}).get("name")
+        theirs = [tag.value for tag in reading.tags if any(c.startswith("own.") for c in tag.concepts)]
+        if name and made_up(str(name), reading.norm.original, theirs):
+            return None
+        return route
 
     def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
         route = super().route(text, own)
