@@ -66,6 +66,7 @@ def test_every_topic_file_has_both_languages_and_a_date() -> None:
     found = topics()
     assert set(found) == {
         "binance", "binance_testnet", "okx", "bybit", "deepseek", "openai", "qwen", "kimi", "paper", "start",
+        "orders",
     }  # fmt: skip
     for topic in found.values():
         zh, en = topic.text("zh"), topic.text("en")

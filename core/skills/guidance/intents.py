@@ -6,6 +6,7 @@ one. Its words are data (core/language/lexicon/phrases/guide.toml), its intents 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -100,6 +101,17 @@ def _start(reading: Reading) -> Mapping[str, Any] | None:
     return None if reading.concepts & PROBLEM else {"topic": "start", "aspect": "setup"}
 
 
+_HOW_IS = re.compile(r"\bhow(?:'s|s| is| are| r)\b")
+
+
+def _orders(reading: Reading) -> Mapping[str, Any] | None:
+    """How to place an order of a kind, asked with no number given (a price or a size is the order)."""
+    text = reading.text
+    if reading.concepts & PROBLEM or any(ch.isdigit() for ch in text) or _HOW_IS.search(text):
+        return None  # "how's my limit order" asks about one's own order, not how to place one
+    return {"topic": "orders", "aspect": "setup"}
+
+
 INTENTS = table(
-    SKILL, "guidance", {"explain": _explain, "start": _start, "permissions": _permissions}
+    SKILL, "guidance", {"explain": _explain, "start": _start, "permissions": _permissions, "orders": _orders}
 ).intents
