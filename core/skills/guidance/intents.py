@@ -6,7 +6,6 @@ one. Its words are data (core/language/lexicon/phrases/guide.toml), its intents 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ SKILL = "guidance"
 HOW, SUBJECT, FACT = Words("guide.how"), Words("guide.subject"), Words("guide.fact")
 PERMISSIONS, PAPER, ABOUT_PAPER = Words("guide.permissions"), Words("guide.paper"), Words("guide.about")
 TESTNET, ASKING, WALKTHROUGH = Words("guide.testnet"), Words("guide.asking"), Words("guide.walkthrough")
+HOW_IS = Words("guide.how_is")
 # A problem reported, a request that changes a record, one that adds one.
 PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done", "error.code"})
 CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
@@ -101,13 +101,10 @@ def _start(reading: Reading) -> Mapping[str, Any] | None:
     return None if reading.concepts & PROBLEM else {"topic": "start", "aspect": "setup"}
 
 
-_HOW_IS = re.compile(r"\bhow(?:'s|s| is| are| r)\b")
-
-
 def _orders(reading: Reading) -> Mapping[str, Any] | None:
     """How to place an order of a kind, asked with no number given (a price or a size is the order)."""
     text = reading.text
-    if reading.concepts & PROBLEM or any(ch.isdigit() for ch in text) or _HOW_IS.search(text):
+    if reading.concepts & PROBLEM or any(ch.isdigit() for ch in text) or HOW_IS.search(text) is not None:
         return None  # "how's my limit order" asks about one's own order, not how to place one
     return {"topic": "orders", "aspect": "setup"}
 
