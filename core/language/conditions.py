@@ -51,6 +51,12 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if any_guarded is not None and any_guarded.search(scanned) is not None:
         spans = _objects_only(scanned, spans, coins, guarded)
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
+    # Before the asking rules: a word that is none where its ``after`` is not said ("单" inside
+    # "挂单", no coin before it) tells no order asked of.
+    after = _after()
+    if any(c in after for c in said):
+        spans = _only_after(spans, after)
+        said = _concepts(spans)
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
     if BUT_TOLD in said:
         spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
@@ -86,10 +92,6 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     done = _done_said()
     if ONCE in scanned or (done is not None and done.search(scanned) is not None):
         spans = _done_told(scanned, spans)
-        said = _concepts(spans)
-    after = _after()
-    if any(c in after for c in said):
-        spans = _only_after(spans, after)
         said = _concepts(spans)
     unless = _unless()
     if any(c in unless for c in said):
@@ -236,10 +238,16 @@ def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Spa
     for span in spans:
         start, _, _, concepts, _ = span
         needs = frozenset[str]().union(*(after[c] for c in concepts if c in after))
-        if needs and not any(s[1] <= start and s[3] & needs for s in spans):
+        if needs and not any(s[1] <= start and s[3] & needs and _right_before(s, start) for s in spans):
             continue
         kept.append(span)
     return kept
+
+
+def _right_before(span: Span, start: int) -> bool:
+    """Whether ``span`` may stand before a word needing it: a concept anywhere before it, a coin
+    only right before it ("取消ETH單", "eth 单": the coin's order; "btc涨了我就简单说下" no order)."""
+    return COIN not in span[3] or span[1] >= start - 1
 
 
 @lru_cache(maxsize=1)

@@ -20,6 +20,7 @@ ones said before it, in an earlier clause or opening the message ("stop all bots
 insane": the order stands, the remark after it says why). A concept with ``after`` is its words
 only where one of those concepts is said before it ("要是比特币跌回三万我就全仓进" tells a plan; "那我就买
 0.1个btc吧", no condition before, buys): elsewhere its words are none and the shorter ones stand.
+An ``after`` coin must stand right before the word ("取消ETH單": the coin's order).
 """
 
 from __future__ import annotations
