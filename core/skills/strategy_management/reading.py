@@ -416,7 +416,9 @@ def _interval_said(reading: Reading, start: int) -> dict[str, str]:
     whole ("every 1.5 days"): nothing, the words typed are said back by the skill."""
     if any("time.weekday" in t.concepts and t.start >= start for t in reading.tags):
         return {"interval": Interval(1, "w").text}
-    said = [v for v in _values(reading) if v.start >= start]
+    # A value inside the strategy's own name ("make weekly btc run every 3 days") is no new interval.
+    named = [(t.start, t.end) for t in reading.tags if "own.strategy" in t.concepts]
+    said = [v for v in _values(reading) if v.start >= start and not any(a <= v.start < b for a, b in named)]
     refused = refused_of(said) if len(said) == 1 else None
     if refused is not None:  # "改成每-2天": refused quoting it, as a new strategy's is
         return {"interval": refused.slot}
