@@ -15,6 +15,11 @@ from core.language.phrases import Words
 from core.language.spans import WORD_RANK, Span, acts_lost_at
 
 _TAKEN_BACK: Final = Words("beside.taken_back")
+# "not now", "先不要" after an act take it back, but a watch asked stands: what is put off is the
+# trade it is for ("alert me at 200, i'll decide whether to sell then. not now").
+_PUT_OFF: Final = Words("beside.put_off")
+_WATCH: Final = frozenset({"verb.notify", "noun.alert"})
+_TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
 _ACTS: Final = (
     "verb.buy",
     "verb.sell",
@@ -45,7 +50,15 @@ def said(scanned: str) -> bool:
 
 def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the acts said before the message's last clauses, where those take it back."""
-    at = _trailing(scanned, spans)
+    watch = any(s[3] & _WATCH for s in spans)
+    at = _trailing(scanned, spans, False)
+    if at is None and watch:
+        at = _trailing(scanned, spans, True)
+        if at is None:
+            return spans
+        return acts_lost_at(spans, {s[0] for s in spans if s[1] <= at}, _TRADES)
+    if at is None:
+        at = _trailing(scanned, spans, True)
     if at is None:
         return spans
     lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(_ACTS) for c in s[3])}
@@ -58,7 +71,7 @@ def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
     return [*acts_lost_at(spans, lost, _ACTS), told]
 
 
-def _trailing(scanned: str, spans: list[Span]) -> int | None:
+def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
     """Where the last clauses that only take back begin, or None."""
     cuts = [
         k for k, ch in enumerate(scanned) if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in " ")
@@ -67,17 +80,18 @@ def _trailing(scanned: str, spans: list[Span]) -> int | None:
     for cut in reversed(cuts):
         clause = scanned[cut + 1 : end]
         if clause.strip():
-            if not _takes_back(clause, cut + 1, spans):
+            if not _takes_back(clause, cut + 1, spans, put_off):
                 break
             start = cut
         end = cut
     return start if start is not None and scanned[:start].strip() else None
 
 
-def _takes_back(clause: str, offset: int, spans: list[Span]) -> bool:
-    """A clause of only taking-back words, fillers and particles, with one taking back."""
+def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool) -> bool:
+    """A clause of only taking-back words (or putting-off ones, where ``put_off``), fillers and
+    particles, with one taking back."""
     left = list(clause)
-    words = _TAKEN_BACK.spans(clause, every=True)
+    words = _TAKEN_BACK.spans(clause, every=True) + (_PUT_OFF.spans(clause, every=True) if put_off else [])
     for a, b in words:
         left[a:b] = " " * (b - a)
     found = bool(words)
