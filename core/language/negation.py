@@ -22,6 +22,21 @@ _UNDONE: Final = (
     "verb.stop",
     "verb.cancel",
     "verb.create",
+    # whatever the verb: a don't starts, sets, makes the default or changes nothing ("不要帮我启动阿尔法",
+    # "don't make lazy stack the default", "don't enable lazy stack", "唔好幫我開")
+    "verb.start",
+    "verb.activate",
+    "verb.deactivate",
+    "verb.switch_on",
+    "verb.switch_off",
+    "verb.make",
+    "verb.update",
+    "verb.rename",
+    "verb.set_to",
+    "verb.copy",
+    "verb.move",
+    "verb.close",
+    "answer.on",
     "trade.",
     "amount.",
     "order.",
@@ -31,6 +46,10 @@ _UNDONE: Final = (
 # asking politely is no part of what is told not to be done.
 _POLITE: Final = frozenset({"filler.polite"})
 _PARTICLES: Final = frozenset("了吧呢吗啊呀的得嘛掉咧捏又")
+# Words between a don't and its verb that ask nothing ("别给我新建", "不要再给我买", "don't you dare
+# sell", "do not ever delete"), and a don't with "again" in its word ("别再帮我买eth了").
+_BETWEEN: Final = Words("dont.between")
+_AGAIN: Final = Words("dont.again")
 
 
 def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
@@ -40,25 +59,44 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     each, no don't)."""
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]
     ends = {s[1] for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)}
-    for end in tuple(ends):
-        while True:  # "不要帮我卖": past the polite words to the verb in its clause
+    again = {s[1]: s[0] for s in spans if _AGAIN.prefix(scanned[s[0] : s[1]]) == s[1] - s[0]}
+    ends |= set(again)
+    stops: set[int] = set()  # "别再帮我开阿尔法": a don't of the start, no stop of its own
+    for first in tuple(ends):
+        end = first
+        while True:  # "不要帮我卖", "别给我再买": past the words asking nothing to the verb in its clause
             at = len(scanned) - len(scanned[end:].lstrip())
-            polite = next((s for s in spans if s[0] == at and s[3] and s[3] <= _POLITE), None)
-            if polite is None or clause_break(scanned, end, at) or scanned[at : polite[1]] in _PARTICLES:
+            polite = next((s[1] for s in spans if s[0] == at and s[3] and s[3] <= _POLITE), None)
+            if polite is None and scanned[at : at + 1] not in _PARTICLES:
+                between = _BETWEEN.prefix(scanned[at:])
+                # "再买" no word of its own: a longer word there is the verb
+                longer = between is not None and any(
+                    s[0] == at and s[1] > at + between and s[3] for s in spans
+                )
+                polite = None if between is None or longer else at + between
+            if polite is None or clause_break(scanned, end, at) or scanned[at:polite] in _PARTICLES:
                 break  # "小钢炮不要了 删掉": 不要了 no longer wants, its 了 no way to a verb
-            end = polite[1]
+            end = polite
             ends.add(end)
         at = len(scanned) - len(scanned[end:].lstrip())
+        if first in again and any(s[0] == at and any(c.startswith(_UNDONE) for c in s[3]) for s in spans):
+            stops.add(again[first])
         if scanned.startswith(objects_before(), at):
             acts = [
-                s[0] for s in spans if s[0] > at and _VERBS & s[3] and not clause_break(scanned, at, s[0])
+                s[0]
+                for s in spans
+                if s[0] > at
+                and (_VERBS & s[3] or any(c.startswith(_UNDONE_VERBS) for c in s[3]))
+                # "唔好將 慢慢嚟 設做預設": a name spaced, its spaces no clause's end
+                and not CLAUSE_MARKS.intersection(scanned[at : s[0]])
             ]
             if acts:
                 ends.add(min(acts))
         coin = _coin_after(scanned, spans, end)  # "别eth卖了", "never btc sell": no coin after to ask of
         if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
             ends.add(coin)
-    return _new_lost(scanned, spans, acts_lost_after(scanned, spans, ends, _UNDONE), ends)
+    out = acts_lost_at(acts_lost_after(scanned, spans, ends, _UNDONE), stops, ("verb.stop",))
+    return _new_lost(scanned, spans, out, ends)
 
 
 _CREATE: Final = "verb.create"
@@ -212,3 +250,5 @@ _VERBS: Final = frozenset(
     }
 )
 _NOT_DONT: Final = frozenset({"filler.each"})  # a word a "don't" is part of, none itself
+# "别把阿尔法启动", "唔好將 X 設做預設": every verb a don't undoes, after what 把 names.
+_UNDONE_VERBS: Final = tuple(c for c in _UNDONE if c.startswith("verb."))

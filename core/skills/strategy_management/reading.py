@@ -24,6 +24,7 @@ from typing import Any
 from core.coin_index import CoinIndex
 from core.language import fills
 from core.language.fills import set_to, untagged
+from core.language.phrases import Words
 from core.language.slots import SetTo, Take, When, first, take
 from core.language.tagger import COIN, Reading, Tag, Tagger, words
 from core.language.values import REFUSED_PREFIX, Value, find_values
@@ -95,6 +96,9 @@ class StrategyReader:
         noun = "strategy.noun" in concepts or "own.strategy" in concepts
         kind = kind_of(reading)
         action = first(ACTIONS, concepts)
+        told_not = action == "deactivate" and first(ACTIONS[: ACTIONS.index(DONT_DEFAULT)], concepts) is None
+        if told_not and _NO_LONGER.search(reading.text) is None:
+            return None  # "don't set lazy stack as default": told not to, nothing unset
         if action is None and OUT_OF_DEFAULT(concepts) and not reading.text.rstrip().endswith(("?", "？")):
             action = "deactivate"  # "take eth grid out of the defaults": the removal said by itself
         if action == "query" and _asked_of_any(reading):
@@ -235,6 +239,8 @@ TABLES: dict[str, tuple[Take, ...]] = {
 
 
 _SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
+DONT_DEFAULT = ("deactivate", When(["verb.activate", "filler.dont"]))
+_NO_LONGER = Words("dont.no_longer")
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
 _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
 # Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
@@ -248,8 +254,9 @@ ACTIONS = (
     ("delete", When("verb.delete")), ("duplicate", When("verb.copy")),
     ("deactivate", When("verb.deactivate")), ("deactivate", When(["noun.default", "verb.cancel"])),
     ("deactivate", When(["noun.default", "verb.switch_off"])),  # "默认策略先关了": the default off
-    # "dont use moonshot as default anymore", "唔再用衝鋒做預設": unset, not made the default
-    ("deactivate", When(["verb.activate", "filler.dont"])),
+    # "dont use moonshot as default anymore", "唔再用衝鋒做預設": unset, not made the default; with
+    # no "anymore" / 再 ("don't set lazy stack as default") nothing is asked (read_tags)
+    DONT_DEFAULT,
     ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
