@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from core.cached_toml import built_beside_bytecode
 from core.language.lexicon import phrases
+from core.language.pinyin import pinyin_words
 
 if TYPE_CHECKING:
     import ahocorasick
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 # A word's context, when the words alone say too much ("set" is no update before "up"):
 # (text, start, end) -> whether the word at text[start:end] counts.
 Context = Callable[[str, int, int], bool]
+
+
+_PINYIN_READ: Final = frozenset({"guide"})
 
 
 @cache  # one per group file shipped: a few, kept for the process
@@ -46,10 +50,10 @@ def _sources(group: str) -> list[Path]:
     lexicon's and its normalization's) and the automaton's library."""
     import ahocorasick
 
-    from core.language import lexicon, normalize
+    from core.language import lexicon, normalize, pinyin
 
     data = Path(__file__).with_name("lexicon") / "phrases" / f"{group}.toml"  # lexicon.phrases()'s
-    code = (lexicon, normalize, sys.modules[__name__], ahocorasick)
+    code = (lexicon, normalize, pinyin, sys.modules[__name__], ahocorasick)
     return [data, *(Path(str(m.__file__)) for m in code)]
 
 
@@ -61,6 +65,11 @@ def _built(group: str) -> ahocorasick.Automaton:
         for word in concept.words:
             for spelled in {word, word.replace(" ", "")} if word.isascii() else {word}:
                 meanings.setdefault(spelled, set()).add(name)
+    # A guide's question typed in pinyin ("zenme shezhi" asks how, as 怎么设置 does): a question
+    # only; other groups hold words of acts and their grammar, never read from pinyin
+    # (core.language.pinyin).
+    for spelled, name in pinyin_words(phrases(group), meanings) if group in _PINYIN_READ else ():
+        meanings.setdefault(spelled, set()).add(name)
     automaton = ahocorasick.Automaton()
     for word, names in meanings.items():
         edges = (word.isascii() and word[0].isalnum(), word.isascii() and word[-1].isalnum())

@@ -19,15 +19,18 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from core.cached_toml import built_beside_bytecode
+from core.language import pinyin
 from core.language.cleared import cleared
 from core.language.conditions import conditioned
 from core.language.gazetteer import glued
 from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
+from core.language.pinyin import may_be_pinyin
 from core.language.plurals import plurals
 from core.language.slips import slipped
 from core.language.weak_coins import weak_coin_said
@@ -215,7 +218,12 @@ def _scan(text: str) -> tuple[_Found, ...]:
 def _words_in(text: str) -> list[_Found]:
     found = []
     last = len(text) - 1
-    for end_index, (length, latin, meanings, concepts, value) in _automaton().iter(text):
+    # Chinese words typed in pinyin ("yue多少", "看下chicang"): their own automaton, only where
+    # a word of pinyin syllables is (core.language.pinyin).
+    automata = (_automaton(), pinyin.automaton()) if may_be_pinyin(text) else (_automaton(),)
+    for end_index, (length, latin, meanings, concepts, value) in chain.from_iterable(
+        a.iter(text) for a in automata
+    ):
         start = end_index + 1 - length
         # A Latin word stands alone: no letter or digit right before or after it.
         if latin and (
