@@ -7,8 +7,9 @@ A slip is read as the word it is one slip from only when nothing says otherwise:
 - it is no word itself: the lexicon's words are found first, and a real English word
   (pyspellchecker's English frequency list: "alter", "stake", "prize") or a Chinese phrase
   (pypinyin's phrase list: "时价", "实价") one slip from a lexicon word is never one;
-- a Latin one is 5 letters or more (4 when two letters are swapped, "hlaf", or one of a 5-letter
-  word left out, "unde"), starts with the word's first letter and is one edit from it;
+- a Latin one is 5 letters or more (4 when two letters are swapped, "hlaf", one of a 5-letter
+  word left out, "unde", or a letter of a 3-letter word hit twice, "buyy"), starts with the
+  word's first letter and is one edit from it;
   when it is one edit from words of different meanings, the likelier slip wins (a letter left
   out, then two swapped, then one too many, then one changed: "tradr" is "trader", not "trade"),
   and a tie is no slip;
@@ -108,7 +109,13 @@ def _long_enough(typed: str, word: str, how: int) -> bool:
     letter left out ("unde" under); a word of five or more any slip."""
     if len(typed) >= 5 and len(word) >= 5:
         return True
+    if how == _TOO_MANY and len(word) >= 3 and _doubled(typed, word):
+        return True  # a key hit twice ("buyy", "selll"): the word whole, one letter repeated
     return how == _SWAPPED or (how == _LEFT_OUT and len(word) == 5)
+
+
+def _doubled(typed: str, word: str) -> bool:
+    return any(typed[i] == typed[i - 1] and typed[:i] + typed[i + 1 :] == word for i in range(1, len(typed)))
 
 
 def _left_out(word: str) -> set[str]:
@@ -245,6 +252,9 @@ def _built() -> Slips:
     for word in (w for w in meant if len(w) >= 4 and w.isascii() and w.isalpha()):
         for key in (word, *_left_out(word)):
             latin.setdefault(key, set()).add(word)
+    # a 3-letter word only as itself: found from a typed word with a letter hit twice ("buyy")
+    for word in (w for w in meant if len(w) == 3 and w.isascii() and w.isalpha()):
+        latin.setdefault(word, set()).add(word)
     sounds: dict[str, list[str]] = {}
     for line in _SOUNDS.read_text("utf-8").splitlines():
         if line and not line.startswith("#"):
