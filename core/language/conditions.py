@@ -36,6 +36,8 @@ from core.language.supposed import said as if_said
 from core.language.supposed import supposed
 from core.language.taken_back import said as back_said
 from core.language.taken_back import taken_back
+from core.language.told_names import names_told_not
+from core.language.told_names import said as own_said
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -67,6 +69,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if NOT_ASKED in said:
         spans = not_asked(scanned, spans)
         said = _concepts(spans)
+    if own_said(said):  # "别停阿强，停掉多多": a name told not to be acted on is no target
+        said = _concepts(spans := names_told_not(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it

@@ -1,0 +1,108 @@
+"""A record named where it is told not to be acted on is never another clause's target: "别停阿强，
+停掉多多", "停咗多多，唔好停阿強", "don't touch gary, delete night owl" (a clause a don't tells not to
+do, negation.not_asked_clauses), "stop gary but not night owl", "stop gary, not night owl" (a "not"
+or "but" / "except" / "除了" right before the name). Such a name loses its own.* kinds (it becomes
+``EXCEPTED``), so no skill reading its target by own.<kind> takes it, whatever the kind or the act.
+"All but it" is not done: with "all" said beside an excepted name ("除了阿强都停掉", "stop all my
+bots except gary") the acts are lost, since "all" would stop the excepted one too."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from core.language.asked import RECORD_ACTS, TRADE_ACTS
+from core.language.negation import NOT_ASKED, not_asked_clauses
+from core.language.phrases import Words
+from core.language.spans import Span, acts_lost_at, clause_break
+
+OWN: Final = "own."
+EXCEPTED: Final = "name.excepted"  # a record named as not to be acted on: no kind, no target
+_EXCEPT: Final = "filler.except"
+_ALL: Final = "filler.all"
+_ACTS: Final = frozenset(RECORD_ACTS) | frozenset(TRADE_ACTS)
+_NOT: Final = Words("trade_money.not_coin")
+_BESIDE: Final = Words("trade_money.own")  # "not my gary", "except the eth grid"
+
+
+def said(concepts: frozenset[str]) -> bool:
+    """Some record of theirs is named (only then can one be told not to be acted on)."""
+    return any(c.startswith(OWN) for c in concepts)
+
+
+def names_told_not(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with each own name told not to be acted on made ``EXCEPTED``."""
+    owns = [s for s in spans if any(c.startswith(OWN) for c in s[3])]
+    told = [c for c in not_asked_clauses(scanned, spans, _ACTS) if not _no_longer(scanned, spans, c)]
+    out = {s[0] for s in owns if any(a <= s[0] < b for a, b in told)}
+    nots = {s[0]: _after_not(scanned, spans, s[0]) for s in owns}
+    out |= {at for at, word in nots.items() if word is not None}
+    out |= {s[0] for s in owns if _after_dont(scanned, spans, s[0])}
+    if not out:
+        return spans
+    # The "not" before an excepted name is no part of another name ("delete eth grid but not moonbag").
+    kept: list[Span] = [
+        (a, b, 2, frozenset({EXCEPTED}), scanned[a:b]) for a, b in filter(None, nots.values()) if a < b
+    ]
+    for start, end, rank, concepts, value in spans:
+        if start in out and any(c.startswith(OWN) for c in concepts):
+            concepts = frozenset({EXCEPTED})
+        kept.append((start, end, rank, concepts, value))
+    if any(_ALL in s[3] for s in kept):  # "all but gary": not done, and all would stop gary too
+        kept = acts_lost_at(kept, {s[0] for s in kept if s[3] & _ACTS}, tuple(_ACTS))
+    return kept
+
+
+def _after_not(scanned: str, spans: Sequence[Span], at: int) -> tuple[int, int] | None:
+    """Where "not", "but" / "except" / "除了" is said right before the name at ``at`` (words of
+    owning between): "but not night owl", ", not gary", "except gary", "除了阿强"; else None."""
+    before = scanned[:at].rstrip()
+    while True:  # "not my gary", "except the eth grid"
+        own = next(
+            (w for w in _BESIDE.words if before.endswith(w) and _edge(before, len(before) - len(w))), None
+        )
+        if own is None:
+            break
+        before = before[: len(before) - len(own)].rstrip()
+    end = len(before)
+    if any(_EXCEPT in s[3] and s[1] == end for s in spans):
+        return (end, end)
+    for word in _NOT.words:
+        start = end - len(word)
+        if before.endswith(word) and _edge(before, start):
+            # "not" opening its clause ("stop gary, not night owl") or after "but" ("but not");
+            # "不要" is a don't, read by its clause; 不 alone is too common a word to take here.
+            if word in {"不要", "不", "非"}:
+                return None
+            lead = before[:start].rstrip()
+            if not lead or clause_break(scanned, len(lead), start) or lead.endswith(("but", "and")):
+                return (start, end)
+            return None
+    return None
+
+
+def _after_dont(scanned: str, spans: Sequence[Span], at: int) -> bool:
+    """The name at ``at`` follows a don't in its clause, an act asked before that don't ("停掉多多但
+    不要停阿强", "stop gary and don't stop night owl"): the clause's ask is before the don't."""
+    donts = [s[0] for s in spans if NOT_ASKED in s[3] and s[0] < at and not clause_break(scanned, s[0], at)]
+    return any(
+        s[3] & _ACTS and s[1] <= d and not clause_break(scanned, s[0], d) for d in donts for s in spans
+    )
+
+
+_NO_LONGER: Final = tuple("了啦喇咯")
+
+
+def _no_longer(scanned: str, spans: Sequence[Span], clause: tuple[int, int]) -> bool:
+    """The clause's don't is "不要了" (no longer wanted: "阿强不要了 删掉" deletes 阿强), none telling
+    not to act."""
+    donts = [s for s in spans if NOT_ASKED in s[3] and clause[0] <= s[0] < clause[1]]
+    ended = (
+        scanned[clause[0] : clause[1]].rstrip(" ，,。.!！").endswith(_NO_LONGER)
+    )  # "唔要珍珠奶茶呢個交易員喇"
+    return bool(donts) and (ended or all(scanned.startswith(_NO_LONGER, s[1]) for s in donts))
+
+
+def _edge(text: str, at: int) -> bool:
+    """``at`` starts a word of ``text`` (a latin word is not cut: "cannot", "mybot")."""
+    return at == 0 or not (text[at - 1].isascii() and text[at - 1].isalnum() and text[at].isascii())
