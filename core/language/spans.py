@@ -5,8 +5,27 @@ of core.language.conditions, core.language.negation and core.language.cleared.""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from core.language.normalize import CLAUSE_MARKS, has_cjk
+
+# The concepts (or their prefixes) of an act asked: a trade, an order, a record made, changed,
+# started, stopped or deleted. What a supposition ("if i sell my eth now…") or a take-back at the
+# end ("sell all my sol. nah, don't") leaves undone.
+ASKED_ACTS: Final = (
+    "verb.buy",
+    "verb.sell",
+    "verb.delete",
+    "verb.stop",
+    "verb.start",
+    "verb.cancel",
+    "verb.create",
+    "verb.update",
+    "verb.switch_on",
+    "verb.switch_off",
+    "amount.sell_all",
+    "order.",
+)
 
 # A span before resolution, as the tagger's (core.language.tagger._Span): (start, end, rank,
 # concepts, value); rank 1 is a coin named, 2 a lexicon word.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from core.language.spans import Span, acts_lost_at, clause_break
+from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break
 
 IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
 # Said as supposed already ("what if i buy 1 eth now"): the intents refuse its act, and its coin
@@ -22,20 +22,6 @@ _SELF: Final = ("我们", "我們", "我哋", "我", "i", "we")
 # What may stand between them: a word of time or a filler ("如果我现在卖了eth", "if i just sold").
 _BETWEEN: Final = ("time.", "filler.article")
 _THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
-_ACTS: Final = (
-    "verb.buy",
-    "verb.sell",
-    "verb.delete",
-    "verb.stop",
-    "verb.start",
-    "verb.cancel",
-    "verb.create",
-    "verb.update",
-    "verb.switch_on",
-    "verb.switch_off",
-    "amount.sell_all",
-    "order.",
-)
 
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
@@ -58,7 +44,7 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
             if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
                 break
             lost.add(s[0])
-    return acts_lost_at(spans, lost, _ACTS)
+    return acts_lost_at(spans, lost, ASKED_ACTS)
 
 
 def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
@@ -66,7 +52,7 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
     while True:
         at = len(scanned) - len(scanned[at:].lstrip())
         here = [s for s in spans if s[0] == at and s[3]]
-        act = next((s for s in here if any(c.startswith(_ACTS) for c in s[3])), None)
+        act = next((s for s in here if any(c.startswith(ASKED_ACTS) for c in s[3])), None)
         if act is not None:
             return act
         between = [s for s in here if all(c.startswith(_BETWEEN) for c in s[3])]

@@ -12,7 +12,7 @@ from typing import Final
 
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
-from core.language.spans import WORD_RANK, Span, acts_lost_at
+from core.language.spans import ASKED_ACTS, WORD_RANK, Span, acts_lost_at
 
 _TAKEN_BACK: Final = Words("beside.taken_back")
 # "not now", "先不要" after an act take it back, but a watch asked stands: what is put off is the
@@ -20,20 +20,6 @@ _TAKEN_BACK: Final = Words("beside.taken_back")
 _PUT_OFF: Final = Words("beside.put_off")
 _WATCH: Final = frozenset({"verb.notify", "noun.alert"})
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
-_ACTS: Final = (
-    "verb.buy",
-    "verb.sell",
-    "verb.delete",
-    "verb.stop",
-    "verb.start",
-    "verb.cancel",
-    "verb.create",
-    "verb.update",
-    "verb.switch_on",
-    "verb.switch_off",
-    "amount.sell_all",
-    "order.",
-)
 # What a clause taking an act back may say besides its words: a "don't", a giving-up, a "no".
 _BACK: Final = frozenset({"filler.dont", "verb.cancel", "answer.no"})
 _ONLY: Final = ("filler.", "answer.", "verb.cancel")
@@ -61,14 +47,14 @@ def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
         at = _trailing(scanned, spans, True)
     if at is None:
         return spans
-    lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(_ACTS) for c in s[3])}
+    lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(ASKED_ACTS) for c in s[3])}
     if not lost:
         return spans
     # The mind changed (outside.mind_changed), over the clauses taking it back: what is left of the
     # act is no other ask either ("delete my eth alert... actually no" makes no alert).
     start = len(scanned) - len(scanned[at + 1 :].lstrip())
     told = (start, len(scanned.rstrip()), WORD_RANK, _CHANGED, "")
-    return [*acts_lost_at(spans, lost, _ACTS), told]
+    return [*acts_lost_at(spans, lost, ASKED_ACTS), told]
 
 
 def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
