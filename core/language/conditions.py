@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
+from core.language.crowd import crowd_told
+from core.language.crowd import said as crowd_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
@@ -96,6 +98,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     done = _done_said()
     if ONCE in scanned or (done is not None and done.search(scanned) is not None):
         spans = _done_told(scanned, spans)
+        said = _concepts(spans)
+    if said & _TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
+        spans = crowd_told(scanned, spans, _TRADES, _TOLD)
         said = _concepts(spans)
     unless = _unless()
     if any(c in unless for c in said):

@@ -1,0 +1,63 @@
+"""Someone else's trade told: a crowd or another party said right before a trade's verb in its
+clause ("大家都卖了", "所有人都在抛", "全世界都在买btc", "他们都把eth卖了") is their act, a story
+(outside.told), never the person's order. Only that clause's verbs are told: an order asked in a
+clause of its own stands ("大家都在买btc，帮我也买0.1个", "大家都说btc要涨 帮我买0.1个")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from core.language.normalize import any_said, clause_of, has_cjk
+from core.language.spans import WORD_RANK, Span, objects_before
+
+# What may stand between the crowd and its verb: how many of them and how it goes ("都", "也",
+# "都在", "正在", "纷纷", "已经"), never a word addressing deskmate ("大家帮我买": 帮 is none of these).
+_BETWEEN: Final = frozenset("都也在正全部已经纷纷开始一直还又疯狂狂抢着一起跟风基本上")
+
+_FOR: Final = frozenset("帮给替为")
+
+
+@lru_cache(maxsize=1)
+def _crowd() -> tuple[str, ...]:
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.crowd"].words)
+
+
+@lru_cache(maxsize=1)
+def _crowd_said() -> re.Pattern[str] | None:
+    return any_said(_crowd())
+
+
+def said(scanned: str) -> bool:
+    """Any crowd word in ``scanned`` (one scan): only then are its verbs looked at."""
+    found = _crowd_said()
+    return found is not None and found.search(scanned) is not None
+
+
+def crowd_told(scanned: str, spans: list[Span], trades: frozenset[str], told: frozenset[str]) -> list[Span]:
+    """``spans`` with a trade's verb said right after a crowd in its clause told (``told``)."""
+    out: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if rank == WORD_RANK and concepts & trades and _crowd_before(scanned, start):
+            span = (start, end, rank, (concepts - trades) | told, value)
+        out.append(span)
+    return out
+
+
+def _crowd_before(scanned: str, start: int) -> bool:
+    """A crowd word in ``start``'s clause, only _BETWEEN's words after it, then the verb or a 把."""
+    clause_start, _ = clause_of(scanned, start, start)
+    for at in range(start - 1, clause_start - 1, -1):
+        if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]):
+            return False  # a space after Chinese ends a clause ("大家都在买 帮我买点")
+        for word in _crowd():
+            # 帮大家买 buys for them: the person's order, the crowd its beneficiary
+            if scanned.startswith(word, at) and scanned[at - 1 : at] not in _FOR:
+                between = scanned[at + len(word) : start].lstrip("".join(_BETWEEN))
+                if not between or between.startswith(objects_before()):
+                    return True
+    return False
