@@ -439,8 +439,9 @@ def _read_run(
         kind, unit = "amount", "base"
         if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
             number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
-    if kind == "number" and reason is None and _words(*_DATE).after(norm, tail):
-        return None  # "2024年", "3月", "5号", "10am": a date or a time of day, no value here
+    timed = _words(*_DATE).after(norm, tail) or _hour_at(norm, tail, number)
+    if kind == "number" and reason is None and timed:
+        return None  # "2024年", "3月", "5号", "10am", "9点整": a date or a time of day, no value here
     if (percent_of := _words(*_PERCENT_OF).before(norm, said_before)) is not None:  # 百分之五
         kind, unit, lead = "percent", "%", percent_of
     elif kind == "number" and run.isdigit() and _id_before(norm, said_before):
@@ -556,3 +557,9 @@ def _counted_at_end(
     return (
         (join[1], "") if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip() else None
     )
+
+
+def _hour_at(norm: str, tail: int, number: Decimal) -> bool:
+    """A whole number of 0 to 24 before 点 ("明天9点整", "九点半", "9点钟") is a clock's hour, never a
+    price level; "8万点" is a price in points (its number is past any hour)."""
+    return norm.startswith(("点", "點"), tail) and number == number.to_integral_value() and 0 <= number <= 24
