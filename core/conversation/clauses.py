@@ -213,14 +213,19 @@ def _numbers_across(whole: Route, pieces: list[str]) -> bool:
 def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
     """The whole message read as one piece's request on another piece's coin: "sell all my pepe
     and set an alert for btc under 85k" is no PEPE alert, "stop my eth bot and buy btc" no ETH
-    buy. A later ask naming its own coin keeps it: a piece is the whole's request on a coin of its
-    own, and the whole's coin is another piece's (its route's, or said in it)."""
+    buy, "delete alert 3, sell 0.5 sol" no SOL alert deleted. A later ask naming its own coin keeps
+    it: a piece is the whole's request on a coin of its own or none, and the whole's coin is another
+    piece's (its route's, or said in it)."""
     coin = _asks_for(whole)[2]
     if not coin:
         return False
     same = [r for _, r in found if (r.skill, r.action) == (whole.skill, whole.action)]
-    return any(_coins(r) and _asks_for(r)[2] != coin for r in same) and any(
-        r not in same and (_asks_for(r)[2] == coin or coin in fill_coins(told_by(p))) for p, r in found
+    others = [(p, r) for p, r in found if r not in same]
+    if any(_coins(r) and _asks_for(r)[2] != coin for r in same):
+        return any(_asks_for(r)[2] == coin or coin in fill_coins(told_by(p)) for p, r in others)
+    # none of its own: borrowed only from another skill's ask on that coin, not a detail of its own
+    return any(not _coins(r) for r in same) and any(
+        r.skill != whole.skill and _asks_for(r)[2] == coin for _, r in others
     )
 
 
