@@ -248,7 +248,12 @@ def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Spa
         start, _, _, concepts, _ = span
         needs = frozenset[str]().union(*(after[c] for c in concepts if c in after))
         if needs and not any(s[1] <= start and s[3] & needs and _right_before(s, start) for s in spans):
+            rest = frozenset(c for c in concepts if c not in after)  # "接个 claude 模型": the create's
+            if rest:
+                kept.append((start, span[1], span[2], rest, span[4]))
             continue
+        if needs:  # said after its condition, the word is this concept's alone ("跌到2800接一个": a buy)
+            span = (start, span[1], span[2], frozenset(c for c in concepts if c in after), span[4])
         kept.append(span)
     return kept
 
