@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
+from core.conversation.across import numbers_across
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
     asked_name,
@@ -198,16 +199,6 @@ def _covers(piece: Route, whole: Route, alike: bool) -> bool:
         for k, v in whole.slots.items()
         if not alike or (refusal_in(v) or ("",))[0] != "two_numbers"
     )
-
-
-def _numbers_across(whole: Route, pieces: list[str]) -> bool:
-    """The whole message read two numbers it refused across a cut ("cancel order 2, buy 0.1 eth at
-    3100": "2, buy 0.1 eth"): one piece's number and another's, never one request's to keep whole."""
-    for v in whole.slots.values():
-        refused = refusal_in(v)
-        if refused is not None and refused[0] == "two_numbers" and not any(refused[1] in p for p in pieces):
-            return True
-    return False
 
 
 def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
@@ -591,7 +582,7 @@ def split_asks(
                 and not any(_covers(r, whole, alike) for _, r in found)
                 and not _coin_borrowed(whole, found, told_by)
                 and not said_apart(whole, pieces)
-                and not _numbers_across(whole, pieces)
+                and not numbers_across(whole, pieces)
                 and not listed_as_one(whole, [r for _, r in found], told_by(text))
             ):
                 continue  # the whole message is one request the pieces lose part of
