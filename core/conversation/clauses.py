@@ -214,8 +214,10 @@ def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn
     others = [(p, r) for p, r in found if r not in same]
     if any(_coins(r) and _asks_for(r)[2] != coin for r in same):
         return any(_asks_for(r)[2] == coin or coin in fill_coins(told_by(p)) for p, r in others)
-    # none of its own: borrowed only from another skill's ask on that coin, not a detail of its own
-    return any(not _coins(r) for r in same) and any(
+    # none of its own: borrowed from another skill's ask on that coin, nothing else of the whole's
+    # taken with it ("開個定投策略 每日 20U 買 BTC" is one plan: its 20U is the plan's too)
+    own = {k for k, v in whole.slots.items() if coin not in str(v)}
+    return any(not _coins(r) and own <= set(r.slots) for r in same) and any(
         r.skill != whole.skill and _asks_for(r)[2] == coin for _, r in others
     )
 
