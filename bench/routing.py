@@ -1,9 +1,14 @@
 """Routing cost per message over every routing corpus file (tests/corpus/**, and the shared
-corpus when the checkout has it beside it): the language layer (every skill's intents, their rules
-only reading slots) beside every skill's rules alone as before it, in the same run, messages
-interleaved; plus the lexicon's load and the tagger's build, each in a fresh process. Times are
-the thread's CPU time (time.thread_time): on a shared, busy machine the wall time mostly measures
-the wait for a core.
+corpus when the checkout has it beside it), in the same run, messages interleaved:
+- the message read as the engine reads it (core.conversation.reading.read_asks: the router, then
+  its pronouns, its clauses and several asks, a story beside an ask, an act taken back): what
+  ships, each clause routed again on its own;
+- the router alone on the whole message (the language layer: every skill's intents, their rules
+  only reading slots), the first of those readings;
+- every skill's rules alone as before the layer, the baseline;
+plus the lexicon's load and the tagger's build, each in a fresh process. Times are the thread's
+CPU time (time.thread_time): on a shared, busy machine the wall time mostly measures the wait for
+a core.
 
 Run: `python -m bench.routing` (prints one line per figure).
 """
@@ -89,15 +94,24 @@ FIRST_ROUTE = (
 
 
 def per_message(rounds: int = ROUNDS) -> dict[str, tuple[float, float, int]]:
-    """p50, p99 (ms of thread CPU) and the message count, for the layer and the rules alone: every
-    corpus message routed ``rounds`` times by each, interleaved, after one warm-up pass."""
+    """p50, p99 (ms of thread CPU) and the message count, for the engine's reading, the router
+    alone and the rules alone: every corpus message read ``rounds`` times by each, interleaved,
+    after one warm-up pass."""
     from adapters.demo_market import DemoMarket
     from core.clock import FixedClock
+    from core.conversation.reading import read_asks
+    from core.language.normalize import has_cjk
     from tests.fakes import NOW, full_skills
 
     skills = full_skills(DemoMarket(FixedClock(NOW)), FixedClock(NOW))
+    router = skills.router
+
+    def engine(text: str) -> object:  # a fresh conversation, in the message's own language
+        return read_asks(text, router, locale="zh" if has_cjk(text) else "en")
+
     routers: dict[str, Callable[[str], object]] = {
-        "language layer": skills.router.route,
+        "as the engine reads it (read_asks)": engine,
+        "router alone, whole message": router.route,
         "rules alone (before)": skills.rules_alone().route,
     }
     texts = corpus_texts()
@@ -105,9 +119,14 @@ def per_message(rounds: int = ROUNDS) -> dict[str, tuple[float, float, int]]:
         for text in texts:
             route(text)
     samples: dict[str, list[float]] = {name: [] for name in routers}
+    # Interleaved message by message, each way a stretch of the corpus apart: a message is never
+    # read right after another way read it, whose kept readings (the tagger's, the values') would
+    # make it look free.
+    count, apart = len(texts), max(1, len(texts) // len(routers))
     for _ in range(rounds):
-        for text in texts:
-            for name, route in routers.items():
+        for at in range(count):
+            for way, (name, route) in enumerate(routers.items()):
+                text = texts[(at + way * apart) % count]
                 start = time.thread_time()
                 route(text)
                 samples[name].append((time.thread_time() - start) * 1000)
