@@ -59,7 +59,7 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "挂单", no coin before it) tells no order asked of.
     after = _after()
     if any(c in after for c in said):
-        spans = _only_after(spans, after)
+        spans = _only_after(scanned, spans, after)
         said = _concepts(spans)
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
     if BUT_TOLD in said:
@@ -239,7 +239,7 @@ def _after() -> dict[str, frozenset[str]]:
     return load().after()
 
 
-def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Span]:
+def _only_after(scanned: str, spans: list[Span], after: dict[str, frozenset[str]]) -> list[Span]:
     """``spans`` without a word whose concept's ``after`` is said nowhere before it. The span goes
     whole, not only its concept: the shorter words inside it stand ("那我就买0.1个btc吧" keeps its
     买, while "要是比特币跌到三万我就买" is a plan told)."""
@@ -247,7 +247,9 @@ def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Spa
     for span in spans:
         start, _, _, concepts, _ = span
         needs = frozenset[str]().union(*(after[c] for c in concepts if c in after))
-        if needs and not any(s[1] <= start and s[3] & needs and _right_before(s, start) for s in spans):
+        if needs and not any(
+            s[1] <= start and s[3] & needs and _right_before(scanned, s, start) for s in spans
+        ):
             rest = frozenset(c for c in concepts if c not in after)  # "接个 claude 模型": the create's
             if rest:
                 kept.append((start, span[1], span[2], rest, span[4]))
@@ -258,10 +260,11 @@ def _only_after(spans: list[Span], after: dict[str, frozenset[str]]) -> list[Spa
     return kept
 
 
-def _right_before(span: Span, start: int) -> bool:
+def _right_before(scanned: str, span: Span, start: int) -> bool:
     """Whether ``span`` may stand before a word needing it: a concept anywhere before it, a coin
-    only right before it ("取消ETH單", "eth 单": the coin's order; "btc涨了我就简单说下" no order)."""
-    return COIN not in span[3] or span[1] >= start - 1
+    only right before it, a space at most between ("取消ETH單", "eth 单": the coin's order; "btc涨了
+    我就简单说下" no order, nor "取消btc菜单": a menu, 菜 between)."""
+    return COIN not in span[3] or not scanned[span[1] : start].strip()
 
 
 @lru_cache(maxsize=1)
@@ -572,6 +575,9 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
     while filler := next((s for s in spans if s[0] == at and filler_words(s[3])), None):
         if any(v.start == at for v in values):
+            break
+        # A name opening with a filler word ("wake ah seng up": the trader "ah seng") is the object.
+        if any(s[0] == at and s[2] <= WORD_RANK and s[3] & OBJECTS for s in spans):
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
