@@ -1,9 +1,12 @@
-"""A whole message's read that spans the cut between two asks (core.conversation.clauses)."""
+"""A whole message's read that spans the cut between two asks, and a piece's number that is no
+coin's value to span one (core.conversation.clauses)."""
 
 from __future__ import annotations
 
 from core.language.refusals import refusal_in
 from core.routing.router import Route
+
+_IDS = ("alert_id", "order_no")  # the slots of a record said by its number
 
 
 def numbers_across(whole: Route, pieces: list[str]) -> bool:
@@ -14,3 +17,9 @@ def numbers_across(whole: Route, pieces: list[str]) -> bool:
         if refused is not None and refused[0] == "two_numbers" and not any(refused[1] in p for p in pieces):
             return True
     return False
+
+
+def by_id(route: Route) -> bool:
+    """A record named by its number ("delete alert 3", "cancel order 2"): the number is its id, no
+    value of a coin, so no coin is lent it ("sell 0.5 sol, delete alert 3" deletes no SOL alert)."""
+    return any(route.slots.get(slot) not in (None, "all") for slot in _IDS)

@@ -359,7 +359,9 @@ def _read_run(
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
     said_before = _back(norm, start)  # where the words before the number end
     ordinal = _words(*_ORDINAL).before(norm, said_before) is not None
-    mark = _words("ordinal_order_mark" if ordinal else "order_mark").after(norm, end)  # "第2单", "3号单"
+    # "第2单", "3号单", "3号提醒"
+    marks = ("ordinal_order_mark",) if ordinal else ("order_mark", "alert_mark")
+    mark = _words(*marks).after(norm, end)
     if ordinal and mark is None:
         return None  # "第一个": an ordinal
     # What the number says of itself.
@@ -372,7 +374,7 @@ def _read_run(
             return None  # "一一", "千万别": no numeral
         reason = exc.reason or "separators"  # "85000一": digits typed are refused, never dropped
     if mark is not None and reason is None and number == number.to_integral_value():
-        return Value("id", start, end, run, number, ident=str(int(number)))  # an order's number, no date
+        return Value("id", start, end, run, number, ident=str(int(number)))  # an order's or alert's number
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
     pos = end
     every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts

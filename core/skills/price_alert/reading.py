@@ -197,6 +197,8 @@ def _command(args: Reading, coins: CoinNames) -> AlertReading:
         return ("query", {})
     head, _, rest = args.text.partition(" ")
     if RM.prefix(head) == len(head):
+        if rest.strip().isdigit():  # "/alert rm 3": the argument is the alert's id, one they have or not
+            return ("delete", {"alert_id": rest.strip()})
         return ("delete", _target(coins.read(rest), find_values(rest), coins))
     return ("create", _create_slots(args, coins))
 
@@ -281,18 +283,22 @@ def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:
     return (named[0].value, None) if named else (None, None)
 
 
-def _alert_id(values: list[Value]) -> str | None:
-    """An alert's id: eight hex characters ("#1a2b3c4d", "1a2b3c4d", "12345678")."""
+def _alert_id(reading: Reading, values: list[Value]) -> str | None:
+    """An alert's id: eight hex characters ("#1a2b3c4d", "1a2b3c4d", "12345678"), or a number said
+    as one's ("delete alert 3", "alert #3", "删除3号提醒", "删除提醒3"), as an order's is ("cancel order
+    2"): the skill answers an id they do not have as such, never another alert taken for it."""
+    nouns = {skip_spaces(reading.text, t.end) for t in reading.tags if NOUN in t.concepts}
     for value in values:
-        if value.kind == "id" and len(value.ident) == 8:
+        if value.kind == "id" and (len(value.ident) == 8 or value.ident.isdigit()):
             return value.ident
-        if value.kind == "number" and len(value.typed) == 8 and value.typed.isdigit():
+        said_as_id = len(value.typed) == 8 or value.start in nouns
+        if value.kind == "number" and value.typed.isdigit() and said_as_id:
             return value.typed
     return None
 
 
 def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
-    found = {"alert_id": _alert_id(values), "symbol": _coin(reading, coins)[0]}
+    found = {"alert_id": _alert_id(reading, values), "symbol": _coin(reading, coins)[0]}
     if not any(found.values()):  # "delete my dip buyr alert": a name asked, never any alert taken
         found[NAME] = _name_before_noun(reading)
     return {slot: value for slot, value in found.items() if value is not None}
