@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from core.language.acted import ACTED, RECORD_ACTS, acted
+from core.language.acted import said as acted_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.crowd import crowd_told
 from core.language.crowd import said as crowd_said
@@ -99,6 +101,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if ONCE in scanned or (done is not None and done.search(scanned) is not None):
         spans = _done_told(scanned, spans)
         said = _concepts(spans)
+    if acted_said(said):  # "我取消了ETH订单", "yesterday i delete my alerts": told done, no act
+        said = _concepts(spans := acted(scanned, spans))
     if said & _TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
         spans = crowd_told(scanned, spans, _TRADES, _TOLD)
         said = _concepts(spans)
@@ -501,17 +505,19 @@ def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if (
             rank == WORD_RANK
-            and concepts & (_TRADES | _MADE)
+            and concepts & (_TRADES | _MADE | RECORD_ACTS)
+            and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
             and (_done_before(scanned, start, ahead) or _once(scanned, end))
             and not any(at <= start and not clause_break(scanned, at, start) for at in against)
         ):
-            told = _MADE_TOLD if concepts & _MADE and not concepts & _TRADES else _TOLD
-            span = (start, end, rank, (concepts - _TRADES - _MADE) | told, value)
+            told = _TOLD if concepts & _TRADES else _MADE_TOLD if concepts & _MADE else ACTED
+            span = (start, end, rank, (concepts - _TRADES - _MADE - RECORD_ACTS) | told, value)
         out.append(span)
     return out
 
 
 _AHEAD: Final = frozenset({"time.later", "time.ahead"})
+_SINCE: Final = frozenset({"开始"})  # after a time, the time's start ("去年开始"), no record started
 # 过 right after a trade's verb tells it done once ("以前卖过eth", "我真的买过btc"): never a request's
 # verb (过来 / 过去 / 过头 are other words).
 ONCE: Final = "过"

@@ -1,0 +1,138 @@
+"""A record's act told as one's own, done: "我取消了ETH订单", "我取消咗ETH嘅單" (咗 read as 了), "我换过好几次
+模型了", "yesterday i delete my alerts". The person says what they did (outside.acted), never asks it:
+no alert deleted, no order cancelled, no model changed. A request keeps its 了 ("把ETH订单取消了",
+"帮我删了它": no 我 before the verb, or one it is done for). Said after a done word ("我昨天已经把提醒
+全删了") the tagger's conditions tell it (core.language.conditions); the words of a past form
+("i deleted") are the lexicon's (outside.acted). Applied by core.language.conditions."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.language.normalize import clause_of
+from core.language.spans import WORD_RANK, Span, clause_break
+
+ACTED: Final = frozenset({"outside.acted"})
+# A record's acts, and an order's withdrawal: what a story tells done to them.
+RECORD_ACTS: Final = frozenset(
+    {
+        "verb.delete",
+        "verb.stop",
+        "verb.cancel",
+        "verb.start",
+        "verb.update",
+        "verb.switch_on",
+        "verb.switch_off",
+        "verb.rename",
+        "verb.activate",
+        "verb.deactivate",
+        "order.revoke",
+        "order.revoke_all",
+        "order.withdraw",
+    }
+)
+_DONE_MARKS: Final = ("了", "过")  # 咗 is read as 了 (cantonese.toml)
+_NOT_DONE_AFTER: Final = ("来", "去", "头")  # 过来 / 过去 / 过头 are other words
+# The person, said first in the clause: the subject of what was done.
+_SELF_ZH: Final = ("我们", "我哋", "我")
+# Who a request is done for, right before the 我 ("帮我删了它", "给我取消了"): no subject then.
+_FOR: Final = frozenset("帮幫给給替让讓叫请請被把将將")
+# What may stand between the subject and the verb: a time, a done word, an adverb.
+_BETWEEN: Final = ("time.", "pnl.last_", "filler.")
+_ADVERBS: Final = ("已经", "已", "刚刚", "刚才", "刚", "早就", "也", "都", "又", "还", "亲手", "自己")
+_SELF_EN: Final = ("i", "we")
+_ADVERBS_EN: Final = ("just", "already", "also", "then")
+# A time past said in the clause ("yesterday i delete my alerts").
+_PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
+
+
+def said(concepts: frozenset[str]) -> bool:
+    """Cheap: whether a record's act is among the concepts at all."""
+    return bool(concepts & RECORD_ACTS)
+
+
+def acted(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a record's act told done by the person made ``outside.acted``: in Chinese 我
+    first, the verb with 了 / 过 right after it and what it was done to after that; in English "i"
+    or "we" right before the verb with a time past in its clause."""
+    out: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if rank == WORD_RANK and concepts & RECORD_ACTS and _told(scanned, start, end, spans):
+            span = (start, end, rank, (concepts - RECORD_ACTS) | ACTED, value)
+        out.append(span)
+    return out
+
+
+def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    if scanned[start:end].isascii():
+        return _told_en(scanned, start, end, spans)
+    return _told_zh(scanned, start, end, spans)
+
+
+def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    first, last = clause_of(scanned, start, end)
+    word = scanned[start:end]
+    mark = next((m for m in _DONE_MARKS if word.endswith(m)), None)
+    after = end
+    if mark is None:
+        if not scanned.startswith(_DONE_MARKS, end) or scanned[end + 1 : end + 2] in _NOT_DONE_AFTER:
+            return False
+        after = end + 1
+    elif mark == "过" and scanned[end : end + 1] in _NOT_DONE_AFTER:
+        return False
+    # What it was done to follows ("我取消了ETH订单"); 了 at the clause's end is a request's too.
+    if not scanned[after:last].strip(" 了吧啦啊呀的").strip():
+        return False
+    return _subject_before(scanned, first, start, spans)
+
+
+def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> bool:
+    """我 opens what is said before the verb in its clause, only times, done words and adverbs
+    between, and nothing it is done for before it ("帮我", "给我")."""
+    at = start
+    while at > first:
+        here = scanned[:at].rstrip()
+        if len(here) < at:
+            at = len(here)
+            continue
+        word = next(
+            (
+                s
+                for s in spans
+                if s[1] == at
+                and s[0] >= first
+                and s[3]
+                and all(c.startswith(_BETWEEN) for c in s[3])
+                and scanned[s[0] : s[1]] not in _SELF_ZH
+            ),
+            None,
+        )
+        if word is not None:
+            at = word[0]
+            continue
+        adverb = next((a for a in _ADVERBS if here.endswith(a)), None)
+        if adverb is not None:
+            at -= len(adverb)
+            continue
+        self_word = next((w for w in _SELF_ZH if here.endswith(w)), None)
+        if self_word is None:
+            return False
+        before = scanned[first : at - len(self_word)].rstrip()
+        return not before or before[-1] not in _FOR
+    return False
+
+
+def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    """ "i" or "we" right before the verb (an adverb between: "i just delete"), a time past in its
+    clause ("yesterday i delete my alerts")."""
+    words = scanned[:start].split()
+    while words and words[-1] in _ADVERBS_EN:
+        words.pop()
+    if not words or words[-1] not in _SELF_EN:
+        return False
+    return any(
+        s[3] & frozenset(_PAST) and not clause_break(scanned, min(s[1], start), max(s[0], end))
+        for s in spans
+        if s[1] <= start or s[0] >= end
+    )
