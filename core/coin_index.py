@@ -47,6 +47,34 @@ _KEPT = 16
 _SEEN: dict[str, tuple[MarketCatalog, int, tuple[Mention, ...]]] = {}
 
 
+# What an index reads off a catalog's names, by the names' identity: a catalog shares its name
+# index with every catalog of the same list of markets (core.markets), and each of the indexes a
+# process makes of them (the tagger's, the value grammar's, a skill's reader's) reads it once.
+_BUILT: dict[int, tuple[dict[str, str], int, frozenset[str], re.Pattern[str] | None]] = {}
+_BUILT_KEPT = 4
+
+
+def _built(names: dict[str, str]) -> tuple[int, frozenset[str], re.Pattern[str] | None]:
+    """The longest Latin name in words, the first words of Latin names of several, and the one
+    alternation of the names in other scripts, longest first."""
+    kept = _BUILT.get(id(names))
+    if kept is not None and kept[0] is names:
+        return kept[1:]
+    max_words = max((n.count(" ") + 1 for n in names if n.isascii()), default=1)
+    firsts = frozenset(n.split(" ", 1)[0] for n in names if n.isascii() and " " in n)
+    other = sorted((n for n in names if not n.isascii()), key=len, reverse=True)
+    # "比特币 etf" is the same look-alike as "比特币etf": a space may sit between the scripts.
+    parts = [
+        re.sub(r"(?<=[^\x00-\x7f])(?=[a-z0-9])|(?<=[a-z0-9])(?=[^\x00-\x7f])", r"\\s?", re.escape(n))
+        for n in other
+    ]
+    pattern = re.compile("|".join(parts)) if parts else None
+    if len(_BUILT) >= _BUILT_KEPT:
+        _BUILT.pop(next(iter(_BUILT)), None)
+    _BUILT[id(names)] = (names, max_words, firsts, pattern)
+    return max_words, firsts, pattern
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     symbol: str  # a listed symbol, a known-unsupported one, or NOT_A_COIN
@@ -74,15 +102,7 @@ class CoinIndex:
             return
         names = self.catalog.aliases()
         self._names = names
-        self._max_words = max((n.count(" ") + 1 for n in names if n.isascii()), default=1)
-        self._firsts = frozenset(n.split(" ", 1)[0] for n in names if n.isascii() and " " in n)
-        other = sorted((n for n in names if not n.isascii()), key=len, reverse=True)
-        # "比特币 etf" is the same look-alike as "比特币etf": a space may sit between the scripts.
-        parts = [
-            re.sub(r"(?<=[^\x00-\x7f])(?=[a-z0-9])|(?<=[a-z0-9])(?=[^\x00-\x7f])", r"\\s?", re.escape(n))
-            for n in other
-        ]
-        self._other = re.compile("|".join(parts)) if parts else None
+        self._max_words, self._firsts, self._other = _built(names)
         self._version = self.catalog.version
 
     def find(self, norm: str) -> list[Mention]:

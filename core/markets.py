@@ -169,6 +169,43 @@ def rules_from_row(row: Mapping[str, Any] | None) -> SymbolRules | None:
         return None
 
 
+class _Listing:
+    """What a catalog reads off one list of markets: the list in order, by symbol, and the name
+    index (built on first use). Shared by every catalog of the same list: the index of a list is
+    the same whichever catalog asks, and the callers of aliases() only read it."""
+
+    __slots__ = ("aliases", "by_symbol", "markets", "source")
+
+    def __init__(self, source: Sequence[MarketSpec]) -> None:
+        self.source = source  # held: the cache's key is its id
+        popular = {base: i for i, base in enumerate(COIN_NAMES)}
+        # The coins people ask about most first: buttons, autocompletion and help list them first.
+        self.markets = tuple(sorted(source, key=lambda m: (popular.get(m.base, len(popular)), m.base)))
+        self.by_symbol = {m.symbol: m for m in self.markets}
+        self.aliases: dict[str, str] | None = None
+
+
+# The lists read lately, by identity. A tuple of markets cannot change (MarketSpec is frozen), so
+# its listing is kept: every catalog of the bundled snapshot (bot.catalog makes a fresh one per
+# caller, each free to replace its list) builds the index of thousands of names once per process,
+# not once per catalog. A list (mutable) is read afresh every time.
+_LISTINGS: dict[int, _Listing] = {}
+_LISTINGS_KEPT = 4
+
+
+def _listing(markets: Sequence[MarketSpec]) -> _Listing:
+    if not isinstance(markets, tuple):
+        return _Listing(markets)
+    found = _LISTINGS.get(id(markets))
+    if found is not None and found.source is markets:
+        return found
+    found = _Listing(markets)
+    if len(_LISTINGS) >= _LISTINGS_KEPT:
+        _LISTINGS.pop(next(iter(_LISTINGS)), None)
+    _LISTINGS[id(markets)] = found
+    return found
+
+
 class MarketCatalog:
     """The markets deskmate quotes (every listed USDT spot market of the exchange, or the small
     built-in set), looked up by symbol or by any name people use.
@@ -197,11 +234,10 @@ class MarketCatalog:
     def _set(self, markets: Sequence[MarketSpec], fetched_at: datetime | None, origin: str) -> None:
         if not markets:
             raise ValueError("at least one market must be supported")
-        popular = {base: i for i, base in enumerate(COIN_NAMES)}
-        # The coins people ask about most first: buttons, autocompletion and help list them first.
-        self._markets = tuple(sorted(markets, key=lambda m: (popular.get(m.base, len(popular)), m.base)))
-        self._by_symbol = {m.symbol: m for m in self._markets}
-        self._alias_index: dict[str, str] | None = None
+        listing = _listing(markets)
+        self._markets = listing.markets
+        self._by_symbol = listing.by_symbol
+        self._listing = listing
         self.fetched_at = fetched_at  # when the exchange listed these (None: built in)
         self.origin = origin  # "builtin", "snapshot", "database", "exchange"
 
@@ -258,9 +294,10 @@ class MarketCatalog:
 
     def aliases(self) -> dict[str, str]:
         """Normalized alias -> symbol (or NOT_A_COIN), supported, known-unsupported and look-alikes."""
-        if self._alias_index is None:
-            self._alias_index = self._build_aliases()
-        return self._alias_index
+        listing = self._listing
+        if listing.aliases is None:
+            listing.aliases = self._build_aliases()
+        return listing.aliases
 
     def _build_aliases(self) -> dict[str, str]:
         index: dict[str, str] = {}

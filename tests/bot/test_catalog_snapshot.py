@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.catalog import SNAPSHOT, bundled_catalog
+from core.coin_index import CoinIndex
 from core.coin_names import COIN_NAMES, POPULAR_BASES
+from core.markets import MarketCatalog, market_for
 from tools import catalog_snapshot
 
 
@@ -23,6 +26,22 @@ def test_the_bundled_snapshot_lists_the_popular_coins_once_each() -> None:
     btc = catalog.rules("BTCUSDT")
     assert btc is not None and str(btc.tick_size) == "0.01"
     assert json.loads(SNAPSHOT.read_text(encoding="utf-8"))["quote"] == "USDT"
+
+
+def test_catalogs_of_the_snapshot_share_one_name_index_and_a_new_list_gets_its_own() -> None:
+    """Every catalog of the snapshot (one per caller, each free to replace its list) reads the
+    same names: the index of thousands is built once per process, not once per catalog."""
+    first, second = bundled_catalog(), bundled_catalog()
+    assert first.aliases() is second.aliases()
+    assert CoinIndex(first).find("比特幣 and sol") == CoinIndex(second).find("比特幣 and sol")
+    second.replace([market_for("BTC"), market_for("PEPE")], datetime(2026, 1, 1, tzinfo=UTC), "exchange")
+    assert second.resolve("pepe") == "PEPEUSDT" and second.resolve("sol") == "SOLUSDT"  # not listed
+    assert not second.is_supported("SOLUSDT") and first.is_supported("SOLUSDT")
+    assert [m.symbol for m in CoinIndex(second).find("pepe")] == ["PEPEUSDT"]
+    assert first.aliases()["sol"] == "SOLUSDT" and first.aliases() is not second.aliases()
+    # A list (it may change) is read afresh for each catalog.
+    listed = [market_for("BTC")]
+    assert MarketCatalog(listed).aliases() is not MarketCatalog(listed).aliases()
 
 
 def test_the_tool_writes_a_snapshot_from_a_saved_exchange_info(
