@@ -14,6 +14,7 @@ from collections.abc import Callable
 from core.conversation.beside import beside_story
 from core.conversation.clauses import BackFn, split_asks
 from core.language.normalize import has_cjk
+from core.language.supposed import SUPPOSED
 from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
 from core.routing.router import Route
@@ -176,7 +177,19 @@ def split_held(
     asks = split_asks(text, whole, route, back, told_by)
     if asks is None and whole is None:
         asks = _beside(text, route, back, told_by)
+    if asks is not None and any(r.skill == _TRADE for _, r in asks) and not _trades_said(told_by(text)):
+        # The whole message's reading holds every trade it says ("if btc dips. buy 0.1 btc": no
+        # level to wait for; "buy 0.1 btc. not right now"): no piece read alone makes one.
+        asks = [(p, r) for p, r in asks if r.skill != _TRADE] or None
     return conditioned(text, whole, asks, route, told_by)
+
+
+_TRADE_ACTS = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
+
+
+def _trades_said(reading: Reading) -> bool:
+    """A trade's word left standing in ``reading``, none held, supposed or taken back."""
+    return SUPPOSED not in reading.concepts and any(c.startswith(_TRADE_ACTS) for c in reading.concepts)
 
 
 def _beside(

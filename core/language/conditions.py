@@ -36,12 +36,14 @@ from core.language.spans import (
     filler_words,
     objects_before,
 )
+from core.language.supposed import SUPPOSED, supposed
 from core.language.supposed import said as if_said
-from core.language.supposed import supposed
 from core.language.taken_back import said as back_said
 from core.language.taken_back import taken_back
 from core.language.told_names import names_told_not
 from core.language.told_names import said as own_said
+from core.language.unwatched import said as condition_said
+from core.language.unwatched import unwatched
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -77,6 +79,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := names_told_not(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
+    # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
+    if acts(said) and SUPPOSED not in said and condition_said(scanned):
+        said = _concepts(spans := unwatched(scanned, spans, coins))
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it
         spans = given_up(scanned, spans)
         said = _concepts(spans)

@@ -85,7 +85,6 @@ def test_a_forecast_asked_is_none(text: str) -> None:
             "limit",
             {"limit_price": "2000", "amount": "base:0.5"},
         ),
-        ("如果eth还会跌就买入0.5个", "trade_execution", "buy", {"amount": "base:0.5"}),
         ("你觉得我的交易员怎么了", "trader_diagnosis", "diagnose", {}),
     ],
 )

@@ -1,0 +1,103 @@
+"""A trade put to a condition no level tells: "if btc dips, buy 0.1 btc", "如果btc跌了。买0.1个btc",
+"buy 0.1 btc if it dips", "萬一btc跌咗，買0.1個btc" (萬一 before it only: after it a hedge, "买点btc，
+万一涨了呢"), "btc跌了的话买0.1个btc". deskmate watches a price, never a dip: the trade is held, not
+asked now, and no order is read (a miss, never a buy at the market now), whether the condition is
+said in the trade's sentence or in one of its own (core.conversation.after_alert keeps a piece
+read alone from making it). A condition with its level ("if btc drops to 90k, buy", "要是大饼跌到5万
+就帮我买0.1个", "if it dips, buy 0.1 btc at 90k": a limit waits for its price) stays an order at that
+level; so does a request put politely ("if you can, buy 0.1 btc", "如果可以帮我买"). Applied by the
+tagger's conditions (core.language.conditions), after a supposing "if i sell…"
+(core.language.supposed) took its acts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from core.language.normalize import CLAUSE_MARKS
+from core.language.phrases import Words
+from core.language.spans import Span
+from core.language.supposed import SUPPOSED
+
+if TYPE_CHECKING:
+    from core.coin_index import CoinIndex
+
+_IF: Final = Words("trade_money.held_if")
+_IF_BEFORE: Final = Words("trade_money.held_if_before")
+_IF_AFTER: Final = Words("trade_money.held_if_after")
+_POLITE: Final = Words("trade_money.if_polite")
+_TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
+# A value in the condition that is its level ("跌到三万", "dips below 90k", "drops 5%": a refusal of
+# its own there), and one anywhere that is an order's price ("at 90k", "在9万"): watched.
+_LEVELS: Final = frozenset({"price", "number", "amount", "percent", "refused"})
+_PRICE: Final = "price"
+_HELD: Final = frozenset({SUPPOSED})
+_THEN: Final = ("就", "then")  # the condition ends, its order follows
+_MARKS: Final = CLAUSE_MARKS | frozenset(".")
+
+
+def said(scanned: str) -> bool:
+    """Cheap: a condition's word may be in the message."""
+    return any(w.search(scanned) is not None for w in (_IF, _IF_BEFORE, _IF_AFTER))
+
+
+def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
+    """``spans`` with their trades supposed where a condition with no level holds them."""
+    trades = {s[0] for s in spans if any(c.startswith(_TRADES) for c in s[3])}
+    if not trades:
+        return spans
+    from core.language.values import find_values  # the value grammar reads the tagger's words
+
+    values = find_values(scanned, coins)
+    if any(v.kind == _PRICE for v in values):
+        return spans
+    conditions = [(b, _end(scanned, b, trades)) for _, b in _IF.spans(scanned, every=True)]
+    first = min(trades)
+    before = [(a, b) for a, b in _IF_BEFORE.spans(scanned, every=True) if a < first]
+    conditions += [(b, _end(scanned, b, trades)) for _, b in before]
+    conditions = [(a, b) for a, b in conditions if not _polite(scanned, a)]
+    conditions += [(_start(scanned, a), a) for a, _ in _IF_AFTER.spans(scanned, every=True)]
+    for start, end in conditions:
+        if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
+            continue
+        if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
+            # Said as supposed, as "what if i buy 1 eth" is: the trade intents refuse it, and its
+            # coin is no price asked either.
+            return [(a, b, r, c | _HELD, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
+    return spans
+
+
+def _polite(scanned: str, at: int) -> bool:
+    """A request put politely right after the "if" ("if you can", "如果可以")."""
+    rest = scanned[at:].lstrip()
+    opened = _IF.prefix(rest)  # "如果可以的话": the 的话's clause opens with its "if"
+    if opened is not None:
+        rest = rest[opened:].lstrip()
+    return _POLITE.prefix(rest) is not None
+
+
+def _end(scanned: str, at: int, trades: set[int]) -> int:
+    """Where the condition opened at ``at`` ends: a mark, its "then", or the trade said."""
+    end = len(scanned)
+    for k in range(at, len(scanned)):
+        ch = scanned[k]
+        if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in (" ", "")):
+            end = k
+            break
+        if k in trades or (k > at and any(_word_at(scanned, k, w) for w in _THEN)):
+            end = k
+            break
+    return end
+
+
+def _start(scanned: str, at: int) -> int:
+    """Where the clause ending with the condition's "的话" at ``at`` begins."""
+    return max((scanned.rfind(m, 0, at) for m in CLAUSE_MARKS), default=-1) + 1
+
+
+def _word_at(scanned: str, k: int, word: str) -> bool:
+    if not scanned.startswith(word, k):
+        return False
+    if word.isascii():
+        before, after = scanned[k - 1 : k], scanned[k + len(word) : k + len(word) + 1]
+        return not before.isalnum() and not after.isalnum()
+    return True
