@@ -1,0 +1,138 @@
+"""The lexicon's ``unless`` rules over the tagger's spans (core.language.lexicon): a concept is
+none where one of its ``unless`` groups or concepts is said beside it ("今天行情好无聊啊" remarks,
+"太无聊了，帮我买0.1个btc" asks), where one of its ``unless_later`` is said in a clause after it (a loss
+told before an order asked: "割肉了，把eth全卖了" sells), or one of its ``unless_earlier`` in a clause
+before it or as the message's first word ("stop all bots now, this dump is insane"). Applied by
+the tagger's conditions (core.language.conditions), after the rules that take acts away."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Final
+
+from core.language.lexicon import load
+from core.language.normalize import CLAUSE_MARKS, has_cjk
+from core.language.spans import Span, clause_break
+
+
+def unless_said(scanned: str, spans: list[Span], said: frozenset[str]) -> list[Span]:
+    """``spans`` (whose concepts are ``said``) with every ``unless`` rule applied, in order: beside,
+    later, earlier."""
+    unless = _unless()
+    if any(c in unless for c in said):
+        spans = _unless_said(spans, unless)
+        said = _concepts(spans)
+    later = _unless_later()
+    if any(c in later for c in said):
+        spans = _unless_said_later(scanned, spans, later)
+        said = _concepts(spans)
+    earlier = _unless_earlier()
+    if any(c in earlier for c in said):
+        spans = _unless_said_earlier(scanned, spans, earlier)
+    return spans
+
+
+def _concepts(spans: Iterable[Span]) -> frozenset[str]:
+    return frozenset[str]().union(*(span[3] for span in spans))
+
+
+@lru_cache(maxsize=1)
+def _unless_earlier() -> dict[str, frozenset[str]]:
+    return load().unless_earlier()
+
+
+def _unless_said_earlier(scanned: str, spans: list[Span], earlier: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless_earlier`` is said before it, in an earlier
+    clause or as the message's first word: an order asked ("stop all bots now", "get rid of trader
+    beta") before a remark on it ("this dump is insane", "it's useless") stands, the remark says
+    why; a remark told first ("this bot is useless, i stopped it") stays one."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in earlier for c in concepts):
+            before = _said(
+                s
+                for s in spans
+                if s[1] <= start and (s[0] == _opening(scanned) or clause_break(scanned, s[1], start))
+            )
+            concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+def _opening(scanned: str) -> int:
+    """Where the message's first word starts."""
+    return len(scanned) - len(scanned.lstrip())
+
+
+@lru_cache(maxsize=1)
+def _unless_later() -> dict[str, frozenset[str]]:
+    return load().unless_later()
+
+
+def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless_later`` is said in a clause after it: a
+    loss told ("割肉了", "亏麻了", "i lost a lot") before an order asked ("把eth全卖了", "sell all my
+    eth") vetoes no order; in one clause ("i lost money selling eth") it still tells a story."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in later for c in concepts):
+            later_ones = [s for s in spans if s[0] >= end and clause_break(scanned, end, s[0])]
+            alone = [(s[0], s[1]) for s in later_ones if _alone(scanned, s[0], s[1])]
+            after = _said(s for s in later_ones if not any(a <= s[0] < s[1] <= b for a, b in alone))
+            concepts = frozenset(c for c in concepts if not later.get(c, frozenset()) & after)
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+_PARTICLES: Final = "吧了啦呀啊喇"
+
+
+def _alone(scanned: str, start: int, end: int) -> bool:
+    """A word that is a clause by itself, a particle at most beside it ("本来想买eth 算了", "was gonna
+    buy btc, never mind"): the giving-up said, no act asked of anything (an order, a record)."""
+    before = scanned[:start].rstrip(_PARTICLES)
+    after = scanned[end:].lstrip(_PARTICLES)
+    return _ends(before.rstrip(), before[len(before.rstrip()) :], scanned[start : start + 1]) and _ends(
+        after.lstrip()[:1], after[: len(after) - len(after.lstrip())], scanned[end - 1 : end]
+    )
+
+
+def _ends(beyond: str, spaces: str, word: str) -> bool:
+    """Nothing beyond a word, or a mark, or a space after or before Chinese between (a clause's end)."""
+    edge = beyond[-1:]
+    return not edge or edge in CLAUSE_MARKS or (bool(spaces) and (has_cjk(edge) or has_cjk(word)))
+
+
+@lru_cache(maxsize=1)
+def _unless() -> dict[str, frozenset[str]]:
+    """The lexicon's concepts that are none where one of their ``unless`` is said."""
+    return load().unless()
+
+
+def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[Span]:
+    """``spans`` without a concept one of whose ``unless`` groups or concepts is said among them
+    ("今天行情好无聊啊" remarks; "太无聊了，帮我买0.1个btc" asks): its words stay a word, of no
+    concept (no word inside them is read instead: "聊了" of "太无聊了"). A word inside its own is
+    not said beside it: the 卖 of "我卖了" (I sold, told) is no request's verb."""
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if any(c in unless for c in concepts):
+            said = _said(s for s in spans if not start <= s[0] < s[1] <= end)
+            none = frozenset(c for c in concepts if unless.get(c, frozenset()) & said)
+            # the concepts a word's none here shares it with go with it ("move" beside a time
+            # window: no update either, verb.move overlapping verb.update)
+            concepts = concepts - none - frozenset().union(*(_overlaps().get(c, frozenset()) for c in none))
+        kept.append((start, end, rank, concepts, value))
+    return kept
+
+
+def _said(spans: Iterable[Span]) -> frozenset[str]:
+    """The concepts of ``spans`` and their groups ("verb.buy" and "verb")."""
+    said = frozenset[str]().union(*(span[3] for span in spans))
+    return said | {c.partition(".")[0] for c in said}
+
+
+@lru_cache(maxsize=1)
+def _overlaps() -> dict[str, frozenset[str]]:
+    return {c.name: c.overlaps for c in load().concepts.values() if c.overlaps}
