@@ -19,6 +19,8 @@ def cut_spaces(
     out: list[tuple[int, int]] = []
     for run in _SPACE_RUN.finditer(text, 1):  # one scan, not a look at each character in Python
         start, end = run.span()
+        if not has_cjk(text[_past_emoji(text, start) - 1]) or not text[end:].strip():
+            continue  # no cut here whatever is beside it: the story before it is not read
         beside = any(not text[e:start].strip() or not text[end:s].strip() for s, e in joins)
         if beside and told is not None:
             # beside a join only where one is next to it; else a story told before it ends there
@@ -29,7 +31,7 @@ def cut_spaces(
             )
             since = max((e for s, e in joins if e <= start), default=0)
             beside = near or not told(text[since:start])
-        if has_cjk(text[_past_emoji(text, start) - 1]) and text[end:].strip() and not beside:
+        if not beside:
             out.append((start, end))
     return tuple(out)
 
