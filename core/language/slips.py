@@ -82,7 +82,7 @@ def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int,
     tables = _kept()
     out = [(m.start(), m.end(), meant) for m in latin if (meant := _latin_slip(m.group(), tables))]
     for run in runs:
-        out += _chinese_slips(text, run.start(), run.end(), taken, tables)
+        out += _chinese_slips(text, run.start(), run.end(), taken)
     return out
 
 
@@ -148,7 +148,7 @@ def _how(typed: str, word: str) -> int | None:
 
 
 def _chinese_slips(
-    text: str, start: int, end: int, taken: Sequence[tuple[int, int]], tables: Slips
+    text: str, start: int, end: int, taken: Sequence[tuple[int, int]]
 ) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     # The slipped character is one no word found covers: a covered one is kept as typed (a word
@@ -170,16 +170,24 @@ def _chinese_slips(
             kept = _kept_inside(at, at + size, taken)
             if kept is None:
                 continue
-            meant = _sounds_like(window, tables, kept)
-            if meant is not None and window in _chinese_phrases():
-                meant = None  # "时价" is a word of its own, no slip of 市价
-            elif meant is not None:
+            meant = _window_meant(window, kept)
+            if meant is not None:
                 out.append((at, at + size, meant))
                 at += size
                 break
         if meant is None:
             at += 1
     return out
+
+
+@lru_cache(maxsize=8192)
+def _window_meant(window: str, kept: frozenset[int]) -> str | None:
+    """The word a window of Chinese characters is a slip of (``_sounds_like``), or None; none
+    where the window is a phrase of its own ("时价" is no slip of 市价). Each window is looked up
+    once: a message's clauses, each read on its own, hold its windows again (two thirds of a
+    Chinese message's tagging was this look-up)."""
+    meant = _sounds_like(window, _kept(), kept)
+    return None if meant is not None and window in _chinese_phrases() else meant
 
 
 def _kept_inside(start: int, end: int, taken: Sequence[tuple[int, int]]) -> frozenset[int] | None:

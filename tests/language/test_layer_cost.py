@@ -11,6 +11,7 @@ import pytest
 from bot.catalog import bundled_catalog
 from core import coin_index
 from core.coin_index import CoinIndex
+from core.language import slips
 from core.language.normalize import normalize_text
 from core.language.tagger import Tagger
 
@@ -59,3 +60,23 @@ def test_a_words_concepts_are_made_once_not_per_message() -> None:
     again = Tagger().read("删除 交易员 cost-two").first("verb.delete")
     assert first is not None and again is not None
     assert first.concepts is again.concepts
+
+
+def test_a_clause_read_again_looks_up_no_slip_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine reads a message's clauses again on their own: the same characters are not looked
+    up again as a same-sound slip (two thirds of a Chinese message's tagging)."""
+    looked: list[str] = []
+    real = slips._sounds_like
+
+    def counting(window: str, tables: slips.Slips, kept: frozenset[int] = frozenset()) -> str | None:
+        looked.append(window)
+        return real(window, tables, kept)
+
+    monkeypatch.setattr(slips, "_sounds_like", counting)
+    slips._window_meant.cache_clear()
+    whole = "今天加班到十点 老板还骂了我一顿 cost-slips"
+    Tagger().read(whole)
+    assert looked  # its words leave characters a slip may be in
+    first = len(looked)
+    Tagger().read("老板还骂了我一顿 cost-slips")
+    assert len(looked) == first
