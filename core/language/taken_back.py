@@ -27,11 +27,12 @@ _CHANGED: Final = frozenset({"outside.mind_changed"})
 _MARKS: Final = CLAUSE_MARKS | frozenset(".…")
 _END: Final = ("", " ")
 _PARTICLES: Final = frozenset("吧了啦呀啊喇嘛哦噢咯啰的住先lo")
+_TRAILING: Final = " " + "".join(sorted(_MARKS))  # what ends a message after its last clause
 
 
 def said(scanned: str) -> bool:
     """Cheap: a mark after the message's first word, where a clause of its own may end it."""
-    return any(ch in _MARKS for ch in scanned.rstrip(" " + "".join(_MARKS))[1:])
+    return not _MARKS.isdisjoint(scanned.rstrip(_TRAILING)[1:])  # one look in C, not one a character
 
 
 def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
