@@ -28,12 +28,21 @@ from core.trading.service import TradingService
 ONE_TRANSACTION = ("decided", "recorded")
 
 
+# How long the worker waits for DIR/go before it gives up: a ceiling for a test that died, never
+# a time after which it goes on. Going on untold (as it did after 30 s) ran the tick before the
+# stop on a busy machine, where the other process's stop can take that long, and the test then
+# failed on what it saw, not on the wait.
+GIVE_UP_SECONDS = 600.0
+
+
 def _hold(original: Any, folder: Path) -> Any:
     async def held(self: object, *args: Any, **kwargs: Any) -> Any:
         (folder / "held").touch()
-        for _ in range(600):
-            if (folder / "go").exists():
-                break
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + GIVE_UP_SECONDS
+        while not (folder / "go").exists():
+            if loop.time() > deadline:
+                sys.exit(f"hold_worker: never told to go on ({folder / 'go'}) in {GIVE_UP_SECONDS:.0f} s")
             await asyncio.sleep(0.05)
         return await original(self, *args, **kwargs)
 
