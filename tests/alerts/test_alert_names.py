@@ -180,3 +180,23 @@ async def test_an_alert_renamed_by_its_name(desk: AlertDesk) -> None:
     assert codes(zh) == ["alert_renamed"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
     asked = await desk.say("rename floor")
     assert codes(asked) == ["alert_no_name"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
+
+
+async def test_an_alert_paused_is_neither_paused_nor_deleted(desk: AlertDesk) -> None:
+    """ "pause dip buyer" deleted the alert (pause read as stop, stop as delete): an alert can't be
+    paused; it is shown, that said, and kept."""
+    await desk.say("alert me when btc < 80k, call it dip buyer")
+    await desk.say("eth涨破5000提醒我，叫它抄底线")
+    for said in ("pause dip buyer", "抄底线先停一下", "暫停抄底線", "pause my btc alert"):
+        held = await desk.say(said)
+        assert held.route.action == "query" and codes(held)[0] == "alert_no_pause", (said, codes(held))
+        assert sorted(n or "" for n in stored(desk)) == ["dip buyer", "抄底线"], said
+
+
+async def test_an_alert_s_number_is_its_id(desk: AlertDesk) -> None:
+    """ "delete alert 3" with one alert deleted it whatever its number: now no alert #3 is said."""
+    await desk.say("alert me when btc < 80k")
+    for said in ("delete alert 3", "删除3号提醒", "刪除3號提醒", "/alert rm 3"):
+        asked = await desk.say(said)
+        assert codes(asked) == ["not_found"] and "3" in texts(asked), (said, codes(asked))
+        assert len(desk.alerts.alerts) == 1, said

@@ -13,6 +13,7 @@ from core.skills.price_alert.intents import SKILL
 from core.skills.price_alert.model import Alert
 from core.skills.price_alert.named import NAME, given_name, label, named, not_named, taken
 from core.skills.price_alert.ports import NameInUse
+from core.skills.price_alert.reading import PAUSED
 from core.state import Task, TaskStatus
 from core.tasks.actions import Done
 from core.tasks.transitions import move
@@ -40,6 +41,8 @@ async def query(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
     else:
         blocks = [NoticeBlock(turn.t("alert.list", n=len(alerts)), code="alerts")]
         blocks += [block_of(a, skill.catalog) for a in alerts]
+    if task.slots.get(PAUSED):  # "pause dip buyer": no alert is paused (nor deleted for it); said so
+        blocks.insert(0, NoticeBlock(turn.t("alert.no_pause"), "warning", "alert_no_pause"))
     move(task, TaskStatus.COMPLETED, turn.now)
     return Done(skill._reply(turn, task, Status.COMPLETED, blocks))
 

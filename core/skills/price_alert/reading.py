@@ -58,6 +58,7 @@ MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
+PAUSE, PAUSED = Words("alert.pause"), "pause"  # held a while, not taken away: the slot says it asked
 VAGUE = Words("alert.vague")  # "notifications": not only alerts' (summaries, reports, fills)
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
@@ -126,6 +127,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
             target = _target(reading, values, coins)
             if not target and not stops and _vague(reading):
                 return None  # "turn off notifications": which notices is unsaid, no alert deleted
+            if not stops and PAUSE.search(norm) is not None:
+                return ("query", {**target, PAUSED: "1"})  # "pause dip buyer": shown, none deleted
             return ("delete", target)
         if _lists(reading):
             return ("query", {})
