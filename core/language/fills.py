@@ -250,7 +250,9 @@ def remarks(
         *(
             i + 1
             for i in range(start, end)
-            if text[i] in _CLAUSE or (spaced and text[i].isspace() and i > 0 and has_cjk(text[i - 1]))
+            if text[i] in _CLAUSE
+            or _full_stop(text, i)
+            or (spaced and text[i].isspace() and i > 0 and has_cjk(text[i - 1]))
         ),
     ]
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
@@ -267,6 +269,12 @@ def remarks(
 
 def says(tag: Tag, asking: tuple[str, ...]) -> bool:
     return bool(asking) and any(c.startswith(asking) for c in tag.concepts)
+
+
+def _full_stop(text: str, at: int) -> bool:
+    """A full stop ending a sentence, after a letter and before a space ("traffic was awful. delete
+    trader bob"): a clause's end as a comma is; a decimal point ("0.05") or a dot in a name is none."""
+    return text[at] == "." and at > 0 and text[at - 1].isalpha() and text[at + 1 : at + 2] == " "
 
 
 def _asks(tag: Tag) -> bool:
