@@ -62,7 +62,8 @@ def name_after(
                 start = t.end
     if not whole:
         ends = ends or (lambda t: word_of(t) and not concepts_at(reading, t) & keep)
-    end = next((t.start for t in tags if t.start >= start and ends(t)), len(text)) if ends else len(text)
+    last = clause_end(text, start) if whole else len(text)  # a new name ends with its clause
+    end = next((t.start for t in tags if start <= t.start < last and ends(t)), last) if ends else last
     if not whole:
         clause = next((i for i in range(start, end) if text[i] in _CLAUSE), end)
         return untagged(reading, start, clause, keep=keep) or None
@@ -269,6 +270,26 @@ def remarks(
 
 def says(tag: Tag, asking: tuple[str, ...]) -> bool:
     return bool(asking) and any(c.startswith(asking) for c in tag.concepts)
+
+
+def clause_end(text: str, start: int) -> int:
+    """Where the clause a new value starts at ``start`` ends: at a clause's mark or a full stop
+    with more typed after it ("rename gary to bob, not night owl": bob; "to bob. thanks": bob),
+    else the text's end. A value opened by a quote runs to its closing one ("to "bob, jr"")."""
+    at = len(text) - len(text[start:].lstrip())
+    if text[at : at + 1] in _OPENING:
+        closing = next((i for i in range(at + 1, len(text)) if text[i] in _CLOSING), None)
+        if closing is not None:
+            at = closing + 1
+    for i in range(at, len(text)):
+        # a Latin mark ends a clause before a space only: "Pass#42!abc" is one word (a passphrase)
+        mark = text[i] in _CLAUSE and (not text[i].isascii() or text[i + 1 : i + 2] == " ")
+        if (mark or _full_stop(text, i)) and any(c.isalnum() for c in text[i + 1 :]):
+            return i
+    return len(text)
+
+
+_OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
 
 
 def _full_stop(text: str, at: int) -> bool:

@@ -333,6 +333,12 @@ class SetTo:
             or self.named(fills.within(reading, marker.end, end), self.renamed[0])
             or self.by_value(value)
         )
+        if field == self.renamed[0]:  # a new name ends with its clause ("to moon, not the grid": moon)
+            value = " ".join(
+                reading.norm.typed(marker.end, fills.clause_end(reading.text, marker.end))
+                .strip(' "“”「」『』')
+                .split()
+            )
         said = [v for v in self.values(reading) if v.start >= marker.end]
         if field in self.numbers and len(said) == 1:
             # A count is its number: the field says what it counts ("改成40格", "to 40 grids": 40).

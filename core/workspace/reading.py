@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import SET_TO_SAID, concepts_at, set_to, untagged
+from core.language.fills import SET_TO_SAID, clause_end, concepts_at, set_to, untagged
 from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
@@ -453,6 +453,7 @@ def _new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | No
     reading = _TAGGER.read(raw, names)
     marker, text = set_to(reading), reading.text.rstrip()
     begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
+    text = text[: clause_end(text, begin)].rstrip() if marker else text  # "to savings, not main": savings
     begin += text[begin : begin + 1] in OPENING
     end = len(text) - (text[-1:] in CLOSING)
     value = text[begin:end]
