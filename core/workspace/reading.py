@@ -368,6 +368,12 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             field = "model"  # "use gpt-4o for my openai setup instead": the model id said
             slots["model"] = used[2]
             text = _provider_typed(f"{raw[: used[0]]} {raw[used[1] :]}")  # the config: "my openai setup"
+        if (
+            value is None
+            and field == "name"
+            and (at := _set_to_start(raw, _configs(own, domain))) is not None
+        ):
+            text = text[:at]  # a new name too long to read is asked; the record is the one named before it
         if field == "enabled":
             slots["enabled"] = "false" if "disable" in said else "true"
         if field:
@@ -460,6 +466,15 @@ def _new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | No
     if marker is None or not 1 <= len(value.split()) <= _MAX_NAME_WORDS or set(value) & CLOSING:
         return None
     return reading.norm.offsets[marker.start], reading.norm.typed(begin, end)
+
+
+def _set_to_start(raw: str, names: Gazetteer | None = None) -> int | None:
+    """Where the set-to word before an update's new value starts in the typed text, if one is said."""
+    if not may_tag(raw, SET_TO_SAID):
+        return None
+    reading = _TAGGER.read(raw, names)
+    marker = set_to(reading)
+    return None if marker is None else reading.norm.offsets[marker.start]
 
 
 def _field(norm: str, domain: str) -> tuple[str | None, frozenset[str]]:
