@@ -140,7 +140,9 @@ def unexplained(
     for tag in reading.tags:
         if tag.start in inside:
             continue
-        if tag.end > start and tag.start < end and word_of(tag) and not concepts_at(reading, tag) & keep:
+        # a word that lost its act (to a don't: "别给我新建一个交易员") is still the request's, no name
+        said = word_of(tag) or not tag.concepts
+        if tag.end > start and tag.start < end and said and not concepts_at(reading, tag) & keep:
             for i in range(max(tag.start, start), min(tag.end, end)):
                 kept[i - start] = False
         if tag.concepts & _PRICED and tag.end < end:

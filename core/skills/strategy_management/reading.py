@@ -124,7 +124,10 @@ class StrategyReader:
         if action is None:
             if kind is not None and _has_params(reading, values):
                 action = "create"
-            elif not untagged(reading, 0, len(reading.text), keep=NAME_WORDS):
+            elif not untagged(reading, 0, len(reading.text), keep=NAME_WORDS) and all(
+                t.concepts for t in reading.tags
+            ):
+                # none said; a verb a don't took asks nothing ("i don't want to delete my strategy")
                 action = "query"
             else:
                 return None

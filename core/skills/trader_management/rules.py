@@ -119,6 +119,8 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         return None
     if "noun.trader" not in concepts and action == "query" and not concepts & (PARTS | SHOWN):
         return None
+    if action == "query" and any(not t.concepts for t in reading.tags):
+        return None  # "别给我新建一个交易员", "don't stop night owl": a verb a don't took, nothing asked
     slots: dict[str, Any] = {}
     if action == "query" and concepts & set(STATUS):
         slots["status"] = "1"  # "我的agent运行得怎么样": how they are doing
