@@ -90,3 +90,18 @@ async def test_no_match_anywhere_is_the_account_not_found(desk: TraderDesk) -> N
     assert (reply.route.skill, reply.route.action) == ("exchange_management", "delete")
     assert reply.status is Status.FAILED and codes(reply) == ["not_found"]
     assert "main" in text_of(reply)
+
+
+async def test_an_alert_and_a_trader_of_one_name_ask_which(desk: TraderDesk) -> None:
+    """ "delete dip buyer" with a trader and a price alert so called took the trader's delete, the
+    alert never offered: now both are, as buttons, and the alert's deletes the alert alone."""
+    await _trader(desk, "dip buyer")
+    made = await desk.chat.say("alert me when btc < 80k, call it dip buyer")
+    assert codes(made)[0] == "alert_created", text_of(made)
+    asked = await desk.chat.say("delete dip buyer")
+    assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["ambiguous_kind"], text_of(asked)
+    assert [b.label for b in asked.buttons] == ["trader “dip buyer”", "price alert “dip buyer”"]
+    gone = await desk.chat.press(asked.buttons[1].token)
+    assert (gone.route.skill, gone.route.action) == ("price_alert", "delete"), text_of(gone)
+    assert codes(gone)[0] == "alert_deleted", text_of(gone)
+    assert [t.name for t in await desk.traders.owned(OWNER)] == ["dip buyer"]

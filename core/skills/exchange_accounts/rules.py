@@ -7,6 +7,7 @@ from typing import Any
 from core.language.tagger import EXCHANGE, Tagger
 from core.language.tagger import Reading as Tagged
 from core.routing.router import Route, RouteContext
+from core.tasks.names import name_key
 from core.workspace.bare_names import made_up
 from core.workspace.reading import RecordRule
 
@@ -16,6 +17,9 @@ SKILL = "exchange_management"
 # and "删掉刚配的那个" (the last one) at the record the conversation last touched.
 ANY_KIND = "any_kind"
 BARE_ACTIONS = frozenset({"delete", "update"})  # an update only as a rename (field "name")
+# An alert of theirs has the bare name too (the turn's gazetteer): the skill asks which, the alert
+# among the kinds ("delete dip buyer" with a trader and an alert so called), never drops it.
+ALSO_ALERT = "also_alert"
 _TAGGER = Tagger()
 _KIND = frozenset({"noun.account", EXCHANGE, "term.api_key", "term.passphrase", "workspace.credentials"})
 
@@ -26,7 +30,12 @@ class ExchangeAccountRule(RecordRule):
 
     def route_reading(self, reading: Tagged, context: RouteContext) -> Route | None:
         route = super().route_reading(reading, context)
-        if route is None or not route.slots.get(ANY_KIND) or route.action != "delete":
+        if route is None or not route.slots.get(ANY_KIND):
+            return route
+        name = (route.slots.get("target_ref") or {}).get("name")
+        if name and _an_alert_named(reading, str(name)):
+            route = Route(SKILL, route.action, {**route.slots, ALSO_ALERT: "1"})
+        if route.action != "delete":
             return route
         # A name of no kind deleted must be one of theirs (any kind) or clearly a name, never
         # words of the sentence ("walao btc drop again" deleted "btc again"): bare_names.py.
@@ -41,6 +50,15 @@ class ExchangeAccountRule(RecordRule):
         if route is not None and _bare(route.action, route.slots) and _no_kind(text):
             return Route(SKILL, route.action, {**route.slots, ANY_KIND: "1"})
         return route
+
+
+def _an_alert_named(reading: Tagged, name: str) -> bool:
+    """One of their alerts is called ``name`` beside a record of another kind (own.several)."""
+    key = name_key(name)
+    return any(
+        "own.alert" in t.concepts and "own.several" in t.concepts and name_key(str(t.value)) == key
+        for t in reading.tags
+    )
 
 
 def _bare(action: str | None, slots: dict[str, Any]) -> bool:

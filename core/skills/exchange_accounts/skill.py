@@ -13,7 +13,7 @@ from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.secrets import SecretBox
 from core.skills.exchange_accounts.kinds import Kind, Match, matches
-from core.skills.exchange_accounts.rules import ANY_KIND, BARE_ACTIONS, SKILL
+from core.skills.exchange_accounts.rules import ALSO_ALERT, ANY_KIND, BARE_ACTIONS, SKILL
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, SlotSpec
 from core.tasks.answers import bare
@@ -116,6 +116,7 @@ class ExchangeSkill(TaskFlow):
         unless "main" is only the person's strategy, trader or model config (then that skill
         takes the same request); when several kinds have a "main", they choose with buttons.
         No match anywhere: this skill's not-found answer, naming the accounts they have."""
+        alert = task.slots.pop(ALSO_ALERT, None)  # an alert of theirs is so called too: among the choices
         if not task.slots.pop(ANY_KIND, None) or task.action not in BARE_ACTIONS or not self.other_kinds:
             return None
         ref = dict(task.target_ref or {})
@@ -123,15 +124,21 @@ class ExchangeSkill(TaskFlow):
             return self._last_touched(turn, task)
         own = Kind("exchange", SKILL, self.targets)
         found = await matches((own, *self.other_kinds), owner_of(turn), ref)
-        if not found or [m.kind for m in found] == [own]:
-            return None
-        if len(found) == 1:
-            return _same_request(task, found[0], ref)
         name = ref.get("name", "")
+        if alert and name and not found:
+            return _alert_request(task, name)
+        if not alert and (not found or [m.kind for m in found] == [own]):
+            return None
+        if not alert and len(found) == 1:
+            return _same_request(task, found[0], ref)
         options = [
             (turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name), _route_button(_same_request(task, m, ref)))
             for m in found
         ]
+        if alert and name:
+            options.append(
+                (turn.t("ws.ex.kind_of.alert", name=name), _route_button(_alert_request(task, name)))
+            )
         buttons = await turn.buttons(options, ttl=CHOICE_TTL)
         notice = NoticeBlock(turn.t(f"ws.ex.which_kind.{task.action}", name=name), code="ambiguous_kind")
         return self.private_reply(turn, task, Status.NEEDS_INPUT, (notice,), buttons=buttons)
@@ -384,6 +391,14 @@ def _same_request(task: Task, match: Match, ref: dict[str, str]) -> Route:
     target = match.targets[0]
     one = {"id": target.id, "name": target.name} if len(match.targets) == 1 else ref
     return Route(match.kind.skill, task.action, {**task.slots, "target_ref": one})
+
+
+def _alert_request(task: Task, name: str) -> Route:
+    """The same delete or rename of their alert called ``name`` (the alert skill's own slots)."""
+    if task.action == "delete":
+        return Route("price_alert", "delete", {"name": name})
+    new = task.slots.get("new_name")
+    return Route("price_alert", "rename", {"name": name, **({"new_name": new} if new else {})})
 
 
 def _route_button(route: Route) -> dict[str, Any]:
