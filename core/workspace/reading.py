@@ -385,7 +385,10 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
                 slots[GIVEN_SECRETS] = {field: value[1]}
     ref = _target(text, changed=action == "update", own=own)
     if ref:
-        slots["target_ref"] = _by_exchange(ref) if domain == "exchange" else ref
+        # one of theirs by its name ("delete the account named binance") is that one, never every
+        # account on the exchange of that name
+        theirs = ref.get("name") in own
+        slots["target_ref"] = _by_exchange(ref) if domain == "exchange" and not theirs else ref
     return slots
 
 
