@@ -3,10 +3,14 @@ coin's value to span one (core.conversation.clauses)."""
 
 from __future__ import annotations
 
+from core.language.lexicon import load
+from core.language.phrases import Words, skip_spaces
 from core.language.refusals import refusal_in
+from core.language.tagger import words
 from core.routing.router import Route
 
 _IDS = ("alert_id", "order_no")  # the slots of a record said by its number
+_KEPT = Words("conversation.kept")
 
 
 def numbers_across(whole: Route, pieces: list[str]) -> bool:
@@ -23,3 +27,21 @@ def by_id(route: Route) -> bool:
     """A record named by its number ("delete alert 3", "cancel order 2"): the number is its id, no
     value of a coin, so no coin is lent it ("sell 0.5 sol, delete alert 3" deletes no SOL alert)."""
     return any(route.slots.get(slot) not in (None, "all") for slot in _IDS)
+
+
+def kept(piece: str) -> bool:
+    """A piece keeping a record ("keep alice", "留着旺财", "keep the btc one"): said beside an ask,
+    it is no ask of its own (never the ask before it again, of what is kept). A verb right after
+    it, or a word of doing ("keep telling me": the alert repeats), keeps doing that instead."""
+    reading = words(piece)
+    for _, end in _KEPT.spans(reading.text):
+        after = skip_spaces(reading.text, end)
+        doing = reading.text[after:].split(" ", 1)[0].endswith("ing")
+        if not doing and not any(t.start == after and t.concepts & _DOING for t in reading.tags):
+            return True
+    return False
+
+
+_DOING = frozenset(  # a verb right after "keep": kept doing, no record kept
+    c for c in load().concepts if c.startswith(("verb.", "ask.")) or c == "filler.tell"
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
-from core.conversation.across import by_id, numbers_across
+from core.conversation.across import by_id, kept, numbers_across
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
     asked_name,
@@ -330,8 +330,10 @@ def _looked_up(route: Route | None) -> bool:
 def _left_out(
     piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool, idle: bool
 ) -> bool:
-    """A piece routing nowhere that is left out of the asks: a story told beside them (``marked``
-    cuts; with ``idle``, small talk too), or a remark after a first look-up (``trailing`` cuts)."""
+    """A piece routing nowhere left out of the asks: a story told beside them (``marked`` cuts; with
+    ``idle``, small talk too), a remark after a look-up (``trailing``), a record kept ("…, keep alice")."""
+    if kept(piece) and (marked or at):
+        return True
     if marked and (_told(read := told_by(piece)) or (idle and _idle(read))):
         return True
     return trailing and at > 0 and _aside(piece, first, told_by)
@@ -466,7 +468,7 @@ def split_asks(
 
     def routed(piece: str) -> Route | None:
         if piece not in seen:
-            found = route(piece) if piece else None
+            found = route(piece) if piece and not kept(piece) else None  # "…, keep alice": no ask
             bare = found is None or found.followup or _price_remark(found, told_by, piece)
             seen[piece] = None if bare else found
         return seen[piece]
