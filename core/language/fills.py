@@ -294,6 +294,14 @@ def clause_end(text: str, start: int) -> int:
 _OPENING, _CLOSING = frozenset('"“「『'), frozenset('"”」』')
 
 
+def told_not(reading: Reading) -> bool:
+    """A verb a don't took the act of ("别给我新建一个交易员", "don't stop night owl"): its tag is left
+    with no concept after a don't's word (core.language.negation); nothing is asked of it. A verb a
+    story's done-word took ("我之前建的那个…") is none."""
+    donts = [t.end for t in reading.tags if "filler.dont" in t.concepts]
+    return any(not t.concepts and any(end <= t.start for end in donts) for t in reading.tags)
+
+
 def _full_stop(text: str, at: int) -> bool:
     """A full stop ending a sentence, after a letter and before a space ("traffic was awful. delete
     trader bob"): a clause's end as a comma is; a decimal point ("0.05") or a dot in a name is none."""

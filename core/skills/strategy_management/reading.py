@@ -124,9 +124,7 @@ class StrategyReader:
         if action is None:
             if kind is not None and _has_params(reading, values):
                 action = "create"
-            elif not untagged(reading, 0, len(reading.text), keep=NAME_WORDS) and all(
-                t.concepts for t in reading.tags
-            ):
+            elif not untagged(reading, 0, len(reading.text), keep=NAME_WORDS) and not fills.told_not(reading):
                 # none said; a verb a don't took asks nothing ("i don't want to delete my strategy")
                 action = "query"
             else:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from core.language import fills
-from core.language.fills import concepts_at, name_after, new_value, set_to, untagged
+from core.language.fills import concepts_at, name_after, new_value, set_to, told_not, untagged
 from core.language.intents import SlotFill
 from core.language.lexicon import load
 from core.language.phrases import Words
@@ -119,7 +119,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         return None
     if "noun.trader" not in concepts and action == "query" and not concepts & (PARTS | SHOWN):
         return None
-    if action == "query" and any(not t.concepts for t in reading.tags):
+    if action == "query" and told_not(reading):
         return None  # "别给我新建一个交易员", "don't stop night owl": a verb a don't took, nothing asked
     slots: dict[str, Any] = {}
     if action == "query" and concepts & set(STATUS):
