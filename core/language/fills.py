@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import has_cjk
+from core.language.phrases import Words
 from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
 
 if TYPE_CHECKING:
@@ -298,8 +299,12 @@ def told_not(reading: Reading) -> bool:
     """A verb a don't took the act of ("别给我新建一个交易员", "don't stop night owl"): its tag is left
     with no concept after a don't's word (core.language.negation); nothing is asked of it. A verb a
     story's done-word took ("我之前建的那个…") is none."""
-    donts = [t.end for t in reading.tags if "filler.dont" in t.concepts]
+    again = {start for start, _ in _DONT_AGAIN.spans(reading.text)}  # "不要再给我建一个交易员"
+    donts = [t.end for t in reading.tags if "filler.dont" in t.concepts or t.start in again]
     return any(not t.concepts and any(end <= t.start for end in donts) for t in reading.tags)
+
+
+_DONT_AGAIN = Words("dont.again")
 
 
 def _full_stop(text: str, at: int) -> bool:
