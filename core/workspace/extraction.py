@@ -38,6 +38,7 @@ _LATIN_KIND = Words(
     lambda low, start, end: (start == 0 or low[start - 1].isspace()) and low[end : end + 1] in ("", " "),
 )
 _NEXT_PART = Words("names.next_part")
+_LATIN_TAIL = frozenset({"now", "instead"})  # a last word after a name, ending the message
 _WHAT_IT_NAMES = Words("names.what_it_names")  # "叫 小号 币安账户"
 _GLUED_STOP = Words("names.glued_stop")  # "叫阿飞带日报"
 _LATIN_STOPS = ",，。；!！?？\n"
@@ -132,6 +133,8 @@ def _unquoted(rest: str) -> str:
         stop = min(_stop(rest, _LATIN_STOPS), len(rest) if word is None else word.start())
         stop = next((s for s, e in _LATIN_KIND.spans(rest[:stop]) if rest[e:stop].strip()), stop)
         words = _name_words(rest[:stop].split(), chinese=False)
+        if stop == len(rest) and len(words) > 1 and words[-1] in _LATIN_TAIL:
+            words = words[:-1]  # "call it buy zone now": the message's last word says when, no name's
         return " ".join(words[: _MAX_WORDS + 1])  # one too many is caught as unsure
     words = rest[: _cjk_stop(rest)].split()
     return " ".join(_name_words(words, chinese=True)[:_MAX_WORDS])
