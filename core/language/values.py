@@ -429,7 +429,8 @@ def _read_run(
     elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before))) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
-        kind, unit = _AFTER.get(key) or ("interval" if every is not None else "duration", key)
+        once = every is None and key in _DURATIONS and _once_each(norm, tail)  # "4小时一次"
+        kind, unit = _AFTER.get(key) or ("interval" if every is not None or once else "duration", key)
         if every is not None and reason is None:
             lead = min(lead, every)
         if unit in UNIT_SECONDS and norm[tail : tail + 1] == "半" and norm[tail : tail + 2] not in _NO_HALF:
@@ -502,6 +503,12 @@ def _exponent(norm: str, at: int) -> int | None:
     digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
     end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
     return end if norm[at : at + 1] == "e" and end > digits else None
+
+
+def _once_each(norm: str, at: int) -> bool:
+    """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
+    once = _words("once_each").after(norm, at)
+    return once is not None and _words("once_not").after(norm, once[1], space=False) is None
 
 
 def _past_before(norm: str, at: int) -> bool:
