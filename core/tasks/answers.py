@@ -78,7 +78,16 @@ def is_confirm(text: str) -> bool:
 
 
 def is_cancel(text: str) -> bool:
-    return bare(text) in Words("reply.cancel").words
+    """A cancel word, alone or with only "it" / "that" / a particle after it ("cancel it", "取消它吧",
+    "cancel 咗佢": phrases/reply.toml's cancel_it)."""
+    said = bare(text)
+    for word in Words("reply.cancel").words:
+        glued = word[-1:].isascii() and said[len(word) : len(word) + 1].isalpha()  # "cancellation"
+        if said.startswith(word) and not glued:
+            rest = said[len(word) :].strip()
+            if not rest or rest in Words("reply.cancel_it").words:
+                return True
+    return False
 
 
 def is_decline(text: str) -> bool:
