@@ -1,7 +1,11 @@
-"""A whole message's read that spans the cut between two asks, and a piece's number that is no
-coin's value to span one (core.conversation.clauses)."""
+"""A whole message's read that spans the cut between two asks, a piece's number that is no
+coin's value to span one, and a piece after "顺便" / "also" that only looks at a coin
+(core.conversation.clauses)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
 
 from core.language.lexicon import load
 from core.language.phrases import Words, skip_spaces
@@ -45,3 +49,14 @@ def kept(piece: str) -> bool:
 _DOING = frozenset(  # a verb right after "keep": kept doing, no record kept
     c for c in load().concepts if c.startswith(("verb.", "ask.")) or c == "filler.tell"
 )
+
+
+def looked_at(piece: str, route: Callable[[str], Route | None]) -> Route | None:
+    """The price of the coin a piece added with "顺便" / "另外" / "also" looks at ("查余额顺便看看eth",
+    "check my balance, also eth"): read alone it is a follow-up (what about eth?), but added as
+    another ask it asks that coin's price; None for any other piece."""
+    found = route(piece)
+    if found is None or not found.followup or found.skill != "price" or not found.slots.get("symbols"):
+        return None
+    slots = {k: v for k, v in found.slots.items() if k != "followup"}
+    return replace(found, action=found.action or "current", slots=slots, followup=False)

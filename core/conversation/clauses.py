@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
-from core.conversation.across import by_id, kept, numbers_across
+from core.conversation.across import by_id, kept, looked_at, numbers_across
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
     asked_name,
@@ -45,9 +45,8 @@ MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop
 MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 
 # The words are data: core/language/lexicon/phrases/conversation.toml. Where one ask may end and
-# the next begin (marks and conjunctions, zh and en), except "还有" asking ("还有多少U"); words
-# relating the two sides of a conjunction: one ask about both ("仓位和成交记录对不上", "compare BTC
-# and ETH").
+# the next begin (marks and conjunctions, zh and en), except "还有" asking ("还有多少U"); words relating
+# the two sides of a conjunction: one ask about both ("仓位和成交记录对不上", "compare BTC and ETH").
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _MORE = Words("conversation.join_more")
@@ -166,8 +165,7 @@ _Asked = tuple[str, str | None, str, str]
 
 def _asks_for(route: Route) -> _Asked:
     """What a piece asks for: its request, its coins and its record ("buy 0.01 BTC" and "buy 0.01
-    ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of one pasted error are one
-    diagnosis)."""
+    ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of a pasted error, one diagnosis)."""
     coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
     return route.skill, route.action, str(coins), asked_name(route)
 
@@ -550,6 +548,8 @@ def split_asks(
                     lent = _of_its_coin(piece, before, routed, told_by(pieces[at - 1]))
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
+                if read is None and at and cuts[at - 1] in adding:
+                    read = looked_at(piece, route)  # "查余额顺便看看eth": a look at the coin's price
                 routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
                 if routes[-1] is None and not _left_out(
                     piece, at, routes[0], told_by, marked, trailing, whole is None
