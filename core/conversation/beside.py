@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Final
 
 from core.language.lexicon import load
-from core.language.normalize import CLAUSE_MARKS
+from core.language.normalize import CLAUSE_MARKS, has_cjk, normalize
 from core.language.phrases import Words
 from core.language.spans import objects_before
 from core.language.tagger import Reading
@@ -59,6 +59,7 @@ _HOLDING: Final = frozenset(
 )
 # What weighs a trade ("卖不卖我自己再决定", "i'd take some profit there", "haven't decided"): it holds
 # every act but an alert, which only tells when a price is reached.
+_REPORTED: Final = "outside.reported"
 _WEIGHING: Final = frozenset(
     {"outside.planned", "outside.hypothetical", "outside.advice", "outside.either_way", "outside.undecided"}
 )
@@ -70,7 +71,8 @@ _TRADE_WORDS: Final = frozenset(
 def clauses(text: str) -> list[tuple[int, int]]:
     """The clauses of ``text`` (start, end): cut at a mark, a dash, a colon, an emoji ("雪上加霜😩
     现在btc多少"), a full stop before a space ("above 200. i promised"), never a decimal point ("0.5");
-    not at a space beside Chinese, which cuts words of one clause too ("上回 all in sol 已经翻倍了")."""
+    not at a space beside Chinese, which cuts words of one clause too ("上回 all in sol 已经翻倍了"),
+    unless a request put to deskmate follows it ("大家都说btc要涨 帮我买0.1个btc")."""
     out: list[tuple[int, int]] = []
     start = 0
     for at, ch in enumerate(text):
@@ -78,6 +80,7 @@ def clauses(text: str) -> list[tuple[int, int]]:
             ch in _MARKS
             or (ch == "." and text[at + 1 : at + 2] in (" ", ""))
             or unicodedata.category(ch) == "So"
+            or (ch == " " and _addressed_after(text, at + 1))
         )
         if cut:
             if text[start:at].strip():
@@ -86,6 +89,13 @@ def clauses(text: str) -> list[tuple[int, int]]:
     if text[start:].strip():
         out.append((start, len(text)))
     return out
+
+
+def _addressed_after(text: str, at: int) -> bool:
+    """A Chinese request put to deskmate right after a space ("大家都说btc要涨 帮我买0.1个btc"): a
+    clause of its own, as after a mark."""
+    rest = normalize(text[at:].lstrip())
+    return has_cjk(rest[:1]) and _ADDRESSED.prefix(rest) is not None
 
 
 def looks_up(route: Route) -> bool:
@@ -175,11 +185,25 @@ def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: 
         return True  # a trade said and not asked ("i'd buy more"): what is asked beside it is unsure
     lifted = load().unless_later() if before else load().unless_earlier()
     for concept in said & (_HOLDING | (frozenset() if alert else _WEIGHING)):
+        if (
+            concept == _REPORTED
+            and before
+            and _told_whole(aside)
+            and _ADDRESSED.search(asked.text) is not None
+        ):
+            continue  # "大家都说btc要涨，帮我买0.1个btc": what they said, then the person's own request
         # the lexicon's word that an ask in another clause stands ("trust me, buy eth"; "cancel
         # order 7, i changed my mind")
         if not lifted.get(concept, frozenset()) & asked.concepts:
             return True
     return False
+
+
+def _told_whole(aside: Reading) -> bool:
+    """Someone's words told whole in their clause, something said after the telling ("大家都说btc要涨",
+    "everyone says sol is going up"), so no words follow for the next clause to be."""
+    told = [t for t in aside.tags if _REPORTED in t.concepts]
+    return bool(told) and any(ch.isalnum() for ch in aside.text[told[-1].end :])
 
 
 def _quotes(text: str) -> bool:
