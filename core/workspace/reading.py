@@ -14,11 +14,11 @@ import copy
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from core.language.fills import SET_TO_SAID, clause_end, concepts_at, set_to, untagged
 from core.language.gazetteer import Gazetteer, named_in
-from core.language.normalize import normalize_text
+from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
 from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, may_tag, named, with_phrases, words
@@ -528,7 +528,7 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
         rest = _without_kind(rest)  # "删掉小号这个账户": 小号, the kind's word after 这个 no part of it
     if not rest or normalize(rest) in GENERIC.words:
         return None
-    name = _as_typed(text, rest)
+    name = _unglued_kind(_as_typed(text, rest))
     if " " in name:
         name = _without_kind(name)
     if wallet_named(name):
@@ -575,9 +575,33 @@ def _without_kind(rest: str) -> str:
     words = rest.split()
     while len(words) > 1 and normalize(words[0]) in GENERIC.words:
         words.pop(0)
-    while len(words) > 1 and normalize(words[-1]) in GENERIC.words:
-        words.pop()
+    while len(words) > 1 and _kind_or_particle(normalize_text(words[-1]).text):
+        words.pop()  # "刪咗 大佬 個模型", "main 的 api key 要更新", "okx1 個帳戶": 个 / 要 no part of it
     return " ".join(words)
+
+
+def _kind_or_particle(word: str) -> bool:
+    return (
+        word in GENERIC.words or word in _PARTICLES or (word[:1] in _PARTICLES and word[1:] in GENERIC.words)
+    )
+
+
+_PARTICLES: Final = frozenset({"要", "个", "的", "嘅", "啲", "吧", "啦", "喇", "了"})
+
+
+def _unglued_kind(name: str) -> str:
+    """A Latin name with the kind's Chinese word glued on ("账户test2改名叫备用", "test2账户"): the
+    name alone; a Chinese name keeps its word ("主账户")."""
+    said = normalize_text(name).text
+    if len(said) != len(name):
+        return name
+    for word in GENERIC.words:
+        if has_cjk(word[:1]) and len(name) > len(word):
+            if said.startswith(word) and name[len(word)].isascii():
+                return name[len(word) :].strip() or name
+            if said.endswith(word) and name[-len(word) - 1].isascii():
+                return name[: -len(word)].strip() or name
+    return name
 
 
 def _as_typed(text: str, rest: str) -> str:
