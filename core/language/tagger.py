@@ -351,7 +351,7 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     for start, end, *_ in own:  # a slip across a name's edge too ("跑金仔": 跑金 is no 跑紧)
         spans = [s for s in spans if not _slip_into(scanned, s, start, end)]
     spans += own
-    if " " in scanned and has_cjk(scanned):
+    if (" " in scanned or any(w in scanned for w in _INSERTED)) and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
     return cleared(scanned, conditioned(scanned, spans, coins))  # said under a condition; "清空"'s object
 
@@ -421,8 +421,13 @@ def words(text: str) -> Reading:
     return _PLAIN.read(text)
 
 
+# Emphasis said inside a word ("我手上到底有哪些币", "你究竟有什么功能"): read across, as a stray space.
+_INSERTED: Final = ("到底", "究竟")
+
+
 def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None) -> list[_Span]:
-    """Words typed with a stray space between their Chinese characters ("价 格", "比 特 币"):
+    """Words typed with a stray space between their Chinese characters ("价 格", "比 特 币"), or an
+    emphasis (_INSERTED):
     read in the text with those spaces taken out, kept where they span a space taken out and
     touch no word found as typed that is as long ("币" of "比 特 币" is no word of its own)."""
     gaps: set[int] = set()  # the spaces between two Chinese characters (looked for space by space)
@@ -431,6 +436,12 @@ def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None
         if _cjk_pair(scanned[at - 1], scanned[at + 1]):
             gaps.add(at)
         at = scanned.find(" ", at + 1)
+    for word in _INSERTED:  # "我手上到底有哪些币": 手上有哪些, 到底 said inside it for emphasis
+        at = scanned.find(word, 1)
+        while at > 0 and at + len(word) < len(scanned):
+            if _cjk_pair(scanned[at - 1], scanned[at + len(word)]):
+                gaps.update(range(at, at + len(word)))
+            at = scanned.find(word, at + 1)
     if not gaps:
         return []
     # For each character of the joined text, its place in ``scanned``.
