@@ -247,8 +247,13 @@ def _person(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> R
     if found is None or found.slots.get("unknown"):
         return None
     # Something of another skill asked of them (the P&L): "停掉小明 他最近表现太差了" is a remark on
-    # the trader stopped, no status asked.
-    return found if found.skill != record.skill and found.slots.get("trader") == record.name else None
+    # the trader stopped, no status asked. Of the trader skill, a change of them ("start alpha and turn
+    # on his daily summary"), never its status.
+    if found.skill != record.skill:
+        return found if found.slots.get("trader") == record.name else None
+    ref = found.slots.get("target_ref")
+    named = isinstance(ref, Mapping) and ref.get("name") == record.name
+    return found if named and found.action not in (None, "query") else None
 
 
 # "it's" ("it" is no pronoun inside it: _pronoun_here), read back as the record named.
