@@ -14,11 +14,11 @@ import copy
 import unicodedata
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Final, Literal, cast
+from typing import Any, Literal, cast
 
 from core.language.fills import SET_TO_SAID, clause_end, concepts_at, set_to, untagged
 from core.language.gazetteer import Gazetteer, named_in
-from core.language.normalize import has_cjk, normalize_text
+from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
 from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, may_tag, named, with_phrases, words
@@ -35,6 +35,7 @@ from core.tasks.refs import bare_name, is_recent_phrase, name_in
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import CLOSING, OPENING, URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
+from core.workspace.name_edges import first_clause, unglued_kind, without_kind
 from core.workspace.wallets import wallet_named
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
@@ -512,6 +513,11 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     mine = next((name for name in own if named_in(normalize(name), normalize(text))), None)
     if mine is not None:
         return {"name": mine}
+    head = first_clause(text)  # "delete the okx account, i dont use it": okx, the "it" said after it
+    if head and is_recent_phrase(text) and not is_recent_phrase(head):
+        found = _target(head, changed=changed, own=own)
+        if found is not None:
+            return found
     # The request's words are matched once (~25 us a text): the name beside "那个" and the name
     # left are both read from them.
     request = _request_words(text)
@@ -525,12 +531,12 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     if changed:
         rest = changed_record(rest, text)
     if beside:
-        rest = _without_kind(rest)  # "删掉小号这个账户": 小号, the kind's word after 这个 no part of it
+        rest = without_kind(rest)  # "删掉小号这个账户": 小号, the kind's word after 这个 no part of it
     if not rest or normalize(rest) in GENERIC.words:
         return None
-    name = _unglued_kind(_as_typed(text, rest))
+    name = unglued_kind(_as_typed(text, rest))
     if " " in name:
-        name = _without_kind(name)
+        name = without_kind(name)
     if wallet_named(name):
         return None  # "what's in my futures account": an account's wallet (core.workspace.wallets)
     # What is left of a sentence is a name only when it could be one: "is my binance account
@@ -548,7 +554,7 @@ def _named_beside_recent(text: str, rest: str) -> bool:
     """A name right beside the words pointing back ("删掉openai那个模型配置", "删掉那个 openai 模型",
     "主账户这个删了"): they point at the record named, not at the last one the conversation touched.
     ``rest``: what the request's words leave of ``text`` (_rest)."""
-    rest = _without_kind(rest)  # "删掉小号这个账户": the kind's word said after is no name
+    rest = without_kind(rest)  # "删掉小号这个账户": the kind's word said after is no name
     if not rest or normalize(rest) in GENERIC.words or is_recent_phrase(rest):
         return False
     reading, said = words(text), normalize(rest)  # "刪掉小號這個賬戶": found as read, 小号
@@ -567,41 +573,6 @@ def _record_id(text: str, value: Value) -> bool:
     lead = text[: value.start]
     glued = lead.endswith("#") and lead[-2:-1].isascii() and (lead[-2:-1].isalnum() or lead[-2:-1] == "#")
     return value.ident.isdigit() and len(value.ident) <= 9 and not glued
-
-
-def _without_kind(rest: str) -> str:
-    """The name without a record kind's word standing apart at either end: the kind was said
-    ("删除账户 主账户" deletes "主账户", "把 openai 配置改名为 …" renames "openai")."""
-    words = rest.split()
-    while len(words) > 1 and normalize(words[0]) in GENERIC.words:
-        words.pop(0)
-    while len(words) > 1 and _kind_or_particle(normalize_text(words[-1]).text):
-        words.pop()  # "刪咗 大佬 個模型", "main 的 api key 要更新", "okx1 個帳戶": 个 / 要 no part of it
-    return " ".join(words)
-
-
-def _kind_or_particle(word: str) -> bool:
-    return (
-        word in GENERIC.words or word in _PARTICLES or (word[:1] in _PARTICLES and word[1:] in GENERIC.words)
-    )
-
-
-_PARTICLES: Final = frozenset({"要", "个", "的", "嘅", "啲", "吧", "啦", "喇", "了"})
-
-
-def _unglued_kind(name: str) -> str:
-    """A Latin name with the kind's Chinese word glued on ("账户test2改名叫备用", "test2账户"): the
-    name alone; a Chinese name keeps its word ("主账户")."""
-    said = normalize_text(name).text
-    if len(said) != len(name):
-        return name
-    for word in GENERIC.words:
-        if has_cjk(word[:1]) and len(name) > len(word):
-            if said.startswith(word) and name[len(word)].isascii():
-                return name[len(word) :].strip() or name
-            if said.endswith(word) and name[-len(word) - 1].isascii():
-                return name[: -len(word)].strip() or name
-    return name
 
 
 def _as_typed(text: str, rest: str) -> str:
