@@ -169,11 +169,18 @@ _CUTS = frozenset(",，;；")
 _AT_A_LEVEL = frozenset({"reach_level", "stop_trigger"})  # a trade's level, refused by the trade rule
 
 
+_ASKED_HOW = frozenset({"ask.how_trade", "ask.how_record"})  # an act asked how it is done
+
+
 def split_held(
     text: str, whole: Route | None, route: RouteFn, back: BackFn | None = None, told_by: ReadFn = words
 ) -> list[tuple[str, Route]] | None:
     """``split_asks``, with a trade said after an alert held back (``conditioned``); a message
-    routing nowhere whole read by its clauses that ask beside a story (core.conversation.beside)."""
+    routing nowhere whole read by its clauses that ask beside a story (core.conversation.beside).
+    One asking how to do what it says ("開個網格策略，要點樣設置": core.language.how_to) is one
+    question for the guide, never its act cut off as a request of its own."""
+    if whole is not None and whole.skill == "guidance" and told_by(text).concepts & _ASKED_HOW:
+        return None
     asks = split_asks(text, whole, route, back, told_by)
     if asks is None and whole is None:
         asks = _beside(text, route, back, told_by)

@@ -19,10 +19,14 @@ from core.language.acted import said as acted_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.crowd import crowd_told
 from core.language.crowd import said as crowd_said
+from core.language.how_to import how_to
+from core.language.how_to import said as how_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
 from core.language.moves import market_said, moved
+from core.language.named_order import order_named
+from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
@@ -82,6 +86,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
     if acts(said) and SUPPOSED not in said and condition_said(scanned):
         said = _concepts(spans := unwatched(scanned, spans, coins))
+    if how_said(said):  # "how do i buy btc", "阿尔法怎么启动": asked how, the guide's
+        said = _concepts(spans := how_to(scanned, spans, coins))
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it
         spans = given_up(scanned, spans)
         said = _concepts(spans)
@@ -94,9 +100,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if who_said(scanned):  # "btc那个提醒是你帮我设的吗", "谁设的btc提醒": no act said, the alert asked
         said = _concepts(spans := asked_who(scanned, spans))
     # After asked_done: "did my eth sell?" asks whether it sold; "my bnb buy has been sitting there" names it.
-    if MINE in said and _SIDES & said and COIN in said:
-        spans = _order_named(scanned, spans)
-        said = _concepts(spans)
+    if order_said(said):  # "my bnb buy has been sitting there": the order named, no buy
+        said = _concepts(spans := order_named(scanned, spans))
     if market_said(said):  # "btc drop again": the coin's move, no removal of a record called btc
         said = _concepts(spans := moved(scanned, spans))
     if RENAME in said:
@@ -146,47 +151,7 @@ def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
         at = max(s[1] for s in words)
 
 
-MINE, COIN, ORDER_NAMED, LIMIT = "filler.mine", "coin", "diagnosis.order", "order.limit_order"
-_SIDES: Final = frozenset({"verb.buy", "verb.sell"})
-_OBJECTS: Final = frozenset({COIN, MINE})
-
-
-def _order_named(scanned: str, spans: list[Span]) -> list[Span]:
-    """A buy or a sale said right after one's own coin ("my bnb buy has been sitting there", "my
-    sol buy filled?", "my eth buy at 3000 hasnt filled") names that order, never asks one: its side
-    goes and the order is named. An object right after it ("my eth sell half") still asks the sale;
-    a limit's word names its order already ("kill my eth limit buy"); Chinese names its order by its
-    own words (我的eth买单)."""
-    ends: dict[int, list[Span]] = {}
-    for span in spans:
-        ends.setdefault(span[1], []).append(span)
-
-    def right_before(start: int, concept: str) -> Span | None:
-        end = len(scanned[:start].rstrip())
-        return next((s for s in ends.get(end, ()) if concept in s[3]), None) if end < start else None
-
-    kept: list[Span] = []
-    for span in spans:
-        start, end, rank, concepts, value = span
-        if _SIDES & concepts and LIMIT not in concepts and scanned[start:end].isascii():
-            coin = right_before(start, COIN)
-            if (
-                coin is not None
-                and right_before(coin[0], MINE) is not None
-                and not _object_after(scanned, end, spans)
-            ):
-                span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED}, value)
-        kept.append(span)
-    return kept
-
-
-def _object_after(scanned: str, end: int, spans: Sequence[Span]) -> bool:
-    """An amount, a number, a coin or "my" right after ``end`` (spaces between): what a sale or a
-    buy is of ("my eth sell half", "not my eth sell my btc")."""
-    at = len(scanned) - len(scanned[end:].lstrip())
-    if scanned[at : at + 1].isdigit():
-        return True
-    return any(s[0] == at and (s[3] & _OBJECTS or any(c.startswith("amount.") for c in s[3])) for s in spans)
+COIN: Final = "coin"
 
 
 RENAME, TO = "verb.rename", "filler.to"

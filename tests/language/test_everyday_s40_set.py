@@ -93,7 +93,7 @@ def test_where_to_begin_is_the_getting_started_guide(text: str) -> None:
     [
         ("how do i start alpha", "trader_management"),
         ("怎么开始alpha", "trader_management"),
-        ("新手怎么买btc", "trade_execution"),
+        ("新手怎么买btc", "guidance"),  # how to buy, no amount of their own: the orders guide
     ],
 )
 def test_where_to_begin_with_something_named_is_that_request(text: str, skill: str) -> None:

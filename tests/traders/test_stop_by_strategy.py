@@ -179,3 +179,17 @@ async def test_how_to_stop_a_dca_in_general_stops_nothing(desk: TraderDesk, text
     reply = await desk.chat.say(text)
     assert reply.route is None or reply.route.skill != "trader_management", text_of(reply)
     assert (await _states(desk))["alpha"] is TraderState.RUNNING
+
+
+# "How do I start alpha" names one of their traders: the start is offered, never run at once, even
+# on a paper account (a plain "start trader alpha" there starts it). Was: started unasked.
+@pytest.mark.parametrize("text", ["how do i start alpha", "怎么开始alpha", "alpha怎么启动"])
+async def test_how_do_i_start_my_trader_offers_the_start(desk: TraderDesk, text: str) -> None:
+    await _setup(desk, "BTC定投")
+    assert (await _states(desk))["delta"] is not TraderState.RUNNING
+    asked = await desk.chat.say(text.replace("alpha", "delta"))
+    assert (asked.route.skill, asked.route.action) == ("trader_management", "start"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION, text_of(asked)
+    assert (await _states(desk))["delta"] is not TraderState.RUNNING  # nothing before the confirmation
+    await desk.chat.press(asked.buttons[0].token)
+    assert (await _states(desk))["delta"] is TraderState.RUNNING

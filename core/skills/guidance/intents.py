@@ -23,6 +23,10 @@ HOW_IS = Words("guide.how_is")
 PROBLEM = frozenset({"verb.fail", "verb.diagnose", "ask.why", "diagnosis.not_done", "error.code"})
 CHANGES = frozenset({"verb.update", "verb.delete", "verb.rename", "verb.set_to"})
 CREATES = frozenset({"verb.create", "verb.bind"})
+# Orders named: how to cancel them is the orders guide's ("how do i cancel my orders").
+ORDERS_NAMED = frozenset(
+    {"order.open_orders", "order.orders", "diagnosis.order", "order.limit_order", "trade.limit"}
+)
 
 
 def _explain(reading: Reading) -> Mapping[str, Any] | None:
@@ -109,6 +113,23 @@ def _orders(reading: Reading) -> Mapping[str, Any] | None:
     return {"topic": "orders", "aspect": "setup"}
 
 
+def _how_act(reading: Reading) -> Mapping[str, Any] | None:
+    """An act asked how it is done (core.language.how_to): a trade's, the orders guide; a record's,
+    where to begin (it says how each record is made, started and run)."""
+    said = reading.concepts
+    orders = "ask.how_trade" in said or any(c.startswith("order.") for c in said) or bool(said & ORDERS_NAMED)
+    topic = "orders" if orders else "start"
+    return {"topic": topic, "aspect": "setup"}
+
+
 INTENTS = table(
-    SKILL, "guidance", {"explain": _explain, "start": _start, "permissions": _permissions, "orders": _orders}
+    SKILL,
+    "guidance",
+    {
+        "explain": _explain,
+        "start": _start,
+        "permissions": _permissions,
+        "orders": _orders,
+        "how_act": _how_act,
+    },
 ).intents

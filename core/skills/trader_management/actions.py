@@ -57,6 +57,10 @@ def stop_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
     return [STOPPED_STRATEGY] if ref.get("strategy") and "id" not in ref else []
 
 
+# How a start was asked, read from the message ("how do i start alpha": "how"), which confirms it.
+ASKED_HOW = SlotSpec("asked", "text", required=False, infer=("message",))
+
+
 # -- when each action is confirmed, and what refuses it first ----------------------------------
 
 
@@ -69,7 +73,8 @@ async def starts_live(skill: TraderSkill, turn: Turn, task: Task) -> bool:
 
 
 async def is_live(skill: TraderSkill, turn: Turn, task: Task) -> bool:
-    return task.slots.get("live") == "1"
+    """A live account's start, or one asked how it is done ("how do i start alpha"): confirmed."""
+    return task.slots.get("live") == "1" or task.slots.get("asked") == "how"
 
 
 async def check_start(skill: TraderSkill, turn: Turn, task: Task) -> Reply | None:
@@ -137,8 +142,9 @@ ACTIONS: dict[str, ActionSpec[TraderSkill]] = {
     ),
     "start": ActionSpec(
         run=handlers.start_trader,
+        slots=(ASKED_HOW,),
         target=True,
-        confirm=Confirm.when(is_live, "a live account"),
+        confirm=Confirm.when(is_live, "a live account, or asked how to start it"),
         check=check_start,
     ),
     "stop": ActionSpec(

@@ -165,7 +165,14 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         return None  # "the bot told me the price … nice", "这 bot 挺好用的": a remark, no trader named
     if ref:
         slots["target_ref"] = ref
+    if action == "start" and concepts & ASKED_HOW:
+        slots[ASKED] = "how"  # "how do i start alpha": offered, confirmed before it starts
     return slots
+
+
+# Asked how it is done ("how do i start alpha", "阿尔法怎么启动": core.language.how_to keeps a start
+# of one of their traders): the start is offered behind its confirmation, never run at once.
+ASKED, ASKED_HOW = "asked", frozenset({"ask.how", "ask.getting_started"})
 
 
 def stopped_strategy(reading: Reading) -> dict[str, Any] | None:

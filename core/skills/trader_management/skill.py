@@ -283,6 +283,8 @@ class TraderSkill(TaskFlow):
             return Parsed(symbol) if symbol else Parsed()
         if spec.name in ("kind", "paper_opened"):
             return Parsed(text)
+        if spec.name == "asked":  # "how": a start asked how it is done (actions.ASKED_HOW)
+            return Parsed(text) if text == "how" else Parsed()
         return Parsed(error="flow.invalid")
 
     async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:

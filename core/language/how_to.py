@@ -1,0 +1,159 @@
+"""An act asked how it is done ("how do i buy btc", "how to create a trader", "阿尔法怎么启动", "我想让
+机器人帮我自动定投，要怎么设置"): a question for the guide, never the act, its slot filling or a record
+named from its words. The act's word becomes how it is asked (ask.how_trade: a buy or a sale, the
+orders guide; ask.how_record: a record's act, the getting-started guide; lexicon/ask.toml).
+
+Four stand as the act: one naming an exchange or a model provider (its set-up, or its guide: "how
+do i add a binance account"), one given values of its own ("how do i buy 0.1 btc", "how do i set a
+stop loss on my sol at 120": the order itself, offered for confirmation), a stop of one of their own
+records ("how do I stop my btc dca", "怎么停掉我的BTC定投": always confirmed), and a start of one of
+their traders by its name ("how do i start alpha": confirmed when asked how). Applied by the tagger's
+conditions (core.language.conditions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from core.language.normalize import clause_of
+from core.language.spans import WORD_RANK, Span
+
+if TYPE_CHECKING:
+    from core.coin_index import CoinIndex
+
+HOW: Final = frozenset({"ask.how", "ask.getting_started"})
+HOW_TRADE: Final = "ask.how_trade"
+HOW_RECORD: Final = "ask.how_record"
+_HOW_SAID: Final = frozenset({HOW_TRADE, HOW_RECORD})  # their own words ("怎么弄", "how do i do that")
+# The acts asked how: a trade, an order's act, a record's (an order's state, "一直不成交", is none).
+_TRADES: Final = (
+    "verb.buy",
+    "verb.sell",
+    "amount.sell_all",
+    "order.limit_",
+    "order.revoke",
+    "order.withdraw",
+    "order.clear",
+)
+ASKED_ACTS: Final = (
+    *_TRADES,
+    "verb.delete",
+    "verb.stop",
+    "verb.start",
+    "verb.cancel",
+    "verb.create",
+    "verb.update",
+    "verb.switch_on",
+    "verb.switch_off",
+    "verb.rename",
+    "verb.activate",
+    "verb.deactivate",
+)
+# A stop of one's own record, asked how: the act stands, behind its confirmation (always asked).
+_KEPT: Final = frozenset({"verb.stop", "verb.switch_off"})
+_OWN: Final = ("own.", "filler.mine")
+# An exchange, a model provider or a key named: how to connect one is its own guide's, or the set-up
+# itself ("how do i add a binance account" asks its key: exchange_management), as ever.
+_SETUP: Final = frozenset({"exchange", "provider", "term.testnet", "term.api_key"})
+# A start of one of their traders by its name ("how do i start alpha"): offered, always confirmed
+# when asked how (core.skills.trader_management.actions.is_live).
+_START, _TRADER = "verb.start", "own.trader"
+# An act's own word that asks how ("how do i start", "怎么开始": verb.start's words).
+_HOW_WORDS: Final = ("how", "怎么", "如何", "怎样", "咋", "点样")  # never "where" ("where is my buy order")
+# Between the how and the act: who does it and how able ("how do i", "how can i", "怎么才能", "要如何去").
+_BETWEEN_EN: Final = frozenset(
+    {"do", "does", "i", "we", "can", "could", "would", "should", "one", "to", "am", "even", "actually"}
+)
+_BETWEEN_ZH: Final = frozenset("我要该能才可以去来")
+
+
+def said(concepts: frozenset[str]) -> bool:
+    """Cheap: whether how something is done may be asked at all."""
+    return bool(concepts & (HOW | _HOW_SAID))
+
+
+def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
+    """``spans`` with each act asked how made how it is asked (``HOW_TRADE`` / ``HOW_RECORD``),
+    unless values of its own are given or it stops one of their own records."""
+    # A word inside a longer one is not said alone ("怎么" and "还没成交" of "怎么还没成交").
+    whole = [
+        s
+        for s in spans
+        if not any(o[0] <= s[0] and s[1] <= o[1] and o[1] - o[0] > s[1] - s[0] for o in spans)
+    ]
+    hows = [s for s in whole if s[3] & HOW and scanned[s[0] : s[1]].startswith(_HOW_WORDS)]
+    asked = [
+        s
+        for s in whole
+        if s[2] == WORD_RANK
+        and any(c.startswith(ASKED_ACTS) for c in s[3])
+        and (
+            (s[3] & HOW and scanned[s[0] : s[1]].startswith(_HOW_WORDS))
+            or any(_how_before(scanned, h, s, spans) for h in hows)
+        )
+    ]
+    # "我想开个网格 怎么弄": how to do it all, asked at the end ("怎么弄", "how do i do that").
+    said_last = any(s[3] & _HOW_SAID and _tail(scanned, s) for s in spans)
+    if said_last:
+        asked = [s for s in spans if s[2] == WORD_RANK and any(c.startswith(ASKED_ACTS) for c in s[3])]
+    if not asked or _values_given(scanned, coins) or any(s[3] & _SETUP for s in spans):
+        return spans
+    if any(_tail(scanned, s) for s in asked):  # "我想每天自动买点btc，要怎么设置": how to do all it says
+        asked += [s for s in spans if s[2] == WORD_RANK and any(c.startswith(ASKED_ACTS) for c in s[3])]
+    own = any(c.startswith(_OWN) for s in spans for c in s[3])
+    trader = any(_TRADER in s[3] for s in spans)
+    changed = {s[0] for s in asked if not (own and s[3] & _KEPT) and not (trader and _START in s[3])}
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if start in changed and rank == WORD_RANK:
+            acts = frozenset(c for c in concepts if c.startswith(ASKED_ACTS))
+            how = HOW_TRADE if any(c.startswith(_TRADES) for c in acts) else HOW_RECORD
+            concepts = (concepts - acts) | {how}
+        out.append((start, end, rank, concepts, value))
+    return out
+
+
+def _tail(scanned: str, act: Span) -> bool:
+    """The act asked how ends the message, an object-less "how do I set it up" ("要怎么设置呢")."""
+    return not scanned[act[1] :].strip(" ?？!！。.呢啊呀吧啦~～")
+
+
+def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
+    """The how said before the act in its clause, only who does it and how able between."""
+    if how[1] > act[0] or clause_of(scanned, how[0], how[1]) != clause_of(scanned, act[0], act[1]):
+        return False
+    at = how[1]
+    while at < act[0]:
+        if scanned[at].isspace():
+            at += 1
+            continue
+        filler = next(
+            (s for s in spans if s[0] == at and s[3] and all(c.startswith("filler.") for c in s[3])), None
+        )
+        if filler is not None:
+            at = filler[1]
+            continue
+        if scanned[at].isascii():
+            end = at
+            while end < act[0] and scanned[end].isalnum():
+                end += 1
+            if end == at or scanned[at:end] not in _BETWEEN_EN:
+                return False
+            at = end
+            continue
+        if scanned[at] not in _BETWEEN_ZH:
+            return False
+        at += 1
+    return True
+
+
+def _values_given(scanned: str, coins: CoinIndex | None) -> bool:
+    """A number said: an amount, a price, a size (the act's own values)."""
+    if any(ch.isdigit() for ch in scanned):
+        return True
+    from core.language.values import find_values  # only for a how asked of an act
+
+    return any(v.kind in _VALUES for v in find_values(scanned, coins))
+
+
+# What the act is given to do (a time or an interval alone gives it nothing to act on).
+_VALUES: Final = frozenset({"amount", "number", "price", "percent", "fraction", "count", "id", "multiple"})

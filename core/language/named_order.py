@@ -1,0 +1,57 @@
+"""A buy or a sale said right after one's own coin names that order ("my bnb buy has been sitting
+there", "my sol buy filled?"), never asks one. Applied by the tagger's conditions
+(core.language.conditions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from core.language.spans import Span
+
+MINE, COIN, ORDER_NAMED, LIMIT = "filler.mine", "coin", "diagnosis.order", "order.limit_order"
+_SIDES: Final = frozenset({"verb.buy", "verb.sell"})
+_OBJECTS: Final = frozenset({COIN, MINE})
+
+
+def order_named(scanned: str, spans: list[Span]) -> list[Span]:
+    """A buy or a sale said right after one's own coin ("my bnb buy has been sitting there", "my
+    sol buy filled?", "my eth buy at 3000 hasnt filled") names that order, never asks one: its side
+    goes and the order is named. An object right after it ("my eth sell half") still asks the sale;
+    a limit's word names its order already ("kill my eth limit buy"); Chinese names its order by its
+    own words (我的eth买单)."""
+    ends: dict[int, list[Span]] = {}
+    for span in spans:
+        ends.setdefault(span[1], []).append(span)
+
+    def right_before(start: int, concept: str) -> Span | None:
+        end = len(scanned[:start].rstrip())
+        return next((s for s in ends.get(end, ()) if concept in s[3]), None) if end < start else None
+
+    kept: list[Span] = []
+    for span in spans:
+        start, end, rank, concepts, value = span
+        if _SIDES & concepts and LIMIT not in concepts and scanned[start:end].isascii():
+            coin = right_before(start, COIN)
+            if (
+                coin is not None
+                and right_before(coin[0], MINE) is not None
+                and not _object_after(scanned, end, spans)
+            ):
+                span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED}, value)
+        kept.append(span)
+    return kept
+
+
+def _object_after(scanned: str, end: int, spans: Sequence[Span]) -> bool:
+    """An amount, a number, a coin or "my" right after ``end`` (spaces between): what a sale or a
+    buy is of ("my eth sell half", "not my eth sell my btc")."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    if scanned[at : at + 1].isdigit():
+        return True
+    return any(s[0] == at and (s[3] & _OBJECTS or any(c.startswith("amount.") for c in s[3])) for s in spans)
+
+
+def said(concepts: frozenset[str]) -> bool:
+    """Whether one's own coin and a side are said at all."""
+    return MINE in concepts and bool(_SIDES & concepts) and COIN in concepts
