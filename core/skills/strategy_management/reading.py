@@ -99,6 +99,8 @@ class StrategyReader:
         told_not = action == "deactivate" and first(ACTIONS[: ACTIONS.index(DONT_DEFAULT)], concepts) is None
         if told_not and _NO_LONGER.search(reading.text) is None:
             return None  # "don't set lazy stack as default": told not to, nothing unset
+        if told_not and "verb.activate" not in concepts and "own.strategy" not in concepts:
+            return "deactivate", {}  # "i don't want a default strategy anymore": the default, whichever
         if action is None and OUT_OF_DEFAULT(concepts) and not reading.text.rstrip().endswith(("?", "？")):
             action = "deactivate"  # "take eth grid out of the defaults": the removal said by itself
         if action == "query" and _asked_of_any(reading):
@@ -258,6 +260,7 @@ ACTIONS = (
     # "dont use moonshot as default anymore", "唔再用衝鋒做預設": unset, not made the default; with
     # no "anymore" / 再 ("don't set lazy stack as default") nothing is asked (read_tags)
     DONT_DEFAULT,
+    ("deactivate", When(["noun.default", "filler.dont"])),  # "i don't want a default strategy anymore"
     ("activate", When("verb.activate")), ("activate", When("noun.default", any=_SETS)),
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
