@@ -1,9 +1,11 @@
 """An act said as one's own condition is supposed, never asked: "如果我停咗阿May，會唔會錯過呢輪升浪？",
 "如果删了阿May，历史记录还在吗", "if i sell my eth, will i miss the rally?" weigh a stop, a delete, a
-sale; none is to be done. A condition's order stands where the act follows the condition, after
-就 / then / a mark ("如果btc涨到10万就卖掉", "if btc hits 100k, sell"), and so does a request put
-politely to deskmate ("if you could stop May", "如果可以帮我停了阿May": 帮 is no act of one's own
-supposed). Applied by the tagger's conditions (core.language.conditions)."""
+sale; none is to be done. So does a maybe of one's own ("maybe buy eth", "i migth sell my sol",
+"maybe i should delete alpha", "我可能会停掉阿强", "可能过几天会卖点sol吧", "不可能卖eth"). A
+condition's order stands where the act follows the condition, after 就 / then / a mark
+("如果btc涨到10万就卖掉", "if btc hits 100k, sell"), and so does a request put politely to deskmate
+("if you could stop May", "如果可以帮我停了阿May": 帮 is no act of one's own supposed; "could you
+maybe buy 0.1 eth"). Applied by the tagger's conditions (core.language.conditions)."""
 
 from __future__ import annotations
 
@@ -24,15 +26,60 @@ _BETWEEN: Final = ("time.", "filler.article")
 _THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
 
 
+# A maybe ("maybe buy eth", "i migth buy eth", "maybe i should sell", "可能过几天会卖点sol吧", "也许买点
+# eth"): one's own act only weighed, never asked; a request put to deskmate stays one ("could you
+# maybe buy 0.1 eth": "you" before it in its clause).
+_MAYBE: Final = re.compile(
+    r"(?:^|(?<=[\s,，.。!！?？;；]))(?:maybe|perhaps|might|migth|mite|prob(?:ably)?)\b|可能|也许|或许|说不定"
+)
+_NOT_MAYBE: Final = ("尽可能", "有可能的话", "可能的话")
+_ASKED_OF: Final = re.compile(r"\b(?:you|u|ya)\b|你|您")
+# A modal between the maybe and the act ("maybe i should buy", "可能会卖", "prob gonna sell").
+_MODALS: Final = (
+    "should",
+    "will",
+    "'ll",
+    "gonna",
+    "would",
+    "need to",
+    "want to",
+    "会",
+    "要",
+    "应该",
+    "得",
+    "想",
+)
+
+
 def said(scanned: str, concepts: frozenset[str]) -> bool:
-    """Cheap: whether a supposing "if" may be in the message at all, and not yet said supposed."""
-    return (IF_SAID in concepts or "if " in scanned) and SUPPOSED not in concepts
+    """Cheap: whether a supposing "if" or a maybe may be in the message at all, and not yet said
+    supposed."""
+    return (IF_SAID in concepts or "if " in scanned or _MAYBE.search(scanned) is not None) and (
+        SUPPOSED not in concepts
+    )
+
+
+def _maybes(scanned: str) -> list[int]:
+    """Where each maybe said of one's own act ends (none put to deskmate, none of 不可能 / 尽可能)."""
+    ends = []
+    for m in _MAYBE.finditer(scanned):
+        if any(
+            scanned.startswith(w, at)
+            for w in _NOT_MAYBE
+            for at in range(max(0, m.start() - 2), m.start() + 1)
+        ):
+            continue
+        clause = scanned[: m.start()]
+        clause = clause[max(clause.rfind(c) for c in ",，.。!！?？;；") + 1 :]
+        if _ASKED_OF.search(clause) is None:
+            ends.append(m.end())
+    return ends
 
 
 def supposed(scanned: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the acts of a clause that opens with one's own "if" and the act."""
     starts = [s[1] for s in spans if IF_SAID in s[3]]
-    starts += [m.end() for m in _IF_I.finditer(scanned)]
+    starts += [m.end() for m in _IF_I.finditer(scanned)] + _maybes(scanned)
     lost: set[int] = set()
     for at in starts:
         act = _first_act(scanned, spans, at)
@@ -58,6 +105,10 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
         between = [s for s in here if all(c.startswith(_BETWEEN) for c in s[3])]
         if between:
             at = max(s[1] for s in between)
+            continue
+        modal = next((w for w in _MODALS if scanned.startswith(w, at)), None)
+        if modal is not None and (not modal.isascii() or not scanned[at + len(modal) :][:1].isalnum()):
+            at += len(modal)
             continue
         self_word = next((w for w in _SELF if scanned.startswith(w, at)), None)
         glued = self_word is not None and self_word.isascii() and scanned[at + len(self_word) :][:1].isalnum()
