@@ -19,7 +19,8 @@ from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
 from core.routing.router import Route
 from core.workspace.limit_price import BUY, SELL
-from core.workspace.trade_reading import SELL_ALL, way_unsaid
+from core.workspace.trade_reading import way_unsaid
+from core.workspace.trade_shares import SELL_ALL
 
 # The trade skill's limit-price slot (core.skills.trade_execution.limit), named here and not
 # imported: that module loads the trading model, which a price question never needs

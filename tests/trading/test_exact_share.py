@@ -13,7 +13,7 @@ import pytest
 from core.reply import DetailsBlock, Status
 from core.trading.model import OrderIntent
 from core.trading.sizing import budget_of, share_of
-from core.workspace.trade_reading import amount_parts
+from core.workspace.trade_shares import amount_parts
 from tests.trading.conftest import TradeDesk, confirm_button, order_of
 
 

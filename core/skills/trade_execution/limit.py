@@ -21,7 +21,7 @@ from core.workspace.accounts import ExchangeAccount
 from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, unread
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block, refusal_text, summary, watch
-from core.workspace.trade_reading import amount_parts
+from core.workspace.trade_shares import amount_parts
 
 if TYPE_CHECKING:
     from core.skills.trade_execution.skill import TradeSkill

@@ -49,7 +49,7 @@ from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
 from core.workspace.order_talk import part_row
-from core.workspace.trade_reading import amount_parts, parse_amount_answer
+from core.workspace.trade_shares import amount_parts, parse_amount_answer
 from core.workspace.wallets import SPOT, WALLET, spot_only
 
 LIMIT = "limit"  # a limit order's route (core.workspace.trade_reading): placed resting (limit.py)
