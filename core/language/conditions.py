@@ -44,6 +44,8 @@ from core.language.supposed import SUPPOSED, supposed
 from core.language.supposed import said as if_said
 from core.language.taken_back import said as back_said
 from core.language.taken_back import taken_back
+from core.language.taken_off import said as off_said
+from core.language.taken_off import taken_off
 from core.language.told_names import names_told_not
 from core.language.told_names import said as own_said
 from core.language.unless import unless_said
@@ -59,6 +61,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     """``spans`` with every word said under a condition kept only where its condition holds."""
     if since_said(scanned):  # "beta 从周一开始就没动过": the time's 开始, no start
         spans = since_told(scanned, spans)
+    if off_said(scanned):  # "take 25% off my sol": a sale
+        spans = taken_off(scanned, spans, coins)
     # A guarded word is read as its own only where the scan found it: _objects_only looks at the
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
@@ -442,12 +446,27 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
     if any(v.start == at and (v.kind in _AMOUNTS or v.unit in ("base", "quote")) for v in values):
         said.add("amount")
+    if any(v.start == at and v.kind == "percent" and _share_of(scanned, v.end, spans) for v in values):
+        said.add("amount")  # "trim 25% of my sol": a share of a holding ("btc dump 25%" is its move)
     if any(v.start == at and (v.kind in _LEVELS or v.unit in ("price", "quote")) for v in values):
         said.add(LEVEL)
     return frozenset(said) & OBJECTS
 
 
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+_OF: Final = ("of my ", "of the ", "of ", "的")
+
+
+def _share_of(scanned: str, end: int, spans: Sequence[Span]) -> bool:
+    """A percent said of one's holding: "of my", or "of" / 的 right before a coin ("25% of sol")."""
+    rest = scanned[end:].lstrip()
+    of = next((w for w in _OF if rest.startswith(w)), None)
+    if of is None:
+        return False
+    at = len(scanned) - len(rest) + len(of)
+    return of == "of my " or any(s[0] == at and s[2] == COIN_RANK for s in spans)
+
+
 _LEVELS: Final = frozenset({"number", "price"})  # a price level, by the value grammar
 LEVEL: Final = "level"
 OUTSIDE: Final = "outside."  # the group of what no intent is about (a story told)

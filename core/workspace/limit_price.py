@@ -170,9 +170,28 @@ def placed_side(reading: Reading, values: list[Value]) -> str | None:
     """A limit order placed with its side named ("在0.2挂个doge买单 50u", "在180挂张sol卖单 2个"): that
     side, with a value said of any kind ("帮我挂个doge买单" alone says no order yet)."""
     said = reading.concepts
-    if not values or PLACING not in said:
+    if SELL_PLACED in said and _priced_between(reading, values):
+        return "sell"  # "一半的姨太挂4200出": 出 after the placing and its price
+    # "在130挂200U的sol买单": 挂 and its price said before the side's 买单 (alone, 买单 pays a bill)
+    if not values or not (PLACING in said or "trade.limit" in said):
         return None
     return "buy" if "order.buy_named" in said else "sell" if "order.sell_named" in said else None
+
+
+SELL_PLACED = "verb.sell_placed"
+
+
+def _priced_between(reading: Reading, values: list[Value]) -> bool:
+    """A price said between a limit's placing word and the 出 after it ("挂4200出"); "挂单后一直没出"
+    says none: no order."""
+    placed = [t.end for t in reading.tags if "trade.limit" in t.concepts]
+    sold = [t.start for t in reading.tags if SELL_PLACED in t.concepts]
+    return any(
+        a <= v.start and v.end <= b and v.kind in ("number", "price")
+        for a in placed
+        for b in sold
+        for v in values
+    )
 
 
 def without_placing_count(reading: Reading, values: list[Value]) -> list[Value]:

@@ -30,8 +30,20 @@ ALL_OF = "filler.all"
 # "一半仓位"): the order's words, the coin, the money, the holding. Said of anything else ("钱全部亏了",
 # "USDT 全部没了", "lost all my money", "cancel all orders") it is a remark's, no amount.
 MONEY = frozenset({"trade.money", "noun.balance"})  # "u", "my usdt", "my balance"
+# A limit's placing word after the share is the order's too ("sol全部挂185卖掉": all of it placed at 185).
 TRADED = SIDED_LIMIT | frozenset(
-    {*BUY, *SELL, SELL_ALL, "trade.spend", *MONEY, "noun.holdings", COIN, "filler.using", "filler.of"}
+    {
+        *BUY,
+        *SELL,
+        SELL_ALL,
+        "trade.spend",
+        *MONEY,
+        "noun.holdings",
+        COIN,
+        "filler.using",
+        "filler.of",
+        "trade.limit",
+    }
 )
 HELD = frozenset({COIN, *MONEY, "noun.holdings"})  # what a share may be of, not the trade's verb
 CLAUSE_JOIN = "filler.join"  # "and", "然后", "再": what comes after is another clause
