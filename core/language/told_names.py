@@ -13,6 +13,7 @@ from typing import Final
 
 from core.language.asked import RECORD_ACTS, TRADE_ACTS
 from core.language.negation import NOT_ASKED, not_asked_clauses
+from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.spans import Span, acts_lost_at, clause_break
 
@@ -23,6 +24,7 @@ _ALL: Final = "filler.all"
 _ACTS: Final = frozenset(RECORD_ACTS) | frozenset(TRADE_ACTS)
 _NOT: Final = Words("trade_money.not_coin")
 _BESIDE: Final = Words("trade_money.own")  # "not my gary", "except the eth grid"
+_KEPT_AFTER: Final = Words("trade_money.kept_after")  # "露娜留住", "alice stays": that name kept
 
 
 def said(concepts: frozenset[str]) -> bool:
@@ -38,6 +40,7 @@ def names_told_not(scanned: str, spans: list[Span]) -> list[Span]:
     nots = {s[0]: _after_not(scanned, spans, s[0]) for s in owns}
     out |= {at for at, word in nots.items() if word is not None}
     out |= {s[0] for s in owns if _after_dont(scanned, spans, s[0])}
+    out |= {s[0] for s in owns if _kept_after(scanned[s[1] :])}
     if not out:
         return spans
     # The "not" before an excepted name is no part of another name ("delete eth grid but not moonbag").
@@ -75,10 +78,23 @@ def _after_not(scanned: str, spans: Sequence[Span], at: int) -> tuple[int, int] 
             if word in {"不要", "不", "非"}:
                 return None
             lead = before[:start].rstrip()
-            if not lead or clause_break(scanned, len(lead), start) or lead.endswith(("but", "and")):
+            # the mark ending the clause before is part of ``lead`` ("删掉max，保留luna")
+            opens = not lead or lead[-1] in CLAUSE_MARKS or clause_break(scanned, len(lead), start)
+            if opens or lead.endswith(("but", "and")):
                 return (start, end)
             return None
     return None
+
+
+def _kept_after(rest: str) -> bool:
+    """A kept word right after a name, ending its clause ("多多留着", "alice stays"); one opening the
+    next words ("test2 保留main", "阿宝 留住露娜") keeps what follows it instead."""
+    rest = rest.lstrip()
+    end = _KEPT_AFTER.prefix(rest)
+    if end is None:
+        return False
+    tail = rest[end:].lstrip("了吧啦呀啊喇先 ")
+    return not tail or tail[0] in CLAUSE_MARKS or tail[0] in ".!?"
 
 
 def _after_dont(scanned: str, spans: Sequence[Span], at: int) -> bool:
