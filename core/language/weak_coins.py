@@ -1,6 +1,7 @@
 """When a ticker that is also an everyday word ("link", "one") is the coin: before a price
 condition's level ("buzz me when link breaks 30"), some of it bought or sold ("buy me some link",
-"sell 10 link at 25"), or asked after alone ("and link?"); never said otherwise ("click the link",
+"sell 10 link at 25"), a stop-loss or take-profit set on it ("take profit on link at 28"), or
+asked after alone ("and link?"); never said otherwise ("click the link",
 "send me the link"). The tagger (core.language.tagger) keeps such a coin's span only then."""
 
 from __future__ import annotations
@@ -17,7 +18,24 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         _before_a_level(scanned, end, words)
         or _some_bought(scanned, start, words)
         or _asked_after(scanned, start, end)
+        or _protected(scanned, start, words)
     )
+
+
+# A protective order's word ("take profit", "stop loss"): the ticker it is set on is the coin.
+_PROTECTS: Final = frozenset({"order.stop_loss", "order.take_profit", "order.stop_price"})
+_ON: Final = ("on my", "on", "for my", "for")
+
+
+def _protected(scanned: str, start: int, words: Sequence[Span]) -> bool:
+    """A stop-loss or take-profit set on it: "set take profit on link at 28", "stop loss for my
+    link"; never "stop loss on the link i sent" (the, no coin)."""
+    said = scanned[:start].rstrip()
+    tie = next((t for t in _ON if said.endswith(t) and not said[: -len(t)][-1:].isalpha()), None)
+    if tie is None:
+        return False
+    end = len(said[: -len(tie)].rstrip())
+    return any(stop == end and concepts & _PROTECTS for _, stop, _, concepts, _ in words)
 
 
 # A price condition: the way past a level, then the level ("link breaks 30", "one above 2").
