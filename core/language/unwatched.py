@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _IF: Final = Words("trade_money.held_if")
 _IF_BEFORE: Final = Words("trade_money.held_if_before")
+_UNLESS: Final = Words("trade_money.held_unless")
 _IF_AFTER: Final = Words("trade_money.held_if_after")
 _POLITE: Final = Words("trade_money.if_polite")
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
@@ -37,7 +38,7 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(".")
 
 def said(scanned: str) -> bool:
     """Cheap: a condition's word may be in the message."""
-    return any(w.search(scanned) is not None for w in (_IF, _IF_BEFORE, _IF_AFTER))
+    return any(w.search(scanned) is not None for w in (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS))
 
 
 def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
@@ -47,6 +48,8 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
         return spans
     from core.language.values import find_values  # the value grammar reads the tagger's words
 
+    if _UNLESS.search(scanned) is not None:
+        return _held(spans, trades)  # "sell my eth unless it's above 3000": 3000 is no order's price
     values = find_values(scanned, coins)
     if any(v.kind == _PRICE for v in values):
         return spans
@@ -60,10 +63,14 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
         if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
-            # Said as supposed, as "what if i buy 1 eth" is: the trade intents refuse it, and its
-            # coin is no price asked either.
-            return [(a, b, r, c | _HELD, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
+            return _held(spans, trades)
     return spans
+
+
+def _held(spans: list[Span], trades: set[int]) -> list[Span]:
+    """Said as supposed, as "what if i buy 1 eth" is: the trade intents refuse it, and its coin is
+    no price asked either."""
+    return [(a, b, r, c | _HELD, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
 
 
 def _polite(scanned: str, at: int) -> bool:
