@@ -92,7 +92,9 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
         )
     ]
     # "我想开个网格 怎么弄": how to do it all, asked at the end ("怎么弄", "how do i do that").
-    said_last = any(s[3] & _HOW_SAID and _tail(scanned, s) for s in spans)
+    said_last = any(s[3] & _HOW_SAID and _tail(scanned, s) for s in spans) or any(
+        _how_done_last(scanned, h) for h in hows
+    )
     if said_last:
         asked = [s for s in spans if s[2] == WORD_RANK and any(c.startswith(ASKED_ACTS) for c in s[3])]
     if not asked or _values_given(scanned, coins) or any(s[3] & _SETUP for s in spans):
@@ -115,6 +117,17 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
 def _tail(scanned: str, act: Span) -> bool:
     """The act asked how ends the message, an object-less "how do I set it up" ("要怎么设置呢")."""
     return not scanned[act[1] :].strip(" ?？!！。.呢啊呀吧啦~～")
+
+
+def _how_done_last(scanned: str, how: Span) -> bool:
+    """A how, then only a doing word, ends the message ("我想开个网格 怎么弄", "想開個網格 點搞" read
+    咋弄, "…要怎么设置呢"): how to do what the message says. Alone ("网格怎么弄") it has no act to
+    turn: no change. Never 怎么办 / 怎么做 ("what do I do now"), a plea, not a how-to."""
+    return scanned[how[1] :].strip(" ?？!！。.呢啊呀吧啦~～") in _DOING
+
+
+# The doing words a how asks with at the message's end (点搞 / 点弄 are read as 咋弄).
+_DOING: Final = frozenset({"弄", "搞", "设置", "设定", "操作", "弄好", "搞定", "搞好", "弄出来", "搞出来"})
 
 
 def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
