@@ -118,7 +118,7 @@ def record_ref(
     if own is not None:
         return {"name": own.value}
     name: str | None = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep, glued=True)
-    name = name or _word_named(reading, kind, stop)
+    name = _without_no_longer(name or _word_named(reading, kind, stop) or "", reading.text.lower())
     if name and every and reading.has("filler.all") and _points_back(name):
         return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
     if name:
@@ -138,6 +138,23 @@ def _points_back(name: str) -> bool:
     """``name`` is only a pronoun ("他", "佢", "它们", "them"): what the ask named said again."""
     norm = normalize(name).strip()
     return norm in _PRONOUN.words or norm in _PRONOUN_ALL.words
+
+
+# No longer, said after the ask ("no default strategy anymore", "dont use slowpoke as default any
+# longer"): when, never a name nor a name's last word. English only: 再 ends Chinese names too.
+_NO_LONGER = Words("dont.no_longer")
+
+
+def _without_no_longer(name: str, text: str) -> str:
+    """``name`` without the no-longer words that end it ("slowpoke anymore" -> slowpoke); none when
+    it is one, or the rest of one whose first word was tagged ("any longer" leaves "longer")."""
+    low = name.lower()
+    for said in sorted((w for w in _NO_LONGER.words if w.isascii()), key=len, reverse=True):
+        if low == said or (said.endswith(f" {low}") and said in text):
+            return ""
+        if low.endswith(f" {said}"):
+            return _without_no_longer(name[: -len(said) - 1].rstrip(), text)
+    return name
 
 
 # What a record's name may be though the lexicon reads it as an ask of its own ("delete strategy yolo",
