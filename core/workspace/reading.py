@@ -96,6 +96,7 @@ _FIELDS = {
     "exchange": ("account_field", ("credentials", "api_secret", "passphrase", "api_key", "name")),
     "model": ("model_field", ("enabled", "base_url", "api_key", "model", "name")),
 }
+_DONT = "filler.dont"  # told not to do it ("别动", "不要删", "don't touch")
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
 _SECRET_FIELDS = frozenset({"api_key", "api_secret", "passphrase"})
@@ -216,6 +217,10 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         return Reading(domain, "query")
     if weak and action == "query":
         return None  # "查看币安币价格" is about a coin, not an account
+    if action == "query" and _DONT in said.concepts:
+        # "先不要動我的帳戶 我只是看看而已", "don't touch my account": told not to touch it, nothing
+        # asked of it (the don't's verb asks nothing); the words left are no record's name.
+        return None
     if given.any and action not in ("create", "update"):
         # "my api key is sk-…, what can you do?": a key pasted beside a question is not a
         # request to list or delete anything (the unrouted path warns and deletes it).
