@@ -35,6 +35,7 @@ from core.tasks.refs import bare_name, is_recent_phrase, name_in
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import CLOSING, OPENING, URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
+from core.workspace.key_owner import key_owner
 from core.workspace.name_edges import first_clause, unglued_kind, without_kind
 from core.workspace.wallets import wallet_named
 
@@ -207,6 +208,8 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set; a new key for
         # one of theirs ("new api key for main2") is its key changed, the flow asking for it.
         action = "update"
+    owner = None if given.any or domain != "exchange" else key_owner(raw, action)
+    action = "update" if owner is not None else action  # "main's api key expired, put in a new one"
     verbs = first(_ACTIONS, said.concepts)
     if verbs in ("create", None) and domain == "model" and _model_used_for_theirs(said, raw):
         action = "update"  # "use gpt-4o for my openai setup instead": their config's model
@@ -226,6 +229,8 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         # request to list or delete anything (the unrouted path warns and deletes it).
         return None
     slots = _slots(raw, norm, domain, action, own)
+    if owner is not None and (slots.get("target_ref") or {}).get("name") not in own:
+        slots["target_ref"] = {"name": owner}  # said as its key's owner, before the words left over
     if (slots.get("target_ref") or {}).get(VAGUE):
         if action == "query":
             return None  # words about an account that ask for no listing: not ours to guess
