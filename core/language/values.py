@@ -360,7 +360,7 @@ def _read_run(
     said_before = _back(norm, start)  # where the words before the number end
     ordinal = _words(*_ORDINAL).before(norm, said_before) is not None
     # "第2单", "3号单", "3号提醒"
-    marks = ("ordinal_order_mark",) if ordinal else ("order_mark", "alert_mark")
+    marks = ("ordinal_order_mark", "ordinal_alert_mark") if ordinal else ("order_mark", "alert_mark")
     mark = _words(*marks).after(norm, end)
     if ordinal and mark is None:
         return None  # "第一个": an ordinal

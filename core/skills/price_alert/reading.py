@@ -50,6 +50,10 @@ EITHER = Words("choice.or")
 NAMED = Words("names.it_marker")
 NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
 _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
+# An English ordinal right before the alert noun ("delete the second alert", "my 3rd alert"): the
+# alert counted so, read as its number is ("alert 3"), as 第3个提醒 is (values.ordinal_alert_mark).
+# Each list is written in order: a word's place in it is its number.
+ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
@@ -297,6 +301,11 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
         said_as_id = len(value.typed) == 8 or value.start in nouns
         if value.kind == "number" and value.typed.isdigit() and said_as_id:
             return value.typed
+    starts = {t.start for t in reading.tags if NOUN in t.concepts}
+    for words in ORDINALS:
+        for start, end in words.spans(reading.text, every=True):
+            if skip_spaces(reading.text, end) in starts and reading.text[start:end] in words.words:
+                return str(words.words.index(reading.text[start:end]) + 1)
     return None
 
 
