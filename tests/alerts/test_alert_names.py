@@ -200,3 +200,18 @@ async def test_an_alert_s_number_is_its_id(desk: AlertDesk) -> None:
         asked = await desk.say(said)
         assert codes(asked) == ["not_found"] and "3" in texts(asked), (said, codes(asked))
         assert len(desk.alerts.alerts) == 1, said
+
+
+async def test_an_alert_s_place_or_two_ids_delete_none_other(desk: AlertDesk) -> None:
+    """With one alert, "删除第3个提醒" / "delete the second alert" deleted it whatever place was said,
+    and "delete alert <id> and <id>" deleted the first only: now the place is answered as a number
+    they do not have, and two ids are refused quoting both; the alert is kept."""
+    await desk.say("alert me when btc < 80k")
+    kept = next(iter(desk.alerts.alerts))
+    for said in ("删除第3个提醒", "delete the second alert", "刪除第二個提醒"):
+        asked = await desk.say(said)
+        assert codes(asked) == ["not_found"], (said, codes(asked))
+        assert len(desk.alerts.alerts) == 1, said
+    asked = await desk.say(f"delete alert {kept} and 5e6f7a8b")
+    assert codes(asked) == ["refused"] and "5e6f7a8b" in texts(asked), codes(asked)
+    assert len(desk.alerts.alerts) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.language.refusals import refusal_in
 from core.reply import Block, NoticeBlock, Reply, Status
 from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, Problem, destination_of
 from core.skills.price_alert.describe import block_of, condition_text
@@ -65,6 +66,9 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
         if found is None:
             return _not_named(skill, turn, task, alerts, name)
         alerts = [found]
+    elif refusal_in(wanted_id) is not None:  # "delete alert 1a2b3c4d and 5e6f7a8b": neither taken alone
+        reason, typed = refusal_in(wanted_id) or ("", "")
+        return skill._fail(turn, task, Problem(f"value.refused.{reason}", {"typed": typed}, "refused"))
     elif wanted_id:
         alerts = [a for a in alerts if a.id == wanted_id]
         if not alerts:

@@ -295,12 +295,19 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
     as one's ("delete alert 3", "alert #3", "删除3号提醒", "删除提醒3"), as an order's is ("cancel order
     2"): the skill answers an id they do not have as such, never another alert taken for it."""
     nouns = {skip_spaces(reading.text, t.end) for t in reading.tags if NOUN in t.concepts}
+    ids: list[tuple[Value, str]] = []
     for value in values:
         if value.kind == "id" and (len(value.ident) == 8 or value.ident.isdigit()):
-            return value.ident
+            ids.append((value, value.ident))
         said_as_id = len(value.typed) == 8 or value.start in nouns
         if value.kind == "number" and value.typed.isdigit() and said_as_id:
-            return value.typed
+            ids.append((value, value.typed))
+    if len({ident for _, ident in ids}) > 1:  # "delete alert 1a2b3c4d and 5e6f7a8b": none dropped
+        first, last = ids[0][0], ids[-1][0]  # refused quoting both (each its own ask when cut apart)
+        typed = reading.norm.typed(first.start, last.end)
+        return refused_slot(Value("refused", first.start, last.end, typed, reason="two_numbers"))
+    if ids:
+        return ids[0][1]
     starts = {t.start for t in reading.tags if NOUN in t.concepts}
     for words in ORDINALS:
         for start, end in words.spans(reading.text, every=True):
