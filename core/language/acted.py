@@ -10,26 +10,12 @@ from __future__ import annotations
 from typing import Final
 
 from core.language.normalize import clause_of
-from core.language.spans import WORD_RANK, Span, clause_break
+from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span, clause_break
 
 ACTED: Final = frozenset({"outside.acted"})
 # A record's acts, and an order's withdrawal: what a story tells done to them.
 RECORD_ACTS: Final = frozenset(
-    {
-        "verb.delete",
-        "verb.stop",
-        "verb.cancel",
-        "verb.start",
-        "verb.update",
-        "verb.switch_on",
-        "verb.switch_off",
-        "verb.rename",
-        "verb.activate",
-        "verb.deactivate",
-        "order.revoke",
-        "order.revoke_all",
-        "order.withdraw",
-    }
+    {*RECORD_VERBS, *RECORD_CHANGES, "order.revoke", "order.revoke_all", "order.withdraw"} - {"verb.create"}
 )
 _DONE_MARKS: Final = ("了", "过")  # 咗 is read as 了 (cantonese.toml)
 _NOT_DONE_AFTER: Final = ("来", "去", "头")  # 过来 / 过去 / 过头 are other words

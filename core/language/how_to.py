@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import clause_of
-from core.language.spans import WORD_RANK, Span
+from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -34,20 +34,7 @@ _TRADES: Final = (
     "order.withdraw",
     "order.clear",
 )
-ASKED_ACTS: Final = (
-    *_TRADES,
-    "verb.delete",
-    "verb.stop",
-    "verb.start",
-    "verb.cancel",
-    "verb.create",
-    "verb.update",
-    "verb.switch_on",
-    "verb.switch_off",
-    "verb.rename",
-    "verb.activate",
-    "verb.deactivate",
-)
+_ASKED_HOW: Final = (*_TRADES, *RECORD_VERBS, *RECORD_CHANGES)
 # A stop of one's own record, asked how: the act stands, behind its confirmation (always asked).
 _KEPT: Final = frozenset({"verb.stop", "verb.switch_off"})
 _OWN: Final = ("own.", "filler.mine")
@@ -85,7 +72,7 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
         s
         for s in whole
         if s[2] == WORD_RANK
-        and any(c.startswith(ASKED_ACTS) for c in s[3])
+        and any(c.startswith(_ASKED_HOW) for c in s[3])
         and (
             (s[3] & HOW and scanned[s[0] : s[1]].startswith(_HOW_WORDS))
             or any(_how_before(scanned, h, s, spans) for h in hows)
@@ -96,18 +83,18 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
         _how_done_last(scanned, h) for h in hows
     )
     if said_last:
-        asked = [s for s in spans if s[2] == WORD_RANK and any(c.startswith(ASKED_ACTS) for c in s[3])]
+        asked = [s for s in spans if s[2] == WORD_RANK and any(c.startswith(_ASKED_HOW) for c in s[3])]
     if not asked or _values_given(scanned, coins) or any(s[3] & _SETUP for s in spans):
         return spans
     if any(_tail(scanned, s) for s in asked):  # "我想每天自动买点btc，要怎么设置": how to do all it says
-        asked += [s for s in spans if s[2] == WORD_RANK and any(c.startswith(ASKED_ACTS) for c in s[3])]
+        asked += [s for s in spans if s[2] == WORD_RANK and any(c.startswith(_ASKED_HOW) for c in s[3])]
     own = any(c.startswith(_OWN) for s in spans for c in s[3])
     trader = any(_TRADER in s[3] for s in spans)
     changed = {s[0] for s in asked if not (own and s[3] & _KEPT) and not (trader and _START in s[3])}
     out: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if start in changed and rank == WORD_RANK:
-            acts = frozenset(c for c in concepts if c.startswith(ASKED_ACTS))
+            acts = frozenset(c for c in concepts if c.startswith(_ASKED_HOW))
             how = HOW_TRADE if any(c.startswith(_TRADES) for c in acts) else HOW_RECORD
             concepts = (concepts - acts) | {how}
         out.append((start, end, rank, concepts, value))

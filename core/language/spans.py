@@ -12,9 +12,8 @@ from core.language.normalize import CLAUSE_MARKS, has_cjk
 # The concepts (or their prefixes) of an act asked: a trade, an order, a record made, changed,
 # started, stopped or deleted. What a supposition ("if i sell my eth now…") or a take-back at the
 # end ("sell all my sol. nah, don't") leaves undone.
-ASKED_ACTS: Final = (
-    "verb.buy",
-    "verb.sell",
+# A record's acts (made, changed, started, stopped, deleted), and its changes of name or use.
+RECORD_VERBS: Final = (
     "verb.delete",
     "verb.stop",
     "verb.start",
@@ -23,9 +22,9 @@ ASKED_ACTS: Final = (
     "verb.update",
     "verb.switch_on",
     "verb.switch_off",
-    "amount.sell_all",
-    "order.",
 )
+RECORD_CHANGES: Final = ("verb.rename", "verb.activate", "verb.deactivate")
+ASKED_ACTS: Final = ("verb.buy", "verb.sell", *RECORD_VERBS, "amount.sell_all", "order.")
 
 # A span before resolution, as the tagger's (core.language.tagger._Span): (start, end, rank,
 # concepts, value); rank 1 is a coin named, 2 a lexicon word.
