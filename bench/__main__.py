@@ -51,21 +51,24 @@ from core.reply import ChartBlock, HistoryBlock, HistoryPoint, QuoteBlock
 
 
 def bench_routing() -> list[tuple[str, str]]:
-    """Every corpus message (rows, pending, the shared corpus) routed by the language layer and by
-    every skill's rules alone (before it), interleaved in one loop; thread CPU time per message."""
-    from bench.routing import per_message
+    """Every corpus message (rows, pending, the shared corpus) read as the engine reads it
+    (read_asks: clauses, several asks, a story beside an ask), by the router alone on the whole
+    message, and by every skill's rules alone (before the layer), interleaved in one loop; thread
+    CPU time per message."""
+    from bench.routing import ENGINE, ROUTER, RULES, per_message
 
     figures = per_message(rounds=10)
-    (layer_50, layer_99, count), (rules_50, rules_99, _) = (
-        figures["language layer"],
-        figures["rules alone (before)"],
+    (engine_50, engine_99, count), (router_50, router_99, _), (rules_50, rules_99, _) = (
+        figures[ENGINE],
+        figures[ROUTER],
+        figures[RULES],
     )
     return [
         (
             f"routing one message, all {count} corpus messages x 10 (thread CPU): p50 / p99, "
-            "language layer [rules alone, before]",
-            f"{layer_50:.3f} ms / {layer_99:.3f} ms [{rules_50:.3f} ms / {rules_99:.3f} ms] "
-            "(aim p99 <= 0.5 ms)",
+            "as the engine reads it (read_asks) [router alone; rules alone, before]",
+            f"{engine_50:.3f} ms / {engine_99:.3f} ms [{router_50:.3f} ms / {router_99:.3f} ms; "
+            f"{rules_50:.3f} ms / {rules_99:.3f} ms] (aim p99 <= 0.5 ms)",
         )
     ]
 

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
 from tests.corpus import SHARED  # the team's corpus, found beside this checkout or its main one
 
@@ -93,6 +94,12 @@ FIRST_ROUTE = (
 )
 
 
+# The three ways a message is read, as per_message names them (bench/__main__.py prints them).
+ENGINE: Final = "as the engine reads it (read_asks)"
+ROUTER: Final = "router alone, whole message"
+RULES: Final = "rules alone (before)"
+
+
 def per_message(rounds: int = ROUNDS) -> dict[str, tuple[float, float, int]]:
     """p50, p99 (ms of thread CPU) and the message count, for the engine's reading, the router
     alone and the rules alone: every corpus message read ``rounds`` times by each, interleaved,
@@ -110,9 +117,9 @@ def per_message(rounds: int = ROUNDS) -> dict[str, tuple[float, float, int]]:
         return read_asks(text, router, locale="zh" if has_cjk(text) else "en")
 
     routers: dict[str, Callable[[str], object]] = {
-        "as the engine reads it (read_asks)": engine,
-        "router alone, whole message": router.route,
-        "rules alone (before)": skills.rules_alone().route,
+        ENGINE: engine,
+        ROUTER: router.route,
+        RULES: skills.rules_alone().route,
     }
     texts = corpus_texts()
     for route in routers.values():  # warm: patterns compiled, lexicon loaded, OpenCC loaded
