@@ -54,6 +54,7 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 # alert counted so, read as its number is ("alert 3"), as 第3个提醒 is (values.ordinal_alert_mark).
 # Each list is written in order: a word's place in it is its number.
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
+_ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
@@ -299,7 +300,9 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
     for value in values:
         if value.kind == "id" and (len(value.ident) == 8 or value.ident.isdigit()):
             ids.append((value, value.ident))
-        said_as_id = len(value.typed) == 8 or value.start in nouns
+        gap = reading.text[ids[-1][0].end : value.start].strip() if ids else ""
+        listed = bool(gap) and (0, len(gap)) in _ID_JOIN.spans(gap)
+        said_as_id = len(value.typed) == 8 or value.start in nouns or listed  # "alert 3 and 4"
         if value.kind == "number" and value.typed.isdigit() and said_as_id:
             ids.append((value, value.typed))
     if len({ident for _, ident in ids}) > 1:  # "delete alert 1a2b3c4d and 5e6f7a8b": none dropped
