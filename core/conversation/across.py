@@ -8,9 +8,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from core.language.lexicon import load
+from core.language.normalize import has_cjk
 from core.language.phrases import Words, skip_spaces
 from core.language.refusals import refusal_in
 from core.language.tagger import words
+from core.language.values import find_values
 from core.routing.router import Route
 
 _IDS = ("alert_id", "order_no")  # the slots of a record said by its number
@@ -60,3 +62,36 @@ def looked_at(piece: str, route: Callable[[str], Route | None]) -> Route | None:
         return None
     slots = {k: v for k, v in found.slots.items() if k != "followup"}
     return replace(found, action=found.action or "current", slots=slots, followup=False)
+
+
+def verb_of(piece: str) -> str | None:
+    """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
+    reading = words(piece)
+    tag = next((t for t in reading.tags if any(c.startswith("verb.") for c in t.concepts)), None)
+    return None if tag is None else reading.text[tag.start : tag.end]
+
+
+NamedOne = Callable[[str, Route, Callable[[str], Route | None]], Route | None]
+
+
+def shares_delete(
+    piece: str, before: Route, read: Route | None, route: Callable[[str], Route | None], named_one: NamedOne
+) -> Route | None:
+    """A piece after a delete that only names a coin and the kind's noun ("delete the btc alert and
+    the eth alert", "删掉btc提醒和eth提醒", "cancel the sol alert and the doge one"): read alone it
+    makes one, but beside a delete it is the next one deleted, never a record created unasked.
+    Read with the delete's verb, it must be that delete; else it is no ask of its own (None)."""
+    if read is None or before.action != "delete" or (read.skill, read.action) != (before.skill, "create"):
+        return read
+    tags = words(piece).tags
+    if find_values(piece) or any(_ACTING & t.concepts and not _NOUNS & t.concepts for t in tags):
+        return read  # a verb or a level of its own ("…, alert me at 4000"): a create asked
+    said = f"{'删除' if has_cjk(piece) else 'delete'} {piece}"
+    for found in (route(said), named_one(said, before, route)):
+        if found is not None and (found.skill, found.action) == (before.skill, before.action):
+            return found
+    return None
+
+
+_NOUNS = frozenset({"noun.alert"})  # "alert", "提醒": tagged a verb too (alert me), said as the noun
+_ACTING = frozenset(c for c in load().concepts if c.startswith("verb."))

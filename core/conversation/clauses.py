@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
-from core.conversation.across import by_id, kept, looked_at, numbers_across
+from core.conversation.across import by_id, kept, looked_at, numbers_across, shares_delete, verb_of
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
     asked_name,
@@ -220,19 +220,12 @@ def _coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn
     )
 
 
-def _verb(piece: str) -> str | None:
-    """The verb a piece asks with ("买" of "买0.1个eth", "buy" of "buy 50u of btc"), as tagged."""
-    reading = words(piece)
-    tag = next((t for t in reading.tags if any(c.startswith("verb.") for c in t.concepts)), None)
-    return None if tag is None else reading.text[tag.start : tag.end]
-
-
 def _inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | None:
     """A piece with no verb of its own asking what the piece before it asks, of something else:
     "买0.1个eth和0.2个sol", "buy 50u of btc and 50u of eth" are two buys. Read with that piece's
     verb, it must be the same request (a list of coins for one request is no second one)."""
-    verb = _verb(before)
-    if verb is None or _verb(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
+    verb = verb_of(before)
+    if verb is None or verb_of(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
         return None  # "sell my btc, dont buy eth", "sell btc, not eth": told not to, no second sale
     found = route(f"{verb} {piece}") or route(f"{verb} {kind_said(piece, asked)}")
     if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
@@ -548,6 +541,8 @@ def split_asks(
                     lent = _of_its_coin(piece, before, routed, told_by(pieces[at - 1]))
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
+                if before is not None:  # "delete the btc alert and the eth one": no ETH alert made
+                    read = shares_delete(piece, before, read, routed, _the_named_one)
                 if read is None and at and cuts[at - 1] in adding:
                     read = looked_at(piece, route)  # "查余额顺便看看eth": a look at the coin's price
                 routes.append(_as_whole(_its_profit(piece, read, before), before, whole))
