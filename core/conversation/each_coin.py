@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.language.negation import NOT_ASKED, negated
 from core.language.normalize import Normalized
+from core.language.phrases import Words
 from core.language.refusals import refusal_in
 from core.language.tagger import Reading
 from core.routing.router import Route
-from core.workspace.trade_money import coin_list, each_said
+from core.workspace.trade_money import coin_choice, coin_list, each_said
 
 # The orders one ask per coin is made of: a market buy or sale (a limit's one price for several
 # coins is refused, never guessed).
@@ -24,9 +26,14 @@ _ORDERS = frozenset({("trade_execution", "buy"), ("trade_execution", "sell")})
 _PLANS = frozenset({("price_alert", "create"), ("strategy_management", "create")})
 
 
+# A delete of several coins' alerts ("remove my btc and eth alerts", "刪除btc同eth嘅提醒"): one delete
+# per coin, no "each" needed (a list deleted is each of it deleted), never the first coin's alone.
+_DELETES = frozenset({("price_alert", "delete")})
+
+
 def _each_kind(route: Route) -> bool:
     key = (route.skill, route.action)
-    return key in _ORDERS or (key in _PLANS and route.slots.get("kind", "dca") == "dca")
+    return key in _ORDERS | _DELETES or (key in _PLANS and route.slots.get("kind", "dca") == "dca")
 
 
 def each_coin(
@@ -38,7 +45,8 @@ def each_coin(
         return None
     reading = told_by(text)
     each, coins = each_said(reading.text), coin_list(reading)
-    if not each or coins is None:
+    deleting = (whole.skill, whole.action) in _DELETES
+    if coins is None or not (each or deleting) or (deleting and not _all_asked(reading, text)):
         return None
     start, end = coins[0].start, coins[-1].end
     if any(s < end and start < e for s, e in each):
@@ -68,3 +76,14 @@ def rewritten(norm: Normalized, cuts: list[tuple[int, int, str]]) -> str:
         at = norm.offsets[end]
     out.append(norm.original[at:])
     return " ".join("".join(out).split())
+
+
+def _all_asked(reading: Reading, text: str) -> bool:
+    """Every coin of the list is deleted: none told not to be, none the other of a choice ("delete
+    my btc or eth alert" asks which)."""
+    if coin_choice(reading) is not None or negated(text) or _KEPT.spans(reading.text):
+        return False  # "delete my alerts but keep btc and eth": those are kept, never deleted
+    return not reading.concepts & {NOT_ASKED, _EXCEPT}  # "delete all alerts except btc and eth"
+
+
+_KEPT, _EXCEPT = Words("conversation.kept"), "filler.except"
