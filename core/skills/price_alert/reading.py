@@ -55,6 +55,7 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 # Each list is written in order: a word's place in it is its number.
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
+EXCEPT, KEPT = "filler.except", Words("conversation.kept")  # a coin spared: "all alerts except btc"
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
@@ -130,6 +131,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
             if refused and values:
                 return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
             target = _target(reading, values, coins)
+            if "symbol" in target and _spared(reading):
+                return None  # "delete all alerts except btc": the coin named is kept, none deleted
             if not target and not stops and _vague(reading):
                 return None  # "turn off notifications": which notices is unsaid, no alert deleted
             if not stops and PAUSE.search(norm) is not None:
@@ -250,6 +253,16 @@ def _deletes(reading: Reading) -> bool:
     return any(
         skip_spaces(reading.text, end) not in told_not for _, end in DELETE.spans(reading.text, every=True)
     )
+
+
+def _spared(reading: Reading) -> bool:
+    """An except or a keep said before the first coin ("delete all alerts except btc", "delete my
+    alerts but keep eth", "删除除了btc以外的提醒"): that coin is the one not deleted."""
+    coin = min((t.start for t in reading.tags if COIN in t.concepts), default=None)
+    if coin is None:
+        return False
+    spared = [t.end for t in reading.tags if EXCEPT in t.concepts] + [e for _, e in KEPT.spans(reading.text)]
+    return any(end <= coin for end in spared)
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:
