@@ -215,3 +215,16 @@ async def test_an_alert_s_place_or_two_ids_delete_none_other(desk: AlertDesk) ->
     asked = await desk.say(f"delete alert {kept} and 5e6f7a8b")
     assert codes(asked) == ["refused"] and "5e6f7a8b" in texts(asked), codes(asked)
     assert len(desk.alerts.alerts) == 1
+
+
+async def test_a_coin_choice_or_a_kept_coin_deletes_none(desk: AlertDesk) -> None:
+    """ "delete my btc or eth alert" deleted BTC's, and "delete all alerts except btc" BTC's: now a
+    choice of coins is refused quoting it, and a coin kept is no delete; the alerts are kept."""
+    await desk.say("alert me when btc < 80k")
+    await desk.say("alert me when eth > 5000")
+    for said in ("delete my btc or eth alert", "删除btc或者eth的提醒"):
+        asked = await desk.say(said)
+        assert codes(asked) == ["refused"], (said, codes(asked))
+        assert len(desk.alerts.alerts) == 2, said
+    await desk.say("delete all alerts except btc")
+    assert len(desk.alerts.alerts) == 2

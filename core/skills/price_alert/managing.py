@@ -66,8 +66,8 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
         if found is None:
             return _not_named(skill, turn, task, alerts, name)
         alerts = [found]
-    elif refusal_in(wanted_id) is not None:  # "delete alert 1a2b3c4d and 5e6f7a8b": neither taken alone
-        reason, typed = refusal_in(wanted_id) or ("", "")
+    elif refusal_in(wanted_id) or refusal_in(symbol):  # "delete alert 1a2b3c4d and 5e6f7a8b", "btc or eth"
+        reason, typed = refusal_in(wanted_id) or refusal_in(symbol) or ("", "")
         return skill._fail(turn, task, Problem(f"value.refused.{reason}", {"typed": typed}, "refused"))
     elif wanted_id:
         alerts = [a for a in alerts if a.id == wanted_id]

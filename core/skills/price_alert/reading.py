@@ -334,6 +334,9 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
 
 def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
     found = {"alert_id": _alert_id(reading, values), "symbol": _coin(reading, coins)[0]}
+    choice = coin_choice(reading)  # "delete my btc or eth alert": which is undecided, neither deleted
+    if choice is not None:
+        found["symbol"] = f"{REFUSED_PREFIX}coin_choice:{choice}"
     if not any(found.values()):  # "delete my dip buyr alert": a name asked, never any alert taken
         found[NAME] = _name_before_noun(reading)
     return {slot: value for slot, value in found.items() if value is not None}
