@@ -36,6 +36,9 @@ contracts: $(STAMP)
 # timeouts) more than they compute, and two more workers fill those waits. Measured back to back
 # at load average 14-16: 236 s with 4 workers, 298 s with 2 (CPU 103 s vs 93 s); at load ~1, once
 # live clients on plain-HTTP fakes stopped waiting for a TLS shutdown: 94 s (4,926 tests).
+# Session 50: 13,571 tests take 180-200 s of CPU (a third of it the corpus read through the
+# product's reader: every row, every blind set), so 2 min of wall needs both cores to itself;
+# measured at load 5-9: 197-246 s. The coin index is now built once per list of markets (12a0d377).
 unit: $(STAMP)
 	$(PYTEST) -q -m unit -n 4
 

@@ -12,10 +12,10 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 49's end), of each set's rows. Sets
-# FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47)
-# were never given to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45),
-# nor AG (session 44);
+# Rows right on the commit that last measured them (session 50's end), of each set's rows. Sets
+# GA and GB (session 50), FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB
+# and DC (session 47) were never given to anyone fixing, nor CA, CB and CK (session 46), nor BD
+# and BE (session 45), nor AG (session 44);
 # tests/corpus/blind/README.md says when each was written and what it read when written.
 FLOORS = {
     "s43_O.jsonl": (106, 110),
@@ -52,14 +52,14 @@ FLOORS = {
     "s45_BL.jsonl": (233, 240),
     "s45_BM.jsonl": (228, 240),
     "s46_CA.jsonl": (225, 240),
-    "s46_CB.jsonl": (230, 240),
+    "s46_CB.jsonl": (231, 240),
     "s46_CC.jsonl": (220, 240),
-    "s46_CD.jsonl": (236, 240),
+    "s46_CD.jsonl": (237, 240),
     "s46_CE.jsonl": (238, 240),
     "s46_CF.jsonl": (238, 240),
     # 215 until session 48: its "sell 0.01 btc but only if it hits 110k" expects a limit at 110k, but
     # "hits" says no way (with the market above 110k that limit sells at once); the level is asked.
-    "s46_CG.jsonl": (216, 240),
+    "s46_CG.jsonl": (217, 240),
     "s46_CH.jsonl": (238, 240),
     "s46_CI.jsonl": (235, 240),
     "s46_CJ.jsonl": (225, 240),
@@ -68,7 +68,7 @@ FLOORS = {
     "s46_CM.jsonl": (234, 240),
     "s47_DA.jsonl": (233, 240),
     "s47_DB.jsonl": (234, 240),
-    "s47_DC.jsonl": (233, 240),
+    "s47_DC.jsonl": (234, 240),
     "s47_DD.jsonl": (225, 240),
     "s47_DE.jsonl": (238, 240),
     "s47_DF.jsonl": (237, 240),
@@ -78,29 +78,35 @@ FLOORS = {
     "s47_DJ.jsonl": (230, 240),
     "s47_DK.jsonl": (238, 240),
     "s47_DL.jsonl": (238, 240),
-    "s47_DM.jsonl": (228, 240),
-    "s48_EA.jsonl": (228, 240),
+    "s47_DM.jsonl": (229, 240),
+    "s48_EA.jsonl": (229, 240),
     "s48_EB.jsonl": (223, 240),
-    "s48_EC.jsonl": (227, 240),
+    "s48_EC.jsonl": (228, 240),
     "s48_ED.jsonl": (238, 240),
-    "s48_EE.jsonl": (233, 240),
+    "s48_EE.jsonl": (234, 240),
     "s48_EF.jsonl": (237, 240),
-    "s48_EG.jsonl": (223, 240),
+    "s48_EG.jsonl": (225, 240),
     "s48_EH.jsonl": (229, 240),
-    "s48_EI.jsonl": (221, 240),
+    "s48_EI.jsonl": (224, 240),
     "s48_EJ.jsonl": (217, 240),
-    "s48_EK.jsonl": (225, 240),
+    "s48_EK.jsonl": (226, 240),
     "s48_EL.jsonl": (227, 240),
     "s48_EN.jsonl": (233, 240),
     "s49_FA.jsonl": (230, 240),
-    "s49_FB.jsonl": (213, 240),
-    "s49_FC.jsonl": (223, 240),
-    "s49_FD.jsonl": (222, 240),
-    "s49_FE.jsonl": (223, 240),
-    "s49_FF.jsonl": (224, 240),
-    "s49_FG.jsonl": (171, 240),
+    "s49_FB.jsonl": (215, 240),
+    "s49_FC.jsonl": (224, 240),
+    "s49_FD.jsonl": (225, 240),
+    "s49_FE.jsonl": (227, 240),
+    "s49_FF.jsonl": (228, 240),
+    "s49_FG.jsonl": (173, 240),
     "s49_FH.jsonl": (226, 240),
     "s49_FN.jsonl": (225, 240),
+    "s50_GA.jsonl": (215, 240),
+    "s50_GB.jsonl": (208, 240),
+    "s50_GC.jsonl": (212, 240),
+    "s50_GD.jsonl": (228, 240),
+    "s50_GE.jsonl": (230, 240),
+    "s50_GF.jsonl": (228, 240),
 }
 
 
