@@ -21,7 +21,6 @@ from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
-from core.skills.price_alert.listed_ids import ID_JOIN, number_listed_before
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
@@ -55,6 +54,7 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 # alert counted so, read as its number is ("alert 3"), as 第3个提醒 is (values.ordinal_alert_mark).
 # Each list is written in order: a word's place in it is its number.
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
+_ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 EXCEPT, KEPT = "filler.except", Words("conversation.kept")  # a coin spared: "all alerts except btc"
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 NEW_NAME = "new_name"  # a rename's slot
@@ -314,12 +314,10 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
         if value.kind == "id" and (len(value.ident) == 8 or value.ident.isdigit()):
             ids.append((value, value.ident))
         gap = reading.text[ids[-1][0].end : value.start].strip() if ids else ""
-        listed = bool(gap) and (0, len(gap)) in ID_JOIN.spans(gap)
+        listed = bool(gap) and (0, len(gap)) in _ID_JOIN.spans(gap)
         said_as_id = len(value.typed) == 8 or value.start in nouns or listed  # "alert 3 and 4"
         if value.kind == "number" and value.typed.isdigit() and said_as_id:
             ids.append((value, value.typed))
-    if ids and (listed_before := number_listed_before(reading.text, ids[0][0].start)) is not None:
-        ids.insert(0, listed_before)  # "删除3号和4号提醒": the 3 (a bare 3号 reads no value) an id too
     if len({ident for _, ident in ids}) > 1:  # "delete alert 1a2b3c4d and 5e6f7a8b": none dropped
         first, last = ids[0][0], ids[-1][0]  # refused quoting both (each its own ask when cut apart)
         typed = reading.norm.typed(first.start, last.end)
