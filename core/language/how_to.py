@@ -44,6 +44,7 @@ _SETUP: Final = frozenset({"exchange", "provider", "term.testnet", "term.api_key
 # A start of one of their traders by its name ("how do i start alpha"): offered, always confirmed
 # when asked how (core.skills.trader_management.actions.is_live).
 _START, _TRADER = "verb.start", "own.trader"
+_CREATE: Final = "verb.create"
 # An act's own word that asks how ("how do i start", "怎么开始": verb.start's words).
 _HOW_WORDS: Final = ("how", "怎么", "如何", "怎样", "咋", "点样")  # never "where" ("where is my buy order")
 # Between the how and the act: who does it and how able ("how do i", "how can i", "怎么才能", "要如何去").
@@ -88,6 +89,17 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
         return spans
     if any(_tail(scanned, s) for s in asked):  # "我想每天自动买点btc，要怎么设置": how to do all it says
         asked += [s for s in spans if s[2] == WORD_RANK and any(c.startswith(_ASKED_HOW) for c in s[3])]
+    # An act's word after the one asked how, in its clause, is asked how too ("how do i create a new
+    # trader": its "new" makes nothing either).
+    clauses = {clause_of(scanned, s[0], s[1]) for s in asked}
+    asked += [
+        s
+        for s in spans
+        if s[2] == WORD_RANK
+        and _CREATE in s[3]
+        and any(a[1] <= s[0] for a in asked)
+        and clause_of(scanned, s[0], s[1]) in clauses
+    ]
     own = any(c.startswith(_OWN) for s in spans for c in s[3])
     trader = any(_TRADER in s[3] for s in spans)
     changed = {s[0] for s in asked if not (own and s[3] & _KEPT) and not (trader and _START in s[3])}
