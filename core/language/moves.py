@@ -1,7 +1,10 @@
 """A coin's move told with a word that is also an act ("btc drop again", "eth drop so much today"):
 the coin right before the word is what moved, its subject, so the word is the market's
-(diagnosis.market), never a removal of a record named after the coin. Said before what it acts on
-("drop my btc alert", "drop 50 bucks into eth") the act stands. Applied by core.language.conditions."""
+(diagnosis.market), never a removal of a record named after the coin. So is a move measured or
+counted right before the word ("alert me on a 50 dollar drop in eth", "a grid buying every $50 drop",
+"buy on every 5% drop", "on a drop"): a fall, never a removal of a record or an alert. Said before
+what it acts on ("drop my btc alert", "drop 50 bucks into eth") the act stands. Applied by
+core.language.conditions."""
 
 from __future__ import annotations
 
@@ -14,6 +17,9 @@ MARKET: Final = "diagnosis.market"
 _COIN: Final = "coin"
 # What an act's word takes right after it: a coin, one's own, a record or its noun, an amount.
 _OBJECTS: Final = ("coin", "filler.mine", "own.", "noun.", "amount.")
+# What counts a move right before its word: "a drop", "every drop", "each dip" (never "the": "drop the alert").
+_COUNTED: Final = frozenset({"a", "every", "each", "any", "one", "another", "big", "small", "sharp"})
+_MEASURED: Final = ("amount", "percent", "number", "price")  # "50 dollar drop", "5% drop", "$50 drop"
 
 
 def market_said(said: frozenset[str]) -> bool:
@@ -27,11 +33,12 @@ def moved(scanned: str, spans: list[Span]) -> list[Span]:
     kept: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
+        before = len(scanned[:start].rstrip())
         if (
             MARKET in concepts
             and acts(concepts)
-            and len(scanned[:start].rstrip()) in ends
-            and len(scanned[:start].rstrip()) < start
+            and before < start
+            and (before in ends or _measured(scanned, before))
             and not _object_after(scanned, end, spans)
         ):
             span = (start, end, rank, frozenset(c for c in concepts if not acts(frozenset({c}))), value)
@@ -44,3 +51,13 @@ def _object_after(scanned: str, end: int, spans: list[Span]) -> bool:
     if scanned[at : at + 1].isdigit():
         return True
     return any(s[0] == at and any(c.startswith(_OBJECTS) for c in s[3]) for s in spans)
+
+
+def _measured(scanned: str, before: int) -> bool:
+    """A move's size or count right before its word ("50 dollar", "$50", "5%", "every", "a")."""
+    words = scanned[:before].split()
+    if words and words[-1] in _COUNTED:
+        return True
+    from core.language.values import find_values  # only for a market word that is also an act
+
+    return any(v.end == before and v.kind in _MEASURED for v in find_values(scanned[:before]))
