@@ -142,6 +142,28 @@ def _taken(tag: Tag) -> bool:
     return bool(tag.concepts & _TAKEN_TAGS) or all(c.startswith(("filler.", "amount.")) for c in tag.concepts)
 
 
+_ORDER_OF_SIDE, _PLACING_SIDE = Words("trade_money.order_of_side"), Words("trade_money.placing_side")
+SIDES: Final = frozenset({"verb.buy", "verb.sell"})
+
+
+def side_names_order(reading: Reading) -> bool:
+    """A buy or sell said names an order, in Chinese: the side, its coin right after it, then the
+    order's word after 的 / 那 ("买sol的单子怎么没了", "卖eth的那个单呢", "我買sol嘅單去咗邊"): the order
+    asked about, never one asked for (nor another side's, read as first: no order at all); unless
+    a placing is said right before the side ("帮我下一个买sol的单", "挂个卖eth的单 100u": one to place)."""
+    text, tags = reading.text, reading.tags
+    for i, side in enumerate(tags[:-1]):
+        coin = tags[i + 1]
+        if not side.concepts & SIDES or COIN not in coin.concepts or text[side.end : coin.start].strip():
+            continue
+        if (
+            _ORDER_OF_SIDE.after(text, coin.end) is not None
+            and _PLACING_SIDE.before(text, side.start) is None
+        ):
+            return True
+    return False
+
+
 _EACH, _NOT_EACH = Words("trade_money.each"), Words("trade_money.not_each")
 _COIN_JOIN = Words("trade_money.coin_join")
 

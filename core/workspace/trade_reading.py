@@ -57,6 +57,7 @@ from core.workspace.trade_money import (
     each_of_coins,
     or_price,
     puts_into,
+    side_names_order,
     spent,
     takes_off_the_table,
 )
@@ -183,6 +184,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None  # "where is my buy order for btc", "i placed a buy order for btc": an order named
     if told_placed(reading):
         return None  # "placed a market buy for eth": a buy told placed, never a new one asked
+    if side_names_order(reading):
+        return None  # "买sol的单子怎么没了": the order of that side asked about, none placed
     if PUT_IN in said and not said & ORDER_WORDS and not puts_into(reading):
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = find_values(text, coins.index)
