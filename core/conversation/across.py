@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from core.language.lexicon import load
-from core.language.normalize import has_cjk
+from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words, skip_spaces
 from core.language.refusals import refusal_in
 from core.language.tagger import words
@@ -39,11 +39,15 @@ def kept(piece: str) -> bool:
     """A piece keeping a record ("keep alice", "留着旺财", "keep the btc one"): said beside an ask,
     it is no ask of its own (never the ask before it again, of what is kept). A verb right after
     it, or a word of doing ("keep telling me": the alert repeats), keeps doing that instead."""
-    reading = words(piece)
-    for _, end in _KEPT.spans(reading.text):
-        after = skip_spaces(reading.text, end)
-        doing = reading.text[after:].split(" ", 1)[0].endswith("ing")
-        if not doing and not any(t.start == after and t.concepts & _DOING for t in reading.tags):
+    text = normalize(piece)  # the text words(piece) reads
+    said = _KEPT.spans(text)
+    if not said:
+        return False  # most pieces: no keep word, so no tagging (a piece was tagged twice for it)
+    tags = words(piece).tags
+    for _, end in said:
+        after = skip_spaces(text, end)
+        doing = text[after:].split(" ", 1)[0].endswith("ing")
+        if not doing and not any(t.start == after and t.concepts & _DOING for t in tags):
             return True
     return False
 
