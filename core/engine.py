@@ -33,8 +33,9 @@ from core.conversation.lifecycle import (
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.queued import AskQueue
+from core.conversation.reading import piece_readers
 from core.conversation.recall import remember_ask
-from core.conversation.references import again, asks_again, read_back, refer
+from core.conversation.references import again, asks_again, refer
 from core.conversation.replies import notice_reply, prepend
 from core.conversation.resume import Resumption
 from core.conversation.several import answer_each
@@ -58,7 +59,6 @@ from core.events import (
 )
 from core.i18n import Locale
 from core.language.own_names import load_names
-from core.language.tagger import words
 from core.locks import KeyedLocks
 from core.planner.tooling import Handoff
 from core.ports import ClaimOutcome, ProgressSink, StaleState, StateStore, TokenClaim
@@ -329,18 +329,10 @@ class Core:
         if route is None and active is None:
             route = again(text, state.recall)  # "再来一次", "again": the last request once more
         if active is None:
-            # Each piece read with the person's own names, as the whole was ("启动小飞侠，然后…").
-            def route_piece(piece: str) -> Route | None:
-                return self.router.route(piece, context)
-
-            layer = self.router.layer  # a piece told is read with the coins ("今天卖了eth")
-            asks = split_held(
-                text,
-                route,
-                route_piece,
-                lambda piece, before: read_back(piece, before, turn.locale, route_piece),
-                words if layer is None else lambda piece: layer.read(piece, context.names),
-            )
+            # Each piece read with the person's own names, as the whole was ("启动小飞侠，然后…"),
+            # and once, however many ways its clauses are cut (read_asks reads them so too).
+            route_piece, back, told_by = piece_readers(self.router, context, turn.locale)
+            asks = split_held(text, route, route_piece, back, told_by)
             if asks is not None:  # "比特币价格和余额": each answered, in order, in one reply
                 # Before a tie of the whole: asks that each route on their own are not one ask
                 # read two ways ("卖掉所有狗狗币，然后删除交易员 beta"), as read_asks reads them.

@@ -8,10 +8,13 @@ ask ("then") and its pronouns through it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.conversation.after_alert import split_held
+from core.conversation.clauses import BackFn
 from core.conversation.references import again, read_back, refer
 from core.i18n import Locale
-from core.language.tagger import words
+from core.language.tagger import Reading, words
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from core.state import Recall
 
@@ -28,26 +31,42 @@ def read_asks(
     conversation's last coin, record and request (none: a fresh conversation). While another
     task's question waits (``context.awaiting``) a message is its answer, read whole."""
     memory = recall or Recall()
-    route = router.route(text, context)
-    referred = refer(text, route, memory, locale, lambda said: router.route(said, context))
+    route_piece, back, told_by = piece_readers(router, context, locale)
+    route = route_piece(text)
+    referred = refer(text, route, memory, locale, route_piece)
     if referred is not None:
         text, route = referred
     if context.awaiting is not None:
         return [route] if route is not None else []
     if route is None:
         route = again(text, memory)
-
-    def route_piece(piece: str) -> Route | None:
-        return router.route(piece, context)
-
-    layer = router.layer  # a piece told is read with the coins, as it was routed ("今天卖了eth")
-    asks = split_held(
-        text,
-        route,
-        route_piece,
-        lambda piece, before: read_back(piece, before, locale, route_piece),
-        words if layer is None else lambda piece: layer.read(piece, context.names),
-    )
+    asks = split_held(text, route, route_piece, back, told_by)
     if asks is not None:
         return [r for _, r in asks]
     return [route] if route is not None else []
+
+
+def piece_readers(
+    router: Router, context: RouteContext, locale: Locale
+) -> tuple[Callable[[str], Route | None], BackFn, Callable[[str], Reading]]:
+    """How one message's pieces are routed, read with a pronoun for the ask before them
+    (references.read_back), and read to tell a story (with the coins, as routed: "今天卖了eth"),
+    each piece routed and read once for the message: its clauses are tried cut many ways, each
+    way routing and reading the same pieces again (a long message's pieces were routed twice and
+    tagged three times, the tagger keeping only the last few texts)."""
+    routes: dict[str, Route | None] = {}
+    readings: dict[str, Reading] = {}
+    layer = router.layer
+
+    def route_piece(piece: str) -> Route | None:
+        if piece not in routes:
+            routes[piece] = router.route(piece, context)
+        return routes[piece]
+
+    def told_by(piece: str) -> Reading:
+        found = readings.get(piece)
+        if found is None:
+            found = readings[piece] = words(piece) if layer is None else layer.read(piece, context.names)
+        return found
+
+    return route_piece, lambda piece, before: read_back(piece, before, locale, route_piece), told_by

@@ -280,8 +280,10 @@ _COIN: Final = frozenset({COIN})
 
 # The last texts' readings, each with what it was read with: (the coins' catalog, its version, the
 # names, the reading); see Tagger.read. A coin index is made of its catalog alone (core.coin_index).
+# As many as one long message reads: its pieces, routed and read again as its clauses are cut
+# (with 8, a long message's whole text and pieces were tagged again, pushed out by the others).
 _READ: dict[str, list[tuple[object, object, object, Reading]]] = {}
-_READ_KEPT = 8
+_READ_KEPT = 32
 
 
 class Tagger:
