@@ -31,6 +31,8 @@ from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
 from core.language.since import since_told
+from core.language.spared import said as spared_said
+from core.language.spared import spared
 from core.language.spans import (
     COIN_RANK,
     WORD_RANK,
@@ -85,6 +87,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans)
     if own_said(said):  # "别停阿强，停掉多多": a name told not to be acted on is no target
         said = _concepts(spans := names_told_not(scanned, spans))
+    if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
+        said = _concepts(spans := spared(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.gazetteer import SEVERAL
 from core.language.negation import NOT_ASKED, negated_coins
+from core.language.spared import spared_coins
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
@@ -125,6 +126,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
     refused = not inner and not stops and _told_none(reading)
+    if _spared(reading, kept=False):  # "delete all alerts except btc", "删除btc以外的提醒": none of btc's
+        return ("query", {}) if any(c.startswith(("ask.", "verb.query")) for c in reading.concepts) else None
     if (reading.has(NOUN) or stops) and not _has_level(reading, values):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if stops or reading.concepts & DELETES or _deletes(reading):
@@ -255,11 +258,14 @@ def _deletes(reading: Reading) -> bool:
     )
 
 
-def _spared(reading: Reading) -> bool:
+def _spared(reading: Reading, *, kept: bool = True) -> bool:
     """An except or a keep said before the first coin ("delete all alerts except btc", "delete my
-    alerts but keep eth", "删除除了btc以外的提醒"): that coin is the one not deleted."""
+    alerts but keep eth", "删除除了btc以外的提醒") or an except after it (core.language.spared:
+    "删除btc以外的提醒"): that coin is the one not deleted."""
     coin = min((t.start for t in reading.tags if COIN in t.concepts), default=None)
-    if coin is None:
+    if coin is None or any(a == coin for a, _ in spared_coins(reading.scanned, reading.found)):
+        return coin is not None
+    if not kept:
         return False
     spared = [t.end for t in reading.tags if EXCEPT in t.concepts] + [e for _, e in KEPT.spans(reading.text)]
     return any(end <= coin for end in spared)
