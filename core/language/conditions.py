@@ -19,6 +19,8 @@ from core.language.acted import said as acted_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.crowd import crowd_told
 from core.language.crowd import said as crowd_said
+from core.language.given_up import given_up_of
+from core.language.given_up import said as up_said
 from core.language.how_to import how_to
 from core.language.how_to import said as how_said
 from core.language.intended import intended
@@ -27,7 +29,7 @@ from core.language.lexicon import OBJECTS, load
 from core.language.moves import market_said, moved
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
-from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked
+from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
 from core.language.since import since_told
@@ -85,6 +87,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if NOT_ASKED in said:
         spans = not_asked(scanned, spans)
         said = _concepts(spans)
+    if "不" in scanned and acts(said):  # "不启动阿强了": a bare 不 before the act
+        said = _concepts(spans := not_done(scanned, spans))
     if own_said(said):  # "别停阿强，停掉多多": a name told not to be acted on is no target
         said = _concepts(spans := names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
@@ -125,9 +129,14 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = crowd_told(scanned, spans, _TRADES, _TOLD)
         said = _concepts(spans)
     spans = unless_said(scanned, spans, said)  # "太无聊了，帮我买0.1个btc": a remark's word beside an ask
+    if (acts(said) or _WATCH & said) and up_said(scanned):  # "nvm the new bot thing", "开网格的事就算了"
+        spans = given_up_of(scanned, spans)
     if back_said(scanned):  # "sell all my sol. nah, don't": taken back in a clause of its own
         spans = taken_back(scanned, spans)
     return spans
+
+
+_WATCH: Final = frozenset({"verb.notify", "noun.alert"})  # an alert given up ("nvm the alert for btc")
 
 
 def _concepts(spans: Sequence[Span]) -> frozenset[str]:

@@ -126,6 +126,21 @@ def _new_lost(scanned: str, spans: list[Span], out: list[Span], ends: set[int]) 
     return acts_lost_at(out, starts, (_CREATE,))
 
 
+def not_done(scanned: str, spans: list[Span]) -> list[Span]:
+    """A bare 不 (唔, read as 不) right before an act's word tells it not done: "不启动阿强了", "阿强不启动
+    了", "不加币安账户了", "唔改名喇" start, add and rename nothing. A 不 inside a longer word is that
+    word's ("不买" of verb.fail: "小明不买了" tells a failure, "不删了" a giving-up)."""
+    nots = [k for k, ch in enumerate(scanned) if ch == "不"]
+    covered = [(s[0], s[1]) for s in spans if s[3] and s[1] - s[0] > 1]
+    starts = {
+        k + 1
+        for k in nots
+        if not any(a <= k < b for a, b in covered)
+        and any(s[0] == k + 1 and any(c.startswith(_UNDONE) for c in s[3]) for s in spans)
+    }
+    return acts_lost_at(spans, starts, _UNDONE)
+
+
 def given_up(scanned: str, spans: list[Span]) -> list[Span]:
     """A giving-up ("never mind", "forget it", "算了") that ends its clause before another one turns
     away from what came before: it cancels nothing the later clause names ("nah never mind, don't
@@ -144,7 +159,7 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
     """The clauses (start, end) a "don't" / "不要" / "别" tells not to do, where another clause
     still asks one of ``acts`` ("别把eth卖了，把btc卖了", "don't sell eth, sell btc instead"): what
     they name (a coin, an amount) is none of the ask's; none where no other clause asks."""
-    bounds = _clauses(scanned)
+    bounds = clauses(scanned)
     inside = [(s[0], s[1]) for s in spans if s[3] & _NOT_DONT]  # 别 of 分别
     donts = [s for s in spans if NOT_ASKED in s[3] and not any(a <= s[0] and s[1] <= b for a, b in inside)]
     told = {_dont_told(scanned, spans, d, b) for b in bounds for d in donts if b[0] <= d[0] < b[1]}
@@ -154,7 +169,7 @@ def not_asked_clauses(scanned: str, spans: Sequence[Span], acts: frozenset[str])
 
 
 @lru_cache(maxsize=8)
-def _clauses(scanned: str) -> tuple[tuple[int, int], ...]:
+def clauses(scanned: str) -> tuple[tuple[int, int], ...]:
     """The clauses (start, end) of ``scanned``: cut at each clause_break of one character, and at a
     full stop before a space ("don't sell my eth. sell my btc"), never a decimal point. Only a mark,
     a space or a full stop can cut, so only those are looked at; the negation rules and the readers
@@ -196,7 +211,7 @@ def negated_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
     """Where a coin is said "not" (start, end): a clause only "not" and a coin ("not eth, sell btc",
     "不是btc，eth到4000提醒我"), or an opening "not" and coin ("not eth sell btc", "no btc alert for
     eth at 4000"): that coin is none of the ask's."""
-    bounds = _clauses(scanned)
+    bounds = clauses(scanned)
     told = {b for b in bounds if len(bounds) > 1 and _not_coin(scanned, spans, b)}  # "not eth, sell btc"
     lead = len(scanned) - len(scanned.lstrip())  # "not eth sell btc": no mark after the coin
     at = _NOT_COIN.prefix(scanned[lead:])

@@ -53,6 +53,10 @@ def after_lead(text: str) -> str | None:
     end = Words("reply.switch").prefix(stripped)
     if end is None or stripped[end : end + 1] not in _LEAD_GAP or end == len(stripped):
         return None
+    from core.language.given_up import opens_given_up
+
+    if opens_given_up(stripped):  # "never mind the new bot thing": what it names is given up
+        return None
     rest = stripped[end:].lstrip(_LEAD_GAP)
     return rest or None
 
