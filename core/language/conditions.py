@@ -356,6 +356,9 @@ _TRADES: Final = frozenset(
 _MADE: Final = frozenset({"verb.create"})
 _MADE_TOLD: Final = frozenset({"outside.made"})
 _TOLD: Final = frozenset({"outside.told"})
+# One's own trade told done after a done word is an order of theirs too, as English's "i sold" is
+# (outside.told and diagnosis.order): told failing ("刚才买大饼失败了 为啥") it is the order's diagnosis.
+_OWN_TOLD: Final = frozenset({"outside.told", "diagnosis.order"})
 # What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了"), also
 # who it was done for and the order placed ("我已为你下单买入 100 USDT 的 BTC", "已经帮我买了"): told.
 _BETWEEN: Final = frozenset("我都全部也就 为你您替帮给下单")
@@ -377,10 +380,12 @@ def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
             rank == WORD_RANK
             and concepts & (_TRADES | _MADE | RECORD_ACTS)
             and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
-            and (_done_before(scanned, start, ahead) or _once(scanned, end))
+            and ((done := _done_before(scanned, start, ahead)) or _once(scanned, end))
             and not any(at <= start and not clause_break(scanned, at, start) for at in against)
         ):
-            told = _TOLD if concepts & _TRADES else _MADE_TOLD if concepts & _MADE else ACTED
+            # Done then, an order of theirs; only ever done (过: "以前我买过台积电"), no order named.
+            trade = _OWN_TOLD if done else _TOLD
+            told = trade if concepts & _TRADES else _MADE_TOLD if concepts & _MADE else ACTED
             span = (start, end, rank, (concepts - _TRADES - _MADE - RECORD_ACTS) | told, value)
         out.append(span)
     return out

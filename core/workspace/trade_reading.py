@@ -116,8 +116,11 @@ NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the
 # A report that something went wrong ("为什么余额和持仓对不上", "my order was rejected", a pasted
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
 # skill's: never an order or a balance; nor is what one did told as contrary to what is shown
-# ("持仓显示0 但我明明买了": diagnosis.contrary).
-NOT_ORDERS = frozenset({"verb.fail", "ask.why", "error.code", "noun.strategy", "diagnosis.contrary"})
+# ("持仓显示0 但我明明买了": diagnosis.contrary); nor an order told unfilled ("买btc一直没成交", "the sol
+# buy never filled": verb.unfilled), which the orders skill or a diagnosis reads.
+NOT_ORDERS = frozenset(
+    {"verb.fail", "verb.unfilled", "ask.why", "error.code", "noun.strategy", "diagnosis.contrary"}
+)
 MANAGES = frozenset({"verb.create", "verb.delete"})
 # An alert's or a protective order's word: a value said of it is that ask's, never the order's
 # price or amount ("sell all my pepe and set an alert at 85k").
