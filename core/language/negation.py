@@ -45,7 +45,7 @@ _UNDONE: Final = (
 # Words a "don't" reaches its verb across ("不要帮我卖btc", "唔好幫我取消啲單", "don't please sell"):
 # asking politely is no part of what is told not to be done.
 _POLITE: Final = frozenset({"filler.polite"})
-_PARTICLES: Final = frozenset("了吧呢吗啊呀的得嘛掉咧捏又")
+_PARTICLES: Final = frozenset("了吧呢吗啊呀的得嘛掉咧捏又啦喇嘞咯啰")
 # Words between a don't and its verb that ask nothing ("别给我新建", "不要再给我买", "don't you dare
 # sell", "do not ever delete"), and a don't with "again" in its word ("别再帮我买eth了").
 _BETWEEN: Final = Words("dont.between")
