@@ -119,6 +119,7 @@ def record_ref(
         return {"name": own.value}
     name: str | None = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep, glued=True)
     name = _without_no_longer(name or _word_named(reading, kind, stop) or "", reading.text.lower())
+    name = without_pointing_back(name)
     if name and every and reading.has("filler.all") and _points_back(name):
         return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
     if name:
@@ -138,6 +139,15 @@ def _points_back(name: str) -> bool:
     """``name`` is only a pronoun ("他", "佢", "它们", "them"): what the ask named said again."""
     norm = normalize(name).strip()
     return norm in _PRONOUN.words or norm in _PRONOUN_ALL.words
+
+
+def without_pointing_back(name: str) -> str:
+    """``name`` without the pronoun words that say the record again after its verb ("大餅網格刪咗佢",
+    "alpha 删了它", "kill gary, stop him": 大餅網格, alpha, gary); a pronoun alone stays (said again
+    of several: "啲交易員全部停晒佢")."""
+    words = name.split()
+    kept = [w for w in words if not _points_back(w)]
+    return " ".join(kept) if kept and len(kept) < len(words) else name
 
 
 # No longer, said after the ask ("no default strategy anymore", "dont use slowpoke as default any

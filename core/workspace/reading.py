@@ -31,7 +31,7 @@ from core.routing.router import Route, RouteContext
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import bare_name, is_recent_phrase, name_in
+from core.tasks.refs import bare_name, is_recent_phrase, name_in, without_pointing_back
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import CLOSING, OPENING, URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
@@ -544,7 +544,7 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
         rest = without_kind(rest)  # "删掉小号这个账户": 小号, the kind's word after 这个 no part of it
     if not rest or normalize(rest) in GENERIC.words:
         return None
-    name = unglued_kind(_as_typed(text, rest))
+    name = without_pointing_back(unglued_kind(_as_typed(text, rest)))  # "moonboy 刪咗佢": moonboy
     if " " in name:
         name = without_kind(name)
     if wallet_named(name):
