@@ -3,14 +3,13 @@ settings, not '设置' (set one up), which made a new strategy, weekly where the
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import route_with_names
 
 NAMES = {"strategy": ["每週定投", "大餅網格"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("睇下每週定投嘅設定", "每週定投"),
@@ -25,7 +24,7 @@ def test_a_strategys_settings_are_its_query(text: str, name: str) -> None:
     assert route.slots.get("target_ref") == {"name": name}
 
 
-@pytest.mark.parametrize("text", ["设置一个每周定投", "set up a weekly dca"])
+@each("text", ["设置一个每周定投", "set up a weekly dca"])
 def test_setting_one_up_still_creates(text: str) -> None:
     route = route_with_names(text, NAMES)
     assert route is not None and (route.skill, route.action) == ("strategy_management", "create"), route

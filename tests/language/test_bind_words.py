@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.tagger import EXCHANGE, named
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router
 
@@ -20,7 +19,7 @@ def _row(text: str, lang: str, expect: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "lang": lang, "expect": expect}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "exchange"),
     [
         ("link okx", "en", "okx"),
@@ -36,15 +35,13 @@ def test_an_exchange_bound(text: str, lang: str, exchange: str) -> None:
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
-    ("text", "lang"), [("link 价格", "zh"), ("link现在价格", "zh"), ("link price", "en")]
-)
+@each(("text", "lang"), [("link 价格", "zh"), ("link现在价格", "zh"), ("link price", "en")])
 def test_link_with_a_price_word_is_the_coin(text: str, lang: str) -> None:
     expect = {"skill": "price", "action": "current", "slots": {"symbols": ["LINKUSDT"]}}
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "exchange"),
     [
         ("binanace", "binance"),

@@ -4,13 +4,12 @@ name is still read back as it was typed."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.language.normalize import normalize, normalize_text
+from tests.cases import each
 from tests.fakes import route_with_names, shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "read"),
     [
         ("點解我賣唔到以太", "为啥我卖不到以太"),
@@ -36,7 +35,7 @@ def test_mandarin_is_unchanged() -> None:
         assert normalize(text) == text
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("我個戶口仲有幾多錢", "account_query", "balance", {}),
@@ -68,7 +67,7 @@ def test_a_follow_up_in_cantonese_is_one() -> None:
     assert route.slots.get("symbols") == ["ETHUSDT"]
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "波仔仲有冇喺度跑",  # 仲有冇 is 还有没有, 喺度 before a verb 正在: was "start 波仔"

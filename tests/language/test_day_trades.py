@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router
 
@@ -18,7 +17,7 @@ def _row(text: str, lang: str, expect: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "lang": lang, "expect": expect}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "day"),
     [
         ("昨天的成交", "zh", "yesterday"),
@@ -33,8 +32,6 @@ def test_a_day_s_fills_are_its_trades(text: str, lang: str, day: str) -> None:
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
-    ("text", "lang"), [("昨天的单子没成交", "zh"), ("my order from yesterday didn't fill", "en")]
-)
+@each(("text", "lang"), [("昨天的单子没成交", "zh"), ("my order from yesterday didn't fill", "en")])
 def test_an_order_that_did_not_fill_is_no_trades_question(text: str, lang: str) -> None:
     assert problem(ROUTER, _row(text, lang, {"not": {"skill": "account_query"}})) is None

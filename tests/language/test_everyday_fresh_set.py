@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.gazetteer import Gazetteer
 from core.language.own_names import plain_words
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -18,7 +17,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("而家eth幾錢", "ETHUSDT"),  # Hong Kong: "now", "how much"
@@ -35,20 +34,20 @@ def test_a_price_asked_in_everyday_words(text: str, symbol: str) -> None:
     assert route.slots["symbols"] == [symbol]
 
 
-@pytest.mark.parametrize("text", ["以太幣這禮拜走勢", "以太坊这个星期的走势", "eth chart this week"])
+@each("text", ["以太幣這禮拜走勢", "以太坊这个星期的走势", "eth chart this week"])
 def test_a_week_said_with_libai_or_xingqi_is_seven_days(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("price", "history"), route
     assert route.slots.get("days") == 7, route
 
 
-@pytest.mark.parametrize("text", ["我都设了啥提醒", "我設了哪幾個提醒"])
+@each("text", ["我都设了啥提醒", "我設了哪幾個提醒"])
 def test_which_alerts_asked_with_sha(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("price_alert", "query"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side", "amount", "price"),
     [
         ("在3000挂个买单 买0.1 eth", "buy", "base:0.1", "3000"),
@@ -62,20 +61,20 @@ def test_a_limit_order_said_with_its_side(text: str, side: str, amount: str, pri
     assert (slots["side"], str(slots["amount"]), str(slots["limit_price"])) == (side, amount, price)
 
 
-@pytest.mark.parametrize("text", ["我手上都有啥币", "我手里都有哪些币"])
+@each("text", ["我手上都有啥币", "我手里都有哪些币"])
 def test_the_coins_in_hand_are_the_positions(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("account_query", "positions"), route
 
 
-@pytest.mark.parametrize("text", ["绑个币安", "绑一下币安"])
+@each("text", ["绑个币安", "绑一下币安"])
 def test_binding_an_exchange_said_shortly(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("exchange_management", "create"), route
     assert route.slots.get("exchange") == "binance"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "order_no"),
     [
         ("withdraw order 12", "12"),
@@ -91,7 +90,7 @@ def test_an_order_named_plainly_is_cancelled(text: str, order_no: str) -> None:
     assert route.slots.get("order_no") == order_no
 
 
-@pytest.mark.parametrize("text", ["为什么我的订单被取消了", "why was my order cancelled"])
+@each("text", ["为什么我的订单被取消了", "why was my order cancelled"])
 def test_an_order_cancelled_asked_why_is_no_cancel(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "orders" or route.action != "cancel", route
@@ -103,7 +102,7 @@ def _with_names(text: str) -> Any:
     return shared_router().route(text, context)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [("ETH网格不要了", "ETH网格"), ("大饼定投不要了", "大饼定投"), ("cancel the eth grid", "eth grid")],
 )
@@ -118,7 +117,7 @@ def test_the_default_cancelled_is_still_no_delete() -> None:
     assert route is not None and (route.skill, route.action) == ("strategy_management", "deactivate"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "trader", "strategy"),
     [
         ("让小明跑ETH网格", "小明", "ETH网格"),
@@ -134,19 +133,19 @@ def test_a_trader_given_a_strategy_to_run_is_moved_onto_it(text: str, trader: st
     assert route.slots["target_ref"] == {"name": trader}
 
 
-@pytest.mark.parametrize("text", ["run alpha", "跑小明", "启动小明"])
+@each("text", ["run alpha", "跑小明", "启动小明"])
 def test_a_trader_run_with_no_strategy_is_started(text: str) -> None:
     route = _with_names(text)
     assert route is not None and (route.skill, route.action) == ("trader_management", "start"), route
 
 
-@pytest.mark.parametrize("text", ["put 100u into eth", "assign 50u to btc"])
+@each("text", ["put 100u into eth", "assign 50u to btc"])
 def test_money_put_into_a_coin_is_no_record_update(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "update", route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [
         ("buy 1 million usdt of btc", "quote:1000000"),  # was a buy of 1 BTC
@@ -172,7 +171,7 @@ def test_a_level_with_a_scale_in_words_is_read_exactly() -> None:
     assert str(route.slots.get("level")) == "1000000", route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("btc跌到85000止损", {"symbol": "BTCUSDT", "stop_loss": "85000"}),
@@ -190,9 +189,7 @@ def test_a_price_said_before_its_order_word_is_that_word_s(text: str, slots: dic
     assert {k: route.slots.get(k) for k in slots} == slots, route
 
 
-@pytest.mark.parametrize(
-    ("text", "provider"), [("設定 OpenAI 模型", "openai"), ("设定一个 deepseek 模型", "deepseek")]
-)
+@each(("text", "provider"), [("設定 OpenAI 模型", "openai"), ("设定一个 deepseek 模型", "deepseek")])
 def test_a_model_set_up_with_sheding_is_created(text: str, provider: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("model_management", "create"), route

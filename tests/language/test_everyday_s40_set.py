@@ -5,14 +5,13 @@ intent table, never a pattern for the one phrasing."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import route_with_names
 
 _route = route_with_names
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("瞅瞅btc", "BTCUSDT"),  # "瞅" (look), everyday northern wording
@@ -32,7 +31,7 @@ def test_check_the_connection_is_still_a_diagnosis() -> None:
     assert route is not None and route.skill == "exchange_diagnosis", route
 
 
-@pytest.mark.parametrize("text", ["show me my strats", "list my strats"])
+@each("text", ["show me my strats", "list my strats"])
 def test_strats_is_strategies(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("strategy_management", "query"), route
@@ -44,14 +43,14 @@ def test_kick_off_starts_a_trader_by_its_name() -> None:
     assert route.slots["target_ref"] == {"name": "moonbot"}
 
 
-@pytest.mark.parametrize(("text", "term"), [("啥是定投", "dca"), ("啥是网格", "grid")])
+@each(("text", "term"), [("啥是定投", "dca"), ("啥是网格", "grid")])
 def test_sha_shi_asks_what_a_term_means(text: str, term: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("glossary", "explain"), route
     assert route.slots["term"] == term
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "kind", "symbol"),
     [
         ("run a dca backtest on sol", "dca", "SOLUSDT"),  # "backtest" after the kind is no name word
@@ -66,7 +65,7 @@ def test_a_backtest_run_with_its_kind_beside_it(text: str, kind: str, symbol: st
     assert (route.slots.get("kind"), route.slots.get("symbol")) == (kind, symbol), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("my dca strategy didnt run today", "strategy_diagnosis"),  # typed without the apostrophe
@@ -79,16 +78,14 @@ def test_a_problem_said_without_apostrophes(text: str, skill: str) -> None:
     assert route is not None and route.skill == skill, route
 
 
-@pytest.mark.parametrize(
-    "text", ["how do i start", "how do i get started", "怎么开始用", "新手怎么上手", "如何開始使用"]
-)
+@each("text", ["how do i start", "how do i get started", "怎么开始用", "新手怎么上手", "如何開始使用"])
 def test_where_to_begin_is_the_getting_started_guide(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("guidance", "explain"), route
     assert route.slots["topic"] == "start"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("how do i start alpha", "trader_management"),
@@ -109,7 +106,7 @@ def test_the_getting_started_guide_answers_in_both_languages() -> None:
     assert "模拟账户" in answer(topic, "zh") and "paper account" in answer(topic, "en")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "要是大饼跌到5万我该买吗",  # advice asked: 5万 is a price, never 50,000 BTC to buy
@@ -124,7 +121,7 @@ def test_a_question_or_a_story_is_no_order(text: str) -> None:
     assert route is None or route.skill not in ("trade_execution", "price_alert"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "days", "interval"),
     [
         ("如果过去90天每天定投100u比特币收益怎么样", "90d", "1d"),  # routed nowhere
@@ -147,9 +144,7 @@ def test_a_strategys_profit_supposed_over_a_past_is_a_backtest(text: str, days: 
     )
 
 
-@pytest.mark.parametrize(
-    "text", ["what if i had run a btc dca of 100 usdt weekly last year, how much profit"]
-)
+@each("text", ["what if i had run a btc dca of 100 usdt weekly last year, how much profit"])
 def test_a_supposed_past_sets_nothing_up(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "create", route

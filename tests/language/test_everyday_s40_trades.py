@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.values import refusal_in, refusal_message
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -15,7 +14,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side", "amount", "price"),
     [
         ("buy 0.01 btc for 85000 each", "buy", "base:0.01", "85000"),
@@ -33,13 +32,13 @@ def test_the_price_of_each_coin_is_the_limit_price_not_a_second_amount(
     assert (route.slots["side"], route.slots["amount"], route.slots["limit_price"]) == (side, amount, price)
 
 
-@pytest.mark.parametrize("text", ["buy 100 each day", "每个月买100u btc", "每个币的盈亏"])
+@each("text", ["buy 100 each day", "每个月买100u btc", "每个币的盈亏"])
 def test_each_without_a_coin_price_is_no_limit_order(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "limit", route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side", "price", "amount"),
     [
         ("buy btc if it drops to 80000", "buy", "80000", None),  # was a buy of 80000 BTC
@@ -58,7 +57,7 @@ def test_the_price_a_coin_moves_to_is_the_limit_price_never_an_amount(
     assert (slots["side"], slots["limit_price"], slots.get("amount")) == (side, price, amount)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed"),
     [("sell btc if it falls to 80000", "80000"), ("buy 0.1 btc if it goes above 90000", "90000"),
      ("btc跌破80000就卖掉", "80000")],
@@ -73,13 +72,13 @@ def test_a_stop_order_said_as_a_trade_is_refused_quoting_its_price(text: str, ty
     )
 
 
-@pytest.mark.parametrize("text", ["现在该买btc吗", "btc能买吗", "我應該賣eth嗎", "能不能买sol"])
+@each("text", ["现在该买btc吗", "btc能买吗", "我應該賣eth嗎", "能不能买sol"])
 def test_advice_asked_is_never_an_order(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "trade_execution", route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("btc停損 80000", "orders", "protect"),  # Taiwan's stop-loss word
@@ -93,7 +92,7 @@ def test_everyday_words_route(text: str, skill: str, action: str) -> None:
     assert route is not None and (route.skill, route.action) == (skill, action), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "order_no"),
     [("把3号挂单撤了", "3"), ("撤掉2号单", "2"), ("撤銷3號掛單", "3"), ("cancel order 3", "3"),
      ("撤掉所有挂单", "all")],

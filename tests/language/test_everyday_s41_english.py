@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.gazetteer import Gazetteer
 from core.language.own_names import plain_words
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -19,7 +18,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "tell me" asks to be told what follows: an alert only when told of a crossing
@@ -63,13 +62,13 @@ def test_everyday_english_routes(text: str, skill: str, action: str, slots: dict
         assert route.slots.get(name) == value, route
 
 
-@pytest.mark.parametrize("text", ["tell me a story about btc"])
+@each("text", ["tell me a story about btc"])
 def test_telling_asks_no_alert(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "price_alert", route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # frequent misspellings of a coin's name: the coin ("etherum" stays unknown, offered as ETH)
@@ -92,7 +91,7 @@ def test_a_trader_turned_back_on_is_started() -> None:
     assert route.slots.get("target_ref") == {"name": "alpha"}
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "my brother keeps telling me to buy doge",  # was a buy of DOGE
@@ -106,7 +105,7 @@ def test_talk_about_coins_asks_nothing(text: str) -> None:
     assert _route(text) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "exchange"),
     [
         ("i want a paper trading account", "paper"),  # was nowhere
@@ -121,7 +120,7 @@ def test_wanting_an_account_adds_one(text: str, exchange: str) -> None:
     assert route.slots.get("exchange") == exchange
 
 
-@pytest.mark.parametrize("text", ["i want a bitcoin", "我想要一个比特币"])
+@each("text", ["i want a bitcoin", "我想要一个比特币"])
 def test_wanting_a_coin_adds_no_record(text: str) -> None:
     route = _route(text)
     assert route is None or route.action != "create", route

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import route_with_names, shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "atm" is "at the moment" in chat: the ticker ATM only with "$" or asked alone
@@ -28,7 +27,7 @@ def test_chat_words(text: str, skill: str, action: str, slots: dict[str, Any]) -
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "check my" a balance or the holdings asks for them; with a problem told, the diagnosis
@@ -47,7 +46,7 @@ def test_a_balance_looked_at(text: str, skill: str, action: str, slots: dict[str
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "bal" said alone is the balance, a polite word beside it too; Balancer's is "BAL price"
@@ -65,7 +64,7 @@ def test_bal_with_a_polite_word(text: str, skill: str, action: str, slots: dict[
 _THEIRS = {"trader": ["alpha"], "model": ["kimi"], "strategy": ["eth grid"], "account": ["okx main"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "field", "value"),
     [
         # one of their records named after "to" is what the trader is moved onto, its kind's word
@@ -85,7 +84,7 @@ def test_a_trader_moved_onto_a_record_of_theirs(text: str, field: str, value: st
     assert route.slots.get("target_ref") == {"name": "alpha"}, route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # a percent one way, with no window and no price to count from, is counted from now (it was a
@@ -105,7 +104,7 @@ def test_a_percent_one_way_is_from_now(text: str, slots: dict[str, Any]) -> None
     _routes_to(text, "price_alert", "create", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # "this bot" is deskmate itself, no trader of theirs: where to begin is the guide's
@@ -124,7 +123,7 @@ def test_a_remark_about_this_bot_asks_nothing() -> None:
     assert shared_router().route("this bot is pretty cool") is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "balance"),
     [
         # what a paper account is made with is its starting balance, a unit said or not
@@ -138,7 +137,7 @@ def test_a_paper_account_made_with_an_amount(text: str, balance: str) -> None:
     _routes_to(text, "exchange_management", "create", {"exchange": "paper", "paper_balance": balance})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["今天 btc 又 dump 了 真无语", "btc dump 了", "sol 又 dump 了 好惨", "eth dump 了吗", "把 eth dump 了"],
 )
@@ -148,7 +147,7 @@ def test_a_coin_that_dumped_is_no_sale(text: str) -> None:
     assert route is None or route.skill != "trade_execution", (text, route)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("dump my doge", {"symbol": "DOGEUSDT"}),
@@ -163,7 +162,7 @@ def test_dump_before_what_is_sold_sells(text: str, slots: dict[str, Any]) -> Non
     _routes_to(text, "trade_execution", "sell", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # crypto slang for the way past a level: moons / pumps / rips up, tanks / crashes down
@@ -179,7 +178,7 @@ def test_slang_for_the_way_past_a_level(text: str, slots: dict[str, Any]) -> Non
     _routes_to(text, "price_alert", "create", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "second"),
     [
         # a second ask with a value and no coin is about the coin the first one named
@@ -197,7 +196,7 @@ def test_a_second_ask_about_the_first_ones_coin(text: str, second: dict[str, Any
         assert asks[1].slots.get(name) == value, asks[1].slots
 
 
-@pytest.mark.parametrize("text", ["btc price then buy now", "eth price and long"])
+@each("text", ["btc price then buy now", "eth price and long"])
 def test_no_coin_is_lent_without_a_value(text: str) -> None:
     from core.conversation.reading import read_asks
 
@@ -213,7 +212,7 @@ def test_a_buy_after_a_price_is_of_its_coin() -> None:
     assert asks[1].slots == {"symbol": "BTCUSDT", "amount": "quote:100"}, asks[1].slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "some" of a coin asked for is a buy; "gimme btc" stays its price, and so does a price named

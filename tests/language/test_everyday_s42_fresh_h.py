@@ -5,8 +5,7 @@ the one phrasing. English where the language matters, to show the same ask reads
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import route_with_names
 
 _route = route_with_names
@@ -15,20 +14,20 @@ _route = route_with_names
 # --- Hong Kong's and Taiwan's written words OpenCC leaves as they are -------------------------
 
 
-@pytest.mark.parametrize("text", ["甚麼是槓桿", "甚麼是網格交易", "what is leverage"])
+@each("text", ["甚麼是槓桿", "甚麼是網格交易", "what is leverage"])
 def test_what_is_written_shenme(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("glossary", "explain"), route
 
 
-@pytest.mark.parametrize("text", ["OpenAI 回傳 429", "openai 回传 429", "openai returned 429"])
+@each("text", ["OpenAI 回傳 429", "openai 回传 429", "openai returned 429"])
 def test_a_status_returned_said_in_taiwan(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("model_diagnosis", "diagnose"), route
     assert route.slots.get("provider") == "openai"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("以太跌穿3000提我", "ETHUSDT"),
@@ -42,7 +41,7 @@ def test_remind_me_said_short(text: str, symbol: str) -> None:
     assert route.slots.get("symbol") == symbol and route.slots.get("condition") == "below"
 
 
-@pytest.mark.parametrize(
+@each(
     "text", ["限價單掛了好久都沒成交", "我的限价单挂了半天没成交", "my limit order has been stuck for hours"]
 )
 def test_an_order_resting_long_is_why_resting(text: str) -> None:
@@ -53,7 +52,7 @@ def test_an_order_resting_long_is_why_resting(text: str) -> None:
 # --- Remarks and stories are no request -------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "比特幣好似又要跌了",
@@ -73,7 +72,7 @@ def test_remarks_and_stories_are_no_request(text: str) -> None:
 # --- Orders numbered, the default off, a record named with its noun ---------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "number"),
     [("取消3号订单", "3"), ("撤銷第5張單", "5"), ("取消第2笔订单", "2"), ("cancel order 5", "5")],
 )
@@ -83,13 +82,13 @@ def test_an_order_named_by_its_number(text: str, number: str) -> None:
     assert route.slots.get("order_no") == number
 
 
-@pytest.mark.parametrize("text", ["默认策略先关了", "預設策略先關掉", "turn off the default strategy"])
+@each("text", ["默认策略先关了", "預設策略先關掉", "turn off the default strategy"])
 def test_the_default_turned_off(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("strategy_management", "deactivate"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "field", "value"),
     [
         ("机器人一号换成kimi模型", "model", "kimi"),
@@ -107,7 +106,7 @@ def test_a_record_named_before_its_noun(text: str, field: str, value: str) -> No
 # --- Orders: the wallet said before the side, the one-character sides -------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "wallet"),
     [
         ("合约买10个sol", "futures"),
@@ -122,7 +121,7 @@ def test_the_wallet_said_before_the_side(text: str, wallet: str) -> None:
     assert route.slots.get("wallet") == wallet and route.slots.get("amount") == "base:10"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "symbol", "amount"),
     [
         ("入200刀eth", "buy", "ETHUSDT", "quote:200"),
@@ -137,7 +136,7 @@ def test_a_side_in_one_character_before_its_amount(text: str, action: str, symbo
     assert route.slots.get("symbol") == symbol and route.slots.get("amount") == amount
 
 
-@pytest.mark.parametrize("text", ["收入200u btc", "支出100u eth", "入金100u", "加入100u btc"])
+@each("text", ["收入200u btc", "支出100u eth", "入金100u", "加入100u btc"])
 def test_the_character_inside_a_word_is_no_side(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "trade_execution", route
@@ -146,7 +145,7 @@ def test_the_character_inside_a_word_is_no_side(text: str) -> None:
 # --- An error code glued to Chinese words -----------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["币安报错-1021咋回事", "幣安顯示-1021", "binance error -1021"])
+@each("text", ["币安报错-1021咋回事", "幣安顯示-1021", "binance error -1021"])
 def test_an_error_code_glued_to_chinese(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("exchange_diagnosis", "diagnose"), route
@@ -156,7 +155,7 @@ def test_an_error_code_glued_to_chinese(text: str) -> None:
 # --- The weekly report asked on a weekday, a coin's name mistyped -----------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "以后每周一给我推个盈亏总结",
@@ -176,7 +175,7 @@ def test_a_weekday_buy_stays_a_plan() -> None:
     assert route is not None and (route.skill, route.action) == ("strategy_management", "create"), route
 
 
-@pytest.mark.parametrize("text", ["比特比多少钱", "比特比现在多少"])
+@each("text", ["比特比多少钱", "比特比现在多少"])
 def test_bitcoin_mistyped(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("price", "current"), route

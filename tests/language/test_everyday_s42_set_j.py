@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 揸緊 / 揸住: holding; 尋日: yesterday; 唔使: no need (off); 係咩嚟 / 係幾多: what is / how much is
@@ -48,7 +47,7 @@ def test_how_is_a_trader_doing_in_cantonese() -> None:
                names={"trader": ["阿強"]})  # fmt: skip
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 狗子 is DOGE; 上车 buys; 出掉 + 一个不留 sells all
@@ -63,13 +62,13 @@ def test_slang(text: str, skill: str, action: str, slots: dict[str, Any]) -> Non
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize("text", ["我家狗子生病了", "我要唔使咁多", "系统是什么"])
+@each("text", ["我家狗子生病了", "我要唔使咁多", "系统是什么"])
 def test_no_order_nor_alert(text: str) -> None:
     route = shared_router().route(text)
     assert route is None or route.skill not in ("trade_execution", "price_alert", "pnl"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 清单 lists as 列表 does; 是个啥 asks what a term is as 是啥 does
@@ -83,7 +82,7 @@ def test_a_list_and_a_term_asked(text: str, skill: str, action: str, slots: dict
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["梭哈姨太结果被埋了", "全仓sol 在山顶站岗", "昨天梭哈姨太结果被埋了", "尋日全倉梭哈 BTC 結果爆咗倉"],
 )

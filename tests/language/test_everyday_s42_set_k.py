@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         # Whether one is able to buy asks how much one can, never places the order
@@ -27,7 +26,7 @@ def test_able_to_buy_is_a_question(text: str, symbol: str) -> None:
     _routes_to(text, "account_query", "max_buy", {"symbol": symbol})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A buy told of, in the past or with what came of it, is a story, never an order
@@ -45,7 +44,7 @@ def test_a_story_is_no_order(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("all in doge", {"symbol": "DOGEUSDT", "amount": "all"}),
@@ -56,7 +55,7 @@ def test_all_in_now_is_still_an_order(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "trade_execution", "buy", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # Words about the bot lying in several places are a remark, no trader's name
@@ -69,7 +68,7 @@ def test_a_remark_about_the_bot_names_no_trader(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("show me trader alpha", "alpha"),
@@ -91,7 +90,7 @@ def test_the_bot_greeted_then_a_coin_is_its_price() -> None:
         assert route.slots.get("symbols") == [text.split()[-1].rstrip("?").upper() + "USDT"]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # Slang for a sale, a whole position closed, a bid at a price, an order killed or scrapped
@@ -122,7 +121,7 @@ def test_slang_verbs(text: str, skill: str, action: str, slots: dict[str, Any]) 
 _BTC_105K = {"symbol": "BTCUSDT", "level": "105000"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "second"),
     [
         # "a new one" after an ask about a record is a new record of its kind, on its coin
@@ -153,7 +152,7 @@ def test_a_new_one_after_a_record(text: str, second: tuple[str, str, dict[str, A
         assert asks[1].slots.get(name) == value, (text, name, asks[1].slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # Money said in English words is read as the number said, or not at all
@@ -179,7 +178,7 @@ def test_numbers_side_by_side_are_not_one() -> None:
     assert [v.number for v in find_values("one two usdt")] == [2]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # English words in Chinese: "rename 成" gives the new name, "fail" fails; "加一下" adds

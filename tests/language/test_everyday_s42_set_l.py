@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["我设定咗咩模型", "我設定咗咩模型", "我设定了什么模型", "我設定了什麼模型", "我配置了啥模型"],
 )
@@ -20,13 +19,13 @@ def test_what_was_set_up_creates_nothing(text: str) -> None:
     _is(text, "model_management", "query", {"target_ref": None})
 
 
-@pytest.mark.parametrize("text", ["我琴日啱啱沽咗啲BTC 好彩", "我琴日沽咗啲ETH"])
+@each("text", ["我琴日啱啱沽咗啲BTC 好彩", "我琴日沽咗啲ETH"])
 def test_a_story_of_a_sale_sells_nothing(text: str) -> None:
     """琴日 is yesterday (as 寻日), 啱啱 just now: a story of a sale, no sale."""
     _is(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("ETH止蝕3000", "orders", "protect", {"stop_loss": "3000", "symbol": "ETHUSDT"}),
@@ -44,7 +43,7 @@ def test_cantonese_words(text: str, skill: str, action: str, slots: dict[str, An
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("什麼是保證金", "glossary", "explain", {"term": "margin"}),

@@ -4,12 +4,11 @@ condition in an intent table or a rule of a reader, never a pattern for the one 
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to, shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "exchange"),
     [
         # Can't / won't connect is a failure, never a request to connect an account
@@ -23,7 +22,7 @@ def test_cannot_connect_is_a_diagnosis(text: str, exchange: str) -> None:
     assert_routes_to(text, "exchange_diagnosis", "diagnose", {"exchange": exchange})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # wats = what's; rate and present say a price
@@ -37,7 +36,7 @@ def test_price_in_chat_words(text: str) -> None:
     assert route is not None and (route.skill, route.action) == ("price", "current"), (text, route)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "btc funding rate",
@@ -51,12 +50,12 @@ def test_other_rates_are_no_price(text: str) -> None:
     assert route is None or route.skill != "price", (text, route)
 
 
-@pytest.mark.parametrize("text", ["我的 strategies 列一下", "我的策略列下"])
+@each("text", ["我的 strategies 列一下", "我的策略列下"])
 def test_list_them(text: str) -> None:
     assert_routes_to(text, "strategy_management", "query")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A story of a trade regretted, and a feeling about a coin or about deskmate, is a remark
@@ -72,7 +71,7 @@ def test_stories_and_feelings_are_remarks(text: str) -> None:
     assert_routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("btc 好猛 现在多少钱", "price", "current"),
@@ -84,7 +83,7 @@ def test_an_ask_beside_a_feeling_is_read(text: str, skill: str, action: str) -> 
     assert route is not None and (route.skill, route.action) == (skill, action), (text, route)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         # A service that keeps giving an error code is that service's diagnosis

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # One's own trade told, no question asked: a story (outside.told), never a query or an order
@@ -25,7 +24,7 @@ def test_own_trade_told(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # The same words asked about, or with a request's verb: the trades
@@ -39,7 +38,7 @@ def test_own_trade_asked(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "account_query", "trades", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "days"),
     [
         # "+" joins the price now and a chart, as "and" / "plus" do: both
@@ -52,7 +51,7 @@ def test_price_plus_chart(text: str, days: int) -> None:
     _routes_to(text, "price", "both", {"days": days})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # How much one has, no coin or money named: the balance, on the exchange named
@@ -71,7 +70,7 @@ def test_accounts_counted_not_balance() -> None:
     _routes_to("how many exchange accounts do i have", "exchange_management", "query")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # "so far", "to date", "到目前为止": the whole P&L, no period and no name
@@ -86,7 +85,7 @@ def test_pnl_so_far(text: str) -> None:
     _routes_to(text, "pnl", "report", {"view": "summary", "period": None})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A grid count set is its number, the unit word left out
@@ -100,7 +99,7 @@ def test_grid_count_set(text: str) -> None:
     _routes_to(text, "strategy_management", "update", {"field": "grids", "grids": "40"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name", "model"),
     [
         # A model's id set on a config, no field named: the model; "switch" / "swap" change it

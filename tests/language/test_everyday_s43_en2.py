@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # A limit buy or sell, and a bid, are limit orders: why one rests is the orders' question
@@ -36,7 +35,7 @@ def test_limit_order_by_its_side(text: str, skill: str, action: str, slots: dict
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # Lately, no span named: how a coin has done is its recent history
@@ -54,7 +53,7 @@ def test_a_coin_lately(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price", "history", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # What to do first with deskmate asks where to begin: the getting-started guide
@@ -74,7 +73,7 @@ def test_what_can_you_do_stays_no_route() -> None:
     _routes_to("what can you do", None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "slots"),
     [
         # A model id said in a create is the model it is for, with its provider
@@ -108,7 +107,7 @@ def test_the_model_id_said(text: str, action: str, slots: dict[str, Any]) -> Non
     _routes_to(text, "model_management", action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # What the positions or the balance show, told as contrary to what one did: shown wrong
@@ -123,7 +122,7 @@ def test_shown_contrary_to_what_was_done(text: str) -> None:
     _routes_to(text, "balance_position_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("我明明买了eth", None, None),  # told, no order
@@ -135,7 +134,7 @@ def test_contrary_neighbours(text: str, skill: str | None, action: str | None) -
     _routes_to(text, skill, action)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name", "grids"),
     [
         # A count of grids or levels in a change is the grid count, "up to" / "最多" before it or not

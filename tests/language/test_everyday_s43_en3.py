@@ -4,14 +4,13 @@ the one phrasing."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to, route_with_names
 
 
 # An order cancelled, named by its side or kind: the orders skill's cancel (it asks which order when
 # no number is said), never a buy or sell placed.
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "cancel my limit buy",
@@ -31,7 +30,7 @@ def test_an_order_cancelled_by_its_side_is_no_order_placed(text: str) -> None:
     assert_routes_to(text, "orders", "cancel")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("buy 0.1 btc", {"symbol": "BTCUSDT", "amount": "base:0.1"}),
@@ -46,7 +45,7 @@ def test_a_side_asked_for_still_places_an_order(text: str, slots: dict[str, str]
 
 # A change said by raising a record's value ("raise", "increase", "加到", "加大到"), a new value
 # after it: the record's field changed, never a new strategy; "加到默认" adds to the default.
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         (
@@ -77,7 +76,7 @@ def test_added_to_the_default_is_no_field_changed() -> None:
 # A DCA's new value that is a sum of USDT, "to" or "up to" after the change: its amount per buy
 # (as a new DCA's money is), never its name nor a cap with no value; a field's word still says
 # which ("the cap ... up to"); a grid's money names no field (the skill asks which).
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("bump my btc dca up to 500 usdt", {"field": "quote_amount", "quote_amount": "500 usdt"}),
@@ -93,7 +92,7 @@ def test_money_raised_on_a_dca_is_its_amount(text: str, slots: dict[str, object]
 
 # What deskmate shows of a holding ("it says i have", "it shows", "显示我没有", "说我没有") told as
 # contrary to what one did: the balance / positions diagnosis, the words balance or positions unsaid.
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "it says i have no btc but i'm sure i bought some",
@@ -107,7 +106,7 @@ def test_a_holding_shown_contrary_to_what_was_done(text: str) -> None:
     assert_routes_to(text, "balance_position_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(("text", "skill"), [("我明明买了eth", None), ("i have btc", "account_query")])
+@each(("text", "skill"), [("我明明买了eth", None), ("i have btc", "account_query")])
 def test_no_contrary_shown_is_no_diagnosis(text: str, skill: str | None) -> None:
     route = route_with_names(text)
     assert (route.skill if route else None) == skill, route
@@ -115,9 +114,7 @@ def test_no_contrary_shown_is_no_diagnosis(text: str, skill: str | None) -> None
 
 # A model id used (用 / 使用 / with, as "use") by a config of theirs: its model changed, no new config;
 # a create's word before "my" still adds one.
-@pytest.mark.parametrize(
-    "text", ["我的openai配置用gpt-4o", "我的openai配置使用gpt-4o", "my openai config with gpt-4o"]
-)
+@each("text", ["我的openai配置用gpt-4o", "我的openai配置使用gpt-4o", "my openai config with gpt-4o"])
 def test_a_model_used_by_their_config_is_its_model_changed(text: str) -> None:
     assert_routes_to(
         text,
@@ -127,6 +124,6 @@ def test_a_model_used_by_their_config_is_its_model_changed(text: str) -> None:
     )
 
 
-@pytest.mark.parametrize("text", ["add my openai config with gpt-4o", "配置一个openai模型 用gpt-4o"])
+@each("text", ["add my openai config with gpt-4o", "配置一个openai模型 用gpt-4o"])
 def test_a_config_added_with_a_model_is_still_added(text: str) -> None:
     assert_routes_to(text, "model_management", "create", {"model": "gpt-4o", "provider": "openai"})

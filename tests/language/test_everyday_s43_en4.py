@@ -4,14 +4,13 @@ the one phrasing."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to
 
 
 # A strategy added to the default ("add eth grid to default", "把eth网格添加到默认"): the one named
 # made the default (activate), no new strategy made; an adding word alone still makes one.
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("add eth grid to default", "eth grid"),
@@ -25,7 +24,7 @@ def test_a_strategy_added_to_the_default_is_activated(text: str, name: str) -> N
     assert_routes_to(text, "strategy_management", "activate", {"target_ref": {"name": name}})
 
 
-@pytest.mark.parametrize("text", ["add an eth grid", "添加eth网格"])
+@each("text", ["add an eth grid", "添加eth网格"])
 def test_an_adding_word_alone_still_makes_a_strategy(text: str) -> None:
     assert_routes_to(text, "strategy_management", "create", {"kind": "grid", "symbol": "ETHUSDT"})
 
@@ -33,7 +32,7 @@ def test_an_adding_word_alone_still_makes_a_strategy(text: str) -> None:
 # A config of theirs named with 配置 ("我的openai配置改成gpt-4o"): 配置 there is the config, not a
 # create's verb, so no bare switch of whichever config; the config named is changed, as "my openai
 # config" and "我的openai配置用gpt-4o" already were.
-@pytest.mark.parametrize(
+@each(
     ("text", "model", "name"),
     [
         ("我的openai配置改成gpt-4o", "gpt-4o", "openai"),
@@ -52,7 +51,7 @@ def test_a_model_switched_to_with_no_config_named_stays_a_switch() -> None:
 
 # A trader appraised ("那个机器人 昨天 挺 准", "that bot was pretty accurate yesterday"): a degree's
 # word with an appraisal is a remark (outside.feeling), no trader named "挺 准" looked up.
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "那个机器人 昨天 挺 准",
@@ -74,7 +73,7 @@ def test_a_trader_asked_about_is_still_looked_up() -> None:
 # A loss told before an order asked in a later clause ("割肉了 把eth全卖了", "i lost a lot, sell all
 # my eth"): the loss is why, the order stands; told alone or in the order's own clause ("我割肉了",
 # "i lost money selling eth") it is a story, no order.
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("割肉了 把eth全卖了", {"symbol": "ETHUSDT", "amount": "all"}),
@@ -89,14 +88,14 @@ def test_a_loss_told_before_an_order_vetoes_no_order(text: str, slots: dict[str,
     assert_routes_to(text, "trade_execution", "sell", slots)
 
 
-@pytest.mark.parametrize("text", ["我割肉了", "我昨天割肉了eth", "i lost money selling eth", "亏麻了卖了eth"])
+@each("text", ["我割肉了", "我昨天割肉了eth", "i lost money selling eth", "亏麻了卖了eth"])
 def test_a_loss_told_alone_is_no_order(text: str) -> None:
     assert_routes_to(text, None)
 
 
 # The price and a chart joined by 加上 / 外加 / "along with" ("btc现价加上7天走势"): two parts of one
 # price request, both asked (price.both), as "和" / "以及" / "plus" join them.
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("btc现价加上7天走势", "BTCUSDT"),
@@ -111,7 +110,7 @@ def test_the_price_and_its_chart_joined_are_both_asked(text: str, symbol: str) -
 
 # A level asked whether it is crossed yet ("大饼破10万了没", "is btc above 100k yet"): the coin's
 # price; with an alert's words it is still the alert asked.
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "大饼破10万了没",
@@ -134,7 +133,7 @@ def test_a_level_crossed_with_an_alerts_words_is_the_alert() -> None:
 
 # An everyday word that is a ticker ("link") bought as some ("could u buy me some link"): the coin,
 # its amount asked by the skill; said otherwise ("send me the link") it is the word.
-@pytest.mark.parametrize(
+@each(
     "text",
     ["could u buy me some link", "buy some link", "get me some link", "can you buy me some link please"],
 )
@@ -142,6 +141,6 @@ def test_some_of_an_everyday_ticker_bought_is_the_coin(text: str) -> None:
     assert_routes_to(text, "trade_execution", "buy", {"symbol": "LINKUSDT"})
 
 
-@pytest.mark.parametrize("text", ["send me the link", "click the link", "buy me some time"])
+@each("text", ["send me the link", "click the link", "buy me some time"])
 def test_an_everyday_word_not_bought_is_no_coin(text: str) -> None:
     assert_routes_to(text, None)

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of as _asks
 from tests.fakes import assert_routes_to as _routes_to
 
 TRADERS = {"trader": ["alpha"]}
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # An order described by its side, size and price is the order to cancel: never placed, and
@@ -31,7 +30,7 @@ def test_an_order_described_is_the_one_cancelled(text: str) -> None:
     _routes_to(text, "orders", "cancel", {"order_no": None})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots", "names"),
     [
         # bid / offer: a limit order's side, with a price after "at".
@@ -63,7 +62,7 @@ def test_known_family_routes(
     _routes_to(text, skill, action, slots, names=names)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "bid 200 usdt for eth",  # no price: no limit order, nor a market one
@@ -76,7 +75,7 @@ def test_bid_or_offer_without_a_price_orders_nothing(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["start alpha then show me how it's doing", "pause alpha then tell me how it’s performing"],
 )
@@ -94,7 +93,7 @@ def test_its_a_remark_asks_nothing() -> None:
     assert [(a.skill, a.action) for a in asks] == [("trader_management", "start")], asks
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "sides"),
     [
         ("买0.1个btc 再加上0.2个eth", ["buy", "buy"]),
@@ -106,7 +105,7 @@ def test_two_orders_stay_two(text: str, sides: list[str]) -> None:
     assert [(a.skill, a.action) for a in asks] == [("trade_execution", s) for s in sides], asks
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "coin", "days"),
     [
         ("btc现价再加7天走势", "BTCUSDT", 7),

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 GRID_RUNNER = {"trader": ["alpha"], "strategy": ["grid runner", "eth grid"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # Whether one can afford a coin is a question (how much one can buy), never the order.
@@ -31,7 +30,7 @@ def test_affording_is_asked_never_ordered(text: str, slots: dict[str, Any]) -> N
     _routes_to(text, "account_query", "max_buy", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("buy 1 eth", "trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "base:1"}),
@@ -42,7 +41,7 @@ def test_an_order_stays_an_order(text: str, skill: str, action: str, slots: dict
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "lol btc really went nuts today huh",
@@ -56,7 +55,7 @@ def test_a_coin_gone_nuts_is_a_remark(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "names", "slots"),
     [
         # Switched off as stopped: the traders running the strategy.
@@ -81,7 +80,7 @@ def test_disabled_is_still_deactivated() -> None:
     _routes_to("disable eth grid", "strategy_management", "deactivate", {"target_ref": {"name": "eth grid"}})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "slots"),
     [
         # A remark after a comma, and "actually", "real quick", "其实", are no part of a name.
@@ -100,7 +99,7 @@ def test_a_name_is_only_the_name(text: str, skill: str, slots: dict[str, Any]) -
     _routes_to(text, skill, "delete", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # A summary, a breakdown, "only": words of the P&L question, no name of a record.
@@ -117,14 +116,12 @@ def test_a_pnl_summary_or_breakdown(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "pnl", "report", slots)
 
 
-@pytest.mark.parametrize(
-    "text", ["weekly pnl report every monday pls", "pnl report every friday", "每周五的收益报告"]
-)
+@each("text", ["weekly pnl report every monday pls", "pnl report every friday", "每周五的收益报告"])
 def test_a_report_on_a_day_of_the_week_is_switched_on(text: str) -> None:
     _routes_to(text, "pnl", "weekly", {"switch": "on"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         # The active strategy is the default one: set as it, the strategy is activated (no rename).
@@ -139,7 +136,7 @@ def test_the_active_strategy_is_activated(text: str, name: str) -> None:
     _routes_to(text, "strategy_management", "activate", {"target_ref": {"name": name}})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "first", "then"),
     [
         # "the doge one" after a question about alerts is the DOGE alert, no record named "doge one".
@@ -175,7 +172,7 @@ def test_the_named_one_is_of_the_kind_asked_before(
             assert route.slots.get(name) == value, (text, name, route.slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "model", "target"),
     [
         # A config changed "to use" a model id: the model is changed, the config named.
@@ -190,7 +187,7 @@ def test_a_config_changed_to_use_a_model(text: str, model: str, target: str) -> 
     )
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "term"),
     [
         # An account's term asked about with the exchange named: what it means, not the setup guide.
@@ -209,7 +206,7 @@ def test_where_to_find_it_is_still_the_guide() -> None:
     _routes_to("where do i find my passphrase on okx", "guidance", "explain", {"topic": "okx"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "wallet"),
     [
         # "on futures", "in my margin account": the wallet; "on the spot" says none (at once).
@@ -224,14 +221,12 @@ def test_a_wallet_said_with_on(text: str, skill: str, action: str, wallet: str |
     _routes_to(text, skill, action, {"wallet": wallet})
 
 
-@pytest.mark.parametrize(
-    "text", ["where do i even begin with this bot", "how do i even start", "我到底该从哪里开始"]
-)
+@each("text", ["where do i even begin with this bot", "how do i even start", "我到底该从哪里开始"])
 def test_where_to_even_begin(text: str) -> None:
     _routes_to(text, "guidance", "explain", {"topic": "start"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "topic"),
     [
         # A guide asked for step by step, even with a set-up verb: the exchange's guide.

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 GRIDS = {"trader": ["alpha"], "strategy": ["ETH網格", "eth grid", "BTC定投"]}
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A regret is a remark: no trade history asked, no order.
@@ -33,7 +32,7 @@ def test_a_regret_or_a_fright_is_no_request(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "try buying" asks the buy; "like" before an amount is filler.
@@ -122,7 +121,7 @@ def test_everyday_requests_route(text: str, skill: str, action: str, slots: dict
     _routes_to(text, skill, action, slots, names=GRIDS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # 改明成: 改名成 typed with a same-sound 明, 改 a word of its own inside it.
@@ -145,7 +144,7 @@ def test_a_strategy_changed(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "strategy_management", "update", slots, names=GRIDS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "locale", "first"),
     [
         ("start all my traders then show me how they're doing", "en", "start"),

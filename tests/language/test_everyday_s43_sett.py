@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.values import find_values
 from core.strategies.intervals import interval_in
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 from tests.fakes import route_with_names
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("解除綁定 Bybit", {"target_ref": {"alias": "bybit"}}),
@@ -30,7 +29,7 @@ def test_unbinding_deletes_the_account(text: str, slots: dict[str, Any]) -> None
     _is(text, "exchange_management", "delete", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("唔好再提我 BTC 喇", "BTCUSDT"),
@@ -46,7 +45,7 @@ def test_no_more_reminders_deletes_the_coins_alerts(text: str, symbol: str) -> N
     _is(text, "price_alert", "delete", {"symbol": symbol})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["remind me about btc at 100k", "don't forget to remind me about btc", "remind me to stop buying sol"],
 )
@@ -54,7 +53,7 @@ def test_a_reminder_asked_still_makes_one(text: str) -> None:
     _is(text, "price_alert", "create")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol", "amount"),
     [
         ("幫我買50蚊USDT嘅SOL", "SOLUSDT", "quote:50"),
@@ -67,7 +66,7 @@ def test_man_followed_by_usdt_is_usdt(text: str, symbol: str, amount: str) -> No
     _is(text, "trade_execution", "buy", {"symbol": symbol, "amount": amount})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "我張限價單掛咗成晚都冇成交",
@@ -81,7 +80,7 @@ def test_a_limit_order_left_all_night_asks_why_it_rests(text: str) -> None:
     _is(text, "orders", "why_resting")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "落單失敗，話餘額唔夠",
@@ -104,7 +103,7 @@ def test_gai_zou_changes_a_models_base_url() -> None:
     _is(f"將 deepseek 嘅 base url 改做 {url}", "model_management", "update", slots)
 
 
-@pytest.mark.parametrize("text", ["將策略 BTC定投 改做每4個鐘一次", "把策略 BTC定投 改成每4个钟一次"])
+@each("text", ["將策略 BTC定投 改做每4個鐘一次", "把策略 BTC定投 改成每4个钟一次"])
 def test_gai_zou_changes_a_strategys_interval_in_hours(text: str) -> None:
     _is(text, "strategy_management", "update", {"field": "interval", "target_ref": {"name": "BTC定投"}})
     route = route_with_names(text, None)
@@ -112,7 +111,7 @@ def test_gai_zou_changes_a_strategys_interval_in_hours(text: str) -> None:
     assert str(interval_in(find_values(route.slots["interval"]))) == "4h"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "provider", "code"),
     [
         ("kimi 個模型一直出 429", "kimi", "http_429"),
@@ -126,7 +125,7 @@ def test_a_model_that_keeps_giving_an_error(text: str, provider: str, code: str)
     assert route is not None and route.slots["error"]["code"] == code
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "exchange"),
     [
         ("幣安顯示嘅餘額同呢度唔同", "binance"),

@@ -4,13 +4,12 @@ for the one phrasing."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to
 
 
 # The price and its chart joined by a bare 加 ("大饼现价加走势图"): both are asked, as with 加上.
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("btc现价加走势图", {"symbols": ["BTCUSDT"]}),
@@ -24,7 +23,7 @@ def test_the_price_and_its_chart_joined_by_jia_are_both_asked(text: str, slots: 
 
 # The day's high and low asked together ("以太今天最高最低多少", "eth high and low today"): the
 # quote card with the 24-hour high and low.
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("eth今天最高最低多少", "ETHUSDT"),
@@ -40,7 +39,7 @@ def test_the_high_and_low_together_are_the_high_low(text: str, symbol: str) -> N
 
 # What a term is for ("passphrase 是干嘛用的", "止损是做什么的", "杠杆有啥用"): the term's meaning, as
 # 有什么用 / 干什么用 already were.
-@pytest.mark.parametrize(
+@each(
     ("text", "term"),
     [
         ("passphrase 是干嘛用的", "passphrase"),
@@ -57,7 +56,7 @@ def test_what_a_term_is_for_is_its_meaning(text: str, term: str) -> None:
 
 # A trader that never opens a position ("我的交易员怎么一直不开仓", "my trader never opens
 # positions"): the trader's problem, as 不下单 / 没交易 already were; 一直 is no trader's name.
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "我的交易员一直不开仓",
@@ -75,7 +74,7 @@ def test_a_trader_that_never_opens_is_diagnosed(text: str) -> None:
 
 # A big move said with no percent ("sol一小时内波动大的话就通知我", "tell me if btc moves a lot in
 # an hour"): a move alert over the window said; the percent is the skill's to ask, never guessed.
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("sol一小时内波动大的话就通知我", {"symbol": "SOLUSDT", "condition": "move", "window": "1h"}),
@@ -91,7 +90,7 @@ def test_a_big_move_is_a_move_alert(text: str, slots: dict) -> None:
 
 # One of their traders asked about by its situation ("看看机器人一号的情况", "小明最近情况如何"): how it
 # is doing, as 怎么样 / 状态 already were.
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("看看机器人一号的情况", "机器人一号"),

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 TRADERS = {"trader": ["moonshot", "alpha", "小飛俠"]}
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # "aped" tells a buy done; last night is a time before; "rip", "right at the top" what came of it.
@@ -29,7 +28,7 @@ def test_an_ape_told_is_no_order(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots", "names"),
     [
         ("ape into doge", "trade_execution", "buy", {"symbol": "DOGEUSDT"}, None),

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # 頭先 / 啱啱 / 刚才 + 买了 (咗 is 了; 咗啲 is 了些): a trade told; 希望会涨 a hope.
@@ -32,7 +31,7 @@ def test_a_trade_told_or_a_hope_is_no_order(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # A request said with a hope is still the request; a question about it still asked.

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 同我讲(声) tell me, 话我知 let me know: an alert's
@@ -40,14 +39,12 @@ def test_hong_kong_words(text: str, skill: str, action: str, slots: dict[str, An
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize("text", ["订单被驳回了", "为什么我的订单被驳回"])
+@each("text", ["订单被驳回了", "为什么我的订单被驳回"])
 def test_rejected_is_no_connect(text: str) -> None:
     _is(text, "order_execution_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
-    "text", ["幫我撤晒啲掛單，跟住睇下我仲有幾多錢", "帮我撤光挂单，然后看下我还有多少钱"]
-)
+@each("text", ["幫我撤晒啲掛單，跟住睇下我仲有幾多錢", "帮我撤光挂单，然后看下我还有多少钱"])
 def test_cancel_all_then_balance(text: str) -> None:
     """撤晒 / 撤光 cancel every order; it listed them instead."""
     asks = read_asks(text, shared_router())
@@ -55,12 +52,12 @@ def test_cancel_all_then_balance(text: str) -> None:
     assert asks[0].slots.get("order_no") == "all", asks
 
 
-@pytest.mark.parametrize("text", ["撤光挂单", "全撤了", "帮我撤干净", "撤晒佢"])
+@each("text", ["撤光挂单", "全撤了", "帮我撤干净", "撤晒佢"])
 def test_cancel_all_words(text: str) -> None:
     _is(text, "orders", "cancel", {"order_no": "all"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("我有咩策略", "strategy_management", "query", {}),
@@ -75,20 +72,18 @@ def test_what_do_i_have(text: str, skill: str, action: str, slots: dict[str, Any
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
-    "text", ["这个bot咋用啊", "这机器人怎么用", "这机器人咋用", "這個機器人點樣用", "这bot怎么使用"]
-)
+@each("text", ["这个bot咋用啊", "这机器人怎么用", "这机器人咋用", "這個機器人點樣用", "这bot怎么使用"])
 def test_how_to_use_this_bot(text: str) -> None:
     """咋 is 怎么; 这 (without 个) is this bot as 这个 is: the getting-started guide."""
     _is(text, "guidance", "explain", {"topic": "start"})
 
 
-@pytest.mark.parametrize("text", ["模型一直报错咋整", "kimi 一直报错咋办"])
+@each("text", ["模型一直报错咋整", "kimi 一直报错咋办"])
 def test_model_errors_what_to_do(text: str) -> None:
     _is(text, "model_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "wallet"),
     [
         ("我合约那边的仓位呢", "positions", "futures"),
@@ -107,7 +102,7 @@ def test_funds_are_no_wallet_across_a_linking_word() -> None:
     _is("初始资金的余额", "account_query", "balance", {"wallet": None})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("把大饼定投从默认策略里拿掉", "大饼定投"),
@@ -122,7 +117,7 @@ def test_out_of_the_default_is_deactivate(text: str, name: str) -> None:
     _is(text, "strategy_management", "deactivate", {"target_ref": {"name": name}})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("删掉openai那个模型配置", "openai"),
@@ -140,7 +135,7 @@ def test_that_one_alone_is_the_last_one() -> None:
     _is("删掉那个模型配置", "model_management", "delete", {"target_ref": {"recent": "1"}})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "我上禮拜買的以太賺了一點點",
@@ -154,8 +149,6 @@ def test_a_past_buy_that_earned_is_a_story(text: str) -> None:
     _is(text, None)
 
 
-@pytest.mark.parametrize(
-    ("text", "slots"), [("买点以太", {"symbol": "ETHUSDT"}), ("帮我买0.1个以太", {"amount": "base:0.1"})]
-)
+@each(("text", "slots"), [("买点以太", {"symbol": "ETHUSDT"}), ("帮我买0.1个以太", {"amount": "base:0.1"})])
 def test_a_buy_asked_for_is_still_an_order(text: str, slots: dict[str, Any]) -> None:
     _is(text, "trade_execution", "buy", slots)

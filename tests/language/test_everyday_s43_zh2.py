@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "我卖了eth哈哈",
@@ -28,7 +27,7 @@ def test_own_trade_told_is_no_order(text: str) -> None:
     _is(text, None, None, {})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # Asked, not told: the trades
@@ -47,7 +46,7 @@ def test_asked_or_ordered_with_le(text: str, skill: str, action: str, slots: dic
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "新手應該點開始用呢個bot",
@@ -65,7 +64,7 @@ def test_starting_a_trader_is_still_a_start() -> None:
     _is("开始交易员 alpha", "trader_management", "start", {"target_ref": {"name": "alpha"}})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         (
@@ -90,12 +89,12 @@ def test_cancelling_a_limit_buy_is_no_order() -> None:
     _is("撤掉挂买单", "orders", "cancel", {})
 
 
-@pytest.mark.parametrize("text", ["有咩單未成交", "有什么单没成交", "还有哪些单没成交", "有啥订单没成交"])
+@each("text", ["有咩單未成交", "有什么单没成交", "还有哪些单没成交", "有啥订单没成交"])
 def test_which_orders_are_unfilled(text: str) -> None:
     _is(text, "orders", "open_orders", {})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "period"),
     [
         ("今年的總盈虧", "year"),
@@ -108,8 +107,6 @@ def test_total_pnl_of_a_period(text: str, period: str) -> None:
     _is(text, "pnl", "report", {"period": period})
 
 
-@pytest.mark.parametrize(
-    ("text", "days"), [("BTC 現價同7日走勢圖", 7), ("eth 現價同埋30日走勢", 30), ("btc现价和7日走势", 7)]
-)
+@each(("text", "days"), [("BTC 現價同7日走勢圖", 7), ("eth 現價同埋30日走勢", 30), ("btc现价和7日走势", 7)])
 def test_price_and_chart_joined_by_tung(text: str, days: int) -> None:
     _is(text, "price", "both", {"days": days})

@@ -20,11 +20,12 @@ import pytest
 
 from core.language.lexicon import LexiconError, parse_group
 from core.reply import Status
+from tests.cases import each
 from tests.fakes import assert_routes_to, route_with_names
 from tests.strategies.desk import strategy_desk
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "slots"),
     [
         ("我想接 Kimi", "model_management", {"provider": "kimi"}),
@@ -41,12 +42,12 @@ def test_jie_and_lian_connect_before_a_provider_or_an_exchange(
     assert_routes_to(text, skill, "create", slots)
 
 
-@pytest.mark.parametrize("text", ["连续跌了三天", "接口报错了", "我想接着跑", "连着三天都在跌"])
+@each("text", ["连续跌了三天", "接口报错了", "我想接着跑", "连着三天都在跌"])
 def test_jie_and_lian_inside_other_words_connect_nothing(text: str) -> None:
     assert_routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     "table",
     [
         {"zh": ["连"], "before_object": ["连"], "objects": ["a provider"]},
@@ -64,7 +65,7 @@ def test_a_want_before_chu_sells_what_follows() -> None:
     assert_routes_to("我想出 0.1 eth", "trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "base:0.1"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "name"),
     [
         ("删掉小号这个账户", "exchange_management", "delete", "小号"),
@@ -80,7 +81,7 @@ def test_a_name_before_this_and_a_kind_names_the_record(
     assert_routes_to(text, skill, action, {"target_ref": {"name": name}})
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "删掉刚配的那个",
@@ -94,9 +95,7 @@ def test_the_one_just_made_is_the_last_record(text: str) -> None:
     assert_routes_to(text, "exchange_management", "delete", {"target_ref": {"recent": "1"}, "any_kind": "1"})
 
 
-@pytest.mark.parametrize(
-    "text", ["stop alpha then delete it", "那个主号我不想要了，帮我去掉", "rename it to spare"]
-)
+@each("text", ["stop alpha then delete it", "那个主号我不想要了，帮我去掉", "rename it to spare"])
 def test_more_said_than_the_last_one_is_not_the_last_one(text: str) -> None:
     """Only a delete saying nothing but its verb and the pointing words is the last record's."""
     route = route_with_names(text, None)
@@ -115,7 +114,7 @@ async def test_the_one_just_made_is_deleted_in_its_own_kind(text: str) -> None:
     assert asked.status is Status.AWAITING_CONFIRMATION
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["我有什么币", "我有哪些币", "我都有哪些币", "我有甚麼幣", "我手上有啥币", "which coins do i have"],
 )
@@ -123,12 +122,12 @@ def test_which_coins_i_have_are_the_positions(text: str) -> None:
     assert_routes_to(text, "account_query", "positions")
 
 
-@pytest.mark.parametrize("text", ["我有哪些单", "我有什么单"])
+@each("text", ["我有哪些单", "我有什么单"])
 def test_which_orders_i_have_stay_the_open_orders(text: str) -> None:
     assert_routes_to(text, "orders", "open_orders")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "上礼拜的成交",

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of, assert_asks
 from tests.fakes import assert_routes_to as _routes_to
 
@@ -38,7 +37,7 @@ def _cancelled(number: str) -> Asked:
 # -- "also", "另外", "顺便", "同埋", "plus": another ask, of another skill ---------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("stop all my traders and also delete my eth alert", [STOP_ALL, _alert_deleted("ETHUSDT")]),
@@ -60,7 +59,7 @@ def test_also_adds_an_ask_of_another_skill(text: str, want: list[Asked]) -> None
     _check(text, want)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "buy 0.01 btc and also set a stop loss at 80000",
@@ -79,7 +78,7 @@ def test_a_buy_and_its_stop_loss_are_two_asks(text: str) -> None:
     )
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         # 跟住 (Cantonese "then") puts the next ask; 佢 is the trader named before.
@@ -94,7 +93,7 @@ def test_gan_zyu_is_then(text: str, want: list[Asked]) -> None:
     _check(text, want, TRADERS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         # One skill's request answers both: the price with its chart.
@@ -123,7 +122,7 @@ def test_one_request_stays_one(text: str, want: list[Asked]) -> None:
 # -- the second ask: "which ones are left" is the kind the first one is about ----------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("remove the sol alert, then show me which ones i still have", [
@@ -158,7 +157,7 @@ def test_the_second_ask_lists_the_kind(text: str, want: list[Asked]) -> None:
     _check(text, want, TRADERS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         # Which are left, of a kind: its records, not the money left.
@@ -184,7 +183,7 @@ def test_which_are_left(text: str, skill: str, action: str) -> None:
 # -- the P&L asked second, of the trader named first; by the day; sent to look at now --------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "period"),
     [
         ("pause alpha and tell me how much it made today", "today"),
@@ -205,7 +204,7 @@ def test_how_much_it_made_is_the_traders_pnl(text: str, period: str | None) -> N
     )
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("tell me how much alpha made", {"trader": "alpha"}),
@@ -224,7 +223,7 @@ def test_pnl_asked(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "pnl", "report", slots, names=TRADERS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("以后每周给我发一份盈亏周报", "pnl", "weekly", {"switch": "on"}),
@@ -248,7 +247,7 @@ def test_it_after_a_coin_is_the_coin() -> None:
 # -- a question likening what was asked about to another is no new ask; "paper" is no coin ---------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "term"),
     [
         ("what is a testnet? is it similar to demo trading?", "testnet"),
@@ -265,9 +264,7 @@ def test_likening_is_one_question(text: str, term: str) -> None:
     _check(text, [("glossary", "explain", {"term": term})])
 
 
-@pytest.mark.parametrize(
-    "text", ["is it the same as paper trading?", "paper trading price", "how does demo trading work"]
-)
+@each("text", ["is it the same as paper trading?", "paper trading price", "how does demo trading work"])
 def test_paper_is_no_coin(text: str) -> None:
     for ask in _asks(text):
         assert not ask.slots.get("unknown"), (text, ask)

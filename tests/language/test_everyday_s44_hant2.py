@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of as _asks
 from tests.fakes import assert_asks
 
@@ -57,7 +56,7 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "skill", "action", "slots"), CASES)
+@each(("text", "skill", "action", "slots"), CASES)
 def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> None:
     _check(text, skill, action, slots, TRADERS)
 
@@ -72,7 +71,7 @@ def test_run_out_is_no_amount() -> None:
     assert all(a.slots.get("amount") != "all" for a in asks), asks
 
 
-@pytest.mark.parametrize("text", GUARDS)
+@each("text", GUARDS)
 def test_guards(text: str) -> None:
     asks = _asks(text, TRADERS)
     assert not [a for a in asks if a.skill in {"trader_diagnosis", "pnl", "account_query"}], (text, asks)

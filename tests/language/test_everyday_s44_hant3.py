@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.corpus.expect import context
 from tests.fakes import assert_routes_to as _is
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "symbol"),
     [
         ("钱全部亏了 再买点 BTC", "buy", "BTCUSDT"),
@@ -38,7 +37,7 @@ def test_all_orders_is_no_share_of_the_coin() -> None:
     assert "amount" not in routes[1].slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "slots"),
     [
         ("全部买btc", "buy", {"amount": "all"}),
@@ -62,7 +61,7 @@ def test_a_share_of_what_is_traded_stays_the_amount(text: str, action: str, slot
     _is(text, "trade_execution", action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "戶口顯示冇 BTC 但我尋日先買咗",
@@ -75,7 +74,7 @@ def test_shown_wrong_beside_a_buy_told_a_few_words_later(text: str) -> None:
     _is(text, "balance_position_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("显示没有 BTC 但我想买", "trade_execution", "buy"),  # wanting, no act told

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import route_with_names
 
 # -- an order told still waiting rests: why it has not filled; told still open, the open orders --
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [
         ("why hasnt my buy order filled yet", "why_resting"),
@@ -35,7 +34,7 @@ def test_an_order_told_waiting_rests(text: str, action: str) -> None:
     _routes_to(text, "orders", action)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         # Plain orders told unfilled or failed, no wait told: the order diagnosis's, as before.
@@ -54,7 +53,7 @@ def test_orders_told_otherwise_route_as_before(text: str, skill: str, action: st
 # -- problems told in everyday words, an exchange's error code, API permissions, getting started --
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # skipped, not showing, shown but contrary to a buy or a deposit
@@ -89,7 +88,7 @@ def test_problems_and_guides(text: str, skill: str, action: str, slots: dict[str
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "code"),
     [
         ("binance API 一直回 -1022 是怎樣", "-1022"),
@@ -102,7 +101,7 @@ def test_the_exchange_error_is_read(text: str, code: str) -> None:
     assert (route.slots["error"]["source"], route.slots["error"]["code"]) == ("binance", code)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("my bot isn't trading", "trader_diagnosis", "diagnose"),  # a trader's, no exchange error
@@ -118,7 +117,7 @@ def test_problem_guards_route_as_before(text: str, skill: str, action: str) -> N
 # -- set up with 设, one's trades as 的交易, a futures position, "buy" typed "by", an alert set --
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("我想設 deepseek 模型", "model_management", "create", {"provider": "deepseek"}),
@@ -144,7 +143,7 @@ def test_set_up_and_said_as_theirs(text: str, skill: str, action: str, slots: di
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         # 交易's own words are theirs: a trader, an exchange, the trade history
@@ -160,7 +159,7 @@ def test_set_up_guards_route_as_before(text: str, skill: str, action: str) -> No
     _routes_to(text, skill, action)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "btc的交易量",  # trading volume: no trades
@@ -193,7 +192,7 @@ def test_a_name_with_trading_in_it_is_kept_whole() -> None:
 # token one letter off is real money, so no slip of a coin's name is read as the coin.)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "unknown"),
     [
         ("比特笔现在多少钱", "比特笔"),
@@ -207,7 +206,7 @@ def test_a_coin_like_word_is_the_unknown_coin(text: str, unknown: str) -> None:
     _routes_to(text, "price", "current", {"symbols": [], "unknown": unknown})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbols"),
     [("比特币现在多少钱", ["BTCUSDT"]), ("以太坊多少钱", ["ETHUSDT"]), ("现在多少钱", [])],
 )

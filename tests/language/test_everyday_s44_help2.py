@@ -4,14 +4,13 @@ Each fix is a family, never one sentence; the guards are what it must not catch.
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 # -- an order told stuck and still waiting rests: why it has not filled ---------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "點解我張買單掛咗咁耐都未食到",
@@ -28,7 +27,7 @@ def test_an_order_told_stuck_and_waiting_rests(text: str) -> None:
     _is(text, "orders", "why_resting")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("我的买单报错了 一直挂着", "order_execution_diagnosis"),  # an error told: the order's problem
@@ -46,7 +45,7 @@ def test_other_things_stuck_are_their_problems(text: str, skill: str) -> None:
 # -- a word's meaning asked loosely -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "term"),
     [
         ("wat is testnet", "testnet"),
@@ -63,7 +62,7 @@ def test_a_meaning_asked_loosely(text: str, term: str) -> None:
     _is(text, "glossary", "explain", {"term": term})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("wat is my balance", "account_query", "balance"),  # one's own figure, not a word
@@ -78,7 +77,7 @@ def test_loose_words_ask_no_term_without_one(text: str, skill: str | None, actio
 # -- an error said to keep coming from an exchange or a model provider -----------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "slots"),
     [
         ("幣安API一直話timestamp錯", "exchange_diagnosis", {"exchange": "binance"}),
@@ -93,7 +92,7 @@ def test_an_error_that_keeps_coming(text: str, skill: str, slots: dict[str, str]
     _is(text, skill, "diagnose", slots)
 
 
-@pytest.mark.parametrize("text", ["币安一直回调", "btc一直跳水", "他一直回我消息", "大饼一直跳"])
+@each("text", ["币安一直回调", "btc一直跳水", "他一直回我消息", "大饼一直跳"])
 def test_keeps_said_of_no_service_is_no_problem(text: str) -> None:
     _is(text, None)
 
@@ -101,7 +100,7 @@ def test_keeps_said_of_no_service_is_no_problem(text: str) -> None:
 # -- a balance told wrong, typed loosely ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "my balance show 0 but i deposit already",
@@ -114,7 +113,7 @@ def test_a_balance_told_wrong(text: str) -> None:
     _is(text, "balance_position_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [("i deposit already", None, None), ("my balance", "account_query", "balance")],
 )

@@ -4,9 +4,8 @@ Each fix is a family, never one sentence; the guards are what it must not catch.
 
 from __future__ import annotations
 
-import pytest
-
 from core.tasks.answers import is_greeting
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 _TRADER = {"trader": ["小明"]}
@@ -14,7 +13,7 @@ _TRADER = {"trader": ["小明"]}
 # -- a strategy or a trader told it stopped doing its job is a problem told -------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("网格策略怎么不挂单了", "strategy_diagnosis"),
@@ -33,7 +32,7 @@ def test_a_job_stopped_is_a_problem(text: str, skill: str) -> None:
     _is(text, skill, "diagnose", names=_TRADER)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("我有没有挂单", "orders", "open_orders"),  # 有没有 asks; nothing told stopped
@@ -48,7 +47,7 @@ def test_no_job_stopped(text: str, skill: str | None, action: str | None) -> Non
 # -- an opinion or a forecast asked: deskmate gives none, and looks no price up in its place -------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "你覺得 BTC 會唔會再跌",
@@ -70,7 +69,7 @@ def test_a_forecast_asked_is_none(text: str) -> None:
     _is(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("btc 跌咗幾多", "price", "history", {"symbols": ["BTCUSDT"]}),  # a move made, not to come
@@ -95,7 +94,7 @@ def test_no_forecast(text: str, skill: str, action: str, slots: dict[str, object
 # -- a greeting, a farewell or a thanks beside "bot" is said to deskmate, no trader named -----------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "晚安 bot",
@@ -117,7 +116,7 @@ def test_a_greeting_to_the_bot_is_chat(text: str) -> None:
     assert is_greeting(text), text
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("停掉这个 bot", "trader_management", "stop", {"target_ref": {"recent": "1"}}),
@@ -133,7 +132,7 @@ def test_a_greeting_leaves_the_ask(text: str, skill: str, action: str, slots: di
 # -- "what did i trade" is one's own trades, as "what did i buy" is ----------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("what did i trade in eth recently", {"symbol": "ETHUSDT"}),
@@ -148,7 +147,7 @@ def test_what_i_traded_is_my_trades(text: str, slots: dict[str, object]) -> None
     _is(text, "account_query", "trades", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("why did i trade eth", None, None),  # a why of one's own choice, no record asked
@@ -164,7 +163,7 @@ def test_not_my_trades(text: str, skill: str | None, action: str | None) -> None
 _MODELS = {"model": ["kimi", "deepseek", "openai"], "trader": ["alpha"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name", "model"),
     [
         ("將kimi個模型轉做 moonshot-v1-32k", "kimi", "moonshot-v1-32k"),
@@ -181,7 +180,7 @@ def test_a_model_turned_into_another(text: str, name: str, model: str) -> None:
     _is(text, "model_management", "update", slots, names=_MODELS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("my deepseek config is at deepseek-chat", None, None),  # told, no "point"

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import assert_routes_to as _routes_to
 from tests.fakes import full_router, route_with_names
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A time ago (前年, 前天, 三个月前, two years ago): what was done then, no order now.
@@ -44,7 +43,7 @@ def test_a_trade_told_is_no_order(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # A question about a trade done is never the order it names.
@@ -59,7 +58,7 @@ def test_a_question_about_a_trade_done_orders_nothing(text: str) -> None:
     assert route is None or route.skill != "trade_execution", (text, route)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 在 / 以 before a number: a price ("at"), never that many coins.
@@ -100,7 +99,7 @@ def test_orders_and_questions_route(text: str, skill: str, action: str, slots: d
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # A cooldown said as "not more than once an hour", after its length, or with a colon.
@@ -129,7 +128,7 @@ def test_alerts_read(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "price_alert", "create", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # 冲 before what is bought; 入货 / 进货 / 扫货 / 补仓: buys said in slang.
@@ -147,7 +146,7 @@ def test_slang_buys(text: str, slots: dict[str, Any]) -> None:
     _routes_to(text, "trade_execution", "buy", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # 冲 not before what is bought, 冲 told or cheered, advice asked: no order.
@@ -166,7 +165,7 @@ def test_slang_that_buys_nothing(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # 了 right after the verb, before what it traded: a trade done, told.
@@ -186,7 +185,7 @@ def test_a_trade_done_with_its_le_is_told(text: str) -> None:
     _routes_to(text, None)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # 了 after the thing, 帮我 before the verb, 了吧: orders.
@@ -204,7 +203,7 @@ def test_an_order_with_its_le_orders(text: str, skill: str, action: str, slots: 
     _routes_to(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["今天卖了eth，帮我买点btc", "卖了eth，帮我买点btc", "賣咗ETH，幫我買啲BTC"],
 )

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of, assert_asks
 
 Asked = tuple[str | None, str | None, dict[str, Any]]
@@ -25,7 +24,7 @@ _check = assert_asks
 # -- someone else's trade told: a story ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "xswl 群里那个哥们all in了doge",
@@ -40,7 +39,7 @@ def test_someone_elses_trade_is_a_story(text: str) -> None:
     _check(text, NONE)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         # Said to deskmate ("bro"), 哥们 names no one else: the order stands.
@@ -59,12 +58,12 @@ TRADER_PROBLEM = ("trader_diagnosis", "diagnose", {})
 BOZAI = {"trader": ["波仔"]}
 
 
-@pytest.mark.parametrize("text", ["我落單買pepe一直出錯", "买pepe老是出错", "下单买pepe总是出问题"])
+@each("text", ["我落單買pepe一直出錯", "买pepe老是出错", "下单买pepe总是出问题"])
 def test_an_order_that_keeps_failing_is_a_problem(text: str) -> None:
     _check(text, [ORDER_PROBLEM])
 
 
-@pytest.mark.parametrize("text", ["波仔由尋日開始一單都冇落過", "波仔一單都唔落", "波仔成日一單也冇落"])
+@each("text", ["波仔由尋日開始一單都冇落過", "波仔一單都唔落", "波仔成日一單也冇落"])
 def test_a_trader_with_no_order_placed_is_a_problem(text: str) -> None:
     _check(text, [TRADER_PROBLEM], BOZAI)
 
@@ -78,7 +77,7 @@ def test_a_model_error_repeated_stays_the_models() -> None:
 SELL_BTC_AT_60K = ("trade_execution", "limit", {"symbol": "BTCUSDT", "side": "sell", "limit_price": "60000"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         # never 60,000 coins: a limit with no size (the order asks for it)
@@ -95,7 +94,7 @@ def test_a_number_glued_before_the_side_is_its_price(text: str, want: list[Asked
     _check(text, want)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("把eth卖了一半", [("trade_execution", "sell", {"symbol": "ETHUSDT", "amount": "fraction:0.5"})]),

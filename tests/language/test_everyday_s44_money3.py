@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.routing.router import Route
+from tests.cases import each
 from tests.corpus.expect import context
 from tests.fakes import shared_router
 
@@ -34,7 +33,7 @@ def _check(text: str, want: list[Asked], names: dict[str, list[str]] | None = No
 # -- a trade done, told: no order ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "我已经把eth卖了",
@@ -59,7 +58,7 @@ def test_a_trade_done_is_told(text: str) -> None:
     _check(text, NONE)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("把eth卖了", [("trade_execution", "sell", {"symbol": "ETHUSDT"})]),
@@ -84,7 +83,7 @@ def test_an_order_beside_no_done_word_stands(text: str, want: list[Asked]) -> No
 # -- a later ask naming its own coin keeps it ------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         (
@@ -117,7 +116,7 @@ def test_a_later_ask_keeps_its_own_coin(text: str, want: list[Asked]) -> None:
 # -- 上 right before a level rises to it -----------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         (

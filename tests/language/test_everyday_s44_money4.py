@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of, assert_asks
 
 Asked = tuple[str | None, str | None, dict[str, Any]]
@@ -20,7 +19,7 @@ def _sell_all(coin: str) -> Asked:
 # -- a value of a later ask (an alert, a stop) is never the first order's price -------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         (
@@ -86,7 +85,7 @@ def test_a_later_asks_value_is_not_the_orders(text: str, want: list[Asked]) -> N
 # -- 上 right after a buy / sell verb is its complement, no rise to a level ----------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("买上100u的eth", [("trade_execution", "buy", {"symbol": "ETHUSDT", "amount": "quote:100"})]),
@@ -104,7 +103,7 @@ def test_shang_after_the_verb_is_no_crossing(text: str, want: list[Asked]) -> No
 # -- a move told big ("涨了很多了") is a remark, its 多了 no failure ----------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "coin", "side"),
     [
         ("eth已经涨了很多了，把eth卖了吧", "ETHUSDT", "sell"),

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 NAMES: dict[str, list[str]] = {"account": ["main"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # reported speech guards: one's own words said again, an order asked before the source told,
@@ -82,7 +81,7 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
     _is(text, skill, action, slots, NAMES)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # someone else's words told: never an order, even quoted after a mark

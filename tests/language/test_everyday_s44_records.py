@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 STRATEGIES = {"strategy": ["BTC定投", "每週定投", "SOL定投", "大饼定投", "eth grid", "btc dca"]}
@@ -15,7 +14,7 @@ STRATEGIES = {"strategy": ["BTC定投", "每週定投", "SOL定投", "大饼定�
 # -- strategies: an update's interval is the value grammar's, as a new strategy's ----------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "interval"),
     [
         ("把 BTC定投 的周期改成4小时", "4h"),
@@ -37,14 +36,14 @@ def test_an_interval_not_whole_is_said_back_as_typed() -> None:
     _is("change btc dca to every 1.5 days", "strategy_management", "update", {"interval": "every 1.5 days"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "new"), [("把BTC定投改名为每周定投", "每周定投"), ("rename btc dca to daily dca", "daily dca")]
 )
 def test_a_rename_is_a_new_name_whatever_it_says(text: str, new: str) -> None:
     _is(text, "strategy_management", "update", {"field": "name", "new_name": new}, STRATEGIES)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         (
@@ -61,7 +60,7 @@ def test_a_new_strategy_on_a_schedule_is_a_dca(text: str, slots: dict[str, Any])
     _is(text, "strategy_management", "create", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "name"),
     [
         ("take eth grid out of the defaults", "deactivate", "eth grid"),
@@ -90,7 +89,7 @@ TRADERS = {"trader": ["alpha", "beta", "moonshot", "阿強", "小牛"], "model":
 TEST, MAIN = {"account": ["test"]}, {"account": ["main"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots", "names"),
     [
         (
@@ -106,7 +105,7 @@ def test_an_account_renamed(text: str, slots: dict[str, Any], names: dict[str, l
     _is(text, "exchange_management", "update", slots, names)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "kimi 的 API 位址改成 https://api.moonshot.cn/v1",
@@ -121,17 +120,17 @@ def test_a_model_configs_address_changed(text: str) -> None:
     _is(text, "model_management", "update", slots)
 
 
-@pytest.mark.parametrize("text", ["把 deepseek 这个配置先停用", "把 deepseek 这个配置暂时停用"])
+@each("text", ["把 deepseek 这个配置先停用", "把 deepseek 这个配置暂时停用"])
 def test_a_model_config_named_before_this_one_is_that_one(text: str) -> None:
     _is(text, "model_management", "update", {"enabled": "false", "target_ref": {"name": "deepseek"}})
 
 
-@pytest.mark.parametrize(("text", "name"), [("删掉先锋账户", "先锋账户"), ("先删掉主账户", "主账户")])
+@each(("text", "name"), [("删掉先锋账户", "先锋账户"), ("先删掉主账户", "主账户")])
 def test_for_now_is_never_cut_out_of_a_name(text: str, name: str) -> None:
     _is(text, "exchange_management", "delete", {"target_ref": {"name": name}})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [
         ("delete trader moonboy, its been bleeding money", "delete"),
@@ -160,7 +159,7 @@ def test_a_pronoun_asking_something_is_still_read_back() -> None:
     ], asks
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "model"),
     [
         ("switch moonshot to use kimi", "kimi"),
@@ -186,7 +185,7 @@ def test_two_models_named_ask_which() -> None:
     assert route is not None and "model" not in route.slots, route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [("turn all my bots back on", "start"), ("stop all my traders", "stop"), ("启动全部交易员", "start")],
 )
@@ -194,19 +193,17 @@ def test_all_of_them(text: str, action: str) -> None:
     _is(text, "trader_management", action, {"target_ref": {"all": "1"}})
 
 
-@pytest.mark.parametrize(
-    "text", ["Answers every Bot API call like Telegram would, and records it.", "你還沒有任何交易員"]
-)
+@each("text", ["Answers every Bot API call like Telegram would, and records it.", "你還沒有任何交易員"])
 def test_every_bot_said_in_passing_asks_nothing(text: str) -> None:
     _is(text, None)
 
 
-@pytest.mark.parametrize("text", ["看下小牛的详情", "show me alpha", "看看alpha"])
+@each("text", ["看下小牛的详情", "show me alpha", "看看alpha"])
 def test_one_of_theirs_shown(text: str) -> None:
     _is(text, "trader_management", "query", names=TRADERS)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots", "names"),
     [
         ("幫 alpha 開埋每日總結", {"daily_summary": "on", "target_ref": {"name": "alpha"}}, TRADERS),
@@ -227,7 +224,7 @@ def test_open_one_more_account_in_cantonese_creates_it() -> None:
 # -- what a trader made is its P&L; how it is doing its status ------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("how much has alpha earned", {"trader": "alpha"}),
@@ -241,9 +238,7 @@ def test_what_a_trader_made_is_its_pnl(text: str, slots: dict[str, Any]) -> None
     _is(text, "pnl", "report", slots, TRADERS)
 
 
-@pytest.mark.parametrize(
-    "text", ["how is alpha doing", "alpha 还在跑吗", "我的交易员赚钱了吗", "我的交易员收益怎么样"]
-)
+@each("text", ["how is alpha doing", "alpha 还在跑吗", "我的交易员赚钱了吗", "我的交易员收益怎么样"])
 def test_how_a_trader_is_doing_is_its_status(text: str) -> None:
     _is(text, "trader_management", "query", {"status": "1"}, TRADERS)
 
@@ -251,12 +246,12 @@ def test_how_a_trader_is_doing_is_its_status(text: str) -> None:
 # -- orders, trades and accounts said with a record's words ---------------------------------------
 
 
-@pytest.mark.parametrize(("text", "level"), [("SOL 止賺設 260", "260"), ("SOL 止赚 260", "260")])
+@each(("text", "level"), [("SOL 止賺設 260", "260"), ("SOL 止赚 260", "260")])
 def test_take_profit_said_as_a_stopped_gain(text: str, level: str) -> None:
     _is(text, "orders", "protect", {"symbol": "SOLUSDT", "take_profit": level})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "amount"),
     [
         ("开多0.05个大饼 合约", "buy", "base:0.05"),
@@ -269,7 +264,7 @@ def test_an_order_in_the_futures_wallet(text: str, action: str, amount: str) -> 
     _is(text, "trade_execution", action, {"amount": amount, "wallet": "futures"})
 
 
-@pytest.mark.parametrize("text", ["买0.1个btc 现货", "buy 0.1 btc spot", "放100u买btc"])
+@each("text", ["买0.1个btc 现货", "buy 0.1 btc spot", "放100u买btc"])
 def test_a_spot_order_names_no_other_wallet(text: str) -> None:
     from tests.fakes import route_with_names
 
@@ -281,7 +276,7 @@ def test_a_futures_position_said_in_cantonese() -> None:
     _is("我合約嗰度嘅倉位", "account_query", "positions", {"wallet": "futures"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "balance"),
     [
         ("I would like to open a practice account with 10,000 dollars, please.", "10000"),
@@ -298,7 +293,7 @@ def test_a_paper_account_with_its_starting_money(text: str, balance: str) -> Non
     _is(text, "exchange_management", "create", {"exchange": "paper", "paper_balance": balance})
 
 
-@pytest.mark.parametrize("text", ["add a binance account, 2", "set me up with a paper account, 50k eth"])
+@each("text", ["add a binance account, 2", "set me up with a paper account, 50k eth"])
 def test_a_number_alone_is_only_a_paper_accounts_money(text: str) -> None:
     from tests.fakes import route_with_names
 
@@ -306,9 +301,7 @@ def test_a_number_alone_is_only_a_paper_accounts_money(text: str) -> None:
     assert route is not None and route.action == "create" and "paper_balance" not in route.slots, route
 
 
-@pytest.mark.parametrize(
-    ("text", "skill"), [("show open orders", "orders"), ("open a long on btc", "trade_execution")]
-)
+@each(("text", "skill"), [("show open orders", "orders"), ("open a long on btc", "trade_execution")])
 def test_open_creates_only_an_account(text: str, skill: str) -> None:
     from tests.fakes import route_with_names
 

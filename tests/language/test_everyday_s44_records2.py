@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.routing.router import Route
+from tests.cases import each
 from tests.corpus.expect import context
 from tests.fakes import assert_routes_to as _is
 from tests.fakes import shared_router
@@ -18,7 +17,7 @@ from tests.fakes import shared_router
 NAMES = {"strategy": ["大餅網格", "eth grid"], "account": ["主戶口", "main"], "trader": ["pos", "alpha"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # Taiwan's 串接 connects, as 连接 does
@@ -56,7 +55,7 @@ def test_a_deleted_name_keeps_no_delete_word() -> None:
     _is("删光我的交易所", "exchange_management", "delete", {"target_ref": None}, NAMES)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # "pos" alone stays what it was: an unknown coin, a trader's name
@@ -71,7 +70,7 @@ def test_guards_stay(text: str, skill: str, action: str, slots: dict[str, Any]) 
     _is(text, skill, action, slots, NAMES)
 
 
-@pytest.mark.parametrize("text", ["pos", "what is pos", "my posts", "帮我抄一份作业"])
+@each("text", ["pos", "what is pos", "my posts", "帮我抄一份作业"])
 def test_no_route(text: str) -> None:
     _is(text, None, None, None, NAMES)
 
@@ -85,7 +84,7 @@ def routes_of(text: str, names: dict[str, list[str]]) -> list[Route]:
     return read_asks(text, shared_router(), context({"names": names}), locale="en")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "slots"),
     [
         ("how much i made today", "report", {"period": "today"}),
@@ -108,7 +107,7 @@ def test_a_trader_paused_then_anothers_pnl_is_two_asks() -> None:
     assert routes[1].slots["trader"] == "hermes"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("what orders did hermes make", "orders", "open_orders"),  # its orders, not its P&L
@@ -121,6 +120,6 @@ def test_pnl_guards(text: str, skill: str, action: str) -> None:
     _is(text, skill, action, None, TRADERS)
 
 
-@pytest.mark.parametrize("text", ["the pnl summary you sent", "how much i make if btc hits 100k"])
+@each("text", ["the pnl summary you sent", "how much i make if btc hits 100k"])
 def test_pnl_no_route(text: str) -> None:
     _is(text, None, None, None, TRADERS)

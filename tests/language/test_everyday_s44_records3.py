@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 NAMES = {"strategy": ["eth grid", "eth网格"], "trader": ["beta", "小明"], "account": ["main", "主戶口"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # an order to halt or remove stands with a remark after it
@@ -61,7 +60,7 @@ def test_said_with_more_around_it(text: str, skill: str, action: str, slots: dic
     _is(text, skill, action, slots, NAMES)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # a remark told first, then a story: no order

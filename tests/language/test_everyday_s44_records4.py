@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         # taken out of the defaults where it sits: the default unset, the strategy kept
@@ -90,7 +89,7 @@ def test_routes(text: str, skill: str, action: str, slots: dict[str, Any]) -> No
     _is(text, skill, action, slots, NAMES)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         # in the defaults with no removal: no deactivate
@@ -123,7 +122,7 @@ def _asks(text: str) -> list[tuple[str, str, dict[str, Any]]]:
     return [(a.skill, a.action, dict(a.slots)) for a in read_asks(text, full_router(), context, locale="zh")]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "second"),
     [
         # 他 in the ask after one naming a trader is that trader: its P&L

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import asks_of, assert_asks, assert_routes_to
 
 STOP = ("trader_management", "stop")
@@ -16,7 +15,7 @@ PROTECT = ("orders", "protect")
 # -- a price said right after an order's price word is no record's name ------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "want"),
     [
         ("take profit 4200 and stop the bot", [(*PROTECT, {"take_profit": "4200"}), (*STOP, {})]),
@@ -34,7 +33,7 @@ def test_price_is_no_bots_name(text: str, want: list[tuple[str, str, dict[str, A
 # -- a protect after stopping a coin's bot: both asks, the stop on that coin --------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "price"),
     [
         ("stop my eth bot and set a stop loss at 3000", {"stop_loss": "3000"}),

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to
 
 Case = tuple[str, str | None, str | None, dict[str, Any]]
@@ -49,7 +48,7 @@ GUARDS: list[Case] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "skill", "action", "slots"), CASES + GUARDS)
+@each(("text", "skill", "action", "slots"), CASES + GUARDS)
 def test_routes(text: str, skill: str | None, action: str | None, slots: dict[str, Any]) -> None:
     assert_routes_to(text, skill, action, slots)
 
@@ -65,6 +64,6 @@ MODEL_CASES: list[Case] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "skill", "action", "slots"), MODEL_CASES)
+@each(("text", "skill", "action", "slots"), MODEL_CASES)
 def test_model_not_answering(text: str, skill: str | None, action: str | None, slots: dict[str, Any]) -> None:
     assert_routes_to(text, skill, action, slots)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to
 
 # -- the whole week / month said as a span ("成個禮拜", "整个月"): a week's or a month's history -----
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("BNB 而家幾錢 同埋成個禮拜嘅走勢", "price", "both", {"symbols": ["BNBUSDT"], "days": 7}),
@@ -42,7 +41,7 @@ def test_whole_span_guards() -> None:
 # -- 成交 (fills) said as one's own, after 我 or a look asked for: the trades ---------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("帮我查下最近一周的sol成交", {"symbol": "SOLUSDT"}),
@@ -57,7 +56,7 @@ def test_fills_are_trades(text: str, slots: dict[str, Any]) -> None:
     assert_routes_to(text, "account_query", "trades", slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "btc成交量",  # the market's volume
@@ -84,7 +83,7 @@ def test_order_filled_asked_stays() -> None:
 # -- 係咪 (is it) and 佢哋 (they) read as Mandarin: an exchange keeps saying the key is invalid -----
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "exchange"),
     [
         ("OKX 成日話我 api key 無效，係咪佢哋出事", "okx"),
@@ -105,7 +104,7 @@ def test_is_it_guards() -> None:
 # -- "am i sitting on": what one holds, asked ----------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [
         ("how many sol tokens am i sitting on", "positions"),

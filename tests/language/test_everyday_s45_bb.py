@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.values import refusal_in, refusal_message
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -16,7 +15,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed"),
     [
         ("eth到3000就卖掉", "3000"),
@@ -35,7 +34,7 @@ def test_a_level_reached_with_a_trade_is_refused_quoting_it_never_an_amount(text
     assert "limit" in refusal_message("en", "reach_level", typed)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "what if i buy 1 eth now",

@@ -4,13 +4,12 @@ follows it ("buzz me when link breaks 30", "当link跌破30提醒我"), never wh
 
 from __future__ import annotations
 
-import pytest
-
 from core.language.tagger import COIN
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("buzz me when link breaks 30", {"symbol": "LINKUSDT", "condition": "above", "level": "30"}),
@@ -25,7 +24,7 @@ def test_an_everyday_word_coin_before_a_level_is_the_coin(text: str, slots: dict
     assert route.slots == slots
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["click the link", "link my account", "the link above", "tell me when move over 24 hours", "点一下link"],
 )

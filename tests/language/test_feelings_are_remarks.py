@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -17,7 +16,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "今天行情好无聊啊",
@@ -34,7 +33,7 @@ def test_a_feeling_told_asks_nothing(text: str) -> None:
     assert _route(text) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("eth today", "price", "current"),

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from core.language.fills import (
     as_typed,
     blank,
@@ -19,11 +17,12 @@ from core.language.fills import (
     value_spans,
 )
 from core.language.tagger import Tagger
+from tests.cases import each
 
 BALANCE = {"noun.balance", "workspace.starting"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "read"),
     [
         ("/price btc", ("price", "btc")),
@@ -65,7 +64,7 @@ def test_values_outside_a_name_and_blanked_spans() -> None:
     assert blank("abc def", (0, 3)) == "    def"
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "before", "slot"),
     [
         ("每格50U，总投入 5000U", False, "5000"),  # after the cue word

@@ -10,6 +10,7 @@ import pytest
 
 from core.language.intents import IntentTableError, parse_table
 from core.language.slots import Slots
+from tests.cases import each
 
 FILL = Slots()
 
@@ -43,7 +44,7 @@ def test_a_table_reads_sets_takes_out_and_names_its_fill() -> None:
     assert table.sets["more"] == ("verb.buy", "verb.sell", "noun.alert")
 
 
-@pytest.mark.parametrize(
+@each(
     ("data", "fills", "problem"),
     [
         ({"intent": [{"action": "go", "need": ["verb.buyy"]}]}, {}, "'verb.buyy' is no concept"),

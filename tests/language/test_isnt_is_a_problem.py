@@ -3,9 +3,8 @@ trading" (bob is the person's trader) was a price question about an unknown coin
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.corpus.expect import context
 from tests.fakes import full_router
 
@@ -18,7 +17,7 @@ def route_of(text: str) -> tuple[str, str | None]:
     return route.skill, route.action
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["why isn't bob trading", "why isnt bob trading", "why aren't my traders trading", "bob 为什么不交易"],
 )
@@ -26,8 +25,6 @@ def test_a_trader_that_is_not_trading_is_its_diagnosis(text: str) -> None:
     assert route_of(text) == ("trader_diagnosis", "diagnose")
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"), [("eth price", ("price", "current")), ("ETH 价格", ("price", "current"))]
-)
+@each(("text", "expected"), [("eth price", ("price", "current")), ("ETH 价格", ("price", "current"))])
 def test_a_price_question_stays_one(text: str, expected: tuple[str, str]) -> None:
     assert route_of(text) == expected

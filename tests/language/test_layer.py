@@ -12,6 +12,7 @@ from core.language.intents import Intent, IntentEngine
 from core.language.lexicon import LexiconError, check, load, parse_group, phrases
 from core.language.normalize import normalize, normalize_text
 from core.language.tagger import Reading, Tagger, words
+from tests.cases import each
 
 
 def intent(
@@ -29,7 +30,7 @@ def intent(
     return Intent(skill, action, need=need_, one_of=one_of_, avoid=avoid_, may=may_, priority=priority)
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "read"),
     [
         ("ＢＴＣ　價格", "btc 价格"),
@@ -89,7 +90,7 @@ def test_the_same_word_in_two_groups_is_fine() -> None:
     assert len(check(concepts).concepts) == 2
 
 
-@pytest.mark.parametrize(
+@each(
     "data",
     [
         {"stop": {"zh": []}},
@@ -233,7 +234,7 @@ def test_an_outside_concept_holds_no_intent_that_does_not_name_it() -> None:
     assert engine.rank(Tagger().read("delete that message")).scored == ()
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "concept", "key"),
     [
         ("我的币安账户", "exchange", "binance"),  # 币安 inside the tag 我的币 (noun.my_coins)
@@ -278,7 +279,7 @@ def test_a_message_is_tagged_once_per_turn_across_taggers(monkeypatch: pytest.Mo
     assert len(tagged) == 3
 
 
-@pytest.mark.parametrize(
+@each(
     ("answer", "read"),
     [("开启", True), ("  開啟！", True), ("YES", True), ("1", True), ("Ｏｎ", True), ("关闭", False),
      ("disabled", False), ("0", False), ("禁用", False), ("maybe", None), ("开启自动启动", None)],

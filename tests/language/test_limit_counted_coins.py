@@ -5,13 +5,12 @@ counting word (个 / 顆 / 枚 / 粒) that ends the message are that many coins 
 
 from __future__ import annotations
 
-import pytest
-
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side", "price", "amount"),
     [
         ("掛限價單 ETH 4000 賣 0.3 顆", "sell", "4000", "base:0.3"),
@@ -24,15 +23,13 @@ def test_a_limit_sized_in_coins_counted(text: str, side: str, price: str, amount
     _is(text, "trade_execution", "limit", {"side": side, "limit_price": price, "amount": amount})
 
 
-@pytest.mark.parametrize(
-    ("text", "typed"), [("賣 0.3 顆", "0.3 顆"), ("买0.2个", "0.2个"), ("卖 5 粒。", "5 粒")]
-)
+@each(("text", "typed"), [("賣 0.3 顆", "0.3 顆"), ("买0.2个", "0.2个"), ("卖 5 粒。", "5 粒")])
 def test_digits_counted_at_the_end_are_coins(text: str, typed: str) -> None:
     (value,) = find_values(text)
     assert (value.kind, value.unit, value.coin, value.typed) == ("amount", "base", "", typed)
 
 
-@pytest.mark.parametrize("text", ["开3个交易员", "我有3个策略", "买3个月的会员"])
+@each("text", ["开3个交易员", "我有3个策略", "买3个月的会员"])
 def test_a_count_of_other_things_is_no_coins(text: str) -> None:
     """The counting word followed by what is counted: no coins."""
     assert all(v.unit != "base" for v in find_values(text))

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -16,7 +15,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol", "amount"),
     [
         ("$100 of doge", "DOGEUSDT", "quote:100"),
@@ -31,7 +30,7 @@ def test_money_of_a_coin_alone_is_a_buy_of_it(text: str, symbol: str, amount: st
     assert (route.slots.get("symbol"), route.slots.get("amount")) == (symbol, amount), route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "0.1 btc of eth",

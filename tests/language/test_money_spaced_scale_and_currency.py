@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import shared_router
 
 COINS = CoinIndex(bundled_catalog())
@@ -30,7 +31,7 @@ def _route(text: str) -> Any:
     return route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "level"),
     [
         ("比特幣跌破 8 萬通知我", "80000"),
@@ -47,7 +48,7 @@ def test_an_alert_level_with_a_spaced_multiplier(text: str, level: str) -> None:
     assert route.slots.get("level") == level, route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "slots"),
     [
         ("buy 1.5 k usdt of btc", "buy", {"amount": "quote:1500"}),  # was base:1.5
@@ -67,7 +68,7 @@ def test_a_trade_with_a_spaced_multiplier(text: str, action: str, slots: dict[st
         assert route.slots.get(name) == value, (name, route)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("创建btc定投策略 每天买 1.5 k u", {"quote_amount": "1500"}),
@@ -83,7 +84,7 @@ def test_a_strategy_with_a_spaced_multiplier_or_another_currency(text: str, slot
         assert route.slots.get(name) == value, (name, route)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [
         ("幫我買 100 蚊美金 BTC", "quote:100"),  # was base:100
@@ -108,7 +109,7 @@ def test_a_price_asked_in_another_currency_is_still_a_price() -> None:
     assert _route("btc price in eur").skill == "price"
 
 
-@pytest.mark.parametrize("text", ["btc 5 k线", "看下 eth 4h k线", "5 kb", "top 5 kols"])
+@each("text", ["btc 5 k线", "看下 eth 4h k线", "5 kb", "top 5 kols"])
 def test_a_k_that_is_no_thousand(text: str) -> None:
     assert all(v.number < 1000 for v in find_values(text, COINS)), find_values(text, COINS)
 

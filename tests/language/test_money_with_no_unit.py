@@ -12,6 +12,7 @@ from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.language.values import find_values
 from core.reply import NoticeBlock, Reply, Status
+from tests.cases import each
 from tests.trading.conftest import TradeDesk, codes, make_trade_desk
 
 COINS = CoinIndex(bundled_catalog())
@@ -26,7 +27,7 @@ def said(reply: Reply) -> str:
     return "\n".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed"),
     [
         ("买100的btc", "100的btc"),
@@ -40,7 +41,7 @@ def test_a_number_of_a_coin_with_no_unit_is_refused(text: str, typed: str) -> No
     assert [(v.reason, v.typed) for v in refused] == [("unit", typed)]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "unit"),
     [
         ("买100u的btc", "quote"),  # a unit said: read as said

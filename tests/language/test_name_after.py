@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.coin_index import CoinIndex
 from core.language.fills import name_after, new_value, set_to
 from core.language.tagger import Reading, Tagger
 from core.markets import MarketCatalog
 from core.strategies.words import KIND_CONCEPTS
+from tests.cases import each
 
 TAGGER = Tagger(CoinIndex(MarketCatalog()))
 
@@ -21,7 +20,7 @@ def after(text: str, concept: str, **how: object) -> str | None:
     return name_after(reading, tag.end, **how)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "concept", "name"),
     [
         ("新建交易员 beta，建好就启动", "noun.trader", "beta"),  # up to the clause's end
@@ -47,7 +46,7 @@ def test_every_word_after_a_kinds_word() -> None:
     assert after("删除账户", "noun.account", whole=True) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "any_words", "value"),
     [
         ("rename trader alpha to the beta", True, "beta"),

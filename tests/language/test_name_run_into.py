@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from functools import cache
 
-import pytest
-
 from core.coin_index import CoinIndex
 from core.language.tagger import Tagger
+from tests.cases import each
 from tests.fakes import bundled_catalog, shared_router
 
 
@@ -17,14 +16,14 @@ def _tagger() -> Tagger:
     return Tagger(CoinIndex(bundled_catalog()))
 
 
-@pytest.mark.parametrize("text", ["我的币安账户", "删除我的币安账户", "我的幣安帳戶"])
+@each("text", ["我的币安账户", "删除我的币安账户", "我的幣安帳戶"])
 def test_the_exchange_is_read_not_my_coins(text: str) -> None:
     reading = _tagger().read(text)
     assert "binance" in reading.values("exchange")
     assert "noun.my_coins" not in reading.concepts and "filler.mine" in reading.concepts
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("我的币安账户", "exchange_management", "query"),
@@ -38,7 +37,7 @@ def test_routes(text: str, skill: str, action: str) -> None:
     assert route is not None and (route.skill, route.action) == (skill, action)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "alias"),
     [
         ("删除我的币安账户", "binance"),

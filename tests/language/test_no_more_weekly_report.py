@@ -5,12 +5,11 @@ anymore' switched it ON (only '不用再发' with 发 was a stop). 不用再 / �
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "唔使再send週報俾我",
@@ -25,6 +24,6 @@ def test_a_report_no_longer_wanted_is_switched_off(text: str) -> None:
     assert_routes_to(text, "pnl", "weekly", {"switch": "off"})
 
 
-@pytest.mark.parametrize("text", ["每周给我发周报", "send me the weekly report every week", "开启周报"])
+@each("text", ["每周给我发周报", "send me the weekly report every week", "开启周报"])
 def test_asked_for_it_is_still_on(text: str) -> None:
     assert_routes_to(text, "pnl", "weekly", {"switch": "on"})

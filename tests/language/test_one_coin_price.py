@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed", "number"),
     [
         ("85000一个", "85000", "85000"),
@@ -32,7 +31,7 @@ def test_digits_run_into_a_chinese_numeral_are_refused_never_dropped() -> None:
     assert value.refused and value.typed == "85000一"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side"),
     [
         ("买0.01个btc 85000一个", "buy"),

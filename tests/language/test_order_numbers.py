@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -16,7 +15,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "ident"),
     [("3号单", "3"), ("撤銷3號掛單", "3"), ("第2单", "2"), ("第三笔", "3"), ("把第二单撤了", "2"),
      ("order #3", "3"), ("#12", "12")],
@@ -26,12 +25,12 @@ def test_an_orders_number_with_its_mark_is_an_id(text: str, ident: str) -> None:
     assert ids == [ident], find_values(text)
 
 
-@pytest.mark.parametrize("text", ["12月3号", "3号", "第一个", "买3单"])
+@each("text", ["12月3号", "3号", "第一个", "买3单"])
 def test_a_day_an_ordinal_or_a_count_is_no_order_number(text: str) -> None:
     assert not [v for v in find_values(text) if v.kind == "id"], find_values(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "order_no"),
     [("取消3号单", "3"), ("撤掉第2单", "2"), ("把第二单撤了", "2"), ("撤销第3笔", "3"),
      ("撤銷3號掛單", "3"), ("cancel order #3", "3"), ("cancel #3", "3")],

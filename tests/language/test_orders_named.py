@@ -3,10 +3,9 @@ and "ape ... into <coin>" as a buy of that coin, its amount read exactly or refu
 
 from __future__ import annotations
 
-import pytest
-
 from core.language.gazetteer import Gazetteer
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import full_router
 
 
@@ -28,7 +27,7 @@ def test_an_account_named_by_its_words_is_kept() -> None:
     assert route is not None and route.slots["target_ref"] == {"name": "模拟账户"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [("ape 100 usdt into pepe", "quote:100"), ("ape -100 usdt into pepe", "refused:sign:-100 usdt")],
 )

@@ -4,12 +4,11 @@ an order is its cancel ("withdraw my limit orders", "把限价单撤下来"), wi
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "my limit order never filled",
@@ -24,7 +23,7 @@ def test_an_order_that_never_filled_is_asked_why_it_rests(text: str) -> None:
     assert route is not None and (route.skill, route.action) == ("orders", "why_resting"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("withdraw my limit orders", {"order_no": "all"}),
@@ -40,13 +39,13 @@ def test_withdrawing_an_order_cancels_it(text: str, slots: dict[str, str]) -> No
     assert route.slots == slots
 
 
-@pytest.mark.parametrize("text", ["withdraw 100 usdt", "提现 100 usdt", "收回成本"])
+@each("text", ["withdraw 100 usdt", "提现 100 usdt", "收回成本"])
 def test_withdrawing_money_is_no_cancel(text: str) -> None:
     route = full_router().route(text)
     assert route is None or route.skill != "orders", route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "limit order stuck for hours, why",  # was nothing: stuck is a failure, avoided by the why
@@ -61,7 +60,7 @@ def test_a_stuck_limit_order_is_asked_why_it_rests(text: str) -> None:
     assert route is not None and (route.skill, route.action) == ("orders", "why_resting"), route
 
 
-@pytest.mark.parametrize("text", ["my order is stuck", "我的订单一直卡着", "my agent is stuck"])
+@each("text", ["my order is stuck", "我的订单一直卡着", "my agent is stuck"])
 def test_a_stuck_order_or_agent_is_still_a_problem_to_look_into(text: str) -> None:
     route = full_router().route(text)
     assert route is not None and route.action == "diagnose", route

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router
 
@@ -20,7 +19,7 @@ def _row(text: str, lang: str, expect: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "lang": lang, "expect": expect}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "exchange"),
     [
         ("is binance down again", "en", "binance"),
@@ -36,7 +35,7 @@ def test_an_exchange_said_to_be_down_is_its_connection_check(text: str, lang: st
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang"),
     [("is btc going up or down", "en"), ("btc down 5%", "en"), ("sell if btc goes down", "en")],
 )
@@ -46,7 +45,7 @@ def test_a_coin_down_is_no_exchange_failure(text: str, lang: str) -> None:
     assert problem(ROUTER, _row(text, lang, {"not": {"skill": "order_execution_diagnosis"}})) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang"),
     [
         ("你们这个机器人太慢了", "zh"),
@@ -59,7 +58,7 @@ def test_a_complaint_about_the_assistant_routes_nowhere(text: str, lang: str) ->
     assert problem(ROUTER, _row(text, lang, {"skill": None})) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang"),
     [
         ("my bot isn't trading", "en"),

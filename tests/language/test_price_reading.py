@@ -7,13 +7,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.language.tagger import Tagger
 from core.language.values import find_values
 from core.skills.price.rules import PriceRule
+from tests.cases import each
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE = PriceRule(bundled_catalog())
@@ -39,7 +38,7 @@ def test_a_price_word_after_a_chinese_coin_is_tagged() -> None:
     assert "noun.price" in reading.tags[1].concepts
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "kind", "typed"),
     [
         ("BTC price on 2024-01-01", "date", "2024-01-01"),
@@ -58,7 +57,7 @@ def test_a_decimal_price_is_no_date() -> None:
     assert [(v.kind, v.typed) for v in find_values("alert below 2024.5")] == [("number", "2024.5")]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("btc 7-day chart", {"days": 7}),
@@ -106,7 +105,7 @@ def test_the_price_readers_own_words_are_not_tagged_for_the_others() -> None:
     }
 
 
-@pytest.mark.parametrize(
+@each(
     "text", ["btc 24h change", "eth change today", "eth today's change", "btc 24小时涨跌幅", "eth 今天涨跌幅"]
 )
 def test_a_days_change_asked_is_the_quote_with_its_change(text: str) -> None:
@@ -119,9 +118,7 @@ def test_a_days_change_asked_is_the_quote_with_its_change(text: str) -> None:
     assert route.slots.get("change") is True
 
 
-@pytest.mark.parametrize(
-    "text", ["btc 24小时涨跌 30天走势", "btc 24h change and 30-day trend", "btc 24小時漲跌 30天走勢"]
-)
+@each("text", ["btc 24小时涨跌 30天走势", "btc 24h change and 30-day trend", "btc 24小時漲跌 30天走勢"])
 def test_the_24h_change_beside_a_window_of_days_is_the_quote_not_a_window(text: str) -> None:
     """Was the 7-day chart with "24 hours is not a window": the quote (its 24 h change) and the
     30 days asked."""
@@ -130,7 +127,7 @@ def test_the_24h_change_beside_a_window_of_days_is_the_quote_not_a_window(text: 
     assert route.slots.get("days") == 30 and "range_note" not in route.slots, route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "doge 最高价",
@@ -150,7 +147,7 @@ def test_a_high_or_low_asked_is_the_quote_with_them(text: str) -> None:
     assert "notes" not in route.slots, route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "days", "note"),
     [
         ("btc past 3 days", 3, None),
@@ -177,7 +174,7 @@ def test_any_whole_number_of_days_from_2_to_90_is_served_as_asked(
     assert route.slots["days"] == days and route.slots.get("range_note") == note
 
 
-@pytest.mark.parametrize("text", ["btc last 1 day", "btc 1 day chart", "比特币最近1天"])
+@each("text", ["btc last 1 day", "btc 1 day chart", "比特币最近1天"])
 def test_one_day_is_the_quote_with_its_day_change(text: str) -> None:
     route = RULE.route(text)
     assert route is not None and route.action == "current" and route.slots.get("change") is True

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.language.values import refusal_message
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -15,7 +14,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "how much did i buy eth",
@@ -31,7 +30,7 @@ def test_how_much_one_bought_is_a_question_of_their_trades_never_an_order(text: 
     assert route is not None and (route.skill, route.action) == ("account_query", "trades"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [
         ("spend 200u on sol", "quote:200"),
@@ -46,7 +45,7 @@ def test_what_one_spends_on_a_coin_is_usdt(text: str, amount: str) -> None:
     assert route.slots["amount"] == amount
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed"),
     [("spend 0.5 btc on eth", "0.5 btc"), ("花0.1个btc买eth", "0.1个btc"), ("spend half on sol", "half")],
 )
@@ -59,7 +58,7 @@ def test_a_coin_or_a_share_spent_is_refused_quoting_it(text: str, typed: str) ->
         assert typed in said and "USDT" in said
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["sell every doge i got", "dump all my doge", "卖掉所有doge", "卖掉我所有的doge", "把我的doge全卖了"],
 )
@@ -69,13 +68,13 @@ def test_every_before_the_coin_sold_is_the_whole_holding(text: str) -> None:
     assert route.slots == {"symbol": "DOGEUSDT", "amount": "all"}
 
 
-@pytest.mark.parametrize("text", ["sell doge every week", "每周卖doge"])
+@each("text", ["sell doge every week", "每周卖doge"])
 def test_every_as_a_time_is_no_amount(text: str) -> None:
     route = _route(text)
     assert route is None or "amount" not in route.slots, route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "provider"),
     [
         ("设置 openai 模型", "openai"),
@@ -96,7 +95,7 @@ def test_what_a_setting_is_asked_is_no_creation() -> None:
     assert route is None or route.action != "create", route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["换成gpt-4o", "换成 gpt-4o 吧", "改成deepseek-chat", "switch to gpt-4o", "switch to gpt-4o please"],
 )
@@ -107,19 +106,19 @@ def test_a_model_switched_to_changes_a_model_configs_model(text: str) -> None:
     assert "target_ref" not in route.slots  # the flow takes their only one, or asks which
 
 
-@pytest.mark.parametrize("text", ["换成openai", "switch to deepseek"])
+@each("text", ["换成openai", "switch to deepseek"])
 def test_a_provider_alone_names_no_model(text: str) -> None:
     route = _route(text)
     assert route is None or "model" not in route.slots, route
 
 
-@pytest.mark.parametrize("text", ["what's my bal", "my bal", "我的bal", "我的bal还有多少"])
+@each("text", ["what's my bal", "my bal", "我的bal", "我的bal还有多少"])
 def test_their_bal_is_their_balance(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("account_query", "balance"), route
 
 
-@pytest.mark.parametrize("text", ["bal price", "bal价格"])
+@each("text", ["bal price", "bal价格"])
 def test_bal_s_price_stays_balancers(text: str) -> None:
     route = _route(text)
     assert route is not None and route.skill == "price" and route.slots["symbols"] == ["BALUSDT"], route

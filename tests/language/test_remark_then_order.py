@@ -6,12 +6,11 @@ makes the remark none. A remark alone, or with its trade in the same clause, sta
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "slots"),
     [
         ("trust me, buy eth", "buy", {"symbol": "ETHUSDT"}),
@@ -25,7 +24,7 @@ def test_an_order_after_a_remark_stands(text: str, action: str, slots: dict[str,
     _is(text, "trade_execution", action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "ETH今年實升到一萬啦信我",

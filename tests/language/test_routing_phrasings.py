@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -14,7 +13,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("what's btc at", "BTCUSDT"),
@@ -34,7 +33,7 @@ def test_everyday_price_questions(text: str, symbol: str) -> None:
     assert route.slots["symbols"] == [symbol]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("梭哈大饼", "trade_execution", "buy", {"symbol": "BTCUSDT", "amount": "all"}),
@@ -76,22 +75,20 @@ def test_everyday_requests_and_misroutes(text: str, skill: str, action: str, slo
     assert route.slots == slots
 
 
-@pytest.mark.parametrize(
-    "text", ["deepseek 返回 402 Insufficient Balance", "deepseek returned 402 Insufficient Balance"]
-)
+@each("text", ["deepseek 返回 402 Insufficient Balance", "deepseek returned 402 Insufficient Balance"])
 def test_a_model_provider_s_error_is_its_diagnosis_not_the_balance(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("model_diagnosis", "diagnose"), route
     assert route.slots["provider"] == "deepseek"
 
 
-@pytest.mark.parametrize("text", ["I lost a lot of money on ETH last year", "去年我在以太坊上亏了很多钱"])
+@each("text", ["I lost a lot of money on ETH last year", "去年我在以太坊上亏了很多钱"])
 def test_a_story_about_a_loss_is_no_price_question(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "price", route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "create a trader named alpha with daily summary and auto start it",

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -16,7 +15,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol", "amount"),
     [("帮我出0.05个比特币", "BTCUSDT", "base:0.05"), ("出 0.5 个 eth", "ETHUSDT", "base:0.5"),
      ("出一半eth", "ETHUSDT", "fraction:0.5"), ("把eth出一半", "ETHUSDT", "fraction:0.5"),
@@ -28,7 +27,7 @@ def test_chu_before_what_is_sold_sells_it(text: str, symbol: str, amount: str) -
     assert (route.slots.get("symbol"), route.slots.get("amount")) == (symbol, amount), route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["转出0.1个btc", "取出100u", "退出btc策略", "出现0.5%的跌幅", "你贴出的错误", "把我踢出来", "出金100u",
      "btc出错了", "输出 eth 的价格"],

@@ -3,12 +3,11 @@ grammar's refusals carried through, and a row needed declining the message (zh a
 
 from __future__ import annotations
 
-import pytest
-
 from core.coin_index import CoinIndex
 from core.language.slots import After, Choose, Coins, Const, Number, Own, Read, Slots, When, Word, first
 from core.language.tagger import Reading, Tag, Tagger
 from core.markets import MarketCatalog
+from tests.cases import each
 
 TAGGER = Tagger(CoinIndex(MarketCatalog()))
 
@@ -17,7 +16,7 @@ def read(text: str) -> Reading:
     return TAGGER.read(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("condition", "concepts", "holds"),
     [
         (When("verb.delete"), {"verb.delete", "noun.alert"}, True),
@@ -43,7 +42,7 @@ def test_the_first_rule_that_holds_decides() -> None:
     assert first(rules, frozenset(), "query") == "query"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "only", "all_", "read_"),
     [
         ("btc 价格", False, False, "BTCUSDT"),
@@ -75,7 +74,7 @@ def test_own_names_and_the_name_after_a_kind() -> None:
     assert After("target_ref", "noun.account").read(read("删除账户 my traders")) == {"name": "my traders"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slot"),
     [
         ("ape 100 usdt into pepe", "quote:100"),
@@ -95,7 +94,7 @@ DAYS = Number(
 )
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slot"),
     [
         ("pnl for the last 7 days", "7"),
@@ -157,7 +156,7 @@ PROTECT = Slots(
 )
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("止盈 200 止损 120", {"take_profit": "200", "stop_loss": "120"}),

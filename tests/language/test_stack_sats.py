@@ -8,11 +8,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import pytest
-
 from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -20,7 +19,7 @@ def _route(text: str) -> Any:
     return shared_router().route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [
         ("stack sats with 20 usdt", "quote:20"),
@@ -44,7 +43,7 @@ def test_a_count_of_sats_is_that_many_satoshis_never_that_many_bitcoin() -> None
     )
 
 
-@pytest.mark.parametrize("text", ["what's your tech stack", "my stack overflow answer", "stack the deck"])
+@each("text", ["what's your tech stack", "my stack overflow answer", "stack the deck"])
 def test_stack_alone_buys_nothing(text: str) -> None:
     route = _route(text)
     assert route is None or route.skill != "trade_execution", route

@@ -4,12 +4,11 @@ asked about, and a request after a past record stay requests."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "以前在币安买过一次 后来密码忘了就没再登",
@@ -23,7 +22,7 @@ def test_a_story_of_the_past_is_no_ask(text: str) -> None:
     assert full_router().route(text) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action"),
     [
         ("我以前买过什么", "account_query", "trades"),

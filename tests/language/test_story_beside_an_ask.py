@@ -6,13 +6,12 @@ route) is left out and the ask is read alone."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("我卖了eth，帮我买点btc", {"symbol": "BTCUSDT"}),
@@ -31,7 +30,7 @@ def test_the_ask_beside_a_story_is_read_alone(text: str, slots: dict[str, object
     assert problem(shared_router(), row) is None
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "i bought some btc back in 2017 and im still holding lol",

@@ -4,12 +4,11 @@ exchange key's trouble, "还没 fill" an order not filled (lexicon data)."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("以太停利 5000 停損 3200", "orders", "protect", {"take_profit": "5000", "stop_loss": "3200"}),

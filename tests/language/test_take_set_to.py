@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.coin_index import CoinIndex
 from core.language.slots import SetTo, Take, take
 from core.language.tagger import Tagger
 from core.markets import MarketCatalog
+from tests.cases import each
 
 TAGGER = Tagger(CoinIndex(MarketCatalog()))
 BETWEEN = ("投", "of", "at most")
@@ -30,7 +29,7 @@ def taken(text: str) -> dict[str, Any]:
     return slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("每格50U，最多投入5000U", {"quote_per_grid": "50", "max_total": "5000"}),  # after the word
@@ -65,7 +64,7 @@ FIELDS = (
 UPDATE = SetTo("field", FIELDS, frozenset({"quote_amount", "grids"}), lambda value: "name")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("把BTC定投的金额改成100", {"field": "quote_amount", "quote_amount": "100"}),
@@ -82,7 +81,7 @@ def test_set_to_reads_the_field_and_its_new_value(text: str, slots: dict[str, An
     assert UPDATE.read(TAGGER.read(text)) == slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "typed"),
     [("每天买-50U的BTC", ["每天", "-50U"]), ("Buy 1E9 USDT of BTC every Day", ["1E9 USDT", "every Day"])],
 )

@@ -4,16 +4,15 @@ to the wrong place) before: blind sets O and P (session 43) had 16 such misses i
 
 from __future__ import annotations
 
-import pytest
-
 from core.language.normalize import normalize
 from core.language.slips import slipped
 from core.language.tagger import words
+from tests.cases import each
 from tests.fakes import assert_routes_to as _is
 from tools.sounds_table import OUT, table
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("show my positons", "account_query", "positions", {}),
@@ -33,7 +32,7 @@ def test_english_slips(text: str, skill: str, action: str, slots: dict[str, obje
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "slots"),
     [
         ("add a deepsek model", "model_management", {"provider": "deepseek"}),
@@ -55,7 +54,7 @@ def test_a_slip_in_a_name_asked_for() -> None:
     _is("rename tradr alpha to omega", "trader_management", "update", {"new_name": "omega"})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("看下我的于额", "account_query", "balance", {}),
@@ -73,7 +72,7 @@ def test_same_sound_characters(text: str, skill: str, action: str, slots: dict[s
     _is(text, skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["alter", "stake", "prize", "shirt", "sells", "summery", "balanced", "boring", "tradingview"],
 )
@@ -82,7 +81,7 @@ def test_real_words_are_no_slips(text: str) -> None:
     assert slipped(normalize(text), []) == []
 
 
-@pytest.mark.parametrize(
+@each(
     "text", ["时价", "实价", "我的", "这个", "今天很开心", "你们平台靠谱吗", "老板发工资了", "开多还是开空"]
 )
 def test_chinese_words_and_everyday_characters_are_no_slips(text: str) -> None:
@@ -91,15 +90,13 @@ def test_chinese_words_and_everyday_characters_are_no_slips(text: str) -> None:
     assert slipped(normalize(text), []) == []
 
 
-@pytest.mark.parametrize(
-    ("text", "meant"), [("balnce", "balance"), ("blance", "balance"), ("pirce", "price")]
-)
+@each(("text", "meant"), [("balnce", "balance"), ("blance", "balance"), ("pirce", "price")])
 def test_typos_once_listed_by_hand_are_slips(text: str, meant: str) -> None:
     """The lexicon listed these misspellings one by one; they are slips now, and gone from it."""
     assert slipped(text, []) == [(0, len(text), meant)]
 
 
-@pytest.mark.parametrize("text", ["全买", "买光", "全部买了", "卖入", "都买了"])
+@each("text", ["全买", "买光", "全部买了", "卖入", "都买了"])
 def test_buy_and_sell_are_never_guessed(text: str) -> None:
     """买 and 卖 sound alike without tones: a window never becomes the other side's word."""
     assert slipped(text, []) == []
@@ -112,7 +109,7 @@ def test_a_typed_word_found_is_never_a_slip() -> None:
     assert slipped("alert", [(0, 5)]) == []
 
 
-@pytest.mark.parametrize(("text", "unknown"), [("etherum price", "etherum"), ("姨汰价格", "姨汰")])
+@each(("text", "unknown"), [("etherum price", "etherum"), ("姨汰价格", "姨汰")])
 def test_a_coin_typed_wrong_stays_unknown(text: str, unknown: str) -> None:
     """Coins are no slips: a wrong coin name is asked about, never taken for a coin."""
     _is(text, "price", "current", {"symbols": [], "unknown": unknown})

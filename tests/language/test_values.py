@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.language.picks import one_value, positive
@@ -17,6 +15,7 @@ from core.language.values import (
     refusal_message,
     refused_slot,
 )
+from tests.cases import each
 
 COINS = CoinIndex(bundled_catalog())
 
@@ -40,7 +39,7 @@ def _meaning(v: Value) -> str:
     return format(v.number.normalize(), "f")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         # amounts with their unit: quote (USDT) before or after, a coin: base
@@ -192,7 +191,7 @@ def test_no_float_reaches_a_value() -> None:
 
 # A multiple is a kind of its own ("2x", "3倍", "x2", "×1.5"), exact or refused quoting it; it was
 # no value ("2x", "x2": digits glued to a word) or a bare number ("3倍", "×3" read as a price of 3).
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         ("SOL 到 3倍", [("multiple", "3", "3倍")]),
@@ -214,7 +213,7 @@ def test_a_multiple_is_read_exactly_or_refused(text: str, expected: list[tuple[s
     assert read(text) == expected
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         ("帮我建立一个网格策略", []),  # "a grid strategy": Chinese's article, no count

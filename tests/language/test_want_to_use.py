@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router
 
@@ -18,7 +17,7 @@ def _row(text: str, lang: str, expect: dict[str, Any]) -> dict[str, Any]:
     return {"text": text, "lang": lang, "expect": expect}
 
 
-@pytest.mark.parametrize(("text", "provider"), [("我想用kimi", "kimi"), ("我想用deepseek", "deepseek")])
+@each(("text", "provider"), [("我想用kimi", "kimi"), ("我想用deepseek", "deepseek")])
 def test_a_provider_wanted_is_a_model_config_made(text: str, provider: str) -> None:
     expect = {"skill": "model_management", "action": "create", "slots": {"provider": provider}}
     assert problem(ROUTER, _row(text, "zh", expect)) is None

@@ -5,9 +5,8 @@ statement of the problem ("我的订单没成交")."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import full_router
 
 ROUTER = full_router()
@@ -18,7 +17,7 @@ def route_of(text: str) -> tuple[str, str | None] | None:
     return (asks[0].skill, asks[0].action) if len(asks) == 1 else None
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "which orders are open",
@@ -35,6 +34,6 @@ def test_orders_asked_for_are_the_open_orders(text: str) -> None:
     assert route_of(text) == ("orders", "open_orders")
 
 
-@pytest.mark.parametrize("text", ["为什么我的单子没成交", "我的订单没成交", "why didn't my order fill"])
+@each("text", ["为什么我的单子没成交", "我的订单没成交", "why didn't my order fill"])
 def test_why_an_order_did_not_fill_stays_its_diagnosis(text: str) -> None:
     assert route_of(text) == ("order_execution_diagnosis", "diagnose")

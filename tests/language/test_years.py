@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from core.language.values import find_values
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "number", "unit"),
     [
         ("过去两年", "2", "y"),
@@ -34,7 +33,7 @@ def test_years_and_halves_are_read_exactly(text: str, number: str, unit: str) ->
     assert [(v.number, v.unit) for v in durations] == [(Decimal(number), unit)], durations
 
 
-@pytest.mark.parametrize("text", ["2024年", "2024年1月", "每2天半仓买入"])
+@each("text", ["2024年", "2024年1月", "每2天半仓买入"])
 def test_a_year_s_number_is_no_duration(text: str) -> None:
     assert not [v for v in find_values(text) if v.kind == "duration"]
 
@@ -44,7 +43,7 @@ def test_a_year_is_365_days() -> None:
     assert value.seconds == 365 * 86400
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "days"),
     [
         ("过去一年的盈亏", "365"),
@@ -59,7 +58,7 @@ def test_pnl_over_years_is_a_number_of_days_or_refused(text: str, days: str) -> 
     assert route.slots.get("days") == days, route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "asked"),
     [("比特币过去两年的走势", "两年"), ("btc last 2 years", "2 years"), ("比特币近十年走势", "十年")],
 )
