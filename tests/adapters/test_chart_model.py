@@ -12,6 +12,7 @@ import pytest
 from adapters.charts.formatting import format_price, nice_ticks, tick_labels
 from adapters.charts.model import MINUS, chart_model
 from tests.adapters.chart_fixtures import FIRST_DAY, make_history, make_quote
+from tests.cases import each
 
 # Words a zh chart may show that are not Chinese: the pair, "UTC", digits and signs.
 _ALLOWED_LATIN = {"BTC", "USDT", "ETH", "PEPE", "UTC"}
@@ -137,7 +138,7 @@ def test_y_ticks_are_round_distinct_and_inside_the_range() -> None:
     assert "97,000" in labels and all("," in label for label in labels)
 
 
-@pytest.mark.parametrize(
+@each(
     "closes",
     [
         ("0.00001234", "0.00001250", "0.00001199", "0.00001230", "0.0000124", "0.0000127", "0.0000126"),
@@ -159,7 +160,7 @@ def test_nice_ticks_use_round_steps() -> None:
     assert tick_labels([-0.0, 1.0]) == ["0", "1"]
 
 
-@pytest.mark.parametrize(
+@each(
     ("value", "expected"),
     [
         ("97250.50000000", "97,250.5"),
@@ -213,7 +214,7 @@ def test_the_model_is_the_cache_key_and_changes_with_the_picture() -> None:
     assert all(v != base for v in variants)
 
 
-@pytest.mark.parametrize(
+@each(
     ("closes", "change"),
     [(("96012.5", "94871.2", "97450.8"), "3-day change"), (("0.1712", "0.165"), "2-day change")],
 )

@@ -16,6 +16,7 @@ import pytest
 from adapters.demo_market import DemoMarket, demo_close
 from core.clock import FixedClock
 from core.market import HistoryWindow, history_window
+from tests.cases import each
 
 NOW = datetime(2026, 7, 13, 9, 30, 15, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,7 @@ def test_closes_are_stable_across_processes() -> None:
     assert outputs == {expected}
 
 
-@pytest.mark.parametrize(
+@each(
     ("symbol", "low", "high"),
     [("BTCUSDT", 60_000, 120_000), ("ETHUSDT", 2_000, 5_000), ("SOLUSDT", 80, 250)],
 )

@@ -15,6 +15,7 @@ from adapters.binance import BinanceMarket
 from adapters.binance.exchange_info import parse_exchange_info
 from core.clock import FixedClock
 from core.market import MarketError, MarketErrorCode
+from tests.cases import each
 
 NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
@@ -66,7 +67,7 @@ def test_only_trading_usdt_spot_markets_are_listed_with_exact_filters() -> None:
     assert markets["BTCUSDT"].name_zh == "比特币"  # deskmate's own names for a listed coin
 
 
-@pytest.mark.parametrize("payload", [{}, {"symbols": "x"}, [], {"symbols": [symbol("ETH", quote="BTC")]}])
+@each("payload", [{}, {"symbols": "x"}, [], {"symbols": [symbol("ETH", quote="BTC")]}])
 def test_an_answer_without_usdt_markets_is_not_believed(payload: object) -> None:
     with pytest.raises(MarketError) as err:
         parse_exchange_info(payload)

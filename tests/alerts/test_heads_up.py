@@ -9,6 +9,7 @@ import pytest
 
 from core.reply import Status
 from tests.alerts.conftest import AlertDesk, codes, texts
+from tests.cases import each
 
 BOTH_WAYS = [("above", "3675"), ("below", "3325")]
 
@@ -40,7 +41,7 @@ async def test_everyday_words_for_telling_set_an_alert(desk: AlertDesk, text: st
     assert [(a.spec.condition, str(a.spec.level)) for a in desk.alerts.alerts.values()] == [("below", level)]
 
 
-@pytest.mark.parametrize("text", ["five percent", "five-percent", "ten pct"])
+@each("text", ["five percent", "five-percent", "ten pct"])
 def test_a_percent_said_in_words_is_read_exactly(text: str) -> None:
     from core.language.values import find_values
 

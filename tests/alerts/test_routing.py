@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests import corpus
+from tests.cases import each
 from tests.fakes import full_router
 
 
@@ -29,7 +30,7 @@ def test_alert_rows_route_with_their_slots(row: dict[str, Any]) -> None:
         assert route.slots.get(slot) == value, (slot, route.slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "tell me a joke",
@@ -44,7 +45,7 @@ def test_not_alerts(text: str) -> None:
     assert route is None or route.skill != "price_alert"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         # a level glued to the words after it ("100k提醒"): read, not dropped
@@ -84,7 +85,7 @@ def test_alert_values_are_read_by_the_value_grammar(text: str, slots: dict[str, 
     assert {k: route.slots.get(k) for k in slots} == slots, route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [("提醒清单", "query"), ("alerts i set", "query"), ("show all my price alerts", "query"),
      ("我有多少个提醒", "query"), ("clear my alerts", "delete"), ("不要再提醒我 btc 了", "delete")],

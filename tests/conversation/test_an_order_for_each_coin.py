@@ -5,15 +5,14 @@ with one amount each, the amount is refused, quoting the message, never the firs
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.reply import OrderBlock, Status
+from tests.cases import each
 from tests.conversation.conftest import Desk, codes, of
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "coins", "amount"),
     [
         ("帮我买btc和eth各100u", "buy", ["BTCUSDT", "ETHUSDT"], "quote:100"),
@@ -30,13 +29,13 @@ def test_one_ask_per_coin(text: str, action: str, coins: list[str], amount: str)
     assert [(a.slots["symbol"], a.slots["amount"]) for a in asks] == [(c, amount) for c in coins], asks
 
 
-@pytest.mark.parametrize("text", ["sell btc and buy eth, 100u each", "buy btc and eth 100 each"])
+@each("text", ["sell btc and buy eth, 100u each", "buy btc and eth 100 each"])
 def test_no_clean_order_per_coin_is_refused(text: str) -> None:
     (ask,) = read_asks(text, shared_router())
     assert ask.slots["amount"] == f"refused:each_coin:{text}", ask
 
 
-@pytest.mark.parametrize("text", ["btc和eth各自多少钱", "btc和eth分别涨了多少"])
+@each("text", ["btc和eth各自多少钱", "btc和eth分别涨了多少"])
 def test_each_of_a_question_is_no_order(text: str) -> None:
     assert [a.skill for a in read_asks(text, shared_router())] == ["price"]
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.state import Recall, RecordRef
+from tests.cases import each
 from tests.corpus.expect import context
 from tests.fakes import full_router
 
@@ -23,7 +22,7 @@ def asks(text: str) -> list[tuple[str, str | None, dict[str, Any]]]:
     return [(r.skill, r.action, dict(r.slots)) for r in read_asks(text, ROUTER)]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         (
@@ -81,12 +80,12 @@ def test_asks_one_after_another_are_each_read(text: str, expected: list[Any]) ->
         assert {k: slots.get(k) for k in want} == want
 
 
-@pytest.mark.parametrize("text", ["cancel #12", "取消 #12", "取消 #12 单", "pls cancel #12", "撤销 #12"])
+@each("text", ["cancel #12", "取消 #12", "取消 #12 单", "pls cancel #12", "撤销 #12"])
 def test_an_order_numbered_with_a_sign_is_its_cancel(text: str) -> None:
     assert asks(text) == [("orders", "cancel", {"order_no": "12"})]
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "加一个模拟账户，初始资金 5万U",  # one request: the rest adds to it, no word of order
@@ -98,7 +97,7 @@ def test_one_ask_stays_one(text: str) -> None:
     assert len(asks(text)) <= 1
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         (
@@ -132,7 +131,7 @@ def test_a_pronoun_in_a_later_ask_is_what_the_ask_before_it_is_about(text: str, 
             assert slots.get("symbol", (slots.get("symbols") or [None])[0]) == "BTCUSDT"
 
 
-@pytest.mark.parametrize("text", ["删除它", "把它删了", "刪咗佢", "delete it"])
+@each("text", ["删除它", "把它删了", "刪咗佢", "delete it"])
 def test_delete_it_is_the_record_last_spoken_of(text: str) -> None:
     """ "删除它" after trader alpha was an exchange account called "它" to delete."""
     recall = Recall(record=RecordRef(skill="trader_management", name="alpha"), record_latest=True)

@@ -4,16 +4,15 @@ account called 到價通知 (Taiwan's word for a price alert)."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.language.gazetteer import Gazetteer
 from core.language.own_names import plain_words
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name", "locale"),
     [
         ("先停掉小飛俠 然後刪掉他", "小飛俠", "zh"),
@@ -33,9 +32,7 @@ def test_he_and_him_after_a_trader_is_that_trader(text: str, name: str, locale: 
     assert asks[1] is not None and asks[1].slots.get("target_ref") == {"name": name}, asks
 
 
-@pytest.mark.parametrize(
-    "text", ["刪掉所有到價通知", "删掉所有到价通知", "我的到价提醒有哪些", "删除价格通知"]
-)
+@each("text", ["刪掉所有到價通知", "删掉所有到价通知", "我的到价提醒有哪些", "删除价格通知"])
 def test_a_price_notice_is_an_alert(text: str) -> None:
     route = shared_router().route(text)
     assert route is not None and route.skill == "price_alert", route

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.tasks.answers import language_choice
+from tests.cases import each
 from tests.workspace.conftest import make_desk
 
 
@@ -31,7 +32,7 @@ async def test_a_language_chosen_in_words_is_kept(text: str, locale: str) -> Non
     assert later.locale == locale and later.route is not None and later.route.skill == "price"
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["比特币价格，用英文回答", "中文", "english", "用英文买btc", "I speak english", "你会说英文吗", "繁體"],
 )

@@ -5,15 +5,14 @@ an exchange's. Two asks for two different things stay two ("比特币价格和�
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import full_router
 
 ROUTER = full_router()
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("卖单被拒了，提示余额不足", "order_execution_diagnosis"),

@@ -3,13 +3,12 @@ clause names no coin), not a bare plan and a second one. Two coins are still two
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["开个 dca，每天 30u 买 btc", "开个定投，每天 30u 买 btc", "開個定投，每天 30U 買 BTC"],
 )
@@ -30,7 +29,7 @@ def test_is_it_up_and_its_price_is_one_ask() -> None:
     assert [(a.skill, a.slots.get("symbols")) for a in asks] == [("price", ["BTCUSDT"])]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "count"),
     [
         ("buy 0.01 BTC and buy 0.01 ETH", 2),

@@ -7,19 +7,18 @@ alert never fired") lists their alerts, never makes one."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.language.gazetteer import Gazetteer
 from core.reply import Status
 from core.routing.router import Route, RouteContext
+from tests.cases import each
 from tests.conversation.conftest import Desk, codes, shown
 from tests.fakes import shared_router
 
 GARY = RouteContext(names=Gazetteer.of({"trader": ["gary"]}))
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "typed"),
     [
         ("buy 0.1 btc tomorrow", "trade_execution", "buy", "tomorrow"),
@@ -40,7 +39,7 @@ def test_a_one_off_ask_for_later_carries_its_time(text: str, skill: str, action:
     assert ask.slots["later"] == f"refused:later:{typed}", ask
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "buy 0.1 btc now",
@@ -59,7 +58,7 @@ def test_now_a_deadline_and_a_repeat_carry_no_time_ahead(text: str) -> None:
     assert asks and all("later" not in a.slots for a in asks), asks
 
 
-@pytest.mark.parametrize("text", ["I bought btc yesterday", "昨天买的btc明天卖", "明天再说"])
+@each("text", ["I bought btc yesterday", "昨天买的btc明天卖", "明天再说"])
 def test_a_story_or_a_put_off_stays_no_order(text: str) -> None:
     assert all(a.action not in ("buy", "sell") for a in read_asks(text, shared_router())), text
 
@@ -78,7 +77,7 @@ async def test_an_order_now_is_still_offered(desk: Desk) -> None:
     assert reply.status is Status.AWAITING_CONFIRMATION, reply
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "没收到btc的提醒",

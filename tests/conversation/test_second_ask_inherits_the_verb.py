@@ -10,11 +10,12 @@ import pytest
 
 from core.conversation.reading import read_asks
 from core.reply import OrderBlock, Status
+from tests.cases import each
 from tests.conversation.conftest import Desk, codes, of
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "first", "second"),
     [
         ("buy 50u of btc and 50u of eth", "buy", ("BTCUSDT", "quote:50"), ("ETHUSDT", "quote:50")),
@@ -32,7 +33,7 @@ def test_a_second_ask_without_a_verb_takes_the_first_asks(
     assert [(a.slots["symbol"], a.slots["amount"]) for a in asks] == [first, second], asks
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [("比特币和以太坊的价格", "price"), ("btc and eth chart", "price"), ("BTC and ETH prices", "price")],
 )

@@ -6,14 +6,13 @@ first ("buy 0.1 btc and alert me at 100k") is two asks, as said."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
+from tests.cases import each
 from tests.conversation.conftest import Desk, codes
 from tests.fakes import shared_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "side", "level", "price"),
     [
         ("ping me when eth hits 4000 and sell half", "sell", "4000", "refused:after_alert:4000"),
@@ -33,9 +32,7 @@ def test_the_trade_after_an_alert_waits_for_it(text: str, side: str, level: str,
     assert trade.slots["limit_price"] == price, trade
 
 
-@pytest.mark.parametrize(
-    "text", ["alert me when btc drops below 80k so i can buy", "when eth hits 4000 sell half"]
-)
+@each("text", ["alert me when btc drops below 80k so i can buy", "when eth hits 4000 sell half"])
 def test_no_trade_now_is_read(text: str) -> None:
     asks = read_asks(text, shared_router())
     assert not [a for a in asks if a.skill == "trade_execution" and a.action in ("buy", "sell")], asks
@@ -53,7 +50,7 @@ async def test_the_alert_is_set_and_nothing_is_sold(desk: Desk) -> None:
     assert "没有现在下单" in str(reply) and not desk.orders.orders
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "price"),
     [
         ("when sol hits 200 sell all, and tell me", "refused:after_alert:200"),

@@ -4,10 +4,9 @@ Lexicon data only: verb.query 帮我看, phrases/price.toml clause 跟."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -15,7 +14,7 @@ def _asks(text: str) -> list[tuple[str, str | None]]:
     return [(r.skill, r.action) for r in read_asks(text, shared_router(), RouteContext(), locale="zh")]
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "把 SOL 全賣掉 順便幫我看這個月損益",
@@ -27,12 +26,12 @@ def test_a_sale_and_then_the_months_pnl(text: str) -> None:
     assert _asks(text) == [("trade_execution", "sell"), ("pnl", "report")]
 
 
-@pytest.mark.parametrize("text", ["幫我看這個月損益", "帮我看这个月盈亏"])
+@each("text", ["幫我看這個月損益", "帮我看这个月盈亏"])
 def test_the_months_pnl_looked_at(text: str) -> None:
     assert _asks(text) == [("pnl", "report")]
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action"),
     [
         ("比特幣現價跟近七天走勢", "both"),

@@ -13,12 +13,13 @@ from PIL import Image
 from core.chart_png import DIVIDER_HEIGHT as DIVIDER
 from core.chart_png import SHARED, adler32_combine, stack_charts, stack_pngs, write_png
 from core.reply import ChartBlock
+from tests.cases import each
 from tests.chart_pngs import pixels, stackable_png
 
 RED, BLUE, GREEN = (200, 30, 30), (20, 60, 200), (10, 150, 60)
 
 
-@pytest.mark.parametrize(
+@each(
     ("first", "second"),
     [(b"", b""), (b"abc", b"defgh" * 1000), (b"\xff" * 70000, b"x"), (os.urandom(5000), os.urandom(90001))],
 )
@@ -92,7 +93,7 @@ def ordinary_png() -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize(
+@each(
     "other",
     [
         ordinary_png(),  # no band table

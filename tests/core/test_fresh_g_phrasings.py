@@ -4,20 +4,17 @@ asks for the open orders (it was read as why one has not filled), and a strategy
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import route_with_names
 
 
-@pytest.mark.parametrize(
-    "text", ["有没有未成交的挂单", "看看没成交的挂单", "有沒有未成交的掛單", "show me my unfilled orders"]
-)
+@each("text", ["有没有未成交的挂单", "看看没成交的挂单", "有沒有未成交的掛單", "show me my unfilled orders"])
 def test_unfilled_orders_asked_for_are_the_open_ones(text: str) -> None:
     route = route_with_names(text)
     assert route is not None and (route.skill, route.action) == ("orders", "open_orders"), route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("网格策略好几天没动了", "strategy_diagnosis"),
@@ -31,7 +28,7 @@ def test_a_strategy_that_has_not_moved_is_diagnosed(text: str, skill: str) -> No
     assert route is not None and route.skill == skill, route
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "余额显示的和交易所对不上",

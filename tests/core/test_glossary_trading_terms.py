@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.reply import Status
+from tests.cases import each
 from tests.fakes import full_router
 from tests.workspace.conftest import make_desk, text_of
 
@@ -42,7 +43,7 @@ async def test_a_trading_word_is_explained(text: str, term: str, said: str) -> N
     assert reply.status is Status.COMPLETED and said in text_of(reply)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["what is my stop loss on eth", "合约账户里有什么", "我的挂单是什么", "btc 止损 80000 是什么意思"],
 )

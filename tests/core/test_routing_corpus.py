@@ -8,6 +8,7 @@ from core.markets import MarketCatalog
 from core.routing.router import Router
 from core.skills.price.rules import PriceRule
 from tests import corpus
+from tests.cases import each
 from tests.fakes import Chat, make_core
 
 
@@ -50,7 +51,7 @@ async def test_corpus_row_routes_as_expected(row: dict) -> None:
         assert reply.status.value == "completed"
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["ＢＴＣ　价格", "ｅｔｈ ｐｒｉｃｅ", "BTC价格", "  Btc   PRICE  "],
 )
@@ -60,7 +61,7 @@ def test_normalization_full_width_case_and_spaces(text: str) -> None:
     assert route.slots["symbols"][0] in ("BTCUSDT", "ETHUSDT")
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "I have a ton of questions",

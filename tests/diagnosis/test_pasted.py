@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.diagnosis.pasted import parse_pasted
+from tests.cases import each
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "source", "code", "message"),
     [
         (
@@ -95,7 +94,7 @@ def test_nothing_to_read() -> None:
     assert parse_pasted("{not json at all}") is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "code"),
     [
         ("The model `gpt-5` does not exist", "http_404"),
@@ -115,7 +114,7 @@ def test_words_are_found_spaced_as_written() -> None:
     assert parse_pasted('{"timezone":"UTC","rateLimits":[]}') is None
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         '币安报错 {{"code":-2015,"msg":"Invalid API-key"}}',
@@ -142,7 +141,7 @@ def test_statuses_and_codes_read_by_scanning_as_the_patterns_did() -> None:
     assert parse_pasted("okx 501134") is None and (okx := parse_pasted("欧易 50113")) and okx.code == "50113"
 
 
-@pytest.mark.parametrize(
+@each(
     ("typed", "as_simplified"),
     [
         ("kimi 餘額不足", "kimi 余额不足"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-import pytest
 import simcord
 
 from adapters.discord.outbound import DiscordOutbound
@@ -16,6 +15,7 @@ from core.clock import FixedClock
 from core.outbound import Destination, PlatformRouter, RecordedOutbound
 from core.outbound.memory import MemoryDeliveryLog
 from core.reply import Block, ChartBlock, HistoryBlock, HistoryPoint, Reply, Status
+from tests.cases import each
 from tests.chart_pngs import pixels, stackable_png
 from tests.discord.fakes import tiny_png
 
@@ -37,7 +37,7 @@ def multi_coin(count: int, *, stackable: bool = True) -> Reply:
     return Reply(Status.COMPLETED, tuple(blocks), "en")
 
 
-@pytest.mark.parametrize("count", [2, 3])
+@each("count", [2, 3])
 def test_the_charts_of_a_multi_coin_answer_are_one_attachment(count: int) -> None:
     rendered = render(multi_coin(count))
 

@@ -24,12 +24,13 @@ from core.reply import (
     Status,
     TextBlock,
 )
+from tests.cases import each
 from tests.discord.fakes import tiny_png
 
 AT = datetime(2024, 5, 8, 9, 30, tzinfo=UTC)
 
 
-@pytest.mark.parametrize(
+@each(
     ("value", "shown"),
     [
         ("67890.12000000", "67,890.12"),

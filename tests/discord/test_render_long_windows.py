@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-import pytest
-
 from adapters.discord.render import render
 from core.reply import HistoryBlock, HistoryPoint, Reply, Status
+from tests.cases import each
 
 NOW = datetime(2026, 12, 2, tzinfo=UTC)
 
@@ -32,7 +31,7 @@ def embed_chars(embed) -> int:  # type: ignore[no-untyped-def]
     )
 
 
-@pytest.mark.parametrize(("days", "coins"), [(30, 1), (90, 1), (90, 3), (30, 3)])
+@each(("days", "coins"), [(30, 1), (90, 1), (90, 3), (30, 3)])
 def test_long_windows_fit_discord(days: int, coins: int) -> None:
     blocks = tuple(history(s, days) for s in ("BTCUSDT", "ETHUSDT", "SOLUSDT")[:coins])
     rendered = render(Reply(Status.COMPLETED, blocks, "en"))

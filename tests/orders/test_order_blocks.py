@@ -8,13 +8,12 @@ from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 
-import pytest
-
 from adapters.console.render import render_json, render_text
 from adapters.discord.render import render as discord_render
 from adapters.telegram.render import render_reply
 from core.reply import OrderBlock, Reply, Status
 from core.tables import table_of
+from tests.cases import each
 from tests.fakes import NOW
 
 STOP = OrderBlock(
@@ -24,7 +23,7 @@ STOP = OrderBlock(
 )  # fmt: skip
 
 
-@pytest.mark.parametrize(
+@each(
     ("locale", "shown"),
     [
         (
@@ -47,7 +46,7 @@ def test_a_resting_order_shows_its_type_prices_expiry_and_number_everywhere(
             assert word in text, (word, text)
 
 
-@pytest.mark.parametrize("status", ["open", "partially_filled", "filled", "cancelled", "expired"])
+@each("status", ["open", "partially_filled", "filled", "cancelled", "expired"])
 def test_every_status_of_a_resting_order_has_its_title(status: str) -> None:
     block = replace(STOP, status=status)  # type: ignore[arg-type]
     for locale in ("en", "zh"):

@@ -6,8 +6,6 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-import pytest
-
 from bot.catalog import bundled_catalog
 from core.planner.facts import Facts, facts_of
 from core.planner.guard import ProseGuard, claimed_action
@@ -21,6 +19,7 @@ from core.reply import (
     OrderBlock,
     QuoteBlock,
 )
+from tests.cases import each
 
 AT = datetime(2026, 5, 1, tzinfo=UTC)
 M = "(unverified figure removed)"
@@ -48,7 +47,7 @@ def check(text: str, facts: Facts | None = None, performed: tuple[str, ...] = ()
 # -- claims ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     ("sentence", "kind"),
     [
         ("I placed your order for 100 USDT of BTC.", "order"),
@@ -78,7 +77,7 @@ def test_claims_of_actions_are_recognised(sentence: str, kind: str) -> None:
     assert claimed_action(sentence) == kind
 
 
-@pytest.mark.parametrize(
+@each(
     "sentence",
     [
         "I can't place orders for you.",
@@ -113,7 +112,7 @@ def test_a_claim_is_kept_when_a_tool_did_that_kind_of_thing() -> None:
 # -- figures ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "BTC is $84,476.65.",
@@ -131,7 +130,7 @@ def test_figures_the_card_shows_stay(text: str) -> None:
     assert check(text) == text
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "shown"),
     [
         ("BTC is $1.", f"BTC is {M}."),
@@ -152,7 +151,7 @@ def test_figures_no_tool_gave_are_replaced(text: str, shown: str) -> None:
     assert check(text) == shown
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "I can show the last 7 days of BTC.",
@@ -254,7 +253,7 @@ def doge(price: str) -> QuoteBlock:
     return quote("DOGE", price)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "狗狗币现在 0.5 美元。",
@@ -270,7 +269,7 @@ def test_a_coin_named_any_way_is_checked_against_its_own_card(text: str) -> None
     assert M in check(text, facts_of([quote()]))  # another coin's card proves nothing about it
 
 
-@pytest.mark.parametrize("text", ["Pepe is at $0.50.", "bonk is at $0.5.", "pepe costs 0.5 USDT."])
+@each("text", ["Pepe is at $0.50.", "bonk is at $0.5.", "pepe costs 0.5 USDT."])
 def test_a_coin_written_like_a_word_is_not_taken_for_the_turns_coin(text: str) -> None:
     """Before, "Pepe" and "bonk" were no coin to the guard: the figure went to the turn's only
     coin (DOGE at 0.50) and was kept as if DOGE's card proved PEPE's price."""
@@ -298,7 +297,7 @@ def test_a_look_alike_is_no_coin() -> None:
     assert check("比特币ETF 昨天流入 84476.65 美元。", facts) == f"比特币ETF 昨天流入 {M}。"
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "1.5 2,000 $3 4% " * 300,  # one long "sentence" of figures

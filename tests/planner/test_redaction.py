@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.i18n import t
 from core.planner import redact
 from core.reply import NoticeBlock, Status
+from tests.cases import each
 from tests.planner.conftest import MakePlanner
 from tests.planner.llm_server import ScriptedLLMServer, completion
 
@@ -14,7 +13,7 @@ BINANCE_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A"
 BINANCE_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         ("my key sk-proj-abcDEF1234567890xyz please", "my key [REDACTED] please"),
@@ -35,7 +34,7 @@ def test_secrets_are_redacted(text: str, expected: str) -> None:
     assert redact(text).changed
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "获取当前 BTC 价格",

@@ -15,6 +15,7 @@ import pytest
 
 from core.state import TaskStatus
 from core.tasks.answers import is_switch, unasked
+from tests.cases import each
 from tests.strategies.desk import StrategyDesk, strategy_desk
 from tests.workspace.conftest import codes, text_of
 
@@ -119,7 +120,7 @@ async def test_another_coin_in_the_sentence_is_no_answer_for_this_strategy(desk:
     assert (reply.route.skill, reply.route.action) == ("trade_execution", "buy"), reply.route
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "switch"),
     [("算了，先帮我买 100U 的 BTC", True), ("先帮我查下余额", True), ("actually, buy BTC", True),
      ("buy 100U of BTC instead", True), ("buy 100U of BTC first", True), ("每天买50U", False),
@@ -129,7 +130,7 @@ def test_switch_markers(text: str, switch: bool) -> None:
     assert is_switch(text) is switch
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "value"),
     [("1d?", "1d"), ("每天？", "每天"), ("50 ?", "50"), ("what's the minimum?", None), ("?", None),
      ("是不是每天？", None), ("how often?", None)],

@@ -9,6 +9,7 @@ import pytest
 
 from core.routing.router import RouteContext
 from core.skills.price.rules import PriceRule
+from tests.cases import each
 from tests.fakes import full_router
 from tests.strategies.desk import StrategyDesk, strategy_desk
 from tests.workspace.conftest import codes, text_of
@@ -21,9 +22,7 @@ def desk() -> StrategyDesk:
     return strategy_desk()
 
 
-@pytest.mark.parametrize(
-    "text", ["7d", "weekly", "7 days", "30d?", "1d?", "一周", "7天", "一周一次", "4h", "30"]
-)
+@each("text", ["7d", "weekly", "7 days", "30d?", "1d?", "一周", "7天", "一周一次", "4h", "30"])
 def test_a_bare_span_is_no_price_request_while_another_task_waits(text: str) -> None:
     router = full_router()
     assert router.route(text, WAITING) is None
@@ -33,13 +32,13 @@ def test_a_bare_span_is_no_price_request_while_another_task_waits(text: str) -> 
     assert rule.route_reading(rule.tagger.read(text), WAITING) is None
 
 
-@pytest.mark.parametrize("text", ["7d", "weekly", "一周", "30d?"])
+@each("text", ["7d", "weekly", "一周", "30d?"])
 def test_with_nothing_waiting_a_bare_span_is_still_a_price_history_request(text: str) -> None:
     route = full_router().route(text)
     assert route is not None and (route.skill, route.action) == ("price", "history")
 
 
-@pytest.mark.parametrize("text", ["btc 7d", "ETH 一周走势", "7天走势", "eth price", "价格", "那 SOL 呢"])
+@each("text", ["btc 7d", "ETH 一周走势", "7天走势", "eth price", "价格", "那 SOL 呢"])
 def test_a_coin_or_a_price_word_is_a_price_request_even_while_a_task_waits(text: str) -> None:
     route = full_router().route(text, WAITING)
     assert route is not None and route.skill == "price"

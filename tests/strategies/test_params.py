@@ -30,6 +30,7 @@ from core.strategies.params import (
     parse_price,
     parse_symbols,
 )
+from tests.cases import each
 
 CATALOG = MarketCatalog()
 D = Decimal
@@ -41,7 +42,7 @@ def refused(fn: object, *args: object) -> InvalidParams:
     return info.value
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         ("1h", "1h"), ("4h", "4h"), ("1d", "1d"), ("30m", "30m"), ("1w", "1w"),
@@ -65,7 +66,7 @@ def test_interval_in_a_sentence() -> None:
         Interval.of("4x")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "interval"),
     [
         ("每天", "1d"), ("every 2 days", "2d"), ("每4小时", "4h"), ("4H", "4h"), ("1w", "1w"),
@@ -101,7 +102,7 @@ def test_amounts_as_people_type_them() -> None:
     assert parse_percent("20%") == D(20)
 
 
-@pytest.mark.parametrize(
+@each(
     ("call", "en", "zh"),
     [
         (lambda: parse_amount("quote_amount", "abc"), "“abc” is not a number; please send one, e.g. 50.",
@@ -223,7 +224,7 @@ def test_ai_checks() -> None:
     assert notes.message("en") == "The notes take at most 500 characters (these have 501)."
 
 
-@pytest.mark.parametrize(
+@each(
     "params",
     [
         dca(max_total=D("1000.5")),

@@ -10,6 +10,7 @@ import pytest
 from bot.catalog import bundled_catalog
 from core.markets import MarketCatalog
 from core.skills.strategy_management.reading import StrategyReader
+from tests.cases import each
 
 READERS = {"default": StrategyReader(MarketCatalog()), "bundled": StrategyReader(bundled_catalog())}
 
@@ -70,7 +71,7 @@ def test_reading(catalog: str, text: str, action: str, slots: dict[str, Any]) ->
     assert READERS[catalog].read(text) == (action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "what is a grid strategy", "定投是什么意思", "网格", "why does my grid strategy not work",
@@ -82,7 +83,7 @@ def test_not_a_strategy_action(text: str) -> None:
         assert reader.read(text) is None, text
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["回测BTC网格 3000到4000 格数 20", "backtest an ETH grid 3000 to 4000 grids 20 last 30 days"],
 )

@@ -6,12 +6,11 @@ no trader is called, and said that name back. A possessive "'s" at a name's end 
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "name"),
     [
         ("stop trader O'Neil", "stop", "O'Neil"),
@@ -26,14 +25,14 @@ def test_an_apostrophe_inside_a_name_stays(text: str, action: str, name: str) ->
     assert route.slots["target_ref"] == {"name": name}
 
 
-@pytest.mark.parametrize("text", ["stop trader alpha's bot", "停止交易员 alpha's"])
+@each("text", ["stop trader alpha's bot", "停止交易员 alpha's"])
 def test_a_possessive_is_no_part_of_the_name(text: str) -> None:
     route = full_router().route(text)
     assert route is not None and route.skill == "trader_management", route
     assert route.slots["target_ref"] == {"name": "alpha"}
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["rename trader alpha to O'Neil", "把交易员 alpha 改名为 O'Neil", "把交易員 alpha 改名為 O'Neil"],
 )
@@ -44,7 +43,7 @@ def test_a_new_name_keeps_its_apostrophe(text: str) -> None:
     assert route.slots["new_name"] == "O'Neil" and route.slots["target_ref"] == {"name": "alpha"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill"),
     [
         ("delete account Joe's traders", "exchange_management"),
@@ -58,9 +57,7 @@ def test_an_account_named_after_its_kind_keeps_its_apostrophe(text: str, skill: 
     assert route.slots["target_ref"] == {"name": "Joe's traders"}
 
 
-@pytest.mark.parametrize(
-    "text", ["delete strategy O'Neil grid", "删除策略 O'Neil grid", "刪除策略 O'Neil grid"]
-)
+@each("text", ["delete strategy O'Neil grid", "删除策略 O'Neil grid", "刪除策略 O'Neil grid"])
 def test_a_strategy_named_with_an_apostrophe_is_read_whole(text: str) -> None:
     route = full_router().route(text)
     assert route is not None and (route.skill, route.action) == ("strategy_management", "delete"), route

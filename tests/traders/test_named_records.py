@@ -3,12 +3,11 @@ word, or before it after "using" / "用"; a kind alone ("the dca strategy") name
 
 from __future__ import annotations
 
-import pytest
-
 from core.skills.trader_management.named import named
+from tests.cases import each
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slot", "name"),
     [
         ("create a trader using strategy Foo", "strategy", "Foo"),

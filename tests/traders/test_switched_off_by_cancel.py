@@ -9,6 +9,7 @@ import pytest
 
 from core.conversation.reading import read_asks
 from core.routing.router import NO_CONTEXT
+from tests.cases import each
 from tests.fakes import full_router
 
 CASES = [
@@ -27,7 +28,7 @@ def test_a_trader_field_cancelled_is_switched_off(text: str, field: str) -> None
     assert route.slots["target_ref"] == {"name": "alpha"}
 
 
-@pytest.mark.parametrize("text", ["取消收益周报", "cancel the weekly pnl report"])
+@each("text", ["取消收益周报", "cancel the weekly pnl report"])
 def test_the_weekly_report_cancelled_is_still_switched_off(text: str) -> None:
     (route,) = read_asks(text, full_router(), NO_CONTEXT, locale="en")
     assert (route.skill, route.action, route.slots.get("switch")) == ("pnl", "weekly", "off")

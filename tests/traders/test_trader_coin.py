@@ -3,13 +3,12 @@ listed there): "a BTC agent for me" is about BTC, never "two coins, so none"."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.catalog import bundled_catalog
 from core.skills.trader_management.mentions import coin_in
+from tests.cases import each
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("create a btc agent for me", "BTCUSDT"),

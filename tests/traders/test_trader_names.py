@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from core.reply import Status
+from tests.cases import each
 from tests.fakes import full_router
 from tests.traders.conftest import OWNER, TraderDesk, dca, text_of
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("create a trader called Alt Two", "Alt Two"),
@@ -30,7 +31,7 @@ def test_a_create_request_gives_the_whole_name(text: str, name: str) -> None:
     assert route.slots["name"] == name
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "name"),
     [
         ("start the trader called Alt Two", "start", "Alt Two"),
@@ -44,7 +45,7 @@ def test_a_target_is_named_whole(text: str, action: str, name: str) -> None:
     assert route.slots["target_ref"] == {"name": name}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("create a DCA strategy for BTC called Alt Two, 50 USDT daily", "Alt Two"),

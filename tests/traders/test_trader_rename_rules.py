@@ -3,12 +3,11 @@ the target, and a leading 给 is not part of the trader's name."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "把交易员 alpha 重命名为 beta",

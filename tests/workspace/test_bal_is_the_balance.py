@@ -4,10 +4,9 @@ as nothing ("check my" is a diagnosis's words)."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.conversation.reading import read_asks
 from core.routing.router import NO_CONTEXT
+from tests.cases import each
 from tests.fakes import shared_router
 
 
@@ -17,14 +16,14 @@ def _route(text: str, locale: str) -> tuple[str, str | None, list[str]]:
     return asks[0].skill, asks[0].action, list(asks[0].slots.get("symbols") or ())
 
 
-@pytest.mark.parametrize("locale", ["zh", "en"])
-@pytest.mark.parametrize("text", ["bal", "bal?", "check my bal", "what's my bal", "我的bal"])
+@each("locale", ["zh", "en"])
+@each("text", ["bal", "bal?", "check my bal", "what's my bal", "我的bal"])
 def test_bal_asks_the_balance(text: str, locale: str) -> None:
     assert _route(text, locale)[:2] == ("account_query", "balance")
 
 
-@pytest.mark.parametrize("locale", ["zh", "en"])
-@pytest.mark.parametrize("text", ["BAL price", "bal price", "bal 价格", "$BAL", "BAL"])
+@each("locale", ["zh", "en"])
+@each("text", ["BAL price", "bal price", "bal 价格", "$BAL", "BAL"])
 def test_balancer_is_still_a_coin(text: str, locale: str) -> None:
     skill, _, symbols = _route(text, locale)
     assert (skill, symbols) == ("price", ["BALUSDT"])

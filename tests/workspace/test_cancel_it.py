@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.tasks.answers import is_cancel
+from tests.cases import each
 from tests.workspace.conftest import Desk, add_binance_account, button, codes
 
 OWNER = "console:user-1"
@@ -23,12 +24,12 @@ async def test_a_cancel_of_it_cancels_the_confirmation(desk: Desk, text: str) ->
     assert len(await desk.workspace.accounts.owned(OWNER)) == 1
 
 
-@pytest.mark.parametrize("text", ["cancel 了他", "取消佢啦", "cancel it pls", "取消掉", "取消"])
+@each("text", ["cancel 了他", "取消佢啦", "cancel it pls", "取消掉", "取消"])
 def test_a_cancel_word_with_only_it_or_a_particle_after(text: str) -> None:
     assert is_cancel(text)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["cancel my btc order", "取消btc单", "cancel that order", "cancellation fee?", "cancel all", "取消订单"],
 )

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from core.workspace.corrections import Correction, read_correction
+from tests.cases import each
 from tests.workspace.conftest import codes, make_desk
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "fix"),
     [
         ("不對，是 bybit", Correction(None, "bybit")),

@@ -4,13 +4,12 @@ two entries or is another entry's key (then an answer would have two meanings)."
 
 from __future__ import annotations
 
-import pytest
-
 from core.workspace.exchanges import EXCHANGES, exact_exchange
 from core.workspace.providers import PROVIDERS, exact_provider
+from tests.cases import each
 
 
-@pytest.mark.parametrize(
+@each(
     "entries",
     [
         [(e.key, e.aliases) for e in EXCHANGES.values()],

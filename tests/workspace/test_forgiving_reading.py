@@ -4,8 +4,6 @@ themselves run through `deskmate ask` in test_forgiving_conversations.py."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.state import TaskStatus
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import clean_name
@@ -14,6 +12,7 @@ from core.workspace.corrections import Correction, read_correction
 from core.workspace.extraction import create_slots, find_balance, find_name
 from core.workspace.given_secrets import find_given
 from core.workspace.reading import read
+from tests.cases import each
 from tests.workspace.conftest import API_KEY, API_SECRET, audit_entry, codes, make_desk
 
 OWNER = "console:user-1"
@@ -21,7 +20,7 @@ OWNER = "console:user-1"
 KEY = "BYBk3yQ7xT2mN8vR4wZ6pL1sD9fG5hJ0"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         (f"帮我加个bybit账户，名字叫 小号，key是 {KEY}，secret是 {API_SECRET}",
@@ -39,7 +38,7 @@ def test_labelled_credentials_are_found_with_their_label(text: str, expected: di
     assert not any(v in given.text for v in expected.values())
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["change the api key of main", "rotate key main_account", "the key is important", "what is an api key"],
 )
@@ -52,7 +51,7 @@ def test_an_unlabelled_key_is_stray_never_placed() -> None:
     assert given.found == () and given.stray
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("add a binance account called Alt Two", "Alt Two"),
@@ -77,7 +76,7 @@ def test_names_are_taken_whole(text: str, name: str) -> None:
     assert found is not None and found.value == name
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["add an account called", "add a binance account called one two three four five six", "add one called ,"],
 )
@@ -86,7 +85,7 @@ def test_an_unsure_name_is_not_taken(text: str) -> None:
     assert found is not None and found.value is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount"),
     [
         ("add a paper account with 50000 USDT", "50000"),
@@ -111,7 +110,7 @@ def test_quotes_are_dropped_only_as_a_pair() -> None:
     assert clean_name("'") is None and clean_name('""') is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "fix"),
     [
         ("等一下，名字改成 副账户", Correction("name", "副账户")),
@@ -139,7 +138,7 @@ def test_corrections(text: str, fix: Correction) -> None:
     assert read_correction(text) == fix
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["main", "主账户", "okx", "ok", "no", "是的", "要不改成 bybit", "用模拟账户买0.01个比特币",
      "with -5000 USDT", "with 1e9 USDT", "with 0.1 btc", "ok actually", "my model is a toyota",
@@ -159,7 +158,7 @@ def test_the_reading_carries_credentials_apart_and_never_as_names() -> None:
     assert read(f"my api key is {KEY}, what can you do for me?") is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill_domain", "action"),
     [
         ("diagnose my binance account", "exchange", "diagnose"),
@@ -176,7 +175,7 @@ def test_words_are_read_for_what_they_are(text: str, skill_domain: str, action: 
     assert reading is not None and (reading.domain, reading.action) == (skill_domain, action)
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "delete btc",
@@ -193,9 +192,7 @@ def test_no_record_request(text: str) -> None:
     assert read(text) is None
 
 
-@pytest.mark.parametrize(
-    "text", ["is my binance account connected", "我的币安账户连接正常吗", "test my okx account"]
-)
+@each("text", ["is my binance account connected", "我的币安账户连接正常吗", "test my okx account"])
 def test_connection_questions_are_for_diagnosis(text: str) -> None:
     reading = read(text)
     assert reading is not None and reading.problem
@@ -209,7 +206,7 @@ def test_leftover_words_are_no_name() -> None:
     assert renamed.slots["new_name"] == "Alt 3"
 
 
-@pytest.mark.parametrize("text", ["add a binance or okx account", "添加一个币安或者OKX账户"])
+@each("text", ["add a binance or okx account", "添加一个币安或者OKX账户"])
 def test_two_exchanges_are_no_choice_made(text: str) -> None:
     reading = read(text)
     assert reading is not None and reading.action == "create" and "exchange" not in reading.slots
@@ -270,7 +267,7 @@ def test_an_alert_id_is_no_record_number() -> None:
     assert reading._target("passphrase Pass#42") != {"id": "42"}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "field"),
     [
         ("把主账户的 secret key 换了", "api_secret"),  # a secret key is the secret, not also a key
@@ -284,7 +281,7 @@ def test_the_field_an_update_changes_is_read_from_the_phrases(text: str, field: 
     assert found is not None and found.slots.get("field") == field
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "model"),
     [
         ("配置 openai，model 是 gpt-4o", "gpt-4o"),  # "model 是": the words are the phrases' (names.toml)
@@ -300,7 +297,7 @@ def test_a_model_word_that_names_the_provider_is_no_model_name() -> None:
     assert "model" not in create_slots("配置一个模型，模型是 kimi", "model")
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "found"),
     [
         ("公钥is1234567890abcdef", (("key", "1234567890abcdef"),)),  # "is" before digits is the "is"
@@ -316,7 +313,7 @@ def test_labels_are_read_from_the_phrases_as_the_pattern_read_them(
     assert find_given(text).found == found
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "exchange"),
     [
         ("add a binance-testnet account", "binance_testnet"),  # one exchange, however it is spelled

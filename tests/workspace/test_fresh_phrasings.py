@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from core.reply import Status
+from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router
 from tests.workspace.conftest import API_KEY, API_SECRET, make_desk, text_of
@@ -24,7 +25,7 @@ def _row(text: str, lang: str, expect: dict[str, Any], **more: Any) -> dict[str,
     return {"text": text, "lang": lang, "expect": expect, **more}
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "action"),
     [
         ("合约仓位看一下", "zh", "positions"),
@@ -38,7 +39,7 @@ def test_a_wallet_said_before_the_holdings_or_balance(text: str, lang: str, acti
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "exchange"),
     [
         (f"币安api：{API_KEY}", "zh", "binance"),
@@ -51,7 +52,7 @@ def test_credentials_pasted_for_an_exchange_named_begin_it(text: str, lang: str,
     assert problem(ROUTER, _row(text, lang, expect)) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang"),
     [
         (f"is my binance api key {API_KEY} valid?", "en"),  # a question: nothing given
@@ -75,7 +76,7 @@ async def test_a_pasted_key_is_never_echoed(text: str) -> None:
     assert API_KEY not in state.model_dump_json()
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "field"),
     [
         ("更新一下main的secret", "zh", "api_secret"),
@@ -101,7 +102,7 @@ def test_a_key_pasted_in_a_story_of_a_problem_begins_no_account() -> None:
     assert problem(ROUTER, row) is None
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "lang", "skill", "action"),
     [
         ("我想连一下okx", "zh", "exchange_management", "create"),  # 连一下 / 连下 bind, as 绑一下

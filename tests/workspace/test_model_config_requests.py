@@ -4,16 +4,15 @@ while real how-to questions still reach the guidance skill (zh + en)."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.reply import Status
+from tests.cases import each
 from tests.fakes import full_router
 from tests.workspace.conftest import MODEL_KEY, Desk, codes, details, masked
 
 OWNER = "console:user-1"
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         (
@@ -43,7 +42,7 @@ def test_a_config_request_with_values_is_the_model_skill_s(text: str, slots: dic
     assert {k: route.slots.get(k) for k in slots} == slots
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     [
         "配置 kimi 模型，base url 是多少",

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.reply import Status
 from core.workspace.memory import MemoryWorkspace
 from core.workspace.providers import PROVIDERS, check_base_url
+from tests.cases import each
 from tests.workspace.conftest import MODEL_KEY, Desk, button, codes, details, make_desk, masked, text_of
 
 OWNER = "console:user-1"
@@ -71,7 +70,7 @@ async def test_custom_requires_https_except_on_localhost(desk: Desk) -> None:
     assert rows["Base URL"] == "http://localhost:11434/v1" and rows["Model"] == "qwen2.5:7b"
 
 
-@pytest.mark.parametrize(
+@each(
     ("url", "ok"),
     [
         ("https://api.example.com/v1", True),

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("新增幣安帳戶，名稱是 小號", {"name": "小號", "exchange": "binance"}),
@@ -35,7 +34,7 @@ def test_an_account_name_is_read_in_either_script(text: str, slots: dict[str, An
     assert slots.items() <= route.slots.items(), route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         (

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.cases import each
 from tests.fakes import full_router
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("add binance account called Main Account", {"name": "Main Account", "exchange": "binance"}),
@@ -35,7 +34,7 @@ def test_an_account_name_is_read_whole(text: str, slots: dict[str, Any]) -> None
     assert slots.items() <= route.slots.items(), route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "slots"),
     [
         ("add an openai model called gpt main, model gpt-4o", {"name": "gpt main", "model": "gpt-4o"}),
@@ -52,7 +51,7 @@ def test_a_model_config_name_and_model_id(text: str, slots: dict[str, Any]) -> N
     assert slots.items() <= route.slots.items(), route.slots
 
 
-@pytest.mark.parametrize(
+@each(
     "text",
     ["add an openai model for me", "新增一个 openai 模型配置", "add a deepseek model config please"],
 )

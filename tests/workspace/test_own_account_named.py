@@ -8,12 +8,13 @@ import pytest
 
 from core.language.gazetteer import Gazetteer
 from core.routing.router import RouteContext
+from tests.cases import each
 from tests.fakes import full_router
 
 NAMES = Gazetteer.of({"account": ["测试", "Alt"]})
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "action", "name"),
     [
         ("测试的余额", "balance", "测试"),
@@ -33,13 +34,13 @@ def test_a_question_about_their_account_by_its_name(text: str, action: str, name
     assert route.slots["target_ref"] == {"name": name}
 
 
-@pytest.mark.parametrize("text", ["我的余额", "my balance", "我的持仓"])
+@each("text", ["我的余额", "my balance", "我的持仓"])
 def test_a_question_with_every_word_explained_loads_no_names(text: str) -> None:
     router = full_router()
     assert not router.wants_names(text, router.route(text))
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "ref"),
     [
         ("用模拟账户买0.01个比特币", {"name": "模拟账户"}),
@@ -67,7 +68,7 @@ def test_an_account_they_may_not_have_is_read_by_its_words(text: str, ref: dict[
     assert account_ref(CoinNames(MarketCatalog()).read(text)) == ref
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "amount", "name"),
     [
         ("买 BTC 100 USDT 用账户2", "quote:100", "账户2"),
@@ -95,7 +96,7 @@ def test_an_account_named_after_its_kind_is_theirs() -> None:
     assert [t.id for t in resolve({"name": "账户9"}, accounts, None)] == ["3"]  # the whole name first
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("查看主账户里面", {"name": "主账户"}),
@@ -158,7 +159,7 @@ async def test_an_account_they_do_not_have_is_said_back_in_traditional_script(te
     assert name in said(reply) and "测试" in said(reply), said(reply)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "name"),
     [
         ("paper balance", "paper"),

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.routing.router import Route
 from core.workspace.reading import read
+from tests.cases import each
 from tests.fakes import full_router
 
 ROUTER = full_router()  # every registered skill's rules, by their declared priorities
@@ -15,7 +14,7 @@ def route(text: str) -> Route | None:
     return ROUTER.route(text)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "skill", "action", "slots"),
     [
         ("添加一个 OKX 账户叫 okx-main", "exchange_management", "create",
@@ -89,7 +88,7 @@ def test_workspace_phrasings(text: str, skill: str, action: str, slots: dict[str
     assert (got.skill, got.action, got.slots) == (skill, action, slots)
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "symbol"),
     [
         ("查看币安币价格", "BNBUSDT"),  # an exchange brand in a coin's name is no account request
@@ -102,7 +101,7 @@ def test_coin_questions_still_go_to_price(text: str, symbol: str) -> None:
     assert got is not None and got.skill == "price" and got.slots["symbols"] == [symbol]
 
 
-@pytest.mark.parametrize("text", ["hello", "what can you do", "/price btc", "你好", "thanks a lot"])
+@each("text", ["hello", "what can you do", "/price btc", "你好", "thanks a lot"])
 def test_no_workspace_route_for_chatter_and_commands(text: str) -> None:
     got = read(text)
     assert got is None

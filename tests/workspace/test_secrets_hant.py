@@ -6,13 +6,12 @@ all, left in the message's text."""
 
 from __future__ import annotations
 
-import pytest
-
 from core.workspace.given_secrets import find_given
+from tests.cases import each
 from tests.workspace.conftest import API_KEY, API_SECRET
 
 
-@pytest.mark.parametrize(
+@each(
     ("text", "expected"),
     [
         (f"新增幣安帳戶，API金鑰是 {API_KEY}", {"key": API_KEY}),
