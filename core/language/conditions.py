@@ -33,8 +33,6 @@ from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_d
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.since import said as since_said
 from core.language.since import since_told
-from core.language.spared import said as spared_said
-from core.language.spared import spared
 from core.language.spans import (
     COIN_RANK,
     WORD_RANK,
@@ -44,6 +42,8 @@ from core.language.spans import (
     filler_words,
     objects_before,
 )
+from core.language.spared import said as spared_said
+from core.language.spared import spared
 from core.language.supposed import SUPPOSED, supposed
 from core.language.supposed import said as if_said
 from core.language.taken_back import said as back_said

@@ -10,6 +10,7 @@ from typing import Any
 
 from core.language.fills import SIDES, coins, sides_name_orders
 from core.language.intents import SlotFill, table
+from core.language.refusals import refused_slot
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
 from core.language.value import Value
@@ -101,8 +102,13 @@ def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
         ids = [v for v in values if v.kind == "id"]
         return {"order_no": str(int(ids[0].number))} if len(ids) == 1 else {}
     numbers = [v for v in values if v.kind in ("id", "number", "count")]
-    if len(numbers) == 1 and numbers[0].number == numbers[0].number.to_integral_value():
+    whole = all(n.number == n.number.to_integral_value() for n in numbers)
+    if len(numbers) == 1 and whole:
         return {"order_no": str(int(numbers[0].number))}
+    if len({n.number for n in numbers}) > 1 and whole:  # "取消3号和4号单", "cancel order 3 and 4": none
+        start, end = numbers[0].start, numbers[-1].end  # dropped, refused quoting both
+        refused = Value("refused", start, end, reading.norm.typed(start, end), reason="two_numbers")
+        return {"order_no": refused_slot(refused)}
     said_all = reading.has("amount.all_in") or reading.has("filler.all") or reading.has("order.revoke_all")
     if not numbers and (reading.has(OPEN) or said_all):
         return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders", "cancel all orders"

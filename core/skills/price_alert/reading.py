@@ -14,10 +14,10 @@ from typing import Any, Literal
 from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.gazetteer import SEVERAL
 from core.language.negation import NOT_ASKED, negated_coins
-from core.language.spared import spared_coins
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
+from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
