@@ -82,14 +82,19 @@ def shares_delete(
     piece: str, before: Route, read: Route | None, route: Callable[[str], Route | None], named_one: NamedOne
 ) -> Route | None:
     """A piece after a delete that only names a coin and the kind's noun ("delete the btc alert and
-    the eth alert", "删掉btc提醒和eth提醒", "cancel the sol alert and the doge one"): read alone it
-    makes one, but beside a delete it is the next one deleted, never a record created unasked.
+    the eth alert", "删掉btc提醒和eth提醒", "cancel the sol alert and the doge one"), a level at most
+    ("delete my btc alert and eth alert at 4000"): read alone it makes one, but beside a delete it is
+    the next one deleted (confirmed, its alerts shown), never a record created unasked.
     Read with the delete's verb, it must be that delete; else it is no ask of its own (None)."""
     if read is None or before.action != "delete" or (read.skill, read.action) != (before.skill, "create"):
         return read
-    tags = words(piece).tags
-    if find_values(piece) or any(_ACTING & t.concepts and not _NOUNS & t.concepts for t in tags):
-        return read  # a verb or a level of its own ("…, alert me at 4000"): a create asked
+    reading = words(piece)
+    tags = reading.tags
+    if any(_ACTING & t.concepts and not _NOUNS & t.concepts for t in tags):
+        return read  # a verb of its own ("…, set one for eth at 4000"): a create asked
+    told = any(_NOUNS & t.concepts and _TOLD_ME.after(reading.text, t.end) for t in tags)
+    if find_values(piece) and (told or any(_CROSSING & t.concepts for t in tags)):
+        return read  # a level to be told of ("…, alert me at 4000", "…, eth到4000提醒我"): a create asked
     said = f"{'删除' if has_cjk(piece) else 'delete'} {piece}"
     for found in (route(said), named_one(said, before, route)):
         if found is not None and (found.skill, found.action) == (before.skill, before.action):
@@ -97,5 +102,9 @@ def shares_delete(
     return None
 
 
+_TOLD_ME = Words("conversation.told_me")  # "alert me": the noun a verb asking to be told
+# A level's way to be told of ("eth above 4000", "eth到4000"): a level named bare ("eth alert at
+# 4000", "eth 4000的提醒") beside a delete names the alert deleted, never one made unasked.
+_CROSSING = frozenset({"direction.above", "direction.below", "direction.reach", "verb.cross"})
 _NOUNS = frozenset({"noun.alert"})  # "alert", "提醒": tagged a verb too (alert me), said as the noun
 _ACTING = frozenset(c for c in load().concepts if c.startswith("verb."))

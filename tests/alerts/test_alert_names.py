@@ -228,3 +228,19 @@ async def test_a_coin_choice_or_a_kept_coin_deletes_none(desk: AlertDesk) -> Non
         assert len(desk.alerts.alerts) == 2, said
     await desk.say("delete all alerts except btc")
     assert len(desk.alerts.alerts) == 2
+
+
+async def test_a_delete_said_with_a_level_makes_no_alert(desk: AlertDesk) -> None:
+    """ "delete my eth alert above 4000" / "删除eth涨到4000的提醒" made an ETH alert at 4000, and "delete my
+    btc alert and eth alert at 4000" made one beside the delete: now the level names the alert
+    deleted, none is made."""
+    await desk.say("alert me when btc < 80k")
+    await desk.say("alert me when eth > 5000")
+    for said in (
+        "delete my eth alert above 4000",
+        "删除eth涨到4000的提醒",
+        "delete my btc alert and eth alert at 4000",
+    ):
+        await desk.say(said)
+        levels = sorted(str(a.spec.level) for a in desk.alerts.alerts.values())
+        assert not any(level.startswith("4000") for level in levels), (said, levels)

@@ -17,11 +17,11 @@ from core.language.negation import NOT_ASKED, negated_coins
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
-from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
+from core.skills.price_alert.targets import deleting, spared
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
@@ -56,7 +56,6 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 # Each list is written in order: a word's place in it is its number.
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
-EXCEPT, KEPT = "filler.except", Words("conversation.kept")  # a coin spared: "all alerts except btc"
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
@@ -126,15 +125,15 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
     values = find_values(norm)
     stops = _stops_telling(reading)  # "唔好再提我 BTC 喇", "stop reminding me about btc"
     refused = not inner and not stops and _told_none(reading)
-    if _spared(reading, kept=False):  # "delete all alerts except btc", "删除btc以外的提醒": none of btc's
+    if spared(reading, kept=False):  # "delete all alerts except btc", "删除btc以外的提醒": none of btc's
         return ("query", {}) if any(c.startswith(("ask.", "verb.query")) for c in reading.concepts) else None
-    if (reading.has(NOUN) or stops) and not _has_level(reading, values):
+    if (reading.has(NOUN) or stops) and (deleting(reading) or not _has_level(reading, values)):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if stops or reading.concepts & DELETES or _deletes(reading):
             if refused and values:
                 return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
             target = _target(reading, values, coins)
-            if "symbol" in target and _spared(reading):
+            if "symbol" in target and spared(reading):
                 return None  # "delete all alerts except btc": the coin named is kept, none deleted
             if not target and not stops and _vague(reading):
                 return None  # "turn off notifications": which notices is unsaid, no alert deleted
@@ -256,19 +255,6 @@ def _deletes(reading: Reading) -> bool:
     return any(
         skip_spaces(reading.text, end) not in told_not for _, end in DELETE.spans(reading.text, every=True)
     )
-
-
-def _spared(reading: Reading, *, kept: bool = True) -> bool:
-    """An except or a keep said before the first coin ("delete all alerts except btc", "delete my
-    alerts but keep eth", "删除除了btc以外的提醒") or an except after it (core.language.spared:
-    "删除btc以外的提醒"): that coin is the one not deleted."""
-    coin = min((t.start for t in reading.tags if COIN in t.concepts), default=None)
-    if coin is None or any(a == coin for a, _ in spared_coins(reading.scanned, reading.found)):
-        return coin is not None
-    if not kept:
-        return False
-    spared = [t.end for t in reading.tags if EXCEPT in t.concepts] + [e for _, e in KEPT.spans(reading.text)]
-    return any(end <= coin for end in spared)
 
 
 def _has_level(reading: Reading, values: list[Value]) -> bool:

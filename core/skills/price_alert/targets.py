@@ -1,0 +1,39 @@
+"""Which alerts a delete said of its words reaches: none of a coin spared ("delete all alerts except
+btc", "删除btc以外的提醒", "delete my alerts but keep eth"), and the alerts of a coin whose level is
+said beside the delete ("delete my eth alert above 4000", "删除eth涨到4000的提醒"), never one made."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.language.phrases import Words
+from core.language.spared import spared_coins
+from core.language.tagger import COIN, Reading
+
+EXCEPT: Final = "filler.except"
+KEPT: Final = Words("conversation.kept")  # a coin spared: "all alerts except btc"
+NOUN: Final = "noun.alert"
+REMOVES: Final = frozenset({"verb.delete", "verb.cancel"})
+# A making said ("set", "alert me", "tell me"); the alert's noun is tagged a notify too ("alert").
+MAKES: Final = frozenset({"verb.create", "verb.notify", "filler.tell"})
+
+
+def deleting(reading: Reading) -> bool:
+    """A delete said, no making ("delete my eth alert above 4000", "remove the btc alert below
+    80000"): its level says which alert, never one made (the skill shows the coin's alerts to
+    confirm). A making beside it ("delete my btc alert and alert me at 4000") keeps the create."""
+    making = any(t.concepts & MAKES and NOUN not in t.concepts for t in reading.tags)
+    return bool(reading.concepts & REMOVES) and not making
+
+
+def spared(reading: Reading, *, kept: bool = True) -> bool:
+    """An except or a keep said before the first coin ("delete all alerts except btc", "delete my
+    alerts but keep eth", "删除除了btc以外的提醒") or an except after it (core.language.spared:
+    "删除btc以外的提醒"): that coin is the one not deleted. ``kept``: a keep word counts too."""
+    coin = min((t.start for t in reading.tags if COIN in t.concepts), default=None)
+    if coin is None or any(a == coin for a, _ in spared_coins(reading.scanned, reading.found)):
+        return coin is not None
+    if not kept:
+        return False
+    said = [t.end for t in reading.tags if EXCEPT in t.concepts] + [e for _, e in KEPT.spans(reading.text)]
+    return any(end <= coin for end in said)
