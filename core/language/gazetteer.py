@@ -10,7 +10,10 @@ Names are matched in normalized form (core.language.normalize), whole when they 
 is not found in "ethereum"), and a name that is also a plain word of the lexicon or a single
 character is left out: a trader called "查" must not turn every question into a trader request.
 A plain-word name the person capitalized ("Max", "Pause") is found only where it is typed
-exactly so ("fire up Max", "how's Max doing"): "max buy btc" keeps the lexicon's word.
+exactly so ("fire up Max", "how's Max doing"): "max buy btc" keeps the lexicon's word. One typed
+in Latin letters ("max", "all", "main") is found as the object of a record's act, right after its
+verb and ending its clause ("stop max", "删掉max", "delete main and luna"): nothing else is said
+there for the lexicon's word to mean.
 """
 
 from __future__ import annotations
@@ -35,11 +38,14 @@ class Gazetteer:
     entries: Mapping[str, tuple[tuple[str, ...], str]]
     # Plain-word names with a capital letter, found only as typed (case and all).
     cased: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    # Plain-word names in Latin letters, found only as an act's object ("stop max").
+    objects: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, names: Mapping[str, Sequence[str]], *, plain: frozenset[str] = frozenset()) -> Gazetteer:
         entries: dict[str, tuple[tuple[str, ...], str]] = {}
         cased: dict[str, tuple[tuple[str, ...], str]] = {}
+        objects: dict[str, tuple[tuple[str, ...], str]] = {}
         for kind, stored in names.items():
             for name in stored:
                 key = normalize(name)
@@ -47,30 +53,36 @@ class Gazetteer:
                     continue
                 into = entries
                 if key in plain:
-                    if name.islower() or not name.isascii():
+                    if not name.isascii():
                         continue
-                    into = cased
+                    into = objects if name.islower() else cased
                 kinds, first = into.get(key, ((), name))
                 if kind not in kinds:
                     into[key] = ((*kinds, kind), first)
-        return cls(entries, cased)
+        return cls(entries, cased, objects)
 
     def __bool__(self) -> bool:
-        return bool(self.entries) or bool(self.cased)
+        return bool(self.entries) or bool(self.cased) or bool(self.objects)
 
-    def find(self, norm: str, typed: str = "") -> Iterator[tuple[int, int, tuple[str, ...], str]]:
+    def find(
+        self, norm: str, typed: str = "", acts: frozenset[int] = frozenset()
+    ) -> Iterator[tuple[int, int, tuple[str, ...], str]]:
         """(start, end, kinds, stored name) of every whole occurrence, longest names first; a name
         of several kinds also carries SEVERAL (which record is meant is asked, not guessed). A
         capitalized plain-word name is found where ``typed`` (the message as written, offsets as
-        ``norm``'s) has it exactly as stored."""
+        ``norm``'s) has it exactly as stored; a lowercase one where it starts at one of ``acts``
+        (right after a record's act word) and ends its clause."""
         found = [(key, self.entries[key]) for key in self.entries]
         if typed and len(typed) == len(norm):
             found += [(key, self.cased[key]) for key in self.cased]
+        found += [(key, self.objects[key]) for key in self.objects if acts]
         for key, (kinds, name) in sorted(found, key=lambda item: len(item[0]), reverse=True):
             start = norm.find(key)
             while start >= 0:
                 end = start + len(key)
                 cased_ok = key not in self.cased or typed[start:end] == name
+                if key in self.objects and key not in self.entries:
+                    cased_ok = start in acts and _ends_clause(norm, end)
                 if cased_ok and _whole(norm, start, end, key):
                     yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
                 start = norm.find(key, start + 1)
@@ -124,6 +136,17 @@ def _after_kind(text: str, start: int, words: Sequence[tuple[int, int, frozenset
     between or none ("删除交易员big money")."""
     at = start - 1 if text[start - 1 : start] == " " else start
     return any(e == at and c & _KIND_WORDS for _, e, c in words)
+
+
+# What may follow an act's object in its clause: another name joined, a polite word, a particle.
+_AFTER_OBJECT: Final = ("and ", "& ", "then ", "please", "pls", "now", "for me", "thanks")
+
+
+def _ends_clause(norm: str, end: int) -> bool:
+    """Nothing but a mark, a Chinese word or a joining / polite word after ``end`` ("stop max",
+    "删掉max吧", "stop max and luna", "delete main please"): the name is the act's whole object."""
+    rest = norm[end:].lstrip()
+    return not rest or not (rest[0].isascii() and rest[0].isalnum()) or rest.startswith(_AFTER_OBJECT)
 
 
 def _whole(norm: str, start: int, end: int, key: str) -> bool:

@@ -33,6 +33,7 @@ from core.language.normalize import Normalized, has_cjk, normalize_text
 from core.language.pinyin import may_be_pinyin
 from core.language.plurals import plurals
 from core.language.slips import slipped
+from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.weak_coins import weak_coin_said
 
 if TYPE_CHECKING:
@@ -323,12 +324,28 @@ class Tagger:
         scanned = _masked(norm)
         own: list[_Span] = []
         if names is not None:
-            for start, end, kinds, name in names.find(scanned, text):
+            for start, end, kinds, name in names.find(
+                scanned, text, _act_ends(scanned) if names.objects else _NONE
+            ):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, self.coins, own)
         tags = _object_first(_resolve(spans))
         concepts = frozenset[str]().union(*(t.concepts for t in tags))
         return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans))
+
+
+_NONE: Final = frozenset[int]()
+_RECORD_ACTS: Final = (*RECORD_VERBS, *RECORD_CHANGES)
+
+
+def _act_ends(scanned: str) -> frozenset[int]:
+    """Where the word after each record's act word starts ("stop max", "删掉max"): where a name of
+    theirs that is a plain word is its object (core.language.gazetteer)."""
+    return frozenset(
+        len(scanned) - len(scanned[end:].lstrip(" "))
+        for _, end, _, concepts, _ in _scan(scanned)
+        if any(c.startswith(_RECORD_ACTS) for c in concepts)
+    )
 
 
 def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:

@@ -133,6 +133,16 @@ def test_names_that_are_plain_words_or_one_character_are_left_out() -> None:
     assert set(names.entries) == {"alpha"}
 
 
+def test_a_plain_word_name_in_latin_letters_is_found_only_as_an_acts_object() -> None:
+    """A trader called "max" was never found ("stop max" read nothing): now it is the object of a
+    record's act ending its clause, and "max buy btc" keeps the lexicon's word."""
+    names = Gazetteer.of({"trader": ["max"]}, plain=frozenset({"max"}))
+    assert set(names.entries) == set() and set(names.objects) == {"max"}
+    assert [f[3] for f in names.find("stop max", acts=frozenset({5}))] == ["max"]
+    assert [f[3] for f in names.find("stop max btc", acts=frozenset({5}))] == []
+    assert [f[3] for f in names.find("max buy btc", acts=frozenset())] == []
+
+
 def test_a_record_word_after_the_object_is_part_of_its_name() -> None:
     assert _spans("删除账户 my traders")[-1] == ("traders", "name.word")
     assert ("trader", "noun.trader") in _spans("create a trader on my binance account")
