@@ -16,12 +16,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import SET_TO_SAID, clause_end, concepts_at, set_to, untagged
+from core.language.fills import concepts_at, untagged
 from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, may_tag, named, with_phrases, words
+from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases, words
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
 from core.markets import MarketCatalog
@@ -33,10 +33,11 @@ from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
 from core.tasks.refs import bare_name, is_recent_phrase, name_in, without_pointing_back
 from core.workspace.exchanges import EXCHANGES
-from core.workspace.extraction import CLOSING, OPENING, URL, create_slots, find_name, model_id_said, quoted
+from core.workspace.extraction import URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
 from core.workspace.key_owner import key_owner
 from core.workspace.name_edges import first_clause, unglued_kind, without_kind
+from core.workspace.update_fields import changed_record, field_named, new_value, set_to_start
 from core.workspace.wallets import wallet_named
 
 Domain = Literal["trader", "strategy", "model", "exchange"]
@@ -84,19 +85,6 @@ UNWANTED = Words("records.unwanted")  # "kimi测试不要了": said last of one 
 _KIND_WORDS = frozenset({GENERIC.concept, "records.trader"})
 
 
-def _model_to(low: str, start: int, end: int) -> bool:
-    """ "model" names the field before "to" / "as": "change the model to …", "set the model of kimi to …"."""
-    if low[start:end] != "model":
-        return True
-    after = low[end:].split()
-    return after[:1] in (["to"], ["as"]) or (after[:1] == ["of"] and "to" in after[2:5])
-
-
-# The fields an update may name, first first (phrases/account_field.toml, model_field.toml).
-_FIELDS = {
-    "exchange": ("account_field", ("credentials", "api_secret", "passphrase", "api_key", "name")),
-    "model": ("model_field", ("enabled", "base_url", "api_key", "model", "name")),
-}
 _DONT = "filler.dont"  # told not to do it ("别动", "不要删", "don't touch")
 VAGUE = "vague"  # a target_ref key: the words left over are no plausible name
 _MAX_NAME_WORDS = 3
@@ -197,14 +185,14 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     domain: Domain = "model" if found.startswith("model") else "exchange"
     said = _TAGGER.read(raw, _configs(own, domain))  # "point ds at …": a change of theirs
     action = _action(said)
-    if action is None and own and _unwanted_last(norm) and not _field(norm, domain)[0]:
+    if action is None and own and _unwanted_last(norm) and not field_named(norm, domain)[0]:
         action = "delete"  # "kimi测试不要了": one of theirs named, no longer wanted (not a field of it)
     if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
         # Labelled credentials pasted for an exchange or provider named, nothing else said
         # ("here's my binance api key: …", "币安api：…"): an account given (sealed by the flow).
         action = "create"
-    field = _field(norm, domain)[0] if action == "create" and own else None
-    if field and (given.found or _new_value(raw) or field in _CREDENTIAL_FIELDS):
+    field = field_named(norm, domain)[0] if action == "create" and own else None
+    if field and (given.found or new_value(raw) or field in _CREDENTIAL_FIELDS):
         # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set; a new key for
         # one of theirs ("new api key for main2") is its key changed, the flow asking for it.
         action = "update"
@@ -277,7 +265,7 @@ def _without_names(raw: str) -> str:
         raw = f"{raw[: named.start]} {raw[named.end :]}"
     for start, end in reversed(list(quoted(raw))):
         raw = f"{raw[:start]} {raw[end:]}"
-    value = _new_value(raw)
+    value = new_value(raw)
     return raw[: value[0]] if value is not None and _TAGGER.read(raw).concepts & _UPDATES else raw
 
 
@@ -300,8 +288,8 @@ def _bare_record(raw: str, norm: str, own: tuple[str, ...]) -> Reading | None:
     renamed = "verb.rename" in said or (own and "noun.name" in said and said & _UPDATES)  # 的名字改成
     # A credential of an account of theirs changed, the account by its name ("更新一下main的secret"):
     # an account's field word (phrases/account_field.toml) with a change's verb.
-    refreshed = own and said & _UPDATES and _field(norm, "exchange")[0] in _CREDENTIAL_FIELDS
-    unwanted = own and _unwanted_last(norm) and not _field(norm, "exchange")[0]  # "main2不要了"
+    refreshed = own and said & _UPDATES and field_named(norm, "exchange")[0] in _CREDENTIAL_FIELDS
+    unwanted = own and _unwanted_last(norm) and not field_named(norm, "exchange")[0]  # "main2不要了"
     action = "delete" if "verb.delete" in said or unwanted else "update" if renamed or refreshed else None
     if action is None:
         return None
@@ -363,8 +351,8 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
         return create_slots(raw, domain)
     text = raw
     if action == "update":
-        value = _new_value(raw, _configs(own, domain))
-        field, said = _field(norm, domain)
+        value = new_value(raw, _configs(own, domain))
+        field, said = field_named(norm, domain)
         if value is not None:
             text = text[: value[0]]
             if field is None and domain == "exchange":
@@ -379,11 +367,7 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             field = "model"  # "use gpt-4o for my openai setup instead": the model id said
             slots["model"] = used[2]
             text = _provider_typed(f"{raw[: used[0]]} {raw[used[1] :]}")  # the config: "my openai setup"
-        if (
-            value is None
-            and field == "name"
-            and (at := _set_to_start(raw, _configs(own, domain))) is not None
-        ):
+        if value is None and field == "name" and (at := set_to_start(raw, _configs(own, domain))) is not None:
             text = text[:at]  # a new name too long to read is asked; the record is the one named before it
         if field == "enabled":
             slots["enabled"] = "false" if "disable" in said else "true"
@@ -462,56 +446,6 @@ def _unwanted_last(norm: str) -> bool:
 def _configs(own: tuple[str, ...], domain: str) -> Gazetteer | None:
     """Their model configs named in the message, read as theirs ("point" is a change before one)."""
     return Gazetteer.of({"model": own}) if own and domain == "model" else None
-
-
-def _new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | None:
-    """Where an update's change starts in the typed text (the layer's set-to word: "改名為" of
-    "把主帳戶改名為副帳戶", fills.set_to) and the new value as typed ("副帳戶"): one to three words,
-    quoted or not, to the end."""
-    if not may_tag(raw, SET_TO_SAID):
-        return None  # no word a new value follows: most messages, read here for every record's ask
-    reading = _TAGGER.read(raw, names)
-    marker, text = set_to(reading), reading.text.rstrip()
-    begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
-    text = text[: clause_end(text, begin)].rstrip() if marker else text  # "to savings, not main": savings
-    begin += text[begin : begin + 1] in OPENING
-    end = len(text) - (text[-1:] in CLOSING)
-    value = text[begin:end]
-    if marker is None or not 1 <= len(value.split()) <= _MAX_NAME_WORDS or set(value) & CLOSING:
-        return None
-    return reading.norm.offsets[marker.start], reading.norm.typed(begin, end)
-
-
-def _set_to_start(raw: str, names: Gazetteer | None = None) -> int | None:
-    """Where the set-to word before an update's new value starts in the typed text, if one is said."""
-    if not may_tag(raw, SET_TO_SAID):
-        return None
-    reading = _TAGGER.read(raw, names)
-    marker = set_to(reading)
-    return None if marker is None else reading.norm.offsets[marker.start]
-
-
-def _field(norm: str, domain: str) -> tuple[str | None, frozenset[str]]:
-    """The field an update names, the first of its kind's fields whose word the message says
-    (leftmost-longest: "secret key" is the secret, not also a key; an account's key and secret
-    both: its credentials), and every field word said ("禁用" also disables)."""
-    group, fields = _FIELDS[domain]
-    tagged = with_phrases(Tagged(normalize_text(norm), ()), (group,))
-    said = {
-        c.partition(".")[2] for t in tagged.tags if _model_to(tagged.text, t.start, t.end) for c in t.concepts
-    }
-    if domain == "exchange" and {"api_key", "api_secret"} <= said:
-        return "credentials", frozenset(said)
-    return next((f for f in fields if f in said), None), frozenset(said)
-
-
-def changed_record(rest: str, text: str) -> str:
-    """The name left of the words before an update's change (``text``), without the 给 that
-    puts the record first ("给 main 改名叫 core" changes "main"); kept when 把 / 将 already do
-    ("把 给力 改名叫 强力" changes "给力"). Read in the layer's normalized text: 給, 將 as 给, 将."""
-    if "把" in normalize(text) or "将" in normalize(text) or normalize(rest[:1]) != "给":
-        return rest
-    return rest[1:].lstrip() or rest
 
 
 def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> dict[str, str] | None:
