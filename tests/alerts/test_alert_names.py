@@ -244,3 +244,21 @@ async def test_a_delete_said_with_a_level_makes_no_alert(desk: AlertDesk) -> Non
         await desk.say(said)
         levels = sorted(str(a.spec.level) for a in desk.alerts.alerts.values())
         assert not any(level.startswith("4000") for level in levels), (said, levels)
+
+
+async def test_an_alert_s_place_is_its_place_in_the_list_offered_never_deleted_at_once(
+    desk: AlertDesk,
+) -> None:
+    """ "delete the first alert" with one alert answered "No alert #1": the list shows no numbers,
+    only the alerts oldest first. Now a place the list has offers the alert listed there, its
+    button deleting it; a place past the list is answered as before."""
+    await desk.say("alert me when btc < 80k")
+    await desk.say("alert me when eth > 5000")
+    second = sorted(desk.alerts.alerts.values(), key=lambda a: a.created_at)[1]
+    for said in ("delete the second alert", "删除第二个提醒", "刪除第2個提醒"):
+        asked = await desk.say(said)
+        assert codes(asked) == ["ask_alert"] and len(asked.buttons) == 1, (said, codes(asked))
+        assert second.id in asked.buttons[0].label and len(desk.alerts.alerts) == 2, said
+    assert codes(await desk.say("delete the third alert")) == ["not_found"]
+    done = await desk.press(asked.buttons[0].token)
+    assert codes(done) == ["alert_deleted"] and second.id not in desk.alerts.alerts

@@ -70,6 +70,9 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
         reason, typed = refusal_in(wanted_id) or refusal_in(symbol) or ("", "")
         return skill._fail(turn, task, Problem(f"value.refused.{reason}", {"typed": typed}, "refused"))
     elif wanted_id:
+        place = _placed(alerts, str(wanted_id))
+        if place is not None:  # "delete the first alert", 删除第二个提醒: the one listed there, offered
+            return await _ask_which(skill, turn, task, [place], all_of_them=False)
         alerts = [a for a in alerts if a.id == wanted_id]
         if not alerts:
             return skill._fail(turn, task, Problem("alert.not_found", {"id": wanted_id}, "not_found"))
@@ -85,6 +88,15 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
     reply = await delete_one(skill, turn, alerts[0])
     move(task, TaskStatus.COMPLETED if reply.status is Status.COMPLETED else TaskStatus.FAILED, turn.now)
     return Done(skill._with_route(reply, task), ok=reply.status is Status.COMPLETED)
+
+
+def _placed(alerts: list[Alert], wanted: str) -> Alert | None:
+    """The alert at place ``wanted`` of the list as shown (oldest first, store.for_destination), when
+    ``wanted`` is a place ("the first alert", 第2个提醒, "alert 2": no id is that short) the list has;
+    None for an id or a place past the list (answered as no such alert)."""
+    if not wanted.isdigit() or any(a.id == wanted for a in alerts) or not 1 <= int(wanted) <= len(alerts):
+        return None
+    return alerts[int(wanted) - 1]
 
 
 async def _ask_which(
