@@ -310,6 +310,9 @@ def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Seque
         return True
     if any(scanned.endswith(word, 0, start) for word in _lead_ins()):
         return True
+    # "我在币安上买了0.5个eth": 上 placing a word read before it (the exchange) ends it, as 里 does
+    if scanned[start - 1] == "上" and any(s[1] == start - 1 for s in spans):
+        return True
     return any(s[1] == start for s in spans) or any(v.end == start for v in values)
 
 
