@@ -57,7 +57,7 @@ NAMES = {"strategy": ["ETH網格"], "trader": ["小明", "beta"]}
         # guards: a coin's price, a loss, a problem told
         ("查一下btc多少钱", "price", "current", {"symbols": ["BTCUSDT"]}),
         ("查一下我亏了多少钱", "pnl", "report", {}),
-        ("查一下我账户里的钱为什么少了", "exchange_diagnosis", "diagnose", {}),
+        ("查一下我账户里的钱为什么少了", "balance_position_diagnosis", "diagnose", {}),
         # the calendar told first, broken down by coin, a loss asked too: the P&L
         ("month end review time. pnl broken down by coin pls", "pnl", "report", {"view": "by_symbol"}),
         ("pnl broken down by asset", "pnl", "report", {"view": "by_symbol"}),

@@ -48,6 +48,11 @@ CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我�
 SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
 # What one holds not shown, with a buy told or contrary ("the eth i bought isnt showing up"): balance's.
 MISSING, BOUGHT = "diagnosis.missing", "diagnosis.bought"
+# A holding told smaller than it should be (少了一截, "way less than it should"), or money told fallen
+# by an amount ("my usdt dropped by 40"): of their money, coin or balance, the balance diagnosis's.
+FEWER, FELL_BY = "diagnosis.fewer", "diagnosis.fell_by"
+UNCHANGED = "diagnosis.unchanged"  # "但係結餘完全冇變", "my balance hasn't changed": shown wrong
+MINE = frozenset({"filler.mine", "noun.account", "own.account"})  # 我的 eth, 账户里的 usdt
 NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
 # Doing nothing ("beta 一直闲着"): only of a trader or strategy named (its intents need one).
 NOT_WORKING = frozenset({DIAGNOSE, "diagnosis.not_done", "diagnosis.idle", *FAILING})
@@ -174,12 +179,16 @@ def _order(reading: Reading) -> Slots:
 _BALANCE = Table(
     Read("exchange", partial(_named, concept=EXCHANGE)),
     only=(
-        When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY}, none=TRADER),
+        When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY, FEWER, UNCHANGED, MISSING}, none=TRADER),
+        # "我的usdt莫名少了50块", "我啲USDT唔見咗", "my usdt dropped by like 40": money of theirs gone
+        When("trade.money", any=MINE, also={FEWER, MISSING, FELL_BY}, none=TRADER),
+        # "點解我啲ETH少咗", "我的eth不见了": a coin of theirs gone (a coin's fall is 跌, its price)
+        When("coin", any=MINE, also={FEWER, MISSING}, none=TRADER | {"diagnosis.market"}),
         # "it says i have no btc but i'm sure i bought some": what one holds, as shown, contrary to
         # what one did, the words balance or positions unsaid ("我明明买了eth" alone shows nothing).
         When(CONTRARY, any=SHOWN, none=TRADER),
         # "the eth i bought isnt showing up": what one holds not shown, a buy told
-        When(MISSING, any={BOUGHT, CONTRARY, "trade.done"}, none=TRADER),
+        When(MISSING, any={BOUGHT, CONTRARY, "trade.done", "trade.bought"}, none=TRADER),
     ),
     unless=_pasted,
     commands=False,
