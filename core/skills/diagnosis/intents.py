@@ -52,6 +52,7 @@ MISSING, BOUGHT = "diagnosis.missing", "diagnosis.bought"
 # by an amount ("my usdt dropped by 40"): of their money, coin or balance, the balance diagnosis's.
 FEWER, FELL_BY = "diagnosis.fewer", "diagnosis.fell_by"
 UNCHANGED = "diagnosis.unchanged"  # "但係結餘完全冇變", "my balance hasn't changed": shown wrong
+SHOWN_WRONG = (FEWER, UNCHANGED, MISSING)  # said of a holding: less, unchanged or none shown
 MINE = frozenset({"filler.mine", "noun.account", "own.account"})  # 我的 eth, 账户里的 usdt
 NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
 # Doing nothing ("beta 一直闲着"): only of a trader or strategy named (its intents need one).
@@ -179,7 +180,7 @@ def _order(reading: Reading) -> Slots:
 _BALANCE = Table(
     Read("exchange", partial(_named, concept=EXCHANGE)),
     only=(
-        When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY, FEWER, UNCHANGED, MISSING}, none=TRADER),
+        When(any=HOLDINGS, also={"verb.fail", WHY, DIAGNOSE, CONTRARY, *SHOWN_WRONG}, none=TRADER),
         # "我的usdt莫名少了50块", "我啲USDT唔見咗", "my usdt dropped by like 40": money of theirs gone
         When("trade.money", any=MINE, also={FEWER, MISSING, FELL_BY}, none=TRADER),
         # "點解我啲ETH少咗", "我的eth不见了": a coin of theirs gone (a coin's fall is 跌, its price)
