@@ -17,7 +17,8 @@ MARKET: Final = "diagnosis.market"
 _COIN: Final = "coin"
 # What an act's word takes right after it: a coin, one's own, a record or its noun, an amount.
 _OBJECTS: Final = ("coin", "filler.mine", "own.", "noun.", "amount.")
-# What counts a move right before its word: "a drop", "every drop", "each dip" (never "the": "drop the alert").
+# What counts a move right before its word: "a drop", "every drop", "each dip" (never "the":
+# "drop the alert").
 _COUNTED: Final = frozenset({"a", "every", "each", "any", "one", "another", "big", "small", "sharp"})
 _MEASURED: Final = ("amount", "percent", "number", "price")  # "50 dollar drop", "5% drop", "$50 drop"
 
