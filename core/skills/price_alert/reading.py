@@ -272,16 +272,11 @@ def _lists(reading: Reading) -> bool:
     """A list word said right before the alert noun, or only "my", "the", "all", "price" between
     ("list my alerts", "what alerts", "show all my price alerts"), a Chinese one within a few
     characters before it or inside it ("我设置了哪些价格提醒", "提醒列表"), or one right after it
-    ("提醒清单", "alerts i set"), a coin between saying whose ("show my btc alerts"). Looked for in
+    ("提醒清单", "alerts i set"), a coin between saying whose ("show my btc alerts"; with no number). In
     the text, not among the tags: a longer word may hold it ("我有几个" is trade.have)."""
     text = reading.text
-    # "show my btc alerts": a coin between says whose; not with a number ("my btc alert at 100k" sets one)
-    coins = (
-        []
-        if any(c.isdigit() for c in text)
-        else [(t.start, t.end) for t in reading.tags if COIN in t.concepts]
-    )
-    said = blank(text, *coins)
+    coins = ((t.start, t.end) for t in reading.tags if COIN in t.concepts)  # not "my btc alert at 100k"
+    said = text if any(c.isdigit() for c in text) else blank(text, *coins)
     for noun in (t for t in reading.tags if NOUN in t.concepts):
         for start, end in LIST.spans(text, every=True):
             gap, zh = said[end : noun.start], not text[start:end].isascii()
