@@ -17,7 +17,6 @@ from core.language.negation import NOT_ASKED, negated_coins
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
-from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
