@@ -117,9 +117,19 @@ NOTIONAL = frozenset({"trade.notional"})  # "金额100", "quote amount 100": the
 # {"code":-2010,...}) asks for a diagnosis; a strategy or a DCA / grid plan is the strategy
 # skill's: never an order or a balance; nor is what one did told as contrary to what is shown
 # ("持仓显示0 但我明明买了": diagnosis.contrary); nor an order told unfilled ("买btc一直没成交", "the sol
-# buy never filled": verb.unfilled), which the orders skill or a diagnosis reads.
+# buy never filled": verb.unfilled), which the orders skill or a diagnosis reads. A trailing stop
+# said is none deskmate places: its distance is no amount sold ("sell eth with a trailing stop of 5%"
+# sold 5% of one's eth).
 NOT_ORDERS = frozenset(
-    {"verb.fail", "verb.unfilled", "ask.why", "error.code", "noun.strategy", "diagnosis.contrary"}
+    {
+        "verb.fail",
+        "verb.unfilled",
+        "ask.why",
+        "error.code",
+        "noun.strategy",
+        "diagnosis.contrary",
+        "term.trailing_stop",
+    }
 )
 MANAGES = frozenset({"verb.create", "verb.delete"})
 # An alert's or a protective order's word: a value said of it is that ask's, never the order's
