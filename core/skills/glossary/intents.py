@@ -13,6 +13,7 @@ TERMS = {
     "term.stop_loss": "stop_loss", "term.take_profit": "take_profit", "term.limit_order": "limit_order",
     "term.market_order": "market_order", "term.stop_limit": "stop_limit", "term.slippage": "slippage",
     "term.leverage": "leverage", "term.futures": "futures", "term.liquidation": "liquidation",
-    "term.funding_rate": "funding_rate", "term.long_short": "long_short", "term.trailing_stop": "trailing_stop",
+    "term.funding_rate": "funding_rate", "term.long_short": "long_short",
+    "term.trailing_stop": "trailing_stop",
 }  # fmt: skip
 INTENTS = table(SKILL, "glossary", {"term": Slots(Word("term", TERMS, need=True))}).intents
