@@ -31,10 +31,12 @@ import re
 import unicodedata
 from decimal import Decimal
 from functools import cache, partial
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from core.language.dates import date_spans
 from core.language.lexicon import phrases
+from core.language.normalize import simplified
 from core.language.numbers import (
     LATIN_MULTIPLIERS,
     SCALE_CHARS,
@@ -210,21 +212,39 @@ def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
 
 def _all_of_said(norm: str, values: list[Value]) -> list[Value]:
     """``values`` without an "all" said right before the amount it is ("梭哈500U大饼", "all in 200
-    usdt on sol", "全部0.5个btc"): that amount, exactly as typed, is the whole; never two amounts."""
+    usdt on sol", "全部0.5个btc"), or an all-in said right after money ("拿500u梭哈sol", "1000u全仓sol":
+    the all-in is the buy of that money; "0.5个btc梭哈" stays two): that amount, exactly as typed, is
+    the whole; never two."""
     if len(values) < 2:
         return values
-    return [
-        v
-        for v, after in zip(values, [*values[1:], None], strict=True)
-        if not (
-            after is not None
-            and v.kind == "fraction"
-            and v.number == 1
-            and after.kind == "amount"
-            and after.unit in ("quote", "base")
-            and norm[v.end : after.start].strip() in ("", "in")
-        )
-    ]
+    drop: set[int] = set()
+    for k, (v, after) in enumerate(pairwise(values)):
+        gap = norm[v.end : after.start].strip()
+        if _whole(v) and _money(after) and gap in ("", "in"):
+            drop.add(k)
+        elif v.unit == "quote" and _money(v) and _whole(after) and not gap and _all_in_at(norm, after):
+            drop.add(k + 1)
+    return [v for k, v in enumerate(values) if k not in drop]
+
+
+def _whole(value: Value) -> bool:
+    return value.kind == "fraction" and value.number == 1 and value.per == 1
+
+
+def _money(value: Value) -> bool:
+    return value.kind == "amount" and value.unit in ("quote", "base")
+
+
+def _all_in_at(norm: str, value: Value) -> bool:
+    """The value is a word of going all in (lexicon amount.all_in: 梭哈, 全仓, all in)."""
+    return simplified(norm[value.start : value.end]) in _all_in()  # 全倉 as 全仓
+
+
+@cache
+def _all_in() -> frozenset[str]:
+    from core.language.lexicon import load
+
+    return frozenset(load().concepts["amount.all_in"].words)
 
 
 def _to_text(value: Value, text: str, where: list[int]) -> Value:
