@@ -22,15 +22,18 @@ _IF_I: Final = re.compile(r"(?:^|[\s,，.。!！?？;；])if (?:i|we)\b")  # Eng
 # Who supposes, said between the "if" and the act: the person ("如果我", "要係我哋", "if i").
 _SELF: Final = ("我们", "我們", "我哋", "我", "i", "we")
 # What may stand between them: a word of time or a filler ("如果我现在卖了eth", "if i just sold").
-_BETWEEN: Final = ("time.", "filler.article")
+# A "first" too ("可能迟点先开个网格": 先, trade.answer_word).
+_BETWEEN: Final = ("time.", "filler.article", "trade.answer_word")
 _THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
 
 
 # A maybe ("maybe buy eth", "i migth buy eth", "maybe i should sell", "可能过几天会卖点sol吧", "也许买点
 # eth"): one's own act only weighed, never asked; a request put to deskmate stays one ("could you
 # maybe buy 0.1 eth": "you" before it in its clause).
+# 或者 opening a clause is a maybe too ("或者迟点先开个网格", Hong Kong's "或者遲啲先開個網格"); between two
+# things it is "or" ("btc或者eth"), no maybe.
 _MAYBE: Final = re.compile(
-    r"(?:^|(?<=[\s,，.。!！?？;；]))(?:maybe|perhaps|might|migth|mite|prob(?:ably)?)\b|可能|也许|或许|说不定"
+    r"(?:^|(?<=[\s,，.。!！?？;；]))(?:maybe|perhaps|might|migth|mite|prob(?:ably)?\b|或者|或是)|可能|也许|或许|说不定"
 )
 _NOT_MAYBE: Final = ("尽可能", "有可能的话", "可能的话")
 _ASKED_OF: Final = re.compile(r"\b(?:you|u|ya)\b|你|您")
