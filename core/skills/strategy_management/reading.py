@@ -142,6 +142,8 @@ class StrategyReader:
                 # strategy is named as one; its table reads no amount per buy).
                 kind = "dca"
             return action, self._create_slots(reading, values, kind)
+        if action in ("activate", "deactivate") and _whether(reading):
+            action = "query"  # "is turtle no longer the default?": asked, nothing set or unset
         return action, _target_slots(reading, action)
 
     def values(self, text: str, kind: str) -> dict[str, str]:
@@ -239,6 +241,16 @@ TABLES: dict[str, tuple[Take, ...]] = {
         Take("quote_amount", lambda v: v.kind == "number" or (v.refused and v.unit != "base"), sole=True),
     ),
 }
+
+
+def _whether(reading: Reading) -> bool:
+    """A yes-no question ("is turtle not the default", "turtle is not the default?", "turtle还是默认
+    吗"): a whether word opening or ending it, or a question mark; "stacker is no longer my default"
+    tells."""
+    text = reading.text.rstrip(" ?？!！。.")
+    return reading.text.rstrip().endswith(("?", "？")) or any(
+        "filler.whether" in t.concepts and (t.start == 0 or t.end == len(text)) for t in reading.tags
+    )
 
 
 _SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
