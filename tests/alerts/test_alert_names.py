@@ -254,7 +254,7 @@ async def test_an_alert_s_place_is_its_place_in_the_list_offered_never_deleted_a
     button deleting it; a place past the list is answered as before."""
     await desk.say("alert me when btc < 80k")
     await desk.say("alert me when eth > 5000")
-    second = sorted(desk.alerts.alerts.values(), key=lambda a: a.created_at)[1]
+    second = sorted(desk.alerts.alerts.values(), key=lambda a: (a.created_at, a.id))[1]  # as listed
     for said in ("delete the second alert", "删除第二个提醒", "刪除第2個提醒"):
         asked = await desk.say(said)
         assert codes(asked) == ["ask_alert"] and len(asked.buttons) == 1, (said, codes(asked))
