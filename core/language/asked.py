@@ -62,7 +62,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     group = phrases("asked").concepts
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
-    names += ("whether", "whether_able", "either")
+    names += ("whether", "whether_able", "either", "had", "had_between", "had_not")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -133,6 +133,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return True
     if before.lstrip().startswith(words["own_before"]):
         return True
+    if _had(before, scanned[start:end], after):  # "我有卖eth吗", "你有帮我买btc吗"
+        return True
     if _able(scanned, first, start, spans):
         return False
     if _who(scanned[first:end], after):  # "谁卖了我的eth", "who set the btc alert", "set by you?"
@@ -146,6 +148,20 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return True
     # 没 / 未 last asks "yet?" with no 了 needed ("卖出去没", "沽晒未"): no command ends so
     return any(after.endswith(w) for w in words["not_yet"])
+
+
+def _had(before: str, said: str, after: str) -> bool:
+    """Asked whether it was done with 有 right before the act (who it was for between: "你有帮我买btc吗"),
+    a tail ending the clause ("我有买btc" told alone stays as read)."""
+    words = _words()
+    if not has_cjk(said) or not any(after.endswith(w) for w in words["tail"]):
+        return False
+    kept = before.rstrip()
+    for between in sorted(words["had_between"], key=len, reverse=True):
+        if kept.endswith(between):
+            kept = kept[: -len(between)].rstrip()
+            break
+    return kept.endswith(words["had"]) and not kept.endswith(words["had_not"])
 
 
 def _you_did(before: str, said: str, after: str) -> bool:
