@@ -159,12 +159,15 @@ def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
 
 
 def _values_given(scanned: str, coins: CoinIndex | None) -> bool:
-    """A number said: an amount, a price, a size (the act's own values)."""
-    if any(ch.isdigit() for ch in scanned):
-        return True
+    """A number said: an amount, a price, a size (the act's own values). A number said only as a
+    price step ("how do i set up a grid that buys every 50 dollars down") gives the act none: it
+    describes what is asked about, and no act could take it (core.language.steps)."""
     from core.language.values import find_values  # only for a how asked of an act
 
-    return any(v.kind in _VALUES for v in find_values(scanned, coins))
+    found = find_values(scanned, coins)
+    if found and all(v.reason == "step" for v in found):
+        return False
+    return any(ch.isdigit() for ch in scanned) or any(v.kind in _VALUES for v in found)
 
 
 # What the act is given to do (a time or an interval alone gives it nothing to act on).

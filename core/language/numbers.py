@@ -37,6 +37,7 @@ Reason: TypeAlias = Literal[
     "share",
     "currency",
     "unit",
+    "step",
 ]
 
 CN_DIGITS: Final = {

@@ -54,6 +54,7 @@ from core.language.refusals import refusal_in as refusal_in
 from core.language.refusals import refusal_message as refusal_message
 from core.language.refusals import refused_slot as refused_slot
 from core.language.shares import CN, CN_FOLD, parts, slashes
+from core.language.steps import stepped
 from core.language.value import UNIT_SECONDS as UNIT_SECONDS
 from core.language.value import Kind as Kind
 from core.language.value import Value as Value
@@ -207,7 +208,7 @@ def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
         if kept and value.start < kept[-1].end:
             continue
         kept.append(value)
-    return _all_of_said(norm, kept)
+    return stepped(norm, _all_of_said(norm, kept))
 
 
 def _all_of_said(norm: str, values: list[Value]) -> list[Value]:
