@@ -107,7 +107,9 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
         return True  # its verb, a word no tag explains ("lost all my money")
     if before is None or mark:
         return False  # the clause starts with it ("全部买btc"; "..., all in")
-    return not before.concepts or bool(before.concepts & WITHDRAWN)  # "lost all", "cancel all"
+    # "lost all", "cancel all"; a removal's word that is also a sale's is the trade's verb ("get rid
+    # of half my doge": half of it sold)
+    return not before.concepts or bool(before.concepts & WITHDRAWN and not before.concepts & (BUY | SELL))
 
 
 def _gap(
