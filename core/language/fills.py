@@ -259,16 +259,23 @@ def remarks(
             or (spaced and text[i].isspace() and i > 0 and has_cjk(text[i - 1]))
         ),
     ]
+    # A purpose said after the ask opens a clause, a remark whatever it says ("copy eth grid so i can
+    # try a tighter range", "duplicate my btc dca so that i can test a bigger amount").
+    why = {t.start for t in reading.tags if _PURPOSE in t.concepts and start < t.start < end}
+    cuts = sorted({*cuts, *why})
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
     if len(clauses) < 2:
         return []
     told = [
-        any(t.end > a and t.start < b and (_asks(t) or says(t, asking)) for t in reading.tags)
+        a not in why and any(t.end > a and t.start < b and (_asks(t) or says(t, asking)) for t in reading.tags)
         for a, b in clauses
     ]
     if not any(told):
         return []
     return [clause for clause, said in zip(clauses, told, strict=True) if not said]
+
+
+_PURPOSE: Final = "filler.purpose"
 
 
 def says(tag: Tag, asking: tuple[str, ...]) -> bool:
