@@ -217,7 +217,7 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         # request to list or delete anything (the unrouted path warns and deletes it).
         return None
     slots = _slots(raw, norm, domain, action, own)
-    if owner is not None and (slots.get("target_ref") or {}).get("name") not in own:
+    if owner and (slots.get("target_ref") or {}).get("name") not in own:  # "": theirs, unnamed
         slots["target_ref"] = {"name": owner}  # said as its key's owner, before the words left over
     if (slots.get("target_ref") or {}).get(VAGUE):
         if action == "query":
