@@ -261,13 +261,14 @@ def remarks(
     ]
     # A purpose said after the ask opens a clause, a remark whatever it says ("copy eth grid so i can
     # try a tighter range", "duplicate my btc dca so that i can test a bigger amount").
-    why = {t.start for t in reading.tags if _PURPOSE in t.concepts and start < t.start < end}
+    tags = reading.tags
+    why = {t.start for t in tags if _PURPOSE in t.concepts and start < t.start < end}
     cuts = sorted({*cuts, *why})
     clauses = [(a, b) for a, b in zip(cuts, [*cuts[1:], end], strict=True) if a < b]
     if len(clauses) < 2:
         return []
     told = [
-        a not in why and any(t.end > a and t.start < b and (_asks(t) or says(t, asking)) for t in reading.tags)
+        a not in why and any(t.end > a and t.start < b and (_asks(t) or says(t, asking)) for t in tags)
         for a, b in clauses
     ]
     if not any(told):

@@ -20,7 +20,10 @@ _OWNER = re.compile(r"(?:^|[\s,，。])([a-z0-9][a-z0-9_-]{0,31})\s*(?:'s|’s|�
 # A key said new ("new api key", "新的api key") of theirs ("my", 我的), with no word adding an account.
 _NEW = re.compile(r"(?:\bnew|新的?)\s*$")
 _THEIRS = re.compile(r"\bmy\b|我的|我(?=\S{0,8}(?:账户|账号))")
-_ADDING = re.compile(r"\b(?:add|create|bind|link|connect|set up|setup|register|open)\b|添加|新增|绑定|创建|新建|接入|连接|开个|开一个")
+_ADDING = re.compile(
+    r"\b(?:add|create|bind|link|connect|set up|setup|register|open)\b"
+    r"|添加|新增|绑定|创建|新建|接入|连接|开个|开一个"
+)
 _NO_NAMES = frozenset(
     {"my", "your", "our", "his", "her", "their", "its", "it", "this", "that", "the", "account"}
 )
