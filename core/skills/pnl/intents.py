@@ -144,7 +144,9 @@ def _of_trader(reading: Reading) -> Mapping[str, Any] | None:
 
 # "每周给我发收益报告" on, "关闭收益周报" off; not wanted any more ("i dont need the sunday pnl recap
 # anymore", "不要每周盈亏总结了") off.
-_WEEKLY = Slots(Choose("switch", (("off", When(any=["filler.dont"])), *SWITCH), default="on"))
+# ("don't forget to send me the weekly report" still asks it sent: on).
+_SENT = ["pnl.send", "verb.switch_on", "answer.on", "verb.start"]
+_WEEKLY = Slots(Choose("switch", (("off", When(any=["filler.dont"], none=_SENT)), *SWITCH), default="on"))
 _VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
 _SUMMARY = _reader("summary")
 INTENTS = table(
