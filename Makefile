@@ -41,10 +41,11 @@ contracts: $(STAMP)
 # measured at load 5-9: 197-246 s. The coin index is now built once per list of markets (12a0d377).
 # Session 51: an item costs ~4 ms of CPU whatever it checks (collected in each worker, run, reported),
 # so the corpus runs as 38 parts of <= 250 rows and the cheap tables through tests.cases.each (every
-# case run, each failing one named): 14,060 items -> 4,166, the same cases. Same command, warm trees:
-# before 212 s CPU, 725 s wall at load 13-16; after 164 s CPU, 223 s wall at load 8 (-n 2: 149 s
-# CPU but 325 s wall: under load two workers get less of the machine). Per worker: collection
-# 14 -> 5.5 s. Left: the blind sets (20 s), the traditional-reading tests (9 s), real work.
+# case run, each failing one named): 14,060 items -> 4,166, the same cases. This command, warm trees,
+# before and after in turn at load 10-13: 226 s CPU, 834 s wall -> 184 s CPU, 543 s wall (after,
+# at load 8: 164 s CPU, 223 s wall; -n 2 there: 149 s CPU but 325 s wall, two workers getting less
+# of a loaded machine). Per worker, collection 14 -> 5.5 s. Left: the blind sets (20 s of CPU),
+# the traditional-reading tests (9 s), and real work.
 unit: $(STAMP)
 	$(PYTEST) -q -m unit -n 4
 
