@@ -6,7 +6,7 @@ One test reads a part of a file (at most ``PART`` rows, in file order), not one 
 per-test cost of pytest (collecting an item in every worker, running and reporting it) was a
 third of the time the rows take to read. Every row is still read, and a failing part names each of
 its rows that fails, with its file, line, text and why (``python -m tests.corpus.measure FILE -v``
-reads one file the same way; ``python /work/wt/bin/try.py TEXT`` one text).
+reads one file the same way).
 
 The pending rows (tests/corpus/pending) are what today's router gets wrong: strict xfail, so the
 change that fixes one makes it XPASS and fail until the row moves to tests/corpus/rows
