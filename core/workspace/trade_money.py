@@ -11,7 +11,7 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Final
 
-from core.language.fills import word_after
+from core.language.fills import SIDES, word_after
 from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.tagger import COIN, Reading, Tag
@@ -143,7 +143,6 @@ def _taken(tag: Tag) -> bool:
 
 
 _ORDER_OF_SIDE, _PLACING_SIDE = Words("trade_money.order_of_side"), Words("trade_money.placing_side")
-SIDES: Final = frozenset({"verb.buy", "verb.sell"})
 
 
 def side_names_order(reading: Reading) -> bool:
