@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
+from core.language.spared import said, spared_beside
 from core.language.tagger import COIN, NAME_WORD, PUNCT, Reading, Tag
 
 if TYPE_CHECKING:
@@ -25,8 +26,15 @@ if TYPE_CHECKING:
 
 
 def coins(reading: Reading) -> list[str]:
-    """The coins named, in order, each once (a look-alike naming no coin, "比特币ETF", is none)."""
-    return list(dict.fromkeys(v for v in reading.values(COIN) if v))
+    """The coins named, in order, each once (a look-alike naming no coin, "比特币ETF", is none), but
+    a coin spared beside another ("except btc, show me eth": eth, core.language.spared)."""
+    scanned = reading.scanned
+    spared = spared_beside(scanned, reading.found) if said(scanned, reading.concepts) else set()
+    return list(
+        dict.fromkeys(
+            t.value for t in reading.tags if COIN in t.concepts and t.value and (t.start, t.end) not in spared
+        )
+    )
 
 
 def on_off(text: str) -> bool | None:

@@ -42,6 +42,16 @@ def spared(scanned: str, spans: list[Span]) -> list[Span]:
     return acts_lost_at(spans, lost, ASKED_ACTS)
 
 
+def spared_beside(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
+    """Where each coin spared is, where a coin not spared is named too ("except btc, buy 0.1 eth",
+    "除了btc，买0.1个eth"): none of them is what is asked of, the other coin is. None where only spared
+    coins are named (what is done to "all but" them is lost, spared above)."""
+    out = spared_coins(scanned, spans)
+    if out and any(s[2] == COIN_RANK and (s[0], s[1]) not in out for s in spans):
+        return out
+    return set()
+
+
 def spared_coins(scanned: str, spans: Sequence[Span]) -> set[tuple[int, int]]:
     """Where each coin spared is (start, end)."""
     coins = sorted((s[0], s[1]) for s in spans if s[2] == COIN_RANK)

@@ -27,6 +27,8 @@ from core.language.negation import not_asked_clauses
 from core.language.phrases import Words
 from core.language.picks import positive
 from core.language.slots import When, Word
+from core.language.spared import said as spared_said
+from core.language.spared import spared_beside
 from core.language.tagger import COIN, Reading, Tagger
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import NOT_A_COIN, MarketCatalog
@@ -187,6 +189,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if not norm or norm.startswith("/") or said & NOT_ORDERS:
         return None
     told_not = not_asked_clauses(reading.scanned, reading.found, _TRADE_ACTS)
+    if spared_said(reading.scanned, said):  # "except btc, buy 0.1 eth": the order is eth's, never btc's
+        told_not = [*told_not, *spared_beside(reading.scanned, reading.found)]
     if told_not:  # "别把eth卖了，把btc卖了": the order is the other clause's, of the coin it names
         for start, end in told_not:
             norm = norm[:start] + " " * (end - start) + norm[end:]
