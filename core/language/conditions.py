@@ -289,7 +289,9 @@ def _objects_only(
     for start, end, rank, concepts, value in spans:
         takes = guarded.get(scanned[start:end], {}) if rank == WORD_RANK else {}
         lost = frozenset(c for c in takes if c in concepts)
-        if lost and _after_a_word(scanned, start, words, values):
+        if lost and (
+            _after_a_word(scanned, start, words, values) or _done_anywhere(scanned, start, end, lost)
+        ):
             said = _objects_at(scanned, end, spans, values)
             held = frozenset(c for c in lost if takes[c] & (said | _record_before(scanned, start, spans)))
             if held and _object_before(scanned, start, spans):
@@ -314,6 +316,18 @@ def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Seque
     if scanned[start - 1] == "上" and any(s[1] == start - 1 for s in spans):
         return True
     return any(s[1] == start for s in spans) or any(v.end == start for v in values)
+
+
+def _done_anywhere(scanned: str, start: int, end: int, lost: frozenset[str]) -> bool:
+    """A trade told done ("买了", "卖咗": 咗 is read as 了) right before what it traded is told
+    wherever it starts: what comes before it in a run of Chinese is how or where it was done
+    ("在山顶买了狗狗币", "手贱卖了btc", "喺高位買咗eth"), no word it ends, as 出 ends 转出. Not where its
+    clause asks whether it was done or who did it ("你买了btc吗", "谁卖了我的eth", "我有冇賣過eth"): the
+    trades asked (core.language.asked)."""
+    if not scanned[start:end].endswith(_DONE_MARKS) or not lost & _TOLD:
+        return False
+    first, last = clause_of(scanned, start, end)
+    return not any(mark in scanned[first:last] for mark in _ASKED_MARKS)
 
 
 @lru_cache(maxsize=1)
@@ -359,6 +373,9 @@ _TRADES: Final = frozenset(
 _MADE: Final = frozenset({"verb.create"})
 _MADE_TOLD: Final = frozenset({"outside.made"})
 _TOLD: Final = frozenset({"outside.told"})
+_DONE_MARKS: Final = ("了", "过")  # 咗 is read as 了 (cantonese.toml)
+# Whether it was done, or who did it, asked (有冇 is read as 有无, 冇 as 没: cantonese.toml).
+_ASKED_MARKS: Final = ("吗", "没", "有无", "未", "谁", "誰")
 # One's own trade told done after a done word is an order of theirs too, as English's "i sold" is
 # (outside.told and diagnosis.order): told failing ("刚才买大饼失败了 为啥") it is the order's diagnosis.
 _OWN_TOLD: Final = frozenset({"outside.told", "diagnosis.order"})
