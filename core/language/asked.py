@@ -43,6 +43,10 @@ TRADE_ACTS: Final = ("verb.buy", "verb.sell", "amount.sell_all")
 STATE: Final = frozenset({"ask.status"})
 TRADES: Final = frozenset({"trade.bought"})
 WENT_THROUGH: Final = "trade.went_through"
+WHEN: Final = "ask.when"  # "什么时候", "when did": asked of an act before it, done ("卖出去的") or not
+_CUES: Final = frozenset({WENT_THROUGH, WHEN})  # spans that may ask an act with no hint word said
+# What may stand between an act and the 的 that tells it done, asked when ("什么时候卖出去的", "几时买入的").
+_DONE_BEFORE_DE: Final = "出去来进入掉了过完光成到回"
 SOLD: Final = "diagnosis.order"  # "sold", "bought" (asked.sold) are an order's words told
 # Told it did not go through, or why not: the order's diagnosis, no question whether it did.
 _NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "verb.unfilled"})
@@ -62,7 +66,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     group = phrases("asked").concepts
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
-    names += ("whether", "whether_able", "either", "had", "had_between", "had_not")
+    names += ("whether", "whether_able", "either", "had", "had_between", "had_not", "when_done")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -74,7 +78,8 @@ def _hints() -> tuple[str, ...]:
     """Every word one of the questions below needs somewhere in the message: without one of them
     (or a span saying an order went through) no act is asked, and the spans are read no further."""
     words = _words()
-    names = ("before", "own_before", "tail", "through", "you_done", "made_by", "who", "whether", "either")
+    names: tuple[str, ...] = ("before", "own_before", "tail", "through", "you_done", "made_by", "who")
+    names += ("whether", "either", "when_done")
     return tuple(sorted({w for name in names for w in words[name]}))
 
 
@@ -91,7 +96,7 @@ def acts(concepts: frozenset[str]) -> bool:
 def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
     """``spans`` with every act asked whether it was done made that question."""
     hints = _hints_said()
-    if (hints is None or hints.search(scanned) is None) and not any(WENT_THROUGH in s[3] for s in spans):
+    if (hints is None or hints.search(scanned) is None) and not any(s[3] & _CUES for s in spans):
         return list(spans)  # most messages: no question word at all (routing p99, make bench)
     out: list[Span] = []
     for span in spans:
@@ -126,6 +131,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return False
     if _you_did(scanned[first:start], scanned[start:end], after):
         return True
+    if _when_done(scanned, first, start, end, last, spans):
+        return True
     if _whether(before) or _either(scanned, first, start, end, last, spans):
         return True
     # the asking word may be the act's own ("有没有设": a bare 设 is no act alone)
@@ -148,6 +155,17 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
         return True
     # 没 / 未 last asks "yet?" with no 了 needed ("卖出去没", "沽晒未"): no command ends so
     return any(after.endswith(w) for w in words["not_yet"])
+
+
+def _when_done(scanned: str, first: int, start: int, end: int, last: int, spans: Sequence[Span]) -> bool:
+    """When it was done, asked: a when-word before the act in its clause, the act told done by 的
+    right after it ("我的以太什么时候卖出去的", "gary几时停的", "什么时候买的btc") or the when-word a
+    past one ("when did my eth sell", "when was gary stopped")."""
+    if any(_has(scanned[first:start], w) for w in _words()["when_done"]):
+        return True
+    if not any(first <= s[0] and s[1] <= start and WHEN in s[3] for s in spans):
+        return False
+    return has_cjk(scanned[start:end]) and scanned[end:last].lstrip(_DONE_BEFORE_DE).startswith("的")
 
 
 def _had(before: str, said: str, after: str) -> bool:
