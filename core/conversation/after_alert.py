@@ -13,7 +13,9 @@ from collections.abc import Callable
 
 from core.conversation.beside import beside_story
 from core.conversation.clauses import BackFn, split_asks
+from core.language.acted import ACTED_CONCEPT as ACTED
 from core.language.normalize import has_cjk
+from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.supposed import SUPPOSED
 from core.language.tagger import Reading, words
 from core.language.values import REFUSED_PREFIX, refusal_in
@@ -189,10 +191,24 @@ def split_held(
         # The whole message's reading holds every trade it says ("if btc dips. buy 0.1 btc": no
         # level to wait for; "buy 0.1 btc. not right now"): no piece read alone makes one.
         asks = [(p, r) for p, r in asks if r.skill != _TRADE] or None
+    if asks is not None and _record_acts_told(told_by(text)):
+        # Likewise a record's act: the whole message tells what befell it ("deepseek一直回429，交易員
+        # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
+        asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
     return conditioned(text, whole, asks, route, told_by)
 
 
+def _record_acts_said(reading: Reading) -> bool:
+    return bool(reading.concepts & _RECORD_ACTS)
+
+
+def _record_acts_told(reading: Reading) -> bool:
+    """A record's act told done in ``reading`` (core.language.acted), none left asked."""
+    return ACTED in reading.concepts and not _record_acts_said(reading)
+
+
 _TRADE_ACTS = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
+_RECORD_ACTS = frozenset({*RECORD_VERBS, *RECORD_CHANGES}) - {"verb.create"}
 
 
 def _trades_said(reading: Reading) -> bool:

@@ -12,7 +12,8 @@ from typing import Final
 from core.language.normalize import clause_of
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span, clause_break
 
-ACTED: Final = frozenset({"outside.acted"})
+ACTED_CONCEPT: Final = "outside.acted"
+ACTED: Final = frozenset({ACTED_CONCEPT})
 # A record's acts, and an order's withdrawal: what a story tells done to them.
 RECORD_ACTS: Final = frozenset(
     {*RECORD_VERBS, *RECORD_CHANGES, "order.revoke", "order.revoke_all", "order.withdraw"} - {"verb.create"}
@@ -53,7 +54,7 @@ def acted(scanned: str, spans: list[Span]) -> list[Span]:
 def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     if scanned[start:end].isascii():
         return _told_en(scanned, start, end, spans)
-    return _told_zh(scanned, start, end, spans)
+    return _told_zh(scanned, start, end, spans) or _befell_zh(scanned, start, end, spans)
 
 
 def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
@@ -71,6 +72,62 @@ def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     if not scanned[after:last].strip(" 了吧啦啊呀的").strip():
         return False
     return _subject_before(scanned, first, start, spans)
+
+
+def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    """A record said first, what befell it told with 了 ending the clause ("deepseek一直回429，交易員
+    全部停咗", "我的机器人突然停了"): its state told, no act. A word of surprise between, or of extent
+    with a problem told beside (said bare, "小刘开工了" may be a command; "默认策略先关了" is one),
+    nothing it is done for before it ("把交易员全停了"), no 吧 after ("交易员全停了吧"), no 不 / 别 in
+    the act ("ETH网格都不要了")."""
+    first, last = clause_of(scanned, start, end)
+    word = scanned[start:end]
+    rest = scanned[end:last]
+    if not word.endswith("了"):
+        if not rest.startswith("了"):
+            return False
+        rest = rest[1:]
+    if rest.strip(_BEFELL_ENDS):
+        return False
+    if any(ch in _NOT for ch in word):  # "ETH网格不要了", "alpha先别跑了": a command's own words
+        return False
+    at, said = start, []
+    while at > first:
+        here = scanned[first:at].rstrip()
+        adverb = next((a for a in (*_SURPRISE, *_EXTENT) if here.endswith(a)), None)
+        if adverb is None:
+            break
+        said.append(adverb)
+        at = first + len(here) - len(adverb)
+    # Said bare ("小刘开工了") or of all ("大饼的提醒都删了") a command may be; told with a surprise
+    # ("突然", "又", "已经") or beside a problem told ("deepseek一直回429，交易員全部停咗") it befell.
+    if not any(a in _SURPRISE for a in said) and not (said and _problem_told(spans, first, last)):
+        return False
+    edge = first + len(scanned[first:at].rstrip())
+    subject = next((sp for sp in spans if sp[1] == edge and sp[0] >= first), None)
+    if subject is None or not any(c.startswith(_SUBJECTS) for c in subject[3]):
+        return False
+    before = scanned[first : subject[0]]
+    return not any(ch in _FOR for ch in before) and not any(
+        sp[0] >= first and sp[1] <= subject[0] and sp[3] & RECORD_ACTS for sp in spans
+    )
+
+
+# A record's kind or its name, said first: what an act befell ("交易员全部停了").
+_SUBJECTS: Final = ("noun.trader", "noun.strategy", "noun.alert", "noun.account", "noun.model", "own.")
+# Between it and the act: a surprise, or how many ("突然", "又"; "都", "全部").
+_SURPRISE: Final = ("已经", "突然", "居然", "竟然", "怎么", "又", "自己", "莫名其妙", "无端端", "忽然")
+_EXTENT: Final = ("全部", "全都", "都", "全", "也")
+# A problem told ("一直回429", "老是报错", "挂了"): what befell a record beside it is its story.
+_PROBLEM: Final = ("error.", "verb.fail", "verb.report", "diagnosis.")
+
+
+def _problem_told(spans: list[Span], first: int, last: int) -> bool:
+    return any((s[1] <= first or s[0] >= last) and any(c.startswith(_PROBLEM) for c in s[3]) for s in spans)
+
+
+_NOT: Final = frozenset("不别没甭勿")
+_BEFELL_ENDS: Final = " 了啊呀啦哦喔嘛呢!！~～"
 
 
 def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> bool:
