@@ -118,13 +118,26 @@ def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[S
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if any(c in unless for c in concepts):
-            said = _said(s for s in spans if not start <= s[0] < s[1] <= end)
+            said = _said(s for s in spans if not start <= s[0] < s[1] <= end and not _inside_word(s, spans))
             none = frozenset(c for c in concepts if unless.get(c, frozenset()) & said)
             # the concepts a word's none here shares it with go with it ("move" beside a time
             # window: no update either, verb.move overlapping verb.update)
             concepts = concepts - none - frozenset().union(*(_overlaps().get(c, frozenset()) for c in none))
         kept.append((start, end, rank, concepts, value))
     return kept
+
+
+def _inside_word(span: Span, spans: list[Span]) -> bool:
+    """``span`` lies inside a longer filler word ("说一声" of "跟你说一声", told to deskmate, not
+    asked to be told): the longer word is what was said, and it says nothing."""
+    start, end = span[0], span[1]
+    return any(
+        s[0] <= start and end <= s[1] and s[1] - s[0] > end - start and _filler_only(s[3]) for s in spans
+    )
+
+
+def _filler_only(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith("filler.") for c in concepts)
 
 
 def _said(spans: Iterable[Span]) -> frozenset[str]:
