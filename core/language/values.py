@@ -336,6 +336,8 @@ def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
 
     found = coins.find(norm) if coins is not None else ()
     mentions = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN and not m.weak}
+    # after a number and 的 / of, a ticker that is also a word is the coin ("buy 400 of link")
+    any_coin = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN}
     out: list[Value] = _said_numbers(norm, coins, mentions)
     for hit in _RUN.finditer(norm):
         value = _read_run(norm, hit.start(), hit.end(), coins, mentions)
@@ -346,7 +348,7 @@ def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
             value = Value(
                 "refused", out.pop().start, value.end, norm[last.start : value.end], reason="separators"
             )
-        elif value.kind == "number" and (worth := _worth_of(norm, value.end, coins, mentions)) is not None:
+        elif value.kind == "number" and (worth := _worth_of(norm, value.end, coins, any_coin)) is not None:
             value = Value(
                 "refused", value.start, worth, norm[value.start : worth], value.number, reason="unit"
             )
