@@ -122,6 +122,8 @@ def record_ref(
     name = without_pointing_back(name)
     if name and every and reading.has("filler.all") and _points_back(name):
         return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
+    if name and points_back_one(name):
+        return {"recent": "1"}  # "删掉它", "stop him": the one the conversation touched last, no name
     if name:
         return {"name": name}
     if any(t.start < stop and "filler.recent" in t.concepts for t in reading.tags):
@@ -139,6 +141,12 @@ def _points_back(name: str) -> bool:
     """``name`` is only a pronoun ("他", "佢", "它们", "them"): what the ask named said again."""
     norm = normalize(name).strip()
     return norm in _PRONOUN.words or norm in _PRONOUN_ALL.words
+
+
+def points_back_one(name: str) -> bool:
+    """``name`` is only a pronoun of one ("它", "他", "it"): the record the conversation touched last
+    (resolved by id, or asked for), never a record called so ("删掉它" deleted an account named 它)."""
+    return normalize(name).strip() in _PRONOUN.words
 
 
 def without_pointing_back(name: str) -> str:

@@ -31,7 +31,7 @@ from core.routing.router import Route, RouteContext
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
-from core.tasks.refs import bare_name, is_recent_phrase, name_in, without_pointing_back
+from core.tasks.refs import bare_name, is_recent_phrase, name_in, points_back_one, without_pointing_back
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import URL, create_slots, find_name, model_id_said, quoted
 from core.workspace.given_secrets import find_given
@@ -479,6 +479,8 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
     if not rest or normalize(rest) in GENERIC.words:
         return None
     name = without_pointing_back(unglued_kind(_as_typed(text, rest)))  # "moonboy 刪咗佢": moonboy
+    if points_back_one(name):
+        return {"recent": "1"}  # "删掉它": the record touched last, never one called 它
     if " " in name:
         name = without_kind(name)
     if wallet_named(name):
@@ -491,7 +493,8 @@ def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> d
 def _last_one(raw: str, action: str, ref: dict[str, str]) -> bool:
     """A delete of the last record, of whichever kind it was, saying nothing else ("删掉刚配的那个",
     "delete the one i just made", "delete it"): no word the lexicon does not explain is left."""
-    return action == "delete" and "recent" in ref and not words(raw).rest()
+    rest = words(raw).rest()  # "删掉它": the pronoun is no word of the lexicon, and no name
+    return action == "delete" and "recent" in ref and (not rest or points_back_one(rest))
 
 
 def _named_beside_recent(text: str, rest: str) -> bool:

@@ -8,7 +8,7 @@ import pytest
 
 from core.conversation.reading import read_asks
 from core.conversation.recall import remember_ask
-from core.reply import HistoryBlock, OrderBlock, QuoteBlock, Status
+from core.reply import HistoryBlock, NoticeBlock, OrderBlock, QuoteBlock, Status
 from core.routing.router import Route
 from core.state import Recall
 from core.tasks.given import RESERVED
@@ -81,7 +81,7 @@ async def test_the_last_coin_survives_a_restart(desk: Desk, first: str, then: st
 
 @pytest.mark.parametrize(
     ("buy", "confirm", "pronoun"),
-    [("买 0.01 ETH", "确认", "再买 0.02 个它"), ("buy 0.01 ETH", "yes", "buy 0.02 of it")],
+    [("买 0.01 ETH", "确认", "再买 0.02 个它"), ("buy 0.01 ETH", "yes", "buy it again, 0.02 ETH")],
 )
 async def test_an_order_for_it_buys_the_last_coin(desk: Desk, buy: str, confirm: str, pronoun: str) -> None:
     await desk.chat.say(buy)
@@ -89,6 +89,17 @@ async def test_an_order_for_it_buys_the_last_coin(desk: Desk, buy: str, confirm:
     again = await desk.chat.say(pronoun)
     assert again.status is Status.AWAITING_CONFIRMATION
     assert again.route.slots["symbol"] == "ETHUSDT" and again.route.slots["amount"] == "base:0.02"
+
+
+async def test_an_amount_of_it_with_no_unit_is_asked_about(desk: Desk) -> None:
+    """ "buy 0.02 of it" after an ETH buy is of ETH, and "0.02 of" says no unit: asked, never guessed
+    (as "买100的btc" is)."""
+    await desk.chat.say("buy 0.01 ETH")
+    await desk.chat.say("yes")
+    again = await desk.chat.say("buy 0.02 of it")
+    assert again.status is Status.NEEDS_INPUT
+    assert again.route.slots["symbol"] == "ETHUSDT"
+    assert any("0.02 of" in b.text and "no unit" in b.text for b in of(again, NoticeBlock))
 
 
 @pytest.mark.parametrize(
