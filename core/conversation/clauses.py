@@ -17,6 +17,7 @@ from collections.abc import Callable
 from itertools import combinations, pairwise
 
 from core.conversation.across import by_id, kept, looked_at, numbers_across, shares_delete, verb_of
+from core.conversation.apart import says_once
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
     asked_name,
@@ -455,6 +456,8 @@ def split_asks(
     if not joins:
         return None
     joins = joins[:MAX_CUTS]
+    if whole is not None and says_once(text, joins, told_by):
+        return None  # one clause says what is asked, the others its values (core.conversation.apart)
     seen: dict[str, Route | None] = {}
 
     def routed(piece: str) -> Route | None:

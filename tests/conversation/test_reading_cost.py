@@ -99,3 +99,40 @@ def test_a_piece_keeping_nothing_is_not_tagged(monkeypatch: pytest.MonkeyPatch) 
     assert tagged == []
     assert kept("keep alice") and not kept("keep telling me")
     assert tagged == ["keep alice", "keep telling me"]
+
+
+# One request whose clauses after the first only give its values: read whole, never cut.
+_VALUES_ONLY = (
+    "创建一个ETH网格策略，3000到4000，20格，每格50U",
+    "建一個以太坊網格，3000到3500，10格",
+    "帮我做个sol的网格，区间100到200，10格",
+    "create a grid for eth, 3000 to 4000, 20 grids",
+)
+
+
+@pytest.mark.parametrize("text", _VALUES_ONLY)
+def test_clauses_of_values_alone_are_not_routed(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message read whole as one request, its other clauses saying nothing of their own (a
+    range, a count, a size), is routed once: its clauses, each read once, say it is one request
+    (core.conversation.apart). Each way of cutting it was tried, routing its pieces and each
+    piece again with the first clause's verb and coin before it: 13 to 23 routes."""
+    routed: list[str] = []
+    tagged: list[str] = []
+    route, read = Router.route, Tagger._read
+
+    def counted_route(self: Router, piece: str, context: RouteContext = NO_CONTEXT) -> Route | None:
+        routed.append(piece)
+        return route(self, piece, context)
+
+    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
+        tagged.append(piece)
+        return read(self, piece, names)
+
+    monkeypatch.setattr(Router, "route", counted_route)
+    monkeypatch.setattr(Tagger, "_read", counted_read)
+    monkeypatch.setattr(tagger, "_READ", {})
+    words.cache_clear()
+    asks = read_asks(text, shared_router(), locale="zh" if has_cjk(text) else "en")
+    assert [(r.skill, r.action) for r in asks] == [("strategy_management", "create")]
+    assert routed == [text]
+    assert len(tagged) <= 2 * (text.count("，") + text.count(",") + 1)  # whole and each clause, once or twice
