@@ -63,6 +63,7 @@ class Found:
     unknown: str | None = None  # the first coin-like word that is no coin, as typed
     not_coin: str | None = None  # a look-alike naming no coin, as typed ("比特币ETF")
     notes: tuple[str, ...] = ()  # "only_usdt" when a pair named another quote ("btc/eur")
+    in_own_name: bool = False  # a coin was read only inside the name of one of their records
 
 
 class CoinFinder:
@@ -89,6 +90,12 @@ class CoinFinder:
                 and not any(m.start < tag.end and tag.start < m.end for m in mentions)
             ):
                 mentions.append(Mention(tag.value, tag.start, tag.end, norm[tag.start : tag.end]))
+        # "以太网格现在参数是多少", "whats the setup on eth grid": a coin inside the name of one of
+        # their records is the record's, no coin asked (a record named "btc" alone is still BTC).
+        owned = [(t.start, t.end) for t in reading.tags if any(c.startswith("own.") for c in t.concepts)]
+        named = len(mentions)
+        mentions = [m for m in mentions if not any(_within(m, a, b) for a, b in owned)]
+        in_own_name = len(mentions) < named
         mentions.sort(key=lambda m: m.start)
         # "ETH price in USDC": USDC is the currency asked for, not a second coin (answered in USDT).
         in_quote = [
@@ -125,7 +132,7 @@ class CoinFinder:
         unknown = None
         if not symbols and not not_coin:
             unknown = self.unknown_word(reading, mentions)
-        return Found(counted, symbols, unknown, not_coin, notes)
+        return Found(counted, symbols, unknown, not_coin, notes, in_own_name and not symbols)
 
     def unknown_word(self, reading: Reading, mentions: list[Mention]) -> str | None:
         """A coin-like word that names no catalog coin, as typed: "$XYZ", "XYZ" in capitals,
@@ -280,3 +287,8 @@ def _said_as_filler(reading: Reading, mention: Mention) -> bool:
         and all(c.startswith("filler.") for c in t.concepts)
         for t in reading.tags
     )
+
+
+def _within(mention: Mention, start: int, end: int) -> bool:
+    """``mention`` lies inside the longer words from ``start`` to ``end``."""
+    return start <= mention.start and mention.end <= end and end - start > mention.end - mention.start

@@ -162,6 +162,8 @@ class PriceRule:
         explicit_price = _has(reading, PRICE | HISTORY)
         found = self.coins.find(reading, price_context=explicit_price)
         symbols = found.symbols
+        if found.in_own_name:
+            return None  # "BTC定投现在投了多少钱了": their record's, asked by its name
         if context.awaiting not in (None, SKILL) and self._bare_window(reading, found):
             return None  # "4h", "一周" or "30d?" while another task's question waits: its answer
         action = self._action(reading, with_coin=bool(symbols) or bool(found.not_coin), window=window)
