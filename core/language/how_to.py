@@ -68,7 +68,9 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
         for s in spans
         if not any(o[0] <= s[0] and s[1] <= o[1] and o[1] - o[0] > s[1] - s[0] for o in spans)
     ]
-    hows = [s for s in whole if s[3] & HOW and scanned[s[0] : s[1]].startswith(_HOW_WORDS)]
+    # An order's placing asked how, then its side ("怎么下单买btc", "how do i place an order to buy btc"):
+    # how the trade is done, as "how do i buy btc" asks.
+    hows = [s for s in whole if s[3] & (HOW | _HOW_SAID) and scanned[s[0] : s[1]].startswith(_HOW_WORDS)]
     asked = [
         s
         for s in whole
