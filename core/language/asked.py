@@ -42,6 +42,7 @@ RECORD_ACTS: Final = (
 TRADE_ACTS: Final = ("verb.buy", "verb.sell", "amount.sell_all")
 STATE: Final = frozenset({"ask.status"})
 TRADES: Final = frozenset({"trade.bought"})
+_TOLD: Final = frozenset({"outside.told"})  # a story: what was done, told
 WENT_THROUGH: Final = "trade.went_through"
 WHEN: Final = "ask.when"  # "什么时候", "when did": asked of an act before it, done ("卖出去的") or not
 _CUES: Final = frozenset({WENT_THROUGH, WHEN})  # spans that may ask an act with no hint word said
@@ -67,6 +68,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
     names += ("whether", "whether_able", "either", "had", "had_between", "had_not", "when_done")
+    names += ("had_still", "had_who")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -79,7 +81,7 @@ def _hints() -> tuple[str, ...]:
     (or a span saying an order went through) no act is asked, and the spans are read no further."""
     words = _words()
     names: tuple[str, ...] = ("before", "own_before", "tail", "through", "you_done", "made_by", "who")
-    names += ("whether", "either", "when_done")
+    names += ("whether", "either", "when_done", "had")  # "我有买btc": told done with no tail
     return tuple(sorted({w for name in names for w in words[name]}))
 
 
@@ -103,6 +105,14 @@ def asked_done(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if _sold(scanned, span):  # "has my eth sold", "did my btc get bought": the trades asked
             span = (start, end, rank, (concepts - {SOLD}) | TRADES, value)
+        elif acts(concepts) and _had_told(scanned, start, end):  # "我有买btc": told, no act
+            span = (
+                start,
+                end,
+                rank,
+                frozenset(c for c in concepts if not c.startswith(_ACTS)) | _TOLD,
+                value,
+            )
         elif acts(concepts) and (_asked(scanned, start, end, spans) or _through(scanned, start, end, spans)):
             kept = frozenset(c for c in concepts if not c.startswith(_ACTS))
             traded = any(c.startswith(TRADE_ACTS) for c in concepts)
@@ -169,17 +179,39 @@ def _when_done(scanned: str, first: int, start: int, end: int, last: int, spans:
 
 
 def _had(before: str, said: str, after: str) -> bool:
-    """Asked whether it was done with 有 right before the act (who it was for between: "你有帮我买btc吗"),
-    a tail ending the clause ("我有买btc" told alone stays as read)."""
+    """Asked whether it was done with 有 right before the act (who it was for between: "你有帮我买btc吗",
+    "还有买btc吗": whether it still is), a tail ending the clause (with none: _had_told)."""
     words = _words()
     if not has_cjk(said) or not any(after.endswith(w) for w in words["tail"]):
         return False
+    kept = _before_had(before)
+    # "所有", "只有" are no 有 of a perfect; "还有…吗" asks whether it still is
+    return kept.endswith(words["had"]) and not kept.endswith(
+        tuple(w for w in words["had_not"] if w not in words["had_still"])
+    )
+
+
+def _had_told(scanned: str, start: int, end: int) -> bool:
+    """Told done with 有 right before the act by whoever did it, no tail asking ("我有买btc", "你有帮我
+    买btc", "昨天那波 ETH 我有跑掉": the south's and Taiwan's perfect): a story, never a request."""
+    words = _words()
+    first, last = clause_of(scanned, start, end)
+    after = scanned[end:last].rstrip(_END)
+    if not has_cjk(scanned[start:end]) or any(after.endswith(w) for w in words["tail"]):
+        return False
+    kept = _before_had(scanned[first:start])
+    if not kept.endswith(words["had"]) or kept.endswith(words["had_not"]):
+        return False
+    return kept[:-1].rstrip().endswith(words["had_who"])
+
+
+def _before_had(before: str) -> str:
+    """What is said before the act, who it was done for taken off ("你有帮我买": "你有")."""
     kept = before.rstrip()
-    for between in sorted(words["had_between"], key=len, reverse=True):
+    for between in sorted(_words()["had_between"], key=len, reverse=True):
         if kept.endswith(between):
-            kept = kept[: -len(between)].rstrip()
-            break
-    return kept.endswith(words["had"]) and not kept.endswith(words["had_not"])
+            return kept[: -len(between)].rstrip()
+    return kept
 
 
 def _you_did(before: str, said: str, after: str) -> bool:
