@@ -31,6 +31,8 @@ from core.language.named_order import order_named
 from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
+from core.language.share_of import said as share_said
+from core.language.share_of import share_of
 from core.language.since import said as since_said
 from core.language.since import since_told
 from core.language.spans import (
@@ -93,6 +95,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
         said = _concepts(spans := spared(scanned, spans))
+    if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
+        said = _concepts(spans := share_of(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
