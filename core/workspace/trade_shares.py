@@ -84,7 +84,7 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
     subject = not any(t.end <= share.start and t.concepts & (BUY | SELL) for t in reading.tags)
     at, noun = share.end, False
     for tag in (t for t in reading.tags if t.start >= at):
-        word, mark = _gap(reading, at, tag.start, values)
+        word, mark = _gap(reading, at, tag.start, values, spaced=not subject)
         if word:
             return True  # a word no tag explains ("亏完", "没了", "all my usdt is gone")
         if mark or CLAUSE_JOIN in tag.concepts or (noun and not is_filler(tag)):
@@ -99,7 +99,7 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
             return True  # a word of another thing ("orders"), or one the lexicon keeps no concept of
         at = tag.end
     else:
-        if _gap(reading, at, len(reading.text), values)[0]:
+        if _gap(reading, at, len(reading.text), values, spaced=not subject)[0]:
             return True
     before = next((t for t in reversed(reading.tags) if t.end <= share.start), None)
     word, mark = _gap(reading, before.end if before else 0, share.start, values, last=True)
@@ -113,16 +113,32 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
 
 
 def _gap(
-    reading: Reading, start: int, end: int, values: list[tuple[int, int]], *, last: bool = False
+    reading: Reading,
+    start: int,
+    end: int,
+    values: list[tuple[int, int]],
+    *,
+    last: bool = False,
+    spaced: bool = False,
 ) -> tuple[bool, bool]:
     """(a word, a punctuation mark) between ``start`` and ``end`` that no tag and no value is:
-    the word before the first mark (``last``: after the last one)."""
-    text = list(reading.text[start:end])
+    the word before the first mark (``last``: after the last one). ``spaced``: a space between two
+    Chinese words parts clauses as a comma does ("pepe赶紧卖一半 要崩了": the half is the sale's)."""
+    full = reading.text
+    text = list(full[start:end])
     for v_start, v_end in values:
         for i in range(max(v_start, start), min(v_end, end)):
             text[i - start] = " "
+    for i, ch in enumerate(text):
+        at = start + i
+        if spaced and ch.isspace() and _cjk(full[:at].rstrip()[-1:]) and _cjk(full[at:].lstrip()[:1]):
+            text[i] = ","
     parts = _MARKS.split("".join(text))
     return bool(parts[-1 if last else 0].strip()), len(parts) > 1
+
+
+def _cjk(ch: str) -> bool:
+    return bool(ch) and "\u4e00" <= ch <= "\u9fff"
 
 
 _MARKS = re.compile(r"[^\s\w]+|_")  # punctuation, not spaces (a space often parts two words of one clause)
