@@ -301,8 +301,10 @@ def clause_end(text: str, start: int) -> int:
         if closing is not None:
             at = closing + 1
     for i in range(at, len(text)):
-        # a Latin mark ends a clause before a space only: "Pass#42!abc" is one word (a passphrase)
-        mark = text[i] in _CLAUSE and (not text[i].isascii() or text[i + 1 : i + 2] == " ")
+        # a Latin mark ends a clause before a space only: "Pass#42!abc" is one word (a passphrase);
+        # between Chinese words it is a Chinese one typed (，read as ,): "改名叫备用吧，现在这名字看着别扭"
+        after = text[i + 1 : i + 2]
+        mark = text[i] in _CLAUSE and (not text[i].isascii() or after == " " or "\u4e00" <= after <= "\u9fff")
         if (mark or _full_stop(text, i)) and any(c.isalnum() for c in text[i + 1 :]):
             return i
     return len(text)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from core.language.fills import untagged, word_after
+from core.language.fills import clause_end, untagged, word_after
 from core.language.phrases import Words
 from core.language.tagger import Reading, may_tag, words
 from core.language.values import find_values
@@ -117,7 +117,8 @@ def record_ref(
     own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
     if own is not None:
         return {"name": own.value}
-    name: str | None = name_in(reading, stop) or untagged(reading, 0, stop, keep=keep, glued=True)
+    begin, stop = _name_clause(reading, stop)
+    name: str | None = name_in(reading, stop) or untagged(reading, begin, stop, keep=keep, glued=True)
     name = _without_no_longer(name or _word_named(reading, kind, stop) or "", reading.text.lower())
     name = without_pointing_back(name)
     if name and every and reading.has("filler.all") and _points_back(name):
@@ -141,6 +142,29 @@ def _points_back(name: str) -> bool:
     """``name`` is only a pronoun ("他", "佢", "它们", "them"): what the ask named said again."""
     norm = normalize(name).strip()
     return norm in _PRONOUN.words or norm in _PRONOUN_ALL.words
+
+
+_ASKS = ("verb.", "noun.")
+
+
+def _asks(concepts: frozenset[str]) -> bool:
+    return any(c.startswith(_ASKS) for c in concepts)
+
+
+def _name_clause(reading: Reading, stop: int) -> tuple[int, int]:
+    """The clause a record is named in, before ``stop``: the first with a word no tag explains and a
+    request's verb or noun. A name never runs over a clause's mark ("删掉交易员 测试机，当时就是随便建着玩
+    的": 测试机, not the story after it; "market is dead. delete strategy yolo": yolo)."""
+    covered = {i for t in reading.tags for i in range(t.start, t.end)}
+    text, at = reading.text, 0
+    while at < stop:
+        end = min(stop, clause_end(text, at))
+        said = any(text[i].isalnum() for i in range(at, end) if i not in covered)
+        asked = any(at <= t.start < end and t.concepts and _asks(t.concepts) for t in reading.tags)
+        if said and asked:
+            return at, end
+        at = end + 1
+    return 0, stop
 
 
 def points_back_one(name: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.language.fills import SET_TO_SAID, clause_end, set_to
 from core.language.gazetteer import Gazetteer
 from core.language.normalize import normalize_text
+from core.language.phrases import Words
 from core.language.tagger import Reading as Tagged
 from core.language.tagger import Tagger, may_tag, with_phrases
 from core.routing.normalize import normalize
@@ -15,6 +16,8 @@ from core.workspace.extraction import CLOSING, OPENING
 
 _TAGGER = Tagger()
 _MAX_NAME_WORDS = 3
+# What may close a new value, no part of it ("改名叫备用吧", "rename main to core instead").
+_CLOSES = Words("records.value_end")
 
 
 def _model_to(low: str, start: int, end: int) -> bool:
@@ -42,8 +45,12 @@ def new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | Non
     marker, text = set_to(reading), reading.text.rstrip()
     begin = len(text) - len(text[marker.end :].lstrip()) if marker else 0
     text = text[: clause_end(text, begin)].rstrip() if marker else text  # "to savings, not main": savings
-    begin += text[begin : begin + 1] in OPENING
+    quoted = text[begin : begin + 1] in OPENING
+    begin += quoted
     end = len(text) - (text[-1:] in CLOSING)
+    closing = next((s for s, e in _CLOSES.spans(text[:end]) if e == end and s > begin), None)
+    if closing is not None and not quoted and text[begin:closing].strip():
+        end = len(text[:closing].rstrip())  # "备用吧": 备用; "core instead": core
     value = text[begin:end]
     if marker is None or not 1 <= len(value.split()) <= _MAX_NAME_WORDS or set(value) & CLOSING:
         return None
