@@ -18,25 +18,30 @@ _APED = Slots(_ONE_COIN, Number("amount", ("amount", "fraction"), amount=True))
 
 
 def _besides_money_of_coin(reading: Reading) -> object:
-    """What a message says besides one sum of money, "of" and one coin, in that order ("$100 of
-    doge", "100u of eth"), or None when that is all: then it asks that buy. Among other words ("I
+    """What a message says besides one sum of money, "of" (or "worth of") and one coin, in that order
+    ("$100 of doge", "100u of eth", "i want 300 dollars worth of bitcoin"), or None when that is all
+    (with wanting it at most): then it asks that buy. Among other words ("I
     placed your order for 100 USDT of BTC", "the amount per buy of 3 USDT is below…") or with a
     coin's amount ("0.1 btc of eth") it asks none."""
     values = reading.spans()
     coins = [t for t in reading.tags if COIN in t.concepts]
-    of = reading.first(OF)
+    of = reading.first(OF) or reading.first(WORTH_OF)
     if len(values) != 1 or values[0].unit != "quote" or len(coins) != 1 or of is None:
         return "more"
-    if not values[0].end <= of.start < coins[0].start or reading.rest(
+    # "of" after the sum, or "worth of" with the sum's unit in it ("300 dollars worth of")
+    if not (values[0].start < of.start and of.end <= coins[0].start) or reading.rest(
         spans=[(values[0].start, values[0].end)]
     ):
         return "more"
     value = values[0]
     said = {c for t in reading.tags if not value.start <= t.start < value.end for c in t.concepts}
-    return None if all(c == COIN or c.startswith("filler.") for c in said) else "more"
+    # "my 300 dollars worth of bitcoin" tells a holding: no buy
+    return None if all(c in _WANTED or (c.startswith("filler.") and c != MINE) for c in said) else "more"
 
 
-OF = "filler.of"
+OF, WORTH_OF, MINE = "filler.of", "trade.worth_of", "filler.mine"
+# Besides the coin, what a buy of money's worth of it may say: wanting it ("i want", "get me").
+_WANTED = frozenset({COIN, WORTH_OF, "trade.answer_word", "verb.want", "verb.give"})
 _MONEY_OF_COIN = Slots(_ONE_COIN, Number("amount", ("amount",), amount=True), unless=_besides_money_of_coin)
 INTENTS = table(
     SKILL, "trade_execution", {"all_in": _ALL_IN, "aped": _APED, "money_of_coin": _MONEY_OF_COIN}
