@@ -55,6 +55,7 @@ _KEYS = frozenset(
 # is that concept's alone, "broken" no failure there: core.language.conditions).
 # A record of the person's own, by its name ("point ds at …": own.model), is one too, and a
 # strategy's noun ("test a grid …": backtest.try). A daily summary ("新建一个交易员带日报": made with it).
+# A trader's noun, or each of them ("give each trader its own account": verb.update's "give").
 OBJECTS = frozenset(
     {
         "noun.daily_summary",
@@ -67,6 +68,8 @@ OBJECTS = frozenset(
         "own.strategy",
         "own.trader",
         "noun.strategy",
+        "noun.trader",
+        "pnl.per_trader",
     }
 )
 TRADED = frozenset({"amount", "coin"})
