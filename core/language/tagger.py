@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from core.cached_toml import built_beside_bytecode
 from core.language import pinyin
@@ -39,7 +39,7 @@ from core.language.weak_coins import weak_coin_said
 if TYPE_CHECKING:
     import ahocorasick
 
-    from core.coin_index import CoinIndex
+    from core.coin_index import CoinIndex, Mention
     from core.language.gazetteer import Gazetteer
     from core.language.values import Value
 
@@ -74,6 +74,9 @@ class Reading:
     # The spans the tags were resolved from (see _Span): a reader adding its own words
     # (with_phrases) resolves them again with these, not by reading the text again.
     found: tuple[_Span, ...] = field(default=(), compare=False, repr=False)
+    # Read with coins (or names) that changed nothing: no coin nor name found, no value asked of
+    # the coins; the reading without them is the same (Tagger.read takes it, no second tagging).
+    bare: bool = field(default=False, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -309,7 +312,12 @@ class Tagger:
                 if k_catalog is catalog and k_version == version and k_names is names:
                     # Another index over the same catalog reads the same coins: the reading's own.
                     return reading if reading.coins is coins else replace(reading, coins=coins)
-        reading = self._read(text, names)
+        bare = (
+            None
+            if coins is not None or names is not None or kept is None
+            else next((k[3] for k in kept if k[3].bare), None)
+        )
+        reading = self._read(text, names) if bare is None else replace(bare, coins=None)
         if kept is None:
             if len(_READ) >= _READ_KEPT:
                 _READ.pop(next(iter(_READ)))
@@ -323,15 +331,34 @@ class Tagger:
         norm = normalize_text(text)
         scanned = _masked(norm)
         own: list[_Span] = []
+        coins = None if self.coins is None else _Asked(self.coins)
         if names is not None:
             for start, end, kinds, name in names.find(
                 scanned, text, _act_ends(scanned) if names.objects else _NONE
             ):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
-        spans = _spans(scanned, self.coins, own)
+        spans = _spans(scanned, cast("CoinIndex | None", coins), own)
         tags = _object_first(_resolve(spans))
         concepts = frozenset[str]().union(*(t.concepts for t in tags))
-        return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans))
+        bare = not own and (coins is None or not coins.asked)
+        return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare)
+
+
+class _Asked:
+    """A coin index noting whether it was asked anything but the coins a text names (none found:
+    the text read without coins reads the same)."""
+
+    def __init__(self, coins: CoinIndex) -> None:
+        self.index, self.asked = coins, False
+
+    def find(self, norm: str) -> list[Mention]:
+        found = self.index.find(norm)
+        self.asked |= bool(found)
+        return found
+
+    def __getattr__(self, name: str) -> object:  # the value grammar's look-ups: its catalog
+        self.asked = True
+        return getattr(self.index, name)
 
 
 _NONE: Final = frozenset[int]()

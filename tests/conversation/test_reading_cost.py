@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 
+from bot.catalog import bundled_catalog
+from core.coin_index import CoinIndex
 from core.conversation.across import kept
 from core.conversation.reading import read_asks
 from core.conversation.spaces import cut_spaces
@@ -136,3 +138,44 @@ def test_clauses_of_values_alone_are_not_routed(text: str, monkeypatch: pytest.M
     assert [(r.skill, r.action) for r in asks] == [("strategy_management", "create")]
     assert routed == [text]
     assert len(tagged) <= 2 * (text.count("，") + text.count(",") + 1)  # whole and each clause, once or twice
+
+
+# Pieces the engine routes (read with the coins) and reads again by their words alone (a clause's
+# verb, a pronoun's place): most name no coin, and read the same either way.
+_BARE = (
+    "how are my traders doing",
+    "然后把提醒都删了",
+    "and also the 7 day trend",
+    "幫我睇下持倉",
+)
+# Where the coins change the reading, or a value is read with them: each is tagged again.
+_WITH_COINS = ("show me the btc price", "买0.1个以太坊", "sell half of my sol")
+
+
+@pytest.mark.parametrize("text", _BARE + _WITH_COINS)
+def test_a_piece_read_with_coins_that_name_none_is_not_tagged_again(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text read with the coins where no coin (nor a value by them) was found is the same
+    reading without them: taken, not tagged a second time (every piece was tagged twice); one
+    naming a coin is tagged again, and reads as a tagging without coins does."""
+    tagged: list[bool] = []
+    read = Tagger._read
+
+    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
+        tagged.append(self.coins is not None)
+        return read(self, piece, names)
+
+    monkeypatch.setattr(Tagger, "_read", counted_read)
+    monkeypatch.setattr(tagger, "_READ", {})
+    words.cache_clear()
+    Tagger(CoinIndex(bundled_catalog())).read(text)
+    plain = words(text)
+    assert tagged == ([True] if text in _BARE else [True, False])
+    fresh = read(Tagger(), text, None)
+    assert (plain.tags, plain.concepts, plain.found, plain.coins) == (
+        fresh.tags,
+        fresh.concepts,
+        fresh.found,
+        None,
+    )
