@@ -72,7 +72,7 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
     """A number said beside a price word ("at a price of 85000", "以85000的价格") or right before or
     after a limit order's word ("3200挂单", "挂单 3200"): the limit price, never an amount;
     the same value of ``values`` (their offsets are the typed text's, the reading's its own)."""
-    bare = [v for v in reading.spans() if v.kind == "number" or v.refused]
+    bare = [v for v in reading.spans() if (v.kind == "number" or v.refused) and not counts_a_coin(reading, v)]
     said = (
         next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF)
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
@@ -84,6 +84,21 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or glued_to_side(reading, bare)
     )
     return as_typed(said, values, kind=True)
+
+
+# A count word between a number and the coin it counts ("10个link", "两粒eth").
+_COUNTS = ("个", "粒", "颗", "枚", "個", "顆")
+
+
+def counts_a_coin(reading: Reading, value: Value) -> bool:
+    """``value`` (the reading's offsets) is a number of the coin tagged right after it, or a count
+    ("挂单卖10个link 30刀", "limit sell 10 link $30": 10 LINK, whatever the value grammar made of a
+    ticker that is also a word), never a price."""
+    text, at = reading.text, value.end
+    at = len(text) - len(text[at:].lstrip())
+    if text[at : at + 1] in _COUNTS:
+        return True  # a count of things ("10个"), never a price
+    return any(t.start == at and COIN in t.concepts for t in reading.tags)
 
 
 def glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:

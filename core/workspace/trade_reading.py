@@ -40,7 +40,9 @@ from core.workspace.limit_price import (
     LIMIT,
     SELL,
     SPEND,
+    as_typed,
     beside_price,
+    counts_a_coin,
     other_than_size,
     paid_in_coins,
     paid_using,
@@ -314,7 +316,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         slots["side"] = side
         # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
         values = [v for v in values if v is not price and not in_expiry(v, text)]
-        bare = [v for v in values if v.kind == "number"]
+        counted = [as_typed(v, values, kind=True) for v in reading.spans() if counts_a_coin(reading, v)]
+        bare = [v for v in values if v.kind == "number" and v not in counted]  # "10 link": coins
         if price is None and len(bare) == 1 and len(values) == 2:
             price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
             values.remove(price)
