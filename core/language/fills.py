@@ -73,11 +73,18 @@ def name_after(
         ends = ends or (lambda t: word_of(t) and not concepts_at(reading, t) & keep)
     last = clause_end(text, start) if whole else len(text)  # a new name ends with its clause
     end = next((t.start for t in tags if start <= t.start < last and ends(t)), last) if ends else last
+    upto = text[:end].rstrip()  # "换成deepseek吧": a closing word is none of a new value (unquoted)
+    closing = next((s for s, e in _CLOSES.spans(upto) if e == len(upto) and text[start:s].strip()), None)
+    if whole and closing is not None and text[start : start + 1] not in _QUOTES:
+        end = len(text[:closing].rstrip())
     if not whole:
         clause = next((i for i in range(start, end) if text[i] in _CLAUSE), end)
         return untagged(reading, start, clause, keep=keep) or None
     said = bare or "".join(text[i] for i in range(start, end) if not tag_at(reading, i)).strip(_QUOTES)
     return (name_words(reading.norm.typed(start, end)) or None) if said else None
+
+
+_CLOSES = Words("records.value_end")  # what may close a new value: 吧, 啦, instead, please
 
 
 def new_value(
