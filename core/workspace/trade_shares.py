@@ -95,7 +95,7 @@ def _said_of_other(reading: Reading, share: Value) -> bool:
             noun = True
             at = tag.end
             continue
-        if not any(c.startswith("filler.") for c in tag.concepts):
+        if not any(c.startswith("filler.") or c == _ANSWER_WORD for c in tag.concepts):
             return True  # a word of another thing ("orders"), or one the lexicon keeps no concept of
         at = tag.end
     else:
@@ -135,6 +135,9 @@ def _gap(
             text[i] = ","
     parts = _MARKS.split("".join(text))
     return bool(parts[-1 if last else 0].strip()), len(parts) > 1
+
+
+_ANSWER_WORD = "trade.answer_word"  # "sol沽一半先": 先 (first), said around an amount, no other thing
 
 
 def _cjk(ch: str) -> bool:
