@@ -1,8 +1,8 @@
 """When a ticker that is also an everyday word ("link", "one") is the coin: before a price
 condition's level ("buzz me when link breaks 30"), some of it bought or sold ("buy me some link",
-"sell 10 link at 25"), a stop-loss or take-profit set on it ("take profit on link at 28"), or
-asked after alone ("and link?"); never said otherwise ("click the link",
-"send me the link"). The tagger (core.language.tagger) keeps such a coin's span only then."""
+"sell 10 link at 25", "把link全部清仓"), a stop-loss or take-profit set on it ("take profit on link
+at 28"), or asked after alone ("and link?"); never said otherwise ("click the link", "send me the
+link"). The tagger (core.language.tagger) keeps such a coin's span only then."""
 
 from __future__ import annotations
 
@@ -19,7 +19,39 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _some_bought(scanned, start, words)
         or _asked_after(scanned, start, end)
         or _protected(scanned, start, words)
+        or _held_then_traded(scanned, start, end, words)
     )
+
+
+# A 把-sentence's object ("把link全部清仓", "將啲link全部賣晒", "把我的link都卖了"): what is said
+# between 把 / 将 and the ticker (啲 is read as 的), and between it and the trade's verb.
+_OBJECT_MARKS: Final = ("把", "将")
+_OWNED: Final = ("我的", "我", "的", "些", "所有")
+_SOLD_OR_BOUGHT: Final = frozenset({"verb.buy", "verb.sell", "amount.sell_all"})
+
+
+def _held_then_traded(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """What a 把-sentence sells or buys: 把 / 将 before the ticker (only "my" between), its trade's
+    verb after it (only a share or "all" between): "把link全部清仓", "将link卖一半"; never "把link发给我"
+    (no trade) nor "把link的价格告诉我"."""
+    said = scanned[:start].rstrip()
+    while said and not said.endswith(_OBJECT_MARKS):
+        owned = next((w for w in _OWNED if said.endswith(w)), None)
+        if owned is None:
+            return False
+        said = said[: -len(owned)].rstrip()
+    if not said:
+        return False
+    at = end
+    for first, stop, _, concepts, _ in sorted(w for w in words if w[0] >= end):
+        if scanned[at:first].strip():
+            return False
+        if concepts & _SOLD_OR_BOUGHT:
+            return True
+        if not concepts or not all(c.startswith(("filler.", "amount.")) for c in concepts):
+            return False
+        at = stop
+    return False
 
 
 # A protective order's word ("take profit", "stop loss"): the ticker it is set on is the coin.
