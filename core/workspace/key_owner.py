@@ -19,6 +19,9 @@ _OWNER = re.compile(r"(?:^|[\s,，。])([a-z0-9][a-z0-9_-]{0,31})\s*(?:'s|’s|�
 # Whose the key is, said without naming an account: no name ("my binance's key" is the brand's).
 # A key said new ("new api key", "新的api key") of theirs ("my", 我的), with no word adding an account.
 _NEW = re.compile(r"(?:\bnew|新的?)\s*$")
+# Or said after it as "a new one" ("my binance api key expired, i need to put in a new one", "我的币安
+# api key过期了，要换个新的"): the key again, new.
+_NEW_ONE = re.compile(r"\bnew one\b|个新")
 _THEIRS = re.compile(r"\bmy\b|我的|我(?=\S{0,8}(?:账户|账号))")
 _ADDING = re.compile(
     r"\b(?:add|create|bind|link|connect|set up|setup|register|open)\b"
@@ -51,9 +54,13 @@ def key_owner(text: str, action: str | None) -> str | None:
 
 
 def _new_of_theirs(tagged: Tagged) -> bool:
-    """A credential said new, right after "new" / 新的, in a message saying the account is theirs and
-    no word adding one ("new api key for my binance acct"; not "add a new binance account with my key")."""
+    """A credential said new, right after "new" / 新的 or as "a new one" after it, in a message saying
+    the account is theirs and no word adding one ("new api key for my binance acct", "my binance api
+    key expired, i need to put in a new one"; not "add a new binance account with my key")."""
     norm = tagged.text
     if not _THEIRS.search(norm) or _ADDING.search(norm):
         return False
-    return any(t.concepts & _CREDENTIALS and _NEW.search(norm[: t.start]) for t in tagged.tags)
+    return any(
+        t.concepts & _CREDENTIALS and (_NEW.search(norm[: t.start]) or _NEW_ONE.search(norm[t.end :]))
+        for t in tagged.tags
+    )
