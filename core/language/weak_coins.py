@@ -124,10 +124,29 @@ def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
     # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
     if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
         return True
+    if some is not None and _order_for(scanned[:some], words):
+        return True
     return _amount_of(scanned, start, words) or _count_of(scanned, start, ends)
 
 
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
+_ORDER: Final = frozenset({"order.orders"})
+
+
+def _order_for(said: str, words: Sequence[Span]) -> bool:
+    """A buy or sell order placed for some of it ("place a sell order for all my link at 25"): the
+    order's word, its side right before it, then "for" before "my" / "some"."""
+    said = said.rstrip()
+    if not said.endswith("for") or said[-4:-3].isalpha():
+        return False
+    end = len(said[:-3].rstrip())
+    order = next((s for s in words if s[1] == end and s[3] & _ORDER), None)
+    if order is None:
+        return False
+    side = len(said[: order[0]].rstrip())
+    return any(stop == side and concepts & _TRADED for _, stop, _, concepts, _ in words)
+
+
 _SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
 _TIES: Final = ("of", "on", "into", "at", "的", "of my", "of all my")
 
