@@ -33,6 +33,7 @@ from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.conversation.spaces import cut_spaces
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
+from core.language.listed_first import WAITS
 from core.language.negation import negated
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
@@ -444,6 +445,8 @@ def split_asks(
     record; ``told_by``: how a piece is read to tell a story told (``ReadFn``). The most clauses
     win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text):
+        return None
+    if WAITS in told_by(text).concepts:  # "list my alerts then delete them": the list, one ask
         return None
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record

@@ -26,6 +26,8 @@ from core.language.how_to import said as how_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
 from core.language.lexicon import OBJECTS, load
+from core.language.listed_first import listed_first
+from core.language.listed_first import said as listed_said
 from core.language.moves import market_said, moved
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
@@ -95,6 +97,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
         said = _concepts(spans := spared(scanned, spans))
+    if listed_said(said):  # "把提醒列出来然后删掉": the list first, the delete waits for which
+        said = _concepts(spans := listed_first(scanned, spans))
     if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
         said = _concepts(spans := share_of(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
