@@ -444,10 +444,8 @@ def split_asks(
     piece is routed; ``back``: how a piece's pronoun is read as the piece before it's coin or
     record; ``told_by``: how a piece is read to tell a story told (``ReadFn``). The most clauses
     win; of as many, the earliest cuts."""
-    if len(text) > MAX_CHARS or _RELATING.search(text):
-        return None
-    if WAITS in told_by(text).concepts:  # "list my alerts then delete them": the list, one ask
-        return None
+    if len(text) > MAX_CHARS or _RELATING.search(text) or WAITS in told_by(text).concepts:
+        return None  # WAITS: "list my alerts then delete them" is the list, one ask
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record
     if each is not None:
