@@ -22,12 +22,15 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final
 
+from core.conversation.references import refer
+from core.i18n import Locale
 from core.language.lexicon import load
 from core.language.normalize import CLAUSE_MARKS, has_cjk, normalize
 from core.language.phrases import Words
 from core.language.spans import objects_before
-from core.language.tagger import Reading
+from core.language.tagger import COIN, Reading
 from core.routing.router import Route
+from core.state import Recall
 
 RouteFn = Callable[[str], Route | None]
 ReadFn = Callable[[str], Reading]
@@ -222,6 +225,7 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     routed = _continued(text, [(s, e, route(text[s:e].strip())) for s, e in parts], route, read)
+    routed = _referred(text, routed, route, read)
     parts = [(s, e) for s, e, _ in routed]
     asks = [(s, e, r) for s, e, r in routed if r is not None and _plain(text, s, e, r, read)]
     asides = [(s, e) for s, e, r in routed if not any(a[0] == s for a in asks)]
@@ -248,6 +252,26 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
         return None
     said = " ".join(text[s:e].strip() + _mark_after(text, e) for s, e, _ in kept).strip()
     return said, [(text[s:e].strip(), r) for s, e, r in kept]
+
+
+def _referred(
+    text: str, routed: list[tuple[int, int, Route | None]], route: RouteFn, read: ReadFn
+) -> list[tuple[int, int, Route | None]]:
+    """``routed`` with a clause's pronoun read as the one coin the clauses before it name, where
+    it asks nothing without it ("My nephew keeps talking about solana at dinner. What's it actually
+    worth today?", "朋友一直在说sol，它现在多少钱"): the conversation's last coin, told in the story."""
+    out: list[tuple[int, int, Route | None]] = []
+    coins: set[str] = set()
+    for s, e, found in routed:
+        clause = text[s:e].strip()
+        if len(coins) == 1 and (found is None or _remark(found)):
+            locale: Locale = "zh" if has_cjk(clause) else "en"
+            referred = refer(clause, found, Recall(coin=next(iter(coins))), locale, route)
+            if referred is not None and not _remark(referred[1]):
+                found = referred[1]
+        coins |= {t.value for t in read(clause).tags if COIN in t.concepts}
+        out.append((s, e, found))
+    return out
 
 
 def _continued(
