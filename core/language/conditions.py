@@ -33,6 +33,8 @@ from core.language.named_order import order_named
 from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
+from core.language.purpose import purposed
+from core.language.purpose import said as purpose_said
 from core.language.share_of import said as share_said
 from core.language.share_of import share_of
 from core.language.since import said as since_said
@@ -97,6 +99,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
         said = _concepts(spans := spared(scanned, spans))
+    if purpose_said(said):  # "…，免得服务器重启后又忘了开它": why it is asked, no start
+        said = _concepts(spans := purposed(scanned, spans))
     if listed_said(said):  # "把提醒列出来然后删掉": the list first, the delete waits for which
         said = _concepts(spans := listed_first(scanned, spans))
     if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
