@@ -253,7 +253,7 @@ def _whether(reading: Reading) -> bool:
     )
 
 
-_SETS = frozenset({"verb.make", "verb.update"})  # "make ETH grid the default"
+_SETS = frozenset({"verb.make", "verb.update", "verb.set_to"})  # "make ETH grid the default", "默认策略换成X"
 DONT_DEFAULT = ("deactivate", When(["verb.activate", "filler.dont"]))
 _NO_LONGER = Words("dont.no_longer")
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
