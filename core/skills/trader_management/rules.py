@@ -18,6 +18,7 @@ from core.language.intents import SlotFill
 from core.language.lexicon import load
 from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
+from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
@@ -35,6 +36,9 @@ NAMED = frozenset({*TRADERS, "noun.daily_summary", "noun.auto_start"})
 # the daily summary on for afu"): its card says.
 PARTS = frozenset({"noun.strategy", "noun.account", "noun.model", "noun.daily_summary", "noun.auto_start"})
 SWITCHED = ("auto_start", "daily_summary")
+# A "no" said right beside a part named at creation ("新建交易员叫招财猫，不要日报", "日报不要", "new trader
+# lucky cat, no daily summary", "don't send me daily reports"): made with it off, never on.
+_REFUSING = frozenset({"answer.no", "filler.dont", "verb.stop", "verb.switch_off"})
 # The fields an update may name, first found wins; the valued ones take the new value typed.
 FIELDS = (
     ("auto_start", frozenset({"noun.auto_start"})),
@@ -130,7 +134,10 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         name = name_in(reading) or (name_after(reading, noun.end) if noun is not None else None)
         if name:
             slots["name"] = name
-        slots.update({field: "on" for field in SWITCHED if reading.has(f"noun.{field}")})
+        for switched in SWITCHED:
+            tag = reading.first(f"noun.{switched}")
+            if tag is not None:
+                slots[switched] = "off" if _refused_beside(reading, tag) else "on"
         return slots
     end = len(reading.text)
     if action == "update":
@@ -260,3 +267,21 @@ def _bot_in_a_name(reading: Reading) -> bool:
     """Every trader noun is the everyday "机器人" of a name ("启动机器人一号"): no trader request."""
     nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
     return bool(nouns) and all("noun.bot" in t.concepts for t in nouns) and bool(_glued_bots(reading))
+
+
+def _refused_beside(reading: Reading, part: Tag) -> bool:
+    """A refusing word right before ``part`` (filler between) or right after it, in its clause."""
+    tags = reading.tags
+    at = tags.index(part)
+    before = next((t for t in reversed(tags[:at]) if not _filler(t)), None)
+    after = tags[at + 1] if at + 1 < len(tags) else None
+    near = [t for t in (before, after) if t is not None]
+    return any(t.concepts & _REFUSING and not clause_break(reading.scanned, *_span(t, part)) for t in near)
+
+
+def _filler(tag: Tag) -> bool:
+    return bool(tag.concepts) and all(c.startswith("filler.") and c != "filler.dont" for c in tag.concepts)
+
+
+def _span(a: Tag, b: Tag) -> tuple[int, int]:
+    return min(a.end, b.end), max(a.start, b.start)
