@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.acted import ACTED, RECORD_ACTS, acted
 from core.language.acted import said as acted_said
+from core.language.another import made_another
+from core.language.another import said as another_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.crowd import crowd_told
 from core.language.crowd import said as crowd_said
@@ -99,6 +101,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
         said = _concepts(spans := spared(scanned, spans))
+    if another_said(scanned, said):  # "spin up another agent": a new one made, none started
+        said = _concepts(spans := made_another(scanned, spans))
     if purpose_said(said):  # "…，免得服务器重启后又忘了开它": why it is asked, no start
         said = _concepts(spans := purposed(scanned, spans))
     if listed_said(said):  # "把提醒列出来然后删掉": the list first, the delete waits for which
