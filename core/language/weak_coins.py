@@ -20,7 +20,31 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _asked_after(scanned, start, end)
         or _protected(scanned, start, words)
         or _held_then_traded(scanned, start, end, words)
+        or _how_much_traded(scanned, start, end, words)
     )
+
+
+_HOW_MUCH: Final = "ask.how_much"
+_UNSAID: Final = frozenset({"can", "could", "do", "should", "would"})
+
+
+def _how_much_traded(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """How much of it can be bought, asked: "how much link can i afford", "how many one can i buy":
+    "how much" right before the ticker, the buy's verb after it with only "can i" between; never
+    "how much is the link" (no trade). Not a sale: "how much link can i sell" orders nothing."""
+    before = len(scanned[:start].rstrip())
+    if not any(stop == before and _HOW_MUCH in concepts for _, stop, _, concepts, _ in words):
+        return False
+    at = end
+    for first, stop, _, concepts, _ in sorted(w for w in words if w[0] >= end):
+        if not set(scanned[at:first].split()) <= _UNSAID:
+            return False
+        if "verb.buy" in concepts:
+            return True
+        if not concepts or not all(c.startswith(("filler.", "ask.")) for c in concepts):
+            return False
+        at = stop
+    return False
 
 
 # A 把-sentence's object ("把link全部清仓", "將啲link全部賣晒", "把我的link都卖了"): what is said
