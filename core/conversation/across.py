@@ -90,10 +90,11 @@ def shares_delete(
         return read
     reading = words(piece)
     tags = reading.tags
-    if any(_ACTING & t.concepts and not _NOUNS & t.concepts for t in tags):
+    if any((_ACTING - _CROSSING) & t.concepts and not _NOUNS & t.concepts for t in tags):
         return read  # a verb of its own ("…, set one for eth at 4000"): a create asked
     told = any(_NOUNS & t.concepts and _TOLD_ME.after(reading.text, t.end) for t in tags)
-    if find_values(piece) and (told or any(_CROSSING & t.concepts for t in tags)):
+    named = any(_NOUNS & t.concepts for t in tags)  # "my eth alert above 4000": the alert named
+    if find_values(piece) and (told or (not named and any(_CROSSING & t.concepts for t in tags))):
         return read  # a level to be told of ("…, alert me at 4000", "…, eth到4000提醒我"): a create asked
     said = f"{'删除' if has_cjk(piece) else 'delete'} {piece}"
     for found in (route(said), named_one(said, before, route)):
