@@ -63,6 +63,8 @@ from core.language.told_names import said as own_said
 from core.language.unless import unless_said
 from core.language.unwatched import said as condition_said
 from core.language.unwatched import unwatched
+from core.language.when_done import said as when_said
+from core.language.when_done import when_done
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -111,6 +113,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := share_of(scanned, spans))
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
+    if acts(said) and when_said(scanned):  # "says lot size when i sell doge": the sale is a time told
+        said = _concepts(spans := when_done(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
     if acts(said) and SUPPOSED not in said and condition_said(scanned):
         said = _concepts(spans := unwatched(scanned, spans, coins))

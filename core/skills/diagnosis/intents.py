@@ -25,6 +25,7 @@ from core.language.phrases import Words
 from core.language.slots import Read, When
 from core.language.slots import Slots as Table
 from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
+from core.language.when_done import AT_TRADE
 
 if TYPE_CHECKING:
     from core.diagnosis.pasted import PastedError
@@ -43,6 +44,8 @@ KEY = frozenset({"diagnosis.key", "term.api_key", "term.passphrase"})
 MARKET = frozenset({"diagnosis.market", "noun.price", "noun.chart"})
 ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
+# An error named as what an order said ("says lot size when i sell doge", "我卖doge的时候提示lot size").
+TOLD_ERROR = frozenset({"error.code", AT_TRADE})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
 SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
@@ -167,7 +170,7 @@ def _order(reading: Reading) -> Slots:
     error = _pasted(reading)
     if error is not None and error.code not in _ORDER_CODES and error.source != "model":
         return None  # a key, a clock, a ban: the exchange diagnosis's
-    if error is None and not concepts & ORDER_FAILURE:
+    if error is None and not concepts & ORDER_FAILURE and not concepts >= TOLD_ERROR:
         return None
     said = (("symbol", next(iter(fills.coins(reading)), None)), ("exchange", _named(reading, EXCHANGE)))
     slots: dict[str, Any] = {key: value for key, value in said if value}
