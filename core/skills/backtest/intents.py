@@ -112,8 +112,10 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     if said is not None:
         slots.setdefault("interval", said)  # a refusal read above stays
     bought_each = reading.has("verb.buy") or reading.has("backtest.invest")
-    if kind is None and said is not None and "amount" in slots and bought_each and not numbers:
-        # "过去30天每天买50U比特币", "每天投50u姨太": a sum bought each interval is a DCA
+    spent = not str(slots.get("amount", "")).startswith(REFUSED_PREFIX)  # a USDT sum, no base amount
+    if kind is None and said is not None and "amount" in slots and (bought_each or spent) and not numbers:
+        # "过去30天每天买50U比特币", "每天投50u姨太", "backtest 50 usdt of btc every week": a sum put in
+        # each interval is a DCA
         slots["kind"] = "dca"
     if "days" not in slots and interval is None and reading.has("time.month"):
         slots["days"] = "30d"  # "this month", "一个月": a month is 30 days
