@@ -20,6 +20,28 @@ from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from tests.fakes import shared_router
 
 
+def _counting(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[tuple[str, bool]]]:
+    """Every piece routed, and every text tagged with whether the coins were read, from here on;
+    nothing kept from other tests' messages."""
+    routed: list[str] = []
+    tagged: list[tuple[str, bool]] = []
+    route, read = Router.route, Tagger._read
+
+    def counted_route(self: Router, piece: str, context: RouteContext = NO_CONTEXT) -> Route | None:
+        routed.append(piece)
+        return route(self, piece, context)
+
+    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
+        tagged.append((piece, self.coins is not None))
+        return read(self, piece, names)
+
+    monkeypatch.setattr(Router, "route", counted_route)
+    monkeypatch.setattr(Tagger, "_read", counted_read)
+    monkeypatch.setattr(tagger, "_READ", {})
+    words.cache_clear()
+    return routed, tagged
+
+
 def test_a_space_after_latin_reads_no_story_before_it() -> None:
     """Only a space after Chinese may cut: the story before a space after a Latin word is never
     read (it was, for every space beside a join of a long English message: a tenth of its cost)."""
@@ -63,22 +85,7 @@ def test_each_piece_is_routed_and_tagged_once(text: str, monkeypatch: pytest.Mon
     """read_asks (and the engine, through the same piece_readers) routes each piece once and tags
     each text once (with the coins or without), however many ways its clauses are cut: they were
     routed ~9 times and tagged ~17 times, a fifth of it again."""
-    routed: list[str] = []
-    tagged: list[tuple[str, bool]] = []
-    route, read = Router.route, Tagger._read
-
-    def counted_route(self: Router, piece: str, context: RouteContext = NO_CONTEXT) -> Route | None:
-        routed.append(piece)
-        return route(self, piece, context)
-
-    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
-        tagged.append((piece, self.coins is not None))
-        return read(self, piece, names)
-
-    monkeypatch.setattr(Router, "route", counted_route)
-    monkeypatch.setattr(Tagger, "_read", counted_read)
-    monkeypatch.setattr(tagger, "_READ", {})  # nothing kept from other tests' messages
-    words.cache_clear()
+    routed, tagged = _counting(monkeypatch)
     read_asks(text, shared_router(), locale="zh" if has_cjk(text) else "en")
     assert routed and [p for p, n in Counter(routed).items() if n > 1] == []
     assert tagged and [t for t, n in Counter(tagged).items() if n > 1] == []
@@ -87,20 +94,11 @@ def test_each_piece_is_routed_and_tagged_once(text: str, monkeypatch: pytest.Mon
 def test_a_piece_keeping_nothing_is_not_tagged(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every piece is asked whether it keeps a record ("…, keep alice"): only one with a keep word
     is tagged for it (each piece was tagged for it, then again with the coins when routed)."""
-    tagged: list[str] = []
-    read = Tagger._read
-
-    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
-        tagged.append(piece)
-        return read(self, piece, names)
-
-    monkeypatch.setattr(Tagger, "_read", counted_read)
-    monkeypatch.setattr(tagger, "_READ", {})
-    words.cache_clear()
+    _, tagged = _counting(monkeypatch)
     assert not kept("3000到4000，20格") and not kept("and also the 7 day trend")
     assert tagged == []
     assert kept("keep alice") and not kept("keep telling me")
-    assert tagged == ["keep alice", "keep telling me"]
+    assert [piece for piece, _ in tagged] == ["keep alice", "keep telling me"]
 
 
 # One request whose clauses after the first only give its values: read whole, never cut.
@@ -118,22 +116,7 @@ def test_clauses_of_values_alone_are_not_routed(text: str, monkeypatch: pytest.M
     range, a count, a size), is routed once: its clauses, each read once, say it is one request
     (core.conversation.apart). Each way of cutting it was tried, routing its pieces and each
     piece again with the first clause's verb and coin before it: 13 to 23 routes."""
-    routed: list[str] = []
-    tagged: list[str] = []
-    route, read = Router.route, Tagger._read
-
-    def counted_route(self: Router, piece: str, context: RouteContext = NO_CONTEXT) -> Route | None:
-        routed.append(piece)
-        return route(self, piece, context)
-
-    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
-        tagged.append(piece)
-        return read(self, piece, names)
-
-    monkeypatch.setattr(Router, "route", counted_route)
-    monkeypatch.setattr(Tagger, "_read", counted_read)
-    monkeypatch.setattr(tagger, "_READ", {})
-    words.cache_clear()
+    routed, tagged = _counting(monkeypatch)
     asks = read_asks(text, shared_router(), locale="zh" if has_cjk(text) else "en")
     assert [(r.skill, r.action) for r in asks] == [("strategy_management", "create")]
     assert routed == [text]
@@ -159,19 +142,11 @@ def test_a_piece_read_with_coins_that_name_none_is_not_tagged_again(
     """A text read with the coins where no coin (nor a value by them) was found is the same
     reading without them: taken, not tagged a second time (every piece was tagged twice); one
     naming a coin is tagged again, and reads as a tagging without coins does."""
-    tagged: list[bool] = []
-    read = Tagger._read
-
-    def counted_read(self: Tagger, piece: str, names: Gazetteer | None) -> Reading:
-        tagged.append(self.coins is not None)
-        return read(self, piece, names)
-
-    monkeypatch.setattr(Tagger, "_read", counted_read)
-    monkeypatch.setattr(tagger, "_READ", {})
-    words.cache_clear()
+    read = Tagger._read  # the tagging itself, before it is counted
+    _, tagged = _counting(monkeypatch)
     Tagger(CoinIndex(bundled_catalog())).read(text)
     plain = words(text)
-    assert tagged == ([True] if text in _BARE else [True, False])
+    assert [coins for _, coins in tagged] == ([True] if text in _BARE else [True, False])
     fresh = read(Tagger(), text, None)
     assert (plain.tags, plain.concepts, plain.found, plain.coins) == (
         fresh.tags,
