@@ -81,6 +81,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
+    if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told
+        said = _concepts(spans := _codes_of_money(scanned, spans, coins))
     # Before the asking rules: a word that is none where its ``after`` is not said ("单" inside
     # "挂单", no coin before it) tells no order asked of.
     after = _after()
@@ -212,12 +214,30 @@ _ACTED: Final = ("verb.buy", "verb.sell", "trade.", "amount.", "order.")
 
 
 BOUGHT = "diagnosis.bought"
+ERROR_CODE: Final = "error.code"  # a pasted error's code or an HTTP status (lexicon/error.toml)
 # Asked why ("why"), what is shown ("does it say"), what one has ("i have"): each said before the buy.
 _ASKED_SHOWN: Final = (
     frozenset({"ask.why"}),
     frozenset({"diagnosis.shown", "verb.report"}),
     frozenset({"trade.have"}),
 )
+
+
+def _codes_of_money(scanned: str, spans: Sequence[Span], coins: CoinIndex | None) -> list[Span]:
+    """``spans`` without the error code ("401", "402", "429": lexicon/error.toml) of a number the
+    value grammar reads as money with its unit ("buy 402 USDT of BTC", "买429u的eth"): an amount,
+    not a status pasted (which made a buy of 402 USDT no request at all)."""
+    from core.language.values import find_values  # only beside such a number: not at import
+
+    money = [(v.start, v.end) for v in find_values(scanned, coins) if v.kind == "amount"]
+    kept: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if ERROR_CODE in concepts and any(a <= start and end <= b for a, b in money):
+            concepts = concepts - {ERROR_CODE}
+            if not concepts:
+                continue
+        kept.append((start, end, rank, concepts, value))
+    return kept
 
 
 def _bought_against(spans: Sequence[Span]) -> list[Span]:
