@@ -29,10 +29,13 @@ def numbers_across(whole: Route, pieces: list[str]) -> bool:
     return False
 
 
-def by_id(route: Route) -> bool:
+def lent_no_coin(route: Route) -> bool:
     """A record named by its number ("delete alert 3", "cancel order 2"): the number is its id, no
-    value of a coin, so no coin is lent it ("sell 0.5 sol, delete alert 3" deletes no SOL alert)."""
-    return any(route.slots.get(slot) not in (None, "all") for slot in _IDS)
+    value of a coin, so no coin is lent it ("sell 0.5 sol, delete alert 3" deletes no SOL alert).
+    Nor are all of a kind's records ("cancel all my orders"): "sell all my doge, then cancel all
+    my orders" cancelled only DOGE's, leaving the rest resting while told all were cancelled."""
+    every = route.slots.get("order_no") == "all"
+    return every or any(route.slots.get(slot) not in (None, "all") for slot in _IDS)
 
 
 def kept(piece: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations, pairwise
 
-from core.conversation.across import by_id, kept, looked_at, numbers_across, shares_delete, verb_of
+from core.conversation.across import kept, lent_no_coin, looked_at, numbers_across, shares_delete, verb_of
 from core.conversation.apart import says_once
 from core.conversation.each_coin import each_coin
 from core.conversation.listed import (
@@ -540,7 +540,7 @@ def split_asks(
                         or _a_new_one(piece, before, routed)
                         or _the_kind_ones(piece, before, routed)
                     )
-                elif read is not None and before is not None and not _coins(read) and not by_id(read):
+                elif read is not None and before is not None and not _coins(read) and not lent_no_coin(read):
                     # "btc 价格，然后跌到 80000 通知我"; "stop my eth bot and set a stop loss at 3000"
                     lent = _of_its_coin(piece, before, routed, told_by(pieces[at - 1]))
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
