@@ -2,24 +2,23 @@
 one more bot", "再跑一个新的机器人" ask for a trader made, never one of theirs started (the words
 after the kind, "that uses kimi2", "one more", "新", were read as its name). The start's word right
 before "another" / "one more" / "a second" / 新的 and a record's kind (only filler between)
-becomes a create. Applied by the tagger's conditions (core.language.conditions)."""
+becomes a create. The words are data (phrases/records.toml another); applied by the tagger's
+conditions (core.language.conditions)."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.spans import Span, filler_words
 
 START, CREATE = "verb.start", "verb.create"
-_ANOTHER: Final = re.compile(
-    r"\b(?:another|one more|a second|an extra)\b|(?:多|再)?(?:一个|个)?(?:新的|另一个|另外一个|多一个|新)"
-)
+_ANOTHER: Final = Words("records.another")
 _KINDS: Final = frozenset({"noun.trader", "noun.bot", "noun.strategy", "noun.account", "noun.model"})
 
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
-    return START in concepts and bool(concepts & _KINDS) and _ANOTHER.search(scanned) is not None
+    return START in concepts and bool(concepts & _KINDS) and bool(_ANOTHER.spans(scanned))
 
 
 def made_another(scanned: str, spans: list[Span]) -> list[Span]:
@@ -35,14 +34,14 @@ def made_another(scanned: str, spans: list[Span]) -> list[Span]:
 
 def _another_after(scanned: str, spans: list[Span], at: int) -> bool:
     """ "another" right after ``at`` (spaces between), then a record's kind with only filler between."""
-    m = _ANOTHER.match(scanned, len(scanned) - len(scanned[at:].lstrip()))
-    if m is None:
+    end = _ANOTHER.after(scanned, at)
+    if end is None:
         return False
     for s in spans:
-        if s[0] < m.end():
+        if s[0] < end:
             continue
         if s[3] & _KINDS:
-            return not scanned[m.end() : s[0]].strip(" ")
+            return not scanned[end : s[0]].strip(" ")
         if not filler_words(s[3]):
             return False
     return False
