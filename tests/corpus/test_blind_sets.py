@@ -99,7 +99,7 @@ FLOORS = {
     "s49_FE.jsonl": (230, 240),
     "s49_FF.jsonl": (230, 240),
     "s49_FG.jsonl": (184, 240),
-    "s49_FH.jsonl": (228, 240),
+    "s49_FH.jsonl": (229, 240),
     "s49_FN.jsonl": (229, 240),
     "s50_GA.jsonl": (218, 240),
     "s50_GB.jsonl": (210, 240),
