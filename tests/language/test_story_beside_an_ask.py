@@ -1,7 +1,7 @@
 """A story told beside an ask is left out, never read into it: 'i sold eth, buy some btc' bought
 ETH (the story's coin) on main, and once Chinese stories stopped being orders '我卖了eth，帮我买点btc'
 and '我刚卖了eth，现在帮我买0.1个btc' did too (the latter with BTC's amount dropped). The message
-is cut at the mark, the story piece (core.conversation.clauses._told: an outside.* word, no
+is cut at the mark, the story piece (core.conversation.remarks.tells: an outside.* word, no
 route) is left out and the ask is read alone."""
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def test_a_story_alone_or_joined_by_and_asks_nothing(text: str) -> None:
 
 def test_a_question_for_advice_is_no_story_to_leave_out() -> None:
     """'该买吗' asks; it is not dropped as a remark beside another ask."""
-    from core.conversation.clauses import _told
+    from core.conversation.remarks import tells
     from core.language.tagger import words
 
-    assert not _told(words("现在该买吗"))
-    assert _told(words("我卖了eth"))
+    assert not tells(words("现在该买吗"))
+    assert tells(words("我卖了eth"))

@@ -1,0 +1,151 @@
+"""A later piece of a message read with what the piece before it is about
+(core.conversation.clauses): its verb ("买0.1个eth和0.2个sol"), its one coin ("eth price, then alert
+me at 4000"), its kind of record ("delete my btc alert then make a new one", "then delete the doge
+one", "which ones are left"), its backtest's profit or the whole message's request."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.across import verb_of
+from core.conversation.listed import kind_said
+from core.conversation.one_request import has_coins
+from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
+from core.language.fills import coins as fill_coins
+from core.language.negation import negated
+from core.language.phrases import Words
+from core.language.tagger import Reading, words
+from core.language.values import find_values
+from core.markets import QUOTE_ASSET
+from core.routing.router import Route
+
+RouteFn = Callable[[str], Route | None]
+
+# The words are data: core/language/lexicon/phrases/conversation.toml.
+_KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
+_KIND_ONES = Words("conversation.kind_ones")
+# The noun of each record kind a "new one" may stand for (zh, en).
+_KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
+# The last words of kind_ones' English words the kind's plural noun stands for.
+_ONES = frozenset({"ones", "rest"})
+
+
+def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> Route | None:
+    """A later piece asking with nothing of its own ("回测一下") what the whole message asks with
+    the words of the ask before it, of another skill ("建个每天10u的doge定投，顺便回测一下": a backtest
+    of that plan): the whole's. Never a first piece ("删掉所有提醒，再给 btc 设个提醒": all of them)."""
+    if read is None or read.slots or before is None or before.skill == read.skill:
+        return read
+    if whole is None or not whole.slots or (read.skill, read.action) != (whole.skill, whole.action):
+        return read
+    return whole
+
+
+def its_profit(piece: str, read: Route | None, before: Route | None) -> Route | None:
+    """A profit asked after a backtest, no period nor "my" of its own ("suppose a weekly eth dca of
+    50 usdt over the past 90 days, what profit"): that backtest's; one's own ("然后看看我的盈亏") is
+    the P&L's."""
+    if read is None or before is None or (before.skill, read.skill) != ("backtest", "pnl"):
+        return read
+    if set(read.slots) <= {"view"} and "filler.mine" not in words(piece).concepts:
+        return before
+    return read
+
+
+def inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece with no verb of its own asking what the piece before it asks, of something else:
+    "买0.1个eth和0.2个sol", "buy 50u of btc and 50u of eth" are two buys. Read with that piece's
+    verb, it must be the same request (a list of coins for one request is no second one)."""
+    verb = verb_of(before)
+    if verb is None or verb_of(piece) is not None or "filler.dont" in words(piece).concepts or negated(piece):
+        return None  # "sell my btc, dont buy eth", "sell btc, not eth": told not to, no second sale
+    found = route(f"{verb} {piece}") or route(f"{verb} {kind_said(piece, asked)}")
+    if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
+        return None
+    return found
+
+
+def of_its_coin(piece: str, asked: Route, route: RouteFn, said: Reading | None = None) -> Route | None:
+    """A piece naming no coin, with a value for one, about the one coin the piece before it is
+    about: "eth price, then alert me at 4000" sets the alert on ETH. Read with that coin said
+    first, it must use it, and ask more than the coin's price ("buy now" lends no coin). A piece
+    before asking of no coin lends the one coin it says (``said``, its reading): "stop my eth bot
+    and set a stop loss at 3000" sets the stop on ETH."""
+    coins = asked.slots.get("symbols") or [asked.slots.get("symbol")]
+    if coins == [None] and said is not None:
+        coins = list(fill_coins(said)) or coins
+    if len(coins) != 1 or not isinstance(coins[0], str) or not coins[0].endswith(QUOTE_ASSET):
+        return None
+    if not find_values(piece):
+        return None
+    coin = coins[0]
+    found = route(f"{coin.removesuffix(QUOTE_ASSET).lower()} {piece}")
+    if (
+        found is None
+        or found.followup
+        or found.skill == "price"
+        or coin not in (found.slots.get("symbol"), *found.slots.get("symbols", ()))
+    ):
+        return None
+    return found
+
+
+def a_new_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for "a new one" of the kind the piece before it is about: "delete my btc
+    alert then make a new one for 105k" makes a BTC alert (the coin lent as of_its_coin lends
+    it). Read with the kind's noun for "one", it must be a request of that kind."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    spans = _KIND_ONE.spans(piece)
+    if nouns is None or not spans:
+        return None
+    start, end = spans[0]
+    said = piece[start:end]  # "a new one" -> "a new alert", "再建一个" -> "再建一个提醒"
+    en = said.lower().endswith("one")
+    text = f"{piece[:start]}{f'{said[:-3].rstrip()} {nouns[1]}' if en else said + nouns[0]}{piece[end:]}"
+    found = route(text)
+    if found is None or not has_coins(found):
+        found = of_its_coin(text, asked, route) or found
+    return found if found is not None and not found.followup and found.skill == asked.skill else None
+
+
+def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for one of the kind the piece before it is about, told by the word before
+    "one" ("what alerts have i got, then delete the doge one": the DOGE alert, not a record named
+    "doge one"). Read with the kind's noun for "one", it must be a request of that kind."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    if nouns is None or _KIND_ONE.spans(piece):
+        return None
+    for start, end in _NAMED_ONE.spans(piece):
+        before = piece[:start].split()
+        if not before or before[-1].lower() in _NOT_NAMING:
+            continue
+        en = piece[start:end].lower() == "one"
+        found = route(f"{piece[:start]}{nouns[1] if en else piece[start:end] + nouns[0]}{piece[end:]}")
+        if found is not None and not found.followup and found.skill == asked.skill:
+            return found
+    return None
+
+
+def the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking for those of the kind the piece before it is about: "delete my eth alerts,
+    then show me which ones are left" lists the alerts. Read with the kind's noun for "ones", it
+    must be a request of that kind."""
+    nouns = KIND_PLURALS.get(asked.skill)
+    spans = _KIND_ONES.spans(piece)
+    if nouns is None or not spans:
+        return None
+    start, end = spans[0]
+    said = piece[start:end]
+    words = said.split()
+    last = words[-1].lower() if words else ""
+    if last in _ONES:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
+        said = f"{said[: len(said) - len(last)]}{nouns[1]}"
+    elif not last.isascii():  # "还剩哪些" -> "还剩哪些提醒"
+        said += nouns[0]
+    found = route(f"{piece[:start]}{said}{piece[end:]}")
+    if found is None or found.followup or found.skill != asked.skill or "target_ref" in found.slots:
+        return None  # those of the kind, none named ("still" is no strategy's name)
+    return found
+
+
+_NOT_NAMING = frozenset({"the", "that", "this", "a", "an", "which", "any", "no", "each", "every", "new"})

@@ -1,0 +1,74 @@
+"""Where a message may be cut into clauses (core.conversation.clauses): the runs of marks and
+conjunctions inside it, and what a run says of the ask after it: a next one ("然后", "再",
+"then") or one more ("also", "另外", "顺便")."""
+
+from __future__ import annotations
+
+from core.language.phrases import Words
+from core.language.tagger import words
+
+# The words are data: core/language/lexicon/phrases/conversation.toml. Where one ask may end and
+# the next begin (marks and conjunctions, zh and en), except "还有" asking ("还有多少U").
+_JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
+_NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
+_MORE = Words("conversation.join_more")
+
+MARKS = frozenset(",，;；。!！?？.")
+
+
+def joins_in(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` may be cut, in order: each run of joins with only spaces between, inside
+    the text (a mark ending it is no cut)."""
+    held = _HELD.spans(text)
+    runs: list[tuple[int, int]] = []
+    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text))):
+        if any(s <= start and end <= e for s, e in held):
+            continue
+        if runs and not text[runs[-1][1] : start].strip():
+            start = runs.pop()[0]
+        runs.append((start, end))
+    return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
+
+
+def _full_stops(text: str) -> list[tuple[int, int]]:
+    """A full stop ending a sentence, after a letter and before a space ("btc price today please. my
+    grandson set this up for me"): a mark as a comma is; a decimal point ("0.05") or a dot in a
+    name ("bot.cli") is none."""
+    out, at = [], text.find(". ", 1)
+    while at > 0:
+        if text[at - 1].isalpha():
+            out.append((at, at + 1))
+        at = text.find(". ", at + 1)
+    return out
+
+
+def following_joins(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
+    """The joins that put one ask after another: a run holding "然后", "再", "then"."""
+    also = _also(text)
+    nexts = [(s, e) for s, e in _NEXT.spans(text) if not any(a <= s and e <= b for a, b in also)]
+    return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in nexts))
+
+
+def adding_joins(joins: tuple[tuple[int, int], ...], text: str) -> frozenset[tuple[int, int]]:
+    """The joins that add another ask: a run holding "also", "另外", "顺便"."""
+    mores = _MORE.spans(text)
+    return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in mores))
+
+
+def _also(text: str) -> list[tuple[int, int]]:
+    """ "再加", "再加上": an addition, its 再 no next ask; not where a word runs on out of it ("再加仓")."""
+    spans = _ALSO.spans(text)
+    if not spans:
+        return []
+    tags = words(text).tags  # the normalized text keeps the offsets of a Chinese run
+    return [(s, e) for s, e in spans if not any(s < t.start < e < t.end for t in tags)]
+
+
+def pieces_of(text: str, cuts: tuple[tuple[int, int], ...]) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for begin, end in cuts:
+        out.append(text[start:begin].strip())
+        start = end
+    out.append(text[start:].strip())
+    return out

@@ -1,0 +1,84 @@
+"""Whether the pieces a message is cut into ask several requests or one said over them
+(core.conversation.clauses): what each piece asks for, and whether the whole message's request is
+one piece's with nothing added, or one piece's on another piece's coin."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.listed import asked_name
+from core.language.fills import coins as fill_coins
+from core.language.refusals import refusal_in
+from core.language.tagger import Reading
+from core.routing.router import Route
+
+ReadFn = Callable[[str], Reading]
+
+
+def skills_apart(before: Route | None, after: Route | None) -> bool:
+    """Two asks of two skills: no one skill's request answers both."""
+    return before is not None and after is not None and before.skill != after.skill
+
+
+_Asked = tuple[str, str | None, str, str]
+
+
+def asks_for(route: Route) -> _Asked:
+    """What a piece asks for: its request, its coins and its record ("buy 0.01 BTC" and "buy 0.01
+    ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of a pasted error, one diagnosis)."""
+    coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
+    return route.skill, route.action, str(coins), asked_name(route)
+
+
+def same_request(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
+    """One request said over two clauses: the same request with the same coins, or one of them
+    naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
+    problems side by side, one told with what it said ("卖单被拒了，提示余额不足" is one rejection,
+    not also a model's "insufficient balance")."""
+    if a[1] == b[1] == "diagnose" or {a[:2], b[:2]} <= _ONE_ORDER_PROBLEM:
+        return True
+    named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
+    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named
+
+
+# An order's failure and its resting told side by side ("我的買單報錯了 一直掛著"): one order's problem.
+_ONE_ORDER_PROBLEM = frozenset({("order_execution_diagnosis", "diagnose"), ("orders", "why_resting")})
+
+
+def covers(piece: Route, whole: Route, alike: bool) -> bool:
+    """``piece`` reads the whole message's request, with every slot the whole one has: the
+    rest of the message added nothing to it ("加一个模拟账户，初始资金 5万U" is one request). With
+    every piece ``alike`` (the whole's request each), two numbers the whole read where it wants
+    one ("buy 50u of btc and 50u of eth") are the pieces' own, one each."""
+    if (piece.skill, piece.action) != (whole.skill, whole.action):
+        return False
+    return all(
+        k in piece.slots and piece.slots[k] == v
+        for k, v in whole.slots.items()
+        if not alike or (refusal_in(v) or ("",))[0] != "two_numbers"
+    )
+
+
+def coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
+    """The whole message read as one piece's request on another piece's coin: "sell all my pepe
+    and set an alert for btc under 85k" is no PEPE alert, "stop my eth bot and buy btc" no ETH
+    buy, "delete alert 3, sell 0.5 sol" no SOL alert deleted. A later ask naming its own coin keeps
+    it: a piece is the whole's request on a coin of its own or none, and the whole's coin is another
+    piece's (its route's, or said in it)."""
+    coin = asks_for(whole)[2]
+    if not coin:
+        return False
+    same = [r for _, r in found if (r.skill, r.action) == (whole.skill, whole.action)]
+    others = [(p, r) for p, r in found if r not in same]
+    if any(has_coins(r) and asks_for(r)[2] != coin for r in same):
+        return any(asks_for(r)[2] == coin or coin in fill_coins(told_by(p)) for p, r in others)
+    # none of its own: borrowed from another skill's ask on that coin, nothing else of the whole's
+    # taken with it ("開個定投策略 每日 20U 買 BTC" is one plan: its 20U is the plan's too)
+    own = {k for k, v in whole.slots.items() if coin not in str(v)}
+    return any(not has_coins(r) and own <= set(r.slots) for r in same) and any(
+        r.skill != whole.skill and asks_for(r)[2] == coin for _, r in others
+    )
+
+
+def has_coins(route: Route) -> bool:
+    return bool(route.slots.get("symbol") or route.slots.get("symbols"))

@@ -1,0 +1,139 @@
+"""Pieces of a message that ask nothing (core.conversation.clauses): a story told, small talk, a
+remark after a look-up, a preface; and what a piece says it asks, that a space after Chinese may
+stand between."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.across import kept
+from core.conversation.one_request import has_coins
+from core.language.fills import coins as fill_coins
+from core.language.intents import OUTSIDE
+from core.language.normalize import has_cjk
+from core.language.tagger import Reading, words
+from core.routing.router import Route
+
+ReadFn = Callable[[str], Reading]
+
+_ADVICE = f"{OUTSIDE}advice"  # "该买吗": a question, not a remark to leave out
+# A strategy imagined ("如果过去三个月每天定投 BTC 20 块会怎样？回测看看"): a backtest asked, no remark.
+_IMAGINED, _STRATEGY = f"{OUTSIDE}hypothetical", "noun.strategy"
+
+_NEWCOMER, _GETTING_STARTED = "ask.newcomer", "ask.getting_started"  # "im new here"; "how do i start"
+
+
+def tells(reading: Reading) -> bool:
+    """A piece that tells and asks nothing: a story, a remark, a feeling ("我卖了eth", "i sold eth
+    lol"); beside an ask it is left out, never read into it. A question for advice is none."""
+    kept = {_ADVICE, _IMAGINED} if reading.has(_STRATEGY) else {_ADVICE}
+    return any(c.startswith(OUTSIDE) and c not in kept for t in reading.tags for c in t.concepts)
+
+
+def beside_space(before: str, after: str, told_by: ReadFn) -> bool:
+    """Two pieces a space after Chinese may stand between: each asks, or one asks and the other
+    tells ("大餅而家幾錢呀 頭先去咗飲茶冇睇": the price, then a remark)."""
+    if asking(before) and asking(after):
+        return True
+    return (asking(before) and tells(told_by(after))) or (tells(told_by(before)) and asking(after))
+
+
+def asks_questions(pieces: list[str], told_by: ReadFn) -> bool:
+    """Every piece that tells no story asks a question by a question's words ("whats", "多少钱",
+    "how much") of a coin or a record's kind, none an order's verb: beside them a story told is
+    left out ("spent 60 bucks on pizza tonight, worth it" asks nothing)."""
+    read = [told_by(p) for p in pieces]
+    rest = [r for r in read if not tells(r) and not _idle(r)]
+    return bool(rest) and any(map(tells, read)) and all(a_question(r) for r in rest)
+
+
+def _idle(reading: Reading) -> bool:
+    """A piece of small talk no word of deskmate's explains beyond a filler or a time ("剛下課",
+    "今天期中考寫到手快斷掉"): beside a story told and a question it asks nothing, so it is left out
+    with the story ("剛下課，晚餐還沒吃 先幫我查一下 BNB 現價": the price)."""
+    return bool(reading.rest().strip()) and all(c.startswith(_IDLE) for c in reading.concepts)
+
+
+_IDLE = ("filler.", "time.")
+
+
+def a_question(reading: Reading) -> bool:
+    found = reading.concepts
+    of = bool(fill_coins(reading)) or any(c.startswith("noun.") and c != "noun.price" for c in found)
+    return of and any(c.startswith(_QUESTION) for c in found) and not found & _ORDERING
+
+
+_QUESTION = ("ask.", "noun.price", "verb.query", "verb.look")
+_ORDERING = frozenset(
+    {
+        "verb.buy",
+        "verb.sell",
+        "verb.cancel",
+        "verb.create",
+        "verb.delete",
+        "verb.start",
+        "verb.stop",
+        "verb.update",
+    }
+)
+
+
+def asking(piece: str, *, told: bool = True) -> bool:
+    """A piece that says what it asks, by an ask's, a verb's or the price's word ("升穿4000叫我",
+    "ETH幾錢"), not a kind's noun alone ("策略", "交易员"): what a space after Chinese may stand
+    between. Not ``told``: a loss told is no ask ("it lost a lot")."""
+    return any(
+        c.startswith(_ASKING) and (told or c not in _TOLD) for t in words(piece).tags for c in t.concepts
+    )
+
+
+_ASKING = ("ask.", "verb.", "noun.price")
+_TOLD = frozenset({"verb.lose"})
+
+
+def price_remark(found: Route, told_by: ReadFn, piece: str) -> bool:
+    """A piece read as a price of no coin, with words of its own no tag explains, is a remark
+    beside the ask, no price asked ("cancel order 4, i fat fingered the price"; "把旺旺启动一下
+    今天行情看着不错"; "i've been yoloing in there all week"); "and the chart too" asks."""
+    if found.skill != "price" or set(found.slots) - {"symbols", "days", "range_note"} or has_coins(found):
+        return False
+    rest = told_by(piece).rest()
+    said = sum(len(w) > 1 for w in rest.split() if w.isascii()) + sum(map(has_cjk, rest))
+    return said >= 2
+
+
+def looked_up(route: Route | None) -> bool:
+    """An ask that only looks something up, of a coin when a price: nothing is changed, no money
+    moved."""
+    return route is not None and route.skill in _LOOKING and (route.skill != "price" or has_coins(route))
+
+
+def left_out(
+    piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool, idle: bool
+) -> bool:
+    """A piece routing nowhere left out of the asks: a story told beside them (``marked`` cuts; with
+    ``idle``, small talk too), a remark after a look-up (``trailing``), a record kept ("…, keep alice")."""
+    if kept(piece) and (marked or at):
+        return True
+    if marked and (tells(read := told_by(piece)) or (idle and _idle(read))):
+        return True
+    return trailing and at > 0 and _aside(piece, first, told_by)
+
+
+def _aside(piece: str, first: Route | None, told_by: ReadFn) -> bool:
+    """A piece routing nowhere after a look-up, cut at a mark and no "then" or "also", with no
+    buying or selling word ("btc price, then buy now", "eth price? buy now" are no look-up with a
+    remark): left out, nothing is done for it."""
+    return looked_up(first) and not told_by(piece).concepts & _TRADING
+
+
+_TRADING = frozenset({"verb.buy", "verb.sell"})
+
+
+_LOOKING = frozenset({"price", "account_query", "pnl", "glossary", "guidance"})
+
+
+def preface(reading: Reading, route: Route) -> bool:
+    """One telling they are new ("hi im new here", "我刚入门"), beside another ask ("..., what is one
+    bitcoin worth right now"): a preface to it, no ask of the guide; where to begin asked stays."""
+    return route.skill == "guidance" and reading.has(_NEWCOMER) and not reading.has(_GETTING_STARTED)
