@@ -196,7 +196,7 @@ async def test_no_quote_no_decision(desk: AlertDesk) -> None:
 async def test_the_check_ends_when_nobody_watches_the_symbol(desk: AlertDesk) -> None:
     created = await desk.say("alert me when BTC goes below 89000")
     assert created.status is Status.COMPLETED
-    await desk.say("cancel my BTC alert")
+    await desk.press((await desk.say("cancel my BTC alert")).buttons[0].token)
     [run] = await desk.tick()
     assert run.outcome is JobOutcome.DONE and desk.quotes() == 1  # the one quote of the creation
 
@@ -323,12 +323,12 @@ async def test_a_watched_symbols_quote_is_asked_for_while_its_alerts_are_read(de
 async def test_a_first_check_of_an_unwatched_symbol_spends_no_quote(desk: AlertDesk) -> None:
     await desk.say("alert me when BTC goes below 89000")
     await desk.tick()
-    await desk.say("cancel my BTC alert")
+    await desk.press((await desk.say("cancel my BTC alert")).buttons[0].token)
     before = desk.quotes()
     [run] = await desk.tick()  # watched at its last check: its one quote, then it ends
     assert run.outcome is JobOutcome.DONE and desk.quotes() - before == 1
     await desk.say("alert me when BTC goes below 89000")
-    await desk.say("cancel my BTC alert")
+    await desk.press((await desk.say("cancel my BTC alert")).buttons[0].token)
     before = desk.quotes()
     [run] = await desk.tick()  # a new check, nobody watching: no quote
     assert run.outcome is JobOutcome.DONE and desk.quotes() == before

@@ -39,8 +39,11 @@ async def test_zh_create_list_delete(desk: AlertDesk) -> None:
     assert listed.route.action == "query"
     assert [b.id for b in alert_blocks(listed)] == [block.id]
 
-    deleted = await desk.say("删除我的 BTC 提醒")
-    assert deleted.route.action == "delete" and codes(deleted) == ["alert_deleted"]
+    asked = await desk.say("删除我的 BTC 提醒")  # offered first, nothing deleted yet
+    assert asked.route.action == "delete" and codes(asked) == ["ask_alert"] and len(desk.alerts.alerts) == 1
+    assert [b.style for b in asked.buttons] == ["danger", "secondary"]
+    deleted = await desk.press(asked.buttons[0].token)
+    assert codes(deleted) == ["alert_deleted"]
     assert block.id in texts(deleted)
     assert desk.alerts.alerts == {}
     assert codes(await desk.say("我设置了哪些价格提醒")) == ["no_alerts"]
@@ -188,7 +191,8 @@ async def test_only_admins_set_or_delete_a_groups_alerts(desk: AlertDesk) -> Non
         len(alert_blocks(await desk.say("我设置了哪些价格提醒", member, admin=False))) == 1
     )  # anyone may look
     assert codes(await desk.say("删除 BTC 提醒", member, admin=False)) == ["not_admin"]
-    assert codes(await desk.say("删除 BTC 提醒", member, admin=True)) == ["alert_deleted"]
+    asked = await desk.say("删除 BTC 提醒", member, admin=True)
+    assert codes(await desk.press(asked.buttons[0].token, member, admin=True)) == ["alert_deleted"]
 
 
 async def test_discord_channels_need_manage_permissions(desk: AlertDesk) -> None:
@@ -474,3 +478,32 @@ async def test_a_move_said_one_way_says_it_is_watched_both_ways(
     [block] = alert_blocks(reply)
     assert block.condition == "move"
     assert ("alert_both_ways" in codes(reply)) is said, codes(reply)
+
+
+@pytest.mark.parametrize(
+    "said", ["delete my alert", "删掉提醒", "刪掉提醒", "remove my btc alert", "cancel alert 1"]
+)
+async def test_a_delete_of_the_only_alert_is_confirmed_first(desk: AlertDesk, said: str) -> None:
+    """ "delete my alert" / 删掉提醒 with one alert deleted it at once, no button: the one there is
+    was taken for the one meant. Now every delete offers the alert with a red delete button and a
+    keep button; nothing is deleted until it is pressed."""
+    await desk.say("alert me when BTC goes above 95000")
+    [alert] = desk.alerts.alerts.values()
+    asked = await desk.say(said)
+    assert asked.route.action == "delete" and asked.status is Status.NEEDS_INPUT, said
+    assert codes(asked) == ["ask_alert"] and alert.id in texts(asked)
+    assert [b.style for b in asked.buttons] == ["danger", "secondary"]
+    assert list(desk.alerts.alerts) == [alert.id]  # nothing deleted yet
+
+    kept = await desk.press(asked.buttons[1].token)
+    assert codes(kept) == ["alert_kept"] and list(desk.alerts.alerts) == [alert.id]
+    again = await desk.say(said)
+    assert codes(await desk.press(again.buttons[0].token)) == ["alert_deleted"]
+    assert desk.alerts.alerts == {}
+
+
+async def test_each_coin_s_delete_is_offered_on_its_own(desk: AlertDesk) -> None:
+    await desk.say("alert me when BTC goes above 95000")
+    await desk.say("alert me when ETH goes above 5000")
+    asked = await desk.say("remove my btc and eth alerts")
+    assert len(desk.alerts.alerts) == 2 and asked.buttons  # none deleted unconfirmed

@@ -101,7 +101,9 @@ async def test_an_alert_and_a_trader_of_one_name_ask_which(desk: TraderDesk) -> 
     asked = await desk.chat.say("delete dip buyer")
     assert asked.status is Status.NEEDS_INPUT and codes(asked) == ["ambiguous_kind"], text_of(asked)
     assert [b.label for b in asked.buttons] == ["trader “dip buyer”", "price alert “dip buyer”"]
-    gone = await desk.chat.press(asked.buttons[1].token)
-    assert (gone.route.skill, gone.route.action) == ("price_alert", "delete"), text_of(gone)
+    offered = await desk.chat.press(asked.buttons[1].token)
+    assert (offered.route.skill, offered.route.action) == ("price_alert", "delete"), text_of(offered)
+    assert codes(offered) == ["ask_alert"], text_of(offered)  # confirmed before it is deleted
+    gone = await desk.chat.press(offered.buttons[0].token)
     assert codes(gone)[0] == "alert_deleted", text_of(gone)
     assert [t.name for t in await desk.traders.owned(OWNER)] == ["dip buyer"]

@@ -83,11 +83,8 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
             return skill._fail(turn, task, Problem("alert.none_for", {"coin": coin}, "not_found"))
     if not alerts:
         return skill._fail(turn, task, Problem("alert.none", {"examples": ""}, "no_alerts"))
-    if len(alerts) > 1:
-        return await _ask_which(skill, turn, task, alerts, all_of_them=not (wanted_id or symbol))
-    reply = await delete_one(skill, turn, alerts[0])
-    move(task, TaskStatus.COMPLETED if reply.status is Status.COMPLETED else TaskStatus.FAILED, turn.now)
-    return Done(skill._with_route(reply, task), ok=reply.status is Status.COMPLETED)
+    # Said by its coin, id or name, or the only one there is: offered, never deleted unconfirmed.
+    return await _ask_which(skill, turn, task, alerts, all_of_them=not (wanted_id or symbol))
 
 
 def _placed(alerts: list[Alert], wanted: str) -> Alert | None:
@@ -115,8 +112,16 @@ async def _ask_which(
         )
         for a in alerts[:PER_CHANNEL]
     ]
-    buttons = await turn.buttons(options, ttl=BUTTON_TTL, style="danger")
-    text = turn.t("alert.which_all" if all_of_them else "alert.which")
+    if len(alerts) == 1:  # one alert: deleted on its button, or kept
+        shown = label(alerts[0], turn.locale)
+        summary = condition_text(alerts[0].spec, turn.locale, skill.catalog)
+        options = [(turn.t("alert.button.delete_one", label=shown), options[0][1])]
+        options.append((turn.t("alert.button.keep"), {"kind": f"{SKILL}.kept"}))
+        buttons = await turn.buttons(options, ttl=BUTTON_TTL, styles=["danger", "secondary"])
+        text = turn.t("alert.confirm_delete", label=shown, summary=summary)
+    else:
+        buttons = await turn.buttons(options, ttl=BUTTON_TTL, style="danger")
+        text = turn.t("alert.which_all" if all_of_them else "alert.which")
     blocks: list[Block] = [NoticeBlock(text, code="ask_alert")]
     if missing is not None:  # "delete dip buyr": no alert so named; these are the ones there are
         blocks.insert(0, NoticeBlock(not_named(turn, alerts, missing), "warning", "not_found"))

@@ -418,6 +418,8 @@ class PriceAlertSkill(OneShotSkill):
         kind = str(payload.get("kind", "")).split(".", 1)[-1]
         if kind == "not_set":
             return self._notice(turn, "alert.not_set", "alert_not_set", Status.COMPLETED)
+        if kind == "kept":  # a delete offered and not confirmed: nothing deleted
+            return self._notice(turn, "alert.kept", "alert_kept", Status.COMPLETED)
         refusal = self._may_manage(turn)
         if refusal is not None:
             return Reply(Status.FAILED, (self._problem_block(turn, refusal),), turn.locale)
