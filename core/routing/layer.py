@@ -46,6 +46,8 @@ ACTS: Final = frozenset(
     | {"order.revoke"}
 )
 SELF, NOW_FIRST, PLAN = Words("ahead.self"), Words("ahead.now_first"), Words("ahead.plan")
+PUT_OFF, PUT_OFF_THEN = Words("ahead.put_off"), Words("ahead.put_off_then")
+SUGGESTED, ASKED_OF = Words("ahead.suggested"), Words("ahead.asked_of")
 
 
 @runtime_checkable
@@ -188,7 +190,7 @@ def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | N
     tag = reading.first(AHEAD)
     if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return found
-    if planned and _plan_told(reading):
+    if planned and (_plan_told(reading) or _put_off(reading, tag)):
         return None
     start = tag.start
     while start > 0 and reading.text[start - 1] in _NUMERALS:  # "3天后", not "天后"
@@ -201,6 +203,23 @@ def _plan_told(reading: Reading) -> bool:
     """A plan's word ("打算", "plan to") said before the message's first act."""
     act = next((t.start for t in reading.tags if t.concepts & ACTS), None)
     return act is not None and any(start < act for start, _ in PLAN.spans(reading.text[:act]))
+
+
+def _put_off(reading: Reading, ahead: Tag) -> bool:
+    """The time ahead is put off to, by the word after it in its clause before the message's first
+    act ("明天再撤单吧", "聽日先撤單啦"): one's plan for then; not with the act asked of deskmate
+    after the word ("明天再帮我买eth")."""
+    text, scanned = reading.text, reading.scanned
+    act = next((t for t in reading.tags if t.concepts & ACTS), None)
+    if act is None or act.start < ahead.end or clause_break(scanned, ahead.end, act.start):
+        return False
+    said = text[: act.start]
+    asked = [start for start, _ in ASKED_OF.spans(said, every=True)]
+    words = PUT_OFF.spans(said, every=True)
+    after = SUGGESTED.spans(text[act.end :], every=True)
+    if any(not clause_break(scanned, act.end, act.end + s) for s, _ in after):
+        words += PUT_OFF_THEN.spans(said, every=True)
+    return any(ahead.start < start and not any(start < a for a in asked) for start, _ in words)
 
 
 def _for_now(reading: Reading, ahead: Tag) -> bool:
