@@ -75,6 +75,7 @@ from core.workspace.trade_shares import (
     amount_of,
     of_the_trade,
     one_amount,
+    share_of_coin,
 )
 from core.workspace.wallets import WALLET, wallet_said
 
@@ -351,6 +352,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             amount = f"{REFUSED_PREFIX}spent_not_usdt:{in_coins.typed}"
         if amount is None and side == "sell" and not limit and all_of_coin(reading):
             amount = "all"
+        # "buy all the eth", "把eth全部买回来": all of the coin, never all of the USDT
+        amount = share_of_coin(reading, side, amount) or amount
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
         return None  # "BTC 买入价是多少": a price question; "buy" alone, or "我买了个寂寞"
     if amount is not None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from core.coin_index import CoinIndex
 from core.language.fills import value_spans, word_after
+from core.language.phrases import Words
 from core.language.tagger import COIN, Reading, Tagger
-from core.language.values import Value, find_values, refused_slot
+from core.language.values import REFUSED_PREFIX, Value, find_values, refused_slot
 from core.workspace.account_named import is_filler
 from core.workspace.limit_price import BUY, SELL, SIDED_LIMIT, SPEND
 from core.workspace.trade_money import PUT_IN, of_usdt, pick_amount
@@ -163,6 +165,54 @@ def amount_of(values: list[Value], text: str, sells_all: bool, *, closes: bool =
 _TOLD_AMOUNT = frozenset({"amount", "number", "percent", "fraction"})
 
 
+# What says a share on a buy is of the USDT paid: the money named ("all my usdt", "全部U", "my
+# balance", "全部钱"), an all-in word ("梭哈", "all in", "全仓"), paying with it ("buy eth with
+# everything", "用全部买eth", "拿一半去买"), aping it in.
+PAID = frozenset({*MONEY, "amount.all_in", "filler.using", "trade.ape"})
+BOUGHT_BACK: Final = Words("trade_money.bought_back")
+
+
+def share_of_coin(reading: Reading, side: str | None, amount: str | None) -> str | None:
+    """On a buy, a share said of the coin and nothing saying it is of the USDT paid ("buy all the
+    eth", "把eth全部买回来", "buy half the sol", "buy everything", "全部买回来"): it names the coin's
+    quantity, which a buy cannot know, so it is refused quoting it (the amount then asked), never
+    all (or part) of the USDT spent; None otherwise. A share opening the buy with no coin beside it
+    ("全部买btc", "半仓买入eth") or closing it ("买btc 全部") stays the money's, as an all-in word's."""
+    if side != "buy" or amount is None or not (amount == "all" or amount.startswith("fraction:")):
+        return None
+    if reading.concepts & PAID:
+        return None
+    back = any(BOUGHT_BACK.prefix(reading.text[t.end :].lstrip()) for t in reading.tags if t.concepts & BUY)
+    for share in reading.spans():
+        if share.kind in ("fraction", "percent") and (back or _of_coin(reading, share)):
+            return f"{REFUSED_PREFIX}share_of_coin:{share.typed}"
+    return None
+
+
+def share_answered(text: str, amount: str) -> str | None:
+    """A share typed as a buy's amount, answering "how much ETH?" ("all", "全部", "一半"), that says
+    no USDT: refused quoting it, as one said of the coin is; "all my usdt", "全部U" answer it."""
+    if not (amount == "all" or amount.startswith("fraction:")) or Tagger().read(text).concepts & PAID:
+        return None
+    return f"{REFUSED_PREFIX}share_of_coin:{text.strip()}"
+
+
+def _of_coin(reading: Reading, share: Value) -> bool:
+    """A share said of the coin bought: right before it ("all the eth", "一半的sol", "50% of the eth"),
+    the object of the buy's verb ("buy everything", "买全部"), or right after the coin with the verb
+    after it ("eth全部买", "把eth全部买回来"); only filler between."""
+    if word_after(reading, share.end, (COIN,)):
+        return True
+    at = share.start
+    for tag in sorted((t for t in reading.tags if t.end <= share.start), key=lambda t: t.end, reverse=True):
+        if reading.text[tag.end : at].strip():
+            return False  # a word no tag explains, or another value, between
+        if not is_filler(tag):
+            return bool(tag.concepts & BUY) or (COIN in tag.concepts and word_after(reading, share.end, BUY))
+        at = tag.start
+    return False
+
+
 def all_of_coin(reading: Reading) -> bool:
     """ "every" / "all" said right before a coin, only filler between ("every doge", "all my sol",
     "所有的doge")."""
@@ -184,7 +234,8 @@ def parse_amount_answer(text: str, coins: CoinIndex | None = None) -> str | None
     return amount_of(find_values(text, coins), text, SELL_ALL in said, closes=CLOSE_OUT in said)
 
 
-_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, CLOSE_OUT, "answer.yes", "trade.answer_word"})
+# The money a share is of ("all my usdt", "一半的U") answers a buy's "how much?" too.
+_ANSWER = frozenset({*BUY, *SELL, SELL_ALL, CLOSE_OUT, *MONEY, "answer.yes", "trade.answer_word"})
 
 
 def amount_parts(amount: str) -> tuple[str, Decimal, int]:

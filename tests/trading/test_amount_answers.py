@@ -42,3 +42,31 @@ async def test_a_sentence_saying_more_or_another_coin_is_no_amount(
     state = await desk.core.store.load_state(desk.chat.key)
     task = state.active or state.resume_stack[-1]
     assert task.skill == "trade_execution" and "amount" not in task.slots
+
+
+@pytest.mark.parametrize(("start", "answer"), [("buy BTC", "all"), ("买BTC", "全部"), ("buy BTC", "half")])
+async def test_a_share_answering_a_buy_says_no_usdt_and_is_refused(
+    desk: TradeDesk, start: str, answer: str
+) -> None:
+    """'How much BTC?' answered "all" is no USDT said: refused quoting it and asked again, never
+    every USDT spent (only "all my usdt" / "全部U" spends it all)."""
+    await desk.chat.say(start)
+    reply = await desk.chat.say(answer)
+    assert codes(reply)[-2:] == ["invalid_answer", "ask_amount"], codes(reply)
+    state = await desk.core.store.load_state(desk.chat.key)
+    task = state.active or state.resume_stack[-1]
+    assert task.skill == "trade_execution" and "amount" not in task.slots
+
+
+@pytest.mark.parametrize(
+    ("start", "answer", "amount"),
+    [("buy BTC", "half my usdt", "fraction:0.5"), ("买BTC", "一半的U", "fraction:0.5")],
+)
+async def test_a_share_of_the_usdt_answers_a_buy(
+    desk: TradeDesk, start: str, answer: str, amount: str
+) -> None:
+    await desk.chat.say(start)
+    summary = await desk.chat.say(answer)
+    assert summary.status is Status.AWAITING_CONFIRMATION and summary.route.slots["amount"] == amount, codes(
+        summary
+    )

@@ -49,7 +49,7 @@ from core.workspace.order_expiry import EXPIRY, parse_expiry
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import order_block as talk_order_block
 from core.workspace.order_talk import part_row
-from core.workspace.trade_shares import amount_parts, parse_amount_answer
+from core.workspace.trade_shares import amount_parts, parse_amount_answer, share_answered
 from core.workspace.wallets import SPOT, WALLET, spot_only
 
 LIMIT = "limit"  # a limit order's route (core.workspace.trade_reading): placed resting (limit.py)
@@ -278,9 +278,12 @@ class TradeSkill(TaskFlow):
                     params={"coin": self.catalog.base_of(symbol), "supported": self.catalog.tradable_bases()},
                 )
             return Parsed(symbol)
+        side = task.slots.get("side") if task.action == LIMIT else task.action
         amount = text if ":" in text or text == "all" else parse_amount_answer(self._without_coin(task, text))
         if amount is None:
-            return Parsed(error="trade.bad_amount")
+            return Parsed(error="trade.bad_amount.buy" if side == "buy" else "trade.bad_amount")
+        if side == "buy" and task.slots.get(spec.name) != text:  # typed, not the request's own slot:
+            amount = share_answered(text, amount) or amount  # "all" spends all the USDT only if said so
         refusal = refusal_in(amount)
         if refusal is not None:  # "-100", "1e9", "0,5": said so, quoting it; asked again
             return Parsed.refused(*refusal)
