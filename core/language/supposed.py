@@ -25,6 +25,9 @@ _SELF: Final = ("我们", "我們", "我哋", "我", "i", "we")
 # A "first" too ("可能迟点先开个网格": 先, trade.answer_word).
 _BETWEEN: Final = ("time.", "filler.article", "trade.answer_word")
 _THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
+# An act said around its object opens with a verb of its own ("i might turn rex back on", "maybe
+# fire alpha back up"): the act's words after it are the maybe's too.
+_OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart")
 
 
 # A maybe ("maybe buy eth", "i migth buy eth", "maybe i should sell", "可能过几天会卖点sol吧", "也许买点
@@ -94,7 +97,7 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
             if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
                 break
             lost.add(s[0])
-    return acts_lost_at(spans, lost, ASKED_ACTS)
+    return acts_lost_at(spans, lost, _OPENS)
 
 
 def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
@@ -102,7 +105,7 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
     while True:
         at = len(scanned) - len(scanned[at:].lstrip())
         here = [s for s in spans if s[0] == at and s[3]]
-        act = next((s for s in here if any(c.startswith(ASKED_ACTS) for c in s[3])), None)
+        act = next((s for s in here if any(c.startswith(_OPENS) for c in s[3])), None)
         if act is not None:
             return act
         between = [s for s in here if all(c.startswith(_BETWEEN) for c in s[3])]

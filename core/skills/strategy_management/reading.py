@@ -279,7 +279,9 @@ ACTIONS = (
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
     # "make weekend dip run every 6h instead": one of theirs made to repeat otherwise
     ("update", When(["verb.make", "own.strategy", "time.repeat"], none=["ask."])),
-    ("create", When("verb.create")), ("query", When(any=["verb.query", "ask."])),
+    # "列出我所有嘅策略設定", "show me my strategy setup": a listing's verb before a set-up's word asks
+    # for what is set up (设定 / setup said as a noun), no new strategy.
+    ("create", When("verb.create", none=["verb.query"])), ("query", When(any=["verb.query", "ask."])),
 )  # fmt: skip
 
 
