@@ -29,9 +29,14 @@ def plain_words() -> frozenset[str]:
     (outside.everyday: "coffee", "pizza"): a trader called "coffee" is theirs ("coffee isnt buying
     anything"), never a story of spending; nor a feeling's exclaimed (outside.feeling): a strategy
     called "冲冲冲" is theirs ("复制一个冲冲冲"), no cheer."""
+    from core.workspace.exchanges import EXCHANGES
+
     concepts = load().concepts.values()
     words = [(word, c.name) for c in concepts for word in c.words if word not in c.before_object]
     wallets = {word for word, concept in words if concept.startswith("wallet.")}
+    # An exchange's own name is a name, as 币安 is: a strategy or trader called 模拟盘 or testnet is
+    # theirs where it is said whole ("模拟盘不要了 删了"); with none so named it is the exchange's.
+    wallets |= {alias for e in EXCHANGES.values() for alias in (e.key, *e.aliases)}
     everyday = {word for word, concept in words if concept in NAMEABLE}
     everyday -= {word for word, concept in words if concept not in NAMEABLE}
     return frozenset(word for word, _ in words if word not in wallets and word not in everyday)

@@ -169,6 +169,8 @@ class Layer:
         ref = found.slots.get("target_ref")
         if isinstance(ref, Mapping) and ref.get("name"):
             return True  # the words read as a name may be part of theirs ("启动机器人一号": "一号")
+        if isinstance(ref, Mapping) and ref.get("alias"):
+            return True  # an exchange's name alone ("模拟盘不要了 删了") may be a record of theirs so called
         reading = self.read(text)
         if ref is None and found.slots.get("wallet"):
             return True  # "on my futures account": an account's wallet, unless one of theirs is so called

@@ -49,14 +49,26 @@ async def resolve_target(flow: TaskFlow, turn: Turn, task: Task, notes: list[Blo
                 "tool", "resolve_reference", {"ref": ref, "matches": len(matches)}, error_code="ambiguous"
             )
         )
-        text = turn.t("flow.ambiguous", ref=ref_text(ref), kind=flow.kind_label(turn))
+        text = turn.t("flow.ambiguous", ref=_said(ref, turn), kind=flow.kind_label(turn))
         return await ask_target(flow, turn, task, matches, text, notes, code="ambiguous_reference")
     turn.trace.append(
         TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
     )
     names = "、".join(t.name for t in targets) if is_zh(turn.locale) else ", ".join(t.name for t in targets)
-    text = turn.t("flow.not_found", ref=ref_text(ref), kind=flow.kind_label(turn), names=names)
+    text = turn.t("flow.not_found", ref=_said(ref, turn), kind=flow.kind_label(turn), names=names)
     return flow._fail(turn, task, text, "not_found", notes)
+
+
+def _said(ref: dict[str, str], turn: Turn) -> str:
+    """The reference said back: an exchange's or a provider's records by its name as shown
+    ("模拟盘不要了 删了" with two paper accounts: 「模拟账户」, not its key 「paper」)."""
+    from core.workspace.exchanges import EXCHANGES
+    from core.workspace.providers import PROVIDERS
+
+    alias = "" if ref.get("name") else ref.get("alias", "")
+    if alias in EXCHANGES:
+        return EXCHANGES[alias].display(turn.locale)
+    return PROVIDERS[alias].display if alias in PROVIDERS else ref_text(ref)
 
 
 async def ask_target(

@@ -107,3 +107,52 @@ async def test_an_alert_and_a_trader_of_one_name_ask_which(desk: TraderDesk) -> 
     gone = await desk.chat.press(offered.buttons[0].token)
     assert codes(gone)[0] == "alert_deleted", text_of(gone)
     assert [t.name for t in await desk.traders.owned(OWNER)] == ["dip buyer"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "name"),
+    [
+        ("strategy", "模拟盘不要了 删了", "模拟盘"),
+        ("trader", "模擬盤不要了 刪了", "模拟盘"),
+        ("trader", "删掉模拟盘", "模拟盘"),
+        ("strategy", "delete paper", "paper"),
+    ],
+)
+async def test_a_record_named_as_the_paper_exchange_is_theirs(
+    desk: TraderDesk, kind: str, text: str, name: str
+) -> None:
+    """ "模拟盘不要了 删了" with a strategy or trader called 模拟盘 offered to delete the paper
+    exchange account (there was none: "no account called “paper”"): the record so named is the one
+    deleted, confirmed first; the accounts are left alone."""
+    if kind == "strategy":
+        await desk.account("模拟账户")
+        await desk.strategy(name, dca())
+    else:
+        await _trader(desk, name)  # on a paper account, 模拟账户
+    asked = await desk.chat.say(text)
+    skill = f"{kind}_management"
+    assert (asked.route.skill, asked.route.action) == (skill, "delete"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION and name in text_of(asked)
+    done = await desk.chat.press(asked.buttons[0].token)
+    assert done.status is Status.COMPLETED, text_of(done)
+    owned = desk.strategies if kind == "strategy" else desk.traders
+    assert name not in [r.name for r in await owned.owned(OWNER)]
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["模拟账户"]
+
+
+async def test_with_no_record_so_named_the_paper_account_is_confirmed(desk: TraderDesk) -> None:
+    """With none so named it is the paper account: one is confirmed before it goes; of two, the
+    question says the exchange as shown (「模拟账户」, not its key 「paper」), then confirms."""
+    await desk.account("模拟账户")
+    asked = await desk.chat.say("模拟盘不要了 删了")
+    assert (asked.route.skill, asked.route.action) == ("exchange_management", "delete")
+    assert asked.status is Status.AWAITING_CONFIRMATION and "模拟账户" in text_of(asked)
+    assert [a.name for a in await desk.workspace.accounts.owned(OWNER)] == ["模拟账户"]
+
+    await desk.account("测试")
+    which = await desk.chat.say("模拟盘不要了 删了")
+    assert which.status is Status.NEEDS_INPUT and "ambiguous_reference" in codes(which)
+    assert "「模拟账户」" in text_of(which) and "paper" not in text_of(which)
+    confirm = await desk.chat.press(which.buttons[1].token)
+    assert confirm.status is Status.AWAITING_CONFIRMATION, text_of(confirm)
+    assert len(await desk.workspace.accounts.owned(OWNER)) == 2  # nothing deleted unconfirmed
