@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from core.coin_index import CoinIndex, Mention
+from core.language.cents import in_cents
 from core.language.fills import (
     outside,
     sides_name_orders,
@@ -208,7 +209,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None  # "买sol的单子怎么没了": the order of that side asked about, none placed
     if PUT_IN in said and not said & ORDER_WORDS and not puts_into(reading):
         return None  # "eth could drop $300 to 3000": no money put into a coin
-    values = find_values(text, coins.index)
+    values = [in_cents(v, text) for v in find_values(text, coins.index)]  # "at 25 cents": 0.25
     values, unplaced = _of_another_ask(reading, values)
     if _stop_told(reading, values, unplaced):
         return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)

@@ -8,9 +8,9 @@ exactly or refused. What the text leaves out (the level, the coin) is the skill'
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
+from core.language.cents import in_cents
 from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.gazetteer import SEVERAL
 from core.language.negation import NOT_ASKED, negated_coins
@@ -41,7 +41,7 @@ STATE = "ask.status"  # an alert's state asked, or whether one was set or delete
 REPEAT, COOLDOWN, DELETE = Words("alert.repeat"), Words("alert.cooldown"), Words("alert.delete")
 COOLDOWN_AFTER = Words("alert.cooldown_after")  # said after its length ("a 30 minute cooldown")
 COUNT, TIMES, FROM = Words("alert.count"), Words("alert.times"), Words("alert.move_from")
-FROM_NOW, THAN_NOW, CENTS = Words("alert.from_now"), Words("alert.than_now"), Words("alert.cents")
+FROM_NOW, THAN_NOW = Words("alert.from_now"), Words("alert.than_now")
 TIMES_SAID = {Words("alert.double"): "2", Words("alert.halve"): "0.5", Words("alert.triple"): "3"}
 UNCLEAR = Words("alert.multiple_unclear")
 RISE, FALL, BIG_MOVE = Words("alert.rise"), Words("alert.fall"), Words("alert.big_move")
@@ -369,7 +369,7 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     shown = as_typed(reading)
     spans = [] if where is None else [(where.start, where.end)]
     rest, source = blank(norm, *spans), blank(shown, *spans)
-    values = [_in_cents(v, rest) for v in find_values(source)]
+    values = [in_cents(v, rest) for v in find_values(source)]  # "hits 50 cents": 0.5
     cooldown = _cooldown(values, rest, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
@@ -505,14 +505,6 @@ def _also(
         also.append({k: v for k, v in {**one, "symbol": coin.value if coin else ""}.items() if v})
         before = level
     return also, None
-
-
-def _in_cents(value: Value, text: str) -> Value:
-    """ "hits 50 cents", "到 50美分": the level in dollars (0.5), exactly; was read as 50."""
-    cents = CENTS.after(text, value.end) if value.kind == "number" else None
-    if cents is None:
-        return value
-    return replace(value, kind="price", end=cents, typed=text[value.start : cents], number=value.number / 100)
 
 
 def _operator(text: str, values: list[Value]) -> tuple[int, str] | None:
