@@ -82,13 +82,19 @@ NamedOne = Callable[[str, Route, Callable[[str], Route | None]], Route | None]
 
 
 def shares_delete(
-    piece: str, before: Route, read: Route | None, route: Callable[[str], Route | None], named_one: NamedOne
+    piece: str,
+    before: Route,
+    read: Route | None,
+    route: Callable[[str], Route | None],
+    named_one: NamedOne,
+    of_kind: NamedOne,
 ) -> Route | None:
     """A piece after a delete that only names a coin and the kind's noun ("delete the btc alert and
-    the eth alert", "删掉btc提醒和eth提醒", "cancel the sol alert and the doge one"), a level at most
-    ("delete my btc alert and eth alert at 4000"): read alone it makes one, but beside a delete it is
-    the next one deleted (confirmed, its alerts shown), never a record created unasked.
-    Read with the delete's verb, it must be that delete; else it is no ask of its own (None)."""
+        the eth alert", "删掉btc提醒和eth提醒", "cancel the sol alert and the doge one"), a level at most
+        ("delete my btc alert and eth alert at 4000"): read alone it makes one, but beside a delete it is
+        the next one deleted (confirmed, its alerts shown), never a record created unasked; so is a coin
+    said alone ("delete my btc alert and eth": the ETH alert, ``of_kind`` reading it with the noun).
+        Read with the delete's verb, it must be that delete; else it is no ask of its own (None)."""
     if read is None or before.action != "delete" or (read.skill, read.action) != (before.skill, "create"):
         return read
     reading = words(piece)
@@ -96,16 +102,19 @@ def shares_delete(
     if any((_ACTING - _CROSSING) & t.concepts and not _NOUNS & t.concepts for t in tags):
         return read  # a verb of its own ("…, set one for eth at 4000"): a create asked
     told = any(_NOUNS & t.concepts and _TOLD_ME.after(reading.text, t.end) for t in tags)
-    named = any(_NOUNS & t.concepts for t in tags)  # "my eth alert above 4000": the alert named
+    # "my eth alert above 4000", "the eth one above 4000", "the one for eth", "eth 4000以上的": one named
+    one = bool(_ONE.spans(piece)) and not _NEW_ONE.spans(piece)  # "a new one for eth": one made
+    named = any(_NOUNS & t.concepts for t in tags) or one or named_one(piece, before, route) is not None
     if find_values(piece) and (told or (not named and any(_CROSSING & t.concepts for t in tags))):
         return read  # a level to be told of ("…, alert me at 4000", "…, eth到4000提醒我"): a create asked
     said = f"{'删除' if has_cjk(piece) else 'delete'} {piece}"
-    for found in (route(said), named_one(said, before, route)):
+    for found in (route(said), named_one(said, before, route), of_kind(said, before, route)):
         if found is not None and (found.skill, found.action) == (before.skill, before.action):
             return found
     return None
 
 
+_ONE, _NEW_ONE = Words("conversation.named_one"), Words("conversation.kind_one")
 _TOLD_ME = Words("conversation.told_me")  # "alert me": the noun a verb asking to be told
 # A level's way to be told of ("eth above 4000", "eth到4000"): a level named bare ("eth alert at
 # 4000", "eth 4000的提醒") beside a delete names the alert deleted, never one made unasked.

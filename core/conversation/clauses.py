@@ -30,6 +30,7 @@ from core.conversation.from_before import (
     inherits,
     its_profit,
     of_its_coin,
+    of_its_kind,
     the_kind_ones,
     the_named_one,
 )
@@ -184,6 +185,7 @@ def split_asks(
                         or of_its_coin(piece, before, routed)
                         or a_new_one(piece, before, routed)
                         or the_kind_ones(piece, before, routed)
+                        or of_its_kind(piece, before, routed)
                     )
                 elif read is not None and before is not None and not (has_coins(read) or lent_no_coin(read)):
                     # "btc 价格，然后跌到 80000 通知我"; "stop my eth bot and set a stop loss at 3000"
@@ -191,7 +193,7 @@ def split_asks(
                     if lent is not None and (lent.skill, lent.action) == (read.skill, read.action):
                         read = lent
                 if before is not None:  # "delete the btc alert and the eth one": no ETH alert made
-                    read = shares_delete(piece, before, read, routed, the_named_one)
+                    read = shares_delete(piece, before, read, routed, the_named_one, of_its_kind)
                 if read is None and at and cuts[at - 1] in adding:
                     read = looked_at(piece, route)  # "查余额顺便看看eth": a look at the coin's price
                 routes.append(as_whole(its_profit(piece, read, before), before, whole))

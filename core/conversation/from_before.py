@@ -13,6 +13,7 @@ from core.conversation.one_request import has_coins
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.language.fills import coins as fill_coins
 from core.language.negation import negated
+from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.tagger import Reading, words
 from core.language.values import find_values
@@ -23,6 +24,7 @@ RouteFn = Callable[[str], Route | None]
 
 # The words are data: core/language/lexicon/phrases/conversation.toml.
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
+_ONE_ENDING = Words("conversation.named_one_ending")
 _KIND_ONES = Words("conversation.kind_ones")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
@@ -115,7 +117,7 @@ def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
     nouns = _KIND_NOUNS.get(asked.skill)
     if nouns is None or _KIND_ONE.spans(piece):
         return None
-    for start, end in _NAMED_ONE.spans(piece):
+    for start, end in (*_NAMED_ONE.spans(piece), *_ending_one(piece)):
         before = piece[:start].split()
         if not before or before[-1].lower() in _NOT_NAMING:
             continue
@@ -124,6 +126,27 @@ def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
         if found is not None and not found.followup and found.skill == asked.skill:
             return found
     return None
+
+
+def _ending_one(piece: str) -> list[tuple[int, int]]:
+    """A phrase ending in 的 / 嘅, standing for one as "one" does ("取消btc的提醒和eth 4000以上的": the
+    ETH alert above 4000)."""
+    said = piece.rstrip()
+    start = _ONE_ENDING.before(said, len(said), space=False)
+    return [] if start is None else [(start, len(said))]
+
+
+def of_its_kind(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece naming no kind of record, after an ask about one, read as of that kind: "cancel my
+    btc alert and eth above 4000" sets an ETH alert (shares_delete tells a second record deleted
+    from one made); read with the kind's noun, it must be a request of that kind on a coin."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    if nouns is None:
+        return None
+    found = route(f"{piece}{nouns[0]}" if has_cjk(piece) else f"{piece} {nouns[1]}")
+    if found is None or found.followup or found.skill != asked.skill or not has_coins(found):
+        return None
+    return found
 
 
 def the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
