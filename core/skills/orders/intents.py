@@ -150,11 +150,20 @@ def _stop_first(reading: Reading, values: list[Value]) -> bool:
     return bool(words and sales) and min(words) < min(sales) and len(prices) == 1
 
 
+def _cancel_everything(reading: Reading) -> Mapping[str, Any] | None:
+    """Everything cancelled, nothing else said ("cancel everything. NOW.", "全部取消"): every
+    open order. A word besides names something else ("cancel all the grids", "cancel all
+    subscriptions"): none."""
+    said = {c for t in reading.tags for c in t.concepts if not c.startswith("filler.")}
+    return {"order_no": "all"} if said <= {"verb.cancel", "time.now"} and not reading.rest() else None
+
+
 _FILLS: dict[str, SlotFill] = {
     "protect": _protect,
     "protect_selling": _protect_selling,
     "nothing": Slots(),
     "cancel": _cancel,
+    "cancel_everything": _cancel_everything,
     "symbol": _SYMBOL,
     "stuck": _stuck,
 }
