@@ -65,6 +65,8 @@ from core.language.unwatched import said as condition_said
 from core.language.unwatched import unwatched
 from core.language.when_done import said as when_said
 from core.language.when_done import when_done
+from core.language.whether_able import said as able_said
+from core.language.whether_able import whether_able
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
@@ -128,6 +130,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "你是不是要卖sol", "are you going to sell my sol?": deskmate's intent asked (core.language.intended)
     if intent_said(scanned) and acts(said):
         said = _concepts(spans := intended(scanned, spans))
+    if able_said(scanned, said):  # "can i sell half my eth?", "我可以卖一半eth吗": asked whether one may
+        said = _concepts(spans := whether_able(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
         said = _concepts(spans := asked_done(scanned, spans))

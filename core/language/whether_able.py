@@ -1,0 +1,96 @@
+"""A sale asked whether one may make it ("can i sell half my eth without losing money?", "is it ok
+to sell half my eth", "我可不可以卖一半eth", "我可以卖一半eth吗", "可以賣一半eth嗎"): a question (the
+position, the P&L, advice), never the order. A request word keeps the order ("can i sell half my
+eth please", "可不可以帮我卖一半eth", "你可以卖一半eth吗" asks it of deskmate). The words are
+phrases/asked.toml (able_asked, able_asked_tail with a question's end); core.language.conditions
+applies this to the tagger's spans."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from core.language.normalize import any_said, clause_of
+from core.language.spans import Span, acts_lost_at
+
+_SALE: Final = ("verb.sell", "amount.sell_all")
+# What may stand between the words and the sale: what it sells, a time, "still" / "just" untagged.
+_BETWEEN: Final = ("own.", "noun.", "coin", "filler.article", "filler.mine", "filler.all", "time.", "amount.")
+_REQUEST: Final = "filler.polite"  # "please", "帮我", "can you" (吗 too, a question's end: filler.whether)
+_WHETHER: Final = "filler.whether"
+_ASK: Final = "ask."
+_ONLY_THEN: Final = ("才", "先至")  # "挂单都撤完后才能卖doge吗": the condition asked (core.conversation.join)
+_END: Final = " 呀啊啦~～!！"
+_YOU: Final = ("你", "您", "you", " u")  # "你可以卖一半eth吗": asked of deskmate, a request
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    from core.language.lexicon import phrases
+
+    group = phrases("asked").concepts
+    return (
+        group["asked.able_asked"].words,
+        group["asked.able_asked_tail"].words,
+        group["asked.intend_end"].words,
+    )
+
+
+@lru_cache(maxsize=1)
+def _hints() -> re.Pattern[str] | None:
+    words, tails, _ = _words()
+    return any_said(frozenset(words) | frozenset(tails))
+
+
+def said(scanned: str, concepts: frozenset[str]) -> bool:
+    """Cheap: a sale said, and a word asking whether one may."""
+    hints = _hints()
+    return (
+        any(c.startswith(_SALE) for c in concepts) and hints is not None and hints.search(scanned) is not None
+    )
+
+
+def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the sales asked whether one may make them."""
+    lost = {
+        s[0] for s in spans if any(c.startswith(_SALE) for c in s[3]) and _asked(scanned, s[0], s[1], spans)
+    }
+    return acts_lost_at(spans, lost, _SALE)
+
+
+def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    words, tails, ends = _words()
+    first, last = clause_of(scanned, start, end)
+    clause = [s for s in spans if first <= s[0] and s[1] <= last]
+    if any(_REQUEST in s[3] and _WHETHER not in s[3] for s in clause):
+        return False  # "can i sell half my eth please", "可不可以帮我卖": asked of deskmate
+    tail = scanned[end:last].rstrip(_END)
+    asked = tail.endswith(ends) or scanned[last : last + 1] in ("?", "？")
+    for found, needs_tail in ((words, False), (tails, True)):
+        if needs_tail and not asked:
+            continue
+        for word in found:
+            at = scanned.find(word, first, start)
+            while at >= 0:
+                if _whole(scanned, at, at + len(word)) and _only_objects(at + len(word), start, spans):
+                    # "how much eth can i sell", "what can i sell": another question's, read by it
+                    asking = any(
+                        first <= s[0] and s[1] <= at and any(c.startswith(_ASK) for c in s[3]) for s in spans
+                    )
+                    lead = scanned[first:at].rstrip()
+                    return not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
+                at = scanned.find(word, at + 1, start)
+    return False
+
+
+def _whole(scanned: str, at: int, end: int) -> bool:
+    """Latin words whole ("can i", never "pecan icing")."""
+    if not scanned[at:end].isascii():
+        return True
+    return not (scanned[at - 1 : at].isalnum() or scanned[end : end + 1].isalnum())
+
+
+def _only_objects(at: int, start: int, spans: list[Span]) -> bool:
+    between = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
+    return all(all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
