@@ -57,6 +57,7 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
+CHANGED = frozenset({"verb.set_to", "verb.update"})
 NEW_NAME = "new_name"  # a rename's slot
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
@@ -183,9 +184,12 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     if find_name(text, NAMED) is not None:
         return None
     start, end = reading.norm.offsets[own.start], reading.norm.offsets[own.end]
-    if reading.has(RENAME):  # "rename dip buyer to floor": the new name is what follows the last word
-        after = max(t.end for t in reading.tags if t.concepts & RENAMING)
-        new = reading.norm.typed(after, len(reading.text)) if after > own.start else ""
+    after = max((t.end for t in reading.tags if t.concepts & RENAMING), default=0)
+    new = reading.norm.typed(after, len(reading.text)) if after > own.start else ""
+    # "rename dip buyer to floor"; "把提醒破十万改成六位数", "change dip buyer to floor": changed to
+    # words after the name, no value (a level's change is none), is a new name too
+    changed = bool(CHANGED & reading.concepts) and after >= own.end and bool(new.strip())
+    if reading.has(RENAME) or (changed and not find_values(new)):
         if not new:
             return "rename", {NAME: own.value}  # the new name asked for
         return "rename", {NAME: own.value, NEW_NAME: clean_name(new) or f"{REFUSED_PREFIX}name:{new}"}
