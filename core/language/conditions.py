@@ -113,10 +113,11 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         said = _concepts(spans := purposed(scanned, spans))
     if listed_said(said):  # "把提醒列出来然后删掉": the list first, the delete waits for which
         said = _concepts(spans := listed_first(scanned, spans))
-    if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
-        said = _concepts(spans := share_of(scanned, spans))
+    # Before the share: "这几个交易员以后可能会全删了" only weighs the delete, no records asked.
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
         said = _concepts(spans := supposed(scanned, spans))
+    if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
+        said = _concepts(spans := share_of(scanned, spans))
     if acts(said) and when_said(scanned):  # "says lot size when i sell doge": the sale is a time told
         said = _concepts(spans := when_done(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)

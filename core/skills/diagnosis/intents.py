@@ -135,9 +135,11 @@ def _exchange(reading: Reading) -> Slots:
 
 def _model(reading: Reading) -> Slots:
     provider, exchange = _named(reading, PROVIDER), _named(reading, EXCHANGE)
-    # A trader's problem is the trader's, unless a model provider is told failing beside it ("kimi一直
-    # 超时 交易员都卡住了": the traders only wait on the model).
-    told = provider is not None and bool(reading.concepts & FAILING) and not reading.text.startswith("/")
+    # A trader's problem is the trader's, unless a model provider, or a model config of theirs by its
+    # name, is told failing beside it ("kimi一直超时 交易员都卡住了", "ds1老是报429 交易员全卡住了": the
+    # traders only wait on the model).
+    model = provider is not None or "own.model" in reading.concepts
+    told = model and bool(reading.concepts & FAILING) and not reading.text.startswith("/")
     concepts = reading.concepts if told else _said(reading)
     if concepts is None:
         return None
