@@ -77,9 +77,9 @@ def _own_object(scanned: str, spans: list[Span], listing: int, act: Span) -> boo
     )
     rest = list(scanned[start:last])
     for s in spans:
-        if s is act or _no_object(s[3]):
-            a, b = max(s[0], start), min(s[1], last)
-            rest[a - start : b - start] = " " * max(0, b - a)
+        a, b = max(s[0], start), min(s[1], last)
+        if b > a and (s is act or _no_object(s[3])):  # a word outside the part blanks nothing of it
+            rest[a - start : b - start] = " " * (b - a)
     return bool("".join(rest).strip(_PARTICLES))
 
 
