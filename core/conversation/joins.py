@@ -12,17 +12,20 @@ from core.language.tagger import words
 _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _MORE = Words("conversation.join_more")
+_PUT_OFF = Words("conversation.put_off_first")  # "晚点再", "遲啲先": a clause begins there, joins in it none
 
 MARKS = frozenset(",，;；。!！?？.")
 
 
 def joins_in(text: str) -> tuple[tuple[int, int], ...]:
     """Where ``text`` may be cut, in order: each run of joins with only spaces between, inside
-    the text (a mark ending it is no cut)."""
+    the text (a mark ending it is no cut). A put-off said before its act ("停掉阿福晚点再删rex") is cut
+    before, kept whole with its clause (its 再 no cut there)."""
     held = _HELD.spans(text)
+    put_off = _PUT_OFF.spans(text)
     runs: list[tuple[int, int]] = []
-    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text))):
-        if any(s <= start and end <= e for s, e in held):
+    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text), *((s, s) for s, _ in put_off))):
+        if any(s <= start and end <= e for s, e in held) or any(s < end and start < e for s, e in put_off):
             continue
         if runs and not text[runs[-1][1] : start].strip():
             start = runs.pop()[0]

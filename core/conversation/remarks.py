@@ -12,6 +12,7 @@ from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
 from core.language.normalize import has_cjk
 from core.language.tagger import Reading, words
+from core.routing.layer import planned
 from core.routing.router import Route
 
 ReadFn = Callable[[str], Reading]
@@ -112,12 +113,27 @@ def left_out(
     piece: str, at: int, first: Route | None, told_by: ReadFn, marked: bool, trailing: bool, idle: bool
 ) -> bool:
     """A piece routing nowhere left out of the asks: a story told beside them (``marked`` cuts; with
-    ``idle``, small talk too), a remark after a look-up (``trailing``), a record kept ("…, keep alice")."""
-    if kept(piece) and (marked or at):
+    ``idle``, small talk too), a remark after a look-up (``trailing``), a record kept ("…, keep alice"),
+    an act put off after an ask (``put_off``)."""
+    if (kept(piece) and (marked or at)) or (at and put_off(told_by(piece))):
         return True
     if marked and (tells(read := told_by(piece)) or (idle and _idle(read))):
         return True
     return trailing and at > 0 and _aside(piece, first, told_by)
+
+
+def put_off(reading: Reading) -> bool:
+    """A piece telling an act of its own put off ("晚点再删rex", "遲啲先刪rex", "later i'll delete it",
+    "i'll delete it later"): nothing asked now. After an ask ("stop rex, later i'll delete it") it is
+    left out and the ask stands; the act is never done now (read alone it asks nothing either)."""
+    later = reading.first(_LATER)
+    if later is not None and any(t.start >= later.end and t.concepts & _ACTS for t in reading.tags):
+        return True
+    return planned(reading)
+
+
+_LATER = f"{OUTSIDE}later"
+_ACTS = _ORDERING | {"order.revoke"}
 
 
 def _aside(piece: str, first: Route | None, told_by: ReadFn) -> bool:

@@ -201,6 +201,15 @@ def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | N
     return replace(found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}later:{typed}"})
 
 
+def planned(reading: Reading) -> bool:
+    """An act told as one's plan for a one-off time ahead ("i'll delete it later", "打算下周再买点btc",
+    "明天再撤单吧"): nothing asked now (the route _ahead gives none)."""
+    tag = reading.first(AHEAD)
+    if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
+        return False
+    return _plan_told(reading) or _put_off(reading, tag)
+
+
 def _plan_told(reading: Reading) -> bool:
     """A plan's word ("打算", "plan to") said before the message's first act."""
     act = next((t.start for t in reading.tags if t.concepts & ACTS), None)
