@@ -17,7 +17,9 @@ concept ``unless`` a group or concept is said is none where one is ("行情好�
 "太无聊了，帮我买点btc" asks a buy); ``unless_later`` ones said in a later clause, after a mark or a
 space after Chinese ("割肉了 把eth全卖了" cuts the loss by the order it asks); ``unless_earlier``
 ones said before it, in an earlier clause or opening the message ("stop all bots now, this dump is
-insane": the order stands, the remark after it says why). A concept with ``after`` is its words
+insane": the order stands, the remark after it says why); ``unless_clause_before`` ones said in an
+earlier clause only ("delete the btc dca strategy, it's not working" deletes, the failure its
+reason; "delete failed" stays a failure told). A concept with ``after`` is its words
 only where one of those concepts is said before it ("要是比特币跌回三万我就全仓进" tells a plan; "那我就买
 0.1个btc吧", no condition before, buys): elsewhere its words are none and the shorter ones stand.
 An ``after`` coin must stand right before the word ("取消ETH單": the coin's order).
@@ -45,6 +47,7 @@ _KEYS = frozenset(
         "unless",
         "unless_later",
         "unless_earlier",
+        "unless_clause_before",
         "after",
     }
 )
@@ -90,6 +93,9 @@ class Concept:
     unless_later: frozenset[str] = frozenset()  # ... said in a later clause ("割肉了 把eth全卖了")
     unless_earlier: frozenset[str] = frozenset()  # ... said before it ("stop all bots, this is insane")
     after: frozenset[str] = frozenset()  # none unless one of these is said before it ("如果…我就买")
+    # ... said in an earlier clause only, never opening its own ("delete rex, it's not working"
+    # deletes; "delete failed" tells a failure)
+    unless_clause_before: frozenset[str] = frozenset()
 
     @property
     def group(self) -> str:
@@ -128,6 +134,11 @@ class Lexicon:
         an earlier clause or opening the message."""
         return {c.name: c.unless_earlier for c in self.concepts.values() if c.unless_earlier}
 
+    def unless_clause_before(self) -> dict[str, frozenset[str]]:
+        """The concepts that are none where one of their ``unless_clause_before`` is said in an
+        earlier clause."""
+        return {c.name: c.unless_clause_before for c in self.concepts.values() if c.unless_clause_before}
+
     def after(self) -> dict[str, frozenset[str]]:
         """The concepts that are none unless one of their ``after`` is said before them."""
         return {c.name: c.after for c in self.concepts.values() if c.after}
@@ -158,13 +169,14 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
             raise LexiconError(f"{source}: {name} has no word")
         overlaps, unless = table.get("overlaps", []), table.get("unless", [])
         later, earlier = table.get("unless_later", []), table.get("unless_earlier", [])
-        after = table.get("after", [])
+        after, clause_before = table.get("after", []), table.get("unless_clause_before", [])
         for key, listed in (
             ("overlaps", overlaps),
             ("unless", unless),
             ("unless_later", later),
             ("unless_earlier", earlier),
             ("after", after),
+            ("unless_clause_before", clause_before),
         ):
             if not isinstance(listed, list) or not all(isinstance(o, str) for o in listed):
                 raise LexiconError(f"{source}: {name}.{key} must be a list of concept names")
@@ -189,6 +201,7 @@ def parse_group(group: str, data: Mapping[str, object], *, source: str) -> list[
                 frozenset(later),
                 frozenset(earlier),
                 frozenset(after),
+                frozenset(clause_before),
             )
         )
     return concepts

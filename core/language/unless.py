@@ -30,6 +30,10 @@ def unless_said(scanned: str, spans: list[Span], said: frozenset[str]) -> list[S
     earlier = _unless_earlier()
     if any(c in earlier for c in said):
         spans = _unless_said_earlier(scanned, spans, earlier)
+        said = _concepts(spans)
+    clause = _unless_clause_before()
+    if any(c in clause for c in said):
+        spans = _unless_said_earlier(scanned, spans, clause, opening=False)
     return spans
 
 
@@ -42,18 +46,27 @@ def _unless_earlier() -> dict[str, frozenset[str]]:
     return load().unless_earlier()
 
 
-def _unless_said_earlier(scanned: str, spans: list[Span], earlier: dict[str, frozenset[str]]) -> list[Span]:
+@lru_cache(maxsize=1)
+def _unless_clause_before() -> dict[str, frozenset[str]]:
+    return load().unless_clause_before()
+
+
+def _unless_said_earlier(
+    scanned: str, spans: list[Span], earlier: dict[str, frozenset[str]], *, opening: bool = True
+) -> list[Span]:
     """``spans`` without a concept one of whose ``unless_earlier`` is said before it, in an earlier
     clause or as the message's first word: an order asked ("stop all bots now", "get rid of trader
     beta") before a remark on it ("this dump is insane", "it's useless") stands, the remark says
-    why; a remark told first ("this bot is useless, i stopped it") stays one."""
+    why; a remark told first ("this bot is useless, i stopped it") stays one. ``opening`` False:
+    in an earlier clause only ("delete failed" keeps its failure)."""
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if any(c in earlier for c in concepts):
             before = _said(
                 s
                 for s in spans
-                if s[1] <= start and (s[0] == _opening(scanned) or clause_break(scanned, s[1], start))
+                if s[1] <= start
+                and ((opening and s[0] == _opening(scanned)) or clause_break(scanned, s[1], start))
             )
             concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
         kept.append((start, end, rank, concepts, value))

@@ -156,3 +156,25 @@ async def test_with_no_record_so_named_the_paper_account_is_confirmed(desk: Trad
     confirm = await desk.chat.press(which.buttons[1].token)
     assert confirm.status is Status.AWAITING_CONFIRMATION, text_of(confirm)
     assert len(await desk.workspace.accounts.owned(OWNER)) == 2  # nothing deleted unconfirmed
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("btc dca", "delete the btc dca strategy, it's not working"),
+        ("btc定投", "删掉那个btc定投策略，不好用"),
+        ("btc定投", "刪掉那個btc定投策略，不好用"),
+    ],
+)
+async def test_a_delete_with_its_reason_deletes_confirmed(desk: TraderDesk, name: str, text: str) -> None:
+    """ "delete the btc dca strategy, it's not working" went to the strategy's diagnosis, and
+    "删掉那个btc定投策略，不好用" to nothing (不好 read as "don't"): the verb said is the ask, the
+    complaint its reason; the delete is confirmed first. The complaint alone is still looked into."""
+    await desk.account("main")
+    await desk.strategy(name, dca())
+    asked = await desk.chat.say(text)
+    assert (asked.route.skill, asked.route.action) == ("strategy_management", "delete"), text_of(asked)
+    assert asked.status is Status.AWAITING_CONFIRMATION and name in text_of(asked)
+    assert [s.name for s in await desk.strategies.owned(OWNER)] == [name]
+    told = await desk.chat.say(f"my {name} strategy is not working")
+    assert told.route is not None and told.route.skill == "strategy_diagnosis", text_of(told)
