@@ -83,6 +83,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
+    if said >= _TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
+        said = _concepts(spans := _sold_out_asked(scanned, spans))
     if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told
         said = _concepts(spans := _codes_of_money(scanned, spans, coins))
     # Before the asking rules: a word that is none where its ``after`` is not said ("单" inside
@@ -384,6 +386,14 @@ def _lead_ins() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
+def _sold_out() -> tuple[str, ...]:
+    """The words telling a coin sold out ("卖光了"), an order after a 把-phrase."""
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.sold_out"].words)
+
+
+@lru_cache(maxsize=1)
 def _done() -> tuple[str, ...]:
     """The words that, before a 把, tell its trade done ("已经", "刚")."""
     from core.language.lexicon import phrases
@@ -482,6 +492,21 @@ def _done_before(scanned: str, start: int, ahead: Sequence[tuple[int, int]] = ()
                 if _BETWEEN.issuperset(between) or any(w in between for w in objects_before()):
                     return True
     return False
+
+
+def _sold_out_asked(scanned: str, spans: list[Span]) -> list[Span]:
+    """A coin told sold out after a 把-phrase naming it ("把doge卖光了") is all of it sold, asked."""
+    words = _sold_out()
+    return [
+        (a, b, r, _SOLD_ALL, v)
+        if scanned[a:b] in words and c & _TOLD and _object_before(scanned, a, spans)
+        else s
+        for s in spans
+        for a, b, r, c, v in (s,)
+    ]
+
+
+_SOLD_ALL: Final = frozenset({"amount.sell_all", "verb.sell"})
 
 
 def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
