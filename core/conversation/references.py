@@ -233,6 +233,9 @@ def _a_person(low: str, start: int, end: int) -> bool:
 
 _PERSON = Words("conversation.pronoun_person", _a_person)
 _PERSON_SKILLS = frozenset({"trader_management"})  # a person said again is a trader
+# The diagnosis of a person said again: of the trader named ("pause gary and then tell me why he
+# hasn't traded all week"), which it reads from what was typed (no slot of its own names them).
+_PERSON_DIAGNOSIS = {"trader_management": "trader_diagnosis"}
 
 
 def _person(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
@@ -250,7 +253,10 @@ def _person(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> R
     # the trader stopped, no status asked. Of the trader skill, a change of them ("start alpha and turn
     # on his daily summary"), never its status.
     if found.skill != record.skill:
-        return found if found.slots.get("trader") == record.name else None
+        of_them = found.slots.get("trader") == record.name or found.skill == _PERSON_DIAGNOSIS.get(
+            record.skill
+        )
+        return found if of_them else None
     ref = found.slots.get("target_ref")
     named = isinstance(ref, Mapping) and ref.get("name") == record.name
     return found if named and found.action not in (None, "query") else None
