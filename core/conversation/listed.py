@@ -22,6 +22,7 @@ from core.routing.router import Route
 
 _OWN = "own."
 _JOIN = Words("conversation.join")  # between two names of a list: "和", "跟", "同", "and", ","
+_LIST_MARK = Words("conversation.list_mark")  # "、": a list's, no place to cut
 
 
 def asked_name(route: Route) -> str:
@@ -102,12 +103,12 @@ def each_record(
 
 def _listed(reading: Reading) -> list[Tag]:
     """The first run of two or more of their names with only a list's join between each two
-    ("多多和阿强", "night owl, gary"), or none."""
+    ("多多和阿强", "night owl, gary", "alpha、beta"), or none."""
     own = sorted((t for t in reading.tags if any(c.startswith(_OWN) for c in t.concepts)), key=_at)
     run: list[Tag] = own[:1]
     for tag in own[1:]:
         between = reading.text[run[-1].end : tag.start].strip()
-        if between and (0, len(between)) in _JOIN.spans(between):
+        if between and ((0, len(between)) in _JOIN.spans(between) or between in _LIST_MARK.words):
             run.append(tag)
         elif len(run) >= 2:
             break
