@@ -161,6 +161,11 @@ def _flat(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
+# A model said beside the bot it is for ("add chatgpt as the brain for my bot", phrases/brain.toml).
+_FOR_BOT = Words("brain.for_bot")
+_BRAINS = frozenset({"noun.model", PROVIDER})
+
+
 def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     if not normalize(text) or normalize(text).startswith("/"):
         return None  # commands are the engine's
@@ -170,6 +175,11 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     raw = given.text
     norm = normalize(raw)
     about = _TAGGER.read(_without_names(raw))  # "called “Traders'”" is no trader request
+    if about.concepts & _BRAINS and (bot := _FOR_BOT.search(raw)) is not None:
+        # "add chatgpt as the brain for my bot": the model config, the bot only whom it is for
+        raw = f"{raw[: bot.start()]} {raw[bot.end() :]}"
+        norm = normalize(raw)
+        about = _TAGGER.read(_without_names(raw))
     if not norm or about.concepts & ELSEWHERE or _other_kind_named(about):
         return None
     found = first(_DOMAINS, about.concepts)

@@ -17,6 +17,11 @@ from tests.traders.conftest import AUDIT, OWNER, TraderDesk, dca, text_of
         ("把alpha的账户换成okx", "account"),
         ("把 alpha 的模型换成 deepseek", "model"),
         ("change alpha's model to DeepSeek", "model"),
+        # A model said used, no change's verb (routed nowhere before)
+        ("have alpha use deepseek", "model"),
+        ("让alpha用deepseek", "model"),
+        ("讓alpha用deepseek", "model"),
+        ("use deepseek-chat for alpha", "model"),
     ],
 )
 async def test_a_trader_is_moved_onto_another_record(desk: TraderDesk, text: str, field: str) -> None:

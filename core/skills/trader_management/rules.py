@@ -87,7 +87,17 @@ def _record_named(reading: Reading, field: str) -> dict[str, str]:
         return {}  # none, or two ("from kimi to deepseek"): which is asked
     tag = named[0]
     own = kinds[0] in tag.concepts
-    return {field: tag.value if own else reading.norm.typed(tag.start, tag.end)}
+    return {field: tag.value if own else reading.norm.typed(tag.start, _id_end(reading.text, tag.end))}
+
+
+def _id_end(text: str, end: int) -> int:
+    """Where a provider's or an exchange's name ends with the model id it opens ("gpt-4o" of "use
+    gpt-4o for rex", "rex用gpt-4o": the model said whole, not "gpt")."""
+    while end < len(text) and text[end].isascii() and (text[end].isalnum() or text[end] in "-._:"):
+        end += 1
+    while text[end - 1] in "-._:":  # a mark ending the sentence is none of it ("use gpt-4.1.")
+        end -= 1
+    return end
 
 
 def _made(reading: Reading) -> str | None:
