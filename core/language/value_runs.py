@@ -1,0 +1,284 @@
+"""One run of digits or Chinese numerals read as a value (core.language.values): what the number
+says of itself (a multiplier, an exponent, a sign), the words before it (a price, an id, "$") and
+after it (its unit, a coin): an amount, a price, a duration, or a refusal with its reason."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Final
+
+from core.language.numbers import LATIN_MULTIPLIERS, Reason, Unreadable, numeral, scaled, spaced_k
+from core.language.phrases import LATIN_LETTERS
+from core.language.shares import CN_FOLD
+from core.language.value import UNIT_SECONDS, Kind, Value
+from core.language.value_words import (
+    _AFTER,
+    _COIN_JOIN,
+    _COUNT_VERB,
+    _DATE,
+    _DURATIONS,
+    _EVERY,
+    _FILLER_MARKS,
+    _HYPHENATED,
+    _ID,
+    _LOOK_BACK,
+    _MINUS,
+    _ORDINAL,
+    _PERCENT_OF,
+    _PRICE,
+    _QUOTE,
+    _QUOTE_BEFORE,
+    _SIGN,
+    _TIMES,
+    _TIMES_BEFORE,
+    _UNITS,
+    _WORTH_OF,
+    _back,
+    _coin_at,
+    _coin_join_at,
+    _keyed,
+    _latin_duration,
+    _said_value,
+    _skip,
+    _words,
+)
+
+if TYPE_CHECKING:
+    from core.coin_index import CoinIndex
+
+_NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
+# What may end a price right before 一个 / 一颗 (phrases/values.toml one_of): "85000一个", "3万一颗".
+_BEFORE_ONE_OF: Final = frozenset("0123456789万千亿萬億")
+
+
+def _read_run(
+    norm: str, start: int, end: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> Value | None:
+    while end > start and norm[end - 1] in ",._":
+        end -= 1  # "buy 1." / "100, then": the mark ends the sentence, not the number
+    if (
+        end - start > 1
+        and norm[end - 2] in _BEFORE_ONE_OF
+        and _words("one_of").after(norm, end - 1, space=False)
+    ):
+        end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个")
+    if end == start:
+        return None
+    run = "".join(norm[start:end].split()).translate(CN_FOLD)  # "8 萬": 8万
+    arabic_digits = any(c.isdigit() for c in run)
+    before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
+    times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
+    ahead = norm[times_before - 1] if times_before else " "  # (0: at the start)
+    if ahead.isascii() and not ahead.isspace() and ahead not in _MINUS:
+        times_before = None  # "0x2f", "\x00": a word of its own only; "-x2" is refused (a sign)
+    if times_before is None and before[-1:].isascii() and before[-1:].isalpha():
+        return None  # "gpt4", "web3", "c98": part of a word
+    if _HYPHENATED.search(before):
+        return None  # "gpt-4", "usdt_2": part of a hyphenated word
+    said_before = _back(norm, start)  # where the words before the number end
+    ordinal = _words(*_ORDINAL).before(norm, said_before) is not None
+    # "第2单", "3号单", "3号提醒"
+    marks = ("ordinal_order_mark", "ordinal_alert_mark") if ordinal else ("order_mark", "alert_mark")
+    mark = _words(*marks).after(norm, end)
+    if ordinal and mark is None:
+        return None  # "第一个": an ordinal
+    # What the number says of itself.
+    reason: Reason | None = None
+    number = Decimal(0)
+    try:
+        number = numeral(run)
+    except Unreadable as exc:
+        if exc.reason is None and not arabic_digits:
+            return None  # "一一", "千万别": no numeral
+        reason = exc.reason or "separators"  # "85000一": digits typed are refused, never dropped
+    if mark is not None and reason is None and number == number.to_integral_value():
+        return Value("id", start, end, run, number, ident=str(int(number)))  # an order's or alert's number
+    # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
+    pos = end
+    every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts
+    at = pos + int(reason is None and arabic_digits and spaced_k(norm, pos))  # "1.5 k usdt" as "1.5k usdt"
+    if reason is None and arabic_digits and norm[at : at + 1] in LATIN_MULTIPLIERS:
+        letter = norm[at]
+        weeks = letter == "w" and every is not None  # "every 2w" is every two weeks; "2w" alone is 20,000
+        glued = (
+            norm[at + 1 : at + 2] in LATIN_LETTERS  # a letter ("1.5kb"), not a Chinese word after "100k"
+            and not _words(*_QUOTE).after(norm, at + 1)
+            and not _coin_join_at(norm, at + 1, coins, mentions)
+        )
+        if not weeks and not glued:
+            (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), at + 1
+    said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
+    if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
+        (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
+    money = said is not None and _said_value(said[2])[2] == "quote"  # "5 grand": 5,000 in money
+    exponent = _exponent(norm, pos) if arabic_digits else None
+    if exponent is not None and not norm[exponent : exponent + 1].isdigit():
+        reason, pos = "exponent", exponent
+    # Before: a sign, a dollar sign.
+    lead = start if times_before is None else times_before
+    quote_before = money or _words(*_QUOTE_BEFORE).before(norm, said_before) is not None
+    if lead > 0 and norm[lead - 1] == "$":
+        quote_before, lead = True, lead - 1
+    sign = _sign_before(norm, lead)
+    if sign is not None:
+        reason, lead = "sign", sign
+        if not quote_before and lead > 0 and norm[lead - 1] == "$":
+            quote_before, lead = True, lead - 1
+    elif not quote_before:
+        spaced = norm[:lead].rstrip(" ")
+        if spaced.endswith("$"):
+            quote_before, lead = True, len(spaced) - 1
+    # After: the unit.
+    kind: Kind = "number"
+    unit = ""
+    coin = ""
+    tail = pos
+    if times_before is not None:
+        kind, unit = "multiple", "x"
+    elif quote_before:
+        kind, unit = "amount", "quote"
+        after = _words(*_QUOTE).after(norm, pos)  # "$100 usdt": the unit said twice
+        if after is not None and norm[after[0] : after[1]] != "$":
+            tail = after[1]
+    elif (other := _words("other_currency").after(norm, pos)) and not _words(*_QUOTE).after(norm, pos):
+        tail, kind, unit, reason = other[1], "amount", "quote", reason or "currency"  # "100 港幣", "100蚊"
+    elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
+        tail, kind, unit = times[1], "multiple", "x"
+    elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before))) is not None:
+        tail, key = hit
+        key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
+        once = every is None and key in _DURATIONS and _once_each(norm, tail)  # "4小时一次"
+        kind, unit = _AFTER.get(key) or ("interval" if every is not None or once else "duration", key)
+        if every is not None and reason is None:
+            lead = min(lead, every)
+        if unit in UNIT_SECONDS and norm[tail : tail + 1] == "半" and norm[tail : tail + 2] not in _NO_HALF:
+            tail, number = tail + 1, number + Decimal("0.5")  # "两年半", "三天半": and a half
+    elif norm[pos : pos + 2] in _AND_A_HALF and (hit := _unit_at(norm[pos] + norm[pos + 2 :], 0, run)):
+        tail, kind, unit, number = pos + 1 + hit[0], "duration", hit[1], number + Decimal("0.5")  # 两个半小时
+    elif hit := _coin_join_at(norm, pos, coins, mentions) or _counted_at_end(norm, pos, arabic_digits):
+        tail, coin = hit  # "0.01个比特币"; "ETH 4000 賣 0.3 顆": coins counted, the coin said before
+        kind, unit = "amount", "base"
+        if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
+            number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
+    timed = _words(*_DATE).after(norm, tail) or _hour_at(norm, tail, number)
+    if kind == "number" and reason is None and timed:
+        return None  # "2024年", "3月", "5号", "10am", "9点整": a date or a time of day, no value here
+    if (percent_of := _words(*_PERCENT_OF).before(norm, said_before)) is not None:  # 百分之五
+        kind, unit, lead = "percent", "%", percent_of
+    elif kind == "number" and run.isdigit() and _id_before(norm, said_before):
+        return Value("id", start, end, run, number, ident=run)
+    elif kind in ("number", "amount") and unit != "base" and _price_before(norm, lead):
+        kind = "price"
+    if not arabic_digits and kind == "number" and not _lone_chinese(run, norm, lead, tail):
+        return None  # "一下", "两个账户": a Chinese numeral counts with a unit, or as a number said alone
+    glued_word = tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum()
+    if glued_word and reason is None and kind in ("number", "price", "multiple"):
+        return None  # "100usdc", "5mb", "2x3": digits glued to a word this grammar does not know
+    if reason is not None:  # a price refused stays the price ("at -85000"): unit "price"
+        unit = "price" if kind == "price" else unit
+        return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
+    return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)
+
+
+def _worth_of(
+    norm: str, pos: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> int | None:
+    """Where the coin ends after a number with no unit, "的" and the coin ("买100的btc", "买0.5w的大饼"):
+    the words say "that much of the coin" in money as often as in coins, so the amount is refused,
+    asking which, never read as either."""
+    word = _words(*_WORTH_OF).after(norm, _skip(norm, pos))
+    coin = _coin_at(norm, _skip(norm, word[1]), coins, mentions) if word is not None else None
+    return coin[0] if coin is not None else None
+
+
+def _price_before(norm: str, at: int) -> bool:
+    """A price word or mark right before ``at``: "at 85000", "@85000", "价格: $85000"."""
+    at = _back(norm, at)
+    at = _back(norm, at - 1) if norm[at - 1 : at] == "$" else at
+    at = _back(norm, at - 1) if norm[at - 1 : at] in (":", "：") else at
+    return at > 0 and _words(*_PRICE).before(norm, at) is not None
+
+
+def _id_before(norm: str, at: int) -> bool:
+    """An id's word or mark ending at ``at``: "#12", "id: 12", "no. 12", "编号12"."""
+    if at > 0 and _words(*_ID).before(norm, at) is not None:
+        return True
+    mark = _back(norm, at - 1) if at > 0 and norm[at - 1] in ":：#" else 0  # after a Latin word alone
+    start = _words(*_ID).before(norm, mark) if mark > 0 else None
+    return start is not None and norm[start] in LATIN_LETTERS
+
+
+def _exponent(norm: str, at: int) -> int | None:
+    """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
+    digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
+    end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
+    return end if norm[at : at + 1] == "e" and end > digits else None
+
+
+def _once_each(norm: str, at: int) -> bool:
+    """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
+    once = _words("once_each").after(norm, at)
+    return once is not None and _words("once_not").after(norm, once[1], space=False) is None
+
+
+def _past_before(norm: str, at: int) -> bool:
+    """A span back from now said right before the number ("过去 30 日", "近30日"): days, no date."""
+    return _words("past").before(norm, at) is not None
+
+
+def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[int, str] | None:
+    """(end, key) of the unit after the number ``run`` at ``pos``: "u", "%", "格", "天", "日" (after
+    每: ``every``), "-day"; none after a year's number ("2024年": a date)."""
+    hit, year = _words(*_UNITS).after(norm, pos), len(run) == 4 and run.isdigit()
+    if hit is not None and (hit[2].startswith("every_") > every or (hit[2] == "y" and year)):
+        return None
+    if hit is not None and hit[2] == "grid" and run in ("一", "壹") and norm[pos : pos + 1] in ("个", "個"):
+        return None  # "建一个网格策略": Chinese's "a" (a grid count is at least 2); "一格" is one
+    return (hit[1], hit[2]) if hit is not None else _latin_duration(norm, pos)
+
+
+def _sign_before(norm: str, at: int) -> int | None:
+    """Where the sign before ``at`` starts ("-100", "- 100", "−0.01", "负100", "minus 5"), or None.
+    A dash between two numbers ("3000-4000", "3000 - 4000") or inside a word ("gpt-4") is no sign."""
+    j = at
+    while j > 0 and norm[j - 1] == " ":
+        j -= 1
+    if j > 0 and norm[j - 1] in _MINUS:
+        k = j - 1
+        if k > 0 and (norm[k - 1].isdigit() or (norm[k - 1].isascii() and norm[k - 1].isalpha())):
+            return None  # "3000-4000", "gpt-4", "80k-90k" (after a Chinese word it is a sign: "买-50U")
+        before = norm[:k].rstrip()
+        if j != at and before[-1:].isdigit():
+            return None  # "3000 - 4000": a range
+        return k
+    end = _back(norm, at)  # "负100" touches its number; "minus 5" is a word and a space
+    word = _words(*_SIGN).before(norm, end)
+    return word if word is not None and (norm[word] in LATIN_LETTERS) == (end < at) else None
+
+
+def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
+    """A Chinese numeral with no unit counts when it is a number beyond doubt: written with a
+    unit character and more than one character ("一百", "十二", "一万五", "一毛五"), or said alone ("五")."""
+    if run == "半":
+        return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
+    if len(run) > 1 and any(c in "十百千万亿毛" for c in run) and norm[tail : tail + 1] != "分":
+        return True
+    if _counted_at_end(norm, tail, space=False):  # "买一个", "卖掉两个" ending the message
+        return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
+    return not "".join((norm[:lead] + norm[tail:]).split()).translate(_FILLER_MARKS)
+
+
+def _counted_at_end(
+    norm: str, pos: int, counts: bool = True, *, space: bool = True
+) -> tuple[int, str] | None:
+    """(end, no coin) of a coin's counting word at ``pos`` ("个", "顆") that ends the message."""
+    join = _words(*_COIN_JOIN).after(norm, pos, space=space) if counts else None
+    return (
+        (join[1], "") if join is not None and not norm[join[1] :].translate(_FILLER_MARKS).strip() else None
+    )
+
+
+def _hour_at(norm: str, tail: int, number: Decimal) -> bool:
+    """A whole number of 0 to 24 before 点 ("明天9点整", "九点半", "9点钟") is a clock's hour, never a
+    price level; "8万点" is a price in points (its number is past any hour)."""
+    return norm.startswith(("点", "點"), tail) and number == number.to_integral_value() and 0 <= number <= 24

@@ -1,0 +1,100 @@
+"""The value grammar's words and tables (core.language.values): the phrases it reads around a
+number (phrases/values.toml, by key), the patterns of a number's run, and a coin named right after
+a number ("0.01 btc", "0.01个比特币")."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import cache, partial
+from typing import TYPE_CHECKING, Final
+
+from core.language.lexicon import phrases
+from core.language.numbers import SCALE_CHARS
+from core.language.phrases import LATIN_LETTERS, placed
+from core.language.shares import CN
+from core.language.value import Kind
+
+if TYPE_CHECKING:
+    from core.coin_index import CoinIndex
+
+# -- the tables ------------------------------------------------------------------------------------
+
+_MINUS, _LOOK_BACK = "-−–﹣", 24  # a sign's dashes; how far back a look-behind sees
+_HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
+_FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
+_HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
+# A mark only between digits; spaces only between digits and a multiplier ("8 萬": as "8萬").
+_RUN = re.compile(rf"半|(?:\.\d|\d|[{CN}])(?:[\d{CN}]|[,._](?=\d)|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*")
+
+# The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
+# one scan of the text (core.language.phrases.placed); each place asks for the words of some of
+# its concepts, by their keys ("quote", "interval 1 d").
+_QUOTE, _DURATIONS = ("quote",), ("m", "h", "d", "w", "mo", "y")
+_UNITS: Final = (*_QUOTE, *_DURATIONS, "percent", "grid", "every_d", "every_mo")  # after a number
+_AFTER: Final[dict[str, tuple[Kind, str]]] = {
+    "quote": ("amount", "quote"), "percent": ("percent", "%"), "grid": ("count", "grid")
+}  # fmt: skip
+_DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
+    (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
+)
+_COUNT_VERB: Final = ("count_verb",)  # "买一个": a count of coins at the message's end
+_TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
+_QUOTE_BEFORE: Final = ("quote_before",)  # money said before its number: "价值2000的比特币"
+_WORTH_OF: Final = ("worth_of",)  # a bare number, then "的", then a coin: "买100的btc"
+_words: Final = partial(placed, "values")  # the words of some keys: _words("quote")
+
+
+def _skip(text: str, at: int) -> int:
+    """``at`` past the spaces there."""
+    return len(text) - len(text[at:].lstrip()) if text[at : at + 1].isspace() else at
+
+
+def _back(text: str, at: int) -> int:
+    """``at`` before the spaces that end ``text[:at]``."""
+    return len(text[:at].rstrip()) if text[at - 1 : at].isspace() else at
+
+
+@cache
+def _keyed(*firsts: str) -> tuple[str, ...]:
+    """The keys whose first word is one of ``firsts`` ("interval" -> "interval 1 d", ...)."""
+    keys = (name.removeprefix("values.") for name in phrases("values").concepts)
+    return tuple(key for key in keys if key.split()[0] in firsts)
+
+
+def _said_value(key: str) -> tuple[Kind, Decimal, str, int]:
+    """ "interval 1 d" -> ("interval", 1, "d", 1); "fraction 0.5" -> ("fraction", 0.5, "", 1);
+    "fraction 1/3" -> ("fraction", 1, "", 3)."""
+    kind, number, *unit = key.split()
+    part, _, per = number.partition("/")
+    return kind, Decimal(part), unit[0] if unit else "", int(per or 1)  # type: ignore[return-value]
+
+
+def _latin_duration(norm: str, pos: int) -> tuple[int, str] | None:
+    """(end, unit) of a Latin duration word at ``pos``, a dash allowed before it ("30-day")."""
+    at = _skip(norm, pos)
+    hit = _words(*_DURATIONS).after(norm, at + (norm[at : at + 1] == "-"))
+    return (hit[1], hit[2]) if hit is not None and norm[hit[0]] in LATIN_LETTERS else None
+
+
+def _coin_at(
+    norm: str, at: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> tuple[int, str] | None:
+    """(end, symbol) of a coin named right at ``at`` ("btc" of "0.01 btc", "比特币" of "0.01个比特币")."""
+    if coins is None:
+        return None
+    if at in mentions:
+        return mentions[at]
+    if at < len(norm) and norm[at].isalpha() and norm[at].isascii():
+        glued = coins.find(norm[at : at + 40])  # "0.01btc": glued to the digits, no word of its own
+        if glued and glued[0].start == 0 and not glued[0].weak:
+            return at + glued[0].end, glued[0].symbol
+    return None
+
+
+def _coin_join_at(
+    norm: str, pos: int, coins: CoinIndex | None = None, mentions: dict[int, tuple[int, str]] | None = None
+) -> tuple[int, str] | None:
+    at = _skip(norm, pos)  # "0.01 个 比特币": a counting word may sit between
+    join = _words(*_COIN_JOIN).after(norm, at, space=False)
+    return _coin_at(norm, _skip(norm, join[1]) if join else at, coins, mentions or {})
