@@ -91,7 +91,8 @@ def _hints_said() -> re.Pattern[str] | None:
     return any_said(_hints())
 
 
-def acts(concepts: frozenset[str]) -> bool:
+@lru_cache(maxsize=4096)  # a word's concepts are one set in every message (the tagger's); a message's
+def acts(concepts: frozenset[str]) -> bool:  # own set is asked several times by the conditions
     return any(c.startswith(_ACTS) for c in concepts)
 
 

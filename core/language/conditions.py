@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from core.language.acted import ACTED, RECORD_ACTS, acted
@@ -84,13 +85,13 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
     if said >= _TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
-        said = _concepts(spans := _sold_out_asked(scanned, spans))
+        spans, said = _again(spans, said, _sold_out_asked(scanned, spans))
     if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told
-        said = _concepts(spans := _codes_of_money(scanned, spans, coins))
+        spans, said = _again(spans, said, _codes_of_money(scanned, spans, coins))
     # Before the asking rules: a word that is none where its ``after`` is not said ("单" inside
     # "挂单", no coin before it) tells no order asked of.
     after = _after()
-    if any(c in after for c in said):
+    if not after.keys().isdisjoint(said):
         spans = _only_after(scanned, spans, after)
         said = _concepts(spans)
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
@@ -104,47 +105,47 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = not_asked(scanned, spans)
         said = _concepts(spans)
     if "不" in scanned and acts(said):  # "不启动阿强了": a bare 不 before the act
-        said = _concepts(spans := not_done(scanned, spans))
+        spans, said = _again(spans, said, not_done(scanned, spans))
     if own_said(said):  # "别停阿强，停掉多多": a name told not to be acted on is no target
-        said = _concepts(spans := names_told_not(scanned, spans))
+        spans, said = _again(spans, said, names_told_not(scanned, spans))
     if spared_said(scanned, said):  # "delete all alerts except btc", 删除btc以外的提醒: btc no target
-        said = _concepts(spans := spared(scanned, spans))
+        spans, said = _again(spans, said, spared(scanned, spans))
     if another_said(scanned, said):  # "spin up another agent": a new one made, none started
-        said = _concepts(spans := made_another(scanned, spans))
+        spans, said = _again(spans, said, made_another(scanned, spans))
     if purpose_said(said):  # "…，免得服务器重启后又忘了开它": why it is asked, no start
-        said = _concepts(spans := purposed(scanned, spans))
+        spans, said = _again(spans, said, purposed(scanned, spans))
     if listed_said(said):  # "把提醒列出来然后删掉": the list first, the delete waits for which
-        said = _concepts(spans := listed_first(scanned, spans))
+        spans, said = _again(spans, said, listed_first(scanned, spans))
     # Before the share: "这几个交易员以后可能会全删了" only weighs the delete, no records asked.
     if if_said(scanned, said):  # "如果我停咗阿May，會唔會錯過…": supposed, not asked
-        said = _concepts(spans := supposed(scanned, spans))
+        spans, said = _again(spans, said, supposed(scanned, spans))
     if share_said(scanned, said):  # "get rid of half my alerts": which ones is unsaid, shown
-        said = _concepts(spans := share_of(scanned, spans))
+        spans, said = _again(spans, said, share_of(scanned, spans))
     if acts(said) and when_said(scanned):  # "says lot size when i sell doge": the sale is a time told
-        said = _concepts(spans := when_done(scanned, spans))
+        spans, said = _again(spans, said, when_done(scanned, spans))
     # "if btc dips, buy 0.1 btc": no level, no trade now ("what if i buy" is supposed: refused as said)
     if acts(said) and SUPPOSED not in said and condition_said(scanned):
-        said = _concepts(spans := unwatched(scanned, spans, coins))
+        spans, said = _again(spans, said, unwatched(scanned, spans, coins))
     if how_said(said):  # "how do i buy btc", "阿尔法怎么启动": asked how, the guide's
-        said = _concepts(spans := how_to(scanned, spans, coins))
+        spans, said = _again(spans, said, how_to(scanned, spans, coins))
     if CANCEL in said:  # "never mind, don't cancel it": a giving-up cancels nothing said after it
         spans = given_up(scanned, spans)
         said = _concepts(spans)
     # "你是不是要卖sol", "are you going to sell my sol?": deskmate's intent asked (core.language.intended)
     if intent_said(scanned) and acts(said):
-        said = _concepts(spans := intended(scanned, spans))
+        spans, said = _again(spans, said, intended(scanned, spans))
     if able_said(scanned, said):  # "can i sell half my eth?", "我可以卖一半eth吗": asked whether one may
-        said = _concepts(spans := whether_able(scanned, spans))
+        spans, said = _again(spans, said, whether_able(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
     if acts(said) or SOLD in said:
-        said = _concepts(spans := asked_done(scanned, spans))
+        spans, said = _again(spans, said, asked_done(scanned, spans))
     if who_said(scanned):  # "btc那个提醒是你帮我设的吗", "谁设的btc提醒": no act said, the alert asked
-        said = _concepts(spans := asked_who(scanned, spans))
+        spans, said = _again(spans, said, asked_who(scanned, spans))
     # After asked_done: "did my eth sell?" asks whether it sold; "my bnb buy has been sitting there" names it.
     if order_said(said):  # "my bnb buy has been sitting there": the order named, no buy
-        said = _concepts(spans := order_named(scanned, spans))
+        spans, said = _again(spans, said, order_named(scanned, spans))
     if market_said(said):  # "btc drop again": the coin's move, no removal of a record called btc
-        said = _concepts(spans := moved(scanned, spans))
+        spans, said = _again(spans, said, moved(scanned, spans))
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
@@ -153,7 +154,7 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = _done_told(scanned, spans)
         said = _concepts(spans)
     if acted_said(said):  # "我取消了ETH订单", "yesterday i delete my alerts": told done, no act
-        said = _concepts(spans := acted(scanned, spans))
+        spans, said = _again(spans, said, acted(scanned, spans))
     if said & _TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
         spans = crowd_told(scanned, spans, _TRADES, _TOLD)
         said = _concepts(spans)
@@ -168,8 +169,14 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
 _WATCH: Final = frozenset({"verb.notify", "noun.alert"})  # an alert given up ("nvm the alert for btc")
 
 
+def _again(before: list[Span], said: frozenset[str], after: list[Span]) -> tuple[list[Span], frozenset[str]]:
+    """``after`` (what a step made of ``before``) with its concepts: ``said`` again where the step
+    changed nothing (most steps, most messages), counted anew where it did."""
+    return after, said if after == before else _concepts(after)
+
+
 def _concepts(spans: Sequence[Span]) -> frozenset[str]:
-    return frozenset[str]().union(*(span[3] for span in spans))
+    return frozenset[str]().union(*map(itemgetter(3), spans))  # each span's concepts
 
 
 BUT_TOLD, CONTRARY = "diagnosis.but_told", "diagnosis.contrary"
@@ -303,6 +310,13 @@ def _guarded() -> dict[str, dict[str, frozenset[str]]]:
 
 
 @lru_cache(maxsize=1)
+def _guarding() -> frozenset[str]:
+    """Every concept some guarded word is its own only before its object: a span with none of
+    them has no guarded concept, whatever its word."""
+    return frozenset(c for takes in _guarded().values() for c in takes)
+
+
+@lru_cache(maxsize=1)
 def _done_said() -> re.Pattern[str] | None:
     """Any of ``_done``'s words, found in one scan."""
     return any_said(_done())
@@ -324,10 +338,13 @@ def _objects_only(
     # The scan above finds a guarded word's letters anywhere, "open" of "openai" or "at" of
     # "what" too; the value grammar (~30-50 us a text) is read only when a word found stands alone
     # as a guarded one.
-    if not any(
-        rank == WORD_RANK and any(c in concepts for c in guarded.get(scanned[start:end], ()))
-        for start, end, rank, concepts, _ in spans
-    ):
+    guarding = _guarding()
+    for start, end, rank, concepts, _ in spans:
+        if rank == WORD_RANK and not concepts.isdisjoint(guarding):
+            takes = guarded.get(scanned[start:end])
+            if takes is not None and not concepts.isdisjoint(takes):
+                break  # a guarded word with a concept it guards
+    else:
         return spans
     values = find_values(scanned, coins)
     # A guarded word itself starts no word after it ("加入100u btc": 加 is no word before 入).

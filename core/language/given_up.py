@@ -13,6 +13,7 @@ from typing import Final
 
 from core.language.negation import clauses
 from core.language.phrases import Words, skip_spaces
+from core.language.phrases import said as said_in
 from core.language.spans import ASKED_ACTS, WORD_RANK, Span, acts_lost_at
 
 _OPEN: Final = Words("beside.given_up_open")
@@ -20,6 +21,7 @@ _THEN: Final = Words("beside.given_up_then")
 _END: Final = Words("beside.given_up_end")
 _NAMED: Final = Words("beside.given_up_named")
 _OBJECT: Final = Words("beside.given_up_object")
+_SAID: Final = frozenset({_OPEN.concept, _END.concept})
 _CHANGED: Final = frozenset({"outside.mind_changed"})
 _LOST: Final = (*ASKED_ACTS, "verb.notify")  # an alert given up is none asked ("nvm the alert for btc")
 _ENDING: Final = " .。!！~～"
@@ -27,7 +29,7 @@ _ENDING: Final = " .。!！~～"
 
 def said(scanned: str) -> bool:
     """Whether a giving-up may be said at all (one scan of each group's words)."""
-    return bool(_OPEN.spans(scanned) or _END.spans(scanned))
+    return said_in("beside", scanned, _SAID)  # _OPEN's or _END's words, in one look
 
 
 def given_up_of(scanned: str, spans: list[Span]) -> list[Span]:

@@ -56,7 +56,10 @@ _BETWEEN_ZH: Final = frozenset("我要该能才可以去来")
 
 def said(concepts: frozenset[str]) -> bool:
     """Cheap: whether how something is done may be asked at all."""
-    return bool(concepts & (HOW | _HOW_SAID))
+    return not concepts.isdisjoint(_HOW_ANY)
+
+
+_HOW_ANY: Final = HOW | _HOW_SAID
 
 
 def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:

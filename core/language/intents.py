@@ -60,8 +60,8 @@ class Intent:
     def holds(self, concepts: frozenset[str]) -> bool:
         return (
             self.need <= concepts
-            and (not self.one_of or bool(self.one_of & concepts))
-            and not (self.avoid & concepts)
+            and (not self.one_of or not self.one_of.isdisjoint(concepts))
+            and self.avoid.isdisjoint(concepts)
         )
 
 
@@ -244,7 +244,10 @@ class IntentEngine:
         if held:
             content, tags = _weights(reading)
             content = max(content, 1)
-            scored = tuple(Scored(i, min(sum(w for c, w in tags if c & i.uses) / content, 1.0)) for i in held)
+            scored = tuple(
+                Scored(i, min(sum(w for c, w in tags if not c.isdisjoint(i.uses)) / content, 1.0))
+                for i in held
+            )
         self._last = (reading, scored)
         return scored
 

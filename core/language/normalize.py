@@ -61,9 +61,18 @@ CLAUSE_MARKS: Final = frozenset(",，;；。!！?？~～…")
 
 def clause_of(text: str, start: int, end: int) -> tuple[int, int]:
     """Where the clause holding ``text[start:end]`` begins and ends (CLAUSE_MARKS)."""
-    first = max(text.rfind(m, 0, start) for m in CLAUSE_MARKS) + 1
-    last = min((at for m in CLAUSE_MARKS if (at := text.find(m, end)) >= 0), default=len(text))
-    return first, last
+    if start < 0 or end < 0:  # counted from the end, as str.find counts them
+        first = max(text.rfind(m, 0, start) for m in CLAUSE_MARKS) + 1
+        last = min((at for m in CLAUSE_MARKS if (at := text.find(m, end)) >= 0), default=len(text))
+        return first, last
+    first = 0  # after the last mark before ``start``, and the first mark from ``end``: one look each
+    for found in _CLAUSE_MARK.finditer(text, 0, start):
+        first = found.end()
+    after = _CLAUSE_MARK.search(text, end)
+    return first, len(text) if after is None else after.start()
+
+
+_CLAUSE_MARK: Final = re.compile(f"[{re.escape(''.join(sorted(CLAUSE_MARKS)))}]")
 
 
 def has_cjk(text: str) -> bool:

@@ -16,7 +16,7 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -124,6 +124,12 @@ def _hits(group: str, low: str) -> tuple[_Hit, ...]:
     return tuple(out)
 
 
+def said(group: str, text: str, concepts: frozenset[str]) -> bool:
+    """Whether a word of one of the group's ``concepts`` is in ``text`` (normalized), a Latin word
+    only whole: ``Words(c).spans(text)`` non-empty for one of them, in one look."""
+    return any(alone and not names.isdisjoint(concepts) for _, _, alone, names in _hits(group, _low(text)))
+
+
 def found(group: str, text: str) -> list[tuple[int, int, frozenset[str]]]:
     """Every word of the group in ``text`` (normalized), a Latin word only whole, overlaps kept:
     (start, end, its concepts), for a reader that resolves them with its tags
@@ -179,6 +185,10 @@ class Words:
     concept: str
     context: Context | None = None
     whole: bool = True
+    group: str = field(init=False, compare=False, repr=False)  # the concept's group, its file
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "group", self.concept.partition(".")[0])
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -186,8 +196,7 @@ class Words:
         return phrases(self.concept.partition(".")[0]).concepts[self.concept].words
 
     def spans(self, text: str, *, every: bool = False) -> list[tuple[int, int]]:
-        group = self.concept.partition(".")[0]
-        return find(group, text, self.concept, self.context, every=every, whole=self.whole)
+        return find(self.group, text, self.concept, self.context, every=every, whole=self.whole)
 
     def prefix(self, text: str) -> int | None:
         """The end of the word ``text`` starts with, or None."""

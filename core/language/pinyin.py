@@ -28,7 +28,7 @@ import json
 import re
 import sys
 from collections.abc import Container, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -126,8 +126,20 @@ def _syllabic() -> re.Pattern[str]:
 
 
 def may_be_pinyin(text: str) -> bool:
-    """Whether ``text`` (normalized) has a word its pinyin automaton may find."""
-    return _syllabic().search(text) is not None
+    """Whether ``text`` (normalized) has a word its pinyin automaton may find: ``_syllabic``'s
+    match, looked for word by word (a syllable is letters only, so its match is a whole word of
+    3 letters or more), each word's answer kept (the same words come back message after message)."""
+    return any(map(_syllables_only, _LATIN_WORD.findall(text)))
+
+
+# A word ``_syllabic`` may match: 3 letters or more, no letter or digit around it.
+_LATIN_WORD: Final = re.compile(r"(?<![a-z0-9])[a-z]{3,}(?![a-z0-9])")
+
+
+@lru_cache(maxsize=8192)
+def _syllables_only(word: str) -> bool:
+    """Whether ``word`` is wholly pinyin syllables (``_syllabic``'s match of it)."""
+    return _syllabic().fullmatch(word) is not None
 
 
 @cache

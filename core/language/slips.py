@@ -75,7 +75,13 @@ class Slips:
 def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
     """(start, end, the lexicon word meant) of each slip in ``text`` (normalized) outside the
     ``taken`` spans (the words found in it)."""
-    latin = [m for m in _LATIN_WORD.finditer(text) if not _inside(m.start(), m.end(), taken)]
+    latin = list(_LATIN_WORD.finditer(text))
+    if latin:  # the words a found word covers no part of: the characters covered, marked once
+        covered = _covered(len(text), taken)
+        if covered is None:
+            latin = [m for m in latin if not _inside(m.start(), m.end(), taken)]
+        else:
+            latin = [m for m in latin if covered.find(1, m.start(), m.end()) < 0]
     runs = list(_CJK_RUN.finditer(text))
     if not latin and not runs:
         return []
@@ -88,6 +94,17 @@ def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int,
 
 def _inside(start: int, end: int, taken: Sequence[tuple[int, int]]) -> bool:
     return any(s < end and start < e for s, e in taken)
+
+
+def _covered(length: int, taken: Sequence[tuple[int, int]]) -> bytearray | None:
+    """1 at each character a span of ``taken`` covers (``_inside`` in one look a word, not one a
+    span), or None where a span is empty (one covering nothing, yet inside a word for ``_inside``)."""
+    covered = bytearray(length)
+    for s, e in taken:
+        if s >= e:
+            return None
+        covered[s:e] = b"\x01" * (e - s)
+    return covered
 
 
 def _latin_slip(typed: str, tables: Slips) -> str | None:
@@ -154,10 +171,11 @@ def _chinese_slips(
     # The slipped character is one no word found covers: a covered one is kept as typed (a word
     # inside the window) or rules the window out (a word across its edge). A run the words found
     # cover whole, the usual request, has no slip; a window without a free character neither.
+    # Only the words over the run can touch a window inside it: those alone are looked at.
+    taken = [(s, e) for s, e in taken if s < end and start < e]
     free = set(range(start, end))
     for s, e in taken:
-        if s < end and start < e:
-            free.difference_update(range(s, e))
+        free.difference_update(range(s, e))
     if not free:
         return out
     at = start

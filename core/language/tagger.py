@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
 
@@ -215,7 +216,7 @@ def _scan(text: str) -> tuple[_Found, ...]:
     """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
     whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
     found = _words_in(text)
-    slips = slipped(text, [(s, e) for s, e, *_ in found])
+    slips = slipped(text, [(f[0], f[1]) for f in found])
     return (*found, *_as_meant(text, slips)) if slips else tuple(found)
 
 
@@ -339,7 +340,7 @@ class Tagger:
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, cast("CoinIndex | None", coins), own)
         tags = _object_first(_resolve(spans))
-        concepts = frozenset[str]().union(*(t.concepts for t in tags))
+        concepts = frozenset[str]().union(*map(attrgetter("concepts"), tags))
         bare = not own and (coins is None or not coins.asked)
         return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare)
 

@@ -19,22 +19,26 @@ from core.language.spans import Span, clause_break
 def unless_said(scanned: str, spans: list[Span], said: frozenset[str]) -> list[Span]:
     """``spans`` (whose concepts are ``said``) with every ``unless`` rule applied, in order: beside,
     later, earlier."""
-    unless = _unless()
-    if any(c in unless for c in said):
+    unless, later, earlier = _unless(), _unless_later(), _unless_earlier()
+    keys = _keys()  # each rule's concepts: most messages say none of them, told in one look each
+    if not said.isdisjoint(keys[0]):
         spans = _unless_said(spans, unless)
         said = _concepts(spans)
-    later = _unless_later()
-    if any(c in later for c in said):
+    if not said.isdisjoint(keys[1]):
         spans = _unless_said_later(scanned, spans, later)
         said = _concepts(spans)
-    earlier = _unless_earlier()
-    if any(c in earlier for c in said):
+    if not said.isdisjoint(keys[2]):
         spans = _unless_said_earlier(scanned, spans, earlier)
         said = _concepts(spans)
     clause = _unless_clause_before()
     if any(c in clause for c in said):
         spans = _unless_said_earlier(scanned, spans, clause, opening=False)
     return spans
+
+
+@lru_cache(maxsize=1)
+def _keys() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    return frozenset(_unless()), frozenset(_unless_later()), frozenset(_unless_earlier())
 
 
 def _concepts(spans: Iterable[Span]) -> frozenset[str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
+from core.language.phrases import said as said_in
 from core.language.spans import Span
 from core.language.supposed import SUPPOSED
 
@@ -26,6 +27,7 @@ _IF_BEFORE: Final = Words("trade_money.held_if_before")
 _UNLESS: Final = Words("trade_money.held_unless")
 _IF_AFTER: Final = Words("trade_money.held_if_after")
 _POLITE: Final = Words("trade_money.if_polite")
+_SAID: Final = frozenset(w.concept for w in (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS))
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
 # A value in the condition that is its level ("跌到三万", "dips below 90k", "drops 5%": a refusal of
 # its own there), and one anywhere that is an order's price ("at 90k", "在9万"): watched.
@@ -38,7 +40,7 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(".")
 
 def said(scanned: str) -> bool:
     """Cheap: a condition's word may be in the message."""
-    return any(w.search(scanned) is not None for w in (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS))
+    return said_in("trade_money", scanned, _SAID)  # one of the four's words, in one look
 
 
 def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
