@@ -16,6 +16,7 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
     """Whether the weak ticker at ``scanned[start:end]`` is the coin, by the words around it."""
     return (
         _before_a_level(scanned, end, words)
+        or _priced_first(scanned, start, end, words)
         or _some_bought(scanned, start, words)
         or _asked_after(scanned, start, end)
         or _protected(scanned, start, words)
@@ -118,6 +119,27 @@ def _before_a_level(scanned: str, end: int, words: Sequence[Span]) -> bool:
 
 
 _LEVELS: Final = frozenset({"number", "price", "refused"})
+# An order's words right after its price ("link 11挂单买50u", "link 11 limit buy 50u").
+_PLACED: Final = frozenset(
+    {"verb.buy", "verb.sell", "trade.limit", "order.limit_buy", "order.limit_sell", "order.placing"}
+)
+
+
+def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """The message opening with the ticker, its price right after and an order's word right after
+    that ("link 11挂单买50u", "link 11 limit buy 50u"): the coin the order is placed on; never
+    "link 2 accounts" (no order's word)."""
+    if scanned[:start].strip():
+        return False
+    from core.language.values import find_values  # only for such a rare word: not at import
+
+    rest = scanned[end:]
+    found = find_values(rest)
+    lead = len(rest) - len(rest.lstrip())
+    if not found or found[0].start != lead or found[0].kind not in _LEVELS:
+        return False
+    at = len(scanned) - len(scanned[end + found[0].end :].lstrip())
+    return any(first == at and concepts & _PLACED for first, _, _, concepts, _ in words)
 
 
 def _asked_after(scanned: str, start: int, end: int) -> bool:
