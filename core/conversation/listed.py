@@ -26,10 +26,14 @@ _LIST_MARK = Words("conversation.list_mark")  # "、": a list's, no place to cut
 
 
 def asked_name(route: Route) -> str:
-    """The record's name ``route`` is about ("" when none is named)."""
+    """The record's name ``route`` is about ("" when none is named): its target, or the trader a
+    P&L is asked of ("老王和夜猫子各自的盈亏": each trader's own ask)."""
     ref = route.slots.get("target_ref")
-    name = ref.get("name") if isinstance(ref, dict) else None
+    name = ref.get("name") if isinstance(ref, dict) else route.slots.get(_OF_TRADER.get(route.skill, ""))
     return _norm(name) if isinstance(name, str) else ""
+
+
+_OF_TRADER = {"pnl": "trader"}  # a skill whose record is said in a slot of its own
 
 
 def only_named(read: Route, before: Route, own: frozenset[str]) -> bool:

@@ -55,7 +55,8 @@ MISSING, BOUGHT = "diagnosis.missing", "diagnosis.bought"
 # by an amount ("my usdt dropped by 40"): of their money, coin or balance, the balance diagnosis's.
 FEWER, FELL_BY = "diagnosis.fewer", "diagnosis.fell_by"
 UNCHANGED = "diagnosis.unchanged"  # "但係結餘完全冇變", "my balance hasn't changed": shown wrong
-SHOWN_WRONG = (FEWER, UNCHANGED, MISSING)  # said of a holding: less, unchanged or none shown
+# Said of a holding: less, unchanged, none shown, or off ("balance is off")
+SHOWN_WRONG = (FEWER, UNCHANGED, MISSING, "diagnosis.off")
 MINE = frozenset({"filler.mine", "noun.account", "own.account"})  # 我的 eth, 账户里的 usdt
 NOT_DONE = frozenset({"verb.fail", "verb.unfilled", "diagnosis.not_done"})  # an order that failed
 # Doing nothing ("beta 一直闲着"): only of a trader or strategy named (its intents need one).

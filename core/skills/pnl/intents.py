@@ -13,10 +13,12 @@ doing ("how is alpha doing", "我的交易员赚钱了吗") its status (the trad
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from core.language import fills
 from core.language.intents import table
+from core.language.phrases import Words
 from core.language.slots import SWITCH, Choose, Number, Slots, When, first
 from core.language.tagger import Reading
 
@@ -44,7 +46,7 @@ def _leftover(reading: Reading) -> str:
             for a, b in fills.remarks(reading, asked, asking=("pnl.",), spaced=True)
             if not any(ch.isdigit() or (ch.isascii() and ch.isalpha()) for ch in text[a:b])
         ]
-    rest = reading.rest(spans=[*fills.value_spans(reading), *told])
+    rest = reading.rest(spans=[*fills.value_spans(reading), *told, *_listed(reading)])
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
 
@@ -95,6 +97,23 @@ def _account(reading: Reading, name: str, slots: dict[str, Any]) -> None:
         slots["exchange"] = exchange
     if reading.has("pnl.live"):
         slots["kind"] = "live"
+
+
+_JOIN = Words("conversation.join")  # "和", "同", "and", ","
+
+
+def _listed(reading: Reading) -> list[tuple[int, int]]:
+    """The joins between two of their records named in a list ("老王和夜猫子各自的盈亏"): no name;
+    each record's P&L is its own ask (core.conversation.listed)."""
+    own = sorted(
+        (t for t in reading.tags if any(c.startswith("own.") for c in t.concepts)), key=lambda t: t.start
+    )
+    spans = []
+    for a, b in pairwise(own):
+        between = reading.text[a.end : b.start].strip()
+        if between and (0, len(between)) in _JOIN.spans(between):
+            spans.append((a.end, b.start))
+    return spans
 
 
 def _apart(reading: Reading, concept: str) -> bool:
