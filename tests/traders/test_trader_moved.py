@@ -22,6 +22,11 @@ from tests.traders.conftest import AUDIT, OWNER, TraderDesk, dca, text_of
         ("让alpha用deepseek", "model"),
         ("讓alpha用deepseek", "model"),
         ("use deepseek-chat for alpha", "model"),
+        # The account it trades on, the one it replaces said after ("instead of"): never taken
+        ("have alpha trade on okx instead of 模拟账户", "account"),
+        ("switch alpha to okx instead of 模拟账户", "account"),
+        ("让alpha用okx代替模拟账户", "account"),
+        ("讓alpha喺okx度交易，而唔係模拟账户", "account"),
     ],
 )
 async def test_a_trader_is_moved_onto_another_record(desk: TraderDesk, text: str, field: str) -> None:

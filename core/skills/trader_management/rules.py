@@ -56,7 +56,13 @@ KIND_NOUN = {"account": "noun.account", "strategy": "strategy.noun", "model": "n
 
 
 def _kind_last(reading: Reading, field: str, tag: Tag) -> bool:
+    if INSTEAD_OF in tag.concepts:
+        return True  # "switch rex to binance2 instead of main": the new value ends where the old is said
     return KIND_NOUN.get(field, "") in tag.concepts and not any(c.isalnum() for c in reading.text[tag.end :])
+
+
+# The record a change replaces ("instead of main", "代替main"): never the new value.
+INSTEAD_OF = "filler.instead_of"
 
 
 def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
@@ -82,7 +88,12 @@ RECORDS = {
 
 def _record_named(reading: Reading, field: str) -> dict[str, str]:
     kinds = RECORDS[field]
-    named = [t for t in reading.tags if not t.concepts.isdisjoint(kinds) and "own.trader" not in t.concepts]
+    replaced = {i + 1 for i, t in enumerate(reading.tags) if INSTEAD_OF in t.concepts}
+    named = [
+        t
+        for i, t in enumerate(reading.tags)
+        if not t.concepts.isdisjoint(kinds) and "own.trader" not in t.concepts and i not in replaced
+    ]
     if len(named) != 1:
         return {}  # none, or two ("from kimi to deepseek"): which is asked
     tag = named[0]
