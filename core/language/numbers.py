@@ -241,6 +241,29 @@ def spaced_k(text: str, at: int) -> bool:
     return text[at : at + 2] == " k" and not after.isdigit() and after not in ("-", "线", "線")
 
 
+def place_below(
+    text: str, at: int, number: Decimal, by: Decimal
+) -> tuple[int, Decimal, Reason | None] | None:
+    """The digits glued right after a Latin multiplier at ``at - 1`` ("1k2", "2k5", "1w5"): one digit
+    is the place below it, as "1万5" is 15,000 ("1k2" 1,200, "2k5" 2,500, "1w5" 15,000); more digits
+    ("1k25"), a decimal before the letter ("1.5k2") or a mark after the digit ("1k2.5") are read
+    neither way: refused (separators), quoting all of it. (end, value, reason), or None: no digit."""
+    end = at
+    while end < len(text) and (
+        text[end] in _DIGITS or (end > at and text[end] in _MARKS and text[end + 1 : end + 2] in _DIGITS)
+    ):
+        end += 1
+    if end == at or text[at] not in _DIGITS:
+        return None
+    if end - at > 1 or number != number.to_integral_value():
+        return end, number, "separators"
+    value, reason = scaled(number + Decimal(text[at]) / 10, by)
+    return end, value, reason
+
+
+_DIGITS: Final = "0123456789"
+
+
 def lone_digit_after_scale(text: str, end: int, start: int, stop: int) -> bool:
     """A lone digit (``text[start:stop]``) after a number ending at ``end`` in its multiplier,
     only spaces between ("8 萬 5", "8万 5"): the place below (85,000 as "8萬5" says) or a number of

@@ -7,7 +7,15 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
-from core.language.numbers import LATIN_MULTIPLIERS, Reason, Unreadable, numeral, scaled, spaced_k
+from core.language.numbers import (
+    LATIN_MULTIPLIERS,
+    Reason,
+    Unreadable,
+    numeral,
+    place_below,
+    scaled,
+    spaced_k,
+)
 from core.language.phrases import LATIN_LETTERS
 from core.language.shares import CN_FOLD
 from core.language.value import UNIT_SECONDS, Kind, Value
@@ -106,7 +114,11 @@ def _read_run(
             and not _coin_join_at(norm, at + 1, coins, mentions)
         )
         if not weeks and not glued:
-            (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), at + 1
+            below = place_below(norm, at + 1, number, LATIN_MULTIPLIERS[letter])  # "1k2": 1,200
+            if below is not None:
+                pos, number, reason = below
+            else:
+                (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), at + 1
     said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
     if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
         (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
