@@ -230,10 +230,13 @@ def _words_in(text: str) -> list[_Found]:
         a.iter(text) for a in automata
     ):
         start = end_index + 1 - length
-        # A Latin word stands alone: no letter or digit right before or after it.
+        # A Latin word stands alone: no letter or digit right before or after it, no decimals
+        # after its digit ("still 0" is not in "still 0.5").
+        after = text[end_index + 1 : end_index + 3]
         if latin and (
             (start > 0 and text[start - 1] in _WORDISH)
-            or (end_index < last and text[end_index + 1] in _WORDISH)
+            or (end_index < last and after[0] in _WORDISH)
+            or (text[end_index].isdigit() and after[:1] == "." and after[1:].isdigit())
         ):
             continue
         found.append((start, end_index + 1, meanings, concepts, value))
