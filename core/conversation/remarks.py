@@ -114,8 +114,8 @@ def left_out(
 ) -> bool:
     """A piece routing nowhere left out of the asks: a story told beside them (``marked`` cuts; with
     ``idle``, small talk too), a remark after a look-up (``trailing``), a record kept ("…, keep alice"),
-    an act put off after an ask (``put_off``)."""
-    if (kept(piece) and (marked or at)) or (at and put_off(told_by(piece))):
+    an act put off beside an ask (``put_off``)."""
+    if (kept(piece) and (marked or at)) or put_off(told_by(piece)):
         return True
     if marked and (tells(read := told_by(piece)) or (idle and _idle(read))):
         return True
@@ -124,8 +124,8 @@ def left_out(
 
 def put_off(reading: Reading) -> bool:
     """A piece telling an act of its own put off ("晚点再删rex", "遲啲先刪rex", "later i'll delete it",
-    "i'll delete it later"): nothing asked now. After an ask ("stop rex, later i'll delete it") it is
-    left out and the ask stands; the act is never done now (read alone it asks nothing either)."""
+    "i'll delete it later"): nothing asked now. Beside an ask ("stop rex, later i'll delete it", "晚点再删rex
+    先把阿福停了") it is left out and the ask stands; the act is never done now (alone it asks nothing)."""
     later = reading.first(_LATER)
     if later is not None and any(t.start >= later.end and t.concepts & _ACTS for t in reading.tags):
         return True

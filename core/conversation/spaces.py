@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Callable
 
 from core.language.normalize import has_cjk
+from core.language.phrases import Words
 
 
 def cut_spaces(
@@ -19,7 +20,9 @@ def cut_spaces(
     out: list[tuple[int, int]] = []
     for run in _SPACE_RUN.finditer(text, 1):  # one scan, not a look at each character in Python
         start, end = run.span()
-        if not has_cjk(text[_past_emoji(text, start) - 1]) or not text[end:].strip():
+        if not text[end:].strip() or not (
+            has_cjk(text[_past_emoji(text, start) - 1]) or _put_off_before(text, start, end, joins)
+        ):
             continue  # no cut here whatever is beside it: the story before it is not read
         beside = any(not text[e:start].strip() or not text[end:s].strip() for s, e in joins)
         if beside and told is not None:
@@ -34,6 +37,18 @@ def cut_spaces(
         if not beside:
             out.append((start, end))
     return tuple(out)
+
+
+def _put_off_before(text: str, start: int, end: int, joins: tuple[tuple[int, int], ...]) -> bool:
+    """A space after a Latin word ending a clause put off, Chinese after it ("晚点再删rex 先把阿福停了":
+    the delete put off, then the stop asked): cut as after Chinese."""
+    if not has_cjk(text[end]):
+        return False
+    since = max((e for s, e in joins if e <= start), default=0)
+    return bool(_PUT_OFF.spans(text[since:start]))
+
+
+_PUT_OFF = Words("conversation.put_off_first")  # "晚点再", "遲啲先"
 
 
 def _past_emoji(text: str, at: int) -> int:
