@@ -394,9 +394,14 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             slots.update(_interval_said(reading, marker.end))
         if marker is not None and "field" not in slots:
             slots.update(_money_of_dca(reading, marker.end))
-        made = reading.first("verb.make") if marker is None and "field" not in slots else None
+        made = (
+            (reading.first("verb.make") or reading.first("verb.update"))
+            if marker is None and "field" not in slots
+            else None
+        )
         if made is not None and reading.has("time.repeat"):
-            # "make weekend dip run every 6h instead": the repeat said after "make", no set-to word
+            # "make weekend dip run every 6h instead", "change weekend dca so it runs every 3 days":
+            # the repeat said after "make" or the change's verb, no set-to word
             said = _interval_said(reading, made.end)
             slots.update({"field": "interval", **said} if said else {})
         counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
