@@ -127,8 +127,9 @@ _PLACED: Final = frozenset(
 
 def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
     """The message opening with the ticker, its price right after and an order's word right after
-    that ("link 11挂单买50u", "link 11 limit buy 50u"): the coin the order is placed on; never
-    "link 2 accounts" (no order's word)."""
+    that ("link 11挂单买50u", "link 11 limit buy 50u"), or the order's word right after it and its
+    values later ("link 挂单卖 30刀 10个"): the coin the order is placed on; never "link 2 accounts"
+    (no order's word)."""
     if scanned[:start].strip():
         return False
     from core.language.values import find_values  # only for such a rare word: not at import
@@ -136,6 +137,9 @@ def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> 
     rest = scanned[end:]
     found = find_values(rest)
     lead = len(rest) - len(rest.lstrip())
+    # "link 挂单卖 30刀 10个": the order's word right after the ticker, its values after it
+    if found and any(first == end + lead and concepts & _PLACED for first, _, _, concepts, _ in words):
+        return True
     if not found or found[0].start != lead or found[0].kind not in _LEVELS:
         return False
     at = len(scanned) - len(scanned[end + found[0].end :].lstrip())

@@ -236,3 +236,14 @@ def paid_in_coins(reading: Reading, values: list[Value]) -> Value | None:
     0.1 BTC."""
     coins = [v for v in reading.spans() if v.kind == "amount" and v.unit == "base"]
     return as_typed(next_to(reading, coins, USING), values, kind=True)
+
+
+def priced_by_count(values: list[Value]) -> Value | None:
+    """A limit order's two amounts, one of money and one a count of coins ("link 挂单卖 30刀 10个",
+    "eth 挂单买 3000u 0.5个"): the coins counted are its size, said once, so the money is each one's
+    price (a sell never placed below it). Two of one kind ("30刀 50u", "10个 5个") or a bare number
+    ("30 10") say no such thing: None (refused as two numbers)."""
+    if len(values) != 2 or any(v.kind != "amount" for v in values):
+        return None
+    quote = [v for v in values if v.unit == "quote"]
+    return quote[0] if len(quote) == 1 and any(v.unit == "base" for v in values) else None

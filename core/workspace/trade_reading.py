@@ -48,6 +48,7 @@ from core.workspace.limit_price import (
     paid_in_coins,
     paid_using,
     placed_side,
+    priced_by_count,
     priced_first,
     said_beside,
     size_or_price,
@@ -320,7 +321,10 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         values = [v for v in values if v is not price and not in_expiry(v, text)]
         counted = [as_typed(v, values, kind=True) for v in reading.spans() if counts_a_coin(reading, v)]
         bare = [v for v in values if v.kind == "number" and v not in counted]  # "10 link": coins
-        if price is None and len(bare) == 1 and len(values) == 2:
+        if price is None and (each := priced_by_count(values)) is not None:
+            price = each  # "link 挂单卖 30刀 10个": 10 LINK at 30 each
+            values.remove(price)
+        elif price is None and len(bare) == 1 and len(values) == 2:
             price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
             values.remove(price)
         elif price is None and len(bare) == 2 and len(values) == 2:
