@@ -104,6 +104,8 @@ def shares_delete(
     told = any(_NOUNS & t.concepts and _TOLD_ME.after(reading.text, t.end) for t in tags)
     # "my eth alert above 4000", "the eth one above 4000", "the one for eth", "eth 4000以上的": one named
     one = bool(_ONE.spans(piece)) and not _NEW_ONE.spans(piece)  # "a new one for eth": one made
+    said = piece.rstrip(" .!")
+    one = one or _TOO.before(said, len(said), space=False) is not None  # "… and eth above 4000 too"
     named = any(_NOUNS & t.concepts for t in tags) or one or named_one(piece, before, route) is not None
     if find_values(piece) and (told or (not named and any(_CROSSING & t.concepts for t in tags))):
         return read  # a level to be told of ("…, alert me at 4000", "…, eth到4000提醒我"): a create asked
@@ -115,6 +117,7 @@ def shares_delete(
 
 
 _ONE, _NEW_ONE = Words("conversation.named_one"), Words("conversation.kind_one")
+_TOO = Words("conversation.same_verb_tail")
 _TOLD_ME = Words("conversation.told_me")  # "alert me": the noun a verb asking to be told
 # A level's way to be told of ("eth above 4000", "eth到4000"): a level named bare ("eth alert at
 # 4000", "eth 4000的提醒") beside a delete names the alert deleted, never one made unasked.
