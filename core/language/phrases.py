@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -120,8 +121,14 @@ def _hits(group: str, low: str) -> tuple[_Hit, ...]:
             (before and start > 0 and low[start - 1] in _ALNUM) or (after and low[end : end + 1] in _ALNUM)
         )
         out.append((start, end, alone, names))
-    out.sort(key=lambda h: (h[0], -h[1]))
+    # by start, the longest first: two sorts by a field (stable; a text's place and length name
+    # one word of the group, so no two hits tie), not a key made for every hit
+    out.sort(key=_END, reverse=True)
+    out.sort(key=_START)
     return tuple(out)
+
+
+_START, _END = itemgetter(0), itemgetter(1)
 
 
 def said(group: str, text: str, concepts: frozenset[str]) -> bool:

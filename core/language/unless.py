@@ -133,9 +133,12 @@ def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[S
     concept (no word inside them is read instead: "聊了" of "太无聊了"). A word inside its own is
     not said beside it: the 卖 of "我卖了" (I sold, told) is no request's verb."""
     kept: list[Span] = []
+    beside: list[Span] | None = None  # the spans no longer filler word holds, found once
     for start, end, rank, concepts, value in spans:
         if any(c in unless for c in concepts):
-            said = _said(s for s in spans if not start <= s[0] < s[1] <= end and not _inside_word(s, spans))
+            if beside is None:
+                beside = [s for s in spans if not _inside_word(s, spans)]
+            said = _said(s for s in beside if not start <= s[0] < s[1] <= end)
             none = frozenset(c for c in concepts if unless.get(c, frozenset()) & said)
             # the concepts a word's none here shares it with go with it ("move" beside a time
             # window: no update either, verb.move overlapping verb.update)
