@@ -47,7 +47,10 @@ CN_DIGITS: Final = {
 CN_SMALL: Final = {"十": 10, "百": 100, "千": 1000}
 CN_BIG: Final = {"万": 10_000, "亿": 100_000_000}
 DIME: Final = "毛"  # a tenth, last of a numeral: 一毛五 0.15, 两毛 0.2 ("狗狗币跌到一毛五")
-CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME
+# Hong Kong's tenth ("狗狗幣到3毫提醒我": 0.3, "兩毫五" 0.25), read as 毛; after a number that is no
+# tenth's it is none of the number ("500毫秒": milli-, 500).
+HK_DIME: Final = "毫"
+CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME + HK_DIME
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 SCALE_CHARS: Final = "千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 
@@ -128,6 +131,13 @@ def _numeral(text: str) -> Decimal:
         return Decimal("0.5")  # "半个比特币": with a unit only (a lone 半 is no number, see values)
     if not any(c in CN_CHARS for c in text):
         return arabic(text)
+    if HK_DIME in text:
+        try:
+            return _numeral(text.replace(HK_DIME, DIME))
+        except Unreadable:
+            if not (text.endswith(HK_DIME) and text[:-1].isdecimal()):
+                raise  # "十毫": ten tenths, said no way exactly
+            return _numeral(text[:-1])  # "500毫秒": no tenth
     with localcontext(EXACT):
         tokens = _tokens(text)
     if DIME in tokens:

@@ -270,10 +270,11 @@ def _sign_before(norm: str, at: int) -> int | None:
 
 def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     """A Chinese numeral with no unit counts when it is a number beyond doubt: written with a
-    unit character and more than one character ("一百", "十二", "一万五", "一毛五"), or said alone ("五")."""
+    unit character and more than one character ("一百", "十二", "一万五", "一毛五", "一毫五"), or said
+    alone ("五")."""
     if run == "半":
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
-    if len(run) > 1 and any(c in "十百千万亿毛" for c in run) and norm[tail : tail + 1] != "分":
+    if len(run) > 1 and any(c in "十百千万亿毛毫" for c in run) and norm[tail : tail + 1] != "分":
         return True
     if _counted_at_end(norm, tail, space=False):  # "买一个", "卖掉两个" ending the message
         return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
