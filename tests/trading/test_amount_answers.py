@@ -70,3 +70,12 @@ async def test_a_share_of_the_usdt_answers_a_buy(
     assert summary.status is Status.AWAITING_CONFIRMATION and summary.route.slots["amount"] == amount, codes(
         summary
     )
+
+
+async def test_a_stop_set_as_a_percent_is_refused_and_its_price_asked(desk: TradeDesk) -> None:
+    """'put a stop 10% under my entry on sol': refused quoting it, the price in USDT asked; a coin's
+    name typed as that price is no price (it was taken as one, and the order failed on it)."""
+    reply = await desk.chat.say("put a stop 10% under my entry on sol")
+    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_stop_loss", codes(reply)
+    again = await desk.chat.say("SOL")
+    assert codes(again)[-1] == "ask_stop_loss", codes(again)

@@ -10,7 +10,7 @@ from typing import Any
 
 from core.language.fills import SIDES, coins, sides_name_orders
 from core.language.intents import SlotFill, table
-from core.language.refusals import refused_slot
+from core.language.refusals import REFUSED_PREFIX, refused_slot
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
 from core.language.value import Value
@@ -69,7 +69,20 @@ def _protect(reading: Reading) -> Mapping[str, Any] | None:
             at = len(reading.text) - len(reading.text[tag.end :].lstrip(" :："))
             if any(v.start == at and (v.kind in ("number", "price") or v.refused) for v in values):
                 return _PROTECT_BARE_STOP(reading)
-    return _PROTECT(reading)
+    return _PROTECT(reading) or _relative(reading)
+
+
+def _relative(reading: Reading) -> Mapping[str, Any] | None:
+    """A stop-loss or take-profit set as a percent, of the entry or not ("put a stop 10% under my
+    entry on sol", "sol止损10%", "止损设在成本价下方10%"): its price is not said, and the order is placed
+    at a price in USDT only, so it is refused quoting it (the price then asked), never 10 USDT."""
+    words = [t for t in reading.tags if t.concepts & {STOP, TAKE, STOP_PRICE}]
+    percents = [v for v in reading.spans() if v.kind == "percent"]
+    if not words or len(percents) != 1 or percents[0].start < words[0].start:
+        return None
+    slot = "take_profit" if TAKE in words[0].concepts else "stop_loss"
+    typed = reading.norm.typed(percents[0].start, percents[0].end)
+    return {slot: f"{REFUSED_PREFIX}relative_stop:{typed}", **(_SYMBOL(reading) or {})}
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:

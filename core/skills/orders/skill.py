@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.clock import Clock
+from core.language.picks import sole_value
 from core.language.values import refusal_in, refusal_message
 from core.market import MarketError
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
@@ -108,6 +109,8 @@ class OrdersSkill(TaskFlow):
         return turn.t(f"orders.describe.{task.action}")
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
+        if spec.name in PRICES:  # "at what price?": asked after one refused ("10% under my entry")
+            return turn.t("orders.ask_price")
         return turn.t("orders.ask_expiry" if spec.name == EXPIRY else "orders.ask_symbol")
 
     async def choices(self, turn: Turn, task: Task, spec: SlotSpec) -> list[Choice]:
@@ -130,6 +133,13 @@ class OrdersSkill(TaskFlow):
             return Parsed(symbol) if symbol and self.catalog.is_supported(symbol) else Parsed()
         if spec.name == EXPIRY:
             return parse_expiry(text)
+        if spec.name in PRICES:  # a price in USDT, exactly, or refused quoting it; never a coin's name
+            if (refused := refusal_in(text)) is not None:
+                return Parsed.refused(*refused)
+            price = sole_value(text, ("number", "price", "amount"))
+            if price is None or price.refused or (price.kind == "amount" and price.unit != "quote"):
+                return Parsed.refused(price.reason or "separators", price.typed) if price else Parsed()
+            return Parsed(price.slot)
         return Parsed(text.strip()) if text.strip() else Parsed()
 
     # -- protective orders -------------------------------------------------------------------
