@@ -52,7 +52,7 @@ DIME: Final = "毛"  # a tenth, last of a numeral: 一毛五 0.15, 两毛 0.2 ("
 HK_DIME: Final = "毫"
 CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME + HK_DIME
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
-SCALE_CHARS: Final = "千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
+SCALE_CHARS: Final = "百千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 
 _MARKS: Final = ",._"  # what may sit between digits as typed
 

@@ -119,6 +119,14 @@ def _read_run(
                 pos, number, reason = below
             else:
                 (number, reason), pos = scaled(number, LATIN_MULTIPLIERS[letter]), at + 1
+    if (
+        reason is None
+        and arabic_digits
+        and pos == end
+        and (big := _money_scale(norm, start, end, said_before))
+    ):
+        below = place_below(norm, big[0], number, big[1])  # "2m5": 2,500,000
+        (pos, number, reason) = below if below is not None else (big[0], *scaled(number, big[1]))
     said = _words(*_keyed("scale")).after(norm, pos) if reason is None and arabic_digits else None
     if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
         (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
@@ -190,6 +198,30 @@ def _read_run(
         unit = "price" if kind == "price" else unit
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
     return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)
+
+
+def _money_scale(norm: str, start: int, end: int, said_before: int) -> tuple[int, Decimal] | None:
+    """(end, million or billion) of a letter glued to the digits ending at ``end`` ("2m", "2.5M",
+    "3b", "2mn": phrases/values.toml money_scale) where the number is money: a money unit after it,
+    "$" or a price word or a word of money_before before it, or a digit after it ("2m5"); else
+    None, and "m" stays minutes ("5m chart", "every 2m")."""
+    end += norm[end : end + 2][:1] == " " != norm[end + 1 : end + 2]  # one space: "12 m usdt"
+    hit = _words(*_keyed("money_scale")).after(norm, end, space=False)
+    for glued in (2, 1) if hit is None else ():  # "2mu", "2bnu", "2musdt": a money unit glued on
+        if _words(*_QUOTE).after(norm, end + glued, space=False):
+            hit = hit or _words(*_keyed("money_scale")).after(norm[: end + glued], end, space=False)
+    if hit is None:
+        return None
+    letter_end, by = hit[1], _said_value(hit[2])[1]
+    money = (
+        norm[letter_end : letter_end + 1].isdigit()
+        or _words(*_QUOTE).after(norm, letter_end) is not None
+        or norm[:start].rstrip().endswith("$")
+        or _words(*_QUOTE_BEFORE).before(norm, said_before) is not None
+        or _words("money_before").before(norm, said_before) is not None
+        or _price_before(norm, start)
+    )
+    return (letter_end, by) if money else None
 
 
 def _worth_of(
