@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.lexicon import load
-from core.language.normalize import CLAUSE_MARKS, has_cjk
+from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
 from core.language.spans import Span, clause_break
 
 
@@ -71,10 +71,67 @@ def _unless_said_earlier(
                 for s in spans
                 if s[1] <= start
                 and ((opening and s[0] == _opening(scanned)) or clause_break(scanned, s[1], start))
+                and (opening or not no_ask(scanned, s, spans))
             )
             concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
         kept.append((start, end, rank, concepts, value))
     return kept
+
+
+# What a Chinese act done is said to ("停了它", "删了rex"), or the marks of a request beside it ("把rex
+# 停了", "停了吧"): the act asked, not told.
+_DONE_TO_WORDS: Final = ("它", "他", "她", "佢")
+_DONE_TO: Final = ("own.", "noun.trader", "noun.strategy")
+_ASKED_ENDS: Final = ("吧", "啦", "喇", "罢")
+_FOR_BEFORE: Final = frozenset("把将將帮幫替")
+# An English act in a clause a question of it opens ("did rex stop? it's not working", "should i
+# stop rex? it keeps losing"): asked whether, no act asked ("can you restart rex? it's stuck" asks).
+_ASKED_OF: Final = frozenset(
+    {
+        "did",
+        "does",
+        "do",
+        "has",
+        "have",
+        "had",
+        "is",
+        "was",
+        "were",
+        "should",
+        "shall",
+        "why",
+        "when",
+        "how",
+        "would",
+    }
+)
+
+
+def no_ask(scanned: str, span: Span, spans: list[Span]) -> bool:
+    """An act said where nothing asks it, so a complaint beside it is no reason given for it: in
+    English a clause a question opens ("did rex stop? it's not working"); in Chinese 了 after it,
+    nothing it is done to after that and no request's mark in its clause ("rex停了，报错了",
+    "小明跑了半天了 单都没下" tell what befell; "停了rex吧", "把rex停了", "停了它" ask)."""
+    start, end = span[0], span[1]
+    word = scanned[start:end]
+    if word.isascii():
+        first, _ = clause_of(scanned, start, end)
+        opening = scanned[first:start].split()[:1]
+        return bool(opening) and opening[0] in _ASKED_OF
+    if not (word.endswith("了") or scanned.startswith("了", end)):
+        return False
+    first, last = clause_of(scanned, start, end)
+    last = min((s[0] for s in spans if s[0] >= end and clause_break(scanned, end, s[0])), default=last)
+    if any(ch in _FOR_BEFORE for ch in scanned[first:start]):
+        return False
+    if scanned[first:last].rstrip(" !！~～。.").endswith(_ASKED_ENDS):
+        return False
+    after = end + (0 if word.endswith("了") else 1)
+    if any(w in scanned[after:last] for w in _DONE_TO_WORDS):
+        return False
+    return not any(
+        after <= s[0] and s[1] <= last and any(c.startswith(_DONE_TO) for c in s[3]) for s in spans
+    )
 
 
 def _opening(scanned: str) -> int:
@@ -94,8 +151,20 @@ def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozens
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if any(c in later for c in concepts):
-            later_ones = [s for s in spans if s[0] >= end and clause_break(scanned, end, s[0])]
-            alone = [(s[0], s[1]) for s in later_ones if _alone(scanned, s[0], s[1])]
+            # a reason told ("rex一直出错", in unless_clause_before too) before an act told done, no ask
+            reason = any(c in _unless_clause_before() for c in concepts)
+            later_ones = [
+                s
+                for s in spans
+                if s[0] >= end
+                and clause_break(scanned, end, s[0])
+                and not (reason and no_ask(scanned, s, spans))
+            ]
+            alone = [
+                (s[0], s[1])
+                for s in later_ones
+                if _alone(scanned, s[0], s[1]) and (not reason or _given_up(scanned, s))
+            ]
             after = _said(s for s in later_ones if not any(a <= s[0] < s[1] <= b for a, b in alone))
             concepts = frozenset(c for c in concepts if not later.get(c, frozenset()) & after)
         kept.append((start, end, rank, concepts, value))
@@ -113,6 +182,15 @@ def _alone(scanned: str, start: int, end: int) -> bool:
     return _ends(before.rstrip(), before[len(before.rstrip()) :], scanned[start : start + 1]) and _ends(
         after.lstrip()[:1], after[: len(after) - len(after.lstrip())], scanned[end - 1 : end]
     )
+
+
+def _given_up(scanned: str, span: Span) -> bool:
+    """A word alone in its clause that may give up ("算了", "never mind", "停了"): English, or Chinese
+    with 了 ending it, no request's mark ("删掉吧", "停掉", "重启一下" ask)."""
+    start, end = span[0], span[1]
+    if scanned[start:end].isascii():
+        return True
+    return no_ask(scanned, span, [])
 
 
 def _ends(beyond: str, spaces: str, word: str) -> bool:
