@@ -103,8 +103,8 @@ _JOIN = Words("conversation.join")  # "和", "同", "and", ","
 
 
 def _listed(reading: Reading) -> list[tuple[int, int]]:
-    """The joins between two of their records named in a list ("老王和夜猫子各自的盈亏"): no name;
-    each record's P&L is its own ask (core.conversation.listed)."""
+    """The joins between two of their records named in a list ("老王和夜猫子各自的盈亏"), and 各 after
+    a name: no name; each record's P&L is its own ask (core.conversation.listed)."""
     own = sorted(
         (t for t in reading.tags if any(c.startswith("own.") for c in t.concepts)), key=lambda t: t.start
     )
@@ -113,7 +113,12 @@ def _listed(reading: Reading) -> list[tuple[int, int]]:
         between = reading.text[a.end : b.start].strip()
         if between and (0, len(between)) in _JOIN.spans(between):
             spans.append((a.end, b.start))
+    # "旺财和阿明各赚了多少": each one's, said right after the names (and after each, once cut apart)
+    spans += [(t.end, t.end + len(_EACH)) for t in own if reading.text.startswith(_EACH, t.end)]
     return spans
+
+
+_EACH = "各"
 
 
 def _apart(reading: Reading, concept: str) -> bool:
