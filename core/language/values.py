@@ -30,6 +30,7 @@ core.language.value_runs, with the words and tables of core.language.value_words
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from decimal import Decimal
 from functools import cache
@@ -163,7 +164,40 @@ def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
         if kept and value.start < kept[-1].end:
             continue
         kept.append(value)
-    return stepped(norm, _all_of_said(norm, kept))
+    return stepped(norm, _all_of_said(norm, _space_grouped(norm, kept)))
+
+
+_SPACE_GROUPED: Final = re.compile(r"\d{1,3} \d{3}")
+
+
+def _space_grouped(norm: str, values: list[Value]) -> list[Value]:
+    """``values`` with two numbers typed as one grouped by a space ("100 200 usdt", "at 100 200",
+    "每天定投100 200u") refused as two numbers: 100,200 as some write it, or two numbers? Read
+    neither way, never one of them alone (the one with the unit took it: 200 USDT)."""
+    out: list[Value] = []
+    for v in values:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.kind in ("number", "price")
+            and v.kind in ("number", "price", "amount")
+            and _SPACE_GROUPED.fullmatch(norm[last.start : v.start] + norm[v.start : v.start + 3])
+            and not norm[v.start + 3 : v.start + 4].isdigit()
+        ):
+            unit = "price" if last.kind == "price" else v.unit
+            out[-1] = Value(
+                "refused",
+                last.start,
+                v.end,
+                norm[last.start : v.end],
+                v.number,
+                unit,
+                v.coin,
+                reason="two_numbers",
+            )
+            continue
+        out.append(v)
+    return out
 
 
 def _all_of_said(norm: str, values: list[Value]) -> list[Value]:

@@ -146,7 +146,8 @@ def check(text: str, route: Route | None, slot: str, prefix: str, typed: Typed) 
 
 
 # Known gaps, left for the readers that take them (not the value grammar): two numbers typed where a
-# limit price or a DCA's money goes, or as a grid's bound, read one of them; a grid's bounds with
+# limit price or a DCA's money goes ("at 100 20"; "100 200", grouped by a space, is refused), or
+# as a grid's bound, read one of them; a grid's bounds with
 # million / billion letters ("2m到3m") are dropped, "m" being minutes without a money word beside it;
 # two numbers whose first is an HTTP status ("429 1塊") read as the status, no order.
 KNOWN = (
@@ -159,7 +160,7 @@ CODES = ("401", "402", "403", "418", "429")  # lexicon/error.toml: "429 1塊" re
 
 def known_gap(slot: str, *typed: Typed) -> bool:
     def form(t: Typed) -> str:
-        if re.fullmatch(r"\d+ \d+", t.text):
+        if re.fullmatch(r"\d+ \d+", t.text) and not re.fullmatch(r"\d{1,3} \d{3}", t.text):
             return "code first" if t.text.split()[0] in CODES else "two numbers"
         return "letter scale" if re.search(r"\d ?(m|mn|b|M|w)$", t.text) else ""
 
@@ -172,9 +173,9 @@ def known_gap(slot: str, *typed: Typed) -> bool:
 @pytest.mark.parametrize(
     ("text", "locale", "skill", "slot"),
     [
-        ("limit buy 0.1 btc at 100 200", "en", "trade_execution", "limit_price"),
-        ("dca 100 200 usdt into btc every day", "en", "strategy_management", "quote_amount"),
-        ("每天定投100 200u比特币", "zh", "strategy_management", "quote_amount"),
+        ("limit buy 0.1 btc at 100 20", "en", "trade_execution", "limit_price"),
+        ("dca 100 20 usdt into btc every day", "en", "strategy_management", "quote_amount"),
+        ("每天定投100 20u比特币", "zh", "strategy_management", "quote_amount"),
         ("grid btc from 2m to 3m", "en", "strategy_management", "lower"),
         ("btc網格 2m到3m", "zh", "strategy_management", "lower"),
         ("買429 1塊嘅btc", "zh", "trade_execution", "amount"),
