@@ -164,6 +164,8 @@ def _read_run(
         tail, kind, unit, reason = other[1], "amount", "quote", reason or "currency"  # "100 港幣", "100蚊"
     elif (times := _words(*_TIMES).after(norm, pos, space=False)) is not None:  # "2x", "3倍"
         tail, kind, unit = times[1], "multiple", "x"
+    elif (money_of := _money_of(norm, pos)) is not None:  # "1万5的u的btc": 15,000 USDT, never 15,000 coins
+        tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
     elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before))) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
@@ -233,6 +235,18 @@ def _worth_of(
     word = _words(*_WORTH_OF).after(norm, _skip(norm, pos))
     coin = _coin_at(norm, _skip(norm, word[1]), coins, mentions) if word is not None else None
     return coin[0] if coin is not None else None
+
+
+def _money_of(norm: str, pos: int) -> tuple[int, Reason | None] | None:
+    """(end, reason) of money's unit said after 的 / 嘅 ("买1万5的u的btc", "100嘅usdt嘅eth"): so
+    much money, never so many coins; a currency deskmate does not count in is refused ("100的港币")."""
+    word = _words(*_WORTH_OF).after(norm, pos)
+    if word is None or norm[word[0]].isascii():
+        return None  # "buy 400 of link": "of" is no unit's join
+    if (quote := _words(*_QUOTE).after(norm, word[1])) is not None and norm[quote[0]] != "$":
+        return quote[1], None
+    other = _words("other_currency").after(norm, word[1])
+    return (other[1], "currency") if other is not None else None
 
 
 def _price_before(norm: str, at: int) -> bool:
