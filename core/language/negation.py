@@ -264,6 +264,7 @@ _VERBS: Final = frozenset(
         "order.clear_all",
     }
 )
-_NOT_DONT: Final = frozenset({"filler.each"})  # a word a "don't" is part of, none itself
+# A word a "don't" is part of, none itself: 别 of 分别, 不好 of 不好用 (a failure told).
+_NOT_DONT: Final = frozenset({"filler.each", "verb.fail"})
 # "别把阿尔法启动", "唔好將 X 設做預設": every verb a don't undoes, after what 把 names.
 _UNDONE_VERBS: Final = tuple(c for c in _UNDONE if c.startswith("verb."))
