@@ -146,12 +146,12 @@ def check(text: str, route: Route | None, slot: str, prefix: str, typed: Typed) 
 
 
 # Known gaps, left for the readers that take them (not the value grammar): two numbers typed where a
-# limit price or a DCA's money goes ("at 100 20"; "100 200", grouped by a space, is refused), or
-# as a grid's bound, read one of them; a grid's bounds with
-# million / billion letters ("2m到3m") are dropped, "m" being minutes without a money word beside it;
-# two numbers whose first is an HTTP status ("429 1塊") read as the status, no order.
+# limit price goes ("at 100 20": the size is refused, the price kept) or as a grid's bound read one
+# of them ("100 200", grouped by a space, is refused everywhere); a grid's bounds with million /
+# billion letters ("2m到3m") are dropped, "m" being minutes without a money word beside it; two
+# numbers whose first is an HTTP status ("429 1塊") read as the status, no order.
 KNOWN = (
-    ("two numbers", ("limit_price", "quote_amount", "lower")),
+    ("two numbers", ("limit_price", "lower")),
     ("letter scale", ("lower",)),
     ("code first", ("amount", "limit_price", "level", "quote_amount", "lower")),
 )
@@ -174,8 +174,6 @@ def known_gap(slot: str, *typed: Typed) -> bool:
     ("text", "locale", "skill", "slot"),
     [
         ("limit buy 0.1 btc at 100 20", "en", "trade_execution", "limit_price"),
-        ("dca 100 20 usdt into btc every day", "en", "strategy_management", "quote_amount"),
-        ("每天定投100 20u比特币", "zh", "strategy_management", "quote_amount"),
         ("grid btc from 2m to 3m", "en", "strategy_management", "lower"),
         ("btc網格 2m到3m", "zh", "strategy_management", "lower"),
         ("買429 1塊嘅btc", "zh", "trade_execution", "amount"),

@@ -194,6 +194,7 @@ class StrategyReader:
                 slots["notes"] = rest
         if kind in ("grid", "ai"):
             return slots
+        _two_before_money(reading, values, left, slots)  # "dca 100 20 usdt": neither, refused
         coins_bought = in_coins(reading, left)
         if coins_bought is not None and "quote_amount" not in slots:  # "每天买0.001个BTC": never dropped
             slots["quote_amount"] = f"{REFUSED_PREFIX}base_amount:{coins_bought.typed}"
@@ -203,6 +204,17 @@ class StrategyReader:
             # it, and the cap asked, never dropped without a word (a cap dropped buys on forever).
             slots["max_total"] = f"{REFUSED_PREFIX}unplaced:{unplaced.typed}"
         return slots
+
+
+def _two_before_money(
+    reading: Reading, values: list[Value], left: list[Value], slots: dict[str, Any]
+) -> None:
+    """A number no field took right before the DCA's money, a space between ("dca 100 20 usdt",
+    "每天定投100 20u"): which one is the amount? Refused as two numbers quoting both, never 20 alone."""
+    money = next((v for v in values if v.unit == "quote" and v.slot == slots.get("quote_amount")), None)
+    bare = next((v for v in left if money and v.kind == "number" and v.end < money.start), None)
+    if money is not None and bare is not None and not reading.text[bare.end : money.start].strip():
+        slots["quote_amount"] = f"{REFUSED_PREFIX}two_numbers:{reading.norm.typed(bare.start, money.end)}"
 
 
 def _plain(value: Value) -> bool:
