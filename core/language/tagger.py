@@ -267,9 +267,7 @@ def _as_meant(text: str, slips: Sequence[tuple[int, int, str]]) -> list[_Found]:
     ]
 
 
-_WORDISH: Final = frozenset(
-    "abcdefghijklmnopqrstuvwxyz0123456789"
-)  # a letter or digit a Latin word may not touch
+_WORDISH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # what a Latin word may not touch
 
 
 def _masked(norm: Normalized) -> str:
@@ -532,14 +530,13 @@ ASKS_AS_NOUN = frozenset({"backtest.run"})
 def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     """A record noun after the verb's object is a word of the object's name ("删除账户 my traders"
     deletes an account called "my traders"): it is tagged as a name word, not as a kind; except
-    the one right after "of", whose the object is ("the strategy of trader alpha")."""
+    the one right after "of", whose the object is ("the strategy of trader alpha"), and another
+    kind after "to", the value's ("move trader nova over to the kimi model")."""
     nouns = [i for i, t in enumerate(tags) if t.concepts & RECORD_NOUNS and not t.concepts & ASKS_AS_NOUN]
     if len(nouns) < 2:
         return tags  # a record noun after the object's needs an object before it
     verb = next((i for i, t in enumerate(tags) if any(c.startswith("verb.") for c in t.concepts)), None)
-    if verb is None:
-        return tags
-    obj = next((i for i in nouns if i > verb), None)
+    obj = None if verb is None else next((i for i in nouns if i > verb), None)
     if obj is None:
         return tags
     # "the strategy of trader alpha": the record the object belongs to is a record too; so is a
@@ -548,6 +545,8 @@ def _object_first(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
     noun = obj + 1 < len(tags) and "strategy.noun" in tags[obj + 1].concepts
     kind = noun and any(c.startswith("strategy.") and c != "strategy.noun" for c in tags[obj].concepts)
     kept = {-1 if owner is None else owner + 1, obj + 1 if kind else -1}
+    to = next((i for i, t in enumerate(tags) if i > obj and "filler.to" in t.concepts), len(tags))
+    kept |= {i for i in nouns if i > to and not tags[i].concepts & tags[obj].concepts & RECORD_NOUNS}
     return tuple(
         replace(t, concepts=frozenset({NAME_WORD}))
         if i > obj and t.concepts & RECORD_NOUNS and i not in kept
