@@ -238,18 +238,18 @@ _ASKED_SHOWN: Final = (
 
 
 def _codes_of_money(scanned: str, spans: Sequence[Span], coins: CoinIndex | None) -> list[Span]:
-    """``spans`` without the error code ("401", "402", "429": lexicon/error.toml) of a number the
-    value grammar reads as money with its unit ("buy 402 USDT of BTC", "买429u的eth"; "-401 usdt" refused
-    too): an amount, not a status pasted (which made a buy of 402 USDT no request at all); nor the
-    code's digits inside a longer number ("at 79,401": a price of 79,401, never 79 and a 401)."""
+    """``spans`` without the error code ("401", "429": lexicon/error.toml) of money with its unit, a price
+    or a limit's ("buy 402 USDT of BTC", "买429u的eth", "at 401", "限價401買"): no status pasted; nor
+    the code's digits inside a longer number ("at 79,401": a price of 79,401, never 79 and a 401)."""
     from core.language.values import find_values  # only beside such a number: not at import
 
-    money = [(v.start, v.end, v.unit in ("quote", "base")) for v in find_values(scanned, coins)]
+    found = find_values(scanned, coins)
+    money = [(v.start, v.end, v.unit in ("quote", "base") or v.kind == "price") for v in found]
+    priced = {s[1] for s in spans if "trade.limit" in s[3]}
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:
-        if ERROR_CODE in concepts and any(
-            a <= start and end <= b and (m or b - a > end - start) for a, b, m in money
-        ):
+        held = any(a <= start and end <= b and (m or b - a > end - start) for a, b, m in money)
+        if ERROR_CODE in concepts and (held or len(scanned[:start].rstrip()) in priced):
             concepts = concepts - {ERROR_CODE}
             if not concepts:
                 continue
