@@ -14,7 +14,9 @@ from typing import Final
 from core.language.normalize import any_said, clause_of
 from core.language.spans import Span, acts_lost_at
 
-_SALE: Final = ("verb.sell", "amount.sell_all")
+_SALE: Final = ("verb.sell", "amount.sell_all", "verb.buy")
+_BUY: Final = "verb.buy"
+_ABLE: Final = "ask.able"  # "我能够买0.1个btc吗", "can i afford 1 eth": whether one can afford it, max_buy
 # What may stand between the words and the sale: what it sells, a time, "still" / "just" untagged.
 _BETWEEN: Final = ("own.", "noun.", "coin", "filler.article", "filler.mine", "filler.all", "time.", "amount.")
 _REQUEST: Final = "filler.polite"  # "please", "帮我", "can you" (吗 too, a question's end: filler.whether)
@@ -52,19 +54,33 @@ def said(scanned: str, concepts: frozenset[str]) -> bool:
 
 
 def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the sales asked whether one may make them."""
-    lost = {
-        s[0] for s in spans if any(c.startswith(_SALE) for c in s[3]) and _asked(scanned, s[0], s[1], spans)
-    }
-    return acts_lost_at(spans, lost, _SALE)
+    """``spans`` without the sales and buys asked whether one may make them. A buy asked whether one
+    may with one's money said ("can i buy 1 eth with what i have") asks what one can afford: the
+    asking words read as ask.able (max_buy), the buy kept."""
+    lost: set[int] = set()
+    able: list[Span] = []
+    for s in spans:
+        asked = _asked(scanned, s[0], s[1], spans) if any(c.startswith(_SALE) for c in s[3]) else None
+        if asked is None:
+            continue
+        if not any(c.startswith(_SALE[:2]) for c in s[3]):  # a buy alone
+            first, last = clause_of(scanned, s[0], s[1])
+            clause = [t for t in spans if first <= t[0] and t[1] <= last]
+            if any(_ABLE in t[3] for t in clause):
+                continue  # "我能够买0.1个btc吗": whether it is affordable, max_buy's
+            if any(_BUY in t[3] and t[0] > s[0] for t in clause):
+                able.append((asked[0], asked[1], 2, frozenset({_ABLE}), scanned[asked[0] : asked[1]]))
+                continue
+        lost.add(s[0])
+    return acts_lost_at(spans, lost, _SALE) + able
 
 
-def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> tuple[int, int] | None:
     words, tails, ends = _words()
     first, last = clause_of(scanned, start, end)
     clause = [s for s in spans if first <= s[0] and s[1] <= last]
     if any(_REQUEST in s[3] and _WHETHER not in s[3] for s in clause):
-        return False  # "can i sell half my eth please", "可不可以帮我卖": asked of deskmate
+        return None  # "can i sell half my eth please", "可不可以帮我卖": asked of deskmate
     tail = scanned[end:last].rstrip(_END)
     asked = tail.endswith(ends) or scanned[last : last + 1] in ("?", "？")
     for found, needs_tail in ((words, False), (tails, True)):
@@ -79,9 +95,10 @@ def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
                         first <= s[0] and s[1] <= at and any(c.startswith(_ASK) for c in s[3]) for s in spans
                     )
                     lead = scanned[first:at].rstrip()
-                    return not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
+                    mine = not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
+                    return (at, at + len(word)) if mine else None
                 at = scanned.find(word, at + 1, start)
-    return False
+    return None
 
 
 def _whole(scanned: str, at: int, end: int) -> bool:
