@@ -101,7 +101,11 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         at = first + len(here) - len(adverb)
     # Said bare ("小刘开工了") or of all ("大饼的提醒都删了") a command may be; told with a surprise
     # ("突然", "又", "已经") or beside a problem told ("deepseek一直回429，交易員全部停咗") it befell.
-    if not any(a in _SURPRISE for a in said) and not (said and _problem_told(spans, first, last)):
+    if (
+        not any(a in _SURPRISE for a in said)
+        and not (said and _problem_told(spans, first, last))
+        and not _other_act_later(spans, start, end, last)
+    ):
         return False
     edge = first + len(scanned[first:at].rstrip())
     subject = next((sp for sp in spans if sp[1] == edge and sp[0] >= first), None)
@@ -124,6 +128,15 @@ _PROBLEM: Final = ("error.", "verb.fail", "verb.report", "diagnosis.")
 
 def _problem_told(spans: list[Span], first: int, last: int) -> bool:
     return any((s[1] <= first or s[0] >= last) and any(c.startswith(_PROBLEM) for c in s[3]) for s in spans)
+
+
+def _other_act_later(spans: list[Span], start: int, end: int, last: int) -> bool:
+    """Another act asked in a later clause of the same record ("rex停了，重启一下", "rex停咗，重啟一下"):
+    what befell it is told, the later act asked (a restart, not a second stop)."""
+    own = next((s[3] & RECORD_ACTS for s in spans if s[0] == start and s[1] == end), frozenset())
+    if any(s[0] >= last and any(c.startswith("own.") for c in s[3]) for s in spans):
+        return False  # another record named there: "rex停了，阿强启动" may ask both
+    return any(s[0] >= last and s[3] & RECORD_ACTS and not s[3] & own for s in spans)
 
 
 _NOT: Final = frozenset("不别没甭勿")
