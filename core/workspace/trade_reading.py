@@ -325,6 +325,12 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             price = each  # "link 挂单卖 30刀 10个": 10 LINK at 30 each
             values.remove(price)
         elif price is None and len(bare) == 1 and len(values) == 2:
+            money = values[0] if values[1] is bare[0] else values[1]
+            if money.kind == "amount" and money.unit == "quote" and money.end <= bare[0].start:
+                # "link 挂单卖 30刀 10": 10 LINK at 30 (a price said first) or 30 USDT's worth at 10?
+                # Refused quoting both, asked; never guessed ("link 11挂单买50u": the price first)
+                typed = text[money.start : bare[0].end]
+                return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{typed}"})
             price = bare[0]  # "限价单 85000 买 0.01 个比特币": the amount has its unit, the price not
             values.remove(price)
         elif price is None and len(bare) == 2 and len(values) == 2:
