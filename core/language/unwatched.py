@@ -5,7 +5,9 @@ asked now, and no order is read (a miss, never a buy at the market now), whether
 said in the trade's sentence or in one of its own (core.conversation.after_alert keeps a piece
 read alone from making it). A condition with its level ("if btc drops to 90k, buy", "要是大饼跌到5万
 就帮我买0.1个", "if it dips, buy 0.1 btc at 90k": a limit waits for its price) stays an order at that
-level; so does a request put politely ("if you can, buy 0.1 btc", "如果可以帮我买"). Applied by the
+level; so is a move with no level said as the trade's time ("buy 100u of doge when it drops", "buy eth on
+the next dip", "等btc回调再买50u", "狗狗币跌下来买100u"): held, never a market order now. So does a
+request put politely ("if you can, buy 0.1 btc", "如果可以帮我买"). Applied by the
 tagger's conditions (core.language.conditions), after a supposing "if i sell…"
 (core.language.supposed) took its acts."""
 
@@ -27,7 +29,12 @@ _IF_BEFORE: Final = Words("trade_money.held_if_before")
 _UNLESS: Final = Words("trade_money.held_unless")
 _IF_AFTER: Final = Words("trade_money.held_if_after")
 _POLITE: Final = Words("trade_money.if_polite")
-_SAID: Final = frozenset(w.concept for w in (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS))
+_WHEN: Final = Words("trade_money.held_when")
+_WHEN_BEFORE: Final = Words("trade_money.held_when_before")
+_MOVE: Final = Words("trade_money.held_move")
+_MOVE_BEFORE: Final = Words("trade_money.held_move_before")
+_HOLDING: Final = (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS, _WHEN, _WHEN_BEFORE, _MOVE_BEFORE)
+_SAID: Final = frozenset(w.concept for w in _HOLDING)
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
 # A value in the condition that is its level ("跌到三万", "dips below 90k", "drops 5%": a refusal of
 # its own there), and one anywhere that is an order's price ("at 90k", "在9万"): watched.
@@ -61,6 +68,14 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
     conditions += [(b, _end(scanned, b, trades)) for _, b in before]
     conditions = [(a, b) for a, b in conditions if not _polite(scanned, a)]
     conditions += [(_start(scanned, a), a) for a, _ in _IF_AFTER.spans(scanned, every=True)]
+    # A move with no level said as the trade's time ("when it drops", "等btc回调再买"), and in
+    # Chinese a move said right before the trade ("狗狗币跌下来买100u").
+    moves = [(b, _end(scanned, b, trades)) for _, b in _WHEN.spans(scanned, every=True)]
+    whens = [b for a, b in _WHEN_BEFORE.spans(scanned, every=True) if a < first]
+    moves += [(b, _end(scanned, b, trades)) for b in whens]
+    before_trade = [a for a, _ in _MOVE_BEFORE.spans(scanned, every=True) if a < first]
+    moves += [(_start(scanned, a), _end(scanned, a, trades)) for a in before_trade]
+    conditions += [(a, b) for a, b in moves if _moved(scanned, a, b)]
     for start, end in conditions:
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
@@ -73,6 +88,12 @@ def _held(spans: list[Span], trades: set[int]) -> list[Span]:
     """Said as supposed, as "what if i buy 1 eth" is: the trade intents refuse it, and its coin is
     no price asked either."""
     return [(a, b, r, c | _HELD, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
+
+
+def _moved(scanned: str, start: int, end: int) -> bool:
+    """A market's move said in ``scanned[start:end]`` ("it drops", "btc回调", "跌下来")."""
+    part = scanned[start:end]
+    return _MOVE.search(part) is not None or _MOVE_BEFORE.search(part) is not None
 
 
 def _polite(scanned: str, at: int) -> bool:
