@@ -68,7 +68,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
     names += ("whether", "whether_able", "either", "had", "had_between", "had_not", "when_done")
-    names += ("had_still", "had_who")
+    names += ("had_still", "had_who", "record_before")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -82,6 +82,7 @@ def _hints() -> tuple[str, ...]:
     words = _words()
     names: tuple[str, ...] = ("before", "own_before", "tail", "through", "you_done", "made_by", "who")
     names += ("whether", "either", "when_done", "had")  # "我有买btc": told done with no tail
+    names += ("record_before",)
     return tuple(sorted({w for name in names for w in words[name]}))
 
 
@@ -150,6 +151,8 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     if any(_has(scanned[first:end], w) for w in words["before"]):
         return True
     if before.lstrip().startswith(words["own_before"]):
+        return True
+    if _record_asked(scanned, first, start, spans):  # "did rex stop?"
         return True
     if _had(before, scanned[start:end], after):  # "我有卖eth吗", "你有帮我买btc吗"
         return True
@@ -316,6 +319,25 @@ def _sold(scanned: str, span: Span) -> bool:
         return False
     first, _ = clause_of(scanned, start, end)
     return scanned[first:start].lstrip().startswith(_words()["own_before"])
+
+
+def _record_asked(scanned: str, first: int, start: int, spans: Sequence[Span]) -> bool:
+    """record_before first in the clause, then only a record's or a coin's name, then the act
+    ("did rex stop?", "was alpha deleted"): the act asked done. Anything else between ("did you
+    ...", "did i say to stop rex") is read by the other questions or not at all."""
+    before = scanned[first:start]
+    head, _, rest = before.lstrip().partition(" ")
+    if head not in _words()["record_before"] or not rest.strip():
+        return False
+    inner = start - len(rest)
+    between = [s for s in spans if inner <= s[0] and s[1] <= start]
+    named = [s for s in between if not all(c.startswith("filler.") for c in s[3])]
+    if not named or not all(any(c.startswith(("own.", "coin", "noun.")) for c in s[3]) for s in named):
+        return False
+    left = list(scanned[inner:start])
+    for s in between:
+        left[s[0] - inner : s[1] - inner] = " " * (s[1] - s[0])
+    return set("".join(left).split()) <= {"the", "my"}
 
 
 def _through(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
