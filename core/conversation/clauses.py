@@ -57,6 +57,7 @@ from core.conversation.remarks import (
     tells,
 )
 from core.conversation.spaces import cut_spaces
+from core.language.held_told import held_before_sale
 from core.language.intents import OUTSIDE
 from core.language.listed_first import WAITS
 from core.language.phrases import Words
@@ -92,6 +93,8 @@ def split_asks(
     win; of as many, the earliest cuts."""
     if len(text) > MAX_CHARS or _RELATING.search(text) or WAITS in told_by(text).concepts:
         return None  # WAITS: "list my alerts then delete them" is the list, one ask
+    if whole is not None and whole.skill == "trade_execution" and held_before_sale(told_by(text)) is not None:
+        return None  # "i have 2 eth, sell one": the holding told lends the sale its coin, one ask
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record
     if each is not None:

@@ -24,6 +24,7 @@ from core.language.fills import (
     sides_name_orders,
     told_placed,
 )
+from core.language.held_told import counted_after, held_before_sale, outside_held
 from core.language.negation import not_asked_clauses
 from core.language.phrases import Words
 from core.language.picks import positive
@@ -212,9 +213,13 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         return None  # "eth could drop $300 to 3000": no money put into a coin
     values = [in_cents(v, text) for v in find_values(text, coins.index)]  # "at 25 cents": 0.25
     values, unplaced = _of_another_ask(reading, values)
+    held = held_before_sale(reading)  # "i got 2 eth, sell one": the 2 held is no amount sold
+    values, held_count = outside_held(held, values), counted_after(held)
     if _stop_told(reading, values, unplaced):
         return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)
     symbol = coins.find(norm)
+    if held is not None and held_count is None and coins.find(held.after) is not None:
+        symbol = coins.find(held.after)  # "i have 2 eth, sell my sol": the sale names its own coin
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
         symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
     if SELL_ALL in said and said & _RECORDS and symbol is None and coins.find(norm, supported=False) is None:
@@ -365,6 +370,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             amount = "all"
         # "buy all the eth", "把eth全部买回来": all of the coin, never all of the USDT
         amount = share_of_coin(reading, side, amount) or amount
+    if held_count is not None and not limit:
+        amount = held_count  # "i got 2 eth, sell one": one of the coin held; "sell them": all of it
     if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
         return None  # "BTC 买入价是多少": a price question; "buy" alone, or "我买了个寂寞"
     if amount is not None:
