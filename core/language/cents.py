@@ -1,6 +1,8 @@
 """A price said in cents ("50 cents", "25 cent", "50美分"): a hundredth of a dollar, read exactly,
 never the number as typed ("a limit sell on my doge at 25 cents" is at 0.25, not 25; "doge到50美分提醒我"
-alerts at 0.5). Read by the alert reader (its level) and the trade reader (a limit price)."""
+alerts at 0.5). Read by the alert reader (its level) and the trade reader (a limit price). Said as
+what is spent ("buy 50 cents of doge", "50 cents worth of doge") it is money, 0.5 USDT (the trade
+skill says it is below the exchange's minimum), never a limit price."""
 
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ from core.language.phrases import Words
 from core.language.values import Value
 
 CENTS: Final = Words("alert.cents")
+_SPENT: Final = ("of", "worth")  # "50 cents of doge", "50 cents worth of doge": money spent
+_SPENT_ZH: Final = ("的", "嘅")  # "买50美分的狗狗币"; never "50美分的价格" (a price)
+_PRICE_ZH: Final = ("价", "價", "位", "时", "時", "水")
 
 
 def in_cents(value: Value, text: str) -> Value:
@@ -20,4 +25,16 @@ def in_cents(value: Value, text: str) -> Value:
     cents = CENTS.after(text, value.end) if bare else None
     if cents is None:
         return value
-    return replace(value, kind="price", end=cents, typed=text[value.start : cents], number=value.number / 100)
+    typed, number = text[value.start : cents], value.number / 100
+    if value.kind == "number" and _spent(text[cents:]):
+        return replace(value, kind="amount", unit="quote", end=cents, typed=typed, number=number)
+    return replace(value, kind="price", end=cents, typed=typed, number=number)
+
+
+def _spent(rest: str) -> bool:
+    """The cents said as what is spent: "of" / "worth" / 的 (not 的价格) right after them."""
+    words = rest.split(maxsplit=1)
+    if words and words[0].lower() in _SPENT:
+        return True
+    rest = rest.lstrip()
+    return rest[:1] in _SPENT_ZH and rest[1:2] not in _PRICE_ZH
