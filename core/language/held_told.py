@@ -13,6 +13,7 @@ from core.language.tagger import Reading
 from core.language.values import Value
 
 _TOLD, _ONE, _WHOLE = Words("held.told"), Words("held.one"), Words("held.whole")
+_LEAD = Words("held.lead")
 _SELL: Final = frozenset({"verb.sell"})
 # What may stand between the verb and its count ("卖掉一个", "sell off one", "sell one.")
 _AROUND: Final = " 掉了吧啊" + "".join(CLAUSE_MARKS)
@@ -30,8 +31,8 @@ def held_before_sale(reading: Reading) -> Held | None:
     text = reading.text
     sells = [t for t in reading.tags if t.concepts & _SELL]
     for start, end in _TOLD.spans(text):
-        before = text[:start].rstrip()
-        if before and before[-1] not in CLAUSE_MARKS:
+        before = _LEAD.sub("", text[:start]).rstrip(" " + "".join(CLAUSE_MARKS))  # "ok so i have…"
+        if before and not _after_mark(text, start):
             continue  # "do i have 2 eth", "how much i have": asked, or inside another clause
         verb = next((t for t in sells if t.start >= end), None)
         if verb is not None:
@@ -59,3 +60,9 @@ def counted_after(held: Held | None) -> str | None:
     if _WHOLE.prefix(rest) == len(rest):
         return "all"
     return None
+
+
+def _after_mark(text: str, at: int) -> bool:
+    """Whether a clause mark ends the text before ``at`` ("sold my btc, i got 2 eth, sell one")."""
+    before = text[:at].rstrip()
+    return bool(before) and before[-1] in CLAUSE_MARKS
