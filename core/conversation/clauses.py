@@ -30,6 +30,7 @@ from core.conversation.from_before import (
     inherits,
     its_profit,
     of_its_coin,
+    of_its_count,
     of_its_kind,
     the_kind_ones,
     the_named_one,
@@ -174,10 +175,16 @@ def split_asks(
                 )
             )
             routes: list[Route | None] = []
+            counts = False  # a piece's bare count read as another's coin ("do i have 2 eth, sell one")
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
-                if before is not None and piece and (read is None or read.skill != before.skill):
+                counted = None
+                if before is not None and piece:  # "do i have 2 eth, sell one": one ETH, not the coin ONE
+                    counted = of_its_count(piece, before, routed, told_by(pieces[at - 1]), told_by(piece))
+                if counted is not None:
+                    read, counts = counted, True
+                elif before is not None and piece and (read is None or read.skill != before.skill):
                     read = the_named_one(piece, before, routed) or read
                 own = own_names(told_by(text))
                 if read is not None and before is not None and only_named(read, before, own):
@@ -232,6 +239,7 @@ def split_asks(
                 whole is not None
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
                 and not apart
+                and not counts  # the whole read the holding asked as the amount sold
                 and not any(covers(r, whole, alike) for _, r in found)
                 and not coin_borrowed(whole, found, told_by)
                 and not said_apart(whole, pieces)

@@ -12,6 +12,7 @@ from core.conversation.listed import kind_said
 from core.conversation.one_request import has_coins
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.language.fills import coins as fill_coins
+from core.language.held_told import sale_of_count
 from core.language.negation import negated
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
@@ -90,6 +91,24 @@ def of_its_coin(piece: str, asked: Route, route: RouteFn, said: Reading | None =
     ):
         return None
     return found
+
+
+def of_its_count(piece: str, asked: Route, route: RouteFn, said: Reading, told: Reading) -> Route | None:
+    """A sale of a bare count after a piece naming one coin, its holding asked or told ("do i have 2
+    eth, sell one", "how much eth do i have, sell one", "我有多少eth，卖一个"): that many of that
+    coin, never the coin ONE. ``said``: the piece before's reading; ``told``: this piece's."""
+    if not sale_of_count(told):
+        return None
+    coins = asked.slots.get("symbols") or [asked.slots.get("symbol")]
+    if coins == [None]:
+        coins = list(fill_coins(said)) or coins
+    if len(coins) != 1 or not isinstance(coins[0], str) or not coins[0].endswith(QUOTE_ASSET):
+        return None
+    coin = coins[0]
+    found = route(f"{piece} {coin.removesuffix(QUOTE_ASSET).lower()}")
+    if found is None or found.followup or (found.skill, found.action) != ("trade_execution", "sell"):
+        return None
+    return found if found.slots.get("symbol") == coin else None
 
 
 def a_new_one(piece: str, asked: Route, route: RouteFn) -> Route | None:

@@ -66,3 +66,14 @@ def _after_mark(text: str, at: int) -> bool:
     """Whether a clause mark ends the text before ``at`` ("sold my btc, i got 2 eth, sell one")."""
     before = text[:at].rstrip()
     return bool(before) and before[-1] in CLAUSE_MARKS
+
+
+def sale_of_count(reading: Reading) -> bool:
+    """A sale alone in its clause, of a bare count ("sell one", "卖一个", "sell them"): after a clause
+    naming a coin ("do i have 2 eth, sell one", "how much eth do i have, sell one") it is that coin's
+    count, never the coin ONE (core.conversation.from_before.of_its_count)."""
+    text = reading.text
+    verb = next((t for t in reading.tags if t.concepts & _SELL), None)
+    if verb is None or _LEAD.sub("", text[: verb.start]).strip(" " + "".join(CLAUSE_MARKS)):
+        return False
+    return counted_after(Held(verb.start, verb.start, text[verb.end :])) is not None
