@@ -19,6 +19,7 @@ _BUY: Final = "verb.buy"
 _ABLE: Final = "ask.able"  # "我能够买0.1个btc吗", "can i afford 1 eth": whether one can afford it, max_buy
 # What may stand between the words and the sale: what it sells, a time, "still" / "just" untagged.
 _BETWEEN: Final = ("own.", "noun.", "coin", "filler.article", "filler.mine", "filler.all", "time.", "amount.")
+_LIMIT: Final = "trade.limit"  # "挂单", "limit": the order rests at a price ("在6万挂单买")
 _REQUEST: Final = "filler.polite"  # "please", "帮我", "can you" (吗 too, a question's end: filler.whether)
 _WHETHER: Final = "filler.whether"
 _ASK: Final = "ask."
@@ -109,5 +110,7 @@ def _whole(scanned: str, at: int, end: int) -> bool:
 
 
 def _only_objects(at: int, start: int, spans: list[Span]) -> bool:
+    """What stands between the asking words and the sale is only its objects, its price and
+    the word for a resting order ("我可以在6万挂单买btc吗": a question, as "我可以买btc吗")."""
     between = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
-    return all(all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
+    return all(_LIMIT in s[3] or all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
