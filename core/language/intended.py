@@ -10,13 +10,11 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.asked import acts
-from core.language.normalize import clause_of
-from core.language.spans import Span, acts_lost_at
+from core.language.spans import Span, acts_lost_at, asked_before
 
 _ACTS: Final = ("verb.", "amount.sell_all", "order.", "backtest.run")
 # What may stand between the words and the act: what it acts on, polite words, a time.
 _BETWEEN: Final = ("own.", "noun.", "coin", "filler.", "exchange", "provider", "time.", "amount.")
-_END: Final = " 呀啊啦~～!！"
 _HINTS: Final = ("你", "you", "gonna", "going")  # one of them is in every word of intent
 
 
@@ -47,29 +45,4 @@ def intended(scanned: str, spans: list[Span]) -> list[Span]:
 
 
 def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
-    words, tails, ends = _words()
-    first, last = clause_of(scanned, start, end)
-    tail = scanned[end:last].rstrip(_END)
-    asked = tail.endswith(ends) or scanned[last : last + 1] in ("?", "？")
-    for found, needs_tail in ((words, False), (tails, True)):
-        if needs_tail and not asked:
-            continue
-        for word in found:
-            at = scanned.find(word, first, start)
-            while at >= 0:
-                if _whole(scanned, at, at + len(word)) and _only_objects(at + len(word), start, spans):
-                    return True
-                at = scanned.find(word, at + 1, start)
-    return False
-
-
-def _whole(scanned: str, at: int, end: int) -> bool:
-    """Latin words whole ("you gonna", never "bayou gonna")."""
-    if not scanned[at:end].isascii():
-        return True
-    return not (scanned[at - 1 : at].isalnum() or scanned[end : end + 1].isalnum())
-
-
-def _only_objects(at: int, start: int, spans: list[Span]) -> bool:
-    between = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
-    return all(all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
+    return asked_before(scanned, (start, end), spans, _words(), _BETWEEN) is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from core.language.normalize import CLAUSE_MARKS, has_cjk
+from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
 
 # The concepts (or their prefixes) of an act asked: a trade, an order, a record made, changed,
 # started, stopped or deleted. What a supposition ("if i sell my eth now…") or a take-back at the
@@ -72,3 +72,49 @@ def objects_before() -> tuple[str, ...]:
 
 def filler_words(concepts: frozenset[str]) -> bool:
     return bool(concepts) and all(c.startswith("filler.") for c in concepts)
+
+
+# Said after the act before its clause ends: what a question's end may carry ("卖吗啊", "sell it?!").
+QUESTION_END: Final = " 呀啊啦~～!！"
+
+
+def asked_before(
+    scanned: str,
+    act: tuple[int, int],
+    spans: list[Span],
+    words: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
+    between: tuple[str, ...],
+    enough: frozenset[str] = frozenset(),
+) -> tuple[int, int] | None:
+    """Where a word asking the act at ``act`` stands before it in its clause: one of ``words[0]``,
+    or of ``words[1]`` when the clause ends asked (one of ``words[2]`` or a question mark), with
+    only the act's objects in between (spans whose concepts all start with one of ``between``, or
+    that carry one of ``enough``). Shared by core.language.intended ("are you going to sell …")
+    and core.language.whether_able ("can i sell …")."""
+    start, end = act
+    found, tails, ends = words
+    first, last = clause_of(scanned, start, end)
+    asked = scanned[end:last].rstrip(QUESTION_END).endswith(ends) or scanned[last : last + 1] in ("?", "？")
+    for group, needs_tail in ((found, False), (tails, True)):
+        if needs_tail and not asked:
+            continue
+        for word in group:
+            at = scanned.find(word, first, start)
+            while at >= 0:
+                after = at + len(word)
+                if _whole(scanned, at, after) and _only(after, start, spans, between, enough):
+                    return at, after
+                at = scanned.find(word, at + 1, start)
+    return None
+
+
+def _whole(scanned: str, at: int, end: int) -> bool:
+    """Latin words whole ("can i", never "pecan icing"; "you gonna", never "bayou gonna")."""
+    if not scanned[at:end].isascii():
+        return True
+    return not (scanned[at - 1 : at].isalnum() or scanned[end : end + 1].isalnum())
+
+
+def _only(at: int, start: int, spans: list[Span], between: tuple[str, ...], enough: frozenset[str]) -> bool:
+    inside = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
+    return all(not enough.isdisjoint(s[3]) or all(c.startswith(between) for c in s[3]) for s in inside)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.normalize import any_said, clause_of
-from core.language.spans import Span, acts_lost_at
+from core.language.spans import Span, acts_lost_at, asked_before
 
 _SALE: Final = ("verb.sell", "amount.sell_all", "verb.buy")
 _BUY: Final = "verb.buy"
@@ -24,7 +24,6 @@ _REQUEST: Final = "filler.polite"  # "please", "帮我", "can you" (吗 too, a q
 _WHETHER: Final = "filler.whether"
 _ASK: Final = "ask."
 _ONLY_THEN: Final = ("才", "先至")  # "挂单都撤完后才能卖doge吗": the condition asked (core.conversation.join)
-_END: Final = " 呀啊啦~～!！"
 _YOU: Final = ("你", "您", "you", " u")  # "你可以卖一半eth吗": asked of deskmate, a request
 
 
@@ -77,40 +76,18 @@ def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
 
 
 def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> tuple[int, int] | None:
-    words, tails, ends = _words()
     first, last = clause_of(scanned, start, end)
     clause = [s for s in spans if first <= s[0] and s[1] <= last]
     if any(_REQUEST in s[3] and _WHETHER not in s[3] for s in clause):
         return None  # "can i sell half my eth please", "可不可以帮我卖": asked of deskmate
-    tail = scanned[end:last].rstrip(_END)
-    asked = tail.endswith(ends) or scanned[last : last + 1] in ("?", "？")
-    for found, needs_tail in ((words, False), (tails, True)):
-        if needs_tail and not asked:
-            continue
-        for word in found:
-            at = scanned.find(word, first, start)
-            while at >= 0:
-                if _whole(scanned, at, at + len(word)) and _only_objects(at + len(word), start, spans):
-                    # "how much eth can i sell", "what can i sell": another question's, read by it
-                    asking = any(
-                        first <= s[0] and s[1] <= at and any(c.startswith(_ASK) for c in s[3]) for s in spans
-                    )
-                    lead = scanned[first:at].rstrip()
-                    mine = not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
-                    return (at, at + len(word)) if mine else None
-                at = scanned.find(word, at + 1, start)
-    return None
-
-
-def _whole(scanned: str, at: int, end: int) -> bool:
-    """Latin words whole ("can i", never "pecan icing")."""
-    if not scanned[at:end].isascii():
-        return True
-    return not (scanned[at - 1 : at].isalnum() or scanned[end : end + 1].isalnum())
-
-
-def _only_objects(at: int, start: int, spans: list[Span]) -> bool:
-    """What stands between the asking words and the sale is only its objects, its price and
-    the word for a resting order ("我可以在6万挂单买btc吗": a question, as "我可以买btc吗")."""
-    between = [s for s in spans if at <= s[0] and s[1] <= start and s[3]]
-    return all(_LIMIT in s[3] or all(c.startswith(_BETWEEN) for c in s[3]) for s in between)
+    # Between the asking words and the sale only its objects, its price and the word for a resting
+    # order ("我可以在6万挂单买btc吗": a question, as "我可以买btc吗").
+    found = asked_before(scanned, (start, end), spans, _words(), _BETWEEN, frozenset({_LIMIT}))
+    if found is None:
+        return None
+    at = found[0]
+    # "how much eth can i sell", "what can i sell": another question's, read by it
+    asking = any(first <= s[0] and s[1] <= at and any(c.startswith(_ASK) for c in s[3]) for s in spans)
+    lead = scanned[first:at].rstrip()
+    mine = not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
+    return found if mine else None
