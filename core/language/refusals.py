@@ -18,7 +18,10 @@ LATER: Final = "later"
 # Reasons that refuse the whole ask, not one value of it: the task ends saying why, nothing asked
 # ("if btc hits 100k sell my eth": no coin or amount to ask, the trade is never placed; the
 # refusal itself suggests an alert).
-ENDS_TASK: Final = frozenset({"cross_coin"})
+ENDS_TASK: Final = frozenset({"cross_coin", "held_buy", "held_sell"})
+# A trade held for a move with no level ("buy 100u of doge when it drops"): its coin before what was
+# said ("refused:held_buy:DOGE:buy 100u of doge when it drops"), both in its message.
+_COIN_NAMED: Final = frozenset({"held_buy", "held_sell"})
 
 
 def refused_slot(value: Value) -> str:
@@ -39,4 +42,7 @@ def refusal_message(locale: Locale, reason: str, typed: str) -> str:
     from core.i18n import has_message, t
 
     key = f"value.refused.{reason}"
+    if reason in _COIN_NAMED and has_message(key):
+        coin, _, said = typed.partition(":")
+        return t(locale, key, coin=coin, typed=said)
     return t(locale, key if has_message(key) else "value.refused.separators", typed=typed)

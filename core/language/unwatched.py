@@ -41,6 +41,9 @@ _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
 _LEVELS: Final = frozenset({"price", "number", "amount", "percent", "refused"})
 _PRICE: Final = "price"
 _HELD: Final = frozenset({SUPPOSED})
+# A trade held for a move with no level said as its time: the order intents answer it, saying why
+# nothing is placed and asking its price (intents/trade_execution.toml, fill "held_move").
+HELD_MOVE: Final = "trade.held_move"
 _THEN: Final = ("就", "then")  # the condition ends, its order follows
 _MARKS: Final = CLAUSE_MARKS | frozenset(".")
 
@@ -75,19 +78,20 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
     moves += [(b, _end(scanned, b, trades)) for b in whens]
     before_trade = [a for a, _ in _MOVE_BEFORE.spans(scanned, every=True) if a < first]
     moves += [(_start(scanned, a), _end(scanned, a, trades)) for a in before_trade]
-    conditions += [(a, b) for a, b in moves if _moved(scanned, a, b)]
-    for start, end in conditions:
+    moved = [(a, b) for a, b in moves if _moved(scanned, a, b)]
+    for start, end in conditions + moved:
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
         if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
-            return _held(spans, trades)
+            return _held(spans, trades, move=(start, end) in moved)
     return spans
 
 
-def _held(spans: list[Span], trades: set[int]) -> list[Span]:
+def _held(spans: list[Span], trades: set[int], *, move: bool = False) -> list[Span]:
     """Said as supposed, as "what if i buy 1 eth" is: the trade intents refuse it, and its coin is
-    no price asked either."""
-    return [(a, b, r, c | _HELD, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
+    no price asked either; held for a move, marked so its refusal says why."""
+    held = _HELD | {HELD_MOVE} if move else _HELD
+    return [(a, b, r, c | held, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
 
 
 def _moved(scanned: str, start: int, end: int) -> bool:

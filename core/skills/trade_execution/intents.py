@@ -3,9 +3,14 @@ is read by the trade rule, everything on one coin ("梭哈大饼") by the fills 
 
 from __future__ import annotations
 
-from core.language.intents import table
+from collections.abc import Mapping
+from typing import Any
+
+from core.language.intents import SlotFill, table
+from core.language.refusals import REFUSED_PREFIX
 from core.language.slots import Coins, Const, Number, Slots
 from core.language.tagger import COIN, Reading
+from core.language.unwatched import HELD_MOVE
 
 SKILL = "trade_execution"
 
@@ -43,6 +48,31 @@ OF, WORTH_OF, MINE = "filler.of", "trade.worth_of", "filler.mine"
 # Besides the coin, what a buy of money's worth of it may say: wanting it ("i want", "get me").
 _WANTED = frozenset({COIN, WORTH_OF, "trade.answer_word", "verb.want", "verb.give"})
 _MONEY_OF_COIN = Slots(_ONE_COIN, Number("amount", ("amount",), amount=True), unless=_besides_money_of_coin)
-INTENTS = table(
-    SKILL, "trade_execution", {"all_in": _ALL_IN, "aped": _APED, "money_of_coin": _MONEY_OF_COIN}
-).intents
+_COIN = Slots(_ONE_COIN)
+
+
+def _held(side: str) -> SlotFill:
+    """A trade held for a move with no level ("buy 100u of doge when it drops"): its one coin, with
+    the refusal that ends the task saying so and asking a price (core.language.refusals)."""
+
+    def fill(reading: Reading) -> Mapping[str, Any] | None:
+        if not any(HELD_MOVE in t.concepts for t in reading.tags):
+            return None  # only supposed ("what if i buy 1 eth"): no order, nothing refused
+        got = _COIN(reading)
+        if not got:
+            return None
+        coin = str(got["symbol"]).removesuffix("USDT")
+        said = reading.norm.typed(0, len(reading.text)).strip()  # as typed: "跌落嚟先買100u狗狗幣"
+        return {"symbol": f"{REFUSED_PREFIX}held_{side}:{coin}:{said}", "side": side}
+
+    return fill
+
+
+_FILLS: dict[str, SlotFill] = {
+    "all_in": _ALL_IN,
+    "aped": _APED,
+    "money_of_coin": _MONEY_OF_COIN,
+    "held_buy": _held("buy"),
+    "held_sell": _held("sell"),
+}
+INTENTS = table(SKILL, "trade_execution", _FILLS).intents
