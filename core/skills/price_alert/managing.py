@@ -4,8 +4,10 @@ alert of is said so, with the names there are: never another alert taken for it.
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
+from core.formatting import format_price
 from core.language.refusals import refusal_in
 from core.reply import Block, NoticeBlock, Reply, Status
 from core.skills.price_alert.common import BUTTON_TTL, PER_CHANNEL, Problem, destination_of
@@ -57,6 +59,7 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
     wanted_id = task.slots.get("alert_id")
     symbol = task.slots.get("symbol")
     name = task.slots.get(NAME)
+    level = task.slots.get("level")  # "delete my eth alert above 4000": the one at that level
     if symbol and not skill.catalog.is_supported(str(symbol)):
         symbol = skill.catalog.resolve(str(symbol)) or symbol
     if isinstance(name, str) and name:  # "delete dip buyer": that one, or none
@@ -66,8 +69,10 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
         if found is None:
             return _not_named(skill, turn, task, alerts, name)
         alerts = [found]
-    elif refusal_in(wanted_id) or refusal_in(symbol):  # "delete alert 1a2b3c4d and 5e6f7a8b", "btc or eth"
-        reason, typed = refusal_in(wanted_id) or refusal_in(symbol) or ("", "")
+    elif (
+        refusal_in(wanted_id) or refusal_in(symbol) or refusal_in(level)
+    ):  # "delete alert 1a2b3c4d and 5e6f7a8b"
+        reason, typed = refusal_in(wanted_id) or refusal_in(symbol) or refusal_in(level) or ("", "")
         return skill._fail(turn, task, Problem(f"value.refused.{reason}", {"typed": typed}, "refused"))
     elif wanted_id:
         place = _placed(alerts, str(wanted_id))
@@ -83,8 +88,36 @@ async def delete(skill: PriceAlertSkill, turn: Turn, task: Task) -> Done:
             return skill._fail(turn, task, Problem("alert.none_for", {"coin": coin}, "not_found"))
     if not alerts:
         return skill._fail(turn, task, Problem("alert.none", {"examples": ""}, "no_alerts"))
+    if isinstance(level, str) and level and not wanted_id:
+        at = _at_level(alerts, level, task.slots.get("condition"))
+        if not at:  # none at the level said: said so, with theirs; never another one offered
+            return _none_at(skill, turn, task, alerts, str(symbol or ""), level)
+        alerts = at
     # Said by its coin, id or name, or the only one there is: offered, never deleted unconfirmed.
     return await _ask_which(skill, turn, task, alerts, all_of_them=not (wanted_id or symbol))
+
+
+def _at_level(alerts: list[Alert], level: str, condition: object) -> list[Alert]:
+    """The alerts at ``level`` (a number as the value grammar writes it), of ``condition`` when said."""
+    try:
+        wanted = Decimal(level)
+    except InvalidOperation:
+        return []
+    ways = (condition,) if condition in ("above", "below", "move") else ("above", "below", "move")
+    return [a for a in alerts if a.spec.level == wanted and a.spec.condition in ways]
+
+
+def _none_at(
+    skill: PriceAlertSkill, turn: Turn, task: Task, alerts: list[Alert], symbol: str, level: str
+) -> Done:
+    """ "You have no alert for ETH above 4,000; you have: ETH goes above 3,500.00": nothing offered."""
+    way = task.slots.get("condition")
+    coin = skill.catalog.base_of(symbol) if symbol else ""
+    shown = format_price(Decimal(level)) if level.replace(".", "", 1).isdigit() else level
+    key = f"alert.at.{way}" if way in ("above", "below") else "alert.at.level"
+    wanted = turn.t(key, base=coin, level=shown).strip()
+    have = turn.t("alert.at.join").join(condition_text(a.spec, turn.locale, skill.catalog) for a in alerts)
+    return skill._fail(turn, task, Problem("alert.none_at", {"wanted": wanted, "have": have}, "not_found"))
 
 
 def _placed(alerts: list[Alert], wanted: str) -> Alert | None:

@@ -21,7 +21,7 @@ from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
-from core.skills.price_alert.targets import deleting, spared
+from core.skills.price_alert.targets import deleting, said_level, spared
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
@@ -68,6 +68,7 @@ STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
 PAUSE, PAUSED = Words("alert.pause"), "pause"  # held a while, not taken away: the slot says it asked
 VAGUE = Words("alert.vague")  # "notifications": not only alerts' (summaries, reports, fills)
 SIGNS = {"above": Words("alert.above_sign"), "below": Words("alert.below_sign")}
+AFTER_LEVEL = {"above": Words("alert.above_after"), "below": Words("alert.below_after")}  # "4000以上"
 # A level: a number or a price ("80000", "8万", "at 80000"), or a quote ("80000 USDT"); never a
 # base amount.
 LEVEL_KINDS = frozenset({"number", "price"})
@@ -337,6 +338,8 @@ def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str
         found["symbol"] = f"{REFUSED_PREFIX}coin_choice:{choice}"
     if not any(found.values()):  # "delete my dip buyr alert": a name asked, never any alert taken
         found[NAME] = _name_before_noun(reading)
+    elif found["alert_id"] is None and len({t.value for t in reading.tags if COIN in t.concepts}) < 2:
+        found.update(said_level(reading, _create_slots(reading, coins)))  # "delete my eth alert above 4000"
     return {slot: value for slot, value in found.items() if value is not None}
 
 
@@ -421,6 +424,9 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
         level = levels[0] if levels and "symbol" in slots else None
     if level is None:
         return slots
+    if way is None:  # "eth 4000以上", "btc 8万以下": the way said right after the level
+        way = next(((level.end, side) for side, w in AFTER_LEVEL.items() if w.after(rest, level.end)), None)
+        slots.update({"condition": way[1]} if way else {})
     for slot, reason, kinds, units in LEVEL_SAID:
         said = next((v for v in values if said_as(v, kinds, units)), None)
         if said is not None and slot not in slots:

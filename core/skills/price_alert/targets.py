@@ -4,7 +4,7 @@ said beside the delete ("delete my eth alert above 4000", "删除eth涨到4000�
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from core.language.phrases import Words
 from core.language.spared import spared_coins
@@ -15,6 +15,7 @@ KEPT: Final = Words("conversation.kept")  # a coin spared: "all alerts except bt
 NOUN: Final = "noun.alert"
 REMOVES: Final = frozenset({"verb.delete", "verb.cancel"})
 # A making said ("set", "alert me", "tell me"); the alert's noun is tagged a notify too ("alert").
+TRADES: Final = frozenset({"verb.buy", "verb.sell"})  # a trade's number is no alert's level
 MAKES: Final = frozenset({"verb.create", "verb.notify", "filler.tell"})
 
 
@@ -37,3 +38,13 @@ def spared(reading: Reading, *, kept: bool = True) -> bool:
         return False
     said = [t.end for t in reading.tags if EXCEPT in t.concepts] + [e for _, e in KEPT.spans(reading.text)]
     return any(end <= coin for end in said)
+
+
+def said_level(reading: Reading, slots: dict[str, Any]) -> dict[str, Any]:
+    """The level and way a delete says of its alert, read as a create's are ("delete my eth alert
+    above 4000", "删掉eth 4000以上的提醒", "remove the btc 80k alert"): its ``level`` (a refusal
+    quoting it when it is not one level) and ``condition`` when said; nothing when no level is, nor
+    when a trade is said beside it ("delete my alert and sell 0.5 sol": the 0.5 is the trade's)."""
+    if "level" not in slots or reading.concepts & TRADES:
+        return {}
+    return {slot: slots[slot] for slot in ("level", "condition") if slot in slots}
