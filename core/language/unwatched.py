@@ -1,13 +1,14 @@
 """A trade put to a condition no level tells: "if btc dips, buy 0.1 btc", "如果btc跌了。买0.1个btc",
 "buy 0.1 btc if it dips", "萬一btc跌咗，買0.1個btc" (萬一 before it only: after it a hedge, "买点btc，
 万一涨了呢"), "btc跌了的话买0.1个btc". deskmate watches a price, never a dip: the trade is held, not
-asked now, and no order is read (a miss, never a buy at the market now), whether the condition is
-said in the trade's sentence or in one of its own (core.conversation.after_alert keeps a piece
-read alone from making it). A condition with its level ("if btc drops to 90k, buy", "要是大饼跌到5万
-就帮我买0.1个", "if it dips, buy 0.1 btc at 90k": a limit waits for its price) stays an order at that
-level; so is a move with no level said as the trade's time ("buy 100u of doge when it drops", "buy eth on
-the next dip", "等btc回调再买50u", "狗狗币跌下来买100u"): held, never a market order now. So does a
-request put politely ("if you can, buy 0.1 btc", "如果可以帮我买"). Applied by the
+asked now, and no order is read (a miss, never a buy at the market now; held by a move, a refusal
+saying why), whether the condition is said in the trade's sentence or in one of its own
+(core.conversation.after_alert keeps a piece read alone from making it). A condition with its level
+("if btc drops to 90k, buy", "要是大饼跌到5万就帮我买0.1个", "if it dips, buy 0.1 btc at 90k": a limit
+waits for its price) stays an order at that level; a trade held by a move with no level, said as its
+"if" ("buy 0.05 eth if it dips", "如果sol漲咗就賣") or as its time ("buy 100u of doge when it drops",
+"buy eth on the next dip", "等btc回调再买50u", "狗狗币跌下来买100u"): held, never a market order now.
+So does a request put politely ("if you can, buy 0.1 btc", "如果可以帮我买"). Applied by the
 tagger's conditions (core.language.conditions), after a supposing "if i sell…"
 (core.language.supposed) took its acts."""
 
@@ -83,7 +84,8 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
         if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
-            return _held(spans, trades, move=(start, end) in moved)
+            # held by a move, said as its time or its "if" ("buy 0.05 eth if it dips"): its reason
+            return _held(spans, trades, move=(start, end) in moved or _moved(scanned, start, end))
     return spans
 
 

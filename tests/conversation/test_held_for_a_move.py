@@ -20,6 +20,11 @@ from tests.conversation.conftest import Desk, codes, shown
         ("逢低买入eth", ["不会现在就买 ETH", "告诉我价格"]),
         ("涨上去了再卖sol", ["不会现在就卖 SOL", "告诉我价格"]),
         ("跌落嚟先買100u狗狗幣", ["不會現在就買 DOGE", "告訴我價格"]),
+        ("buy 0.05 eth if it dips", ["won't buy ETH now", "Tell me the price"]),
+        ("if btc dips, buy 0.1 btc", ["won't buy BTC now", "Tell me the price"]),
+        ("sell my sol if it pumps", ["won't sell SOL now", "Tell me the price"]),
+        ("如果eth跌了就买0.05个", ["不会现在就买 ETH", "告诉我价格"]),
+        ("如果sol漲咗就賣", ["不會現在就賣 SOL", "告訴我價格"]),
     ],
 )
 async def test_a_trade_held_for_a_move_says_why_and_asks_the_price(
@@ -33,4 +38,12 @@ async def test_a_trade_held_for_a_move_says_why_and_asks_the_price(
     assert not desk.orders.orders
     after = await desk.chat.say("btc")  # no question open: the coin alone is its price
     assert after.status is Status.COMPLETED, after
+    assert not desk.orders.orders
+
+
+@pytest.mark.parametrize("text", ["what if i buy 1 eth", "if i had bought btc in 2015"])
+async def test_a_supposed_trade_asks_nothing_and_is_no_held_trade(desk: Desk, text: str) -> None:
+    reply = await desk.chat.say(text)
+    assert "held_buy" not in codes(reply) and "held_sell" not in codes(reply), (codes(reply), reply)
+    assert reply.status is not Status.AWAITING_CONFIRMATION
     assert not desk.orders.orders
