@@ -13,9 +13,8 @@ from core.language.phrases import Words
 from core.language.values import Value
 
 CENTS: Final = Words("alert.cents")
-_SPENT: Final = ("of", "worth")  # "50 cents of doge", "50 cents worth of doge": money spent
-_SPENT_ZH: Final = ("的", "嘅")  # "买50美分的狗狗币"; never "50美分的价格" (a price)
-_PRICE_ZH: Final = ("价", "價", "位", "时", "時", "水")
+_SPENT: Final = Words("alert.cents_spent")  # "50 cents of doge", "买50美分的狗狗币": money spent
+_PRICED: Final = Words("alert.cents_priced")  # "50美分的价格": a price all the same
 
 
 def in_cents(value: Value, text: str) -> Value:
@@ -26,15 +25,11 @@ def in_cents(value: Value, text: str) -> Value:
     if cents is None:
         return value
     typed, number = text[value.start : cents], value.number / 100
-    if value.kind == "number" and _spent(text[cents:]):
+    if value.kind == "number" and _spent(text, cents):
         return replace(value, kind="amount", unit="quote", end=cents, typed=typed, number=number)
     return replace(value, kind="price", end=cents, typed=typed, number=number)
 
 
-def _spent(rest: str) -> bool:
+def _spent(text: str, at: int) -> bool:
     """The cents said as what is spent: "of" / "worth" / 的 (not 的价格) right after them."""
-    words = rest.split(maxsplit=1)
-    if words and words[0].lower() in _SPENT:
-        return True
-    rest = rest.lstrip()
-    return rest[:1] in _SPENT_ZH and rest[1:2] not in _PRICE_ZH
+    return _SPENT.after(text, at) is not None and _PRICED.after(text, at) is None
