@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.spans import Span
 
 
@@ -26,7 +27,7 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
 
 
 _HOW_MUCH: Final = "ask.how_much"
-_UNSAID: Final = frozenset({"can", "could", "do", "should", "would"})
+_UNSAID: Final = Words("not_coin.how_much_modal")  # "can" of "how much link can i afford"
 
 
 def _how_much_traded(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
@@ -38,7 +39,7 @@ def _how_much_traded(scanned: str, start: int, end: int, words: Sequence[Span]) 
         return False
     at = end
     for first, stop, _, concepts, _ in sorted(w for w in words if w[0] >= end):
-        if not set(scanned[at:first].split()) <= _UNSAID:
+        if not set(scanned[at:first].split()) <= set(_UNSAID.words):
             return False
         if "verb.buy" in concepts:
             return True
@@ -50,8 +51,8 @@ def _how_much_traded(scanned: str, start: int, end: int, words: Sequence[Span]) 
 
 # A 把-sentence's object ("把link全部清仓", "將啲link全部賣晒", "把我的link都卖了"): what is said
 # between 把 / 将 and the ticker (啲 is read as 的), and between it and the trade's verb.
-_OBJECT_MARKS: Final = ("把", "将")
-_OWNED: Final = ("我的", "我", "的", "些", "所有")
+_OBJECT_MARKS: Final = Words("not_coin.object_mark")
+_OWNED: Final = Words("not_coin.object_owned")
 _SOLD_OR_BOUGHT: Final = frozenset({"verb.buy", "verb.sell", "amount.sell_all"})
 
 
@@ -60,8 +61,8 @@ def _held_then_traded(scanned: str, start: int, end: int, words: Sequence[Span])
     verb after it (only a share or "all" between): "把link全部清仓", "将link卖一半"; never "把link发给我"
     (no trade) nor "把link的价格告诉我"."""
     said = scanned[:start].rstrip()
-    while said and not said.endswith(_OBJECT_MARKS):
-        owned = next((w for w in _OWNED if said.endswith(w)), None)
+    while said and _ending(said, _OBJECT_MARKS) is None:
+        owned = _ending(said, _OWNED)
         if owned is None:
             return False
         said = said[: -len(owned)].rstrip()
@@ -81,14 +82,14 @@ def _held_then_traded(scanned: str, start: int, end: int, words: Sequence[Span])
 
 # A protective order's word ("take profit", "stop loss"): the ticker it is set on is the coin.
 _PROTECTS: Final = frozenset({"order.stop_loss", "order.take_profit", "order.stop_price"})
-_ON: Final = ("on my", "on", "for my", "for")
+_ON: Final = Words("not_coin.protected_on")
 
 
 def _protected(scanned: str, start: int, words: Sequence[Span]) -> bool:
     """A stop-loss or take-profit set on it: "set take profit on link at 28", "stop loss for my
     link"; never "stop loss on the link i sent" (the, no coin)."""
     said = scanned[:start].rstrip()
-    tie = next((t for t in _ON if said.endswith(t) and not said[: -len(t)][-1:].isalpha()), None)
+    tie = _ending(said, _ON)
     if tie is None:
         return False
     end = len(said[: -len(tie)].rstrip())
@@ -146,18 +147,20 @@ def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> 
     return any(first == at and concepts & _PLACED for first, _, _, concepts, _ in words)
 
 
+_ASKED_AFTER: Final = Words("not_coin.asked_after")  # "and" of "and link?"
+_ASKED_TAIL: Final = Words("not_coin.asked_tail")  # 呢 of "那link呢"
+
+
 def _asked_after(scanned: str, start: int, end: int) -> bool:
     """A follow-up of a coin alone: a ticker that is also an everyday word ("link") is the coin
     when the message is a follow-up's opener, the word and a "?" or "呢" only ("and link?", "what
     about link", "那link呢", "link呢"); never "and the link?" or "click the link"."""
-    rest = scanned[end:].strip()
-    if rest.rstrip("?？!！ ") not in ("", "呢"):
+    tail = scanned[end:].strip().rstrip("?？!！ ")
+    if tail and tail not in _ASKED_TAIL.words:
         return False
     if not scanned[:start].strip():
-        return rest.startswith("呢")
-    from core.language.phrases import Words  # only for a weak ticker: not at import
-
-    return Words("not_coin.asked_after").before(scanned, start) == len(scanned) - len(scanned.lstrip())
+        return bool(tail)
+    return _ASKED_AFTER.before(scanned, start) == len(scanned) - len(scanned.lstrip())
 
 
 def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
@@ -165,11 +168,7 @@ def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
     after a buy's or sell's verb, past "some" or "my" ("buy me some link", "buy link", "sell all my
     link"), or an amount spent on it (_amount_of); never said otherwise ("send me the link", "buy
     the link i sent")."""
-    from core.language.phrases import Words  # only for a weak ticker: not at import
-
-    some = Words("not_coin.some_of").before(scanned, start) or Words("not_coin.held_of").before(
-        scanned, start
-    )
+    some = _SOME.before(scanned, start) or _HELD.before(scanned, start)
     ends = {stop for _, stop, _, concepts, _ in words if concepts & _TRADED}
     # "get me some": the verb's own words end right before the coin; "buy me some": before "me some"
     if any(len(scanned[:at].rstrip()) in ends for at in (start, some) if at is not None):
@@ -179,7 +178,10 @@ def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
     return _amount_of(scanned, start, words) or _count_of(scanned, start, ends)
 
 
+_SOME: Final = Words("not_coin.some_of")  # "some" of "buy me some link"
+_HELD: Final = Words("not_coin.held_of")  # "all my" of "sell all my link"
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
+_FOR: Final = Words("not_coin.order_for")  # "for" of "a sell order for all my link"
 _ORDER: Final = frozenset({"order.orders"})
 
 
@@ -187,9 +189,10 @@ def _order_for(said: str, words: Sequence[Span]) -> bool:
     """A buy or sell order placed for some of it ("place a sell order for all my link at 25"): the
     order's word, its side right before it, then "for" before "my" / "some"."""
     said = said.rstrip()
-    if not said.endswith("for") or said[-4:-3].isalpha():
+    tie = _ending(said, _FOR)
+    if tie is None:
         return False
-    end = len(said[:-3].rstrip())
+    end = len(said[: -len(tie)].rstrip())
     order = next((s for s in words if s[1] == end and s[3] & _ORDER), None)
     if order is None:
         return False
@@ -198,7 +201,7 @@ def _order_for(said: str, words: Sequence[Span]) -> bool:
 
 
 _SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
-_TIES: Final = ("of", "on", "into", "at", "的", "of my", "of all my")
+_TIES: Final = Words("not_coin.spent_on")  # "of" of "buy 100u of link", 的 of "买100u的link"
 
 
 def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
@@ -207,9 +210,7 @@ def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
     my usdt on link", "sell a quarter of my link"; never "the link of the page" or "我买的link" (no
     amount)."""
     said = scanned[:start].rstrip()
-    tie = next(
-        (t for t in _TIES if said.endswith(t) and (t == "的" or not said[: -len(t)][-1:].isalpha())), None
-    )
+    tie = _ending(said, _TIES)
     if tie is None:
         return False
     said = said[: -len(tie)].rstrip()
@@ -218,7 +219,8 @@ def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
     from core.language.values import find_values  # only for a weak ticker: not at import
 
     amounts = [v for v in find_values(said) if v.kind in ("amount", "number", "fraction", "percent")]
-    return any(v.end == len(said) or (v.kind in ("fraction", "percent") and tie != "的") for v in amounts)
+    # a share said earlier before a Latin tie ("sell a quarter of my link"); 的 right after an amount
+    return any(v.end == len(said) or (v.kind in ("fraction", "percent") and tie.isascii()) for v in amounts)
 
 
 def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
@@ -228,3 +230,12 @@ def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
     said = scanned[:start].rstrip()
     counts = [v for v in find_values(said) if v.kind == "number" and v.end == len(said)]
     return bool(counts) and len(said[: counts[-1].start].rstrip()) in ends
+
+
+def _ending(said: str, words: Words) -> str | None:
+    """The first of ``words`` (as written) that ``said`` ends with, or None; a Latin one only whole
+    (no letter right before it: "on" of "stop loss on", never of "button")."""
+    return next(
+        (w for w in words.words if said.endswith(w) and not (w.isascii() and said[: -len(w)][-1:].isalpha())),
+        None,
+    )
