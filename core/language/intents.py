@@ -23,7 +23,8 @@ from importlib import resources
 from typing import Any
 
 from core.cached_toml import read_toml
-from core.language.tagger import COIN, EXCHANGE, PROVIDER, Reading
+from core.language.tagger import COIN, Reading
+from core.language.word_scan import EXCHANGE, PROVIDER
 
 FILLER = "filler"  # the lexicon group whose words explain nothing
 OUTSIDE = "outside."  # the lexicon group of what no intent is about unless it says so

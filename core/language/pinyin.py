@@ -1,4 +1,4 @@
-"""Chinese lexicon words typed in pinyin, for the tagger's automaton (core.language.tagger):
+"""Chinese lexicon words typed in pinyin, for the tagger's automaton (core.language.word_scan):
 "yue多少" is 余额多少, "看下chicang" 看下持仓, "我的tixing有哪些" 我的提醒有哪些, "binance api key
 zenme shezhi" asks how to set it up. People typing on a phone switch to Latin letters when the
 input method is slow to offer the characters; listing each word's pinyin by hand would miss most.

@@ -1,4 +1,4 @@
-"""English nouns' plurals for the tagger's automaton (core.language.tagger): "quotes", "balances"
+"""English nouns' plurals for the tagger's automaton (core.language.word_scan): "quotes", "balances"
 read as the lexicon's "quote", "balance" without each noun listed twice by hand."""
 
 from __future__ import annotations

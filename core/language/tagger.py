@@ -1,9 +1,10 @@
 """The one tagger: a message's concept words, coins and the person's own record names, as spans.
 
 Every lexicon word (and the model providers' and exchanges' names) sits in ONE Aho-Corasick
-automaton (pyahocorasick), so a message is scanned once whatever the number of words; a Latin
-word only counts whole ("bot" not in "robot", "on" not in "bitcoin"). Coins come from the market
-catalog's coin index; the person's names from their gazetteer (core.language.gazetteer).
+automaton (pyahocorasick; core.language.word_scan), so a message is scanned once whatever the
+number of words; a Latin word only counts whole ("bot" not in "robot", "on" not in "bitcoin").
+Coins come from the market catalog's coin index; the person's names from their gazetteer
+(core.language.gazetteer).
 
 Overlapping spans resolve leftmost-longest: "交易机器人" is the trader noun, not "机器人" inside it;
 "机器人一号" (a trader of theirs) is their record, not the noun "机器人". Spans of the same words
@@ -13,40 +14,27 @@ Markup ("<script>alert(1)</script>") is no words: its spans are masked before an
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import chain
 from operator import attrgetter
-from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
 
-from core.cached_toml import built_beside_bytecode
-from core.language import pinyin
 from core.language.cleared import cleared
 from core.language.conditions import conditioned
 from core.language.gazetteer import glued
-from core.language.lexicon import Lexicon, load
 from core.language.normalize import Normalized, has_cjk, normalize_text
-from core.language.pinyin import may_be_pinyin
-from core.language.plurals import plurals
-from core.language.slips import slipped
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.weak_coins import weak_coin_said
+from core.language.word_scan import EXCHANGE, PROVIDER, automaton, scan
 
 if TYPE_CHECKING:
-    import ahocorasick
-
     from core.coin_index import CoinIndex, Mention
     from core.language.gazetteer import Gazetteer
     from core.language.values import Value
 
 COIN = "coin"
-PROVIDER = "provider"
-EXCHANGE = "exchange"
 # An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
 _MARKUP = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|</?[a-z][^<>]{0,200}>", re.DOTALL)
 # Punctuation, and the emoji typed beside words ("how much did i lose today 😭"): no name's words.
@@ -112,162 +100,6 @@ class Reading:
             keep[start:end] = [False] * (end - start)
         kept = "".join(ch if k else " " for ch, k in zip(self.scanned or self.text, keep, strict=True))
         return " ".join(PUNCT.sub(" ", kept).split())
-
-
-def _is_latin(word: str) -> bool:
-    """A word that begins or ends with a Latin letter or digit: found only standing alone. A sign
-    alone ("#" of "#12") is found wherever it is typed."""
-    return any(c.isascii() and c.isalnum() for c in (word[:1], word[-1:]))
-
-
-@lru_cache(maxsize=1)
-def _automaton() -> ahocorasick.Automaton:
-    """Every lexicon word and entity name, once per process: as ``_built`` made it, kept (pickled)
-    beside the bytecode (core.cached_toml) while every file it is made from is as it was (size,
-    modification time). Making it (loading and checking the lexicon, every word's meanings) was
-    most of a first message's reading, some 10 ms, every start."""
-    # _sources and _built looked up at each call (tests put their own in)
-    return built_beside_bytecode("tagger", lambda: _sources(), lambda: _built())
-
-
-def _sources() -> list[Path]:
-    """Every file ``_built`` reads: the lexicon's group files first, then the code (this module's,
-    the lexicon's and the names' own) and the automaton's library."""
-    import ahocorasick
-
-    from core.language import lexicon, normalize, plurals
-    from core.workspace import exchanges, providers
-
-    folder = Path(__file__).with_name("lexicon")  # lexicon.load()'s: core.language's "lexicon"
-    groups = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".toml")]
-    code = (lexicon, normalize, plurals, exchanges, providers, sys.modules[__name__], ahocorasick)
-    return [*groups, *(Path(str(m.__file__)) for m in code)]
-
-
-def _built() -> ahocorasick.Automaton:
-    import ahocorasick
-
-    from core.workspace.exchanges import EXCHANGES
-    from core.workspace.providers import PROVIDERS
-
-    words: dict[str, set[tuple[str, str]]] = {}
-    lexicon: Lexicon = load()
-    for word, concept in lexicon.words():
-        words.setdefault(word, set()).add((concept, ""))
-    for word, concept in plurals(lexicon, words):
-        words.setdefault(word, set()).add((concept, ""))
-    for concept, catalog in ((PROVIDER, PROVIDERS), (EXCHANGE, EXCHANGES)):
-        for entry in catalog.values():
-            for alias in entry.aliases:
-                for spelled in _spellings(alias.casefold()):
-                    words.setdefault(spelled, set()).add((concept, entry.key))
-    automaton = ahocorasick.Automaton()
-    for word, meanings in words.items():
-        ordered = tuple(sorted(meanings))
-        # Its tag's concepts and value made once here, not for each message it is found in.
-        tag = frozenset(c for c, _ in ordered), next((v for _, v in ordered if v), "")
-        automaton.add_word(word, (len(word), _is_latin(word), ordered, *tag))
-    automaton.make_automaton()
-    return automaton
-
-
-def _spellings(name: str) -> tuple[str, ...]:
-    """A provider's or an exchange's name as typed: a space in a Latin name may also be written
-    "_", "-" or nothing ("binance testnet" = "binance_testnet" = "binancetestnet")."""
-    if " " not in name or not name.isascii():
-        return (name,)
-    return tuple(dict.fromkeys(name.replace(" ", sep) for sep in (" ", "_", "-", "")))
-
-
-def named(text: str, concept: str) -> str | None:
-    """The key of the longest provider or exchange name (``concept``: PROVIDER or EXCHANGE) in a
-    normalized text, the first of equal ones, wherever it is, inside another word's tag too
-    ("我的币安账户": 币安 inside 我的币): what a skill's reader asks after routing."""
-    found = _named(text, concept)
-    return max(found, key=lambda f: (f[1] - f[0], -f[0]))[2] if found else None
-
-
-def every_named(text: str, concept: str) -> frozenset[str]:
-    """The keys of every provider or exchange name in a normalized text (as ``named`` finds them),
-    a name inside a longer one not counted: "币安测试网" names the testnet alone."""
-    found = _named(text, concept)
-    return frozenset(
-        key for s, e, key in found if not any(s2 <= s and e <= e2 and e2 - s2 > e - s for s2, e2, _ in found)
-    )
-
-
-def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
-    return [
-        (start, end, key)
-        for start, end, meanings, _, _ in _scan(text)
-        if (key := next((v for c, v in meanings if c == concept), None)) is not None
-    ]
-
-
-_Meanings = tuple[tuple[str, str], ...]  # (concept, value) of one word of the automaton
-
-
-# A word found: (start, end, its meanings, their concepts, the first value among them).
-_Found = tuple[int, int, _Meanings, frozenset[str], str]
-
-
-@lru_cache(maxsize=64)
-def _scan(text: str) -> tuple[_Found, ...]:
-    """Every word of the automaton in ``text`` (normalized), overlaps kept, a Latin word only
-    whole: one scan per text, however many of the tagger and the readers' look-ups ask."""
-    found = _words_in(text)
-    slips = slipped(text, [(f[0], f[1]) for f in found])
-    return (*found, *_as_meant(text, slips)) if slips else tuple(found)
-
-
-def _words_in(text: str) -> list[_Found]:
-    found = []
-    last = len(text) - 1
-    # Chinese words typed in pinyin ("yue多少", "看下chicang"): their own automaton, only where
-    # a word of pinyin syllables is (core.language.pinyin).
-    automata = (_automaton(), pinyin.automaton()) if may_be_pinyin(text) else (_automaton(),)
-    for end_index, (length, latin, meanings, concepts, value) in chain.from_iterable(
-        a.iter(text) for a in automata
-    ):
-        start = end_index + 1 - length
-        # A Latin word stands alone: no letter or digit right before or after it, no decimals
-        # after its digit ("still 0" is not in "still 0.5").
-        after = text[end_index + 1 : end_index + 3]
-        if latin and (
-            (start > 0 and text[start - 1] in _WORDISH)
-            or (end_index < last and after[0] in _WORDISH)
-            or (text[end_index].isdigit() and after[:1] == "." and after[1:].isdigit())
-        ):
-            continue
-        found.append((start, end_index + 1, meanings, concepts, value))
-    return found
-
-
-def _as_meant(text: str, slips: Sequence[tuple[int, int, str]]) -> list[_Found]:
-    """The words ``text`` says with each slip ("positons", "于额": core.language.slips) read as
-    the word meant, at the typed offsets: the word itself and every phrase it is part of ("open
-    ordres" is "open orders")."""
-    # the text as meant; each of its characters' typed start and end
-    meant: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    at = 0
-    for start, end, word in (*slips, (len(text), len(text), "")):
-        meant += text[at:start]
-        starts += range(at, start)
-        ends += range(at + 1, start + 1)
-        meant += word
-        starts += [start] * len(word)
-        ends += [end] * len(word)
-        at = end
-    return [
-        (starts[s], ends[e - 1], meanings, concepts, value)
-        for s, e, meanings, concepts, value in _words_in("".join(meant))
-        if any(starts[s] < end and start < ends[e - 1] for start, end, _ in slips)
-    ]
-
-
-_WORDISH: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")  # what a Latin word may not touch
 
 
 def _masked(norm: Normalized) -> str:
@@ -372,7 +204,7 @@ def _act_ends(scanned: str) -> frozenset[int]:
     theirs that is a plain word is its object (core.language.gazetteer)."""
     return frozenset(
         len(scanned) - len(scanned[end:].lstrip(" "))
-        for _, end, _, concepts, _ in _scan(scanned)
+        for _, end, _, concepts, _ in scan(scanned)
         if any(c.startswith(_RECORD_ACTS) for c in concepts)
     )
 
@@ -382,7 +214,7 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
     # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
     spans: list[_Span] = [
-        (start, end, 2, concepts, value) for start, end, _, concepts, value in _scan(scanned)
+        (start, end, 2, concepts, value) for start, end, _, concepts, value in scan(scanned)
     ]
     if coins is not None:
         for mention in coins.find(scanned):
@@ -410,7 +242,7 @@ def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
     return (
         span[2] == 2
         and span[0] < start < span[1] < end
-        and not _automaton().exists(scanned[span[0] : span[1]])
+        and not automaton().exists(scanned[span[0] : span[1]])
     )
 
 
@@ -446,10 +278,10 @@ def may_tag(text: str, concepts: frozenset[str]) -> bool:
     take a word's concepts away or add their own few (ask.status, order.cancelled, order.revoke),
     so False is sure: a reader of only such concepts and values skips the tagging (``untagged``)."""
     scanned = _masked(normalize_text(text))
-    if any(not concepts.isdisjoint(found[3]) for found in _scan(scanned)):
+    if any(not concepts.isdisjoint(found[3]) for found in scan(scanned)):
         return True
     joined = _CJK_GAP.sub("", scanned) if " " in scanned else scanned
-    return joined != scanned and any(not concepts.isdisjoint(found[3]) for found in _scan(joined))
+    return joined != scanned and any(not concepts.isdisjoint(found[3]) for found in scan(joined))
 
 
 _CJK_GAP: Final = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff]) (?=[\u3400-\u9fff\uf900-\ufaff])")
@@ -506,7 +338,7 @@ def _across_spaces(scanned: str, found: Sequence[_Span], coins: CoinIndex | None
         if last - first > end - start and max(taken[first:last]) < end - start:
             extra.append((first, last, rank, concepts, value))
 
-    for end_index, (length, latin, _, concepts, value) in _automaton().iter(joined):
+    for end_index, (length, latin, _, concepts, value) in automaton().iter(joined):
         if not latin:
             add(end_index + 1 - length, end_index + 1, 2, concepts, value)
     if coins is not None:

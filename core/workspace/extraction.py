@@ -21,8 +21,9 @@ from typing import Any
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.picks import one_value
-from core.language.tagger import EXCHANGE, PROVIDER, Tagger, every_named, named
+from core.language.tagger import Tagger
 from core.language.values import find_values
+from core.language.word_scan import EXCHANGE, PROVIDER, every_named, named
 from core.routing.normalize import normalize
 from core.tasks.answers import looks_secret
 from core.tasks.names import MAX_NAME, PAIRS, clean_name

@@ -21,9 +21,10 @@ from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import EXCHANGE, NAME_WORD, PROVIDER, Tagger, named, with_phrases, words
+from core.language.tagger import NAME_WORD, Tagger, with_phrases, words
 from core.language.tagger import Reading as Tagged
 from core.language.values import Value, find_values
+from core.language.word_scan import EXCHANGE, PROVIDER, named
 from core.markets import MarketCatalog
 from core.planner.redaction import redact
 from core.routing.normalize import normalize

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.tagger import EXCHANGE, named
+from core.language.word_scan import EXCHANGE, named
 from tests.cases import each
 from tests.corpus.expect import problem
 from tests.fakes import full_router

@@ -256,7 +256,7 @@ def test_an_outside_concept_holds_no_intent_that_does_not_name_it() -> None:
     ],
 )
 def test_a_provider_or_exchange_is_named_by_the_one_matcher(text: str, concept: str, key: str | None) -> None:
-    from core.language.tagger import named
+    from core.language.word_scan import named
 
     assert named(normalize(text), concept) == key
 

@@ -10,15 +10,15 @@ from pathlib import Path
 import ahocorasick
 import pytest
 
-from core.language import phrases, tagger
+from core.language import phrases, word_scan
 
 
 @pytest.fixture(autouse=True)
 def _made_again() -> Iterator[None]:
     """Every test makes its own automaton, and leaves none of its own to the next tests."""
-    tagger._automaton.cache_clear()
+    word_scan.automaton.cache_clear()
     yield
-    tagger._automaton.cache_clear()
+    word_scan.automaton.cache_clear()
 
 
 def _words(automaton: ahocorasick.Automaton) -> list[tuple[str, object]]:
@@ -27,17 +27,17 @@ def _words(automaton: ahocorasick.Automaton) -> list[tuple[str, object]]:
 
 def test_the_kept_automaton_is_the_built_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.dont_write_bytecode", False)
-    built = _words(tagger._built())
+    built = _words(word_scan._built())
     for _ in range(2):  # the second time from __pycache__
-        tagger._automaton.cache_clear()
-        assert _words(tagger._automaton()) == built
+        word_scan.automaton.cache_clear()
+        assert _words(word_scan.automaton()) == built
 
 
 def test_every_file_the_automaton_is_made_from_stamps_it() -> None:
-    sources = set(tagger._sources())
-    groups = set((Path(tagger.__file__).parent / "lexicon").glob("*.toml"))
+    sources = set(word_scan._sources())
+    groups = set((Path(word_scan.__file__).parent / "lexicon").glob("*.toml"))
     assert groups and groups <= sources  # every group file lexicon.load() reads
-    code = {"lexicon.py", "normalize.py", "exchanges.py", "providers.py", "tagger.py"}
+    code = {"lexicon.py", "normalize.py", "exchanges.py", "providers.py", "word_scan.py"}
     assert code <= {p.name for p in sources - groups}
     assert Path(str(ahocorasick.__file__)) in sources  # another pyahocorasick may pickle otherwise
 
@@ -51,7 +51,7 @@ def _one_word(word: str) -> ahocorasick.Automaton:
 
 def test_it_is_made_again_when_a_source_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.dont_write_bytecode", False)
-    group, code = tmp_path / "verb.toml", tmp_path / "tagger.py"
+    group, code = tmp_path / "verb.toml", tmp_path / "word_scan.py"
     group.write_text("buy", encoding="utf-8")
     code.write_text("# the code\n", encoding="utf-8")
     made: list[str] = []
@@ -61,11 +61,11 @@ def test_it_is_made_again_when_a_source_changes(tmp_path: Path, monkeypatch: pyt
         return _one_word(made[-1])
 
     def words() -> list[str]:
-        tagger._automaton.cache_clear()
-        return [word for word, _ in tagger._automaton().items()]
+        word_scan.automaton.cache_clear()
+        return [word for word, _ in word_scan.automaton().items()]
 
-    monkeypatch.setattr(tagger, "_sources", lambda: [group, code])
-    monkeypatch.setattr(tagger, "_built", build)
+    monkeypatch.setattr(word_scan, "_sources", lambda: [group, code])
+    monkeypatch.setattr(word_scan, "_built", build)
     assert words() == ["buy"] and made == ["buy"]
     assert words() == ["buy"] and made == ["buy"]  # kept: not made again
     assert list((tmp_path / "__pycache__").iterdir())  # kept beside the bytecode
@@ -81,9 +81,9 @@ def test_nothing_is_kept_where_bytecode_is_not(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr("sys.dont_write_bytecode", True)
     group = tmp_path / "verb.toml"
     group.write_text("buy", encoding="utf-8")
-    monkeypatch.setattr(tagger, "_sources", lambda: [group])
-    monkeypatch.setattr(tagger, "_built", lambda: _one_word("buy"))
-    assert [word for word, _ in tagger._automaton().items()] == ["buy"]
+    monkeypatch.setattr(word_scan, "_sources", lambda: [group])
+    monkeypatch.setattr(word_scan, "_built", lambda: _one_word("buy"))
+    assert [word for word, _ in word_scan.automaton().items()] == ["buy"]
     assert not (tmp_path / "__pycache__").exists()
 
 
@@ -92,7 +92,7 @@ def test_nothing_is_kept_where_bytecode_is_not(tmp_path: Path, monkeypatch: pyte
 
 def test_a_kept_phrase_automaton_is_the_built_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.dont_write_bytecode", False)
-    groups = sorted(p.stem for p in (Path(tagger.__file__).parent / "lexicon" / "phrases").glob("*.toml"))
+    groups = sorted(p.stem for p in (Path(word_scan.__file__).parent / "lexicon" / "phrases").glob("*.toml"))
     assert groups
     try:
         for group in groups:
@@ -106,7 +106,7 @@ def test_a_kept_phrase_automaton_is_the_built_one(monkeypatch: pytest.MonkeyPatc
 
 def test_every_file_a_phrase_automaton_is_made_from_stamps_it() -> None:
     sources = phrases._sources("price")
-    assert sources[0] == Path(tagger.__file__).parent / "lexicon" / "phrases" / "price.toml"
+    assert sources[0] == Path(word_scan.__file__).parent / "lexicon" / "phrases" / "price.toml"
     assert {"lexicon.py", "normalize.py", "phrases.py"} <= {p.name for p in sources[1:]}
     assert Path(str(ahocorasick.__file__)) in sources
 

@@ -24,7 +24,7 @@ from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import PermissionReader
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
-from core.language.tagger import EXCHANGE, named
+from core.language.word_scan import EXCHANGE, named
 from core.markets import MarketCatalog
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize

@@ -24,8 +24,9 @@ from core.language.intents import Intent, SlotFill, table
 from core.language.phrases import Words
 from core.language.slots import Read, When
 from core.language.slots import Slots as Table
-from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
+from core.language.tagger import Reading
 from core.language.when_done import AT_TRADE
+from core.language.word_scan import EXCHANGE, PROVIDER, named
 
 if TYPE_CHECKING:
     from core.diagnosis.pasted import PastedError

@@ -17,7 +17,7 @@ from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.ports import ModelAnswer, ModelProbe
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
-from core.language.tagger import PROVIDER, named
+from core.language.word_scan import PROVIDER, named
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize
 from core.secrets import SecretBox, SecretUnavailable

@@ -20,7 +20,7 @@ from core.diagnosis.causes import exchange_cause
 from core.diagnosis.pasted import PastedError, clean
 from core.diagnosis.report import Checklist, answer, nothing_to_check, say
 from core.language.gazetteer import named_in
-from core.language.tagger import EXCHANGE, named
+from core.language.word_scan import EXCHANGE, named
 from core.market import MarketError
 from core.reply import Block, DiagnosisBlock
 from core.routing.normalize import normalize

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.language.tagger import EXCHANGE, Tagger
 from core.language.tagger import Reading as Tagged
+from core.language.tagger import Tagger
+from core.language.word_scan import EXCHANGE
 from core.routing.router import Route, RouteContext
 from core.tasks.names import name_key
 from core.workspace.bare_names import made_up

@@ -11,7 +11,8 @@ from typing import Any
 
 from core.language.intents import table
 from core.language.phrases import Words
-from core.language.tagger import EXCHANGE, PROVIDER, Reading, named
+from core.language.tagger import Reading
+from core.language.word_scan import EXCHANGE, PROVIDER, named
 
 SKILL = "guidance"
 

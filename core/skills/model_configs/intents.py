@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from core.language.intents import table
 from core.language.slots import Const, Read, Slots
-from core.language.tagger import PROVIDER, Reading
+from core.language.tagger import Reading
+from core.language.word_scan import PROVIDER
 
 SKILL = "model_management"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from core.language.gazetteer import named_in
 from core.language.lexicon import load
-from core.language.tagger import EXCHANGE, PROVIDER, named
+from core.language.word_scan import EXCHANGE, PROVIDER, named
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.skills.trader_management.deps import TraderDeps
