@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break
+from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break, objects_before
 
 IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
 # Said as supposed already ("what if i buy 1 eth now"): the intents refuse its act, and its coin
@@ -83,9 +83,21 @@ def _maybes(scanned: str) -> list[int]:
 
 
 def supposed(scanned: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the acts of a clause that opens with one's own "if" and the act."""
-    starts = [s[1] for s in spans if IF_SAID in s[3]]
-    starts += [m.end() for m in _IF_I.finditer(scanned)] + _maybes(scanned)
+    """``spans`` without the acts of a clause that opens with one's own "if" and the act. When an
+    "if" took every act the message says, the act's word stays said as supposed: what avoids a
+    supposition ("what if …") avoids it too ("if i delete my binance account, is the history still
+    there" asks no account nor price history)."""
+    ifs = [s[1] for s in spans if IF_SAID in s[3]] + [m.end() for m in _IF_I.finditer(scanned)]
+    lost, weighed = _lost(scanned, spans, ifs), _lost(scanned, spans, _maybes(scanned))
+    left = acts_lost_at(spans, lost | weighed, _OPENS)
+    if not lost or any(c.startswith(_OPENS) for s in left for c in s[3]):
+        return left
+    acted = {s[0] for s in spans if s[0] in lost and any(c.startswith(_OPENS) for c in s[3])}
+    return [(a, b, r, c | {SUPPOSED}, v) if a in acted else (a, b, r, c, v) for a, b, r, c, v in left]
+
+
+def _lost(scanned: str, spans: list[Span], starts: list[int]) -> set[int]:
+    """Where each word of the acts supposed after ``starts`` starts."""
     lost: set[int] = set()
     for at in starts:
         act = _first_act(scanned, spans, at)
@@ -97,7 +109,7 @@ def supposed(scanned: str, spans: list[Span]) -> list[Span]:
             if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
                 break
             lost.add(s[0])
-    return acts_lost_at(spans, lost, _OPENS)
+    return lost
 
 
 def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
@@ -108,6 +120,9 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
         act = next((s for s in here if any(c.startswith(_OPENS) for c in s[3])), None)
         if act is not None:
             return act
+        held = next((w for w in objects_before() if scanned.startswith(w, at)), None)
+        if held is not None:  # "假如我把币安账户删了": the object before its act
+            return _after_object(scanned, spans, at + len(held))
         between = [s for s in here if all(c.startswith(_BETWEEN) for c in s[3])]
         if between:
             at = max(s[1] for s in between)
@@ -121,3 +136,15 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
         if self_word is None or glued:
             return None
         at += len(self_word)
+
+
+def _after_object(scanned: str, spans: list[Span], at: int) -> Span | None:
+    """The act a 把 / 将 phrase's object stands before, in the object's clause."""
+    for s in sorted(spans):
+        if s[0] < at or not s[3]:
+            continue
+        if clause_break(scanned, at, s[0]):
+            return None
+        if any(c.startswith(_OPENS) for c in s[3]):
+            return s
+    return None

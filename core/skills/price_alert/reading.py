@@ -17,6 +17,7 @@ from core.language.negation import NOT_ASKED, negated_coins
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
+from core.language.supposed import SUPPOSED
 from core.language.tagger import COIN, Reading, Tag
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
@@ -132,6 +133,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
     if (reading.has(NOUN) or stops) and (deleting(reading) or not _has_level(reading, values)):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if stops or reading.concepts & DELETES or _deletes(reading):
+            if SUPPOSED in reading.concepts and not stops:
+                return None  # "what if i delete all my alerts", "假如把btc提醒全删了": weighed, none deleted
             if refused and values:
                 return None  # "不要btc 4000的提醒", "不要设置btc 4000的提醒": none made, none deleted
             target = _target(reading, values, coins)
