@@ -9,13 +9,12 @@ before resolving them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
-from core.language.acted import ACTED, RECORD_ACTS, acted
+from core.language.acted import acted
 from core.language.acted import said as acted_said
 from core.language.another import made_another
 from core.language.another import said as another_said
@@ -35,7 +34,7 @@ from core.language.moves import market_said, moved
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
-from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
+from core.language.normalize import has_cjk
 from core.language.purpose import purposed
 from core.language.purpose import said as purpose_said
 from core.language.share_of import said as share_said
@@ -44,10 +43,10 @@ from core.language.since import said as since_said
 from core.language.since import since_told
 from core.language.spans import (
     COIN_RANK,
+    CONTRARY,
     WORD_RANK,
     Span,
     acts_lost_after,
-    clause_break,
     filler_words,
     objects_before,
 )
@@ -59,6 +58,16 @@ from core.language.taken_back import said as back_said
 from core.language.taken_back import taken_back
 from core.language.taken_off import said as off_said
 from core.language.taken_off import taken_off
+from core.language.told_done import (
+    ONCE,
+    TOLD,
+    TRADES,
+    done_anywhere,
+    done_said,
+    done_told,
+    object_put_before,
+    sold_out_asked,
+)
 from core.language.told_names import names_told_not
 from core.language.told_names import said as own_said
 from core.language.unless import unless_said
@@ -84,8 +93,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
-    if said >= _TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
-        spans, said = _again(spans, said, _sold_out_asked(scanned, spans))
+    if said >= TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
+        spans, said = _again(spans, said, sold_out_asked(scanned, spans))
     if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told
         spans, said = _again(spans, said, _codes_of_money(scanned, spans, coins))
     # Before the asking rules: a word that is none where its ``after`` is not said ("单" inside
@@ -149,14 +158,14 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if RENAME in said:
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
-    done = _done_said()
+    done = done_said()
     if ONCE in scanned or (done is not None and done.search(scanned) is not None):
-        spans = _done_told(scanned, spans)
+        spans = done_told(scanned, spans)
         said = _concepts(spans)
     if acted_said(said):  # "我取消了ETH订单", "yesterday i delete my alerts": told done, no act
         spans, said = _again(spans, said, acted(scanned, spans))
-    if said & _TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
-        spans = crowd_told(scanned, spans, _TRADES, _TOLD)
+    if said & TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
+        spans = crowd_told(scanned, spans, TRADES, TOLD)
         said = _concepts(spans)
     spans = unless_said(scanned, spans, said)  # "太无聊了，帮我买0.1个btc": a remark's word beside an ask
     if (acts(said) or _WATCH & said) and up_said(scanned):  # "nvm the new bot thing", "开网格的事就算了"
@@ -179,7 +188,7 @@ def _concepts(spans: Sequence[Span]) -> frozenset[str]:
     return frozenset[str]().union(*map(itemgetter(3), spans))  # each span's concepts
 
 
-BUT_TOLD, CONTRARY = "diagnosis.but_told", "diagnosis.contrary"
+BUT_TOLD = "diagnosis.but_told"
 _ACTS: Final = frozenset({"verb.buy", "workspace.money_move"})  # a buy, a deposit told
 _BEFORE_ACT: Final = ("filler.", "time.", "trade.answer_word")  # "我", "尋日", "先": words before the act
 
@@ -319,12 +328,6 @@ def _guarding() -> frozenset[str]:
     return frozenset(c for takes in _guarded().values() for c in takes)
 
 
-@lru_cache(maxsize=1)
-def _done_said() -> re.Pattern[str] | None:
-    """Any of ``_done``'s words, found in one scan."""
-    return any_said(_done())
-
-
 def _objects_only(
     scanned: str, spans: list[Span], coins: CoinIndex | None, guarded: dict[str, dict[str, frozenset[str]]]
 ) -> list[Span]:
@@ -357,11 +360,11 @@ def _objects_only(
         takes = guarded.get(scanned[start:end], {}) if rank == WORD_RANK else {}
         lost = frozenset(c for c in takes if c in concepts)
         if lost and (
-            _after_a_word(scanned, start, words, values) or _done_anywhere(scanned, start, end, lost)
+            _after_a_word(scanned, start, words, values) or done_anywhere(scanned, start, end, lost)
         ):
             said = _objects_at(scanned, end, spans, values)
             held = frozenset(c for c in lost if takes[c] & (said | _record_before(scanned, start, spans)))
-            if held and _object_before(scanned, start, spans):
+            if held and object_put_before(scanned, start, spans):
                 held = frozenset(c for c in held if not c.startswith(OUTSIDE))
             lost -= held
             if any(LEVEL in takes[c] & said for c in held):
@@ -385,166 +388,12 @@ def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Seque
     return any(s[1] == start for s in spans) or any(v.end == start for v in values)
 
 
-def _done_anywhere(scanned: str, start: int, end: int, lost: frozenset[str]) -> bool:
-    """A trade told done ("买了", "卖咗": 咗 is read as 了) right before what it traded is told
-    wherever it starts: what comes before it in a run of Chinese is how or where it was done
-    ("在山顶买了狗狗币", "手贱卖了btc", "喺高位買咗eth"), no word it ends, as 出 ends 转出. Not where its
-    clause asks whether it was done or who did it ("你买了btc吗", "谁卖了我的eth", "我有冇賣過eth"): the
-    trades asked (core.language.asked)."""
-    if not scanned[start:end].endswith(_DONE_MARKS) or not lost & _TOLD:
-        return False
-    first, last = clause_of(scanned, start, end)
-    return not any(mark in scanned[first:last] for mark in _ASKED_MARKS)
-
-
 @lru_cache(maxsize=1)
 def _lead_ins() -> tuple[str, ...]:
     """The words of wanting a guarded word may follow inside a Chinese run ("我想接", "要出")."""
     from core.language.lexicon import phrases
 
     return tuple(phrases("lead_in").concepts["lead_in.want"].words)
-
-
-@lru_cache(maxsize=1)
-def _sold_out() -> tuple[str, ...]:
-    """The words telling a coin sold out ("卖光了"), an order after a 把-phrase."""
-    from core.language.lexicon import phrases
-
-    return tuple(phrases("lead_in").concepts["lead_in.sold_out"].words)
-
-
-@lru_cache(maxsize=1)
-def _done() -> tuple[str, ...]:
-    """The words that, before a 把, tell its trade done ("已经", "刚")."""
-    from core.language.lexicon import phrases
-
-    return tuple(phrases("lead_in").concepts["lead_in.done"].words)
-
-
-@lru_cache(maxsize=1)
-def _not_done() -> tuple[str, ...]:
-    """The words a done word starts that tell nothing done ("刚好")."""
-    from core.language.lexicon import phrases
-
-    return tuple(phrases("lead_in").concepts["lead_in.not_done"].words)
-
-
-# A trade's verbs: said after a done word, the trade was done (outside.told), no order; and a
-# clearing ("我已经把挂单全清了": told, no cancel).
-_TRADES: Final = frozenset(
-    {
-        "verb.buy",
-        "verb.sell",
-        "amount.sell_all",
-        "order.limit_buy",
-        "order.limit_sell",
-        "order.clear",
-        "order.clear_all",
-    }
-)
-# A record made ("上个月我设了个sol提醒", "昨天创建了个策略"): said after a done word, a story of one
-# made then, never a new one; the record itself is named ("上个月的提醒删掉" deletes it). Its own
-# concept (outside.made), not told's: told stands down before the record's own verb ("提醒"'s notify).
-_MADE: Final = frozenset({"verb.create"})
-_MADE_TOLD: Final = frozenset({"outside.made"})
-_TOLD: Final = frozenset({"outside.told"})
-_DONE_MARKS: Final = ("了", "过")  # 咗 is read as 了 (cantonese.toml)
-# Whether it was done, or who did it, asked (有冇 is read as 有无, 冇 as 没: cantonese.toml).
-_ASKED_MARKS: Final = ("吗", "没", "有无", "未", "谁", "誰")
-# One's own trade told done after a done word is an order of theirs too, as English's "i sold" is
-# (outside.told and diagnosis.order): told failing ("刚才买大饼失败了 为啥") it is the order's diagnosis.
-_OWN_TOLD: Final = frozenset({"outside.told", "diagnosis.order"})
-# What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了"), also
-# who it was done for and the order placed ("我已为你下单买入 100 USDT 的 BTC", "已经帮我买了"): told.
-_BETWEEN: Final = frozenset("我都全部也就 为你您替帮给下单")
-
-
-def _done_told(scanned: str, spans: list[Span]) -> list[Span]:
-    """``spans`` with a trade's verb said after a done word in its clause ("我已经把eth卖了", "eth已经
-    卖了", "我刚卖掉eth", "昨天把sol全卖了") told, not asked: the done word before the 把 that names
-    what was traded, or right before the verb. A time said after the 把 is what is traded's ("把之前
-    买的eth全卖了" sells), and a condition between is no trade done ("如果已经跌破8万就卖掉")."""
-    # A time ahead the done word is said of ("明天以前卖掉eth", "今晚之前卖掉"): a deadline, no past.
-    ahead = [(s[0], s[1]) for s in spans if s[3] & _AHEAD]
-    # Told against what is shown ("说我没有btc，但我明明买过"): the diagnosis's, its buy kept.
-    against = [s[1] for s in spans if CONTRARY in s[3]]
-    out: list[Span] = []
-    for span in spans:
-        start, end, rank, concepts, value = span
-        if (
-            rank == WORD_RANK
-            and concepts & (_TRADES | _MADE | RECORD_ACTS)
-            and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
-            and ((done := _done_before(scanned, start, ahead)) or _once(scanned, end))
-            and not any(at <= start and not clause_break(scanned, at, start) for at in against)
-        ):
-            # Done then, an order of theirs; only ever done (过: "以前我买过台积电"), no order named.
-            trade = _OWN_TOLD if done else _TOLD
-            told = trade if concepts & _TRADES else _MADE_TOLD if concepts & _MADE else ACTED
-            span = (start, end, rank, (concepts - _TRADES - _MADE - RECORD_ACTS) | told, value)
-        out.append(span)
-    return out
-
-
-_AHEAD: Final = frozenset({"time.later", "time.ahead"})
-_SINCE: Final = frozenset({"开始"})  # after a time, the time's start ("去年开始"), no record started
-# 过 right after a trade's verb tells it done once ("以前卖过eth", "我真的买过btc"): never a request's
-# verb (过来 / 过去 / 过头 are other words).
-ONCE: Final = "过"
-
-
-def _once(scanned: str, end: int) -> bool:
-    return scanned.startswith(ONCE, end) and scanned[end + 1 : end + 2] not in ("来", "去", "头")
-
-
-def _done_before(scanned: str, start: int, ahead: Sequence[tuple[int, int]] = ()) -> bool:
-    """A done word in the clause before ``start``, before a 把 or right before it; none said of a
-    time ahead (inside one, "今晚之前", or right after one, "明天以前")."""
-    clause_start, _ = clause_of(scanned, start, start)
-    for at in range(start - 1, clause_start - 1, -1):
-        if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]) and at < start - 1:
-            return False  # a space after Chinese ends a clause ("已经跌了 把eth卖了吧")
-        if any(a <= at < b or b == at for a, b in ahead):
-            continue
-        for word in _done():
-            if scanned.startswith(word, at) and not any(scanned.startswith(n, at) for n in _not_done()):
-                between = scanned[at + len(word) : start]
-                if _BETWEEN.issuperset(between) or any(w in between for w in objects_before()):
-                    return True
-    return False
-
-
-def _sold_out_asked(scanned: str, spans: list[Span]) -> list[Span]:
-    """A coin told sold out after a 把-phrase naming it ("把doge卖光了") is all of it sold, asked."""
-    words = _sold_out()
-    return [
-        (a, b, r, _SOLD_ALL, v)
-        if scanned[a:b] in words and c & _TOLD and _object_before(scanned, a, spans)
-        else s
-        for s in spans
-        for a, b, r, c, v in (s,)
-    ]
-
-
-_SOLD_ALL: Final = frozenset({"amount.sell_all", "verb.sell"})
-
-
-def _object_before(scanned: str, start: int, spans: Sequence[Span]) -> bool:
-    """A 把-phrase with what is traded stands before ``start`` in its clause ("把eth卖了一半"): the
-    object is named, what follows the verb is how much, and the sentence asks."""
-    words, done = objects_before(), _done()
-    for s in spans:
-        if s[1] > start or s[2] != WORD_RANK or scanned[s[0] : s[1]] not in words:
-            continue
-        clause = scanned[: s[0]]
-        clause = clause[max(clause.rfind(m) for m in CLAUSE_MARKS) + 1 :]
-        if any(word in clause for word in done):
-            continue  # "我已经把eth卖了一半": told
-        if CLAUSE_MARKS.isdisjoint(scanned[s[1] : start]) and any(
-            c[0] >= s[1] and c[1] <= start and c[2] == COIN_RANK for c in spans
-        ):
-            return True
-    return False
 
 
 def _record_before(scanned: str, start: int, spans: Sequence[Span]) -> frozenset[str]:

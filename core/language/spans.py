@@ -30,6 +30,9 @@ ASKED_ACTS: Final = ("verb.buy", "verb.sell", *RECORD_VERBS, "amount.sell_all", 
 # concepts, value); rank 1 is a coin named, 2 a lexicon word.
 Span = tuple[int, int, int, frozenset[str], str]
 COIN_RANK, WORD_RANK = 1, 2
+# Told contrary to what is shown ("说我没有btc，但我明明买过"): marked by core.language.conditions,
+# a buy so marked is kept by core.language.told_done.
+CONTRARY: Final = "diagnosis.contrary"
 
 
 def clause_break(scanned: str, start: int, end: int) -> bool:
