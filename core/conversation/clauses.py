@@ -48,6 +48,7 @@ from core.conversation.one_request import (
 )
 from core.conversation.remarks import (
     a_question,
+    a_reason,
     asking,
     asks_questions,
     beside_space,
@@ -123,6 +124,8 @@ def split_asks(
     def routed_after(piece: str, before: Route | None) -> Route | None:
         if back is None or before is None or not piece:
             return routed(piece)
+        if a_reason(piece, before):
+            return None  # "停掉rex，它一直出错": why rex is stopped, no diagnosis asked
         key = (piece, repr((before.skill, before.action, sorted(before.slots.items(), key=str))))
         if key not in referred:
             found = back(piece, before)

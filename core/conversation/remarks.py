@@ -89,7 +89,19 @@ def asking(piece: str, *, told: bool = True) -> bool:
 
 
 _ASKING = ("ask.", "verb.", "noun.price")
-_TOLD = frozenset({"verb.lose"})
+_TOLD = frozenset({"verb.lose", "verb.fail"})
+
+
+def a_reason(piece: str, before: Route) -> bool:
+    """A failure told after an act asked of a record ("停掉rex，它一直出错", "stop rex, its orders
+    keep failing", "restart rex, it's stuck"): why the act is asked, no diagnosis asked, as the
+    lexicon reads verb.fail in the whole message (unless_clause_before). A question of it asks
+    ("停掉rex，看看它为什么出错", "stop rex and tell me why it fails")."""
+    return before.action in _REASONED and words(piece).has(_FAILED) and not asking(piece, told=False)
+
+
+_FAILED = "verb.fail"
+_REASONED = frozenset({"stop", "start", "delete", "cancel"})  # the acts a failure told is why of
 
 
 def price_remark(found: Route, told_by: ReadFn, piece: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Final
 
 from core.language.lexicon import load
 from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
+from core.language.phrases import Words
 from core.language.spans import Span, clause_break
 
 
@@ -70,13 +71,21 @@ def _unless_said_earlier(
                 s
                 for s in spans
                 if s[1] <= start
-                and ((opening and s[0] == _opening(scanned)) or clause_break(scanned, s[1], start))
+                and (
+                    (opening and s[0] == _opening(scanned))
+                    or clause_break(scanned, s[1], start)
+                    or (not opening and _BECAUSE.search(scanned[s[1] : start]) is not None)
+                )
                 and (opening or not no_ask(scanned, s, spans))
             )
             concepts = frozenset(c for c in concepts if not earlier.get(c, frozenset()) & before)
         kept.append((start, end, rank, concepts, value))
     return kept
 
+
+# Why the act before is asked, said with no mark between ("stop rex because it keeps erroring"): a
+# clause of its own for a reason told after an act (unless_clause_before only).
+_BECAUSE: Final = Words("conversation.because")
 
 # What a Chinese act done is said to ("停了它", "删了rex"), or the marks of a request beside it ("把rex
 # 停了", "停了吧"): the act asked, not told.
