@@ -4,6 +4,7 @@
     一百, 两千, 十二, 一百零五, 一万五, 三百五    Chinese numerals (一万五 is 15,000, as it is said)
     5万, 1.5万, 3千, 1万5千, 1.5k, 2w           digits with a multiplier
     一毛五, 两毛, 5毛                          tenths said as 毛 (a dime: 一毛五 is 0.15, as prices are said)
+    一点五, 零点零五, 一点五万                  a decimal point said as 点 (1.5, 0.05, 15,000)
 
 A numeral that cannot be read exactly is a reason, never another number: "80000,5" and "0,5"
 (a comma decimal), "1.000.000" or "1_000" (separators that are not a grouping), more than
@@ -51,6 +52,10 @@ DIME: Final = "毛"  # a tenth, last of a numeral: 一毛五 0.15, 两毛 0.2 ("
 # tenth's it is none of the number ("500毫秒": milli-, 500).
 HK_DIME: Final = "毫"
 CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIME + HK_DIME
+# A decimal point said ("一点五" 1.5, "零点零五" 0.05): between a whole number and single digits
+# only, then at most one multiplier ("一点五万" 15,000); "三点五十" (3:50), "一万点五万" are no numeral.
+POINT: Final = "点"
+_POINT_SCALES: Final = {"千": Decimal(1000), "万": Decimal(10_000), "亿": Decimal(100_000_000)}
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 SCALE_CHARS: Final = "百千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 
@@ -131,6 +136,8 @@ def _numeral(text: str) -> Decimal:
         return Decimal("0.5")  # "半个比特币": with a unit only (a lone 半 is no number, see values)
     if not any(c in CN_CHARS for c in text):
         return arabic(text)
+    if POINT in text:
+        return _pointed(text)
     if HK_DIME in text:
         try:
             return _numeral(text.replace(HK_DIME, DIME))
@@ -144,6 +151,23 @@ def _numeral(text: str) -> Decimal:
         return bounded(_dimes(tokens))
     value = _chinese(tokens)
     return bounded(value)
+
+
+def _pointed(text: str) -> Decimal:
+    """A decimal said with 点 ("一点五", "零点零五", "1点5", "一点五万"): the whole before it, single
+    digits after it, then at most one multiplier; Unreadable(None) for anything else ("三点五十",
+    "一万点五万", "点五"), which is no numeral."""
+    whole, _, after = text.partition(POINT)
+    by = _POINT_SCALES.get(after[-1:]) if after else None
+    digits = after[:-1] if by is not None else after
+    if not whole or not digits or not all(c in CN_DIGITS or c in _DIGITS for c in digits):
+        raise Unreadable(None)
+    if by is not None and any(c in _POINT_SCALES or c in CN_BIG for c in whole):
+        raise Unreadable(None)  # "一万点五万": two multipliers
+    fraction = "".join(str(CN_DIGITS[c]) if c in CN_DIGITS else c for c in digits)
+    with localcontext(EXACT):
+        value = _numeral(whole) + Decimal(f"0.{fraction}")
+        return bounded(value * by if by is not None else value)
 
 
 def _tokens(text: str) -> list[Decimal | str]:

@@ -13,7 +13,7 @@ from core.language.numbers import CN_CHARS, EXACT, Unreadable, numeral
 from core.language.value import Value
 
 CN = CN_CHARS + "兩萬億"  # the Chinese numeral characters, traditional ones too
-CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿"})
+CN_FOLD = str.maketrans({"兩": "两", "萬": "万", "億": "亿", "點": "点"})
 _SLASH = re.compile(r"(?<![\d.,])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d.,])")
 
 

@@ -8,7 +8,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from core.language.numbers import (
+    CN_DIGITS,
     LATIN_MULTIPLIERS,
+    POINT,
     Reason,
     Unreadable,
     numeral,
@@ -54,6 +56,7 @@ from core.language.value_words import (
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
 
+_POINTS: Final = ("点", "點")  # a decimal point said
 _NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
 # What may end a price right before 一个 / 一颗 (phrases/values.toml one_of): "85000一个", "3万一颗".
 _BEFORE_ONE_OF: Final = frozenset("0123456789万千亿萬億")
@@ -73,6 +76,8 @@ def _read_run(
     if end == start:
         return None
     run = "".join(norm[start:end].split()).translate(CN_FOLD)  # "8 萬": 8万
+    if POINT in run and _clock_said(norm, end, run):
+        return None  # "三点五分", "9点30", "一点一点": a time of day or no number, never a decimal
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
     times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
@@ -99,6 +104,9 @@ def _read_run(
         if exc.reason is None and not arabic_digits:
             return None  # "一一", "千万别": no numeral
         reason = exc.reason or "separators"  # "85000一": digits typed are refused, never dropped
+    pointed = run[0] in CN_DIGITS and norm[start - 1 : start] in _POINTS  # "买点五个eth"
+    if pointed and reason is None:
+        reason = "separators"  # 0.5 as said ("点五"), or "some" (买点) and five? Read neither way
     if mark is not None and reason is None and number == number.to_integral_value():
         return Value("id", start, end, run, number, ident=str(int(number)))  # an order's or alert's number
     # Letters right after the digits: a multiplier ("1.5k", "2w"), an exponent ("1e9"), a unit.
@@ -148,6 +156,8 @@ def _read_run(
         spaced = norm[:lead].rstrip(" ")
         if spaced.endswith("$"):
             quote_before, lead = True, len(spaced) - 1
+    if pointed and lead == start:
+        lead -= 1  # the refusal quotes the 点 too
     # After: the unit.
     kind: Kind = "number"
     unit = ""
@@ -177,6 +187,10 @@ def _read_run(
             tail, number = tail + 1, number + Decimal("0.5")  # "两年半", "三天半": and a half
     elif norm[pos : pos + 2] in _AND_A_HALF and (hit := _unit_at(norm[pos] + norm[pos + 2 :], 0, run)):
         tail, kind, unit, number = pos + 1 + hit[0], "duration", hit[1], number + Decimal("0.5")  # 两个半小时
+    elif hit := _and_a_half(norm, pos, coins, mentions):
+        tail, coin = hit  # "一个半eth", "卖一个半", "1 and a half eth": coins and a half, never the half
+        kind, unit, number = "amount", "base", number + Decimal("0.5")
+        reason = reason or (None if coin or tail == len(norm) else "unit")  # "sell eth 1 and a half"
     elif hit := _coin_join_at(norm, pos, coins, mentions) or _counted_at_end(norm, pos, arabic_digits):
         tail, coin = hit  # "0.01个比特币"; "ETH 4000 賣 0.3 顆": coins counted, the coin said before
         kind, unit = "amount", "base"
@@ -200,6 +214,35 @@ def _read_run(
         unit = "price" if kind == "price" else unit
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
     return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)
+
+
+def _clock_said(norm: str, end: int, run: str) -> bool:
+    """A run said with 点 ending at ``end`` is a time of day, or no number: a clock's word after it
+    ("三点五分", "9点30分"), another 点 ("一点一点"), or Arabic digits with an hour before the 点
+    ("9点30", "0点5"; a multiplier after makes it money: "1点5万")."""
+    if norm[end : end + 1] in _POINTS or _words("clock").after(norm, end, space=False) is not None:
+        return True
+    whole, _, after = run.partition(POINT)
+    hour = whole.isdigit() and int(whole) <= 24
+    return any(c.isdigit() for c in run) and hour and after[-1:] not in "千万亿"
+
+
+def _and_a_half(
+    norm: str, at: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> tuple[int, str] | None:
+    """(end, coin) of a half more and the coin after a count ending at ``at``: "个半" and the coin
+    ("一个半eth") or the message's end ("卖一个半": no coin, the end), "and a half" and the coin ("one
+    and a half eth", "2 and a half sol"; no coin after it: its end, no coin, which the caller
+    refuses: that many coins or USDT?); None otherwise."""
+    if norm[at : at + 2] in _AND_A_HALF:
+        after = at + 2
+        if not norm[after:].translate(_FILLER_MARKS).strip():
+            return len(norm), ""
+        return _coin_at(norm, _skip(norm, after), coins, mentions)
+    said = _words("and a half").after(norm, at)
+    if said is None:
+        return None
+    return _coin_at(norm, _skip(norm, said[1]), coins, mentions) or (said[1], "")  # no coin: refused
 
 
 def _money_scale(norm: str, start: int, end: int, said_before: int) -> tuple[int, Decimal] | None:
@@ -316,11 +359,11 @@ def _sign_before(norm: str, at: int) -> int | None:
 
 def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     """A Chinese numeral with no unit counts when it is a number beyond doubt: written with a
-    unit character and more than one character ("一百", "十二", "一万五", "一毛五", "一毫五"), or said
-    alone ("五")."""
+    unit character or a point and more than one character ("一百", "十二", "一万五", "一毛五", "一毫五",
+    "零点一五"), or said alone ("五")."""
     if run == "半":
         return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
-    if len(run) > 1 and any(c in "十百千万亿毛毫" for c in run) and norm[tail : tail + 1] != "分":
+    if len(run) > 1 and any(c in "十百千万亿毛毫点" for c in run) and norm[tail : tail + 1] != "分":
         return True
     if _counted_at_end(norm, tail, space=False):  # "买一个", "卖掉两个" ending the message
         return _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None

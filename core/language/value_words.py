@@ -25,7 +25,10 @@ _HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
 _FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
 _HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
 # A mark only between digits; spaces only between digits and a multiplier ("8 萬": as "8萬").
-_RUN = re.compile(rf"半|(?:\.\d|\d|[{CN}])(?:[\d{CN}]|[,._](?=\d)|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*")
+# A said decimal point (点 / 點) only between numerals ("一点五", "零点零五": core.language.numbers).
+_RUN = re.compile(
+    rf"半|(?:\.\d|\d|[{CN}])(?:[\d{CN}]|[,._](?=\d)|[点點](?=[\d{CN}])|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*"
+)
 
 # The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
 # one scan of the text (core.language.phrases.placed); each place asks for the words of some of

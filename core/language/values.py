@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Final
 from core.language.dates import date_spans
 from core.language.normalize import simplified
 from core.language.numbers import (
+    Reason,
     lone_digit_after_scale,
     said_runs,
 )
@@ -53,6 +54,7 @@ from core.language.value import UNIT_SECONDS as UNIT_SECONDS
 from core.language.value import Kind as Kind
 from core.language.value import Value as Value
 from core.language.value_runs import (
+    _and_a_half,
     _read_run,
     _worth_of,
 )
@@ -266,6 +268,13 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
             out.append(Value("amount", start, quote[1], said, number, "quote"))
         elif (coin := _coin_join_at(norm, end, coins, mentions)) is not None:
             out.append(Value("amount", start, coin[0], said, number, "base", coin[1]))
+        elif (half := _and_a_half(norm, end, coins, mentions)) is not None:  # "one and a half eth"
+            # no coin after it: the coin said before when it ends the message, else refused
+            unread = not half[1] and half[0] < len(norm)  # "sell eth one and a half, now": coins or USDT?
+            kind: Kind = "refused" if unread else "amount"
+            number += Decimal("0.5")
+            reason: Reason | None = "unit" if unread else None
+            out.append(Value(kind, start, half[0], said, number, "base", half[1], reason=reason))
         elif (span := _latin_duration(norm, end)) is not None:  # "two weeks"
             out.append(Value("duration", start, span[0], "", number, span[1]))
         elif (pct := _words("percent").after(norm, end + (norm[end : end + 1] == "-"))) and pct[2] != "%":
