@@ -88,7 +88,7 @@ class Gazetteer:
                 start = norm.find(key, start + 1)
 
 
-# Words a name may hold though the lexicon has them (core.language.fills._NAMEABLE's): "钱多多".
+# Words a name may hold though the lexicon has them (core.language.typed_names._NAMEABLE's): "钱多多".
 _NAMEABLE: Final = ("trade.money", "pnl.send")
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from core.language import fills
+from core.language import fills, typed_names
 from core.language.picks import one_value, positive
 from core.language.tagger import Reading, Tag
 from core.language.values import REFUSED_PREFIX, Kind, Value
@@ -171,7 +171,7 @@ class After:
 
     def read(self, reading: Reading) -> Any:
         tag = reading.first(self.concept)
-        name = None if tag is None else fills.name_after(reading, tag.end, whole=True)
+        name = None if tag is None else typed_names.name_after(reading, tag.end, whole=True)
         return {"name": name} if name else None
 
 
@@ -300,7 +300,7 @@ def take(
 @dataclass(frozen=True, slots=True)
 class SetTo:
     """An update's field and new value ("把BTC定投的金额改成100"): {"field": f, f: value}, f the
-    first of ``fields`` (name, its concepts) named before the set-to word (``fills.set_to``), else
+    first of ``fields`` (name, its concepts) named before the set-to word (``typed_names.set_to``), else
     after it ("bump my btc dca to 40 usdt per buy"; a new name's words are no field there), else
     what ``by_value`` says of the value alone; the value is what is typed after the set-to word, for
     a field of ``numbers`` the one of ``values`` said there ("每次改成买80U": 80), a new name's under
@@ -319,7 +319,7 @@ class SetTo:
     def read(self, reading: Reading, marker: Tag | None = None) -> Any:
         """``marker``: the word before the new value when the reader found one of its own ("bump my
         btc dca up to 500 usdt": "up to"), else the set-to word."""
-        marker, end = marker or fills.set_to(reading), len(reading.text)
+        marker, end = marker or typed_names.set_to(reading), len(reading.text)
         field = self.named(fills.within(reading, 0, marker.start) if marker else reading)
         if marker is not None and not field:
             # A set-to word that renames ("改名为") says a new name, whatever it says ("每周定投").
@@ -335,7 +335,7 @@ class SetTo:
         )
         if field == self.renamed[0]:  # a new name ends with its clause ("to moon, not the grid": moon)
             value = " ".join(
-                reading.norm.typed(marker.end, fills.clause_end(reading.text, marker.end))
+                reading.norm.typed(marker.end, typed_names.clause_end(reading.text, marker.end))
                 .strip(' "“”「」『』')
                 .split()
             )
@@ -348,7 +348,7 @@ class SetTo:
         return {self.name: field, **slots} if field else None
 
     def named(self, reading: Reading, but: str = "") -> str | None:
-        said = {c for t in reading.tags for c in fills.concepts_at(reading, t)}
+        said = {c for t in reading.tags for c in typed_names.concepts_at(reading, t)}
         return next((name for name, concepts in self.fields if concepts & said and name != but), None)
 
 

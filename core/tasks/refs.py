@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from core.language.fills import clause_end, untagged, word_after
+from core.language.fills import word_after
 from core.language.phrases import Words
 from core.language.tagger import Reading, may_tag, words
+from core.language.typed_names import clause_end, untagged
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from core.language.fills import concepts_at, untagged
 from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
 from core.language.tagger import NAME_WORD, Tagger, with_phrases, words
 from core.language.tagger import Reading as Tagged
+from core.language.typed_names import concepts_at, untagged
 from core.language.values import Value, find_values
 from core.language.word_scan import EXCHANGE, PROVIDER, named
 from core.markets import MarketCatalog

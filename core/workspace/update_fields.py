@@ -5,12 +5,12 @@ change ("给 main 改名叫 core" changes main)."""
 
 from __future__ import annotations
 
-from core.language.fills import SET_TO_SAID, clause_end, set_to
 from core.language.gazetteer import Gazetteer
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.tagger import Reading as Tagged
 from core.language.tagger import Tagger, may_tag, with_phrases
+from core.language.typed_names import SET_TO_SAID, clause_end, set_to
 from core.routing.normalize import normalize
 from core.workspace.extraction import CLOSING, OPENING
 
@@ -37,7 +37,7 @@ _FIELDS = {
 
 def new_value(raw: str, names: Gazetteer | None = None) -> tuple[int, str] | None:
     """Where an update's change starts in the typed text (the layer's set-to word: "改名為" of
-    "把主帳戶改名為副帳戶", fills.set_to) and the new value as typed ("副帳戶"): one to three words,
+    "把主帳戶改名為副帳戶", typed_names.set_to) and the new value as typed ("副帳戶"): one to three words,
     quoted or not, to the end."""
     if not may_tag(raw, SET_TO_SAID):
         return None  # no word a new value follows: most messages, read here for every record's ask

@@ -1,11 +1,11 @@
 """The one reader of a name typed after a kind's word, and of the new value after a set-to word
-(core.language.fills.name_after, new_value), zh and en."""
+(core.language.typed_names.name_after, new_value), zh and en."""
 
 from __future__ import annotations
 
 from core.coin_index import CoinIndex
-from core.language.fills import name_after, new_value, set_to
 from core.language.tagger import Reading, Tagger
+from core.language.typed_names import name_after, new_value, set_to
 from core.markets import MarketCatalog
 from core.strategies.words import KIND_CONCEPTS
 from tests.cases import each

@@ -10,7 +10,7 @@ does not have; their own names are found by the layer's gazetteer first.
 
 from __future__ import annotations
 
-from core.language import fills
+from core.language import typed_names
 from core.language.phrases import Words
 from core.language.tagger import PUNCT, words
 from core.tasks.names import PAIRS
@@ -47,7 +47,7 @@ def name_after(text: str, kind: str) -> str | None:
     if quoted is not None:  # "「机器人一号」", "'eth grid'": the quoted words whole
         typed = reading.norm.typed(start, len(reading.text)).lstrip()[1:]
         return typed.split(quoted, 1)[0].strip()[:32] or None
-    said = fills.name_after(
+    said = typed_names.name_after(
         reading, start, whole=True, bare=False, ends=lambda t: any(c.startswith(_ENDS) for c in t.concepts)
     )
     return None if said is None else _clean(said)

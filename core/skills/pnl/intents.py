@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from core.language import fills
+from core.language import fills, typed_names
 from core.language.intents import table
 from core.language.phrases import Words
 from core.language.slots import SWITCH, Choose, Number, Slots, When, first
@@ -34,16 +34,18 @@ def _leftover(reading: Reading) -> str:
     # much have i made this week? be honest, i can take it"), no name.
     text = reading.text
     told = [
-        (a, b) for a, b in fills.remarks(reading, asking=("pnl.",)) if not any(map(str.isdigit, text[a:b]))
+        (a, b)
+        for a, b in typed_names.remarks(reading, asking=("pnl.",))
+        if not any(map(str.isdigit, text[a:b]))
     ]
     # After the question, a space apart, Chinese words beside it ("这个月亏了多少啊 心累", "今天赚了多少
     # 唉"): a remark too; before it, or in Latin letters, they may be a name ("alpha 今天赚了多少",
     # "今天赚了多少 alpha": theirs decide).
-    asked = min((t.start for t in reading.tags if fills.says(t, ("pnl.",))), default=None)
+    asked = min((t.start for t in reading.tags if typed_names.says(t, ("pnl.",))), default=None)
     if asked is not None:
         told += [
             (a, b)
-            for a, b in fills.remarks(reading, asked, asking=("pnl.",), spaced=True)
+            for a, b in typed_names.remarks(reading, asked, asking=("pnl.",), spaced=True)
             if not any(ch.isdigit() or (ch.isascii() and ch.isalpha()) for ch in text[a:b])
         ]
     rest = reading.rest(spans=[*fills.value_spans(reading), *told, *_listed(reading)])

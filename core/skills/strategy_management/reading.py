@@ -23,10 +23,10 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language import fills
-from core.language.fills import set_to, untagged
 from core.language.phrases import Words
 from core.language.slots import SetTo, Take, When, first, take
 from core.language.tagger import COIN, Reading, Tag, Tagger, words
+from core.language.typed_names import set_to, untagged
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize

@@ -5,8 +5,8 @@ with what they do have, never replaced by another record of theirs."""
 
 from __future__ import annotations
 
-from core.language.fills import concepts_at, name_after, untagged
 from core.language.tagger import Reading, words
+from core.language.typed_names import concepts_at, name_after, untagged
 from core.strategies.words import KIND_CONCEPTS
 
 # slot -> the concept of its kind's word

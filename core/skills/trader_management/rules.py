@@ -12,14 +12,15 @@ import unicodedata
 from functools import partial
 from typing import Any
 
-from core.language import fills
-from core.language.fills import concepts_at, name_after, new_value, set_to, told_not, untagged
+from core.language import fills, typed_names
+from core.language.fills import told_not
 from core.language.intents import SlotFill
 from core.language.lexicon import load
 from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
 from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
+from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
 
@@ -273,7 +274,7 @@ def _loose_words(reading: Reading) -> bool:
     the words in one place ("trader alpha", "alpha 这个交易员") is one."""
     if reading.first("own.trader") is not None or name_in(reading):
         return False
-    free = fills.unexplained(reading, 0, len(reading.text))
+    free = typed_names.unexplained(reading, 0, len(reading.text))
     pieces, run = 0, ""
     for i, ch in enumerate(f"{reading.text} "):
         if i < len(reading.text) and free[i] and (ch.isalnum() or ch in " '"):
