@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from core.language.normalize import clause_of
+from core.language.phrases import Words
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span, clause_break
 
 ACTED_CONCEPT: Final = "outside.acted"
@@ -18,17 +19,18 @@ ACTED: Final = frozenset({ACTED_CONCEPT})
 RECORD_ACTS: Final = frozenset(
     {*RECORD_VERBS, *RECORD_CHANGES, "order.revoke", "order.revoke_all", "order.withdraw"} - {"verb.create"}
 )
-_DONE_MARKS: Final = ("了", "过")  # 咗 is read as 了 (cantonese.toml)
-_NOT_DONE_AFTER: Final = ("来", "去", "头")  # 过来 / 过去 / 过头 are other words
-# The person, said first in the clause: the subject of what was done.
-_SELF_ZH: Final = ("我们", "我哋", "我")
-# Who a request is done for, right before the 我 ("帮我删了它", "给我取消了"): no subject then.
-_FOR: Final = frozenset("帮幫给給替让讓叫请請被把将將")
+# The words around the act that tell it done (phrases/acted.toml): 了 / 过, the person first, an
+# adverb between, who a request is done for before the 我 ("帮我删了它": no subject then).
+_DONE_MARKS: Final = Words("acted.done_mark")
+_NOT_DONE_AFTER: Final = Words("acted.not_done_after")  # 过来 / 过去 / 过头 are other words
+_PARTED: Final = Words("acted.done_mark_parted")
+_SELF_ZH: Final = Words("acted.self")
+_FOR: Final = Words("acted.for_whom")
 # What may stand between the subject and the verb: a time, a done word, an adverb.
 _BETWEEN: Final = ("time.", "pnl.last_", "filler.")
-_ADVERBS: Final = ("已经", "已", "刚刚", "刚才", "刚", "早就", "也", "都", "又", "还", "亲手", "自己")
-_SELF_EN: Final = ("i", "we")
-_ADVERBS_EN: Final = ("just", "already", "also", "then")
+_ADVERBS: Final = Words("acted.adverb")
+_SELF_EN: Final = Words("acted.self_en")
+_ADVERBS_EN: Final = Words("acted.adverb_en")
 # A time past said in the clause ("yesterday i delete my alerts").
 _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
 
@@ -60,13 +62,14 @@ def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
 def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     first, last = clause_of(scanned, start, end)
     word = scanned[start:end]
-    mark = next((m for m in _DONE_MARKS if word.endswith(m)), None)
+    marks, not_after = _DONE_MARKS.words, _NOT_DONE_AFTER.words
+    mark = next((m for m in marks if word.endswith(m)), None)
     after = end
     if mark is None:
-        if not scanned.startswith(_DONE_MARKS, end) or scanned[end + 1 : end + 2] in _NOT_DONE_AFTER:
+        if not scanned.startswith(marks, end) or scanned[end + 1 : end + 2] in not_after:
             return False
         after = end + 1
-    elif mark == "过" and scanned[end : end + 1] in _NOT_DONE_AFTER:
+    elif mark in _PARTED.words and scanned[end : end + 1] in not_after:
         return False
     # What it was done to follows ("我取消了ETH订单"); 了 at the clause's end is a request's too.
     if not scanned[after:last].strip(" 了吧啦啊呀的").strip():
@@ -87,14 +90,14 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         if not rest.startswith("了"):
             return False
         rest = rest[1:]
-    if rest.strip(_BEFELL_ENDS):
+    if rest.strip(_BEFELL_MARKS + "".join(_BEFELL_ENDS.words)):
         return False
-    if any(ch in _NOT for ch in word):  # "ETH网格不要了", "alpha先别跑了": a command's own words
+    if any(w in word for w in _NOT.words):  # "ETH网格不要了", "alpha先别跑了": a command's own words
         return False
     at, said = start, []
     while at > first:
         here = scanned[first:at].rstrip()
-        adverb = next((a for a in (*_SURPRISE, *_EXTENT) if here.endswith(a)), None)
+        adverb = next((a for a in (*_SURPRISE.words, *_EXTENT.words) if here.endswith(a)), None)
         if adverb is None:
             break
         said.append(adverb)
@@ -102,7 +105,7 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     # Said bare ("小刘开工了") or of all ("大饼的提醒都删了") a command may be; told with a surprise
     # ("突然", "又", "已经") or beside a problem told ("deepseek一直回429，交易員全部停咗") it befell.
     if (
-        not any(a in _SURPRISE for a in said)
+        not any(a in _SURPRISE.words for a in said)
         and not (said and _problem_told(spans, first, last))
         and not _other_act_later(spans, start, end, last)
     ):
@@ -112,7 +115,7 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     if subject is None or not any(c.startswith(_SUBJECTS) for c in subject[3]):
         return False
     before = scanned[first : subject[0]]
-    return not any(ch in _FOR for ch in before) and not any(
+    return not any(w in before for w in _FOR.words) and not any(
         sp[0] >= first and sp[1] <= subject[0] and sp[3] & RECORD_ACTS for sp in spans
     )
 
@@ -120,8 +123,8 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
 # A record's kind or its name, said first: what an act befell ("交易员全部停了").
 _SUBJECTS: Final = ("noun.trader", "noun.strategy", "noun.alert", "noun.account", "noun.model", "own.")
 # Between it and the act: a surprise, or how many ("突然", "又"; "都", "全部").
-_SURPRISE: Final = ("已经", "突然", "居然", "竟然", "怎么", "又", "自己", "莫名其妙", "无端端", "忽然")
-_EXTENT: Final = ("全部", "全都", "都", "全", "也")
+_SURPRISE: Final = Words("acted.surprise")
+_EXTENT: Final = Words("acted.extent")
 # A problem told ("一直回429", "老是报错", "挂了"): what befell a record beside it is its story.
 _PROBLEM: Final = ("error.", "verb.fail", "verb.report", "diagnosis.")
 
@@ -139,8 +142,9 @@ def _other_act_later(spans: list[Span], start: int, end: int, last: int) -> bool
     return any(s[0] >= last and s[3] & RECORD_ACTS and not s[3] & own for s in spans)
 
 
-_NOT: Final = frozenset("不别没甭勿")
-_BEFELL_ENDS: Final = " 了啊呀啦哦喔嘛呢!！~～"
+_NOT: Final = Words("acted.not")
+_BEFELL_ENDS: Final = Words("acted.befell_end")  # 了 and a story's particles, one character each
+_BEFELL_MARKS: Final = " !！~～"
 
 
 def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> bool:
@@ -160,22 +164,22 @@ def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> 
                 and s[0] >= first
                 and s[3]
                 and all(c.startswith(_BETWEEN) for c in s[3])
-                and scanned[s[0] : s[1]] not in _SELF_ZH
+                and scanned[s[0] : s[1]] not in _SELF_ZH.words
             ),
             None,
         )
         if word is not None:
             at = word[0]
             continue
-        adverb = next((a for a in _ADVERBS if here.endswith(a)), None)
+        adverb = next((a for a in _ADVERBS.words if here.endswith(a)), None)
         if adverb is not None:
             at -= len(adverb)
             continue
-        self_word = next((w for w in _SELF_ZH if here.endswith(w)), None)
+        self_word = next((w for w in _SELF_ZH.words if here.endswith(w)), None)
         if self_word is None:
             return False
         before = scanned[first : at - len(self_word)].rstrip()
-        return not before or before[-1] not in _FOR
+        return not before or not before.endswith(_FOR.words)
     return False
 
 
@@ -183,9 +187,9 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     """ "i" or "we" right before the verb (an adverb between: "i just delete"), a time past in its
     clause ("yesterday i delete my alerts")."""
     words = scanned[:start].split()
-    while words and words[-1] in _ADVERBS_EN:
+    while words and words[-1] in _ADVERBS_EN.words:
         words.pop()
-    if not words or words[-1] not in _SELF_EN:
+    if not words or words[-1] not in _SELF_EN.words:
         return False
     return any(
         s[3] & frozenset(_PAST) and not clause_break(scanned, min(s[1], start), max(s[0], end))
