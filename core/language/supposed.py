@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, Span, acts_lost_at, clause_break, objects_before
 
 IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
@@ -20,11 +21,11 @@ IF_SAID: Final = "backtest.if"  # "如果", "要是", "假如"
 SUPPOSED: Final = "backtest.supposed"
 _IF_I: Final = re.compile(r"(?:^|[\s,，.。!！?？;；])if (?:i|we)\b")  # English's "if" is no lexicon word
 # Who supposes, said between the "if" and the act: the person ("如果我", "要係我哋", "if i").
-_SELF: Final = ("我们", "我們", "我哋", "我", "i", "we")
+_SELF: Final = Words("supposed.self")
 # What may stand between them: a word of time or a filler ("如果我现在卖了eth", "if i just sold").
 # A "first" too ("可能迟点先开个网格": 先, trade.answer_word).
 _BETWEEN: Final = ("time.", "filler.article", "trade.answer_word")
-_THEN: Final = frozenset({"就", "then"})  # the condition ends, its order follows
+_THEN: Final = Words("trade_money.then")  # the condition ends, its order follows
 # An act said around its object opens with a verb of its own ("i might turn rex back on", "maybe
 # fire alpha back up"): the act's words after it are the maybe's too.
 _OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart")
@@ -38,23 +39,10 @@ _OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart")
 _MAYBE: Final = re.compile(
     r"(?:^|(?<=[\s,，.。!！?？;；]))(?:maybe|perhaps|might|migth|mite|prob(?:ably)?\b|或者|或是)|可能|也许|或许|说不定"
 )
-_NOT_MAYBE: Final = ("尽可能", "有可能的话", "可能的话")
+_NOT_MAYBE: Final = Words("supposed.not_maybe")
 _ASKED_OF: Final = re.compile(r"\b(?:you|u|ya)\b|你|您")
 # A modal between the maybe and the act ("maybe i should buy", "可能会卖", "prob gonna sell").
-_MODALS: Final = (
-    "should",
-    "will",
-    "'ll",
-    "gonna",
-    "would",
-    "need to",
-    "want to",
-    "会",
-    "要",
-    "应该",
-    "得",
-    "想",
-)
+_MODALS: Final = Words("supposed.modal")
 
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
@@ -71,7 +59,7 @@ def _maybes(scanned: str) -> list[int]:
     for m in _MAYBE.finditer(scanned):
         if any(
             scanned.startswith(w, at)
-            for w in _NOT_MAYBE
+            for w in _NOT_MAYBE.words
             for at in range(max(0, m.start() - 2), m.start() + 1)
         ):
             continue
@@ -106,7 +94,7 @@ def _lost(scanned: str, spans: list[Span], starts: list[int]) -> set[int]:
         for s in sorted(spans):
             if s[0] < act[0]:
                 continue
-            if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN:
+            if clause_break(scanned, act[1], s[0]) or scanned[s[0] : s[1]] in _THEN.words:
                 break
             lost.add(s[0])
     return lost
@@ -127,11 +115,11 @@ def _first_act(scanned: str, spans: list[Span], at: int) -> Span | None:
         if between:
             at = max(s[1] for s in between)
             continue
-        modal = next((w for w in _MODALS if scanned.startswith(w, at)), None)
+        modal = next((w for w in _MODALS.words if scanned.startswith(w, at)), None)
         if modal is not None and (not modal.isascii() or not scanned[at + len(modal) :][:1].isalnum()):
             at += len(modal)
             continue
-        self_word = next((w for w in _SELF if scanned.startswith(w, at)), None)
+        self_word = next((w for w in _SELF.words if scanned.startswith(w, at)), None)
         glued = self_word is not None and self_word.isascii() and scanned[at + len(self_word) :][:1].isalnum()
         if self_word is None or glued:
             return None

@@ -25,6 +25,8 @@ _ACTS: Final = frozenset(RECORD_ACTS) | frozenset(TRADE_ACTS)
 _NOT: Final = Words("trade_money.not_coin")
 _BESIDE: Final = Words("trade_money.own")  # "not my gary", "except the eth grid"
 _KEPT_AFTER: Final = Words("trade_money.kept_after")  # "露娜留住", "alice stays": that name kept
+_NOT_COMMON: Final = Words("trade_money.not_common")  # "不要", 不, 非: too common to take here
+_NOT_JOINED: Final = Words("trade_money.not_joined")  # "but" of "but not"
 
 
 def said(concepts: frozenset[str]) -> bool:
@@ -75,12 +77,12 @@ def _after_not(scanned: str, spans: Sequence[Span], at: int) -> tuple[int, int] 
         if before.endswith(word) and _edge(before, start):
             # "not" opening its clause ("stop gary, not night owl") or after "but" ("but not");
             # "不要" is a don't, read by its clause; 不 alone is too common a word to take here.
-            if word in {"不要", "不", "非"}:
+            if word in _NOT_COMMON.words:
                 return None
             lead = before[:start].rstrip()
             # the mark ending the clause before is part of ``lead`` ("删掉max，保留luna")
             opens = not lead or lead[-1] in CLAUSE_MARKS or clause_break(scanned, len(lead), start)
-            if opens or lead.endswith(("but", "and")):
+            if opens or lead.endswith(_NOT_JOINED.words):
                 return (start, end)
             return None
     return None

@@ -45,7 +45,7 @@ _HELD: Final = frozenset({SUPPOSED})
 # A trade held for a move with no level said as its time: the order intents answer it, saying why
 # nothing is placed and asking its price (intents/trade_execution.toml, fill "held_move").
 HELD_MOVE: Final = "trade.held_move"
-_THEN: Final = ("就", "then")  # the condition ends, its order follows
+_THEN: Final = Words("trade_money.then")  # the condition ends, its order follows
 _MARKS: Final = CLAUSE_MARKS | frozenset(".")
 
 
@@ -119,7 +119,7 @@ def _end(scanned: str, at: int, trades: set[int]) -> int:
         if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in (" ", "")):
             end = k
             break
-        if k in trades or (k > at and any(_word_at(scanned, k, w) for w in _THEN)):
+        if k in trades or (k > at and any(_word_at(scanned, k, w) for w in _THEN.words)):
             end = k
             break
     return end
