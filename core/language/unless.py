@@ -89,31 +89,13 @@ _BECAUSE: Final = Words("conversation.because")
 
 # What a Chinese act done is said to ("停了它", "删了rex"), or the marks of a request beside it ("把rex
 # 停了", "停了吧"): the act asked, not told.
-_DONE_TO_WORDS: Final = ("它", "他", "她", "佢")
+_DONE_TO_WORDS: Final = Words("no_ask.done_to")  # 它 of "停了它"
 _DONE_TO: Final = ("own.", "noun.trader", "noun.strategy")
-_ASKED_ENDS: Final = ("吧", "啦", "喇", "罢")
-_FOR_BEFORE: Final = frozenset("把将將帮幫替")
+_ASKED_ENDS: Final = Words("no_ask.asked_end")  # 吧 of "停了rex吧"
+_FOR_BEFORE: Final = Words("no_ask.for_before")  # 把 of "把rex停了"
 # An English act in a clause a question of it opens ("did rex stop? it's not working", "should i
 # stop rex? it keeps losing"): asked whether, no act asked ("can you restart rex? it's stuck" asks).
-_ASKED_OF: Final = frozenset(
-    {
-        "did",
-        "does",
-        "do",
-        "has",
-        "have",
-        "had",
-        "is",
-        "was",
-        "were",
-        "should",
-        "shall",
-        "why",
-        "when",
-        "how",
-        "would",
-    }
-)
+_ASKED_OF: Final = Words("no_ask.asked_of")
 
 
 def no_ask(scanned: str, span: Span, spans: list[Span]) -> bool:
@@ -126,17 +108,17 @@ def no_ask(scanned: str, span: Span, spans: list[Span]) -> bool:
     if word.isascii():
         first, _ = clause_of(scanned, start, end)
         opening = scanned[first:start].split()[:1]
-        return bool(opening) and opening[0] in _ASKED_OF
+        return bool(opening) and opening[0] in _ASKED_OF.words
     if not (word.endswith("了") or scanned.startswith("了", end)):
         return False
     first, last = clause_of(scanned, start, end)
     last = min((s[0] for s in spans if s[0] >= end and clause_break(scanned, end, s[0])), default=last)
-    if any(ch in _FOR_BEFORE for ch in scanned[first:start]):
+    if any(w in scanned[first:start] for w in _FOR_BEFORE.words):
         return False
-    if scanned[first:last].rstrip(" !！~～。.").endswith(_ASKED_ENDS):
+    if scanned[first:last].rstrip(" !！~～。.").endswith(_ASKED_ENDS.words):
         return False
     after = end + (0 if word.endswith("了") else 1)
-    if any(w in scanned[after:last] for w in _DONE_TO_WORDS):
+    if any(w in scanned[after:last] for w in _DONE_TO_WORDS.words):
         return False
     return not any(
         after <= s[0] and s[1] <= last and any(c.startswith(_DONE_TO) for c in s[3]) for s in spans
@@ -180,14 +162,15 @@ def _unless_said_later(scanned: str, spans: list[Span], later: dict[str, frozens
     return kept
 
 
-_PARTICLES: Final = "吧了啦呀啊喇"
+_PARTICLES: Final = Words("no_ask.particle")  # one character each
 
 
 def _alone(scanned: str, start: int, end: int) -> bool:
     """A word that is a clause by itself, a particle at most beside it ("本来想买eth 算了", "was gonna
     buy btc, never mind"): the giving-up said, no act asked of anything (an order, a record)."""
-    before = scanned[:start].rstrip(_PARTICLES)
-    after = scanned[end:].lstrip(_PARTICLES)
+    particles = "".join(_PARTICLES.words)
+    before = scanned[:start].rstrip(particles)
+    after = scanned[end:].lstrip(particles)
     return _ends(before.rstrip(), before[len(before.rstrip()) :], scanned[start : start + 1]) and _ends(
         after.lstrip()[:1], after[: len(after) - len(after.lstrip())], scanned[end - 1 : end]
     )
