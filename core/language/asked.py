@@ -68,7 +68,7 @@ def _words() -> dict[str, tuple[str, ...]]:
     names: tuple[str, ...] = ("before", "own_before", "tail", "not_yet", "request", "able", "through_asked")
     names += ("through", "sold", "you_done", "you_modal", "made_by", "made_tail", "who")
     names += ("whether", "whether_able", "either", "had", "had_between", "had_not", "when_done")
-    names += ("had_still", "had_who", "record_before")
+    names += ("had_still", "had_who", "record_before", "done_after", "record_between")
     return {name: group[f"asked.{name}"].words for name in names}
 
 
@@ -165,7 +165,7 @@ def _asked(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
     # told done with 了: right after the act ("停了吗", "换了kimi吗"), or before the question
     # ("换成kimi了没有")
     said = scanned[start:end]
-    if said.endswith("了") or after.lstrip().startswith(("了", "掉了")) or "了" in after[-4:]:
+    if said.endswith("了") or after.lstrip().startswith(words["done_after"]) or "了" in after[-4:]:
         return True
     # 没 / 未 last asks "yet?" with no 了 needed ("卖出去没", "沽晒未"): no command ends so
     return any(after.endswith(w) for w in words["not_yet"])
@@ -227,7 +227,7 @@ def _you_did(before: str, said: str, after: str) -> bool:
     at = max((before.rfind(w) + len(w) for w in words["you_done"] if w in before), default=-1)
     if at < 0 or any(w in before[at:] for w in words["you_modal"]):
         return False
-    return said.endswith("了") or after.lstrip().startswith(("了", "掉了"))
+    return said.endswith("了") or after.lstrip().startswith(words["done_after"])
 
 
 def _whether(before: str) -> bool:
@@ -337,7 +337,7 @@ def _record_asked(scanned: str, first: int, start: int, spans: Sequence[Span]) -
     left = list(scanned[inner:start])
     for s in between:
         left[s[0] - inner : s[1] - inner] = " " * (s[1] - s[0])
-    return set("".join(left).split()) <= {"the", "my"}
+    return set("".join(left).split()) <= set(_words()["record_between"])
 
 
 def _through(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:

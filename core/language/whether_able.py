@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.normalize import any_said, clause_of
+from core.language.phrases import Words
 from core.language.spans import Span, acts_lost_at, asked_before
 
 _SALE: Final = ("verb.sell", "amount.sell_all", "verb.buy")
@@ -23,7 +24,7 @@ _LIMIT: Final = "trade.limit"  # "挂单", "limit": the order rests at a price (
 _REQUEST: Final = "filler.polite"  # "please", "帮我", "can you" (吗 too, a question's end: filler.whether)
 _WHETHER: Final = "filler.whether"
 _ASK: Final = "ask."
-_ONLY_THEN: Final = ("才", "先至")  # "挂单都撤完后才能卖doge吗": the condition asked (core.conversation.join)
+_ONLY_THEN: Final = Words("asked.only_then")  # "挂单都撤完后才能卖doge吗": the condition asked
 _YOU: Final = ("你", "您", "you", " u")  # "你可以卖一半eth吗": asked of deskmate, a request
 
 
@@ -89,5 +90,5 @@ def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> tuple[int, 
     # "how much eth can i sell", "what can i sell": another question's, read by it
     asking = any(first <= s[0] and s[1] <= at and any(c.startswith(_ASK) for c in s[3]) for s in spans)
     lead = scanned[first:at].rstrip()
-    mine = not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN)
+    mine = not asking and not lead.endswith(_YOU) and not lead.endswith(_ONLY_THEN.words)
     return found if mine else None
