@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from core.language.normalize import clause_of
+from core.language.phrases import Words
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span
 
 if TYPE_CHECKING:
@@ -46,12 +47,10 @@ _SETUP: Final = frozenset({"exchange", "provider", "term.testnet", "term.api_key
 _START, _TRADER = "verb.start", "own.trader"
 _CREATE: Final = "verb.create"
 # An act's own word that asks how ("how do i start", "怎么开始": verb.start's words).
-_HOW_WORDS: Final = ("how", "怎么", "如何", "怎样", "咋", "点样")  # never "where" ("where is my buy order")
+_HOW_WORDS: Final = Words("how_to.how")  # never "where" ("where is my buy order")
 # Between the how and the act: who does it and how able ("how do i", "how can i", "怎么才能", "要如何去").
-_BETWEEN_EN: Final = frozenset(
-    {"do", "does", "i", "we", "can", "could", "would", "should", "one", "to", "am", "even", "actually"}
-)
-_BETWEEN_ZH: Final = frozenset("我要该能才可以去来")
+_BETWEEN_EN: Final = Words("how_to.between_en")
+_BETWEEN_ZH: Final = Words("how_to.between_zh")
 
 
 def said(concepts: frozenset[str]) -> bool:
@@ -73,14 +72,15 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
     ]
     # An order's placing asked how, then its side ("怎么下单买btc", "how do i place an order to buy btc"):
     # how the trade is done, as "how do i buy btc" asks.
-    hows = [s for s in whole if s[3] & (HOW | _HOW_SAID) and scanned[s[0] : s[1]].startswith(_HOW_WORDS)]
+    how_words = _HOW_WORDS.words
+    hows = [s for s in whole if s[3] & (HOW | _HOW_SAID) and scanned[s[0] : s[1]].startswith(how_words)]
     asked = [
         s
         for s in whole
         if s[2] == WORD_RANK
         and any(c.startswith(_ASKED_HOW) for c in s[3])
         and (
-            (s[3] & HOW and scanned[s[0] : s[1]].startswith(_HOW_WORDS))
+            (s[3] & HOW and scanned[s[0] : s[1]].startswith(how_words))
             or any(_how_before(scanned, h, s, spans) for h in hows)
         )
     ]
@@ -120,18 +120,24 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
 
 def _tail(scanned: str, act: Span) -> bool:
     """The act asked how ends the message, an object-less "how do I set it up" ("要怎么设置呢")."""
-    return not scanned[act[1] :].strip(" ?？!！。.呢啊呀吧啦~～")
+    return not scanned[act[1] :].strip(_ends())
 
 
 def _how_done_last(scanned: str, how: Span) -> bool:
     """A how, then only a doing word, ends the message ("我想开个网格 怎么弄", "想開個網格 點搞" read
     咋弄, "…要怎么设置呢"): how to do what the message says. Alone ("网格怎么弄") it has no act to
     turn: no change. Never 怎么办 / 怎么做 ("what do I do now"), a plea, not a how-to."""
-    return scanned[how[1] :].strip(" ?？!！。.呢啊呀吧啦~～") in _DOING
+    return scanned[how[1] :].strip(_ends()) in _DOING.words
 
 
 # The doing words a how asks with at the message's end (点搞 / 点弄 are read as 咋弄).
-_DOING: Final = frozenset({"弄", "搞", "设置", "设定", "操作", "弄好", "搞定", "搞好", "弄出来", "搞出来"})
+_DOING: Final = Words("how_to.doing")
+_PARTICLES: Final = Words("how_to.particle")  # one character each
+
+
+def _ends() -> str:
+    """What may end the message after the act or the doing word: marks and particles."""
+    return " ?？!！。.~～" + "".join(_PARTICLES.words)
 
 
 def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
@@ -153,11 +159,11 @@ def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
             end = at
             while end < act[0] and scanned[end].isalnum():
                 end += 1
-            if end == at or scanned[at:end] not in _BETWEEN_EN:
+            if end == at or scanned[at:end] not in _BETWEEN_EN.words:
                 return False
             at = end
             continue
-        if scanned[at] not in _BETWEEN_ZH:
+        if scanned[at] not in _BETWEEN_ZH.words:
             return False
         at += 1
     return True
