@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from core.language.asked import acts
+from core.language.phrases import Words
 from core.language.spans import Span
 
 MARKET: Final = "diagnosis.market"
@@ -19,7 +20,7 @@ _COIN: Final = "coin"
 _OBJECTS: Final = ("coin", "filler.mine", "own.", "noun.", "amount.")
 # What counts a move right before its word: "a drop", "every drop", "each dip" (never "the":
 # "drop the alert").
-_COUNTED: Final = frozenset({"a", "every", "each", "any", "one", "another", "big", "small", "sharp"})
+_COUNTED: Final = Words("moves.counted")
 _MEASURED: Final = ("amount", "percent", "number", "price")  # "50 dollar drop", "5% drop", "$50 drop"
 
 
@@ -57,7 +58,7 @@ def _object_after(scanned: str, end: int, spans: list[Span]) -> bool:
 def _measured(scanned: str, before: int) -> bool:
     """A move's size or count right before its word ("50 dollar", "$50", "5%", "every", "a")."""
     words = scanned[:before].split()
-    if words and words[-1] in _COUNTED:
+    if words and words[-1] in _COUNTED.words:
         return True
     from core.language.values import find_values  # only for a market word that is also an act
 

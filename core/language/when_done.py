@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, COIN_RANK, Span, acts_lost_at, clause_break
 
 # English: the person's own act right after the time word ("when i", "whenever we", "every time i").
@@ -20,8 +21,9 @@ _WHEN_I: Final = re.compile(
 )
 # Chinese: the time word closing the act's clause ("卖doge的时候", Hong Kong's "賣doge嗰陣"), and
 # a bare 时 right after what is traded ("卖doge时": never 小时, 及时, 随时).
-_CLOSING: Final = ("时候", "那阵", "之时")  # 嗰陣 reads 那阵
-_BARE: Final = "时"
+_CLOSING: Final = Words("when_done.closing")  # 嗰陣 reads 那阵
+_BARE: Final = Words("when_done.bare")
+_ASKED_BEFORE: Final = Words("when_done.asked_before")  # "什么时候卖btc", "是时候卖了"
 # A trade told so is the order something happened to (a diagnosis reads what it says happened).
 _TRADES: Final = frozenset({"verb.buy", "verb.sell"})
 # The order, and that it is told as the time of what happened (AT_TRADE: "says lot size when i sell
@@ -33,7 +35,8 @@ _PROBLEM: Final = frozenset({"verb.fail", "error.code", "verb.report", "verb.unf
 
 def said(scanned: str) -> bool:
     """Cheap: a time word that may close or open one's own act is in the message at all."""
-    return "when" in scanned or "time " in scanned or any(w in scanned for w in (*_CLOSING, _BARE))
+    closing = (*_CLOSING.words, *_BARE.words)
+    return "when" in scanned or "time " in scanned or any(w in scanned for w in closing)
 
 
 def when_done(scanned: str, spans: list[Span]) -> list[Span]:
@@ -54,8 +57,9 @@ def when_done(scanned: str, spans: list[Span]) -> list[Span]:
 
 def _closings(scanned: str, spans: list[Span]) -> list[int]:
     """Where each Chinese time word closing an act's clause starts."""
-    out = [m.start() for w in _CLOSING for m in re.finditer(re.escape(w), scanned)]
+    out = [m.start() for w in _CLOSING.words for m in re.finditer(re.escape(w), scanned)]
     coins_end = {s[1] for s in spans if s[2] == COIN_RANK}
-    out += [m.start() for m in re.finditer(_BARE, scanned) if m.start() in coins_end]
+    bare = (m.start() for w in _BARE.words for m in re.finditer(re.escape(w), scanned))
+    out += [at for at in bare if at in coins_end]
     # "什么时候卖btc", "是时候卖了": a time asked or said before the act closes none
-    return [at for at in out if not scanned[:at].endswith(("什么", "啥", "是", "几"))]
+    return [at for at in out if not scanned[:at].endswith(_ASKED_BEFORE.words)]
