@@ -37,6 +37,7 @@ _NOW = frozenset({"buy", "sell"})  # a trade at the market, now (a limit rests a
 _ALERT_WORDS = frozenset({"noun.alert", "verb.notify"})
 _SIDE_WORDS = frozenset({*BUY, *SELL, SELL_ALL})
 REFUSED = "after_alert"
+_LEFT_OPEN = "outside.either_way"
 
 
 def _alert(route: Route | None) -> bool:
@@ -191,11 +192,19 @@ def split_held(
         # The whole message's reading holds every trade it says ("if btc dips. buy 0.1 btc": no
         # level to wait for; "buy 0.1 btc. not right now"): no piece read alone makes one.
         asks = [(p, r) for p, r in asks if r.skill != _TRADE] or None
+    if asks is not None and _LEFT_OPEN in told_by(text).concepts:
+        # The whole message leaves its act open between two ways ("stop 小飛俠 or let it run", "卖sol
+        # 还是拿着": advice asked, outside.either_way): no piece read alone does either.
+        asks = [(p, r) for p, r in asks if not _acts_said(told_by(p))] or None
     if asks is not None and _record_acts_told(told_by(text)):
         # Likewise a record's act: the whole message tells what befell it ("deepseek一直回429，交易員
         # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
         asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
     return conditioned(text, whole, asks, route, told_by)
+
+
+def _acts_said(reading: Reading) -> bool:
+    return _record_acts_said(reading) or any(c.startswith(_TRADE_ACTS) for c in reading.concepts)
 
 
 def _record_acts_said(reading: Reading) -> bool:
