@@ -20,7 +20,7 @@ from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
 from core.language.spans import clause_break
 from core.language.tagger import COIN, Reading, Tag
-from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged
+from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged, word_of
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
 
@@ -59,7 +59,18 @@ KIND_NOUN = {"account": "noun.account", "strategy": "strategy.noun", "model": "n
 def _kind_last(reading: Reading, field: str, tag: Tag) -> bool:
     if INSTEAD_OF in tag.concepts:
         return True  # "switch rex to binance2 instead of main": the new value ends where the old is said
+    if word_of(tag) and _after_theirs(reading, field, tag):
+        return True  # "改用老婆本这个账户交易", "轉用kimi備用呢個模型": theirs, then words of the request
     return KIND_NOUN.get(field, "") in tag.concepts and not any(c.isalnum() for c in reading.text[tag.end :])
+
+
+def _after_theirs(reading: Reading, field: str, tag: Tag) -> bool:
+    """``tag`` stands right after one of their records of the field's kind (spaces between)."""
+    own = RECORDS.get(field, ("",))[0]
+    return any(
+        own in t.concepts and t.end <= tag.start and not reading.text[t.end : tag.start].strip()
+        for t in reading.tags
+    )
 
 
 # The record a change replaces ("instead of main", "代替main"): never the new value.
