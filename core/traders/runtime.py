@@ -24,10 +24,9 @@ Each tick belongs to a slot (its scheduled time) of one run of the trader. It:
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Final
@@ -38,19 +37,18 @@ from core.market import MarketError
 from core.markets import MarketCatalog
 from core.outbound.destination import Destination
 from core.planner.budget import TokenBudget
-from core.planner.ports import ModelResponse
-from core.strategies import AiParams, DcaParams, GridParams, Strategy, StrategyStore, grid_levels
+from core.strategies import DcaParams, GridParams, Strategy, StrategyStore
 from core.tasks.audit import AuditEntry
-from core.traders import ai, decide, regrid
+from core.traders import decide
 from core.traders.daily import DailySummary, schedule_daily
-from core.traders.model import Decision, DecisionAction, Leg, Outcome, TickResult, Trader, TraderState
+from core.traders.model import Decision, Leg, Outcome, TickResult, Trader, TraderState
 from core.traders.notices import AUTO_STOP_AFTER, INVALID_TOLD, OwnerNotices
 from core.traders.ports import DecisionModels, TickKey, TickRead, TickUnit, TraderStore
-from core.traders.regrid import Rebuilt
+from core.traders.tick_decisions import Tick, TickDecisions
 from core.trading.model import Order, OrderIntent, OrderStatus
 from core.trading.ports import ExchangeError
 from core.trading.service import PaperOrder, Placed, PriceMoved, TradingService
-from core.workspace.accounts import ExchangeAccount, ExchangeAccountRepository
+from core.workspace.accounts import ExchangeAccountRepository
 from core.workspace.model_configs import ModelConfigRepository
 
 log = logging.getLogger(__name__)
@@ -59,7 +57,6 @@ SKILL: Final = "trader_management"
 KIND: Final = f"{SKILL}.tick"
 GRID_POLL: Final = timedelta(minutes=1)  # a grid watches the price this often
 AI_DEADLINE: Final = 30.0  # seconds: a later answer is a skipped tick
-AI_MAX_TOKENS: Final = 300
 TICK_TIMEOUT: Final = AI_DEADLINE + 90  # seconds: one attempt of a tick job
 # A decision still pending this long after it was recorded belongs to a tick attempt that died
 # (attempts time out after TICK_TIMEOUT): a stop does not wait for it.
@@ -75,12 +72,6 @@ def interval_of(strategy: Strategy) -> timedelta:
     return GRID_POLL if isinstance(p, GridParams) else p.interval.delta
 
 
-def client_order_id(trader_id: str, run: int, slot: str, leg: int) -> str:
-    """A leg's idempotency key, the same on every re-run: "dt" + 28 hex (valid on every exchange)."""
-    digest = hashlib.sha256(f"{trader_id}:{run}:{slot}:{leg}".encode()).hexdigest()
-    return "dt" + digest[:28]
-
-
 def dedupe_key(trader: Trader) -> str:
     return f"{KIND}:{trader.id}:{trader.run}"
 
@@ -91,19 +82,7 @@ async def schedule(queue: JobQueue, trader: Trader, due: datetime, locale: Local
     await queue.enqueue(KIND, payload, due_at=due, owner=trader.owner, dedupe_key=dedupe_key(trader))
 
 
-@dataclass
-class _Tick:
-    trader: Trader
-    strategy: Strategy
-    slot: str
-    locale: Locale
-    now: datetime
-    price: str | None = None  # what a grid tick saw (its next tick compares against it)
-    rebuilt: Rebuilt | None = None  # a grid whose levels changed while it held something
-    read: TickRead | None = None  # read with the other ticks of its batch (its account is there)
-
-
-class TraderRuntime(OwnerNotices):
+class TraderRuntime(TickDecisions, OwnerNotices):
     def __init__(
         self,
         traders: TraderStore,
@@ -176,7 +155,7 @@ class TraderRuntime(OwnerNotices):
         if strategy is None:
             return await self._stop(ctx, trader, locale, "strategy_gone", errors=AUTO_STOP_AFTER)
         known = read if isinstance(read, TickRead) else None
-        tick = self._levels(_Tick(trader, strategy, slot, locale, ctx.now, read=known))
+        tick = self._levels(Tick(trader, strategy, slot, locale, ctx.now, read=known))
         if known is not None:
             existing = known.decision
         else:
@@ -191,7 +170,7 @@ class TraderRuntime(OwnerNotices):
         return await self._act(ctx, tick, existing, payload)
 
     async def _act(
-        self, ctx: JobContext, tick: _Tick, decision: Decision, payload: dict[str, Any]
+        self, ctx: JobContext, tick: Tick, decision: Decision, payload: dict[str, Any]
     ) -> JobResult:
         """A recorded decision: done (finished before a crash: only the reschedule was lost) or
         pending (just begun, or its tick died): its legs placed, then the tick recorded."""
@@ -205,7 +184,7 @@ class TraderRuntime(OwnerNotices):
         return await self._end(ctx, tick, decision, after, result, finished, payload)
 
     async def _at_once(
-        self, ctx: JobContext, tick: _Tick, decided: Decision, unit: TickUnit, payload: dict[str, Any]
+        self, ctx: JobContext, tick: Tick, decided: Decision, unit: TickUnit, payload: dict[str, Any]
     ) -> JobResult:
         """A fresh decision with no order, or one leg on a paper account read with the batch:
         the stop check, the decision, its order and the trader's counters in one transaction
@@ -251,7 +230,7 @@ class TraderRuntime(OwnerNotices):
     async def _end(
         self,
         ctx: JobContext,
-        tick: _Tick,
+        tick: Tick,
         decision: Decision,
         after: Trader | None,
         result: TickResult,
@@ -289,7 +268,7 @@ class TraderRuntime(OwnerNotices):
         pending = await self.traders.decision(trader.id, trader.run, slot)
         after: Trader | None
         if strategy is not None and pending is not None and pending.status == "pending":
-            tick = _Tick(trader, strategy, slot, locale, ctx.now)
+            tick = Tick(trader, strategy, slot, locale, ctx.now)
             decision = replace(pending, outcomes=await self._place(tick, pending))
             result, _, _ = self._result(tick, decision)
             result = replace(result, stop_with_error=None)
@@ -304,129 +283,14 @@ class TraderRuntime(OwnerNotices):
             await self._stopped(ctx, after, locale)
         return DONE
 
-    def _levels(self, tick: _Tick) -> _Tick:
-        """A grid's levels from its strategy as it is now: when they changed since the last tick
-        (the strategy was edited), its holdings are carried over (core.traders.regrid)."""
-        p = tick.strategy.params
-        rules = self.catalog.rules(p.symbol) if isinstance(p, GridParams) else None
-        if not isinstance(p, GridParams) or rules is None:
-            return tick
-        now = regrid.signature(p.symbol, grid_levels(p, rules))
-        memory = dict(tick.trader.memory)
-        before = memory.get("grid")
-        rebuilt = regrid.rebuild(before, now, dict(memory.get("held", {})))
-        memory["grid"] = now
-        if before is not None and before.get("symbol") != p.symbol:
-            memory.pop("last", None)  # another coin: its price is watched afresh
-        if rebuilt is not None:
-            memory["held"] = rebuilt.held
-            memory["set_aside"] = [*memory.get("set_aside", []), *rebuilt.set_aside]
-        shown = rebuilt if rebuilt is not None and rebuilt.moved else None
-        return replace(tick, trader=replace(tick.trader, memory=memory), rebuilt=shown)
-
-    def _next(self, tick: _Tick, payload: dict[str, Any]) -> Reschedule:
+    def _next(self, tick: Tick, payload: dict[str, Any]) -> Reschedule:
         # Down for a while: the missed slots are skipped, never caught up on.
         due = decide.next_slot(datetime.fromisoformat(tick.slot), interval_of(tick.strategy), tick.now)
         return Reschedule(due, {**payload, "slot": due.isoformat()})
 
-    # -- deciding -----------------------------------------------------------------------------
-
-    async def _decide(self, tick: _Tick) -> Decision:
-        trader, p = tick.trader, tick.strategy.params
-        base = Decision(trader.id, trader.run, tick.slot, tick.now, "hold", owner=trader.owner)
-        try:
-            if isinstance(p, DcaParams):
-                return self._dca(tick, p, base)
-            if isinstance(p, GridParams):
-                return await self._grid(tick, p, base)
-            assert isinstance(p, AiParams)
-            return await self._ai(tick, p, base)
-        except (MarketError, ExchangeError) as exc:
-            code = getattr(exc, "code", type(exc).__name__)
-            return replace(
-                base, action="error", error=f"{code}: {exc}", reason="market or exchange unavailable"
-            )
-
-    def _leg(self, tick: _Tick, n: int, **fields: Any) -> Leg:
-        return Leg(client_order_id=client_order_id(tick.trader.id, tick.trader.run, tick.slot, n), **fields)
-
-    def _dca(self, tick: _Tick, p: DcaParams, base: Decision) -> Decision:
-        order = decide.dca_due(p, Decimal(str(tick.trader.memory.get("spent", "0"))))
-        if order is None:
-            return replace(base, action="skipped", reason="max_total reached")
-        leg = self._leg(tick, 0, side=order.side, symbol=p.symbol, amount=order.amount, unit=order.unit)
-        return replace(base, action="buy", reason=f"dca {_s(p.quote_amount)} USDT", legs=(leg,))
-
-    async def _grid(self, tick: _Tick, p: GridParams, base: Decision) -> Decision:
-        rules = self.catalog.rules(p.symbol)
-        if rules is None:
-            return replace(base, action="error", error=f"unsupported_symbol: {p.symbol}")
-        book = await self.trading.books.get_book(p.symbol)
-        price = (book.bid + book.ask) / 2
-        tick.price = _s(price)
-        memory = tick.trader.memory
-        last = memory.get("last")
-        if last is None:
-            return replace(base, reason=f"grid armed at {_s(price)}")
-        prev = Decimal(str(last))
-        levels = grid_levels(p, rules)
-        held: dict[str, str] = dict(memory.get("held", {}))
-        legs = [
-            self._leg(tick, n, side=o.side, symbol=p.symbol, amount=o.amount, unit=o.unit, level=o.level)
-            for n, o in enumerate(decide.grid_orders(p, levels, prev, price, held))
-        ]
-        rebuilt = tick.rebuilt
-        note = (
-            f"levels rebuilt ({rebuilt.carried} carried, {len(rebuilt.set_aside)} set aside); "
-            if rebuilt is not None
-            else ""
-        )
-        if not legs:
-            return replace(base, reason=f"{note}no level crossed ({_s(prev)} -> {_s(price)})")
-        action: DecisionAction = "sell" if all(leg.side == "sell" for leg in legs) else "buy"
-        return replace(
-            base,
-            action=action,
-            reason=f"{note}crossed {len(legs)} level(s): {_s(prev)} -> {_s(price)}",
-            legs=tuple(legs),
-        )
-
-    async def _ai(self, tick: _Tick, p: AiParams, base: Decision) -> Decision:
-        trader = tick.trader
-        config = await self.model_configs.get(trader.owner, trader.model_id or "")
-        if config is None or not config.enabled or self.models is None:
-            return replace(
-                base, action="error", error="model_unavailable: the model config is missing or disabled"
-            )
-        day = tick.now.date()
-        if self.budget is not None and await self.budget.exceeded(trader.owner, day):
-            return replace(base, action="skipped", reason="token budget used up for today")
-        account = await self._account(tick)
-        if account is None:
-            return replace(base, action="error", error="account_gone")
-        models = self.models
-
-        def model(messages: list[dict[str, Any]]) -> Awaitable[ModelResponse]:
-            return models.complete(config, messages, max_tokens=AI_MAX_TOKENS, timeout=self.deadline)
-
-        # The one decision path (core.traders.ai.ask), which a backtest replays too.
-        desk = ai.AccountDesk(self.trading, account)
-        asked = await ai.ask(p, desk, model, self.catalog.base_of, self.deadline)
-        if asked.action in ("skipped", "error"):
-            return replace(base, action=asked.action, reason=asked.reason, error=asked.error)
-        tokens = asked.usage.total
-        if self.budget is not None:
-            await self.budget.charge(trader.owner, day, tokens)
-        base = replace(base, tokens=tokens)
-        if asked.action in ("hold", "invalid"):
-            return replace(base, action=asked.action, reason=asked.reason)
-        assert asked.amount is not None and asked.action in ("buy", "sell")
-        leg = self._leg(tick, 0, side=asked.action, symbol=asked.symbol, amount=asked.amount, unit=asked.unit)
-        return replace(base, action=asked.action, reason=asked.reason, legs=(leg,))
-
     # -- acting -------------------------------------------------------------------------------
 
-    async def _place(self, tick: _Tick, decision: Decision) -> tuple[Outcome, ...]:
+    async def _place(self, tick: Tick, decision: Decision) -> tuple[Outcome, ...]:
         if not decision.legs:
             return ()
         trader = tick.trader
@@ -460,19 +324,13 @@ class TraderRuntime(OwnerNotices):
         return tuple(outcomes)
 
     @staticmethod
-    def _audit(tick: _Tick, leg: Leg) -> AuditEntry:
+    def _audit(tick: Tick, leg: Leg) -> AuditEntry:
         trader = tick.trader
         detail = {"trader": trader.name, "trader_id": trader.id, "run": str(trader.run), "tick": tick.slot}
         actor = f"trader:{trader.id}"
         return AuditEntry(trader.owner, actor, tick.now, SKILL, leg.side, None, None, "ok", detail)
 
-    async def _account(self, tick: _Tick) -> ExchangeAccount | None:
-        if tick.read is not None:
-            return tick.read.account
-        trader = tick.trader
-        return await self.accounts.get(trader.owner, trader.account_id or "")
-
-    def _result(self, tick: _Tick, decision: Decision) -> tuple[TickResult, str | None, bool]:
+    def _result(self, tick: Tick, decision: Decision) -> tuple[TickResult, str | None, bool]:
         """The trader's new counters and memory; for a dca that reached its total, that total; and
         whether to queue the owner's daily summary of today (the first tick of a UTC day)."""
         trader, p = tick.trader, tick.strategy.params
@@ -508,7 +366,7 @@ class TraderRuntime(OwnerNotices):
         return result, finished, summary_day
 
     @staticmethod
-    def _summary_due(tick: _Tick) -> bool:
+    def _summary_due(tick: Tick) -> bool:
         """The owner's daily summary is to be queued: asked for, and this is the trader's first
         tick of the UTC day."""
         queued = tick.trader.memory.get("summary_queued")
@@ -546,7 +404,7 @@ def _tick_key(job: Job) -> TickKey:
     return (str(payload.get("trader_id", "")), int(payload.get("run", -1)), slot)
 
 
-def _at_once(tick: _Tick, decided: Decision) -> bool:
+def _at_once(tick: Tick, decided: Decision) -> bool:
     """The decision can be recorded with its order in one transaction (TraderRuntime._at_once):
     it has no order, or one on a paper account whose balances the batch read. More legs (a grid
     crossing several levels) plan each against the balances the previous one left; a live

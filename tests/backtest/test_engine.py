@@ -221,8 +221,8 @@ def test_the_replay_calls_the_runtime_decision_functions(monkeypatch: pytest.Mon
     # And the runtime's ticks call the same module's functions.
     import inspect
 
-    from core.traders import runtime
+    from core.traders import runtime, tick_decisions
 
-    source = inspect.getsource(runtime)
+    source = inspect.getsource(runtime) + inspect.getsource(tick_decisions)
     for name in ("decide.grid_orders(", "decide.grid_held(", "decide.dca_due(", "decide.dca_spent("):
         assert name in source
