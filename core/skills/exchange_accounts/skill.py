@@ -8,6 +8,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.i18n import is_zh
+from core.language.phrases import Words
 from core.language.picks import sole_value
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.routing.router import Route
@@ -42,14 +43,9 @@ from core.workspace.text import inline
 
 MAX_PAPER_BALANCE = Decimal("100000000")
 
-# Update: which field ("credentials" = every credential of the account's exchange).
-_FIELD_WORDS = {
-    "name": ("name", "名字", "名称", "改名", "rename"),
-    "api_key": ("api_key", "api key", "apikey", "key"),
-    "api_secret": ("api_secret", "api secret", "secret", "密钥", "秘钥"),
-    "passphrase": ("passphrase", "口令", "密码短语"),
-    "credentials": ("credentials", "凭证", "凭据", "全部密钥", "key 和 secret", "key and secret"),
-}
+# Update: which field ("credentials" = every credential of the account's exchange), each answered
+# by its words (phrases/account_answer.toml), tried in this order.
+_FIELDS = ("name", "api_key", "api_secret", "passphrase", "credentials")
 
 
 class ExchangeSkill(TaskFlow):
@@ -366,10 +362,7 @@ class ExchangeSkill(TaskFlow):
 
 def _parse_field(text: str) -> str | None:
     norm = bare(text)
-    for field, words in _FIELD_WORDS.items():
-        if norm in words:
-            return field
-    return None
+    return next((f for f in _FIELDS if norm in Words(f"account_answer.{f}").words), None)
 
 
 ACTIONS: dict[str, ActionSpec[ExchangeSkill]] = {

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.clock import Clock
 from core.language.fills import on_off
+from core.language.phrases import Words
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.router import Route
 from core.secrets import SecretBox
@@ -34,13 +35,8 @@ from core.workspace.records import (
 from core.workspace.text import inline, quoted
 
 _MODEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}")
-_FIELD_WORDS = {
-    "name": ("name", "名字", "名称", "改名", "rename"),
-    "api_key": ("api_key", "api key", "apikey", "key", "密钥", "秘钥"),
-    "base_url": ("base_url", "base url", "url", "地址", "接口地址", "endpoint"),
-    "model": ("model", "模型", "模型名", "model name"),
-    "enabled": ("enabled", "启用", "禁用", "enable", "disable", "状态"),
-}
+# Update: which field, each answered by its words (phrases/model_answer.toml), tried in this order.
+_FIELDS = ("name", "api_key", "base_url", "model", "enabled")
 CRITICAL_FIELDS = frozenset({"api_key", "base_url"})  # where the key goes, and the key itself
 
 
@@ -162,7 +158,7 @@ class ModelSkill(TaskFlow):
             return await self.records.parse_name(turn, task, text)
         if spec.name == "field":
             norm = bare(text)
-            field = next((f for f, words in _FIELD_WORDS.items() if norm in words), None)
+            field = next((f for f in _FIELDS if norm in Words(f"model_answer.{f}").words), None)
             return Parsed(field) if field else Parsed(error="ws.bad_field")
         if spec.name == "base_url":
             url, error = check_base_url(text)
