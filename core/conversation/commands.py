@@ -12,6 +12,7 @@ from core.conversation.replies import notice_reply
 from core.conversation.tasks import open_task
 from core.events import Command
 from core.i18n import HANT, parse_locale
+from core.language.phrases import Words
 from core.reply import NoticeBlock, Reply, Status
 from core.routing.router import Route
 from core.skills.registry import SkillSet
@@ -28,8 +29,10 @@ def _language_options() -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
-# /lang's words for traditional Chinese besides the codes parse_locale reads (zh-TW, zh-Hant, ...).
-_HANT_WORDS = frozenset({"繁體", "繁体", "繁體中文", "繁体中文", "正體", "正體中文", "hant", "tw", "hk"})
+# /lang's words for traditional Chinese besides the codes parse_locale reads (zh-TW, zh-Hant, ...),
+# and for following each message's language (phrases/lang_command.toml).
+_HANT_WORDS = Words("lang_command.hant")
+_AUTO_WORDS = Words("lang_command.auto")
 
 
 ENGINE_COMMANDS = frozenset({"start", "help", "lang", "cancel"})
@@ -91,10 +94,10 @@ class Commands:
         return Reply(Status.COMPLETED, (NoticeBlock(text, code="help"),), turn.locale)
 
     async def _lang(self, turn: Turn, arg: str) -> Reply:
-        if arg in ("auto", "自动", "自動"):  # back to following each message's language
+        if arg in _AUTO_WORDS.words:  # back to following each message's language
             turn.state.locale = None
             return notice_reply(turn, "lang.auto", "locale_auto")
-        choice = (HANT if arg.lower() in _HANT_WORDS else parse_locale(arg)) if arg else None
+        choice = (HANT if arg.lower() in _HANT_WORDS.words else parse_locale(arg)) if arg else None
         if choice is None:
             if arg:
                 return notice_reply(
