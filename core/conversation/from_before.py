@@ -30,7 +30,7 @@ _KIND_ONES = Words("conversation.kind_ones")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 # The last words of kind_ones' English words the kind's plural noun stands for.
-_ONES = frozenset({"ones", "rest"})
+_ONES = Words("conversation.kind_ones_noun")
 
 
 def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> Route | None:
@@ -138,7 +138,7 @@ def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
         return None
     for start, end in (*_NAMED_ONE.spans(piece), *_ending_one(piece)):
         before = piece[:start].split()
-        if not before or before[-1].lower() in _NOT_NAMING:
+        if not before or before[-1].lower() in _NOT_NAMING.words:
             continue
         en = piece[start:end].lower() == "one"
         found = route(f"{piece[:start]}{nouns[1] if en else piece[start:end] + nouns[0]}{piece[end:]}")
@@ -180,7 +180,7 @@ def the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
     said = piece[start:end]
     words = said.split()
     last = words[-1].lower() if words else ""
-    if last in _ONES:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
+    if last in _ONES.words:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
         said = f"{said[: len(said) - len(last)]}{nouns[1]}"
     elif not last.isascii():  # "还剩哪些" -> "还剩哪些提醒"
         said += nouns[0]
@@ -190,4 +190,4 @@ def the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
     return found
 
 
-_NOT_NAMING = frozenset({"the", "that", "this", "a", "an", "which", "any", "no", "each", "every", "new"})
+_NOT_NAMING = Words("conversation.not_naming")

@@ -164,6 +164,7 @@ def recall_of(route: Route) -> Recall:
 
 
 _ALL_OF = Words("conversation.pronoun_all")
+_ALL_ARE = Words("conversation.pronoun_all_are")  # "they're": the noun in its place takes "are"
 # A plural pronoun read back as all the records of the kind: the kind's words, and "are" for "they're".
 _ALL_WORDS: dict[str, tuple[str, str]] = {
     skill: (f"我的{zh}", f"my {en}") for skill, (zh, en) in KIND_PLURALS.items() if skill in RECORD_NOUNS
@@ -179,7 +180,7 @@ def _all_of(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> R
         return None
     words = kind[0] if is_zh(locale) else kind[1]
     said = " ".join(
-        _ALL_OF.sub(lambda w: f" {words} are " if w in ("they're", "theyre") else f" {words} ", piece).split()
+        _ALL_OF.sub(lambda w: f" {words} are " if w in _ALL_ARE.words else f" {words} ", piece).split()
     )
     found = route_text(said)
     return (
