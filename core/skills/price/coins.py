@@ -19,6 +19,7 @@ from core.coin_index import CoinIndex, Mention, everyday_words
 from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
+from core.language.phrases import Words
 from core.language.tagger import COIN, Reading
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
@@ -265,15 +266,16 @@ def _listed(norm: str, mention: Mention, strong: list[Mention]) -> bool:
     """``mention`` stands in a list with a coin named plainly: only "and", "&", "," or "和" between,
     no article before it ("send me the link and btc price": a link sent)."""
     before = norm[: mention.start].split()[-1:]
-    if before and before[0] in ("the", "a", "that", "this", "your", "my"):
+    if before and before[0] in _LIST_ARTICLES.words:
         return False
     return any(
-        norm[a.end : b.start].strip() in _LIST_JOINS
+        norm[a.end : b.start].strip() in _LIST_JOINS.words
         for a, b in ((m, mention) if m.end <= mention.start else (mention, m) for m in strong)
     )
 
 
-_LIST_JOINS = frozenset({"and", "&", ",", "，", "、", "和", "跟", "与"})
+_LIST_ARTICLES = Words("not_coin.list_article")  # "the" of "send me the link and btc price"
+_LIST_JOINS = Words("not_coin.list_join")  # "and" of "link and btc price"
 
 __all__ = ["PRICE_WORDS", "CoinFinder", "Found", "normalize"]
 

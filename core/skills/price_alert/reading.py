@@ -206,9 +206,12 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     return found[0], {**{k: v for k, v in found[1].items() if k != "symbol"}, NAME: own.value}
 
 
+_ASKED_END = Words("alert.asked_end")  # 吗 of "dip buyer还在吗"
+
+
 def _asks_of_it(reading: Reading) -> bool:
     """A question of the alert named, or a look asked at it ("dip buyer还在吗", "show me dip buyer")."""
-    asked = reading.text.rstrip().endswith(("?", "？", "吗", "呢"))
+    asked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
     return asked or bool(reading.concepts & {"verb.query", STATE}) or LIST.search(reading.text) is not None
 
 

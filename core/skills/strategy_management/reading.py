@@ -304,7 +304,7 @@ OUT_OF_DEFAULT = When("noun.from_default", none=["ask."])
 
 # Another record's word: "把binance设成默认账户", "make claude my default model" are not a strategy's.
 _OTHER_RECORD = frozenset({"noun.model", "noun.account", "noun.trader", "noun.bot", "exchange"})
-_DEFAULT_WORDS = ("默认", "预设", "default")
+_DEFAULT_WORDS = Words("strategy_default.word")
 _DEFAULT_VERBS = frozenset({"verb.activate", "verb.deactivate"})
 
 
@@ -315,7 +315,8 @@ def _default_of(reading: Reading, action: str | None) -> bool:
     if action not in ("activate", "deactivate") or reading.concepts & _OTHER_RECORD:
         return False
     verbs = (reading.text[t.start : t.end] for t in reading.tags if t.concepts & _DEFAULT_VERBS)
-    return "noun.default" in reading.concepts or any(w in verb for verb in verbs for w in _DEFAULT_WORDS)
+    default = _DEFAULT_WORDS.words
+    return "noun.default" in reading.concepts or any(w in verb for verb in verbs for w in default)
 
 
 def _asked_of_any(reading: Reading) -> bool:
