@@ -47,11 +47,18 @@ def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> R
 def its_profit(piece: str, read: Route | None, before: Route | None) -> Route | None:
     """A profit asked after a backtest, no period nor "my" of its own ("suppose a weekly eth dca of
     50 usdt over the past 90 days, what profit"): that backtest's; one's own ("然后看看我的盈亏") is
-    the P&L's."""
-    if read is None or before is None or (before.skill, read.skill) != ("backtest", "pnl"):
+    the P&L's. So is how much one would have, asked with no balance's noun ("假设我每天定投100u大饼，
+    十年后能有多少", "如果每天定投100u大饼，一年后有多少": the plan's outcome, never the account's
+    balance); "然后查下余额", "再看看我的余额" ask the balance."""
+    if read is None or before is None or before.skill != "backtest":
         return read
-    if set(read.slots) <= {"view"} and "filler.mine" not in words(piece).concepts:
+    concepts = words(piece).concepts
+    if "filler.mine" in concepts:
+        return read
+    if read.skill == "pnl" and set(read.slots) <= {"view"}:
         return before
+    if (read.skill, read.action) == ("account_query", "balance") and set(read.slots) <= {"later"}:
+        return read if "noun.balance" in concepts else before
     return read
 
 
