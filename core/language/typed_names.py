@@ -96,14 +96,34 @@ def set_to(reading: Reading) -> Tag | None:
         at = pointed and reading.text[tag.start : tag.end] == "at"
         if (at or tag.concepts & markers) and any(c.isalnum() for c in reading.text[tag.end :]):
             found = tag
-    return found
+    return found or (_named_as(reading) if not reading.concepts.isdisjoint(_RENAMES) else None)
+
+
+def _named_as(reading: Reading) -> Tag | None:
+    """The word saying a new name comes next (names.marker) said after a rename, only punctuation
+    or filler between ("大脑改个名，叫主力", "给稳稳换个名字，就叫稳如狗"): the new value follows it."""
+    text = reading.text
+    renamed = next((t for t in reading.tags if not t.concepts.isdisjoint(_RENAMES)), None)
+    if renamed is None:
+        return None
+    for start, end in _NAMED_AS.spans(text, every=True):
+        if start < renamed.end:
+            continue
+        covered = {i for t in reading.tags if is_filler(t) for i in range(t.start, t.end)}
+        between = (i for i in range(renamed.end, start) if i not in covered)
+        if any(text[i].isalnum() for i in between) or not any(c.isalnum() for c in text[end:]):
+            return None
+        return Tag(start, end, frozenset({"verb.set_to"}))
+    return None
 
 
 _MARKERS = frozenset({"verb.set_to", "filler.to"})
 _POINTED_MARKERS = _MARKERS | {"verb.point_at"}
+_RENAMES = frozenset({"verb.rename", "noun.name"})  # a new name said, its value maybe after names.marker
+_NAMED_AS = Words("names.marker")
 # Every concept set_to reads: where none of their words may be tagged (tagger.may_tag), it finds no
 # marker, and a reader asking for one need not tag the message.
-SET_TO_SAID: Final = _POINTED_MARKERS | {"verb.point"}
+SET_TO_SAID: Final = _POINTED_MARKERS | {"verb.point"} | _RENAMES
 
 
 _CLAUSE, _JOINS, _QUOTES = (
