@@ -61,6 +61,12 @@ def stop_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
 ASKED_HOW = SlotSpec("asked", "text", required=False, infer=("message",))
 
 
+def start_slots(skill: TraderSkill, task: Task) -> list[SlotSpec]:
+    """How it was asked; and while a start naming several strategies asks which one ("restart my
+    btc dca" with two DCAs on BTC: skill.py asks it, then starts the trader running it)."""
+    return [ASKED_HOW, *stop_slots(skill, task)]
+
+
 # -- when each action is confirmed, and what refuses it first ----------------------------------
 
 
@@ -142,7 +148,7 @@ ACTIONS: dict[str, ActionSpec[TraderSkill]] = {
     ),
     "start": ActionSpec(
         run=handlers.start_trader,
-        slots=(ASKED_HOW,),
+        slots=start_slots,
         target=True,
         confirm=Confirm.when(is_live, "a live account, or asked how to start it"),
         check=check_start,

@@ -19,7 +19,7 @@ from core.language.lexicon import load
 from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
 from core.language.spans import clause_break
-from core.language.tagger import COIN, Reading, Tag
+from core.language.tagger import COIN, NAME_WORD, Reading, Tag
 from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged, word_of
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
@@ -223,6 +223,25 @@ def stopped_strategy(reading: Reading) -> dict[str, Any] | None:
         return None  # "停止定投会怎样", "什么时候停掉我的BTC定投": a question, nothing to stop
     ref = _strategy_ref(reading, said_whole=True)
     return {"target_ref": ref} if ref is not None else None
+
+
+def started_strategy(reading: Reading) -> dict[str, Any] | None:
+    """A start naming a strategy ("重启BTC定投", "restart my eth grid"): a strategy has no start of
+    its own, it runs in its traders; skill.py starts the one of them stopped (asks which when
+    several are, says how to run it when none has it). A question starts nothing."""
+    if reading.concepts & ASKED_HOW or _asked(reading.concepts):
+        return None  # "how do i start my eth grid": how it is done, answered
+    if reading.has(NAME_WORD):
+        return None  # "启动 BTC定投助手 交易员": a trader's name, its kind's word inside it
+    said = [t.start for t in reading.tags if t.concepts & _STRATEGY_WORDS]
+    if said and _A_ONE.before(reading.text, min(said)) is not None:
+        return None  # "start a btc dca", "启动一个btc定投": a new one, made (or asked how), never theirs
+    ref = _strategy_ref(reading, said_whole=True)
+    return {"target_ref": ref} if ref is not None else None
+
+
+_A_ONE = Words("strategy_value.a_one")
+_STRATEGY_WORDS = KIND_CONCEPTS | {COIN, "own.strategy"}
 
 
 def running_strategy(reading: Reading) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from core.reply import Block, DetailsBlock, NoticeBlock, Reply
 from core.routing.normalize import normalize
 from core.routing.router import Route
 from core.secrets import SecretBox
+from core.skills.trader_management.by_strategy import start_of_strategy
 from core.skills.trader_management.deps import (
     ALL,
     NO_MODEL,
@@ -166,14 +167,19 @@ class TraderSkill(TaskFlow):
         if task.is_open and task.action in ("stop", "query") and (task.target_ref or {}).get("all"):
             task.target_ref = {"id": ALL, "name": turn.t("trader.field.state")}
         said = (task.target_ref or {}).get("strategy")
-        if task.is_open and task.action == "stop" and said and "id" not in (task.target_ref or {}):
+        if task.is_open and task.action in ("stop", "start") and said and "id" not in (task.target_ref or {}):
             strategies = await self.deps.strategies.owned(owner_of(turn))
             meant = meant_strategies(strategies, task)
             if len(meant) > 1:  # "stop my btc dca" with two DCAs on BTC: which one, with buttons
                 return await self.ask(turn, task, STOPPED_STRATEGY, notes)
             if not meant:
                 return self._not_found(turn, task, said, "strategy", strategies)
-            task.target_ref = {"id": ALL, "name": meant[0].name, "strategy": meant[0].id}
+            if task.action == "start":  # "restart my eth grid": the trader running it
+                pending = await start_of_strategy(self, turn, task, meant[0], notes)
+                if pending is not None:
+                    return pending
+            else:
+                task.target_ref = {"id": ALL, "name": meant[0].name, "strategy": meant[0].id}
         if task.is_open and task.action == "create":
             refusal = await self._cannot_create(turn, task)
             if refusal is not None:
@@ -222,7 +228,7 @@ class TraderSkill(TaskFlow):
     # -- questions and answers -----------------------------------------------------------------
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
-        if task.action == "stop" and spec.name == "strategy":
+        if task.action in ("stop", "start") and spec.name == "strategy":
             said = (task.target_ref or {}).get("strategy", "")
             return turn.t("flow.ambiguous", ref=said, kind=turn.t(KIND_LABELS["strategy"]))
         if spec.name == "field":
@@ -237,7 +243,7 @@ class TraderSkill(TaskFlow):
         owner = owner_of(turn)
         if spec.name == "account":
             return [Choice(a.id, account_label(turn, a)) for a in await self.deps.accounts.owned(owner)]
-        if spec.name == "strategy" and task.action == "stop":
+        if spec.name == "strategy" and task.action in ("stop", "start"):
             return [
                 Choice(s.id, s.name) for s in meant_strategies(await self.deps.strategies.owned(owner), task)
             ]
