@@ -41,7 +41,8 @@ def lent_no_coin(route: Route) -> bool:
 def kept(piece: str) -> bool:
     """A piece keeping a record ("keep alice", "留着旺财", "keep the btc one"): said beside an ask,
     it is no ask of its own (never the ask before it again, of what is kept). A verb right after
-    it, or a word of doing ("keep telling me": the alert repeats), keeps doing that instead."""
+    it, or a word of doing ("keep telling me": the alert repeats), keeps doing that instead; one
+    with nothing after it keeps nothing ("sell 0.3 eth before i leave")."""
     text = normalize(piece)  # the text words(piece) reads
     said = _KEPT.spans(text)
     if not said:
@@ -49,6 +50,8 @@ def kept(piece: str) -> bool:
     tags = words(piece).tags
     for _, end in said:
         after = skip_spaces(text, end)
+        if not text[after:].strip(" .。!！?？,，"):
+            continue  # "sell 0.3 eth now before i leave": nothing kept
         doing = text[after:].split(" ", 1)[0].endswith("ing")
         if not doing and not any(t.start == after and t.concepts & _DOING for t in tags):
             return True

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.conversation.beside import beside_story
 from core.conversation.clauses import BackFn, split_asks
+from core.conversation.story import after_story, beside_asks
 from core.language.acted import ACTED_CONCEPT as ACTED
 from core.language.normalize import has_cjk
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
@@ -187,7 +187,9 @@ def split_held(
         return None
     asks = split_asks(text, whole, route, back, told_by)
     if asks is None and whole is None:
-        asks = _beside(text, route, back, told_by)
+        asks = beside_asks(text, route, back, told_by)
+    else:  # a story told before a clear ask decides nothing (core.conversation.story)
+        asks = after_story(text, whole, asks, route, back, told_by)
     if asks is not None and any(r.skill == _TRADE for _, r in asks) and not _trades_said(told_by(text)):
         # The whole message's reading holds every trade it says ("if btc dips. buy 0.1 btc": no
         # level to wait for; "buy 0.1 btc. not right now"): no piece read alone makes one.
@@ -223,20 +225,3 @@ _RECORD_ACTS = frozenset({*RECORD_VERBS, *RECORD_CHANGES}) - {"verb.create"}
 def _trades_said(reading: Reading) -> bool:
     """A trade's word left standing in ``reading``, none held, supposed or taken back."""
     return SUPPOSED not in reading.concepts and any(c.startswith(_TRADE_ACTS) for c in reading.concepts)
-
-
-def _beside(
-    text: str, route: RouteFn, back: BackFn | None, told_by: ReadFn
-) -> list[tuple[str, Route]] | None:
-    """The asks told beside a story, read as a message of their own (several asks cut as ever)."""
-    found = beside_story(text, route, told_by)
-    if found is None:
-        return None
-    said, asks = found
-    if len(asks) == 1:
-        return asks
-    whole = route(said)
-    several = split_asks(said, whole, route, back, told_by)
-    if several is not None:
-        return several
-    return [(said, whole)] if whole is not None else asks

@@ -22,15 +22,13 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final
 
-from core.conversation.references import refer
-from core.i18n import Locale
+from core.conversation.lent_coin import lend_coin, remark, sale_told, wants_coin
 from core.language.lexicon import load
 from core.language.normalize import CLAUSE_MARKS, has_cjk, normalize
 from core.language.phrases import Words
 from core.language.spans import objects_before
 from core.language.tagger import COIN, Reading
 from core.routing.router import Route
-from core.state import Recall
 
 RouteFn = Callable[[str], Route | None]
 ReadFn = Callable[[str], Reading]
@@ -43,7 +41,8 @@ _ASKING_ENDS: Final = frozenset("?？")
 _HELD, _QUOTING = Words("beside.held"), Words("beside.quoting")
 _TAKEN_BACK = Words("beside.taken_back")
 _ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
-_EITHER = Words("beside.either")
+_EITHER, _LEADING = Words("beside.either"), Words("beside.leading")
+_PRICE_ASKED = Words("beside.price_asked")
 
 # What only looks something up: nothing changes, no money moves. Set aside beside it, a story
 # takes nothing back that matters.
@@ -55,6 +54,7 @@ NOT_ASKED: Final = "filler.dont"
 # A time ahead ("next month", "明天"): an act said beside it may be for then.
 _AHEAD: Final = frozenset({"time.later", "time.ahead"})
 _IF: Final = "backtest.if"
+_NOW: Final = "time.now"
 # What holds any act said beside it: put off, given up, the mind changed, only mused about,
 # someone else's words.
 _HOLDING: Final = frozenset(
@@ -110,12 +110,12 @@ def looks_up(route: Route) -> bool:
     )
 
 
-def _plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
+def plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
     """A clause that asks deskmate, read on its own: put to it ("can you", "帮我", "ping me"), opening
     with its verb ("delete the strategy yolo", "把所有提醒全删了"), or, for a look-up, a question
     ("what's sol sitting at right now", "btc而家几多钱呀"). A bare follow-up asks only as a question
     ("and link?"); a price of no coin is a remark read as one."""
-    if _remark(route):
+    if remark(route):
         return False
     clause = text[start:end].strip()
     asked = text[end : end + 1] in _ASKING_ENDS or clause[-1:] in _ASKING_ENDS
@@ -124,6 +124,8 @@ def _plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
     reading = read(clause)
     if _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading):
         return True
+    if route.skill == "price" and _PRICE_ASKED.search(reading.text) is not None:
+        return True  # "现在到底多少钱啊": a price asked with no question's mark
     return looks_up(route) and (asked or any(c.startswith(_ASK) for c in reading.concepts))
 
 
@@ -139,13 +141,15 @@ def _opens_with_verb(reading: Reading, verbs: tuple[str, ...] = _OPENING, *, wan
     object; with ``wants``, after a want ("想加个币安账户")."""
     text = reading.text
     first = len(text) - len(text.lstrip())
-    want = _WANTING.prefix(text[first:]) if wants else None
-    if want is not None:
-        first += want
-        first = len(text) - len(text[first:].lstrip())
+    for words in (_LEADING, _WANTING, _LEADING) if wants else (_LEADING,):
+        said = words.prefix(text[first:])
+        if said is not None:  # "先卖掉30%", "我想先卖掉一半"
+            first = len(text) - len(text[first + said :].lstrip())
     for tag in reading.tags:
         if tag.end <= first:
             continue
+        if tag.start == first and text.startswith(objects_before(), first):
+            return True  # "顺便把交易员都停了": 把 names the object, its verb after it
         if tag.concepts and all(c.startswith(_FILLER) for c in tag.concepts) and tag.start <= first:
             first = max(first, len(text) - len(text[tag.end :].lstrip()))
             continue
@@ -168,16 +172,13 @@ def _unread_ask(reading: Reading) -> bool:
     return any(not c.startswith(_BARE) for c in reading.concepts)
 
 
-def _remark(route: Route) -> bool:
-    """A price of no coin: a remark read as one ("100 a week over the last 6 months"), no ask."""
-    return route.skill == "price" and not (route.slots.get("symbols") or route.slots.get("symbol"))
-
-
-def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: bool) -> bool:
+def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: bool, now: bool) -> bool:
     """Whether clause ``aside``, set aside ``before`` the act ``route`` (its clause read as
-    ``asked``) or after it, right ``next_to`` it or not, takes that act back or holds it."""
+    ``asked``) or after it, right ``next_to`` it or not, takes that act back or holds it. A time
+    ahead told before the asks is not theirs where one of them says ``now`` ("I'm flying out
+    tomorrow. Could you sell 0.3 eth now before I leave, and also stop all my traders?")."""
     said = aside.concepts
-    if NOT_ASKED in said or said & _AHEAD or _IF in said:
+    if NOT_ASKED in said or (said & _AHEAD and not (now and before)) or _IF in said:
         return True
     if _HELD.search(aside.text) is not None or _TAKEN_BACK.search(aside.text) is not None:
         return True
@@ -227,7 +228,7 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
     routed = _continued(text, [(s, e, route(text[s:e].strip())) for s, e in parts], route, read)
     routed = _referred(text, routed, route, read)
     parts = [(s, e) for s, e, _ in routed]
-    asks = [(s, e, r) for s, e, r in routed if r is not None and _plain(text, s, e, r, read)]
+    asks = [(s, e, r) for s, e, r in routed if r is not None and plain(text, s, e, r, read)]
     asides = [(s, e) for s, e, r in routed if not any(a[0] == s for a in asks)]
     if not asks or not asides:
         return None
@@ -238,11 +239,12 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
         if _EITHER.search(aside.text) is not None and any(b[1] <= s for b in asks) and not _told(aside):
             return None  # "which model is smarter, gpt or claude": the question goes on with its choices
     kept = []
+    now = any(_NOW in read(text[s:e].strip()).concepts for s, e, _ in asks)
     for s, e, found in asks:
         if not looks_up(found):
             asked = read(text[s:e].strip())
             held = any(
-                _holds(read(text[a:b].strip()), asked, found, b <= s, _next_to(parts, (a, b), (s, e)))
+                _holds(read(text[a:b].strip()), asked, found, b <= s, _next_to(parts, (a, b), (s, e)), now)
                 for a, b in asides
             )
             if held:
@@ -257,19 +259,23 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
 def _referred(
     text: str, routed: list[tuple[int, int, Route | None]], route: RouteFn, read: ReadFn
 ) -> list[tuple[int, int, Route | None]]:
-    """``routed`` with a clause's pronoun read as the one coin the clauses before it name, where
-    it asks nothing without it ("My nephew keeps talking about solana at dinner. What's it actually
-    worth today?", "朋友一直在说sol，它现在多少钱"): the conversation's last coin, told in the story."""
+    """``routed`` with a clause naming no coin read with the one coin the clauses before it name,
+    where it asks nothing without it or asks a trade or a price of none ("My nephew keeps talking
+    about solana at dinner. What's it actually worth today?", "朋友一直在说sol，它现在多少钱", "手里的sol
+    拿了半年一直横着不动，看着就心累，全卖了吧"): the conversation's last coin, told in the story
+    (core.conversation.lent_coin)."""
     out: list[tuple[int, int, Route | None]] = []
     coins: set[str] = set()
+    sold = False
     for s, e, found in routed:
         clause = text[s:e].strip()
-        if len(coins) == 1 and (found is None or _remark(found)):
-            locale: Locale = "zh" if has_cjk(clause) else "en"
-            referred = refer(clause, found, Recall(coin=next(iter(coins))), locale, route)
-            if referred is not None and not _remark(referred[1]):
-                found = referred[1]
-        coins |= {t.value for t in read(clause).tags if COIN in t.concepts}
+        said = read(clause)
+        named = {t.value for t in said.tags if COIN in t.concepts}
+        if len(coins) == 1 and not named and wants_coin(found):
+            lent = lend_coin(clause, said, found, next(iter(coins)), route, sold=sold)
+            found = lent if lent is not None else found
+        coins |= named
+        sold = sold or sale_told(said)
         out.append((s, e, found))
     return out
 
@@ -282,9 +288,9 @@ def _continued(
     网格，2800到3800，最近30天的数据"), make the same request with more of its slots."""
     out: list[tuple[int, int, Route | None]] = []
     for s, e, found in routed:
-        if out and (found is None or _remark(found)):
+        if out and (found is None or remark(found)):
             start, _, asked = out[-1]
-            if asked is not None and not _remark(asked) and not _told(read(text[s:e].strip())):
+            if asked is not None and not remark(asked) and not _told(read(text[s:e].strip())):
                 more = route(text[start:e].strip())
                 if more is not None and _goes_on(asked, more):
                     out[-1] = (start, e, more)

@@ -1,0 +1,179 @@
+"""A story told before a clear ask: "手里的sol拿了半年一直横着不动，看着就心累，全卖了吧", "doge 呢排升咗
+唔少，沽一半先，袋住啲錢", "I'm flying out early tomorrow and won't have signal for a week. Could you sell
+0.3 eth now before I leave, and also stop all my traders?". The whole message reads as the story's
+words say (横着不动 a stuck order's diagnosis, 升咗唔少 a price history, tomorrow a time ahead), yet
+what is asked is the clause put to deskmate: the story is why, and decides nothing.
+
+Where the clauses put to deskmate (core.conversation.beside) ask an act, and what the message read
+as besides is only a look-up told in the story or those same acts with less said, the asks are
+those clauses, each read on its own, the story lending only its one coin (core.conversation.
+lent_coin). A story that holds the act (a "don't", an "if", someone's words to follow, a time ahead
+with no "now" asked) keeps it from being read apart, as it does beside a message read as nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.conversation.beside import beside_story, clauses, looks_up, plain
+from core.conversation.clauses import BackFn, split_asks
+from core.conversation.lent_coin import lend_coin, sale_told, wants_coin
+from core.language.fills import coins as fill_coins
+from core.language.refusals import LATER
+from core.language.tagger import Reading
+from core.routing.router import Route
+
+RouteFn = Callable[[str], Route | None]
+ReadFn = Callable[[str], Reading]
+
+
+def after_story(
+    text: str,
+    whole: Route | None,
+    asks: list[tuple[str, Route]] | None,
+    route: RouteFn,
+    back: BackFn | None,
+    told_by: ReadFn,
+) -> list[tuple[str, Route]] | None:
+    """``asks`` (the message cut as several asks, or None: one ask, ``whole``) read again where a
+    story told before a clear ask decided them; a trade naming no coin after a story naming one
+    reads that coin."""
+    said = [r for _, r in asks] if asks is not None else [whole] if whole is not None else []
+    if not said:
+        return None
+    # Only what a story may have read wrong is read again by its clauses (each clause routed: the
+    # cost of a long message's reading).
+    if any(_story_look(r, guide=True) or wants_coin(r) or LATER in r.slots for r in said):
+        found = beside_story(text, route, told_by)
+        if found is not None and _retold(text, whole, asks, found[1], told_by):
+            return _several(found, route, back, told_by)
+    if asks is None:
+        return None
+    return [(piece, _lent(text, piece, found, route, told_by)) for piece, found in asks]
+
+
+def _retold(
+    text: str,
+    whole: Route | None,
+    asks: list[tuple[str, Route]] | None,
+    asked: list[tuple[str, Route]],
+    told_by: ReadFn,
+) -> bool:
+    """The clauses put to deskmate (``asked``) ask an act, and every ask the message was read as
+    (``asks``, or the ``whole`` message) is a look-up the story's words made, or one of them with
+    no slot it lacks but a time ahead the story told (the clauses asked kept beside it say "now")."""
+    routes = [r for _, r in asked]
+    acts = not all(looks_up(r) for r in routes)
+    if asks is None:
+        if whole is None:
+            return False
+        if acts and _story_look(whole) and not _question_aside(text, asked, told_by):
+            return True
+        return (acts or wants_coin(whole)) and _covered(whole, routes) and [whole] != routes
+    if not acts:
+        return False
+    for piece, found in asks:
+        told = _story_look(found, guide=True) and not _asked(text, piece, found, told_by)
+        if not told and not _covered(found, routes):
+            return False
+    return [r for _, r in asks] != routes
+
+
+def _covered(found: Route, routes: list[Route]) -> bool:
+    """One of ``routes`` is ``found``'s request, with every slot it read but a time ahead (and its
+    coin, where it named none)."""
+    lax = {LATER, "symbol", "symbols"} if wants_coin(found) else {LATER}
+    return any(
+        (r.skill, r.action) == (found.skill, found.action)
+        and all(r.slots.get(k) == v for k, v in found.slots.items() if k not in lax)
+        for r in routes
+    )
+
+
+def _story_look(found: Route, *, guide: bool = False) -> bool:
+    """A look-up a story's words read: a price (a move told: "呢排升咗唔少"), a problem's diagnosis
+    ("一直横着不动"), an order resting; with ``guide``, the guide too ("first time using this
+    thing")."""
+    return (
+        found.skill == "price"
+        or found.skill.endswith("_diagnosis")
+        or (found.skill, found.action) == _RESTING
+        or (guide and found.skill == "guidance")
+    )
+
+
+_RESTING = ("orders", "why_resting")
+
+
+def _asked(text: str, piece: str, found: Route, told_by: ReadFn) -> bool:
+    """``piece`` puts its look-up to deskmate (core.conversation.beside.plain)."""
+    at = text.find(piece)
+    return at < 0 or plain(text, at, at + len(piece), found, told_by)
+
+
+def _question_aside(text: str, asked: list[tuple[str, Route]], told_by: ReadFn) -> bool:
+    """A clause beside the asks asks a question ("新增 OKX 帳戶，然後教我點樣申請 API"): what the whole
+    message read may be its answer."""
+    kept = {piece for piece, _ in asked}
+    for start, end in clauses(text):
+        clause = text[start:end].strip()
+        if clause in kept:
+            continue
+        if text[end : end + 1] in _ASKING or any(c.startswith(_ASK) for c in told_by(clause).concepts):
+            return True
+    return False
+
+
+_ASK = "ask."
+_ASKING = frozenset("?？")
+
+
+def beside_asks(
+    text: str, route: RouteFn, back: BackFn | None, told_by: ReadFn
+) -> list[tuple[str, Route]] | None:
+    """The asks told beside a story, read as a message of their own (several asks cut as ever)."""
+    found = beside_story(text, route, told_by)
+    return None if found is None else _several(found, route, back, told_by)
+
+
+def _several(
+    found: tuple[str, list[tuple[str, Route]]], route: RouteFn, back: BackFn | None, told_by: ReadFn
+) -> list[tuple[str, Route]]:
+    said, asks = found
+    if len(asks) == 1:
+        return asks
+    whole = route(said)
+    several = split_asks(said, whole, route, back, told_by)
+    if several is None:
+        return [(said, whole)] if whole is not None else asks
+    return [(piece, _as_found(piece, r, asks)) for piece, r in several]
+
+
+def _as_found(piece: str, read: Route, asks: list[tuple[str, Route]]) -> Route:
+    """``read`` (a piece of the asks read again as one message) with the coin its clause was lent
+    by the story (core.conversation.lent_coin), where it names none now."""
+    if not wants_coin(read):
+        return read
+    bare = piece.strip(_MARKS)
+    return next(
+        (r for p, r in asks if p.strip(_MARKS) == bare and (r.skill, r.action) == (read.skill, read.action)),
+        read,
+    )
+
+
+_MARKS = " ,，。.!！?？;；"
+
+
+def _lent(text: str, piece: str, found: Route, route: RouteFn, told_by: ReadFn) -> Route:
+    """``found`` (the ask of ``piece``) with the one coin the message names before it, where it
+    names none and asks a trade or a price of none ("i've been holding this sol since it was 40
+    bucks … sell all of it please")."""
+    at = text.find(piece)
+    if at <= 0 or not wants_coin(found):
+        return found
+    story = told_by(text[:at])
+    coins = fill_coins(story)
+    if len(coins) != 1 or fill_coins(told_by(text[at:])):
+        return found
+    lent = lend_coin(piece, told_by(piece), found, coins[0], route, sold=sale_told(story))
+    return found if lent is None else lent
