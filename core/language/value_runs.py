@@ -92,7 +92,7 @@ def _read_run(
     ordinal = _words(*_ORDINAL).before(norm, said_before) is not None
     # "第2单", "3号单", "3号提醒"
     marks = ("ordinal_order_mark", "ordinal_alert_mark") if ordinal else ("order_mark", "alert_mark")
-    mark = _words(*marks).after(norm, end)
+    mark = _words(*marks).after(norm, end) or (None if ordinal else _withdrawn_mark(norm, said_before, end))
     if ordinal and mark is None:
         return None  # "第一个": an ordinal
     # What the number says of itself.
@@ -290,6 +290,31 @@ def _money_of(norm: str, pos: int) -> tuple[int, Reason | None] | None:
         return quote[1], None
     other = _words("other_currency").after(norm, word[1])
     return (other[1], "currency") if other is not None else None
+
+
+def _withdrawn_mark(norm: str, said_before: int, end: int) -> tuple[int, int, str] | None:
+    """A bare 号 after the number ending at ``end``, the number withdrawn ("撤3号", "撤掉3号", "撤单3号";
+    "3号撤了", "把3号撤咗" with nothing else before it): an order's number, as "3号单" is. After a
+    withdraw word it ends the ask (the message, a mark, a particle: "撤3号吧"); going on it is a date
+    ("撤3号的单", "撤3号之前的单"), as it is said before the withdraw after other words ("我3号撤了单",
+    "上个月3号撤了"). The last of a list said so ("撤3号和4号") is one too: both refused together,
+    never order 3 alone."""
+    mark = _words("bare_mark").after(norm, end)
+    if mark is None:
+        return None
+    tail = mark[1]
+    if _words("withdraw").after(norm, tail) is not None:
+        first = not norm[:said_before].strip()
+        return mark if first or _words("withdrawn_first").before(norm, said_before) is not None else None
+    withdrawn = _words("withdraw").before(norm, said_before) is not None
+    if withdrawn and _words("not_withdraw").before(norm, said_before) is not None:
+        return None  # "回撤3号": a drawdown
+    listed = _words("alert_mark").before(norm, said_before) is not None  # "撤3号和4号": the list's last
+    if not withdrawn and not listed:
+        return None  # "3号": a date
+    if tail == len(norm) or not norm[tail].isalnum():
+        return mark  # "撤3号", "撤3号，然后…"
+    return mark if _words("bare_mark_end").after(norm, tail) is not None else None
 
 
 def _price_before(norm: str, at: int) -> bool:

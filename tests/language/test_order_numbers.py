@@ -39,3 +39,20 @@ def test_an_order_cancelled_by_its_number_is_that_order(text: str, order_no: str
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
     assert route.slots.get("order_no") == order_no, route
+
+
+@each(
+    ("text", "ident"),
+    [("撤3号", ["3"]), ("撤掉3号吧", ["3"]), ("撤单12号", ["12"]), ("撤銷7號", ["7"]), ("3号撤了", ["3"]),
+     ("把3號撤咗佢", ["3"]), ("撤3号，然后买btc", ["3"]), ("撤3号和4号", ["3", "4"])],
+)  # fmt: skip
+def test_a_bare_number_withdrawn_is_an_id(text: str, ident: list[str]) -> None:
+    ids = [v.ident for v in find_values(text) if v.kind == "id"]
+    assert ids == ident, find_values(text)
+
+
+@each(
+    "text", ["撤3号的单", "撤3号之前的单", "回撤3号", "3号买的btc", "取消3号", "我3号撤了单", "上个月3号撤了"]
+)
+def test_a_bare_number_not_withdrawn_is_no_id(text: str) -> None:
+    assert not [v for v in find_values(text) if v.kind == "id"], find_values(text)
