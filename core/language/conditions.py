@@ -414,8 +414,8 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     at = len(scanned) - len(scanned[end:].lstrip())
     # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
     while filler := next((s for s in spans if s[0] == at and filler_words(s[3])), None):
-        if any(v.start == at for v in values):
-            break
+        if any(v.start == at for v in values) and not _of_records(scanned, filler[1], spans):
+            break  # "dump all my eth": the share is what is traded; "fire all my traders back up": theirs
         # A name opening with a filler word ("wake ah seng up": the trader "ah seng") is the object.
         if any(s[0] == at and s[2] <= WORD_RANK and s[3] & OBJECTS for s in spans):
             break
@@ -431,6 +431,17 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
 
 
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
+_RECORDS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+
+
+def _of_records(scanned: str, end: int, spans: Sequence[Span]) -> bool:
+    """A record kind's word stands after ``end``, only spaces and filler between ("all my traders")."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    while filler := next((s for s in spans if s[0] == at and filler_words(s[3])), None):
+        at = len(scanned) - len(scanned[filler[1] :].lstrip())
+    return any(s[0] == at and s[3] & _RECORDS for s in spans)
+
+
 _OF: Final = ("of my ", "of the ", "of ", "的")
 
 
