@@ -45,7 +45,7 @@ _UNDONE: Final = (
 # Words a "don't" reaches its verb across ("不要帮我卖btc", "唔好幫我取消啲單", "don't please sell"):
 # asking politely is no part of what is told not to be done.
 _POLITE: Final = frozenset({"filler.polite"})
-_PARTICLES: Final = frozenset("了吧呢吗啊呀的得嘛掉咧捏又啦喇嘞咯啰")
+_PARTICLES: Final = Words("particles.dont")  # one character each
 # Words between a don't and its verb that ask nothing ("别给我新建", "不要再给我买", "don't you dare
 # sell", "do not ever delete"), and a don't with "again" in its word ("别再帮我买eth了").
 _BETWEEN: Final = Words("dont.between")
@@ -67,14 +67,14 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
         while True:  # "不要帮我卖", "别给我再买": past the words asking nothing to the verb in its clause
             at = len(scanned) - len(scanned[end:].lstrip())
             polite = next((s[1] for s in spans if s[0] == at and s[3] and s[3] <= _POLITE), None)
-            if polite is None and scanned[at : at + 1] not in _PARTICLES:
+            if polite is None and scanned[at : at + 1] not in _PARTICLES.words:
                 between = _BETWEEN.prefix(scanned[at:])
                 # "再买" no word of its own: a longer word there is the verb
                 longer = between is not None and any(
                     s[0] == at and s[1] > at + between and s[3] for s in spans
                 )
                 polite = None if between is None or longer else at + between
-            if polite is None or clause_break(scanned, end, at) or scanned[at:polite] in _PARTICLES:
+            if polite is None or clause_break(scanned, end, at) or scanned[at:polite] in _PARTICLES.words:
                 break  # "小钢炮不要了 删掉": 不要了 no longer wants, its 了 no way to a verb
             end = polite
             ends.add(end)

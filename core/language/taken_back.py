@@ -26,7 +26,7 @@ _ONLY: Final = ("filler.", "answer.", "verb.cancel")
 _CHANGED: Final = frozenset({"outside.mind_changed"})
 _MARKS: Final = CLAUSE_MARKS | frozenset(".…")
 _END: Final = ("", " ")
-_PARTICLES: Final = frozenset("吧了啦呀啊喇嘛哦噢咯啰的住先lo")
+_PARTICLES: Final = Words("particles.taken_back")  # read as their characters ("lo": l, o)
 _TRAILING: Final = " " + "".join(sorted(_MARKS))  # what ends a message after its last clause
 
 
@@ -91,4 +91,5 @@ def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool) -> b
         found = found or bool(s[3] & _BACK)
         left[a:b] = " " * (b - a)
     rest = "".join(left)
-    return found and all(ch.isspace() or ch in _MARKS or ch in _PARTICLES or not ch.isalnum() for ch in rest)
+    particles = "".join(_PARTICLES.words)
+    return found and all(ch.isspace() or ch in _MARKS or ch in particles or not ch.isalnum() for ch in rest)
