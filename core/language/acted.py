@@ -24,6 +24,7 @@ RECORD_ACTS: Final = frozenset(
 _DONE_MARKS: Final = Words("acted.done_mark")
 _NOT_DONE_AFTER: Final = Words("acted.not_done_after")  # 过来 / 过去 / 过头 are other words
 _PARTED: Final = Words("acted.done_mark_parted")
+_REQUEST_END: Final = Words("acted.request_end")  # 了 at the clause's end is a request's too
 _SELF_ZH: Final = Words("acted.self")
 _FOR: Final = Words("acted.for_whom")
 # What may stand between the subject and the verb: a time, a done word, an adverb.
@@ -72,7 +73,7 @@ def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     elif mark in _PARTED.words and scanned[end : end + 1] in not_after:
         return False
     # What it was done to follows ("我取消了ETH订单"); 了 at the clause's end is a request's too.
-    if not scanned[after:last].strip(" 了吧啦啊呀的").strip():
+    if not scanned[after:last].strip(" " + "".join(_REQUEST_END.words)).strip():
         return False
     return _subject_before(scanned, first, start, spans)
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.normalize import any_said, clause_of, has_cjk
+from core.language.phrases import Words
 
 # A span as core.language.conditions reads it: (start, end, rank, concepts, value).
 Span = tuple[int, int, int, frozenset[str], str]
@@ -47,7 +48,7 @@ WENT_THROUGH: Final = "trade.went_through"
 WHEN: Final = "ask.when"  # "什么时候", "when did": asked of an act before it, done ("卖出去的") or not
 _CUES: Final = frozenset({WENT_THROUGH, WHEN})  # spans that may ask an act with no hint word said
 # What may stand between an act and the 的 that tells it done, asked when ("什么时候卖出去的", "几时买入的").
-_DONE_BEFORE_DE: Final = "出去来进入掉了过完光成到回"
+_DONE_BEFORE_DE: Final = Words("asked.done_before_de")  # one character at a time
 SOLD: Final = "diagnosis.order"  # "sold", "bought" (asked.sold) are an order's words told
 # Told it did not go through, or why not: the order's diagnosis, no question whether it did.
 _NOT_THROUGH: Final = frozenset({"diagnosis.not_done", "verb.fail", "ask.why", "verb.unfilled"})
@@ -179,7 +180,8 @@ def _when_done(scanned: str, first: int, start: int, end: int, last: int, spans:
         return True
     if not any(first <= s[0] and s[1] <= start and WHEN in s[3] for s in spans):
         return False
-    return has_cjk(scanned[start:end]) and scanned[end:last].lstrip(_DONE_BEFORE_DE).startswith("的")
+    between = "".join(_DONE_BEFORE_DE.words)
+    return has_cjk(scanned[start:end]) and scanned[end:last].lstrip(between).startswith("的")
 
 
 def _had(before: str, said: str, after: str) -> bool:

@@ -10,13 +10,14 @@ from functools import lru_cache
 from typing import Final
 
 from core.language.normalize import any_said, clause_of, has_cjk
+from core.language.phrases import Words
 from core.language.spans import WORD_RANK, Span, objects_before
 
 # What may stand between the crowd and its verb: how many of them and how it goes ("都", "也",
 # "都在", "正在", "纷纷", "已经"), never a word addressing deskmate ("大家帮我买": 帮 is none of these).
-_BETWEEN: Final = frozenset("都也在正全部已经纷纷开始一直还又疯狂狂抢着一起跟风基本上")
+_BETWEEN: Final = Words("lead_in.crowd_between")  # one character at a time
 
-_FOR: Final = frozenset("帮给替为")
+_FOR: Final = Words("lead_in.crowd_for")
 
 
 @lru_cache(maxsize=1)
@@ -56,8 +57,8 @@ def _crowd_before(scanned: str, start: int) -> bool:
             return False  # a space after Chinese ends a clause ("大家都在买 帮我买点")
         for word in _crowd():
             # 帮大家买 buys for them: the person's order, the crowd its beneficiary
-            if scanned.startswith(word, at) and scanned[at - 1 : at] not in _FOR:
-                between = scanned[at + len(word) : start].lstrip("".join(_BETWEEN))
+            if scanned.startswith(word, at) and scanned[at - 1 : at] not in _FOR.words:
+                between = scanned[at + len(word) : start].lstrip("".join(_BETWEEN.words))
                 if not between or between.startswith(objects_before()):
                     return True
     return False

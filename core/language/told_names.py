@@ -25,6 +25,7 @@ _ACTS: Final = frozenset(RECORD_ACTS) | frozenset(TRADE_ACTS)
 _NOT: Final = Words("trade_money.not_coin")
 _BESIDE: Final = Words("trade_money.own")  # "not my gary", "except the eth grid"
 _KEPT_AFTER: Final = Words("trade_money.kept_after")  # "露娜留住", "alice stays": that name kept
+_KEPT_TAIL: Final = Words("trade_money.kept_after_tail")  # 吧 of "多多留着吧", one character each
 _NOT_COMMON: Final = Words("trade_money.not_common")  # "不要", 不, 非: too common to take here
 _NOT_JOINED: Final = Words("trade_money.not_joined")  # "but" of "but not"
 
@@ -95,7 +96,7 @@ def _kept_after(rest: str) -> bool:
     end = _KEPT_AFTER.prefix(rest)
     if end is None:
         return False
-    tail = rest[end:].lstrip("了吧啦呀啊喇先 ")
+    tail = rest[end:].lstrip("".join(_KEPT_TAIL.words) + " ")
     return not tail or tail[0] in CLAUSE_MARKS or tail[0] in ".!?"
 
 
