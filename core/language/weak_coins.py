@@ -23,7 +23,26 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _protected(scanned, start, words)
         or _held_then_traded(scanned, start, end, words)
         or _how_much_traded(scanned, start, end, words)
+        or _listed_last(scanned, start, end, words)
     )
+
+
+_LIST_JOINS: Final = Words("not_coin.list_join")  # "and" of "sol and link"
+_END_MARKS: Final = " ?？!！.。"  # what may end a message after its last word
+
+
+def _listed_last(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """The last of a list of coins, ending the message: a coin named plainly, a join ("and", ",",
+    "和") and the ticker ("quick check on sol and link", "查下sol和link"); never with more said after
+    it ("check sol and link my account") or an article before it ("send me the btc and the link")."""
+    if scanned[end:].strip(_END_MARKS):
+        return False
+    said = scanned[:start].rstrip()
+    join = _ending(said, _LIST_JOINS)
+    if join is None:
+        return False
+    coin_end = len(said[: -len(join)].rstrip())
+    return any(stop == coin_end and "coin" in concepts for _, stop, _, concepts, _ in words)
 
 
 _HOW_MUCH: Final = "ask.how_much"

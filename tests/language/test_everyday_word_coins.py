@@ -44,3 +44,18 @@ def test_a_level_refused_by_the_value_grammar_still_names_the_coin() -> None:
     route = full_router().route("when link drops below -30 tell me")
     assert route is not None and route.skill == "price_alert"
     assert route.slots["symbol"] == "LINKUSDT" and route.slots["level"] == "refused:sign:-30"
+
+
+@each("text", ["quick check on sol and link", "check btc and link?", "查下sol和link"])
+def test_an_everyday_word_coin_ending_a_list_of_coins_is_the_coin(text: str) -> None:
+    router = full_router()
+    assert router.layer is not None
+    assert router.layer.read(text).has(COIN)
+    route = router.route(text)
+    assert route is not None and "LINKUSDT" in route.slots.get("symbols", ()), route
+
+
+@each("text", ["check sol and link my account", "send me the btc and the link"])
+def test_an_everyday_word_after_a_coin_with_more_said_is_no_coin(text: str) -> None:
+    route = full_router().route(text)
+    assert route is None or "LINKUSDT" not in str(route.slots), route
