@@ -126,10 +126,13 @@ def plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
         return True
     if route.skill == "price" and _PRICE_ASKED.search(reading.text) is not None:
         return True  # "现在到底多少钱啊": a price asked with no question's mark
+    if looks_up(route) and any(c.startswith(_NOUN) for c in reading.concepts) and not reading.rest():
+        return True  # "eth价格", "eth 30天走势", "我的余额": what is looked up, named and nothing else
     return looks_up(route) and (asked or any(c.startswith(_ASK) for c in reading.concepts))
 
 
 _ASK: Final = "ask."
+_NOUN: Final = "noun."
 _OPENING: Final = ("verb.", "order.", "backtest.run")
 # The verbs of an act: a clause opening with one is an ask, read or not.
 _ACTS: Final = ("buy", "sell", "start", "stop", "delete", "cancel", "create", "update", "switch_on")

@@ -19,6 +19,7 @@ from core.conversation.beside import beside_story, clauses, looks_up, plain
 from core.conversation.clauses import BackFn, split_asks
 from core.conversation.lent_coin import lend_coin, sale_told, wants_coin
 from core.language.fills import coins as fill_coins
+from core.language.phrases import Words
 from core.language.refusals import LATER
 from core.language.tagger import Reading
 from core.routing.router import Route
@@ -49,7 +50,29 @@ def after_story(
             return _several(found, route, back, told_by)
     if asks is None:
         return None
-    return [(piece, _lent(text, piece, found, route, told_by)) for piece, found in asks]
+    return [
+        (piece, _lent(text, piece, found, route, told_by))
+        for piece, found in _asked_only(text, whole, asks, route, told_by)
+    ]
+
+
+def _asked_only(
+    text: str, whole: Route | None, asks: list[tuple[str, Route]], route: RouteFn, told_by: ReadFn
+) -> list[tuple[str, Route]]:
+    """``asks`` without the look-ups a story's words made beside an ask put to deskmate or the
+    whole message's ("my eth buy order at 2900 has been sitting there since monday, price touched
+    2905 twice. why isn't it filling?": why it rests, no price asked)."""
+    if not any(_story_look(r) for _, r in asks):
+        return asks
+    said = (whole.skill, whole.action) if whole is not None else None
+    told = [
+        (p, r)
+        for p, r in asks
+        if _story_look(r) and (r.skill, r.action) != said and not _asked(text, p, r, told_by, route)
+    ]
+    kept = [(p, r) for p, r in asks if (p, r) not in told]
+    stands = any((r.skill, r.action) == said or _asked(text, p, r, told_by, route) for p, r in kept)
+    return kept if told and kept and stands else asks
 
 
 def _retold(
@@ -105,10 +128,42 @@ def _story_look(found: Route, *, guide: bool = False) -> bool:
 _RESTING = ("orders", "why_resting")
 
 
-def _asked(text: str, piece: str, found: Route, told_by: ReadFn) -> bool:
-    """``piece`` puts its look-up to deskmate (core.conversation.beside.plain)."""
+def _asked(text: str, piece: str, found: Route, told_by: ReadFn, route: RouteFn | None = None) -> bool:
+    """``piece`` puts its look-up to deskmate (core.conversation.beside.plain), or only names what
+    it looks up ("价格和余额", "check my balance, also eth"); one of its clauses asks it, where it
+    has several ("price touched 2905 twice. why isn't it filling?" asks no price)."""
     at = text.find(piece)
-    return at < 0 or plain(text, at, at + len(piece), found, told_by)
+    if at < 0 or _named_only(told_by(piece)):
+        return True
+    parts = clauses(piece)
+    if route is None or len(parts) < 2:
+        return plain(text, at, at + len(piece), found, told_by)
+    coins = found.slots.get("symbols") or [found.slots.get("symbol")]
+    for start, end in parts:
+        clause = piece[start:end].strip()
+        said = route(clause)
+        if wants_coin(said) and len(coins) == 1 and isinstance(coins[0], str):
+            # "…doge again lol. what's it at right now": the clause's pronoun is the piece's coin
+            said = lend_coin(clause, told_by(clause), said, coins[0], route, sold=False) or said
+        same = said is not None and (said.skill, said.action) == (found.skill, found.action)
+        if same and plain(piece, start, end, found, told_by):
+            return True
+    return False
+
+
+def _named_only(reading: Reading) -> bool:
+    """What is looked up named, nothing told of it: a coin or a noun, fillers, a time or a
+    question's word, and no word left unread."""
+    said = reading.concepts
+    named = any(c == _COIN or c.startswith(_NOUN) for c in said)
+    rest = reading.rest()
+    left = bool(rest) and bool(_NAMED_WITH.sub("", rest).strip())
+    return named and all(c == _COIN or c.startswith(_NAMING) for c in said) and not left
+
+
+_COIN, _NOUN = "coin", "noun."
+_NAMED_WITH = Words("beside.named_with")
+_NAMING = ("noun.", "filler.", "time.", "ask.")
 
 
 def _question_aside(text: str, asked: list[tuple[str, Route]], told_by: ReadFn) -> bool:
