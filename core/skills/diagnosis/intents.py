@@ -37,6 +37,7 @@ OUTAGE = "diagnosis.outage"  # "is binance down": a failure of an exchange named
 # "连不上", "returns 401", "币安提示", "api key 過期"
 FAILING = frozenset({"verb.fail", "verb.report", "verb.unfilled", "diagnosis.expired"})
 DIAGNOSE, WHY = "verb.diagnose", "ask.why"
+CODE = "error.code"  # an error's code or a status ("-2015", "401", "429s")
 TRADER = frozenset({"noun.trader", "own.trader"})
 STRATEGY = frozenset({"noun.strategy", "own.strategy"})
 MODEL = frozenset({"noun.model", "own.model"})
@@ -141,12 +142,15 @@ def _model(reading: Reading) -> Slots:
     # name, is told failing beside it ("kimi一直超时 交易员都卡住了", "ds1老是报429 交易员全卡住了": the
     # traders only wait on the model).
     model = provider is not None or "own.model" in reading.concepts
-    told = model and bool(reading.concepts & FAILING) and not reading.text.startswith("/")
+    # A status said as one ("deepseek gives 401 every time the trader tries to think", "getting 429s
+    # from openai all afternoon": error.code's 401, 429s) fails it as a failure's word does.
+    failing = FAILING | {CODE}
+    told = model and bool(reading.concepts & failing) and not reading.text.startswith("/")
     concepts = reading.concepts if told else _said(reading)
     if concepts is None:
         return None
     named = provider is not None or bool(concepts & MODEL)
-    bare = bool(concepts & FAILING) or _only_a_status(reading)
+    bare = bool(concepts & failing) or _only_a_status(reading)
     error = _pasted(reading, bare_status=named and bare)
     slots: dict[str, Any] = {"provider": provider} if provider else {}
     if exchange not in (None, "paper") and provider is None:
