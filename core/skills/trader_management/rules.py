@@ -141,6 +141,16 @@ def _made(reading: Reading) -> str | None:
 
 
 _FOR = Words("switch.for")
+# What sends or turns on, said beside a don't ("don't forget to turn on rex's daily summary"): on.
+_SENT = frozenset({"verb.switch_on", "answer.on", "verb.start", "pnl.send"})
+
+
+def _switched(concepts: frozenset[str]) -> str | None:
+    """The on / off a switched field is said to; a don't with no turning on said is not wanted
+    ("dont want the daily summary for rex anymore", "不想要rex的日报了"): off, never on, nor the
+    daily summary "for rex" taken as asked for (_made)."""
+    on = first(SWITCH, concepts)
+    return "off" if on != "off" and "filler.dont" in concepts and not concepts & _SENT else on
 
 
 def slots_for(action: str) -> SlotFill:
@@ -184,7 +194,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
             # "let alpha run the eth grid", "幫我改交易員阿強嘅模型做kimi": no set-to word, the one
             # record of the field's kind named is the new one (theirs by its name).
             slots.update(_record_named(reading, field))
-        on = first(SWITCH, concepts) or (_made(reading) if field in SWITCHED else None)
+        on = _switched(concepts) or (_made(reading) if field in SWITCHED else None)
         if field in SWITCHED and on:
             slots[field] = on
         if field in SWITCHED:
