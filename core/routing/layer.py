@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Final, Protocol, cast, runtime_checkable
 
+from core.language.clock import clock_span
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
 from core.language.phrases import Words
@@ -38,6 +39,7 @@ USING: Final = "filler.using"  # "用", "with", "using": what a request is done 
 SET_TO: Final = frozenset({"filler.to", "verb.set_to"})  # the word before a value set ("为", "to")
 # A one-off time ahead ("tomorrow", "下周一"), unless the ask repeats ("从明天开始每天买10u eth": a plan's).
 AHEAD: Final = "time.later"
+CLOCK: Final = "time.clock"  # a clock time of day said for an ask (not a tag the tagger gives)
 REPEATS: Final = frozenset({"time.daily", "time.repeat", "time.weekday"})
 _NUMERALS: Final = frozenset("0123456789零一二三四五六七八九十两半几")
 # What an ask does; a time ahead told apart from it may be a remark of one's own (_for_now).
@@ -189,11 +191,14 @@ def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | N
     """``found`` with the one-off time ahead it was said for ("buy 0.1 btc tomorrow"), quoted as
     typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow).
     None when an act is told as one's plan for that time ("打算下周再买点btc"): nothing asked."""
-    tag = reading.first(AHEAD)
+    tag = _time_ahead(reading)
     if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return found
     if planned and (_plan_told(reading) or _put_off(reading, tag)):
         return None
+    if CLOCK in tag.concepts:  # "10点买0.1个btc", "buy 0.1 btc at 10pm": no order kept for a set time
+        typed = reading.norm.typed(tag.start, tag.end)
+        return replace(found, slots={**found.slots, LATER: f"{REFUSED_PREFIX}clock:{typed}"})
     start = tag.start
     while start > 0 and reading.text[start - 1] in _NUMERALS:  # "3天后", not "天后"
         start -= 1
@@ -204,10 +209,20 @@ def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | N
 def planned(reading: Reading) -> bool:
     """An act told as one's plan for a one-off time ahead ("i'll delete it later", "打算下周再买点btc",
     "明天再撤单吧"): nothing asked now (the route _ahead gives none)."""
-    tag = reading.first(AHEAD)
+    tag = _time_ahead(reading)
     if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return False
     return _plan_told(reading) or _put_off(reading, tag)
+
+
+def _time_ahead(reading: Reading) -> Tag | None:
+    """The message's first one-off time ahead: a day's word ("tomorrow", "下周一"), else a clock time
+    of day ("10点", "at 10pm", "9:30"; core.language.clock), as a tag of concept CLOCK."""
+    tag = reading.first(AHEAD)
+    if tag is not None:
+        return tag
+    span = clock_span(reading.text)
+    return None if span is None else Tag(span[0], span[1], frozenset({CLOCK}))
 
 
 def _plan_told(reading: Reading) -> bool:
