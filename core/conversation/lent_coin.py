@@ -67,7 +67,7 @@ def lend_coin(
             return None
         if sold and lent.skill == _TRADE:
             return None
-        if lent.skill == _PRICE and _PRICE_WORD not in said.concepts:
+        if lent.skill == _PRICE and _PRICE_WORD not in said.concepts and not _how_much_now(said):
             return None
         if coin not in (lent.slots.get("symbol"), *(lent.slots.get("symbols") or ())):
             return None
@@ -79,6 +79,16 @@ def lend_coin(
         if not same or not has_coins(lent) or not kept:
             return None
     return lent
+
+
+_HOW_MUCH_NOW: Final = frozenset({"ask.how_much", "time.now"})
+
+
+def _how_much_now(said: Reading) -> bool:
+    """ "现在多少", "而家幾多", "how much now": how much now, nothing else said, asks the price of the
+    coin the story is about ("大饼插针了？现在多少"); "how much do i need now" says more."""
+    others = {c for c in said.concepts if not c.startswith("filler.")}
+    return others == _HOW_MUCH_NOW and not said.rest()
 
 
 _SOLD = Words("beside.sold")
