@@ -131,7 +131,7 @@ def _read_run(
         reason is None
         and arabic_digits
         and pos == end
-        and (big := _money_scale(norm, start, end, said_before))
+        and (big := _money_scale(norm, start, end, said_before, mentions))
     ):
         below = place_below(norm, big[0], number, big[1])  # "2m5": 2,500,000
         (pos, number, reason) = below if below is not None else (big[0], *scaled(number, big[1]))
@@ -245,11 +245,14 @@ def _and_a_half(
     return _coin_at(norm, _skip(norm, said[1]), coins, mentions) or (said[1], "")  # no coin: refused
 
 
-def _money_scale(norm: str, start: int, end: int, said_before: int) -> tuple[int, Decimal] | None:
+def _money_scale(
+    norm: str, start: int, end: int, said_before: int, mentions: dict[int, tuple[int, str]]
+) -> tuple[int, Decimal] | None:
     """(end, million or billion) of a letter glued to the digits ending at ``end`` ("2m", "2.5M",
     "3b", "2mn": phrases/values.toml money_scale) where the number is money: a money unit after it,
-    "$" or a price word or a word of money_before before it, or a digit after it ("2m5"); else
-    None, and "m" stays minutes ("5m chart", "every 2m")."""
+    "$" or a price word or a word of money_before before it, a coin and a word of money_after_coin
+    before it ("btc到2m"), the first bound of a range so read before it ("2m到3m"), or a digit after
+    it ("2m5"); else None, and "m" stays minutes ("5m chart", "every 2m", "from 1m to 5m")."""
     end += norm[end : end + 2][:1] == " " != norm[end + 1 : end + 2]  # one space: "12 m usdt"
     hit = _words(*_keyed("money_scale")).after(norm, end, space=False)
     for glued in (2, 1) if hit is None else ():  # "2mu", "2bnu", "2musdt": a money unit glued on
@@ -261,12 +264,70 @@ def _money_scale(norm: str, start: int, end: int, said_before: int) -> tuple[int
     money = (
         norm[letter_end : letter_end + 1].isdigit()
         or _words(*_QUOTE).after(norm, letter_end) is not None
-        or norm[:start].rstrip().endswith("$")
+        or _money_said_before(norm, start, said_before, mentions)
+        or _money_bound_before(norm, said_before, mentions)
+    )
+    return (letter_end, by) if money else None
+
+
+def _money_said_before(norm: str, start: int, said_before: int, mentions: dict[int, tuple[int, str]]) -> bool:
+    """The words before the number starting at ``start`` make it money: "$", money's word, a word of
+    money_before, a price word, or a coin and a word of money_after_coin."""
+    return (
+        norm[:start].rstrip().endswith("$")
         or _words(*_QUOTE_BEFORE).before(norm, said_before) is not None
         or _words("money_before").before(norm, said_before) is not None
         or _price_before(norm, start)
+        or _coin_price_before(norm, said_before, mentions)
     )
-    return (letter_end, by) if money else None
+
+
+def _coin_price_before(norm: str, said_before: int, mentions: dict[int, tuple[int, str]]) -> bool:
+    """A coin, then a word of money_after_coin, right before the number ("btc到2m", "btc from 2m");
+    or spaces where a reader blanked the coin's name out, its length kept (core.language.fills.blank:
+    the alert reader reads "   到2m提醒我"), a message's own spaces being single."""
+    word = _words("money_after_coin").before(norm, said_before)
+    if word is None:
+        return False
+    coin_end = _back(norm, word)
+    return any(end == coin_end for end, _ in mentions.values()) or norm[max(0, word - 2) : word] == "  "
+
+
+def _money_bound_before(norm: str, said_before: int, mentions: dict[int, tuple[int, str]]) -> bool:
+    """A range's join right before the number, after a first bound read as money ("btc网格 2m到3m",
+    "grid btc from 1万 to 1m": a grid's word, or a coin and "from", before it; or its own letter
+    read as million)."""
+    join = _words("money_range_join").before(norm, said_before)
+    if join is None:
+        return False
+    bound = _bound_before(norm, _back(norm, join))
+    if bound is None:
+        return False
+    start, end, lettered = bound
+    if _money_said_before(norm, start, _back(norm, start), mentions):
+        return True
+    return lettered and _money_scale(norm, start, end, _back(norm, start), mentions) is not None
+
+
+def _bound_before(norm: str, at: int) -> tuple[int, int, bool] | None:
+    """(start, end of its first digits, letters after them) of the number typed right before ``at``
+    as one word ("2m", "1 mn", "1,000", "1万", "1 million", "1k1", "1e1", "-1"), or None."""
+    start = at
+    while start > 0 and (
+        norm[start - 1] in _BOUND_CHARS or (norm[start - 1] == " " and norm[start - 2 : start - 1].isdigit())
+    ):
+        start -= 1
+    word = norm[start:at].rstrip(" ")
+    lead = len(word) - len(word.lstrip(_MINUS))
+    digits = len(word[lead:]) - len(word[lead:].lstrip("0123456789.,"))
+    if not any(c.isdigit() for c in word[lead : lead + digits]):
+        return None
+    end = start + lead + digits
+    return start, end, any(c in _LATIN_LOWER for c in word[lead + digits :])
+
+
+_LATIN_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_BOUND_CHARS = frozenset(f"0123456789.,万千百亿萬億{_LATIN_LOWER}{_MINUS}")
 
 
 def _worth_of(

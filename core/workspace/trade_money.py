@@ -218,6 +218,18 @@ def coin_choice(reading: Reading) -> str | None:
 OR_WORDS: Final = ("or", "或", "或者", "还是", "還是", "/")
 
 
+def glued_to_price(text: str, price: Value, values: list[Value]) -> str | None:
+    """A bare number typed right after the price, spaces only between, beside the order's size said
+    otherwise ("limit buy 0.1 btc at 100 20", "限价100 20买0.1个btc"): 10020 as some group digits, or a
+    price and something else? The two as typed, refused as the price; never the first kept as it.
+    With no other size it is the size ("buy btc at 60000 0.1": 0.1 BTC)."""
+    for value in values:
+        if value.kind == "number" and value.start > price.end and not text[price.end : value.start].strip():
+            sized = any(v is not value and v is not price for v in values)
+            return text[price.start : value.end] if sized else None
+    return None
+
+
 def or_price(text: str, price: Value, values: list[Value]) -> str | None:
     """A second bare number said as the price's alternative ("58000 or 57000", "3000或者2900"): the
     two as typed, refused; never the other read as the amount."""

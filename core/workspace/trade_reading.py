@@ -62,6 +62,7 @@ from core.workspace.trade_money import (
     coin_choice,
     coin_list,
     each_of_coins,
+    glued_to_price,
     or_price,
     puts_into,
     side_names_order,
@@ -343,6 +344,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             values = [v for v in values if v is not price]
         if price is not None:
             slots["limit_price"] = at_level or price.slot
+            glued = glued_to_price(text, price, values)
+            if glued is not None:  # "limit buy 0.1 btc at 100 20": no price of 100
+                slots["limit_price"] = f"{REFUSED_PREFIX}two_numbers:{glued}"
             other = or_price(text, price, values)
             if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})

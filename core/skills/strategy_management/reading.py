@@ -192,6 +192,8 @@ class StrategyReader:
             rest = " ".join(reading.norm.typed(notes.end, len(reading.text)).lstrip(":： ").split())
             if rest:
                 slots["notes"] = rest
+        if kind == "grid":
+            _two_after_bound(reading, values, left, slots)  # "from 100 to 200 20": no bound of 200
         if kind in ("grid", "ai"):
             return slots
         _two_before_money(reading, values, left, slots)  # "dca 100 20 usdt": neither, refused
@@ -215,6 +217,23 @@ def _two_before_money(
     bare = next((v for v in left if money and v.kind == "number" and v.end < money.start), None)
     if money is not None and bare is not None and not reading.text[bare.end : money.start].strip():
         slots["quote_amount"] = f"{REFUSED_PREFIX}two_numbers:{reading.norm.typed(bare.start, money.end)}"
+
+
+def _two_after_bound(reading: Reading, values: list[Value], left: list[Value], slots: dict[str, Any]) -> None:
+    """A number no field took right beside a grid's bound, a space between ("grid btc from 100 to 200
+    20", "btc网格 100 5到200"): 20,020 grouped, or a bound and something else? The bound refused as
+    two numbers quoting both, never kept as one of them."""
+    taken = [v for v in values if not any(v is w for w in left)]
+    for name, pick in (("lower", 0), ("upper", -1)):
+        said = [v for v in taken if v.slot == slots.get(name)]
+        if not said:
+            continue
+        bound = said[pick]
+        for bare in (v for v in left if v.kind == "number"):
+            first, second = sorted((bound, bare), key=lambda v: v.start)
+            if first.end <= second.start and not reading.text[first.end : second.start].strip():
+                typed = reading.norm.typed(first.start, second.end)
+                slots[name] = f"{REFUSED_PREFIX}two_numbers:{typed}"
 
 
 def _plain(value: Value) -> bool:
