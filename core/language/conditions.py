@@ -339,8 +339,6 @@ def _objects_only(
     ("转出0.1个btc", "退出btc策略", "拿出100u"): the text, a space or a mark, a word or a value the
     tagger read before it ("帮我", "把eth", "全部"), or a word of wanting ("我想接 kimi", "要出一半":
     phrases/lead_in.toml)."""
-    from core.language.values import find_values  # only beside such a word: not at import
-
     # The scan above finds a guarded word's letters anywhere, "open" of "openai" or "at" of
     # "what" too; the value grammar (~30-50 us a text) is read only when a word found stands alone
     # as a guarded one.
@@ -352,6 +350,8 @@ def _objects_only(
                 break  # a guarded word with a concept it guards
     else:
         return spans
+    from core.language.values import find_values  # only beside such a word: not at import
+
     values = find_values(scanned, coins)
     # A guarded word itself starts no word after it ("加入100u btc": 加 is no word before 入).
     words = [s for s in spans if s[2] != WORD_RANK or not s[3] <= set(guarded.get(scanned[s[0] : s[1]], ()))]

@@ -15,9 +15,11 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from core.language.normalize import normalize
 from core.language.phrases import Words
 from core.language.spared import said, spared_beside
 from core.language.tagger import COIN, PUNCT, Reading, Tag
+from core.language.values import typed_text
 
 if TYPE_CHECKING:
     from core.language.values import Value
@@ -40,7 +42,6 @@ def on_off(text: str) -> bool | None:
     ("关闭", "no", "disabled", "0"), or None when it is neither (phrases/switch.toml); case,
     width, script and the punctuation around it do not matter ("  開啟！" is True)."""
     from core.language.lexicon import phrases
-    from core.language.normalize import normalize
 
     word, words = " ".join(PUNCT.sub(" ", normalize(text)).split()), phrases("switch").concepts
     return True if word in words["switch.on"].words else False if word in words["switch.off"].words else None
@@ -212,9 +213,6 @@ def as_typed(reading: Reading) -> str:
     """The message as typed where it lines up with ``reading.text`` (the same offsets and the same
     words, as it nearly always does), else ``reading.text``: values read in it are quoted as typed
     in a refusal, their case and script kept ("-50U", not "-50u")."""
-    from core.language.normalize import normalize
-    from core.language.values import typed_text
-
     typed, text = typed_text(reading.norm.original), reading.text
     return typed if len(typed) == len(text) and normalize(typed) == text else text
 

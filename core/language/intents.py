@@ -29,6 +29,7 @@ from core.language.word_scan import EXCHANGE, PROVIDER
 FILLER = "filler"  # the lexicon group whose words explain nothing
 OUTSIDE = "outside."  # the lexicon group of what no intent is about unless it says so
 TIE = 0.05  # two scores this close are a tie (the priority decides, the runner-up is "close")
+_HELD_KEPT = 4096  # the concept sets whose holding intents are kept (the tagger's word sets are as many)
 
 # The slots an intent reads from the tags itself, when the skill's own reader has none to give.
 SlotFill = Callable[[Reading], Mapping[str, Any] | None]
@@ -225,22 +226,34 @@ class IntentEngine:
                 index.setdefault(concept, []).append(position)
         self._index = {concept: tuple(positions) for concept, positions in index.items()}
         self._last: tuple[Reading, tuple[Scored, ...]] | None = None
+        # The intents each set of concepts holds: one set for every message saying those concepts
+        # (a long message's pieces and their readings again say the sets of its clauses).
+        self._held: dict[frozenset[str], tuple[Intent, ...]] = {}
+
+    def _holding(self, concepts: frozenset[str]) -> tuple[Intent, ...]:
+        """Every intent ``concepts`` hold, in declaration order."""
+        held = self._held.get(concepts)
+        if held is None:
+            positions = sorted({p for c in concepts for p in self._index.get(c, ())})
+            # What lies outside deskmate's world ("做梦", "that message") is avoided by every intent
+            # that does not name it: no table lists another's words to stay out of its way.
+            outside = frozenset(c for c in concepts if c.startswith(OUTSIDE))
+            held = tuple(
+                self.intents[p]
+                for p in positions
+                if self.intents[p].holds(concepts) and outside <= self.intents[p].uses
+            )
+            if len(self._held) >= _HELD_KEPT:
+                self._held.pop(next(iter(self._held)))
+            self._held[concepts] = held
+        return held
 
     def _scored(self, reading: Reading) -> tuple[Scored, ...]:
         """Every intent that holds with its score, in declaration order (kept for the last reading)."""
         last = self._last
         if last is not None and last[0] is reading:
             return last[1]
-        concepts = reading.concepts
-        positions = sorted({p for c in concepts for p in self._index.get(c, ())})
-        # What lies outside deskmate's world ("做梦", "that message") is avoided by every intent
-        # that does not name it: no table lists another's words to stay out of its way.
-        outside = frozenset(c for c in concepts if c.startswith(OUTSIDE))
-        held = [
-            self.intents[p]
-            for p in positions
-            if self.intents[p].holds(concepts) and outside <= self.intents[p].uses
-        ]
+        held = self._holding(reading.concepts)
         scored: tuple[Scored, ...] = ()
         if held:
             content, tags = _weights(reading)

@@ -15,9 +15,9 @@ Markup ("<script>alert(1)</script>") is no words: its spans are masked before an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final, cast
 
@@ -25,6 +25,7 @@ from core.language.cleared import cleared
 from core.language.conditions import conditioned
 from core.language.gazetteer import glued
 from core.language.normalize import Normalized, has_cjk, normalize_text
+from core.language.phrases import found as phrases_found
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.weak_coins import weak_coin_said
 from core.language.word_scan import EXCHANGE, PROVIDER, automaton, scan
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from core.coin_index import CoinIndex, Mention
     from core.language.gazetteer import Gazetteer
     from core.language.values import Value
+    from core.markets import MarketCatalog
 
 COIN = "coin"
 # An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
@@ -76,9 +78,7 @@ class Reading:
         their unit, prices, percents, durations, intervals, counts, ids and refusals, with offsets
         into ``text`` (the normalized message), base amounts knowing their coin. Read once per
         message however many readers ask (find_values keeps the last texts')."""
-        from core.language.values import find_values
-
-        return find_values(self.text, self.coins)
+        return _value_grammar()(self.text, self.coins)
 
     def has(self, concept: str) -> bool:
         return concept in self.concepts
@@ -178,6 +178,15 @@ class Tagger:
         return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare)
 
 
+@cache
+def _value_grammar() -> Callable[[str, CoinIndex | None], list[Value]]:
+    """The value grammar's reader (core.language.values), imported at the first value asked: a
+    statement importing it ran at each ask (~0.6 us, its module's __path__ looked up and missed)."""
+    from core.language.values import find_values
+
+    return find_values
+
+
 class _Asked:
     """A coin index noting whether it was asked anything but the coins a text names (none found:
     the text read without coins reads the same)."""
@@ -189,6 +198,11 @@ class _Asked:
         found = self.index.find(norm)
         self.asked |= bool(found)
         return found
+
+    @property
+    def catalog(self) -> MarketCatalog:  # the value grammar's key: asked, as __getattr__'s
+        self.asked = True  # (one attribute of its own: no failed look-up before __getattr__)
+        return self.index.catalog
 
     def __getattr__(self, name: str) -> object:  # the value grammar's look-ups: its catalog
         self.asked = True
@@ -254,12 +268,10 @@ def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
     kept = _PHRASED.get(key)
     if kept is not None and kept[0] is reading:
         return kept[1]
-    from core.language.phrases import found
-
     spans = list(reading.found)
     scanned = reading.scanned or reading.text
     for group in groups:
-        spans += [(start, end, 2, names, "") for start, end, names in found(group, scanned)]
+        spans += [(start, end, 2, names, "") for start, end, names in phrases_found(group, scanned)]
     tags = _object_first(_resolve(spans))
     phrased = replace(reading, tags=tags, concepts=frozenset[str]().union(*(t.concepts for t in tags)))
     if len(_PHRASED) >= _READ_KEPT:

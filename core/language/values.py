@@ -308,12 +308,15 @@ def _hex_ids(norm: str) -> list[Value]:
 
 
 def _numeral_values(norm: str, coins: CoinIndex | None) -> list[Value]:
-    from core.markets import NOT_A_COIN
-
     found = coins.find(norm) if coins is not None else ()
-    mentions = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN and not m.weak}
-    # after a number and 的 / of, a ticker that is also a word is the coin ("buy 400 of link")
-    any_coin = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN}
+    mentions: dict[int, tuple[int, str]] = {}
+    any_coin: dict[int, tuple[int, str]] = {}
+    if found:  # the markets' module imported only for coins found (most texts name none)
+        from core.markets import NOT_A_COIN
+
+        mentions = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN and not m.weak}
+        # after a number and 的 / of, a ticker that is also a word is the coin ("buy 400 of link")
+        any_coin = {m.start: (m.end, m.symbol) for m in found if m.symbol != NOT_A_COIN}
     out: list[Value] = _said_numbers(norm, coins, mentions)
     for hit in _RUN.finditer(norm):
         value = _read_run(norm, hit.start(), hit.end(), coins, mentions)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from core.language.gazetteer import Gazetteer
+    from core.language.phrases import Words
     from core.routing.layer import Layer
 
 
@@ -44,13 +46,20 @@ class Rule(Protocol):
 _LEAD_GAP = " ,，、:：;；.。!！~～-—"
 
 
+@cache
+def _switch() -> Words:
+    """The words that turn away from what came before (phrases/reply.toml's switch): the layer's
+    matcher, loaded with the first message, made once (each message routing nowhere asks)."""
+    from core.language.phrases import Words
+
+    return Words("reply.switch")
+
+
 def after_lead(text: str) -> str | None:
     """The request after a leading word that turns away from what came before, set apart from it
     ("算了，查一下BTC价格" -> "查一下BTC价格"; the words: phrases/reply.toml's switch), or None."""
-    from core.language.phrases import Words  # the layer's matcher, loaded with the first message
-
     stripped = text.strip()
-    end = Words("reply.switch").prefix(stripped)
+    end = _switch().prefix(stripped)
     if end is None or stripped[end : end + 1] not in _LEAD_GAP or end == len(stripped):
         return None
     from core.language.given_up import opens_given_up
@@ -73,6 +82,8 @@ def asks_after(text: str) -> list[str]:
     one: where is bitcoin trading right now" -> "where is bitcoin trading right now"): each opens
     with a question word, so what came before (a story of where one is, a "quick one") only leads
     it. Only for a message read whole as nothing."""
+    if not any(mark in text for mark in _LEAD_MARKS):
+        return []  # most messages: no mark to lead in before
     from core.language.tagger import may_tag, words  # the layer's matcher, loaded with the first message
 
     out: list[str] = []
