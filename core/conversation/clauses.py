@@ -135,6 +135,7 @@ def split_asks(
         return referred[key]
 
     following = following_joins(text, joins)
+    own = own_names(told_by(text))  # the names of theirs the whole message says, read once
     adding = adding_joins(joins, text)
     more = adding if whole is not None else frozenset()
     for count in range(len(joins), 0, -1):
@@ -189,7 +190,6 @@ def split_asks(
                     read, counts = counted, True
                 elif before is not None and piece and (read is None or read.skill != before.skill):
                     read = the_named_one(piece, before, routed) or read
-                own = own_names(told_by(text))
                 if read is not None and before is not None and only_named(read, before, own):
                     read = inherits(piece, pieces[at - 1], before, routed) or read  # "和交易员阿强"
                 if read is None and before is not None and piece:
@@ -227,7 +227,7 @@ def split_asks(
             if trailing and any(told) and not all(looked_up(r) for _, r in found):
                 continue
             asked = [asks_for(r) for _, r in found]
-            if any(same_request(a, b, own_names(told_by(text))) for a, b in pairwise(asked)):
+            if any(same_request(a, b, own) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
             alike = whole is not None and all(
                 (r.skill, r.action) == (whole.skill, whole.action) for _, r in found

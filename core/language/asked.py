@@ -13,6 +13,10 @@ from typing import Final
 from core.language.normalize import any_said, clause_of, has_cjk
 from core.language.phrases import Words
 
+# The concepts of no span: what a union of spans' concepts starts from (``frozenset[str]()`` makes a
+# generic alias at each call, and fails setting its __orig_class__ on the set it makes).
+_NO_CONCEPTS: Final[frozenset[str]] = frozenset()
+
 # A span as core.language.conditions reads it: (start, end, rank, concepts, value).
 Span = tuple[int, int, int, frozenset[str], str]
 
@@ -386,4 +390,4 @@ def _able(scanned: str, first: int, start: int, spans: Sequence[Span]) -> bool:
 
 
 def _said(spans: Sequence[Span]) -> frozenset[str]:
-    return frozenset[str]().union(*(s[3] for s in spans))
+    return _NO_CONCEPTS.union(*(s[3] for s in spans))

@@ -82,6 +82,10 @@ if TYPE_CHECKING:
     from core.coin_index import CoinIndex
     from core.language.values import Value
 
+# The concepts of no span: what a union of spans' concepts starts from (``frozenset[str]()`` makes a
+# generic alias at each call, and fails setting its __orig_class__ on the set it makes).
+_NO_CONCEPTS: Final[frozenset[str]] = frozenset()
+
 
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` with every word said under a condition kept only where its condition holds."""
@@ -185,7 +189,7 @@ def _again(before: list[Span], said: frozenset[str], after: list[Span]) -> tuple
 
 
 def _concepts(spans: Sequence[Span]) -> frozenset[str]:
-    return frozenset[str]().union(*map(itemgetter(3), spans))  # each span's concepts
+    return _NO_CONCEPTS.union(*map(itemgetter(3), spans))  # each span's concepts
 
 
 BUT_TOLD = "diagnosis.but_told"

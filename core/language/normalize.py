@@ -77,7 +77,7 @@ _CLAUSE_MARK: Final = re.compile(f"[{re.escape(''.join(sorted(CLAUSE_MARKS)))}]"
 
 def has_cjk(text: str) -> bool:
     """Any CJK ideograph (the only characters the traditional -> simplified step changes)."""
-    return _CJK.search(text) is not None
+    return not text.isascii() and _CJK.search(text) is not None  # ASCII: told in C, no search
 
 
 def simplified(text: str) -> str:

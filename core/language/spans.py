@@ -41,6 +41,8 @@ def clause_break(scanned: str, start: int, end: int) -> bool:
     between = scanned[start:end]
     if CLAUSE_MARKS.intersection(between):
         return True
+    if not any(map(str.isspace, between)):
+        return False  # most words stand together: no space between, no look at each character
     return any(
         ch.isspace() and (has_cjk(scanned[start + i - 1]) or has_cjk(scanned[start + i + 1 : start + i + 2]))
         for i, ch in enumerate(between)

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from core.language.values import Value
     from core.markets import MarketCatalog
 
+# The concepts of no span: what a union of spans' concepts starts from (``frozenset[str]()`` makes a
+# generic alias at each call, and fails setting its __orig_class__ on the set it makes).
+_NO_CONCEPTS: Final[frozenset[str]] = frozenset()
+
 COIN = "coin"
 # An HTML/XML tag, and a script or style element whole: pasted markup says nothing to deskmate.
 _MARKUP = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|</?[a-z][^<>]{0,200}>", re.DOTALL)
@@ -173,7 +177,7 @@ class Tagger:
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, cast("CoinIndex | None", coins), own)
         tags = _object_first(_resolve(spans))
-        concepts = frozenset[str]().union(*map(attrgetter("concepts"), tags))
+        concepts = _NO_CONCEPTS.union(*map(attrgetter("concepts"), tags))
         bare = not own and (coins is None or not coins.asked)
         return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare)
 
@@ -273,7 +277,7 @@ def with_phrases(reading: Reading, groups: tuple[str, ...]) -> Reading:
     for group in groups:
         spans += [(start, end, 2, names, "") for start, end, names in phrases_found(group, scanned)]
     tags = _object_first(_resolve(spans))
-    phrased = replace(reading, tags=tags, concepts=frozenset[str]().union(*(t.concepts for t in tags)))
+    phrased = replace(reading, tags=tags, concepts=_NO_CONCEPTS.union(*(t.concepts for t in tags)))
     if len(_PHRASED) >= _READ_KEPT:
         _PHRASED.pop(next(iter(_PHRASED)))
     _PHRASED[key] = (reading, phrased)
@@ -437,7 +441,7 @@ def _cut_at(shorter: Sequence[_Span], at: int) -> Tag | None:
         return None
     best = min(s[2] for s in ending)
     start, _, _, _, value = next(s for s in ending if s[2] == best)
-    return Tag(start, at, frozenset[str]().union(*(s[3] for s in ending if s[2] == best)), value)
+    return Tag(start, at, _NO_CONCEPTS.union(*(s[3] for s in ending if s[2] == best)), value)
 
 
 _PLAIN = Tagger()

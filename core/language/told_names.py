@@ -9,6 +9,7 @@ bots except gary") the acts are lost, since "all" would stop the excepted one to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from core.language.asked import RECORD_ACTS, TRADE_ACTS
@@ -30,6 +31,7 @@ _NOT_COMMON: Final = Words("trade_money.not_common")  # "不要", 不, 非: too 
 _NOT_JOINED: Final = Words("trade_money.not_joined")  # "but" of "but not"
 
 
+@lru_cache(maxsize=4096)  # a message's concepts are one set, asked by every reading of it
 def said(concepts: frozenset[str]) -> bool:
     """Some record of theirs is named (only then can one be told not to be acted on)."""
     return any(c.startswith(OWN) for c in concepts)

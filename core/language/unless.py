@@ -16,6 +16,10 @@ from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
 from core.language.phrases import Words
 from core.language.spans import Span, clause_break
 
+# The concepts of no span: what a union of spans' concepts starts from (``frozenset[str]()`` makes a
+# generic alias at each call, and fails setting its __orig_class__ on the set it makes).
+_NO_CONCEPTS: Final[frozenset[str]] = frozenset()
+
 
 def unless_said(scanned: str, spans: list[Span], said: frozenset[str]) -> list[Span]:
     """``spans`` (whose concepts are ``said``) with every ``unless`` rule applied, in order: beside,
@@ -43,7 +47,7 @@ def _keys() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 def _concepts(spans: Iterable[Span]) -> frozenset[str]:
-    return frozenset[str]().union(*(span[3] for span in spans))
+    return _NO_CONCEPTS.union(*(span[3] for span in spans))
 
 
 @lru_cache(maxsize=1)
@@ -232,7 +236,7 @@ def _filler_only(concepts: frozenset[str]) -> bool:
 
 def _said(spans: Iterable[Span]) -> frozenset[str]:
     """The concepts of ``spans`` and their groups ("verb.buy" and "verb")."""
-    said = frozenset[str]().union(*(span[3] for span in spans))
+    said = _NO_CONCEPTS.union(*(span[3] for span in spans))
     return said | {c.partition(".")[0] for c in said}
 
 

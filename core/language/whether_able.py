@@ -49,9 +49,12 @@ def _hints() -> re.Pattern[str] | None:
 def said(scanned: str, concepts: frozenset[str]) -> bool:
     """Cheap: a sale said, and a word asking whether one may."""
     hints = _hints()
-    return (
-        any(c.startswith(_SALE) for c in concepts) and hints is not None and hints.search(scanned) is not None
-    )
+    return _sale_said(concepts) and hints is not None and hints.search(scanned) is not None
+
+
+@lru_cache(maxsize=4096)  # a message's concepts are one set, asked by every reading of it
+def _sale_said(concepts: frozenset[str]) -> bool:
+    return any(c.startswith(_SALE) for c in concepts)
 
 
 def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
