@@ -123,8 +123,9 @@ def _hits(group: str, low: str) -> tuple[_Hit, ...]:
         out.append((start, end, alone, names))
     # by start, the longest first: two sorts by a field (stable; a text's place and length name
     # one word of the group, so no two hits tie), not a key made for every hit
-    out.sort(key=_END, reverse=True)
-    out.sort(key=_START)
+    if len(out) > 1:  # most texts hold one word of a group or none
+        out.sort(key=_END, reverse=True)
+        out.sort(key=_START)
     return tuple(out)
 
 
@@ -157,9 +158,12 @@ def find(
     place every word is found, overlapping (by start, the longest first); not ``whole``: a Latin
     word also inside another (the context says where it counts)."""
     low = _low(text)
+    every_hit = _hits(group, low)
+    if not every_hit:
+        return []  # most texts: no word of the group at all
     hits = [
         (start, end)
-        for start, end, alone, names in _hits(group, low)
+        for start, end, alone, names in every_hit
         if concept in names and (alone or not whole) and (context is None or context(low, start, end))
     ]
     if every:
@@ -253,6 +257,10 @@ class Placed:
         self.words = {w: key for key, words in named if key in keys for w in words}
         self.lengths = sorted({len(w) for w in self.words}, reverse=True)
         self.firsts, self.lasts = frozenset(w[0] for w in self.words), frozenset(w[-1] for w in self.words)
+        # The lengths of the words starting (ending) with each character, longest first: a place
+        # is looked at only in the lengths a word there may have (a dozen lengths, a few a letter).
+        self._from = {c: sorted({len(w) for w in self.words if w[0] == c}, reverse=True) for c in self.firsts}
+        self._to = {c: sorted({len(w) for w in self.words if w[-1] == c}, reverse=True) for c in self.lasts}
         # One pattern for ``every``, longest first: the words with the same Latin edges share their
         # look-arounds and every first character is looked ahead for, so a place no word starts at
         # is passed at once (several times faster than look-arounds per word, the same matches).
@@ -268,9 +276,10 @@ class Placed:
     def after(self, text: str, pos: int, *, space: bool = True) -> tuple[int, int, str] | None:
         """(start, end, key) of the word at ``pos`` (its spaces skipped), or None."""
         pos = len(text) - len(text[pos:].lstrip()) if space and text[pos : pos + 1].isspace() else pos
-        if text[pos : pos + 1] not in self.firsts:
+        lengths = self._from.get(text[pos : pos + 1])
+        if lengths is None:
             return None  # most places: no word starts with what is there
-        for n in self.lengths:
+        for n in lengths:
             word, next_ = text[pos : pos + n], text[pos + n : pos + n + 1]
             if (
                 len(word) == n
@@ -282,9 +291,10 @@ class Placed:
 
     def before(self, text: str, end: int) -> int | None:
         """Where the word ending at ``end`` starts, or None."""
-        if text[end - 1 : end] not in self.lasts:
+        lengths = self._to.get(text[end - 1 : end])
+        if lengths is None:
             return None
-        for n in self.lengths:
+        for n in lengths:
             start = end - n
             glued = start > 0 and text[start] in LATIN_LETTERS and text[start - 1] in LATIN_LETTERS
             if start >= 0 and text[start:end] in self.words and not glued:
