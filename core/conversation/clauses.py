@@ -54,6 +54,7 @@ from core.conversation.remarks import (
     beside_space,
     left_out,
     looked_up,
+    of_each,
     preface,
     price_remark,
     tells,
@@ -116,6 +117,7 @@ def split_asks(
         if piece not in seen:
             found = route(piece) if piece and not kept(piece) else None  # "…, keep alice": no ask
             bare = found is None or found.followup or price_remark(found, told_by, piece)
+            bare = bare or of_each(told_by(piece))  # "…哪些币，各有多少": the list's amounts
             seen[piece] = None if bare else found
         return seen[piece]
 

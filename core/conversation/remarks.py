@@ -104,6 +104,17 @@ _FAILED = "verb.fail"
 _REASONED = frozenset({"stop", "start", "delete", "cancel"})  # the acts a failure told is why of
 
 
+def of_each(reading: Reading) -> bool:
+    """A piece asking only how much of each ("我有哪些币，各有多少", "分别有多少"): of what the ask
+    before it lists, the same request, no ask of its own."""
+    said = reading.concepts
+    return _EACH in said and all(c.startswith(_OF_EACH) for c in said)
+
+
+_EACH = "filler.each"
+_OF_EACH = ("filler.", "ask.", "trade.have", "time.")
+
+
 def price_remark(found: Route, told_by: ReadFn, piece: str) -> bool:
     """A piece read as a price of no coin, with words of its own no tag explains, is a remark
     beside the ask, no price asked ("cancel order 4, i fat fingered the price"; "把旺旺启动一下

@@ -20,7 +20,7 @@ from core.conversation.clauses import BackFn, split_asks
 from core.conversation.lent_coin import lend_coin, sale_told, wants_coin
 from core.language.fills import coins as fill_coins
 from core.language.phrases import Words
-from core.language.refusals import LATER
+from core.language.refusals import LATER, refusal_in
 from core.language.tagger import Reading
 from core.routing.router import Route
 
@@ -44,10 +44,11 @@ def after_story(
         return None
     # Only what a story may have read wrong is read again by its clauses (each clause routed: the
     # cost of a long message's reading).
-    if any(_story_look(r, guide=True) or wants_coin(r) or LATER in r.slots for r in said):
+    if any(_story_look(r, guide=True) or wants_coin(r) or LATER in r.slots or _two(r) for r in said):
         found = beside_story(text, route, told_by)
-        if found is not None and _retold(text, whole, asks, found[1], told_by):
-            return _several(found, route, back, told_by)
+        several = _several(found, route, back, told_by) if found is not None else []
+        if several and _retold(text, whole, asks, several, told_by):
+            return several
     if asks is None:
         return None
     return [
@@ -104,13 +105,22 @@ def _retold(
 
 def _covered(found: Route, routes: list[Route]) -> bool:
     """One of ``routes`` is ``found``'s request, with every slot it read but a time ahead (and its
-    coin, where it named none)."""
+    coin, where it named none; its amount, where it read two and ``routes`` are as many asks of it:
+    "…so quickly: buy 0.001 btc on my main account and 30 usdt of sol on play")."""
+    same = [r for r in routes if (r.skill, r.action) == (found.skill, found.action)]
     lax = {LATER, "symbol", "symbols"} if wants_coin(found) else {LATER}
-    return any(
-        (r.skill, r.action) == (found.skill, found.action)
-        and all(r.slots.get(k) == v for k, v in found.slots.items() if k not in lax)
-        for r in routes
-    )
+    if _two(found) and len(same) > 1:
+        lax = lax | {"symbol", "symbols", "amount", "target_ref"}
+    return any(all(r.slots.get(k) == v for k, v in found.slots.items() if k not in lax) for r in same)
+
+
+def _two(found: Route) -> bool:
+    """An amount refused for two numbers said where one was wanted: maybe two asks."""
+    refused = refusal_in(found.slots.get("amount"))
+    return refused is not None and refused[0] == _TWO_NUMBERS
+
+
+_TWO_NUMBERS = "two_numbers"
 
 
 def _story_look(found: Route, *, guide: bool = False) -> bool:
@@ -195,8 +205,9 @@ def _several(
     found: tuple[str, list[tuple[str, Route]]], route: RouteFn, back: BackFn | None, told_by: ReadFn
 ) -> list[tuple[str, Route]]:
     said, asks = found
-    if len(asks) == 1:
-        return asks
+    if len(asks) == 1:  # "I'm on my lunch break so quickly: buy 0.001 btc on main and 30 usdt of sol on play"
+        piece, alone = asks[0]
+        return split_asks(piece, alone, route, back, told_by) or asks
     whole = route(said)
     several = split_asks(said, whole, route, back, told_by)
     if several is None:

@@ -151,7 +151,7 @@ def _stop(rest: str, marks: str) -> int:
 
 def _cjk_stop(rest: str) -> int:
     """Where an unquoted Chinese name ends: at punctuation, "的" before what it names ("叫小号的币安
-    账户", "的 okx"), or a closing 吧 / 啊 / 呢."""
+    账户", "的 okx"), or a closing 吧 / 啊 / 呢, a closing 的 ("新建一个叫老李的")."""
     stop = _stop(rest, _CJK_STOPS)
     glued = _GLUED_STOP.search(rest[:stop])
     stop = stop if glued is None else glued.start()
@@ -160,7 +160,11 @@ def _cjk_stop(rest: str) -> int:
             after = rest[at + 1 :].split(maxsplit=1)[0] if rest[at + 1 : at + 2].strip() else ""
             if _WHAT_IT_NAMES.search(after) or any(c.isascii() and c.isalpha() for c in after):
                 return at
-    return stop - 1 if stop == len(rest) and rest[-1:] in ("吧", "啊", "呢") else stop
+    if stop < len(rest):
+        return stop
+    stop -= 1 if rest[-1:] in ("吧", "啊", "呢") else 0
+    # "然后新建一个叫老李的": the one called 老李, 的 ending the message names nothing more
+    return stop - 1 if stop > 1 and rest[stop - 1] == "的" else stop
 
 
 def _name_words(words: list[str], *, chinese: bool) -> list[str]:
