@@ -312,6 +312,8 @@ ACTIONS = (
     ("update", When(["verb.make", "own.strategy", "time.repeat"], none=["ask."])),
     # "列出我所有嘅策略設定", "show me my strategy setup": a listing's verb before a set-up's word asks
     # for what is set up (设定 / setup said as a noun), no new strategy.
+    # "how is lazy stack set up": one of theirs asked how it stands, none made.
+    ("query", When(["verb.create", "own.strategy", "ask.how"])),
     ("create", When("verb.create", none=["verb.query"])), ("query", When(any=["verb.query", "ask."])),
 )  # fmt: skip
 

@@ -30,7 +30,7 @@ TRADERS = ("noun.trader", "own.trader")
 STATUS = ("ask.status", "ask.pnl")
 # One of theirs named alone is asked about by a status word or a word of showing ("看下小牛的详情",
 # "show me alpha"); nothing else said, the name may be anything's ("alpha 价格").
-SHOWN = frozenset({*STATUS, "verb.query"})
+SHOWN = frozenset({*STATUS, "verb.query", "ask.set_up_as"})  # "小胖是怎么设置的": how it is set up
 # "打开 alpha 的每日汇总", "關掉小綠的自動啟動": only a trader has them
 NAMED = frozenset({*TRADERS, "noun.daily_summary", "noun.auto_start"})
 # What a trader runs on ("机器人一号用的哪个策略", "what account is beta on") and its switches ("is
