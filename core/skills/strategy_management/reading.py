@@ -44,12 +44,16 @@ RAISED_TO = "strategy.raised_to"  # "up to" after a change: where it goes ("bump
 REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
 # Not a strategy request: a trader's ("把机器人一号的策略换成ETH网格"), a problem report, a name
 # several of their records have (asked about, not taken), what a word means ("what is a grid
-# strategy": the glossary's), a past supposed ("what if i had run a btc dca last year").
+# strategy": the glossary's), a past supposed ("what if i had run a btc dca last year"), or what a
+# strategy would have made over a past window.
 NOT_OURS = (
     When(any=["noun.trader", "own.trader", "verb.fail", "verb.diagnose", "verb.unfilled", "ask.why"]),
     When("own.several"),
     When("ask.meaning", none=["filler.mine", "own.strategy"]),  # "雪球是什么参数": theirs asked
     When("backtest.if", none="verb.create"),
+    # What one would have made over a past window ("would my grid on sol between 120 and 200 have made any
+    # money over the last 30 days"): a backtest's question or the P&L's, never a strategy to make.
+    When("pnl.recent", any=["pnl.profit", "outside.hypothetical", "backtest.supposed", "backtest.would", "pnl.how_did"]),
 )
 # The fields, in the order an update's words are matched ("每格金额" before "金额").
 FIELDS: tuple[str, ...] = (
