@@ -53,7 +53,10 @@ NOT_OURS = (
     When("backtest.if", none="verb.create"),
     # What one would have made over a past window ("would my grid on sol between 120 and 200 have made any
     # money over the last 30 days"): a backtest's question or the P&L's, never a strategy to make.
-    When("pnl.recent", any=["pnl.profit", "outside.hypothetical", "backtest.supposed", "backtest.would", "pnl.how_did"]),
+    When(
+        "pnl.recent",
+        any=["pnl.profit", "outside.hypothetical", "backtest.supposed", "backtest.would", "pnl.how_did"],
+    ),
 )
 # The fields, in the order an update's words are matched ("每格金额" before "金额").
 FIELDS: tuple[str, ...] = (
