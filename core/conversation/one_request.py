@@ -75,9 +75,16 @@ def coin_borrowed(whole: Route, found: list[tuple[str, Route]], told_by: ReadFn)
     # none of its own: borrowed from another skill's ask on that coin, nothing else of the whole's
     # taken with it ("開個定投策略 每日 20U 買 BTC" is one plan: its 20U is the plan's too)
     own = {k for k, v in whole.slots.items() if coin not in str(v)}
+    # An order never takes its coin from another ask that only says it ("do i have 2 eth, buy one":
+    # the ETH of the question, no buy of 2 ETH).
+    said = whole.skill == _ORDERS
     return any(not has_coins(r) and own <= set(r.slots) for r in same) and any(
-        r.skill != whole.skill and asks_for(r)[2] == coin for _, r in others
+        r.skill != whole.skill and (asks_for(r)[2] == coin or (said and coin in fill_coins(told_by(p))))
+        for p, r in others
     )
+
+
+_ORDERS = "trade_execution"
 
 
 def has_coins(route: Route) -> bool:

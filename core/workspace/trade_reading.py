@@ -36,6 +36,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.workspace.account_named import account_ref
+from core.workspace.counted_one import ONE_OF_NONE, one_counted
 from core.workspace.extraction import find_name
 from core.workspace.limit_price import (
     BUY,
@@ -219,6 +220,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if _stop_told(reading, values, unplaced):
         return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)
     symbol = coins.find(norm)
+    if symbol is not None and one_counted(reading, values):
+        symbol, held_count = None, ONE_OF_NONE  # "sell one": one of a coin not said, asked
     if held is not None and held_count is None and coins.find(held.after) is not None:
         symbol = coins.find(held.after)  # "i have 2 eth, sell my sol": the sale names its own coin
     if symbol is None:  # "buy 0.01btc": the coin glued to its amount
