@@ -43,6 +43,6 @@ def refusal_message(locale: Locale, reason: str, typed: str) -> str:
 
     key = f"value.refused.{reason}"
     if reason in _COIN_NAMED and has_message(key):
-        coin, _, said = typed.partition(":")
-        return t(locale, key, coin=coin, typed=said)
+        coin, _, said = typed.partition(":")  # no coin said ("buy when it drops"): asked too
+        return t(locale, key, coin=coin, typed=said) if coin else t(locale, f"{key}_no_coin", typed=said)
     return t(locale, key if has_message(key) else "value.refused.separators", typed=typed)

@@ -25,6 +25,11 @@ from tests.conversation.conftest import Desk, codes, shown
         ("sell my sol if it pumps", ["won't sell SOL now", "Tell me the price"]),
         ("如果eth跌了就买0.05个", ["不会现在就买 ETH", "告诉我价格"]),
         ("如果sol漲咗就賣", ["不會現在就賣 SOL", "告訴我價格"]),
+        # no coin said: asked with the price (was: the generic "I can't help with that yet")
+        ("buy when it drops", ["won't buy now", "no coin and no price", "Tell me the coin and the price"]),
+        ("sell when it pumps", ["won't sell now", "Tell me the coin and the price"]),
+        ("等回调再买", ["不会现在就买", "没说买哪个币", "告诉我币和价格"]),
+        ("逢低買入", ["不會現在就買", "告訴我幣和價格"]),
     ],
 )
 async def test_a_trade_held_for_a_move_says_why_and_asks_the_price(

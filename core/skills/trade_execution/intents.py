@@ -59,9 +59,10 @@ def _held(side: str) -> SlotFill:
         if not any(HELD_MOVE in t.concepts for t in reading.tags):
             return None  # only supposed ("what if i buy 1 eth"): no order, nothing refused
         got = _COIN(reading)
-        if not got:
-            return None
-        coin = str(got["symbol"]).removesuffix("USDT")
+        if not got and reading.has(COIN):
+            return None  # "buy btc or eth when it drops": which coin, the order's reading asks
+        # no coin said ("buy when it drops", "等回调再买"): refused the same, asking the coin too
+        coin = str(got["symbol"]).removesuffix("USDT") if got else ""
         said = reading.norm.typed(0, len(reading.text)).strip()  # as typed: "跌落嚟先買100u狗狗幣"
         return {"symbol": f"{REFUSED_PREFIX}held_{side}:{coin}:{said}", "side": side}
 
