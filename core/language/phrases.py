@@ -204,7 +204,7 @@ class Words:
     @property
     def words(self) -> tuple[str, ...]:
         """The concept's words (normalized), in the order written: for a word looked up whole."""
-        return phrases(self.concept.partition(".")[0]).concepts[self.concept].words
+        return _concept_words(self.concept)
 
     def spans(self, text: str, *, every: bool = False) -> list[tuple[int, int]]:
         return find(self.group, text, self.concept, self.context, every=every, whole=self.whole)
@@ -235,6 +235,11 @@ class Words:
             out += [text[at:start], replace if isinstance(replace, str) else replace(text[start:end])]
             at = end
         return "".join(out) + text[at:]
+
+
+@cache  # as phrases(): the words a concept's file gives, kept for the process
+def _concept_words(concept: str) -> tuple[str, ...]:
+    return phrases(concept.partition(".")[0]).concepts[concept].words
 
 
 def skip_spaces(text: str, at: int) -> int:

@@ -397,6 +397,8 @@ def _id_before(norm: str, at: int) -> bool:
 
 def _exponent(norm: str, at: int) -> int | None:
     """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
+    if norm[at : at + 1] != "e":
+        return None  # most numbers: no "e" after them, no look at what follows
     digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
     end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
     return end if norm[at : at + 1] == "e" and end > digits else None
