@@ -37,10 +37,17 @@ def same_request(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
     not also a model's "insufficient balance")."""
     if a[1] == b[1] == "diagnose" or {a[:2], b[:2]} <= _ONE_ORDER_PROBLEM:
         return True
+    if a[:2] == _ACCOUNT_SHOWN and a[3] and b[3] in ("", a[3]) and b[0] in _ON_AN_ACCOUNT:
+        # "看下 老韭菜 账户还剩多少钱": one of theirs looked up, then asked of (by it or none); "看看主号，
+        # 用它买0.1个btc": a trade after it is on it, read whole, never on another account
+        return True
     named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named
 
 
+# What is asked of or done on an account named just before it ("看下 老韭菜 账户还剩多少钱": its balance).
+_ACCOUNT_SHOWN = ("exchange_management", "query")
+_ON_AN_ACCOUNT = frozenset({"account_query", "trade_execution", "orders"})
 # An order's failure and its resting told side by side ("我的買單報錯了 一直掛著"): one order's problem.
 _ONE_ORDER_PROBLEM = frozenset({("order_execution_diagnosis", "diagnose"), ("orders", "why_resting")})
 
