@@ -15,6 +15,7 @@ from core.conversation.clauses import BackFn, split_asks
 from core.conversation.story import after_story, beside_asks
 from core.language.acted import ACTED_CONCEPT as ACTED
 from core.language.normalize import has_cjk
+from core.language.phrases import Words
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.supposed import SUPPOSED
 from core.language.tagger import Reading, words
@@ -194,6 +195,10 @@ def split_held(
         # The whole message's reading holds every trade it says ("if btc dips. buy 0.1 btc": no
         # level to wait for; "buy 0.1 btc. not right now"): no piece read alone makes one.
         asks = [(p, r) for p, r in asks if r.skill != _TRADE] or None
+    if asks is not None and any(r.skill == _TRADE for _, r in asks):
+        # The trade wanted, then told failing ("我想把PEPE賣掉，可是賣單一直失敗，說數量太小，是怎樣？"):
+        # the failure is asked about, the trade is what failed, never asked again.
+        asks = _failed_dropped(text, asks, told_by) or None
     if asks is not None and _LEFT_OPEN in told_by(text).concepts:
         # The whole message leaves its act open between two ways ("stop 小飛俠 or let it run", "卖sol
         # 还是拿着": advice asked, outside.either_way): no piece read alone does either.
@@ -203,6 +208,42 @@ def split_held(
         # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
         asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
     return conditioned(text, whole, asks, route, told_by)
+
+
+def _failed_dropped(text: str, asks: list[tuple[str, Route]], told_by: ReadFn) -> list[tuple[str, Route]]:
+    """``asks`` without a trade wanted and then, after a turn against it ("可是", "but"), told failing:
+    an order's failure diagnosed after it, naming no order of the other side. "卖掉0.1个btc，然后看看为
+    什么我上次的卖单失败了" (no turn) and "buy 0.1 btc, but why did my last sell fail?" keep the trade."""
+    kept = []
+    ends = _ends(text, [piece for piece, _ in asks])
+    for at, (piece, route) in enumerate(asks):
+        if route.skill == _TRADE and route.action in _NOW:
+            other = _SIDE_NAMES["buy" if route.action == "sell" else "sell"]
+            if any(
+                later.skill == _ORDER_FAILURE
+                and not told_by(told).concepts & other
+                and _CONTRAST.search(text[ends[at] : ends[at + 1 + n]]) is not None
+                for n, (told, later) in enumerate(asks[at + 1 :])
+            ):
+                continue
+        kept.append((piece, route))
+    return kept
+
+
+def _ends(text: str, pieces: list[str]) -> list[int]:
+    """Where each piece ends in ``text``, found in order (the text's length where one is not found)."""
+    out, at = [], 0
+    for piece in pieces:
+        found = text.find(piece, at)
+        at = len(text) if found < 0 else found + len(piece)
+        out.append(at)
+    return out
+
+
+# An order's failure, and the words an order of each side is named by.
+_ORDER_FAILURE = "order_execution_diagnosis"
+_SIDE_NAMES = {"buy": frozenset({*BUY, "order.buy_named"}), "sell": frozenset({*SELL, "order.sell_named"})}
+_CONTRAST = Words("conversation.contrast")
 
 
 def _acts_said(reading: Reading) -> bool:
