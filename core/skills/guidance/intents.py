@@ -114,6 +114,34 @@ def _orders(reading: Reading) -> Mapping[str, Any] | None:
     return {"topic": "orders", "aspect": "setup"}
 
 
+ABLE, ABLE_TAIL, ABLE_END = Words("guide.able"), Words("guide.able_tail"), Words("guide.able_end")
+ASKED_OF_YOU, ABLE_LOOK = Words("guide.asked_of_you"), Words("guide.able_look")
+# Whose words place or name an order of a kind (the first said is what whether one may is asked of).
+_ORDER_KINDS = frozenset(
+    {"order.limit_order", "order.stop_loss", "order.take_profit", "trade.limit", "order.open_orders"}
+)
+
+
+def _able_orders(reading: Reading) -> Mapping[str, Any] | None:
+    """Whether one may place an order of a kind, asked ("我可以挂单吗", "能挂限价单吗", "can i place a
+    limit order", "我可以在6万挂单买btc吗"): a question, the orders guide; never the list of their open
+    orders nor an order. Asked of deskmate ("你可以帮我挂单吗", "can you place one for me") it is the
+    order asked, not this."""
+    text = reading.text
+    if reading.concepts & PROBLEM or ASKED_OF_YOU.search(text) is not None or ABLE_LOOK.search(text):
+        return None  # "能看挂单吗": a look at theirs
+    kind = next((t for t in reading.tags if t.concepts & _ORDER_KINDS), None)
+    if kind is None:
+        return None
+    able = ABLE.search(text)
+    tail = ABLE_TAIL.search(text)
+    ends = ABLE_END.search(text[kind.end :]) is not None or text.rstrip().endswith(("吗", "嗎", "?", "？"))
+    asked = (able is not None and able.start() < kind.start) or (
+        tail is not None and tail.start() < kind.start and ends
+    )
+    return {"topic": "orders", "aspect": "setup"} if asked else None
+
+
 def _how_act(reading: Reading) -> Mapping[str, Any] | None:
     """An act asked how it is done (core.language.how_to): a trade's, the orders guide; a record's,
     where to begin (it says how each record is made, started and run)."""
@@ -132,5 +160,6 @@ INTENTS = table(
         "permissions": _permissions,
         "orders": _orders,
         "how_act": _how_act,
+        "able_orders": _able_orders,
     },
 ).intents
