@@ -249,8 +249,11 @@ def _to_text(value: Value, text: str, where: list[int]) -> Value:
 def _word_values(norm: str) -> list[Value]:
     """Values said as words: "每天", "half an hour", "全仓" (phrases/values.toml)."""
     out: list[Value] = []
+    emphasis = [(s, e) for s, e, _ in _words("no_share").every(norm)] if " all" in norm else []
     for start, end, key in _words(*_keyed("interval", "duration", "fraction")).every(norm):
         kind, number, unit, per = _said_value(key)
+        if kind == "fraction" and any(s <= start and end <= e for s, e in emphasis):
+            continue  # "no buy at all": no share
         out.append(Value(kind, start, end, norm[start:end], number, unit, per=per))
     return out
 
