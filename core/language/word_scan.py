@@ -148,11 +148,12 @@ def _words_in(text: str) -> list[Found]:
     ):
         start = end_index + 1 - length
         # A Latin word stands alone: no letter or digit right before or after it, no decimals
-        # after its digit ("still 0" is not in "still 0.5").
+        # after its digit ("still 0" is not in "still 0.5"). Only a Latin end is held so: a word
+        # ending in Chinese ("all in了") may touch a coin after it ("all in了doge").
         after = text[end_index + 1 : end_index + 3]
         if latin and (
-            (start > 0 and text[start - 1] in _WORDISH)
-            or (end_index < last and after[0] in _WORDISH)
+            (start > 0 and text[start - 1] in _WORDISH and text[start] in _WORDISH)
+            or (end_index < last and after[0] in _WORDISH and text[end_index] in _WORDISH)
             or (text[end_index].isdigit() and after[:1] == "." and after[1:].isdigit())
         ):
             continue
