@@ -43,6 +43,7 @@ from core.conversation.one_request import (
     coin_borrowed,
     covers,
     has_coins,
+    record_borrowed,
     same_request,
     skills_apart,
 )
@@ -247,6 +248,7 @@ def split_asks(
                 and not counts  # the whole read the holding asked as the amount sold
                 and not any(covers(r, whole, alike) for _, r in found)
                 and not coin_borrowed(whole, found, told_by)
+                and not record_borrowed(whole, [r for _, r in found])
                 and not said_apart(whole, pieces)
                 and not numbers_across(whole, pieces)
                 and not listed_as_one(whole, [r for _, r in found], told_by(text))

@@ -96,3 +96,17 @@ _ORDERS = "trade_execution"
 
 def has_coins(route: Route) -> bool:
     return bool(route.slots.get("symbol") or route.slots.get("symbols"))
+
+
+def record_borrowed(whole: Route, found: list[Route]) -> bool:
+    """The whole message's request is one piece's act on another piece's record ("start rex and
+    stop gary" read whole as a stop of rex): a blend of two asks, never one request the pieces lose
+    part of; the pieces are the asks."""
+    target = whole.slots.get("target_ref")
+    if not target:
+        return False
+    same = [r for r in found if (r.skill, r.action) == (whole.skill, whole.action)]
+    lent = [r for r in found if r.skill == whole.skill and r.action != whole.action]
+    return all(r.slots.get("target_ref") != target for r in same) and any(
+        r.slots.get("target_ref") == target for r in lent
+    )
