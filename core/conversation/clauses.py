@@ -36,7 +36,14 @@ from core.conversation.from_before import (
     the_named_one,
 )
 from core.conversation.joins import MARKS, adding_joins, following_joins, joins_in, pieces_of
-from core.conversation.listed import each_record, listed_as_one, only_named, own_names, said_apart
+from core.conversation.listed import (
+    each_numbered,
+    each_record,
+    listed_as_one,
+    only_named,
+    own_names,
+    said_apart,
+)
 from core.conversation.naming import cut_in, names_given
 from core.conversation.one_request import (
     asks_for,
@@ -101,6 +108,7 @@ def split_asks(
         return None  # "i have 2 eth, sell one": the holding told lends the sale its coin, one ask
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record
+    each = each or each_numbered(text, whole, route)  # "删除3号和4号交易员": one per number
     if each is not None:
         return each
     naming = names_given(text)  # "…，叫它抄底线": the name and the clause before it are one ask

@@ -19,6 +19,7 @@ from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words
 from core.language.tagger import Reading, Tag, words
 from core.routing.router import Route
+from core.tasks.numbered import numbered
 
 _OWN = "own."
 _JOIN = Words("conversation.join")  # between two names of a list: "和", "跟", "同", "and", ","
@@ -102,6 +103,32 @@ def each_record(
         if asked_name(found) != _norm(tag.value):
             return None
         asks.append((piece, found))
+    return asks
+
+
+def each_numbered(
+    text: str, whole: Route | None, route: Callable[[str], Route | None]
+) -> list[tuple[str, Route]] | None:
+    """One ask per record named by its number in a list ("删除3号和4号交易员", "delete traders 3 and
+    4", "删除3号和4号"): each read as if sent with that number alone in the list's place ("删除3号交易员",
+    "删除3号": a record of no kind said, looked for among every kind), each its own act and
+    confirmation; None when ``text`` lists no numbers, or a number alone reads as no record's
+    act (orders and alerts refuse two numbers themselves, quoting both)."""
+    run = numbered(text)
+    if not run or negated(text):
+        return None  # "删除3号，4号不用删": one of them told not to be
+    start, end = run[0][0], run[-1][1]
+    asks: list[tuple[str, Route]] = []
+    for at, until in run:
+        piece = f"{text[:start]}{text[at:until]}{text[end:]}"
+        found = route(piece)
+        if found is None or found.skill not in RECORD_NOUNS or not found.slots.get("target_ref"):
+            return None
+        if asks and (found.skill, found.action) != (asks[0][1].skill, asks[0][1].action):
+            return None
+        asks.append((piece, found))
+    if whole is not None and whole.skill != asks[0][1].skill:
+        return None  # the whole is another request ("3号和4号交易员的盈亏")
     return asks
 
 

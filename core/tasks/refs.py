@@ -13,6 +13,7 @@ from core.language.typed_names import clause_end, untagged
 from core.language.values import find_values
 from core.routing.normalize import normalize
 from core.tasks.names import name_key
+from core.tasks.numbered import numbered
 from core.workspace.extraction import name_given
 
 
@@ -112,6 +113,8 @@ def record_ref(
     "the one I just added"), else all of them (``every``: "stop all my agents"); None when it
     names none ("我有几个交易员")."""
     stop = len(reading.text) if end is None else end
+    if numbered(reading.text[:stop]):
+        return None  # "删除3号和4号交易员": two records named, never one (core.tasks.numbered)
     by_id = next((v for v in find_values(reading.text[:stop]) if v.kind == "id"), None)
     if by_id is not None:
         return {"id": by_id.ident}

@@ -32,6 +32,7 @@ from core.routing.router import Route, RouteContext
 from core.tasks.answers import looks_secret, secret_value
 from core.tasks.given import GIVEN_SECRETS, STRAY_SECRET
 from core.tasks.names import MAX_NAME
+from core.tasks.numbered import numbered
 from core.tasks.refs import bare_name, is_recent_phrase, name_in, points_back_one, without_pointing_back
 from core.workspace.exchanges import EXCHANGES
 from core.workspace.extraction import URL, create_slots, find_name, model_id_said, quoted
@@ -462,6 +463,8 @@ def _configs(own: tuple[str, ...], domain: str) -> Gazetteer | None:
 def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> dict[str, str] | None:
     """The record a message names; ``changed``: ``text`` is what precedes an update's change;
     ``own``: names of the person's records the layer found in the message (see read)."""
+    if numbered(text):
+        return {VAGUE: "1"}  # "删除3号和4号": two records named, never one (core.tasks.numbered)
     by_id = next((v for v in find_values(text) if v.kind == "id" and _record_id(text, v)), None)
     if by_id is not None:
         return {"id": by_id.ident}

@@ -63,11 +63,13 @@ def _an_alert_named(reading: Tagged, name: str) -> bool:
 
 
 def _bare(action: str | None, slots: dict[str, Any]) -> bool:
-    """A delete or a rename of a record given by its name, or a delete of the last one touched
+    """A delete or a rename of a record given by its name or its number ("删除编号3", "delete no. 3":
+    any kind's record 3, never an account's by default), or a delete of the last one touched
     ("删掉刚配的那个", "delete the one i just made")."""
     renames = action == "update" and slots.get("field") == "name"
     ref = slots.get("target_ref") or {}
-    return (action == "delete" or renames) and ("name" in ref or (action == "delete" and "recent" in ref))
+    by = "name" in ref or "id" in ref
+    return (action == "delete" or renames) and (by or (action == "delete" and "recent" in ref))
 
 
 def _no_kind(text: str) -> bool:

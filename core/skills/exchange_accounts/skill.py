@@ -128,7 +128,10 @@ class ExchangeSkill(TaskFlow):
         if not alert and len(found) == 1:
             return _same_request(task, found[0], ref)
         options = [
-            (turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name), _route_button(_same_request(task, m, ref)))
+            (
+                turn.t(f"ws.ex.kind_of.{m.kind.key}", name=name or m.targets[0].name),  # by number: its name
+                _route_button(_same_request(task, m, ref)),
+            )
             for m in found
         ]
         if alert and name:
@@ -136,7 +139,12 @@ class ExchangeSkill(TaskFlow):
                 (turn.t("ws.ex.kind_of.alert", name=name), _route_button(_alert_request(task, name)))
             )
         buttons = await turn.buttons(options, ttl=CHOICE_TTL)
-        notice = NoticeBlock(turn.t(f"ws.ex.which_kind.{task.action}", name=name), code="ambiguous_kind")
+        which = (
+            turn.t(f"ws.ex.which_kind.{task.action}", name=name)
+            if name
+            else turn.t(f"ws.ex.which_kind_number.{task.action}", number=ref.get("id", ""))
+        )
+        notice = NoticeBlock(which, code="ambiguous_kind")
         return self.private_reply(turn, task, Status.NEEDS_INPUT, (notice,), buttons=buttons)
 
     def _last_touched(self, turn: Turn, task: Task) -> Route | None:

@@ -1,0 +1,56 @@
+"""Records named by their numbers in a list ("删除3号和4号", "删除3号和4号交易员", "delete traders 3 and
+4", "#3 and #4", "编号3、编号4"): two records named, never one.
+
+A record reader that took the first number ("3号和4号" read as record 3) or the numbers as one name
+("3 4") would act on one record where two were named, the other dropped unsaid. So a reader that
+finds such a list names no one record (core.workspace.reading, core.tasks.refs.record_ref), and
+the clause splitter asks each number on its own (core.conversation.listed.each_numbered), each
+read as if said alone, each confirmed on its own. Words: phrases/numbered.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from core.language.phrases import Words
+
+_JOIN: Final = Words("numbered.join")
+_BEFORE: Final = Words("numbered.before")
+_AFTER: Final = Words("numbered.after", whole=False)
+_KIND: Final = Words("numbered.kind")
+
+# A number as a record's: whole digits, no part of a decimal ("0.1"), a price ("$3") or a word ("v3").
+_DIGITS: Final = re.compile(r"(?<![A-Za-z0-9_.$])\d{1,9}(?![\d.]\d)")
+
+
+def numbered(text: str) -> list[tuple[int, int]]:
+    """The spans of the first run of two or more numbers listed in ``text`` (each with its mark:
+    "3号", "#3", "编号3"), joined only by a list's words, or [] when it lists none. A kind's word
+    may stand between two ("3号交易员和4号", "trader 3 and trader 4")."""
+    items = [_item(text, m.start(), m.end()) for m in _DIGITS.finditer(text)]
+    run: list[tuple[int, int]] = items[:1]
+    for item in items[1:]:
+        if _joined(text[run[-1][1] : item[0]]):
+            run.append(item)
+        elif len(run) >= 2:
+            break
+        else:
+            run = [item]
+    return run if len(run) >= 2 else []
+
+
+def _item(text: str, start: int, end: int) -> tuple[int, int]:
+    """A number's span with its marks: "#" / "编号" / "no." before it, "号" after it."""
+    before = _BEFORE.before(text, start)
+    after = _AFTER.after(text, end) if text[end : end + 1] in "号號" else None
+    return (start if before is None else before, end if after is None else after)
+
+
+def _joined(between: str) -> bool:
+    """Only a list's join between two numbers, with a kind's word beside it where said again."""
+    rest = between.strip()
+    for start, end in reversed(_KIND.spans(rest)):
+        rest = f"{rest[:start]} {rest[end:]}"
+    rest = " ".join(rest.split())
+    return bool(rest) and any(s == 0 and e == len(rest) for s, e in _JOIN.spans(rest))
