@@ -114,6 +114,8 @@ def each_numbered(
     "删除3号": a record of no kind said, looked for among every kind), each its own act and
     confirmation; None when ``text`` lists no numbers, or a number alone reads as no record's
     act (orders and alerts refuse two numbers themselves, quoting both)."""
+    if whole is not None and (whole.skill not in RECORD_NOUNS or whole.action == "create"):
+        return None  # another request, or a record made ("创建网格策略，3000到4000，20格"): no list of theirs
     run = numbered(text)
     if not run or negated(text):
         return None  # "删除3号，4号不用删": one of them told not to be

@@ -24,10 +24,11 @@ _KIND: Final = Words("numbered.kind")
 _DIGITS: Final = re.compile(r"(?<![A-Za-z0-9_.$])\d{1,9}(?![\d.]\d)")
 
 
-def numbered(text: str) -> list[tuple[int, int]]:
+def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
     """The spans of the first run of two or more numbers listed in ``text`` (each with its mark:
     "3号", "#3", "编号3"), joined only by a list's words, or [] when it lists none. A kind's word
-    may stand between two ("3号交易员和4号", "trader 3 and trader 4")."""
+    may stand between two ("3号交易员和4号", "trader 3 and trader 4"). ``bare``: numbers with no
+    mark nor kind said count too (a record reader's target: "delete 3 and 4" names no record "3 4")."""
     items = [_item(text, m.start(), m.end()) for m in _DIGITS.finditer(text)]
     run: list[tuple[int, int]] = items[:1]
     for item in items[1:]:
@@ -37,7 +38,14 @@ def numbered(text: str) -> list[tuple[int, int]]:
             break
         else:
             run = [item]
-    return run if len(run) >= 2 else []
+    return run if len(run) >= 2 and (bare or _records(text, run)) else []
+
+
+def _records(text: str, run: list[tuple[int, int]]) -> bool:
+    """The numbers are records': one has its mark ("3号", "#3"), or a kind's word comes right before
+    the first ("traders 3 and 4", "账户3和4"); bare numbers elsewhere are values ("3000到4000，20格")."""
+    marked = any(not text[start:end].isdigit() for start, end in run)
+    return marked or _KIND.before(text, run[0][0]) is not None
 
 
 def _item(text: str, start: int, end: int) -> tuple[int, int]:

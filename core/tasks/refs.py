@@ -113,7 +113,7 @@ def record_ref(
     "the one I just added"), else all of them (``every``: "stop all my agents"); None when it
     names none ("我有几个交易员")."""
     stop = len(reading.text) if end is None else end
-    if numbered(reading.text[:stop]):
+    if numbered(reading.text[:stop], bare=True):
         return None  # "删除3号和4号交易员": two records named, never one (core.tasks.numbered)
     by_id = next((v for v in find_values(reading.text[:stop]) if v.kind == "id"), None)
     if by_id is not None:

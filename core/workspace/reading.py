@@ -463,7 +463,7 @@ def _configs(own: tuple[str, ...], domain: str) -> Gazetteer | None:
 def _target(text: str, *, changed: bool = False, own: tuple[str, ...] = ()) -> dict[str, str] | None:
     """The record a message names; ``changed``: ``text`` is what precedes an update's change;
     ``own``: names of the person's records the layer found in the message (see read)."""
-    if numbered(text):
+    if numbered(text, bare=True):
         return {VAGUE: "1"}  # "删除3号和4号": two records named, never one (core.tasks.numbered)
     by_id = next((v for v in find_values(text) if v.kind == "id" and _record_id(text, v)), None)
     if by_id is not None:
