@@ -17,6 +17,7 @@ from core.i18n import Locale
 from core.language.tagger import Reading, words
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from core.state import Recall
+from core.workspace.place_named import lend_place
 
 
 def read_asks(
@@ -42,7 +43,8 @@ def read_asks(
         route = again(text, memory)
     asks = split_held(text, route, route_piece, back, told_by)
     if asks is not None:
-        return [r for _, r in asks]
+        # a record ask pointing back after a story: the story's exchange or provider is its record
+        return [lend_place(text, p, r, [o for o, _ in asks if o != p]) for p, r in asks]
     return [route] if route is not None else []
 
 

@@ -39,6 +39,7 @@ from core.workspace.extraction import URL, create_slots, find_name, model_id_sai
 from core.workspace.given_secrets import find_given
 from core.workspace.key_owner import key_owner
 from core.workspace.name_edges import first_clause, unglued_kind, without_kind
+from core.workspace.place_named import with_place
 from core.workspace.update_fields import changed_record, field_named, new_value, set_to_start
 from core.workspace.wallets import wallet_named
 
@@ -390,7 +391,7 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             elif value is not None and field in _SECRET_FIELDS and secret_value(value[1]):
                 # "change main's api key to vmPU…": the new credential, sealed by the flow
                 slots[GIVEN_SECRETS] = {field: value[1]}
-    ref = _target(text, changed=action == "update", own=own)
+    ref = with_place(_target(text, changed=action == "update", own=own), text, domain, action, own)
     if ref:
         # one of theirs by its name ("delete the account named binance") is that one, never every
         # account on the exchange of that name
