@@ -19,7 +19,7 @@ from core.language.lexicon import load
 from core.language.phrases import Words
 from core.language.slots import SWITCH, SetTo, first
 from core.language.spans import clause_break
-from core.language.tagger import COIN, NAME_WORD, Reading, Tag
+from core.language.tagger import COIN, NAME_WORD, Reading, Tag, words
 from core.language.typed_names import concepts_at, name_after, new_value, set_to, untagged, word_of
 from core.strategies.words import KIND_CONCEPTS, kind_of
 from core.tasks.refs import all_of_kind, name_in, record_ref
@@ -145,6 +145,42 @@ _FOR = Words("switch.for")
 _SENT = frozenset({"verb.switch_on", "answer.on", "verb.start", "pnl.send"})
 
 
+# A switch's own turning on or off, or a start or stop: told not to ("别开", "don't stop", "唔好閂"),
+# nothing is changed (reading the switch's other way would turn it the way not asked). Told not to
+# send ("不要给rex发日报", as "don't send me daily reports" at creation): not wanted, off.
+_TURNS = frozenset(
+    {"verb.switch_on", "verb.switch_off", "answer.on", "answer.off", "verb.start", "verb.stop"}
+)
+_SENDS = frozenset({"pnl.send"})
+
+
+def _told_not_to(reading: Reading) -> frozenset[str]:
+    """The concepts of the word a don't is said right before, filler and the trader named skipped
+    ("别给rex开日报": 开); a verb the don't took (its tag left with none: core.language.negation) as
+    the lexicon reads it alone ("don't stop": stop). Empty when no don't is said before a word."""
+    for at, tag in enumerate(reading.tags):
+        if any(t.concepts & _TURNS for t in reading.tags[:at]):
+            break  # "把rex的日报关了，别开": turned off, then told not to turn it on again
+        if "filler.dont" not in tag.concepts:
+            continue
+        if _REMINDER.prefix(reading.text[tag.end :].lstrip()) is not None:
+            return frozenset()  # "别忘了给rex开日报": a reminder to turn it on
+        after = (t for t in reading.tags[at + 1 :] if not _skipped(t))
+        said = next((t for t in after if not t.concepts & _NAMED_TRADER), None)
+        if said is not None:
+            return said.concepts or words(reading.text[said.start : said.end]).concepts
+    return frozenset()
+
+
+_NAMED_TRADER = frozenset({"own.trader", "noun.trader"})
+_REMEMBER = "filler.memory"  # "don't forget to turn on …": no don't, a reminder to do it
+_REMINDER = Words("switch.remember")
+
+
+def _skipped(tag: Tag) -> bool:
+    return bool(tag.concepts) and fills.is_filler(tag) and _REMEMBER not in tag.concepts
+
+
 def _switched(concepts: frozenset[str]) -> str | None:
     """The on / off a switched field is said to; a don't with no turning on said is not wanted
     ("dont want the daily summary for rex anymore", "不想要rex的日报了"): off, never on, nor the
@@ -194,7 +230,11 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
             # "let alpha run the eth grid", "幫我改交易員阿強嘅模型做kimi": no set-to word, the one
             # record of the field's kind named is the new one (theirs by its name).
             slots.update(_record_named(reading, field))
+        told = _told_not_to(reading) if field in SWITCHED else frozenset()
+        if told & _TURNS:
+            return None  # "别给rex开日报", "don't stop rex's daily summary": told not to, nothing asked
         on = _switched(concepts) or (_made(reading) if field in SWITCHED else None)
+        on = "off" if told & _SENDS else on
         if field in SWITCHED and on:
             slots[field] = on
         if field in SWITCHED:
