@@ -450,7 +450,12 @@ def _lone_chinese(run: str, norm: str, lead: int, tail: int) -> bool:
     unit character or a point and more than one character ("一百", "十二", "一万五", "一毛五", "一毫五",
     "零点一五"), or said alone ("五")."""
     if run == "半":
-        return False  # "半" alone: half of what? (一半 / 半仓 are words of their own)
+        # "半" alone: half of what? (一半 / 半仓 are words of their own); counted and ending a buy or
+        # a sale ("以太坊限价3100买入半个", "sol卖半个"), half a coin, as "买一个" is one
+        return (
+            bool(_counted_at_end(norm, tail, space=False))
+            and _words(*_COUNT_VERB).before(norm, _back(norm, lead)) is not None
+        )
     if len(run) > 1 and any(c in "十百千万亿毛毫点" for c in run) and norm[tail : tail + 1] != "分":
         return True
     if _counted_at_end(norm, tail, space=False):  # "买一个", "卖掉两个" ending the message

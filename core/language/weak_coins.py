@@ -202,16 +202,20 @@ _HELD: Final = Words("not_coin.held_of")  # "all my" of "sell all my link"
 _TRADED: Final = frozenset({"verb.buy", "verb.sell"})
 _FOR: Final = Words("not_coin.order_for")  # "for" of "a sell order for all my link"
 _ORDER: Final = frozenset({"order.orders"})
+_LIMIT_SIDE: Final = frozenset({"order.limit_order"})  # "limit sell", "limit buy": an order with its side
 
 
 def _order_for(said: str, words: Sequence[Span]) -> bool:
     """A buy or sell order placed for some of it ("place a sell order for all my link at 25"): the
-    order's word, its side right before it, then "for" before "my" / "some"."""
+    order's word, its side right before it, then "for" before "my" / "some"; or a limit order's
+    words with its side in them ("gimme a limit sell on all my link at 25 bucks"), then "for" / "on"."""
     said = said.rstrip()
     tie = _ending(said, _FOR)
     if tie is None:
         return False
     end = len(said[: -len(tie)].rstrip())
+    if any(s[1] == end and s[3] >= _LIMIT_SIDE and s[3] & _TRADED for s in words):
+        return True  # "limit sell": the order and its side in one word
     order = next((s for s in words if s[1] == end and s[3] & _ORDER), None)
     if order is None:
         return False

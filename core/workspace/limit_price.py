@@ -4,7 +4,7 @@ beside a price word, a limit order's word, a bid's or an offer's, or written aga
 
 from __future__ import annotations
 
-from core.language.fills import field_value, next_to, tag_after, tag_before
+from core.language.fills import field_value, next_to, tag_after, tag_before, tag_beside
 from core.language.tagger import COIN, Reading
 from core.language.values import Value
 
@@ -81,6 +81,7 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
         # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
         or next_to(reading, bare, LIMIT, joining=ASKING, before=True)
         or next_to(unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
+        or _after_limit_and_coin(reading, bare)  # "限价单 btc 十万 卖 0.05", "挂张单 eth 3000 卖 0.5"
         or glued_to_side(reading, bare)
     )
     return as_typed(said, values, kind=True)
@@ -113,6 +114,18 @@ def glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
             continue  # "用100买eth": the money paid with, no price
         tag = tag_after(reading, value.end, BUY | SELL)
         if tag is not None and tag.start == value.end:
+            return value
+    return None
+
+
+def _after_limit_and_coin(reading: Reading, bare: list[Value]) -> Value | None:
+    """A bare number right after a limit order's word and its coin ("限价单 btc 十万 卖 0.05", "limit eth
+    3000 sell 0.5"): its price, as it is with the coin said first ("btc 限价单 十万") or none
+    ("限价单 十万 卖 0.05 btc"); only spaces between the three."""
+    plain = unsided(reading)
+    for value in bare:
+        coin = tag_beside(plain, value.start, {COIN})
+        if coin is not None and tag_beside(plain, coin.start, LIMIT) is not None:
             return value
     return None
 
