@@ -62,3 +62,15 @@ def clock_span(norm: str) -> tuple[int, int] | None:
     start, end = min(found)
     part = _DAY_PART.search(norm, 0, start)
     return (part.start() if part else start), end
+
+
+# Hours and minutes with a colon ("9:30", "21:00", "9:30am"): the value grammar reads no number in
+# them (core.language.value_runs), so no price nor amount is taken out of a time of day.
+_HH_MM: Final = re.compile(r"(?<![0-9.:])(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?![0-9:])")
+
+
+def on_a_clock(norm: str, start: int, end: int) -> bool:
+    """The digits at ``start``..``end`` of ``norm`` are a part of a time of day said with a colon."""
+    if ":" not in norm[max(0, start - 3) : end + 3]:
+        return False
+    return any(m.start() < end and start < m.end() for m in _HH_MM.finditer(norm))

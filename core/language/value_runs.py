@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
+from core.language.clock import on_a_clock
 from core.language.numbers import (
     CN_DIGITS,
     LATIN_MULTIPLIERS,
@@ -78,6 +79,8 @@ def _read_run(
     run = "".join(norm[start:end].split()).translate(CN_FOLD)  # "8 萬": 8万
     if POINT in run and _clock_said(norm, end, run):
         return None  # "三点五分", "9点30", "一点一点": a time of day or no number, never a decimal
+    if on_a_clock(norm, start, end):
+        return None  # "buy 0.1 btc at 9:30", "9:30买": a time of day, never a price of 9 nor 30
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
     times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
