@@ -140,9 +140,28 @@ def left_out(
     an act put off beside an ask (``put_off``)."""
     if (kept(piece) and (marked or at)) or put_off(told_by(piece)):
         return True
+    if at and _its_fee(first, told_by(piece)):
+        return True  # "buy 0.1 btc and tell me the fee": the order's confirmation shows its fee
     if marked and (tells(read := told_by(piece)) or (idle and _idle(read))):
         return True
     return trailing and at > 0 and _aside(piece, first, told_by)
+
+
+# A trade's cost asked ("the fee", "手续费": outside.cost), beside a word asking or showing it ("tell
+# me", "show me", "let me know", "多少") and filler only.
+_COST = f"{OUTSIDE}cost"
+_ORDERS = frozenset({"buy", "sell", "limit"})
+_ASKING_IT = ("filler.", "ask.", "verb.query", "verb.notify")
+
+
+def _its_fee(first: Route | None, reading: Reading) -> bool:
+    """A piece after an order asks only that order's fee ("…and tell me the fee", "…顺便告诉我手续费多少",
+    "…, what's the fee"): no ask of its own, the order's confirmation shows its fee. Asked first
+    ("what's the fee to buy 0.1 btc", "买1000u的btc手续费多少") the cost of a trade supposed is no order."""
+    if first is None or first.skill != "trade_execution" or first.action not in _ORDERS:
+        return False
+    said = reading.concepts
+    return _COST in said and all(c == _COST or c.startswith(_ASKING_IT) for c in said)
 
 
 def put_off(reading: Reading) -> bool:
