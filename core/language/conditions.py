@@ -31,6 +31,8 @@ from core.language.lexicon import OBJECTS, load
 from core.language.listed_first import listed_first
 from core.language.listed_first import said as listed_said
 from core.language.moves import market_said, moved
+from core.language.named_as import named_as
+from core.language.named_as import said as name_said
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
@@ -97,6 +99,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
+    if name_said(said):  # "新建个交易员叫暴富": the name given, no dream told
+        spans, said = _again(spans, said, named_as(scanned, spans))
     if said >= TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
         spans, said = _again(spans, said, sold_out_asked(scanned, spans))
     if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told

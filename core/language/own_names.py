@@ -15,7 +15,11 @@ EVERYDAY = "outside.everyday"  # things bought in everyday life, none of deskmat
 # so may someone else ("老豆", a trader called dad): a record of theirs so named is theirs, the
 # someone-else reading is for a name that is no record of theirs; so may a newcomer's word ("小白",
 # "noob": a trader called 小白 is started, stopped, asked its P&L), telling one is new asks no act.
-NAMEABLE = frozenset({EVERYDAY, "outside.feeling", "outside.others", "ask.newcomer"})
+# So may a dream or a remark of slang ("暴富" getting rich, "起飞" taking off): a trader called 暴富 is
+# theirs ("暴富绑到okx主号上"), no dream told.
+NAMEABLE = frozenset(
+    {EVERYDAY, "outside.feeling", "outside.others", "outside.hypothetical", "outside.remark", "ask.newcomer"}
+)
 
 
 @lru_cache(maxsize=1)

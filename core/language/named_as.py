@@ -1,0 +1,47 @@
+"""A word given as a new record's name is that name, never what the word says elsewhere: "新建个交易员
+叫暴富" makes a trader called 暴富 (getting rich, a dream told elsewhere: outside.hypothetical), "建个交易员
+叫起飞" one called 起飞 (a remark elsewhere). A word of the outside group said right after a name's
+marker (phrases/names.toml marker: 叫, 名字叫, called, named), a record's noun said before the marker
+("新建交易员 名字叫暴富") and a making word before the noun, loses its outside concepts ("我家猫叫暴富"
+names no record, "my agent called about the house" makes none: still a remark). Applied by the
+tagger's conditions (core.language.conditions)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from core.language.phrases import Words, skip_spaces
+from core.language.spans import WORD_RANK, Span
+
+_MARKER: Final = Words("names.marker")
+_RECORDS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+# What makes one ("新建", "建个", "create", "spin up"): "my agent called about the house" makes none.
+_MADE: Final = frozenset({"verb.create", "verb.start"})
+_OUTSIDE: Final = "outside."
+
+
+def said(concepts: frozenset[str]) -> bool:
+    """A record's noun and a word of the outside group both said: only then is a name looked for."""
+    return not concepts.isdisjoint(_RECORDS) and any(c.startswith(_OUTSIDE) for c in concepts)
+
+
+def named_as(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the outside concepts of the word right after a name's marker dropped, a
+    record's noun said before the marker, a making word before it."""
+    made = min((s[0] for s in spans if not s[3].isdisjoint(_MADE)), default=len(scanned))
+    nouns = [s[1] for s in spans if not s[3].isdisjoint(_RECORDS) and s[0] > made]
+    named_at = {
+        skip_spaces(scanned, end)
+        for start, end in _MARKER.spans(scanned, every=True)
+        if any(noun <= start for noun in nouns)
+    }
+    if not named_at:
+        return spans
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if rank == WORD_RANK and start in named_at:
+            concepts = frozenset(c for c in concepts if not c.startswith(_OUTSIDE))
+            if not concepts:
+                continue  # no word of the lexicon's: the name's, read as typed
+        out.append((start, end, rank, concepts, value))
+    return out
