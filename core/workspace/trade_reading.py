@@ -95,6 +95,7 @@ SIDE = Word(  # the first said; a limit order's word says its side ("挂买单")
         "trade.put_in": "buy",  # "put $300 into btc" (only put into a coin: trade_money.puts_into)
         "order.limit_buy": "buy",
         "order.limit_sell": "sell",
+        "order.catch": "buy",  # "eth跌到2800接一个": traders' buy at a level reached
     },
 )
 PLACED = "trade.placed"  # "i placed": an order told placed, never asked
