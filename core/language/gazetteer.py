@@ -28,6 +28,15 @@ KINDS: Final = ("trader", "strategy", "account", "model", "alert")
 MIN_LENGTH = 2
 
 
+# A record kind's Chinese words (normalized), said right after a name that is also a plain word.
+_KIND_SAID: Final[Mapping[str, tuple[str, ...]]] = {
+    "trader": ("交易员",),
+    "strategy": ("策略", "这个策略", "那个策略"),
+    "account": ("账户", "账号"),
+    "model": ("模型",),
+    "alert": ("提醒",),
+}
+
 SEVERAL = "several"  # the kind of a name the person gave to records of more than one kind
 
 
@@ -54,6 +63,12 @@ class Gazetteer:
                 into = entries
                 if key in plain:
                     if not name.isascii():
+                        # Said with its kind's word right after it ("删了梭哈策略"), a Chinese plain-word
+                        # name is theirs: the lexicon's word never stands so.
+                        for word in _KIND_SAID.get(kind, ()):
+                            kinds, first = entries.get(key + word, ((), name))
+                            if kind not in kinds:
+                                entries[key + word] = ((*kinds, kind), first)
                         continue
                     into = objects if name.islower() else cased
                 kinds, first = into.get(key, ((), name))
