@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.tagger import Reading
 from core.language.values import UNIT_SECONDS, Value
@@ -98,6 +99,7 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
         and v.end <= stop
         and (v.kind in ("date", "number") or _said(v))
         and not any(s <= v.start and v.end <= e for s, e in sighs)
+        and not _told_of(reading, v)
     ]
     date = next((v for v in values if v.kind == "date"), None)
     if date is not None:
@@ -118,6 +120,22 @@ def read_range(reading: Reading, start: int = 0, end: int | None = None) -> Rang
             continue
         return _served(days, served, reading.text[_said_from(reading, values, tag.start) : tag.end])
     return RangeAsk(DEFAULT_DAYS)
+
+
+def _told_of(reading: Reading, value: Value) -> bool:
+    """Hours or minutes told of something done, no window asked: after a verb's 了 ("我解释了半小时",
+    "等了两小时"), or before 的 and a thing no price word names ("开完一个两小时的会"); "最近两小时的走势"
+    asks its window (served as days, said)."""
+    if value.kind != "duration" or value.unit not in ("m", "h"):
+        return False
+    text = reading.text
+    if text[: value.start].rstrip().endswith(("了", "咗")):
+        return True
+    after = value.end + len(text[value.end :]) - len(text[value.end :].lstrip())
+    if text[after : after + 1] != "的":
+        return False
+    thing = after + 1
+    return has_cjk(text[thing : thing + 1]) and not any(t.start == thing for t in reading.tags)
 
 
 def _served(days: int, how: str, asked: str) -> RangeAsk:
