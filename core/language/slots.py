@@ -334,8 +334,10 @@ class SetTo:
             or self.by_value(value)
         )
         if field == self.renamed[0]:  # a new name ends with its clause ("to moon, not the grid": moon)
-            value = " ".join(
-                reading.norm.typed(marker.end, typed_names.clause_end(reading.text, marker.end))
+            value = " ".join(  # and never takes the words closing it ("to max please": max)
+                typed_names.without_close(
+                    reading.norm.typed(marker.end, typed_names.clause_end(reading.text, marker.end))
+                )
                 .strip(' "“”「」『』')
                 .split()
             )

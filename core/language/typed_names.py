@@ -62,6 +62,18 @@ def name_after(
 _CLOSES = Words("records.value_end")  # what may close a new value: 吧, 啦, instead, please
 
 
+def without_close(value: str) -> str:
+    """A new name typed to the end of its clause without the words closing it, none a part of it
+    ("lambo please": lambo; "snail lol": snail; "buy zone now": buy zone); a value that is only such
+    a word is kept as typed."""
+    while True:
+        text = value.lower().rstrip(" ,.!！。~")
+        start = _CLOSES.before(text, len(text)) if len(value) == len(value.lower()) else None
+        if not start or not value[:start].strip():
+            return value.strip()
+        value = value[:start].rstrip(" ,，")
+
+
 def new_value(
     reading: Reading, marker: Tag, *, any_words: bool, ends: Callable[[Tag], bool] | None = None
 ) -> str | None:
@@ -74,7 +86,8 @@ def new_value(
     # A record's value may follow the word for using it ("switch moonshot to use kimi", "改成用
     # kimi"): kimi. A new name is every word typed ("rename it to use less").
     skip = is_filler if any_words else _lead_in
-    return name_after(reading, marker.end, whole=True, skip=skip, ends=ends)
+    found = name_after(reading, marker.end, whole=True, skip=skip, ends=ends)
+    return without_close(found) if found and any_words else found  # "to max please": max
 
 
 _USING = frozenset({"verb.make", "filler.using"})

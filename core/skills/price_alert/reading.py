@@ -19,6 +19,7 @@ from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.supposed import SUPPOSED
 from core.language.tagger import COIN, Reading, Tag
+from core.language.typed_names import without_close
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
@@ -196,6 +197,7 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     if reading.has(RENAME) or (changed and not find_values(new)):
         if not new:
             return "rename", {NAME: own.value}  # the new name asked for
+        new = without_close(new)  # "rename moon call to lambo please": lambo
         return "rename", {NAME: own.value, NEW_NAME: clean_name(new) or f"{REFUSED_PREFIX}name:{new}"}
     noun = "提醒" if has_cjk(text) else " alert "
     found = read_alert(f"{text[:start]}{noun}{text[end:]}".strip(), coins)
