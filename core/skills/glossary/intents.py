@@ -14,6 +14,6 @@ TERMS = {
     "term.market_order": "market_order", "term.stop_limit": "stop_limit", "term.slippage": "slippage",
     "term.leverage": "leverage", "term.futures": "futures", "term.liquidation": "liquidation",
     "term.funding_rate": "funding_rate", "term.long_short": "long_short",
-    "term.trailing_stop": "trailing_stop",
+    "term.trailing_stop": "trailing_stop", "term.reduce_only": "reduce_only",
 }  # fmt: skip
 INTENTS = table(SKILL, "glossary", {"term": Slots(Word("term", TERMS, need=True))}).intents
