@@ -56,7 +56,8 @@ _KEYS = frozenset(
 # EXCHANGE). What is traded unless a concept's ``objects`` says otherwise.
 # A "level" is a bare number or a price ("has btc broken 100k": a level crossed; a word before one
 # is that concept's alone, "broken" no failure there: core.language.conditions).
-# A record of the person's own, by its name ("point ds at …": own.model), is one too, and a
+# A record of the person's own, by its name ("point ds at …": own.model, "call the eth floor alert …":
+# own.alert), is one too, and a
 # strategy's noun ("test a grid …": backtest.try). A daily summary ("新建一个交易员带日报": made with it).
 # A trader's noun, or each of them ("give each trader its own account": verb.update's "give").
 OBJECTS = frozenset(
@@ -70,6 +71,8 @@ OBJECTS = frozenset(
         "own.model",
         "own.strategy",
         "own.trader",
+        "own.alert",
+        "own.account",
         "noun.strategy",
         "noun.trader",
         "pnl.per_trader",
