@@ -209,7 +209,9 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         # "设置 main 模型为 gpt-4o", "设置 main 的 api key 为 …": a field of theirs set; a new key for
         # one of theirs ("new api key for main2") is its key changed, the flow asking for it.
         action = "update"
-    owner = None if given.any or domain != "exchange" else key_owner(raw, action)
+    owner = None if given.any else key_owner(raw, action)
+    if domain == "model" and owner:  # a model's key said of a name: only "new … for my X" reads here
+        owner = None
     action = "update" if owner is not None else action  # "main's api key expired, put in a new one"
     verbs = first(_ACTIONS, said.concepts)
     if verbs in ("create", None) and domain == "model" and _model_used_for_theirs(said, raw):
