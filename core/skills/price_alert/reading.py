@@ -8,7 +8,6 @@ exactly or refused. What the text leaves out (the level, the coin) is the skill'
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from core.language.cents import in_cents
@@ -62,7 +61,7 @@ _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 CHANGED = frozenset({"verb.set_to", "verb.update"})
 NEW_NAME = "new_name"  # a rename's slot
-_ALERT_NOUN = re.compile(r"^\s*(?:alert|提醒)\b\s*", re.IGNORECASE)  # the kind said after its name
+_ALERT_NOUNS = ("alert ", "提醒")  # the kind said after its name
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
@@ -194,7 +193,8 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     after = max((t.end for t in reading.tags if t.concepts & RENAMING), default=0)
     new = reading.norm.typed(after, len(reading.text)) if after > own.start else ""
     if reading.has(RENAME) and not new:  # "call the eth floor alert 'last stand'": the words after it
-        new = _ALERT_NOUN.sub("", reading.norm.typed(own.end, len(reading.text)), count=1)
+        new = reading.norm.typed(own.end, len(reading.text)).lstrip()
+        new = new[len(next((n for n in _ALERT_NOUNS if new.lower().startswith(n)), "")) :]
     # "rename dip buyer to floor"; "把提醒破十万改成六位数", "change dip buyer to floor": changed to
     # words after the name, no value (a level's change is none), is a new name too
     changed = bool(CHANGED & reading.concepts) and after >= own.end and bool(new.strip())
