@@ -41,7 +41,9 @@ from core.language.dates import date_spans
 from core.language.normalize import simplified
 from core.language.numbers import (
     Reason,
+    Unreadable,
     lone_digit_after_scale,
+    numeral,
     said_runs,
 )
 from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
@@ -129,6 +131,28 @@ def find_values(text: str, coins: CoinIndex | None = None) -> list[Value]:
 # The same values by the folded text: a reader that reads the message as typed ("Limit sell 0.5
 # ETH") finds what the tagger's normalized text ("limit sell 0.5 eth") had, at the same places.
 _FOLDED: dict[tuple[str, object, int], tuple[Value, ...]] = {}
+
+
+def whole_numbers(text: str) -> list[tuple[int, int, int, bool]]:
+    """Each whole number typed in ``text`` as the grammar finds its runs (digits or Chinese
+    numerals), with no word around it: (start, end, number, typed in digits). Not a decimal's part
+    ("0.1"), a price's ("$3"), a word's ("v3", "gpt4") or what does not read exactly: record
+    numbers in a list ("3号和4号", "三号和四号", core.tasks.numbered) are read from these."""
+    out: list[tuple[int, int, int, bool]] = []
+    for hit in _RUN.finditer(text):
+        start, end, run = hit.start(), hit.end(), hit.group()
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if (before.isascii() and (before.isalnum() or before in "_.$")) or (
+            after.isascii() and after.isalnum()
+        ):
+            continue
+        try:
+            number = numeral(run)
+        except Unreadable:
+            continue
+        if number == number.to_integral_value() and 0 <= number < 10**9:
+            out.append((start, end, int(number), run.isdigit()))
+    return out
 
 
 def _keep(

@@ -1,27 +1,25 @@
-"""Records named by their numbers in a list ("删除3号和4号", "删除3号和4号交易员", "delete traders 3 and
-4", "#3 and #4", "编号3、编号4"): two records named, never one.
+"""Records named by their numbers in a list ("删除3号和4号", "删除三号和四号", "删除3号和4号交易员",
+"delete traders 3 and 4", "#3 and #4", "编号3、编号4"): two records named, never one.
 
 A record reader that took the first number ("3号和4号" read as record 3) or the numbers as one name
 ("3 4") would act on one record where two were named, the other dropped unsaid. So a reader that
 finds such a list names no one record (core.workspace.reading, core.tasks.refs.record_ref), and
 the clause splitter asks each number on its own (core.conversation.listed.each_numbered), each
-read as if said alone, each confirmed on its own. Words: phrases/numbered.toml.
+read as if said alone, each confirmed on its own. The numbers are the value grammar's
+(core.language.values.whole_numbers); the marks and joins are words: phrases/numbered.toml.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from core.language.phrases import Words
+from core.language.values import whole_numbers
 
 _JOIN: Final = Words("numbered.join")
 _BEFORE: Final = Words("numbered.before")
 _AFTER: Final = Words("numbered.after", whole=False)
 _KIND: Final = Words("numbered.kind")
-
-# A number as a record's: whole digits, no part of a decimal ("0.1"), a price ("$3") or a word ("v3").
-_DIGITS: Final = re.compile(r"(?<![A-Za-z0-9_.$])\d{1,9}(?![\d.]\d)")
 
 
 def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
@@ -29,7 +27,9 @@ def numbered(text: str, *, bare: bool = False) -> list[tuple[int, int]]:
     "3号", "#3", "编号3"), joined only by a list's words, or [] when it lists none. A kind's word
     may stand between two ("3号交易员和4号", "trader 3 and trader 4"). ``bare``: numbers with no
     mark nor kind said count too (a record reader's target: "delete 3 and 4" names no record "3 4")."""
-    items = [_item(text, m.start(), m.end()) for m in _DIGITS.finditer(text)]
+    items = [
+        item for start, end, _, digits in whole_numbers(text) if (item := _item(text, start, end, digits))
+    ]
     run: list[tuple[int, int]] = items[:1]
     for item in items[1:]:
         if _joined(text[run[-1][1] : item[0]]):
@@ -48,10 +48,13 @@ def _records(text: str, run: list[tuple[int, int]]) -> bool:
     return marked or _KIND.before(text, run[0][0]) is not None
 
 
-def _item(text: str, start: int, end: int) -> tuple[int, int]:
-    """A number's span with its marks: "#" / "编号" / "no." before it, "号" after it."""
+def _item(text: str, start: int, end: int, digits: bool) -> tuple[int, int] | None:
+    """A number's span with its marks: "#" / "编号" / "no." before it, "号" after it. A number in
+    Chinese numerals is a record's only with its mark ("三号"): "两个和三个" counts things."""
     before = _BEFORE.before(text, start)
     after = _AFTER.after(text, end) if text[end : end + 1] in "号號" else None
+    if not digits and before is None and after is None:
+        return None
     return (start if before is None else before, end if after is None else after)
 
 
