@@ -32,6 +32,7 @@ _BETWEEN: Final = ("time.", "pnl.last_", "filler.")
 _ADVERBS: Final = Words("acted.adverb")
 _SELF_EN: Final = Words("acted.self_en")
 _ADVERBS_EN: Final = Words("acted.adverb_en")
+_HAD_TO_EN: Final = Words("acted.had_to_en")
 # A time past said in the clause ("yesterday i delete my alerts").
 _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
 
@@ -186,10 +187,14 @@ def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> 
 
 def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     """ "i" or "we" right before the verb (an adverb between: "i just delete"), a time past in its
-    clause ("yesterday i delete my alerts")."""
+    clause ("yesterday i delete my alerts"); or what one had to do, told ("and had to restart my
+    laptop"), with no subject or time needed."""
     words = scanned[:start].split()
     while words and words[-1] in _ADVERBS_EN.words:
         words.pop()
+    said = " ".join(words)
+    if any(said == w or said.endswith(" " + w) for w in _HAD_TO_EN.words):
+        return True
     if not words or words[-1] not in _SELF_EN.words:
         return False
     return any(

@@ -29,6 +29,7 @@ _UNDONE: Final = (
     "verb.deactivate",
     "verb.switch_on",
     "verb.switch_off",
+    "verb.turn_apart",
     "verb.make",
     "verb.update",
     "verb.rename",
@@ -62,6 +63,7 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
     again = {s[1]: s[0] for s in spans if _AGAIN.prefix(scanned[s[0] : s[1]]) == s[1] - s[0]}
     ends |= set(again)
     stops: set[int] = set()  # "别再帮我开阿尔法": a don't of the start, no stop of its own
+    halves: set[int] = set()  # "don't turn rex back on": the on / off of the verb said apart
     for first in tuple(ends):
         end = first
         while True:  # "不要帮我卖", "别给我再买": past the words asking nothing to the verb in its clause
@@ -79,6 +81,9 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
             end = polite
             ends.add(end)
         at = len(scanned) - len(scanned[end:].lstrip())
+        half = _other_half(scanned, spans, at)
+        if half is not None:
+            halves.add(half)
         if first in again and any(s[0] == at and any(c.startswith(_UNDONE) for c in s[3]) for s in spans):
             stops.add(again[first])
         if scanned.startswith(objects_before(), at):
@@ -96,7 +101,28 @@ def not_asked(scanned: str, spans: list[Span]) -> list[Span]:
         if coin is not None and not any(s[2] == COIN_RANK and s[0] >= coin for s in spans):
             ends.add(coin)
     out = acts_lost_at(acts_lost_after(scanned, spans, ends, _UNDONE), stops, ("verb.stop",))
+    out = acts_lost_at(out, halves, (*_UNDONE, *_HALVES))
     return _new_lost(scanned, spans, out, ends)
+
+
+# A verb said apart from its on / off ("turn rex back on", "shut gary off"): a don't of the verb is
+# one of its other half too ("don't turn rex back on", "never switch the summary off").
+_APART: Final = frozenset({"verb.turn_apart"})
+_HALVES: Final = ("answer.on", "answer.off", "verb.start", "verb.stop", "verb.switch_on", "verb.switch_off")
+
+
+def _other_half(scanned: str, spans: list[Span], at: int) -> int | None:
+    """Where the on / off of a verb said apart at ``at`` stands in its clause, or None."""
+    if not any(s[0] == at and s[3] & _APART for s in spans):
+        return None
+    return next(
+        (
+            s[0]
+            for s in sorted(spans)
+            if s[0] > at and any(c.startswith(_HALVES) for c in s[3]) and not clause_break(scanned, at, s[0])
+        ),
+        None,
+    )
 
 
 _CREATE: Final = "verb.create"

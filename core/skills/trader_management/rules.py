@@ -147,9 +147,11 @@ _SENT = frozenset({"verb.switch_on", "answer.on", "verb.start", "pnl.send"})
 
 # A switch's own turning on or off, or a start or stop: told not to ("别开", "don't stop", "唔好閂"),
 # nothing is changed (reading the switch's other way would turn it the way not asked). Told not to
-# send ("不要给rex发日报", as "don't send me daily reports" at creation): not wanted, off.
+# send ("不要给rex发日报", as "don't send me daily reports" at creation): not wanted, off. A verb
+# said apart from its on / off ("never turn rex's daily summary on", "don't switch it off") too.
 _TURNS = frozenset(
     {"verb.switch_on", "verb.switch_off", "answer.on", "answer.off", "verb.start", "verb.stop"}
+    | {"verb.turn_apart"}
 )
 _SENDS = frozenset({"pnl.send"})
 
