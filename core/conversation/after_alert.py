@@ -187,6 +187,12 @@ def split_held(
     if whole is not None and whole.skill == "guidance" and told_by(text).concepts & _ASKED_HOW:
         return None
     asks = split_asks(text, whole, route, back, told_by)
+    if asks is not None and any(r.skill == _TRADE for _, r in asks):
+        # The trade wanted, then told failing ("我想买0.1个btc，但买单失败了"): the failure alone is
+        # asked, as the whole message reads; a story's reading would keep the want as the ask.
+        kept = _failed_dropped(text, asks, told_by)
+        if len(kept) < len(asks) and [r for _, r in kept] == [whole]:
+            return None
     if asks is None and whole is None:
         asks = beside_asks(text, route, back, told_by)
     else:  # a story told before a clear ask decides nothing (core.conversation.story)
