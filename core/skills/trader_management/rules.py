@@ -123,6 +123,21 @@ def _id_end(text: str, end: int) -> int:
     return end
 
 
+# The words a switched field is set as, right before its word ("小蓝设成自动启动", "make snail start
+# automatically", "set snail to auto start"): the field wanted, on.
+_SET_AS = frozenset({"verb.set_to", "verb.make", "verb.update"})
+
+
+def _set_as(reading: Reading, field: str) -> str | None:
+    """On, where the switched ``field``'s word is what a set-to or make word before it sets ("小蓝设成
+    自动启动", "make snail auto start"), nothing but fillers and their trader between, nothing after."""
+    at = next((i for i, t in enumerate(reading.tags) if f"noun.{field}" in t.concepts), None)
+    if at is None or any(not fills.is_filler(t) for t in reading.tags[at + 1 :]):
+        return None
+    before = [t for t in reading.tags[:at] if not fills.is_filler(t) and not t.concepts & _NAMED_TRADER]
+    return "on" if before and before[-1].concepts & _SET_AS else None
+
+
 def _made(reading: Reading) -> str | None:
     """A switched field set up or given for one of theirs, no on / off said ("set up a daily
     summary for afu", "give afu a daily summary", "帮阿强设个日报"), or asked for it with nothing
@@ -235,7 +250,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         told = _told_not_to(reading) if field in SWITCHED else frozenset()
         if told & _TURNS:
             return None  # "别给rex开日报", "don't stop rex's daily summary": told not to, nothing asked
-        on = _switched(concepts) or (_made(reading) if field in SWITCHED else None)
+        on = _switched(concepts) or (_made(reading) or _set_as(reading, field) if field in SWITCHED else None)
         on = "off" if told & _SENDS else on
         if field in SWITCHED and on:
             slots[field] = on
