@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from core.language import fills
 from core.language.lexicon import load, phrases
+from core.language.phrases import Words
 from core.language.slots import Word
 from core.language.tagger import Reading, Tag
 from core.language.values import Value
@@ -55,7 +56,26 @@ def grid_values(reading: Reading, values: list[Value]) -> list[Value]:
     """``values`` (offsets into ``reading.text``), a count whose unit is the start of the grid
     count's word read as the number it is (see _unglued)."""
     field = [t for t in reading.tags if "strategy.grids" in t.concepts]
-    return [_unglued(reading.text, values, i, field) for i in range(len(values))] if field else values
+    if not field:
+        return values
+    return [_counted(reading, _unglued(reading.text, values, i, field)) for i in range(len(values))]
+
+
+_COUNTERS: Final = Words("values.coin_join")  # 个 / 枚 …: what counts things, a coin's when one follows
+
+
+def _counted(reading: Reading, value: Value) -> Value:
+    """Where the grid count's word is said, a number with a counter and no coin ("格子改成40个") is the
+    count: its number, as "40格" is; never an amount of a coin."""
+    if value.kind != "amount" or value.unit != "base" or value.coin:
+        return value
+    at = _COUNTERS.before(reading.text, value.end, space=False)
+    if at is None or at <= value.start:
+        return value
+    number = value.number
+    if number is None or number != number.to_integral_value():
+        return value  # "2.5个": no count of grids
+    return replace(value, kind="number", unit="", end=at, typed=str(int(number)))
 
 
 def _unglued(text: str, values: list[Value], i: int, field: Sequence[Tag]) -> Value:
