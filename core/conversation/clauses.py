@@ -28,6 +28,7 @@ from core.conversation.from_before import (
     a_new_one,
     as_whole,
     inherits,
+    its_price,
     its_profit,
     of_its_coin,
     of_its_count,
@@ -210,7 +211,10 @@ def split_asks(
                         or a_new_one(piece, before, routed)
                         or the_kind_ones(piece, before, routed)
                         or of_its_kind(piece, before, routed)
+                        or its_price(piece, before, routed, told_by(pieces[at - 1]))
                     )
+                elif read is None and at and piece:  # "sol dumped hard, what is it now?": the coin told
+                    read = its_price(piece, None, routed, told_by(pieces[at - 1]))
                 elif read is not None and before is not None and not (has_coins(read) or lent_no_coin(read)):
                     # "btc 价格，然后跌到 80000 通知我"; "stop my eth bot and set a stop loss at 3000"
                     lent = of_its_coin(piece, before, routed, told_by(pieces[at - 1]))

@@ -29,6 +29,10 @@ _ONE_ENDING = Words("conversation.named_one_ending")
 _KIND_ONES = Words("conversation.kind_ones")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
+# The words a piece asks a price with, of no coin ("而家幾多", "现在什么价"); "what is" only with "now"
+# ("what is it now": "whats up with that" asks no price).
+_PRICE_ASKED = frozenset({"ask.how_much", "noun.price"})
+_ASKED_NOW = frozenset({"ask.what_is", "ask.meaning"})
 # The last words of kind_ones' English words the kind's plural noun stands for.
 _ONES = Words("conversation.kind_ones_noun")
 
@@ -98,6 +102,28 @@ def of_its_coin(piece: str, asked: Route, route: RouteFn, said: Reading | None =
     ):
         return None
     return found
+
+
+def its_price(piece: str, asked: Route | None, route: RouteFn, said: Reading | None = None) -> Route | None:
+    """A piece asking a price of no coin after a piece about one coin, asked (``asked``) or told
+    (``said``, its reading): "sol跌惨了，而家幾多？" (how much is it now) asks SOL's price, "sol dumped
+    hard, what is it now?" too. Read with that coin said first, it must be that coin's current price,
+    nothing else ("sol跌惨了，帮我买点" lends no coin to a buy: of_its_coin's)."""
+    coins = [None] if asked is None else asked.slots.get("symbols") or [asked.slots.get("symbol")]
+    if coins == [None] and said is not None:
+        coins = list(fill_coins(said)) or coins
+    if len(coins) != 1 or not isinstance(coins[0], str) or not coins[0].endswith(QUOTE_ASSET):
+        return None
+    read = words(piece)
+    told = read.concepts
+    asked_now = "time.now" in told and bool(told & _ASKED_NOW)
+    if fill_coins(read) or not (told & _PRICE_ASKED or asked_now):
+        return None  # "买 ETH 失败 显示 …", "…, whats up with that": no price asked
+    coin = coins[0]
+    found = route(f"{coin.removesuffix(QUOTE_ASSET).lower()} {piece}")
+    if found is None or found.followup or (found.skill, found.action) != ("price", "current"):
+        return None
+    return found if found.slots.get("symbols") == [coin] else None
 
 
 def of_its_count(piece: str, asked: Route, route: RouteFn, said: Reading, told: Reading) -> Route | None:
