@@ -25,6 +25,7 @@ _DONE_MARKS: Final = Words("acted.done_mark")
 _NOT_DONE_AFTER: Final = Words("acted.not_done_after")  # 过来 / 过去 / 过头 are other words
 _PARTED: Final = Words("acted.done_mark_parted")
 _REQUEST_END: Final = Words("acted.request_end")  # 了 at the clause's end is a request's too
+_ASKING_END: Final = Words("lead_in.asking_end")  # 吧 / 吗 ending the clause: asked
 _SELF_ZH: Final = Words("acted.self")
 _FOR: Final = Words("acted.for_whom")
 # What may stand between the subject and the verb: a time, a done word, an adverb.
@@ -32,6 +33,7 @@ _BETWEEN: Final = ("time.", "pnl.last_", "filler.")
 _ADVERBS: Final = Words("acted.adverb")
 _SELF_EN: Final = Words("acted.self_en")
 _ADVERBS_EN: Final = Words("acted.adverb_en")
+_ALREADY_EN: Final = Words("acted.already_en")
 _HAD_TO_EN: Final = Words("acted.had_to_en")
 # A time past said in the clause ("yesterday i delete my alerts").
 _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
@@ -73,10 +75,23 @@ def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         after = end + 1
     elif mark in _PARTED.words and scanned[end : end + 1] in not_after:
         return False
-    # What it was done to follows ("我取消了ETH订单"); 了 at the clause's end is a request's too.
-    if not scanned[after:last].strip(" " + "".join(_REQUEST_END.words)).strip():
-        return False
+    # What it was done to follows ("我取消了ETH订单"); 了 at the clause's end is a request's too,
+    # unless what it was done to was said first ("8号单我刚自己撤了", "3號單我自己撤咗啦"): told so,
+    # with no request's or question's particle after ("8号单我撤了吧" asks).
+    tail = scanned[after:last]
+    if not tail.strip(" " + "".join(_REQUEST_END.words)).strip():
+        self_at = _self_start(scanned, first, start, spans)
+        return (
+            self_at is not None
+            and not any(p in tail for p in _ASKING_END.words)
+            and any(s[0] >= first and s[1] <= self_at and _named(s[3]) for s in spans)
+        )
     return _subject_before(scanned, first, start, spans)
+
+
+def _named(concepts: frozenset[str]) -> bool:
+    """A span naming what an act is done to: any word but filler and times."""
+    return bool(concepts) and not all(c.startswith(_BETWEEN) for c in concepts)
 
 
 def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
@@ -152,6 +167,12 @@ _BEFELL_MARKS: Final = " !！~～"
 def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> bool:
     """我 opens what is said before the verb in its clause, only times, done words and adverbs
     between, and nothing it is done for before it ("帮我", "给我")."""
+    return _self_start(scanned, first, start, spans) is not None
+
+
+def _self_start(scanned: str, first: int, start: int, spans: list[Span]) -> int | None:
+    """Where 我 stands before the verb in its clause, only times, done words and adverbs between,
+    and nothing it is done for right before it ("帮我", "给我"); None when it does not."""
     at = start
     while at > first:
         here = scanned[:at].rstrip()
@@ -179,10 +200,10 @@ def _subject_before(scanned: str, first: int, start: int, spans: list[Span]) -> 
             continue
         self_word = next((w for w in _SELF_ZH.words if here.endswith(w)), None)
         if self_word is None:
-            return False
+            return None
         before = scanned[first : at - len(self_word)].rstrip()
-        return not before or not before.endswith(_FOR.words)
-    return False
+        return at - len(self_word) if not before or not before.endswith(_FOR.words) else None
+    return None
 
 
 def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
@@ -190,13 +211,19 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     clause ("yesterday i delete my alerts"); or what one had to do, told ("and had to restart my
     laptop"), with no subject or time needed."""
     words = scanned[:start].split()
+    done = False  # "already" tells it done, no time needed ("i already set a btc alert at 90k")
     while words and words[-1] in _ADVERBS_EN.words:
-        words.pop()
+        done = done or words.pop() in _ALREADY_EN.words
     said = " ".join(words)
     if any(said == w or said.endswith(" " + w) for w in _HAD_TO_EN.words):
         return True
+    opening = scanned[clause_of(scanned, start, end)[0] : start].split()
+    if done and all(w in _ADVERBS_EN.words for w in opening):
+        return True  # "already set a btc alert at 90k on my phone app": its clause opens with it
     if not words or words[-1] not in _SELF_EN.words:
         return False
+    if done:
+        return True
     return any(
         s[3] & frozenset(_PAST) and not clause_break(scanned, min(s[1], start), max(s[0], end))
         for s in spans

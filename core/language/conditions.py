@@ -167,7 +167,11 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans = _new_name(scanned, spans)
         said = _concepts(spans)
     done = done_said()
-    if ONCE in scanned or (done is not None and done.search(scanned) is not None):
+    if (
+        ONCE in scanned
+        or (done is not None and done.search(scanned) is not None)
+        or any(word in scanned for word in objects_before())  # "我把eth卖了": 我 first tells it done
+    ):
         spans = done_told(scanned, spans)
         said = _concepts(spans)
     if acted_said(said):  # "我取消了ETH订单", "yesterday i delete my alerts": told done, no act

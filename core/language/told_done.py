@@ -89,7 +89,10 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
             rank == WORD_RANK
             and concepts & (TRADES | _MADE | RECORD_ACTS)
             and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
-            and ((done := _done_before(scanned, start, ahead)) or _once(scanned, end))
+            and (
+                (done := _done_before(scanned, start, ahead) or _self_put(scanned, start, end, spans))
+                or _once(scanned, end)
+            )
             and not any(at <= start and not clause_break(scanned, at, start) for at in against)
         ):
             # Done then, an order of theirs; only ever done (过: "以前我买过台积电"), no order named.
@@ -98,6 +101,57 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
             span = (start, end, rank, (concepts - TRADES - _MADE - RECORD_ACTS) | told, value)
         out.append(span)
     return out
+
+
+def _self_put(scanned: str, start: int, end: int, spans: Sequence[Span]) -> bool:
+    """我 opens the clause (a time before it at most), a 把-phrase follows naming what was traded or
+    acted on, and the verb is told done by 了 right after it or ending its word, no request's or
+    question's particle ending the clause: "我把eth卖了，心里踏实多了", "我把8号单撤了" tell it done;
+    "我把eth卖了吧" asks, and "帮我把eth卖了" / "我爸让我把btc卖了" have 我 after another word."""
+    if not (scanned[start:end].endswith(_DONE_MARKS[0]) or scanned.startswith(_DONE_MARKS[0], end)):
+        return False
+    first, last = clause_of(scanned, start, end)
+    if scanned[end:last].rstrip().endswith(_asking_end()):
+        return False
+    head = scanned[first:start]
+    put = max(head.rfind(word) for word in objects_before())
+    if put < 0:
+        return False
+    said = head[:put].rstrip()
+    while adverb := next((a for a in _adverbs() if said.endswith(a)), None):  # "我也把doge卖光了"
+        said = said[: -len(adverb)].rstrip()
+    self_word = next((w for w in _selves() if said.endswith(w)), None)
+    if self_word is None:
+        return False
+    at = first + len(said) - len(self_word)  # where 我 starts: only times before it in the clause
+    covered = {
+        i for s in spans if s[3] and all(c.startswith("time.") for c in s[3]) for i in range(s[0], s[1])
+    }
+    return all(i in covered or scanned[i].isspace() for i in range(first, at))
+
+
+@lru_cache(maxsize=1)
+def _asking_end() -> tuple[str, ...]:
+    """The particles that, ending a trade's clause, ask it ("我把eth卖了吧")."""
+    from core.language.lexicon import phrases
+
+    return tuple(phrases("lead_in").concepts["lead_in.asking_end"].words)
+
+
+@lru_cache(maxsize=1)
+def _adverbs() -> tuple[str, ...]:
+    """What may stand between 我 and its 把 ("也", "自己", "亲手"), longest first."""
+    from core.language.lexicon import phrases
+
+    return tuple(sorted(phrases("acted").concepts["acted.adverb"].words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _selves() -> tuple[str, ...]:
+    """The person said first ("我", "我们"), longest first."""
+    from core.language.lexicon import phrases
+
+    return tuple(sorted(phrases("acted").concepts["acted.self"].words, key=len, reverse=True))
 
 
 _AHEAD: Final = frozenset({"time.later", "time.ahead"})
