@@ -27,7 +27,7 @@ from core.language.how_to import how_to
 from core.language.how_to import said as how_said
 from core.language.intended import intended
 from core.language.intended import said as intent_said
-from core.language.lexicon import OBJECTS, load
+from core.language.lexicon import HOW_OFTEN, OBJECTS, load
 from core.language.listed_first import listed_first
 from core.language.listed_first import said as listed_said
 from core.language.moves import market_said, moved
@@ -429,7 +429,7 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
         if any(v.start == at for v in values) and not _of_records(scanned, filler[1], spans):
             break  # "dump all my eth": the share is what is traded; "fire all my traders back up": theirs
         # A name opening with a filler word ("wake ah seng up": the trader "ah seng") is the object.
-        if any(s[0] == at and s[2] <= WORD_RANK and s[3] & OBJECTS for s in spans):
+        if any(s[0] == at and s[2] <= WORD_RANK and s[3] & (OBJECTS - HOW_OFTEN) for s in spans):
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}

@@ -78,6 +78,10 @@ OBJECTS = frozenset(
         "pnl.per_trader",
     }
 )
+# How often a strategy tested buys, as its object ("test a daily 10 dollar doge dca": backtest.test);
+# never a name opening with a filler word ("get rid of every last pepe": no object there).
+HOW_OFTEN = frozenset({"time.daily", "time.repeat", "pnl.weekly", "pnl.monthly"})
+OBJECTS = OBJECTS | HOW_OFTEN
 TRADED = frozenset({"amount", "coin"})
 
 

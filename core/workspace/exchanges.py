@@ -40,6 +40,7 @@ EXCHANGES: dict[str, ExchangeType] = {
                 "模拟仓",
                 "模拟",
                 "simulated",
+                "simulate",
                 "practice account",
                 "practice accounts",
                 "fake money",

@@ -52,6 +52,7 @@ NOT_OURS = (
     When("ask.meaning", none=["filler.mine", "own.strategy"]),  # "雪球是什么参数": theirs asked
     When("backtest.if", none="verb.create"),
     When("backtest.simulate"),  # "simulate an eth grid 3k-4k": replayed on history, nothing set up
+    When("backtest.test"),  # "test a daily 10 dollar doge dca": tested on history, nothing set up
     # What one would have made over a past window ("would my grid on sol between 120 and 200 have made any
     # money over the last 30 days"): a backtest's question or the P&L's, never a strategy to make.
     When(
