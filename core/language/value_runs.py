@@ -81,6 +81,8 @@ def _read_run(
         return None  # "三点五分", "9点30", "一点一点": a time of day or no number, never a decimal
     if on_a_clock(norm, start, end):
         return None  # "buy 0.1 btc at 9:30", "9:30买": a time of day, never a price of 9 nor 30
+    if _hour_of_day(norm, start, end, run):
+        return None  # "remind me about eth at 8 tonight": a time of day, never a price of 8
     arabic_digits = any(c.isdigit() for c in run)
     before = norm[max(0, start - _LOOK_BACK) : start]  # what a look-behind pattern needs to see
     times_before = _words(*_TIMES_BEFORE).before(norm, start)  # "x2", "×2": a multiple
@@ -217,6 +219,17 @@ def _read_run(
         unit = "price" if kind == "price" else unit
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
     return Value(kind, lead, tail, norm[lead:tail], number, unit, coin)
+
+
+def _hour_of_day(norm: str, start: int, end: int, run: str) -> bool:
+    """A whole hour of 1 to 12 said after "at" / "around" with a part of the day right after it
+    ("at 8 tonight", "around 7 in the morning", "at 8 before work"): a time (phrases/values.toml)."""
+    if not run.isdigit() or not 1 <= int(run) <= 12 or not norm[end : end + 1].isspace():
+        return False
+    return (
+        _words("clock_at").before(norm, _back(norm, start)) is not None
+        and _words("day_part").after(norm, end) is not None
+    )
 
 
 def _clock_said(norm: str, end: int, run: str) -> bool:
