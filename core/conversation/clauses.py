@@ -132,6 +132,9 @@ def split_asks(
         return seen[piece]
 
     referred: dict[tuple[str, str], Route | None] = {}
+    # Pieces read with a pronoun standing for the record before ("rename rex to max and start it":
+    # "start it" is rex's start): a new act on that record, never words of the name before it.
+    by_pronoun: set[str] = set()
 
     def routed_after(piece: str, before: Route | None) -> Route | None:
         if back is None or before is None or not piece:
@@ -144,6 +147,8 @@ def split_asks(
             if found is not None and routed(piece) is None and not asking(piece, told=False):
                 found = None  # "delete trader moonboy, its been bleeding money": a remark on it, no ask
             referred[key] = found if found is not None and not found.followup else routed(piece)
+            if referred[key] is found and found is not None and found != routed(piece):
+                by_pronoun.add(piece)
         return referred[key]
 
     following = following_joins(text, joins)
@@ -252,7 +257,7 @@ def split_asks(
             apart = all(
                 c in following or (c in more and skills_apart(routes[at], routes[at + 1]))
                 for at, c in enumerate(cuts)
-            )
+            ) or _acts_on_it(found, by_pronoun)
             if (
                 whole is not None
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's
@@ -268,3 +273,15 @@ def split_asks(
                 continue  # the whole message is one request the pieces lose part of
             return [(p, r) for p, r in found if not preface(told_by(p), r)] or found
     return None
+
+
+def _acts_on_it(found: list[tuple[str, Route]], by_pronoun: set[str]) -> bool:
+    """A later piece that acts again on the record before it, named by a pronoun ("…and start
+    it", "…然后删除它"): each piece asks, whatever the whole read."""
+    return any(
+        piece in by_pronoun
+        and (route.skill, route.action) != (before.skill, before.action)
+        and bool(route.slots.get("target_ref"))
+        and route.slots.get("target_ref") == before.slots.get("target_ref")
+        for (_, before), (piece, route) in pairwise(found)
+    )
