@@ -66,6 +66,8 @@ _REPORTED: Final = "outside.reported"
 _WEIGHING: Final = frozenset(
     {"outside.planned", "outside.hypothetical", "outside.advice", "outside.either_way", "outside.undecided"}
 )
+# A time before, said with a trade: the trade was done then, told.
+_DONE_BEFORE: Final = frozenset({"time.before"})
 _TRADE_WORDS: Final = frozenset(
     {"verb.buy", "verb.sell", "amount.sell_all", "order.limit_buy", "order.limit_sell"}
 )
@@ -153,6 +155,9 @@ def _opens_with_verb(reading: Reading, verbs: tuple[str, ...] = _OPENING, *, wan
             continue
         if tag.start == first and text.startswith(objects_before(), first):
             return True  # "顺便把交易员都停了": 把 names the object, its verb after it
+        if tag.start == first and COIN in tag.concepts and has_cjk(text):
+            first = len(text) - len(text[tag.end :].lstrip())
+            continue  # "pepe全部清掉", "sol挂单220卖掉3个": the coin said first, as 把 names it
         if tag.concepts and all(c.startswith(_FILLER) for c in tag.concepts) and tag.start <= first:
             first = max(first, len(text) - len(text[tag.end :].lstrip()))
             continue
@@ -188,8 +193,10 @@ def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: 
     if before and next_to and _quotes(aside.text):
         return True  # "my friend said, buy eth": their words follow
     alert = (route.skill, route.action) == _ALERT
-    if not alert and said & _TRADE_WORDS:
-        return True  # a trade said and not asked ("i'd buy more"): what is asked beside it is unsure
+    if not alert and said & _TRADE_WORDS and not said & _DONE_BEFORE:
+        # a trade said and not asked ("i'd buy more"): what is asked beside it is unsure; one told
+        # done at a time before is the story ("前排喺3000幾沽晒啲ETH，而家幫我買返0.5個ETH")
+        return True
     lifted = load().unless_later() if before else load().unless_earlier()
     for concept in said & (_HOLDING | (frozenset() if alert else _WEIGHING)):
         if (
