@@ -100,13 +100,20 @@ def has_coins(route: Route) -> bool:
 
 def record_borrowed(whole: Route, found: list[Route]) -> bool:
     """The whole message's request is one piece's act on another piece's record ("start rex and
-    stop gary" read whole as a stop of rex): a blend of two asks, never one request the pieces lose
-    part of; the pieces are the asks."""
-    target = whole.slots.get("target_ref")
-    if not target:
-        return False
+    stop gary" read whole as a stop of rex) or wallet ("spot balance and max btc i can buy" read
+    whole as the most BTC the spot wallet buys): a blend of two asks, never one request the pieces
+    lose part of; the pieces are the asks."""
     same = [r for r in found if (r.skill, r.action) == (whole.skill, whole.action)]
     lent = [r for r in found if r.skill == whole.skill and r.action != whole.action]
-    return all(r.slots.get("target_ref") != target for r in same) and any(
-        r.slots.get("target_ref") == target for r in lent
-    )
+    for slot in _LENT_SLOTS:
+        target = whole.slots.get(slot)
+        if (
+            target
+            and all(r.slots.get(slot) != target for r in same)
+            and any(r.slots.get(slot) == target for r in lent)
+        ):
+            return True
+    return False
+
+
+_LENT_SLOTS = ("target_ref", "wallet")  # a record's, an account's wallet

@@ -41,8 +41,13 @@ def wallet_said(reading: Reading) -> str | None:
     tags, text = reading.tags, reading.text
     for at, tag in enumerate(tags):
         wallet = _wallet(tag) or named_after_coin(reading, at)
-        if wallet and wallet not in _NEVER_ON and _OF_WALLET & tag.concepts:
-            return wallet  # one word of both: "合约仓" (a futures position); "资金" is money too
+        if (
+            wallet
+            and _OF_WALLET & tag.concepts
+            and (wallet not in _NEVER_ON or " " in text[tag.start : tag.end])
+        ):
+            # one word of both: "合约仓" (a futures position), "spot bal"; "资金" alone is money too
+            return wallet
         of_wallet = _OF_WALLET if wallet in (None, "funding") else _OF_WALLET | _HAVE
         after = next((t for t in tags[at + 1 :] if of_wallet & t.concepts), None) if wallet else None
         if wallet and after and _linked(text[tag.end : after.start], wallet):
