@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
-from core.language.acted import acted
+from core.language.acted import RECORD_ACTS, acted
 from core.language.acted import said as acted_said
 from core.language.another import made_another
 from core.language.another import said as another_said
@@ -36,7 +36,7 @@ from core.language.named_as import said as name_said
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
-from core.language.normalize import has_cjk
+from core.language.normalize import clause_of, has_cjk
 from core.language.purpose import purposed
 from core.language.purpose import said as purpose_said
 from core.language.share_of import said as share_said
@@ -91,6 +91,8 @@ _NO_CONCEPTS: Final[frozenset[str]] = frozenset()
 
 def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` with every word said under a condition kept only where its condition holds."""
+    if said_traded_name(spans):  # "sell doge" with a trader called doge: the coin is sold
+        spans = _coin_traded(scanned, spans)
     if since_said(scanned):  # "beta 从周一开始就没动过": the time's 开始, no start
         spans = since_told(scanned, spans)
     if off_said(scanned):  # "take 25% off my sol": a sale
@@ -185,6 +187,32 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if back_said(scanned):  # "sell all my sol. nah, don't": taken back in a clause of its own
         spans = taken_back(scanned, spans)
     return spans
+
+
+def said_traded_name(spans: Sequence[Span]) -> bool:
+    """Cheap: one of the person's names is also a coin, and a trade's verb is said."""
+    own = {(s[0], s[1]) for s in spans if s[2] < COIN_RANK and any(c.startswith(_OWN) for c in s[3])}
+    return (
+        bool(own)
+        and any(s[3] & TRADES for s in spans)
+        and any((s[0], s[1]) in own for s in spans if s[2] == COIN_RANK)
+    )
+
+
+def _coin_traded(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without a record's name that is also a coin where the act said nearest before it in
+    its clause is a trade's ("sell doge", "卖掉大饼" with a trader called doge / 大饼): a trade is of a
+    coin, never of a record; "stop doge", "停掉大饼", "sell eth and stop doge" keep the trader."""
+    coins = {(s[0], s[1]) for s in spans if s[2] == COIN_RANK}
+    lost: set[tuple[int, int]] = set()
+    for start, end, rank, concepts, _ in spans:
+        if rank >= COIN_RANK or (start, end) not in coins or not any(c.startswith(_OWN) for c in concepts):
+            continue
+        first, _ = clause_of(scanned, start, end)
+        acts_before = [s for s in spans if first <= s[0] and s[1] <= start and s[3] & (TRADES | RECORD_ACTS)]
+        if acts_before and max(acts_before, key=itemgetter(1))[3] & TRADES:  # the act nearest before it
+            lost.add((start, end))
+    return [s for s in spans if not ((s[0], s[1]) in lost and s[2] < COIN_RANK)]
 
 
 _WATCH: Final = frozenset({"verb.notify", "noun.alert"})  # an alert given up ("nvm the alert for btc")

@@ -69,6 +69,10 @@ class Gazetteer:
                             kinds, first = entries.get(key + word, ((), name))
                             if kind not in kinds:
                                 entries[key + word] = ((*kinds, kind), first)
+                        # ... and so is one that is a record act's whole object ("删掉抄底", "启动梭哈").
+                        kinds, first = objects.get(key, ((), name))
+                        if kind not in kinds:
+                            objects[key] = ((*kinds, kind), first)
                         continue
                     into = objects if name.islower() else cased
                 kinds, first = into.get(key, ((), name))
