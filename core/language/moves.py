@@ -22,6 +22,7 @@ _OBJECTS: Final = ("coin", "filler.mine", "own.", "noun.", "amount.")
 # "drop the alert").
 _COUNTED: Final = Words("moves.counted")
 _MEASURED: Final = ("amount", "percent", "number", "price")  # "50 dollar drop", "5% drop", "$50 drop"
+_WHEN: Final = Words("moves.when")  # "when fees drop": the clause's subject moves
 
 
 def market_said(said: frozenset[str]) -> bool:
@@ -40,7 +41,7 @@ def moved(scanned: str, spans: list[Span]) -> list[Span]:
             MARKET in concepts
             and acts(concepts)
             and before < start
-            and (before in ends or _measured(scanned, before))
+            and (before in ends or _measured(scanned, before) or _subject_when(scanned, start, end))
             and not _object_after(scanned, end, spans)
         ):
             span = (start, end, rank, frozenset(c for c in concepts if not acts(frozenset({c}))), value)
@@ -53,6 +54,16 @@ def _object_after(scanned: str, end: int, spans: list[Span]) -> bool:
     if scanned[at : at + 1].isdigit():
         return True
     return any(s[0] == at and any(c.startswith(_OBJECTS) for c in s[3]) for s in spans)
+
+
+def _subject_when(scanned: str, start: int, end: int) -> bool:
+    """The word closes its clause, and a time or condition word opens it with its subject between
+    ("alert me when fees drop", "ping me once gas fees drop"): what it says moved."""
+    if scanned[end:].strip()[:1].isalnum():
+        return False  # more of the clause after it
+    words = scanned[:start].split()
+    at = max((i for i, w in enumerate(words) if w in _WHEN.words), default=None)
+    return at is not None and at < len(words) - 1 and not any(w[-1:] in ",.;!?" for w in words[at:])
 
 
 def _measured(scanned: str, before: int) -> bool:

@@ -83,10 +83,22 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
     for start, end in conditions + moved:
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
+        if _asked_between(spans, trades, start):
+            continue  # "buy 0.1 btc and alert me when fees drop": the alert's time, not the trade's
         if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
             # held by a move, said as its time or its "if" ("buy 0.05 eth if it dips"): its reason
             return _held(spans, trades, move=(start, end) in moved or _moved(scanned, start, end))
     return spans
+
+
+# An ask of its own between a trade and a condition after it ("alert me", "tell me"): the condition is its.
+_ASKS_OWN: Final = frozenset({"noun.alert", "verb.notify"})
+
+
+def _asked_between(spans: list[Span], trades: set[int], start: int) -> bool:
+    """An alert asked after every trade and before the condition at ``start``."""
+    last = max(trades)
+    return last < start and any(last < s[0] < start and s[3] & _ASKS_OWN for s in spans)
 
 
 def _held(spans: list[Span], trades: set[int], *, move: bool = False) -> list[Span]:

@@ -389,6 +389,8 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     spans = [] if where is None else [(where.start, where.end)]
     rest, source = blank(norm, *spans), blank(shown, *spans)
     values = [in_cents(v, rest) for v in find_values(source)]  # "hits 50 cents": 0.5
+    # A coin's amount is no level, its coin blanked or not ("buy 0.1 eth and tell me when it dips").
+    values = outside(values, [(v.start, v.end) for v in reading.spans() if v.unit == "base"])
     cooldown = _cooldown(values, rest, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown
