@@ -380,7 +380,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         amount = share_of_coin(reading, side, amount) or amount
     if held_count is not None and not limit:
         amount = held_count  # "i got 2 eth, sell one": one of the coin held; "sell them": all of it
-    if amount is None and not limit and (said & PRICE_QUESTION or ("symbol" not in slots and not ref)):
+    if amount is None and not limit and (_price_asked(reading) or ("symbol" not in slots and not ref)):
         return None  # "BTC 买入价是多少": a price question; "buy" alone, or "我买了个寂寞"
     if amount is not None:
         slots["amount"] = amount
@@ -388,6 +388,13 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if expiry is not None:
         slots[EXPIRY] = expiry
     return Route(SKILL, "limit" if limit else side, slots)
+
+
+def _price_asked(reading: Reading) -> bool:
+    """A price or chart word said, but not as how the trade right after it is done ("市价卖掉sol",
+    "以市价买入": at the market's price, the verb right after it)."""
+    verbs = {t.start for t in reading.tags if t.concepts & (BUY | SELL)}
+    return any(t.concepts & PRICE_QUESTION and t.end not in verbs for t in reading.tags)
 
 
 def _of_another_ask(reading: Reading, values: list[Value]) -> tuple[list[Value], str | None]:
