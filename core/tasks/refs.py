@@ -127,6 +127,8 @@ def record_ref(
     name = without_pointing_back(name)
     if name and every and reading.has("filler.all") and _points_back(name):
         return {"all": "1"}  # "啲交易員全部停晒佢": 佢 is the traders said again, no name
+    if name and every and _all_after(reading, kind, name, stop):
+        return {"all": "1"}  # "交易员全停了吧": 全 is all of them, no name
     if name and points_back_one(name):
         return {"recent": "1"}  # "删掉它", "stop him": the one the conversation touched last, no name
     if name:
@@ -140,6 +142,15 @@ def record_ref(
 
 _PRONOUN = Words("conversation.pronoun")
 _PRONOUN_ALL = Words("conversation.pronoun_all")
+_ALL_AFTER = Words("records.all_after")
+
+
+def _all_after(reading: Reading, kind: str, name: str, stop: int) -> bool:
+    """The name left is only an "all" said after the kind's noun ("交易员全停了吧": 全)."""
+    noun = f"noun.{kind}"
+    return _ALL_AFTER.prefix(name) == len(name) and any(
+        noun in t.concepts and t.start < stop for t in reading.tags
+    )
 
 
 def _points_back(name: str) -> bool:
