@@ -15,5 +15,6 @@ TERMS = {
     "term.leverage": "leverage", "term.futures": "futures", "term.liquidation": "liquidation",
     "term.funding_rate": "funding_rate", "term.long_short": "long_short",
     "term.trailing_stop": "trailing_stop", "term.reduce_only": "reduce_only",
+    "term.maker_taker": "maker_taker",
 }  # fmt: skip
 INTENTS = table(SKILL, "glossary", {"term": Slots(Word("term", TERMS, need=True))}).intents
