@@ -193,6 +193,10 @@ def split_held(
         kept = _failed_dropped(text, asks, told_by)
         if len(kept) < len(asks) and [r for _, r in kept] == [whole]:
             return None
+    if asks is not None and whole is not None and whole.skill == _GUIDE:
+        asks = _wanted_how(asks)
+        if asks is None:
+            return None  # the guide's answer, as the whole message reads: no story to read again
     if asks is None and whole is None:
         asks = beside_asks(text, route, back, told_by)
     else:  # a story told before a clear ask decides nothing (core.conversation.story)
@@ -214,6 +218,30 @@ def split_held(
         # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
         asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
     return conditioned(text, whole, asks, route, told_by)
+
+
+def _wanted_how(asks: list[tuple[str, Route]]) -> list[tuple[str, Route]] | None:
+    """``asks`` without a record made of what a later piece asks the guide how to set up ("想接币安，
+    可是我这辈子没弄过API。币安的API key要怎么创建？": connecting binance is why its key is asked
+    how; the guide answers, nothing is added). None: the guide's answer alone, as the whole
+    message reads."""
+    kept = [
+        (piece, found)
+        for at, (piece, found) in enumerate(asks)
+        if not (
+            found.action == _CREATE
+            and any(
+                later.skill == _GUIDE and later.slots.get(_TOPIC) in found.slots.values()
+                for _, later in asks[at + 1 :]
+            )
+        )
+    ]
+    if len(kept) == len(asks):
+        return asks
+    return kept if len(kept) > 1 else None
+
+
+_CREATE, _GUIDE, _TOPIC = "create", "guidance", "topic"
 
 
 def _failed_dropped(text: str, asks: list[tuple[str, Route]], told_by: ReadFn) -> list[tuple[str, Route]]:

@@ -133,6 +133,19 @@ def plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
     return looks_up(route) and (asked or any(c.startswith(_ASK) for c in reading.concepts))
 
 
+def put_to(clause: str, read: ReadFn) -> bool:
+    """``clause`` is put to deskmate as a question or a request: asked with its mark, addressed
+    ("can you", "帮我"), opening with its verb or a question's word ("how is rex doing"); a
+    record's doings told ("snail has been doing way better lately") are none."""
+    said = clause.strip()
+    if said[-1:] in _ASKING_ENDS:
+        return True
+    reading = read(said.rstrip(" .。!！"))
+    if has_cjk(said) and any(c.startswith(_ASK) for c in reading.concepts):
+        return True  # "rex怎么样了": a question's word said where it stands, after what it asks of
+    return _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading, (*_OPENING, _ASK))
+
+
 _ASK: Final = "ask."
 _NOUN: Final = "noun."
 _OPENING: Final = ("verb.", "order.", "backtest.run")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.conversation.beside import beside_story, clauses, looks_up, plain
+from core.conversation.beside import beside_story, clauses, looks_up, plain, put_to
 from core.conversation.clauses import BackFn, split_asks
 from core.conversation.lent_coin import lend_coin, sale_told, wants_coin
 from core.language.fills import coins as fill_coins
@@ -63,17 +63,31 @@ def _asked_only(
     """``asks`` without the look-ups a story's words made beside an ask put to deskmate or the
     whole message's ("my eth buy order at 2900 has been sitting there since monday, price touched
     2905 twice. why isn't it filling?": why it rests, no price asked)."""
-    if not any(_story_look(r) for _, r in asks):
+    if not any(_story_look(r, record=True) for _, r in asks):
         return asks
     said = (whole.skill, whole.action) if whole is not None else None
     told = [
         (p, r)
         for p, r in asks
-        if _story_look(r) and (r.skill, r.action) != said and not _asked(text, p, r, told_by, route)
+        if _story_look(r, record=True)
+        and (r.skill, r.action) != said
+        and not (_asked(text, p, r, told_by, route) if _story_look(r) else _put(text, p, told_by))
     ]
     kept = [(p, r) for p, r in asks if (p, r) not in told]
     stands = any((r.skill, r.action) == said or _asked(text, p, r, told_by, route) for p, r in kept)
     return kept if told and kept and stands else asks
+
+
+def _put(text: str, piece: str, told_by: ReadFn) -> bool:
+    """``piece`` (or a clause of it) is put to deskmate: asked with its mark, addressed, opening
+    with its verb, or only naming what it looks up."""
+    at = text.find(piece)
+    if at < 0:
+        return True
+    end = at + len(piece)
+    if text[end : end + 1] in _ASKING or _named_only(told_by(piece)) or not told_by(piece).rest().strip():
+        return True  # "本月盈亏报告，然后帮我开一下收益周报": what is looked up, named
+    return any(put_to(piece[s:e], told_by) for s, e in clauses(piece))
 
 
 def _retold(
@@ -123,19 +137,22 @@ def _two(found: Route) -> bool:
 _TWO_NUMBERS = "two_numbers"
 
 
-def _story_look(found: Route, *, guide: bool = False) -> bool:
+def _story_look(found: Route, *, guide: bool = False, record: bool = False) -> bool:
     """A look-up a story's words read: a price (a move told: "呢排升咗唔少"), a problem's diagnosis
     ("一直横着不动"), an order resting; with ``guide``, the guide too ("first time using this
-    thing")."""
+    thing"); with ``record``, a record's doings or its profit told ("snail has been doing way
+    better lately", "gary lost me 200 bucks this week": its status, its report)."""
     return (
         found.skill == "price"
         or found.skill.endswith("_diagnosis")
         or (found.skill, found.action) == _RESTING
         or (guide and found.skill == "guidance")
+        or (record and (found.skill == _PNL or found.action == _QUERY))
     )
 
 
 _RESTING = ("orders", "why_resting")
+_PNL, _QUERY = "pnl", "query"
 
 
 def _asked(text: str, piece: str, found: Route, told_by: ReadFn, route: RouteFn | None = None) -> bool:
