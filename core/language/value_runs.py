@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 from core.language.clock import on_a_clock
 from core.language.numbers import (
     CN_DIGITS,
+    DIME,
     LATIN_MULTIPLIERS,
     POINT,
     Reason,
@@ -201,6 +202,16 @@ def _read_run(
         kind, unit = "amount", "base"
         if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
             number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
+        elif coin and (bought := _coin_worth_of(norm, tail, coins, mentions)) is not None:
+            # "buy 100 usdc of eth": ETH paid for in another coin, not USDT: refused, the coin bought kept
+            (tail, coin), reason = bought, reason or "currency"
+    if kind == "number" and reason is None and run.endswith(DIME) and norm[pos : pos + 1] == "钱":
+        tail, kind, unit = pos + 1, "amount", "quote"  # "五毛钱的狗狗币": half a 块 (USDT), no coins
+    if kind == "amount" and unit == "quote" and reason is None and norm[tail - 1 : tail] in _YUAN:
+        dimes = _dimes_after(norm, tail)  # "一块五" 1.5, "3块5" 3.5, "两块五毛" 2.5: never the 块 alone
+        if dimes is not None:
+            tail, tenths, reason = dimes
+            number += tenths
     timed = _words(*_DATE).after(norm, tail) or _hour_at(norm, tail, number)
     if kind == "number" and reason is None and timed:
         return None  # "2024年", "3月", "5号", "10am", "9点整": a date or a time of day, no value here
@@ -352,9 +363,37 @@ def _worth_of(
     """Where the coin ends after a number with no unit, "的" and the coin ("买100的btc", "买0.5w的大饼"):
     the words say "that much of the coin" in money as often as in coins, so the amount is refused,
     asking which, never read as either."""
-    word = _words(*_WORTH_OF).after(norm, _skip(norm, pos))
-    coin = _coin_at(norm, _skip(norm, word[1]), coins, mentions) if word is not None else None
+    coin = _coin_worth_of(norm, pos, coins, mentions)
     return coin[0] if coin is not None else None
+
+
+_YUAN: Final = "块塊"
+_COUNTERS: Final = "个個颗顆枚只張张份"  # "五块一个": a count after the digit, no tenths
+
+
+def _dimes_after(norm: str, at: int) -> tuple[int, Decimal, Reason | None] | None:
+    """The tenths said right after 块 ("一块五", "3块5", "两块五毛"): (end, tenths, None); more than
+    one digit there ("1块50") is refused, never dropped; None when no digit follows."""
+    digit = norm[at : at + 1]
+    value = CN_DIGITS.get(digit, int(digit) if digit.isdigit() else None)
+    if value is None:
+        return None
+    end = at + 1 + (norm[at + 1 : at + 2] == DIME)
+    more = norm[end : end + 1]
+    counted = norm[end + 1 : end + 2] in _COUNTERS and more in CN_DIGITS  # "3块5一颗": 3.5 each
+    if more and not counted and (more.isdigit() or more in CN_DIGITS or more in "十百千万亿"):
+        return end + 1, Decimal(0), "separators"
+    if more and more in _COUNTERS:
+        return None  # "五块一个": five each, a count after it, no tenths
+    return end, Decimal(value) / 10, None
+
+
+def _coin_worth_of(
+    norm: str, pos: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> tuple[int, str] | None:
+    """(end, symbol) of the coin said after "of" / 的 at ``pos`` ("100 usdc of eth": ETH)."""
+    word = _words(*_WORTH_OF).after(norm, _skip(norm, pos))
+    return _coin_at(norm, _skip(norm, word[1]), coins, mentions) if word is not None else None
 
 
 def _money_of(norm: str, pos: int) -> tuple[int, Reason | None] | None:

@@ -286,8 +286,11 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
     """Numbers said in English words, only with what they count ("one eth", "a hundred bucks",
     "five percent"), and "half a bitcoin" (0.5 BTC, not half of a balance)."""
     out: list[Value] = []
-    for start, end, number, money in _said_runs(norm):
+    for start, end, number, money, exact in _said_runs(norm):
         said = norm[start:end]
+        if not exact:  # "one point twenty eth": neither 1 nor 20
+            out.append(Value("refused", start, end, said, reason="separators"))
+            continue
         quote = _words(*_QUOTE).after(norm, end)
         if money and (quote is None or norm[quote[0] : quote[1]] == "$"):
             quote = (end, end, "quote")  # "two grand of btc": 2,000 USDT
@@ -314,14 +317,37 @@ def _said_numbers(norm: str, coins: CoinIndex | None, mentions: dict[int, tuple[
     return out
 
 
-def _said_runs(norm: str) -> list[tuple[int, int, Decimal, bool]]:
+def _said_runs(norm: str) -> list[tuple[int, int, Decimal, bool, bool]]:
     """English numbers said in words, each one number with the words after it that make it one
-    ("two hundred", "twenty-five": core.language.numbers.said_runs)."""
+    ("two hundred", "twenty-five": core.language.numbers.said_runs), and a decimal said with
+    "point" ("one point five": 1.5); each with whether a scale said it is money and whether it
+    reads exactly ("one point twenty": refused, never 1 nor 20)."""
     hits: list[tuple[int, int, Decimal, str | None]] = [
         (s, e, Decimal(k.split()[1]), None) for s, e, k in _words(*_keyed("said")).every(norm)
     ]
     hits += [(s, e, *_said_value(k)[1:3]) for s, e, k in _words(*_keyed("scale")).every(norm)]
-    return said_runs(norm, hits)
+    runs = [(*run, True) for run in said_runs(norm, hits)]
+    points = _words("point").every(norm) if "point" in norm else []
+    if not points:
+        return runs
+    digits = {s: (e, int(n)) for s, e, n, scale in hits if scale is None and n < 10}
+    for point, after, _ in points:
+        before = next((r for r in runs if r[1] <= point and not norm[r[1] : point].strip()), None)
+        places, at, end = "", _skip(norm, after), after
+        while at in digits and at > end:
+            end, digit = digits[at]
+            places, at = places + str(digit), _skip(norm, end)
+        if not places and before is None:
+            continue  # "point" alone: a word ("what's the point")
+        start = point if before is None else before[0]
+        if places:
+            number = (Decimal(0) if before is None else before[2]) + Decimal(f"0.{places}")
+            run = (start, end, number, False, before is None or before[2] == before[2].to_integral_value())
+        else:  # "one point twenty": what follows the point is no digit said
+            following = next((r for r in runs if r[0] >= after), None)
+            run = (start, after if following is None else following[1], Decimal(0), False, False)
+        runs = [r for r in runs if r[1] <= start or r[0] >= run[1]] + [run]
+    return sorted(runs)
 
 
 def _hex_ids(norm: str) -> list[Value]:

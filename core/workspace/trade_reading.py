@@ -221,6 +221,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if _stop_told(reading, values, unplaced):
         return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)
     symbol = coins.find(norm)
+    bought = next((v.coin for v in values if v.reason == "currency" and v.coin), None)
+    symbol = bought or symbol  # "buy 100 usdc of eth": ETH bought, its amount refused (paid in USDC)
     if symbol is not None and one_counted(reading, values):
         symbol, held_count = None, ONE_OF_NONE  # "sell one": one of a coin not said, asked
     if held is not None and held_count is None and coins.find(held.after) is not None:
