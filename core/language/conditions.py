@@ -261,7 +261,8 @@ RENAME, TO = "verb.rename", "filler.to"
 
 def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
     """The word a record is renamed to is its new name, no act: "rename my degen account to yolo"
-    renames (no buy), as "把degen改名为 梭哈" does; a record's word in it stays ("bot two")."""
+    renames (no buy), as "把degen改名为 梭哈" does, and no problem told ("rename lazy stack to slow
+    stack": no strategy failing); a record's word in it stays ("bot two")."""
     renamed = [s[0] for s in spans if RENAME in s[3]]
     ends = {
         s[1]
@@ -273,7 +274,16 @@ def _new_name(scanned: str, spans: list[Span]) -> list[Span]:
 
 
 _NAMED_AS: Final = frozenset("为為成叫做")
-_ACTED: Final = ("verb.buy", "verb.sell", "trade.", "amount.", "order.")
+_ACTED: Final = (
+    "verb.buy",
+    "verb.sell",
+    "trade.",
+    "amount.",
+    "order.",
+    "verb.fail",
+    "verb.diagnose",
+    "diagnosis.",
+)
 
 
 BOUGHT = "diagnosis.bought"

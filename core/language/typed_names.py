@@ -85,12 +85,17 @@ def new_value(
         return None
     # A record's value may follow the word for using it ("switch moonshot to use kimi", "改成用
     # kimi"): kimi. A new name is every word typed ("rename it to use less").
-    skip = is_filler if any_words else _lead_in
+    skip = _filler_said if any_words else _lead_in
     found = name_after(reading, marker.end, whole=True, skip=skip, ends=ends)
     return without_close(found) if found and any_words else found  # "to max please": max
 
 
 _USING = frozenset({"verb.make", "filler.using"})
+
+
+def _filler_said(tag: Tag) -> bool:
+    """A filler word, not a word whose act a new name took ("rename rex to slow rex": slow)."""
+    return bool(tag.concepts) and is_filler(tag)
 
 
 def _lead_in(tag: Tag) -> bool:
