@@ -49,6 +49,13 @@ ACTS: Final = frozenset(
 )
 SELF, NOW_FIRST, PLAN = Words("ahead.self"), Words("ahead.now_first"), Words("ahead.plan")
 PUT_OFF, PUT_OFF_THEN = Words("ahead.put_off"), Words("ahead.put_off_then")
+IN_BEFORE, FOR_BEFORE = Words("ahead.in_before"), Words("ahead.for_before")
+# The acts a span of time ahead is read for ("in 2 hours"): elsewhere a duration is the ask's own
+# (an alert's window "5% in 1 hour", a chart's "in the last 7 days", a backtest's "for 90 days").
+_TIMED_ACTS: Final = frozenset(
+    {("trade_execution", "buy"), ("trade_execution", "sell"), ("trader_management", "start"),
+     ("trader_management", "stop"), ("trader_management", "delete")}
+)  # fmt: skip
 SUGGESTED, ASKED_OF = Words("ahead.suggested"), Words("ahead.asked_of")
 
 
@@ -192,6 +199,8 @@ def _ahead(found: Route, reading: Reading, *, planned: bool = True) -> Route | N
     typed, in its slot ``later``: what changes something is refused with it (core.tasks.flow).
     None when an act is told as one's plan for that time ("打算下周再买点btc"): nothing asked."""
     tag = _time_ahead(reading)
+    if tag is None and (found.skill, found.action) in _TIMED_ACTS and (span := _span_ahead(reading)):
+        tag = Tag(span[0], span[1], frozenset({AHEAD}))  # "buy 0.1 btc in 2 hours", "pause rex for 2 hours"
     if tag is None or reading.concepts & REPEATS or _for_now(reading, tag):
         return found
     if planned and (_plan_told(reading) or _put_off(reading, tag)):
@@ -223,6 +232,24 @@ def _time_ahead(reading: Reading) -> Tag | None:
         return tag
     span = clock_span(reading.text)
     return None if span is None else Tag(span[0], span[1], frozenset({CLOCK}))
+
+
+def _span_ahead(reading: Reading) -> tuple[int, int] | None:
+    """A span of time ahead said with its duration: "in 2 hours" (when it has passed), or a stop
+    "for 2 hours" (started again then): (start, end) from the word before the duration."""
+    text = reading.text
+    if not IN_BEFORE.spans(text) and not FOR_BEFORE.spans(text):
+        return None  # no word that says a span ahead (most messages): no values read for it
+    stopped = "verb.stop" in reading.concepts
+    for value in reading.spans():
+        if value.kind != "duration":
+            continue
+        start = IN_BEFORE.before(text, value.start)
+        if start is None and stopped:
+            start = FOR_BEFORE.before(text, value.start)
+        if start is not None:
+            return start, value.end
+    return None
 
 
 def _plan_told(reading: Reading) -> bool:

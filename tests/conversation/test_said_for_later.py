@@ -31,6 +31,10 @@ GARY = RouteContext(names=Gazetteer.of({"trader": ["gary"]}))
         ("start gary on monday", "trader_management", "start", "on monday"),
         ("从明天开始启动gary", "trader_management", "start", "明天"),
         ("下周一停掉gary", "trader_management", "stop", "下周一"),
+        # a span of time ahead: bought at once, stopped at once (the resume dropped) before
+        ("buy 0.1 btc in 2 hours", "trade_execution", "buy", "in 2 hours"),
+        ("stop gary in 30 minutes", "trader_management", "stop", "in 30 minutes"),
+        ("pause gary for 2 hours", "trader_management", "stop", "for 2 hours"),
     ],
 )
 def test_a_one_off_ask_for_later_carries_its_time(text: str, skill: str, action: str, typed: str) -> None:
@@ -51,6 +55,8 @@ def test_a_one_off_ask_for_later_carries_its_time(text: str, skill: str, action:
         "从明天开始每天买10u eth",
         "every monday buy 100 usdt of eth",
         "alert me if BTC moves 5% from now",
+        "alert me if btc drops 5% in 1 hour",  # the alert's window
+        "backtest eth dca for 90 days",  # the backtest's span
     ],
 )
 def test_now_a_deadline_and_a_repeat_carry_no_time_ahead(text: str) -> None:
@@ -70,6 +76,9 @@ async def test_an_order_for_later_is_refused_saying_why(desk: Desk) -> None:
     assert not reply.buttons and not desk.orders.orders
     zh = await desk.chat.say("明天帮我买0.1个btc")
     assert "later" in codes(zh) and "「明天」" in shown(zh) and not desk.orders.orders
+    spanned = await desk.chat.say("buy 0.1 btc in 2 hours")  # bought at once before
+    assert spanned.status is Status.FAILED and "later" in codes(spanned), spanned
+    assert "in 2 hours" in shown(spanned) and not spanned.buttons and not desk.orders.orders
 
 
 async def test_an_order_now_is_still_offered(desk: Desk) -> None:
