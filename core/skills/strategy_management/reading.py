@@ -106,7 +106,7 @@ class StrategyReader:
         kind = kind_of(reading)
         action = first(ACTIONS, concepts)
         told_not = action == "deactivate" and first(ACTIONS[: ACTIONS.index(DONT_DEFAULT)], concepts) is None
-        if told_not and _NO_LONGER.search(reading.text) is None:
+        if told_not and _NO_LONGER.search(reading.text) is None and not _no_longer_end(reading.text):
             return None  # "don't set lazy stack as default": told not to, nothing unset
         if told_not and "verb.activate" not in concepts and "own.strategy" not in concepts:
             return "deactivate", {}  # "i don't want a default strategy anymore": the default, whichever
@@ -296,6 +296,15 @@ def _whether(reading: Reading) -> bool:
 _SETS = frozenset({"verb.make", "verb.update", "verb.set_to"})  # "make ETH grid the default", "默认策略换成X"
 DONT_DEFAULT = ("deactivate", When(["verb.activate", "filler.dont"]))
 _NO_LONGER = Words("dont.no_longer")
+_NO_LONGER_END = Words("dont.no_longer_end")
+
+
+def _no_longer_end(text: str) -> bool:
+    """The message ends with 了 after its don't ("默认策略别用大饼网格了"): no longer, a change asked."""
+    said = text.rstrip(" 。.!！~～")
+    return any(said.endswith(word) for word in _NO_LONGER_END.words)
+
+
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
 _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
 # Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
