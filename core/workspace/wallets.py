@@ -29,7 +29,8 @@ _IN: Final = Words("wallet_place.in")  # "in spot", "我现货"
 _NEVER_ON: Final = frozenset({SPOT, "funding"})
 _OF_WALLET: Final = frozenset({_ACCOUNT, "noun.holdings", "noun.balance", "verb.buy", "verb.sell"})
 # What one has in it, asked ("现货里有多少钱", "合约有多少u"): its balance; never of funds ("初始资金有多少").
-_HAVE: Final = frozenset({"trade.have"})
+# What is had there, or which coins ("现货都有啥币", "合约里有哪些币"): a wallet's holdings asked.
+_HAVE: Final = frozenset({"trade.have", "trade.coins"})
 
 
 def wallet_said(reading: Reading) -> str | None:
