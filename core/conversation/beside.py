@@ -27,7 +27,8 @@ from core.language.lexicon import load
 from core.language.normalize import CLAUSE_MARKS, has_cjk, normalize
 from core.language.phrases import Words
 from core.language.spans import objects_before
-from core.language.tagger import COIN, Reading
+from core.language.tagger import COIN, Reading, Tag
+from core.language.tagger import words as lexicon_words
 from core.routing.router import Route
 
 RouteFn = Callable[[str], Route | None]
@@ -141,9 +142,22 @@ def put_to(clause: str, read: ReadFn) -> bool:
     if said[-1:] in _ASKING_ENDS:
         return True
     reading = read(said.rstrip(" .。!！"))
-    if has_cjk(said) and any(c.startswith(_ASK) for c in reading.concepts):
-        return True  # "rex怎么样了": a question's word said where it stands, after what it asks of
+    if has_cjk(said) and _asks_last(reading):
+        return True  # "rex怎么样了": a question's word ends it, after what it asks of
     return _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading, (*_OPENING, _ASK))
+
+
+def _asks_last(reading: Reading) -> bool:
+    """The last word of a Chinese clause but fillers asks ("rex怎么样了", "gary还在跑吗"); "每週定投呢排
+    表現好差" tells how it has done."""
+    text = reading.text
+    for tag in sorted(reading.tags, key=lambda t: t.start, reverse=True):
+        if tag.concepts and all(c.startswith(_FILLER) for c in tag.concepts):
+            continue
+        covered = {i for t in reading.tags if t.start >= tag.end for i in range(t.start, t.end)}
+        unread = "".join(ch for i, ch in enumerate(text) if i >= tag.end and i not in covered)
+        return any(c.startswith(_ASK) for c in tag.concepts) and not unread.strip(" ?？!！。.~")
+    return False
 
 
 _ASK: Final = "ask."
@@ -163,24 +177,36 @@ def _opens_with_verb(reading: Reading, verbs: tuple[str, ...] = _OPENING, *, wan
         said = words.prefix(text[first:])
         if said is not None:  # "先卖掉30%", "我想先卖掉一半"
             first = len(text) - len(text[first + said :].lstrip())
+    named = False
     for tag in reading.tags:
         if tag.end <= first:
             continue
         if tag.start == first and text.startswith(objects_before(), first):
             return True  # "顺便把交易员都停了": 把 names the object, its verb after it
-        if tag.start == first and COIN in tag.concepts and has_cjk(text):
-            first = len(text) - len(text[tag.end :].lstrip())
-            continue  # "pepe全部清掉", "sol挂单220卖掉3个": the coin said first, as 把 names it
+        if tag.start == first and has_cjk(text) and _names(tag.concepts):
+            first, named = len(text) - len(text[tag.end :].lstrip()), True
+            continue  # "pepe全部清掉", "所有交易员都启动起来": the object said first, as 把 names it
         if tag.concepts and all(c.startswith(_FILLER) for c in tag.concepts) and tag.start <= first:
             first = max(first, len(text) - len(text[tag.end :].lstrip()))
             continue
         if tag.start != first:
             return text.startswith(objects_before(), first)
+        if named and (
+            text[tag.start : tag.end].endswith(_DONE) or text[tag.end :].lstrip().startswith(_DONE)
+        ):
+            return False  # "rex停了，一直报错": what befell it, told
         return any(c.startswith(verbs) for c in tag.concepts)
     return False
 
 
+def _names(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith(_NAMED) for c in concepts)
+
+
 _FILLER: Final = "filler."
+# What a Chinese clause may name before its verb ("pepe全部清掉", "所有交易员都启动起来", "用小金库买").
+_NAMED: Final = (COIN, "noun.", "own.", "filler.", "trade.answer_word")
+_DONE: Final = ("了", "咗")  # after the verb of a clause naming its object first: told done
 _BARE: Final = ("filler.", "verb.", "time.")
 
 
@@ -199,7 +225,9 @@ def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: 
     ahead told before the asks is not theirs where one of them says ``now`` ("I'm flying out
     tomorrow. Could you sell 0.3 eth now before I leave, and also stop all my traders?")."""
     said = aside.concepts
-    if NOT_ASKED in said or (said & _AHEAD and not (now and before)) or _IF in said:
+    if NOT_ASKED in said and _dont_holds(aside):
+        return True
+    if (said & _AHEAD and not (now and before)) or _IF in said:
         return True
     if _HELD.search(aside.text) is not None or _TAKEN_BACK.search(aside.text) is not None:
         return True
@@ -224,6 +252,29 @@ def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: 
         if not lifted.get(concept, frozenset()) & asked.concepts:
             return True
     return False
+
+
+def _dont_holds(aside: Reading) -> bool:
+    """A "don't" set aside holds an act beside it where it says an act ("别卖", "don't buy yet") or
+    nothing else ("不要", "no don't"); one of something no act of deskmate's ("唔想再見到佢",
+    "不想拿真钱交学费", "主账户的钱千万别动") is the story, the ask beside it stands."""
+    said = aside.concepts
+    if any(c.startswith(_ACTING) for c in said) or said & _TRADE_WORDS:
+        return True
+    if all(c.startswith(_BARE_DONT) for c in said) and not aside.rest().strip():
+        return True
+    # the act a "don't" takes away from its own clause ("4号不用删"), read without it
+    text = aside.text
+    kept = "".join(ch for i, ch in enumerate(text) if not any(t.start <= i < t.end for t in _donts(aside)))
+    again = lexicon_words(kept).concepts
+    return any(c.startswith(_ACTING) for c in again) or bool(again & _TRADE_WORDS)
+
+
+def _donts(aside: Reading) -> list[Tag]:
+    return [t for t in aside.tags if NOT_ASKED in t.concepts]
+
+
+_BARE_DONT: Final = ("filler.", "answer.", "time.", "outside.")
 
 
 def _told_whole(aside: Reading) -> bool:
