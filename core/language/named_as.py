@@ -15,8 +15,9 @@ from core.language.spans import WORD_RANK, Span
 
 _MARKER: Final = Words("names.marker")
 _RECORDS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
-# What makes one ("新建", "建个", "create", "spin up"): "my agent called about the house" makes none.
-_MADE: Final = frozenset({"verb.create", "verb.start"})
+# What makes one ("新建", "建个", "create", "spin up"), an alert's asked by its own word ("提醒我", "alert
+# me": its noun too): "my agent called about the house" makes none.
+_MADE: Final = frozenset({"verb.create", "verb.start", "verb.notify"})
 _OUTSIDE: Final = "outside."
 
 
@@ -29,7 +30,7 @@ def named_as(scanned: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the outside concepts of the word right after a name's marker dropped, a
     record's noun said before the marker, a making word before it."""
     made = min((s[0] for s in spans if not s[3].isdisjoint(_MADE)), default=len(scanned))
-    nouns = [s[1] for s in spans if not s[3].isdisjoint(_RECORDS) and s[0] > made]
+    nouns = [s[1] for s in spans if not s[3].isdisjoint(_RECORDS) and s[0] >= made]
     named_at = {
         skip_spaces(scanned, end)
         for start, end in _MARKER.spans(scanned, every=True)
