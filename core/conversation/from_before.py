@@ -198,6 +198,8 @@ def of_its_kind(piece: str, asked: Route, route: RouteFn) -> Route | None:
     found = route(f"{piece}{nouns[0]}" if has_cjk(piece) else f"{piece} {nouns[1]}")
     if found is None or found.followup or found.skill != asked.skill or not has_coins(found):
         return None
+    if (asked.action, found.action) == ("query", "create") and not find_values(piece):
+        return None  # "…notifications and everyone is screaming about doge": no level, no alert made
     return found
 
 

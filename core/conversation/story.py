@@ -66,12 +66,13 @@ def _asked_only(
     if not any(_story_look(r, record=True) for _, r in asks):
         return asks
     said = (whole.skill, whole.action) if whole is not None else None
+    # a record's look told is the story even where the whole message reads it ("woke up to like
+    # 40 notifications from the group chat … how much is doge now?": no alerts asked)
     told = [
         (p, r)
         for p, r in asks
-        if _story_look(r, record=True)
-        and (r.skill, r.action) != said
-        and not (_asked(text, p, r, told_by, route) if _story_look(r) else _put(text, p, told_by))
+        if (_story_look(r) and (r.skill, r.action) != said and not _asked(text, p, r, told_by, route))
+        or (_story_look(r, record=True) and not _story_look(r) and not _put(text, p, told_by))
     ]
     kept = [(p, r) for p, r in asks if (p, r) not in told]
     stands = any((r.skill, r.action) == said or _asked(text, p, r, told_by, route) for p, r in kept)
@@ -140,19 +141,23 @@ _TWO_NUMBERS = "two_numbers"
 def _story_look(found: Route, *, guide: bool = False, record: bool = False) -> bool:
     """A look-up a story's words read: a price (a move told: "呢排升咗唔少"), a problem's diagnosis
     ("一直横着不动"), an order resting; with ``guide``, the guide too ("first time using this
-    thing"); with ``record``, a record's doings or its profit told ("snail has been doing way
-    better lately", "gary lost me 200 bucks this week": its status, its report)."""
+    thing"); with ``record``, a record's doings, a profit or a holding told ("snail has been doing
+    way better lately", "gary lost me 200 bucks this week", "手上有些u一直闲着": its status, a
+    report, the balance)."""
     return (
         found.skill == "price"
         or found.skill.endswith("_diagnosis")
         or (found.skill, found.action) == _RESTING
         or (guide and found.skill == "guidance")
-        or (record and (found.skill == _PNL or found.action == _QUERY))
+        or (
+            record and (found.skill == _PNL or found.action == _QUERY or (found.skill, found.action) == _HELD)
+        )
     )
 
 
 _RESTING = ("orders", "why_resting")
 _PNL, _QUERY = "pnl", "query"
+_HELD = ("account_query", "balance")  # "手上有些u一直闲着": money told held
 
 
 def _asked(text: str, piece: str, found: Route, told_by: ReadFn, route: RouteFn | None = None) -> bool:
