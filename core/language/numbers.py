@@ -39,6 +39,7 @@ Reason: TypeAlias = Literal[
     "currency",
     "unit",
     "step",
+    "kept",
 ]
 
 CN_DIGITS: Final = {

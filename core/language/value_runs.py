@@ -226,6 +226,15 @@ def _read_run(
     glued_word = tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum()
     if glued_word and reason is None and kind in ("number", "price", "multiple"):
         return None  # "100usdc", "5mb", "2x3": digits glued to a word this grammar does not know
+    if (
+        reason is None
+        and kind in ("amount", "number")
+        and (kept := _words("kept").before(norm, _back(norm, lead))) is not None
+    ):
+        reason, lead = (
+            "kept",
+            kept,
+        )  # "卖掉eth只留0.5个", "sell eth but keep 0.5": kept, never the amount sold
     if reason is not None:  # a price refused stays the price ("at -85000"): unit "price"
         unit = "price" if kind == "price" else unit
         return Value("refused", lead, tail, norm[lead:tail], number, unit, coin, reason=reason)
