@@ -129,7 +129,7 @@ def plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
         return True
     if route.skill == "price" and _PRICE_ASKED.search(reading.text) is not None:
         return True  # "现在到底多少钱啊": a price asked with no question's mark
-    if looks_up(route) and any(c.startswith(_NOUN) for c in reading.concepts) and not reading.rest():
+    if looks_up(route) and any(c.startswith(_NOUN) for c in reading.concepts) and not _unnamed(reading):
         return True  # "eth价格", "eth 30天走势", "我的余额": what is looked up, named and nothing else
     return looks_up(route) and (asked or any(c.startswith(_ASK) for c in reading.concepts))
 
@@ -160,6 +160,12 @@ def _asks_last(reading: Reading) -> bool:
     return False
 
 
+def _unnamed(reading: Reading) -> bool:
+    """A word left unread but what joins or orders the things named ("and", "first")."""
+    return bool(_NAMED_WITH.sub("", reading.rest()).strip())
+
+
+_NAMED_WITH = Words("beside.named_with")
 _ASK: Final = "ask."
 _NOUN: Final = "noun."
 _OPENING: Final = ("verb.", "order.", "backtest.run")
