@@ -49,12 +49,37 @@ def after_story(
         several = _several(found, route, back, told_by) if found is not None else []
         if several and _retold(text, whole, asks, several, told_by):
             return several
+    if asks is None and whole is not None and _named(whole) and not looks_up(whole):
+        # "rex最近赚了不少，把gary停掉": the record the clause put to deskmate names, not the story's
+        found = beside_story(text, route, told_by)
+        alone = found[1] if found is not None else []
+        if len(alone) == 1 and _other_record(whole, alone[0][1]):
+            return alone
     if asks is None:
         return None
     return [
         (piece, _lent(text, piece, found, route, told_by))
         for piece, found in _asked_only(text, whole, asks, route, told_by)
     ]
+
+
+def _named(found: Route) -> bool:
+    ref = found.slots.get(_TARGET)
+    return isinstance(ref, dict) and isinstance(ref.get(_NAME), str)
+
+
+def _other_record(whole: Route, asked: Route) -> bool:
+    """``asked`` is ``whole``'s request of another record named, every other slot the same."""
+    same = (asked.skill, asked.action) == (whole.skill, whole.action) and _named(asked)
+    rest = {k: v for k, v in whole.slots.items() if k != _TARGET}
+    return (
+        same
+        and asked.slots.get(_TARGET) != whole.slots.get(_TARGET)
+        and rest == {k: v for k, v in asked.slots.items() if k != _TARGET}
+    )
+
+
+_TARGET, _NAME = "target_ref", "name"
 
 
 def _asked_only(
