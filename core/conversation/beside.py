@@ -332,8 +332,19 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
         kept.append((s, e, found))
     if not kept:
         return None
+    if any(_it_of_another(r, read(text[a:b].strip())) for _, _, r in kept for a, b in asides):
+        return None  # "don't keep the eth grid, delete it": "it" is the grid, never the last record made
     said = " ".join(text[s:e].strip() + _mark_after(text, e) for s, e, _ in kept).strip()
     return said, [(text[s:e].strip(), r) for s, e, r in kept]
+
+
+def _it_of_another(found: Route, aside: Reading) -> bool:
+    """An ask whose "it" fell back to the last record made ("delete it": recent) beside a clause that
+    names a record of theirs or a kind of record: which one "it" is, this reading does not know."""
+    ref = found.slots.get("target_ref")
+    if not isinstance(ref, dict) or "recent" not in ref:
+        return False
+    return any(c.startswith(("own.", "noun.")) for c in aside.concepts)
 
 
 def _referred(
