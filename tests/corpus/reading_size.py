@@ -47,6 +47,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/skills/trader_management/mentions.py",
             "core/skills/trader_management/named.py",
             "core/skills/price_alert/targets.py",
+            "core/skills/price_alert/listing.py",
         ),
     ),
     (

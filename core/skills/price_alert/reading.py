@@ -23,6 +23,7 @@ from core.language.typed_names import without_close
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
+from core.skills.price_alert.listing import LIST, lists
 from core.skills.price_alert.targets import deleting, said_level, spared
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
@@ -63,7 +64,6 @@ CHANGED = frozenset({"verb.set_to", "verb.update"})
 NEW_NAME = "new_name"  # a rename's slot
 _ALERT_NOUNS = ("alert ", "提醒")  # the kind said after its name
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
-LIST, BETWEEN, AFTER = Words("alert.list"), Words("alert.list_between"), Words("alert.list_after")
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
@@ -147,7 +147,7 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
             if not stops and PAUSE.search(norm) is not None:
                 return ("query", {**target, PAUSED: "1"})  # "pause dip buyer": shown, none deleted
             return ("delete", target)
-        if _lists(reading):
+        if lists(reading):
             return ("query", {})
     told = negated_coins(reading.scanned, reading.found)
     for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
@@ -282,28 +282,6 @@ def _has_level(reading: Reading, values: list[Value]) -> bool:
         or any(said_as(v, PERCENT, ("%",)) for v in values)
         or reading.concepts & {ABOVE, BELOW}
     )
-
-
-def _lists(reading: Reading) -> bool:
-    """A list word said right before the alert noun, or only "my", "the", "all", "price" between
-    ("list my alerts", "what alerts", "show all my price alerts"), a Chinese one within a few
-    characters before it or inside it ("我设置了哪些价格提醒", "提醒列表"), or one right after it
-    ("提醒清单", "alerts i set"), a coin between saying whose ("show my btc alerts"; with no number). In
-    the text, not among the tags: a longer word may hold it ("我有几个" is trade.have)."""
-    text = reading.text
-    coins = ((t.start, t.end) for t in reading.tags if COIN in t.concepts)  # not "my btc alert at 100k"
-    said = text if any(c.isdigit() for c in text) else blank(text, *coins)
-    for noun in (t for t in reading.tags if NOUN in t.concepts):
-        for start, end in LIST.spans(text, every=True):
-            gap, zh = said[end : noun.start], not text[start:end].isascii()
-            if end <= noun.start and (not BETWEEN.sub("", gap).strip() or (zh and len(gap) <= 8)):
-                return True
-            if zh and noun.start <= start and end <= noun.end:
-                return True
-        after = skip_spaces(text, noun.end)
-        if after - noun.end <= 4 and AFTER.prefix(text[after:]) is not None:
-            return True
-    return False
 
 
 def _coin(reading: Reading, coins: CoinNames) -> tuple[str | None, Tag | None]:
