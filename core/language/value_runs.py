@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Final
 
 from core.language.clock import on_a_clock
 from core.language.numbers import (
+    CN_BIG,
     CN_DIGITS,
+    CN_SMALL,
     DIME,
     LATIN_MULTIPLIERS,
     POINT,
@@ -389,8 +391,9 @@ def _dimes_after(norm: str, at: int) -> tuple[int, Decimal, Reason | None] | Non
         return None
     end = at + 1 + (norm[at + 1 : at + 2] == DIME)
     more = norm[end : end + 1]
-    counted = norm[end + 1 : end + 2] in _COUNTERS and more in CN_DIGITS  # "3块5一颗": 3.5 each
-    if more and not counted and (more.isdigit() or more in CN_DIGITS or more in "十百千万亿"):
+    counter = norm[end + 1 : end + 2]
+    counted = bool(counter) and counter in _COUNTERS and more in CN_DIGITS  # "3块5一颗": 3.5 each
+    if more and not counted and (more.isdigit() or more in CN_DIGITS or more in CN_SMALL or more in CN_BIG):
         return end + 1, Decimal(0), "separators"
     if more and more in _COUNTERS:
         return None  # "五块一个": five each, a count after it, no tenths

@@ -42,6 +42,7 @@ def test_a_point_before_no_digit_is_refused() -> None:
         ("买两块钱的狗狗币", "quote:2"),
         ("买五块一个的doge", "quote:5"),  # five each: no tenths
         ("买1块50的doge", "refused:separators:1块50"),
+        ("买3块5一", "refused:separators:3块5一"),  # a digit after the tenths, no counter: never dropped
         ("buy one point five eth", "base:1.5"),
         ("buy one point twenty eth", "refused:separators:one point twenty"),
         ("buy 100 usdc of eth", "refused:currency:100 usdc of eth"),
