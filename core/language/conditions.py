@@ -19,6 +19,7 @@ from core.language.acted import said as acted_said
 from core.language.another import made_another
 from core.language.another import said as another_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
+from core.language.close_holding import CLOSE_HOLDING, closed_holding
 from core.language.crowd import crowd_told
 from core.language.crowd import said as crowd_said
 from core.language.given_up import given_up_of
@@ -101,6 +102,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # spans, no look for its 200-odd words in the text first (4 us a reading).
     spans = _objects_only(scanned, spans, coins, _guarded())
     said = _concepts(spans)  # every concept of the spans, counted again only when a step changes them
+    if CLOSE_HOLDING in said:  # "close my eth position": a sale, unless a record is said
+        spans, said = _again(spans, said, closed_holding(spans))
     if name_said(said):  # "新建个交易员叫暴富": the name given, no dream told
         spans, said = _again(spans, said, named_as(scanned, spans))
     if said >= TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
