@@ -223,15 +223,19 @@ def _unless_said(spans: list[Span], unless: dict[str, frozenset[str]]) -> list[S
 
 def _inside_word(span: Span, spans: list[Span]) -> bool:
     """``span`` lies inside a longer filler word ("说一声" of "跟你说一声", told to deskmate, not
-    asked to be told): the longer word is what was said, and it says nothing."""
+    asked to be told) or an outcome told ("赚了" of "去年赚了不少", no P&L asked): the longer word
+    is what was said, and it asks nothing."""
     start, end = span[0], span[1]
-    return any(
-        s[0] <= start and end <= s[1] and s[1] - s[0] > end - start and _filler_only(s[3]) for s in spans
-    )
+    return any(s[0] <= start and end <= s[1] and s[1] - s[0] > end - start and _holds(s[3]) for s in spans)
 
 
-def _filler_only(concepts: frozenset[str]) -> bool:
-    return bool(concepts) and all(c.startswith("filler.") for c in concepts)
+# Words that say nothing asked of what they hold: filler ("跟你说一声"), an outcome told ("赚了不少":
+# no P&L asked by its 赚了).
+_HOLDERS: Final = ("filler.", "trade.outcome")
+
+
+def _holds(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith(_HOLDERS) for c in concepts)
 
 
 def _said(spans: Iterable[Span]) -> frozenset[str]:
