@@ -55,6 +55,7 @@ from core.conversation.one_request import (
     same_request,
     skills_apart,
 )
+from core.conversation.references import links, recall_of
 from core.conversation.remarks import (
     a_question,
     a_reason,
@@ -145,7 +146,9 @@ def split_asks(
         if key not in referred:
             found = back(piece, before)
             if found is not None and routed(piece) is None and not asking(piece, told=False):
-                found = None  # "delete trader moonboy, its been bleeding money": a remark on it, no ask
+                # "delete trader moonboy, its been bleeding money": a remark on it, no ask; "…，然后
+                # 让老王用它" puts it on another of theirs (老王's model), asked
+                found = found if _put_on(found, before) else None
             referred[key] = found if found is not None and not found.followup else routed(piece)
             if referred[key] is found and found is not None and found != routed(piece):
                 by_pronoun.add(piece)
@@ -273,6 +276,12 @@ def split_asks(
                 continue  # the whole message is one request the pieces lose part of
             return [(p, r) for p, r in found if not preface(told_by(p), r)] or found
     return None
+
+
+def _put_on(found: Route, before: Route) -> bool:
+    """``found`` puts the record ``before`` is about on another record of theirs."""
+    record = recall_of(before).record
+    return record is not None and links(found, record)
 
 
 def _acts_on_it(found: list[tuple[str, Route]], by_pronoun: set[str]) -> bool:

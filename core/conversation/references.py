@@ -112,7 +112,9 @@ def refer(
         return None
     said = " ".join(_PRONOUN.sub(" ", text).split())
     if _complete(route) and _complete(route_text(said) if said else None):
-        return None  # it names its coin or record besides the pronoun ("那个，BTC价格多少")
+        # it names its coin or record besides the pronoun ("那个，BTC价格多少"), unless the pronoun
+        # is another record it is put on ("…a kimi model then put gary on it": gary's model)
+        return _linked(text, route, recall, locale, route_text)
     referents = _referents(recall, locale)
     for words in referents:
         said = _PRONOUN.sub(f" {words} ", text).strip()
@@ -134,6 +136,39 @@ def refer(
     return (said, found) if found is not None and not found.slots.get("unknown") else None
 
 
+def _linked(
+    text: str, route: Route | None, recall: Recall, locale: Locale, route_text: RouteFn
+) -> tuple[str, Route] | None:
+    """``text`` with its pronoun read as the record recalled, where that puts the record on the
+    other record ``text`` names ("put gary on it", "让老王用它": gary's model is it); None otherwise."""
+    record = recall.record
+    if record is None or record.skill not in RECORD_NOUNS:
+        return None
+    said = _PRONOUN.sub(f" {_record_words(record, locale)} ", text).strip()
+    found = route_text(said)
+    return (said, found) if found is not None and _keeps(route, found) and links(found, record) else None
+
+
+def _object_left(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
+    """``piece`` ending where the record the ask before is about would be said, left unsaid, that
+    puts it on another of theirs ("接一个deepseek模型，然后给夜猫子用上", "俾阿福用": 夜猫子's model)."""
+    record = recall_of(before).record
+    if record is None or record.skill not in RECORD_NOUNS:
+        return None
+    typed = route_text(piece)
+    said = _record_words(record, locale)
+    found = route_text(f"{piece.rstrip()}{'' if is_zh(locale) else ' '}{said}")
+    return found if found is not None and _keeps(typed, found) and links(found, record) else None
+
+
+def links(route: Route, record: RecordRef) -> bool:
+    """``route`` asks of another skill's record with ``record`` as one of its values (a trader's
+    model, its account): ``record`` is put on it, not asked of."""
+    return route.skill != record.skill and any(
+        key != "target_ref" and value == record.name for key, value in route.slots.items()
+    )
+
+
 def _in_a_word(text: str) -> bool:
     """Every pronoun of ``text`` is inside a longer word of the lexicon ("forget it": giving up,
     verb.cancel): no pronoun to read, nor to drop ("forget" alone would name a record)."""
@@ -151,6 +186,10 @@ def _tells(text: str) -> bool:
     return any(c.startswith(OUTSIDE) for tag in read_words(text).tags for c in tag.concepts)
 
 
+# What a record just made is known by before it has a name: its provider, its exchange.
+_MADE_OF = {"model_management": "provider", "exchange_management": "exchange"}
+
+
 def recall_of(route: Route) -> Recall:
     """What a pronoun in the next ask of the same message stands for: this ask's one coin, or
     the record it names ("停掉 alpha 然后删除它", "btc price and set an alert for it at 90000")."""
@@ -159,6 +198,8 @@ def recall_of(route: Route) -> Recall:
     coin = str(symbols[0]) if isinstance(symbols, list) and len(symbols) == 1 else None
     ref = route.slots.get("target_ref")
     name = ref.get("name") if isinstance(ref, Mapping) else None
+    if not name and route.action == "create":  # "hook up a kimi model then put gary on it": the one made
+        name = route.slots.get(_MADE_OF.get(route.skill, ""))
     record = RecordRef(skill=route.skill, name=str(name)) if name and route.skill in RECORD_NOUNS else None
     return Recall(coin=coin, record=record, record_latest=record is not None)
 
@@ -201,7 +242,7 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
     if plural is not None:
         return plural
     if not _PRONOUN.search(piece):
-        return _same_coin(piece, before, route_text)
+        return _same_coin(piece, before, route_text) or _object_left(piece, before, locale, route_text)
     typed = route_text(piece)
     if typed is not None and typed.skill == "price" and not typed.slots.get("symbols"):
         # A price of no coin ("stop alpha then show me how much it made this week"): nothing
