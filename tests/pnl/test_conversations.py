@@ -123,6 +123,20 @@ async def test_the_daily_table(desk: PnlDesk) -> None:
     assert sum(r.trades for r in block.rows) == 2
 
 
+@pytest.mark.parametrize(
+    ("text", "grain", "rows"),
+    [
+        ("daily p&l table, last 10 days", "day", 10),  # "table" was a name: nothing answered
+        ("把最近7天的盈亏列个表", "day", 7),  # a table with no grain said is by day
+        ("show me my profit per day for the last 5 days", "day", 5),  # "per day" was the total
+    ],
+)
+async def test_a_table_asked_is_the_table(desk: PnlDesk, text: str, grain: str, rows: int) -> None:
+    await half_sold(desk)
+    block = pnl_blocks(await desk.chat.say(text))[0]
+    assert (block.view, block.grain, len(block.rows)) == ("table", grain, rows)
+
+
 async def test_the_block_on_every_platform_and_in_json(desk: PnlDesk) -> None:
     await half_sold(desk)
     reply = await desk.chat.say("我的盈亏是多少")

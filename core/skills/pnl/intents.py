@@ -75,9 +75,12 @@ GRAIN = Choose(
 )
 
 
-def _period(reading: Reading, slots: dict[str, Any]) -> None:
-    """The period asked for and the grain of a table ("daily profit" alone: the last 7 days)."""
+def _period(reading: Reading, slots: dict[str, Any], *, table: bool = False) -> None:
+    """The period asked for and the grain of a table ("daily profit" alone: the last 7 days; a
+    table asked with no grain is by day)."""
     days, grain = DAYS.read(reading), GRAIN.read(reading)
+    if table and grain is None:
+        grain = "day"
     period = first(NAMED, reading.concepts) or ("days" if days is not None else first(NEAR, reading.concepts))
     if grain == "day" and period is None:
         period, days = "days", "7"
@@ -152,7 +155,9 @@ def _reader(view: str) -> Any:
             slots["trader"] = name
         elif trader or reading.has("pnl.per_trader"):
             slots["view"] = "by_trader"
-        _period(reading, slots)
+        if slots["view"] == "summary" and reading.has("pnl.table"):
+            slots["view"] = "table"  # "daily p&l table", "把最近7天的盈亏列个表"
+        _period(reading, slots, table=slots["view"] == "table")
         if slots["view"] == "summary" and "grain" in slots:
             slots["view"] = "table"
         _account(reading, name, slots)
@@ -174,7 +179,7 @@ def _of_trader(reading: Reading) -> Mapping[str, Any] | None:
 _SENT = ["pnl.send", "verb.switch_on", "answer.on", "verb.start"]
 _WEEKLY = Slots(Choose("switch", (("off", When(any=["filler.dont"], none=_SENT)), *SWITCH), default="on"))
 _VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
+_DAILY = _reader("table")  # one's best or worst day: the table by day
 _SUMMARY = _reader("summary")
-INTENTS = table(
-    SKILL, "pnl", {"weekly": _WEEKLY, "of_trader": _of_trader, **{view: _reader(view) for view in _VIEWS}}
-).intents
+_FILLS = {"weekly": _WEEKLY, "of_trader": _of_trader, "daily": _DAILY, **{v: _reader(v) for v in _VIEWS}}
+INTENTS = table(SKILL, "pnl", _FILLS).intents
