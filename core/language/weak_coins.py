@@ -106,12 +106,31 @@ _ON: Final = Words("not_coin.protected_on")
 
 def _protected(scanned: str, start: int, words: Sequence[Span]) -> bool:
     """A stop-loss or take-profit set on it: "set take profit on link at 28", "stop loss for my
-    link"; never "stop loss on the link i sent" (the, no coin)."""
+    link", its level said before the tie ("add a stop-loss at 11 on my link"); never "stop loss on
+    the link i sent" (the, no coin)."""
     said = scanned[:start].rstrip()
     tie = _ending(said, _ON)
     if tie is None:
         return False
     end = len(said[: -len(tie)].rstrip())
+    if any(stop == end and concepts & _PROTECTS for _, stop, _, concepts, _ in words):
+        return True
+    return _level_before(said[:end], words)
+
+
+_AT_LEVEL: Final = Words("not_coin.protected_at")  # "at" of "a stop-loss at 11 on my link"
+
+
+def _level_before(said: str, words: Sequence[Span]) -> bool:
+    """A protective order's word, "at" and its level, ending ``said`` ("a stop-loss at 11")."""
+    from core.language.values import find_values  # only for a weak ticker: not at import
+
+    found = [v for v in find_values(said) if v.end == len(said)]
+    if not found or not (found[-1].kind in _LEVELS or found[-1].unit == "quote"):
+        return False
+    before = said[: found[-1].start].rstrip()
+    tie = _ending(before, _AT_LEVEL)
+    end = len(before[: -len(tie)].rstrip()) if tie else len(before)
     return any(stop == end and concepts & _PROTECTS for _, stop, _, concepts, _ in words)
 
 
@@ -160,7 +179,7 @@ def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> 
     # "link 挂单卖 30刀 10个": the order's word right after the ticker, its values after it
     if found and any(first == end + lead and concepts & _PLACED for first, _, _, concepts, _ in words):
         return True
-    if not found or found[0].start != lead or found[0].kind not in _LEVELS:
+    if not found or found[0].start != lead or not (found[0].kind in _LEVELS or found[0].unit == "quote"):
         return False
     at = len(scanned) - len(scanned[end + found[0].end :].lstrip())
     return any(first == at and concepts & _PLACED for first, _, _, concepts, _ in words)
@@ -247,11 +266,16 @@ def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
 
 
 def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
-    """A count of it right after a buy's or sell's verb: "sell 10 link at 25", "buy 3 link"."""
+    """A count of it right after a buy's or sell's verb: "sell 10 link at 25", "buy 3 link", with
+    its counter ("卖5个link", "買3粒link")."""
     from core.language.values import find_values  # only for a weak ticker: not at import
 
     said = scanned[:start].rstrip()
-    counts = [v for v in find_values(said) if v.kind == "number" and v.end == len(said)]
+    counts = [
+        v
+        for v in find_values(said)
+        if (v.kind == "number" or (v.kind == "amount" and v.unit == "base")) and v.end == len(said)
+    ]
     return bool(counts) and len(said[: counts[-1].start].rstrip()) in ends
 
 

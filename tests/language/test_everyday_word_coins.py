@@ -59,3 +59,24 @@ def test_an_everyday_word_coin_ending_a_list_of_coins_is_the_coin(text: str) -> 
 def test_an_everyday_word_after_a_coin_with_more_said_is_no_coin(text: str) -> None:
     route = full_router().route(text)
     assert route is None or "LINKUSDT" not in str(route.slots), route
+
+
+@each(
+    "text",
+    [
+        "add a stop loss at 11 on my link",  # its level said before the tie
+        "sell everything in link",  # all one holds in it
+        "卖5个link",  # a count with its counter
+        "link 12块挂买单",  # its price in 块 right after it, then the order's word
+    ],
+)
+def test_an_everyday_word_traded_or_protected_is_the_coin(text: str) -> None:
+    router = full_router()
+    assert router.layer is not None
+    assert router.layer.read(text).has(COIN), text
+
+
+@each("text", ["put a stop loss at 11 on the link i sent", "send everything in link", "发5个link给我"])
+def test_an_everyday_word_near_those_is_no_coin(text: str) -> None:
+    route = full_router().route(text)
+    assert route is None or "LINKUSDT" not in str(route.slots), route
