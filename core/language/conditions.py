@@ -36,6 +36,8 @@ from core.language.named_as import named_as
 from core.language.named_as import said as name_said
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
+from core.language.needed import needed
+from core.language.needed import said as need_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
 from core.language.normalize import clause_of, has_cjk
 from core.language.purpose import purposed
@@ -156,6 +158,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     # "你是不是要卖sol", "are you going to sell my sol?": deskmate's intent asked (core.language.intended)
     if intent_said(scanned) and acts(said):
         spans, said = _again(spans, said, intended(scanned, spans))
+    if need_said(scanned, said):  # "do i have to restart rex?", "老王要重启吗": whether it is needed, asked
+        spans, said = _again(spans, said, needed(scanned, spans))
     if able_said(scanned, said):  # "can i sell half my eth?", "我可以卖一半eth吗": asked whether one may
         spans, said = _again(spans, said, whether_able(scanned, spans))
     # "阿强停了吗", "did you stop gary?", "has my eth sold": asked whether done (core.language.asked)
