@@ -113,6 +113,11 @@ def every_named(text: str, concept: str) -> frozenset[str]:
     )
 
 
+def spans_of(text: str, concept: str) -> list[tuple[int, int, str]]:
+    """Every provider or exchange name (``concept``) in a normalized text, where it is and its key."""
+    return _named(text, concept)
+
+
 def _named(text: str, concept: str) -> list[tuple[int, int, str]]:
     return [
         (start, end, key)

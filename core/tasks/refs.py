@@ -47,7 +47,13 @@ _RECENT: Final = frozenset({"filler.recent"})
 
 
 def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | None) -> list[Target]:
-    """Every target ``ref`` may mean, best rule first; several results mean "ask which"."""
+    """Every target ``ref`` may mean, best rule first; several results mean "ask which". An
+    account said not to be used ("not on paper": ``except_alias`` / ``except_name``) means every
+    other one."""
+    for key in ("alias", "name"):
+        if f"except_{key}" in ref:
+            excluded = {t.id for t in resolve({key: ref[f"except_{key}"]}, targets, recent_id)}
+            return [t for t in targets if t.id not in excluded]  # core.tasks.targeting asks which
     if "id" in ref:
         return [t for t in targets if t.id == ref["id"]]
     if ref.get("recent"):

@@ -43,6 +43,15 @@ async def resolve_target(flow: TaskFlow, turn: Turn, task: Task, notes: list[Blo
         flow._set_target(task, matches[0])
         turn.trace.append(TraceStep("tool", "resolve_reference", {"ref": ref, "id": matches[0].id}))
         return None
+    said_not = excepted(ref)
+    if said_not is not None:  # "not on paper": every other one, asked which; none: said so
+        if matches:
+            return await ask_target(
+                flow, turn, task, matches, turn.t("flow.which", kind=flow.kind_label(turn)), notes
+            )
+        names = _names(targets, turn)
+        text = turn.t("flow.none_other", ref=_said(said_not, turn), kind=flow.kind_label(turn), names=names)
+        return flow._fail(turn, task, text, "none_other", notes)
     if len(matches) > 1:
         turn.trace.append(
             TraceStep(
@@ -54,9 +63,22 @@ async def resolve_target(flow: TaskFlow, turn: Turn, task: Task, notes: list[Blo
     turn.trace.append(
         TraceStep("tool", "resolve_reference", {"ref": ref}, outcome="error", error_code="not_found")
     )
-    names = "、".join(t.name for t in targets) if is_zh(turn.locale) else ", ".join(t.name for t in targets)
+    names = _names(targets, turn)
     text = turn.t("flow.not_found", ref=_said(ref, turn), kind=flow.kind_label(turn), names=names)
     return flow._fail(turn, task, text, "not_found", notes)
+
+
+def excepted(ref: dict[str, str]) -> dict[str, str] | None:
+    """The account a reference says not to use, as a reference of its own ("not on paper":
+    {"alias": "paper"}), or None."""
+    for key in ("alias", "name"):
+        if f"except_{key}" in ref:
+            return {key: ref[f"except_{key}"]}
+    return None
+
+
+def _names(targets: Sequence[Target], turn: Turn) -> str:
+    return "、".join(t.name for t in targets) if is_zh(turn.locale) else ", ".join(t.name for t in targets)
 
 
 def _said(ref: dict[str, str], turn: Turn) -> str:

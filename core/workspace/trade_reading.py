@@ -36,6 +36,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.workspace.account_named import account_ref
+from core.workspace.account_not import excluded
 from core.workspace.counted_one import ONE_OF_NONE, one_counted
 from core.workspace.extraction import find_name
 from core.workspace.limit_price import (
@@ -238,6 +239,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     slots: dict[str, Any] = {}
     question = not said & (BUY | SELL) and SELL_ALL not in said
     ref = account_ref(names or reading, question=question)
+    if ref:  # "buy 0.1 btc, not on paper": every account but the one said
+        ref = excluded(names or reading, ref)
     # "用现货账户", "on my futures account": an account's wallet, no account's name (core.workspace.wallets),
     # unless one of theirs is called so (then tagged as theirs)
     wallet = wallet_said(names or reading)
