@@ -194,7 +194,8 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
         return Reading(cast(Domain, found), "diagnose", problem=True)
     if found in ("trader", "strategy"):
         return None  # their skills read their requests (core/skills/trader_management, strategy_management)
-    weak = found.endswith("?")  # named only by an exchange / provider brand
+    # named only by an exchange / provider brand, not by one of theirs ("看下kimi测试的配置": kimi测试)
+    weak = found.endswith("?") and not (kind and any(_TAGGER.read(name).rest() for name in own))
     domain: Domain = "model" if found.startswith("model") else "exchange"
     said = _TAGGER.read(raw, _configs(own, domain))  # "point ds at …": a change of theirs
     action = _action(said)
