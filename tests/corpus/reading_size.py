@@ -62,6 +62,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/workspace/trade_money.py",
             "core/workspace/limit_price.py",
             "core/workspace/account_named.py",
+            "core/workspace/account_not.py",
             "core/workspace/order_expiry.py",
             "core/workspace/text.py",
             "core/workspace/wallets.py",
