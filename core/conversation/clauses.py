@@ -280,7 +280,7 @@ def split_asks(
 
 def _put_on(found: Route, before: Route) -> bool:
     """``found`` puts the record ``before`` is about on another record of theirs."""
-    record = recall_of(before).record
+    record = recall_of(before, made=True).record
     return record is not None and links(found, record)
 
 

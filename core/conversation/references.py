@@ -152,13 +152,15 @@ def _linked(
 def _object_left(piece: str, before: Route, locale: Locale, route_text: RouteFn) -> Route | None:
     """``piece`` ending where the record the ask before is about would be said, left unsaid, that
     puts it on another of theirs ("接一个deepseek模型，然后给夜猫子用上", "俾阿福用": 夜猫子's model)."""
-    record = recall_of(before).record
+    record = recall_of(before, made=True).record
     if record is None or record.skill not in RECORD_NOUNS:
         return None
     typed = route_text(piece)
     said = _record_words(record, locale)
     found = route_text(f"{piece.rstrip()}{'' if is_zh(locale) else ' '}{said}")
-    return found if found is not None and _keeps(typed, found) and links(found, record) else None
+    if found is None or (typed is not None and typed.action != found.action):
+        return None  # "…然后启动大黄": a start asked whole, no strategy put on 大黄
+    return found if _keeps(typed, found) and links(found, record) else None
 
 
 def links(route: Route, record: RecordRef) -> bool:
@@ -190,7 +192,7 @@ def _tells(text: str) -> bool:
 _MADE_OF = {"model_management": "provider", "exchange_management": "exchange"}
 
 
-def recall_of(route: Route) -> Recall:
+def recall_of(route: Route, *, made: bool = False) -> Recall:
     """What a pronoun in the next ask of the same message stands for: this ask's one coin, or
     the record it names ("停掉 alpha 然后删除它", "btc price and set an alert for it at 90000")."""
     symbol = route.slots.get("symbol")
@@ -198,7 +200,7 @@ def recall_of(route: Route) -> Recall:
     coin = str(symbols[0]) if isinstance(symbols, list) and len(symbols) == 1 else None
     ref = route.slots.get("target_ref")
     name = ref.get("name") if isinstance(ref, Mapping) else None
-    if not name and route.action == "create":  # "hook up a kimi model then put gary on it": the one made
+    if made and not name and route.action == "create":  # "hook up a kimi model then put gary on it"
         name = route.slots.get(_MADE_OF.get(route.skill, ""))
     record = RecordRef(skill=route.skill, name=str(name)) if name and route.skill in RECORD_NOUNS else None
     return Recall(coin=coin, record=record, record_latest=record is not None)
@@ -248,7 +250,13 @@ def read_back(piece: str, before: Route, locale: Locale, route_text: RouteFn) ->
         # A price of no coin ("stop alpha then show me how much it made this week"): nothing
         # of it to keep, the pronoun says what it asks about (alpha's P&L).
         typed = None
-    found = refer(piece, typed, recall_of(before), locale, route_text)
+    recall = recall_of(before)
+    found = refer(piece, typed, recall, locale, route_text)
+    if found is None and recall.record is None:
+        # A record just made, known by its provider or exchange, is "it" only where it is put on
+        # another of theirs ("hook up a kimi model then put gary on it"); "kimi 設定唔用啦 移除佢"
+        # deletes kimi, no model made first.
+        found = _linked(piece, typed, recall_of(before, made=True), locale, route_text)
     return found[1] if found is not None else None
 
 

@@ -19,9 +19,11 @@ def _asks(text: str, names: dict[str, list[str]]) -> list[tuple[str, str, dict[s
 
 
 def test_a_made_model_is_known_by_its_provider() -> None:
-    record = recall_of(Route("model_management", "create", {"provider": "kimi"})).record
+    record = recall_of(Route("model_management", "create", {"provider": "kimi"}), made=True).record
     assert record is not None and record.name == "kimi"
-    assert recall_of(Route("model_management", "query", {"provider": "kimi"})).record is None
+    assert recall_of(Route("model_management", "query", {"provider": "kimi"}), made=True).record is None
+    # Only where it is put on another record: "kimi 設定唔用啦 移除佢" deletes kimi, no model made first.
+    assert recall_of(Route("model_management", "create", {"provider": "kimi"})).record is None
 
 
 def test_links_only_another_skills_value() -> None:
