@@ -27,7 +27,7 @@ from core.tasks.refs import all_of_kind, name_in, record_ref
 KIND = "trader"
 REQUEST = "request"  # the slot carrying the create request's text (read, then dropped)
 TRADERS = ("noun.trader", "own.trader")
-STATUS = ("ask.status", "ask.pnl")
+STATUS = ("ask.status", "ask.pnl", "ask.going")  # "how is alpha going": how it is doing
 # One of theirs named alone is asked about by a status word or a word of showing ("看下小牛的详情",
 # "show me alpha"); nothing else said, the name may be anything's ("alpha 价格").
 SHOWN = frozenset({*STATUS, "verb.query", "ask.set_up_as"})  # "小胖是怎么设置的": how it is set up
