@@ -33,6 +33,7 @@ from core.conversation.from_before import (
     of_its_coin,
     of_its_count,
     of_its_kind,
+    the_copy,
     the_kind_ones,
     the_named_one,
 )
@@ -217,6 +218,7 @@ def split_asks(
                         inherits(piece, pieces[at - 1], before, routed)
                         or of_its_coin(piece, before, routed)
                         or a_new_one(piece, before, routed)
+                        or the_copy(piece, before, routed)
                         or the_kind_ones(piece, before, routed)
                         or of_its_kind(piece, before, routed)
                         or its_price(piece, before, routed, told_by(pieces[at - 1]))

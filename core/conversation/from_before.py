@@ -27,6 +27,7 @@ RouteFn = Callable[[str], Route | None]
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
 _ONE_ENDING = Words("conversation.named_one_ending")
 _KIND_ONES = Words("conversation.kind_ones")
+_THE_COPY = Words("conversation.the_copy")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
 # The words a piece asks a price with, of no coin ("而家幾多", "现在什么价"); "what is" only with "now"
@@ -160,6 +161,22 @@ def a_new_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
     if found is None or not has_coins(found):
         found = of_its_coin(text, asked, route) or found
     return found if found is not None and not found.followup and found.skill == asked.skill else None
+
+
+def the_copy(piece: str, asked: Route, route: RouteFn) -> Route | None:
+    """A piece asking a change of the copy the ask before makes ("复制囤币计划，然后把副本改成每天一次"):
+    read with the kind's noun for "the copy", a request of that kind naming no record (the copy
+    has no name before it is made: which one is asked then), never the original's."""
+    nouns = _KIND_NOUNS.get(asked.skill)
+    spans = _THE_COPY.spans(piece)
+    if asked.action != "duplicate" or nouns is None or not spans:
+        return None
+    start, end = spans[0]
+    noun = f"the {nouns[1]}" if piece[start:end].isascii() else nouns[0]
+    found = route(f"{piece[:start]}{noun}{piece[end:]}")
+    if found is None or found.followup or found.skill != asked.skill or found.slots.get("target_ref"):
+        return None
+    return found
 
 
 def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:

@@ -49,3 +49,13 @@ def test_put_on_it_left_unsaid() -> None:
 def test_another_act_on_the_trader_stays_its_own() -> None:
     asks = _asks("接一个deepseek模型，然后启动夜猫子", {"trader": ["夜猫子"]})
     assert asks[1][:2] == ("trader_management", "start")
+
+
+def test_the_copy_is_changed_never_named_by_the_change() -> None:
+    asks = _asks("复制囤币计划，然后把副本改成每天一次", {"strategy": ["囤币计划"]})
+    assert [(s, a) for s, a, _ in asks] == [
+        ("strategy_management", "duplicate"),
+        ("strategy_management", "update"),
+    ]
+    assert "name" not in asks[0][2]  # 每天一次 is no name of the copy
+    assert "target_ref" not in asks[1][2]  # the copy has no name yet: which one is asked, never the original

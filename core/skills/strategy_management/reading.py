@@ -23,6 +23,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language import fills
+from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.slots import SetTo, Take, When, first, take
 from core.language.tagger import COIN, Reading, Tag, Tagger, words
@@ -425,6 +426,13 @@ def _name_span(reading: Reading) -> tuple[str, int, int] | None:
 # -- the others: a target, and for an update the field and its new value ------------------------
 
 
+def _later_clause(reading: Reading, at: int) -> bool:
+    """A mark between the copy's verb and ``at``: a later clause's change ("复制囤币计划，然后把副本改成
+    每天一次" asks the copy changed), never the copy's name."""
+    verb = reading.first("verb.copy")
+    return verb is not None and bool(CLAUSE_MARKS.intersection(reading.text[verb.end : at]))
+
+
 def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
     slots: dict[str, Any] = {}
     end = len(reading.text)
@@ -433,7 +441,11 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
         marker = set_to(reading)
         if named is not None and named[0] and untagged(reading, 0, named[1], keep=NAME_WORDS):
             slots["name"], end = named[0], named[1]
-        elif marker is not None and untagged(reading, 0, marker.start, keep=NAME_WORDS):
+        elif (
+            marker is not None
+            and untagged(reading, 0, marker.start, keep=NAME_WORDS)
+            and not _later_clause(reading, marker.start)
+        ):
             # "复制 BTC定投 为 BTC定投2": the copy's name, when something is left to name the original.
             value = clean_name(reading.norm.typed(marker.end, len(reading.text))) or ""
             if value:
