@@ -41,6 +41,7 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(":：—\n")
 _ASKING_ENDS: Final = frozenset("?？")
 _HELD, _QUOTING = Words("beside.held"), Words("beside.quoting")
 _TAKEN_BACK = Words("beside.taken_back")
+_RETORT = Words("beside.retort")  # "stop rex?? are you crazy": the act echoed, refused
 _ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
 _EITHER, _LEADING = Words("beside.either"), Words("beside.leading")
 _PRICE_ASKED = Words("beside.price_asked")
@@ -225,17 +226,22 @@ def _unread_ask(reading: Reading) -> bool:
     return any(not c.startswith(_BARE) for c in reading.concepts)
 
 
-def _holds(aside: Reading, asked: Reading, route: Route, before: bool, next_to: bool, now: bool) -> bool:
+def _holds(
+    aside: Reading, asked: Reading, route: Route, before: bool, next_to: bool, now: bool, echoed: bool = False
+) -> bool:
     """Whether clause ``aside``, set aside ``before`` the act ``route`` (its clause read as
     ``asked``) or after it, right ``next_to`` it or not, takes that act back or holds it. A time
     ahead told before the asks is not theirs where one of them says ``now`` ("I'm flying out
-    tomorrow. Could you sell 0.3 eth now before I leave, and also stop all my traders?")."""
+    tomorrow. Could you sell 0.3 eth now before I leave, and also stop all my traders?"). A retort
+    after the act ``echoed`` as a question ("stop rex?? are you crazy") refuses it."""
     said = aside.concepts
     if NOT_ASKED in said and _dont_holds(aside):
         return True
     if (said & _AHEAD and not (now and before)) or _IF in said:
         return True
     if _HELD.search(aside.text) is not None or _TAKEN_BACK.search(aside.text) is not None:
+        return True
+    if echoed and not before and _RETORT.search(aside.text) is not None:
         return True
     if before and next_to and _quotes(aside.text):
         return True  # "my friend said, buy eth": their words follow
@@ -323,8 +329,17 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
     for s, e, found in asks:
         if not looks_up(found):
             asked = read(text[s:e].strip())
+            echoed = _mark_after(text, e) in ("?", "？")
             held = any(
-                _holds(read(text[a:b].strip()), asked, found, b <= s, _next_to(parts, (a, b), (s, e)), now)
+                _holds(
+                    read(text[a:b].strip()),
+                    asked,
+                    found,
+                    b <= s,
+                    _next_to(parts, (a, b), (s, e)),
+                    now,
+                    echoed,
+                )
                 for a, b in asides
             )
             if held:

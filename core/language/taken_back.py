@@ -15,6 +15,9 @@ from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, WORD_RANK, Span, acts_lost_at
 
 _TAKEN_BACK: Final = Words("beside.taken_back")
+# A retort ("are you crazy", "你疯了吧") takes back only an act echoed as a question before it.
+_RETORT: Final = Words("beside.retort")
+_ECHOED: Final = frozenset("?？")
 # "not now", "先不要" after an act take it back, but a watch asked stands: what is put off is the
 # trade it is for ("alert me at 200, i'll decide whether to sell then. not now").
 _PUT_OFF: Final = Words("beside.put_off")
@@ -67,18 +70,19 @@ def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
     for cut in reversed(cuts):
         clause = scanned[cut + 1 : end]
         if clause.strip():
-            if not _takes_back(clause, cut + 1, spans, put_off):
+            if not _takes_back(clause, cut + 1, spans, put_off, scanned[cut] in _ECHOED):
                 break
             start = cut
         end = cut
     return start if start is not None and scanned[:start].strip() else None
 
 
-def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool) -> bool:
-    """A clause of only taking-back words (or putting-off ones, where ``put_off``), fillers and
-    particles, with one taking back."""
+def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool, echoed: bool = False) -> bool:
+    """A clause of only taking-back words (or putting-off ones, where ``put_off``; a retort, where
+    the act before was ``echoed`` as a question), fillers and particles, with one taking back."""
     left = list(clause)
     words = _TAKEN_BACK.spans(clause, every=True) + (_PUT_OFF.spans(clause, every=True) if put_off else [])
+    words += _RETORT.spans(clause, every=True) if echoed else []
     for a, b in words:
         left[a:b] = " " * (b - a)
     found = bool(words)
