@@ -16,6 +16,7 @@ from typing import Final, Protocol, cast, runtime_checkable
 from core.language.clock import clock_span
 from core.language.gazetteer import Gazetteer
 from core.language.intents import Intent, IntentEngine, Ranking
+from core.language.normalize import has_cjk
 from core.language.phrases import Words
 from core.language.refusals import LATER, REFUSED_PREFIX
 from core.language.spans import clause_break
@@ -50,6 +51,7 @@ ACTS: Final = frozenset(
 SELF, NOW_FIRST, PLAN = Words("ahead.self"), Words("ahead.now_first"), Words("ahead.plan")
 PUT_OFF, PUT_OFF_THEN = Words("ahead.put_off"), Words("ahead.put_off_then")
 IN_BEFORE, FOR_BEFORE = Words("ahead.in_before"), Words("ahead.for_before")
+STOP_PAST = Words("ahead.stop_past", whole=False)
 # The acts a span of time ahead is read for ("in 2 hours"): elsewhere a duration is the ask's own
 # (an alert's window "5% in 1 hour", a chart's "in the last 7 days", a backtest's "for 90 days").
 _TIMED_ACTS: Final = frozenset(
@@ -238,18 +240,51 @@ def _span_ahead(reading: Reading) -> tuple[int, int] | None:
     """A span of time ahead said with its duration: "in 2 hours" (when it has passed), or a stop
     "for 2 hours" (started again then): (start, end) from the word before the duration."""
     text = reading.text
-    if not IN_BEFORE.spans(text) and not FOR_BEFORE.spans(text):
-        return None  # no word that says a span ahead (most messages): no values read for it
     stopped = "verb.stop" in reading.concepts
-    for value in reading.spans():
-        if value.kind != "duration":
-            continue
-        start = IN_BEFORE.before(text, value.start)
+    if not IN_BEFORE.spans(text) and not FOR_BEFORE.spans(text) and not (stopped and has_cjk(text)):
+        return None  # no word that says a span ahead (most messages): no values read for it
+    durations = [(v.start, v.end) for v in reading.spans() if v.kind == "duration"]
+    if stopped and has_cjk(text):
+        durations += _after_latin(text)
+    for begin, end in sorted(set(durations)):
+        start = IN_BEFORE.before(text, begin)
         if start is None and stopped:
-            start = FOR_BEFORE.before(text, value.start)
+            start = FOR_BEFORE.before(text, begin)
+        if start is None and stopped:
+            start = _stop_span_after(reading, begin, end)
         if start is not None:
-            return start, value.end
+            return start, end
     return None
+
+
+def _after_latin(text: str) -> list[tuple[int, int]]:
+    """The durations said right after a Latin word ("暂停rex两个小时": rex, a name), which the value
+    grammar reads as no number of their own (a digit glued to letters is none of the grammar's)."""
+    from core.language.values import find_values  # only for a Chinese stop: not at import
+
+    found: list[tuple[int, int]] = []
+    for i in range(1, len(text)):
+        if text[i - 1].isascii() and text[i - 1].isalpha() and has_cjk(text[i]):
+            found += [(i + v.start, i + v.end) for v in find_values(text[i:], None) if v.kind == "duration"]
+    return found
+
+
+def _stop_span_after(reading: Reading, start: int, end: int) -> int | None:
+    """A Chinese stop's span said after it and its object ("暂停rex两个小时", "把rex停两个小时"): the
+    duration's start, the stop before it in its clause with nothing past said between or after it
+    ("rex停了两个小时了", "两个小时前停了": phrases ahead.stop_past); None otherwise."""
+    text, scanned = reading.text, reading.scanned
+    stop = next((t for t in reading.tags if "verb.stop" in t.concepts and t.end <= start), None)
+    if stop is None or not has_cjk(text[stop.start : end]) or clause_break(scanned, stop.end, start):
+        return None
+    between = text[stop.end : start]
+    if (
+        STOP_PAST.spans(between)
+        or STOP_PAST.after(text, end) is not None
+        or "了" in text[stop.start : stop.end]
+    ):
+        return None
+    return start
 
 
 def _plan_told(reading: Reading) -> bool:
