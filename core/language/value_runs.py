@@ -92,8 +92,8 @@ def _read_run(
     ahead = norm[times_before - 1] if times_before else " "  # (0: at the start)
     if ahead.isascii() and not ahead.isspace() and ahead not in _MINUS:
         times_before = None  # "0x2f", "\x00": a word of its own only; "-x2" is refused (a sign)
-    if times_before is None and before[-1:].isascii() and before[-1:].isalpha():
-        return None  # "gpt4", "web3", "c98": part of a word
+    if times_before is None and before[-1:].isascii() and before[-1:].isalpha() and arabic_digits:
+        return None  # "gpt4", "web3", "c98": part of a word; a Chinese numeral is its own ("eth两周")
     if _HYPHENATED.search(before):
         return None  # "gpt-4", "usdt_2": part of a hyphenated word
     said_before = _back(norm, start)  # where the words before the number end

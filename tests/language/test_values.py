@@ -151,6 +151,13 @@ def _meaning(v: Value) -> str:
         # a dash between numbers or inside a word is no sign
         ("3000-4000", [("number", "3000", "3000"), ("number", "4000", "4000")]),
         ("gpt-4", []),
+        # digits right after letters are the word's ("gpt4", "web3"); a Chinese numeral right after
+        # a coin typed with no space is its own number ("eth两周", "btc一千u")
+        ("gpt4", []),
+        ("web3 项目", []),
+        ("eth一个礼拜走势", [("duration", "1w", "一个礼拜")]),
+        ("btc三天", [("duration", "3d", "三天")]),
+        ("买btc一千u", [("amount", "quote:1000", "一千u")]),
         # a date or a time of day is no value
         ("我2024年买了BTC", []),
         ("10am", []),
