@@ -139,6 +139,24 @@ def _stuck(reading: Reading) -> Mapping[str, Any] | None:
     return _SYMBOL(reading)
 
 
+# What may stand between a bare limit and its stuck word ("my btc limit is stuck"): articles, "is";
+# a word no tag reads ("got"). Any other word ("and", "screen") tells of something else.
+_BETWEEN_STUCK = frozenset({"filler.article", "filler.whether"})
+
+
+def _limit_stuck(reading: Reading) -> Mapping[str, Any] | None:
+    """A limit said bare, then told stuck ("eth limit stuck for like 3h", "my limit got stuck"):
+    resting; "stuck at the limit screen" or "hit my withdrawal limit and stuck" tell of no order."""
+    tags = reading.tags
+    limit = next((i for i, t in enumerate(tags) if "trade.limit" in t.concepts), None)
+    stuck = next((i for i, t in enumerate(tags) if "verb.stuck" in t.concepts), None)
+    if limit is None or stuck is None or stuck < limit:
+        return None
+    if any(not t.concepts <= _BETWEEN_STUCK for t in tags[limit + 1 : stuck]):
+        return None
+    return _stuck(reading)
+
+
 _MOVES = frozenset({"direction.below", "direction.above", "direction.reach"})
 
 
@@ -179,5 +197,6 @@ _FILLS: dict[str, SlotFill] = {
     "cancel_everything": _cancel_everything,
     "symbol": _SYMBOL,
     "stuck": _stuck,
+    "limit_stuck": _limit_stuck,
 }
 INTENTS = table(SKILL, "orders", _FILLS).intents
