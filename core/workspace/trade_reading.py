@@ -370,7 +370,9 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         # "大餅升到12萬就沽晒", "eth涨到4000清仓": a limit sell of the whole holding, as "sell all at 4000"
         whole = not limit or side == "sell"
         amount = amount_of(values, text, SELL_ALL in said and whole, closes=CLOSE_OUT in said and whole)
-        unsure = None if limit else size_or_price(reading, values)
+        # "limit buy btc 60000", "挂单买入btc 6万": no price read, the lone bare number is the size or
+        # the price (a limit needs both): refused as the market order's is, never 60,000 BTC
+        unsure = None if limit and price is not None else size_or_price(reading, values)
         if unsure is not None and amount == positive(unsure).amount_slot:
             amount = f"{REFUSED_PREFIX}size_or_price:{unsure.typed}"
         paid = None if unsure is not None else paid_using(reading, values)
