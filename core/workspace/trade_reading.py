@@ -81,6 +81,7 @@ from core.workspace.trade_shares import (
     amount_of,
     of_the_trade,
     one_amount,
+    percent_of_coin,
     share_of_coin,
 )
 from core.workspace.wallets import WALLET, wallet_said
@@ -425,8 +426,8 @@ def _of_another_ask(reading: Reading, values: list[Value]) -> tuple[list[Value],
     kept: list[Value] = []
     unplaced: str | None = None
     for span, value in zip(spans, values, strict=True):
-        if value.kind == "fraction":
-            kept.append(value)  # a share is what is sold ("止盈一半ETH", "take profit on half my eth")
+        if value.kind == "fraction" or (value.kind == "percent" and percent_of_coin(reading, span)):
+            kept.append(value)  # a share is what is sold ("止盈一半ETH", "take profit on 30% of my sol")
             continue
         start = max(c for c in cuts if c <= span.start)
         end = min(c for c in cuts if c >= span.end)
@@ -496,7 +497,10 @@ def _side(reading: Reading, values: list[Value]) -> str | None:
     """The side said first ("卖了 ETH 买 BTC" sells); else what an amount with other words says
     (``OTHER_SIDE``; with a price a take-profit is an order, the orders skill's)."""
     kinds = {v.kind for v in values}
-    held = {"buy" if "amount" in kinds else "", "sell" if kinds == {"fraction"} else ""}
+    # a share of the coin: "take profit on half of my eth", "take profit on 30% of my sol"
+    of_coin = all(percent_of_coin(reading, v) for v in reading.spans() if v.kind == "percent")
+    shares = kinds == {"fraction"} or (bool(kinds) and kinds <= {"fraction", "percent"} and of_coin)
+    held = {"buy" if "amount" in kinds else "", "sell" if shares else ""}
     side = SIDE.read(reading) or placed_side(reading, values)
     if side is None and ("price" in kinds or priced_first(reading)):
         side = _BOOK_SIDE.read(reading)

@@ -213,6 +213,17 @@ def _of_coin(reading: Reading, share: Value) -> bool:
     return False
 
 
+_SHARE_TIE: Final = Words("trade_money.share_tie")
+
+
+def percent_of_coin(reading: Reading, percent: Value) -> bool:
+    """A percent said of a coin, "of" / 的 right after it ("take profit on 30% of my sol", "止盈30%的
+    sol"): a share of the coin, as "half of my eth" is, never a take-profit or stop set as a percent
+    ("take profit at 30% on my sol")."""
+    tie = _SHARE_TIE.after(reading.text, percent.end)
+    return tie is not None and word_after(reading, tie, (COIN,))
+
+
 def all_of_coin(reading: Reading) -> bool:
     """ "every" / "all" said right before a coin, only filler between ("every doge", "all my sol",
     "所有的doge")."""

@@ -16,6 +16,7 @@ from core.language.tagger import Reading
 from core.language.value import Value
 from core.language.values import Kind
 from core.workspace.order_expiry import EXPIRY_SAID, in_expiry
+from core.workspace.trade_shares import percent_of_coin
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
@@ -77,7 +78,7 @@ def _relative(reading: Reading) -> Mapping[str, Any] | None:
     entry on sol", "sol止损10%", "止损设在成本价下方10%"): its price is not said, and the order is placed
     at a price in USDT only, so it is refused quoting it (the price then asked), never 10 USDT."""
     words = [t for t in reading.tags if t.concepts & {STOP, TAKE, STOP_PRICE}]
-    percents = [v for v in reading.spans() if v.kind == "percent"]
+    percents = [v for v in reading.spans() if v.kind == "percent" and not percent_of_coin(reading, v)]
     if not words or len(percents) != 1 or percents[0].start < words[0].start:
         return None
     slot = "take_profit" if TAKE in words[0].concepts else "stop_loss"
