@@ -56,7 +56,7 @@ from core.conversation.one_request import (
     same_request,
     skills_apart,
 )
-from core.conversation.references import links, recall_of
+from core.conversation.references import its_switch, links, recall_of
 from core.conversation.remarks import (
     a_question,
     a_reason,
@@ -204,6 +204,9 @@ def split_asks(
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
+                if read is not None and before is not None and piece in by_pronoun and read.action == "stop":
+                    # "gary's daily summary is spammy, kill it": the summary switched off, gary left running
+                    read = its_switch(piece, told_by(pieces[at - 1]), before, routed) or read
                 counted = None
                 if before is not None and piece:  # "do i have 2 eth, sell one": one ETH, not the coin ONE
                     counted = of_its_count(piece, before, routed, told_by(pieces[at - 1]), told_by(piece))

@@ -17,8 +17,9 @@ from dataclasses import replace
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.i18n import Locale, is_zh
 from core.language.intents import OUTSIDE
-from core.language.normalize import normalize
+from core.language.normalize import has_cjk, normalize
 from core.language.phrases import Words
+from core.language.tagger import Reading
 from core.language.tagger import words as read_words
 from core.routing.router import Route
 from core.state import Recall, RecordRef
@@ -161,6 +162,28 @@ def _object_left(piece: str, before: Route, locale: Locale, route_text: RouteFn)
     if found is None or (typed is not None and typed.action != found.action):
         return None  # "…然后启动大黄": a start asked whole, no strategy put on 大黄
     return found if _keeps(typed, found) and links(found, record) else None
+
+
+# A record's switches: said in the piece before, what its pronoun stands for ("gary's daily summary
+# is spammy, kill it"), never the record itself stopped.
+_SWITCHES = frozenset({"noun.daily_summary", "noun.auto_start"})
+
+
+def its_switch(piece: str, told_before: Reading, before: Route, route_text: RouteFn) -> Route | None:
+    """``piece`` with its pronoun read as the switch of the record ``before`` is about that the
+    piece before names ("gary's daily summary is spammy, kill it", "老王的日报太烦了，关掉它": the
+    summary switched off); None when that piece names none, or it reads as no switch turned off."""
+    record = recall_of(before).record
+    tag = next((t for t in told_before.tags if t.concepts & _SWITCHES), None)
+    if record is None or tag is None or not _PRONOUN.search(piece):
+        return None
+    switch = told_before.text[tag.start : tag.end]
+    zh = has_cjk(switch)
+    named = _record_words(record, "zh" if zh else "en")
+    said = _PRONOUN.sub(f" {named}的{switch} " if zh else f" the {switch} of {named} ", piece).strip()
+    found = route_text(said)
+    field = found.slots.get("field") if found is not None and found.skill == before.skill else None
+    return found if found is not None and field and found.slots.get(str(field)) == "off" else None
 
 
 def links(route: Route, record: RecordRef) -> bool:
