@@ -22,6 +22,9 @@ _ACTS: Final = (*ASKED_ACTS, "verb.notify")
 _ASKED: Final = Words("needed.asked")
 _TAIL: Final = Words("needed.tail")
 _REQUEST: Final = Words("needed.request")
+_RECORD_ASKED: Final = Words("needed.record_asked")
+_BEFORE_GERUND: Final = Words("needed.before_gerund")
+_TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all")  # whether one may: core.language.whether_able
 _ENDS: Final = ("吗", "么", "嘛", "呢", "没", "不", "?", "？")
 # What may stand between the asking words and the act: what it acts on, fillers, a time, an amount.
 _BETWEEN: Final = (
@@ -36,7 +39,11 @@ _BETWEEN: Final = (
     "trade.have",
 )
 _ASK: Final = "ask."
-_HINTS: Final = ("need", "necess", "have to", "has to", "gotta", "got to", "must", "要", "得", "必", "用不用")
+_GERUND_OBJECT: Final = 4  # the -ing word and at most three words of its object ("deleting my eth alert")
+_HINTS: Final = (
+    *("need", "necess", "have to", "has to", "gotta", "got to", "must", "help to", "hurt to", "useful to"),
+    *("safe to", "ok to", "okay to", "fine to", "right to", "ing ", "要", "得", "必", "用"),
+)
 
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
@@ -45,8 +52,9 @@ def said(scanned: str, concepts: frozenset[str]) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _words() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    return _ASKED.words, _TAIL.words, _REQUEST.words
+def _words() -> tuple[tuple[str, ...], ...]:
+    groups = (_ASKED, _TAIL, _RECORD_ASKED, _BEFORE_GERUND, _REQUEST)
+    return tuple(tuple(sorted(g.words, key=len, reverse=True)) for g in groups)  # the longest first
 
 
 def needed(scanned: str, spans: list[Span]) -> list[Span]:
@@ -69,23 +77,48 @@ def _asking(scanned: str, act: Span, spans: list[Span]) -> tuple[int, int, int] 
     """Where the words asking whether the act is needed stand, with its clause's end, or None."""
     start, end = act[0], act[1]
     first, last = clause_of(scanned, start, end)
-    asked_words, tails, requests = _words()
+    asked_words, tails, record_asked, before_gerund, requests = _words()
     after = scanned[end:last].rstrip(QUESTION_END)
     clause = f" {scanned[first:last]} "
     if after.endswith(requests) or any(w.isascii() and f" {w} " in clause for w in requests):
         return None  # "我要重启rex行吗", "do i have to restart rex? please do": asked politely
     question = after.endswith(_ENDS) or scanned[last : last + 1] in ("?", "？")
-    for group, needs_tail in ((asked_words, False), (tails, True)):
-        if needs_tail and not question:
+    trade = any(c.startswith(_TRADES) for c in act[3])
+    groups = (
+        (asked_words, True),
+        (tails, question),
+        (record_asked, not trade),  # "is it ok to sell half my eth": whether one may, whether_able's
+        (before_gerund, True),
+    )
+    for group, applies in groups:
+        if not applies:
             continue
-        for word in sorted(group, key=len, reverse=True):
+        for word in group:
             at = scanned.find(word, first, end)
             while at >= 0:
                 stop = at + len(word)
-                if at < start and _whole(scanned, at, stop) and _only(stop, start, spans):
+                if group is before_gerund:
+                    ok = (
+                        at < start
+                        and _whole(scanned, at, stop)
+                        and _gerund_after(scanned, stop, start, spans)
+                    )
+                else:
+                    ok = at < start and _whole(scanned, at, stop) and _only(stop, start, spans)
+                if ok:
                     return None if _other_ask(first, at, spans) else (at, stop, last)
                 at = scanned.find(word, at + 1, end)
     return None
+
+
+def _gerund_after(scanned: str, stop: int, start: int, spans: list[Span]) -> bool:
+    """A word said with -ing right after ``stop``, then only what it acts on before the act at
+    ``start`` ("does deleting rex delete its history": the delete's consequence asked)."""
+    following = scanned[stop:start].split()
+    if not following or not following[0].endswith("ing") or scanned[stop : stop + 1] != " ":
+        return False
+    after = scanned.index(following[0], stop) + len(following[0])
+    return len(following) <= _GERUND_OBJECT and _only(after, start, spans)
 
 
 def _whole(scanned: str, at: int, end: int) -> bool:

@@ -27,6 +27,8 @@ def asks(text: str) -> list[Route]:
         "delete rex? hell no",
         "全卖了？？你疯了吧",
         "把rex停了？开什么玩笑",
+        "buy more sol? hmm not sure",
+        "sell my eth? idk",
     ],
 )
 def test_an_echoed_act_refused_acts_on_nothing(text: str) -> None:

@@ -35,6 +35,11 @@ def asks(text: str) -> list[Route]:
         "需不需要把老王停掉",
         "有必要给大饼设个提醒吗",
         "我还要再买点sol吗",
+        "rex还用重启吗",
+        "would it help to restart rex?",
+        "is it ok to stop rex",
+        "is it safe to restart rex",
+        "does deleting rex delete its history?",
     ],
 )
 def test_whether_it_is_needed_acts_on_nothing(text: str) -> None:
@@ -49,6 +54,9 @@ def test_whether_it_is_needed_acts_on_nothing(text: str) -> None:
         ("我要重启老王", "trader_management", "start"),
         ("我要重启老王，可以吗", "trader_management", "start"),
         ("i need an alert for btc at 100k", "price_alert", "create"),
+        ("is it ok to buy 1 eth with what i have", "account_query", "max_buy"),
+        ("restart rex, it would help", "trader_management", "start"),
+        ("this is embarrassing but my kid wants pepe. buy 50 usdt of it", "trade_execution", "buy"),
     ],
 )
 def test_the_act_asked_plainly_stands(text: str, skill: str, action: str) -> None:
