@@ -63,6 +63,7 @@ from core.conversation.remarks import (
     asking,
     asks_questions,
     beside_space,
+    holding_told,
     left_out,
     looked_up,
     of_each,
@@ -279,7 +280,13 @@ def split_asks(
                 and not listed_as_one(whole, [r for _, r in found], told_by(text))
             ):
                 continue  # the whole message is one request the pieces lose part of
-            return [(p, r) for p, r in found if not preface(told_by(p), r)] or found
+            # "buy eth failed insufficient balance?? i have money": the holding told is the problem's
+            asked_ones = [
+                (p, r)
+                for at, (p, r) in enumerate(found)
+                if not at or not holding_told(p, told_by(p), r, found[at - 1][1])
+            ]
+            return [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
     return None
 
 

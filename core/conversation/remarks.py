@@ -195,3 +195,25 @@ def preface(reading: Reading, route: Route) -> bool:
     """One telling they are new ("hi im new here", "我刚入门"), beside another ask ("..., what is one
     bitcoin worth right now"): a preface to it, no ask of the guide; where to begin asked stays."""
     return route.skill == "guidance" and reading.has(_NEWCOMER) and not reading.has(_GETTING_STARTED)
+
+
+_HOLDING = frozenset({"balance", "positions"})
+_TOLD_HAVE = "trade.have"
+
+
+def holding_told(piece: str, reading: Reading, route: Route, before: Route | None) -> bool:
+    """A holding told right after a problem reported ("buy eth failed insufficient balance?? i have
+    money", "order rejected, i have funds"): what the person says contrary to the failure, part of
+    the problem, no balance asked; asked ("how much usdt do i have?", "do i have money?") it is."""
+    return (
+        before is not None
+        and before.skill.endswith("_diagnosis")
+        and route.skill == "account_query"
+        and route.action in _HOLDING
+        and reading.has(_TOLD_HAVE)
+        and not _ENDS_ASKING.intersection(piece)
+        and not any(c.startswith("ask.") for c in reading.concepts)
+    )
+
+
+_ENDS_ASKING = frozenset("?？")
