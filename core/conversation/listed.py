@@ -93,6 +93,10 @@ def each_record(
     run = _listed(reading)
     if len(run) < 2 or not any(_norm(t.value) == name or _norm(t.value) in name for t in run):
         return None
+    if whole.action == "query" and whole.skill in _ASKED_WHICH and _WHICH in reading.concepts:
+        # "老王和闪电哪个在跑", "rex, gary and nova — which ones are running?": one question of them all
+        names = _NAMES_JOIN.join(str(t.value) for t in run)
+        return [(text, Route(whole.skill, "query", {**whole.slots, "target_ref": {"names": names}}))]
     start, end = run[0].start, run[-1].end
     asks: list[tuple[str, Route]] = []
     for tag in run:
@@ -104,6 +108,14 @@ def each_record(
             return None
         asks.append((piece, found))
     return asks
+
+
+# Which of their records listed is asked, one question of them all: the kinds whose query shows
+# several named records at once (core/skills/trader_management/handlers.py), and how their names
+# are joined in the target (core.tasks.refs.resolve reads them).
+_ASKED_WHICH = frozenset({"trader_management"})
+_WHICH = "ask.which"
+_NAMES_JOIN = "\n"
 
 
 def each_numbered(

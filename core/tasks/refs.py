@@ -56,6 +56,9 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
             return [t for t in targets if t.id not in excluded]  # core.tasks.targeting asks which
     if "id" in ref:
         return [t for t in targets if t.id == ref["id"]]
+    if ref.get("names"):  # "老王和闪电哪个在跑": each one listed (core.conversation.listed)
+        listed = [resolve({"name": n}, targets, recent_id) for n in ref["names"].split("\n")]
+        return [t for t in targets if any(t in found for found in listed)]
     if ref.get("recent"):
         return [t for t in targets if recent_id is not None and t.id == recent_id]
     name = ref.get("name") or ""

@@ -263,7 +263,7 @@ async def query_traders(skill: TraderSkill, turn: Turn, task: Task) -> Done:
         return await _running_strategy(skill, turn, task, traders)
     if ref.get("id") and ref["id"] != ALL:
         chosen = [t for t in traders if t.id == ref["id"]]
-    elif ref.get("name") or ref.get("recent"):
+    elif ref.get("name") or ref.get("recent") or ref.get("names"):
         targets = [skill.as_target(t) for t in traders]
         matches = resolve(ref, targets, turn.state.recent_refs.get(skill.ref_kind))
         if not matches and ref.get("name"):  # "BTC agent 怎么样" for "BTC 定投交易员": a part of the name
