@@ -49,6 +49,9 @@ def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> R
     return whole
 
 
+_OWN_NOW = frozenset({"time.today", "filler.join", "verb.query"})
+
+
 def its_profit(piece: str, read: Route | None, before: Route | None) -> Route | None:
     """A profit asked after a backtest, no period nor "my" of its own ("suppose a weekly eth dca of
     50 usdt over the past 90 days, what profit"): that backtest's; one's own ("然后看看我的盈亏") is
@@ -61,6 +64,11 @@ def its_profit(piece: str, read: Route | None, before: Route | None) -> Route | 
     if "filler.mine" in concepts:
         return read
     if read.skill == "pnl" and set(read.slots) <= {"view"}:
+        return before
+    # "如果过去90天每天定投20U比特币，现在赚多少": now is the plan's end (its period today only from
+    # "now", never "today" said: "今天赚了多少" is one's own day; nor a next ask, "然后看看我现在赚了多少").
+    now_only = "time.now" in concepts and not concepts & _OWN_NOW
+    if now_only and read.skill == "pnl" and {**read.slots, "view": None} == {"view": None, "period": "today"}:
         return before
     if (read.skill, read.action) == ("account_query", "balance") and set(read.slots) <= {"later"}:
         return read if "noun.balance" in concepts else before

@@ -1,8 +1,9 @@
 """When a ticker that is also an everyday word ("link", "one") is the coin: before a price
 condition's level ("buzz me when link breaks 30"), some of it bought or sold ("buy me some link",
 "sell 10 link at 25", "把link全部清仓"), a stop-loss or take-profit set on it ("take profit on link
-at 28"), or asked after alone ("and link?"); never said otherwise ("click the link", "send me the
-link"). The tagger (core.language.tagger) keeps such a coin's span only then."""
+at 28"), asked after alone ("and link?"), or how it moved ("how has link moved this week"); never
+said otherwise ("click the link", "send me the link"). The tagger (core.language.tagger) keeps such
+a coin's span only then."""
 
 from __future__ import annotations
 
@@ -24,7 +25,22 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _held_then_traded(scanned, start, end, words)
         or _how_much_traded(scanned, start, end, words)
         or _listed_last(scanned, start, end, words)
+        or _moved_asked(scanned, start, end, words)
     )
+
+
+_HOW_DID: Final = "pnl.how_did"  # "how has", "how did"
+_MOVED: Final = Words("not_coin.moved_after")  # "moved" of "how has link moved"
+
+
+def _moved_asked(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """How it moved, asked: "how has link moved the last 14 days?", "how did link do this week":
+    "how has" / "how did" right before the ticker, a move's word right after it; never "how did
+    link my account" or "how has the link moved" (the)."""
+    before = len(scanned[:start].rstrip())
+    if not any(stop == before and _HOW_DID in concepts for _, stop, _, concepts, _ in words):
+        return False
+    return _MOVED.after(scanned, end) is not None
 
 
 _LIST_JOINS: Final = Words("not_coin.list_join")  # "and" of "sol and link"
@@ -242,7 +258,8 @@ def _order_for(said: str, words: Sequence[Span]) -> bool:
     return any(stop == side and concepts & _TRADED for _, stop, _, concepts, _ in words)
 
 
-_SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in"})
+# A buy simulated is spent too ("simulate buying 50u of link every week": backtest.invest).
+_SPENT: Final = frozenset({"verb.buy", "verb.sell", "trade.spend", "trade.put_in", "backtest.invest"})
 _TIES: Final = Words("not_coin.spent_on")  # "of" of "buy 100u of link", 的 of "买100u的link"
 
 

@@ -80,3 +80,25 @@ def test_an_everyday_word_traded_or_protected_is_the_coin(text: str) -> None:
 def test_an_everyday_word_near_those_is_no_coin(text: str) -> None:
     route = full_router().route(text)
     assert route is None or "LINKUSDT" not in str(route.slots), route
+
+
+@each(
+    "text",
+    ["how has link moved the last 14 days?", "how did link do this week", "how has link performed lately"],
+)
+def test_an_everyday_word_coin_whose_move_is_asked_is_the_coin(text: str) -> None:
+    router = full_router()
+    assert router.layer is not None
+    assert router.layer.read(text).has(COIN), text
+
+
+@each("text", ["how did link my binance account go", "how has the link moved to another page"])
+def test_how_a_link_did_said_otherwise_is_no_coin(text: str) -> None:
+    router = full_router()
+    assert router.layer is not None
+    assert not router.layer.read(text).has(COIN), text
+
+
+def test_an_amount_of_an_everyday_word_coin_simulated_is_the_coin() -> None:
+    route = full_router().route("simulate buying 50u of link every week for 6 months")
+    assert route is not None and route.skill == "backtest" and route.slots.get("symbol") == "LINKUSDT", route
