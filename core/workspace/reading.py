@@ -48,7 +48,10 @@ Domain = Literal["trader", "strategy", "model", "exchange"]
 
 def _connection(low: str, start: int, end: int) -> bool:
     """ "连接" is a connection's state ("币安账户连接正常吗"), not what is asked for ("我想连接交易所",
-    "我想连接币安账号": the exchange named between the verb and the account)."""
+    "我想连接币安账号": the exchange named between the verb and the account); "connected" before the
+    account's word says which ones ("list connected exchanges"), no state."""
+    if low[start:end] == "connected":  # "list connected exchanges": the bound ones, no problem
+        return not low[end:].lstrip().startswith(("exchange", "account"))
     if low[start:end] != "连接":
         return True
     after = low[end:].lstrip()

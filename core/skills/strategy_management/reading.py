@@ -513,6 +513,9 @@ def _interval_said(reading: Reading, start: int) -> dict[str, str]:
     # A value inside the strategy's own name ("make weekly btc run every 3 days") is no new interval.
     named = [(t.start, t.end) for t in reading.tags if "own.strategy" in t.concepts]
     said = [v for v in _values(reading) if v.start >= start and not any(a <= v.start < b for a, b in named)]
+    # "make lazy stack run daily instead of weekly": what it is instead of is the old one
+    instead = [t.start for t in reading.tags if "filler.instead_of" in t.concepts and t.start >= start]
+    said = [v for v in said if not instead or v.start < min(instead)] or said
     refused = refused_of(said) if len(said) == 1 else None
     if refused is not None:  # "改成每-2天": refused quoting it, as a new strategy's is
         return {"interval": refused.slot}
