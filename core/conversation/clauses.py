@@ -78,6 +78,7 @@ from core.language.listed_first import WAITS
 from core.language.phrases import Words
 from core.language.tagger import Reading, words
 from core.routing.router import Route
+from core.tasks.numbered import numbered
 
 MAX_CUTS = 5  # conjunctions considered in one message (2^5 ways to keep or drop them)
 MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
@@ -112,10 +113,15 @@ def split_asks(
         return None  # "i have 2 eth, sell one": the holding told lends the sale its coin, one ask
     each = each_coin(text, whole, route, told_by)  # "帮我买btc和eth各100u": one order per coin
     each = each or each_record(text, whole, route, told_by)  # "把多多和阿强都停了": one per record
-    each = each or each_numbered(text, whole, route)  # "删除3号和4号交易员": one per number
+    # A list of numbers is never cut ("cancel orders 4 and 6, then show my balance"): one ask per
+    # number where it is the message's only list, else its piece's (below).
+    listing = numbered(text)
+    listed = [(listing[0][0] + 1, listing[-1][1])] if listing else []
+    if each is None and not any(not cut_in(j, listed) for j in joins_in(text)):
+        each = each_numbered(text, whole, route)  # "删除3号和4号交易员": one per number
     if each is not None:
         return each
-    naming = names_given(text)  # "…，叫它抄底线": the name and the clause before it are one ask
+    naming = names_given(text) + listed  # "…，叫它抄底线": the name and the clause before it are one ask
     joins = tuple(j for j in joins_in(text) if not cut_in(j, naming))
     spaces = cut_spaces(text, joins, lambda piece: tells(told_by(piece)))[: max(0, MAX_CUTS - len(joins))]
     joins = tuple(sorted(joins + tuple(j for j in spaces if not cut_in(j, naming))))
@@ -129,6 +135,9 @@ def split_asks(
     def routed(piece: str) -> Route | None:
         if piece not in seen:
             found = route(piece) if piece and not kept(piece) else None  # "…, keep alice": no ask
+            if found is None and listed and piece:  # "删除3号和4号，然后…": its first ask stands for it
+                each = each_numbered(piece, None, route)
+                found = each[0][1] if each else None
             bare = found is None or found.followup or price_remark(found, told_by, piece)
             bare = bare or of_each(told_by(piece))  # "…哪些币，各有多少": the list's amounts
             seen[piece] = None if bare else found
@@ -286,7 +295,8 @@ def split_asks(
                 for at, (p, r) in enumerate(found)
                 if not at or not holding_told(p, told_by(p), r, found[at - 1][1])
             ]
-            return [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
+            asks = [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
+            return [one for p, r in asks for one in (listed and each_numbered(p, r, route)) or [(p, r)]]
     return None
 
 

@@ -11,6 +11,7 @@ whether the whole message read a list of their names as one name none of theirs 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from core.conversation.each_coin import rewritten
 from core.conversation.recall import RECORD_NOUNS
@@ -124,19 +125,24 @@ def each_numbered(
     """One ask per record named by its number in a list ("删除3号和4号交易员", "delete traders 3 and
     4", "删除3号和4号"): each read as if sent with that number alone in the list's place ("删除3号交易员",
     "删除3号": a record of no kind said, looked for among every kind), each its own act and
-    confirmation; None when ``text`` lists no numbers, or a number alone reads as no record's
-    act (orders and alerts refuse two numbers themselves, quoting both)."""
-    if whole is not None and (whole.skill not in RECORD_NOUNS or whole.action == "create"):
+    confirmation ("remove alerts 1 and 3", "cancel orders 4 and 6": an alert's, an order's number
+    each); None when ``text`` lists no numbers, or a number alone reads as no record's act (then
+    orders and alerts refuse the two numbers themselves, quoting both)."""
+    if whole is not None and (whole.skill not in _LISTED or whole.action == "create"):
         return None  # another request, or a record made ("创建网格策略，3000到4000，20格"): no list of theirs
     run = numbered(text)
     if not run or negated(text):
         return None  # "删除3号，4号不用删": one of them told not to be
     start, end = run[0][0], run[-1][1]
     asks: list[tuple[str, Route]] = []
+    said: set[str] = set()
     for at, until in run:
+        if text[at:until] in said:
+            continue  # "delete alert 5 and 5": one record, asked once
+        said.add(text[at:until])
         piece = f"{text[:start]}{text[at:until]}{text[end:]}"
         found = route(piece)
-        if found is None or found.skill not in RECORD_NOUNS or not found.slots.get("target_ref"):
+        if found is None or found.skill not in _LISTED or not _one_named(found):
             return None
         if asks and (found.skill, found.action) != (asks[0][1].skill, asks[0][1].action):
             return None
@@ -144,6 +150,22 @@ def each_numbered(
     if whole is not None and whole.skill != asks[0][1].skill:
         return None  # the whole is another request ("3号和4号交易员的盈亏")
     return asks
+
+
+# Alerts and orders are named by their numbers in a slot of their own ("remove alerts 1 and 3": alert
+# 1, then alert 3, each confirmed on its own), never a target_ref; a number alone that reads as no
+# record's is none (refused by its skill, quoting it).
+_NUMBERED_SLOTS: Final = {"price_alert": "alert_id", "orders": "order_no"}
+_LISTED: Final = frozenset({*RECORD_NOUNS, *_NUMBERED_SLOTS})
+
+
+def _one_named(found: Route) -> bool:
+    """``found`` acts on one record named: its target, or its alert's or order's number."""
+    slot = _NUMBERED_SLOTS.get(found.skill)
+    if slot is None:
+        return bool(found.slots.get("target_ref"))
+    value = found.slots.get(slot)
+    return isinstance(value, str | int) and str(value).isdigit()
 
 
 def _listed(reading: Reading) -> list[Tag]:
