@@ -42,7 +42,7 @@ _ASK: Final = "ask."
 _GERUND_OBJECT: Final = 4  # the -ing word and at most three words of its object ("deleting my eth alert")
 _HINTS: Final = (
     *("need", "necess", "have to", "has to", "gotta", "got to", "must", "help to", "hurt to", "useful to"),
-    *("safe to", "ok to", "okay to", "fine to", "right to", "ing ", "要", "得", "必", "用"),
+    *("safe to", "ok to", "okay to", "fine to", "right to", "ing ", "why ", "要", "得", "必", "用"),
 )
 
 

@@ -40,6 +40,9 @@ def asks(text: str) -> list[Route]:
         "is it ok to stop rex",
         "is it safe to restart rex",
         "does deleting rex delete its history?",
+        "why would i turn on the weekly report",
+        "干嘛要删rex",
+        "何必停老王",
     ],
 )
 def test_whether_it_is_needed_acts_on_nothing(text: str) -> None:
@@ -56,6 +59,7 @@ def test_whether_it_is_needed_acts_on_nothing(text: str) -> None:
         ("i need an alert for btc at 100k", "price_alert", "create"),
         ("is it ok to buy 1 eth with what i have", "account_query", "max_buy"),
         ("restart rex, it would help", "trader_management", "start"),
+        ("why would i get an error when i sell eth", "order_execution_diagnosis", "diagnose"),
         ("this is embarrassing but my kid wants pepe. buy 50 usdt of it", "trade_execution", "buy"),
     ],
 )
