@@ -91,7 +91,7 @@ async def test_an_unrouted_report_in_english_starts_the_same_diagnosis_a_rule_st
     llm: ScriptedLLMServer, model: OpenAIChatModel
 ) -> None:
     desk, chat = await alpha_desk(model)
-    text = "my alpha helper went quiet, what's going on?"
+    text = "my alpha helper went quiet, any idea?"
     assert unrouted(desk.core, text)
     llm.add(
         completion(
@@ -167,7 +167,7 @@ async def test_a_bad_kind_or_an_unknown_name_is_an_error_to_the_model_and_nothin
         completion(None, [tool_call("d4", "diagnose", {"kind": "trader", "name": "alpha"})]),
     )
 
-    reply = await chat.say("my alpha helper went quiet, what's going on?")
+    reply = await chat.say("my alpha helper went quiet, any idea?")
 
     errors = [p["error"] for p in tool_messages(llm, 1)]
     assert [e["code"] for e in errors] == ["invalid_arguments", "unknown_name", "unexpected_argument"]
@@ -205,7 +205,7 @@ async def test_a_person_with_nothing_of_that_kind_gets_the_diagnosis_own_answer(
     llm.add(completion(None, [tool_call("d1", "diagnose", {"kind": "trader", "name": "alpha"})]))
     chat = with_model(desk.core, model, desk.clock)
 
-    reply = await chat.say("my alpha helper went quiet, what's going on?")
+    reply = await chat.say("my alpha helper went quiet, any idea?")
 
     blocks = diagnosed(reply)
     assert reply.route.skill == "trader_diagnosis" and [b.cause_code for b in blocks] == ["no_traders"]
@@ -217,7 +217,7 @@ async def test_in_a_group_the_model_started_diagnosis_is_private_as_a_rule_start
     _, chat = await alpha_desk(model, ChatKind.GROUP)
     llm.add(completion(None, [tool_call("d1", "diagnose", {"kind": "trader"})]))
 
-    reply = await chat.say("my alpha helper went quiet, what's going on?")
+    reply = await chat.say("my alpha helper went quiet, any idea?")
 
     assert not diagnosed(reply) and reply.status is Status.FAILED
 
