@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -11,10 +12,12 @@ from core.clock import FixedClock
 from core.engine import Core
 from core.memory_store import MemoryStateStore
 from core.reply import Block, NoticeBlock, OrderBlock, Reply
+from core.tasks.audit import AuditEntry
 from core.trading.memory import MemoryOrderStore
 from core.trading.ports import LiveExchanges
 from core.trading.risk import RiskLimits
 from core.trading.service import TradingConfig
+from core.workspace.accounts import NewExchangeAccount
 from core.workspace.memory import MemorySecretBox, MemoryWorkspace
 from tests.fakes import NOW, ScriptedMarket, full_skills
 from tests.workspace.conftest import Chat
@@ -78,3 +81,16 @@ def order_of(reply: Reply) -> OrderBlock:
 def confirm_button(reply: Reply) -> str:
     assert reply.buttons, reply
     return reply.buttons[0].token
+
+
+async def open_account(desk: TradeDesk, name: str, exchange: str) -> None:
+    """An exchange account of OWNER's made directly in the store (a paper one with 10,000 USDT)."""
+    now = datetime.now(UTC)
+    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
+    cash = Decimal(10000) if exchange == "paper" else None
+    await desk.workspace.accounts.create(NewExchangeAccount(OWNER, name, exchange, {}, cash, now), audit)
+
+
+def notices(reply: Reply) -> str:
+    """The reply's notices, one text."""
+    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))

@@ -5,27 +5,11 @@ used was the one the order went to (the "not" unread)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from decimal import Decimal
-
 import pytest
 
-from core.reply import DetailsBlock, NoticeBlock, Reply, Status
-from core.tasks.audit import AuditEntry
+from core.reply import DetailsBlock, Reply, Status
 from core.tasks.refs import Target, resolve
-from core.workspace.accounts import NewExchangeAccount
-from tests.trading.conftest import OWNER, TradeDesk, make_trade_desk
-
-
-async def account(desk: TradeDesk, name: str, exchange: str) -> None:
-    now = datetime.now(UTC)
-    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
-    cash = Decimal(10000) if exchange == "paper" else None
-    await desk.workspace.accounts.create(NewExchangeAccount(OWNER, name, exchange, {}, cash, now), audit)
-
-
-def said(reply: Reply) -> str:
-    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+from tests.trading.conftest import OWNER, make_trade_desk, notices, open_account
 
 
 def account_shown(reply: Reply) -> str:
@@ -38,12 +22,12 @@ def account_shown(reply: Reply) -> str:
 )
 async def test_the_paper_account_said_not_is_never_the_one_traded(text: str) -> None:
     desk = make_trade_desk()
-    await account(desk, "练手", "paper")
-    await account(desk, "主力", "paper")
+    await open_account(desk, "练手", "paper")
+    await open_account(desk, "主力", "paper")
     reply = await desk.chat.say(text)
     # Both accounts are paper ones: there is no other, nothing is done and it is said.
-    assert reply.status is Status.FAILED, said(reply)
-    assert "练手" in said(reply) and desk.orders.orders == {}
+    assert reply.status is Status.FAILED, notices(reply)
+    assert "练手" in notices(reply) and desk.orders.orders == {}
 
 
 @pytest.mark.parametrize(
@@ -51,10 +35,10 @@ async def test_the_paper_account_said_not_is_never_the_one_traded(text: str) -> 
 )
 async def test_the_account_named_not_leaves_the_other(text: str, left: str) -> None:
     desk = make_trade_desk()
-    await account(desk, "练手", "paper")
-    await account(desk, "主力", "paper")
+    await open_account(desk, "练手", "paper")
+    await open_account(desk, "主力", "paper")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.AWAITING_CONFIRMATION, said(reply)
+    assert reply.status is Status.AWAITING_CONFIRMATION, notices(reply)
     assert account_shown(reply) == left
 
 
@@ -62,8 +46,8 @@ async def test_a_name_told_not_before_the_order_is_no_target_and_asked() -> None
     """ "别用主力账户，买…": the name told not to be acted on is no target (core.language.told_names),
     so the account is asked, never 主力 taken."""
     desk = make_trade_desk()
-    await account(desk, "练手", "paper")
-    await account(desk, "主力", "paper")
+    await open_account(desk, "练手", "paper")
+    await open_account(desk, "主力", "paper")
     reply = await desk.chat.say("别用主力账户，买0.01个btc")
     assert reply.status is Status.NEEDS_INPUT and desk.orders.orders == {}
 
@@ -71,9 +55,9 @@ async def test_a_name_told_not_before_the_order_is_no_target_and_asked() -> None
 async def test_several_others_are_asked_which() -> None:
     desk = make_trade_desk()
     for name in ("练手", "主力", "备用"):
-        await account(desk, name, "paper")
+        await open_account(desk, name, "paper")
     reply = await desk.chat.say("buy 0.01 btc, not on 练手")
-    assert reply.status is Status.NEEDS_INPUT, said(reply)
+    assert reply.status is Status.NEEDS_INPUT, notices(reply)
     assert [b.label for b in reply.buttons][:2] == ["主力", "备用"]
 
 

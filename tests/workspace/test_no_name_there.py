@@ -5,26 +5,10 @@ named none."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from decimal import Decimal
-
 import pytest
 
-from core.reply import DetailsBlock, NoticeBlock, Reply, Status
-from core.tasks.audit import AuditEntry
-from core.workspace.accounts import NewExchangeAccount
-from tests.trading.conftest import OWNER, TradeDesk, make_trade_desk
-
-
-async def account(desk: TradeDesk, name: str, exchange: str) -> None:
-    now = datetime.now(UTC)
-    audit = AuditEntry(OWNER, "test", now, "test", "create", None, None, "ok")
-    cash = Decimal(10000) if exchange == "paper" else None
-    await desk.workspace.accounts.create(NewExchangeAccount(OWNER, name, exchange, {}, cash, now), audit)
-
-
-def said(reply: Reply) -> str:
-    return " ".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
+from core.reply import DetailsBlock, Reply, Status
+from tests.trading.conftest import make_trade_desk, notices, open_account
 
 
 def shown(reply: Reply) -> str:
@@ -34,10 +18,10 @@ def shown(reply: Reply) -> str:
 @pytest.mark.parametrize("text", ["查看我在币安的账户", "看看我在币安的账户", "what's in my binance account"])
 async def test_where_their_account_is_names_their_account_there(text: str) -> None:
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
-    await account(desk, "主", "binance")
+    await open_account(desk, "测试", "paper")
+    await open_account(desk, "主", "binance")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)
     assert "主" in shown(reply), reply.blocks
 
 
@@ -47,10 +31,10 @@ async def test_where_their_account_is_names_their_account_there(text: str) -> No
 async def test_where_is_not_said_back_as_a_name(text: str, word: str) -> None:
     """No Binance account: the answer says so and lists theirs, the words around it not in the name."""
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
+    await open_account(desk, "测试", "paper")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.FAILED and "测试" in said(reply), said(reply)
-    assert word not in said(reply), said(reply)
+    assert reply.status is Status.FAILED and "测试" in notices(reply), notices(reply)
+    assert word not in notices(reply), notices(reply)
 
 
 @pytest.mark.parametrize(
@@ -65,9 +49,9 @@ async def test_where_is_not_said_back_as_a_name(text: str, word: str) -> None:
 )
 async def test_the_asking_words_name_no_account(text: str) -> None:
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
+    await open_account(desk, "测试", "paper")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)
     assert "测试" in shown(reply), reply.blocks
 
 
@@ -77,10 +61,10 @@ async def test_the_asking_words_name_no_account(text: str) -> None:
 async def test_an_account_named_opening_or_closing_a_question_is_theirs(text: str, name: str) -> None:
     """ "main账户有多少钱" (no 的) and "how much money is in main" are main's balance."""
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
-    await account(desk, name, "paper")
+    await open_account(desk, "测试", "paper")
+    await open_account(desk, name, "paper")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)
     assert [getattr(b, "account", None) for b in reply.blocks if type(b).__name__ == "BalanceBlock"] == [name]
 
 
@@ -89,9 +73,9 @@ async def test_an_account_named_opening_or_closing_a_question_is_theirs(text: st
 )
 async def test_a_balance_question_naming_no_account_is_the_default_one(text: str) -> None:
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
+    await open_account(desk, "测试", "paper")
     reply = await desk.chat.say(text)
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)
 
 
 @pytest.mark.parametrize(
@@ -106,12 +90,12 @@ async def test_an_account_of_theirs_asked_about_by_its_name_alone(text: str, act
     """ "what's in main" with an account called main: that account's holdings or balance (it was
     "I can't help with that yet": no account word, only the name they gave it)."""
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
-    await account(desk, "main", "paper")
+    await open_account(desk, "测试", "paper")
+    await open_account(desk, "main", "paper")
     reply = await desk.chat.say(text)
     assert reply.route.skill == "account_query" and reply.route.action == action, reply.route
     assert reply.route.slots["target_ref"]["name"] == "main", reply.route.slots
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)
 
 
 @pytest.mark.parametrize("text", ["what is in main", "main里有什么", "main裡有什麼", "main里面有啥"])
@@ -119,9 +103,9 @@ async def test_what_is_in_an_account_of_theirs_is_its_holdings(text: str) -> Non
     """ "what is in main" and "main里有什么" with an account called main: its holdings (they were
     "I can't help with that yet"; only "what's in main" was read)."""
     desk = make_trade_desk()
-    await account(desk, "测试", "paper")
-    await account(desk, "main", "paper")
+    await open_account(desk, "测试", "paper")
+    await open_account(desk, "main", "paper")
     reply = await desk.chat.say(text)
     assert reply.route.skill == "account_query" and reply.route.action == "positions", reply.route
     assert reply.route.slots["target_ref"]["name"] == "main", reply.route.slots
-    assert reply.status is Status.COMPLETED, said(reply)
+    assert reply.status is Status.COMPLETED, notices(reply)

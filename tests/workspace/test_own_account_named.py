@@ -128,7 +128,8 @@ async def test_an_account_named_in_traditional_script_is_read(text: str, status:
     """ "用主帳戶買…" (帳戶, zh-Hant) named no account before session 37: the order went to the
     default account, another record than the one named."""
     from tests.trading.conftest import make_trade_desk
-    from tests.workspace.test_no_name_there import account, said
+    from tests.trading.conftest import notices as said
+    from tests.trading.conftest import open_account as account
 
     desk = make_trade_desk()
     await account(desk, "测试", "paper")
@@ -150,7 +151,8 @@ async def test_an_account_they_do_not_have_is_said_back_in_traditional_script(te
     """No account of that name: said back as typed, never the default account in its place."""
     from core.reply import Status
     from tests.trading.conftest import make_trade_desk
-    from tests.workspace.test_no_name_there import account, said
+    from tests.trading.conftest import notices as said
+    from tests.trading.conftest import open_account as account
 
     desk = make_trade_desk()
     await account(desk, "测试", "paper")

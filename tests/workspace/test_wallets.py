@@ -10,7 +10,8 @@ import pytest
 
 from core.reply import BalanceBlock, PositionsBlock, Status
 from tests.trading.conftest import make_trade_desk
-from tests.workspace.test_no_name_there import account, said
+from tests.trading.conftest import notices as said
+from tests.trading.conftest import open_account as account
 
 
 @pytest.mark.parametrize(
