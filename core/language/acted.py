@@ -65,6 +65,8 @@ def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
 
 def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     first, last = clause_of(scanned, start, end)
+    if _closed_by_de(scanned, first, start, end, last):
+        return True
     word = scanned[start:end]
     marks, not_after = _DONE_MARKS.words, _NOT_DONE_AFTER.words
     mark = next((m for m in marks if word.endswith(m)), None)
@@ -87,6 +89,18 @@ def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
             and any(s[0] >= first and s[1] <= self_at and _named(s[3]) for s in spans)
         )
     return _subject_before(scanned, first, start, spans)
+
+
+def _closed_by_de(scanned: str, first: int, start: int, end: int, last: int) -> bool:
+    """The act's clause closed by 的 right after it, something said before it ("老王自己停的",
+    "老王是我停的"): who or when it was done told (是…的), no act asked; particles may follow."""
+    rest = scanned[end:last]
+    if not rest.startswith(_CLOSING_DE.words) or not scanned[first:start].strip():
+        return False
+    return not rest[1:].strip(_BEFELL_MARKS + "".join(_BEFELL_ENDS.words) + "吗？?").strip()
+
+
+_CLOSING_DE: Final = Words("acted.closing_de")
 
 
 def _named(concepts: frozenset[str]) -> bool:
