@@ -65,6 +65,8 @@ READERS = {"default": StrategyReader(MarketCatalog()), "bundled": StrategyReader
         ("make ETH grid strategy the default", "activate", {"target_ref": {"name": "ETH grid"}}),
         ("停用默认策略", "deactivate", {}),
         ("我有几个策略", "query", {}),
+        # The kind's word made to repeat otherwise (the copy just made): which one is asked, no name.
+        ("make the strategy buy every 12h", "update", {"field": "interval", "interval": "12h"}),
     ],
 )  # fmt: skip
 def test_reading(catalog: str, text: str, action: str, slots: dict[str, Any]) -> None:

@@ -308,6 +308,7 @@ def _no_longer_end(text: str) -> bool:
 
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
 _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
+_REPEATED, _NOT_MADE = frozenset({"time.repeat", "verb.buy"}), ["ask.", "verb.create", "coin"]  # no name
 # Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
 # dca set to", "设成多少了"), as is any question ("我的定投策略怎么样", "which strategies do i have").
 ACTIONS = (
@@ -327,8 +328,8 @@ ACTIONS = (
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
-    # "make weekend dip run every 6h instead": one of theirs made to repeat otherwise
-    ("update", When(["verb.make", "own.strategy", "time.repeat"], none=["ask."])),
+    # "make weekend dip run every 6h instead", "make the strategy (the copy) buy every 12h": repeats otherwise
+    ("update", When(["verb.make", "time.repeat"], any=["own.strategy", "noun.strategy"], none=_NOT_MADE)),
     # "列出我所有嘅策略設定", "show me my strategy setup": a listing's verb before a set-up's word asks
     # for what is set up (设定 / setup said as a noun), no new strategy.
     # "how is lazy stack set up": one of theirs asked how it stands, none made.
@@ -468,6 +469,7 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             # the repeat said after "make" or the change's verb, no set-to word
             said = _interval_said(reading, made.end)
             slots.update({"field": "interval", **said} if said else {})
+            end = min(end, *(t.start for t in reading.tags if t.start > made.end and t.concepts & _REPEATED))
         counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
         if counted is not None:  # "bump the btc grid up to 25 grids": the count, no total cap
             slots = {"field": "grids", "grids": counted.slot}
