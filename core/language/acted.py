@@ -92,15 +92,16 @@ def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
 
 
 def _closed_by_de(scanned: str, first: int, start: int, end: int, last: int) -> bool:
-    """The act's clause closed by 的 right after it, something said before it ("老王自己停的",
-    "老王是我停的"): who or when it was done told (是…的), no act asked; particles may follow."""
-    rest = scanned[end:last]
-    if not rest.startswith(_CLOSING_DE.words) or not scanned[first:start].strip():
+    """The act's clause closed by 的 right after it, 是 or 自己 before it ("老王自己停的", "老王是我停的"):
+    who or when it was done told (是…的), no act asked; particles may follow."""
+    rest, before = scanned[end:last], scanned[first:start]
+    if not rest.startswith(_CLOSING_DE.words) or not any(w in before for w in _DE_SAID.words):
         return False
     return not rest[1:].strip(_BEFELL_MARKS + "".join(_BEFELL_ENDS.words) + "吗？?").strip()
 
 
 _CLOSING_DE: Final = Words("acted.closing_de")
+_DE_SAID: Final = Words("acted.closing_de_said")  # 是 / 自己 before the act: 是…的, no noun made
 
 
 def _named(concepts: frozenset[str]) -> bool:
