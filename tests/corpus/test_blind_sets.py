@@ -12,12 +12,13 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 57's end), of each set's rows. Sets
-# MA, MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB
-# (session 54), JA and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session 50), FA, FB, FC
-# and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47) were never given
-# to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor AG (session
-# 44); tests/corpus/blind/README.md says when each was written and what it read when written.
+# Rows right on the commit that last measured them (session 57's end), of each set's rows. Sets MA,
+# MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB (session
+# 54), JA and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session
+# 50), FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47)
+# were never given to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor
+# AG (session 44); tests/corpus/blind/README.md says when each was written and what it read when
+# written.
 FLOORS = {
     "s43_O.jsonl": (106, 110),
     "s43_P.jsonl": (115, 120),
