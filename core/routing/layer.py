@@ -238,15 +238,13 @@ def _time_ahead(reading: Reading) -> Tag | None:
 
 def _span_ahead(reading: Reading) -> tuple[int, int] | None:
     """A span of time ahead said with its duration: "in 2 hours" (when it has passed), or a stop
-    "for 2 hours" (started again then): (start, end) from the word before the duration."""
+    "for 2 hours" / "暂停rex两个小时" (started again then): (start, end) from the word before the
+    duration (the duration's own start after a Chinese stop)."""
     text = reading.text
     stopped = "verb.stop" in reading.concepts
     if not IN_BEFORE.spans(text) and not FOR_BEFORE.spans(text) and not (stopped and has_cjk(text)):
         return None  # no word that says a span ahead (most messages): no values read for it
-    durations = [(v.start, v.end) for v in reading.spans() if v.kind == "duration"]
-    if stopped and has_cjk(text):
-        durations += _after_latin(text)
-    for begin, end in sorted(set(durations)):
+    for begin, end in ((v.start, v.end) for v in reading.spans() if v.kind == "duration"):
         start = IN_BEFORE.before(text, begin)
         if start is None and stopped:
             start = FOR_BEFORE.before(text, begin)
@@ -257,18 +255,6 @@ def _span_ahead(reading: Reading) -> tuple[int, int] | None:
     return None
 
 
-def _after_latin(text: str) -> list[tuple[int, int]]:
-    """The durations said right after a Latin word ("暂停rex两个小时": rex, a name), which the value
-    grammar reads as no number of their own (a digit glued to letters is none of the grammar's)."""
-    from core.language.values import find_values  # only for a Chinese stop: not at import
-
-    found: list[tuple[int, int]] = []
-    for i in range(1, len(text)):
-        if text[i - 1].isascii() and text[i - 1].isalpha() and has_cjk(text[i]):
-            found += [(i + v.start, i + v.end) for v in find_values(text[i:], None) if v.kind == "duration"]
-    return found
-
-
 def _stop_span_after(reading: Reading, start: int, end: int) -> int | None:
     """A Chinese stop's span said after it and its object ("暂停rex两个小时", "把rex停两个小时"): the
     duration's start, the stop before it in its clause with nothing past said between or after it
@@ -277,13 +263,8 @@ def _stop_span_after(reading: Reading, start: int, end: int) -> int | None:
     stop = next((t for t in reading.tags if "verb.stop" in t.concepts and t.end <= start), None)
     if stop is None or not has_cjk(text[stop.start : end]) or clause_break(scanned, stop.end, start):
         return None
-    between = text[stop.end : start]
-    if (
-        STOP_PAST.spans(between)
-        or STOP_PAST.after(text, end) is not None
-        or "了" in text[stop.start : stop.end]
-    ):
-        return None
+    if STOP_PAST.spans(text[stop.start : start]) or STOP_PAST.after(text, end) is not None:
+        return None  # "停了两个小时", "两个小时前": a time past, the stop's own
     return start
 
 

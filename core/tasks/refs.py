@@ -50,10 +50,10 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     """Every target ``ref`` may mean, best rule first; several results mean "ask which". An
     account said not to be used ("not on paper": ``except_alias`` / ``except_name``) means every
     other one."""
-    for key in ("alias", "name"):
-        if f"except_{key}" in ref:
-            excluded = {t.id for t in resolve({key: ref[f"except_{key}"]}, targets, recent_id)}
-            return [t for t in targets if t.id not in excluded]  # core.tasks.targeting asks which
+    said_not = excepted(ref)
+    if said_not is not None:
+        excluded = {t.id for t in resolve(said_not, targets, recent_id)}
+        return [t for t in targets if t.id not in excluded]  # core.tasks.targeting asks which
     if "id" in ref:
         return [t for t in targets if t.id == ref["id"]]
     if ref.get("names"):  # "老王和闪电哪个在跑": each one listed (core.conversation.listed)
@@ -85,6 +85,15 @@ def resolve(ref: dict[str, str], targets: Sequence[Target], recent_id: str | Non
     if alias:
         return [t for t in targets if alias in t.aliases]
     return []
+
+
+def excepted(ref: dict[str, str]) -> dict[str, str] | None:
+    """The record a reference says not to use, as a reference of its own ("not on paper":
+    ``except_alias`` -> {"alias": "paper"}), or None."""
+    for key in ("alias", "name"):
+        if f"except_{key}" in ref:
+            return {key: ref[f"except_{key}"]}
+    return None
 
 
 def bare_name(norm: str) -> tuple[str, str]:

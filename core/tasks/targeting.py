@@ -11,7 +11,7 @@ from core.reply import Block, NoticeBlock, Reply, Status, TraceStep
 from core.state import Task, TaskStatus
 from core.tasks.choices import Choice
 from core.tasks.owner import owner_of, ref_text
-from core.tasks.refs import Target, resolve
+from core.tasks.refs import Target, excepted, resolve
 from core.turn import Turn
 
 if TYPE_CHECKING:
@@ -66,15 +66,6 @@ async def resolve_target(flow: TaskFlow, turn: Turn, task: Task, notes: list[Blo
     names = _names(targets, turn)
     text = turn.t("flow.not_found", ref=_said(ref, turn), kind=flow.kind_label(turn), names=names)
     return flow._fail(turn, task, text, "not_found", notes)
-
-
-def excepted(ref: dict[str, str]) -> dict[str, str] | None:
-    """The account a reference says not to use, as a reference of its own ("not on paper":
-    {"alias": "paper"}), or None."""
-    for key in ("alias", "name"):
-        if f"except_{key}" in ref:
-            return {key: ref[f"except_{key}"]}
-    return None
 
 
 def _names(targets: Sequence[Target], turn: Turn) -> str:

@@ -2,7 +2,7 @@
 main"): the account a request names (core.workspace.account_named) is then the one excluded, and
 every other account of the person's is the one meant, asked with buttons where there are several
 (core.tasks.refs.resolve's ``except_alias`` / ``except_name``). Read where the request's account is
-read (core/workspace/trade_reading.py), from the words of phrases/account_ref.toml."""
+read (core/workspace/trade_reading.py), from the words of phrases/account_not.toml and account_ref.toml."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from core.language.tagger import Reading
 from core.language.word_scan import EXCHANGE, spans_of
 
 _NOT: Final = Words("account_ref.not")
-_BETWEEN: Final = (Words("account_ref.by"), Words("account_ref.owners"), Words("account_ref.of"))
-_MINE: Final = ("我的", "的", "my", "the")
+# What may stand between the "not" and the account: its by-words, its owner ("my", "我的"), "of".
+_BETWEEN: Final = (*(Words(f"account_ref.{c}") for c in ("by", "owners", "of")), Words("account_not.mine"))
 
 
 def excluded(reading: Reading, ref: dict[str, str]) -> dict[str, str]:
@@ -22,10 +22,9 @@ def excluded(reading: Reading, ref: dict[str, str]) -> dict[str, str]:
     text = reading.text
     if not _NOT.spans(text):
         return ref
-    for start in _mentions(text, ref):
-        if _said_not(text, start):
-            key = "alias" if "alias" in ref else "name"
-            return {f"except_{key}": ref[key]}
+    if any(_said_not(text, start) for start in _mentions(text, ref)):
+        key = "alias" if "alias" in ref else "name"
+        return {f"except_{key}": ref[key]}
     return ref
 
 
@@ -42,17 +41,10 @@ def _said_not(text: str, start: int) -> bool:
     for _, end in _NOT.spans(text):
         if end > start:
             break
-        gap = text[end:start]
+        gap = list(text[end:start])
         for words in _BETWEEN:
-            for word in sorted(words.words, key=len, reverse=True):
-                gap = gap.replace(word, " ") if not word.isascii() else _drop_word(gap, word)
-        for word in _MINE:
-            gap = gap.replace(word, " ") if not word.isascii() else _drop_word(gap, word)
-        if not gap.strip():
+            for a, b in words.spans(text[end:start]):
+                gap[a:b] = " " * (b - a)
+        if not "".join(gap).strip():
             return True
     return False
-
-
-def _drop_word(gap: str, word: str) -> str:
-    """``gap`` without ``word`` where it stands as a whole word."""
-    return " ".join(w for w in gap.split(" ") if w != word)
