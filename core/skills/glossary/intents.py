@@ -15,6 +15,7 @@ TERMS = {
     "term.leverage": "leverage", "term.futures": "futures", "term.liquidation": "liquidation",
     "term.funding_rate": "funding_rate", "term.long_short": "long_short",
     "term.trailing_stop": "trailing_stop", "term.reduce_only": "reduce_only",
-    "term.maker_taker": "maker_taker",
+    "term.maker_taker": "maker_taker", "term.drawdown": "drawdown", "term.backtest": "backtest",
+    "term.pnl": "pnl", "term.pnl_ratio": "pnl_ratio", "term.win_rate": "win_rate",
 }  # fmt: skip
 INTENTS = table(SKILL, "glossary", {"term": Slots(Word("term", TERMS, need=True))}).intents
