@@ -150,6 +150,7 @@ def left_out(
 # A trade's cost asked ("the fee", "手续费": outside.cost), beside a word asking or showing it ("tell
 # me", "show me", "let me know", "多少") and filler only.
 _COST = f"{OUTSIDE}cost"
+_FEES = frozenset({_COST, "noun.fee"})  # the fee named as what is asked, or as a noun
 _ORDERS = frozenset({"buy", "sell", "limit"})
 _ASKING_IT = ("filler.", "ask.", "verb.query", "verb.notify")
 
@@ -161,7 +162,7 @@ def _its_fee(first: Route | None, reading: Reading) -> bool:
     if first is None or first.skill != "trade_execution" or first.action not in _ORDERS:
         return False
     said = reading.concepts
-    return _COST in said and all(c == _COST or c.startswith(_ASKING_IT) for c in said)
+    return _COST in said and all(c in _FEES or c.startswith(_ASKING_IT) for c in said)
 
 
 def put_off(reading: Reading) -> bool:
