@@ -20,6 +20,9 @@ from core.language.spans import Span, acts_lost_at, clause_break
 
 OWN: Final = "own."
 EXCEPTED: Final = "name.excepted"  # a record named as not to be acted on: no kind, no target
+# Beside it, the kind it had ("name.excepted.account"): never a target, yet an order told which
+# account not to use reads every other one (core.workspace.account_named, "别用主力账户，买0.1个btc").
+EXCEPTED_OF: Final = f"{EXCEPTED}."
 _EXCEPT: Final = "filler.except"
 _ALL: Final = "filler.all"
 _ACTS: Final = frozenset(RECORD_ACTS) | frozenset(TRADE_ACTS)
@@ -54,7 +57,8 @@ def names_told_not(scanned: str, spans: list[Span]) -> list[Span]:
     ]
     for start, end, rank, concepts, value in spans:
         if start in out and any(c.startswith(OWN) for c in concepts):
-            concepts = frozenset({EXCEPTED})
+            kinds = (EXCEPTED_OF + c.removeprefix(OWN) for c in concepts if c.startswith(OWN))
+            concepts = frozenset({EXCEPTED, *kinds})
         kept.append((start, end, rank, concepts, value))
     if any(_ALL in s[3] for s in kept):  # "all but gary": not done, and all would stop gary too
         kept = acts_lost_at(kept, {s[0] for s in kept if s[3] & _ACTS}, tuple(_ACTS))

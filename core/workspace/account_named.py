@@ -6,6 +6,7 @@ account questions: balance, positions, trades (core/skills/account_query)."""
 from __future__ import annotations
 
 from core.language.phrases import Words
+from core.language.told_names import EXCEPTED_OF
 from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, with_phrases
 from core.language.word_scan import EXCHANGE, named
 from core.routing.normalize import normalize
@@ -28,6 +29,9 @@ def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] |
     own = reading.first("own.account")
     if own is not None:
         return {"name": own.value}
+    spared = reading.first(_EXCEPTED)  # "别用主力账户，买0.1个btc": told not to be used
+    if spared is not None:
+        return {"except_name": spared.value}
     exchange = named(reading.text, EXCHANGE)  # inside another word too ("我的币安账户": 我的币)
     if exchange is not None:
         return {"alias": exchange}
@@ -39,6 +43,7 @@ def account_ref(reading: Reading, *, question: bool = False) -> dict[str, str] |
 _NOUN, _BY, _TAIL_BY, _OF, _ASKED, _OWNER = (
     f"account_ref.{c}" for c in ("noun", "by", "tail_by", "of", "asked", "owners")
 )
+_EXCEPTED = f"{EXCEPTED_OF}account"  # one of their accounts told not to be used (core.language.told_names)
 _ASKING = ("verb.query", "filler.")  # words opening a question before the account it names
 _MAX_ZH, _MAX_EN = 20, 32
 GENERIC = Words("records.generic")  # a record's kind said alone: "交易账户" (phrases/records.toml)

@@ -42,14 +42,16 @@ async def test_the_account_named_not_leaves_the_other(text: str, left: str) -> N
     assert account_shown(reply) == left
 
 
-async def test_a_name_told_not_before_the_order_is_no_target_and_asked() -> None:
+@pytest.mark.parametrize("text", ["别用主力账户，买0.01个btc", "别用主力，买0.01个btc", "don't use 主力, buy 0.01 btc"])
+async def test_a_name_told_not_before_the_order_leaves_the_other(text: str) -> None:
     """ "别用主力账户，买…": the name told not to be acted on is no target (core.language.told_names),
-    so the account is asked, never 主力 taken."""
+    and the order's account is every other one (before: the account was asked, 主力 among them)."""
     desk = make_trade_desk()
     await open_account(desk, "练手", "paper")
     await open_account(desk, "主力", "paper")
-    reply = await desk.chat.say("别用主力账户，买0.01个btc")
-    assert reply.status is Status.NEEDS_INPUT and desk.orders.orders == {}
+    reply = await desk.chat.say(text)
+    assert reply.status is Status.AWAITING_CONFIRMATION, notices(reply)
+    assert account_shown(reply) == "练手" and desk.orders.orders == {}
 
 
 async def test_several_others_are_asked_which() -> None:
