@@ -6,8 +6,8 @@ account questions: balance, positions, trades (core/skills/account_query)."""
 from __future__ import annotations
 
 from core.language.phrases import Words
-from core.language.told_names import EXCEPTED_OF
 from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag, with_phrases
+from core.language.told_names import EXCEPTED_OF
 from core.language.word_scan import EXCHANGE, named
 from core.routing.normalize import normalize
 

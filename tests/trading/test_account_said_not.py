@@ -42,7 +42,9 @@ async def test_the_account_named_not_leaves_the_other(text: str, left: str) -> N
     assert account_shown(reply) == left
 
 
-@pytest.mark.parametrize("text", ["别用主力账户，买0.01个btc", "别用主力，买0.01个btc", "don't use 主力, buy 0.01 btc"])
+@pytest.mark.parametrize(
+    "text", ["别用主力账户，买0.01个btc", "别用主力，买0.01个btc", "don't use 主力, buy 0.01 btc"]
+)
 async def test_a_name_told_not_before_the_order_leaves_the_other(text: str) -> None:
     """ "别用主力账户，买…": the name told not to be acted on is no target (core.language.told_names),
     and the order's account is every other one (before: the account was asked, 主力 among them)."""
