@@ -262,6 +262,8 @@ def split_asks(
             if any(r is None and not t for r, t in zip(routes, told, strict=True)) or all(told):
                 continue
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
+            if whole is not None and _told_its_record(pieces, told, found, told_by):
+                continue  # "eth grid is useless, get rid of it": "it" is the record told of, one ask
             if trailing and any(told) and not all(looked_up(r) for _, r in found):
                 continue
             asked = [asks_for(r) for _, r in found]
@@ -298,6 +300,18 @@ def split_asks(
             asks = [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
             return [one for p, r in asks for one in (listed and each_numbered(p, r, route)) or [(p, r)]]
     return None
+
+
+def _told_its_record(
+    pieces: list[str], told: list[bool], found: list[tuple[str, Route]], told_by: ReadFn
+) -> bool:
+    """A piece left out as a remark names one of their records, and an ask after it points back at
+    one ("eth grid is useless, get rid of it"): the record remarked on is the one asked about, and
+    the whole message reads it."""
+    named = [at for at, (p, t) in enumerate(zip(pieces, told, strict=True)) if t and own_names(told_by(p))]
+    return bool(named) and any(
+        "recent" in (r.slots.get("target_ref") or {}) and pieces.index(p) > named[0] for p, r in found
+    )
 
 
 def _put_on(found: Route, before: Route) -> bool:

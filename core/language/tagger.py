@@ -218,13 +218,21 @@ _RECORD_ACTS: Final = (*RECORD_VERBS, *RECORD_CHANGES)
 
 
 def _act_ends(scanned: str) -> frozenset[int]:
-    """Where the word after each record's act word starts ("stop max", "删掉max"): where a name of
-    theirs that is a plain word is its object (core.language.gazetteer)."""
-    return frozenset(
+    """Where the word after each record's act word starts ("stop max", "删掉max"), or after the kind
+    said right after it ("删除策略 止蝕"): where a name of theirs that is a plain word is its object
+    (core.language.gazetteer)."""
+    words = scan(scanned)
+    ends = {
         len(scanned) - len(scanned[end:].lstrip(" "))
-        for _, end, _, concepts, _ in scan(scanned)
+        for _, end, _, concepts, _ in words
         if any(c.startswith(_RECORD_ACTS) for c in concepts)
-    )
+    }
+    kinds = {
+        len(scanned) - len(scanned[end:].lstrip(" "))
+        for start, end, _, concepts, _ in words
+        if start in ends and concepts & RECORD_NOUNS
+    }
+    return frozenset(ends | kinds)
 
 
 def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:

@@ -20,7 +20,7 @@ from core.language.gazetteer import Gazetteer, named_in
 from core.language.normalize import normalize_text
 from core.language.phrases import Words
 from core.language.slots import Rules, When, first
-from core.language.tagger import NAME_WORD, Tagger, with_phrases, words
+from core.language.tagger import NAME_WORD, RECORD_NOUNS, Tagger, with_phrases, words
 from core.language.tagger import Reading as Tagged
 from core.language.typed_names import concepts_at, untagged
 from core.language.values import Value, find_values
@@ -180,12 +180,12 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     given = find_given(_flat(text))
     raw = given.text
     norm = normalize(raw)
-    about = _TAGGER.read(_without_names(raw))  # "called “Traders'”" is no trader request
+    about = _TAGGER.read(_without_names(raw, own))  # "called “Traders'”" is no trader request
     if about.concepts & _BRAINS and (bot := _FOR_BOT.search(raw)) is not None:
         # "add chatgpt as the brain for my bot": the model config, the bot only whom it is for
         raw = f"{raw[: bot.start()]} {raw[bot.end() :]}"
         norm = normalize(raw)
-        about = _TAGGER.read(_without_names(raw))
+        about = _TAGGER.read(_without_names(raw, own))
     if not norm or about.concepts & ELSEWHERE or _other_kind_named(about):
         return None
     found = first(_DOMAINS, about.concepts)
@@ -202,6 +202,8 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     domain: Domain = "model" if found.startswith("model") else "exchange"
     said = _TAGGER.read(raw, _configs(own, domain))  # "point ds at …": a change of theirs
     action = _action(said)
+    if action in (None, "query") and domain == "model" and switched_apart(said):
+        action = "update"  # "turn the deepseek model back on": its enabled flag
     if action is None and own and _unwanted_last(norm) and not field_named(norm, domain)[0]:
         action = "delete"  # "kimi测试不要了": one of theirs named, no longer wanted (not a field of it)
     if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
@@ -276,9 +278,11 @@ class RecordRule:
         return Route(self.skill, found.action, found.slots)
 
 
-def _without_names(raw: str) -> str:
-    """The message without the names it gives ("called Alt Two", "“My Strategy”", "to trader-1"):
-    what it is about is said by the rest."""
+def _without_names(raw: str, own: tuple[str, ...] = ()) -> str:
+    """The message without the names it gives ("called Alt Two", "“My Strategy”", "to trader-1"),
+    nor those of their records holding a kind's word ("remove the traders club account": an
+    account's, no trader said): what it is about is said by the rest."""
+    raw = their_kinds_out(raw, own)
     named = find_name(raw)
     if named is not None:
         raw = f"{raw[: named.start]} {raw[named.end :]}"
@@ -286,6 +290,20 @@ def _without_names(raw: str) -> str:
         raw = f"{raw[:start]} {raw[end:]}"
     value = new_value(raw)
     return raw[: value[0]] if value is not None and _TAGGER.read(raw).concepts & _UPDATES else raw
+
+
+# The kinds no account or model config is: their words inside one of those records' names say none.
+_OTHER_KINDS = RECORD_NOUNS - {"noun.account", "noun.model"}
+
+
+def their_kinds_out(raw: str, own: tuple[str, ...]) -> str:
+    """``raw`` without the names of their records (``own``) that hold another kind's word ("traders
+    club", "交易员之家"): a word inside one of their names says no kind of record."""
+    for name in own:
+        at = raw.casefold().find(name.casefold()) if _TAGGER.read(name).concepts & _OTHER_KINDS else -1
+        if at >= 0 and len(name.casefold()) == len(name):
+            raw = f"{raw[:at]} {raw[at + len(name) :]}"
+    return raw
 
 
 def _placed_secret(slots: dict[str, Any]) -> bool:
@@ -343,6 +361,22 @@ def _only_a_place(said: Tagged, raw: str) -> bool:
     return bool(places) and not asked and len(rest) <= 1 and len("".join(rest)) <= _LEAD_IN
 
 
+def switched_apart(reading: Tagged) -> str | None:
+    """ "on" or "off" for a switch said around what it switches ("turn the deepseek model back on",
+    "shut kimi off"): the verb (verb.turn_apart), then its on or off (answer.on, answer.off, "back
+    on"); None when none is."""
+    verb = reading.first("verb.turn_apart")
+    if verb is None:
+        return None
+    for tag in reading.tags:
+        typed = reading.text[tag.start : tag.end]
+        if tag.start > verb.end and ("answer.off" in tag.concepts or typed.endswith(" off")):
+            return "off"
+        if tag.start > verb.end and ("answer.on" in tag.concepts or typed.endswith(" on")):
+            return "on"
+    return None
+
+
 def _action(reading: Tagged) -> str | None:
     """What an account or model config request asks, from its verbs (_ACTIONS), or "my …" alone."""
     mine = any(reading.text[t.start : t.end] in _MINE for t in reading.tags)
@@ -386,6 +420,8 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
             field = "model"  # "use gpt-4o for my openai setup instead": the model id said
             slots["model"] = used[2]
             text = _provider_typed(f"{raw[: used[0]]} {raw[used[1] :]}")  # the config: "my openai setup"
+        if field is None and domain == "model" and (apart := switched_apart(_TAGGER.read(raw))):
+            field, said = "enabled", said | {"disable"} if apart == "off" else said
         if value is None and field == "name" and (at := set_to_start(raw, _configs(own, domain))) is not None:
             text = text[:at]  # a new name too long to read is asked; the record is the one named before it
         if field == "enabled":

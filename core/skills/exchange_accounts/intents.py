@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.language.intents import table
 from core.language.slots import After, Read, Slots
+from core.language.spans import clause_break
 from core.language.tagger import Reading
 
 SKILL = "exchange_management"
@@ -16,6 +17,22 @@ def _theirs(reading: Reading) -> dict[str, str] | None:
     return None if tag is None else {"name": tag.value}
 
 
+def _the_one(reading: Reading) -> dict[str, str] | None:
+    """The one account of theirs named in the question's clause ("主号是哪个交易所的", "what's set up
+    under savings"); none when several are, or it is said in another clause ("有哪些？主号和小号都列
+    出来": the list)."""
+    asked = reading.first("ask.which")
+    names = {
+        str(t.value)
+        for t in reading.tags
+        if "own.account" in t.concepts
+        and asked is not None
+        and not clause_break(reading.scanned, min(t.end, asked.end), max(t.start, asked.start))
+    }
+    return {"name": names.pop()} if len(names) == 1 else None
+
+
 _NAMED = Slots(After("target_ref", "noun.account", need=True))
 _THEIRS = Slots(Read("target_ref", _theirs, need=True))
-INTENTS = table(SKILL, "exchange_accounts", {"nothing": Slots(), "named": _NAMED, "theirs": _THEIRS}).intents
+_FILLS = {"theirs_if": Slots(Read("target_ref", _the_one)), "named": _NAMED, "theirs": _THEIRS}
+INTENTS = table(SKILL, "exchange_accounts", _FILLS).intents

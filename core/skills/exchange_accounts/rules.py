@@ -10,7 +10,7 @@ from core.language.word_scan import EXCHANGE
 from core.routing.router import Route, RouteContext
 from core.tasks.names import name_key
 from core.workspace.bare_names import made_up
-from core.workspace.reading import RecordRule
+from core.workspace.reading import RecordRule, their_kinds_out
 
 SKILL = "exchange_management"
 # The slot of "delete main" and "rename main to core": a name with no kind of record said. It
@@ -48,7 +48,7 @@ class ExchangeAccountRule(RecordRule):
 
     def route(self, text: str, own: tuple[str, ...] = ()) -> Route | None:
         route = super().route(text, own)
-        if route is not None and _bare(route.action, route.slots) and _no_kind(text):
+        if route is not None and _bare(route.action, route.slots) and _no_kind(their_kinds_out(text, own)):
             return Route(SKILL, route.action, {**route.slots, ANY_KIND: "1"})
         return route
 
