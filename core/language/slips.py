@@ -314,6 +314,11 @@ def _service_names() -> set[str]:
 # -- what is real, read at a process's first candidate ------------------------------------------
 
 
+def english_word(word: str) -> bool:
+    """Whether ``word`` (casefolded) is an English word of pyspellchecker's list."""
+    return word in _english()
+
+
 @cache
 def _english() -> frozenset[str]:
     """pyspellchecker's English words (160,000)."""

@@ -26,6 +26,7 @@ from core.language.conditions import conditioned
 from core.language.gazetteer import glued
 from core.language.normalize import Normalized, has_cjk, normalize_text
 from core.language.phrases import found as phrases_found
+from core.language.run_on import run_on
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.weak_coins import weak_coin_said
 from core.language.word_scan import EXCHANGE, PROVIDER, automaton, scan
@@ -257,6 +258,8 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     for start, end, *_ in own:  # a slip across a name's edge too ("跑金仔": 跑金 is no 跑紧)
         spans = [s for s in spans if not _slip_into(scanned, s, start, end)]
     spans += own
+    if coins is not None and len(scanned) > 4:  # "solprice", "buydoge": a coin and a word run on
+        spans += run_on(scanned, coins, spans, 1, 2)
     if (" " in scanned or any(w in scanned for w in _INSERTED)) and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
     return cleared(scanned, conditioned(scanned, spans, coins))  # said under a condition; "清空"'s object
