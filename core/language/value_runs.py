@@ -74,9 +74,10 @@ def _read_run(
     if (
         end - start > 1
         and norm[end - 2] in _BEFORE_ONE_OF
-        and _words("one_of").after(norm, end - 1, space=False)
+        and _words("one_of", "one_word").after(norm, end - 1, space=False)
     ):
-        end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个")
+        end -= 1  # "85000一个", "3万一颗": one coin's price, "一个" none of its digits (not "十一个");
+        # "150一直": a word's 一
     if end == start:
         return None
     run = "".join(norm[start:end].split()).translate(CN_FOLD)  # "8 萬": 8万
