@@ -346,7 +346,7 @@ def _asks(tag: Tag) -> bool:
 
 
 _ASKING = ("verb.", "noun.", "strategy.", "order.", "own.", "wallet.", "trade.")
-_TOLD = frozenset({"trade.money", "trade.outcome", "verb.lose"})
+_TOLD = frozenset({"trade.money", "trade.outcome", "trade.mistimed", "verb.lose"})
 
 
 def concepts_at(reading: Reading, tag: Tag) -> frozenset[str]:

@@ -231,7 +231,7 @@ def _inside_word(span: Span, spans: list[Span]) -> bool:
 
 # Words that say nothing asked of what they hold: filler ("跟你说一声"), an outcome told ("赚了不少":
 # no P&L asked by its 赚了).
-_HOLDERS: Final = ("filler.", "trade.outcome")
+_HOLDERS: Final = ("filler.", "trade.outcome", "trade.mistimed")
 
 
 def _holds(concepts: frozenset[str]) -> bool:

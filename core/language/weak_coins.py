@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from core.language.phrases import Words
+from core.language.phrases import Words, skip_spaces
 from core.language.spans import Span
 
 
@@ -21,7 +21,7 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _priced_first(scanned, start, end, words)
         or _some_bought(scanned, start, words)
         or _asked_after(scanned, start, end)
-        or _protected(scanned, start, words)
+        or _protected(scanned, start, end, words)
         or _held_then_traded(scanned, start, end, words)
         or _how_much_traded(scanned, start, end, words)
         or _listed_last(scanned, start, end, words)
@@ -118,12 +118,22 @@ def _held_then_traded(scanned: str, start: int, end: int, words: Sequence[Span])
 # A protective order's word ("take profit", "stop loss"): the ticker it is set on is the coin.
 _PROTECTS: Final = frozenset({"order.stop_loss", "order.take_profit", "order.stop_price"})
 _ON: Final = Words("not_coin.protected_on")
+_SET_ON: Final = Words("not_coin.protected_set")  # 设 of "link设止损12"
 
 
-def _protected(scanned: str, start: int, words: Sequence[Span]) -> bool:
+def _protected(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
     """A stop-loss or take-profit set on it: "set take profit on link at 28", "stop loss for my
-    link", its level said before the tie ("add a stop-loss at 11 on my link"); never "stop loss on
-    the link i sent" (the, no coin)."""
+    link", its level said before the tie ("add a stop-loss at 11 on my link"), or the ticker said
+    first and its order's word right after it, only a setting word between ("帮我的link设止损12",
+    "link止盈30"); never "stop loss on the link i sent" (the, no coin)."""
+    at = skip_spaces(scanned, end)
+    set_end = _SET_ON.after(scanned, at)
+    # Chinese right after it, or a setting word ("link set a stop loss at 12"; "设个止损" is one word):
+    # never "move my stop to 80000" (its own word "my stop", the ticker an English verb).
+    if set_end is not None or not scanned[at : at + 1].isascii():
+        starts = {at, skip_spaces(scanned, set_end or at)}
+        if any(first in starts and concepts & _PROTECTS for first, _, _, concepts, _ in words):
+            return True
     said = scanned[:start].rstrip()
     tie = _ending(said, _ON)
     if tie is None:

@@ -110,8 +110,8 @@ def glued_to_side(reading: Reading, bare: list[Value]) -> Value | None:
     if SPEND in reading.concepts:
         return None
     for value in bare:
-        if paid_using(reading, [value]) is not None:
-            continue  # "用100买eth": the money paid with, no price
+        if paid_using(reading, [value]) is not None or (value.refused and next_to(reading, [value], USING)):
+            continue  # "用100买eth", "用200蚊買sol" (Hong Kong dollars, refused): the money paid, no price
         tag = tag_after(reading, value.end, BUY | SELL)
         if tag is not None and tag.start == value.end:
             return value
