@@ -135,7 +135,7 @@ def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, froze
     if latin and end + 1 not in explained and _after_kind(text, start, words):
         return True  # "start trader night owl 2", "delete trader big money": the name runs on
     left = left and before not in explained
-    right = right and after not in explained
+    right = right and after not in explained and not _span_after(text, end)
     if not (left or right):
         return False
     from core.language.phrases import found  # read only on the rare turn a name touches such a character
@@ -144,6 +144,17 @@ def glued(text: str, start: int, end: int, words: Sequence[tuple[int, int, froze
     return (left and not any(e == start and "own_glue.before" in c for _, e, c in glue)) or (
         right and not any(s == end and "own_glue.after" in c for s, _, c in glue)
     )
+
+
+# A span of time the value grammar reads right after a name ("暂停阿强半天", "阿强两个小时", "多多三天"):
+# how long, never more of the name.
+_SPANS: Final = frozenset({"duration", "interval"})
+
+
+def _span_after(text: str, end: int) -> bool:
+    from core.language.values import find_values  # read only on the rare turn a name touches such a character
+
+    return any(v.start == 0 and v.kind in _SPANS for v in find_values(text[end:]))
 
 
 # A record kind's word: a Latin name said right after one runs to the next word no name holds.
