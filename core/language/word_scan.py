@@ -147,21 +147,25 @@ def _words_in(text: str) -> list[Found]:
     last = len(text) - 1
     # Chinese words typed in pinyin ("yue多少", "看下chicang"): their own automaton, only where
     # a word of pinyin syllables is (core.language.pinyin).
-    automata = (automaton(), pinyin.automaton()) if may_be_pinyin(text) else (automaton(),)
-    for end_index, (length, latin, meanings, concepts, value) in chain.from_iterable(
-        a.iter(text) for a in automata
-    ):
+    hits = (
+        chain(automaton().iter(text), pinyin.automaton().iter(text))
+        if may_be_pinyin(text)
+        else automaton().iter(text)
+    )
+    for end_index, (length, latin, meanings, concepts, value) in hits:
         start = end_index + 1 - length
         # A Latin word stands alone: no letter or digit right before or after it, no decimals
         # after its digit ("still 0" is not in "still 0.5"). Only a Latin end is held so: a word
-        # ending in Chinese ("all in了") may touch a coin after it ("all in了doge").
-        after = text[end_index + 1 : end_index + 3]
-        if latin and (
-            (start > 0 and text[start - 1] in _WORDISH and text[start] in _WORDISH)
-            or (end_index < last and after[0] in _WORDISH and text[end_index] in _WORDISH)
-            or (text[end_index].isdigit() and after[:1] == "." and after[1:].isdigit())
-        ):
-            continue
+        # ending in Chinese ("all in了") may touch a coin after it ("all in了doge"). What stands
+        # after it is sliced only for a Latin word (most hits of a Chinese message are none).
+        if latin:
+            after = text[end_index + 1 : end_index + 3]
+            if (
+                (start > 0 and text[start - 1] in _WORDISH and text[start] in _WORDISH)
+                or (end_index < last and after[0] in _WORDISH and text[end_index] in _WORDISH)
+                or (text[end_index].isdigit() and after[:1] == "." and after[1:].isdigit())
+            ):
+                continue
         found.append((start, end_index + 1, meanings, concepts, value))
     return found
 
