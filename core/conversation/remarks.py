@@ -59,12 +59,17 @@ _IDLE = ("filler.", "time.")
 
 
 def a_question(reading: Reading) -> bool:
+    """A question by a question's word of a coin or a record's kind ("eth多少钱", "what are my
+    alerts"), or by a word that says both what it asks and of what ("今年赚了多少钱": pnl.how_much);
+    none ordering."""
     found = reading.concepts
     of = bool(fill_coins(reading)) or any(c.startswith("noun.") and c != "noun.price" for c in found)
-    return of and any(c.startswith(_QUESTION) for c in found) and not found & _ORDERING
+    asked = (of and any(c.startswith(_QUESTION) for c in found)) or bool(found & _ASKED_OF)
+    return asked and not found & _ORDERING
 
 
 _QUESTION = ("ask.", "noun.price", "verb.query", "verb.look")
+_ASKED_OF = frozenset({"pnl.how_much"})  # "赚了多少", "how much did": what is asked, and of what
 _ORDERING = frozenset(
     {
         "verb.buy",

@@ -15,6 +15,9 @@ from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, WORD_RANK, Span, acts_lost_at
 
 _TAKEN_BACK: Final = Words("beside.taken_back")
+# No longer needed, after a removal: why it is removed ("删除 deepseek 模型，不用了"), no taking back.
+_UNWANTED: Final = Words("beside.unwanted")
+_REMOVING: Final = frozenset({"verb.delete"})
 # A retort ("are you crazy", "你疯了吧") takes back only an act echoed as a question before it.
 _RETORT: Final = Words("beside.retort")
 _ECHOED: Final = frozenset("?？")
@@ -52,13 +55,27 @@ def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
     if at is None:
         return spans
     lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(ASKED_ACTS) for c in s[3])}
-    if not lost:
+    if not lost or _why_removed(scanned[at + 1 :], [s for s in spans if s[0] in lost]):
         return spans
     # The mind changed (outside.mind_changed), over the clauses taking it back: what is left of the
     # act is no other ask either ("delete my eth alert... actually no" makes no alert).
     start = len(scanned) - len(scanned[at + 1 :].lstrip())
     told = (start, len(scanned.rstrip()), WORD_RANK, _CHANGED, "")
     return [*acts_lost_at(spans, lost, ASKED_ACTS), told]
+
+
+def _why_removed(tail: str, acts: list[Span]) -> bool:
+    """The clauses after removals say only that what is removed is no longer needed ("删除 deepseek
+    模型，不用了", "删掉rex，不需要了"): why, nothing taken back. After any other act ("帮我买btc，不用了")
+    the same words take it back."""
+    asked = {c for s in acts for c in s[3] if c.startswith(ASKED_ACTS)}
+    if not asked or not asked <= _REMOVING:
+        return False
+    found = _UNWANTED.spans(tail, every=True)
+    left = list(tail)
+    for a, b in found:
+        left[a:b] = " " * (b - a)
+    return bool(found) and _nothing_else("".join(left))
 
 
 def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
@@ -94,6 +111,10 @@ def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool, echo
             return False
         found = found or bool(s[3] & _BACK)
         left[a:b] = " " * (b - a)
-    rest = "".join(left)
+    return found and _nothing_else("".join(left))
+
+
+def _nothing_else(rest: str) -> bool:
+    """Nothing left but spaces, marks and particles."""
     particles = "".join(_PARTICLES.words)
-    return found and all(ch.isspace() or ch in _MARKS or ch in particles or not ch.isalnum() for ch in rest)
+    return all(ch.isspace() or ch in _MARKS or ch in particles or not ch.isalnum() for ch in rest)

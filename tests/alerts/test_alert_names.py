@@ -186,6 +186,23 @@ async def test_an_alert_renamed_by_its_name(desk: AlertDesk) -> None:
     assert codes(asked) == ["alert_no_name"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "抄底线这个提醒改个名，叫底部",
+        "抄底线这个提醒改个名叫底部",
+        "给抄底线换个名字，就叫底部吧",
+    ],
+)
+async def test_a_new_name_said_after_its_word_is_the_name_stored(desk: AlertDesk, said: str) -> None:
+    """ "抄底线这个提醒改个名，叫底部" stored the name ",叫底部" (the mark and 叫 taken as part of it); a
+    name given by its 名字 changed ("换个名字，就叫…") was read as nothing."""
+    await desk.say("eth涨破5000提醒我，叫它抄底线")
+    done = await desk.say(said)
+    assert (done.route.action, codes(done)) == ("rename", ["alert_renamed"]), (said, codes(done))
+    assert list(stored(desk)) == ["底部"]
+
+
 async def test_an_alert_paused_is_neither_paused_nor_deleted(desk: AlertDesk) -> None:
     """ "pause dip buyer" deleted the alert (pause read as stop, stop as delete): an alert can't be
     paused; it is shown, that said, and kept."""

@@ -139,6 +139,19 @@ async def test_delete_by_provider_alias_confirms_then_deletes(desk: Desk) -> Non
     assert await desk.workspace.models.owned(OWNER) == []
 
 
+async def test_a_delete_with_no_longer_needed_after_it_still_asks_to_delete(desk: Desk) -> None:
+    """ "删除 deepseek 模型，不用了" read 不用了 as taking the delete back (nothing done, no answer):
+    said after a removal it is why, the delete is confirmed; after a buy it still takes it back."""
+    chat = desk.chat
+    await chat.say("配置一个 DeepSeek 模型")
+    await chat.say(MODEL_KEY)
+    confirm = await chat.say("删除 deepseek 模型，不用了")
+    assert confirm.route.action == "delete" and codes(confirm)[0] == "confirm_delete"
+    done = await chat.press(button(confirm, "确认删除"))
+    assert codes(done) == ["model_deleted"]
+    assert await desk.workspace.models.owned(OWNER) == []
+
+
 async def test_delete_is_refused_while_a_trader_uses_the_model() -> None:
     store = MemoryWorkspace()
     desk = make_desk(workspace=store)

@@ -209,12 +209,25 @@ _BALANCE = Table(
 
 def _idle(about: frozenset[str], besides: frozenset[str]) -> SlotFill:
     """ "为什么我的 agent 一直不开单", "diagnose my strategy": a trader's or strategy's problem
-    (a trader's strategy is the trader's); why it makes money is no problem."""
+    (a trader's strategy is the trader's); why it makes money is no problem. An exchange named with
+    its own error ("幣安成日報錯 -1021，個bot乜都做唔到") is the exchange's: what the bot cannot do
+    follows from it."""
     return Table(
         only=(When(any=about, also=NOT_WORKING), When(WHY, any=about, none=GAINS)),
         decline=When(any=besides) if besides else None,
+        unless=_exchange_error,
         commands=False,
     )
+
+
+def _exchange_error(reading: Reading) -> PastedError | None:
+    """The error an exchange named answered with, pasted or coded ("币安报错 -1021")."""
+    if _named(reading, EXCHANGE) in (None, "paper"):
+        return None
+    error = _pasted(reading, bare_status=True)
+    if error is None or error.source not in _EXCHANGE_SOURCES:
+        return None
+    return None if error.code in _ORDER_CODES and reading.concepts & ORDER else error  # an order's rejection
 
 
 _FILLS: dict[str, SlotFill] = {"order": _order, "balance": _BALANCE, "exchange": _exchange, "model": _model}

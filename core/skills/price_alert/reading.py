@@ -19,7 +19,7 @@ from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.supposed import SUPPOSED
 from core.language.tagger import COIN, Reading, Tag
-from core.language.typed_names import without_close
+from core.language.typed_names import set_to, without_close
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
@@ -62,6 +62,7 @@ _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 CHANGED = frozenset({"verb.set_to", "verb.update"})
 NEW_NAME = "new_name"  # a rename's slot
+NAME_WORD = "noun.name"  # "换个名字": its name said, changed
 _ALERT_NOUNS = ("alert ", "提醒")  # the kind said after its name
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
@@ -187,10 +188,13 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     """One of their alerts named, its delete or a question of it ("dip buyer删掉", "is dip buyer
     still on"): read as the same words with the alert's noun for its name ("提醒删掉", "is alert
     still on"), the name in the slot. A name given it ("call it …") is a create's, read as one."""
-    if find_name(text, NAMED) is not None:
+    renaming = reading.has(RENAME) or reading.has(NAME_WORD)  # "改个名叫底部": a name given it, no new alert
+    if not renaming and find_name(text, NAMED) is not None:
         return None
     start, end = reading.norm.offsets[own.start], reading.norm.offsets[own.end]
     after = max((t.end for t in reading.tags if t.concepts & RENAMING), default=0)
+    named_as = set_to(reading)  # "抄底线这个提醒改个名，叫底部": the new name after its 叫
+    after = max(after, named_as.end) if named_as is not None else after
     new = reading.norm.typed(after, len(reading.text)) if after > own.start else ""
     if reading.has(RENAME) and not new:  # "call the eth floor alert 'last stand'": the words after it
         new = reading.norm.typed(own.end, len(reading.text)).lstrip()
