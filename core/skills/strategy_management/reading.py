@@ -32,6 +32,7 @@ from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
+from core.skills.strategy_management.changed import MADE_UNITS, grid_count, made_value, money_of_dca
 from core.strategies.intervals import Interval, interval_in, interval_of, interval_set, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
@@ -330,6 +331,8 @@ ACTIONS = (
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
     # "make weekend dip run every 6h instead", "make the strategy (the copy) buy every 12h": repeats otherwise
     ("update", When(["verb.make", "time.repeat"], any=["own.strategy", "noun.strategy"], none=_NOT_MADE)),
+    # "make eth ladder 30 grids instead", "make my btc dca 50u": one of theirs made to have a field's value
+    ("update", When(["verb.make", "own.strategy"], any=[f"strategy.{f}" for f in FIELDS], none=_NOT_MADE)),
     # "列出我所有嘅策略設定", "show me my strategy setup": a listing's verb before a set-up's word asks
     # for what is set up (设定 / setup said as a noun), no new strategy.
     # "how is lazy stack set up": one of theirs asked how it stands, none made.
@@ -458,7 +461,7 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
         if marker is not None and slots.get("field") == "interval":
             slots.update(_interval_said(reading, marker.end))
         if marker is not None and "field" not in slots:
-            slots.update(_money_of_dca(reading, marker.end))
+            slots.update(money_of_dca(reading, _values(reading), marker.end))
         made = (
             (reading.first("verb.make") or reading.first("verb.update"))
             if marker is None and "field" not in slots
@@ -470,7 +473,9 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             said = _interval_said(reading, made.end)
             slots.update({"field": "interval", **said} if said else {})
             end = min(end, *(t.start for t in reading.tags if t.start > made.end and t.concepts & _REPEATED))
-        counted = _grid_count(reading) if marker is None and slots.get("field") != "grids" else None
+        if marker is None and (field := slots.get("field")) in MADE_UNITS and field not in slots:
+            slots.update(made_value(_values(reading), str(field)))  # "make stacker 25 usdt every buy"
+        counted = grid_count(_values(reading)) if marker is None and "grids" not in slots else None
         if counted is not None:  # "bump the btc grid up to 25 grids": the count, no total cap
             slots = {"field": "grids", "grids": counted.slot}
             end = _cue_start(reading, counted.start)
@@ -525,24 +530,6 @@ def _interval_said(reading: Reading, start: int) -> dict[str, str]:
     return {"interval": found.text} if found is not None else {}
 
 
-def _money_of_dca(reading: Reading, start: int) -> dict[str, str]:
-    """A DCA's new value that is one sum of USDT and no field named ("bump my btc dca to 500
-    usdt"): its amount per buy, as a new DCA's money is ("weekly btc dca 100u"). Of another kind
-    (a grid's money is per grid or its total) no field is read: the skill asks which."""
-    said = [v for v in _values(reading) if v.start >= start]
-    if kind_of(reading) != "dca" or len(said) != 1 or said[0].unit != "quote" or said[0].refused:
-        return {}
-    return {"field": "quote_amount", "quote_amount": said[0].typed}
-
-
-def _grid_count(reading: Reading) -> Value | None:
-    """The one value of a change, when it is a count of grids or levels ("up to 25 grids", "最多
-    30格"): the grid count, whatever cap's word is said before it (a total cap is money)."""
-    values = _values(reading)
-    found = values[0] if len(values) == 1 else None
-    return found if found is not None and found.kind == "count" and found.unit == "grid" else None
-
-
 def _cue_start(reading: Reading, at: int) -> int:
     """Where the field words right before ``at`` begin ("up to" of "btc grid up to 25 grids"):
     the record is named before them."""
@@ -573,7 +560,7 @@ def _field_by_value(value: str) -> str | None:
     if any(v.kind == "interval" or interval_of(v) for v in found) or refused_of(found):
         return "interval"  # "每-2天" too: an interval not read exactly, never a new name
     if any(v.unit == "quote" for v in found):
-        return None  # a sum of money names no strategy: which field is the kind's (_money_of_dca)
+        return None  # a sum of money names no strategy: which field is the kind's (changed.money_of_dca)
     return "name"
 
 
