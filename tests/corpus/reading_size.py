@@ -48,6 +48,7 @@ READING: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "core/skills/trader_management/named.py",
             "core/skills/price_alert/targets.py",
             "core/skills/price_alert/listing.py",
+            "core/skills/strategy_management/changed.py",
         ),
     ),
     (
