@@ -42,6 +42,8 @@ from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_d
 from core.language.normalize import clause_of, has_cjk
 from core.language.purpose import purposed
 from core.language.purpose import said as purpose_said
+from core.language.settings_of import said as settings_said
+from core.language.settings_of import settings_of
 from core.language.share_of import said as share_said
 from core.language.share_of import share_of
 from core.language.since import said as since_said
@@ -108,6 +110,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans, said = _again(spans, said, closed_holding(spans))
     if name_said(said):  # "新建个交易员叫暴富": the name given, no dream told
         spans, said = _again(spans, said, named_as(scanned, spans))
+    if settings_said(said):  # "kimi设定不用了": their kimi's settings, no new one set up
+        spans, said = _again(spans, said, settings_of(scanned, spans))
     if said >= TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked
         spans, said = _again(spans, said, sold_out_asked(scanned, spans))
     if ERROR_CODE in said:  # "buy 402 USDT of BTC": money, no HTTP 402 told
