@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.language import fills, typed_names
+from core.language.phrases import Words
 from core.language.picks import one_value, positive
 from core.language.tagger import Reading, Tag
 from core.language.values import REFUSED_PREFIX, Kind, Value
@@ -172,7 +173,12 @@ class After:
     def read(self, reading: Reading) -> Any:
         tag = reading.first(self.concept)
         name = None if tag is None else typed_names.name_after(reading, tag.end, whole=True)
+        if name and _WHERE.prefix(name.lower()) is not None:
+            return None  # "remove my okx account from the bot": where it is, no name
         return {"name": name} if name else None
+
+
+_WHERE = Words("record_where.lead")
 
 
 @dataclass(frozen=True, slots=True)
