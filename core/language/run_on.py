@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from core.language.lexicon import phrases
 from core.language.slips import english_word
 from core.language.word_scan import automaton
 
@@ -59,12 +61,18 @@ def _split(typed: str, coins: CoinIndex) -> tuple[int, bool, str, frozenset[str]
             if len(coin) < _SHORTEST_COIN or len(word) < _SHORTEST_WORD:
                 continue
             concepts = _word(word)
-            if not concepts:
+            if not concepts or (coin_first and word in _name_parts()):
                 continue
             symbol = _coin(coin, coins)
             if symbol:
                 splits.append((at, coin_first, symbol, concepts))
     return splits[0] if len(splits) == 1 else None
+
+
+@cache
+def _name_parts() -> frozenset[str]:
+    """The words that make another coin's name after a coin's (phrases/run_on.toml: "pepecoin")."""
+    return frozenset(phrases("run_on").concepts["run_on.name_part"].words)
 
 
 def _word(word: str) -> frozenset[str]:

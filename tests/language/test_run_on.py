@@ -34,3 +34,12 @@ def test_no_run_on_in_a_word(text: str) -> None:
     reading = _TAGGER.read(text)
     assert all(t.end - t.start == len(reading.text[t.start : t.end].strip()) for t in reading.tags)
     assert not any("noun.price" in t.concepts for t in reading.tags)
+
+
+@each("text", ["pepecoin", "pepecoin price", "bitcoincash price", "ethclassic", "shibtoken"])
+def test_a_coin_name_made_longer_is_another_coin(text: str) -> None:
+    """ "pepecoin" is PepeCoin, "bitcoincash" Bitcoin Cash: another coin's name, never PEPE or BTC
+    read out of it (phrases/run_on.toml); the price skill asks which coin, as typed."""
+    assert not [
+        t for t in _TAGGER.read(text).tags if t.value in {"PEPEUSDT", "BTCUSDT", "ETHUSDT", "SHIBUSDT"}
+    ]
