@@ -36,6 +36,7 @@ COIN_NAMES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
             "btc/usdt",
             "sats",
             "satoshis",
+            "satoshi",
             "饼",
             "餅",
             "orange coin",

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from core.language.clock import on_a_clock
+from core.language.normalize import has_cjk
 from core.language.numbers import (
     CN_BIG,
     CN_DIGITS,
@@ -22,7 +23,7 @@ from core.language.numbers import (
     scaled,
     spaced_k,
 )
-from core.language.phrases import LATIN_LETTERS
+from core.language.phrases import LATIN_LETTERS, Words
 from core.language.shares import CN_FOLD
 from core.language.value import UNIT_SECONDS, Kind, Value
 from core.language.value_words import (
@@ -42,6 +43,7 @@ from core.language.value_words import (
     _PRICE,
     _QUOTE,
     _QUOTE_BEFORE,
+    _RUN,
     _SIGN,
     _TIMES,
     _TIMES_BEFORE,
@@ -374,9 +376,34 @@ def _worth_of(
 ) -> int | None:
     """Where the coin ends after a number with no unit, "的" and the coin ("买100的btc", "买0.5w的大饼"):
     the words say "that much of the coin" in money as often as in coins, so the amount is refused,
-    asking which, never read as either."""
-    coin = _coin_worth_of(norm, pos, coins, mentions)
-    return coin[0] if coin is not None else None
+    asking which, never read as either. So with a word this grammar does not know between ("buy 1
+    sat of btc", "买10万聪的比特币"): a unit unread, refused, never that many coins."""
+    unknown = (
+        () if _CENTS.after(norm, pos) is not None else _unknown_unit(norm, pos)
+    )  # cents: core.language.cents
+    for at in (pos, *unknown):
+        coin = _coin_worth_of(norm, at, coins, mentions)
+        if coin is not None:
+            return coin[0]
+    return None
+
+
+_CENTS: Final = Words("alert.cents")  # "50 cents of doge": money, read by core.language.cents
+
+
+def _unknown_unit(norm: str, pos: int) -> tuple[int, ...]:
+    """Where a word right after a number may end: a Latin word ("sat" of "1 sat of btc"), one or two
+    Chinese characters ("聪" of "10万聪的比特币"); none for a digit, a mark or a word the lexicon knows
+    ("挂185沽光的sol": 沽光 sells)."""
+    from core.language.word_scan import scan  # only after a number, a word and a coin: not at import
+
+    at = pos + (norm[pos : pos + 1] == " ")
+    end = at
+    while end < len(norm) and norm[end] in _LATIN_LOWER:
+        end += 1
+    said = norm[at : at + 2]
+    ends = (end,) if end > at else tuple(at + n for n in (1, 2) if all(map(has_cjk, said[:n])))
+    return tuple(e for e in ends if not _RUN.search(norm[at:e]) and not scan(norm[at:e]))
 
 
 _YUAN: Final = "块塊"

@@ -98,3 +98,25 @@ def test_a_weak_ticker_said_before_its_stop_is_the_coin(text: str, slot: str, le
 def test_how_many_orders_asks_the_open_orders(text: str) -> None:
     route = _route(text)
     assert route is not None and (route.skill, route.action) == ("orders", "open_orders"), route
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("buy 1 sat of btc", "“1 sat of btc”"),  # was a buy of 1 BTC
+        ("买10万聪的比特币", "「10万聪的比特币」"),  # was a buy of 100,000 BTC
+    ],
+)
+async def test_a_unit_not_known_before_a_coin_is_refused_never_that_many_coins(
+    desk: TradeDesk, text: str, quoted: str
+) -> None:
+    reply = await desk.chat.say(text)
+    assert reply.route.skill == "trade_execution", reply.route
+    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_amount", said(reply)
+    assert quoted in said(reply)
+    assert desk.orders.orders == {}
+
+
+def test_satoshis_are_a_hundred_millionth_of_a_bitcoin() -> None:
+    route = _route("buy 1 satoshi of btc")
+    assert route is not None and route.slots.get("amount") == "base:0.00000001", route
