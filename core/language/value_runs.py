@@ -187,7 +187,7 @@ def _read_run(
         tail, kind, unit = times[1], "multiple", "x"
     elif (money_of := _money_of(norm, pos)) is not None:  # "1万5的u的btc": 15,000 USDT, never 15,000 coins
         tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
-    elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before))) is not None:
+    elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before) or _no_date(run))):
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
         once = every is None and key in _DURATIONS and _once_each(norm, tail)  # "4小时一次"
@@ -503,6 +503,11 @@ def _once_each(norm: str, at: int) -> bool:
     """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
     once = _words("once_each").after(norm, at)
     return once is not None and _words("once_not").after(norm, once[1], space=False) is None
+
+
+def _no_date(run: str) -> bool:
+    """A count no day of a month can be ("回测 60日", "45日"): days, no date."""
+    return run.isdigit() and int(run) > 31
 
 
 def _past_before(norm: str, at: int) -> bool:
