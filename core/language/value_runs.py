@@ -187,7 +187,9 @@ def _read_run(
         tail, kind, unit = times[1], "multiple", "x"
     elif (money_of := _money_of(norm, pos)) is not None:  # "1万5的u的btc": 15,000 USDT, never 15,000 coins
         tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
-    elif (hit := _unit_at(norm, pos, run, every is not None or _past_before(norm, said_before) or _no_date(run))):
+    elif (
+        hit := _unit_at(norm, pos, run, every is not None or _no_date(run) or _past_before(norm, said_before))
+    ) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
         once = every is None and key in _DURATIONS and _once_each(norm, tail)  # "4小时一次"

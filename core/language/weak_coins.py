@@ -269,7 +269,10 @@ def _order_for(said: str, words: Sequence[Span]) -> bool:
 
 
 # A buy simulated is spent too ("simulate buying 50u of link every week": backtest.invest).
-_SPENT: Final = frozenset({"verb.buy", "verb.sell", "verb.give", "trade.spend", "trade.put_in", "backtest.invest"})
+# Given for it ("get me 50u of link": verb.give) is bought.
+_SPENT: Final = frozenset(
+    {"verb.buy", "verb.sell", "verb.give", "trade.spend", "trade.put_in", "backtest.invest"}
+)
 _TIES: Final = Words("not_coin.spent_on")  # "of" of "buy 100u of link", 的 of "买100u的link"
 
 
