@@ -31,6 +31,9 @@ def stored(desk: AlertDesk) -> dict[str | None, Alert]:
         ("btc跌破8万提醒我 名字叫抄底线", "抄底线", "「抄底线」"),
         ("btc跌破8萬提醒我，叫它抄底線", "抄底線", "「抄底線」"),
         ("比特幣跌破8萬通知我，命名為抄底線", "抄底線", "「抄底線」"),
+        # a bare 叫 opening the clause after the comma: the name was not read (s58)
+        ("大餅跌到80000提醒我，叫抄底線", "抄底線", "「抄底線」"),
+        ("eth涨到5000提醒我, 叫冲冲冲", "冲冲冲", "「冲冲冲」"),
     ],
 )
 async def test_a_name_given_when_creating_is_read_shown_and_stored(
@@ -182,8 +185,11 @@ async def test_an_alert_renamed_by_its_name(desk: AlertDesk) -> None:
     assert codes(clash) == ["name_taken"] and "名字没有改" in texts(clash)
     zh = await desk.say("抄底线改名叫底部")
     assert codes(zh) == ["alert_renamed"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
+    # the new name given in a clause of its own (s58: the name was ",叫新底")
+    told = await desk.say("底部改个名字，叫新底")
+    assert codes(told) == ["alert_renamed"] and sorted(n or "" for n in stored(desk)) == ["floor", "新底"]
     asked = await desk.say("rename floor")
-    assert codes(asked) == ["alert_no_name"] and sorted(n or "" for n in stored(desk)) == ["floor", "底部"]
+    assert codes(asked) == ["alert_no_name"] and sorted(n or "" for n in stored(desk)) == ["floor", "新底"]
 
 
 @pytest.mark.parametrize(

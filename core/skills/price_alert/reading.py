@@ -206,6 +206,9 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
         if not new:
             return "rename", {NAME: own.value}  # the new name asked for
         new = without_close(new)  # "rename moon call to lambo please": lambo
+        told = new.lstrip(" ,，")  # "rename moon call, call it lambo": the name after the words giving it
+        marker = NAMED.prefix(normalize_text(told).text)
+        new = told[marker:].strip() if marker else new
         return "rename", {NAME: own.value, NEW_NAME: clean_name(new) or f"{REFUSED_PREFIX}name:{new}"}
     noun = "提醒" if has_cjk(text) else " alert "
     found = read_alert(f"{text[:start]}{noun}{text[end:]}".strip(), coins)
