@@ -76,7 +76,7 @@ from core.language.held_told import held_before_sale
 from core.language.intents import OUTSIDE
 from core.language.listed_first import WAITS
 from core.language.phrases import Words
-from core.language.tagger import Reading, words
+from core.language.tagger import RECORD_NOUNS, Reading, words
 from core.routing.router import Route
 from core.tasks.numbered import numbered
 
@@ -264,6 +264,8 @@ def split_asks(
             found = [(p, r) for p, r in zip(pieces, routes, strict=True) if r is not None]
             if whole is not None and _told_its_record(pieces, told, found, told_by):
                 continue  # "eth grid is useless, get rid of it": "it" is the record told of, one ask
+            if whole is not None and _its_kinds(found, told_by):
+                continue  # "老王现在用的什么策略和模型": what 老王 uses, one ask
             if trailing and any(told) and not all(looked_up(r) for _, r in found):
                 continue
             asked = [asks_for(r) for _, r in found]
@@ -312,6 +314,28 @@ def _told_its_record(
     return bool(named) and any(
         "recent" in (r.slots.get("target_ref") or {}) and pieces.index(p) > named[0] for p, r in found
     )
+
+
+def _its_kinds(found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
+    """A piece that is only a record kind's noun ("模型", "the model") after a question of one of
+    theirs by its name ("老王现在用的什么策略和模型", "what strategy and model is rex on"): asked of
+    that record too, not a list of every record of the kind."""
+    for (_, before), (piece, route) in pairwise(found):
+        said = told_by(piece)
+        if (
+            before.action == "query"
+            and (before.slots.get("target_ref") or {}).get("name")
+            and not route.slots.get("target_ref")
+            and any(t.concepts & RECORD_NOUNS for t in said.tags)
+            and all(t.concepts & RECORD_NOUNS or _filler(t.concepts) for t in said.tags)
+            and not said.rest()
+        ):
+            return True
+    return False
+
+
+def _filler(concepts: frozenset[str]) -> bool:
+    return all(c.startswith("filler.") for c in concepts)
 
 
 def _put_on(found: Route, before: Route) -> bool:

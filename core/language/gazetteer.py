@@ -29,12 +29,13 @@ MIN_LENGTH = 2
 
 
 # A record kind's Chinese words (normalized), said right after a name that is also a plain word.
+# Said after a space too ("买入 这个交易员停一下": their trader 买入).
 _KIND_SAID: Final[Mapping[str, tuple[str, ...]]] = {
-    "trader": ("交易员",),
+    "trader": ("交易员", "这个交易员", "那个交易员"),
     "strategy": ("策略", "这个策略", "那个策略"),
-    "account": ("账户", "账号"),
-    "model": ("模型",),
-    "alert": ("提醒",),
+    "account": ("账户", "账号", "这个账户", "那个账户"),
+    "model": ("模型", "这个模型", "那个模型"),
+    "alert": ("提醒", "这个提醒", "那个提醒"),
 }
 
 SEVERAL = "several"  # the kind of a name the person gave to records of more than one kind
@@ -65,7 +66,7 @@ class Gazetteer:
                     if not name.isascii():
                         # Said with its kind's word right after it ("删了梭哈策略"), a Chinese plain-word
                         # name is theirs: the lexicon's word never stands so.
-                        for word in _KIND_SAID.get(kind, ()):
+                        for word in (w for said in _KIND_SAID.get(kind, ()) for w in (said, f" {said}")):
                             kinds, first = entries.get(key + word, ((), name))
                             if kind not in kinds:
                                 entries[key + word] = ((*kinds, kind), first)

@@ -40,6 +40,10 @@ def _asks(text: str, names: dict[str, list[str]]) -> list[Route]:
          {"target_ref": {"name": "主号"}}),
         ("what's set up under savings?", {"account": ["savings", "main"]}, "exchange_management", "query",
          {"target_ref": {"name": "savings"}}),
+        ("买入 这个交易员停一下", {"trader": ["买入", "阿飞"]}, "trader_management", "stop",
+         {"target_ref": {"name": "买入"}}),
+        ("老王现在用的什么策略和模型", {"trader": ["老王"]}, "trader_management", "query",
+         {"target_ref": {"name": "老王"}}),
     ],
 )  # fmt: skip
 def test_their_record_by_its_name(
