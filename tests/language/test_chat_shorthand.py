@@ -20,3 +20,9 @@ def test_shorthand_asks() -> None:
     ]:
         route = route_with_names(text)
         assert route is not None and (route.skill, route.action) == (skill, action), (text, route)
+
+
+def test_a_classifier_is_no_name() -> None:
+    route = route_with_names("刪咗我條策略")
+    assert route is not None and (route.skill, route.action) == ("strategy_management", "delete")
+    assert "target_ref" not in route.slots or "name" not in route.slots["target_ref"], route
