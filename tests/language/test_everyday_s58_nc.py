@@ -120,3 +120,9 @@ async def test_a_unit_not_known_before_a_coin_is_refused_never_that_many_coins(
 def test_satoshis_are_a_hundred_millionth_of_a_bitcoin() -> None:
     route = _route("buy 1 satoshi of btc")
     assert route is not None and route.slots.get("amount") == "base:0.00000001", route
+
+
+@each("text", ["cancel the btc order i placed yesterday", "撤掉我昨天挂的单", "取消我今天下的eth单"])
+def test_an_order_said_with_its_day_is_cancelled_never_its_fills_listed(text: str) -> None:
+    route = _route(text)  # was account_query.trades (yesterday's fills)
+    assert route is not None and (route.skill, route.action) == ("orders", "cancel"), route
