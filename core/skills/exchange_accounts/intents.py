@@ -5,8 +5,8 @@ name alone ("show me the details of vault")."""
 from __future__ import annotations
 
 from core.language.intents import table
+from core.language.normalize import CLAUSE_MARKS
 from core.language.slots import After, Read, Slots
-from core.language.spans import clause_break
 from core.language.tagger import Reading
 
 SKILL = "exchange_management"
@@ -27,7 +27,7 @@ def _the_one(reading: Reading) -> dict[str, str] | None:
         for t in reading.tags
         if "own.account" in t.concepts
         and asked is not None
-        and not clause_break(reading.scanned, min(t.end, asked.end), max(t.start, asked.start))
+        and not CLAUSE_MARKS.intersection(reading.scanned[min(t.end, asked.end) : max(t.start, asked.start)])
     }
     return {"name": names.pop()} if len(names) == 1 else None
 

@@ -52,4 +52,11 @@ def _only_filler(reading: Reading, start: int) -> bool:
 
 _SWITCHED = Slots(Const("field", "model"), Read("model", model_switched_to, need=True))
 
-INTENTS = table(SKILL, "model_configs", {"switched": _SWITCHED}).intents
+
+def _theirs(reading: Reading) -> dict[str, str] | None:
+    tag = reading.first("own.model")
+    return None if tag is None else {"name": str(tag.value)}
+
+
+_THEIRS = Slots(Read("target_ref", _theirs, need=True))  # "is deepseek enabled": that one's card
+INTENTS = table(SKILL, "model_configs", {"switched": _SWITCHED, "theirs": _THEIRS}).intents
