@@ -252,3 +252,23 @@ def test_all_said_right_before_its_amount_is_that_amount() -> None:
     assert value.amount_slot == "quote:200"
     # anything between them is two amounts still, never a guess
     assert len(find_values("sell all but 0.1 btc", COINS)) == 2
+
+
+@each(
+    ("text", "expected"),
+    [
+        ("回测 60日", [("duration", "60d", "60日")]),
+        ("回测 60 日", [("duration", "60d", "60 日")]),
+        ("half a day", [("duration", "0.5d", "half a day")]),
+    ],
+)
+def test_a_span_no_date_or_half_of_a_day_reads_its_days(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    """No month has a 60th day: "60日" is 60 days (a backtest's span read none); half a day is 0.5 d."""
+    assert read(text) == expected
+
+
+@each("text", ["3月5日", "31日", "5000日元"])
+def test_a_day_of_the_month_or_yen_is_no_span(text: str) -> None:
+    assert all(kind != "duration" for kind, _, _ in read(text)), read(text)
