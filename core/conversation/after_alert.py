@@ -14,7 +14,7 @@ from collections.abc import Callable
 from core.conversation.clauses import BackFn, split_asks
 from core.conversation.story import after_story, beside_asks
 from core.language.acted import ACTED_CONCEPT as ACTED
-from core.language.normalize import has_cjk
+from core.language.normalize import CLAUSE_MARKS, has_cjk
 from core.language.phrases import Words
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.supposed import SUPPOSED
@@ -186,6 +186,8 @@ def split_held(
     question for the guide, never its act cut off as a request of its own."""
     if whole is not None and whole.skill == "guidance" and told_by(text).concepts & _ASKED_HOW:
         return None
+    if whole is None and _told_across(told_by(text)):
+        return None  # "卖单成交了，谢谢": one remark of the lexicon across its clauses, nothing asked
     asks = split_asks(text, whole, route, back, told_by)
     if asks is not None and any(r.skill == _TRADE for _, r in asks):
         # The trade wanted, then told failing ("我想买0.1个btc，但买单失败了"): the failure alone is
@@ -218,6 +220,16 @@ def split_held(
         # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
         asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
     return conditioned(text, whole, asks, route, told_by)
+
+
+def _told_across(reading: Reading) -> bool:
+    """A remark of the lexicon (outside.*) said across a clause mark ("卖单成交了，谢谢": a fill told with
+    thanks): its clauses are one story, none read alone."""
+    return any(
+        any(c.startswith("outside.") for c in tag.concepts)
+        and any(ch in CLAUSE_MARKS for ch in reading.text[tag.start : tag.end])
+        for tag in reading.tags
+    )
 
 
 def _wanted_how(asks: list[tuple[str, Route]]) -> list[tuple[str, Route]] | None:
