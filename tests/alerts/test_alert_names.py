@@ -209,6 +209,15 @@ async def test_a_new_name_said_after_its_word_is_the_name_stored(desk: AlertDesk
     assert list(stored(desk)) == ["底部"]
 
 
+async def test_what_an_alert_is_set_to_asked_renames_nothing(desk: AlertDesk) -> None:
+    """ "whats the moon call alert set to again?" renamed the alert to "again?" (s58): it is asked about."""
+    await desk.say("alert me when btc < 80k, call it moon call")
+    for said in ("whats the moon call alert set to again?", "moon call设成多少了"):
+        asked = await desk.say(said)
+        assert (asked.route.action, asked.route.slots.get("name")) == ("query", "moon call"), said
+        assert list(stored(desk)) == ["moon call"], said
+
+
 async def test_an_alert_paused_is_neither_paused_nor_deleted(desk: AlertDesk) -> None:
     """ "pause dip buyer" deleted the alert (pause read as stop, stop as delete): an alert can't be
     paused; it is shown, that said, and kept."""

@@ -59,6 +59,7 @@ _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my 
 # Each list is written in order: a word's place in it is its number.
 ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
+WHAT = frozenset({"ask.what_is", "ask.how_much"})  # "what's … set to", "设成多少了": a value asked
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
 CHANGED = frozenset({"verb.set_to", "verb.update"})
 NEW_NAME = "new_name"  # a rename's slot
@@ -201,7 +202,13 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
         new = new[len(next((n for n in _ALERT_NOUNS if new.lower().startswith(n)), "")) :]
     # "rename dip buyer to floor"; "把提醒破十万改成六位数", "change dip buyer to floor": changed to
     # words after the name, no value (a level's change is none), is a new name too
-    changed = bool(CHANGED & reading.concepts) and after >= own.end and bool(new.strip())
+    # ... unless what it is set to is asked ("whats the moon call alert set to again?"): its question
+    changed = (
+        bool(CHANGED & reading.concepts)
+        and after >= own.end
+        and bool(new.strip())
+        and not WHAT & reading.concepts
+    )
     if reading.has(RENAME) or (changed and not find_values(new)):
         if not new:
             return "rename", {NAME: own.value}  # the new name asked for
