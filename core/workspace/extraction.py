@@ -234,13 +234,23 @@ def said_alone(text: str) -> tuple[str | None, tuple[int, int] | None]:
     for value in find_values(text):
         if value.kind not in ("number", "amount", "refused") or value.unit == "base":
             continue
-        before, after = text[: value.start].rstrip(), text[value.end :]
+        before, after = _given_dropped(text[: value.start].rstrip()), text[value.end :]
         end = next((i for i, ch in enumerate(after) if ch in _CLAUSE_MARKS), len(after))
         rest = Tagger().read(after[:end])
         polite = all(c.startswith("filler.") for t in rest.tags for c in t.concepts) and not rest.rest()
         if (before[-1:] in _CLAUSE_MARKS or _after_account_noun(before)) and polite:
             return value.slot, (value.start, value.end)
     return None, None
+
+
+def _given_dropped(before: str) -> str:
+    """``before`` without a give word ending it ("开个模拟账户，给我10万", "paper account, give me 50k"):
+    the sum given is said alone all the same."""
+    reading = Tagger().read(before)
+    last = reading.tags[-1] if reading.tags else None
+    if last is not None and "verb.give" in last.concepts and reading.norm.offsets[last.end] == len(before):
+        return before[: reading.norm.offsets[last.start]].rstrip()
+    return before
 
 
 def _after_account_noun(before: str) -> bool:
