@@ -115,7 +115,7 @@ async def test_system_prompt_and_tool_definitions(llm: ScriptedLLMServer, make_p
     for fragment in (
         "You are deskmate",
         "- BTCUSDT: BTC, Bitcoin, 比特币 (also called: 比特幣, 大饼, 大餅, xbt, btc/usdt, sats, satoshis, "
-        "饼, 餅, orange coin, digital gold, king coin)",
+        "satoshi, 饼, 餅, orange coin, digital gold, king coin)",
         "- ETHUSDT: ETH, Ethereum, 以太坊",
         "- SOLUSDT: SOL, Solana, 索拉纳",
         "DOGE",
