@@ -26,7 +26,7 @@ _CN_CLOCK: Final = re.compile(
 )
 _EN_CLOCK: Final = re.compile(
     r"(?<![0-9a-z_.$:])(?:(?:1[0-2]|0?[1-9])(?::[0-5][0-9])?\s?(?:am|pm|a\.m\.?|p\.m\.?)(?![a-z])"
-    r"|(?:1[0-2]|0?[1-9])\s?(?:o'?\s?clock|oclock)(?![a-z])"
+    r"|(?:1[0-2]|0?[1-9])\s?(?:o['’]?\s?clock|oclock)(?![a-z])"
     r"|(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?![0-9a-z_.:%]))"
 )
 # A price's word right before the number ("跌到10点", "价格10点"): doubtful, left as it reads.
@@ -70,7 +70,10 @@ _HH_MM: Final = re.compile(r"(?<![0-9.:])(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?![0-9
 
 
 def on_a_clock(norm: str, start: int, end: int) -> bool:
-    """The digits at ``start``..``end`` of ``norm`` are a part of a time of day said with a colon."""
-    if ":" not in norm[max(0, start - 3) : end + 3]:
+    """The digits at ``start``..``end`` of ``norm`` are a part of a time of day said with a colon or
+    o'clock ("at 9:30", "at 10 o'clock": never a price of 10)."""
+    near = norm[max(0, start - 3) : end + 9]
+    if ":" not in near and "clock" not in near:
         return False
-    return any(m.start() < end and start < m.end() for m in _HH_MM.finditer(norm))
+    said = (*_HH_MM.finditer(norm), *_EN_CLOCK.finditer(norm))
+    return any(m.start() < end and start < m.end() for m in said)
