@@ -25,7 +25,7 @@ _REQUEST: Final = Words("needed.request")
 _RECORD_ASKED: Final = Words("needed.record_asked")
 _BEFORE_GERUND: Final = Words("needed.before_gerund")
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all")  # whether one may: core.language.whether_able
-_ENDS: Final = ("吗", "么", "嘛", "呢", "没", "不", "?", "？")
+_ENDS: Final = Words("needed.ends")
 # What may stand between the asking words and the act: what it acts on, fillers, a time, an amount.
 _BETWEEN: Final = (
     "own.",
@@ -40,15 +40,12 @@ _BETWEEN: Final = (
 )
 _ASK: Final = "ask."
 _GERUND_OBJECT: Final = 4  # the -ing word and at most three words of its object ("deleting my eth alert")
-_HINTS: Final = (
-    *("need", "necess", "have to", "has to", "gotta", "got to", "must", "help to", "hurt to", "useful to"),
-    *("safe to", "ok to", "okay to", "fine to", "right to", "ing ", "why ", "要", "得", "必", "用"),
-)
+_HINTS: Final = Words("needed.hints")  # a cheap look first: one of them in the message
 
 
 def said(scanned: str, concepts: frozenset[str]) -> bool:
     """Cheap: an act, and a word of need that may ask whether it is."""
-    return any(c.startswith(_ACTS) for c in concepts) and any(h in scanned for h in _HINTS)
+    return any(c.startswith(_ACTS) for c in concepts) and any(h in scanned for h in _HINTS.words)
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +79,7 @@ def _asking(scanned: str, act: Span, spans: list[Span]) -> tuple[int, int, int] 
     clause = f" {scanned[first:last]} "
     if after.endswith(requests) or any(w.isascii() and f" {w} " in clause for w in requests):
         return None  # "我要重启rex行吗", "do i have to restart rex? please do": asked politely
-    question = after.endswith(_ENDS) or scanned[last : last + 1] in ("?", "？")
+    question = after.endswith(_ENDS.words) or scanned[last : last + 1] in ("?", "？")
     trade = any(c.startswith(_TRADES) for c in act[3])
     groups = (
         (asked_words, True),
