@@ -23,6 +23,7 @@ from typing import Any
 
 from core.coin_index import CoinIndex
 from core.language import fills
+from core.language.negation import not_asked_clauses
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.slots import SetTo, Take, When, first, take
@@ -77,6 +78,7 @@ _ANSWER_GROUPS = ("filler.", "strategy.", "time.", "answer.yes")
 _ANSWER_CONCEPTS = frozenset({"verb.buy", "noun.strategy", "trade.answer_word"})
 # A buy said: its verb, or money put into a coin or spent on it ("every day put 10 usdt into eth").
 _BUYS = frozenset({"verb.buy", "trade.put_in", "trade.spend"})
+_TOLD_ACTS = frozenset({"verb.buy", "verb.sell", "amount.sell_all"})  # what a clause told not to do acts
 
 
 class StrategyReader:
@@ -183,6 +185,9 @@ class StrategyReader:
         else:
             start = end = len(reading.text)
         outside = [t for t in reading.tags if t.end <= start or t.start >= end]
+        # "别卖eth，每周买50u的btc": the coin of a clause told not to be done is none of the plan's
+        told_not = not_asked_clauses(reading.scanned, reading.found, _TOLD_ACTS)
+        outside = [t for t in outside if not any(a <= t.start and t.end <= b for a, b in told_not)]
         coins = list(dict.fromkeys(t.value for t in outside if COIN in t.concepts and t.value))
         if coins:
             slots["symbols" if kind == "ai" else "symbol"] = ",".join(coins) if kind == "ai" else coins[0]
