@@ -309,12 +309,14 @@ _ASKED_SHOWN: Final = (
 
 def _codes_of_money(scanned: str, spans: Sequence[Span], coins: CoinIndex | None) -> list[Span]:
     """``spans`` without the error code ("401", "429": lexicon/error.toml) of money with its unit, a price
-    or a limit's ("buy 402 USDT of BTC", "买429u的eth", "at 401", "限價401買"): no status pasted; nor
+    or a limit's ("buy 402 USDT of BTC", "买429u的eth", "at 401", "限價401買"), a price refused too
+    ("limit buy 0.1 btc at -2010": its sign refused, no order rejection pasted): no status pasted; nor
     the code's digits inside a longer number ("at 79,401": a price of 79,401, never 79 and a 401)."""
     from core.language.values import find_values  # only beside such a number: not at import
 
     found = find_values(scanned, coins)
-    money = [(v.start, v.end, v.unit in ("quote", "base") or v.kind == "price") for v in found]
+    # A price refused ("at -2010": a sign) is money too, quoted back, never a pasted error's code.
+    money = [(v.start, v.end, v.unit in ("quote", "base", "price") or v.kind == "price") for v in found]
     priced = {s[1] for s in spans if "trade.limit" in s[3]}
     kept: list[Span] = []
     for start, end, rank, concepts, value in spans:

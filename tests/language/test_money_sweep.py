@@ -266,3 +266,16 @@ def test_million_and_billion_letters_are_money_only_beside_money(
     found = find_values(text, CoinIndex(bundled_catalog()))
     last = found[-1]
     assert (last.kind, last.number, last.unit) == (kind, Decimal(number), unit), found
+
+
+@pytest.mark.parametrize("code", ["-2010", "-2015", "-1021", "-1013", "-2019"])
+@pytest.mark.parametrize(
+    "template", ["limit buy 0.1 btc at {a}", "以{a}的价格限价买0.1个btc"], ids=["en", "zh"]
+)
+def test_a_signed_price_that_is_an_error_code_is_refused_as_a_price(template: str, code: str) -> None:
+    """A limit's price typed with a sign is refused quoting it, even where its digits are one of
+    Binance's error codes ("at -2010"): never a pasted rejection diagnosed (the sweep above drew it)."""
+    text = template.format(a=code)
+    route = first(routed(text, "en" if text.isascii() else "zh"), "trade_execution")
+    assert route is not None, text
+    assert str(route.slots.get("limit_price")) == f"{REFUSED_PREFIX}sign:{code}"
