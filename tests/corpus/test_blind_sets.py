@@ -12,13 +12,12 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 57's end), of each set's rows. Sets MA,
-# MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB (session
-# 54), JA and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session
-# 50), FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47)
-# were never given to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor
-# AG (session 44); tests/corpus/blind/README.md says when each was written and what it read when
-# written.
+# Rows right on the commit that last measured them (session 58's end), of each set's rows. Sets NA, NB and
+# NH (session 58), MA, MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA
+# and KB (session 54), JA and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB
+# (session 50), FA, FB, FC and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47)
+# were never given to anyone fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor AG
+# (session 44); tests/corpus/blind/README.md says when each was written and what it read when written.
 FLOORS = {
     "s43_O.jsonl": (106, 110),
     "s43_P.jsonl": (115, 120),
@@ -153,6 +152,14 @@ FLOORS = {
     "s57_MF.jsonl": (236, 240),
     "s57_MG.jsonl": (225, 240),
     "s57_MH.jsonl": (228, 240),
+    "s58_NA.jsonl": (238, 240),
+    "s58_NB.jsonl": (233, 240),
+    "s58_NC.jsonl": (233, 237),
+    "s58_ND.jsonl": (228, 230),
+    "s58_NE.jsonl": (219, 229),
+    "s58_NF.jsonl": (218, 219),
+    "s58_NG.jsonl": (229, 233),
+    "s58_NH.jsonl": (226, 240),
 }
 
 
