@@ -21,7 +21,7 @@ from core.outbound import DeliveryResult, Destination, PlatformOutbound, Recorde
 from core.outbound.memory import MemoryDeliveryLog
 from core.planner.budget import MemoryUsageLedger, TokenBudget
 from core.planner.ports import ModelError, ModelResponse, ModelUsage
-from core.reply import NoticeBlock, Reply
+from core.reply import NoticeBlock, Reply, Status
 from core.services import Services
 from core.strategies import AiParams, DcaParams, GridParams, Interval, NewStrategy, Strategy
 from core.strategies.memory import MemoryStrategies
@@ -145,6 +145,16 @@ class TraderDesk:
         return await self.strategies.create(
             NewStrategy(self.owner, name, params, self.clock.now(), default), AUDIT
         )
+
+    async def running(self, name: str) -> None:
+        """A paper account, a default DCA strategy and a trader ``name`` made and started through
+        the chat, each step checked: the setup of a test about what is then said of the trader."""
+        await self.account()
+        await self.strategy("定投", dca(), default=True)
+        created = await self.chat.say(f"创建一个交易员 叫 {name}")
+        assert created.status is Status.COMPLETED, text_of(created)
+        started = await self.chat.say(f"启动交易员 {name}")
+        assert "trader_started" in codes(started), text_of(started)
 
     async def tick(self, at: Any = None) -> list[Any]:
         if at is not None:

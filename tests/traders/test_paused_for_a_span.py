@@ -9,7 +9,7 @@ import pytest
 
 from core.reply import Status
 from core.traders.model import TraderState
-from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
+from tests.traders.conftest import OWNER, TraderDesk, codes, text_of
 
 
 @pytest.mark.parametrize(
@@ -19,12 +19,7 @@ from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
 async def test_a_pause_for_a_span_is_refused_and_nothing_stopped(
     desk: TraderDesk, name: str, text: str
 ) -> None:
-    await desk.account()
-    await desk.strategy("定投", dca(), default=True)
-    created = await desk.chat.say(f"创建一个交易员 叫 {name}")
-    assert created.status is Status.COMPLETED, text_of(created)
-    started = await desk.chat.say(f"启动交易员 {name}")
-    assert "trader_started" in codes(started), text_of(started)
+    await desk.running(name)
     reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == ("trader_management", "stop"), text_of(reply)
     assert reply.status is Status.FAILED and "later" in codes(reply), text_of(reply)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.reply import Status
 from core.traders.model import TraderState
-from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
+from tests.traders.conftest import OWNER, TraderDesk, text_of
 
 
 @pytest.mark.parametrize(
@@ -16,12 +15,7 @@ from tests.traders.conftest import OWNER, TraderDesk, codes, dca, text_of
     [("阿福", "阿福有没有赚钱，还是我直接停掉算了"), ("rex", "rex有冇賺錢，定係我直接停咗佢算")],
 )
 async def test_an_act_put_to_oneself_stops_nothing(desk: TraderDesk, name: str, text: str) -> None:
-    await desk.account()
-    await desk.strategy("定投", dca(), default=True)
-    created = await desk.chat.say(f"创建一个交易员 叫 {name}")
-    assert created.status is Status.COMPLETED, text_of(created)
-    started = await desk.chat.say(f"启动交易员 {name}")
-    assert "trader_started" in codes(started), text_of(started)
+    await desk.running(name)
     reply = await desk.chat.say(text)
     assert reply.route.skill == "pnl", text_of(reply)
     (trader,) = [t for t in await desk.traders.owned(OWNER) if t.name == name]
