@@ -72,6 +72,7 @@ OBJECTS = frozenset(
         "own.strategy",
         "own.trader",
         "own.alert",
+        "noun.alert",
         "own.account",
         "noun.strategy",
         "noun.trader",
