@@ -60,6 +60,7 @@ _KEYS = frozenset(
 # own.alert), is one too, and a
 # strategy's noun ("test a grid …": backtest.try). A daily summary ("新建一个交易员带日报": made with it).
 # A trader's noun, or each of them ("give each trader its own account": verb.update's "give").
+# Any record's kind (a join before one: "看看我的策略和模型", filler.join).
 OBJECTS = frozenset(
     {
         "noun.daily_summary",
@@ -76,6 +77,9 @@ OBJECTS = frozenset(
         "own.account",
         "noun.strategy",
         "noun.trader",
+        "noun.model",
+        "noun.account",
+        "noun.alert",
         "pnl.per_trader",
     }
 )
