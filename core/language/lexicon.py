@@ -79,7 +79,6 @@ OBJECTS = frozenset(
         "noun.trader",
         "noun.model",
         "noun.account",
-        "noun.alert",
         "pnl.per_trader",
     }
 )

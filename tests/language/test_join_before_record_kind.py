@@ -11,7 +11,8 @@ from tests.fakes import shared_router
 
 def _asks(text: str, names: dict[str, list[str]]) -> list[tuple[str, str, dict[str, object]]]:
     row = {"text": text, "lang": "zh", "names": names}
-    return [(r.skill, r.action, dict(r.slots)) for r in read_asks(text, shared_router(), context(row), locale="zh")]
+    asks = read_asks(text, shared_router(), context(row), locale="zh")
+    return [(r.skill, r.action, dict(r.slots)) for r in asks]
 
 
 def test_two_lists_asked() -> None:
