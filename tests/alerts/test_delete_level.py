@@ -29,6 +29,7 @@ async def _three(desk: AlertDesk) -> dict[str, str]:
     [
         "delete my eth alert above 4000",
         "remove the eth 4000 alert",
+        "get rid of the eth 4000 alert",  # "get rid of" before a coin is a sale's word too: no trade here
         "删掉eth 4000以上的提醒",
         "删除eth涨到4000的提醒",
         "刪除eth 4000以上嘅提醒",

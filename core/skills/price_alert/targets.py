@@ -44,7 +44,9 @@ def said_level(reading: Reading, slots: dict[str, Any]) -> dict[str, Any]:
     """The level and way a delete says of its alert, read as a create's are ("delete my eth alert
     above 4000", "删掉eth 4000以上的提醒", "remove the btc 80k alert"): its ``level`` (a refusal
     quoting it when it is not one level) and ``condition`` when said; nothing when no level is, nor
-    when a trade is said beside it ("delete my alert and sell 0.5 sol": the 0.5 is the trade's)."""
-    if "level" not in slots or reading.concepts & TRADES:
+    when a trade is said beside it ("delete my alert and sell 0.5 sol": the 0.5 is the trade's). A
+    removal's word read as a sale too ("get rid of the btc 80000 alert": "get rid of" before a coin)
+    is the removal's, no trade."""
+    if "level" not in slots or any(t.concepts & TRADES and not t.concepts & REMOVES for t in reading.tags):
         return {}
     return {slot: slots[slot] for slot in ("level", "condition") if slot in slots}
