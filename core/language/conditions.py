@@ -488,9 +488,31 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
         said.add("amount")
     if any(v.start == at and v.kind == "percent" and _share_of(scanned, v.end, spans) for v in values):
         said.add("amount")  # "trim 25% of my sol": a share of a holding ("btc dump 25%" is its move)
-    if any(v.start == at and (v.kind in _LEVELS or v.unit in ("price", "quote")) for v in values):
+    if any(
+        v.start == at
+        and (v.kind in _LEVELS or v.unit in ("price", "quote"))
+        and not _money_on_a_coin(scanned, v, spans)
+        for v in values
+    ):
         said.add(LEVEL)
     return frozenset(said) & OBJECTS
+
+
+def _money_on_a_coin(scanned: str, value: Value, spans: Sequence[Span]) -> bool:
+    """Money said on a coin right after it ("lost 50 usdt on pepe today", "lost $50 on doge"): what
+    was made or lost on that coin, no level crossed (a coin crossing one is named before its word,
+    "btc lost 80000")."""
+    if value.unit != "quote":
+        return False
+    at = len(scanned) - len(scanned[value.end :].lstrip())
+    on = next((s for s in spans if s[0] == at and _ON in s[3]), None)
+    if on is None:
+        return False
+    after = len(scanned) - len(scanned[on[1] :].lstrip())
+    return any(s[0] == after and s[2] == COIN_RANK for s in spans)
+
+
+_ON: Final = "answer.on"  # "on" a coin ("lost 50 usdt on pepe")
 
 
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar
