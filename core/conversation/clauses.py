@@ -72,6 +72,7 @@ from core.conversation.remarks import (
     tells,
 )
 from core.conversation.spaces import cut_spaces
+from core.language.fills import is_filler
 from core.language.held_told import held_before_sale
 from core.language.intents import OUTSIDE
 from core.language.listed_first import WAITS
@@ -327,15 +328,11 @@ def _its_kinds(found: list[tuple[str, Route]], told_by: ReadFn) -> bool:
             and (before.slots.get("target_ref") or {}).get("name")
             and not route.slots.get("target_ref")
             and any(t.concepts & RECORD_NOUNS for t in said.tags)
-            and all(t.concepts & RECORD_NOUNS or _filler(t.concepts) for t in said.tags)
+            and all(t.concepts & RECORD_NOUNS or is_filler(t) for t in said.tags)
             and not said.rest()
         ):
             return True
     return False
-
-
-def _filler(concepts: frozenset[str]) -> bool:
-    return all(c.startswith("filler.") for c in concepts)
 
 
 def _put_on(found: Route, before: Route) -> bool:

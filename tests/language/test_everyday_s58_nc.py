@@ -10,19 +10,14 @@ from typing import Any
 
 import pytest
 
-from core.reply import NoticeBlock, Reply
 from tests.cases import each
 from tests.fakes import shared_router
-from tests.trading.conftest import TradeDesk, codes, make_trade_desk
+from tests.trading.conftest import TradeDesk, codes, make_trade_desk, notices
 
 
 @pytest.fixture
 def desk() -> TradeDesk:
     return make_trade_desk()
-
-
-def said(reply: Reply) -> str:
-    return "\n".join(b.text for b in reply.blocks if isinstance(b, NoticeBlock))
 
 
 def _route(text: str) -> Any:
@@ -43,8 +38,8 @@ async def test_money_paid_in_another_currency_is_the_amount_refused_never_a_pric
     reply = await desk.chat.say(text)
     assert (reply.route.skill, reply.route.action) == ("trade_execution", "buy"), reply.route
     assert "limit_price" not in reply.route.slots
-    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_amount", said(reply)
-    assert quoted in said(reply)
+    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_amount", notices(reply)
+    assert quoted in notices(reply)
     assert desk.orders.orders == {}
 
 
@@ -112,8 +107,8 @@ async def test_a_unit_not_known_before_a_coin_is_refused_never_that_many_coins(
 ) -> None:
     reply = await desk.chat.say(text)
     assert reply.route.skill == "trade_execution", reply.route
-    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_amount", said(reply)
-    assert quoted in said(reply)
+    assert codes(reply)[0] == "invalid_slot" and codes(reply)[-1] == "ask_amount", notices(reply)
+    assert quoted in notices(reply)
     assert desk.orders.orders == {}
 
 
