@@ -4,6 +4,7 @@ is read by the trade rule, everything on one coin ("梭哈大饼") by the fills 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from core.language.intents import SlotFill, table
@@ -11,15 +12,37 @@ from core.language.refusals import REFUSED_PREFIX
 from core.language.slots import Coins, Const, Number, Slots
 from core.language.tagger import COIN, Reading
 from core.language.unwatched import HELD_MOVE
+from core.workspace.trade_money import spent
 
 SKILL = "trade_execution"
 
 
 # "梭哈大饼": all of the one coin named; "ape 100 usdt into pepe": a buy of the one coin named,
-# with the one amount said (read exactly, or its refusal).
+# with the one amount said (read exactly, or its refusal), a bare number the USDT put in, as
+# put_in's ("ape 1k into pepe": 1,000 USDT).
 _ONE_COIN = Coins("symbol", only=True, need=True)
 _ALL_IN = Slots(_ONE_COIN, Const("amount", "all"))
-_APED = Slots(_ONE_COIN, Number("amount", ("amount", "fraction"), amount=True))
+
+
+@dataclass(frozen=True)
+class _Aped:
+    """The one amount said (``said``), a bare number the USDT spent (trade_money.spent)."""
+
+    said: Number
+    need: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.said.name
+
+    def read(self, reading: Reading) -> Any:
+        values = reading.spans()
+        if len(values) == 1 and values[0].kind == "number":
+            return spent(values, reading.text)
+        return self.said.read(reading)
+
+
+_APED = Slots(_ONE_COIN, _Aped(Number("amount", ("amount", "fraction"), amount=True)))
 
 
 def _besides_money_of_coin(reading: Reading) -> object:
