@@ -126,12 +126,19 @@ def _befell_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         return False
     if any(w in word for w in _NOT.words):  # "ETH网格不要了", "alpha先别跑了": a command's own words
         return False
-    at, said = start, []
+    at = start
+    said: list[str] = []
     while at > first:
         here = scanned[first:at].rstrip()
         adverb = next((a for a in (*_SURPRISE.words, *_EXTENT.words) if here.endswith(a)), None)
         if adverb is None:
-            break
+            # a time when it befell ("旺财昨晚又自己停了"): stepped over, no adverb itself
+            edge = first + len(here)
+            when = next((s for s in spans if s[1] == edge and s[0] >= first and _a_time(s[3])), None)
+            if when is None or not said:
+                break
+            at = when[0]
+            continue
         said.append(adverb)
         at = first + len(here) - len(adverb)
     # Said bare ("小刘开工了") or of all ("大饼的提醒都删了") a command may be; told with a surprise
@@ -159,6 +166,10 @@ _SURPRISE: Final = Words("acted.surprise")
 _EXTENT: Final = Words("acted.extent")
 # A problem told ("一直回429", "老是报错", "挂了"): what befell a record beside it is its story.
 _PROBLEM: Final = ("error.", "verb.fail", "verb.report", "diagnosis.")
+
+
+def _a_time(concepts: frozenset[str]) -> bool:
+    return bool(concepts) and all(c.startswith("time.") for c in concepts)
 
 
 def _problem_told(spans: list[Span], first: int, last: int) -> bool:
