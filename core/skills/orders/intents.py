@@ -10,6 +10,7 @@ from typing import Any
 
 from core.language.fills import SIDES, coins, sides_name_orders
 from core.language.intents import SlotFill, table
+from core.language.ordinals import counted_before
 from core.language.refusals import REFUSED_PREFIX, refused_slot
 from core.language.slots import Coins, Number, Slots
 from core.language.tagger import Reading
@@ -22,6 +23,8 @@ SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 OPEN = "order.open_orders"
+# The nouns an ordinal counts right before ("cancel that second order", "the 3rd limit order").
+_ORDER_NOUNS = frozenset({"order.orders", "order.limit_order", OPEN})
 # A figure right after "to" / 到 is where an order is moved ("pull the limit up to 3000", "把挂单改到
 # 3000"), never the number of one to cancel.
 _MOVED_TO = re.compile(r"(?:\bto|到|至)\s*$")
@@ -123,6 +126,9 @@ def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
         start, end = numbers[0].start, numbers[-1].end  # dropped, refused quoting both
         refused = Value("refused", start, end, reading.norm.typed(start, end), reason="two_numbers")
         return {"order_no": refused_slot(refused)}
+    counted = None if numbers else counted_before(reading, _ORDER_NOUNS)
+    if counted is not None:  # "cancel that second order", "cancel my 3rd order": as 第2单 is
+        return {"order_no": counted}
     said_all = reading.has("amount.all_in") or reading.has("filler.all") or reading.has("order.revoke_all")
     if not numbers and (reading.has(OPEN) or said_all):
         return {"order_no": "all"}  # "撤销所有挂单", "cancel all my open orders", "cancel all orders"

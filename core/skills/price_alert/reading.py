@@ -15,6 +15,7 @@ from core.language.fills import as_typed, blank, command, outside, said_as
 from core.language.gazetteer import SEVERAL
 from core.language.negation import NOT_ASKED, negated_coins
 from core.language.normalize import has_cjk, normalize_text
+from core.language.ordinals import counted_before
 from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.supposed import SUPPOSED
@@ -54,10 +55,6 @@ EITHER = Words("choice.or")
 NAMED = Words("names.it_marker")
 NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
 _NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
-# An English ordinal right before the alert noun ("delete the second alert", "my 3rd alert"): the
-# alert counted so, read as its number is ("alert 3"), as 第3个提醒 is (values.ordinal_alert_mark).
-# Each list is written in order: a word's place in it is its number.
-ORDINALS = (Words("alert.ordinal"), Words("alert.ordinal_digits"))
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 WHAT = frozenset({"ask.what_is", "ask.how_much"})  # "what's … set to", "设成多少了": a value asked
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
@@ -327,12 +324,7 @@ def _alert_id(reading: Reading, values: list[Value]) -> str | None:
         return refused_slot(Value("refused", first.start, last.end, typed, reason="two_numbers"))
     if ids:
         return ids[0][1]
-    starts = {t.start for t in reading.tags if NOUN in t.concepts}
-    for words in ORDINALS:
-        for start, end in words.spans(reading.text, every=True):
-            if skip_spaces(reading.text, end) in starts and reading.text[start:end] in words.words:
-                return str(words.words.index(reading.text[start:end]) + 1)
-    return None
+    return counted_before(reading, frozenset({NOUN}))  # "delete the second alert", "my 3rd alert"
 
 
 def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str, Any]:
