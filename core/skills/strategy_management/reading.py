@@ -314,7 +314,9 @@ def _no_longer_end(text: str) -> bool:
 
 ASKED = frozenset({"ask.what_is", "ask.meaning", "ask.how_much"})  # what a field is set to: no update
 _CHANGES = ("verb.update", "verb.rename", "verb.set_to")
-_REPEATED, _NOT_MADE = frozenset({"time.repeat", "verb.buy"}), ["ask.", "verb.create", "coin"]  # no name
+# No name after "make": a question, a new one, a coin; earnings ("how much did eth ladder make daily",
+# "did it make money every week"): nothing changed
+_REPEATED, _NOT_MADE = REPEAT | {"verb.buy"}, ["ask.", "verb.create", "coin", "pnl.how_much", "pnl.profit"]
 # Which action the verbs say, first found wins; a change asked about is a question ("what's my btc
 # dca set to", "设成多少了"), as is any question ("我的定投策略怎么样", "which strategies do i have").
 ACTIONS = (
@@ -334,8 +336,9 @@ ACTIONS = (
     ("activate", When(["noun.into_default", "verb.create"])),  # "add eth grid to default": made it
     ("delete", When("verb.cancel")),  # "ETH网格不要了", "cancel my btc dca": the plan dropped (confirmed)
     ("query", When(any=_CHANGES, also=ASKED)), ("update", When(any=_CHANGES)),
-    # "make weekend dip run every 6h instead", "make the strategy (the copy) buy every 12h": repeats otherwise
-    ("update", When(["verb.make", "time.repeat"], any=["own.strategy", "noun.strategy"], none=_NOT_MADE)),
+    # "make weekend dip run every 6h instead", "make the strategy (the copy) buy every 12h", "make eth
+    # ladder run daily": repeats otherwise
+    ("update", When(["verb.make"], any=["own.strategy", "noun.strategy"], also=REPEAT, none=_NOT_MADE)),
     # "make eth ladder 30 grids instead", "make my btc dca 50u": one of theirs made to have a field's value
     ("update", When(["verb.make", "own.strategy"], any=[f"strategy.{f}" for f in FIELDS], none=_NOT_MADE)),
     # "列出我所有嘅策略設定", "show me my strategy setup": a listing's verb before a set-up's word asks
@@ -472,7 +475,7 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             if marker is None and "field" not in slots
             else None
         )
-        if made is not None and reading.has("time.repeat"):
+        if made is not None and reading.concepts & REPEAT:
             # "make weekend dip run every 6h instead", "change weekend dca so it runs every 3 days":
             # the repeat said after "make" or the change's verb, no set-to word
             said = _interval_said(reading, made.end)
