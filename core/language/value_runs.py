@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from core.language.clock import on_a_clock
-from core.language.normalize import has_cjk
+from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
 from core.language.numbers import (
     CN_BIG,
     CN_DIGITS,
@@ -188,7 +188,15 @@ def _read_run(
     elif (money_of := _money_of(norm, pos)) is not None:  # "1万5的u的btc": 15,000 USDT, never 15,000 coins
         tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
     elif (
-        hit := _unit_at(norm, pos, run, every is not None or _no_date(run) or _past_before(norm, said_before))
+        hit := _unit_at(
+            norm,
+            pos,
+            run,
+            every is not None
+            or _no_date(run)
+            or _past_before(norm, said_before)
+            or _days_after(norm, start, pos),
+        )
     ) is not None:
         tail, key = hit
         key = key.removeprefix("every_")  # "每3日", "每3月": an interval; "3日" a date
@@ -510,6 +518,21 @@ def _once_each(norm: str, at: int) -> bool:
 def _no_date(run: str) -> bool:
     """A count no day of a month can be ("回测 60日", "45日"): days, no date."""
     return run.isdigit() and int(run) > 31
+
+
+def _days_after(norm: str, start: int, pos: int) -> bool:
+    """A count of 日 said after what it is the span of, ending its clause ("回測下每日定投10u sol 30日",
+    "回测btc网格 30日"): days, as Chinese says a span after its verb and a date before it ("5日回测btc网格",
+    "30日买的"); a day of a month after its 月 or alone ("12月30日", "31日") stays a date."""
+    hit = _words("every_d").after(norm, pos)
+    if hit is None or (hit[1] < len(norm) and norm[hit[1]] not in CLAUSE_MARKS):
+        return False
+    first = clause_of(norm, start, start)[0]
+    said = norm[first:start].strip(" ")
+    return bool(said) and not said.endswith(_DAY_OF)
+
+
+_DAY_OF: Final = ("月", "号", "號")
 
 
 def _past_before(norm: str, at: int) -> bool:

@@ -20,6 +20,14 @@ def test_days_past_a_date(text: str, number: str) -> None:
     assert values == [("duration", Decimal(number), "d")]
 
 
-@each("text", ["5日回测btc网格", "12月3日", "31日"])
+@each(("text", "number"), [("回測下每日定投10u sol 30日", "30"), ("回测btc网格 7日", "7")])
+def test_days_said_after_the_ask(text: str, number: str) -> None:
+    """A count of 日 said after what it spans, ending its clause, is days (Chinese says a span after
+    its verb, a date before it)."""
+    values = [(v.number, v.unit) for v in find_values(text, _COINS) if v.kind == "duration"]
+    assert values == [(Decimal(number), "d")]
+
+
+@each("text", ["5日回测btc网格", "12月3日", "31日", "下个月5日", "btc 30日买的", "回测 12月30日"])
 def test_a_day_of_a_month_stays_a_date(text: str) -> None:
     assert not [v for v in find_values(text, _COINS) if v.kind == "duration"]
