@@ -40,6 +40,7 @@ RECORD_ACTS: Final = (
     "verb.link",
     "verb.turn_apart",
     "verb.start_apart",
+    "verb.stop_apart",
     "workspace.change_to",
     "answer.on",
     "answer.off",

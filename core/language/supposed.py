@@ -28,7 +28,7 @@ _BETWEEN: Final = ("time.", "filler.article", "trade.answer_word")
 _THEN: Final = Words("trade_money.then")  # the condition ends, its order follows
 # An act said around its object opens with a verb of its own ("i might turn rex back on", "maybe
 # fire alpha back up"): the act's words after it are the maybe's too.
-_OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart")
+_OPENS: Final = (*ASKED_ACTS, "verb.turn_apart", "verb.start_apart", "verb.stop_apart")
 
 
 # A maybe ("maybe buy eth", "i migth buy eth", "maybe i should sell", "可能过几天会卖点sol吧", "也许买点
