@@ -48,8 +48,17 @@ def _leftover(reading: Reading) -> str:
             for a, b in typed_names.remarks(reading, asked, asking=("pnl.",), spaced=True)
             if not any(ch.isdigit() or (ch.isascii() and ch.isalpha()) for ch in text[a:b])
         ]
-    rest = reading.rest(spans=[*fills.value_spans(reading), *told, *_listed(reading)])
+    rest = reading.rest(spans=[*fills.value_spans(reading), *told, *_listed(reading), *_you(text)])
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
+
+
+_YOU, _ADDRESSED = Words("beside.you"), Words("beside.addressed")
+
+
+def _you(text: str) -> list[tuple[int, int]]:
+    """Deskmate addressed right before a request's word ("你帮我看看今天亏了多少"): no name."""
+    asks = {a for a, _ in _ADDRESSED.spans(text)}
+    return [(a, b) for a, b in _YOU.spans(text) if b in asks]
 
 
 # The whole days a duration says ("the last 7 days", "最近两周"); refused when it is not read
