@@ -37,7 +37,7 @@ from core.conversation.from_before import (
     the_kind_ones,
     the_named_one,
 )
-from core.conversation.joins import MARKS, adding_joins, following_joins, joins_in, pieces_of
+from core.conversation.joins import MARKS, adding_joins, asking_ends, following_joins, joins_in, pieces_of
 from core.conversation.listed import (
     each_numbered,
     each_record,
@@ -89,7 +89,6 @@ MAX_CHARS = 300  # longer messages are not cut: not a few quick asks
 _RELATING = Words("conversation.relating")
 
 _DROPPED = f"{OUTSIDE}dropped"  # a trade one meant to make, given up ("本来想买eth 算了")
-_ENDS_ASKING = frozenset("?？")
 
 RouteFn = Callable[[str], Route | None]
 # A later piece read with a pronoun standing for what the piece before it is about ("停掉 alpha
@@ -167,6 +166,7 @@ def split_asks(
         return referred[key]
 
     following = following_joins(text, joins)
+    ends_asking = asking_ends(text, joins)  # "…? ", "… or should i …": a question ends there
     own = own_names(told_by(text))  # the names of theirs the whole message says, read once
     adding = adding_joins(joins, text)
     more = adding if whole is not None else frozenset()
@@ -200,15 +200,12 @@ def split_asks(
             trailing = (
                 whole is None
                 and all(
-                    (MARKS.intersection(text[c[0] : c[1]]) or c in spaces)
+                    (MARKS.intersection(text[c[0] : c[1]]) or c in spaces or c in ends_asking)
                     and c not in following
                     and c not in adding
                     for c in cuts
                 )
-                and (
-                    a_question(told_by(pieces[0]))
-                    or bool(_ENDS_ASKING.intersection(text[cuts[0][0] : cuts[0][1]]))
-                )
+                and (a_question(told_by(pieces[0])) or cuts[0] in ends_asking)
             )
             routes: list[Route | None] = []
             counts = False  # a piece's bare count read as another's coin ("do i have 2 eth, sell one")

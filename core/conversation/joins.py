@@ -13,6 +13,7 @@ _JOIN, _HELD = Words("conversation.join"), Words("conversation.join_held")
 _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _MORE = Words("conversation.join_more")
 _PUT_OFF = Words("conversation.put_off_first")  # "晚点再", "遲啲先": a clause begins there, joins in it none
+_OR_ASKING = Words("conversation.or_asking")  # "or should i", "还是我直接": a question ends before it
 
 MARKS = frozenset(",，;；。!！?？.")
 
@@ -23,8 +24,9 @@ def joins_in(text: str) -> tuple[tuple[int, int], ...]:
     before, kept whole with its clause (its 再 no cut there)."""
     held = _HELD.spans(text)
     put_off = _PUT_OFF.spans(text)
+    begins = [(s, s) for s, _ in (*put_off, *_OR_ASKING.spans(text))]
     runs: list[tuple[int, int]] = []
-    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text), *((s, s) for s, _ in put_off))):
+    for start, end in sorted((*_JOIN.spans(text), *_full_stops(text), *begins)):
         if any(s <= start and end <= e for s, e in held) or any(s < end and start < e for s, e in put_off):
             continue
         if runs and not text[runs[-1][1] : start].strip():
@@ -43,6 +45,16 @@ def _full_stops(text: str) -> list[tuple[int, int]]:
             out.append((at, at + 1))
         at = text.find(". ", at + 1)
     return out
+
+
+def asking_ends(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
+    """The joins that end a question: a run holding a question mark, or right before an alternative
+    put to oneself ("is noob making money or should i just kill it": the P&L asked, then advice)."""
+    ors = [s for s, _ in _OR_ASKING.spans(text)]
+    return frozenset(j for j in joins if _ENDS_ASKING.intersection(text[j[0] : j[1]]) or j[1] in ors)
+
+
+_ENDS_ASKING = frozenset("?？")
 
 
 def following_joins(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[tuple[int, int]]:
