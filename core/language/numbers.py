@@ -7,7 +7,8 @@
     一点五, 零点零五, 一点五万                  a decimal point said as 点 (1.5, 0.05, 15,000)
 
 A numeral that cannot be read exactly is a reason, never another number: "80000,5" and "0,5"
-(a comma decimal), "1.000.000" or "1_000" (separators that are not a grouping), more than
+(a comma decimal), "3.000" or "80.500" (a point that may group thousands), "1.000.000" or
+"1_000" (separators that are not a grouping), more than
 ``MAX_PLACES`` decimal places, a magnitude of ``MAX_MAGNITUDE`` or more. No float anywhere:
 Decimals are built from the digits alone (``Decimal("nan")`` or ``Decimal("1_0")`` never runs).
 """
@@ -30,6 +31,7 @@ Reason: TypeAlias = Literal[
     "sign",
     "exponent",
     "comma_decimal",
+    "dot_grouping",
     "separators",
     "magnitude",
     "precision",
@@ -75,6 +77,8 @@ def arabic(text: str) -> Decimal:
     """The exact value of Arabic digits ("1,000.25" -> 1000.25). Unreadable otherwise."""
     whole, dot, frac = text.partition(".")
     if (whole.isdecimal() or (dot and not whole)) and (not dot or frac.isdecimal()):
+        if dot and _dot_grouped(whole, frac):
+            raise Unreadable("dot_grouping")  # "3.000", "80.500": 3,000 where a point groups thousands
         return bounded(_digits(text))  # "100", "0.01", ".5"
     groups = whole.split(",")
     grouped = len(groups) > 1 and 0 < len(groups[0]) <= 3 and {len(g) for g in groups[1:]} == {3}
@@ -85,6 +89,14 @@ def arabic(text: str) -> Decimal:
     if text and all(c.isdecimal() or c in _MARKS for c in text):
         raise Unreadable("separators")  # "1.000.000", "1_000": read no way exactly
     raise Unreadable(None)
+
+
+def _dot_grouped(whole: str, frac: str) -> bool:
+    """A point before exactly three digits ending in 0, after one to three digits that start with
+    no 0 ("3.000", "80.000", "3.500"): a thousands group as much of the world types it (3.000 is
+    3,000), and as a decimal its last zero says nothing, so it is read neither way. "0.100",
+    "1.25", "1.125" and "1,000.000" (a comma grouped first: the point is a decimal's) are read."""
+    return len(frac) == 3 and frac.endswith("0") and 0 < len(whole) <= 3 and not whole.startswith("0")
 
 
 def _digits(text: str) -> Decimal:
