@@ -48,6 +48,7 @@ from core.conversation.listed import (
 )
 from core.conversation.naming import cut_in, names_given
 from core.conversation.one_request import (
+    asks_coins,
     asks_for,
     coin_borrowed,
     covers,
@@ -130,6 +131,7 @@ def split_asks(
     joins = joins[:MAX_CUTS]
     if whole is not None and says_once(text, joins, told_by):
         return None  # one clause says what is asked, the others its values (core.conversation.apart)
+    joins = _coins_listed(text, joins, route)  # "btc and eth prices, then my pnl": one price ask
     seen: dict[str, Route | None] = {}
 
     def routed(piece: str) -> Route | None:
@@ -300,6 +302,28 @@ def split_asks(
             asks = [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
             return [one for p, r in asks for one in (listed and each_numbered(p, r, route)) or [(p, r)]]
     return None
+
+
+def _coins_listed(text: str, joins: _Joins, route: RouteFn) -> _Joins:
+    """``joins`` without a bare conjunction (no mark, no "then") between two coins one request reads
+    together: the clauses beside it, read as one, ask what each asks with both coins ("can u give
+    me btc and eth prices, then my pnl", "报一下大饼和以太的价格，再看看这周盈亏": the two prices,
+    one ask)."""
+    out = []
+    for at, (start, end) in enumerate(joins):
+        first = joins[at - 1][1] if at else 0
+        last = joins[at + 1][0] if at + 1 < len(joins) else len(text)
+        if MARKS.intersection(text[start:end]) or len(joins) < 2:
+            out.append((start, end))
+            continue
+        left, right = route(text[first:start].strip()), route(text[end:last].strip())
+        both = route(text[first:last].strip())
+        if not (left and right and both and asks_coins(both, [left, right])):
+            out.append((start, end))
+    return tuple(out)
+
+
+_Joins = tuple[tuple[int, int], ...]
 
 
 def _told_its_record(

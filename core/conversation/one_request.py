@@ -30,6 +30,20 @@ def asks_for(route: Route) -> _Asked:
     return route.skill, route.action, str(coins), asked_name(route)
 
 
+def asks_coins(whole: Route, pieces: list[Route]) -> bool:
+    """``whole`` is each of ``pieces``' request (one kind, coins in a list) with every coin they name,
+    two or more ("btc and eth prices")."""
+    listed = whole.slots.get("symbols")
+    if not isinstance(listed, list) or len(listed) < 2:
+        return False
+    return all(
+        (p.skill, p.action) == (whole.skill, whole.action)
+        and isinstance(p.slots.get("symbols"), list)
+        and set(p.slots["symbols"]) <= set(listed)
+        for p in pieces
+    )
+
+
 def same_request(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
     """One request said over two clauses: the same request with the same coins, or one of them
     naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
