@@ -122,6 +122,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if not after.keys().isdisjoint(said):
         spans = _only_after(scanned, spans, after)
         said = _concepts(spans)
+    if OTHERWISE in said:  # "bot shows 0 eth but binance says i have 2": contrary to what is shown
+        spans = [(*s[:3], s[3] | {CONTRARY}, s[4]) if OTHERWISE in s[3] else s for s in spans]
+        said = _concepts(spans)
     # Before the done rule: "但我昨天买了" is contrary to what is shown while its buy is still a buy.
     if BUT_TOLD in said:
         spans = [_contrary(scanned, s, spans) if BUT_TOLD in s[3] else s for s in spans]
@@ -240,6 +243,7 @@ def _concepts(spans: Sequence[Span]) -> frozenset[str]:
 
 
 BUT_TOLD = "diagnosis.but_told"
+OTHERWISE = "diagnosis.says_otherwise"  # what another place says one has, after what is shown
 _ACTS: Final = frozenset({"verb.buy", "workspace.money_move"})  # a buy, a deposit told
 _BEFORE_ACT: Final = ("filler.", "time.", "trade.answer_word")  # "我", "尋日", "先": words before the act
 
@@ -257,11 +261,21 @@ def _contrary(scanned: str, span: Span, spans: Sequence[Span]) -> Span:
         if act is not None:
             done = day or scanned[act[1] : act[1] + 1] == "了" or scanned[:at].endswith("有")
             return (start, end, rank, concepts | {CONTRARY}, value) if done else span
+        if any(_TOLD in s[3] and _holds_act(s, spans) for s in here):  # "但我刚买了": told done
+            return (start, end, rank, concepts | {CONTRARY}, value)
         words = [s for s in here if all(c.startswith(_BEFORE_ACT) for c in s[3])]
         if not words:
             return span
         day = day or any(c.startswith("time.") for s in words for c in s[3])
         at = max(s[1] for s in words)
+
+
+_TOLD: Final = "outside.told"  # an act told done ("刚买了", "我已经买了")
+
+
+def _holds_act(told: Span, spans: Sequence[Span]) -> bool:
+    """A buy or a deposit (``_ACTS``) said inside the words ``told``."""
+    return any(told[0] <= s[0] and s[1] <= told[1] and s[3] & _ACTS for s in spans)
 
 
 COIN: Final = "coin"
