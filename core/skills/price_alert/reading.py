@@ -64,6 +64,8 @@ NAME_WORD = "noun.name"  # "换个名字": its name said, changed
 _ALERT_NOUNS = ("alert ", "提醒")  # the kind said after its name
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
+FIRED = Words("alert.fired")  # "my alerts went off 10 times last night": told, no list asked
+_DID = Words("alert.fired_asked")  # "did my alerts go off last night": asked
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
@@ -147,7 +149,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
                 return ("query", {**target, PAUSED: "1"})  # "pause dip buyer": shown, none deleted
             return ("delete", target)
         if lists(reading):
-            return ("query", {})
+            # "lol my alerts went off 10 times last night": told, nothing asked; "did my alerts go off?" asks
+            return ("query", {}) if FIRED.search(norm) is None or _asked(reading) else None
     told = negated_coins(reading.scanned, reading.found)
     for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
         norm = norm[:start] + " " * (end - start) + norm[end:]
@@ -230,6 +233,15 @@ def _asks_of_it(reading: Reading) -> bool:
     """A question of the alert named, or a look asked at it ("dip buyer还在吗", "show me dip buyer")."""
     asked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
     return asked or bool(reading.concepts & {"verb.query", STATE}) or LIST.search(reading.text) is not None
+
+
+def _asked(reading: Reading) -> bool:
+    """A question by its mark, its 吗, a question's word or a look asked ("did my btc alert go off?",
+    "which alerts went off today", "我的提醒响了吗"); "my alerts went off last night" tells."""
+    marked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
+    if marked or _DID.prefix(reading.text) is not None:
+        return True
+    return any(c.startswith(("ask.", "verb.query")) for c in reading.concepts)
 
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:
