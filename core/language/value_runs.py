@@ -8,7 +8,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from core.language.clock import on_a_clock
-from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
+from core.language.day_counts import days_not_date
+from core.language.normalize import has_cjk
 from core.language.numbers import (
     CN_BIG,
     CN_DIGITS,
@@ -189,13 +190,7 @@ def _read_run(
         tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
     elif (
         hit := _unit_at(
-            norm,
-            pos,
-            run,
-            every is not None
-            or _no_date(run)
-            or _past_before(norm, said_before)
-            or _days_after(norm, start, pos),
+            norm, pos, run, every is not None or days_not_date(norm, run, start, pos, said_before)
         )
     ) is not None:
         tail, key = hit
@@ -513,31 +508,6 @@ def _once_each(norm: str, at: int) -> bool:
     """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
     once = _words("once_each").after(norm, at)
     return once is not None and _words("once_not").after(norm, once[1], space=False) is None
-
-
-def _no_date(run: str) -> bool:
-    """A count no day of a month can be ("回测 60日", "45日"): days, no date."""
-    return run.isdigit() and int(run) > 31
-
-
-def _days_after(norm: str, start: int, pos: int) -> bool:
-    """A count of 日 said after what it is the span of, ending its clause ("回測下每日定投10u sol 30日",
-    "回测btc网格 30日"): days, as Chinese says a span after its verb and a date before it ("5日回测btc网格",
-    "30日买的"); a day of a month after its 月 or alone ("12月30日", "31日") stays a date."""
-    hit = _words("every_d").after(norm, pos)
-    if hit is None or (hit[1] < len(norm) and norm[hit[1]] not in CLAUSE_MARKS):
-        return False
-    first = clause_of(norm, start, start)[0]
-    said = norm[first:start].strip(" ")
-    return bool(said) and not said.endswith(_DAY_OF)
-
-
-_DAY_OF: Final = ("月", "号", "號")
-
-
-def _past_before(norm: str, at: int) -> bool:
-    """A span back from now said right before the number ("过去 30 日", "近30日"): days, no date."""
-    return _words("past").before(norm, at) is not None
 
 
 def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[int, str] | None:
