@@ -1,5 +1,6 @@
 """Words typed one slip off a lexicon word: "positons", "cancle", "alrets", "stratergy" (a
-letter dropped, changed or one too many, two swapped), and a Chinese input method's same-sound
+letter dropped, changed or one too many, two swapped), an "-ing" of any lexicon word or phrase
+typed without its "g" ("still sittin there", "goin"), and a Chinese input method's same-sound
 pick: "于额" for 余额, "迟仓" for 持仓, "交易圆" for 交易员 (the pinyin typed right, the wrong
 character taken).
 
@@ -70,6 +71,9 @@ class Slips:
     # a Chinese lexicon word with one character masked ("?额", "余?") -> the words: a window is
     # looked up once per character, not once per reading of each of its characters
     masked: dict[str, tuple[str, ...]]
+    # the "-ing" words of the lexicon's words and phrases, each typed with its "g" dropped
+    # ("sittin" -> "sitting", "goin" -> "going"), as chat types them
+    dropped_g: dict[str, str]
 
 
 def slipped(text: str, taken: Sequence[tuple[int, int]]) -> list[tuple[int, int, str]]:
@@ -108,6 +112,9 @@ def _covered(length: int, taken: Sequence[tuple[int, int]]) -> bytearray | None:
 
 
 def _latin_slip(typed: str, tables: Slips) -> str | None:
+    dropped = tables.dropped_g.get(typed)
+    if dropped is not None:  # "sittin": the word of a phrase ("still sitting there"), no English word
+        return None if typed in _english() else dropped
     found: dict[str, int] = {}
     for key in (typed, *_left_out(typed)):
         for word in tables.latin.get(key, ()):
@@ -298,7 +305,15 @@ def _built() -> Slips:
         latin={k: tuple(sorted(v)) for k, v in latin.items()},
         sounds={ch: said for ch, said in kept_sounds.items() if said},
         masked={k: tuple(sorted(v)) for k, v in masked.items()},
+        dropped_g={
+            word[:-1]: word for word in _phrase_words(meant) if word.endswith("ing") and len(word) >= 5
+        },
     )
+
+
+def _phrase_words(words: set[str]) -> set[str]:
+    """Each Latin word of the lexicon's words and phrases ("sitting" of "still sitting there")."""
+    return {part for word in words if word.isascii() for part in word.split() if part.isalpha()}
 
 
 def _service_names() -> set[str]:

@@ -33,6 +33,24 @@ def test_english_slips(text: str, skill: str, action: str, slots: dict[str, obje
 
 
 @each(
+    ("text", "skill", "action", "slots"),
+    [
+        ("why is my sol order still sittin there", "orders", "why_resting", {"symbol": "SOLUSDT"}),
+        ("my btc limit been sittin there all day", "orders", "why_resting", {"symbol": "BTCUSDT"}),
+        ("whats btc tradin at", "price", "current", {"symbols": ["BTCUSDT"]}),
+    ],
+)
+def test_an_ing_typed_without_its_g(text: str, skill: str, action: str, slots: dict[str, object]) -> None:
+    """An "-ing" of a lexicon phrase typed without its "g" is the word ("still sitting there")."""
+    _is(text, skill, action, slots)
+
+
+def test_a_dropped_g_that_is_a_word_is_none() -> None:
+    """ "thin" is English: never "thing"."""
+    assert not [s for s in slipped("thin", []) if s[2] == "thing"]
+
+
+@each(
     ("text", "skill", "slots"),
     [
         ("add a deepsek model", "model_management", {"provider": "deepseek"}),
