@@ -89,7 +89,16 @@ def simplified(text: str) -> str:
         # A phrase conversion changed the length: convert one character at a time so that every
         # character keeps its offset (a slot reads the person's own words back by offset).
         converted = "".join(c if len(c := _t2s().convert(ch)) == 1 else ch for ch in text)
-    return _mandarin(converted)
+    return _mandarin(_d_as_di(converted))
+
+
+# Hong Kong's 啲 typed as the letter d between Chinese words ("我d倉點呀", "買d sol"): 啲, which
+# Cantonese reads as 的 (phrases/cantonese.toml), one character for one.
+_D_AS_DI: Final = re.compile(r"(?<=[\u3400-\u9fff])d(?=[\u3400-\u9fff])")
+
+
+def _d_as_di(text: str) -> str:
+    return _D_AS_DI.sub("的", text) if "d" in text else text
 
 
 @lru_cache(maxsize=1)
