@@ -36,6 +36,7 @@ from core.conversation.from_before import (
     the_copy,
     the_kind_ones,
     the_named_one,
+    the_same_for,
 )
 from core.conversation.joins import MARKS, adding_joins, asking_ends, following_joins, joins_in, pieces_of
 from core.conversation.listed import (
@@ -149,6 +150,7 @@ def split_asks(
     # Pieces read with a pronoun standing for the record before ("rename rex to max and start it":
     # "start it" is rex's start): a new act on that record, never words of the name before it.
     by_pronoun: set[str] = set()
+    asked_again: set[str] = set()  # pieces asking the piece before's request of another record
 
     def routed_after(piece: str, before: Route | None) -> Route | None:
         if back is None or before is None or not piece:
@@ -220,6 +222,14 @@ def split_asks(
                 counted = None
                 if before is not None and piece:  # "do i have 2 eth, sell one": one ETH, not the coin ONE
                     counted = of_its_count(piece, before, routed, told_by(pieces[at - 1]), told_by(piece))
+                same = (
+                    None
+                    if before is None or not piece
+                    else the_same_for(piece, pieces[at - 1], before, routed, told_by(piece))
+                )
+                if same is not None:  # "…? and same for nightowl": rex's question asked of nightowl
+                    read = same
+                    asked_again.add(piece)
                 if counted is not None:
                     read, counts = counted, True
                 elif before is not None and piece and (read is None or read.skill != before.skill):
@@ -276,10 +286,14 @@ def split_asks(
             )
             # each cut puts a next ask, or adds one of another skill ("pause all traders, also
             # delete my sol alert"; "btc price, also the weekly chart" may be one request)
-            apart = all(
-                c in following or (c in more and skills_apart(routes[at], routes[at + 1]))
-                for at, c in enumerate(cuts)
-            ) or _acts_on_it(found, by_pronoun)
+            apart = (
+                all(
+                    c in following or (c in more and skills_apart(routes[at], routes[at + 1]))
+                    for at, c in enumerate(cuts)
+                )
+                or _acts_on_it(found, by_pronoun)
+                or any(p in asked_again for p, _ in found)
+            )
             if (
                 whole is not None
                 and not any(told)  # "我卖了eth，帮我买点btc": the story's coin is not the order's

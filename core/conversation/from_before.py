@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.conversation.across import verb_of
-from core.conversation.listed import kind_said
+from core.conversation.listed import asked_name, kind_said
 from core.conversation.one_request import has_coins
 from core.conversation.recall import KIND_PLURALS, RECORD_NOUNS
 from core.language.fills import coins as fill_coins
@@ -27,6 +27,7 @@ RouteFn = Callable[[str], Route | None]
 _KIND_ONE, _NAMED_ONE = Words("conversation.kind_one"), Words("conversation.named_one")
 _ONE_ENDING = Words("conversation.named_one_ending")
 _KIND_ONES = Words("conversation.kind_ones")
+_SAME_FOR = Words("conversation.same_for")
 _THE_COPY = Words("conversation.the_copy")
 # The noun of each record kind a "new one" may stand for (zh, en).
 _KIND_NOUNS = {**RECORD_NOUNS, "price_alert": ("提醒", "alert")}
@@ -86,6 +87,29 @@ def inherits(piece: str, before: str, asked: Route, route: RouteFn) -> Route | N
     if found is None or found.followup or (found.skill, found.action) != (asked.skill, asked.action):
         return None
     return found
+
+
+def the_same_for(piece: str, before: str, asked: Route, route: RouteFn, said: Reading) -> Route | None:
+    """A piece asking the same of another record of theirs ("…? and same for nightowl", "阿福也一样看下",
+    "阿寶都照睇埋"): the piece before it (``before``, asking ``asked``) read with that record's name
+    in place of its own, the same request of it."""
+    if not _SAME_FOR.spans(piece):
+        return None
+    ref = asked.slots.get("target_ref")
+    old = ref.get("name") if isinstance(ref, dict) else asked.slots.get("trader")
+    named = {t.value for t in said.tags if any(c.startswith("own.") for c in t.concepts)}
+    if not isinstance(old, str) or len(named) != 1:
+        return None
+    new = next(iter(named))
+    at = before.lower().find(old.lower())
+    if not isinstance(new, str) or at < 0 or new.lower() == old.lower():
+        return None
+    found = route(f"{before[:at]}{new}{before[at + len(old) :]}")
+    if found is None or (found.skill, found.action) != (asked.skill, asked.action):
+        return None
+    # its name as asked_name says it
+    named_as = Route(found.skill, found.action, {"target_ref": {"name": new}})
+    return found if asked_name(found) == asked_name(named_as) else None
 
 
 def of_its_coin(piece: str, asked: Route, route: RouteFn, said: Reading | None = None) -> Route | None:

@@ -111,7 +111,12 @@ def _put(text: str, piece: str, told_by: ReadFn) -> bool:
     if at < 0:
         return True
     end = at + len(piece)
-    if text[end : end + 1] in _ASKING or _named_only(told_by(piece)) or not told_by(piece).rest().strip():
+    if (
+        text[end : end + 1] in _ASKING
+        or _named_only(told_by(piece))
+        or not told_by(piece).rest().strip()
+        or _SAME_FOR.search(piece) is not None  # "…? and same for nightowl": asked again of it
+    ):
         return True  # "本月盈亏报告，然后帮我开一下收益周报": what is looked up, named
     return any(put_to(piece[s:e], told_by) for s, e in clauses(piece))
 
@@ -220,6 +225,7 @@ def _named_only(reading: Reading) -> bool:
 
 _COIN, _NOUN = "coin", "noun."
 _NAMED_WITH = Words("beside.named_with")
+_SAME_FOR = Words("conversation.same_for")
 _NAMING = ("noun.", "filler.", "time.", "ask.")
 
 
