@@ -126,11 +126,13 @@ def _protected(scanned: str, start: int, end: int, words: Sequence[Span]) -> boo
     link", its level said before the tie ("add a stop-loss at 11 on my link"), or the ticker said
     first and its order's word right after it, only a setting word between ("帮我的link设止损12",
     "link止盈30"); never "stop loss on the link i sent" (the, no coin)."""
-    at = skip_spaces(scanned, end)
+    right_after = skip_spaces(scanned, end)
+    at = _past_holding(scanned, right_after, words)
     set_end = _SET_ON.after(scanned, at)
-    # Chinese right after it, or a setting word ("link set a stop loss at 12"; "设个止损" is one word):
-    # never "move my stop to 80000" (its own word "my stop", the ticker an English verb).
-    if set_end is not None or not scanned[at : at + 1].isascii():
+    # Chinese right after it, or a setting word ("link set a stop loss at 12"; "设个止损" is one word),
+    # or its position ("link position stop loss at 11"): never "move my stop to 80000" (its own word
+    # "my stop", the ticker an English verb).
+    if set_end is not None or not scanned[at : at + 1].isascii() or at != right_after:
         starts = {at, skip_spaces(scanned, set_end or at)}
         if any(first in starts and concepts & _PROTECTS for first, _, _, concepts, _ in words):
             return True
@@ -142,6 +144,18 @@ def _protected(scanned: str, start: int, end: int, words: Sequence[Span]) -> boo
     if any(stop == end and concepts & _PROTECTS for _, stop, _, concepts, _ in words):
         return True
     return _level_before(said[:end], words)
+
+
+_HOLDING: Final = "noun.holdings"
+_ITS: Final = Words("not_coin.holding_of")  # 的 of "link的仓位"
+
+
+def _past_holding(scanned: str, at: int, words: Sequence[Span]) -> int:
+    """Where the words after a holding's noun said at ``at`` start ("link仓位设个止损", "link的仓位止损
+    11", "link position stop loss at 11"): the stop is set on the coin's position; else ``at``."""
+    start = _ITS.after(scanned, at) or at
+    held = next((s for s in words if s[0] == start and _HOLDING in s[3]), None)
+    return at if held is None else skip_spaces(scanned, held[1])
 
 
 _AT_LEVEL: Final = Words("not_coin.protected_at")  # "at" of "a stop-loss at 11 on my link"
@@ -184,16 +198,20 @@ def _before_a_level(scanned: str, end: int, words: Sequence[Span]) -> bool:
 
 
 _LEVELS: Final = frozenset({"number", "price", "refused"})
-# An order's words right after its price ("link 11挂单买50u", "link 11 limit buy 50u").
+# An order's words right after its price ("link 11挂单买50u", "link 11 limit buy 50u"), or its
+# protective order's at its level ("link 18止盈"; right after the ticker, "move my stop to 80000"
+# moves a stop, the ticker an English verb).
 _PLACED: Final = frozenset(
     {"verb.buy", "verb.sell", "trade.limit", "order.limit_buy", "order.limit_sell", "order.placing"}
 )
+_PLACED_AT_LEVEL: Final = _PLACED | _PROTECTS
 
 
 def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
     """The message opening with the ticker, its price right after and an order's word right after
     that ("link 11挂单买50u", "link 11 limit buy 50u"), or the order's word right after it and its
-    values later ("link 挂单卖 30刀 10个"): the coin the order is placed on; never "link 2 accounts"
+    values later ("link 挂单卖 30刀 10个"), a stop-loss or take-profit at its level ("link 18止盈"): the
+    coin the order is placed on; never "link 2 accounts"
     (no order's word)."""
     if scanned[:start].strip():
         return False
@@ -208,7 +226,7 @@ def _priced_first(scanned: str, start: int, end: int, words: Sequence[Span]) -> 
     if not found or found[0].start != lead or not (found[0].kind in _LEVELS or found[0].unit == "quote"):
         return False
     at = len(scanned) - len(scanned[end + found[0].end :].lstrip())
-    return any(first == at and concepts & _PLACED for first, _, _, concepts, _ in words)
+    return any(first == at and concepts & _PLACED_AT_LEVEL for first, _, _, concepts, _ in words)
 
 
 _ASKED_AFTER: Final = Words("not_coin.asked_after")  # "and" of "and link?"
