@@ -26,6 +26,7 @@ from core.language.conditions import conditioned
 from core.language.gazetteer import glued
 from core.language.normalize import Normalized, has_cjk, normalize_text
 from core.language.phrases import found as phrases_found
+from core.language.quoted_names import quoted_names
 from core.language.run_on import run_on
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS
 from core.language.weak_coins import weak_coin_said
@@ -243,6 +244,9 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
     spans: list[_Span] = [
         (start, end, 2, concepts, value) for start, end, _, concepts, value in scan(scanned)
     ]
+    named = quoted_names(scanned)  # "名字叫「颱風」": a quoted name's words are no lexicon words
+    if named:
+        spans = [s for s in spans if not any(a <= s[0] and s[1] <= b for a, b in named)]
     if coins is not None:
         for mention in coins.find(scanned):
             if (

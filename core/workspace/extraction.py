@@ -115,7 +115,9 @@ def name_given(text: str) -> Named | None:
 
 
 def quoted(text: str) -> Iterator[tuple[int, int]]:
-    """The spans of the names in quotes in ``text``, quotes included, in order."""
+    """The spans of the names in quotes in ``text``, quotes included, in order: a straight single
+    quote too where one opens a word after a space and another closes one ("new trader 'the intern',
+    daily summary on"), never an apostrophe inside a word ("wife's money", "don't")."""
     at = 0
     while at < len(text):
         if text[at] in OPENING:
@@ -125,7 +127,25 @@ def quoted(text: str) -> Iterator[tuple[int, int]]:
             if end > at + 1:
                 yield at, end + 1
                 at = end
+        elif text[at] == "'" and _opens(text, at):
+            ends = range(at + 2, min(len(text), at + _MAX_QUOTED + 2))
+            end = next((i for i in ends if _closes(text, i)), 0)
+            if end:
+                yield at, end + 1
+                at = end
         at += 1
+
+
+def _opens(text: str, at: int) -> bool:
+    """A single quote at ``at`` starts a quoted word: after a space, before a letter (a message
+    quoted whole, "'exchange'", or code, "main(['migrate'])", names nothing)."""
+    return text[at - 1 : at] == " " and text[at + 1 : at + 2].isalnum()
+
+
+def _closes(text: str, at: int) -> bool:
+    """A single quote at ``at`` ends a quoted word: after a letter, before a space, a mark or the end."""
+    before, after = text[at - 1 : at], text[at + 1 : at + 2]
+    return text[at] == "'" and before.isalnum() and (not after or not after.isalnum())
 
 
 def _unquoted(rest: str) -> str:
