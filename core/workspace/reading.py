@@ -442,6 +442,7 @@ def _slots(raw: str, norm: str, domain: str, action: str, own: tuple[str, ...]) 
     return slots
 
 
+_ONE = Words("conversation.named_one")  # "one" / 那个 standing for a kind's noun
 # Hong Kong's possessive (个: "我個 okx 帳戶") and Mandarin's, said before an exchange's name.
 _OWNED_BEFORE = ("我个", "我的", "个")
 
@@ -453,6 +454,8 @@ def _by_exchange(ref: dict[str, str]) -> dict[str, str]:
     bare = bare_name(normalize(ref.get("name", "")))[1]
     # a possessive before the exchange's name is none of it ("刪咗我個 okx 帳戶": my okx account)
     bare = next((bare[len(p) :].lstrip() for p in _OWNED_BEFORE if bare.startswith(p)), bare)
+    # "one" after the exchange's name stands for its account ("delete the bybit one")
+    bare = next((bare[: -len(w)].rstrip() for w in _ONE.words if bare.endswith(f" {w}")), bare)
     key = named(bare, EXCHANGE)
     if key is None or bare not in {normalize(alias) for alias in EXCHANGES[key].aliases}:
         return ref
