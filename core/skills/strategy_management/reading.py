@@ -531,6 +531,10 @@ def _interval_said(reading: Reading, start: int) -> dict[str, str]:
     # "make lazy stack run daily instead of weekly": what it is instead of is the old one
     instead = [t.start for t in reading.tags if "filler.instead_of" in t.concepts and t.start >= start]
     said = [v for v in said if not instead or v.start < min(instead)] or said
+    # "改成每週買一次就好，每天買太頻繁了": the new value's clause ends at a mark; the old one told after it
+    text = reading.text
+    ends = [at for at in range(said[0].end, len(text)) if text[at] in CLAUSE_MARKS] if said else []
+    said = [v for v in said if not ends or v.start < ends[0]]
     refused = refused_of(said) if len(said) == 1 else None
     if refused is not None:  # "改成每-2天": refused quoting it, as a new strategy's is
         return {"interval": refused.slot}
