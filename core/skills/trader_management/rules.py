@@ -266,6 +266,8 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         # "turn all my bots back on": all of them, whatever words are left ("turn"); a "this" in a
         # remark after ("stop all bots, this dump is insane") is no record pointed back at.
         ref = {"all": "1"}
+    if action in ("start", "stop") and (run := _running(reading)) is not None:
+        ref = {"strategy": run}  # "把跑大饼定投的那个机器人停了": the traders running it, not one so named
     if ref and "name" in ref and _glued_bots(reading):  # "删除交易员 机器人一号": said back whole
         ref = {"name": untagged(reading, 0, end, keep=frozenset({"noun.bot"})) or ref["name"]}
     if action == "query" and ref and "name" in ref and _loose_words(reading):
@@ -339,6 +341,25 @@ def _strategy_ref(reading: Reading, *, said_whole: bool) -> dict[str, Any] | Non
         said = reading.text[tag.start : tag.end]
     coins = fills.coins(reading)
     return {"strategy": said, "kind": kind} | ({"symbol": coins[0]} if len(coins) == 1 else {})
+
+
+_RUNS = frozenset({"verb.start", "ask.running"})
+
+
+def _running(reading: Reading) -> str | None:
+    """The strategy of theirs a trader is named by as the one running it, no trader of theirs said
+    ("把跑大饼定投的那个机器人停了", "行緊以太網格嗰個交易員停咗佢", "shut down whichever bot is running
+    sol ladder"): a run's word right before it (filler between), their traders' word said too."""
+    if "own.trader" in reading.concepts or "noun.trader" not in reading.concepts:
+        return None
+    tags = reading.tags
+    for at, tag in enumerate(tags):
+        if "own.strategy" not in tag.concepts:
+            continue
+        before = next((t for t in reversed(tags[:at]) if not fills.is_filler(t)), None)
+        if before is not None and before.concepts & _RUNS:
+            return tag.value
+    return None
 
 
 def _asked(concepts: frozenset[str]) -> bool:
