@@ -109,14 +109,22 @@ def refer(
 ) -> tuple[str, Route] | None:
     """``text`` with its pronoun read, and its route; None when it has no pronoun to read (or
     reading one changes nothing): ``route``, the route of ``text`` as typed, then stands."""
-    if not _PRONOUN.search(text) or _in_a_word(text):
+    if not _PRONOUN.search(text):
+        return None
+    referents = _referents(recall, locale)
+    if not referents and _complete(route):
+        # Nothing recalled (a new conversation's first message): a message naming its coin or
+        # record besides the pronoun reads as typed, whatever it reads without the pronoun (no
+        # record to put on another, no referent to try, no "unknown" slot) and whether or not
+        # the pronoun is inside a longer word: neither is routed nor read to find that out.
+        return None
+    if _in_a_word(text):
         return None
     said = " ".join(_PRONOUN.sub(" ", text).split())
     if _complete(route) and _complete(route_text(said) if said else None):
         # it names its coin or record besides the pronoun ("那个，BTC价格多少"), unless the pronoun
         # is another record it is put on ("…a kimi model then put gary on it": gary's model)
         return _linked(text, route, recall, locale, route_text)
-    referents = _referents(recall, locale)
     for words in referents:
         said = _PRONOUN.sub(f" {words} ", text).strip()
         found = route_text(said)

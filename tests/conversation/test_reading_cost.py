@@ -11,12 +11,14 @@ from bot.catalog import bundled_catalog
 from core.coin_index import CoinIndex
 from core.conversation.across import kept
 from core.conversation.reading import read_asks
+from core.conversation.references import refer
 from core.conversation.spaces import cut_spaces
 from core.language import tagger
 from core.language.gazetteer import Gazetteer
 from core.language.normalize import has_cjk
 from core.language.tagger import Reading, Tagger, words
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
+from core.state import Recall
 from tests.fakes import shared_router
 
 
@@ -154,3 +156,30 @@ def test_a_piece_read_with_coins_that_name_none_is_not_tagged_again(
         fresh.found,
         None,
     )
+
+
+# Messages naming their coin or record besides a pronoun ("it", "它", "佢").
+_NAMED_BESIDE = (
+    "i dont need the bitcoin notification anymore, remove it",
+    "btc跌破8万提醒我，叫它抄底线",
+    "deepseek 設定唔用啦 刪除佢",
+    "SOL price and its 7-day trend",
+)
+
+
+@pytest.mark.parametrize("text", _NAMED_BESIDE)
+def test_a_pronoun_with_nothing_recalled_is_not_read_away(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message naming its coin or record besides its pronoun, in a conversation that recalls
+    nothing (a new one's first message), reads as typed whatever it reads without the pronoun: no
+    record to put on another, no referent to try. It is neither routed again without it nor read
+    by its words for a pronoun inside a longer one (a route and a tagging that decided nothing);
+    with something recalled, the pronoun is still read as it."""
+    router = shared_router()
+    found = router.route(text)
+    assert found is not None
+    routed, tagged = _counting(monkeypatch)
+    locale = "zh" if has_cjk(text) else "en"
+    assert refer(text, found, Recall(), locale, router.route) is None
+    assert routed == [] and tagged == []
+    refer(text, found, Recall(coin="ETHUSDT"), locale, router.route)
+    assert routed  # the recalled coin tried in the pronoun's place
