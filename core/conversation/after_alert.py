@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.conversation.clauses import BackFn, split_asks
+from core.conversation.joins import following_joins, joins_in
 from core.conversation.story import after_story, beside_asks
 from core.language.acted import ACTED_CONCEPT as ACTED
 from core.language.normalize import CLAUSE_MARKS, has_cjk
@@ -196,7 +197,7 @@ def split_held(
         if len(kept) < len(asks) and [r for _, r in kept] == [whole]:
             return None
     if asks is not None and whole is not None and whole.skill == _GUIDE:
-        asks = _wanted_how(asks)
+        asks = _wanted_how(text, asks)
         if asks is None:
             return None  # the guide's answer, as the whole message reads: no story to read again
     if asks is None and whole is None:
@@ -232,19 +233,23 @@ def _told_across(reading: Reading) -> bool:
     )
 
 
-def _wanted_how(asks: list[tuple[str, Route]]) -> list[tuple[str, Route]] | None:
+def _wanted_how(text: str, asks: list[tuple[str, Route]]) -> list[tuple[str, Route]] | None:
     """``asks`` without a record made of what a later piece asks the guide how to set up ("想接币安，
     可是我这辈子没弄过API。币安的API key要怎么创建？": connecting binance is why its key is asked
     how; the guide answers, nothing is added). None: the guide's answer alone, as the whole
-    message reads."""
+    message reads. Asked one after the other ("add an okx account and then walk me through the
+    api key permissions", "帮我绑个欧易账户，然后告诉我api要开哪些权限"), both are asked."""
+    nexts = [start for start, _ in following_joins(text, joins_in(text))]
     kept = [
         (piece, found)
         for at, (piece, found) in enumerate(asks)
         if not (
             found.action == _CREATE
             and any(
-                later.skill == _GUIDE and later.slots.get(_TOPIC) in found.slots.values()
-                for _, later in asks[at + 1 :]
+                later.skill == _GUIDE
+                and later.slots.get(_TOPIC) in found.slots.values()
+                and not any(text.find(piece) < n < text.find(other) for n in nexts)
+                for other, later in asks[at + 1 :]
             )
         )
     ]
