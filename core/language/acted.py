@@ -205,6 +205,11 @@ def _self_start(scanned: str, first: int, start: int, spans: list[Span]) -> int 
         if len(here) < at:
             at = len(here)
             continue
+        # an adverb first: its last character may be a filler's word of its own ("记得": 得)
+        adverb = next((a for a in _ADVERBS.words if here.endswith(a)), None)
+        if adverb is not None:
+            at -= len(adverb)
+            continue
         word = next(
             (
                 s
@@ -219,10 +224,6 @@ def _self_start(scanned: str, first: int, start: int, spans: list[Span]) -> int 
         )
         if word is not None:
             at = word[0]
-            continue
-        adverb = next((a for a in _ADVERBS.words if here.endswith(a)), None)
-        if adverb is not None:
-            at -= len(adverb)
             continue
         self_word = next((w for w in _SELF_ZH.words if here.endswith(w)), None)
         if self_word is None:
