@@ -215,6 +215,12 @@ def _read_run(
         elif coin and (bought := _coin_worth_of(norm, tail, coins, mentions)) is not None:
             # "buy 100 usdc of eth": ETH paid for in another coin, not USDT: refused, the coin bought kept
             (tail, coin), reason = bought, reason or "currency"
+        if reason is None and coin and _price_before(norm, lead) and not _order_kind_before(norm, lead):
+            # "buy at 150 sol", "止损设在150 sol", "以150 sol的价格买入": after a price's word, the price,
+            # the coin after it whose it is (never 150 coins bought); in another coin named besides
+            # ("sell eth at 0.05 btc"), a price in coins: refused, never read as USDT
+            others = any(symbol != coin for _, symbol in mentions.values())
+            kind, unit, coin, reason = "price", "", "", "currency" if others else None
     if kind == "number" and reason is None and run.endswith(DIME) and norm[pos : pos + 1] == "钱":
         tail, kind, unit = pos + 1, "amount", "quote"  # "五毛钱的狗狗币": half a 块 (USDT), no coins
     if kind == "amount" and unit == "quote" and reason is None and norm[tail - 1 : tail] in _YUAN:
@@ -484,6 +490,11 @@ def _price_before(norm: str, at: int) -> bool:
     at = _back(norm, at - 1) if norm[at - 1 : at] == "$" else at
     at = _back(norm, at - 1) if norm[at - 1 : at] in (":", "：") else at
     return at > 0 and _words(*_PRICE).before(norm, at) is not None
+
+
+def _order_kind_before(norm: str, at: int) -> bool:
+    """A price's word naming an order's kind right before ``at`` ("limit 2 eth", "限价2个eth")."""
+    return _words("order_kind").before(norm, _back(norm, at)) is not None
 
 
 def _id_before(norm: str, at: int) -> bool:
