@@ -27,13 +27,20 @@ from core.language.negation import not_asked_clauses
 from core.language.normalize import CLAUSE_MARKS
 from core.language.phrases import Words
 from core.language.slots import SetTo, Take, When, first, take
-from core.language.tagger import COIN, Reading, Tag, Tagger, words
+from core.language.tagger import COIN, Reading, Tagger, words
 from core.language.typed_names import set_to, untagged
 from core.language.values import REFUSED_PREFIX, Value, find_values
 from core.markets import MarketCatalog
 from core.routing.normalize import normalize
 from core.routing.router import NO_CONTEXT, Route, RouteContext
-from core.skills.strategy_management.changed import MADE_UNITS, grid_count, made_value, money_of_dca
+from core.skills.strategy_management.changed import (
+    MADE_UNITS,
+    grid_count,
+    made_value,
+    money_of_dca,
+    raised_to,
+    valued_field,
+)
 from core.strategies.intervals import Interval, interval_in, interval_of, interval_set, refused_of
 from core.strategies.words import KIND_CONCEPTS, KINDS, grid_values, in_coins, joined, kind_of
 from core.tasks.names import clean_name
@@ -43,7 +50,6 @@ from core.workspace.extraction import name_given
 SKILL = "strategy_management"
 # What a strategy's name may hold: its kind's words ("删除策略 BTC定投").
 NAME_WORDS = KIND_CONCEPTS
-RAISED_TO = "strategy.raised_to"  # "up to" after a change: where it goes ("bump it up to 500u")
 REPEAT = frozenset({"time.repeat", "time.daily", "time.weekday"})
 # Not a strategy request: a trader's ("把机器人一号的策略换成ETH网格"), a problem report, a name
 # several of their records have (asked about, not taken), what a word means ("what is a grid
@@ -139,6 +145,8 @@ class StrategyReader:
         if action is None:
             if kind is not None and _has_params(reading, values):
                 action = "create"
+            elif valued_field(reading, values):
+                action = "update"  # "cap lazy stack at 2000 total": a field's value, no verb
             elif not untagged(reading, 0, len(reading.text), keep=NAME_WORDS) and not fills.told_not(reading):
                 # none said; a verb a don't took asks nothing ("i don't want to delete my strategy")
                 action = "query"
@@ -463,7 +471,7 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             if value:
                 slots["name"], end = value, marker.start
     if action == "update":
-        marker = set_to(reading) or _raised_to(reading)
+        marker = set_to(reading) or raised_to(reading)
         end = len(reading.text) if marker is None else marker.start
         slots.update(UPDATE.read(reading, marker) or {})
         if marker is not None and slots.get("field") == "interval":
@@ -497,25 +505,6 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
     if ref:
         slots["target_ref"] = ref
     return slots
-
-
-def _raised_to(reading: Reading) -> Tag | None:
-    """ "up to" after the change's verb, a value after it ("bump my btc dca up to 500 usdt",
-    "increase my eth grid up to 30 levels"): where the change goes, as "to" is; a field's word
-    before it still says which ("raise the cap up to 2000": the total)."""
-    change = reading.first("verb.update")
-    if change is None:
-        return None
-    return next(
-        (
-            t
-            for t in reading.tags
-            if RAISED_TO in t.concepts
-            and t.start >= change.end
-            and any(c.isalnum() for c in reading.text[t.end :])
-        ),
-        None,
-    )
 
 
 def _interval_said(reading: Reading, start: int) -> dict[str, str]:
