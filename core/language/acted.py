@@ -12,6 +12,7 @@ from typing import Final
 from core.language.normalize import clause_of
 from core.language.phrases import Words
 from core.language.spans import RECORD_CHANGES, RECORD_VERBS, WORD_RANK, Span, clause_break
+from core.language.values import find_values
 
 ACTED_CONCEPT: Final = "outside.acted"
 ACTED: Final = frozenset({ACTED_CONCEPT})
@@ -60,7 +61,26 @@ def acted(scanned: str, spans: list[Span]) -> list[Span]:
 def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     if scanned[start:end].isascii():
         return _told_en(scanned, start, end, spans)
-    return _told_zh(scanned, start, end, spans) or _befell_zh(scanned, start, end, spans)
+    return (
+        _told_zh(scanned, start, end, spans)
+        or _befell_zh(scanned, start, end, spans)
+        or _so_for(scanned, start, end)
+    )
+
+
+def _so_for(scanned: str, start: int, end: int) -> bool:
+    """The act with 了 right after it, then how long ("旺财跑了快两周了", "停了三天了"): how long it has
+    been so, told; nothing it is done for before it in its clause ("把阿强停了三天" may ask)."""
+    first, _ = clause_of(scanned, start, end)
+    at = end if scanned[start:end].endswith(_LE) else end + 1
+    if not scanned.startswith(_LE, at - 1) or any(w in scanned[first:start] for w in _FOR.words):
+        return False
+    about = next((w for w in _ABOUT.words if scanned.startswith(w, at)), "")
+    return any(v.start == at + len(about) and v.kind == _DURATION for v in find_values(scanned))
+
+
+_LE, _DURATION = "了", "duration"
+_ABOUT: Final = Words("acted.about")
 
 
 def _told_zh(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
