@@ -39,7 +39,7 @@ from core.language.named_order import said as order_said
 from core.language.needed import needed
 from core.language.needed import said as need_said
 from core.language.negation import CANCEL, NOT_ASKED, given_up, not_asked, not_done
-from core.language.normalize import clause_of, has_cjk
+from core.language.normalize import CLAUSE_MARKS, clause_of, has_cjk
 from core.language.purpose import purposed
 from core.language.purpose import said as purpose_said
 from core.language.settings_of import said as settings_said
@@ -439,8 +439,10 @@ def _objects_only(
         if lost and (
             _after_a_word(scanned, start, words, values) or done_anywhere(scanned, start, end, lost)
         ):
-            said = _objects_at(scanned, end, spans, values)
-            held = frozenset(c for c in lost if takes[c] & (said | _record_before(scanned, start, spans)))
+            said = _objects_at(scanned, end, spans, values) | _record_before(scanned, start, spans)
+            if _ends_clause(scanned, end) and object_put_before(scanned, start, spans):
+                said |= _COIN_PUT_BEFORE  # "把合约的eth平了": the coin 把 names, nothing after the verb
+            held = frozenset(c for c in lost if takes[c] & said)
             if held and object_put_before(scanned, start, spans):
                 held = frozenset(c for c in held if not c.startswith(OUTSIDE))
             lost -= held
@@ -452,6 +454,16 @@ def _objects_only(
                 continue
         out.append((start, end, rank, concepts, value))
     return out
+
+
+_COIN_PUT_BEFORE: Final = frozenset({"coin"})
+_CLAUSE_TAIL: Final = "吧啊呀啦哦喔先 "  # particles that may close the clause after the verb
+
+
+def _ends_clause(scanned: str, end: int) -> bool:
+    """Nothing but particles after ``end`` before the clause's end ("平了", "平了吧", "平了，然后…")."""
+    rest = scanned[end:].lstrip(_CLAUSE_TAIL)
+    return not rest or rest[0] in CLAUSE_MARKS
 
 
 def _after_a_word(scanned: str, start: int, spans: Sequence[Span], values: Sequence[Value]) -> bool:
@@ -489,8 +501,9 @@ _OWN: Final = "own."  # one of the person's records, named
 def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[Value]) -> frozenset[str]:
     """The objects (lexicon.OBJECTS) that stand right after ``end``, spaces and filler between."""
     at = len(scanned) - len(scanned[end:].lstrip())
-    # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word.
-    while filler := next((s for s in spans if s[0] == at and filler_words(s[3])), None):
+    # Filler words may stand between ("dump my doge", "dump all my eth"), not a value's word, and
+    # the wallet it is held in ("平咗合約啲eth": 平了合约的eth).
+    while filler := next((s for s in spans if s[0] == at and (filler_words(s[3]) or s[3] & _WALLETS)), None):
         if any(v.start == at for v in values) and not _of_records(scanned, filler[1], spans):
             break  # "dump all my eth": the share is what is traded; "fire all my traders back up": theirs
         # A name opening with a filler word ("wake ah seng up": the trader "ah seng") is the object.
@@ -527,6 +540,7 @@ def _money_on_a_coin(scanned: str, value: Value, spans: Sequence[Span]) -> bool:
 
 
 _ON: Final = "answer.on"  # "on" a coin ("lost 50 usdt on pepe")
+_WALLETS: Final = frozenset({"wallet.futures", "wallet.spot"})
 
 
 _AMOUNTS: Final = frozenset({"amount", "fraction"})  # what is traded, by the value grammar

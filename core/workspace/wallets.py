@@ -59,7 +59,24 @@ def wallet_said(reading: Reading) -> str | None:
             return wallet  # "usdt sitting in spot", "我現貨有幾多錢": never "on the spot" (at once)
         if wallet and wallet not in _NEVER_ON and _coin_then_side(reading, at, wallet):
             return wallet
+        if wallet and wallet not in _NEVER_ON and _side_then_coin(reading, at, wallet):
+            return wallet
     return None
+
+
+def _side_then_coin(reading: Reading, at: int, wallet: str) -> bool:
+    """An order's side right before the wallet's word, then a linking word and a coin ("卖掉合约的eth",
+    "平咗合約啲eth", "close my futures eth"): the coin held there is what is traded."""
+    tags = reading.tags
+    before = next((t for t in reversed(tags[:at]) if not _filler(t)), None)
+    if before is None or not _SIDES & before.concepts:
+        return False
+    coin = next((i for i in range(at + 1, len(tags)) if COIN in tags[i].concepts), None)
+    return coin is not None and _linked(reading.text[tags[at].end : tags[coin].start], wallet)
+
+
+def _filler(tag: Tag) -> bool:
+    return bool(tag.concepts) and all(c.startswith("filler.") for c in tag.concepts)
 
 
 def _coin_then_side(reading: Reading, at: int, wallet: str) -> bool:
