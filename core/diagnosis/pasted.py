@@ -41,6 +41,9 @@ class PastedError:
 _BARE = frozenset(range(400, 430)) | frozenset(range(500, 510))  # a lone status ("返回 402")
 
 
+_RANGE = ("到", "至", "~", "～")  # beside a number: an end of a range
+
+
 def _runs(text: str) -> Iterator[tuple[int, int]]:
     """Where each run of decimal digits is: (start, end)."""
     at = 0
@@ -59,7 +62,9 @@ def _codes(text: str) -> Iterator[tuple[str, str, int]]:
     for start, end in _runs(text):
         before = text[max(start - 2, 0) : start - 1] if start > 1 else ""
         if end - start == 4 and text[start - 1 : start] == "-" and text[start] in "12":
-            if not ((before.isalnum() and not has_cjk(before)) or before in ("_", ".", "-")):
+            # "btc网格 1到-1003", "-1003到1": a range's bound beside 到 / 至 / ~, no code
+            ranged = before in _RANGE or text[end : end + 1] in _RANGE
+            if not ((before.isalnum() and not has_cjk(before)) or before in ("_", ".", "-") or ranged):
                 yield "binance", text[start - 1 : end], end
         elif end - start == 5 and text[start] == "5" and text[start:end].isascii():
             yield "okx", text[start:end], end
