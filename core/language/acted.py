@@ -267,6 +267,8 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     opening = scanned[clause_of(scanned, start, end)[0] : start].split()
     if done and all(w in _ADVERBS_EN.words for w in opening):
         return True  # "already set a btc alert at 90k on my phone app": its clause opens with it
+    if all(w in _ADVERBS_EN.words for w in opening) and _ago_after(scanned, end, spans):
+        return True  # "set some up months ago and completely forgot": the subject left out, told
     if not words or words[-1] not in _SELF_EN.words:
         return False
     if done:
@@ -276,3 +278,18 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         for s in spans
         if s[1] <= start or s[0] >= end
     )
+
+
+def _ago_after(scanned: str, end: int, spans: list[Span]) -> bool:
+    """A time ago said after the act in its clause, no one doing something else between ("set some up
+    months ago", "deleted them the other day"); "cancel the order i placed the other day" asks."""
+    last = clause_of(scanned, end, end)[1]
+    for s in spans:
+        if s[0] >= end and s[1] <= last and _AGO in s[3]:
+            between = scanned[end : s[0]].split()
+            return not any(w in _SELF_EN.words or w in _OF_RECORD.words for w in between)
+    return False
+
+
+_AGO: Final = "time.before"
+_OF_RECORD: Final = Words("acted.ago_of_record")  # "cancel my btc order from 2 days ago": the order's
