@@ -330,11 +330,26 @@ def _coins_listed(text: str, joins: _Joins, route: RouteFn) -> _Joins:
         if MARKS.intersection(text[start:end]) or len(joins) < 2:
             out.append((start, end))
             continue
-        left, right = route(text[first:start].strip()), route(text[end:last].strip())
-        both = route(text[first:last].strip())
+        # Each side routed only while it may still list coins (asks_coins: the same request as the
+        # other side's, a list of coins each): the two clauses read as one are routed last, only
+        # where both sides do (most conjunctions join other requests, and the loop below may
+        # never route those two clauses as one piece).
+        left = route(text[first:start].strip())
+        right = route(text[end:last].strip()) if _lists_coins(left) else None
+        both = route(text[first:last].strip()) if _lists_coins(right) and _alike(left, right) else None
         if not (left and right and both and asks_coins(both, [left, right])):
             out.append((start, end))
     return tuple(out)
+
+
+def _lists_coins(found: Route | None) -> bool:
+    """``found`` asks with its coins in a list, as each side of asks_coins's does."""
+    return found is not None and isinstance(found.slots.get("symbols"), list)
+
+
+def _alike(one: Route | None, other: Route | None) -> bool:
+    """The same request (asks_coins's sides are each the request of the two read as one)."""
+    return one is not None and other is not None and (one.skill, one.action) == (other.skill, other.action)
 
 
 _Joins = tuple[tuple[int, int], ...]

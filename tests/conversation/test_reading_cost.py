@@ -183,3 +183,31 @@ def test_a_pronoun_with_nothing_recalled_is_not_read_away(text: str, monkeypatch
     assert routed == [] and tagged == []
     refer(text, found, Recall(coin="ETHUSDT"), locale, router.route)
     assert routed  # the recalled coin tried in the pronoun's place
+
+
+# A bare conjunction ("and", 和, no mark) between clauses that are no two asks of a list of coins.
+_JOINED_OTHERWISE = {
+    "gary lost me 200 bucks this week and I'm done giving him chances. delete gary": (
+        "I'm done giving him chances"
+    ),
+    "sol到200通知我，到时再决定要不要卖，现在先不": "决定要不要卖",
+}
+
+
+@pytest.mark.parametrize("text", _JOINED_OTHERWISE)
+def test_a_conjunction_listing_no_coins_routes_no_side_for_them(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether two clauses a bare conjunction joins list coins for one request (clauses._coins_listed:
+    "btc and eth prices, then my pnl") needs the clause after it, and the two read as one, only where
+    the clause before asks with a list of coins: otherwise neither is routed for it (the clause after
+    "gary lost me 200 bucks this week and" was, though no way of cutting the message routes it)."""
+    routed, _ = _counting(monkeypatch)
+    read_asks(text, shared_router(), locale="zh" if has_cjk(text) else "en")
+    assert _JOINED_OTHERWISE[text] not in routed
+
+
+def test_two_coins_listed_are_still_one_ask_beside_a_later_one() -> None:
+    asks = read_asks("can u give me btc and eth prices, then my pnl for the week", shared_router())
+    assert len(asks) == 2
+    assert (asks[0].skill, asks[0].slots.get("symbols")) == ("price", ["BTCUSDT", "ETHUSDT"])
