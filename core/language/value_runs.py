@@ -50,6 +50,7 @@ from core.language.value_words import (
     _TIMES_BEFORE,
     _UNITS,
     _WORTH_OF,
+    _YEAR_BEFORE,
     _back,
     _coin_at,
     _coin_join_at,
@@ -63,6 +64,13 @@ from core.language.value_words import (
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
 
+
+def _a_year(run: str) -> bool:
+    """Four digits a year of this age may be: 1990 to 2039."""
+    return len(run) == 4 and run.isdigit() and _YEARS[0] <= int(run) <= _YEARS[1]
+
+
+_YEARS: Final = (1990, 2039)
 _POINTS: Final = ("点", "點")  # a decimal point said
 _NO_HALF, _AND_A_HALF = ("半仓", "半倉"), ("个半", "個半")  # "三天半": 3.5 days, "每2天半仓" not
 # What may end a price right before 一个 / 一颗 (phrases/values.toml one_of): "85000一个", "3万一颗".
@@ -231,6 +239,9 @@ def _read_run(
     timed = _words(*_DATE).after(norm, tail) or _hour_at(norm, tail, number)
     if kind == "number" and reason is None and timed:
         return None  # "2024年", "3月", "5号", "10am", "9点整": a date or a time of day, no value here
+    year = kind == "number" and reason is None and _a_year(run)
+    if year and _words(*_YEAR_BEFORE).before(norm, said_before) is not None:
+        return None  # "liquidated once in 2022": a year, no value here
     if (percent_of := _words(*_PERCENT_OF).before(norm, said_before)) is not None:  # 百分之五
         kind, unit, lead = "percent", "%", percent_of
     elif kind == "number" and run.isdigit() and _id_before(norm, said_before):

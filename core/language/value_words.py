@@ -41,6 +41,7 @@ _AFTER: Final[dict[str, tuple[Kind, str]]] = {
 _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
+_YEAR_BEFORE: Final = ("year_before",)  # "in 2022": a year, no value
 _COUNT_VERB: Final = ("count_verb",)  # "买一个": a count of coins at the message's end
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
 _QUOTE_BEFORE: Final = ("quote_before",)  # money said before its number: "价值2000的比特币"
