@@ -18,7 +18,7 @@ LATER: Final = "later"
 # Reasons that refuse the whole ask, not one value of it: the task ends saying why, nothing asked
 # ("if btc hits 100k sell my eth": no coin or amount to ask, the trade is never placed; the
 # refusal itself suggests an alert).
-ENDS_TASK: Final = frozenset({"cross_coin", "held_buy", "held_sell"})
+ENDS_TASK: Final = frozenset({"cross_coin", "coin_to_coin", "held_buy", "held_sell"})
 # A trade held for a move with no level ("buy 100u of doge when it drops"): its coin before what was
 # said ("refused:held_buy:DOGE:buy 100u of doge when it drops"), both in its message.
 _COIN_NAMED: Final = frozenset({"held_buy", "held_sell"})

@@ -187,7 +187,7 @@ def test_a_model_turned_into_another(text: str, name: str, model: str) -> None:
         ("is alpha at deepseek-chat", None, None),
         ("whats the point of my deepseek config", None, None),
         ("sell eth at 4000", "trade_execution", "limit"),
-        ("把btc转成usdt", None, None),  # a coin converted: no record changed
+        ("把btc转成usdt", "trade_execution", "sell"),  # a coin converted to USDT: sold, no record changed
     ],
 )
 def test_nothing_pointed(text: str, skill: str | None, action: str | None) -> None:

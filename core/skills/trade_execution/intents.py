@@ -92,7 +92,54 @@ def _held(side: str) -> SlotFill:
     return fill
 
 
+MONEY, CONVERT = "trade.money", "trade.convert"
+_USDT = "USDT"  # what trade.money names in a conversion: the quote every coin trades against
+_AMOUNT = Number("amount", ("amount", "fraction"), amount=True)
+
+
+def _named_in_order(reading: Reading) -> list[tuple[int, str]]:
+    """What a conversion names, in order: each coin (its symbol) and USDT (its word, or a sum of it
+    "100u"), the same one said again counted once."""
+    named = [(t.start, str(t.value)) for t in reading.tags if COIN in t.concepts and t.value]
+    named += [(t.start, _USDT) for t in reading.tags if MONEY in t.concepts]
+    named += [(v.start, _USDT) for v in reading.spans() if v.kind == "amount" and v.unit == "quote"]
+    out: list[tuple[int, str]] = []
+    for at, what in sorted(named):
+        if not out or out[-1][1] != what:
+            out.append((at, what))
+    return out
+
+
+def _converted(side: str) -> SlotFill:
+    """A coin converted to or from USDT after the convert word ("convert 0.5 eth to usdt": a sale of
+    0.5 ETH; "swap 100 usdt for sol", "把100u换成btc": a buy of 100 USDT of it, a bare number the USDT
+    spent); one coin into another ("swap 0.5 eth for sol") is refused on the sale's side, said as two
+    orders, never a guess of either amount."""
+
+    def fill(reading: Reading) -> Mapping[str, Any] | None:
+        named = _named_in_order(reading)
+        if len(named) != 2 or reading.first(CONVERT) is None:
+            return None
+        (_, first), (_, then) = named
+        if _USDT not in (first, then):
+            if side != "sell":
+                return None
+            said = reading.norm.typed(0, len(reading.text)).strip()
+            return {"symbol": f"{REFUSED_PREFIX}coin_to_coin:{said}", "side": side}
+        if side == "sell" and then == _USDT:
+            amount = _AMOUNT.read(reading)
+            return {"symbol": first} | ({"amount": amount} if amount else {})
+        if side == "buy" and first == _USDT:
+            amount = spent(reading.spans(), reading.text)
+            return {"symbol": then} | ({"amount": amount} if amount else {})
+        return None
+
+    return fill
+
+
 _FILLS: dict[str, SlotFill] = {
+    "converted_buy": _converted("buy"),
+    "converted_sell": _converted("sell"),
     "all_in": _ALL_IN,
     "aped": _APED,
     "money_of_coin": _MONEY_OF_COIN,
