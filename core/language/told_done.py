@@ -62,7 +62,7 @@ TRADES: Final = frozenset(
 # A record made ("上个月我设了个sol提醒", "昨天创建了个策略"): said after a done word, a story of one
 # made then, never a new one; the record itself is named ("上个月的提醒删掉" deletes it). Its own
 # concept (outside.made), not told's: told stands down before the record's own verb ("提醒"'s notify).
-_MADE: Final = frozenset({"verb.create"})
+_MADE: Final = frozenset({"verb.create", "verb.bind"})  # "我上礼拜先绑了okx": bound then, told
 _MADE_TOLD: Final = frozenset({"outside.made"})
 TOLD: Final = frozenset({"outside.told"})
 # One's own trade told done after a done word is an order of theirs too, as English's "i sold" is
@@ -70,7 +70,7 @@ TOLD: Final = frozenset({"outside.told"})
 _OWN_TOLD: Final = frozenset({"outside.told", "diagnosis.order"})
 # What may stand between a done word and its trade's verb ("已经全部卖掉了", "eth我早就都卖了"), also
 # who it was done for and the order placed ("我已为你下单买入 100 USDT 的 BTC", "已经帮我买了"): told.
-_BETWEEN: Final = frozenset("我都全部也就 为你您替帮给下单")
+_BETWEEN: Final = frozenset("我都全部也就先 为你您替帮给下单")  # 先: "上礼拜先绑了okx" (only then)
 
 
 def done_told(scanned: str, spans: list[Span]) -> list[Span]:
