@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from core.language.fills import is_filler, tag_at
-from core.language.normalize import has_cjk
+from core.language.normalize import CLAUSE_MARKS, has_cjk
 from core.language.phrases import Words
 from core.language.tagger import NAME_WORD, PUNCT, Reading, Tag
 
@@ -60,6 +60,15 @@ def name_after(
 
 
 _CLOSES = Words("records.value_end")  # what may close a new value: 吧, 啦, instead, please
+
+
+def first_clause(new: str) -> str:
+    """A new name typed up to its clause's end ("to floor, the old name keeps confusing me": floor;
+    "把抄底线改名为底部，老名字太乱了": 底部); marks opening it are no end (", call it lambo")."""
+    start = len(new) - len(new.lstrip(" ,，"))
+    ends = (at for at in range(start, len(new)) if new[at] in CLAUSE_MARKS or new[at : at + 2] == ". ")
+    end = next(ends, None)
+    return new if end is None else new[:end]
 
 
 def without_close(value: str) -> str:

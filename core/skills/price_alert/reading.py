@@ -20,7 +20,7 @@ from core.language.phrases import Words, skip_spaces
 from core.language.spans import clause_break
 from core.language.supposed import SUPPOSED
 from core.language.tagger import COIN, Reading, Tag
-from core.language.typed_names import set_to, without_close
+from core.language.typed_names import first_clause, set_to, without_close
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
@@ -212,7 +212,7 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
     if reading.has(RENAME) or (changed and not find_values(new)):
         if not new:
             return "rename", {NAME: own.value}  # the new name asked for
-        new = without_close(new)  # "rename moon call to lambo please": lambo
+        new = without_close(first_clause(new))  # "rename moon call to lambo please": lambo
         told = new.lstrip(" ,，")  # "rename moon call, call it lambo": the name after the words giving it
         marker = NAMED.prefix(normalize_text(told).text)
         new = told[marker:].strip() if marker else new
