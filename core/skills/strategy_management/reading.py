@@ -308,7 +308,7 @@ def _whether(reading: Reading) -> bool:
     )
 
 
-_SETS = frozenset({"verb.make", "verb.update", "verb.set_to"})  # "make ETH grid the default", "默认策略换成X"
+_SETS = frozenset({"verb.make", "verb.update", "verb.set_to", "filler.using"})  # "默认策略换成X" / 用X
 DONT_DEFAULT = ("deactivate", When(["verb.activate", "filler.dont"]))
 _NO_LONGER = Words("dont.no_longer")
 _NO_LONGER_END = Words("dont.no_longer_end")
