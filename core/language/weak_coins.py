@@ -18,6 +18,7 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
     """Whether the weak ticker at ``scanned[start:end]`` is the coin, by the words around it."""
     return (
         _before_a_level(scanned, end, words)
+        or _alerted_move(scanned, end, words)
         or _priced_first(scanned, start, end, words)
         or _some_bought(scanned, start, words)
         or _asked_after(scanned, start, end)
@@ -185,19 +186,41 @@ def _before_a_level(scanned: str, end: int, words: Sequence[Span]) -> bool:
     grammar reads as a plain number or a quote amount (or refuses: the alert says why), not a
     percent, a time or a multiple ("a move over 5%", "over 24 hours")."""
     at = len(scanned) - len(scanned[end:].lstrip())
-    for start, stop, _, concepts, _ in words:
-        if start == at and concepts & _WAYS:
-            from core.language.values import find_values  # only for such a rare word: not at import
+    return any(
+        start == at and concepts & _WAYS and _level_after(scanned, stop)
+        for start, stop, _, concepts, _ in words
+    )
 
-            rest = scanned[stop:]
-            found = find_values(rest)
-            lead = len(rest) - len(rest.lstrip())
-            if found and found[0].start == lead and (found[0].kind in _LEVELS or found[0].unit == "quote"):
-                return True
-    return False
+
+def _level_after(scanned: str, stop: int) -> bool:
+    """A level right at ``stop``, spaces aside."""
+    from core.language.values import find_values  # only for such a rare word: not at import
+
+    rest = scanned[stop:]
+    found = find_values(rest)
+    lead = len(rest) - len(rest.lstrip())
+    return bool(found) and found[0].start == lead and (found[0].kind in _LEVELS or found[0].unit == "quote")
 
 
 _LEVELS: Final = frozenset({"number", "price", "refused"})
+# A move the alert's level is made of, right after the ticker ("link翻倍提醒我", "LINK升一倍提我", "alert me
+# when link doubles"), or a level reached (到, "link到30提醒我"): the coin, where an alert is asked.
+_MULTIPLES: Final = (Words("alert.double"), Words("alert.halve"), Words("alert.triple"))
+_ALERTED: Final = frozenset({"verb.notify", "noun.alert"})
+_REACHED: Final = frozenset({"direction.reach"})
+
+
+def _alerted_move(scanned: str, end: int, words: Sequence[Span]) -> bool:
+    """An alert asked in the message and, right after the ticker, a multiple of its price ("翻倍",
+    "doubles") or a level reached ("到30"): "link翻倍提醒我", "link到30提醒我"; never "send me the link"."""
+    if not any(concepts & _ALERTED for _, _, _, concepts, _ in words):
+        return False
+    at = len(scanned) - len(scanned[end:].lstrip())
+    if any(w.prefix(scanned[at:]) is not None for w in _MULTIPLES):
+        return True
+    return any(s[0] == at and s[3] & _REACHED and _level_after(scanned, s[1]) for s in words)
+
+
 # An order's words right after its price ("link 11挂单买50u", "link 11 limit buy 50u"), or its
 # protective order's at its level ("link 18止盈"; right after the ticker, "move my stop to 80000"
 # moves a stop, the ticker an English verb).
