@@ -40,6 +40,7 @@ from core.conversation.from_before import (
 )
 from core.conversation.joins import MARKS, adding_joins, asking_ends, following_joins, joins_in, pieces_of
 from core.conversation.listed import (
+    asked_name,
     each_numbered,
     each_record,
     listed_as_one,
@@ -232,7 +233,12 @@ def split_asks(
                     asked_again.add(piece)
                 if counted is not None:
                     read, counts = counted, True
-                elif before is not None and piece and (read is None or read.skill != before.skill):
+                elif (
+                    before is not None
+                    and piece
+                    and (read is None or read.skill != before.skill)
+                    and not (read is not None and asked_name(read) in own)  # "把大饼定投这个策略删了"
+                ):
                     read = the_named_one(piece, before, routed) or read
                 if read is not None and before is not None and only_named(read, before, own):
                     read = inherits(piece, pieces[at - 1], before, routed) or read  # "和交易员阿强"
