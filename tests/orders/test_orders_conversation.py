@@ -168,3 +168,19 @@ async def test_why_with_nothing_open_says_how_the_last_one_ended() -> None:
     await desk.chat.press(confirm_button(ask))
     reply = await desk.chat.say("why didn't my stop loss trigger")
     assert "cancelled" in str(reply), str(reply)
+
+
+@pytest.mark.parametrize("text", ["cancel my stop loss on sol", "取消sol的止损"])
+async def test_a_stop_loss_cancelled_by_its_kind_leaves_the_coins_limit_orders(text: str) -> None:
+    desk = make_trade_desk()
+    await holding(desk, "buy 2 SOL")
+    for placed in ("limit buy 1 SOL at 100", "SOL 止损 120"):
+        summary = await desk.chat.say(placed)
+        await desk.chat.press(confirm_button(summary))
+    ask = await desk.chat.say(text)
+    assert ask.route.slots.get("order_type") == "stop_loss", ask.route
+    done = await desk.chat.press(confirm_button(ask))
+    assert codes(done) == ["orders_cancelled"], done
+    assert [b.order_type for b in orders_of(done)] == ["stop_loss"]
+    open_now = [o.order_type for o in desk.orders.orders.values() if o.status is OrderStatus.OPEN]
+    assert open_now == ["limit"]

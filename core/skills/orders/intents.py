@@ -196,7 +196,26 @@ def _cancel_everything(reading: Reading) -> Mapping[str, Any] | None:
     return {"order_no": "all"} if said <= {"verb.cancel", "time.now"} and not reading.rest() else None
 
 
+# A protective order cancelled by its kind ("cancel my stop loss on eth", "取消eth的止损"): that kind's
+# orders on the one coin named (the skill cancels no limit order for it: order_type); with no coin,
+# which one is asked, never every coin's.
+ORDER_TYPE = "order_type"
+
+
+def _cancel_protect(reading: Reading) -> Mapping[str, Any] | None:
+    kinds = [k for k, concept in ((STOP_LOSS_KIND, STOP), (TAKE_PROFIT_KIND, TAKE)) if reading.has(concept)]
+    if len(kinds) != 1 or reading.spans():
+        return None  # both, or a level or number said ("cancel the stop at 3000"): the cancel's own fill
+    named = coins(reading)
+    if len(named) > 1:
+        return {}
+    return {ORDER_TYPE: kinds[0]} | ({"order_no": "all", "symbol": named[0]} if named else {})
+
+
+STOP_LOSS_KIND, TAKE_PROFIT_KIND = "stop_loss", "take_profit"
+
 _FILLS: dict[str, SlotFill] = {
+    "cancel_protect": _cancel_protect,
     "protect": _protect,
     "protect_selling": _protect_selling,
     "nothing": Slots(),

@@ -19,6 +19,7 @@ from core.language.values import refusal_in, refusal_message
 from core.market import MarketError
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.secrets import SecretBox
+from core.skills.orders.intents import ORDER_TYPE
 from core.skills.orders.why import why_not_filled
 from core.state import Task
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
@@ -36,6 +37,11 @@ from core.workspace.order_expiry import EXPIRY, fixed_expiry, out_of_range, pars
 from core.workspace.order_refusals import new_client_order_id, why
 from core.workspace.order_talk import SKILL, order_block, plain, refusal_text, summary, watch, watch_account
 
+# A protective order's kind asked cancelled (intents.ORDER_TYPE): the order types it is.
+_OF_KIND: dict[str, tuple[str, ...]] = {
+    "stop_loss": ("stop_loss", "stop_limit"),
+    "take_profit": ("take_profit",),
+}
 ORDER_IDS = "order_ids"  # the task slot holding the client order id(s): one, or the pair's two
 STOP_LIMIT = "stop_limit"  # a stop-loss's limit: "stop at 80000 limit 79800"
 PRICES = ("take_profit", "stop_loss", STOP_LIMIT)
@@ -100,6 +106,7 @@ class OrdersSkill(TaskFlow):
             return (
                 SlotSpec("order_no", "value", required=False, infer=("message",)),
                 SlotSpec("symbol", "value", required=False, infer=("message",)),
+                SlotSpec(ORDER_TYPE, "value", required=False, infer=("message",)),
             )
         if task.action == "why_resting":
             return (SlotSpec("symbol", "choice", required=False, infer=("message",)),)
@@ -292,6 +299,8 @@ class OrdersSkill(TaskFlow):
         wanted = str(task.slots.get("order_no", "")).lstrip("#")
         coin = task.slots.get("symbol")  # a coin named: its orders only ("cancel my sol orders")
         orders = [o for o in orders if not coin or o.symbol == coin]
+        kind = task.slots.get(ORDER_TYPE)  # "cancel my stop loss on eth": its stops only, no limit
+        orders = [o for o in orders if not kind or o.order_type in _OF_KIND.get(str(kind), ())]
         if wanted == "all":
             return account, orders
         return account, [o for o in orders if o.id == wanted]
