@@ -220,7 +220,30 @@ def split_held(
         # Likewise a record's act: the whole message tells what befell it ("deepseek一直回429，交易員
         # 全部停咗": the traders stopped, told beside the problem), no piece read alone stops them.
         asks = [(p, r) for p, r in asks if not _record_acts_said(told_by(p))] or None
+    if asks is not None and len(asks) > 1:
+        asks = _wanted_after(asks)
     return conditioned(text, whole, asks, route, told_by)
+
+
+def _wanted_after(asks: list[tuple[str, Route]]) -> list[tuple[str, Route]]:
+    """``asks`` without an act the person says they want to do right before a piece opening with
+    what to do first ("…我想清理一下，先给我列列现在还有哪些提醒", "i want to sell my eth, but first show me
+    its price"): what is asked first is done now, the want waits for it and is not done."""
+    kept = [
+        (piece, found)
+        for at, (piece, found) in enumerate(asks)
+        if not (
+            found.action in _ACTS
+            and at + 1 < len(asks)
+            and _WANTING.spans(piece)
+            and _FIRST_NOW.prefix(asks[at + 1][0].strip().lower()) is not None
+        )
+    ]
+    return kept or asks
+
+
+_WANTING, _FIRST_NOW = Words("beside.wanting"), Words("conversation.first_now")
+_ACTS = frozenset({"delete", "stop", "start", "create", "update", "buy", "sell", "limit", "cancel"})
 
 
 def _told_across(reading: Reading) -> bool:
