@@ -89,6 +89,7 @@ ELSEWHERE = frozenset(
 GENERIC = Words("records.generic")  # a record's kind said alone: no name
 UNWANTED = Words("records.unwanted")  # "kimi测试不要了": said last of one of theirs, its delete
 _KIND_WORDS = frozenset({GENERIC.concept, "records.trader"})
+_KIND_SAID: dict[str, str] = {"exchange": "noun.account", "model": "noun.model"}
 
 
 _DONT = "filler.dont"  # told not to do it ("别动", "不要删", "don't touch")
@@ -204,8 +205,11 @@ def _read(text: str, own: tuple[str, ...], kind: str = "") -> Reading | None:
     action = _action(said)
     if action in (None, "query") and domain == "model" and switched_apart(said):
         action = "update"  # "turn the deepseek model back on": its enabled flag
-    if action is None and own and _unwanted_last(norm) and not field_named(norm, domain)[0]:
-        action = "delete"  # "kimi测试不要了": one of theirs named, no longer wanted (not a field of it)
+    kind_said = _KIND_SAID[domain] in said.concepts
+    if action is None and (own or kind_said) and _unwanted_last(norm) and not field_named(norm, domain)[0]:
+        # "kimi测试不要了": one of theirs named, no longer wanted (not a field of it); so is an
+        # account or a config said by its kind ("okx 嗰個帳戶唔要了")
+        action = "delete"
     if given.found and first(_ACTIONS, said.concepts) is None and _only_a_place(said, raw):
         # Labelled credentials pasted for an exchange or provider named, nothing else said
         # ("here's my binance api key: …", "币安api：…"): an account given (sealed by the flow).
