@@ -133,7 +133,10 @@ def record_ref(
     stop = len(reading.text) if end is None else end
     if numbered(reading.text[:stop], bare=True):
         return None  # "删除3号和4号交易员": two records named, never one (core.tasks.numbered)
-    by_id = next((v for v in find_values(reading.text[:stop]) if v.kind == "id"), None)
+    # A number inside one of their names is none of a record ("韭菜一号和韭菜二号都启动": 韭菜一号's).
+    theirs = [(t.start, t.end) for t in reading.tags if any(c.startswith("own.") for c in t.concepts)]
+    ids = (v for v in find_values(reading.text[:stop]) if v.kind == "id")
+    by_id = next((v for v in ids if not any(s <= v.start and v.end <= e for s, e in theirs)), None)
     if by_id is not None:
         return {"id": by_id.ident}
     own = next((t for t in reading.tags if t.start < stop and f"own.{kind}" in t.concepts), None)
