@@ -27,7 +27,19 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _how_much_traded(scanned, start, end, words)
         or _listed_last(scanned, start, end, words)
         or _moved_asked(scanned, start, end, words)
+        or _where_asked(scanned, start, end)
     )
+
+
+_WHERE_BEFORE: Final = Words("not_coin.where_before")  # "where is" of "where is link now"
+_WHERE_AFTER: Final = Words("not_coin.where_after")  # "now" of "where is link now"
+
+
+def _where_asked(scanned: str, start: int, end: int) -> bool:
+    """Where it trades, asked: "where is link now", "where's link trading": "where is" right before
+    the ticker, a "now" / "trading" / "at" right after it; never "where is the link" (the)."""
+    said = scanned[:start].rstrip()
+    return _ending(said, _WHERE_BEFORE) is not None and _WHERE_AFTER.after(scanned, end) is not None
 
 
 _HOW_DID: Final = "pnl.how_did"  # "how has", "how did"
