@@ -101,11 +101,14 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             slots.setdefault("grids", value.slot)
         elif value.kind in ("number", "price") or value.refused:
             numbers.append(value)
+    taken: list[Value] = []  # the numbers read as bounds or the amount: no interval ("8w到9w")
     if len(numbers) == 2:
         slots["lower"], slots["upper"] = numbers[0].slot, numbers[1].slot
+        taken = numbers
     elif numbers and "amount" not in slots and kind == "dca":
         slots["amount"] = numbers[0].slot  # "每天买50的BTC定投": the one bare number
-    interval = interval_in(values)
+        taken = numbers[:1]
+    interval = interval_in([v for v in values if v not in taken])
     said = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days": quoted
     if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
         said = interval.text
