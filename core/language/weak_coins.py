@@ -350,15 +350,15 @@ def _amount_of(scanned: str, start: int, words: Sequence[Span]) -> bool:
 
 def _count_of(scanned: str, start: int, ends: set[int]) -> bool:
     """A count or a share of it right after a buy's or sell's verb: "sell 10 link at 25", "buy 3
-    link", with its counter ("卖5个link", "買3粒link"), a share ("卖掉三成link", "賣三分之一link",
-    "卖一半link")."""
+    link", with its counter ("卖5个link", "買3粒link"), a sum of USDT ("買3k U link"), a share
+    ("卖掉三成link", "賣三分之一link", "卖一半link")."""
     from core.language.values import find_values  # only for a weak ticker: not at import
 
     said = scanned[:start].rstrip()
     counts = [
         v
         for v in find_values(said)
-        if (v.kind in _SHARES or (v.kind == "amount" and v.unit == "base")) and v.end == len(said)
+        if (v.kind in _SHARES or (v.kind == "amount" and v.unit in ("base", "quote"))) and v.end == len(said)
     ]
     return bool(counts) and len(said[: counts[-1].start].rstrip()) in ends
 
