@@ -5,6 +5,7 @@ beside a price word, a limit order's word, a bid's or an offer's, or written aga
 from __future__ import annotations
 
 from core.language.fills import field_value, next_to, tag_after, tag_before, tag_beside
+from core.language.phrases import Words
 from core.language.tagger import COIN, Reading
 from core.language.values import Value
 
@@ -174,13 +175,18 @@ def size_or_price(reading: Reading, values: list[Value]) -> Value | None:
 
 
 def _coin_first(reading: Reading, numbers: list[Value]) -> Value | None:
-    """A bare number right after the side, the coin said before it ("eth 卖3000", "btc buy 100"):
-    the coin's shorthand as "卖eth 3000" is, refused as a size or a price."""
-    said = next_to(reading, numbers, ("verb.buy", "verb.sell"))
+    """A bare number right after the side, the coin said before it ("eth 卖3000", "btc buy 100"),
+    a classifier between them or not ("大饼买个1000": 个 says "a", not 1,000 coins, which "买1000个"
+    would): the coin's shorthand as "卖eth 3000" is, refused as a size or a price."""
+    said = next_to(reading, numbers, ("verb.buy", "verb.sell"), joining=_COUNTED.words)
     if said is None:
         return None
     side = tag_before(reading, said.start, ("verb.buy", "verb.sell"))
     return said if side is not None and tag_before(reading, side.start, (COIN,)) is not None else None
+
+
+# A coin's classifier ("个", "枚", "颗"), said between the side and a bare number.
+_COUNTED = Words("values.coin_join")
 
 
 def _paid_with(reading: Reading, numbers: list[Value]) -> Value | None:
