@@ -34,7 +34,7 @@ def pick_amount(values: list[Value], text: str) -> str | None:
     if chosen is None:
         return None
     if chosen.kind == "percent" and not Decimal(0) < chosen.number <= 100:
-        return None  # "sell 150% of my BTC": no share of a holding
+        return f"{REFUSED_PREFIX}share:{chosen.typed}"  # "sell 150% of my BTC": no share of a holding
     return positive(chosen).amount_slot
 
 
