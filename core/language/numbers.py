@@ -42,6 +42,7 @@ Reason: TypeAlias = Literal[
     "unit",
     "step",
     "kept",
+    "approximate",
 ]
 
 CN_DIGITS: Final = {

@@ -50,6 +50,7 @@ from core.language.refusals import REFUSED_PREFIX as REFUSED_PREFIX
 from core.language.refusals import refusal_in as refusal_in
 from core.language.refusals import refusal_message as refusal_message
 from core.language.refusals import refused_slot as refused_slot
+from core.language.rough import rough_amounts
 from core.language.shares import parts, slashes
 from core.language.steps import stepped
 from core.language.value import UNIT_SECONDS as UNIT_SECONDS
@@ -182,6 +183,7 @@ def _folded_values(norm: str, coins: CoinIndex | None) -> list[Value]:
         *slashes(norm),
         *parts(norm),
         *_numeral_values(norm, coins),
+        *rough_amounts(norm),  # "几百块", "a few hundred": refused as approximate (core.language.rough)
         *(Value("date", start, end, "") for start, end in date_spans(norm)),  # core.language.dates
     ]
     found.sort(key=lambda v: (v.start, -(v.end - v.start)))

@@ -1,0 +1,110 @@
+"""Amounts said only roughly, refused as approximate, quoting them: never read as a number of them.
+
+    a few hundred / a couple hundred / a few grand      a few, then a scale
+    几百块 / 好几千u / 十几u / 二十几个                    几, with a scale or after a numeral
+    五六十u / 三四百块 / 两三个                            two numbers side by side
+    一百多u / 100多块 / 十来个 / 百把块                    more than a number, then its unit
+
+The words are data (phrases/values.toml: rough_few, rough_more); a unit said right after the rough
+number is part of what is quoted ("几百块"), so a reader sees the amount it was meant as.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import Final
+
+from core.language.numbers import CN_DIGITS
+from core.language.shares import CN_FOLD
+from core.language.value import Value
+from core.language.value_words import _COIN_JOIN, _QUOTE, _RUN, _keyed, _skip, _words
+
+_CN_SCALES: Final = re.compile(r"[十百千万亿萬億]+")
+_CN_NUMERAL: Final = re.compile(r"[\d一二两兩三四五六七八九十百千万亿萬億零〇]")
+_MAYBE: Final = re.compile(r"[几幾多来來余餘把]|[一二两兩三四五六七八][二三四五六七八九]|few|couple|several")
+_FEW, _MORE = ("rough_few",), ("rough_more",)
+
+
+def rough_amounts(norm: str) -> list[Value]:
+    """Every amount said roughly in ``norm`` (folded), refused as "approximate", in order."""
+    if not _MAYBE.search(norm):
+        return []  # most texts: none
+    found = [*_few(norm), *_more(norm), *_side_by_side(norm)]
+    found.sort(key=lambda v: (v.start, -v.end))
+    kept: list[Value] = []
+    for value in found:
+        if not kept or value.start >= kept[-1].end:
+            kept.append(value)
+    return kept
+
+
+def _refused(norm: str, start: int, end: int, *, unit_needed: bool = False) -> Value | None:
+    """The rough amount from ``start`` to ``end`` with the unit said right after it, or None when
+    ``unit_needed`` and none is."""
+    unit = "base"
+    quote = _words(*_QUOTE, "other_currency").after(norm, end)  # "幾百蚊": the unit it was said in
+    if quote is not None and norm[quote[0] : quote[1]] != "$":
+        end, unit = quote[1], "quote"
+    elif (join := _words(*_COIN_JOIN).after(norm, end, space=False)) is not None:
+        end = join[1]
+    elif unit_needed:
+        return None
+    return Value("refused", start, end, norm[start:end], unit=unit, reason="approximate")
+
+
+def _numeral_before(norm: str, at: int) -> int:
+    """Where the Chinese numeral (or digits) ending at ``at`` starts (``at`` when none does)."""
+    while at > 0 and _CN_NUMERAL.match(norm, at - 1):
+        at -= 1
+    return at
+
+
+def _few(norm: str) -> list[Value]:
+    """A few, then a scale ("a few hundred", "几百块"); 几 after a numeral ("十几u", "二十几个")."""
+    out: list[Value] = []
+    for start, end, _ in _words(*_FEW).every(norm):
+        said = norm[start:end]
+        if said.isascii():
+            scale = _words(*_keyed("scale")).after(norm, _skip(norm, end))
+            if scale is not None and end < scale[0] and (value := _refused(norm, start, scale[1])):
+                out.append(value)
+            continue
+        scales = _CN_SCALES.match(norm, end)
+        before = _numeral_before(norm, start)
+        if scales is not None:
+            value = _refused(norm, before, scales.end())
+        elif before < start:  # "十几u": some more than ten, with its unit
+            value = _refused(norm, before, end, unit_needed=True)
+        else:
+            value = None
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def _more(norm: str) -> list[Value]:
+    """More than a number, then its unit ("一百多u", "100多块", "十来个", "百把块")."""
+    out: list[Value] = []
+    for hit in _RUN.finditer(norm):
+        more = _words(*_MORE).after(norm, hit.end(), space=False)
+        if more is not None and (value := _refused(norm, hit.start(), more[1], unit_needed=True)):
+            out.append(value)
+    return out
+
+
+def _side_by_side(norm: str) -> list[Value]:
+    """Two numbers one apart side by side, before a scale or a unit ("五六十u", "三四百", "两三个")."""
+    out: list[Value] = []
+    for hit in _RUN.finditer(norm):
+        run = hit.group(0).translate(CN_FOLD)
+        pairs = pairwise(run)
+        if not any(CN_DIGITS.get(b, -1) == CN_DIGITS.get(a, -9) + 1 > 1 for a, b in pairs):
+            continue
+        if run[-1] in "十百千万亿":
+            value = _refused(norm, hit.start(), hit.end())
+        else:
+            value = _refused(norm, hit.start(), hit.end(), unit_needed=True)
+        if value is not None:
+            out.append(value)
+    return out
