@@ -25,7 +25,7 @@ from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_value
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.skills.price_alert.listing import LIST, lists
-from core.skills.price_alert.targets import deleting, said_level, spared
+from core.skills.price_alert.targets import deleting, names_alert, said_level, spared
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
@@ -385,8 +385,9 @@ def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:
     spans = [] if where is None else [(where.start, where.end)]
     rest, source = blank(norm, *spans), blank(shown, *spans)
     values = [in_cents(v, rest) for v in find_values(source)]  # "hits 50 cents": 0.5
-    # A coin's amount is no level, its coin blanked or not ("buy 0.1 eth and tell me when it dips").
-    values = outside(values, [(v.start, v.end) for v in reading.spans() if v.unit == "base"])
+    # A coin's amount is no level ("buy 0.1 eth and tell me when it dips"); "80k btc alert"'s is.
+    amounts = [v for v in reading.spans() if v.unit == "base" and not names_alert(reading, v.end)]
+    values = outside(values, [(v.start, v.end) for v in amounts])
     cooldown = _cooldown(values, rest, source)
     if cooldown is not None:
         span, slots["cooldown"] = cooldown

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from core.language.phrases import Words
+from core.language.phrases import Words, skip_spaces
 from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading
 
@@ -50,3 +50,13 @@ def said_level(reading: Reading, slots: dict[str, Any]) -> dict[str, Any]:
     if "level" not in slots or any(t.concepts & TRADES and not t.concepts & REMOVES for t in reading.tags):
         return {}
     return {slot: slots[slot] for slot in ("level", "condition") if slot in slots}
+
+
+def names_alert(reading: Reading, end: int) -> bool:
+    """The alert's noun right after ``end``, spaces apart: a coin's amount said before it is the
+    level of that coin's alert ("ditch the 80k btc alert", "set an 80k btc alert", as "the btc 80k
+    alert" says it); never beside a trade, whose amount it is ("sell 2 eth alert me at 4000")."""
+    if any(t.concepts & TRADES and not t.concepts & REMOVES for t in reading.tags):
+        return False
+    at = skip_spaces(reading.text, end)
+    return any(t.start == at and NOUN in t.concepts for t in reading.tags)
