@@ -14,6 +14,7 @@ _NEXT, _ALSO = Words("conversation.join_next"), Words("conversation.join_also")
 _MORE = Words("conversation.join_more")
 _PUT_OFF = Words("conversation.put_off_first")  # "晚点再", "遲啲先": a clause begins there, joins in it none
 _OR_ASKING = Words("conversation.or_asking")  # "or should i", "还是我直接": a question ends before it
+_SET_STOP = Words("conversation.set_stop_first")  # "买0.1个eth 止损设2800": the stop's clause begins
 
 MARKS = frozenset(",，;；。!！?？.")
 
@@ -24,7 +25,7 @@ def joins_in(text: str) -> tuple[tuple[int, int], ...]:
     before, kept whole with its clause (its 再 no cut there)."""
     held = _HELD.spans(text)
     put_off = _PUT_OFF.spans(text)
-    begins = [(s, s) for s, _ in (*put_off, *_OR_ASKING.spans(text))]
+    begins = [(s, s) for s, _ in (*put_off, *_OR_ASKING.spans(text), *_stop_after_trade(text))]
     runs: list[tuple[int, int]] = []
     for start, end in sorted((*_JOIN.spans(text), *_full_stops(text), *begins)):
         if any(s <= start and end <= e for s, e in held) or any(s < end and start < e for s, e in put_off):
@@ -33,6 +34,20 @@ def joins_in(text: str) -> tuple[tuple[int, int], ...]:
             start = runs.pop()[0]
         runs.append((start, end))
     return tuple((s, e) for s, e in runs if text[:s].strip() and text[e:].strip())
+
+
+def _stop_after_trade(text: str) -> list[tuple[int, int]]:
+    """A protective order set with its own verb after a buy or a sell and a space ("买0.1个eth
+    止损设2800"): its clause begins there. Glued to what is before it ("买0.1个eth带止损2800"), or
+    with no trade before it ("给我的 BTC 设置止损 80000"), it begins none."""
+    spans = [(s, e) for s, e in _SET_STOP.spans(text) if text[s - 1 : s].isspace()]
+    if not spans:
+        return []
+    trades = [t.end for t in words(text).tags if t.concepts & _TRADES]
+    return [(s, e) for s, e in spans if any(end <= s for end in trades)]
+
+
+_TRADES = frozenset({"verb.buy", "verb.sell"})
 
 
 def _full_stops(text: str) -> list[tuple[int, int]]:
@@ -61,6 +76,7 @@ def following_joins(text: str, joins: tuple[tuple[int, int], ...]) -> frozenset[
     """The joins that put one ask after another: a run holding "然后", "再", "then"."""
     also = _also(text)
     nexts = [(s, e) for s, e in _NEXT.spans(text) if not any(a <= s and e <= b for a, b in also)]
+    nexts += [(s, s) for s, _ in _stop_after_trade(text)]  # "买0.1个eth 止损设2800": the stop after the buy
     return frozenset(j for j in joins if any(j[0] <= s and e <= j[1] for s, e in nexts))
 
 
