@@ -85,24 +85,32 @@ class Gazetteer:
         return bool(self.entries) or bool(self.cased) or bool(self.objects)
 
     def find(
-        self, norm: str, typed: str = "", acts: frozenset[int] = frozenset()
+        self,
+        norm: str,
+        typed: str = "",
+        acts: frozenset[int] = frozenset(),
+        fronted: frozenset[tuple[int, int]] = frozenset(),
     ) -> Iterator[tuple[int, int, tuple[str, ...], str]]:
         """(start, end, kinds, stored name) of every whole occurrence, longest names first; a name
         of several kinds also carries SEVERAL (which record is meant is asked, not guessed). A
         capitalized plain-word name is found where ``typed`` (the message as written, offsets as
         ``norm``'s) has it exactly as stored; a lowercase one where it starts at one of ``acts``
-        (right after a record's act word) and ends its clause."""
+        (right after a record's act word) and ends its clause, or fills one of ``fronted`` whole
+        (the object put before its act: "把明天停了", (after 把, where 停了 starts))."""
         found = [(key, self.entries[key]) for key in self.entries]
         if typed and len(typed) == len(norm):
             found += [(key, self.cased[key]) for key in self.cased]
-        found += [(key, self.objects[key]) for key in self.objects if acts]
+        found += [(key, self.objects[key]) for key in self.objects if acts or fronted]
         for key, (kinds, name) in sorted(found, key=lambda item: len(item[0]), reverse=True):
             start = norm.find(key)
             while start >= 0:
                 end = start + len(key)
                 cased_ok = key not in self.cased or typed[start:end] == name
                 if key in self.objects and key not in self.entries:
-                    cased_ok = start in acts and _ends_clause(norm, end)
+                    cased_ok = (start in acts and _ends_clause(norm, end)) or (
+                        start,
+                        len(norm) - len(norm[end:].lstrip(" ")),
+                    ) in fronted
                 if cased_ok and _whole(norm, start, end, key):
                     yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
                 start = norm.find(key, start + 1)

@@ -173,9 +173,9 @@ class Tagger:
         own: list[_Span] = []
         coins = None if self.coins is None else _Asked(self.coins)
         if names is not None:
-            for start, end, kinds, name in names.find(
-                scanned, text, _act_ends(scanned) if names.objects else _NONE
-            ):
+            objects = bool(names.objects)
+            acts, fronted = (_act_ends(scanned), _fronted(scanned)) if objects else (_NONE, _NO_PAIRS)
+            for start, end, kinds, name in names.find(scanned, text, acts, fronted):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, cast("CoinIndex | None", coins), own)
         tags = _object_first(_resolve(spans))
@@ -235,6 +235,24 @@ def _act_ends(scanned: str) -> frozenset[int]:
         if start in ends and concepts & RECORD_NOUNS
     }
     return frozenset(ends | kinds)
+
+
+_NO_PAIRS: Final = frozenset[tuple[int, int]]()
+_FRONTS: Final = "filler.fronted"  # 把 / 将: the object said before its act
+
+
+def _fronted(scanned: str) -> frozenset[tuple[int, int]]:
+    """(where the word after 把 starts, where a record's act word after it starts) for each such
+    pair ("把明天停了": 明天 between): a name of theirs that is a plain word filling the gap whole is
+    the act's object (core.language.gazetteer), as it is right after the act ("停掉明天")."""
+    words = scan(scanned)
+    marks = [end for _, end, _, concepts, _ in words if _FRONTS in concepts]
+    if not marks:
+        return _NO_PAIRS
+    acts = [start for start, _, _, concepts, _ in words if any(c.startswith(_RECORD_ACTS) for c in concepts)]
+    return frozenset(
+        (len(scanned) - len(scanned[mark:].lstrip(" ")), act) for mark in marks for act in acts if act > mark
+    )
 
 
 def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:
