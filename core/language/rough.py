@@ -4,6 +4,7 @@
     几百块 / 好几千u / 十几u / 二十几个                    几, with a scale or after a numeral
     五六十u / 三四百块 / 两三个                            two numbers side by side
     一百多u / 100多块 / 十来个 / 百把块                    more than a number, then its unit
+    50 or so bucks / 50ish usdt / 100 odd                 a number, then a hedge after it
 
 The words are data (phrases/values.toml: rough_few, rough_more); a unit said right after the rough
 number is part of what is quoted ("几百块"), so a reader sees the amount it was meant as.
@@ -22,7 +23,9 @@ from core.language.value_words import _COIN_JOIN, _QUOTE, _RUN, _keyed, _skip, _
 
 _CN_SCALES: Final = re.compile(r"[十百千万亿萬億]+")
 _CN_NUMERAL: Final = re.compile(r"[\d一二两兩三四五六七八九十百千万亿萬億零〇]")
-_MAYBE: Final = re.compile(r"[几幾多来來余餘把]|[一二两兩三四五六七八][二三四五六七八九]|few|couple|several")
+_MAYBE: Final = re.compile(
+    r"[几幾多来來余餘把]|[一二两兩三四五六七八][二三四五六七八九]|few|couple|several|or |ish|odd"
+)  # what a rough amount holds: a text with none of it has none
 _FEW, _MORE = ("rough_few",), ("rough_more",)
 
 
@@ -87,8 +90,10 @@ def _more(norm: str) -> list[Value]:
     """More than a number, then its unit ("一百多u", "100多块", "十来个", "百把块")."""
     out: list[Value] = []
     for hit in _RUN.finditer(norm):
-        more = _words(*_MORE).after(norm, hit.end(), space=False)
-        if more is not None and (value := _refused(norm, hit.start(), more[1], unit_needed=True)):
+        more = _words(*_MORE).after(norm, hit.end())
+        if more is None or (not norm[more[0]].isascii() and more[0] > hit.end()):
+            continue  # "100 多": 多 glued to its number only
+        if value := _refused(norm, hit.start(), more[1], unit_needed=not norm[more[0]].isascii()):
             out.append(value)
     return out
 
