@@ -51,8 +51,8 @@ _LEFT_OUT, _SWAPPED, _TOO_MANY, _CHANGED = range(4)
 _NEVER_MEANT: Final = frozenset({"filler", "outside"})  # lexicon groups
 # Characters too often typed on purpose to be a slip, or to be guessed in its place: "我的", "有点",
 # "这个"; 不 ("部买" is no 不买); buy and sell, one sound without tones ("全买" is no 全卖); a number's
-# scale after its digits ("挂单 9万买0.01个btc": 9万 is 90,000, never 没买).
-_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖百千万亿")
+# scale after its digits ("挂单 9万买0.01个btc": 9万 is 90,000, never 没买; "买几十u": 几十 is no 几时).
+_ON_PURPOSE: Final = frozenset("的了是我你他她它在有个这那吗呢啊吧不也都就和要会能把给买卖十百千万亿")
 # A two-character slip whose other character is one of these is none: that character alone,
 # said everywhere, does not make the word ("山了" for 删了, "去钓" for 去掉).
 _ONLY_GRAMMAR: Final = _ON_PURPOSE | frozenset("去来上下过着")
