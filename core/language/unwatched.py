@@ -24,6 +24,7 @@ from core.language.supposed import SUPPOSED
 
 if TYPE_CHECKING:
     from core.coin_index import CoinIndex
+    from core.language.value import Value
 
 _IF: Final = Words("trade_money.held_if")
 _IF_BEFORE: Final = Words("trade_money.held_if_before")
@@ -35,12 +36,16 @@ _WHEN_BEFORE: Final = Words("trade_money.held_when_before")
 _MOVE: Final = Words("trade_money.held_move")
 _MOVE_BEFORE: Final = Words("trade_money.held_move_before")
 _HOLDING: Final = (_IF, _IF_BEFORE, _IF_AFTER, _UNLESS, _WHEN, _WHEN_BEFORE, _MOVE_BEFORE)
+# ... and a move's size then its 就 ("doge涨50%就卖": _sized), read only where 就 and a percent are said.
 _SAID: Final = frozenset(w.concept for w in _HOLDING)
+_SIZED: Final = frozenset({"trade_money.then"})
 _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
-# A value in the condition that is its level ("跌到三万", "dips below 90k", "drops 5%": a refusal of
-# its own there), and one anywhere that is an order's price ("at 90k", "在9万"): watched.
-_LEVELS: Final = frozenset({"price", "number", "amount", "percent", "refused"})
+# A value in the condition that is its level ("跌到三万", "dips below 90k"), and one anywhere that is
+# an order's price ("at 90k", "在9万"): watched. A percent is a move's size ("sell doge if it pumps
+# 50%"), no level: the trade is held, the percent never its share.
+_LEVELS: Final = frozenset({"price", "number", "amount", "refused"})
 _PRICE: Final = "price"
+_PERCENT: Final = "percent"  # a move's size ("pumps 50%", "涨50%就卖"): no level, the trade held
 _HELD: Final = frozenset({SUPPOSED})
 # A trade held for a move with no level said as its time: the order intents answer it, saying why
 # nothing is placed and asking its price (intents/trade_execution.toml, fill "held_move").
@@ -51,7 +56,9 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(".")
 
 def said(scanned: str) -> bool:
     """Cheap: a condition's word may be in the message."""
-    return said_in("trade_money", scanned, _SAID)  # one of the four's words, in one look
+    if said_in("trade_money", scanned, _SAID):  # one of the four's words, in one look
+        return True
+    return ("%" in scanned or "百分之" in scanned) and said_in("trade_money", scanned, _SIZED)
 
 
 def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Span]:
@@ -80,6 +87,7 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
     before_trade = [a for a, _ in _MOVE_BEFORE.spans(scanned, every=True) if a < first]
     moves += [(_start(scanned, a), _end(scanned, a, trades)) for a in before_trade]
     moved = [(a, b) for a, b in moves if _moved(scanned, a, b)]
+    moved += _sized(scanned, values, first)
     for start, end in conditions + moved:
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
@@ -106,6 +114,25 @@ def _held(spans: list[Span], trades: set[int], *, move: bool = False) -> list[Sp
     no price asked either; held for a move, marked so its refusal says why."""
     held = _HELD | {HELD_MOVE} if move else _HELD
     return [(a, b, r, c | held, v) if a in trades else (a, b, r, c, v) for a, b, r, c, v in spans]
+
+
+# Between a move and its size ("涨了50%就卖", "跌咗10%就买"): 了 / 咗 and spaces.
+_MOVE_GAP: Final = " 了咗"
+
+
+def _sized(scanned: str, values: list[Value], first: int) -> list[tuple[int, int]]:
+    """A move said with its size, then 就, before the trade ("doge涨50%就卖", "eth跌咗10%就买"): the
+    percent is how far the price moves, a condition with no level, never a share of the holding."""
+    out: list[tuple[int, int]] = []
+    for a, b in _MOVE.spans(scanned[:first], every=True):
+        at = b + len(scanned[b:first]) - len(scanned[b:first].lstrip(_MOVE_GAP))
+        size = next((v for v in values if v.start == at and v.kind == _PERCENT), None)
+        if size is None:
+            continue
+        rest = scanned[size.end : first].lstrip()
+        if any(_word_at(rest, 0, w) for w in _THEN.words):
+            out.append((_start(scanned, a), size.end))
+    return out
 
 
 def _moved(scanned: str, start: int, end: int) -> bool:
