@@ -13,25 +13,33 @@ number is part of what is quoted ("几百块"), so a reader sees the amount it w
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import pairwise
 from typing import Final
 
 from core.language.numbers import CN_DIGITS
+from core.language.phrases import Words
 from core.language.shares import CN_FOLD
 from core.language.value import Value
 from core.language.value_words import _COIN_JOIN, _QUOTE, _RUN, _keyed, _skip, _words
 
 _CN_SCALES: Final = re.compile(r"[十百千万亿萬億]+")
 _CN_NUMERAL: Final = re.compile(r"[\d一二两兩三四五六七八九十百千万亿萬億零〇]")
-_MAYBE: Final = re.compile(
-    r"[几幾多来來余餘把]|[一二两兩三四五六七八][二三四五六七八九]|few|couple|several|or |ish|odd"
-)  # what a rough amount holds: a text with none of it has none
 _FEW, _MORE = ("rough_few",), ("rough_more",)
+_NEIGHBOURS: Final = "[一二两兩三四五六七八][二三四五六七八九]"  # "五六十": two numerals one apart
+
+
+@cache
+def _maybe() -> re.Pattern[str]:
+    """What a rough amount holds, built from the data's words (a word added there is looked for
+    here too) and two neighbouring numerals: a text with none of it has none."""
+    said = (*Words("values.rough_few").words, *Words("values.rough_more").words)
+    return re.compile("|".join([*map(re.escape, sorted(set(said), key=len, reverse=True)), _NEIGHBOURS]))
 
 
 def rough_amounts(norm: str) -> list[Value]:
     """Every amount said roughly in ``norm`` (folded), refused as "approximate", in order."""
-    if not _MAYBE.search(norm):
+    if not _maybe().search(norm):
         return []  # most texts: none
     found = [*_few(norm), *_more(norm), *_side_by_side(norm)]
     found.sort(key=lambda v: (v.start, -v.end))

@@ -21,6 +21,7 @@ SKILL = "trade_execution"
 # with the one amount said (read exactly, or its refusal), a bare number the USDT put in, as
 # put_in's ("ape 1k into pepe": 1,000 USDT).
 _ONE_COIN = Coins("symbol", only=True, need=True)
+_AMOUNT = Number("amount", ("amount", "fraction"), amount=True)
 _ALL_IN = Slots(_ONE_COIN, Const("amount", "all"))
 
 
@@ -42,7 +43,7 @@ class _Aped:
         return self.said.read(reading)
 
 
-_APED = Slots(_ONE_COIN, _Aped(Number("amount", ("amount", "fraction"), amount=True)))
+_APED = Slots(_ONE_COIN, _Aped(_AMOUNT))
 
 
 def _besides_money_of_coin(reading: Reading) -> object:
@@ -94,7 +95,6 @@ def _held(side: str) -> SlotFill:
 
 MONEY, CONVERT = "trade.money", "trade.convert"
 _USDT = "USDT"  # what trade.money names in a conversion: the quote every coin trades against
-_AMOUNT = Number("amount", ("amount", "fraction"), amount=True)
 
 
 def _named_in_order(reading: Reading) -> list[tuple[int, str]]:
