@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -192,7 +193,7 @@ def normalize_text(original: str) -> Normalized:
     if spaced and unicodedata.is_normalized("NFKC", original.replace(_CN_COMMA, "")):
         folded = original.casefold()
         if len(folded) == len(original):  # the usual message: every offset is its own
-            return Normalized(simplified(folded), original, tuple(range(len(original) + 1)))
+            return _unglued(Normalized(simplified(folded), original, tuple(range(len(original) + 1))))
     chars: list[str] = []
     offsets: list[int] = []
     pending_space = -1
@@ -214,7 +215,48 @@ def normalize_text(original: str) -> Normalized:
             chars.append(out)
             offsets.append(i)
     offsets.append(len(original))
-    return Normalized(simplified("".join(chars)), original, tuple(offsets))
+    return _unglued(Normalized(simplified("".join(chars)), original, tuple(offsets)))
+
+
+@lru_cache(maxsize=1)
+def _glued() -> re.Pattern[str]:
+    """A trade's verb typed onto its amount with no space, as on a phone ("buy0.01btc",
+    "sell0.5eth", "buy$50 of doge"): the verbs of phrases/run_on.toml's glued_verb, each only
+    whole before a digit or a dollar sign."""
+    data = read_toml(resources.files("core.language") / "lexicon" / "phrases" / "run_on.toml")
+    words = sorted((fold(w) for w in data["glued_verb"]["en"]), key=len, reverse=True)
+    return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(map(re.escape, words))})(?=[\d$])")
+
+
+def _unglued(norm: Normalized) -> Normalized:
+    """``norm`` with a space between a trade's verb and the amount typed onto it ("buy0.01btc" is
+    "buy 0.01btc"), the space typed where the amount starts: every reader reads the two apart."""
+    text, offsets = unglued(norm.text, norm.offsets)
+    return norm if text is norm.text else Normalized(text, norm.original, tuple(offsets))
+
+
+def unglued(text: str, offsets: Sequence[int]) -> tuple[str, Sequence[int]]:
+    """``text`` with a space between a trade's verb and the amount typed onto it (``_glued``), and
+    ``offsets`` (one per character and one past the end) with the space's: the amount's own. The
+    same ``text`` and ``offsets`` when nothing is glued."""
+    ends = [m.end() for m in _glued().finditer(text)] if _GLUED_HINT.search(text) else []
+    if not ends:
+        return text, offsets
+    chars: list[str] = []
+    out: list[int] = []
+    at = 0
+    for end in (*ends, len(text)):
+        chars.append(text[at:end])
+        out += offsets[at:end]
+        if end < len(text):
+            chars.append(" ")
+            out.append(offsets[end])
+        at = end
+    out.append(offsets[len(text)])
+    return "".join(chars), out
+
+
+_GLUED_HINT: Final = re.compile(r"[a-z][\d$]")  # a letter right before a digit: most texts have none
 
 
 def normalize(text: str) -> str:

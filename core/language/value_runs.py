@@ -56,6 +56,7 @@ from core.language.value_words import (
     _coin_join_at,
     _keyed,
     _latin_duration,
+    _quote_onto_coin,
     _said_value,
     _skip,
     _words,
@@ -196,6 +197,8 @@ def _read_run(
         tail, kind, unit = times[1], "multiple", "x"
     elif (money_of := _money_of(norm, pos)) is not None:  # "1万5的u的btc": 15,000 USDT, never 15,000 coins
         tail, kind, unit, reason = money_of[0], "amount", "quote", reason or money_of[1]
+    elif onto := _quote_onto_coin(norm, pos, coins, mentions):  # "100ubtc": 100 USDT of BTC
+        (tail, coin), kind, unit = onto, "amount", "quote"
     elif (
         hit := _unit_at(
             norm, pos, run, every is not None or days_not_date(norm, run, start, pos, said_before)

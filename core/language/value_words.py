@@ -102,3 +102,26 @@ def _coin_join_at(
     at = _skip(norm, pos)  # "0.01 个 比特币": a counting word may sit between
     join = _words(*_COIN_JOIN).after(norm, at, space=False)
     return _coin_at(norm, _skip(norm, join[1]) if join else at, coins, mentions or {})
+
+
+def _quote_onto_coin(
+    norm: str, pos: int, coins: CoinIndex | None, mentions: dict[int, tuple[int, str]]
+) -> tuple[int, str] | None:
+    """(end of the unit, symbol) of money's unit typed onto the coin it buys, as on a phone
+    ("100ubtc", "50usdtsol": 100 USDT of BTC), where the letters are no coin's name whole ("100uni"
+    is 100 UNI); never a unit glued to another word ("100usdc")."""
+    if coins is None or not norm[pos : pos + 1].isalpha() or _coin_at(norm, pos, coins, mentions):
+        return None
+    for word in sorted(
+        (w for w in _words(*_QUOTE).words if w.isalpha() and w.isascii()), key=len, reverse=True
+    ):
+        if norm.startswith(word, pos) and (coin := _coin_at(norm, pos + len(word), coins, mentions)):
+            return pos + len(word), coin[1]
+    return None
+
+
+@cache
+def _latin_quotes() -> tuple[str, ...]:
+    """USDT's Latin words ("usdt", "usd", "u"), the longest first."""
+    latin = (w for w in _words(*_QUOTE).words if w.isalpha() and w.isascii())
+    return tuple(sorted(latin, key=len, reverse=True))

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from core.language.dates import date_spans
-from core.language.normalize import simplified
+from core.language.normalize import simplified, unglued
 from core.language.numbers import (
     Reason,
     Unreadable,
@@ -94,12 +95,12 @@ def fold(text: str) -> tuple[str, list[int]]:
     (and one past the end): offsets found in the folded text map back to what was typed. A
     Chinese comma stays one: "3000，200" is two numbers, "3000,200" a comma decimal."""
     if text.isascii():
-        return text.lower(), list(range(len(text) + 1))
+        return _unglued(text.lower(), range(len(text) + 1))
     whole = text.casefold()
     if len(whole) == len(text) and unicodedata.is_normalized("NFKC", text.replace(_CN_COMMA, "")):
         # The usual text (normalized already): no character changes length or form on its own
         # (casefold has no context, and a character of a normalized text is normalized alone).
-        return whole, list(range(len(text) + 1))
+        return _unglued(whole, range(len(text) + 1))
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
@@ -107,7 +108,13 @@ def fold(text: str) -> tuple[str, list[int]]:
         out.append(folded)
         where.extend([i] * len(folded))
     where.append(len(text))
-    return "".join(out), where
+    return _unglued("".join(out), where)
+
+
+def _unglued(folded: str, where: Sequence[int]) -> tuple[str, list[int]]:
+    """A trade's verb typed onto its amount ("buy0.01btc") read apart, as normalize reads it."""
+    text, offsets = unglued(folded, where)
+    return text, list(offsets)
 
 
 # The last texts' values: a turn reads its message's values through the tagger's reading and the

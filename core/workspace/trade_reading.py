@@ -229,8 +229,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         symbol, held_count = None, ONE_OF_NONE  # "sell one": one of a coin not said, asked
     if held is not None and held_count is None and coins.find(held.after) is not None:
         symbol = coins.find(held.after)  # "i have 2 eth, sell my sol": the sale names its own coin
-    if symbol is None:  # "buy 0.01btc": the coin glued to its amount
-        symbol = next((v.coin for v in values if v.unit == "base" and v.coin), None)
+    if symbol is None:  # "buy 0.01btc", "买100ubtc": the coin glued to its amount
+        symbol = next((v.coin for v in values if v.kind == "amount" and v.coin), None)
     if SELL_ALL in said and said & _RECORDS and symbol is None and coins.find(norm, supported=False) is None:
         return None  # "把提醒都清了": records cleared, no coin sold
     if names is not None and "strategy.quote_amount" in said and "own.strategy" in names.concepts:
