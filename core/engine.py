@@ -33,7 +33,7 @@ from core.conversation.lifecycle import (
 )
 from core.conversation.locale_policy import guess_locale, remember_locale, resolve_locale
 from core.conversation.queued import AskQueue
-from core.conversation.reading import piece_readers
+from core.conversation.reading import corrected_text, piece_readers
 from core.conversation.recall import remember_ask
 from core.conversation.references import again, asks_again, refer
 from core.conversation.replies import notice_reply, prepend
@@ -292,6 +292,10 @@ class Core:
         # an interval is no chart window).
         awaiting = active.skill if active is not None and active.status is TaskStatus.COLLECTING else None
         context = RouteContext(awaiting=awaiting)
+        said = corrected_text(text, piece_readers(self.router, context, turn.locale)[2])
+        if said != text:  # "buy 0.05 btc. wait no, 0.02": read as if typed right the first time
+            text = turn.text = said
+            turn.trace.append(TraceStep("input", "corrected", {"read_as": text}))
         route, context = await self._route(turn, text, context)
         referred = refer(
             text, route, state.recall, turn.locale, lambda said: self.router.route(said, context)

@@ -14,6 +14,8 @@ from core.conversation.after_alert import split_held
 from core.conversation.clauses import BackFn
 from core.conversation.references import again, read_back, refer
 from core.i18n import Locale
+from core.language.corrected import corrected, may_correct
+from core.language.normalize import normalize
 from core.language.tagger import Reading, words
 from core.routing.router import NO_CONTEXT, Route, RouteContext, Router
 from core.state import Recall
@@ -33,6 +35,7 @@ def read_asks(
     task's question waits (``context.awaiting``) a message is its answer, read whole."""
     memory = recall or Recall()
     route_piece, back, told_by = piece_readers(router, context, locale)
+    text = corrected_text(text, told_by)
     route = route_piece(text)
     referred = refer(text, route, memory, locale, route_piece)
     if referred is not None:
@@ -72,3 +75,11 @@ def piece_readers(
         return found
 
     return route_piece, lambda piece, before: read_back(piece, before, locale, route_piece), told_by
+
+
+def corrected_text(text: str, told_by: Callable[[str], Reading]) -> str:
+    """``text`` with a value it corrects itself made ("buy 0.05 btc. wait no, 0.02": 0.02 BTC;
+    core.language.corrected), else as typed."""
+    if not may_correct(normalize(text)):
+        return text  # most messages: no word that may open a correction
+    return corrected(told_by(text)) or text
