@@ -84,6 +84,7 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or next_to(unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
         or _after_limit_and_coin(reading, bare)  # "限价单 btc 十万 卖 0.05", "挂张单 eth 3000 卖 0.5"
         or glued_to_side(reading, bare)
+        or _after_placed_order(reading, bare)  # "挂个eth买单 3100"
     )
     return as_typed(said, values, kind=True)
 
@@ -129,6 +130,16 @@ def _after_limit_and_coin(reading: Reading, bare: list[Value]) -> Value | None:
         if coin is not None and tag_beside(plain, coin.start, LIMIT) is not None:
             return value
     return None
+
+
+# A side's order named ("买单", "卖单"): a bare number right after it, the order placed, is its price
+NAMED_SIDES = frozenset({"order.buy_named", "order.sell_named"})
+
+
+def _after_placed_order(reading: Reading, bare: list[Value]) -> Value | None:
+    """A bare number right after a placed order's name ("挂个eth买单 3100", "挂张sol卖单 180"): the
+    order's price, as "挂单 3200" is, never 3,100 coins (its size, unsaid, is asked)."""
+    return next_to(reading, bare, NAMED_SIDES) if PLACING in reading.concepts else None
 
 
 def unsided(reading: Reading) -> Reading:
