@@ -180,6 +180,7 @@ def _read_run(
     if pointed and lead == start:
         lead -= 1  # the refusal quotes the 点 too
     # After: the unit.
+    counts = arabic_digits or _words(*_COUNT_VERB).before(norm, said_before) is not None  # "买一千个"
     kind: Kind = "number"
     unit = ""
     coin = ""
@@ -218,11 +219,8 @@ def _read_run(
         tail, coin = hit  # "一个半eth", "卖一个半", "1 and a half eth": coins and a half, never the half
         kind, unit, number = "amount", "base", number + Decimal("0.5")
         reason = reason or (None if coin or tail == len(norm) else "unit")  # "sell eth 1 and a half"
-    elif hit := _coin_join_at(norm, pos, coins, mentions) or _counted_at_end(
-        norm, pos, arabic_digits or _words(*_COUNT_VERB).before(norm, said_before) is not None
-    ):
-        # "0.01个比特币"; "ETH 4000 賣 0.3 顆", "xrp买一千个": coins counted, the coin said before
-        tail, coin = hit
+    elif hit := _coin_join_at(norm, pos, coins, mentions) or _counted_at_end(norm, pos, counts):
+        tail, coin = hit  # "0.01个比特币"; "ETH 4000 賣 0.3 顆", "xrp买一千个": coins counted
         kind, unit = "amount", "base"
         if reason is None and (small := _words(*_keyed("coin_unit")).after(norm, pos)) and small[1] == tail:
             number, reason = scaled(number, _said_value(small[2])[1])  # "1000 sats": 0.00001 BTC
