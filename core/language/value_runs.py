@@ -60,6 +60,8 @@ from core.language.value_words import (
     _said_value,
     _skip,
     _words,
+    exponent_at,
+    other_dollar,
 )
 
 if TYPE_CHECKING:
@@ -160,7 +162,7 @@ def _read_run(
     if said is not None:  # "1 million usdt": the digits times the scale said, never the digits alone
         (number, reason), pos = scaled(number, _said_value(said[2])[1]), said[1]
     money = said is not None and _said_value(said[2])[2] == "quote"  # "5 grand": 5,000 in money
-    exponent = _exponent(norm, pos) if arabic_digits else None
+    exponent = exponent_at(norm, pos) if arabic_digits else None
     if exponent is not None and not norm[exponent : exponent + 1].isdigit():
         reason, pos = "exponent", exponent
     # Before: a sign, a dollar sign.
@@ -177,6 +179,8 @@ def _read_run(
         spaced = norm[:lead].rstrip(" ")
         if spaced.endswith("$"):
             quote_before, lead = True, len(spaced) - 1
+    if quote_before and norm[lead : lead + 1] == "$" and (country := other_dollar(norm, lead)) is not None:
+        lead, reason = country, reason or "currency"  # "HK$500", "NT$ 3000": another country's dollars
     if pointed and lead == start:
         lead -= 1  # the refusal quotes the 点 too
     # After: the unit.
@@ -519,15 +523,6 @@ def _id_before(norm: str, at: int) -> bool:
     mark = _back(norm, at - 1) if at > 0 and norm[at - 1] in ":：#" else 0  # after a Latin word alone
     start = _words(*_ID).before(norm, mark) if mark > 0 else None
     return start is not None and norm[start] in LATIN_LETTERS
-
-
-def _exponent(norm: str, at: int) -> int | None:
-    """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
-    if norm[at : at + 1] != "e":
-        return None  # most numbers: no "e" after them, no look at what follows
-    digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
-    end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
-    return end if norm[at : at + 1] == "e" and end > digits else None
 
 
 def _once_each(norm: str, at: int) -> bool:

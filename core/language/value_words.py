@@ -74,6 +74,21 @@ def _said_value(key: str) -> tuple[Kind, Decimal, str, int]:
     return kind, Decimal(part), unit[0] if unit else "", int(per or 1)  # type: ignore[return-value]
 
 
+def exponent_at(norm: str, at: int) -> int | None:
+    """The end of an exponent at ``at`` ("e9", "e+400", "e-5"), or None."""
+    if norm[at : at + 1] != "e":
+        return None  # most numbers: no "e" after them, no look at what follows
+    digits = at + 1 + (norm[at + 1 : at + 2] in ("+", "-"))
+    end = next((i for i in range(digits, len(norm)) if not norm[i].isdecimal()), len(norm))
+    return end if norm[at : at + 1] == "e" and end > digits else None
+
+
+def other_dollar(norm: str, dollar: int) -> int | None:
+    """Where another country's name for its dollars starts, glued before the dollar sign at
+    ``dollar`` ("hk$500", "nt$ 3000"; "us$" is US dollars), or None."""
+    return _words("dollar_other").before(norm, dollar)
+
+
 def _latin_duration(norm: str, pos: int) -> tuple[int, str] | None:
     """(end, unit) of a Latin duration word at ``pos``, a dash allowed before it ("30-day")."""
     at = _skip(norm, pos)
