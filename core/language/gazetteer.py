@@ -18,11 +18,13 @@ there for the lexicon's word to mean.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from core.language.normalize import has_cjk, normalize
+from core.language.quoted_names import PAIRS
 
 KINDS: Final = ("trader", "strategy", "account", "model", "alert")
 MIN_LENGTH = 2
@@ -50,16 +52,24 @@ class Gazetteer:
     cased: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
     # Plain-word names in Latin letters, found only as an act's object ("stop max").
     objects: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    # The names found nowhere else (a plain word, one character), found where typed in quotes whole
+    # ("交易员“停止”启动一下", "删掉叫“卖”的那个提醒"): quoted, the word is mentioned, not said.
+    quoted: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, names: Mapping[str, Sequence[str]], *, plain: frozenset[str] = frozenset()) -> Gazetteer:
         entries: dict[str, tuple[tuple[str, ...], str]] = {}
         cased: dict[str, tuple[tuple[str, ...], str]] = {}
         objects: dict[str, tuple[tuple[str, ...], str]] = {}
+        quoted: dict[str, tuple[tuple[str, ...], str]] = {}
         for kind, stored in names.items():
             for name in stored:
                 key = normalize(name)
-                if len(key) < MIN_LENGTH:
+                if key and (key in plain or len(key) < MIN_LENGTH):
+                    kinds, first = quoted.get(key, ((), name))
+                    if kind not in kinds:
+                        quoted[key] = ((*kinds, kind), first)
+                if len(key) < MIN_LENGTH and not _pictograph(key):
                     continue
                 into = entries
                 if key in plain:
@@ -79,10 +89,15 @@ class Gazetteer:
                 kinds, first = into.get(key, ((), name))
                 if kind not in kinds:
                     into[key] = ((*kinds, kind), first)
-        return cls(entries, cased, objects)
+        return cls(entries, cased, objects, quoted)
+
+    def pictographs(self) -> bool:
+        """Whether a name of theirs is one pictograph ("🚀"): found at a message's end only as an act's
+        object, so where the acts are is read."""
+        return any(len(key) < MIN_LENGTH for key in self.entries)
 
     def __bool__(self) -> bool:
-        return bool(self.entries) or bool(self.cased) or bool(self.objects)
+        return bool(self.entries) or bool(self.cased) or bool(self.objects) or bool(self.quoted)
 
     def find(
         self,
@@ -111,9 +126,28 @@ class Gazetteer:
                         start,
                         len(norm) - len(norm[end:].lstrip(" ")),
                     ) in fronted
+                elif len(key) < MIN_LENGTH and _last_word(norm, end):
+                    # "how much did i lose today 😭", "buy 0.1 btc 🚀": a pictograph ending the message
+                    # is a mood, their 😭 only as an act's object ("stop 🚀")
+                    cased_ok = start in acts
                 if cased_ok and _whole(norm, start, end, key):
                     yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
                 start = norm.find(key, start + 1)
+        for start, end in _quoted(norm) if self.quoted else ():
+            key = norm[start:end].strip()
+            if key in self.quoted and key not in self.entries:
+                kinds, name = self.quoted[key]
+                yield start, end, (kinds if len(kinds) == 1 else (*kinds, SEVERAL)), name
+
+
+def _quoted(norm: str) -> Iterator[tuple[int, int]]:
+    """The spans inside each pair of quotes in ``norm``, quotes left out."""
+    for at, mark in enumerate(norm):
+        closing = PAIRS.get(mark)
+        if closing is not None and (mark != "'" or not _latin_alnum(norm, at - 1)):
+            close = norm.find(closing, at + 1)
+            if close > at + 1:
+                yield at + 1, close
 
 
 # Words a name may hold though the lexicon has them (core.language.typed_names._NAMEABLE's): "钱多多".
@@ -210,6 +244,17 @@ def named_in(key: str, norm: str) -> bool:
             return True
         at = norm.find(key, at + 1)
     return False
+
+
+def _last_word(norm: str, end: int) -> bool:
+    """Nothing but marks and pictographs after ``end``."""
+    return not any(ch.isalnum() for ch in norm[end:])
+
+
+def _pictograph(key: str) -> bool:
+    """Whether a one-character name is a pictograph ("🚀", "🐢"): no word of any language is one,
+    so it names their record wherever it is typed, as a longer name does."""
+    return unicodedata.category(key) == "So" and not has_cjk(key)
 
 
 def _latin_alnum(text: str, at: int) -> bool:

@@ -173,7 +173,7 @@ class Tagger:
         own: list[_Span] = []
         coins = None if self.coins is None else _Asked(self.coins)
         if names is not None:
-            objects = bool(names.objects)
+            objects = bool(names.objects) or names.pictographs()
             acts, fronted = (_act_ends(scanned), _fronted(scanned)) if objects else (_NONE, _NO_PAIRS)
             for start, end, kinds, name in names.find(scanned, text, acts, fronted):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))

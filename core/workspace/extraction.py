@@ -14,14 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import takewhile
 from string import ascii_letters, digits
-from typing import Any
+from typing import Any, Final
 
+from core.language.lexicon import phrases
 from core.language.normalize import has_cjk, normalize_text
 from core.language.phrases import Words
 from core.language.picks import one_value
-from core.language.tagger import Tagger
+from core.language.tagger import Tagger, words
 from core.language.values import find_values
 from core.language.word_scan import EXCHANGE, PROVIDER, every_named, named
 from core.routing.normalize import normalize
@@ -114,6 +116,37 @@ def name_given(text: str) -> Named | None:
     return Named(clean_name(text[found[0] + 1 : found[1] - 1]), *found) if found else None
 
 
+# An answer that only gives a name ("call it pancake", "就叫它阿旺吧", "叫佢做豬肉佬啦"), typed while a
+# record's flow asks one: the name is the words after the ones giving it, never the whole answer (a
+# trader called "call it pancake"); before and after it only a yes, a filler or a polite word.
+_MARKERS: Final = (Words("names.it_marker"), Words("names.marker"))
+# What may stand around the name in such an answer: a yes, a filler, a polite word, "就" / "那就".
+_AROUND: Final = ("filler.", "answer.yes", "trade.answer_word")
+
+
+def given_name(text: str) -> str | None:
+    """The name ``text`` gives when it says nothing else, or None."""
+    for marker in _MARKERS:
+        named = find_name(text, marker)
+        if named is None or not named.value or (marker is _MARKERS[1] and _acts(named.value)):
+            continue  # "叫他停下": a bare 叫 before an act tells someone to do it
+        if _only_around(text[: named.start]) and _only_around(text[named.end :]):
+            return named.value
+    return None
+
+
+def _acts(name: str) -> bool:
+    first = words(name).tags[:1]
+    return bool(first) and first[0].start == 0 and any(c.startswith("verb.") for c in first[0].concepts)
+
+
+def _only_around(said: str) -> bool:
+    if not said.strip(" ,，.。!！~～"):
+        return True
+    reading = words(said)
+    return not reading.rest() and all(c.startswith(_AROUND) for t in reading.tags for c in t.concepts)
+
+
 def quoted(text: str) -> Iterator[tuple[int, int]]:
     """The spans of the names in quotes in ``text``, quotes included, in order: a straight single
     quote too where one opens a word after a space and another closes one ("new trader 'the intern',
@@ -182,9 +215,15 @@ def _cjk_stop(rest: str) -> int:
                 return at
     if stop < len(rest):
         return stop
-    stop -= 1 if rest[-1:] in ("吧", "啊", "呢") else 0
+    stop -= 1 if rest[-1:] in _closing() else 0
     # "然后新建一个叫老李的": the one called 老李, 的 ending the message names nothing more
     return stop - 1 if stop > 1 and rest[stop - 1] == "的" else stop
+
+
+@cache
+def _closing() -> frozenset[str]:
+    """The particles closing a message after a Chinese name (phrases/names.toml closing)."""
+    return frozenset(phrases("names").concepts["names.closing"].words)
 
 
 def _name_words(words: list[str], *, chinese: bool) -> list[str]:

@@ -27,6 +27,7 @@ from core.tasks.names import MAX_NAME, clean_name, name_key
 from core.tasks.owner import owner_of
 from core.tasks.refs import Target
 from core.turn import Turn
+from core.workspace.extraction import given_name
 from core.workspace.masking import mask
 
 
@@ -103,7 +104,7 @@ class Records(Generic[R]):
 
     async def parse_name(self, turn: Turn, task: Task, text: str) -> Parsed:
         """A valid name not used by another of this person's records (the target may keep its own)."""
-        name = clean_name(text)
+        name = given_name(text) or clean_name(text)  # "call it pancake": pancake
         if name is None:
             return Parsed(error="flow.bad_name", params={"max": MAX_NAME})
         own = (task.target_ref or {}).get("id")
