@@ -350,7 +350,8 @@ class SetTo:
         said = [v for v in self.values(reading) if v.start >= marker.end]
         if field in self.numbers and len(said) == 1:
             # A count is its number: the field says what it counts ("改成40格", "to 40 grids": 40).
-            value = said[0].slot if said[0].kind == "count" else said[0].typed
+            # A value not read exactly is refused, quoting it ("改成-2000": a sign), never stored.
+            value = said[0].slot if said[0].kind == "count" or said[0].refused else said[0].typed
         new = value if self.new is None or field is None else self.new(reading, marker, field)
         slots = {self.renamed[1] if field == self.renamed[0] else field: new} if new else {}
         return {self.name: field, **slots} if field else None
