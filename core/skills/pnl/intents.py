@@ -178,8 +178,11 @@ def _reader(view: str) -> Any:
 def _of_trader(reading: Reading) -> Mapping[str, Any] | None:
     """A trader's P&L asked by its word ("小牛这周盈亏如何", "trader alpha pnl"): only with the
     trader named; the traders' in general are how they are doing (the trader skill's)."""
-    slots = _SUMMARY(reading)
+    slots = (_BY_SYMBOL if reading.has(_BY_COIN) else _SUMMARY)(reading)  # "gary pnl by coin": its coins'
     return slots if slots is not None and "trader" in slots else None
+
+
+_BY_COIN = "pnl.by_coin"
 
 
 # "每周给我发收益报告" on, "关闭收益周报" off; not wanted any more ("i dont need the sunday pnl recap
@@ -189,6 +192,6 @@ _SENT = ["pnl.send", "verb.switch_on", "answer.on", "verb.start"]
 _WEEKLY = Slots(Choose("switch", (("off", When(any=["filler.dont"], none=_SENT)), *SWITCH), default="on"))
 _VIEWS = ("summary", "by_symbol", "win_rate", "drawdown", "by_trader", "equity")
 _DAILY = _reader("table")  # one's best or worst day: the table by day
-_SUMMARY = _reader("summary")
+_SUMMARY, _BY_SYMBOL = _reader("summary"), _reader("by_symbol")
 _FILLS = {"weekly": _WEEKLY, "of_trader": _of_trader, "daily": _DAILY, **{v: _reader(v) for v in _VIEWS}}
 INTENTS = table(SKILL, "pnl", _FILLS).intents
