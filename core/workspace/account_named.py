@@ -56,10 +56,15 @@ def _word_of(tag: Tag) -> bool:
 
 
 def _exchange_before(text: str, tag: Tag, at: int) -> bool:
-    """A live exchange's name said right before ``at`` (spaces between)."""
-    return (
-        EXCHANGE in tag.concepts and tag.value != "paper" and tag.end <= at and not text[tag.end : at].strip()
-    )
+    """An exchange's name said right before ``at`` (spaces between): "my binance account", "the
+    paper account" (paper trading, as "on paper" is: no account of theirs called "paper" unless
+    they have one, then tagged as theirs)."""
+    return EXCHANGE in tag.concepts and tag.end <= at and not text[tag.end : at].strip()
+
+
+def _exchange_ending(tag: Tag, noun: Tag) -> bool:
+    """An exchange's name ending with the account's word ("practice account": paper trading's)."""
+    return EXCHANGE in tag.concepts and tag.start < noun.start and tag.end == noun.end
 
 
 def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
@@ -78,10 +83,10 @@ def _around(reading: Reading, tags: list[Tag], i: int) -> str | None:
             return typed(at, at + len(word)) if word else None
         return typed(noun.start, at + len(word)) if word and word.isascii() else None
     if not zh:
-        # "balance on my binance account": an exchange's accounts (its alias); "my paper account" is
-        # one named by its kind, as "模拟账户" is (a practice account, no exchange's)
-        if any(_exchange_before(text, t, noun.start) for t in reading.tags):
-            return None
+        # "balance on my binance account", "sell 500 doge on the paper account": an exchange's
+        # accounts (its alias), paper trading's too
+        if any(_exchange_before(text, t, noun.start) or _exchange_ending(t, noun) for t in reading.tags):
+            return None  # "my practice account", "a demo account": the name's own account word
         if before and _word(before) and by is not None:
             return typed(start, noun.start)  # "on my paper account"
         # "on my A account": a filler word of the lexicon's (a wallet's is none: "on my spot account")

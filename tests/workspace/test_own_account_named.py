@@ -47,7 +47,9 @@ def test_a_question_with_every_word_explained_loads_no_names(text: str) -> None:
         ("在主账户里买 100 usdt 的 btc", {"name": "主账户"}),
         ("通过测试账号买btc 10u", {"name": "测试账号"}),
         ("主账户的余额", {"name": "主账户"}),
-        ("buy 0.01 btc on my paper account", {"name": "paper"}),
+        ("buy 0.01 btc on my paper account", {"alias": "paper"}),  # paper trading, as "on paper"
+        ("sell 500 doge on the paper account", {"alias": "paper"}),
+        ("buy 0.1 btc on my practice account", {"alias": "paper"}),
         ("buy btc with account main", {"name": "main"}),
         ("sell eth using test-1 account", {"name": "test-1"}),
         ("buy 100 USDT of BTC on Main", {"name": "Main"}),
