@@ -25,7 +25,7 @@ from core.language.fills import (
     told_placed,
 )
 from core.language.held_told import counted_after, held_before_sale, outside_held
-from core.language.negation import not_asked_clauses
+from core.language.negation import clauses, not_asked_clauses
 from core.language.phrases import Words
 from core.language.picks import positive
 from core.language.slots import When, Word
@@ -222,7 +222,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     values, held_count = outside_held(held, values), counted_after(held)
     if _stop_told(reading, values, unplaced):
         return None  # "limit my losses on eth, sell if it hits 3200": the stop-loss itself (orders skill)
-    symbol = coins.find(norm)
+    symbol = _traded_coin(reading, coins, coins.find(norm))
     bought = next((v.coin for v in values if v.reason == "currency" and v.coin), None)
     symbol = bought or symbol  # "buy 100 usdc of eth": ETH bought, its amount refused (paid in USDC)
     if symbol is not None and one_counted(reading, values):
@@ -396,6 +396,20 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     if expiry is not None:
         slots[EXPIRY] = expiry
     return Route(SKILL, "limit" if limit else side, slots)
+
+
+def _traded_coin(reading: Reading, coins: CoinNames, first: str | None) -> str | None:
+    """The coin the clause asking the trade names, where another clause names another one
+    ("just looking at eth, buy 0.1 btc", "我在看eth，买0.1个btc": a remark's coin is none of the
+    order's); ``first``, the first coin named, where that clause names none ("eth, buy 0.5")."""
+    bounds = clauses(reading.scanned)
+    if first is None or len(bounds) < 2 or len(coins.all(reading.text)) < 2:
+        return first
+    asking = next(
+        (b for b in bounds if any(b[0] <= t.start < b[1] and t.concepts & _TRADE_ACTS for t in reading.tags)),
+        None,
+    )
+    return (coins.find(reading.text[asking[0] : asking[1]]) if asking else None) or first
 
 
 def _price_asked(reading: Reading) -> bool:
