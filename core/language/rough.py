@@ -4,7 +4,11 @@
     几百块 / 好几千u / 十几u / 二十几个                    几, with a scale or after a numeral
     五六十u / 三四百块 / 两三个                            two numbers side by side
     一百多u / 100多块 / 十来个 / 百把块                    more than a number, then its unit
-    50 or so bucks / 50ish usdt / 100 odd                 a number, then a hedge after it
+    50 or so bucks / 50ish usdt / 100 odd / 100k or so    a number, then a hedge after it
+    10万左右 / 3000左右                                    about a number: a level or a sum
+
+An alert's level and a limit's price said so are refused alike: after a price's word ("at 90000 or
+so") the refusal is the price's (unit "price"); with no unit after it no coin's amount (unit "").
 
 The words are data (phrases/values.toml: rough_few, rough_more); a unit said right after the rough
 number is part of what is quoted ("几百块"), so a reader sees the amount it was meant as.
@@ -17,15 +21,16 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from core.language.numbers import CN_DIGITS
-from core.language.phrases import Words
+from core.language.numbers import CN_DIGITS, LATIN_MULTIPLIERS
+from core.language.phrases import LATIN_LETTERS, Words
 from core.language.shares import CN_FOLD
 from core.language.value import Value
+from core.language.value_runs import _price_before
 from core.language.value_words import _COIN_JOIN, _QUOTE, _RUN, _keyed, _skip, _words
 
 _CN_SCALES: Final = re.compile(r"[十百千万亿萬億]+")
 _CN_NUMERAL: Final = re.compile(r"[\d一二两兩三四五六七八九十百千万亿萬億零〇]")
-_FEW, _MORE = ("rough_few",), ("rough_more",)
+_FEW, _MORE, _ABOUT = ("rough_few",), ("rough_more",), ("rough_after",)
 _NEIGHBOURS: Final = "[一二两兩三四五六七八][二三四五六七八九]"  # "五六十": two numerals one apart
 
 
@@ -33,7 +38,7 @@ _NEIGHBOURS: Final = "[一二两兩三四五六七八][二三四五六七八九]
 def _maybe() -> re.Pattern[str]:
     """What a rough amount holds, built from the data's words (a word added there is looked for
     here too) and two neighbouring numerals: a text with none of it has none."""
-    said = (*Words("values.rough_few").words, *Words("values.rough_more").words)
+    said = [w for key in (*_FEW, *_MORE, *_ABOUT) for w in Words(f"values.{key}").words]
     return re.compile("|".join([*map(re.escape, sorted(set(said), key=len, reverse=True)), _NEIGHBOURS]))
 
 
@@ -41,7 +46,7 @@ def rough_amounts(norm: str) -> list[Value]:
     """Every amount said roughly in ``norm`` (folded), refused as "approximate", in order."""
     if not _maybe().search(norm):
         return []  # most texts: none
-    found = [*_few(norm), *_more(norm), *_side_by_side(norm)]
+    found = [*_few(norm), *_more(norm), *_side_by_side(norm), *_about(norm)]
     found.sort(key=lambda v: (v.start, -v.end))
     kept: list[Value] = []
     for value in found:
@@ -61,7 +66,29 @@ def _refused(norm: str, start: int, end: int, *, unit_needed: bool = False) -> V
         end = join[1]
     elif unit_needed:
         return None
+    elif norm[_skip(norm, end) : _skip(norm, end) + 1] not in LATIN_LETTERS:
+        unit = ""  # "hits 100000 or so", "10万左右提醒我": no coin's amount, a level's maybe
+    if _price_before(norm, start):
+        unit = "price"  # "limit buy 0.1 btc at 90000 or so": the price said roughly
     return Value("refused", start, end, norm[start:end], unit=unit, reason="approximate")
+
+
+def _scaled(norm: str, end: int) -> int:
+    """Past a Latin multiplier typed right after a number ("100k or so": the k)."""
+    if norm[end : end + 1] not in LATIN_MULTIPLIERS:
+        return end
+    glued = norm[end + 1 : end + 2].isalpha() and not _words(*_MORE).after(norm, end + 1, space=False)
+    return end if glued else end + 1  # "100kish" too; never the k of a word ("100kb")
+
+
+def _about(norm: str) -> list[Value]:
+    """About a number, said after it ("10万左右", "3000左右u"): refused as approximate."""
+    out: list[Value] = []
+    for hit in _RUN.finditer(norm):
+        after = _words(*_ABOUT).after(norm, _scaled(norm, hit.end()))
+        if after is not None and (value := _refused(norm, hit.start(), after[1])) is not None:
+            out.append(value)
+    return out
 
 
 def _numeral_before(norm: str, at: int) -> int:
@@ -77,7 +104,10 @@ def _few(norm: str) -> list[Value]:
     for start, end, _ in _words(*_FEW).every(norm):
         said = norm[start:end]
         if said.isascii():
-            scale = _words(*_keyed("scale")).after(norm, _skip(norm, end))
+            at = _skip(norm, end)
+            scale = _words(*_keyed("scale")).after(norm, at)
+            if scale is None and at > end and _scaled(norm, at) > at:
+                scale = (at, at + 1, "")  # "a few k of eth": a multiplier as the scale's word
             if scale is not None and end < scale[0] and (value := _refused(norm, start, scale[1])):
                 out.append(value)
             continue
@@ -98,7 +128,7 @@ def _more(norm: str) -> list[Value]:
     """More than a number, then its unit ("一百多u", "100多块", "十来个", "百把块")."""
     out: list[Value] = []
     for hit in _RUN.finditer(norm):
-        more = _words(*_MORE).after(norm, hit.end())
+        more = _words(*_MORE).after(norm, _scaled(norm, hit.end()))
         if more is None or (not norm[more[0]].isascii() and more[0] > hit.end()):
             continue  # "100 多": 多 glued to its number only
         if value := _refused(norm, hit.start(), more[1], unit_needed=not norm[more[0]].isascii()):
