@@ -137,9 +137,18 @@ def _converted(side: str) -> SlotFill:
     return fill
 
 
+def _sold_into_another(reading: Reading) -> Mapping[str, Any] | None:
+    """A sale said with what it is converted into ("卖一半eth换成sol", "sell half my eth and swap it
+    to sol"): into another coin it is one coin into another, refused whole as "把eth换成sol" is (never
+    the sale alone, its buy dropped); into USDT the sale's own reading reads it."""
+    got = _converted("sell")(reading)
+    return got if got and str(got["symbol"]).startswith(f"{REFUSED_PREFIX}coin_to_coin:") else None
+
+
 _FILLS: dict[str, SlotFill] = {
     "converted_buy": _converted("buy"),
     "converted_sell": _converted("sell"),
+    "sold_into_another": _sold_into_another,
     "all_in": _ALL_IN,
     "aped": _APED,
     "money_of_coin": _MONEY_OF_COIN,
