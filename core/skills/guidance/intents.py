@@ -118,7 +118,14 @@ ABLE, ABLE_TAIL, ABLE_END = Words("guide.able"), Words("guide.able_tail"), Words
 ASKED_OF_YOU, ABLE_LOOK = Words("guide.asked_of_you"), Words("guide.able_look")
 # Whose words place or name an order of a kind (the first said is what whether one may is asked of).
 _ORDER_KINDS = frozenset(
-    {"order.limit_order", "order.stop_loss", "order.take_profit", "trade.limit", "order.open_orders"}
+    {
+        "order.limit_order",
+        "order.stop_loss",
+        "order.take_profit",
+        "trade.limit",
+        "order.open_orders",
+        "order.fills_itself",
+    }
 )
 
 

@@ -165,7 +165,9 @@ class StrategyReader:
             return action, self._create_slots(reading, values, kind)
         if action in ("activate", "deactivate") and _whether(reading):
             action = "query"  # "is turtle no longer the default?": asked, nothing set or unset
-        return action, _target_slots(reading, action)
+        slots = _target_slots(reading, action)
+        renamed = action != "update" or slots.get("field") != "name" or _renamed_said(reading)
+        return (action, slots) if renamed else None
 
     def values(self, text: str, kind: str) -> dict[str, str]:
         """The parameters of a ``kind`` strategy a sentence gives, as typed ("每天买50U" ->
@@ -296,6 +298,15 @@ TABLES: dict[str, tuple[Take, ...]] = {
         Take("quote_amount", lambda v: v.kind == "number" or (v.refused and v.unit != "base"), sole=True),
     ),
 }
+
+
+def _renamed_said(reading: Reading) -> bool:
+    """A rename's word ("rename", "改名"), or a strategy before the new name ("set my dca to moon"):
+    one only after "to" ("set an order to auto buy when …") is no record's."""
+    marker, strategy = set_to(reading), {"own.strategy", "noun.strategy", *KIND_CONCEPTS}
+    return bool(reading.concepts & {"verb.rename", "noun.name"}) or any(
+        t.concepts & strategy and (marker is None or t.end <= marker.start) for t in reading.tags
+    )
 
 
 def _whether(reading: Reading) -> bool:
