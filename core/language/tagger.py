@@ -74,6 +74,9 @@ class Reading:
     # Read with coins (or names) that changed nothing: no coin nor name found, no value asked of
     # the coins; the reading without them is the same (Tagger.read takes it, no second tagging).
     bare: bool = field(default=False, compare=False, repr=False)
+    # Read with coins that only the value grammar asked (no coin nor name found by the tagger):
+    # the reading without them is the same where the text's values are (Tagger.read checks).
+    valued: bool = field(default=False, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -157,7 +160,10 @@ class Tagger:
             if coins is not None or names is not None or kept is None
             else next((k[3] for k in kept if k[3].bare), None)
         )
-        reading = self._read(text, names) if bare is None else replace(bare, coins=None)
+        if bare is None and coins is None and names is None and kept is not None:
+            bare = next((k[3] for k in kept if k[3].valued and _values_alike(k[3], k[1])), None)
+        plain = None if bare is None else replace(bare, coins=None, bare=True, valued=False)
+        reading = self._read(text, names) if plain is None else plain
         if kept is None:
             if len(_READ) >= _READ_KEPT:
                 _READ.pop(next(iter(_READ)))
@@ -172,16 +178,36 @@ class Tagger:
         scanned = _masked(norm)
         own: list[_Span] = []
         coins = None if self.coins is None else _Asked(self.coins)
+        # The conditions reach the coins only through the value grammar (core.language.conditions):
+        # asked apart, so that a reading whose coins only the values asked may be read without them.
+        valuing = None if self.coins is None else _Asked(self.coins)
         if names is not None:
             objects = bool(names.objects) or names.pictographs()
             acts, fronted = (_act_ends(scanned), _fronted(scanned)) if objects else (_NONE, _NO_PAIRS)
             for start, end, kinds, name in names.find(scanned, text, acts, fronted):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
-        spans = _spans(scanned, cast("CoinIndex | None", coins), own)
+        spans = _spans(scanned, cast("CoinIndex | None", coins), own, cast("CoinIndex | None", valuing))
         tags = _object_first(_resolve(spans))
         concepts = _NO_CONCEPTS.union(*map(attrgetter("concepts"), tags))
-        bare = not own and (coins is None or not coins.asked)
-        return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare)
+        found = coins is not None and coins.asked
+        valued = valuing is not None and valuing.asked
+        bare = not own and not found and not valued
+        valued = not own and not found and valued
+        return Reading(norm, tags, concepts, scanned, self.coins, tuple(spans), bare, valued)
+
+
+def _values_alike(reading: Reading, version: object) -> bool:
+    """The values of ``reading``'s text read with its coins (at the catalog's ``version`` it was
+    read at) are those read without coins: the conditions, which reach the coins only through the
+    value grammar, read it as they read it without coins."""
+    coins = reading.coins
+    if coins is None or coins.catalog.version != version:
+        return False
+    find_values = _value_grammar()
+    # by repr: a number's Decimal as written too ("1.0" is no "1" to a reader quoting it)
+    return list(map(repr, find_values(reading.scanned, coins))) == list(
+        map(repr, find_values(reading.scanned, None))
+    )
 
 
 @cache
@@ -255,8 +281,11 @@ def _fronted(scanned: str) -> frozenset[tuple[int, int]]:
     )
 
 
-def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Span]:
-    """The spans of a text's lexicon words, coins and ``own`` names, before resolution."""
+def _spans(
+    scanned: str, coins: CoinIndex | None, own: list[_Span], valuing: CoinIndex | None = None
+) -> list[_Span]:
+    """The spans of a text's lexicon words, coins and ``own`` names, before resolution; ``valuing``:
+    the coins the conditions' value grammar reads with (``coins`` where not given)."""
     # Every word found, leftmost-longest kept (_resolve): "交易机器人" is one word, not "机器人"
     # inside it; but "价格" of "比特币价格" stays a word though "币价" overlaps the coin.
     spans: list[_Span] = [
@@ -284,7 +313,8 @@ def _spans(scanned: str, coins: CoinIndex | None, own: list[_Span]) -> list[_Spa
         spans += run_on(scanned, coins, spans, 1, 2)
     if (" " in scanned or any(w in scanned for w in _INSERTED)) and has_cjk(scanned):
         spans += _across_spaces(scanned, spans, coins)
-    return cleared(scanned, conditioned(scanned, spans, coins))  # said under a condition; "清空"'s object
+    valuing = coins if valuing is None else valuing
+    return cleared(scanned, conditioned(scanned, spans, valuing))  # said under a condition; "清空"'s object
 
 
 def _slip_into(scanned: str, span: _Span, start: int, end: int) -> bool:
