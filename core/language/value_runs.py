@@ -51,11 +51,13 @@ from core.language.value_words import (
     _UNITS,
     _WORTH_OF,
     _YEAR_BEFORE,
+    _abbreviated,
     _back,
     _coin_at,
     _coin_join_at,
     _keyed,
     _latin_duration,
+    _once_each,
     _quote_onto_coin,
     _said_value,
     _skip,
@@ -136,7 +138,12 @@ def _read_run(
     pos = end
     every = _words(*_EVERY).before(norm, said_before)  # where "every" / "每" starts
     at = pos + int(reason is None and arabic_digits and spaced_k(norm, pos))  # "1.5 k usdt" as "1.5k usdt"
-    if reason is None and arabic_digits and norm[at : at + 1] in LATIN_MULTIPLIERS:
+    if (
+        reason is None
+        and arabic_digits
+        and norm[at : at + 1] in LATIN_MULTIPLIERS
+        and not _abbreviated(norm, at)
+    ):
         letter = norm[at]
         weeks = letter == "w" and every is not None  # "every 2w" is every two weeks; "2w" alone is 20,000
         glued = (
@@ -258,7 +265,9 @@ def _read_run(
         kind = "price"
     if not arabic_digits and kind == "number" and not _lone_chinese(run, norm, lead, tail):
         return None  # "一下", "两个账户": a Chinese numeral counts with a unit, or as a number said alone
-    glued_word = tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum()
+    glued_word = (
+        tail < len(norm) and norm[tail].isascii() and norm[tail].isalnum() and not _abbreviated(norm, tail)
+    )
     if glued_word and reason is None and kind in ("number", "price", "multiple"):
         return None  # "100usdc", "5mb", "2x3": digits glued to a word this grammar does not know
     if (
@@ -329,7 +338,7 @@ def _money_scale(
     for glued in (2, 1) if hit is None else ():  # "2mu", "2bnu", "2musdt": a money unit glued on
         if _words(*_QUOTE).after(norm, end + glued, space=False):
             hit = hit or _words(*_keyed("money_scale")).after(norm[: end + glued], end, space=False)
-    if hit is None:
+    if hit is None or _abbreviated(norm, hit[0]):
         return None
     letter_end, by = hit[1], _said_value(hit[2])[1]
     money = (
@@ -525,15 +534,11 @@ def _id_before(norm: str, at: int) -> bool:
     return start is not None and norm[start] in LATIN_LETTERS
 
 
-def _once_each(norm: str, at: int) -> bool:
-    """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
-    once = _words("once_each").after(norm, at)
-    return once is not None and _words("once_not").after(norm, once[1], space=False) is None
-
-
 def _unit_at(norm: str, pos: int, run: str = "", every: bool = False) -> tuple[int, str] | None:
     """(end, key) of the unit after the number ``run`` at ``pos``: "u", "%", "格", "天", "日" (after
     每: ``every``), "-day"; none after a year's number ("2024年": a date)."""
+    if _abbreviated(norm, _skip(norm, pos)):
+        return None
     hit, year = _words(*_UNITS).after(norm, pos), len(run) == 4 and run.isdigit()
     if hit is not None and (hit[2].startswith("every_") > every or (hit[2] == "y" and year)):
         return None

@@ -41,6 +41,7 @@ _AFTER: Final[dict[str, tuple[Kind, str]]] = {
 _DATE, _COIN_JOIN, _EVERY, _PRICE, _ID, _PERCENT_OF, _SIGN, _ORDINAL, _HALF_A = (
     (key,) for key in ("date", "coin_join", "every", "price", "id", "percent_of", "sign", "ordinal", "half a")
 )
+_ABBREVIATION: Final = ("abbreviation",)  # "w/": a unit's letter that is a word of its own
 _YEAR_BEFORE: Final = ("year_before",)  # "in 2022": a year, no value
 _COUNT_VERB: Final = ("count_verb",)  # "买一个": a count of coins at the message's end
 _TIMES, _TIMES_BEFORE = ("times",), ("times_before",)  # a multiple: "2x", "3倍"; "x2"
@@ -140,3 +141,14 @@ def _latin_quotes() -> tuple[str, ...]:
     """USDT's Latin words ("usdt", "usd", "u"), the longest first."""
     latin = (w for w in _words(*_QUOTE).words if w.isalpha() and w.isascii())
     return tuple(sorted(latin, key=len, reverse=True))
+
+
+def _once_each(norm: str, at: int) -> bool:
+    """Once in the duration ending at ``at`` ("4小时一次", "3天 买一次"), not once at all ("一次都没")."""
+    once = _words("once_each").after(norm, at)
+    return once is not None and _words("once_not").after(norm, once[1], space=False) is None
+
+
+def _abbreviated(norm: str, at: int) -> bool:
+    """A unit's or a scale's letter at ``at`` that is a word of its own ("0.2 w/ 15 grids": with)."""
+    return _words(*_ABBREVIATION).after(norm, at, space=False) is not None
