@@ -511,6 +511,7 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
             break
         at = len(scanned) - len(scanned[filler[1] :].lstrip())
     said = {c for start, _, rank, concepts, _ in spans if start == at and rank <= WORD_RANK for c in concepts}
+    values = [v for v in values if not _labels(scanned, v.end, spans)]  # "drop the 3000 alert": its label
     if any(v.start == at and (v.kind in _AMOUNTS or v.unit in ("base", "quote")) for v in values):
         said.add("amount")
     if any(v.start == at and v.kind == "percent" and _share_of(scanned, v.end, spans) for v in values):
@@ -523,6 +524,16 @@ def _objects_at(scanned: str, end: int, spans: Sequence[Span], values: Sequence[
     ):
         said.add(LEVEL)
     return frozenset(said) & OBJECTS
+
+
+def _labels(scanned: str, end: int, spans: Sequence[Span]) -> bool:
+    """An English record's noun right after a value ending at ``end`` ("the 3000 alert", "my 80k
+    grid"): the value names that record, no sum nor level of its own ("btc上10万提醒我": the ask's 提醒)."""
+    at = len(scanned) - len(scanned[end:].lstrip())
+    return scanned[at : at + 1].isascii() and any(s[0] == at and s[3] & _LABELLED for s in spans)
+
+
+_LABELLED: Final = frozenset({"noun.alert", "noun.strategy"})
 
 
 def _money_on_a_coin(scanned: str, value: Value, spans: Sequence[Span]) -> bool:

@@ -25,7 +25,14 @@ from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_value
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
 from core.skills.price_alert.listing import LIST, lists
-from core.skills.price_alert.targets import deleting, names_alert, said_level, spared
+from core.skills.price_alert.targets import (
+    deleting,
+    labelled_level,
+    name_before_noun,
+    names_alert,
+    said_level,
+    spared,
+)
 from core.tasks.names import clean_name
 from core.workspace.extraction import find_name
 from core.workspace.trade_money import coin_choice, coin_list
@@ -54,7 +61,6 @@ EITHER = Words("choice.or")
 # (core.workspace.extraction): taken out before the rest is read, so its words ask nothing.
 NAMED = Words("names.it_marker")
 NAME = "name"  # the slot: the alert's name (a create's to give, a delete's or a question's to find)
-_NAME_WORDS = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
 _ID_JOIN = Words("alert.id_join")  # "delete alert 3 and 4": the 4 an id too
 WHAT = frozenset({"ask.what_is", "ask.how_much"})  # "what's … set to", "设成多少了": a value asked
 RENAME, RENAMING = "verb.rename", frozenset({"verb.rename", "verb.set_to", "filler.to"})
@@ -345,24 +351,15 @@ def _target(reading: Reading, values: list[Value], coins: CoinNames) -> dict[str
     if choice is not None:
         found["symbol"] = f"{REFUSED_PREFIX}coin_choice:{choice}"
     if not any(found.values()):  # "delete my dip buyr alert": a name asked, never any alert taken
-        found[NAME] = _name_before_noun(reading)
-    elif found["alert_id"] is None and len({t.value for t in reading.tags if COIN in t.concepts}) < 2:
+        found[NAME] = name_before_noun(reading)
+    if (
+        not found.get(NAME)
+        and not found["alert_id"]
+        and len({t.value for t in reading.tags if COIN in t.concepts}) < 2
+    ):
         found.update(said_level(reading, _create_slots(reading, coins)))  # "delete my eth alert above 4000"
+        found.update({} if "level" in found else labelled_level(reading, values))  # "delete the 3000 alert"
     return {slot: value for slot, value in found.items() if value is not None}
-
-
-def _name_before_noun(reading: Reading) -> str | None:
-    """Latin words no tag explains right before the alert noun ("delete my dip buyr alert"): the
-    name of an alert asked for (one of theirs would have been tagged: this one is none of theirs)."""
-    noun = reading.first(NOUN)
-    if noun is None:
-        return None
-    before = max((t.end for t in reading.tags if t.end <= noun.start), default=0)
-    gap = reading.text[before : noun.start].strip()
-    words = gap.split()
-    if not gap or len(words) > _NAME_WORDS or not all(w.isascii() and w.isalnum() for w in words):
-        return None
-    return reading.norm.typed(before, noun.start)
 
 
 def _create_slots(reading: Reading, coins: CoinNames) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import Any, Final
 from core.language.phrases import Words, skip_spaces
 from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading
+from core.language.values import Value
 
 EXCEPT: Final = "filler.except"
 KEPT: Final = Words("conversation.kept")  # a coin spared: "all alerts except btc"
@@ -17,6 +18,8 @@ REMOVES: Final = frozenset({"verb.delete", "verb.cancel"})
 # A making said ("set", "alert me", "tell me"); the alert's noun is tagged a notify too ("alert").
 TRADES: Final = frozenset({"verb.buy", "verb.sell"})  # a trade's number is no alert's level
 MAKES: Final = frozenset({"verb.create", "verb.notify", "filler.tell"})
+LABEL_JOIN: Final = Words("alert.label_join")  # 的 of "删掉3000的提醒"
+_NAME_WORDS: Final = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
 
 
 def deleting(reading: Reading) -> bool:
@@ -60,3 +63,36 @@ def names_alert(reading: Reading, end: int) -> bool:
         return False
     at = skip_spaces(reading.text, end)
     return any(t.start == at and NOUN in t.concepts for t in reading.tags)
+
+
+def name_before_noun(reading: Reading) -> str | None:
+    """Latin words no tag explains right before the alert noun ("delete my dip buyr alert"): the
+    name of an alert asked for (one of theirs would have been tagged: this one is none of theirs)."""
+    noun = reading.first(NOUN)
+    if noun is None:
+        return None
+    before = max((t.end for t in reading.tags if t.end <= noun.start), default=0)
+    gap = reading.text[before : noun.start].strip()
+    words = gap.split()
+    if not gap or len(words) > _NAME_WORDS or not all(w.isascii() and w.isalnum() for w in words):
+        return None
+    start, end = len(reading.text[: noun.start].rstrip()) - len(gap), len(reading.text[: noun.start].rstrip())
+    if any(v.start <= start and end <= v.end for v in reading.spans()):
+        return None  # "delete the 3000 alert", "remove my 80k alert": its level (labelled_level), no name
+    return reading.norm.typed(before, noun.start)
+
+
+def labelled_level(reading: Reading, values: list[Value]) -> dict[str, str]:
+    """The level a number right before the alert's noun says, no coin said ("delete the 3000 alert",
+    "drop my 80k alert"): the alert at that level, of whichever coin."""
+    text = reading.text
+    said = next(
+        (
+            v
+            for v in values
+            if v.kind in ("number", "price")
+            and (names_alert(reading, v.end) or names_alert(reading, LABEL_JOIN.after(text, v.end) or v.end))
+        ),
+        None,
+    )
+    return {} if said is None else {"level": said.slot}
