@@ -34,7 +34,7 @@ def named_as(scanned: str, spans: list[Span]) -> list[Span]:
     named_at = {
         skip_spaces(scanned, end)
         for start, end in _MARKER.spans(scanned, every=True)
-        if any(noun <= start for noun in nouns)
+        if any(noun <= start for noun in nouns) or _names_after(scanned, end, nouns, spans)
     }
     if not named_at:
         return spans
@@ -46,3 +46,17 @@ def named_as(scanned: str, spans: list[Span]) -> list[Span]:
                 continue  # no word of the lexicon's: the name's, read as typed
         out.append((start, end, rank, concepts, value))
     return out
+
+
+_OF: Final = Words("names.what_it_names_of")  # 的 of "一个叫起飞的提醒"
+
+
+def _names_after(scanned: str, end: int, nouns: list[int], spans: list[Span]) -> bool:
+    """The record's noun after the name, 的 before it ("建个叫起飞的交易员", "设置一个叫 起飞 的提醒"):
+    the word right after the marker ending at ``end``, then 的, then the noun."""
+    at = skip_spaces(scanned, end)
+    word = next((s[1] for s in spans if s[0] == at and s[2] == WORD_RANK), None)
+    if word is None:
+        return False
+    of = _OF.after(scanned, word)
+    return of is not None and any(s[0] == skip_spaces(scanned, of) and s[1] in nouns for s in spans)

@@ -31,6 +31,7 @@ from core.skills.price_alert.targets import (
     name_before_noun,
     names_alert,
     said_level,
+    set_up_asked,
     spared,
 )
 from core.tasks.names import clean_name
@@ -166,8 +167,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
     if refused:
         return None  # "no btc alert at 4000", "don't set a btc alert at 4000": nothing is made
     slots = _create_slots(reading, coins)
-    if "symbol" not in slots and "condition" not in slots:
-        return None  # "tell me a joke": a verb of telling, nothing to watch
+    if "symbol" not in slots and "condition" not in slots and not set_up_asked(reading):
+        return None  # "tell me a joke": a verb of telling, nothing to watch ("加个价格预警": its coin asked)
     return ("create", slots)
 
 

@@ -18,6 +18,8 @@ REMOVES: Final = frozenset({"verb.delete", "verb.cancel"})
 # A making said ("set", "alert me", "tell me"); the alert's noun is tagged a notify too ("alert").
 TRADES: Final = frozenset({"verb.buy", "verb.sell"})  # a trade's number is no alert's level
 MAKES: Final = frozenset({"verb.create", "verb.notify", "filler.tell"})
+MADE_BY: Final = "verb.create"
+DONE: Final = Words("alert.made_done")  # 了 of "设了": a making told done
 LABEL_JOIN: Final = Words("alert.label_join")  # 的 of "删掉3000的提醒"
 _NAME_WORDS: Final = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
 
@@ -96,3 +98,11 @@ def labelled_level(reading: Reading, values: list[Value]) -> dict[str, str]:
         None,
     )
     return {} if said is None else {"level": said.slot}
+
+
+def set_up_asked(reading: Reading) -> bool:
+    """One asked made by a making word and the alert's noun ("加个价格预警", "add a price alert"), not
+    told made ("我设了个提醒": the word ends as done)."""
+    made = reading.first(MADE_BY)
+    done = made is not None and reading.text[made.start : made.end].endswith(DONE.words)
+    return made is not None and reading.has(NOUN) and not done
