@@ -43,6 +43,7 @@ _HELD, _QUOTING = Words("beside.held"), Words("beside.quoting")
 _TAKEN_BACK = Words("beside.taken_back")
 _RETORT = Words("beside.retort")  # "stop rex?? are you crazy": the act echoed, refused
 _ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
+_LOOK, _NOT_LOOK = Words("beside.look"), Words("beside.look_not")
 _EITHER, _LEADING = Words("beside.either"), Words("beside.leading")
 _PRICE_ASKED = Words("beside.price_asked")
 
@@ -145,6 +146,8 @@ def put_to(clause: str, read: ReadFn) -> bool:
     reading = read(said.rstrip(" .。!！"))
     if has_cjk(said) and _asks_last(reading):
         return True  # "rex怎么样了": a question's word ends it, after what it asks of
+    if _LOOK.prefix(reading.text) is not None and _NOT_LOOK.prefix(reading.text) is None:
+        return True  # "睇今個禮拜賺幾多": a look asked, its verb alone ("看到btc涨了" saw, told)
     return _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading, (*_OPENING, _ASK))
 
 

@@ -48,11 +48,21 @@ def _leftover(reading: Reading) -> str:
             for a, b in typed_names.remarks(reading, asked, asking=("pnl.",), spaced=True)
             if not any(ch.isdigit() or (ch.isascii() and ch.isalpha()) for ch in text[a:b])
         ]
-    rest = reading.rest(spans=[*fills.value_spans(reading), *told, *_listed(reading), *_you(text)])
+    rest = reading.rest(
+        spans=[*fills.value_spans(reading), *told, *_listed(reading), *_you(text), *_look(text)]
+    )
     return " ".join(w for w in rest.split() if len(w) > 1 or not w.isascii())  # "month's" leaves "s"
 
 
 _YOU, _ADDRESSED = Words("beside.you"), Words("beside.addressed")
+_LOOK, _NOT_LOOK = Words("beside.look"), Words("beside.look_not")  # 看 of "看今天赚了多少", not 看到
+
+
+def _look(text: str) -> list[tuple[int, int]]:
+    """A look opening the ask ("看今天赚了多少", "睇今個禮拜賺幾多"): no name."""
+    return [
+        (a, b) for a, b in _LOOK.spans(text) if not text[:a].strip() and _NOT_LOOK.prefix(text[a:]) is None
+    ]
 
 
 def _you(text: str) -> list[tuple[int, int]]:
