@@ -46,7 +46,7 @@ _NUMERALS: Final = frozenset("0123456789零一二三四五六七八九十两半�
 # What an ask does; a time ahead told apart from it may be a remark of one's own (_for_now).
 ACTS: Final = frozenset(
     {"verb.buy", "verb.sell", "verb.cancel", "verb.delete", "verb.stop", "verb.start", "verb.create"}
-    | {"order.revoke"}
+    | {"order.revoke", "backtest.run"}  # "i'll backtest later": one's plan, nothing asked now
 )
 SELF, NOW_FIRST, PLAN = Words("ahead.self"), Words("ahead.now_first"), Words("ahead.plan")
 PUT_OFF, PUT_OFF_THEN = Words("ahead.put_off"), Words("ahead.put_off_then")

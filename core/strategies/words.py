@@ -37,11 +37,14 @@ def joined(concept: str) -> frozenset[str]:
     return frozenset(phrases("strategy_value").concepts[f"strategy_value.{concept}"].words)
 
 
-def in_coins(reading: Reading, values: Sequence[Value]) -> Value | None:
-    """An amount of a coin bought ("每天买0.001个BTC", "buy 0.001 btc daily"): a DCA buys USDT, so
-    it is refused quoting it ("创建一个BTC定投": 一个 is no amount, no buy word before it)."""
+def in_coins(
+    reading: Reading, values: Sequence[Value], buys: tuple[str, ...] = ("verb.buy",)
+) -> Value | None:
+    """An amount of a coin bought ("每天买0.001个BTC", "buy 0.001 btc daily"; ``buys``: the words of
+    buying, a backtest's "buying" too): a DCA buys USDT, so it is refused quoting it ("创建一个BTC定投":
+    一个 is no amount, no buy word before it)."""
     for value in values:
-        buy = fills.tag_before(reading, value.start, ("verb.buy",)) if value.unit == "base" else None
+        buy = fills.tag_before(reading, value.start, buys) if value.unit == "base" else None
         if buy is not None and value.kind == "amount" and not fills.between(reading, buy.end, value.start):
             return value
     return None

@@ -28,6 +28,8 @@ LEVEL: Final = "backtest.level"
 CANDLES: Final = "backtest.candles"
 THIS: Final = "backtest.this"
 OWN: Final = "own.strategy"
+_CANDLES_OF: Final = "backtest.candles_"  # candles of one interval in one word ("日线": 1d)
+_BUYS: Final = ("verb.buy", "backtest.invest")  # "backtest buying 0.001 btc every day": bought
 # A duration this close before the candles' word is their interval ("1h candles").
 _NEAR: Final = 2
 
@@ -69,8 +71,19 @@ def read_slots(reading: Reading) -> dict[str, Any]:
     kind = slots.get("kind")
     level, candles, grids = reading.first(LEVEL), reading.first(CANDLES), reading.first("strategy.grids")
     numbers: list[Value] = []
+    # "用日线回测", "on daily candles": the candles' interval; the words' values ("daily") none of their
+    # own. A value begun before the word ("用-4小时K线") is read as the candles' value, refused as typed.
     values = grid_values(reading, reading.spans())
-    bought = in_coins(reading, values)
+    worded = [t for t in reading.tags if any(c.startswith(_CANDLES_OF) for c in t.concepts)]
+    begun = [t for t in worded if any(v.start < t.start <= v.end for v in values)]
+    candles = candles or next(iter(begun), None)
+    worded = [t for t in worded if t not in begun]
+    if worded:
+        slots["candles"] = next(c for c in worded[0].concepts if c.startswith(_CANDLES_OF)).removeprefix(
+            _CANDLES_OF
+        )
+    values = [v for v in values if not any(t.start <= v.start and v.end <= t.end for t in worded)]
+    bought = in_coins(reading, values, _BUYS)
     for value in values:
         if value.refused and value.unit in UNIT_SECONDS and _every(text, value):
             slots.setdefault("interval", value.slot)  # refused quoting it, never taken as the window
@@ -110,13 +123,14 @@ def read_slots(reading: Reading) -> dict[str, Any]:
         taken = numbers[:1]
     interval = interval_in([v for v in values if v not in taken])
     said = next((v.typed for v in values if v.kind == "interval"), None)  # "every 1.5 days": quoted
-    if interval is not None and interval.text != slots.get("candles"):  # "4h candles" is no dca's
+    if interval is not None and (worded or interval.text != slots.get("candles")):  # "4h candles" is no dca's
         said = interval.text
     if said is not None:
         slots.setdefault("interval", said)  # a refusal read above stays
     bought_each = reading.has("verb.buy") or reading.has("backtest.invest")
     spent = not str(slots.get("amount", "")).startswith(REFUSED_PREFIX)  # a USDT sum, no base amount
-    if kind is None and said is not None and "amount" in slots and (bought_each or spent) and not numbers:
+    # ("backtest 50 bucks into eth every -3 days": its interval refused, a DCA's all the same)
+    if kind is None and "interval" in slots and "amount" in slots and (bought_each or spent) and not numbers:
         # "过去30天每天买50U比特币", "每天投50u姨太", "backtest 50 usdt of btc every week": a sum put in
         # each interval is a DCA
         slots["kind"] = "dca"
