@@ -251,7 +251,7 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         if told & _TURNS:
             return None  # "别给rex开日报", "don't stop rex's daily summary": told not to, nothing asked
         on = _switched(concepts) or (_made(reading) or _set_as(reading, field) if field in SWITCHED else None)
-        on = "off" if told & _SENDS else on
+        on = "off" if told & _SENDS or _refused(reading, field) else on
         if field in SWITCHED and on:
             slots[field] = on
         if field in SWITCHED:
@@ -407,6 +407,13 @@ def _bot_in_a_name(reading: Reading) -> bool:
     """Every trader noun is the everyday "机器人" of a name ("启动机器人一号"): no trader request."""
     nouns = [t for t in reading.tags if "noun.trader" in t.concepts]
     return bool(nouns) and all("noun.bot" in t.concepts for t in nouns) and bool(_glued_bots(reading))
+
+
+def _refused(reading: Reading, field: Any) -> bool:
+    """A switched field's word with a refusing word beside it ("spin up rex, no daily summary",
+    "without the daily summary", "不要每日总结"): off, whatever else turns on (a start said)."""
+    tag = reading.first(f"noun.{field}") if field in SWITCHED else None
+    return tag is not None and _refused_beside(reading, tag)
 
 
 def _refused_beside(reading: Reading, part: Tag) -> bool:
