@@ -114,6 +114,13 @@ def _orders(reading: Reading) -> Mapping[str, Any] | None:
     return {"topic": "orders", "aspect": "setup"}
 
 
+def _minimum(reading: Reading) -> Mapping[str, Any] | None:
+    """Whether a sum is too small or too big to trade, or the least one may trade, asked ("is 5u too
+    small to buy btc", "买btc最少要多少u"): the orders guide, which tells the pairs' minimums; a sum
+    and a coin said are what is asked about, never an order."""
+    return None if reading.concepts & PROBLEM else {"topic": "orders", "aspect": "setup"}
+
+
 ABLE, ABLE_TAIL, ABLE_END = Words("guide.able"), Words("guide.able_tail"), Words("guide.able_end")
 ASKED_OF_YOU, ABLE_LOOK = Words("guide.asked_of_you"), Words("guide.able_look")
 # Whose words place or name an order of a kind (the first said is what whether one may is asked of).
@@ -168,5 +175,6 @@ INTENTS = table(
         "orders": _orders,
         "how_act": _how_act,
         "able_orders": _able_orders,
+        "minimum": _minimum,
     },
 ).intents
