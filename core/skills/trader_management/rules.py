@@ -39,7 +39,7 @@ PARTS = frozenset({"noun.strategy", "noun.account", "noun.model", "noun.daily_su
 SWITCHED = ("auto_start", "daily_summary")
 # A "no" said right beside a part named at creation ("新建交易员叫招财猫，不要日报", "日报不要", "new trader
 # lucky cat, no daily summary", "don't send me daily reports"): made with it off, never on.
-_REFUSING = frozenset({"answer.no", "filler.dont", "verb.stop", "verb.switch_off"})
+_REFUSING = frozenset({"answer.no", "filler.dont", "verb.stop", "verb.switch_off", "verb.cancel"})
 # The fields an update may name, first found wins; the valued ones take the new value typed.
 FIELDS = (
     ("auto_start", frozenset({"noun.auto_start"})),
@@ -243,6 +243,8 @@ def _slots(action: str, reading: Reading) -> dict[str, Any] | None:
         end = end if marker is None else marker.start
         slots.update(UPDATE.read(reading) or {})
         field = slots.get("field")
+        if field == "name" and "new_name" not in slots and (bare := _renamed_bare(reading)):
+            slots["new_name"] = bare
         if field in VALUED and field not in slots:
             # "let alpha run the eth grid", "幫我改交易員阿強嘅模型做kimi": no set-to word, the one
             # record of the field's kind named is the new one (theirs by its name).
@@ -432,3 +434,22 @@ def _filler(tag: Tag) -> bool:
 
 def _span(a: Tag, b: Tag) -> tuple[int, int]:
     return min(a.end, b.end), max(a.start, b.start)
+
+
+def _renamed_bare(reading: Reading) -> str | None:
+    """A new name typed right after their trader named right after the rename, no set-to word
+    ("rename gary garold"; "gary's earned a promotion, rename him garold" read back as "rename
+    trader gary garold"): the words left to the end, none of them a word of the lexicon."""
+    tags = reading.tags
+    at = next((i for i, t in enumerate(tags) if "verb.rename" in t.concepts), None)
+    if at is None:
+        return None
+    after = [t for t in tags[at + 1 :] if not _filler(t)]
+    named = next((i for i, t in enumerate(after) if "own.trader" in t.concepts), None)
+    if named is None or any("noun.trader" not in t.concepts for t in after[:named]):
+        return None
+    record = after[named]
+    if any(t.start >= record.end for t in tags):
+        return None  # other words of a request after it: no name of its own
+    typed = reading.norm.typed(record.end, len(reading.text)).strip(' "“”「」『』,，.。!！')
+    return " ".join(typed.split()) or None
