@@ -34,11 +34,21 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(".…")
 _END: Final = ("", " ")
 _PARTICLES: Final = Words("particles.taken_back")  # read as their characters ("lo": l, o)
 _TRAILING: Final = " " + "".join(sorted(_MARKS))  # what ends a message after its last clause
+_JOKING: Final = Words("beside.joking")  # "buy 0.1 btc jk": a clause of its own, no mark before it
 
 
 def said(scanned: str) -> bool:
-    """Cheap: a mark after the message's first word, where a clause of its own may end it."""
-    return not _MARKS.isdisjoint(scanned.rstrip(_TRAILING)[1:])  # one look in C, not one a character
+    """Cheap: a mark after the message's first word, where a clause of its own may end it, or a
+    joke owned at its end."""
+    text = scanned.rstrip(_TRAILING)
+    return not _MARKS.isdisjoint(text[1:]) or text.endswith(_JOKING.words)  # one look in C each
+
+
+def _joke_at(scanned: str) -> int | None:
+    """The space before a joke owned at the message's very end ("buy 0.1 btc jk"), or None."""
+    text = scanned.rstrip(_TRAILING)
+    ends = [a for a, b in _JOKING.spans(text, every=True) if b == len(text) and a > 1 and text[a - 1] == " "]
+    return min(ends) - 1 if ends else None
 
 
 def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
@@ -83,6 +93,8 @@ def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
     cuts = [
         k for k, ch in enumerate(scanned) if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in " ")
     ]
+    joke = _joke_at(scanned)
+    cuts = cuts if joke is None else sorted({*cuts, joke})
     end, start = len(scanned), None
     for cut in reversed(cuts):
         clause = scanned[cut + 1 : end]
