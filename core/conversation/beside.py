@@ -46,6 +46,7 @@ _ADDRESSED, _WANTING = Words("beside.addressed"), Words("beside.wanting")
 _LOOK, _NOT_LOOK = Words("beside.look"), Words("beside.look_not")
 _EITHER, _LEADING = Words("beside.either"), Words("beside.leading")
 _PRICE_ASKED = Words("beside.price_asked")
+_NEXT = Words("conversation.join_next")  # "然后", "then": the clause after it is the next ask
 
 # What only looks something up: nothing changes, no money moves. Set aside beside it, a story
 # takes nothing back that matters.
@@ -129,6 +130,8 @@ def plain(text: str, start: int, end: int, route: Route, read: ReadFn) -> bool:
     reading = read(clause)
     if _ADDRESSED.search(reading.text) is not None or _opens_with_verb(reading):
         return True
+    if _NEXT.prefix(reading.text) is not None and not _told(reading):
+        return True  # "…，然后周报也关了吧": put after the ask before it, as the next one
     if route.skill == "price" and _PRICE_ASKED.search(reading.text) is not None:
         return True  # "现在到底多少钱啊": a price asked with no question's mark
     if looks_up(route) and any(c.startswith(_NOUN) for c in reading.concepts) and not _unnamed(reading):

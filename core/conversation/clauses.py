@@ -285,7 +285,8 @@ def split_asks(
             if trailing and any(told) and not all(looked_up(r) for _, r in found):
                 continue
             asked = [asks_for(r) for _, r in found]
-            if any(same_request(a, b, own) for a, b in pairwise(asked)):
+            nexts = all(c in following for c in cuts)
+            if any(same_request(a, b, own, nexts=nexts) for a, b in pairwise(asked)):
                 continue  # one request reads its own "and" ("BTC and ETH prices", a pasted error)
             alike = whole is not None and all(
                 (r.skill, r.action) == (whole.skill, whole.action) for _, r in found

@@ -40,15 +40,24 @@ _ONES = Words("conversation.kind_ones_noun")
 
 
 def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> Route | None:
-    """A later piece asking with nothing of its own ("回测一下") what the whole message asks with
+    """A later piece asking with nothing of its own ("回测一下", "backtest it too": nothing the whole
+    does not read) what the whole message asks with
     the words of the ask before it, of another skill ("建个每天10u的doge定投，顺便回测一下": a backtest
     of that plan): the whole's. Never a first piece ("删掉所有提醒，再给 btc 设个提醒": all of them)."""
-    if read is None or read.slots or before is None or before.skill == read.skill:
+    if read is None or before is None or before.skill == read.skill:
         return read
     if whole is None or not whole.slots or (read.skill, read.action) != (whole.skill, whole.action):
         return read
+    # what the piece before said, pointed at ("…, then backtest it too": it, the plan) with nothing
+    # of its own the whole does not read too
+    if read.slots and (
+        _POINTED not in read.slots or any(whole.slots.get(k) != v for k, v in read.slots.items())
+    ):
+        return read
     return whole
 
+
+_POINTED = "this"  # a reader's slot for what was just said, pointed at ("backtest it", "回测这个")
 
 _OWN_NOW = frozenset({"time.today", "filler.join", "verb.query"})
 

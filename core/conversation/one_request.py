@@ -20,14 +20,14 @@ def skills_apart(before: Route | None, after: Route | None) -> bool:
     return before is not None and after is not None and before.skill != after.skill
 
 
-_Asked = tuple[str, str | None, str, str]
+_Asked = tuple[str, str | None, str, str, str]
 
 
 def asks_for(route: Route) -> _Asked:
     """What a piece asks for: its request, its coins and its record ("buy 0.01 BTC" and "buy 0.01
     ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of a pasted error, one diagnosis)."""
     coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
-    return route.skill, route.action, str(coins), asked_name(route)
+    return route.skill, route.action, str(coins), asked_name(route), str(route.slots.get(_VIEW) or "")
 
 
 def asks_coins(whole: Route, pieces: list[Route]) -> bool:
@@ -44,7 +44,7 @@ def asks_coins(whole: Route, pieces: list[Route]) -> bool:
     )
 
 
-def same_request(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
+def same_request(a: _Asked, b: _Asked, own: frozenset[str], *, nexts: bool = False) -> bool:
     """One request said over two clauses: the same request with the same coins, or one of them
     naming none ("开个定投，每天 30u 买 btc" is one plan, not a plan and a second one); or two
     problems side by side, one told with what it said ("卖单被拒了，提示余额不足" is one rejection,
@@ -56,8 +56,13 @@ def same_request(a: _Asked, b: _Asked, own: frozenset[str]) -> bool:
         # 用它买0.1个btc": a trade after it is on it, read whole, never on another account
         return True
     named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
-    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named
+    # two views of one report asked one after the other (``nexts``: "this month's pnl per coin,
+    # then which trader did best"): two asks; beside each other ("pnl and win rate") one report
+    viewed = nexts and a[4] != b[4] and bool(a[4]) and bool(b[4])
+    return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named and not viewed
 
+
+_VIEW = "view"  # what a report shows (core.skills.pnl: "by_symbol", "by_trader", "win_rate"…)
 
 # What is asked of or done on an account named just before it ("看下 老韭菜 账户还剩多少钱": its balance).
 _ACCOUNT_SHOWN = ("exchange_management", "query")
