@@ -79,14 +79,39 @@ def _protect(reading: Reading) -> Mapping[str, Any] | None:
 def _relative(reading: Reading) -> Mapping[str, Any] | None:
     """A stop-loss or take-profit set as a percent, of the entry or not ("put a stop 10% under my
     entry on sol", "sol止损10%", "止损设在成本价下方10%"): its price is not said, and the order is placed
-    at a price in USDT only, so it is refused quoting it (the price then asked), never 10 USDT."""
+    at a price in USDT only, so it is refused quoting it (the price then asked), never 10 USDT.
+    Said right before the order's word it is the same ("eth跌10%就止损", "10%止损")."""
     words = [t for t in reading.tags if t.concepts & {STOP, TAKE, STOP_PRICE}]
     percents = [v for v in reading.spans() if v.kind == "percent" and not percent_of_coin(reading, v)]
-    if not words or len(percents) != 1 or percents[0].start < words[0].start:
+    if not words or len(percents) != 1:
         return None
+    if percents[0].start < words[0].start and (
+        not _only_joined(reading, percents[0].end, words[0].start) or _asked(reading)
+    ):
+        return None  # "is a 2% stop loss too tight?": advice asked of one, none set
     slot = "take_profit" if TAKE in words[0].concepts else "stop_loss"
     typed = reading.norm.typed(percents[0].start, percents[0].end)
     return {slot: f"{REFUSED_PREFIX}relative_stop:{typed}", **(_SYMBOL(reading) or {})}
+
+
+# What may join a percent to the order's word after it: filler, 就 ("跌10%就止损").
+_JOINS = frozenset({"trade.answer_word"})
+
+
+def _asked(reading: Reading) -> bool:
+    """A question: a question mark or an ask's word."""
+    return "?" in reading.text or "？" in reading.text or any(c.startswith("ask.") for c in reading.concepts)
+
+
+def _only_joined(reading: Reading, start: int, end: int) -> bool:
+    """Nothing but spaces, filler and 就 between ``start`` and ``end``."""
+    covered: set[int] = set()
+    for tag in reading.tags:
+        if start <= tag.start and tag.end <= end:
+            if not all(c.startswith("filler.") or c in _JOINS for c in tag.concepts):
+                return False
+            covered.update(range(tag.start, tag.end))
+    return all(i in covered or reading.text[i].isspace() for i in range(start, end))
 
 
 def _cancel(reading: Reading) -> Mapping[str, Any] | None:
