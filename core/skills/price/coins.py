@@ -20,7 +20,7 @@ from core.language import fills
 from core.language.lexicon import load, phrases
 from core.language.normalize import has_cjk
 from core.language.phrases import Words
-from core.language.tagger import COIN, Reading
+from core.language.tagger import COIN, Reading, Tag
 from core.markets import NOT_A_COIN, MarketCatalog
 from core.routing.normalize import normalize
 
@@ -163,10 +163,14 @@ class CoinFinder:
             asked = fills.tag_beside(reading, after, PRICE_WORDS, after=True) is not None or of
             if 3 <= end - start <= 15 and _maybe_coin(norm[start:end]) and asked:
                 return typed(start, end)
-        for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格", "比特笔现在多少钱"
-            if tag.concepts & PRICE_WORDS and has_cjk(norm[tag.start : tag.end]):
+        for tag in reading.tags:  # "姨汰价格", "帮我查一下姨汰的价格", "比特笔现在多少钱", "比特筆而家幾多"
+            # "How much" alone asks a price only of a word spelled close to a coin's ("毛利多少" none)
+            how_much = _HOW_MUCH in tag.concepts and _last(reading, tag)
+            if (tag.concepts & PRICE_WORDS or how_much) and has_cjk(norm[tag.start : tag.end]):
                 start, end = _chinese_before(reading, _when_before(reading, tag.start))
-                if end - start >= 2 and not any(norm[start:end] in t for t in taken):
+                word = norm[start:end]
+                close = not how_much or bool(tag.concepts & PRICE_WORDS) or bool(self.close_matches(word))
+                if end - start >= 2 and not any(word in t for t in taken) and close:
                     return typed(start, end)
         return None
 
@@ -225,6 +229,23 @@ def _lone_latin(norm: str) -> str | None:
 
 
 _GLUED = frozenset({"price.asked_in", "price.followup"})
+# "How much" ending the message after a coin-like word asks its price ("比特筆而家幾多": 几多 is 多少).
+_HOW_MUCH = "ask.how_much"
+
+
+def _last(reading: Reading, tag: Tag) -> bool:
+    """``tag`` ends the message: nothing but filler and marks after it."""
+    after = [t for t in reading.tags if t.start >= tag.end]
+    if not all(c.startswith("filler.") for t in after for c in t.concepts):
+        return False
+    rest = "".join(
+        c
+        for i, c in enumerate(reading.text[tag.end :], tag.end)
+        if not any(t.start <= i < t.end for t in after)
+    )
+    return not any(c.isalnum() for c in rest)
+
+
 # When a price is asked for, said between the coin and the price word ("比特笔现在多少钱", "姨汰今天什么价").
 _WHEN = frozenset({"time.now", "time.today", "price.now"})
 

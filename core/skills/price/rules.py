@@ -166,7 +166,9 @@ class PriceRule:
             return None  # "BTC定投现在投了多少钱了": their record's, asked by its name
         if context.awaiting not in (None, SKILL) and self._bare_window(reading, found):
             return None  # "4h", "一周" or "30d?" while another task's question waits: its answer
-        action = self._action(reading, with_coin=bool(symbols) or bool(found.not_coin), window=window)
+        # A coin unknown asked of ("比特筆而家幾多") is asked of as a coin named.
+        named = bool(symbols) or bool(found.not_coin) or bool(found.unknown)
+        action = self._action(reading, with_coin=named, window=window)
         said: dict[str, Any] = {
             "notes": scope_notes(reading) + found.notes,
             "reply_locale": reply_locale(reading),
