@@ -77,7 +77,10 @@ SWITCH: Rules = (
     ("off", When(any=["verb.switch_off", "verb.stop", "verb.cancel", "answer.off"])),
     # "每日總結開返" (恢复): back on; "send me a daily summary from rocky": sent, so on; wanted too
     # ("i'd like daily reports from rocky", "我想要rocky的每日总结")
-    ("on", When(any=["verb.switch_on", "answer.on", "verb.start", "pnl.send", "verb.want"])),
+    (
+        "on",
+        When(any=["verb.switch_on", "answer.on", "verb.start", "verb.start_after", "pnl.send", "verb.want"]),
+    ),
 )
 
 
