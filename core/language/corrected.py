@@ -21,7 +21,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from core.language.normalize import CLAUSE_MARKS
+from core.language.normalize import CLAUSE_MARKS, has_cjk
 from core.language.phrases import Words, found
 from core.language.tagger import COIN, Reading, Tag
 from core.language.value import Value
@@ -42,7 +42,6 @@ _ORDER: Final = 10  # a bare number corrects the one of its order among several 
 # A number as typed inside its value ("0.05 btc", "20格", "1.5k usdt", "一百u").
 _RUN: Final = re.compile(r"[0-9][0-9.,]*(?:\s?[kw万千])?|[零〇一二两三四五六七八九十百千万亿点]+")
 _LATIN: Final = re.compile(r"[a-z0-9']+")
-_CJK: Final = re.compile("[\u3400-\u9fff]")
 
 
 def may_correct(text: str) -> bool:
@@ -188,7 +187,8 @@ def _said_new(
             new.append(value)
     rest = "".join(left)
     again = set(_LATIN.findall(said))
-    if any(w not in again for w in _LATIN.findall(rest)) or any(ch not in said for ch in _CJK.findall(rest)):
+    unsaid_cjk = any(has_cjk(ch) and ch not in said for ch in rest)
+    if any(w not in again for w in _LATIN.findall(rest)) or unsaid_cjk:
         return None
     return new
 
@@ -254,7 +254,7 @@ def _made(
     nexts = [s for w in _NEXT for s, _ in w.spans(text) if s >= region[1]]
     if not nexts:
         return head
-    return f"{head}{'，' if _CJK.search(head) else ','} {norm.original[norm.offsets[min(nexts)] :]}"
+    return f"{head}{'，' if has_cjk(head) else ','} {norm.original[norm.offsets[min(nexts)] :]}"
 
 
 def _number_swap(value: Value, old: list[Value], text: str) -> tuple[int, int, int, int] | None:
