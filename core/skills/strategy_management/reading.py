@@ -499,7 +499,8 @@ def _target_slots(reading: Reading, action: str) -> dict[str, Any]:
             # the repeat said after "make" or the change's verb, no set-to word
             said = _interval_said(reading, made.end)
             slots.update({"field": "interval", **said} if said else {})
-            end = min(end, *(t.start for t in reading.tags if t.start > made.end and t.concepts & _REPEATED))
+            later = [t.start for t in reading.tags if t.start > made.end and t.concepts & _REPEATED]
+            end = min([end, *later])  # none when the repeat came before the verb
         if marker is None and (field := slots.get("field")) in MADE_UNITS and field not in slots:
             slots.update(made_value(_values(reading), str(field)))  # "make stacker 25 usdt every buy"
         counted = grid_count(_values(reading)) if marker is None and "grids" not in slots else None
