@@ -15,6 +15,9 @@ from core.language.phrases import Words
 from core.language.spans import ASKED_ACTS, WORD_RANK, Span, acts_lost_at
 
 _TAKEN_BACK: Final = Words("beside.taken_back")
+# A giving-up said alone after an act takes it back as taken_back's words do ("幫我買啲ETH……算數啦",
+# "买btc，就算了吧"): its words with nothing named before them.
+_GIVEN_UP: Final = Words("beside.given_up_end")
 # No longer needed, after a removal: why it is removed ("删除 deepseek 模型，不用了"), no taking back.
 _UNWANTED: Final = Words("beside.unwanted")
 _REMOVING: Final = frozenset({"verb.delete"})
@@ -29,6 +32,9 @@ _TRADES: Final = ("verb.buy", "verb.sell", "amount.sell_all", "order.")
 # What a clause taking an act back may say besides its words: a "don't", a giving-up, a "no".
 _BACK: Final = frozenset({"filler.dont", "verb.cancel", "answer.no"})
 _ONLY: Final = ("filler.", "answer.", "verb.cancel")
+# Why, said beside the taking back ("买大饼？算了吧 太贵了", "buy 0.1 btc. nah, too pricey"): it takes
+# nothing back alone ("买btc，太贵了" buys).
+_WHY: Final = Words("beside.why_not")
 _CHANGED: Final = frozenset({"outside.mind_changed"})
 _MARKS: Final = CLAUSE_MARKS | frozenset(".…")
 _END: Final = ("", " ")
@@ -89,32 +95,41 @@ def _why_removed(tail: str, acts: list[Span]) -> bool:
 
 
 def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
-    """Where the last clauses that only take back begin, or None."""
+    """Where the last clauses that only take back begin, or None. A clause saying only why ("too
+    expensive") is one of them where another takes back ("buy 0.1 btc. nah, too expensive")."""
     cuts = [
-        k for k, ch in enumerate(scanned) if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in " ")
+        k for k, ch in enumerate(scanned) if ch in _MARKS and (ch != "." or scanned[k + 1 : k + 2] in " .")
     ]
     joke = _joke_at(scanned)
     cuts = cuts if joke is None else sorted({*cuts, joke})
-    end, start = len(scanned), None
+    end, start, taken = len(scanned), None, False
     for cut in reversed(cuts):
         clause = scanned[cut + 1 : end]
         if clause.strip():
-            if not _takes_back(clause, cut + 1, spans, put_off, scanned[cut] in _ECHOED):
+            back = _takes_back(clause, cut + 1, spans, put_off, scanned[cut] in _ECHOED)
+            if back is False:
                 break
-            start = cut
+            start, taken = cut, taken or back is True
         end = cut
-    return start if start is not None and scanned[:start].strip() else None
+    return start if taken and start is not None and scanned[:start].strip() else None
 
 
-def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool, echoed: bool = False) -> bool:
+def _takes_back(
+    clause: str, offset: int, spans: list[Span], put_off: bool, echoed: bool = False
+) -> bool | None:
     """A clause of only taking-back words (or putting-off ones, where ``put_off``; a retort, where
-    the act before was ``echoed`` as a question), fillers and particles, with one taking back."""
+    the act before was ``echoed`` as a question), fillers and particles, with one taking back; None
+    where it says only why (beside.why_not), taking nothing back by itself."""
     left = list(clause)
-    words = _TAKEN_BACK.spans(clause, every=True) + (_PUT_OFF.spans(clause, every=True) if put_off else [])
+    words = [*_TAKEN_BACK.spans(clause, every=True), *_GIVEN_UP.spans(clause, every=True)]
+    words += _UNWANTED.spans(clause, every=True)  # after a removal, why (_why_removed)
+    words += _PUT_OFF.spans(clause, every=True) if put_off else []
     words += _RETORT.spans(clause, every=True) if echoed else []
+    found = bool(words)
+    why = _WHY.spans(clause, every=True)
+    words += why
     for a, b in words:
         left[a:b] = " " * (b - a)
-    found = bool(words)
     for s in spans:
         a, b = s[0] - offset, s[1] - offset
         if a < 0 or b > len(clause) or not s[3] or any(x <= a and b <= y for x, y in words):
@@ -123,7 +138,9 @@ def _takes_back(clause: str, offset: int, spans: list[Span], put_off: bool, echo
             return False
         found = found or bool(s[3] & _BACK)
         left[a:b] = " " * (b - a)
-    return found and _nothing_else("".join(left))
+    if not _nothing_else("".join(left)):
+        return False
+    return True if found else (None if why else False)
 
 
 def _nothing_else(rest: str) -> bool:
