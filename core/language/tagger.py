@@ -25,6 +25,7 @@ from core.language.cleared import cleared
 from core.language.conditions import conditioned
 from core.language.gazetteer import glued
 from core.language.normalize import Normalized, has_cjk, normalize_text
+from core.language.phrases import Words
 from core.language.phrases import found as phrases_found
 from core.language.quoted_names import quoted_names
 from core.language.run_on import run_on
@@ -184,7 +185,8 @@ class Tagger:
         if names is not None:
             objects = bool(names.objects) or names.pictographs()
             acts, fronted = (_act_ends(scanned), _fronted(scanned)) if objects else (_NONE, _NO_PAIRS)
-            for start, end, kinds, name in names.find(scanned, text, acts, fronted):
+            given = _given_names(scanned) if objects else _NONE
+            for start, end, kinds, name in names.find(scanned, text, acts, fronted, given):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, cast("CoinIndex | None", coins), own, cast("CoinIndex | None", valuing))
         tags = _object_first(_resolve(spans))
@@ -261,6 +263,28 @@ def _act_ends(scanned: str) -> frozenset[int]:
         if start in ends and concepts & RECORD_NOUNS
     }
     return frozenset(ends | kinds)
+
+
+# A record's kind, then a name's marker ("the trader named stop", "交易员叫停止"): the name follows.
+_KIND_NAMED: Final = frozenset(
+    {"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert", "noun.bot"}
+)
+_MARKER: Final = Words("names.marker")
+
+
+def _given_names(scanned: str) -> frozenset[int]:
+    """Where the word after a name's marker said right after a record's kind starts ("delete the
+    trader named balance", "a trader named stop was a mistake"): a name of theirs that is a plain
+    word said there is that name, given as one, never the lexicon's word (core.language.gazetteer)."""
+    marks = _MARKER.spans(scanned, every=True)
+    if not marks:
+        return _NONE
+    kinds = {end for _, end, _, concepts, _ in scan(scanned) if concepts & _KIND_NAMED}
+    return frozenset(
+        len(scanned) - len(scanned[end:].lstrip(" "))
+        for start, end in marks
+        if start in kinds or (scanned[start - 1 : start] == " " and start - 1 in kinds)
+    )
 
 
 _NO_PAIRS: Final = frozenset[tuple[int, int]]()
