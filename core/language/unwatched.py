@@ -47,6 +47,8 @@ _LEVELS: Final = frozenset({"price", "number", "amount", "refused"})
 _PRICE: Final = "price"
 _PERCENT: Final = "percent"  # a move's size ("pumps 50%", "涨50%就卖"): no level, the trade held
 _HELD: Final = frozenset({SUPPOSED})
+# The order's own outcome, its "if" / "when" said in the word ("if it fails", "once it fills"): a notice.
+_OUTCOME: Final = frozenset({"order.outcome", "order.outcome_heard"})
 # A trade held for a move with no level said as its time: the order intents answer it, saying why
 # nothing is placed and asking its price (intents/trade_execution.toml, fill "held_move").
 HELD_MOVE: Final = "trade.held_move"
@@ -88,9 +90,12 @@ def unwatched(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[
     moves += [(_start(scanned, a), _end(scanned, a, trades)) for a in before_trade]
     moved = [(a, b) for a, b in moves if _moved(scanned, a, b)]
     moved += _sized(scanned, values, first)
+    outcomes = [(s[0], s[1]) for s in spans if s[3] & _OUTCOME]
     for start, end in conditions + moved:
         if not scanned[start:end].strip() or _polite(scanned[start:end], 0):
             continue
+        if any(a < start < b for a, b in outcomes):
+            continue  # "buy 0.1 btc, if it fails tell me": the order's own outcome, no market's move
         if _asked_between(spans, trades, start):
             continue  # "buy 0.1 btc and alert me when fees drop": the alert's time, not the trade's
         if not any(start <= v.start and v.end <= end for v in values if v.kind in _LEVELS):
