@@ -81,7 +81,15 @@ def _keeps(typed: Route | None, read: Route) -> bool:
         return True  # "删除它": a record of no kind named ("它" its name) is the one referred to
     # "unknown" was the pronoun; "any_kind" says no kind was named, and the reading names one.
     lost = set(typed.slots) - set(read.slots) - {"unknown", "request", "any_kind"}
+    # A value that is the pronoun itself was never said ("switch scout over to it": no new name "it").
+    lost = {k for k in lost if not _is_pronoun(typed.slots[k])}
     return typed.skill == read.skill and not lost
+
+
+def _is_pronoun(value: object) -> bool:
+    """``value`` is a pronoun alone ("it", "它")."""
+    said = value.strip() if isinstance(value, str) else ""
+    return bool(said) and _PRONOUN.spans(said) == [(0, len(said))]
 
 
 def _coin_words(symbol: str) -> str:

@@ -11,7 +11,7 @@ request's and so no part of a name (``remarks``), where a new value's clause end
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Final
 
 from core.language.fills import is_filler, tag_at
@@ -84,17 +84,25 @@ def without_close(value: str) -> str:
 
 
 def new_value(
-    reading: Reading, marker: Tag, *, any_words: bool, ends: Callable[[Tag], bool] | None = None
+    reading: Reading,
+    marker: Tag,
+    *,
+    any_words: bool,
+    ends: Callable[[Tag], bool] | None = None,
+    kind: str = "",
 ) -> str | None:
     """The new value typed after an update's ``marker`` (``set_to``), as typed, filler first
     skipped ("to the beta"); ``any_words``: whatever words (a new name), else only when a word no
     request word explains is among them ("to eth grid", not "to another exchange account");
-    up to the first tag ``ends`` holds for (a record's kind after its name: "to the kimi model")."""
+    up to the first tag ``ends`` holds for (a record's kind after its name: "to the kimi model").
+    ``kind``: the concept of the record's kind, said before its name ("to model kimi"): no part of it."""
     if not any_words and not untagged(reading, marker.end, len(reading.text)):
         return None
     # A record's value may follow the word for using it ("switch moonshot to use kimi", "改成用
     # kimi"): kimi. A new name is every word typed ("rename it to use less").
     skip = _filler_said if any_words else _lead_in
+    if kind and not any_words:
+        skip = partial(_lead_in_or_kind, kind)
     found = name_after(reading, marker.end, whole=True, skip=skip, ends=ends)
     return without_close(found) if found and any_words else found  # "to max please": max
 
@@ -109,6 +117,10 @@ def _filler_said(tag: Tag) -> bool:
 
 def _lead_in(tag: Tag) -> bool:
     return is_filler(tag) or not tag.concepts.isdisjoint(_USING)
+
+
+def _lead_in_or_kind(kind: str, tag: Tag) -> bool:
+    return _lead_in(tag) or kind in tag.concepts
 
 
 def set_to(reading: Reading) -> Tag | None:

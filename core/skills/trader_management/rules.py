@@ -52,7 +52,7 @@ FIELDS = (
 VALUED = frozenset({"account", "strategy", "model"})
 
 # A record's kind said last, after its name, is no part of the new value: "switch alpha to the
-# kimi model" -> kimi ("eth grid" keeps its kind's word: a word follows it).
+# kimi model" -> kimi, nor said first ("switch alpha to model kimi") ("eth grid" keeps its kind's word: a word follows it).
 KIND_NOUN = {"account": "noun.account", "strategy": "strategy.noun", "model": "noun.model"}
 
 
@@ -82,7 +82,8 @@ def _new_value(reading: Reading, marker: Tag, field: str) -> str | None:
     explains ("to eth grid", not "to another exchange account"); a new name's, any words."""
     if field in SWITCHED:
         return None
-    return new_value(reading, marker, any_words=field not in VALUED, ends=partial(_kind_last, reading, field))
+    ends = partial(_kind_last, reading, field)
+    return new_value(reading, marker, any_words=field not in VALUED, ends=ends, kind=KIND_NOUN.get(field, ""))
 
 
 # An update's field and new value ("把 alpha 的模型换成 deepseek"; no field named: a new name).
