@@ -131,8 +131,10 @@ _CREATE: Final = "verb.create"
 def _new_lost(scanned: str, spans: list[Span], out: list[Span], ends: set[int]) -> list[Span]:
     """A making told not to be done makes nothing with the words after it either: "new" after
     "don't make a" ("don't make a new grid", "don't open a new grid": its "open" no word of
-    making before an article), articles between, and a longer word of making begun inside one."""
+    making before an article), articles between, and a longer word of making begun inside one; so
+    does the act's own noun ("don't run a backtest")."""
     starts: set[int] = set()
+    nouns: set[int] = set()
     for first in ends:
         end = first
         while True:
@@ -146,10 +148,20 @@ def _new_lost(scanned: str, spans: list[Span], out: list[Span], ends: set[int]) 
             if any(_CREATE in s[3] for s in said):
                 starts.add(at)
                 starts |= {s[0] for s in spans if at < s[0] < max(x[1] for x in said) and _CREATE in s[3]}
+            elif any(c.startswith(_ACT_NOUNS) for s in said for c in s[3]):
+                nouns.add(at)  # "don't run a backtest", "no need for a backtest": the act's own noun
+                break
+            elif end == first and not any(s[3] for s in out if s[0] == at):
+                pass  # the verb the don't took every act from ("run"): its object may follow
             elif not any("filler.article" in s[3] for s in said):
                 break
             end = max(s[1] for s in said)
-    return acts_lost_at(out, starts, (_CREATE,))
+    return acts_lost_at(acts_lost_at(out, starts, (_CREATE,)), nouns, _ACT_NOUNS)
+
+
+# A noun that is itself the act asked ("a backtest"): told not to be done with its verb ("don't run a
+# backtest, i trust the strategy") or none ("no need for a backtest"), it asks nothing either.
+_ACT_NOUNS: Final = ("backtest.run",)
 
 
 def not_done(scanned: str, spans: list[Span]) -> list[Span]:
