@@ -21,6 +21,7 @@ from core.workspace.trade_shares import percent_of_coin
 
 SKILL = "orders"
 STOP, TAKE = "order.stop_loss", "order.take_profit"
+PROTECTING_STOP = "order.protecting_stop"  # "protect my eth with an 8% stop": the stop-loss's word
 STOP_PRICE, LIMIT_PRICE = "order.stop_price", "order.limit_price"  # "stop at 80000 limit 79800"
 OPEN = "order.open_orders"
 # The nouns an ordinal counts right before ("cancel that second order", "the 3rd limit order").
@@ -37,7 +38,7 @@ def _price_after(slot: str, *cues: str, bare_stop: bool = False) -> Number:
     for its limit, a stop-limit: a limit sell at this price once triggered); refused, its refusal.
     A message whose first order word comes after a price says each price before its word
     ("btc跌到85000止损", "85000止损 90000止盈": 85000 for the stop, 90000 for the take-profit)."""
-    cue, words = frozenset(cues), frozenset({STOP, TAKE, STOP_PRICE, LIMIT_PRICE})
+    cue, words = frozenset(cues), frozenset({STOP, TAKE, STOP_PRICE, LIMIT_PRICE, PROTECTING_STOP})
     if bare_stop:  # a bare "stop" before its price is one more order word (see _protect)
         words |= {BARE_STOP}
     # A price in USDT ("止损 80000u"); one said as a coin's amount ("止损 120 sol") is refused, quoting
@@ -48,7 +49,7 @@ def _price_after(slot: str, *cues: str, bare_stop: bool = False) -> Number:
 
 # "what is a stop-loss": no price, no order.
 _PROTECT = Slots(
-    _price_after("take_profit", TAKE), _price_after("stop_loss", STOP, STOP_PRICE),
+    _price_after("take_profit", TAKE), _price_after("stop_loss", STOP, STOP_PRICE, PROTECTING_STOP),
     _price_after("stop_limit", LIMIT_PRICE), EXPIRY_SAID,
     Coins("symbol", only=True), one=("take_profit", "stop_loss"), given={"stop_limit": "stop_loss"},
 )  # fmt: skip
@@ -65,7 +66,7 @@ def _protect(reading: Reading) -> Mapping[str, Any] | None:
     word only in a protect said with no other stop-loss word, right before a price ("take profit
     4200, stop 3300", "tp 4200 / stop 3300"); "stop 2 bots" is no protect (no order word), "take
     profit 4200 and stop the bot" reads its one price."""
-    if not reading.has(STOP) and not reading.has(STOP_PRICE):
+    if not reading.has(STOP) and not reading.has(STOP_PRICE) and not reading.has(PROTECTING_STOP):
         values = reading.spans()
         for tag in reading.tags:
             if BARE_STOP not in tag.concepts:
@@ -81,7 +82,7 @@ def _relative(reading: Reading) -> Mapping[str, Any] | None:
     entry on sol", "sol止损10%", "止损设在成本价下方10%"): its price is not said, and the order is placed
     at a price in USDT only, so it is refused quoting it (the price then asked), never 10 USDT.
     Said right before the order's word it is the same ("eth跌10%就止损", "10%止损")."""
-    words = [t for t in reading.tags if t.concepts & {STOP, TAKE, STOP_PRICE}]
+    words = [t for t in reading.tags if t.concepts & {STOP, TAKE, STOP_PRICE, PROTECTING_STOP}]
     percents = [v for v in reading.spans() if v.kind == "percent" and not percent_of_coin(reading, v)]
     if not words or len(percents) != 1:
         return None
