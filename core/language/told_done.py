@@ -64,6 +64,9 @@ TRADES: Final = frozenset(
 # concept (outside.made), not told's: told stands down before the record's own verb ("提醒"'s notify).
 _MADE: Final = frozenset({"verb.create", "verb.bind"})  # "我上礼拜先绑了okx": bound then, told
 _MADE_TOLD: Final = frozenset({"outside.made"})
+# A record's setting changed ("阿伟我已经换成大脑模型了", "主戶口我已經換咗新key", "eth我已经换成usdt了"):
+# said after a done word, told as a record's act is (outside.acted), no change asked.
+_CHANGED: Final = frozenset({"verb.set_to", "workspace.change_to", "trade.convert"})
 TOLD: Final = frozenset({"outside.told"})
 # One's own trade told done after a done word is an order of theirs too, as English's "i sold" is
 # (outside.told and diagnosis.order): told failing ("刚才买大饼失败了 为啥") it is the order's diagnosis.
@@ -87,7 +90,7 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if (
             rank == WORD_RANK
-            and concepts & (TRADES | _MADE | RECORD_ACTS)
+            and concepts & (TRADES | _MADE | RECORD_ACTS | _CHANGED)
             and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
             and (
                 (done := _done_before(scanned, start, ahead) or _self_put(scanned, start, end, spans))
@@ -98,7 +101,7 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
             # Done then, an order of theirs; only ever done (过: "以前我买过台积电"), no order named.
             trade = _OWN_TOLD if done else TOLD
             told = trade if concepts & TRADES else _MADE_TOLD if concepts & _MADE else ACTED
-            span = (start, end, rank, (concepts - TRADES - _MADE - RECORD_ACTS) | told, value)
+            span = (start, end, rank, (concepts - TRADES - _MADE - RECORD_ACTS - _CHANGED) | told, value)
         out.append(span)
     return out
 
