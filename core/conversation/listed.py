@@ -35,7 +35,9 @@ def asked_name(route: Route) -> str:
     return _norm(name) if isinstance(name, str) else ""
 
 
-_OF_TRADER = {"pnl": "trader"}  # a skill whose record is said in a slot of its own
+# A skill whose record is said in a slot of its own: the trader a P&L is asked of, the alert named
+# ("delete my dip buyer and floor alerts": each alert its own delete).
+_OF_TRADER = {"pnl": "trader", "price_alert": "name"}
 
 
 def only_named(read: Route, before: Route, own: frozenset[str]) -> bool:
