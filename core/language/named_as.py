@@ -2,7 +2,8 @@
 叫暴富" makes a trader called 暴富 (getting rich, a dream told elsewhere: outside.hypothetical), "建个交易员
 叫起飞" one called 起飞 (a remark elsewhere). A word of the outside group said right after a name's
 marker (phrases/names.toml marker: 叫, 名字叫, called, named), a record's noun said before the marker
-("新建交易员 名字叫暴富") and a making word before the noun, loses its outside concepts ("我家猫叫暴富"
+("新建交易员 名字叫暴富") and a making word before the noun, or one of their records renamed before it
+("给咸鱼改个名，叫翻身"), loses its outside concepts ("我家猫叫暴富"
 names no record, "my agent called about the house" makes none: still a remark). Applied by the
 tagger's conditions (core.language.conditions)."""
 
@@ -15,6 +16,10 @@ from core.language.spans import WORD_RANK, Span
 
 _MARKER: Final = Words("names.marker")
 _RECORDS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+# One of theirs renamed ("给咸鱼改个名，叫翻身", "把咸鱼改名为翻身"): the record named before the rename's
+# word, the new name after the marker.
+_THEIRS: Final = frozenset({"own.trader", "own.strategy", "own.account", "own.model", "own.alert"})
+_RENAME: Final = "verb.rename"
 # What makes one ("新建", "建个", "create", "spin up"), an alert's asked by its own word ("提醒我", "alert
 # me": its noun too): "my agent called about the house" makes none.
 _MADE: Final = frozenset({"verb.create", "verb.start", "verb.notify"})
@@ -23,7 +28,8 @@ _OUTSIDE: Final = "outside."
 
 def said(concepts: frozenset[str]) -> bool:
     """A record's noun and a word of the outside group both said: only then is a name looked for."""
-    return not concepts.isdisjoint(_RECORDS) and any(c.startswith(_OUTSIDE) for c in concepts)
+    named = not concepts.isdisjoint(_RECORDS) or (_RENAME in concepts and not concepts.isdisjoint(_THEIRS))
+    return named and any(c.startswith(_OUTSIDE) for c in concepts)
 
 
 def named_as(scanned: str, spans: list[Span]) -> list[Span]:
@@ -31,6 +37,9 @@ def named_as(scanned: str, spans: list[Span]) -> list[Span]:
     record's noun said before the marker, a making word before it."""
     made = min((s[0] for s in spans if not s[3].isdisjoint(_MADE)), default=len(scanned))
     nouns = [s[1] for s in spans if not s[3].isdisjoint(_RECORDS) and s[0] >= made]
+    renamed = min((s[0] for s in spans if _RENAME in s[3]), default=None)
+    if renamed is not None:  # one of theirs said before the rename's word: a name may follow its marker
+        nouns += [renamed for s in spans if not s[3].isdisjoint(_THEIRS) and s[1] <= renamed][:1]
     named_at = {
         skip_spaces(scanned, end)
         for start, end in _MARKER.spans(scanned, every=True)
