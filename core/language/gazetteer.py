@@ -214,8 +214,9 @@ def _after_kind(text: str, start: int, words: Sequence[tuple[int, int, frozenset
     return any(e == at and c & _KIND_WORDS for _, e, c in words)
 
 
-# What may follow an act's object in its clause: another name joined, a polite word, a particle.
-_AFTER_OBJECT: Final = ("and ", "& ", "then ", "please", "pls", "now", "for me", "thanks")
+# What may follow an act's object in its clause: another name joined, a polite word, a particle,
+# its new name ("rename the alert top to exit").
+_AFTER_OBJECT: Final = ("and ", "& ", "then ", "please", "pls", "now", "for me", "thanks", "to ")
 
 
 def _ends_clause(norm: str, end: int) -> bool:

@@ -257,12 +257,21 @@ def _act_ends(scanned: str) -> frozenset[int]:
         for _, end, _, concepts, _ in words
         if any(c.startswith(_RECORD_ACTS) for c in concepts)
     }
+    # "rename the alert top": an article between the act and the kind
+    ends |= {
+        len(scanned) - len(scanned[end:].lstrip(" "))
+        for start, end, _, concepts, _ in words
+        if start in ends and concepts and concepts <= _ARTICLE
+    }
     kinds = {
         len(scanned) - len(scanned[end:].lstrip(" "))
         for start, end, _, concepts, _ in words
         if start in ends and concepts & RECORD_NOUNS
     }
     return frozenset(ends | kinds)
+
+
+_ARTICLE: Final = frozenset({"filler.article", "filler.mine"})
 
 
 # A record's kind, then a name's marker ("the trader named stop", "交易员叫停止"): the name follows.
