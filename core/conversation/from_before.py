@@ -223,13 +223,16 @@ def the_copy(piece: str, asked: Route, route: RouteFn) -> Route | None:
 def the_named_one(piece: str, asked: Route, route: RouteFn) -> Route | None:
     """A piece asking for one of the kind the piece before it is about, told by the word before
     "one" ("what alerts have i got, then delete the doge one": the DOGE alert, not a record named
-    "doge one"). Read with the kind's noun for "one", it must be a request of that kind."""
+    "doge one") or by the words after it ("list my alerts then delete the one at 4000"). Read with
+    the kind's noun for "one", it must be a request of that kind."""
     nouns = _KIND_NOUNS.get(asked.skill)
     if nouns is None or _KIND_ONE.spans(piece):
         return None
     for start, end in (*_NAMED_ONE.spans(piece), *_ending_one(piece)):
         before = piece[:start].split()
-        if not before or before[-1].lower() in _NOT_NAMING.words:
+        # "the one at 4000": no word names it, what follows "one" tells which (its level, its coin)
+        told_after = bool(piece[end:].strip()) and piece[start:end].lower() == "one"
+        if not before or (before[-1].lower() in _NOT_NAMING.words and not told_after):
             continue
         en = piece[start:end].lower() == "one"
         found = route(f"{piece[:start]}{nouns[1] if en else piece[start:end] + nouns[0]}{piece[end:]}")

@@ -21,6 +21,7 @@ MAKES: Final = frozenset({"verb.create", "verb.notify", "filler.tell"})
 MADE_BY: Final = "verb.create"
 DONE: Final = Words("alert.made_done")  # 了 of "设了": a making told done
 LABEL_JOIN: Final = Words("alert.label_join")  # 的 of "删掉3000的提醒"
+LEVEL_AFTER: Final = Words("alert.level_after")  # "at" of "delete the alert at 4000"
 _NAME_WORDS: Final = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
 
 
@@ -93,11 +94,28 @@ def labelled_level(reading: Reading, values: list[Value]) -> dict[str, str]:
             v
             for v in values
             if v.kind in ("number", "price")
-            and (names_alert(reading, v.end) or names_alert(reading, LABEL_JOIN.after(text, v.end) or v.end))
+            and (
+                names_alert(reading, v.end)
+                or names_alert(reading, LABEL_JOIN.after(text, v.end) or v.end)
+                or _level_after_noun(reading, v.start)
+            )
         ),
         None,
     )
     return {} if said is None else {"level": said.slot}
+
+
+def _level_after_noun(reading: Reading, start: int) -> bool:
+    """The alert's noun, then a word saying its level, right before ``start`` ("delete the alert at
+    4000", "remove my alert @ 80k"); never beside a trade, whose number it is."""
+    if any(t.concepts & TRADES and not t.concepts & REMOVES for t in reading.tags):
+        return False
+    text = reading.text[:start].rstrip()
+    at = LEVEL_AFTER.before(text, len(text))
+    if at is None:
+        return False
+    noun_end = len(text[:at].rstrip())
+    return any(t.end == noun_end and NOUN in t.concepts for t in reading.tags)
 
 
 def set_up_asked(reading: Reading) -> bool:

@@ -52,7 +52,8 @@ FIELDS = (
 VALUED = frozenset({"account", "strategy", "model"})
 
 # A record's kind said last, after its name, is no part of the new value: "switch alpha to the
-# kimi model" -> kimi, nor said first ("switch alpha to model kimi") ("eth grid" keeps its kind's word: a word follows it).
+# kimi model" -> kimi ("eth grid" keeps its kind's word: a word follows it); nor said first ("switch
+# alpha to model kimi", core.language.typed_names.new_value's kind).
 KIND_NOUN = {"account": "noun.account", "strategy": "strategy.noun", "model": "noun.model"}
 
 
