@@ -117,11 +117,16 @@ def _held_then_traded(scanned: str, start: int, end: int, words: Sequence[Span])
     if not said:
         return False
     at = end
-    for first, stop, _, concepts, _ in sorted(w for w in words if w[0] >= end):
+    for first in sorted({w[0] for w in words if w[0] >= end}):
+        if first < at:
+            continue  # inside a word read already
         if scanned[at:first].strip():
             return False
-        if concepts & _SOLD_OR_BOUGHT:
+        # every word starting here, the longest read on: "全清了" (a sale) holds "全清" (of orders)
+        here = [w for w in words if w[0] == first]
+        if any(w[3] & _SOLD_OR_BOUGHT for w in here):
             return True
+        _, stop, _, concepts, _ = max(here, key=lambda w: w[1])
         if not concepts or not all(c.startswith(("filler.", "amount.")) for c in concepts):
             return False
         at = stop
