@@ -379,9 +379,19 @@ def _only_after(scanned: str, spans: list[Span], after: dict[str, frozenset[str]
                 kept.append((start, span[1], span[2], rest, span[4]))
             continue
         if needs:  # said after its condition, the word is this concept's alone ("跌到2800接一个": a buy)
-            span = (start, span[1], span[2], frozenset(c for c in concepts if c in after), span[4])
+            alone = frozenset(c for c in concepts if c in after)
+            if _CLEARED in alone:  # asked only after a 把 naming the coin ("sol清空了" is told)
+                if not object_put_before(scanned, start, spans):
+                    continue
+                alone = _SOLD_ALL
+            span = (start, span[1], span[2], alone, span[4])
         kept.append(span)
     return kept
+
+
+# A holding cleared right after its coin, the coin put before by a 把 ("把doge清掉"): all of it sold.
+_CLEARED: Final = "amount.cleared"
+_SOLD_ALL: Final = frozenset({"amount.sell_all", "verb.sell"})
 
 
 def _right_before(scanned: str, span: Span, start: int) -> bool:
