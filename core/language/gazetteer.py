@@ -106,6 +106,7 @@ class Gazetteer:
         acts: frozenset[int] = frozenset(),
         fronted: frozenset[tuple[int, int]] = frozenset(),
         given: frozenset[int] = frozenset(),
+        running: frozenset[int] = frozenset(),
     ) -> Iterator[tuple[int, int, tuple[str, ...], str]]:
         """(start, end, kinds, stored name) of every whole occurrence, longest names first; a name
         of several kinds also carries SEVERAL (which record is meant is asked, not guessed). A
@@ -113,11 +114,12 @@ class Gazetteer:
         ``norm``'s) has it exactly as stored; a lowercase one where it starts at one of ``acts``
         (right after a record's act word) and ends its clause, or fills one of ``fronted`` whole
         (the object put before its act: "把明天停了", (after 把, where 停了 starts)), or starts at one of
-        ``given`` (right after a name's marker after a kind: "the trader named stop")."""
+        ``given`` (right after a name's marker after a kind: "the trader named stop"), or ends right
+        before one of ``running`` (whether it runs asked: "is balance running?")."""
         found = [(key, self.entries[key]) for key in self.entries]
         if typed and len(typed) == len(norm):
             found += [(key, self.cased[key]) for key in self.cased]
-        found += [(key, self.objects[key]) for key in self.objects if acts or fronted or given]
+        found += [(key, self.objects[key]) for key in self.objects if acts or fronted or given or running]
         for key, (kinds, name) in sorted(found, key=lambda item: len(item[0]), reverse=True):
             start = norm.find(key)
             while start >= 0:
@@ -127,6 +129,7 @@ class Gazetteer:
                     cased_ok = (
                         (start in acts and _ends_clause(norm, end))
                         or start in given
+                        or len(norm) - len(norm[end:].lstrip(" ")) in running
                         or (start, len(norm) - len(norm[end:].lstrip(" "))) in fronted
                     )
                 elif len(key) < MIN_LENGTH and _last_word(norm, end):

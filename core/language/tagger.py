@@ -186,7 +186,8 @@ class Tagger:
             objects = bool(names.objects) or names.pictographs()
             acts, fronted = (_act_ends(scanned), _fronted(scanned)) if objects else (_NONE, _NO_PAIRS)
             given = _given_names(scanned) if objects else _NONE
-            for start, end, kinds, name in names.find(scanned, text, acts, fronted, given):
+            running = _running_asked(scanned) if objects else _NONE
+            for start, end, kinds, name in names.find(scanned, text, acts, fronted, given, running):
                 own.append((start, end, 0, frozenset(f"own.{kind}" for kind in kinds), name))
         spans = _spans(scanned, cast("CoinIndex | None", coins), own, cast("CoinIndex | None", valuing))
         tags = _object_first(_resolve(spans))
@@ -294,6 +295,16 @@ def _given_names(scanned: str) -> frozenset[int]:
         for start, end in marks
         if start in kinds or (scanned[start - 1 : start] == " " and start - 1 in kinds)
     )
+
+
+_RUNNING: Final = "ask.running"
+
+
+def _running_asked(scanned: str) -> frozenset[int]:
+    """Where a word asking whether something runs starts ("is balance running?", "余额在跑吗"): a name
+    of theirs that is a plain word said right before it is what is asked of (core.language.gazetteer):
+    only a record runs."""
+    return frozenset(start for start, _, _, concepts, _ in scan(scanned) if _RUNNING in concepts)
 
 
 _NO_PAIRS: Final = frozenset[tuple[int, int]]()

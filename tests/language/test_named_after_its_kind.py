@@ -5,7 +5,7 @@ the lexicon's word (core.language.tagger._given_names, core.language.gazetteer.G
 from __future__ import annotations
 
 from core.language.gazetteer import Gazetteer
-from core.language.tagger import _given_names
+from core.language.tagger import _given_names, _running_asked
 from tests.cases import each
 
 
@@ -29,3 +29,12 @@ def test_a_plain_word_name_found_where_given() -> None:
     found = list(names.find(text, text, given=_given_names(text)))
     assert [(s, e, kinds) for s, e, kinds, _ in found] == [(15, 19, ("trader",))]
     assert list(names.find(text, text)) == []  # not given, not an act's whole object: the word
+
+
+def test_a_plain_word_name_found_before_running_asked() -> None:
+    names = Gazetteer.of({"trader": ["balance"]}, plain=frozenset({"balance"}))
+    text = "is balance running?"
+    found = list(names.find(text, text, running=_running_asked(text)))
+    assert [(s, e) for s, e, _, _ in found] == [(3, 10)]
+    other = "balance please"
+    assert list(names.find(other, other, running=_running_asked(other))) == []  # no running asked
