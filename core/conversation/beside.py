@@ -220,7 +220,8 @@ _FILLER: Final = "filler."
 # What a Chinese clause may name before its verb ("pepe全部清掉", "所有交易员都启动起来", "用小金库买").
 _NAMED: Final = (COIN, "noun.", "own.", "filler.", "trade.answer_word")
 _DONE: Final = ("了", "咗")  # after the verb of a clause naming its object first: told done
-_BARE: Final = ("filler.", "verb.", "time.")
+# An answer's word names nothing acted on ("算了不重要": never mind, no cancel of something unread).
+_BARE: Final = ("filler.", "verb.", "time.", "answer.")
 
 
 def _unread_ask(reading: Reading) -> bool:
@@ -245,7 +246,11 @@ def _holds(
         return True
     if (said & _AHEAD and not (now and before)) or _IF in said:
         return True
-    if _HELD.search(aside.text) is not None or _TAKEN_BACK.search(aside.text) is not None:
+    if _HELD.search(aside.text) is not None:
+        return True
+    if not before and _TAKEN_BACK.search(aside.text) is not None:
+        # Said before the act, a giving-up drops what came before it ("我老婆話我成日睇盤 算啦，幫我停晒
+        # 所有交易員", "whatever, stop rex"): the act asked after it stands.
         return True
     if echoed and not before and _RETORT.search(aside.text) is not None:
         return True
