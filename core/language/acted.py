@@ -20,6 +20,10 @@ ACTED: Final = frozenset({ACTED_CONCEPT})
 RECORD_ACTS: Final = frozenset(
     {*RECORD_VERBS, *RECORD_CHANGES, "order.revoke", "order.revoke_all", "order.withdraw"} - {"verb.create"}
 )
+# A record made, told done as one's own ("我设了btc 9万的提醒", "我建了一个网格"): a story of one made
+# then (outside.made, as after a done word: core.language.told_done), never a new one.
+MADE: Final = frozenset({"verb.create", "verb.bind"})
+MADE_TOLD: Final = frozenset({"outside.made"})
 # The words around the act that tell it done (phrases/acted.toml): 了 / 过, the person first, an
 # adverb between, who a request is done for before the 我 ("帮我删了它": no subject then).
 _DONE_MARKS: Final = Words("acted.done_mark")
@@ -42,7 +46,7 @@ _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_mont
 
 def said(concepts: frozenset[str]) -> bool:
     """Cheap: whether a record's act is among the concepts at all."""
-    return bool(concepts & RECORD_ACTS)
+    return bool(concepts & (RECORD_ACTS | MADE))
 
 
 def acted(scanned: str, spans: list[Span]) -> list[Span]:
@@ -52,10 +56,29 @@ def acted(scanned: str, spans: list[Span]) -> list[Span]:
     out: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
-        if rank == WORD_RANK and concepts & RECORD_ACTS and _told(scanned, start, end, spans):
+        if rank != WORD_RANK:
+            pass  # a coin or a name: no act
+        elif concepts & RECORD_ACTS and _told(scanned, start, end, spans):
             span = (start, end, rank, (concepts - RECORD_ACTS) | ACTED, value)
+        elif concepts & MADE and _made_told(scanned, start, end, spans):
+            span = (start, end, rank, (concepts - MADE) | MADE_TOLD, value)
         out.append(span)
     return out
+
+
+def _made_told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    """A record made told with 我 and 了 ("我设了btc 9万的提醒"); which ones were made asked ("我绑了哪些
+    交易所", "我设定了什么模型") asks their records. English tells it by its own words (outside.made's
+    "i created"; "i set" is also a request's verb)."""
+    if scanned[start:end].isascii():
+        return False
+    _, last = clause_of(scanned, start, end)
+    if any(s[0] >= end and s[1] <= last and any(c.startswith(_ASKING) for c in s[3]) for s in spans):
+        return False
+    return _told_zh(scanned, start, end, spans)
+
+
+_ASKING: Final = "ask."
 
 
 def _told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from core.language.acted import ACTED, RECORD_ACTS
+from core.language.acted import ACTED, MADE, MADE_TOLD, RECORD_ACTS
 from core.language.normalize import CLAUSE_MARKS, any_said, clause_of, has_cjk
 from core.language.spans import COIN_RANK, CONTRARY, WORD_RANK, Span, clause_break, objects_before
 
@@ -62,8 +62,7 @@ TRADES: Final = frozenset(
 # A record made ("上个月我设了个sol提醒", "昨天创建了个策略"): said after a done word, a story of one
 # made then, never a new one; the record itself is named ("上个月的提醒删掉" deletes it). Its own
 # concept (outside.made), not told's: told stands down before the record's own verb ("提醒"'s notify).
-_MADE: Final = frozenset({"verb.create", "verb.bind"})  # "我上礼拜先绑了okx": bound then, told
-_MADE_TOLD: Final = frozenset({"outside.made"})
+# MADE: "我上礼拜先绑了okx": bound then, told (core.language.acted's, told there with 我 and 了 too)
 # A record's setting changed ("阿伟我已经换成大脑模型了", "主戶口我已經換咗新key", "eth我已经换成usdt了"):
 # said after a done word, told as a record's act is (outside.acted), no change asked.
 _CHANGED: Final = frozenset({"verb.set_to", "workspace.change_to", "trade.convert"})
@@ -90,7 +89,7 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if (
             rank == WORD_RANK
-            and concepts & (TRADES | _MADE | RECORD_ACTS | _CHANGED)
+            and concepts & (TRADES | MADE | RECORD_ACTS | _CHANGED)
             and scanned[start:end] not in _SINCE  # "去年开始每周定投": since then, no start told
             and (
                 (done := _done_before(scanned, start, ahead) or _self_put(scanned, start, end, spans))
@@ -100,8 +99,8 @@ def done_told(scanned: str, spans: list[Span]) -> list[Span]:
         ):
             # Done then, an order of theirs; only ever done (过: "以前我买过台积电"), no order named.
             trade = _OWN_TOLD if done else TOLD
-            told = trade if concepts & TRADES else _MADE_TOLD if concepts & _MADE else ACTED
-            span = (start, end, rank, (concepts - TRADES - _MADE - RECORD_ACTS - _CHANGED) | told, value)
+            told = trade if concepts & TRADES else MADE_TOLD if concepts & MADE else ACTED
+            span = (start, end, rank, (concepts - TRADES - MADE - RECORD_ACTS - _CHANGED) | told, value)
         out.append(span)
     return out
 
