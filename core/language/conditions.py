@@ -32,7 +32,7 @@ from core.language.lexicon import HOW_OFTEN, OBJECTS, load
 from core.language.listed_first import listed_first
 from core.language.listed_first import said as listed_said
 from core.language.moves import market_said, moved
-from core.language.named_as import named_as
+from core.language.named_as import named_as, start_said, started_new
 from core.language.named_as import said as name_said
 from core.language.named_order import order_named
 from core.language.named_order import said as order_said
@@ -110,6 +110,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans, said = _again(spans, said, closed_holding(spans))
     if name_said(said):  # "新建个交易员叫暴富": the name given, no dream told
         spans, said = _again(spans, said, named_as(scanned, spans))
+    if start_said(said):  # "spin up a bot named Bolt": none of theirs so called, one made
+        spans, said = _again(spans, said, started_new(scanned, spans))
     if settings_said(said):  # "kimi设定不用了": their kimi's settings, no new one set up
         spans, said = _again(spans, said, settings_of(scanned, spans))
     if said >= TOLD and ("把" in scanned or "将" in scanned):  # "把doge卖光了": all of it sold, asked

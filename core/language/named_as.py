@@ -69,3 +69,53 @@ def _names_after(scanned: str, end: int, nouns: list[int], spans: list[Span]) ->
         return False
     of = _OF.after(scanned, word)
     return of is not None and any(s[0] == skip_spaces(scanned, of) and s[1] in nouns for s in spans)
+
+
+# A start of one trader, named by a name none of theirs ("spin up a bot named Bolt", "start a bot called
+# Bolt", "启动一个叫Bolt的机器人"): one is made with that name (verb.create), never one of theirs so called
+# started; "spin up the bot named 阿强" (theirs: own.trader, found after its kind and marker) starts it.
+_ONE: Final = Words("names.one_new")  # "a", "an", 一个: one not yet theirs
+_START, _CREATE, _TRADER = "verb.start", "verb.create", "noun.trader"
+
+
+def start_said(concepts: frozenset[str]) -> bool:
+    """A start and a trader's word both said: only then is a new one's name looked for."""
+    return _START in concepts and _TRADER in concepts
+
+
+def started_new(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the start of one trader named by a name none of theirs made a create."""
+    out: list[Span] = []
+    for start, end, rank, concepts, value in spans:
+        if rank == WORD_RANK and _START in concepts and _named_new(scanned, end, spans):
+            concepts = (concepts - {_START}) | {_CREATE}
+        out.append((start, end, rank, concepts, value))
+    return out
+
+
+def _named_new(scanned: str, end: int, spans: list[Span]) -> bool:
+    """One trader right after the start ("a bot", 一个), then a name's marker and a name none of
+    theirs: after the trader's word ("a bot named Bolt"), or before it with 的 ("一个叫Bolt的机器人")."""
+    one = _ONE.after(scanned, end)
+    if one is None:
+        return False
+    at = skip_spaces(scanned, one)
+    noun = next((s for s in spans if s[0] == at and _TRADER in s[3]), None)
+    marker = _MARKER.after(scanned, at if noun is None else noun[1])
+    if marker is None:
+        return False
+    named = skip_spaces(scanned, marker)
+    if noun is None:  # the name before its kind: 叫Bolt的机器人, nothing but fillers between
+        kind = next((s[0] for s in spans if s[0] > named and _TRADER in s[3]), None)
+        if kind is None:
+            return False
+        marks = tuple(_OF.words)  # 的 said apart, or the start of the kind's word ("的交易员")
+        if not (scanned[named:kind].rstrip().endswith(marks) or scanned.startswith(marks, kind)):
+            return False
+        if any(named <= s[0] < kind and not all(c.startswith(_FILLER) for c in s[3]) for s in spans):
+            return False
+    own = any(s[0] == named and any(c.startswith(_OWN) for c in s[3]) for s in spans)
+    return named < len(scanned) and not own
+
+
+_OWN, _FILLER = "own.", "filler."
