@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
-from core.language.acted import RECORD_ACTS, acted
+from core.language.acted import ACTED, RECORD_ACTS, acted
 from core.language.acted import said as acted_said
 from core.language.another import made_another
 from core.language.another import said as another_said
@@ -196,6 +196,9 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
         spans, said = _again(spans, said, acted(scanned, spans))
     if said & TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
         spans = crowd_told(scanned, spans, TRADES, TOLD)
+        said = _concepts(spans)
+    if said & RECORD_ACTS and crowd_said(scanned):  # "别人都拿kimi跑交易员": their traders run
+        spans = crowd_told(scanned, spans, RECORD_ACTS, ACTED)
         said = _concepts(spans)
     spans = unless_said(scanned, spans, said)  # "太无聊了，帮我买0.1个btc": a remark's word beside an ask
     if (acts(said) or _WATCH & said) and up_said(scanned):  # "nvm the new bot thing", "开网格的事就算了"

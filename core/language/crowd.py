@@ -39,26 +39,40 @@ def said(scanned: str) -> bool:
 
 
 def crowd_told(scanned: str, spans: list[Span], trades: frozenset[str], told: frozenset[str]) -> list[Span]:
-    """``spans`` with a trade's verb said right after a crowd in its clause told (``told``)."""
+    """``spans`` with a trade's verb said right after a crowd in its clause told (``told``); so are
+    a record's acts (core.language.conditions: "别人都拿kimi跑交易员" runs their traders, none of theirs)."""
+    using = {s[0] for s in spans if _USING in s[3]}
+    # A crowd's word inside one of their names is the name's ("gpt主力删掉": their model gpt主力)
+    owned = {k for s in spans if any(c.startswith("own.") for c in s[3]) for k in range(s[0], s[1])}
     out: list[Span] = []
     for span in spans:
         start, end, rank, concepts, value = span
-        if rank == WORD_RANK and concepts & trades and _crowd_before(scanned, start):
+        if rank == WORD_RANK and concepts & trades and _crowd_before(scanned, start, using, owned):
             span = (start, end, rank, (concepts - trades) | told, value)
         out.append(span)
     return out
 
 
-def _crowd_before(scanned: str, start: int) -> bool:
-    """A crowd word in ``start``'s clause, only _BETWEEN's words after it, then the verb or a 把."""
+# What they do it with, between ("大家都用kimi跑交易员", "别人都拿kimi跑交易员"): their act still.
+_USING: Final = "filler.using"
+
+
+def _crowd_before(
+    scanned: str,
+    start: int,
+    using: set[int] | frozenset[int] = frozenset(),
+    owned: set[int] | frozenset[int] = frozenset(),
+) -> bool:
+    """A crowd word in ``start``'s clause, only _BETWEEN's words after it, then the verb, a 把 or
+    what it is done with (``using``: where a using word starts, 用 / 拿)."""
     clause_start, _ = clause_of(scanned, start, start)
     for at in range(start - 1, clause_start - 1, -1):
         if scanned[at].isspace() and at > clause_start and has_cjk(scanned[at - 1]):
             return False  # a space after Chinese ends a clause ("大家都在买 帮我买点")
         for word in _crowd():
             # 帮大家买 buys for them: the person's order, the crowd its beneficiary
-            if scanned.startswith(word, at) and scanned[at - 1 : at] not in _FOR.words:
+            if scanned.startswith(word, at) and scanned[at - 1 : at] not in _FOR.words and at not in owned:
                 between = scanned[at + len(word) : start].lstrip("".join(_BETWEEN.words))
-                if not between or between.startswith(objects_before()):
+                if not between or between.startswith(objects_before()) or start - len(between) in using:
                     return True
     return False
