@@ -101,16 +101,62 @@ def each_record(
         names = _NAMES_JOIN.join(str(t.value) for t in run)
         return [(text, Route(whole.skill, "query", {**whole.slots, "target_ref": {"names": names}}))]
     start, end = run[0].start, run[-1].end
+    # Records of different kinds listed under one act ("删掉月月存和逃顶这个提醒": a strategy and an
+    # alert): each its own kind's act, the kind said after the list that of the one it fits only.
+    mixed = len({_kind(t) for t in run}) > 1
     asks: list[tuple[str, Route]] = []
     for tag in run:
-        piece = rewritten(reading.norm, [(start, end, reading.norm.typed(tag.start, tag.end))])
-        found = route(piece)
-        if found is None or (found.skill, found.action) != (whole.skill, whole.action):
-            return None
-        if asked_name(found) != _norm(tag.value):
+        found = None
+        for until in (end, _kind_said_after(reading, end)) if mixed else (end,):
+            piece = rewritten(reading.norm, [(start, until, reading.norm.typed(tag.start, tag.end))])
+            found = route(piece)
+            if found is not None and _of_tag(found, whole, tag, mixed):
+                break
+        if found is None or not _of_tag(found, whole, tag, mixed):
             return None
         asks.append((piece, found))
     return asks
+
+
+def _kind(tag: Tag) -> str:
+    return next((c for c in sorted(tag.concepts) if c.startswith(_OWN)), "")
+
+
+def _of_tag(found: Route, whole: Route, tag: Tag, mixed: bool) -> bool:
+    """``found`` is the whole's act (of any kind, where the list mixes kinds) on ``tag``'s record."""
+    skill = (
+        whole.skill if not mixed else _SKILL_OF.get(_kind(tag))
+    )  # "删掉月月存和阿强这个交易员": no trader 月月存
+    return (found.skill, found.action) == (skill, whole.action) and asked_name(found) == _norm(tag.value)
+
+
+_SKILL_OF: Final = {
+    "own.trader": "trader_management",
+    "own.strategy": "strategy_management",
+    "own.account": "exchange_management",
+    "own.model": "model_management",
+    "own.alert": "price_alert",
+}
+
+
+def _kind_said_after(reading: Reading, end: int) -> int:
+    """Where the words right after a list stop naming a kind ("这个提醒", "these alerts"): fillers and
+    a record's noun, skipped; ``end`` when none follows."""
+    at = end
+    for tag in sorted(reading.tags, key=_at):
+        if tag.start < end:
+            continue
+        if reading.text[at : tag.start].strip() or not (tag.concepts & _KINDS or _filler(tag)):
+            break
+        at = tag.end
+    return at
+
+
+_KINDS: Final = frozenset({"noun.trader", "noun.strategy", "noun.account", "noun.model", "noun.alert"})
+
+
+def _filler(tag: Tag) -> bool:
+    return any(c.startswith("filler.") for c in tag.concepts)  # 这个 is also backtest.this
 
 
 # Which of their records listed is asked, one question of them all: the kinds whose query shows
