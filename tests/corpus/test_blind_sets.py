@@ -12,13 +12,13 @@ from tests.corpus.expect import problem
 from tests.fakes import shared_router
 
 BLIND = Path(__file__).resolve().parent / "blind"
-# Rows right on the commit that last measured them (session 60's end), of each set's rows. Sets QA, QB and
-# QH (session 60), PA, PB and PH (session 59), NA, NB and NH (session 58), MA, MB and MH (session 57), LA,
-# LB and LH (session 56), KG, KH and KL (session 55), KA and KB (session 54), JA and JB (session 53), IA
-# and IB (session 52), HA and HB (session 51), GA and GB (session 50), FA, FB, FC and FN (session 49), EA,
-# EB, EC and EN (session 48), DA, DB and DC (session 47) were never given to anyone fixing, nor CA, CB and
-# CK (session 46), nor BD and BE (session 45), nor AG (session 44); tests/corpus/blind/README.md says when
-# each was written and what it read when written.
+# Rows right on the commit that last measured them (session 61's end), of each set's rows. Sets RA, RB and
+# RH (session 61), QA, QB and QH (session 60), PA, PB and PH (session 59), NA, NB and NH (session 58), MA,
+# MB and MH (session 57), LA, LB and LH (session 56), KG, KH and KL (session 55), KA and KB (session 54), JA
+# and JB (session 53), IA and IB (session 52), HA and HB (session 51), GA and GB (session 50), FA, FB, FC
+# and FN (session 49), EA, EB, EC and EN (session 48), DA, DB and DC (session 47) were never given to anyone
+# fixing, nor CA, CB and CK (session 46), nor BD and BE (session 45), nor AG (session 44);
+# tests/corpus/blind/README.md says when each was written and what it read when written.
 FLOORS = {
     "s43_O.jsonl": (106, 110),
     "s43_P.jsonl": (115, 120),
@@ -130,9 +130,9 @@ FLOORS = {
     "s54_KC.jsonl": (240, 240),
     "s54_KD.jsonl": (234, 240),
     "s54_KE.jsonl": (238, 240),
-    "s54_KF.jsonl": (225, 240),
+    "s54_KF.jsonl": (226, 240),
     "s55_KG.jsonl": (236, 240),
-    "s55_KH.jsonl": (223, 240),
+    "s55_KH.jsonl": (224, 240),
     "s55_KI.jsonl": (212, 240),
     "s55_KJ.jsonl": (228, 240),
     "s55_KK.jsonl": (239, 240),
@@ -160,11 +160,11 @@ FLOORS = {
     "s58_NE.jsonl": (225, 229),
     "s58_NF.jsonl": (219, 219),
     "s58_NG.jsonl": (230, 233),
-    "s58_NH.jsonl": (226, 240),
+    "s58_NH.jsonl": (227, 240),
     "s59_PA.jsonl": (230, 240),
-    "s59_PB.jsonl": (230, 240),
+    "s59_PB.jsonl": (231, 240),
     "s59_PC.jsonl": (220, 235),
-    "s59_PD.jsonl": (218, 238),
+    "s59_PD.jsonl": (219, 238),
     "s59_PE.jsonl": (224, 234),
     "s59_PF.jsonl": (213, 228),
     "s59_PG.jsonl": (191, 238),
@@ -174,11 +174,18 @@ FLOORS = {
     "s60_QB.jsonl": (216, 240),
     "s60_QH.jsonl": (194, 240),
     "s60_QC.jsonl": (222, 233),
-    "s60_QD.jsonl": (221, 239),
+    "s60_QD.jsonl": (223, 239),
     "s60_QE.jsonl": (184, 240),
     "s60_QF.jsonl": (230, 235),
     "s60_QG.jsonl": (220, 239),
     "s60_QI.jsonl": (230, 236),
+    "s61_RA.jsonl": (239, 240),
+    "s61_RB.jsonl": (232, 240),
+    "s61_RH.jsonl": (212, 240),
+    "s61_RC.jsonl": (236, 240),
+    "s61_RD.jsonl": (236, 240),
+    "s61_RE.jsonl": (227, 240),
+    "s61_RF.jsonl": (216, 240),
 }
 
 
