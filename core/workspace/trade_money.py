@@ -240,3 +240,21 @@ def or_price(text: str, price: Value, values: list[Value]) -> str | None:
         if text[first.end : second.start].strip() in OR_WORDS:
             return text[first.start : second.end]
     return None
+
+
+# Between the two ends of a range of prices ("3200-3300", "3500至3600", "3k to 3.2k"): data
+# (phrases/trade_money.toml).
+_PRICE_RANGE = Words("trade_money.price_range")
+
+
+def ranged_price(text: str, price: Value, values: list[Value]) -> Value | None:
+    """The other end of a range the price was said as ("eth 3200-3300 挂卖单", "eth 3k-3.2k limit buy"):
+    the bare number joined to it by a range's word. Somewhere between is no price, and the other end is
+    no amount (never 3,200 ETH sold at 3,300): the caller refuses the two as typed."""
+    for value in values:
+        if value.kind != "number" or value is price:
+            continue
+        first, second = sorted((price, value), key=lambda v: v.start)
+        if text[first.end : second.start].strip() in _PRICE_RANGE.words:
+            return value
+    return None

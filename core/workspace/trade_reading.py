@@ -67,6 +67,7 @@ from core.workspace.trade_money import (
     glued_to_price,
     or_price,
     puts_into,
+    ranged_price,
     side_names_order,
     spent,
     takes_off_the_table,
@@ -357,6 +358,11 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             glued = glued_to_price(text, price, values)
             if glued is not None:  # "limit buy 0.1 btc at 100 20": no price of 100
                 slots["limit_price"] = f"{REFUSED_PREFIX}two_numbers:{glued}"
+            other_end = ranged_price(text, price, values)
+            if other_end is not None:  # "eth 3200-3300 挂卖单": a range, never 3,200 ETH at 3,300
+                first, last = sorted((price, other_end), key=lambda v: v.start)
+                slots["limit_price"] = f"{REFUSED_PREFIX}two_numbers:{text[first.start : last.end]}"
+                values = [v for v in values if v is not other_end]
             other = or_price(text, price, values)
             if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})
