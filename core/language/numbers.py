@@ -60,6 +60,13 @@ CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIM
 # only, then at most one multiplier ("一点五万" 15,000); "三点五十" (3:50), "一万点五万" are no numeral.
 POINT: Final = "点"
 _POINT_SCALES: Final = {"千": Decimal(1000), "万": Decimal(10_000), "亿": Decimal(100_000_000)}
+# A scale a 半 right after adds half of ("7万半": 75,000; "三千半": 3,500; "两百半": 250).
+_HALF_SCALES: Final = {
+    "百": Decimal(100),
+    "千": Decimal(1000),
+    "万": Decimal(10_000),
+    "亿": Decimal(100_000_000),
+}
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 SCALE_CHARS: Final = "百千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 
@@ -150,6 +157,11 @@ def _numeral(text: str) -> Decimal:
         return Decimal("0.5")  # "半个比特币": with a unit only (a lone 半 is no number, see values)
     if not any(c in CN_CHARS for c in text):
         return arabic(text)
+    if text[-1] == "半":  # "7万半", "三千半": the number and half its last scale (75,000; 3,500)
+        whole, scale = text[:-1], _HALF_SCALES.get(text[-2:-1])
+        if scale is None or POINT in whole or "." in whole:
+            raise Unreadable("separators")  # "7.5万半": never a guess
+        return bounded(_numeral(whole) + scale / 2)
     if POINT in text:
         return _pointed(text)
     if HK_DIME in text:

@@ -24,10 +24,14 @@ _MINUS, _LOOK_BACK = "-−–﹣", 24  # a sign's dashes; how far back a look-be
 _HYPHENATED = re.compile(r"(?<![\d.a-z])[a-z]+[-_]$")  # "gpt-4", not "80k-100k"
 _FILLER_MARKS = str.maketrans("", "", "。.!！~～,，")  # and spaces: what says nothing around a number
 _HEX_ID = re.compile(r"(?<![0-9a-z])(?P<h>#?)(?P<id>[0-9a-f]{8})(?![0-9a-z])")
+# What 半 starts a word of after a scale ("7万半仓": at 70,000 half the holding; "两万半年"), never the
+# scale's half.
+_HALF_OF: Final = "仓倉个個小年天月日周週分秒钟鐘价價"
 # A mark only between digits; spaces only between digits and a multiplier ("8 萬": as "8萬").
 # A said decimal point (点 / 點) only between numerals ("一点五", "零点零五": core.language.numbers).
 _RUN = re.compile(
     rf"半|(?:\.\d|\d|[{CN}])(?:[\d{CN}]|[,._](?=\d)|[点點](?=[\d{CN}])|(?<=\d)[^\S\n]+(?=[{SCALE_CHARS}]))*"
+    rf"(?:(?<=[{SCALE_CHARS}])半(?![{_HALF_OF}]))?"  # "7万半": and half that scale (not "半仓", "半小时")
 )
 
 # The words are data (core/language/lexicon/phrases/values.toml), found by the phrase matcher in
