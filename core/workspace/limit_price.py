@@ -79,11 +79,13 @@ def beside_price(reading: Reading, values: list[Value]) -> Value | None:
         or next_to(reading, bare, PRICE_WORDS, joining=PRICE_OF, before=True)
         or field_value(reading, bare, EACH)
         or next_to(reading, bare, BOOK_SIDES)  # "bid 90k for 0.01 btc": the bid's price first
+        # "eth 4000卖0.5 挂单": the number glued before the side is where it trades, the one after
+        # it how much (never a price of 0.5 for 4,000 coins)
+        or glued_to_side(reading, bare)
         # "3200挂单买一个", "eth 3200 limit buy", "大饼10万挂卖0.02" (the price first, then how much)
         or next_to(reading, bare, LIMIT, joining=ASKING, before=True)
         or next_to(unsided(reading), bare, LIMIT)  # "limit 4000 sell 0.5 eth", "挂单 3200"
         or _after_limit_and_coin(reading, bare)  # "限价单 btc 十万 卖 0.05", "挂张单 eth 3000 卖 0.5"
-        or glued_to_side(reading, bare)
         or _after_placed_order(reading, bare)  # "挂个eth买单 3100"
     )
     return as_typed(said, values, kind=True)
