@@ -82,13 +82,34 @@ def _scaled(norm: str, end: int) -> int:
 
 
 def _about(norm: str) -> list[Value]:
-    """About a number, said after it ("10万左右", "3000左右u"): refused as approximate."""
+    """About a number, said after it ("10万左右", "3000左右u") or after its unit ("500u左右", "3个左右"):
+    refused as approximate."""
     out: list[Value] = []
     for hit in _RUN.finditer(norm):
-        after = _words(*_ABOUT).after(norm, _scaled(norm, hit.end()))
+        at = _scaled(norm, hit.end())
+        after = _words(*_ABOUT).after(norm, at)
         if after is not None and (value := _refused(norm, hit.start(), after[1])) is not None:
             out.append(value)
+        elif (unit := _unit_then_about(norm, at)) is not None:
+            end, kind = unit
+            out.append(
+                Value("refused", hit.start(), end, norm[hit.start() : end], unit=kind, reason="approximate")
+            )
     return out
+
+
+def _unit_then_about(norm: str, at: int) -> tuple[int, str] | None:
+    """(end, unit) of a unit said right after a number and "about" right after it ("500u左右": USDT,
+    "3个左右": coins), or None."""
+    quote = _words(*_QUOTE, "other_currency").after(norm, at)
+    if quote is not None and norm[quote[0] : quote[1]] != "$":
+        unit, end = "quote", quote[1]
+    elif (join := _words(*_COIN_JOIN).after(norm, at, space=False)) is not None:
+        unit, end = "base", join[1]
+    else:
+        return None
+    about = _words(*_ABOUT).after(norm, end)
+    return None if about is None else (about[1], unit)
 
 
 def _numeral_before(norm: str, at: int) -> int:
@@ -115,13 +136,19 @@ def _few(norm: str) -> list[Value]:
         before = _numeral_before(norm, start)
         if scales is not None:
             value = _refused(norm, before, scales.end())
-        elif before < start:  # "十几u": some more than ten, with its unit
-            value = _refused(norm, before, end, unit_needed=True)
+        elif before < start:  # "十几u": some more than ten, with its unit; "3000幾": some 3,000
+            value = _refused(norm, before, end, unit_needed=not _round_digits(norm[before:start]))
         else:
             value = None
         if value is not None:
             out.append(value)
     return out
+
+
+def _round_digits(said: str) -> bool:
+    """Digits ending in 0, two or more ("3000", "80"): 几 after them is some more ("3000幾": three
+    thousand and something), a level or a sum with or without its unit; never the digit of a count."""
+    return len(said) > 1 and said.isdigit() and said.endswith("0")
 
 
 def _more(norm: str) -> list[Value]:
