@@ -41,13 +41,17 @@ _END: Final = ("", " ")
 _PARTICLES: Final = Words("particles.taken_back")  # read as their characters ("lo": l, o)
 _TRAILING: Final = " " + "".join(sorted(_MARKS))  # what ends a message after its last clause
 _JOKING: Final = Words("beside.joking")  # "buy 0.1 btc jk": a clause of its own, no mark before it
+# "用所有u买eth 算了先别", "buy 1 btc lmao jk don't": taking back after a bare space, one of these said in it
+_SPACED: Final = Words("beside.taken_back_spaced")
 
 
 def said(scanned: str) -> bool:
     """Cheap: a mark after the message's first word, where a clause of its own may end it, or a
     joke owned at its end."""
     text = scanned.rstrip(_TRAILING)
-    return not _MARKS.isdisjoint(text[1:]) or text.endswith(_JOKING.words)  # one look in C each
+    if not _MARKS.isdisjoint(text[1:]) or text.endswith(_JOKING.words):  # one look in C each
+        return True
+    return " " in text and any(w in text for w in _SPACED.words)
 
 
 def _joke_at(scanned: str) -> int | None:
@@ -102,6 +106,8 @@ def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
     ]
     joke = _joke_at(scanned)
     cuts = cuts if joke is None else sorted({*cuts, joke})
+    spaced = _spaced_at(scanned, spans, put_off)
+    cuts = cuts if spaced is None else sorted({*cuts, spaced})
     end, start, taken = len(scanned), None, False
     for cut in reversed(cuts):
         clause = scanned[cut + 1 : end]
@@ -112,6 +118,22 @@ def _trailing(scanned: str, spans: list[Span], put_off: bool) -> int | None:
             start, taken = cut, taken or back is True
         end = cut
     return start if taken and start is not None and scanned[:start].strip() else None
+
+
+def _spaced_at(scanned: str, spans: list[Span], put_off: bool) -> int | None:
+    """The space before the message's last words where they only take back, one of them a word that
+    does so after a bare space (``_SPACED``: "算了先别", "lmao jk don't" is not: "jk don't"), or None."""
+    said = _SPACED.spans(scanned)
+    if not said:
+        return None
+    text = scanned.rstrip(_TRAILING)
+    found = None
+    for at in range(len(text) - 1, 0, -1):  # the longest tail that still only takes back
+        if text[at] != " " or at > said[-1][0]:
+            continue
+        if _takes_back(text[at + 1 :], at + 1, spans, put_off) is True:
+            found = at
+    return found
 
 
 def _takes_back(
