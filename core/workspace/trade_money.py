@@ -258,3 +258,21 @@ def ranged_price(text: str, price: Value, values: list[Value]) -> Value | None:
         if text[first.end : second.start].strip() in _PRICE_RANGE.words:
             return value
     return None
+
+
+# A price said against the market's ("3% under market", "比现价低5%"): data, phrases/trade_money.toml.
+_RELATIVE_BEFORE = Words("trade_money.relative_before")
+_RELATIVE_AFTER = Words("trade_money.relative_after")
+
+
+def relative_price(text: str, values: list[Value]) -> Value | None:
+    """The percent a limit's price is said off the market's by ("limit buy 0.5 eth 3% under market",
+    "比现价低5%挂单买btc 500u"): a price no reader knows (the market moves) and no amount either; the
+    caller refuses it as the limit's price and reads the order's size from the rest."""
+    for value in values:
+        if value.kind == "percent" and (
+            _RELATIVE_AFTER.after(text, value.end) is not None
+            or _RELATIVE_BEFORE.before(text, value.start) is not None
+        ):
+            return value
+    return None

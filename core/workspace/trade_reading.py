@@ -68,6 +68,7 @@ from core.workspace.trade_money import (
     or_price,
     puts_into,
     ranged_price,
+    relative_price,
     side_names_order,
     spent,
     takes_off_the_table,
@@ -278,6 +279,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         # one ask per coin; "buy one eth": "one" is no coin beside another)
         return Route(SKILL, side, {**slots, "amount": f"{REFUSED_PREFIX}coins_one_amount:{text.strip()}"})
     values = [v for v in values if not (symbol and v.unit == "base" and v.coin and v.coin != symbol)]
+    relative = relative_price(norm, values)  # "3% under market", "比市價低3%": no price known yet
+    values = [v for v in values if v is not relative]
     price = next((v for v in values if v.kind == "price" or v.unit == "price"), None) or beside_price(
         reading, values
     )
@@ -331,7 +334,7 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
         slots["symbol"] = f"{REFUSED_PREFIX}cross_coin:{text.strip()}"
     # "place a limit buy for 0.01 BTC at 85000": its price is what it is about; it never becomes a
     # market order.
-    limit = bool(said & LIMIT) or price is not None
+    limit = bool(said & LIMIT) or price is not None or relative is not None
     if limit:
         slots["side"] = side
         # an expiry's duration ("for 24 hours") is no amount: read by read_expiry below
@@ -366,6 +369,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
             other = or_price(text, price, values)
             if other is not None:  # "sell at 58000 or 57000": two prices, never 57,000 coins
                 return Route(SKILL, "limit", {**slots, "amount": f"{REFUSED_PREFIX}two_numbers:{other}"})
+    if relative is not None and "limit_price" not in slots:
+        slots["limit_price"] = f"{REFUSED_PREFIX}relative_price:{relative.typed}"
     if across:
         slots.pop("limit_price", None)
     notional = None if limit else said_beside(reading, values, NOTIONAL, joining=_KEYED)
