@@ -276,3 +276,28 @@ def relative_price(text: str, values: list[Value]) -> Value | None:
         ):
             return value
     return None
+
+
+# What a sum asked ("多少钱", "几刀", "几多钱") and the buy after it may have between them: whether it is
+# enough ("多少钱能买一个eth", "要多少钱才能买一个eth"): data, phrases/trade_money.toml.
+_SUM_ASKED = Words("trade_money.sum_asked")
+_ENOUGH_TO = Words("trade_money.enough_to")
+_BUYS = frozenset({"verb.buy"})
+
+
+def cost_asked(reading: Reading) -> bool:
+    """How much money a buy takes, asked ("多少钱能买一个eth", "要多少钱才能买一个eth", "几多钱可以买一粒
+    eth"): the coin's price asked, never the buy."""
+    text = reading.text
+    asked = _SUM_ASKED.spans(text)
+    if not asked:
+        return False
+    enough = set(_ENOUGH_TO.words)
+    for tag in reading.tags:
+        if not tag.concepts & _BUYS:
+            continue
+        for _, end in asked:
+            between = text[end : tag.start].strip()
+            if end <= tag.start and (not between or between in enough):
+                return True
+    return False

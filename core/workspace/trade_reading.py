@@ -63,6 +63,7 @@ from core.workspace.trade_money import (
     PUT_IN,
     coin_choice,
     coin_list,
+    cost_asked,
     each_of_coins,
     glued_to_price,
     or_price,
@@ -261,6 +262,8 @@ def read_trade(text: str, coins: CoinNames, names: Reading | None = None) -> Rou
     side = _side(reading, values) or ("sell" if taken else None)
     if side is None or (side == "buy" and said & ASKED and not said & PRICE_QUESTION):
         return None  # the most one can buy ("最多能买多少个ETH"), a balance or trades question: no order
+    if side == "buy" and said & PRICE_QUESTION and cost_asked(reading):
+        return None  # "多少钱能买一个eth": what one coin costs, asked; never a buy of one
     if unplaced is not None:  # "buy 1 eth with a stop loss at 3000": no stop rides on an order here
         coin = symbol or coins.find(norm, supported=False)
         return Route(SKILL, side, {**slots, **({"symbol": coin} if coin else {}), "amount": unplaced})
