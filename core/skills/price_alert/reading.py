@@ -24,12 +24,15 @@ from core.language.typed_names import first_clause, set_to, without_close
 from core.language.values import REFUSED_PREFIX, UNIT_SECONDS, Value, find_values, refused_slot
 from core.markets import MarketCatalog
 from core.routing.router import Route, RouteContext
-from core.skills.price_alert.listing import LIST, lists
+from core.skills.price_alert.listing import lists
 from core.skills.price_alert.targets import (
+    asked,
+    asks_of_it,
     deleting,
     labelled_level,
     name_before_noun,
     names_alert,
+    removes_other,
     said_level,
     set_up_asked,
     spared,
@@ -72,7 +75,6 @@ _ALERT_NOUNS = ("alert ", "提醒")  # the kind said after its name
 OWN = "own.alert"  # one of their alerts, by its name (the turn's gazetteer, core.language.gazetteer)
 MISSED = Words("alert.missed")  # "my btc alert never fired": a complaint, their alerts shown
 FIRED = Words("alert.fired")  # "my alerts went off 10 times last night": told, no list asked
-_DID = Words("alert.fired_asked")  # "did my alerts go off last night": asked
 LS, RM = Words("alert.command_list"), Words("alert.command_delete")  # "/alert list", "/alert rm 1a2b3c4d"
 DELETES = frozenset({"verb.delete", "verb.cancel", "verb.stop", "verb.switch_off"})
 STOP_TELLING, TELL = Words("alert.stop_telling"), "verb.notify"
@@ -140,7 +142,12 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
     refused = not inner and not stops and _told_none(reading)
     if spared(reading, kept=False):  # "delete all alerts except btc", "删除btc以外的提醒": none of btc's
         return ("query", {}) if any(c.startswith(("ask.", "verb.query")) for c in reading.concepts) else None
-    if (reading.has(NOUN) or stops) and (deleting(reading) or not _has_level(reading, values)):
+    leveled = _has_level(reading, values)  # "skip the buy, just set an alert …": no removal of alerts
+    if (
+        (reading.has(NOUN) or stops)
+        and not removes_other(reading, leveled)
+        and (deleting(reading) or not leveled)
+    ):
         # "删除我的 BTC 提醒" names its alerts as a question would
         if stops or reading.concepts & DELETES or _deletes(reading):
             if SUPPOSED in reading.concepts and not stops:
@@ -157,7 +164,7 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
             return ("delete", target)
         if lists(reading):
             # "lol my alerts went off 10 times last night": told, nothing asked; "did my alerts go off?" asks
-            return ("query", {}) if FIRED.search(norm) is None or _asked(reading) else None
+            return ("query", {}) if FIRED.search(norm) is None or asked(reading) else None
     told = negated_coins(reading.scanned, reading.found)
     for start, end in sorted(told):  # "no btc alert for eth at 4000", "not btc, eth alert at 4000"
         norm = norm[:start] + " " * (end - start) + norm[end:]
@@ -166,6 +173,8 @@ def _read_alert(text: str, coins: CoinNames, *, inner: bool = False) -> AlertRea
         return found
     if refused:
         return None  # "no btc alert at 4000", "don't set a btc alert at 4000": nothing is made
+    if not values and reading.has(NOUN) and FIRED.search(norm) is not None and not asked(reading):
+        return None  # "the eth alert fired right on time": told, none made
     slots = _create_slots(reading, coins)
     if "symbol" not in slots and "condition" not in slots and not set_up_asked(reading):
         return None  # "tell me a joke": a verb of telling, nothing to watch ("加个价格预警": its coin asked)
@@ -226,29 +235,11 @@ def _their_alert(text: str, reading: Reading, own: Tag, coins: CoinNames) -> Ale
         return "rename", {NAME: own.value, NEW_NAME: clean_name(new) or f"{REFUSED_PREFIX}name:{new}"}
     noun = "提醒" if has_cjk(text) else " alert "
     found = read_alert(f"{text[:start]}{noun}{text[end:]}".strip(), coins)
-    if found is None and _asks_of_it(reading):  # "is moon call active", "show me dip buyer": that one
+    if found is None and asks_of_it(reading):  # "is moon call active", "show me dip buyer": that one
         return "query", {NAME: own.value}
     if found is None or found[0] == "create":
         return None
     return found[0], {**{k: v for k, v in found[1].items() if k != "symbol"}, NAME: own.value}
-
-
-_ASKED_END = Words("alert.asked_end")  # 吗 of "dip buyer还在吗"
-
-
-def _asks_of_it(reading: Reading) -> bool:
-    """A question of the alert named, or a look asked at it ("dip buyer还在吗", "show me dip buyer")."""
-    asked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
-    return asked or bool(reading.concepts & {"verb.query", STATE}) or LIST.search(reading.text) is not None
-
-
-def _asked(reading: Reading) -> bool:
-    """A question by its mark, its 吗, a question's word or a look asked ("did my btc alert go off?",
-    "which alerts went off today", "我的提醒响了吗"); "my alerts went off last night" tells."""
-    marked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
-    if marked or _DID.prefix(reading.text) is not None:
-        return True
-    return any(c.startswith(("ask.", "verb.query")) for c in reading.concepts)
 
 
 def _command(args: Reading, coins: CoinNames) -> AlertReading:

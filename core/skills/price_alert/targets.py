@@ -10,6 +10,7 @@ from core.language.phrases import Words, skip_spaces
 from core.language.spared import spared_coins
 from core.language.tagger import COIN, Reading
 from core.language.values import Value
+from core.skills.price_alert.listing import LIST
 
 EXCEPT: Final = "filler.except"
 KEPT: Final = Words("conversation.kept")  # a coin spared: "all alerts except btc"
@@ -22,6 +23,7 @@ MADE_BY: Final = "verb.create"
 DONE: Final = Words("alert.made_done")  # 了 of "设了": a making told done
 LABEL_JOIN: Final = Words("alert.label_join")  # 的 of "删掉3000的提醒"
 LEVEL_AFTER: Final = Words("alert.level_after")  # "at" of "delete the alert at 4000"
+_DID: Final = Words("alert.fired_asked")  # "did my alerts go off last night": asked
 _NAME_WORDS: Final = 3  # words before the alert noun read as a name asked ("delete my dip buyr alert")
 
 
@@ -31,6 +33,36 @@ def deleting(reading: Reading) -> bool:
     confirm). A making beside it ("delete my btc alert and alert me at 4000") keeps the create."""
     making = any(t.concepts & MAKES and NOUN not in t.concepts for t in reading.tags)
     return bool(reading.concepts & REMOVES) and not making
+
+
+# What a removal verb takes instead of an alert: a trade, an order, a record of another kind.
+_OTHER: Final = TRADES | {"diagnosis.order", "noun.trader", "noun.strategy", "noun.account", "noun.model"}
+_REMOVAL: Final = REMOVES | {"verb.stop", "verb.switch_off"}
+
+
+def removes_other(reading: Reading, leveled: bool) -> bool:
+    """Every removal said takes something else, a trade or an order, and an alert is made after
+    it ("skip the buy, just set an alert for btc", "cancel my eth order and alert me when btc is
+    above 95000"): no alert is removed. Its making is a verb that is no alert's noun, or a level
+    said; "cancel all orders and alerts" (no making) still removes the alerts."""
+    tags = reading.tags
+    removals = [t for t in tags if t.concepts & _REMOVAL]
+    if not removals:
+        return False
+    for removal in removals:
+        taken = next((t for t in tags if t.start >= removal.end and _object(t.concepts)), None)
+        if taken is None or NOUN in taken.concepts:
+            return False  # "cancel my btc alert": the alert's own
+    last = max(t.end for t in removals)
+    making = any(
+        t.start >= last and t.concepts & (MAKES | {"verb.update"}) and NOUN not in t.concepts for t in tags
+    )
+    return making or leveled
+
+
+def _object(concepts: frozenset[str]) -> bool:
+    """What a removal may take: an alert, a trade, an order, a record of another kind."""
+    return bool(concepts & (_OTHER | {NOUN})) or any(c.startswith("order.") for c in concepts)
 
 
 def spared(reading: Reading, *, kept: bool = True) -> bool:
@@ -124,3 +156,25 @@ def set_up_asked(reading: Reading) -> bool:
     made = reading.first(MADE_BY)
     done = made is not None and reading.text[made.start : made.end].endswith(DONE.words)
     return made is not None and reading.has(NOUN) and not done
+
+
+_ASKED_END = Words("alert.asked_end")  # 吗 of "dip buyer还在吗"
+
+
+def asks_of_it(reading: Reading) -> bool:
+    """A question of the alert named, or a look asked at it ("dip buyer还在吗", "show me dip buyer")."""
+    asked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
+    return (
+        asked
+        or bool(reading.concepts & {"verb.query", "ask.status"})
+        or LIST.search(reading.text) is not None
+    )
+
+
+def asked(reading: Reading) -> bool:
+    """A question by its mark, its 吗, a question's word or a look asked ("did my btc alert go off?",
+    "which alerts went off today", "我的提醒响了吗"); "my alerts went off last night" tells."""
+    marked = reading.text.rstrip().endswith(("?", "？", *_ASKED_END.words))
+    if marked or _DID.prefix(reading.text) is not None:
+        return True
+    return any(c.startswith(("ask.", "verb.query")) for c in reading.concepts)
