@@ -40,6 +40,7 @@ _SELF_EN: Final = Words("acted.self_en")
 _ADVERBS_EN: Final = Words("acted.adverb_en")
 _ALREADY_EN: Final = Words("acted.already_en")
 _HAD_TO_EN: Final = Words("acted.had_to_en")
+_BY_HAND: Final = Words("acted.by_hand_en")  # "i want to run it by hand": one's own act
 # A time past said in the clause ("yesterday i delete my alerts").
 _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
 
@@ -58,6 +59,8 @@ def acted(scanned: str, spans: list[Span]) -> list[Span]:
         start, end, rank, concepts, value = span
         if rank != WORD_RANK:
             pass  # a coin or a name: no act
+        elif concepts & RECORD_ACTS and scanned[start:end].isascii() and _by_hand(scanned, start, end):
+            span = (start, end, rank, concepts - RECORD_ACTS, value)  # no story: the ask beside it stands
         elif concepts & RECORD_ACTS and _told(scanned, start, end, spans):
             span = (start, end, rank, (concepts - RECORD_ACTS) | ACTED, value)
         elif concepts & MADE and _made_told(scanned, start, end, spans):
@@ -301,6 +304,15 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
         for s in spans
         if s[1] <= start or s[0] >= end
     )
+
+
+def _by_hand(scanned: str, start: int, end: int) -> bool:
+    """One's own hand doing it, said after the verb in its clause with "i" / "we" before it ("i want
+    to run it by hand for a while", "i'll stop rex myself"): one's own act, told, none asked."""
+    first, last = clause_of(scanned, start, end)
+    if not any(w.split("'")[0] in _SELF_EN.words for w in scanned[first:start].split()):  # "i'll", "we'd"
+        return False
+    return _BY_HAND.search(scanned[end:last]) is not None
 
 
 def _ago_after(scanned: str, end: int, spans: list[Span]) -> bool:

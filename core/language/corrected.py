@@ -42,6 +42,10 @@ _ORDER: Final = 10  # a bare number corrects the one of its order among several 
 # A number as typed inside its value ("0.05 btc", "20格", "1.5k usdt", "一百u").
 _RUN: Final = re.compile(r"[0-9][0-9.,]*(?:\s?[kw万千])?|[零〇一二两三四五六七八九十百千万亿点]+")
 _LATIN: Final = re.compile(r"[a-z0-9']+")
+_OWN: Final = "own."
+_ACTS: Final = frozenset(
+    {"verb.stop", "verb.start", "verb.delete", "verb.update", "verb.switch_on", "verb.switch_off"}
+)
 
 
 def may_correct(text: str) -> bool:
@@ -117,16 +121,18 @@ def _correction(reading: Reading, words: list[_Word], cut: int, after: int) -> s
     tags = [t for t in reading.tags if ask <= t.start and t.end <= cut]
     values = [v for v in reading.spans() if not v.refused and v.kind in _NUMERIC]
     old_values = [v for v in values if ask <= v.start and v.end <= cut]
-    old_coins = {t.value for t in tags if COIN in t.concepts}
+    old_coins = {t.value for t in tags if COIN in t.concepts or _own(t)}  # a coin, or a record named
     said = text[ask:cut]
-    end, clauses = after, 0
+    end, clauses, start = after, 0, after
     while clauses < _MAX_CLAUSES:
         clause_end = _clause_end(text, end)
-        region = (after, clause_end)
+        region = (start, clause_end)
         found_new = _said_new(reading, words, region, said, old_values, old_coins)
-        if found_new is None:
+        if found_new is None and not _why(reading, (end, clause_end)):
             return None  # a word besides a correction's: no correction
-        if found_new:
+        if found_new is None:
+            start = clause_end + 1  # a why passed over: the new value is said after it
+        elif found_new:
             return _made(reading, cut, region, found_new, tags, old_values)
         clauses += 1
         end = clause_end + 1
@@ -136,6 +142,17 @@ def _correction(reading: Reading, words: list[_Word], cut: int, after: int) -> s
 
 
 _New = list[Tag | Value]
+_WHY: Final = ("filler.", "answer.", "outside.")  # "老婆說太多了": who said so, why
+
+
+def _why(reading: Reading, region: tuple[int, int]) -> bool:
+    """A clause between the correction's word and its value saying only why or who said so ("幫我買
+    0.05顆比特幣，啊不對，老婆說太多了，是0.03顆"): no value, no coin, no act; passed over."""
+    a, b = region
+    if any(a <= v.start < b for v in reading.spans()):
+        return False
+    tags = [t for t in reading.tags if a <= t.start < b]
+    return all(all(c.startswith(_WHY) for c in t.concepts) for t in tags)
 
 
 def _said_new(
@@ -166,7 +183,7 @@ def _said_new(
     for tag in reading.tags:
         if not (a <= tag.start and tag.end <= b):
             continue
-        if COIN in tag.concepts:
+        if COIN in tag.concepts or _own(tag):
             blank(tag.start, tag.end)
             if tag.start not in negated and tag.value not in old_coins:
                 new.append(tag)
@@ -232,10 +249,17 @@ def _made(
     numbers = [v for v in new if isinstance(v, Value)]
     if len(coins) > 1 or len(numbers) > 1:
         return None
+    named = next((t for t in new if isinstance(t, Tag) and _own(t)), None)
+    if named is not None and not numbers and not any(_own(t) and _kind(t) == _kind(named) for t in tags):
+        return _asked_again(reading, region, named)  # "停掉所有交易员。哦不对，只停夜猫子"
     swaps: list[tuple[int, int, int, int]] = []  # (old start, old end, new start, new end), normalized
     if coins:
         coin = next(t for t in new if isinstance(t, Tag))
-        old = [t for t in tags if COIN in t.concepts]
+        old = (
+            [t for t in tags if COIN in t.concepts]
+            if named is None
+            else [t for t in tags if _kind(t) == _kind(named)]
+        )
         if len({t.value for t in old}) != 1:
             return None
         swaps += [(t.start, t.end, coin.start, coin.end) for t in old]
@@ -255,6 +279,26 @@ def _made(
     if not nexts:
         return head
     return f"{head}{'，' if has_cjk(head) else ','} {norm.original[norm.offsets[min(nexts)] :]}"
+
+
+def _own(tag: Tag) -> bool:
+    """One of the person's records named (the turn's names, core.language.gazetteer)."""
+    return any(c.startswith(_OWN) for c in tag.concepts)
+
+
+def _kind(tag: Tag) -> frozenset[str]:
+    return frozenset(c for c in tag.concepts if c.startswith(_OWN))
+
+
+def _asked_again(reading: Reading, region: tuple[int, int], named: Tag) -> str | None:
+    """The correction's own clause as the ask, where it names a record the ask before named none of
+    ("停掉所有交易员。哦不对，只停夜猫子", "停晒啲交易員，唔係，淨係停阿強得啦") and says its act again:
+    read from its first act on; None where it says no act (nothing corrected)."""
+    act = next((t for t in reading.tags if region[0] <= t.start < named.start and t.concepts & _ACTS), None)
+    if act is None:
+        return None
+    norm = reading.norm
+    return norm.original[norm.offsets[act.start] : norm.offsets[region[1]]]
 
 
 def _number_swap(value: Value, old: list[Value], text: str) -> tuple[int, int, int, int] | None:

@@ -40,18 +40,23 @@ _MARKS: Final = CLAUSE_MARKS | frozenset(".…")
 _END: Final = ("", " ")
 _PARTICLES: Final = Words("particles.taken_back")  # read as their characters ("lo": l, o)
 _TRAILING: Final = " " + "".join(sorted(_MARKS))  # what ends a message after its last clause
+_MEANT: Final = Words("beside.meant_to_ask")  # "i was about to ask you to stop gary but… never mind"
+_OPEN: Final = Words("beside.given_up_open")  # "forget about", after an ask meant
+_ACTS: Final = (*ASKED_ACTS, "backtest.run")  # a backtest taken back runs none ("backtest eth. forget it")
 _JOKING: Final = Words("beside.joking")  # "buy 0.1 btc jk": a clause of its own, no mark before it
 # "用所有u买eth 算了先别", "buy 1 btc lmao jk don't": taking back after a bare space, one of these said in it
 _SPACED: Final = Words("beside.taken_back_spaced")
 
 
 def said(scanned: str) -> bool:
-    """Cheap: a mark after the message's first word, where a clause of its own may end it, or a
-    joke owned at its end."""
+    """Cheap: a mark after the message's first word, where a clause of its own may end it, a joke
+    owned at its end, or an ask meant ("was about to ask you to")."""
     text = scanned.rstrip(_TRAILING)
     if not _MARKS.isdisjoint(text[1:]) or text.endswith(_JOKING.words):  # one look in C each
         return True
-    return " " in text and any(w in text for w in _SPACED.words)
+    if " " in text and any(w in text for w in _SPACED.words):
+        return True
+    return " you" in text and any(w in text for w in _MEANT.words)  # an ask meant, no mark needed
 
 
 def _joke_at(scanned: str) -> int | None:
@@ -62,7 +67,9 @@ def _joke_at(scanned: str) -> int | None:
 
 
 def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
-    """``spans`` without the acts said before the message's last clauses, where those take it back."""
+    """``spans`` without the acts said before the message's last clauses, where those take it back,
+    and without those of an ask meant and given up later (_meant)."""
+    spans = _meant(scanned, spans)
     watch = any(s[3] & _WATCH for s in spans)
     at = _trailing(scanned, spans, False)
     if at is None and watch:
@@ -74,14 +81,32 @@ def taken_back(scanned: str, spans: list[Span]) -> list[Span]:
         at = _trailing(scanned, spans, True)
     if at is None:
         return spans
-    lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(ASKED_ACTS) for c in s[3])}
+    lost = {s[0] for s in spans if s[1] <= at and any(c.startswith(_ACTS) for c in s[3])}
     if not lost or _why_removed(scanned[at + 1 :], [s for s in spans if s[0] in lost]):
         return spans
     # The mind changed (outside.mind_changed), over the clauses taking it back: what is left of the
     # act is no other ask either ("delete my eth alert... actually no" makes no alert).
     start = len(scanned) - len(scanned[at + 1 :].lstrip())
     told = (start, len(scanned.rstrip()), WORD_RANK, _CHANGED, "")
-    return [*acts_lost_at(spans, lost, ASKED_ACTS), told]
+    return [*acts_lost_at(spans, lost, _ACTS), told]
+
+
+def _meant(scanned: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the acts of an ask one meant to make, told ("was about to ask you to stop
+    gary"), where a giving-up follows it ("… so never mind, leave him running"): the mind changed
+    over them, what is left of it asks nothing else either. Asks after the giving-up stand."""
+    meant = _MEANT.spans(scanned, every=True)
+    if not meant:
+        return spans
+    start, end = meant[0]
+    back = [a for w in (_TAKEN_BACK, _OPEN) for a, _ in w.spans(scanned[end:], every=True)]
+    if not back:
+        return spans
+    until = end + min(back)
+    lost = {s[0] for s in spans if end <= s[0] < until and any(c.startswith(_ACTS) for c in s[3])}
+    if not lost:
+        return spans
+    return [*acts_lost_at(spans, lost, _ACTS), (start, until, WORD_RANK, _CHANGED, "")]
 
 
 def _why_removed(tail: str, acts: list[Span]) -> bool:
