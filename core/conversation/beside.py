@@ -78,15 +78,19 @@ _TRADE_WORDS: Final = frozenset(
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
-    """The clauses of ``text`` (start, end): cut at a mark, a dash, a colon, an emoji ("雪上加霜😩
-    现在btc多少"), a full stop before a space ("above 200. i promised"), never a decimal point ("0.5");
+    """The clauses of ``text`` (start, end): cut at a mark, a dash, a colon (never a time's: "at
+    18:30"), an emoji ("雪上加霜😩现在btc多少"), a full stop before a space ("above 200. i
+    promised"), never a decimal point ("0.5");
     not at a space beside Chinese, which cuts words of one clause too ("上回 all in sol 已经翻倍了"),
     unless a request put to deskmate follows it ("大家都说btc要涨 帮我买0.1个btc")."""
     out: list[tuple[int, int]] = []
     start = 0
     for at, ch in enumerate(text):
         cut = (
-            ch in _MARKS
+            (
+                ch in _MARKS
+                and not (ch in ":：" and text[at - 1 : at].isdigit() and text[at + 1 : at + 2].isdigit())
+            )
             or (ch == "." and text[at + 1 : at + 2] in (" ", ""))
             or unicodedata.category(ch) == "So"
             or (ch == " " and _addressed_after(text, at + 1))

@@ -39,6 +39,7 @@ PARTS = frozenset({"noun.strategy", "noun.account", "noun.model", "noun.daily_su
 SWITCHED = ("auto_start", "daily_summary")
 # A "no" said right beside a part named at creation ("新建交易员叫招财猫，不要日报", "日报不要", "new trader
 # lucky cat, no daily summary", "don't send me daily reports"): made with it off, never on.
+_JUST = frozenset({"trade.answer_word"})  # 就, "just": no word of its own beside a refusal
 _REFUSING = frozenset({"answer.no", "filler.dont", "verb.stop", "verb.switch_off", "verb.cancel"})
 # The fields an update may name, first found wins; the valued ones take the new value typed.
 FIELDS = (
@@ -425,7 +426,8 @@ def _refused_beside(reading: Reading, part: Tag) -> bool:
     tags = reading.tags
     at = tags.index(part)
     before = next((t for t in reversed(tags[:at]) if not _filler(t)), None)
-    after = tags[at + 1] if at + 1 < len(tags) else None
+    # "日报就不用发了": a filler or a 就 between
+    after = next((t for t in tags[at + 1 :] if not _filler(t) and t.concepts != _JUST), None)
     near = [t for t in (before, after) if t is not None]
     return any(t.concepts & _REFUSING and not clause_break(reading.scanned, *_span(t, part)) for t in near)
 
