@@ -133,7 +133,9 @@ def _listed(reading: Reading) -> list[tuple[int, int]]:
         (t for t in reading.tags if any(c.startswith("own.") for c in t.concepts)), key=lambda t: t.start
     )
     spans = []
-    for a, b in pairwise(own):
+    # Two of the P&L's own words joined ("已实现和未实现盈亏分别多少"): both asked, 和 no name.
+    said = sorted((t for t in reading.tags if typed_names.says(t, ("pnl.",))), key=lambda t: t.start)
+    for a, b in (*pairwise(own), *pairwise(said)):
         between = reading.text[a.end : b.start].strip()
         if between and (0, len(between)) in _JOIN.spans(between):
             spans.append((a.end, b.start))
