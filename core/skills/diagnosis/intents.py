@@ -48,6 +48,8 @@ ORDER = frozenset({"diagnosis.order", "verb.buy", "verb.sell"})
 ORDER_FAILURE = frozenset({"verb.fail", "verb.unfilled", "ask.why", "diagnosis.not_done"})
 # An error named as what an order said ("says lot size when i sell doge", "我卖doge的时候提示lot size").
 TOLD_ERROR = frozenset({"error.code", AT_TRADE})
+# Or after a trade of a coin told ("tried buying sol, got MIN_NOTIONAL"): the error that order met.
+TRIED = frozenset({"diagnosis.order", "coin", "error.code"})
 HOLDINGS = frozenset({"noun.balance", "noun.holdings", "noun.trades"})
 CONTRARY = "diagnosis.contrary"  # "… but i definitely bought some", "可我明明充值了": shown wrong
 SHOWN = frozenset({"diagnosis.shown", "verb.report", "trade.have"})  # "it shows", "it says i have"
@@ -178,7 +180,8 @@ def _order(reading: Reading) -> Slots:
     error = _pasted(reading)
     if error is not None and error.code not in _ORDER_CODES and error.source != "model":
         return None  # a key, a clock, a ban: the exchange diagnosis's
-    if error is None and not concepts & ORDER_FAILURE and not concepts >= TOLD_ERROR:
+    told = concepts >= TOLD_ERROR or concepts >= TRIED
+    if error is None and not concepts & ORDER_FAILURE and not told:
         return None
     said = (("symbol", next(iter(fills.coins(reading)), None)), ("exchange", _named(reading, EXCHANGE)))
     slots: dict[str, Any] = {key: value for key, value in said if value}
