@@ -66,6 +66,7 @@ from core.conversation.remarks import (
     asking,
     asks_questions,
     beside_space,
+    declined_for,
     holding_told,
     left_out,
     looked_up,
@@ -319,6 +320,12 @@ def split_asks(
                 (p, r)
                 for at, (p, r) in enumerate(found)
                 if not at or not holding_told(p, told_by(p), r, found[at - 1][1])
+            ]
+            # "don't alert me, just sell 0.5 eth now": the alert declined for the sale, none deleted
+            asked_ones = [
+                (p, r)
+                for at, (p, r) in enumerate(asked_ones)
+                if at + 1 == len(asked_ones) or not declined_for(told_by(p), asked_ones[at + 1][0])
             ]
             asks = [(p, r) for p, r in asked_ones if not preface(told_by(p), r)] or asked_ones
             return [one for p, r in asks for one in (listed and each_numbered(p, r, route)) or [(p, r)]]

@@ -10,7 +10,8 @@ from core.conversation.across import kept
 from core.conversation.one_request import has_coins
 from core.language.fills import coins as fill_coins
 from core.language.intents import OUTSIDE
-from core.language.normalize import has_cjk
+from core.language.normalize import has_cjk, normalize
+from core.language.phrases import Words
 from core.language.tagger import Reading, words
 from core.routing.layer import planned
 from core.routing.router import Route
@@ -205,6 +206,17 @@ def preface(reading: Reading, route: Route) -> bool:
 
 _HOLDING = frozenset({"balance", "positions"})
 _TOLD_HAVE = "trade.have"
+
+
+_NOT_ASKED = "filler.dont"
+_INSTEAD = Words("beside.instead")
+
+
+def declined_for(reading: Reading, after: str) -> bool:
+    """A piece told not to be done, the next opening with what is done instead ("don't alert me,
+    just sell 0.5 eth now", "别提醒我了，直接卖0.5个eth"): the road not taken, no ask of its own
+    (no alert deleted for "don't alert me"), the ask after it stands."""
+    return reading.has(_NOT_ASKED) and _INSTEAD.prefix(normalize(after).strip()) is not None
 
 
 def holding_told(piece: str, reading: Reading, route: Route, before: Route | None) -> bool:
