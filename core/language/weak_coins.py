@@ -302,7 +302,8 @@ def _some_bought(scanned: str, start: int, words: Sequence[Span]) -> bool:
 
 _SOME: Final = Words("not_coin.some_of")  # "some" of "buy me some link"
 _HELD: Final = Words("not_coin.held_of")  # "all my" of "sell all my link"
-_TRADED: Final = frozenset({"verb.buy", "verb.sell"})
+# A DCA's word is buying too ("how would dca into link have played out", "dca link weekly").
+_TRADED: Final = frozenset({"verb.buy", "verb.sell", "strategy.dca"})
 _FOR: Final = Words("not_coin.order_for")  # "for" of "a sell order for all my link"
 _ORDER: Final = frozenset({"order.orders"})
 _LIMIT_SIDE: Final = frozenset({"order.limit_order"})  # "limit sell", "limit buy": an order with its side

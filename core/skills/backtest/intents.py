@@ -110,6 +110,7 @@ def read_slots(reading: Reading) -> dict[str, Any]:
             value.kind == "count"
             or (value.refused and value.unit == "grid")
             or (value.kind == "number" and (_before(value, level) or _after(value, grids)))
+            or (value.refused and _after(value, grids))  # "grids -5": refused as the grids', never a bound
         ):
             slots.setdefault("grids", value.slot)
         elif value.kind in ("number", "price") or value.refused:
