@@ -46,6 +46,10 @@ _SETUP: Final = frozenset({"exchange", "provider", "term.testnet", "term.api_key
 # when asked how (core.skills.trader_management.actions.is_live).
 _START, _TRADER = "verb.start", "own.trader"
 _CREATE: Final = "verb.create"
+_AFTER_ASKED: Final = frozenset({_CREATE, _START})
+# Who is let do the act, between the how and it ("怎么让交易员跑起来": 让, then the kind of record).
+_LET: Final = "filler.let"
+_LET_DO: Final = frozenset({"noun.trader", "noun.strategy", "noun.bot"})
 # An act's own word that asks how ("how do i start", "怎么开始": verb.start's words).
 _HOW_WORDS: Final = Words("how_to.how")  # never "where" ("where is my buy order")
 # Between the how and the act: who does it and how able ("how do i", "how can i", "怎么才能", "要如何去").
@@ -95,13 +99,13 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
     if any(_tail(scanned, s) for s in asked):  # "我想每天自动买点btc，要怎么设置": how to do all it says
         asked += [s for s in spans if s[2] == WORD_RANK and any(c.startswith(_ASKED_HOW) for c in s[3])]
     # An act's word after the one asked how, in its clause, is asked how too ("how do i create a new
-    # trader": its "new" makes nothing either).
+    # trader": its "new" makes nothing either; "how do i make a trader run on its own": nor its run).
     clauses = {clause_of(scanned, s[0], s[1]) for s in asked}
     asked += [
         s
         for s in spans
         if s[2] == WORD_RANK
-        and _CREATE in s[3]
+        and s[3] & _AFTER_ASKED
         and any(a[1] <= s[0] for a in asked)
         and clause_of(scanned, s[0], s[1]) in clauses
     ]
@@ -144,16 +148,20 @@ def _how_before(scanned: str, how: Span, act: Span, spans: list[Span]) -> bool:
     """The how said before the act in its clause, only who does it and how able between."""
     if how[1] > act[0] or clause_of(scanned, how[0], how[1]) != clause_of(scanned, act[0], act[1]):
         return False
-    at = how[1]
+    at, let = how[1], False
     while at < act[0]:
         if scanned[at].isspace():
             at += 1
+            continue
+        done = next((s for s in spans if s[0] == at and let and s[3] & _LET_DO), None)
+        if done is not None:  # "怎么让交易员跑起来": the trader let run, the run asked how
+            at, let = done[1], False
             continue
         filler = next(
             (s for s in spans if s[0] == at and s[3] and all(c.startswith("filler.") for c in s[3])), None
         )
         if filler is not None:
-            at = filler[1]
+            at, let = filler[1], _LET in filler[3]
             continue
         if scanned[at].isascii():
             end = at
