@@ -28,7 +28,18 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _listed_last(scanned, start, end, words)
         or _moved_asked(scanned, start, end, words)
         or _where_asked(scanned, start, end)
+        or _watched(scanned, start, words)
     )
+
+
+_WATCHED: Final = Words("not_coin.watched_before")  # "watch" of "watch link for me and shout if …"
+_NOTIFY: Final = "verb.notify"
+
+
+def _watched(scanned: str, start: int, words: Sequence[Span]) -> bool:
+    """Watched for them, an alert's word said too: "can you watch link for me and shout if it gets to
+    25", "keep an eye on link and ping me at 30"; never "watch the link" nor "watch link videos"."""
+    return _ending(scanned[:start].rstrip(), _WATCHED) is not None and any(_NOTIFY in s[3] for s in words)
 
 
 _WHERE_BEFORE: Final = Words("not_coin.where_before")  # "where is" of "where is link now"

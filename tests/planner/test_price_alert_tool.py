@@ -63,7 +63,7 @@ async def test_a_model_may_give_a_percent_from_now_without_a_side(
     llm.add(completion(None, [tool_call("t1", "price_alert_task", arguments)]))
     desk = make_desk(model=model)
 
-    done = await desk.chat.say("yo, shout if ether swings a nickel on the dollar from here")
+    done = await desk.chat.say("yo, sing out if ether swings a nickel on the dollar from here")
     blocks = [b for b in done.blocks if isinstance(b, AlertBlock)]
     assert {b.condition for b in blocks} == {"above", "below"}, done.blocks  # either way
     assert all(b.symbol == "ETHUSDT" for b in blocks)
