@@ -57,6 +57,7 @@ from core.trading.sizing import (
     fee_of,
     quantity_for_quote,
     quantity_of_holding,
+    smallest_buy,
 )
 from core.workspace.accounts import ExchangeAccount
 from core.workspace.exchanges import PAPER_DEFAULT_BALANCE
@@ -127,6 +128,8 @@ class MaxBuy:
     fee_rate: Decimal
     step: Decimal
     capped: bool  # a cap, not the balance, limits it
+    least: Decimal = Decimal(0)  # the smallest buy the pair allows (its minimums, up to the step)
+    least_cost: Decimal = Decimal(0)  # what that smallest buy costs now, fee included
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +219,18 @@ class TradingService:
         cap_notional = min(limits.max_order_notional, limits.max_equity_share * equity)
         by_cap = quantity_for_quote(cap_notional * (1 + rate), book.ask, rate, rules)
         quantity = min(by_balance, by_cap)
+        least, least_cost = smallest_buy(book.ask, rate, rules)
         return MaxBuy(
-            symbol, quantity, by_balance, book.ask, free, rate, rules.step_size, capped=by_cap < by_balance
+            symbol,
+            quantity,
+            by_balance,
+            book.ask,
+            free,
+            rate,
+            rules.step_size,
+            capped=by_cap < by_balance,
+            least=least,
+            least_cost=least_cost,
         )
 
     # -- planning ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ down to the step size.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_CEILING, ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from core.markets import SymbolRules
@@ -26,6 +26,20 @@ def floor_to_step(value: Decimal, step: Decimal) -> Decimal:
         return Decimal(0)
     steps = (value / step).to_integral_value(rounding=ROUND_DOWN)
     return (steps * step).normalize() if steps else Decimal(0)
+
+
+def smallest_buy(price: Decimal, rate: Decimal, rules: SymbolRules) -> tuple[Decimal, Decimal]:
+    """The least coin one market buy at ``price`` may take and what it costs with the fee: the
+    pair's minimum quantity and minimum order value, each up to the step. "Is 5u enough for
+    BTC": 5 USDT floors to 0.00005 BTC (4.42 USDT at 88,405, under the 5 USDT minimum), so the
+    answer is no, and the smallest buy is 0.00006 BTC for about 5.31 USDT."""
+    step = rules.step_size
+    least = max(rules.min_qty, rules.min_notional / price) if price > 0 else rules.min_qty
+    if step > 0:
+        steps = (least / step).to_integral_value(rounding=ROUND_CEILING)
+        least = (steps * step).normalize()
+    notional = least * price
+    return least, notional + fee_of(notional, rate)
 
 
 def fee_of(notional: Decimal, rate: Decimal) -> Decimal:

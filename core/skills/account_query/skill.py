@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import date, timedelta
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from typing import Any
 
 from core.clock import Clock
@@ -198,6 +198,10 @@ class AccountQuerySkill(TaskFlow):
         )
         if found.capped:
             text += turn.t("aq.max_buy_capped", by_balance=plain(found.by_balance), base=base)
+        if found.least > 0:  # "is 5u enough": the pair's minimum, as one buy must meet it now
+            key = "aq.max_buy_least" if found.quantity >= found.least else "aq.max_buy_below_least"
+            cost = format_price(_cents_up(found.least_cost))
+            text += "\n" + turn.t(key, least=plain(found.least), base=base, cost=cost)
         return NoticeBlock(text, "info", "max_buy")
 
     async def _read(
@@ -277,3 +281,8 @@ ACTIONS: dict[str, ActionSpec[AccountQuerySkill]] = {
     "trades": _read_action(AccountQuerySkill.trades, _TRADES),
     "max_buy": _read_action(AccountQuerySkill.max_buy, AccountQuerySkill.symbol_slot),
 }
+
+
+def _cents_up(amount: Decimal) -> Decimal:
+    """An "about" cost in whole cents, up: 5.36584028 USDT shows as 5.37 (never less than it costs)."""
+    return amount.quantize(Decimal("0.01"), rounding=ROUND_CEILING)
