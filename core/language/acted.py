@@ -74,7 +74,7 @@ def _made_told(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     交易所", "我设定了什么模型") asks their records. English tells it by its own words (outside.made's
     "i created"; "i set" is also a request's verb)."""
     if scanned[start:end].isascii():
-        return False
+        return _made_told_en(scanned, start)
     _, last = clause_of(scanned, start, end)
     if any(s[0] >= end and s[1] <= last and any(c.startswith(_ASKING) for c in s[3]) for s in spans):
         return False
@@ -288,7 +288,7 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     while words and words[-1] in _ADVERBS_EN.words:
         done = done or words.pop() in _ALREADY_EN.words
     said = " ".join(words)
-    if any(said == w or said.endswith(" " + w) for w in _HAD_TO_EN.words):
+    if any(said == w or said.endswith(" " + w) for w in _HAD_TO_EN.words) or _perfect_en(said):
         return True
     opening = scanned[clause_of(scanned, start, end)[0] : start].split()
     if done and all(w in _ADVERBS_EN.words for w in opening):
@@ -313,6 +313,31 @@ def _by_hand(scanned: str, start: int, end: int) -> bool:
     if not any(w.split("'")[0] in _SELF_EN.words for w in scanned[first:start].split()):  # "i'll", "we'd"
         return False
     return _BY_HAND.search(scanned[end:last]) is not None
+
+
+def _made_told_en(scanned: str, start: int) -> bool:
+    """A record made, told with the perfect's have or "already" after the person ("i've set up a
+    trader called rex", "i already created one"): "i set up" alone is also a request's verb."""
+    words = scanned[:start].split()
+    done = False
+    while words and words[-1] in _ADVERBS_EN.words:
+        done = done or words.pop() in _ALREADY_EN.words
+    return _perfect_en(" ".join(words)) or (done and bool(words) and words[-1] in _SELF_EN.words)
+
+
+def _perfect_en(said: str) -> bool:
+    """``said`` (what stands before the verb, its adverbs taken off) ends with the person and the
+    perfect's have ("i've", "we have"): done, told; not where an asking word stands right before it
+    ("what do i have set up", "show me what i've set": what they have, asked)."""
+    for word in _PERFECT_EN.words:
+        if said == word or said.endswith(" " + word):
+            before = said[: len(said) - len(word)].split()
+            return not before or before[-1] not in _ASKED_BEFORE_EN.words
+    return False
+
+
+_PERFECT_EN: Final = Words("acted.perfect_en")
+_ASKED_BEFORE_EN: Final = Words("acted.asked_before_en")
 
 
 def _ago_after(scanned: str, end: int, spans: list[Span]) -> bool:
