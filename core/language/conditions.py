@@ -20,7 +20,7 @@ from core.language.another import made_another
 from core.language.another import said as another_said
 from core.language.asked import SOLD, acts, asked_done, asked_who, who_said
 from core.language.close_holding import CLOSE_HOLDING, closed_holding
-from core.language.crowd import crowd_told
+from core.language.crowd import CROWD_ACTS, CROWD_NOUNS, crowd_told
 from core.language.crowd import said as crowd_said
 from core.language.given_up import given_up_of
 from core.language.given_up import said as up_said
@@ -197,8 +197,8 @@ def conditioned(scanned: str, spans: list[Span], coins: CoinIndex | None) -> lis
     if said & TRADES and crowd_said(scanned):  # "大家都卖了": their act told, no order
         spans = crowd_told(scanned, spans, TRADES, TOLD)
         said = _concepts(spans)
-    if said & RECORD_ACTS and crowd_said(scanned):  # "别人都拿kimi跑交易员": their traders run
-        spans = crowd_told(scanned, spans, RECORD_ACTS, ACTED)
+    if said & CROWD_ACTS and crowd_said(scanned):  # "别人都拿kimi跑交易员": their traders run
+        spans = crowd_told(scanned, spans, RECORD_ACTS, ACTED, CROWD_NOUNS)
         said = _concepts(spans)
     spans = unless_said(scanned, spans, said)  # "太无聊了，帮我买0.1个btc": a remark's word beside an ask
     if (acts(said) or _WATCH & said) and up_said(scanned):  # "nvm the new bot thing", "开网格的事就算了"
