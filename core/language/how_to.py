@@ -94,6 +94,11 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
     )
     if said_last:
         asked = [s for s in spans if s[2] == WORD_RANK and any(c.startswith(_ASKED_HOW) for c in s[3])]
+    # "where do i paste my openai key to set it up": the act after "to" is why, what is asked how
+    # (never done, a provider named or not); "how do i get rex to stop" names its own object: kept.
+    purposes = [s for s in whole if s[2] == WORD_RANK and _purpose(scanned, s, spans)]
+    if purposes:
+        return _how_asked(spans, {s[0] for s in purposes})
     if not asked or _values_given(scanned, coins) or any(s[3] & _SETUP for s in spans):
         return spans
     if any(_tail(scanned, s) for s in asked):  # "我想每天自动买点btc，要怎么设置": how to do all it says
@@ -112,6 +117,11 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
     own = any(c.startswith(_OWN) for s in spans for c in s[3])
     trader = any(_TRADER in s[3] for s in spans)
     changed = {s[0] for s in asked if not (own and s[3] & _KEPT) and not (trader and _START in s[3])}
+    return _how_asked(spans, changed)
+
+
+def _how_asked(spans: list[Span], changed: set[int]) -> list[Span]:
+    """``spans`` with the acts starting at ``changed`` made how they are asked."""
     out: list[Span] = []
     for start, end, rank, concepts, value in spans:
         if start in changed and rank == WORD_RANK:
@@ -120,6 +130,29 @@ def how_to(scanned: str, spans: list[Span], coins: CoinIndex | None) -> list[Spa
             concepts = (concepts - acts) | {how}
         out.append((start, end, rank, concepts, value))
     return out
+
+
+def _purpose(scanned: str, act: Span, spans: list[Span]) -> bool:
+    """``act`` right after "to", a how asked before it in its clause with more between than who asks
+    ("where do i paste my openai key to"), and after it only what refers back ("it", "up")."""
+    if not any(c.startswith(_ASKED_HOW) for c in act[3]):
+        return False
+    to = next((s for s in spans if _TO in s[3] and not scanned[s[1] : act[0]].strip()), None)
+    first, last = clause_of(scanned, act[0], act[1])
+    if to is None or to[0] < first or not any(first <= s[0] and s[1] < to[0] and s[3] & HOW for s in spans):
+        return False
+    tail = list(scanned[act[1] : last])
+    for s in spans:
+        if s[0] >= act[1] and s[1] <= last and any(c.startswith("filler.") for c in s[3]):
+            tail[s[0] - act[1] : s[1] - act[1]] = " " * (s[1] - s[0])
+    # Something after it refers back: "how do i get rex to stop" (nothing after) asks the stop itself.
+    rest = "".join(tail).strip(" ?？!！.").split()
+    said = "".join(tail) != scanned[act[1] : last] or bool(rest)
+    return said and all(w in _PURPOSE_TAIL.words for w in rest)
+
+
+_TO: Final = "filler.to"
+_PURPOSE_TAIL: Final = Words("how_to.purpose_tail_en")
 
 
 def _tail(scanned: str, act: Span) -> bool:
