@@ -61,12 +61,7 @@ CN_CHARS: Final = "".join(CN_DIGITS) + "".join(CN_SMALL) + "".join(CN_BIG) + DIM
 POINT: Final = "点"
 _POINT_SCALES: Final = {"千": Decimal(1000), "万": Decimal(10_000), "亿": Decimal(100_000_000)}
 # A scale a 半 right after adds half of ("7万半": 75,000; "三千半": 3,500; "两百半": 250).
-_HALF_SCALES: Final = {
-    "百": Decimal(100),
-    "千": Decimal(1000),
-    "万": Decimal(10_000),
-    "亿": Decimal(100_000_000),
-}
+_HALF_SCALES: Final = {"百": Decimal(100), **_POINT_SCALES}
 LATIN_MULTIPLIERS: Final = {"k": Decimal(1000), "w": Decimal(10_000)}
 SCALE_CHARS: Final = "百千万亿萬億"  # a multiplier spaces may part from its digits ("8 萬": as "8萬")
 

@@ -287,7 +287,7 @@ _BUYS = frozenset({"verb.buy"})
 
 def cost_asked(reading: Reading) -> bool:
     """How much money a buy takes, asked ("多少钱能买一个eth", "要多少钱才能买一个eth", "几多钱可以买一粒
-    eth"): the coin's price asked, never the buy."""
+    eth"): never a buy. Nothing answers it yet (the price skill does not read it): no route."""
     text = reading.text
     asked = _SUM_ASKED.spans(text)
     if not asked:
