@@ -18,6 +18,9 @@ _TAKEN_BACK: Final = Words("beside.taken_back")
 # A giving-up said alone after an act takes it back as taken_back's words do ("幫我買啲ETH……算數啦",
 # "买btc，就算了吧"): its words with nothing named before them.
 _GIVEN_UP: Final = Words("beside.given_up_end")
+# Given up with 就 / 还是 / 先, or no need of it ("买btc，先不用了", "帮我买0.1个btc 不用了"): in a clause of
+# its own after the act, as in the act's own clause (core.language.given_up), it takes it back.
+_AFTER: Final = Words("beside.given_up_after")
 # No longer needed, after a removal: why it is removed ("删除 deepseek 模型，不用了"), no taking back.
 _UNWANTED: Final = Words("beside.unwanted")
 _REMOVING: Final = frozenset({"verb.delete"})
@@ -169,6 +172,7 @@ def _takes_back(
     where it says only why (beside.why_not), taking nothing back by itself."""
     left = list(clause)
     words = [*_TAKEN_BACK.spans(clause, every=True), *_GIVEN_UP.spans(clause, every=True)]
+    words += _AFTER.spans(clause, every=True)
     words += _UNWANTED.spans(clause, every=True)  # after a removal, why (_why_removed)
     words += _PUT_OFF.spans(clause, every=True) if put_off else []
     words += _RETORT.spans(clause, every=True) if echoed else []
