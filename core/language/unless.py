@@ -115,11 +115,13 @@ def no_ask(scanned: str, span: Span, spans: list[Span]) -> bool:
         return bool(opening) and opening[0] in _ASKED_OF.words
     if not (word.endswith("了") or scanned.startswith("了", end)):
         return False
-    first, last = clause_of(scanned, start, end)
-    last = min((s[0] for s in spans if s[0] >= end and clause_break(scanned, end, s[0])), default=last)
+    first, marked = clause_of(scanned, start, end)
+    last = min((s[0] for s in spans if s[0] >= end and clause_break(scanned, end, s[0])), default=marked)
     if any(w in scanned[first:start] for w in _FOR_BEFORE.words):
         return False
-    if scanned[first:last].rstrip(" !！~～。.").endswith(_ASKED_ENDS.words):
+    # the request's mark ends the clause at its mark, not at the next clause's first word ("2号单撤了吧，
+    # 刚才…": the words after the comma no word of the lexicon reads are no part of it)
+    if scanned[first : min(last, marked)].rstrip(" !！~～。.").endswith(_ASKED_ENDS.words):
         return False
     after = end + (0 if word.endswith("了") else 1)
     if any(w in scanned[after:last] for w in _DONE_TO_WORDS.words):
