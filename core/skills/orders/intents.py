@@ -121,16 +121,62 @@ def _cancel(reading: Reading) -> Mapping[str, Any] | None:
     if reading.concepts & SIDES and not sides_name_orders(reading):
         return None
     slots = _cancel_which(reading)
-    if slots is None or not (named := coins(reading)):
-        return slots
+    if slots is None:
+        return None
+    if not (named := coins(reading)):  # "cancel my limit buy at 80000": told by its side and price
+        return slots or _description(reading)
     # A coin named cancels that coin's orders only ("sol的挂单都清掉", "cancel my sol orders"), never
     # every order of the account (the skill filters by one coin; two are asked which).
     if "order_no" in slots:
         return {**slots, "symbol": named[0]} if len(named) == 1 else {}
-    # One not said by its number ("cancel the 0.1 btc buy") nor its side is asked which, as before.
-    if len(named) > 1 or reading.spans() or reading.concepts & SIDES:
+    if len(named) > 1:
         return {}
+    # One said by its side, size or price ("cancel the 0.1 btc buy", "把那个3000的eth买单取消"): the
+    # orders that fit are looked up (one is confirmed, several asked which), never every order.
+    if any(_numbers_an_order(reading, v) for v in reading.spans()):
+        return {}  # "cancel order 4 and put a new bid for 2 sol at 170": that order, the rest another ask
+    if reading.spans() or not reading.concepts.isdisjoint(_SIDE_WORDS):
+        return {"symbol": named[0], **_description(reading)}
     return {"order_no": "all", "symbol": named[0]}
+
+
+# The words that say an order's side: a buy or sell, or an order named by it (买单, "limit sell").
+_SIDE_WORDS: Mapping[str, str] = {
+    "verb.buy": "buy",
+    "order.buy_named": "buy",
+    "order.limit_buy": "buy",
+    "verb.sell": "sell",
+    "order.sell_named": "sell",
+    "order.limit_sell": "sell",
+}
+_REMOVALS = frozenset({"verb.cancel", "verb.delete"})
+DESCRIBED = "described"  # the figures an order is told by, each its size, limit or trigger price
+
+
+def _figure(value: Value) -> bool:
+    """A figure an order may be told by: a plain number or price, or a size in the coin; never a
+    refused one (its number is not what was typed) nor a sum in USDT (no order keeps one)."""
+    return value.kind in ("number", "price") or (value.kind == "amount" and value.unit == "base")
+
+
+def _description(reading: Reading) -> dict[str, str]:
+    """What an order to cancel is told by: its side when one is said, and the figures said ("2.8k",
+    "0.1 btc", "3000的eth": each its size or a price of it, read exactly; one that cannot be read
+    so names none)."""
+    found: dict[str, str] = {}
+    sides = {
+        side
+        for tag in reading.tags
+        if tag.concepts.isdisjoint(_REMOVALS)  # "get rid of my eth order": no sale, the cancel's word
+        for concept, side in _SIDE_WORDS.items()
+        if concept in tag.concepts
+    }
+    if len(sides) == 1:
+        found["side"] = sides.pop()
+    figures = [v.number for v in reading.spans() if _figure(v)]
+    if figures:
+        found[DESCRIBED] = " ".join(format(f.normalize(), "f") for f in figures)
+    return found
 
 
 def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
@@ -147,6 +193,8 @@ def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
     numbers = [v for v in values if v.kind in ("id", "number", "count")]
     whole = all(n.number == n.number.to_integral_value() for n in numbers)
     if len(numbers) == 1 and whole:
+        if _a_figure_of_a_side(reading, numbers[0]):
+            return {}  # "撤掉btc 85000的买单": a buy's price, told with its side; no order numbered so
         return {"order_no": str(int(numbers[0].number))}
     if len({n.number for n in numbers}) > 1 and whole:  # "取消3号和4号单", "cancel order 3 and 4": none
         start, end = numbers[0].start, numbers[-1].end  # dropped, refused quoting both
@@ -162,6 +210,27 @@ def _cancel_which(reading: Reading) -> Mapping[str, Any] | None:
 
 
 _SYMBOL = Slots(Coins("symbol", only=True))
+
+
+# The words an order's number follows: its noun, or the cancel said with it ("cancel order 4", "撤单 4").
+_NUMBERED = _ORDER_NOUNS | {"order.revoke"}
+
+
+def _numbers_an_order(reading: Reading, value: Value) -> bool:
+    """A number right after an order's noun ("order 4", "order #4"): the order's own number."""
+    return value.kind in ("number", "id") and any(
+        not t.concepts.isdisjoint(_NUMBERED) and not reading.text[t.end : value.start].strip(" #")
+        for t in reading.tags
+        if t.end <= value.start
+    )
+
+
+def _a_figure_of_a_side(reading: Reading, number: Value) -> bool:
+    """A bare number told with a side and after no order's noun ("撤掉btc 85000的买单"): the order's
+    price or size; after its noun it is its number ("cancel buy order 12")."""
+    if number.kind != "number" or reading.concepts.isdisjoint(_SIDE_WORDS):
+        return False
+    return not any(t.end <= number.start and not t.concepts.isdisjoint(_ORDER_NOUNS) for t in reading.tags)
 
 
 def _stuck(reading: Reading) -> Mapping[str, Any] | None:

@@ -19,9 +19,9 @@ from core.language.values import refusal_in, refusal_message
 from core.market import MarketError
 from core.reply import Block, DetailsBlock, NoticeBlock, Reply, Status
 from core.secrets import SecretBox
-from core.skills.orders.intents import ORDER_TYPE
+from core.skills.orders.intents import DESCRIBED, ORDER_TYPE
 from core.skills.orders.why import why_not_filled
-from core.state import Task
+from core.state import Task, TaskStatus
 from core.tasks.actions import ActionSpec, Confirm, Done, SlotSpec
 from core.tasks.audit import AuditLog
 from core.tasks.flow import Choice, Parsed, TaskFlow
@@ -46,6 +46,11 @@ ORDER_IDS = "order_ids"  # the task slot holding the client order id(s): one, or
 STOP_LIMIT = "stop_limit"  # a stop-loss's limit: "stop at 80000 limit 79800"
 PRICES = ("take_profit", "stop_loss", STOP_LIMIT)
 MAX_COIN_BUTTONS = 8
+MAX_ORDER_BUTTONS = 8
+# An order to cancel told by what it is ("cancel my 2.8k eth bid"): the slots that tell it, and the
+# mark of the one order they fit, picked for the person (confirmed before it is cancelled).
+TOLD_BY = ("symbol", "side", DESCRIBED)
+MATCHED = "matched"
 
 
 class OrdersSkill(TaskFlow):
@@ -104,9 +109,13 @@ class OrdersSkill(TaskFlow):
             )
         if task.action == "cancel":
             return (
-                SlotSpec("order_no", "value", required=False, infer=("message",)),
+                # Told by what it is, not its number: the one that fits, else asked which.
+                SlotSpec("order_no", "choice", required=_told(task), infer=("message",)),
                 SlotSpec("symbol", "value", required=False, infer=("message",)),
                 SlotSpec(ORDER_TYPE, "value", required=False, infer=("message",)),
+                SlotSpec("side", "value", required=False, infer=("message",)),
+                SlotSpec(DESCRIBED, "value", required=False, infer=("message",)),
+                SlotSpec(MATCHED, "value", required=False),
             )
         if task.action == "why_resting":
             return (SlotSpec("symbol", "choice", required=False, infer=("message",)),)
@@ -114,6 +123,52 @@ class OrdersSkill(TaskFlow):
 
     def describe(self, turn: Turn, task: Task) -> str:
         return turn.t(f"orders.describe.{task.action}")
+
+    # -- an order to cancel told by what it is ------------------------------------------------
+
+    async def infer(self, turn: Turn, task: Task, spec: SlotSpec) -> str | None:
+        """The one open order that fits what the person told of it, marked matched (confirmed)."""
+        if spec.name != "order_no" or not _told(task):
+            return await super().infer(turn, task, spec)
+        fitting = _fitting(task, await self.resting.open_orders(await self.account(turn, task)))
+        if len(fitting) != 1:
+            return None  # none or several: asked which (ask)
+        task.slots[MATCHED] = "1"
+        return fitting[0].id
+
+    async def ask(
+        self, turn: Turn, task: Task, spec: SlotSpec, notes: Sequence[Block], *, carried_secret: bool = False
+    ) -> Reply:
+        """Which order to cancel, with a button for each that fits what was told (or, where none
+        does, each open order); none open at all is said, nothing asked."""
+        if spec.name != "order_no" or task.action != "cancel":
+            return await super().ask(turn, task, spec, notes, carried_secret=carried_secret)
+        account = await self.account(turn, task)
+        orders = await self.resting.open_orders(account)
+        if not orders:
+            said = turn.t("orders.cancel.nothing", account=account.name)
+            return self._fail(turn, task, said, "nothing_to_cancel", notes)
+        fitting = _fitting(task, orders)
+        self.transition(turn, task, TaskStatus.COLLECTING)
+        task.asking = spec.name
+        shown = (fitting or orders)[:MAX_ORDER_BUTTONS]
+        options = [Choice(o.id, self._label(turn, o)) for o in shown]
+        buttons = await self._choice_buttons(turn, task, spec.name, options)
+        key = "orders.cancel.which_fits" if fitting else "orders.cancel.none_fits"
+        question = turn.t(key, account=account.name, count=len(fitting))
+        blocks = (*notes, NoticeBlock(question, code="ask_order_no"))
+        return self.private_reply(turn, task, Status.NEEDS_INPUT, blocks, buttons=buttons)
+
+    def _label(self, turn: Turn, order: Order) -> str:
+        """ "#12 Limit Buy 0.5 ETH @ 2800": an open order as its button and confirmation name it."""
+        price = order.limit_price or order.trigger_price
+        at = f" @ {plain(price)}" if price is not None else ""
+        kind, side = turn.t(f"orders.type.{order.order_type}"), turn.t(f"orders.side_word.{order.side}")
+        return f"#{order.id} {kind} {side} {plain(order.quantity)} {self.catalog.base_of(order.symbol)}{at}"
+
+    async def confirmed_cancel(self, turn: Turn, task: Task) -> bool:
+        """Every open order, or one picked for the person by what they told of it: confirmed."""
+        return MATCHED in task.slots or await self.is_all(turn, task)
 
     def question(self, turn: Turn, task: Task, spec: SlotSpec) -> str:
         if spec.name in PRICES:  # "at what price?": asked after one refused ("10% under my entry")
@@ -221,6 +276,10 @@ class OrdersSkill(TaskFlow):
                 for o in targets
             )
             coin = task.slots.get("symbol")
+            if targets and not await self.is_all(turn, task):  # the one order picked by what was told of it
+                label = self._label(turn, targets[0])
+                text = turn.t("orders.cancel.confirm_one", account=account.name, label=label)
+                return text, DetailsBlock(turn.t("orders.summary.title"), listed)
             text = (
                 turn.t(
                     "orders.cancel.confirm_coin",
@@ -356,6 +415,31 @@ class OrdersSkill(TaskFlow):
         return self.private_reply(turn, task, Status.FAILED, (NoticeBlock(text, "error", code),))
 
 
+def _told(task: Task) -> bool:
+    """An order to cancel told by what it is (its coin, side or figures), not by its number."""
+    order_no = str(task.slots.get("order_no", ""))
+    return (
+        order_no != "all"
+        and (not order_no or MATCHED in task.slots)
+        and any(task.slots.get(k) for k in TOLD_BY)
+    )
+
+
+def _fitting(task: Task, orders: Sequence[Order]) -> list[Order]:
+    """The open orders that fit what was told: the coin, the side, and each figure said as the
+    order's size, limit or trigger price (exactly: 2800 is 2800.00, never 2799.5)."""
+    coin, side = task.slots.get("symbol"), task.slots.get("side")
+    figures = [Decimal(f) for f in str(task.slots.get(DESCRIBED) or "").split()]
+
+    def fits(order: Order) -> bool:
+        if (coin and order.symbol != coin) or (side and order.side != side):
+            return False
+        own = {order.quantity, order.limit_price, order.trigger_price}
+        return all(figure in own for figure in figures)
+
+    return [o for o in orders if fits(o)]
+
+
 def _rejection(order: Order) -> Rejection:
     return Rejection(order.error_code or "", order.error_message or "")
 
@@ -376,6 +460,8 @@ ACTIONS: dict[str, ActionSpec[OrdersSkill]] = {
         run=OrdersSkill.cancel,
         slots=OrdersSkill.slots,
         target=True,
-        confirm=Confirm.when(OrdersSkill.is_all, "cancelling every open order of the account"),
+        confirm=Confirm.when(
+            OrdersSkill.confirmed_cancel, "cancelling every open order, or one picked by what was told of it"
+        ),
     ),
 }
