@@ -24,6 +24,10 @@ RECORD_ACTS: Final = frozenset(
 # then (outside.made, as after a done word: core.language.told_done), never a new one.
 MADE: Final = frozenset({"verb.create", "verb.bind"})
 MADE_TOLD: Final = frozenset({"outside.made"})
+# A trade one will make by one's own hand ("stop rex, i'll buy eth myself", "eth我自己来卖"): told, the
+# person's own act, never asked of deskmate (_by_hand, _by_hand_zh).
+OWN_TRADES: Final = frozenset({"verb.buy", "verb.sell", "amount.sell_all"})
+_OWN_HAND: Final = RECORD_ACTS | OWN_TRADES
 # The words around the act that tell it done (phrases/acted.toml): 了 / 过, the person first, an
 # adverb between, who a request is done for before the 我 ("帮我删了它": no subject then).
 _DONE_MARKS: Final = Words("acted.done_mark")
@@ -41,13 +45,16 @@ _ADVERBS_EN: Final = Words("acted.adverb_en")
 _ALREADY_EN: Final = Words("acted.already_en")
 _HAD_TO_EN: Final = Words("acted.had_to_en")
 _BY_HAND: Final = Words("acted.by_hand_en")  # "i want to run it by hand": one's own act
+_BY_HAND_ZH: Final = Words("acted.by_hand_zh")  # "我自己来卖": one's own act
+_BY_HAND_BETWEEN: Final = Words("acted.by_hand_between")  # "我自己[来]卖", "我亲自[去]买"
+_FOR_ME: Final = "for "  # "i want to buy eth for myself": whose, not whose hand
 # A time past said in the clause ("yesterday i delete my alerts").
 _PAST: Final = ("time.yesterday", "time.before", "pnl.last_week", "pnl.last_month", "pnl.last_year")
 
 
 def said(concepts: frozenset[str]) -> bool:
     """Cheap: whether a record's act is among the concepts at all."""
-    return bool(concepts & (RECORD_ACTS | MADE))
+    return bool(concepts & (_OWN_HAND | MADE))
 
 
 def acted(scanned: str, spans: list[Span]) -> list[Span]:
@@ -55,17 +62,26 @@ def acted(scanned: str, spans: list[Span]) -> list[Span]:
     first, the verb with 了 / 过 right after it and what it was done to after that; in English "i"
     or "we" right before the verb with a time past in its clause."""
     out: list[Span] = []
+    between: list[tuple[int, int]] = []  # "我自己[来]卖": the coming to do it asks nothing either
     for span in spans:
         start, end, rank, concepts, value = span
         if rank != WORD_RANK:
             pass  # a coin or a name: no act
-        elif concepts & RECORD_ACTS and scanned[start:end].isascii() and _by_hand(scanned, start, end):
-            span = (start, end, rank, concepts - RECORD_ACTS, value)  # no story: the ask beside it stands
+        elif concepts & _OWN_HAND and scanned[start:end].isascii() and _by_hand(scanned, start, end):
+            span = (start, end, rank, concepts - _OWN_HAND, value)  # no story: the ask beside it stands
+        elif concepts & OWN_TRADES and (after := _by_hand_zh(scanned, start, end, spans)) is not None:
+            span = (start, end, rank, concepts - _OWN_HAND, value)  # no story: the ask beside it stands
+            between.append((after, start))
         elif concepts & RECORD_ACTS and _told(scanned, start, end, spans):
             span = (start, end, rank, (concepts - RECORD_ACTS) | ACTED, value)
         elif concepts & MADE and _made_told(scanned, start, end, spans):
             span = (start, end, rank, (concepts - MADE) | MADE_TOLD, value)
         out.append(span)
+    if between:  # "来" is also a request's "give me" ("来点sol"): here it is the person coming to do it
+        out = [
+            (a, b, r, frozenset(), v) if any(x <= a and b <= y for x, y in between) else (a, b, r, c, v)
+            for a, b, r, c, v in out
+        ]
     return out
 
 
@@ -306,13 +322,43 @@ def _told_en(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
     )
 
 
+def _by_hand_zh(scanned: str, start: int, end: int, spans: list[Span]) -> int | None:
+    """The person, then 自己 / 亲自 / 手动 right before the verb (来 / 去 / 会 between), in its clause:
+    "我自己买eth", "eth我会自己卖", "我想亲自去卖sol" are one's own act. Nothing asked of another
+    before it in the clause ("帮我自己…", "让我自己…" are asks of deskmate or no clear subject), and
+    自己的 is whose ("我自己的eth卖掉" sells). One told done ("我上個禮拜自己沽晒啲 eth 喇": a time past or a
+    done mark in its clause) is left to the rules that tell it (told_done). Where it is, where the
+    words after 自己 begin; else None."""
+    first, last = clause_of(scanned, start, end)
+    if any(w in scanned[end:last] for w in _DONE_MARKS.words) or any(
+        s[3] & frozenset(_PAST) and first <= s[0] and s[1] <= last for s in spans
+    ):
+        return None
+    before = scanned[first:start]
+    said = _BY_HAND_ZH.spans(before, every=True)
+    if not said:
+        return None
+    at, until = said[-1]
+    between = before[until:]
+    while between:
+        step = _BY_HAND_BETWEEN.prefix(between)
+        if step is None:
+            return None
+        between = between[step:]
+    opening = before[:at]
+    if not any(w in opening for w in _SELF_ZH.words) or any(w in opening for w in _FOR.words):
+        return None
+    return first + until
+
+
 def _by_hand(scanned: str, start: int, end: int) -> bool:
     """One's own hand doing it, said after the verb in its clause with "i" / "we" before it ("i want
     to run it by hand for a while", "i'll stop rex myself"): one's own act, told, none asked."""
     first, last = clause_of(scanned, start, end)
     if not any(w.split("'")[0] in _SELF_EN.words for w in scanned[first:start].split()):  # "i'll", "we'd"
         return False
-    return _BY_HAND.search(scanned[end:last]) is not None
+    found = _BY_HAND.search(scanned[end:last])
+    return found is not None and not scanned[end : end + found.start()].endswith(_FOR_ME)
 
 
 def _made_told_en(scanned: str, start: int) -> bool:
