@@ -46,6 +46,7 @@ from core.conversation.listed import (
     listed_as_one,
     only_named,
     own_names,
+    record_told,
     said_apart,
 )
 from core.conversation.naming import cut_in, names_given
@@ -218,6 +219,12 @@ def split_asks(
             for at, piece in enumerate(pieces):
                 before = routes[-1] if routes else None
                 read = routed_after(piece, before)
+                # "why is cosmo idle? also how much has it made": "it" is cosmo, the P&L cosmo's
+                told_of = None if before is None else record_told(before, told_by(pieces[at - 1]))
+                if told_of is not None:
+                    proxied = routed_after(piece, told_of)
+                    if proxied is not None and (read is None or (piece in by_pronoun and proxied != read)):
+                        read = proxied
                 if read is not None and before is not None and piece in by_pronoun and read.action == "stop":
                     # "gary's daily summary is spammy, kill it": the summary switched off, gary left running
                     read = its_switch(piece, told_by(pieces[at - 1]), before, routed) or read

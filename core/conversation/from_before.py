@@ -37,6 +37,7 @@ _PRICE_ASKED = frozenset({"ask.how_much", "noun.price"})
 _ASKED_NOW = frozenset({"ask.what_is", "ask.meaning"})
 # The last words of kind_ones' English words the kind's plural noun stands for.
 _ONES = Words("conversation.kind_ones_noun")
+_KIND_LEFT = Words("conversation.kind_left")
 
 
 def as_whole(read: Route | None, before: Route | None, whole: Route | None) -> Route | None:
@@ -269,14 +270,17 @@ def the_kind_ones(piece: str, asked: Route, route: RouteFn) -> Route | None:
     then show me which ones are left" lists the alerts. Read with the kind's noun for "ones", it
     must be a request of that kind."""
     nouns = KIND_PLURALS.get(asked.skill)
-    spans = _KIND_ONES.spans(piece)
+    left = _KIND_LEFT.spans(piece)
+    spans = _KIND_ONES.spans(piece) or left
     if nouns is None or not spans:
         return None
     start, end = spans[0]
     said = piece[start:end]
     words = said.split()
     last = words[-1].lower() if words else ""
-    if last in _ONES.words:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
+    if left and spans[0] == left[0]:  # "what's left" -> "alerts"
+        said = nouns[1]
+    elif last in _ONES.words:  # "which ones" -> "which alerts", "the rest" -> "the alerts"
         said = f"{said[: len(said) - len(last)]}{nouns[1]}"
     elif not last.isascii():  # "还剩哪些" -> "还剩哪些提醒"
         said += nouns[0]

@@ -10,7 +10,7 @@ whether the whole message read a list of their names as one name none of theirs 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from core.conversation.each_coin import rewritten
@@ -137,6 +137,28 @@ _SKILL_OF: Final = {
     "own.model": "model_management",
     "own.alert": "price_alert",
 }
+
+
+_WHY = "ask.why"
+
+
+def record_told(before: Route, reading: Reading) -> Route | None:
+    """What a pronoun after ``before`` stands for where its route keeps no record of theirs but
+    its words name one: the trader a P&L is of ("how's night owl doing pnl-wise? and turn it off"),
+    the one record a why asked names ("why is cosmo idle? also how much has it made"), as that
+    record's query; None where the route names its record or the piece names none or several."""
+    if isinstance(before.slots.get("target_ref"), Mapping):
+        return None
+    trader = before.slots.get("trader")
+    if isinstance(trader, str) and trader:
+        return Route(_SKILL_OF["own.trader"], "query", {"target_ref": {"name": trader}})
+    if not before.skill.endswith("_diagnosis") or _WHY not in reading.concepts:
+        return None  # a problem told, no why asked ("rex不好用，停掉它"): why it is stopped, one ask
+    named = {(t.value, c) for t in reading.tags for c in t.concepts if c in _SKILL_OF}
+    if len(named) != 1:
+        return None
+    ((name, kind),) = named
+    return Route(_SKILL_OF[kind], "query", {"target_ref": {"name": name}})
 
 
 def _kind_said_after(reading: Reading, end: int) -> int:

@@ -65,11 +65,16 @@ def a_question(reading: Reading) -> bool:
     none ordering."""
     found = reading.concepts
     of = bool(fill_coins(reading)) or any(c.startswith("noun.") and c != "noun.price" for c in found)
-    asked = (of and any(c.startswith(_QUESTION) for c in found)) or bool(found & _ASKED_OF)
+    # the P&L named is what is asked of, as a record's noun is ("how my pnl looks for today"), by a
+    # question's word other than its own (ask.pnl alone: "pnl is trash" asks nothing); a look at it
+    # (睇下今日盈虧) is asked as an act is, no question beside which a story is left out
+    pnl = _PNL_NAMED in found and any(c.startswith("ask.") and c != _PNL_NAMED for c in found)
+    asked = (of and any(c.startswith(_QUESTION) for c in found)) or bool(found & _ASKED_OF) or pnl
     return asked and not found & _ORDERING
 
 
 _QUESTION = ("ask.", "noun.price", "verb.query", "verb.look")
+_PNL_NAMED = "ask.pnl"  # "pnl", "p&l", 盈亏, "pnl looks"
 _ASKED_OF = frozenset({"pnl.how_much"})  # "赚了多少", "how much did": what is asked, and of what
 _ORDERING = frozenset(
     {

@@ -114,6 +114,7 @@ def _put(text: str, piece: str, told_by: ReadFn) -> bool:
     if (
         text[end : end + 1] in _ASKING
         or _named_only(told_by(piece))
+        or _named_joined(piece, told_by)
         or not told_by(piece).rest().strip()
         or _SAME_FOR.search(piece) is not None  # "…? and same for nightowl": asked again of it
     ):
@@ -195,7 +196,7 @@ def _asked(text: str, piece: str, found: Route, told_by: ReadFn, route: RouteFn 
     it looks up ("价格和余额", "check my balance, also eth"); one of its clauses asks it, where it
     has several ("price touched 2905 twice. why isn't it filling?" asks no price)."""
     at = text.find(piece)
-    if at < 0 or _named_only(told_by(piece)):
+    if at < 0 or _named_only(told_by(piece)) or _named_joined(piece, told_by):
         return True
     parts = clauses(piece)
     if route is None or len(parts) < 2:
@@ -221,6 +222,16 @@ def _named_only(reading: Reading) -> bool:
     rest = reading.rest()
     left = bool(rest) and bool(_NAMED_WITH.sub("", rest).strip())
     return named and all(c == _COIN or c.startswith(_NAMING) for c in said) and not left
+
+
+def _named_joined(piece: str, told_by: ReadFn) -> bool:
+    """``piece`` only names what is looked up beside a word joining it to the ask before ("the eth
+    price while you're at it", "and my balance too"): no story told."""
+    bare = _JOINING.sub(" ", piece).strip()
+    return bare != piece and bool(bare) and _named_only(told_by(bare))
+
+
+_JOINING = Words("conversation.join")  # where asks are joined: no word of a story
 
 
 _COIN, _NOUN = "coin", "noun."
