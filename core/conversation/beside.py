@@ -327,7 +327,7 @@ def beside_story(text: str, route: RouteFn, read: ReadFn) -> tuple[str, list[tup
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     routed = _continued(text, [(s, e, route(text[s:e].strip())) for s, e in parts], route, read)
-    routed = _referred(text, routed, route, read)
+    routed = _pointed_back(text, _referred(text, routed, route, read), route, read)
     parts = [(s, e) for s, e, _ in routed]
     asks = [(s, e, r) for s, e, r in routed if r is not None and plain(text, s, e, r, read)]
     asides = [(s, e) for s, e, r in routed if not any(a[0] == s for a in asks)]
@@ -399,6 +399,29 @@ def _referred(
         sold = sold or sale_told(said)
         out.append((s, e, found))
     return out
+
+
+def _pointed_back(
+    text: str, routed: list[tuple[int, int, Route | None]], route: RouteFn, read: ReadFn
+) -> list[tuple[int, int, Route | None]]:
+    """``routed`` with a clause put next ("然后删掉它吧", "then delete it") that asks nothing alone, its
+    pronoun standing for the record the ask right before it names, read as its act on that record
+    ("我老婆不让我玩币了😭 把招财停了，然后删掉它吧": the stop, then the delete, the story left out)."""
+    out: list[tuple[int, int, Route | None]] = []
+    for s, e, found in routed:
+        before = out[-1][2] if out else None
+        if found is None and before is not None and isinstance(before.slots.get(_TARGET), dict):
+            said = read(text[s:e].strip())
+            if _NEXT.prefix(said.text) is not None and not _told(said):
+                both = route(text[out[-1][0] : e].strip())
+                acted = both is not None and (both.skill, both.action) != (before.skill, before.action)
+                if acted and both is not None and both.slots.get(_TARGET) == before.slots.get(_TARGET):
+                    found = both
+        out.append((s, e, found))
+    return out
+
+
+_TARGET: Final = "target_ref"
 
 
 def _continued(

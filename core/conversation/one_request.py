@@ -16,8 +16,15 @@ ReadFn = Callable[[str], Reading]
 
 
 def skills_apart(before: Route | None, after: Route | None) -> bool:
-    """Two asks of two skills: no one skill's request answers both."""
-    return before is not None and after is not None and before.skill != after.skill
+    """Two asks of two skills: no one skill's request answers both; or two acts of one skill, the
+    later on a record of theirs it names, another than the earlier's ("新建一个交易员叫旺旺，另外把老王停了",
+    "create a trader called zeus, also stop rex"): no one act does both."""
+    if before is None or after is None:
+        return False
+    if before.skill != after.skill:
+        return True
+    named = asked_name(after)
+    return before.action != after.action and bool(named) and named != asked_name(before)
 
 
 _Asked = tuple[str, str | None, str, str, str]

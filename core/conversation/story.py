@@ -19,6 +19,7 @@ from core.conversation.beside import beside_story, clauses, looks_up, plain, put
 from core.conversation.clauses import BackFn, split_asks
 from core.conversation.lent_coin import lend_coin, sale_told, wants_coin
 from core.language.fills import coins as fill_coins
+from core.language.intents import OUTSIDE
 from core.language.phrases import Words
 from core.language.refusals import LATER, refusal_in
 from core.language.tagger import Reading
@@ -113,8 +114,10 @@ def _put(text: str, piece: str, told_by: ReadFn) -> bool:
     end = at + len(piece)
     if (
         text[end : end + 1] in _ASKING
+        or _put_after(text, at)  # "列出我所有的策略，还有我绑的交易所": the next ask, no story
         or _named_only(told_by(piece))
         or _named_joined(piece, told_by)
+        or _how_much_made(told_by(piece))  # "…? and how much has he made for me so far"
         or not told_by(piece).rest().strip()
         or _SAME_FOR.search(piece) is not None  # "…? and same for nightowl": asked again of it
     ):
@@ -232,6 +235,25 @@ def _named_joined(piece: str, told_by: ReadFn) -> bool:
 
 
 _JOINING = Words("conversation.join")  # where asks are joined: no word of a story
+
+
+def _put_after(text: str, at: int) -> bool:
+    """The piece at ``at`` is put right after a word adding or putting next an ask ("…, then …",
+    "…，还有…", "…, also …"): asked as the one before it was, never a look told in a story."""
+    before = text[:at].rstrip(" ,，;；")
+    return any(e == len(before) for _, e in (*_ADDED.spans(before), *_PUT_NEXT.spans(before)))
+
+
+_ADDED, _PUT_NEXT = Words("conversation.join_more"), Words("conversation.join_next")
+
+
+def _how_much_made(reading: Reading) -> bool:
+    """A P&L asked by its own question's word ("how much has he made", "赚了多少"): put to deskmate,
+    never a profit told ("gary lost me 200 bucks this week")."""
+    return _HOW_MUCH_MADE in reading.concepts and not any(c.startswith(OUTSIDE) for c in reading.concepts)
+
+
+_HOW_MUCH_MADE = "pnl.how_much"
 
 
 _COIN, _NOUN = "coin", "noun."
