@@ -240,12 +240,16 @@ def _one_named(found: Route) -> bool:
 
 def _listed(reading: Reading) -> list[Tag]:
     """The first run of two or more of their names with only a list's join between each two
-    ("多多和阿强", "night owl, gary", "alpha、beta"), or none."""
+    ("多多和阿强", "night owl, gary", "alpha、beta"), or a space ("alpha bravo and charlie", "韭菜一号
+    韭菜二号 都启动": two whole names of theirs side by side are two), or none."""
     own = sorted((t for t in reading.tags if any(c.startswith(_OWN) for c in t.concepts)), key=_at)
     run: list[Tag] = own[:1]
     for tag in own[1:]:
-        between = reading.text[run[-1].end : tag.start].strip()
-        if between and ((0, len(between)) in _JOIN.spans(between) or between in _LIST_MARK.words):
+        spaced = reading.text[run[-1].end : tag.start]
+        between = spaced.strip()
+        if (not between and spaced) or (
+            between and ((0, len(between)) in _JOIN.spans(between) or between in _LIST_MARK.words)
+        ):
             run.append(tag)
         elif len(run) >= 2:
             break

@@ -34,7 +34,8 @@ def asks_for(route: Route) -> _Asked:
     """What a piece asks for: its request, its coins and its record ("buy 0.01 BTC" and "buy 0.01
     ETH" are two orders, "停掉多多" and "停掉阿强" two stops; two halves of a pasted error, one diagnosis)."""
     coins = route.slots.get("symbol") or route.slots.get("symbols") or ""
-    return route.skill, route.action, str(coins), asked_name(route), str(route.slots.get(_VIEW) or "")
+    shown = route.slots.get(_VIEW) or route.slots.get(_FIELD) or ""
+    return route.skill, route.action, str(coins), asked_name(route), str(shown)
 
 
 def asks_coins(whole: Route, pieces: list[Route]) -> bool:
@@ -64,12 +65,16 @@ def same_request(a: _Asked, b: _Asked, own: frozenset[str], *, nexts: bool = Fal
         return True
     named = a[3] != b[3] and {a[3], b[3]} <= own  # two of theirs ("rock and roll", "that trader sucks")
     # two views of one report asked one after the other (``nexts``: "this month's pnl per coin,
-    # then which trader did best"): two asks; beside each other ("pnl and win rate") one report
+    # then which trader did best"): two asks; beside each other ("pnl and win rate") one report;
+    # so are two fields of one record updated one after the other
     viewed = nexts and a[4] != b[4] and bool(a[4]) and bool(b[4])
     return a[:2] == b[:2] and (a[2] == b[2] or not a[2] or not b[2]) and not named and not viewed
 
 
 _VIEW = "view"  # what a report shows (core.skills.pnl: "by_symbol", "by_trader", "win_rate"…)
+# what an update changes ("rename trader moonboy to sunboy, then switch his model over to ds main":
+# the name, then the model, two asks one after the other, as two views are)
+_FIELD = "field"
 
 # What is asked of or done on an account named just before it ("看下 老韭菜 账户还剩多少钱": its balance).
 _ACCOUNT_SHOWN = ("exchange_management", "query")
