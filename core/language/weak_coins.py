@@ -29,7 +29,32 @@ def weak_coin_said(scanned: str, start: int, end: int, words: Sequence[Span]) ->
         or _moved_asked(scanned, start, end, words)
         or _where_asked(scanned, start, end)
         or _watched(scanned, start, words)
+        or _ordered(scanned, start, end, words)
     )
+
+
+# An order's noun ("限价单", "limit sell", "bid", "买单"): the ticker right before it, or after it
+# with "on" / "for" between, is the coin the order is for.
+_ORDERS: Final = frozenset(
+    {"order.limit_order", "order.buy_named", "order.sell_named", "order.limit_buy", "order.limit_sell"}
+)
+_ARTICLE: Final = Words("not_coin.article_before")  # "the" of "the link order"
+
+
+def _ordered(scanned: str, start: int, end: int, words: Sequence[Span]) -> bool:
+    """The coin of an order: "我挂的link限价单", "my link limit sell", "my limit sell on link at 25",
+    "a bid for link"; never "the link limit" (the) nor "send the link to my order"."""
+    if _ending(scanned[:start].rstrip(), _ARTICLE) is not None:
+        return False
+    after = skip_spaces(scanned, end)
+    if any(first == after and concepts & _ORDERS for first, _, _, concepts, _ in words):
+        return True
+    said = scanned[:start].rstrip()
+    tie = _ending(said, _ON)
+    if tie is None:
+        return False
+    before = len(said[: -len(tie)].rstrip())
+    return any(stop == before and concepts & _ORDERS for _, stop, _, concepts, _ in words)
 
 
 _WATCHED: Final = Words("not_coin.watched_before")  # "watch" of "watch link for me and shout if …"
