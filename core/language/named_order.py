@@ -11,6 +11,8 @@ from core.language.spans import Span
 
 MINE, COIN, ORDER_NAMED, LIMIT = "filler.mine", "coin", "diagnosis.order", "order.limit_order"
 _SIDES: Final = frozenset({"verb.buy", "verb.sell"})
+# The order named keeps its side as 买单 / 卖单 keep theirs ("cancel my eth buy": the ETH buy orders).
+_NAMED_SIDE: Final = {"verb.buy": "order.buy_named", "verb.sell": "order.sell_named"}
 _OBJECTS: Final = frozenset({COIN, MINE})
 
 
@@ -38,7 +40,8 @@ def order_named(scanned: str, spans: list[Span]) -> list[Span]:
                 and right_before(coin[0], MINE) is not None
                 and not _object_after(scanned, end, spans)
             ):
-                span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED}, value)
+                sides = {_NAMED_SIDE[c] for c in concepts & _SIDES}
+                span = (start, end, rank, (concepts - _SIDES) | {ORDER_NAMED, *sides}, value)
         kept.append(span)
     return kept
 

@@ -16,6 +16,7 @@ from tests.orders.test_orders_conversation import orders_of
 from tests.trading.conftest import TradeDesk, codes, confirm_button, make_trade_desk
 
 PLACED = ("limit buy 0.01 BTC at 80000", "limit buy 0.02 BTC at 85000", "limit buy 1 SOL at 100")
+SELLING = ("buy 0.01 BTC", "limit sell 0.01 BTC at 95000")  # a BTC sell resting beside the buys
 
 
 async def placed(desk: TradeDesk, *texts: str) -> None:
@@ -53,18 +54,27 @@ async def test_the_one_order_that_fits_is_named_confirmed_then_cancelled(text: s
     assert still_open(desk) == [("BTCUSDT", Decimal("0.01")), ("SOLUSDT", Decimal("1"))]
 
 
-@pytest.mark.parametrize("text", ["cancel my btc limit buy", "撤销我的btc买单"])
+# "cancel my btc buy": its side was dropped as the order's name was read, so every BTC order was
+# offered for cancelling at once, sells too (a fixed bug: the side is kept as 买单 keeps its own).
+@pytest.mark.parametrize("text", ["cancel my btc limit buy", "撤销我的btc买单", "cancel my btc buy"])
 async def test_several_that_fit_are_offered_as_buttons_and_the_one_pressed_goes(text: str) -> None:
     desk = make_trade_desk()
     await placed(desk, *PLACED)
+    bought = await desk.chat.say(SELLING[0])
+    await desk.chat.press(confirm_button(bought))
+    await placed(desk, SELLING[1])
     ask = await desk.chat.say(text)
     assert ask.status is Status.NEEDS_INPUT and codes(ask) == ["ask_order_no"], ask
     labels = [b.label for b in ask.buttons]
-    assert len(labels) == 2 and all("BTC" in label for label in labels), labels
+    assert len(labels) == 2 and all("BTC" in label and "Sell" not in label for label in labels), labels
     pick = next(b for b in ask.buttons if "@ 80000" in b.label)
     done = await desk.chat.press(pick.token)
     assert codes(done) == ["orders_cancelled"], done
-    assert still_open(desk) == [("BTCUSDT", Decimal("0.02")), ("SOLUSDT", Decimal("1"))]
+    assert still_open(desk) == [
+        ("BTCUSDT", Decimal("0.01")),
+        ("BTCUSDT", Decimal("0.02")),
+        ("SOLUSDT", Decimal("1")),
+    ]
 
 
 async def test_none_fitting_offers_every_open_order_and_cancels_nothing_unasked() -> None:
