@@ -13,7 +13,7 @@ from typing import Final
 
 from core.language.normalize import any_said, clause_of
 from core.language.phrases import Words
-from core.language.spans import Span, acts_lost_at, asked_before
+from core.language.spans import QUESTION_END, Span, acts_lost_at, asked_before
 
 _SALE: Final = ("verb.sell", "amount.sell_all", "verb.buy")
 _BUY: Final = "verb.buy"
@@ -26,6 +26,9 @@ _WHETHER: Final = "filler.whether"
 _ASK: Final = "ask."
 _ONLY_THEN: Final = Words("asked.only_then")  # "挂单都撤完后才能卖doge吗": the condition asked
 _YOU: Final = ("你", "您", "you", " u")  # "你可以卖一半eth吗": asked of deskmate, a request
+_AFTER: Final = Words("asked.able_after")  # "而家入200u eth得唔得㗎": whether one may, asked after it
+_ENDS_SOFT: Final = QUESTION_END + "㗎?？"  # what may end the clause after it
+_ENDS: Final = _ENDS_SOFT + "吗么嘛呢"  # and a question's end, after a word without it ("可以 吗")
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +52,11 @@ def _hints() -> re.Pattern[str] | None:
 def said(scanned: str, concepts: frozenset[str]) -> bool:
     """Cheap: a sale said, and a word asking whether one may."""
     hints = _hints()
-    return _sale_said(concepts) and hints is not None and hints.search(scanned) is not None
+    if not _sale_said(concepts):
+        return False
+    if hints is not None and hints.search(scanned) is not None:
+        return True
+    return any(w in scanned for w in _AFTER.words)  # "买200u eth得不得": asked after it
 
 
 @lru_cache(maxsize=4096)  # a message's concepts are one set, asked by every reading of it
@@ -64,7 +71,11 @@ def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
     lost: set[int] = set()
     able: list[Span] = []
     for s in spans:
-        asked = _asked(scanned, s[0], s[1], spans) if any(c.startswith(_SALE) for c in s[3]) else None
+        sale = any(c.startswith(_SALE) for c in s[3])
+        asked = _asked(scanned, s[0], s[1], spans) if sale else None
+        if asked is None and sale and _asked_after(scanned, s[0], s[1], spans):
+            lost.add(s[0])
+            continue
         if asked is None:
             continue
         if not any(c.startswith(_SALE[:2]) for c in s[3]):  # a buy alone
@@ -77,6 +88,24 @@ def whether_able(scanned: str, spans: list[Span]) -> list[Span]:
                 continue
         lost.add(s[0])
     return acts_lost_at(spans, lost, _SALE) + able
+
+
+def _asked_after(scanned: str, start: int, end: int, spans: list[Span]) -> bool:
+    """Whether one may, asked after the act at the end of its clause ("而家入200u eth得唔得㗎", "卖一半
+    eth可以吗"): only its objects between, and no request before it in the clause ("帮我…", "你…")."""
+    first, last = clause_of(scanned, start, end)
+    said = scanned[end:last].rstrip(_ENDS_SOFT)
+    tails = (said, said.rstrip(_ENDS))
+    words = [(a, b) for tail in tails for a, b in _AFTER.spans(tail, every=True) if b == len(tail)]
+    if not words:
+        return False
+    at = end + min(a for a, _ in words)
+    for s in spans:
+        if end <= s[0] and s[1] <= at and s[3] and not all(c.startswith(_BETWEEN) for c in s[3]):
+            return False  # another act or word between: not this act's question
+        if first <= s[0] and s[1] <= start and _REQUEST in s[3] and _WHETHER not in s[3]:
+            return False  # "帮我买200u eth得不得": asked of deskmate
+    return not any(w in scanned[first:start] for w in _YOU)
 
 
 def _asked(scanned: str, start: int, end: int, spans: list[Span]) -> tuple[int, int] | None:
