@@ -228,6 +228,15 @@ def _glued() -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(map(re.escape, words))})(?=[\d$])")
 
 
+@lru_cache(maxsize=1)
+def _glued_coin() -> re.Pattern[str]:
+    """A coin's ticker typed onto the price after it, a Chinese character right after the number
+    ("eth4000卖0.5 挂单"): phrases/run_on.toml's glued_coin, each only whole."""
+    data = read_toml(resources.files("core.language") / "lexicon" / "phrases" / "run_on.toml")
+    words = sorted((fold(w) for w in data["glued_coin"]["en"]), key=len, reverse=True)
+    return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(map(re.escape, words))})(?=\d[\d.,]*[万千\u4e00-\u9fff])")
+
+
 def _unglued(norm: Normalized) -> Normalized:
     """``norm`` with a space between a trade's verb and the amount typed onto it ("buy0.01btc" is
     "buy 0.01btc"), the space typed where the amount starts: every reader reads the two apart."""
@@ -239,7 +248,8 @@ def unglued(text: str, offsets: Sequence[int]) -> tuple[str, Sequence[int]]:
     """``text`` with a space between a trade's verb and the amount typed onto it (``_glued``), and
     ``offsets`` (one per character and one past the end) with the space's: the amount's own. The
     same ``text`` and ``offsets`` when nothing is glued."""
-    ends = [m.end() for m in _glued().finditer(text)] if _GLUED_HINT.search(text) else []
+    hint = _GLUED_HINT.search(text)
+    ends = sorted(m.end() for g in (_glued(), _glued_coin()) for m in g.finditer(text)) if hint else []
     if not ends:
         return text, offsets
     chars: list[str] = []
